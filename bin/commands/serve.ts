@@ -1,0 +1,125 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createSimulator } from '../../simulator/app.ts';
+import { listen } from '../../simulator/server.ts';
+import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
+import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
+import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
+import { AdjustableClock } from '../../simulator/clock.ts';
+import type { TargetDocument } from '../../suites/lib/target-types.ts';
+import { UsageError } from './usage-error.ts';
+
+export const serveHelp = `disco serve: run the simulator as a fake backend
+
+  --port N              port to listen on (default 4010; 0 picks a free port)
+  --host H              address to bind (default 127.0.0.1)
+  --seed FILE|NAME      seed file, or a name from fixtures/seed (default: default)
+  --write-target FILE   write the target document (base URLs, accounts, keys, fixture ids)
+                        that \`disco check --target\` reads; contains secrets, written 0600
+  --profile P           strict (default, exactly the spec) | lenient (also loose real clients)
+  --key-prefix P        interface A key prefix (default fdk)
+  --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
+  --frozen-clock        time moves only through the control API
+`;
+
+export async function serve(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      seed: { type: 'string', default: 'default' },
+      'write-target': { type: 'string' },
+      profile: { type: 'string', default: 'strict' },
+      'key-prefix': { type: 'string', default: 'fdk' },
+      fault: { type: 'string', multiple: true, default: [] },
+      'list-faults': { type: 'boolean', default: false },
+      'frozen-clock': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(serveHelp);
+    return 0;
+  }
+  if (values['list-faults']) {
+    process.stdout.write(FAULT_NAMES.join('\n') + '\n');
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
+  if (values.profile !== 'strict' && values.profile !== 'lenient') throw new UsageError('--profile must be strict or lenient');
+  if (!/^[A-Za-z0-9]+$/.test(values['key-prefix'])) throw new UsageError('--key-prefix must be letters and digits');
+  const faults: FaultName[] = [];
+  for (const name of values.fault) {
+    if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
+    faults.push(name);
+  }
+  const seedArg = values.seed;
+  const seed = /[/.]/.test(seedArg) ? await loadSeedFile(seedArg) : await loadNamedSeed(seedArg);
+  if (!seed) throw new UsageError(`no seed named ${seedArg} in fixtures/seed`);
+
+  const simulator = createSimulator({
+    clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
+    faults,
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'] },
+  });
+  const manifests = applySeed(simulator.sim, seed);
+  const listening = await listen(simulator.app, port, values.host);
+
+  if (values['write-target']) {
+    const doc = targetDocument(listening.origin, values['key-prefix'], manifests);
+    await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+  }
+  const out = process.stdout;
+  out.write(`disco simulator listening on ${listening.origin}\n`);
+  out.write(`  interface B: ${listening.origin}/{account_id}/api   (HTTP Basic: API key as username, empty password;\n`);
+  out.write(`               Accept: application/vnd.service+json; version=2)\n`);
+  out.write(`  interface A: ${listening.origin}/api/public/v1   (Authorization: Bearer ${values['key-prefix']}_...)\n`);
+  out.write(`  control API: ${listening.origin}/_disco   (reset, seed, clock, faults)\n`);
+  out.write(`  accounts: ${manifests.map((m) => m.account_id).join(', ') || '(none)'}\n`);
+  out.write(
+    values['write-target']
+      ? `  keys and fixture ids: written to ${values['write-target']}\n`
+      : `  keys are not printed: use --write-target FILE to get them\n`,
+  );
+  if (faults.length) out.write(`  FAULTS ON: ${faults.join(', ')}\n`);
+
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await listening.close();
+  out.write('disco simulator stopped\n');
+  return 0;
+}
+
+/** The target document for a seeded simulator: what `disco check --target` reads. */
+export function targetDocument(origin: string, keyPrefix: string, manifests: AccountManifest[]): TargetDocument {
+  return {
+    name: 'disco simulator',
+    base_url: origin,
+    cdc_base_url: origin,
+    key_prefix: keyPrefix,
+    control_url: `${origin}/_disco`,
+    accounts: manifests.map((m) => {
+      const connections: Record<string, number> = {};
+      for (const c of m.connections) connections[c.type] ??= c.id;
+      return {
+        account_id: m.account_id,
+        api_key: m.users[0]?.api_key,
+        pipeline_admin_key: m.pipeline_keys.find((k) => k.admin)?.key,
+        pipeline_key: m.pipeline_keys.find((k) => !k.admin)?.key,
+        fixtures: {
+          package_id: m.package_ids[0],
+          cluster_id: m.cluster_ids[0],
+          connections,
+          delivery_ids: m.delivery_ids,
+          notification_ids: m.notification_ids,
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,54 @@
+import { serve } from './commands/serve.ts';
+import { UsageError } from './commands/usage-error.ts';
+
+const help = `disco: conformance kit for the Data Integration Service API
+
+usage: disco <command> [options]
+
+  serve     run the in-memory simulator (fake backend)
+  check     run the conformance suites against a target (default: an embedded simulator)
+  clauses   print the clause table with coverage
+
+Run \`disco <command> --help\` for a command's options.
+`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+async function loadCommand(name: string): Promise<Command | null> {
+  switch (name) {
+    case 'serve':
+      return serve;
+    case 'check':
+      return (await import('./commands/check.ts')).check;
+    case 'clauses':
+      return (await import('./commands/clauses.ts')).clauses;
+    default:
+      return null;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(help);
+    return name ? 0 : 2;
+  }
+  const command = await loadCommand(name);
+  if (!command) {
+    process.stderr.write(`disco: unknown command ${name}\n\n${help}`);
+    return 2;
+  }
+  return command(rest);
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+    process.stderr.write(`disco: ${err.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`disco: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+  }
+}

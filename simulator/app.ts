@@ -1,0 +1,78 @@
+import Koa from 'koa';
+import type { Context, Next } from 'koa';
+import { AdjustableClock, type Clock } from './clock.ts';
+import { Faults, type FaultName } from './faults.ts';
+import { Store } from './store.ts';
+import { defaultSimOptions, type Sim, type SimOptions } from './context.ts';
+import { ApiError } from './http/errors.ts';
+import { renderError, toApiError, type Interface } from './http/render.ts';
+import { interfaceBRouter } from './interface-b.ts';
+import { interfaceARouter, INTERFACE_A_PREFIX } from './domains/pipelines/interface-a.ts';
+import { controlRouter, CONTROL_PREFIX } from './control/routes.ts';
+import { applySeed, type SeedDocument } from './control/seed.ts';
+
+export interface SimulatorOptions {
+  clock?: Clock;
+  faults?: Iterable<FaultName>;
+  options?: Partial<SimOptions>;
+  seed?: SeedDocument;
+}
+
+export interface Simulator {
+  app: Koa;
+  sim: Sim;
+  /** The clock, when it can be moved (always, unless a custom clock was given). */
+  clock: Clock;
+}
+
+/** Builds the simulator: a Koa app and its state. Never listens; see server.ts. */
+export function createSimulator(init: SimulatorOptions = {}): Simulator {
+  const clock = init.clock ?? new AdjustableClock();
+  const sim: Sim = {
+    store: new Store(),
+    clock,
+    faults: new Faults(init.faults ?? []),
+    options: { ...defaultSimOptions, ...init.options },
+  };
+  if (init.seed) applySeed(sim, init.seed);
+
+  const app = new Koa();
+  // No stack traces, no console output per request: errors are rendered, never printed.
+  app.silent = true;
+  app.use(errorBoundary);
+  app.use(securityHeaders);
+  const control = controlRouter(sim);
+  const a = interfaceARouter(sim);
+  const b = interfaceBRouter(sim);
+  app.use(control.routes()).use(control.allowedMethods({ throw: true }));
+  app.use(a.routes()).use(a.allowedMethods({ throw: true }));
+  app.use(b.routes()).use(b.allowedMethods({ throw: true }));
+  app.use(async () => {
+    throw new ApiError('not_found');
+  });
+  return { app, sim, clock };
+}
+
+export function createApp(init: SimulatorOptions = {}): Koa {
+  return createSimulator(init).app;
+}
+
+function interfaceOf(path: string): Interface {
+  if (path.startsWith(CONTROL_PREFIX)) return 'control';
+  if (path === INTERFACE_A_PREFIX || path.startsWith(`${INTERFACE_A_PREFIX}/`) || path.startsWith('/api/public/')) return 'A';
+  return 'B';
+}
+
+async function errorBoundary(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (err) {
+    renderError(ctx, toApiError(err), interfaceOf(ctx.path));
+  }
+}
+
+async function securityHeaders(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'no-store');
+  await next();
+}

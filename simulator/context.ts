@@ -1,0 +1,59 @@
+import type { Clock } from './clock.ts';
+import type { Faults } from './faults.ts';
+import type { Store, AccountState } from './store.ts';
+import type { User } from './domains/users/types.ts';
+import type { PipelineApiKey } from './domains/apikeys/types.ts';
+
+export interface SimOptions {
+  /**
+   * `strict` is exactly the spec. `lenient` also accepts the loose requests real clients send
+   * (Basic credentials without `:`, the vendor media type without a version or with a loosely
+   * written one), as the real service does.
+   */
+  profile: 'strict' | 'lenient';
+  /** Interface A key prefix, without the underscore. */
+  pipelineKeyPrefix: string;
+  /** Largest request body accepted, in bytes. */
+  bodyLimitBytes: number;
+  /** Whether active web hooks receive real HTTP POSTs (off in tests unless a test listens). */
+  deliverWebhooks: boolean;
+}
+
+export const defaultSimOptions: SimOptions = {
+  profile: 'strict',
+  pipelineKeyPrefix: 'fdk',
+  bodyLimitBytes: 1024 * 1024,
+  deliverWebhooks: true,
+};
+
+/** What every route and model needs: the state, the time, and the fault switches. */
+export interface Sim {
+  store: Store;
+  clock: Clock;
+  faults: Faults;
+  options: SimOptions;
+}
+
+/** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */
+export interface Links {
+  /** `http://host:port` as the client addressed it. */
+  origin: string;
+  /** `{origin}/{account}/api`: interface B base. */
+  api: string;
+  /** `{origin}/{account}`: where `html_url`s point (the dashboard in the real service). */
+  html: string;
+}
+
+/** `ctx.state` on interface B routes after authentication. */
+export interface BState {
+  account: AccountState;
+  user: User;
+  links: Links;
+}
+
+/** `ctx.state` on interface A routes after authentication. */
+export interface AState {
+  account: AccountState;
+  apiKey: PipelineApiKey;
+  origin: string;
+}

@@ -1,0 +1,147 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Sim } from '../context.ts';
+import { AdjustableClock, isoTime } from '../clock.ts';
+import { ApiError, invalidField } from '../http/errors.ts';
+import { asObject, readBody } from '../http/body.ts';
+import { FAULT_NAMES, faultCatalog, isFaultName } from '../faults.ts';
+import { addPipelineKey, applySeed, seedAccount, type SeedAccount, type SeedDocument } from './seed.ts';
+import { loadNamedSeed } from './seed-files.ts';
+import { accountSnapshot } from './snapshot.ts';
+
+/** Reserved prefix: account slugs never start with `_`, and interface A lives under `/api`. */
+export const CONTROL_PREFIX = '/_disco';
+
+/**
+ * The control API: set-up and inspection for tests, outside both interfaces. It is not part of
+ * the service, has no authentication, and the simulator listens on loopback by default.
+ */
+export function controlRouter(sim: Sim): Router {
+  const router = new Router({ prefix: CONTROL_PREFIX });
+  const json = async (ctx: Context): Promise<Record<string, unknown>> => {
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: 16 * 1024 * 1024 });
+    return body === undefined ? {} : asObject(body.value);
+  };
+
+  router.get('/health', (ctx) => {
+    ctx.body = { ok: true, accounts: sim.store.accounts.size, now: isoTime(sim.clock.now()), faults: sim.faults.list() };
+  });
+
+  // Empties the state, then applies `{seed: SeedDocument}` or `{seed_name: "default" | "empty"}`.
+  router.post('/reset', async (ctx) => {
+    const body = await json(ctx);
+    const seed = await seedFrom(body);
+    sim.store.reset();
+    ctx.body = { accounts: seed ? applySeed(sim, seed) : [] };
+  });
+
+  // Creates an account (or adds to an existing one) from a SeedAccount document.
+  router.post('/accounts', async (ctx) => {
+    const body = await json(ctx);
+    if (typeof body.slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,62}$/.test(body.slug)) {
+      throw invalidField('slug', 'must be lowercase letters, digits and dashes, starting with a letter or digit');
+    }
+    ctx.status = 201;
+    ctx.body = seedAccount(sim, body as unknown as SeedAccount);
+  });
+
+  router.get('/accounts', (ctx) => {
+    ctx.body = [...sim.store.accounts.values()].map((a) => ({ account_id: a.slug, numeric_id: a.id, name: a.name }));
+  });
+
+  router.get('/accounts/:slug', (ctx) => {
+    const account = sim.store.account(ctx.params.slug ?? '');
+    if (!account) throw new ApiError('not_found');
+    ctx.body = accountSnapshot(sim, account);
+  });
+
+  router.post('/accounts/:slug/seed', async (ctx) => {
+    const account = sim.store.account(ctx.params.slug ?? '');
+    if (!account) throw new ApiError('not_found');
+    const body = await json(ctx);
+    ctx.body = seedAccount(sim, { ...(body as unknown as SeedAccount), slug: account.slug });
+  });
+
+  // Mints an interface A key, as the dashboard does in the real service.
+  router.post('/accounts/:slug/pipeline-keys', async (ctx) => {
+    const account = sim.store.account(ctx.params.slug ?? '');
+    if (!account) throw new ApiError('not_found');
+    const body = await json(ctx);
+    if (typeof body.name !== 'string' || body.name === '') throw invalidField('name', 'is required');
+    const expires = body.expires_at;
+    if (expires !== undefined && expires !== null && (typeof expires !== 'string' || Number.isNaN(Date.parse(expires)))) {
+      throw invalidField('expires_at', 'must be an ISO 8601 date-time or null');
+    }
+    ctx.status = 201;
+    ctx.body = addPipelineKey(sim, account, { name: body.name, admin: body.admin === true, expires_at: (expires as string | null | undefined) ?? null });
+  });
+
+  router.get('/clock', (ctx) => {
+    ctx.body = clockState(sim);
+  });
+
+  // `{ms}` or `{seconds}` to move forward.
+  router.post('/clock/advance', async (ctx) => {
+    const clock = adjustable(sim);
+    const body = await json(ctx);
+    const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
+    if (!Number.isFinite(ms) || ms < 0) throw invalidField('ms', 'must be a non-negative number (or give seconds)');
+    clock.advance(ms);
+    ctx.body = clockState(sim);
+  });
+
+  // `{at: ISO date-time}` to move to; `{frozen: true}` stops real time from flowing.
+  router.post('/clock/set', async (ctx) => {
+    const clock = adjustable(sim);
+    const body = await json(ctx);
+    if (body.frozen === true) clock.freeze();
+    if (body.at !== undefined) {
+      const at = typeof body.at === 'string' ? Date.parse(body.at) : NaN;
+      if (Number.isNaN(at)) throw invalidField('at', 'must be an ISO 8601 date-time');
+      if (at < sim.clock.now()) throw invalidField('at', 'must not be in the past: the clock never goes backwards');
+      clock.set(at);
+    }
+    ctx.body = clockState(sim);
+  });
+
+  router.get('/faults', (ctx) => {
+    ctx.body = { active: sim.faults.list(), available: FAULT_NAMES.map((name) => ({ name, ...faultCatalog[name] })) };
+  });
+
+  // `{active: [names]}` replaces the set of active faults.
+  router.put('/faults', async (ctx) => {
+    const body = await json(ctx);
+    const names = body.active;
+    if (!Array.isArray(names) || !names.every((n): n is string => typeof n === 'string')) throw invalidField('active', 'must be an array of fault names');
+    const unknown = names.filter((n) => !isFaultName(n));
+    if (unknown.length) throw invalidField('active', `names unknown faults: ${unknown.join(', ')}`);
+    sim.faults.set(names.filter(isFaultName));
+    ctx.body = { active: sim.faults.list() };
+  });
+
+  return router;
+}
+
+function adjustable(sim: Sim): AdjustableClock {
+  if (sim.clock instanceof AdjustableClock) return sim.clock;
+  throw new ApiError('conflict', { message: 'This simulator runs on a clock that cannot be moved.' });
+}
+
+function clockState(sim: Sim): Record<string, unknown> {
+  return { now: isoTime(sim.clock.now()), now_ms: sim.clock.now(), frozen: sim.clock instanceof AdjustableClock ? sim.clock.frozen : false };
+}
+
+async function seedFrom(body: Record<string, unknown>): Promise<SeedDocument | null> {
+  if (body.seed !== undefined) {
+    const seed = asObject(body.seed, 'seed');
+    if (!Array.isArray(seed.accounts)) throw invalidField('seed.accounts', 'must be an array');
+    return seed as unknown as SeedDocument;
+  }
+  if (body.seed_name !== undefined) {
+    if (typeof body.seed_name !== 'string') throw invalidField('seed_name', 'must be a string');
+    const seed = await loadNamedSeed(body.seed_name);
+    if (!seed) throw invalidField('seed_name', 'names no seed in fixtures/seed');
+    return seed;
+  }
+  return null;
+}

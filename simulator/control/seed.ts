@@ -1,0 +1,195 @@
+import type { Sim } from '../context.ts';
+import type { AccountState } from '../store.ts';
+import { sha256Hex } from '../store.ts';
+import { isoDate } from '../clock.ts';
+import { newUserApiKey } from '../domains/users/keys.ts';
+import { newPipelineKey, keyPreview } from '../domains/apikeys/generate.ts';
+import type { User } from '../domains/users/types.ts';
+import type { PackageStatus } from '../domains/packages/types.ts';
+import type { InvoiceStatus } from '../domains/invoices/types.ts';
+import type { DeliveryStatus } from '../domains/deliveries/types.ts';
+
+/**
+ * The seed file format (`fixtures/seed/*.json`, `disco serve --seed FILE`, `POST /_disco/reset`).
+ * Keys may be given (for reproducible set-ups) or left out, in which case fresh ones are made
+ * and reported in the manifest that `applySeed` returns.
+ */
+export interface SeedDocument {
+  accounts: SeedAccount[];
+}
+
+export interface SeedAccount {
+  slug: string;
+  name?: string;
+  users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string }[];
+  pipeline_keys?: { name: string; admin: boolean; key?: string; expires_at?: string | null }[];
+  packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; outcome?: 'completed' | 'failed' }[];
+  clusters?: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
+  connections?: { name: string; type: string }[];
+  /** Either explicit invoices or a count of generated monthly ones (newest first). */
+  invoices?: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }[] | { generate: number };
+  notifications?: { kind: string; message: string; read?: boolean }[];
+  deliveries?: { name: string; status?: DeliveryStatus }[];
+}
+
+/** What a seed created: ids and secrets, as `--write-target` and the control API report them. */
+export interface AccountManifest {
+  account_id: string;
+  numeric_id: number;
+  users: { id: number; name: string; email: string; api_key: string }[];
+  pipeline_keys: { id: number; name: string; admin: boolean; key: string }[];
+  package_ids: number[];
+  cluster_ids: number[];
+  connections: { id: number; type: string; name: string }[];
+  invoice_count: number;
+  notification_ids: number[];
+  delivery_ids: number[];
+}
+
+export function applySeed(sim: Sim, seed: SeedDocument): AccountManifest[] {
+  return seed.accounts.map((account) => seedAccount(sim, account));
+}
+
+export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
+  const { store, clock } = sim;
+  const now = clock.now();
+  const account = store.account(seed.slug) ?? store.createAccount(seed.slug, seed.name ?? seed.slug);
+  const manifest: AccountManifest = {
+    account_id: account.slug,
+    numeric_id: account.id,
+    users: [],
+    pipeline_keys: [],
+    package_ids: [],
+    cluster_ids: [],
+    connections: [],
+    invoice_count: 0,
+    notification_ids: [],
+    delivery_ids: [],
+  };
+
+  for (const u of seed.users ?? []) {
+    const user = addUser(sim, account, u);
+    manifest.users.push({ id: user.id, name: user.name, email: user.email, api_key: user.apiKey });
+  }
+  const firstUser = [...account.users.values()][0];
+
+  for (const k of seed.pipeline_keys ?? []) {
+    const created = addPipelineKey(sim, account, k);
+    manifest.pipeline_keys.push(created);
+  }
+  for (const p of seed.packages ?? []) {
+    const id = store.nextId('package');
+    account.packages.set(id, {
+      id,
+      name: p.name,
+      description: p.description ?? '',
+      variables: p.variables ?? {},
+      ownerId: firstUser?.id ?? 0,
+      status: p.status ?? 'active',
+      outcome: p.outcome ?? 'completed',
+      createdAt: now,
+      updatedAt: now,
+    });
+    manifest.package_ids.push(id);
+  }
+  for (const c of seed.clusters ?? []) {
+    const id = store.nextId('cluster');
+    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? 1, type: c.type ?? 'sandbox', status: 'available', createdAt: now, updatedAt: now });
+    manifest.cluster_ids.push(id);
+  }
+  for (const c of seed.connections ?? []) {
+    const id = store.nextId('connection');
+    account.connections.set(id, { id, name: c.name, type: c.type, connectionGroupId: null, createdAt: now, updatedAt: now });
+    manifest.connections.push({ id, type: c.type, name: c.name });
+  }
+  const invoices = seed.invoices;
+  if (invoices && 'generate' in invoices) {
+    for (let i = 0; i < invoices.generate; i++) addInvoice(sim, account, generatedInvoice(now, i));
+  } else {
+    for (const inv of invoices ?? []) addInvoice(sim, account, inv);
+  }
+  // Newest first, the order of the list endpoint.
+  account.invoices.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id < y.id ? 1 : -1));
+  manifest.invoice_count = account.invoices.length;
+
+  for (const n of seed.notifications ?? []) {
+    if (!firstUser) break;
+    const id = store.nextId('notification');
+    account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, createdAt: now });
+    manifest.notification_ids.push(id);
+  }
+  for (const d of seed.deliveries ?? []) {
+    const id = store.nextId('delivery');
+    account.deliveries.set(id, { id, name: d.name, status: d.status ?? 'enabled', createdAt: now, updatedAt: now });
+    manifest.delivery_ids.push(id);
+  }
+  return manifest;
+}
+
+export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAccount['users']>[number]): User {
+  const now = sim.clock.now();
+  const id = sim.store.nextId('user');
+  const user: User = {
+    id,
+    name: u.name,
+    email: u.email,
+    avatar_url: `https://avatars.example.invalid/${sha256Hex(u.email.trim().toLowerCase()).slice(0, 32)}`,
+    apiKey: u.api_key ?? newUserApiKey(),
+    time_zone: u.time_zone ?? 'UTC',
+    location: u.location ?? '',
+    confirmed: true,
+    confirmedAt: now,
+    notification_settings: { job_completed: true, job_failed: true, cluster_events: false },
+    createdAt: now,
+    updatedAt: now,
+    lastLogin: null,
+  };
+  account.users.set(id, user);
+  sim.store.indexUserKey(account.slug, id, user.apiKey);
+  return user;
+}
+
+export function addPipelineKey(
+  sim: Sim,
+  account: AccountState,
+  k: NonNullable<SeedAccount['pipeline_keys']>[number],
+): { id: number; name: string; admin: boolean; key: string } {
+  const prefix = sim.options.pipelineKeyPrefix;
+  const key = k.key ?? newPipelineKey(prefix);
+  const id = sim.store.nextId('pipelineKey');
+  const digest = sha256Hex(key);
+  account.pipelineKeys.set(id, {
+    id,
+    name: k.name,
+    digest,
+    preview: keyPreview(key, prefix),
+    admin: k.admin,
+    expiresAt: k.expires_at ? Date.parse(k.expires_at) : null,
+    revokedAt: null,
+    createdAt: sim.clock.now(),
+    lastUsedAt: null,
+  });
+  sim.store.indexPipelineKey(account.slug, id, digest);
+  return { id, name: k.name, admin: k.admin, key };
+}
+
+function addInvoice(sim: Sim, account: AccountState, inv: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }): void {
+  const seq = sim.store.nextId('invoice');
+  account.invoices.push({
+    id: inv.id ?? `in_${String(seq).padStart(8, '0')}`,
+    date: inv.date,
+    amount: inv.amount,
+    currency: inv.currency ?? 'USD',
+    status: inv.status ?? 'successful',
+  });
+}
+
+const INVOICE_STATUSES: InvoiceStatus[] = ['successful', 'successful', 'successful', 'pending', 'failed'];
+
+/** The i-th monthly invoice counting back from `now`: deterministic amounts and statuses. */
+function generatedInvoice(now: number, i: number): { date: string; amount: number; status: InvoiceStatus } {
+  const d = new Date(now);
+  const date = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
+  const amount = Math.round((199 + ((i * 7919) % 4801)) * 100) / 100;
+  return { date: isoDate(date.getTime()), amount, status: INVOICE_STATUSES[i % INVOICE_STATUSES.length] ?? 'successful' };
+}

@@ -1,0 +1,16 @@
+/** An interface A (pipeline interface) API key. The full value is never stored. */
+export interface PipelineApiKey {
+  id: number;
+  name: string;
+  /** SHA-256 hex of the full key; the store's lookup index uses it too. */
+  digest: string;
+  /** The first characters of the key (prefix plus a few), safe to show in listings. */
+  preview: string;
+  admin: boolean;
+  /** Epoch ms, or null for a key that never expires. */
+  expiresAt: number | null;
+  /** Epoch ms of revocation; a revoked key never authenticates again. */
+  revokedAt: number | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+}

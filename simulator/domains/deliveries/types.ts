@@ -1,0 +1,9 @@
+export type DeliveryStatus = 'idle' | 'enabled' | 'disabled';
+
+export interface Delivery {
+  id: number;
+  name: string;
+  status: DeliveryStatus;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,40 @@
+export type JobStatus =
+  | 'idle'
+  | 'pending'
+  | 'queued'
+  | 'running'
+  | 'completed'
+  | 'failed'
+  | 'pending_stoppage'
+  | 'stopping'
+  | 'stopped';
+
+export const JOB_STATUSES: readonly JobStatus[] = [
+  'idle',
+  'pending',
+  'queued',
+  'running',
+  'completed',
+  'failed',
+  'pending_stoppage',
+  'stopping',
+  'stopped',
+];
+
+export interface Job {
+  id: number;
+  ownerId: number;
+  clusterId: number;
+  packageId: number;
+  variables: Record<string, string>;
+  dynamicVariables: Record<string, string>;
+  createdAt: number;
+  /** How the run ends if nobody stops it. */
+  outcome: 'completed' | 'failed';
+  /** When `DELETE /jobs/{id}` asked the job to stop, or null. */
+  stopRequestedAt: number | null;
+  /** User ids subscribed to the job's notifications. The creator watches by default. */
+  watcherIds: Set<number>;
+  /** Set once the job's terminal status has been observed and its watchers notified. */
+  settled: boolean;
+}

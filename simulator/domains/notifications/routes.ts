@@ -1,0 +1,5 @@
+import type { Sim } from '../../context.ts';
+import type { BRouter } from '../../interface-b.ts';
+
+// SCAFFOLD: replaced by the domain's real routes.
+export function registerNotificationRoutes(_router: BRouter, _sim: Sim): void {}

@@ -1,0 +1,87 @@
+/**
+ * Named, off-by-default deviations from the spec. Each breaks exactly one rule in a realistic
+ * way, so the self-tests can prove that the suites notice: for every fault, a run against the
+ * faulty simulator fails and names `clause`.
+ */
+export const faultCatalog = {
+  // Interface B
+  'b-unknown-key-accepted': { clause: 'B-AUTH-1', description: 'an unknown Basic key on a real account path authenticates as that account\'s first user' },
+  'b-old-key-valid-after-regeneration': { clause: 'B-AUTH-2', description: 'after POST /user/tokens the previous key keeps working' },
+  'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },
+  'b-foreign-resource-403': { clause: 'B-AUTH-3', description: 'another account\'s job, package or hook id is answered 403 instead of the not-found answer, revealing that it exists' },
+  'b-missing-accept-served': { clause: 'B-VER-1', description: 'a request without the versioned Accept header is served' },
+  'b-wrong-success-content-type': { clause: 'B-VER-2', description: 'successful bodies are labelled application/json' },
+  'b-json-charset-refused': { clause: 'B-HDR-1', description: 'Content-Type is compared as a string: `application/json; charset=utf-8` is refused with 415' },
+  'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
+  'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },
+  'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },
+  'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },
+  'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },
+  'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },
+  'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
+  'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
+  'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },
+  'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
+  'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },
+  'b-ssh-key-read-404': { clause: 'B-KEY-1', description: 'GET /user/keys/{id} does not find keys created through the API' },
+  'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
+  'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
+  'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
+  'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
+  'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
+  'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
+  'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
+  'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },
+  'b-delivery-delete-200-body': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 200 with the deleted record' },
+  'b-mark-all-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark without id marks nothing' },
+  'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },
+  'b-foreign-watch-allowed': { clause: 'X-ISO-1', description: 'a caller may watch another account\'s job by id' },
+  // Interface A
+  'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
+  'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
+  'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },
+  'a-key-readable-after-create': { clause: 'A-AUTH-3', description: 'listing keys returns each key\'s full value' },
+  'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
+  'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
+  'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
+  'a-invalid-key-403': { clause: 'A-AUTH-7', description: 'an invalid key is answered 403 instead of 401' },
+  'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },
+  'a-foreign-404-body-differs': { clause: 'A-ENUM-1', description: 'the 404 body for another account\'s pipeline differs from the one for an absent id' },
+  'a-foreign-404-slower': { clause: 'A-ENUM-2', description: 'answering 404 for another account\'s pipeline takes measurably longer' },
+  'a-404-without-error': { clause: 'A-ERR-1', description: '404 bodies carry `message` but no `error`' },
+  'a-invalid-definition-no-field': { clause: 'A-ERR-2', description: 'a definition that fails validation gets 400 without naming the field' },
+  'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },
+  'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
+  'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
+  'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
+} as const satisfies Record<string, { clause: string; description: string }>;
+
+export type FaultName = keyof typeof faultCatalog;
+
+export const FAULT_NAMES = Object.keys(faultCatalog) as FaultName[];
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(faultCatalog, name);
+}
+
+/** The set of faults switched on for one simulator instance. */
+export class Faults {
+  private readonly active: Set<FaultName>;
+
+  constructor(names: Iterable<FaultName> = []) {
+    this.active = new Set(names);
+  }
+
+  has(name: FaultName): boolean {
+    return this.active.has(name);
+  }
+
+  list(): FaultName[] {
+    return [...this.active];
+  }
+
+  set(names: Iterable<FaultName>): void {
+    this.active.clear();
+    for (const n of names) this.active.add(n);
+  }
+}

@@ -1,0 +1,66 @@
+import { parse } from 'content-type';
+
+export const VENDOR_TYPE = 'application/vnd.service+json';
+export const VENDOR_VERSION = '2';
+/** The media type of interface B's successful bodies (B-VER-2). */
+export const VENDOR_MEDIA_TYPE = `${VENDOR_TYPE}; version=${VENDOR_VERSION}`;
+
+/**
+ * Whether an `Accept` header asks for interface B's version 2 media type. Strict: one of the
+ * listed media ranges must be exactly the vendor type with `version=2` (compared as a media
+ * type: case-insensitive type, parameters in any order, quoted or not), and not `q=0`.
+ */
+export function acceptsVendorV2(header: string | undefined, lenient: boolean): boolean {
+  if (!header) return false;
+  if (lenient) return acceptsLoosely(header);
+  for (const range of splitRanges(header)) {
+    let parsed;
+    try {
+      parsed = parse(range);
+    } catch {
+      continue;
+    }
+    if (parsed.type !== VENDOR_TYPE) continue;
+    if (parsed.parameters.version !== VENDOR_VERSION) continue;
+    if (parsed.parameters.q !== undefined && Number(parsed.parameters.q) === 0) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * What real clients send (gaps.md): `version=2` after a space or a comma instead of `;`, or no
+ * version at all (the service then serves its latest version, 2). Another version is refused.
+ */
+function acceptsLoosely(header: string): boolean {
+  const lower = header.toLowerCase();
+  if (!lower.includes(VENDOR_TYPE)) return false;
+  const version = /version\s*=\s*"?([^";,\s]+)/.exec(lower)?.[1];
+  return version === undefined || version === VENDOR_VERSION;
+}
+
+function splitRanges(header: string): string[] {
+  // Commas inside quoted parameter values do not separate ranges.
+  const ranges: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const ch of header) {
+    if (ch === '"') quoted = !quoted;
+    if (ch === ',' && !quoted) {
+      ranges.push(current.trim());
+      current = '';
+    } else current += ch;
+  }
+  ranges.push(current.trim());
+  return ranges.filter((r) => r.length > 0);
+}
+
+/** Whether a Content-Type header names `type`, compared as a media type (parameters ignored). */
+export function isMediaType(header: string | undefined, types: readonly string[]): boolean {
+  if (!header) return false;
+  try {
+    return types.includes(parse(header).type);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The one error catalog of the simulator. Model code throws `ApiError(code, detail)`; the one
+ * renderer (`render.ts`) turns it into the interface's error object. Nothing else writes an
+ * error body, so every error of an interface has the same shape.
+ */
+export type ErrorCode =
+  | 'not_found'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_acceptable'
+  | 'method_not_allowed'
+  | 'malformed_body'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'invalid_field'
+  | 'invalid_definition'
+  | 'unprocessable'
+  | 'conflict'
+  | 'rate_limited';
+
+export interface CatalogEntry {
+  status: number;
+  /** Text used when the thrower gives none. */
+  message: string;
+}
+
+export const errorCatalog: Record<ErrorCode, CatalogEntry> = {
+  // The only error text the real service publishes; B-ERR-1 requires it be the same for every 404.
+  not_found: { status: 404, message: 'Item not found.' },
+  bad_request: { status: 400, message: 'Bad request.' },
+  unauthorized: { status: 401, message: 'Unauthorized: a valid API key is required.' },
+  forbidden: { status: 403, message: 'Forbidden: this operation needs an account admin.' },
+  not_acceptable: { status: 406, message: 'Not acceptable: the requested media type or version is not served.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  malformed_body: { status: 400, message: 'Malformed request body.' },
+  unsupported_media_type: { status: 415, message: 'Unsupported media type.' },
+  payload_too_large: { status: 413, message: 'Request body too large.' },
+  invalid_field: { status: 422, message: 'Validation failed.' },
+  invalid_definition: { status: 400, message: 'The pipeline definition failed validation.' },
+  unprocessable: { status: 422, message: 'The request body has unknown keys or the wrong shape.' },
+  conflict: { status: 409, message: 'The operation is not allowed in the current state.' },
+  rate_limited: { status: 429, message: 'Rate limit exceeded.' },
+};
+
+export interface FieldProblem {
+  /** The offending field: a body key, a query parameter, or a path into a document (`source.tables[0]`). */
+  field: string;
+  message: string;
+}
+
+export interface ErrorDetail {
+  message?: string;
+  problems?: FieldProblem[];
+  /** Extra headers the error needs (`Allow` on a 405). */
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly problems: FieldProblem[];
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, detail: ErrorDetail = {}) {
+    const entry = errorCatalog[code];
+    super(detail.message ?? entry.message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = entry.status;
+    this.problems = detail.problems ?? [];
+    this.headers = detail.headers ?? {};
+  }
+}
+
+export function notFound(): ApiError {
+  return new ApiError('not_found');
+}
+
+/** A 422 naming one field, the usual outcome of validation on interface B. */
+export function invalidField(field: string, message: string): ApiError {
+  return new ApiError('invalid_field', {
+    message: `Validation failed: ${field} ${message}`,
+    problems: [{ field, message }],
+  });
+}
+
+export function invalidFields(problems: FieldProblem[]): ApiError {
+  const first = problems[0];
+  const summary = problems.map((p) => `${p.field} ${p.message}`).join('; ');
+  return new ApiError('invalid_field', {
+    message: first ? `Validation failed: ${summary}` : errorCatalog.invalid_field.message,
+    problems,
+  });
+}

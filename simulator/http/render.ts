@@ -1,0 +1,44 @@
+import type { Context } from 'koa';
+import { ApiError } from './errors.ts';
+
+export type Interface = 'A' | 'B' | 'control';
+
+/**
+ * The one error renderer. Interface B's error object is `{message}` (plus `errors` naming
+ * fields); interface A's is `{error}` (plus `code` and `field`/`problems`). Unknown failures
+ * become a generic 500 body without a stack trace; the kit's own tests treat any 500 as a bug.
+ */
+export function renderError(ctx: Context, err: unknown, iface: Interface): void {
+  const apiError = err instanceof ApiError ? err : null;
+  const status = apiError?.status ?? 500;
+  const message = apiError?.message ?? 'Internal error.';
+  ctx.status = status;
+  for (const [name, value] of Object.entries(apiError?.headers ?? {})) ctx.set(name, value);
+  const problems = apiError?.problems ?? [];
+  if (iface === 'A') {
+    const body: Record<string, unknown> = { error: message, code: apiError?.code ?? 'internal' };
+    if (problems[0]) body.field = problems[0].field;
+    if (problems.length) body.problems = problems;
+    ctx.body = body;
+  } else {
+    const body: Record<string, unknown> = { message };
+    if (problems.length) body.errors = problems;
+    ctx.body = body;
+  }
+  // Error bodies are plain JSON; B-VER-2 governs successful responses only.
+  ctx.type = 'application/json';
+}
+
+/** Maps errors thrown by Koa internals and body parsers to catalog errors. */
+export function toApiError(err: unknown): unknown {
+  if (err instanceof ApiError) return err;
+  // A path segment with a broken percent-escape fails to decode inside the router.
+  if (err instanceof URIError) return new ApiError('bad_request', { message: 'Bad request: the URL is not correctly percent-encoded.' });
+  const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : NaN;
+  if (status === 413) return new ApiError('payload_too_large');
+  if (status === 415) return new ApiError('unsupported_media_type');
+  if (status === 400) return new ApiError('malformed_body');
+  if (status === 404) return new ApiError('not_found');
+  if (status === 405) return new ApiError('method_not_allowed');
+  return err;
+}

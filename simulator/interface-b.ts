@@ -1,0 +1,72 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { BState, Sim } from './context.ts';
+import { ApiError } from './http/errors.ts';
+import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from './http/accept.ts';
+import { basicKey } from './http/credentials.ts';
+import { linksFor } from './http/links.ts';
+import { bDomainRoutes } from './domains/b-routes.ts';
+import { settleAccount } from './domains/settle.ts';
+
+export type BRouter = Router<BState>;
+
+/**
+ * Interface B, rooted at `/{account_id}/api`. Order of refusals: unknown path (404, from the
+ * app's fallback), then the versioned Accept header (406), then the key (401), then the
+ * account: a key used on another account's path gets exactly what an unknown account gets (404).
+ */
+export function interfaceBRouter(sim: Sim): BRouter {
+  const router: BRouter = new Router<BState>({ prefix: '/:account/api' });
+  router.use(versioning(sim), authenticate(sim));
+  for (const register of bDomainRoutes) register(router, sim);
+  return router;
+}
+
+function versioning(sim: Sim) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const served = sim.faults.has('b-missing-accept-served') && !ctx.get('accept');
+    if (!served && !acceptsVendorV2(ctx.get('accept'), sim.options.profile === 'lenient')) {
+      throw new ApiError('not_acceptable', {
+        message: `Not acceptable: send Accept: ${VENDOR_MEDIA_TYPE}.`,
+        problems: [{ field: 'Accept', message: `must be ${VENDOR_MEDIA_TYPE}` }],
+      });
+    }
+    await next();
+    // B-VER-2: every successful body is labelled with the versioned vendor media type.
+    if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null) {
+      ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
+    }
+  };
+}
+
+function authenticate(sim: Sim) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const lenient = sim.options.profile === 'lenient';
+    const key = basicKey(ctx.get('authorization'), lenient);
+    const slug = String(ctx.params?.account ?? '');
+    let found = key === null ? null : sim.store.findUserKey(key);
+    if (!found && key !== null && sim.faults.has('b-unknown-key-accepted')) {
+      const account = sim.store.account(slug);
+      const user = account?.users.values().next().value;
+      if (account && user) found = { account, user };
+    }
+    if (!found) {
+      throw new ApiError('unauthorized', {
+        message: 'Unauthorized: send the API key as the username of HTTP Basic authentication, with an empty password.',
+        headers: { 'WWW-Authenticate': 'Basic realm="service"' },
+      });
+    }
+    let account = found.account;
+    if (account.slug !== slug) {
+      const other = sim.store.account(slug);
+      if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
+      account = other;
+    }
+    settleAccount(sim, account);
+    const state = ctx.state as BState;
+    state.account = account;
+    state.user = found.user;
+    state.links = linksFor(ctx, account.slug);
+    await next();
+  };
+}

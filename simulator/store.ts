@@ -1,0 +1,159 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { User, SshKey } from './domains/users/types.ts';
+import type { Package } from './domains/packages/types.ts';
+import type { Cluster } from './domains/clusters/types.ts';
+import type { Job } from './domains/jobs/types.ts';
+import type { Hook } from './domains/hooks/types.ts';
+import type { Invoice } from './domains/invoices/types.ts';
+import type { Connection, ConnectionGroup } from './domains/connections/types.ts';
+import type { Delivery } from './domains/deliveries/types.ts';
+import type { Notification } from './domains/notifications/types.ts';
+import type { PipelineApiKey } from './domains/apikeys/types.ts';
+import type { Pipeline } from './domains/pipelines/types.ts';
+
+/**
+ * Everything one account owns. The store is keyed by account first, so a handler that only
+ * ever looks inside the caller's AccountState cannot leak or touch another account's data.
+ */
+export interface AccountState {
+  id: number;
+  /** The `{account_id}` path segment of interface B (a slug, as in the real service). */
+  slug: string;
+  name: string;
+  users: Map<number, User>; // user id -> User
+  sshKeys: Map<number, SshKey>; // key id -> SshKey (owner in SshKey.userId)
+  packages: Map<number, Package>; // package id -> Package
+  clusters: Map<number, Cluster>; // cluster id -> Cluster
+  jobs: Map<number, Job>; // job id -> Job
+  hooks: Map<number, Hook>; // hook id -> Hook
+  /** Invoices, newest first: the order the list endpoint serves and pages over. */
+  invoices: Invoice[];
+  connections: Map<number, Connection>; // connection id -> Connection
+  connectionGroups: Map<number, ConnectionGroup>; // group id -> ConnectionGroup
+  deliveries: Map<number, Delivery>; // delivery id -> Delivery
+  notifications: Map<number, Notification>; // notification id -> Notification
+  pipelineKeys: Map<number, PipelineApiKey>; // key id -> interface A key
+  pipelines: Map<number, Pipeline>; // pipeline id -> Pipeline
+}
+
+export type IdKind =
+  | 'account'
+  | 'user'
+  | 'sshKey'
+  | 'package'
+  | 'cluster'
+  | 'job'
+  | 'hook'
+  | 'invoice'
+  | 'connection'
+  | 'connectionGroup'
+  | 'delivery'
+  | 'notification'
+  | 'pipelineKey'
+  | 'pipeline';
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+interface KeyOwner {
+  slug: string;
+  id: number; // user id (interface B) or key id (interface A)
+  digest: string;
+}
+
+/**
+ * In-memory state of one simulator instance. Ids come from one sequence per kind shared by all
+ * accounts, so an id names at most one record in the whole simulator: the suites can then tell
+ * "absent" from "another account's" apart without ambiguity.
+ */
+export class Store {
+  readonly accounts = new Map<string, AccountState>(); // slug -> AccountState
+  private readonly sequences = new Map<IdKind, number>(); // kind -> last id handed out
+  private readonly userKeys = new Map<string, KeyOwner>(); // SHA-256 of a B key -> owner
+  private readonly pipelineKeys = new Map<string, KeyOwner>(); // SHA-256 of an A key -> owner
+
+  nextId(kind: IdKind): number {
+    const next = (this.sequences.get(kind) ?? 0) + 1;
+    this.sequences.set(kind, next);
+    return next;
+  }
+
+  /** Empties everything, including id sequences. */
+  reset(): void {
+    this.accounts.clear();
+    this.sequences.clear();
+    this.userKeys.clear();
+    this.pipelineKeys.clear();
+  }
+
+  createAccount(slug: string, name: string): AccountState {
+    if (this.accounts.has(slug)) throw new Error(`account ${slug} exists`);
+    const account: AccountState = {
+      id: this.nextId('account'),
+      slug,
+      name,
+      users: new Map(),
+      sshKeys: new Map(),
+      packages: new Map(),
+      clusters: new Map(),
+      jobs: new Map(),
+      hooks: new Map(),
+      invoices: [],
+      connections: new Map(),
+      connectionGroups: new Map(),
+      deliveries: new Map(),
+      notifications: new Map(),
+      pipelineKeys: new Map(),
+      pipelines: new Map(),
+    };
+    this.accounts.set(slug, account);
+    return account;
+  }
+
+  account(slug: string): AccountState | undefined {
+    return this.accounts.get(slug);
+  }
+
+  /** Makes a user's interface B key authenticate. */
+  indexUserKey(slug: string, userId: number, key: string): void {
+    const digest = sha256Hex(key);
+    this.userKeys.set(digest, { slug, id: userId, digest });
+  }
+
+  unindexUserKey(key: string): void {
+    this.userKeys.delete(sha256Hex(key));
+  }
+
+  /**
+   * Finds the owner of an interface B key. The lookup is by SHA-256 digest and the final
+   * comparison is constant-time, so response timing reveals nothing about how close a guess was.
+   */
+  findUserKey(key: string): { account: AccountState; user: User } | null {
+    const owner = findByDigest(this.userKeys, key);
+    if (!owner) return null;
+    const account = this.accounts.get(owner.slug);
+    const user = account?.users.get(owner.id);
+    return account && user ? { account, user } : null;
+  }
+
+  indexPipelineKey(slug: string, keyId: number, digest: string): void {
+    this.pipelineKeys.set(digest, { slug, id: keyId, digest });
+  }
+
+  findPipelineKey(key: string): { account: AccountState; key: PipelineApiKey } | null {
+    const owner = findByDigest(this.pipelineKeys, key);
+    if (!owner) return null;
+    const account = this.accounts.get(owner.slug);
+    const record = account?.pipelineKeys.get(owner.id);
+    return account && record ? { account, key: record } : null;
+  }
+}
+
+function findByDigest(index: Map<string, KeyOwner>, key: string): KeyOwner | null {
+  const digest = sha256Hex(key);
+  const owner = index.get(digest);
+  if (!owner) return null;
+  const equal = timingSafeEqual(Buffer.from(owner.digest, 'hex'), Buffer.from(digest, 'hex'));
+  return equal ? owner : null;
+}
