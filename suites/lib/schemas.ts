@@ -1,0 +1,63 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join, basename } from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+/**
+ * JSON Schemas of every resource, written from section 2 of the spec (`fixtures/schemas/`).
+ * Compiled once at load. Extra properties are always allowed: the spec lists required fields,
+ * it never forbids more (no false alarms).
+ */
+export const SCHEMA_DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
+
+/** ISO 8601 date-time in UTC: `Z` or a zero offset (B-FMT-1). */
+const UTC_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]00:?00)$/i;
+const CALENDAR_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+// ajv-formats ships CommonJS; its default export is the plugin function.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+function buildAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv);
+  ajv.addFormat('utc-date-time', {
+    type: 'string',
+    validate: (s: string) => UTC_DATE_TIME.test(s) && !Number.isNaN(Date.parse(s)),
+  });
+  ajv.addFormat('calendar-date', { type: 'string', validate: (s: string) => CALENDAR_DATE.test(s) && !Number.isNaN(Date.parse(s)) });
+  return ajv;
+}
+
+const ajv = buildAjv();
+const validators = new Map<string, ValidateFunction>(); // schema name (file name without .json) -> validator
+
+for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json')).sort()) {
+  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
+  const name = basename(file, '.json');
+  validators.set(name, ajv.compile(schema));
+}
+
+export function schemaNames(): string[] {
+  return [...validators.keys()];
+}
+
+export interface SchemaProblem {
+  /** JSON pointer into the value, `/outputs/0/id`. */
+  path: string;
+  message: string;
+}
+
+/** Validates `value` against the named schema; an empty array means valid. */
+export function validateResource(name: string, value: unknown): SchemaProblem[] {
+  const validate = validators.get(name);
+  if (!validate) throw new Error(`no schema named ${name} in fixtures/schemas`);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map(describe);
+}
+
+function describe(e: ErrorObject): SchemaProblem {
+  const path = e.instancePath || '/';
+  if (e.keyword === 'required') return { path, message: `missing required field ${String(e.params.missingProperty)}` };
+  return { path, message: e.message ?? e.keyword };
+}
