@@ -32,10 +32,21 @@ function buildAjv(): Ajv {
 const ajv = buildAjv();
 const validators = new Map<string, ValidateFunction>(); // schema name (file name without .json) -> validator
 
-for (const file of readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.json')).sort()) {
-  const schema = JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')) as Record<string, unknown>;
-  const name = basename(file, '.json');
-  validators.set(name, ajv.compile(schema));
+// Top level: resources the spec defines (section 2). `simulator/`: shapes the spec leaves open
+// (clusters, notifications, deliveries, pipelines), which only the simulator profile may assert.
+for (const folder of ['', 'simulator']) {
+  const dir = join(SCHEMA_DIR, folder);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  } catch {
+    continue;
+  }
+  for (const file of files) {
+    const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+    const name = folder ? `${folder}/${basename(file, '.json')}` : basename(file, '.json');
+    validators.set(name, ajv.compile(schema));
+  }
 }
 
 export function schemaNames(): string[] {

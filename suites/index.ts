@@ -1,0 +1,19 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { registeredChecks } from './lib/registry.ts';
+import type { CheckDefinition } from './lib/types.ts';
+
+const SUITES_DIR = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Imports every `suites/*.spec.ts` (each registers its checks) and returns them in a stable
+ * order: by file name, then in the order each file declares them.
+ */
+export async function loadChecks(): Promise<CheckDefinition[]> {
+  const files = readdirSync(SUITES_DIR)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .sort();
+  for (const file of files) await import(pathToFileURL(join(SUITES_DIR, file)).href);
+  return registeredChecks();
+}

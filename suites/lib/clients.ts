@@ -1,0 +1,27 @@
+import type { Exchange, HttpClient, InterfaceClient, RequestOptions } from './types.ts';
+
+/** Interface B's required Accept value (spec section 9). */
+export const B_ACCEPT = 'application/vnd.service+json; version=2';
+
+export function basicAuthorization(key: string): string {
+  return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+}
+
+/** A client for one interface root with default headers; per-request headers override them. */
+export function interfaceClient(http: HttpClient, base: string, defaults: Record<string, string | null>): InterfaceClient {
+  const request = (method: string, path: string, options: RequestOptions = {}): Promise<Exchange> => {
+    const headers: Record<string, string | null> = {};
+    for (const [k, v] of Object.entries(defaults)) headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
+    return http.request(method, `${base}${path}`, { ...options, headers });
+  };
+  return {
+    base,
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, options) => request('POST', path, options),
+    put: (path, options) => request('PUT', path, options),
+    patch: (path, options) => request('PATCH', path, options),
+    delete: (path, options) => request('DELETE', path, options),
+  };
+}

@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import type { AAccount, BAccount, CheckContext, CheckDefinition, FailureDetail, HttpClient, InterfaceClient, Profile, PropertyInfo, ResolvedTarget } from './types.ts';
+import type { TargetFixtures } from './target-types.ts';
+import { CheckFailure, CheckSkipped } from './failure.ts';
+import { expect } from './expect.ts';
+import { B_ACCEPT, basicAuthorization, interfaceClient } from './clients.ts';
+import type { Redactor } from './redact.ts';
+
+export interface CheckState {
+  properties: PropertyInfo[];
+  /** A failure found by a property, with its property info, before it is rethrown. */
+  propertyFailure?: { detail: FailureDetail; property: PropertyInfo };
+  cleanups: { label: string; undo: () => Promise<void> }[];
+  notes: string[];
+}
+
+export interface ContextInit {
+  check: CheckDefinition;
+  target: ResolvedTarget;
+  profile: Profile;
+  runId: string;
+  seed: number;
+  runs: number;
+  http: HttpClient;
+  redactor: Redactor;
+  signal?: AbortSignal;
+}
+
+/** Derives a property's seed from the run seed and its name, so it does not depend on order. */
+export function propertySeed(runSeed: number, name: string): number {
+  let h = runSeed | 0;
+  for (let i = 0; i < name.length; i++) h = (Math.imul(h ^ name.charCodeAt(i), 16777619) + 0x9e3779b9) | 0;
+  return h;
+}
+
+export function createContext(init: ContextInit): { context: CheckContext; state: CheckState } {
+  const state: CheckState = { properties: [], cleanups: [], notes: [] };
+  const { target, http } = init;
+
+  const bAccount = (i: 0 | 1): BAccount => {
+    const account = target.b[i];
+    if (!account || !target.baseUrl) throw new CheckSkipped(`the target has no interface B account ${i + 1}`);
+    return account;
+  };
+  const aAccount = (i: 0 | 1): AAccount => {
+    const account = target.a[i];
+    if (!account || !target.cdcBaseUrl) throw new CheckSkipped(`the target has no interface A account ${i + 1}`);
+    return account;
+  };
+  const bBase = (i: 0 | 1) => `${target.baseUrl}/${encodeURIComponent(bAccount(i).accountId)}/api`;
+  const aBase = () => `${target.cdcBaseUrl}/api/public/v1`;
+
+  const context: CheckContext = {
+    target,
+    profile: init.profile,
+    runId: init.runId,
+    http,
+    b: (i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: basicAuthorization(bAccount(i).apiKey) }),
+    bWithKey: (key, i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: key === null ? null : basicAuthorization(key) }),
+    a: (i = 0): InterfaceClient => {
+      const key = aAccount(i).adminKey;
+      if (!key) throw new CheckSkipped(`the target has no interface A admin key for account ${i + 1}`);
+      return interfaceClient(http, aBase(), { accept: 'application/json', authorization: `Bearer ${key}` });
+    },
+    aWithAuthorization: (authorization) => {
+      if (!target.cdcBaseUrl) throw new CheckSkipped('the target has no cdc_base_url (interface A)');
+      return interfaceClient(http, aBase(), { accept: 'application/json', authorization });
+    },
+    fixtures: (i = 0): TargetFixtures => bAccount(i).fixtures,
+    name: (base) => `disco-${init.runId}-${base}`,
+    cleanup: (label, undo) => {
+      state.cleanups.push({ label, undo });
+    },
+    skip: (reason) => {
+      throw new CheckSkipped(reason);
+    },
+    fail: (detail) => {
+      throw new CheckFailure(detail);
+    },
+    expect,
+    async property(label, arbitrary, predicate, options) {
+      const seed = propertySeed(init.seed, `${init.check.id}:${label}`);
+      const runs = options?.runs ?? init.runs;
+      const info: PropertyInfo = { seed, runs };
+      state.properties.push(info);
+      const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns: runs, interruptAfterTimeLimit: 120_000 });
+      if (!details.failed) return;
+      const error = details.errorInstance;
+      // Transport errors and skips are not counterexamples: pass them through unchanged.
+      if (error instanceof CheckSkipped || (error instanceof Error && error.name === 'TransportError')) throw error;
+      info.counterexample = init.redactor.text(fc.stringify(details.counterexample));
+      info.numShrinks = details.numShrinks;
+      info.path = details.counterexamplePath ?? undefined;
+      const detail: FailureDetail =
+        error instanceof CheckFailure
+          ? error.detail
+          : { clause: init.check.clauses[0] ?? 'unknown', message: `property "${label}" failed: ${error instanceof Error ? error.message : String(error)}` };
+      state.propertyFailure = { detail, property: info };
+      throw new CheckFailure({ ...detail, message: `${detail.message} (property "${label}", counterexample ${info.counterexample})` });
+    },
+    async advanceClock(ms) {
+      if (!target.controlUrl) throw new CheckSkipped('moving the clock needs the simulator control API');
+      const ex = await http.request('POST', `${target.controlUrl}/clock/advance`, { body: { ms } });
+      if (ex.response.status !== 200) throw new Error(`control API refused to advance the clock: ${ex.response.status}`);
+    },
+    async poll(probe, { timeoutMs, intervalMs }) {
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const value = await probe();
+        if (value !== undefined) return value;
+        if (performance.now() >= deadline || init.signal?.aborted) return undefined;
+        await new Promise((r) => setTimeout(r, intervalMs));
+      }
+    },
+    note: (text) => {
+      state.notes.push(init.redactor.text(text));
+    },
+  };
+  return { context, state };
+}

@@ -1,0 +1,112 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Exchange, HttpClient, RequestOptions } from './types.ts';
+
+/** The target did not answer (refused, reset, timed out): the verdict is `error`, not `fail`. */
+export class TransportError extends Error {
+  override name = 'TransportError';
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface HttpClientOptions {
+  /** Per-request timeout. */
+  timeoutMs: number;
+  /** Maximum requests per second across the whole run. */
+  rate?: number;
+  /** When true, no new request starts (the run was interrupted); requests in flight finish. */
+  stopped?: () => boolean;
+  /** Called for every exchange (the context counts them and keeps the last few). */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/**
+ * Spaces requests out so that no more than `rate` start in any second. Shared by every client of
+ * a run, so `--rate` bounds what the target sees, whatever the checks do.
+ */
+class Pacer {
+  private next = 0;
+  constructor(private readonly intervalMs: number) {}
+  async wait(): Promise<void> {
+    const now = performance.now();
+    const at = Math.max(now, this.next);
+    this.next = at + this.intervalMs;
+    const delay = at - now;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/**
+ * A recording HTTP client on node:http, not fetch: the checks must be able to send a request
+ * *without* an Accept header or with odd Authorization values, and fetch adds and normalises
+ * headers of its own.
+ */
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const pacer = options.rate && options.rate > 0 ? new Pacer(1000 / options.rate) : null;
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
+  };
+
+  async function request(method: string, url: string, opts: RequestOptions = {}): Promise<Exchange> {
+    if (options.stopped?.()) throw new TransportError('the run was interrupted', method, url);
+    const target = new URL(url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {};
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      if (typeof opts.body !== 'string') headers['content-type'] = 'application/json';
+    }
+    for (const [k, v] of Object.entries(opts.headers ?? {})) {
+      if (v === null) delete headers[k.toLowerCase()];
+      else headers[k.toLowerCase()] = v;
+    }
+    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    if (pacer) await pacer.wait();
+
+    const lib = target.protocol === 'https:' ? https : http;
+    const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    const started = performance.now();
+    const exchange = await new Promise<Exchange>((resolve, reject) => {
+      const req = lib.request(target, { method, headers, agent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const responseHeaders: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+          resolve({
+            request: { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) },
+            response: { status: res.statusCode ?? 0, headers: responseHeaders, body: text },
+            json: parseJson(text),
+            durationMs: performance.now() - started,
+          });
+        });
+      });
+      req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+      req.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
+    options.onExchange?.(exchange);
+    return exchange;
+  }
+
+  return { request };
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

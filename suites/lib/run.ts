@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail } from './types.ts';
+import { createHttpClient, TransportError } from './http.ts';
+import { CheckFailure, CheckSkipped } from './failure.ts';
+import { createContext } from './context.ts';
+import { Redactor } from './redact.ts';
+import { curlCommand } from './curl.ts';
+
+export interface RunOptions {
+  target: ResolvedTarget;
+  checks: CheckDefinition[];
+  profile: Profile;
+  seed: number;
+  runs: number;
+  readOnly: boolean;
+  rate?: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Secrets beyond the target's keys to keep out of results. */
+  secrets?: string[];
+  onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
+}
+
+export interface RunOutput {
+  checks: CheckResult[];
+  leftovers: string[];
+  runId: string;
+}
+
+/** The target's secrets: every key it was configured with. */
+export function secretsOf(target: ResolvedTarget): string[] {
+  const out: string[] = [];
+  for (const b of target.b) out.push(b.apiKey);
+  for (const a of target.a) {
+    if (a.adminKey) out.push(a.adminKey);
+    if (a.nonAdminKey) out.push(a.nonAdminKey);
+  }
+  return out;
+}
+
+/** Why a check cannot run against this target, or null when every need is met. */
+export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean): string | null {
+  const b0 = target.b[0];
+  switch (need) {
+    case 'b':
+      return target.baseUrl && b0 ? null : 'needs interface B (base_url and an account with api_key)';
+    case 'b2':
+      return target.baseUrl && target.b[1] ? null : 'needs a second interface B account';
+    case 'a':
+      return target.cdcBaseUrl && target.a[0]?.adminKey ? null : 'needs interface A (cdc_base_url and pipeline_admin_key of account 1)';
+    case 'a2':
+      return target.cdcBaseUrl && target.a[1]?.adminKey ? null : 'needs pipeline_admin_key of a second account';
+    case 'a-nonadmin':
+      return target.cdcBaseUrl && target.a[0]?.nonAdminKey ? null : 'needs a non-admin interface A key (pipeline_key) of account 1';
+    case 'write':
+      return readOnly ? 'writes to the target, and this run is --read-only' : null;
+    case 'control':
+      return target.controlUrl ? null : 'needs the simulator control API to move time (control_url); not available on this target';
+    default:
+      break;
+  }
+  if (need.startsWith('fixture:')) {
+    const field = need.slice('fixture:'.length) as keyof NonNullable<typeof b0>['fixtures'];
+    const value = b0?.fixtures[field];
+    const present = Array.isArray(value) ? value.length > 0 : value !== undefined;
+    return present ? null : `needs fixtures.${field} of account 1 in the target`;
+  }
+  if (need.startsWith('connection:')) {
+    const type = need.slice('connection:'.length);
+    return b0?.fixtures.connections?.[type] !== undefined ? null : `needs fixtures.connections.${type} (a ${type} connection id) of account 1`;
+  }
+  return `unknown need ${need}`;
+}
+
+/**
+ * Runs checks one after another (so `--rate` and the target see an orderly stream), each with
+ * its own context. Cleanups run after every check, also when it failed or the run was
+ * interrupted; what cannot be undone is returned as leftovers.
+ */
+export async function runChecks(options: RunOptions): Promise<RunOutput> {
+  const runId = randomBytes(4).toString('hex');
+  const redactor = new Redactor([...secretsOf(options.target), ...(options.secrets ?? [])]);
+  const seen: { requests: number; last?: Exchange } = { requests: 0 };
+  const onExchange = (ex: Exchange) => {
+    seen.requests++;
+    seen.last = ex;
+    redactor.learn(ex.json);
+  };
+  // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
+  let cleaningUp = false;
+  const http = createHttpClient({
+    timeoutMs: options.timeoutMs,
+    rate: options.rate,
+    onExchange,
+    stopped: () => (options.signal?.aborted ?? false) && !cleaningUp,
+  });
+  const results: CheckResult[] = [];
+  const leftovers: string[] = [];
+  const total = options.checks.length;
+
+  for (const [index, check] of options.checks.entries()) {
+    if (options.signal?.aborted) {
+      results.push(skipped(check, 'the run was interrupted before this check started'));
+      continue;
+    }
+    options.onProgress?.({ kind: 'start', check, index, total });
+    const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
+    if (unmet) {
+      const result = skipped(check, unmet);
+      results.push(result);
+      options.onProgress?.({ kind: 'end', check, result, index, total });
+      continue;
+    }
+    const started = performance.now();
+    const requestsBefore = seen.requests;
+    seen.last = undefined;
+    const { context, state } = createContext({
+      check,
+      target: options.target,
+      profile: options.profile,
+      runId,
+      seed: options.seed,
+      runs: options.runs,
+      http,
+      redactor,
+      signal: options.signal,
+    });
+    let verdict: CheckResult['verdict'] = 'pass';
+    let reason: string | undefined;
+    const failures: RecordedFailure[] = [];
+    try {
+      await check.run(context);
+    } catch (err) {
+      if (err instanceof CheckSkipped) {
+        verdict = 'skip';
+        reason = err.message;
+      } else if (err instanceof CheckFailure) {
+        verdict = 'fail';
+        const property = state.propertyFailure?.property;
+        const detail = state.propertyFailure?.detail ?? err.detail;
+        failures.push(recordFailure(detail, redactor, property));
+        reason = redactor.text(err.message);
+      } else if (err instanceof TransportError) {
+        verdict = 'error';
+        reason = redactor.text(`${err.method} ${err.url}: ${err.message}`);
+      } else {
+        verdict = 'error';
+        const message = err instanceof Error ? err.message : String(err);
+        const last = lastExchange(seen);
+        reason = redactor.text(`the check could not complete: ${message}${last ? ` (last request ${last.request.method} ${last.request.url} -> ${last.response.status})` : ''}`);
+      }
+    }
+    cleaningUp = true;
+    for (const step of state.cleanups.reverse()) {
+      try {
+        await step.undo();
+      } catch (err) {
+        leftovers.push(redactor.text(`${check.id}: ${step.label} (${err instanceof Error ? err.message : String(err)})`));
+      }
+    }
+    const result: CheckResult = {
+      id: check.id,
+      title: check.title,
+      clauses: check.clauses,
+      verdict,
+      ...(reason !== undefined ? { reason } : {}),
+      failures,
+      properties: state.properties,
+      durationMs: Math.round(performance.now() - started),
+      requests: seen.requests - requestsBefore,
+      notes: state.notes,
+    };
+    cleaningUp = false;
+    results.push(result);
+    options.onProgress?.({ kind: 'end', check, result, index, total });
+  }
+  return { checks: results, leftovers, runId };
+}
+
+// A function, so that TypeScript does not narrow the field from the reset before the check ran.
+function lastExchange(seen: { last?: Exchange }): Exchange | undefined {
+  return seen.last;
+}
+
+function skipped(check: CheckDefinition, reason: string): CheckResult {
+  return { id: check.id, title: check.title, clauses: check.clauses, verdict: 'skip', reason, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] };
+}
+
+function recordFailure(detail: FailureDetail, redactor: Redactor, property?: RecordedFailure['property']): RecordedFailure {
+  const request = detail.exchange ? redactor.request(detail.exchange.request) : undefined;
+  return {
+    clause: detail.clause,
+    message: redactor.text(detail.message),
+    ...(detail.expected !== undefined ? { expected: redactor.text(detail.expected) } : {}),
+    ...(detail.received !== undefined ? { received: redactor.text(detail.received) } : {}),
+    ...(request ? { request, curl: curlCommand(request) } : {}),
+    ...(detail.exchange ? { response: redactor.response(detail.exchange.response) } : {}),
+    ...(property ? { property } : {}),
+  };
+}

@@ -1,0 +1,240 @@
+import type { TargetFixtures } from './target-types.ts';
+
+/**
+ * The contract between the conformance checks (`suites/*.spec.ts`), the runner
+ * (`suites/lib/run.ts`) and the reports (`reports/`). Everything a report shows comes from
+ * `RunResult`; everything a check can touch comes from `CheckContext`.
+ */
+
+export type Verdict = 'pass' | 'fail' | 'error' | 'skip';
+export type Profile = 'spec' | 'simulator';
+
+/** One interface B account of the target, secrets resolved. */
+export interface BAccount {
+  accountId: string;
+  apiKey: string;
+  fixtures: TargetFixtures;
+}
+
+/** One interface A account of the target, secrets resolved. */
+export interface AAccount {
+  adminKey?: string;
+  nonAdminKey?: string;
+}
+
+/** The target after loading: URLs without trailing slash, secrets from env resolved. */
+export interface ResolvedTarget {
+  name: string;
+  /** `{base_url}`; interface B of account i is `{baseUrl}/{accounts[i].accountId}/api`. */
+  baseUrl?: string;
+  /** `{cdc_base_url}`; interface A is `{cdcBaseUrl}/api/public/v1`. */
+  cdcBaseUrl?: string;
+  keyPrefix: string;
+  controlUrl?: string;
+  b: BAccount[];
+  a: AAccount[];
+}
+
+/**
+ * What a check needs from the target. A check whose needs are not met is skipped with a reason
+ * naming the missing need; it never passes.
+ */
+export type Need =
+  | 'b' // interface B with one account
+  | 'b2' // interface B with a second account
+  | 'a' // interface A with an admin key of account 1
+  | 'a2' // interface A with an admin key of account 2
+  | 'a-nonadmin' // a non-admin interface A key of account 1
+  | 'write' // the check creates, changes or deletes things (skipped by --read-only)
+  | 'control' // the simulator's control API (moving its clock); simulator targets only
+  | `fixture:${'package_id' | 'cluster_id' | 'delivery_ids' | 'notification_ids'}`
+  | `connection:${string}`; // a connection id of that type in fixtures.connections
+
+export interface CheckDefinition {
+  /** Stable id, `family/slug`, e.g. `b-auth/invalid-keys`. */
+  id: string;
+  /** Clause ids this check verifies (from clauses.md). */
+  clauses: string[];
+  /** A sentence. */
+  title: string;
+  needs: Need[];
+  run(t: CheckContext): Promise<void>;
+}
+
+export interface RequestRecord {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface ResponseRecord {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One HTTP request and its answer. Secrets are redacted when it is recorded into a result. */
+export interface Exchange {
+  request: RequestRecord;
+  response: ResponseRecord;
+  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  json: unknown;
+  durationMs: number;
+}
+
+export interface RequestOptions {
+  /** Extra headers; a header set to null is removed (to send a request without Accept, say). */
+  headers?: Record<string, string | null>;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A value is sent as JSON with `Content-Type: application/json`; a string is sent as is. */
+  body?: unknown;
+}
+
+export interface HttpClient {
+  /** A raw request to an absolute URL. Transport failures throw `TransportError` (verdict error). */
+  request(method: string, url: string, options?: RequestOptions): Promise<Exchange>;
+}
+
+/** An interface client with the base path, auth and Accept preset. Paths start with `/`. */
+export interface InterfaceClient {
+  readonly base: string;
+  get(path: string, options?: RequestOptions): Promise<Exchange>;
+  post(path: string, options?: RequestOptions): Promise<Exchange>;
+  put(path: string, options?: RequestOptions): Promise<Exchange>;
+  patch(path: string, options?: RequestOptions): Promise<Exchange>;
+  delete(path: string, options?: RequestOptions): Promise<Exchange>;
+  request(method: string, path: string, options?: RequestOptions): Promise<Exchange>;
+}
+
+/** A failed expectation: what was expected, what came back, and the exchange that shows it. */
+export interface FailureDetail {
+  clause: string;
+  message: string;
+  expected?: string;
+  received?: string;
+  exchange?: Exchange;
+}
+
+export interface PropertyInfo {
+  seed: number;
+  runs: number;
+  /** Set when the property failed: the shrunk counterexample, printed. */
+  counterexample?: string;
+  numShrinks?: number;
+  path?: string;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  clauses: string[];
+  verdict: Verdict;
+  /** Why it was skipped, or a one-line cause for fail/error. */
+  reason?: string;
+  failures: RecordedFailure[];
+  properties: PropertyInfo[];
+  durationMs: number;
+  requests: number;
+  /** Measurements and decisions the check recorded (t.note), redacted. */
+  notes: string[];
+}
+
+/** A failure as stored in results: exchange redacted, with a curl command that reproduces it. */
+export interface RecordedFailure {
+  clause: string;
+  message: string;
+  expected?: string;
+  received?: string;
+  request?: RequestRecord;
+  response?: ResponseRecord;
+  curl?: string;
+  property?: PropertyInfo;
+}
+
+export interface ClauseVerdict {
+  id: string;
+  kind: 'must' | 'gap';
+  section: string;
+  statement: string;
+  /** not-covered: no check names it; advisory: a gap clause outside the simulator profile. */
+  verdict: Verdict | 'not-covered';
+  binding: boolean;
+  checks: string[];
+  reasons: string[];
+}
+
+export interface RunResult {
+  tool: { name: 'disco'; version: string };
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string };
+  profile: Profile;
+  seed: number;
+  runs: number;
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  options: { only: string[]; readOnly: boolean; rate?: number; timeoutMs: number };
+  checks: CheckResult[];
+  clauses: ClauseVerdict[];
+  /** Things the run created and could not remove. */
+  leftovers: string[];
+  /** 0 pass, 1 a binding clause failed, 2 the run could not be done. */
+  exitCode: 0 | 1 | 2;
+  summary: { pass: number; fail: number; error: number; skip: number; notCovered: number };
+}
+
+export interface CheckContext {
+  readonly target: ResolvedTarget;
+  readonly profile: Profile;
+  /** Short unique id of this run; everything the run creates carries it in its name. */
+  readonly runId: string;
+  readonly http: HttpClient;
+  /** Interface B clients, one per account (index 0 and 1). */
+  b(account?: 0 | 1): InterfaceClient;
+  /** Interface B client with a different key (or no Authorization when key is null). */
+  bWithKey(key: string | null, account?: 0 | 1): InterfaceClient;
+  /** Interface A clients: the admin key of the account (index 0 and 1). */
+  a(account?: 0 | 1): InterfaceClient;
+  /** Interface A client with any Authorization header value (null: none). */
+  aWithAuthorization(authorization: string | null): InterfaceClient;
+  /** The account's fixtures (ids of things the public API cannot create). */
+  fixtures(account?: 0 | 1): TargetFixtures;
+  /** `disco-<runId>-<base>`: a name that marks what this run created. */
+  name(base: string): string;
+  /** Registers an undo step, run after the check (also after failure or Ctrl-C), newest first. */
+  cleanup(label: string, undo: () => Promise<void>): void;
+  /** Ends the check as skipped with a reason. */
+  skip(reason: string): never;
+  /** Fails the check (throws). */
+  fail(detail: FailureDetail): never;
+  /**
+   * Runs a fast-check property with the run's seed and case count. `predicate` throws (via
+   * t.fail / t.expect) to falsify. The seed and the shrunk counterexample end up in the result.
+   */
+  property<T>(label: string, arbitrary: import('fast-check').Arbitrary<T>, predicate: (value: T) => Promise<void>, options?: { runs?: number }): Promise<void>;
+  readonly expect: Expect;
+  /** Moves the simulator's clock (needs 'control'). */
+  advanceClock(ms: number): Promise<void>;
+  /** Polls `probe` until it returns a value other than undefined, or the deadline passes. */
+  poll<T>(probe: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number }): Promise<T | undefined>;
+  /** Records a note that appears with the check in reports (measurements, decisions). */
+  note(text: string): void;
+}
+
+export interface Expect {
+  /** `expected`: a status, a list of statuses, or a class like '4xx' / '2xx'. */
+  status(exchange: Exchange, expected: number | number[] | '2xx' | '4xx', clause: string, message?: string): void;
+  /** A condition; on false, fails with the detail. */
+  that(condition: boolean, detail: FailureDetail): void;
+  /** The JSON body validates against `fixtures/schemas/<schema>.json`. */
+  schema(exchange: Exchange, schema: string, clause: string, value?: unknown): void;
+  /** The Content-Type is `type` (compared as a media type) with these parameters. */
+  mediaType(exchange: Exchange, type: string, parameters: Record<string, string>, clause: string): void;
+  /** The body is the interface B error object (`message` string). */
+  errorObjectB(exchange: Exchange, clause: string): void;
+  /** The body is the interface A error object (`error` string). */
+  errorObjectA(exchange: Exchange, clause: string): void;
+  /** The body is JSON; returns it. */
+  json(exchange: Exchange, clause: string): unknown;
+}
