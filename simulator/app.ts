@@ -44,12 +44,9 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const control = controlRouter(sim);
   const a = interfaceARouter(sim);
   const b = interfaceBRouter(sim);
-  app.use(control.routes()).use(control.allowedMethods({ throw: true }));
-  app.use(a.routes()).use(a.allowedMethods({ throw: true }));
-  app.use(b.routes()).use(b.allowedMethods({ throw: true }));
-  app.use(async () => {
-    throw new ApiError('not_found');
-  });
+  app.use(control.routes()).use(control.allowedMethods());
+  app.use(a.routes()).use(a.allowedMethods());
+  app.use(b.routes()).use(b.allowedMethods());
   return { app, sim, clock };
 }
 
@@ -66,6 +63,13 @@ function interfaceOf(path: string): Interface {
 async function errorBoundary(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
+    // The routers answer an unmatched path with an empty 404, and a known path with the wrong
+    // method with an empty 405 (or 501 for a method they do not know) plus `Allow`. Both get
+    // the interface's error object here; an unknown method is a client error, never a 5xx.
+    if (ctx.body === undefined || ctx.body === null) {
+      if (ctx.status === 404) throw new ApiError('not_found');
+      if (ctx.status === 405 || ctx.status === 501) throw new ApiError('method_not_allowed');
+    }
   } catch (err) {
     renderError(ctx, toApiError(err), interfaceOf(ctx.path));
   }

@@ -15,15 +15,18 @@ export interface SimOptions {
   pipelineKeyPrefix: string;
   /** Largest request body accepted, in bytes. */
   bodyLimitBytes: number;
-  /** Whether active web hooks receive real HTTP POSTs (off in tests unless a test listens). */
-  deliverWebhooks: boolean;
+  /**
+   * Which web hooks receive real HTTP POSTs: none, only loopback targets (the default: a fake
+   * backend must not send traffic off the machine because a test made up a URL), or all.
+   */
+  deliverWebhooks: 'off' | 'loopback' | 'all';
 }
 
 export const defaultSimOptions: SimOptions = {
   profile: 'strict',
   pipelineKeyPrefix: 'fdk',
   bodyLimitBytes: 1024 * 1024,
-  deliverWebhooks: true,
+  deliverWebhooks: 'loopback',
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */

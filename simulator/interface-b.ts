@@ -62,7 +62,7 @@ function authenticate(sim: Sim) {
       if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
       account = other;
     }
-    settleAccount(sim, account);
+    settleAccount(sim, account, linksFor(ctx, account.slug));
     const state = ctx.state as BState;
     state.account = account;
     state.user = found.user;

@@ -20,6 +20,8 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
   --key-prefix P        interface A key prefix (default fdk)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
   --frozen-clock        time moves only through the control API
+  --deliver-webhooks M  which web hooks get real POSTs: loopback (default: only URLs on this
+                        machine), all, or off
 `;
 
 export async function serve(argv: string[]): Promise<number> {
@@ -35,6 +37,7 @@ export async function serve(argv: string[]): Promise<number> {
       fault: { type: 'string', multiple: true, default: [] },
       'list-faults': { type: 'boolean', default: false },
       'frozen-clock': { type: 'boolean', default: false },
+      'deliver-webhooks': { type: 'string', default: 'loopback' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -51,6 +54,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
   if (values.profile !== 'strict' && values.profile !== 'lenient') throw new UsageError('--profile must be strict or lenient');
   if (!/^[A-Za-z0-9]+$/.test(values['key-prefix'])) throw new UsageError('--key-prefix must be letters and digits');
+  const delivery = values['deliver-webhooks'];
+  if (delivery !== 'off' && delivery !== 'loopback' && delivery !== 'all') throw new UsageError('--deliver-webhooks must be off, loopback or all');
   const faults: FaultName[] = [];
   for (const name of values.fault) {
     if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
@@ -63,7 +68,7 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'] },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery },
   });
   const manifests = applySeed(simulator.sim, seed);
   const listening = await listen(simulator.app, port, values.host);

@@ -8,6 +8,7 @@ import { FAULT_NAMES, faultCatalog, isFaultName } from '../faults.ts';
 import { addPipelineKey, applySeed, seedAccount, type SeedAccount, type SeedDocument } from './seed.ts';
 import { loadNamedSeed } from './seed-files.ts';
 import { accountSnapshot } from './snapshot.ts';
+import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
 
 /** Reserved prefix: account slugs never start with `_`, and interface A lives under `/api`. */
 export const CONTROL_PREFIX = '/_disco';
@@ -60,6 +61,13 @@ export function controlRouter(sim: Sim): Router {
     if (!account) throw new ApiError('not_found');
     const body = await json(ctx);
     ctx.body = seedAccount(sim, { ...(body as unknown as SeedAccount), slug: account.slug });
+  });
+
+  // The account's last 100 webhook delivery attempts, oldest first (no salts, no credentials).
+  router.get('/accounts/:slug/webhook-deliveries', (ctx) => {
+    const account = sim.store.account(ctx.params.slug ?? '');
+    if (!account) throw new ApiError('not_found');
+    ctx.body = presentDeliveryLog(account);
   });
 
   // Mints an interface A key, as the dashboard does in the real service.

@@ -1,5 +1,55 @@
-import type { Sim } from '../context.ts';
+import type { Links, Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
+import type { Job, JobStatus } from './jobs/types.ts';
+import { emitEvent } from './events.ts';
+import { notify } from './notifications/model.ts';
+import { isTerminal, jobStatusAt, type JobState } from './jobs/lifecycle.ts';
+import { jobWatchers } from './jobs/model.ts';
+import { presentJob } from './jobs/present.ts';
+import { unsettledJobIds } from './jobs/unsettled.ts';
 
-// SCAFFOLD: replaced by the jobs domain (terminal jobs notify their watchers and fire hooks).
-export function settleAccount(_sim: Sim, _account: AccountState): void {}
+/**
+ * Runs before every authenticated interface B request on `account`: each job that has reached a
+ * terminal status since the last request notifies its watchers and fires its hook event
+ * (`job.completed`, `job.failed` or `job.stopped`), exactly once. Lifecycles have no timers, so
+ * this is where their consequences happen; it looks only at jobs not settled yet.
+ *
+ * `links` gives the hook payload its absolute URLs; without it they are built on a loopback
+ * origin.
+ */
+export function settleAccount(sim: Sim, account: AccountState, links: Links = fallbackLinks(account)): void {
+  const ids = unsettledJobIds(account);
+  if (ids.size === 0) return;
+  const now = sim.clock.now();
+  for (const id of ids) {
+    const job = account.jobs.get(id);
+    if (!job || job.settled) {
+      ids.delete(id);
+      continue;
+    }
+    const state = jobStatusAt(job, now);
+    if (!isTerminal(state.status)) continue;
+    job.settled = true;
+    ids.delete(id);
+    announce(sim, account, job, state, links);
+  }
+}
+
+function announce(sim: Sim, account: AccountState, job: Job, state: JobState, links: Links): void {
+  const event = `job.${state.status}`;
+  const packageName = account.packages.get(job.packageId)?.name ?? `package ${job.packageId}`;
+  const message = `Job ${job.id} (${packageName}) ${verb(state.status)}`;
+  const at = state.completedAt ?? state.failedAt ?? state.stoppedAt ?? sim.clock.now();
+  for (const { user, home } of jobWatchers(sim, account, job)) notify(sim, home, user.id, event, message, job.id, at);
+  emitEvent(sim, account, event, presentJob(sim, account, job, links));
+}
+
+function verb(status: JobStatus): string {
+  return status === 'completed' ? 'completed successfully' : status === 'failed' ? 'failed' : 'was stopped';
+}
+
+function fallbackLinks(account: AccountState): Links {
+  const origin = 'http://127.0.0.1';
+  const slug = encodeURIComponent(account.slug);
+  return { origin, api: `${origin}/${slug}/api`, html: `${origin}/${slug}` };
+}

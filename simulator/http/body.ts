@@ -62,7 +62,7 @@ function parseText(text: string, format: BodyFormat): unknown {
   }
   try {
     // Plain data only: no custom tags, and a cap on alias expansion ("billion laughs").
-    return parseYaml(text, { schema: 'core', maxAliasCount: 100, prettyErrors: false, uniqueKeys: true }) as unknown;
+    return parseYaml(text, { schema: 'core', maxAliasCount: 100, prettyErrors: false, uniqueKeys: true, logLevel: 'error' }) as unknown;
   } catch (err) {
     const reason = err instanceof Error ? err.message.split('\n')[0] : 'invalid YAML';
     throw new ApiError('malformed_body', { message: `Malformed YAML body: ${reason}`, problems: [{ field: 'body', message: 'is not valid YAML' }] });

@@ -40,16 +40,29 @@ function readInteger(ctx: Context, name: string, fallback: number, min: number, 
 export function pageOf<T>(ctx: Context, items: readonly T[], page: Page, skew = 0): T[] {
   const start = page.offset + skew;
   const slice = items.slice(start, start + page.limit);
-  const links: string[] = [];
-  const link = (offset: number, rel: string) => {
-    const url = new URL(ctx.href);
-    url.searchParams.set('offset', String(offset));
-    url.searchParams.set('limit', String(page.limit));
-    links.push(`<${url.toString()}>; rel="${rel}"`);
-  };
-  if (page.offset + page.limit < items.length) link(page.offset + page.limit, 'next');
-  if (page.offset > 0) link(Math.max(0, page.offset - page.limit), 'prev');
-  link(0, 'first');
-  ctx.set('Link', links.join(', '));
+  setPageLinks(ctx, page, items.length);
   return slice;
+}
+
+/**
+ * Sets the `Link` header of the page `page` of a collection of `total` items, for callers that
+ * slice the page themselves. `next` starts where this page ends; `prev` is the window that ends
+ * exactly where this page starts (its `limit` shrinks near the start), so walking either way
+ * never repeats or skips an item.
+ */
+export function setPageLinks(ctx: Context, page: Page, total: number): void {
+  const links: string[] = [];
+  // Not `new URL(ctx.href)`, which throws (a 500) on a Host header that is not a valid host;
+  // not `ctx.origin`, which in Koa 3 is the client's `Origin` request header.
+  const base = `${ctx.protocol}://${ctx.host}${ctx.path}`;
+  const link = (offset: number, limit: number, rel: string) => {
+    const query = new URLSearchParams(ctx.querystring);
+    query.set('offset', String(offset));
+    query.set('limit', String(limit));
+    links.push(`<${base}?${query.toString()}>; rel="${rel}"`);
+  };
+  if (page.offset + page.limit < total) link(page.offset + page.limit, page.limit, 'next');
+  if (page.offset > 0) link(Math.max(0, page.offset - page.limit), Math.min(page.limit, page.offset), 'prev');
+  link(0, page.limit, 'first');
+  ctx.set('Link', links.join(', '));
 }

@@ -13,4 +13,20 @@ export interface PipelineApiKey {
   revokedAt: number | null;
   createdAt: number;
   lastUsedAt: number | null;
+  /**
+   * The full key, kept only for keys created while the fault `a-key-readable-after-create` is
+   * on: the fault needs something to leak, and without it nothing ever holds the value.
+   */
+  leakedValue?: string;
+}
+
+/** Derived on read from the timestamps: `active` keys authenticate, the others never do. */
+export type PipelineKeyStatus = 'active' | 'revoked' | 'expired';
+
+/** A validated `POST /api-keys` body. */
+export interface NewPipelineKey {
+  name: string;
+  admin: boolean;
+  /** ISO 8601 date-time in the future, or null for a key that never expires. */
+  expiresAt: string | null;
 }

@@ -1,5 +1,23 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { notFound } from '../../http/errors.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { clustersNewestFirst, readCluster } from './model.ts';
+import { presentCluster } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerClusterRoutes(_router: BRouter, _sim: Sim): void {}
+/** Extensions (gaps.md): clusters are read-only here; seeds and the control API make them. */
+export function registerClusterRoutes(router: BRouter, sim: Sim): void {
+  router.get('/clusters', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = pageOf(ctx, clustersNewestFirst(account), readPage(ctx));
+    ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
+  });
+
+  router.get('/clusters/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    const cluster = readCluster(account, pathId(ctx.params.id));
+    if (!cluster) throw notFound();
+    ctx.body = presentCluster(sim, cluster, links);
+  });
+}

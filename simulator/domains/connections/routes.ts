@@ -1,5 +1,45 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { CONNECTION_TYPES } from './catalog.ts';
+import { findTypedConnection, listConnections, renameConnection } from './model.ts';
+import { parseRename } from './input.ts';
+import { presentConnection, presentConnectionType } from './present.ts';
+import { registerGroupRoutes } from './group-routes.ts';
+import { registerMetadataRoutes } from './metadata-routes.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerConnectionRoutes(_router: BRouter, _sim: Sim): void {}
+/** Connections, connection types, connection groups and the connectors' metadata reads. */
+export function registerConnectionRoutes(router: BRouter, sim: Sim): void {
+  router.get('/connections/types', (ctx) => {
+    const types = CONNECTION_TYPES.map(presentConnectionType);
+    // b-connection-types-wrapped: the array comes wrapped in an object.
+    ctx.body = sim.faults.has('b-connection-types-wrapped') ? { types } : types;
+  });
+
+  // Extension (gaps.md): the caller's connections, oldest first, paged like invoices.
+  router.get('/connections', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = readPage(ctx);
+    ctx.body = pageOf(ctx, listConnections(account), page).map((c) => presentConnection(c, links, sim));
+  });
+
+  // Extension: read one connection, addressed like the update.
+  router.get('/connections/:connection_type/:connection_id', (ctx) => {
+    const { account, links } = ctx.state;
+    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', ctx.params.connection_id);
+    ctx.body = presentConnection(connection, links, sim);
+  });
+
+  router.put('/connections/:connection_type/:connection_id', async (ctx) => {
+    const { account, links } = ctx.state;
+    // Found first: a missing or foreign connection is a 404 whatever the body says.
+    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', ctx.params.connection_id);
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    const name = parseRename(body?.value);
+    ctx.body = presentConnection(renameConnection(sim, connection, name), links, sim);
+  });
+
+  registerGroupRoutes(router, sim);
+  registerMetadataRoutes(router, sim);
+}

@@ -1,5 +1,26 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { deleteDelivery, listDeliveries } from './model.ts';
+import { presentDelivery } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerDeliveryRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerDeliveryRoutes(router: BRouter, sim: Sim): void {
+  // Extension (gaps.md): the caller's deliveries, oldest first, paged like invoices.
+  router.get('/deliveries', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = readPage(ctx);
+    ctx.body = pageOf(ctx, listDeliveries(account), page).map((d) => presentDelivery(d, links, sim));
+  });
+
+  router.delete('/deliveries/:delivery_id', (ctx) => {
+    const { account, links } = ctx.state;
+    const deleted = deleteDelivery(account, ctx.params.delivery_id);
+    if (sim.faults.has('b-delivery-delete-200-body')) {
+      // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
+      ctx.status = 200;
+      ctx.body = presentDelivery(deleted, links, sim);
+      return;
+    }
+    ctx.status = 204;
+  });
+}

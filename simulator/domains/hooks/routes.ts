@@ -1,5 +1,55 @@
+import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { asObject, readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { parseHookCreate, parseHookUpdate } from './input.ts';
+import { createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
+import { presentHook } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerHookRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerHookRoutes(router: BRouter, sim: Sim): void {
+  const jsonBody = async (ctx: Context): Promise<Record<string, unknown>> => {
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    return body === undefined ? {} : asObject(body.value);
+  };
+
+  // Extension (gaps.md): the account's hooks, newest first, offset/limit paged.
+  router.get('/hooks', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = pageOf(ctx, hooksNewestFirst(account), readPage(ctx));
+    ctx.body = page.map((hook) => presentHook(sim, hook, links));
+  });
+
+  router.post('/hooks', async (ctx) => {
+    const { account, links } = ctx.state;
+    const hook = createHook(sim, account, parseHookCreate(await jsonBody(ctx)));
+    ctx.status = 201;
+    ctx.body = presentHook(sim, hook, links);
+  });
+
+  router.get('/hooks/:hook_id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentHook(sim, readHook(sim, account, pathId(ctx.params.hook_id)), links);
+  });
+
+  // Extension (gaps.md): partial update.
+  router.put('/hooks/:hook_id', async (ctx) => {
+    const { account, links } = ctx.state;
+    const hook = ownHook(account, pathId(ctx.params.hook_id));
+    const { fields, changed } = parseHookUpdate(await jsonBody(ctx), hook);
+    ctx.body = presentHook(sim, updateHook(sim, hook, fields, changed), links);
+  });
+
+  // Extension (gaps.md).
+  router.delete('/hooks/:hook_id', (ctx) => {
+    deleteHook(ctx.state.account, pathId(ctx.params.hook_id));
+    ctx.status = 204;
+  });
+
+  // No body is read: the operation takes none.
+  router.put('/hooks/:hook_id/reset', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentHook(sim, resetSalt(sim, account, pathId(ctx.params.hook_id)), links);
+  });
+}

@@ -1,5 +1,10 @@
 export type HookType = 'web' | 'email' | 'slack' | 'pagerduty' | 'hipchat';
 
+/** Types a hook may be created with; `hipchat` is retired in the real service and refused. */
+export type LiveHookType = Exclude<HookType, 'hipchat'>;
+
+export const LIVE_HOOK_TYPES: readonly LiveHookType[] = ['web', 'email', 'slack', 'pagerduty'];
+
 export interface Hook {
   id: number;
   type: HookType;

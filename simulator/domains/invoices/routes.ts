@@ -1,5 +1,21 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { readPage, setPageLinks } from '../../http/paging.ts';
+import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
+import { presentInvoice } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerInvoiceRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
+  router.get('/invoices', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = readPage(ctx, invoicePageLimit(sim));
+    const { items, total } = pageInvoices(sim, account, page);
+    setPageLinks(ctx, page, total);
+    ctx.body = items.map((invoice) => presentInvoice(invoice, links, sim));
+  });
+
+  // Extension: read one invoice (the real service has it; the spec lists only the collection).
+  router.get('/invoices/:invoice_id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentInvoice(findInvoice(account, ctx.params.invoice_id ?? ''), links, sim);
+  });
+}

@@ -1,5 +1,63 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { notFound } from '../../http/errors.ts';
+import { asObject, readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { parseNewJob } from './input.ts';
+import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, watchJob } from './model.ts';
+import { presentJob, presentWatcher } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerJobRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerJobRoutes(router: BRouter, sim: Sim): void {
+  // B-JOB-1 / B-JOB-2; 201 as in the real service (gaps.md).
+  router.post('/jobs', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    const input = parseNewJob(body === undefined ? {} : asObject(body.value));
+    const job = createJob(sim, account, user, input);
+    ctx.status = 201;
+    ctx.body = presentJob(sim, account, job, links);
+  });
+
+  // Extension (gaps.md): the account's jobs, newest first, offset/limit paged.
+  router.get('/jobs', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = pageOf(ctx, jobsNewestFirst(account), readPage(ctx));
+    ctx.body = page.map((job) => presentJob(sim, account, job, links));
+  });
+
+  router.get('/jobs/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    const job = readJob(sim, account, pathId(ctx.params.id));
+    if (!job) throw notFound();
+    ctx.body = presentJob(sim, account, job, links);
+  });
+
+  // Extension (gaps.md): stop, as the real service's DELETE does; 200 with the job.
+  router.delete('/jobs/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    const job = stopJob(sim, account, pathId(ctx.params.id));
+    ctx.body = presentJob(sim, account, job, links);
+  });
+
+  // B-JOB-5: no body; answers the caller's watcher entry.
+  router.post('/jobs/:id/watchers', (ctx) => {
+    const { account, user, links } = ctx.state;
+    watchJob(sim, account, user, pathId(ctx.params.id));
+    if (sim.faults.has('b-watch-status-204')) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.status = 200;
+    ctx.body = presentWatcher(user, links);
+  });
+
+  // Extension (gaps.md): who watches the job, in subscription order, offset/limit paged.
+  router.get('/jobs/:id/watchers', (ctx) => {
+    const { account, links } = ctx.state;
+    const job = readJob(sim, account, pathId(ctx.params.id));
+    if (!job) throw notFound();
+    const page = pageOf(ctx, jobWatchers(sim, account, job), readPage(ctx));
+    ctx.body = page.map((w) => presentWatcher(w.user, links));
+  });
+}

@@ -29,6 +29,11 @@ export interface Job {
   variables: Record<string, string>;
   dynamicVariables: Record<string, string>;
   createdAt: number;
+  /**
+   * When the job was started (it enters `pending` then), or null for a job that exists but was
+   * never started: it stays `idle` (only the `b-job-not-started` fault makes such jobs).
+   */
+  submittedAt: number | null;
   /** How the run ends if nobody stops it. */
   outcome: 'completed' | 'failed';
   /** When `DELETE /jobs/{id}` asked the job to stop, or null. */

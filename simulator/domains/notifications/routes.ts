@@ -1,5 +1,32 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { invalidField } from '../../http/errors.ts';
+import { asObject, readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { markRead, notificationCounts, notificationsNewestFirst } from './model.ts';
+import { presentNotification } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerNotificationRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerNotificationRoutes(router: BRouter, sim: Sim): void {
+  // Extension (gaps.md): the caller's notifications, newest first, offset/limit paged.
+  router.get('/notifications', (ctx) => {
+    const { account, user, links } = ctx.state;
+    const page = pageOf(ctx, notificationsNewestFirst(account, user.id), readPage(ctx));
+    ctx.body = page.map((n) => presentNotification(sim, n, links));
+  });
+
+  // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.
+  router.post('/notifications/mark', async (ctx) => {
+    const { account, user } = ctx.state;
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    const fields = body === undefined ? {} : asObject(body.value);
+    const marked = markRead(sim, account, user.id, readOptionalId(fields.id));
+    ctx.status = 200;
+    ctx.body = { marked, unread_notifications_count: notificationCounts(account, user.id).unread };
+  });
+}
+
+function readOptionalId(value: unknown): number | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidField('id', 'must be an integer');
+  return value;
+}

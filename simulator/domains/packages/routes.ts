@@ -1,5 +1,30 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { notFound } from '../../http/errors.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { packagesNewestFirst, readPackage } from './model.ts';
+import { presentPackage } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerPackageRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerPackageRoutes(router: BRouter, sim: Sim): void {
+  // Extension (gaps.md): the account's packages, newest first, offset/limit paged.
+  router.get('/packages', (ctx) => {
+    const { account, links } = ctx.state;
+    const page = pageOf(ctx, packagesNewestFirst(account), readPage(ctx));
+    ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
+  });
+
+  router.get('/packages/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    const pkg = readPackage(sim, account, pathId(ctx.params.id));
+    if (pkg) {
+      ctx.body = presentPackage(sim, pkg, links);
+    } else if (sim.faults.has('b-package-absent-200-null')) {
+      // A JSON `null` body: Koa would turn a null ctx.body into 204.
+      ctx.body = 'null';
+      ctx.status = 200;
+    } else {
+      throw notFound();
+    }
+  });
+}

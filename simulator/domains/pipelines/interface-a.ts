@@ -1,9 +1,68 @@
 import Router from '@koa/router';
+import type { Context, Middleware, Next } from 'koa';
 import type { AState, Sim } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { authenticatePipelineKey } from '../apikeys/authenticate.ts';
+import { registerApiKeyRoutes } from '../apikeys/routes.ts';
+import { registerPipelineRoutes } from './routes.ts';
+import type { ARouter, RegisterARoutes } from './router-types.ts';
 
 export const INTERFACE_A_PREFIX = '/api/public/v1';
+/** Where the fault `a-wrong-version-prefix` serves interface A instead (A-VER-1). */
+export const WRONG_VERSION_PREFIX = '/api/public/v2';
 
-// SCAFFOLD: replaced by interface A.
-export function interfaceARouter(_sim: Sim): Router<AState> {
-  return new Router<AState>({ prefix: INTERFACE_A_PREFIX });
+const registrations: RegisterARoutes[] = [registerPipelineRoutes, registerApiKeyRoutes];
+
+/** What app.ts mounts: Koa middleware for the routes, and the (no-op) allowed-methods stage. */
+export interface MountedInterface {
+  routes(): Middleware;
+  allowedMethods(options?: { throw?: boolean }): Middleware;
+}
+
+/**
+ * Interface A, rooted at `/api/public/v1`. Order of refusals: an unknown path falls through
+ * (the app's fallback answers 404 with interface A's error object, because of the path); a
+ * known path with another method is 405 with `Allow`; then the key (401, A-AUTH-*); then the
+ * route's own checks. Faults are read per request, so the control API can switch them live.
+ */
+export function interfaceARouter(sim: Sim): MountedInterface {
+  const served = { v1: buildRouter(sim, INTERFACE_A_PREFIX), v2: buildRouter(sim, WRONG_VERSION_PREFIX) };
+  const dispatch = { v1: served.v1.routes() as Middleware, v2: served.v2.routes() as Middleware };
+  const serve: Middleware = async (ctx: Context, next: Next) => {
+    const version = sim.faults.has('a-wrong-version-prefix') ? 'v2' : 'v1';
+    const match = served[version].match(ctx.path, ctx.method);
+    if (!match.route) {
+      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
+      if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
+      return next();
+    }
+    const { account, key } = authenticatePipelineKey(sim, ctx.get('authorization') || undefined);
+    const state = ctx.state as AState;
+    state.account = account;
+    state.apiKey = key;
+    // Not ctx.origin: in Koa 3 that is the request's Origin header, not this server's origin.
+    state.origin = `${ctx.protocol}://${ctx.host}`;
+    try {
+      await dispatch[version](ctx, next);
+    } catch (err) {
+      if (sim.faults.has('a-404-without-error') && err instanceof ApiError && err.status === 404) {
+        // The fault's broken body, written here because the one renderer never writes it.
+        ctx.status = 404;
+        ctx.body = { message: err.message };
+        return;
+      }
+      throw err;
+    }
+  };
+  return {
+    routes: () => serve,
+    // 405 is answered above, before authentication; nothing is left for this stage.
+    allowedMethods: () => (_ctx, next) => next(),
+  };
+}
+
+function buildRouter(sim: Sim, prefix: string): ARouter {
+  const router = new Router<AState>({ prefix });
+  for (const register of registrations) register(router, sim, prefix);
+  return router;
 }

@@ -1,5 +1,61 @@
+import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { asObject, readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { parseSshKeyInput, parseUserPatch } from './input.ts';
+import { addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysNewestFirst, updateUser } from './model.ts';
+import { presentSshKey, presentUser } from './present.ts';
 
-// SCAFFOLD: replaced by the domain's real routes.
-export function registerUserRoutes(_router: BRouter, _sim: Sim): void {}
+export function registerUserRoutes(router: BRouter, sim: Sim): void {
+  const jsonBody = async (ctx: Context): Promise<Record<string, unknown> | undefined> => {
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    return body === undefined ? undefined : asObject(body.value);
+  };
+
+  // Extension (gaps.md): the authenticated user, e.g. to read the unread notification count.
+  router.get('/user', (ctx) => {
+    const { account, user, links } = ctx.state;
+    ctx.body = presentUser(sim, account, user, links);
+  });
+
+  router.put('/user', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const patch = parseUserPatch((await jsonBody(ctx)) ?? {});
+    ctx.body = presentUser(sim, account, updateUser(sim, user, patch), links);
+  });
+
+  // No body is read: the operation takes none, and whatever is sent is not interpreted.
+  router.post('/user/tokens', (ctx) => {
+    const { account, user, links } = ctx.state;
+    ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
+  });
+
+  // Extension (gaps.md): the caller's keys, newest first, offset/limit paged.
+  router.get('/user/keys', (ctx) => {
+    const { account, user, links } = ctx.state;
+    const page = pageOf(ctx, sshKeysNewestFirst(account, user), readPage(ctx));
+    ctx.body = page.map((key) => presentSshKey(sim, key, links));
+  });
+
+  router.post('/user/keys', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const input = parseSshKeyInput((await jsonBody(ctx)) ?? {});
+    const key = addSshKey(sim, account, user, input);
+    ctx.status = 201;
+    ctx.body = presentSshKey(sim, key, links);
+  });
+
+  router.get('/user/keys/:key_id', (ctx) => {
+    const { account, user, links } = ctx.state;
+    ctx.body = presentSshKey(sim, readSshKey(sim, account, user, pathId(ctx.params.key_id)), links);
+  });
+
+  // Extension (gaps.md).
+  router.delete('/user/keys/:key_id', (ctx) => {
+    const { account, user } = ctx.state;
+    deleteSshKey(account, user, pathId(ctx.params.key_id));
+    ctx.status = 204;
+  });
+}

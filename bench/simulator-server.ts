@@ -1,0 +1,14 @@
+// Child process of bench/rps.ts: the simulator with the default seed on a free port. Sends the
+// port and a key to the parent over IPC (never printed: keys stay out of logs).
+import { createSimulator } from '../simulator/app.ts';
+import { listen } from '../simulator/server.ts';
+import { applySeed } from '../simulator/control/seed.ts';
+import { loadNamedSeed } from '../simulator/control/seed-files.ts';
+
+const seed = await loadNamedSeed('default');
+if (!seed) throw new Error('default seed missing');
+const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off' } });
+const [acme] = applySeed(sim, seed);
+const listening = await listen(app, 0, '127.0.0.1');
+process.send?.({ origin: listening.origin, account: acme?.account_id, key: acme?.users[0]?.api_key });
+process.on('disconnect', () => void listening.close().then(() => process.exit(0)));

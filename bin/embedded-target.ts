@@ -1,0 +1,36 @@
+import { createSimulator } from '../simulator/app.ts';
+import { listen } from '../simulator/server.ts';
+import type { FaultName } from '../simulator/faults.ts';
+import { provisionSimulator } from '../suites/lib/provision.ts';
+import type { ResolvedTarget } from '../suites/lib/types.ts';
+
+/**
+ * The target of `disco check` without `--target`: a simulator booted in this process on a free
+ * loopback port, provisioned over HTTP through its control API. This file, not suites/, is where
+ * the simulator is imported: the suites only ever see a base URL and credentials.
+ */
+export interface EmbeddedTarget {
+  target: ResolvedTarget;
+  faults: FaultName[];
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedTarget(options: { faults?: FaultName[]; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
+  const faults = options.faults ?? [];
+  // Strict profile: exactly the spec. The clock follows real time and can be moved through the
+  // control API, so checks that poll work, and checks that need time to pass advance it.
+  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk' } });
+  const listening = await listen(simulator.app, 0, '127.0.0.1');
+  try {
+    const target = await provisionSimulator({
+      origin: listening.origin,
+      keyPrefix: 'fdk',
+      name: faults.length ? `disco simulator (embedded, faults: ${faults.join(', ')})` : 'disco simulator (embedded)',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { target, faults, close: () => listening.close() };
+  } catch (err) {
+    await listening.close();
+    throw err;
+  }
+}

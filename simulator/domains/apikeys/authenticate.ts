@@ -1,0 +1,57 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { ApiError } from '../../http/errors.ts';
+import { bearerToken } from '../../http/credentials.ts';
+import type { PipelineApiKey } from './types.ts';
+
+/** How long the fault `a-revoked-key-grace` lets a revoked key keep working. */
+export const REVOKED_KEY_GRACE_MS = 60_000;
+
+/**
+ * Authenticates an interface A request from its `Authorization` header (A-AUTH-1..7):
+ * `Bearer <key>` only (scheme in any case, exactly one token); the key must carry
+ * `<prefix>_` (checked before any lookup); it is found by digest, and must be neither revoked
+ * nor expired at the simulator's now. Success records `lastUsedAt`.
+ */
+export function authenticatePipelineKey(sim: Sim, authorization: string | undefined): { account: AccountState; key: PipelineApiKey } {
+  const now = sim.clock.now();
+  const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
+  const candidate = presented === null ? null : prefixed(sim, presented);
+  const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
+  if (!found || !usable(sim, found.key, now)) throw refusal(sim, authorization);
+  found.key.lastUsedAt = now;
+  return found;
+}
+
+/** A-AUTH-2: a value without the prefix never reaches the lookup. */
+function prefixed(sim: Sim, token: string): string | null {
+  const prefix = `${sim.options.pipelineKeyPrefix}_`;
+  if (token.startsWith(prefix)) return token;
+  return sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
+}
+
+function usable(sim: Sim, key: PipelineApiKey, now: number): boolean {
+  if (key.revokedAt !== null) {
+    const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
+    if (!inGrace) return false;
+  }
+  if (key.expiresAt !== null && key.expiresAt <= now && !sim.faults.has('a-expired-key-accepted')) return false;
+  return true;
+}
+
+function refusal(sim: Sim, authorization: string | undefined): ApiError {
+  if (authorization && sim.faults.has('a-invalid-key-403')) return new ApiError('forbidden', { message: 'Forbidden: the API key is not valid.' });
+  return new ApiError('unauthorized', {
+    message: 'Unauthorized: send a valid API key as Authorization: Bearer <key>.',
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+}
+
+/** The key as the faulty Basic reading takes it: `base64(key:)` or `base64(key)`. */
+function basicToken(authorization: string | undefined): string | null {
+  const match = /^basic[ ]+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  const text = Buffer.from(match[1], 'base64').toString('utf8');
+  const key = text.endsWith(':') ? text.slice(0, -1) : text;
+  return key === '' ? null : key;
+}

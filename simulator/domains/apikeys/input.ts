@@ -1,0 +1,43 @@
+import type { FieldProblem } from '../../http/errors.ts';
+import { badValue, wrongShape } from '../pipelines/errors.ts';
+import { fieldPath } from '../pipelines/field-path.ts';
+import type { NewPipelineKey } from './types.ts';
+
+const KNOWN_FIELDS = new Set(['name', 'admin', 'expires_at']);
+/** ISO 8601 date-time with a zone (`Z` or an offset); seconds and fractions optional. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+export const MAX_KEY_NAME_LENGTH = 100;
+
+/**
+ * Reads a `POST /api-keys` body: `{name, admin?, expires_at?}`. The wrong shape (not an object,
+ * unknown keys, a JSON type mismatch) is 422; a bad value (no name, an empty one, an expiry that
+ * is not a date-time or not in the future) is 400. Both name the field.
+ */
+export function readNewKey(body: unknown, now: number): NewPipelineKey {
+  const value = body ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
+  const fields = value as Record<string, unknown>;
+
+  const shape: FieldProblem[] = [];
+  for (const key of Object.keys(fields)) {
+    if (!KNOWN_FIELDS.has(key)) shape.push({ field: fieldPath([key]), message: 'is not a known key (name, admin, expires_at)' });
+  }
+  const { name, admin, expires_at: expires } = fields;
+  if (name !== undefined && typeof name !== 'string') shape.push({ field: 'name', message: 'must be a string' });
+  if (admin !== undefined && typeof admin !== 'boolean') shape.push({ field: 'admin', message: 'must be a boolean' });
+  if (expires !== undefined && expires !== null && typeof expires !== 'string') shape.push({ field: 'expires_at', message: 'must be a date-time string or null' });
+  if (shape.length) throw wrongShape(shape);
+
+  const values: FieldProblem[] = [];
+  if (typeof name !== 'string') values.push({ field: 'name', message: 'is required' });
+  else if (name.trim() === '') values.push({ field: 'name', message: 'must not be empty' });
+  else if (name.length > MAX_KEY_NAME_LENGTH) values.push({ field: 'name', message: `must be at most ${MAX_KEY_NAME_LENGTH} characters` });
+  if (typeof expires === 'string') {
+    const at = DATE_TIME.test(expires) ? Date.parse(expires) : NaN;
+    if (Number.isNaN(at)) values.push({ field: 'expires_at', message: 'must be an ISO 8601 date-time with a zone, such as 2030-01-31T00:00:00Z' });
+    else if (at <= now) values.push({ field: 'expires_at', message: 'must be in the future' });
+  }
+  if (values.length) throw badValue(values);
+
+  return { name: name as string, admin: admin === true, expiresAt: typeof expires === 'string' ? expires : null };
+}

@@ -1,0 +1,53 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { ApiError } from '../../http/errors.ts';
+import { addPipelineKey } from '../../control/seed.ts';
+import { apiKeyNotFound } from '../pipelines/errors.ts';
+import { parsePositiveId } from '../pipelines/ids.ts';
+import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
+
+/**
+ * Key management on interface A (gap A-GAP-4: the real service mints keys in its dashboard).
+ * Only admin keys manage keys (A-AUTH-5); the full value exists once, in the create answer
+ * (A-AUTH-3); revocation is final (A-AUTH-6).
+ */
+
+export function keyStatus(key: PipelineApiKey, now: number): PipelineKeyStatus {
+  if (key.revokedAt !== null) return 'revoked';
+  if (key.expiresAt !== null && key.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+/** A-AUTH-5: every key-management operation, reads included, needs an admin key. */
+export function requireAdmin(sim: Sim, caller: PipelineApiKey): void {
+  if (caller.admin || sim.faults.has('a-non-admin-key-management')) return;
+  throw new ApiError('forbidden', { message: 'Forbidden: only admin keys may manage API keys.' });
+}
+
+/** The account's keys, oldest first; revoked and expired ones stay listed. */
+export function listKeys(account: AccountState): PipelineApiKey[] {
+  return [...account.pipelineKeys.values()];
+}
+
+/** Mints a key the one way the simulator has (the control API uses the same function). */
+export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey): { record: PipelineApiKey; key: string } {
+  const created = addPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
+  const record = account.pipelineKeys.get(created.id);
+  if (!record) throw new Error('a key just minted is missing from its account');
+  if (sim.faults.has('a-key-readable-after-create')) record.leakedValue = created.key;
+  return { record, key: created.key };
+}
+
+/** Looks only in the caller's account: another account's key is simply absent. */
+export function findKey(account: AccountState, rawId: string): PipelineApiKey {
+  const id = parsePositiveId(rawId);
+  const record = id === null ? undefined : account.pipelineKeys.get(id);
+  if (!record) throw apiKeyNotFound();
+  return record;
+}
+
+/** Idempotent: revoking a revoked key keeps its first revocation time. */
+export function revokeKey(sim: Sim, record: PipelineApiKey): PipelineApiKey {
+  if (record.revokedAt === null) record.revokedAt = sim.clock.now();
+  return record;
+}

@@ -1,0 +1,29 @@
+import type { Sim } from '../../context.ts';
+import { isoTime } from '../../clock.ts';
+import { keyStatus } from './model.ts';
+import type { PipelineApiKey } from './types.ts';
+
+const optionalTime = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
+
+/** A key record as interface A shows it: never the full value (A-AUTH-3), only its preview. */
+export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: key.id,
+    name: key.name,
+    preview: key.preview,
+    admin: key.admin,
+    status: keyStatus(key, sim.clock.now()),
+    expires_at: optionalTime(key.expiresAt),
+    revoked_at: optionalTime(key.revokedAt),
+    created_at: isoTime(key.createdAt),
+    last_used_at: optionalTime(key.lastUsedAt),
+    url: `${base}/api-keys/${key.id}`,
+  };
+  if (key.leakedValue !== undefined && sim.faults.has('a-key-readable-after-create')) body.key = key.leakedValue;
+  return body;
+}
+
+/** The create answer: the one and only time the full key is shown. */
+export function presentCreatedKey(sim: Sim, key: PipelineApiKey, value: string, base: string): Record<string, unknown> {
+  return { ...presentKey(sim, key, base), key: value };
+}

@@ -1,0 +1,37 @@
+import type { ARouter } from '../pipelines/router-types.ts';
+import type { Sim } from '../../context.ts';
+import { aBase, readABody } from '../pipelines/request.ts';
+import { readNewKey } from './input.ts';
+import { createKey, findKey, listKeys, requireAdmin, revokeKey } from './model.ts';
+import { presentCreatedKey, presentKey } from './present.ts';
+
+/** Key management (A-GAP-4), admin keys only (A-AUTH-5). Bodies are JSON. */
+export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string): void {
+  router.get('/api-keys', (ctx) => {
+    requireAdmin(sim, ctx.state.apiKey);
+    const base = aBase(ctx, prefix);
+    ctx.body = { items: listKeys(ctx.state.account).map((k) => presentKey(sim, k, base)) };
+  });
+
+  router.post('/api-keys', async (ctx) => {
+    requireAdmin(sim, ctx.state.apiKey);
+    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
+    const { record, key } = createKey(sim, ctx.state.account, input);
+    const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
+    ctx.status = 201;
+    ctx.set('Location', String(body.url));
+    ctx.body = body;
+  });
+
+  router.get('/api-keys/:id', (ctx) => {
+    requireAdmin(sim, ctx.state.apiKey);
+    ctx.body = presentKey(sim, findKey(ctx.state.account, ctx.params.id ?? ''), aBase(ctx, prefix));
+  });
+
+  // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
+  router.delete('/api-keys/:id', (ctx) => {
+    requireAdmin(sim, ctx.state.apiKey);
+    const record = findKey(ctx.state.account, ctx.params.id ?? '');
+    ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
+  });
+}

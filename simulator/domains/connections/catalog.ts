@@ -1,0 +1,57 @@
+/**
+ * The connection types the simulator knows (gaps.md lists the ids seen in the real service).
+ * Plain data: `GET /connections/types` serves it, and the group rules read `groups` from it.
+ */
+export type ConnectionTypeGroup = 'database' | 'analytical' | 'cloud_storage' | 'services';
+
+export interface ConnectionType {
+  type: string;
+  name: string;
+  description: string;
+  groups: readonly ConnectionTypeGroup[];
+}
+
+/**
+ * Groups whose connections may join a connection group. The spec allows "database and
+ * cloud-storage connections": analytical databases (warehouses) count as databases, and SaaS
+ * sources (`services`) are refused.
+ */
+export const GROUPABLE_GROUPS: readonly ConnectionTypeGroup[] = ['database', 'analytical', 'cloud_storage'];
+
+export const CONNECTION_TYPES: readonly ConnectionType[] = [
+  { type: 'adwords', name: 'Google AdWords', description: 'Google pay-per-click advertising: campaign, ad group and keyword reports', groups: ['services'] },
+  { type: 'analytics', name: 'Google Analytics', description: 'Google web analytics and reporting service', groups: ['services'] },
+  { type: 'bigquery', name: 'Google BigQuery', description: 'Serverless data warehouse for analytics at scale, provided by Google', groups: ['analytical'] },
+  { type: 'bingads', name: 'Bing Ads', description: 'Microsoft search advertising: account, campaign and keyword performance reports', groups: ['services'] },
+  { type: 'googlecloudsql', name: 'Google Cloud SQL', description: 'Managed MySQL and PostgreSQL databases on Google Cloud', groups: ['database'] },
+  { type: 'gs', name: 'Google Cloud Storage', description: 'Object storage on Google Cloud', groups: ['cloud_storage'] },
+  { type: 'hdfs', name: 'HDFS', description: 'Hadoop Distributed File System', groups: ['cloud_storage'] },
+  { type: 'herokupostgres', name: 'Heroku Postgres', description: 'PostgreSQL as a service on Heroku', groups: ['database'] },
+  { type: 'mongo', name: 'MongoDB', description: 'Document-oriented NoSQL database', groups: ['database'] },
+  { type: 'mysql', name: 'MySQL', description: 'Open-source relational database', groups: ['database'] },
+  { type: 'postgres', name: 'PostgreSQL', description: 'Open-source object-relational database', groups: ['database'] },
+  { type: 'rackspace', name: 'Rackspace Cloud Files', description: 'Object storage on Rackspace Cloud', groups: ['cloud_storage'] },
+  { type: 'redshift', name: 'Amazon Redshift', description: 'Petabyte-scale columnar data warehouse on AWS', groups: ['analytical'] },
+  { type: 's3', name: 'Amazon S3', description: 'Object storage on Amazon Web Services', groups: ['cloud_storage'] },
+  { type: 'salesforce', name: 'Salesforce', description: 'Salesforce CRM objects through the Salesforce API', groups: ['services'] },
+  { type: 'segment', name: 'Segment SQL', description: 'Event data collected by Segment, loaded into a SQL warehouse', groups: ['analytical'] },
+  { type: 'sftp', name: 'SFTP', description: 'Files on a server reachable over SSH File Transfer Protocol', groups: ['cloud_storage'] },
+  { type: 'softlayer', name: 'SoftLayer Object Storage', description: 'Object storage on IBM SoftLayer', groups: ['cloud_storage'] },
+  { type: 'sqlserver', name: 'Microsoft SQL Server', description: 'Relational database by Microsoft, on premises or on Azure', groups: ['database'] },
+  { type: 'swift', name: 'OpenStack Swift', description: 'OpenStack Object Storage', groups: ['cloud_storage'] },
+];
+
+const byId = new Map(CONNECTION_TYPES.map((t) => [t.type, t])); // type id -> ConnectionType
+
+export function connectionType(type: string): ConnectionType | undefined {
+  return byId.get(type);
+}
+
+export function isGroupable(type: ConnectionType): boolean {
+  return type.groups.some((group) => GROUPABLE_GROUPS.includes(group));
+}
+
+/** Icons live outside the simulator, on a reserved domain, as avatars do. */
+export function iconUrl(type: ConnectionType): string {
+  return `https://assets.example.invalid/connection-types/${type.type}.png`;
+}

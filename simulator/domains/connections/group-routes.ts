@@ -1,0 +1,30 @@
+import type { Sim } from '../../context.ts';
+import type { BRouter } from '../../interface-b.ts';
+import { readBody } from '../../http/body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { createGroup, findGroup, groupView, listGroups } from './groups.ts';
+import { parseGroupBody } from './input.ts';
+import { presentGroup } from './present.ts';
+
+export function registerGroupRoutes(router: BRouter, sim: Sim): void {
+  router.post('/connection_groups', async (ctx) => {
+    const { account, user } = ctx.state;
+    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
+    const view = createGroup(sim, account, user, parseGroupBody(body?.value));
+    ctx.status = 201;
+    ctx.body = presentGroup(view, account, sim);
+  });
+
+  // Extension: the caller's groups, oldest first, paged like invoices.
+  router.get('/connection_groups', (ctx) => {
+    const { account } = ctx.state;
+    const page = readPage(ctx);
+    ctx.body = pageOf(ctx, listGroups(account), page).map((group) => presentGroup(groupView(account, group), account, sim));
+  });
+
+  // Extension: read one group.
+  router.get('/connection_groups/:group_id', (ctx) => {
+    const { account } = ctx.state;
+    ctx.body = presentGroup(findGroup(account, ctx.params.group_id), account, sim);
+  });
+}

@@ -1,0 +1,107 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import type { User } from '../users/types.ts';
+import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
+import { connectionType, isGroupable } from './catalog.ts';
+import type { ConnectionRef, GroupInput } from './input.ts';
+import { pathId } from '../../http/path-id.ts';
+import type { Connection, ConnectionGroup } from './types.ts';
+
+export interface GroupView {
+  group: ConnectionGroup;
+  members: Connection[];
+}
+
+/**
+ * Creates a connection group and moves the referenced connections into it (a connection is in at
+ * most one group: one already grouped leaves its old group). Every reference must name a
+ * connection of the caller's account with that type, of a database or cloud-storage type;
+ * otherwise nothing changes and the 422 names each bad reference.
+ */
+export function createGroup(sim: Sim, account: AccountState, user: User, input: GroupInput): GroupView {
+  const problems: FieldProblem[] = [];
+  const members: Connection[] = [];
+  input.connections.forEach((ref, index) => {
+    const problem = refProblem(ref);
+    if (problem) {
+      problems.push({ field: `connections[${index}].type`, message: problem });
+      return;
+    }
+    const connection = resolveRef(sim, account, ref);
+    // Absent and another account's connection get the same answer: nothing about other accounts leaks.
+    if (!connection) problems.push({ field: `connections[${index}].id`, message: `names no ${ref.type} connection of this account` });
+    else members.push(connection);
+  });
+  if (problems.length) throw invalidFields(problems);
+
+  const now = sim.clock.now();
+  const group: ConnectionGroup = {
+    id: sim.store.nextId('connectionGroup'),
+    name: input.name,
+    description: input.description,
+    connectionIds: [],
+    modifiedByUserId: user.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  account.connectionGroups.set(group.id, group);
+  for (const connection of members) assign(account, connection, group, now);
+  return { group, members };
+}
+
+function refProblem(ref: ConnectionRef): string | null {
+  const type = connectionType(ref.type);
+  if (!type) return 'is not a known connection type';
+  if (!isGroupable(type)) return 'must be a database or cloud storage connection type';
+  return null;
+}
+
+function resolveRef(sim: Sim, account: AccountState, ref: ConnectionRef): Connection | undefined {
+  const own = account.connections.get(ref.id);
+  if (own && own.type === ref.type) return own;
+  // b-group-accepts-foreign-connection: another account's connection is taken as if it were ours.
+  if (!sim.faults.has('b-group-accepts-foreign-connection')) return undefined;
+  for (const other of sim.store.accounts.values()) {
+    const foreign = other.connections.get(ref.id);
+    if (foreign && foreign.type === ref.type) return foreign;
+  }
+  return undefined;
+}
+
+function assign(account: AccountState, connection: Connection, group: ConnectionGroup, now: number): void {
+  const previous = connection.connectionGroupId === null ? undefined : account.connectionGroups.get(connection.connectionGroupId);
+  if (previous && previous !== group) {
+    previous.connectionIds = previous.connectionIds.filter((id) => id !== connection.id);
+    previous.updatedAt = now;
+  }
+  connection.connectionGroupId = group.id;
+  connection.updatedAt = now;
+  group.connectionIds.push(connection.id);
+}
+
+/** The caller's groups, oldest first. */
+export function listGroups(account: AccountState): ConnectionGroup[] {
+  return [...account.connectionGroups.values()];
+}
+
+export function findGroup(account: AccountState, idSegment: string | undefined): GroupView {
+  const group = account.connectionGroups.get(pathId(idSegment));
+  if (!group) throw notFound();
+  return groupView(account, group);
+}
+
+/** A group with its member connections, in the order they joined. */
+export function groupView(account: AccountState, group: ConnectionGroup): GroupView {
+  const members: Connection[] = [];
+  for (const id of group.connectionIds) {
+    const connection = account.connections.get(id);
+    if (connection) members.push(connection);
+  }
+  return { group, members };
+}
+
+/** Who last changed the group, as `modified_by` shows it. */
+export function modifiedBy(account: AccountState, group: ConnectionGroup): { name: string; email: string } {
+  const user = account.users.get(group.modifiedByUserId);
+  return { name: user?.name ?? '', email: user?.email ?? '' };
+}

@@ -1,0 +1,92 @@
+import { invalidField, invalidFields, type FieldProblem } from '../../http/errors.ts';
+import { asObject } from '../../http/body.ts';
+import { NAME_MAX_LENGTH } from './model.ts';
+
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+/** A reference to an existing connection in `POST /connection_groups`. */
+export interface ConnectionRef {
+  id: number;
+  type: string;
+}
+
+export interface GroupInput {
+  name: string;
+  description: string;
+  connections: ConnectionRef[];
+}
+
+/** The `name` of `PUT /connections/{type}/{id}`. Other keys (connector settings) are ignored. */
+export function parseRename(body: unknown): string {
+  const object = body === undefined ? {} : asObject(body);
+  const problem = nameProblem(object.name, 'name');
+  if (problem) throw invalidField(problem.field, problem.message);
+  return object.name as string;
+}
+
+/**
+ * The shape of a `POST /connection_groups` body; every problem is reported at once, each naming
+ * its field (`connection_group.name`, `connections[1].id`). Whether the references name
+ * connections the caller may group is the model's question, not the shape's.
+ */
+export function parseGroupBody(body: unknown): GroupInput {
+  const object = body === undefined ? {} : asObject(body);
+  const problems: FieldProblem[] = [];
+  const group = object.connection_group;
+  let name = '';
+  let description = '';
+  if (typeof group !== 'object' || group === null || Array.isArray(group)) {
+    problems.push({ field: 'connection_group', message: 'is required: an object with a name and an optional description' });
+  } else {
+    const fields = group as Record<string, unknown>;
+    const nameIssue = nameProblem(fields.name, 'connection_group.name');
+    if (nameIssue) problems.push(nameIssue);
+    else name = fields.name as string;
+    if (fields.description !== undefined) {
+      if (typeof fields.description !== 'string') problems.push({ field: 'connection_group.description', message: 'must be a string' });
+      else if (fields.description.length > DESCRIPTION_MAX_LENGTH) {
+        problems.push({ field: 'connection_group.description', message: `must be at most ${DESCRIPTION_MAX_LENGTH} characters` });
+      } else description = fields.description;
+    }
+  }
+  const connections = parseRefs(object.connections, problems);
+  if (problems.length) throw invalidFields(problems);
+  return { name, description, connections };
+}
+
+function parseRefs(value: unknown, problems: FieldProblem[]): ConnectionRef[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) {
+    problems.push({ field: 'connections', message: 'must be an array of {id, type} objects' });
+    return [];
+  }
+  const refs: ConnectionRef[] = [];
+  const firstIndexOf = new Map<number, number>(); // connection id -> index where it was first listed
+  value.forEach((item: unknown, index) => {
+    const field = `connections[${index}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      problems.push({ field, message: 'must be an object with an integer id and a type' });
+      return;
+    }
+    const { id, type } = item as Record<string, unknown>;
+    const idOk = typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+    const typeOk = typeof type === 'string' && type !== '';
+    if (!idOk) problems.push({ field: `${field}.id`, message: 'must be a positive integer' });
+    if (!typeOk) problems.push({ field: `${field}.type`, message: 'must be a connection type such as mysql or s3' });
+    if (!idOk || !typeOk) return;
+    const first = firstIndexOf.get(id);
+    if (first !== undefined) {
+      problems.push({ field: `${field}.id`, message: `repeats connections[${first}]` });
+      return;
+    }
+    firstIndexOf.set(id, index);
+    refs.push({ id, type });
+  });
+  return refs;
+}
+
+function nameProblem(value: unknown, field: string): FieldProblem | null {
+  if (typeof value !== 'string' || value.trim() === '') return { field, message: 'is required: a non-empty string' };
+  if (value.length > NAME_MAX_LENGTH) return { field, message: `must be at most ${NAME_MAX_LENGTH} characters` };
+  return null;
+}

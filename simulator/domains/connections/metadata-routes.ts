@@ -1,0 +1,35 @@
+import type { Sim } from '../../context.ts';
+import type { BRouter } from '../../interface-b.ts';
+import { findTypedConnection } from './model.ts';
+import { salesforceFields } from './salesforce.ts';
+import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
+import { booleanQuery, queryValue, requiredQueryValue } from './query.ts';
+
+/**
+ * What a connector reads from its source for the package editor. Each answers only for a
+ * connection of its own type in the caller's account; anything else is the not-found.
+ * The simulator keeps no metadata cache, so `force_fetch` is validated and changes nothing
+ * (except that Bing Ads then lists every account's campaigns, as the real service does).
+ */
+export function registerMetadataRoutes(router: BRouter, sim: Sim): void {
+  router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
+    findTypedConnection(ctx.state.account, 'salesforce', ctx.params.connection_id);
+    const objectName = requiredQueryValue(ctx, 'object_name');
+    booleanQuery(ctx, 'force_fetch');
+    ctx.body = salesforceFields(objectName);
+  });
+
+  router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
+    const connection = findTypedConnection(ctx.state.account, 'bingads', ctx.params.connection_id);
+    readApiVersion(queryValue(ctx, 'api_version'));
+    ctx.body = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
+  });
+
+  router.get('/connections/:connection_id/bingads/columns', (ctx) => {
+    findTypedConnection(ctx.state.account, 'bingads', ctx.params.connection_id);
+    readApiVersion(queryValue(ctx, 'api_version'));
+    const columns = bingAdsColumns(queryValue(ctx, 'report_type'));
+    // b-bingads-columns-object: the columns come keyed by name instead of as an array.
+    ctx.body = sim.faults.has('b-bingads-columns-object') ? Object.fromEntries(columns.map((c) => [c.name, c])) : columns;
+  });
+}

@@ -1,0 +1,37 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { notFound } from '../../http/errors.ts';
+import { connectionType } from './catalog.ts';
+import { pathId } from '../../http/path-id.ts';
+import type { Connection } from './types.ts';
+
+export const NAME_MAX_LENGTH = 255;
+
+/** The caller's connections, oldest first (ids grow with creation, and maps keep insertion order). */
+export function listConnections(account: AccountState): Connection[] {
+  return [...account.connections.values()];
+}
+
+/** One of the caller's connections by its id path segment, of any type. */
+export function findConnection(account: AccountState, idSegment: string | undefined): Connection {
+  const connection = account.connections.get(pathId(idSegment));
+  if (!connection) throw notFound();
+  return connection;
+}
+
+/**
+ * One of the caller's connections addressed as `/{type}/{id}`: the type must be a known
+ * connection type and the connection's own. Every miss is the same not-found, whatever its cause,
+ * so nobody learns another account's ids or types.
+ */
+export function findTypedConnection(account: AccountState, type: string, idSegment: string | undefined): Connection {
+  const connection = findConnection(account, idSegment);
+  if (!connectionType(type) || connection.type !== type) throw notFound();
+  return connection;
+}
+
+export function renameConnection(sim: Sim, connection: Connection, name: string): Connection {
+  connection.name = name;
+  connection.updatedAt = sim.clock.now();
+  return connection;
+}

@@ -1,0 +1,41 @@
+import type { Links, Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { presentTime } from '../../http/time.ts';
+import { iconUrl, type ConnectionType } from './catalog.ts';
+import { modifiedBy, type GroupView } from './groups.ts';
+import type { Connection } from './types.ts';
+
+export function presentConnectionType(type: ConnectionType): Record<string, unknown> {
+  return { type: type.type, name: type.name, description: type.description, icon_url: iconUrl(type), groups: [...type.groups] };
+}
+
+/** Wire JSON of a connection (spec section 2, "as returned by update"). */
+export function presentConnection(connection: Connection, links: Links, sim: Sim): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: connection.id,
+    name: connection.name,
+    type: connection.type,
+    connection_group_id: connection.connectionGroupId,
+    created_at: presentTime(sim, connection.createdAt),
+    updated_at: presentTime(sim, connection.updatedAt),
+    url: `${links.api}/connections/${encodeURIComponent(connection.type)}/${connection.id}`,
+  };
+  // b-connection-group-id-omitted: an ungrouped connection leaves the field out instead of null.
+  if (connection.connectionGroupId === null && sim.faults.has('b-connection-group-id-omitted')) delete body.connection_group_id;
+  return body;
+}
+
+/** Wire JSON of a connection group (spec section 2). */
+export function presentGroup(view: GroupView, account: AccountState, sim: Sim): Record<string, unknown> {
+  const { group, members } = view;
+  return {
+    id: group.id,
+    name: group.name,
+    description: group.description,
+    account_id: account.id,
+    modified_by: modifiedBy(account, group),
+    connections: members.map((c) => ({ id: c.id, name: c.name, type: c.type })),
+    created_at: presentTime(sim, group.createdAt),
+    updated_at: presentTime(sim, group.updatedAt),
+  };
+}

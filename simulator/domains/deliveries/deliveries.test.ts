@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { validateResource } from '../../../suites/lib/schemas.ts';
+import { ABSENT_ID, fingerprint, testBed } from '../connections/test-support.ts';
+
+describe('GET /deliveries (extension)', () => {
+  const bed = testBed();
+  const acme = bed.client(0);
+
+  it('lists the caller\'s deliveries, oldest first, each valid', async () => {
+    const res = await acme.get('/deliveries');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.service+json; version=2');
+    expect((res.body as { id: number }[]).map((d) => d.id)).toEqual(bed.manifests[0]?.delivery_ids);
+    expect((res.body as { status: string }[]).map((d) => d.status)).toEqual(['enabled', 'idle', 'disabled']);
+    for (const delivery of res.body as { id: number; url: string }[]) {
+      expect(validateResource('simulator/delivery', delivery)).toEqual([]);
+      expect(new URL(delivery.url).pathname).toBe(`/acme/api/deliveries/${delivery.id}`);
+    }
+  });
+
+  it('pages with offset and limit', async () => {
+    const res = await acme.get('/deliveries?offset=1&limit=1');
+    expect((res.body as { id: number }[]).map((d) => d.id)).toEqual(bed.manifests[0]?.delivery_ids.slice(1, 2));
+    expect(res.headers.link).toContain('rel="next"');
+    const bad = await acme.get('/deliveries?offset=-1');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('offset');
+  });
+});
+
+describe('DELETE /deliveries/{delivery_id}', () => {
+  it('deletes the delivery: 204 with no body and no Content-Type', async () => {
+    const bed = testBed();
+    const acme = bed.client(0);
+    const [first, ...rest] = bed.manifests[0]?.delivery_ids ?? [];
+    const res = await acme.delete(`/deliveries/${first}`);
+    expect(res.status).toBe(204);
+    expect(res.text).toBe('');
+    expect(res.headers['content-type']).toBeUndefined();
+    expect(res.headers['content-length'] ?? '0').toBe('0');
+    expect(((await acme.get('/deliveries')).body as { id: number }[]).map((d) => d.id)).toEqual(rest);
+    expect((await acme.delete(`/deliveries/${first}`)).status).toBe(404);
+  });
+
+  it('answers an absent, a foreign and a malformed id with byte-identical 404s, deleting nothing', async () => {
+    const bed = testBed();
+    const acme = bed.client(0);
+    const theirs = bed.manifests[1]?.delivery_ids[0];
+    const reference = fingerprint(await acme.delete(`/deliveries/${theirs}`));
+    expect(reference).toMatchObject({ status: 404, text: '{"message":"Item not found."}' });
+    for (const id of [ABSENT_ID, 'abc', '0', '-1', '1.0', '007']) expect(fingerprint(await acme.delete(`/deliveries/${id}`)), String(id)).toEqual(reference);
+    expect(bed.account(1).deliveries.size).toBe(3);
+    expect(bed.account(0).deliveries.size).toBe(3);
+  });
+
+  it('answers 200 with the deleted record under b-delivery-delete-200-body', async () => {
+    const bed = testBed({ faults: ['b-delivery-delete-200-body'] });
+    const id = bed.manifests[0]?.delivery_ids[0];
+    const res = await bed.client(0).delete(`/deliveries/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, name: 'nightly-to-s3' });
+    expect(bed.account(0).deliveries.has(id ?? 0)).toBe(false);
+  });
+});

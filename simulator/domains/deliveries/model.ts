@@ -1,0 +1,17 @@
+import type { AccountState } from '../../store.ts';
+import { notFound } from '../../http/errors.ts';
+import { pathId } from '../../http/path-id.ts';
+import type { Delivery } from './types.ts';
+
+/** The caller's deliveries, oldest first. */
+export function listDeliveries(account: AccountState): Delivery[] {
+  return [...account.deliveries.values()];
+}
+
+/** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
+export function deleteDelivery(account: AccountState, idSegment: string | undefined): Delivery {
+  const delivery = account.deliveries.get(pathId(idSegment));
+  if (!delivery) throw notFound();
+  account.deliveries.delete(delivery.id);
+  return delivery;
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
+import { emitEvent } from '../events.ts';
+import { makeWorld, type World } from '../users/test-support.ts';
+import { deliveriesSettled, DELIVERY_LOG_LIMIT } from './delivery-log.ts';
+
+interface Received {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP target on loopback that records what it receives and answers `status`. */
+const received: Received[] = [];
+let status = 202;
+const target = http.createServer((req, res) => {
+  let body = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (body += chunk));
+  req.on('end', () => {
+    received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
+    res.statusCode = status;
+    res.end();
+  });
+});
+let base = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => target.close(() => resolve()));
+});
+beforeEach(() => {
+  received.length = 0;
+  status = 202;
+});
+
+const JOB = { id: 17, status: 'completed', progress: 1 };
+const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
+
+function liveWorld(): World {
+  return makeWorld({ options: { deliverWebhooks: 'loopback' } });
+}
+
+async function hook(world: World, body: Record<string, unknown>): Promise<{ id: number; salt: string }> {
+  const res = await world.owner.post('/hooks', body);
+  expect(res.status, res.text).toBe(201);
+  return res.body as { id: number; salt: string };
+}
+
+async function deliveries(world: World, slug = 'acme'): Promise<Record<string, unknown>[]> {
+  const account = world.sim.store.account(slug);
+  if (account) await deliveriesSettled(account);
+  const res = await world.http().get(`/_disco/accounts/${slug}/webhook-deliveries`).expect(200);
+  return res.body as Record<string, unknown>[];
+}
+
+function acmeAccount(world: World) {
+  const account = world.sim.store.account('acme');
+  if (!account) throw new Error('no acme');
+  return account;
+}
+
+describe('webhook delivery (emitEvent)', () => {
+  it('POSTs the resource JSON to a web hook with the event, the signature and Basic credentials', async () => {
+    const world = liveWorld();
+    const url = `${base}/receive?via=disco`;
+    const basic = Buffer.from('ops:s3cret').toString('base64');
+    const { id, salt } = await hook(world, { type: 'web', settings: { url, basic_auth: true, basic_auth_data: basic }, events: ['job.completed'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    const log = await deliveries(world);
+
+    expect(received).toHaveLength(1);
+    const [post] = received;
+    expect(post?.method).toBe('POST');
+    expect(post?.path).toBe('/receive?via=disco');
+    expect(JSON.parse(post?.body ?? '')).toEqual(JOB);
+    expect(post?.headers['content-type']).toBe('application/json');
+    expect(post?.headers['x-hook-event']).toBe('job.completed');
+    // Signature: hex SHA-1 of id + event + url + salt, as strings, in that order.
+    expect(post?.headers['x-hook-signature']).toBe(sha1(`${id}job.completed${url}${salt}`));
+    expect(post?.headers.authorization).toBe(`Basic ${basic}`);
+
+    expect(log).toEqual([{ hook_id: id, hook_type: 'web', event: 'job.completed', url, outcome: 'response', status: 202, error: null, at: '2026-01-05T09:00:00Z' }]);
+    expect(JSON.stringify(log)).not.toContain(salt);
+  });
+
+  it('signs with the new salt after a reset, and sends no Authorization without basic_auth', async () => {
+    const world = liveWorld();
+    const url = `${base}/r`;
+    const { id } = await hook(world, { type: 'web', settings: { url, basic_auth: false, basic_auth_data: Buffer.from('a:b').toString('base64') }, events: ['job'] });
+    const salt = ((await world.owner.put(`/hooks/${id}/reset`).expect(200)).body as { salt: string }).salt;
+    emitEvent(world.sim, acmeAccount(world), 'job.failed', JOB);
+    await deliveries(world);
+    expect(received[0]?.headers['x-hook-signature']).toBe(sha1(`${id}job.failed${url}${salt}`));
+    expect(received[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('reaches hooks subscribed to the event or its family, active ones only', async () => {
+    const world = liveWorld();
+    const family = await hook(world, { type: 'web', settings: { url: `${base}/family` }, events: ['cluster'] });
+    const exact = await hook(world, { type: 'web', settings: { url: `${base}/exact` }, events: ['cluster.idled'] });
+    await hook(world, { type: 'web', settings: { url: `${base}/other` }, events: ['cluster.error', 'job'] });
+    await hook(world, { type: 'web', settings: { url: `${base}/inactive` }, events: ['cluster'], active: false });
+    emitEvent(world.sim, acmeAccount(world), 'cluster.idled', { id: 3 });
+    const log = await deliveries(world);
+    expect(received.map((r) => r.path).sort()).toEqual(['/exact', '/family']);
+    expect(log.map((a) => a.hook_id).sort()).toEqual([family.id, exact.id].sort());
+  });
+
+  it('never delivers to another account\'s hooks', async () => {
+    const world = liveWorld();
+    const res = await world.stranger.post('/hooks', { type: 'web', settings: { url: `${base}/globex` }, events: ['job'] }).expect(201);
+    expect(res.body.id).toEqual(expect.any(Number));
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    expect(await deliveries(world)).toEqual([]);
+    expect(await deliveries(world, 'globex')).toEqual([]);
+    expect(received).toEqual([]);
+  });
+
+  it('records the target\'s status whatever it is, and a refused connection as an error', async () => {
+    const world = liveWorld();
+    status = 500;
+    await hook(world, { type: 'web', settings: { url: `${base}/fails` }, events: ['job'] });
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    await hook(world, { type: 'web', settings: { url: deadUrl }, events: ['job'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.started', JOB);
+    const log = await deliveries(world);
+    expect(log.find((a) => a.url === `${base}/fails`)).toMatchObject({ outcome: 'response', status: 500, error: null });
+    expect(log.find((a) => a.url === deadUrl)).toMatchObject({ outcome: 'error', status: null, error: 'request failed: ECONNREFUSED' });
+  });
+
+  it('records non-web hooks as not delivered, naming their type', async () => {
+    const world = liveWorld();
+    const email = await hook(world, { type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    expect(await deliveries(world)).toEqual([
+      { hook_id: email.id, hook_type: 'email', event: 'job.completed', url: null, outcome: 'not_delivered', status: null, error: 'not delivered (type email is not modelled)', at: '2026-01-05T09:00:00Z' },
+    ]);
+  });
+
+  it('sends nothing when deliverWebhooks is off, and records why', async () => {
+    const world = makeWorld({ options: { deliverWebhooks: 'off' } });
+    await hook(world, { type: 'web', settings: { url: `${base}/off` }, events: ['job'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    const log = await deliveries(world);
+    expect(received).toEqual([]);
+    expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('deliverWebhooks is off') });
+  });
+
+  it('by default sends only to loopback targets: a made-up URL never causes traffic off the machine', async () => {
+    const world = liveWorld();
+    await hook(world, { type: 'web', settings: { url: 'https://hooks.example.com/disco' }, events: ['job'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    const log = await deliveries(world);
+    expect(received).toEqual([]);
+    expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('only loopback targets') });
+  });
+
+  it('keeps only the last 100 attempts, oldest first, stamped by the simulator clock', async () => {
+    const world = liveWorld();
+    await hook(world, { type: 'pagerduty', settings: { service_key: 'k' }, events: ['job'] });
+    for (let i = 0; i < DELIVERY_LOG_LIMIT + 5; i++) {
+      emitEvent(world.sim, acmeAccount(world), i % 2 ? 'job.started' : 'job.completed', { id: i });
+      world.clock.advance(1000);
+    }
+    const log = await deliveries(world);
+    expect(log).toHaveLength(DELIVERY_LOG_LIMIT);
+    expect(log[0]?.at).toBe('2026-01-05T09:00:05Z');
+    expect(log.at(-1)?.at).toBe('2026-01-05T09:01:44Z');
+  });
+
+  it('never throws into the caller, even for a resource that cannot be serialised', async () => {
+    const world = liveWorld();
+    await hook(world, { type: 'web', settings: { url: `${base}/x` }, events: ['job'] });
+    expect(() => emitEvent(world.sim, acmeAccount(world), 'job.completed', { big: 1n })).not.toThrow();
+    const log = await deliveries(world);
+    expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('serialised') });
+    expect(received).toEqual([]);
+  });
+
+  it('the control endpoint answers 404 for an unknown account', async () => {
+    const world = liveWorld();
+    await world.http().get('/_disco/accounts/nobody/webhook-deliveries').expect(404);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { recordAttempt, trackDelivery, type DeliveryAttempt } from './delivery-log.ts';
+import { hookSignature } from './signature.ts';
+import type { Hook } from './types.ts';
+
+/** A slow target must not keep sockets open for long; nothing waits on the answer anyway. */
+export const DELIVERY_TIMEOUT_MS = 5000;
+
+/**
+ * Delivers one event to one hook and records the attempt. Only `web` hooks are sent (an HTTP
+ * POST of the resource JSON); the other types would need mail, Slack or PagerDuty and are
+ * recorded as not delivered. Fire-and-forget: this returns at once and never throws; the
+ * outcome lands in the delivery log when the target answers or the timeout fires.
+ */
+export function deliver(sim: Sim, account: AccountState, hook: Hook, event: string, resource: Record<string, unknown>): void {
+  const url = hook.type === 'web' && typeof hook.settings.url === 'string' ? hook.settings.url : null;
+  const attempt = recordAttempt(account, {
+    hookId: hook.id,
+    hookType: hook.type,
+    event,
+    url,
+    outcome: 'not_delivered',
+    status: null,
+    error: null,
+    at: sim.clock.now(),
+  });
+  if (url === null) {
+    attempt.error = `not delivered (type ${hook.type} is not modelled)`;
+    return;
+  }
+  if (sim.options.deliverWebhooks === 'off') {
+    attempt.error = 'not delivered (webhook delivery is switched off: deliverWebhooks is off)';
+    return;
+  }
+  if (sim.options.deliverWebhooks === 'loopback' && !isLoopback(url)) {
+    attempt.error = 'not delivered (only loopback targets receive webhooks unless delivery is set to all)';
+    return;
+  }
+  let init: RequestInit;
+  try {
+    init = requestFor(hook, event, url, resource);
+  } catch {
+    attempt.error = 'not delivered (the resource could not be serialised as JSON)';
+    return;
+  }
+  attempt.outcome = 'pending';
+  trackDelivery(account, post(attempt, url, init));
+}
+
+function isLoopback(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function requestFor(hook: Hook, event: string, url: string, resource: Record<string, unknown>): RequestInit {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'disco-simulator-webhooks',
+    'X-Hook-Event': event,
+    'X-Hook-Signature': hookSignature(hook.id, event, url, hook.salt),
+  };
+  // The real service stores basic_auth_data already encoded: base64 of `user:password`.
+  if (hook.settings.basic_auth === true && typeof hook.settings.basic_auth_data === 'string') {
+    headers.Authorization = `Basic ${hook.settings.basic_auth_data}`;
+  }
+  return {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(resource),
+    // A redirect is the target's answer; following it could resend the body elsewhere.
+    redirect: 'manual',
+    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+  };
+}
+
+async function post(attempt: DeliveryAttempt, url: string, init: RequestInit): Promise<void> {
+  try {
+    const response = await fetch(url, init);
+    attempt.outcome = 'response';
+    attempt.status = response.status;
+    await response.body?.cancel().catch(() => undefined);
+  } catch (err) {
+    attempt.outcome = 'error';
+    attempt.error = describeFailure(err);
+  }
+}
+
+/** A short reason without request details: headers carry the signature and credentials. */
+function describeFailure(err: unknown): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `timed out after ${DELIVERY_TIMEOUT_MS} ms`;
+  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
+  if (cause && typeof cause.code === 'string') return `request failed: ${cause.code}`;
+  return 'request failed';
+}

@@ -1,0 +1,115 @@
+import { invalidFields, type FieldProblem } from '../../http/errors.ts';
+import { HOOK_EVENTS, isHookEvent, type HookEvent } from './events.ts';
+import { settingsProblems } from './settings.ts';
+import { LIVE_HOOK_TYPES, type Hook, type LiveHookType } from './types.ts';
+
+/** A hook's client-settable fields, validated. */
+export interface HookFields {
+  type: LiveHookType;
+  name: string;
+  settings: Record<string, unknown>;
+  events: HookEvent[];
+  active: boolean;
+}
+
+const MAX_NAME = 255;
+/** Reporting every bad entry of a huge array would make a huge error body. */
+const MAX_EVENT_PROBLEMS = 10;
+
+/**
+ * Reads the body of `POST /hooks`. `type`, `settings` and `events` are required; `name` defaults
+ * to "" and `active` to true. Unknown top-level keys are ignored; every problem is reported at
+ * once, each naming its field.
+ */
+export function parseHookCreate(body: Record<string, unknown>): HookFields {
+  const problems: FieldProblem[] = [];
+  const type = readType(body.type, problems);
+  const name = body.name === undefined ? '' : readName(body.name, problems);
+  const settings = body.settings === undefined ? missing('settings', problems) : readSettingsObject(body.settings, problems);
+  const events = body.events === undefined ? missing('events', problems) : readEvents(body.events, problems);
+  const active = body.active === undefined ? true : readActive(body.active, problems);
+  if (type && settings) problems.push(...settingsProblems(type, settings));
+  if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
+  return { type, name, settings, events, active };
+}
+
+/**
+ * Reads the body of `PUT /hooks/{id}`: any subset of the create fields. `settings`, when given,
+ * replaces the stored object. Whatever results is validated as a whole, so changing `type`
+ * alone fails when the stored settings do not fit the new type.
+ */
+export function parseHookUpdate(body: Record<string, unknown>, current: Hook): { fields: HookFields; changed: boolean } {
+  const problems: FieldProblem[] = [];
+  const given = ['type', 'name', 'settings', 'events', 'active'].some((k) => body[k] !== undefined);
+  const type = body.type !== undefined ? readType(body.type, problems) : current.type === 'hipchat' ? retired(problems) : current.type;
+  const name = body.name === undefined ? current.name : readName(body.name, problems);
+  const settings = body.settings === undefined ? { ...current.settings } : readSettingsObject(body.settings, problems);
+  const events = body.events === undefined ? current.events.filter(isHookEvent) : readEvents(body.events, problems);
+  const active = body.active === undefined ? current.active : readActive(body.active, problems);
+  if (type && settings) problems.push(...settingsProblems(type, settings));
+  if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
+  return { fields: { type, name, settings, events, active }, changed: given };
+}
+
+function missing(field: string, problems: FieldProblem[]): null {
+  problems.push({ field, message: 'is required' });
+  return null;
+}
+
+const KNOWN_TYPES = LIVE_HOOK_TYPES.join(', ');
+
+function retired(problems: FieldProblem[]): null {
+  problems.push({ field: 'type', message: `hipchat hooks are retired; use one of ${KNOWN_TYPES}` });
+  return null;
+}
+
+function readType(value: unknown, problems: FieldProblem[]): LiveHookType | null {
+  const known = KNOWN_TYPES;
+  if (value === undefined) return missing('type', problems);
+  if (typeof value !== 'string') problems.push({ field: 'type', message: `must be a string, one of ${known}` });
+  else if (value === 'hipchat') retired(problems);
+  else if (!(LIVE_HOOK_TYPES as readonly string[]).includes(value)) problems.push({ field: 'type', message: `must be one of ${known}` });
+  else return value as LiveHookType;
+  return null;
+}
+
+function readName(value: unknown, problems: FieldProblem[]): string | null {
+  if (typeof value !== 'string') problems.push({ field: 'name', message: 'must be a string' });
+  else if (value.length > MAX_NAME) problems.push({ field: 'name', message: `must be at most ${MAX_NAME} characters` });
+  else return value;
+  return null;
+}
+
+function readSettingsObject(value: unknown, problems: FieldProblem[]): Record<string, unknown> | null {
+  if (typeof value === 'object' && value !== null && !Array.isArray(value)) return { ...(value as Record<string, unknown>) };
+  problems.push({ field: 'settings', message: 'must be a JSON object' });
+  return null;
+}
+
+/** Events in the order given, each once. */
+function readEvents(value: unknown, problems: FieldProblem[]): HookEvent[] | null {
+  if (!Array.isArray(value)) {
+    problems.push({ field: 'events', message: 'must be a non-empty array of event names' });
+    return null;
+  }
+  if (value.length === 0) {
+    problems.push({ field: 'events', message: 'must not be empty' });
+    return null;
+  }
+  const events: HookEvent[] = [];
+  let bad = 0;
+  value.forEach((event: unknown, i) => {
+    if (isHookEvent(event)) {
+      if (!events.includes(event)) events.push(event);
+    } else if (bad++ < MAX_EVENT_PROBLEMS) {
+      problems.push({ field: `events[${i}]`, message: `is not a hook event (one of ${HOOK_EVENTS.join(', ')})` });
+    }
+  });
+  return bad ? null : events;
+}
+
+function readActive(value: unknown, problems: FieldProblem[]): boolean | null {
+  if (typeof value === 'boolean') return value;
+  problems.push({ field: 'active', message: 'must be a boolean' });
+  return null;
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { notFound } from '../../http/errors.ts';
+import { refuseForeignUnderFault } from '../packages/foreign.ts';
+import type { HookFields } from './input.ts';
+import type { Hook } from './types.ts';
+
+/** A signing salt: 64 lowercase hex characters, as the real service issues. */
+export function newSalt(): string {
+  return randomBytes(32).toString('hex');
+}
+
+/** `POST /hooks` (B-HOOK-1). */
+export function createHook(sim: Sim, account: AccountState, fields: HookFields): Hook {
+  const now = sim.clock.now();
+  const hook: Hook = {
+    id: sim.store.nextId('hook'),
+    type: fields.type,
+    name: fields.name,
+    active: fields.active,
+    settings: fields.settings,
+    events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
+    salt: newSalt(),
+    createdAt: now,
+    updatedAt: now,
+  };
+  account.hooks.set(hook.id, hook);
+  return hook;
+}
+
+/** Newest first (then highest id first): the order `GET /hooks` serves and pages over. */
+export function hooksNewestFirst(account: AccountState): Hook[] {
+  return [...account.hooks.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+}
+
+/** The caller's hook; an absent id and another account's id are the same not-found. */
+export function ownHook(account: AccountState, id: number): Hook {
+  const hook = account.hooks.get(id);
+  if (!hook) throw notFound();
+  return hook;
+}
+
+/** `GET /hooks/{hook_id}`: `ownHook`, plus the one place the 403 fault may look elsewhere. */
+export function readHook(sim: Sim, account: AccountState, id: number): Hook {
+  const hook = account.hooks.get(id);
+  if (hook) return hook;
+  refuseForeignUnderFault(sim, account, (other) => other.hooks.has(id));
+  throw notFound();
+}
+
+/** `PUT /hooks/{hook_id}`: stores validated fields; any field given moves `updated_at`. */
+export function updateHook(sim: Sim, hook: Hook, fields: HookFields, changed: boolean): Hook {
+  if (!changed) return hook;
+  hook.type = fields.type;
+  hook.name = fields.name;
+  hook.settings = fields.settings;
+  hook.events = [...fields.events];
+  hook.active = fields.active;
+  hook.updatedAt = sim.clock.now();
+  return hook;
+}
+
+export function deleteHook(account: AccountState, id: number): void {
+  account.hooks.delete(ownHook(account, id).id);
+}
+
+/**
+ * `PUT /hooks/{hook_id}/reset` (B-HOOK-2): a new salt and nothing else, so `updated_at` stays
+ * too; the real service's docs say only that the salt is replaced.
+ */
+export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
+  const hook = ownHook(account, id);
+  hook.salt = newSalt();
+  if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
+  return hook;
+}

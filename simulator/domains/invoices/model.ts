@@ -1,0 +1,39 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import type { Page } from '../../http/paging.ts';
+import { MAX_LIMIT } from '../../http/paging.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Invoice } from './types.ts';
+
+/** What `b-limit-uncapped` lets through instead of the spec's 100 (B-LIM-2). */
+export const UNCAPPED_LIMIT = 1000;
+
+export interface InvoicePage {
+  items: readonly Invoice[];
+  /** Size of the whole collection, for the paging links. */
+  total: number;
+}
+
+/** The largest page size the invoice list accepts. */
+export function invoicePageLimit(sim: Sim): number {
+  return sim.faults.has('b-limit-uncapped') ? UNCAPPED_LIMIT : MAX_LIMIT;
+}
+
+/**
+ * One page of the caller's invoices, newest first. `account.invoices` is kept in that order,
+ * so a page is one slice: O(limit), never a copy or a sort of the whole collection.
+ */
+export function pageInvoices(sim: Sim, account: AccountState, page: Page): InvoicePage {
+  const invoices = account.invoices;
+  // b-offset-off-by-one: offset is read as counting from 1, so each page after the first
+  // starts one invoice late and the invoice between two pages is never listed.
+  const start = sim.faults.has('b-offset-off-by-one') && page.offset > 0 ? page.offset + 1 : page.offset;
+  return { items: invoices.slice(start, start + page.limit), total: invoices.length };
+}
+
+/** One invoice of the caller's account by its string id; anything else is not found. */
+export function findInvoice(account: AccountState, id: string): Invoice {
+  const invoice = account.invoices.find((candidate) => candidate.id === id);
+  if (!invoice) throw notFound();
+  return invoice;
+}

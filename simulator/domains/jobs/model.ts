@@ -1,0 +1,113 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import type { User } from '../users/types.ts';
+import type { Job } from './types.ts';
+import type { NewJobInput } from './input.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { refuseForeignUnderFault } from '../packages/foreign.ts';
+import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
+import { trackJob } from './unsettled.ts';
+
+/**
+ * `POST /jobs`: creates the job and starts it (B-JOB-1); the creator watches it. A cluster or
+ * package that is not the caller's is not found (B-JOB-2). Simulator convention: an archived
+ * package cannot run (422 naming `package_id`).
+ */
+export function createJob(sim: Sim, account: AccountState, creator: User, input: NewJobInput): Job {
+  if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted')) throw notFound();
+  const pkg = account.packages.get(input.packageId);
+  if (!pkg) throw notFound();
+  if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
+  const now = sim.clock.now();
+  const job: Job = {
+    id: sim.store.nextId('job'),
+    ownerId: creator.id,
+    clusterId: input.clusterId,
+    packageId: input.packageId,
+    variables: input.variables,
+    dynamicVariables: input.dynamicVariables,
+    createdAt: now,
+    submittedAt: sim.faults.has('b-job-not-started') ? null : now,
+    outcome: pkg.outcome,
+    stopRequestedAt: null,
+    watcherIds: new Set([creator.id]),
+    settled: false,
+  };
+  account.jobs.set(job.id, job);
+  trackJob(account, job.id);
+  return job;
+}
+
+export function jobStateNow(sim: Sim, job: Job): JobState {
+  return jobStatusAt(job, sim.clock.now());
+}
+
+/** Newest first (then highest id first): the order `GET /jobs` serves and pages over. */
+export function jobsNewestFirst(account: AccountState): Job[] {
+  return [...account.jobs.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+}
+
+/** A job read (`GET /jobs/{id}`, its watchers): the caller's job, or null. */
+export function readJob(sim: Sim, account: AccountState, id: number): Job | null {
+  const found = account.jobs.get(id);
+  if (found) return found;
+  refuseForeignUnderFault(sim, account, (other) => other.jobs.has(id));
+  return null;
+}
+
+/**
+ * `DELETE /jobs/{id}`: asks a running job to stop. A job already terminal, or already stopping,
+ * stays exactly as it is (the request is accepted and changes nothing).
+ */
+export function stopJob(sim: Sim, account: AccountState, id: number): Job {
+  const job = account.jobs.get(id);
+  if (!job) throw notFound();
+  const now = sim.clock.now();
+  if (job.stopRequestedAt === null && !isTerminal(jobStatusAt(job, now).status)) job.stopRequestedAt = now;
+  return job;
+}
+
+/** `POST /jobs/{id}/watchers`: subscribes the user; watching twice is watching once. */
+export function watchJob(sim: Sim, account: AccountState, user: User, id: number): Job {
+  const job = account.jobs.get(id) ?? foreignJobUnderFault(sim, account, id);
+  if (!job) throw notFound();
+  job.watcherIds.add(user.id);
+  return job;
+}
+
+/** The `b-foreign-watch-allowed` fault: another account's job is found by id alone (X-ISO-1). */
+function foreignJobUnderFault(sim: Sim, caller: AccountState, id: number): Job | undefined {
+  if (!sim.faults.has('b-foreign-watch-allowed')) return undefined;
+  for (const other of sim.store.accounts.values()) {
+    const job = other === caller ? undefined : other.jobs.get(id);
+    if (job) return job;
+  }
+  return undefined;
+}
+
+export interface Watcher {
+  user: User;
+  /** The account the user belongs to, where their notifications live. */
+  home: AccountState;
+}
+
+/** The job's watchers in subscription order (the creator first). */
+export function jobWatchers(sim: Sim, account: AccountState, job: Job): Watcher[] {
+  const watchers: Watcher[] = [];
+  for (const userId of job.watcherIds) {
+    const watcher = homeOf(sim, account, userId);
+    if (watcher) watchers.push(watcher);
+  }
+  return watchers;
+}
+
+function homeOf(sim: Sim, account: AccountState, userId: number): Watcher | null {
+  const own = account.users.get(userId);
+  if (own) return { user: own, home: account };
+  // Only a foreign watcher (b-foreign-watch-allowed) lives elsewhere.
+  for (const other of sim.store.accounts.values()) {
+    const user = other.users.get(userId);
+    if (user) return { user, home: other };
+  }
+  return null;
+}

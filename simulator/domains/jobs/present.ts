@@ -1,0 +1,79 @@
+import type { Links, Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import type { User } from '../users/types.ts';
+import type { Job, JobStatus } from './types.ts';
+import { presentOptionalTime, presentTime } from '../../http/time.ts';
+import { packageUrl } from '../packages/present.ts';
+import { clusterUrl } from '../clusters/present.ts';
+import { jobStateNow } from './model.ts';
+import { jobOutputs } from './outputs.ts';
+import type { JobState } from './lifecycle.ts';
+
+export function jobUrl(links: Links, id: number): string {
+  return `${links.api}/jobs/${id}`;
+}
+
+/** Where a user is shown: their member page in the dashboard (no user-by-id API exists). */
+export function userUrl(links: Links, id: number): string {
+  return `${links.html}/users/${id}`;
+}
+
+/** A job as interface B returns it (spec section 2, plus `completed_at` as in the real service). */
+export function presentJob(sim: Sim, account: AccountState, job: Job, links: Links): Record<string, unknown> {
+  const state = jobStateNow(sim, job);
+  const pkg = account.packages.get(job.packageId);
+  const cluster = account.clusters.get(job.clusterId);
+  const creator = account.users.get(job.ownerId);
+  const packageName = pkg?.name ?? '';
+  const outputs = state.status === 'completed' && state.completedAt !== null ? presentOutputs(sim, job, packageName, state.completedAt, links) : [];
+  return {
+    id: job.id,
+    status: wireStatus(sim, state.status),
+    owner_id: job.ownerId,
+    progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : state.progress,
+    outputs_count: outputs.length,
+    outputs,
+    variables: { ...job.variables },
+    dynamic_variables: { ...job.dynamicVariables },
+    created_at: presentTime(sim, job.createdAt),
+    started_at: presentOptionalTime(sim, state.startedAt),
+    completed_at: presentOptionalTime(sim, state.completedAt),
+    failed_at: presentOptionalTime(sim, state.failedAt),
+    updated_at: presentTime(sim, state.updatedAt),
+    cluster_id: job.clusterId,
+    package_id: job.packageId,
+    errors: state.status === 'failed' ? failureSummary(packageName, state) : '',
+    runtime_in_seconds: state.runtimeSeconds,
+    url: jobUrl(links, job.id),
+    html_url: `${links.html}/jobs/${job.id}`,
+    log_url: `${jobUrl(links, job.id)}/log`,
+    creator: { type: 'User', display_name: creator?.name ?? '', id: job.ownerId, url: userUrl(links, job.ownerId) },
+    package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
+    cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
+  };
+}
+
+function wireStatus(sim: Sim, status: JobStatus): string {
+  return status === 'completed' && sim.faults.has('b-job-status-unknown-value') ? 'finished' : status;
+}
+
+function failureSummary(packageName: string, state: JobState): string {
+  return `Package ${packageName} failed after ${state.runtimeSeconds} seconds of running: component warehouse_destination could not write its records (simulator convention: the package's outcome is failed).`;
+}
+
+function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: number, links: Links): Record<string, unknown>[] {
+  return jobOutputs(job.id, packageName).map((output) => ({
+    id: output.id,
+    name: output.name,
+    records_count: output.recordsCount,
+    created_at: presentTime(sim, completedAt),
+    updated_at: presentTime(sim, completedAt),
+    url: `${jobUrl(links, job.id)}/outputs/${output.id}`,
+    component: output.component,
+  }));
+}
+
+/** One entry of a job's watcher list (the simulator's shape; the spec shows none). */
+export function presentWatcher(user: User, links: Links): Record<string, unknown> {
+  return { id: user.id, name: user.name, email: user.email, url: userUrl(links, user.id) };
+}

@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { validateResource } from '../../../suites/lib/schemas.ts';
+import { emitEvent } from '../events.ts';
+import { settleAccount } from '../settle.ts';
+import { unsettledJobIds } from './unsettled.ts';
+import { firstId, makeWorld, type TestWorld } from './test-support.ts';
+
+vi.mock('../events.ts', () => ({ emitEvent: vi.fn() }));
+const emitted = vi.mocked(emitEvent);
+
+interface NotificationBody {
+  id: number;
+  kind: string;
+  message: string;
+  read: boolean;
+  job_id: number | null;
+  created_at: string;
+}
+
+async function startJob(world: TestWorld, packageIndex = 0): Promise<number> {
+  const res = await world.owner
+    .post('/jobs', { cluster_id: firstId(world.acme.cluster_ids), package_id: firstId(world.acme.package_ids, packageIndex) })
+    .expect(201);
+  return (res.body as { id: number }).id;
+}
+
+async function jobNotifications(caller: TestWorld['owner']): Promise<NotificationBody[]> {
+  const res = await caller.get('/notifications').expect(200);
+  return (res.body as NotificationBody[]).filter((n) => n.job_id !== null);
+}
+
+beforeEach(() => {
+  emitted.mockClear();
+});
+
+describe('settling terminal jobs (before every interface B request)', () => {
+  it('notifies every watcher once and fires job.completed once, dated when the job completed', async () => {
+    const world = makeWorld();
+    const id = await startJob(world);
+    await world.colleague.post(`/jobs/${id}/watchers`).expect(200);
+    world.advance(34);
+    expect(await jobNotifications(world.owner)).toEqual([]);
+    expect(emitted).not.toHaveBeenCalled();
+
+    world.advance(10);
+    const ownerNotes = await jobNotifications(world.owner);
+    expect(ownerNotes).toEqual([
+      expect.objectContaining({ kind: 'job.completed', job_id: id, read: false, created_at: '2026-01-05T09:00:35Z' }),
+    ]);
+    expect(ownerNotes[0]?.message).toContain('orders-daily');
+    for (const n of ownerNotes) expect(validateResource('simulator/notification', n)).toEqual([]);
+    expect(await jobNotifications(world.colleague)).toHaveLength(1);
+
+    expect(emitted).toHaveBeenCalledTimes(1);
+    const [, account, event, payload] = emitted.mock.calls[0] ?? [];
+    expect(account?.slug).toBe('acme');
+    expect(event).toBe('job.completed');
+    expect(validateResource('job', payload)).toEqual([]);
+    expect(payload).toMatchObject({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` });
+
+    world.advance(60);
+    await world.owner.get('/jobs').expect(200);
+    expect(await jobNotifications(world.owner)).toHaveLength(1);
+    expect(emitted).toHaveBeenCalledTimes(1);
+  });
+
+  it('notifies job.failed and job.stopped for failed and stopped jobs', async () => {
+    const world = makeWorld();
+    const failing = await startJob(world, 1);
+    const stopped = await startJob(world);
+    await world.owner.delete(`/jobs/${stopped}`).expect(200);
+    world.advance(30);
+    const notes = await jobNotifications(world.owner);
+    expect(notes.map((n) => [n.kind, n.job_id])).toEqual([
+      ['job.failed', failing],
+      ['job.stopped', stopped],
+    ]);
+    expect(emitted.mock.calls.map((call) => call[2]).sort()).toEqual(['job.failed', 'job.stopped']);
+    // A user who does not watch the job hears nothing.
+    expect(await jobNotifications(world.colleague)).toEqual([]);
+  });
+
+  it('tracks only unsettled jobs, and forgets them once settled', async () => {
+    const world = makeWorld();
+    await startJob(world);
+    await startJob(world);
+    const acme = world.simulator.sim.store.account('acme');
+    if (!acme) throw new Error('no acme');
+    expect(unsettledJobIds(acme).size).toBe(2);
+    world.advance(40);
+    settleAccount(world.simulator.sim, acme);
+    expect(unsettledJobIds(acme).size).toBe(0);
+    // Without links the payload still carries absolute urls.
+    expect(emitted.mock.calls[0]?.[3]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/acme\/api\/jobs\/\d+$/) });
+  });
+
+  it('b-foreign-watch-allowed: a foreign watcher is notified in their own account', async () => {
+    const world = makeWorld(['b-foreign-watch-allowed']);
+    const res = await world.stranger
+      .post('/jobs', { cluster_id: firstId(world.globex.cluster_ids), package_id: firstId(world.globex.package_ids) })
+      .expect(201);
+    const foreignId = (res.body as { id: number }).id;
+    await world.owner.post(`/jobs/${foreignId}/watchers`).expect(200);
+    world.advance(40);
+    await world.stranger.get('/jobs').expect(200);
+    expect((await jobNotifications(world.owner)).map((n) => n.job_id)).toEqual([foreignId]);
+    expect((await jobNotifications(world.stranger)).map((n) => n.job_id)).toEqual([foreignId]);
+  });
+});

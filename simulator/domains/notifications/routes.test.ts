@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { validateResource } from '../../../suites/lib/schemas.ts';
+import { VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
+import { firstId, makeWorld, type TestWorld } from '../jobs/test-support.ts';
+import { notificationCounts, notify } from './model.ts';
+
+const NOT_FOUND = '{"message":"Item not found."}';
+
+interface NotificationBody {
+  id: number;
+  read: boolean;
+  kind: string;
+}
+
+function acmeState(world: TestWorld) {
+  const account = world.simulator.sim.store.account('acme');
+  if (!account) throw new Error('no acme');
+  return account;
+}
+
+function ownerId(world: TestWorld): number {
+  const id = world.acme.users[0]?.id;
+  if (id === undefined) throw new Error('no owner');
+  return id;
+}
+
+describe('GET /notifications', () => {
+  it('lists the caller\'s notifications only, newest first, in the documented shape', async () => {
+    const world = makeWorld();
+    world.advance(5);
+    const later = notify(world.simulator.sim, acmeState(world), ownerId(world), 'job.completed', 'Job 9 completed', 9);
+    const res = await world.owner.get('/notifications').expect(200);
+    const body = res.body as NotificationBody[];
+    expect(body.map((n) => n.id)).toEqual([later.id, firstId(world.acme.notification_ids, 1), firstId(world.acme.notification_ids, 0)]);
+    for (const n of body) expect(validateResource('simulator/notification', n)).toEqual([]);
+    expect(body[0]).toMatchObject({ kind: 'job.completed', message: 'Job 9 completed', job_id: 9, read: false, created_at: '2026-01-05T09:00:05Z' });
+    expect(body[2]).toMatchObject({ kind: 'cluster.available', job_id: null });
+    await world.colleague.get('/notifications').expect(200, []);
+  });
+
+  it('pages with offset and limit', async () => {
+    const world = makeWorld();
+    const res = await world.owner.get('/notifications?limit=1').expect(200);
+    expect(res.body).toHaveLength(1);
+    expect(res.headers.link).toContain('rel="next"');
+    await world.owner.get('/notifications?offset=x').expect(422);
+  });
+
+  it('needs a key and the versioned Accept header', async () => {
+    const world = makeWorld();
+    await world.http().get('/acme/api/notifications').set('Accept', VENDOR_MEDIA_TYPE).expect(401);
+    await world.owner.get('/notifications').set('Accept', 'text/html').expect(406);
+  });
+});
+
+describe('POST /notifications/mark', () => {
+  it('marks one notification read by id', async () => {
+    const world = makeWorld();
+    const unread = firstId(world.acme.notification_ids, 0);
+    const res = await world.owner.post('/notifications/mark', { id: unread }).expect(200);
+    expect(res.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
+    expect(res.body).toEqual({ marked: 1, unread_notifications_count: 0 });
+    await world.owner.post('/notifications/mark', { id: unread }).expect(200, { marked: 0, unread_notifications_count: 0 });
+    const list = (await world.owner.get('/notifications').expect(200)).body as NotificationBody[];
+    expect(list.every((n) => n.read)).toBe(true);
+  });
+
+  it('marks all of the caller\'s notifications without an id (no body, or {})', async () => {
+    for (const body of [undefined, {}]) {
+      const world = makeWorld();
+      const sim = world.simulator.sim;
+      notify(sim, acmeState(world), ownerId(world), 'job.failed', 'Job 3 failed', 3);
+      const colleagueNote = notify(sim, acmeState(world), world.acme.users[1]?.id ?? 0, 'job.failed', 'Job 3 failed', 3);
+      await world.owner.post('/notifications/mark', body).expect(200, { marked: 2, unread_notifications_count: 0 });
+      expect(colleagueNote.read).toBe(false);
+      expect(notificationCounts(acmeState(world), ownerId(world))).toEqual({ total: 3, unread: 0 });
+    }
+  });
+
+  it('answers another user\'s, another account\'s and an absent id with the same 404 body', async () => {
+    const world = makeWorld();
+    const colleagueNote = notify(world.simulator.sim, acmeState(world), world.acme.users[1]?.id ?? 0, 'job.failed', 'x', null);
+    const texts = [
+      (await world.owner.post('/notifications/mark', { id: 123_456 }).expect(404)).text,
+      (await world.owner.post('/notifications/mark', { id: firstId(world.globex.notification_ids) }).expect(404)).text,
+      (await world.owner.post('/notifications/mark', { id: colleagueNote.id }).expect(404)).text,
+    ];
+    for (const text of texts) expect(text).toBe(NOT_FOUND);
+    expect(colleagueNote.read).toBe(false);
+  });
+
+  it.each([
+    ['a string id', { id: '1' }, 'id'],
+    ['a null id', { id: null }, 'id'],
+    ['a fractional id', { id: 1.5 }, 'id'],
+    ['an array body', [1], 'body'],
+  ])('refuses %s with a 422 naming the field and marks nothing', async (_name, body, field) => {
+    const world = makeWorld();
+    const res = await world.owner.post('/notifications/mark', body).expect(422);
+    expect((res.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([field]);
+    expect(notificationCounts(acmeState(world), ownerId(world)).unread).toBe(1);
+  });
+
+  it('b-mark-all-ignored: marking without id marks nothing, marking by id still works', async () => {
+    const world = makeWorld(['b-mark-all-ignored']);
+    await world.owner.post('/notifications/mark').expect(200, { marked: 0, unread_notifications_count: 1 });
+    await world.owner.post('/notifications/mark', { id: firstId(world.acme.notification_ids) }).expect(200, { marked: 1, unread_notifications_count: 0 });
+  });
+
+  it('b-timestamps-without-zone: notification timestamps lose their zone', async () => {
+    const world = makeWorld(['b-timestamps-without-zone']);
+    const res = await world.owner.get('/notifications').expect(200);
+    expect((res.body as { created_at: string }[])[0]?.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+  });
+});
+
+describe('notificationCounts', () => {
+  it('counts a user\'s notifications and unread ones, nobody else\'s', () => {
+    const world = makeWorld();
+    const account = acmeState(world);
+    expect(notificationCounts(account, ownerId(world))).toEqual({ total: 2, unread: 1 });
+    expect(notificationCounts(account, world.acme.users[1]?.id ?? 0)).toEqual({ total: 0, unread: 0 });
+  });
+});

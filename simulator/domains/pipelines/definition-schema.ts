@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FieldProblem } from '../../http/errors.ts';
+import { fieldPath, pointerSegments } from './field-path.ts';
+
+/**
+ * The definition document's JSON Schema (fixtures/schemas/pipeline-definition.json), compiled
+ * once at load by the simulator's own Ajv instance, and the sorting of its complaints into the
+ * two answers of spec section 7A: the wrong shape (422) and a failed rule (400).
+ */
+const SCHEMA_FILE = fileURLToPath(new URL('../../../fixtures/schemas/pipeline-definition.json', import.meta.url));
+
+// ajv-formats ships CommonJS; its default export is the plugin function.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, verbose: true });
+addFormats(ajv);
+const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>);
+
+export type DefinitionVerdict =
+  | { kind: 'valid' }
+  /** Unknown keys or a JSON type mismatch: 422 (A-ERR-3). */
+  | { kind: 'wrong_shape'; problems: FieldProblem[] }
+  /** A well-shaped document that breaks a rule: 400 naming the field (A-ERR-2). */
+  | { kind: 'invalid'; problems: FieldProblem[] };
+
+export function checkDefinition(document: unknown): DefinitionVerdict {
+  if (validate(document)) return { kind: 'valid' };
+  const shape: FieldProblem[] = [];
+  const rules: FieldProblem[] = [];
+  for (const error of validate.errors ?? []) {
+    const sorted = classify(error, document);
+    if (!sorted) continue;
+    const list = sorted.kind === 'shape' ? shape : rules;
+    if (!list.some((p) => p.field === sorted.problem.field && p.message === sorted.problem.message)) list.push(sorted.problem);
+  }
+  if (shape.length) return { kind: 'wrong_shape', problems: shape };
+  // allErrors guarantees at least one real complaint once the wrappers are dropped.
+  return { kind: 'invalid', problems: rules.length ? rules : [{ field: 'body', message: 'is not a valid pipeline definition' }] };
+}
+
+/** The unknown keys the document has, as (parent segments, key) pairs; for the fault that ignores them. */
+export function unknownKeys(document: unknown): { parent: (string | number)[]; key: string }[] {
+  if (validate(document)) return [];
+  return (validate.errors ?? [])
+    .filter((e) => e.keyword === 'additionalProperties')
+    .map((e) => ({ parent: pointerSegments(e.instancePath, document), key: String(e.params.additionalProperty) }));
+}
+
+function classify(error: ErrorObject, document: unknown): { kind: 'shape' | 'rule'; problem: FieldProblem } | null {
+  const at = pointerSegments(error.instancePath, document);
+  switch (error.keyword) {
+    // Wrappers: the errors inside them say what is wrong.
+    case 'if':
+      return null;
+    case 'additionalProperties': {
+      const key = String(error.params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema?.properties ?? {}) as Record<string, unknown>);
+      return { kind: 'shape', problem: { field: fieldPath([...at, key]), message: `is not a known key${allowed.length ? ` (known: ${allowed.join(', ')})` : ''}` } };
+    }
+    case 'type': {
+      const expected = String(error.params.type);
+      // JSON has numbers, not integers: 5432.5 for a port is a bad value, not the wrong shape.
+      const kind = expected === 'integer' && typeof error.data === 'number' ? 'rule' : 'shape';
+      return { kind, problem: { field: fieldPath(at), message: `must be ${article(expected)}` } };
+    }
+    case 'required':
+      if (error.schemaPath.includes('/oneOf/')) return null;
+      return { kind: 'rule', problem: { field: fieldPath([...at, String(error.params.missingProperty)]), message: 'is required' } };
+    case 'oneOf':
+      // The only oneOf of the schema: exactly one of password and password_env.
+      return {
+        kind: 'rule',
+        problem: {
+          field: fieldPath([...at, 'password']),
+          message: error.params.passingSchemas === null ? 'is required (or password_env)' : 'must not be given together with password_env',
+        },
+      };
+    case 'false schema':
+      return { kind: 'rule', problem: { field: fieldPath(at), message: 'is not allowed here' } };
+    case 'enum':
+      return { kind: 'rule', problem: { field: fieldPath(at), message: `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}` } };
+    case 'uniqueItems':
+      return { kind: 'rule', problem: { field: fieldPath([...at, Number(error.params.i)]), message: `repeats item ${String(error.params.j)}` } };
+    case 'format':
+      return { kind: 'rule', problem: { field: fieldPath(at), message: `must be a valid ${String(error.params.format)}` } };
+    case 'pattern':
+      return { kind: 'rule', problem: { field: fieldPath(at), message: ruleText(error) } };
+    default:
+      return { kind: 'rule', problem: { field: fieldPath(at), message: error.message ?? error.keyword } };
+  }
+}
+
+/** A pattern's `description` says the rule in words where there is one; a regex otherwise. */
+function ruleText(error: ErrorObject): string {
+  const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' ? `breaks the rule: ${description}` : `must match ${String(error.params.pattern)}`;
+}
+
+function article(type: string): string {
+  const word = type.includes(',') ? `one of ${type}` : type;
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
+}

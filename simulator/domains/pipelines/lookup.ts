@@ -1,0 +1,46 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { ApiError } from '../../http/errors.ts';
+import { pipelineNotFound } from './errors.ts';
+import { parsePositiveId } from './ids.ts';
+import { settle } from './lifecycle.ts';
+import type { Pipeline } from './types.ts';
+
+/** How much slower the fault `a-foreign-404-slower` answers for another account's pipeline. */
+export const FOREIGN_DELAY_MS = 20;
+
+/**
+ * Finds a pipeline of the caller's account by its path id. A malformed id, an absent one and
+ * another account's are the same 404 (A-PIPE-3, A-ENUM-1), reached by the same work: a single
+ * look in the caller's own map, where another account's pipeline simply is not (A-ENUM-2).
+ */
+export async function findPipeline(sim: Sim, account: AccountState, rawId: string): Promise<Pipeline> {
+  const id = parsePositiveId(rawId);
+  if (id === null) {
+    if (sim.faults.has('a-non-integer-id-500')) throw new TypeError(`pipeline id ${rawId} is not a number`);
+    throw pipelineNotFound();
+  }
+  const pipeline = account.pipelines.get(id);
+  if (!pipeline) throw await absent(sim, account, id);
+  settle(pipeline, sim.clock.now());
+  return pipeline;
+}
+
+/**
+ * The answer for an id the caller's account does not have. Only the enumeration faults look
+ * further, into other accounts, and only while they are on: without them there is no such work.
+ */
+async function absent(sim: Sim, account: AccountState, id: number): Promise<ApiError> {
+  const leaky = sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-slower');
+  if (!leaky || !ownedElsewhere(sim, account, id)) return pipelineNotFound();
+  if (sim.faults.has('a-foreign-404-slower')) await sleep(FOREIGN_DELAY_MS);
+  if (sim.faults.has('a-foreign-pipeline-403')) return new ApiError('forbidden', { message: 'Forbidden: this pipeline belongs to another account.' });
+  if (sim.faults.has('a-foreign-404-body-differs')) return new ApiError('not_found', { message: 'Pipeline not found in this account.' });
+  return pipelineNotFound();
+}
+
+function ownedElsewhere(sim: Sim, account: AccountState, id: number): boolean {
+  for (const other of sim.store.accounts.values()) if (other !== account && other.pipelines.has(id)) return true;
+  return false;
+}

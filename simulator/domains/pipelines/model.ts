@@ -1,0 +1,139 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { acceptDefinition } from './accept.ts';
+import { mergePatch, sameDocument } from './definition.ts';
+import { conflict } from './errors.ts';
+import { deploy, isDeployed, record, settle, stateOf, undeploy } from './lifecycle.ts';
+import type { Pipeline, PipelineDefinition } from './types.ts';
+
+/**
+ * The rules of interface A's pipelines. Transitions (A-GAP-2, documented in docs/interface-a.md):
+ * create -> not_deployed; start -> initial_sync -> (time) continuous_sync; stop -> not_deployed;
+ * a changed definition redeploys a deployed pipeline; DELETE archives (A-PIPE-1, A-PIPE-2).
+ * Start and stop are idempotent; an archived pipeline is read-only, and DELETE of it is a no-op.
+ */
+
+export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
+  const definition = acceptDefinition(sim, document);
+  ensureNameFree(account, definition.name, null);
+  const now = sim.clock.now();
+  const id = sim.store.nextId('pipeline');
+  const pipeline: Pipeline = {
+    id,
+    name: definition.name,
+    definition,
+    createdAt: now,
+    updatedAt: now,
+    deployedAt: null,
+    archivedAt: null,
+    lastSyncAt: null,
+    history: [],
+  };
+  account.pipelines.set(id, pipeline);
+  return pipeline;
+}
+
+/** The dry run of `POST /pipelines/validate`: the same checks as create, nothing stored. */
+export function validateDocument(sim: Sim, document: unknown): void {
+  acceptDefinition(sim, document);
+}
+
+/** PUT: the document replaces the definition. */
+export function replaceDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, document: unknown): Pipeline {
+  ensureWritable(pipeline);
+  return changeDefinition(sim, account, pipeline, acceptDefinition(sim, document, pipeline.definition));
+}
+
+/** PATCH: an RFC 7396 merge patch of the definition; the result is validated as a whole. */
+export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, patch: unknown): Pipeline {
+  ensureWritable(pipeline);
+  const merged = patch === undefined ? undefined : mergePatch(pipeline.definition, patch);
+  return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
+}
+
+function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, definition: PipelineDefinition): Pipeline {
+  if (sameDocument(definition, pipeline.definition)) return pipeline;
+  ensureNameFree(account, definition.name, pipeline.id);
+  const now = sim.clock.now();
+  settle(pipeline, now);
+  pipeline.definition = definition;
+  pipeline.name = definition.name;
+  pipeline.updatedAt = now;
+  // A deployed pipeline picks up its new definition by deploying again, from an initial sync.
+  if (isDeployed(pipeline)) deploy(pipeline, now, 'definition_changed');
+  return pipeline;
+}
+
+/** Idempotent: starting a deployed pipeline changes nothing. */
+export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
+  ensureWritable(pipeline);
+  if (isDeployed(pipeline)) return pipeline;
+  const now = sim.clock.now();
+  deploy(pipeline, now, 'start');
+  pipeline.updatedAt = now;
+  return pipeline;
+}
+
+/** Idempotent: stopping a pipeline that is not deployed changes nothing. */
+export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
+  ensureWritable(pipeline);
+  if (!isDeployed(pipeline)) return pipeline;
+  const now = sim.clock.now();
+  settle(pipeline, now);
+  record(pipeline, now, stateOf(pipeline, now), 'not_deployed', 'stop');
+  undeploy(pipeline, now);
+  pipeline.updatedAt = now;
+  return pipeline;
+}
+
+/**
+ * DELETE (section 3A): a deployed pipeline is stopped, torn down, then archived (A-PIPE-1); one
+ * that is not deployed is archived and nothing else (A-PIPE-2). Archiving twice is a no-op.
+ */
+export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
+  if (pipeline.archivedAt !== null) return pipeline;
+  const now = sim.clock.now();
+  settle(pipeline, now);
+  if (!isDeployed(pipeline) && sim.faults.has('a-delete-not-deployed-starts')) deploy(pipeline, now, 'start');
+  if (isDeployed(pipeline)) {
+    if (sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    else {
+      record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
+      undeploy(pipeline, now);
+      record(pipeline, now, 'stopping', 'tearing_down', 'stopped');
+      record(pipeline, now, 'tearing_down', 'archived', 'torn_down');
+    }
+  } else record(pipeline, now, 'not_deployed', 'archived', 'archive');
+  pipeline.archivedAt = now;
+  pipeline.updatedAt = now;
+  return pipeline;
+}
+
+export interface PipelinePage {
+  items: Pipeline[];
+  hasMore: boolean;
+}
+
+/** Newest first; archived pipelines only when asked for. */
+export function listPipelines(sim: Sim, account: AccountState, page: { page: number; pageSize: number; includeArchived: boolean }): PipelinePage {
+  const now = sim.clock.now();
+  const all = [...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null);
+  all.sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  const start = (page.page - 1) * page.pageSize;
+  const items = all.slice(start, start + page.pageSize);
+  for (const pipeline of items) settle(pipeline, now);
+  return { items, hasMore: start + page.pageSize < all.length };
+}
+
+function ensureWritable(pipeline: Pipeline): void {
+  if (pipeline.archivedAt !== null) throw conflict('The pipeline is archived: it can be read, not changed.');
+}
+
+/** Names are unique among the account's pipelines that are not archived. */
+function ensureNameFree(account: AccountState, name: string, selfId: number | null): void {
+  for (const other of account.pipelines.values()) {
+    if (other.id !== selfId && other.archivedAt === null && other.name === name) {
+      throw conflict(`A pipeline named ${JSON.stringify(name)} exists already.`, 'name');
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'koa';
+import type { AState, Sim } from '../../context.ts';
+import { readBody, type BodyFormat } from '../../http/body.ts';
+import { wrongShape } from './errors.ts';
+
+/** Deeper than any valid document by far; deeper bodies are the wrong shape, never recursed into. */
+export const MAX_BODY_DEPTH = 32;
+
+/** The JSON media type of RFC 7396, which PATCH also takes. */
+const MERGE_PATCH_TYPE = /^\s*application\/merge-patch\+json\s*(;|$)/i;
+
+/**
+ * Reads an interface A request body (415 / 400 / 413 come from `readBody`). Returns undefined
+ * when there is none. Nesting is bounded before any code walks the value.
+ */
+export async function readABody(
+  ctx: Context,
+  sim: Sim,
+  options: { formats: readonly BodyFormat[]; mergePatch?: boolean },
+): Promise<unknown> {
+  // A merge patch is JSON text under its own media type; read it as JSON.
+  if (options.mergePatch && MERGE_PATCH_TYPE.test(ctx.get('content-type'))) ctx.request.headers['content-type'] = 'application/json';
+  const body = await readBody(ctx, { formats: options.formats, limitBytes: sim.options.bodyLimitBytes });
+  if (body === undefined) return undefined;
+  if (depthExceeds(body.value, MAX_BODY_DEPTH)) throw wrongShape([{ field: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }]);
+  return body.value;
+}
+
+/** Iterative, so a hostile body cannot exhaust the stack here. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  while (stack.length) {
+    const { node, depth } = stack.pop() as { node: unknown; depth: number };
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) stack.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
+/** The root of interface A as the client addressed it: absolute URLs in bodies start here. */
+export function aBase(ctx: { state: AState }, prefix: string): string {
+  return `${ctx.state.origin}${prefix}`;
+}

@@ -1,0 +1,102 @@
+import type { Context } from 'koa';
+import { stringify as toYaml } from 'yaml';
+import type { Sim } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { expectNoFields } from './errors.ts';
+import { findPipeline } from './lookup.ts';
+import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
+import { readListQuery } from './paging.ts';
+import { presentDefinition, presentPipeline } from './present.ts';
+import { aBase, readABody } from './request.ts';
+import type { ARouter } from './router-types.ts';
+
+const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
+const JSON_TYPE = 'application/json';
+const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
+
+/** Pipelines (A-GAP-1: REST-shaped, documented in docs/interface-a.md). */
+export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string): void {
+  router.get('/pipelines', (ctx) => {
+    const query = readListQuery(ctx.query);
+    const { items, hasMore } = listPipelines(sim, ctx.state.account, query);
+    const base = aBase(ctx, prefix);
+    ctx.body = {
+      items: items.map((p) => presentPipeline(sim, p, base)),
+      pagination: { page: query.page, page_size: query.pageSize, has_more: hasMore, next_page: hasMore ? query.page + 1 : null },
+    };
+  });
+
+  router.post('/pipelines', async (ctx) => {
+    const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
+    const body = presentPipeline(sim, createPipeline(sim, ctx.state.account, document), aBase(ctx, prefix));
+    ctx.status = 201;
+    ctx.set('Location', String(body.url));
+    ctx.body = body;
+  });
+
+  // Registered before `/pipelines/:id` routes; `validate` is never an id (ids are digits).
+  router.post('/pipelines/validate', async (ctx) => {
+    validateDocument(sim, await readABody(ctx, sim, { formats: DOCUMENT_FORMATS }));
+    ctx.body = { valid: true };
+  });
+
+  router.get('/pipelines/:id', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
+  });
+
+  router.get('/pipelines/:id/definition', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    sendDefinition(ctx, presentDefinition(pipeline));
+  });
+
+  // The id is looked up before the body is read: absent and foreign ids do the same work.
+  router.put('/pipelines/:id', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
+    ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
+  });
+
+  router.patch('/pipelines/:id', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
+    ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, patch), aBase(ctx, prefix));
+  });
+
+  router.post('/pipelines/:id/start', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
+  });
+
+  router.post('/pipelines/:id/stop', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    ctx.body = presentPipeline(sim, stopPipeline(sim, pipeline), aBase(ctx, prefix));
+  });
+
+  // Archive (section 3A); the answer is the archived pipeline's metadata (A-GAP-3).
+  router.delete('/pipelines/:id', async (ctx) => {
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    ctx.body = presentPipeline(sim, archivePipeline(sim, pipeline), aBase(ctx, prefix));
+  });
+}
+
+/** JSON unless the client prefers YAML; no Accept or `*\/*` is JSON; neither acceptable is 406. */
+function sendDefinition(ctx: Context, definition: Record<string, unknown>): void {
+  const chosen = ctx.accepts(JSON_TYPE, ...YAML_TYPES);
+  if (chosen === false) {
+    throw new ApiError('not_acceptable', {
+      message: 'Not acceptable: the definition is served as application/json or application/yaml.',
+      problems: [{ field: 'Accept', message: 'must accept application/json or application/yaml' }],
+    });
+  }
+  ctx.set('Vary', 'Accept');
+  if (chosen === JSON_TYPE) {
+    ctx.body = definition;
+    return;
+  }
+  ctx.type = `${chosen}; charset=utf-8`;
+  ctx.body = toYaml(definition);
+}

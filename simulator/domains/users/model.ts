@@ -1,0 +1,91 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { newUserApiKey } from './keys.ts';
+import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './openssh.ts';
+import type { SshKeyInput, UserPatch } from './input.ts';
+import type { SshKey, User } from './types.ts';
+
+/** `PUT /user` (B-USER-1): applies a validated patch. Any field given moves `updated_at`. */
+export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
+  if (Object.keys(patch).length === 0) return user;
+  if (sim.faults.has('b-user-update-ignored')) return user;
+  if (patch.name !== undefined) user.name = patch.name;
+  if (patch.email !== undefined) user.email = patch.email;
+  if (patch.time_zone !== undefined) user.time_zone = patch.time_zone;
+  if (patch.location !== undefined) user.location = patch.location;
+  // A given object replaces the stored one: PUT semantics, and keys can be removed.
+  if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
+  user.updatedAt = sim.clock.now();
+  return user;
+}
+
+/**
+ * `POST /user/tokens` (B-AUTH-2): a new key replaces the old one in the store's index before the
+ * response is written, so the old key fails on the very next request.
+ */
+export function regenerateApiKey(sim: Sim, account: AccountState, user: User): User {
+  const old = user.apiKey;
+  user.apiKey = newUserApiKey();
+  if (!sim.faults.has('b-old-key-valid-after-regeneration')) sim.store.unindexUserKey(old);
+  sim.store.indexUserKey(account.slug, user.id, user.apiKey);
+  user.updatedAt = sim.clock.now();
+  return user;
+}
+
+/** `POST /user/keys` (B-KEY-1). The name defaults to the key line's comment. */
+export function addSshKey(sim: Sim, account: AccountState, user: User, input: SshKeyInput): SshKey {
+  let parsed: ParsedPublicKey;
+  try {
+    parsed = parsePublicKeyLine(input.publicKey);
+  } catch (err) {
+    if (err instanceof PublicKeyError) throw invalidField('public_key', err.message);
+    throw err;
+  }
+  const name = input.name ?? (parsed.comment === '' ? null : parsed.comment);
+  if (name === null) throw invalidField('name', 'is required when the key line has no comment');
+  for (const key of account.sshKeys.values()) {
+    if (key.userId === user.id && key.fingerprint === parsed.fingerprint) throw invalidField('public_key', 'is already registered for this user');
+  }
+  const now = sim.clock.now();
+  const key: SshKey = {
+    id: sim.store.nextId('sshKey'),
+    userId: user.id,
+    name,
+    fingerprint: parsed.fingerprint,
+    comment: parsed.comment,
+    algorithm: parsed.type,
+    createdAt: now,
+    updatedAt: now,
+  };
+  account.sshKeys.set(key.id, key);
+  return key;
+}
+
+/** The user's keys, newest first (then highest id first), the order `GET /user/keys` pages over. */
+export function sshKeysNewestFirst(account: AccountState, user: User): SshKey[] {
+  return [...account.sshKeys.values()].filter((k) => k.userId === user.id).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+}
+
+/**
+ * One of the caller's keys. Another user's key, another account's key and an absent id are all
+ * the same not-found: only the caller's own account map is consulted.
+ */
+export function ownSshKey(account: AccountState, user: User, id: number): SshKey {
+  const key = account.sshKeys.get(id);
+  if (!key || key.userId !== user.id) throw notFound();
+  return key;
+}
+
+/** `GET /user/keys/{key_id}`. */
+export function readSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
+  const key = ownSshKey(account, user, id);
+  if (sim.faults.has('b-ssh-key-read-404')) throw notFound();
+  return key;
+}
+
+/** `DELETE /user/keys/{key_id}`. */
+export function deleteSshKey(account: AccountState, user: User, id: number): void {
+  const key = ownSshKey(account, user, id);
+  account.sshKeys.delete(key.id);
+}

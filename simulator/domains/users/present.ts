@@ -1,0 +1,41 @@
+import type { Links, Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { presentOptionalTime, presentTime } from '../../http/time.ts';
+import { notificationCounts } from '../notifications/model.ts';
+import type { SshKey, User } from './types.ts';
+
+/** The user as interface B returns it (spec section 2), `api_key` included. */
+export function presentUser(sim: Sim, account: AccountState, user: User, links: Links): Record<string, unknown> {
+  const counts = notificationCounts(account, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatar_url: user.avatar_url,
+    api_key: user.apiKey,
+    time_zone: user.time_zone,
+    location: user.location,
+    confirmed: user.confirmed,
+    confirmed_at: presentOptionalTime(sim, user.confirmedAt),
+    notifications_count: counts.total,
+    unread_notifications_count: counts.unread,
+    notification_settings: { ...user.notification_settings },
+    created_at: presentTime(sim, user.createdAt),
+    updated_at: presentTime(sim, user.updatedAt),
+    url: `${links.api}/user`,
+    html_url: `${links.html}/settings/edit`,
+    last_login: presentOptionalTime(sim, user.lastLogin),
+  };
+}
+
+export function presentSshKey(sim: Sim, key: SshKey, links: Links): Record<string, unknown> {
+  return {
+    id: key.id,
+    name: key.name,
+    fingerprint: key.fingerprint,
+    comment: key.comment,
+    created_at: presentTime(sim, key.createdAt),
+    updated_at: presentTime(sim, key.updatedAt),
+    url: `${links.api}/user/keys/${key.id}`,
+  };
+}

@@ -1,0 +1,38 @@
+import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
+import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import type { FaultName } from '../../simulator/faults.ts';
+import type { CheckResult, Profile } from '../../suites/lib/types.ts';
+
+export interface SuiteRun {
+  checks: CheckResult[];
+  leftovers: string[];
+  /** Clause ids named by a failed check. */
+  failedClauses: Set<string>;
+}
+
+/**
+ * Runs the conformance checks (all, or those whose id starts with one of `only`) against a fresh
+ * embedded simulator with the given faults. For the project's self-tests.
+ */
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; only?: string[]; seed?: number; runs?: number; profile?: Profile } = {}): Promise<SuiteRun> {
+  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [] });
+  try {
+    const all = await loadChecks();
+    const only = options.only;
+    const checks = only ? all.filter((c) => only.some((p) => c.id.startsWith(p) || c.clauses.includes(p))) : all;
+    const out = await runChecks({
+      target: embedded.target,
+      checks,
+      profile: options.profile ?? 'simulator',
+      seed: options.seed ?? 1234,
+      runs: options.runs ?? 10,
+      readOnly: false,
+      timeoutMs: 10_000,
+    });
+    const failedClauses = new Set(out.checks.filter((c) => c.verdict === 'fail').flatMap((c) => c.failures.map((f) => f.clause)));
+    return { checks: out.checks, leftovers: out.leftovers, failedClauses };
+  } finally {
+    await embedded.close();
+  }
+}
