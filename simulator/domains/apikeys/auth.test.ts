@@ -79,7 +79,7 @@ describe('interface A authentication (A-AUTH-1, A-AUTH-2, A-AUTH-7, A-ERR-1)', (
   });
 
   it('the key is checked after the path: unknown paths are 404 and wrong methods 405 without a key', async () => {
-    const { http } = boot();
+    const { http, acme } = boot();
     const unknown = await http.get(`${A}/nothing-here`);
     expect(unknown.status).toBe(404);
     expect(validateResource('error-a', unknown.body)).toEqual([]);
@@ -87,6 +87,8 @@ describe('interface A authentication (A-AUTH-1, A-AUTH-2, A-AUTH-7, A-ERR-1)', (
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.allow).toBe('HEAD, GET, POST');
     expect(validateResource('error-a', wrongMethod.body)).toEqual([]);
+    // Paths are case-sensitive: even with a valid key, another casing is no path of interface A.
+    expect((await http.get('/API/PUBLIC/V1/pipelines').set(bearer(acme.plain))).status).toBe(404);
   });
 });
 

@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { addPipelineKey } from '../../control/seed.ts';
 import { apiKeyNotFound } from '../pipelines/errors.ts';
-import { parsePositiveId } from '../pipelines/ids.ts';
+import { parsePositiveId } from '../../http/path-id.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
-import { refuseForeignUnderFault } from '../packages/foreign.ts';
+import { refuseForeignUnderFault } from '../../http/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
 

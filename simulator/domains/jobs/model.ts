@@ -4,7 +4,7 @@ import type { User } from '../users/types.ts';
 import type { Job } from './types.ts';
 import type { NewJobInput } from './input.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import { refuseForeignUnderFault } from '../packages/foreign.ts';
+import { refuseForeignUnderFault } from '../../http/foreign.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { trackJob } from './unsettled.ts';
 

@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Package } from './types.ts';
-import { refuseForeignUnderFault } from './foreign.ts';
+import { refuseForeignUnderFault } from '../../http/foreign.ts';
 
 /** Newest first (then highest id first): the order `GET /packages` serves and pages over. */
 export function packagesNewestFirst(account: AccountState): Package[] {

@@ -62,7 +62,8 @@ export function interfaceARouter(sim: Sim): MountedInterface {
 }
 
 function buildRouter(sim: Sim, prefix: string): ARouter {
-  const router = new Router<AState>({ prefix });
+  // Paths are exact: `/API/Public/V1` is not interface A.
+  const router = new Router<AState>({ prefix, sensitive: true });
   for (const register of registrations) register(router, sim, prefix);
   return router;
 }

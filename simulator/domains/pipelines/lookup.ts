@@ -3,7 +3,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pipelineNotFound } from './errors.ts';
-import { parsePositiveId } from './ids.ts';
+import { parsePositiveId } from '../../http/path-id.ts';
 import { settle } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 

@@ -203,7 +203,7 @@ describe('PUT /pipelines/{id}', () => {
     expect(res.status).toBe(200);
     expect(validateResource('simulator/pipeline', res.body)).toEqual([]);
     expect(res.body).toMatchObject({ name: 'orders-v2', updated_at: iso(b.clock.now()), created_at: created.created_at });
-    const stored = b.sim.store.account('acme-data')?.pipelines.get(created.id)?.definition as { source: { connection: { password: string } } };
+    const stored = b.sim.store.account('acme-data')?.pipelines.get(created.id)?.definition as unknown as { source: { connection: { password: string } } };
     expect(stored.source.connection.password).toBe('s3cret-pw');
   });
 
