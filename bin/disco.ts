@@ -8,6 +8,7 @@ usage: disco <command> [options]
   serve     run the in-memory simulator (fake backend)
   check     run the conformance suites against a target (default: an embedded simulator)
   clauses   print the clause table with coverage
+  verify-cert FILE   recompute a certification.json digest (exit 0 match, 1 changed, 2 unreadable)
 
 Run \`disco <command> --help\` for a command's options.
 `;
@@ -22,6 +23,8 @@ async function loadCommand(name: string): Promise<Command | null> {
       return (await import('./commands/check.ts')).check;
     case 'clauses':
       return (await import('./commands/clauses.ts')).clauses;
+    case 'verify-cert':
+      return (await import('./commands/verify-cert.ts')).verifyCert;
     default:
       return null;
   }

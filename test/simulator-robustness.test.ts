@@ -99,3 +99,23 @@ describe('the simulator under malformed input (X-ROB-1)', () => {
     }
   });
 });
+
+describe('deeply nested bodies (X-ROB-1)', () => {
+  it('are refused with a 422 naming body, and the stored user stays readable', async () => {
+    const simulator = createSimulator({ clock: new AdjustableClock({ frozen: true }) });
+    const seed = await loadNamedSeed('default');
+    if (!seed) throw new Error('default seed missing');
+    const [acme] = applySeed(simulator.sim, seed) as [AccountManifest];
+    const auth = `Basic ${Buffer.from(`${acme.users[0]?.api_key}:`).toString('base64')}`;
+    const app = simulator.app.callback();
+    const deep = `{"notification_settings": ${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    const res = await request(app).put('/acme-data/api/user').set('Accept', ACCEPT).set('Authorization', auth).set('Content-Type', 'application/json').send(deep);
+    expect(res.status).toBe(422);
+    expect(res.body.errors[0].field).toBe('body');
+    const shallowEnough = `{"notification_settings": ${'{"a":'.repeat(60)}1${'}'.repeat(60)}}`;
+    const ok = await request(app).put('/acme-data/api/user').set('Accept', ACCEPT).set('Authorization', auth).set('Content-Type', 'application/json').send(shallowEnough);
+    expect(ok.status).toBe(200);
+    const after = await request(app).get('/acme-data/api/user').set('Accept', ACCEPT).set('Authorization', auth);
+    expect(after.status).toBe(200);
+  });
+});

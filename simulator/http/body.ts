@@ -48,7 +48,36 @@ export async function readBody(
     throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
   }
   if (text.trim() === '') return undefined;
-  return { value: parseText(text, format), format };
+  const value = parseText(text, format);
+  if (nestingDepth(value, MAX_NESTING) > MAX_NESTING) {
+    throw new ApiError('invalid_field', {
+      message: `Validation failed: body nests deeper than ${MAX_NESTING} levels`,
+      problems: [{ field: 'body', message: `nests deeper than ${MAX_NESTING} levels` }],
+    });
+  }
+  return { value, format };
+}
+
+/**
+ * No field of either interface nests anywhere near this deep. Refusing deeper documents up
+ * front keeps recursive validation, storage and JSON.stringify of stored values (which would
+ * overflow the stack and break every later read of the record) away from hostile input.
+ */
+export const MAX_NESTING = 64;
+
+/** The nesting depth of a parsed value, counted without recursion and stopping past `limit`. */
+function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current)) stack.push([child, level]);
+  }
+  return deepest;
 }
 
 function parseText(text: string, format: BodyFormat): unknown {

@@ -21,6 +21,7 @@ export function proveFamily(family: string, faults: FaultName[], options: { runs
     }
   });
 
+  if (faults.length === 0) return;
   describe(`${family}: each fault of its clauses is caught`, () => {
     it.each(faults)('%s fails the family, naming its clause', async (fault) => {
       const { clause } = faultCatalog[fault];

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../commands/usage-error.ts';
+import { parseOnly, selectChecks, tokenMatches } from './select.ts';
+
+const checks = [
+  { id: 'b-auth/basic', clauses: ['B-AUTH-1'] },
+  { id: 'b-auth/regenerate', clauses: ['B-AUTH-2'] },
+  { id: 'b-inv/walk-pages', clauses: ['B-LIM-1'] },
+  { id: 'b-inv/page-size', clauses: ['B-LIM-2', 'B-GAP-3'] },
+  { id: 'a-auth/bearer', clauses: ['A-AUTH-1'] },
+];
+const ids = (tokens: string[]) => selectChecks(checks, tokens).selected.map((c) => c.id);
+
+describe('--only', () => {
+  it('splits commas, trims and drops duplicates', () => {
+    expect(parseOnly(['b-auth, B-LIM-1', 'b-auth', ''])).toEqual(['b-auth', 'B-LIM-1']);
+  });
+
+  it('matches clause ids, clause families, check families and check ids, in any case', () => {
+    expect(ids(['B-LIM-1'])).toEqual(['b-inv/walk-pages']);
+    expect(ids(['B-LIM'])).toEqual(['b-inv/walk-pages', 'b-inv/page-size']);
+    expect(ids(['b-auth'])).toEqual(['b-auth/basic', 'b-auth/regenerate']);
+    expect(ids(['b-inv/page-size', 'b-gap-3'])).toEqual(['b-inv/page-size']);
+    expect(ids(['A'])).toEqual(['a-auth/bearer']);
+    expect(ids([])).toHaveLength(5);
+    expect(tokenMatches('B-AUTH-1', { id: 'x/y', clauses: ['B-AUTH-10'] })).toBe(false);
+  });
+
+  it('returns what it left out', () => {
+    expect(selectChecks(checks, ['a']).unselected.map((c) => c.id)).toEqual(['b-auth/basic', 'b-auth/regenerate', 'b-inv/walk-pages', 'b-inv/page-size']);
+  });
+
+  it('refuses a token that matches nothing, saying why', () => {
+    expect(() => selectChecks(checks, ['b-auth', 'nope'])).toThrow(UsageError);
+    expect(() => selectChecks(checks, ['nope'])).toThrow('--only nope matches no check');
+    expect(() => selectChecks(checks, ['X-ISO-1'])).toThrow('no check covers clause X-ISO-1 yet');
+  });
+});

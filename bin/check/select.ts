@@ -1,0 +1,31 @@
+import { isClauseId } from '../../suites/clauses.ts';
+import type { CheckDefinition } from '../../suites/lib/types.ts';
+import { UsageError } from '../commands/usage-error.ts';
+
+/**
+ * `--only` tokens, comma-separated (and repeatable): a clause id (`B-AUTH-1`), a clause family
+ * (`B-AUTH`, or `B` for all of interface B), a check family (`b-auth`) or a check id
+ * (`b-auth/invalid-keys`). Case does not matter. A check is selected when any token matches it.
+ */
+export function parseOnly(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== ''))];
+}
+
+export function tokenMatches(token: string, check: Pick<CheckDefinition, 'id' | 'clauses'>): boolean {
+  const upper = token.toUpperCase();
+  const lower = token.toLowerCase();
+  if (check.clauses.some((c) => c === upper || c.startsWith(`${upper}-`))) return true;
+  const id = check.id.toLowerCase();
+  return id === lower || id.startsWith(`${lower}/`) || id.startsWith(`${lower}-`);
+}
+
+export function selectChecks<T extends Pick<CheckDefinition, 'id' | 'clauses'>>(all: readonly T[], tokens: readonly string[]): { selected: T[]; unselected: T[] } {
+  if (tokens.length === 0) return { selected: [...all], unselected: [] };
+  for (const token of tokens) {
+    if (all.some((c) => tokenMatches(token, c))) continue;
+    if (isClauseId(token.toUpperCase())) throw new UsageError(`--only ${token}: no check covers clause ${token.toUpperCase()} yet (see disco clauses)`);
+    throw new UsageError(`--only ${token} matches no check; give a clause id (B-AUTH-1), a clause family (B-AUTH), a check family (b-auth) or a check id; see disco check --list`);
+  }
+  const selected = all.filter((c) => tokens.some((t) => tokenMatches(t, c)));
+  return { selected, unselected: all.filter((c) => !selected.includes(c)) };
+}

@@ -1,0 +1,57 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildCertification, canonicalJson, verifyCertification } from './certification.ts';
+import { sampleReport } from './sample-report.ts';
+import type { RunReport } from './model.ts';
+import type { SuiteVersion } from './suite-version.ts';
+import { suiteVersion } from './suite-version.ts';
+
+const suite: SuiteVersion = { name: 'disco', version: '0.1.0', commit: 'a'.repeat(40), dirty: false };
+
+function allPass(report: RunReport): RunReport {
+  const clauses = report.clauses.map((c) => ({ ...c, verdict: c.binding ? ('pass' as const) : c.verdict }));
+  return { ...report, clauses, exitCode: 0 };
+}
+
+describe('certification summary', () => {
+  it('canonicalises JSON with sorted keys and no whitespace', () => {
+    expect(canonicalJson({ b: [1, 'x', true, null], a: { d: 'é\n', c: 2 } })).toBe('{"a":{"c":2,"d":"é\\n"},"b":[1,"x",true,null]}');
+    expect(() => canonicalJson({ x: Number.NaN })).toThrow();
+  });
+
+  it('holds the inputs and every clause verdict, sorted by id, and a digest that verifies', () => {
+    const cert = buildCertification(sampleReport(), suite);
+    expect(cert).toMatchObject({ format: 'disco-certification/1', target: { name: 'staging <eu> & "friends"', baseUrl: 'http://127.0.0.1:4010' }, suite, profile: 'spec', seed: 42, runs: 25, date: '2026-11-22T05:00:00.000Z', complete: true });
+    expect(cert.clauses.map((c) => c.id)).toEqual([...cert.clauses.map((c) => c.id)].sort());
+    expect(cert.clauses.find((c) => c.id === 'B-LIM-2')).toEqual({ id: 'B-LIM-2', kind: 'must', binding: true, verdict: 'fail' });
+    expect(cert.digest.value).toMatch(/^[0-9a-f]{64}$/);
+    expect(verifyCertification(JSON.parse(JSON.stringify(cert)))).toMatchObject({ ok: true });
+  });
+
+  it('detects any edit of the content', () => {
+    const cert = JSON.parse(JSON.stringify(buildCertification(sampleReport(), suite))) as { clauses: { verdict: string }[] };
+    cert.clauses[0]!.verdict = 'pass';
+    expect(verifyCertification(cert)).toMatchObject({ ok: false, problem: 'the digest does not match the content' });
+    expect(verifyCertification('nope').ok).toBe(false);
+  });
+
+  it('is non-conformant on a binding failure, conformant only for a complete all-pass run, otherwise incomplete', () => {
+    expect(buildCertification(sampleReport(), suite).outcome).toBe('non-conformant');
+    expect(buildCertification(allPass(sampleReport()), suite).outcome).toBe('conformant');
+    expect(buildCertification(allPass(sampleReport({ interrupted: 'SIGTERM' })), suite).outcome).toBe('incomplete');
+    expect(buildCertification(allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1 } })), suite)).toMatchObject({ outcome: 'incomplete', complete: false });
+  });
+
+  it.skipIf(!existsSync('/usr/bin/jq'))('can be recomputed with the documented jq recipe', () => {
+    const cert = buildCertification(sampleReport(), suite);
+    const out = execFileSync('sh', ['-c', "jq -cS 'del(.digest)' | tr -d '\\n' | sha256sum"], { input: JSON.stringify(cert, null, 2), encoding: 'utf8' });
+    expect(out.split(' ')[0]).toBe(cert.digest.value);
+  });
+
+  it('identifies the suite by package version and, in a checkout, the commit', () => {
+    const v = suiteVersion();
+    expect(v.version).toMatch(/^\d+\.\d+\.\d+/);
+    if (v.commit !== undefined) expect(v.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+});

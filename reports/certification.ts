@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import type { ClauseVerdict } from '../suites/lib/types.ts';
+import type { RunReport } from './model.ts';
+import type { SuiteVersion } from './suite-version.ts';
+
+/**
+ * The certification summary (`certification.json`): what a certification board keeps. It holds
+ * the inputs of the run (target, suite version, profile, seed, runs, options, date) and every
+ * clause's verdict, and a SHA-256 digest over all of that, so the document cannot be edited
+ * without the digest showing it.
+ *
+ * What is hashed: the certification document itself without its `digest` member, serialised as
+ * canonical JSON: object members sorted by key (UTF-16 code unit order), no whitespace, strings
+ * escaped as JSON.stringify does, integers as plain decimals. For the value types used here
+ * (strings, integers, booleans, arrays, objects) this is exactly RFC 8785 (JCS). The digest is
+ * the lowercase hex SHA-256 of the UTF-8 bytes. To recompute it by hand:
+ *
+ *     jq -cS 'del(.digest)' certification.json | tr -d '\n' | sha256sum
+ *
+ * (`jq -S` sorts keys the same way for the ASCII keys used here.)
+ */
+export const CERTIFICATION_FORMAT = 'disco-certification/1';
+
+export interface CertifiedClause {
+  id: string;
+  kind: 'must' | 'gap';
+  binding: boolean;
+  verdict: ClauseVerdict['verdict'];
+}
+
+/**
+ * conformant: every binding clause passed, in a complete run. non-conformant: a binding clause
+ * failed. incomplete: anything else (a binding clause errored, was skipped or has no check, or
+ * the run was partial or interrupted): no conclusion either way.
+ */
+export type CertificationOutcome = 'conformant' | 'non-conformant' | 'incomplete';
+
+export interface CertificationBody {
+  format: typeof CERTIFICATION_FORMAT;
+  outcome: CertificationOutcome;
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string };
+  suite: SuiteVersion;
+  profile: RunReport['profile'];
+  seed: number;
+  runs: number;
+  options: { only: string[]; readOnly: boolean };
+  /** When the run started (ISO 8601 UTC) and finished. */
+  date: string;
+  finishedAt: string;
+  runId: string;
+  /** false when the run was partial (`--only`) or interrupted. */
+  complete: boolean;
+  exitCode: RunReport['exitCode'];
+  summary: RunReport['summary'];
+  clauses: CertifiedClause[];
+}
+
+export interface Certification extends CertificationBody {
+  digest: { algorithm: 'sha256'; canonicalization: 'RFC 8785 (JCS)'; covers: string; value: string };
+}
+
+export function certificationBody(report: RunReport, suite: SuiteVersion): CertificationBody {
+  const complete = !report.interrupted && report.options.only.length === 0;
+  const binding = report.clauses.filter((c) => c.binding);
+  const outcome: CertificationOutcome = binding.some((c) => c.verdict === 'fail')
+    ? 'non-conformant'
+    : complete && binding.every((c) => c.verdict === 'pass')
+      ? 'conformant'
+      : 'incomplete';
+  return {
+    format: CERTIFICATION_FORMAT,
+    outcome,
+    target: {
+      name: report.target.name,
+      ...(report.target.baseUrl ? { baseUrl: report.target.baseUrl } : {}),
+      ...(report.target.cdcBaseUrl ? { cdcBaseUrl: report.target.cdcBaseUrl } : {}),
+    },
+    suite,
+    profile: report.profile,
+    seed: report.seed,
+    runs: report.runs,
+    options: { only: [...report.options.only], readOnly: report.options.readOnly },
+    date: report.startedAt,
+    finishedAt: report.finishedAt,
+    runId: report.runId,
+    complete,
+    exitCode: report.exitCode,
+    summary: { ...report.summary },
+    clauses: report.clauses
+      .map((c) => ({ id: c.id, kind: c.kind, binding: c.binding, verdict: c.verdict }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+  };
+}
+
+export function buildCertification(report: RunReport, suite: SuiteVersion): Certification {
+  const body = certificationBody(report, suite);
+  return {
+    ...body,
+    digest: {
+      algorithm: 'sha256',
+      canonicalization: 'RFC 8785 (JCS)',
+      covers: 'this document without its digest member',
+      value: sha256Hex(canonicalJson(body)),
+    },
+  };
+}
+
+/** Canonical JSON (RFC 8785 for strings, integers, booleans, null, arrays and objects). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError('canonical JSON has no representation for a non-finite number');
+    return JSON.stringify(value);
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  throw new TypeError(`canonical JSON has no representation for ${typeof value}`);
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** Recomputes the digest of a certification document: `ok` when it matches. */
+export function verifyCertification(doc: unknown): { ok: boolean; expected: string; recorded?: string; problem?: string } {
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { ok: false, expected: '', problem: 'not a JSON object' };
+  const { digest, ...body } = doc as Record<string, unknown>;
+  const expected = sha256Hex(canonicalJson(body));
+  const recorded = (digest as { value?: unknown } | undefined)?.value;
+  if (typeof recorded !== 'string') return { ok: false, expected, problem: 'no digest.value' };
+  if ((body as { format?: unknown }).format !== CERTIFICATION_FORMAT) return { ok: false, expected, recorded, problem: `format is not ${CERTIFICATION_FORMAT}` };
+  return recorded === expected ? { ok: true, expected, recorded } : { ok: false, expected, recorded, problem: 'the digest does not match the content' };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { runResultValidator } from './schema.ts';
+import { renderReports } from './write.ts';
+import { sampleReport, SAMPLE_SECRET } from './sample-report.ts';
+import type { SuiteVersion } from './suite-version.ts';
+
+const suite: SuiteVersion = { name: 'disco', version: '0.1.0' };
+
+describe('run-result.schema.json', () => {
+  const validate = runResultValidator();
+
+  it('accepts the JSON report of a run, as written', () => {
+    const { files } = renderReports(sampleReport(), { secrets: [SAMPLE_SECRET], suite });
+    const ok = validate(JSON.parse(files.json));
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+  });
+
+  it('accepts an interrupted run in the simulator profile with a rate', () => {
+    const report = sampleReport({ interrupted: 'SIGINT', profile: 'simulator', options: { only: ['b-auth'], readOnly: true, rate: 5, timeoutMs: 2000 } });
+    expect(validate(JSON.parse(JSON.stringify(report)))).toBe(true);
+  });
+
+  it('refuses what the contract does not allow', () => {
+    const bad = (mutate: (r: Record<string, unknown>) => void) => {
+      const r = JSON.parse(JSON.stringify(sampleReport())) as Record<string, unknown>;
+      mutate(r);
+      return validate(r);
+    };
+    expect(bad((r) => ((r.checks as Record<string, unknown>[])[0]!.verdict = 'passed'))).toBe(false);
+    expect(bad((r) => ((r.checks as Record<string, unknown>[])[1]!.failures = []))).toBe(false);
+    expect(bad((r) => (r.exitCode = 3))).toBe(false);
+    expect(bad((r) => ((r.clauses as Record<string, unknown>[])[0]!.id = 'b-auth-1'))).toBe(false);
+    expect(bad((r) => (r.extra = true))).toBe(false);
+    expect(bad((r) => delete r.summary)).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import type { CheckResult, RecordedFailure } from '../suites/lib/types.ts';
+import { byFamily, checkDisplayName, escapeXml, exchangeText, type RunReport } from './model.ts';
+
+/**
+ * JUnit XML: one <testsuite> per check family, one <testcase> per check. The testcase name
+ * starts with the clause ids, so CI test views group and search by clause; the failure body has
+ * everything needed to reproduce: expected/received, the property seed and counterexample, the
+ * redacted exchange and a curl command.
+ */
+export function renderJunit(report: RunReport): string {
+  const families = byFamily(report.checks);
+  const count = (checks: readonly CheckResult[], v: CheckResult['verdict']) => checks.filter((c) => c.verdict === v).length;
+  const seconds = (ms: number) => (ms / 1000).toFixed(3);
+  const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  lines.push(
+    `<testsuites name="${escapeXml(`disco conformance: ${report.target.name}`)}" tests="${report.checks.length}" failures="${count(report.checks, 'fail')}" errors="${count(report.checks, 'error')}" skipped="${count(report.checks, 'skip')}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt)}">`,
+  );
+  for (const [family, checks] of families) {
+    const time = checks.reduce((s, c) => s + c.durationMs, 0);
+    lines.push(
+      `  <testsuite name="${escapeXml(family)}" tests="${checks.length}" failures="${count(checks, 'fail')}" errors="${count(checks, 'error')}" skipped="${count(checks, 'skip')}" time="${seconds(time)}" timestamp="${escapeXml(report.startedAt)}">`,
+    );
+    lines.push('    <properties>');
+    const props: [string, string][] = [
+      ['target', report.target.name],
+      ['base_url', report.target.baseUrl ?? ''],
+      ['cdc_base_url', report.target.cdcBaseUrl ?? ''],
+      ['profile', report.profile],
+      ['seed', String(report.seed)],
+      ['runs', String(report.runs)],
+      ['run_id', report.runId],
+    ];
+    if (report.interrupted) props.push(['interrupted', report.interrupted]);
+    for (const [name, value] of props) lines.push(`      <property name="${name}" value="${escapeXml(value)}"/>`);
+    lines.push('    </properties>');
+    for (const check of checks) lines.push(...testcase(family, check));
+    lines.push('  </testsuite>');
+  }
+  lines.push('</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+function testcase(family: string, check: CheckResult): string[] {
+  const open = `    <testcase name="${escapeXml(checkDisplayName(check))}" classname="${escapeXml(family)}" time="${(check.durationMs / 1000).toFixed(3)}"`;
+  const notes = check.notes.length ? [`      <system-out>${escapeXml(check.notes.join('\n'))}</system-out>`] : [];
+  switch (check.verdict) {
+    case 'pass':
+      return notes.length ? [`${open}>`, ...notes, '    </testcase>'] : [`${open}/>`];
+    case 'skip':
+      return [`${open}>`, `      <skipped message="${escapeXml(check.reason ?? 'skipped')}"/>`, ...notes, '    </testcase>'];
+    case 'fail':
+    case 'error': {
+      const element = check.verdict === 'fail' ? 'failure' : 'error';
+      const first = check.failures[0];
+      const message = check.reason ?? (first ? `${first.clause}: ${first.message}` : check.verdict);
+      const type = check.verdict === 'fail' ? (first?.clause ?? check.clauses[0] ?? 'fail') : 'error';
+      const body = check.failures.length ? check.failures.map(failureText).join('\n\n----\n\n') : message;
+      return [`${open}>`, `      <${element} message="${escapeXml(message)}" type="${escapeXml(type)}">${escapeXml(body)}</${element}>`, ...notes, '    </testcase>'];
+    }
+  }
+}
+
+export function failureText(f: RecordedFailure): string {
+  const lines = [`${f.clause}: ${f.message}`];
+  if (f.expected !== undefined) lines.push(`expected: ${f.expected}`);
+  if (f.received !== undefined) lines.push(`received: ${f.received}`);
+  if (f.property) {
+    const p = f.property;
+    lines.push(`property: seed ${p.seed}, ${p.runs} runs${p.path ? `, path ${p.path}` : ''}${p.numShrinks !== undefined ? `, ${p.numShrinks} shrinks` : ''}`);
+    if (p.counterexample) lines.push(`counterexample: ${p.counterexample}`);
+  }
+  const exchange = exchangeText(f);
+  if (exchange) lines.push('', exchange);
+  if (f.curl) lines.push('', 'reproduce:', f.curl);
+  return lines.join('\n');
+}

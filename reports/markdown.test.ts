@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { buildCertification } from './certification.ts';
+import { code, md, renderMarkdown } from './markdown.ts';
+import { sampleReport } from './sample-report.ts';
+
+describe('Markdown summary', () => {
+  const report = sampleReport();
+  const cert = buildCertification(report, { name: 'disco', version: '0.1.0' });
+  const text = renderMarkdown(report, cert, 'disco check --seed 42 --runs 25');
+
+  it('states the outcome, the counts, and how to reproduce', () => {
+    expect(text.split('\n')[0]).toBe('## disco conformance: FAIL (exit 1)');
+    expect(text).toContain(`| clauses | ${report.summary.pass} | ${report.summary.fail} | ${report.summary.error} | ${report.summary.skip} | ${report.summary.notCovered} |`);
+    expect(text).toContain('| checks | 1 | 2 | 1 | 1 | |');
+    expect(text).toContain('Reproduce: `disco check --seed 42 --runs 25`');
+  });
+
+  it('gives each failed clause one line, skipped clauses with reasons, and advisory ones apart', () => {
+    expect(text).toContain('### Failed clauses (1)\n\n- `B-LIM-2` (must): `b-lim/page-size: a page held 150 invoices (limit=150) & that is > 100 <b>bold</b> ]]>`');
+    expect(text).toMatch(/### Could not be verified \(error\) \(1\)\n\n- `B-JOB-1` \(must\): `b-job\/create: POST http/);
+    expect(text).toContain('### Advisory: gap clauses that differ (not binding in this profile) (1)\n\n- `B-GAP-3` fail: `b-lim/param-names: limit was ignored`');
+    expect(text).toContain('- `A-AUTH-4`: `a-auth/expiry: needs the simulator control API');
+    expect(text).toMatch(/### Not covered \(\d+\)/);
+    expect(text).toContain(`\`${cert.digest.value}\``);
+  });
+
+  it('is link-free: no Markdown links, no raw HTML, URLs only inside code spans', () => {
+    expect(text).not.toMatch(/\]\(/);
+    const outsideCode = text.replace(/(`+)[^`]*?\1/g, '');
+    expect(outsideCode.replace(/\\./g, '')).not.toMatch(/<[a-z]/i);
+    expect(outsideCode).not.toMatch(/https?:\/\//);
+  });
+
+  it('escapes markup in plain text and fences code spans around backticks', () => {
+    expect(md('a_b *c* <d> [e](f)')).toBe('a\\_b \\*c\\* \\<d\\> \\[e\\]\\(f\\)');
+    expect(code('has ` tick')).toBe('``has ` tick``');
+    expect(code('`edge')).toBe('`` `edge ``');
+  });
+});

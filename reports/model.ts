@@ -1,0 +1,105 @@
+import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.ts';
+
+/**
+ * What the reporters render: the RunResult, plus whether the run was cut short. `interrupted`
+ * is an optional extension of the RunResult wire format (the JSON report and its schema carry
+ * it), set only when Ctrl-C or SIGTERM stopped the run.
+ */
+export type RunReport = RunResult & { interrupted?: 'SIGINT' | 'SIGTERM' };
+
+/** The family of a check id: `b-auth/invalid-keys` -> `b-auth`. */
+export function familyOfCheck(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+/** Checks grouped by family, in first-seen order. */
+export function byFamily(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const families = new Map<string, CheckResult[]>(); // family -> its checks
+  for (const c of checks) {
+    const f = familyOfCheck(c.id);
+    families.set(f, [...(families.get(f) ?? []), c]);
+  }
+  return families;
+}
+
+const LEADING_CLAUSE_IDS = /^(?:[ABX]-[A-Z]+-\d+(?:,\s*|\s+))*[ABX]-[A-Z]+-\d+/;
+
+/**
+ * A check's heading: every clause id it names, then its title. Titles often start with some of
+ * those ids already (`B-GAP-1 (simulator convention): ...`); they are not repeated.
+ */
+export function checkHeading(check: Pick<CheckResult, 'title' | 'clauses'>): string {
+  const ids = check.clauses.join(' ');
+  const m = LEADING_CLAUSE_IDS.exec(check.title);
+  const rest = m ? check.title.slice(m[0].length) : check.title;
+  if (m && (rest.startsWith(':') || rest.startsWith(' ('))) return `${ids}${rest}`;
+  return `${ids}: ${rest.replace(/^[\s:]+/, '')}`;
+}
+
+/** The JUnit / report name of a check: clause ids first, then the title and the id. */
+export function checkDisplayName(check: Pick<CheckResult, 'id' | 'title' | 'clauses'>): string {
+  return `${checkHeading(check)} [${check.id}]`;
+}
+
+export type Outcome = 'pass' | 'fail' | 'incomplete';
+
+/** One word for the run: fail when a binding clause failed or errored (exit 1), incomplete when it could not be done. */
+export function runOutcome(report: RunReport): Outcome {
+  if (report.interrupted || report.exitCode === 2) return 'incomplete';
+  return report.exitCode === 1 ? 'fail' : 'pass';
+}
+
+export function outcomeSentence(report: RunReport): string {
+  if (report.interrupted) return `interrupted by ${report.interrupted}: the results below cover only what ran`;
+  switch (report.exitCode) {
+    case 0:
+      return 'every binding clause that ran passed';
+    case 1:
+      return 'a binding clause failed or could not be verified';
+    default:
+      return 'the run could not be done: no check produced evidence';
+  }
+}
+
+export function problemClauses(clauses: readonly ClauseVerdict[]): ClauseVerdict[] {
+  return clauses.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** Text safe for XML 1.0 and HTML: characters XML forbids become a visible `\uXXXX`. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+export function escapeXml(text: string): string {
+  return printable(text).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[ch] ?? ch);
+}
+
+export function escapeHtml(text: string): string {
+  return printable(text).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+/** A failure's request and response as an HTTP-like transcript (already redacted). */
+export function exchangeText(f: { request?: { method: string; url: string; headers: Record<string, string>; body?: string }; response?: { status: number; headers: Record<string, string>; body: string } }): string {
+  const parts: string[] = [];
+  if (f.request) {
+    const head = Object.entries(f.request.headers).map(([k, v]) => `${k}: ${v}`);
+    parts.push([`${f.request.method} ${f.request.url}`, ...head, '', f.request.body ?? ''].join('\n').trimEnd());
+  }
+  if (f.response) {
+    const head = Object.entries(f.response.headers).map(([k, v]) => `${k}: ${v}`);
+    parts.push([`HTTP ${f.response.status}`, ...head, '', clip(f.response.body, 4000)].join('\n').trimEnd());
+  }
+  return parts.join('\n\n');
+}
+
+/** Long bodies are cut: reports stay readable, and the curl command reproduces the rest. */
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n… (${text.length - max} more characters)`;
+}

@@ -1,0 +1,40 @@
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderReports, writeReports, REPORT_FILES } from './write.ts';
+import { sampleReport, SAMPLE_SECRET } from './sample-report.ts';
+import { verifyCertification } from './certification.ts';
+
+describe('redaction in reports', () => {
+  const forms = [SAMPLE_SECRET, Buffer.from(`${SAMPLE_SECRET}:`).toString('base64'), Buffer.from(SAMPLE_SECRET).toString('base64')];
+
+  it('keeps a secret planted in an exchange, a reason, a note and a leftover out of all five outputs', () => {
+    const report = sampleReport();
+    report.checks[0]!.notes.push(`note with ${SAMPLE_SECRET}`);
+    report.target.name = `target ${SAMPLE_SECRET}`;
+    // The secret must really be there to begin with, or the test proves nothing.
+    expect(JSON.stringify(report)).toContain(SAMPLE_SECRET);
+    const { files } = renderReports(report, { secrets: [SAMPLE_SECRET], suite: { name: 'disco', version: '0.1.0' }, reproduce: `disco check # ${SAMPLE_SECRET}` });
+    expect(Object.keys(files).sort()).toEqual(['certification', 'html', 'json', 'junit', 'markdown']);
+    for (const [kind, text] of Object.entries(files)) {
+      for (const form of forms) expect(text.includes(form), `${kind} contains a form of the secret`).toBe(false);
+      expect(text, kind).toContain('[REDACTED]');
+    }
+  });
+
+  it('writes the five files, with the same guarantee and a certificate that still verifies', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-reports-'));
+    try {
+      const { paths } = await writeReports(sampleReport(), join(dir, 'nested'), { secrets: [SAMPLE_SECRET], suite: { name: 'disco', version: '0.1.0' } });
+      expect((await readdir(join(dir, 'nested'))).sort()).toEqual(Object.values(REPORT_FILES).sort());
+      for (const path of Object.values(paths)) {
+        const text = await readFile(path, 'utf8');
+        for (const form of forms) expect(text.includes(form), path).toBe(false);
+      }
+      expect(verifyCertification(JSON.parse(await readFile(paths.certification, 'utf8'))).ok).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

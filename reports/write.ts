@@ -1,0 +1,63 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { buildCertification, type Certification } from './certification.ts';
+import { renderHtml } from './html.ts';
+import { renderJunit } from './junit.ts';
+import { renderMarkdown } from './markdown.ts';
+import type { RunReport } from './model.ts';
+import { redactDeep, reportRedactor } from './redact-report.ts';
+import type { SuiteVersion } from './suite-version.ts';
+
+export const REPORT_FILES = {
+  junit: 'junit.xml',
+  json: 'result.json',
+  html: 'report.html',
+  markdown: 'summary.md',
+  certification: 'certification.json',
+} as const;
+
+export type ReportKind = keyof typeof REPORT_FILES;
+
+export interface RenderedReports {
+  files: Record<ReportKind, string>;
+  certification: Certification;
+}
+
+export interface ReportOptions {
+  /** Every secret of the target: nothing written may contain one. */
+  secrets: readonly string[];
+  suite: SuiteVersion;
+  /** The one-line command that reproduces the run. */
+  reproduce?: string;
+}
+
+/** Renders the five reports as text, secrets removed before rendering and again after. */
+export function renderReports(report: RunReport, options: ReportOptions): RenderedReports {
+  const redactor = reportRedactor(options.secrets);
+  const clean = redactDeep(report, redactor);
+  const reproduce = options.reproduce === undefined ? undefined : redactor.text(options.reproduce);
+  const certification = buildCertification(clean, options.suite);
+  const files: Record<ReportKind, string> = {
+    junit: renderJunit(clean),
+    json: `${JSON.stringify(clean, null, 2)}\n`,
+    html: renderHtml(clean, certification, reproduce),
+    markdown: renderMarkdown(clean, certification, reproduce),
+    certification: `${JSON.stringify(certification, null, 2)}\n`,
+  };
+  for (const kind of Object.keys(files) as ReportKind[]) files[kind] = redactor.text(files[kind]);
+  return { files, certification };
+}
+
+/** Writes the reports into `dir` (created if needed); returns the absolute path of each. */
+export async function writeReports(report: RunReport, dir: string, options: ReportOptions): Promise<{ paths: Record<ReportKind, string>; certification: Certification }> {
+  const { files, certification } = renderReports(report, options);
+  const root = resolve(dir);
+  await mkdir(root, { recursive: true });
+  const paths = {} as Record<ReportKind, string>;
+  for (const kind of Object.keys(REPORT_FILES) as ReportKind[]) {
+    const path = join(root, REPORT_FILES[kind]);
+    await writeFile(path, files[kind], 'utf8');
+    paths[kind] = path;
+  }
+  return { paths, certification };
+}

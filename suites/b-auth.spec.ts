@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey } from './lib/arbitraries.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+
+// B-AUTH-1: HTTP Basic, the key as username, empty password. B-AUTH-2 (regenerating the key)
+// lives in zz-b-auth-regenerate.spec.ts so that it runs last: it kills the configured key.
+
+/** Spec reads that need nothing but the account: where authentication is probed. */
+function readPaths(t: CheckContext): string[] {
+  const paths = ['/connections/types', '/invoices'];
+  const packageId = t.target.b[0]?.fixtures.package_id;
+  if (packageId !== undefined) paths.push(`/packages/${packageId}`);
+  return paths;
+}
+
+function withAuthorization(t: CheckContext, authorization: string | null): InterfaceClient {
+  const client = t.b();
+  return {
+    ...client,
+    get: (path, options) => client.get(path, { ...options, headers: { ...options?.headers, authorization } }),
+    put: (path, options) => client.put(path, { ...options, headers: { ...options?.headers, authorization } }),
+  };
+}
+
+function expectRefused(t: CheckContext, ex: Exchange, what: string): void {
+  t.expect.status(ex, '4xx', 'B-AUTH-1', `${what} was not refused: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response.status}`);
+  t.expect.errorObjectB(ex, 'B-AUTH-1');
+}
+
+check({
+  id: 'b-auth/basic-key-authenticates',
+  clauses: ['B-AUTH-1'],
+  title: 'B-AUTH-1: HTTP Basic with the API key as username and an empty password authenticates on every read',
+  needs: ['b'],
+  async run(t) {
+    for (const path of readPaths(t)) {
+      const ex = await t.b().get(path);
+      t.expect.status(ex, '2xx', 'B-AUTH-1', `GET ${path} with the configured key (Basic, empty password) was refused`);
+    }
+  },
+});
+
+check({
+  id: 'b-auth/unknown-keys-refused',
+  clauses: ['B-AUTH-1'],
+  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx with the error object',
+  needs: ['b'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    const otherKeys = new Set(t.target.b.map((b) => b.apiKey));
+    const keys = fc.oneof(randomKey().map((k) => described(k, JSON.stringify(k))), mutatedKey(key)).filter((k) => !otherKeys.has(k.value));
+    await t.property('unknown key is refused', fc.tuple(keys, fc.constantFrom(...readPaths(t))), async ([candidate, path]) => {
+      const ex = await t.bWithKey(candidate.value).get(path);
+      expectRefused(t, ex, `the key ${candidate.description}`);
+    });
+  },
+});
+
+check({
+  id: 'b-auth/malformed-authorization-refused',
+  clauses: ['B-AUTH-1'],
+  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace) gets a 4xx with the error object',
+  needs: ['b'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    // Without an Authorization header at all, explicitly: the commonest client mistake.
+    for (const path of readPaths(t)) expectRefused(t, await withAuthorization(t, null).get(path), 'a request without Authorization');
+    await t.property('malformed Authorization is refused', fc.tuple(malformedAuthorization(key), fc.constantFrom(...readPaths(t))), async ([authorization, path]) => {
+      const ex = await withAuthorization(t, authorization.value).get(path);
+      expectRefused(t, ex, `Authorization ${authorization.description}`);
+    });
+  },
+});
+
+check({
+  id: 'b-auth/password-must-be-empty',
+  clauses: ['B-AUTH-1'],
+  title: 'B-AUTH-1: the real key with a non-empty password is not the documented credential and gets a 4xx with the error object',
+  needs: ['b'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    await t.property('key:password is refused', fc.tuple(basicWithPassword(key), fc.constantFrom(...readPaths(t))), async ([authorization, path]) => {
+      const ex = await withAuthorization(t, authorization.value).get(path);
+      expectRefused(t, ex, `Authorization ${authorization.description} (a non-empty password)`);
+    });
+  },
+});
+
+check({
+  id: 'b-auth/refused-writes-change-nothing',
+  clauses: ['B-AUTH-1'],
+  title: 'B-AUTH-1: PUT /user with a bad key is refused and the user stays as it was',
+  needs: ['b', 'write'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    const before = await t.b().get('/user');
+    if (before.response.status !== 200) t.skip(`the target does not serve GET /user (an extension of the real service; answered ${before.response.status}), so the user cannot be compared`);
+    const credentials = fc.oneof(
+      mutatedKey(key).map((k) => described(basicHeader(k.value), `"Basic base64(${k.description}:)"`)),
+      malformedAuthorization(key),
+    );
+    await t.property('refused PUT /user changes nothing', fc.tuple(credentials, fc.string({ minLength: 1, maxLength: 20 })), async ([credential, suffix]) => {
+      const body = { name: `${t.name('auth')}-${suffix}`, location: t.name('nowhere') };
+      const ex = await withAuthorization(t, credential.value).put('/user', { body });
+      expectRefused(t, ex, `PUT /user with Authorization ${credential.description}`);
+    });
+    const after = await t.b().get('/user');
+    t.expect.that(JSON.stringify(after.json) === JSON.stringify(before.json), {
+      clause: 'B-AUTH-1',
+      message: 'the user changed although every PUT /user was sent with bad credentials',
+      expected: JSON.stringify(before.json),
+      received: JSON.stringify(after.json),
+      exchange: after,
+    });
+  },
+});
+
+check({
+  id: 'b-auth/refusal-is-401',
+  clauses: ['B-GAP-2'],
+  title: 'B-GAP-2 (simulator convention, as the real service): a missing, malformed or unknown key gets 401',
+  needs: ['b'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    const header = fc.oneof(
+      malformedAuthorization(key),
+      mutatedKey(key).map((k) => described(basicHeader(k.value), `"Basic base64(${k.description}:)"`)),
+      randomKey().map((k) => described(basicHeader(k), `"Basic base64(${JSON.stringify(k)}:)"`)),
+    );
+    await t.property('refusals are 401', fc.tuple(header, fc.constantFrom(...readPaths(t))), async ([h, path]) => {
+      const ex = await withAuthorization(t, h.value).get(path);
+      t.expect.status(ex, 401, 'B-GAP-2', `Authorization ${h.description} got ${ex.response.status}; the real service answers 401`);
+    });
+  },
+});

@@ -1,0 +1,241 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { displayName } from './lib/resource-arbitraries.ts';
+import { arrayBody, expectFormats, integerId, is2xx, isObject, listAll, objectBody, sameJson, serves, show, type JsonObject } from './lib/resource-checks.ts';
+
+/**
+ * Database and cloud-storage connection types (gaps.md's list of the real service's types, minus
+ * the SaaS sources): the ones a connection group may hold.
+ */
+const GROUPABLE_TYPES = new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'redshift', 'googlecloudsql', 'herokupostgres', 'bigquery', 's3', 'gs', 'hdfs', 'rackspace', 'softlayer', 'swift', 'sftp']);
+
+interface ConnectionRef {
+  type: string;
+  id: number;
+}
+
+function fixtureConnections(t: CheckContext, account: 0 | 1 = 0): ConnectionRef[] {
+  return Object.entries(t.fixtures(account).connections ?? {}).map(([type, id]) => ({ type, id }));
+}
+
+check({
+  id: 'b-conn/types',
+  clauses: ['B-CONN-1', 'B-SCHEMA-1'],
+  title: 'B-CONN-1: GET /connections/types returns an array of connection types',
+  needs: ['b'],
+  async run(t) {
+    const ex = await t.b().get('/connections/types');
+    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types answered ${ex.response.status}`);
+    const types = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types');
+    types.forEach((type, i) => {
+      t.expect.that(isObject(type), { clause: 'B-CONN-1', message: `item ${i} of GET /connections/types is not an object`, expected: 'a connection type object', received: show(type), exchange: ex });
+      t.expect.schema(ex, 'connection-type', 'B-SCHEMA-1', type);
+    });
+    t.note(`${types.length} connection types`);
+  },
+});
+
+/**
+ * A connection as it is now, through an extension read: GET /connections/{type}/{id} or the
+ * GET /connections list. Without one, a renamed connection could not get its name back.
+ */
+async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<JsonObject | null> {
+  const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
+  if (one && isObject(one.json) && one.json.id === ref.id) return one.json;
+  const all = await listAll(t.b(account), '/connections', 20);
+  const found = all?.items.find((c) => isObject(c) && c.id === ref.id);
+  return isObject(found) ? found : null;
+}
+
+/** Ids of connections in some group, when the target lists groups (an extension); else null. */
+async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
+  const groups = await listAll(t.b(), '/connection_groups', 20);
+  if (!groups) return null;
+  const ids = new Set<number>();
+  for (const g of groups.items) {
+    if (!isObject(g) || !Array.isArray(g.connections)) return null;
+    for (const c of g.connections) if (isObject(c) && typeof c.id === 'number') ids.add(c.id);
+  }
+  return ids;
+}
+
+check({
+  id: 'b-conn/rename',
+  clauses: ['B-CONN-2', 'B-SCHEMA-1'],
+  title: 'B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped',
+  needs: ['b', 'write'],
+  async run(t) {
+    const connections = fixtureConnections(t);
+    if (connections.length === 0) t.skip('needs at least one connection id in fixtures.connections of account 1');
+    const originals = new Map<number, string>();
+    for (const ref of connections) {
+      const now = await readConnection(t, ref);
+      if (!now || typeof now.name !== 'string') {
+        return t.skip(`the target serves neither GET /connections/{type}/{id} nor GET /connections (extensions), so connection ${ref.id}'s name could not be restored after renaming it`);
+      }
+      originals.set(ref.id, now.name);
+    }
+    const restored = new Set<number>();
+    const input = fc.record({ ref: fc.constantFrom(...connections), name: displayName.map((n) => `${t.name('conn')} ${n}`) });
+    await t.property('a renamed connection carries the new name', input, async ({ ref, name }) => {
+      if (!restored.has(ref.id)) {
+        restored.add(ref.id);
+        t.cleanup(`restore the name of connection ${ref.id}`, async () => {
+          const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name: originals.get(ref.id) } });
+          if (!is2xx(ex)) throw new Error(`renaming connection ${ref.id} back answered ${ex.response.status}`);
+        });
+      }
+      const grouped = await groupedConnectionIds(t);
+      const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name } });
+      t.expect.status(ex, 200, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id} answered ${ex.response.status}`);
+      const connection = objectBody(t, ex, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id}`);
+      expectGroupId(t, ex, connection, grouped === null ? undefined : !grouped.has(ref.id));
+      t.expect.that(connection.id === ref.id && connection.name === name, {
+        clause: 'B-CONN-2',
+        message: 'the answer is not the renamed connection',
+        expected: `id ${ref.id}, name ${show(name)}`,
+        received: `id ${show(connection.id)}, name ${show(connection.name)}`,
+        exchange: ex,
+      });
+      t.expect.schema(ex, 'connection', 'B-SCHEMA-1');
+    });
+  },
+});
+
+function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, ungrouped: boolean | undefined): void {
+  const value = connection.connection_group_id;
+  t.expect.that(Object.hasOwn(connection, 'connection_group_id'), {
+    clause: 'B-CONN-2',
+    message: 'the connection has no connection_group_id field; an ungrouped connection carries it as null',
+    expected: 'connection_group_id: an integer, or null when ungrouped',
+    received: '(field missing)',
+    exchange: ex,
+  });
+  t.expect.that(value === null || (typeof value === 'number' && Number.isSafeInteger(value)), {
+    clause: 'B-CONN-2',
+    message: 'connection_group_id is neither an integer nor null',
+    expected: 'an integer or null',
+    received: show(value),
+    exchange: ex,
+  });
+  if (ungrouped) {
+    t.expect.that(value === null, { clause: 'B-CONN-2', message: 'the connection is in no group, yet its connection_group_id is not null', expected: 'null', received: show(value), exchange: ex });
+  }
+}
+
+function expectArrayOfObjects(t: CheckContext, ex: Exchange, what: string): void {
+  t.expect.status(ex, 200, 'B-CONN-3', `${what} answered ${ex.response.status}`);
+  const items = arrayBody(t, ex, 'B-CONN-3', what);
+  const bad = items.findIndex((item) => !isObject(item));
+  t.expect.that(bad === -1, { clause: 'B-CONN-3', message: `item ${bad} of ${what} is not a JSON object`, expected: 'an array of objects', received: show(items[bad]), exchange: ex });
+  t.note(`${what}: ${items.length} objects`);
+}
+
+check({
+  id: 'b-conn/salesforce-fields',
+  clauses: ['B-CONN-3'],
+  title: 'B-CONN-3: GET /connections/{id}/salesforce/fields answers 200 with an array of objects',
+  needs: ['b', 'connection:salesforce'],
+  async run(t) {
+    const id = t.fixtures().connections?.salesforce;
+    // The spec says query parameters exist; gaps.md names object_name as required.
+    const ex = await t.b().get(`/connections/${id}/salesforce/fields`, { query: { object_name: 'Account' } });
+    expectArrayOfObjects(t, ex, `GET /connections/${id}/salesforce/fields?object_name=Account`);
+  },
+});
+
+check({
+  id: 'b-conn/bingads-accounts',
+  clauses: ['B-CONN-3'],
+  title: 'B-CONN-3: GET /connections/{id}/bingads/accounts answers 200 with an array of objects',
+  needs: ['b', 'connection:bingads'],
+  async run(t) {
+    const id = t.fixtures().connections?.bingads;
+    expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/accounts`), `GET /connections/${id}/bingads/accounts`);
+  },
+});
+
+check({
+  id: 'b-conn/bingads-columns',
+  clauses: ['B-CONN-3'],
+  title: 'B-CONN-3: GET /connections/{id}/bingads/columns answers 200 with an array of objects',
+  needs: ['b', 'connection:bingads'],
+  async run(t) {
+    const id = t.fixtures().connections?.bingads;
+    expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/columns`), `GET /connections/${id}/bingads/columns`);
+  },
+});
+
+function groupable(refs: ConnectionRef[]): ConnectionRef[] {
+  return refs.filter((r) => GROUPABLE_TYPES.has(r.type));
+}
+
+function groupBody(name: string, description: string, members: ConnectionRef[]): JsonObject {
+  return { connection_group: { name, description }, connections: members.map(({ id, type }) => ({ id, type })) };
+}
+
+check({
+  id: 'b-conn/group-create',
+  clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1'],
+  title: "B-CG-1: POST /connection_groups creates a group (201) holding the account's database and cloud-storage connections it names",
+  needs: ['b', 'write'],
+  async run(t) {
+    const own = groupable(fixtureConnections(t));
+    if (own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...) in fixtures.connections of account 1');
+    // There is no way to delete a group through the API: a real deployment keeps what is made here.
+    if (!t.target.controlUrl) t.note('connection groups cannot be deleted through the API: the groups this check creates stay (named after the run)');
+    const input = fc.record({
+      name: displayName.map((n) => `${t.name('group')} ${n}`),
+      description: fc.string({ unit: 'grapheme', maxLength: 40 }),
+      members: fc.subarray(own),
+    });
+    await t.property('the group lists the connections it was given', input, async ({ name, description, members }) => {
+      const ex = await t.b().post('/connection_groups', { body: groupBody(name, description, members) });
+      t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups with ${members.length} of the account's own connections answered ${ex.response.status}`);
+      const group = objectBody(t, ex, 'B-CG-1', 'POST /connection_groups');
+      integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
+      const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : undefined)) : []);
+      const missing = members.filter((m) => !listed.has(m.id));
+      t.expect.that(group.name === name && missing.length === 0, {
+        clause: 'B-CG-1',
+        message: 'the created group does not have the name and connections it was given',
+        expected: `name ${show(name)}, connections ${show(members.map((m) => m.id))}`,
+        received: `name ${show(group.name)}, connections ${show(group.connections)}`,
+        exchange: ex,
+      });
+      expectFormats(t, ex, 'POST /connection_groups', group);
+      t.expect.schema(ex, 'connection-group', 'B-SCHEMA-1');
+    }, { runs: t.target.controlUrl ? undefined : 2 });
+  },
+});
+
+check({
+  id: 'b-conn/group-foreign-connection',
+  clauses: ['B-CG-1'],
+  title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx, and that connection is unchanged",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    const ownIds = new Set(fixtureConnections(t).map((c) => c.id));
+    const foreign = groupable(fixtureConnections(t, 1)).filter((c) => !ownIds.has(c.id));
+    if (foreign.length === 0) t.skip('needs a database or cloud-storage connection of account 2 in its fixtures.connections');
+    const own = groupable(fixtureConnections(t));
+    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: 2 }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
+    await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {
+      const before = await readConnection(t, ref, 1);
+      const ex = await t.b().post('/connection_groups', { body: groupBody(name, 'disco: must be refused', [...mine, ref]) });
+      t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups naming account 2's ${ref.type} connection ${ref.id} answered ${ex.response.status}`);
+      if (before) {
+        const after = await readConnection(t, ref, 1);
+        t.expect.that(after !== null && sameJson(after, before), {
+          clause: 'B-CG-1',
+          message: `account 2's connection ${ref.id} changed after account 1 tried to group it`,
+          expected: show(before),
+          received: show(after),
+          exchange: ex,
+        });
+      }
+    });
+    t.note('the foreign connection is read back with account 2\'s key through an extension read when the target serves one');
+  },
+});

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { mediaTypeSpelling, randomCase } from './lib/arbitraries.ts';
+import { idOf, setupFailed, webHookBody } from './lib/b-make.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+// B-HDR-1: bodies are sent as `Content-Type: application/json`, and a media type is a media type:
+// its case and its parameters' spelling do not matter, and `charset=utf-8` is JSON's own.
+
+/** Spellings the check always tries (the ones clients really send), then generated ones. */
+const KNOWN_JSON_SPELLINGS = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8', 'APPLICATION/JSON; charset="utf-8"'];
+
+const jsonSpelling = fc.oneof(
+  randomCase('application/json'),
+  mediaTypeSpelling('application/json', { charset: 'utf-8' }),
+  mediaTypeSpelling('application/json', { charset: 'UTF-8' }),
+);
+
+/** Creates a hook with the body labelled `contentType`; returns the answer (and cleans up). */
+async function postHook(t: CheckContext, contentType: string | null, body: string): Promise<Exchange> {
+  const ex = await t.b().post('/hooks', { body, headers: { 'content-type': contentType } });
+  const id = idOf(ex);
+  if (ex.response.status < 300 && id !== undefined) {
+    t.cleanup(`delete hook ${id}`, async () => void (await t.b().delete(`/hooks/${id}`)));
+  }
+  return ex;
+}
+
+function expectInterpreted(t: CheckContext, ex: Exchange, contentType: string, name: string): void {
+  t.expect.status(ex, '2xx', 'B-HDR-1', `POST /hooks with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
+  const got = ex.json && typeof ex.json === 'object' ? (ex.json as Record<string, unknown>).name : undefined;
+  t.expect.that(got === name, {
+    clause: 'B-HDR-1',
+    message: `POST /hooks with Content-Type ${JSON.stringify(contentType)} did not take the JSON body as sent`,
+    expected: `the hook named ${JSON.stringify(name)}`,
+    received: JSON.stringify(got),
+    exchange: ex,
+  });
+}
+
+check({
+  id: 'b-hdr/json-media-type-spellings',
+  clauses: ['B-HDR-1'],
+  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting)',
+  needs: ['b', 'write'],
+  async run(t) {
+    const reference = t.name('hdr-reference');
+    const first = await postHook(t, 'application/json', JSON.stringify(webHookBody(reference)));
+    if (first.response.status >= 300) setupFailed(t, 'create a web hook with POST /hooks and Content-Type: application/json', first);
+    for (const contentType of KNOWN_JSON_SPELLINGS) {
+      const name = t.name(`hdr-${KNOWN_JSON_SPELLINGS.indexOf(contentType)}`);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(webHookBody(name))), contentType, name);
+    }
+    let n = 0;
+    await t.property('any spelling of application/json is JSON', jsonSpelling, async (contentType) => {
+      const name = t.name(`hdr-p${n++}`);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(webHookBody(name))), contentType, name);
+    });
+  },
+});
+
+check({
+  id: 'b-hdr/json-media-type-on-put',
+  clauses: ['B-HDR-1'],
+  title: 'B-HDR-1: PUT /user takes its JSON body under application/json with a charset, and in any letter case',
+  needs: ['b', 'write'],
+  async run(t) {
+    const before = await t.b().get('/user');
+    const original = before.json && typeof before.json === 'object' ? (before.json as Record<string, unknown>).location : undefined;
+    if (before.response.status !== 200 || typeof original !== 'string') {
+      t.skip(`the target does not serve GET /user (an extension; answered ${before.response.status}), so the location PUT /user changes could not be restored`);
+    }
+    t.cleanup('restore the user location', async () => void (await t.b().put('/user', { body: { location: original } })));
+    let n = 0;
+    await t.property('PUT /user reads JSON under any spelling', fc.oneof(fc.constantFrom(...KNOWN_JSON_SPELLINGS), jsonSpelling), async (contentType) => {
+      const location = t.name(`hdr-${n++}`);
+      const ex = await t.b().put('/user', { body: JSON.stringify({ location }), headers: { 'content-type': contentType } });
+      t.expect.status(ex, '2xx', 'B-HDR-1', `PUT /user with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
+      const got = ex.json && typeof ex.json === 'object' ? (ex.json as Record<string, unknown>).location : undefined;
+      t.expect.that(got === location, { clause: 'B-HDR-1', message: `PUT /user with Content-Type ${JSON.stringify(contentType)} did not apply the JSON body`, expected: JSON.stringify(location), received: JSON.stringify(got), exchange: ex });
+    }, { runs: 6 });
+  },
+});
+
+/** A `{location}` body in another media type, written the way that type writes it. */
+const OTHER_MEDIA_TYPES: { label: string; contentType: string | null; body: (location: string) => string }[] = [
+  { label: 'JSON text as text/plain', contentType: 'text/plain', body: (l) => JSON.stringify({ location: l }) },
+  { label: 'JSON text as text/plain; charset=utf-8', contentType: 'text/plain; charset=utf-8', body: (l) => JSON.stringify({ location: l }) },
+  { label: 'a form as application/x-www-form-urlencoded', contentType: 'application/x-www-form-urlencoded', body: (l) => new URLSearchParams({ location: l }).toString() },
+  { label: 'XML as application/xml', contentType: 'application/xml', body: (l) => `<user><location>${l}</location></user>` },
+  { label: 'multipart/form-data', contentType: 'multipart/form-data; boundary=disco', body: (l) => `--disco\r\nContent-Disposition: form-data; name="location"\r\n\r\n${l}\r\n--disco--\r\n` },
+  { label: 'JSON text without Content-Type', contentType: null, body: (l) => JSON.stringify({ location: l }) },
+];
+
+check({
+  id: 'b-hdr/other-media-type-refused',
+  clauses: ['B-GAP-2'],
+  title: 'B-GAP-2 (simulator convention): a body in another media type (text/plain, form, XML, multipart, none) is refused with 415 and the error object, and changes nothing',
+  needs: ['b', 'write'],
+  async run(t) {
+    const before = await t.b().get('/user');
+    if (before.response.status !== 200) t.skip(`the target does not serve GET /user (an extension; answered ${before.response.status}), so the user cannot be compared`);
+    const cases = fc.tuple(fc.constantFrom(...OTHER_MEDIA_TYPES.map((m) => m.label)), fc.stringMatching(/^[a-z0-9]{1,8}$/));
+    await t.property('another media type is refused', cases, async ([label, suffix]) => {
+      const media = OTHER_MEDIA_TYPES.find((m) => m.label === label) ?? OTHER_MEDIA_TYPES[0]!;
+      const ex = await t.b().put('/user', { body: media.body(t.name(`hdr-${suffix}`)), headers: { 'content-type': media.contentType } });
+      t.expect.status(ex, 415, 'B-GAP-2', `PUT /user with ${label} answered ${ex.response.status}; the simulator refuses bodies that are not application/json with 415`);
+      t.expect.errorObjectB(ex, 'B-GAP-2');
+    });
+    const after = await t.b().get('/user');
+    t.expect.that(JSON.stringify(after.json) === JSON.stringify(before.json), {
+      clause: 'B-GAP-2',
+      message: 'the user changed although every PUT /user body was sent in a refused media type',
+      expected: JSON.stringify(before.json),
+      received: JSON.stringify(after.json),
+      exchange: after,
+    });
+
+    // A refused POST /hooks creates no hook.
+    const name = t.name('hdr-refused-hook');
+    const hook = await postHook(t, 'text/plain', JSON.stringify(webHookBody(name)));
+    t.expect.status(hook, 415, 'B-GAP-2', `POST /hooks with a text/plain body answered ${hook.response.status}`);
+    const list = await t.b().get('/hooks', { query: { limit: 100 } });
+    if (list.response.status === 200 && Array.isArray(list.json)) {
+      const made = list.json.some((h) => h && typeof h === 'object' && (h as Record<string, unknown>).name === name);
+      t.expect.that(!made, { clause: 'B-GAP-2', message: 'POST /hooks with a text/plain body was refused but the hook exists', expected: 'no hook of that name', received: 'the hook is listed', exchange: list });
+    }
+  },
+});

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { HOOK_EVENTS, hookBody } from './lib/resource-arbitraries.ts';
+import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
+
+interface CreatedHook {
+  id: number;
+  ex: Exchange;
+  body: JsonObject;
+}
+
+/** POST /hooks that must succeed (B-HOOK-1); the hook is deleted on cleanup when the target can. */
+async function createHook(t: CheckContext, sent: JsonObject): Promise<CreatedHook> {
+  const ex = await t.b().post('/hooks', { body: sent });
+  t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks with a valid hook answered ${ex.response.status}`);
+  const body = objectBody(t, ex, 'B-HOOK-1', 'POST /hooks');
+  const id = integerId(t, ex, body, 'B-HOOK-1', 'POST /hooks');
+  deleteOnCleanup(t, id);
+  return { id, ex, body };
+}
+
+function deleteOnCleanup(t: CheckContext, id: number): void {
+  t.cleanup(`delete hook ${id}`, async () => {
+    // DELETE /hooks/{id} is an extension; a target without it keeps the hook (named after the run).
+    await t.b().delete(`/hooks/${id}`);
+  });
+}
+
+async function readHook(t: CheckContext, id: number, clause: string): Promise<{ ex: Exchange; hook: JsonObject }> {
+  const ex = await t.b().get(`/hooks/${id}`);
+  t.expect.status(ex, '2xx', clause, `GET /hooks/${id} of the hook just created answered ${ex.response.status}`);
+  return { ex, hook: objectBody(t, ex, clause, `GET /hooks/${id}`) };
+}
+
+/** Events compare as sets: the spec gives no meaning to their order. */
+function sameEvents(a: unknown, b: unknown): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return false;
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((e) => right.has(e));
+}
+
+function expectHookReflects(t: CheckContext, ex: Exchange, hook: JsonObject, sent: JsonObject, what: string): void {
+  const fields: [string, boolean][] = [
+    ['type', hook.type === sent.type],
+    ['name', hook.name === sent.name],
+    ['active', hook.active === sent.active],
+    ['settings', contains(hook.settings, sent.settings as JsonObject)],
+    ['events', sameEvents(hook.events, sent.events)],
+  ];
+  for (const [field, ok] of fields) {
+    t.expect.that(ok, { clause: 'B-HOOK-1', message: `${what}: the hook's ${field} is not what was sent`, expected: show(sent[field]), received: show(hook[field]), exchange: ex });
+  }
+}
+
+check({
+  id: 'b-hook/create-read',
+  clauses: ['B-HOOK-1', 'B-SCHEMA-1'],
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it',
+  needs: ['b', 'write'],
+  async run(t) {
+    await t.property('a created hook reads back as sent', hookBody(t.name('hook')), async (sent) => {
+      const { id, ex, body } = await createHook(t, sent);
+      expectHookReflects(t, ex, body, sent, 'POST /hooks');
+      t.expect.schema(ex, 'hook', 'B-SCHEMA-1');
+      const read = await readHook(t, id, 'B-HOOK-1');
+      expectHookReflects(t, read.ex, read.hook, sent, `GET /hooks/${id}`);
+      t.expect.schema(read.ex, 'hook', 'B-SCHEMA-1');
+    });
+  },
+});
+
+check({
+  id: 'b-hook/reset-salt',
+  clauses: ['B-HOOK-2'],
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, and nothing else changes (updated_at included)',
+  needs: ['b', 'write'],
+  async run(t) {
+    await t.property('reset changes the salt and only the salt', hookBody(t.name('hook')), async (sent) => {
+      const { id } = await createHook(t, sent);
+      const before = await readHook(t, id, 'B-HOOK-1');
+      const ex = await t.b().put(`/hooks/${id}/reset`);
+      t.expect.status(ex, '2xx', 'B-HOOK-2', `PUT /hooks/${id}/reset answered ${ex.response.status}`);
+      const reset = objectBody(t, ex, 'B-HOOK-2', `PUT /hooks/${id}/reset`);
+      t.expect.that(typeof reset.salt === 'string' && reset.salt !== '' && reset.salt !== before.hook.salt, {
+        clause: 'B-HOOK-2',
+        message: 'the reset did not return a new salt',
+        expected: 'a salt string different from the one before',
+        received: typeof reset.salt === 'string' ? (reset.salt === before.hook.salt ? 'the same salt as before' : show(reset.salt)) : show(reset.salt),
+        exchange: ex,
+      });
+      expectUnchangedButSalt(t, ex, before.hook, reset, `PUT /hooks/${id}/reset`);
+      // The new salt is the hook's from now on.
+      const after = await readHook(t, id, 'B-HOOK-2');
+      t.expect.that(after.hook.salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after the reset does not show the new salt`, expected: 'the salt the reset returned', received: after.hook.salt === before.hook.salt ? 'the old salt' : 'another salt', exchange: after.ex });
+      expectUnchangedButSalt(t, after.ex, before.hook, after.hook, `GET /hooks/${id} after the reset`);
+    });
+  },
+});
+
+/**
+ * "Nothing else changes", read strictly: every field the hook had before, `updated_at` included,
+ * is equal afterwards. A deployment that moves `updated_at` on a reset fails here, deliberately.
+ */
+function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObject, after: JsonObject, what: string): void {
+  for (const [field, value] of Object.entries(before)) {
+    if (field === 'salt') continue;
+    t.expect.that(Object.hasOwn(after, field) && sameJson(after[field], value), {
+      clause: 'B-HOOK-2',
+      message: `${what}: the hook's ${field} changed, but a reset replaces only the salt`,
+      expected: show(value),
+      received: Object.hasOwn(after, field) ? show(after[field]) : '(field missing)',
+      exchange: ex,
+    });
+  }
+}
+
+check({
+  id: 'b-hook/event-names',
+  clauses: ['B-GAP-4'],
+  title: 'B-GAP-4 (simulator convention): hooks take the real service\'s event kinds and refuse others; the salt is 64 lowercase hex characters',
+  needs: ['b', 'write'],
+  async run(t) {
+    const all = { type: 'web', name: t.name('hook-all-events'), settings: { url: 'https://hooks.example.com/disco/all' }, events: [...HOOK_EVENTS], active: false };
+    const ex = await t.b().post('/hooks', { body: all });
+    t.expect.status(ex, '2xx', 'B-GAP-4', 'a hook subscribing to every documented event kind was refused');
+    const hook = objectBody(t, ex, 'B-GAP-4', 'POST /hooks');
+    deleteOnCleanup(t, integerId(t, ex, hook, 'B-GAP-4', 'POST /hooks'));
+    t.expect.that(sameEvents(hook.events, all.events), { clause: 'B-GAP-4', message: 'not every documented event kind was kept', expected: show(all.events), received: show(hook.events), exchange: ex });
+    t.expect.that(typeof hook.salt === 'string' && /^[0-9a-f]{64}$/.test(hook.salt), {
+      clause: 'B-GAP-4',
+      message: 'the salt is not 64 lowercase hex characters',
+      expected: '64 lowercase hex characters',
+      received: typeof hook.salt === 'string' ? `${hook.salt.length} characters` : show(hook.salt),
+      exchange: ex,
+    });
+
+    const unknownEvent = fc.stringMatching(/^[a-z]{2,10}(\.[a-z]{2,10})?$/).filter((e) => !(HOOK_EVENTS as readonly string[]).includes(e));
+    await t.property('unknown event kinds are refused', unknownEvent, async (event) => {
+      const refused = await t.b().post('/hooks', { body: { ...all, name: t.name('hook-bad-event'), events: ['job', event] } });
+      if (is2xx(refused) && isObject(refused.json) && typeof refused.json.id === 'number') deleteOnCleanup(t, refused.json.id);
+      t.expect.status(refused, '4xx', 'B-GAP-4', `a hook subscribing to the unknown event kind ${JSON.stringify(event)} was accepted`);
+    });
+  },
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  path: string;
+}
+
+/** A loopback HTTP listener that records the POSTs it receives. */
+async function listen(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '' });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+check({
+  id: 'b-hook/signed-delivery',
+  clauses: ['B-GAP-4'],
+  title: 'B-GAP-4 (simulator convention): a web hook receives job.completed as a POST of the job JSON, with X-Hook-Signature = hex SHA-1 of id, event, url and salt',
+  needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const base = new URL(t.b().base);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) t.skip('the hook target must be reachable from the simulator: it listens on loopback, and this simulator is not on this machine');
+    const listener = await listen();
+    t.cleanup('close the hook listener', listener.close);
+    const url = `${listener.url}/${t.name('hook')}`;
+    const { id: hookId, body: hook } = await createHook(t, { type: 'web', name: t.name('hook-delivery'), settings: { url }, events: ['job.completed'], active: true });
+
+    const jobEx = await t.b().post('/jobs', { body: { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {} } });
+    t.expect.status(jobEx, '2xx', 'B-GAP-4', 'the job whose completion the hook should hear could not be created');
+    const job = objectBody(t, jobEx, 'B-GAP-4', 'POST /jobs');
+    const jobId = integerId(t, jobEx, job, 'B-GAP-4', 'POST /jobs');
+    stopJobOnCleanup(t, jobId);
+    await t.advanceClock(60_000);
+    // Any request of the account lets the simulator notice that the job has ended.
+    await t.b().get(`/jobs/${jobId}`);
+    // Other jobs of the account may end in the same minute: find the POST about this one.
+    const delivery = await t.poll(async () => listener.received.find((r) => isObject(parseJson(r.body)) && (parseJson(r.body) as JsonObject).id === jobId), { timeoutMs: 2_000, intervalMs: 50 });
+    if (!delivery) return t.fail({ clause: 'B-GAP-4', message: `no POST reached the web hook within 2 s of job ${jobId} completing`, expected: 'a POST to settings.url', received: `${listener.received.length} other request(s)` });
+
+    const expected = createHash('sha1').update(`${hookId}job.completed${url}${String(hook.salt)}`, 'utf8').digest('hex');
+    const signature = delivery.headers['x-hook-signature'];
+    t.expect.that(signature === expected, { clause: 'B-GAP-4', message: 'X-Hook-Signature is not the hex SHA-1 of hook id, event, url and salt', expected: 'sha1(id + "job.completed" + url + salt)', received: signature === undefined ? '(no X-Hook-Signature)' : 'another value' });
+    const payload = parseJson(delivery.body);
+    t.expect.that(isObject(payload) && payload.id === jobId && payload.status === 'completed', {
+      clause: 'B-GAP-4',
+      message: 'the delivery body is not the completed job as the API shows it',
+      expected: `a job object with id ${jobId} and status completed`,
+      received: delivery.body.slice(0, 300),
+    });
+  },
+});

@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
+import { oversizedLimit, validLimit } from './lib/resource-arbitraries.ts';
+import { arrayBody, is2xx, isCalendarDate, isObject, listAll, show } from './lib/resource-checks.ts';
+import { describeResponse } from './lib/expect.ts';
+
+/**
+ * The spec fixes what the invoice offset and page size mean but not what they are called
+ * (B-GAP-3); gaps.md says `offset` and `limit`. Checks of their meaning run only where those
+ * names work: a page asked for with limit=1 holds at most one invoice.
+ */
+async function pagingNamesWork(t: CheckContext, client: InterfaceClient): Promise<void> {
+  const all = await client.get('/invoices');
+  t.expect.status(all, '2xx', 'B-INV-1', `GET /invoices answered ${all.response.status}`);
+  const items = arrayBody(t, all, 'B-INV-1', 'GET /invoices');
+  if (items.length < 2) t.skip(`the account has ${items.length} invoice(s): paging cannot be observed with fewer than 2`);
+  const one = await client.get('/invoices', { query: { limit: 1 } });
+  if (!is2xx(one) || !Array.isArray(one.json) || one.json.length > 1) {
+    t.skip(`the target does not page invoices with the query parameters offset and limit (GET /invoices?limit=1 answered ${one.response.status}${Array.isArray(one.json) ? ` with ${one.json.length} invoices` : ''}); their names are a gap of the spec (B-GAP-3)`);
+  }
+}
+
+/** The whole invoice list of an account: paged with limit 100 when those names work, else the one page served. */
+async function wholeList(t: CheckContext, account: 0 | 1): Promise<{ items: unknown[]; ex: Exchange }> {
+  const client = t.b(account);
+  const one = await client.get('/invoices', { query: { limit: 1 } });
+  if (is2xx(one) && Array.isArray(one.json) && one.json.length <= 1) {
+    const listed = await listAll(client, '/invoices');
+    const last = listed?.exchanges[listed.exchanges.length - 1];
+    if (listed && last) {
+      if (!listed.complete) t.note(`account ${account + 1} has more than ${listed.items.length} invoices; only those were read`);
+      return { items: listed.items, ex: last };
+    }
+  }
+  const ex = await client.get('/invoices');
+  t.expect.status(ex, '2xx', 'B-INV-1', `GET /invoices answered ${ex.response.status}`);
+  return { items: arrayBody(t, ex, 'B-INV-1', 'GET /invoices'), ex };
+}
+
+function idOf(invoice: unknown): unknown {
+  return isObject(invoice) ? invoice.id : undefined;
+}
+
+check({
+  id: 'b-inv/date-format',
+  clauses: ['B-INV-1', 'B-SCHEMA-1'],
+  title: 'B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD',
+  needs: ['b'],
+  async run(t) {
+    const { items, ex } = await wholeList(t, 0);
+    for (const invoice of items) {
+      const date = isObject(invoice) ? invoice.date : undefined;
+      t.expect.that(typeof date === 'string' && isCalendarDate(date), {
+        clause: 'B-INV-1',
+        message: `invoice ${show(idOf(invoice))} has the date ${show(date)}, not a YYYY-MM-DD calendar date`,
+        expected: 'YYYY-MM-DD naming a real day',
+        received: show(date),
+        exchange: ex,
+      });
+      t.expect.schema(ex, 'invoice', 'B-SCHEMA-1', invoice);
+    }
+    t.note(`${items.length} invoices checked`);
+  },
+});
+
+check({
+  id: 'b-inv/only-own',
+  clauses: ['B-INV-1'],
+  title: "B-INV-1: GET /invoices lists only the caller's invoices: two accounts' lists share no invoice",
+  needs: ['b', 'b2'],
+  async run(t) {
+    const first = await wholeList(t, 0);
+    const second = await wholeList(t, 1);
+    const ids = new Set(first.items.map(idOf));
+    const shared = second.items.map(idOf).filter((id) => id !== undefined && ids.has(id));
+    t.expect.that(shared.length === 0, {
+      clause: 'B-INV-1',
+      message: `${shared.length} invoice(s) appear in the lists of both accounts`,
+      expected: 'disjoint invoice lists',
+      received: `shared ids ${show(shared.slice(0, 5))}`,
+      exchange: second.ex,
+    });
+  },
+});
+
+/** `Link` header targets by relation (RFC 8288). */
+function links(ex: Exchange): Map<string, string> {
+  const out = new Map<string, string>();
+  const header = ex.response.headers.link ?? '';
+  for (const m of header.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
+    const rel = /;\s*rel="?([^";]+)"?/i.exec(m[2] ?? '')?.[1];
+    for (const r of rel?.split(/\s+/) ?? []) if (m[1] !== undefined) out.set(r.toLowerCase(), new URL(m[1], ex.request.url).href);
+  }
+  return out;
+}
+
+check({
+  id: 'b-inv/walk-pages',
+  clauses: ['B-LIM-1'],
+  title: 'B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages (by offset, or by the Link next URL) concatenate to the list without gaps or repeats',
+  needs: ['b'],
+  async run(t) {
+    await pagingNamesWork(t, t.b());
+    const listed = await listAll(t.b(), '/invoices');
+    if (!listed) return t.fail({ clause: 'B-LIM-1', message: 'the invoice list could not be read in pages of 100', expected: '2xx arrays' });
+    const whole = listed.items.map(idOf);
+    const key = t.target.b[0]?.apiKey ?? '';
+    const input = fc.record({
+      offset: fc.oneof(fc.integer({ min: 0, max: Math.max(0, whole.length + 2) }), fc.constant(0)),
+      limit: fc.oneof(fc.integer({ min: 1, max: 10 }), validLimit),
+      pages: fc.integer({ min: 1, max: 4 }),
+      followLinks: fc.boolean(),
+    });
+    await t.property('pages are consecutive slices of the list', input, async ({ offset, limit, pages, followLinks }) => {
+      let next: { offset: number; url?: string } = { offset };
+      for (let page = 0; page < pages; page++) {
+        const ex = next.url
+          ? await t.http.request('GET', next.url, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } })
+          : await t.b().get('/invoices', { query: { offset: next.offset, limit } });
+        t.expect.status(ex, '2xx', 'B-LIM-1', `a page of invoices (offset ${next.offset}, limit ${limit}) answered ${ex.response.status}`);
+        const got = arrayBody(t, ex, 'B-LIM-1', 'GET /invoices').map(idOf);
+        const expected = whole.slice(next.offset, next.offset + limit);
+        t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
+          clause: 'B-LIM-1',
+          message: `the page at offset ${next.offset} (limit ${limit}${next.url ? ', reached through Link next' : ''}) is not the list's invoices ${next.offset} to ${next.offset + limit - 1}`,
+          expected: `ids ${show(expected)}`,
+          received: `ids ${show(got)}`,
+          exchange: ex,
+        });
+        if (got.length < limit) break;
+        const nextUrl = followLinks ? links(ex).get('next') : undefined;
+        next = { offset: next.offset + limit, ...(nextUrl ? { url: nextUrl } : {}) };
+      }
+    });
+  },
+});
+
+check({
+  id: 'b-inv/page-size',
+  clauses: ['B-LIM-2'],
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked',
+  needs: ['b'],
+  async run(t) {
+    await pagingNamesWork(t, t.b());
+    const listed = await listAll(t.b(), '/invoices', 2);
+    const total = listed?.items.length ?? 0;
+    if (total <= 100) t.note(`the account has ${total} invoices: a page size above 100 cannot show more than 100 here`);
+    await t.property('valid page sizes are honoured as a maximum', fc.record({ limit: validLimit, offset: fc.integer({ min: 0, max: total }) }), async ({ limit, offset }) => {
+      const ex = await t.b().get('/invoices', { query: { offset, limit } });
+      t.expect.status(ex, '2xx', 'B-LIM-2', `GET /invoices with the valid page size ${limit} answered ${ex.response.status}`);
+      const items = arrayBody(t, ex, 'B-LIM-2', 'GET /invoices');
+      t.expect.that(items.length <= limit, { clause: 'B-LIM-2', message: `a page of size ${limit} holds ${items.length} invoices`, expected: `at most ${limit}`, received: String(items.length), exchange: ex });
+    });
+    // Just above the maximum first: a target that honours 150 may still refuse 10 000.
+    const aboveMaximum = fc.oneof(fc.constantFrom('101', '150', '250', '1000'), oversizedLimit);
+    await t.property('page sizes above 100 are refused or capped', aboveMaximum, async (limit) => {
+      const ex = await t.b().get('/invoices', { query: { limit } });
+      const refused = ex.response.status >= 400 && ex.response.status < 500;
+      const capped = is2xx(ex) && Array.isArray(ex.json) && ex.json.length <= 100;
+      t.expect.that(refused || capped, {
+        clause: 'B-LIM-2',
+        message: `GET /invoices?limit=${limit} ${is2xx(ex) ? `answered a page of ${Array.isArray(ex.json) ? ex.json.length : 'non-array'} invoices` : `answered ${ex.response.status}`}`,
+        expected: 'a 4xx, or a page of at most 100 invoices',
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+    });
+  },
+});
+
+const badOffset = fc.constantFrom('-1', '-100', '1.5', '0.5', 'abc', '', '1e2', ' 1', '0x10');
+const badLimit = fc.constantFrom('0', '101', '150', '1000', '-5', '2.5', 'x', '', '1e2');
+
+check({
+  id: 'b-inv/paging-conventions',
+  clauses: ['B-GAP-3'],
+  title: 'B-GAP-3 (simulator convention): invoice paging is offset/limit with a default of 20 and Link next/prev headers; an out-of-range or malformed value gets 422 naming the parameter',
+  needs: ['b'],
+  async run(t) {
+    const first = await t.b().get('/invoices');
+    t.expect.status(first, 200, 'B-GAP-3');
+    const total = (await listAll(t.b(), '/invoices'))?.items.length ?? 0;
+    const items = arrayBody(t, first, 'B-GAP-3', 'GET /invoices');
+    t.expect.that(items.length === Math.min(20, total), { clause: 'B-GAP-3', message: 'the default page size is not 20', expected: String(Math.min(20, total)), received: String(items.length), exchange: first });
+    if (total > 20) {
+      t.expect.that(links(first).has('next'), { clause: 'B-GAP-3', message: 'the first of several pages has no Link rel="next"', expected: 'Link: <...>; rel="next"', received: first.response.headers.link ?? '(no Link header)', exchange: first });
+      const second = await t.b().get('/invoices', { query: { offset: 20, limit: 20 } });
+      t.expect.that(links(second).has('prev'), { clause: 'B-GAP-3', message: 'a page after the first has no Link rel="prev"', expected: 'Link: <...>; rel="prev"', received: second.response.headers.link ?? '(no Link header)', exchange: second });
+    }
+    const input = fc.oneof(badOffset.map((value) => ({ name: 'offset', value })), badLimit.map((value) => ({ name: 'limit', value })));
+    await t.property('malformed or out-of-range paging values get 422 naming the parameter', input, async ({ name, value }) => {
+      const ex = await t.b().get('/invoices', { query: { [name]: value } });
+      t.expect.status(ex, 422, 'B-GAP-3', `GET /invoices?${name}=${JSON.stringify(value)} answered ${ex.response.status}, expected 422`);
+      t.expect.errorObjectB(ex, 'B-GAP-3');
+      const message = isObject(ex.json) ? String(ex.json.message) : '';
+      t.expect.that(message.includes(name), { clause: 'B-GAP-3', message: `the 422 does not name the parameter ${name}`, expected: `a message naming ${name}`, received: show(message), exchange: ex });
+    });
+  },
+});

@@ -1,0 +1,370 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { absentId, dynamicVariables, variables } from './lib/resource-arbitraries.ts';
+import { contains, expectFormats, integerId, is2xx, isObject, objectBody, serves, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
+import { describeResponse } from './lib/expect.ts';
+
+/** Job statuses of section 2 / 3. */
+const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
+
+/** The real service's job moves (gaps.md), the B-GAP-5 convention: status -> statuses that may follow. */
+const NEXT: Record<string, string[]> = {
+  idle: ['pending', 'pending_stoppage'],
+  pending: ['queued', 'pending_stoppage'],
+  queued: ['running', 'pending_stoppage'],
+  running: ['completed', 'failed', 'pending_stoppage'],
+  pending_stoppage: ['stopping'],
+  stopping: ['stopped'],
+  completed: [],
+  failed: [],
+  stopped: [],
+};
+const TERMINAL = new Set(['completed', 'failed', 'stopped']);
+
+/** Statuses reachable from `from` in zero or more moves: polls see a sample, not every move. */
+function reachable(from: string): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
+  for (let s = queue.shift(); s !== undefined; s = queue.shift()) {
+    for (const next of NEXT[s] ?? []) {
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return seen;
+}
+
+/** A generous bound for a real job to finish; the simulator's run takes 35 s of its clock. */
+const REAL_LIFECYCLE_MS = 120_000;
+
+interface CreatedJob {
+  id: number;
+  exchange: Exchange;
+  body: JsonObject;
+}
+
+/** POST /jobs that must succeed (B-JOB-1); the job is stopped on cleanup. */
+async function createJob(t: CheckContext, body: JsonObject): Promise<CreatedJob> {
+  const ex = await t.b().post('/jobs', { body });
+  t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs with an existing cluster and package answered ${ex.response.status}`);
+  const job = objectBody(t, ex, 'B-JOB-1', 'POST /jobs');
+  const id = integerId(t, ex, job, 'B-JOB-1', 'POST /jobs');
+  stopJobOnCleanup(t, id);
+  return { id, exchange: ex, body: job };
+}
+
+function fixtureJobBody(t: CheckContext, extra: JsonObject = {}): JsonObject {
+  return { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {}, ...extra };
+}
+
+/** B-JOB-3 and B-JOB-4 on one observation of a job. */
+function expectStatusAndProgress(t: CheckContext, ex: Exchange, job: JsonObject): { status: string; progress: number } {
+  const { status, progress } = job;
+  t.expect.that(typeof status === 'string' && JOB_STATUSES.includes(status), {
+    clause: 'B-JOB-3',
+    message: `job ${String(job.id)} reports the status ${show(status)}, which is not one of the nine job statuses`,
+    expected: JOB_STATUSES.join(' | '),
+    received: show(status),
+    exchange: ex,
+  });
+  t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
+    clause: 'B-JOB-4',
+    message: `job ${String(job.id)} reports progress ${show(progress)}, outside 0 to 1`,
+    expected: 'a number from 0 to 1 inclusive',
+    received: show(progress),
+    exchange: ex,
+  });
+  return { status: status as string, progress: progress as number };
+}
+
+/** Reads the job through the GET /jobs/{id} extension, or skips when the target does not serve it. */
+async function readJob(t: CheckContext, id: number): Promise<{ ex: Exchange; job: JsonObject }> {
+  const ex = await t.b().get(`/jobs/${id}`);
+  if (!is2xx(ex) || !isObject(ex.json)) {
+    t.skip(`the target does not serve GET /jobs/{id} (an extension of the real service; it answered ${ex.response.status}), so job status cannot be polled`);
+  }
+  return { ex, job: ex.json };
+}
+
+/** Packages a job can run: the fixture, plus the account's other non-archived packages when listed. */
+async function runnablePackages(t: CheckContext): Promise<number[]> {
+  const ids = new Set<number>([t.fixtures().package_id as number]);
+  const listed = await serves(t.b(), '/packages');
+  if (listed && Array.isArray(listed.json)) {
+    for (const p of listed.json) if (isObject(p) && typeof p.id === 'number' && p.status !== 'archived') ids.add(p.id);
+  }
+  return [...ids];
+}
+
+check({
+  id: 'b-job/create-starts',
+  clauses: ['B-JOB-1', 'B-JOB-3', 'B-SCHEMA-1'],
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it',
+  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const idle: CreatedJob[] = [];
+    const input = fc.record({ variables, dynamic_variables: dynamicVariables });
+    // Each case starts a real job: a real deployment gets a handful, the simulator the full count.
+    await t.property('a created job has the given cluster, package and variables', input, async (vars) => {
+      const sent = fixtureJobBody(t, vars);
+      const created = await createJob(t, sent);
+      const { body: job, exchange: ex } = created;
+      expectStatusAndProgress(t, ex, job);
+      t.expect.that(job.cluster_id === sent.cluster_id && job.package_id === sent.package_id, {
+        clause: 'B-JOB-1',
+        message: 'the created job does not run the cluster and package it was created with',
+        expected: `cluster_id ${String(sent.cluster_id)}, package_id ${String(sent.package_id)}`,
+        received: `cluster_id ${show(job.cluster_id)}, package_id ${show(job.package_id)}`,
+        exchange: ex,
+      });
+      t.expect.that(contains(job.variables, vars.variables) && contains(job.dynamic_variables, vars.dynamic_variables), {
+        clause: 'B-JOB-1',
+        message: 'the created job does not carry the variables it was created with',
+        expected: `variables ⊇ ${show(vars.variables)}, dynamic_variables ⊇ ${show(vars.dynamic_variables)}`,
+        received: `variables ${show(job.variables)}, dynamic_variables ${show(job.dynamic_variables)}`,
+        exchange: ex,
+      });
+      t.expect.schema(ex, 'job', 'B-SCHEMA-1');
+      if (job.status === 'idle' && idle.length < 3) idle.push(created);
+    }, { runs: t.target.controlUrl ? undefined : 3 });
+
+    // "Creates and starts it": a job may show idle for a moment, but it must leave idle by itself.
+    const windowMs = t.target.controlUrl ? 1_000 : 60_000;
+    for (const job of idle) {
+      await readJob(t, job.id);
+      const started = await t.poll(async () => {
+        const { job: now } = await readJob(t, job.id);
+        return now.status !== 'idle' ? now : undefined;
+      }, { timeoutMs: windowMs, intervalMs: t.target.controlUrl ? 200 : 2_000 });
+      t.expect.that(started !== undefined, {
+        clause: 'B-JOB-1',
+        message: `job ${job.id} was created but not started: it is still idle ${windowMs / 1000} s later`,
+        expected: 'a started job (pending, queued, running or later)',
+        received: describeResponse(job.exchange),
+        exchange: job.exchange,
+      });
+    }
+    if (idle.length > 0) t.note(`${idle.length} job(s) answered idle at creation and were polled until they started`);
+  },
+});
+
+check({
+  id: 'b-job/absent-cluster-or-package',
+  clauses: ['B-JOB-2'],
+  title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object',
+  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    await t.property('absent ids are not found', fc.record({ id: absentId, variables }), async ({ id, variables: vars }) => {
+      const cases: [string, JsonObject][] = [
+        ['an absent cluster', fixtureJobBody(t, { cluster_id: id, variables: vars })],
+        ['an absent package', fixtureJobBody(t, { package_id: id, variables: vars })],
+        ['an absent cluster and package', fixtureJobBody(t, { cluster_id: id, package_id: id, variables: vars })],
+      ];
+      for (const [what, body] of cases) await expectJobNotFound(t, body, `${what} (${id})`);
+    });
+  },
+});
+
+check({
+  id: 'b-job/foreign-cluster-or-package',
+  clauses: ['B-JOB-2'],
+  title: "B-JOB-2: POST /jobs naming another account's cluster or package returns the not-found error object",
+  needs: ['b', 'b2', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const foreign = await foreignIds(t);
+    if (foreign.clusters.length + foreign.packages.length === 0) {
+      t.skip('no cluster or package id of account 2 is known (fixtures of account 2, or its GET /clusters and GET /packages)');
+    }
+    const cases = [
+      ...foreign.clusters.map((id) => ({ what: `account 2's cluster ${id}`, body: fixtureJobBody(t, { cluster_id: id }) })),
+      ...foreign.packages.map((id) => ({ what: `account 2's package ${id}`, body: fixtureJobBody(t, { package_id: id }) })),
+    ];
+    await t.property('foreign ids are not found', fc.constantFrom(...cases), async ({ what, body }) => {
+      await expectJobNotFound(t, body, what);
+    }, { runs: Math.min(cases.length * 2, 20) });
+  },
+});
+
+async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string): Promise<void> {
+  const ex = await t.b().post('/jobs', { body });
+  if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id);
+  t.expect.status(ex, 404, 'B-JOB-2', `POST /jobs naming ${what} answered ${ex.response.status} instead of the not-found error`);
+  t.expect.errorObjectB(ex, 'B-JOB-2');
+}
+
+/** Account 2's cluster and package ids: its fixtures, plus what its extension lists show. */
+async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packages: number[] }> {
+  const clusters = new Set<number>();
+  const packages = new Set<number>();
+  const fixtures = t.fixtures(1);
+  if (fixtures.cluster_id !== undefined) clusters.add(fixtures.cluster_id);
+  if (fixtures.package_id !== undefined) packages.add(fixtures.package_id);
+  for (const [path, into] of [['/clusters', clusters], ['/packages', packages]] as const) {
+    const listed = await serves(t.b(1), path);
+    if (listed && Array.isArray(listed.json)) for (const item of listed.json.slice(0, 5)) if (isObject(item) && typeof item.id === 'number') into.add(item.id);
+  }
+  // An id account 1 also has (same numbering in both) would be a different resource: not foreign.
+  const own = t.fixtures();
+  clusters.delete(own.cluster_id ?? -1);
+  packages.delete(own.package_id ?? -1);
+  return { clusters: [...clusters], packages: [...packages] };
+}
+
+check({
+  id: 'b-job/watch',
+  clauses: ['B-JOB-5'],
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers subscribes the caller to the job and answers 200',
+  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const { id } = await createJob(t, fixtureJobBody(t));
+    // Watching twice is allowed by the spec's words too: each answer is 200.
+    for (let i = 0; i < 2; i++) {
+      const ex = await t.b().post(`/jobs/${id}/watchers`);
+      t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
+    }
+  },
+});
+
+check({
+  id: 'b-job/lifecycle-clock',
+  clauses: ['B-JOB-3', 'B-JOB-4', 'B-SCHEMA-1', 'B-FMT-1'],
+  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included)',
+  needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const packages = await runnablePackages(t);
+    const input = fc.record({ packageId: fc.constantFrom(...packages), steps: fc.array(fc.integer({ min: 100, max: 9_000 }), { minLength: 1, maxLength: 8 }) });
+    await t.property('every observed state is valid', input, async ({ packageId, steps }) => {
+      const { id, exchange, body } = await createJob(t, fixtureJobBody(t, { package_id: packageId }));
+      expectStatusAndProgress(t, exchange, body);
+      // The last step runs any job to its end (the simulator's longest run is 35 s).
+      for (const step of [...steps, 60_000]) {
+        await t.advanceClock(step);
+        const { ex, job } = await readJob(t, id);
+        expectStatusAndProgress(t, ex, job);
+        // Only a job that ran has outputs and its other timestamps: the shape is checked all along.
+        expectFormats(t, ex, `GET /jobs/${id}`, job);
+        t.expect.schema(ex, 'job', 'B-SCHEMA-1');
+      }
+    });
+  },
+});
+
+check({
+  id: 'b-job/lifecycle-poll',
+  clauses: ['B-JOB-3', 'B-JOB-4'],
+  title: 'B-JOB-3, B-JOB-4: a job polled in real time always reports one of the nine statuses and progress within 0..1',
+  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
+    expectStatusAndProgress(t, exchange, body);
+    await readJob(t, id);
+    // The simulator's whole lifecycle is covered by lifecycle-clock; here it is only sampled.
+    const windowMs = t.target.controlUrl ? 500 : REAL_LIFECYCLE_MS;
+    let observations = 0;
+    const ended = await t.poll(async () => {
+      const { ex, job } = await readJob(t, id);
+      observations++;
+      const { status } = expectStatusAndProgress(t, ex, job);
+      return TERMINAL.has(status) ? status : undefined;
+    }, { timeoutMs: windowMs, intervalMs: t.target.controlUrl ? 200 : 3_000 });
+    t.note(`job ${id} observed ${observations} times over at most ${windowMs / 1000} s; ${ended ? `it ended ${ended}` : 'it had not ended by then'}`);
+  },
+});
+
+check({
+  id: 'b-job/lifecycle-conventions',
+  clauses: ['B-GAP-5'],
+  title: 'B-GAP-5: jobs move idle -> pending -> queued -> running -> completed | failed, stop through pending_stoppage -> stopping -> stopped, and progress never decreases and is 1 when completed',
+  needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const packages = await runnablePackages(t);
+    const input = fc.record({
+      packageId: fc.constantFrom(...packages),
+      steps: fc.array(fc.integer({ min: 100, max: 9_000 }), { minLength: 1, maxLength: 8 }),
+      // Where to ask for a stop (DELETE /jobs/{id}, an extension), if at all.
+      stopAfter: fc.option(fc.integer({ min: 0, max: 8 }), { nil: undefined }),
+    });
+    await t.property('observed moves follow the documented lifecycle', input, async ({ packageId, steps, stopAfter }) => {
+      const { id, exchange, body } = await createJob(t, fixtureJobBody(t, { package_id: packageId }));
+      let last = { ...expectStatusAndProgress(t, exchange, body), ex: exchange };
+      let stopped = false;
+      const observe = (ex: Exchange, job: JsonObject) => {
+        const now = expectStatusAndProgress(t, ex, job);
+        t.expect.that(reachable(last.status).has(now.status), {
+          clause: 'B-GAP-5',
+          message: `job ${id} moved from ${last.status} to ${now.status}, which the documented lifecycle does not allow`,
+          expected: `one of ${[...reachable(last.status)].join(', ')}`,
+          received: now.status,
+          exchange: ex,
+        });
+        t.expect.that(now.progress >= last.progress, {
+          clause: 'B-GAP-5',
+          message: `job ${id}'s progress went down from ${last.progress} to ${now.progress}`,
+          expected: `progress >= ${last.progress}`,
+          received: String(now.progress),
+          exchange: ex,
+        });
+        t.expect.that(now.status !== 'completed' || now.progress === 1, {
+          clause: 'B-GAP-5',
+          message: `job ${id} is completed with progress ${now.progress}`,
+          expected: 'progress 1 once completed',
+          received: String(now.progress),
+          exchange: ex,
+        });
+        last = { ...now, ex };
+      };
+      for (const [i, step] of [...steps, 60_000].entries()) {
+        if (i === stopAfter && !stopped) {
+          const wasTerminal = TERMINAL.has(last.status);
+          const stop = await t.b().delete(`/jobs/${id}`);
+          const answer = stop.json;
+          if (!is2xx(stop) || !isObject(answer)) return t.skip(`the target does not stop jobs through DELETE /jobs/{id} (an extension; it answered ${stop.response.status})`);
+          observe(stop, answer);
+          stopped = !wasTerminal;
+        }
+        await t.advanceClock(step);
+        const { ex, job } = await readJob(t, id);
+        observe(ex, job);
+      }
+      t.expect.that(TERMINAL.has(last.status) && (!stopped || last.status === 'stopped'), {
+        clause: 'B-GAP-5',
+        message: `job ${id} ${stopped ? 'was asked to stop while running but ended' : 'ended'} ${last.status}`,
+        expected: stopped ? 'stopped' : 'completed or failed',
+        received: last.status,
+        exchange: last.ex,
+      });
+    });
+  },
+});
+
+check({
+  id: 'b-job/status-values',
+  clauses: ['B-GAP-5'],
+  title: 'B-GAP-5: packages are active or archived; invoices are pending, successful or failed',
+  needs: ['b', 'fixture:package_id'],
+  async run(t) {
+    const pkg = await t.b().get(`/packages/${t.fixtures().package_id}`);
+    t.expect.status(pkg, '2xx', 'B-GAP-5', 'the fixture package could not be read');
+    const packages: [Exchange, unknown][] = [[pkg, pkg.json]];
+    const listed = await serves(t.b(), '/packages');
+    if (listed && Array.isArray(listed.json)) for (const p of listed.json) packages.push([listed, p]);
+    for (const [ex, p] of packages) {
+      const status = isObject(p) ? p.status : undefined;
+      t.expect.that(status === 'active' || status === 'archived', { clause: 'B-GAP-5', message: `package status ${show(status)} is not active or archived`, expected: 'active | archived', received: show(status), exchange: ex });
+    }
+    const invoices = await t.b().get('/invoices');
+    t.expect.status(invoices, '2xx', 'B-GAP-5', 'the invoice list could not be read');
+    for (const invoice of Array.isArray(invoices.json) ? invoices.json : []) {
+      const status = isObject(invoice) ? invoice.status : undefined;
+      t.expect.that(status === 'pending' || status === 'successful' || status === 'failed', {
+        clause: 'B-GAP-5',
+        message: `invoice status ${show(status)} is not pending, successful or failed`,
+        expected: 'pending | successful | failed',
+        received: show(status),
+        exchange: invoices,
+      });
+    }
+  },
+});

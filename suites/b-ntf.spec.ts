@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { is2xx, isObject, listAll, show } from './lib/resource-checks.ts';
+
+/** The unread count of GET /user (an extension), or null when the target does not serve it. */
+async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
+  const ex = await t.b().get('/user');
+  if (!is2xx(ex) || !isObject(ex.json) || typeof ex.json.unread_notifications_count !== 'number') return null;
+  return { count: ex.json.unread_notifications_count, ex };
+}
+
+/** Whether notification `id` is unread, when GET /notifications (an extension) tells; else null. */
+async function isUnread(t: CheckContext, id: number): Promise<boolean | null> {
+  const listed = await listAll(t.b(), '/notifications', 20);
+  const found = listed?.items.find((n) => isObject(n) && n.id === id);
+  return isObject(found) && typeof found.read === 'boolean' ? !found.read : null;
+}
+
+check({
+  id: 'b-ntf/mark',
+  clauses: ['B-NTF-1'],
+  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200',
+  needs: ['b', 'write', 'fixture:notification_ids'],
+  async run(t) {
+    const ids = t.fixtures().notification_ids ?? [];
+    const observable = (await unreadCount(t)) !== null;
+    if (!observable) t.note('GET /user (an extension) is not served: only the 200 answers are checked, not the unread count');
+    const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
+    await t.property('marking lowers the unread count', input, async ({ id, allWithEmptyObject }) => {
+      const before = await unreadCount(t);
+      const wasUnread = before ? await isUnread(t, id) : null;
+      const one = await t.b().post('/notifications/mark', { body: { id } });
+      t.expect.status(one, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} answered ${one.response.status}`);
+      const afterOne = await unreadCount(t);
+      if (before && afterOne) {
+        const expected = wasUnread === null ? [before.count - 1, before.count] : [wasUnread ? before.count - 1 : before.count];
+        t.expect.that(expected.includes(afterOne.count), {
+          clause: 'B-NTF-1',
+          message: `marking notification ${id} ${wasUnread === null ? '' : wasUnread ? '(unread) ' : '(already read) '}took the unread count from ${before.count} to ${afterOne.count}`,
+          expected: `unread_notifications_count ${expected.join(' or ')}`,
+          received: String(afterOne.count),
+          exchange: afterOne.ex,
+        });
+      }
+      // "Without id": an empty object, or no body at all.
+      const markAll = () => t.b().post('/notifications/mark', allWithEmptyObject ? { body: {} } : {});
+      const all = await markAll();
+      t.expect.status(all, 200, 'B-NTF-1', `POST /notifications/mark without an id answered ${all.response.status}`);
+      let afterAll = await unreadCount(t);
+      if (afterAll && afterAll.count !== 0) {
+        // A notification may arrive between the two requests (a job of another check ending): once more.
+        await markAll();
+        afterAll = await unreadCount(t);
+      }
+      if (afterAll) {
+        t.expect.that(afterAll.count === 0, {
+          clause: 'B-NTF-1',
+          message: `after marking all notifications read, ${afterAll.count} are still unread`,
+          expected: 'unread_notifications_count 0',
+          received: show(afterAll.count),
+          exchange: afterAll.ex,
+        });
+      }
+    });
+  },
+});

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { displayName, emailLocalPart, location, notificationSwitches, timeZone } from './lib/resource-arbitraries.ts';
+import { contains, integerId, is2xx, isObject, objectBody, show, type JsonObject } from './lib/resource-checks.ts';
+import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS, type SshKeyKind } from './lib/ssh-public-keys.ts';
+
+/** The fields PUT /user takes (section 4). */
+const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
+
+/**
+ * The user as it is now, through GET /user (an extension). PUT /user answers with the *new*
+ * state, so without this read nothing could put the original values back: changing a real user's
+ * name and email with no way to restore them is not something a conformance run may do.
+ */
+async function currentUser(t: CheckContext): Promise<JsonObject> {
+  const ex = await t.b().get('/user');
+  if (!is2xx(ex) || !isObject(ex.json)) {
+    t.skip(`the target does not serve GET /user (an extension; it answered ${ex.response.status}), so the user's original values could not be restored after PUT /user`);
+  }
+  return ex.json;
+}
+
+function restorable(user: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const field of USER_FIELDS) if (user[field] !== undefined && user[field] !== null) out[field] = user[field];
+  return out;
+}
+
+/** Settings to send: the user's own switches flipped at random, or generated ones when it has none. */
+function settingsArbitrary(original: unknown): fc.Arbitrary<JsonObject> {
+  const keys = isObject(original) ? Object.keys(original).filter((k) => typeof original[k] === 'boolean') : [];
+  if (keys.length === 0) return notificationSwitches;
+  return fc.tuple(...keys.map(() => fc.boolean())).map((values) => Object.fromEntries(keys.map((k, i) => [k, values[i]])));
+}
+
+check({
+  id: 'b-user/update',
+  clauses: ['B-USER-1', 'B-SCHEMA-1'],
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user',
+  needs: ['b', 'write'],
+  async run(t) {
+    const original = await currentUser(t);
+    const restore = restorable(original);
+    t.cleanup('restore the user', async () => {
+      const ex = await t.b().put('/user', { body: restore });
+      if (!is2xx(ex)) throw new Error(`PUT /user to restore the original values answered ${ex.response.status}`);
+    });
+    // A new address can lock a real user out until it is confirmed: only the simulator's changes.
+    const varyEmail = t.target.controlUrl !== undefined;
+    if (!varyEmail) t.note('the email is sent back unchanged: changing a real user\'s address may need a confirmation');
+    const input = fc.record({
+      name: displayName.map((n) => `${n} ${t.name('user')}`),
+      email: varyEmail ? fc.tuple(emailLocalPart, fc.constantFrom('example.com', 'example.org', 'example.net')).map(([local, domain]) => `${local}@${domain}`) : fc.constant(String(original.email)),
+      time_zone: timeZone,
+      location,
+      notification_settings: settingsArbitrary(original.notification_settings),
+    });
+    await t.property('the user reflects what was sent', input, async (sent) => {
+      const ex = await t.b().put('/user', { body: sent });
+      t.expect.status(ex, 200, 'B-USER-1');
+      const user = objectBody(t, ex, 'B-USER-1', 'PUT /user');
+      expectReflects(t, ex, user, sent, 'PUT /user');
+      t.expect.schema(ex, 'user', 'B-SCHEMA-1');
+      const read = await t.b().get('/user');
+      if (is2xx(read) && isObject(read.json)) expectReflects(t, read, read.json, sent, 'GET /user after PUT /user');
+    });
+  },
+});
+
+function expectReflects(t: CheckContext, ex: Exchange, user: JsonObject, sent: JsonObject, what: string): void {
+  for (const field of ['name', 'email', 'time_zone', 'location'] as const) {
+    t.expect.that(user[field] === sent[field], {
+      clause: 'B-USER-1',
+      message: `${what}: the user's ${field} is not the value sent`,
+      expected: show(sent[field]),
+      received: show(user[field]),
+      exchange: ex,
+    });
+  }
+  t.expect.that(contains(user.notification_settings, sent.notification_settings as JsonObject), {
+    clause: 'B-USER-1',
+    message: `${what}: the user's notification_settings do not hold the values sent`,
+    expected: `notification_settings ⊇ ${show(sent.notification_settings)}`,
+    received: show(user.notification_settings),
+    exchange: ex,
+  });
+}
+
+interface CreatedKey {
+  id: number;
+  ex: Exchange;
+  body: JsonObject;
+}
+
+/** POST /user/keys that must succeed (B-KEY-1); the key is deleted on cleanup when the target can. */
+async function createKey(t: CheckContext, body: JsonObject): Promise<CreatedKey> {
+  const ex = await t.b().post('/user/keys', { body });
+  t.expect.status(ex, '2xx', 'B-KEY-1', `POST /user/keys with a fresh OpenSSH public key answered ${ex.response.status}`);
+  const key = objectBody(t, ex, 'B-KEY-1', 'POST /user/keys');
+  const id = integerId(t, ex, key, 'B-KEY-1', 'POST /user/keys');
+  t.cleanup(`delete SSH key ${id}`, async () => {
+    // DELETE /user/keys/{id} is an extension: a target without it keeps the (harmless) public key.
+    await t.b().delete(`/user/keys/${id}`);
+  });
+  return { id, ex, body: key };
+}
+
+const keyInput = fc.record({
+  kind: fc.constantFrom<SshKeyKind>(...SSH_KEY_KINDS),
+  comment: fc.stringMatching(/^[a-z][a-z0-9._-]{0,11}@[a-z][a-z0-9-]{0,11}$/),
+  label: fc.stringMatching(/^[a-z0-9-]{1,12}$/),
+});
+
+check({
+  id: 'b-user/ssh-key',
+  clauses: ['B-KEY-1', 'B-SCHEMA-1'],
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it',
+  needs: ['b', 'write'],
+  async run(t) {
+    await t.property('a created key can be read back', keyInput, async ({ kind, comment, label }) => {
+      const name = t.name(`key-${label}`);
+      const { id, ex, body: key } = await createKey(t, { name, public_key: generateOpenSshKey(kind, comment).line });
+      t.expect.that(typeof key.fingerprint === 'string' && key.fingerprint !== '', {
+        clause: 'B-KEY-1',
+        message: 'the created SSH key has no fingerprint',
+        expected: 'a non-empty fingerprint string',
+        received: show(key.fingerprint),
+        exchange: ex,
+      });
+      t.expect.that(key.name === name, { clause: 'B-KEY-1', message: 'the created SSH key does not carry the name sent', expected: show(name), received: show(key.name), exchange: ex });
+      t.expect.schema(ex, 'ssh-key', 'B-SCHEMA-1');
+
+      const read = await t.b().get(`/user/keys/${id}`);
+      t.expect.status(read, '2xx', 'B-KEY-1', `GET /user/keys/${id} of the key just created answered ${read.response.status}`);
+      const again = objectBody(t, read, 'B-KEY-1', `GET /user/keys/${id}`);
+      t.expect.that(again.id === id && again.name === name && again.fingerprint === key.fingerprint, {
+        clause: 'B-KEY-1',
+        message: `GET /user/keys/${id} does not return the key that was created`,
+        expected: `id ${id}, name ${show(name)}, fingerprint ${show(key.fingerprint)}`,
+        received: `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}`,
+        exchange: read,
+      });
+      t.expect.schema(read, 'ssh-key', 'B-SCHEMA-1');
+    });
+  },
+});
+
+check({
+  id: 'b-user/ssh-key-conventions',
+  // The fingerprint's format has no clause of its own; it is recorded with the key operations' gap.
+  clauses: ['B-GAP-1'],
+  title: 'B-GAP-1 (simulator convention): an SSH key fingerprint is the MD5 of the key blob in colon-separated hex; comment is the line\'s comment, and the name defaults to it',
+  needs: ['b', 'write'],
+  async run(t) {
+    await t.property('fingerprint, comment and default name follow the real service', keyInput, async ({ kind, comment: host, label }) => {
+      // No name is sent, so the comment carries the run's mark.
+      const comment = `${t.name(label)}:${host}`;
+      const generated = generateOpenSshKey(kind, comment);
+      const { ex, body: key } = await createKey(t, { public_key: generated.line });
+      const expected = md5ColonHex(generated.blob);
+      t.expect.that(key.fingerprint === expected, { clause: 'B-GAP-1', message: 'the fingerprint is not the MD5 of the key blob in colon-separated hex', expected, received: show(key.fingerprint), exchange: ex });
+      t.expect.that(key.comment === comment, { clause: 'B-GAP-1', message: 'comment is not the key line\'s trailing comment', expected: comment, received: show(key.comment), exchange: ex });
+      t.expect.that(key.name === comment, { clause: 'B-GAP-1', message: 'a key created without a name is not named after its comment', expected: comment, received: show(key.name), exchange: ex });
+    });
+  },
+});

@@ -1,0 +1,176 @@
+import type { TargetDocument } from './target-types.ts';
+import type { ResolvedTarget } from './types.ts';
+import { ConfigError, resolveTarget } from './target.ts';
+
+/**
+ * Provisions a simulator for a check run through its control API, over HTTP, as any client of
+ * the control API would: reset, then two accounts with every fixture the checks can ask for.
+ * It knows the control API's wire format only, never the simulator's code.
+ */
+
+/** The account document `POST /_disco/accounts` takes (the simulator's seed account format). */
+export interface ControlAccount {
+  slug: string;
+  name: string;
+  users: { name: string; email: string; time_zone?: string; location?: string }[];
+  pipeline_keys: { name: string; admin: boolean }[];
+  packages: { name: string; description?: string; variables?: Record<string, string>; outcome?: 'completed' | 'failed'; status?: 'active' | 'archived' }[];
+  clusters: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
+  connections: { name: string; type: string }[];
+  invoices: { generate: number };
+  notifications: { kind: string; message: string; read?: boolean }[];
+  deliveries: { name: string; status?: 'idle' | 'enabled' | 'disabled' }[];
+}
+
+/** What the control API answers for a created account (the fields a target needs). */
+interface Manifest {
+  account_id: string;
+  users: { api_key: string }[];
+  pipeline_keys: { admin: boolean; key: string }[];
+  package_ids: number[];
+  cluster_ids: number[];
+  connections: { id: number; type: string }[];
+  notification_ids: number[];
+  delivery_ids: number[];
+}
+
+export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads'] as const;
+
+function account(slug: string, name: string, domain: string, invoices: number): ControlAccount {
+  return {
+    slug,
+    name,
+    users: [
+      { name: `${name} Owner`, email: `owner@${domain}`, time_zone: 'UTC', location: 'Lisbon' },
+      { name: `${name} Colleague`, email: `colleague@${domain}` },
+    ],
+    pipeline_keys: [
+      { name: 'disco-admin', admin: true },
+      { name: 'disco-readonly', admin: false },
+    ],
+    packages: [
+      { name: 'orders-daily', description: 'Loads yesterday\'s orders', variables: { run_date: '2026-01-01' } },
+      { name: 'broken-export', description: 'Its jobs fail', outcome: 'failed' },
+      { name: 'legacy-import', description: 'Archived', status: 'archived' },
+    ],
+    clusters: [
+      { name: 'sandbox-1', nodes: 1, type: 'sandbox' },
+      { name: 'prod-etl', nodes: 4, type: 'production' },
+    ],
+    connections: CONNECTION_TYPES.map((type) => ({ name: `${type}-conn`, type })),
+    invoices: { generate: invoices },
+    notifications: [
+      { kind: 'job.completed', message: 'Job orders-daily completed' },
+      { kind: 'job.failed', message: 'Job broken-export failed' },
+      { kind: 'cluster.available', message: 'Cluster prod-etl is available' },
+      { kind: 'cluster.idled', message: 'Cluster sandbox-1 idled', read: true },
+    ],
+    deliveries: [
+      { name: 'nightly-to-s3', status: 'enabled' },
+      { name: 'weekly-report', status: 'idle' },
+      { name: 'old-feed', status: 'disabled' },
+    ],
+  };
+}
+
+/**
+ * Two accounts: the first with more invoices than two full pages of 100 (paging checks), the
+ * second a smaller "other account" for isolation and enumeration checks.
+ */
+export const PROVISIONED_ACCOUNTS: readonly ControlAccount[] = [
+  account('disco-one', 'Disco One', 'one.example', 250),
+  account('disco-two', 'Disco Two', 'two.example', 12),
+];
+
+export interface ProvisionOptions {
+  /** `http://host:port` of the simulator (interface A and B roots). */
+  origin: string;
+  /** The control API root; `{origin}/_disco` by default. */
+  controlUrl?: string;
+  keyPrefix?: string;
+  name?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  accounts?: readonly ControlAccount[];
+}
+
+/** Resets the simulator and provisions the accounts; returns the target the checks run against. */
+export async function provisionSimulator(options: ProvisionOptions): Promise<ResolvedTarget> {
+  const origin = options.origin.replace(/\/+$/, '');
+  const controlUrl = (options.controlUrl ?? `${origin}/_disco`).replace(/\/+$/, '');
+  const post = (path: string, body: unknown) => postJson(`${controlUrl}${path}`, body, options);
+
+  await post('/reset', {});
+  const manifests: Manifest[] = [];
+  for (const acc of options.accounts ?? PROVISIONED_ACCOUNTS) manifests.push(asManifest(await post('/accounts', acc), acc.slug));
+
+  const doc: TargetDocument = {
+    name: options.name ?? 'disco simulator (embedded)',
+    base_url: origin,
+    cdc_base_url: origin,
+    key_prefix: options.keyPrefix ?? 'fdk',
+    control_url: controlUrl,
+    accounts: manifests.map((m) => {
+      const connections: Record<string, number> = {};
+      for (const c of m.connections) connections[c.type] ??= c.id;
+      return {
+        account_id: m.account_id,
+        api_key: m.users[0]?.api_key,
+        pipeline_admin_key: m.pipeline_keys.find((k) => k.admin)?.key,
+        pipeline_key: m.pipeline_keys.find((k) => !k.admin)?.key,
+        fixtures: {
+          package_id: m.package_ids[0],
+          cluster_id: m.cluster_ids[0],
+          connections,
+          delivery_ids: m.delivery_ids,
+          notification_ids: m.notification_ids,
+        },
+      };
+    }),
+  };
+  // The same validation as a hand-written target file; an empty env: nothing is substituted.
+  return resolveTarget(doc, {}, 'provisioned simulator target');
+}
+
+async function postJson(url: string, body: unknown, options: ProvisionOptions): Promise<unknown> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal });
+  } catch (err) {
+    throw new ConfigError(`cannot provision the simulator: POST ${url} failed (${causeOf(err)})`);
+  }
+  const text = await res.text();
+  if (!res.ok) throw new ConfigError(`cannot provision the simulator: POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ConfigError(`cannot provision the simulator: POST ${url} answered a body that is not JSON`);
+  }
+}
+
+function causeOf(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    return cause instanceof Error ? cause.message : err.message;
+  }
+  return String(err);
+}
+
+function asManifest(value: unknown, slug: string): Manifest {
+  const m = value as Partial<Manifest> | null;
+  const ok =
+    !!m &&
+    typeof m.account_id === 'string' &&
+    Array.isArray(m.users) &&
+    typeof m.users[0]?.api_key === 'string' &&
+    Array.isArray(m.pipeline_keys) &&
+    Array.isArray(m.package_ids) &&
+    Array.isArray(m.cluster_ids) &&
+    Array.isArray(m.connections) &&
+    Array.isArray(m.notification_ids) &&
+    Array.isArray(m.delivery_ids);
+  if (!ok) throw new ConfigError(`cannot provision the simulator: the manifest of account ${slug} is not in the expected shape`);
+  return m as Manifest;
+}

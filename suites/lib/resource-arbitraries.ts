@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+
+/**
+ * Inputs of interface B's resource operations (jobs, users, keys, hooks, groups, paging). Each
+ * generates only values the spec calls valid, so a refusal is the target's fault, never the
+ * generator's. Values that depend on gaps (hook types, event names, time zones) use what
+ * gaps.md reports of the real service.
+ */
+
+/** Variable names as package editors accept them: identifier-like, never `__proto__`. */
+export const variableName = fc.stringMatching(/^[a-z][a-z0-9_]{0,15}$/);
+
+/** Static variable values: any text, unicode included. */
+export const variableValue = fc.string({ unit: 'grapheme', maxLength: 24 });
+
+/** Dynamic variables are expressions evaluated when the job runs; a few realistic shapes. */
+export const dynamicExpression = fc.oneof(
+  fc.constantFrom('CurrentTimestamp()', "ClusterId()", "Concat('a', 'b')", "Date('2026-01-01')", 'Rand()'),
+  variableName.map((name) => `$${name}`),
+  fc.tuple(variableName, fc.integer({ min: 0, max: 9999 })).map(([name, n]) => `Concat($${name}, '${n}')`),
+);
+
+export const variables = fc.dictionary(variableName, variableValue, { maxKeys: 4, noNullPrototype: true });
+export const dynamicVariables = fc.dictionary(variableName, dynamicExpression, { maxKeys: 3, noNullPrototype: true });
+
+/** Ids no realistic deployment has reached: 10^9 up to the largest safe integer. */
+export const absentId = fc.oneof(fc.integer({ min: 1_000_000_000, max: 2_147_483_647 }), fc.maxSafeNat().filter((n) => n >= 1e12));
+
+/** A human name with letters from several scripts, no leading or trailing blank. */
+export const displayName = fc
+  .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre'), { minLength: 1, maxLength: 3 })
+  .map((parts) => parts.join(' '));
+
+export const location = fc.constantFrom('Lisbon', 'São Paulo', 'Zürich', 'New York, NY', 'Kraków', '東京', 'Remote');
+
+/** IANA time zone names every current tz database has. */
+export const timeZone = fc.constantFrom('UTC', 'Europe/Lisbon', 'Europe/Berlin', 'America/New_York', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Africa/Nairobi');
+
+/** The local part of a generated address (plain ASCII atoms, what every mail system delivers to). */
+export const emailLocalPart = fc.stringMatching(/^[a-z][a-z0-9]{0,7}([.+-][a-z0-9]{1,6})?$/);
+
+/** Notification settings: boolean switches, as settings pages have. */
+export const notificationSwitches = fc.dictionary(fc.constantFrom('job_completed', 'job_failed', 'cluster_available', 'weekly_digest', 'product_news'), fc.boolean(), { maxKeys: 5, noNullPrototype: true });
+
+/** Hook event kinds the real service documents (gaps.md). */
+export const HOOK_EVENTS = [
+  'job',
+  'job.submitted',
+  'job.started',
+  'job.stopped',
+  'job.completed',
+  'job.failed',
+  'cluster',
+  'cluster.requested',
+  'cluster.available',
+  'cluster.terminated',
+  'cluster.idled',
+  'cluster.error',
+] as const;
+
+export const hookEvents = fc.shuffledSubarray([...HOOK_EVENTS], { minLength: 1 });
+
+const urlPath = fc.stringMatching(/^[a-z0-9]{1,12}(\/[a-z0-9]{1,12}){0,2}$/);
+
+const webSettings = fc
+  .record({ path: urlPath, insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
+  .map(({ path, insecureSsl }) => ({ url: `https://hooks.example.com/${path}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
+
+function hookCommon(name: string) {
+  return fc.record({ events: hookEvents, active: fc.boolean(), suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
+    name: suffix === '' ? name : `${name}-${suffix}`,
+    events,
+    active,
+  }));
+}
+
+/** A web hook body (type `web` needs `settings.url`, gaps.md), addressed to a reserved domain. */
+export function webHookBody(name: string) {
+  return fc.record({ settings: webSettings, common: hookCommon(name) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
+}
+
+/**
+ * A hook body of any live type of the real service (gaps.md: web, email, slack, pagerduty, each
+ * with its own settings), addressed to reserved domains only.
+ */
+export function hookBody(name: string) {
+  const settingsByType = fc.oneof(
+    { weight: 3, arbitrary: webSettings.map((settings) => ({ type: 'web', settings })) },
+    fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ type: 'email', settings: { emails: locals.map((l) => `${l}@example.com`).join(',') } })),
+    fc.record({ path: urlPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ type: 'slack', settings: { url: `https://hooks.example.com/slack/${path}`, channel } })),
+    fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ type: 'pagerduty', settings: { service_key: key, service_name: 'disco' } })),
+  );
+  return fc.record({ typed: settingsByType, common: hookCommon(name) }).map(({ typed, common }) => ({ ...typed, ...common }));
+}
+
+/** Page sizes the spec allows. */
+export const validLimit = fc.integer({ min: 1, max: 100 });
+
+/** Page sizes above the maximum, as text (some are far beyond any integer type). */
+export const oversizedLimit = fc.oneof(
+  fc.integer({ min: 101, max: 10_000 }).map(String),
+  fc.integer({ min: 10_001, max: 2_147_483_647 }).map(String),
+  fc.constantFrom('9007199254740993', '100000000000000000000', '1e3'),
+);

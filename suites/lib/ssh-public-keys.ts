@@ -1,0 +1,78 @@
+import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+
+/**
+ * Real OpenSSH public key lines (`<type> <base64 blob> <comment>`, the `id_*.pub` format) made
+ * from fresh key pairs, so that every key a check registers is new and genuine. The blob is the
+ * RFC 4253 / RFC 5656 / RFC 8709 wire encoding, written here rather than taken from ssh-keygen
+ * so the checks need no external tool.
+ */
+
+export const SSH_KEY_KINDS = ['ed25519', 'rsa', 'ecdsa-p256', 'ecdsa-p384', 'ecdsa-p521'] as const;
+export type SshKeyKind = (typeof SSH_KEY_KINDS)[number];
+
+export interface OpenSshPublicKey {
+  /** `ssh-ed25519`, `ssh-rsa`, `ecdsa-sha2-nistp256`, ... */
+  type: string;
+  /** The decoded key blob. */
+  blob: Buffer;
+  /** The whole line, with the comment when one was given. */
+  line: string;
+}
+
+const ECDSA = {
+  'ecdsa-p256': { curve: 'P-256', name: 'nistp256' },
+  'ecdsa-p384': { curve: 'P-384', name: 'nistp384' },
+  'ecdsa-p521': { curve: 'P-521', name: 'nistp521' },
+} as const;
+
+export function generateOpenSshKey(kind: SshKeyKind, comment = ''): OpenSshPublicKey {
+  const { type, blob } = publicBlob(kind);
+  const line = `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}`;
+  return { type, blob, line };
+}
+
+/** The fingerprint the real service shows (gaps.md): MD5 of the blob, colon-separated lowercase hex. */
+export function md5ColonHex(blob: Buffer): string {
+  return (createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':');
+}
+
+function publicBlob(kind: SshKeyKind): { type: string; blob: Buffer } {
+  if (kind === 'ed25519') {
+    const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
+    const type = 'ssh-ed25519';
+    return { type, blob: Buffer.concat([sshString(type), sshString(jwkBytes(jwk, 'x'))]) };
+  }
+  if (kind === 'rsa') {
+    const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+    const type = 'ssh-rsa';
+    return { type, blob: Buffer.concat([sshString(type), mpint(jwkBytes(jwk, 'e')), mpint(jwkBytes(jwk, 'n'))]) };
+  }
+  const { curve, name } = ECDSA[kind];
+  const jwk = generateKeyPairSync('ec', { namedCurve: curve }).publicKey.export({ format: 'jwk' });
+  const type = `ecdsa-sha2-${name}`;
+  const point = Buffer.concat([Buffer.from([0x04]), jwkBytes(jwk, 'x'), jwkBytes(jwk, 'y')]);
+  return { type, blob: Buffer.concat([sshString(type), sshString(name), sshString(point)]) };
+}
+
+function jwkBytes(jwk: JsonWebKey, field: 'x' | 'y' | 'n' | 'e'): Buffer {
+  const value = jwk[field];
+  if (typeof value !== 'string') throw new Error(`the generated key has no ${field}`);
+  return Buffer.from(value, 'base64url');
+}
+
+/** RFC 4251 `string`: a uint32 length, then the bytes. */
+function sshString(value: string | Buffer): Buffer {
+  const bytes = typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(bytes.length);
+  return Buffer.concat([length, bytes]);
+}
+
+/** RFC 4251 `mpint` of a positive big-endian number: no leading zeros, one 0x00 if the top bit is set. */
+function mpint(bytes: Buffer): Buffer {
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const trimmed = bytes.subarray(start);
+  const first = trimmed[0] ?? 0;
+  return sshString(first & 0x80 ? Buffer.concat([Buffer.from([0]), trimmed]) : trimmed);
+}

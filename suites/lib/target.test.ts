@@ -1,0 +1,134 @@
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadTargetFile, resolveTarget, targetSecrets } from './target.ts';
+
+const full = {
+  name: 'staging',
+  base_url: 'https://api.example.test/',
+  cdc_base_url: 'https://cdc.example.test',
+  key_prefix: 'fdk',
+  accounts: [
+    {
+      account_id: 'acme-data',
+      api_key_env: 'DISCO_T_KEY1',
+      pipeline_admin_key: 'fdk_${DISCO_T_ADMIN}',
+      pipeline_key: 'fdk_plainnonadminkey',
+      fixtures: { package_id: 3, cluster_id: '4', connections: { mysql: 12, salesforce: 13 }, delivery_ids: [7, 8], notification_ids: [] },
+    },
+    { account_id: 'globex', api_key: 'second-account-key' },
+  ],
+};
+const env = { DISCO_T_KEY1: 'first-account-key', DISCO_T_ADMIN: 'adminsecretpart' };
+
+function configError(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('resolveTarget', () => {
+  it('resolves _env fields and ${NAME}, strips trailing slashes and maps accounts', () => {
+    const t = resolveTarget(full, env);
+    expect(t).toEqual({
+      name: 'staging',
+      baseUrl: 'https://api.example.test',
+      cdcBaseUrl: 'https://cdc.example.test',
+      keyPrefix: 'fdk',
+      b: [
+        {
+          accountId: 'acme-data',
+          apiKey: 'first-account-key',
+          fixtures: { package_id: 3, cluster_id: 4, connections: { mysql: 12, salesforce: 13 }, delivery_ids: [7, 8], notification_ids: [] },
+        },
+        { accountId: 'globex', apiKey: 'second-account-key', fixtures: {} },
+      ],
+      a: [{ adminKey: 'fdk_adminsecretpart', nonAdminKey: 'fdk_plainnonadminkey' }, {}],
+    });
+  });
+
+  it('names a missing variable and the field that names it, never a value', () => {
+    const message = configError(() => resolveTarget(full, { DISCO_T_ADMIN: 'x' }));
+    expect(message).toContain('DISCO_T_KEY1');
+    expect(message).toContain('accounts[0].api_key_env');
+    const interpolated = configError(() => resolveTarget(full, { DISCO_T_KEY1: 'k' }));
+    expect(interpolated).toContain('DISCO_T_ADMIN');
+  });
+
+  it('does not print a value that came from the environment when it is invalid', () => {
+    const message = configError(() => resolveTarget({ base_url: '${DISCO_T_URL}' }, { DISCO_T_URL: 'not a url with secret-ish stuff' }));
+    expect(message).toContain('base_url is not a valid URL');
+    expect(message).not.toContain('secret-ish');
+    expect(configError(() => resolveTarget({ base_url: 'ftp://x' }, {}))).toContain('"ftp://x"');
+  });
+
+  it.each([
+    [{}, 'set base_url'],
+    [{ base_url: 'http://x', base_url_env: 'X' }, 'both base_url and base_url_env'],
+    [{ base_url: 'http://x', baseurl: 'http://y' }, 'unknown field baseurl (did you mean base_url?)'],
+    [{ base_url: 'http://x?debug=1' }, 'query or fragment'],
+    [{ base_url: 'http://x', key_prefix: 'fdk_' }, 'without the trailing underscore'],
+    [{ base_url: 'http://x', accounts: {} }, 'accounts must be a list'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a' }] }, 'has an account_id but no api_key'],
+    [{ base_url: 'http://x', accounts: [{ api_key: 'k' }] }, 'has an api_key but no account_id'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a/b', api_key: 'k' }] }, 'single URL path segment'],
+    [{ cdc_base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k' }] }, 'base_url is not set'],
+    [{ base_url: 'http://x', accounts: [{ pipeline_key: 'fdk_a' }] }, 'cdc_base_url is not'],
+    [{ cdc_base_url: 'http://x', accounts: [{ pipeline_admin_key: 'abc_123' }] }, 'does not start with the key prefix "fdk_"'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { package_id: 0 } }] }, 'package_id must be a positive integer'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { delivery_ids: [1, 'x'] } }] }, 'delivery_ids[1] must be a positive integer'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { connections: [1] } }] }, 'connections must map'],
+    [{ base_url: 'http://x', accounts: [{ api_key_env: 'lower-case bad' }] }, 'not an environment variable name'],
+    [[1, 2], 'must be a mapping'],
+  ])('refuses %j', (doc, message) => {
+    expect(configError(() => resolveTarget(doc, {}))).toContain(message);
+  });
+
+  it('defaults the name to the host and the key prefix to fdk', () => {
+    const t = resolveTarget({ cdc_base_url: 'http://127.0.0.1:9/' }, {});
+    expect(t.name).toBe('127.0.0.1:9');
+    expect(t.keyPrefix).toBe('fdk');
+    expect(t.b).toEqual([]);
+  });
+});
+
+describe('targetSecrets', () => {
+  it('lists every key and URL credential', () => {
+    const t = resolveTarget({ ...full, control_url: 'http://user:p%40ss@127.0.0.1:1/_disco' }, env);
+    expect(targetSecrets(t).sort()).toEqual(['fdk_adminsecretpart', 'fdk_plainnonadminkey', 'first-account-key', 'p@ss', 'second-account-key', 'user'].sort());
+  });
+});
+
+describe('loadTargetFile', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'disco-target-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads YAML and JSON', async () => {
+    const yamlPath = join(dir, 't.yaml');
+    await writeFile(yamlPath, 'name: y\nbase_url: http://127.0.0.1:4010\naccounts:\n  - account_id: acme\n    api_key_env: DISCO_T_KEY1\n');
+    expect((await loadTargetFile(yamlPath, env)).b[0]?.apiKey).toBe('first-account-key');
+    const jsonPath = join(dir, 't.json');
+    await writeFile(jsonPath, JSON.stringify(full));
+    expect((await loadTargetFile(jsonPath, env)).name).toBe('staging');
+  });
+
+  it('reports a missing file and a syntax error as ConfigError', async () => {
+    await expect(loadTargetFile(join(dir, 'nope.yaml'))).rejects.toThrow(/cannot read target file .*no such file/);
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, '{"base_url": ');
+    await expect(loadTargetFile(bad)).rejects.toBeInstanceOf(ConfigError);
+    const badYaml = join(dir, 'bad.yml');
+    await writeFile(badYaml, 'base_url: [unclosed\n');
+    await expect(loadTargetFile(badYaml)).rejects.toThrow(/not valid YAML/);
+  });
+});

@@ -1,0 +1,241 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { TargetDocument } from './target-types.ts';
+import type { AAccount, BAccount, ResolvedTarget } from './types.ts';
+
+/** A target document that cannot be used: the run cannot be done (exit code 2). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export const DEFAULT_KEY_PREFIX = 'fdk';
+
+type Env = Record<string, string | undefined>;
+
+/** Reads, resolves and validates a target document (JSON, or YAML by its extension). */
+export async function loadTargetFile(path: string, env: Env = process.env): Promise<ResolvedTarget> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ConfigError(`cannot read target file ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? String(err)}`);
+  }
+  return resolveTarget(parseTargetText(text, path), env, path);
+}
+
+export function parseTargetText(text: string, path: string): unknown {
+  const ext = extname(path).toLowerCase();
+  try {
+    return ext === '.json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
+  } catch (err) {
+    // The parser's message points at a line and column; it quotes no values beyond the position.
+    const kind = ext === '.json' ? 'JSON' : 'YAML';
+    throw new ConfigError(`target file ${path} is not valid ${kind}: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+  }
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0] ?? s;
+}
+
+/**
+ * Resolves `<field>_env: NAME` and `${NAME}` from `env`, validates the shape and returns the
+ * ResolvedTarget. Messages name fields and variables, never the values (they may be keys).
+ */
+export function resolveTarget(raw: unknown, env: Env = process.env, source = 'target'): ResolvedTarget {
+  const fromEnv = new Set<string>(); // field paths whose value came from the environment
+  const doc = substitute(raw, '', env, fromEnv, source);
+  return validate(doc, fromEnv, source);
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function substitute(value: unknown, path: string, env: Env, fromEnv: Set<string>, source: string): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('${')) return value;
+    fromEnv.add(path);
+    return value.replace(/\$\{([^}]*)\}/g, (_m, name: string) => readEnv(name, path, env, source));
+  }
+  if (Array.isArray(value)) return value.map((v, i) => substitute(v, `${path}[${i}]`, env, fromEnv, source));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    const entries = Object.entries(value as Record<string, unknown>);
+    for (const [key, v] of entries) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.endsWith('_env') && key.length > 4) {
+        const field = key.slice(0, -4);
+        const fieldAt = path ? `${path}.${field}` : field;
+        if (typeof v !== 'string') throw new ConfigError(`${source}: ${at} must name an environment variable`);
+        if (Object.hasOwn(value, field)) throw new ConfigError(`${source}: both ${fieldAt} and ${at} are set; keep one`);
+        out[field] = readEnv(v, at, env, source);
+        fromEnv.add(fieldAt);
+        continue;
+      }
+      out[key] = substitute(v, at, env, fromEnv, source);
+    }
+    return out;
+  }
+  return value;
+}
+
+function readEnv(name: string, at: string, env: Env, source: string): string {
+  if (!ENV_NAME.test(name)) throw new ConfigError(`${source}: ${at} names "${name}", which is not an environment variable name`);
+  const v = env[name];
+  if (v === undefined || v === '') throw new ConfigError(`${source}: environment variable ${name} (named by ${at}) is not set`);
+  return v;
+}
+
+const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts'] as const;
+const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
+const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids'] as const;
+
+class Checker {
+  constructor(
+    private readonly source: string,
+    private readonly fromEnv: Set<string>,
+  ) {}
+
+  fail(message: string): never {
+    throw new ConfigError(`${this.source}: ${message}`);
+  }
+
+  object(value: unknown, at: string, allowed: readonly string[]): Record<string, unknown> {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) this.fail(`${at || 'the document'} must be a mapping (an object)`);
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      if (!allowed.includes(key)) {
+        const near = allowed.find((a) => a.replace(/_/g, '') === key.replace(/[-_]/g, '').toLowerCase());
+        this.fail(`unknown field ${at ? `${at}.` : ''}${key}${near ? ` (did you mean ${near}?)` : ''}; known fields: ${allowed.join(', ')}`);
+      }
+    }
+    return obj;
+  }
+
+  string(value: unknown, at: string): string | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value !== 'string') this.fail(`${at} must be a string`);
+    if (value.trim() === '') this.fail(`${at} must not be empty`);
+    return value;
+  }
+
+  url(value: unknown, at: string): string | undefined {
+    const s = this.string(value, at);
+    if (s === undefined) return undefined;
+    const shown = this.fromEnv.has(at) ? '' : ` (got ${JSON.stringify(s)})`;
+    let parsed: URL;
+    try {
+      parsed = new URL(s);
+    } catch {
+      this.fail(`${at} is not a valid URL${shown}`);
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') this.fail(`${at} must be an http:// or https:// URL${shown}`);
+    if (parsed.search || parsed.hash) this.fail(`${at} must not have a query or fragment${shown}`);
+    return s.replace(/\/+$/, '');
+  }
+
+  positiveInteger(value: unknown, at: string): number | undefined {
+    if (value === undefined || value === null) return undefined;
+    const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) this.fail(`${at} must be a positive integer`);
+    return n;
+  }
+
+  integers(value: unknown, at: string): number[] | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (!Array.isArray(value)) this.fail(`${at} must be a list of positive integers`);
+    return value.map((v, i) => this.positiveInteger(v, `${at}[${i}]`) as number);
+  }
+}
+
+function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedTarget {
+  const c = new Checker(source, fromEnv);
+  const doc = c.object(raw, '', ROOT_FIELDS) as Record<string, unknown> & TargetDocument;
+
+  const baseUrl = c.url(doc.base_url, 'base_url');
+  const cdcBaseUrl = c.url(doc.cdc_base_url, 'cdc_base_url');
+  const controlUrl = c.url(doc.control_url, 'control_url');
+  if (!baseUrl && !cdcBaseUrl) c.fail('set base_url (interface B), cdc_base_url (interface A), or both');
+
+  const keyPrefix = c.string(doc.key_prefix, 'key_prefix') ?? DEFAULT_KEY_PREFIX;
+  if (!/^[A-Za-z0-9]+$/.test(keyPrefix)) c.fail('key_prefix must be letters and digits, without the trailing underscore (for example fdk)');
+
+  const rawAccounts = doc.accounts ?? [];
+  if (!Array.isArray(rawAccounts)) c.fail('accounts must be a list');
+  const b: BAccount[] = [];
+  const a: AAccount[] = [];
+  rawAccounts.forEach((entry: unknown, i: number) => {
+    const at = `accounts[${i}]`;
+    const acc = c.object(entry, at, ACCOUNT_FIELDS);
+    const accountId = c.string(acc.account_id, `${at}.account_id`);
+    const apiKey = c.string(acc.api_key, `${at}.api_key`);
+    const adminKey = c.string(acc.pipeline_admin_key, `${at}.pipeline_admin_key`);
+    const nonAdminKey = c.string(acc.pipeline_key, `${at}.pipeline_key`);
+    if (accountId !== undefined && !/^[^\s/?#]+$/.test(accountId)) c.fail(`${at}.account_id must be a single URL path segment (no spaces, /, ? or #)`);
+    if (apiKey !== undefined && accountId === undefined) c.fail(`${at} has an api_key but no account_id`);
+    if (accountId !== undefined && apiKey === undefined) c.fail(`${at} has an account_id but no api_key (set api_key or api_key_env)`);
+    if (apiKey !== undefined && !baseUrl) c.fail(`${at} has interface B credentials but base_url is not set`);
+    for (const [field, key] of [['pipeline_admin_key', adminKey], ['pipeline_key', nonAdminKey]] as const) {
+      if (key === undefined) continue;
+      if (!cdcBaseUrl) c.fail(`${at}.${field} is set but cdc_base_url is not`);
+      if (!key.startsWith(`${keyPrefix}_`)) c.fail(`${at}.${field} does not start with the key prefix "${keyPrefix}_" (set key_prefix if the service uses another)`);
+    }
+    const fixtures = validateFixtures(c, acc.fixtures, `${at}.fixtures`);
+    if (accountId !== undefined && apiKey !== undefined) b.push({ accountId, apiKey, fixtures });
+    a.push({ ...(adminKey ? { adminKey } : {}), ...(nonAdminKey ? { nonAdminKey } : {}) });
+  });
+
+  const name = c.string(doc.name, 'name') ?? new URL(baseUrl ?? cdcBaseUrl ?? 'http://target').host;
+  return {
+    name,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(cdcBaseUrl ? { cdcBaseUrl } : {}),
+    keyPrefix,
+    ...(controlUrl ? { controlUrl } : {}),
+    b,
+    a,
+  };
+}
+
+function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fixtures'] {
+  if (value === undefined || value === null) return {};
+  const f = c.object(value, at, FIXTURE_FIELDS);
+  const out: BAccount['fixtures'] = {};
+  const packageId = c.positiveInteger(f.package_id, `${at}.package_id`);
+  const clusterId = c.positiveInteger(f.cluster_id, `${at}.cluster_id`);
+  if (packageId !== undefined) out.package_id = packageId;
+  if (clusterId !== undefined) out.cluster_id = clusterId;
+  if (f.connections !== undefined && f.connections !== null) {
+    if (typeof f.connections !== 'object' || Array.isArray(f.connections)) c.fail(`${at}.connections must map a connection type to a connection id`);
+    const connections: Record<string, number> = {};
+    for (const [type, id] of Object.entries(f.connections as Record<string, unknown>)) {
+      if (!/^[a-z0-9_]+$/.test(type)) c.fail(`${at}.connections has a type "${type}" that is not lowercase letters, digits and _`);
+      connections[type] = c.positiveInteger(id, `${at}.connections.${type}`) as number;
+    }
+    out.connections = connections;
+  }
+  const deliveryIds = c.integers(f.delivery_ids, `${at}.delivery_ids`);
+  const notificationIds = c.integers(f.notification_ids, `${at}.notification_ids`);
+  if (deliveryIds) out.delivery_ids = deliveryIds;
+  if (notificationIds) out.notification_ids = notificationIds;
+  return out;
+}
+
+/** Every secret of the target (keys, credentials in URLs), for redaction. */
+export function targetSecrets(target: ResolvedTarget): string[] {
+  const secrets = new Set<string>();
+  for (const acc of target.b) secrets.add(acc.apiKey);
+  for (const acc of target.a) {
+    if (acc.adminKey) secrets.add(acc.adminKey);
+    if (acc.nonAdminKey) secrets.add(acc.nonAdminKey);
+  }
+  for (const url of [target.baseUrl, target.cdcBaseUrl, target.controlUrl]) {
+    if (!url) continue;
+    const parsed = new URL(url);
+    if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
+    if (parsed.username) secrets.add(decodeURIComponent(parsed.username));
+  }
+  return [...secrets].filter((s) => s !== '');
+}

@@ -1,0 +1,414 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import {
+  boundaryNumber,
+  brokenPercentEncoding,
+  longText,
+  malformedJsonText,
+  nestedJsonText,
+  nonIdSegment,
+  pathSegment,
+  queryString,
+  unicodeText,
+  wrongTypeFor,
+  type JsonKind,
+} from './lib/arbitraries.ts';
+import { expectNoCrashOrLeak, isSuccess } from './lib/b-answers.ts';
+import { ed25519PublicKeyLine, idOf, webHookBody } from './lib/b-make.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+/*
+ * X-ROB-1 on interface B: however malformed a request, no 5xx and no stack trace; bad input gets
+ * a 4xx with the error object `{message}`; a refused write changes nothing; no answer carries
+ * another account's key. (Interface A's robustness lives elsewhere.)
+ */
+
+const CLAUSE = 'X-ROB-1';
+
+/** Credentials of the other account: no answer to account 1 may carry them. */
+function foreignSecrets(t: CheckContext): string[] {
+  const out: string[] = [];
+  const b2 = t.target.b[1];
+  if (b2) out.push(b2.apiKey);
+  const a2 = t.target.a[1];
+  if (a2?.adminKey) out.push(a2.adminKey);
+  if (a2?.nonAdminKey) out.push(a2.nonAdminKey);
+  return out;
+}
+
+/** Bad input: a 4xx with the error object, on top of no 5xx, no trace, no leak. */
+function expectRefusedCleanly(t: CheckContext, ex: Exchange, what: string): void {
+  expectNoCrashOrLeak(t, ex, CLAUSE, foreignSecrets(t));
+  t.expect.status(ex, '4xx', CLAUSE, `${what} was not refused: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response.status}`);
+  t.expect.errorObjectB(ex, CLAUSE);
+}
+
+/** Odd but maybe valid input: no 5xx, no trace, no leak, and an error answer is the error object. */
+function expectHandled(t: CheckContext, ex: Exchange): void {
+  expectNoCrashOrLeak(t, ex, CLAUSE, foreignSecrets(t));
+  if (ex.response.status >= 400) t.expect.errorObjectB(ex, CLAUSE);
+}
+
+type Method = 'POST' | 'PUT';
+type FieldPath = (string | number)[];
+
+/** A write endpoint with a valid body, and the type of each field in it. */
+interface WriteEndpoint {
+  label: string;
+  method: Method;
+  path: string;
+  body: () => Record<string, unknown>;
+  fields: { path: FieldPath; kind: JsonKind }[];
+  /** Where a created thing would be removed, if a refused write is not refused. */
+  cleanup?: (id: number) => string;
+}
+
+function writeEndpoints(t: CheckContext): WriteEndpoint[] {
+  const f = t.fixtures(0);
+  const endpoints: WriteEndpoint[] = [];
+  if (f.cluster_id !== undefined && f.package_id !== undefined) {
+    endpoints.push({
+      label: 'POST /jobs',
+      method: 'POST',
+      path: '/jobs',
+      body: () => ({ cluster_id: f.cluster_id, package_id: f.package_id, variables: { run_date: '2026-01-01' }, dynamic_variables: { now: 'CurrentTime()' } }),
+      fields: [
+        { path: ['cluster_id'], kind: 'integer' },
+        { path: ['package_id'], kind: 'integer' },
+        { path: ['variables'], kind: 'string-map' },
+        { path: ['dynamic_variables'], kind: 'string-map' },
+      ],
+      cleanup: (id) => `/jobs/${id}`,
+    });
+  }
+  endpoints.push({
+    label: 'POST /hooks',
+    method: 'POST',
+    path: '/hooks',
+    body: () => webHookBody(t.name('rob-hook')),
+    fields: [
+      { path: ['type'], kind: 'string' },
+      { path: ['name'], kind: 'string' },
+      { path: ['settings'], kind: 'object' },
+      { path: ['events'], kind: 'string-array' },
+      { path: ['active'], kind: 'boolean' },
+    ],
+    cleanup: (id) => `/hooks/${id}`,
+  });
+  endpoints.push({
+    label: 'PUT /user',
+    method: 'PUT',
+    path: '/user',
+    body: () => ({}),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['email'], kind: 'string' },
+      { path: ['time_zone'], kind: 'string' },
+      { path: ['location'], kind: 'string' },
+      { path: ['notification_settings'], kind: 'object' },
+    ],
+  });
+  endpoints.push({
+    label: 'POST /user/keys',
+    method: 'POST',
+    path: '/user/keys',
+    body: () => ({ name: t.name('rob-key'), public_key: ed25519PublicKeyLine(t.name('rob-key')) }),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['public_key'], kind: 'string' },
+    ],
+    cleanup: (id) => `/user/keys/${id}`,
+  });
+  const mysql = f.connections?.mysql;
+  endpoints.push({
+    label: 'POST /connection_groups',
+    method: 'POST',
+    path: '/connection_groups',
+    body: () => ({ connection_group: { name: t.name('rob-group'), description: 'robustness' }, ...(mysql !== undefined ? { connections: [{ id: mysql, type: 'mysql' }] } : {}) }),
+    fields: [
+      { path: ['connection_group'], kind: 'object' },
+      { path: ['connection_group', 'name'], kind: 'string' },
+      { path: ['connection_group', 'description'], kind: 'string' },
+      ...(mysql !== undefined
+        ? [
+            { path: ['connections'], kind: 'array' as const },
+            { path: ['connections', 0, 'id'], kind: 'integer' as const },
+            { path: ['connections', 0, 'type'], kind: 'string' as const },
+          ]
+        : []),
+    ],
+  });
+  const connection = Object.entries(f.connections ?? {})[0];
+  if (connection) {
+    endpoints.push({ label: `PUT /connections/${connection[0]}/{id}`, method: 'PUT', path: `/connections/${connection[0]}/${connection[1]}`, body: () => ({}), fields: [{ path: ['name'], kind: 'string' }] });
+  }
+  endpoints.push({ label: 'POST /notifications/mark', method: 'POST', path: '/notifications/mark', body: () => ({}), fields: [{ path: ['id'], kind: 'integer' }] });
+  return endpoints;
+}
+
+function withField(body: Record<string, unknown>, path: FieldPath, value: unknown): Record<string, unknown> {
+  const copy = structuredClone(body);
+  let node: Record<string | number, unknown> = copy;
+  for (const [i, key] of path.entries()) {
+    if (i === path.length - 1) {
+      node[key] = value;
+      break;
+    }
+    const next = node[key];
+    if (typeof next !== 'object' || next === null) return copy;
+    node = next as Record<string | number, unknown>;
+  }
+  return copy;
+}
+
+/** Sends a write that should be refused; if it is not, undoes what it made. */
+async function sendWrite(t: CheckContext, endpoint: WriteEndpoint, body: string | Record<string, unknown>): Promise<Exchange> {
+  const ex = await t.b().request(endpoint.method, endpoint.path, typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { body });
+  const id = idOf(ex);
+  if (isSuccess(ex) && id !== undefined && endpoint.cleanup) {
+    const path = endpoint.cleanup(id);
+    t.cleanup(`remove ${path}, made by a write that should have been refused`, async () => void (await t.b().delete(path)));
+  }
+  return ex;
+}
+
+/**
+ * Reads the user (GET /user, an extension) and registers putting its editable fields back, for
+ * checks whose odd values may be valid and so change the user. Undefined when not served.
+ */
+async function restoreUserAfter(t: CheckContext): Promise<Exchange | undefined> {
+  const before = await userSnapshot(t);
+  const user = before?.json && typeof before.json === 'object' ? (before.json as Record<string, unknown>) : undefined;
+  if (user) {
+    const { name, email, time_zone, location, notification_settings } = user;
+    t.cleanup('restore the user', async () => void (await t.b().put('/user', { body: { name, email, time_zone, location, notification_settings } })));
+  }
+  return before;
+}
+
+/** The user as GET /user shows it (an extension), to prove refused PUTs changed nothing. */
+async function userSnapshot(t: CheckContext): Promise<Exchange | undefined> {
+  const ex = await t.b().get('/user');
+  return ex.response.status === 200 ? ex : undefined;
+}
+
+function expectUserUnchanged(t: CheckContext, before: Exchange | undefined, after: Exchange | undefined): void {
+  if (!before || !after) return;
+  t.expect.that(JSON.stringify(after.json) === JSON.stringify(before.json), {
+    clause: CLAUSE,
+    message: 'the user changed although every PUT /user of the check was refused',
+    expected: JSON.stringify(before.json),
+    received: JSON.stringify(after.json),
+    exchange: after,
+  });
+}
+
+check({
+  id: 'x-rob/b-malformed-json',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: malformed JSON bodies on every write of interface B get a 4xx with the error object, never a 5xx or a stack trace, and change nothing',
+  needs: ['b', 'write'],
+  async run(t) {
+    const endpoints = writeEndpoints(t);
+    const before = await userSnapshot(t);
+    // Every endpoint once with a classic truncation, then generated garbage.
+    for (const endpoint of endpoints) expectRefusedCleanly(t, await sendWrite(t, endpoint, '{"name": '), `${endpoint.label} with the body '{"name": '`);
+    await t.property('malformed JSON is refused', fc.tuple(fc.constantFrom(...endpoints.map((e) => e.label)), malformedJsonText()), async ([label, text]) => {
+      const endpoint = endpoints.find((e) => e.label === label) ?? endpoints[0]!;
+      expectRefusedCleanly(t, await sendWrite(t, endpoint, text), `${label} with a malformed JSON body`);
+    });
+    expectUserUnchanged(t, before, await userSnapshot(t));
+  },
+});
+
+check({
+  id: 'x-rob/b-wrong-types',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a wrong JSON type in any field of POST /jobs, POST /hooks, PUT /user, POST /user/keys, POST /connection_groups, PUT /connections/{type}/{id}, POST /notifications/mark gets a 4xx with the error object and changes nothing',
+  needs: ['b', 'write'],
+  async run(t) {
+    const endpoints = writeEndpoints(t);
+    const cases = endpoints.flatMap((e) => e.fields.map((f) => ({ endpoint: e, field: f, label: `${e.label} ${f.path.join('.')}` })));
+    const before = await userSnapshot(t);
+    const attempt = async (label: string, value: unknown): Promise<void> => {
+      const c = cases.find((x) => x.label === label) ?? cases[0]!;
+      const ex = await sendWrite(t, c.endpoint, withField(c.endpoint.body(), c.field.path, value));
+      expectRefusedCleanly(t, ex, `${c.endpoint.label} with ${c.field.path.join('.')} = ${JSON.stringify(value)} (not a ${c.field.kind})`);
+    };
+    // Every field once, then random wrong values.
+    for (const c of cases) await attempt(c.label, fc.sample(wrongTypeFor(c.field.kind), { numRuns: 1, seed: 7 })[0]);
+    const arbitrary = fc.constantFrom(...cases).chain((c) => fc.tuple(fc.constant(c.label), wrongTypeFor(c.field.kind)));
+    await t.property('a wrong type is refused', arbitrary, ([label, value]) => attempt(label, value));
+    expectUserUnchanged(t, before, await userSnapshot(t));
+  },
+});
+
+/** One odd request: `bad` when it is bad input whatever the target (then a 4xx is due). */
+interface OddCase {
+  label: string;
+  bad: boolean;
+  send: () => Promise<Exchange>;
+}
+
+function oddCase(label: string, bad: boolean, send: () => Promise<Exchange>): OddCase {
+  // Printed by its label in counterexamples.
+  return { label, bad, send, [fc.toStringMethod]: () => label } as OddCase;
+}
+
+const DEPTHS = [100, 1000, 10_000, 100_000] as const;
+
+/** The odd requests, each kind a function of its varying part. */
+function oddCases(t: CheckContext) {
+  const f = t.fixtures(0);
+  const rawJson = (method: 'POST' | 'PUT', path: string, text: string) => t.b().request(method, path, { body: text, headers: { 'content-type': 'application/json' } });
+  const hook = writeEndpoints(t).find((e) => e.label === 'POST /hooks');
+  return {
+    /** Ids that name nothing (zero, negative, fractional, beyond 2^53): bad input. */
+    badId: (n: number, field: 'cluster_id' | 'package_id' | 'id') =>
+      oddCase(`${field} = ${n}`, true, () =>
+        field === 'id'
+          ? t.b().post('/notifications/mark', { body: { id: n } })
+          : t.b().post('/jobs', { body: { cluster_id: f.cluster_id ?? 1, package_id: f.package_id ?? 1, variables: {}, dynamic_variables: {}, [field]: n } }),
+      ),
+    /** Numbers JSON can write but a double cannot hold. */
+    rawNumber: (raw: string) => oddCase(`id = ${raw} (raw JSON)`, true, () => rawJson('POST', '/notifications/mark', `{"id": ${raw}}`)),
+    /** Deep nesting where an integer or a string belongs: bad input. */
+    deepWhereScalar: (depth: number, shape: 'array' | 'object', field: 'id' | 'name') =>
+      oddCase(`${field} nested ${depth} deep`, true, () =>
+        field === 'id' ? rawJson('POST', '/notifications/mark', `{"id": ${nestedJsonText(depth, shape)}}`) : rawJson('PUT', '/user', `{"name": ${nestedJsonText(depth, shape)}}`),
+      ),
+    /** Deep nesting where any object goes: maybe valid, never a crash (nor a user that crashes later). */
+    deepSettings: (depth: number) =>
+      oddCase(`notification_settings nested ${depth} deep`, false, async () => {
+        const put = await rawJson('PUT', '/user', `{"notification_settings": {"disco": ${nestedJsonText(depth, 'object')}}}`);
+        if (put.response.status >= 500) return put;
+        return t.b().get('/user');
+      }),
+    /** A whole body that is not an object: bad input. */
+    notAnObject: (raw: string) => oddCase(`POST /hooks body ${raw.slice(0, 20)}`, true, () => rawJson('POST', '/hooks', raw)),
+    /** Unicode and very long strings where strings belong: maybe valid, never a crash. */
+    oddString: (text: string, field: 'hook name' | 'location' | 'time_zone' | 'email') =>
+      oddCase(`${field} = ${text.length > 40 ? `${text.length} characters` : JSON.stringify(text)}`, false, async () => {
+        if (field === 'hook name' && hook) return sendWrite(t, hook, { ...webHookBody(t.name('rob')), name: text });
+        return t.b().put('/user', { body: { [field]: text } });
+      }),
+  };
+}
+
+check({
+  id: 'x-rob/b-odd-values',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: huge, negative and fractional numbers, numbers beyond double range, unicode, very long strings and deeply nested JSON in bodies never get a 5xx; ids that are no ids get a 4xx with the error object',
+  needs: ['b', 'write'],
+  async run(t) {
+    // Unicode locations and deep notification settings may be valid: the user is put back after.
+    await restoreUserAfter(t);
+    const make = oddCases(t);
+    const run = async (c: OddCase): Promise<void> => {
+      const ex = await c.send();
+      if (c.bad) expectRefusedCleanly(t, ex, c.label);
+      else expectHandled(t, ex);
+    };
+    // The extremes once each, then generated mixes.
+    const extremes = [
+      make.badId(-1, 'package_id'),
+      make.badId(2 ** 53 + 2, 'id'),
+      make.rawNumber('1e999'),
+      make.deepWhereScalar(100_000, 'array', 'id'),
+      make.deepWhereScalar(100_000, 'object', 'name'),
+      ...DEPTHS.map((d) => make.deepSettings(d)),
+      make.notAnObject(nestedJsonText(10_000, 'array')),
+      make.oddString('x'.repeat(100_000), 'location'),
+    ];
+    for (const c of extremes) await run(c);
+    const names = fc.constantFrom<'cluster_id' | 'package_id' | 'id'>('cluster_id', 'package_id', 'id');
+    const cases = fc.oneof(
+      fc.tuple(boundaryNumber().filter((n) => !(Number.isSafeInteger(n) && n > 0)), names).map(([n, field]) => make.badId(n, field)),
+      fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '1.0e-400', '9007199254740993').map(make.rawNumber),
+      fc.tuple(fc.constantFrom(...DEPTHS), fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom<'id' | 'name'>('id', 'name')).map(([d, shape, field]) => make.deepWhereScalar(d, shape, field)),
+      fc.constantFrom(...DEPTHS).map(make.deepSettings),
+      fc.constantFrom('[]', '"text"', '42', 'true', 'null', '[{"name": "x"}]').map(make.notAnObject),
+      fc
+        .tuple(fc.oneof(unicodeText({ minLength: 1, maxLength: 30 }), longText(100_000), longText(5_000)), fc.constantFrom<'hook name' | 'location' | 'time_zone' | 'email'>('hook name', 'location', 'time_zone', 'email'))
+        .map(([text, field]) => make.oddString(text, field)),
+    );
+    await t.property('odd values are handled', cases, run);
+  },
+});
+
+check({
+  id: 'x-rob/b-large-body',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a 2 MB JSON body never gets a 5xx or a stack trace',
+  needs: ['b', 'write'],
+  async run(t) {
+    const hook = writeEndpoints(t).find((e) => e.label === 'POST /hooks');
+    if (!hook) return t.skip('no POST /hooks');
+    const padding = 'x'.repeat(2 * 1024 * 1024);
+    await restoreUserAfter(t);
+    const ex = await sendWrite(t, hook, { ...webHookBody(t.name('rob-big')), padding });
+    expectHandled(t, ex);
+    const user = await t.b().put('/user', { body: { location: padding } });
+    expectHandled(t, user);
+  },
+});
+
+/** Reads whose path takes an id: where random segments go. */
+const ID_PATHS = ['/packages/{}', '/hooks/{}', '/user/keys/{}', '/jobs/{}', '/jobs/{}/watchers', '/connections/{}/bingads/accounts', '/connections/{}/salesforce/fields', '/connections/mysql/{}', '/connections/{}/{}', '/clusters/{}', '/{}', '/{}/{}', '/invoices/{}'];
+
+check({
+  id: 'x-rob/b-odd-paths',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: random path segments, ids that are no ids and broken percent-escapes (such as %E0%A4%A) never get a 5xx, and every refusal is the error object',
+  needs: ['b'],
+  async run(t) {
+    const key = t.target.b[0]?.apiKey ?? '';
+    const segment = fc.oneof(pathSegment(), nonIdSegment());
+    await t.property('odd paths are handled', fc.tuple(fc.constantFrom(...ID_PATHS), segment, segment), async ([template, a, b]) => {
+      const path = template.replace('{}', a).replace('{}', b);
+      const ex = await t.b().get(path);
+      expectHandled(t, ex);
+    });
+    // Broken escapes cannot name anything: they must be refused, wherever they sit.
+    await t.property('broken escapes are refused', fc.tuple(fc.constantFrom(...ID_PATHS), brokenPercentEncoding()), async ([template, broken]) => {
+      const ex = await t.b().get(template.replaceAll('{}', broken));
+      expectRefusedCleanly(t, ex, `GET ${template.replaceAll('{}', broken)}`);
+    });
+    // The account segment itself, random or broken, with a valid key.
+    // Not `_…`: the simulator's control API lives under a reserved `_` prefix, outside interface B.
+    await t.property('odd account segments are handled', segment.filter((s) => !s.startsWith('_')), async (account) => {
+      const ex = await t.http.request('GET', `${t.target.baseUrl}/${account}/api/connections/types`, {
+        headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+      });
+      if (account === encodeURIComponent(t.target.b[0]?.accountId ?? '')) return;
+      expectRefusedCleanly(t, ex, `GET /${account}/api/connections/types`);
+    });
+  },
+});
+
+check({
+  id: 'x-rob/b-invoice-queries',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: random query strings on GET /invoices (odd offsets and limits, repeats, unicode, broken escapes) never get a 5xx, and every refusal is the error object',
+  needs: ['b'],
+  async run(t) {
+    await t.property('odd invoice queries are handled', queryString(['offset', 'limit', 'page', 'per_page']), async (query) => {
+      const ex = await t.b().get(`/invoices?${query}`);
+      expectHandled(t, ex);
+    });
+  },
+});
+
+check({
+  id: 'x-rob/b-methods-on-unknown-paths',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: any method on an unknown path under the account gets a 4xx with the error object',
+  needs: ['b'],
+  async run(t) {
+    const cases = fc.tuple(fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'), fc.stringMatching(/^[a-z0-9_]{1,12}$/), fc.option(malformedJsonText(), { nil: undefined }));
+    await t.property('unknown paths are refused', cases, async ([method, word, body]) => {
+      const ex = await t.b().request(method, `/disco-${word}`, body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } });
+      expectRefusedCleanly(t, ex, `${method} /disco-${word}`);
+    });
+  },
+});

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+
+/*
+ * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
+ * the key configured for account 1 is dead, for the rest of the run and for whoever owns it.
+ * Hence:
+ *  - this file's name sorts after every other suite file: the runner loads files in name order
+ *    and runs checks in load order, so every other check (also under --only) has already run
+ *    with the configured key when this one kills it;
+ *  - it touches nothing else and stores the new key nowhere (reports redact it: `api_key` is a
+ *    secret field), so on a real deployment the account's owner must fetch a fresh key from the
+ *    dashboard afterwards. That is why it runs on a real target only when the operator opts in
+ *    with DISCO_ALLOW_KEY_ROTATION=1; on the simulator (a control API is present) it always runs.
+ */
+
+const OPT_IN = 'DISCO_ALLOW_KEY_ROTATION';
+
+function rotationAllowed(t: CheckContext): boolean {
+  return t.target.controlUrl !== undefined || process.env[OPT_IN] === '1';
+}
+
+/** Requests that prove whether a key authenticates. Each is harmless with a live key. */
+type Probe = { label: string; send: (client: InterfaceClient) => Promise<Exchange> };
+const probes: Probe[] = [
+  { label: 'GET /connections/types', send: (c) => c.get('/connections/types') },
+  { label: 'GET /invoices', send: (c) => c.get('/invoices', { query: { limit: 1 } }) },
+  { label: 'POST /notifications/mark (unknown id)', send: (c) => c.post('/notifications/mark', { body: { id: 2_000_000_001 } }) },
+  // With a dead key this must not regenerate anything either.
+  { label: 'POST /user/tokens', send: (c) => c.post('/user/tokens') },
+];
+
+function newKeyOf(t: CheckContext, ex: Exchange, oldKeys: Set<string>): string {
+  t.expect.status(ex, 200, 'B-AUTH-2', `POST /user/tokens answered ${ex.response.status}; the spec table gives 200 and the user`);
+  const body = t.expect.json(ex, 'B-AUTH-2');
+  const apiKey = body && typeof body === 'object' ? (body as Record<string, unknown>).api_key : undefined;
+  t.expect.that(typeof apiKey === 'string' && apiKey.length > 0, {
+    clause: 'B-AUTH-2',
+    message: 'POST /user/tokens did not return the user with a new api_key',
+    expected: 'a user object whose api_key is a non-empty string',
+    received: `api_key is ${apiKey === undefined ? 'missing' : typeof apiKey}`,
+    exchange: ex,
+  });
+  const key = apiKey as string;
+  t.expect.that(!oldKeys.has(key), { clause: 'B-AUTH-2', message: 'POST /user/tokens returned a key that was already in use', expected: 'a new key', received: 'a previous key', exchange: ex });
+  return key;
+}
+
+check({
+  id: 'b-auth/regenerated-key-replaces-old',
+  clauses: ['B-AUTH-2'],
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one is refused from the very next request (runs last: it kills the configured key)",
+  needs: ['b', 'write'],
+  async run(t) {
+    if (!rotationAllowed(t)) {
+      t.skip(
+        `regenerating the key kills the api_key configured for account 1 (the new key is redacted from the report, so the owner must fetch a fresh one from the dashboard); set ${OPT_IN}=1 to allow it on a real target`,
+      );
+    }
+    const account = t.target.b[0];
+    if (!account) return t.skip('the target has no interface B account 1');
+    let current = account.apiKey;
+    const retired = new Set<string>([current]);
+    t.note('the key configured for account 1 is no longer valid after this check');
+
+    await t.property('each regeneration retires the previous key at once', fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
+      const probe = probes.find((p) => p.label === label) ?? probes[0]!;
+      const regenerated = await t.bWithKey(current).post('/user/tokens');
+      const next = newKeyOf(t, regenerated, retired);
+      const old = current;
+      // From here on the account's key is `next`, whatever the checks below find (shrinking
+      // re-runs this predicate, and it must start from the live key).
+      current = next;
+      retired.add(next);
+      const oldAnswer = await probe.send(t.bWithKey(old));
+      t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status})`);
+      t.expect.errorObjectB(oldAnswer, 'B-AUTH-2');
+      const newAnswer = await t.bWithKey(next).get('/connections/types');
+      t.expect.status(newAnswer, '2xx', 'B-AUTH-2', 'the key returned by POST /user/tokens does not authenticate');
+    }, { runs: 4 });
+
+    // Every key this check retired stays dead.
+    for (const key of retired) {
+      if (key === current) continue;
+      const ex = await t.bWithKey(key).get('/connections/types');
+      t.expect.status(ex, '4xx', 'B-AUTH-2', 'a key retired by POST /user/tokens authenticates again later');
+    }
+  },
+});

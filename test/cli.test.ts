@@ -1,0 +1,224 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAUSES } from '../suites/clauses.ts';
+import { runResultValidator } from '../reports/schema.ts';
+import { verifyCertification } from '../reports/certification.ts';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../bin/embedded-target.ts';
+import { targetSecrets } from '../suites/lib/target.ts';
+import type { RunResult } from '../suites/lib/types.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface Ran {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node bin/disco.mjs ...args`; `whenReady` may act on the child while it runs. */
+function disco(args: string[], options: { env?: Record<string, string>; whenReady?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/disco.mjs', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+    options.whenReady?.(child);
+  });
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'disco-cli-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('disco check: the run cannot be done (exit 2)', () => {
+  it('for a target file that does not exist', async () => {
+    const r = await disco(['check', '--target', join(dir, 'missing.yaml'), '--report-dir', join(dir, 'r0')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/cannot read target file .*missing\.yaml: no such file/);
+  });
+
+  it('for a target file that names an unset variable, naming it', async () => {
+    const file = join(dir, 'env.yaml');
+    await writeFile(file, 'base_url: http://127.0.0.1:1\naccounts:\n  - account_id: a\n    api_key_env: DISCO_CLI_TEST_UNSET_KEY\n');
+    const r = await disco(['check', '--target', file], { env: { DISCO_CLI_TEST_UNSET_KEY: '' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('environment variable DISCO_CLI_TEST_UNSET_KEY (named by accounts[0].api_key_env) is not set');
+  });
+
+  it('for a target that does not answer, without printing its key', async () => {
+    const file = join(dir, 'unreachable.json');
+    const key = 'cli-test-secret-key-123456';
+    const port = await closedPort();
+    await writeFile(file, JSON.stringify({ base_url: `http://127.0.0.1:${port}`, accounts: [{ account_id: 'a', api_key: key }] }));
+    const r = await disco(['check', '--target', file, '--report-dir', join(dir, 'r1')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`target unreachable: GET http://127.0.0.1:${port}/ failed (connect ECONNREFUSED`);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    expect(existsSync(join(dir, 'r1'))).toBe(false);
+  });
+
+  it('for bad options (each option is checked in bin/commands/check.test.ts)', async () => {
+    const r = await disco(['check', '--runs', '0', '--report-dir', join(dir, 'r2')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('disco: --runs must be an integer from 1 to 100000, got 0\n');
+    const unknown = await disco(['check', '--only', 'zz-nothing', '--report-dir', join(dir, 'r2')]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--only zz-nothing matches no check');
+  });
+});
+
+describe('disco check against the embedded simulator', () => {
+  it('lists checks with their clauses', async () => {
+    const r = await disco(['check', '--list', '--only', 'b-inv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^b-inv$/m);
+    expect(r.stdout).toMatch(/b-inv\/\S+\s+B-INV-1/);
+    expect(r.stdout).toMatch(/\d+ checks selected by --only b-inv/);
+  });
+
+  it('passes, writes valid reports, prints the seed and a reproduce command; the seed reproduces the run', async () => {
+    const reports = join(dir, 'pass');
+    const r = await disco(['check', '--only', 'b-inv,B-PKG-1', '--seed', '5', '--runs', '5', '--report-dir', reports]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^disco check: PASS: \d+ checks against disco simulator \(embedded\)/);
+    expect(r.stdout).toContain('seed 5, 5 runs per property');
+    expect(r.stdout).toContain('reproduce: disco check --only b-inv,B-PKG-1 --seed 5 --runs 5');
+    expect((await readdir(reports)).sort()).toEqual(['certification.json', 'junit.xml', 'report.html', 'result.json', 'summary.md']);
+
+    const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    const validate = runResultValidator();
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+    expect(result).toMatchObject({ profile: 'simulator', seed: 5, runs: 5, exitCode: 0, options: { only: ['b-inv', 'B-PKG-1'] } });
+    expect(result.clauses.find((c) => c.id === 'B-LIM-1')?.verdict).toBe('pass');
+    // Clauses other checks cover are "not selected", not "not covered".
+    const notSelected = result.clauses.find((c) => c.verdict === 'skip');
+    if (notSelected) expect(notSelected.reasons[0]).toContain('not selected');
+
+    const xml = await readFile(join(reports, 'junit.xml'), 'utf8');
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, isArray: (n) => n === 'testsuite' || n === 'testcase' }).parse(xml) as { testsuites: { testsuite: { testcase: unknown[] }[] } };
+    expect(parsed.testsuites.testsuite.flatMap((s) => s.testcase)).toHaveLength(result.checks.length);
+    expect(verifyCertification(JSON.parse(await readFile(join(reports, 'certification.json'), 'utf8'))).ok).toBe(true);
+
+    const again = await disco(['check', '--only', 'b-inv,B-PKG-1', '--seed', '5', '--runs', '5', '--report-dir', join(dir, 'pass2')]);
+    expect(again.code).toBe(0);
+    const second = JSON.parse(await readFile(join(dir, 'pass2', 'result.json'), 'utf8')) as RunResult;
+    const shape = (x: RunResult) => x.checks.map((c) => ({ id: c.id, verdict: c.verdict, properties: c.properties }));
+    expect(shape(second)).toEqual(shape(result));
+  });
+
+  it('fails (exit 1) and names the clause when the simulator has a fault', async () => {
+    const reports = join(dir, 'fault');
+    const r = await disco(['check', '--fault', 'b-limit-uncapped', '--only', 'B-LIM-2', '--seed', '3', '--runs', '5', '--report-dir', reports]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^disco check: FAIL/);
+    expect(r.stdout).toMatch(/FAILED\s+B-LIM-2 /);
+    expect(r.stdout).toContain('--fault b-limit-uncapped');
+    const summary = await readFile(join(reports, 'summary.md'), 'utf8');
+    expect(summary).toContain('### Failed clauses (1)');
+  });
+});
+
+describe('disco check against a target file, interrupted', () => {
+  let embedded: EmbeddedTarget;
+  let file: string;
+  beforeAll(async () => {
+    embedded = await startEmbeddedTarget();
+    const t = embedded.target;
+    file = join(dir, 'sim-target.json');
+    const doc = {
+      name: 'cli simulator',
+      base_url: t.baseUrl,
+      cdc_base_url: t.cdcBaseUrl,
+      control_url: t.controlUrl,
+      accounts: t.b.map((b, i) => ({ account_id: b.accountId, api_key_env: `DISCO_CLI_KEY_${i}`, pipeline_admin_key: t.a[i]?.adminKey, pipeline_key: t.a[i]?.nonAdminKey, fixtures: b.fixtures })),
+    };
+    await writeFile(file, JSON.stringify(doc), { mode: 0o600 });
+  });
+  afterAll(async () => {
+    await embedded?.close();
+  });
+
+  it('on SIGINT, cleans up, writes reports marked interrupted, exits 130, and never shows a key', async () => {
+    const reports = join(dir, 'interrupted');
+    const env = Object.fromEntries(embedded.target.b.map((b, i) => [`DISCO_CLI_KEY_${i}`, b.apiKey]));
+    const r = await disco(['check', '--target', file, '--rate', '4', '--seed', '9', '--runs', '3', '--report-dir', reports], {
+      env,
+      // The report folder is made right before the checks start: then interrupt.
+      whenReady: (child) => {
+        const poll = setInterval(() => {
+          if (existsSync(reports)) {
+            clearInterval(poll);
+            setTimeout(() => child.kill('SIGINT'), 700);
+          }
+        }, 50);
+        child.on('close', () => clearInterval(poll));
+      },
+    });
+    expect(r.code).toBe(130);
+    expect(r.stderr).toContain('Ctrl-C: stopping, cleaning up and writing reports');
+    expect(r.stdout).toMatch(/^disco check: INTERRUPTED/);
+    const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult & { interrupted?: string };
+    expect(result.interrupted).toBe('SIGINT');
+    expect(result.profile).toBe('spec');
+    expect(result.checks.some((c) => c.reason === 'the run was interrupted before this check started')).toBe(true);
+    expect(result.exitCode).not.toBe(0);
+
+    const secrets = targetSecrets(embedded.target);
+    expect(secrets.length).toBeGreaterThan(3);
+    const written = await Promise.all((await readdir(reports)).map((f) => readFile(join(reports, f), 'utf8')));
+    for (const text of [r.stdout, r.stderr, ...written]) for (const s of secrets) expect(text.includes(s)).toBe(false);
+  });
+});
+
+describe('disco clauses', () => {
+  it('lists every clause id with its coverage', async () => {
+    const r = await disco(['clauses']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    for (const c of CLAUSES) expect(r.stdout).toMatch(new RegExp(`^${c.id}\\s+${c.kind}\\s`, 'm'));
+    expect(r.stdout).toMatch(/covered by: b-inv\//);
+    expect(r.stdout).toMatch(/^\d+ clauses \(\d+ must, \d+ gap\): \d+ covered, \d+ not covered$/m);
+  });
+
+  it('prints JSON with --json', async () => {
+    const r = await disco(['clauses', '--json']);
+    expect(r.code).toBe(0);
+    const table = JSON.parse(r.stdout) as { id: string; checks: string[] }[];
+    expect(table.map((c) => c.id)).toEqual(CLAUSES.map((c) => c.id));
+    expect(table.find((c) => c.id === 'B-LIM-1')?.checks).toContain('b-inv/walk-pages');
+  });
+});

@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  basicHeader,
+  basicWithPassword,
+  brokenPercentEncoding,
+  malformedAuthorization,
+  malformedJsonText,
+  mediaTypeSpelling,
+  mutatedKey,
+  nonIdSegment,
+  wrongTypeFor,
+  type JsonKind,
+} from '../../suites/lib/arbitraries.ts';
+import { parse as parseContentType } from 'content-type';
+
+const KEY = '0123456789abcdef0123456789abcdef01234567';
+const options = { seed: 42, numRuns: 300 };
+
+function sample<T>(arbitrary: fc.Arbitrary<T>): T[] {
+  return fc.sample(arbitrary, options);
+}
+
+describe('credential arbitraries', () => {
+  it('never produce the real key, and never print it', () => {
+    for (const k of sample(mutatedKey(KEY))) {
+      expect(k.value).not.toBe(KEY);
+      expect(fc.stringify(k)).not.toContain(KEY.slice(0, 12));
+    }
+  });
+
+  it('never produce the valid Basic header, and describe every value without the key', () => {
+    const valid = basicHeader(KEY);
+    const encoded = Buffer.from(`${KEY}:`).toString('base64');
+    for (const a of sample(malformedAuthorization(KEY))) {
+      expect(a.value?.trim()).not.toBe(valid);
+      const printed = fc.stringify(a);
+      expect(printed).not.toContain(KEY.slice(0, 12));
+      expect(printed).not.toContain(encoded.slice(0, 12));
+    }
+  });
+
+  it('give the key a non-empty password', () => {
+    for (const a of sample(basicWithPassword(KEY))) {
+      const decoded = Buffer.from(String(a.value).slice('Basic '.length), 'base64').toString('utf8');
+      expect(decoded.startsWith(`${KEY}:`)).toBe(true);
+      expect(decoded.length).toBeGreaterThan(KEY.length + 1);
+    }
+  });
+});
+
+describe('body arbitraries', () => {
+  it('malformedJsonText is never JSON, nor blank', () => {
+    for (const text of sample(malformedJsonText())) {
+      expect(text.trim()).not.toBe('');
+      expect(() => JSON.parse(text)).toThrow();
+    }
+  });
+
+  it.each<JsonKind>(['string', 'integer', 'boolean', 'object', 'array', 'string-map', 'string-array'])('wrongTypeFor(%s) never yields that type, nor null', (kind) => {
+    const isKind: Record<JsonKind, (v: unknown) => boolean> = {
+      string: (v) => typeof v === 'string',
+      integer: (v) => typeof v === 'number' && Number.isSafeInteger(v),
+      number: (v) => typeof v === 'number',
+      boolean: (v) => typeof v === 'boolean',
+      object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+      array: (v) => Array.isArray(v),
+      'string-map': (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string'),
+      'string-array': (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
+    };
+    for (const v of sample(wrongTypeFor(kind))) {
+      expect(v).not.toBeNull();
+      expect(isKind[kind](v), JSON.stringify(v)).toBe(false);
+    }
+  });
+});
+
+describe('path and media type arbitraries', () => {
+  it('nonIdSegment is never a positive integer a double holds exactly', () => {
+    for (const s of sample(nonIdSegment())) {
+      const text = decodeURIComponent(s);
+      expect(/^[1-9][0-9]*$/.test(text) && Number.isSafeInteger(Number(text)), text).toBe(false);
+    }
+  });
+
+  it('brokenPercentEncoding never decodes', () => {
+    for (const s of sample(brokenPercentEncoding())) expect(() => decodeURIComponent(s)).toThrow(URIError);
+  });
+
+  it('mediaTypeSpelling parses to the same media type', () => {
+    for (const s of sample(mediaTypeSpelling('application/vnd.service+json', { version: '2' }))) {
+      const parsed = parseContentType(s);
+      expect(parsed.type).toBe('application/vnd.service+json');
+      expect(parsed.parameters.version).toBe('2');
+    }
+  });
+});

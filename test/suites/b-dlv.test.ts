@@ -1,0 +1,3 @@
+import { proveFamily } from './family-proof.ts';
+
+proveFamily('b-dlv', ['b-delivery-delete-200-body']);

@@ -1,0 +1,3 @@
+import { proveFamily } from './family-proof.ts';
+
+proveFamily('b-hdr', ['b-json-charset-refused']);

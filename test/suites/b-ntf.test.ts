@@ -1,0 +1,3 @@
+import { proveFamily } from './family-proof.ts';
+
+proveFamily('b-ntf', ['b-mark-all-ignored']);

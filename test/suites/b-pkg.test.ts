@@ -1,0 +1,3 @@
+import { proveFamily } from './family-proof.ts';
+
+proveFamily('b-pkg', ['b-package-absent-200-null']);

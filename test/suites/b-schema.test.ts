@@ -1,0 +1,3 @@
+import { proveFamily } from './family-proof.ts';
+
+proveFamily('b-schema', ['b-timestamps-without-zone', 'b-package-id-as-string']);

@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatProblems, isCalendarDate, isUtcDateTime, contains, sameJson } from '../../suites/lib/resource-checks.ts';
+import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/ssh-public-keys.ts';
+
+function sshKeygen(): boolean {
+  try {
+    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // ssh-keygen -? exits non-zero but exists; only a missing binary is ENOENT.
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+describe('OpenSSH public keys made by the checks', () => {
+  it.runIf(sshKeygen()).each([...SSH_KEY_KINDS])('a %s key line is read by ssh-keygen with the same MD5 fingerprint', (kind) => {
+    const key = generateOpenSshKey(kind, 'disco@test');
+    const dir = mkdtempSync(join(tmpdir(), 'disco-key-'));
+    try {
+      const file = join(dir, 'key.pub');
+      writeFileSync(file, `${key.line}\n`);
+      const out = execFileSync('ssh-keygen', ['-l', '-E', 'md5', '-f', file], { encoding: 'utf8' });
+      expect(out).toContain(`MD5:${md5ColonHex(key.blob)} disco@test`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the line as type, base64 blob and comment', () => {
+    const key = generateOpenSshKey('ed25519', 'me@host');
+    expect(key.line).toMatch(/^ssh-ed25519 [A-Za-z0-9+/]+=* me@host$/);
+    expect(generateOpenSshKey('ecdsa-p256').line).toMatch(/^ecdsa-sha2-nistp256 [A-Za-z0-9+/]+=*$/);
+  });
+});
+
+describe('format rules of section 2 (B-FMT-1)', () => {
+  it('accepts UTC date-times only', () => {
+    for (const ok of ['2026-11-22T05:12:47Z', '2026-11-22T05:12:47.123Z', '2026-11-22T05:12:47+00:00', '2026-11-22T05:12Z']) expect(isUtcDateTime(ok), ok).toBe(true);
+    for (const bad of ['2026-11-22T05:12:47', '2026-11-22T05:12:47+01:00', '2026-11-22', 'yesterday', '2026-13-22T05:12:47Z']) expect(isUtcDateTime(bad), bad).toBe(false);
+  });
+
+  it('accepts only calendar dates that exist', () => {
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    for (const bad of ['2026-02-29', '2026-02-30', '2026-13-01', '2026-11-01T00:00:00Z', '26-11-01']) expect(isCalendarDate(bad), bad).toBe(false);
+  });
+
+  it('finds zone-less timestamps and non-integer ids at any depth, but not inside client-chosen maps', () => {
+    const job = {
+      id: 1,
+      created_at: '2026-11-22T05:12:47Z',
+      started_at: null,
+      owner_id: '7',
+      variables: { run_at: 'tomorrow', x_id: 'abc' },
+      outputs: [{ id: 2, created_at: '2026-11-22T05:12:47' }],
+      package: { id: 3.5 },
+    };
+    expect(formatProblems(job).map((p) => p.path)).toEqual(['/owner_id', '/outputs/0/created_at', '/package/id']);
+    expect(formatProblems({ id: 'in_1', date: '2026-11-01' }, { stringId: true })).toEqual([]);
+    expect(formatProblems({ id: 12 }, { stringId: true }).map((p) => p.path)).toEqual(['/id']);
+  });
+
+  it('compares JSON regardless of key order, and containment allows extra keys', () => {
+    expect(sameJson({ a: [1, { b: 2, c: 3 }] }, { a: [1, { c: 3, b: 2 }] })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(contains({ url: 'u', basic_auth: false }, { url: 'u' })).toBe(true);
+    expect(contains({ url: 'v' }, { url: 'u' })).toBe(false);
+  });
+});
