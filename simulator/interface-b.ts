@@ -17,9 +17,41 @@ export type BRouter = Router<BState>;
  */
 export function interfaceBRouter(sim: Sim): BRouter {
   const router: BRouter = new Router<BState>({ prefix: '/:account/api' });
-  router.use(versioning(sim), authenticate(sim));
+  router.use(faultyErrorHandling(sim), versioning(sim), authenticate(sim));
   for (const register of bDomainRoutes) register(router, sim);
   return router;
+}
+
+/**
+ * Faults that change how interface B answers errors and request bodies. Off by default; each
+ * imitates a real mistake: a string comparison of Content-Type, a hand-written 404 body, a
+ * JSON parse error that escapes to the framework's default 500 page.
+ */
+function faultyErrorHandling(sim: Sim) {
+  return async (ctx: Context, next: Next): Promise<void> => {
+    const contentType = ctx.get('content-type');
+    if (sim.faults.has('b-json-charset-refused') && contentType !== '' && contentType !== 'application/json') {
+      throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
+    }
+    try {
+      await next();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.code === 'not_found' && sim.faults.has('b-404-without-message')) {
+        ctx.status = 404;
+        ctx.body = { error: 'not found' };
+        ctx.type = 'application/json';
+        return;
+      }
+      if (err.code === 'malformed_body' && sim.faults.has('b-malformed-json-500')) {
+        ctx.status = 500;
+        ctx.type = 'text/plain';
+        ctx.body = `SyntaxError: ${err.message}\n    at JSON.parse (<anonymous>)\n    at parseJsonBody (/srv/app/lib/body.js:42:17)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n`;
+        return;
+      }
+      throw err;
+    }
+  };
 }
 
 function versioning(sim: Sim) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { absentId, slugLike } from './lib/arbitraries.ts';
-import { expectNoCrashOrLeak, expectSameAnswer, isSuccess } from './lib/b-answers.ts';
+import { expectNoCrashOrLeak, expectSameAnswer, isSuccess, userFieldsOf } from './lib/b-answers.ts';
 import { makeHook, makeJob, makeSshKey, webHookBody } from './lib/b-make.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -153,11 +153,8 @@ check({
     const packageId = t.fixtures(1).package_id;
     if (packageId !== undefined) paths.push(`/packages/${packageId}`);
     const key = t.target.b[0]?.apiKey ?? '';
-    const onAccount = (slug: string, path: string, method: Method = 'GET', body?: unknown) =>
-      t.http.request(method, `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, {
-        headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) },
-        ...(body !== undefined ? { body } : {}),
-      });
+    const onAccount = (slug: string, path: string) =>
+      t.http.request('GET', `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
     await t.property('foreign account path answers like an absent account', fc.tuple(fc.constantFrom(...paths), slugLike().filter((s) => !known.has(s))), async ([path, absentSlug]) => {
       const foreign = await onAccount(foreignSlug, path);
       expectNoCrashOrLeak(t, foreign, 'B-AUTH-3', otherKeys(t, 0));
@@ -175,8 +172,7 @@ check({
 async function userOf(t: CheckContext, account: 0 | 1): Promise<string | undefined> {
   const ex = await t.b(account).get('/user');
   if (ex.response.status !== 200 || !ex.json || typeof ex.json !== 'object') return undefined;
-  const u = ex.json as Record<string, unknown>;
-  return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.api_key]);
+  return userFieldsOf(ex);
 }
 
 async function hookNames(t: CheckContext, account: 0 | 1): Promise<string[] | undefined> {

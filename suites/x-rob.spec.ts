@@ -13,7 +13,7 @@ import {
   wrongTypeFor,
   type JsonKind,
 } from './lib/arbitraries.ts';
-import { expectNoCrashOrLeak, isSuccess } from './lib/b-answers.ts';
+import { expectNoCrashOrLeak, isSuccess, userFieldsOf } from './lib/b-answers.ts';
 import { ed25519PublicKeyLine, idOf, webHookBody } from './lib/b-make.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
@@ -194,13 +194,26 @@ async function userSnapshot(t: CheckContext): Promise<Exchange | undefined> {
 
 function expectUserUnchanged(t: CheckContext, before: Exchange | undefined, after: Exchange | undefined): void {
   if (!before || !after) return;
-  t.expect.that(JSON.stringify(after.json) === JSON.stringify(before.json), {
+  t.expect.that(userFieldsOf(after) === userFieldsOf(before), {
     clause: CLAUSE,
     message: 'the user changed although every PUT /user of the check was refused',
-    expected: JSON.stringify(before.json),
-    received: JSON.stringify(after.json),
+    expected: userFieldsOf(before),
+    received: userFieldsOf(after),
     exchange: after,
   });
+}
+
+/** After refused writes: no hook, SSH key or connection group of this check's names exists. */
+async function expectNothingMade(t: CheckContext, prefix: string): Promise<void> {
+  for (const path of ['/hooks', '/user/keys', '/connection_groups']) {
+    const ex = await t.b().get(path, { query: { limit: 100 } });
+    if (ex.response.status !== 200 || !Array.isArray(ex.json)) continue; // an extension the target may not serve
+    const made = ex.json.filter((item) => {
+      const record = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
+      return String(record.name ?? '').startsWith(prefix);
+    });
+    t.expect.that(made.length === 0, { clause: CLAUSE, message: `refused writes left something behind in GET ${path}`, expected: 'nothing made by a refused write', received: JSON.stringify(made.slice(0, 2)), exchange: ex });
+  }
 }
 
 check({
@@ -218,6 +231,7 @@ check({
       expectRefusedCleanly(t, await sendWrite(t, endpoint, text), `${label} with a malformed JSON body`);
     });
     expectUserUnchanged(t, before, await userSnapshot(t));
+    await expectNothingMade(t, t.name('rob-'));
   },
 });
 
@@ -240,6 +254,7 @@ check({
     const arbitrary = fc.constantFrom(...cases).chain((c) => fc.tuple(fc.constant(c.label), wrongTypeFor(c.field.kind)));
     await t.property('a wrong type is refused', arbitrary, ([label, value]) => attempt(label, value));
     expectUserUnchanged(t, before, await userSnapshot(t));
+    await expectNothingMade(t, t.name('rob-'));
   },
 });
 

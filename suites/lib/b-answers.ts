@@ -111,3 +111,13 @@ export function pathOf(exchange: Exchange): string {
 export function isSuccess(exchange: Exchange): boolean {
   return exchange.response.status >= 200 && exchange.response.status < 300;
 }
+
+/**
+ * The part of a user (GET /user) that only a write of the user changes, as comparable text.
+ * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
+ * of the account finishes.
+ */
+export function userFieldsOf(exchange: Exchange): string {
+  const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
+  return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.updated_at]);
+}

@@ -1,10 +1,44 @@
-import { expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
 import { proveFamily } from './family-proof.ts';
 
 proveFamily('b-auth', ['b-unknown-key-accepted', 'b-old-key-valid-after-regeneration']);
 
-it('runs the key regeneration (which kills the configured key) after every other check', async () => {
-  const ids = (await loadChecks()).map((c) => c.id);
-  expect(ids.at(-1)).toBe('b-auth/regenerated-key-replaces-old');
+const REGENERATE = 'b-auth/regenerated-key-replaces-old';
+
+describe('b-auth: the key regeneration, which kills the configured key', () => {
+  it('runs after every other check', async () => {
+    const ids = (await loadChecks()).map((c) => c.id);
+    expect(ids.at(-1)).toBe(REGENERATE);
+  });
+
+  // A target without a control URL stands for a real deployment.
+  async function runOnRealLookingTarget() {
+    const embedded = await startEmbeddedTarget();
+    try {
+      const { controlUrl: _dropped, ...target } = embedded.target;
+      const checks = (await loadChecks()).filter((c) => c.id === REGENERATE);
+      return await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 3, readOnly: false, timeoutMs: 10_000 });
+    } finally {
+      await embedded.close();
+    }
+  }
+
+  afterEach(() => {
+    delete process.env.DISCO_ALLOW_KEY_ROTATION;
+  });
+
+  it('is skipped on a real target unless the operator opts in, and says why', async () => {
+    const out = await runOnRealLookingTarget();
+    expect(out.checks[0]?.verdict).toBe('skip');
+    expect(out.checks[0]?.reason).toMatch(/DISCO_ALLOW_KEY_ROTATION=1/);
+  });
+
+  it('runs on a real target with DISCO_ALLOW_KEY_ROTATION=1', async () => {
+    process.env.DISCO_ALLOW_KEY_ROTATION = '1';
+    const out = await runOnRealLookingTarget();
+    expect(out.checks[0]?.verdict).toBe('pass');
+  });
 });

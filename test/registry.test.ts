@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadChecks } from '../suites/index.ts';
+import { unknownClauseIds, uncoveredClauses } from '../suites/lib/aggregate.ts';
+import { CLAUSES } from '../suites/clauses.ts';
+import { faultCatalog, FAULT_NAMES } from '../simulator/faults.ts';
+import { readFileSync } from 'node:fs';
+import { clauseCoverage, renderMarkdown } from '../bin/commands/clauses.ts';
+
+describe('the check registry', () => {
+  it('names only clause ids that exist in the catalog', async () => {
+    const checks = await loadChecks();
+    expect(unknownClauseIds(checks)).toEqual([]);
+  });
+
+  it('covers every clause of the catalog with at least one check', async () => {
+    const checks = await loadChecks();
+    const uncovered = uncoveredClauses(checks).map((c) => c.id);
+    expect(uncovered, `clauses no check names: ${uncovered.join(', ')}`).toEqual([]);
+  });
+
+  it('has a fault for every must clause, each naming a real clause', () => {
+    const faulted = new Set<string>(FAULT_NAMES.map((name) => faultCatalog[name].clause));
+    for (const clause of faulted) expect(CLAUSES.some((c) => c.id === clause), clause).toBe(true);
+    const unfaulted = CLAUSES.filter((c) => c.kind === 'must' && !faulted.has(c.id)).map((c) => c.id);
+    expect(unfaulted, `must clauses no fault can trip: ${unfaulted.join(', ')}`).toEqual([]);
+  });
+
+  it('gives every check a unique id of the form family/slug and a sentence title', async () => {
+    const checks = await loadChecks();
+    for (const check of checks) {
+      expect(check.id).toMatch(/^[a-z0-9-]+\/[a-z0-9-]+$/);
+      expect(check.title.length).toBeGreaterThan(10);
+    }
+    expect(new Set(checks.map((c) => c.id)).size).toBe(checks.length);
+  });
+
+  it('docs/coverage.md is the current output of disco clauses --markdown', async () => {
+    const { clauses } = await clauseCoverage();
+    const onDisk = readFileSync(new URL('../docs/coverage.md', import.meta.url), 'utf8');
+    expect(onDisk, 'regenerate with: node bin/disco.mjs clauses --markdown > docs/coverage.md').toBe(renderMarkdown(clauses));
+  });
+});
