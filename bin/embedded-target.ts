@@ -9,6 +9,12 @@ import type { ResolvedTarget } from '../suites/lib/types.ts';
  * loopback port, provisioned over HTTP through its control API. This file, not suites/, is where
  * the simulator is imported: the suites only ever see a base URL and credentials.
  */
+/**
+ * The embedded simulator keeps the rate-limit headers (a check looks at them) but with a limit
+ * no run reaches: `--runs 1000` must not turn into a wall of 429s.
+ */
+const EMBEDDED_RATE_LIMIT = 1_000_000;
+
 export interface EmbeddedTarget {
   target: ResolvedTarget;
   faults: FaultName[];
@@ -19,7 +25,7 @@ export async function startEmbeddedTarget(options: { faults?: FaultName[]; signa
   const faults = options.faults ?? [];
   // Strict profile: exactly the spec. The clock follows real time and can be moved through the
   // control API, so checks that poll work, and checks that need time to pass advance it.
-  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk' } });
+  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT } });
   const listening = await listen(simulator.app, 0, '127.0.0.1');
   try {
     const target = await provisionSimulator({

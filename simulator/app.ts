@@ -3,6 +3,7 @@ import type { Context, Next } from 'koa';
 import { AdjustableClock, type Clock } from './clock.ts';
 import { Faults, type FaultName } from './faults.ts';
 import { Store } from './store.ts';
+import { RateLimiter } from './http/rate-limit.ts';
 import { defaultSimOptions, type Sim, type SimOptions } from './context.ts';
 import { ApiError } from './http/errors.ts';
 import { renderError, toApiError, type Interface } from './http/render.ts';
@@ -28,11 +29,13 @@ export interface Simulator {
 /** Builds the simulator: a Koa app and its state. Never listens; see server.ts. */
 export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const clock = init.clock ?? new AdjustableClock();
+  const options = { ...defaultSimOptions, ...init.options };
   const sim: Sim = {
     store: new Store(),
     clock,
     faults: new Faults(init.faults ?? []),
-    options: { ...defaultSimOptions, ...init.options },
+    options,
+    rateLimiter: new RateLimiter(clock, options.rateLimitPerHour),
   };
   if (init.seed) applySeed(sim, init.seed);
 

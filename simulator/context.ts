@@ -1,5 +1,6 @@
 import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import type { Store, AccountState } from './store.ts';
 import type { User } from './domains/users/types.ts';
 import type { PipelineApiKey } from './domains/apikeys/types.ts';
@@ -20,6 +21,8 @@ export interface SimOptions {
    * backend must not send traffic off the machine because a test made up a URL), or all.
    */
   deliverWebhooks: 'off' | 'loopback' | 'all';
+  /** Interface B requests per user per hour (the real service: 5,000); 0 switches it off. */
+  rateLimitPerHour: number;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -27,6 +30,7 @@ export const defaultSimOptions: SimOptions = {
   pipelineKeyPrefix: 'fdk',
   bodyLimitBytes: 1024 * 1024,
   deliverWebhooks: 'loopback',
+  rateLimitPerHour: 5000,
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */
@@ -35,6 +39,7 @@ export interface Sim {
   clock: Clock;
   faults: Faults;
   options: SimOptions;
+  rateLimiter: RateLimiter;
 }
 
 /** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */

@@ -94,6 +94,12 @@ function authenticate(sim: Sim) {
       if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
       account = other;
     }
+    const quota = sim.rateLimiter.take(`${found.account.slug}:${found.user.id}`);
+    if (quota) {
+      ctx.set('X-RateLimit-Limit', String(quota.limit));
+      ctx.set('X-RateLimit-Remaining', String(quota.remaining));
+      ctx.set('X-RateLimit-Reset', String(quota.resetAt));
+    }
     settleAccount(sim, account, linksFor(ctx, account.slug));
     const state = ctx.state as BState;
     state.account = account;

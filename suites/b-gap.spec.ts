@@ -69,3 +69,36 @@ check({
     t.expect.errorObjectB(ex, 'B-GAP-6');
   },
 });
+
+check({
+  id: 'b-gap/rate-limit-headers',
+  clauses: ['B-GAP-6'],
+  title: 'B-GAP-6 (real service convention): every response carries X-RateLimit-Limit and a decreasing X-RateLimit-Remaining',
+  needs: ['b'],
+  async run(t) {
+    const read = (ex: Awaited<ReturnType<ReturnType<typeof t.b>['get']>>) => ({
+      limit: Number(ex.response.headers['x-ratelimit-limit']),
+      remaining: Number(ex.response.headers['x-ratelimit-remaining']),
+    });
+    const first = await t.b().get('/connections/types');
+    const second = await t.b().get('/connections/types');
+    for (const ex of [first, second]) {
+      const { limit, remaining } = read(ex);
+      t.expect.that(Number.isInteger(limit) && limit > 0 && Number.isInteger(remaining) && remaining >= 0 && remaining <= limit, {
+        clause: 'B-GAP-6',
+        message: 'the response lacks integer X-RateLimit-Limit / X-RateLimit-Remaining headers',
+        expected: 'X-RateLimit-Limit: N, X-RateLimit-Remaining: 0..N',
+        received: `X-RateLimit-Limit: ${ex.response.headers['x-ratelimit-limit'] ?? '(none)'}, X-RateLimit-Remaining: ${ex.response.headers['x-ratelimit-remaining'] ?? '(none)'}`,
+        exchange: ex,
+      });
+    }
+    // Other clients of the same user may spend quota in between, so "decreased" is all we know.
+    t.expect.that(read(second).remaining < read(first).remaining, {
+      clause: 'B-GAP-6',
+      message: 'X-RateLimit-Remaining did not go down between two requests',
+      expected: `below ${read(first).remaining}`,
+      received: String(read(second).remaining),
+      exchange: second,
+    });
+  },
+});

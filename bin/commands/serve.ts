@@ -18,6 +18,8 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
                         that \`disco check --target\` reads; contains secrets, written 0600
   --profile P           strict (default, exactly the spec) | lenient (also loose real clients)
   --key-prefix P        interface A key prefix (default fdk)
+  --rate-limit N        interface B requests per user per hour (default 5000, as the real
+                        service; 0 switches limits off)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
   --frozen-clock        time moves only through the control API
   --deliver-webhooks M  which web hooks get real POSTs: loopback (default: only URLs on this
@@ -38,6 +40,7 @@ export async function serve(argv: string[]): Promise<number> {
       'list-faults': { type: 'boolean', default: false },
       'frozen-clock': { type: 'boolean', default: false },
       'deliver-webhooks': { type: 'string', default: 'loopback' },
+      'rate-limit': { type: 'string', default: '5000' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -56,6 +59,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!/^[A-Za-z0-9]+$/.test(values['key-prefix'])) throw new UsageError('--key-prefix must be letters and digits');
   const delivery = values['deliver-webhooks'];
   if (delivery !== 'off' && delivery !== 'loopback' && delivery !== 'all') throw new UsageError('--deliver-webhooks must be off, loopback or all');
+  const rateLimit = Number(values['rate-limit']);
+  if (!Number.isSafeInteger(rateLimit) || rateLimit < 0) throw new UsageError('--rate-limit must be an integer >= 0');
   const faults: FaultName[] = [];
   for (const name of values.fault) {
     if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
@@ -68,7 +73,7 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit },
   });
   const manifests = applySeed(simulator.sim, seed);
   const listening = await listen(simulator.app, port, values.host);

@@ -33,6 +33,7 @@ export function controlRouter(sim: Sim): Router {
     const body = await json(ctx);
     const seed = await seedFrom(body);
     sim.store.reset();
+    sim.rateLimiter.reset();
     ctx.body = { accounts: seed ? applySeed(sim, seed) : [] };
   });
 
@@ -110,6 +111,20 @@ export function controlRouter(sim: Sim): Router {
       clock.set(at);
     }
     ctx.body = clockState(sim);
+  });
+
+  router.get('/limits', (ctx) => {
+    ctx.body = { requests_per_hour: sim.rateLimiter.limitPerHour };
+  });
+
+  // `{requests_per_hour: N}`: interface B requests per user per clock hour; 0 switches limits off.
+  router.put('/limits', async (ctx) => {
+    const body = await json(ctx);
+    const limit = body.requests_per_hour;
+    if (typeof limit !== 'number' || !Number.isSafeInteger(limit) || limit < 0) throw invalidField('requests_per_hour', 'must be an integer >= 0 (0 switches limits off)');
+    sim.rateLimiter.limitPerHour = limit;
+    sim.rateLimiter.reset();
+    ctx.body = { requests_per_hour: limit };
   });
 
   router.get('/faults', (ctx) => {

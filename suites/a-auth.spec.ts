@@ -1,0 +1,216 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { described, mutatedKey, randomCase, randomKey, type Described } from './lib/arbitraries.ts';
+import { describeResponse } from './lib/expect.ts';
+import { absentIdFrom, expectUnauthenticated, requestLine } from './lib/a-support.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+/*
+ * A-AUTH-1, A-AUTH-2, A-AUTH-7: only `Authorization: Bearer <key>` with a real key authenticates;
+ * everything else is 401 with the error object. The scheme's letter case is not judged either
+ * way (RFC 7235 makes it case-insensitive), nor are extra spaces between scheme and key (the
+ * grammar allows them): the spec does not settle those.
+ *
+ * Whether a request authenticated is read off probes whose answer with the real key differs
+ * from the answer without one: DELETE /pipelines/{absent id} (the spec's endpoint: 404 with the
+ * key, 401 without) and, where served, GET /pipelines (200). A bad credential that gets the
+ * keyed answer authenticated.
+ */
+
+const KEY = '<key>';
+const PRINTABLE = /^[\x21-\x7e]+$/;
+const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.split('');
+
+interface Probe {
+  label: string;
+  send(t: CheckContext, authorization: string | null): Promise<Exchange>;
+  /** The answer with the real key. */
+  keyedStatus: number;
+}
+
+/** Probes whose keyed answer differs from the anonymous one (which is 401). */
+async function authProbes(t: CheckContext): Promise<Probe[]> {
+  const id = absentIdFrom(Date.now());
+  const candidates: Omit<Probe, 'keyedStatus'>[] = [
+    { label: `DELETE /pipelines/${id}`, send: (t2, auth) => t2.aWithAuthorization(auth).delete(`/pipelines/${id}`) },
+    { label: 'GET /pipelines', send: (t2, auth) => t2.aWithAuthorization(auth).get('/pipelines') },
+  ];
+  const key = adminKey(t);
+  const probes: Probe[] = [];
+  for (const candidate of candidates) {
+    const keyed = await candidate.send(t, `Bearer ${key}`);
+    const anonymous = await candidate.send(t, null);
+    if (keyed.response.status === 401 || keyed.response.status === 403) {
+      t.fail({ clause: 'A-AUTH-1', message: `${candidate.label} with "Bearer ${KEY}" (the configured admin key) was refused`, expected: 'the key authenticates', received: describeResponse(keyed), exchange: keyed });
+    }
+    if (anonymous.response.status === 401 && keyed.response.status !== 401) {
+      // Counterexamples print the probe by its label, not its code.
+      probes.push({ ...candidate, keyedStatus: keyed.response.status, [fc.toStringMethod]: () => candidate.label } as Probe);
+    }
+  }
+  if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (DELETE /pipelines/{absent id} without a key did not answer 401)');
+  return probes;
+}
+
+function adminKey(t: CheckContext): string {
+  const key = t.target.a[0]?.adminKey;
+  if (!key) t.skip('the target has no interface A admin key');
+  return key;
+}
+
+/** Sends `authorization` to the probe; it must not authenticate (else `clause`) and must be 401. */
+async function expectRefused(t: CheckContext, probe: Probe, authorization: Described<string | null>, clause: string): Promise<void> {
+  const ex = await probe.send(t, authorization.value);
+  expectUnauthenticated(t, ex, `Authorization ${authorization.description}`, clause, (e) => e.response.status === probe.keyedStatus || (e.response.status >= 200 && e.response.status < 300));
+}
+
+check({
+  id: 'a-auth/bearer-key-authenticates',
+  clauses: ['A-AUTH-1'],
+  title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates',
+  needs: ['a'],
+  async run(t) {
+    const probes = await authProbes(t);
+    const keys = [adminKey(t), t.target.a[0]?.nonAdminKey].filter((k): k is string => !!k);
+    for (const key of keys) {
+      for (const probe of probes) {
+        const ex = await probe.send(t, `Bearer ${key}`);
+        t.expect.that(ex.response.status !== 401 && ex.response.status !== 403, {
+          clause: 'A-AUTH-1',
+          message: `${requestLine(ex)} with "Bearer ${KEY}" was refused (${ex.response.status})`,
+          expected: 'the key authenticates',
+          received: describeResponse(ex),
+          exchange: ex,
+        });
+      }
+    }
+  },
+});
+
+/** Other schemes, no scheme, an empty Bearer, the key in the wrong place. */
+function otherSchemes(key: string): fc.Arbitrary<Described<string | null>> {
+  const basic = (text: string) => Buffer.from(text).toString('base64');
+  const plain = (h: string | null) => described(h, h === null ? 'none' : JSON.stringify(h));
+  const scheme = fc.oneof(
+    fc.constantFrom('Basic', 'Token', 'Digest', 'ApiKey', 'Api-Key', 'Key', 'OAuth', 'HMAC', 'Negotiate', 'Bearer:', 'Bearer=', 'Bearerr', 'Beare', 'Bear', 'JWT'),
+    randomCase('basic'),
+    randomCase('token'),
+  );
+  return fc.oneof(
+    fc.constantFrom(plain(null), plain(''), plain('Bearer'), plain('Bearer '), plain('bearer'), plain('BEARER'), plain('Bearer null'), plain('Bearer undefined'), plain('Basic')),
+    scheme.map((s) => described(`${s} ${key}`, `"${s} ${KEY}"`)),
+    scheme.map((s) => described(`${s} ${basic(`${key}:`)}`, `"${s} base64(${KEY}:)"`)),
+    fc.constantFrom(
+      described(key, `"${KEY}" (no scheme)`),
+      described(`Basic ${basic(`${key}:`)}`, `"Basic base64(${KEY}:)"`),
+      described(`Basic ${basic(key)}`, `"Basic base64(${KEY})"`),
+      described(`Basic ${basic(`:${key}`)}`, `"Basic base64(:${KEY})"`),
+      described(`Bearer ${basic(`${key}:`)}`, `"Bearer base64(${KEY}:)"`),
+      described(`${key} Bearer`, `"${KEY} Bearer"`),
+      described(`Bearer${key}`, `"Bearer${KEY}" (no space)`),
+      described(`Bearer "${key}"`, `"Bearer \\"${KEY}\\"" (quoted)`),
+      described(`Bearer ${key} ${key}`, `"Bearer ${KEY} ${KEY}"`),
+      described(`Bearer ${key} extra`, `"Bearer ${KEY} extra"`),
+      described(`Bearer token=${key}`, `"Bearer token=${KEY}"`),
+    ),
+    // An empty Bearer in any letter case: there is no key to accept.
+    randomCase('bearer').map(plain),
+  );
+}
+
+check({
+  id: 'a-auth/other-schemes-refused',
+  clauses: ['A-AUTH-1', 'A-AUTH-7'],
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all: 401 with the error object',
+  needs: ['a'],
+  async run(t) {
+    const key = adminKey(t);
+    const probes = await authProbes(t);
+    // The commonest mistakes, on every probe, before the random ones.
+    const fixed = [
+      described(null, 'none'),
+      described(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `"Basic base64(${KEY}:)"`),
+      described(`Basic ${Buffer.from(key).toString('base64')}`, `"Basic base64(${KEY})"`),
+      described(`Token ${key}`, `"Token ${KEY}"`),
+      described(key, `"${KEY}" (no scheme)`),
+      described('Bearer', '"Bearer" (no key)'),
+    ];
+    for (const probe of probes) for (const auth of fixed) await expectRefused(t, probe, auth, 'A-AUTH-1');
+    await t.property('other schemes are refused', fc.tuple(otherSchemes(key), fc.constantFrom(...probes)), async ([auth, probe]) => {
+      await expectRefused(t, probe, auth, 'A-AUTH-1');
+    });
+  },
+});
+
+/** The key with its prefix taken off, changed or misspelt. */
+function withoutPrefix(key: string, prefix: string): fc.Arbitrary<Described<string>> {
+  const rest = key.startsWith(`${prefix}_`) ? key.slice(prefix.length + 1) : key;
+  const wrongPrefix = fc.oneof(
+    fc.constantFrom('xyz', 'sk', 'pk', 'api', 'key', prefix.toUpperCase(), prefix.slice(0, -1), `${prefix}x`, `x${prefix}`),
+    fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'.split('')), minLength: 1, maxLength: 6 }),
+  ).filter((p) => p !== prefix);
+  return fc.oneof(
+    fc.constant(described(rest, `${KEY} without "${prefix}_"`)),
+    wrongPrefix.map((p) => described(`${p}_${rest}`, `${KEY} with the prefix "${p}_" instead of "${prefix}_"`)),
+    fc.constantFrom('-', '', '.', '__', ':').map((sep) => described(`${prefix}${sep}${rest}`, `${KEY} with "${prefix}${sep}" instead of "${prefix}_"`)),
+    fc.constant(described(`_${rest}`, `${KEY} with "_" but no prefix`)),
+  );
+}
+
+check({
+  id: 'a-auth/prefix-required',
+  clauses: ['A-AUTH-2', 'A-AUTH-7'],
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, gets 401 with the error object',
+  needs: ['a'],
+  async run(t) {
+    const prefix = t.target.keyPrefix;
+    const key = adminKey(t);
+    const configured = [key, t.target.a[0]?.nonAdminKey, t.target.a[1]?.adminKey].filter((k): k is string => !!k);
+    for (const k of configured) {
+      t.expect.that(k.startsWith(`${prefix}_`), {
+        clause: 'A-AUTH-2',
+        message: `a configured interface A key does not start with "${prefix}_" (the key_prefix of the target)`,
+        expected: `keys that start with "${prefix}_"`,
+        received: `a key that starts with "${k.slice(0, Math.min(4, k.length))}…"`,
+      });
+    }
+    const probes = await authProbes(t);
+    const rest = key.slice(prefix.length + 1);
+    for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${rest}`, `"Bearer ${KEY} without ${prefix}_"`), 'A-AUTH-2');
+    await t.property('unprefixed keys are refused', fc.tuple(withoutPrefix(key, prefix), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
+      await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), 'A-AUTH-2');
+    });
+  },
+});
+
+/** Keys that are not the key: random strings with the prefix, truncated, extended, altered. */
+function invalidKeys(key: string, prefix: string, known: ReadonlySet<string>): fc.Arbitrary<Described<string>> {
+  const prefixed = fc
+    .string({ unit: fc.constantFrom(...BASE62), minLength: 0, maxLength: 60 })
+    .map((s) => described(`${prefix}_${s}`, JSON.stringify(`${prefix}_${s}`)));
+  const random = randomKey()
+    .filter((s) => PRINTABLE.test(s))
+    .map((s) => described(s, JSON.stringify(s)));
+  const spaced = fc.integer({ min: 1, max: Math.max(1, key.length - 1) }).map((n) => described(`${key.slice(0, n)} ${key.slice(n)}`, `${KEY} with a space after character ${n}`));
+  return fc
+    .oneof(prefixed, random, mutatedKey(key), spaced)
+    .filter((k) => !known.has(k.value) && k.value.trim() !== key && PRINTABLE.test(k.value.replace(/ /g, '')));
+}
+
+check({
+  id: 'a-auth/invalid-keys-401',
+  clauses: ['A-AUTH-7', 'A-AUTH-2'],
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, split by a space) get 401 with the error object',
+  needs: ['a'],
+  async run(t) {
+    const prefix = t.target.keyPrefix;
+    const key = adminKey(t);
+    const known = new Set(t.target.a.flatMap((a) => [a.adminKey, a.nonAdminKey]).filter((k): k is string => !!k));
+    const probes = await authProbes(t);
+    await t.property('invalid keys are refused', fc.tuple(invalidKeys(key, prefix, known), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
+      // A value without the prefix that authenticates breaks A-AUTH-2; any other, A-AUTH-7.
+      const clause = candidate.value.startsWith(`${prefix}_`) ? 'A-AUTH-7' : 'A-AUTH-2';
+      await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), clause);
+    });
+  },
+});
