@@ -73,9 +73,23 @@ async function errorBoundary(ctx: Context, next: Next): Promise<void> {
       if (ctx.status === 404) throw new ApiError('not_found');
       if (ctx.status === 405 || ctx.status === 501) throw new ApiError('method_not_allowed');
     }
+    serializeJson(ctx);
   } catch (err) {
     renderError(ctx, toApiError(err), interfaceOf(ctx.path));
   }
+}
+
+/**
+ * Serialises JSON bodies here, inside the boundary, rather than in Koa's respond step: a value
+ * that cannot be serialised then gets the interface's error object instead of Koa's plain-text
+ * 500. The Content-Type set by the route (JSON or the vendor type) is kept.
+ */
+function serializeJson(ctx: Context): void {
+  const body: unknown = ctx.body;
+  if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
+  const type = ctx.response.get('Content-Type') || 'application/json; charset=utf-8';
+  ctx.body = JSON.stringify(body);
+  ctx.set('Content-Type', type);
 }
 
 async function securityHeaders(ctx: Context, next: Next): Promise<void> {

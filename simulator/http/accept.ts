@@ -16,7 +16,7 @@ export function acceptsVendorV2(header: string | undefined, lenient: boolean): b
   for (const range of splitRanges(header)) {
     let parsed;
     try {
-      parsed = parse(range);
+      parsed = parse(withoutTabs(range));
     } catch {
       continue;
     }
@@ -55,11 +55,19 @@ function splitRanges(header: string): string[] {
   return ranges.filter((r) => r.length > 0);
 }
 
+/**
+ * RFC 9110 allows tabs as well as spaces around `;` and `=` (OWS); the `content-type` parser
+ * only takes spaces, so tabs become spaces first.
+ */
+function withoutTabs(value: string): string {
+  return value.replace(/\t/g, ' ');
+}
+
 /** Whether a Content-Type header names `type`, compared as a media type (parameters ignored). */
 export function isMediaType(header: string | undefined, types: readonly string[]): boolean {
   if (!header) return false;
   try {
-    return types.includes(parse(header).type);
+    return types.includes(parse(withoutTabs(header)).type);
   } catch {
     return false;
   }

@@ -47,7 +47,8 @@ export async function readBody(
     if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${options.limitBytes} bytes.` });
     throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
   }
-  if (text.trim() === '') return undefined;
+  // Only whitespace is not an empty body (that is Content-Length: 0) and not a JSON document.
+  if (text.trim() === '') throw new ApiError('malformed_body', { message: 'Malformed request body: it holds only whitespace.', problems: [{ field: 'body', message: 'holds only whitespace' }] });
   const value = parseText(text, format);
   if (nestingDepth(value, MAX_NESTING) > MAX_NESTING) {
     throw new ApiError('invalid_field', {

@@ -177,7 +177,8 @@ export function basicWithPassword(key: string): fc.Arbitrary<Described<string>> 
 
 /**
  * Spellings of `type; name=value` that are the same media type (RFC 9110): any case of type
- * and parameter name, optional spaces around `;`, the value quoted or not.
+ * and parameter name, optional whitespace around `;` (spaces or tabs: RFC 9110 OWS), the value
+ * quoted or not.
  */
 export function mediaTypeSpelling(type: string, parameters: Record<string, string> = {}): fc.Arbitrary<string> {
   const entries = Object.entries(parameters);
@@ -186,7 +187,7 @@ export function mediaTypeSpelling(type: string, parameters: Record<string, strin
       typeCase: randomCase(type),
       params: fc.tuple(
         ...entries.map(([name, value]) =>
-          fc.record({ name: randomCase(name), quoted: fc.boolean(), before: fc.constantFrom('', ' ', '  '), after: fc.constantFrom('', ' ') }).map(
+          fc.record({ name: randomCase(name), quoted: fc.boolean(), before: fc.constantFrom('', ' ', '  ', '\t'), after: fc.constantFrom('', ' ', '\t') }).map(
             (p) => `${p.before};${p.after}${p.name}=${p.quoted ? `"${value}"` : value}`,
           ),
         ),

@@ -58,7 +58,7 @@ export const expect: Expect = {
     let ok = false;
     if (header) {
       try {
-        const parsed = parseContentType(header);
+        const parsed = parseContentType(header.replace(/\t/g, ' '));
         ok = parsed.type === type.toLowerCase() && Object.entries(parameters).every(([k, v]) => parsed.parameters[k.toLowerCase()] === v);
       } catch {
         ok = false;

@@ -1,0 +1,167 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { describeResponse } from './lib/expect.ts';
+import {
+  absentIdFrom,
+  comparableHeaders,
+  createPipeline,
+  documentBody,
+  headerDifferences,
+  isObject,
+  normalisedBody,
+  readPipeline,
+  requirePipelineEndpoints,
+  type JsonObject,
+} from './lib/a-support.ts';
+import { plainDefinition } from './model/pipelines/definitions.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+
+/*
+ * A-ENUM-1: account 1 asking for account 2's pipeline gets exactly what it gets for a pipeline
+ * that does not exist: the same status (404), the same body (the requested id aside, should the
+ * body repeat it) and the same headers (date, request ids and the like aside). Account 2's
+ * pipelines are made for the check in three states: never deployed, deployed, archived.
+ * X-ISO-1: none of account 1's attempts changes them, and account 1's list does not show them.
+ */
+
+interface Operation {
+  label: string;
+  method: string;
+  path: (id: number) => string;
+  options?: (id: number) => RequestOptions;
+}
+
+/** Every operation on one pipeline; the bodies are valid, so only the id decides the answer. */
+function operations(t: CheckContext): Operation[] {
+  return [
+    { label: 'GET /pipelines/{id}', method: 'GET', path: (id) => `/pipelines/${id}` },
+    { label: 'GET /pipelines/{id}/definition', method: 'GET', path: (id) => `/pipelines/${id}/definition` },
+    { label: 'PUT /pipelines/{id}', method: 'PUT', path: (id) => `/pipelines/${id}`, options: () => documentBody(plainDefinition(t.name('enum-put'))) },
+    { label: 'PATCH /pipelines/{id}', method: 'PATCH', path: (id) => `/pipelines/${id}`, options: () => ({ body: { description: 'changed by another account' } }) },
+    { label: 'POST /pipelines/{id}/start', method: 'POST', path: (id) => `/pipelines/${id}/start` },
+    { label: 'POST /pipelines/{id}/stop', method: 'POST', path: (id) => `/pipelines/${id}/stop` },
+    { label: 'DELETE /pipelines/{id}', method: 'DELETE', path: (id) => `/pipelines/${id}` },
+  ];
+}
+
+function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
+  return t.a(0).request(op.method, op.path(id), op.options?.(id) ?? {});
+}
+
+/** Account 2's pipelines: one never deployed, one deployed (if the target starts pipelines), one archived. */
+async function foreignPipelines(t: CheckContext): Promise<{ id: number; state: string }[]> {
+  const idle = await createPipeline(t, 1, plainDefinition(t.name('enum-idle')));
+  const archived = await createPipeline(t, 1, plainDefinition(t.name('enum-archived')));
+  const gone = await t.a(1).delete(`/pipelines/${archived.id}`);
+  if (gone.response.status !== 200) throw new Error(`account 2 could not archive its pipeline: ${describeResponse(gone)}`);
+  const out = [
+    { id: idle.id, state: 'not deployed' },
+    { id: archived.id, state: 'archived' },
+  ];
+  const running = await createPipeline(t, 1, plainDefinition(t.name('enum-running')));
+  const started = await t.a(1).post(`/pipelines/${running.id}/start`);
+  if (started.response.status >= 200 && started.response.status < 300) out.push({ id: running.id, state: 'deployed' });
+  else t.note(`account 2's pipeline could not be started (${started.response.status}): no deployed pipeline compared`);
+  return out;
+}
+
+function expectSame404(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange): void {
+  const what = `${op.label} of account 2's ${foreign.state} pipeline`;
+  t.expect.that(foreignEx.response.status !== 200 && foreignEx.response.status !== 204, {
+    clause: 'A-ENUM-1',
+    message: `${what} succeeded for account 1`,
+    expected: 'the 404 of an absent pipeline',
+    received: describeResponse(foreignEx),
+    exchange: foreignEx,
+  });
+  t.expect.status(absentEx, 404, 'A-ENUM-1', `${op.label} of an absent pipeline answered ${absentEx.response.status}, expected 404`);
+  t.expect.status(foreignEx, 404, 'A-ENUM-1', `${what} answered ${foreignEx.response.status}, where an absent pipeline gets 404: the answer tells that the pipeline exists`);
+  t.expect.errorObjectA(foreignEx, 'A-ERR-1');
+  t.expect.errorObjectA(absentEx, 'A-ERR-1');
+  const a = normalisedBody(foreignEx, [String(foreign.id)]);
+  const b = normalisedBody(absentEx, [String(absentId)]);
+  t.expect.that(a === b, {
+    clause: 'A-ENUM-1',
+    message: `${what} gets another 404 body than an absent pipeline`,
+    expected: absentEx.response.body,
+    received: foreignEx.response.body,
+    exchange: foreignEx,
+  });
+  const diff = headerDifferences(comparableHeaders(foreignEx), comparableHeaders(absentEx));
+  t.expect.that(diff.length === 0, {
+    clause: 'A-ENUM-1',
+    message: `${what} gets other headers than an absent pipeline`,
+    expected: 'the same headers (date and request ids aside)',
+    received: diff.join('; '),
+    exchange: foreignEx,
+  });
+}
+
+check({
+  id: 'a-enum/foreign-pipeline-same-404',
+  clauses: ['A-ENUM-1', 'A-ERR-1', 'X-ISO-1'],
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived) gets the same 404 as an absent id: status, body and headers; X-ISO-1: and changes nothing there',
+  needs: ['a', 'a2', 'write'],
+  async run(t) {
+    await requirePipelineEndpoints(t, 'account 2 cannot make a pipeline to ask for');
+    const foreign = await foreignPipelines(t);
+    const before = new Map<number, JsonObject>();
+    for (const f of foreign) before.set(f.id, await snapshot(t, f.id));
+    const ops = operations(t);
+    // Every operation on every foreign pipeline once, then random pairs.
+    let seed = Date.now();
+    for (const f of foreign) {
+      for (const op of ops) {
+        const absentId = absentIdFrom(seed++);
+        expectSame404(t, op, f, await send(t, op, f.id), absentId, await send(t, op, absentId));
+      }
+    }
+    const cases = fc.tuple(fc.constantFrom(...foreign), fc.constantFrom(...ops), fc.integer({ min: 0, max: 89_999_999 }), fc.boolean());
+    await t.property('foreign and absent ids answer alike', cases, async ([f, op, seedOfId, absentFirst]) => {
+      const absentId = absentIdFrom(seedOfId);
+      // Either order: a target that caches or warms up must not make the first one differ.
+      let foreignEx: Exchange;
+      let absentEx: Exchange;
+      if (absentFirst) {
+        absentEx = await send(t, op, absentId);
+        foreignEx = await send(t, op, f.id);
+      } else {
+        foreignEx = await send(t, op, f.id);
+        absentEx = await send(t, op, absentId);
+      }
+      expectSame404(t, op, f, foreignEx, absentId, absentEx);
+    });
+
+    for (const f of foreign) {
+      const after = await snapshot(t, f.id);
+      const was = before.get(f.id) ?? {};
+      t.expect.that(JSON.stringify(after) === JSON.stringify(was), {
+        clause: 'X-ISO-1',
+        message: `account 1's attempts changed account 2's ${f.state} pipeline ${f.id}`,
+        expected: JSON.stringify(was),
+        received: JSON.stringify(after),
+      });
+    }
+    const list = await t.a(0).get('/pipelines', { query: { page_size: 100, include_archived: 'true' } });
+    const ids = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items.map((p) => (isObject(p) ? p.id : undefined)) : [];
+    const shown = foreign.filter((f) => ids.includes(f.id));
+    t.expect.that(shown.length === 0, {
+      clause: 'X-ISO-1',
+      message: `account 1's GET /pipelines lists account 2's pipelines ${shown.map((f) => f.id).join(', ')}`,
+      expected: 'only account 1\'s pipelines',
+      received: describeResponse(list),
+      exchange: list,
+    });
+  },
+});
+
+/**
+ * What account 2 sees of its pipeline that only a change would move: the definition and the
+ * fields a change sets (time alone moves the sync state and `last_sync_at`, so those are left out).
+ */
+async function snapshot(t: CheckContext, id: number): Promise<JsonObject> {
+  const { body } = await readPipeline(t, 1, id);
+  const definition = await t.a(1).get(`/pipelines/${id}/definition`);
+  const stable = ['id', 'name', 'status', 'updated_at', 'deployed_at', 'archived_at'];
+  return { ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])), definition: definition.json ?? definition.response.status };
+}

@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { headerSafeText, nonIdSegment, pathSegment } from './lib/arbitraries.ts';
+import { describeResponse } from './lib/expect.ts';
+import {
+  absentIdFrom,
+  archiveIfCreated,
+  documentBody,
+  is2xx,
+  namesField,
+  requestLine,
+  requirePipelineEndpoints,
+  revokeIfCreated,
+  type DocumentFormat,
+  type JsonObject,
+} from './lib/a-support.ts';
+import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './model/pipelines/definitions.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+
+/*
+ * A-ERR-1: every 401 and 404 of interface A carries `{error: string}`.
+ * A-ERR-2: a definition that fails validation is 400 and the body names the failing field.
+ * A-ERR-3: a body with unknown keys or the wrong shape is 422.
+ *
+ * The definition document's schema is outside the spec (A-GAP-1); A-ERR-2 and A-ERR-3 are
+ * checked with the simulator's (docs/interface-a.md), on targets that take it: a target that
+ * refuses a valid simulator definition skips them with the reason.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// A-ERR-1
+
+interface Probe {
+  label: string;
+  send: (t: CheckContext) => Promise<Exchange>;
+  /** The status the request must get, when the spec fixes it; the clause that fixes it. */
+  expect?: { status: number; clause: string };
+}
+
+const METHODS_WITH_ID: { method: string; suffix: string }[] = [
+  { method: 'GET', suffix: '' },
+  { method: 'PUT', suffix: '' },
+  { method: 'PATCH', suffix: '' },
+  { method: 'DELETE', suffix: '' },
+  { method: 'POST', suffix: '/start' },
+  { method: 'POST', suffix: '/stop' },
+  { method: 'GET', suffix: '/definition' },
+];
+
+function errorProbes(keyManagement: boolean): fc.Arbitrary<Probe> {
+  const absent = fc.integer({ min: 0, max: 89_999_999 }).map(absentIdFrom);
+  const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'Bearer', 'Bearer fdk_nope', 'Token abc'), headerSafeText({ minLength: 1, maxLength: 30 }).map((s) => `Bearer ${s.trim() || 'x'}`));
+  const probes: fc.Arbitrary<Probe>[] = [
+    // An absent pipeline with the key: 404 (section 5A.8).
+    fc.tuple(fc.constantFrom(...METHODS_WITH_ID), absent).map(([m, id]): Probe => ({
+      label: `${m.method} /pipelines/${id}${m.suffix}`,
+      send: (t) => t.a().request(m.method, `/pipelines/${id}${m.suffix}`, m.method === 'PUT' ? documentBody(plainDefinition(t.name('err-put'))) : m.method === 'PATCH' ? { body: { description: 'x' } } : {}),
+      expect: m.method === 'DELETE' && m.suffix === '' ? { status: 404, clause: 'A-ENUM-1' } : undefined,
+    })),
+    // The spec's endpoint without a valid key: 401 (section 5A.7).
+    fc.tuple(badAuth, absent).map(([auth, id]): Probe => ({
+      label: `DELETE /pipelines/${id} with Authorization ${JSON.stringify(auth)}`,
+      send: (t) => t.aWithAuthorization(auth).delete(`/pipelines/${id}`),
+      expect: { status: 401, clause: 'A-AUTH-7' },
+    })),
+    // Ids that are no integer, and paths that do not exist, with and without the key: whatever
+    // the status, a 401 or 404 carries the error object.
+    fc.tuple(fc.constantFrom(...METHODS_WITH_ID), nonIdSegment(), fc.boolean()).map(([m, id, keyed]): Probe => ({
+      label: `${m.method} /pipelines/${id}${m.suffix}${keyed ? '' : ' without a key'}`,
+      send: (t) => (keyed ? t.a() : t.aWithAuthorization(null)).request(m.method, `/pipelines/${id}${m.suffix}`),
+    })),
+    fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), fc.array(pathSegment(), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([method, segments, keyed]): Probe => ({
+      label: `${method} /disco-unknown/${segments.join('/')}${keyed ? '' : ' without a key'}`,
+      send: (t) => (keyed ? t.a() : t.aWithAuthorization(null)).request(method, `/disco-unknown/${segments.join('/')}`),
+    })),
+  ];
+  if (keyManagement) {
+    probes.push(
+      fc.tuple(fc.constantFrom('GET', 'DELETE'), absent).map(([method, id]): Probe => ({ label: `${method} /api-keys/${id}`, send: (t) => t.a().request(method, `/api-keys/${id}`) })),
+    );
+  }
+  return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
+}
+
+check({
+  id: 'a-err/401-404-error-object',
+  clauses: ['A-ERR-1', 'A-AUTH-7', 'A-ENUM-1'],
+  title: 'A-ERR-1: every 401 and 404 (absent pipelines and keys, bad keys, non-integer ids, unknown paths) is a JSON object with a string "error"',
+  needs: ['a'],
+  async run(t) {
+    const keyManagement = (await t.a().get('/api-keys')).response.status === 200;
+    const check404 = async (probe: Probe) => {
+      const ex = await probe.send(t);
+      if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
+      if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
+    };
+    // The spec's own cases once each, then the random ones.
+    await check404({ label: 'DELETE of an absent pipeline', send: (t2) => t2.a().delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 404, clause: 'A-ENUM-1' } });
+    await check404({ label: 'DELETE without a key', send: (t2) => t2.aWithAuthorization(null).delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 401, clause: 'A-AUTH-7' } });
+    if (keyManagement) await check404({ label: 'GET of an absent key', send: (t2) => t2.a().get(`/api-keys/${absentIdFrom(Date.now())}`) });
+    await t.property('401 and 404 carry the error object', errorProbes(keyManagement), check404);
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// A-ERR-2 and A-ERR-3: documents sent to create, validate, replace and update
+
+type Endpoint = 'create' | 'validate' | 'replace' | 'update';
+
+interface DocumentCase<T> {
+  endpoint: Endpoint;
+  format: DocumentFormat;
+  broken: T;
+}
+
+let counter = 0;
+/** A name no other pipeline of the run has (names are unique among live pipelines). */
+function uniqueName(t: CheckContext, base: string): string {
+  counter = (counter + 1) % 1_000_000;
+  return t.name(`${base}-${counter}`);
+}
+
+/** Sends a document to an endpoint; PATCH sends it as a merge patch of the stored definition. */
+function sendDocument(t: CheckContext, endpoint: Endpoint, pipelineId: number, document: unknown, format: DocumentFormat): Promise<Exchange> {
+  const body: RequestOptions = documentBody(document, format);
+  switch (endpoint) {
+    case 'create':
+      // A fresh name each time: a replayed case (shrinking) must not clash with one created before.
+      return t.a().post('/pipelines', documentBody(renamed(t, document), format));
+    case 'validate':
+      return t.a().post('/pipelines/validate', body);
+    case 'replace':
+      return t.a().put(`/pipelines/${pipelineId}`, body);
+    case 'update':
+      return t.a().patch(`/pipelines/${pipelineId}`, format === 'json' ? { ...body, headers: { 'content-type': 'application/merge-patch+json' } } : body);
+  }
+}
+
+/** The document with a new unique name, unless its name is the value under test. */
+function renamed(t: CheckContext, document: unknown): unknown {
+  if (typeof document !== 'object' || document === null || Array.isArray(document)) return document;
+  const doc = document as Document;
+  return typeof doc.name === 'string' && doc.name.startsWith(t.name('err-')) ? { ...doc, name: uniqueName(t, 'err') } : document;
+}
+
+/**
+ * Documents to try: a fresh generated one for create and validate; the stored definition of the
+ * check's own pipeline for replace and update (a merge patch of a fresh document would mix two).
+ */
+function documentCases<T>(t: CheckContext, stored: Document, breaker: (doc: Document) => fc.Arbitrary<T>, endpoints: Endpoint[]): fc.Arbitrary<DocumentCase<T>> {
+  const fresh = endpoints.filter((e) => e === 'create' || e === 'validate');
+  const own = endpoints.filter((e) => e === 'replace' || e === 'update');
+  const format = fc.constantFrom<DocumentFormat>('json', 'json', 'yaml');
+  const kinds: fc.Arbitrary<DocumentCase<T>>[] = [];
+  if (fresh.length) {
+    const document = fc.constant(null).chain(() => validDefinition(uniqueName(t, 'err')).chain(breaker));
+    kinds.push(fc.tuple(fc.constantFrom(...fresh), format, document).map(([endpoint, f, broken]) => ({ endpoint, format: f, broken })));
+  }
+  if (own.length) kinds.push(fc.tuple(fc.constantFrom(...own), format, breaker(stored)).map(([endpoint, f, broken]) => ({ endpoint, format: f, broken })));
+  return fc.oneof(...kinds);
+}
+
+/** The endpoints the target serves beyond create: validate, PUT and PATCH are conventions. */
+async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<Endpoint[]> {
+  const endpoints: Endpoint[] = ['create'];
+  const validate = await t.a().post('/pipelines/validate', documentBody(stored));
+  if (is2xx(validate)) endpoints.push('validate');
+  const replace = await t.a().put(`/pipelines/${pipelineId}`, documentBody(stored));
+  if (is2xx(replace)) endpoints.push('replace');
+  const update = await t.a().patch(`/pipelines/${pipelineId}`, { body: { description: 'a conformance check' } });
+  if (is2xx(update)) endpoints.push('update');
+  return endpoints;
+}
+
+async function ownPipeline(t: CheckContext, base: string): Promise<{ id: number; stored: Document; endpoints: Endpoint[] }> {
+  await requirePipelineEndpoints(t, 'definitions cannot be sent');
+  const stored = plainDefinition(uniqueName(t, base));
+  const created = await t.a().post('/pipelines', documentBody(stored));
+  if (!is2xx(created)) {
+    t.skip(`the target refuses a definition document of the simulator's schema (POST /pipelines answered ${created.response.status}); the schema is outside the spec, so its validation cannot be checked`);
+  }
+  archiveIfCreated(t, 0, created);
+  const id = (created.json as JsonObject).id as number;
+  const endpoints = await servedEndpoints(t, id, stored);
+  // The PATCH probe set a description: that is the stored definition now.
+  return { id, stored: endpoints.includes('update') ? { ...stored, description: 'a conformance check' } : stored, endpoints };
+}
+
+check({
+  id: 'a-err/invalid-definition-400',
+  clauses: ['A-ERR-2'],
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields) is 400, and the body names the field',
+  needs: ['a', 'write'],
+  async run(t) {
+    const own = await ownPipeline(t, 'err2');
+    const cases = documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints);
+    await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
+      const ex = await sendDocument(t, c.endpoint, own.id, c.broken.document, c.format);
+      archiveIfCreated(t, 0, ex);
+      t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${c.format}) with ${c.broken.description} answered ${ex.response.status}, expected 400`);
+      t.expect.errorObjectA(ex, 'A-ERR-2');
+      t.expect.that(namesField(ex.json, c.broken.paths), {
+        clause: 'A-ERR-2',
+        message: `the 400 for ${c.broken.description} does not name the field`,
+        expected: `the body names ${c.broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+    });
+  },
+});
+
+check({
+  id: 'a-err/wrong-shape-422',
+  clauses: ['A-ERR-3'],
+  title: 'A-ERR-3: a definition with an unknown key (at any level) or a value of the wrong JSON type, or a body that is no object, is 422; so is a key-management body with unknown keys',
+  needs: ['a', 'write'],
+  async run(t) {
+    const own = await ownPipeline(t, 'err3');
+    const cases = documentCases<MisshapenDocument>(t, own.stored, misshapenDefinition, own.endpoints);
+    await t.property('misshapen definitions are 422', cases.map(describeCase((m) => m.description)), async (c) => {
+      const ex = await sendDocument(t, c.endpoint, own.id, c.broken.document, c.format);
+      archiveIfCreated(t, 0, ex);
+      t.expect.status(ex, 422, 'A-ERR-3', `${requestLine(ex)} (${c.format}) with ${c.broken.description} answered ${ex.response.status}, expected 422`);
+      t.expect.errorObjectA(ex, 'A-ERR-3');
+    });
+
+    if ((await t.a().get('/api-keys')).response.status !== 200) {
+      t.note('the target has no key management over the API: POST /api-keys bodies not checked');
+      return;
+    }
+    const keyBodies = fc.oneof(
+      fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]) => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"` })),
+      fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 })).map((v) => ({ body: { name: v }, what: 'a name that is no string' })),
+      fc.constantFrom('yes', 1, 'true').map((v) => ({ body: { name: t.name('shape'), admin: v }, what: 'an admin flag that is no boolean' })),
+      fc.constantFrom<unknown>([], ['x'], 42, 'name').map((v) => ({ body: v, what: 'a body that is no object' })),
+    );
+    await t.property('misshapen key bodies are 422', keyBodies.map((k) => Object.assign(k, { [fc.toStringMethod]: () => `POST /api-keys with ${k.what}` })), async ({ body, what }) => {
+      const ex = await t.a().post('/api-keys', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      revokeIfCreated(t, ex);
+      t.expect.status(ex, 422, 'A-ERR-3', `POST /api-keys with ${what} answered ${ex.response.status}, expected 422`);
+      t.expect.errorObjectA(ex, 'A-ERR-3');
+    }, { runs: 6 });
+  },
+});
+
+/** Prints a case as `endpoint (format): description` in counterexamples. */
+function describeCase<T>(describe: (broken: T) => string): (c: DocumentCase<T>) => DocumentCase<T> {
+  return (c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.endpoint} (${c.format}): ${describe(c.broken)}` });
+}

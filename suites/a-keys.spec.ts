@@ -1,0 +1,270 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { describeResponse } from './lib/expect.ts';
+import {
+  absentIdFrom,
+  createKey,
+  expectUnauthenticated,
+  is2xx,
+  isObject,
+  isoSeconds,
+  namesField,
+  requestLine,
+  requireKeyManagement,
+  revokeIfCreated,
+  simulatorNow,
+  withKey,
+  type CreatedKey,
+} from './lib/a-support.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+/*
+ * A-AUTH-3..6: the life of an interface A key. The spec's keys are made in a dashboard; the
+ * simulator also manages them over interface A (A-GAP-4: POST/GET /api-keys, GET/DELETE
+ * /api-keys/{id}), which is what makes these rules testable. Against a target without those
+ * paths the checks skip with the reason. Every key a check makes is revoked afterwards.
+ */
+
+const KEY_NAME = fc.oneof(
+  fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/),
+  fc.constantFrom('terraform-prod', 'ci readonly', 'Zoë’s laptop', '東京-etl', 'key 🚀'),
+);
+
+/** A request that needs a valid key and changes nothing: the probe of "does this key work". */
+function useKey(t: CheckContext, key: string): Promise<Exchange> {
+  return withKey(t, key).delete(`/pipelines/${absentIdFrom(Date.now())}`);
+}
+
+function worked(ex: Exchange): boolean {
+  return ex.response.status !== 401 && ex.response.status !== 403;
+}
+
+/** A far-future expiry, whatever the target's clock says: 2090 to 2099. */
+const farFutureExpiry = fc.integer({ min: 0, max: 3600 }).map((days) => isoSeconds(Date.UTC(2090, 0, 1) + days * 86_400_000));
+
+check({
+  id: 'a-keys/value-shown-once',
+  clauses: ['A-AUTH-3', 'A-AUTH-2'],
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (list, read, or anything done with the key)',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
+    const prefix = t.target.keyPrefix;
+    const cases = fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: null }) });
+    await t.property('the key shows once', cases, async ({ name, admin, expires }) => {
+      const made = await createKey(t, { name: `${t.name('once')} ${name}`, admin, expires_at: expires });
+      t.expect.that(made.key.startsWith(`${prefix}_`), {
+        clause: 'A-AUTH-2',
+        message: `the key created by POST /api-keys does not start with "${prefix}_"`,
+        expected: `a key "${prefix}_..."`,
+        received: `a key that starts with "${made.key.slice(0, 4)}…"`,
+        exchange: made.created,
+      });
+      const later: Exchange[] = [];
+      const used = await useKey(t, made.key);
+      later.push(used);
+      t.expect.that(worked(used), { clause: 'A-AUTH-3', message: 'the value the create answer showed is not a working key', expected: 'the shown value authenticates', received: describeResponse(used), exchange: used });
+      later.push(await t.a().get('/api-keys'));
+      later.push(await t.a().get(`/api-keys/${made.id}`));
+      later.push(await withKey(t, made.key).get('/pipelines'));
+      if (admin) later.push(await withKey(t, made.key).get('/api-keys'));
+      for (const ex of later) expectNoKey(t, ex, made);
+    });
+  },
+});
+
+function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey): void {
+  const inBody = ex.response.body.includes(made.key);
+  const inHeaders = Object.values(ex.response.headers).some((v) => v.includes(made.key));
+  t.expect.that(!inBody && !inHeaders, {
+    clause: 'A-AUTH-3',
+    message: `${requestLine(ex)} shows the full value of key ${made.id} after its creation`,
+    expected: 'the full key only in the create answer',
+    received: `${ex.response.status}, the full key in the ${inBody ? 'body' : 'headers'}`,
+    exchange: ex,
+  });
+}
+
+check({
+  id: 'a-keys/expired-key-refused',
+  clauses: ['A-AUTH-4', 'A-AUTH-7'],
+  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object',
+  needs: ['a', 'write', 'control'],
+  async run(t) {
+    await requireKeyManagement(t, 'keys with an expiry cannot be created');
+    const cases = fc.record({ lifetimeS: fc.integer({ min: 60, max: 3600 }), pastS: fc.integer({ min: 0, max: 600 }), admin: fc.boolean() });
+    await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
+      const now = await simulatorNow(t);
+      const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
+      const made = await createKey(t, { name: t.name(`expiring-${lifetimeS}s`), admin, expires_at: isoSeconds(expiresAt) });
+      const before = await useKey(t, made.key);
+      t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
+      // Past the expiry, by at least the clock's second precision.
+      await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
+      const after = await useKey(t, made.key);
+      expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
+      const list = await withKey(t, made.key).get('/pipelines');
+      expectUnauthenticated(t, list, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
+    });
+  },
+});
+
+/** Key management as a non-admin: each attempt must be 403 with the error object. */
+type Attempt = { kind: 'create'; body: Record<string, unknown> } | { kind: 'revoke' } | { kind: 'list' } | { kind: 'read' };
+
+function describeAttempt(a: Attempt): string {
+  return a.kind === 'create' ? `POST /api-keys ${JSON.stringify(a.body)}` : a.kind === 'revoke' ? 'DELETE /api-keys/{id}' : a.kind === 'list' ? 'GET /api-keys' : 'GET /api-keys/{id}';
+}
+
+check({
+  id: 'a-keys/admin-only',
+  clauses: ['A-AUTH-5'],
+  title: 'A-AUTH-5: a non-admin key creating, revoking, listing or reading keys gets 403 with the error object, and nothing changes',
+  needs: ['a', 'a-nonadmin', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
+    const nonAdmin = t.target.a[0]?.nonAdminKey ?? '';
+    const victim = await createKey(t, { name: t.name('victim'), admin: false });
+    const attempt = async (a: Attempt): Promise<void> => {
+      const client = withKey(t, nonAdmin);
+      const ex =
+        a.kind === 'create' ? await client.post('/api-keys', { body: a.body }) : a.kind === 'revoke' ? await client.delete(`/api-keys/${victim.id}`) : a.kind === 'list' ? await client.get('/api-keys') : await client.get(`/api-keys/${victim.id}`);
+      if (a.kind === 'create') revokeIfCreated(t, ex);
+      t.expect.status(ex, 403, 'A-AUTH-5', `${describeAttempt(a)} with a non-admin key answered ${ex.response.status}, expected 403`);
+      t.expect.errorObjectA(ex, 'A-AUTH-5');
+      if (a.kind === 'revoke') {
+        const still = await useKey(t, victim.key);
+        t.expect.that(worked(still), { clause: 'A-AUTH-5', message: 'a non-admin key revoked another key (it stopped working)', expected: 'the key keeps working', received: describeResponse(still), exchange: still });
+      }
+    };
+    const fixed: Attempt[] = [{ kind: 'create', body: { name: t.name('by-non-admin') } }, { kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }];
+    for (const a of fixed) await attempt(a);
+    const attempts = fc.oneof(
+      fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: undefined }) }).map(
+        ({ name, admin, expires }): Attempt => ({ kind: 'create', body: { name: `${t.name('by-non-admin')} ${name}`, admin, ...(expires ? { expires_at: expires } : {}) } }),
+      ),
+      fc.constantFrom<Attempt>({ kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }),
+    );
+    await t.property('non-admin key management is 403', attempts.map((a) => Object.assign(a, { [fc.toStringMethod]: () => describeAttempt(a) })), attempt);
+  },
+});
+
+/** What a client might try to bring a revoked key back; none may work. */
+const REACTIVATIONS: { label: string; send: (t: CheckContext, id: number, name: string) => Promise<Exchange> }[] = [
+  { label: 'DELETE /api-keys/{id} again', send: (t, id) => t.a().delete(`/api-keys/${id}`) },
+  { label: 'PATCH /api-keys/{id} {"status":"active","revoked_at":null}', send: (t, id) => t.a().patch(`/api-keys/${id}`, { body: { status: 'active', revoked_at: null } }) },
+  { label: 'PUT /api-keys/{id} {"name":...,"revoked_at":null}', send: (t, id, name) => t.a().put(`/api-keys/${id}`, { body: { name, revoked_at: null, status: 'active' } }) },
+  { label: 'POST /api-keys/{id}/activate', send: (t, id) => t.a().post(`/api-keys/${id}/activate`) },
+  { label: 'POST /api-keys/{id}/restore', send: (t, id) => t.a().post(`/api-keys/${id}/restore`) },
+  { label: 'POST /api-keys/{id}/unrevoke', send: (t, id) => t.a().post(`/api-keys/${id}/unrevoke`) },
+  {
+    label: 'POST /api-keys with the same name',
+    send: async (t, _id, name) => {
+      const ex = await t.a().post('/api-keys', { body: { name } });
+      revokeIfCreated(t, ex);
+      return ex;
+    },
+  },
+];
+
+check({
+  id: 'a-keys/revocation-final',
+  clauses: ['A-AUTH-6', 'A-AUTH-7'],
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, and no attempt (revoking again, PATCH/PUT, activate) brings it back',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'keys cannot be created and revoked');
+    const cases = fc.record({
+      admin: fc.boolean(),
+      selfRevoke: fc.boolean(),
+      attempts: fc.shuffledSubarray(REACTIVATIONS.map((r, i) => i), { minLength: 0, maxLength: 3 }),
+    });
+    await t.property('revoked keys stay revoked', cases, async ({ admin, selfRevoke, attempts }) => {
+      const name = t.name('revoked');
+      const made = await createKey(t, { name, admin });
+      const before = await useKey(t, made.key);
+      if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
+      // An admin key may revoke itself; otherwise the configured admin key revokes it.
+      const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a();
+      const revoked = await revoker.delete(`/api-keys/${made.id}`);
+      if (!is2xx(revoked)) throw new Error(`could not revoke a key: ${describeResponse(revoked)}`);
+      const next = await useKey(t, made.key);
+      expectUnauthenticated(t, next, 'the key on the request right after its revocation', 'A-AUTH-6', worked);
+      for (const index of attempts) {
+        const reactivation = REACTIVATIONS[index];
+        if (!reactivation) continue;
+        const ex = await reactivation.send(t, made.id, name);
+        t.expect.that(ex.response.status < 500, { clause: 'A-AUTH-6', message: `${reactivation.label} on a revoked key answered ${ex.response.status}`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
+        const after = await useKey(t, made.key);
+        expectUnauthenticated(t, after, `the revoked key after ${reactivation.label}`, 'A-AUTH-6', worked);
+      }
+      const listed = await withKey(t, made.key).get('/pipelines');
+      expectUnauthenticated(t, listed, 'the revoked key', 'A-AUTH-6', worked);
+    });
+  },
+});
+
+check({
+  id: 'a-keys/management-conventions',
+  clauses: ['A-GAP-4'],
+  title: 'A-GAP-4 (simulator convention): POST /api-keys is 201 with Location and the key, GET lists and reads records without it, DELETE revokes (200, status revoked, idempotent), bad bodies are 400/422 naming the field',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'the key-management conventions cannot be checked');
+    const prefix = t.target.keyPrefix;
+    await t.property('key records', fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: null }) }), async ({ name, admin, expires }) => {
+      const fullName = `${t.name('conv')} ${name}`;
+      const made = await createKey(t, { name: fullName, admin, expires_at: expires });
+      const ex = made.created;
+      t.expect.status(ex, 201, 'A-GAP-4');
+      const body = ex.json as Record<string, unknown>;
+      if (t.profile === 'simulator') t.expect.schema(ex, 'simulator/api-key', 'A-GAP-4');
+      t.expect.that(ex.response.headers.location === body.url, { clause: 'A-GAP-4', message: 'the Location header of POST /api-keys is not the key record\'s url', expected: String(body.url), received: ex.response.headers.location ?? '(none)', exchange: ex });
+      t.expect.that(new RegExp(`^${prefix}_[A-Za-z0-9]{40}$`).test(made.key), { clause: 'A-GAP-4', message: `the key is not "${prefix}_" and 40 base62 characters`, expected: `${prefix}_ + 40 of [A-Za-z0-9]`, received: `${made.key.length} characters`, exchange: ex });
+      t.expect.that(body.name === fullName && body.admin === admin && body.expires_at === expires && body.status === 'active' && body.revoked_at === null, {
+        clause: 'A-GAP-4',
+        message: 'the created key record does not say what was asked',
+        expected: JSON.stringify({ name: fullName, admin, expires_at: expires, status: 'active', revoked_at: null }),
+        received: JSON.stringify({ name: body.name, admin: body.admin, expires_at: body.expires_at, status: body.status, revoked_at: body.revoked_at }),
+        exchange: ex,
+      });
+      const preview = typeof body.preview === 'string' ? body.preview.replace(/…$/, '') : '';
+      t.expect.that(preview.length > prefix.length && made.key.startsWith(preview) && preview.length < made.key.length / 2, { clause: 'A-GAP-4', message: 'the preview is not the start of the key', expected: `"${prefix}_" and a few characters of the key`, received: `${preview.length} characters`, exchange: ex });
+
+      const list = await t.a().get('/api-keys');
+      t.expect.status(list, 200, 'A-GAP-4');
+      const items = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items : [];
+      t.expect.that(items.some((k) => isObject(k) && k.id === made.id), { clause: 'A-GAP-4', message: 'GET /api-keys does not list the key just created', expected: `an item with id ${made.id}`, received: describeResponse(list), exchange: list });
+
+      const read = await t.a().get(`/api-keys/${made.id}`);
+      t.expect.status(read, 200, 'A-GAP-4');
+      if (t.profile === 'simulator') t.expect.schema(read, 'simulator/api-key', 'A-GAP-4');
+
+      const revoked = await t.a().delete(`/api-keys/${made.id}`);
+      t.expect.status(revoked, 200, 'A-GAP-4');
+      const first = isObject(revoked.json) ? revoked.json : {};
+      t.expect.that(first.status === 'revoked' && typeof first.revoked_at === 'string', { clause: 'A-GAP-4', message: 'DELETE /api-keys/{id} does not answer the revoked record', expected: 'status "revoked" and a revoked_at', received: describeResponse(revoked), exchange: revoked });
+      const again = await t.a().delete(`/api-keys/${made.id}`);
+      t.expect.status(again, 200, 'A-GAP-4', `revoking a revoked key again answered ${again.response.status}; the simulator's convention is a no-op 200`);
+      t.expect.that(isObject(again.json) && again.json.revoked_at === first.revoked_at, { clause: 'A-GAP-4', message: 'revoking again changed revoked_at', expected: String(first.revoked_at), received: describeResponse(again), exchange: again });
+    }, { runs: 4 });
+
+    // Bad bodies: 400 for a bad value, 422 for the wrong shape; both name the field.
+    const bad: { body: unknown; status: number; field: string }[] = [
+      { body: { name: '' }, status: 400, field: 'name' },
+      { body: { name: '   ' }, status: 400, field: 'name' },
+      { body: { admin: true }, status: 400, field: 'name' },
+      { body: { name: t.name('bad'), expires_at: '2001-01-01T00:00:00Z' }, status: 400, field: 'expires_at' },
+      { body: { name: t.name('bad'), expires_at: 'next tuesday' }, status: 400, field: 'expires_at' },
+      { body: { name: t.name('bad'), admin: 'yes' }, status: 422, field: 'admin' },
+      { body: { name: 42 }, status: 422, field: 'name' },
+      { body: { name: t.name('bad'), scopes: ['read'] }, status: 422, field: 'scopes' },
+    ];
+    for (const b of bad) {
+      const ex = await t.a().post('/api-keys', { body: b.body });
+      revokeIfCreated(t, ex);
+      t.expect.status(ex, b.status, 'A-GAP-4', `POST /api-keys ${JSON.stringify(b.body)} answered ${ex.response.status}, expected ${b.status}`);
+      t.expect.that(namesField(ex.json, [[b.field]]), { clause: 'A-GAP-4', message: `the answer to POST /api-keys ${JSON.stringify(b.body)} does not name the field ${b.field}`, expected: `"${b.field}" in the body`, received: describeResponse(ex), exchange: ex });
+    }
+  },
+});

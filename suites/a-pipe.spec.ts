@@ -1,0 +1,250 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { nonIdSegment } from './lib/arbitraries.ts';
+import { describeResponse } from './lib/expect.ts';
+import {
+  createPipeline,
+  documentBody,
+  historyOf,
+  readPipeline,
+  requestLine,
+  requirePipelineEndpoints,
+  showTransitions,
+  startPipeline,
+  type DocumentFormat,
+  type JsonObject,
+  type Transition,
+} from './lib/a-support.ts';
+import { plainDefinition, validDefinition } from './model/pipelines/definitions.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+/*
+ * A-PIPE-1, A-PIPE-2: DELETE /pipelines/{id} archives the caller's pipeline (200). A deployed one
+ * is stopped and torn down first; one that is not deployed is archived and nothing else happens.
+ * What any target shows: the DELETE is 200 and the pipeline is archived and not deployed after
+ * it. Where the target shows a history of state changes (the simulator does), the entries the
+ * DELETE added say whether it stopped and tore down first, or did nothing else.
+ * A-PIPE-3: the id is an integer; anything else is a 4xx with the error object, never a 5xx.
+ */
+
+let counter = 0;
+function uniqueName(t: CheckContext, base: string): string {
+  counter = (counter + 1) % 1_000_000;
+  return t.name(`${base}-${counter}`);
+}
+
+/** The pipeline after its DELETE: archived, not deployed. */
+function expectArchived(t: CheckContext, body: JsonObject, ex: Exchange, clause: string): void {
+  if (t.profile === 'simulator') {
+    t.expect.that(body.state === 'archived' && body.status === 'archived' && typeof body.archived_at === 'string' && body.deployed_at === null, {
+      clause,
+      message: 'after DELETE the pipeline is not archived, or still deployed',
+      expected: 'state and status "archived", archived_at set, deployed_at null',
+      received: JSON.stringify({ state: body.state, status: body.status, archived_at: body.archived_at, deployed_at: body.deployed_at }),
+      exchange: ex,
+    });
+    return;
+  }
+  const states = [body.status, body.state].filter((s): s is string => typeof s === 'string');
+  if (states.length) {
+    t.expect.that(states.some((s) => /archived/i.test(s)), { clause, message: 'after DELETE the pipeline is not archived', expected: 'an archived state', received: states.join(', '), exchange: ex });
+  } else {
+    t.note('the pipeline metadata has no status or state: archiving is judged by the DELETE answer alone');
+  }
+  if ('deployed_at' in body) {
+    t.expect.that(body.deployed_at === null, { clause, message: 'after DELETE the pipeline is still deployed (deployed_at is set)', expected: 'deployed_at null', received: String(body.deployed_at), exchange: ex });
+  }
+}
+
+/** The state changes the DELETE made (time's own ones, the end of an initial sync, aside). */
+function addedBy(before: Transition[], after: Transition[]): Transition[] {
+  return after.slice(before.length).filter((e) => e.reason !== 'initial_sync_completed');
+}
+
+/** A-PIPE-1's order: stopped, then torn down, then archived. */
+function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange): void {
+  if (t.profile === 'simulator') {
+    const expected: Transition[] = [
+      { from: String(stateBefore), to: 'stopping', reason: 'archive' },
+      { from: 'stopping', to: 'tearing_down', reason: 'stopped' },
+      { from: 'tearing_down', to: 'archived', reason: 'torn_down' },
+    ];
+    t.expect.that(showTransitions(added) === showTransitions(expected), {
+      clause: 'A-PIPE-1',
+      message: 'DELETE of a deployed pipeline did not stop it and tear it down before archiving it',
+      expected: showTransitions(expected),
+      received: showTransitions(added),
+      exchange: ex,
+    });
+    return;
+  }
+  const words = added.map((e) => `${e.to} ${e.reason}`.toLowerCase());
+  const stop = words.findIndex((w) => /stop/.test(w));
+  const teardown = words.findIndex((w) => /tear|torn/.test(w));
+  const archived = added.at(-1)?.to.toLowerCase().includes('archived') ?? false;
+  t.expect.that(stop !== -1 && teardown > stop && archived, {
+    clause: 'A-PIPE-1',
+    message: 'the history does not show the deployed pipeline stopped and torn down before it was archived',
+    expected: 'a stop, then a teardown, then archived',
+    received: showTransitions(added),
+    exchange: ex,
+  });
+}
+
+/** A-PIPE-2: the DELETE added one change, to archived, and nothing else. */
+function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange): void {
+  const only = added.length === 1 && added[0]?.to === 'archived' && (t.profile !== 'simulator' || (added[0].from === 'not_deployed' && added[0].reason === 'archive'));
+  t.expect.that(only, {
+    clause: 'A-PIPE-2',
+    message: 'DELETE of a pipeline that is not deployed did more than archive it',
+    expected: 'not_deployed -> archived (archive), nothing else',
+    received: showTransitions(added),
+    exchange: ex,
+  });
+}
+
+/** DELETE, then the pipeline as read afterwards. */
+async function archive(t: CheckContext, id: number, clause: string): Promise<{ deleted: Exchange; after: JsonObject; read: Exchange }> {
+  const deleted = await t.a().delete(`/pipelines/${id}`);
+  t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline answered ${deleted.response.status}, expected 200`);
+  const read = await t.a().get(`/pipelines/${id}`);
+  if (read.response.status === 404 && t.profile !== 'simulator') {
+    t.note(`GET /pipelines/${id} is 404 after the DELETE: the archived pipeline cannot be inspected`);
+    return { deleted, after: {}, read };
+  }
+  if (read.response.status !== 200 || typeof read.json !== 'object' || read.json === null) throw new Error(`could not read the archived pipeline: ${describeResponse(read)}`);
+  const after = read.json as JsonObject;
+  expectArchived(t, after, read, clause);
+  return { deleted, after, read };
+}
+
+interface DeployedCase {
+  format: DocumentFormat;
+  restart: boolean;
+  redeploy: boolean;
+}
+
+const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.boolean() });
+
+async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number): Promise<void> {
+  const { id } = await createPipeline(t, 0, document, c.format);
+  await startPipeline(t, 0, id);
+  if (c.restart) {
+    await t.a().post(`/pipelines/${id}/stop`);
+    await startPipeline(t, 0, id);
+  }
+  if (c.redeploy) await t.a().patch(`/pipelines/${id}`, { body: { description: `redeployed ${counter}` } });
+  if (waitMs > 0) await t.advanceClock(waitMs);
+  const { body: before } = await readPipeline(t, 0, id);
+  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1');
+  const history = [historyOf(before), historyOf(after)];
+  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read);
+  else if (t.profile === 'simulator') t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
+}
+
+check({
+  id: 'a-pipe/delete-deployed',
+  clauses: ['A-PIPE-1'],
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (just started, restarted, or redeployed by an update) is 200; it is stopped and torn down, then archived',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requirePipelineEndpoints(t, 'a pipeline cannot be created and deployed');
+    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe1'))), deployedCases);
+    await t.property('deployed pipelines are stopped and torn down, then archived', cases, async ([document, c]) => deleteDeployed(t, document, c, 0));
+  },
+});
+
+check({
+  id: 'a-pipe/delete-after-sync',
+  clauses: ['A-PIPE-1'],
+  title: 'A-PIPE-1: DELETE of a pipeline deployed for a while (initial sync over, syncing continuously) is 200; it is stopped and torn down, then archived',
+  needs: ['a', 'write', 'control'],
+  async run(t) {
+    await requirePipelineEndpoints(t, 'a pipeline cannot be created and deployed');
+    // 61 s and more: past the simulator's 60 s initial sync, whatever real time adds.
+    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe1s'))), deployedCases, fc.integer({ min: 61, max: 900 }));
+    await t.property('synced pipelines are stopped and torn down, then archived', cases, async ([document, c, seconds]) => deleteDeployed(t, document, c, seconds * 1000), { runs: 6 });
+  },
+});
+
+check({
+  id: 'a-pipe/delete-not-deployed',
+  clauses: ['A-PIPE-2'],
+  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (new, updated, or started and stopped before) is 200 and archives it, and nothing else happens',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requirePipelineEndpoints(t, 'a pipeline cannot be created');
+    const cases = fc.tuple(
+      fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe2'))),
+      fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), past: fc.constantFrom('new', 'updated', 'replaced', 'stopped') }),
+    );
+    await t.property('not-deployed pipelines are only archived', cases, async ([document, { format, past }]) => {
+      const { id } = await createPipeline(t, 0, document, format);
+      if (past === 'updated') await t.a().patch(`/pipelines/${id}`, { body: { description: 'updated before archiving' } });
+      if (past === 'replaced') await t.a().put(`/pipelines/${id}`, documentBody({ ...document, description: 'replaced before archiving' }));
+      if (past === 'stopped') {
+        await startPipeline(t, 0, id);
+        await t.a().post(`/pipelines/${id}/stop`);
+      }
+      const { body: before } = await readPipeline(t, 0, id);
+      if ('deployed_at' in before && before.deployed_at !== null) throw new Error(`pipeline ${id} is still deployed before the DELETE (deployed_at ${String(before.deployed_at)})`);
+      const { after, read } = await archive(t, id, 'A-PIPE-2');
+      const history = [historyOf(before), historyOf(after)];
+      if (history[0] && history[1]) expectOnlyArchived(t, addedBy(history[0], history[1]), read);
+      if (past === 'new' && t.profile === 'simulator') {
+        t.expect.that(showTransitions(history[1] ?? []) === 'not_deployed -> archived (archive)' && after.deployed_at === null, {
+          clause: 'A-PIPE-2',
+          message: 'a pipeline that was never deployed has more in its history than its archiving',
+          expected: 'not_deployed -> archived (archive), deployed_at null',
+          received: `${showTransitions(history[1] ?? [])}, deployed_at ${String(after.deployed_at)}`,
+          exchange: read,
+        });
+      }
+    });
+  },
+});
+
+/** Path segments that are not an integer: words, fractions, signs, huge numbers, other digits. */
+const notAnInteger = fc.oneof(
+  nonIdSegment(),
+  fc.constantFrom('1.0', '2.5', '-3.75', '1e2', '0.1', '-1', '-42', '+7', '1_000', '1,000', '0x1A', '0b101', '12abc', 'abc12', 'pipeline', 'Infinity', '-Infinity', 'NaN', '1 ', ' 1'),
+  fc.constantFrom('99999999999999999999', `1${'0'.repeat(40)}`, `-${'9'.repeat(30)}`, '18446744073709551617'),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).filter((d) => !Number.isInteger(d)).map(String),
+  fc.constantFrom('٣', '１２', '²', '⑦', '๓', 'Ⅻ', '一'),
+).map((s) => (/^[A-Za-z0-9%._~-]*$/.test(s) ? s : encodeURIComponent(s)));
+
+const ID_METHODS: { method: string; suffix: string }[] = [
+  { method: 'DELETE', suffix: '' },
+  { method: 'GET', suffix: '' },
+  { method: 'PUT', suffix: '' },
+  { method: 'PATCH', suffix: '' },
+  { method: 'POST', suffix: '/start' },
+  { method: 'POST', suffix: '/stop' },
+  { method: 'GET', suffix: '/definition' },
+];
+
+check({
+  id: 'a-pipe/integer-id',
+  clauses: ['A-PIPE-3', 'A-ERR-1'],
+  title: 'A-PIPE-3: a pipeline id that is not an integer (word, fraction, sign, huge, unicode digits) gets a 4xx with the error object, never a 5xx',
+  needs: ['a'],
+  async run(t) {
+    const send = async (method: string, path: string): Promise<Exchange> => {
+      const options = method === 'PUT' ? documentBody(plainDefinition(t.name('pipe3'))) : method === 'PATCH' ? { body: { description: 'x' } } : {};
+      return t.a().request(method, path, options);
+    };
+    const judge = (ex: Exchange, spec: boolean): void => {
+      t.expect.that(ex.response.status < 500, { clause: 'A-PIPE-3', message: `${requestLine(ex)} answered ${ex.response.status}: a malformed id must not be a server error`, expected: 'a 4xx with the error object', received: describeResponse(ex), exchange: ex });
+      // DELETE is the spec's endpoint; the others are the simulator's (strictly judged there only).
+      if (spec || t.profile === 'simulator') t.expect.status(ex, '4xx', 'A-PIPE-3', `${requestLine(ex)} with a non-integer id answered ${ex.response.status}, expected a 4xx`);
+      if (ex.response.status >= 400) t.expect.errorObjectA(ex, 'A-PIPE-3');
+    };
+    for (const id of ['1.5', '-1', 'abc', '0x10', '1e3', '99999999999999999999']) judge(await send('DELETE', `/pipelines/${id}`), true);
+    const cases = fc.tuple(fc.constantFrom(...ID_METHODS), notAnInteger);
+    await t.property('non-integer ids are a 4xx', cases, async ([m, id]) => {
+      judge(await send(m.method, `/pipelines/${id}${m.suffix}`), m.method === 'DELETE');
+    });
+  },
+});
+
+export type { DeployedCase };

@@ -1,0 +1,87 @@
+import { check } from './lib/registry.ts';
+import { describeResponse } from './lib/expect.ts';
+import { absentIdFrom, createPipeline, requirePipelineEndpoints } from './lib/a-support.ts';
+import { plainDefinition } from './model/pipelines/definitions.ts';
+import { compareLatencies, describeComparison, type LatencyComparison } from './model/pipelines/timing-oracle.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+
+/*
+ * A-ENUM-2: the 404 for another account's pipeline and the 404 for an absent one must not be
+ * told apart by their latency. GET /pipelines/{id} for both kinds, interleaved in random order
+ * (so drift in the target's or the network's load hits both alike), after a warm-up; absent ids
+ * are fresh every time (nothing cached), foreign ids alternate between account 2's pipelines.
+ *
+ * The verdict is the timing oracle's (timing-oracle.ts): a difference fails the check only when
+ * it is significant (Mann-Whitney p < 0.001) and the whole 99.9% confidence interval of the
+ * Hodges-Lehmann shift lies beyond max(3 ms, 10% of the absent-id median). Noise on a busy
+ * two-core machine stays well inside that; a leak of a few milliseconds per request does not.
+ * Sampling stops early once a difference is that clear, so a leaky target costs little time.
+ */
+
+const WARM_UP = 15;
+const ROUND = 50;
+const MIN_PAIRS = 150;
+const MAX_PAIRS = 300;
+
+async function sample(t: CheckContext, id: number): Promise<Exchange> {
+  return t.a(0).get(`/pipelines/${id}`);
+}
+
+check({
+  id: 'a-timing/foreign-404-latency',
+  clauses: ['A-ENUM-2'],
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline takes as long as the 404 for an absent one (interleaved samples, Mann-Whitney and Hodges-Lehmann)',
+  needs: ['a', 'a2', 'write'],
+  async run(t) {
+    await requirePipelineEndpoints(t, 'account 2 cannot make a pipeline to time');
+    const foreign = [
+      (await createPipeline(t, 1, plainDefinition(t.name('timing-1')))).id,
+      (await createPipeline(t, 1, plainDefinition(t.name('timing-2')))).id,
+    ];
+    const started = await t.a(1).post(`/pipelines/${foreign[1]}/start`);
+    if (started.response.status >= 300) t.note(`account 2's second pipeline could not be started (${started.response.status}); both are timed not deployed`);
+
+    let nextAbsent = Math.floor(Math.random() * 80_000_000);
+    const measure = async (kind: 'foreign' | 'absent', index: number): Promise<number> => {
+      const id = kind === 'foreign' ? (foreign[index % foreign.length] as number) : absentIdFrom(nextAbsent++);
+      const ex = await sample(t, id);
+      if (ex.response.status !== 404) {
+        // A-ENUM-1's checks judge the answers; latency of different answers means nothing.
+        t.skip(`GET /pipelines/{id} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`);
+      }
+      return ex.durationMs;
+    };
+
+    for (let i = 0; i < WARM_UP; i++) {
+      await measure('foreign', i);
+      await measure('absent', i);
+    }
+    const foreignMs: number[] = [];
+    const absentMs: number[] = [];
+    let verdict: LatencyComparison | undefined;
+    while (foreignMs.length < MAX_PAIRS) {
+      for (let i = 0; i < ROUND; i++) {
+        // Each pair in random order, so neither kind always follows the other.
+        if (Math.random() < 0.5) {
+          foreignMs.push(await measure('foreign', foreignMs.length));
+          absentMs.push(await measure('absent', absentMs.length));
+        } else {
+          absentMs.push(await measure('absent', absentMs.length));
+          foreignMs.push(await measure('foreign', foreignMs.length));
+        }
+      }
+      verdict = compareLatencies(foreignMs, absentMs);
+      if (verdict.distinguishable) break;
+      if (foreignMs.length >= MIN_PAIRS && (verdict.equivalent || foreignMs.length >= MAX_PAIRS)) break;
+    }
+    if (!verdict) throw new Error('no latency samples were taken');
+    const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
+    t.note(`GET /pipelines/{id} latency after ${WARM_UP} warm-up pairs: ${summary}`);
+    t.expect.that(!verdict.distinguishable, {
+      clause: 'A-ENUM-2',
+      message: `another account's pipeline answers its 404 ${verdict.shift > 0 ? 'slower' : 'faster'} than an absent one, by ${Math.abs(verdict.shift).toFixed(1)} ms: latency reveals that it exists`,
+      expected: `no latency difference beyond ±${verdict.thresholdMs.toFixed(1)} ms`,
+      received: summary,
+    });
+  },
+});
