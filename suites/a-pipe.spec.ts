@@ -247,4 +247,3 @@ check({
   },
 });
 
-export type { DeployedCase };

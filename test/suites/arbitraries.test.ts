@@ -89,7 +89,8 @@ describe('path and media type arbitraries', () => {
 
   it('mediaTypeSpelling parses to the same media type', () => {
     for (const s of sample(mediaTypeSpelling('application/vnd.service+json', { version: '2' }))) {
-      const parsed = parseContentType(s);
+      // RFC 9110 whitespace may be a tab, which the content-type package does not take.
+      const parsed = parseContentType(s.replace(/\t/g, ' '));
       expect(parsed.type).toBe('application/vnd.service+json');
       expect(parsed.parameters.version).toBe('2');
     }

@@ -92,8 +92,4 @@ export function connectionId(bed: TestBed, index: number, type: string): number 
 /** An id no account uses (ids are unique across the whole simulator). */
 export const ABSENT_ID = 987_654;
 
-/** What two answers must share to be indistinguishable: status, body bytes and headers but the date. */
-export function fingerprint(res: { status: number; text: string; headers: Record<string, string> }): unknown {
-  const { date: _date, ...headers } = res.headers;
-  return { status: res.status, text: res.text, headers };
-}
+export { observable as fingerprint } from '../../testing/observable.ts';

@@ -1,3 +1,4 @@
+import { observable } from '../../testing/observable.ts';
 import { describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
@@ -20,10 +21,8 @@ const operations: Record<string, Operation> = {
 const operationNames = Object.keys(operations);
 
 /** Status, body bytes and every header but Date: what A-ENUM-1 says must match. */
-function fingerprint(res: Response): { status: number; text: string; headers: Record<string, unknown> } {
-  const headers: Record<string, unknown> = { ...res.headers };
-  delete headers.date;
-  return { status: res.status, text: res.text, headers };
+function fingerprint(res: Response): ReturnType<typeof observable> {
+  return observable(res as unknown as { status: number; text: string; headers: Record<string, string> });
 }
 
 /** Two accounts with pipelines in every state; globex's are "another account's" for acme. */

@@ -94,11 +94,7 @@ function withBody(test: request.Test, body: unknown): request.Test {
   return test.set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-/** Status, body and headers of a response, `Date` aside: what must match for two 404s to be indistinguishable. */
-export function observable(res: { status: number; text: string; headers: Record<string, string> }): unknown {
-  const { date: _date, ...headers } = res.headers;
-  return { status: res.status, text: res.text, headers };
-}
+export { observable } from '../../testing/observable.ts';
 
 /** The field names of a 422 body, in order. */
 export function errorFields(body: unknown): string[] {

@@ -1,0 +1,36 @@
+import { check } from './lib/registry.ts';
+import { requirePipelineEndpoints } from './lib/a-support.ts';
+import { lifecycleCommands, runSequence, scenarios } from './model/pipelines/commands.ts';
+import { plainDefinition } from './model/pipelines/definitions.ts';
+import type { CheckContext } from './lib/types.ts';
+
+/*
+ * The pipeline lifecycle, model-based (suites/model/pipelines/): sequences of create, start,
+ * stop, update, archive and read (and, with the control API, moving the clock), each compared
+ * with the documented transitions after every command. The spec fixes only DELETE's two rules
+ * (A-PIPE-1, A-PIPE-2); the rest is the simulator's convention (A-GAP-2), so against a target
+ * without the simulator's pipeline endpoints the checks skip with the reason.
+ */
+
+async function runModel(t: CheckContext, clock: boolean): Promise<void> {
+  await requirePipelineEndpoints(t, 'the lifecycle cannot be driven');
+  // Every documented transition once, then random sequences.
+  for (const sequence of scenarios(plainDefinition('placeholder'), clock)) await runSequence(t, clock, sequence);
+  await t.property(`lifecycle sequences${clock ? ' with clock moves' : ''}`, lifecycleCommands(clock), (commands) => runSequence(t, clock, commands));
+}
+
+check({
+  id: 'a-lifecycle/model',
+  clauses: ['A-PIPE-1', 'A-PIPE-2', 'A-GAP-2'],
+  title: 'A-PIPE-1, A-PIPE-2, A-GAP-2: random sequences of create, start, stop, update (PATCH/PUT), delete and read keep every pipeline in its documented state, history and answer',
+  needs: ['a', 'write'],
+  run: (t) => runModel(t, false),
+});
+
+check({
+  id: 'a-lifecycle/model-with-clock',
+  clauses: ['A-PIPE-1', 'A-PIPE-2', 'A-GAP-2'],
+  title: 'A-PIPE-1, A-PIPE-2, A-GAP-2: the same sequences with simulator time moving (initial sync ending, redeploys from continuous sync) keep every pipeline in its documented state',
+  needs: ['a', 'write', 'control'],
+  run: (t) => runModel(t, true),
+});

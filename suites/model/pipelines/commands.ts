@@ -1,0 +1,302 @@
+import fc from 'fast-check';
+import { describeResponse } from '../../lib/expect.ts';
+import { archiveOnCleanup, documentBody, historyOf, isObject, showTransitions, type DocumentFormat, type JsonObject } from '../../lib/a-support.ts';
+import type { CheckContext, Exchange } from '../../lib/types.ts';
+import { validDefinition, type Document } from './definitions.ts';
+import { archive, created, elapse, isDeployed, start, statusOf, stop, update, type ModelPipeline, type Outcome } from './model.ts';
+
+/**
+ * Model-based commands for the pipeline lifecycle (fast-check `fc.commands` and
+ * `fc.asyncModelRun`): create, start, stop, update (PATCH or PUT, changed or not), archive,
+ * read and, with the control API, moving the simulator's clock. After every command the
+ * pipeline is read back and compared with the model (model.ts): the status of the request,
+ * the state, the deployed/archived timestamps' presence and, in the simulator profile, the
+ * history of state changes.
+ *
+ * A mismatch on DELETE names A-PIPE-1 (deployed) or A-PIPE-2 (not deployed); any other, the
+ * simulator's documented transitions, A-GAP-2.
+ */
+
+export interface LifecycleModel {
+  pipelines: ModelPipeline[];
+  /** Whether the simulator's clock may be moved (needs the control API). */
+  clock: boolean;
+}
+
+export interface LifecycleReal {
+  t: CheckContext;
+  /** The last metadata read of each pipeline (pipeline id -> body). */
+  seen: Map<number, JsonObject>;
+  /** A counter for unique names and descriptions. */
+  next(): number;
+}
+
+type Command = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
+
+/** At most this many pipelines per sequence: enough for interleavings, few requests. */
+export const MAX_PIPELINES = 3;
+
+function pick(m: Readonly<LifecycleModel>, index: number): ModelPipeline {
+  const p = m.pipelines[index % m.pipelines.length];
+  if (!p) throw new Error('no pipeline to pick');
+  return p;
+}
+
+function replace(m: LifecycleModel, next: ModelPipeline): void {
+  m.pipelines = m.pipelines.map((p) => (p.id === next.id ? next : p));
+}
+
+/** Reads the pipeline and holds it against the model. */
+async function observe(r: LifecycleReal, expected: ModelPipeline, clause: string, after: string): Promise<JsonObject> {
+  const { t } = r;
+  const ex = await t.a().get(`/pipelines/${expected.id}`);
+  t.expect.status(ex, 200, clause, `GET /pipelines/${expected.id} after ${after} answered ${ex.response.status}`);
+  const body = isObject(ex.json) ? ex.json : {};
+  const deployed = isDeployed(expected);
+  const want = { state: expected.state, status: statusOf(expected.state), deployed_at: deployed ? 'set' : null, archived_at: expected.state === 'archived' ? 'set' : null };
+  const got = { state: body.state, status: body.status, deployed_at: body.deployed_at === null ? null : typeof body.deployed_at === 'string' ? 'set' : body.deployed_at, archived_at: body.archived_at === null ? null : typeof body.archived_at === 'string' ? 'set' : body.archived_at };
+  t.expect.that(JSON.stringify(want) === JSON.stringify(got), {
+    clause,
+    message: `after ${after}, pipeline ${expected.id} is not in the documented state`,
+    expected: JSON.stringify(want),
+    received: JSON.stringify(got),
+    exchange: ex,
+  });
+  if (t.profile === 'simulator') {
+    const history = historyOf(body) ?? [];
+    t.expect.that(showTransitions(history) === showTransitions(expected.history), {
+      clause,
+      message: `after ${after}, the history of pipeline ${expected.id} is not the documented one`,
+      expected: showTransitions(expected.history),
+      received: showTransitions(history),
+      exchange: ex,
+    });
+  }
+  r.seen.set(expected.id, body);
+  return body;
+}
+
+function expectStatus(r: LifecycleReal, ex: Exchange, outcome: Outcome, clause: string, what: string): void {
+  r.t.expect.that(ex.response.status === outcome.status, {
+    clause,
+    message: `${what} answered ${ex.response.status}, the documented answer is ${outcome.status}`,
+    expected: `status ${outcome.status}`,
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+}
+
+class CreateCommand implements Command {
+  constructor(
+    readonly template: Document,
+    readonly format: DocumentFormat,
+  ) {}
+  check(m: Readonly<LifecycleModel>): boolean {
+    return m.pipelines.length < MAX_PIPELINES;
+  }
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    // A fresh name on every run: replays while shrinking must not clash with earlier pipelines.
+    const document = { ...this.template, name: r.t.name(`model-${r.next()}`) };
+    const ex = await r.t.a().post('/pipelines', documentBody(document, this.format));
+    const id = isObject(ex.json) ? ex.json.id : undefined;
+    if (ex.response.status < 200 || ex.response.status >= 300 || typeof id !== 'number') throw new Error(`could not create a pipeline: ${describeResponse(ex)}`);
+    archiveOnCleanup(r.t, 0, id);
+    const p = created(id, document);
+    m.pipelines = [...m.pipelines, p];
+    await observe(r, p, 'A-GAP-2', `POST /pipelines (${this.format})`);
+  }
+  toString(): string {
+    return `create(${this.format})`;
+  }
+}
+
+abstract class OnePipeline implements Command {
+  constructor(readonly index: number) {}
+  check(m: Readonly<LifecycleModel>): boolean {
+    return m.pipelines.length > 0;
+  }
+  abstract run(m: LifecycleModel, r: LifecycleReal): Promise<void>;
+  abstract toString(): string;
+}
+
+class StartCommand extends OnePipeline {
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    const p = pick(m, this.index);
+    const outcome = start(p);
+    const ex = await r.t.a().post(`/pipelines/${p.id}/start`);
+    expectStatus(r, ex, outcome, 'A-GAP-2', `POST /pipelines/${p.id}/start of a pipeline in state ${p.state}`);
+    replace(m, outcome.next);
+    await observe(r, outcome.next, 'A-GAP-2', `starting a pipeline in state ${p.state}`);
+  }
+  toString(): string {
+    return `start(#${this.index})`;
+  }
+}
+
+class StopCommand extends OnePipeline {
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    const p = pick(m, this.index);
+    const outcome = stop(p);
+    const ex = await r.t.a().post(`/pipelines/${p.id}/stop`);
+    expectStatus(r, ex, outcome, 'A-GAP-2', `POST /pipelines/${p.id}/stop of a pipeline in state ${p.state}`);
+    replace(m, outcome.next);
+    await observe(r, outcome.next, 'A-GAP-2', `stopping a pipeline in state ${p.state}`);
+  }
+  toString(): string {
+    return `stop(#${this.index})`;
+  }
+}
+
+class UpdateCommand extends OnePipeline {
+  constructor(
+    index: number,
+    readonly via: 'PATCH' | 'PUT',
+    readonly changed: boolean,
+  ) {
+    super(index);
+  }
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    const p = pick(m, this.index);
+    const description = this.changed ? `revision ${r.next()}` : undefined;
+    const document = description === undefined ? p.document : { ...p.document, description };
+    const outcome = update(p, document, this.changed);
+    const before = r.seen.get(p.id);
+    const ex =
+      this.via === 'PUT'
+        ? await r.t.a().put(`/pipelines/${p.id}`, documentBody(document))
+        : await r.t.a().patch(`/pipelines/${p.id}`, { body: description === undefined ? {} : { description } });
+    const what = `${this.via} /pipelines/${p.id} ${this.changed ? 'with a changed' : 'with the same'} definition of a pipeline in state ${p.state}`;
+    expectStatus(r, ex, outcome, 'A-GAP-2', what);
+    replace(m, outcome.next);
+    const after = await observe(r, outcome.next, 'A-GAP-2', what);
+    if (!this.changed && before) {
+      r.t.expect.that(after.updated_at === before.updated_at, {
+        clause: 'A-GAP-2',
+        message: `${what} changed updated_at: an unchanged definition changes nothing`,
+        expected: String(before.updated_at),
+        received: String(after.updated_at),
+        exchange: ex,
+      });
+    }
+  }
+  toString(): string {
+    return `update(#${this.index}, ${this.via}, ${this.changed ? 'changed' : 'same'})`;
+  }
+}
+
+class ArchiveCommand extends OnePipeline {
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    const p = pick(m, this.index);
+    const outcome = archive(p);
+    // The spec's two rules: a deployed pipeline (A-PIPE-1), one that is not (A-PIPE-2).
+    const clause = p.state === 'archived' ? 'A-GAP-2' : isDeployed(p) ? 'A-PIPE-1' : 'A-PIPE-2';
+    const ex = await r.t.a().delete(`/pipelines/${p.id}`);
+    expectStatus(r, ex, outcome, clause, `DELETE /pipelines/${p.id} of a pipeline in state ${p.state}`);
+    replace(m, outcome.next);
+    await observe(r, outcome.next, clause, `DELETE of a pipeline in state ${p.state}`);
+  }
+  toString(): string {
+    return `delete(#${this.index})`;
+  }
+}
+
+class ReadCommand extends OnePipeline {
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    await observe(r, pick(m, this.index), 'A-GAP-2', 'a read');
+  }
+  toString(): string {
+    return `read(#${this.index})`;
+  }
+}
+
+/** Moves the simulator's clock, then reads every pipeline. */
+class AdvanceCommand implements Command {
+  constructor(readonly seconds: number) {}
+  check(m: Readonly<LifecycleModel>): boolean {
+    return m.clock && m.pipelines.length > 0;
+  }
+  async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
+    await r.t.advanceClock(this.seconds * 1000);
+    m.pipelines = m.pipelines.map((p) => elapse(p, this.seconds * 1000));
+    for (const p of m.pipelines) await observe(r, p, 'A-GAP-2', `${this.seconds} s of simulator time in state ${p.state}`);
+  }
+  toString(): string {
+    return `advance(${this.seconds}s)`;
+  }
+}
+
+/**
+ * The command arbitraries. Clock steps are 1 s (many needed to end an initial sync: a run has
+ * few commands, so it never comes close) or 61 s (always ends it, whatever real time adds),
+ * so the model never has to guess around the 60 s boundary.
+ */
+export function lifecycleCommands(clock: boolean): fc.Arbitrary<Iterable<Command>> {
+  const index = fc.nat({ max: MAX_PIPELINES - 1 });
+  const create = fc.tuple(validDefinition('placeholder'), fc.constantFrom<DocumentFormat>('json', 'yaml')).map(([doc, format]) => new CreateCommand(doc, format));
+  const arbs: fc.Arbitrary<Command>[] = [
+    // Twice: sequences need pipelines before anything else can happen.
+    create,
+    create,
+    index.map((i) => new StartCommand(i)),
+    index.map((i) => new StopCommand(i)),
+    fc.tuple(index, fc.constantFrom<'PATCH' | 'PUT'>('PATCH', 'PUT'), fc.boolean()).map(([i, via, changed]) => new UpdateCommand(i, via, changed)),
+    index.map((i) => new ArchiveCommand(i)),
+    index.map((i) => new ReadCommand(i)),
+  ];
+  if (clock) arbs.push(fc.constantFrom(1, 61, 61, 300).map((s) => new AdvanceCommand(s)));
+  // Every sequence starts with a pipeline, so no command is wasted on an empty model.
+  return fc.tuple(create, fc.commands(arbs, { maxCommands: 12 })).map(([first, rest]) => [first, ...rest]);
+}
+
+/**
+ * Fixed sequences that walk every documented transition once, run before the random ones so
+ * that a few random runs cannot miss a transition.
+ */
+export function scenarios(template: Document, clock: boolean): Command[][] {
+  const out: Command[][] = [
+    [
+      new CreateCommand(template, 'json'),
+      new StartCommand(0),
+      new StartCommand(0),
+      new UpdateCommand(0, 'PATCH', true),
+      new UpdateCommand(0, 'PUT', false),
+      new StopCommand(0),
+      new StopCommand(0),
+      new UpdateCommand(0, 'PUT', true),
+      new StartCommand(0),
+      new ArchiveCommand(0),
+      new ArchiveCommand(0),
+      new StartCommand(0),
+      new StopCommand(0),
+      new UpdateCommand(0, 'PATCH', true),
+      new ReadCommand(0),
+    ],
+    [new CreateCommand(template, 'yaml'), new UpdateCommand(0, 'PATCH', false), new ArchiveCommand(0), new UpdateCommand(0, 'PUT', true), new ReadCommand(0)],
+  ];
+  if (clock) {
+    out.push([
+      new CreateCommand(template, 'json'),
+      new StartCommand(0),
+      new AdvanceCommand(61),
+      new UpdateCommand(0, 'PATCH', true),
+      new AdvanceCommand(61),
+      new StopCommand(0),
+      new StartCommand(0),
+      new AdvanceCommand(300),
+      new ArchiveCommand(0),
+    ]);
+  }
+  return out;
+}
+
+// Shared by every sequence of the process: names stay unique across sequences and replays.
+let counter = 0;
+
+/** One sequence against the target, with a fresh model. */
+export async function runSequence(t: CheckContext, clock: boolean, commands: Iterable<Command>): Promise<void> {
+  const setup = () => ({
+    model: { pipelines: [], clock } as LifecycleModel,
+    real: { t, seen: new Map<number, JsonObject>(), next: () => (counter = (counter + 1) % 1_000_000_000) } as LifecycleReal,
+  });
+  await fc.asyncModelRun(setup, commands);
+}
