@@ -8,6 +8,7 @@ import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts
 import { AdjustableClock } from '../../simulator/clock.ts';
 import type { TargetDocument } from '../../suites/lib/target-types.ts';
 import { UsageError } from './usage-error.ts';
+import { targetDocumentFromManifests } from '../../suites/lib/provision.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
 
@@ -108,28 +109,5 @@ export async function serve(argv: string[]): Promise<number> {
 
 /** The target document for a seeded simulator: what `disco check --target` reads. */
 export function targetDocument(origin: string, keyPrefix: string, manifests: AccountManifest[]): TargetDocument {
-  return {
-    name: 'disco simulator',
-    base_url: origin,
-    cdc_base_url: origin,
-    key_prefix: keyPrefix,
-    control_url: `${origin}/_disco`,
-    accounts: manifests.map((m) => {
-      const connections: Record<string, number> = {};
-      for (const c of m.connections) connections[c.type] ??= c.id;
-      return {
-        account_id: m.account_id,
-        api_key: m.users[0]?.api_key,
-        pipeline_admin_key: m.pipeline_keys.find((k) => k.admin)?.key,
-        pipeline_key: m.pipeline_keys.find((k) => !k.admin)?.key,
-        fixtures: {
-          package_id: m.package_ids[0],
-          cluster_id: m.cluster_ids[0],
-          connections,
-          delivery_ids: m.delivery_ids,
-          notification_ids: m.notification_ids,
-        },
-      };
-    }),
-  };
+  return targetDocumentFromManifests({ name: 'disco simulator', origin, keyPrefix, controlUrl: `${origin}/_disco` }, manifests);
 }

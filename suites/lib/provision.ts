@@ -23,7 +23,8 @@ export interface ControlAccount {
 }
 
 /** What the control API answers for a created account (the fields a target needs). */
-interface Manifest {
+/** What the control API answers for a provisioned account (ids and secrets). */
+export interface Manifest {
   account_id: string;
   users: { api_key: string }[];
   pipeline_keys: { admin: boolean; key: string }[];
@@ -104,12 +105,25 @@ export async function provisionSimulator(options: ProvisionOptions): Promise<Res
   const manifests: Manifest[] = [];
   for (const acc of options.accounts ?? PROVISIONED_ACCOUNTS) manifests.push(asManifest(await post('/accounts', acc), acc.slug));
 
-  const doc: TargetDocument = {
-    name: options.name ?? 'disco simulator (embedded)',
-    base_url: origin,
-    cdc_base_url: origin,
-    key_prefix: options.keyPrefix ?? 'fdk',
-    control_url: controlUrl,
+  const doc = targetDocumentFromManifests({ name: options.name ?? 'disco simulator (embedded)', origin, keyPrefix: options.keyPrefix ?? 'fdk', controlUrl }, manifests);
+  // The same validation as a hand-written target file; an empty env: nothing is substituted.
+  return resolveTarget(doc, {}, 'provisioned simulator target');
+}
+
+/**
+ * The target document for a provisioned simulator: the first user's key, the admin and the
+ * non-admin pipeline key, the first package and cluster, one connection per type.
+ */
+export function targetDocumentFromManifests(
+  where: { name: string; origin: string; keyPrefix: string; controlUrl: string },
+  manifests: readonly Manifest[],
+): TargetDocument {
+  return {
+    name: where.name,
+    base_url: where.origin,
+    cdc_base_url: where.origin,
+    key_prefix: where.keyPrefix,
+    control_url: where.controlUrl,
     accounts: manifests.map((m) => {
       const connections: Record<string, number> = {};
       for (const c of m.connections) connections[c.type] ??= c.id;
@@ -128,8 +142,6 @@ export async function provisionSimulator(options: ProvisionOptions): Promise<Res
       };
     }),
   };
-  // The same validation as a hand-written target file; an empty env: nothing is substituted.
-  return resolveTarget(doc, {}, 'provisioned simulator target');
 }
 
 async function postJson(url: string, body: unknown, options: ProvisionOptions): Promise<unknown> {
