@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TargetDocument } from '../suites/lib/target-types.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts `disco serve`, waits for its banner, runs `use`, then stops it with `signal`. */
+async function withServe(args: string[], signal: NodeJS.Signals, use: (banner: string) => Promise<void>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 20_000;
+  while (!/keys (and fixture ids|are not printed)/.test(output)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`serve did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  try {
+    await use(output);
+  } finally {
+    child.kill(signal);
+  }
+  return { code: await exited, output };
+}
+
+describe('disco serve', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const d of dirs) await rm(d, { recursive: true, force: true });
+  });
+
+  it('serves the seeded state, writes a usable target file (0600), never prints keys, and stops on SIGTERM', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-serve-'));
+    dirs.push(dir);
+    const file = join(dir, 'target.json');
+    let target: TargetDocument = {};
+    const { code, output } = await withServe(['--port', '0', '--write-target', file], 'SIGTERM', async (banner) => {
+      expect(banner).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(banner).toContain('HTTP Basic');
+      target = JSON.parse(await readFile(file, 'utf8')) as TargetDocument;
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const account = target.accounts?.[0];
+      const res = await fetch(`${target.base_url}/${account?.account_id}/api/packages/${account?.fixtures?.package_id}`, {
+        headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${account?.api_key}:`).toString('base64')}` },
+      });
+      expect(res.status).toBe(200);
+      const pipelines = await fetch(`${target.cdc_base_url}/api/public/v1/pipelines`, { headers: { authorization: `Bearer ${account?.pipeline_admin_key}` } });
+      expect(pipelines.status).toBe(200);
+    });
+    expect(code).toBe(0);
+    expect(output).toContain('disco simulator stopped');
+    for (const account of target.accounts ?? []) {
+      for (const secret of [account.api_key, account.pipeline_admin_key, account.pipeline_key]) {
+        expect(secret?.length).toBeGreaterThan(10);
+        expect(output).not.toContain(secret);
+      }
+    }
+  });
+
+  it('stops cleanly on SIGINT and reports the faults it runs with', async () => {
+    const { code, output } = await withServe(['--port', '0', '--fault', 'b-limit-uncapped'], 'SIGINT', async (banner) => {
+      expect(banner).toContain('FAULTS ON: b-limit-uncapped');
+    });
+    expect(code).toBe(0);
+    expect(output).toContain('disco simulator stopped');
+  });
+
+  it('refuses bad options with exit code 2 and a message', async () => {
+    const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', 'seventy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('--port');
+  });
+});
