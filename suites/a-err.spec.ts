@@ -8,6 +8,7 @@ import {
   documentBody,
   is2xx,
   namesField,
+  nonIntegerIdNear,
   requestLine,
   requirePipelineEndpoints,
   revokeIfCreated,
@@ -47,58 +48,99 @@ const METHODS_WITH_ID: { method: string; suffix: string }[] = [
   { method: 'GET', suffix: '/definition' },
 ];
 
-function errorProbes(keyManagement: boolean): fc.Arbitrary<Probe> {
-  const absent = fc.integer({ min: 0, max: 89_999_999 }).map(absentIdFrom);
-  const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'Bearer', 'Bearer fdk_nope', 'Token abc'), headerSafeText({ minLength: 1, maxLength: 30 }).map((s) => `Bearer ${s.trim() || 'x'}`));
+const absent = fc.integer({ min: 0, max: 89_999_999 }).map(absentIdFrom);
+const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'Bearer', 'Bearer fdk_nope', 'Token abc'), headerSafeText({ minLength: 1, maxLength: 30 }).map((s) => `Bearer ${s.trim() || 'x'}`));
+
+function bodyFor(t: CheckContext, method: string): RequestOptions {
+  return method === 'PUT' ? documentBody(plainDefinition(t.name('err-put'))) : method === 'PATCH' ? { body: { description: 'x' } } : {};
+}
+
+/**
+ * Requests that change nothing on any target: reads, and the spec's DELETE of absent ids
+ * without valid credentials (refused before anything happens).
+ */
+function readProbes(keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const reads = METHODS_WITH_ID.filter((m) => m.method === 'GET');
   const probes: fc.Arbitrary<Probe>[] = [
-    // An absent pipeline with the key: 404 (section 5A.8).
-    fc.tuple(fc.constantFrom(...METHODS_WITH_ID), absent).map(([m, id]): Probe => ({
-      label: `${m.method} /pipelines/${id}${m.suffix}`,
-      send: (t) => t.a().request(m.method, `/pipelines/${id}${m.suffix}`, m.method === 'PUT' ? documentBody(plainDefinition(t.name('err-put'))) : m.method === 'PATCH' ? { body: { description: 'x' } } : {}),
-      expect: m.method === 'DELETE' && m.suffix === '' ? { status: 404, clause: 'A-ENUM-1' } : undefined,
-    })),
+    fc.tuple(fc.constantFrom(...reads), absent).map(([m, id]): Probe => ({ label: `GET /pipelines/${id}${m.suffix}`, send: (t) => t.a().get(`/pipelines/${id}${m.suffix}`) })),
     // The spec's endpoint without a valid key: 401 (section 5A.7).
     fc.tuple(badAuth, absent).map(([auth, id]): Probe => ({
       label: `DELETE /pipelines/${id} with Authorization ${JSON.stringify(auth)}`,
       send: (t) => t.aWithAuthorization(auth).delete(`/pipelines/${id}`),
       expect: { status: 401, clause: 'A-AUTH-7' },
     })),
-    // Ids that are no integer, and paths that do not exist, with and without the key: whatever
-    // the status, a 401 or 404 carries the error object.
-    fc.tuple(fc.constantFrom(...METHODS_WITH_ID), nonIdSegment(), fc.boolean()).map(([m, id, keyed]): Probe => ({
-      label: `${m.method} /pipelines/${id}${m.suffix}${keyed ? '' : ' without a key'}`,
-      send: (t) => (keyed ? t.a() : t.aWithAuthorization(null)).request(m.method, `/pipelines/${id}${m.suffix}`),
+    // Ids that are no integer, and paths that do not exist: whatever the status, a 401 or 404
+    // carries the error object.
+    fc.tuple(fc.constantFrom(...reads), nonIdSegment(), fc.boolean()).map(([m, id, keyed]): Probe => ({
+      label: `GET /pipelines/${id}${m.suffix}${keyed ? '' : ' without a key'}`,
+      send: (t) => (keyed ? t.a() : t.aWithAuthorization(null)).get(`/pipelines/${id}${m.suffix}`),
     })),
     fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), fc.array(pathSegment(), { minLength: 1, maxLength: 3 }), fc.boolean()).map(([method, segments, keyed]): Probe => ({
-      label: `${method} /disco-unknown/${segments.join('/')}${keyed ? '' : ' without a key'}`,
-      send: (t) => (keyed ? t.a() : t.aWithAuthorization(null)).request(method, `/disco-unknown/${segments.join('/')}`),
+      label: `${method} /disco-unknown/${segments.join('/')}${keyed && method === 'GET' ? '' : ' without a key'}`,
+      send: (t) => (keyed && method === 'GET' ? t.a() : t.aWithAuthorization(null)).request(method, `/disco-unknown/${segments.join('/')}`),
     })),
   ];
-  if (keyManagement) {
-    probes.push(
-      fc.tuple(fc.constantFrom('GET', 'DELETE'), absent).map(([method, id]): Probe => ({ label: `${method} /api-keys/${id}`, send: (t) => t.a().request(method, `/api-keys/${id}`) })),
-    );
-  }
+  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `GET /api-keys/${id}`, send: (t) => t.a().get(`/api-keys/${id}`) })));
+  return probes;
+}
+
+/** Writes with the key, to pipelines and keys that do not exist (under ids no parser maps to one that does). */
+function writeProbes(keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const writes = METHODS_WITH_ID.filter((m) => m.method !== 'GET');
+  const probes: fc.Arbitrary<Probe>[] = [
+    // An absent pipeline with the key: 404 (section 5A.8).
+    fc.tuple(fc.constantFrom(...writes), absent).map(([m, id]): Probe => ({
+      label: `${m.method} /pipelines/${id}${m.suffix}`,
+      send: (t) => t.a().request(m.method, `/pipelines/${id}${m.suffix}`, bodyFor(t, m.method)),
+      expect: m.method === 'DELETE' ? { status: 404, clause: 'A-ENUM-1' } : undefined,
+    })),
+    fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()).map(([m, id]): Probe => ({
+      label: `${m.method} /pipelines/${id}${m.suffix}`,
+      send: (t) => t.a().request(m.method, `/pipelines/${id}${m.suffix}`, bodyFor(t, m.method)),
+    })),
+    fc.tuple(fc.constantFrom('POST', 'DELETE', 'PUT', 'PATCH'), fc.array(pathSegment(), { minLength: 1, maxLength: 3 })).map(([method, segments]): Probe => ({
+      label: `${method} /disco-unknown/${segments.join('/')}`,
+      send: (t) => t.a().request(method, `/disco-unknown/${segments.join('/')}`),
+    })),
+  ];
+  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `DELETE /api-keys/${id}`, send: (t) => t.a().delete(`/api-keys/${id}`) })));
+  return probes;
+}
+
+function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
+}
+
+async function judge(t: CheckContext, probe: Probe): Promise<void> {
+  const ex = await probe.send(t);
+  if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
+  if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
 }
 
 check({
   id: 'a-err/401-404-error-object',
-  clauses: ['A-ERR-1', 'A-AUTH-7', 'A-ENUM-1'],
-  title: 'A-ERR-1: every 401 and 404 (absent pipelines and keys, bad keys, non-integer ids, unknown paths) is a JSON object with a string "error"',
+  clauses: ['A-ERR-1', 'A-AUTH-7'],
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await t.a().get('/api-keys')).response.status === 200;
-    const check404 = async (probe: Probe) => {
-      const ex = await probe.send(t);
-      if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
-      if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
-    };
-    // The spec's own cases once each, then the random ones.
-    await check404({ label: 'DELETE of an absent pipeline', send: (t2) => t2.a().delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 404, clause: 'A-ENUM-1' } });
-    await check404({ label: 'DELETE without a key', send: (t2) => t2.aWithAuthorization(null).delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 401, clause: 'A-AUTH-7' } });
-    if (keyManagement) await check404({ label: 'GET of an absent key', send: (t2) => t2.a().get(`/api-keys/${absentIdFrom(Date.now())}`) });
-    await t.property('401 and 404 carry the error object', errorProbes(keyManagement), check404);
+    // The spec's own case first, then the random ones.
+    await judge(t, { label: 'DELETE without a key', send: (t2) => t2.aWithAuthorization(null).delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 401, clause: 'A-AUTH-7' } });
+    await judge(t, { label: 'GET of an absent pipeline', send: (t2) => t2.a().get(`/pipelines/${absentIdFrom(Date.now())}`) });
+    if (keyManagement) await judge(t, { label: 'GET of an absent key', send: (t2) => t2.a().get(`/api-keys/${absentIdFrom(Date.now())}`) });
+    await t.property('401 and 404 carry the error object', labelled(readProbes(keyManagement)), (p) => judge(t, p));
+  },
+});
+
+check({
+  id: 'a-err/404-error-object-writes',
+  clauses: ['A-ERR-1', 'A-ENUM-1'],
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths) is a JSON object with a string "error"',
+  needs: ['a', 'write'],
+  async run(t) {
+    const keyManagement = (await t.a().get('/api-keys')).response.status === 200;
+    await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => t2.a().delete(`/pipelines/${absentIdFrom(Date.now())}`), expect: { status: 404, clause: 'A-ENUM-1' } });
+    await t.property('404s of writes carry the error object', labelled(writeProbes(keyManagement)), (p) => judge(t, p));
   },
 });
 

@@ -51,8 +51,8 @@ export async function readBody(
   if (text.trim() === '') throw new ApiError('malformed_body', { message: 'Malformed request body: it holds only whitespace.', problems: [{ field: 'body', message: 'holds only whitespace' }] });
   const value = parseText(text, format);
   if (nestingDepth(value, MAX_NESTING) > MAX_NESTING) {
-    throw new ApiError('invalid_field', {
-      message: `Validation failed: body nests deeper than ${MAX_NESTING} levels`,
+    throw new ApiError('unprocessable', {
+      message: `The request body nests deeper than ${MAX_NESTING} levels.`,
       problems: [{ field: 'body', message: `nests deeper than ${MAX_NESTING} levels` }],
     });
   }
@@ -65,6 +65,51 @@ export async function readBody(
  * overflow the stack and break every later read of the record) away from hostile input.
  */
 export const MAX_NESTING = 64;
+
+/**
+ * An upper estimate of a YAML document's nesting, from its text: flow brackets outside quotes
+ * and comments, plus block levels (deeper indentation, and compact `- - -` entries on a line).
+ * It may overcount (a rare document near the limit is refused), never undercount by much.
+ */
+export function yamlNestingEstimate(text: string, limit: number): number {
+  let deepest = 0;
+  let flow = 0;
+  // Enclosing block lines: their indentation and how many levels each opened.
+  const open: { indent: number; levels: number }[] = [];
+  let enclosing = 0;
+  for (const line of text.split(/\r?\n/)) {
+    const indent = line.length - line.trimStart().length;
+    const content = line.slice(indent);
+    // `- - a: 1` opens two sequences and a mapping on one line.
+    const dashes = /^(?:[-?][ \t]+)*/.exec(content)?.[0] ?? '';
+    const opensMapping = /^[^\s#][^:]*:(\s|$)/.test(content.slice(dashes.length)) ? 1 : 0;
+    const levels = dashes.replace(/[ \t]/g, '').length + opensMapping;
+    if (flow === 0 && content !== '' && !content.startsWith('#')) {
+      while (open.length > 0 && (open.at(-1)?.indent ?? 0) >= indent) enclosing -= open.pop()?.levels ?? 0;
+      open.push({ indent, levels });
+      enclosing += levels;
+    }
+    let quote: '"' | "'" | null = null;
+    for (let i = 0; i < content.length; i++) {
+      const ch = content[i];
+      if (quote) {
+        if (ch === '\\' && quote === '"') i++;
+        else if (ch === quote) quote = null;
+        continue;
+      }
+      if (ch === '#' && (i === 0 || /\s/.test(content[i - 1] ?? ''))) break;
+      if (ch === '"' || ch === "'") quote = ch;
+      else if (ch === '[' || ch === '{') {
+        flow++;
+        deepest = Math.max(deepest, enclosing + flow);
+        if (deepest > limit) return deepest;
+      } else if ((ch === ']' || ch === '}') && flow > 0) flow--;
+    }
+    deepest = Math.max(deepest, enclosing + flow);
+    if (deepest > limit) return deepest;
+  }
+  return deepest;
+}
 
 /** The nesting depth of a parsed value, counted without recursion and stopping past `limit`. */
 function nestingDepth(value: unknown, limit: number): number {
@@ -89,6 +134,14 @@ function parseText(text: string, format: BodyFormat): unknown {
       const reason = err instanceof Error ? err.message : 'invalid JSON';
       throw new ApiError('malformed_body', { message: `Malformed JSON body: ${reason}`, problems: [{ field: 'body', message: 'is not valid JSON' }] });
     }
+  }
+  // The yaml parser recurses per nesting level, and a few KB of `[[[[...` overflow the stack
+  // or crash the process outright, so depth is measured on the raw text before parsing.
+  if (yamlNestingEstimate(text, MAX_NESTING) > MAX_NESTING) {
+    throw new ApiError('unprocessable', {
+      message: `The request body nests deeper than ${MAX_NESTING} levels.`,
+      problems: [{ field: 'body', message: `nests deeper than ${MAX_NESTING} levels` }],
+    });
   }
   try {
     // Plain data only: no custom tags, and a cap on alias expansion ("billion laughs").

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { stringify as toYaml } from 'yaml';
 import { describeResponse } from './expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './types.ts';
@@ -50,6 +51,37 @@ export function errorObject(ex: Exchange): JsonObject | null {
 /** An integer id far beyond anything a test system holds: absent in practice. */
 export function absentIdFrom(seed: number): number {
   return 1_900_000_000 + (Math.abs(Math.trunc(seed)) % 90_000_000);
+}
+
+/**
+ * Path segments that are not a positive integer id, built around an absent id, so that a
+ * lenient parser (parseInt, parseFloat, leading digits, other scripts' digits) reads them as an
+ * id no system holds, or as none: safe to send with DELETE, PUT, PATCH and POST to any target.
+ */
+export function nonIntegerIdNear(): fc.Arbitrary<string> {
+  const fullwidth = (n: number) => [...String(n)].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
+  const arabicIndic = (n: number) => [...String(n)].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
+  const around = fc.integer({ min: 0, max: 89_999_999 }).chain((seed) => {
+    const a = absentIdFrom(seed);
+    return fc.constantFrom(
+      `${a}.5`,
+      `${a}.0`,
+      `-${a}`,
+      `${a}e0`,
+      `${a}abc`,
+      `abc${a}`,
+      `0x${a.toString(16)}`,
+      `0${a}`,
+      `${a}_0`,
+      `${a}%20`,
+      `%20${a}`,
+      `${a}%2C5`,
+      `${a}${'0'.repeat(20)}`,
+      encodeURIComponent(fullwidth(a)),
+      encodeURIComponent(arabicIndic(a)),
+    );
+  });
+  return fc.oneof(around, fc.constantFrom('0', '-0', 'abc', 'null', 'NaN', 'undefined', 'Infinity', '-Infinity', 'true', '%5B%5D', '%7B%7D', 'pipeline'));
 }
 
 // ---------------------------------------------------------------------------------------------

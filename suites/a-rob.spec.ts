@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { check } from './lib/registry.ts';
+import { malformedJsonText, nestedJsonText, pathSegment, queryString } from './lib/arbitraries.ts';
+import { describeResponse } from './lib/expect.ts';
+import { absentIdFrom, archiveIfCreated, createPipeline, requestLine, revokeIfCreated } from './lib/a-support.ts';
+import { plainDefinition } from './model/pipelines/definitions.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+
+/*
+ * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
+ * the error object. Bodies that are no JSON or YAML, no definition in any media type, nested
+ * deeper than any document, or far too large; unknown paths and odd query strings. Where a
+ * request might be fine for a lenient server (a valid document under an odd media type), only
+ * "no 5xx, and an error object on any 4xx" is asserted.
+ */
+
+/** `at fn (file:1:2)` frames, Python tracebacks, Node internals. */
+const STACK_TRACE = /(\bat [^\s()]+ \([^()]*:\d+:\d+\))|(\bat (file|node):[^\s]*:\d+:\d+)|node:internal|Traceback \(most recent call last\)/;
+
+/** No 5xx, no stack trace, and any 4xx carries the error object. */
+function expectHandled(t: CheckContext, ex: Exchange, what: string): void {
+  t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${what}: ${requestLine(ex)} answered ${ex.response.status}`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
+  t.expect.that(!STACK_TRACE.test(ex.response.body), { clause: 'X-ROB-1', message: `${what}: the answer shows a stack trace`, expected: 'no stack trace', received: describeResponse(ex), exchange: ex });
+  if (ex.response.status >= 400 && ex.request.method !== 'HEAD') t.expect.errorObjectA(ex, 'X-ROB-1');
+}
+
+/** Bad input: as above, and a 4xx. */
+function expectRefused(t: CheckContext, ex: Exchange, what: string): void {
+  expectHandled(t, ex, what);
+  t.expect.status(ex, '4xx', 'X-ROB-1', `${what}: ${requestLine(ex)} answered ${ex.response.status}, expected a 4xx with the error object`);
+}
+
+/** YAML texts that are no YAML, or that no reader should expand or execute. */
+const MALFORMED_YAML = [
+  'name: [unclosed',
+  'name: x\n  bad: indentation\n source',
+  '- a\nb: c',
+  '{ "a": 1',
+  'a: *undefined_alias',
+  'a: 1\na: 2',
+  'a: 1\n---\nb: 2',
+  '\tname: tab-indented',
+  'a: &a [*a]',
+  'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: [*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+  '!!python/object/apply:os.system ["echo disco"]',
+  'name: !!js/function "function () { return 1 }"',
+  // Far deeper than any document: a parser that recurses per level can crash its process here.
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  '"unterminated',
+  ': no key',
+  '? [complex, key]\n: value',
+];
+
+type Target = 'create' | 'validate' | 'replace' | 'update' | 'keys' | 'delete-absent';
+
+function send(t: CheckContext, target: Target, ownId: number | undefined, options: RequestOptions): Promise<Exchange> {
+  switch (target) {
+    case 'create':
+      return t.a().post('/pipelines', options);
+    case 'validate':
+      return t.a().post('/pipelines/validate', options);
+    case 'replace':
+      return t.a().put(`/pipelines/${ownId}`, options);
+    case 'update':
+      return t.a().patch(`/pipelines/${ownId}`, options);
+    case 'keys':
+      return t.a().post('/api-keys', options);
+    case 'delete-absent':
+      return t.a().delete(`/pipelines/${absentIdFrom(Date.now())}`, options);
+  }
+}
+
+/** Where bodies go: the spec's DELETE always; the simulator's endpoints where served. */
+async function bodyTargets(t: CheckContext): Promise<{ targets: Target[]; ownId?: number }> {
+  const targets: Target[] = ['delete-absent'];
+  if ((await t.a().get('/pipelines')).response.status !== 200) return { targets };
+  const own = await createPipeline(t, 0, plainDefinition(t.name('rob')));
+  targets.push('create', 'validate', 'replace', 'update');
+  if ((await t.a().get('/api-keys')).response.status === 200) targets.push('keys');
+  return { targets, ownId: own.id };
+}
+
+function cleanUpAfter(t: CheckContext, ex: Exchange): void {
+  archiveIfCreated(t, 0, ex);
+  if (ex.request.url.endsWith('/api-keys')) revokeIfCreated(t, ex);
+}
+
+check({
+  id: 'a-rob/malformed-bodies',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: bodies that are not JSON or not YAML (truncated, trailing commas, tabs, duplicate keys, several documents, alias bombs, language tags) get a 4xx with the error object, never a 5xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    const { targets, ownId } = await bodyTargets(t);
+    const bodies = fc.oneof(
+      malformedJsonText().map((text) => ({ text, type: 'application/json', label: `JSON ${JSON.stringify(text.slice(0, 40))}` })),
+      fc.constantFrom(...MALFORMED_YAML).map((text) => ({ text, type: 'application/yaml', label: `YAML ${JSON.stringify(text.slice(0, 40))}` })),
+    );
+    const cases = fc.tuple(bodies, fc.constantFrom(...targets)).map(([b, target]) => Object.assign({ ...b, target }, { [fc.toStringMethod]: () => `${target}: ${b.label}` }));
+    await t.property('malformed bodies are a 4xx', cases, async (c) => {
+      const ex = await send(t, c.target, ownId, { body: c.text, headers: { 'content-type': c.type } });
+      cleanUpAfter(t, ex);
+      // DELETE of an absent pipeline may answer 404 before it reads the body: still a 4xx.
+      // YAML to the JSON-only key endpoint is a wrong media type: a 4xx all the same.
+      expectRefused(t, ex, `a malformed ${c.label} body`);
+    });
+  },
+});
+
+check({
+  id: 'a-rob/odd-content-types',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: bodies under odd media types (XML, forms, multipart, octet streams, broken Content-Type values) get a 4xx when they carry no document, and never a 5xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    const { targets, ownId } = await bodyTargets(t);
+    const types = fc.constantFrom(
+      'text/plain',
+      'application/xml',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=disco',
+      'application/octet-stream',
+      'image/png',
+      'application/jsonx',
+      'application/json; ;;; =',
+      '/',
+      'application/',
+      'json',
+      'application/json; charset=utf-16',
+    );
+    const noDocument = fc.constantFrom('<pipeline><name>x</name></pipeline>', 'name=x&source=y', '--disco\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--disco--\r\n', '\u0000\u0001\u0002binary', 'PNG\r\n\u001a\n');
+    const cases = fc.tuple(types, fc.constantFrom(...targets), fc.oneof(noDocument.map((text) => ({ text, document: false })), fc.constant({ text: JSON.stringify(plainDefinition(t.name('rob-odd'))), document: true })));
+    await t.property('odd media types are handled', cases.map(([type, target, body]) => Object.assign({ type, target, ...body }, { [fc.toStringMethod]: () => `${target}: ${type} ${body.document ? 'with a JSON document' : JSON.stringify(body.text.slice(0, 30))}` })), async (c) => {
+      // A fresh name, in case a lenient target creates the pipeline (it is archived afterwards).
+      const text = c.document ? JSON.stringify(plainDefinition(`${t.name('rob-odd')}-${Math.floor(Math.random() * 1e9)}`)) : c.text;
+      const ex = await send(t, c.target, ownId, { body: text, headers: { 'content-type': c.type } });
+      cleanUpAfter(t, ex);
+      if (c.document) expectHandled(t, ex, `a JSON document labelled ${c.type}`);
+      else expectRefused(t, ex, `a body labelled ${c.type} that is no document`);
+    });
+  },
+});
+
+check({
+  id: 'a-rob/oversized-and-deep-bodies',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a body of several megabytes, JSON nested 100,000 deep, YAML nested 5,000 deep, and huge numbers get a 4xx with the error object, never a 5xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    const { targets, ownId } = await bodyTargets(t);
+    // Invalid whatever the size limit: the padding is an unknown key.
+    const huge = JSON.stringify({ ...plainDefinition(t.name('rob-huge')), x_disco_padding: 'x'.repeat(3 * 1024 * 1024) });
+    const bodies: { text: string; type: string; label: string }[] = [
+      { text: huge, type: 'application/json', label: 'a 3 MiB JSON document' },
+      { text: `name: ${t.name('rob-huge')}\ndescription: ${'y'.repeat(3 * 1024 * 1024)}\n`, type: 'application/yaml', label: 'a 3 MiB YAML document' },
+      { text: nestedJsonText(100_000, 'array'), type: 'application/json', label: 'JSON arrays nested 100,000 deep' },
+      { text: nestedJsonText(5_000, 'object'), type: 'application/json', label: 'JSON objects nested 5,000 deep' },
+      // A YAML parser that recurses per level can crash its process on this: it must not.
+      { text: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/yaml', label: 'YAML flow sequences nested 5,000 deep' },
+      { text: `${'{a: '.repeat(5000)}1${'}'.repeat(5000)}`, type: 'application/yaml', label: 'YAML flow mappings nested 5,000 deep' },
+      { text: Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n'), type: 'application/yaml', label: 'YAML block mappings nested 1,000 deep' },
+      { text: `{"name": 1e400, "source": -1e400, "sync": ${'9'.repeat(5000)}}`, type: 'application/json', label: 'numbers beyond any double' },
+    ];
+    for (const target of targets) {
+      for (const body of bodies) {
+        const ex = await send(t, target, ownId, { body: body.text, headers: { 'content-type': body.type } });
+        cleanUpAfter(t, ex);
+        expectRefused(t, ex, `${body.label} to ${target}`);
+      }
+    }
+  },
+});
+
+check({
+  id: 'a-rob/unknown-paths-and-queries',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: random paths under /api/public/v1 (unicode, encoded separators, broken escapes) and odd query strings, with and without a key, never get a 5xx; every 4xx carries the error object',
+  needs: ['a'],
+  async run(t) {
+    const methods = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE');
+    const known = fc.constantFrom('', '/pipelines', `/pipelines/${absentIdFrom(3)}`, '/api-keys', '/pipelines/validate');
+    const paths = fc.oneof(
+      fc.array(pathSegment(), { minLength: 1, maxLength: 4 }).map((s) => `/${s.join('/')}`),
+      fc.tuple(known, fc.array(pathSegment(), { minLength: 1, maxLength: 2 })).map(([k, s]) => `${k}/${s.join('/')}`),
+      fc.tuple(known, queryString(['page', 'page_size', 'include_archived'])).map(([k, q]) => `${k}?${q}`),
+    );
+    const cases = fc.tuple(methods, paths, fc.boolean());
+    await t.property('unknown paths are handled', cases, async ([method, path, keyed]) => {
+      // The key goes with reads only: a write to a random path must never find something to change.
+      const withKey = keyed && method === 'GET';
+      const ex = await (withKey ? t.a() : t.aWithAuthorization(null)).request(method, path);
+      cleanUpAfter(t, ex);
+      expectHandled(t, ex, `${method} ${path}${withKey ? '' : ' without a key'}`);
+    });
+  },
+});
+

@@ -1,0 +1,84 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as toYaml } from 'yaml';
+import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
+import { comparableHeaders, fieldSpellings, headerDifferences, keyValueIn, namesField, normalisedBody } from '../../suites/lib/a-support.ts';
+import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/model/pipelines/definitions.ts';
+import type { Exchange } from '../../suites/lib/types.ts';
+
+/**
+ * The generators of suites/model/pipelines/definitions.ts against the simulator's own
+ * definition schema, and the answer-reading helpers of suites/lib/a-support.ts.
+ */
+
+const valid = validDefinition('gen-test');
+
+describe('definition generators', () => {
+  it('make valid definitions, also after a YAML round trip', () => {
+    expect(checkDefinition(plainDefinition('plain'))).toEqual({ kind: 'valid' });
+    fc.assert(
+      fc.property(valid, (doc) => {
+        expect(checkDefinition(doc)).toEqual({ kind: 'valid' });
+        expect(parseYaml(toYaml(doc), { schema: 'core' })).toEqual(doc);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it('break exactly one rule, at a path the simulator names (400)', () => {
+    fc.assert(
+      fc.property(valid.chain(brokenDefinition), (broken) => {
+        const verdict = checkDefinition(broken.document);
+        expect(verdict.kind, broken.description).toBe('invalid');
+        const fields = verdict.kind === 'invalid' ? verdict.problems.map((p) => p.field) : [];
+        expect(namesField({ problems: fields }, broken.paths), `${broken.description}: ${fields.join(', ')}`).toBe(true);
+      }),
+      { seed: 42, numRuns: 500 },
+    );
+  });
+
+  it('make the wrong shape (422): unknown keys, other JSON types, no object', () => {
+    fc.assert(
+      fc.property(valid.chain(misshapenDefinition), (m) => {
+        expect(checkDefinition(m.document).kind, m.description).toBe('wrong_shape');
+      }),
+      { seed: 42, numRuns: 500 },
+    );
+  });
+});
+
+function exchange(status: number, body: unknown, headers: Record<string, string> = {}): Exchange {
+  const text = JSON.stringify(body);
+  return { request: { method: 'GET', url: 'http://x/api/public/v1/pipelines/1', headers: {} }, response: { status, headers, body: text }, json: body, durationMs: 1 };
+}
+
+describe('reading answers', () => {
+  it('spells field paths the usual ways', () => {
+    expect(fieldSpellings(['source', 'tables', 0])).toEqual(['source.tables[0]', 'source.tables.0', '/source/tables/0', 'source/tables/0']);
+  });
+
+  it('finds a named field anywhere in a body, whole', () => {
+    expect(namesField({ error: 'bad: source.connection.port must be >= 1' }, [['source', 'connection', 'port']])).toBe(true);
+    expect(namesField({ errors: [{ pointer: '/source/connection/port' }] }, [['source', 'connection', 'port']])).toBe(true);
+    expect(namesField({ field: 'source.tables[2]' }, [['source', 'tables']])).toBe(true);
+    expect(namesField({ error: 'The pipeline definition failed validation.' }, [['name']])).toBe(false);
+    expect(namesField({ error: 'rename failed' }, [['name']])).toBe(false);
+    expect(namesField({ error: 'destination.settings.name is bad' }, [['name']])).toBe(false);
+    expect(namesField({ error: 'port is bad' }, [['source', 'connection', 'port']])).toBe(false);
+  });
+
+  it('compares 404 bodies without the echoed id, and headers without volatile ones', () => {
+    const a = exchange(404, { error: 'Pipeline 12 not found', code: 'not_found' }, { date: 'Mon', 'content-type': 'application/json', 'content-length': '40', 'x-request-id': 'a' });
+    const b = exchange(404, { code: 'not_found', error: 'Pipeline 1900000001 not found' }, { date: 'Tue', 'content-type': 'application/json', 'content-length': '47', 'x-request-id': 'b' });
+    expect(normalisedBody(a, ['12'])).toBe(normalisedBody(b, ['1900000001']));
+    expect(headerDifferences(comparableHeaders(a), comparableHeaders(b))).toEqual([]);
+    const c = exchange(404, {}, { 'content-type': 'application/json', 'x-owner': 'other' });
+    expect(headerDifferences(comparableHeaders(a), comparableHeaders(c)).join()).toContain('x-owner');
+  });
+
+  it('finds the full key in a create answer, never a preview', () => {
+    expect(keyValueIn({ key: 'fdk_abc' }, 'fdk')).toBe('fdk_abc');
+    expect(keyValueIn({ token: { value: `fdk_${'a'.repeat(40)}` } }, 'fdk')).toBe(`fdk_${'a'.repeat(40)}`);
+    expect(keyValueIn({ preview: 'fdk_abcd…' }, 'fdk')).toBeUndefined();
+  });
+});
