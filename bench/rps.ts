@@ -59,5 +59,7 @@ async function measure(endpoint: string, url: string, h: Record<string, string>,
   child.disconnect();
   const simulator = await load(url, h);
   const ratio = simulator.rps / baseline.rps;
-  return `${endpoint.padEnd(34)} bare ${baseline.rps.toFixed(0).padStart(7)} rps   simulator ${simulator.rps.toFixed(0).padStart(7)} rps   ratio ${ratio.toFixed(2)}   p99 ${simulator.p99} ms   errors ${simulator.errors} non-2xx ${simulator.non2xx}`;
+  // A run where the simulator answered errors measured the wrong thing: say so on the row.
+  const invalid = simulator.errors > 0 || simulator.non2xx > 0 ? '   INVALID: the simulator did not answer 2xx throughout' : '';
+  return `${endpoint.padEnd(34)} bare ${baseline.rps.toFixed(0).padStart(7)} rps   simulator ${simulator.rps.toFixed(0).padStart(7)} rps   ratio ${ratio.toFixed(2)}   p99 ${simulator.p99} ms   errors ${simulator.errors} non-2xx ${simulator.non2xx}${invalid}`;
 }

@@ -1,4 +1,5 @@
-// Child process of bench/rps.ts: the simulator with the default seed on a free port. Sends the
+// Child process of bench/rps.ts: the simulator with the default seed on a free port, rate limits
+// off (the load would exhaust them in a second). Sends the
 // port and a key to the parent over IPC (never printed: keys stay out of logs).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
@@ -7,7 +8,7 @@ import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 
 const seed = await loadNamedSeed('default');
 if (!seed) throw new Error('default seed missing');
-const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off' } });
+const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off', rateLimitPerHour: 0 } });
 const [acme] = applySeed(sim, seed);
 const listening = await listen(app, 0, '127.0.0.1');
 process.send?.({ origin: listening.origin, account: acme?.account_id, key: acme?.users[0]?.api_key });
