@@ -64,7 +64,12 @@ export class ApiError extends Error {
 
   constructor(code: ErrorCode, detail: ErrorDetail = {}) {
     const entry = errorCatalog[code];
+    // An ApiError is an answer, not a bug: nobody reads its stack, and capturing one through
+    // Koa's async middleware chain is the most expensive part of throwing it.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(detail.message ?? entry.message);
+    Error.stackTraceLimit = limit;
     this.name = 'ApiError';
     this.code = code;
     this.status = entry.status;
