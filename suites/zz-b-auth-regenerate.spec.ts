@@ -12,7 +12,9 @@ import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
  *  - it touches nothing else and stores the new key nowhere (reports redact it: `api_key` is a
  *    secret field), so on a real deployment the account's owner must fetch a fresh key from the
  *    dashboard afterwards. That is why it runs on a real target only when the operator opts in
- *    with DISCO_ALLOW_KEY_ROTATION=1; on the simulator (a control API is present) it always runs.
+ *    with DISCO_ALLOW_KEY_ROTATION=1; on the simulator (a control API is present) it always runs,
+ *    and gives the user its configured key back through the control API afterwards, so the same
+ *    target file works for the next run.
  */
 
 const OPT_IN = 'DISCO_ALLOW_KEY_ROTATION';
@@ -62,7 +64,15 @@ check({
     if (!account) return t.skip('the target has no interface B account 1');
     let current = account.apiKey;
     const retired = new Set<string>([current]);
-    t.note('the key configured for account 1 is no longer valid after this check');
+    const controlUrl = t.target.controlUrl;
+    if (controlUrl) {
+      t.cleanup('give account 1 its configured key back (simulator control API)', async () => {
+        const ex = await t.http.request('POST', `${controlUrl}/accounts/${encodeURIComponent(account.accountId)}/user-keys/replace`, { body: { current, replacement: account.apiKey } });
+        if (ex.response.status !== 200) throw new Error(`the control API answered ${ex.response.status}`);
+      });
+    } else {
+      t.note('the key configured for account 1 is no longer valid after this check');
+    }
 
     await t.property('each regeneration retires the previous key at once', fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
       const probe = probes.find((p) => p.label === label) ?? probes[0]!;

@@ -85,6 +85,23 @@ export function controlRouter(sim: Sim): Router {
     ctx.body = addPipelineKey(sim, account, { name: body.name, admin: body.admin === true, expires_at: (expires as string | null | undefined) ?? null });
   });
 
+  // `{current, replacement}`: gives the user whose interface B key is `current` the key
+  // `replacement` instead. Lets a test undo `POST /user/tokens` (the target file keeps working).
+  router.post('/accounts/:slug/user-keys/replace', async (ctx) => {
+    const account = sim.store.account(ctx.params.slug ?? '');
+    if (!account) throw new ApiError('not_found');
+    const body = await json(ctx);
+    if (typeof body.current !== 'string') throw invalidField('current', 'must be the key to replace');
+    if (typeof body.replacement !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(body.replacement)) throw invalidField('replacement', 'must be 20 to 200 letters, digits, _ or -');
+    const found = sim.store.findUserKey(body.current);
+    if (!found || found.account !== account) throw invalidField('current', 'is no key of this account');
+    if (body.replacement !== body.current && sim.store.findUserKey(body.replacement)) throw invalidField('replacement', 'is already in use');
+    sim.store.unindexUserKey(body.current);
+    found.user.apiKey = body.replacement;
+    sim.store.indexUserKey(account.slug, found.user.id, body.replacement);
+    ctx.body = { user_id: found.user.id };
+  });
+
   router.get('/clock', (ctx) => {
     ctx.body = clockState(sim);
   });

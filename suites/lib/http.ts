@@ -53,7 +53,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
   };
 
+  /**
+   * A 429 is the target pacing the run, not an answer to judge: wait as told (Retry-After, a
+   * few seconds at most) and ask again; if the target wants longer, the run cannot go on and
+   * the check's verdict is `error`, with the advice to lower --rate.
+   */
   async function request(method: string, url: string, opts: RequestOptions = {}): Promise<Exchange> {
+    for (let attempt = 1; ; attempt++) {
+      const exchange = await requestOnce(method, url, opts);
+      if (exchange.response.status !== 429) return exchange;
+      const wait = retryAfterMs(exchange.response.headers['retry-after']);
+      if (wait === null || wait > MAX_RETRY_AFTER_MS || attempt > MAX_RATE_LIMIT_RETRIES) {
+        const asked = wait === null ? 'no Retry-After' : `Retry-After ${Math.ceil(wait / 1000)} s`;
+        throw new TransportError(`the target rate-limited the run (429, ${asked}); run again later or lower --rate`, method, exchange.request.url);
+      }
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  async function requestOnce(method: string, url: string, opts: RequestOptions): Promise<Exchange> {
     if (options.stopped?.()) throw new TransportError('the run was interrupted', method, url);
     const target = new URL(url);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
@@ -100,6 +118,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   return { request };
+}
+
+const MAX_RETRY_AFTER_MS = 10_000;
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110), in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | undefined): number | null {
+  if (header === undefined || header.trim() === '') return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createSimulator } from '../app.ts';
+import { AdjustableClock } from '../clock.ts';
+
+const ACCEPT = 'application/vnd.service+json; version=2';
+const START = Date.UTC(2026, 0, 5, 9, 0);
+
+function world() {
+  const clock = new AdjustableClock({ frozen: true, start: START });
+  const simulator = createSimulator({ clock });
+  const app = simulator.app.callback();
+  const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  const types = (slug: string, key: string) => request(app).get(`/${slug}/api/connections/types`).set('Accept', ACCEPT).set('Authorization', basic(key));
+  return { simulator, app, clock, types };
+}
+
+describe('control API', () => {
+  it('resets to a named seed and reports ids and keys; an unknown seed name is a 422', async () => {
+    const { app } = world();
+    const res = await request(app).post('/_disco/reset').send({ seed_name: 'default' });
+    expect(res.status).toBe(200);
+    expect(res.body.accounts.map((a: { account_id: string }) => a.account_id)).toEqual(['acme-data', 'globex']);
+    expect(res.body.accounts[0].users[0].api_key).toMatch(/^[0-9a-f]{40}$/);
+    const bad = await request(app).post('/_disco/reset').send({ seed_name: 'nope' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('seed_name');
+    const health = await request(app).get('/_disco/health');
+    expect(health.body).toMatchObject({ ok: true, accounts: 2 });
+  });
+
+  it('creates accounts from a seed document, refuses bad slugs, and shows state without secrets', async () => {
+    const { app, types } = world();
+    const created = await request(app).post('/_disco/accounts').send({ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }], invoices: { generate: 3 } });
+    expect(created.status).toBe(201);
+    const key = created.body.users[0].api_key as string;
+    expect((await types('acme', key)).status).toBe(200);
+    for (const slug of ['_x', 'Upper', '', 'a/b']) expect((await request(app).post('/_disco/accounts').send({ slug })).status, slug).toBe(422);
+    const snapshot = await request(app).get('/_disco/accounts/acme');
+    expect(snapshot.status).toBe(200);
+    expect(snapshot.body.counts.invoices).toBe(3);
+    expect(snapshot.text).not.toContain(key);
+    expect((await request(app).get('/_disco/accounts/nobody')).status).toBe(404);
+  });
+
+  it('mints interface A keys, with validation', async () => {
+    const { app } = world();
+    await request(app).post('/_disco/accounts').send({ slug: 'acme' });
+    const minted = await request(app).post('/_disco/accounts/acme/pipeline-keys').send({ name: 'ci', admin: true });
+    expect(minted.status).toBe(201);
+    expect(minted.body.key).toMatch(/^fdk_[A-Za-z0-9]{40}$/);
+    const pipelines = await request(app).get('/api/public/v1/pipelines').set('Authorization', `Bearer ${minted.body.key}`);
+    expect(pipelines.status).toBe(200);
+    expect((await request(app).post('/_disco/accounts/acme/pipeline-keys').send({})).status).toBe(422);
+    expect((await request(app).post('/_disco/accounts/acme/pipeline-keys').send({ name: 'x', expires_at: 'soon' })).status).toBe(422);
+  });
+
+  it('moves the clock forward only', async () => {
+    const { app, clock } = world();
+    expect((await request(app).post('/_disco/clock/advance').send({ seconds: 90 })).body.now).toBe('2026-01-05T09:01:30Z');
+    expect(clock.now()).toBe(START + 90_000);
+    expect((await request(app).post('/_disco/clock/set').send({ at: '2026-01-05T10:00:00Z' })).body.now).toBe('2026-01-05T10:00:00Z');
+    expect((await request(app).post('/_disco/clock/set').send({ at: '2026-01-01T00:00:00Z' })).status).toBe(422);
+    expect((await request(app).post('/_disco/clock/advance').send({ ms: -5 })).status).toBe(422);
+  });
+
+  it('switches faults, refusing unknown names', async () => {
+    const { app } = world();
+    expect((await request(app).put('/_disco/faults').send({ active: ['b-limit-uncapped'] })).body.active).toEqual(['b-limit-uncapped']);
+    expect((await request(app).get('/_disco/faults')).body.active).toEqual(['b-limit-uncapped']);
+    const bad = await request(app).put('/_disco/faults').send({ active: ['b-made-up'] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toContain('b-made-up');
+  });
+
+  it('gives a user a chosen key in place of the current one (undoing POST /user/tokens)', async () => {
+    const { app, types } = world();
+    const created = await request(app).post('/_disco/accounts').send({ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }] });
+    const original = created.body.users[0].api_key as string;
+    const rotated = await request(app).post('/acme/api/user/tokens').set('Accept', ACCEPT).set('Authorization', `Basic ${Buffer.from(`${original}:`).toString('base64')}`);
+    const current = rotated.body.api_key as string;
+    expect((await types('acme', original)).status).toBe(401);
+    const replaced = await request(app).post('/_disco/accounts/acme/user-keys/replace').send({ current, replacement: original });
+    expect(replaced.status).toBe(200);
+    expect((await types('acme', original)).status).toBe(200);
+    expect((await types('acme', current)).status).toBe(401);
+    expect((await request(app).post('/_disco/accounts/acme/user-keys/replace').send({ current: 'nope', replacement: original })).status).toBe(422);
+    expect((await request(app).post('/_disco/accounts/acme/user-keys/replace').send({ current: original, replacement: 'short' })).status).toBe(422);
+  });
+
+  it('sets the rate limit', async () => {
+    const { app } = world();
+    expect((await request(app).put('/_disco/limits').send({ requests_per_hour: 10 })).body).toEqual({ requests_per_hour: 10 });
+    expect((await request(app).get('/_disco/limits')).body).toEqual({ requests_per_hour: 10 });
+  });
+});
