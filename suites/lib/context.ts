@@ -26,6 +26,9 @@ export interface ContextInit {
   signal?: AbortSignal;
 }
 
+/** A property stops starting new cases after this long (a slow target must not hang the run). */
+const PROPERTY_TIME_LIMIT_MS = 120_000;
+
 /** Derives a property's seed from the run seed and its name, so it does not depend on order. */
 export function propertySeed(runSeed: number, name: string): number {
   let h = runSeed | 0;
@@ -83,7 +86,12 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       const runs = options?.runs ?? init.runs;
       const info: PropertyInfo = { seed, runs };
       state.properties.push(info);
-      const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns: runs, interruptAfterTimeLimit: 120_000 });
+      const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+      if (details.interrupted && !details.failed) {
+        // A slow target: what ran passed, but the evidence is thinner than asked; say so.
+        info.runs = details.numRuns;
+        state.notes.push(`property "${label}" ran ${details.numRuns} of ${runs} cases before its ${PROPERTY_TIME_LIMIT_MS / 1000} s limit`);
+      }
       if (!details.failed) return;
       const error = details.errorInstance;
       // Transport errors and skips are not counterexamples: pass them through unchanged.
