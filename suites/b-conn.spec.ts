@@ -48,10 +48,17 @@ async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 
   return isObject(found) ? found : null;
 }
 
-/** Ids of connections in some group, when the target lists groups (an extension); else null. */
+/**
+ * Ids of connections in some group, when the whole group list can be read; else null. GET
+ * /connection_groups is not in the spec (nor among gaps.md's extensions) and its paging names are
+ * gaps.md's: a target that ignored `limit` would answer a short first page that looks complete.
+ * So the list counts only when `limit=1` is honoured and the walk reached the end.
+ */
 async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
+  const probe = await t.b().get('/connection_groups', { query: { limit: 1 } });
+  if (!is2xx(probe) || !Array.isArray(probe.json) || probe.json.length > 1) return null;
   const groups = await listAll(t.b(), '/connection_groups', 20);
-  if (!groups) return null;
+  if (!groups || !groups.complete) return null;
   const ids = new Set<number>();
   for (const g of groups.items) {
     if (!isObject(g) || !Array.isArray(g.connections)) return null;
@@ -77,6 +84,7 @@ check({
       originals.set(ref.id, now.name);
     }
     const restored = new Set<number>();
+    let noted = false;
     const input = fc.record({ ref: fc.constantFrom(...connections), name: displayName.map((n) => `${t.name('conn')} ${n}`) });
     await t.property('a renamed connection carries the new name', input, async ({ ref, name }) => {
       if (!restored.has(ref.id)) {
@@ -87,6 +95,10 @@ check({
         });
       }
       const grouped = await groupedConnectionIds(t);
+      if (grouped === null && !noted) {
+        noted = true;
+        t.note('the whole connection group list could not be read (GET /connection_groups with offset/limit paging is not in the spec): connection_group_id is checked as present, an integer or null, not against actual membership');
+      }
       const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name } });
       t.expect.status(ex, 200, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id} answered ${ex.response.status}`);
       const connection = objectBody(t, ex, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id}`);
@@ -167,8 +179,43 @@ check({
   },
 });
 
+/**
+ * Account 2's groupable connections that are surely not account 1's: the spec does not say ids are
+ * global, so with per-account numbering account 2's id may name one of account 1's own (grouping
+ * it would rightly succeed, and move it). Any id account 1's key can read is dropped, before
+ * anything is written; outside the simulator, when account 1 cannot read even its own connections
+ * (the reads are extensions), no id can be told apart and none is used.
+ */
+async function foreignConnections(t: CheckContext): Promise<ConnectionRef[]> {
+  const mine = fixtureConnections(t);
+  const ownIds = new Set(mine.map((c) => c.id));
+  const candidates = groupable(fixtureConnections(t, 1)).filter((c) => !ownIds.has(c.id));
+  if (candidates.length === 0) return [];
+  const canRead = mine[0] !== undefined && (await readConnection(t, mine[0])) !== null;
+  if (!canRead && t.profile !== 'simulator') {
+    t.skip("account 1 cannot read its own connections (GET /connections/{type}/{id} and GET /connections are extensions), so account 2's connection ids cannot be told apart from account 1's own");
+  }
+  const out: ConnectionRef[] = [];
+  for (const ref of candidates) {
+    if (canRead && (await readConnection(t, { type: ref.type, id: ref.id })) !== null) t.note(`account 1's key reads connection ${ref.id} (ids numbered per account): not used as a foreign id`);
+    else out.push(ref);
+  }
+  return out;
+}
+
 function groupable(refs: ConnectionRef[]): ConnectionRef[] {
   return refs.filter((r) => GROUPABLE_TYPES.has(r.type));
+}
+
+const MEMBERSHIP_OPT_IN = 'DISCO_ALLOW_GROUP_MEMBERSHIP';
+
+/**
+ * Whether groups may be made with the account's connections in them. A group cannot be deleted
+ * through the API and putting a connection in it moves that connection for good: on a real
+ * deployment only when the operator opts in.
+ */
+function membershipAllowed(t: CheckContext): boolean {
+  return t.target.controlUrl !== undefined || process.env[MEMBERSHIP_OPT_IN] === '1';
 }
 
 function groupBody(name: string, description: string, members: ConnectionRef[]): JsonObject {
@@ -181,10 +228,11 @@ check({
   title: "B-CG-1: POST /connection_groups creates a group (201) holding the account's database and cloud-storage connections it names",
   needs: ['b', 'write'],
   async run(t) {
-    const own = groupable(fixtureConnections(t));
-    if (own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...) in fixtures.connections of account 1');
+    const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
+    if (membershipAllowed(t) && own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...) in fixtures.connections of account 1');
     // There is no way to delete a group through the API: a real deployment keeps what is made here.
     if (!t.target.controlUrl) t.note('connection groups cannot be deleted through the API: the groups this check creates stay (named after the run)');
+    if (!membershipAllowed(t)) t.note(`groups are created empty: assigning the account's real connections would move them into groups that cannot be deleted (set ${MEMBERSHIP_OPT_IN}=1 to allow it)`);
     const input = fc.record({
       name: displayName.map((n) => `${t.name('group')} ${n}`),
       description: fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -216,11 +264,11 @@ check({
   title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx, and that connection is unchanged",
   needs: ['b', 'b2', 'write'],
   async run(t) {
-    const ownIds = new Set(fixtureConnections(t).map((c) => c.id));
-    const foreign = groupable(fixtureConnections(t, 1)).filter((c) => !ownIds.has(c.id));
-    if (foreign.length === 0) t.skip('needs a database or cloud-storage connection of account 2 in its fixtures.connections');
-    const own = groupable(fixtureConnections(t));
-    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: 2 }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
+    const foreign = await foreignConnections(t);
+    if (foreign.length === 0) t.skip("needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read");
+    const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
+    if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (set ${MEMBERSHIP_OPT_IN}=1 to include some)`);
+    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
     await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {
       const before = await readConnection(t, ref, 1);
       const ex = await t.b().post('/connection_groups', { body: groupBody(name, 'disco: must be refused', [...mine, ref]) });

@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { is2xx, isObject } from './lib/resource-checks.ts';
+import { deleteHookOnCleanup, deleteSshKeyOnCleanup, is2xx, isObject, stopJobOnCleanup } from './lib/resource-checks.ts';
 import { generateOpenSshKey } from './lib/ssh-public-keys.ts';
 
 /**
@@ -35,19 +35,19 @@ check({
   async run(t) {
     const job = await t.b().post('/jobs', { body: { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {} } });
     const jobId = idOf(job);
-    if (jobId !== null) t.cleanup(`stop job ${jobId}`, async () => void (await t.b().delete(`/jobs/${jobId}`)));
+    if (jobId !== null) stopJobOnCleanup(t, jobId);
     expectCode(t, job, 201, 'POST /jobs');
 
     const hook = await t.b().post('/hooks', { body: { type: 'web', name: t.name('hook-codes'), settings: { url: 'https://hooks.example.com/disco/codes' }, events: ['job'], active: false } });
     const hookId = idOf(hook);
-    if (hookId !== null) t.cleanup(`delete hook ${hookId}`, async () => void (await t.b().delete(`/hooks/${hookId}`)));
+    if (hookId !== null) deleteHookOnCleanup(t, hookId);
     expectCode(t, hook, 201, 'POST /hooks');
     expectCode(t, await t.b().get(`/hooks/${hookId}`), 200, 'GET /hooks/{hook_id}');
     expectCode(t, await t.b().put(`/hooks/${hookId}/reset`), 200, 'PUT /hooks/{hook_id}/reset');
 
     const key = await t.b().post('/user/keys', { body: { name: t.name('key-codes'), public_key: generateOpenSshKey('ed25519', 'disco@codes').line } });
     const keyId = idOf(key);
-    if (keyId !== null) t.cleanup(`delete SSH key ${keyId}`, async () => void (await t.b().delete(`/user/keys/${keyId}`)));
+    if (keyId !== null) deleteSshKeyOnCleanup(t, keyId);
     expectCode(t, key, 201, 'POST /user/keys');
     expectCode(t, await t.b().get(`/user/keys/${keyId}`), 200, 'GET /user/keys/{key_id}');
   },
@@ -64,7 +64,7 @@ check({
     // The target may answer before reading the whole body; closing the connection ends it cleanly.
     const ex = await t.b().post('/hooks', { body, headers: { 'content-type': 'application/json', connection: 'close' } });
     const id = idOf(ex);
-    if (id !== null) t.cleanup(`delete hook ${id}`, async () => void (await t.b().delete(`/hooks/${id}`)));
+    if (id !== null) deleteHookOnCleanup(t, id);
     t.expect.status(ex, 413, 'B-GAP-6', `a ${Math.round(body.length / 1024)} KiB body answered ${ex.response.status}, expected 413`);
     t.expect.errorObjectB(ex, 'B-GAP-6');
   },

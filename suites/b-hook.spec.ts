@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { HOOK_EVENTS, hookBody } from './lib/resource-arbitraries.ts';
-import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
+import { HOOK_EVENTS, hookBody, webHookBody } from './lib/resource-arbitraries.ts';
+import { contains, deleteHookOnCleanup, integerId, is2xx, isObject, isUtcDateTime, objectBody, sameJson, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
 
 interface CreatedHook {
   id: number;
@@ -13,21 +13,31 @@ interface CreatedHook {
   body: JsonObject;
 }
 
-/** POST /hooks that must succeed (B-HOOK-1); the hook is deleted on cleanup when the target can. */
+/**
+ * POST /hooks that must succeed (B-HOOK-1); the hook is deleted on cleanup. Hook types, settings
+ * and event kinds are not shown in the spec (the bodies use gaps.md's values of the real
+ * service): outside the simulator profile a 4xx means this target's values differ, so the check
+ * is skipped as a failed setup rather than failed.
+ */
 async function createHook(t: CheckContext, sent: JsonObject): Promise<CreatedHook> {
   const ex = await t.b().post('/hooks', { body: sent });
+  if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') deleteHookOnCleanup(t, ex.json.id);
+  if (t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
+    t.skip(`setup failed: POST /hooks with a ${String(sent.type)} hook answered ${ex.response.status}; hook types, settings and event kinds are not shown in the spec, and this target's differ from the real service's (gaps.md)`);
+  }
   t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks with a valid hook answered ${ex.response.status}`);
   const body = objectBody(t, ex, 'B-HOOK-1', 'POST /hooks');
   const id = integerId(t, ex, body, 'B-HOOK-1', 'POST /hooks');
-  deleteOnCleanup(t, id);
   return { id, ex, body };
 }
 
-function deleteOnCleanup(t: CheckContext, id: number): void {
-  t.cleanup(`delete hook ${id}`, async () => {
-    // DELETE /hooks/{id} is an extension; a target without it keeps the hook (named after the run).
-    await t.b().delete(`/hooks/${id}`);
-  });
+/**
+ * Hook bodies for this target: every type of the real service in the simulator profile; only web
+ * hooks elsewhere (the likeliest to exist), and inactive ones unless the target is the simulator.
+ */
+function hookBodies(t: CheckContext, name: string) {
+  const options = { mayBeActive: t.target.controlUrl !== undefined };
+  return t.profile === 'simulator' ? hookBody(name, options) : webHookBody(name, options);
 }
 
 async function readHook(t: CheckContext, id: number, clause: string): Promise<{ ex: Exchange; hook: JsonObject }> {
@@ -63,7 +73,7 @@ check({
   title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it',
   needs: ['b', 'write'],
   async run(t) {
-    await t.property('a created hook reads back as sent', hookBody(t.name('hook')), async (sent) => {
+    await t.property('a created hook reads back as sent', hookBodies(t, t.name('hook')), async (sent) => {
       const { id, ex, body } = await createHook(t, sent);
       expectHookReflects(t, ex, body, sent, 'POST /hooks');
       t.expect.schema(ex, 'hook', 'B-SCHEMA-1');
@@ -77,10 +87,10 @@ check({
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, and nothing else changes (updated_at included)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, and nothing else changes (updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
-    await t.property('reset changes the salt and only the salt', hookBody(t.name('hook')), async (sent) => {
+    await t.property('reset changes the salt and only the salt', hookBodies(t, t.name('hook')), async (sent) => {
       const { id } = await createHook(t, sent);
       const before = await readHook(t, id, 'B-HOOK-1');
       const ex = await t.b().put(`/hooks/${id}/reset`);
@@ -103,12 +113,19 @@ check({
 });
 
 /**
- * "Nothing else changes", read strictly: every field the hook had before, `updated_at` included,
- * is equal afterwards. A deployment that moves `updated_at` on a reset fails here, deliberately.
+ * "Nothing else changes": every field the hook had before is equal afterwards, except the salt
+ * and `updated_at`, which a deployment may move forward when the salt changes (it never goes
+ * back). The simulator keeps `updated_at` as it was: that stricter reading binds only in the
+ * simulator profile.
  */
 function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObject, after: JsonObject, what: string): void {
+  const strict = t.profile === 'simulator';
   for (const [field, value] of Object.entries(before)) {
     if (field === 'salt') continue;
+    if (field === 'updated_at' && !strict) {
+      expectNotEarlier(t, ex, value, after.updated_at, what);
+      continue;
+    }
     t.expect.that(Object.hasOwn(after, field) && sameJson(after[field], value), {
       clause: 'B-HOOK-2',
       message: `${what}: the hook's ${field} changed, but a reset replaces only the salt`,
@@ -117,6 +134,18 @@ function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObjec
       exchange: ex,
     });
   }
+}
+
+function expectNotEarlier(t: CheckContext, ex: Exchange, before: unknown, after: unknown, what: string): void {
+  // A shape problem of the timestamp is B-FMT-1's to report; here only its order is judged.
+  if (typeof before !== 'string' || !isUtcDateTime(before)) return;
+  t.expect.that(typeof after === 'string' && Date.parse(after) >= Date.parse(before), {
+    clause: 'B-HOOK-2',
+    message: `${what}: the hook's updated_at went back or disappeared`,
+    expected: `updated_at at or after ${before}`,
+    received: show(after),
+    exchange: ex,
+  });
 }
 
 check({
@@ -129,7 +158,7 @@ check({
     const ex = await t.b().post('/hooks', { body: all });
     t.expect.status(ex, '2xx', 'B-GAP-4', 'a hook subscribing to every documented event kind was refused');
     const hook = objectBody(t, ex, 'B-GAP-4', 'POST /hooks');
-    deleteOnCleanup(t, integerId(t, ex, hook, 'B-GAP-4', 'POST /hooks'));
+    deleteHookOnCleanup(t, integerId(t, ex, hook, 'B-GAP-4', 'POST /hooks'));
     t.expect.that(sameEvents(hook.events, all.events), { clause: 'B-GAP-4', message: 'not every documented event kind was kept', expected: show(all.events), received: show(hook.events), exchange: ex });
     t.expect.that(typeof hook.salt === 'string' && /^[0-9a-f]{64}$/.test(hook.salt), {
       clause: 'B-GAP-4',
@@ -142,7 +171,7 @@ check({
     const unknownEvent = fc.stringMatching(/^[a-z]{2,10}(\.[a-z]{2,10})?$/).filter((e) => !(HOOK_EVENTS as readonly string[]).includes(e));
     await t.property('unknown event kinds are refused', unknownEvent, async (event) => {
       const refused = await t.b().post('/hooks', { body: { ...all, name: t.name('hook-bad-event'), events: ['job', event] } });
-      if (is2xx(refused) && isObject(refused.json) && typeof refused.json.id === 'number') deleteOnCleanup(t, refused.json.id);
+      if (is2xx(refused) && isObject(refused.json) && typeof refused.json.id === 'number') deleteHookOnCleanup(t, refused.json.id);
       t.expect.status(refused, '4xx', 'B-GAP-4', `a hook subscribing to the unknown event kind ${JSON.stringify(event)} was accepted`);
     });
   },

@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { oversizedLimit, validLimit } from './lib/resource-arbitraries.ts';
-import { arrayBody, is2xx, isCalendarDate, isObject, listAll, show } from './lib/resource-checks.ts';
+import { arrayBody, is2xx, isCalendarDate, isObject, listAll, sameJson, show } from './lib/resource-checks.ts';
 import { describeResponse } from './lib/expect.ts';
 
 /**
@@ -43,6 +43,21 @@ function idOf(invoice: unknown): unknown {
   return isObject(invoice) ? invoice.id : undefined;
 }
 
+/** The page `ex` is the list's invoices `offset` to `offset + limit - 1` (by id); returns its ids. */
+function expectSlice(t: CheckContext, ex: Exchange, clause: string, whole: unknown[], offset: number, limit: number, how: string): unknown[] {
+  t.expect.status(ex, '2xx', clause, `a page of invoices (offset ${offset}, limit ${limit}${how}) answered ${ex.response.status}`);
+  const got = arrayBody(t, ex, clause, 'GET /invoices').map(idOf);
+  const expected = whole.slice(offset, offset + limit);
+  t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
+    clause,
+    message: `the page at offset ${offset} (limit ${limit}${how}) is not the list's invoices ${offset} to ${offset + limit - 1}`,
+    expected: `ids ${show(expected)}`,
+    received: `ids ${show(got)}`,
+    exchange: ex,
+  });
+  return got;
+}
+
 check({
   id: 'b-inv/date-format',
   clauses: ['B-INV-1', 'B-SCHEMA-1'],
@@ -50,6 +65,7 @@ check({
   needs: ['b'],
   async run(t) {
     const { items, ex } = await wholeList(t, 0);
+    if (items.length === 0) t.skip('account 1 has no invoices, so no invoice date can be checked');
     for (const invoice of items) {
       const date = isObject(invoice) ? invoice.date : undefined;
       t.expect.that(typeof date === 'string' && isCalendarDate(date), {
@@ -68,18 +84,20 @@ check({
 check({
   id: 'b-inv/only-own',
   clauses: ['B-INV-1'],
-  title: "B-INV-1: GET /invoices lists only the caller's invoices: two accounts' lists share no invoice",
+  title: "B-INV-1: GET /invoices lists only the caller's invoices: no invoice appears, whole, in both accounts' lists",
   needs: ['b', 'b2'],
   async run(t) {
     const first = await wholeList(t, 0);
     const second = await wholeList(t, 1);
-    const ids = new Set(first.items.map(idOf));
-    const shared = second.items.map(idOf).filter((id) => id !== undefined && ids.has(id));
+    if (first.items.length === 0 || second.items.length === 0) t.skip(`account ${first.items.length === 0 ? 1 : 2} has no invoices, so no invoice could be shared`);
+    // Invoice numbers may well be per account ("INV-0001" in both): only a whole invoice, every
+    // field equal (amount, date, pdf_url, ...), shows one account's invoice in the other's list.
+    const shared = second.items.filter((theirs) => first.items.some((mine) => sameJson(mine, theirs)));
     t.expect.that(shared.length === 0, {
       clause: 'B-INV-1',
-      message: `${shared.length} invoice(s) appear in the lists of both accounts`,
-      expected: 'disjoint invoice lists',
-      received: `shared ids ${show(shared.slice(0, 5))}`,
+      message: `${shared.length} invoice(s) appear, every field equal, in the lists of both accounts`,
+      expected: 'no invoice of one account in the other\'s list',
+      received: `shared ${show(shared.slice(0, 2))}`,
       exchange: second.ex,
     });
   },
@@ -99,39 +117,23 @@ function links(ex: Exchange): Map<string, string> {
 check({
   id: 'b-inv/walk-pages',
   clauses: ['B-LIM-1'],
-  title: 'B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages (by offset, or by the Link next URL) concatenate to the list without gaps or repeats',
+  title: 'B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages by offset concatenate to the list without gaps or repeats',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
     const listed = await listAll(t.b(), '/invoices');
     if (!listed) return t.fail({ clause: 'B-LIM-1', message: 'the invoice list could not be read in pages of 100', expected: '2xx arrays' });
     const whole = listed.items.map(idOf);
-    const key = t.target.b[0]?.apiKey ?? '';
     const input = fc.record({
       offset: fc.oneof(fc.integer({ min: 0, max: Math.max(0, whole.length + 2) }), fc.constant(0)),
       limit: fc.oneof(fc.integer({ min: 1, max: 10 }), validLimit),
       pages: fc.integer({ min: 1, max: 4 }),
-      followLinks: fc.boolean(),
     });
-    await t.property('pages are consecutive slices of the list', input, async ({ offset, limit, pages, followLinks }) => {
-      let next: { offset: number; url?: string } = { offset };
-      for (let page = 0; page < pages; page++) {
-        const ex = next.url
-          ? await t.http.request('GET', next.url, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } })
-          : await t.b().get('/invoices', { query: { offset: next.offset, limit } });
-        t.expect.status(ex, '2xx', 'B-LIM-1', `a page of invoices (offset ${next.offset}, limit ${limit}) answered ${ex.response.status}`);
-        const got = arrayBody(t, ex, 'B-LIM-1', 'GET /invoices').map(idOf);
-        const expected = whole.slice(next.offset, next.offset + limit);
-        t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
-          clause: 'B-LIM-1',
-          message: `the page at offset ${next.offset} (limit ${limit}${next.url ? ', reached through Link next' : ''}) is not the list's invoices ${next.offset} to ${next.offset + limit - 1}`,
-          expected: `ids ${show(expected)}`,
-          received: `ids ${show(got)}`,
-          exchange: ex,
-        });
+    await t.property('pages are consecutive slices of the list', input, async ({ offset, limit, pages }) => {
+      for (let page = 0, at = offset; page < pages; page++, at += limit) {
+        const ex = await t.b().get('/invoices', { query: { offset: at, limit } });
+        const got = expectSlice(t, ex, 'B-LIM-1', whole, at, limit, '');
         if (got.length < limit) break;
-        const nextUrl = followLinks ? links(ex).get('next') : undefined;
-        next = { offset: next.offset + limit, ...(nextUrl ? { url: nextUrl } : {}) };
       }
     });
   },
@@ -170,24 +172,42 @@ check({
   },
 });
 
+/** Pages reached through `Link: rel="next"` are the consecutive slices of the list (B-GAP-3: the Link header is gaps.md's). */
+async function followNextLinks(t: CheckContext, whole: unknown[]): Promise<void> {
+  const key = t.target.b[0]?.apiKey ?? '';
+  const input = fc.record({ offset: fc.integer({ min: 0, max: Math.max(0, whole.length - 2) }), limit: fc.integer({ min: 1, max: 10 }), pages: fc.integer({ min: 2, max: 4 }) });
+  await t.property('Link next leads to the following page', input, async ({ offset, limit, pages }) => {
+    let ex = await t.b().get('/invoices', { query: { offset, limit } });
+    for (let page = 0, at = offset; page < pages; page++, at += limit) {
+      const got = expectSlice(t, ex, 'B-GAP-3', whole, at, limit, page === 0 ? '' : ', reached through Link next');
+      if (got.length < limit || at + limit >= whole.length) break;
+      const next = links(ex).get('next');
+      if (!next) return t.fail({ clause: 'B-GAP-3', message: `the page at offset ${at} has more invoices after it but no Link rel="next"`, expected: 'Link: <...>; rel="next"', received: ex.response.headers.link ?? '(no Link header)', exchange: ex });
+      ex = await t.http.request('GET', next, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
+    }
+  }, { runs: 5 });
+}
+
 const badOffset = fc.constantFrom('-1', '-100', '1.5', '0.5', 'abc', '', '1e2', ' 1', '0x10');
 const badLimit = fc.constantFrom('0', '101', '150', '1000', '-5', '2.5', 'x', '', '1e2');
 
 check({
   id: 'b-inv/paging-conventions',
   clauses: ['B-GAP-3'],
-  title: 'B-GAP-3 (simulator convention): invoice paging is offset/limit with a default of 20 and Link next/prev headers; an out-of-range or malformed value gets 422 naming the parameter',
+  title: 'B-GAP-3 (simulator convention): invoice paging is offset/limit with a default of 20 and Link next/prev headers whose next URL leads to the following page; an out-of-range or malformed value gets 422 naming the parameter',
   needs: ['b'],
   async run(t) {
     const first = await t.b().get('/invoices');
     t.expect.status(first, 200, 'B-GAP-3');
-    const total = (await listAll(t.b(), '/invoices'))?.items.length ?? 0;
+    const whole = (await listAll(t.b(), '/invoices'))?.items.map(idOf) ?? [];
+    const total = whole.length;
     const items = arrayBody(t, first, 'B-GAP-3', 'GET /invoices');
     t.expect.that(items.length === Math.min(20, total), { clause: 'B-GAP-3', message: 'the default page size is not 20', expected: String(Math.min(20, total)), received: String(items.length), exchange: first });
     if (total > 20) {
       t.expect.that(links(first).has('next'), { clause: 'B-GAP-3', message: 'the first of several pages has no Link rel="next"', expected: 'Link: <...>; rel="next"', received: first.response.headers.link ?? '(no Link header)', exchange: first });
       const second = await t.b().get('/invoices', { query: { offset: 20, limit: 20 } });
       t.expect.that(links(second).has('prev'), { clause: 'B-GAP-3', message: 'a page after the first has no Link rel="prev"', expected: 'Link: <...>; rel="prev"', received: second.response.headers.link ?? '(no Link header)', exchange: second });
+      await followNextLinks(t, whole);
     }
     const input = fc.oneof(badOffset.map((value) => ({ name: 'offset', value })), badLimit.map((value) => ({ name: 'limit', value })));
     await t.property('malformed or out-of-range paging values get 422 naming the parameter', input, async ({ name, value }) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { B_ACCEPT } from './lib/clients.ts';
 import { mediaTypeSpelling } from './lib/arbitraries.ts';
-import { ed25519PublicKeyLine, idOf, makeHook, makeSshKey, webHookBody } from './lib/b-make.ts';
+import { ed25519PublicKeyLine, idOf, makeHook, makeSshKey, registerDelete, webHookBody } from './lib/b-make.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 const VENDOR_TYPE = 'application/vnd.service+json';
@@ -88,7 +88,7 @@ check({
 async function tryWrite(t: CheckContext, attempt: { path: string; body: () => Record<string, unknown>; cleanup: (id: number) => string }, accept: string | null): Promise<void> {
   const ex = await t.b().post(attempt.path, { body: attempt.body(), headers: { accept } });
   const id = idOf(ex);
-  if (ex.response.status < 300 && id !== undefined) t.cleanup(`delete ${attempt.cleanup(id)}`, async () => void (await t.b().delete(attempt.cleanup(id))));
+  if (ex.response.status < 300 && id !== undefined) registerDelete(t, 0, attempt.cleanup(id));
   t.expect.status(ex, '4xx', 'B-VER-1', `POST ${attempt.path} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
 }
 

@@ -93,4 +93,37 @@ describe('control API', () => {
     expect((await request(app).put('/_disco/limits').send({ requests_per_hour: 10 })).body).toEqual({ requests_per_hour: 10 });
     expect((await request(app).get('/_disco/limits')).body).toEqual({ requests_per_hour: 10 });
   });
+
+  it('refuses a bad seed with a 422 naming the field, before changing anything', async () => {
+    const { app } = world();
+    await request(app).post('/_disco/reset').send({ seed_name: 'default' });
+    const bad = await request(app).post('/_disco/reset').send({ seed: { accounts: [{ slug: 'ok' }, { slug: 'bad', users: [{ name: 'no email' }] }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('seed.accounts[1].users[0].email');
+    expect((await request(app).get('/_disco/accounts')).body).toHaveLength(2);
+    for (const body of [{ slug: 'x1', users: [{ name: 'n' }] }, { slug: 'x2', users: 'abc' }, { slug: 'x3', packages: [null] }, { slug: 'x4', pipeline_keys: [{ name: 'k', admin: true, key: 5 }] }, { slug: 'x5', pipeline_keys: [{ name: 'k', admin: true, expires_at: 'bad' }] }, { slug: 'x6', invoices: { generate: 1e9 } }]) {
+      const res = await request(app).post('/_disco/accounts').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect((await request(app).get(`/_disco/accounts/${body.slug}`)).status).toBe(404);
+    }
+  });
+
+  it('keeps the clock within years ISO 8601 can write, and a refused request changes nothing', async () => {
+    const { app, clock } = world();
+    expect((await request(app).post('/_disco/clock/advance').send({ ms: 1e300 })).status).toBe(422);
+    expect((await request(app).post('/_disco/clock/set').send({ at: '+275760-09-13T00:00:00Z' })).status).toBe(422);
+    expect(clock.now()).toBe(START);
+    expect((await request(app).get('/_disco/health')).status).toBe(200);
+    const unfrozen = new AdjustableClock();
+    const live = createSimulator({ clock: unfrozen }).app.callback();
+    expect((await request(live).post('/_disco/clock/set').send({ frozen: true, at: 'bad' })).status).toBe(422);
+    expect(unfrozen.frozen).toBe(false);
+  });
+
+  it("refuses requests that come from the simulator's own webhooks", async () => {
+    const { app } = world();
+    const res = await request(app).post('/_disco/reset').set('User-Agent', 'disco-simulator-webhooks').send({});
+    expect(res.status).toBe(403);
+    expect((await request(app).post('/_disco/reset').set('X-Hook-Signature', 'abc').send({})).status).toBe(403);
+  });
 });

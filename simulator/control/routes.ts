@@ -2,12 +2,15 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { AdjustableClock, isoTime } from '../clock.ts';
-import { ApiError, invalidField } from '../http/errors.ts';
+import { ApiError, invalidField, invalidFields } from '../http/errors.ts';
+import { accountProblems, seedProblems } from './seed-check.ts';
 import { asObject, readBody } from '../http/body.ts';
 import { FAULT_NAMES, faultCatalog, isFaultName } from '../faults.ts';
 import { addPipelineKey, applySeed, seedAccount, type SeedAccount, type SeedDocument } from './seed.ts';
 import { loadNamedSeed } from './seed-files.ts';
 import { accountSnapshot } from './snapshot.ts';
+import { parseIsoDateTime } from '../http/date-time.ts';
+import { WEBHOOK_USER_AGENT } from '../domains/hooks/delivery.ts';
 import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
 
 /** Reserved prefix: account slugs never start with `_`, and interface A lives under `/api`. */
@@ -19,6 +22,11 @@ export const CONTROL_PREFIX = '/_disco';
  */
 export function controlRouter(sim: Sim): Router {
   const router = new Router({ prefix: CONTROL_PREFIX });
+  // Defence in depth next to the delivery rule: the simulator's own webhooks never reach here.
+  router.use(async (ctx, next) => {
+    if (ctx.get('x-hook-signature') !== '' || ctx.get('user-agent') === WEBHOOK_USER_AGENT) throw new ApiError('forbidden', { message: 'Forbidden: webhooks cannot call the control API.' });
+    await next();
+  });
   const json = async (ctx: Context): Promise<Record<string, unknown>> => {
     const body = await readBody(ctx, { formats: ['json'], limitBytes: 16 * 1024 * 1024 });
     return body === undefined ? {} : asObject(body.value);
@@ -32,6 +40,10 @@ export function controlRouter(sim: Sim): Router {
   router.post('/reset', async (ctx) => {
     const body = await json(ctx);
     const seed = await seedFrom(body);
+    if (seed) {
+      const problems = seedProblems(seed);
+      if (problems.length) throw invalidFields(problems);
+    }
     sim.store.reset();
     sim.rateLimiter.reset();
     ctx.body = { accounts: seed ? applySeed(sim, seed) : [] };
@@ -40,9 +52,8 @@ export function controlRouter(sim: Sim): Router {
   // Creates an account (or adds to an existing one) from a SeedAccount document.
   router.post('/accounts', async (ctx) => {
     const body = await json(ctx);
-    if (typeof body.slug !== 'string' || !/^[a-z0-9][a-z0-9-]{0,62}$/.test(body.slug)) {
-      throw invalidField('slug', 'must be lowercase letters, digits and dashes, starting with a letter or digit');
-    }
+    const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    if (problems.length) throw invalidFields(problems);
     ctx.status = 201;
     ctx.body = seedAccount(sim, body as unknown as SeedAccount);
   });
@@ -60,8 +71,10 @@ export function controlRouter(sim: Sim): Router {
   router.post('/accounts/:slug/seed', async (ctx) => {
     const account = sim.store.account(ctx.params.slug ?? '');
     if (!account) throw new ApiError('not_found');
-    const body = await json(ctx);
-    ctx.body = seedAccount(sim, { ...(body as unknown as SeedAccount), slug: account.slug });
+    const body = { ...(await json(ctx)), slug: account.slug };
+    const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    if (problems.length) throw invalidFields(problems);
+    ctx.body = seedAccount(sim, body as unknown as SeedAccount);
   });
 
   // The account's last 100 webhook delivery attempts, oldest first (no salts, no credentials).
@@ -78,7 +91,7 @@ export function controlRouter(sim: Sim): Router {
     const body = await json(ctx);
     if (typeof body.name !== 'string' || body.name === '') throw invalidField('name', 'is required');
     const expires = body.expires_at;
-    if (expires !== undefined && expires !== null && (typeof expires !== 'string' || Number.isNaN(Date.parse(expires)))) {
+    if (expires !== undefined && expires !== null && (typeof expires !== 'string' || parseIsoDateTime(expires) === null)) {
       throw invalidField('expires_at', 'must be an ISO 8601 date-time or null');
     }
     ctx.status = 201;
@@ -112,6 +125,7 @@ export function controlRouter(sim: Sim): Router {
     const body = await json(ctx);
     const ms = typeof body.ms === 'number' ? body.ms : typeof body.seconds === 'number' ? body.seconds * 1000 : NaN;
     if (!Number.isFinite(ms) || ms < 0) throw invalidField('ms', 'must be a non-negative number (or give seconds)');
+    if (sim.clock.now() + ms > LATEST_TIME_MS) throw invalidField('ms', 'would move the clock past the year 9999');
     clock.advance(ms);
     ctx.body = clockState(sim);
   });
@@ -120,13 +134,17 @@ export function controlRouter(sim: Sim): Router {
   router.post('/clock/set', async (ctx) => {
     const clock = adjustable(sim);
     const body = await json(ctx);
-    if (body.frozen === true) clock.freeze();
+    // Everything is checked before anything changes: a refused request changes nothing.
+    let at: number | undefined;
     if (body.at !== undefined) {
-      const at = typeof body.at === 'string' ? Date.parse(body.at) : NaN;
+      at = (typeof body.at === 'string' ? parseIsoDateTime(body.at) : null) ?? NaN;
       if (Number.isNaN(at)) throw invalidField('at', 'must be an ISO 8601 date-time');
       if (at < sim.clock.now()) throw invalidField('at', 'must not be in the past: the clock never goes backwards');
-      clock.set(at);
+      if (at > LATEST_TIME_MS) throw invalidField('at', 'must not be after the year 9999');
     }
+    if (body.frozen !== undefined && typeof body.frozen !== 'boolean') throw invalidField('frozen', 'must be a boolean');
+    if (body.frozen === true) clock.freeze();
+    if (at !== undefined) clock.set(at);
     ctx.body = clockState(sim);
   });
 
@@ -161,6 +179,9 @@ export function controlRouter(sim: Sim): Router {
 
   return router;
 }
+
+/** 9999-12-31T23:59:59Z: later times break ISO 8601 formatting and every timestamp after them. */
+const LATEST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 function adjustable(sim: Sim): AdjustableClock {
   if (sim.clock instanceof AdjustableClock) return sim.clock;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { SeedDocument } from './seed.ts';
+import { seedProblems } from './seed-check.ts';
 
 export const SEED_DIR = fileURLToPath(new URL('../../fixtures/seed/', import.meta.url));
 
@@ -16,7 +17,8 @@ export async function loadNamedSeed(name: string): Promise<SeedDocument | null> 
 }
 
 export async function loadSeedFile(path: string): Promise<SeedDocument> {
-  const doc = JSON.parse(await readFile(path, 'utf8')) as SeedDocument;
-  if (!doc || !Array.isArray(doc.accounts)) throw new Error(`${path}: a seed file is {"accounts": [...]}`);
-  return doc;
+  const doc = JSON.parse(await readFile(path, 'utf8')) as unknown;
+  const problems = seedProblems(doc);
+  if (problems.length) throw new Error(`${path} is not a valid seed: ${problems.slice(0, 5).map((p) => `${p.field} ${p.message}`).join('; ')}`);
+  return doc as SeedDocument;
 }

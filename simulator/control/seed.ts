@@ -142,7 +142,8 @@ export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAcco
     notification_settings: { job_completed: true, job_failed: true, cluster_events: false },
     createdAt: now,
     updatedAt: now,
-    lastLogin: null,
+    // Seeded users have logged in once, when they were made: the spec types last_login as a date-time.
+    lastLogin: now,
   };
   account.users.set(id, user);
   sim.store.indexUserKey(account.slug, id, user.apiKey);

@@ -26,6 +26,13 @@ export async function readBody(
   options: { formats: readonly BodyFormat[]; limitBytes: number },
 ): Promise<{ value: unknown; format: BodyFormat } | undefined> {
   if (!hasBody(ctx)) return undefined;
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new ApiError('unsupported_media_type', {
+      message: `Unsupported media type: bodies are read without a Content-Encoding (got ${encoding.slice(0, 40)}).`,
+      problems: [{ field: 'Content-Encoding', message: 'must be absent or identity' }],
+    });
+  }
   const contentType = ctx.get('content-type');
   const format: BodyFormat | null = isMediaType(contentType, JSON_TYPES)
     ? 'json'
@@ -131,8 +138,11 @@ function parseText(text: string, format: BodyFormat): unknown {
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {
-      const reason = err instanceof Error ? err.message : 'invalid JSON';
-      throw new ApiError('malformed_body', { message: `Malformed JSON body: ${reason}`, problems: [{ field: 'body', message: 'is not valid JSON' }] });
+      // V8's message quotes the body around the error, and bodies carry passwords: name the
+      // position where V8 gives one, never the text.
+      const position = err instanceof Error ? /position (\d+)/.exec(err.message)?.[1] : undefined;
+      const where = position === undefined ? '' : ` (syntax error at position ${position})`;
+      throw new ApiError('malformed_body', { message: `Malformed JSON body: it is not valid JSON${where}.`, problems: [{ field: 'body', message: 'is not valid JSON' }] });
     }
   }
   // The yaml parser recurses per nesting level, and a few KB of `[[[[...` overflow the stack
@@ -144,12 +154,26 @@ function parseText(text: string, format: BodyFormat): unknown {
     });
   }
   try {
-    // Plain data only: no custom tags, and a cap on alias expansion ("billion laughs").
-    return parseYaml(text, { schema: 'core', maxAliasCount: 100, prettyErrors: false, uniqueKeys: true, logLevel: 'error' }) as unknown;
+    // Plain data only: tags are not resolved (`!!binary`, `!!set`, `!!timestamp` would make
+    // Buffers, Sets and Dates; unknown ones are dropped), and alias expansion is capped
+    // ("billion laughs"). logLevel: a client's odd document must not print to the console.
+    return parseYaml(text, { schema: 'core', resolveKnownTags: false, customTags: [], maxAliasCount: 100, prettyErrors: false, uniqueKeys: true, logLevel: 'error' }) as unknown;
   } catch (err) {
-    const reason = err instanceof Error ? err.message.split('\n')[0] : 'invalid YAML';
-    throw new ApiError('malformed_body', { message: `Malformed YAML body: ${reason}`, problems: [{ field: 'body', message: 'is not valid YAML' }] });
+    // The parser's message can quote the document (and its secrets): give its code and place.
+    const { code, linePos } = (err ?? {}) as { code?: unknown; linePos?: { line: number; col: number }[] };
+    const place = linePos?.[0] ? ` at line ${linePos[0].line}, column ${linePos[0].col}` : '';
+    const what = typeof code === 'string' ? code.toLowerCase().replace(/_/g, ' ') : 'syntax error';
+    throw new ApiError('malformed_body', { message: `Malformed YAML body: ${what}${place}.`, problems: [{ field: 'body', message: 'is not valid YAML' }] });
   }
+}
+
+/**
+ * For operations that take no body: none at all is fine, and so is a JSON body (ignored, as the
+ * real service does); another media type is still a 415 and broken JSON a 400, as on every
+ * request, so a client's mistake is not silently swallowed.
+ */
+export async function expectNoBody(ctx: Context, limitBytes: number): Promise<void> {
+  await readBody(ctx, { formats: ['json'], limitBytes });
 }
 
 /** A JSON object body (not an array, not a scalar); anything else is a 422 naming `body`. */

@@ -73,7 +73,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.code = code;
     this.status = entry.status;
-    this.problems = detail.problems ?? [];
+    this.problems = capProblems(detail.problems ?? []);
     this.headers = detail.headers ?? {};
   }
 }
@@ -90,9 +90,20 @@ export function invalidField(field: string, message: string): ApiError {
   });
 }
 
+/**
+ * At most this many problems are named in one answer: a 1 MiB body of bad fields must not turn
+ * into a 20 MB error, and a client fixes the first ones first anyway.
+ */
+export const MAX_PROBLEMS = 50;
+
+function capProblems(problems: FieldProblem[]): FieldProblem[] {
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  return [...problems.slice(0, MAX_PROBLEMS), { field: 'body', message: `and ${problems.length - MAX_PROBLEMS} more problems` }];
+}
+
 export function invalidFields(problems: FieldProblem[]): ApiError {
   const first = problems[0];
-  const summary = problems.map((p) => `${p.field} ${p.message}`).join('; ');
+  const summary = capProblems(problems).map((p) => `${p.field} ${p.message}`).join('; ');
   return new ApiError('invalid_field', {
     message: first ? `Validation failed: ${summary}` : errorCatalog.invalid_field.message,
     problems,

@@ -150,6 +150,27 @@ function containsToken(text: string, spelling: string): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Paths a proxy may rewrite
+
+/**
+ * Whether a proxy or gateway in front of the service may normalise this (wire-encoded) path
+ * segment out of the interface root before the service sees it: dot segments (plain,
+ * percent-encoded or overlong UTF-8) and encoded slashes or backslashes. Whatever answers such a
+ * path may not be the service, so only "no 5xx" is judged there, never the error object.
+ */
+export function proxyMayRewrite(segment: string): boolean {
+  const lower = segment.toLowerCase();
+  if (/%2f|%5c|%c0%ae|%c0%af|%c1%9c/.test(lower)) return true;
+  const dots = lower.replace(/%2e/g, '.');
+  return dots === '.' || dots === '..';
+}
+
+/** Whether any segment of a wire path (query aside) is one `proxyMayRewrite` flags. */
+export function pathProxyMayRewrite(path: string): boolean {
+  return (path.split('?')[0] ?? '').split('/').some(proxyMayRewrite);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Headers
 
 /**
@@ -205,9 +226,72 @@ export function comparableHeaders(ex: Exchange): Record<string, string> {
 }
 
 /** The differences between two header sets, as lines; empty when they are the same. */
-export function headerDifferences(a: Record<string, string>, b: Record<string, string>): string[] {
-  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+export function headerDifferences(a: Record<string, string>, b: Record<string, string>, ignore: ReadonlySet<string> = new Set()): string[] {
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((n) => !ignore.has(n)).sort();
   return names.filter((n) => a[n] !== b[n]).map((n) => `${n}: ${a[n] === undefined ? '(absent)' : JSON.stringify(a[n])} vs ${b[n] === undefined ? '(absent)' : JSON.stringify(b[n])}`);
+}
+
+/**
+ * What differs between two answers that must be alike (two absent ids asked the same way):
+ * headers and body fields the target varies per answer (proxy timings, cache status, request
+ * ids in the body). The static list above cannot know every proxy's headers; whatever two
+ * absent-id answers disagree on cannot tell a foreign id from an absent one either.
+ */
+export class Volatility {
+  readonly headers = new Set<string>();
+  readonly bodyPaths = new Set<string>();
+
+  /** Learns from two answers to equivalent requests; `echoes[i]` are what request i named. */
+  learn(a: Exchange, aEchoes: readonly string[], b: Exchange, bEchoes: readonly string[]): void {
+    const ha = comparableHeaders(a);
+    const hb = comparableHeaders(b);
+    for (const n of new Set([...Object.keys(ha), ...Object.keys(hb)])) if (ha[n] !== hb[n]) this.headers.add(n);
+    const ja = echoFreeJson(a, aEchoes);
+    const jb = echoFreeJson(b, bEchoes);
+    if (ja !== undefined && jb !== undefined) for (const path of differingPaths(ja, jb, '')) this.bodyPaths.add(path);
+  }
+
+  describe(): string {
+    const parts = [...this.headers].sort().map((h) => `header ${h}`).concat([...this.bodyPaths].sort().map((p) => `body ${p === '' ? '(whole)' : p}`));
+    return parts.length ? parts.join(', ') : '(nothing)';
+  }
+}
+
+function echoFreeJson(ex: Exchange, echoes: readonly string[]): unknown {
+  if (ex.json === undefined) return undefined;
+  try {
+    return JSON.parse(normalisedBody(ex, echoes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON paths (`a.b[0]`) where two values differ, as deep as both are objects or arrays. */
+function differingPaths(a: unknown, b: unknown, at: string): string[] {
+  if (isObject(a) && isObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) => differingPaths(a[k], b[k], at === '' ? k : `${at}.${k}`));
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differingPaths(v, b[i], `${at}[${i}]`));
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [at];
+}
+
+function maskPaths(value: unknown, paths: ReadonlySet<string>, at: string): unknown {
+  if (paths.has(at)) return '(volatile)';
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPaths(v, paths, at === '' ? k : `${at}.${k}`)]));
+  if (Array.isArray(value)) return value.map((v, i) => maskPaths(v, paths, `${at}[${i}]`));
+  return value;
+}
+
+/** `normalisedBody`, with the body fields the target varies per answer masked. */
+export function comparableBody(ex: Exchange, echoes: readonly string[], volatility: Volatility): string {
+  const text = normalisedBody(ex, echoes);
+  if (ex.json === undefined || volatility.bodyPaths.size === 0) return text;
+  try {
+    return JSON.stringify(maskPaths(JSON.parse(text) as unknown, volatility.bodyPaths, ''));
+  } catch {
+    return text;
+  }
 }
 
 /**

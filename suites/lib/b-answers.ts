@@ -69,21 +69,24 @@ export function looksLikeStackTrace(text: string): boolean {
   return STACK_TRACE.test(text);
 }
 
+/** Which clause each kind of problem names: a crash is X-ROB-1, a leaked key X-ISO-1. */
+export const CRASH_AND_LEAK = { crash: 'X-ROB-1', leak: 'X-ISO-1' } as const;
+
 /**
- * Fails `clause` when the answer is a 5xx, shows a stack trace, or carries any of `secrets`
- * (keys of other accounts) in its body or headers.
+ * Fails `clauses.crash` when the answer is a 5xx or shows a stack trace, and `clauses.leak` when
+ * it carries any of `secrets` (keys of other accounts) in its body or headers.
  */
-export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clause: string, secrets: readonly string[] = []): void {
+export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clauses: { crash: string; leak: string } = CRASH_AND_LEAK, secrets: readonly string[] = []): void {
   const { status, body, headers } = exchange.response;
   t.expect.that(status < 500, {
-    clause,
+    clause: clauses.crash,
     message: `${exchange.request.method} ${pathOf(exchange)} answered ${status}: malformed input must never cause a server error`,
     expected: 'a status below 500 (a 4xx for bad input)',
     received: describeResponse(exchange),
     exchange,
   });
   t.expect.that(!looksLikeStackTrace(body), {
-    clause,
+    clause: clauses.crash,
     message: `${exchange.request.method} ${pathOf(exchange)}: the answer shows a stack trace`,
     expected: 'no stack trace in the body',
     received: describeResponse(exchange),
@@ -92,7 +95,7 @@ export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clause:
   const headerText = Object.values(headers).join('\n');
   const leaked = secrets.filter((s) => s.length >= 6 && (body.includes(s) || headerText.includes(s)));
   t.expect.that(leaked.length === 0, {
-    clause,
+    clause: clauses.leak,
     message: `${exchange.request.method} ${pathOf(exchange)}: the answer carries another account's key`,
     expected: "no other account's credentials in the answer",
     received: `${leaked.length} key(s) of another account in the answer`,

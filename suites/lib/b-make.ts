@@ -51,11 +51,7 @@ export async function makeHook(t: CheckContext, account: 0 | 1, base: string): P
   const created = await t.b(account).post('/hooks', { body: webHookBody(t.name(base)) });
   const id = idOf(created);
   if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a web hook with POST /hooks in account ${account + 1}`, created);
-  t.cleanup(`delete hook ${id} of account ${account + 1}`, async () => {
-    const ex = await t.b(account).delete(`/hooks/${id}`);
-    // 404/405: the target has no DELETE /hooks/{id} (an extension); the hook is inactive.
-    if (ex.response.status >= 500) throw new Error(`DELETE /hooks/${id} answered ${ex.response.status}`);
-  });
+  registerDelete(t, account, `/hooks/${id}`, `delete hook ${id} of account ${account + 1}`);
   return { id, created };
 }
 
@@ -64,10 +60,7 @@ export async function makeSshKey(t: CheckContext, account: 0 | 1, base: string):
   const created = await t.b(account).post('/user/keys', { body: { name: t.name(base), public_key: ed25519PublicKeyLine(t.name(base)) } });
   const id = idOf(created);
   if (created.response.status >= 300 || id === undefined) setupFailed(t, `add an SSH key with POST /user/keys in account ${account + 1}`, created);
-  t.cleanup(`delete SSH key ${id} of account ${account + 1}`, async () => {
-    const ex = await t.b(account).delete(`/user/keys/${id}`);
-    if (ex.response.status >= 500) throw new Error(`DELETE /user/keys/${id} answered ${ex.response.status}`);
-  });
+  registerDelete(t, account, `/user/keys/${id}`, `delete SSH key ${id} of account ${account + 1}`);
   return { id, created };
 }
 
@@ -82,9 +75,47 @@ export async function makeJob(t: CheckContext, account: 0 | 1): Promise<{ id: nu
   const created = await t.b(account).post('/jobs', { body: { cluster_id: fixtures.cluster_id, package_id: fixtures.package_id, variables: {}, dynamic_variables: {} } });
   const id = idOf(created);
   if (created.response.status >= 300 || id === undefined) setupFailed(t, `start a job with POST /jobs in account ${account + 1}`, created);
-  t.cleanup(`stop job ${id} of account ${account + 1}`, async () => {
-    const ex = await t.b(account).delete(`/jobs/${id}`);
-    if (ex.response.status >= 500) throw new Error(`DELETE /jobs/${id} answered ${ex.response.status}`);
-  });
+  registerDelete(t, account, `/jobs/${id}`, `stop job ${id} of account ${account + 1}`);
   return { id, created };
+}
+
+/**
+ * Registers `DELETE path` as an undo step that throws unless the answer is a 2xx, or a 404 (gone
+ * already, say deleted by the check itself): whatever stays behind then shows in the run's
+ * leftovers instead of passing unnoticed. A target without the DELETE (an extension) lists it too.
+ */
+export function registerDelete(t: CheckContext, account: 0 | 1, path: string, label = `DELETE ${path} of account ${account + 1}`): void {
+  t.cleanup(label, async () => {
+    const ex = await t.b(account).delete(path);
+    const status = ex.response.status;
+    if ((status < 200 || status >= 300) && status !== 404) throw new Error(`DELETE ${path} answered ${status}`);
+  });
+}
+
+/** The fields PUT /user takes (spec §4), as GET /user shows them. */
+const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
+
+/** The full PUT /user body for `user` (a GET /user body), optionally with some fields replaced. */
+export function userPutBody(user: Record<string, unknown>, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of USER_FIELDS) if (user[field] !== undefined) body[field] = user[field];
+  return { ...body, ...changes };
+}
+
+/**
+ * Reads the user of account 1 (GET /user, an extension) and registers putting every field
+ * PUT /user takes back as it was; the restore throws on a non-2xx so a changed user is listed as
+ * a leftover. Undefined (nothing registered) when the target does not serve GET /user.
+ */
+export async function restoreUserAfter(t: CheckContext): Promise<{ exchange: Exchange; user: Record<string, unknown> } | undefined> {
+  const exchange = await t.b().get('/user');
+  const json = exchange.json;
+  if (exchange.response.status !== 200 || !json || typeof json !== 'object' || Array.isArray(json)) return undefined;
+  const user = json as Record<string, unknown>;
+  const body = userPutBody(user);
+  t.cleanup('restore the user (PUT /user with its original fields)', async () => {
+    const ex = await t.b().put('/user', { body });
+    if (ex.response.status < 200 || ex.response.status >= 300) throw new Error(`PUT /user answered ${ex.response.status}`);
+  });
+  return { exchange, user };
 }

@@ -66,8 +66,17 @@ const webSettings = fc
   .record({ path: urlPath, insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
   .map(({ path, insecureSsl }) => ({ url: `https://hooks.example.com/${path}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
 
-function hookCommon(name: string) {
-  return fc.record({ events: hookEvents, active: fc.boolean(), suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
+/**
+ * `mayBeActive: false` keeps every generated hook inactive: an active hook on a real deployment
+ * would be called on the account's real job events. Only a simulator target gets active ones.
+ */
+export interface HookOptions {
+  mayBeActive: boolean;
+}
+
+function hookCommon(name: string, options: HookOptions) {
+  const active = options.mayBeActive ? fc.boolean() : fc.constant(false);
+  return fc.record({ events: hookEvents, active, suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
     name: suffix === '' ? name : `${name}-${suffix}`,
     events,
     active,
@@ -75,22 +84,22 @@ function hookCommon(name: string) {
 }
 
 /** A web hook body (type `web` needs `settings.url`, gaps.md), addressed to a reserved domain. */
-export function webHookBody(name: string) {
-  return fc.record({ settings: webSettings, common: hookCommon(name) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
+export function webHookBody(name: string, options: HookOptions) {
+  return fc.record({ settings: webSettings, common: hookCommon(name, options) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
 }
 
 /**
  * A hook body of any live type of the real service (gaps.md: web, email, slack, pagerduty, each
  * with its own settings), addressed to reserved domains only.
  */
-export function hookBody(name: string) {
+export function hookBody(name: string, options: HookOptions) {
   const settingsByType = fc.oneof(
     { weight: 3, arbitrary: webSettings.map((settings) => ({ type: 'web', settings })) },
     fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ type: 'email', settings: { emails: locals.map((l) => `${l}@example.com`).join(',') } })),
     fc.record({ path: urlPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ type: 'slack', settings: { url: `https://hooks.example.com/slack/${path}`, channel } })),
     fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ type: 'pagerduty', settings: { service_key: key, service_name: 'disco' } })),
   );
-  return fc.record({ typed: settingsByType, common: hookCommon(name) }).map(({ typed, common }) => ({ ...typed, ...common }));
+  return fc.record({ typed: settingsByType, common: hookCommon(name, options) }).map(({ typed, common }) => ({ ...typed, ...common }));
 }
 
 /** Page sizes the spec allows. */

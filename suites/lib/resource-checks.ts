@@ -53,12 +53,44 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
   return is2xx(ex) && ex.json !== undefined ? ex : null;
 }
 
-/** Stops a job this run started, if the target offers the stop (DELETE /jobs/{id}, an extension). */
+/**
+ * Stops a job this run started, if the target offers the stop (DELETE /jobs/{id}, an extension).
+ * A refused stop is fine only when the job has ended anyway; otherwise the cleanup throws, so the
+ * run lists the job as left behind (a target without the extension lets it run to its end).
+ */
 export function stopJobOnCleanup(t: CheckContext, jobId: number, account: 0 | 1 = 0): void {
   t.cleanup(`stop job ${jobId}`, async () => {
-    // A target without the extension answers 404 or 405: the job then simply runs to its end.
-    await t.b(account).delete(`/jobs/${jobId}`);
+    const stop = await t.b(account).delete(`/jobs/${jobId}`);
+    if (is2xx(stop)) return;
+    const read = await t.b(account).get(`/jobs/${jobId}`);
+    const status = is2xx(read) && isObject(read.json) ? read.json.status : undefined;
+    if (typeof status === 'string' && ['completed', 'failed', 'stopped'].includes(status)) return;
+    throw new Error(`DELETE /jobs/${jobId} answered ${stop.response.status} and the job has not ended (${typeof status === 'string' ? status : `GET /jobs/${jobId} answered ${read.response.status}`}); it runs to its end`);
   });
+}
+
+/**
+ * Deletes something this run created (`deletePath`, often an extension such as DELETE /hooks/{id}).
+ * Any non-2xx throws, so the run lists it as left behind; a 404 counts as already gone only when
+ * `readPath` (a read the spec lists) also answers 404.
+ */
+export function deleteOnCleanup(t: CheckContext, label: string, deletePath: string, readPath: string, account: 0 | 1 = 0): void {
+  t.cleanup(label, async () => {
+    const ex = await t.b(account).delete(deletePath);
+    if (is2xx(ex)) return;
+    if (ex.response.status === 404 && (await t.b(account).get(readPath)).response.status === 404) return;
+    throw new Error(`DELETE ${deletePath} answered ${ex.response.status}; it is still there`);
+  });
+}
+
+/** Deletes hook `id` on cleanup (DELETE /hooks/{id} is an extension; without it the hook stays). */
+export function deleteHookOnCleanup(t: CheckContext, id: number, account: 0 | 1 = 0): void {
+  deleteOnCleanup(t, `delete hook ${id}`, `/hooks/${id}`, `/hooks/${id}`, account);
+}
+
+/** Deletes SSH key `id` on cleanup (DELETE /user/keys/{id} is an extension). */
+export function deleteSshKeyOnCleanup(t: CheckContext, id: number, account: 0 | 1 = 0): void {
+  deleteOnCleanup(t, `delete SSH key ${id}`, `/user/keys/${id}`, `/user/keys/${id}`, account);
 }
 
 /** Everything a paged list holds, walked with `offset` / `limit` pages of 100 (gaps.md names). */

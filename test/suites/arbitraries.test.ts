@@ -40,6 +40,17 @@ describe('credential arbitraries', () => {
     }
   });
 
+  it('never cut the Base64 of key: where a lenient decoder reads it as key: or key', () => {
+    for (const key of [KEY, 'abc', 'abcd', 'abcde', 'k3y-with-dash_and.dot']) {
+      for (const a of fc.sample(malformedAuthorization(key), { seed: 42, numRuns: 600 })) {
+        const value = a.value ?? '';
+        if (!value.startsWith('Basic ')) continue;
+        const decoded = Buffer.from(value.slice('Basic '.length), 'base64').toString('utf8');
+        expect([key, `${key}:`], fc.stringify(a)).not.toContain(decoded);
+      }
+    }
+  });
+
   it('give the key a non-empty password', () => {
     for (const a of sample(basicWithPassword(KEY))) {
       const decoded = Buffer.from(String(a.value).slice('Basic '.length), 'base64').toString('utf8');
@@ -72,6 +83,21 @@ describe('body arbitraries', () => {
       expect(v).not.toBeNull();
       expect(isKind[kind](v), JSON.stringify(v)).toBe(false);
     }
+  });
+
+  // Values a lenient server may coerce: 1 -> "1", "yes"/"on"/2 -> true, 1.5 -> 1, true -> 1.
+  it.each<JsonKind>(['string', 'integer', 'number', 'boolean', 'string-map', 'string-array'])('wrongTypeFor(%s) yields no value a lenient server could coerce', (kind) => {
+    const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+    const coercible: Record<string, (v: unknown) => boolean> = {
+      string: scalar,
+      integer: (v) => typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && /^(\s*[-+]?[0-9.eE]+\s*)$/.test(v)),
+      number: (v) => typeof v === 'boolean' || (typeof v === 'string' && /^(\s*[-+]?[0-9.eE]+\s*)$/.test(v)),
+      boolean: scalar,
+      // Where strings belong inside a container, no scalar element either.
+      'string-map': (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).some(scalar),
+      'string-array': (v) => Array.isArray(v) && v.some(scalar),
+    };
+    for (const v of sample(wrongTypeFor(kind))) expect(coercible[kind]?.(v), JSON.stringify(v)).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { parseIsoDateTime } from '../../http/date-time.ts';
 import type { FieldProblem } from '../../http/errors.ts';
 import { badValue, wrongShape } from '../pipelines/errors.ts';
 import { fieldPath } from '../pipelines/field-path.ts';
@@ -5,7 +6,6 @@ import type { NewPipelineKey } from './types.ts';
 
 const KNOWN_FIELDS = new Set(['name', 'admin', 'expires_at']);
 /** ISO 8601 date-time with a zone (`Z` or an offset); seconds and fractions optional. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 export const MAX_KEY_NAME_LENGTH = 100;
 
 /**
@@ -33,7 +33,7 @@ export function readNewKey(body: unknown, now: number): NewPipelineKey {
   else if (name.trim() === '') values.push({ field: 'name', message: 'must not be empty' });
   else if (name.length > MAX_KEY_NAME_LENGTH) values.push({ field: 'name', message: `must be at most ${MAX_KEY_NAME_LENGTH} characters` });
   if (typeof expires === 'string') {
-    const at = DATE_TIME.test(expires) ? Date.parse(expires) : NaN;
+    const at = parseIsoDateTime(expires) ?? NaN;
     if (Number.isNaN(at)) values.push({ field: 'expires_at', message: 'must be an ISO 8601 date-time with a zone, such as 2030-01-31T00:00:00Z' });
     else if (at <= now) values.push({ field: 'expires_at', message: 'must be in the future' });
   }

@@ -4,6 +4,8 @@ import { recordAttempt, trackDelivery, type DeliveryAttempt } from './delivery-l
 import { hookSignature } from './signature.ts';
 import type { Hook } from './types.ts';
 
+export const WEBHOOK_USER_AGENT = 'disco-simulator-webhooks';
+
 /** A slow target must not keep sockets open for long; nothing waits on the answer anyway. */
 export const DELIVERY_TIMEOUT_MS = 5000;
 
@@ -33,6 +35,12 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
     attempt.error = 'not delivered (webhook delivery is switched off: deliverWebhooks is off)';
     return;
   }
+  if (isControlApi(url)) {
+    // A hook is a client's URL; it must never drive the simulator's own control API (a job's
+    // JSON POSTed to /_disco/reset would wipe every account).
+    attempt.error = 'not delivered (the URL points at the simulator control API)';
+    return;
+  }
   if (sim.options.deliverWebhooks === 'loopback' && !isLoopback(url)) {
     attempt.error = 'not delivered (only loopback targets receive webhooks unless delivery is set to all)';
     return;
@@ -48,6 +56,14 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
   trackDelivery(account, post(attempt, url, init));
 }
 
+function isControlApi(url: string): boolean {
+  try {
+    return decodeURIComponent(new URL(url).pathname).replace(/\/{2,}/g, '/').toLowerCase().startsWith('/_disco');
+  } catch {
+    return true;
+  }
+}
+
 function isLoopback(url: string): boolean {
   let host: string;
   try {
@@ -61,7 +77,7 @@ function isLoopback(url: string): boolean {
 function requestFor(hook: Hook, event: string, url: string, resource: Record<string, unknown>): RequestInit {
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    'User-Agent': 'disco-simulator-webhooks',
+    'User-Agent': WEBHOOK_USER_AGENT,
     'X-Hook-Event': event,
     'X-Hook-Signature': hookSignature(hook.id, event, url, hook.salt),
   };

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { asObject, readBody } from '../../http/body.ts';
+import { asObject, readBody, expectNoBody } from '../../http/body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
@@ -47,8 +47,9 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
     ctx.status = 204;
   });
 
-  // No body is read: the operation takes none.
-  router.put('/hooks/:hook_id/reset', (ctx) => {
+  // The operation takes no body; one that is sent must still be JSON (and is ignored).
+  router.put('/hooks/:hook_id/reset', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, links } = ctx.state;
     ctx.body = presentHook(sim, resetSalt(sim, account, pathId(ctx.params.hook_id)), links);
   });

@@ -43,7 +43,8 @@ export function settingsProblems(type: LiveHookType, settings: Record<string, un
   const rules = RULES[type];
   const problems: FieldProblem[] = [];
   for (const [key, value] of Object.entries(settings)) {
-    const rule = rules[key];
+    // Own keys only: `constructor` or `toString` must not find Object.prototype's members.
+    const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
     const field = `settings.${key}`;
     if (!rule) {
       problems.push({ field, message: `is not a setting of ${type} hooks (known: ${settingKeys(type).join(', ')})` });

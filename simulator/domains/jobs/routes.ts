@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
 import { notFound } from '../../http/errors.ts';
-import { asObject, readBody } from '../../http/body.ts';
+import { asObject, readBody, expectNoBody } from '../../http/body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
@@ -40,8 +40,9 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentJob(sim, account, job, links);
   });
 
-  // B-JOB-5: no body; answers the caller's watcher entry.
-  router.post('/jobs/:id/watchers', (ctx) => {
+  // B-JOB-5: no body (one that is sent must still be JSON, and is ignored); answers the caller's watcher entry.
+  router.post('/jobs/:id/watchers', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, user, links } = ctx.state;
     watchJob(sim, account, user, pathId(ctx.params.id));
     if (sim.faults.has('b-watch-status-204')) {

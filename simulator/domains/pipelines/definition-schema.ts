@@ -30,11 +30,15 @@ export function checkDefinition(document: unknown): DefinitionVerdict {
   if (validate(document)) return { kind: 'valid' };
   const shape: FieldProblem[] = [];
   const rules: FieldProblem[] = [];
+  // A Set, not a scan of the list: a hostile body can carry 100,000 unknown keys.
+  const seen = new Set<string>();
   for (const error of validate.errors ?? []) {
     const sorted = classify(error, document);
     if (!sorted) continue;
-    const list = sorted.kind === 'shape' ? shape : rules;
-    if (!list.some((p) => p.field === sorted.problem.field && p.message === sorted.problem.message)) list.push(sorted.problem);
+    const key = `${sorted.kind}\u0000${sorted.problem.field}\u0000${sorted.problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    (sorted.kind === 'shape' ? shape : rules).push(sorted.problem);
   }
   if (shape.length) return { kind: 'wrong_shape', problems: shape };
   // allErrors guarantees at least one real complaint once the wrappers are dropped.
@@ -83,7 +87,11 @@ function classify(error: ErrorObject, document: unknown): { kind: 'shape' | 'rul
     case 'enum':
       return { kind: 'rule', problem: { field: fieldPath(at), message: `must be one of ${(error.params.allowedValues as unknown[]).join(', ')}` } };
     case 'uniqueItems':
-      return { kind: 'rule', problem: { field: fieldPath([...at, Number(error.params.i)]), message: `repeats item ${String(error.params.j)}` } };
+      {
+        // Ajv's two algorithms (typed items or not) order i and j differently: the repeat is the later one.
+        const [first, repeat] = [Number(error.params.i), Number(error.params.j)].sort((a, b) => a - b) as [number, number];
+        return { kind: 'rule', problem: { field: fieldPath([...at, repeat]), message: `repeats item ${first}` } };
+      }
     case 'format':
       return { kind: 'rule', problem: { field: fieldPath(at), message: `must be a valid ${String(error.params.format)}` } };
     case 'pattern':

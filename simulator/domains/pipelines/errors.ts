@@ -1,4 +1,4 @@
-import { ApiError, type FieldProblem } from '../../http/errors.ts';
+import { ApiError, MAX_PROBLEMS, type FieldProblem } from '../../http/errors.ts';
 import { fieldPath } from './field-path.ts';
 
 /**
@@ -31,7 +31,9 @@ export function conflict(message: string, field?: string): ApiError {
 }
 
 export function summary(problems: FieldProblem[]): string {
-  return problems.map((p) => `${p.field} ${p.message}`).join('; ');
+  const shown = problems.slice(0, MAX_PROBLEMS).map((p) => `${p.field} ${p.message}`);
+  if (problems.length > MAX_PROBLEMS) shown.push(`and ${problems.length - MAX_PROBLEMS} more problems`);
+  return shown.join('; ');
 }
 
 /** The body of a request that takes none may be absent or `{}`; anything else is the wrong shape. */

@@ -6,6 +6,8 @@ import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './open
 import type { SshKeyInput, UserPatch } from './input.ts';
 import type { SshKey, User } from './types.ts';
 
+const MAX_KEY_NAME_FROM_COMMENT = 255;
+
 /** `PUT /user` (B-USER-1): applies a validated patch. Any field given moves `updated_at`. */
 export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (Object.keys(patch).length === 0) return user;
@@ -42,7 +44,8 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
     if (err instanceof PublicKeyError) throw invalidField('public_key', err.message);
     throw err;
   }
-  const name = input.name ?? (parsed.comment === '' ? null : parsed.comment);
+  // A name taken from the key's comment obeys the same limit as one given in the body.
+  const name = input.name ?? (parsed.comment === '' ? null : parsed.comment.slice(0, MAX_KEY_NAME_FROM_COMMENT));
   if (name === null) throw invalidField('name', 'is required when the key line has no comment');
   for (const key of account.sshKeys.values()) {
     if (key.userId === user.id && key.fingerprint === parsed.fingerprint) throw invalidField('public_key', 'is already registered for this user');

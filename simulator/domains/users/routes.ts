@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { asObject, readBody } from '../../http/body.ts';
+import { asObject, readBody, expectNoBody } from '../../http/body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseSshKeyInput, parseUserPatch } from './input.ts';
@@ -26,8 +26,9 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentUser(sim, account, updateUser(sim, user, patch), links);
   });
 
-  // No body is read: the operation takes none, and whatever is sent is not interpreted.
-  router.post('/user/tokens', (ctx) => {
+  // The operation takes no body; one that is sent must still be JSON (and is ignored).
+  router.post('/user/tokens', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, user, links } = ctx.state;
     ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
   });

@@ -234,6 +234,8 @@ export function brokenDefinition(doc: Document): fc.Arbitrary<BrokenDocument> {
 export interface MisshapenDocument {
   document: Json;
   description: string;
+  /** Which wrong shape: a key the object does not define, a value of another JSON type, or a body that is no object. */
+  kind: 'unknown-key' | 'wrong-type' | 'not-object';
 }
 
 /** Objects of the document that are closed: a key they do not define is unknown. */
@@ -279,12 +281,12 @@ export function misshapenDefinition(doc: Document): fc.Arbitrary<MisshapenDocume
   const unknownKey = fc.tuple(fc.constantFrom(...OBJECT_PATHS), unknownKeyName, fc.oneof(scalarWord, fc.integer(), fc.boolean(), smallObject)).map(([at, key, value]): MisshapenDocument => {
     const document = clone(doc);
     (valueAt(document, at) as Document)[key] = value;
-    return { document, description: `unknown key ${showPath([...at, key])}` };
+    return { document, description: `unknown key ${showPath([...at, key])}`, kind: 'unknown-key' };
   });
   const wrongType = fc.constantFrom(...TYPED_FIELDS).chain(({ path, kind }) =>
-    otherType(kind).map((value): MisshapenDocument => ({ document: withValue(doc, path, value), description: `${showPath(path)} is ${JSON.stringify(value)} (not ${kind === 'integer' ? 'an integer' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`})` })),
+    otherType(kind).map((value): MisshapenDocument => ({ document: withValue(doc, path, value), description: `${showPath(path)} is ${JSON.stringify(value)} (not ${kind === 'integer' ? 'an integer' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`})`, kind: 'wrong-type' })),
   );
-  const notAnObject = fc.oneof(fc.constant([doc]), fc.constant([]), fc.integer(), scalarWord, fc.boolean()).map((value): MisshapenDocument => ({ document: value, description: `the body is ${JSON.stringify(value).slice(0, 40)} (not an object)` }));
+  const notAnObject = fc.oneof(fc.constant([doc]), fc.constant([]), fc.integer(), scalarWord, fc.boolean()).map((value): MisshapenDocument => ({ document: value, description: `the body is ${JSON.stringify(value).slice(0, 40)} (not an object)`, kind: 'not-object' }));
   return fc.oneof({ arbitrary: unknownKey, weight: 4 }, { arbitrary: wrongType, weight: 4 }, { arbitrary: notAnObject, weight: 1 });
 }
 

@@ -1,0 +1,93 @@
+import type { FieldProblem } from '../http/errors.ts';
+import { parseIsoDateTime } from '../http/date-time.ts';
+
+/**
+ * Validates a seed document completely before anything is applied, so that a bad seed gets a
+ * 422 naming the field and leaves the state as it was (never a 500 halfway through a reset).
+ */
+export function seedProblems(doc: unknown, path = 'seed'): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  if (!isObject(doc) || !Array.isArray(doc.accounts)) return [{ field: `${path}.accounts`, message: 'must be an array' }];
+  doc.accounts.forEach((account, i) => problems.push(...accountProblems(account, `${path}.accounts[${i}]`)));
+  return problems;
+}
+
+export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const MAX_GENERATED_INVOICES = 10_000;
+
+export function accountProblems(account: unknown, at: string): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const bad = (field: string, message: string) => problems.push({ field: `${at}.${field}`, message });
+  if (!isObject(account)) return [{ field: at, message: 'must be an object' }];
+  if (typeof account.slug !== 'string' || !SLUG.test(account.slug)) bad('slug', 'must be lowercase letters, digits and dashes, starting with a letter or digit');
+  if (account.name !== undefined && typeof account.name !== 'string') bad('name', 'must be a string');
+  list(account.users, 'users', bad, (u, f) => {
+    if (typeof u.name !== 'string') f('name', 'must be a string');
+    if (typeof u.email !== 'string') f('email', 'must be a string');
+    for (const k of ['api_key', 'time_zone', 'location'] as const) if (u[k] !== undefined && typeof u[k] !== 'string') f(k, 'must be a string');
+    if (typeof u.api_key === 'string' && !/^[A-Za-z0-9_-]{20,200}$/.test(u.api_key)) f('api_key', 'must be 20 to 200 letters, digits, _ or -');
+  });
+  list(account.pipeline_keys, 'pipeline_keys', bad, (k, f) => {
+    if (typeof k.name !== 'string' || k.name === '') f('name', 'must be a non-empty string');
+    if (typeof k.admin !== 'boolean') f('admin', 'must be a boolean');
+    if (k.key !== undefined && (typeof k.key !== 'string' || !/^[A-Za-z0-9]+_[A-Za-z0-9]{16,200}$/.test(k.key))) f('key', 'must be <prefix>_ followed by 16 to 200 letters or digits');
+    if (k.expires_at !== undefined && k.expires_at !== null && (typeof k.expires_at !== 'string' || parseIsoDateTime(k.expires_at) === null)) f('expires_at', 'must be an ISO 8601 date-time or null');
+  });
+  list(account.packages, 'packages', bad, (p, f) => {
+    if (typeof p.name !== 'string') f('name', 'must be a string');
+    if (p.description !== undefined && typeof p.description !== 'string') f('description', 'must be a string');
+    if (p.variables !== undefined && !(isObject(p.variables) && Object.values(p.variables).every((v) => typeof v === 'string'))) f('variables', 'must be an object of strings');
+    if (p.status !== undefined && p.status !== 'active' && p.status !== 'archived') f('status', 'must be active or archived');
+    if (p.outcome !== undefined && p.outcome !== 'completed' && p.outcome !== 'failed') f('outcome', 'must be completed or failed');
+  });
+  list(account.clusters, 'clusters', bad, (c, f) => {
+    if (typeof c.name !== 'string') f('name', 'must be a string');
+    if (c.nodes !== undefined && !(Number.isSafeInteger(c.nodes) && (c.nodes as number) > 0)) f('nodes', 'must be a positive integer');
+    if (c.type !== undefined && c.type !== 'sandbox' && c.type !== 'production') f('type', 'must be sandbox or production');
+  });
+  list(account.connections, 'connections', bad, (c, f) => {
+    if (typeof c.name !== 'string') f('name', 'must be a string');
+    if (typeof c.type !== 'string' || !/^[a-z0-9_]{1,40}$/.test(c.type)) f('type', 'must be a connection type id such as mysql');
+  });
+  const invoices = account.invoices;
+  if (isObject(invoices)) {
+    if (!(Number.isSafeInteger(invoices.generate) && (invoices.generate as number) >= 0 && (invoices.generate as number) <= MAX_GENERATED_INVOICES)) bad('invoices.generate', `must be an integer from 0 to ${MAX_GENERATED_INVOICES}`);
+  } else {
+    list(invoices, 'invoices', bad, (v, f) => {
+      if (v.id !== undefined && typeof v.id !== 'string') f('id', 'must be a string');
+      if (typeof v.date !== 'string' || parseIsoDateTime(`${v.date}T00:00:00Z`) === null) f('date', 'must be a YYYY-MM-DD date');
+      if (typeof v.amount !== 'number' || !Number.isFinite(v.amount)) f('amount', 'must be a number');
+      if (v.currency !== undefined && typeof v.currency !== 'string') f('currency', 'must be a string');
+      if (v.status !== undefined && !['pending', 'successful', 'failed'].includes(String(v.status))) f('status', 'must be pending, successful or failed');
+    });
+  }
+  list(account.notifications, 'notifications', bad, (n, f) => {
+    if (typeof n.kind !== 'string') f('kind', 'must be a string');
+    if (typeof n.message !== 'string') f('message', 'must be a string');
+    if (n.read !== undefined && typeof n.read !== 'boolean') f('read', 'must be a boolean');
+  });
+  list(account.deliveries, 'deliveries', bad, (d, f) => {
+    if (typeof d.name !== 'string') f('name', 'must be a string');
+    if (d.status !== undefined && !['idle', 'enabled', 'disabled'].includes(String(d.status))) f('status', 'must be idle, enabled or disabled');
+  });
+  return problems;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks an optional array of objects, naming each item's fields `<name>[i].<field>`. */
+function list(
+  value: unknown,
+  name: string,
+  bad: (field: string, message: string) => void,
+  each: (item: Record<string, unknown>, fail: (field: string, message: string) => void) => void,
+): void {
+  if (value === undefined) return;
+  if (!Array.isArray(value)) return bad(name, 'must be an array');
+  value.forEach((item, i) => {
+    if (!isObject(item)) return bad(`${name}[${i}]`, 'must be an object');
+    each(item, (field, message) => bad(`${name}[${i}].${field}`, message));
+  });
+}
