@@ -23,7 +23,7 @@ describe('GET /user', () => {
       unread_notifications_count: 2,
       created_at: '2026-01-05T09:00:00Z',
       updated_at: '2026-01-05T09:00:00Z',
-      last_login: null,
+      last_login: '2026-01-05T09:00:00Z',
     });
     expect(res.body.url).toBe('http://sim.test/acme/api/user');
     expect(res.body.html_url).toBe('http://sim.test/acme/settings/edit');
