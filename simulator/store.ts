@@ -60,6 +60,8 @@ interface KeyOwner {
   slug: string;
   id: number; // user id (interface B) or key id (interface A)
   digest: string;
+  /** `digest` as bytes, for the constant-time comparison. */
+  digestBytes: Buffer;
 }
 
 /**
@@ -118,7 +120,7 @@ export class Store {
   /** Makes a user's interface B key authenticate. */
   indexUserKey(slug: string, userId: number, key: string): void {
     const digest = sha256Hex(key);
-    this.userKeys.set(digest, { slug, id: userId, digest });
+    this.userKeys.set(digest, { slug, id: userId, digest, digestBytes: Buffer.from(digest, 'hex') });
   }
 
   unindexUserKey(key: string): void {
@@ -130,7 +132,12 @@ export class Store {
    * comparison is constant-time, so response timing reveals nothing about how close a guess was.
    */
   findUserKey(key: string): { account: AccountState; user: User } | null {
-    const owner = findByDigest(this.userKeys, key);
+    return this.findUserKeyByDigest(sha256Hex(key));
+  }
+
+  /** `findUserKey` for a key already hashed with `sha256Hex`. */
+  findUserKeyByDigest(digest: string): { account: AccountState; user: User } | null {
+    const owner = findByDigest(this.userKeys, digest);
     if (!owner) return null;
     const account = this.accounts.get(owner.slug);
     const user = account?.users.get(owner.id);
@@ -138,11 +145,11 @@ export class Store {
   }
 
   indexPipelineKey(slug: string, keyId: number, digest: string): void {
-    this.pipelineKeys.set(digest, { slug, id: keyId, digest });
+    this.pipelineKeys.set(digest, { slug, id: keyId, digest, digestBytes: Buffer.from(digest, 'hex') });
   }
 
   findPipelineKey(key: string): { account: AccountState; key: PipelineApiKey } | null {
-    const owner = findByDigest(this.pipelineKeys, key);
+    const owner = findByDigest(this.pipelineKeys, sha256Hex(key));
     if (!owner) return null;
     const account = this.accounts.get(owner.slug);
     const record = account?.pipelineKeys.get(owner.id);
@@ -150,10 +157,9 @@ export class Store {
   }
 }
 
-function findByDigest(index: Map<string, KeyOwner>, key: string): KeyOwner | null {
-  const digest = sha256Hex(key);
+function findByDigest(index: Map<string, KeyOwner>, digest: string): KeyOwner | null {
   const owner = index.get(digest);
   if (!owner) return null;
-  const equal = timingSafeEqual(Buffer.from(owner.digest, 'hex'), Buffer.from(digest, 'hex'));
+  const equal = timingSafeEqual(owner.digestBytes, Buffer.from(digest, 'hex'));
   return equal ? owner : null;
 }

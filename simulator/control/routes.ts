@@ -4,7 +4,8 @@ import type { Sim } from '../context.ts';
 import { AdjustableClock, isoTime } from '../clock.ts';
 import { ApiError, invalidField, invalidFields } from '../http/errors.ts';
 import { accountProblems, seedProblems } from './seed-check.ts';
-import { asObject, readBody } from '../http/body.ts';
+import { asObject } from '../http/body.ts';
+import { readJsonObject } from '../http/json-body.ts';
 import { FAULT_NAMES, faultCatalog, isFaultName } from '../faults.ts';
 import { addPipelineKey, applySeed, seedAccount, type SeedAccount, type SeedDocument } from './seed.ts';
 import { loadNamedSeed } from './seed-files.ts';
@@ -27,10 +28,8 @@ export function controlRouter(sim: Sim): Router {
     if (ctx.get('x-hook-signature') !== '' || ctx.get('user-agent') === WEBHOOK_USER_AGENT) throw new ApiError('forbidden', { message: 'Forbidden: webhooks cannot call the control API.' });
     await next();
   });
-  const json = async (ctx: Context): Promise<Record<string, unknown>> => {
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: 16 * 1024 * 1024 });
-    return body === undefined ? {} : asObject(body.value);
-  };
+  // Seeds are big documents: the control API takes more than the interfaces do.
+  const json = (ctx: Context): Promise<Record<string, unknown>> => readJsonObject(ctx, 16 * 1024 * 1024);
 
   router.get('/health', (ctx) => {
     ctx.body = { ok: true, accounts: sim.store.accounts.size, now: isoTime(sim.clock.now()), faults: sim.faults.list() };

@@ -3,7 +3,7 @@ import type { AccountState } from '../store.ts';
 import { sha256Hex } from '../store.ts';
 import { isoDate } from '../clock.ts';
 import { newUserApiKey } from '../domains/users/keys.ts';
-import { newPipelineKey, keyPreview } from '../domains/apikeys/generate.ts';
+import { mintPipelineKey, type MintedPipelineKey } from '../domains/apikeys/mint.ts';
 import type { User } from '../domains/users/types.ts';
 import type { PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
@@ -150,28 +150,9 @@ export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAcco
   return user;
 }
 
-export function addPipelineKey(
-  sim: Sim,
-  account: AccountState,
-  k: NonNullable<SeedAccount['pipeline_keys']>[number],
-): { id: number; name: string; admin: boolean; key: string } {
-  const prefix = sim.options.pipelineKeyPrefix;
-  const key = k.key ?? newPipelineKey(prefix);
-  const id = sim.store.nextId('pipelineKey');
-  const digest = sha256Hex(key);
-  account.pipelineKeys.set(id, {
-    id,
-    name: k.name,
-    digest,
-    preview: keyPreview(key, prefix),
-    admin: k.admin,
-    expiresAt: k.expires_at ? Date.parse(k.expires_at) : null,
-    revokedAt: null,
-    createdAt: sim.clock.now(),
-    lastUsedAt: null,
-  });
-  sim.store.indexPipelineKey(account.slug, id, digest);
-  return { id, name: k.name, admin: k.admin, key };
+/** A seeded key, minted the same way as one made through the API. */
+export function addPipelineKey(sim: Sim, account: AccountState, k: NonNullable<SeedAccount['pipeline_keys']>[number]): MintedPipelineKey {
+  return mintPipelineKey(sim, account, k);
 }
 
 function addInvoice(sim: Sim, account: AccountState, inv: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }): void {

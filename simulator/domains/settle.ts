@@ -2,6 +2,7 @@ import type { Links, Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
 import type { Job, JobStatus } from './jobs/types.ts';
 import { emitEvent } from './events.ts';
+import { linksAt } from '../http/links.ts';
 import { notify } from './notifications/model.ts';
 import { isTerminal, jobStatusAt, type JobState } from './jobs/lifecycle.ts';
 import { jobWatchers } from './jobs/model.ts';
@@ -49,7 +50,5 @@ function verb(status: JobStatus): string {
 }
 
 function fallbackLinks(account: AccountState): Links {
-  const origin = 'http://127.0.0.1';
-  const slug = encodeURIComponent(account.slug);
-  return { origin, api: `${origin}/${slug}/api`, html: `${origin}/${slug}` };
+  return linksAt('http://127.0.0.1', account.slug);
 }

@@ -12,7 +12,22 @@ export const VENDOR_MEDIA_TYPE = `${VENDOR_TYPE}; version=${VENDOR_VERSION}`;
  */
 export function acceptsVendorV2(header: string | undefined, lenient: boolean): boolean {
   if (!header) return false;
-  if (lenient) return acceptsLoosely(header);
+  // Clients repeat the same header on every request; the verdict depends on nothing else.
+  const verdicts = lenient ? lenientVerdicts : strictVerdicts;
+  const known = verdicts.get(header);
+  if (known !== undefined) return known;
+  const verdict = lenient ? acceptsLoosely(header) : acceptsStrictly(header);
+  if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
+  verdicts.set(header, verdict);
+  return verdict;
+}
+
+/** How many distinct Accept headers each verdict cache remembers. */
+const VERDICT_CACHE_SIZE = 256;
+const strictVerdicts = new Map<string, boolean>(); // Accept header -> verdict, strict profile
+const lenientVerdicts = new Map<string, boolean>(); // Accept header -> verdict, lenient profile
+
+function acceptsStrictly(header: string): boolean {
   for (const range of splitRanges(header)) {
     let parsed;
     try {

@@ -1,3 +1,5 @@
+import { sha256Hex } from '../store.ts';
+
 /**
  * Reads the interface B key from `Authorization: Basic base64(key:)`. Returns null for anything
  * else: another scheme, bad base64, a password that is not empty. The lenient profile also takes
@@ -23,4 +25,33 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^bearer[ ]+([^\s]+)$/i.exec(header);
   return match?.[1] ?? null;
+}
+
+/** How many distinct Authorization headers the digest cache remembers. */
+const KEY_DIGEST_CACHE_SIZE = 256;
+
+/**
+ * The SHA-256 digest of the key in an `Authorization: Basic` header (see `basicKey`), remembered
+ * for repeated identical headers: clients send the same header on every request, and decoding
+ * plus hashing it is a fixed cost per request. The digest of a header never changes, so the
+ * cache needs no invalidation: whether the digest still names a key is decided by the store on
+ * every request, so a revoked or regenerated key stops working on the very next one.
+ * Headers that carry no key are not remembered (nothing to save, and junk must not evict).
+ */
+export class KeyDigestCache {
+  private readonly strict = new Map<string, string>(); // Authorization header -> key digest
+  private readonly lenient = new Map<string, string>(); // same, for the lenient profile
+
+  get(header: string | undefined, lenient: boolean): string | null {
+    if (!header) return null;
+    const cache = lenient ? this.lenient : this.strict;
+    const known = cache.get(header);
+    if (known !== undefined) return known;
+    const key = basicKey(header, lenient);
+    if (key === null) return null;
+    const digest = sha256Hex(key);
+    if (cache.size >= KEY_DIGEST_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(header, digest);
+    return digest;
+  }
 }

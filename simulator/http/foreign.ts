@@ -10,9 +10,32 @@ import { ApiError } from './errors.ts';
  */
 export function refuseForeignUnderFault(sim: Sim, caller: AccountState, holds: (other: AccountState) => boolean): void {
   if (!sim.faults.has('b-foreign-resource-403')) return;
-  for (const other of sim.store.accounts.values()) {
-    if (other !== caller && holds(other)) {
-      throw new ApiError('forbidden', { message: 'Forbidden: this resource belongs to another account.' });
-    }
+  if (inOtherAccount(sim, caller, (other) => holds(other) || undefined)) {
+    throw new ApiError('forbidden', { message: 'Forbidden: this resource belongs to another account.' });
   }
+}
+
+/**
+ * What `pick` finds in the caller's account, or null; for a miss, `refuseForeignUnderFault`
+ * first gets its chance to answer 403 when another account holds what was asked for.
+ */
+export function readOwn<T>(sim: Sim, caller: AccountState, pick: (account: AccountState) => T | undefined): T | null {
+  const own = pick(caller);
+  if (own !== undefined) return own;
+  refuseForeignUnderFault(sim, caller, (other) => pick(other) !== undefined);
+  return null;
+}
+
+/**
+ * The first thing `pick` finds in an account other than the caller's, in the store's account
+ * order. Only faults (and what they leave behind, such as a foreign watcher) look outside the
+ * caller's account, so callers reach this only once their own account has missed.
+ */
+export function inOtherAccount<T>(sim: Sim, caller: AccountState, pick: (other: AccountState) => T | undefined): T | undefined {
+  for (const other of sim.store.accounts.values()) {
+    if (other === caller) continue;
+    const found = pick(other);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { invalidField } from './errors.ts';
+import { originOf } from './links.ts';
 
 export interface Page {
   offset: number;
@@ -52,9 +53,7 @@ export function pageOf<T>(ctx: Context, items: readonly T[], page: Page, skew = 
  */
 export function setPageLinks(ctx: Context, page: Page, total: number): void {
   const links: string[] = [];
-  // Not `new URL(ctx.href)`, which throws (a 500) on a Host header that is not a valid host;
-  // not `ctx.origin`, which in Koa 3 is the client's `Origin` request header.
-  const base = `${ctx.protocol}://${ctx.host}${ctx.path}`;
+  const base = `${originOf(ctx)}${ctx.path}`;
   const link = (offset: number, limit: number, rel: string) => {
     const query = new URLSearchParams(ctx.querystring);
     query.set('offset', String(offset));

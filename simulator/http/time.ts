@@ -15,6 +15,14 @@ export function presentOptionalTime(sim: Sim, ms: number | null): string | null 
   return ms === null ? null : presentTime(sim, ms);
 }
 
+/**
+ * `isoTime`, or null for a moment that has not happened. For interface A, whose timestamps the
+ * interface B fault `b-timestamps-without-zone` must not touch.
+ */
+export function optionalIsoTime(ms: number | null): string | null {
+  return ms === null ? null : isoTime(ms);
+}
+
 /** The server's wall-clock time with no zone designator: what a careless backend writes. */
 function localTimeWithoutZone(ms: number): string {
   const d = new Date(Math.floor(ms / 1000) * 1000);

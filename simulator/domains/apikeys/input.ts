@@ -1,7 +1,7 @@
 import { parseIsoDateTime } from '../../http/date-time.ts';
 import type { FieldProblem } from '../../http/errors.ts';
-import { badValue, wrongShape } from '../pipelines/errors.ts';
-import { fieldPath } from '../pipelines/field-path.ts';
+import { badValue, wrongShape } from '../../http/a-errors.ts';
+import { fieldPath } from '../../http/field-path.ts';
 import type { NewPipelineKey } from './types.ts';
 
 const KNOWN_FIELDS = new Set(['name', 'admin', 'expires_at']);

@@ -1,9 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { addPipelineKey } from '../../control/seed.ts';
-import { apiKeyNotFound } from '../pipelines/errors.ts';
-import { parsePositiveId } from '../../http/path-id.ts';
+import { mintPipelineKey } from './mint.ts';
+import { apiKeyNotFound } from './errors.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
 
 /**
@@ -29,9 +28,9 @@ export function listKeys(account: AccountState): PipelineApiKey[] {
   return [...account.pipelineKeys.values()];
 }
 
-/** Mints a key the one way the simulator has (the control API uses the same function). */
+/** Mints a key the one way the simulator has (the seed and the control API use the same function). */
 export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey): { record: PipelineApiKey; key: string } {
-  const created = addPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
+  const created = mintPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
   const record = account.pipelineKeys.get(created.id);
   if (!record) throw new Error('a key just minted is missing from its account');
   if (sim.faults.has('a-key-readable-after-create')) record.leakedValue = created.key;
@@ -39,9 +38,8 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
 }
 
 /** Looks only in the caller's account: another account's key is simply absent. */
-export function findKey(account: AccountState, rawId: string): PipelineApiKey {
-  const id = parsePositiveId(rawId);
-  const record = id === null ? undefined : account.pipelineKeys.get(id);
+export function findKey(account: AccountState, id: number): PipelineApiKey {
+  const record = account.pipelineKeys.get(id);
   if (!record) throw apiKeyNotFound();
   return record;
 }

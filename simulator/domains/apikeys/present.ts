@@ -1,9 +1,8 @@
 import type { Sim } from '../../context.ts';
 import { isoTime } from '../../clock.ts';
+import { optionalIsoTime } from '../../http/time.ts';
 import { keyStatus } from './model.ts';
 import type { PipelineApiKey } from './types.ts';
-
-const optionalTime = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
 
 /** A key record as interface A shows it: never the full value (A-AUTH-3), only its preview. */
 export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<string, unknown> {
@@ -13,10 +12,10 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
     preview: key.preview,
     admin: key.admin,
     status: keyStatus(key, sim.clock.now()),
-    expires_at: optionalTime(key.expiresAt),
-    revoked_at: optionalTime(key.revokedAt),
+    expires_at: optionalIsoTime(key.expiresAt),
+    revoked_at: optionalIsoTime(key.revokedAt),
     created_at: isoTime(key.createdAt),
-    last_used_at: optionalTime(key.lastUsedAt),
+    last_used_at: optionalIsoTime(key.lastUsedAt),
     url: `${base}/api-keys/${key.id}`,
   };
   if (key.leakedValue !== undefined && sim.faults.has('a-key-readable-after-create')) body.key = key.leakedValue;

@@ -4,6 +4,15 @@ import { aBase, readABody } from '../pipelines/request.ts';
 import { readNewKey } from './input.ts';
 import { createKey, findKey, listKeys, requireAdmin, revokeKey } from './model.ts';
 import { presentCreatedKey, presentKey } from './present.ts';
+import { apiKeyNotFound } from './errors.ts';
+import { parsePositiveId } from '../../http/path-id.ts';
+
+/** A malformed id names no key: the same 404 as an absent one, with nothing looked up. */
+function keyId(raw: string | undefined): number {
+  const id = parsePositiveId(raw);
+  if (id === null) throw apiKeyNotFound();
+  return id;
+}
 
 /** Key management (A-GAP-4), admin keys only (A-AUTH-5). Bodies are JSON. */
 export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string): void {
@@ -25,13 +34,13 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
 
   router.get('/api-keys/:id', (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
-    ctx.body = presentKey(sim, findKey(ctx.state.account, ctx.params.id ?? ''), aBase(ctx, prefix));
+    ctx.body = presentKey(sim, findKey(ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
   });
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
   router.delete('/api-keys/:id', (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
-    const record = findKey(ctx.state.account, ctx.params.id ?? '');
+    const record = findKey(ctx.state.account, keyId(ctx.params.id));
     ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
 }

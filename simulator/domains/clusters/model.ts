@@ -1,9 +1,10 @@
 import type { AccountState } from '../../store.ts';
 import type { Cluster } from './types.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 /** Newest first (then highest id first): the order `GET /clusters` serves and pages over. */
 export function clustersNewestFirst(account: AccountState): Cluster[] {
-  return [...account.clusters.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  return newestFirst(account.clusters.values());
 }
 
 /** The caller's cluster with this id, or null when it is absent or another account's. */

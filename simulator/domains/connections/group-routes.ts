@@ -1,7 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { readBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
 import { createGroup, findGroup, groupView, listGroups } from './groups.ts';
 import { parseGroupBody } from './input.ts';
 import { presentGroup } from './present.ts';
@@ -9,8 +10,7 @@ import { presentGroup } from './present.ts';
 export function registerGroupRoutes(router: BRouter, sim: Sim): void {
   router.post('/connection_groups', async (ctx) => {
     const { account, user } = ctx.state;
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    const view = createGroup(sim, account, user, parseGroupBody(body?.value));
+    const view = createGroup(sim, account, user, parseGroupBody(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
     ctx.status = 201;
     ctx.body = presentGroup(view, account, sim);
   });
@@ -25,6 +25,6 @@ export function registerGroupRoutes(router: BRouter, sim: Sim): void {
   // Extension: read one group.
   router.get('/connection_groups/:group_id', (ctx) => {
     const { account } = ctx.state;
-    ctx.body = presentGroup(findGroup(account, ctx.params.group_id), account, sim);
+    ctx.body = presentGroup(findGroup(account, pathId(ctx.params.group_id)), account, sim);
   });
 }

@@ -3,8 +3,8 @@ import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
 import { connectionType, isGroupable } from './catalog.ts';
+import { inOtherAccount } from '../../http/foreign.ts';
 import type { ConnectionRef, GroupInput } from './input.ts';
-import { pathId } from '../../http/path-id.ts';
 import type { Connection, ConnectionGroup } from './types.ts';
 
 export interface GroupView {
@@ -61,11 +61,10 @@ function resolveRef(sim: Sim, account: AccountState, ref: ConnectionRef): Connec
   if (own && own.type === ref.type) return own;
   // b-group-accepts-foreign-connection: another account's connection is taken as if it were ours.
   if (!sim.faults.has('b-group-accepts-foreign-connection')) return undefined;
-  for (const other of sim.store.accounts.values()) {
+  return inOtherAccount(sim, account, (other) => {
     const foreign = other.connections.get(ref.id);
-    if (foreign && foreign.type === ref.type) return foreign;
-  }
-  return undefined;
+    return foreign && foreign.type === ref.type ? foreign : undefined;
+  });
 }
 
 function assign(account: AccountState, connection: Connection, group: ConnectionGroup, now: number): void {
@@ -84,8 +83,8 @@ export function listGroups(account: AccountState): ConnectionGroup[] {
   return [...account.connectionGroups.values()];
 }
 
-export function findGroup(account: AccountState, idSegment: string | undefined): GroupView {
-  const group = account.connectionGroups.get(pathId(idSegment));
+export function findGroup(account: AccountState, id: number): GroupView {
+  const group = account.connectionGroups.get(id);
   if (!group) throw notFound();
   return groupView(account, group);
 }

@@ -1,5 +1,4 @@
 import { invalidField, invalidFields, type FieldProblem } from '../../http/errors.ts';
-import { asObject } from '../../http/body.ts';
 import { NAME_MAX_LENGTH } from './model.ts';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
@@ -17,8 +16,7 @@ export interface GroupInput {
 }
 
 /** The `name` of `PUT /connections/{type}/{id}`. Other keys (connector settings) are ignored. */
-export function parseRename(body: unknown): string {
-  const object = body === undefined ? {} : asObject(body);
+export function parseRename(object: Record<string, unknown>): string {
   const problem = nameProblem(object.name, 'name');
   if (problem) throw invalidField(problem.field, problem.message);
   return object.name as string;
@@ -29,8 +27,7 @@ export function parseRename(body: unknown): string {
  * its field (`connection_group.name`, `connections[1].id`). Whether the references name
  * connections the caller may group is the model's question, not the shape's.
  */
-export function parseGroupBody(body: unknown): GroupInput {
-  const object = body === undefined ? {} : asObject(body);
+export function parseGroupBody(object: Record<string, unknown>): GroupInput {
   const problems: FieldProblem[] = [];
   const group = object.connection_group;
   let name = '';

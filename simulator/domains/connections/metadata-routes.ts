@@ -1,5 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
+import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import { salesforceFields } from './salesforce.ts';
 import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
@@ -13,20 +14,20 @@ import { booleanQuery, queryValue, requiredQueryValue } from './query.ts';
  */
 export function registerMetadataRoutes(router: BRouter, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
-    findTypedConnection(ctx.state.account, 'salesforce', ctx.params.connection_id);
+    findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     const objectName = requiredQueryValue(ctx, 'object_name');
     booleanQuery(ctx, 'force_fetch');
     ctx.body = salesforceFields(objectName);
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'bingads', ctx.params.connection_id);
+    const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readApiVersion(queryValue(ctx, 'api_version'));
     ctx.body = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
-    findTypedConnection(ctx.state.account, 'bingads', ctx.params.connection_id);
+    findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readApiVersion(queryValue(ctx, 'api_version'));
     const columns = bingAdsColumns(queryValue(ctx, 'report_type'));
     // b-bingads-columns-object: the columns come keyed by name instead of as an array.

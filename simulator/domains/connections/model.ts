@@ -2,7 +2,6 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
 import { connectionType } from './catalog.ts';
-import { pathId } from '../../http/path-id.ts';
 import type { Connection } from './types.ts';
 
 export const NAME_MAX_LENGTH = 255;
@@ -12,9 +11,9 @@ export function listConnections(account: AccountState): Connection[] {
   return [...account.connections.values()];
 }
 
-/** One of the caller's connections by its id path segment, of any type. */
-export function findConnection(account: AccountState, idSegment: string | undefined): Connection {
-  const connection = account.connections.get(pathId(idSegment));
+/** One of the caller's connections by id, of any type. */
+export function findConnection(account: AccountState, id: number): Connection {
+  const connection = account.connections.get(id);
   if (!connection) throw notFound();
   return connection;
 }
@@ -24,8 +23,8 @@ export function findConnection(account: AccountState, idSegment: string | undefi
  * connection type and the connection's own. Every miss is the same not-found, whatever its cause,
  * so nobody learns another account's ids or types.
  */
-export function findTypedConnection(account: AccountState, type: string, idSegment: string | undefined): Connection {
-  const connection = findConnection(account, idSegment);
+export function findTypedConnection(account: AccountState, type: string, id: number): Connection {
+  const connection = findConnection(account, id);
   if (!connectionType(type) || connection.type !== type) throw notFound();
   return connection;
 }

@@ -1,7 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { readBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
 import { CONNECTION_TYPES } from './catalog.ts';
 import { findTypedConnection, listConnections, renameConnection } from './model.ts';
 import { parseRename } from './input.ts';
@@ -27,16 +28,15 @@ export function registerConnectionRoutes(router: BRouter, sim: Sim): void {
   // Extension: read one connection, addressed like the update.
   router.get('/connections/:connection_type/:connection_id', (ctx) => {
     const { account, links } = ctx.state;
-    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', ctx.params.connection_id);
+    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     ctx.body = presentConnection(connection, links, sim);
   });
 
   router.put('/connections/:connection_type/:connection_id', async (ctx) => {
     const { account, links } = ctx.state;
     // Found first: a missing or foreign connection is a 404 whatever the body says.
-    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', ctx.params.connection_id);
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    const name = parseRename(body?.value);
+    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const name = parseRename(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     ctx.body = presentConnection(renameConnection(sim, connection, name), links, sim);
   });
 

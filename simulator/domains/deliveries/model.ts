@@ -1,6 +1,5 @@
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
-import { pathId } from '../../http/path-id.ts';
 import type { Delivery } from './types.ts';
 
 /** The caller's deliveries, oldest first. */
@@ -9,8 +8,8 @@ export function listDeliveries(account: AccountState): Delivery[] {
 }
 
 /** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
-export function deleteDelivery(account: AccountState, idSegment: string | undefined): Delivery {
-  const delivery = account.deliveries.get(pathId(idSegment));
+export function deleteDelivery(account: AccountState, id: number): Delivery {
+  const delivery = account.deliveries.get(id);
   if (!delivery) throw notFound();
   account.deliveries.delete(delivery.id);
   return delivery;

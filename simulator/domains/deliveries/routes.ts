@@ -1,6 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
 import { deleteDelivery, listDeliveries } from './model.ts';
 import { presentDelivery } from './present.ts';
 
@@ -14,7 +15,7 @@ export function registerDeliveryRoutes(router: BRouter, sim: Sim): void {
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
     const { account, links } = ctx.state;
-    const deleted = deleteDelivery(account, ctx.params.delivery_id);
+    const deleted = deleteDelivery(account, pathId(ctx.params.delivery_id));
     if (sim.faults.has('b-delivery-delete-200-body')) {
       // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
       ctx.status = 200;

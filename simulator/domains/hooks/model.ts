@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
-import { refuseForeignUnderFault } from '../../http/foreign.ts';
+import { readOwn } from '../../http/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 /** A signing salt: 64 lowercase hex characters, as the real service issues. */
 export function newSalt(): string {
@@ -31,7 +32,7 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
 
 /** Newest first (then highest id first): the order `GET /hooks` serves and pages over. */
 export function hooksNewestFirst(account: AccountState): Hook[] {
-  return [...account.hooks.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  return newestFirst(account.hooks.values());
 }
 
 /** The caller's hook; an absent id and another account's id are the same not-found. */
@@ -43,10 +44,9 @@ export function ownHook(account: AccountState, id: number): Hook {
 
 /** `GET /hooks/{hook_id}`: `ownHook`, plus the one place the 403 fault may look elsewhere. */
 export function readHook(sim: Sim, account: AccountState, id: number): Hook {
-  const hook = account.hooks.get(id);
-  if (hook) return hook;
-  refuseForeignUnderFault(sim, account, (other) => other.hooks.has(id));
-  throw notFound();
+  const hook = readOwn(sim, account, (holder) => holder.hooks.get(id));
+  if (!hook) throw notFound();
+  return hook;
 }
 
 /** `PUT /hooks/{hook_id}`: stores validated fields; any field given moves `updated_at`. */

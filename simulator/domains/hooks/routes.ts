@@ -1,7 +1,7 @@
-import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { asObject, readBody, expectNoBody } from '../../http/body.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
@@ -9,11 +9,6 @@ import { createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt,
 import { presentHook } from './present.ts';
 
 export function registerHookRoutes(router: BRouter, sim: Sim): void {
-  const jsonBody = async (ctx: Context): Promise<Record<string, unknown>> => {
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    return body === undefined ? {} : asObject(body.value);
-  };
-
   // Extension (gaps.md): the account's hooks, newest first, offset/limit paged.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
@@ -23,7 +18,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
 
   router.post('/hooks', async (ctx) => {
     const { account, links } = ctx.state;
-    const hook = createHook(sim, account, parseHookCreate(await jsonBody(ctx)));
+    const hook = createHook(sim, account, parseHookCreate(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
     ctx.status = 201;
     ctx.body = presentHook(sim, hook, links);
   });
@@ -37,7 +32,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
   router.put('/hooks/:hook_id', async (ctx) => {
     const { account, links } = ctx.state;
     const hook = ownHook(account, pathId(ctx.params.hook_id));
-    const { fields, changed } = parseHookUpdate(await jsonBody(ctx), hook);
+    const { fields, changed } = parseHookUpdate(await readJsonObject(ctx, sim.options.bodyLimitBytes), hook);
     ctx.body = presentHook(sim, updateHook(sim, hook, fields, changed), links);
   });
 

@@ -1,4 +1,5 @@
 import type { FieldProblem } from '../../http/errors.ts';
+import { decodeCanonicalBase64 } from '../../http/base64.ts';
 import { isEmailAddress } from '../users/email.ts';
 import type { LiveHookType } from './types.ts';
 
@@ -106,9 +107,8 @@ function emailsProblem(value: string): string | null {
 function basicAuthProblem(value: string): string | null {
   if (value.length > MAX_TEXT * 2) return `must be at most ${MAX_TEXT * 2} characters`;
   const malformed = 'must be base64 of "user:password"';
-  if (value.length === 0 || value.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return malformed;
-  const decoded = Buffer.from(value, 'base64');
-  if (decoded.toString('base64') !== value) return malformed;
+  const decoded = decodeCanonicalBase64(value);
+  if (decoded === null) return malformed;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(decoded);

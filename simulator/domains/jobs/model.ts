@@ -4,9 +4,10 @@ import type { User } from '../users/types.ts';
 import type { Job } from './types.ts';
 import type { NewJobInput } from './input.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import { refuseForeignUnderFault } from '../../http/foreign.ts';
+import { inOtherAccount, readOwn } from '../../http/foreign.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { trackJob } from './unsettled.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 /**
  * `POST /jobs`: creates the job and starts it (B-JOB-1); the creator watches it. A cluster or
@@ -44,15 +45,12 @@ export function jobStateNow(sim: Sim, job: Job): JobState {
 
 /** Newest first (then highest id first): the order `GET /jobs` serves and pages over. */
 export function jobsNewestFirst(account: AccountState): Job[] {
-  return [...account.jobs.values()].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  return newestFirst(account.jobs.values());
 }
 
 /** A job read (`GET /jobs/{id}`, its watchers): the caller's job, or null. */
 export function readJob(sim: Sim, account: AccountState, id: number): Job | null {
-  const found = account.jobs.get(id);
-  if (found) return found;
-  refuseForeignUnderFault(sim, account, (other) => other.jobs.has(id));
-  return null;
+  return readOwn(sim, account, (holder) => holder.jobs.get(id));
 }
 
 /**
@@ -78,11 +76,7 @@ export function watchJob(sim: Sim, account: AccountState, user: User, id: number
 /** The `b-foreign-watch-allowed` fault: another account's job is found by id alone (X-ISO-1). */
 function foreignJobUnderFault(sim: Sim, caller: AccountState, id: number): Job | undefined {
   if (!sim.faults.has('b-foreign-watch-allowed')) return undefined;
-  for (const other of sim.store.accounts.values()) {
-    const job = other === caller ? undefined : other.jobs.get(id);
-    if (job) return job;
-  }
-  return undefined;
+  return inOtherAccount(sim, caller, (other) => other.jobs.get(id));
 }
 
 export interface Watcher {
@@ -105,9 +99,8 @@ function homeOf(sim: Sim, account: AccountState, userId: number): Watcher | null
   const own = account.users.get(userId);
   if (own) return { user: own, home: account };
   // Only a foreign watcher (b-foreign-watch-allowed) lives elsewhere.
-  for (const other of sim.store.accounts.values()) {
+  return inOtherAccount(sim, account, (other): Watcher | undefined => {
     const user = other.users.get(userId);
-    if (user) return { user, home: other };
-  }
-  return null;
+    return user ? { user, home: other } : undefined;
+  }) ?? null;
 }

@@ -1,7 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
 import { notFound } from '../../http/errors.ts';
-import { asObject, readBody, expectNoBody } from '../../http/body.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
@@ -12,8 +13,7 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (gaps.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    const input = parseNewJob(body === undefined ? {} : asObject(body.value));
+    const input = parseNewJob(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     const job = createJob(sim, account, user, input);
     ctx.status = 201;
     ctx.body = presentJob(sim, account, job, links);

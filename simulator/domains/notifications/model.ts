@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 /**
  * Adds a notification for a user of `account`. `at` defaults to now; settling a job passes the
@@ -35,7 +36,7 @@ export function notificationCounts(account: AccountState, userId: number): { tot
 
 /** The user's notifications, newest first (then highest id first). */
 export function notificationsNewestFirst(account: AccountState, userId: number): Notification[] {
-  return [...account.notifications.values()].filter((n) => n.userId === userId).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  return newestFirst([...account.notifications.values()].filter((n) => n.userId === userId));
 }
 
 /**

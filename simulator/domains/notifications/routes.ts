@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
 import { invalidField } from '../../http/errors.ts';
-import { asObject, readBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { markRead, notificationCounts, notificationsNewestFirst } from './model.ts';
 import { presentNotification } from './present.ts';
@@ -17,8 +17,7 @@ export function registerNotificationRoutes(router: BRouter, sim: Sim): void {
   // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.
   router.post('/notifications/mark', async (ctx) => {
     const { account, user } = ctx.state;
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    const fields = body === undefined ? {} : asObject(body.value);
+    const fields = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     const marked = markRead(sim, account, user.id, readOptionalId(fields.id));
     ctx.status = 200;
     ctx.body = { marked, unread_notifications_count: notificationCounts(account, user.id).unread };

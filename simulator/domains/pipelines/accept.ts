@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import { ApiError, type FieldProblem } from '../../http/errors.ts';
 import { checkDefinition, unknownKeys } from './definition-schema.ts';
 import { restoreSecrets } from './definition.ts';
-import { summary, wrongShape } from './errors.ts';
+import { summary, wrongShape } from '../../http/a-errors.ts';
 import type { PipelineDefinition } from './types.ts';
 
 /**

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FieldProblem } from '../../http/errors.ts';
-import { fieldPath, pointerSegments } from './field-path.ts';
+import { fieldPath, pointerSegments } from '../../http/field-path.ts';
 
 /**
  * The definition document's JSON Schema (fixtures/schemas/pipeline-definition.json), compiled

@@ -4,7 +4,7 @@ import { stringify as toYaml } from 'yaml';
 import { validateResource } from '../../../suites/lib/schemas.ts';
 import { A, bearer, boot, definition } from './test-support.ts';
 import { mergePatch, redact, REDACTED, sameDocument } from './definition.ts';
-import { fieldPath, pointerSegments } from './field-path.ts';
+import { fieldPath, pointerSegments } from '../../http/field-path.ts';
 import { checkDefinition } from './definition-schema.ts';
 
 type Doc = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FieldProblem } from '../../http/errors.ts';
-import { fieldPath } from './field-path.ts';
+import { fieldPath } from '../../http/field-path.ts';
 
 /** What responses show instead of a secret; sending it back keeps the stored secret. */
 export const REDACTED = '[REDACTED]';

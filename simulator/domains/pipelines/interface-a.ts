@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { AState, Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
+import { originOf } from '../../http/links.ts';
 import { authenticatePipelineKey } from '../apikeys/authenticate.ts';
 import { registerApiKeyRoutes } from '../apikeys/routes.ts';
 import { registerPipelineRoutes } from './routes.ts';
@@ -40,8 +41,7 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     const state = ctx.state as AState;
     state.account = account;
     state.apiKey = key;
-    // Not ctx.origin: in Koa 3 that is the request's Origin header, not this server's origin.
-    state.origin = `${ctx.protocol}://${ctx.host}`;
+    state.origin = originOf(ctx);
     try {
       await dispatch[version](ctx, next);
     } catch (err) {

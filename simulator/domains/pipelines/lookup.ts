@@ -4,6 +4,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pipelineNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
+import { inOtherAccount } from '../../http/foreign.ts';
 import { settle } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 
@@ -41,6 +42,5 @@ async function absent(sim: Sim, account: AccountState, id: number): Promise<ApiE
 }
 
 function ownedElsewhere(sim: Sim, account: AccountState, id: number): boolean {
-  for (const other of sim.store.accounts.values()) if (other !== account && other.pipelines.has(id)) return true;
-  return false;
+  return inOtherAccount(sim, account, (other) => other.pipelines.has(id) || undefined) !== undefined;
 }

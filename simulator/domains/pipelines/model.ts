@@ -2,9 +2,10 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { acceptDefinition } from './accept.ts';
 import { mergePatch, sameDocument } from './definition.ts';
-import { conflict } from './errors.ts';
+import { conflict } from '../../http/a-errors.ts';
 import { deploy, isDeployed, record, settle, stateOf, undeploy } from './lifecycle.ts';
 import type { Pipeline, PipelineDefinition } from './types.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 /**
  * The rules of interface A's pipelines. Transitions (A-GAP-2, documented in docs/interface-a.md):
@@ -117,8 +118,7 @@ export interface PipelinePage {
 /** Newest first; archived pipelines only when asked for. */
 export function listPipelines(sim: Sim, account: AccountState, page: { page: number; pageSize: number; includeArchived: boolean }): PipelinePage {
   const now = sim.clock.now();
-  const all = [...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null);
-  all.sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  const all = newestFirst([...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null));
   const start = (page.page - 1) * page.pageSize;
   const items = all.slice(start, start + page.pageSize);
   for (const pipeline of items) settle(pipeline, now);

@@ -1,5 +1,5 @@
 import type { ParsedUrlQuery } from 'node:querystring';
-import { badValue } from './errors.ts';
+import { badValue } from '../../http/a-errors.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;

@@ -1,10 +1,9 @@
 import type { Sim } from '../../context.ts';
 import { isoTime } from '../../clock.ts';
+import { optionalIsoTime } from '../../http/time.ts';
 import { redact } from './definition.ts';
 import { lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
-
-const optionalTime = (ms: number | null): string | null => (ms === null ? null : isoTime(ms));
 
 /** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
 export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Record<string, unknown> {
@@ -18,9 +17,9 @@ export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Rec
     status: statusOf(state),
     created_at: isoTime(pipeline.createdAt),
     updated_at: isoTime(pipeline.updatedAt),
-    deployed_at: optionalTime(pipeline.deployedAt),
-    last_sync_at: optionalTime(lastSyncOf(pipeline, now)),
-    archived_at: optionalTime(pipeline.archivedAt),
+    deployed_at: optionalIsoTime(pipeline.deployedAt),
+    last_sync_at: optionalIsoTime(lastSyncOf(pipeline, now)),
+    archived_at: optionalIsoTime(pipeline.archivedAt),
     url,
     definition_url: `${url}/definition`,
     history: pipeline.history.map((h) => ({ from: h.from, to: h.to, at: isoTime(h.at), reason: h.reason })),

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { AState, Sim } from '../../context.ts';
 import { readBody, type BodyFormat } from '../../http/body.ts';
-import { wrongShape } from './errors.ts';
+import { wrongShape } from '../../http/a-errors.ts';
 
 /** Deeper than any valid document by far; deeper bodies are the wrong shape, never recursed into. */
 export const MAX_BODY_DEPTH = 32;

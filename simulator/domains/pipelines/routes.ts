@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import { stringify as toYaml } from 'yaml';
 import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { expectNoFields } from './errors.ts';
+import { expectNoFields } from '../../http/a-errors.ts';
 import { findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { readListQuery } from './paging.ts';

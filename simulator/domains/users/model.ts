@@ -5,6 +5,7 @@ import { newUserApiKey } from './keys.ts';
 import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './openssh.ts';
 import type { SshKeyInput, UserPatch } from './input.ts';
 import type { SshKey, User } from './types.ts';
+import { newestFirst } from '../../http/ordering.ts';
 
 const MAX_KEY_NAME_FROM_COMMENT = 255;
 
@@ -67,7 +68,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
 
 /** The user's keys, newest first (then highest id first), the order `GET /user/keys` pages over. */
 export function sshKeysNewestFirst(account: AccountState, user: User): SshKey[] {
-  return [...account.sshKeys.values()].filter((k) => k.userId === user.id).sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
+  return newestFirst([...account.sshKeys.values()].filter((k) => k.userId === user.id));
 }
 
 /**

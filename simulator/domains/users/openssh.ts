@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, type JsonWebKey } from 'node:crypto';
+import { decodeCanonicalBase64 } from '../../http/base64.ts';
 
 /**
  * Parses one OpenSSH public key line (`<type> <base64 blob> [comment]`, the format of `id_*.pub`)
@@ -46,7 +47,6 @@ const CURVES = {
 } as const;
 type CurveName = keyof typeof CURVES;
 
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 // C0 controls (tab aside) and DEL have no place in a key line; a newline would smuggle a second key.
 const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 
@@ -74,10 +74,8 @@ function isKeyType(value: string): value is SshKeyType {
 }
 
 function decodeBase64(encoded: string): Buffer {
-  if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) throw new PublicKeyError('has a key part that is not valid base64');
-  const blob = Buffer.from(encoded, 'base64');
-  // Non-zero bits in the last character's padding would make two texts decode to one blob.
-  if (blob.toString('base64') !== encoded) throw new PublicKeyError('has a key part that is not valid base64');
+  const blob = decodeCanonicalBase64(encoded);
+  if (blob === null) throw new PublicKeyError('has a key part that is not valid base64');
   return blob;
 }
 

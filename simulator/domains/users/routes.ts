@@ -1,7 +1,7 @@
-import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
-import { asObject, readBody, expectNoBody } from '../../http/body.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseSshKeyInput, parseUserPatch } from './input.ts';
@@ -9,11 +9,6 @@ import { addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysNewestFir
 import { presentSshKey, presentUser } from './present.ts';
 
 export function registerUserRoutes(router: BRouter, sim: Sim): void {
-  const jsonBody = async (ctx: Context): Promise<Record<string, unknown> | undefined> => {
-    const body = await readBody(ctx, { formats: ['json'], limitBytes: sim.options.bodyLimitBytes });
-    return body === undefined ? undefined : asObject(body.value);
-  };
-
   // Extension (gaps.md): the authenticated user, e.g. to read the unread notification count.
   router.get('/user', (ctx) => {
     const { account, user, links } = ctx.state;
@@ -22,7 +17,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
 
   router.put('/user', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const patch = parseUserPatch((await jsonBody(ctx)) ?? {});
+    const patch = parseUserPatch(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     ctx.body = presentUser(sim, account, updateUser(sim, user, patch), links);
   });
 
@@ -42,7 +37,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
 
   router.post('/user/keys', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const input = parseSshKeyInput((await jsonBody(ctx)) ?? {});
+    const input = parseSshKeyInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     const key = addSshKey(sim, account, user, input);
     ctx.status = 201;
     ctx.body = presentSshKey(sim, key, links);

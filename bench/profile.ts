@@ -1,0 +1,56 @@
+/**
+ * CPU profile of the simulator under the bench's load (one endpoint), for finding hot spots:
+ *   node bin/run-ts.mjs bench/profile.ts [endpoint] [dir]
+ * Writes a .cpuprofile into `dir` (default: a temp dir) and prints the top functions by self time.
+ */
+import { fork } from 'node:child_process';
+import { readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const endpoint = process.argv[2] ?? '/connections/types';
+const dir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'sim-prof-'));
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import.meta.url))], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+});
+const first = await new Promise<{ origin: string; account: string; key: string }>((resolve) => child.once('message', (m) => resolve(m as never)));
+const headers = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` };
+const result = await autocannon({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 16, duration: seconds });
+console.log(`rps ${result.requests.average.toFixed(0)} non2xx ${result.non2xx}`);
+await new Promise<void>((resolve) => {
+  child.once('exit', () => resolve());
+  child.disconnect();
+});
+
+interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+if (!file) throw new Error('no profile written');
+const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: Node[]; samples: number[] };
+const self = new Map<number, number>();
+for (const s of profile.samples) self.set(s, (self.get(s) ?? 0) + 1);
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const label = (n: Node) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\/(node_modules|main)\//, '')}:${n.callFrame.lineNumber + 1}`;
+const selfBy = new Map<string, number>();
+const totalBy = new Map<string, number>();
+for (const [id, count] of self) {
+  const n = byId.get(id);
+  if (!n) continue;
+  selfBy.set(label(n), (selfBy.get(label(n)) ?? 0) + count);
+  const seen = new Set<string>();
+  for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+    const l = label(byId.get(cur) as Node);
+    if (seen.has(l)) continue;
+    seen.add(l);
+    totalBy.set(l, (totalBy.get(l) ?? 0) + count);
+  }
+}
+const all = profile.samples.length;
+const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([l, c]) => `${((100 * c) / all).toFixed(1).padStart(5)}%  ${l}`).join('\n');
+console.log(`profile ${join(dir, file)}\n-- self --\n${top(selfBy, 30)}\n-- total --\n${top(totalBy, 60)}`);

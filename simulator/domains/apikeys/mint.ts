@@ -1,0 +1,41 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { sha256Hex } from '../../store.ts';
+import { newPipelineKey, keyPreview } from './generate.ts';
+
+/** What minting a key hands back: the only moment the full value exists outside the caller's hands. */
+export interface MintedPipelineKey {
+  id: number;
+  name: string;
+  admin: boolean;
+  key: string;
+}
+
+/**
+ * Stores a new interface A key in `account` and indexes its digest; only the digest and a
+ * preview are kept. `key` may be given (seeds that want reproducible set-ups), otherwise a fresh
+ * one is made. The one way keys come to exist: the API, the seed and the control API all call it.
+ */
+export function mintPipelineKey(
+  sim: Sim,
+  account: AccountState,
+  k: { name: string; admin: boolean; key?: string; expires_at?: string | null },
+): MintedPipelineKey {
+  const prefix = sim.options.pipelineKeyPrefix;
+  const key = k.key ?? newPipelineKey(prefix);
+  const id = sim.store.nextId('pipelineKey');
+  const digest = sha256Hex(key);
+  account.pipelineKeys.set(id, {
+    id,
+    name: k.name,
+    digest,
+    preview: keyPreview(key, prefix),
+    admin: k.admin,
+    expiresAt: k.expires_at ? Date.parse(k.expires_at) : null,
+    revokedAt: null,
+    createdAt: sim.clock.now(),
+    lastUsedAt: null,
+  });
+  sim.store.indexPipelineKey(account.slug, id, digest);
+  return { id, name: k.name, admin: k.admin, key };
+}
