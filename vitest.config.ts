@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    reporters: ['default', './test/support/plain-summary-reporter.ts'],
   },
 });
