@@ -13,3 +13,18 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim): Record
     pdf_url: `${links.api}/invoices/${encodeURIComponent(invoice.id)}.pdf`,
   };
 }
+
+/**
+ * The JSON text of one invoice, cached: invoices never change once made, and their wire form
+ * depends only on the interface's base URL and one fault. Lists are the hot read of this domain.
+ */
+const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; json: string }>(); // invoice -> its JSON
+
+export function invoiceJson(invoice: Invoice, links: Links, sim: Sim): string {
+  const dateFault = sim.faults.has('b-invoice-date-with-time');
+  const cached = presented.get(invoice);
+  if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.json;
+  const json = JSON.stringify(presentInvoice(invoice, links, sim));
+  presented.set(invoice, { api: links.api, dateFault, json });
+  return json;
+}

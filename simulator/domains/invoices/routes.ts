@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interface-b.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
-import { presentInvoice } from './present.ts';
+import { invoiceJson, presentInvoice } from './present.ts';
 
 export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
   router.get('/invoices', (ctx) => {
@@ -10,7 +10,8 @@ export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
     const page = readPage(ctx, invoicePageLimit(sim));
     const { items, total } = pageInvoices(sim, account, page);
     setPageLinks(ctx, page, total);
-    ctx.body = items.map((invoice) => presentInvoice(invoice, links, sim));
+    ctx.type = 'application/json';
+    ctx.body = `[${items.map((invoice) => invoiceJson(invoice, links, sim)).join(',')}]`;
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).
