@@ -1,3 +1,4 @@
+import { familyOf } from '../suites/lib/registry.ts';
 import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.ts';
 
 /**
@@ -7,16 +8,11 @@ import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.
  */
 export type RunReport = RunResult & { interrupted?: 'SIGINT' | 'SIGTERM' };
 
-/** The family of a check id: `b-auth/invalid-keys` -> `b-auth`. */
-export function familyOfCheck(id: string): string {
-  return id.split('/')[0] ?? id;
-}
-
 /** Checks grouped by family, in first-seen order. */
 export function byFamily(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
   const families = new Map<string, CheckResult[]>(); // family -> its checks
   for (const c of checks) {
-    const f = familyOfCheck(c.id);
+    const f = familyOf(c);
     families.set(f, [...(families.get(f) ?? []), c]);
   }
   return families;

@@ -4,6 +4,7 @@ import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULT_NAMES, isFaultName, type FaultName } from '../../simulator/faults.ts';
 import { advisoryProblems, clauseVerdicts, exitCodeFor, summarize } from '../../suites/lib/aggregate.ts';
+import { shellQuote } from '../../suites/lib/curl.ts';
 import { Redactor } from '../../suites/lib/redact.ts';
 import { familyOf } from '../../suites/lib/registry.ts';
 import { runChecks } from '../../suites/lib/run.ts';
@@ -123,7 +124,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
 
 /** The one-line command that repeats this run exactly (same checks, seed, runs, target). */
 export function reproduceCommand(o: CheckOptions, profile: Profile): string {
-  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
   const parts = ['disco', 'check'];
   if (o.target) parts.push('--target', q(o.target));
   if (o.only.length) parts.push('--only', q(o.only.join(',')));
@@ -178,13 +179,15 @@ export async function check(argv: string[]): Promise<number> {
         target = embedded.target;
       }
     } catch (e) {
+      if (interrupted) return interrupted === 'SIGINT' ? 130 : 143;
       if (e instanceof ConfigError) {
         err(`disco check: ${e.message}\n`);
         return 2;
       }
       throw e;
     }
-    const redactor = new Redactor(targetSecrets(target));
+    const secrets = targetSecrets(target);
+    const redactor = new Redactor(secrets);
     const say = (s: string) => out(redactor.text(s));
     const profile: Profile = options.profile ?? (options.target ? 'spec' : 'simulator');
 
@@ -232,17 +235,20 @@ export async function check(argv: string[]): Promise<number> {
         ...(options.rate !== undefined ? { rate: options.rate } : {}),
         timeoutMs: options.timeoutMs,
         signal: controller.signal,
-        secrets: targetSecrets(target),
         onProgress: (event) => {
           if (event.kind === 'end' && event.result) finished.push(event.result);
           progress?.handle(event);
         },
       });
     } catch (e) {
-      // The runner itself broke (not a check): keep what finished, so the reports still say it.
+      // The runner itself broke (not a check): keep what finished, so the reports still say it,
+      // and the rest is `error` (never verified), so the run cannot pass.
       progress?.finish();
-      err(`disco check: the run stopped: ${redactor.text(e instanceof Error ? e.message : String(e))}\n`);
-      run = { checks: finished, leftovers: [], runId: 'unknown' };
+      const why = redactor.text(e instanceof Error ? e.message : String(e));
+      err(`disco check: the run stopped: ${why}\n`);
+      const done = new Set(finished.map((c) => c.id));
+      const unfinished = selected.filter((c) => !done.has(c.id)).map((c): CheckResult => ({ id: c.id, title: c.title, clauses: c.clauses, verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
+      run = { checks: [...finished, ...unfinished], leftovers: [], runId: 'unknown' };
     }
     progress?.finish();
     const finishedAt = new Date();
@@ -276,7 +282,7 @@ export async function check(argv: string[]): Promise<number> {
 
     let paths: Record<string, string>;
     try {
-      paths = (await writeReports(report, options.reportDir, { secrets: targetSecrets(target), suite: suiteVersion(), reproduce })).paths;
+      paths = (await writeReports(report, options.reportDir, { secrets, suite: suiteVersion(), reproduce })).paths;
     } catch (e) {
       err(`disco check: cannot write the reports to ${options.reportDir}: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;

@@ -85,6 +85,12 @@ describe('exit code', () => {
     expect(run([result('a', ['B-AUTH-1'], 'fail')])).toBe(1);
   });
 
+  it('is 1 when a failure names a clause the catalog lacks: it fails the clauses the check lists', () => {
+    const typo: CheckResult = { ...result('a', ['B-AUTH-1'], 'fail', 'B-AUTH-01: got 200'), failures: [{ clause: 'B-AUTH-01', message: 'got 200' }] };
+    expect(run([typo])).toBe(1);
+    expect(verdictOf([typo], 'B-AUTH-1')).toMatchObject({ verdict: 'fail', reasons: ['a: B-AUTH-01: got 200'] });
+  });
+
   it('is 1 when a binding clause errored but the run produced evidence elsewhere', () => {
     expect(run([result('a', ['B-AUTH-1'], 'pass'), result('b', ['B-AUTH-2'], 'error', 'timeout')])).toBe(1);
   });

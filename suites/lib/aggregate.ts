@@ -44,9 +44,10 @@ export function isBinding(kind: Clause['kind'], profile: Profile): boolean {
 
 export function clauseVerdicts(checks: readonly CheckResult[], options: AggregateOptions): ClauseVerdict[] {
   const catalog = options.clauses ?? CLAUSES;
+  const known = new Set(catalog.map((c) => c.id));
   const byClause = new Map<string, Contribution[]>(); // clause id -> what each check says of it
   for (const check of checks) {
-    for (const c of contributions(check)) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
+    for (const c of contributions(check, known)) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
   }
   const unselectedByClause = new Map<string, string[]>(); // clause id -> ids of left-out checks
   for (const check of options.unselected ?? []) {
@@ -83,19 +84,23 @@ interface Contribution {
   reasons: string[];
 }
 
-/** What one check result says about each clause. */
-function contributions(check: CheckResult): Contribution[] {
+/**
+ * What one check result says about each clause. A failure that names a clause the catalog does
+ * not have (a typo in a check) cannot vanish with that id: it fails every clause the check lists.
+ */
+function contributions(check: CheckResult, known: ReadonlySet<string>): Contribution[] {
   const listed = [...new Set(check.clauses)];
   const reason = check.reason ? [`${check.id}: ${check.reason}`] : check.verdict === 'pass' ? [] : [`${check.id}: ${check.verdict}`];
-  if (check.verdict !== 'fail' || check.failures.length === 0) {
+  const failures = check.failures.flatMap((f) => (known.has(f.clause) ? [f] : listed.map((clause) => ({ ...f, clause, message: `${f.clause}: ${f.message}` }))));
+  if (check.verdict !== 'fail' || failures.length === 0) {
     return listed.map((clause) => ({ clause, check: check.id, verdict: check.verdict, reasons: reason }));
   }
-  const failed = unique(check.failures.map((f) => f.clause));
+  const failed = unique(failures.map((f) => f.clause));
   const out: Contribution[] = failed.map((clause) => ({
     clause,
     check: check.id,
     verdict: 'fail',
-    reasons: unique(check.failures.filter((f) => f.clause === clause).map((f) => `${check.id}: ${f.message}`)),
+    reasons: unique(failures.filter((f) => f.clause === clause).map((f) => `${check.id}: ${f.message}`)),
   }));
   for (const clause of listed) {
     if (failed.includes(clause)) continue;

@@ -9,7 +9,7 @@ import type { Redactor } from './redact.ts';
 export interface CheckState {
   properties: PropertyInfo[];
   /** A failure found by a property, with its property info, before it is rethrown. */
-  propertyFailure?: { detail: FailureDetail; property: PropertyInfo };
+  propertyFailure?: { error: CheckFailure; detail: FailureDetail; property: PropertyInfo };
   cleanups: { label: string; undo: () => Promise<void> }[];
   notes: string[];
 }
@@ -103,8 +103,9 @@ export function createContext(init: ContextInit): { context: CheckContext; state
         error instanceof CheckFailure
           ? error.detail
           : { clause: init.check.clauses[0] ?? 'unknown', message: `property "${label}" failed: ${error instanceof Error ? error.message : String(error)}` };
-      state.propertyFailure = { detail, property: info };
-      throw new CheckFailure({ ...detail, message: `${detail.message} (property "${label}", counterexample ${info.counterexample})` });
+      const failure = new CheckFailure({ ...detail, message: `${detail.message} (property "${label}", counterexample ${info.counterexample})` });
+      state.propertyFailure = { error: failure, detail, property: info };
+      throw failure;
     },
     async advanceClock(ms) {
       if (!target.controlUrl) throw new CheckSkipped('moving the clock needs the simulator control API');

@@ -1,29 +1,42 @@
+import { REDACTED } from './redact.ts';
 import type { RequestRecord } from './types.ts';
 
 /** Quotes for a POSIX shell: single quotes, with embedded ones closed and escaped. */
-function shellQuote(value: string): string {
+export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Headers node:http sets itself from the request; curl sets them the same way. */
+const TRANSPORT_HEADERS = new Set(['content-length', 'host', 'connection']);
+
 /**
- * A curl command that repeats the (already redacted) request. Redacted credentials are turned
- * into environment variable references so a person can fill them in without editing.
+ * A curl command that repeats the (already redacted) request. A redacted credential becomes a
+ * reference to `$DISCO_API_KEY`, so a person can fill it in without editing. curl adds headers
+ * of its own (Accept, and a form Content-Type with a body) that the recorded request did not
+ * have; they are switched off, so the target sees the same request.
  */
 export function curlCommand(request: RequestRecord): string {
-  const parts = ['curl', '-i', '-X', request.method, shellQuote(request.url)];
+  // -g: a `[REDACTED]` in the URL (or an IPv6 host) is not a curl glob.
+  const parts = ['curl', '-i', '-g', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name === 'content-length' || name === 'host' || name === 'connection') continue;
-    let shown = value;
-    if (name === 'authorization' && value.includes('[REDACTED]')) {
+    if (TRANSPORT_HEADERS.has(name)) continue;
+    if (name === 'authorization' && value.includes(REDACTED)) {
       const scheme = value.split(' ')[0] ?? '';
-      shown = /^basic$/i.test(scheme) ? `${scheme} $(printf '%s:' "$DISCO_API_KEY" | base64)` : `${scheme} $DISCO_API_KEY`;
+      // tr: GNU base64 wraps long output, which would split the header.
+      const shown = /^basic$/i.test(scheme) ? `${scheme} $(printf '%s:' "$DISCO_API_KEY" | base64 | tr -d '\\n')` : `${scheme} $DISCO_API_KEY`;
       parts.push('-H', `"${name}: ${shown}"`);
       continue;
     }
-    parts.push('-H', shellQuote(`${name}: ${shown}`));
+    // `name:` with nothing after it tells curl to remove the header; `name;` sends it empty.
+    parts.push('-H', shellQuote(value.trim() === '' ? `${name};` : `${name}: ${value}`));
   }
-  // The request had no Accept: `-H 'accept:'` stops curl from adding its own `*/*`.
-  if (!('accept' in request.headers)) parts.push('-H', shellQuote('accept:'));
-  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
+  const unset = (name: string) => {
+    if (!(name in request.headers)) parts.push('-H', shellQuote(`${name}:`));
+  };
+  unset('accept');
+  if (request.body !== undefined) {
+    unset('content-type');
+    parts.push('--data-binary', shellQuote(request.body));
+  }
   return parts.join(' ');
 }

@@ -5,25 +5,51 @@ export const REDACTED = '[REDACTED]';
 /** Header values that are credentials whatever their content. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hook-signature']);
 
+const SECRET_FIELD_NAMES = 'api_key|key|salt|password|secret|token|service_key|basic_auth_data';
+
 /** JSON fields whose values are secrets wherever they appear (keys, salts, passwords). */
-const SECRET_FIELDS = /^(api_key|key|salt|password|secret|token|service_key|basic_auth_data)$/i;
+const SECRET_FIELDS = new RegExp(`^(${SECRET_FIELD_NAMES})$`, 'i');
+
+/**
+ * `"api_key": "abc"` in any JSON text. The value may also run into the `…` of a clipped text or
+ * the end of it (a body cut short by describeResponse), and is still hidden.
+ */
+const SECRET_JSON_MEMBER = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\…]|\\\\.)*(?:"|(?=…)|$)`, 'gi');
+
+/** `scheme://user:password@`: URL credentials, however short, never shown. */
+const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi;
+
+/** A text clipped for display ends its kept part with this; a secret may be cut there. */
+const CLIP_MARK = '…';
+
+/** Shorter remnants of a cut secret are too common to hide without hiding ordinary words. */
+const MIN_PARTIAL = 4;
 
 /**
  * Removes secrets from text: every known secret value (the target's keys, and any secret seen
- * in a response during the run), plus the Base64 forms in which Basic auth carries a key.
+ * in a response during the run), in the forms in which a request carries one (Basic auth's
+ * Base64, URL encoding), and a secret's beginning where a display clipped it.
  */
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** The secrets as given (not their encodings), for finding a clipped one. */
+  private readonly plain = new Set<string>();
+  /** `secrets`, longest first, so a secret that contains another is replaced whole; null when stale. */
+  private ordered: string[] | null = null;
 
   constructor(secrets: Iterable<string> = []) {
     for (const s of secrets) this.add(s);
   }
 
   add(secret: string | undefined | null): void {
-    if (!secret || secret.length < 6) return;
-    this.secrets.add(secret);
-    this.secrets.add(Buffer.from(`${secret}:`).toString('base64'));
-    this.secrets.add(Buffer.from(secret).toString('base64'));
+    if (!secret || secret.length < 6 || this.plain.has(secret)) return;
+    this.plain.add(secret);
+    const forms = [secret, Buffer.from(`${secret}:`).toString('base64'), Buffer.from(secret).toString('base64')];
+    for (const form of forms) {
+      this.secrets.add(form);
+      this.secrets.add(encodeURIComponent(form));
+    }
+    this.ordered = null;
   }
 
   /** Learns the secret fields of a JSON value (a regenerated key, a new salt). */
@@ -38,10 +64,28 @@ export class Redactor {
   }
 
   text(value: string): string {
+    this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
     let out = value;
-    // Longest first, so a secret that contains another is replaced whole.
-    for (const s of [...this.secrets].sort((a, b) => b.length - a.length)) out = out.split(s).join(REDACTED);
-    return redactJsonFields(out);
+    for (const s of this.ordered) if (out.includes(s)) out = out.split(s).join(REDACTED);
+    if (out.includes(CLIP_MARK)) out = this.clippedSecrets(out);
+    return out.replace(SECRET_JSON_MEMBER, `$1"${REDACTED}"`).replace(URL_USERINFO, `$1${REDACTED}@`);
+  }
+
+  /** `…"key":"fdk_ab12…`: the kept beginning of a secret just before a clip mark is hidden too. */
+  private clippedSecrets(text: string): string {
+    let out = text;
+    for (let at = out.indexOf(CLIP_MARK); at >= 0; at = out.indexOf(CLIP_MARK, at + 1)) {
+      for (const s of this.plain) {
+        let k = Math.min(s.length - 1, at);
+        while (k >= MIN_PARTIAL && out.slice(at - k, at) !== s.slice(0, k)) k--;
+        if (k >= MIN_PARTIAL) {
+          out = `${out.slice(0, at - k)}${REDACTED}${out.slice(at)}`;
+          at = at - k + REDACTED.length;
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   headers(headers: Record<string, string>): Record<string, string> {
@@ -66,9 +110,4 @@ function redactCredential(value: string): string {
   const space = value.indexOf(' ');
   if (space > 0 && space < 20) return `${value.slice(0, space)} ${REDACTED}`;
   return value === '' ? '' : REDACTED;
-}
-
-/** `"api_key": "abc"` -> `"api_key": "[REDACTED]"` in any JSON text. */
-function redactJsonFields(text: string): string {
-  return text.replace(/("(?:api_key|key|salt|password|secret|token|service_key|basic_auth_data)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${REDACTED}"`);
 }

@@ -5,6 +5,7 @@ import { CheckFailure, CheckSkipped } from './failure.ts';
 import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
 import { curlCommand } from './curl.ts';
+import { targetSecrets } from './target.ts';
 
 export interface RunOptions {
   target: ResolvedTarget;
@@ -16,7 +17,7 @@ export interface RunOptions {
   rate?: number;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Secrets beyond the target's keys to keep out of results. */
+  /** Secrets beyond the target's own (keys, URL credentials) to keep out of results. */
   secrets?: string[];
   onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
 }
@@ -25,17 +26,6 @@ export interface RunOutput {
   checks: CheckResult[];
   leftovers: string[];
   runId: string;
-}
-
-/** The target's secrets: every key it was configured with. */
-export function secretsOf(target: ResolvedTarget): string[] {
-  const out: string[] = [];
-  for (const b of target.b) out.push(b.apiKey);
-  for (const a of target.a) {
-    if (a.adminKey) out.push(a.adminKey);
-    if (a.nonAdminKey) out.push(a.nonAdminKey);
-  }
-  return out;
 }
 
 /** Why a check cannot run against this target, or null when every need is met. */
@@ -79,7 +69,7 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
  */
 export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
-  const redactor = new Redactor([...secretsOf(options.target), ...(options.secrets ?? [])]);
+  const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
   const onExchange = (ex: Exchange) => {
     seen.requests++;
@@ -136,9 +126,9 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
         reason = err.message;
       } else if (err instanceof CheckFailure) {
         verdict = 'fail';
-        const property = state.propertyFailure?.property;
-        const detail = state.propertyFailure?.detail ?? err.detail;
-        failures.push(recordFailure(detail, redactor, property));
+        // A property's failure only when it is what ended the check (the check may have caught one).
+        const fromProperty = state.propertyFailure?.error === err ? state.propertyFailure : undefined;
+        failures.push(recordFailure(fromProperty?.detail ?? err.detail, redactor, fromProperty?.property));
         reason = redactor.text(err.message);
       } else if (err instanceof TransportError) {
         verdict = 'error';

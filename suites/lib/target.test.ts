@@ -127,6 +127,13 @@ describe('loadTargetFile', () => {
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"base_url": ');
     await expect(loadTargetFile(bad)).rejects.toBeInstanceOf(ConfigError);
+    // V8 quotes the text around a JSON syntax error; a key there must not reach the message.
+    const leaky = join(dir, 'leaky.json');
+    await writeFile(leaky, '{"accounts": [{"api_key": fdk_verysecretvalue}]}');
+    const error = await loadTargetFile(leaky).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/not valid JSON: unexpected text( at position \d+)?$/);
+    expect((error as Error).message).not.toContain('fdk_very');
     const badYaml = join(dir, 'bad.yml');
     await writeFile(badYaml, 'base_url: [unclosed\n');
     await expect(loadTargetFile(badYaml)).rejects.toThrow(/not valid YAML/);

@@ -30,10 +30,20 @@ export function parseTargetText(text: string, path: string): unknown {
   try {
     return ext === '.json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
   } catch (err) {
-    // The parser's message points at a line and column; it quotes no values beyond the position.
+    // The first line of the parser's message points at a position. V8's JSON messages go on to
+    // quote the text around it (`..."api_key": fdk_1a2b"... is not valid JSON`), a key perhaps:
+    // only the position is kept.
     const kind = ext === '.json' ? 'JSON' : 'YAML';
-    throw new ConfigError(`target file ${path} is not valid ${kind}: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+    const message = firstLine(err instanceof Error ? err.message : String(err));
+    const shown = ext === '.json' ? withoutJsonExcerpt(message) : message;
+    throw new ConfigError(`target file ${path} is not valid ${kind}: ${shown}`);
   }
+}
+
+function withoutJsonExcerpt(message: string): string {
+  if (!/["']/.test(message)) return message;
+  const position = /at position (\d+)/.exec(message)?.[1];
+  return position ? `unexpected text at position ${position}` : 'unexpected text';
 }
 
 function firstLine(s: string): string {

@@ -52,6 +52,8 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
     // What the spec fixes is still checked there.
     const passed = out.checks.filter((c) => c.verdict === 'pass').map((c) => c.id);
     expect(passed).toEqual(expect.arrayContaining(['a-ver/served-under-v1', 'a-ver/key-accepted-under-v1', 'a-auth/other-schemes-refused', 'a-auth/invalid-keys-401', 'a-pipe/integer-id-writes']));
-    for (const c of out.checks.filter((r) => r.verdict === 'skip')) expect(c.reason, c.id).toMatch(/\w/);
+    const skipped = out.checks.filter((r) => r.verdict === 'skip');
+    expect(skipped.length, 'the checks that need the simulator\'s conventions skip here').toBeGreaterThan(0);
+    for (const c of skipped) expect(c.reason, c.id).toMatch(/\w/);
   });
 });

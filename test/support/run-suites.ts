@@ -36,3 +36,15 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
     await embedded.close();
   }
 }
+
+/** One line per check: id, verdict and the reason of a skip or error. */
+export function describeCheck(c: CheckResult): string {
+  return `${c.id}: ${c.verdict}${c.reason ? ` (${c.reason})` : ''}`;
+}
+
+/** The checks with their failures (clause, message, expected, received): an assertion message. */
+export function describeChecks(checks: readonly CheckResult[]): string {
+  return checks
+    .map((c) => `${describeCheck(c)}${c.failures.map((f) => `\n  ${f.clause} ${f.message}\n  expected ${f.expected ?? '-'}\n  received ${f.received ?? '-'}`).join('')}`)
+    .join('\n');
+}

@@ -84,6 +84,7 @@ describe('job lifecycle (derived from timestamps)', () => {
     for (const outcome of ['completed', 'failed'] as const) {
       for (const stopAt of [null, 0, 3, 5, 12, 40]) {
         const timeline = jobTimeline(job({ outcome, stopRequestedAt: stopAt === null ? null : T0 + stopAt * S }));
+        expect(timeline.length, `${outcome}, stop at ${String(stopAt)}`).toBeGreaterThan(1);
         for (let i = 1; i < timeline.length; i++) {
           const [a, b] = [timeline[i - 1], timeline[i]];
           expect(TRANSITIONS[a?.status ?? 'idle']).toContain(b?.status);

@@ -3,7 +3,7 @@ import { validateResource } from '../../../suites/lib/schemas.ts';
 import { emitEvent } from '../events.ts';
 import { settleAccount } from '../settle.ts';
 import { unsettledJobIds } from './unsettled.ts';
-import { firstId, makeWorld, type TestWorld } from './test-support.ts';
+import { firstId, makeWorld, startJob, type TestWorld } from './test-support.ts';
 
 vi.mock('../events.ts', () => ({ emitEvent: vi.fn() }));
 const emitted = vi.mocked(emitEvent);
@@ -15,13 +15,6 @@ interface NotificationBody {
   read: boolean;
   job_id: number | null;
   created_at: string;
-}
-
-async function startJob(world: TestWorld, packageIndex = 0): Promise<number> {
-  const res = await world.owner
-    .post('/jobs', { cluster_id: firstId(world.acme.cluster_ids), package_id: firstId(world.acme.package_ids, packageIndex) })
-    .expect(201);
-  return (res.body as { id: number }).id;
 }
 
 async function jobNotifications(caller: TestWorld['owner']): Promise<NotificationBody[]> {
@@ -36,7 +29,7 @@ beforeEach(() => {
 describe('settling terminal jobs (before every interface B request)', () => {
   it('notifies every watcher once and fires job.completed once, dated when the job completed', async () => {
     const world = makeWorld();
-    const id = await startJob(world);
+    const { id } = await startJob(world);
     await world.colleague.post(`/jobs/${id}/watchers`).expect(200);
     world.advance(34);
     expect(await jobNotifications(world.owner)).toEqual([]);
@@ -66,8 +59,8 @@ describe('settling terminal jobs (before every interface B request)', () => {
 
   it('notifies job.failed and job.stopped for failed and stopped jobs', async () => {
     const world = makeWorld();
-    const failing = await startJob(world, 1);
-    const stopped = await startJob(world);
+    const { id: failing } = await startJob(world, 1);
+    const { id: stopped } = await startJob(world);
     await world.owner.delete(`/jobs/${stopped}`).expect(200);
     world.advance(30);
     const notes = await jobNotifications(world.owner);

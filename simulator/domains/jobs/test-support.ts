@@ -92,3 +92,27 @@ export function firstId(ids: readonly number[], index = 0): number {
   if (id === undefined) throw new Error(`no id at ${index}`);
   return id;
 }
+
+/** A job as the tests read it: the fields they look at, and the rest. */
+export interface JobBody {
+  id: number;
+  status: string;
+  progress: number;
+  outputs: { id: number; records_count: number; component: { fields: string[] } }[];
+  outputs_count: number;
+  started_at: string | null;
+  completed_at: string | null;
+  failed_at: string | null;
+  updated_at: string;
+  errors: string;
+  runtime_in_seconds: number;
+  [field: string]: unknown;
+}
+
+/** POSTs a job of acme's package `packageIndex` on its first cluster, expecting 201. */
+export async function startJob(world: TestWorld, packageIndex = 0): Promise<JobBody> {
+  const res = await world.owner
+    .post('/jobs', { cluster_id: firstId(world.acme.cluster_ids), package_id: firstId(world.acme.package_ids, packageIndex) })
+    .expect(201);
+  return res.body as JobBody;
+}

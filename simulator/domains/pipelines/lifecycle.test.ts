@@ -1,13 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { validateResource } from '../../../suites/lib/schemas.ts';
-import { A, bearer, boot, createVia, definition, START, type Booted } from './test-support.ts';
+import { A, bearer, boot, createVia, definition, iso, START, type Booted } from './test-support.ts';
 import { CDC_SYNC_INTERVAL_MS, INITIAL_SYNC_MS } from './lifecycle.ts';
 
 /** The documented durations (docs/interface-a.md); the model below is written from them. */
 const DOCUMENTED_INITIAL_SYNC_MS = 60_000;
-
-const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 interface ModelPipeline {
   id: number;

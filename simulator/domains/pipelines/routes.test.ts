@@ -1,11 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { validateResource } from '../../../suites/lib/schemas.ts';
-import { A, bearer, boot, createVia, definition, sameOrigin } from './test-support.ts';
+import { A, bearer, boot, createVia, definition, iso, sameOrigin } from './test-support.ts';
 import { REDACTED } from './definition.ts';
 import { INITIAL_SYNC_MS } from './lifecycle.ts';
-
-const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 describe('POST /pipelines', () => {
   it('creates from JSON: 201, metadata, Location, state not_deployed', async () => {

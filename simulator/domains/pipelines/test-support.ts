@@ -48,6 +48,9 @@ export function boot(faults: FaultName[] = []): Booted {
   return { sim: simulator.sim, clock, http: request(simulator.app.callback()), acme: keysOf(0), globex: keysOf(1) };
 }
 
+/** A wire timestamp as the spec writes it (whole seconds, `Z`), computed independently of the simulator's. */
+export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
 export const bearer = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
 
 /** A valid definition; `overrides` are merged at the top level. */

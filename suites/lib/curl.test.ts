@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { curlCommand } from './curl.ts';
+
+/** What a POSIX shell makes of the command: its words, one per line (curl itself is not run). */
+function words(command: string): string[] {
+  const script = `set -- ${command.replace(/^curl /, '')}; for w in "$@"; do printf '%s\\0' "$w"; done`;
+  return execFileSync('sh', ['-c', script], { env: { ...process.env, DISCO_API_KEY: 'k'.repeat(60) } }).toString('utf8').split('\0').slice(0, -1);
+}
+
+describe('curl command', () => {
+  it('repeats method, URL, headers and a body with quotes, and switches off what curl adds', () => {
+    const body = `{"name":"it's \\"quoted\\" $HOME"}`;
+    const cmd = curlCommand({ method: 'POST', url: 'http://127.0.0.1:1/a/api/x?q=[REDACTED]', headers: { 'content-length': '9' }, body });
+    const w = words(cmd);
+    expect(w.slice(0, 5)).toEqual(['-i', '-g', '-X', 'POST', 'http://127.0.0.1:1/a/api/x?q=[REDACTED]']);
+    // No Accept and no Content-Type were sent: curl must not add its own.
+    expect(w).toContain('accept:');
+    expect(w).toContain('content-type:');
+    expect(w).not.toContain('content-length: 9');
+    expect(w.at(-1)).toBe(body);
+  });
+
+  it('reads a redacted key from $DISCO_API_KEY, Basic in one unwrapped Base64 line', () => {
+    const w = words(curlCommand({ method: 'GET', url: 'http://h/x', headers: { authorization: 'Basic [REDACTED]', accept: 'application/json' } }));
+    const auth = w[w.indexOf('-H') + 1];
+    expect(auth).toBe(`authorization: Basic ${Buffer.from(`${'k'.repeat(60)}:`).toString('base64')}`);
+    expect(w).toContain('accept: application/json');
+    expect(w).not.toContain('accept:');
+  });
+
+  it('sends an empty header as empty, not removed', () => {
+    const w = words(curlCommand({ method: 'GET', url: 'http://h/x', headers: { authorization: '' } }));
+    expect(w).toContain('authorization;');
+  });
+});

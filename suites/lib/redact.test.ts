@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor } from './redact.ts';
+
+const KEY = 'fdk_0123456789abcdefsecret';
+
+describe('Redactor', () => {
+  const r = new Redactor([KEY]);
+
+  it('hides a key raw, in Basic auth Base64, in plain Base64 and URL-encoded', () => {
+    const forms = [KEY, Buffer.from(`${KEY}:`).toString('base64'), Buffer.from(KEY).toString('base64'), encodeURIComponent(Buffer.from(KEY).toString('base64'))];
+    for (const form of forms) {
+      const out = r.text(`before ${form} after`);
+      expect(out).toBe(`before ${REDACTED} after`);
+    }
+    const odd = new Redactor(['key/with+chars=']);
+    expect(odd.text(`GET /x?k=${encodeURIComponent('key/with+chars=')}`)).toBe(`GET /x?k=${REDACTED}`);
+  });
+
+  it('hides the beginning of a key that a display clipped', () => {
+    const body = `{"id":1,"owner":"${KEY}"}`;
+    const clipped = `${body.slice(0, body.indexOf(KEY) + 10)}…`;
+    expect(clipped).toContain(KEY.slice(0, 10));
+    const out = r.text(`200 application/json ${clipped}`);
+    expect(out).not.toContain(KEY.slice(0, 6));
+    expect(out).toContain(`${REDACTED}…`);
+  });
+
+  it('hides secret JSON members, also one cut short, and URL credentials however short', () => {
+    expect(r.text('{"salt": "abc", "name": "x"}')).toBe(`{"salt": "${REDACTED}", "name": "x"}`);
+    expect(r.text('{"api_key": "unknownvalue')).toBe(`{"api_key": "${REDACTED}"`);
+    expect(r.text('GET http://u:pw@127.0.0.1:1/x failed')).toBe(`GET http://${REDACTED}@127.0.0.1:1/x failed`);
+  });
+
+  it('learns secrets from JSON answers (a regenerated key) and hides them from then on', () => {
+    const learner = new Redactor();
+    expect(learner.text('fresh-key-value-1')).toBe('fresh-key-value-1');
+    learner.learn({ user: { api_key: 'fresh-key-value-1' } });
+    expect(learner.text('the key fresh-key-value-1')).toBe(`the key ${REDACTED}`);
+  });
+
+  it('keeps the scheme of a credential header and hides the rest', () => {
+    expect(r.headers({ authorization: 'Basic Zm9vOg==', accept: 'x' })).toEqual({ authorization: `Basic ${REDACTED}`, accept: 'x' });
+  });
+});
