@@ -1,6 +1,9 @@
 import type { ClauseVerdict } from '../suites/lib/types.ts';
 import type { Certification } from './certification.ts';
-import { formatDuration, outcomeSentence, runOutcome, type RunReport } from './model.ts';
+import { formatDuration, oneLine, outcomeSentence, runOutcome, type RunReport } from './model.ts';
+
+/** Longest reason shown on one line of the job summary. */
+const SUMMARY_LINE = 240;
 
 /**
  * The CI job summary (GitHub's $GITHUB_STEP_SUMMARY and the like): counts, each failed clause
@@ -31,7 +34,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
     for (const c of clauses) out.push(`- ${line(c)}`);
     out.push('');
   };
-  const firstReason = (c: ClauseVerdict) => (c.reasons[0] ? `: ${code(oneLine(c.reasons[0]))}` : '');
+  const firstReason = (c: ClauseVerdict) => (c.reasons[0] ? `: ${code(oneLine(c.reasons[0], SUMMARY_LINE))}` : '');
   const moreReasons = (c: ClauseVerdict) => (c.reasons.length > 1 ? ` (+${c.reasons.length - 1} more)` : '');
   section('Failed clauses', report.clauses.filter((c) => c.binding && c.verdict === 'fail'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
   section('Could not be verified (error)', report.clauses.filter((c) => c.binding && c.verdict === 'error'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
@@ -40,12 +43,12 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
     report.clauses.filter((c) => !c.binding && (c.verdict === 'fail' || c.verdict === 'error')),
     (c) => `\`${c.id}\` ${c.verdict}${firstReason(c)}`,
   );
-  section('Skipped', report.clauses.filter((c) => c.verdict === 'skip'), (c) => `\`${c.id}\`: ${code(oneLine(c.reasons.join('; ') || 'skipped'))}`);
+  section('Skipped', report.clauses.filter((c) => c.verdict === 'skip'), (c) => `\`${c.id}\`: ${code(oneLine(c.reasons.join('; ') || 'skipped', SUMMARY_LINE))}`);
   const uncovered = report.clauses.filter((c) => c.verdict === 'not-covered');
   if (uncovered.length) out.push(`### Not covered (${uncovered.length})`, '', uncovered.map((c) => `\`${c.id}\``).join(', '), '');
   if (report.leftovers.length) {
     out.push(`### Left over on the target (${report.leftovers.length})`, '', 'The run created these and could not remove them:', '');
-    for (const l of report.leftovers) out.push(`- ${code(oneLine(l))}`);
+    for (const l of report.leftovers) out.push(`- ${code(oneLine(l, SUMMARY_LINE))}`);
     out.push('');
   }
 
@@ -61,11 +64,6 @@ function urls(report: RunReport): string {
   const list = [report.target.baseUrl, report.target.cdcBaseUrl].filter((u): u is string => !!u);
   const unique = [...new Set(list)];
   return unique.length ? ` (${unique.map(code).join(', ')})` : '';
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 240 ? `${flat.slice(0, 239)}…` : flat;
 }
 
 /** Plain text in Markdown: every character that could start markup is escaped. */

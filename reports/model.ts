@@ -61,6 +61,12 @@ export function problemClauses(clauses: readonly ClauseVerdict[]): ClauseVerdict
   return clauses.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
 }
 
+/** Text on one line (whitespace runs become one space), cut to `max` characters with an ellipsis. */
+export function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;

@@ -10,7 +10,10 @@ import { familyOf } from '../../suites/lib/registry.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { ConfigError, loadTargetFile, targetSecrets } from '../../suites/lib/target.ts';
 import type { CheckDefinition, CheckResult, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
-import { formatDuration, type RunReport } from '../../reports/model.ts';
+import { formatDuration, oneLine, type RunReport } from '../../reports/model.ts';
+
+/** Longest reason shown on the terminal summary. */
+const TERMINAL_LINE = 160;
 import { packageVersion, suiteVersion } from '../../reports/suite-version.ts';
 import { writeReports } from '../../reports/write.ts';
 import { probeTarget, shownUrl } from '../check/probe.ts';
@@ -314,13 +317,13 @@ export function summaryText(report: RunReport, reproduce: string, paths: Record<
     `  clauses: ${s.pass} passed, ${s.fail} failed, ${s.error} errored, ${s.skip} skipped, ${s.notCovered} not covered`,
   ];
   const problems = report.clauses.filter((c) => c.binding && (c.verdict === 'fail' || c.verdict === 'error'));
-  for (const c of problems.slice(0, MAX_LISTED)) lines.push(`  ${c.verdict === 'fail' ? 'FAILED ' : 'ERROR  '} ${c.id.padEnd(11)} ${oneLine(c.reasons[0] ?? '')}`);
+  for (const c of problems.slice(0, MAX_LISTED)) lines.push(`  ${c.verdict === 'fail' ? 'FAILED ' : 'ERROR  '} ${c.id.padEnd(11)} ${oneLine(c.reasons[0] ?? '', TERMINAL_LINE)}`);
   if (problems.length > MAX_LISTED) lines.push(`  ... and ${problems.length - MAX_LISTED} more: see the report`);
   const advisory = advisoryProblems(report.clauses);
   if (advisory.length) lines.push(`  advisory (gap clauses, not binding in the ${report.profile} profile): ${advisory.map((c) => c.id).join(', ')}`);
   if (report.leftovers.length) {
     lines.push(`  LEFT OVER on the target (created by this run, could not be removed): ${report.leftovers.length}`);
-    for (const l of report.leftovers.slice(0, MAX_LISTED)) lines.push(`    ${oneLine(l)}`);
+    for (const l of report.leftovers.slice(0, MAX_LISTED)) lines.push(`    ${oneLine(l, TERMINAL_LINE)}`);
   }
   lines.push(`  seed ${report.seed}, ${report.runs} runs per property, run id ${report.runId}`);
   lines.push(`  reproduce: ${reproduce}`);
@@ -329,11 +332,6 @@ export function summaryText(report: RunReport, reproduce: string, paths: Record<
   lines.push(`  reports: ${shown(paths.html ?? '')}`);
   for (const key of ['junit', 'json', 'markdown', 'certification']) if (paths[key]) lines.push(`           ${shown(paths[key])}`);
   return `${lines.join('\n')}\n`;
-}
-
-function oneLine(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 160 ? `${flat.slice(0, 159)}…` : flat;
 }
 
 async function listChecks(options: CheckOptions): Promise<number> {

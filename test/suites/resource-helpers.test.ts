@@ -5,19 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems, isCalendarDate, isUtcDateTime, contains, sameJson } from '../../suites/lib/resource-checks.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/ssh-public-keys.ts';
-
-function sshKeygen(): boolean {
-  try {
-    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    // ssh-keygen -? exits non-zero but exists; only a missing binary is ENOENT.
-    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-}
+import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
 describe('OpenSSH public keys made by the checks', () => {
-  it.runIf(sshKeygen()).each([...SSH_KEY_KINDS])('a %s key line is read by ssh-keygen with the same MD5 fingerprint', (kind) => {
+  it.runIf(hasSshKeygen()).each([...SSH_KEY_KINDS])('a %s key line is read by ssh-keygen with the same MD5 fingerprint', (kind) => {
     const key = generateOpenSshKey(kind, 'disco@test');
     const dir = mkdtempSync(join(tmpdir(), 'disco-key-'));
     try {

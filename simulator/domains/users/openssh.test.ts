@@ -6,16 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePublicKeyLine, PublicKeyError } from './openssh.ts';
 import { FIXED_ED25519, FIXED_P256_NO_COMMENT, keyLine, sshMpint, sshString, testKey, type TestKeyKind } from './openssh-test-keys.ts';
-
-function hasSshKeygen(): boolean {
-  try {
-    execFileSync('ssh-keygen', ['-?'], { stdio: 'ignore' });
-    return true;
-  } catch (err) {
-    // `-?` is a usage error (exit 1), which still proves the tool runs; ENOENT means it is absent.
-    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
-  }
-}
+import { hasSshKeygen } from '../../../test/support/ssh-keygen.ts';
 
 /** `ssh-keygen -l -E md5` on the line: the independent fingerprint, or null when it refuses it. */
 function sshKeygenMd5(line: string): string | null {
