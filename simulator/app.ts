@@ -6,10 +6,11 @@ import { Store } from './store.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { defaultSimOptions, type Sim, type SimOptions } from './context.ts';
 import { ApiError } from './http/errors.ts';
-import { renderError, toApiError, type Interface } from './http/render.ts';
-import { interfaceBRouter } from './interface-b.ts';
-import { interfaceARouter, INTERFACE_A_PREFIX } from './domains/pipelines/interface-a.ts';
-import { controlRouter, CONTROL_PREFIX } from './control/routes.ts';
+import { renderError, toApiError } from './http/render.ts';
+import { interfaceBRouter } from './interfaces/b/router.ts';
+import { interfaceARouter } from './interfaces/a/router.ts';
+import { interfaceOf } from './interfaces/which.ts';
+import { controlRouter } from './control/routes.ts';
 import { applySeed, type SeedDocument } from './control/seed.ts';
 
 export interface SimulatorOptions {
@@ -46,23 +47,12 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const a = interfaceARouter(sim);
   const b = interfaceBRouter(sim);
   const everyRouter = chain([control.routes(), control.allowedMethods(), a.routes(), a.allowedMethods(), b.routes(), b.allowedMethods()] as Middleware[]);
-  // A path that neither the control API nor interface A can match goes to interface B alone:
-  // trying the other routers first costs their matching on every request and changes nothing.
+  // A path of interface B goes to its router alone: trying the control API's and interface A's
+  // first costs their matching on every request and changes nothing.
   const onlyB = chain([b.routes(), b.allowedMethods()] as Middleware[]);
-  app.use(errorBoundary((ctx) => (mayReachControlOrA(ctx.path) ? everyRouter(ctx) : onlyB(ctx))));
+  app.use(errorBoundary((ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
   return { app, sim, clock };
 }
-
-/**
- * Whether the control router or interface A could match `path`. Every control layer starts with
- * `/_disco` (matched case-insensitively, ASCII only, like the router's own expressions) and every
- * interface A layer with `/api/public/v1` or `/api/public/v2` (case-sensitive).
- */
-function mayReachControlOrA(path: string): boolean {
-  return CONTROL_PATH.test(path) || path.startsWith('/api/public/');
-}
-
-const CONTROL_PATH = /^\/_disco/i; // CONTROL_PREFIX, as its routes match it
 
 type Handler = (ctx: Context) => Promise<void>;
 
@@ -82,12 +72,6 @@ function chain(middleware: readonly Middleware[]): Handler {
 
 export function createApp(init: SimulatorOptions = {}): Koa {
   return createSimulator(init).app;
-}
-
-function interfaceOf(path: string): Interface {
-  if (path.startsWith(CONTROL_PREFIX)) return 'control';
-  if (path === INTERFACE_A_PREFIX || path.startsWith(`${INTERFACE_A_PREFIX}/`) || path.startsWith('/api/public/')) return 'A';
-  return 'B';
 }
 
 /** Security headers on every answer, then the routers, then the one error renderer. */

@@ -1,9 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { Store, AccountState } from './store.ts';
-import type { User } from './domains/users/types.ts';
-import type { PipelineApiKey } from './domains/apikeys/types.ts';
+import type { Store } from './store.ts';
 
 export interface SimOptions {
   /**
@@ -50,18 +48,4 @@ export interface Links {
   api: string;
   /** `{origin}/{account}`: where `html_url`s point (the dashboard in the real service). */
   html: string;
-}
-
-/** `ctx.state` on interface B routes after authentication. */
-export interface BState {
-  account: AccountState;
-  user: User;
-  links: Links;
-}
-
-/** `ctx.state` on interface A routes after authentication. */
-export interface AState {
-  account: AccountState;
-  apiKey: PipelineApiKey;
-  origin: string;
 }

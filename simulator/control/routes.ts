@@ -6,6 +6,7 @@ import { ApiError, invalidField, invalidFields } from '../http/errors.ts';
 import { accountProblems, seedProblems } from './seed-check.ts';
 import { asObject } from '../http/body.ts';
 import { readJsonObject } from '../http/json-body.ts';
+import { CONTROL_PREFIX } from '../interfaces/which.ts';
 import { FAULT_NAMES, faultCatalog, isFaultName } from '../faults.ts';
 import { addPipelineKey, applySeed, seedAccount, type SeedAccount, type SeedDocument } from './seed.ts';
 import { loadNamedSeed } from './seed-files.ts';
@@ -13,9 +14,6 @@ import { accountSnapshot } from './snapshot.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { WEBHOOK_USER_AGENT } from '../domains/hooks/delivery.ts';
 import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
-
-/** Reserved prefix: account slugs never start with `_`, and interface A lives under `/api`. */
-export const CONTROL_PREFIX = '/_disco';
 
 /**
  * The control API: set-up and inspection for tests, outside both interfaces. It is not part of

@@ -44,7 +44,7 @@ function acceptsStrictly(header: string): boolean {
 }
 
 /**
- * What real clients send (gaps.md): `version=2` after a space or a comma instead of `;`, or no
+ * What real clients send (docs/interface-b.md): `version=2` after a space or a comma instead of `;`, or no
  * version at all (the service then serves its latest version, 2). Another version is refused.
  */
 function acceptsLoosely(header: string): boolean {

@@ -18,7 +18,7 @@ function world(limit: number) {
   return { clock, simulator, get };
 }
 
-describe('interface B rate limits (gaps.md: per user per hour)', () => {
+describe('interface B rate limits (docs/interface-b.md: per user per hour)', () => {
   it('counts down X-RateLimit-Remaining and answers 429 with the error object past the limit', async () => {
     const { get } = world(3);
     const remaining = [];

@@ -11,7 +11,7 @@ export interface RateLimitState {
 }
 
 /**
- * Requests per user per clock hour, as the real service counts them (gaps.md: 5,000 an hour,
+ * Requests per user per clock hour, as the real service counts them (docs/interface-b.md: 5,000 an hour,
  * `X-RateLimit-Limit` / `X-RateLimit-Remaining` on every response, 429 beyond). Windows are
  * aligned to the simulator's clock, so a test can move into the next hour instead of waiting.
  */

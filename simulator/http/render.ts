@@ -1,14 +1,14 @@
 import type { Context } from 'koa';
 import { ApiError } from './errors.ts';
 
-export type Interface = 'A' | 'B' | 'control';
+import type { InterfaceName } from '../interfaces/which.ts';
 
 /**
  * The one error renderer. Interface B's error object is `{message}` (plus `errors` naming
  * fields); interface A's is `{error}` (plus `code` and `field`/`problems`). Unknown failures
  * become a generic 500 body without a stack trace; the kit's own tests treat any 500 as a bug.
  */
-export function renderError(ctx: Context, err: unknown, iface: Interface): void {
+export function renderError(ctx: Context, err: unknown, iface: InterfaceName): void {
   const apiError = err instanceof ApiError ? err : null;
   const status = apiError?.status ?? 500;
   const message = apiError?.message ?? 'Internal error.';

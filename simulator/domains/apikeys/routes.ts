@@ -1,6 +1,6 @@
-import type { ARouter } from '../pipelines/router-types.ts';
+import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
-import { aBase, readABody } from '../pipelines/request.ts';
+import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { readNewKey } from './input.ts';
 import { createKey, findKey, listKeys, requireAdmin, revokeKey } from './model.ts';
 import { presentCreatedKey, presentKey } from './present.ts';

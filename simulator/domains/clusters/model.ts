@@ -1,6 +1,6 @@
 import type { AccountState } from '../../store.ts';
 import type { Cluster } from './types.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /** Newest first (then highest id first): the order `GET /clusters` serves and pages over. */
 export function clustersNewestFirst(account: AccountState): Cluster[] {

@@ -1,5 +1,5 @@
 /**
- * The connection types the simulator knows (gaps.md lists the ids seen in the real service).
+ * The connection types the simulator knows (docs/interface-b.md lists the ids, those of the real service).
  * Plain data: `GET /connections/types` serves it, and the group rules read `groups` from it.
  */
 export type ConnectionTypeGroup = 'database' | 'analytical' | 'cloud_storage' | 'services';

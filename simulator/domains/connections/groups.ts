@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
 import { connectionType, isGroupable } from './catalog.ts';
-import { inOtherAccount } from '../../http/foreign.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 import type { ConnectionRef, GroupInput } from './input.ts';
 import type { Connection, ConnectionGroup } from './types.ts';
 

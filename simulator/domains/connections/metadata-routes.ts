@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import { salesforceFields } from './salesforce.ts';

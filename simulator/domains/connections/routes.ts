@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
@@ -25,7 +25,7 @@ export function registerConnectionRoutes(router: BRouter, sim: Sim): void {
     ctx.body = typesJson;
   });
 
-  // Extension (gaps.md): the caller's connections, oldest first, paged like invoices.
+  // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(ctx);

@@ -2,7 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import type { Delivery } from './types.ts';
 
-/** Wire JSON of a delivery: the spec shows no fields, so this is the simulator's shape (gaps.md). */
+/** Wire JSON of a delivery: the spec shows no fields, so this is the simulator's shape (docs/interface-b.md). */
 export function presentDelivery(delivery: Delivery, links: Links, sim: Sim): Record<string, unknown> {
   return {
     id: delivery.id,

@@ -1,12 +1,12 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { deleteDelivery, listDeliveries } from './model.ts';
 import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouter, sim: Sim): void {
-  // Extension (gaps.md): the caller's deliveries, oldest first, paged like invoices.
+  // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(ctx);

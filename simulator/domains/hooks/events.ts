@@ -1,5 +1,5 @@
 /**
- * Event names a hook may subscribe to (gaps.md, from the real service's docs). A family name
+ * Event names a hook may subscribe to (docs/interface-b.md, from the real service's docs). A family name
  * (`job`, `cluster`) subscribes to every event of that family.
  */
 export const HOOK_EVENTS = [

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
-import { readOwn } from '../../http/foreign.ts';
+import { readOwn } from '../shared/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /** A signing salt: 64 lowercase hex characters, as the real service issues. */
 export function newSalt(): string {

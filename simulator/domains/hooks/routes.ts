@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -9,7 +9,7 @@ import { createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt,
 import { presentHook } from './present.ts';
 
 export function registerHookRoutes(router: BRouter, sim: Sim): void {
-  // Extension (gaps.md): the account's hooks, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
     const page = pageOf(ctx, hooksNewestFirst(account), readPage(ctx));
@@ -28,7 +28,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentHook(sim, readHook(sim, account, pathId(ctx.params.hook_id)), links);
   });
 
-  // Extension (gaps.md): partial update.
+  // Extension (docs/interface-b.md): partial update.
   router.put('/hooks/:hook_id', async (ctx) => {
     const { account, links } = ctx.state;
     const hook = ownHook(account, pathId(ctx.params.hook_id));
@@ -36,7 +36,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentHook(sim, updateHook(sim, hook, fields, changed), links);
   });
 
-  // Extension (gaps.md).
+  // Extension (docs/interface-b.md).
   router.delete('/hooks/:hook_id', (ctx) => {
     deleteHook(ctx.state.account, pathId(ctx.params.hook_id));
     ctx.status = 204;

@@ -4,7 +4,7 @@ import { isEmailAddress } from '../users/email.ts';
 import type { LiveHookType } from './types.ts';
 
 /**
- * The settings each hook type takes (gaps.md; slack's `username` from the real service's docs).
+ * The settings each hook type takes (docs/interface-b.md; slack's `username` from the real service's docs).
  * Keys are checked one by one: an unknown key, a wrong type or a missing required key is a 422
  * naming `settings.<key>`. Only known keys are stored, exactly as given.
  */

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
 import { invoiceJson, presentInvoice } from './present.ts';

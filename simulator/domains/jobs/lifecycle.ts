@@ -1,7 +1,7 @@
 import type { Job, JobStatus } from './types.ts';
 
 /**
- * The job lifecycle (gaps.md), derived on read from the job's timestamps and the simulator's
+ * The job lifecycle (docs/interface-b.md), derived on read from the job's timestamps and the simulator's
  * clock: no timers. A started job spends fixed times in each phase:
  *
  *   pending 2 s -> queued 3 s -> running 30 s -> completed

@@ -4,10 +4,10 @@ import type { User } from '../users/types.ts';
 import type { Job } from './types.ts';
 import type { NewJobInput } from './input.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import { inOtherAccount, readOwn } from '../../http/foreign.ts';
+import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { trackJob } from './unsettled.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /**
  * `POST /jobs`: creates the job and starts it (B-JOB-1); the creator watches it. A cluster or

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -10,7 +10,7 @@ import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, watchJob } f
 import { presentJob, presentWatcher } from './present.ts';
 
 export function registerJobRoutes(router: BRouter, sim: Sim): void {
-  // B-JOB-1 / B-JOB-2; 201 as in the real service (gaps.md).
+  // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
     const input = parseNewJob(await readJsonObject(ctx, sim.options.bodyLimitBytes));
@@ -19,7 +19,7 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentJob(sim, account, job, links);
   });
 
-  // Extension (gaps.md): the account's jobs, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged.
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
     const page = pageOf(ctx, jobsNewestFirst(account), readPage(ctx));
@@ -33,7 +33,7 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentJob(sim, account, job, links);
   });
 
-  // Extension (gaps.md): stop, as the real service's DELETE does; 200 with the job.
+  // Extension (docs/interface-b.md): stop, as the real service's DELETE does; 200 with the job.
   router.delete('/jobs/:id', (ctx) => {
     const { account, links } = ctx.state;
     const job = stopJob(sim, account, pathId(ctx.params.id));
@@ -53,7 +53,7 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentWatcher(user, links);
   });
 
-  // Extension (gaps.md): who watches the job, in subscription order, offset/limit paged.
+  // Extension (docs/interface-b.md): who watches the job, in subscription order, offset/limit paged.
   router.get('/jobs/:id/watchers', (ctx) => {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));

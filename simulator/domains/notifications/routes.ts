@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -7,7 +7,7 @@ import { markRead, notificationCounts, notificationsNewestFirst } from './model.
 import { presentNotification } from './present.ts';
 
 export function registerNotificationRoutes(router: BRouter, sim: Sim): void {
-  // Extension (gaps.md): the caller's notifications, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged.
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
     const page = pageOf(ctx, notificationsNewestFirst(account, user.id), readPage(ctx));

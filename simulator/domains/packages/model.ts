@@ -1,8 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Package } from './types.ts';
-import { readOwn } from '../../http/foreign.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { readOwn } from '../shared/foreign.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /** Newest first (then highest id first): the order `GET /packages` serves and pages over. */
 export function packagesNewestFirst(account: AccountState): Package[] {

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
@@ -7,7 +7,7 @@ import { packagesNewestFirst, readPackage } from './model.ts';
 import { presentPackage } from './present.ts';
 
 export function registerPackageRoutes(router: BRouter, sim: Sim): void {
-  // Extension (gaps.md): the account's packages, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;
     const page = pageOf(ctx, packagesNewestFirst(account), readPage(ctx));

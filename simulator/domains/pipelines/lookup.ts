@@ -4,7 +4,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pipelineNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
-import { inOtherAccount } from '../../http/foreign.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 import { settle } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 

@@ -5,7 +5,7 @@ import { mergePatch, sameDocument } from './definition.ts';
 import { conflict } from '../../http/a-errors.ts';
 import { deploy, isDeployed, record, settle, stateOf, undeploy } from './lifecycle.ts';
 import type { Pipeline, PipelineDefinition } from './types.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /**
  * The rules of interface A's pipelines. Transitions (A-GAP-2, documented in docs/interface-a.md):

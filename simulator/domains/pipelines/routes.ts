@@ -7,8 +7,8 @@ import { findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { readListQuery } from './paging.ts';
 import { presentDefinition, presentPipeline } from './present.ts';
-import { aBase, readABody } from './request.ts';
-import type { ARouter } from './router-types.ts';
+import { aBase, readABody } from '../../interfaces/a/body.ts';
+import type { ARouter } from '../../interfaces/a/types.ts';
 
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
 const JSON_TYPE = 'application/json';

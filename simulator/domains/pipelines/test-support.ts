@@ -3,7 +3,7 @@ import { createSimulator, type Simulator } from '../../app.ts';
 import { AdjustableClock } from '../../clock.ts';
 import { applySeed } from '../../control/seed.ts';
 import type { FaultName } from '../../faults.ts';
-import { INTERFACE_A_PREFIX } from './interface-a.ts';
+import { INTERFACE_A_PREFIX } from '../../interfaces/which.ts';
 
 /** Shared set-up of the interface A tests (not a test file itself). */
 

@@ -5,7 +5,7 @@ import { newUserApiKey } from './keys.ts';
 import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './openssh.ts';
 import type { SshKeyInput, UserPatch } from './input.ts';
 import type { SshKey, User } from './types.ts';
-import { newestFirst } from '../../http/ordering.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 const MAX_KEY_NAME_FROM_COMMENT = 255;
 

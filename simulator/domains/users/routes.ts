@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interface-b.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -9,7 +9,7 @@ import { addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysNewestFir
 import { presentSshKey, presentUser } from './present.ts';
 
 export function registerUserRoutes(router: BRouter, sim: Sim): void {
-  // Extension (gaps.md): the authenticated user, e.g. to read the unread notification count.
+  // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
   router.get('/user', (ctx) => {
     const { account, user, links } = ctx.state;
     ctx.body = presentUser(sim, account, user, links);
@@ -28,7 +28,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
   });
 
-  // Extension (gaps.md): the caller's keys, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the caller's keys, newest first, offset/limit paged.
   router.get('/user/keys', (ctx) => {
     const { account, user, links } = ctx.state;
     const page = pageOf(ctx, sshKeysNewestFirst(account, user), readPage(ctx));
@@ -48,7 +48,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
     ctx.body = presentSshKey(sim, readSshKey(sim, account, user, pathId(ctx.params.key_id)), links);
   });
 
-  // Extension (gaps.md).
+  // Extension (docs/interface-b.md).
   router.delete('/user/keys/:key_id', (ctx) => {
     const { account, user } = ctx.state;
     deleteSshKey(account, user, pathId(ctx.params.key_id));

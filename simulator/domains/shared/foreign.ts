@@ -1,6 +1,6 @@
-import type { Sim } from '../context.ts';
-import type { AccountState } from '../store.ts';
-import { ApiError } from './errors.ts';
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { ApiError } from '../../http/errors.ts';
 
 /**
  * The `b-foreign-resource-403` fault for ids that are not in the caller's account: when another

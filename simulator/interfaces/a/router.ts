@@ -1,18 +1,11 @@
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import type { AState, Sim } from '../../context.ts';
+import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { originOf } from '../../http/links.ts';
-import { authenticatePipelineKey } from '../apikeys/authenticate.ts';
-import { registerApiKeyRoutes } from '../apikeys/routes.ts';
-import { registerPipelineRoutes } from './routes.ts';
-import type { ARouter, RegisterARoutes } from './router-types.ts';
-
-export const INTERFACE_A_PREFIX = '/api/public/v1';
-/** Where the fault `a-wrong-version-prefix` serves interface A instead (A-VER-1). */
-export const WRONG_VERSION_PREFIX = '/api/public/v2';
-
-const registrations: RegisterARoutes[] = [registerPipelineRoutes, registerApiKeyRoutes];
+import { INTERFACE_A_PREFIX, WRONG_VERSION_PREFIX } from '../which.ts';
+import { aGate } from './gate.ts';
+import { aRouteRegistrations } from './routes.ts';
+import type { ARouter, AState } from './types.ts';
 
 /** What app.ts mounts: Koa middleware for the routes, and the (no-op) allowed-methods stage. */
 export interface MountedInterface {
@@ -23,8 +16,8 @@ export interface MountedInterface {
 /**
  * Interface A, rooted at `/api/public/v1`. Order of refusals: an unknown path falls through
  * (the app's fallback answers 404 with interface A's error object, because of the path); a
- * known path with another method is 405 with `Allow`; then the key (401, A-AUTH-*); then the
- * route's own checks. Faults are read per request, so the control API can switch them live.
+ * known path with another method is 405 with `Allow`; then the gate (the key: 401, A-AUTH-*);
+ * then the route's own checks. Faults are read per request, so the control API can switch them live.
  */
 export function interfaceARouter(sim: Sim): MountedInterface {
   const served = { v1: buildRouter(sim, INTERFACE_A_PREFIX), v2: buildRouter(sim, WRONG_VERSION_PREFIX) };
@@ -37,11 +30,7 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
       return next();
     }
-    const { account, key } = authenticatePipelineKey(sim, ctx.get('authorization') || undefined);
-    const state = ctx.state as AState;
-    state.account = account;
-    state.apiKey = key;
-    state.origin = originOf(ctx);
+    aGate(sim, ctx);
     try {
       await dispatch[version](ctx, next);
     } catch (err) {
@@ -64,6 +53,6 @@ export function interfaceARouter(sim: Sim): MountedInterface {
 function buildRouter(sim: Sim, prefix: string): ARouter {
   // Paths are exact: `/API/Public/V1` is not interface A.
   const router = new Router<AState>({ prefix, sensitive: true });
-  for (const register of registrations) register(router, sim, prefix);
+  for (const register of aRouteRegistrations) register(router, sim, prefix);
   return router;
 }

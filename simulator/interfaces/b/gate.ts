@@ -1,34 +1,17 @@
-import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import type { BState, Sim } from './context.ts';
-import { ApiError } from './http/errors.ts';
-import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from './http/accept.ts';
-import { KeyDigestCache } from './http/credentials.ts';
-import { linksFor } from './http/links.ts';
-import { bDomainRoutes } from './domains/b-routes.ts';
-import { settleAccount } from './domains/settle.ts';
-
-export type BRouter = Router<BState>;
-
-/**
- * Interface B, rooted at `/{account_id}/api`. Order of refusals: unknown path (404, from the
- * app's fallback), then the versioned Accept header (406), then the key (401), then the
- * account: a key used on another account's path gets exactly what an unknown account gets (404).
- */
-export function interfaceBRouter(sim: Sim): BRouter {
-  const router: BRouter = new Router<BState>({ prefix: '/:account/api' });
-  // One middleware rather than three: each router layer costs a match and a parameter decode
-  // on every request.
-  router.use(gate(sim));
-  for (const register of bDomainRoutes) register(router, sim);
-  return router;
-}
+import type { Context, Middleware, Next } from 'koa';
+import type { Sim } from '../../context.ts';
+import type { BState } from './types.ts';
+import { ApiError } from '../../http/errors.ts';
+import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
+import { KeyDigestCache } from '../../http/credentials.ts';
+import { linksFor } from '../../http/links.ts';
+import { settleAccount } from '../../domains/settle.ts';
 
 /**
  * What runs before every interface B route, in this order: the faults on error handling and
  * request bodies, the versioned Accept header, the key.
  */
-function gate(sim: Sim) {
+export function bGate(sim: Sim): Middleware {
   const keyDigests = new KeyDigestCache();
   return async (ctx: Context, next: Next): Promise<void> => {
     const contentType = ctx.get('content-type');

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import type { AState, Sim } from '../../context.ts';
+import type { Sim } from '../../context.ts';
+import type { AState } from './types.ts';
 import { readBody, type BodyFormat } from '../../http/body.ts';
 import { wrongShape } from '../../http/a-errors.ts';
 
