@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildCertification, canonicalJson, verifyCertification } from './certification.ts';
-import { sampleReport } from './sample-report.ts';
+import { sampleReport } from './testing/sample-report.ts';
 import type { RunReport } from './model.ts';
 import type { SuiteVersion } from './suite-version.ts';
 import { suiteVersion } from './suite-version.ts';

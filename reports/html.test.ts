@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
 import { renderReports } from './write.ts';
-import { sampleReport, SAMPLE_SECRET } from './sample-report.ts';
+import { sampleReport, SAMPLE_SECRET } from './testing/sample-report.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runResultValidator } from './schema.ts';
 import { renderReports } from './write.ts';
-import { sampleReport, SAMPLE_SECRET } from './sample-report.ts';
+import { sampleReport, SAMPLE_SECRET } from './testing/sample-report.ts';
 import type { SuiteVersion } from './suite-version.ts';
 
 const suite: SuiteVersion = { name: 'disco', version: '0.1.0' };

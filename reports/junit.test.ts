@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { renderJunit } from './junit.ts';
-import { sampleReport } from './sample-report.ts';
+import { sampleReport } from './testing/sample-report.ts';
 
 interface Testcase {
   '@_name': string;

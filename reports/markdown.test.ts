@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCertification } from './certification.ts';
 import { code, md, renderMarkdown } from './markdown.ts';
-import { sampleReport } from './sample-report.ts';
+import { sampleReport } from './testing/sample-report.ts';
 
 describe('Markdown summary', () => {
   const report = sampleReport();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderReports, writeReports, REPORT_FILES } from './write.ts';
-import { sampleReport, SAMPLE_SECRET } from './sample-report.ts';
+import { sampleReport, SAMPLE_SECRET } from './testing/sample-report.ts';
 import { verifyCertification } from './certification.ts';
 
 describe('redaction in reports', () => {

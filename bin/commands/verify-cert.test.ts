@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCertification } from '../../reports/certification.ts';
-import { sampleReport } from '../../reports/sample-report.ts';
+import { sampleReport } from '../../reports/testing/sample-report.ts';
 import { verifyCert } from './verify-cert.ts';
 
 describe('disco verify-cert', () => {

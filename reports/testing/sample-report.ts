@@ -1,7 +1,7 @@
-import { CLAUSES } from '../suites/clauses.ts';
-import { clauseVerdicts, exitCodeFor, summarize } from '../suites/lib/aggregate.ts';
-import type { CheckResult } from '../suites/lib/types.ts';
-import type { RunReport } from './model.ts';
+import { CLAUSES } from '../../suites/clauses.ts';
+import { clauseVerdicts, exitCodeFor, summarize } from '../../suites/lib/aggregate.ts';
+import type { CheckResult } from '../../suites/lib/types.ts';
+import type { RunReport } from '../model.ts';
 
 /**
  * A realistic run for the reporters' tests: a pass, a fail with a full exchange, an error, a

@@ -1,0 +1,124 @@
+import { randomInt } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { isFaultName, type FaultName } from '../../simulator/faults.ts';
+import { shellQuote } from '../../suites/lib/curl.ts';
+import type { Profile } from '../../suites/lib/types.ts';
+import { UsageError } from '../commands/usage-error.ts';
+import { parseOnly } from './select.ts';
+
+/** Stage 1 of `disco check`: what the user asked for, validated, and the help that explains it. */
+
+export const DEFAULT_RUNS = 25;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_REPORT_DIR = 'disco-reports';
+
+export const checkHelp = `disco check: run the conformance checks against a target, write reports
+
+  --target FILE       target document (JSON or YAML: base URLs, accounts, keys, fixture ids);
+                      without it, an embedded simulator is started and provisioned
+  --only LIST         comma-separated (repeatable): clause ids (B-AUTH-1), clause families
+                      (B-AUTH, A), check families (b-auth) or check ids (b-auth/invalid-keys)
+  --seed N            fast-check seed (default: random, printed; the same seed reproduces a run)
+  --runs N            cases per property (default ${DEFAULT_RUNS})
+  --read-only         run no check that creates, changes or deletes anything
+  --rate N            at most N requests per second
+  --timeout MS        per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --report-dir DIR    where reports go (default ${DEFAULT_REPORT_DIR}/): report.html, junit.xml,
+                      result.json, summary.md, certification.json
+  --profile P         spec (gap clauses advisory; default with --target) | simulator (gap
+                      clauses binding; default for the embedded simulator)
+  --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
+  --list              print the checks (with --only: the selected ones) and their clauses
+
+Exit codes: 0 every binding clause that ran passed; 1 a binding clause failed or could not be
+verified (error); 2 the run could not be done (bad options or target file, target unreachable,
+no check produced evidence); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
+`;
+
+export interface CheckOptions {
+  target?: string;
+  only: string[];
+  seed: number;
+  seedGiven: boolean;
+  runs: number;
+  readOnly: boolean;
+  rate?: number;
+  timeoutMs: number;
+  reportDir: string;
+  profile?: Profile;
+  faults: FaultName[];
+  list: boolean;
+  help: boolean;
+}
+
+export function parseCheckArgs(argv: string[]): CheckOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      target: { type: 'string' },
+      only: { type: 'string', multiple: true, default: [] },
+      seed: { type: 'string' },
+      runs: { type: 'string' },
+      'read-only': { type: 'boolean', default: false },
+      rate: { type: 'string' },
+      timeout: { type: 'string' },
+      'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
+      profile: { type: 'string' },
+      fault: { type: 'string', multiple: true, default: [] },
+      list: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (positionals.length) throw new UsageError(`check takes no positional arguments (got ${positionals.join(' ')}); see disco check --help`);
+  const integer = (name: string, raw: string | undefined, min: number, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got ${raw}`);
+    return n;
+  };
+  let rate: number | undefined;
+  if (values.rate !== undefined) {
+    rate = Number(values.rate);
+    if (!Number.isFinite(rate) || rate <= 0 || rate > 10_000) throw new UsageError(`--rate must be a number of requests per second above 0, got ${values.rate}`);
+  }
+  const profile = values.profile;
+  if (profile !== undefined && profile !== 'spec' && profile !== 'simulator') throw new UsageError(`--profile must be spec or simulator, got ${profile}`);
+  const faults: FaultName[] = [];
+  for (const name of values.fault) {
+    if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
+    faults.push(name);
+  }
+  if (faults.length && values.target) throw new UsageError('--fault applies to the embedded simulator only; it cannot be combined with --target');
+  if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
+  const seed = integer('seed', values.seed, -2147483648, 4294967295);
+  return {
+    ...(values.target !== undefined ? { target: values.target } : {}),
+    only: parseOnly(values.only),
+    seed: seed ?? randomInt(0, 2 ** 31 - 1),
+    seedGiven: seed !== undefined,
+    runs: integer('runs', values.runs, 1, 100_000) ?? DEFAULT_RUNS,
+    readOnly: values['read-only'],
+    ...(rate !== undefined ? { rate } : {}),
+    timeoutMs: integer('timeout', values.timeout, 100, 600_000) ?? DEFAULT_TIMEOUT_MS,
+    reportDir: values['report-dir'],
+    ...(profile ? { profile } : {}),
+    faults,
+    list: values.list,
+    help: values.help,
+  };
+}
+
+/** The one-line command that repeats this run exactly (same checks, seed, runs, target). */
+export function reproduceCommand(o: CheckOptions, profile: Profile): string {
+  const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
+  const parts = ['disco', 'check'];
+  if (o.target) parts.push('--target', q(o.target));
+  if (o.only.length) parts.push('--only', q(o.only.join(',')));
+  parts.push('--seed', String(o.seed), '--runs', String(o.runs));
+  if (o.profile && o.profile !== (o.target ? 'spec' : 'simulator')) parts.push('--profile', profile);
+  if (o.readOnly) parts.push('--read-only');
+  for (const f of o.faults) parts.push('--fault', f);
+  return parts.join(' ');
+}

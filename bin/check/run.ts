@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { runChecks } from '../../suites/lib/run.ts';
+import type { CheckDefinition, CheckResult, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
+import { probeTarget, shownUrl } from './probe.ts';
+import { TerminalProgress } from './progress.ts';
+import { selectChecks } from './select.ts';
+import type { CheckOptions } from './options.ts';
+import type { Interruption } from './signals.ts';
+import { RunStopped } from './stop.ts';
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** What the run stage hands to the report stage. */
+export interface CompletedRun {
+  checks: CheckResult[];
+  /** Checks that exist but `--only` left out. */
+  unselected: CheckDefinition[];
+  leftovers: string[];
+  runId: string;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+}
+
+/** Every check of the suites, loaded on demand (the CLI's other commands need none). */
+export async function loadAllChecks(): Promise<CheckDefinition[]> {
+  try {
+    const { loadChecks } = await import('../../suites/index.ts');
+    return await loadChecks();
+  } catch (e) {
+    throw new RunStopped(2, `cannot load the checks (suites/index.ts): ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * Stage 4 of `disco check`: select the checks, make sure the target answers at all (else exit 2
+ * before hundreds of checks error one by one) and the report directory can be made, then run.
+ * `io.out` writes to the terminal as it is; `io.redact` takes secrets out first.
+ */
+export async function runSelectedChecks(options: CheckOptions, target: ResolvedTarget, profile: Profile, interruption: Interruption, io: { out: (text: string) => void; redact: (text: string) => string; tty: boolean; color: boolean }): Promise<CompletedRun> {
+  const { selected, unselected } = selectChecks(await loadAllChecks(), options.only);
+  const problem = await probeTarget(target, Math.min(PROBE_TIMEOUT_MS, options.timeoutMs), interruption.signal);
+  // Interrupted before any check ran: nothing to report.
+  const code = interruption.exitCode();
+  if (code !== undefined) throw new RunStopped(code);
+  if (problem) throw new RunStopped(2, io.redact(problem));
+  await ensureReportDir(options.reportDir);
+
+  if (io.tty) {
+    io.out(io.redact(`disco check: ${selected.length} checks against ${target.name} (${urlsOf(target)}), profile ${profile}, seed ${options.seed}, ${options.runs} runs per property\n`));
+  }
+  const progress = io.tty ? new TerminalProgress(selected, io.out, io.redact, { color: io.color }) : undefined;
+  const finished: CheckResult[] = [];
+  const startedAt = new Date();
+  const started = performance.now();
+  let run: { checks: CheckResult[]; leftovers: string[]; runId: string };
+  try {
+    run = await runChecks({
+      target,
+      checks: selected,
+      profile,
+      seed: options.seed,
+      runs: options.runs,
+      readOnly: options.readOnly,
+      ...(options.rate !== undefined ? { rate: options.rate } : {}),
+      timeoutMs: options.timeoutMs,
+      signal: interruption.signal,
+      onProgress: (event) => {
+        if (event.kind === 'end' && event.result) finished.push(event.result);
+        progress?.handle(event);
+      },
+    });
+  } catch (e) {
+    progress?.finish();
+    const why = io.redact(e instanceof Error ? e.message : String(e));
+    process.stderr.write(`disco check: the run stopped: ${why}\n`);
+    run = { checks: unfinishedAsErrors(selected, finished, why), leftovers: [], runId: 'unknown' };
+  }
+  progress?.finish();
+  return { ...run, unselected, startedAt, finishedAt: new Date(), durationMs: Math.round(performance.now() - started) };
+}
+
+/**
+ * When the runner itself broke (not a check): what finished stays, and every other selected
+ * check is `error`, never verified, so the run cannot pass.
+ */
+export function unfinishedAsErrors(selected: readonly CheckDefinition[], finished: readonly CheckResult[], why: string): CheckResult[] {
+  const done = new Set(finished.map((c) => c.id));
+  const unfinished = selected
+    .filter((c) => !done.has(c.id))
+    .map((c): CheckResult => ({ id: c.id, title: c.title, clauses: c.clauses, verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
+  return [...finished, ...unfinished];
+}
+
+async function ensureReportDir(dir: string): Promise<void> {
+  try {
+    await mkdir(resolve(dir), { recursive: true });
+  } catch (e) {
+    throw new RunStopped(2, `cannot create the report directory ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+}
+
+function urlsOf(target: ResolvedTarget): string {
+  return [...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))].join(', ');
+}

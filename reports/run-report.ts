@@ -1,0 +1,56 @@
+import { clauseVerdicts, exitCodeFor, summarize } from '../suites/lib/aggregate.ts';
+import type { CheckDefinition, CheckResult, Profile } from '../suites/lib/types.ts';
+import type { RunReport } from './model.ts';
+import { packageVersion } from './suite-version.ts';
+
+/** Everything a run produced, and what it was asked to do: the input of `buildRunReport`. */
+export interface RunFacts {
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string };
+  profile: Profile;
+  seed: number;
+  runs: number;
+  options: RunReport['options'];
+  checks: CheckResult[];
+  /** Checks left out by `--only`: a clause only they cover is "not selected", not "not covered". */
+  unselected: readonly Pick<CheckDefinition, 'id' | 'clauses'>[];
+  leftovers: string[];
+  runId: string;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  /** The signal that cut the run short, if one did. */
+  interrupted?: 'SIGINT' | 'SIGTERM' | undefined;
+}
+
+/**
+ * The report model every reporter renders: clause verdicts aggregated from the checks, the
+ * summary counts and the exit code. An interrupted run that found no failure proves nothing, so
+ * it cannot end 0: it is "could not be done" (2).
+ */
+export function buildRunReport(facts: RunFacts): RunReport {
+  const clauses = clauseVerdicts(facts.checks, {
+    profile: facts.profile,
+    unselected: facts.unselected,
+    unselectedReason: `not selected for this run (--only ${facts.options.only.join(',')})`,
+  });
+  let exitCode = exitCodeFor(clauses, facts.checks);
+  if (facts.interrupted && exitCode === 0) exitCode = 2;
+  return {
+    tool: { name: 'disco', version: packageVersion() },
+    target: facts.target,
+    profile: facts.profile,
+    seed: facts.seed,
+    runs: facts.runs,
+    runId: facts.runId,
+    startedAt: facts.startedAt.toISOString(),
+    finishedAt: facts.finishedAt.toISOString(),
+    durationMs: facts.durationMs,
+    options: facts.options,
+    checks: facts.checks,
+    clauses,
+    leftovers: facts.leftovers,
+    exitCode,
+    summary: summarize(clauses),
+    ...(facts.interrupted ? { interrupted: facts.interrupted } : {}),
+  };
+}
