@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { described, mutatedKey, randomCase, randomKey, type Described } from './lib/arbitraries.ts';
+import { described, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { randomCase } from './lib/arbitraries/media-types.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { expectUnauthenticated } from './lib/refusals.ts';
+import { is2xx, requestLine } from './lib/answers.ts';
+import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
-import { absentIdFrom, expectUnauthenticated, is2xx, requestLine, withKey } from './lib/a-support.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*

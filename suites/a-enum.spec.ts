@@ -1,21 +1,12 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import {
-  absentIdFrom,
-  comparableBody,
-  comparableHeaders,
-  createPipeline,
-  documentBody,
-  headerDifferences,
-  is2xx,
-  isObject,
-  readPipeline,
-  requirePipelineEndpoints,
-  Volatility,
-  type JsonObject,
-} from './lib/a-support.ts';
-import { plainDefinition } from './model/pipelines/definitions.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './lib/comparison.ts';
+import { createPipeline, documentBody, readPipeline } from './lib/factories/pipelines.ts';
+import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 
 /*

@@ -1,22 +1,15 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { headerSafeText, nonIdSegment, pathSegment } from './lib/arbitraries.ts';
+import { headerSafeText } from './lib/arbitraries/text.ts';
+import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
+import { archiveIfCreated, documentBody, type DocumentFormat } from './lib/factories/pipelines.ts';
+import { is2xx, requestLine, type JsonObject } from './lib/answers.ts';
+import { namesField } from './lib/field-names.ts';
+import { proxyMayRewrite } from './lib/robustness.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { revokeIfCreated } from './lib/factories/api-keys.ts';
+import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
-import {
-  absentIdFrom,
-  archiveIfCreated,
-  documentBody,
-  is2xx,
-  namesField,
-  nonIntegerIdNear,
-  proxyMayRewrite,
-  requestLine,
-  requirePipelineEndpoints,
-  revokeIfCreated,
-  type DocumentFormat,
-  type JsonObject,
-} from './lib/a-support.ts';
-import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './model/pipelines/definitions.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 
 /*

@@ -2,19 +2,11 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import {
-  createPipeline,
-  documentBody,
-  isObject,
-  namesField,
-  readPipeline,
-  requestLine,
-  requirePipelineEndpoints,
-  startPipeline,
-  type DocumentFormat,
-  type JsonObject,
-} from './lib/a-support.ts';
-import { plainDefinition, validDefinition, type Document } from './model/pipelines/definitions.ts';
+import { createPipeline, documentBody, readPipeline, startPipeline, type DocumentFormat } from './lib/factories/pipelines.ts';
+import { isObject, requestLine, type JsonObject } from './lib/answers.ts';
+import { namesField } from './lib/field-names.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { plainDefinition, validDefinition, type Document } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*

@@ -1,21 +1,14 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import {
-  absentIdFrom,
-  createKey,
-  expectUnauthenticated,
-  is2xx,
-  isObject,
-  isoSeconds,
-  namesField,
-  requestLine,
-  requireKeyManagement,
-  revokeIfCreated,
-  simulatorNow,
-  withKey,
-  type CreatedKey,
-} from './lib/a-support.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { createKey, revokeIfCreated, type CreatedKey } from './lib/factories/api-keys.ts';
+import { expectUnauthenticated } from './lib/refusals.ts';
+import { is2xx, isObject, requestLine } from './lib/answers.ts';
+import { isoSeconds } from './lib/formats.ts';
+import { namesField } from './lib/field-names.ts';
+import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
+import { withKey } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { check } from './lib/registry.ts';
-import { requirePipelineEndpoints } from './lib/a-support.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { lifecycleCommands, runSequence, scenarios } from './model/pipelines/commands.ts';
-import { plainDefinition } from './model/pipelines/definitions.ts';
 import type { CheckContext } from './lib/types.ts';
 
 /*

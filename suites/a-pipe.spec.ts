@@ -1,23 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { nonIdSegment } from './lib/arbitraries.ts';
+import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
+import { createPipeline, documentBody, historyOf, readPipeline, showTransitions, startPipeline, type DocumentFormat, type Transition } from './lib/factories/pipelines.ts';
+import { requestLine, type JsonObject } from './lib/answers.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
-import {
-  absentIdFrom,
-  createPipeline,
-  documentBody,
-  historyOf,
-  nonIntegerIdNear,
-  readPipeline,
-  requestLine,
-  requirePipelineEndpoints,
-  showTransitions,
-  startPipeline,
-  type DocumentFormat,
-  type JsonObject,
-  type Transition,
-} from './lib/a-support.ts';
-import { plainDefinition, validDefinition } from './model/pipelines/definitions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*

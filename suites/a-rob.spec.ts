@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { malformedJsonText, nestedJsonText, pathSegment, queryString } from './lib/arbitraries.ts';
+import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
+import { pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { archiveIfCreated, createPipeline } from './lib/factories/pipelines.ts';
+import { pathProxyMayRewrite } from './lib/robustness.ts';
+import { requestLine } from './lib/answers.ts';
+import { revokeIfCreated } from './lib/factories/api-keys.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
-import { absentIdFrom, archiveIfCreated, createPipeline, pathProxyMayRewrite, requestLine, revokeIfCreated } from './lib/a-support.ts';
-import { plainDefinition } from './model/pipelines/definitions.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 
 /*

@@ -1,8 +1,10 @@
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import { absentIdFrom, createPipeline, requirePipelineEndpoints } from './lib/a-support.ts';
-import { plainDefinition } from './model/pipelines/definitions.ts';
-import { compareLatencies, describeComparison, type LatencyComparison } from './model/pipelines/timing-oracle.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { createPipeline } from './lib/factories/pipelines.ts';
+import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
+import { compareLatencies, describeComparison, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import { absentIdFrom, errorObject, isObject, requestLine } from './lib/a-support.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { errorObjectA, isObject, requestLine } from './lib/answers.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*
@@ -47,7 +48,7 @@ check({
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';
     const v2 = await t.http.request('DELETE', `${base}/api/public/v2/pipelines/${absentIdFrom(7)}`, { headers: { accept: 'application/json' } });
-    const err = errorObject(v2);
+    const err = errorObjectA(v2);
     t.note(`/api/public/v2 (not in the spec) answers DELETE /pipelines/{absent id} without a key with ${v2.response.status}${err ? ` ${JSON.stringify(err.error)}` : isObject(v2.json) ? ' (a JSON object)' : ''}`);
   },
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey } from './lib/arbitraries.ts';
-import { userFieldsOf } from './lib/b-answers.ts';
+import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey } from './lib/arbitraries/credentials.ts';
+import { userFieldsOf } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 

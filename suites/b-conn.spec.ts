@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { displayName } from './lib/resource-arbitraries.ts';
-import { arrayBody, expectFormats, integerId, is2xx, isObject, listAll, objectBody, sameJson, serves, show, type JsonObject } from './lib/resource-checks.ts';
+import { displayName } from './lib/arbitraries/resources.ts';
+import { arrayBody, integerId, is2xx, isObject, listAll, objectBody, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
+import { expectFormats } from './lib/formats.ts';
 
 /**
  * Database and cloud-storage connection types (gaps.md's list of the real service's types, minus

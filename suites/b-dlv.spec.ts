@@ -1,5 +1,5 @@
 import { check } from './lib/registry.ts';
-import { isObject, listAll } from './lib/resource-checks.ts';
+import { isObject, listAll } from './lib/answers.ts';
 
 check({
   id: 'b-dlv/delete',

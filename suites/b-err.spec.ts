@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { absentId, slugLike } from './lib/arbitraries.ts';
+import { absentId, slugLike } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';

@@ -1,7 +1,10 @@
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { deleteHookOnCleanup, deleteSshKeyOnCleanup, is2xx, isObject, stopJobOnCleanup } from './lib/resource-checks.ts';
-import { generateOpenSshKey } from './lib/ssh-public-keys.ts';
+import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
+import { is2xx, isObject } from './lib/answers.ts';
+import { stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { generateOpenSshKey } from './lib/arbitraries/ssh-keys.ts';
 
 /**
  * Success codes the spec leaves open (B-GAP-1), as gaps.md reports the real service: creations

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { mediaTypeSpelling, randomCase } from './lib/arbitraries.ts';
-import { idOf, registerDelete, restoreUserAfter, setupFailed, userPutBody, webHookBody } from './lib/b-make.ts';
-import { userFieldsOf } from './lib/b-answers.ts';
+import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
+import { idOf, userFieldsOf } from './lib/answers.ts';
+
+import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
+import { setupFailed } from './lib/factories/setup.ts';
+import { deleteHookOnCleanup, inactiveWebHookBody } from './lib/factories/hooks.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 // B-HDR-1: bodies are sent as `Content-Type: application/json`, and a media type is a media type:
@@ -21,7 +24,7 @@ const jsonSpelling = fc.oneof(
 async function postHook(t: CheckContext, contentType: string | null, body: string): Promise<Exchange> {
   const ex = await t.b().post('/hooks', { body, headers: { 'content-type': contentType } });
   const id = idOf(ex);
-  if (ex.response.status < 300 && id !== undefined) registerDelete(t, 0, `/hooks/${id}`);
+  if (ex.response.status < 300 && id !== undefined) deleteHookOnCleanup(t, id, 0);
   return ex;
 }
 
@@ -44,16 +47,16 @@ check({
   needs: ['b', 'write'],
   async run(t) {
     const reference = t.name('hdr-reference');
-    const first = await postHook(t, 'application/json', JSON.stringify(webHookBody(reference)));
+    const first = await postHook(t, 'application/json', JSON.stringify(inactiveWebHookBody(reference)));
     if (first.response.status >= 300) setupFailed(t, 'create a web hook with POST /hooks and Content-Type: application/json', first);
     for (const contentType of KNOWN_JSON_SPELLINGS) {
       const name = t.name(`hdr-${KNOWN_JSON_SPELLINGS.indexOf(contentType)}`);
-      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(webHookBody(name))), contentType, name);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveWebHookBody(name))), contentType, name);
     }
     let n = 0;
     await t.property('any spelling of application/json is JSON', jsonSpelling, async (contentType) => {
       const name = t.name(`hdr-p${n++}`);
-      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(webHookBody(name))), contentType, name);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveWebHookBody(name))), contentType, name);
     });
   },
 });
@@ -117,7 +120,7 @@ check({
 
     // A refused POST /hooks creates no hook.
     const name = t.name('hdr-refused-hook');
-    const hook = await postHook(t, 'text/plain', JSON.stringify(webHookBody(name)));
+    const hook = await postHook(t, 'text/plain', JSON.stringify(inactiveWebHookBody(name)));
     t.expect.status(hook, 415, 'B-GAP-2', `POST /hooks with a text/plain body answered ${hook.response.status}`);
     const list = await t.b().get('/hooks', { query: { limit: 100 } });
     if (list.response.status === 200 && Array.isArray(list.json)) {

@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { HOOK_EVENTS, hookBody, webHookBody } from './lib/resource-arbitraries.ts';
-import { contains, deleteHookOnCleanup, integerId, is2xx, isObject, isUtcDateTime, objectBody, sameJson, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
+import { HOOK_EVENTS, anyHookBody, anyWebHookBody } from './lib/arbitraries/resources.ts';
+import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { isUtcDateTime } from './lib/dates.ts';
+import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 
 interface CreatedHook {
   id: number;
@@ -37,7 +40,7 @@ async function createHook(t: CheckContext, sent: JsonObject): Promise<CreatedHoo
  */
 function hookBodies(t: CheckContext, name: string) {
   const options = { mayBeActive: t.target.controlUrl !== undefined };
-  return t.profile === 'simulator' ? hookBody(name, options) : webHookBody(name, options);
+  return t.profile === 'simulator' ? anyHookBody(name, options) : anyWebHookBody(name, options);
 }
 
 async function readHook(t: CheckContext, id: number, clause: string): Promise<{ ex: Exchange; hook: JsonObject }> {

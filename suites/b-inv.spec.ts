@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
-import { oversizedLimit, validLimit } from './lib/resource-arbitraries.ts';
-import { arrayBody, is2xx, isCalendarDate, isObject, listAll, sameJson, show } from './lib/resource-checks.ts';
+import { oversizedLimit, validLimit } from './lib/arbitraries/resources.ts';
+import { arrayBody, is2xx, isObject, listAll, sameJson, show } from './lib/answers.ts';
+import { isCalendarDate } from './lib/dates.ts';
 import { describeResponse } from './lib/expect.ts';
 
 /**

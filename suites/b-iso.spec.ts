@@ -1,8 +1,13 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { absentId } from './lib/arbitraries.ts';
-import { CRASH_AND_LEAK, expectNoCrashOrLeak, expectSameAnswer, isSuccess, normalisedBody, userFieldsOf } from './lib/b-answers.ts';
-import { makeHook, makeJob, makeSshKey, registerDelete, webHookBody } from './lib/b-make.ts';
+import { absentId } from './lib/arbitraries/ids-and-paths.ts';
+import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
+import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
+import { is2xx, userFieldsOf } from './lib/answers.ts';
+import { deleteHookOnCleanup, inactiveWebHookBody, makeHook } from './lib/factories/hooks.ts';
+import { makeJob } from './lib/factories/jobs.ts';
+import { makeSshKey } from './lib/factories/ssh-keys.ts';
+
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
@@ -82,7 +87,7 @@ async function ownership(t: CheckContext, id: number, direct: string | undefined
   let directRefused = false;
   if (direct !== undefined) {
     const ex = await t.b(0).get(direct);
-    if (isSuccess(ex)) return 'own';
+    if (is2xx(ex)) return 'own';
     directRefused = ex.response.status >= 400 && ex.response.status < 500;
     if (directRefused && directIsSpec) return 'not-own';
   }
@@ -152,7 +157,7 @@ function send(t: CheckContext, probe: IdProbe, id: number, word: string): Promis
  */
 function expectNoAccess(t: CheckContext, foreign: Exchange, absent: Exchange, options: { what: string; markers: readonly string[]; echoes: { subject: string[]; reference: string[] }; noted: Set<string> }): void {
   const status = foreign.response.status;
-  const uniformNoOp = isSuccess(foreign) && isSuccess(absent);
+  const uniformNoOp = is2xx(foreign) && is2xx(absent);
   t.expect.that((status >= 400 && status < 500) || uniformNoOp, {
     clause: 'B-AUTH-3',
     message: `${options.what}: the foreign request was not refused, so account 1's key reached account 2`,
@@ -325,16 +330,16 @@ check({
       t.http.request(method, `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) }, body });
     const writes = [
       { label: 'PUT /user', method: 'PUT' as const, path: '/user', body: (word: string) => ({ name: `disco-stolen-${word}`, location: t.name('stolen') }) },
-      { label: 'POST /hooks', method: 'POST' as const, path: '/hooks', body: (word: string) => webHookBody(t.name(`stolen-${word}`)) },
+      { label: 'POST /hooks', method: 'POST' as const, path: '/hooks', body: (word: string) => inactiveWebHookBody(t.name(`stolen-${word}`)) },
     ];
     const answers: { foreign: Exchange; absent: Exchange; label: string; absentSlug: string }[] = [];
     await t.property('writes on a foreign account path', fc.tuple(fc.constantFrom(...writes.map((w) => w.label)), absentSlug(t), fc.stringMatching(/^[a-z0-9]{1,8}$/)), async ([label, absentAccount, word]) => {
       const write = writes.find((w) => w.label === label) ?? writes[0]!;
       const foreign = await onAccount(foreignSlug, write.method, write.path, write.body(word));
       expectNoCrashOrLeak(t, foreign, CRASH_AND_LEAK, otherKeys(t, 0));
-      if (isSuccess(foreign) && write.label === 'POST /hooks') {
+      if (is2xx(foreign) && write.label === 'POST /hooks') {
         const id = (foreign.json as { id?: unknown } | undefined)?.id;
-        if (typeof id === 'number') registerDelete(t, 1, `/hooks/${id}`, `delete hook ${id} made on account 2's path`);
+        if (typeof id === 'number') deleteHookOnCleanup(t, id, 1);
       }
       const absent = await onAccount(absentAccount, write.method, write.path, write.body(word));
       answers.push({ foreign, absent, label, absentSlug: absentAccount });

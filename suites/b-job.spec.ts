@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { absentId, dynamicVariables, variables } from './lib/resource-arbitraries.ts';
-import { contains, expectFormats, integerId, is2xx, isObject, objectBody, serves, show, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
+import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
+import { dynamicVariables, variables } from './lib/arbitraries/resources.ts';
+import { contains, integerId, is2xx, isObject, objectBody, serves, show, type JsonObject } from './lib/answers.ts';
+import { expectFormats } from './lib/formats.ts';
+import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
 
 /** Job statuses of section 2 / 3. */
@@ -156,7 +159,7 @@ check({
   title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
-    await t.property('absent ids are not found', fc.record({ id: absentId, variables }), async ({ id, variables: vars }) => {
+    await t.property('absent ids are not found', fc.record({ id: fc.oneof(absentId(), wideAbsentId()), variables }), async ({ id, variables: vars }) => {
       const cases: [string, JsonObject][] = [
         ['an absent cluster', fixtureJobBody(t, { cluster_id: id, variables: vars })],
         ['an absent package', fixtureJobBody(t, { package_id: id, variables: vars })],
@@ -205,7 +208,7 @@ check({
   title: 'B-GAP-2 (simulator convention): POST /jobs naming a cluster or package that does not exist answers 404 with {"message": "Item not found."}',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
-    const input = fc.record({ id: absentId, which: fc.constantFrom('cluster_id', 'package_id') });
+    const input = fc.record({ id: fc.oneof(absentId(), wideAbsentId()), which: fc.constantFrom('cluster_id', 'package_id') });
     await t.property('absent ids answer 404', input, async ({ id, which }) => {
       const ex = await t.b().post('/jobs', { body: fixtureJobBody(t, { [which]: id }) });
       if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id);

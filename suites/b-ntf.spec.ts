@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { is2xx, isObject, listAll, show } from './lib/resource-checks.ts';
+import { is2xx, isObject, listAll, show } from './lib/answers.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {

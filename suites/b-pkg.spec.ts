@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { absentId } from './lib/resource-arbitraries.ts';
-import { objectBody, show } from './lib/resource-checks.ts';
+import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
+import { objectBody, show } from './lib/answers.ts';
 
 check({
   id: 'b-pkg/read',
@@ -23,7 +24,7 @@ check({
   title: 'B-PKG-1: GET /packages/{package_id} of an absent package answers 404 with the message object',
   needs: ['b'],
   async run(t) {
-    await t.property('absent package ids are 404', absentId, async (id) => {
+    await t.property('absent package ids are 404', fc.oneof(absentId(), wideAbsentId()), async (id) => {
       const ex = await t.b().get(`/packages/${id}`);
       t.expect.status(ex, 404, 'B-PKG-1', `GET /packages/${id} (no such package) answered ${ex.response.status}`);
       t.expect.errorObjectB(ex, 'B-PKG-1');

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { hookBody, variables } from './lib/resource-arbitraries.ts';
-import { deleteHookOnCleanup, deleteSshKeyOnCleanup, expectFormats, is2xx, isObject, serves, stopJobOnCleanup, type JsonObject } from './lib/resource-checks.ts';
-import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/ssh-public-keys.ts';
+import { anyHookBody, variables } from './lib/arbitraries/resources.ts';
+import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
+import { expectFormats } from './lib/formats.ts';
+import { is2xx, isObject, serves, type JsonObject } from './lib/answers.ts';
+import { stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /**
  * Every resource of section 2 the API returns, validated against fixtures/schemas/<name>.json
@@ -52,7 +56,7 @@ async function readSamples(t: CheckContext): Promise<Sample[]> {
 
 const writeInput = (t: CheckContext) =>
   fc.record({
-    hook: hookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
+    hook: anyHookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
     keyKind: fc.constantFrom<SshKeyKind>(...SSH_KEY_KINDS.filter((k) => k !== 'rsa')),
     variables,
   });

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { displayName, emailLocalPart, location, notificationSwitches, timeZone } from './lib/resource-arbitraries.ts';
-import { contains, deleteSshKeyOnCleanup, integerId, is2xx, isObject, objectBody, show, type JsonObject } from './lib/resource-checks.ts';
-import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS, type SshKeyKind } from './lib/ssh-public-keys.ts';
+import { displayName, emailLocalPart, location, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
+import { contains, integerId, is2xx, isObject, objectBody, show, type JsonObject } from './lib/answers.ts';
+import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
+import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /** The fields PUT /user takes (section 4). */
 const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { B_ACCEPT } from './lib/clients.ts';
-import { mediaTypeSpelling } from './lib/arbitraries.ts';
-import { ed25519PublicKeyLine, idOf, makeHook, makeSshKey, registerDelete, webHookBody } from './lib/b-make.ts';
+import { mediaTypeSpelling } from './lib/arbitraries/media-types.ts';
+import { sshKeyBody, makeSshKey } from './lib/factories/ssh-keys.ts';
+import { idOf } from './lib/answers.ts';
+import { makeHook, inactiveWebHookBody } from './lib/factories/hooks.ts';
+import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 const VENDOR_TYPE = 'application/vnd.service+json';
@@ -75,9 +78,9 @@ check({
   title: 'B-VER-1: a write (POST /hooks, POST /user/keys) without the versioned Accept header is refused with a 4xx and creates nothing',
   needs: ['b', 'write'],
   async run(t) {
-    const attempts: { path: string; body: () => Record<string, unknown>; cleanup: (id: number) => string }[] = [
-      { path: '/hooks', body: () => webHookBody(t.name('ver-hook')), cleanup: (id) => `/hooks/${id}` },
-      { path: '/user/keys', body: () => ({ name: t.name('ver-key'), public_key: ed25519PublicKeyLine(t.name('ver-key')) }), cleanup: (id) => `/user/keys/${id}` },
+    const attempts: { path: string; body: () => Record<string, unknown>; creates: CreatedKind }[] = [
+      { path: '/hooks', body: () => inactiveWebHookBody(t.name('ver-hook')), creates: 'hook' },
+      { path: '/user/keys', body: () => sshKeyBody(t.name('ver-key')), creates: 'sshKey' },
     ];
     const cases = fc.tuple(fc.oneof(fc.constant(null), wrongAccept), fc.constantFrom(...attempts));
     for (const attempt of attempts) await tryWrite(t, attempt, null);
@@ -85,10 +88,10 @@ check({
   },
 });
 
-async function tryWrite(t: CheckContext, attempt: { path: string; body: () => Record<string, unknown>; cleanup: (id: number) => string }, accept: string | null): Promise<void> {
+async function tryWrite(t: CheckContext, attempt: { path: string; body: () => Record<string, unknown>; creates: CreatedKind }, accept: string | null): Promise<void> {
   const ex = await t.b().post(attempt.path, { body: attempt.body(), headers: { accept } });
   const id = idOf(ex);
-  if (ex.response.status < 300 && id !== undefined) registerDelete(t, 0, attempt.cleanup(id));
+  if (ex.response.status < 300 && id !== undefined) undoCreation(t, 0, attempt.creates, id);
   t.expect.status(ex, '4xx', 'B-VER-1', `POST ${attempt.path} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
 }
 

@@ -1,20 +1,14 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import {
-  boundaryNumber,
-  brokenPercentEncoding,
-  longText,
-  malformedJsonText,
-  nestedJsonText,
-  nonIdSegment,
-  pathSegment,
-  queryString,
-  unicodeText,
-  wrongTypeFor,
-  type JsonKind,
-} from './lib/arbitraries.ts';
-import { CRASH_AND_LEAK, expectNoCrashOrLeak, isSuccess, userFieldsOf } from './lib/b-answers.ts';
-import { ed25519PublicKeyLine, idOf, registerDelete, restoreUserAfter, webHookBody } from './lib/b-make.ts';
+import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
+import { longText, unicodeText } from './lib/arbitraries/text.ts';
+import { malformedJsonText, nestedJsonText, wrongTypeFor, type JsonKind } from './lib/arbitraries/json.ts';
+import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
+import { is2xx, userFieldsOf, idOf } from './lib/answers.ts';
+import { sshKeyBody } from './lib/factories/ssh-keys.ts';
+import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
+import { restoreUserAfter } from './lib/factories/user.ts';
+import { inactiveWebHookBody } from './lib/factories/hooks.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /*
@@ -61,7 +55,7 @@ interface WriteEndpoint {
   body: () => Record<string, unknown>;
   fields: { path: FieldPath; kind: JsonKind }[];
   /** Where a created thing would be removed, if a refused write is not refused. */
-  cleanup?: (id: number) => string;
+  creates?: CreatedKind;
 }
 
 function writeEndpoints(t: CheckContext): WriteEndpoint[] {
@@ -79,14 +73,14 @@ function writeEndpoints(t: CheckContext): WriteEndpoint[] {
         { path: ['variables'], kind: 'string-map' },
         { path: ['dynamic_variables'], kind: 'string-map' },
       ],
-      cleanup: (id) => `/jobs/${id}`,
+      creates: 'job',
     });
   }
   endpoints.push({
     label: 'POST /hooks',
     method: 'POST',
     path: '/hooks',
-    body: () => webHookBody(t.name('rob-hook')),
+    body: () => inactiveWebHookBody(t.name('rob-hook')),
     fields: [
       { path: ['type'], kind: 'string' },
       { path: ['name'], kind: 'string' },
@@ -94,7 +88,7 @@ function writeEndpoints(t: CheckContext): WriteEndpoint[] {
       { path: ['events'], kind: 'string-array' },
       { path: ['active'], kind: 'boolean' },
     ],
-    cleanup: (id) => `/hooks/${id}`,
+    creates: 'hook',
   });
   endpoints.push({
     label: 'PUT /user',
@@ -113,12 +107,12 @@ function writeEndpoints(t: CheckContext): WriteEndpoint[] {
     label: 'POST /user/keys',
     method: 'POST',
     path: '/user/keys',
-    body: () => ({ name: t.name('rob-key'), public_key: ed25519PublicKeyLine(t.name('rob-key')) }),
+    body: () => sshKeyBody(t.name('rob-key')),
     fields: [
       { path: ['name'], kind: 'string' },
       { path: ['public_key'], kind: 'string' },
     ],
-    cleanup: (id) => `/user/keys/${id}`,
+    creates: 'sshKey',
   });
   const mysql = f.connections?.mysql;
   endpoints.push({
@@ -166,10 +160,7 @@ function withField(body: Record<string, unknown>, path: FieldPath, value: unknow
 async function sendWrite(t: CheckContext, endpoint: WriteEndpoint, body: string | Record<string, unknown>): Promise<Exchange> {
   const ex = await t.b().request(endpoint.method, endpoint.path, typeof body === 'string' ? { body, headers: { 'content-type': 'application/json' } } : { body });
   const id = idOf(ex);
-  if (isSuccess(ex) && id !== undefined && endpoint.cleanup) {
-    const path = endpoint.cleanup(id);
-    registerDelete(t, 0, path, `remove ${path}, made by a write that should have been refused`);
-  }
+  if (is2xx(ex) && id !== undefined && endpoint.creates) undoCreation(t, 0, endpoint.creates, id);
   return ex;
 }
 
@@ -317,7 +308,7 @@ function oddCases(t: CheckContext) {
     /** Unicode and very long strings where strings belong: maybe valid, never a crash. */
     oddString: (text: string, field: 'hook name' | 'location' | 'time_zone' | 'email') =>
       oddCase(`${field} = ${text.length > 40 ? `${text.length} characters` : JSON.stringify(text)}`, false, async () => {
-        if (field === 'hook name' && hook) return sendWrite(t, hook, { ...webHookBody(t.name('rob')), name: text });
+        if (field === 'hook name' && hook) return sendWrite(t, hook, { ...inactiveWebHookBody(t.name('rob')), name: text });
         return t.b().put('/user', { body: { [field]: text } });
       }),
   };
@@ -374,7 +365,7 @@ check({
     if (!hook) return t.skip('no POST /hooks');
     const padding = 'x'.repeat(2 * 1024 * 1024);
     await restoreUserAfter(t);
-    const ex = await sendWrite(t, hook, { ...webHookBody(t.name('rob-big')), padding });
+    const ex = await sendWrite(t, hook, { ...inactiveWebHookBody(t.name('rob-big')), padding });
     expectHandled(t, ex);
     const user = await t.b().put('/user', { body: { location: padding } });
     expectHandled(t, user);

@@ -1,10 +1,15 @@
-import type { Exchange, HttpClient, InterfaceClient, RequestOptions } from './types.ts';
+import type { CheckContext, Exchange, HttpClient, InterfaceClient, RequestOptions } from './types.ts';
 
 /** Interface B's required Accept value (spec section 9). */
 export const B_ACCEPT = 'application/vnd.service+json; version=2';
 
 export function basicAuthorization(key: string): string {
   return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+}
+
+/** Interface A's Authorization value for `key` (spec section 5A.1). */
+export function bearer(key: string): string {
+  return `Bearer ${key}`;
 }
 
 /** A client for one interface root with default headers; per-request headers override them. */
@@ -24,4 +29,9 @@ export function interfaceClient(http: HttpClient, base: string, defaults: Record
     patch: (path, options) => request('PATCH', path, options),
     delete: (path, options) => request('DELETE', path, options),
   };
+}
+
+/** An interface A client of the check that sends `key` as a Bearer token. */
+export function withKey(t: CheckContext, key: string): InterfaceClient {
+  return t.aWithAuthorization(bearer(key));
 }

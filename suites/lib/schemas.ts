@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join, basename } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { isCalendarDate, isUtcDateTime } from './dates.ts';
 
 /**
  * JSON Schemas of every resource, written from section 2 of the spec (`fixtures/schemas/`).
@@ -11,42 +12,14 @@ import addFormatsModule from 'ajv-formats';
  */
 export const SCHEMA_DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
 
-/**
- * ISO 8601 date-time in UTC: `Z` or a zero offset (B-FMT-1). ISO 8601 lets seconds be left out,
- * so they are optional here (RFC 3339 would require them; the spec names ISO 8601).
- */
-const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]00:?00)$/i;
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day: `2026-02-30` matches the pattern but is no date. */
-function isRealDay(year: string, month: string, day: string): boolean {
-  const y = Number(year);
-  const m = Number(month);
-  const d = Number(day);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 // ajv-formats ships CommonJS; its default export is the plugin function.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 function buildAjv(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv);
-  ajv.addFormat('utc-date-time', {
-    type: 'string',
-    validate: (s: string) => {
-      const m = UTC_DATE_TIME.exec(s);
-      return m !== null && isRealDay(m[1] ?? '', m[2] ?? '', m[3] ?? '');
-    },
-  });
-  ajv.addFormat('calendar-date', {
-    type: 'string',
-    validate: (s: string) => {
-      const m = CALENDAR_DATE.exec(s);
-      return m !== null && isRealDay(m[1] ?? '', m[2] ?? '', m[3] ?? '');
-    },
-  });
+  ajv.addFormat('utc-date-time', { type: 'string', validate: isUtcDateTime });
+  ajv.addFormat('calendar-date', { type: 'string', validate: isCalendarDate });
   return ajv;
 }
 

@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
-import { comparableHeaders, fieldSpellings, headerDifferences, keyValueIn, namesField, normalisedBody } from '../../suites/lib/a-support.ts';
-import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/model/pipelines/definitions.ts';
+import { comparableHeaders, headerDifferences, normalisedBody } from '../../suites/lib/comparison.ts';
+import { fieldSpellings, namesField } from '../../suites/lib/field-names.ts';
+import { keyValueIn } from '../../suites/lib/factories/api-keys.ts';
+import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
 import type { Exchange } from '../../suites/lib/types.ts';
 
 /**

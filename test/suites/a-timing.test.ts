@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareLatencies, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail } from '../../suites/model/pipelines/timing-oracle.ts';
+import { compareLatencies, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail } from '../../suites/lib/timing-oracle.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import { proveFamily } from './family-proof.ts';
 import { A_FAULTS_BY_FAMILY } from './a-fault-table.ts';

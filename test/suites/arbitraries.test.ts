@@ -1,17 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  basicHeader,
-  basicWithPassword,
-  brokenPercentEncoding,
-  malformedAuthorization,
-  malformedJsonText,
-  mediaTypeSpelling,
-  mutatedKey,
-  nonIdSegment,
-  wrongTypeFor,
-  type JsonKind,
-} from '../../suites/lib/arbitraries.ts';
+import { basicHeader, basicWithPassword, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
+import { brokenPercentEncoding, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
+import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
+import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
 import { parse as parseContentType } from 'content-type';
 
 const KEY = '0123456789abcdef0123456789abcdef01234567';

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblems, isCalendarDate, isUtcDateTime, contains, sameJson } from '../../suites/lib/resource-checks.ts';
-import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/ssh-public-keys.ts';
+import { formatProblems } from '../../suites/lib/formats.ts';
+import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
+import { contains, sameJson } from '../../suites/lib/answers.ts';
+import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
 describe('OpenSSH public keys made by the checks', () => {

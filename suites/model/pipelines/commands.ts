@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describeResponse } from '../../lib/expect.ts';
-import { archiveOnCleanup, documentBody, historyOf, isObject, showTransitions, type DocumentFormat, type JsonObject } from '../../lib/a-support.ts';
+import { archiveOnCleanup, documentBody, historyOf, showTransitions, type DocumentFormat } from '../../lib/factories/pipelines.ts';
+import { isObject, type JsonObject } from '../../lib/answers.ts';
+import { validDefinition, type Document } from '../../lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from '../../lib/types.ts';
-import { validDefinition, type Document } from './definitions.ts';
 import { archive, created, elapse, isDeployed, start, statusOf, stop, update, type ModelPipeline, type Outcome } from './model.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Document } from './definitions.ts';
+import { type Document } from '../../lib/arbitraries/definitions.ts';
 
 /**
  * The pipeline lifecycle as docs/interface-a.md documents it (the simulator's convention for

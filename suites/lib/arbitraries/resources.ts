@@ -4,7 +4,7 @@ import fc from 'fast-check';
  * Inputs of interface B's resource operations (jobs, users, keys, hooks, groups, paging). Each
  * generates only values the spec calls valid, so a refusal is the target's fault, never the
  * generator's. Values that depend on gaps (hook types, event names, time zones) use what
- * gaps.md reports of the real service.
+ * docs/interface-b.md records of the real service.
  */
 
 /** Variable names as package editors accept them: identifier-like, never `__proto__`. */
@@ -23,9 +23,6 @@ export const dynamicExpression = fc.oneof(
 export const variables = fc.dictionary(variableName, variableValue, { maxKeys: 4, noNullPrototype: true });
 export const dynamicVariables = fc.dictionary(variableName, dynamicExpression, { maxKeys: 3, noNullPrototype: true });
 
-/** Ids no realistic deployment has reached: 10^9 up to the largest safe integer. */
-export const absentId = fc.oneof(fc.integer({ min: 1_000_000_000, max: 2_147_483_647 }), fc.maxSafeNat().filter((n) => n >= 1e12));
-
 /** A human name with letters from several scripts, no leading or trailing blank. */
 export const displayName = fc
   .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre'), { minLength: 1, maxLength: 3 })
@@ -42,7 +39,7 @@ export const emailLocalPart = fc.stringMatching(/^[a-z][a-z0-9]{0,7}([.+-][a-z0-
 /** Notification settings: boolean switches, as settings pages have. */
 export const notificationSwitches = fc.dictionary(fc.constantFrom('job_completed', 'job_failed', 'cluster_available', 'weekly_digest', 'product_news'), fc.boolean(), { maxKeys: 5, noNullPrototype: true });
 
-/** Hook event kinds the real service documents (gaps.md). */
+/** Hook event kinds the real service documents (docs/interface-b.md). */
 export const HOOK_EVENTS = [
   'job',
   'job.submitted',
@@ -83,16 +80,16 @@ function hookCommon(name: string, options: HookOptions) {
   }));
 }
 
-/** A web hook body (type `web` needs `settings.url`, gaps.md), addressed to a reserved domain. */
-export function webHookBody(name: string, options: HookOptions) {
+/** A web hook body (type `web` needs `settings.url`, docs/interface-b.md), addressed to a reserved domain. */
+export function anyWebHookBody(name: string, options: HookOptions) {
   return fc.record({ settings: webSettings, common: hookCommon(name, options) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
 }
 
 /**
- * A hook body of any live type of the real service (gaps.md: web, email, slack, pagerduty, each
+ * A hook body of any live type of the real service (docs/interface-b.md: web, email, slack, pagerduty, each
  * with its own settings), addressed to reserved domains only.
  */
-export function hookBody(name: string, options: HookOptions) {
+export function anyHookBody(name: string, options: HookOptions) {
   const settingsByType = fc.oneof(
     { weight: 3, arbitrary: webSettings.map((settings) => ({ type: 'web', settings })) },
     fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ type: 'email', settings: { emails: locals.map((l) => `${l}@example.com`).join(',') } })),

@@ -1,0 +1,137 @@
+import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
+import { describeResponse } from './expect.ts';
+
+/**
+ * Reading answers: what a body is, what an exchange asked, what a list holds. Every check reads
+ * answers through these, so "a JSON object", "a success" and "the request's path" mean one thing
+ * across the suites.
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A 2xx answer. */
+export function is2xx(ex: Exchange): boolean {
+  return ex.response.status >= 200 && ex.response.status < 300;
+}
+
+/** The path the exchange asked for (the raw URL when it does not parse). */
+export function pathOf(ex: Exchange): string {
+  try {
+    return new URL(ex.request.url).pathname;
+  } catch {
+    return ex.request.url;
+  }
+}
+
+/** `METHOD /path` of the exchange, for messages. */
+export function requestLine(ex: Exchange): string {
+  return `${ex.request.method} ${pathOf(ex)}`;
+}
+
+/** The body as the interface A error object (`error` string), or null. */
+export function errorObjectA(ex: Exchange): JsonObject | null {
+  const body = ex.json;
+  return isObject(body) && typeof body.error === 'string' ? body : null;
+}
+
+/** Every string in a JSON value (keys too), so a field may be named anywhere in an error body. */
+export function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsOf);
+  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => [k, ...stringsOf(v)]);
+  return [];
+}
+
+/** The integer `id` of a created resource, or undefined. */
+export function idOf(ex: Exchange): number | undefined {
+  const body = ex.json;
+  const id = body && typeof body === 'object' ? (body as Record<string, unknown>).id : undefined;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/** The body as a JSON object, or a failure naming `clause`. */
+export function objectBody(t: CheckContext, ex: Exchange, clause: string, what: string): JsonObject {
+  const body = ex.json;
+  if (!isObject(body)) {
+    t.fail({ clause, message: `${what}: the body is not a JSON object`, expected: 'a JSON object', received: describeResponse(ex), exchange: ex });
+  }
+  return body;
+}
+
+/** The body as a JSON array, or a failure naming `clause`. */
+export function arrayBody(t: CheckContext, ex: Exchange, clause: string, what: string): unknown[] {
+  const body = ex.json;
+  if (!Array.isArray(body)) {
+    t.fail({ clause, message: `${what}: the body is not a JSON array`, expected: 'a JSON array', received: describeResponse(ex), exchange: ex });
+  }
+  return body;
+}
+
+/** An integer id field of a body, or a failure naming `clause`. */
+export function integerId(t: CheckContext, ex: Exchange, body: JsonObject, clause: string, what: string): number {
+  const id = body.id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    t.fail({ clause, message: `${what}: the body has no integer id`, expected: 'an integer "id"', received: describeResponse(ex), exchange: ex });
+  }
+  return id;
+}
+
+/**
+ * Whether the target serves an extension read (docs/interface-b.md): a 2xx with a JSON body. Anything else
+ * (404, 405, a 4xx of any kind) means the check cannot rely on it.
+ */
+export async function serves(client: InterfaceClient, path: string): Promise<Exchange | null> {
+  const ex = await client.get(path);
+  return is2xx(ex) && ex.json !== undefined ? ex : null;
+}
+
+/** Everything a paged list holds, walked with `offset` / `limit` pages of 100 (docs/interface-b.md names them). */
+export async function listAll(client: InterfaceClient, path: string, maxPages = 100): Promise<{ items: unknown[]; complete: boolean; exchanges: Exchange[] } | null> {
+  const items: unknown[] = [];
+  const exchanges: Exchange[] = [];
+  for (let page = 0; page < maxPages; page++) {
+    const ex = await client.get(path, { query: { offset: items.length, limit: 100 } });
+    exchanges.push(ex);
+    if (!is2xx(ex) || !Array.isArray(ex.json)) return null;
+    items.push(...ex.json);
+    if (ex.json.length < 100) return { items, complete: true, exchanges };
+  }
+  return { items, complete: false, exchanges };
+}
+
+/** Values equal as JSON, whatever the key order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+  }
+  return Object.is(a, b);
+}
+
+/** Every key of `sent` is in `got` with an equal value (the target may add defaults of its own). */
+export function contains(got: unknown, sent: JsonObject): boolean {
+  return isObject(got) && Object.entries(sent).every(([k, v]) => Object.hasOwn(got, k) && sameJson(got[k], v));
+}
+
+/** A value as short text for messages. */
+export function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
+
+/**
+ * The part of a user (GET /user) that only a write of the user changes, as comparable text.
+ * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
+ * of the account finishes.
+ */
+export function userFieldsOf(exchange: Exchange): string {
+  const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
+  return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.updated_at]);
+}

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { ALNUM, headerSafeText, unicodeChar } from './text.ts';
+
+/** Keys and Authorization values, real-looking and broken, for the authentication checks. */
+
+const HEX = '0123456789abcdef'.split('');
+
+// ---------------------------------------------------------------------------------------------
+// Keys and credentials
+
+/** A key shaped like a typical API key: 40 lowercase hex characters. */
+export function hexKey(length = 40): fc.Arbitrary<string> {
+  return fc.string({ unit: fc.constantFrom(...HEX), minLength: length, maxLength: length });
+}
+
+/** Random strings that could pass for keys: hex, alphanumeric of any length, unicode. */
+export function randomKey(): fc.Arbitrary<string> {
+  return fc.oneof(
+    hexKey(),
+    hexKey(32),
+    hexKey(64),
+    fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 80 }),
+    fc.string({ unit: unicodeChar(), minLength: 1, maxLength: 40 }).filter((s) => !s.includes(':')),
+  );
+}
+
+/**
+ * A generated value built from a secret, with a description that names its shape without the
+ * secret. fast-check prints counterexamples with the description, so a truncated key or a
+ * Base64 form the report's redaction does not know never reaches a report.
+ */
+export interface Described<T> {
+  readonly value: T;
+  readonly description: string;
+}
+
+export function described<T>(value: T, description: string): Described<T> {
+  return { value, description, [fc.toStringMethod]: () => description } as Described<T>;
+}
+
+const KEY = '<key>';
+
+/**
+ * Near misses of a real key: truncated, extended, one character changed, case flipped. Every
+ * value differs from `key` (a case flip of a key without letters is dropped).
+ */
+export function mutatedKey(key: string): fc.Arbitrary<Described<string>> {
+  const extra = fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 8 });
+  const variants: fc.Arbitrary<Described<string>>[] = [
+    extra.map((x) => described(`${key}${x}`, `${KEY} + ${JSON.stringify(x)}`)),
+    extra.map((x) => described(`${x}${key}`, `${JSON.stringify(x)} + ${KEY}`)),
+    fc.constantFrom(' ', '\t', '0').map((pad) => described(`${key}${pad}`, `${KEY} + ${JSON.stringify(pad)}`)),
+  ];
+  if (key.length > 1) {
+    variants.push(fc.integer({ min: 1, max: key.length - 1 }).map((n) => described(key.slice(0, n), `the first ${n} characters of ${KEY}`)));
+    variants.push(fc.integer({ min: 1, max: key.length - 1 }).map((n) => described(key.slice(n), `${KEY} without its first ${n} characters`)));
+    variants.push(
+      fc.tuple(fc.nat({ max: key.length - 1 }), fc.constantFrom(...ALNUM)).map(([i, c]) => {
+        const replacement = key[i] === c ? (c === 'a' ? 'b' : 'a') : c;
+        return described(`${key.slice(0, i)}${replacement}${key.slice(i + 1)}`, `${KEY} with character ${i} replaced by ${JSON.stringify(replacement)}`);
+      }),
+    );
+  }
+  const upper = key.toUpperCase();
+  const lower = key.toLowerCase();
+  if (upper !== key) variants.push(fc.constant(described(upper, `${KEY} upper-cased`)));
+  if (lower !== key) variants.push(fc.constant(described(lower, `${KEY} lower-cased`)));
+  return fc.oneof(...variants).filter((k) => k.value !== key);
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+/** `Basic base64(username:password)`, as HTTP Basic authentication (RFC 7617) spells it. */
+export function basicHeader(username: string, password = ''): string {
+  return `Basic ${base64(`${username}:${password}`)}`;
+}
+
+/**
+ * Authorization header values (null: no header) that must not authenticate with `key`,
+ * whatever the server: other schemes, the key in the wrong place, bad Base64, empty and
+ * whitespace values. Left out on purpose: `base64(key)` without a colon (real clients send it
+ * and the real service takes it), junk inside a valid encoding (lenient decoders skip it and
+ * recover the key, which is no breach) and a non-empty password (see `basicWithPassword`).
+ */
+export function malformedAuthorization(key: string): fc.Arbitrary<Described<string | null>> {
+  const encoded = base64(`${key}:`);
+  const plain = (h: string | null) => described(h, h === null ? 'no Authorization header' : JSON.stringify(h));
+  return fc.oneof(
+    fc.constant(plain(null)),
+    fc.constantFrom('', ' ', 'Basic', 'Basic ', 'Basic  ', 'Basic =', 'Basic ====', 'Basic Og==', 'Basic \t').map(plain),
+    // Other schemes carrying the key or its Basic encoding.
+    fc.constantFrom('Bearer', 'Token', 'Digest', 'ApiKey', 'Negotiate', 'Bearer:').map((scheme) => described(`${scheme} ${key}`, `"${scheme} ${KEY}"`)),
+    fc.constantFrom('Bearer', 'Token', 'Digest', 'Basic:', 'Basics', 'Basi').map((scheme) => described(`${scheme} ${encoded}`, `"${scheme} base64(${KEY}:)"`)),
+    // The bare key or its encoding, without a scheme.
+    fc.constantFrom(
+      described(key, `"${KEY}"`),
+      described(encoded, `"base64(${KEY}:)"`),
+      described(`${key}:`, `"${KEY}:"`),
+      // The key in the password position (empty username), and the key not encoded.
+      described(basicHeader('', key), `"Basic base64(:${KEY})"`),
+      described(`Basic ${key}`, `"Basic ${KEY}" (not encoded)`),
+    ),
+    // Broken Base64: nothing but junk, or the encoding cut short.
+    fc.constantFrom('!!!!', '****', '%%%%', '....', '-_-_', '@@').map((junk) => plain(`Basic ${junk}`)),
+    // Lenient Base64 decoders (padding optional, trailing bits dropped) read some cuts as exactly
+    // `key:` or `key` (the colon-less form real clients send): those are the credential, not junk.
+    fc
+      .integer({ min: 1, max: Math.max(1, encoded.length - 2) })
+      .filter((n) => n < encoded.length && !decodesToKey(encoded.slice(0, n), key))
+      .map((n) => described(`Basic ${encoded.slice(0, n)}`, `"Basic " + the first ${n} characters of base64(${KEY}:)`)),
+    // Whitespace around the username.
+    fc.constantFrom(' ', '\t').map((ws) => described(basicHeader(`${ws}${key}`), `"Basic base64(${JSON.stringify(ws).slice(1, -1)}${KEY}:)"`)),
+    fc.constantFrom(' ', '\t').map((ws) => described(basicHeader(`${key}${ws}`), `"Basic base64(${KEY}${JSON.stringify(ws).slice(1, -1)}:)"`)),
+    // Random printable junk.
+    headerSafeText({ maxLength: 60 }).map(plain),
+  );
+}
+
+/** Whether a lenient Base64 decoder reads `text` as `key` or `key:`. */
+function decodesToKey(text: string, key: string): boolean {
+  const decoded = Buffer.from(text, 'base64').toString('utf8');
+  return decoded === key || decoded === `${key}:`;
+}
+
+/** The real key with a non-empty password: `Basic base64(key:password)`. */
+export function basicWithPassword(key: string): fc.Arbitrary<Described<string>> {
+  return fc.oneof(
+    fc.constantFrom('x', 'password', ' ').map((pw) => described(basicHeader(key, pw), `"Basic base64(${KEY}:${pw})"`)),
+    fc.constant(described(basicHeader(key, key), `"Basic base64(${KEY}:${KEY})"`)),
+    fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 20 }).map((pw) => described(basicHeader(key, pw), `"Basic base64(${KEY}:${pw})"`)),
+  );
+}

@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { ALNUM, unicodeText } from './text.ts';
+
+/**
+ * Ids that name nothing, and path segments and query strings that are odd or broken, already
+ * percent-encoded for the wire.
+ */
+
+/** RFC 3986 unreserved characters, safe in a path segment without encoding. */
+const UNRESERVED = [...ALNUM, '-', '.', '_', '~'];
+
+/**
+ * The one range of absent ids: above anything a test system reaches, yet within a signed 32-bit
+ * integer, so a target with 32-bit ids still reads them as ids (and answers "not found") rather
+ * than refusing them as malformed.
+ */
+const ABSENT_MIN = 1_000_000_000;
+const ABSENT_MAX = 2_147_483_647;
+
+/** An absent id, generated. */
+export function absentId(): fc.Arbitrary<number> {
+  return fc.integer({ min: ABSENT_MIN, max: ABSENT_MAX });
+}
+
+/** An absent id, derived from any integer (a counter, a seed): the same range as `absentId`. */
+export function absentIdFrom(seed: number): number {
+  return ABSENT_MIN + (Math.abs(Math.trunc(seed)) % (ABSENT_MAX - ABSENT_MIN + 1));
+}
+
+/** Ids beyond 32 bits and up to 2^53, which a target storing 64-bit ids must still read as absent. */
+export function wideAbsentId(): fc.Arbitrary<number> {
+  return fc.maxSafeNat().filter((n) => n >= 1e12);
+}
+
+/** Boundary and odd numbers: zero, negatives, 32/53-bit edges, fractions, the largest double. */
+export function boundaryNumber(): fc.Arbitrary<number> {
+  return fc.constantFrom(0, -0, -1, 1.5, -(2 ** 31), 2 ** 31, 2 ** 31 - 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, Number.MIN_VALUE, 0.1 + 0.2);
+}
+
+/** Path segments that are no usable id: negatives, zero, fractions, words, integers beyond 2^53. */
+export function nonIdSegment(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom('0', '-1', '-0', '1.5', '1e3', '0x10', '01', '+1', ' 1', 'null', 'undefined', 'NaN', 'Infinity', 'true', '[]', '{}'),
+    fc.constantFrom('99999999999999999999999', '9007199254740993', '18446744073709551616'),
+    fc.bigInt({ min: -(10n ** 30n), max: -1n }).map(String),
+    fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 12 }).filter((s) => !/^[1-9][0-9]*$/.test(s)),
+  ).map(encodeSegment);
+}
+
+/** Percent-escapes that do not decode: cut short, not hex, overlong or invalid UTF-8. */
+export function brokenPercentEncoding(): fc.Arbitrary<string> {
+  return fc.constantFrom('%', '%%', '%2', '%zz', '%G1', '%E0%A4%A', '%E0%A4', '%C0%AF', '%ED%A0%80', '%FF', '%F0%9F%98', 'a%', '%u0041', '%%41');
+}
+
+/**
+ * One path segment, already percent-encoded for the wire: plain words, unicode (encoded),
+ * encoded separators and dots, NUL, and broken escapes.
+ */
+export function pathSegment(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.string({ unit: fc.constantFrom(...UNRESERVED), minLength: 1, maxLength: 24 }).filter((s) => s !== '.' && s !== '..'),
+    unicodeText({ minLength: 1, maxLength: 12 }).map(encodeSegment),
+    fc.constantFrom('%2F', '%2e%2e', '%00', '%0A', '%20', '%3F', '%23', '%25', '%7B%7D', '%C3%A9'),
+    brokenPercentEncoding(),
+    fc.tuple(fc.string({ unit: fc.constantFrom(...ALNUM), maxLength: 6 }), brokenPercentEncoding()).map(([a, b]) => `${a}${b}`),
+  );
+}
+
+function encodeSegment(s: string): string {
+  // encodeURIComponent throws on lone surrogates: those become a broken escape instead.
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+/** An account path segment: the shape of a slug (lowercase letters, digits, dashes). */
+export function slugLike(): fc.Arbitrary<string> {
+  return fc.stringMatching(/^[a-z0-9][a-z0-9-]{2,30}$/);
+}
+
+/**
+ * A raw query string (without `?`): random names and values, repeated names, empty values,
+ * unicode (encoded) and broken escapes. `names` adds names the endpoint knows, so those get
+ * odd values too.
+ */
+export function queryString(names: readonly string[] = []): fc.Arbitrary<string> {
+  const name = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...UNRESERVED), minLength: 1, maxLength: 10 }),
+    ...(names.length ? [fc.constantFrom(...names)] : []),
+    fc.constantFrom('a[]', 'a[b]', '__proto__', 'constructor', '%00'),
+  );
+  const value = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...UNRESERVED), maxLength: 12 }),
+    boundaryNumber().map(String),
+    nonIdSegment(),
+    unicodeText({ maxLength: 8 }).map(encodeSegment),
+    brokenPercentEncoding(),
+    fc.constantFrom('', '%20', '+', '-1', '1e2', '101', '1000000', '0', 'true'),
+  );
+  const pair = fc.oneof(
+    fc.tuple(name, value).map(([n, v]) => `${n}=${v}`),
+    name,
+    fc.constantFrom('=', '&', '==', '=x'),
+  );
+  return fc.array(pair, { minLength: 1, maxLength: 5 }).map((pairs) => pairs.join('&'));
+}
+
+/**
+ * Path segments that are not a positive integer id, built around an absent id, so that a
+ * lenient parser (parseInt, parseFloat, leading digits, other scripts' digits) reads them as an
+ * id no system holds, or as none: safe to send with DELETE, PUT, PATCH and POST to any target.
+ */
+export function nonIntegerIdNear(): fc.Arbitrary<string> {
+  const fullwidth = (n: number) => [...String(n)].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
+  const arabicIndic = (n: number) => [...String(n)].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
+  const around = fc.integer({ min: 0, max: 89_999_999 }).chain((seed) => {
+    const a = absentIdFrom(seed);
+    return fc.constantFrom(
+      `${a}.5`,
+      `${a}.0`,
+      `-${a}`,
+      `${a}e0`,
+      `${a}abc`,
+      `abc${a}`,
+      `0x${a.toString(16)}`,
+      `0${a}`,
+      `${a}_0`,
+      `${a}%20`,
+      `%20${a}`,
+      `${a}%2C5`,
+      `${a}${'0'.repeat(20)}`,
+      encodeURIComponent(fullwidth(a)),
+      encodeURIComponent(arabicIndic(a)),
+    );
+  });
+  return fc.oneof(around, fc.constantFrom('0', '-0', 'abc', 'null', 'NaN', 'undefined', 'Infinity', '-Infinity', 'true', '%5B%5D', '%7B%7D', 'pipeline'));
+}

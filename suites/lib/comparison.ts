@@ -1,0 +1,189 @@
+import type { CheckContext, Exchange } from './types.ts';
+import { describeResponse } from './expect.ts';
+import { isObject } from './answers.ts';
+
+/**
+ * Comparing answers that must be alike (a foreign id and an absent one, A-ENUM-1 and B-AUTH-3):
+ * the body with the request's own echoes taken out, the headers that differ between any two
+ * answers set aside, and what the target varies per answer learnt from two equivalent requests.
+ */
+
+/**
+ * The body of an answer with the echoes of the request taken out: each `echo` (the id or the
+ * account id the request named) is replaced by a placeholder, so that two not-found answers
+ * that only repeat what they were asked still compare equal. Key order does not matter (JSON is
+ * re-serialised with sorted keys).
+ */
+export function normalisedBody(exchange: Exchange, echoes: readonly string[] = []): string {
+  const replace = (text: string): string => {
+    let out = text;
+    // Whole tokens only: the id 5 must not blank out every digit 5 of the body.
+    for (const echo of [...echoes].filter((e) => e !== '').sort((a, b) => b.length - a.length)) {
+      out = out.replace(new RegExp(`(?<![0-9A-Za-z])${escapeRegExp(echo)}(?![0-9A-Za-z])`, 'g'), '{echo}');
+    }
+    return out;
+  };
+  if (exchange.json === undefined) return replace(exchange.response.body);
+  return replace(JSON.stringify(sortKeys(exchange.json)));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Fails `clause` unless `subject` got the same answer as `reference` (status and body, request
+ * echoes aside). `what` names the two requests for the message.
+ */
+export function expectSameAnswer(
+  t: CheckContext,
+  subject: Exchange,
+  reference: Exchange,
+  options: { clause: string; what: string; echoes?: { subject: string[]; reference: string[] } },
+): void {
+  const a = normalisedBody(subject, options.echoes?.subject);
+  const b = normalisedBody(reference, options.echoes?.reference);
+  t.expect.that(subject.response.status === reference.response.status && a === b, {
+    clause: options.clause,
+    message: `${options.what}: the answers differ, so the caller can tell them apart`,
+    expected: describeResponse(reference),
+    received: describeResponse(subject),
+    exchange: subject,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Headers
+
+/**
+ * Headers that differ between any two answers, whatever they answer: the date, request and
+ * trace ids, timings, and the connection's own.
+ */
+const VOLATILE_HEADERS = new Set([
+  'date',
+  'age',
+  'expires',
+  'last-modified',
+  'x-request-id',
+  'request-id',
+  'x-correlation-id',
+  'correlation-id',
+  'x-trace-id',
+  'traceparent',
+  'tracestate',
+  'x-amzn-requestid',
+  'x-amzn-trace-id',
+  'x-amz-cf-id',
+  'x-amz-request-id',
+  'x-cloud-trace-context',
+  'cf-ray',
+  'x-runtime',
+  'x-response-time',
+  'server-timing',
+  'x-served-by',
+  'x-cache',
+  'x-timer',
+  'via',
+  'connection',
+  'keep-alive',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'set-cookie',
+]);
+
+/** Headers that follow from the body, compared through the body instead. */
+const BODY_DERIVED = new Set(['content-length', 'etag']);
+
+/** The headers two indistinguishable answers must share, name -> value. */
+export function comparableHeaders(ex: Exchange): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(ex.response.headers)) {
+    const n = name.toLowerCase();
+    if (VOLATILE_HEADERS.has(n)) continue;
+    out[n] = BODY_DERIVED.has(n) ? '(present)' : value;
+  }
+  return out;
+}
+
+/** The differences between two header sets, as lines; empty when they are the same. */
+export function headerDifferences(a: Record<string, string>, b: Record<string, string>, ignore: ReadonlySet<string> = new Set()): string[] {
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((n) => !ignore.has(n)).sort();
+  return names.filter((n) => a[n] !== b[n]).map((n) => `${n}: ${a[n] === undefined ? '(absent)' : JSON.stringify(a[n])} vs ${b[n] === undefined ? '(absent)' : JSON.stringify(b[n])}`);
+}
+
+/**
+ * What differs between two answers that must be alike (two absent ids asked the same way):
+ * headers and body fields the target varies per answer (proxy timings, cache status, request
+ * ids in the body). The static list above cannot know every proxy's headers; whatever two
+ * absent-id answers disagree on cannot tell a foreign id from an absent one either.
+ */
+export class Volatility {
+  readonly headers = new Set<string>();
+  readonly bodyPaths = new Set<string>();
+
+  /** Learns from two answers to equivalent requests; `echoes[i]` are what request i named. */
+  learn(a: Exchange, aEchoes: readonly string[], b: Exchange, bEchoes: readonly string[]): void {
+    const ha = comparableHeaders(a);
+    const hb = comparableHeaders(b);
+    for (const n of new Set([...Object.keys(ha), ...Object.keys(hb)])) if (ha[n] !== hb[n]) this.headers.add(n);
+    const ja = echoFreeJson(a, aEchoes);
+    const jb = echoFreeJson(b, bEchoes);
+    if (ja !== undefined && jb !== undefined) for (const path of differingPaths(ja, jb, '')) this.bodyPaths.add(path);
+  }
+
+  describe(): string {
+    const parts = [...this.headers].sort().map((h) => `header ${h}`).concat([...this.bodyPaths].sort().map((p) => `body ${p === '' ? '(whole)' : p}`));
+    return parts.length ? parts.join(', ') : '(nothing)';
+  }
+}
+
+function echoFreeJson(ex: Exchange, echoes: readonly string[]): unknown {
+  if (ex.json === undefined) return undefined;
+  try {
+    return JSON.parse(normalisedBody(ex, echoes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON paths (`a.b[0]`) where two values differ, as deep as both are objects or arrays. */
+function differingPaths(a: unknown, b: unknown, at: string): string[] {
+  if (isObject(a) && isObject(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) => differingPaths(a[k], b[k], at === '' ? k : `${at}.${k}`));
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differingPaths(v, b[i], `${at}[${i}]`));
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [at];
+}
+
+function maskPaths(value: unknown, paths: ReadonlySet<string>, at: string): unknown {
+  if (paths.has(at)) return '(volatile)';
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, maskPaths(v, paths, at === '' ? k : `${at}.${k}`)]));
+  if (Array.isArray(value)) return value.map((v, i) => maskPaths(v, paths, `${at}[${i}]`));
+  return value;
+}
+
+/** `normalisedBody`, with the body fields the target varies per answer masked. */
+export function comparableBody(ex: Exchange, echoes: readonly string[], volatility: Volatility): string {
+  const text = normalisedBody(ex, echoes);
+  if (ex.json === undefined || volatility.bodyPaths.size === 0) return text;
+  try {
+    return JSON.stringify(maskPaths(JSON.parse(text) as unknown, volatility.bodyPaths, ''));
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isCalendarDate, isUtcDateTime } from './dates.ts';
+import { formatProblems } from './formats.ts';
+import { validateResource } from './schemas.ts';
+
+const two = (n: number) => String(n).padStart(2, '0');
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/** Every moment from year 1 to 9999, written as ISO 8601 UTC in each spelling the oracle takes. */
+const realMoment = fc
+  .record({ ms: fc.integer({ min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59Z') }), spelling: fc.constantFrom('Z', '+00:00', '-0000', 'no-seconds', 'millis') })
+  .map(({ ms, spelling }) => {
+    const iso = new Date(ms).toISOString();
+    const whole = iso.replace(/\.\d{3}Z$/, '');
+    if (spelling === 'millis') return iso;
+    if (spelling === 'no-seconds') return `${whole.slice(0, 16)}Z`;
+    return `${whole}${spelling}`;
+  });
+
+/** Dates that are written right but do not exist: a day past the month's end, 24 h, 60 min, 60 s, month 0 or 13. */
+const impossibleMoment = fc
+  .record({ year: fc.integer({ min: 1970, max: 2100 }), month: fc.integer({ min: 1, max: 12 }), which: fc.constantFrom('day', 'hour', 'minute', 'second', 'month') })
+  .chain(({ year, month, which }) =>
+    fc.integer({ min: 1, max: 3 }).map((over) => {
+      let [m, d, h, mi, s] = [month, 1, 10, 0, 0];
+      if (which === 'day') d = daysIn(year, month) + over;
+      if (which === 'hour') h = 23 + over;
+      if (which === 'minute') mi = 59 + over;
+      if (which === 'second') s = 59 + over;
+      if (which === 'month') m = over === 1 ? 0 : 12 + over;
+      return `${year}-${two(m)}-${two(d)}T${two(h)}:${two(mi)}:${two(s)}Z`;
+    }),
+  );
+
+describe('the one date-time oracle', () => {
+  it('takes every real moment in UTC, with or without seconds and fractions, Z or a zero offset', () => {
+    fc.assert(fc.property(realMoment, (text) => isUtcDateTime(text)), { seed: 4242, numRuns: 500 });
+  });
+
+  it('refuses every impossible moment, which a pattern or Date.parse would take', () => {
+    fc.assert(fc.property(impossibleMoment, (text) => !isUtcDateTime(text)), { seed: 4242, numRuns: 500 });
+    for (const text of ['2026-02-30T10:00:00Z', '2026-11-22T24:00:00Z', '2026-11-22T23:60:00Z', '2026-11-22T23:59:60Z', '2025-02-29T00:00:00Z']) expect(isUtcDateTime(text), text).toBe(false);
+    expect(isUtcDateTime('2024-02-29T00:00:00Z')).toBe(true);
+  });
+
+  it('refuses local times and other offsets', () => {
+    for (const text of ['2026-11-22T05:12:47', '2026-11-22T05:12:47+01:00', '2026-11-22T05:12:47-05:00', '2026-11-22 05:12:47Z']) expect(isUtcDateTime(text), text).toBe(false);
+  });
+
+  it('is the oracle behind the B-FMT-1 walker and the schemas alike', () => {
+    const impossible = '2026-02-30T10:00:00Z';
+    expect(formatProblems({ id: 1, updated_at: impossible }).map((p) => p.path)).toEqual(['/updated_at']);
+    const pkg = { id: 1, name: 'p', description: '', variables: {}, owner_id: 1, created_at: '2026-01-01T00:00:00Z', updated_at: impossible, url: 'u', html_url: 'h', status: 'active' };
+    expect(validateResource('package', pkg).map((p) => p.path)).toEqual(['/updated_at']);
+    expect(validateResource('package', { ...pkg, updated_at: '2026-02-28T10:00:00Z' })).toEqual([]);
+  });
+});
+
+describe('the one calendar-date oracle', () => {
+  it('takes every real day and refuses days past the end of their month', () => {
+    const day = fc.record({ year: fc.integer({ min: 1, max: 9999 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) });
+    fc.assert(
+      fc.property(day, ({ year, month, day: d }) => isCalendarDate(`${String(year).padStart(4, '0')}-${two(month)}-${two(d)}`) === d <= daysIn(year, month)),
+      { seed: 4242, numRuns: 1000 },
+    );
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The one date-time oracle and the one calendar-date oracle of the suites (B-FMT-1, B-INV-1 and
+ * the `utc-date-time` / `calendar-date` schema formats all use these). A value must be written
+ * the right way *and* name a moment that exists: `2026-02-30`, `T24:00` and `T23:60` are no
+ * dates, although a pattern alone and `Date.parse` (which rolls them over) would take them.
+ */
+
+/**
+ * ISO 8601 date-time in UTC: `Z` or a zero offset. ISO 8601 lets seconds be left out, so they
+ * are optional here (RFC 3339 would require them; the spec names ISO 8601).
+ */
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]00:?00)$/i;
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether year, month and day name a day that exists (a leap year's 29 February does). */
+export function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear keeps them.
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** An ISO 8601 UTC date-time naming a real moment: a real day, hours 00-23, minutes and seconds 00-59. */
+export function isUtcDateTime(value: string): boolean {
+  const m = UTC_DATE_TIME.exec(value);
+  if (!m) return false;
+  const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
+  const second = m[6] === undefined ? 0 : Number(m[6]);
+  return isRealDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59;
+}
+
+/** `YYYY-MM-DD` naming a day that exists. */
+export function isCalendarDate(value: string): boolean {
+  const m = CALENDAR_DATE.exec(value);
+  return m !== null && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}

@@ -1,0 +1,58 @@
+import type { CheckContext, Exchange } from '../types.ts';
+import { describeResponse } from '../expect.ts';
+import { is2xx, isObject, stringsOf } from '../answers.ts';
+import { setupFailed } from './setup.ts';
+
+/**
+ * Interface A keys a check makes through key management (the simulator's convention,
+ * `POST/GET /api-keys`, `DELETE /api-keys/{id}`: A-GAP-4), revoked again after the check.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Keys (simulator convention: POST/GET /api-keys, GET/DELETE /api-keys/{id})
+
+export interface CreatedKey {
+  id: number;
+  /** The full key value (a secret: never put it in a message). */
+  key: string;
+  created: Exchange;
+}
+
+/** The full key in a create answer: its `key` field, or any string that starts with the prefix. */
+export function keyValueIn(body: unknown, prefix: string): string | undefined {
+  if (isObject(body) && typeof body.key === 'string') return body.key;
+  return stringsOf(body).find((s) => s.startsWith(`${prefix}_`) && s.length > prefix.length + 16 && !s.endsWith('…'));
+}
+
+/** Registers the revocation of a key, by the admin key of account 1. */
+export function revokeOnCleanup(t: CheckContext, id: number): void {
+  t.cleanup(`revoke API key ${id}`, async () => {
+    const ex = await t.a().delete(`/api-keys/${id}`);
+    if (ex.response.status >= 500) throw new Error(`DELETE /api-keys/${id} answered ${ex.response.status}`);
+  });
+}
+
+/** Revokes whatever key a create that should have been refused made anyway. */
+export function revokeIfCreated(t: CheckContext, ex: Exchange): void {
+  if (!is2xx(ex) || !isObject(ex.json) || typeof ex.json.id !== 'number') return;
+  revokeOnCleanup(t, ex.json.id);
+}
+
+/** Creates a key in account 1 with its admin key; it is revoked after the check. */
+export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }): Promise<CreatedKey> {
+  const created = await t.a().post('/api-keys', { body });
+  const id = isObject(created.json) ? created.json.id : undefined;
+  if (!is2xx(created) || typeof id !== 'number') setupFailed(t, 'create an API key with POST /api-keys', created);
+  revokeOnCleanup(t, id);
+  const key = keyValueIn(created.json, t.target.keyPrefix);
+  if (key === undefined) {
+    t.fail({
+      clause: 'A-AUTH-3',
+      message: 'the answer to POST /api-keys does not show the new key, so it is never shown at all',
+      expected: `the full key (${t.target.keyPrefix}_...) in the create answer`,
+      received: describeResponse(created),
+      exchange: created,
+    });
+  }
+  return { id, key, created };
+}

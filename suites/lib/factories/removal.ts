@@ -1,0 +1,20 @@
+import type { CheckContext } from '../types.ts';
+import { is2xx } from '../answers.ts';
+
+export type Account = 0 | 1;
+
+/**
+ * The one cleanup rule for things a check made that the API can delete (hooks and SSH keys,
+ * both through extensions): `DELETE deletePath` must answer 2xx; a 404 counts as "already
+ * gone" only when `readPath` (a read the spec lists) answers 404 too. Anything else throws, so
+ * the run lists the thing as left behind instead of passing it unnoticed (a target without the
+ * DELETE extension lists it too).
+ */
+export function deleteOnCleanup(t: CheckContext, account: Account, label: string, deletePath: string, readPath: string): void {
+  t.cleanup(label, async () => {
+    const ex = await t.b(account).delete(deletePath);
+    if (is2xx(ex)) return;
+    if (ex.response.status === 404 && (await t.b(account).get(readPath)).response.status === 404) return;
+    throw new Error(`DELETE ${deletePath} answered ${ex.response.status}; it is still there`);
+  });
+}

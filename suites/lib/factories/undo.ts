@@ -1,0 +1,23 @@
+import type { CheckContext } from '../types.ts';
+import { deleteHookOnCleanup } from './hooks.ts';
+import { stopJobOnCleanup } from './jobs.ts';
+import type { Account } from './removal.ts';
+import { deleteSshKeyOnCleanup } from './ssh-keys.ts';
+
+/** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
+export type CreatedKind = 'hook' | 'sshKey' | 'job';
+
+/**
+ * Registers the undoing of something a write created: a check's own set-up, or a write that
+ * should have been refused and was not (so that a failing target is left clean).
+ */
+export function undoCreation(t: CheckContext, account: Account, kind: CreatedKind, id: number): void {
+  switch (kind) {
+    case 'hook':
+      return deleteHookOnCleanup(t, id, account);
+    case 'sshKey':
+      return deleteSshKeyOnCleanup(t, id, account);
+    case 'job':
+      return stopJobOnCleanup(t, id, account);
+  }
+}

@@ -1,0 +1,30 @@
+import type { CheckContext, Exchange } from '../types.ts';
+import { is2xx, isObject } from '../answers.ts';
+
+/** The fields PUT /user takes (spec §4), as GET /user shows them. */
+const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
+
+/** The full PUT /user body for `user` (a GET /user body), optionally with some fields replaced. */
+export function userPutBody(user: Record<string, unknown>, changes: Record<string, unknown> = {}): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of USER_FIELDS) if (user[field] !== undefined) body[field] = user[field];
+  return { ...body, ...changes };
+}
+
+/**
+ * The one cleanup rule for the user, which a check may only update: put every field back.
+ * Reads the user of account 1 (GET /user, an extension) and registers putting every field
+ * PUT /user takes back as it was; the restore throws on a non-2xx so a changed user is listed as
+ * a leftover. Undefined (nothing registered) when the target does not serve GET /user.
+ */
+export async function restoreUserAfter(t: CheckContext): Promise<{ exchange: Exchange; user: Record<string, unknown> } | undefined> {
+  const exchange = await t.b().get('/user');
+  const user = exchange.json;
+  if (exchange.response.status !== 200 || !isObject(user)) return undefined;
+  const body = userPutBody(user);
+  t.cleanup('restore the user (PUT /user with its original fields)', async () => {
+    const ex = await t.b().put('/user', { body });
+    if (!is2xx(ex)) throw new Error(`PUT /user answered ${ex.response.status}`);
+  });
+  return { exchange, user };
+}

@@ -1,0 +1,66 @@
+import type { CheckContext, Exchange } from './types.ts';
+import { isObject } from './answers.ts';
+import { isUtcDateTime } from './dates.ts';
+
+/**
+ * The format rules of section 2 (B-FMT-1) over a whole resource: every timestamp a UTC
+ * date-time naming a real moment (the one oracle of dates.ts), every id an integer, the
+ * invoice's id a string.
+ */
+
+export interface FormatProblem {
+  path: string;
+  message: string;
+}
+
+/** Section 2 fields that hold timestamps although their names do not end in `_at`. */
+const TIMESTAMP_FIELDS = new Set(['last_login']);
+
+/** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */
+const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 'notification_settings']);
+
+/**
+ * The B-FMT-1 problems of a resource: every timestamp (a field named `*_at` or `last_login`,
+ * at any depth) that is not an ISO 8601 UTC date-time, and every id (`id`, `*_id`) that is not an
+ * integer. Null is left to the schema (a job not started yet has no `started_at`). The invoice
+ * id is the one string id (`stringId`).
+ */
+export function formatProblems(value: unknown, options: { stringId?: boolean } = {}, path = ''): FormatProblem[] {
+  const problems: FormatProblem[] = [];
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => problems.push(...formatProblems(item, {}, `${path}/${i}`)));
+    return problems;
+  }
+  if (!isObject(value)) return problems;
+  for (const [key, field] of Object.entries(value)) {
+    const at = `${path}/${key}`;
+    if (field === null || FREE_FORM_FIELDS.has(key)) continue;
+    if (key.endsWith('_at') || TIMESTAMP_FIELDS.has(key)) {
+      if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
+    } else if (key === 'id' && options.stringId && path === '') {
+      if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
+    } else if (key === 'id' || key.endsWith('_id')) {
+      if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
+    } else if (typeof field === 'object') {
+      problems.push(...formatProblems(field, {}, at));
+    }
+  }
+  return problems;
+}
+
+/** Fails naming B-FMT-1 when the resource breaks the format rules of section 2. */
+export function expectFormats(t: CheckContext, ex: Exchange, what: string, value: unknown, options: { stringId?: boolean } = {}): void {
+  const problems = formatProblems(value, options);
+  t.expect.that(problems.length === 0, {
+    clause: 'B-FMT-1',
+    message: `${what}: timestamps must be ISO 8601 date-times in UTC and ids integers (invoice ids strings)`,
+    expected: 'UTC date-times (Z or +00:00) and integer ids',
+    received: problems.slice(0, 6).map((p) => `${p.path}: ${p.message}`).join('; '),
+    exchange: ex,
+  });
+}
+
+/** An ISO 8601 UTC date-time, whole seconds. */
+export function isoSeconds(ms: number): string {
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
