@@ -14,6 +14,7 @@ export const faultCatalog = {
   'b-json-charset-refused': { clause: 'B-HDR-1', description: 'Content-Type is compared as a string: `application/json; charset=utf-8` is refused with 415' },
   'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
   'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },
+  'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },
   'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },
   'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },
   'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },

@@ -2,6 +2,9 @@ import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import type { Package } from './types.ts';
 
+/** What the fault `b-impossible-timestamp` writes: well formed, but 30 February never comes. */
+const IMPOSSIBLE_MOMENT = '2026-02-30T10:00:00Z';
+
 export function packageUrl(links: Links, id: number): string {
   return `${links.api}/packages/${id}`;
 }
@@ -16,7 +19,7 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     owner_id: pkg.ownerId,
     status: pkg.status,
     created_at: presentTime(sim, pkg.createdAt),
-    updated_at: presentTime(sim, pkg.updatedAt),
+    updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
     url: packageUrl(links, pkg.id),
     html_url: `${links.html}/packages/${pkg.id}`,
   };
