@@ -4,10 +4,14 @@ import { absentId, slugLike } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
+import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
+import { bodyContext, requestOf, someConnectionType } from './catalog/b-requests.ts';
 
 // B-ERR-1: every not-found answer is the error object `{message}`, and every 404 carries the same
 // text. The spec fixes the sameness, not the text: the exact "Item not found." is the real
-// service's (gaps.md) and checked only as B-GAP-2.
+// service's (docs/interface-b.md) and checked only as B-GAP-2. The requests come from the
+// endpoint catalog: every endpoint that takes an id, once with an absent id in its path and once
+// per id its body names.
 
 const NOT_FOUND_TEXT = 'Item not found.';
 
@@ -19,23 +23,51 @@ interface Probe {
   send(t: CheckContext, id: number, word: string): Promise<Exchange>;
 }
 
-const probes: Probe[] = [
-  { label: 'GET /packages/{absent}', writes: false, send: (t, id) => t.b().get(`/packages/${id}`) },
-  { label: 'GET /hooks/{absent}', writes: false, send: (t, id) => t.b().get(`/hooks/${id}`) },
-  { label: 'GET /user/keys/{absent}', writes: false, send: (t, id) => t.b().get(`/user/keys/${id}`) },
-  { label: 'GET /connections/{absent}/bingads/accounts', writes: false, send: (t, id) => t.b().get(`/connections/${id}/bingads/accounts`) },
-  { label: 'GET /connections/{absent}/bingads/columns', writes: false, send: (t, id) => t.b().get(`/connections/${id}/bingads/columns`) },
+/** Requests outside the catalog: unknown paths and an unknown account. */
+const FIXED_PROBES: Probe[] = [
   { label: 'GET /disco-{unknown path}', writes: false, send: (t, _id, word) => t.b().get(`/disco-${word}`) },
   { label: 'GET /packages/{absent}/disco-{unknown}', writes: false, send: (t, id, word) => t.b().get(`/packages/${id}/disco-${word}`) },
   { label: 'GET /connections/types on an unknown account', writes: false, send: (t, _id, word) => onAccount(t, `disco-absent-${word}`, '/connections/types') },
-  { label: 'POST /jobs with an absent package', writes: true, send: (t, id) => t.b().post('/jobs', { body: { cluster_id: t.fixtures().cluster_id, package_id: id, variables: {}, dynamic_variables: {} } }) },
-  { label: 'POST /jobs with an absent cluster', writes: true, send: (t, id) => t.b().post('/jobs', { body: { cluster_id: id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {} } }) },
-  { label: 'PUT /hooks/{absent}/reset', writes: true, send: (t, id) => t.b().put(`/hooks/${id}/reset`) },
-  { label: 'POST /jobs/{absent}/watchers', writes: true, send: (t, id) => t.b().post(`/jobs/${id}/watchers`) },
-  { label: 'DELETE /deliveries/{absent}', writes: true, send: (t, id) => t.b().delete(`/deliveries/${id}`) },
-  { label: 'POST /notifications/mark {absent id}', writes: true, send: (t, id) => t.b().post('/notifications/mark', { body: { id } }) },
-  { label: 'PUT /connections/mysql/{absent}', writes: true, send: (t, id, word) => t.b().put(`/connections/mysql/${id}`, { body: { name: `disco-${word}` } }) },
 ];
+
+/**
+ * One probe per catalog endpoint that takes an id (the absent id in its path) and per id its
+ * body names (the absent id there, the rest of the body valid). Bodies that name ids are left
+ * out of destructive endpoints: a target that ignored the absent id would do what cannot be undone.
+ */
+function catalogProbes(t: CheckContext): Probe[] {
+  const c = bodyContext(t);
+  const fixtures = t.fixtures();
+  const out: Probe[] = [];
+  for (const e of B_ENDPOINTS) {
+    const writes = e.effect !== 'read';
+    if (e.id) {
+      const type = someConnectionType(fixtures, e.id);
+      if (requestOf(e, { id: 1, type }, c)) {
+        out.push({ label: `${e.method} ${e.path.replace('{id}', '{absent}')}`, writes, send: (t2, id) => send(t2, requestOf(e, { id, type }, bodyContext(t2))) });
+      }
+    }
+    if (e.effect === 'destructive') continue;
+    for (const field of e.bodyIds ?? []) {
+      const base = requestOf(e, {}, c);
+      if (!base) continue;
+      out.push({
+        label: `${e.key} with an absent ${field.field}`,
+        writes,
+        send: (t2, id) => {
+          const request = requestOf(e, {}, bodyContext(t2));
+          return send(t2, request && { ...request, options: { ...request.options, body: { ...(request.options.body as Record<string, unknown>), [field.field]: id } } });
+        },
+      });
+    }
+  }
+  return out;
+}
+
+function send(t: CheckContext, request: ReturnType<typeof requestOf>): Promise<Exchange> {
+  if (!request) throw new Error('the catalog request could not be built');
+  return t.b().request(request.method, request.path, request.options);
+}
 
 /** A GET with account 1's key on the path of the account `slug`. */
 function onAccount(t: CheckContext, slug: string, path: string): Promise<Exchange> {
@@ -44,13 +76,7 @@ function onAccount(t: CheckContext, slug: string, path: string): Promise<Exchang
 }
 
 function usableProbes(t: CheckContext, writes: boolean): Probe[] {
-  const fixtures = t.target.b[0]?.fixtures;
-  return probes.filter((p) => {
-    if (p.writes && !writes) return false;
-    if (p.label.includes('absent package') && fixtures?.cluster_id === undefined) return false;
-    if (p.label.includes('absent cluster') && fixtures?.package_id === undefined) return false;
-    return true;
-  });
+  return [...FIXED_PROBES, ...catalogProbes(t)].filter((p) => writes || !p.writes);
 }
 
 /** The anchor: the spec documents GET /packages/{id} of an absent package as 404 with `message`. */
@@ -67,33 +93,35 @@ function messageOf(ex: Exchange): unknown {
 
 async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> {
   const reference = await anchor(t, 'B-ERR-1');
-  const cases = fc.tuple(fc.constantFrom(...usableProbes(t, writes).map((p) => p.label)), absentId(), fc.stringMatching(/^[a-z0-9]{1,12}$/));
+  const probes = usableProbes(t, writes);
+  const cases = fc.tuple(fc.constantFrom(...probes.map((p) => p.label)), absentId(), fc.stringMatching(/^[a-z0-9]{1,12}$/));
   let notFounds = 0;
-  await t.property('every 404 carries the same message', cases, async ([label, id, word]) => {
-    const probe = probes.find((p) => p.label === label) ?? probes[0]!;
+  const judge = async (probe: Probe, id: number, word: string): Promise<void> => {
     const ex = await probe.send(t, id, word);
     // The spec fixes no status for most of these (a write on an absent id might even succeed
     // and do nothing, a 422 might name the field) and the body only of not-found answers: a 404
     // must be the error object with the text of every other 404; other answers are not judged.
-    const status = ex.response.status;
-    if (status !== 404) return;
+    if (ex.response.status !== 404) return;
     t.expect.errorObjectB(ex, 'B-ERR-1');
     notFounds++;
     t.expect.that(messageOf(ex) === reference.message, {
       clause: 'B-ERR-1',
-      message: `${label}: this 404 carries another text than the 404 of an absent package`,
+      message: `${probe.label}: this 404 carries another text than the 404 of an absent package`,
       expected: JSON.stringify(reference.message),
       received: describeResponse(ex),
       exchange: ex,
     });
-  });
-  t.note(`${notFounds} of the generated not-found requests were answered 404 and compared`);
+  };
+  // Every kind of request once, then generated ids and words.
+  for (const probe of probes) await judge(probe, 1_999_999_937, 'sweep');
+  await t.property('every 404 carries the same message', cases, async ([label, id, word]) => judge(probes.find((p) => p.label === label) ?? probes[0]!, id, word));
+  t.note(`${notFounds} not-found answers compared, over ${probes.length} kinds of request`);
 }
 
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a read (absent package, hook, SSH key, connection; unknown paths; unknown account) is the error object with one and the same message',
+  title: 'B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; unknown paths; an unknown account) is the error object with one and the same message',
   needs: ['b'],
   async run(t) {
     await compareNotFound(t, false);
@@ -103,7 +131,7 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a write (POST /jobs with an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename) is the error object with the same message as every other 404',
+  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, ...) is the error object with the same message as every other 404',
   needs: ['b', 'write'],
   async run(t) {
     await compareNotFound(t, true);
@@ -124,10 +152,12 @@ check({
       received: JSON.stringify(reference.message),
       exchange: reference.exchange,
     });
-    await t.property('absent ids say "Item not found."', fc.tuple(fc.constantFrom('/packages', '/hooks', '/user/keys'), absentId()), async ([collection, id]) => {
-      const ex = await t.b().get(`${collection}/${id}`);
+    // The spec's reads that name an id: each answers an absent one with the real service's text.
+    const reads = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id !== undefined);
+    await t.property('absent ids say "Item not found."', fc.tuple(fc.constantFrom(...reads), absentId()), async ([endpoint, id]) => {
+      const ex = await t.b().get(bPath(endpoint, { id, type: someConnectionType(t.fixtures(), endpoint.id) }), endpoint.query ? { query: { ...endpoint.query } } : {});
       t.expect.status(ex, 404, 'B-GAP-2');
-      t.expect.that(messageOf(ex) === NOT_FOUND_TEXT, { clause: 'B-GAP-2', message: `GET ${collection}/{absent}: the 404 text is not the real service's`, expected: JSON.stringify(NOT_FOUND_TEXT), received: describeResponse(ex), exchange: ex });
+      t.expect.that(messageOf(ex) === NOT_FOUND_TEXT, { clause: 'B-GAP-2', message: `${endpoint.key} with an absent id: the 404 text is not the real service's`, expected: JSON.stringify(NOT_FOUND_TEXT), received: describeResponse(ex), exchange: ex });
     });
   },
 });

@@ -7,8 +7,9 @@ import type { CheckDefinition } from './lib/types.ts';
 const SUITES_DIR = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Imports every `suites/*.spec.ts` (each registers its checks) and returns them in a stable
- * order: by file name, then in the order each file declares them.
+ * Imports every `suites/*.spec.ts` (each registers its checks) and returns them in run order
+ * (`registeredChecks`): files are imported in name order only so that the order is stable; a
+ * check that must run last says so in its definition (`runsLast`).
  */
 export async function loadChecks(): Promise<CheckDefinition[]> {
   const files = readdirSync(SUITES_DIR)

@@ -9,8 +9,16 @@ export function check(definition: CheckDefinition): void {
   registered.push(definition);
 }
 
+/**
+ * The checks in run order: as declared, except that those marked `runsLast` come after all the
+ * others (in their declared order). Nothing else about the order carries meaning.
+ */
 export function registeredChecks(): CheckDefinition[] {
-  return [...registered];
+  return inRunOrder(registered);
+}
+
+export function inRunOrder<T extends Pick<CheckDefinition, 'runsLast'>>(checks: readonly T[]): T[] {
+  return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
 }
 
 /** The family of a check: the part of its id before `/` (`b-auth/invalid-keys` -> `b-auth`). */

@@ -58,6 +58,11 @@ export interface CheckDefinition {
   /** A sentence. */
   title: string;
   needs: Need[];
+  /**
+   * The check destroys something every other check relies on (B-AUTH-2 kills the configured key):
+   * the registry orders it after all others, whatever file declares it.
+   */
+  runsLast?: boolean;
   run(t: CheckContext): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
+import { inRunOrder } from '../../suites/lib/registry.ts';
 import { proveFamily } from './family-proof.ts';
 
 proveFamily('b-auth', ['b-unknown-key-accepted', 'b-old-key-valid-after-regeneration']);
@@ -9,9 +10,16 @@ proveFamily('b-auth', ['b-unknown-key-accepted', 'b-old-key-valid-after-regenera
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
 
 describe('b-auth: the key regeneration, which kills the configured key', () => {
-  it('runs after every other check', async () => {
-    const ids = (await loadChecks()).map((c) => c.id);
-    expect(ids.at(-1)).toBe(REGENERATE);
+  it('says in its definition that it runs last, and so runs after every other check', async () => {
+    const checks = await loadChecks();
+    expect(checks.find((c) => c.id === REGENERATE)?.runsLast).toBe(true);
+    expect(checks.filter((c) => c.runsLast).map((c) => c.id)).toEqual([REGENERATE]);
+    expect(checks.at(-1)?.id).toBe(REGENERATE);
+  });
+
+  it('is ordered by that field, not by where it is declared', () => {
+    const declared = [{ id: 'z/last', runsLast: true }, { id: 'a/one' }, { id: 'm/two', runsLast: false }, { id: 'b/also-last', runsLast: true }];
+    expect(inRunOrder(declared).map((c) => c.id)).toEqual(['a/one', 'm/two', 'z/last', 'b/also-last']);
   });
 
   // A target without a control URL stands for a real deployment.

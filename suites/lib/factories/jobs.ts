@@ -1,4 +1,5 @@
 import type { CheckContext, Exchange } from '../types.ts';
+import type { TargetFixtures } from '../target-types.ts';
 import { idOf, is2xx, isObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
@@ -22,11 +23,10 @@ export function stopJobOnCleanup(t: CheckContext, jobId: number, account: Accoun
   });
 }
 
-/** The body of POST /jobs for the account's fixture package on its fixture cluster, or undefined without those fixtures. */
-export function jobBody(t: CheckContext, account: Account = 0, variables: Record<string, string> = {}): Record<string, unknown> | undefined {
-  const fixtures = t.fixtures(account);
+/** The body of POST /jobs for the fixture package on the fixture cluster, or undefined without those fixtures. */
+export function jobBodyFrom(fixtures: TargetFixtures, variables: Record<string, string> = {}, dynamicVariables: Record<string, string> = {}): Record<string, unknown> | undefined {
   if (fixtures.package_id === undefined || fixtures.cluster_id === undefined) return undefined;
-  return { cluster_id: fixtures.cluster_id, package_id: fixtures.package_id, variables, dynamic_variables: {} };
+  return { cluster_id: fixtures.cluster_id, package_id: fixtures.package_id, variables, dynamic_variables: dynamicVariables };
 }
 
 /**
@@ -34,7 +34,7 @@ export function jobBody(t: CheckContext, account: Account = 0, variables: Record
  * Undefined when the account has no such fixtures.
  */
 export async function makeJob(t: CheckContext, account: Account): Promise<{ id: number; created: Exchange } | undefined> {
-  const body = jobBody(t, account);
+  const body = jobBodyFrom(t.fixtures(account));
   if (!body) return undefined;
   const created = await t.b(account).post('/jobs', { body });
   const id = idOf(created);

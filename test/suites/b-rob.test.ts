@@ -1,3 +1,3 @@
 import { proveFamily } from './family-proof.ts';
 
-proveFamily('x-rob', ['b-malformed-json-500']);
+proveFamily('b-rob', ['b-malformed-json-500']);

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
  * the key configured for account 1 is dead, for the rest of the run and for whoever owns it.
  * Hence:
- *  - this file's name sorts after every other suite file: the runner loads files in name order
- *    and runs checks in load order, so every other check (also under --only) has already run
- *    with the configured key when this one kills it;
+ *  - it is declared `runsLast`: the registry orders it after every other check (also under
+ *    --only), so every other check has already run with the configured key when this one kills it;
  *  - it touches nothing else and stores the new key nowhere (reports redact it: `api_key` is a
  *    secret field), so on a real deployment the account's owner must fetch a fresh key from the
  *    dashboard afterwards. That is why it runs on a real target only when the operator opts in
@@ -23,13 +24,15 @@ function rotationAllowed(t: CheckContext): boolean {
   return t.target.controlUrl !== undefined || process.env[OPT_IN] === '1';
 }
 
-/** Requests that prove whether a key authenticates. Each is harmless with a live key. */
+/**
+ * Requests that prove whether a key authenticates, each harmless with a live key: every read of
+ * the spec's endpoint table that names no id, marking a notification that does not exist, and
+ * the regeneration itself (with a dead key it must not regenerate anything).
+ */
 type Probe = { label: string; send: (client: InterfaceClient) => Promise<Exchange> };
 const probes: Probe[] = [
-  { label: 'GET /connections/types', send: (c) => c.get('/connections/types') },
-  { label: 'GET /invoices', send: (c) => c.get('/invoices', { query: { limit: 1 } }) },
-  { label: 'POST /notifications/mark (unknown id)', send: (c) => c.post('/notifications/mark', { body: { id: 2_000_000_001 } }) },
-  // With a dead key this must not regenerate anything either.
+  ...B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && !e.id).map((e): Probe => ({ label: e.key, send: (c) => c.get(e.path, e.answer.paged ? { query: { limit: 1 } } : {}) })),
+  { label: 'POST /notifications/mark (unknown id)', send: (c) => c.post('/notifications/mark', { body: { id: absentIdFrom(1) } }) },
   { label: 'POST /user/tokens', send: (c) => c.post('/user/tokens') },
 ];
 
@@ -54,6 +57,7 @@ check({
   clauses: ['B-AUTH-2'],
   title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one is refused from the very next request (runs last: it kills the configured key)",
   needs: ['b', 'write'],
+  runsLast: true,
   async run(t) {
     if (!rotationAllowed(t)) {
       t.skip(

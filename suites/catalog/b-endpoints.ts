@@ -1,0 +1,223 @@
+import { inactiveWebHookBody } from '../lib/factories/hooks.ts';
+import { jobBodyFrom } from '../lib/factories/jobs.ts';
+import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
+import type { BEndpoint, ResourceKind } from './types.ts';
+
+/**
+ * Every endpoint of interface B that the suites know: the spec's table (section 4B) and the
+ * extensions of the real service that docs/interface-b.md documents. One entry per endpoint, in
+ * the docs' order; `test/catalog.test.ts` fails when the docs list an endpoint this catalog
+ * lacks, or this catalog names one the simulator does not serve.
+ */
+export const B_ENDPOINTS: readonly BEndpoint[] = [
+  // Packages
+  { key: 'GET /packages', method: 'GET', path: '/packages', source: 'extension', effect: 'read', answer: { schema: 'package', list: true, paged: true } },
+  { key: 'GET /packages/{id}', method: 'GET', path: '/packages/{id}', source: 'spec', clause: 'B-PKG-1', id: { kind: 'package' }, effect: 'read', answer: { schema: 'package' } },
+  // Clusters
+  { key: 'GET /clusters', method: 'GET', path: '/clusters', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster', list: true, paged: true } },
+  { key: 'GET /clusters/{id}', method: 'GET', path: '/clusters/{id}', source: 'extension', id: { kind: 'cluster' }, effect: 'read', answer: { schema: 'simulator/cluster' } },
+  // Jobs
+  {
+    key: 'POST /jobs',
+    method: 'POST',
+    path: '/jobs',
+    source: 'spec',
+    clause: 'B-JOB-1',
+    bodyIds: [
+      { field: 'cluster_id', kind: 'cluster' },
+      { field: 'package_id', kind: 'package' },
+    ],
+    effect: 'write',
+    answer: { schema: 'job' },
+    body: (c) => jobBodyFrom(c.fixtures, { run_date: '2026-01-01' }, { now: 'CurrentTime()' }),
+    fields: [
+      { path: ['cluster_id'], kind: 'integer' },
+      { path: ['package_id'], kind: 'integer' },
+      { path: ['variables'], kind: 'string-map' },
+      { path: ['dynamic_variables'], kind: 'string-map' },
+    ],
+    creates: 'job',
+    touches: ['jobs'],
+  },
+  { key: 'GET /jobs', method: 'GET', path: '/jobs', source: 'extension', effect: 'read', answer: { schema: 'job', list: true, paged: true } },
+  { key: 'GET /jobs/{id}', method: 'GET', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'job' } },
+  { key: 'DELETE /jobs/{id}', method: 'DELETE', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'write', answer: { schema: 'job' }, touches: ['jobStop'] },
+  { key: 'POST /jobs/{id}/watchers', method: 'POST', path: '/jobs/{id}/watchers', source: 'spec', clause: 'B-JOB-5', id: { kind: 'job' }, effect: 'write', answer: {}, touches: ['watchers'] },
+  { key: 'GET /jobs/{id}/watchers', method: 'GET', path: '/jobs/{id}/watchers', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/watcher', list: true, paged: true } },
+  // The user, its API key and SSH keys
+  { key: 'GET /user', method: 'GET', path: '/user', source: 'extension', effect: 'read', answer: { schema: 'user' } },
+  {
+    key: 'PUT /user',
+    method: 'PUT',
+    path: '/user',
+    source: 'spec',
+    clause: 'B-USER-1',
+    effect: 'write',
+    answer: { schema: 'user' },
+    body: (c) => ({ location: c.name('location') }),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['email'], kind: 'string' },
+      { path: ['time_zone'], kind: 'string' },
+      { path: ['location'], kind: 'string' },
+      { path: ['notification_settings'], kind: 'object' },
+    ],
+    touches: ['user'],
+  },
+  // Destructive: the key the run authenticates with is dead afterwards (b-auth/regenerated-key-replaces-old).
+  { key: 'POST /user/tokens', method: 'POST', path: '/user/tokens', source: 'spec', clause: 'B-AUTH-2', effect: 'destructive', answer: { schema: 'user' } },
+  {
+    key: 'POST /user/keys',
+    method: 'POST',
+    path: '/user/keys',
+    source: 'spec',
+    clause: 'B-KEY-1',
+    effect: 'write',
+    answer: { schema: 'ssh-key' },
+    body: (c) => sshKeyBody(c.name('key')),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['public_key'], kind: 'string' },
+    ],
+    creates: 'sshKey',
+    touches: ['sshKeys'],
+  },
+  { key: 'GET /user/keys', method: 'GET', path: '/user/keys', source: 'extension', effect: 'read', answer: { schema: 'ssh-key', list: true, paged: true } },
+  { key: 'GET /user/keys/{id}', method: 'GET', path: '/user/keys/{id}', source: 'spec', clause: 'B-KEY-1', id: { kind: 'sshKey' }, effect: 'read', answer: { schema: 'ssh-key' } },
+  { key: 'DELETE /user/keys/{id}', method: 'DELETE', path: '/user/keys/{id}', source: 'extension', id: { kind: 'sshKey' }, effect: 'write', answer: { empty: true }, touches: ['sshKey', 'sshKeys'] },
+  // Hooks
+  {
+    key: 'POST /hooks',
+    method: 'POST',
+    path: '/hooks',
+    source: 'spec',
+    clause: 'B-HOOK-1',
+    effect: 'write',
+    answer: { schema: 'hook' },
+    body: (c) => inactiveWebHookBody(c.name('hook')),
+    fields: [
+      { path: ['type'], kind: 'string' },
+      { path: ['name'], kind: 'string' },
+      { path: ['settings'], kind: 'object' },
+      { path: ['events'], kind: 'string-array' },
+      { path: ['active'], kind: 'boolean' },
+    ],
+    creates: 'hook',
+    touches: ['hooks'],
+    bodyUsesGapValues: true,
+  },
+  { key: 'GET /hooks', method: 'GET', path: '/hooks', source: 'extension', effect: 'read', answer: { schema: 'hook', list: true, paged: true } },
+  { key: 'GET /hooks/{id}', method: 'GET', path: '/hooks/{id}', source: 'spec', clause: 'B-HOOK-1', id: { kind: 'hook' }, effect: 'read', answer: { schema: 'hook' } },
+  {
+    key: 'PUT /hooks/{id}',
+    method: 'PUT',
+    path: '/hooks/{id}',
+    source: 'extension',
+    id: { kind: 'hook' },
+    effect: 'write',
+    answer: { schema: 'hook' },
+    body: (c) => ({ name: c.name('renamed'), active: false }),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['active'], kind: 'boolean' },
+    ],
+    touches: ['hook', 'hooks'],
+  },
+  { key: 'DELETE /hooks/{id}', method: 'DELETE', path: '/hooks/{id}', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { empty: true }, touches: ['hook', 'hooks'] },
+  { key: 'PUT /hooks/{id}/reset', method: 'PUT', path: '/hooks/{id}/reset', source: 'spec', clause: 'B-HOOK-2', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'hook' }, touches: ['hook'] },
+  // Invoices
+  { key: 'GET /invoices', method: 'GET', path: '/invoices', source: 'spec', clause: 'B-INV-1', effect: 'read', answer: { schema: 'invoice', list: true, paged: true } },
+  { key: 'GET /invoices/{id}', method: 'GET', path: '/invoices/{id}', source: 'extension', id: { kind: 'invoice' }, effect: 'read', answer: { schema: 'invoice' } },
+  // Connections
+  { key: 'GET /connections/types', method: 'GET', path: '/connections/types', source: 'spec', clause: 'B-CONN-1', effect: 'read', answer: { schema: 'connection-type', list: true } },
+  { key: 'GET /connections', method: 'GET', path: '/connections', source: 'extension', effect: 'read', answer: { schema: 'connection', list: true, paged: true } },
+  { key: 'GET /connections/{type}/{id}', method: 'GET', path: '/connections/{type}/{id}', source: 'extension', id: { kind: 'connection' }, effect: 'read', answer: { schema: 'connection' } },
+  {
+    key: 'PUT /connections/{type}/{id}',
+    method: 'PUT',
+    path: '/connections/{type}/{id}',
+    source: 'spec',
+    clause: 'B-CONN-2',
+    id: { kind: 'connection' },
+    effect: 'write',
+    answer: { schema: 'connection' },
+    body: (c) => ({ name: c.name('connection') }),
+    fields: [{ path: ['name'], kind: 'string' }],
+    touches: ['connection'],
+  },
+  // Destructive: the API cannot delete a connection group again.
+  {
+    key: 'POST /connection_groups',
+    method: 'POST',
+    path: '/connection_groups',
+    source: 'spec',
+    clause: 'B-CG-1',
+    effect: 'destructive',
+    answer: { schema: 'connection-group' },
+    body: (c) => {
+      const mysql = c.fixtures.connections?.mysql;
+      return { connection_group: { name: c.name('group'), description: 'disco' }, ...(mysql !== undefined ? { connections: [{ id: mysql, type: 'mysql' }] } : {}) };
+    },
+    fields: [
+      { path: ['connection_group'], kind: 'object' },
+      { path: ['connection_group', 'name'], kind: 'string' },
+      { path: ['connection_group', 'description'], kind: 'string' },
+      { path: ['connections'], kind: 'array' },
+      { path: ['connections', 0, 'id'], kind: 'integer' },
+      { path: ['connections', 0, 'type'], kind: 'string' },
+    ],
+    touches: ['connectionGroups'],
+  },
+  { key: 'GET /connection_groups', method: 'GET', path: '/connection_groups', source: 'extension', effect: 'read', answer: { schema: 'connection-group', list: true, paged: true } },
+  { key: 'GET /connection_groups/{id}', method: 'GET', path: '/connection_groups/{id}', source: 'extension', id: { kind: 'connectionGroup' }, effect: 'read', answer: { schema: 'connection-group' } },
+  { key: 'GET /connections/{id}/salesforce/fields', method: 'GET', path: '/connections/{id}/salesforce/fields', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, effect: 'read', answer: { list: true } },
+  { key: 'GET /connections/{id}/bingads/accounts', method: 'GET', path: '/connections/{id}/bingads/accounts', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
+  { key: 'GET /connections/{id}/bingads/columns', method: 'GET', path: '/connections/{id}/bingads/columns', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
+  // Deliveries: deleting one cannot be undone (the run deletes one listed fixture, b-dlv/delete).
+  { key: 'GET /deliveries', method: 'GET', path: '/deliveries', source: 'extension', effect: 'read', answer: { schema: 'simulator/delivery', list: true, paged: true } },
+  { key: 'DELETE /deliveries/{id}', method: 'DELETE', path: '/deliveries/{id}', source: 'spec', clause: 'B-DLV-1', id: { kind: 'delivery' }, effect: 'destructive', answer: { empty: true }, touches: ['delivery'] },
+  // Notifications
+  { key: 'GET /notifications', method: 'GET', path: '/notifications', source: 'extension', effect: 'read', answer: { schema: 'simulator/notification', list: true, paged: true } },
+  {
+    key: 'POST /notifications/mark',
+    method: 'POST',
+    path: '/notifications/mark',
+    source: 'spec',
+    clause: 'B-NTF-1',
+    bodyIds: [{ field: 'id', kind: 'notification' }],
+    effect: 'write',
+    answer: {},
+    body: () => ({}),
+    fields: [{ path: ['id'], kind: 'integer' }],
+    touches: ['notifications'],
+  },
+];
+
+/** The catalog entry of `key`; a typo is a bug of the suite, so it throws. */
+export function bEndpoint(key: string): BEndpoint {
+  const found = B_ENDPOINTS.find((e) => e.key === key);
+  if (!found) throw new Error(`no interface B endpoint ${key} in the catalog`);
+  return found;
+}
+
+/** The path of `endpoint` with its placeholders filled. */
+export function bPath(endpoint: Pick<BEndpoint, 'path'>, values: { id?: number | string; type?: string }): string {
+  return endpoint.path.replace('{type}', String(values.type ?? '')).replace('{id}', String(values.id ?? ''));
+}
+
+/**
+ * Where the catalog reads each kind of thing: one by id, and the list that holds them. Families
+ * that must tell whose a thing is (isolation) or read back what a write changed use these.
+ */
+export const RESOURCE_READS: Readonly<Record<ResourceKind, { one?: string; list?: string }>> = {
+  package: { one: 'GET /packages/{id}', list: 'GET /packages' },
+  cluster: { one: 'GET /clusters/{id}', list: 'GET /clusters' },
+  job: { one: 'GET /jobs/{id}', list: 'GET /jobs' },
+  hook: { one: 'GET /hooks/{id}', list: 'GET /hooks' },
+  sshKey: { one: 'GET /user/keys/{id}', list: 'GET /user/keys' },
+  invoice: { one: 'GET /invoices/{id}', list: 'GET /invoices' },
+  connection: { one: 'GET /connections/{type}/{id}', list: 'GET /connections' },
+  connectionGroup: { one: 'GET /connection_groups/{id}', list: 'GET /connection_groups' },
+  delivery: { list: 'GET /deliveries' },
+  notification: { list: 'GET /notifications' },
+};

@@ -1,0 +1,102 @@
+import type { CheckContext, Exchange } from '../lib/types.ts';
+import { idOf, is2xx } from '../lib/answers.ts';
+import { restoreConnectionAfter } from '../lib/factories/connections.ts';
+import { undoCreation } from '../lib/factories/undo.ts';
+import { restoreUserAfter } from '../lib/factories/user.ts';
+import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
+import { bodyContext, fixtureValues, ownValues, requestOf, type PathValues } from './b-requests.ts';
+import type { BEndpoint, ResourceKind } from './types.ts';
+
+/**
+ * Sending the catalog's requests for real, with account 1's own things, and leaving the account
+ * as it was: what a write creates is removed, what it updates is put back, and a write whose
+ * effect could not be undone on this target is not sent (a note says so).
+ */
+
+/** The spec's reads, each with the account's own fixture ids in its path: what any target serves. */
+export function specReadRequests(t: CheckContext): { endpoint: BEndpoint; path: string; query?: Record<string, string> }[] {
+  const fixtures = t.fixtures();
+  const out: { endpoint: BEndpoint; path: string; query?: Record<string, string> }[] = [];
+  for (const endpoint of B_ENDPOINTS) {
+    if (endpoint.source !== 'spec' || endpoint.method !== 'GET') continue;
+    const values: PathValues | undefined = endpoint.id ? fixtureValues(fixtures, endpoint.id) : {};
+    if (!values) continue;
+    out.push({ endpoint, path: bPath(endpoint, values), ...(endpoint.query ? { query: { ...endpoint.query } } : {}) });
+  }
+  return out;
+}
+
+export interface ExerciseOptions {
+  /** Which writes: by default every non-destructive write the spec lists. */
+  select?: (endpoint: BEndpoint) => boolean;
+  /** Bodies to send instead of the catalog's (generated inputs), by endpoint key. */
+  bodies?: Readonly<Record<string, Record<string, unknown>>>;
+  /** Also read, with the spec's reads, what the writes made (a hook, an SSH key, a job). */
+  readBack?: boolean;
+}
+
+/**
+ * Sends each selected write with account 1's own ids, then (with `readBack`) the spec's reads of
+ * what was made, and hands every answer to `seen`. Returns the writes not sent, with the reason.
+ */
+export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, seen: (endpoint: BEndpoint, ex: Exchange) => void): Promise<string[]> {
+  const select = options.select ?? ((e: BEndpoint) => e.source === 'spec' && e.effect === 'write');
+  const made = new Map<ResourceKind, number>();
+  const notSent: string[] = [];
+  const c = bodyContext(t);
+  for (const endpoint of B_ENDPOINTS.filter((e) => e.method !== 'GET' && select(e))) {
+    const values = endpoint.id ? await ownValues(t, 0, endpoint.id, made) : {};
+    if (!values) {
+      notSent.push(`${endpoint.key}: account 1 has no ${endpoint.id?.kind} of its own to name`);
+      continue;
+    }
+    const why = await undoable(t, endpoint, values);
+    if (why) {
+      notSent.push(`${endpoint.key}: ${why}`);
+      continue;
+    }
+    const request = requestOf(endpoint, values, c);
+    if (!request) {
+      notSent.push(`${endpoint.key}: its body needs fixtures the target file does not give`);
+      continue;
+    }
+    const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, request.options.body, t);
+    const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}) });
+    const id = idOf(ex);
+    if (is2xx(ex) && endpoint.creates && id !== undefined) {
+      undoCreation(t, 0, endpoint.creates, id);
+      made.set(endpoint.creates, id);
+    }
+    seen(endpoint, ex);
+  }
+  if (options.readBack) {
+    for (const endpoint of B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id && made.has(e.id.kind))) {
+      seen(endpoint, await t.b().get(bPath(endpoint, { id: made.get(endpoint.id?.kind as ResourceKind) })));
+    }
+  }
+  return notSent;
+}
+
+/**
+ * Registers how a write's effect is undone, before it is sent; the reason it cannot be, else
+ * undefined. Creations are undone from their answer (`undoCreation`).
+ */
+async function undoable(t: CheckContext, endpoint: BEndpoint, values: PathValues): Promise<string | undefined> {
+  if (endpoint.touches?.includes('user') && !(await restoreUserAfter(t))) return 'the user cannot be read back (GET /user, an extension) to restore it';
+  if (endpoint.touches?.includes('connection') && !(values.type !== undefined && values.id !== undefined && (await restoreConnectionAfter(t, values.type, values.id)))) {
+    return 'the connection\'s name cannot be read back (GET /connections, an extension) to restore it';
+  }
+  return undefined;
+}
+
+/** The body with every id it names filled with one of the account's own fixtures (a notification to mark). */
+function withOwnBodyIds(endpoint: BEndpoint, body: unknown, t: CheckContext): unknown {
+  if (!endpoint.bodyIds || typeof body !== 'object' || body === null) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of endpoint.bodyIds) {
+    if (out[field.field] !== undefined) continue;
+    const own = fixtureValues(t.fixtures(), { kind: field.kind });
+    if (own?.id !== undefined) out[field.field] = own.id;
+  }
+  return out;
+}
