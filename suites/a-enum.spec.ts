@@ -3,11 +3,13 @@ import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './lib/comparison.ts';
-import { createPipeline, documentBody, readPipeline } from './lib/factories/pipelines.ts';
+import { createPipeline, readPipeline } from './lib/factories/pipelines.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import { requirePipelineEndpoints } from './lib/target-features.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import { aPath } from './catalog/a-endpoints.ts';
+import { pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline gets exactly what it gets for a pipeline
@@ -26,17 +28,9 @@ interface Operation {
   options?: (id: number) => RequestOptions;
 }
 
-/** Every operation on one pipeline; the bodies are valid, so only the id decides the answer. */
+/** Every operation of the catalog on one pipeline; the bodies are valid, so only the id decides the answer. */
 function operations(t: CheckContext): Operation[] {
-  return [
-    { label: 'GET /pipelines/{id}', method: 'GET', path: (id) => `/pipelines/${id}` },
-    { label: 'GET /pipelines/{id}/definition', method: 'GET', path: (id) => `/pipelines/${id}/definition` },
-    { label: 'PUT /pipelines/{id}', method: 'PUT', path: (id) => `/pipelines/${id}`, options: () => documentBody(plainDefinition(t.name('enum-put'))) },
-    { label: 'PATCH /pipelines/{id}', method: 'PATCH', path: (id) => `/pipelines/${id}`, options: () => ({ body: { description: 'changed by another account' } }) },
-    { label: 'POST /pipelines/{id}/start', method: 'POST', path: (id) => `/pipelines/${id}/start` },
-    { label: 'POST /pipelines/{id}/stop', method: 'POST', path: (id) => `/pipelines/${id}/stop` },
-    { label: 'DELETE /pipelines/{id}', method: 'DELETE', path: (id) => `/pipelines/${id}` },
-  ];
+  return pipelineOperations().map((e) => ({ label: e.key, method: e.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
 }
 
 function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
@@ -47,14 +41,14 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
 async function foreignPipelines(t: CheckContext): Promise<{ id: number; state: string }[]> {
   const idle = await createPipeline(t, 1, plainDefinition(t.name('enum-idle')));
   const archived = await createPipeline(t, 1, plainDefinition(t.name('enum-archived')));
-  const gone = await t.a(1).delete(`/pipelines/${archived.id}`);
+  const gone = await t.a(1).delete(aPath('pipelines.archive', archived.id));
   if (gone.response.status !== 200) throw new Error(`account 2 could not archive its pipeline: ${describeResponse(gone)}`);
   const out = [
     { id: idle.id, state: 'not deployed' },
     { id: archived.id, state: 'archived' },
   ];
   const running = await createPipeline(t, 1, plainDefinition(t.name('enum-running')));
-  const started = await t.a(1).post(`/pipelines/${running.id}/start`);
+  const started = await t.a(1).post(aPath('pipelines.start', running.id));
   if (started.response.status >= 200 && started.response.status < 300) out.push({ id: running.id, state: 'deployed' });
   else t.note(`account 2's pipeline could not be started (${started.response.status}): no deployed pipeline compared`);
   return out;
@@ -183,7 +177,7 @@ check({
         received: JSON.stringify(after),
       });
     }
-    const list = await t.a(0).get('/pipelines', { query: { page_size: 100, include_archived: 'true' } });
+    const list = await t.a(0).get(aPath('pipelines.list'), { query: { page_size: 100, include_archived: 'true' } });
     const ids = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items.map((p) => (isObject(p) ? p.id : undefined)) : [];
     const shown = foreign.filter((f) => ids.includes(f.id));
     t.expect.that(shown.length === 0, {
@@ -202,7 +196,7 @@ check({
  */
 async function snapshot(t: CheckContext, id: number): Promise<JsonObject> {
   const { body } = await readPipeline(t, 1, id);
-  const definition = await t.a(1).get(`/pipelines/${id}/definition`);
+  const definition = await t.a(1).get(aPath('pipelines.definition', id));
   const stable = ['id', 'name', 'status', 'updated_at', 'deployed_at', 'archived_at'];
   return { ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])), definition: definition.json ?? definition.response.status };
 }

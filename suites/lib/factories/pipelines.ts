@@ -3,6 +3,7 @@ import type { CheckContext, Exchange, RequestOptions } from '../types.ts';
 import { is2xx, isObject, pathOf, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
+import { aPath } from '../../catalog/a-endpoints.ts';
 
 /**
  * Pipelines a check makes on interface A, archived again after it. The spec fixes only
@@ -33,7 +34,7 @@ export interface Pipeline {
  */
 export function archiveOnCleanup(t: CheckContext, account: Account, id: number): void {
   t.cleanup(`archive pipeline ${id} of account ${account + 1}`, async () => {
-    const ex = await t.a(account).delete(`/pipelines/${id}`);
+    const ex = await t.a(account).delete(aPath('pipelines.archive', id));
     if (ex.response.status >= 500) throw new Error(`DELETE /pipelines/${id} answered ${ex.response.status}`);
   });
 }
@@ -43,14 +44,14 @@ export function archiveOnCleanup(t: CheckContext, account: Account, id: number):
  * (a 2xx `POST /pipelines` with an integer id), so that a failing target is left clean.
  */
 export function archiveIfCreated(t: CheckContext, account: Account, ex: Exchange): void {
-  if (ex.request.method !== 'POST' || !pathOf(ex).endsWith('/pipelines') || !is2xx(ex)) return;
+  if (ex.request.method !== 'POST' || !pathOf(ex).endsWith(aPath('pipelines.create')) || !is2xx(ex)) return;
   const id = isObject(ex.json) ? ex.json.id : undefined;
   if (typeof id === 'number') archiveOnCleanup(t, account, id);
 }
 
 /** Creates a pipeline from `document` in `account`; it is archived after the check. */
 export async function createPipeline(t: CheckContext, account: Account, document: unknown, format: DocumentFormat = 'json'): Promise<Pipeline> {
-  const created = await t.a(account).post('/pipelines', documentBody(document, format));
+  const created = await t.a(account).post(aPath('pipelines.create'), documentBody(document, format));
   const id = isObject(created.json) ? created.json.id : undefined;
   if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create a pipeline with POST /pipelines in account ${account + 1}`, created);
   archiveOnCleanup(t, account, id);
@@ -59,7 +60,7 @@ export async function createPipeline(t: CheckContext, account: Account, document
 
 /** Starts (deploys) a pipeline; skips when the target has no start endpoint. */
 export async function startPipeline(t: CheckContext, account: Account, id: number): Promise<Exchange> {
-  const ex = await t.a(account).post(`/pipelines/${id}/start`);
+  const ex = await t.a(account).post(aPath('pipelines.start', id));
   if (ex.response.status === 404 || ex.response.status === 405) {
     t.skip(`the target has no POST /pipelines/{id}/start (start is not in the spec, A-GAP-1; answered ${ex.response.status}), so a pipeline cannot be deployed`);
   }
@@ -69,7 +70,7 @@ export async function startPipeline(t: CheckContext, account: Account, id: numbe
 
 /** `GET /pipelines/{id}` as a JSON object, or a setup failure. */
 export async function readPipeline(t: CheckContext, account: Account, id: number): Promise<{ body: JsonObject; exchange: Exchange }> {
-  const exchange = await t.a(account).get(`/pipelines/${id}`);
+  const exchange = await t.a(account).get(aPath('pipelines.read', id));
   if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id} with GET /pipelines/${id}`, exchange);
   return { body: exchange.json, exchange };
 }
