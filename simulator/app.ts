@@ -50,7 +50,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   // A path of interface B goes to its router alone: trying the control API's and interface A's
   // first costs their matching on every request and changes nothing.
   const onlyB = chain([b.routes(), b.allowedMethods()] as Middleware[]);
-  app.use(errorBoundary((ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
+  app.use(errorBoundary(sim, (ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
   return { app, sim, clock };
 }
 
@@ -75,7 +75,7 @@ export function createApp(init: SimulatorOptions = {}): Koa {
 }
 
 /** Security headers on every answer, then the routers, then the one error renderer. */
-function errorBoundary(routers: Handler): Middleware {
+function errorBoundary(sim: Sim, routers: Handler): Middleware {
   return async (ctx: Context): Promise<void> => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'no-store');
@@ -84,6 +84,7 @@ function errorBoundary(routers: Handler): Middleware {
       // The routers answer an unmatched path with an empty 404, and a known path with the wrong
       // method with an empty 405 (or 501 for a method they do not know) plus `Allow`. Both get
       // the interface's error object here; an unknown method is a client error, never a 5xx.
+      unknownPathUnderFault(sim, ctx);
       if (ctx.body === undefined || ctx.body === null) {
         if (ctx.status === 404) throw new ApiError('not_found');
         if (ctx.status === 405 || ctx.status === 501) throw new ApiError('method_not_allowed');
@@ -95,6 +96,21 @@ function errorBoundary(routers: Handler): Middleware {
       renderError(ctx, toApiError(err), interfaceOf(ctx.path));
     }
   };
+}
+
+/**
+ * The faults of an unknown path: the framework's plain-text 404 left as it is (interface B), or
+ * a fallback handler that crashes (interface A). Without them, nothing happens here.
+ */
+function unknownPathUnderFault(sim: Sim, ctx: Context): void {
+  if (ctx.status !== 404 || (ctx.body !== undefined && ctx.body !== null)) return;
+  const iface = interfaceOf(ctx.path);
+  if (iface === 'A' && sim.faults.has('a-unknown-path-500')) throw new Error('no handler for this path');
+  if (iface === 'B' && sim.faults.has('b-unknown-path-empty-404')) {
+    ctx.status = 404;
+    ctx.type = 'text/plain';
+    ctx.body = 'Not Found';
+  }
 }
 
 /**

@@ -37,6 +37,18 @@ export const faultCatalog = {
   'b-mark-all-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark without id marks nothing' },
   'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },
   'b-foreign-watch-allowed': { clause: 'X-ISO-1', description: 'a caller may watch another account\'s job by id' },
+  'b-other-accounts-keys-refused': { clause: 'B-AUTH-1', description: 'only the first account\'s keys authenticate: the key lookup never looks past it' },
+  'b-accept-compared-as-string': { clause: 'B-VER-1', description: 'Accept is compared as a string: only exactly `application/vnd.service+json; version=2` is served, other spellings of that media type are refused' },
+  'b-invoices-of-every-account': { clause: 'B-INV-1', description: 'GET /invoices lists every account\'s invoices, not only the caller\'s' },
+  'b-job-runtime-as-string': { clause: 'B-SCHEMA-1', description: 'jobs carry runtime_in_seconds as a string' },
+  'b-salesforce-fields-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields come back as `{"fields": [...]}` instead of an array' },
+  'b-bingads-accounts-wrapped': { clause: 'B-CONN-3', description: 'Bing Ads accounts come back as `{"accounts": [...]}` instead of an array' },
+  'b-wrong-type-500': { clause: 'X-ROB-1', description: 'a hook name that is not a string crashes the handler: 500' },
+  'b-bad-job-id-500': { clause: 'X-ROB-1', description: 'a cluster_id or package_id that is a number but no positive safe integer (negative, fractional, beyond 2^53) crashes the job handler: 500' },
+  'b-large-body-500': { clause: 'X-ROB-1', description: 'a body above the size limit is answered 500 instead of 413' },
+  'b-broken-escape-500': { clause: 'X-ROB-1', description: 'a path with a broken percent-escape crashes the router: 500' },
+  'b-repeated-query-500': { clause: 'X-ROB-1', description: 'a query parameter given twice reaches the handler as a list and crashes it: 500' },
+  'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
@@ -55,6 +67,11 @@ export const faultCatalog = {
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
+  'a-non-admin-key-refused': { clause: 'A-AUTH-1', description: 'keys without admin rights are refused on every request (a role check applied to everything)' },
+  'a-yaml-error-500': { clause: 'X-ROB-1', description: 'a YAML body that does not parse escapes the handler: 500' },
+  'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },
+  'a-deep-body-500': { clause: 'X-ROB-1', description: 'a body nested too deep overflows the validator: 500 instead of 422' },
+  'a-unknown-path-500': { clause: 'X-ROB-1', description: 'an unknown path under /api/public/v1 crashes the fallback handler: 500' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 
 export type FaultName = keyof typeof faultCatalog;

@@ -78,6 +78,16 @@ function withoutTabs(value: string): string {
   return value.replace(/\t/g, ' ');
 }
 
+/** Whether a header value parses as a media type at all. */
+export function parsesAsMediaType(header: string): boolean {
+  try {
+    parse(withoutTabs(header));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a Content-Type header names `type`, compared as a media type (parameters ignored). */
 export function isMediaType(header: string | undefined, types: readonly string[]): boolean {
   if (!header) return false;

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareLatencies, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail } from '../../suites/lib/timing-oracle.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
-import { proveFamily } from './family-proof.ts';
-import { A_FAULTS_BY_FAMILY } from './a-fault-table.ts';
-
-proveFamily('a-timing', [...A_FAULTS_BY_FAMILY['a-timing']]);
 
 /** A deterministic generator (mulberry32), so the statistics tests never flake. */
 function random(seed: number): () => number {

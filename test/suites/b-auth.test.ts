@@ -3,9 +3,6 @@ import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { inRunOrder } from '../../suites/lib/registry.ts';
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-auth', ['b-unknown-key-accepted', 'b-old-key-valid-after-regeneration']);
 
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-iso', ['b-cross-account-access', 'b-foreign-resource-403', 'b-foreign-watch-allowed']);
 
 describe('b-iso: the no-enumeration convention binds in the simulator profile only', () => {
   it('a target answering 403 for "exists, not yours" and 404 for "absent" passes the spec profile, with a note', async () => {

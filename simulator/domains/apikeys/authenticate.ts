@@ -31,6 +31,7 @@ function prefixed(sim: Sim, token: string): string | null {
 }
 
 function usable(sim: Sim, key: PipelineApiKey, now: number): boolean {
+  if (!key.admin && sim.faults.has('a-non-admin-key-refused')) return false;
   if (key.revokedAt !== null) {
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;

@@ -17,13 +17,15 @@ export function registerMetadataRoutes(router: BRouter, sim: Sim): void {
     findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     const objectName = requiredQueryValue(ctx, 'object_name');
     booleanQuery(ctx, 'force_fetch');
-    ctx.body = salesforceFields(objectName);
+    const fields = salesforceFields(objectName);
+    ctx.body = sim.faults.has('b-salesforce-fields-wrapped') ? { fields } : fields;
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readApiVersion(queryValue(ctx, 'api_version'));
-    ctx.body = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
+    const accounts = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
+    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {

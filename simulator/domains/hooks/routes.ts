@@ -18,7 +18,9 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
 
   router.post('/hooks', async (ctx) => {
     const { account, links } = ctx.state;
-    const hook = createHook(sim, account, parseHookCreate(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
+    const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    if (sim.faults.has('b-wrong-type-500') && body.name !== undefined && typeof body.name !== 'string') throw new TypeError('body.name.trim is not a function');
+    const hook = createHook(sim, account, parseHookCreate(body));
     ctx.status = 201;
     ctx.body = presentHook(sim, hook, links);
   });

@@ -24,7 +24,8 @@ export function invoicePageLimit(sim: Sim): number {
  * so a page is one slice: O(limit), never a copy or a sort of the whole collection.
  */
 export function pageInvoices(sim: Sim, account: AccountState, page: Page): InvoicePage {
-  const invoices = account.invoices;
+  // b-invoices-of-every-account: the query forgets its account condition.
+  const invoices = sim.faults.has('b-invoices-of-every-account') ? [...sim.store.accounts.values()].flatMap((a) => a.invoices) : account.invoices;
   // b-offset-off-by-one: offset is read as counting from 1, so each page after the first
   // starts one invoice late and the invoice between two pages is never listed.
   const start = sim.faults.has('b-offset-off-by-one') && page.offset > 0 ? page.offset + 1 : page.offset;

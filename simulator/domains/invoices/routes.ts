@@ -1,8 +1,21 @@
-import type { Sim } from '../../context.ts';
+import type { Links, Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { linksAt } from '../../http/links.ts';
+import type { Invoice } from './types.ts';
 import type { BRouter } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
 import { invoiceJson, presentInvoice } from './present.ts';
+
+/**
+ * The links an invoice is shown with: the caller's. Only the fault `b-invoices-of-every-account`
+ * lists other accounts' invoices, and a shared page cache would show them as their owner's.
+ */
+function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: Links): Links {
+  if (!sim.faults.has('b-invoices-of-every-account') || caller.invoices.includes(invoice)) return links;
+  const owner = [...sim.store.accounts.values()].find((a) => a.invoices.includes(invoice));
+  return owner ? linksAt(links.origin, owner.slug) : links;
+}
 
 export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
   router.get('/invoices', (ctx) => {
@@ -11,7 +24,7 @@ export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
     const { items, total } = pageInvoices(sim, account, page);
     setPageLinks(ctx, page, total);
     ctx.type = 'application/json';
-    ctx.body = `[${items.map((invoice) => invoiceJson(invoice, links, sim)).join(',')}]`;
+    ctx.body = `[${items.map((invoice) => invoiceJson(invoice, linksOfOwner(sim, account, invoice, links), sim)).join(',')}]`;
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).

@@ -43,7 +43,7 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     cluster_id: job.clusterId,
     package_id: job.packageId,
     errors: state.status === 'failed' ? failureSummary(packageName, state) : '',
-    runtime_in_seconds: state.runtimeSeconds,
+    runtime_in_seconds: sim.faults.has('b-job-runtime-as-string') ? String(state.runtimeSeconds) : state.runtimeSeconds,
     url: jobUrl(links, job.id),
     html_url: `${links.html}/jobs/${job.id}`,
     log_url: `${jobUrl(links, job.id)}/log`,

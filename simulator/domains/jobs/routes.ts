@@ -13,7 +13,9 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const input = parseNewJob(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
+    const input = parseNewJob(body);
     const job = createJob(sim, account, user, input);
     ctx.status = 201;
     ctx.body = presentJob(sim, account, job, links);

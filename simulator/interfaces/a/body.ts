@@ -3,6 +3,8 @@ import type { Sim } from '../../context.ts';
 import type { AState } from './types.ts';
 import { readBody, type BodyFormat } from '../../http/body.ts';
 import { wrongShape } from '../../http/a-errors.ts';
+import { isMediaType, parsesAsMediaType } from '../../http/accept.ts';
+import { ApiError } from '../../http/errors.ts';
 
 /** Deeper than any valid document by far; deeper bodies are the wrong shape, never recursed into. */
 export const MAX_BODY_DEPTH = 32;
@@ -21,9 +23,21 @@ export async function readABody(
 ): Promise<unknown> {
   // A merge patch is JSON text under its own media type; read it as JSON.
   if (options.mergePatch && MERGE_PATCH_TYPE.test(ctx.get('content-type'))) ctx.request.headers['content-type'] = 'application/json';
-  const body = await readBody(ctx, { formats: options.formats, limitBytes: sim.options.bodyLimitBytes });
+  if (sim.faults.has('a-content-type-parse-500') && ctx.get('content-type') !== '' && !parsesAsMediaType(ctx.get('content-type'))) throw new TypeError('invalid media type');
+  let body;
+  try {
+    body = await readBody(ctx, { formats: options.formats, limitBytes: sim.options.bodyLimitBytes });
+  } catch (err) {
+    // The faults of a careless body reader: errors it does not catch become 500s.
+    if (err instanceof ApiError && err.code === 'malformed_body' && sim.faults.has('a-yaml-error-500') && !isMediaType(ctx.get('content-type'), ['application/json'])) throw new SyntaxError('YAMLParseError: unexpected end of the stream');
+    if (err instanceof ApiError && err.code === 'unprocessable' && sim.faults.has('a-deep-body-500')) throw new RangeError('Maximum call stack size exceeded');
+    throw err;
+  }
   if (body === undefined) return undefined;
-  if (depthExceeds(body.value, MAX_BODY_DEPTH)) throw wrongShape([{ field: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }]);
+  if (depthExceeds(body.value, MAX_BODY_DEPTH)) {
+    if (sim.faults.has('a-deep-body-500')) throw new RangeError('Maximum call stack size exceeded');
+    throw wrongShape([{ field: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }]);
+  }
   return body.value;
 }
 

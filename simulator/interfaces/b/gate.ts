@@ -19,6 +19,8 @@ export function bGate(sim: Sim): Middleware {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
     }
     try {
+      if (sim.faults.has('b-repeated-query-500') && Object.values(ctx.query).some(Array.isArray)) throw new TypeError('value.trim is not a function');
+      if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
       checkVersion(sim, ctx);
       authenticate(sim, ctx, keyDigests);
       await next();
@@ -45,6 +47,7 @@ function faultyErrorHandling(sim: Sim, ctx: Context, err: unknown): void {
     ctx.type = 'application/json';
     return;
   }
+  if (err.code === 'payload_too_large' && sim.faults.has('b-large-body-500')) throw new Error('request entity too large');
   if (err.code === 'malformed_body' && sim.faults.has('b-malformed-json-500')) {
     ctx.status = 500;
     ctx.type = 'text/plain';
@@ -54,10 +57,20 @@ function faultyErrorHandling(sim: Sim, ctx: Context, err: unknown): void {
   throw err;
 }
 
+/** What the fault `b-broken-escape-500` does with the path: decode it, and let a broken escape throw past the error handling. */
+function decodePathByHand(path: string): void {
+  try {
+    decodeURIComponent(path);
+  } catch {
+    throw new Error('URI malformed');
+  }
+}
+
 function checkVersion(sim: Sim, ctx: Context): void {
   const accept = ctx.get('accept');
   const served = sim.faults.has('b-missing-accept-served') && !accept;
-  if (!served && !acceptsVendorV2(accept, sim.options.profile === 'lenient')) {
+  const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptsVendorV2(accept, sim.options.profile === 'lenient');
+  if (!served && !acceptable) {
     throw new ApiError('not_acceptable', {
       message: `Not acceptable: send Accept: ${VENDOR_MEDIA_TYPE}.`,
       problems: [{ field: 'Accept', message: `must be ${VENDOR_MEDIA_TYPE}` }],
@@ -70,6 +83,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache): void 
   const digest = keyDigests.get(ctx.get('authorization'), lenient);
   const slug = String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest);
+  if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = sim.store.account(slug);
     const user = account?.users.values().next().value;

@@ -1,4 +1,0 @@
-import { proveFamily } from './family-proof.ts';
-import { A_FAULTS_BY_FAMILY } from './a-fault-table.ts';
-
-proveFamily('a-rob', [...A_FAULTS_BY_FAMILY['a-rob']]);

@@ -1,3 +1,0 @@
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-dlv', ['b-delivery-delete-200-body']);

@@ -1,3 +1,0 @@
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-err', ['b-404-without-message']);

@@ -1,3 +1,0 @@
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-rob', ['b-malformed-json-500']);

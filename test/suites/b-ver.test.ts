@@ -1,3 +1,0 @@
-import { proveFamily } from './family-proof.ts';
-
-proveFamily('b-ver', ['b-missing-accept-served', 'b-wrong-success-content-type']);
