@@ -19,5 +19,12 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return deleteSshKeyOnCleanup(t, id, account);
     case 'job':
       return stopJobOnCleanup(t, id, account);
+    default:
+      return unhandled(kind);
   }
+}
+
+/** A kind without a cleanup rule is a compile error here, not a leftover on a target. */
+function unhandled(kind: never): never {
+  throw new Error(`no cleanup rule for ${String(kind)}`);
 }
