@@ -6,7 +6,7 @@ import { arrayBody, integerId, is2xx, isObject, listAll, objectBody, sameJson, s
 import { expectFormats } from './lib/formats.ts';
 
 /**
- * Database and cloud-storage connection types (gaps.md's list of the real service's types, minus
+ * Database and cloud-storage connection types (docs/interface-b.md's list of the real service's types, minus
  * the SaaS sources): the ones a connection group may hold.
  */
 const GROUPABLE_TYPES = new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'redshift', 'googlecloudsql', 'herokupostgres', 'bigquery', 's3', 'gs', 'hdfs', 'rackspace', 'softlayer', 'swift', 'sftp']);
@@ -51,8 +51,8 @@ async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 
 
 /**
  * Ids of connections in some group, when the whole group list can be read; else null. GET
- * /connection_groups is not in the spec (nor among gaps.md's extensions) and its paging names are
- * gaps.md's: a target that ignored `limit` would answer a short first page that looks complete.
+ * /connection_groups is not in the spec (nor among the extensions docs/interface-b.md lists from the real service) and its paging names are
+ * the real service's: a target that ignored `limit` would answer a short first page that looks complete.
  * So the list counts only when `limit=1` is honoured and the walk reached the end.
  */
 async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
@@ -152,7 +152,7 @@ check({
   needs: ['b', 'connection:salesforce'],
   async run(t) {
     const id = t.fixtures().connections?.salesforce;
-    // The spec says query parameters exist; gaps.md names object_name as required.
+    // The spec says query parameters exist; docs/interface-b.md names object_name as required (the real service's).
     const ex = await t.b().get(`/connections/${id}/salesforce/fields`, { query: { object_name: 'Account' } });
     expectArrayOfObjects(t, ex, `GET /connections/${id}/salesforce/fields?object_name=Account`);
   },

@@ -7,7 +7,7 @@ import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { generateOpenSshKey } from './lib/arbitraries/ssh-keys.ts';
 
 /**
- * Success codes the spec leaves open (B-GAP-1), as gaps.md reports the real service: creations
+ * Success codes the spec leaves open (B-GAP-1), as docs/interface-b.md records the real service: creations
  * answer 201, reads and updates 200, the salt reset 200. Advisory outside the simulator profile.
  */
 function expectCode(t: CheckContext, ex: Exchange, expected: number, what: string): void {

@@ -18,15 +18,15 @@ interface CreatedHook {
 
 /**
  * POST /hooks that must succeed (B-HOOK-1); the hook is deleted on cleanup. Hook types, settings
- * and event kinds are not shown in the spec (the bodies use gaps.md's values of the real
- * service): outside the simulator profile a 4xx means this target's values differ, so the check
+ * and event kinds are not shown in the spec (the bodies use the real service's values, recorded in
+ * docs/interface-b.md): outside the simulator profile a 4xx means this target's values differ, so the check
  * is skipped as a failed setup rather than failed.
  */
 async function createHook(t: CheckContext, sent: JsonObject): Promise<CreatedHook> {
   const ex = await t.b().post('/hooks', { body: sent });
   if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') deleteHookOnCleanup(t, ex.json.id);
   if (t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
-    t.skip(`setup failed: POST /hooks with a ${String(sent.type)} hook answered ${ex.response.status}; hook types, settings and event kinds are not shown in the spec, and this target's differ from the real service's (gaps.md)`);
+    t.skip(`setup failed: POST /hooks with a ${String(sent.type)} hook answered ${ex.response.status}; hook types, settings and event kinds are not shown in the spec, and this target's differ from the real service's (docs/interface-b.md)`);
   }
   t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks with a valid hook answered ${ex.response.status}`);
   const body = objectBody(t, ex, 'B-HOOK-1', 'POST /hooks');

@@ -9,7 +9,7 @@ import { describeResponse } from './lib/expect.ts';
 
 /**
  * The spec fixes what the invoice offset and page size mean but not what they are called
- * (B-GAP-3); gaps.md says `offset` and `limit`. Checks of their meaning run only where those
+ * (B-GAP-3); docs/interface-b.md gives `offset` and `limit`. Checks of their meaning run only where those
  * names work: a page asked for with limit=1 holds at most one invoice.
  */
 async function pagingNamesWork(t: CheckContext, client: InterfaceClient): Promise<void> {
@@ -173,7 +173,7 @@ check({
   },
 });
 
-/** Pages reached through `Link: rel="next"` are the consecutive slices of the list (B-GAP-3: the Link header is gaps.md's). */
+/** Pages reached through `Link: rel="next"` are the consecutive slices of the list (B-GAP-3: the Link header is the real service's, docs/interface-b.md). */
 async function followNextLinks(t: CheckContext, whole: unknown[]): Promise<void> {
   const key = t.target.b[0]?.apiKey ?? '';
   const input = fc.record({ offset: fc.integer({ min: 0, max: Math.max(0, whole.length - 2) }), limit: fc.integer({ min: 1, max: 10 }), pages: fc.integer({ min: 2, max: 4 }) });

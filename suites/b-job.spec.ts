@@ -11,7 +11,7 @@ import { describeResponse } from './lib/expect.ts';
 /** Job statuses of section 2 / 3. */
 const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
 
-/** The real service's job moves (gaps.md), the B-GAP-5 convention: status -> statuses that may follow. */
+/** The real service's job moves (docs/interface-b.md), the B-GAP-5 convention: status -> statuses that may follow. */
 const NEXT: Record<string, string[]> = {
   idle: ['pending', 'pending_stoppage'],
   pending: ['queued', 'pending_stoppage'],

@@ -31,7 +31,7 @@ export function generateOpenSshKey(kind: SshKeyKind, comment = ''): OpenSshPubli
   return { type, blob, line };
 }
 
-/** The fingerprint the real service shows (gaps.md): MD5 of the blob, colon-separated lowercase hex. */
+/** The fingerprint the real service shows (docs/interface-b.md): MD5 of the blob, colon-separated lowercase hex. */
 export function md5ColonHex(blob: Buffer): string {
   return (createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':');
 }
