@@ -11,7 +11,7 @@ const suite: SuiteVersion = { name: 'disco', version: '0.1.0', commit: 'a'.repea
 
 function allPass(report: RunReport): RunReport {
   const clauses = report.clauses.map((c) => ({ ...c, verdict: c.binding ? ('pass' as const) : c.verdict }));
-  return { ...report, clauses, exitCode: 0 };
+  return { ...report, clauses, outcome: 'conformant', exitCode: 0 };
 }
 
 describe('certification summary', () => {
@@ -36,11 +36,11 @@ describe('certification summary', () => {
     expect(verifyCertification('nope').ok).toBe(false);
   });
 
-  it('is non-conformant on a binding failure, conformant only for a complete all-pass run, otherwise incomplete', () => {
-    expect(buildCertification(sampleReport(), suite).outcome).toBe('non-conformant');
+  it('is fail on a binding failure, conformant only for a complete conformant run, otherwise incomplete', () => {
+    expect(buildCertification(sampleReport(), suite).outcome).toBe('fail');
     expect(buildCertification(allPass(sampleReport()), suite).outcome).toBe('conformant');
     expect(buildCertification(allPass(sampleReport({ interrupted: 'SIGTERM' })), suite).outcome).toBe('incomplete');
-    expect(buildCertification(allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1 } })), suite)).toMatchObject({ outcome: 'incomplete', complete: false });
+    expect(buildCertification(allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1, allowIncomplete: true } })), suite)).toMatchObject({ outcome: 'incomplete', complete: false });
   });
 
   it.skipIf(!existsSync('/usr/bin/jq'))('can be recomputed with the documented jq recipe', () => {

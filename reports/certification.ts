@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ClauseVerdict } from '../suites/lib/types.ts';
+import type { ClauseVerdict, Outcome } from '../suites/lib/types.ts';
 import type { RunReport } from './model.ts';
 import type { SuiteVersion } from './suite-version.ts';
 
@@ -29,11 +29,10 @@ export interface CertifiedClause {
 }
 
 /**
- * conformant: every binding clause passed, in a complete run. non-conformant: a binding clause
- * failed. incomplete: anything else (a binding clause errored, was skipped or has no check, or
- * the run was partial or interrupted): no conclusion either way.
+ * The run's outcome (conformant, fail, error, incomplete), except that a partial (`--only`) or
+ * interrupted run is never more than incomplete: it did not look at everything.
  */
-export type CertificationOutcome = 'conformant' | 'non-conformant' | 'incomplete';
+export type CertificationOutcome = Outcome;
 
 export interface CertificationBody {
   format: typeof CERTIFICATION_FORMAT;
@@ -43,7 +42,7 @@ export interface CertificationBody {
   profile: RunReport['profile'];
   seed: number;
   runs: number;
-  options: { only: string[]; readOnly: boolean };
+  options: { only: string[]; readOnly: boolean; allowIncomplete: boolean };
   /** When the run started (ISO 8601 UTC) and finished. */
   date: string;
   finishedAt: string;
@@ -61,12 +60,7 @@ export interface Certification extends CertificationBody {
 
 export function certificationBody(report: RunReport, suite: SuiteVersion): CertificationBody {
   const complete = !report.interrupted && report.options.only.length === 0;
-  const binding = report.clauses.filter((c) => c.binding);
-  const outcome: CertificationOutcome = binding.some((c) => c.verdict === 'fail')
-    ? 'non-conformant'
-    : complete && binding.every((c) => c.verdict === 'pass')
-      ? 'conformant'
-      : 'incomplete';
+  const outcome: CertificationOutcome = !complete && report.outcome === 'conformant' ? 'incomplete' : report.outcome;
   return {
     format: CERTIFICATION_FORMAT,
     outcome,
@@ -79,7 +73,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion): Certi
     profile: report.profile,
     seed: report.seed,
     runs: report.runs,
-    options: { only: [...report.options.only], readOnly: report.options.readOnly },
+    options: { only: [...report.options.only], readOnly: report.options.readOnly, allowIncomplete: report.options.allowIncomplete },
     date: report.startedAt,
     finishedAt: report.finishedAt,
     runId: report.runId,

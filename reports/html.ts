@@ -1,6 +1,6 @@
 import type { CheckResult, ClauseVerdict, RecordedFailure } from '../suites/lib/types.ts';
 import type { Certification } from './certification.ts';
-import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, outcomeSentence, runOutcome, type RunReport } from './model.ts';
+import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, notVerifiedLines, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
 
 /**
  * A self-contained HTML page: no external assets, no network (a CSP forbids it), readable when
@@ -8,7 +8,7 @@ import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, outc
  * of inline script; without script every row stays visible.
  */
 export function renderHtml(report: RunReport, cert: Certification, reproduce?: string): string {
-  const outcome = runOutcome(report);
+  const word = outcomeWord(report);
   const title = `disco conformance: ${report.target.name}`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -20,9 +20,10 @@ export function renderHtml(report: RunReport, cert: Certification, reproduce?: s
 <style>${STYLE}</style>
 </head>
 <body>
-<header class="banner ${outcome}">
+<header class="banner ${word.toLowerCase()}">
   <h1>${h(title)}</h1>
-  <p class="outcome"><strong>${{ pass: 'PASS', fail: 'FAIL', incomplete: 'INCOMPLETE' }[outcome]}</strong> (exit ${report.exitCode}): ${h(outcomeSentence(report))}</p>
+  <p class="outcome"><strong>${word}</strong> (exit ${report.exitCode}): ${h(outcomeSentence(report))}</p>
+${notVerifiedBanner(report)}
 </header>
 <main>
 ${runFacts(report, reproduce)}
@@ -40,6 +41,13 @@ ${certification(cert)}
 `;
 }
 
+/** The binding clauses that were not verified, in the banner: what an incomplete run lacks. */
+function notVerifiedBanner(report: RunReport): string {
+  const lines = notVerifiedLines(report);
+  if (!lines.length) return '';
+  return `<details class="not-verified"><summary>${lines.length} not verified</summary><ul>${lines.map((l) => `<li><strong>${h(l.id)}</strong>: ${h(l.reason)}</li>`).join('')}</ul></details>`;
+}
+
 function runFacts(report: RunReport, reproduce?: string): string {
   const rows: [string, string][] = [
     ['Target', report.target.name],
@@ -47,7 +55,7 @@ function runFacts(report: RunReport, reproduce?: string): string {
     ['Interface A base URL', report.target.cdcBaseUrl ?? '(not configured)'],
     ['Profile', `${report.profile}${report.profile === 'spec' ? ' (gap clauses are advisory)' : ' (gap clauses are binding)'}`],
     ['Seed / runs', `${report.seed} / ${report.runs} cases per property`],
-    ['Options', [report.options.only.length ? `only ${report.options.only.join(',')}` : 'all checks', report.options.readOnly ? 'read-only' : 'writes allowed', report.options.rate ? `${report.options.rate} req/s` : 'no rate limit', `timeout ${report.options.timeoutMs} ms`].join(' · ')],
+    ['Options', [report.options.only.length ? `only ${report.options.only.join(',')}` : 'all checks', report.options.readOnly ? 'read-only' : 'writes allowed', report.options.rate ? `${report.options.rate} req/s` : 'no rate limit', `timeout ${report.options.timeoutMs} ms`, ...(report.options.allowIncomplete ? ['incomplete allowed'] : [])].join(' · ')],
     ['Started', `${report.startedAt} (${formatDuration(report.durationMs)})`],
   ];
   if (report.interrupted) rows.push(['Interrupted', `by ${report.interrupted}`]);
@@ -55,18 +63,18 @@ function runFacts(report: RunReport, reproduce?: string): string {
 ${reproduce ? `<div class="cmd"><span>Reproduce</span><pre><code>${h(reproduce)}</code></pre><button type="button" class="copy">Copy</button></div>` : ''}</section>`;
 }
 
-const VERDICTS = ['fail', 'error', 'skip', 'not-covered', 'pass'] as const;
+const VERDICTS = ['fail', 'error', 'not-verified', 'advisory', 'pass'] as const;
 
 function counts(report: RunReport): string {
   const s = report.summary;
-  const n: Record<(typeof VERDICTS)[number], number> = { pass: s.pass, fail: s.fail, error: s.error, skip: s.skip, 'not-covered': s.notCovered };
+  const n: Record<(typeof VERDICTS)[number], number> = { pass: s.pass, fail: s.fail, error: s.error, 'not-verified': s.notVerified, advisory: s.advisory };
   const checks = (v: string) => report.checks.filter((c) => c.verdict === v).length;
   return `<section id="counts" class="counts"><span class="muted counts-label">Clauses</span>${VERDICTS.map((v) => `<div class="count ${v}"><span class="n">${n[v]}</span><span class="l">${label(v)}</span></div>`).join('')}
 <p class="muted">Checks: ${report.checks.length} (${checks('pass')} passed, ${checks('fail')} failed, ${checks('error')} errored, ${checks('skip')} skipped)</p></section>`;
 }
 
 function label(v: ClauseVerdict['verdict']): string {
-  return v === 'not-covered' ? 'not covered' : v;
+  return v === 'not-verified' ? 'not verified' : v;
 }
 
 function matrix(clauses: readonly ClauseVerdict[]): string {
@@ -75,7 +83,9 @@ function matrix(clauses: readonly ClauseVerdict[]): string {
     return `<button type="button" data-filter="${v}"${v === 'all' ? ' aria-pressed="true"' : ''}>${v === 'all' ? 'all' : label(v)} <span>${n}</span></button>`;
   });
   const rows = clauses.map((c) => {
-    const checks = c.checks.length ? c.checks.map((id) => `<a href="#check-${anchor(id)}">${h(id)}</a>`).join('<br>') : '<span class="muted">none</span>';
+    const verifiers = c.checks.map((id) => `<a href="#check-${anchor(id)}">${h(id)}</a>`);
+    const supporters = (c.supporters ?? []).map((id) => `<a href="#check-${anchor(id)}" class="supporter" title="supports, cannot verify">${h(id)}</a>`);
+    const checks = verifiers.length || supporters.length ? [...verifiers, ...supporters].join('<br>') : '<span class="muted">none</span>';
     const reasons = c.reasons.length ? `<ul>${c.reasons.map((r) => `<li>${h(r)}</li>`).join('')}</ul>` : '';
     return `<tr class="clause" id="clause-${h(c.id)}" data-status="${c.verdict}">
 <td class="id">${h(c.id)}</td><td>${c.kind}${c.binding ? '' : ' <span class="tag">advisory</span>'}</td><td>${h(c.section)}</td>
@@ -91,9 +101,15 @@ ${rows.join('\n')}
 
 function failures(checks: readonly CheckResult[]): string {
   const bad = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-  if (!bad.length) return '<section id="failures"><h2>Failures</h2><p class="muted">None.</p></section>';
-  return `<section id="failures"><h2>Failures and errors (${bad.length})</h2>
-${bad.map(failureCard).join('\n')}</section>`;
+  const failuresSection = bad.length
+    ? `<section id="failures"><h2>Failures and errors (${bad.length})</h2>\n${bad.map(failureCard).join('\n')}</section>`
+    : '<section id="failures"><h2>Failures</h2><p class="muted">None.</p></section>';
+  const advising = checks.filter((c) => c.advisories?.length);
+  const advisories = advising.length
+    ? `<section id="advisories"><h2>Advisory: differences from the simulator's conventions (${advising.length})</h2><p class="muted">Gap clauses: the spec leaves these open, so they are never failures in this profile.</p>
+${advising.map((c) => `<article class="failure advisory"><h3><span class="badge advisory">advisory</span> ${h(checkHeading(c))}</h3>${(c.advisories ?? []).map(failureDetail).join('\n')}</article>`).join('\n')}</section>`
+    : '';
+  return `${failuresSection}\n${advisories}`;
 }
 
 function failureCard(check: CheckResult): string {
@@ -122,7 +138,8 @@ ${f.curl ? `<div class="cmd"><span>curl</span><pre><code class="curl">${h(f.curl
 }
 
 function notes(check: CheckResult): string {
-  return check.notes.length ? `<ul class="notes">${check.notes.map((n) => `<li>${h(n)}</li>`).join('')}</ul>` : '';
+  const lines = [...(check.partial ?? []).map((p) => `covered ${p.clause} in part: ${p.reason}`), ...(check.advisories ?? []).map((a) => `advisory ${a.clause}: ${a.message}`), ...check.notes];
+  return lines.length ? `<ul class="notes">${lines.map((n) => `<li>${h(n)}</li>`).join('')}</ul>` : '';
 }
 
 function leftovers(items: readonly string[]): string {
@@ -132,7 +149,7 @@ function leftovers(items: readonly string[]): string {
 
 function checkTable(checks: readonly CheckResult[]): string {
   const rows = checks.map(
-    (c) => `<tr id="check-${anchor(c.id)}" data-status="${c.verdict}"><td class="id">${h(c.id)}</td><td>${c.clauses.map((id) => `<a href="#clause-${h(id)}">${h(id)}</a>`).join(' ')}</td><td>${h(c.title)}</td>
+    (c) => `<tr id="check-${anchor(c.id)}" data-status="${c.verdict}"><td class="id">${h(c.id)}</td><td>${c.clauses.map((id) => `<a href="#clause-${h(id)}">${h(id)}</a>`).join(' ')}${(c.supports ?? []).map((id) => ` <a href="#clause-${h(id)}" class="supporter" title="supports, cannot verify">${h(id)}</a>`).join('')}</td><td>${h(c.title)}</td>
 <td><span class="badge ${c.verdict}">${c.verdict}</span></td><td class="num">${formatDuration(c.durationMs)}</td><td class="num">${c.requests}</td><td>${c.reason ? h(c.reason) : ''}${notes(c)}${c.verdict === 'fail' || c.verdict === 'error' ? ` <a href="#failure-${anchor(c.id)}">details</a>` : ''}</td></tr>`,
   );
   return `<section id="checks"><h2>Checks (${checks.length})</h2>
@@ -161,25 +178,27 @@ function anchor(id: string): string {
 }
 
 const STYLE = `
-:root{--pass:#1a7f37;--fail:#cf222e;--error:#9a6700;--skip:#57606a;--nc:#8250df;--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--soft:#f6f8fa}
+:root{--pass:#1a7f37;--fail:#cf222e;--error:#9a6700;--skip:#57606a;--nc:#8250df;--adv:#0969da;--bg:#fff;--fg:#1f2328;--muted:#656d76;--line:#d0d7de;--soft:#f6f8fa}
 *{box-sizing:border-box}body{margin:0;font:14px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg)}
 header.banner{padding:16px 24px;color:#fff}header.banner h1{margin:0 0 4px;font-size:20px}header.banner p{margin:0}
-.banner.pass{background:var(--pass)}.banner.fail{background:var(--fail)}.banner.incomplete{background:var(--error)}
+.banner.conformant{background:var(--pass)}.banner.fail{background:var(--fail)}.banner.error{background:var(--error)}.banner.incomplete{background:var(--nc)}.banner.interrupted{background:var(--skip)}
+.banner details{margin-top:6px}.banner summary{cursor:pointer;color:#fff}.banner ul{margin:4px 0 0;padding-left:18px}
 main{padding:8px 24px 24px;max-width:1400px}h2{margin:28px 0 10px;font-size:17px;border-bottom:1px solid var(--line);padding-bottom:4px}h3{font-size:15px;margin:0 0 4px}
 .muted{color:var(--muted)}.facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 16px;margin:12px 0}.facts dt{color:var(--muted)}.facts dd{margin:0;overflow-wrap:anywhere}
 .counts{display:flex;flex-wrap:wrap;gap:10px;align-items:center;margin:14px 0}.count{border:1px solid var(--line);border-radius:6px;padding:6px 14px;min-width:92px;text-align:center;border-top:4px solid}
-.count .n{display:block;font-size:22px;font-weight:600}.count .l{color:var(--muted)}.count.pass{border-top-color:var(--pass)}.count.fail{border-top-color:var(--fail)}.count.error{border-top-color:var(--error)}.count.skip{border-top-color:var(--skip)}.count.not-covered{border-top-color:var(--nc)}
+.count .n{display:block;font-size:22px;font-weight:600}.count .l{color:var(--muted)}.count.pass{border-top-color:var(--pass)}.count.fail{border-top-color:var(--fail)}.count.error{border-top-color:var(--error)}.count.skip{border-top-color:var(--skip)}.count.not-verified{border-top-color:var(--nc)}.count.advisory{border-top-color:var(--adv)}
 .counts p{flex-basis:100%;margin:0}.counts-label{writing-mode:vertical-rl;transform:rotate(180deg);font-size:12px}
 .badge{display:inline-block;padding:0 8px;border-radius:10px;color:#fff;font-size:12px;font-weight:600;white-space:nowrap}
-.badge.pass{background:var(--pass)}.badge.fail{background:var(--fail)}.badge.error{background:var(--error)}.badge.skip{background:var(--skip)}.badge.not-covered{background:var(--nc)}
+.badge.pass{background:var(--pass)}.badge.fail{background:var(--fail)}.badge.error{background:var(--error)}.badge.skip{background:var(--skip)}.badge.not-verified{background:var(--nc)}.badge.advisory{background:var(--adv)}
+a.supporter{color:var(--muted);font-style:italic}
 .tag{font-size:11px;border:1px solid var(--line);border-radius:8px;padding:0 5px;color:var(--muted)}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:5px 8px;text-align:left;vertical-align:top}th{background:var(--soft);position:sticky;top:0}
 td.id{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;white-space:nowrap}td.num{text-align:right;white-space:nowrap}td.checks{font-size:12px;white-space:nowrap}td.reasons ul{margin:0;padding-left:16px;font-size:12px}
 tr[data-status=fail] td.id{border-left:3px solid var(--fail)}tr[data-status=error] td.id{border-left:3px solid var(--error)}
-.matrix[data-filter=pass] tr.clause:not([data-status=pass]),.matrix[data-filter=fail] tr.clause:not([data-status=fail]),.matrix[data-filter=error] tr.clause:not([data-status=error]),.matrix[data-filter=skip] tr.clause:not([data-status=skip]),.matrix[data-filter=not-covered] tr.clause:not([data-status=not-covered]){display:none}
+.matrix[data-filter=pass] tr.clause:not([data-status=pass]),.matrix[data-filter=fail] tr.clause:not([data-status=fail]),.matrix[data-filter=error] tr.clause:not([data-status=error]),.matrix[data-filter=not-verified] tr.clause:not([data-status=not-verified]),.matrix[data-filter=advisory] tr.clause:not([data-status=advisory]){display:none}
 .filters{display:flex;gap:6px;flex-wrap:wrap;margin:6px 0 10px}.filters button{border:1px solid var(--line);background:var(--soft);border-radius:14px;padding:2px 12px;cursor:pointer;font:inherit}.filters button[aria-pressed=true]{background:var(--fg);color:#fff}
 .filters button span{opacity:.75}
-article.failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:12px 14px;margin:12px 0}article.failure.error{border-left-color:var(--error)}
+article.failure{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:6px;padding:12px 14px;margin:12px 0}article.failure.error{border-left-color:var(--error)}article.failure.advisory{border-left-color:var(--adv)}
 .reason{font-weight:500}.detail{margin-top:10px}.ev{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}.ev dt{color:var(--muted)}.ev dd{margin:0}
 pre{margin:0;background:var(--soft);border:1px solid var(--line);border-radius:6px;padding:8px 10px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere;font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace;max-height:420px}
 details{margin:8px 0}summary{cursor:pointer;color:var(--muted)}

@@ -17,7 +17,7 @@ describe('run-result.schema.json', () => {
   });
 
   it('accepts an interrupted run in the simulator profile with a rate', () => {
-    const report = sampleReport({ interrupted: 'SIGINT', profile: 'simulator', options: { only: ['b-auth'], readOnly: true, rate: 5, timeoutMs: 2000 } });
+    const report = sampleReport({ interrupted: 'SIGINT', profile: 'simulator', options: { only: ['b-auth'], readOnly: true, rate: 5, timeoutMs: 2000, allowIncomplete: true } });
     expect(validate(JSON.parse(JSON.stringify(report)))).toBe(true);
   });
 
@@ -29,7 +29,9 @@ describe('run-result.schema.json', () => {
     };
     expect(bad((r) => ((r.checks as Record<string, unknown>[])[0]!.verdict = 'passed'))).toBe(false);
     expect(bad((r) => ((r.checks as Record<string, unknown>[])[1]!.failures = []))).toBe(false);
-    expect(bad((r) => (r.exitCode = 3))).toBe(false);
+    expect(bad((r) => (r.exitCode = 4))).toBe(false);
+    expect(bad((r) => (r.outcome = 'pass'))).toBe(false);
+    expect(bad((r) => ((r.clauses as Record<string, unknown>[])[0]!.verdict = 'skip'))).toBe(false);
     expect(bad((r) => ((r.clauses as Record<string, unknown>[])[0]!.id = 'b-auth-1'))).toBe(false);
     expect(bad((r) => (r.extra = true))).toBe(false);
     expect(bad((r) => delete r.summary)).toBe(false);

@@ -10,17 +10,17 @@ describe('Markdown summary', () => {
 
   it('states the outcome, the counts, and how to reproduce', () => {
     expect(text.split('\n')[0]).toBe('## disco conformance: FAIL (exit 1)');
-    expect(text).toContain(`| clauses | ${report.summary.pass} | ${report.summary.fail} | ${report.summary.error} | ${report.summary.skip} | ${report.summary.notCovered} |`);
-    expect(text).toContain('| checks | 1 | 2 | 1 | 1 | |');
+    expect(text).toContain(`| clauses | ${report.summary.pass} | ${report.summary.fail} | ${report.summary.error} | ${report.summary.notVerified} | ${report.summary.advisory} | |`);
+    expect(text).toContain('| checks | 2 | 1 | 1 | | 1 | 1 |');
     expect(text).toContain('Reproduce: `disco check --seed 42 --runs 25`');
   });
 
-  it('gives each failed clause one line, skipped clauses with reasons, and advisory ones apart', () => {
+  it('gives each failed clause one line, not-verified clauses with reasons, and advisory ones apart', () => {
     expect(text).toContain('### Failed clauses (1)\n\n- `B-LIM-2` (must): `b-lim/page-size: a page held 150 invoices (limit=150) & that is > 100 <b>bold</b> ]]>`');
-    expect(text).toMatch(/### Could not be verified \(error\) \(1\)\n\n- `B-JOB-1` \(must\): `b-job\/create: POST http/);
-    expect(text).toContain('### Advisory: gap clauses that differ (not binding in this profile) (1)\n\n- `B-GAP-3` fail: `b-lim/param-names: limit was ignored`');
-    expect(text).toContain('- `A-AUTH-4`: `a-auth/expiry: needs the simulator control API');
-    expect(text).toMatch(/### Not covered \(\d+\)/);
+    expect(text).toMatch(/### Could not be verified: transport errors \(1\)\n\n- `B-JOB-1` \(must\): `b-job\/create: POST http/);
+    expect(text).toContain("### Advisory: differences from the simulator's conventions (gap clauses, never failures here) (1)\n\n- `B-GAP-3`: `b-lim/param-names: limit was ignored`");
+    expect(text).toContain('- `A-AUTH-4` (must): `a-auth/expiry: needs the simulator control API');
+    expect(text).toMatch(/### Not verified \(\d+\)/);
     expect(text).toContain(`\`${cert.digest.value}\``);
   });
 

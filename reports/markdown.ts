@@ -1,6 +1,7 @@
 import type { ClauseVerdict } from '../suites/lib/types.ts';
 import type { Certification } from './certification.ts';
-import { formatDuration, oneLine, outcomeSentence, runOutcome, type RunReport } from './model.ts';
+import { advisoryClauses, notVerifiedBinding } from '../suites/lib/aggregate.ts';
+import { formatDuration, oneLine, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
 
 /** Longest reason shown on one line of the job summary. */
 const SUMMARY_LINE = 240;
@@ -12,21 +13,19 @@ const SUMMARY_LINE = 240;
  */
 export function renderMarkdown(report: RunReport, cert: Certification, reproduce?: string): string {
   const out: string[] = [];
-  const outcome = runOutcome(report);
-  const headline = { pass: 'PASS', fail: 'FAIL', incomplete: 'INCOMPLETE' }[outcome];
-  out.push(`## disco conformance: ${headline} (exit ${report.exitCode})`, '');
+  out.push(`## disco conformance: ${outcomeWord(report)} (exit ${report.exitCode})`, '');
   out.push(`${md(outcomeSentence(report))}.`, '');
   out.push(`- Target: ${md(report.target.name)}${urls(report)}`);
-  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${report.options.only.length ? `, only ${code(report.options.only.join(','))}` : ''}`);
+  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${report.options.only.length ? `, only ${code(report.options.only.join(','))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
   out.push(`- ${report.startedAt}, ${formatDuration(report.durationMs)}, run \`${report.runId}\``);
   if (reproduce) out.push(`- Reproduce: ${code(reproduce)}`);
   out.push('');
 
   const s = report.summary;
   const checkCount = (v: string) => report.checks.filter((c) => c.verdict === v).length;
-  out.push('| | pass | fail | error | skip | not covered |', '|---|---:|---:|---:|---:|---:|');
-  out.push(`| clauses | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | ${s.notCovered} |`);
-  out.push(`| checks | ${checkCount('pass')} | ${checkCount('fail')} | ${checkCount('error')} | ${checkCount('skip')} | |`, '');
+  out.push('| | pass | fail | error | not verified | advisory | skip |', '|---|---:|---:|---:|---:|---:|---:|');
+  out.push(`| clauses | ${s.pass} | ${s.fail} | ${s.error} | ${s.notVerified} | ${s.advisory} | |`);
+  out.push(`| checks | ${checkCount('pass')} | ${checkCount('fail')} | ${checkCount('error')} | | ${report.checks.filter((c) => c.advisories?.length).length} | ${checkCount('skip')} |`, '');
 
   const section = (title: string, clauses: ClauseVerdict[], line: (c: ClauseVerdict) => string) => {
     if (!clauses.length) return;
@@ -37,15 +36,11 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   const firstReason = (c: ClauseVerdict) => (c.reasons[0] ? `: ${code(oneLine(c.reasons[0], SUMMARY_LINE))}` : '');
   const moreReasons = (c: ClauseVerdict) => (c.reasons.length > 1 ? ` (+${c.reasons.length - 1} more)` : '');
   section('Failed clauses', report.clauses.filter((c) => c.binding && c.verdict === 'fail'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
-  section('Could not be verified (error)', report.clauses.filter((c) => c.binding && c.verdict === 'error'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
-  section(
-    'Advisory: gap clauses that differ (not binding in this profile)',
-    report.clauses.filter((c) => !c.binding && (c.verdict === 'fail' || c.verdict === 'error')),
-    (c) => `\`${c.id}\` ${c.verdict}${firstReason(c)}`,
-  );
-  section('Skipped', report.clauses.filter((c) => c.verdict === 'skip'), (c) => `\`${c.id}\`: ${code(oneLine(c.reasons.join('; ') || 'skipped', SUMMARY_LINE))}`);
-  const uncovered = report.clauses.filter((c) => c.verdict === 'not-covered');
-  if (uncovered.length) out.push(`### Not covered (${uncovered.length})`, '', uncovered.map((c) => `\`${c.id}\``).join(', '), '');
+  section('Could not be verified: transport errors', report.clauses.filter((c) => c.binding && c.verdict === 'error'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
+  section('Not verified', notVerifiedBinding(report.clauses), (c) => `\`${c.id}\` (${c.kind}): ${code(oneLine(c.reasons.join('; ') || 'not verified', SUMMARY_LINE))}`);
+  section("Advisory: differences from the simulator's conventions (gap clauses, never failures here)", advisoryClauses(report.clauses), (c) => `\`${c.id}\`${firstReason(c)}${moreReasons(c)}`);
+  const unbound = report.clauses.filter((c) => !c.binding && c.verdict === 'not-verified');
+  if (unbound.length) out.push(`### Gap clauses not verified (${unbound.length})`, '', unbound.map((c) => `\`${c.id}\``).join(', '), '');
   if (report.leftovers.length) {
     out.push(`### Left over on the target (${report.leftovers.length})`, '', 'The run created these and could not remove them:', '');
     for (const l of report.leftovers) out.push(`- ${code(oneLine(l, SUMMARY_LINE))}`);

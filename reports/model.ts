@@ -1,4 +1,5 @@
 import { familyOf } from '../suites/lib/registry.ts';
+import { notVerifiedBinding } from '../suites/lib/aggregate.ts';
 import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.ts';
 
 /**
@@ -37,28 +38,37 @@ export function checkDisplayName(check: Pick<CheckResult, 'id' | 'title' | 'clau
   return `${checkHeading(check)} [${check.id}]`;
 }
 
-export type Outcome = 'pass' | 'fail' | 'incomplete';
-
-/** One word for the run: fail when a binding clause failed or errored (exit 1), incomplete when it could not be done. */
-export function runOutcome(report: RunReport): Outcome {
-  if (report.interrupted || report.exitCode === 2) return 'incomplete';
-  return report.exitCode === 1 ? 'fail' : 'pass';
+/** The one word every report shows for the run, and the class the HTML banner takes. */
+export function outcomeWord(report: RunReport): 'CONFORMANT' | 'FAIL' | 'ERROR' | 'INCOMPLETE' | 'INTERRUPTED' {
+  if (report.interrupted) return 'INTERRUPTED';
+  return ({ conformant: 'CONFORMANT', fail: 'FAIL', error: 'ERROR', incomplete: 'INCOMPLETE' } as const)[report.outcome];
 }
 
+/** What the outcome means, in one sentence. */
 export function outcomeSentence(report: RunReport): string {
+  const binding = report.profile === 'simulator' ? 'clause' : 'must clause';
   if (report.interrupted) return `interrupted by ${report.interrupted}: the results below cover only what ran`;
-  switch (report.exitCode) {
-    case 0:
-      return 'every binding clause that ran passed';
-    case 1:
-      return 'a binding clause failed or could not be verified';
-    default:
-      return 'the run could not be done: no check produced evidence';
+  switch (report.outcome) {
+    case 'conformant':
+      return `every ${binding} was verified and passed`;
+    case 'fail':
+      return `a ${binding} failed`;
+    case 'error':
+      return `no ${binding} failed, but the target did not answer well enough to verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}`;
+    case 'incomplete': {
+      const n = notVerifiedBinding(report.clauses).length;
+      return `no ${binding} failed, but ${n} ${binding}${n === 1 ? ' was' : 's were'} not verified${report.options.allowIncomplete ? ' (allowed: exit 0)' : ''}`;
+    }
   }
 }
 
 export function problemClauses(clauses: readonly ClauseVerdict[]): ClauseVerdict[] {
-  return clauses.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  return clauses.filter((c) => c.binding && (c.verdict === 'fail' || c.verdict === 'error'));
+}
+
+/** The binding clauses a run did not verify, each with what would let it run. */
+export function notVerifiedLines(report: RunReport): { id: string; reason: string }[] {
+  return notVerifiedBinding(report.clauses).map((c) => ({ id: c.id, reason: c.reasons.join('; ') || 'not verified' }));
 }
 
 /** Text on one line (whitespace runs become one space), cut to `max` characters with an ellipsis. */

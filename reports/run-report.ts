@@ -1,4 +1,4 @@
-import { clauseVerdicts, exitCodeFor, summarize } from '../suites/lib/aggregate.ts';
+import { clauseVerdicts, exitCodeFor, runOutcome, summarize } from '../suites/lib/aggregate.ts';
 import type { CheckDefinition, CheckResult, Profile } from '../suites/lib/types.ts';
 import type { RunReport } from './model.ts';
 import { packageVersion } from './suite-version.ts';
@@ -24,8 +24,8 @@ export interface RunFacts {
 
 /**
  * The report model every reporter renders: clause verdicts aggregated from the checks, the
- * summary counts and the exit code. An interrupted run that found no failure proves nothing, so
- * it cannot end 0: it is "could not be done" (2).
+ * outcome, the summary counts and the exit code. An interrupted run that found no failure proves
+ * nothing, so it cannot end 0: it is "could not be done" (2).
  */
 export function buildRunReport(facts: RunFacts): RunReport {
   const clauses = clauseVerdicts(facts.checks, {
@@ -33,7 +33,8 @@ export function buildRunReport(facts: RunFacts): RunReport {
     unselected: facts.unselected,
     unselectedReason: `not selected for this run (--only ${facts.options.only.join(',')})`,
   });
-  let exitCode = exitCodeFor(clauses, facts.checks);
+  const outcome = runOutcome(clauses, facts.checks);
+  let exitCode = exitCodeFor(outcome, facts.options);
   if (facts.interrupted && exitCode === 0) exitCode = 2;
   return {
     tool: { name: 'disco', version: packageVersion() },
@@ -49,6 +50,7 @@ export function buildRunReport(facts: RunFacts): RunReport {
     checks: facts.checks,
     clauses,
     leftovers: facts.leftovers,
+    outcome,
     exitCode,
     summary: summarize(clauses),
     ...(facts.interrupted ? { interrupted: facts.interrupted } : {}),

@@ -290,7 +290,8 @@ function accountPathReads(t: CheckContext): string[] {
 
 check({
   id: 'b-iso/foreign-account-path',
-  clauses: ['B-AUTH-3', 'X-ISO-1', 'X-ROB-1'],
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "B-AUTH-3: account 1's key on account 2's {account_id} path, for every read of the endpoint catalog, is refused with a 4xx showing nothing of account 2 (in the simulator profile: exactly what a nonexistent account gets)",
   needs: ['b', 'b2'],
   async run(t) {
@@ -328,7 +329,8 @@ function accountPathWrites(t: CheckContext): BEndpoint[] {
 
 check({
   id: 'b-iso/foreign-account-path-writes',
-  clauses: ['B-AUTH-3', 'X-ISO-1', 'X-ROB-1'],
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "B-AUTH-3, X-ISO-1: every write of the endpoint catalog sent with account 1's key on account 2's path (a job, the user, an SSH key, a hook, marking notifications) is refused and changes nothing of account 2 (in the simulator profile: answered exactly like a nonexistent account)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
@@ -378,7 +380,8 @@ check({
 
 check({
   id: 'b-iso/foreign-ids-read-as-absent',
-  clauses: ['B-AUTH-3', 'X-ISO-1', 'X-ROB-1'],
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "B-AUTH-3: every read of the endpoint catalog in account 1's path naming account 2's package, hook, SSH key, job, cluster or connection is refused showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
@@ -390,7 +393,8 @@ check({
 
 check({
   id: 'b-iso/foreign-invoices-not-listed',
-  clauses: ['B-AUTH-3', 'X-ISO-1', 'X-ROB-1'],
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "B-AUTH-3: no page of account 1's invoice list holds an invoice of account 2",
   needs: ['b', 'b2'],
   async run(t) {
@@ -415,7 +419,8 @@ check({
 
 check({
   id: 'b-iso/foreign-ids-write-as-absent',
-  clauses: ['B-AUTH-3', 'X-ISO-1', 'X-ROB-1'],
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "B-AUTH-3: every write of the endpoint catalog in account 1's path naming account 2's hook, job, SSH key, connection, delivery, notification, package or cluster is refused (or the same no-op an absent id gets), showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
@@ -441,7 +446,8 @@ function touchedParts(t: CheckContext, entry: { probe: IdProbe; id: number; valu
 
 check({
   id: 'b-iso/foreign-writes-change-nothing',
-  clauses: ['X-ISO-1', 'X-ROB-1'],
+  clauses: ['X-ISO-1'],
+  supports: ['X-ROB-1'],
   title: "X-ISO-1: account 1's writes of the endpoint catalog on account 2's ids (reset its hook salt, rename or delete its hook, watch or stop its job, delete its SSH key or delivery, rename its connection, mark its notification), and account 1's own jobs and mark-all, change nothing account 2 sees",
   needs: ['b', 'b2', 'write'],
   async run(t) {

@@ -28,11 +28,15 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --profile P         spec (gap clauses advisory; default with --target) | simulator (gap
                       clauses binding; default for the embedded simulator)
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
+  --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
+                      purpose); --only implies it
   --list              print the checks (with --only: the selected ones) and their clauses
 
-Exit codes: 0 every binding clause that ran passed; 1 a binding clause failed or could not be
-verified (error); 2 the run could not be done (bad options or target file, target unreachable,
-no check produced evidence); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
+Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) verified and
+passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
+target unreachable, a clause unverifiable for transport errors); 3 INCOMPLETE, none failed but
+some were not verified (0 with --allow-incomplete); 130 / 143 interrupted by Ctrl-C / SIGTERM
+(reports still written).
 `;
 
 export interface CheckOptions {
@@ -47,6 +51,10 @@ export interface CheckOptions {
   reportDir: string;
   profile?: Profile;
   faults: FaultName[];
+  /** Exit 0 rather than 3 when the run is incomplete: given, or implied by --only. */
+  allowIncomplete: boolean;
+  /** --allow-incomplete itself was given (the reproduce command repeats it). */
+  allowIncompleteGiven: boolean;
   list: boolean;
   help: boolean;
 }
@@ -65,6 +73,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
+      'allow-incomplete': { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -93,9 +102,10 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (faults.length && values.target) throw new UsageError('--fault applies to the embedded simulator only; it cannot be combined with --target');
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
+  const only = parseOnly(values.only);
   return {
     ...(values.target !== undefined ? { target: values.target } : {}),
-    only: parseOnly(values.only),
+    only,
     seed: seed ?? randomInt(0, 2 ** 31 - 1),
     seedGiven: seed !== undefined,
     runs: integer('runs', values.runs, 1, 100_000) ?? DEFAULT_RUNS,
@@ -105,6 +115,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     reportDir: values['report-dir'],
     ...(profile ? { profile } : {}),
     faults,
+    allowIncomplete: values['allow-incomplete'] || only.length > 0,
+    allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
     help: values.help,
   };
@@ -119,6 +131,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   parts.push('--seed', String(o.seed), '--runs', String(o.runs));
   if (o.profile && o.profile !== (o.target ? 'spec' : 'simulator')) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
+  if (o.allowIncompleteGiven) parts.push('--allow-incomplete');
   for (const f of o.faults) parts.push('--fault', f);
   return parts.join(' ');
 }

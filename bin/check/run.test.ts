@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseVerdicts, exitCodeFor } from '../../suites/lib/aggregate.ts';
+import { clauseVerdicts, exitCodeFor, runOutcome } from '../../suites/lib/aggregate.ts';
 import type { CheckDefinition, CheckResult } from '../../suites/lib/types.ts';
 import { unfinishedAsErrors } from './run.ts';
 
@@ -12,6 +12,8 @@ describe('the run stage when the runner itself breaks', () => {
     const checks = unfinishedAsErrors(selected, [passed(selected[0] as CheckDefinition)], 'out of memory');
     expect(checks.map((c) => [c.id, c.verdict])).toEqual([['b-auth/one', 'pass'], ['b-lim/two', 'error'], ['b-lim/three', 'error']]);
     expect(checks[1]?.reason).toBe('the run stopped before this check finished: out of memory');
-    expect(exitCodeFor(clauseVerdicts(checks, { profile: 'spec' }), checks)).toBe(1);
+    const outcome = runOutcome(clauseVerdicts(checks, { profile: 'spec' }), checks);
+    expect(outcome).toBe('error');
+    expect(exitCodeFor(outcome, { allowIncomplete: true })).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { runChecks } from '../../suites/lib/run.ts';
+import { identity, runChecks } from '../../suites/lib/run.ts';
 import type { CheckDefinition, CheckResult, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
 import { probeTarget, shownUrl } from './probe.ts';
 import { TerminalProgress } from './progress.ts';
@@ -89,7 +89,7 @@ export function unfinishedAsErrors(selected: readonly CheckDefinition[], finishe
   const done = new Set(finished.map((c) => c.id));
   const unfinished = selected
     .filter((c) => !done.has(c.id))
-    .map((c): CheckResult => ({ id: c.id, title: c.title, clauses: c.clauses, verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
+    .map((c): CheckResult => ({ ...identity(c), verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
   return [...finished, ...unfinished];
 }
 

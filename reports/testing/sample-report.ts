@@ -1,5 +1,5 @@
 import { CLAUSES } from '../../suites/clauses.ts';
-import { clauseVerdicts, exitCodeFor, summarize } from '../../suites/lib/aggregate.ts';
+import { clauseVerdicts, exitCodeFor, runOutcome, summarize } from '../../suites/lib/aggregate.ts';
 import type { CheckResult } from '../../suites/lib/types.ts';
 import type { RunReport } from '../model.ts';
 
@@ -59,9 +59,9 @@ export function sampleChecks(secret: string = SAMPLE_SECRET): CheckResult[] {
       id: 'b-lim/param-names',
       title: 'B-GAP-3 (simulator convention): invoice paging takes offset and limit',
       clauses: ['B-GAP-3'],
-      verdict: 'fail',
-      reason: 'B-GAP-3: limit was ignored',
-      failures: [{ clause: 'B-GAP-3', message: 'limit was ignored', expected: '5 invoices', received: '20 invoices' }],
+      verdict: 'pass',
+      failures: [],
+      advisories: [{ clause: 'B-GAP-3', message: 'limit was ignored', expected: '5 invoices', received: '20 invoices' }],
       properties: [],
       durationMs: 15,
       requests: 1,
@@ -98,6 +98,7 @@ export function sampleReport(overrides: Partial<RunReport> = {}, secret: string 
   const checks = sampleChecks(secret);
   const profile = overrides.profile ?? 'spec';
   const clauses = clauseVerdicts(checks, { profile, clauses: CLAUSES });
+  const outcome = runOutcome(clauses, checks);
   return {
     tool: { name: 'disco', version: '0.1.0' },
     target: { name: 'staging <eu> & "friends"', baseUrl: 'http://127.0.0.1:4010', cdcBaseUrl: 'http://127.0.0.1:4010' },
@@ -108,11 +109,12 @@ export function sampleReport(overrides: Partial<RunReport> = {}, secret: string 
     startedAt: '2026-11-22T05:00:00.000Z',
     finishedAt: '2026-11-22T05:00:11.000Z',
     durationMs: 11_000,
-    options: { only: [], readOnly: false, timeoutMs: 10_000 },
+    options: { only: [], readOnly: false, timeoutMs: 10_000, allowIncomplete: false },
     checks,
     clauses,
     leftovers: [`b-hook/create: delete hook 17 (HTTP 500) key=${secret}`],
-    exitCode: exitCodeFor(clauses, checks),
+    outcome,
+    exitCode: exitCodeFor(outcome, { allowIncomplete: false }),
     summary: summarize(clauses),
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Clause } from '../clauses.ts';
 import { CLAUSES } from '../clauses.ts';
-import { advisoryProblems, clauseVerdicts, exitCodeFor, summarize, uncoveredClauses, unknownClauseIds } from './aggregate.ts';
+import { advisoryClauses, clauseVerdicts, exitCodeFor, notVerifiedBinding, runOutcome, summarize, uncoveredClauses, unknownClauseIds } from './aggregate.ts';
 import type { CheckResult, Verdict } from './types.ts';
 
 const catalog: Clause[] = [
@@ -11,109 +11,160 @@ const catalog: Clause[] = [
   { id: 'B-LIM-1', kind: 'must', section: '8', statement: 'paging' },
 ];
 
-function result(id: string, clauses: string[], verdict: Verdict, reason?: string): CheckResult {
-  return { id, title: id, clauses, verdict, ...(reason ? { reason } : {}), failures: [], properties: [], durationMs: 1, requests: 1, notes: [] };
+function result(id: string, clauses: string[], verdict: Verdict, extra: Partial<CheckResult> = {}): CheckResult {
+  return { id, title: id, clauses, verdict, failures: [], properties: [], durationMs: 1, requests: 1, notes: [], ...extra };
+}
+
+function verdicts(checks: CheckResult[], profile: 'spec' | 'simulator' = 'spec', unselected: { id: string; clauses: string[] }[] = []) {
+  return clauseVerdicts(checks, { profile, clauses: catalog, unselected, unselectedReason: 'not selected' });
 }
 
 function verdictOf(checks: CheckResult[], id: string, profile: 'spec' | 'simulator' = 'spec') {
-  const v = clauseVerdicts(checks, { profile, clauses: catalog }).find((c) => c.id === id);
+  const v = verdicts(checks, profile).find((c) => c.id === id);
   if (!v) throw new Error(`no verdict for ${id}`);
   return v;
 }
 
-describe('clause verdicts', () => {
-  it('is fail when any check naming the clause failed, whatever the others did', () => {
-    const v = verdictOf([result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-1'], 'error', 'timeout'), result('b/3', ['B-AUTH-1'], 'fail', 'got 200')], 'B-AUTH-1');
-    expect(v.verdict).toBe('fail');
-    expect(v.checks).toEqual(['b/1', 'b/2', 'b/3']);
-    expect(v.reasons).toEqual(['b/3: got 200']);
+const failed = (id: string, clause: string, message: string, clauses = [clause]) => result(id, clauses, 'fail', { reason: message, failures: [{ clause, message }] });
+
+describe('clause verdicts: a clause passes only when its verifying checks ran and passed', () => {
+  it('passes when every verifier passed', () => {
+    const v = verdictOf([result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-1'], 'pass')], 'B-AUTH-1');
+    expect(v.verdict).toBe('pass');
+    expect(v.checks).toEqual(['b/1', 'b/2']);
   });
 
-  it('fails only the clauses a failed check recorded failures for; the others it names are not verified', () => {
-    const failed: CheckResult = {
-      ...result('b/x', ['B-AUTH-1', 'B-AUTH-2'], 'fail', 'B-AUTH-1: got 200'),
-      failures: [
-        { clause: 'B-AUTH-1', message: 'unknown key got 200' },
-        { clause: 'B-LIM-1', message: 'page overlap seen on the way' },
-      ],
-    };
-    const v = clauseVerdicts([failed], { profile: 'spec', clauses: catalog });
-    expect(v.find((c) => c.id === 'B-AUTH-1')).toMatchObject({ verdict: 'fail', reasons: ['b/x: unknown key got 200'] });
-    expect(v.find((c) => c.id === 'B-LIM-1')).toMatchObject({ verdict: 'fail', checks: ['b/x'] });
-    expect(v.find((c) => c.id === 'B-AUTH-2')).toMatchObject({ verdict: 'skip', reasons: ['b/x: not verified: the check stopped at a B-AUTH-1, B-LIM-1 failure first'] });
-    // Another check that passed B-AUTH-2 gives it a pass.
-    expect(verdictOf([failed, result('b/y', ['B-AUTH-2'], 'pass')], 'B-AUTH-2').verdict).toBe('pass');
+  it('is not verified when a verifier was skipped, whatever the others did, with the skip reason', () => {
+    const v = verdictOf([result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-1'], 'skip', { reason: 'needs fixtures.package_id' })], 'B-AUTH-1');
+    expect(v.verdict).toBe('not-verified');
+    expect(v.reasons).toEqual(['b/2: needs fixtures.package_id']);
   });
 
-  it('is error over pass and skip, pass over skip', () => {
-    expect(verdictOf([result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-1'], 'error', 'reset')], 'B-AUTH-1').verdict).toBe('error');
-    expect(verdictOf([result('b/1', ['B-AUTH-1'], 'skip', 'no key'), result('b/2', ['B-AUTH-1'], 'pass')], 'B-AUTH-1').verdict).toBe('pass');
+  it('cannot be carried by a check that only supports it: not verified, saying so', () => {
+    const v = verdictOf([result('b/absent-ids', ['B-AUTH-2'], 'pass', { supports: ['B-AUTH-1'] })], 'B-AUTH-1');
+    expect(v.verdict).toBe('not-verified');
+    expect(v.supporters).toEqual(['b/absent-ids']);
+    expect(v.reasons[0]).toMatch(/only checks that support it ran \(b\/absent-ids\)/);
   });
 
-  it('is skip with every distinct skip reason when all its checks skipped', () => {
-    const v = verdictOf([result('b/1', ['B-AUTH-1'], 'skip', 'needs b2'), result('b/2', ['B-AUTH-1'], 'skip', 'read-only')], 'B-AUTH-1');
-    expect(v.verdict).toBe('skip');
-    expect(v.reasons).toEqual(['b/1: needs b2', 'b/2: read-only']);
+  it('fails when a supporting check recorded a failure naming it', () => {
+    const supporter = result('b/s', ['B-AUTH-2'], 'fail', { supports: ['B-AUTH-1'], failures: [{ clause: 'B-AUTH-1', message: 'an absent id answered 200' }] });
+    expect(verdictOf([supporter, result('b/v', ['B-AUTH-1'], 'pass')], 'B-AUTH-1').verdict).toBe('fail');
   });
 
-  it('is not-covered when no check names it, and skip when only left-out checks do', () => {
-    expect(verdictOf([], 'B-LIM-1').verdict).toBe('not-covered');
-    const v = clauseVerdicts([], { profile: 'spec', clauses: catalog, unselected: [{ id: 'b-lim/x', clauses: ['B-LIM-1'] }], unselectedReason: 'not selected by --only b-auth' });
-    expect(v.find((c) => c.id === 'B-LIM-1')).toMatchObject({ verdict: 'skip', checks: ['b-lim/x'], reasons: ['not selected by --only b-auth'] });
+  it('is not verified when a verifier covered it only in part (t.partial)', () => {
+    const v = verdictOf([result('b/groups', ['B-AUTH-1'], 'pass', { partial: [{ clause: 'B-AUTH-1', reason: 'membership not exercised' }] })], 'B-AUTH-1');
+    expect(v.verdict).toBe('not-verified');
+    expect(v.reasons).toEqual(['b/groups: covered in part: membership not exercised']);
   });
 
-  it('makes gap clauses binding in the simulator profile only', () => {
-    expect(verdictOf([], 'B-GAP-1', 'spec').binding).toBe(false);
-    expect(verdictOf([], 'B-GAP-1', 'simulator').binding).toBe(true);
-    expect(verdictOf([], 'B-AUTH-1', 'spec').binding).toBe(true);
+  it('leaves a clause to its real-time verifier when the accelerator (control API) was skipped, but never to nobody', () => {
+    const accelerator = result('b/clock', ['B-AUTH-1'], 'skip', { reason: 'needs the simulator control API', accelerator: true });
+    expect(verdictOf([accelerator, result('b/poll', ['B-AUTH-1'], 'pass')], 'B-AUTH-1').verdict).toBe('pass');
+    const alone = verdictOf([accelerator], 'B-AUTH-1');
+    expect(alone.verdict).toBe('not-verified');
+    expect(alone.reasons).toEqual(['b/clock: needs the simulator control API']);
+  });
+
+  it('fails the clauses a failed check recorded failures for; the others it verifies are not verified (it stopped first)', () => {
+    const check = { ...failed('b/x', 'B-AUTH-1', 'unknown key got 200', ['B-AUTH-1', 'B-AUTH-2']) };
+    check.failures.push({ clause: 'B-LIM-1', message: 'page overlap seen on the way' });
+    const all = verdicts([check]);
+    expect(all.find((c) => c.id === 'B-AUTH-1')?.verdict).toBe('fail');
+    expect(all.find((c) => c.id === 'B-LIM-1')?.verdict).toBe('fail');
+    const two = all.find((c) => c.id === 'B-AUTH-2');
+    expect(two?.verdict).toBe('not-verified');
+    expect(two?.reasons).toEqual(['b/x: stopped at a B-AUTH-1, B-LIM-1 failure first']);
+  });
+
+  it('fails every clause a check verifies when its failure names a clause the catalog does not have', () => {
+    const all = verdicts([failed('b/typo', 'B-AUTH-9', 'typo', ['B-AUTH-1', 'B-AUTH-2'])]);
+    expect(all.filter((c) => c.verdict === 'fail').map((c) => c.id)).toEqual(['B-AUTH-1', 'B-AUTH-2']);
+  });
+
+  it('is error when a verifier hit a transport error and nothing failed', () => {
+    const v = verdictOf([result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-1'], 'error', { reason: 'timeout' })], 'B-AUTH-1');
+    expect(v.verdict).toBe('error');
+    expect(v.reasons).toEqual(['b/2: timeout']);
+  });
+
+  it('is not verified, "not selected", when a verifier was left out by --only', () => {
+    const v = verdicts([result('b/1', ['B-AUTH-1'], 'pass')], 'spec', [{ id: 'b/2', clauses: ['B-AUTH-1'] }]).find((c) => c.id === 'B-AUTH-1');
+    expect(v?.verdict).toBe('not-verified');
+    expect(v?.reasons).toEqual(['b/2: not selected']);
+  });
+
+  it('is not verified, "no check covers it", when nothing names it', () => {
+    const v = verdictOf([], 'B-LIM-1');
+    expect(v.verdict).toBe('not-verified');
+    expect(v.reasons).toEqual(['no check covers it']);
+  });
+});
+
+describe('gap clauses', () => {
+  const differs = result('b/gap', ['B-GAP-1'], 'pass', { advisories: [{ clause: 'B-GAP-1', message: 'answered 200, the simulator 201' }] });
+
+  it('are advisory in the spec profile when a check recorded a difference, never binding', () => {
+    const v = verdictOf([differs], 'B-GAP-1');
+    expect(v).toMatchObject({ verdict: 'advisory', binding: false, reasons: ['b/gap: answered 200, the simulator 201'] });
+    expect(advisoryClauses(verdicts([differs])).map((c) => c.id)).toEqual(['B-GAP-1']);
+  });
+
+  it('bind in the simulator profile, where a difference is a failure', () => {
+    expect(verdictOf([failed('b/gap', 'B-GAP-1', 'answered 200')], 'B-GAP-1', 'simulator')).toMatchObject({ verdict: 'fail', binding: true });
+  });
+});
+
+describe('the outcome and the exit code', () => {
+  const pass = (clause: string) => result(`c/${clause}`, [clause], 'pass');
+  const everything = ['B-AUTH-1', 'B-AUTH-2', 'B-LIM-1'].map(pass);
+
+  it('is conformant (0) when every must clause is verified and passed, advisories aside', () => {
+    const checks = [...everything, result('b/gap', ['B-GAP-1'], 'pass', { advisories: [{ clause: 'B-GAP-1', message: 'differs' }] })];
+    const v = verdicts(checks);
+    expect(runOutcome(v, checks)).toBe('conformant');
+    expect(exitCodeFor('conformant', { allowIncomplete: false })).toBe(0);
+  });
+
+  it('is fail (1) when a must clause failed, even when others were not verified', () => {
+    const checks = [failed('c/x', 'B-AUTH-1', 'no'), result('c/y', ['B-AUTH-2'], 'skip', { reason: 'read-only' })];
+    expect(runOutcome(verdicts(checks), checks)).toBe('fail');
+    expect(exitCodeFor('fail', { allowIncomplete: true })).toBe(1);
+  });
+
+  it('is error (2) when a must clause errored and none failed, or when no check produced evidence', () => {
+    const checks = [...everything.slice(1), result('c/e', ['B-AUTH-1'], 'error', { reason: 'reset' })];
+    expect(runOutcome(verdicts(checks), checks)).toBe('error');
+    const nothing = [result('c/e', ['B-GAP-1'], 'error', { reason: 'refused' })];
+    expect(runOutcome(verdicts(nothing), nothing)).toBe('error');
+    expect(exitCodeFor('error', { allowIncomplete: true })).toBe(2);
+  });
+
+  it('is incomplete (3, or 0 with --allow-incomplete) when no must clause failed but some were not verified', () => {
+    const checks = everything.slice(0, 2);
+    const v = verdicts(checks);
+    expect(runOutcome(v, checks)).toBe('incomplete');
+    expect(notVerifiedBinding(v).map((c) => c.id)).toEqual(['B-LIM-1']);
+    expect(exitCodeFor('incomplete', { allowIncomplete: false })).toBe(3);
+    expect(exitCodeFor('incomplete', { allowIncomplete: true })).toBe(0);
   });
 
   it('counts clauses by verdict', () => {
-    const v = clauseVerdicts([result('a', ['B-AUTH-1'], 'pass'), result('b', ['B-AUTH-2'], 'fail'), result('c', ['B-GAP-1'], 'skip', 'x')], { profile: 'spec', clauses: catalog });
-    expect(summarize(v)).toEqual({ pass: 1, fail: 1, error: 0, skip: 1, notCovered: 1 });
+    const checks = [pass('B-AUTH-1'), failed('c/f', 'B-AUTH-2', 'no'), result('b/gap', ['B-GAP-1'], 'pass', { advisories: [{ clause: 'B-GAP-1', message: 'x' }] })];
+    expect(summarize(verdicts(checks))).toEqual({ pass: 1, fail: 1, error: 0, notVerified: 1, advisory: 1 });
   });
 });
 
-describe('exit code', () => {
-  const run = (checks: CheckResult[], profile: 'spec' | 'simulator' = 'spec') => exitCodeFor(clauseVerdicts(checks, { profile, clauses: catalog }), checks);
-
-  it('is 0 when every binding clause that ran passed, skips and gaps aside', () => {
-    expect(run([result('a', ['B-AUTH-1'], 'pass'), result('b', ['B-AUTH-2'], 'skip', 'x')])).toBe(0);
+describe('catalog helpers', () => {
+  it('finds clause ids a check names (verified or supported) that the catalog lacks', () => {
+    expect(unknownClauseIds([{ id: 'x/1', clauses: ['B-AUTH-1', 'B-NOPE-1'], supports: ['X-NOPE-2'] }])).toEqual([
+      { check: 'x/1', clause: 'B-NOPE-1' },
+      { check: 'x/1', clause: 'X-NOPE-2' },
+    ]);
   });
 
-  it('is 1 when a binding clause failed', () => {
-    expect(run([result('a', ['B-AUTH-1'], 'fail')])).toBe(1);
-  });
-
-  it('is 1 when a failure names a clause the catalog lacks: it fails the clauses the check lists', () => {
-    const typo: CheckResult = { ...result('a', ['B-AUTH-1'], 'fail', 'B-AUTH-01: got 200'), failures: [{ clause: 'B-AUTH-01', message: 'got 200' }] };
-    expect(run([typo])).toBe(1);
-    expect(verdictOf([typo], 'B-AUTH-1')).toMatchObject({ verdict: 'fail', reasons: ['a: B-AUTH-01: got 200'] });
-  });
-
-  it('is 1 when a binding clause errored but the run produced evidence elsewhere', () => {
-    expect(run([result('a', ['B-AUTH-1'], 'pass'), result('b', ['B-AUTH-2'], 'error', 'timeout')])).toBe(1);
-  });
-
-  it('is 2 when nothing passed or failed and something errored (no evidence at all)', () => {
-    expect(run([result('a', ['B-AUTH-1'], 'error', 'ECONNREFUSED'), result('b', ['B-AUTH-2'], 'skip', 'x')])).toBe(2);
-  });
-
-  it('never fails the run for an advisory (gap, spec profile) failure, but does in the simulator profile', () => {
-    const checks = [result('a', ['B-AUTH-1'], 'pass'), result('g', ['B-GAP-1'], 'fail', '200 not 201')];
-    expect(run(checks, 'spec')).toBe(0);
-    expect(advisoryProblems(clauseVerdicts(checks, { profile: 'spec', clauses: catalog })).map((v) => v.id)).toEqual(['B-GAP-1']);
-    expect(run(checks, 'simulator')).toBe(1);
-  });
-});
-
-describe('self-test helpers', () => {
-  it('lists clause ids that are not in the catalog, with the check naming them', () => {
-    expect(unknownClauseIds([{ id: 'b-auth/x', clauses: ['B-AUTH-1', 'B-AUTH-42'] }])).toEqual([{ check: 'b-auth/x', clause: 'B-AUTH-42' }]);
-  });
-
-  it('lists catalog clauses no check names', () => {
-    const uncovered = uncoveredClauses([{ clauses: CLAUSES.filter((c) => c.id !== 'X-ISO-1').map((c) => c.id) }]);
-    expect(uncovered.map((c) => c.id)).toEqual(['X-ISO-1']);
+  it('lists catalog clauses no check verifies', () => {
+    expect(uncoveredClauses([{ clauses: ['B-AUTH-1'] }], catalog).map((c) => c.id)).toEqual(['B-AUTH-2', 'B-GAP-1', 'B-LIM-1']);
+    expect(uncoveredClauses([], CLAUSES).length).toBe(CLAUSES.length);
   });
 });

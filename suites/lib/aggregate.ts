@@ -1,29 +1,31 @@
 import { CLAUSES, isClauseId, type Clause } from '../clauses.ts';
-import type { CheckResult, ClauseVerdict, Profile, RunResult } from './types.ts';
+import type { CheckResult, ClauseVerdict, ClauseVerdictValue, Outcome, Profile, RunResult } from './types.ts';
 
 /**
- * From check results to clause verdicts and the exit code.
+ * From check results to clause verdicts, the run's outcome and its exit code.
  *
- * A clause's verdict, over the checks that name it: `fail` if any failed, else `error` if any
- * errored, else `pass` if any passed, else `skip` (with every skip reason), else `not-covered`.
- * One refinement, so that a report never blames a clause without evidence: a failed check fails
- * the clauses its recorded failures name (also one it does not list); a clause it lists but
- * never reached (it stopped at another clause's failure first) counts as a skip of that check,
- * "not verified". The run still fails through the clause that did fail, if that one is binding.
+ * A check *verifies* the clauses it lists (`clauses`) and *supports* others (`supports`). A
+ * clause's verdict, over the checks that name it:
  *
- * Binding: a `must` clause always; a `gap` clause only in the `simulator` profile (against any
- * other target a gap check is advisory: reported, never failing the run).
+ * - fail: a check recorded a failure naming it (a verifier, a supporter, or any other check: a
+ *   check may fail a clause it does not list). A failure naming a clause the catalog does not
+ *   have (a typo in a check) fails every clause its check verifies.
+ * - error: no failure, but a verifier could not complete for the target's transport errors.
+ * - advisory: a gap clause outside the simulator profile on which a check recorded a difference
+ *   from the simulator's convention (never a failure: not binding).
+ * - pass: at least one verifier ran, and every verifier that had to run passed and covered the
+ *   clause in full. A verifier that needs the simulator's control API (an accelerator) and was
+ *   skipped for it leaves the clause to the others.
+ * - not-verified, with the reasons, otherwise: a verifier skipped (a need, --read-only, not
+ *   selected), covered it in part (`t.partial`), stopped at another clause's failure first, only
+ *   supporting checks ran, or no check covers it at all. Whatever else passed.
  *
- * Exit code:
- * - 2 when the run could not be done (decided before aggregation: bad options, bad target file,
- *   unreachable target), and also when no check produced evidence at all: nothing passed or
- *   failed and something errored (the target went away, or answered nothing usable).
- * - 1 when a binding clause failed, or errored. An `error` means the clause could not be
- *   verified (no answer, a timeout, a broken check). The run as a whole did produce evidence,
- *   so this is not "could not run" (2); but an unverified binding clause cannot be certified,
- *   so CI must go red: 1.
- * - 0 otherwise: every binding clause that ran passed (skipped and not-covered clauses do not
- *   fail a run; the reports list them).
+ * Binding: a `must` clause always; a `gap` clause only in the `simulator` profile.
+ *
+ * The outcome: fail when a binding clause failed; else error when one errored, or when nothing at
+ * all produced evidence and something errored (the target went away); else incomplete when a
+ * binding clause is not verified; else conformant. Exit codes: 0 conformant, 1 fail, 2 error
+ * (the run could not be done), 3 incomplete (0 with `allowIncomplete`: a subset on purpose).
  */
 
 export interface AggregateOptions {
@@ -31,8 +33,8 @@ export interface AggregateOptions {
   /** The clause catalog; the registry's by default. */
   clauses?: readonly Clause[];
   /**
-   * Checks that exist but were left out of this run (`--only`): a clause only they cover is
-   * `skip` with `unselectedReason`, not `not-covered`, which would misstate the suite.
+   * Checks that exist but were left out of this run (`--only`): they count as verifiers that
+   * did not run, with `unselectedReason`.
    */
   unselected?: readonly { id: string; clauses: readonly string[] }[];
   unselectedReason?: string;
@@ -45,109 +47,117 @@ export function isBinding(kind: Clause['kind'], profile: Profile): boolean {
 export function clauseVerdicts(checks: readonly CheckResult[], options: AggregateOptions): ClauseVerdict[] {
   const catalog = options.clauses ?? CLAUSES;
   const known = new Set(catalog.map((c) => c.id));
-  const byClause = new Map<string, Contribution[]>(); // clause id -> what each check says of it
-  for (const check of checks) {
-    for (const c of contributions(check, known)) byClause.set(c.clause, [...(byClause.get(c.clause) ?? []), c]);
-  }
-  const unselectedByClause = new Map<string, string[]>(); // clause id -> ids of left-out checks
-  for (const check of options.unselected ?? []) {
-    for (const id of new Set(check.clauses)) unselectedByClause.set(id, [...(unselectedByClause.get(id) ?? []), check.id]);
-  }
-
+  const unselected = options.unselected ?? [];
+  const unselectedReason = options.unselectedReason ?? 'not selected for this run';
   return catalog.map((clause) => {
-    const said = byClause.get(clause.id) ?? [];
-    const base = {
+    const verifiers = checks.filter((c) => c.clauses.includes(clause.id));
+    const supporters = checks.filter((c) => c.supports?.includes(clause.id) && !c.clauses.includes(clause.id));
+    const leftOut = unselected.filter((c) => c.clauses.includes(clause.id)).map((c) => c.id);
+    // A failure counts wherever it comes from: a check may fail a clause it does not list.
+    const failing = checks.filter((c) => !verifiers.includes(c) && !supporters.includes(c) && c.failures.some((f) => f.clause === clause.id));
+    const { verdict, reasons } = judge(clause, verifiers, [...supporters, ...failing], leftOut, known, unselectedReason);
+    return {
       id: clause.id,
       kind: clause.kind,
       section: clause.section,
       statement: clause.statement,
+      verdict,
       binding: isBinding(clause.kind, options.profile),
+      checks: unique([...verifiers.map((c) => c.id), ...leftOut]),
+      ...(supporters.length ? { supporters: supporters.map((c) => c.id) } : {}),
+      reasons: unique(reasons),
     };
-    if (said.length === 0) {
-      const leftOut = unselectedByClause.get(clause.id);
-      if (leftOut?.length) {
-        return { ...base, verdict: 'skip', checks: leftOut, reasons: [options.unselectedReason ?? 'not selected for this run'] };
-      }
-      return { ...base, verdict: 'not-covered', checks: [], reasons: [] };
-    }
-    const verdict = combine(said.map((c) => c.verdict));
-    // The reasons that explain the verdict: those of the checks that produced it.
-    const reasons = unique(said.filter((c) => c.verdict === verdict).flatMap((c) => c.reasons));
-    return { ...base, verdict, checks: unique(said.map((c) => c.check)), reasons };
   });
 }
 
-interface Contribution {
-  clause: string;
-  check: string;
-  verdict: CheckResult['verdict'];
-  reasons: string[];
+function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: readonly CheckResult[], leftOut: readonly string[], known: ReadonlySet<string>, unselectedReason: string): { verdict: ClauseVerdictValue; reasons: string[] } {
+  const naming = [...verifiers, ...supporters];
+  const failures = naming.flatMap((c) => failuresNaming(c, clause.id, known).map((message) => `${c.id}: ${message}`));
+  if (failures.length) return { verdict: 'fail', reasons: failures };
+  const errors = verifiers.filter((c) => c.verdict === 'error');
+  if (errors.length) return { verdict: 'error', reasons: errors.map((c) => `${c.id}: ${c.reason ?? 'error'}`) };
+  const advisories = naming.flatMap((c) => (c.advisories ?? []).filter((a) => a.clause === clause.id).map((a) => `${c.id}: ${a.message}`));
+  if (advisories.length) return { verdict: 'advisory', reasons: advisories };
+
+  const reasons: string[] = leftOut.map((id) => `${id}: ${unselectedReason}`);
+  const required = verifiers.filter((c) => !(c.verdict === 'skip' && c.accelerator));
+  for (const c of required) {
+    const partial = c.partial?.filter((p) => p.clause === clause.id) ?? [];
+    if (c.verdict === 'skip') reasons.push(`${c.id}: ${c.reason ?? 'skipped'}`);
+    else if (c.verdict === 'fail') reasons.push(`${c.id}: stopped at a ${unique(c.failures.map((f) => f.clause)).join(', ')} failure first`);
+    else for (const p of partial) reasons.push(`${c.id}: covered in part: ${p.reason}`);
+  }
+  if (required.length && reasons.length === 0) return { verdict: 'pass', reasons: [] };
+  if (verifiers.length === 0 && leftOut.length === 0) {
+    reasons.push(supporters.length ? `only checks that support it ran (${supporters.map((c) => c.id).join(', ')}); none verifies it` : 'no check covers it');
+  } else if (required.length === 0 && leftOut.length === 0) {
+    reasons.push(...verifiers.map((c) => `${c.id}: ${c.reason ?? 'skipped'}`));
+  }
+  return { verdict: 'not-verified', reasons };
 }
 
-/**
- * What one check result says about each clause. A failure that names a clause the catalog does
- * not have (a typo in a check) cannot vanish with that id: it fails every clause the check lists.
- */
-function contributions(check: CheckResult, known: ReadonlySet<string>): Contribution[] {
-  const listed = [...new Set(check.clauses)];
-  const reason = check.reason ? [`${check.id}: ${check.reason}`] : check.verdict === 'pass' ? [] : [`${check.id}: ${check.verdict}`];
-  const failures = check.failures.flatMap((f) => (known.has(f.clause) ? [f] : listed.map((clause) => ({ ...f, clause, message: `${f.clause}: ${f.message}` }))));
-  if (check.verdict !== 'fail' || failures.length === 0) {
-    return listed.map((clause) => ({ clause, check: check.id, verdict: check.verdict, reasons: reason }));
-  }
-  const failed = unique(failures.map((f) => f.clause));
-  const out: Contribution[] = failed.map((clause) => ({
-    clause,
-    check: check.id,
-    verdict: 'fail',
-    reasons: unique(failures.filter((f) => f.clause === clause).map((f) => `${check.id}: ${f.message}`)),
-  }));
-  for (const clause of listed) {
-    if (failed.includes(clause)) continue;
-    out.push({ clause, check: check.id, verdict: 'skip', reasons: [`${check.id}: not verified: the check stopped at a ${failed.join(', ')} failure first`] });
-  }
-  return out;
-}
-
-function combine(verdicts: readonly CheckResult['verdict'][]): CheckResult['verdict'] {
-  for (const v of ['fail', 'error', 'pass'] as const) if (verdicts.includes(v)) return v;
-  return 'skip';
+/** The messages of a check's failures that name `clause` (a failure naming an unknown clause names every clause the check verifies). */
+function failuresNaming(check: CheckResult, clause: string, known: ReadonlySet<string>): string[] {
+  if (check.verdict !== 'fail') return [];
+  return check.failures.filter((f) => f.clause === clause || (!known.has(f.clause) && check.clauses.includes(clause))).map((f) => (f.clause === clause ? f.message : `${f.clause}: ${f.message}`));
 }
 
 function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
-export type ExitCode = 0 | 1 | 2;
+export type ExitCode = 0 | 1 | 2 | 3;
 
-export function exitCodeFor(verdicts: readonly ClauseVerdict[], checks: readonly CheckResult[]): ExitCode {
+/** What the run proved, from the clause verdicts (and whether any check produced evidence at all). */
+export function runOutcome(verdicts: readonly ClauseVerdict[], checks: readonly CheckResult[]): Outcome {
+  const binding = verdicts.filter((v) => v.binding);
+  if (binding.some((v) => v.verdict === 'fail')) return 'fail';
   const evidence = checks.some((c) => c.verdict === 'pass' || c.verdict === 'fail');
-  if (!evidence && checks.some((c) => c.verdict === 'error')) return 2;
-  return verdicts.some((v) => v.binding && (v.verdict === 'fail' || v.verdict === 'error')) ? 1 : 0;
+  if (binding.some((v) => v.verdict === 'error') || (!evidence && checks.some((c) => c.verdict === 'error'))) return 'error';
+  if (binding.some((v) => v.verdict !== 'pass')) return 'incomplete';
+  return 'conformant';
+}
+
+export function exitCodeFor(outcome: Outcome, options: { allowIncomplete: boolean }): ExitCode {
+  switch (outcome) {
+    case 'conformant':
+      return 0;
+    case 'fail':
+      return 1;
+    case 'error':
+      return 2;
+    case 'incomplete':
+      return options.allowIncomplete ? 0 : 3;
+  }
 }
 
 export function summarize(verdicts: readonly ClauseVerdict[]): RunResult['summary'] {
-  const summary = { pass: 0, fail: 0, error: 0, skip: 0, notCovered: 0 };
+  const summary = { pass: 0, fail: 0, error: 0, notVerified: 0, advisory: 0 };
   for (const v of verdicts) {
-    if (v.verdict === 'not-covered') summary.notCovered++;
+    if (v.verdict === 'not-verified') summary.notVerified++;
     else summary[v.verdict]++;
   }
   return summary;
 }
 
-/** Advisory clauses (non-binding) that failed or errored: reported, never failing the run. */
-export function advisoryProblems(verdicts: readonly ClauseVerdict[]): ClauseVerdict[] {
-  return verdicts.filter((v) => !v.binding && (v.verdict === 'fail' || v.verdict === 'error'));
+/** Binding clauses not verified: what makes a run incomplete. */
+export function notVerifiedBinding(verdicts: readonly ClauseVerdict[]): ClauseVerdict[] {
+  return verdicts.filter((v) => v.binding && v.verdict === 'not-verified');
+}
+
+/** Advisory clauses: gap clauses that differ from the simulator's convention, outside its profile. */
+export function advisoryClauses(verdicts: readonly ClauseVerdict[]): ClauseVerdict[] {
+  return verdicts.filter((v) => v.verdict === 'advisory');
 }
 
 /** Clause ids that checks name but the catalog does not have (a self-test fails on any). */
-export function unknownClauseIds(checks: readonly { id: string; clauses: readonly string[] }[]): { check: string; clause: string }[] {
+export function unknownClauseIds(checks: readonly { id: string; clauses: readonly string[]; supports?: readonly string[] }[]): { check: string; clause: string }[] {
   const unknown: { check: string; clause: string }[] = [];
-  for (const check of checks) for (const clause of check.clauses) if (!isClauseId(clause)) unknown.push({ check: check.id, clause });
+  for (const check of checks) for (const clause of [...check.clauses, ...(check.supports ?? [])]) if (!isClauseId(clause)) unknown.push({ check: check.id, clause });
   return unknown;
 }
 
-/** Catalog clauses that no check names. */
+/** Catalog clauses that no check verifies. */
 export function uncoveredClauses(checks: readonly { clauses: readonly string[] }[], catalog: readonly Clause[] = CLAUSES): Clause[] {
   const named = new Set(checks.flatMap((c) => c.clauses));
   return catalog.filter((c) => !named.has(c.id));

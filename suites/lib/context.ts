@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { AAccount, BAccount, CheckContext, CheckDefinition, FailureDetail, HttpClient, InterfaceClient, Profile, PropertyInfo, ResolvedTarget } from './types.ts';
+import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget } from './types.ts';
+import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
 import { CheckFailure, CheckSkipped } from './failure.ts';
 import { expect } from './expect.ts';
@@ -12,6 +13,43 @@ export interface CheckState {
   propertyFailure?: { error: CheckFailure; detail: FailureDetail; property: PropertyInfo };
   cleanups: { label: string; undo: () => Promise<void> }[];
   notes: string[];
+  partial: PartialCoverage[];
+  /** Differences on gap clauses in the spec profile: recorded, never thrown. */
+  advisories: FailureDetail[];
+}
+
+/** At most this many advisory differences are kept per check: one of each kind says it. */
+const MAX_ADVISORIES = 10;
+
+/**
+ * `expect` as a check sees it. In the `spec` profile an expectation naming a gap clause does not
+ * throw: the difference from the simulator's convention is recorded as an advisory result and the
+ * check goes on, so a gap difference never stops the check of a must rule (and never fails a run).
+ */
+function advisoryAwareExpect(profile: Profile, state: CheckState): Expect {
+  const advisory = (clause: string) => profile !== 'simulator' && clauseById(clause)?.kind === 'gap';
+  const record = (detail: FailureDetail) => {
+    if (state.advisories.length >= MAX_ADVISORIES) return;
+    if (state.advisories.some((a) => a.clause === detail.clause && a.message === detail.message)) return;
+    state.advisories.push(detail);
+  };
+  const guarded = (clause: string, assertion: () => void): void => {
+    try {
+      assertion();
+    } catch (err) {
+      if (err instanceof CheckFailure && advisory(clause)) return record(err.detail);
+      throw err;
+    }
+  };
+  return {
+    status: (ex, expected, clause, message) => guarded(clause, () => expect.status(ex, expected, clause, message)),
+    that: (condition, detail) => guarded(detail.clause, () => expect.that(condition, detail)),
+    schema: (ex, schema, clause, value) => guarded(clause, () => expect.schema(ex, schema, clause, value)),
+    mediaType: (ex, type, parameters, clause) => guarded(clause, () => expect.mediaType(ex, type, parameters, clause)),
+    errorObjectB: (ex, clause) => guarded(clause, () => expect.errorObjectB(ex, clause)),
+    errorObjectA: (ex, clause) => guarded(clause, () => expect.errorObjectA(ex, clause)),
+    json: (ex, clause) => expect.json(ex, clause),
+  };
 }
 
 export interface ContextInit {
@@ -37,7 +75,7 @@ export function propertySeed(runSeed: number, name: string): number {
 }
 
 export function createContext(init: ContextInit): { context: CheckContext; state: CheckState } {
-  const state: CheckState = { properties: [], cleanups: [], notes: [] };
+  const state: CheckState = { properties: [], cleanups: [], notes: [], partial: [], advisories: [] };
   const { target, http } = init;
 
   const bAccount = (i: 0 | 1): BAccount => {
@@ -78,9 +116,15 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       throw new CheckSkipped(reason);
     },
     fail: (detail) => {
+      // A gap difference in the spec profile is advisory; the check cannot go on past it, so its
+      // own clauses are left unverified (a skip), never failed.
+      if (init.profile !== 'simulator' && clauseById(detail.clause)?.kind === 'gap') {
+        state.advisories.push(detail);
+        throw new CheckSkipped(`stopped at a difference from the simulator's convention (${detail.clause}, advisory): ${detail.message}`);
+      }
       throw new CheckFailure(detail);
     },
-    expect,
+    expect: advisoryAwareExpect(init.profile, state),
     async property(label, arbitrary, predicate, options) {
       const seed = propertySeed(init.seed, `${init.check.id}:${label}`);
       const runs = options?.runs ?? init.runs;
@@ -123,6 +167,9 @@ export function createContext(init: ContextInit): { context: CheckContext; state
     },
     note: (text) => {
       state.notes.push(init.redactor.text(text));
+    },
+    partial: (clause, reason) => {
+      state.partial.push({ clause, reason: init.redactor.text(reason) });
     },
   };
   return { context, state };

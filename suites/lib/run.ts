@@ -149,9 +149,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
       }
     }
     const result: CheckResult = {
-      id: check.id,
-      title: check.title,
-      clauses: check.clauses,
+      ...identity(check),
       verdict,
       ...(reason !== undefined ? { reason } : {}),
       failures,
@@ -159,6 +157,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
       durationMs: Math.round(performance.now() - started),
       requests: seen.requests - requestsBefore,
       notes: state.notes,
+      ...(state.partial.length ? { partial: state.partial } : {}),
+      ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor)) } : {}),
     };
     cleaningUp = false;
     results.push(result);
@@ -173,7 +173,18 @@ function lastExchange(seen: { last?: Exchange }): Exchange | undefined {
 }
 
 function skipped(check: CheckDefinition, reason: string): CheckResult {
-  return { id: check.id, title: check.title, clauses: check.clauses, verdict: 'skip', reason, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] };
+  return { ...identity(check), verdict: 'skip', reason, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] };
+}
+
+/** What a result repeats of its check's definition: who it is, what it verifies and supports. */
+export function identity(check: CheckDefinition): Pick<CheckResult, 'id' | 'title' | 'clauses' | 'supports' | 'accelerator'> {
+  return {
+    id: check.id,
+    title: check.title,
+    clauses: check.clauses,
+    ...(check.supports?.length ? { supports: check.supports } : {}),
+    ...(check.needs.includes('control') ? { accelerator: true } : {}),
+  };
 }
 
 function recordFailure(detail: FailureDetail, redactor: Redactor, property?: RecordedFailure['property']): RecordedFailure {

@@ -53,8 +53,16 @@ export type Need =
 export interface CheckDefinition {
   /** Stable id, `family/slug`, e.g. `b-auth/invalid-keys`. */
   id: string;
-  /** Clause ids this check verifies (from clauses.md). */
+  /**
+   * Clause ids this check verifies (from clauses.md): it carries them. A clause passes only when
+   * the checks that verify it ran and passed.
+   */
   clauses: string[];
+  /**
+   * Clause ids this check touches without verifying them (an absent id's 404 for A-ENUM-1, no 5xx
+   * on an isolation probe for X-ROB-1): its failures fail them, but its pass cannot carry them.
+   */
+  supports?: string[];
   /** A sentence. */
   title: string;
   needs: Need[];
@@ -130,10 +138,19 @@ export interface PropertyInfo {
   path?: string;
 }
 
+/** A clause a check verified only in part, and what it could not do. */
+export interface PartialCoverage {
+  clause: string;
+  reason: string;
+}
+
 export interface CheckResult {
   id: string;
   title: string;
+  /** The clauses it verifies. */
   clauses: string[];
+  /** The clauses it only supports (see CheckDefinition.supports). */
+  supports?: string[];
   verdict: Verdict;
   /** Why it was skipped, or a one-line cause for fail/error. */
   reason?: string;
@@ -143,6 +160,18 @@ export interface CheckResult {
   requests: number;
   /** Measurements and decisions the check recorded (t.note), redacted. */
   notes: string[];
+  /** Clauses it covered only in part (t.partial): they are not verified by this check. */
+  partial?: PartialCoverage[];
+  /**
+   * Differences from the simulator's convention on gap clauses, found in the spec profile: advisory
+   * results, reported apart, never failures.
+   */
+  advisories?: RecordedFailure[];
+  /**
+   * It needs the simulator's control API (to move time) and stands in for a real-time check on
+   * other targets: skipped there, it leaves its clauses to that check.
+   */
+  accelerator?: boolean;
 }
 
 /** A failure as stored in results: exchange redacted, with a curl command that reproduces it. */
@@ -157,17 +186,34 @@ export interface RecordedFailure {
   property?: PropertyInfo;
 }
 
+/**
+ * A clause's verdict: pass (its verifying checks ran and passed), fail, error (the target
+ * misbehaved at the transport level), not-verified (with the reasons: a verifier skipped, covered
+ * only in part, only supporting checks ran, no check covers it), or advisory (a gap clause that
+ * differs from the simulator's convention, outside the simulator profile).
+ */
+export type ClauseVerdictValue = 'pass' | 'fail' | 'error' | 'not-verified' | 'advisory';
+
 export interface ClauseVerdict {
   id: string;
   kind: 'must' | 'gap';
   section: string;
   statement: string;
-  /** not-covered: no check names it; advisory: a gap clause outside the simulator profile. */
-  verdict: Verdict | 'not-covered';
+  verdict: ClauseVerdictValue;
   binding: boolean;
+  /** The checks that verify it. */
   checks: string[];
+  /** The checks that only support it. */
+  supporters?: string[];
   reasons: string[];
 }
+
+/**
+ * What the run proved: conformant (every binding clause verified and passed), fail (a binding
+ * clause failed), error (none failed, but one could not be verified for the target's transport
+ * errors), incomplete (none failed or errored, but some binding clause was not verified).
+ */
+export type Outcome = 'conformant' | 'fail' | 'error' | 'incomplete';
 
 export interface RunResult {
   tool: { name: 'disco'; version: string };
@@ -179,14 +225,16 @@ export interface RunResult {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
-  options: { only: string[]; readOnly: boolean; rate?: number; timeoutMs: number };
+  options: { only: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean };
   checks: CheckResult[];
   clauses: ClauseVerdict[];
   /** Things the run created and could not remove. */
   leftovers: string[];
-  /** 0 pass, 1 a binding clause failed, 2 the run could not be done. */
-  exitCode: 0 | 1 | 2;
-  summary: { pass: number; fail: number; error: number; skip: number; notCovered: number };
+  outcome: Outcome;
+  /** 0 conformant (or incomplete with --allow-incomplete), 1 a binding clause failed, 2 the run could not be done, 3 incomplete. */
+  exitCode: 0 | 1 | 2 | 3;
+  /** Clause counts by verdict. */
+  summary: { pass: number; fail: number; error: number; notVerified: number; advisory: number };
 }
 
 export interface CheckContext {
@@ -225,6 +273,11 @@ export interface CheckContext {
   poll<T>(probe: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number }): Promise<T | undefined>;
   /** Records a note that appears with the check in reports (measurements, decisions). */
   note(text: string): void;
+  /**
+   * Says that the check covered `clause` only in part (group membership not exercised, no
+   * running job observed): the clause is then not verified by this check, with `reason`.
+   */
+  partial(clause: string, reason: string): void;
 }
 
 export interface Expect {
