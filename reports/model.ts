@@ -66,9 +66,13 @@ export function problemClauses(clauses: readonly ClauseVerdict[]): ClauseVerdict
   return clauses.filter((c) => c.binding && (c.verdict === 'fail' || c.verdict === 'error'));
 }
 
-/** The binding clauses a run did not verify, each with what would let it run. */
+/** The binding clauses a run did not verify, each with what would let it run; those only `--only` left out are summed up in one line. */
 export function notVerifiedLines(report: RunReport): { id: string; reason: string }[] {
-  return notVerifiedBinding(report.clauses).map((c) => ({ id: c.id, reason: c.reasons.join('; ') || 'not verified' }));
+  const all = notVerifiedBinding(report.clauses);
+  const lines = all.filter((c) => !c.notSelected).map((c) => ({ id: c.id, reason: c.reasons.join('; ') || 'not verified' }));
+  const unselected = all.filter((c) => c.notSelected);
+  if (unselected.length) lines.push({ id: `${unselected.length} more`, reason: `not selected for this run (--only ${report.options.only.join(',')}): ${unselected.map((c) => c.id).join(', ')}` });
+  return lines;
 }
 
 /** Text on one line (whitespace runs become one space), cut to `max` characters with an ellipsis. */

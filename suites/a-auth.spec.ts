@@ -8,7 +8,7 @@ import { is2xx, requestLine } from './lib/answers.ts';
 import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * A-AUTH-1, A-AUTH-2, A-AUTH-7: only `Authorization: Bearer <key>` with a real key authenticates;
@@ -44,10 +44,10 @@ function makeProbe(label: string, send: Probe['send'], authenticated: Probe['aut
 async function authProbes(t: CheckContext): Promise<Probe[]> {
   const id = absentIdFrom(Date.now());
   const candidates: Probe[] = [
-    makeProbe(`DELETE /pipelines/${id}`, (t2, auth) => t2.aWithAuthorization(auth).delete(aPath('pipelines.archive', id)), (ex) => ex.response.status === 404 || is2xx(ex)),
+    makeProbe(`DELETE /pipelines/${id}`, (t2, auth) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.archive', id), (ex) => ex.response.status === 404 || is2xx(ex)),
   ];
-  const list = await t.a().get(aPath('pipelines.list'));
-  if (list.response.status === 200) candidates.push(makeProbe('GET /pipelines', (t2, auth) => t2.aWithAuthorization(auth).get(aPath('pipelines.list')), is2xx));
+  const list = await aSend(t, t.a(), 'pipelines.list');
+  if (list.response.status === 200) candidates.push(makeProbe('GET /pipelines', (t2, auth) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.list'), is2xx));
   const probes: Probe[] = [];
   for (const candidate of candidates) {
     const anonymous = await candidate.send(t, null);
@@ -89,10 +89,10 @@ check({
   title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates (GET /pipelines, where served)',
   needs: ['a'],
   async run(t) {
-    const first = await t.a().get(aPath('pipelines.list'));
+    const first = await aSend(t, t.a(), 'pipelines.list');
     if (first.response.status === 404 || first.response.status === 405) t.skip(`the target does not serve GET /pipelines (${first.response.status}); a-auth/bearer-key-on-delete checks the key on the spec's DELETE`);
     for (const key of configuredKeys(t)) {
-      const ex = await withKey(t, key).get(aPath('pipelines.list'));
+      const ex = await aSend(t, withKey(t, key), 'pipelines.list');
       expectAccepted(t, ex, is2xx(ex));
     }
   },
@@ -106,7 +106,7 @@ check({
   async run(t) {
     let seed = Date.now();
     for (const key of configuredKeys(t)) {
-      const ex = await withKey(t, key).delete(aPath('pipelines.archive', absentIdFrom(seed++)));
+      const ex = await aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(seed++));
       expectAccepted(t, ex, ex.response.status !== 401 && ex.response.status !== 403);
     }
   },

@@ -8,8 +8,7 @@ import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import { requirePipelineEndpoints } from './lib/target-features.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
-import { pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline gets exactly what it gets for a pipeline
@@ -30,7 +29,7 @@ interface Operation {
 
 /** Every operation of the catalog on one pipeline; the bodies are valid, so only the id decides the answer. */
 function operations(t: CheckContext): Operation[] {
-  return pipelineOperations().map((e) => ({ label: e.key, method: e.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
+  return pipelineOperations(t).map((e) => ({ label: `${e.route.method} ${e.route.path}`, method: e.route.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
 }
 
 function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
@@ -41,14 +40,14 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
 async function foreignPipelines(t: CheckContext): Promise<{ id: number; state: string }[]> {
   const idle = await createPipeline(t, 1, plainDefinition(t.name('enum-idle')));
   const archived = await createPipeline(t, 1, plainDefinition(t.name('enum-archived')));
-  const gone = await t.a(1).delete(aPath('pipelines.archive', archived.id));
+  const gone = await aSend(t, t.a(1), 'pipelines.archive', archived.id);
   if (gone.response.status !== 200) throw new Error(`account 2 could not archive its pipeline: ${describeResponse(gone)}`);
   const out = [
     { id: idle.id, state: 'not deployed' },
     { id: archived.id, state: 'archived' },
   ];
   const running = await createPipeline(t, 1, plainDefinition(t.name('enum-running')));
-  const started = await t.a(1).post(aPath('pipelines.start', running.id));
+  const started = await aSend(t, t.a(1), 'pipelines.start', running.id);
   if (started.response.status >= 200 && started.response.status < 300) out.push({ id: running.id, state: 'deployed' });
   else t.note(`account 2's pipeline could not be started (${started.response.status}): no deployed pipeline compared`);
   return out;
@@ -178,7 +177,7 @@ check({
         received: JSON.stringify(after),
       });
     }
-    const list = await t.a(0).get(aPath('pipelines.list'), { query: { page_size: 100, include_archived: 'true' } });
+    const list = await aSend(t, t.a(0), 'pipelines.list', { query: { page_size: 100, include_archived: 'true' } });
     const ids = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items.map((p) => (isObject(p) ? p.id : undefined)) : [];
     const shown = foreign.filter((f) => ids.includes(f.id));
     t.expect.that(shown.length === 0, {
@@ -197,7 +196,7 @@ check({
  */
 async function snapshot(t: CheckContext, id: number): Promise<JsonObject> {
   const { body } = await readPipeline(t, 1, id);
-  const definition = await t.a(1).get(aPath('pipelines.definition', id));
+  const definition = await aSend(t, t.a(1), 'pipelines.definition', id);
   const stable = ['id', 'name', 'status', 'updated_at', 'deployed_at', 'archived_at'];
   return { ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])), definition: definition.json ?? definition.response.status };
 }

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { headerSafeText } from './lib/arbitraries/text.ts';
 import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
-import { archiveIfCreated, documentBody, type DocumentFormat } from './lib/factories/pipelines.ts';
+import { archiveIfCreated } from './lib/factories/pipelines.ts';
+import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { is2xx, requestLine, type JsonObject } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
@@ -11,8 +12,7 @@ import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
-import { pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ERR-1: every 401 and 404 of interface A carries `{error: string}`.
@@ -36,9 +36,6 @@ interface Probe {
   expect?: { status: number; clause: string };
 }
 
-/** Every operation of the catalog that names a pipeline by id. */
-const WITH_ID = pipelineOperations();
-
 const absent = fc.integer({ min: 0, max: 89_999_999 }).map(absentIdFrom);
 /**
  * Unknown-path segments that reach the service: no dot segments or encoded slashes, which a proxy
@@ -51,14 +48,14 @@ const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'B
  * Requests that change nothing on any target: reads, and the spec's DELETE of absent ids
  * without valid credentials (refused before anything happens).
  */
-function readProbes(keyManagement: boolean): fc.Arbitrary<Probe>[] {
-  const reads = WITH_ID.filter((e) => e.method === 'GET');
+function readProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
   const probes: fc.Arbitrary<Probe>[] = [
     fc.tuple(fc.constantFrom(...reads), absent).map(([e, id]): Probe => ({ label: `GET ${pathWithId(e, id)}`, send: (t) => t.a().get(pathWithId(e, id)) })),
     // The spec's endpoint without a valid key: 401 (section 5A.7).
     fc.tuple(badAuth, absent).map(([auth, id]): Probe => ({
       label: `DELETE /pipelines/${id} with Authorization ${JSON.stringify(auth)}`,
-      send: (t) => t.aWithAuthorization(auth).delete(aPath('pipelines.archive', id)),
+      send: (t) => aSend(t, t.aWithAuthorization(auth), 'pipelines.archive', id),
       expect: { status: 401, clause: 'A-AUTH-7' },
     })),
     // Ids that are no integer, and paths that do not exist: whatever the status, a 401 or 404
@@ -72,31 +69,31 @@ function readProbes(keyManagement: boolean): fc.Arbitrary<Probe>[] {
       send: (t) => (keyed && method === 'GET' ? t.a() : t.aWithAuthorization(null)).request(method, `/disco-unknown/${segments.join('/')}`),
     })),
   ];
-  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `GET /api-keys/${id}`, send: (t) => t.a().get(aPath('keys.read', id)) })));
+  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `GET /api-keys/${id}`, send: (t) => aSend(t, t.a(), 'keys.read', id) })));
   return probes;
 }
 
 /** Writes with the key, to pipelines and keys that do not exist (under ids no parser maps to one that does). */
-function writeProbes(keyManagement: boolean): fc.Arbitrary<Probe>[] {
-  const writes = WITH_ID.filter((e) => e.method !== 'GET');
+function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
   const probes: fc.Arbitrary<Probe>[] = [
     // An absent pipeline with the key: 404 (section 5A.8).
     fc.tuple(fc.constantFrom(...writes), absent).map(([e, id]): Probe => ({
-      label: `${e.method} ${pathWithId(e, id)}`,
-      send: (t) => t.a().request(e.method, pathWithId(e, id), validOptions(t, e, 'err')),
+      label: `${e.route.method} ${pathWithId(e, id)}`,
+      send: (t2) => t2.a().request(e.route.method, pathWithId(e, id), validOptions(t2, e, 'err')),
       // The spec's own archive of an absent pipeline: 404 (section 5A.8).
       expect: e.source === 'spec' ? { status: 404, clause: 'A-ENUM-1' } : undefined,
     })),
     fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()).map(([e, id]): Probe => ({
-      label: `${e.method} ${pathWithId(e, id)}`,
-      send: (t) => t.a().request(e.method, pathWithId(e, id), validOptions(t, e, 'err')),
+      label: `${e.route.method} ${pathWithId(e, id)}`,
+      send: (t2) => t2.a().request(e.route.method, pathWithId(e, id), validOptions(t2, e, 'err')),
     })),
     fc.tuple(fc.constantFrom('POST', 'DELETE', 'PUT', 'PATCH'), fc.array(serviceSegment, { minLength: 1, maxLength: 3 })).map(([method, segments]): Probe => ({
       label: `${method} /disco-unknown/${segments.join('/')}`,
       send: (t) => t.a().request(method, `/disco-unknown/${segments.join('/')}`),
     })),
   ];
-  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `DELETE /api-keys/${id}`, send: (t) => t.a().delete(aPath('keys.revoke', id)) })));
+  if (keyManagement) probes.push(absent.map((id): Probe => ({ label: `DELETE /api-keys/${id}`, send: (t) => aSend(t, t.a(), 'keys.revoke', id) })));
   return probes;
 }
 
@@ -117,12 +114,12 @@ check({
   title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
-    const keyManagement = (await t.a().get(aPath('keys.list'))).response.status === 200;
+    const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     // The spec's own case first, then the random ones.
-    await judge(t, { label: 'DELETE without a key', send: (t2) => t2.aWithAuthorization(null).delete(aPath('pipelines.archive', absentIdFrom(Date.now()))), expect: { status: 401, clause: 'A-AUTH-7' } });
-    await judge(t, { label: 'GET of an absent pipeline', send: (t2) => t2.a().get(aPath('pipelines.read', absentIdFrom(Date.now()))) });
-    if (keyManagement) await judge(t, { label: 'GET of an absent key', send: (t2) => t2.a().get(aPath('keys.read', absentIdFrom(Date.now()))) });
-    await t.property('401 and 404 carry the error object', labelled(readProbes(keyManagement)), (p) => judge(t, p));
+    await judge(t, { label: 'DELETE without a key', send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(Date.now())), expect: { status: 401, clause: 'A-AUTH-7' } });
+    await judge(t, { label: 'GET of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.read', absentIdFrom(Date.now())) });
+    if (keyManagement) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(Date.now())) });
+    await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });
 
@@ -133,9 +130,9 @@ check({
   title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths) is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
-    const keyManagement = (await t.a().get(aPath('keys.list'))).response.status === 200;
-    await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => t2.a().delete(aPath('pipelines.archive', absentIdFrom(Date.now()))), expect: { status: 404, clause: 'A-ENUM-1' } });
-    await t.property('404s of writes carry the error object', labelled(writeProbes(keyManagement)), (p) => judge(t, p));
+    const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
+    await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
+    await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });
 
@@ -163,13 +160,13 @@ function sendDocument(t: CheckContext, endpoint: Endpoint, pipelineId: number, d
   switch (endpoint) {
     case 'create':
       // A fresh name each time: a replayed case (shrinking) must not clash with one created before.
-      return t.a().post(aPath('pipelines.create'), documentBody(renamed(t, document), format));
+      return aSend(t, t.a(), 'pipelines.create', documentBody(renamed(t, document), format));
     case 'validate':
-      return t.a().post(aPath('pipelines.validate'), body);
+      return aSend(t, t.a(), 'pipelines.validate', body);
     case 'replace':
-      return t.a().put(aPath('pipelines.replace', pipelineId), body);
+      return aSend(t, t.a(), 'pipelines.replace', pipelineId, body);
     case 'update':
-      return t.a().patch(aPath('pipelines.update', pipelineId), format === 'json' ? { ...body, headers: { 'content-type': 'application/merge-patch+json' } } : body);
+      return aSend(t, t.a(), 'pipelines.update', pipelineId, format === 'json' ? { ...body, headers: { 'content-type': 'application/merge-patch+json' } } : body);
   }
 }
 
@@ -203,11 +200,11 @@ function documentCases<T>(t: CheckContext, stored: Document, breaker: (doc: Docu
 /** The endpoints the target serves beyond create: validate, PUT and PATCH are conventions. */
 async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<Endpoint[]> {
   const endpoints: Endpoint[] = ['create'];
-  const validate = await t.a().post(aPath('pipelines.validate'), documentBody(stored));
+  const validate = await aSend(t, t.a(), 'pipelines.validate', documentBody(stored));
   if (is2xx(validate)) endpoints.push('validate');
-  const replace = await t.a().put(aPath('pipelines.replace', pipelineId), documentBody(stored));
+  const replace = await aSend(t, t.a(), 'pipelines.replace', pipelineId, documentBody(stored));
   if (is2xx(replace)) endpoints.push('replace');
-  const update = await t.a().patch(aPath('pipelines.update', pipelineId), { body: { description: 'a conformance check' } });
+  const update = await aSend(t, t.a(), 'pipelines.update', pipelineId, { body: { description: 'a conformance check' } });
   if (is2xx(update)) endpoints.push('update');
   return endpoints;
 }
@@ -215,7 +212,7 @@ async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Docu
 async function ownPipeline(t: CheckContext, base: string): Promise<{ id: number; stored: Document; endpoints: Endpoint[] }> {
   await requirePipelineEndpoints(t, 'definitions cannot be sent');
   const stored = plainDefinition(uniqueName(t, base));
-  const created = await t.a().post(aPath('pipelines.create'), documentBody(stored));
+  const created = await aSend(t, t.a(), 'pipelines.create', documentBody(stored));
   if (!is2xx(created)) {
     t.skip(`the target refuses a definition document of the simulator's schema (POST /pipelines answered ${created.response.status}); the schema is outside the spec, so its validation cannot be checked`);
   }
@@ -272,7 +269,7 @@ check({
       judgeMisshapen(t, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`, c.broken.kind);
     });
 
-    if ((await t.a().get(aPath('keys.list'))).response.status !== 200) {
+    if ((await aSend(t, t.a(), 'keys.list')).response.status !== 200) {
       t.note('the target has no key management over the API: POST /api-keys bodies not checked');
       return;
     }
@@ -284,7 +281,7 @@ check({
       fc.constantFrom<unknown>([], ['x'], 42, 'name').map((v): KeyBody => ({ body: v, what: 'a body that is no object', kind: 'not-object' })),
     );
     await t.property('misshapen key bodies are 422', keyBodies.map((k) => Object.assign(k, { [fc.toStringMethod]: () => `POST /api-keys with ${k.what}` })), async ({ body, what, kind }) => {
-      const ex = await t.a().post(aPath('keys.create'), { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const ex = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
       revokeIfCreated(t, ex);
       judgeMisshapen(t, ex, `POST /api-keys with ${what}`, kind);
     }, { runs: 6 });

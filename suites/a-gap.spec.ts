@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { parse as parseYaml } from 'yaml';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
-import { createPipeline, documentBody, readPipeline, startPipeline, type DocumentFormat } from './lib/factories/pipelines.ts';
+import { createPipeline, readPipeline, startPipeline } from './lib/factories/pipelines.ts';
+import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { isObject, requestLine, type JsonObject } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { requirePipelineEndpoints } from './lib/target-features.ts';
 import { plainDefinition, validDefinition, type Document } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * The simulator's conventions where the spec is silent (docs/interface-a.md): the pipeline
@@ -61,7 +62,7 @@ check({
     await requirePipelineEndpoints(t, 'the pipeline conventions cannot be checked');
     const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'gap'))), fc.constantFrom<DocumentFormat>('json', 'yaml'));
     await t.property('pipeline endpoints answer the documented payloads', cases, async ([document, format]) => {
-      const validated = await t.a().post(aPath('pipelines.validate'), documentBody(document, format));
+      const validated = await aSend(t, t.a(), 'pipelines.validate', documentBody(document, format));
       t.expect.status(validated, 200, 'A-GAP-1');
       t.expect.that(isObject(validated.json) && validated.json.valid === true, { clause: 'A-GAP-1', message: 'POST /pipelines/validate of a valid definition does not answer {"valid": true}', received: describeResponse(validated), exchange: validated });
 
@@ -75,36 +76,36 @@ check({
         exchange: created,
       });
 
-      const read = await t.a().get(aPath('pipelines.read', id));
+      const read = await aSend(t, t.a(), 'pipelines.read', id);
       const readBody = expectMetadata(t, read, 200, `GET /pipelines/${id}`);
       t.expect.that(readBody.id === id, { clause: 'A-GAP-1', message: 'GET /pipelines/{id} answers another pipeline', expected: `id ${id}`, received: String(readBody.id), exchange: read });
 
-      const asJson = await t.a().get(aPath('pipelines.definition', id), { headers: { accept: 'application/json' } });
+      const asJson = await aSend(t, t.a(), 'pipelines.definition', id, { headers: { accept: 'application/json' } });
       t.expect.status(asJson, 200, 'A-GAP-1');
       t.expect.mediaType(asJson, 'application/json', {}, 'A-GAP-1');
       expectSameDocument(t, asJson, asJson.json, document, 'the JSON definition');
 
-      const asYaml = await t.a().get(aPath('pipelines.definition', id), { headers: { accept: 'application/yaml' } });
+      const asYaml = await aSend(t, t.a(), 'pipelines.definition', id, { headers: { accept: 'application/yaml' } });
       t.expect.status(asYaml, 200, 'A-GAP-1');
       t.expect.mediaType(asYaml, 'application/yaml', { charset: 'utf-8' }, 'A-GAP-1');
       expectSameDocument(t, asYaml, parseYaml(asYaml.response.body), document, 'the YAML definition');
 
-      const refused = await t.a().get(aPath('pipelines.definition', id), { headers: { accept: 'text/html' } });
+      const refused = await aSend(t, t.a(), 'pipelines.definition', id, { headers: { accept: 'text/html' } });
       t.expect.status(refused, 406, 'A-GAP-1', `GET /pipelines/${id}/definition with Accept text/html answered ${refused.response.status}`);
       t.expect.errorObjectA(refused, 'A-GAP-1');
 
       const description = `patched ${counter}`;
-      expectMetadata(t, await t.a().patch(aPath('pipelines.update', id), { body: { description } }), 200, `PATCH /pipelines/${id}`);
-      const patched = await t.a().get(aPath('pipelines.definition', id));
+      expectMetadata(t, await aSend(t, t.a(), 'pipelines.update', id, { body: { description } }), 200, `PATCH /pipelines/${id}`);
+      const patched = await aSend(t, t.a(), 'pipelines.definition', id);
       expectSameDocument(t, patched, patched.json, { ...document, description }, 'the definition after a merge patch');
 
       const replacement = { ...plainDefinition(String(document.name)), description: 'replaced' };
-      expectMetadata(t, await t.a().put(aPath('pipelines.replace', id), documentBody(replacement, format)), 200, `PUT /pipelines/${id}`);
-      const replaced = await t.a().get(aPath('pipelines.definition', id));
+      expectMetadata(t, await aSend(t, t.a(), 'pipelines.replace', id, documentBody(replacement, format)), 200, `PUT /pipelines/${id}`);
+      const replaced = await aSend(t, t.a(), 'pipelines.definition', id);
       expectSameDocument(t, replaced, replaced.json, replacement, 'the definition after PUT');
 
-      expectMetadata(t, await t.a().post(aPath('pipelines.start', id)), 200, `POST /pipelines/${id}/start`);
-      expectMetadata(t, await t.a().post(aPath('pipelines.stop', id)), 200, `POST /pipelines/${id}/stop`);
+      expectMetadata(t, await aSend(t, t.a(), 'pipelines.start', id), 200, `POST /pipelines/${id}/start`);
+      expectMetadata(t, await aSend(t, t.a(), 'pipelines.stop', id), 200, `POST /pipelines/${id}/stop`);
     }, { runs: 5 });
   },
 });
@@ -116,7 +117,7 @@ interface Page {
 }
 
 async function page(t: CheckContext, query: Record<string, string | number>): Promise<Page> {
-  const exchange = await t.a().get(aPath('pipelines.list'), { query });
+  const exchange = await aSend(t, t.a(), 'pipelines.list', { query });
   t.expect.status(exchange, 200, 'A-GAP-1', `GET /pipelines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))} answered ${exchange.response.status}`);
   const body = isObject(exchange.json) ? exchange.json : {};
   const items = Array.isArray(body.items) ? body.items.filter(isObject) : [];
@@ -133,7 +134,7 @@ check({
     await requirePipelineEndpoints(t, 'paging cannot be checked');
     const made: number[] = [];
     for (let i = 0; i < 4; i++) made.push((await createPipeline(t, 0, plainDefinition(uniqueName(t, 'page')))).id);
-    await t.a().delete(aPath('pipelines.archive', made[3]));
+    await aSend(t, t.a(), 'pipelines.archive', made[3] ?? 0);
     const live = made.slice(0, 3);
 
     const first = await page(t, {});
@@ -168,7 +169,7 @@ check({
 
     const bad: [string, string][] = [['page', '0'], ['page', '-1'], ['page', 'two'], ['page_size', '0'], ['page_size', '1.5'], ['page_size', 'x'], ['include_archived', 'yes']];
     for (const [name, value] of bad) {
-      const ex = await t.a().get(aPath('pipelines.list'), { query: { [name]: value } });
+      const ex = await aSend(t, t.a(), 'pipelines.list', { query: { [name]: value } });
       t.expect.status(ex, 400, 'A-GAP-1', `${requestLine(ex)}?${name}=${value} answered ${ex.response.status}`);
       t.expect.that(namesField(ex.json, [[name]]), { clause: 'A-GAP-1', message: `the 400 for ${name}=${value} does not name ${name}`, received: describeResponse(ex), exchange: ex });
     }
@@ -185,13 +186,13 @@ check({
     await t.property('the archive answer is the archived pipeline', fc.boolean(), async (deployed) => {
       const { id } = await createPipeline(t, 0, plainDefinition(uniqueName(t, 'archive')));
       if (deployed) await startPipeline(t, 0, id);
-      const ex = await t.a().delete(aPath('pipelines.archive', id));
+      const ex = await aSend(t, t.a(), 'pipelines.archive', id);
       t.expect.status(ex, 200, 'A-GAP-3');
       if (t.profile === 'simulator') t.expect.schema(ex, 'simulator/pipeline', 'A-GAP-3');
       const body = isObject(ex.json) ? ex.json : {};
       const { body: read } = await readPipeline(t, 0, id);
       t.expect.that(body.id === id && body.status === 'archived' && canonical(body) === canonical(read), { clause: 'A-GAP-3', message: 'the DELETE answer is not the archived pipeline as GET shows it', expected: JSON.stringify(read), received: JSON.stringify(body), exchange: ex });
-      const again = await t.a().delete(aPath('pipelines.archive', id));
+      const again = await aSend(t, t.a(), 'pipelines.archive', id);
       t.expect.status(again, 200, 'A-GAP-3', `a repeated DELETE answered ${again.response.status}`);
       t.expect.that(canonical(again.json) === canonical(body), { clause: 'A-GAP-3', message: 'a repeated DELETE answers something else than the first', expected: JSON.stringify(body), received: JSON.stringify(again.json), exchange: again });
     }, { runs: 4 });

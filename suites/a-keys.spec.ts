@@ -10,7 +10,7 @@ import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
 import { withKey } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * A-AUTH-3..6: the life of an interface A key. The spec's keys are made in a dashboard; the
@@ -26,7 +26,7 @@ const KEY_NAME = fc.oneof(
 
 /** A request that needs a valid key and changes nothing: the probe of "does this key work". */
 function useKey(t: CheckContext, key: string): Promise<Exchange> {
-  return withKey(t, key).delete(aPath('pipelines.archive', absentIdFrom(Date.now())));
+  return aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(Date.now()));
 }
 
 function worked(ex: Exchange): boolean {
@@ -59,10 +59,10 @@ check({
       const used = await useKey(t, made.key);
       later.push(used);
       t.expect.that(worked(used), { clause: 'A-AUTH-3', message: 'the value the create answer showed is not a working key', expected: 'the shown value authenticates', received: describeResponse(used), exchange: used });
-      later.push(await t.a().get(aPath('keys.list')));
-      later.push(await t.a().get(aPath('keys.read', made.id)));
-      later.push(await withKey(t, made.key).get(aPath('pipelines.list')));
-      if (admin) later.push(await withKey(t, made.key).get(aPath('keys.list')));
+      later.push(await aSend(t, t.a(), 'keys.list'));
+      later.push(await aSend(t, t.a(), 'keys.read', made.id));
+      later.push(await aSend(t, withKey(t, made.key), 'pipelines.list'));
+      if (admin) later.push(await aSend(t, withKey(t, made.key), 'keys.list'));
       for (const ex of later) expectNoKey(t, ex, made);
     });
   },
@@ -99,7 +99,7 @@ check({
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
       expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
-      const list = await withKey(t, made.key).get(aPath('pipelines.list'));
+      const list = await aSend(t, withKey(t, made.key), 'pipelines.list');
       expectUnauthenticated(t, list, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
     });
   },
@@ -125,7 +125,7 @@ check({
     const attempt = async (a: Attempt): Promise<void> => {
       const client = withKey(t, nonAdmin);
       const ex =
-        a.kind === 'create' ? await client.post(aPath('keys.create'), { body: a.body }) : a.kind === 'revoke' ? await client.delete(aPath('keys.revoke', victim.id)) : a.kind === 'list' ? await client.get(aPath('keys.list')) : await client.get(aPath('keys.read', victim.id));
+        a.kind === 'create' ? await aSend(t, client, 'keys.create', { body: a.body }) : a.kind === 'revoke' ? await aSend(t, client, 'keys.revoke', victim.id) : a.kind === 'list' ? await aSend(t, client, 'keys.list') : await aSend(t, client, 'keys.read', victim.id);
       if (a.kind === 'create') revokeIfCreated(t, ex);
       if (a.kind === 'list' || a.kind === 'read') {
         // 5A.5 restricts creating and revoking; reading is management only by the simulator's
@@ -155,7 +155,7 @@ check({
 
 /** What a client might try to bring a revoked key back; none may work. */
 const REACTIVATIONS: { label: string; send: (t: CheckContext, id: number, name: string) => Promise<Exchange> }[] = [
-  { label: 'DELETE /api-keys/{id} again', send: (t, id) => t.a().delete(aPath('keys.revoke', id)) },
+  { label: 'DELETE /api-keys/{id} again', send: (t, id) => aSend(t, t.a(), 'keys.revoke', id) },
   { label: 'PATCH /api-keys/{id} {"status":"active","revoked_at":null}', send: (t, id) => t.a().patch(`/api-keys/${id}`, { body: { status: 'active', revoked_at: null } }) },
   { label: 'PUT /api-keys/{id} {"name":...,"revoked_at":null}', send: (t, id, name) => t.a().put(`/api-keys/${id}`, { body: { name, revoked_at: null, status: 'active' } }) },
   { label: 'POST /api-keys/{id}/activate', send: (t, id) => t.a().post(`/api-keys/${id}/activate`) },
@@ -164,7 +164,7 @@ const REACTIVATIONS: { label: string; send: (t: CheckContext, id: number, name: 
   {
     label: 'POST /api-keys with the same name',
     send: async (t, _id, name) => {
-      const ex = await t.a().post(aPath('keys.create'), { body: { name } });
+      const ex = await aSend(t, t.a(), 'keys.create', { body: { name } });
       revokeIfCreated(t, ex);
       return ex;
     },
@@ -191,7 +191,7 @@ check({
       if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
       // An admin key may revoke itself; otherwise the configured admin key revokes it.
       const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a();
-      const revoked = await revoker.delete(aPath('keys.revoke', made.id));
+      const revoked = await aSend(t, revoker, 'keys.revoke', made.id);
       if (!is2xx(revoked)) throw new Error(`could not revoke a key: ${describeResponse(revoked)}`);
       const next = await useKey(t, made.key);
       expectUnauthenticated(t, next, 'the key on the request right after its revocation', 'A-AUTH-6', worked);
@@ -203,7 +203,7 @@ check({
         const after = await useKey(t, made.key);
         expectUnauthenticated(t, after, `the revoked key after ${reactivation.label}`, 'A-AUTH-6', worked);
       }
-      const listed = await withKey(t, made.key).get(aPath('pipelines.list'));
+      const listed = await aSend(t, withKey(t, made.key), 'pipelines.list');
       expectUnauthenticated(t, listed, 'the revoked key', 'A-AUTH-6', worked);
     });
   },
@@ -236,20 +236,20 @@ check({
       const preview = typeof body.preview === 'string' ? body.preview.replace(/…$/, '') : '';
       t.expect.that(preview.length > prefix.length && made.key.startsWith(preview) && preview.length < made.key.length / 2, { clause: 'A-GAP-4', message: 'the preview is not the start of the key', expected: `"${prefix}_" and a few characters of the key`, received: `${preview.length} characters`, exchange: ex });
 
-      const list = await t.a().get(aPath('keys.list'));
+      const list = await aSend(t, t.a(), 'keys.list');
       t.expect.status(list, 200, 'A-GAP-4');
       const items = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items : [];
       t.expect.that(items.some((k) => isObject(k) && k.id === made.id), { clause: 'A-GAP-4', message: 'GET /api-keys does not list the key just created', expected: `an item with id ${made.id}`, received: describeResponse(list), exchange: list });
 
-      const read = await t.a().get(aPath('keys.read', made.id));
+      const read = await aSend(t, t.a(), 'keys.read', made.id);
       t.expect.status(read, 200, 'A-GAP-4');
       if (t.profile === 'simulator') t.expect.schema(read, 'simulator/api-key', 'A-GAP-4');
 
-      const revoked = await t.a().delete(aPath('keys.revoke', made.id));
+      const revoked = await aSend(t, t.a(), 'keys.revoke', made.id);
       t.expect.status(revoked, 200, 'A-GAP-4');
       const first = isObject(revoked.json) ? revoked.json : {};
       t.expect.that(first.status === 'revoked' && typeof first.revoked_at === 'string', { clause: 'A-GAP-4', message: 'DELETE /api-keys/{id} does not answer the revoked record', expected: 'status "revoked" and a revoked_at', received: describeResponse(revoked), exchange: revoked });
-      const again = await t.a().delete(aPath('keys.revoke', made.id));
+      const again = await aSend(t, t.a(), 'keys.revoke', made.id);
       t.expect.status(again, 200, 'A-GAP-4', `revoking a revoked key again answered ${again.response.status}; the simulator's convention is a no-op 200`);
       t.expect.that(isObject(again.json) && again.json.revoked_at === first.revoked_at, { clause: 'A-GAP-4', message: 'revoking again changed revoked_at', expected: String(first.revoked_at), received: describeResponse(again), exchange: again });
     }, { runs: 4 });
@@ -266,7 +266,7 @@ check({
       { body: { name: t.name('bad'), scopes: ['read'] }, status: 422, field: 'scopes' },
     ];
     for (const b of bad) {
-      const ex = await t.a().post(aPath('keys.create'), { body: b.body });
+      const ex = await aSend(t, t.a(), 'keys.create', { body: b.body });
       revokeIfCreated(t, ex);
       t.expect.status(ex, b.status, 'A-GAP-4', `POST /api-keys ${JSON.stringify(b.body)} answered ${ex.response.status}, expected ${b.status}`);
       t.expect.that(namesField(ex.json, [[b.field]]), { clause: 'A-GAP-4', message: `the answer to POST /api-keys ${JSON.stringify(b.body)} does not name the field ${b.field}`, expected: `"${b.field}" in the body`, received: describeResponse(ex), exchange: ex });

@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
-import { createPipeline, documentBody, historyOf, readPipeline, showTransitions, startPipeline, type DocumentFormat, type Transition } from './lib/factories/pipelines.ts';
+import { createPipeline, historyOf, readPipeline, showTransitions, startPipeline, type Transition } from './lib/factories/pipelines.ts';
+import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { requestLine, type JsonObject } from './lib/answers.ts';
 import { requirePipelineEndpoints } from './lib/target-features.ts';
 import { validDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aEndpoint, aPath } from './catalog/a-endpoints.ts';
-import { pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aEndpoint } from './catalog/a-endpoints.ts';
+import { aRoute, aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 import type { AEndpoint } from './catalog/types.ts';
+import type { ARoute } from './lib/types.ts';
 
 /*
  * A-PIPE-1, A-PIPE-2: DELETE /pipelines/{id} archives the caller's pipeline (200). A deployed one
@@ -87,9 +89,9 @@ function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange):
 
 /** DELETE, then the pipeline as read afterwards. */
 async function archive(t: CheckContext, id: number, clause: string): Promise<{ deleted: Exchange; after: JsonObject; read: Exchange }> {
-  const deleted = await t.a().delete(aPath('pipelines.archive', id));
+  const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
   t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline answered ${deleted.response.status}, expected 200`);
-  const read = await t.a().get(aPath('pipelines.read', id));
+  const read = await aSend(t, t.a(), 'pipelines.read', id);
   if (read.response.status >= 400 && read.response.status < 500 && t.profile !== 'simulator') {
     // Reading an archived pipeline is not in the spec: 404, 410 or 403 are all the target's to choose.
     t.note(`GET /pipelines/${id} is ${read.response.status} after the DELETE: the archived pipeline cannot be inspected`);
@@ -113,10 +115,10 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   const { id } = await createPipeline(t, 0, document, c.format);
   await startPipeline(t, 0, id);
   if (c.restart) {
-    await t.a().post(aPath('pipelines.stop', id));
+    await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
   }
-  if (c.redeploy) await t.a().patch(aPath('pipelines.update', id), { body: { description: `redeployed ${counter}` } });
+  if (c.redeploy) await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${counter}` } });
   if (waitMs > 0) await t.advanceClock(waitMs);
   const { body: before } = await readPipeline(t, 0, id);
   const { deleted, after, read } = await archive(t, id, 'A-PIPE-1');
@@ -164,11 +166,11 @@ check({
     );
     await t.property('not-deployed pipelines are only archived', cases, async ([document, { format, past }]) => {
       const { id } = await createPipeline(t, 0, document, format);
-      if (past === 'updated') await t.a().patch(aPath('pipelines.update', id), { body: { description: 'updated before archiving' } });
-      if (past === 'replaced') await t.a().put(aPath('pipelines.replace', id), documentBody({ ...document, description: 'replaced before archiving' }));
+      if (past === 'updated') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: 'updated before archiving' } });
+      if (past === 'replaced') await aSend(t, t.a(), 'pipelines.replace', id, documentBody({ ...document, description: 'replaced before archiving' }));
       if (past === 'stopped') {
         await startPipeline(t, 0, id);
-        await t.a().post(aPath('pipelines.stop', id));
+        await aSend(t, t.a(), 'pipelines.stop', id);
       }
       const { body: before } = await readPipeline(t, 0, id);
       // `deployed_at: null` for "not deployed" is the simulator's convention.
@@ -221,8 +223,8 @@ check({
   title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx',
   needs: ['a'],
   async run(t) {
-    for (const id of ['1.5', '-1', 'abc', '0x10']) judgeMalformedId(t, await t.a().get(aPath('pipelines.read', id)), false);
-    const reads = pipelineOperations().filter((e) => e.method === 'GET');
+    for (const id of ['1.5', '-1', 'abc', '0x10']) judgeMalformedId(t, await aSend(t, t.a(), 'pipelines.read', id), false);
+    const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...reads), notAnInteger), async ([e, id]) => {
       judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
     });
@@ -236,9 +238,9 @@ check({
   title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; the ids are built around absent ones, so a lenient parser hits nothing',
   needs: ['a', 'write'],
   async run(t) {
-    const send = (e: AEndpoint, id: string): Promise<Exchange> => t.a().request(e.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));
-    const writes = pipelineOperations().filter((e) => e.method !== 'GET');
-    const archive = aEndpoint('pipelines.archive');
+    const send = (e: AEndpoint & { route: ARoute }, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));
+    const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
+    const archive = { ...aEndpoint('pipelines.archive'), route: aRoute(t, 'pipelines.archive') ?? aEndpoint('pipelines.archive') };
     const a = absentIdFrom(Date.now());
     for (const id of [`${a}.5`, `-${a}`, 'abc', `${a}e0`]) judgeMalformedId(t, await send(archive, id), true);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()), async ([e, id]) => {

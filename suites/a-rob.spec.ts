@@ -10,6 +10,7 @@ import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { A_ENDPOINTS, aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
@@ -65,27 +66,27 @@ type Target = 'create' | 'validate' | 'replace' | 'update' | 'keys' | 'delete-ab
 function send(t: CheckContext, target: Target, ownId: number | undefined, options: RequestOptions): Promise<Exchange> {
   switch (target) {
     case 'create':
-      return t.a().post(aPath('pipelines.create'), options);
+      return aSend(t, t.a(), 'pipelines.create', options);
     case 'validate':
-      return t.a().post(aPath('pipelines.validate'), options);
+      return aSend(t, t.a(), 'pipelines.validate', options);
     case 'replace':
-      return t.a().put(aPath('pipelines.replace', ownId), options);
+      return aSend(t, t.a(), 'pipelines.replace', ownId ?? 0, options);
     case 'update':
-      return t.a().patch(aPath('pipelines.update', ownId), options);
+      return aSend(t, t.a(), 'pipelines.update', ownId ?? 0, options);
     case 'keys':
-      return t.a().post(aPath('keys.create'), options);
+      return aSend(t, t.a(), 'keys.create', options);
     case 'delete-absent':
-      return t.a().delete(aPath('pipelines.archive', absentIdFrom(Date.now())), options);
+      return aSend(t, t.a(), 'pipelines.archive', absentIdFrom(Date.now()), options);
   }
 }
 
 /** Where bodies go: the spec's DELETE always; the simulator's endpoints where served. */
 async function bodyTargets(t: CheckContext): Promise<{ targets: Target[]; ownId?: number }> {
   const targets: Target[] = ['delete-absent'];
-  if ((await t.a().get(aPath('pipelines.list'))).response.status !== 200) return { targets };
+  if ((await aSend(t, t.a(), 'pipelines.list')).response.status !== 200) return { targets };
   const own = await createPipeline(t, 0, plainDefinition(t.name('rob')));
   targets.push('create', 'validate', 'replace', 'update');
-  if ((await t.a().get(aPath('keys.list'))).response.status === 200) targets.push('keys');
+  if ((await aSend(t, t.a(), 'keys.list')).response.status === 200) targets.push('keys');
   return { targets, ownId: own.id };
 }
 

@@ -6,7 +6,7 @@ import { requirePipelineEndpoints } from './lib/target-features.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { compareLatencies, describeComparison, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * A-ENUM-2: the 404 for another account's pipeline and the 404 for an absent one must not be
@@ -28,7 +28,7 @@ const MIN_PAIRS = 150;
 const MAX_PAIRS = 300;
 
 async function sample(t: CheckContext, id: number): Promise<Exchange> {
-  return t.a(0).get(aPath('pipelines.read', id));
+  return aSend(t, t.a(0), 'pipelines.read', id);
 }
 
 check({
@@ -42,7 +42,7 @@ check({
       (await createPipeline(t, 1, plainDefinition(t.name('timing-1')))).id,
       (await createPipeline(t, 1, plainDefinition(t.name('timing-2')))).id,
     ];
-    const started = await t.a(1).post(aPath('pipelines.start', foreign[1]));
+    const started = await aSend(t, t.a(1), 'pipelines.start', foreign[1] ?? 0);
     if (started.response.status >= 300) t.note(`account 2's second pipeline could not be started (${started.response.status}); both are timed not deployed`);
 
     // As many absent ids as foreign ones, each asked as often: a target (or a cache in front of

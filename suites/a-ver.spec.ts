@@ -4,7 +4,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { errorObjectA, isObject, requestLine } from './lib/answers.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aPath } from './catalog/a-endpoints.ts';
+import { aSend } from './catalog/a-requests.ts';
 
 /*
  * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`. The one endpoint the spec
@@ -34,14 +34,14 @@ check({
     // Without credentials, and for ids no system holds: nothing can be deleted, even by a
     // target that got authentication wrong, so this runs under --read-only too.
     await t.property('DELETE /api/public/v1/pipelines/{absent id} without a key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
-      const anonymous = await t.aWithAuthorization(null).delete(aPath('pipelines.archive', absentIdFrom(seed)));
+      const anonymous = await aSend(t, t.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(seed));
       if (anonymous.response.status === 404) notServed(t, anonymous, 'answered 404 without a key, as for a path that does not exist, instead of asking for a key (401)');
       t.expect.status(anonymous, 401, 'A-AUTH-7', `${requestLine(anonymous)} without a key answered ${anonymous.response.status}`);
     }, { runs: 5 });
 
     // The simulator also lists pipelines there (A-GAP-1); a real target may not.
     if (t.profile === 'simulator') {
-      const list = await t.a().get(aPath('pipelines.list'));
+      const list = await aSend(t, t.a(), 'pipelines.list');
       if (list.response.status === 404) notServed(t, list, 'answered 404 with the admin key');
       t.expect.status(list, 200, 'A-VER-1', `GET /api/public/v1/pipelines answered ${list.response.status}`);
     }
@@ -61,7 +61,7 @@ check({
   needs: ['a', 'write'],
   async run(t) {
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
-      const keyed = await t.a().delete(aPath('pipelines.archive', absentIdFrom(seed)));
+      const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);
       t.expect.status(keyed, 404, 'A-ENUM-1', `${requestLine(keyed)} of an absent pipeline answered ${keyed.response.status}, expected 404`);
       t.expect.errorObjectA(keyed, 'A-ERR-1');

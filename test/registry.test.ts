@@ -12,6 +12,17 @@ describe('the check registry', () => {
     expect(unknownClauseIds(checks)).toEqual([]);
   });
 
+  it('gives every must clause a verifier, and one that runs without the simulator control API (no clause is carried by supporters or accelerators alone)', async () => {
+    const checks = await loadChecks();
+    const problems = CLAUSES.filter((c) => c.kind === 'must').flatMap((c) => {
+      const verifiers = checks.filter((k) => k.clauses.includes(c.id));
+      if (verifiers.length === 0) return [`${c.id}: no check verifies it (supported only by ${checks.filter((k) => k.supports?.includes(c.id)).map((k) => k.id).join(', ') || 'none'})`];
+      if (verifiers.every((k) => k.needs.includes('control'))) return [`${c.id}: every verifier needs the control API, so no real target can verify it`];
+      return [];
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('covers every clause of the catalog with at least one check', async () => {
     const checks = await loadChecks();
     const uncovered = uncoveredClauses(checks).map((c) => c.id);

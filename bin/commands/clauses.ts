@@ -17,7 +17,10 @@ export interface ClauseCoverage {
   kind: 'must' | 'gap';
   section: string;
   statement: string;
+  /** The checks that verify it. */
   checks: string[];
+  /** The checks that only support it. */
+  supporters: string[];
 }
 
 export async function clauseCoverage(): Promise<{ clauses: ClauseCoverage[]; unknown: { check: string; clause: string }[] }> {
@@ -28,6 +31,7 @@ export async function clauseCoverage(): Promise<{ clauses: ClauseCoverage[]; unk
     section: c.section,
     statement: c.statement,
     checks: checks.filter((k) => k.clauses.includes(c.id)).map((k) => k.id),
+    supporters: checks.filter((k) => k.supports?.includes(c.id)).map((k) => k.id),
   }));
   return { clauses, unknown: unknownClauseIds(checks) };
 }
@@ -87,11 +91,12 @@ export function renderMarkdown(table: readonly ClauseCoverage[], intro: readonly
     '',
     ...intro,
     '',
-    '| Clause | Kind | Statement | Checks | Faults that trip it |',
+    '| Clause | Kind | Statement | Checks that verify it | Faults that trip it |',
     '|---|---|---|---|---|',
   ];
   for (const c of table) {
-    const checks = c.checks.length ? c.checks.map((k) => `\`${k}\``).join(', ') : '**not covered**';
+    const verifiers = c.checks.length ? c.checks.map((k) => `\`${k}\``).join(', ') : '**no verifier**';
+    const checks = c.supporters.length ? `${verifiers}; supported by ${c.supporters.map((k) => `\`${k}\``).join(', ')}` : verifiers;
     const faults = faultsOf(c.id).map((f) => `\`${f}\``).join(', ') || (c.kind === 'gap' ? 'advisory (gap)' : '**none**');
     lines.push(`| ${c.id} | ${c.kind} | ${cell(c.statement)} | ${checks} | ${faults} |`);
   }

@@ -36,3 +36,13 @@ export function aPath(operation: AOperation, id?: number | string): string {
   const { path } = aEndpoint(operation);
   return id === undefined ? path : path.replace('{id}', String(id));
 }
+
+/**
+ * The real service's conventions for what interface A leaves open besides routes (docs/interface-a.md):
+ * the defaults of a target document's `interface_a` section.
+ */
+export const A_CONVENTIONS = {
+  listItems: { pipelines: 'items', keys: 'items' },
+  pipelineStates: { field: 'status', deployed: ['deployed'], notDeployed: ['not_deployed'], archived: ['archived'] },
+  definitionFormat: 'json',
+} as const;

@@ -1,6 +1,6 @@
 import type { JsonKind } from '../lib/arbitraries/json.ts';
 import type { CreatedKind } from '../lib/factories/undo.ts';
-import type { TargetFixtures } from '../lib/target-types.ts';
+import type { AOperation, TargetFixtures } from '../lib/target-types.ts';
 
 /**
  * The shape of an endpoint catalog entry. The catalogs (`b-endpoints.ts`, `a-endpoints.ts`) are
@@ -94,22 +94,8 @@ export interface BEndpoint {
   bodyUsesGapValues?: boolean;
 }
 
-/** Interface A: an operation by name, so a target description can move it (method and path). */
-export type AOperation =
-  | 'pipelines.list'
-  | 'pipelines.create'
-  | 'pipelines.validate'
-  | 'pipelines.read'
-  | 'pipelines.definition'
-  | 'pipelines.replace'
-  | 'pipelines.update'
-  | 'pipelines.start'
-  | 'pipelines.stop'
-  | 'pipelines.archive'
-  | 'keys.list'
-  | 'keys.create'
-  | 'keys.read'
-  | 'keys.revoke';
+/** Interface A's operations by name (`suites/lib/target-types.ts`), so a target description can move each. */
+export type { AOperation };
 
 export interface AEndpoint {
   operation: AOperation;

@@ -65,6 +65,7 @@ export function clauseVerdicts(checks: readonly CheckResult[], options: Aggregat
       binding: isBinding(clause.kind, options.profile),
       checks: unique([...verifiers.map((c) => c.id), ...leftOut]),
       ...(supporters.length ? { supporters: supporters.map((c) => c.id) } : {}),
+      ...(verifiers.length === 0 && leftOut.length > 0 ? { notSelected: true } : {}),
       reasons: unique(reasons),
     };
   });

@@ -1,6 +1,6 @@
 import type { CheckContext } from './types.ts';
 import { isObject } from './answers.ts';
-import { aPath } from '../catalog/a-endpoints.ts';
+import { aSend } from '../catalog/a-requests.ts';
 
 /**
  * What the target serves beyond the spec, found out before a check relies on it: interface A's
@@ -13,14 +13,14 @@ import { aPath } from '../catalog/a-endpoints.ts';
  * answers 200 with `{items: [...]}`. Checks that create, start or read pipelines need them.
  */
 export async function requirePipelineEndpoints(t: CheckContext, purpose: string): Promise<void> {
-  const ex = await t.a().get(aPath('pipelines.list'));
+  const ex = await aSend(t, t.a(), 'pipelines.list');
   if (ex.response.status === 200 && isObject(ex.json) && Array.isArray(ex.json.items)) return;
   t.skip(`the target does not serve the simulator's pipeline endpoints (GET /pipelines answered ${ex.response.status}; list, create, start and stop are not in the spec, A-GAP-1), so ${purpose}`);
 }
 
 /** Skips unless the target serves the simulator's key management (A-GAP-4): `GET /api-keys` is 200. */
 export async function requireKeyManagement(t: CheckContext, purpose: string): Promise<void> {
-  const ex = await t.a().get(aPath('keys.list'));
+  const ex = await aSend(t, t.a(), 'keys.list');
   if (ex.response.status === 200 && isObject(ex.json)) return;
   t.skip(`the target does not serve key management over the API (GET /api-keys answered ${ex.response.status}; the spec's keys are made in a dashboard, A-GAP-4), so ${purpose}`);
 }

@@ -17,6 +17,47 @@ export interface TargetDocument {
   control_url?: string;
   /** Two accounts: the second one is "another account" for isolation and enumeration checks. */
   accounts?: TargetAccount[];
+  /**
+   * What this deployment chose for interface A where the spec leaves it open; every field is
+   * optional and defaults to the real service's convention (docs/interface-a.md).
+   */
+  interface_a?: InterfaceADocument;
+}
+
+/** Interface A's operations other than the spec's archive: by name, so a target can move each. */
+export const A_OPERATIONS = [
+  'pipelines.list',
+  'pipelines.create',
+  'pipelines.validate',
+  'pipelines.read',
+  'pipelines.definition',
+  'pipelines.replace',
+  'pipelines.update',
+  'pipelines.start',
+  'pipelines.stop',
+  'pipelines.archive',
+  'keys.list',
+  'keys.create',
+  'keys.read',
+  'keys.revoke',
+] as const;
+
+export type AOperation = (typeof A_OPERATIONS)[number];
+
+export interface InterfaceADocument {
+  /**
+   * `"METHOD /path"` under `/api/public/v1`, with `{id}` for the pipeline's or key's id (for
+   * example `"POST /api_keys/{id}/revoke"`), or null when the target does not serve it.
+   */
+  operations?: Partial<Record<AOperation, string | null>>;
+  /** Where a list answer keeps its items: a member name or a dotted path (`data`, `result.items`, `$.data`); `$` for a bare array. */
+  list_items?: { pipelines?: string; keys?: string };
+  /** How the target names pipeline states: the field of the pipeline metadata, and the names meaning each of the spec's states. */
+  pipeline_states?: { field?: string; deployed?: string[]; not_deployed?: string[]; archived?: string[] };
+  /** The format `pipelines.create` and `pipelines.replace` take: json (default) or yaml. */
+  definition_format?: 'json' | 'yaml';
+  /** Definition documents this target takes as valid: inline objects, or file paths (JSON or YAML) relative to the target file. Used as they are. */
+  definitions?: unknown[];
 }
 
 export interface TargetAccount {
@@ -41,4 +82,11 @@ export interface TargetFixtures {
   delivery_ids?: number[];
   /** Notifications of the key's user; the run marks them read. */
   notification_ids?: number[];
+  /**
+   * Interface A pipelines of this account. Account 2's are "another account's pipeline" for
+   * A-ENUM-1 and A-ENUM-2, on a target that cannot create pipelines through the API.
+   */
+  pipeline_ids?: number[];
+  /** Pipelines the run may archive (A-PIPE-1, A-PIPE-2): one deployed, one not deployed. Archived pipelines cannot come back: give fresh ones to every run. */
+  archivable_pipelines?: { deployed?: number; not_deployed?: number };
 }

@@ -1,8 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { TargetDocument } from './target-types.ts';
-import type { AAccount, BAccount, ResolvedTarget } from './types.ts';
+import { A_OPERATIONS, type AOperation, type TargetDocument } from './target-types.ts';
+import type { AAccount, BAccount, ResolvedInterfaceA, ResolvedTarget } from './types.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
 export class ConfigError extends Error {
@@ -97,9 +98,10 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
   return v;
 }
 
-const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts'] as const;
+const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
-const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids'] as const;
+const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
+const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions'] as const;
 
 class Checker {
   constructor(
@@ -194,8 +196,9 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     }
     const fixtures = validateFixtures(c, acc.fixtures, `${at}.fixtures`);
     if (accountId !== undefined && apiKey !== undefined) b.push({ accountId, apiKey, fixtures });
-    a.push({ ...(adminKey ? { adminKey } : {}), ...(nonAdminKey ? { nonAdminKey } : {}) });
+    a.push({ ...(adminKey ? { adminKey } : {}), ...(nonAdminKey ? { nonAdminKey } : {}), fixtures });
   });
+  const interfaceA = validateInterfaceA(c, doc.interface_a, 'interface_a', baseDirOf(source));
 
   const name = c.string(doc.name, 'name') ?? new URL(baseUrl ?? cdcBaseUrl ?? 'http://target').host;
   return {
@@ -206,7 +209,81 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     ...(controlUrl ? { controlUrl } : {}),
     b,
     a,
+    interfaceA,
   };
+}
+
+/** The folder relative paths in the document are read from: the target file's, else the working directory. */
+function baseDirOf(source: string): string {
+  return existsSync(source) ? dirname(resolvePath(source)) : process.cwd();
+}
+
+/** `"METHOD /path"`, the way the document writes a route. */
+const ROUTE = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/[^\s?#]*)$/;
+
+function validateInterfaceA(c: Checker, value: unknown, at: string, baseDir: string): ResolvedInterfaceA {
+  const out: ResolvedInterfaceA = { operations: {}, listItems: {}, definitions: [] };
+  if (value === undefined || value === null) return out;
+  const doc = c.object(value, at, INTERFACE_A_FIELDS);
+  if (doc.operations !== undefined && doc.operations !== null) {
+    const ops = c.object(doc.operations, `${at}.operations`, A_OPERATIONS);
+    for (const [op, route] of Object.entries(ops) as [AOperation, unknown][]) {
+      if (route === null) {
+        out.operations[op] = null;
+        continue;
+      }
+      const m = typeof route === 'string' ? ROUTE.exec(route.trim()) : null;
+      if (!m?.[1] || !m[2]) c.fail(`${at}.operations.${op} must be "METHOD /path" (for example "POST /api_keys/{id}/revoke") or null`);
+      const needsId = !['pipelines.list', 'pipelines.create', 'pipelines.validate', 'keys.list', 'keys.create'].includes(op);
+      if (needsId !== m[2].includes('{id}')) c.fail(`${at}.operations.${op} ${needsId ? 'names one pipeline or key: its path needs {id}' : 'names none: its path has no {id}'}`);
+      out.operations[op] = { method: m[1], path: m[2] };
+    }
+  }
+  if (doc.list_items !== undefined && doc.list_items !== null) {
+    const items = c.object(doc.list_items, `${at}.list_items`, ['pipelines', 'keys']);
+    const pipelines = c.string(items.pipelines, `${at}.list_items.pipelines`);
+    const keys = c.string(items.keys, `${at}.list_items.keys`);
+    if (pipelines !== undefined) out.listItems.pipelines = pipelines;
+    if (keys !== undefined) out.listItems.keys = keys;
+  }
+  if (doc.pipeline_states !== undefined && doc.pipeline_states !== null) {
+    const states = c.object(doc.pipeline_states, `${at}.pipeline_states`, ['field', 'deployed', 'not_deployed', 'archived']);
+    const names = (v: unknown, where: string): string[] | undefined => {
+      if (v === undefined || v === null) return undefined;
+      const list = Array.isArray(v) ? v : [v];
+      return list.map((s, i) => c.string(s, `${where}[${i}]`) ?? c.fail(`${where}[${i}] must be a state name`));
+    };
+    const field = c.string(states.field, `${at}.pipeline_states.field`);
+    const deployed = names(states.deployed, `${at}.pipeline_states.deployed`);
+    const notDeployed = names(states.not_deployed, `${at}.pipeline_states.not_deployed`);
+    const archived = names(states.archived, `${at}.pipeline_states.archived`);
+    out.pipelineStates = { ...(field ? { field } : {}), ...(deployed ? { deployed } : {}), ...(notDeployed ? { notDeployed } : {}), ...(archived ? { archived } : {}) };
+  }
+  const format = c.string(doc.definition_format, `${at}.definition_format`);
+  if (format !== undefined && format !== 'json' && format !== 'yaml') c.fail(`${at}.definition_format must be json or yaml`);
+  if (format === 'json' || format === 'yaml') out.definitionFormat = format;
+  if (doc.definitions !== undefined && doc.definitions !== null) {
+    if (!Array.isArray(doc.definitions)) c.fail(`${at}.definitions must be a list of definition documents or file paths`);
+    out.definitions = doc.definitions.map((d, i) => (typeof d === 'string' ? readDefinitionFile(c, resolvePath(baseDir, d), `${at}.definitions[${i}]`) : d));
+    out.definitions.forEach((d, i) => {
+      if (!d || typeof d !== 'object' || Array.isArray(d)) c.fail(`${at}.definitions[${i}] must be a definition document (a mapping)`);
+    });
+  }
+  return out;
+}
+
+function readDefinitionFile(c: Checker, path: string, at: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    c.fail(`${at}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  try {
+    return extname(path).toLowerCase() === '.json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
+  } catch (err) {
+    c.fail(`${at}: ${path} is not valid ${extname(path).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+  }
 }
 
 function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fixtures'] {
@@ -228,8 +305,16 @@ function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fix
   }
   const deliveryIds = c.integers(f.delivery_ids, `${at}.delivery_ids`);
   const notificationIds = c.integers(f.notification_ids, `${at}.notification_ids`);
+  const pipelineIds = c.integers(f.pipeline_ids, `${at}.pipeline_ids`);
   if (deliveryIds) out.delivery_ids = deliveryIds;
   if (notificationIds) out.notification_ids = notificationIds;
+  if (pipelineIds) out.pipeline_ids = pipelineIds;
+  if (f.archivable_pipelines !== undefined && f.archivable_pipelines !== null) {
+    const p = c.object(f.archivable_pipelines, `${at}.archivable_pipelines`, ['deployed', 'not_deployed']);
+    const deployed = c.positiveInteger(p.deployed, `${at}.archivable_pipelines.deployed`);
+    const notDeployed = c.positiveInteger(p.not_deployed, `${at}.archivable_pipelines.not_deployed`);
+    out.archivable_pipelines = { ...(deployed !== undefined ? { deployed } : {}), ...(notDeployed !== undefined ? { not_deployed: notDeployed } : {}) };
+  }
   return out;
 }
 

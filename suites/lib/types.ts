@@ -1,4 +1,4 @@
-import type { TargetFixtures } from './target-types.ts';
+import type { AOperation, TargetFixtures } from './target-types.ts';
 
 /**
  * The contract between the conformance checks (`suites/*.spec.ts`), the runner
@@ -20,6 +20,29 @@ export interface BAccount {
 export interface AAccount {
   adminKey?: string;
   nonAdminKey?: string;
+  /** The account's fixtures (the same object as its interface B account's). */
+  fixtures: TargetFixtures;
+}
+
+/** A route of interface A as a target serves it: method and path under `/api/public/v1`. */
+export interface ARoute {
+  method: string;
+  /** With an `{id}` placeholder where the operation names a pipeline or a key. */
+  path: string;
+}
+
+/**
+ * What the target document says of interface A's open choices (`interface_a`), checked but not
+ * defaulted: `suites/catalog/a-requests.ts` fills in the real service's conventions.
+ */
+export interface ResolvedInterfaceA {
+  /** Routes the document moved; null: the target does not serve the operation. */
+  operations: Partial<Record<AOperation, ARoute | null>>;
+  listItems: { pipelines?: string; keys?: string };
+  pipelineStates?: { field?: string; deployed?: string[]; notDeployed?: string[]; archived?: string[] };
+  definitionFormat?: 'json' | 'yaml';
+  /** Valid definition documents of this target, read (files loaded). */
+  definitions: unknown[];
 }
 
 /** The target after loading: URLs without trailing slash, secrets from env resolved. */
@@ -33,6 +56,7 @@ export interface ResolvedTarget {
   controlUrl?: string;
   b: BAccount[];
   a: AAccount[];
+  interfaceA: ResolvedInterfaceA;
 }
 
 /**
@@ -205,6 +229,8 @@ export interface ClauseVerdict {
   checks: string[];
   /** The checks that only support it. */
   supporters?: string[];
+  /** Every check that verifies it was left out of the run (`--only`). */
+  notSelected?: boolean;
   reasons: string[];
 }
 

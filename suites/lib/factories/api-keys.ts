@@ -2,7 +2,7 @@ import type { CheckContext, Exchange } from '../types.ts';
 import { describeResponse } from '../expect.ts';
 import { is2xx, isObject, stringsOf } from '../answers.ts';
 import { setupFailed } from './setup.ts';
-import { aPath } from '../../catalog/a-endpoints.ts';
+import { aSend } from '../../catalog/a-requests.ts';
 
 /**
  * Interface A keys a check makes through key management (the simulator's convention,
@@ -28,7 +28,7 @@ export function keyValueIn(body: unknown, prefix: string): string | undefined {
 /** Registers the revocation of a key, by the admin key of account 1. */
 export function revokeOnCleanup(t: CheckContext, id: number): void {
   t.cleanup(`revoke API key ${id}`, async () => {
-    const ex = await t.a().delete(aPath('keys.revoke', id));
+    const ex = await aSend(t, t.a(), 'keys.revoke', id);
     if (ex.response.status >= 500) throw new Error(`DELETE /api-keys/${id} answered ${ex.response.status}`);
   });
 }
@@ -41,7 +41,7 @@ export function revokeIfCreated(t: CheckContext, ex: Exchange): void {
 
 /** Creates a key in account 1 with its admin key; it is revoked after the check. */
 export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }): Promise<CreatedKey> {
-  const created = await t.a().post(aPath('keys.create'), { body });
+  const created = await aSend(t, t.a(), 'keys.create', { body });
   const id = isObject(created.json) ? created.json.id : undefined;
   if (!is2xx(created) || typeof id !== 'number') setupFailed(t, 'create an API key with POST /api-keys', created);
   revokeOnCleanup(t, id);

@@ -1,9 +1,10 @@
-import { stringify as toYaml } from 'yaml';
-import type { CheckContext, Exchange, RequestOptions } from '../types.ts';
+import type { CheckContext, Exchange } from '../types.ts';
+import { documentBody, type DocumentFormat } from '../documents.ts';
 import { is2xx, isObject, pathOf, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 import { aPath } from '../../catalog/a-endpoints.ts';
+import { aSend } from '../../catalog/a-requests.ts';
 
 /**
  * Pipelines a check makes on interface A, archived again after it. The spec fixes only
@@ -14,14 +15,6 @@ import { aPath } from '../../catalog/a-endpoints.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Pipelines
-
-export type DocumentFormat = 'json' | 'yaml';
-
-/** Request options that send `document` as JSON or YAML, with its media type. */
-export function documentBody(document: unknown, format: DocumentFormat = 'json'): RequestOptions {
-  if (format === 'yaml') return { body: toYaml(document), headers: { 'content-type': 'application/yaml' } };
-  return { body: JSON.stringify(document), headers: { 'content-type': 'application/json' } };
-}
 
 export interface Pipeline {
   id: number;
@@ -34,7 +27,7 @@ export interface Pipeline {
  */
 export function archiveOnCleanup(t: CheckContext, account: Account, id: number): void {
   t.cleanup(`archive pipeline ${id} of account ${account + 1}`, async () => {
-    const ex = await t.a(account).delete(aPath('pipelines.archive', id));
+    const ex = await aSend(t, t.a(account), 'pipelines.archive', id);
     if (ex.response.status >= 500) throw new Error(`DELETE /pipelines/${id} answered ${ex.response.status}`);
   });
 }
@@ -51,7 +44,7 @@ export function archiveIfCreated(t: CheckContext, account: Account, ex: Exchange
 
 /** Creates a pipeline from `document` in `account`; it is archived after the check. */
 export async function createPipeline(t: CheckContext, account: Account, document: unknown, format: DocumentFormat = 'json'): Promise<Pipeline> {
-  const created = await t.a(account).post(aPath('pipelines.create'), documentBody(document, format));
+  const created = await aSend(t, t.a(account), 'pipelines.create', documentBody(document, format));
   const id = isObject(created.json) ? created.json.id : undefined;
   if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create a pipeline with POST /pipelines in account ${account + 1}`, created);
   archiveOnCleanup(t, account, id);
@@ -60,7 +53,7 @@ export async function createPipeline(t: CheckContext, account: Account, document
 
 /** Starts (deploys) a pipeline; skips when the target has no start endpoint. */
 export async function startPipeline(t: CheckContext, account: Account, id: number): Promise<Exchange> {
-  const ex = await t.a(account).post(aPath('pipelines.start', id));
+  const ex = await aSend(t, t.a(account), 'pipelines.start', id);
   if (ex.response.status === 404 || ex.response.status === 405) {
     t.skip(`the target has no POST /pipelines/{id}/start (start is not in the spec, A-GAP-1; answered ${ex.response.status}), so a pipeline cannot be deployed`);
   }
@@ -70,7 +63,7 @@ export async function startPipeline(t: CheckContext, account: Account, id: numbe
 
 /** `GET /pipelines/{id}` as a JSON object, or a setup failure. */
 export async function readPipeline(t: CheckContext, account: Account, id: number): Promise<{ body: JsonObject; exchange: Exchange }> {
-  const exchange = await t.a(account).get(aPath('pipelines.read', id));
+  const exchange = await aSend(t, t.a(account), 'pipelines.read', id);
   if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id} with GET /pipelines/${id}`, exchange);
   return { body: exchange.json, exchange };
 }

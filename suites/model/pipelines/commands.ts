@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describeResponse } from '../../lib/expect.ts';
-import { archiveOnCleanup, documentBody, historyOf, showTransitions, type DocumentFormat } from '../../lib/factories/pipelines.ts';
+import { archiveOnCleanup, historyOf, showTransitions } from '../../lib/factories/pipelines.ts';
+import { documentBody, type DocumentFormat } from '../../lib/documents.ts';
 import { isObject, type JsonObject } from '../../lib/answers.ts';
 import { validDefinition, type Document } from '../../lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from '../../lib/types.ts';
 import { archive, created, elapse, isDeployed, start, statusOf, stop, update, type ModelPipeline, type Outcome } from './model.ts';
-import { aPath } from '../../catalog/a-endpoints.ts';
+import { aSend } from '../../catalog/a-requests.ts';
 
 /**
  * Model-based commands for the pipeline lifecycle (fast-check `fc.commands` and
@@ -53,7 +54,7 @@ async function observe(r: LifecycleReal, expected: ModelPipeline, ruleClause: st
   const { t } = r;
   // The state names are the simulator's: elsewhere a mismatch is only a different convention.
   const clause = t.profile === 'simulator' ? ruleClause : 'A-GAP-2';
-  const ex = await t.a().get(aPath('pipelines.read', expected.id));
+  const ex = await aSend(t, t.a(), 'pipelines.read', expected.id);
   t.expect.status(ex, 200, clause, `GET /pipelines/${expected.id} after ${after} answered ${ex.response.status}`);
   const body = isObject(ex.json) ? ex.json : {};
   const deployed = isDeployed(expected);
@@ -101,7 +102,7 @@ class CreateCommand implements Command {
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
     // A fresh name on every run: replays while shrinking must not clash with earlier pipelines.
     const document = { ...this.template, name: r.t.name(`model-${r.next()}`) };
-    const ex = await r.t.a().post(aPath('pipelines.create'), documentBody(document, this.format));
+    const ex = await aSend(r.t, r.t.a(), 'pipelines.create', documentBody(document, this.format));
     const id = isObject(ex.json) ? ex.json.id : undefined;
     if (ex.response.status < 200 || ex.response.status >= 300 || typeof id !== 'number') throw new Error(`could not create a pipeline: ${describeResponse(ex)}`);
     archiveOnCleanup(r.t, 0, id);
@@ -127,7 +128,7 @@ class StartCommand extends OnePipeline {
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
     const p = pick(m, this.index);
     const outcome = start(p);
-    const ex = await r.t.a().post(aPath('pipelines.start', p.id));
+    const ex = await aSend(r.t, r.t.a(), 'pipelines.start', p.id);
     expectStatus(r, ex, outcome, 'A-GAP-2', `POST /pipelines/${p.id}/start of a pipeline in state ${p.state}`);
     replace(m, outcome.next);
     await observe(r, outcome.next, 'A-GAP-2', `starting a pipeline in state ${p.state}`);
@@ -141,7 +142,7 @@ class StopCommand extends OnePipeline {
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
     const p = pick(m, this.index);
     const outcome = stop(p);
-    const ex = await r.t.a().post(aPath('pipelines.stop', p.id));
+    const ex = await aSend(r.t, r.t.a(), 'pipelines.stop', p.id);
     expectStatus(r, ex, outcome, 'A-GAP-2', `POST /pipelines/${p.id}/stop of a pipeline in state ${p.state}`);
     replace(m, outcome.next);
     await observe(r, outcome.next, 'A-GAP-2', `stopping a pipeline in state ${p.state}`);
@@ -167,8 +168,8 @@ class UpdateCommand extends OnePipeline {
     const before = r.seen.get(p.id);
     const ex =
       this.via === 'PUT'
-        ? await r.t.a().put(aPath('pipelines.replace', p.id), documentBody(document))
-        : await r.t.a().patch(aPath('pipelines.update', p.id), { body: description === undefined ? {} : { description } });
+        ? await aSend(r.t, r.t.a(), 'pipelines.replace', p.id, documentBody(document))
+        : await aSend(r.t, r.t.a(), 'pipelines.update', p.id, { body: description === undefined ? {} : { description } });
     const what = `${this.via} /pipelines/${p.id} ${this.changed ? 'with a changed' : 'with the same'} definition of a pipeline in state ${p.state}`;
     expectStatus(r, ex, outcome, 'A-GAP-2', what);
     replace(m, outcome.next);
@@ -194,7 +195,7 @@ class ArchiveCommand extends OnePipeline {
     const outcome = archive(p);
     // The spec's two rules: a deployed pipeline (A-PIPE-1), one that is not (A-PIPE-2).
     const clause = p.state === 'archived' ? 'A-GAP-2' : isDeployed(p) ? 'A-PIPE-1' : 'A-PIPE-2';
-    const ex = await r.t.a().delete(aPath('pipelines.archive', p.id));
+    const ex = await aSend(r.t, r.t.a(), 'pipelines.archive', p.id);
     expectStatus(r, ex, outcome, clause, `DELETE /pipelines/${p.id} of a pipeline in state ${p.state}`);
     replace(m, outcome.next);
     await observe(r, outcome.next, clause, `DELETE of a pipeline in state ${p.state}`);
