@@ -74,11 +74,15 @@ export function createApp(init: SimulatorOptions = {}): Koa {
   return createSimulator(init).app;
 }
 
-/** Security headers on every answer, then the routers, then the one error renderer. */
+/** Security headers and the simulated Date on every answer, then the routers, then the one error renderer. */
 function errorBoundary(sim: Sim, routers: Handler): Middleware {
   return async (ctx: Context): Promise<void> => {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'no-store');
+    // The Date header tells the simulator's own time, not the host's: a moved or sped-up clock
+    // is then visible to clients (and to the suites' wall-clock checks) the way a real server's
+    // clock is, through Date.
+    ctx.set('Date', new Date(sim.clock.now()).toUTCString());
     try {
       await routers(ctx);
       // The routers answer an unmatched path with an empty 404, and a known path with the wrong

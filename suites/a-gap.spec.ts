@@ -6,10 +6,10 @@ import { createPipeline, readPipeline, startPipeline } from './lib/factories/pip
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { isObject, requestLine, type JsonObject } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
-import { requirePipelineEndpoints } from './lib/target-features.ts';
+import { requireList } from './lib/target-features.ts';
 import { plainDefinition, validDefinition, type Document } from './lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aSend } from './catalog/a-requests.ts';
+import { aSend, listItemsOf } from './catalog/a-requests.ts';
 
 /*
  * The simulator's conventions where the spec is silent (docs/interface-a.md): the pipeline
@@ -59,7 +59,6 @@ check({
   title: 'A-GAP-1 (simulator convention): create 201 with Location, read, definition as JSON or YAML (secrets redacted, 406 otherwise), validate, PUT and PATCH answer the documented payloads',
   needs: ['a', 'write'],
   async run(t) {
-    await requirePipelineEndpoints(t, 'the pipeline conventions cannot be checked');
     const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'gap'))), fc.constantFrom<DocumentFormat>('json', 'yaml'));
     await t.property('pipeline endpoints answer the documented payloads', cases, async ([document, format]) => {
       const validated = await aSend(t, t.a(), 'pipelines.validate', documentBody(document, format));
@@ -120,7 +119,7 @@ async function page(t: CheckContext, query: Record<string, string | number>): Pr
   const exchange = await aSend(t, t.a(), 'pipelines.list', { query });
   t.expect.status(exchange, 200, 'A-GAP-1', `GET /pipelines?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))} answered ${exchange.response.status}`);
   const body = isObject(exchange.json) ? exchange.json : {};
-  const items = Array.isArray(body.items) ? body.items.filter(isObject) : [];
+  const items = (listItemsOf(t, 'pipelines', exchange.json) ?? []).filter(isObject);
   const pagination = isObject(body.pagination) ? body.pagination : {};
   return { items, pagination, exchange };
 }
@@ -131,7 +130,7 @@ check({
   title: 'A-GAP-1 (simulator convention): GET /pipelines lists newest first, pages by page and page_size (default 50, at most 100) until has_more is false, hides archived pipelines unless asked, and refuses bad paging values with 400 naming them',
   needs: ['a', 'write'],
   async run(t) {
-    await requirePipelineEndpoints(t, 'paging cannot be checked');
+    await requireList(t, 'pipelines', 'paging cannot be checked');
     const made: number[] = [];
     for (let i = 0; i < 4; i++) made.push((await createPipeline(t, 0, plainDefinition(uniqueName(t, 'page')))).id);
     await aSend(t, t.a(), 'pipelines.archive', made[3] ?? 0);
@@ -182,7 +181,6 @@ check({
   title: 'A-GAP-3 (simulator convention): DELETE answers the archived pipeline\'s metadata, and a repeated DELETE answers the same',
   needs: ['a', 'write'],
   async run(t) {
-    await requirePipelineEndpoints(t, 'the archive answer cannot be checked');
     await t.property('the archive answer is the archived pipeline', fc.boolean(), async (deployed) => {
       const { id } = await createPipeline(t, 0, plainDefinition(uniqueName(t, 'archive')));
       if (deployed) await startPipeline(t, 0, id);

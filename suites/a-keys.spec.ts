@@ -105,6 +105,47 @@ check({
   },
 });
 
+/** The target's own time, from the Date header of an answer (whole seconds), or undefined. */
+function serverTime(ex: Exchange): number | undefined {
+  const at = Date.parse(ex.response.headers.date ?? '');
+  return Number.isNaN(at) ? undefined : at;
+}
+
+/** How long the wall-clock check lets a key live, and how long it waits for the expiry at most. */
+const WALL_CLOCK_LIFETIME_MS = 3_000;
+const WALL_CLOCK_MAX_WAIT_MS = 15_000;
+
+check({
+  id: 'a-keys/expiry-in-real-time',
+  clauses: ['A-AUTH-4'],
+  supports: ['A-AUTH-7'],
+  title: 'A-AUTH-4: a key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object; no control API needed',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'a key with an expiry cannot be created');
+    const probe = await useKey(t, t.target.a[0]?.adminKey ?? '');
+    const server = serverTime(probe);
+    // The target's clock may differ from ours; the expiry is set on its clock, the wait on ours.
+    const skew = server === undefined ? 0 : server - Date.now();
+    if (server === undefined) t.note('the target sends no Date header: the expiry is set by this machine\'s clock');
+    const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
+    const made = await createKey(t, { name: t.name('expiring-now'), admin: false, expires_at: isoSeconds(expiresAt) });
+    const before = await useKey(t, made.key);
+    if (!worked(before)) {
+      // The spec fixes no clock: a target whose clock runs well ahead of its Date header may expire the key at once.
+      t.partial('A-AUTH-4', `a key that should live ${WALL_CLOCK_LIFETIME_MS / 1000} s more was refused at once (${before.response.status}): the target's clock and its Date header disagree, so the expiry could not be timed`);
+      return;
+    }
+    // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
+    const waitMs = expiresAt - skew + 1_000 - Date.now();
+    if (waitMs > WALL_CLOCK_MAX_WAIT_MS) t.skip(`the expiry is ${Math.round(waitMs / 1000)} s away on this machine's clock, beyond the ${WALL_CLOCK_MAX_WAIT_MS / 1000} s this check waits`);
+    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    const after = await useKey(t, made.key);
+    expectUnauthenticated(t, after, `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`, 'A-AUTH-4', worked);
+    t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);
+  },
+});
+
 /** Key management as a non-admin: creating and revoking must be 403 with the error object. */
 type Attempt = { kind: 'create'; body: Record<string, unknown> } | { kind: 'revoke' } | { kind: 'list' } | { kind: 'read' };
 

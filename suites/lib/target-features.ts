@@ -1,28 +1,37 @@
-import type { CheckContext } from './types.ts';
+import type { CheckContext, Exchange } from './types.ts';
+import { describeResponse } from './expect.ts';
 import { isObject } from './answers.ts';
-import { aSend } from '../catalog/a-requests.ts';
+import { aRoute, aSend, listItemsOf, routeOrSkip, skipUnlessServed } from '../catalog/a-requests.ts';
 
 /**
  * What the target serves beyond the spec, found out before a check relies on it: interface A's
- * pipeline endpoints and key management are the simulator's conventions (A-GAP-1, A-GAP-4), and
- * the control API exists only on the simulator.
+ * lists and key management go along the routes its target document describes (the real service's
+ * conventions by default, A-GAP-1, A-GAP-4); the control API exists only on the simulator. A
+ * check that needs what the target does not serve skips, naming the document field that would
+ * enable it, and its clauses are not verified.
  */
 
 /**
- * Skips unless the target serves the simulator's pipeline endpoints (A-GAP-1): `GET /pipelines`
- * answers 200 with `{items: [...]}`. Checks that create, start or read pipelines need them.
+ * The items of `kind`'s list (`pipelines.list` or `keys.list`, account 1's admin key), or the end
+ * of the check: the route is not served, or its answer has no items where the document says.
  */
-export async function requirePipelineEndpoints(t: CheckContext, purpose: string): Promise<void> {
-  const ex = await aSend(t, t.a(), 'pipelines.list');
-  if (ex.response.status === 200 && isObject(ex.json) && Array.isArray(ex.json.items)) return;
-  t.skip(`the target does not serve the simulator's pipeline endpoints (GET /pipelines answered ${ex.response.status}; list, create, start and stop are not in the spec, A-GAP-1), so ${purpose}`);
+export async function requireList(t: CheckContext, kind: 'pipelines' | 'keys', purpose: string, query: Record<string, string | number> = {}): Promise<{ items: unknown[]; exchange: Exchange }> {
+  const operation = kind === 'pipelines' ? 'pipelines.list' : 'keys.list';
+  routeOrSkip(t, operation, purpose);
+  const exchange = await aSend(t, t.a(), operation, { query });
+  skipUnlessServed(t, operation, exchange, purpose);
+  const items = listItemsOf(t, kind, exchange.json);
+  if (exchange.response.status !== 200 || !items) {
+    t.skip(`${operation} answered ${describeResponse(exchange)}, with no list of ${kind} where interface_a.list_items.${kind} of the target document says (default "items"), so ${purpose}`);
+  }
+  return { items, exchange };
 }
 
-/** Skips unless the target serves the simulator's key management (A-GAP-4): `GET /api-keys` is 200. */
+/** Skips unless the target manages keys over the API at the described routes (A-GAP-4; the spec's keys are made in a dashboard). */
 export async function requireKeyManagement(t: CheckContext, purpose: string): Promise<void> {
-  const ex = await aSend(t, t.a(), 'keys.list');
-  if (ex.response.status === 200 && isObject(ex.json)) return;
-  t.skip(`the target does not serve key management over the API (GET /api-keys answered ${ex.response.status}; the spec's keys are made in a dashboard, A-GAP-4), so ${purpose}`);
+  for (const op of ['keys.create', 'keys.revoke'] as const) routeOrSkip(t, op, purpose);
+  if (aRoute(t, 'keys.list') === null) return;
+  await requireList(t, 'keys', purpose);
 }
 
 /** The simulator's now, from its control API (needs 'control'). */

@@ -48,7 +48,11 @@ describe('resolveTarget', () => {
         },
         { accountId: 'globex', apiKey: 'second-account-key', fixtures: {} },
       ],
-      a: [{ adminKey: 'fdk_adminsecretpart', nonAdminKey: 'fdk_plainnonadminkey' }, {}],
+      a: [
+        { adminKey: 'fdk_adminsecretpart', nonAdminKey: 'fdk_plainnonadminkey', fixtures: { package_id: 3, cluster_id: 4, connections: { mysql: 12, salesforce: 13 }, delivery_ids: [7, 8], notification_ids: [] } },
+        { fixtures: {} },
+      ],
+      interfaceA: { operations: {}, listItems: {}, definitions: [] },
     });
   });
 
@@ -137,5 +141,42 @@ describe('loadTargetFile', () => {
     const badYaml = join(dir, 'bad.yml');
     await writeFile(badYaml, 'base_url: [unclosed\n');
     await expect(loadTargetFile(badYaml)).rejects.toThrow(/not valid YAML/);
+  });
+});
+
+describe('the interface_a section and the pipeline fixtures', () => {
+  const base = { cdc_base_url: 'http://cdc.test', accounts: [{ pipeline_admin_key: 'fdk_x', fixtures: { pipeline_ids: [5, 6], archivable_pipelines: { deployed: 7, not_deployed: 8 } } }] };
+
+  it('reads routes, envelopes, state names, the definition format and inline definitions', () => {
+    const target = resolveTarget({
+      ...base,
+      interface_a: {
+        operations: { 'pipelines.list': 'GET /flows', 'keys.revoke': 'POST /api_keys/{id}/revoke', 'pipelines.validate': null },
+        list_items: { pipelines: 'data', keys: 'result.keys' },
+        pipeline_states: { field: 'phase', deployed: ['running', 'syncing'], not_deployed: 'draft', archived: ['retired'] },
+        definition_format: 'yaml',
+        definitions: [{ name: 'orders', source: {} }],
+      },
+    });
+    expect(target.interfaceA).toEqual({
+      operations: { 'pipelines.list': { method: 'GET', path: '/flows' }, 'keys.revoke': { method: 'POST', path: '/api_keys/{id}/revoke' }, 'pipelines.validate': null },
+      listItems: { pipelines: 'data', keys: 'result.keys' },
+      pipelineStates: { field: 'phase', deployed: ['running', 'syncing'], notDeployed: ['draft'], archived: ['retired'] },
+      definitionFormat: 'yaml',
+      definitions: [{ name: 'orders', source: {} }],
+    });
+    expect(target.a[0]?.fixtures).toEqual({ pipeline_ids: [5, 6], archivable_pipelines: { deployed: 7, not_deployed: 8 } });
+  });
+
+  it.each([
+    [{ operations: { 'pipelines.lists': 'GET /x' } }, 'unknown field interface_a.operations.pipelines.lists'],
+    [{ operations: { 'pipelines.list': '/flows' } }, 'interface_a.operations.pipelines.list must be "METHOD /path"'],
+    [{ operations: { 'keys.revoke': 'DELETE /api_keys' } }, 'its path needs {id}'],
+    [{ operations: { 'pipelines.create': 'POST /flows/{id}' } }, 'its path has no {id}'],
+    [{ definition_format: 'xml' }, 'definition_format must be json or yaml'],
+    [{ definitions: ['/nonexistent/definition.yaml'] }, 'cannot read /nonexistent/definition.yaml'],
+    [{ definitions: [[1, 2]] }, 'definitions[0] must be a definition document'],
+  ])('refuses %j', (section, message) => {
+    expect(configError(() => resolveTarget({ ...base, interface_a: section }))).toContain(message);
   });
 });

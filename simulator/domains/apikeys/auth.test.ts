@@ -126,6 +126,13 @@ describe('revoked and expired keys (A-AUTH-4, A-AUTH-6)', () => {
     expect(record.body.status).toBe('expired');
   });
 
+  it('the Date header tells the simulated time, so a client can set an expiry on the server\'s clock', async () => {
+    const { http, acme, clock } = boot();
+    clock.advance(3 * 3_600_000);
+    const answer = await http.get(`${A}/pipelines`).set(bearer(acme.admin));
+    expect(Date.parse(answer.headers.date as string)).toBe(Math.floor(clock.now() / 1000) * 1000);
+  });
+
   it('revoked and expired keys of random ages are all 401', async () => {
     const { http, acme, clock } = boot();
     await fc.assert(

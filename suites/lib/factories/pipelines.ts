@@ -3,14 +3,14 @@ import { documentBody, type DocumentFormat } from '../documents.ts';
 import { is2xx, isObject, pathOf, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
-import { aPath } from '../../catalog/a-endpoints.ts';
-import { aSend } from '../../catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, routeMissing, routeOrSkip, skipUnlessServed } from '../../catalog/a-requests.ts';
+import { plainDefinition } from '../arbitraries/definitions.ts';
 
 /**
  * Pipelines a check makes on interface A, archived again after it. The spec fixes only
- * `DELETE /pipelines/{id}`; create, start and read are the simulator's conventions
- * (docs/interface-a.md, A-GAP-1): a check that needs them probes first and skips, with the
- * reason, against a target that does not serve them.
+ * `DELETE /pipelines/{id}`; create, start and read go along the routes the target document
+ * describes (the real service's conventions by default, docs/interface-a.md, A-GAP-1): a check
+ * that needs one the target does not serve skips, naming the document field that would enable it.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -37,35 +37,79 @@ export function archiveOnCleanup(t: CheckContext, account: Account, id: number):
  * (a 2xx `POST /pipelines` with an integer id), so that a failing target is left clean.
  */
 export function archiveIfCreated(t: CheckContext, account: Account, ex: Exchange): void {
-  if (ex.request.method !== 'POST' || !pathOf(ex).endsWith(aPath('pipelines.create')) || !is2xx(ex)) return;
+  const route = aRoute(t, 'pipelines.create');
+  if (!route || ex.request.method !== route.method || !pathOf(ex).endsWith(route.path) || !is2xx(ex)) return;
   const id = isObject(ex.json) ? ex.json.id : undefined;
   if (typeof id === 'number') archiveOnCleanup(t, account, id);
 }
 
-/** Creates a pipeline from `document` in `account`; it is archived after the check. */
-export async function createPipeline(t: CheckContext, account: Account, document: unknown, format: DocumentFormat = 'json'): Promise<Pipeline> {
-  const created = await aSend(t, t.a(account), 'pipelines.create', documentBody(document, format));
-  const id = isObject(created.json) ? created.json.id : undefined;
-  if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create a pipeline with POST /pipelines in account ${account + 1}`, created);
-  archiveOnCleanup(t, account, id);
-  return { id, created };
+/** Creates a pipeline in `account` (archived after the check), or ends the check: see `makePipeline`. */
+export async function createPipeline(t: CheckContext, account: Account, document: unknown, format?: DocumentFormat): Promise<Pipeline> {
+  const made = await makePipeline(t, account, document, format);
+  if ('id' in made) return made;
+  const route = aRoute(t, 'pipelines.create');
+  if (made.missing) t.skip(`pipelines.create answered ${made.answer.response.status} at ${route ? `${route.method} ${route.path}` : 'no route'}: this target does not create pipelines there; set interface_a.operations.pipelines.create in the target document if it does elsewhere`);
+  setupFailed(t, `create a pipeline in account ${account + 1} (${made.tried})`, made.answer);
 }
 
-/** Starts (deploys) a pipeline; skips when the target has no start endpoint. */
-export async function startPipeline(t: CheckContext, account: Account, id: number): Promise<Exchange> {
-  const ex = await aSend(t, t.a(account), 'pipelines.start', id);
-  if (ex.response.status === 404 || ex.response.status === 405) {
-    t.skip(`the target has no POST /pipelines/{id}/start (start is not in the spec, A-GAP-1; answered ${ex.response.status}), so a pipeline cannot be deployed`);
+/**
+ * Creates a pipeline from `document` in `account`, the target's definition format unless
+ * `format` says otherwise; it is archived after the check. A target that refuses the generated
+ * document for a rule of its own schema (400, 422) gets the definitions of its target document
+ * next (`interface_a.definitions`, used as they are but for a run-unique `name` where they have
+ * one), and a note says which was used. Returns the pipeline, or why none could be made.
+ */
+export async function makePipeline(t: CheckContext, account: Account, document: unknown, format?: DocumentFormat): Promise<Pipeline | { missing: boolean; answer: Exchange; tried: string }> {
+  if (aRoute(t, 'pipelines.create') === null) return { missing: true, answer: await aSend(t, t.a(account), 'pipelines.create'), tried: 'the target document says it does not serve pipelines.create' };
+  const send = (doc: unknown) => aSend(t, t.a(account), 'pipelines.create', documentBody(doc, format ?? definitionFormat(t)));
+  let answer = await send(document);
+  if (routeMissing(answer)) return { missing: true, answer, tried: 'the generated definition' };
+  const own = t.target.interfaceA.definitions;
+  for (let i = 0; !created(answer) && refusedAsInvalid(answer) && i < own.length; i++) {
+    const refused = answer.response.status;
+    answer = await send(renamed(own[i], t.name(`definition-${i}`)));
+    if (created(answer)) t.note(`the target refused the generated definition (${refused}); interface_a.definitions[${i}] of the target document was used instead`);
   }
+  const id = isObject(answer.json) ? answer.json.id : undefined;
+  if (!created(answer) || typeof id !== 'number') return { missing: false, answer, tried: own.length ? `the generated definition and ${own.length} of the target document` : 'the generated definition; give valid ones in interface_a.definitions of the target document' };
+  archiveOnCleanup(t, account, id);
+  return { id, created: answer };
+}
+
+function created(ex: Exchange): boolean {
+  return is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number';
+}
+
+function refusedAsInvalid(ex: Exchange): boolean {
+  return ex.response.status === 400 || ex.response.status === 422;
+}
+
+/** A document of the target's own with a run-unique name, where it has a name at all (nothing is added). */
+function renamed(document: unknown, name: string): unknown {
+  return isObject(document) && typeof document.name === 'string' ? { ...document, name } : document;
+}
+
+/** Starts (deploys) a pipeline; skips when the target does not start pipelines at the described route. */
+export async function startPipeline(t: CheckContext, account: Account, id: number): Promise<Exchange> {
+  routeOrSkip(t, 'pipelines.start', 'a pipeline cannot be deployed');
+  const ex = await aSend(t, t.a(account), 'pipelines.start', id);
+  skipUnlessServed(t, 'pipelines.start', ex, 'a pipeline cannot be deployed');
   if (!is2xx(ex)) setupFailed(t, `start pipeline ${id}`, ex);
   return ex;
 }
 
-/** `GET /pipelines/{id}` as a JSON object, or a setup failure. */
+/** The pipeline's metadata as a JSON object, or a setup failure (a skip naming the document field when the target does not serve reads). */
 export async function readPipeline(t: CheckContext, account: Account, id: number): Promise<{ body: JsonObject; exchange: Exchange }> {
+  routeOrSkip(t, 'pipelines.read', 'a pipeline cannot be read back');
   const exchange = await aSend(t, t.a(account), 'pipelines.read', id);
-  if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id} with GET /pipelines/${id}`, exchange);
+  if (exchange.response.status === 405 || exchange.response.status === 501) skipUnlessServed(t, 'pipelines.read', exchange, 'a pipeline cannot be read back');
+  if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id}`, exchange);
   return { body: exchange.json, exchange };
+}
+
+/** The fixture pipeline of `account` the run may archive, deployed or not (`fixtures.archivable_pipelines`). */
+export function archivablePipeline(t: CheckContext, account: Account, which: 'deployed' | 'not_deployed'): number | undefined {
+  return t.target.a[account]?.fixtures.archivable_pipelines?.[which];
 }
 
 /** A pipeline's history as `from -> to (reason)` triples, when the target shows one. */
@@ -83,4 +127,28 @@ export function historyOf(body: JsonObject): Transition[] | undefined {
 
 export function showTransitions(entries: readonly Transition[]): string {
   return entries.length === 0 ? '(none)' : entries.map((e) => `${e.from} -> ${e.to} (${e.reason})`).join(', ');
+}
+
+/**
+ * Pipelines of account 2, "another account's pipeline" for A-ENUM-1, A-ENUM-2 and X-ISO-1: its
+ * fixture pipelines (`fixtures.pipeline_ids`, which need nothing but the spec's DELETE to be
+ * asked about), and where account 2 can create pipelines, one never deployed, one archived and,
+ * where it can start them, one deployed. Ends the check (a skip) when there are none at all.
+ */
+export async function otherAccountPipelines(t: CheckContext, base: string): Promise<{ id: number; state: string }[]> {
+  const out = (t.target.a[1]?.fixtures.pipeline_ids ?? []).map((id) => ({ id, state: 'fixture' }));
+  if (t.target.a[1]?.adminKey && aRoute(t, 'pipelines.create') !== null) {
+    const idle = await makePipeline(t, 1, plainDefinition(t.name(`${base}-idle`)));
+    if ('id' in idle) {
+      out.push({ id: idle.id, state: 'not deployed' });
+      const archived = await makePipeline(t, 1, plainDefinition(t.name(`${base}-archived`)));
+      if ('id' in archived && (await aSend(t, t.a(1), 'pipelines.archive', archived.id)).response.status === 200) out.push({ id: archived.id, state: 'archived' });
+      const running = aRoute(t, 'pipelines.start') === null ? undefined : await makePipeline(t, 1, plainDefinition(t.name(`${base}-running`)));
+      if (running && 'id' in running && is2xx(await aSend(t, t.a(1), 'pipelines.start', running.id))) out.push({ id: running.id, state: 'deployed' });
+    } else {
+      t.note(`account 2 could not create a pipeline (${idle.answer.response.status}): ${out.length ? 'only its fixture pipelines are asked about' : 'there is none to ask about'}`);
+    }
+  }
+  if (out.length === 0) t.skip("needs another account's pipeline: fixtures.pipeline_ids of account 2, or pipeline_admin_key of account 2 on a target that creates pipelines (interface_a.operations.pipelines.create)");
+  return out;
 }
