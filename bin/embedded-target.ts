@@ -15,6 +15,13 @@ import type { ResolvedTarget } from '../suites/lib/types.ts';
  */
 const EMBEDDED_RATE_LIMIT = 1_000_000;
 
+/**
+ * Jobs run ten times faster than the real service's (3.5 s instead of 35 s), so the real-time
+ * job poller sees whole lifecycles, running phase included, in seconds; the checks that move
+ * the clock still see every phase.
+ */
+const EMBEDDED_JOB_PACE = 0.1;
+
 export interface EmbeddedTarget {
   target: ResolvedTarget;
   faults: FaultName[];
@@ -25,7 +32,7 @@ export async function startEmbeddedTarget(options: { faults?: FaultName[]; signa
   const faults = options.faults ?? [];
   // Strict profile: exactly the spec. The clock follows real time and can be moved through the
   // control API, so checks that poll work, and checks that need time to pass advance it.
-  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT } });
+  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: EMBEDDED_JOB_PACE } });
   const listening = await listen(simulator.app, 0, '127.0.0.1');
   try {
     const target = await provisionSimulator({

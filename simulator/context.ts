@@ -21,6 +21,11 @@ export interface SimOptions {
   deliverWebhooks: 'off' | 'loopback' | 'all';
   /** Interface B requests per user per hour (the real service: 5,000); 0 switches it off. */
   rateLimitPerHour: number;
+  /**
+   * How long jobs take, as a fraction of the real service's phase times (1: a run of 35 s;
+   * 0.1: 3.5 s). Lower paces let real-time pollers see whole lifecycles quickly.
+   */
+  jobPace: number;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -29,6 +34,7 @@ export const defaultSimOptions: SimOptions = {
   bodyLimitBytes: 1024 * 1024,
   deliverWebhooks: 'loopback',
   rateLimitPerHour: 5000,
+  jobPace: 1,
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */

@@ -70,6 +70,28 @@ describe('disco serve', () => {
     expect(output).toContain('disco simulator stopped');
   });
 
+  it('--job-pace runs jobs faster: at 0.01 a job completes within a second of real time; 0 is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-serve-'));
+    dirs.push(dir);
+    const file = join(dir, 'target.json');
+    await withServe(['--port', '0', '--job-pace', '0.01', '--write-target', file], 'SIGTERM', async () => {
+      const target = JSON.parse(await readFile(file, 'utf8')) as TargetDocument;
+      const account = target.accounts?.[0];
+      const base = `${target.base_url}/${account?.account_id}/api`;
+      const headers = { accept: 'application/vnd.service+json; version=2', 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${account?.api_key}:`).toString('base64')}` };
+      const created = await fetch(`${base}/jobs`, { method: 'POST', headers, body: JSON.stringify({ cluster_id: account?.fixtures?.cluster_id, package_id: account?.fixtures?.package_id, variables: {}, dynamic_variables: {} }) });
+      const { id } = (await created.json()) as { id: number };
+      await new Promise((r) => setTimeout(r, 1_000));
+      const job = (await (await fetch(`${base}/jobs/${id}`, { headers })).json()) as { status: string; progress: number };
+      expect(job).toMatchObject({ status: 'completed', progress: 1 });
+    });
+    const refused = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--job-pace', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    refused.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise<number | null>((resolve) => refused.on('exit', resolve))).toBe(2);
+    expect(err).toContain('--job-pace');
+  });
+
   it('refuses bad options with exit code 2 and a message', async () => {
     const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', 'seventy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';

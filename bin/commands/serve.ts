@@ -21,6 +21,8 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
   --key-prefix P        interface A key prefix (default fdk)
   --rate-limit N        interface B requests per user per hour (default 5000, as the real
                         service; 0 switches limits off)
+  --job-pace F          job phase times as a fraction of the real service's (default 1: a run
+                        takes 35 s; 0.1 makes it 3.5 s)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
   --frozen-clock        time moves only through the control API
   --deliver-webhooks M  which web hooks get real POSTs: loopback (default: only URLs on this
@@ -42,6 +44,7 @@ export async function serve(argv: string[]): Promise<number> {
       'frozen-clock': { type: 'boolean', default: false },
       'deliver-webhooks': { type: 'string', default: 'loopback' },
       'rate-limit': { type: 'string', default: '5000' },
+      'job-pace': { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -62,6 +65,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (delivery !== 'off' && delivery !== 'loopback' && delivery !== 'all') throw new UsageError('--deliver-webhooks must be off, loopback or all');
   const rateLimit = Number(values['rate-limit']);
   if (!Number.isSafeInteger(rateLimit) || rateLimit < 0) throw new UsageError('--rate-limit must be an integer >= 0');
+  const jobPace = Number(values['job-pace']);
+  if (!Number.isFinite(jobPace) || jobPace <= 0 || jobPace > 100) throw new UsageError('--job-pace must be a number above 0 and at most 100');
   const faults: FaultName[] = [];
   for (const name of values.fault) {
     if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
@@ -74,7 +79,7 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace },
   });
   const manifests = applySeed(simulator.sim, seed);
   const listening = await listen(simulator.app, port, values.host);

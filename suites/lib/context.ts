@@ -157,12 +157,13 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       if (ex.response.status !== 200) throw new Error(`control API refused to advance the clock: ${ex.response.status}`);
     },
     async poll(probe, { timeoutMs, intervalMs }) {
-      const deadline = performance.now() + timeoutMs;
+      const started = performance.now();
       for (;;) {
         const value = await probe();
         if (value !== undefined) return value;
-        if (performance.now() >= deadline || init.signal?.aborted) return undefined;
-        await new Promise((r) => setTimeout(r, intervalMs));
+        const elapsed = performance.now() - started;
+        if (elapsed >= timeoutMs || init.signal?.aborted) return undefined;
+        await new Promise((r) => setTimeout(r, typeof intervalMs === 'number' ? intervalMs : intervalMs(elapsed)));
       }
     },
     note: (text) => {

@@ -296,7 +296,7 @@ export interface CheckContext {
   /** Moves the simulator's clock (needs 'control'). */
   advanceClock(ms: number): Promise<void>;
   /** Polls `probe` until it returns a value other than undefined, or the deadline passes. */
-  poll<T>(probe: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number }): Promise<T | undefined>;
+  poll<T>(probe: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number | ((elapsedMs: number) => number) }): Promise<T | undefined>;
   /** Records a note that appears with the check in reports (measurements, decisions). */
   note(text: string): void;
   /**

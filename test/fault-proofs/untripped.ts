@@ -32,6 +32,4 @@ export const UNTRIPPED_REASONS: Readonly<Record<string, string>> = {
     "the one way the simulator can break A-VER-1 (serving interface A under another prefix, a-wrong-version-prefix) is caught by a-ver/served-under-v1; this check adds the positive case (the admin key works under /api/public/v1), which no fault can contradict without breaking A-AUTH-1, whose checks catch it",
   'b-iso/foreign-invoices-not-listed':
     "the fault that leaks invoices (b-invoices-of-every-account) breaks B-INV-1, and its proof runs B-INV-1's checks, where b-inv/only-own catches it; this check is the same leak seen through B-AUTH-3 and X-ISO-1",
-  'b-job/lifecycle-poll':
-    'the faults of B-JOB-3 and B-JOB-4 are caught by b-job/lifecycle-clock, which moves the simulator\'s clock; this check polls in real time for targets without a control API, and against the simulator sees only the start of a job',
 };

@@ -80,6 +80,16 @@ describe('job lifecycle (derived from timestamps)', () => {
     expect(jobStatusAt(late, T0 + 60 * S)).toEqual(jobStatusAt(job(), T0 + 60 * S));
   });
 
+  it('a pace scales every phase: at 0.1 the whole run takes 3.5 s and progress moves ten times faster', () => {
+    const fast = job({ pace: 0.1 });
+    expect(jobStatusAt(fast, T0 + 0.4 * S).status).toBe('queued');
+    expect(jobStatusAt(fast, T0 + 2 * S)).toMatchObject({ status: 'running', progress: 0.5, startedAt: T0 + 0.5 * S, runtimeSeconds: 1 });
+    expect(jobStatusAt(fast, T0 + 3.5 * S)).toMatchObject({ status: 'completed', progress: 1, completedAt: T0 + 3.5 * S });
+    const stopped = job({ pace: 0.1, stopRequestedAt: T0 + 1 * S });
+    expect(jobStatusAt(stopped, T0 + 1.5 * S).status).toBe('stopped');
+    expect(jobStatusAt(job(), T0 + 3.5 * S).status).toBe('queued');
+  });
+
   it('lists only allowed moves in every timeline', () => {
     for (const outcome of ['completed', 'failed'] as const) {
       for (const stopAt of [null, 0, 3, 5, 12, 40]) {

@@ -30,6 +30,7 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
     createdAt: now,
     submittedAt: sim.faults.has('b-job-not-started') ? null : now,
     outcome: pkg.outcome,
+    pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([creator.id]),
     settled: false,

@@ -36,6 +36,8 @@ export interface Job {
   submittedAt: number | null;
   /** How the run ends if nobody stops it. */
   outcome: 'completed' | 'failed';
+  /** Its phases' lengths as a fraction of the real service's (the simulator's `jobPace` when it was created). */
+  pace: number;
   /** When `DELETE /jobs/{id}` asked the job to stop, or null. */
   stopRequestedAt: number | null;
   /** User ids subscribed to the job's notifications. The creator watches by default. */

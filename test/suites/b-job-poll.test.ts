@@ -1,0 +1,58 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+
+/**
+ * A target whose jobs end before anyone can read them running: POST /jobs answers `pending`,
+ * every GET /jobs/{id} answers `completed`. The statuses and progress it shows are all valid,
+ * but B-JOB-4's running phase was never seen: the poller must say so, not pass the clause.
+ */
+const KEY = 'k'.repeat(32);
+
+function instantJobs(): http.Server {
+  return http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const job = (status: string, progress: number) => ({ id: 7, status, progress, cluster_id: 1, package_id: 2, variables: {}, dynamic_variables: {} });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/vnd.service+json; version=2; charset=utf-8' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'POST' && path === '/acme/api/jobs') return send(201, job('pending', 0));
+      if (req.method === 'GET' && path === '/acme/api/jobs/7') return send(200, job('completed', 1));
+      if (req.method === 'DELETE' && path === '/acme/api/jobs/7') return send(200, job('completed', 1));
+      send(404, { message: 'Not found' });
+    });
+  });
+}
+
+describe('b-job/lifecycle-poll on a target whose jobs are never seen running', () => {
+  const server = instantJobs();
+  let target: ResolvedTarget;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    target = { name: 'instant jobs', baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] } };
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('passes its statuses, but leaves B-JOB-4 not verified, saying the job was never seen running', async () => {
+    const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
+    const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
+    const [poll] = out.checks;
+    expect(poll?.verdict).toBe('pass');
+    expect(poll?.notes.join('\n')).toMatch(/1 reads .* saw pending → completed/);
+    const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
+    const job4 = verdicts.find((v) => v.id === 'B-JOB-4');
+    expect(job4?.verdict).toBe('not-verified');
+    expect(job4?.reasons.join('\n')).toContain('was never seen running');
+    // The job did end, so its statuses were seen through to the end: B-JOB-3 is covered in full.
+    expect(verdicts.find((v) => v.id === 'B-JOB-3')?.verdict).toBe('pass');
+  });
+});
