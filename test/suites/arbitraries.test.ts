@@ -5,6 +5,8 @@ import { brokenPercentEncoding, nonIdSegment } from '../../suites/lib/arbitrarie
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
 import { parse as parseContentType } from 'content-type';
+import { readFile } from 'node:fs/promises';
+import { validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef01234567';
 const options = { seed: 42, numRuns: 300 };
@@ -112,5 +114,43 @@ describe('path and media type arbitraries', () => {
       expect(parsed.type).toBe('application/vnd.service+json');
       expect(parsed.parameters.version).toBe('2');
     }
+  });
+});
+
+describe('definition arbitraries', () => {
+  /**
+   * The fields docs/interface-a.md documents for the definition document (its field table, the
+   * connection row's keys and the destination settings table), as paths with `[]` for array items.
+   */
+  function documentedPaths(markdown: string): Set<string> {
+    const section = markdown.slice(markdown.indexOf('## The definition document'), markdown.indexOf('Example (YAML'));
+    const paths = new Set<string>();
+    for (const line of section.split('\n')) {
+      const cells = line.split('|').map((c) => c.trim());
+      const first = /^`([a-z_.]+)`$/.exec(cells[1] ?? '');
+      if (first?.[1]) {
+        paths.add(first[1]);
+        if (first[1] === 'source.connection') for (const [, key] of (cells[3] ?? '').matchAll(/`([a-z_]+)`/g)) paths.add(`source.connection.${key}`);
+        if (first[1] === 'source.tables') paths.add('source.tables[]');
+      }
+      const type = /^`(redshift|snowflake|bigquery|s3)`$/.exec(cells[1] ?? '');
+      if (type) for (const [, key] of `${cells[2]} ${cells[3]}`.matchAll(/`([a-z_]+)`/g)) paths.add(`destination.settings.${key}`);
+    }
+    return paths;
+  }
+
+  function leafPaths(value: unknown, at = ''): string[] {
+    if (Array.isArray(value)) return value.flatMap((v) => leafPaths(v, `${at}[]`));
+    if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([k, v]) => leafPaths(v, at ? `${at}.${k}` : k));
+    return [at];
+  }
+
+  it('valid definitions use only fields docs/interface-a.md documents (a closed schema takes every one)', async () => {
+    const documented = documentedPaths(await readFile(new URL('../../docs/interface-a.md', import.meta.url), 'utf8'));
+    expect(documented.has('sync.interval_minutes') && documented.has('destination.settings.bucket') && documented.has('source.connection.password_env')).toBe(true);
+    const used = new Set(sample(validDefinition('doc-check')).flatMap((d) => leafPaths(d)));
+    expect([...used].filter((p) => !documented.has(p))).toEqual([]);
+    // What the simulator accepts but the suites never send is documented too, and never generated.
+    expect(documented.has('sync.initial_load') && !used.has('sync.initial_load')).toBe(true);
   });
 });
