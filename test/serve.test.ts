@@ -51,6 +51,11 @@ describe('disco serve', () => {
       expect(res.status).toBe(200);
       const pipelines = await fetch(`${target.cdc_base_url}/api/public/v1/pipelines`, { headers: { authorization: `Bearer ${account?.pipeline_admin_key}` } });
       expect(pipelines.status).toBe(200);
+      // The seed's pipelines are fixtures: two that stay, one deployed and one not that a run may archive.
+      expect(account?.fixtures?.pipeline_ids).toHaveLength(2);
+      const archivable = account?.fixtures?.archivable_pipelines;
+      const deployed = await fetch(`${target.cdc_base_url}/api/public/v1/pipelines/${archivable?.deployed}`, { headers: { authorization: `Bearer ${account?.pipeline_admin_key}` } });
+      expect(((await deployed.json()) as { status: string }).status).toBe('deployed');
     });
     expect(code).toBe(0);
     expect(output).toContain('disco simulator stopped');

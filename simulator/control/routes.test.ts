@@ -55,6 +55,34 @@ describe('control API', () => {
     expect((await request(app).post('/_disco/accounts/acme/pipeline-keys').send({ name: 'x', expires_at: 'soon' })).status).toBe(422);
   });
 
+  it('seeds interface A pipelines, deployed or not, and refuses bad or taken names before changing anything', async () => {
+    const { app } = world();
+    const created = await request(app)
+      .post('/_disco/accounts')
+      .send({ slug: 'acme', pipeline_keys: [{ name: 'admin', admin: true }], pipelines: [{ name: 'orders-cdc', deployed: true }, { name: 'drafts', archivable: true }] });
+    expect(created.status).toBe(201);
+    expect(created.body.pipelines).toEqual([
+      { id: expect.any(Number), name: 'orders-cdc', deployed: true, archivable: false },
+      { id: expect.any(Number), name: 'drafts', deployed: false, archivable: true },
+    ]);
+    const auth = { Authorization: `Bearer ${created.body.pipeline_keys[0].key}` };
+    const [running, draft] = created.body.pipelines as { id: number }[];
+    expect((await request(app).get(`/api/public/v1/pipelines/${running?.id}`).set(auth)).body.status).toBe('deployed');
+    expect((await request(app).get(`/api/public/v1/pipelines/${draft?.id}`).set(auth)).body.status).toBe('not_deployed');
+    const bad = [
+      { pipelines: [{ name: '' }] },
+      { pipelines: [{ name: 'x', deployed: 'yes' }] },
+      { pipelines: [{ name: 'same' }, { name: 'same' }] },
+      { pipelines: [{ name: 'orders-cdc' }] },
+    ];
+    for (const body of bad) {
+      const res = await request(app).post('/_disco/accounts/acme/seed').send(body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[0].field, JSON.stringify(body)).toMatch(/^pipelines\[\d\]\./);
+    }
+    expect((await request(app).get('/_disco/accounts/acme')).body.counts.pipelines).toBe(2);
+  });
+
   it('moves the clock forward only', async () => {
     const { app, clock } = world();
     expect((await request(app).post('/_disco/clock/advance').send({ seconds: 90 })).body.now).toBe('2026-01-05T09:01:30Z');

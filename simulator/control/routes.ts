@@ -14,6 +14,9 @@ import { accountSnapshot } from './snapshot.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { WEBHOOK_USER_AGENT } from '../domains/hooks/delivery.ts';
 import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
+import { takenPipelineNames } from '../domains/pipelines/seeded.ts';
+import type { AccountState } from '../store.ts';
+import type { FieldProblem } from '../http/errors.ts';
 
 /**
  * The control API: set-up and inspection for tests, outside both interfaces. It is not part of
@@ -50,6 +53,7 @@ export function controlRouter(sim: Sim): Router {
   router.post('/accounts', async (ctx) => {
     const body = await json(ctx);
     const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    problems.push(...pipelineNameConflicts(typeof body.slug === 'string' ? sim.store.account(body.slug) : undefined, body));
     if (problems.length) throw invalidFields(problems);
     ctx.status = 201;
     ctx.body = seedAccount(sim, body as unknown as SeedAccount);
@@ -70,6 +74,7 @@ export function controlRouter(sim: Sim): Router {
     if (!account) throw new ApiError('not_found');
     const body = { ...(await json(ctx)), slug: account.slug };
     const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    problems.push(...pipelineNameConflicts(account, body));
     if (problems.length) throw invalidFields(problems);
     ctx.body = seedAccount(sim, body as unknown as SeedAccount);
   });
@@ -202,4 +207,12 @@ async function seedFrom(body: Record<string, unknown>): Promise<SeedDocument | n
     return seed;
   }
   return null;
+}
+
+/** A seed's pipelines whose names the existing account already uses: refused before anything is applied. */
+function pipelineNameConflicts(account: AccountState | undefined, body: Record<string, unknown>): FieldProblem[] {
+  const seeds = Array.isArray(body.pipelines) ? body.pipelines : [];
+  const names = seeds.map((p: unknown) => (typeof p === 'object' && p !== null && typeof (p as { name?: unknown }).name === 'string' ? (p as { name: string }).name : ''));
+  const taken = new Set(takenPipelineNames(account, names));
+  return names.flatMap((name, i) => (taken.has(name) ? [{ field: `pipelines[${i}].name`, message: 'is the name of a pipeline the account already has' }] : []));
 }

@@ -70,8 +70,21 @@ export function accountProblems(account: unknown, at: string): FieldProblem[] {
     if (typeof d.name !== 'string') f('name', 'must be a string');
     if (d.status !== undefined && !['idle', 'enabled', 'disabled'].includes(String(d.status))) f('status', 'must be idle, enabled or disabled');
   });
+  list(account.pipelines, 'pipelines', bad, (p, f) => {
+    if (typeof p.name !== 'string' || !PIPELINE_NAME.test(p.name)) f('name', 'must be 1 to 100 letters, digits, spaces, ., _ or -, starting with a letter or digit');
+    for (const k of ['deployed', 'archivable'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') f(k, 'must be a boolean');
+  });
+  if (Array.isArray(account.pipelines)) {
+    const names = account.pipelines.map((p: unknown) => (isObject(p) ? p.name : undefined));
+    names.forEach((name, i) => {
+      if (typeof name === 'string' && names.indexOf(name) !== i) bad(`pipelines[${i}].name`, 'repeats the name of another pipeline of the account; names must be unique');
+    });
+  }
   return problems;
 }
+
+/** The definition document's name rule (docs/interface-a.md). */
+const PIPELINE_NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -8,6 +8,7 @@ import type { User } from '../domains/users/types.ts';
 import type { PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryStatus } from '../domains/deliveries/types.ts';
+import { seedPipeline } from '../domains/pipelines/seeded.ts';
 
 /**
  * The seed file format (`fixtures/seed/*.json`, `disco serve --seed FILE`, `POST /_disco/reset`).
@@ -30,6 +31,11 @@ export interface SeedAccount {
   invoices?: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }[] | { generate: number };
   notifications?: { kind: string; message: string; read?: boolean }[];
   deliveries?: { name: string; status?: DeliveryStatus }[];
+  /**
+   * Interface A pipelines, made from a fixed valid definition with this name. `archivable` marks
+   * the ones a conformance run may archive (the target document's `archivable_pipelines`).
+   */
+  pipelines?: { name: string; deployed?: boolean; archivable?: boolean }[];
 }
 
 /** What a seed created: ids and secrets, as `--write-target` and the control API report them. */
@@ -44,6 +50,7 @@ export interface AccountManifest {
   invoice_count: number;
   notification_ids: number[];
   delivery_ids: number[];
+  pipelines: { id: number; name: string; deployed: boolean; archivable: boolean }[];
 }
 
 export function applySeed(sim: Sim, seed: SeedDocument): AccountManifest[] {
@@ -65,6 +72,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     invoice_count: 0,
     notification_ids: [],
     delivery_ids: [],
+    pipelines: [],
   };
 
   for (const u of seed.users ?? []) {
@@ -122,6 +130,10 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     const id = store.nextId('delivery');
     account.deliveries.set(id, { id, name: d.name, status: d.status ?? 'enabled', createdAt: now, updatedAt: now });
     manifest.delivery_ids.push(id);
+  }
+  for (const p of seed.pipelines ?? []) {
+    const pipeline = seedPipeline(sim, account, p);
+    manifest.pipelines.push({ id: pipeline.id, name: pipeline.name, deployed: p.deployed ?? false, archivable: p.archivable ?? false });
   }
   return manifest;
 }

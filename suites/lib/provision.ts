@@ -20,9 +20,9 @@ export interface ControlAccount {
   invoices: { generate: number };
   notifications: { kind: string; message: string; read?: boolean }[];
   deliveries: { name: string; status?: 'idle' | 'enabled' | 'disabled' }[];
+  pipelines: { name: string; deployed?: boolean; archivable?: boolean }[];
 }
 
-/** What the control API answers for a created account (the fields a target needs). */
 /** What the control API answers for a provisioned account (ids and secrets). */
 export interface Manifest {
   account_id: string;
@@ -33,6 +33,7 @@ export interface Manifest {
   connections: { id: number; type: string }[];
   notification_ids: number[];
   delivery_ids: number[];
+  pipelines: { id: number; deployed: boolean; archivable: boolean }[];
 }
 
 export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads'] as const;
@@ -70,6 +71,13 @@ function account(slug: string, name: string, domain: string, invoices: number): 
       { name: 'nightly-to-s3', status: 'enabled' },
       { name: 'weekly-report', status: 'idle' },
       { name: 'old-feed', status: 'disabled' },
+    ],
+    // Two that stay (other accounts' pipelines for A-ENUM-1/2), two a run archives (A-PIPE-1/2).
+    pipelines: [
+      { name: 'orders-cdc', deployed: true },
+      { name: 'customers-nightly' },
+      { name: 'archivable-running', deployed: true, archivable: true },
+      { name: 'archivable-draft', archivable: true },
     ],
   };
 }
@@ -138,9 +146,21 @@ export function targetDocumentFromManifests(
           connections,
           delivery_ids: m.delivery_ids,
           notification_ids: m.notification_ids,
+          ...pipelineFixtures(m.pipelines),
         },
       };
     }),
+  };
+}
+
+/** `pipeline_ids` (pipelines that stay) and `archivable_pipelines` (one of each kind a run may archive). */
+function pipelineFixtures(pipelines: Manifest['pipelines']): Pick<NonNullable<NonNullable<TargetDocument['accounts']>[number]['fixtures']>, 'pipeline_ids' | 'archivable_pipelines'> {
+  const stay = pipelines.filter((p) => !p.archivable).map((p) => p.id);
+  const deployed = pipelines.find((p) => p.archivable && p.deployed)?.id;
+  const notDeployed = pipelines.find((p) => p.archivable && !p.deployed)?.id;
+  return {
+    ...(stay.length ? { pipeline_ids: stay } : {}),
+    ...(deployed !== undefined || notDeployed !== undefined ? { archivable_pipelines: { ...(deployed !== undefined ? { deployed } : {}), ...(notDeployed !== undefined ? { not_deployed: notDeployed } : {}) } } : {}),
   };
 }
 
@@ -182,7 +202,8 @@ function asManifest(value: unknown, slug: string): Manifest {
     Array.isArray(m.cluster_ids) &&
     Array.isArray(m.connections) &&
     Array.isArray(m.notification_ids) &&
-    Array.isArray(m.delivery_ids);
+    Array.isArray(m.delivery_ids) &&
+    (m.pipelines === undefined || Array.isArray(m.pipelines));
   if (!ok) throw new ConfigError(`cannot provision the simulator: the manifest of account ${slug} is not in the expected shape`);
-  return m as Manifest;
+  return { ...(m as Manifest), pipelines: m.pipelines ?? [] };
 }

@@ -1,0 +1,35 @@
+import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
+import { createPipeline, startPipeline } from './model.ts';
+import type { Pipeline } from './types.ts';
+
+/**
+ * Pipelines a seed makes: a valid definition around the seed's name (a Postgres CDC source into
+ * S3, nothing secret in it), made and started through the same rules as the API's.
+ */
+export function seededDefinition(name: string): Record<string, unknown> {
+  return {
+    name,
+    description: 'Seeded pipeline',
+    source: {
+      type: 'postgres',
+      connection: { host: 'db.internal.example.com', port: 5432, database: 'shop', user: 'replicator', password_env: 'SHOP_DB_PASSWORD' },
+      tables: ['public.orders'],
+    },
+    destination: { type: 's3', settings: { bucket: 'seeded-pipelines', region: 'eu-west-1', format: 'parquet' } },
+    sync: { mode: 'cdc' },
+  };
+}
+
+export function seedPipeline(sim: Sim, account: AccountState, seed: { name: string; deployed?: boolean }): Pipeline {
+  const pipeline = createPipeline(sim, account, seededDefinition(seed.name));
+  if (seed.deployed) startPipeline(sim, pipeline);
+  return pipeline;
+}
+
+/** Names a seed would give that the account's pipelines already use (they must be unique among those not archived). */
+export function takenPipelineNames(account: AccountState | undefined, names: readonly string[]): string[] {
+  if (!account) return [];
+  const taken = new Set([...account.pipelines.values()].filter((p) => p.archivedAt === null).map((p) => p.name));
+  return names.filter((n) => taken.has(n));
+}
