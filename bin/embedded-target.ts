@@ -1,6 +1,7 @@
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import type { FaultName } from '../simulator/faults.ts';
+import type { ConventionsName } from '../simulator/conventions.ts';
 import { provisionSimulator } from '../suites/lib/provision.ts';
 import type { ResolvedTarget } from '../suites/lib/types.ts';
 
@@ -22,26 +23,38 @@ const EMBEDDED_RATE_LIMIT = 1_000_000;
  */
 const EMBEDDED_JOB_PACE = 0.1;
 
+/** Jobs of the `alt` conventions take 2.5 s from start to end, another deployment's choice (B-GAP-5). */
+const ALT_JOB_PACE = 2.5 / 35;
+
 export interface EmbeddedTarget {
   target: ResolvedTarget;
   faults: FaultName[];
+  conventions: ConventionsName;
   close(): Promise<void>;
 }
 
-export async function startEmbeddedTarget(options: { faults?: FaultName[]; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
+export async function startEmbeddedTarget(options: { faults?: FaultName[]; conventions?: ConventionsName; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
   const faults = options.faults ?? [];
+  const conventions = options.conventions ?? 'standard';
+  const alt = conventions === 'alt';
   // Strict profile: exactly the spec. The clock follows real time and can be moved through the
   // control API, so checks that poll work, and checks that need time to pass advance it.
-  const simulator = createSimulator({ faults, options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: EMBEDDED_JOB_PACE } });
+  const simulator = createSimulator({
+    faults,
+    options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: alt ? ALT_JOB_PACE : EMBEDDED_JOB_PACE, conventions },
+  });
   const listening = await listen(simulator.app, 0, '127.0.0.1');
+  const described = [alt ? 'alt conventions' : '', faults.length ? `faults: ${faults.join(', ')}` : ''].filter(Boolean).join(', ');
   try {
     const target = await provisionSimulator({
       origin: listening.origin,
       keyPrefix: 'fdk',
-      name: faults.length ? `disco simulator (embedded, faults: ${faults.join(', ')})` : 'disco simulator (embedded)',
+      name: described ? `disco simulator (embedded, ${described})` : 'disco simulator (embedded)',
+      // Another deployment has no control API: the alt run is checked without it.
+      exposeControl: !alt,
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    return { target, faults, close: () => listening.close() };
+    return { target, faults, conventions, close: () => listening.close() };
   } catch (err) {
     await listening.close();
     throw err;

@@ -12,6 +12,7 @@ import { interfaceARouter } from './interfaces/a/router.ts';
 import { interfaceOf } from './interfaces/which.ts';
 import { controlRouter } from './control/routes.ts';
 import { applySeed, type SeedDocument } from './control/seed.ts';
+import { conventionsNamed } from './conventions.ts';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -31,12 +32,14 @@ export interface Simulator {
 export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const clock = init.clock ?? new AdjustableClock();
   const options = { ...defaultSimOptions, ...init.options };
+  const conventions = conventionsNamed(options.conventions);
   const sim: Sim = {
     store: new Store(),
     clock,
     faults: new Faults(init.faults ?? []),
     options,
-    rateLimiter: new RateLimiter(clock, options.rateLimitPerHour),
+    conventions,
+    rateLimiter: new RateLimiter(clock, options.rateLimitPerHour, conventions.b.rateLimitHeaders),
   };
   if (init.seed) applySeed(sim, init.seed);
 
@@ -97,7 +100,7 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
       if (ctx.method === 'OPTIONS' && ctx.status === 200 && !ctx.body) throw new ApiError('method_not_allowed');
       serializeJson(ctx);
     } catch (err) {
-      renderError(ctx, toApiError(err), interfaceOf(ctx.path));
+      renderError(ctx, toApiError(err), interfaceOf(ctx.path), sim.conventions);
     }
   };
 }

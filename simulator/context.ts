@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Store } from './store.ts';
+import type { Conventions, ConventionsName } from './conventions.ts';
 
 export interface SimOptions {
   /**
@@ -26,6 +27,8 @@ export interface SimOptions {
    * 0.1: 3.5 s). Lower paces let real-time pollers see whole lifecycles quickly.
    */
   jobPace: number;
+  /** The choices made where the spec leaves them open (conventions.ts): the real service's, or `alt`. */
+  conventions: ConventionsName;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -35,6 +38,7 @@ export const defaultSimOptions: SimOptions = {
   deliverWebhooks: 'loopback',
   rateLimitPerHour: 5000,
   jobPace: 1,
+  conventions: 'standard',
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */
@@ -43,6 +47,8 @@ export interface Sim {
   clock: Clock;
   faults: Faults;
   options: SimOptions;
+  /** `options.conventions`, resolved. */
+  conventions: Conventions;
   rateLimiter: RateLimiter;
 }
 

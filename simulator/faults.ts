@@ -23,6 +23,7 @@ export const faultCatalog = {
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
   'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
+  'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },
   'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },
   'b-ssh-key-read-404': { clause: 'B-KEY-1', description: 'GET /user/keys/{id} does not find keys created through the API' },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
@@ -72,6 +73,7 @@ export const faultCatalog = {
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },
   'a-deep-body-500': { clause: 'X-ROB-1', description: 'a body nested too deep overflows the validator: 500 instead of 422' },
   'a-unknown-path-500': { clause: 'X-ROB-1', description: 'an unknown path under /api/public/v1 crashes the fallback handler: 500' },
+  'a-cross-account-pipelines': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is found like an own one: it can be read, changed and archived' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 
 export type FaultName = keyof typeof faultCatalog;

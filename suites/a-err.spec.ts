@@ -9,7 +9,7 @@ import { is2xx, isObject, requestLine } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
-import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routeMissing, validOptions } from './catalog/a-requests.ts';
@@ -292,6 +292,7 @@ check({
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
     const keyBodies = fc.oneof(
       fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]): KeyBody => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"`, kind: 'unknown-key' })),
+      fc.stringMatching(/^[a-z0-9]{1,6}$/).map((w): KeyBody => ({ body: { name: t.name('shape'), [`${MADE_UP_KEY_PREFIX}${w}`]: true }, what: `the made-up key "${MADE_UP_KEY_PREFIX}${w}"`, kind: 'made-up-key' })),
       fc.oneof(fc.integer(), fc.boolean(), fc.array(fc.integer(), { maxLength: 2 })).map((v): KeyBody => ({ body: { name: v }, what: 'a name that is no string', kind: 'wrong-type' })),
       fc.constantFrom('yes', 1, 'true').map((v): KeyBody => ({ body: { name: t.name('shape'), admin: v }, what: 'an admin flag that is no boolean', kind: 'wrong-type' })),
       fc.constantFrom<unknown>([], ['x'], 42, 'name').map((v): KeyBody => ({ body: v, what: 'a body that is no object', kind: 'not-object' })),
@@ -308,11 +309,12 @@ check({
  * A-ERR-3: 422 with the error object. In the simulator profile, always. Elsewhere the shape is
  * the simulator's schema's: a target whose schema defines the key or takes the type may accept
  * it (noted), and one may count a value of another type as a failed validation (400, A-ERR-2's
- * answer, noted); a body that is no object, and a key the target refuses, must still be 422.
+ * answer, noted); a body that is no object, a made-up top-level key no schema defines, and a key
+ * the target refuses must still be 422.
  */
 function judgeMisshapen(t: CheckContext, ex: Exchange, what: string, kind: MisshapenDocument['kind']): boolean {
   if (t.profile !== 'simulator') {
-    const tolerated = (kind !== 'not-object' && is2xx(ex)) || (kind === 'wrong-type' && ex.response.status === 400);
+    const tolerated = (kind !== 'not-object' && kind !== 'made-up-key' && is2xx(ex)) || (kind === 'wrong-type' && ex.response.status === 400);
     if (tolerated) {
       t.note(`${what}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
       return false;

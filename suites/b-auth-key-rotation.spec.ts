@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
@@ -12,17 +13,13 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
  *    --only), so every other check has already run with the configured key when this one kills it;
  *  - it touches nothing else and stores the new key nowhere (reports redact it: `api_key` is a
  *    secret field), so on a real deployment the account's owner must fetch a fresh key from the
- *    dashboard afterwards. That is why it runs on a real target only when the operator opts in
- *    with DISCO_ALLOW_KEY_ROTATION=1; on the simulator (a control API is present) it always runs,
+ *    dashboard afterwards. That is why it runs on a real target only when the target document
+ *    permits it (`permissions: [rotate_api_key]`, or DISCO_ALLOW_KEY_ROTATION=1 for one run); on
+ *    the simulator (a control API is present) it always runs,
  *    and gives the user its configured key back through the control API afterwards, so the same
  *    target file works for the next run.
  */
 
-const OPT_IN = 'DISCO_ALLOW_KEY_ROTATION';
-
-function rotationAllowed(t: CheckContext): boolean {
-  return t.target.controlUrl !== undefined || process.env[OPT_IN] === '1';
-}
 
 /**
  * Requests that prove whether a key authenticates, each harmless with a live key: every read of
@@ -59,9 +56,9 @@ check({
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {
-    if (!rotationAllowed(t)) {
+    if (!permitted(t, 'rotate_api_key')) {
       t.skip(
-        `regenerating the key kills the api_key configured for account 1 (the new key is redacted from the report, so the owner must fetch a fresh one from the dashboard); set ${OPT_IN}=1 to allow it on a real target`,
+        `regenerating the key kills the api_key configured for account 1 (the new key is redacted from the report, so the owner must fetch a fresh one from the dashboard); ${howToPermit('rotate_api_key')}`,
       );
     }
     const account = t.target.b[0];

@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
+import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName } from './lib/arbitraries/resources.ts';
 import { arrayBody, integerId, is2xx, isObject, listAll, objectBody, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
@@ -45,7 +47,7 @@ check({
 async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<JsonObject | null> {
   const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
   if (one && isObject(one.json) && one.json.id === ref.id) return one.json;
-  const all = await listAll(t.b(account), '/connections', 20);
+  const all = await listAll(t.b(account), '/connections', pagingNames(t.target), 20);
   const found = all?.items.find((c) => isObject(c) && c.id === ref.id);
   return isObject(found) ? found : null;
 }
@@ -59,7 +61,7 @@ async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 
 async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
   const probe = await t.b().get('/connection_groups', { query: { limit: 1 } });
   if (!is2xx(probe) || !Array.isArray(probe.json) || probe.json.length > 1) return null;
-  const groups = await listAll(t.b(), '/connection_groups', 20);
+  const groups = await listAll(t.b(), '/connection_groups', pagingNames(t.target), 20);
   if (!groups || !groups.complete) return null;
   const ids = new Set<number>();
   for (const g of groups.items) {
@@ -210,15 +212,13 @@ function groupable(refs: ConnectionRef[]): ConnectionRef[] {
   return refs.filter((r) => GROUPABLE_TYPES.has(r.type));
 }
 
-const MEMBERSHIP_OPT_IN = 'DISCO_ALLOW_GROUP_MEMBERSHIP';
-
 /**
  * Whether groups may be made with the account's connections in them. A group cannot be deleted
  * through the API and putting a connection in it moves that connection for good: on a real
- * deployment only when the operator opts in.
+ * deployment only when the target document permits it.
  */
 function membershipAllowed(t: CheckContext): boolean {
-  return t.target.controlUrl !== undefined || process.env[MEMBERSHIP_OPT_IN] === '1';
+  return permitted(t, 'assign_connections_to_groups');
 }
 
 function groupBody(name: string, description: string, members: ConnectionRef[]): JsonObject {
@@ -235,7 +235,7 @@ check({
     if (membershipAllowed(t) && own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...) in fixtures.connections of account 1');
     // There is no way to delete a group through the API: a real deployment keeps what is made here.
     if (!t.target.controlUrl) t.note('connection groups cannot be deleted through the API: the groups this check creates stay (named after the run)');
-    if (!membershipAllowed(t)) t.partial('B-CG-1', `groups were created empty, so assigning connections was not verified: that would move the account's real connections into groups that cannot be deleted (set ${MEMBERSHIP_OPT_IN}=1 to allow it)`);
+    if (!membershipAllowed(t)) t.partial('B-CG-1', `groups were created empty, so assigning connections was not verified: that would move the account's real connections into groups that cannot be deleted (${howToPermit('assign_connections_to_groups')})`);
     let assigned = 0;
     const input = fc.record({
       name: displayName.map((n) => `${t.name('group')} ${n}`),
@@ -273,7 +273,7 @@ check({
     const foreign = await foreignConnections(t);
     if (foreign.length === 0) t.skip("needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read");
     const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
-    if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (set ${MEMBERSHIP_OPT_IN}=1 to include some)`);
+    if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (${howToPermit('assign_connections_to_groups')} to include some)`);
     const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
     await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {
       const before = await readConnection(t, ref, 1);

@@ -1,4 +1,5 @@
 import { check } from './lib/registry.ts';
+import { pagingNames } from './lib/paging.ts';
 import { isObject, listAll } from './lib/answers.ts';
 
 check({
@@ -20,7 +21,7 @@ check({
         exchange: ex,
       });
       // GET /deliveries is an extension: where it is served, the deleted blueprint is gone from it.
-      const listed = await listAll(t.b(), '/deliveries', 20);
+      const listed = await listAll(t.b(), '/deliveries', pagingNames(t.target), 20);
       if (listed) {
         const still = listed.items.some((d) => isObject(d) && d.id === id);
         t.expect.that(!still, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: listed.exchanges[0] });

@@ -6,29 +6,36 @@ import { oversizedLimit, validLimit } from './lib/arbitraries/resources.ts';
 import { arrayBody, is2xx, isObject, listAll, sameJson, show } from './lib/answers.ts';
 import { isCalendarDate } from './lib/dates.ts';
 import { describeResponse } from './lib/expect.ts';
+import { describePage, pageQuery, pagingNames, REAL_SERVICE_PAGING } from './lib/paging.ts';
 
 /**
  * The spec fixes what the invoice offset and page size mean but not what they are called
- * (B-GAP-3); docs/interface-b.md gives `offset` and `limit`. Checks of their meaning run only where those
- * names work: a page asked for with limit=1 holds at most one invoice.
+ * (B-GAP-3): the target document names them (`interface_b.paging`, the real service's `offset`
+ * and `limit` by default). Checks of their meaning run only where those names work: a page
+ * asked for with a page size of 1 holds at most one invoice.
  */
 async function pagingNamesWork(t: CheckContext, client: InterfaceClient): Promise<void> {
   const all = await client.get('/invoices');
   t.expect.status(all, '2xx', 'B-INV-1', `GET /invoices answered ${all.response.status}`);
   const items = arrayBody(t, all, 'B-INV-1', 'GET /invoices');
   if (items.length < 2) t.skip(`the account has ${items.length} invoice(s): paging cannot be observed with fewer than 2`);
-  const one = await client.get('/invoices', { query: { limit: 1 } });
+  const names = pagingNames(t.target);
+  const one = await client.get('/invoices', { query: pageQuery(names, { size: 1 }) });
   if (!is2xx(one) || !Array.isArray(one.json) || one.json.length > 1) {
-    t.skip(`the target does not page invoices with the query parameters offset and limit (GET /invoices?limit=1 answered ${one.response.status}${Array.isArray(one.json) ? ` with ${one.json.length} invoices` : ''}); their names are a gap of the spec (B-GAP-3)`);
+    t.skip(
+      `the target does not page invoices with the query parameters ${names.offset} and ${names.pageSize} (GET /invoices?${describePage(names, { size: 1 })} answered ${one.response.status}${Array.isArray(one.json) ? ` with ${one.json.length} invoices` : ''}); ` +
+        'their names are a gap of the spec (B-GAP-3): set interface_b.paging in the target document',
+    );
   }
 }
 
-/** The whole invoice list of an account: paged with limit 100 when those names work, else the one page served. */
+/** The whole invoice list of an account: paged by 100 when the paging names work, else the one page served. */
 async function wholeList(t: CheckContext, account: 0 | 1): Promise<{ items: unknown[]; ex: Exchange }> {
   const client = t.b(account);
-  const one = await client.get('/invoices', { query: { limit: 1 } });
+  const names = pagingNames(t.target);
+  const one = await client.get('/invoices', { query: pageQuery(names, { size: 1 }) });
   if (is2xx(one) && Array.isArray(one.json) && one.json.length <= 1) {
-    const listed = await listAll(client, '/invoices');
+    const listed = await listAll(client, '/invoices', names);
     const last = listed?.exchanges[listed.exchanges.length - 1];
     if (listed && last) {
       if (!listed.complete) t.note(`account ${account + 1} has more than ${listed.items.length} invoices; only those were read`);
@@ -123,7 +130,8 @@ check({
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
-    const listed = await listAll(t.b(), '/invoices');
+    const names = pagingNames(t.target);
+    const listed = await listAll(t.b(), '/invoices', names);
     if (!listed) return t.fail({ clause: 'B-LIM-1', message: 'the invoice list could not be read in pages of 100', expected: '2xx arrays' });
     const whole = listed.items.map(idOf);
     const input = fc.record({
@@ -133,7 +141,7 @@ check({
     });
     await t.property('pages are consecutive slices of the list', input, async ({ offset, limit, pages }) => {
       for (let page = 0, at = offset; page < pages; page++, at += limit) {
-        const ex = await t.b().get('/invoices', { query: { offset: at, limit } });
+        const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset: at, size: limit }) });
         const got = expectSlice(t, ex, 'B-LIM-1', whole, at, limit, '');
         if (got.length < limit) break;
       }
@@ -148,11 +156,12 @@ check({
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
-    const listed = await listAll(t.b(), '/invoices', 2);
+    const names = pagingNames(t.target);
+    const listed = await listAll(t.b(), '/invoices', names, 2);
     const total = listed?.items.length ?? 0;
     if (total <= 100) t.note(`the account has ${total} invoices: a page size above 100 cannot show more than 100 here`);
     await t.property('valid page sizes are honoured as a maximum', fc.record({ limit: validLimit, offset: fc.integer({ min: 0, max: total }) }), async ({ limit, offset }) => {
-      const ex = await t.b().get('/invoices', { query: { offset, limit } });
+      const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
       t.expect.status(ex, '2xx', 'B-LIM-2', `GET /invoices with the valid page size ${limit} answered ${ex.response.status}`);
       const items = arrayBody(t, ex, 'B-LIM-2', 'GET /invoices');
       t.expect.that(items.length <= limit, { clause: 'B-LIM-2', message: `a page of size ${limit} holds ${items.length} invoices`, expected: `at most ${limit}`, received: String(items.length), exchange: ex });
@@ -160,12 +169,12 @@ check({
     // Just above the maximum first: a target that honours 150 may still refuse 10 000.
     const aboveMaximum = fc.oneof(fc.constantFrom('101', '150', '250', '1000'), oversizedLimit);
     await t.property('page sizes above 100 are refused or capped', aboveMaximum, async (limit) => {
-      const ex = await t.b().get('/invoices', { query: { limit } });
+      const ex = await t.b().get('/invoices', { query: pageQuery(names, { size: limit }) });
       const refused = ex.response.status >= 400 && ex.response.status < 500;
       const capped = is2xx(ex) && Array.isArray(ex.json) && ex.json.length <= 100;
       t.expect.that(refused || capped, {
         clause: 'B-LIM-2',
-        message: `GET /invoices?limit=${limit} ${is2xx(ex) ? `answered a page of ${Array.isArray(ex.json) ? ex.json.length : 'non-array'} invoices` : `answered ${ex.response.status}`}`,
+        message: `GET /invoices?${describePage(names, { size: limit })} ${is2xx(ex) ? `answered a page of ${Array.isArray(ex.json) ? ex.json.length : 'non-array'} invoices` : `answered ${ex.response.status}`}`,
         expected: 'a 4xx, or a page of at most 100 invoices',
         received: describeResponse(ex),
         exchange: ex,
@@ -201,7 +210,8 @@ check({
   async run(t) {
     const first = await t.b().get('/invoices');
     t.expect.status(first, 200, 'B-GAP-3');
-    const whole = (await listAll(t.b(), '/invoices'))?.items.map(idOf) ?? [];
+    // The real service's names, whatever the target document says: this is its convention.
+    const whole = (await listAll(t.b(), '/invoices', REAL_SERVICE_PAGING))?.items.map(idOf) ?? [];
     const total = whole.length;
     const items = arrayBody(t, first, 'B-GAP-3', 'GET /invoices');
     t.expect.that(items.length === Math.min(20, total), { clause: 'B-GAP-3', message: 'the default page size is not 20', expected: String(Math.min(20, total)), received: String(items.length), exchange: first });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
@@ -398,7 +399,8 @@ check({
   title: "B-AUTH-3: no page of account 1's invoice list holds an invoice of account 2",
   needs: ['b', 'b2'],
   async run(t) {
-    const theirs = await t.b(1).get('/invoices', { query: { limit: 100 } });
+    const names = pagingNames(t.target);
+    const theirs = await t.b(1).get('/invoices', { query: pageQuery(names, { size: 100 }) });
     const list: unknown = theirs.json;
     if (theirs.response.status !== 200 || !Array.isArray(list)) {
       return t.skip(`account 2's own GET /invoices answered ${theirs.response.status}${Array.isArray(theirs.json) ? '' : ' without an array'}, so there is nothing of account 2 to look for`);
@@ -408,7 +410,7 @@ check({
     if (foreign.size === 0) t.skip('account 2 has no invoices, so none could leak');
     const pages = fc.record({ offset: fc.oneof(fc.nat({ max: 300 }), fc.constant(0)), limit: fc.integer({ min: 1, max: 100 }) });
     await t.property("account 1's invoice pages", pages, async ({ offset, limit }) => {
-      const ex = await t.b(0).get('/invoices', { query: { offset, limit } });
+      const ex = await t.b(0).get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
       expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
       if (!Array.isArray(ex.json)) return;
       const leaked = ex.json.filter((i) => foreign.has(JSON.stringify(i)));

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { is2xx, isObject, listAll, show } from './lib/answers.ts';
 
@@ -12,7 +13,7 @@ async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchan
 
 /** Whether notification `id` is read, when GET /notifications (an extension) tells; else null. */
 async function readFlag(t: CheckContext, id: number): Promise<{ read: boolean; ex: Exchange } | null> {
-  const listed = await listAll(t.b(), '/notifications', 20);
+  const listed = await listAll(t.b(), '/notifications', pagingNames(t.target), 20);
   const found = listed?.items.find((n) => isObject(n) && n.id === id);
   const ex = listed?.exchanges[listed.exchanges.length - 1];
   return isObject(found) && typeof found.read === 'boolean' && ex ? { read: found.read, ex } : null;

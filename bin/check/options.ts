@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isFaultName, type FaultName } from '../../simulator/faults.ts';
+import { isConventionsName, type ConventionsName } from '../../simulator/conventions.ts';
 import { shellQuote } from '../../suites/lib/curl.ts';
 import type { Profile } from '../../suites/lib/types.ts';
 import { UsageError } from '../commands/usage-error.ts';
@@ -25,8 +26,11 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --timeout MS        per-request timeout (default ${DEFAULT_TIMEOUT_MS})
   --report-dir DIR    where reports go (default ${DEFAULT_REPORT_DIR}/): report.html, junit.xml,
                       result.json, summary.md, certification.json
-  --profile P         spec (gap clauses advisory; default with --target) | simulator (gap
-                      clauses binding; default for the embedded simulator)
+  --profile P         spec (gap clauses advisory; default with --target and with --conventions
+                      alt) | simulator (gap clauses binding; default for the embedded simulator)
+  --conventions C     embedded simulator only: standard (the real service's choices, default) or
+                      alt (another deployment's choices wherever the spec leaves them open,
+                      checked without the control API, as a real deployment is)
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
                       purpose); --only implies it
@@ -51,6 +55,8 @@ export interface CheckOptions {
   reportDir: string;
   profile?: Profile;
   faults: FaultName[];
+  /** The embedded simulator's conventions. */
+  conventions: ConventionsName;
   /** Exit 0 rather than 3 when the run is incomplete: given, or implied by --only. */
   allowIncomplete: boolean;
   /** --allow-incomplete itself was given (the reproduce command repeats it). */
@@ -73,6 +79,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
+      conventions: { type: 'string', default: 'standard' },
       'allow-incomplete': { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -100,6 +107,9 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     faults.push(name);
   }
   if (faults.length && values.target) throw new UsageError('--fault applies to the embedded simulator only; it cannot be combined with --target');
+  const conventions = values.conventions;
+  if (!isConventionsName(conventions)) throw new UsageError(`--conventions must be standard or alt, got ${conventions}`);
+  if (conventions !== 'standard' && values.target) throw new UsageError('--conventions applies to the embedded simulator only; it cannot be combined with --target');
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
   const only = parseOnly(values.only);
@@ -115,6 +125,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     reportDir: values['report-dir'],
     ...(profile ? { profile } : {}),
     faults,
+    conventions,
     allowIncomplete: values['allow-incomplete'] || only.length > 0,
     allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
@@ -122,14 +133,24 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   };
 }
 
+/**
+ * The profile a run uses when --profile is not given: spec against a target file or the
+ * simulator's alt conventions (gap clauses there are another deployment's choices), simulator
+ * against the embedded simulator with its standard conventions.
+ */
+export function defaultProfile(o: Pick<CheckOptions, 'target' | 'conventions'>): Profile {
+  return o.target || o.conventions !== 'standard' ? 'spec' : 'simulator';
+}
+
 /** The one-line command that repeats this run exactly (same checks, seed, runs, target). */
 export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   const q = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : shellQuote(s));
   const parts = ['disco', 'check'];
   if (o.target) parts.push('--target', q(o.target));
+  if (o.conventions !== 'standard') parts.push('--conventions', o.conventions);
   if (o.only.length) parts.push('--only', q(o.only.join(',')));
   parts.push('--seed', String(o.seed), '--runs', String(o.runs));
-  if (o.profile && o.profile !== (o.target ? 'spec' : 'simulator')) parts.push('--profile', profile);
+  if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
   if (o.allowIncompleteGiven) parts.push('--allow-incomplete');
   for (const f of o.faults) parts.push('--fault', f);

@@ -19,7 +19,7 @@ export interface OpenedTarget {
 export async function openTarget(options: CheckOptions, interruption: Interruption): Promise<OpenedTarget> {
   try {
     if (options.target) return { target: await loadTargetFile(options.target), close: async () => {} };
-    const embedded = await startEmbeddedTarget({ faults: options.faults, signal: interruption.signal });
+    const embedded = await startEmbeddedTarget({ faults: options.faults, conventions: options.conventions, signal: interruption.signal });
     return { target: embedded.target, close: () => embedded.close() };
   } catch (e) {
     const code = interruption.exitCode();

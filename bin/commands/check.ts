@@ -3,7 +3,7 @@ import { Redactor } from '../../suites/lib/redact.ts';
 import { targetSecrets } from '../../suites/lib/target.ts';
 import { buildRunReport } from '../../reports/run-report.ts';
 import { listChecks } from '../check/list.ts';
-import { checkHelp, parseCheckArgs, reproduceCommand } from '../check/options.ts';
+import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../check/options.ts';
 import { shownUrl } from '../check/probe.ts';
 import { publishReport } from '../check/report.ts';
 import { runSelectedChecks } from '../check/run.ts';
@@ -33,7 +33,7 @@ export async function check(argv: string[]): Promise<number> {
     const secrets = targetSecrets(target);
     const redactor = new Redactor(secrets);
     const out = (text: string) => void process.stdout.write(text);
-    const profile: Profile = options.profile ?? (options.target ? 'spec' : 'simulator');
+    const profile: Profile = options.profile ?? defaultProfile(options);
 
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
     const report = buildRunReport({

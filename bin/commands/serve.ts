@@ -8,7 +8,9 @@ import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts
 import { AdjustableClock } from '../../simulator/clock.ts';
 import type { TargetDocument } from '../../suites/lib/target-types.ts';
 import { UsageError } from './usage-error.ts';
-import { targetDocumentFromManifests } from '../../suites/lib/provision.ts';
+import { targetDocumentFromManifests, type TargetDescription } from '../../suites/lib/provision.ts';
+import { isConventionsName, type ConventionsName } from '../../simulator/conventions.ts';
+import { targetDescription } from '../../simulator/control/description.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
 
@@ -21,6 +23,9 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
   --key-prefix P        interface A key prefix (default fdk)
   --rate-limit N        interface B requests per user per hour (default 5000, as the real
                         service; 0 switches limits off)
+  --conventions C       standard (default: the real service's choices where the spec leaves them
+                        open) or alt (another deployment's choices everywhere there; the target
+                        file then describes them and names no control API)
   --job-pace F          job phase times as a fraction of the real service's (default 1: a run
                         takes 35 s; 0.1 makes it 3.5 s)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
@@ -45,6 +50,7 @@ export async function serve(argv: string[]): Promise<number> {
       'deliver-webhooks': { type: 'string', default: 'loopback' },
       'rate-limit': { type: 'string', default: '5000' },
       'job-pace': { type: 'string', default: '1' },
+      conventions: { type: 'string', default: 'standard' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -67,6 +73,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!Number.isSafeInteger(rateLimit) || rateLimit < 0) throw new UsageError('--rate-limit must be an integer >= 0');
   const jobPace = Number(values['job-pace']);
   if (!Number.isFinite(jobPace) || jobPace <= 0 || jobPace > 100) throw new UsageError('--job-pace must be a number above 0 and at most 100');
+  const conventions = values.conventions;
+  if (!isConventionsName(conventions)) throw new UsageError('--conventions must be standard or alt');
   const faults: FaultName[] = [];
   for (const name of values.fault) {
     if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
@@ -79,13 +87,13 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions },
   });
   const manifests = applySeed(simulator.sim, seed);
   const listening = await listen(simulator.app, port, values.host);
 
   if (values['write-target']) {
-    const doc = targetDocument(listening.origin, values['key-prefix'], manifests);
+    const doc = targetDocument(listening.origin, values['key-prefix'], manifests, conventions, targetDescription(simulator.sim.conventions) as TargetDescription);
     await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
   }
   const out = process.stdout;
@@ -94,6 +102,7 @@ export async function serve(argv: string[]): Promise<number> {
   out.write(`               Accept: application/vnd.service+json; version=2)\n`);
   out.write(`  interface A: ${listening.origin}/api/public/v1   (Authorization: Bearer ${values['key-prefix']}_...)\n`);
   out.write(`  control API: ${listening.origin}/_disco   (reset, seed, clock, faults)\n`);
+  if (conventions !== 'standard') out.write(`  conventions: ${conventions} (GET /_disco/target-description describes them)\n`);
   out.write(`  accounts: ${manifests.map((m) => m.account_id).join(', ') || '(none)'}\n`);
   out.write(
     values['write-target']
@@ -112,7 +121,14 @@ export async function serve(argv: string[]): Promise<number> {
   return 0;
 }
 
-/** The target document for a seeded simulator: what `disco check --target` reads. */
-export function targetDocument(origin: string, keyPrefix: string, manifests: AccountManifest[]): TargetDocument {
-  return targetDocumentFromManifests({ name: 'disco simulator', origin, keyPrefix, controlUrl: `${origin}/_disco` }, manifests);
+/**
+ * The target document for a seeded simulator: what `disco check --target` reads. Under the alt
+ * conventions it names no control API: it stands for another deployment, which has none.
+ */
+export function targetDocument(origin: string, keyPrefix: string, manifests: AccountManifest[], conventions: ConventionsName, description: TargetDescription): TargetDocument {
+  const name = conventions === 'standard' ? 'disco simulator' : `disco simulator (${conventions} conventions)`;
+  // Without the control API nothing gives account 1 its key back after B-AUTH-2 rotates it: the
+  // file would serve one run only. So it does not permit the rotation (DISCO_ALLOW_KEY_ROTATION=1 does, for one run).
+  const control = conventions === 'standard' ? { controlUrl: `${origin}/_disco` } : { permissions: ['assign_connections_to_groups' as const] };
+  return targetDocumentFromManifests({ name, origin, keyPrefix, ...control }, manifests, description);
 }

@@ -15,6 +15,7 @@ import { parseIsoDateTime } from '../http/date-time.ts';
 import { WEBHOOK_USER_AGENT } from '../domains/hooks/delivery.ts';
 import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
 import { takenPipelineNames } from '../domains/pipelines/seeded.ts';
+import { targetDescription } from './description.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
 
@@ -33,7 +34,12 @@ export function controlRouter(sim: Sim): Router {
   const json = (ctx: Context): Promise<Record<string, unknown>> => readJsonObject(ctx, 16 * 1024 * 1024);
 
   router.get('/health', (ctx) => {
-    ctx.body = { ok: true, accounts: sim.store.accounts.size, now: isoTime(sim.clock.now()), faults: sim.faults.list() };
+    ctx.body = { ok: true, accounts: sim.store.accounts.size, now: isoTime(sim.clock.now()), faults: sim.faults.list(), conventions: sim.conventions.name };
+  });
+
+  // The target document's sections that describe the simulator's conventions (interface_a, interface_b).
+  router.get('/target-description', (ctx) => {
+    ctx.body = targetDescription(sim.conventions);
   });
 
   // Empties the state, then applies `{seed: SeedDocument}` or `{seed_name: "default" | "empty"}`.

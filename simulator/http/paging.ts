@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
 import { originOf } from './links.ts';
 
@@ -7,20 +8,21 @@ export interface Page {
   limit: number;
 }
 
-export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 
 const INTEGER = /^(0|[1-9][0-9]*)$/;
 
 /**
- * Reads `offset` (integer >= 0, default 0) and `limit` (integer 1..100, default 20) from the
- * query. Anything else (negative, fractional, non-numeric, repeated, out of range) is a 422
- * naming the parameter: silently clamping would hide client bugs.
+ * Reads the offset (integer >= 0, default 0) and the page size (integer 1..100, default 20) from
+ * the query, under the conventions' names (`offset` and `limit` in the real service). Anything
+ * else (negative, fractional, non-numeric, repeated, out of range) is a 422 naming the
+ * parameter: silently clamping would hide client bugs.
  */
-export function readPage(ctx: Context, maxLimit = MAX_LIMIT): Page {
+export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
+  const names = sim.conventions.b.paging;
   return {
-    offset: readInteger(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER),
-    limit: readInteger(ctx, 'limit', DEFAULT_LIMIT, 1, maxLimit),
+    offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+    limit: readInteger(ctx, names.limit, names.defaultLimit, 1, maxLimit),
   };
 }
 
@@ -38,10 +40,10 @@ function readInteger(ctx: Context, name: string, fallback: number, min: number, 
  * Slices one page and sets the RFC 8288 `Link` header with `next` / `prev` (and `first`).
  * Slicing an array is O(limit), so a page costs the same whatever the collection's size.
  */
-export function pageOf<T>(ctx: Context, items: readonly T[], page: Page, skew = 0): T[] {
+export function pageOf<T>(sim: Sim, ctx: Context, items: readonly T[], page: Page, skew = 0): T[] {
   const start = page.offset + skew;
   const slice = items.slice(start, start + page.limit);
-  setPageLinks(ctx, page, items.length);
+  setPageLinks(sim, ctx, page, items.length);
   return slice;
 }
 
@@ -51,13 +53,16 @@ export function pageOf<T>(ctx: Context, items: readonly T[], page: Page, skew = 
  * exactly where this page starts (its `limit` shrinks near the start), so walking either way
  * never repeats or skips an item.
  */
-export function setPageLinks(ctx: Context, page: Page, total: number): void {
+export function setPageLinks(sim: Sim, ctx: Context, page: Page, total: number): void {
+  const names = sim.conventions.b.paging;
+  // Conventions without Link headers leave the client to count (B-GAP-3).
+  if (!names.linkHeader) return;
   const links: string[] = [];
   const base = `${originOf(ctx)}${ctx.path}`;
   const link = (offset: number, limit: number, rel: string) => {
     const query = new URLSearchParams(ctx.querystring);
-    query.set('offset', String(offset));
-    query.set('limit', String(limit));
+    query.set(names.offset, String(offset));
+    query.set(names.limit, String(limit));
     links.push(`<${base}?${query.toString()}>; rel="${rel}"`);
   };
   if (page.offset + page.limit < total) link(page.offset + page.limit, page.limit, 'next');

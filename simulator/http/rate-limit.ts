@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.ts';
+import type { Conventions } from '../conventions.ts';
 import { ApiError } from './errors.ts';
 
 const HOUR_MS = 3_600_000;
@@ -22,7 +23,15 @@ export class RateLimiter {
     private readonly clock: Clock,
     /** Requests per hour; 0 switches limiting (and its headers) off. */
     public limitPerHour: number,
+    /** The headers' names and how the reset is told (B-GAP-6). */
+    private readonly names: Conventions['b']['rateLimitHeaders'],
   ) {}
+
+  /** The rate-limit headers of an answer in the window `state`. */
+  headers(state: RateLimitState): Record<string, string> {
+    const reset = this.names.resetAs === 'epoch-seconds' ? state.resetAt : Math.max(0, state.resetAt - Math.floor(this.clock.now() / 1000));
+    return { [this.names.limit]: String(state.limit), [this.names.remaining]: String(state.remaining), [this.names.reset]: String(reset) };
+  }
 
   /** Counts one request of `who`; throws a 429 when the window is used up. */
   take(who: string): RateLimitState | null {
@@ -39,9 +48,7 @@ export class RateLimiter {
       throw new ApiError('rate_limited', {
         message: `Rate limit exceeded: ${this.limitPerHour} requests an hour.`,
         headers: {
-          'X-RateLimit-Limit': String(this.limitPerHour),
-          'X-RateLimit-Remaining': '0',
-          'X-RateLimit-Reset': String(resetAt),
+          ...this.headers({ limit: this.limitPerHour, remaining: 0, resetAt }),
           'Retry-After': String(Math.max(1, Math.ceil((start + HOUR_MS - now) / 1000))),
         },
       });

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
-import { ApiError } from './errors.ts';
+import { ApiError, errorCatalog } from './errors.ts';
+import type { Conventions } from '../conventions.ts';
 
 import type { InterfaceName } from '../interfaces/which.ts';
 
@@ -7,11 +8,15 @@ import type { InterfaceName } from '../interfaces/which.ts';
  * The one error renderer. Interface B's error object is `{message}` (plus `errors` naming
  * fields); interface A's is `{error}` (plus `code` and `field`/`problems`). Unknown failures
  * become a generic 500 body without a stack trace; the kit's own tests treat any 500 as a bug.
+ * Where the spec leaves interface B's codes and bodies open, the conventions decide (another
+ * status for some codes, the not-found text, the member naming the fields).
  */
-export function renderError(ctx: Context, err: unknown, iface: InterfaceName): void {
+export function renderError(ctx: Context, err: unknown, iface: InterfaceName, conventions: Conventions): void {
   const apiError = err instanceof ApiError ? err : null;
-  const status = apiError?.status ?? 500;
-  const message = apiError?.message ?? 'Internal error.';
+  const b = conventions.b;
+  const status = apiError === null ? 500 : iface === 'B' ? (b.statusOverrides[apiError.code] ?? apiError.status) : apiError.status;
+  const standardNotFound = apiError?.code === 'not_found' && apiError.message === errorCatalog.not_found.message;
+  const message = iface === 'B' && standardNotFound ? b.notFoundText : (apiError?.message ?? 'Internal error.');
   ctx.status = status;
   for (const [name, value] of Object.entries(apiError?.headers ?? {})) ctx.set(name, value);
   const problems = apiError?.problems ?? [];
@@ -22,7 +27,7 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName): v
     ctx.body = body;
   } else {
     const body: Record<string, unknown> = { message };
-    if (problems.length) body.errors = problems;
+    if (problems.length) body[b.problemsKey] = problems;
     ctx.body = body;
   }
   // Error bodies are plain JSON; B-VER-2 governs successful responses only.

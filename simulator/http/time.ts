@@ -7,7 +7,13 @@ import { isoTime } from '../clock.ts';
  * every resource that adopts it.
  */
 export function presentTime(sim: Sim, ms: number): string {
-  return sim.faults.has('b-timestamps-without-zone') ? localTimeWithoutZone(ms) : isoTime(ms);
+  return sim.faults.has('b-timestamps-without-zone') ? localTimeWithoutZone(ms) : utcTime(sim, ms);
+}
+
+/** ISO 8601 UTC, whole seconds, with the conventions' UTC designator (`Z` or `+00:00`). */
+function utcTime(sim: Sim, ms: number): string {
+  const iso = isoTime(ms);
+  return sim.conventions.utcDesignator === 'Z' ? iso : `${iso.slice(0, -1)}${sim.conventions.utcDesignator}`;
 }
 
 /** `presentTime`, or null for a moment that has not happened (a job not yet started). */
@@ -16,11 +22,16 @@ export function presentOptionalTime(sim: Sim, ms: number | null): string | null 
 }
 
 /**
- * `isoTime`, or null for a moment that has not happened. For interface A, whose timestamps the
- * interface B fault `b-timestamps-without-zone` must not touch.
+ * A timestamp as interface A writes it: like interface B's, but never touched by the interface B
+ * fault `b-timestamps-without-zone`.
  */
-export function optionalIsoTime(ms: number | null): string | null {
-  return ms === null ? null : isoTime(ms);
+export function presentATime(sim: Sim, ms: number): string {
+  return utcTime(sim, ms);
+}
+
+/** `presentATime`, or null for a moment that has not happened. */
+export function presentOptionalATime(sim: Sim, ms: number | null): string | null {
+  return ms === null ? null : utcTime(sim, ms);
 }
 
 /** The server's wall-clock time with no zone designator: what a careless backend writes. */

@@ -66,6 +66,13 @@ describe('clause verdicts: a clause passes only when its verifying checks ran an
     expect(alone.reasons).toEqual(['b/clock: needs the simulator control API']);
   });
 
+  it('never leaves a gap clause to the other verifiers: nothing guarantees they cover what the accelerator would have', () => {
+    const accelerator = result('b/clock', ['B-GAP-1'], 'skip', { reason: 'needs the simulator control API', accelerator: true });
+    const v = verdictOf([accelerator, result('b/names', ['B-GAP-1'], 'pass')], 'B-GAP-1');
+    expect(v.verdict).toBe('not-verified');
+    expect(v.reasons).toEqual(['b/clock: needs the simulator control API']);
+  });
+
   it('fails the clauses a failed check recorded failures for; the others it verifies are not verified (it stopped first)', () => {
     const check = { ...failed('b/x', 'B-AUTH-1', 'unknown key got 200', ['B-AUTH-1', 'B-AUTH-2']) };
     check.failures.push({ clause: 'B-LIM-1', message: 'page overlap seen on the way' });

@@ -15,7 +15,8 @@ import type { CheckResult, ClauseVerdict, ClauseVerdictValue, Outcome, Profile, 
  *   from the simulator's convention (never a failure: not binding).
  * - pass: at least one verifier ran, and every verifier that had to run passed and covered the
  *   clause in full. A verifier that needs the simulator's control API (an accelerator) and was
- *   skipped for it leaves the clause to the others.
+ *   skipped for it leaves a must clause to the others (each must clause has a verifier that
+ *   needs no control API; a test proves it).
  * - not-verified, with the reasons, otherwise: a verifier skipped (a need, --read-only, not
  *   selected), covered it in part (`t.partial`), stopped at another clause's failure first, only
  *   supporting checks ran, or no check covers it at all. Whatever else passed.
@@ -81,7 +82,9 @@ function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: re
   if (advisories.length) return { verdict: 'advisory', reasons: advisories };
 
   const reasons: string[] = leftOut.map((id) => `${id}: ${unselectedReason}`);
-  const required = verifiers.filter((c) => !(c.verdict === 'skip' && c.accelerator));
+  // An accelerator's skip leaves a must clause to its real-time verifiers (the registry proves
+  // every must clause has one); a gap clause has no such guarantee, so there it counts.
+  const required = verifiers.filter((c) => !(c.verdict === 'skip' && c.accelerator && clause.kind === 'must'));
   for (const c of required) {
     const partial = c.partial?.filter((p) => p.clause === clause.id) ?? [];
     if (c.verdict === 'skip') reasons.push(`${c.id}: ${c.reason ?? 'skipped'}`);

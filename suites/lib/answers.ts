@@ -1,3 +1,4 @@
+import { pageQuery, type PagingNames } from './paging.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
 import { describeResponse } from './expect.ts';
 
@@ -89,12 +90,12 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
   return is2xx(ex) && ex.json !== undefined ? ex : null;
 }
 
-/** Everything a paged list holds, walked with `offset` / `limit` pages of 100 (docs/interface-b.md names them). */
-export async function listAll(client: InterfaceClient, path: string, maxPages = 100): Promise<{ items: unknown[]; complete: boolean; exchanges: Exchange[] } | null> {
+/** Everything a paged list holds, walked in pages of 100 with the target's paging parameters (`pagingNames`). */
+export async function listAll(client: InterfaceClient, path: string, names: PagingNames, maxPages = 100): Promise<{ items: unknown[]; complete: boolean; exchanges: Exchange[] } | null> {
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   for (let page = 0; page < maxPages; page++) {
-    const ex = await client.get(path, { query: { offset: items.length, limit: 100 } });
+    const ex = await client.get(path, { query: pageQuery(names, { offset: items.length, size: 100 }) });
     exchanges.push(ex);
     if (!is2xx(ex) || !Array.isArray(ex.json)) return null;
     items.push(...ex.json);

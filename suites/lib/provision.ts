@@ -36,6 +36,9 @@ export interface Manifest {
   pipelines: { id: number; deployed: boolean; archivable: boolean }[];
 }
 
+/** Everything a run may do to a simulator made for it. */
+export const DISPOSABLE = ['rotate_api_key', 'assign_connections_to_groups'] as const;
+
 export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads'] as const;
 
 function account(slug: string, name: string, domain: string, invoices: number): ControlAccount {
@@ -101,19 +104,31 @@ export interface ProvisionOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   accounts?: readonly ControlAccount[];
+  /**
+   * Whether the target the checks see names the control API (`control_url`). A simulator that
+   * imitates another deployment (`--conventions alt`) is provisioned through it but checked
+   * without it, as a real deployment is: the checks that need it skip, their clauses fall to the
+   * real-time checks.
+   */
+  exposeControl?: boolean;
 }
 
 /** Resets the simulator and provisions the accounts; returns the target the checks run against. */
 export async function provisionSimulator(options: ProvisionOptions): Promise<ResolvedTarget> {
   const origin = options.origin.replace(/\/+$/, '');
   const controlUrl = (options.controlUrl ?? `${origin}/_disco`).replace(/\/+$/, '');
-  const post = (path: string, body: unknown) => postJson(`${controlUrl}${path}`, body, options);
+  const post = (path: string, body: unknown) => requestJson('POST', `${controlUrl}${path}`, body, options);
 
   await post('/reset', {});
   const manifests: Manifest[] = [];
   for (const acc of options.accounts ?? PROVISIONED_ACCOUNTS) manifests.push(asManifest(await post('/accounts', acc), acc.slug));
+  const description = await requestJson('GET', `${controlUrl}/target-description`, undefined, options);
 
-  const doc = targetDocumentFromManifests({ name: options.name ?? 'disco simulator (embedded)', origin, keyPrefix: options.keyPrefix ?? 'fdk', controlUrl }, manifests);
+  const doc = targetDocumentFromManifests(
+    { name: options.name ?? 'disco simulator (embedded)', origin, keyPrefix: options.keyPrefix ?? 'fdk', ...(options.exposeControl === false ? {} : { controlUrl }) },
+    manifests,
+    asDescription(description),
+  );
   // The same validation as a hand-written target file; an empty env: nothing is substituted.
   return resolveTarget(doc, {}, 'provisioned simulator target');
 }
@@ -123,15 +138,19 @@ export async function provisionSimulator(options: ProvisionOptions): Promise<Res
  * non-admin pipeline key, the first package and cluster, one connection per type.
  */
 export function targetDocumentFromManifests(
-  where: { name: string; origin: string; keyPrefix: string; controlUrl: string },
+  where: { name: string; origin: string; keyPrefix: string; controlUrl?: string; permissions?: TargetDocument['permissions'] },
   manifests: readonly Manifest[],
+  description: TargetDescription = {},
 ): TargetDocument {
   return {
     name: where.name,
     base_url: where.origin,
     cdc_base_url: where.origin,
     key_prefix: where.keyPrefix,
-    control_url: where.controlUrl,
+    ...(where.controlUrl ? { control_url: where.controlUrl } : {}),
+    // A simulator is disposable: what a real deployment must permit, it may do (DISPOSABLE).
+    permissions: where.permissions ?? [...DISPOSABLE],
+    ...description,
     accounts: manifests.map((m) => {
       const connections: Record<string, number> = {};
       for (const c of m.connections) connections[c.type] ??= c.id;
@@ -164,21 +183,36 @@ function pipelineFixtures(pipelines: Manifest['pipelines']): Pick<NonNullable<No
   };
 }
 
-async function postJson(url: string, body: unknown, options: ProvisionOptions): Promise<unknown> {
+/** The sections of a target document that describe a simulator's conventions (`GET /_disco/target-description`). */
+export type TargetDescription = Pick<TargetDocument, 'interface_a' | 'interface_b'>;
+
+function asDescription(value: unknown): TargetDescription {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('cannot provision the simulator: its target description is not an object');
+  const { interface_a: a, interface_b: b } = value as Record<string, unknown>;
+  // The document's own validation (resolveTarget) checks the sections' contents.
+  return { ...(a !== undefined ? { interface_a: a as TargetDocument['interface_a'] } : {}), ...(b !== undefined ? { interface_b: b as TargetDocument['interface_b'] } : {}) };
+}
+
+async function requestJson(method: 'GET' | 'POST', url: string, body: unknown, options: ProvisionOptions): Promise<unknown> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body), signal });
+    res = await fetch(url, {
+      method,
+      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal,
+    });
   } catch (err) {
-    throw new ConfigError(`cannot provision the simulator: POST ${url} failed (${causeOf(err)})`);
+    throw new ConfigError(`cannot provision the simulator: ${method} ${url} failed (${causeOf(err)})`);
   }
   const text = await res.text();
-  if (!res.ok) throw new ConfigError(`cannot provision the simulator: POST ${url} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (!res.ok) throw new ConfigError(`cannot provision the simulator: ${method} ${url} answered ${res.status}: ${text.slice(0, 300)}`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ConfigError(`cannot provision the simulator: POST ${url} answered a body that is not JSON`);
+    throw new ConfigError(`cannot provision the simulator: ${method} ${url} answered a body that is not JSON`);
   }
 }
 

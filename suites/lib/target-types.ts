@@ -22,6 +22,20 @@ export interface TargetDocument {
    * optional and defaults to the real service's convention (docs/interface-a.md).
    */
   interface_a?: InterfaceADocument;
+  /**
+   * Changes the run may make that the API cannot undo: `rotate_api_key` (B-AUTH-2 regenerates
+   * account 1's key, so the configured one dies) and `assign_connections_to_groups` (B-CG-1 moves
+   * fixture connections into groups that cannot be deleted). Without them those clauses are
+   * covered in part or not at all.
+   */
+  permissions?: ('rotate_api_key' | 'assign_connections_to_groups')[];
+  /** What this deployment chose for interface B where the spec leaves it open (docs/interface-b.md gives the defaults). */
+  interface_b?: InterfaceBDocument;
+}
+
+export interface InterfaceBDocument {
+  /** The names of the offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3; default `offset` and `limit`). */
+  paging?: { offset?: string; page_size?: string };
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

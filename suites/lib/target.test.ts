@@ -53,6 +53,8 @@ describe('resolveTarget', () => {
         { fixtures: {} },
       ],
       interfaceA: { operations: {}, listItems: {}, definitions: [] },
+      interfaceB: {},
+      permissions: [],
     });
   });
 
@@ -89,8 +91,18 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { connections: [1] } }] }, 'connections must map'],
     [{ base_url: 'http://x', accounts: [{ api_key_env: 'lower-case bad' }] }, 'not an environment variable name'],
     [[1, 2], 'must be a mapping'],
+    [{ base_url: 'http://x', permissions: ['rotate_everything'] }, 'permissions[0] must be one of'],
+    [{ base_url: 'http://x', permissions: 'rotate_api_key' }, 'permissions must be a list'],
+    [{ base_url: 'http://x', interface_b: { paging: { offset: 'o', page_size: 'o' } } }, 'same parameter'],
+    [{ base_url: 'http://x', interface_b: { paging: { offset: 'a b' } } }, 'must be a query parameter name'],
   ])('refuses %j', (doc, message) => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
+  });
+
+  it('reads the paging parameters and the permissions the operator grants', () => {
+    const t = resolveTarget({ base_url: 'http://x', interface_b: { paging: { offset: 'start', page_size: 'per_page' } }, permissions: ['rotate_api_key'] }, {});
+    expect(t.interfaceB).toEqual({ paging: { offset: 'start', pageSize: 'per_page' } });
+    expect(t.permissions).toEqual(['rotate_api_key']);
   });
 
   it('defaults the name to the host and the key prefix to fdk', () => {

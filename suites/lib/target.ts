@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { A_OPERATIONS, type AOperation, type TargetDocument } from './target-types.ts';
-import type { AAccount, BAccount, ResolvedInterfaceA, ResolvedTarget } from './types.ts';
+import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
 export class ConfigError extends Error {
@@ -98,7 +98,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
   return v;
 }
 
-const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a'] as const;
+const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions'] as const;
@@ -199,6 +199,8 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     a.push({ ...(adminKey ? { adminKey } : {}), ...(nonAdminKey ? { nonAdminKey } : {}), fixtures });
   });
   const interfaceA = validateInterfaceA(c, doc.interface_a, 'interface_a', baseDirOf(source));
+  const interfaceB = validateInterfaceB(c, doc.interface_b, 'interface_b');
+  const permissions = validatePermissions(c, doc.permissions, 'permissions');
 
   const name = c.string(doc.name, 'name') ?? new URL(baseUrl ?? cdcBaseUrl ?? 'http://target').host;
   return {
@@ -210,7 +212,38 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     b,
     a,
     interfaceA,
+    interfaceB,
+    permissions,
   };
+}
+
+function validatePermissions(c: Checker, value: unknown, at: string): Permission[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) c.fail(`${at} must be a list of: ${PERMISSIONS.join(', ')}`);
+  return value.map((p, i) => {
+    if (!(PERMISSIONS as readonly unknown[]).includes(p)) c.fail(`${at}[${i}] must be one of: ${PERMISSIONS.join(', ')}`);
+    return p as Permission;
+  });
+}
+
+/** A query parameter name: what a URL can carry without escaping. */
+const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
+
+function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
+  const out: ResolvedInterfaceB = {};
+  if (value === undefined || value === null) return out;
+  const doc = c.object(value, at, ['paging']);
+  if (doc.paging !== undefined && doc.paging !== null) {
+    const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
+    const offset = c.string(paging.offset, `${at}.paging.offset`);
+    const pageSize = c.string(paging.page_size, `${at}.paging.page_size`);
+    for (const [name, field] of [[offset, 'offset'], [pageSize, 'page_size']] as const) {
+      if (name !== undefined && !PARAMETER.test(name)) c.fail(`${at}.paging.${field} must be a query parameter name (letters, digits, _ . - [ ])`);
+    }
+    if (offset !== undefined && offset === pageSize) c.fail(`${at}.paging names the same parameter for the offset and the page size`);
+    out.paging = { ...(offset !== undefined ? { offset } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
+  }
+  return out;
 }
 
 /** The folder relative paths in the document are read from: the target file's, else the working directory. */

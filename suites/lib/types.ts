@@ -45,6 +45,16 @@ export interface ResolvedInterfaceA {
   definitions: unknown[];
 }
 
+/** What the target document says about interface B's open choices. */
+export interface ResolvedInterfaceB {
+  /** The offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3); the real service's `offset` and `limit` by default. */
+  paging?: { offset?: string; pageSize?: string };
+}
+
+/** Changes a run may make that the API cannot undo (`permissions` of the target document). */
+export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
 /** The target after loading: URLs without trailing slash, secrets from env resolved. */
 export interface ResolvedTarget {
   name: string;
@@ -57,6 +67,8 @@ export interface ResolvedTarget {
   b: BAccount[];
   a: AAccount[];
   interfaceA: ResolvedInterfaceA;
+  interfaceB: ResolvedInterfaceB;
+  permissions: Permission[];
 }
 
 /**

@@ -40,7 +40,7 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    target = { name: 'minimal', cdcBaseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [], a: [{ adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: {} }, { adminKey: KEYS.other, fixtures: {} }], interfaceA: { operations: {}, listItems: {}, definitions: [] } };
+    target = { name: 'minimal', cdcBaseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [], a: [{ adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: {} }, { adminKey: KEYS.other, fixtures: {} }], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -3,6 +3,7 @@ import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { inRunOrder } from '../../suites/lib/registry.ts';
+import type { Permission } from '../../suites/lib/types.ts';
 
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
 
@@ -19,11 +20,12 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     expect(inRunOrder(declared).map((c) => c.id)).toEqual(['a/one', 'm/two', 'z/last', 'b/also-last']);
   });
 
-  // A target without a control URL stands for a real deployment.
-  async function runOnRealLookingTarget() {
+  // A target without a control URL stands for a real deployment; it grants what its document says.
+  async function runOnRealLookingTarget(permissions: Permission[] = []) {
     const embedded = await startEmbeddedTarget();
     try {
-      const { controlUrl: _dropped, ...target } = embedded.target;
+      const { controlUrl: _dropped, ...rest } = embedded.target;
+      const target = { ...rest, permissions };
       const checks = (await loadChecks()).filter((c) => c.id === REGENERATE);
       return await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 3, readOnly: false, timeoutMs: 10_000 });
     } finally {
@@ -38,7 +40,13 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
   it('is skipped on a real target unless the operator opts in, and says why', async () => {
     const out = await runOnRealLookingTarget();
     expect(out.checks[0]?.verdict).toBe('skip');
+    expect(out.checks[0]?.reason).toMatch(/permissions: \[rotate_api_key\]/);
     expect(out.checks[0]?.reason).toMatch(/DISCO_ALLOW_KEY_ROTATION=1/);
+  });
+
+  it('runs on a real target whose document grants permissions: [rotate_api_key]', async () => {
+    const out = await runOnRealLookingTarget(['rotate_api_key']);
+    expect(out.checks[0]?.verdict).toBe('pass');
   });
 
   it('runs on a real target with DISCO_ALLOW_KEY_ROTATION=1', async () => {

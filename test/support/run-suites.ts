@@ -2,6 +2,7 @@ import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { FaultName } from '../../simulator/faults.ts';
+import type { ConventionsName } from '../../simulator/conventions.ts';
 import type { CheckResult, Profile } from '../../suites/lib/types.ts';
 
 export interface SuiteRun {
@@ -13,10 +14,13 @@ export interface SuiteRun {
 
 /**
  * Runs the conformance checks (all, or those whose id starts with one of `only`) against a fresh
- * embedded simulator with the given faults. For the project's self-tests.
+ * embedded simulator with the given faults and conventions (the alt ones are checked in the
+ * spec profile, without the control API, as `disco check --conventions alt` does). For the
+ * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; only?: string[]; seed?: number; runs?: number; profile?: Profile } = {}): Promise<SuiteRun> {
-  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [] });
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; only?: string[]; seed?: number; runs?: number; profile?: Profile } = {}): Promise<SuiteRun> {
+  const conventions = options.conventions ?? 'standard';
+  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions });
   try {
     const all = await loadChecks();
     const only = options.only;
@@ -24,7 +28,7 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
     const out = await runChecks({
       target: embedded.target,
       checks,
-      profile: options.profile ?? 'simulator',
+      profile: options.profile ?? (conventions === 'standard' ? 'simulator' : 'spec'),
       seed: options.seed ?? 1234,
       runs: options.runs ?? 10,
       readOnly: false,

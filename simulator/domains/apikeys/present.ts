@@ -1,6 +1,5 @@
 import type { Sim } from '../../context.ts';
-import { isoTime } from '../../clock.ts';
-import { optionalIsoTime } from '../../http/time.ts';
+import { presentATime, presentOptionalATime } from '../../http/time.ts';
 import { keyStatus } from './model.ts';
 import type { PipelineApiKey } from './types.ts';
 
@@ -12,11 +11,11 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
     preview: key.preview,
     admin: key.admin,
     status: keyStatus(key, sim.clock.now()),
-    expires_at: optionalIsoTime(key.expiresAt),
-    revoked_at: optionalIsoTime(key.revokedAt),
-    created_at: isoTime(key.createdAt),
-    last_used_at: optionalIsoTime(key.lastUsedAt),
-    url: `${base}/api-keys/${key.id}`,
+    expires_at: presentOptionalATime(sim, key.expiresAt),
+    revoked_at: presentOptionalATime(sim, key.revokedAt),
+    created_at: presentATime(sim, key.createdAt),
+    last_used_at: presentOptionalATime(sim, key.lastUsedAt),
+    url: `${base}${sim.conventions.a.paths.key.replace(":id", String(key.id))}`,
   };
   if (key.leakedValue !== undefined && sim.faults.has('a-key-readable-after-create')) body.key = key.leakedValue;
   return body;

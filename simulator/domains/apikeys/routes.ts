@@ -1,6 +1,7 @@
 import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
+import { presentList } from '../../interfaces/a/list.ts';
 import { readNewKey } from './input.ts';
 import { createKey, findKey, listKeys, requireAdmin, revokeKey } from './model.ts';
 import { presentCreatedKey, presentKey } from './present.ts';
@@ -16,29 +17,30 @@ function keyId(raw: string | undefined): number {
 
 /** Key management (A-GAP-4), admin keys only (A-AUTH-5). Bodies are JSON. */
 export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string): void {
-  router.get('/api-keys', (ctx) => {
+  const { paths } = sim.conventions.a;
+  router.get(paths.keys, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
     const base = aBase(ctx, prefix);
-    ctx.body = { items: listKeys(ctx.state.account).map((k) => presentKey(sim, k, base)) };
+    ctx.body = presentList(sim, listKeys(ctx.state.account).map((k) => presentKey(sim, k, base)));
   });
 
-  router.post('/api-keys', async (ctx) => {
+  router.post(paths.keys, async (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
     const { record, key } = createKey(sim, ctx.state.account, input);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
-    ctx.status = 201;
+    ctx.status = sim.conventions.a.createdStatus;
     ctx.set('Location', String(body.url));
     ctx.body = body;
   });
 
-  router.get('/api-keys/:id', (ctx) => {
+  router.get(paths.key, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
     ctx.body = presentKey(sim, findKey(ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
   });
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
-  router.delete('/api-keys/:id', (ctx) => {
+  router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
     const record = findKey(ctx.state.account, keyId(ctx.params.id));
     ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));

@@ -10,7 +10,7 @@ import { presentCluster } from './present.ts';
 export function registerClusterRoutes(router: BRouter, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(ctx, clustersNewestFirst(account), readPage(ctx));
+    const page = pageOf(sim, ctx, clustersNewestFirst(account), readPage(sim, ctx));
     ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
   });
 

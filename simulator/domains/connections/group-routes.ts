@@ -18,8 +18,8 @@ export function registerGroupRoutes(router: BRouter, sim: Sim): void {
   // Extension: the caller's groups, oldest first, paged like invoices.
   router.get('/connection_groups', (ctx) => {
     const { account } = ctx.state;
-    const page = readPage(ctx);
-    ctx.body = pageOf(ctx, listGroups(account), page).map((group) => presentGroup(groupView(account, group), account, sim));
+    const page = readPage(sim, ctx);
+    ctx.body = pageOf(sim, ctx, listGroups(account), page).map((group) => presentGroup(groupView(account, group), account, sim));
   });
 
   // Extension: read one group.

@@ -28,8 +28,8 @@ export function registerConnectionRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
-    const page = readPage(ctx);
-    ctx.body = pageOf(ctx, listConnections(account), page).map((c) => presentConnection(c, links, sim));
+    const page = readPage(sim, ctx);
+    ctx.body = pageOf(sim, ctx, listConnections(account), page).map((c) => presentConnection(c, links, sim));
   });
 
   // Extension: read one connection, addressed like the update.

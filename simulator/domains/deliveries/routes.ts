@@ -9,8 +9,8 @@ export function registerDeliveryRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;
-    const page = readPage(ctx);
-    ctx.body = pageOf(ctx, listDeliveries(account), page).map((d) => presentDelivery(d, links, sim));
+    const page = readPage(sim, ctx);
+    ctx.body = pageOf(sim, ctx, listDeliveries(account), page).map((d) => presentDelivery(d, links, sim));
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {

@@ -47,7 +47,7 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
   }
   let init: RequestInit;
   try {
-    init = requestFor(hook, event, url, resource);
+    init = requestFor(sim, hook, event, url, resource);
   } catch {
     attempt.error = 'not delivered (the resource could not be serialised as JSON)';
     return;
@@ -74,12 +74,14 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-function requestFor(hook: Hook, event: string, url: string, resource: Record<string, unknown>): RequestInit {
+function requestFor(sim: Sim, hook: Hook, event: string, url: string, resource: Record<string, unknown>): RequestInit {
+  const body = JSON.stringify(resource);
+  const signing = sim.conventions.b.hookSignature;
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': WEBHOOK_USER_AGENT,
     'X-Hook-Event': event,
-    'X-Hook-Signature': hookSignature(hook.id, event, url, hook.salt),
+    [signing.header]: hookSignature(signing.scheme, { hookId: hook.id, event, url, salt: hook.salt, body }),
   };
   // The real service stores basic_auth_data already encoded: base64 of `user:password`.
   if (hook.settings.basic_auth === true && typeof hook.settings.basic_auth_data === 'string') {
@@ -88,7 +90,7 @@ function requestFor(hook: Hook, event: string, url: string, resource: Record<str
   return {
     method: 'POST',
     headers,
-    body: JSON.stringify(resource),
+    body,
     // A redirect is the target's answer; following it could resend the body elsewhere.
     redirect: 'manual',
     signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),

@@ -12,7 +12,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(ctx, hooksNewestFirst(account), readPage(ctx));
+    const page = pageOf(sim, ctx, hooksNewestFirst(account), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });
 
@@ -21,7 +21,7 @@ export function registerHookRoutes(router: BRouter, sim: Sim): void {
     const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     if (sim.faults.has('b-wrong-type-500') && body.name !== undefined && typeof body.name !== 'string') throw new TypeError('body.name.trim is not a function');
     const hook = createHook(sim, account, parseHookCreate(body));
-    ctx.status = 201;
+    ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentHook(sim, hook, links);
   });
 

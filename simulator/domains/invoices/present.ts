@@ -9,7 +9,7 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim): Record
     date: sim.faults.has('b-invoice-date-with-time') ? `${invoice.date}T00:00:00Z` : invoice.date,
     amount: invoice.amount,
     currency: invoice.currency,
-    status: invoice.status,
+    status: sim.conventions.b.invoiceStatusNames[invoice.status],
     pdf_url: `${links.api}/invoices/${encodeURIComponent(invoice.id)}.pdf`,
   };
 }

@@ -20,9 +20,9 @@ function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: L
 export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
-    const page = readPage(ctx, invoicePageLimit(sim));
+    const page = readPage(sim, ctx, invoicePageLimit(sim));
     const { items, total } = pageInvoices(sim, account, page);
-    setPageLinks(ctx, page, total);
+    setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
     ctx.body = `[${items.map((invoice) => invoiceJson(invoice, linksOfOwner(sim, account, invoice, links), sim)).join(',')}]`;
   });

@@ -17,14 +17,14 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
     const input = parseNewJob(body);
     const job = createJob(sim, account, user, input);
-    ctx.status = 201;
+    ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentJob(sim, account, job, links);
   });
 
   // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged.
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(ctx, jobsNewestFirst(account), readPage(ctx));
+    const page = pageOf(sim, ctx, jobsNewestFirst(account), readPage(sim, ctx));
     ctx.body = page.map((job) => presentJob(sim, account, job, links));
   });
 
@@ -60,7 +60,7 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));
     if (!job) throw notFound();
-    const page = pageOf(ctx, jobWatchers(sim, account, job), readPage(ctx));
+    const page = pageOf(sim, ctx, jobWatchers(sim, account, job), readPage(sim, ctx));
     ctx.body = page.map((w) => presentWatcher(w.user, links));
   });
 }

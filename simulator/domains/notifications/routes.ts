@@ -10,7 +10,7 @@ export function registerNotificationRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged.
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
-    const page = pageOf(ctx, notificationsNewestFirst(account, user.id), readPage(ctx));
+    const page = pageOf(sim, ctx, notificationsNewestFirst(account, user.id), readPage(sim, ctx));
     ctx.body = page.map((n) => presentNotification(sim, n, links));
   });
 

@@ -17,7 +17,7 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     description: pkg.description,
     variables: { ...pkg.variables },
     owner_id: pkg.ownerId,
-    status: pkg.status,
+    status: sim.conventions.b.packageStatusNames[pkg.status],
     created_at: presentTime(sim, pkg.createdAt),
     updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
     url: packageUrl(links, pkg.id),

@@ -91,6 +91,13 @@ describe('package faults', () => {
     expect(res.text).toBe('null');
   });
 
+  it('b-package-read-another: the answer is another package of the account', async () => {
+    const { owner, acme } = makeWorld(['b-package-read-another']);
+    const id = firstId(acme.package_ids);
+    const res = await owner.get(`/packages/${id}`).expect(200);
+    expect(res.body.id).not.toBe(id);
+  });
+
   it('b-package-id-as-string: the id is a string and the schema notices', async () => {
     const { owner, acme } = makeWorld(['b-package-id-as-string']);
     const id = firstId(acme.package_ids);

@@ -10,13 +10,14 @@ export function registerPackageRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(ctx, packagesNewestFirst(account), readPage(ctx));
+    const page = pageOf(sim, ctx, packagesNewestFirst(account), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
   });
 
   router.get('/packages/:id', (ctx) => {
     const { account, links } = ctx.state;
-    const pkg = readPackage(sim, account, pathId(ctx.params.id));
+    const asked = readPackage(sim, account, pathId(ctx.params.id));
+    const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     if (pkg) {
       ctx.body = presentPackage(sim, pkg, links);
     } else if (sim.faults.has('b-package-absent-200-null')) {

@@ -108,6 +108,14 @@ describe('enumeration faults', () => {
     expect((await operations['GET /pipelines/{id}']!(b, b.acme.plain, '999999')).status).toBe(404);
   });
 
+  it('a-cross-account-pipelines: another account\'s pipeline is read and archived like an own one', async () => {
+    const { b, foreign } = await populated(['a-cross-account-pipelines']);
+    expect((await operations['GET /pipelines/{id}']!(b, b.acme.plain, String(foreign[0]))).status).toBe(200);
+    expect((await operations['DELETE /pipelines/{id}']!(b, b.acme.plain, String(foreign[0]))).status).toBe(200);
+    expect((await b.http.get(`${A}/pipelines/${foreign[0]}`).set(bearer(b.globex.plain))).body.state).toBe('archived');
+    expect((await operations['GET /pipelines/{id}']!(b, b.acme.plain, '999999')).status).toBe(404);
+  });
+
   it('a-foreign-404-body-differs: both 404, different bodies', async () => {
     const { b, foreign } = await populated(['a-foreign-404-body-differs']);
     const f = await operations['DELETE /pipelines/{id}']!(b, b.acme.plain, String(foreign[0]));

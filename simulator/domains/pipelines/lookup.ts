@@ -22,7 +22,7 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
     if (sim.faults.has('a-non-integer-id-500')) throw new TypeError(`pipeline id ${rawId} is not a number`);
     throw pipelineNotFound();
   }
-  const pipeline = account.pipelines.get(id);
+  const pipeline = account.pipelines.get(id) ?? (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
   if (!pipeline) throw await absent(sim, account, id);
   settle(pipeline, sim.clock.now());
   return pipeline;

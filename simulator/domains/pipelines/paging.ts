@@ -13,11 +13,11 @@ export interface PipelineListQuery {
 const POSITIVE = /^[1-9][0-9]*$/;
 
 /**
- * `page` (integer >= 1, default 1), `page_size` (integer >= 1, default 50; larger values are
+ * `page` (integer >= 1, default 1), `page_size` (integer >= 1, default 50 or the conventions'; larger values are
  * capped to 100, as the real service does), `include_archived` (`true` | `false`, default false).
  * Anything else (zero, negative, fractional, non-numeric, repeated) is a 400 naming the parameter.
  */
-export function readListQuery(query: ParsedUrlQuery): PipelineListQuery {
+export function readListQuery(query: ParsedUrlQuery, defaultPageSize = DEFAULT_PAGE_SIZE): PipelineListQuery {
   const page = single(query, 'page');
   const size = single(query, 'page_size');
   const archived = single(query, 'include_archived');
@@ -26,7 +26,7 @@ export function readListQuery(query: ParsedUrlQuery): PipelineListQuery {
   if (archived !== undefined && archived !== 'true' && archived !== 'false') throw badValue([{ field: 'include_archived', message: 'must be true or false' }]);
   return {
     page: page === undefined ? 1 : Number(page),
-    pageSize: size === undefined ? DEFAULT_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Number(size)),
+    pageSize: size === undefined ? defaultPageSize : Math.min(MAX_PAGE_SIZE, Number(size)),
     includeArchived: archived === 'true',
   };
 }

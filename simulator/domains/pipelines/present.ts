@@ -1,28 +1,50 @@
 import type { Sim } from '../../context.ts';
-import { isoTime } from '../../clock.ts';
-import { optionalIsoTime } from '../../http/time.ts';
+import { presentATime, presentOptionalATime } from '../../http/time.ts';
 import { redact } from './definition.ts';
-import { lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
-import type { Pipeline } from './types.ts';
+import { INITIAL_SYNC_MS, lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
+import type { Pipeline, PipelineState } from './types.ts';
 
 /** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
 export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Record<string, unknown> {
   const now = sim.clock.now();
-  const state = stateOf(pipeline, now);
   const url = `${base}/pipelines/${pipeline.id}`;
+  if (sim.conventions.a.metadata === 'with-deployment-count') return presentWithDeploymentCount(sim, pipeline, url, now);
+  const state = stateOf(pipeline, now);
   return {
     id: pipeline.id,
     name: pipeline.name,
     state,
     status: statusOf(state),
-    created_at: isoTime(pipeline.createdAt),
-    updated_at: isoTime(pipeline.updatedAt),
-    deployed_at: optionalIsoTime(pipeline.deployedAt),
-    last_sync_at: optionalIsoTime(lastSyncOf(pipeline, now)),
-    archived_at: optionalIsoTime(pipeline.archivedAt),
+    created_at: presentATime(sim, pipeline.createdAt),
+    updated_at: presentATime(sim, pipeline.updatedAt),
+    deployed_at: presentOptionalATime(sim, pipeline.deployedAt),
+    last_sync_at: presentOptionalATime(sim, lastSyncOf(pipeline, now)),
+    archived_at: presentOptionalATime(sim, pipeline.archivedAt),
     url,
     definition_url: `${url}/definition`,
-    history: pipeline.history.map((h) => ({ from: h.from, to: h.to, at: isoTime(h.at), reason: h.reason })),
+    history: pipeline.history.map((h) => ({ from: h.from, to: h.to, at: presentATime(sim, h.at), reason: h.reason })),
+  };
+}
+
+/**
+ * The metadata of the `alt` conventions: the state in their own words (`phase`), read from the
+ * deployment first where they say so (a pipeline still deployed shows as running, whatever else
+ * is recorded), a count of deployments in place of the history, links in one object.
+ */
+function presentWithDeploymentCount(sim: Sim, pipeline: Pipeline, url: string, now: number): Record<string, unknown> {
+  const { state: naming } = sim.conventions.a;
+  const deployed: PipelineState | null = pipeline.deployedAt === null ? null : now < pipeline.deployedAt + INITIAL_SYNC_MS ? 'initial_sync' : 'continuous_sync';
+  const state = naming.deploymentFirst && deployed !== null ? deployed : stateOf(pipeline, now);
+  return {
+    id: pipeline.id,
+    name: pipeline.name,
+    [naming.field]: naming.names[state],
+    deployments: pipeline.history.filter((h) => h.to === 'initial_sync').length,
+    created_at: presentATime(sim, pipeline.createdAt),
+    updated_at: presentATime(sim, pipeline.updatedAt),
+    last_sync_at: presentOptionalATime(sim, lastSyncOf(pipeline, now)),
+    archived_at: presentOptionalATime(sim, pipeline.archivedAt),
+    links: { self: url, definition: `${url}/definition` },
   };
 }
 

@@ -8,6 +8,7 @@ import { archivePipeline, createPipeline, listPipelines, patchDefinition, replac
 import { readListQuery } from './paging.ts';
 import { presentDefinition, presentPipeline } from './present.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
+import { presentList } from '../../interfaces/a/list.ts';
 import type { ARouter } from '../../interfaces/a/types.ts';
 
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
@@ -16,26 +17,28 @@ const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
 
 /** Pipelines (A-GAP-1: REST-shaped, documented in docs/interface-a.md). */
 export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string): void {
+  const { paths } = sim.conventions.a;
   router.get('/pipelines', (ctx) => {
-    const query = readListQuery(ctx.query);
+    const query = readListQuery(ctx.query, sim.conventions.a.defaultPageSize);
     const { items, hasMore } = listPipelines(sim, ctx.state.account, query);
     const base = aBase(ctx, prefix);
-    ctx.body = {
-      items: items.map((p) => presentPipeline(sim, p, base)),
-      pagination: { page: query.page, page_size: query.pageSize, has_more: hasMore, next_page: hasMore ? query.page + 1 : null },
-    };
+    ctx.body = presentList(
+      sim,
+      items.map((p) => presentPipeline(sim, p, base)),
+      { page: query.page, page_size: query.pageSize, has_more: hasMore, next_page: hasMore ? query.page + 1 : null },
+    );
   });
 
   router.post('/pipelines', async (ctx) => {
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     const body = presentPipeline(sim, createPipeline(sim, ctx.state.account, document), aBase(ctx, prefix));
-    ctx.status = 201;
+    ctx.status = sim.conventions.a.createdStatus;
     ctx.set('Location', String(body.url));
     ctx.body = body;
   });
 
   // Registered before `/pipelines/:id` routes; `validate` is never an id (ids are digits).
-  router.post('/pipelines/validate', async (ctx) => {
+  router.post(paths.validate, async (ctx) => {
     validateDocument(sim, await readABody(ctx, sim, { formats: DOCUMENT_FORMATS }));
     ctx.body = { valid: true };
   });
@@ -63,23 +66,24 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, patch), aBase(ctx, prefix));
   });
 
-  router.post('/pipelines/:id/start', async (ctx) => {
+  router.post(paths.start, async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
-  router.post('/pipelines/:id/stop', async (ctx) => {
+  router.post(paths.stop, async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentPipeline(sim, stopPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
-  // Archive (section 3A); the answer is the archived pipeline's metadata (A-GAP-3).
+  // Archive (section 3A); the answer is the archived pipeline's metadata, or an acknowledgement (A-GAP-3).
   router.delete('/pipelines/:id', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
-    ctx.body = presentPipeline(sim, archivePipeline(sim, pipeline), aBase(ctx, prefix));
+    const archived = archivePipeline(sim, pipeline);
+    ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
 }
 

@@ -31,7 +31,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's keys, newest first, offset/limit paged.
   router.get('/user/keys', (ctx) => {
     const { account, user, links } = ctx.state;
-    const page = pageOf(ctx, sshKeysNewestFirst(account, user), readPage(ctx));
+    const page = pageOf(sim, ctx, sshKeysNewestFirst(account, user), readPage(sim, ctx));
     ctx.body = page.map((key) => presentSshKey(sim, key, links));
   });
 
@@ -39,7 +39,7 @@ export function registerUserRoutes(router: BRouter, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const input = parseSshKeyInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     const key = addSshKey(sim, account, user, input);
-    ctx.status = 201;
+    ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentSshKey(sim, key, links);
   });
 

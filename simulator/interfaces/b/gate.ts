@@ -102,11 +102,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache): void 
     account = other;
   }
   const quota = sim.rateLimiter.take(`${found.account.slug}:${found.user.id}`);
-  if (quota) {
-    ctx.set('X-RateLimit-Limit', String(quota.limit));
-    ctx.set('X-RateLimit-Remaining', String(quota.remaining));
-    ctx.set('X-RateLimit-Reset', String(quota.resetAt));
-  }
+  if (quota) ctx.set(sim.rateLimiter.headers(quota));
   const links = linksFor(ctx, account.slug);
   settleAccount(sim, account, links);
   const state = ctx.state as BState;

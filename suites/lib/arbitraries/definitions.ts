@@ -233,8 +233,12 @@ export function brokenDefinition(doc: Document): fc.Arbitrary<BrokenDocument> {
 export interface MisshapenDocument {
   document: Json;
   description: string;
-  /** Which wrong shape: a key the object does not define, a value of another JSON type, or a body that is no object. */
-  kind: 'unknown-key' | 'wrong-type' | 'not-object';
+  /**
+   * Which wrong shape: a key the documented schema does not define (somewhere in the document),
+   * a made-up top-level key that no schema can define (`disco_unknown_...`), a value of another
+   * JSON type, or a body that is no object.
+   */
+  kind: 'unknown-key' | 'made-up-key' | 'wrong-type' | 'not-object';
 }
 
 /** Objects of the document that are closed: a key they do not define is unknown. */
@@ -275,18 +279,41 @@ const TYPED_FIELDS: { path: Segment[]; kind: 'object' | 'string' | 'integer' | '
   { path: ['sync', 'mode'], kind: 'string' },
 ];
 
-/** `doc` with an unknown key somewhere, a value of the wrong JSON type, or not an object at all. */
+/** A top-level key made up for the run: no deployment's schema defines it, so it is unknown everywhere. */
+export const MADE_UP_KEY_PREFIX = 'disco_unknown_';
+const madeUpKeyName = word(1, 6).map((w) => `${MADE_UP_KEY_PREFIX}${w}`);
+
+/**
+ * `doc` with an unknown key somewhere, a value of the wrong JSON type, or not an object at all.
+ * `doc` may be a target's own definition: keys go only into objects it has.
+ */
 export function misshapenDefinition(doc: Document): fc.Arbitrary<MisshapenDocument> {
-  const unknownKey = fc.tuple(fc.constantFrom(...OBJECT_PATHS), unknownKeyName, fc.oneof(scalarWord, fc.integer(), fc.boolean(), smallObject)).map(([at, key, value]): MisshapenDocument => {
+  const paths = OBJECT_PATHS.filter((at) => {
+    const node = valueAt(doc, at);
+    return typeof node === 'object' && node !== null && !Array.isArray(node);
+  });
+  const unknownKey = fc.tuple(fc.constantFrom(...paths), unknownKeyName, fc.oneof(scalarWord, fc.integer(), fc.boolean(), smallObject)).map(([at, key, value]): MisshapenDocument => {
     const document = clone(doc);
     (valueAt(document, at) as Document)[key] = value;
     return { document, description: `unknown key ${showPath([...at, key])}`, kind: 'unknown-key' };
   });
-  const wrongType = fc.constantFrom(...TYPED_FIELDS).chain(({ path, kind }) =>
+  const madeUpKey = fc.tuple(madeUpKeyName, fc.oneof(scalarWord, fc.integer(), fc.boolean())).map(([key, value]): MisshapenDocument => ({
+    document: { ...clone(doc), [key]: value },
+    description: `the made-up key ${key} (no schema defines it)`,
+    kind: 'made-up-key',
+  }));
+  // Only fields the document has: a target's own definition may lack the documented ones.
+  const typed = TYPED_FIELDS.filter(({ path }) => valueAt(doc, path) !== undefined);
+  const wrongType = fc.constantFrom(...(typed.length ? typed : TYPED_FIELDS)).chain(({ path, kind }) =>
     otherType(kind).map((value): MisshapenDocument => ({ document: withValue(doc, path, value), description: `${showPath(path)} is ${JSON.stringify(value)} (not ${kind === 'integer' ? 'an integer' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`})`, kind: 'wrong-type' })),
   );
   const notAnObject = fc.oneof(fc.constant([doc]), fc.constant([]), fc.integer(), scalarWord, fc.boolean()).map((value): MisshapenDocument => ({ document: value, description: `the body is ${JSON.stringify(value).slice(0, 40)} (not an object)`, kind: 'not-object' }));
-  return fc.oneof({ arbitrary: unknownKey, weight: 4 }, { arbitrary: wrongType, weight: 4 }, { arbitrary: notAnObject, weight: 1 });
+  return fc.oneof(
+    { arbitrary: unknownKey, weight: 3 },
+    { arbitrary: madeUpKey, weight: 2 },
+    ...(typed.length ? [{ arbitrary: wrongType, weight: 4 }] : []),
+    { arbitrary: notAnObject, weight: 1 },
+  );
 }
 
 export function showPath(path: readonly Segment[]): string {

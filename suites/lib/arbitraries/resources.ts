@@ -59,13 +59,20 @@ export const hookEvents = fc.shuffledSubarray([...HOOK_EVENTS], { minLength: 1 }
 
 const urlPath = fc.stringMatching(/^[a-z0-9]{1,12}(\/[a-z0-9]{1,12}){0,2}$/);
 
+/**
+ * Where generated web hooks point: a host under `.invalid`, which never resolves (RFC 6761), so
+ * an active hook on a real deployment sends nothing anywhere, whatever events it hears.
+ */
+export const UNREACHABLE_HOOK_HOST = 'hooks.disco-conformance.invalid';
+
 const webSettings = fc
   .record({ path: urlPath, insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
-  .map(({ path, insecureSsl }) => ({ url: `https://hooks.example.com/${path}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
+  .map(({ path, insecureSsl }) => ({ url: `https://${UNREACHABLE_HOOK_HOST}/${path}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
 
 /**
- * `mayBeActive: false` keeps every generated hook inactive: an active hook on a real deployment
- * would be called on the account's real job events. Only a simulator target gets active ones.
+ * `mayBeActive: false` keeps every generated hook inactive: an active e-mail, Slack or PagerDuty
+ * hook on a real deployment would notify real people on the account's job events. Web hooks
+ * point at an unreachable host and may always be active.
  */
 export interface HookOptions {
   mayBeActive: boolean;
@@ -80,9 +87,9 @@ function hookCommon(name: string, options: HookOptions) {
   }));
 }
 
-/** A web hook body (type `web` needs `settings.url`, docs/interface-b.md), addressed to a reserved domain. */
-export function anyWebHookBody(name: string, options: HookOptions) {
-  return fc.record({ settings: webSettings, common: hookCommon(name, options) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
+/** A web hook body (type `web` needs `settings.url`, docs/interface-b.md), active or not, addressed to an unreachable host. */
+export function anyWebHookBody(name: string) {
+  return fc.record({ settings: webSettings, common: hookCommon(name, { mayBeActive: true }) }).map(({ settings, common }) => ({ type: 'web', ...common, settings }));
 }
 
 /**

@@ -1,0 +1,39 @@
+import type { Conventions } from '../conventions.ts';
+
+/**
+ * How the simulator describes its own conventions in the words of a target document (the
+ * `interface_a` and `interface_b` sections `disco check --target` reads): what a vendor writes
+ * by hand for its deployment. `GET /_disco/target-description` answers it, so provisioning
+ * never needs to know which conventions the simulator runs with.
+ */
+export function targetDescription(conventions: Conventions): Record<string, unknown> {
+  const { a, b } = conventions;
+  const path = (p: string) => p.replace(':id', '{id}');
+  const { names } = a.state;
+  return {
+    interface_a: {
+      operations: {
+        'pipelines.list': 'GET /pipelines',
+        'pipelines.create': 'POST /pipelines',
+        'pipelines.validate': `POST ${path(a.paths.validate)}`,
+        'pipelines.read': 'GET /pipelines/{id}',
+        'pipelines.definition': 'GET /pipelines/{id}/definition',
+        'pipelines.replace': 'PUT /pipelines/{id}',
+        'pipelines.update': 'PATCH /pipelines/{id}',
+        'pipelines.start': `POST ${path(a.paths.start)}`,
+        'pipelines.stop': `POST ${path(a.paths.stop)}`,
+        'pipelines.archive': 'DELETE /pipelines/{id}',
+        'keys.list': `GET ${path(a.paths.keys)}`,
+        'keys.create': `POST ${path(a.paths.keys)}`,
+        'keys.read': `GET ${path(a.paths.key)}`,
+        'keys.revoke': `${a.paths.revoke.method} ${path(a.paths.revoke.path)}`,
+      },
+      list_items: { pipelines: a.listItems, keys: a.listItems },
+      pipeline_states: { field: a.state.field, deployed: [names.initial_sync, names.continuous_sync], not_deployed: [names.not_deployed], archived: [names.archived] },
+      definition_format: 'json',
+    },
+    interface_b: {
+      paging: { offset: b.paging.offset, page_size: b.paging.limit },
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createSimulator } from './app.ts';
+import { AdjustableClock } from './clock.ts';
+import { applySeed } from './control/seed.ts';
+import { VENDOR_MEDIA_TYPE } from './http/accept.ts';
+import { INTERFACE_A_PREFIX } from './interfaces/which.ts';
+import { seededDefinition } from './domains/pipelines/seeded.ts';
+import type { ConventionsName } from './conventions.ts';
+
+const START = Date.UTC(2026, 0, 5, 9, 0, 0);
+const A = INTERFACE_A_PREFIX;
+
+/** One account with a user, keys, a package, a cluster, invoices and two pipelines, under `conventions`. */
+function world(conventions: ConventionsName) {
+  const clock = new AdjustableClock({ frozen: true, start: START });
+  const simulator = createSimulator({ clock, options: { conventions, deliverWebhooks: 'loopback' } });
+  const [acme] = applySeed(simulator.sim, {
+    accounts: [
+      {
+        slug: 'acme',
+        users: [{ name: 'Ada', email: 'ada@acme.example' }],
+        pipeline_keys: [
+          { name: 'admin', admin: true },
+          { name: 'plain', admin: false },
+        ],
+        packages: [{ name: 'orders' }, { name: 'old', status: 'archived' }],
+        clusters: [{ name: 'c1' }],
+        invoices: { generate: 40 },
+        pipelines: [{ name: 'draft-one' }, { name: 'running-one', deployed: true }],
+      },
+    ],
+  });
+  if (!acme) throw new Error('no account');
+  const app = simulator.app.callback();
+  const basic = `Basic ${Buffer.from(`${acme.users[0]?.api_key}:`).toString('base64')}`;
+  const b = (method: 'get' | 'post' | 'put', path: string) => request(app)[method](`/acme/api${path}`).set('Accept', VENDOR_MEDIA_TYPE).set('Authorization', basic);
+  const admin = acme.pipeline_keys.find((k) => k.admin)?.key ?? '';
+  const a = (method: 'get' | 'post' | 'delete' | 'put', path: string) => request(app)[method](`${A}${path}`).set('Authorization', `Bearer ${admin}`);
+  return { simulator, clock, app, acme, b, a };
+}
+
+describe('the alt conventions answer every open choice differently (docs/conventions.md)', () => {
+  it('interface B: 400 for an unacceptable Accept, 403 for an unknown key, 400 with details for a bad field, its own not-found text', async () => {
+    const { app, b } = world('alt');
+    const refused = await request(app).get('/acme/api/user').set('Accept', 'application/json').set('Authorization', 'Basic eDo=');
+    expect(refused.status).toBe(400);
+    const unknown = await request(app).get('/acme/api/user').set('Accept', VENDOR_MEDIA_TYPE).set('Authorization', `Basic ${Buffer.from('nobody-at-all-key:').toString('base64')}`);
+    expect(unknown.status).toBe(403);
+    expect(typeof unknown.body.message).toBe('string');
+    const invalid = await b('get', '/invoices?per_page=0');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.details[0].field).toBe('per_page');
+    const missing = await b('get', '/packages/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ message: 'Resource not found.' });
+  });
+
+  it('interface B: creates answer 200 (connection groups keep the spec\'s 201); timestamps end in +00:00; its status names', async () => {
+    const { b, acme } = world('alt');
+    const job = await b('post', '/jobs').send({ cluster_id: acme.cluster_ids[0], package_id: acme.package_ids[0], variables: {}, dynamic_variables: {} });
+    expect(job.status).toBe(200);
+    expect(job.body.created_at).toBe('2026-01-05T09:00:00+00:00');
+    const group = await b('post', '/connection_groups').send({ connection_group: { name: 'g', description: 'd' } });
+    expect(group.status).toBe(201);
+    const packages = [(await b('get', `/packages/${acme.package_ids[0]}`)).body.status, (await b('get', `/packages/${acme.package_ids[1]}`)).body.status];
+    expect(packages).toEqual(['enabled', 'retired']);
+    const statuses = new Set(((await b('get', '/invoices?per_page=40')).body as { status: string }[]).map((i) => i.status));
+    expect([...statuses].sort()).toEqual(['open', 'paid', 'void']);
+  });
+
+  it('interface B: invoices page with start and per_page, 25 by default, without Link; rate limits in RateLimit-* with the reset in seconds', async () => {
+    const { b } = world('alt');
+    const first = await b('get', '/invoices');
+    expect(first.body).toHaveLength(25);
+    expect(first.headers.link).toBeUndefined();
+    const page = await b('get', '/invoices?start=10&per_page=5');
+    const whole = (await b('get', '/invoices?per_page=40')).body as { id: string }[];
+    expect((page.body as { id: string }[]).map((i) => i.id)).toEqual(whole.slice(10, 15).map((i) => i.id));
+    // The real service's names are not this deployment's: they are ignored, as unknown parameters.
+    expect((await b('get', '/invoices?limit=1')).body).toHaveLength(25);
+    expect(first.headers['ratelimit-limit']).toBe('5000');
+    expect(Number(first.headers['ratelimit-reset'])).toBeLessThanOrEqual(3600);
+    expect(first.headers['x-ratelimit-limit']).toBeUndefined();
+  });
+
+  it('interface B: web hooks are signed with X-Signature-256, the HMAC-SHA256 of the body keyed with the salt', async () => {
+    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const listener = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    try {
+      const { b, acme, clock } = world('alt');
+      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
+      const hook = await b('post', '/hooks').send({ type: 'web', name: 'h', settings: { url }, events: ['job.completed'], active: true });
+      expect(hook.status).toBe(200);
+      await b('post', '/jobs').send({ cluster_id: acme.cluster_ids[0], package_id: acme.package_ids[0], variables: {}, dynamic_variables: {} });
+      clock.advance(60_000);
+      await b('get', '/jobs');
+      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      const [delivery] = received;
+      expect(delivery?.headers['x-hook-signature']).toBeUndefined();
+      expect(delivery?.headers['x-signature-256']).toBe(`sha256=${createHmac('sha256', String(hook.body.salt)).update(delivery?.body ?? '').digest('hex')}`);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
+  it('interface A: lists under data, keys at /api_keys revoked by POST .../revoke, start and stop as deploy and undeploy, creates answer 200', async () => {
+    const { a, app, acme } = world('alt');
+    const list = await a('get', '/pipelines');
+    expect(list.body.data).toHaveLength(2);
+    expect(list.body.items).toBeUndefined();
+    const created = await a('post', '/api_keys').send({ name: 'ci', admin: false });
+    expect(created.status).toBe(200);
+    expect((await a('get', '/api-keys')).status).toBe(404);
+    expect((await a('get', '/api_keys')).body.data.length).toBe(3);
+    expect((await a('delete', `/api_keys/${created.body.id}`)).status).toBe(405);
+    expect((await a('post', `/api_keys/${created.body.id}/revoke`)).status).toBe(200);
+    expect((await request(app).get(`${A}/pipelines`).set('Authorization', `Bearer ${created.body.key}`)).status).toBe(401);
+    const pipeline = await a('post', '/pipelines').send(seededDefinition('fresh'));
+    expect(pipeline.status).toBe(200);
+    expect((await a('post', `/pipelines/${pipeline.body.id}/start`)).status).toBe(404);
+    expect((await a('post', `/pipelines/${pipeline.body.id}/deploy`)).body.phase).toBe('backfilling');
+    expect((await a('post', `/pipelines/${pipeline.body.id}/undeploy`)).body.phase).toBe('draft');
+    expect((await a('post', '/pipeline-validations').send(seededDefinition('dry-run'))).body).toEqual({ valid: true });
+    expect(acme.pipelines).toHaveLength(2);
+  });
+
+  it('interface A: the metadata names its phase and counts deployments; DELETE acknowledges; a pipeline still deployed shows as running whatever else is recorded', async () => {
+    const { a, acme, clock } = world('alt');
+    const [draft, running] = acme.pipelines;
+    const read = await a('get', `/pipelines/${running?.id}`);
+    expect(read.body).toMatchObject({ phase: 'backfilling', deployments: 1, links: { self: expect.stringMatching(/\/pipelines\/\d+$/) } });
+    expect(read.body.state).toBeUndefined();
+    expect(read.body.history).toBeUndefined();
+    clock.advance(61_000);
+    expect((await a('get', `/pipelines/${running?.id}`)).body.phase).toBe('streaming');
+    expect((await a('delete', `/pipelines/${draft?.id}`)).body).toEqual({ id: draft?.id, archived: true });
+    expect((await a('get', `/pipelines/${draft?.id}`)).body).toMatchObject({ phase: 'retired', deployments: 0 });
+    const faulty = createSimulator({ clock: new AdjustableClock({ frozen: true, start: START }), faults: ['a-delete-deployed-keeps-running'], options: { conventions: 'alt' } });
+    const [account] = applySeed(faulty.sim, { accounts: [{ slug: 'acme', pipeline_keys: [{ name: 'admin', admin: true }], pipelines: [{ name: 'live', deployed: true }] }] });
+    const auth = { Authorization: `Bearer ${account?.pipeline_keys[0]?.key}` };
+    const id = account?.pipelines[0]?.id;
+    await request(faulty.app.callback()).delete(`${A}/pipelines/${id}`).set(auth);
+    expect((await request(faulty.app.callback()).get(`${A}/pipelines/${id}`).set(auth)).body.phase).toBe('backfilling');
+  });
+
+  it('describes itself in the words of a target document (GET /_disco/target-description)', async () => {
+    const { app } = world('alt');
+    const description = await request(app).get('/_disco/target-description');
+    expect(description.body.interface_a.operations['keys.revoke']).toBe('POST /api_keys/{id}/revoke');
+    expect(description.body.interface_a.pipeline_states).toEqual({ field: 'phase', deployed: ['backfilling', 'streaming'], not_deployed: ['draft'], archived: ['retired'] });
+    expect(description.body.interface_b.paging).toEqual({ offset: 'start', page_size: 'per_page' });
+    const standard = await request(world('standard').app).get('/_disco/target-description');
+    expect(standard.body.interface_a.operations['keys.revoke']).toBe('DELETE /api-keys/{id}');
+    expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
+  });
+});

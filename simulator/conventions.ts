@@ -1,0 +1,149 @@
+import type { ErrorCode } from './http/errors.ts';
+import type { InvoiceStatus } from './domains/invoices/types.ts';
+import type { PackageStatus } from './domains/packages/types.ts';
+import type { PipelineState } from './domains/pipelines/types.ts';
+
+/**
+ * What the simulator chooses wherever the spec leaves the choice to the deployment (the gap
+ * clauses). `standard` is the real service's conventions (docs/interface-a.md, interface-b.md);
+ * `alt` answers every one of those places differently while keeping every must clause, so the
+ * suites can be proven against a deployment that shares none of the simulator's free choices
+ * (docs/conventions.md). Plain data: routes, presenters and the renderer read it.
+ */
+export type ConventionsName = 'standard' | 'alt';
+
+export const CONVENTIONS_NAMES: readonly ConventionsName[] = ['standard', 'alt'];
+
+export interface Conventions {
+  name: ConventionsName;
+  /** How a UTC timestamp ends: `Z`, or the equivalent offset `+00:00` (both ISO 8601 UTC, B-FMT-1). */
+  utcDesignator: 'Z' | '+00:00';
+  a: {
+    /** `POST` that creates a pipeline or a key (A-GAP-1, A-GAP-4). */
+    createdStatus: 200 | 201;
+    /** The member of a list answer that holds the items. */
+    listItems: 'items' | 'data';
+    /** Default page size of the pipeline list. */
+    defaultPageSize: number;
+    /** Paths under `/api/public/v1` (`:id` for the id). */
+    paths: {
+      validate: string;
+      start: string;
+      stop: string;
+      keys: string;
+      key: string;
+      /** Revoking a key: `DELETE` of the key, or a `POST` to this path. */
+      revoke: { method: 'DELETE' | 'POST'; path: string };
+    };
+    /**
+     * How the pipeline metadata names its state: the field and the name of each state. `alt`
+     * reads deployment first, so a pipeline that is archived but still deployed shows as running.
+     */
+    state: { field: string; names: Record<PipelineState, string>; deploymentFirst: boolean };
+    /**
+     * The metadata's shape: the real service's (`state` and the coarse `status`, timestamps, URLs,
+     * the history of moves, A-GAP-2), or a `phase`, a count of deployments and a `links` object.
+     */
+    metadata: 'with-history' | 'with-deployment-count';
+    /** The archive answer (A-GAP-3): the archived pipeline's metadata, or `{id, archived: true}`. */
+    archiveBody: 'metadata' | 'acknowledgement';
+  };
+  b: {
+    /** Error codes answered with another status than the catalog's (B-GAP-2). */
+    statusOverrides: Partial<Record<ErrorCode, number>>;
+    /** The fixed not-found text (B-ERR-1 fixes that there is one, not which). */
+    notFoundText: string;
+    /** The member of a validation error that names the fields (B-GAP-2). */
+    problemsKey: 'errors' | 'details';
+    /** `POST /jobs`, `/hooks`, `/user/keys` (B-GAP-1); connection groups are 201 by the spec. */
+    createdStatus: 200 | 201;
+    /** Invoice paging (B-GAP-3). */
+    paging: { offset: string; limit: string; defaultLimit: number; linkHeader: boolean };
+    invoiceStatusNames: Record<InvoiceStatus, string>;
+    packageStatusNames: Record<PackageStatus, string>;
+    /** Rate-limit headers (B-GAP-6); `reset` as epoch seconds or seconds from now. */
+    rateLimitHeaders: { limit: string; remaining: string; reset: string; resetAs: 'epoch-seconds' | 'delta-seconds' };
+    /** How web hook POSTs are signed (B-GAP-4). */
+    hookSignature: { header: string; scheme: 'sha1-of-fields' | 'hmac-sha256-of-body' };
+  };
+}
+
+export const STANDARD_CONVENTIONS: Conventions = {
+  name: 'standard',
+  utcDesignator: 'Z',
+  a: {
+    createdStatus: 201,
+    listItems: 'items',
+    defaultPageSize: 50,
+    paths: {
+      validate: '/pipelines/validate',
+      start: '/pipelines/:id/start',
+      stop: '/pipelines/:id/stop',
+      keys: '/api-keys',
+      key: '/api-keys/:id',
+      revoke: { method: 'DELETE', path: '/api-keys/:id' },
+    },
+    state: {
+      field: 'state',
+      names: { not_deployed: 'not_deployed', initial_sync: 'initial_sync', continuous_sync: 'continuous_sync', archived: 'archived' },
+      deploymentFirst: false,
+    },
+    metadata: 'with-history',
+    archiveBody: 'metadata',
+  },
+  b: {
+    statusOverrides: {},
+    notFoundText: 'Item not found.',
+    problemsKey: 'errors',
+    createdStatus: 201,
+    paging: { offset: 'offset', limit: 'limit', defaultLimit: 20, linkHeader: true },
+    invoiceStatusNames: { pending: 'pending', successful: 'successful', failed: 'failed' },
+    packageStatusNames: { active: 'active', archived: 'archived' },
+    rateLimitHeaders: { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', resetAs: 'epoch-seconds' },
+    hookSignature: { header: 'X-Hook-Signature', scheme: 'sha1-of-fields' },
+  },
+};
+
+export const ALT_CONVENTIONS: Conventions = {
+  name: 'alt',
+  utcDesignator: '+00:00',
+  a: {
+    createdStatus: 200,
+    listItems: 'data',
+    defaultPageSize: 25,
+    paths: {
+      validate: '/pipeline-validations',
+      start: '/pipelines/:id/deploy',
+      stop: '/pipelines/:id/undeploy',
+      keys: '/api_keys',
+      key: '/api_keys/:id',
+      revoke: { method: 'POST', path: '/api_keys/:id/revoke' },
+    },
+    state: {
+      field: 'phase',
+      names: { not_deployed: 'draft', initial_sync: 'backfilling', continuous_sync: 'streaming', archived: 'retired' },
+      deploymentFirst: true,
+    },
+    metadata: 'with-deployment-count',
+    archiveBody: 'acknowledgement',
+  },
+  b: {
+    statusOverrides: { not_acceptable: 400, unauthorized: 403, invalid_field: 400 },
+    notFoundText: 'Resource not found.',
+    problemsKey: 'details',
+    createdStatus: 200,
+    paging: { offset: 'start', limit: 'per_page', defaultLimit: 25, linkHeader: false },
+    invoiceStatusNames: { pending: 'open', successful: 'paid', failed: 'void' },
+    packageStatusNames: { active: 'enabled', archived: 'retired' },
+    rateLimitHeaders: { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', resetAs: 'delta-seconds' },
+    hookSignature: { header: 'X-Signature-256', scheme: 'hmac-sha256-of-body' },
+  },
+};
+
+export function conventionsNamed(name: ConventionsName): Conventions {
+  return name === 'alt' ? ALT_CONVENTIONS : STANDARD_CONVENTIONS;
+}
+
+export function isConventionsName(value: unknown): value is ConventionsName {
+  return value === 'standard' || value === 'alt';
+}
