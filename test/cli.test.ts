@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
@@ -13,37 +11,7 @@ import { verifyCertification } from '../reports/certification.ts';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../bin/embedded-target.ts';
 import { targetSecrets } from '../suites/lib/target.ts';
 import type { RunResult } from '../suites/lib/types.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-interface Ran {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node bin/disco.mjs ...args`; `whenReady` may act on the child while it runs. */
-function disco(args: string[], options: { env?: Record<string, string>; whenReady?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/disco.mjs', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr });
-    });
-    options.whenReady?.(child);
-  });
-}
+import { disco } from './support/cli.ts';
 
 /** A loopback port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {

@@ -35,6 +35,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
                       purpose); --only implies it
   --list              print the checks (with --only: the selected ones) and their clauses
+  --plan              print what the run would do to the target (writes by endpoint and count,
+                      what cannot be undone, what would be skipped) without sending it anything:
+                      the run is rehearsed on an embedded simulator shaped like the target document
 
 Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) verified and
 passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
@@ -62,6 +65,8 @@ export interface CheckOptions {
   /** --allow-incomplete itself was given (the reproduce command repeats it). */
   allowIncompleteGiven: boolean;
   list: boolean;
+  /** Rehearse and print what the run would do; send nothing to the target. */
+  plan: boolean;
   help: boolean;
 }
 
@@ -82,6 +87,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       conventions: { type: 'string', default: 'standard' },
       'allow-incomplete': { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
+      plan: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -129,6 +135,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     allowIncomplete: values['allow-incomplete'] || only.length > 0,
     allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
+    plan: values.plan,
     help: values.help,
   };
 }

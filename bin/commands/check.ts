@@ -5,6 +5,7 @@ import { buildRunReport } from '../../reports/run-report.ts';
 import { listChecks } from '../check/list.ts';
 import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../check/options.ts';
 import { shownUrl } from '../check/probe.ts';
+import { formatPlan, rehearse } from '../check/plan.ts';
 import { publishReport } from '../check/report.ts';
 import { runSelectedChecks } from '../check/run.ts';
 import { watchInterruptions } from '../check/signals.ts';
@@ -34,6 +35,10 @@ export async function check(argv: string[]): Promise<number> {
     const redactor = new Redactor(secrets);
     const out = (text: string) => void process.stdout.write(text);
     const profile: Profile = options.profile ?? defaultProfile(options);
+    if (options.plan) {
+      out(redactor.text(formatPlan(await rehearse(options, target, profile, interruption))));
+      return interruption.exitCode() ?? 0;
+    }
 
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
     const report = buildRunReport({

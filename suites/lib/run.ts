@@ -19,6 +19,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Secrets beyond the target's own (keys, URL credentials) to keep out of results. */
   secrets?: string[];
+  /** Every exchange of the run with the check that sent it (cleanup included); `disco check --plan` tallies them. */
+  onExchange?: (exchange: Exchange, check: CheckDefinition | undefined) => void;
   onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
 }
 
@@ -71,10 +73,12 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
   const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
+  let current: CheckDefinition | undefined;
   const onExchange = (ex: Exchange) => {
     seen.requests++;
     seen.last = ex;
     redactor.learn(ex.json);
+    options.onExchange?.(ex, current);
   };
   // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
   let cleaningUp = false;
@@ -93,6 +97,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
       results.push(skipped(check, 'the run was interrupted before this check started'));
       continue;
     }
+    current = check;
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
     if (unmet) {
