@@ -8,7 +8,9 @@ usage: disco <command> [options]
   serve     run the in-memory simulator (fake backend)
   check     run the conformance suites against a target (default: an embedded simulator)
   clauses   print the clause table with coverage
-  verify-cert FILE   recompute a certification.json digest (exit 0 match, 1 changed, 2 unreadable)
+  verify-cert FILE   check a certification.json: its digest, and with --public-key KEY that it is
+                     a certificate signed with that key (exit 0 valid, 1 refused, 2 unreadable)
+  keygen    make an Ed25519 key pair for signing certificates (disco check --certify --sign-key)
 
 Run \`disco <command> --help\` for a command's options.
 `;
@@ -25,6 +27,8 @@ async function loadCommand(name: string): Promise<Command | null> {
       return (await import('./commands/clauses.ts')).clauses;
     case 'verify-cert':
       return (await import('./commands/verify-cert.ts')).verifyCert;
+    case 'keygen':
+      return (await import('./commands/keygen.ts')).keygen;
     default:
       return null;
   }

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildCertification, canonicalJson, verifyCertification } from './certification.ts';
+import { createHash } from 'node:crypto';
+import { buildCertification, canonicalJson, verifyCertification, type Certification } from './certification.ts';
+import { ed25519PrivateKey, ed25519PublicKey, newKeyPair } from './signing.ts';
 import { sampleReport } from './testing/sample-report.ts';
 import type { RunReport } from './model.ts';
 import type { SuiteVersion } from './suite-version.ts';
@@ -43,10 +45,53 @@ describe('certification summary', () => {
     expect(buildCertification(allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1, allowIncomplete: true } })), suite)).toMatchObject({ outcome: 'incomplete', complete: false });
   });
 
+  it('is a certificate only for a --certify run that is complete and CONFORMANT, and only a certificate is signed', () => {
+    const key = ed25519PrivateKey(newKeyPair().privatePem, 'test');
+    expect(buildCertification(allPass(sampleReport()), suite, { certify: true })).toMatchObject({ certified: true });
+    expect(buildCertification(allPass(sampleReport()), suite, { certify: true }).signature).toBeUndefined();
+    expect(buildCertification(allPass(sampleReport()), suite, { certify: true, signKey: key }).signature).toMatchObject({ algorithm: 'Ed25519' });
+    // Not asked to certify, failed, incomplete: records, never certificates, never signed.
+    for (const [report, certify] of [
+      [allPass(sampleReport()), false],
+      [sampleReport(), true],
+      [allPass(sampleReport({ interrupted: 'SIGINT' })), true],
+      [allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1, allowIncomplete: true } })), true],
+      [allPass(sampleReport({ options: { only: [], readOnly: true, timeoutMs: 1, allowIncomplete: false } })), true],
+    ] as const) {
+      const cert = buildCertification(report, suite, { certify, signKey: key });
+      expect(cert.certified).toBe(false);
+      expect(cert.signature).toBeUndefined();
+    }
+  });
+
+  it('verifies a signed certificate with its public key, and refuses a tampered one, another key, an unsigned one and a record', () => {
+    const pair = newKeyPair();
+    const other = newKeyPair();
+    const publicKey = ed25519PublicKey(pair.publicPem, 'test');
+    const signed = JSON.parse(JSON.stringify(buildCertification(allPass(sampleReport()), suite, { certify: true, signKey: ed25519PrivateKey(pair.privatePem, 'test') }))) as Certification;
+    expect(verifyCertification(signed, publicKey)).toMatchObject({ ok: true, certified: true, signatureVerified: true });
+    expect(signed.signature?.keyFingerprint).toBe(pair.fingerprint);
+    expect(verifyCertification(signed, ed25519PublicKey(other.publicPem, 'test'))).toMatchObject({ ok: false, problem: expect.stringMatching(/signature does not verify/) });
+    // A changed verdict with a recomputed digest: only the signature shows it.
+    const tampered = { ...signed, clauses: signed.clauses.map((c) => ({ ...c, verdict: 'pass' })) };
+    const { digest: _d, signature: _s, ...body } = tampered;
+    const redigested = { ...tampered, digest: { ...signed.digest, value: createHash('sha256').update(canonicalJson(body)).digest('hex') } };
+    expect(verifyCertification(redigested)).toMatchObject({ ok: true });
+    expect(verifyCertification(redigested, publicKey)).toMatchObject({ ok: false, problem: expect.stringMatching(/signature does not verify/) });
+    expect(verifyCertification({ ...signed, seed: 1 }, publicKey)).toMatchObject({ ok: false, problem: 'the digest does not match the content' });
+    const { signature: _unsigned, ...unsigned } = signed;
+    expect(verifyCertification(unsigned, publicKey)).toMatchObject({ ok: false, problem: 'the certificate is not signed' });
+    const record = buildCertification(sampleReport(), suite);
+    expect(verifyCertification(record, publicKey)).toMatchObject({ ok: false, problem: expect.stringMatching(/not a certificate/) });
+  });
+
   it.skipIf(!existsSync('/usr/bin/jq'))('can be recomputed with the documented jq recipe', () => {
     const cert = buildCertification(sampleReport(), suite);
-    const out = execFileSync('sh', ['-c', "jq -cS 'del(.digest)' | tr -d '\\n' | sha256sum"], { input: JSON.stringify(cert, null, 2), encoding: 'utf8' });
+    const out = execFileSync('sh', ['-c', "jq -cS 'del(.digest, .signature)' | tr -d '\\n' | sha256sum"], { input: JSON.stringify(cert, null, 2), encoding: 'utf8' });
     expect(out.split(' ')[0]).toBe(cert.digest.value);
+    const signed = buildCertification(allPass(sampleReport()), suite, { certify: true, signKey: ed25519PrivateKey(newKeyPair().privatePem, 'test') });
+    const again = execFileSync('sh', ['-c', "jq -cS 'del(.digest, .signature)' | tr -d '\\n' | sha256sum"], { input: JSON.stringify(signed, null, 2), encoding: 'utf8' });
+    expect(again.split(' ')[0]).toBe(signed.digest.value);
   });
 
   it('identifies the suite by package version and, in a checkout, the commit', () => {

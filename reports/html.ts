@@ -1,5 +1,5 @@
 import type { CheckResult, ClauseVerdict, RecordedFailure } from '../suites/lib/types.ts';
-import type { Certification } from './certification.ts';
+import { certificateState, type Certification } from './certification.ts';
 import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, notVerifiedLines, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
 
 /**
@@ -161,16 +161,28 @@ ${rows.join('\n')}
 
 function certification(cert: Certification): string {
   const rows: [string, string][] = [
+    ['Certificate', certificateState(cert)],
     ['Outcome', `${cert.outcome}${cert.complete ? '' : ' (partial or interrupted run)'}`],
     ['Suite', `disco ${cert.suite.version}${cert.suite.commit ? ` at ${cert.suite.commit}${cert.suite.dirty ? ' (with local changes)' : ''}` : ''}`],
     ['Target', [...new Set([cert.target.name, cert.target.baseUrl, cert.target.cdcBaseUrl].filter(Boolean))].join(' · ')],
+    ...announcedRows(cert),
     ['Profile / seed / runs', `${cert.profile} / ${cert.seed} / ${cert.runs}`],
     ['Date', cert.date],
     ['Digest', `sha256 ${cert.digest.value}`],
   ];
   return `<section id="certification"><h2>Certification</h2>
 <dl class="facts">${rows.map(([k, v]) => `<dt>${h(k)}</dt><dd${k === 'Digest' ? ' class="digest"' : ''}>${h(v)}</dd>`).join('')}</dl>
-<p class="muted">The digest is the SHA-256 of certification.json without its <code>digest</code> member, as canonical JSON (RFC 8785): <code>jq -cS 'del(.digest)' certification.json | tr -d '\\n' | sha256sum</code>.</p></section>`;
+<p class="muted">The digest is the SHA-256 of certification.json without its <code>digest</code> and <code>signature</code> members, as canonical JSON (RFC 8785): <code>jq -cS 'del(.digest, .signature)' certification.json | tr -d '\\n' | sha256sum</code>. <code>disco verify-cert certification.json --public-key KEY</code> checks a signed certificate.</p></section>`;
+}
+
+function announcedRows(cert: Certification): [string, string][] {
+  const said = cert.target.announced;
+  if (!said) return [];
+  const one = (a: { server?: string; apiVersion?: string } | undefined) => [a?.server ? `Server: ${a.server}` : '', a?.apiVersion ? `API version: ${a.apiVersion}` : ''].filter(Boolean).join(' · ');
+  return [
+    ...(said.interfaceB ? [['Interface B says', one(said.interfaceB)] as [string, string]] : []),
+    ...(said.interfaceA ? [['Interface A says', one(said.interfaceA)] as [string, string]] : []),
+  ];
 }
 
 function anchor(id: string): string {

@@ -22,7 +22,8 @@ describe('JUnit XML', () => {
   const report = sampleReport();
   const xml = renderJunit(report);
   const doc = parse(xml);
-  const cases = doc.testsuites.testsuite.flatMap((s) => s.testcase);
+  const familySuites = doc.testsuites.testsuite.filter((s) => s['@_name'] !== 'disco clause verdicts');
+  const cases = familySuites.flatMap((s) => s.testcase);
 
   it('is well-formed XML despite <, &, quotes, ]]> and control characters in the results', () => {
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -36,8 +37,16 @@ describe('JUnit XML', () => {
     expect(doc.testsuites['@_failures']).toBe('1');
     expect(doc.testsuites['@_errors']).toBe('1');
     expect(doc.testsuites['@_skipped']).toBe('1');
-    expect(doc.testsuites.testsuite.map((s) => s['@_name'])).toEqual(['b-auth', 'b-lim', 'b-job', 'a-auth']);
-    for (const s of doc.testsuites.testsuite) for (const c of s.testcase) expect(c['@_classname']).toBe(s['@_name']);
+    expect(doc.testsuites.testsuite.map((s) => s['@_name'])).toEqual(['b-auth', 'b-lim', 'b-job', 'a-auth', 'disco clause verdicts']);
+    for (const s of familySuites) for (const c of s.testcase) expect(c['@_classname']).toBe(s['@_name']);
+  });
+
+  it('gives every clause verdict and the outcome as properties of a suite without testcases', () => {
+    const verdicts = doc.testsuites.testsuite.find((s) => s['@_name'] === 'disco clause verdicts');
+    expect(verdicts?.testcase).toBeUndefined();
+    const props = Object.fromEntries((verdicts?.properties.property ?? []).map((p) => [p['@_name'], p['@_value']]));
+    expect(props.outcome).toBe(report.outcome);
+    for (const c of report.clauses) expect(props[`clause:${c.id}`], c.id).toBe(c.verdict);
   });
 
   it('names every testcase by its clause ids first', () => {

@@ -39,8 +39,26 @@ export function renderJunit(report: RunReport): string {
     for (const check of checks) lines.push(...testcase(family, check));
     lines.push('  </testsuite>');
   }
+  lines.push(...clauseVerdictSuite(report));
   lines.push('</testsuites>');
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The clause verdicts, which JUnit has no element for: a suite without testcases (so CI counts
+ * nothing twice) whose properties give the outcome and every clause's verdict (`clause:B-AUTH-1`
+ * = pass | fail | error | not-verified | advisory), the same words result.json uses.
+ */
+function clauseVerdictSuite(report: RunReport): string[] {
+  return [
+    `  <testsuite name="disco clause verdicts" tests="0" failures="0" errors="0" skipped="0" time="0" timestamp="${escapeXml(report.startedAt)}">`,
+    '    <properties>',
+    `      <property name="outcome" value="${escapeXml(report.outcome)}"/>`,
+    `      <property name="exit_code" value="${report.exitCode}"/>`,
+    ...report.clauses.map((c) => `      <property name="clause:${escapeXml(c.id)}" value="${escapeXml(c.verdict)}"/>`),
+    '    </properties>',
+    '  </testsuite>',
+  ];
 }
 
 function testcase(family: string, check: CheckResult): string[] {

@@ -1,5 +1,5 @@
 import type { ClauseVerdict } from '../suites/lib/types.ts';
-import type { Certification } from './certification.ts';
+import { certificateState, type Certification } from './certification.ts';
 import { advisoryClauses, notVerifiedBinding } from '../suites/lib/aggregate.ts';
 import { formatDuration, oneLine, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
 
@@ -48,9 +48,10 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   }
 
   out.push('### Certification', '');
+  out.push(`- Certificate: ${certificateState(cert)}`);
   out.push(`- Outcome: **${cert.outcome}**${cert.complete ? '' : ' (partial or interrupted run)'}`);
   out.push(`- Suite: disco ${cert.suite.version}${cert.suite.commit ? ` at \`${cert.suite.commit.slice(0, 12)}\`${cert.suite.dirty ? ' (with local changes)' : ''}` : ''}`);
-  out.push(`- Digest (SHA-256 over canonical JSON of certification.json without \`digest\`): \`${cert.digest.value}\``);
+  out.push(`- Digest (SHA-256 over canonical JSON of certification.json without \`digest\` and \`signature\`): \`${cert.digest.value}\``);
   out.push('');
   return out.join('\n');
 }

@@ -5,7 +5,7 @@ import { packageVersion } from './suite-version.ts';
 
 /** Everything a run produced, and what it was asked to do: the input of `buildRunReport`. */
 export interface RunFacts {
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string };
+  target: RunReport['target'];
   profile: Profile;
   seed: number;
   runs: number;

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { buildCertification, type Certification } from './certification.ts';
@@ -29,6 +30,9 @@ export interface ReportOptions {
   suite: SuiteVersion;
   /** The one-line command that reproduces the run. */
   reproduce?: string;
+  /** `--certify`, and the key that signs a certificate. */
+  certify?: boolean;
+  signKey?: KeyObject;
 }
 
 /** Renders the five reports as text, secrets removed before rendering and again after. */
@@ -36,7 +40,7 @@ export function renderReports(report: RunReport, options: ReportOptions): Render
   const redactor = reportRedactor(options.secrets);
   const clean = redactDeep(report, redactor);
   const reproduce = options.reproduce === undefined ? undefined : redactor.text(options.reproduce);
-  const certification = buildCertification(clean, options.suite);
+  const certification = buildCertification(clean, options.suite, { certify: options.certify === true, ...(options.signKey ? { signKey: options.signKey } : {}) });
   const files: Record<ReportKind, string> = {
     junit: renderJunit(clean),
     json: `${JSON.stringify(clean, null, 2)}\n`,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { AdjustableClock, type Clock } from './clock.ts';
@@ -77,9 +78,14 @@ export function createApp(init: SimulatorOptions = {}): Koa {
   return createSimulator(init).app;
 }
 
-/** Security headers and the simulated Date on every answer, then the routers, then the one error renderer. */
+/** Who answers: clients and certificates read what a server says about itself here. */
+const SERVER = `disco-simulator/${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0'}`;
+
+/** Security headers, Server and the simulated Date on every answer, then the routers, then the one error renderer. */
 function errorBoundary(sim: Sim, routers: Handler): Middleware {
+  const server = `${SERVER} (${sim.conventions.name} conventions)`;
   return async (ctx: Context): Promise<void> => {
+    ctx.set('Server', server);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'no-store');
     // The Date header tells the simulator's own time, not the host's: a moved or sped-up clock

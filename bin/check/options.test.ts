@@ -30,9 +30,21 @@ describe('disco check options', () => {
     [['--fault', 'b-limit-uncapped', '--target', 'x.yaml'], '--fault applies to the embedded simulator only'],
     [['--report-dir', ' '], '--report-dir must not be empty'],
     [['extra'], 'check takes no positional arguments'],
+    [['--certify', '--only', 'b-auth'], '--certify runs every check; it cannot be combined with --only'],
+    [['--certify', '--read-only'], 'cannot be combined with --read-only'],
+    [['--certify', '--allow-incomplete'], 'cannot be combined with --allow-incomplete'],
+    [['--sign-key', 'k.pem'], '--sign-key signs certificates: give it with --certify'],
+    [['--conventions', 'odd'], '--conventions must be standard or alt'],
+    [['--conventions', 'alt', '--target', 'x.yaml'], '--conventions applies to the embedded simulator only'],
   ])('refuses %j', (args, message) => {
     expect(() => parseCheckArgs(args)).toThrow(UsageError);
     expect(() => parseCheckArgs(args)).toThrow(message);
+  });
+
+  it('reads --certify, --sign-key and --plan', () => {
+    expect(parseCheckArgs(['--certify', '--sign-key', 'k.pem'])).toMatchObject({ certify: true, signKey: 'k.pem', plan: false, allowIncomplete: false });
+    expect(parseCheckArgs(['--plan', '--target', 't.yaml'])).toMatchObject({ plan: true, certify: false });
+    expect(reproduceCommand(parseCheckArgs(['--certify', '--seed', '3']), 'simulator')).toContain('--certify');
   });
 
   it('refuses unknown options (node:util parseArgs, mapped to exit 2 by bin/disco.ts)', () => {

@@ -34,6 +34,11 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
                       purpose); --only implies it
+  --certify           a certification run: every check (refuses --only, --read-only and
+                      --allow-incomplete); certification.json is a certificate (certified: true)
+                      only when the outcome is CONFORMANT
+  --sign-key FILE     with --certify: sign the certificate with this Ed25519 private key (PEM;
+                      disco keygen makes one); disco verify-cert --public-key checks it
   --list              print the checks (with --only: the selected ones) and their clauses
   --plan              print what the run would do to the target (writes by endpoint and count,
                       what cannot be undone, what would be skipped) without sending it anything:
@@ -67,6 +72,10 @@ export interface CheckOptions {
   list: boolean;
   /** Rehearse and print what the run would do; send nothing to the target. */
   plan: boolean;
+  /** A certification run: everything, nothing allowed incomplete. */
+  certify: boolean;
+  /** The Ed25519 private key (PEM file) that signs the certificate. */
+  signKey?: string;
   help: boolean;
 }
 
@@ -88,6 +97,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       'allow-incomplete': { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       plan: { type: 'boolean', default: false },
+      certify: { type: 'boolean', default: false },
+      'sign-key': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -119,6 +130,12 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
   const only = parseOnly(values.only);
+  if (values.certify) {
+    // A certificate speaks for the whole spec: nothing may be left out or excused.
+    const excluded = [only.length ? '--only' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : ''].filter(Boolean);
+    if (excluded.length) throw new UsageError(`--certify runs every check; it cannot be combined with ${excluded.join(', ')}`);
+  }
+  if (values['sign-key'] !== undefined && !values.certify) throw new UsageError('--sign-key signs certificates: give it with --certify');
   return {
     ...(values.target !== undefined ? { target: values.target } : {}),
     only,
@@ -136,6 +153,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
     plan: values.plan,
+    certify: values.certify,
+    ...(values['sign-key'] !== undefined ? { signKey: values['sign-key'] } : {}),
     help: values.help,
   };
 }
@@ -160,6 +179,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
   if (o.allowIncompleteGiven) parts.push('--allow-incomplete');
+  if (o.certify) parts.push('--certify');
   for (const f of o.faults) parts.push('--fault', f);
   return parts.join(' ');
 }

@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { identity, runChecks } from '../../suites/lib/run.ts';
-import type { CheckDefinition, CheckResult, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
+import type { CheckDefinition, CheckResult, Profile, ResolvedTarget, RunResult } from '../../suites/lib/types.ts';
+import { createAnnouncementRecorder } from './announcement.ts';
 import { probeTarget, shownUrl } from './probe.ts';
 import { TerminalProgress } from './progress.ts';
 import { selectChecks } from './select.ts';
@@ -21,6 +22,8 @@ export interface CompletedRun {
   startedAt: Date;
   finishedAt: Date;
   durationMs: number;
+  /** What the target said about itself (Server, API version), for the certificate. */
+  announced?: NonNullable<RunResult['target']['announced']>;
 }
 
 /** Every check of the suites, loaded on demand (the CLI's other commands need none). */
@@ -52,6 +55,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
   }
   const progress = io.tty ? new TerminalProgress(selected, io.out, io.redact, { color: io.color }) : undefined;
   const finished: CheckResult[] = [];
+  const announcements = createAnnouncementRecorder(target);
   const startedAt = new Date();
   const started = performance.now();
   let run: { checks: CheckResult[]; leftovers: string[]; runId: string };
@@ -66,6 +70,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       timeoutMs: options.timeoutMs,
       signal: interruption.signal,
+      onExchange: (exchange) => announcements.add(exchange),
       onProgress: (event) => {
         if (event.kind === 'end' && event.result) finished.push(event.result);
         progress?.handle(event);
@@ -78,7 +83,8 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
     run = { checks: unfinishedAsErrors(selected, finished, why), leftovers: [], runId: 'unknown' };
   }
   progress?.finish();
-  return { ...run, unselected, startedAt, finishedAt: new Date(), durationMs: Math.round(performance.now() - started) };
+  const announced = announcements.result();
+  return { ...run, unselected, startedAt, finishedAt: new Date(), durationMs: Math.round(performance.now() - started), ...(announced ? { announced } : {}) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { Profile } from '../../suites/lib/types.ts';
 import { Redactor } from '../../suites/lib/redact.ts';
 import { targetSecrets } from '../../suites/lib/target.ts';
@@ -6,7 +7,7 @@ import { listChecks } from '../check/list.ts';
 import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../check/options.ts';
 import { shownUrl } from '../check/probe.ts';
 import { formatPlan, rehearse } from '../check/plan.ts';
-import { publishReport } from '../check/report.ts';
+import { publishReport, readSignKey } from '../check/report.ts';
 import { runSelectedChecks } from '../check/run.ts';
 import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
@@ -26,6 +27,14 @@ export async function check(argv: string[]): Promise<number> {
   }
   if (options.list) return listChecks(options);
 
+  // The signing key is read before anything runs: a run must not end unable to sign.
+  let signKey: KeyObject | undefined;
+  try {
+    signKey = options.signKey === undefined ? undefined : await readSignKey(options.signKey);
+  } catch (e) {
+    process.stderr.write(`disco check: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  }
   const interruption = watchInterruptions();
   let opened: OpenedTarget | undefined;
   try {
@@ -42,7 +51,12 @@ export async function check(argv: string[]): Promise<number> {
 
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
     const report = buildRunReport({
-      target: { name: target.name, ...(target.baseUrl ? { baseUrl: shownUrl(target.baseUrl) } : {}), ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}) },
+      target: {
+        name: target.name,
+        ...(target.baseUrl ? { baseUrl: shownUrl(target.baseUrl) } : {}),
+        ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}),
+        ...(run.announced ? { announced: run.announced } : {}),
+      },
       profile,
       seed: options.seed,
       runs: options.runs,
@@ -50,7 +64,7 @@ export async function check(argv: string[]): Promise<number> {
       ...run,
       interrupted: interruption.received(),
     });
-    await publishReport(report, { reportDir: options.reportDir, secrets, reproduce: reproduceCommand(options, profile) }, (s) => out(redactor.text(s)));
+    await publishReport(report, { reportDir: options.reportDir, secrets, reproduce: reproduceCommand(options, profile), certify: options.certify, ...(signKey ? { signKey } : {}) }, (s) => out(redactor.text(s)));
     return interruption.exitCode() ?? report.exitCode;
   } catch (e) {
     if (!(e instanceof RunStopped)) throw e;

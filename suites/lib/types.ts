@@ -253,9 +253,17 @@ export interface ClauseVerdict {
  */
 export type Outcome = 'conformant' | 'fail' | 'error' | 'incomplete';
 
+/** What a target said about itself in its answers (the first successful answer of each interface that said anything). */
+export interface Announcement {
+  /** The `Server` header. */
+  server?: string;
+  /** An API version: a `*-Version` response header (`X-Api-Version: 3`), or the `version` parameter of a vendor media type (`Content-Type: ...; version=2`). */
+  apiVersion?: string;
+}
+
 export interface RunResult {
   tool: { name: 'disco'; version: string };
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string };
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
   profile: Profile;
   seed: number;
   runs: number;
