@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkHelp } from '../bin/check/options.ts';
 import { serveHelp } from '../bin/commands/serve.ts';
+import { verifyCertHelp } from '../bin/commands/verify-cert.ts';
+import { keygenHelp } from '../bin/commands/keygen.ts';
 import { FAULT_NAMES } from '../simulator/faults.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -25,6 +27,7 @@ describe('the README documents every option of the command line', () => {
   it.each([
     ['### `disco check`', checkHelp],
     ['### `disco serve`', serveHelp],
+    ['#### Certification', `${verifyCertHelp}\n${keygenHelp}`],
   ])('%s: every option its --help names', (heading, help) => {
     const text = section(README, heading);
     expect(text.length, `no README section ${heading}`).toBeGreaterThan(100);
