@@ -23,18 +23,23 @@ async function runModel(t: CheckContext, clock: boolean): Promise<void> {
   await t.property(`lifecycle sequences${clock ? ' with clock moves' : ''}`, lifecycleCommands(clock), (commands) => runSequence(t, clock, commands));
 }
 
+// The model verifies the documented lifecycle (A-GAP-2) and supports A-PIPE-1/2: a DELETE it
+// sees break them fails them, but their verifiers are the a-pipe checks, which also run on a
+// target that serves nothing but the spec's DELETE (with archivable fixture pipelines).
 check({
   id: 'a-lifecycle/model',
-  clauses: ['A-PIPE-1', 'A-PIPE-2', 'A-GAP-2'],
-  title: 'A-PIPE-1, A-PIPE-2, A-GAP-2: random sequences of create, start, stop, update (PATCH/PUT), delete and read keep every pipeline in its documented state, history and answer',
+  clauses: ['A-GAP-2'],
+  supports: ['A-PIPE-1', 'A-PIPE-2'],
+  title: 'A-GAP-2 (and A-PIPE-1, A-PIPE-2 on every DELETE): random sequences of create, start, stop, update (PATCH/PUT), delete and read keep every pipeline in its documented state, history and answer',
   needs: ['a', 'write'],
   run: (t) => runModel(t, false),
 });
 
 check({
   id: 'a-lifecycle/model-with-clock',
-  clauses: ['A-PIPE-1', 'A-PIPE-2', 'A-GAP-2'],
-  title: 'A-PIPE-1, A-PIPE-2, A-GAP-2: the same sequences with simulator time moving (initial sync ending, redeploys from continuous sync) keep every pipeline in its documented state',
+  clauses: ['A-GAP-2'],
+  supports: ['A-PIPE-1', 'A-PIPE-2'],
+  title: 'A-GAP-2 (and A-PIPE-1, A-PIPE-2 on every DELETE): the same sequences with simulator time moving (initial sync ending, redeploys from continuous sync) keep every pipeline in its documented state',
   needs: ['a', 'write', 'control'],
   run: (t) => runModel(t, true),
 });

@@ -286,8 +286,9 @@ check({
   title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx',
   needs: ['a'],
   async run(t) {
-    for (const id of ['1.5', '-1', 'abc', '0x10']) judgeMalformedId(t, await aSend(t, t.a(), 'pipelines.read', id), false);
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
+    if (!reads.length) t.skip('the target document says no pipeline is read by id (interface_a.operations.pipelines.read and .definition are null); a-pipe/integer-id-writes judges A-PIPE-3 on the spec\'s DELETE');
+    for (const id of ['1.5', '-1', 'abc', '0x10']) for (const e of reads) judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...reads), notAnInteger), async ([e, id]) => {
       judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
     });

@@ -79,6 +79,7 @@ describe('createWriteTally', () => {
     tally.add(exchange('POST', 'http://127.0.0.1:4010/acme/api/no/such/thing', 404), 'b-rob/x');
     tally.add(exchange('DELETE', 'http://127.0.0.1:4010/cdc/api/public/v1/pipelines/8', 404, { authorization: 'Bearer fdk_admin2' }), 'a-enum/x');
     tally.add(exchange('POST', 'http://127.0.0.1:4010/_disco/clock/advance', 200), undefined);
+    tally.add(exchange('PUT', 'http://127.0.0.1:4010/initech/api/user', 404), 'b-iso/x');
     const rows = tally.rows();
     expect(rows.find((r) => r.endpoint === 'B POST /jobs')).toEqual({ endpoint: 'B POST /jobs', sent: 2, succeeded: 1, accounts: [1, 2], checks: ['b-iso/x', 'b-job/create-starts'] });
     expect(rows.find((r) => r.endpoint === 'B DELETE /jobs/{id}')).toMatchObject({ sent: 1, succeeded: 1 });
@@ -87,6 +88,7 @@ describe('createWriteTally', () => {
     // A 404 archive did nothing: not flagged as irreversible.
     expect(rows.find((r) => r.endpoint === 'A DELETE /pipelines/{id}')).toEqual({ endpoint: 'A DELETE /pipelines/{id}', sent: 1, succeeded: 0, accounts: [2], checks: ['a-enum/x'] });
     expect(rows.find((r) => r.endpoint === 'POST (outside both interfaces)')).toMatchObject({ sent: 1 });
+    expect(rows.find((r) => r.endpoint === 'B PUT (account ids not in the target document)')).toMatchObject({ sent: 1, succeeded: 0 });
     expect(tally.reads()).toBe(1);
   });
 

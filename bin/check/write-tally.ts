@@ -87,7 +87,7 @@ export function createWriteTally(target: ResolvedTarget, shownAs: ResolvedTarget
         return { label: found?.label ?? `A ${method} (paths no endpoint serves)`, ...(account !== undefined && account >= 0 ? { account: account + 1 } : {}) };
       }
     }
-    if (target.baseUrl && url.href.startsWith(`${target.baseUrl}/`)) return { label: `B ${method} (account ids not in the target document)` };
+    if (target.baseUrl && url.href.startsWith(`${target.baseUrl}/`) && /^\/[^/]+\/api(\/|$)/.test(url.href.slice(target.baseUrl.length))) return { label: `B ${method} (account ids not in the target document)` };
     return { label: `${method} (outside both interfaces)` };
   }
 

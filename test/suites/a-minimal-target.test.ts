@@ -5,15 +5,21 @@ import { loadChecks } from '../../suites/index.ts';
 import { familyOf } from '../../suites/lib/registry.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
 
 /**
  * A target that serves nothing of interface A but what the spec fixes: `DELETE /pipelines/{id}`
- * behind Bearer keys, 404 for every pipeline (it has none), 401 without a valid key. The A
- * checks must not fail or error against it: those that need the simulator's conventions
- * (listing, creating, key management, the definition schema) skip with a reason.
+ * behind Bearer keys, 401 without a valid key. Its pipelines exist only as fixtures: account 1
+ * owns one deployed and one not-deployed pipeline the run may archive, account 2 owns one that
+ * account 1 must find exactly as absent. The A checks must not fail or error against it: those
+ * that need the real service's extensions (listing, creating, key management, the definition
+ * schema) skip with a reason; and with the fixtures alone A-ENUM-1, A-ENUM-2, A-PIPE-1 and
+ * A-PIPE-2 are verified.
  */
 
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}`, other: `fdk_${'C'.repeat(40)}` };
+const OWNER: Record<string, string> = { 501: KEYS.admin, 502: KEYS.admin, 900: KEYS.other };
 
 function minimalTarget(): http.Server {
   return http.createServer((req, res) => {
@@ -28,7 +34,13 @@ function minimalTarget(): http.Server {
       if (!match || req.method !== 'DELETE') return send(404, { error: 'Not found.' });
       const auth = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? '');
       if (!auth || !Object.values(KEYS).includes(auth[1] ?? '')) return send(401, { error: 'Unauthorized.' });
-      send(/^[1-9][0-9]*$/.test(match[1] ?? '') ? 404 : 400, { error: /^[1-9][0-9]*$/.test(match[1] ?? '') ? 'Pipeline not found.' : 'Bad id.' });
+      const id = match[1] ?? '';
+      if (!/^[1-9][0-9]*$/.test(id)) return send(400, { error: 'Bad id.' });
+      // Another account's pipeline is answered exactly as an absent one; the key's own is archived (200, also again).
+      const key = auth[1] ?? '';
+      const owner = OWNER[id];
+      if (owner === undefined || (owner !== key && !(key === KEYS.plain && owner === KEYS.admin))) return send(404, { error: 'Pipeline not found.' });
+      send(200, { id: Number(id), archived: true });
     });
   });
 }
@@ -40,7 +52,21 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    target = { name: 'minimal', cdcBaseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [], a: [{ adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: {} }, { adminKey: KEYS.other, fixtures: {} }], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
+    // Its document says what it does not serve: every interface A operation but the spec's archive.
+    const operations = Object.fromEntries(A_OPERATIONS.filter((op) => op !== 'pipelines.archive').map((op) => [op, null]));
+    target = {
+      name: 'minimal',
+      cdcBaseUrl: `http://127.0.0.1:${port}`,
+      keyPrefix: 'fdk',
+      b: [],
+      a: [
+        { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { archivable_pipelines: { deployed: 501, not_deployed: 502 } } },
+        { adminKey: KEYS.other, fixtures: { pipeline_ids: [900] } },
+      ],
+      interfaceA: { operations, listItems: {}, definitions: [] },
+      interfaceB: {},
+      permissions: [],
+    };
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -55,5 +81,8 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
     const skipped = out.checks.filter((r) => r.verdict === 'skip');
     expect(skipped.length, 'the checks that need the simulator\'s conventions skip here').toBeGreaterThan(0);
     for (const c of skipped) expect(c.reason, c.id).toMatch(/\w/);
+    // The spec's own endpoint and the fixtures verify these must clauses.
+    const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
+    for (const id of ['A-ENUM-1', 'A-ENUM-2', 'A-PIPE-1', 'A-PIPE-2', 'A-AUTH-7', 'A-VER-1']) expect(verdicts.find((c) => c.id === id)?.verdict, `${id}: ${verdicts.find((c) => c.id === id)?.reasons.join('; ')}`).toBe('pass');
   });
 });
