@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // target and run under `disco check`, so they are deliberately not collected here.
 export default defineConfig({
   test: {
-    include: ['simulator/**/*.test.ts', 'suites/**/*.test.ts', 'reports/**/*.test.ts', 'test/**/*.test.ts', 'bin/**/*.test.ts'],
+    include: ['api/**/*.test.ts', 'simulator/**/*.test.ts', 'suites/**/*.test.ts', 'reports/**/*.test.ts', 'test/**/*.test.ts', 'bin/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -14,6 +14,10 @@ import { interfaceOf } from './interfaces/which.ts';
 import { controlRouter } from './control/routes.ts';
 import { applySeed, type SeedDocument } from './control/seed.ts';
 import { conventionsNamed } from './conventions.ts';
+import { Journal } from './journal/journal.ts';
+import { journalMiddleware } from './journal/middleware.ts';
+import { ChaosRules } from './chaos/rules.ts';
+import { applyChaos } from './chaos/middleware.ts';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -41,6 +45,8 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     options,
     conventions,
     rateLimiter: new RateLimiter(clock, options.rateLimitPerHour, conventions.b.rateLimitHeaders),
+    journal: new Journal(options.journalSize),
+    chaos: new ChaosRules(),
   };
   if (init.seed) applySeed(sim, init.seed);
 
@@ -54,6 +60,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   // A path of interface B goes to its router alone: trying the control API's and interface A's
   // first costs their matching on every request and changes nothing.
   const onlyB = chain([b.routes(), b.allowedMethods()] as Middleware[]);
+  app.use(journalMiddleware(sim));
   app.use(errorBoundary(sim, (ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
   return { app, sim, clock };
 }
@@ -93,6 +100,8 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
     // clock is, through Date.
     ctx.set('Date', new Date(sim.clock.now()).toUTCString());
     try {
+      // A chaos rule may answer (a status: thrown, rendered below) or take the answer away.
+      if ((await applyChaos(sim, ctx)) === 'handled') return;
       await routers(ctx);
       // The routers answer an unmatched path with an empty 404, and a known path with the wrong
       // method with an empty 405 (or 501 for a method they do not know) plus `Allow`. Both get

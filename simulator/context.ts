@@ -2,6 +2,8 @@ import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { Store } from './store.ts';
+import type { Journal } from './journal/journal.ts';
+import type { ChaosRules } from './chaos/rules.ts';
 import type { Conventions, ConventionsName } from './conventions.ts';
 
 export interface SimOptions {
@@ -29,6 +31,8 @@ export interface SimOptions {
   jobPace: number;
   /** The choices made where the spec leaves them open (conventions.ts): the real service's, or `alt`. */
   conventions: ConventionsName;
+  /** Requests the journal keeps (a ring); 0 records nothing. */
+  journalSize: number;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -39,6 +43,7 @@ export const defaultSimOptions: SimOptions = {
   rateLimitPerHour: 5000,
   jobPace: 1,
   conventions: 'standard',
+  journalSize: 1000,
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */
@@ -50,6 +55,10 @@ export interface Sim {
   /** `options.conventions`, resolved. */
   conventions: Conventions;
   rateLimiter: RateLimiter;
+  /** The request journal (journal/journal.ts). */
+  journal: Journal;
+  /** Chaos rules for client developers (chaos/rules.ts). */
+  chaos: ChaosRules;
 }
 
 /** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */

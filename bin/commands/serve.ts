@@ -5,11 +5,13 @@ import { listen } from '../../simulator/server.ts';
 import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
 import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
-import { AdjustableClock } from '../../simulator/clock.ts';
-import type { TargetDocument } from '../../suites/lib/target-types.ts';
+import { AdjustableClock, MAX_CLOCK_SPEED } from '../../simulator/clock.ts';
+import { parse as parseYaml } from 'yaml';
+import { readFile } from 'node:fs/promises';
 import { UsageError } from './usage-error.ts';
-import { targetDocumentFromManifests, type TargetDescription } from '../../suites/lib/provision.ts';
-import { isConventionsName, type ConventionsName } from '../../simulator/conventions.ts';
+import type { TargetDescription } from '../../suites/lib/provision.ts';
+import { targetDocument } from '../../api/target-document.ts';
+import { isConventionsName } from '../../simulator/conventions.ts';
 import { targetDescription } from '../../simulator/control/description.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
@@ -30,6 +32,11 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
                         takes 35 s; 0.1 makes it 3.5 s)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
   --frozen-clock        time moves only through the control API
+  --clock-speed F       simulator time runs F times as fast as real time (default 1; 10: a job of
+                        35 s ends in 3.5 s; key expiry, pipelines and webhook retries alike)
+  --chaos FILE          chaos rules to start with (YAML or JSON: a list, or {rules: [...]})
+  --journal N           requests the journal keeps (default 1000; 0 turns it off); read it with
+                        GET /_disco/journal or disco journal
   --deliver-webhooks M  which web hooks get real POSTs: loopback (default: only URLs on this
                         machine), all, or off
 `;
@@ -51,6 +58,9 @@ export async function serve(argv: string[]): Promise<number> {
       'rate-limit': { type: 'string', default: '5000' },
       'job-pace': { type: 'string', default: '1' },
       conventions: { type: 'string', default: 'standard' },
+      journal: { type: 'string', default: '1000' },
+      'clock-speed': { type: 'string', default: '1' },
+      chaos: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -75,6 +85,12 @@ export async function serve(argv: string[]): Promise<number> {
   if (!Number.isFinite(jobPace) || jobPace <= 0 || jobPace > 100) throw new UsageError('--job-pace must be a number above 0 and at most 100');
   const conventions = values.conventions;
   if (!isConventionsName(conventions)) throw new UsageError('--conventions must be standard or alt');
+  const journalSize = Number(values.journal);
+  if (!Number.isSafeInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError('--journal must be an integer from 0 to 1000000');
+  const clockSpeed = Number(values['clock-speed']);
+  if (!Number.isFinite(clockSpeed) || clockSpeed <= 0 || clockSpeed > MAX_CLOCK_SPEED) throw new UsageError(`--clock-speed must be a number above 0 and at most ${MAX_CLOCK_SPEED}`);
+  if (values['frozen-clock'] && values['clock-speed'] !== '1') throw new UsageError('--clock-speed and --frozen-clock exclude each other');
+  const chaosRules = values.chaos === undefined ? [] : await readChaosFile(values.chaos);
   const faults: FaultName[] = [];
   for (const name of values.fault) {
     if (!isFaultName(name)) throw new UsageError(`unknown fault ${name}; see disco serve --list-faults`);
@@ -85,23 +101,32 @@ export async function serve(argv: string[]): Promise<number> {
   if (!seed) throw new UsageError(`no seed named ${seedArg} in fixtures/seed`);
 
   const simulator = createSimulator({
-    clock: new AdjustableClock({ frozen: values['frozen-clock'] }),
+    clock: new AdjustableClock({ frozen: values['frozen-clock'], speed: clockSpeed }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize },
   });
+  const chaosAdded = simulator.sim.chaos.addAll(chaosRules);
+  if ('problems' in chaosAdded) throw new UsageError(`--chaos ${values.chaos}: ${chaosAdded.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
   const manifests = applySeed(simulator.sim, seed);
   const listening = await listen(simulator.app, port, values.host);
 
   if (values['write-target']) {
     const doc = targetDocument(listening.origin, values['key-prefix'], manifests, conventions, targetDescription(simulator.sim.conventions) as TargetDescription);
-    await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+    try {
+      await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+    } catch (e) {
+      // A run whose target file was not written is of no use to whoever asked for it: stop.
+      await listening.close();
+      process.stderr.write(`disco serve: cannot write ${values['write-target']}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      return 2;
+    }
   }
   const out = process.stdout;
   out.write(`disco simulator listening on ${listening.origin}\n`);
   out.write(`  interface B: ${listening.origin}/{account_id}/api   (HTTP Basic: API key as username, empty password;\n`);
   out.write(`               Accept: application/vnd.service+json; version=2)\n`);
   out.write(`  interface A: ${listening.origin}/api/public/v1   (Authorization: Bearer ${values['key-prefix']}_...)\n`);
-  out.write(`  control API: ${listening.origin}/_disco   (reset, seed, clock, faults)\n`);
+  out.write(`  control API: ${listening.origin}/_disco   (reset, seed, clock, faults, journal)\n`);
   if (conventions !== 'standard') out.write(`  conventions: ${conventions} (GET /_disco/target-description describes them)\n`);
   out.write(`  accounts: ${manifests.map((m) => m.account_id).join(', ') || '(none)'}\n`);
   out.write(
@@ -110,6 +135,8 @@ export async function serve(argv: string[]): Promise<number> {
       : `  keys are not printed: use --write-target FILE to get them\n`,
   );
   if (faults.length) out.write(`  FAULTS ON: ${faults.join(', ')}\n`);
+  if (clockSpeed !== 1) out.write(`  clock: ${clockSpeed} times real time\n`);
+  if (chaosRules.length) out.write(`  chaos rules: ${chaosRules.length} (GET /_disco/chaos)\n`);
 
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
@@ -121,14 +148,15 @@ export async function serve(argv: string[]): Promise<number> {
   return 0;
 }
 
-/**
- * The target document for a seeded simulator: what `disco check --target` reads. Under the alt
- * conventions it names no control API: it stands for another deployment, which has none.
- */
-export function targetDocument(origin: string, keyPrefix: string, manifests: AccountManifest[], conventions: ConventionsName, description: TargetDescription): TargetDocument {
-  const name = conventions === 'standard' ? 'disco simulator' : `disco simulator (${conventions} conventions)`;
-  // Without the control API nothing gives account 1 its key back after B-AUTH-2 rotates it: the
-  // file would serve one run only. So it does not permit the rotation (DISCO_ALLOW_KEY_ROTATION=1 does, for one run).
-  const control = conventions === 'standard' ? { controlUrl: `${origin}/_disco` } : { permissions: ['assign_connections_to_groups' as const] };
-  return targetDocumentFromManifests({ name, origin, keyPrefix, ...control }, manifests, description);
+/** A `--chaos` file: YAML or JSON, a list of rules or `{rules: [...]}`. */
+async function readChaosFile(path: string): Promise<unknown[]> {
+  let doc: unknown;
+  try {
+    doc = parseYaml(await readFile(path, 'utf8')) as unknown;
+  } catch (e) {
+    throw new UsageError(`--chaos ${path}: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message.split('\n')[0] : String(e))}`);
+  }
+  const rules = Array.isArray(doc) ? doc : doc && typeof doc === 'object' && Array.isArray((doc as { rules?: unknown }).rules) ? (doc as { rules: unknown[] }).rules : null;
+  if (!rules) throw new UsageError(`--chaos ${path}: must hold a list of rules, or {rules: [...]}`);
+  return rules;
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
-import { AdjustableClock, isoTime } from '../clock.ts';
+import { AdjustableClock, isoTime, MAX_CLOCK_SPEED } from '../clock.ts';
 import { ApiError, invalidField, invalidFields } from '../http/errors.ts';
 import { accountProblems, seedProblems } from './seed-check.ts';
 import { asObject } from '../http/body.ts';
@@ -16,6 +16,10 @@ import { WEBHOOK_USER_AGENT } from '../domains/hooks/delivery.ts';
 import { presentDeliveryLog } from '../domains/hooks/delivery-log.ts';
 import { takenPipelineNames } from '../domains/pipelines/seeded.ts';
 import { targetDescription } from './description.ts';
+import { registerJournalRoutes } from './journal-routes.ts';
+import { registerChaosRoutes } from './chaos-routes.ts';
+import { registerWebhookRoutes } from './webhook-routes.ts';
+import { dropRetries, runDueRetries } from '../domains/hooks/retries.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
 
@@ -52,6 +56,7 @@ export function controlRouter(sim: Sim): Router {
     }
     sim.store.reset();
     sim.rateLimiter.reset();
+    dropRetries(sim);
     ctx.body = { accounts: seed ? applySeed(sim, seed) : [] };
   });
 
@@ -135,10 +140,12 @@ export function controlRouter(sim: Sim): Router {
     if (!Number.isFinite(ms) || ms < 0) throw invalidField('ms', 'must be a non-negative number (or give seconds)');
     if (sim.clock.now() + ms > LATEST_TIME_MS) throw invalidField('ms', 'would move the clock past the year 9999');
     clock.advance(ms);
+    runDueRetries(sim);
     ctx.body = clockState(sim);
   });
 
-  // `{at: ISO date-time}` to move to; `{frozen: true}` stops real time from flowing.
+  // `{at: ISO date-time}` to move to; `{frozen: true}` stops real time from flowing, `{frozen:
+  // false}` lets it flow again; `{speed: F}` makes it flow F times as fast.
   router.post('/clock/set', async (ctx) => {
     const clock = adjustable(sim);
     const body = await json(ctx);
@@ -151,8 +158,12 @@ export function controlRouter(sim: Sim): Router {
       if (at > LATEST_TIME_MS) throw invalidField('at', 'must not be after the year 9999');
     }
     if (body.frozen !== undefined && typeof body.frozen !== 'boolean') throw invalidField('frozen', 'must be a boolean');
+    if (body.speed !== undefined && (typeof body.speed !== 'number' || !(body.speed > 0) || body.speed > MAX_CLOCK_SPEED)) throw invalidField('speed', `must be a number above 0 and at most ${MAX_CLOCK_SPEED}`);
+    if (typeof body.speed === 'number') clock.setSpeed(body.speed);
     if (body.frozen === true) clock.freeze();
+    if (body.frozen === false) clock.unfreeze();
     if (at !== undefined) clock.set(at);
+    runDueRetries(sim);
     ctx.body = clockState(sim);
   });
 
@@ -185,6 +196,9 @@ export function controlRouter(sim: Sim): Router {
     ctx.body = { active: sim.faults.list() };
   });
 
+  registerJournalRoutes(router, sim);
+  registerChaosRoutes(router, sim);
+  registerWebhookRoutes(router, sim);
   return router;
 }
 
@@ -197,7 +211,7 @@ function adjustable(sim: Sim): AdjustableClock {
 }
 
 function clockState(sim: Sim): Record<string, unknown> {
-  return { now: isoTime(sim.clock.now()), now_ms: sim.clock.now(), frozen: sim.clock instanceof AdjustableClock ? sim.clock.frozen : false };
+  return { now: isoTime(sim.clock.now()), now_ms: sim.clock.now(), frozen: sim.clock instanceof AdjustableClock ? sim.clock.frozen : false, speed: sim.clock instanceof AdjustableClock ? sim.clock.speed : 1 };
 }
 
 async function seedFrom(body: Record<string, unknown>): Promise<SeedDocument | null> {

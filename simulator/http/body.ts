@@ -3,6 +3,7 @@ import getRawBody from 'raw-body';
 import { parse as parseYaml } from 'yaml';
 import { ApiError } from './errors.ts';
 import { isMediaType } from './accept.ts';
+import { rememberRequestText } from './request-text.ts';
 
 export type BodyFormat = 'json' | 'yaml';
 
@@ -54,6 +55,7 @@ export async function readBody(
     if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${options.limitBytes} bytes.` });
     throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
   }
+  rememberRequestText(ctx.req, text);
   // Only whitespace is not an empty body (that is Content-Length: 0) and not a JSON document.
   if (text.trim() === '') throw new ApiError('malformed_body', { message: 'Malformed request body: it holds only whitespace.', problems: [{ field: 'body', message: 'holds only whitespace' }] });
   const value = parseText(text, format);

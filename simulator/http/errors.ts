@@ -17,7 +17,12 @@ export type ErrorCode =
   | 'invalid_definition'
   | 'unprocessable'
   | 'conflict'
-  | 'rate_limited';
+  | 'rate_limited'
+  | 'payment_required'
+  | 'server_error'
+  | 'bad_gateway'
+  | 'service_unavailable'
+  | 'gateway_timeout';
 
 export interface CatalogEntry {
   status: number;
@@ -41,6 +46,12 @@ export const errorCatalog: Record<ErrorCode, CatalogEntry> = {
   unprocessable: { status: 422, message: 'The request body has unknown keys or the wrong shape.' },
   conflict: { status: 409, message: 'The operation is not allowed in the current state.' },
   rate_limited: { status: 429, message: 'Rate limit exceeded.' },
+  // The answers below come only from chaos rules (chaos/rules.ts): the simulator itself never fails.
+  payment_required: { status: 402, message: 'Payment required: the account is not in good standing.' },
+  server_error: { status: 500, message: 'Something went wrong.' },
+  bad_gateway: { status: 502, message: 'Bad gateway.' },
+  service_unavailable: { status: 503, message: 'Service unavailable: try again later.' },
+  gateway_timeout: { status: 504, message: 'Gateway timeout.' },
 };
 
 export interface FieldProblem {
@@ -54,6 +65,8 @@ export interface ErrorDetail {
   problems?: FieldProblem[];
   /** Extra headers the error needs (`Allow` on a 405). */
   headers?: Record<string, string>;
+  /** Another status than the catalog's, for an answer a chaos rule asked for (418, 507, ...). */
+  status?: number;
 }
 
 export class ApiError extends Error {
@@ -72,7 +85,7 @@ export class ApiError extends Error {
     Error.stackTraceLimit = limit;
     this.name = 'ApiError';
     this.code = code;
-    this.status = entry.status;
+    this.status = detail.status ?? entry.status;
     this.problems = capProblems(detail.problems ?? []);
     this.headers = detail.headers ?? {};
   }

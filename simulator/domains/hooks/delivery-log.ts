@@ -24,10 +24,16 @@ export interface DeliveryAttempt {
   hookType: string;
   event: string;
   url: string | null;
+  /** 1 for the first try, then each retry. */
+  attempt: number;
   outcome: DeliveryOutcome;
   status: number | null;
   error: string | null;
   at: number;
+  /** Wall-clock milliseconds until the answer or the failure. */
+  latencyMs: number | null;
+  /** When the next attempt is due (simulator time), after a failure with attempts left. */
+  nextAttemptAt: number | null;
 }
 
 const logs = new WeakMap<AccountState, DeliveryAttempt[]>(); // account -> attempts, oldest first
@@ -59,6 +65,11 @@ export async function deliveriesSettled(account: AccountState): Promise<void> {
   await Promise.allSettled([...(inFlight.get(account) ?? [])]);
 }
 
+/** POSTs of the account still waiting for an answer. */
+export function inFlightCount(account: AccountState): number {
+  return inFlight.get(account)?.size ?? 0;
+}
+
 /** The log as the control API returns it, oldest first. */
 export function presentDeliveryLog(account: AccountState): Record<string, unknown>[] {
   return deliveryLog(account).map((a) => ({
@@ -66,9 +77,12 @@ export function presentDeliveryLog(account: AccountState): Record<string, unknow
     hook_type: a.hookType,
     event: a.event,
     url: a.url,
+    attempt: a.attempt,
     outcome: a.outcome,
     status: a.status,
     error: a.error,
     at: isoTime(a.at),
+    latency_ms: a.latencyMs,
+    next_attempt_at: a.nextAttemptAt === null ? null : isoTime(a.nextAttemptAt),
   }));
 }

@@ -86,7 +86,7 @@ describe('webhook delivery (emitEvent)', () => {
     expect(post?.headers['x-hook-signature']).toBe(sha1(`${id}job.completed${url}${salt}`));
     expect(post?.headers.authorization).toBe(`Basic ${basic}`);
 
-    expect(log).toEqual([{ hook_id: id, hook_type: 'web', event: 'job.completed', url, outcome: 'response', status: 202, error: null, at: '2026-01-05T09:00:00Z' }]);
+    expect(log).toEqual([{ hook_id: id, hook_type: 'web', event: 'job.completed', url, attempt: 1, outcome: 'response', status: 202, error: null, at: '2026-01-05T09:00:00Z', latency_ms: expect.any(Number), next_attempt_at: null }]);
     expect(JSON.stringify(log)).not.toContain(salt);
   });
 
@@ -138,12 +138,53 @@ describe('webhook delivery (emitEvent)', () => {
     expect(log.find((a) => a.url === deadUrl)).toMatchObject({ outcome: 'error', status: null, error: 'request failed: ECONNREFUSED' });
   });
 
+  it('retries a failed delivery on the simulator clock (10 s, doubling) and stops at the first 2xx', async () => {
+    const world = liveWorld();
+    status = 503;
+    const { id } = await hook(world, { type: 'web', settings: { url: `${base}/flaky` }, events: ['job.completed'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    let log = await deliveries(world);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ hook_id: id, attempt: 1, outcome: 'response', status: 503, next_attempt_at: '2026-01-05T09:00:10Z' });
+    // Nothing happens before the clock gets there; moving it runs the retry at once.
+    await world.http().post('/_disco/clock/advance').send({ seconds: 9 }).expect(200);
+    expect(await deliveries(world)).toHaveLength(1);
+    status = 200;
+    await world.http().post('/_disco/clock/advance').send({ seconds: 1 }).expect(200);
+    await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 5000 }).expect(200, { pending: 0 });
+    log = await deliveries(world);
+    expect(log.map((a) => [a.attempt, a.status, a.at, a.next_attempt_at])).toEqual([
+      [1, 503, '2026-01-05T09:00:00Z', '2026-01-05T09:00:10Z'],
+      [2, 200, '2026-01-05T09:00:10Z', null],
+    ]);
+    expect(received).toHaveLength(2);
+  });
+
+  it('gives up after 5 attempts; the wait call names what is still pending until then', async () => {
+    const world = liveWorld();
+    status = 500;
+    await hook(world, { type: 'web', settings: { url: `${base}/down` }, events: ['job.completed'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    await deliveries(world);
+    const waiting = await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 100 }).expect(409);
+    expect(waiting.body.message).toMatch(/1 web hook deliveries are still pending .*advance it/);
+    for (const seconds of [10, 20, 40, 80, 160]) {
+      await world.http().post('/_disco/clock/advance').send({ seconds }).expect(200);
+      await deliveries(world);
+    }
+    await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 1000 }).expect(200, { pending: 0 });
+    const log = await deliveries(world);
+    expect(log.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5]);
+    expect(log.at(-1)).toMatchObject({ status: 500, next_attempt_at: null });
+    expect(received).toHaveLength(5);
+  });
+
   it('records non-web hooks as not delivered, naming their type', async () => {
     const world = liveWorld();
     const email = await hook(world, { type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     expect(await deliveries(world)).toEqual([
-      { hook_id: email.id, hook_type: 'email', event: 'job.completed', url: null, outcome: 'not_delivered', status: null, error: 'not delivered (type email is not modelled)', at: '2026-01-05T09:00:00Z' },
+      { hook_id: email.id, hook_type: 'email', event: 'job.completed', url: null, attempt: 1, outcome: 'not_delivered', status: null, error: 'not delivered (type email is not modelled)', at: '2026-01-05T09:00:00Z', latency_ms: null, next_attempt_at: null },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { recordAttempt, trackDelivery, type DeliveryAttempt } from './delivery-log.ts';
+import { MAX_ATTEMPTS, retryDelayMs, scheduleRetry } from './retries.ts';
 import { hookSignature } from './signature.ts';
 import type { Hook } from './types.ts';
 
@@ -13,7 +14,8 @@ export const DELIVERY_TIMEOUT_MS = 5000;
  * Delivers one event to one hook and records the attempt. Only `web` hooks are sent (an HTTP
  * POST of the resource JSON); the other types would need mail, Slack or PagerDuty and are
  * recorded as not delivered. Fire-and-forget: this returns at once and never throws; the
- * outcome lands in the delivery log when the target answers or the timeout fires.
+ * outcome lands in the delivery log when the target answers or the timeout fires. A failure
+ * (no answer, or not 2xx) is retried on the simulator clock (retries.ts), each attempt logged.
  */
 export function deliver(sim: Sim, account: AccountState, hook: Hook, event: string, resource: Record<string, unknown>): void {
   const url = hook.type === 'web' && typeof hook.settings.url === 'string' ? hook.settings.url : null;
@@ -22,10 +24,13 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
     hookType: hook.type,
     event,
     url,
+    attempt: 1,
     outcome: 'not_delivered',
     status: null,
     error: null,
     at: sim.clock.now(),
+    latencyMs: null,
+    nextAttemptAt: null,
   });
   if (url === null) {
     attempt.error = `not delivered (type ${hook.type} is not modelled)`;
@@ -45,15 +50,44 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
     attempt.error = 'not delivered (only loopback targets receive webhooks unless delivery is set to all)';
     return;
   }
-  let init: RequestInit;
+  let request: Outgoing;
   try {
-    init = requestFor(sim, hook, event, url, resource);
+    request = requestFor(sim, hook, event, url, resource);
   } catch {
     attempt.error = 'not delivered (the resource could not be serialised as JSON)';
     return;
   }
+  send(sim, account, attempt, request);
+}
+
+/** Sends one attempt; on failure with attempts left, schedules the next on the simulator clock. */
+function send(sim: Sim, account: AccountState, attempt: DeliveryAttempt, request: Outgoing): void {
   attempt.outcome = 'pending';
-  trackDelivery(account, post(attempt, url, init));
+  const started = performance.now();
+  trackDelivery(
+    account,
+    post(attempt, request).then(() => {
+      attempt.latencyMs = Math.round(performance.now() - started);
+      const delivered = attempt.outcome === 'response' && attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
+      if (delivered || attempt.attempt >= MAX_ATTEMPTS) return;
+      const dueAt = sim.clock.now() + retryDelayMs(attempt.attempt);
+      attempt.nextAttemptAt = dueAt;
+      scheduleRetry(sim, dueAt, () => {
+        // A hook deleted or switched off meanwhile gets no more attempts.
+        const hook = account.hooks.get(attempt.hookId);
+        if (!hook || !hook.active) return;
+        const next = recordAttempt(account, { ...attempt, attempt: attempt.attempt + 1, outcome: 'pending', status: null, error: null, at: sim.clock.now(), latencyMs: null, nextAttemptAt: null });
+        send(sim, account, next, request);
+      });
+    }),
+  );
+}
+
+/** A delivery's request, kept for its retries (each attempt gets its own timeout). */
+interface Outgoing {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 function isControlApi(url: string): boolean {
@@ -74,7 +108,7 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-function requestFor(sim: Sim, hook: Hook, event: string, url: string, resource: Record<string, unknown>): RequestInit {
+function requestFor(sim: Sim, hook: Hook, event: string, url: string, resource: Record<string, unknown>): Outgoing {
   const body = JSON.stringify(resource);
   const signing = sim.conventions.b.hookSignature;
   const headers: Record<string, string> = {
@@ -87,19 +121,19 @@ function requestFor(sim: Sim, hook: Hook, event: string, url: string, resource: 
   if (hook.settings.basic_auth === true && typeof hook.settings.basic_auth_data === 'string') {
     headers.Authorization = `Basic ${hook.settings.basic_auth_data}`;
   }
-  return {
-    method: 'POST',
-    headers,
-    body,
-    // A redirect is the target's answer; following it could resend the body elsewhere.
-    redirect: 'manual',
-    signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-  };
+  return { url, headers, body };
 }
 
-async function post(attempt: DeliveryAttempt, url: string, init: RequestInit): Promise<void> {
+async function post(attempt: DeliveryAttempt, request: Outgoing): Promise<void> {
   try {
-    const response = await fetch(url, init);
+    const response = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      // A redirect is the target's answer; following it could resend the body elsewhere.
+      redirect: 'manual',
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
     attempt.outcome = 'response';
     attempt.status = response.status;
     await response.body?.cancel().catch(() => undefined);

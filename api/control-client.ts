@@ -1,0 +1,139 @@
+import type { JournalEntry } from '../simulator/journal/journal.ts';
+import type { ChaosRuleInput, ChaosRuleView } from '../simulator/chaos/rules.ts';
+import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
+
+/**
+ * A typed client of the simulator's control API (`/_disco`) over Node's fetch: what a client
+ * test drives state, time, the journal, chaos rules and faults with. It works against any running
+ * simulator (in this process or `disco serve` elsewhere): give it the control URL.
+ */
+
+export class ControlError extends Error {
+  override name = 'ControlError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Journal filters: every given field must match (see docs in README, "The request journal"). */
+export interface JournalQuery {
+  method?: string;
+  /** `*` within a segment, `**` across segments. */
+  path?: string;
+  /** `404` or `4xx`. */
+  status?: string | number;
+  account?: string;
+  interface?: 'A' | 'B';
+  /** ISO 8601 date-time (wall clock). */
+  since?: string;
+  /** Entries after this `seq` (tailing). */
+  after?: number;
+  /** Only requests a chaos rule acted on. */
+  chaos?: boolean;
+}
+
+export interface ClockState {
+  now: string;
+  now_ms: number;
+  frozen: boolean;
+  speed?: number;
+}
+
+export interface ControlClient {
+  readonly url: string;
+  health(): Promise<Record<string, unknown>>;
+  reset(seed?: { seed_name: string } | { seed: SeedDocument }): Promise<AccountManifest[]>;
+  clock: {
+    get(): Promise<ClockState>;
+    advance(ms: number): Promise<ClockState>;
+    set(at: string, options?: { frozen?: boolean }): Promise<ClockState>;
+    freeze(): Promise<ClockState>;
+  };
+  journal: {
+    list(query?: JournalQuery, limit?: number): Promise<JournalEntry[]>;
+    count(query?: JournalQuery): Promise<number>;
+    get(requestId: string): Promise<JournalEntry>;
+    clear(): Promise<void>;
+  };
+  chaos: {
+    add(rule: ChaosRuleInput): Promise<ChaosRuleView>;
+    list(): Promise<ChaosRuleView[]>;
+    remove(id: string): Promise<void>;
+    clear(): Promise<void>;
+  };
+  faults: {
+    list(): Promise<string[]>;
+    set(active: string[]): Promise<string[]>;
+  };
+  webhooks: {
+    /** Resolves once no web hook delivery is pending (retries included), or fails after `timeoutMs`. */
+    waitForDeliveries(timeoutMs?: number): Promise<{ pending: number }>;
+  };
+}
+
+export function controlClient(url: string): ControlClient {
+  const base = url.replace(/\/+$/, '');
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    const parsed: unknown = text === '' ? undefined : safeJson(text);
+    if (!res.ok) {
+      const message = parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : text.slice(0, 200);
+      throw new ControlError(`${method} ${path}: ${res.status} ${message}`, res.status, parsed);
+    }
+    return parsed as T;
+  }
+  const query = (q: JournalQuery | undefined, limit?: number) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q ?? {})) if (v !== undefined) params.set(k, String(v));
+    if (limit !== undefined) params.set('limit', String(limit));
+    const s = params.toString();
+    return s ? `?${s}` : '';
+  };
+  return {
+    url: base,
+    health: () => call('GET', '/health'),
+    reset: async (seed) => (await call<{ accounts: AccountManifest[] }>('POST', '/reset', seed ?? {})).accounts,
+    clock: {
+      get: () => call('GET', '/clock'),
+      advance: (ms) => call('POST', '/clock/advance', { ms }),
+      set: (at, options) => call('POST', '/clock/set', { at, ...options }),
+      freeze: () => call('POST', '/clock/set', { frozen: true }),
+    },
+    journal: {
+      list: async (q, limit) => (await call<{ entries: JournalEntry[] }>('GET', `/journal${query(q, limit)}`)).entries,
+      count: async (q) => (await call<{ count: number }>('POST', '/journal/count', { ...q, ...(q?.status !== undefined ? { status: String(q.status) } : {}) })).count,
+      get: (id) => call('GET', `/journal/${encodeURIComponent(id)}`),
+      clear: () => call('DELETE', '/journal'),
+    },
+    chaos: {
+      add: (rule) => call('POST', '/chaos', rule),
+      list: async () => (await call<{ rules: ChaosRuleView[] }>('GET', '/chaos')).rules,
+      remove: (id) => call('DELETE', `/chaos/${encodeURIComponent(id)}`),
+      clear: () => call('DELETE', '/chaos'),
+    },
+    faults: {
+      list: async () => (await call<{ active: string[] }>('GET', '/faults')).active,
+      set: async (active) => (await call<{ active: string[] }>('PUT', '/faults', { active })).active,
+    },
+    webhooks: {
+      waitForDeliveries: (timeoutMs = 10_000) => call('POST', '/webhooks/wait', { timeout_ms: timeoutMs }),
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

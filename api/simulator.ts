@@ -1,0 +1,103 @@
+import { createSimulator } from '../simulator/app.ts';
+import { AdjustableClock } from '../simulator/clock.ts';
+import { listen } from '../simulator/server.ts';
+import type { FaultName } from '../simulator/faults.ts';
+import type { ConventionsName } from '../simulator/conventions.ts';
+import { applySeed, type AccountManifest, type SeedDocument } from '../simulator/control/seed.ts';
+import { loadNamedSeed, loadSeedFile } from '../simulator/control/seed-files.ts';
+import { targetDescription } from '../simulator/control/description.ts';
+import type { ChaosRuleInput } from '../simulator/chaos/rules.ts';
+import type { TargetDescription } from '../suites/lib/provision.ts';
+import type { TargetDocument } from '../suites/lib/target-types.ts';
+import { controlClient, type ControlClient } from './control-client.ts';
+import { targetDocument } from './target-document.ts';
+
+/**
+ * The simulator for a JavaScript or TypeScript test suite, in-process: what `disco serve` does,
+ * without the command line. Works from vitest, jest and node:test (see examples/).
+ */
+
+export interface StartOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A seed document, a seed name of fixtures/seed (`default`, `empty`), or a seed file path. Default `default`. */
+  seed?: SeedDocument | string;
+  /** `real` (default), `frozen` (moves only through the control API), or a speed: 10 runs lifecycles 10 times faster. */
+  clock?: 'real' | 'frozen' | { speed: number };
+  profile?: 'strict' | 'lenient';
+  conventions?: ConventionsName;
+  /** Requests the journal keeps (default 1000; 0: off). */
+  journal?: number;
+  /** Chaos rules active from the start. */
+  chaos?: ChaosRuleInput[];
+  /** Interface B requests per user per hour (default 5000; 0: off). */
+  rateLimit?: number;
+  /** Which web hooks get real POSTs (default loopback). */
+  deliverWebhooks?: 'off' | 'loopback' | 'all';
+  /** Conformance faults (for proving test suites, not for client tests). */
+  faults?: FaultName[];
+}
+
+export interface RunningSimulator {
+  /** `http://127.0.0.1:PORT` */
+  origin: string;
+  /** Interface B of account `slug`: `{origin}/{slug}/api`. */
+  interfaceB(slug?: string): string;
+  /** Interface A: `{origin}/api/public/v1`. */
+  interfaceA: string;
+  /** The control API: `{origin}/_disco`. */
+  controlUrl: string;
+  /** What the seed made: account ids, users and their keys, fixture ids. */
+  accounts: AccountManifest[];
+  /** The target document `disco check --target` reads (keys included). */
+  target: TargetDocument;
+  /** Typed control API: reset, clock, journal, chaos, faults, webhooks. */
+  control: ControlClient;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const seed = await resolveSeed(options.seed ?? 'default');
+  const clockMode = options.clock ?? 'real';
+  const clock = new AdjustableClock({ frozen: clockMode === 'frozen', ...(typeof clockMode === 'object' ? { speed: clockMode.speed } : {}) });
+  const conventions = options.conventions ?? 'standard';
+  const simulator = createSimulator({
+    clock,
+    faults: options.faults ?? [],
+    options: {
+      profile: options.profile ?? 'strict',
+      conventions,
+      ...(options.journal !== undefined ? { journalSize: options.journal } : {}),
+      ...(options.rateLimit !== undefined ? { rateLimitPerHour: options.rateLimit } : {}),
+      ...(options.deliverWebhooks ? { deliverWebhooks: options.deliverWebhooks } : {}),
+    },
+  });
+  if (options.chaos?.length) {
+    const added = simulator.sim.chaos.addAll(options.chaos);
+    if ('problems' in added) throw new Error(`chaos rules: ${added.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+  }
+  const accounts = applySeed(simulator.sim, seed);
+  const listening = await listen(simulator.app, options.port ?? 0, options.host ?? '127.0.0.1');
+  const origin = listening.origin;
+  const controlUrl = `${origin}/_disco`;
+  return {
+    origin,
+    interfaceB: (slug = accounts[0]?.account_id ?? '') => `${origin}/${slug}/api`,
+    interfaceA: `${origin}/api/public/v1`,
+    controlUrl,
+    accounts,
+    target: targetDocument(origin, simulator.sim.options.pipelineKeyPrefix, accounts, conventions, targetDescription(simulator.sim.conventions) as TargetDescription),
+    control: controlClient(controlUrl),
+    close: () => listening.close(),
+  };
+}
+
+async function resolveSeed(seed: SeedDocument | string): Promise<SeedDocument> {
+  if (typeof seed !== 'string') return seed;
+  if (/[/.]/.test(seed)) return loadSeedFile(seed);
+  const named = await loadNamedSeed(seed);
+  if (!named) throw new Error(`no seed named ${seed} in fixtures/seed`);
+  return named;
+}

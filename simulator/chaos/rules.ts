@@ -1,0 +1,266 @@
+import { pathPattern } from '../journal/journal.ts';
+import type { FieldProblem } from '../http/errors.ts';
+
+/**
+ * Chaos rules: failures a client developer switches on to see how their client copes (WireMock's
+ * faults, Toxiproxy's toxics). Separate from the conformance faults (`faults.ts`), which exist to
+ * prove the suites. A rule matches requests by method, path pattern, account and interface,
+ * optionally only with a probability or for the next N matching requests, and then:
+ *
+ * - adds latency (fixed, or uniform between two bounds), alone or before another action;
+ * - answers a status with the interface's own error object (a 429 with `Retry-After` and the
+ *   rate-limit headers, a 402, any 4xx or 5xx);
+ * - resets the connection, sends an empty or truncated body, or never answers.
+ *
+ * Plain data and matching here; `middleware.ts` carries the actions out.
+ */
+
+export type ChaosFault = 'reset' | 'empty' | 'truncated' | 'hang';
+
+export const CHAOS_FAULTS: readonly ChaosFault[] = ['reset', 'empty', 'truncated', 'hang'];
+
+/** A rule as written in a `--chaos` file or posted to `POST /_disco/chaos`. */
+export interface ChaosRuleInput {
+  id?: string;
+  method?: string;
+  /** `*` within a segment, `**` across segments; without it every path. */
+  path?: string;
+  /** An account slug: interface B requests under `/{account}/api`, interface A requests with one of its keys. */
+  account?: string;
+  interface?: 'A' | 'B';
+  /** Acts on each matching request with this probability (0 to 1, default 1). */
+  probability?: number;
+  /** Acts on the next N matching requests, then the rule is spent and removed. */
+  times?: number;
+  /** Milliseconds, or [min, max] for a uniform random delay. */
+  latency_ms?: number | [number, number];
+  /** Answer this status (400 to 599) with the interface's error object. */
+  status?: number;
+  /** With status 429 (and 503): the Retry-After seconds (default 1). */
+  retry_after_s?: number;
+  /** Break the answer: reset the connection, an empty or a truncated body, or never answer. */
+  fault?: ChaosFault;
+}
+
+export interface ChaosRule {
+  id: string;
+  method?: string;
+  path?: string;
+  pathRegex?: RegExp;
+  account?: string;
+  interface?: 'A' | 'B';
+  probability: number;
+  remaining?: number;
+  latency?: { min: number; max: number };
+  status?: number;
+  retryAfterS?: number;
+  fault?: ChaosFault;
+  hits: number;
+}
+
+/** What the control API shows of a rule. */
+export interface ChaosRuleView {
+  id: string;
+  method?: string;
+  path?: string;
+  account?: string;
+  interface?: 'A' | 'B';
+  probability: number;
+  /** Matching requests it will still act on; absent: no limit. */
+  remaining?: number;
+  latency_ms?: number | [number, number];
+  status?: number;
+  retry_after_s?: number;
+  fault?: ChaosFault;
+  hits: number;
+}
+
+/** What a request looks like to the rules. */
+export interface ChaosRequest {
+  method: string;
+  path: string;
+  interface: 'A' | 'B';
+  /** The account the path names (interface B) or the key belongs to (interface A), if known. */
+  account?: string;
+}
+
+const MAX_LATENCY_MS = 120_000;
+const MAX_RULES = 1000;
+
+export class ChaosRules {
+  private rules: ChaosRule[] = [];
+  private nextId = 1;
+
+  /** Validates and adds a rule; returns the problems instead when it is not one. */
+  add(input: unknown): { rule: ChaosRuleView } | { problems: FieldProblem[] } {
+    const parsed = parseRule(input, this.rules.length >= MAX_RULES);
+    if ('problems' in parsed) return parsed;
+    const id = parsed.id ?? `rule-${this.nextId++}`;
+    if (this.rules.some((r) => r.id === id)) return { problems: [{ field: 'id', message: `is taken by another rule (${id})` }] };
+    const rule: ChaosRule = { ...parsed, id, hits: 0 };
+    this.rules.push(rule);
+    return { rule: view(rule) };
+  }
+
+  /**
+   * Adds every rule or none: the problems of all of them, named `[i].field`, when any is not a
+   * rule (ids are checked against the present rules and each other).
+   */
+  addAll(inputs: readonly unknown[]): { rules: ChaosRuleView[] } | { problems: FieldProblem[] } {
+    const problems: FieldProblem[] = [];
+    const ids = new Set(this.rules.map((r) => r.id));
+    if (this.rules.length + inputs.length > MAX_RULES) problems.push({ field: 'rules', message: `at most ${MAX_RULES} rules at a time` });
+    inputs.forEach((input, i) => {
+      const parsed = parseRule(input);
+      if ('problems' in parsed) problems.push(...parsed.problems.map((p) => ({ ...p, field: `[${i}].${p.field}` })));
+      else if (parsed.id !== undefined) {
+        if (ids.has(parsed.id)) problems.push({ field: `[${i}].id`, message: `is taken by another rule (${parsed.id})` });
+        ids.add(parsed.id);
+      }
+    });
+    if (problems.length) return { problems };
+    const rules: ChaosRuleView[] = [];
+    for (const input of inputs) {
+      const added = this.add(input);
+      if ('rule' in added) rules.push(added.rule);
+    }
+    return { rules };
+  }
+
+  list(): ChaosRuleView[] {
+    return this.rules.map(view);
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  get empty(): boolean {
+    return this.rules.length === 0;
+  }
+
+  /**
+   * The first rule that acts on this request (rules are tried in the order they were added), its
+   * hit counted and its count spent; null when none does. `random` decides probabilities.
+   */
+  take(request: ChaosRequest, random: () => number = Math.random): ChaosRule | null {
+    for (const rule of this.rules) {
+      if (!matches(rule, request)) continue;
+      if (rule.probability < 1 && random() >= rule.probability) continue;
+      rule.hits++;
+      if (rule.remaining !== undefined) {
+        rule.remaining--;
+        if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
+      }
+      return rule;
+    }
+    return null;
+  }
+}
+
+function matches(rule: ChaosRule, request: ChaosRequest): boolean {
+  return (
+    (rule.method === undefined || rule.method === request.method) &&
+    (rule.pathRegex === undefined || rule.pathRegex.test(request.path)) &&
+    (rule.interface === undefined || rule.interface === request.interface) &&
+    (rule.account === undefined || rule.account === request.account)
+  );
+}
+
+/** How the action is named in the journal. */
+export function actionOf(rule: ChaosRule): string {
+  const parts: string[] = [];
+  if (rule.latency) parts.push(rule.latency.min === rule.latency.max ? `latency ${rule.latency.min} ms` : `latency ${rule.latency.min}-${rule.latency.max} ms`);
+  if (rule.status !== undefined) parts.push(`status ${rule.status}`);
+  if (rule.fault) parts.push(rule.fault);
+  return parts.join(', ');
+}
+
+function view(rule: ChaosRule): ChaosRuleView {
+  return {
+    id: rule.id,
+    ...(rule.method ? { method: rule.method } : {}),
+    ...(rule.path ? { path: rule.path } : {}),
+    ...(rule.account ? { account: rule.account } : {}),
+    ...(rule.interface ? { interface: rule.interface } : {}),
+    probability: rule.probability,
+    ...(rule.remaining !== undefined ? { remaining: rule.remaining } : {}),
+    ...(rule.latency ? { latency_ms: rule.latency.min === rule.latency.max ? rule.latency.min : ([rule.latency.min, rule.latency.max] as [number, number]) } : {}),
+    ...(rule.status !== undefined ? { status: rule.status } : {}),
+    ...(rule.retryAfterS !== undefined ? { retry_after_s: rule.retryAfterS } : {}),
+    ...(rule.fault ? { fault: rule.fault } : {}),
+    hits: rule.hits,
+  };
+}
+
+const FIELDS = new Set(['id', 'method', 'path', 'account', 'interface', 'probability', 'times', 'latency_ms', 'status', 'retry_after_s', 'fault']);
+
+/** Every problem of a rule document, named by field; nothing is guessed. */
+export function parseRule(input: unknown, full = false): Omit<ChaosRule, 'id' | 'hits'> & { id?: string } | { problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  if (full) return { problems: [{ field: 'rules', message: `at most ${MAX_RULES} rules at a time` }] };
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return { problems: [{ field: 'body', message: 'must be a rule object' }] };
+  const doc = input as Record<string, unknown>;
+  for (const key of Object.keys(doc)) if (!FIELDS.has(key)) problems.push({ field: key, message: `is not a rule field (${[...FIELDS].join(', ')})` });
+  const out: Omit<ChaosRule, 'id' | 'hits'> & { id?: string } = { probability: 1 };
+  if (doc.id !== undefined) {
+    if (typeof doc.id === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(doc.id)) out.id = doc.id;
+    else problems.push({ field: 'id', message: 'must be 1 to 64 letters, digits, _ . or -' });
+  }
+  if (doc.method !== undefined) {
+    if (typeof doc.method === 'string' && /^[A-Za-z]{1,16}$/.test(doc.method)) out.method = doc.method.toUpperCase();
+    else problems.push({ field: 'method', message: 'must be an HTTP method' });
+  }
+  if (doc.path !== undefined) {
+    if (typeof doc.path === 'string' && doc.path.startsWith('/') && doc.path.length <= 500) {
+      out.path = doc.path;
+      out.pathRegex = pathPattern(doc.path);
+    } else problems.push({ field: 'path', message: 'must be a path pattern starting with / (* within a segment, ** across)' });
+  }
+  if (doc.account !== undefined) {
+    if (typeof doc.account === 'string' && doc.account !== '') out.account = doc.account;
+    else problems.push({ field: 'account', message: 'must be an account slug' });
+  }
+  if (doc.interface !== undefined) {
+    if (doc.interface === 'A' || doc.interface === 'B') out.interface = doc.interface;
+    else problems.push({ field: 'interface', message: 'must be A or B' });
+  }
+  if (doc.probability !== undefined) {
+    if (typeof doc.probability === 'number' && doc.probability > 0 && doc.probability <= 1) out.probability = doc.probability;
+    else problems.push({ field: 'probability', message: 'must be a number above 0 and at most 1' });
+  }
+  if (doc.times !== undefined) {
+    if (typeof doc.times === 'number' && Number.isSafeInteger(doc.times) && doc.times >= 1) out.remaining = doc.times;
+    else problems.push({ field: 'times', message: 'must be a positive integer' });
+  }
+  if (doc.latency_ms !== undefined) {
+    const l = doc.latency_ms;
+    const ok = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= MAX_LATENCY_MS;
+    if (ok(l)) out.latency = { min: l, max: l };
+    else if (Array.isArray(l) && l.length === 2 && ok(l[0]) && ok(l[1]) && l[0] <= l[1]) out.latency = { min: l[0], max: l[1] };
+    else problems.push({ field: 'latency_ms', message: `must be milliseconds (0 to ${MAX_LATENCY_MS}) or [min, max]` });
+  }
+  if (doc.status !== undefined) {
+    if (typeof doc.status === 'number' && Number.isInteger(doc.status) && doc.status >= 400 && doc.status <= 599) out.status = doc.status;
+    else problems.push({ field: 'status', message: 'must be an HTTP error status (400 to 599)' });
+  }
+  if (doc.retry_after_s !== undefined) {
+    if (typeof doc.retry_after_s === 'number' && Number.isSafeInteger(doc.retry_after_s) && doc.retry_after_s >= 0 && doc.retry_after_s <= 86_400) out.retryAfterS = doc.retry_after_s;
+    else problems.push({ field: 'retry_after_s', message: 'must be whole seconds from 0 to 86400' });
+  }
+  if (doc.fault !== undefined) {
+    if (typeof doc.fault === 'string' && (CHAOS_FAULTS as readonly string[]).includes(doc.fault)) out.fault = doc.fault as ChaosFault;
+    else problems.push({ field: 'fault', message: `must be one of ${CHAOS_FAULTS.join(', ')}` });
+  }
+  if (out.status !== undefined && out.fault !== undefined) problems.push({ field: 'fault', message: 'cannot be combined with status: a rule answers a status or breaks the answer' });
+  if (out.latency === undefined && out.status === undefined && out.fault === undefined && !problems.some((p) => ['latency_ms', 'status', 'fault'].includes(p.field))) {
+    problems.push({ field: 'body', message: 'a rule needs an action: latency_ms, status or fault' });
+  }
+  return problems.length ? { problems } : out;
+}

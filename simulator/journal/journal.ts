@@ -1,0 +1,138 @@
+/**
+ * The request journal: what clients sent to either interface and what they got, for client
+ * developers to inspect and count (WireMock's request journal and `verify`). A ring of fixed
+ * capacity, so a server that runs for days never grows; capacity 0 records nothing. Entries are
+ * redacted before they are stored (`redact.ts`): a key or salt never sits in memory here.
+ */
+
+export interface JournalEntry {
+  /** The request id, also sent back in the `X-Request-Id` header. */
+  id: string;
+  /** Increasing number of the entry in this simulator's life (survives `clear`). */
+  seq: number;
+  /** When the request arrived: the simulator's clock and the wall clock. */
+  at: { simulator: string; wall: string };
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  interface: 'A' | 'B';
+  /** The account the request was answered for, once authenticated. */
+  account?: string;
+  status: number;
+  latencyMs: number;
+  request: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
+  response: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
+  /** The chaos rule that acted on this request, if one did. */
+  chaos?: { rule: string; action: string };
+}
+
+/** What `list` and `count` match on; every given field must match. */
+export interface JournalFilter {
+  method?: string;
+  /** A path pattern: `*` matches within one segment, `**` across segments; otherwise the exact path. */
+  path?: string;
+  /** Exact status (`404`) or a class (`4xx`). */
+  status?: string;
+  account?: string;
+  interface?: 'A' | 'B';
+  /** Entries that arrived at or after this wall-clock time (ms since the epoch). */
+  sinceMs?: number;
+  /** Entries with a larger `seq` (tailing). */
+  afterSeq?: number;
+  /** Only entries a chaos rule acted on. */
+  chaos?: boolean;
+}
+
+export class Journal {
+  private readonly ring: (JournalEntry | undefined)[];
+  private next = 0;
+  private size = 0;
+  private seq = 0;
+
+  constructor(readonly capacity: number) {
+    this.ring = new Array<JournalEntry | undefined>(Math.max(0, capacity));
+  }
+
+  get enabled(): boolean {
+    return this.capacity > 0;
+  }
+
+  /** The next entry's sequence number (taken when a request arrives, so ids follow arrival order). */
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  add(entry: JournalEntry): void {
+    if (!this.enabled) return;
+    this.ring[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    this.size = Math.min(this.size + 1, this.capacity);
+  }
+
+  /** Oldest first. */
+  entries(): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const start = (this.next - this.size + this.capacity) % (this.capacity || 1);
+    for (let i = 0; i < this.size; i++) {
+      const e = this.ring[(start + i) % this.capacity];
+      if (e) out.push(e);
+    }
+    // Entries are added when answered, so a slow request lands after quicker later ones: order by arrival.
+    return out.sort((a, b) => a.seq - b.seq);
+  }
+
+  list(filter: JournalFilter, limit = 100): JournalEntry[] {
+    const matching = this.entries().filter(matcher(filter));
+    return matching.slice(Math.max(0, matching.length - limit));
+  }
+
+  count(filter: JournalFilter): number {
+    return this.entries().filter(matcher(filter)).length;
+  }
+
+  get(id: string): JournalEntry | undefined {
+    return this.entries().find((e) => e.id === id);
+  }
+
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+    this.size = 0;
+  }
+}
+
+export function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
+  const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+  const status = filter.status === undefined ? undefined : statusPattern(filter.status);
+  const method = filter.method?.toUpperCase();
+  return (e) =>
+    (method === undefined || e.method === method) &&
+    (path === undefined || path.test(e.path)) &&
+    (status === undefined || status(e.status)) &&
+    (filter.account === undefined || e.account === filter.account) &&
+    (filter.interface === undefined || e.interface === filter.interface) &&
+    (filter.sinceMs === undefined || Date.parse(e.at.wall) >= filter.sinceMs) &&
+    (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
+    (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos);
+}
+
+/** `*` within a segment, `**` across segments, everything else literal. */
+export function pathPattern(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+function statusPattern(text: string): (status: number) => boolean {
+  const cls = /^([1-5])xx$/i.exec(text.trim());
+  if (cls) return (s) => Math.floor(s / 100) === Number(cls[1]);
+  const exact = Number(text);
+  return (s) => s === exact;
+}
+
+/** Whether a status filter is one `statusPattern` understands. */
+export function isStatusFilter(text: string): boolean {
+  return /^[1-5]xx$/i.test(text.trim()) || /^[1-5]\d\d$/.test(text.trim());
+}

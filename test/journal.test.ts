@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../api/index.ts';
+
+/**
+ * The request journal as a client developer uses it: real requests on loopback, then the
+ * control API (through the typed client) to list, count, fetch by request id and clear.
+ */
+
+const ACCEPT = 'application/vnd.service+json; version=2';
+
+describe('the request journal', () => {
+  let sim: RunningSimulator;
+  let userKey: string;
+  let adminKey: string;
+  const basic = (key: string) => `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+
+  beforeAll(async () => {
+    sim = await startSimulator({ clock: 'frozen' });
+    userKey = sim.accounts[0]?.users[0]?.api_key ?? '';
+    adminKey = sim.accounts[0]?.pipeline_keys.find((k) => k.admin)?.key ?? '';
+  });
+  afterAll(() => sim.close());
+
+  it('records every interface request with its id, status, account, redacted headers and bodies', async () => {
+    await sim.control.journal.clear();
+    const res = await fetch(`${sim.interfaceB()}/user`, { method: 'PUT', headers: { authorization: basic(userKey), accept: ACCEPT, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Renamed', current_password: 'hunter2-secret' }) });
+    expect(res.status).toBe(200);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^req_[0-9a-f]{6}_[0-9a-z]+$/);
+    const entry = await sim.control.journal.get(id ?? '');
+    expect(entry).toMatchObject({ id, method: 'PUT', path: `/${sim.accounts[0]?.account_id}/api/user`, interface: 'B', account: sim.accounts[0]?.account_id, status: 200 });
+    expect(entry.at.simulator).toMatch(/Z$/);
+    expect(entry.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(entry.request.headers.authorization).toBe('Basic [REDACTED]');
+    expect(JSON.parse(entry.request.body ?? '{}')).toMatchObject({ name: 'Renamed', current_password: '[REDACTED]' });
+    // The user's own answer carries its api_key: redacted in the journal.
+    expect(JSON.parse(entry.response.body ?? '{}')).toMatchObject({ name: 'Renamed', api_key: '[REDACTED]' });
+    const stored = JSON.stringify(await sim.control.journal.list());
+    expect(stored).not.toContain(userKey);
+    expect(stored).not.toContain('hunter2-secret');
+
+    const pipelines = await fetch(`${sim.interfaceA}/pipelines/999999`, { method: 'DELETE', headers: { authorization: `Bearer ${adminKey}` } });
+    expect(pipelines.status).toBe(404);
+    const a = await sim.control.journal.get(pipelines.headers.get('x-request-id') ?? '');
+    expect(a).toMatchObject({ interface: 'A', status: 404, account: sim.accounts[0]?.account_id, request: { headers: { authorization: 'Bearer [REDACTED]' } } });
+    expect(JSON.stringify(a)).not.toContain(adminKey);
+  });
+
+  it('counts and lists by method, path pattern, status class and account; control requests are not recorded', async () => {
+    await sim.control.journal.clear();
+    const b = sim.interfaceB();
+    for (let i = 0; i < 3; i++) await fetch(`${b}/packages`, { headers: { authorization: basic(userKey), accept: ACCEPT } });
+    await fetch(`${b}/packages/999999`, { headers: { authorization: basic(userKey), accept: ACCEPT } });
+    await fetch(`${b}/packages`, { headers: { accept: ACCEPT } });
+    await sim.control.health();
+    expect(await sim.control.journal.count({ method: 'GET', path: '/*/api/packages' })).toBe(4);
+    expect(await sim.control.journal.count({ path: '/*/api/packages/*' })).toBe(1);
+    expect(await sim.control.journal.count({ path: '/**/packages**', status: '4xx' })).toBe(2);
+    expect(await sim.control.journal.count({ status: 401 })).toBe(1);
+    expect(await sim.control.journal.count({ account: sim.accounts[0]?.account_id })).toBe(4);
+    expect(await sim.control.journal.count({ method: 'POST' })).toBe(0);
+    const listed = await sim.control.journal.list({ path: '/*/api/packages' }, 2);
+    expect(listed).toHaveLength(2);
+    expect(listed[0]!.seq).toBeLessThan(listed[1]!.seq);
+    const tail = await sim.control.journal.list({ after: listed[0]!.seq });
+    expect(tail.map((e) => e.seq)).not.toContain(listed[0]!.seq);
+    expect((await sim.control.journal.list()).every((e) => !e.path.startsWith('/_disco'))).toBe(true);
+  });
+
+  it('refuses bad filters with the control API\'s error object and an unknown request id with 404', async () => {
+    const bad = await fetch(`${sim.controlUrl}/journal/count`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'teapot', colour: 'red' }) });
+    expect(bad.status).toBe(422);
+    const body = (await bad.json()) as { errors?: { field: string }[] };
+    expect(body.errors?.map((e) => e.field).sort()).toEqual(['colour', 'status']);
+    expect((await fetch(`${sim.controlUrl}/journal/req_nope`)).status).toBe(404);
+  });
+
+  it('is a ring: it keeps the last N entries; with size 0 it records nothing but still sends request ids', async () => {
+    const small = await startSimulator({ journal: 3 });
+    const off = await startSimulator({ journal: 0 });
+    try {
+      for (let i = 0; i < 5; i++) await fetch(`${small.interfaceB()}/packages?n=${i}`, { headers: { accept: ACCEPT } });
+      const kept = await small.control.journal.list();
+      expect(kept.map((e) => e.query.n)).toEqual(['2', '3', '4']);
+      const res = await fetch(`${off.interfaceB()}/packages`, { headers: { accept: ACCEPT } });
+      expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+      expect(await off.control.journal.list()).toEqual([]);
+    } finally {
+      await small.close();
+      await off.close();
+    }
+  });
+});
