@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../api/index.ts';
+import { disco } from './support/cli.ts';
 
 /**
  * The request journal as a client developer uses it: real requests on loopback, then the
@@ -89,5 +90,44 @@ describe('the request journal', () => {
       await small.close();
       await off.close();
     }
+  });
+});
+
+describe('disco journal', () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(() => sim.close());
+
+  it('--once prints one line per request (filters apply); following, it prints new requests as they come and stops on SIGTERM', async () => {
+    await fetch(`${sim.interfaceB()}/packages?page=1`, { headers: { accept: ACCEPT } });
+    await fetch(`${sim.interfaceA}/pipelines/5`, { method: 'DELETE' });
+    const once = await disco(['journal', '--url', sim.controlUrl, '--once']);
+    expect(once.code).toBe(0);
+    const lines = once.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} 401 GET +\/[^ ]+\/api\/packages\?page=1 \d+\.\d ms - req_/);
+    expect(lines[1]).toMatch(/ 401 DELETE \/api\/public\/v1\/pipelines\/5 /);
+    const filtered = await disco(['journal', '--url', sim.controlUrl, '--once', '--method', 'DELETE']);
+    expect(filtered.stdout.trim().split('\n')).toHaveLength(1);
+
+    let sent = false;
+    const followed = await disco(['journal', '--url', sim.controlUrl, '--interval', '100', '--path', '/*/api/clusters'], {
+      whenReady: (child) => {
+        child.stdout?.on('data', (d: Buffer) => {
+          if (d.toString().includes('/api/clusters')) child.kill('SIGTERM');
+        });
+        setTimeout(() => {
+          sent = true;
+          void fetch(`${sim.interfaceB()}/clusters`, { headers: { accept: ACCEPT } });
+        }, 400);
+      },
+    });
+    expect(sent).toBe(true);
+    expect(followed.code).toBe(0);
+    expect(followed.stdout).toMatch(/ 401 GET +\/[^ ]+\/api\/clusters /);
+    const unreachable = await disco(['journal', '--url', 'http://127.0.0.1:9/_disco', '--once']);
+    expect(unreachable.code).toBe(2);
   });
 });

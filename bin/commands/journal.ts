@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { controlClient, type JournalQuery } from '../../api/control-client.ts';
+import type { JournalEntry } from '../../simulator/journal/journal.ts';
+import { UsageError } from './usage-error.ts';
+
+export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
+
+  --url URL        the simulator's control API (default http://127.0.0.1:4010/_disco)
+  --target FILE    or read control_url from a target document (disco serve --write-target)
+  --once           print what is there and stop (default: keep following, like tail -f)
+  --method M, --path PATTERN, --status S, --account A
+                   only requests that match (PATTERN: * within a segment, ** across; S: 404 or 4xx)
+  --interval MS    how often to look for new requests when following (default 500)
+  --json           one JSON entry per line instead of the short form
+
+Lines: wall time, status, method, path, latency, account, request id, and the chaos rule that
+acted, if any. Colour on a terminal unless NO_COLOR is set. Stops on Ctrl-C.
+`;
+
+export async function journal(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      target: { type: 'string' },
+      once: { type: 'boolean', default: false },
+      method: { type: 'string' },
+      path: { type: 'string' },
+      status: { type: 'string' },
+      account: { type: 'string' },
+      interval: { type: 'string', default: '500' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: true,
+  });
+  if (values.help) {
+    process.stdout.write(journalHelp);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`journal takes no positional arguments (got ${positionals.join(' ')})`);
+  if (values.url && values.target) throw new UsageError('give --url or --target, not both');
+  const interval = Number(values.interval);
+  if (!Number.isSafeInteger(interval) || interval < 50 || interval > 60_000) throw new UsageError('--interval must be milliseconds from 50 to 60000');
+  const url = values.target ? await controlUrlOf(values.target) : (values.url ?? 'http://127.0.0.1:4010/_disco');
+  const client = controlClient(url);
+  const filter: JournalQuery = {
+    ...(values.method ? { method: values.method } : {}),
+    ...(values.path ? { path: values.path } : {}),
+    ...(values.status ? { status: values.status } : {}),
+    ...(values.account ? { account: values.account } : {}),
+  };
+  const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  let stopped = false;
+  const stop = () => (stopped = true);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  let after = 0;
+  try {
+    do {
+      let entries: JournalEntry[];
+      try {
+        entries = await client.journal.list({ ...filter, ...(after ? { after } : {}) }, 1000);
+      } catch (e) {
+        process.stderr.write(`disco journal: cannot read ${url}/journal: ${e instanceof Error ? e.message : String(e)}\n`);
+        return 2;
+      }
+      for (const e of entries) {
+        process.stdout.write(values.json ? `${JSON.stringify(e)}\n` : `${line(e, colour)}\n`);
+        after = Math.max(after, e.seq);
+      }
+      if (values.once) break;
+      await new Promise((resolve) => setTimeout(resolve, interval));
+    } while (!stopped);
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+  return 0;
+}
+
+async function controlUrlOf(file: string): Promise<string> {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch (e) {
+    throw new UsageError(`--target ${file}: ${(e as NodeJS.ErrnoException).code ?? 'not JSON'}`);
+  }
+  const url = doc && typeof doc === 'object' ? (doc as { control_url?: unknown }).control_url : undefined;
+  if (typeof url !== 'string') throw new UsageError(`--target ${file} has no control_url (only a simulator has a journal)`);
+  return url;
+}
+
+/** One entry in one line; the status coloured by class on a terminal. */
+export function line(e: JournalEntry, colour: boolean): string {
+  const time = e.at.wall.slice(11, 23);
+  const paint = (code: number, text: string) => (colour ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const status = e.status === 0 ? '---' : String(e.status);
+  const shown = e.status >= 500 || e.status === 0 ? paint(31, status) : e.status >= 400 ? paint(33, status) : paint(32, status);
+  const query = Object.keys(e.query).length ? `?${new URLSearchParams(Object.entries(e.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()}` : '';
+  const chaos = e.chaos ? ` ${paint(35, `chaos ${e.chaos.rule}: ${e.chaos.action}`)}` : '';
+  return `${time} ${shown} ${e.method.padEnd(6)} ${e.path}${query} ${e.latencyMs.toFixed(1)} ms ${e.account ?? '-'} ${e.id}${chaos}`;
+}

@@ -1,0 +1,168 @@
+import http from 'node:http';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../api/index.ts';
+import { ChaosRules } from '../simulator/chaos/rules.ts';
+import { disco } from './support/cli.ts';
+
+/**
+ * Chaos rules as a client developer uses them: each kind through a real HTTP client on
+ * loopback, asserting the client sees exactly that, and that the simulator is healthy after.
+ */
+
+const ACCEPT = 'application/vnd.service+json; version=2';
+
+/** One request with node:http, reporting what the client saw: an answer, a reset, a short body, or a timeout. */
+function request(url: string, options: { method?: string; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<{ kind: 'answer'; status: number; headers: http.IncomingHttpHeaders; body: string } | { kind: 'error'; code: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ kind: 'answer', status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'error', code: err.code ?? err.message }));
+      res.on('aborted', () => resolve({ kind: 'error', code: 'ABORTED' }));
+    });
+    req.setTimeout(options.timeoutMs ?? 5000, () => req.destroy(Object.assign(new Error('client timeout'), { code: 'CLIENT_TIMEOUT' })));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'error', code: err.code ?? err.message }));
+    req.end();
+  });
+}
+
+describe('chaos rules through a real client', () => {
+  let sim: RunningSimulator;
+  let headers: Record<string, string>;
+  let packages: string;
+
+  beforeAll(async () => {
+    sim = await startSimulator();
+    const key = sim.accounts[0]?.users[0]?.api_key ?? '';
+    headers = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT };
+    packages = `${sim.interfaceB()}/packages`;
+  });
+  afterAll(() => sim.close());
+  beforeEach(async () => {
+    await sim.control.chaos.clear();
+  });
+
+  async function healthy(): Promise<void> {
+    const r = await request(packages, { headers });
+    expect(r).toMatchObject({ kind: 'answer', status: 200 });
+  }
+
+  it('answers a status with the interface\'s error object: 503, and 429 with Retry-After and the rate-limit headers', async () => {
+    await sim.control.chaos.add({ path: '/*/api/packages', status: 503, times: 1 });
+    const r = await request(packages, { headers });
+    expect(r).toMatchObject({ kind: 'answer', status: 503, headers: { 'retry-after': '1' } });
+    if (r.kind === 'answer') expect(JSON.parse(r.body)).toMatchObject({ message: expect.stringContaining('chaos rule') });
+    await healthy();
+    await sim.control.chaos.add({ method: 'GET', path: '/*/api/packages', status: 429, retry_after_s: 7, times: 1 });
+    const limited = await request(packages, { headers });
+    expect(limited).toMatchObject({ kind: 'answer', status: 429, headers: { 'retry-after': '7', 'x-ratelimit-remaining': '0' } });
+    if (limited.kind === 'answer') expect(limited.headers['x-ratelimit-limit']).toMatch(/^\d+$/);
+    // Interface A's own error object for A.
+    await sim.control.chaos.add({ interface: 'A', status: 402, times: 1 });
+    const a = await request(`${sim.interfaceA}/pipelines/1`, { method: 'DELETE', headers: { authorization: 'Bearer fdk_whatever' } });
+    expect(a).toMatchObject({ kind: 'answer', status: 402 });
+    if (a.kind === 'answer') expect(JSON.parse(a.body)).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('counts: "the next 3 POST /jobs", then the rule is spent and gone', async () => {
+    await sim.control.chaos.add({ id: 'three', method: 'POST', path: '/*/api/jobs', status: 500, times: 3 });
+    const post = () => request(`${sim.interfaceB()}/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } });
+    expect((await Promise.all([post(), post(), post()])).map((r) => (r.kind === 'answer' ? r.status : r.code))).toEqual([500, 500, 500]);
+    const fourth = await post();
+    expect(fourth.kind === 'answer' && fourth.status).not.toBe(500);
+    expect(await sim.control.chaos.list()).toEqual([]);
+    expect(await sim.control.journal.count({ chaos: true, method: 'POST', path: '/*/api/jobs' })).toBe(3);
+  });
+
+  it('adds fixed and random latency, then answers normally', async () => {
+    await sim.control.chaos.add({ path: '/*/api/packages', latency_ms: 300, times: 1 });
+    let started = performance.now();
+    expect(await request(packages, { headers })).toMatchObject({ kind: 'answer', status: 200 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await sim.control.chaos.add({ path: '/*/api/packages', latency_ms: [100, 200], times: 1 });
+    started = performance.now();
+    await request(packages, { headers });
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(95);
+    expect(took).toBeLessThan(1500);
+  });
+
+  it('resets the connection: the client sees ECONNRESET, and the simulator stays healthy', async () => {
+    await sim.control.chaos.add({ path: '/*/api/packages', fault: 'reset', times: 1 });
+    expect(await request(packages, { headers })).toEqual({ kind: 'error', code: 'ECONNRESET' });
+    await healthy();
+  });
+
+  it('sends an empty or a truncated body under a Content-Length that promises more', async () => {
+    await sim.control.chaos.add({ path: '/*/api/packages', fault: 'truncated', times: 1 });
+    const truncated = await request(packages, { headers });
+    expect(truncated.kind === 'error' ? truncated.code : `answered ${truncated.status}`).toMatch(/ECONNRESET|ABORTED/);
+    await sim.control.chaos.add({ path: '/*/api/packages', fault: 'empty', times: 1 });
+    const empty = await request(packages, { headers });
+    expect(empty.kind).toBe('error');
+    await healthy();
+  });
+
+  it('never answers: the client gives up at its own timeout, and the simulator is healthy after', async () => {
+    await sim.control.chaos.add({ path: '/*/api/packages', fault: 'hang', times: 1 });
+    const started = performance.now();
+    expect(await request(packages, { headers, timeoutMs: 500 })).toEqual({ kind: 'error', code: 'CLIENT_TIMEOUT' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
+    await healthy();
+    const [hung] = await sim.control.journal.list({ chaos: true }, 1);
+    expect(hung?.chaos).toEqual({ rule: expect.any(String), action: 'hang' });
+  });
+
+  it('matches by account and probability; bad rules are refused whole with every field named', async () => {
+    const other = sim.accounts[1]?.account_id ?? '';
+    await sim.control.chaos.add({ account: other, status: 500 });
+    await healthy();
+    const res = await fetch(`${sim.controlUrl}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ status: 200 }, { fault: 'explode', probability: 2 }] }) });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: { field: string }[] };
+    expect(body.errors.map((e) => e.field).sort()).toEqual(['rules[0].status', 'rules[1].fault', 'rules[1].probability']);
+    expect((await sim.control.chaos.list()).map((r) => r.account)).toEqual([other]);
+    // Probability: decided per request by the random source.
+    const rules = new ChaosRules();
+    rules.add({ status: 500, probability: 0.25 });
+    const hits = [0.1, 0.3, 0.2, 0.9].map((r) => rules.take({ method: 'GET', path: '/x', interface: 'B' }, () => r) !== null);
+    expect(hits).toEqual([true, false, true, false]);
+  });
+});
+
+describe('disco serve --chaos FILE', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'disco-chaos-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('starts with the rules of a YAML file, and refuses a file with a bad rule (exit 2)', async () => {
+    const good = join(dir, 'chaos.yaml');
+    await writeFile(good, 'rules:\n  - id: slow-jobs\n    method: POST\n    path: /*/api/jobs\n    latency_ms: [50, 100]\n');
+    const target = join(dir, 't.json');
+    let rulesSeen = '';
+    const r = await disco(['serve', '--port', '0', '--chaos', good, '--write-target', target], {
+      whenReady: (child) => {
+        child.stdout?.on('data', async (d: Buffer) => {
+          if (!d.toString().includes('chaos rules: 1')) return;
+          const { control_url } = JSON.parse(await import('node:fs/promises').then((fs) => fs.readFile(target, 'utf8'))) as { control_url: string };
+          rulesSeen = await (await fetch(`${control_url}/chaos`)).text();
+          child.kill('SIGTERM');
+        });
+      },
+    });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(rulesSeen)).toMatchObject({ rules: [{ id: 'slow-jobs', method: 'POST', latency_ms: [50, 100] }] });
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify([{ fault: 'explode' }]));
+    const refused = await disco(['serve', '--port', '0', '--chaos', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('fault must be one of');
+  });
+});
