@@ -4,6 +4,7 @@ import { checkHelp } from '../bin/check/options.ts';
 import { serveHelp } from '../bin/commands/serve.ts';
 import { verifyCertHelp } from '../bin/commands/verify-cert.ts';
 import { keygenHelp } from '../bin/commands/keygen.ts';
+import { journalHelp } from '../bin/commands/journal.ts';
 import { FAULT_NAMES } from '../simulator/faults.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -28,6 +29,7 @@ describe('the README documents every option of the command line', () => {
     ['### `disco check`', checkHelp],
     ['### `disco serve`', serveHelp],
     ['#### Certification', `${verifyCertHelp}\n${keygenHelp}`],
+    ['#### The request journal', journalHelp],
   ])('%s: every option its --help names', (heading, help) => {
     const text = section(README, heading);
     expect(text.length, `no README section ${heading}`).toBeGreaterThan(100);
