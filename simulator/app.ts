@@ -18,6 +18,7 @@ import { Journal } from './journal/journal.ts';
 import { journalMiddleware } from './journal/middleware.ts';
 import { ChaosRules } from './chaos/rules.ts';
 import { applyChaos } from './chaos/middleware.ts';
+import { persistenceMiddleware } from './persistence/middleware.ts';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -61,6 +62,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   // first costs their matching on every request and changes nothing.
   const onlyB = chain([b.routes(), b.allowedMethods()] as Middleware[]);
   app.use(journalMiddleware(sim));
+  app.use(persistenceMiddleware(sim));
   app.use(errorBoundary(sim, (ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
   return { app, sim, clock };
 }

@@ -1,7 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { Store } from './store.ts';
+import type { AccountState, Store } from './store.ts';
 import type { Journal } from './journal/journal.ts';
 import type { ChaosRules } from './chaos/rules.ts';
 import type { Conventions, ConventionsName } from './conventions.ts';
@@ -59,6 +59,13 @@ export interface Sim {
   journal: Journal;
   /** Chaos rules for client developers (chaos/rules.ts). */
   chaos: ChaosRules;
+  /**
+   * With `--state FILE` only: accounts changed by a read (a job settled), so the next record
+   * written includes them (persistence/persistence.ts).
+   */
+  touched?: Set<AccountState>;
+  /** With `--state FILE` only: makes what a finished request changed durable before it is answered. */
+  saveAfter?: (request: { surface: 'A' | 'B' | 'control'; method: string; status: number; account?: AccountState }) => Promise<void>;
 }
 
 /** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */

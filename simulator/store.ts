@@ -81,6 +81,25 @@ export class Store {
     return next;
   }
 
+  /** The id sequences, for persistence (last id handed out per kind). */
+  exportSequences(): [IdKind, number][] {
+    return [...this.sequences.entries()];
+  }
+
+  /**
+   * Replaces the whole state with `accounts` and `sequences` (a restart from a state file, or an
+   * import): the key indexes are rebuilt from the accounts' users and interface A key digests.
+   */
+  load(accounts: readonly AccountState[], sequences: readonly [IdKind, number][]): void {
+    this.reset();
+    for (const [kind, last] of sequences) this.sequences.set(kind, last);
+    for (const account of accounts) {
+      this.accounts.set(account.slug, account);
+      for (const user of account.users.values()) this.indexUserKey(account.slug, user.id, user.apiKey);
+      for (const key of account.pipelineKeys.values()) this.indexPipelineKey(account.slug, key.id, key.digest);
+    }
+  }
+
   /** Empties everything, including id sequences. */
   reset(): void {
     this.accounts.clear();

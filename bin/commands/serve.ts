@@ -9,6 +9,8 @@ import { AdjustableClock, MAX_CLOCK_SPEED } from '../../simulator/clock.ts';
 import { parse as parseYaml } from 'yaml';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './usage-error.ts';
+import { Persistence } from '../../simulator/persistence/persistence.ts';
+import { restoredManifests } from '../../simulator/control/manifests.ts';
 import type { TargetDescription } from '../../suites/lib/provision.ts';
 import { targetDocument } from '../../api/target-document.ts';
 import { isConventionsName } from '../../simulator/conventions.ts';
@@ -35,6 +37,8 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
   --clock-speed F       simulator time runs F times as fast as real time (default 1; 10: a job of
                         35 s ends in 3.5 s; key expiry, pipelines and webhook retries alike)
   --chaos FILE          chaos rules to start with (YAML or JSON: a list, or {rules: [...]})
+  --state FILE          keep the state in FILE: loaded at start (then --seed is not applied),
+                        every acknowledged write on disk before its answer; survives SIGKILL
   --journal N           requests the journal keeps (default 1000; 0 turns it off); read it with
                         GET /_disco/journal or disco journal
   --deliver-webhooks M  which web hooks get real POSTs: loopback (default: only URLs on this
@@ -61,6 +65,7 @@ export async function serve(argv: string[]): Promise<number> {
       journal: { type: 'string', default: '1000' },
       'clock-speed': { type: 'string', default: '1' },
       chaos: { type: 'string' },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -107,7 +112,22 @@ export async function serve(argv: string[]): Promise<number> {
   });
   const chaosAdded = simulator.sim.chaos.addAll(chaosRules);
   if ('problems' in chaosAdded) throw new UsageError(`--chaos ${values.chaos}: ${chaosAdded.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
-  const manifests = applySeed(simulator.sim, seed);
+  let manifests = applySeed(simulator.sim, seed);
+  let persistence: Persistence | undefined;
+  if (values.state) {
+    // Applied on top of the seed: a file with state replaces it entirely.
+    try {
+      const opened = await Persistence.open(simulator.sim, values.state);
+      persistence = opened.persistence;
+      if (opened.restored) {
+        manifests = restoredManifests(simulator.sim);
+        process.stdout.write(`disco serve: restored ${simulator.sim.store.accounts.size} accounts from ${values.state} (${opened.records} records${opened.droppedBytes ? `; dropped a torn tail of ${opened.droppedBytes} bytes` : ''}); --seed not applied\n`);
+      }
+    } catch (e) {
+      process.stderr.write(`disco serve: cannot use --state ${values.state}: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : String(e))}\n`);
+      return 2;
+    }
+  }
   const listening = await listen(simulator.app, port, values.host);
 
   if (values['write-target']) {
@@ -144,6 +164,7 @@ export async function serve(argv: string[]): Promise<number> {
     process.once('SIGTERM', stop);
   });
   await listening.close();
+  await persistence?.close();
   out.write('disco simulator stopped\n');
   return 0;
 }

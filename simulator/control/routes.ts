@@ -19,6 +19,7 @@ import { targetDescription } from './description.ts';
 import { registerJournalRoutes } from './journal-routes.ts';
 import { registerChaosRoutes } from './chaos-routes.ts';
 import { registerWebhookRoutes } from './webhook-routes.ts';
+import { registerStateRoutes } from './state-routes.ts';
 import { dropRetries, runDueRetries } from '../domains/hooks/retries.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
@@ -199,6 +200,7 @@ export function controlRouter(sim: Sim): Router {
   registerJournalRoutes(router, sim);
   registerChaosRoutes(router, sim);
   registerWebhookRoutes(router, sim);
+  registerStateRoutes(router, sim);
   return router;
 }
 

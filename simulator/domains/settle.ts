@@ -32,6 +32,7 @@ export function settleAccount(sim: Sim, account: AccountState, links: Links = fa
     if (!isTerminal(state.status)) continue;
     job.settled = true;
     ids.delete(id);
+    sim.touched?.add(account);
     announce(sim, account, job, state, links);
   }
 }
@@ -41,7 +42,10 @@ function announce(sim: Sim, account: AccountState, job: Job, state: JobState, li
   const packageName = account.packages.get(job.packageId)?.name ?? `package ${job.packageId}`;
   const message = `Job ${job.id} (${packageName}) ${verb(state.status)}`;
   const at = state.completedAt ?? state.failedAt ?? state.stoppedAt ?? sim.clock.now();
-  for (const { user, home } of jobWatchers(sim, account, job)) notify(sim, home, user.id, event, message, job.id, at);
+  for (const { user, home } of jobWatchers(sim, account, job)) {
+    notify(sim, home, user.id, event, message, job.id, at);
+    sim.touched?.add(home);
+  }
   emitEvent(sim, account, event, presentJob(sim, account, job, links));
 }
 

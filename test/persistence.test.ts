@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeState, encodeState } from '../simulator/persistence/codec.ts';
+import { loadStateFile, recordLine, type StateRecord } from '../simulator/persistence/state-file.ts';
+import { startSimulator } from '../api/index.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ACCEPT = 'application/vnd.service+json; version=2';
+
+function record(n: number): StateRecord {
+  return { t: 'account', accounts: [{ slug: `a${n}`, things: new Map([[n, new Set([n])]]) }], sequences: [['hook', n]], clock: { sim: n, wall: n, frozen: true, speed: 1 } };
+}
+
+describe('the state file', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'disco-state-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('round-trips Maps and Sets', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer(), fc.string())), fc.array(fc.integer()), (entries, values) => {
+        const value = { m: new Map(entries), s: new Set(values), nested: [{ m: new Map([['k', new Set(['v'])]]) }] };
+        expect(decodeState(encodeState(value))).toEqual(value);
+      }),
+      { seed: 7 },
+    );
+  });
+
+  it('drops a torn last record and cuts the file back, keeping everything before it', async () => {
+    const file = join(dir, 'torn.log');
+    const good = [record(1), record(2), record(3)].map(recordLine).join('');
+    await writeFile(file, good + recordLine(record(4)).slice(0, 40));
+    const loaded = await loadStateFile(file);
+    expect(loaded.records.map((r) => r.sequences[0]?.[1])).toEqual([1, 2, 3]);
+    expect(loaded.droppedBytes).toBe(40);
+    expect((await stat(file)).size).toBe(Buffer.byteLength(good));
+    expect((loaded.records[0]?.accounts[0] as { things: Map<number, Set<number>> }).things.get(1)).toEqual(new Set([1]));
+  });
+
+  it('stops at a record whose checksum does not match: a corrupt middle never yields a wrong state', async () => {
+    const file = join(dir, 'corrupt.log');
+    const lines = [record(1), record(2), record(3)].map(recordLine);
+    await writeFile(file, lines[0]! + lines[1]!.replace('"a2"', '"a9"') + lines[2]!);
+    const loaded = await loadStateFile(file);
+    expect(loaded.records).toHaveLength(1);
+    await appendFile(file, '');
+    expect(await loadStateFile(join(dir, 'missing.log'))).toEqual({ records: [], droppedBytes: 0 });
+  });
+});
+
+/** `disco serve --state FILE` as a child process; resolves once it listens, with its target document. */
+async function serveWithState(state: string, target: string): Promise<{ child: ChildProcess; exited: Promise<unknown>; origin: string; key: string; slug: string }> {
+  const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--state', state, '--write-target', target, '--rate-limit', '0', '--deliver-webhooks', 'off'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Listened for from the start: a killed child may be gone before anyone waits for it.
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('keys and fixture ids: written')) resolve();
+    });
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+  const doc = JSON.parse(await readFile(target, 'utf8')) as { base_url: string; accounts: { account_id: string; api_key: string }[] };
+  const first = doc.accounts[0];
+  if (!first) throw new Error('no account in the target document');
+  return { child, exited, origin: doc.base_url, key: first.api_key, slug: first.account_id };
+}
+
+describe('disco serve --state FILE, killed with SIGKILL in the middle of a write burst', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'disco-kill-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  const ROUNDS = Number(process.env.DISCO_KILL_ROUNDS ?? 5);
+
+  it(`loses no acknowledged write and never corrupts the state (${ROUNDS} rounds)`, { timeout: 240_000 }, async () => {
+    const state = join(dir, 'state.log');
+    const target = join(dir, 'target.json');
+    const acknowledged: number[] = [];
+    const random = fc.sample(fc.integer({ min: 30, max: 400 }), { numRuns: ROUNDS, seed: 11 });
+    for (let round = 0; round < ROUNDS; round++) {
+      const { child, exited, origin, key, slug } = await serveWithState(state, target);
+      const auth = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+      // Every hook acknowledged so far must be there after each restart.
+      for (const id of acknowledged) {
+        const res = await fetch(`${origin}/${slug}/api/hooks/${id}`, { headers: { authorization: auth, accept: ACCEPT } });
+        expect(res.status, `hook ${id}, acknowledged before a SIGKILL, after restart ${round}`).toBe(200);
+      }
+      let stop = false;
+      const burst = Array.from({ length: 8 }, async () => {
+        while (!stop) {
+          try {
+            const res = await fetch(`${origin}/${slug}/api/hooks`, { method: 'POST', headers: { authorization: auth, accept: ACCEPT, 'content-type': 'application/json' }, body: JSON.stringify({ name: `round ${round}`, type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job'] }) });
+            if (res.status === 201) acknowledged.push(((await res.json()) as { id: number }).id);
+          } catch {
+            return; // the process is gone: this write was never acknowledged
+          }
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, random[round]));
+      child.kill('SIGKILL');
+      stop = true;
+      await Promise.all(burst);
+      await exited;
+    }
+    // A last start proves the final state loads, with every acknowledged write.
+    const { child, exited, origin, key, slug } = await serveWithState(state, target);
+    try {
+      const auth = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+      const missing: number[] = [];
+      for (const id of acknowledged) {
+        const res = await fetch(`${origin}/${slug}/api/hooks/${id}`, { headers: { authorization: auth, accept: ACCEPT } });
+        if (res.status !== 200) missing.push(id);
+      }
+      expect(acknowledged.length, 'the bursts made writes at all').toBeGreaterThan(ROUNDS * 5);
+      expect(missing).toEqual([]);
+      process.stdout.write(`persistence: ${ROUNDS} SIGKILL rounds, ${acknowledged.length} acknowledged writes checked, 0 lost\n`);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+});
+
+describe('state export and import', () => {
+  it('moves the whole state from one simulator to another through the control API', async () => {
+    const from = await startSimulator({ clock: 'frozen' });
+    const to = await startSimulator({ seed: 'empty' });
+    try {
+      const exported = await (await fetch(`${from.controlUrl}/state`)).text();
+      expect(exported).not.toContain(from.accounts[0]?.pipeline_keys[0]?.key ?? 'no key');
+      const put = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: exported });
+      expect(put.status).toBe(200);
+      const key = from.accounts[0]?.users[0]?.api_key ?? '';
+      const res = await fetch(`${to.interfaceB(from.accounts[0]?.account_id)}/packages`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as unknown[]).length).toBe(from.accounts[0]?.package_ids.length);
+      // An interface A key of the old simulator works on the new one: its digest moved.
+      const admin = from.accounts[0]?.pipeline_keys.find((k) => k.admin)?.key ?? '';
+      expect((await fetch(`${to.interfaceA}/pipelines/999999`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+      const bad = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'nope', accounts: [] }) });
+      expect(bad.status).toBe(422);
+      expect((await fetch(`${to.interfaceB(from.accounts[0]?.account_id)}/packages`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } })).status).toBe(200);
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  });
+});
