@@ -11,6 +11,7 @@ usage: disco <command> [options]
   verify-cert FILE   check a certification.json: its digest, and with --public-key KEY that it is
                      a certificate signed with that key (exit 0 valid, 1 refused, 2 unreadable)
   journal   print a running simulator's request journal (follows it like tail -f)
+  state     export or import a running simulator's whole state
   keygen    make an Ed25519 key pair for signing certificates (disco check --certify --sign-key)
 
 Run \`disco <command> --help\` for a command's options.
@@ -28,6 +29,8 @@ async function loadCommand(name: string): Promise<Command | null> {
       return (await import('./commands/clauses.ts')).clauses;
     case 'verify-cert':
       return (await import('./commands/verify-cert.ts')).verifyCert;
+    case 'state':
+      return (await import('./commands/state.ts')).state;
     case 'journal':
       return (await import('./commands/journal.ts')).journal;
     case 'keygen':

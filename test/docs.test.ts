@@ -5,6 +5,7 @@ import { serveHelp } from '../bin/commands/serve.ts';
 import { verifyCertHelp } from '../bin/commands/verify-cert.ts';
 import { keygenHelp } from '../bin/commands/keygen.ts';
 import { journalHelp } from '../bin/commands/journal.ts';
+import { stateHelp } from '../bin/commands/state.ts';
 import { FAULT_NAMES } from '../simulator/faults.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
@@ -30,6 +31,7 @@ describe('the README documents every option of the command line', () => {
     ['### `disco serve`', serveHelp],
     ['#### Certification', `${verifyCertHelp}\n${keygenHelp}`],
     ['#### The request journal', journalHelp],
+    ['#### Surviving a restart', stateHelp],
   ])('%s: every option its --help names', (heading, help) => {
     const text = section(README, heading);
     expect(text.length, `no README section ${heading}`).toBeGreaterThan(100);

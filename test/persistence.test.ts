@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from '../simulator/persistence/codec.ts';
 import { loadStateFile, recordLine, type StateRecord } from '../simulator/persistence/state-file.ts';
 import { startSimulator } from '../api/index.ts';
+import { disco } from './support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ACCEPT = 'application/vnd.service+json; version=2';
@@ -149,6 +150,18 @@ describe('state export and import', () => {
       // An interface A key of the old simulator works on the new one: its digest moved.
       const admin = from.accounts[0]?.pipeline_keys.find((k) => k.admin)?.key ?? '';
       expect((await fetch(`${to.interfaceA}/pipelines/999999`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);
+      // The same through the command line, into a third simulator.
+      const file = join(tmpdir(), `disco-state-${process.pid}.json`);
+      expect((await disco(['state', 'export', '--url', from.controlUrl, '--out', file])).code).toBe(0);
+      const third = await startSimulator({ seed: 'empty' });
+      try {
+        const imported = await disco(['state', 'import', file, '--url', third.controlUrl]);
+        expect(imported.code, imported.stderr).toBe(0);
+        expect((await third.control.health()).accounts).toBe(from.accounts.length);
+      } finally {
+        await third.close();
+        await rm(file, { force: true });
+      }
       const bad = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'nope', accounts: [] }) });
       expect(bad.status).toBe(422);
       expect((await fetch(`${to.interfaceB(from.accounts[0]?.account_id)}/packages`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } })).status).toBe(200);

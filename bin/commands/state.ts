@@ -1,0 +1,59 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.ts';
+
+export const stateHelp = `disco state export|import: the whole state of a running simulator
+
+  disco state export [--url URL] [--out FILE]   write it as JSON (default: to standard output)
+  disco state import FILE [--url URL]            replace the simulator's state with FILE
+
+  --url URL   the control API (default http://127.0.0.1:4010/_disco)
+The format is disco-state/1 (GET and PUT /_disco/state). It holds interface B keys as the API
+shows them and interface A keys as digests only: keep the file private.
+`;
+
+export async function state(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { url: { type: 'string', default: 'http://127.0.0.1:4010/_disco' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, allowPositionals: true, strict: true });
+  if (values.help) {
+    process.stdout.write(stateHelp);
+    return 0;
+  }
+  const [verb, file, ...rest] = positionals;
+  const url = `${values.url.replace(/\/+$/, '')}/state`;
+  const fail = (what: string, e: unknown) => {
+    process.stderr.write(`disco state: ${what}: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 2;
+  };
+  if (verb === 'export' && !file && !rest.length) {
+    let text: string;
+    try {
+      const res = await fetch(url);
+      text = await res.text();
+      if (!res.ok) return fail(`GET ${url}`, new Error(`${res.status} ${text.slice(0, 200)}`));
+    } catch (e) {
+      return fail(`GET ${url}`, e);
+    }
+    if (values.out) await writeFile(values.out, text, { mode: 0o600 });
+    else process.stdout.write(`${text}\n`);
+    return 0;
+  }
+  if (verb === 'import' && file && !rest.length) {
+    if (values.out) throw new UsageError('--out is for export');
+    let body: string;
+    try {
+      body = await readFile(file, 'utf8');
+    } catch (e) {
+      return fail(`cannot read ${file}`, e);
+    }
+    try {
+      const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+      const text = await res.text();
+      if (!res.ok) return fail(`PUT ${url}`, new Error(`${res.status} ${text.slice(0, 300)}`));
+      process.stdout.write(`imported: ${text}\n`);
+      return 0;
+    } catch (e) {
+      return fail(`PUT ${url}`, e);
+    }
+  }
+  throw new UsageError('usage: disco state export [--url URL] [--out FILE] | disco state import FILE [--url URL]');
+}
