@@ -2,6 +2,8 @@ import { parse } from 'content-type';
 
 export const VENDOR_TYPE = 'application/vnd.service+json';
 export const VENDOR_VERSION = '2';
+/** The vendor type the real service's own clients (xplenty.py, .rb, .jar) send: accepted by the lenient profile. */
+export const CLIENT_VENDOR_TYPE = 'application/vnd.xplenty+json';
 /** The media type of interface B's successful bodies (B-VER-2). */
 export const VENDOR_MEDIA_TYPE = `${VENDOR_TYPE}; version=${VENDOR_VERSION}`;
 
@@ -45,11 +47,12 @@ function acceptsStrictly(header: string): boolean {
 
 /**
  * What real clients send (docs/interface-b.md): `version=2` after a space or a comma instead of `;`, or no
- * version at all (the service then serves its latest version, 2). Another version is refused.
+ * version at all (the service then serves its latest version, 2), and the real service's own
+ * vendor type name (`application/vnd.xplenty+json`). Another version is refused.
  */
 function acceptsLoosely(header: string): boolean {
   const lower = header.toLowerCase();
-  if (!lower.includes(VENDOR_TYPE)) return false;
+  if (!lower.includes(VENDOR_TYPE) && !lower.includes(CLIENT_VENDOR_TYPE)) return false;
   const version = /version\s*=\s*"?([^";,\s]+)/.exec(lower)?.[1];
   return version === undefined || version === VENDOR_VERSION;
 }

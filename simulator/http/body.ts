@@ -8,6 +8,8 @@ import { rememberRequestText } from './request-text.ts';
 export type BodyFormat = 'json' | 'yaml';
 
 const JSON_TYPES = ['application/json'];
+/** The lenient profile also reads JSON sent as the vendor types (xplenty.jar sends its bodies as `application/vnd.xplenty+json`). */
+const LENIENT_JSON_TYPES = ['application/json', 'application/vnd.service+json', 'application/vnd.xplenty+json'];
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'];
 
 /** True when the request announces a body (length > 0 or chunked). */
@@ -35,7 +37,8 @@ export async function readBody(
     });
   }
   const contentType = ctx.get('content-type');
-  const format: BodyFormat | null = isMediaType(contentType, JSON_TYPES)
+  const lenient = (ctx.state as { lenientBodies?: boolean } | undefined)?.lenientBodies === true;
+  const format: BodyFormat | null = isMediaType(contentType, lenient ? LENIENT_JSON_TYPES : JSON_TYPES)
     ? 'json'
     : options.formats.includes('yaml') && isMediaType(contentType, YAML_TYPES)
       ? 'yaml'

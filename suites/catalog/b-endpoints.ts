@@ -191,6 +191,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     fields: [{ path: ['id'], kind: 'integer' }],
     touches: ['notifications'],
   },
+  // Limits
+  { key: 'GET /rate_limit_status', method: 'GET', path: '/rate_limit_status', source: 'extension', effect: 'read', answer: { schema: 'simulator/rate-limit-status' } },
 ];
 
 /** The catalog entry of `key`; a typo is a bug of the suite, so it throws. */

@@ -109,4 +109,6 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache): void 
   state.account = account;
   state.user = found.user;
   state.links = links;
+  if (quota) state.quota = quota;
+  if (lenient) state.lenientBodies = true;
 }

@@ -8,6 +8,7 @@ import { registerInvoiceRoutes } from '../../domains/invoices/routes.ts';
 import { registerConnectionRoutes } from '../../domains/connections/routes.ts';
 import { registerDeliveryRoutes } from '../../domains/deliveries/routes.ts';
 import { registerNotificationRoutes } from '../../domains/notifications/routes.ts';
+import { registerLimitRoutes } from '../../domains/limits/routes.ts';
 
 /** Every interface B domain's routes; a new domain adds its registration here. */
 export const bRouteRegistrations: readonly RegisterBRoutes[] = [
@@ -20,4 +21,5 @@ export const bRouteRegistrations: readonly RegisterBRoutes[] = [
   registerConnectionRoutes,
   registerDeliveryRoutes,
   registerNotificationRoutes,
+  registerLimitRoutes,
 ];

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
+import type { RateLimitState } from '../../http/rate-limit.ts';
 
 /**
  * What interface B's domains need to register routes, and nothing more: this module imports no
@@ -13,6 +14,10 @@ export interface BState {
   account: AccountState;
   user: User;
   links: Links;
+  /** The caller's rate-limit window after this request; absent when limits are off. */
+  quota?: RateLimitState;
+  /** The lenient profile: bodies may also come as the vendor media types real clients send. */
+  lenientBodies?: boolean;
 }
 
 export type BRouter = Router<BState>;
