@@ -1,0 +1,66 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The package as a dependency: `npm pack`, installed into an empty folder, runs `disco serve`,
+ * `disco check` and the programmatic API there, with nothing from this checkout.
+ */
+describe('npm pack, installed in an empty folder', () => {
+  let dir: string;
+  let bin: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'disco-pack-'));
+    const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT });
+    const filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename ?? '';
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
+    // The dependencies come from npm's cache (filled by `npm ci` of this checkout) or the registry.
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(dir, filename)], { cwd: dir, timeout: 180_000 });
+    bin = join(dir, 'node_modules', '.bin', 'disco');
+  }, 240_000);
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('ships no tests and no test-only fixtures', async () => {
+    const listed = await run('tar', ['-tzf', (await run('sh', ['-c', `ls ${dir}/disco-*.tgz`])).stdout.trim()]);
+    const files = listed.stdout.split('\n').filter(Boolean);
+    expect(files.filter((f) => /\.test\.(ts|mjs)$/.test(f) || f.includes('/testing/'))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['package/bin/disco.mjs', 'package/api/index.mjs', 'package/fixtures/seed/default.json', 'package/README.md']));
+  });
+
+  it('runs disco check against its embedded simulator', async () => {
+    const r = await run(bin, ['check', '--only', 'B-LIM', '--runs', '3', '--seed', '1', '--report-dir', join(dir, 'reports')], { cwd: dir });
+    expect(r.stdout).toMatch(/^disco check: INCOMPLETE: \d+ checks against disco simulator \(embedded\).*\(allowed: exit 0\)/);
+    expect(JSON.parse(await readFile(join(dir, 'reports', 'result.json'), 'utf8'))).toMatchObject({ exitCode: 0 });
+  });
+
+  it('runs disco serve, which answers and stops on SIGTERM', async () => {
+    const target = join(dir, 'target.json');
+    const child = spawn(bin, ['serve', '--port', '0', '--write-target', target], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('keys and fixture ids: written')) resolve();
+      });
+      child.once('exit', () => reject(new Error(`serve exited early: ${out}`)));
+    });
+    const { control_url } = JSON.parse(await readFile(target, 'utf8')) as { control_url: string };
+    expect(((await (await fetch(`${control_url}/health`)).json()) as { ok: boolean }).ok).toBe(true);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('exports the programmatic API to plain JavaScript', async () => {
+    await writeFile(join(dir, 'use.mjs'), "import { startSimulator } from 'disco';\nconst sim = await startSimulator();\nconst h = await sim.control.health();\nawait sim.close();\nconsole.log(JSON.stringify({ ok: h.ok, accounts: sim.accounts.length }));\n");
+    const r = await run(process.execPath, ['use.mjs'], { cwd: dir });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, accounts: 2 });
+  });
+});
