@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { AdjustableClock, type Clock } from './clock.ts';
@@ -15,6 +14,7 @@ import { controlRouter } from './control/routes.ts';
 import { applySeed, type SeedDocument } from './control/seed.ts';
 import { conventionsNamed } from './conventions.ts';
 import { Journal } from './journal/journal.ts';
+import { SIMULATOR_VERSION } from './version.ts';
 import { journalMiddleware } from './journal/middleware.ts';
 import { ChaosRules } from './chaos/rules.ts';
 import { applyChaos } from './chaos/middleware.ts';
@@ -88,7 +88,7 @@ export function createApp(init: SimulatorOptions = {}): Koa {
 }
 
 /** Who answers: clients and certificates read what a server says about itself here. */
-const SERVER = `disco-simulator/${(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string }).version ?? '0'}`;
+const SERVER = `disco-simulator/${SIMULATOR_VERSION}`;
 
 /** Security headers, Server and the simulated Date on every answer, then the routers, then the one error renderer. */
 function errorBoundary(sim: Sim, routers: Handler): Middleware {

@@ -20,6 +20,7 @@ import { registerJournalRoutes } from './journal-routes.ts';
 import { registerChaosRoutes } from './chaos-routes.ts';
 import { registerWebhookRoutes } from './webhook-routes.ts';
 import { registerStateRoutes } from './state-routes.ts';
+import { registerOpenApiRoutes } from './openapi-routes.ts';
 import { dropRetries, runDueRetries } from '../domains/hooks/retries.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
@@ -201,6 +202,7 @@ export function controlRouter(sim: Sim): Router {
   registerChaosRoutes(router, sim);
   registerWebhookRoutes(router, sim);
   registerStateRoutes(router, sim);
+  registerOpenApiRoutes(router, sim);
   return router;
 }
 

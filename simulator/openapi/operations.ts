@@ -1,0 +1,142 @@
+import type { Sim } from '../context.ts';
+import { seededDefinition } from '../domains/pipelines/seeded.ts';
+
+/**
+ * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
+ * two interfaces and the control API. `test/openapi.test.ts` fails when a route is served but not
+ * listed here, or listed but not served, and replays each one against the simulator to check its
+ * answer against what is documented. Paths use OpenAPI's `{name}`; interface A's paths follow the
+ * running conventions.
+ */
+
+export type Surface = 'A' | 'B' | 'control';
+
+/**
+ * `spec`: the spec's own endpoint; `convention`: where the spec leaves the choice (the real
+ * service's in `standard`, another in `alt`); `extension`: a call of the real service the spec
+ * does not list; `control`: the simulator's control API.
+ */
+export type Source = 'spec' | 'convention' | 'extension' | 'control';
+
+/** A schema: a file of fixtures/schemas (`job`, `simulator/cluster`), or inline JSON Schema. */
+export type SchemaRef = string | Record<string, unknown>;
+
+export interface OperationDoc {
+  surface: Surface;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  summary: string;
+  source: Source;
+  request?: { schema: SchemaRef; example: unknown; yaml?: boolean };
+  /** The success answer: status, and its body (none for 204). */
+  success: { status: number; schema?: SchemaRef; list?: boolean };
+}
+
+const OBJECT = { type: 'object' };
+const ARRAY_OF_OBJECTS = { type: 'array', items: { type: 'object' } };
+const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', required: [listItems], properties: { [listItems]: { type: 'array', items: typeof item === 'string' ? { $ref: item } : item } } });
+
+const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
+const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
+const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
+
+export function operations(sim: Sim): OperationDoc[] {
+  const { a, b } = sim.conventions;
+  const path = (p: string) => p.replace(/:(\w+)/g, '{$1}');
+  const bCreated = b.createdStatus;
+  const pipeline = a.metadata === 'with-history' ? 'simulator/pipeline' : OBJECT;
+  const key = a.state.field === 'state' ? 'simulator/api-key' : OBJECT;
+  const B = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'B', method, path: `/{account}/api${p}`, summary, source, success, ...(request ? { request } : {}) });
+  const A = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'A', method, path: `/api/public/v1${path(p)}`, summary, source, success, ...(request ? { request } : {}) });
+  const C = (method: OperationDoc['method'], p: string, summary: string, success: OperationDoc['success'] = { status: 200, schema: OBJECT }, request?: OperationDoc['request']): OperationDoc => ({ surface: 'control', method, path: `/_disco${p}`, summary, source: 'control', success, ...(request ? { request } : {}) });
+  const definition = seededDefinition('orders-to-warehouse');
+  return [
+    // Interface B
+    B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
+    B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } }),
+    B('post', '/user/tokens', 'Regenerate the caller\'s API key', 'spec', { status: 200, schema: 'user' }),
+    B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }),
+    B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
+    B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
+    B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
+    B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }),
+    B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
+    B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }),
+    B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
+    B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
+    B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }),
+    B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
+    B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
+    B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
+    B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }),
+    B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }),
+    B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
+    B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
+    B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { type: 'object' }, example: { active: false } }),
+    B('delete', '/hooks/{hook_id}', 'Delete a hook (extension)', 'extension', { status: 204 }),
+    B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
+    B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }),
+    B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
+    B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
+    B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }),
+    B('get', '/connections/{connection_type}/{connection_id}', 'One connection (extension)', 'extension', { status: 200, schema: 'connection' }),
+    B('put', '/connections/{connection_type}/{connection_id}', 'Rename a connection', 'spec', { status: 200, schema: 'connection' }, { schema: { type: 'object', properties: { name: { type: 'string' } } }, example: { name: 'orders database' } }),
+    B('post', '/connection_groups', 'Create a connection group', 'spec', { status: 201, schema: 'connection-group' }, { schema: { type: 'object', required: ['connection_group'], properties: { connection_group: { type: 'object' }, connections: { type: 'array' } } }, example: { connection_group: { name: 'warehouses', description: 'where the data lands' }, connections: [] } }),
+    B('get', '/connection_groups', 'Connection groups (extension)', 'extension', { status: 200, schema: 'connection-group', list: true }),
+    B('get', '/connection_groups/{group_id}', 'One connection group (extension)', 'extension', { status: 200, schema: 'connection-group' }),
+    B('get', '/connections/{connection_id}/salesforce/fields', 'Salesforce object fields', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }),
+    B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
+    B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }),
+    B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),
+    B('get', '/rate_limit_status', 'The caller\'s rate-limit window (extension, as the real service\'s Python client reads it)', 'extension', { status: 200, schema: 'simulator/rate-limit-status' }),
+    // Interface A
+    A('get', '/pipelines', 'Pipelines of the key\'s account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, pipeline === OBJECT ? OBJECT : '#/components/schemas/simulator.pipeline') }),
+    A('post', '/pipelines', 'Create a pipeline from a definition (JSON or YAML)', 'convention', { status: a.createdStatus, schema: pipeline }, { schema: 'pipeline-definition', example: definition, yaml: true }),
+    A('post', a.paths.validate, 'Validate a definition without creating anything', 'convention', { status: 200, schema: { type: 'object', required: ['valid'], properties: { valid: { const: true } } } }, { schema: 'pipeline-definition', example: definition, yaml: true }),
+    A('get', '/pipelines/:id', 'One pipeline\'s metadata', 'convention', { status: 200, schema: pipeline }),
+    A('get', '/pipelines/:id/definition', 'One pipeline\'s definition', 'convention', { status: 200, schema: OBJECT }),
+    A('put', '/pipelines/:id', 'Replace a pipeline\'s definition', 'convention', { status: 200, schema: pipeline }, { schema: 'pipeline-definition', example: definition, yaml: true }),
+    A('patch', '/pipelines/:id', 'Change a pipeline\'s definition (JSON merge patch)', 'convention', { status: 200, schema: pipeline }, { schema: { type: 'object' }, example: { description: 'nightly' } }),
+    A('post', a.paths.start, 'Deploy a pipeline', 'convention', { status: 200, schema: pipeline }),
+    A('post', a.paths.stop, 'Undeploy a pipeline', 'convention', { status: 200, schema: pipeline }),
+    A('delete', '/pipelines/:id', 'Archive a pipeline (A-PIPE-1, A-PIPE-2)', 'spec', { status: 200, schema: a.archiveBody === 'metadata' ? pipeline : { type: 'object', required: ['id', 'archived'] } }),
+    A('get', a.paths.keys, 'Interface A keys of the account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, key === OBJECT ? OBJECT : '#/components/schemas/simulator.api-key') }),
+    A('post', a.paths.keys, 'Create a key (its value is shown once)', 'convention', { status: a.createdStatus, schema: key }, { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, admin: { type: 'boolean' }, expires_at: { type: ['string', 'null'] } } }, example: { name: 'ci', admin: false } }),
+    A('get', a.paths.key, 'One key', 'convention', { status: 200, schema: key }),
+    A(a.paths.revoke.method === 'DELETE' ? 'delete' : 'post', a.paths.revoke.path, 'Revoke a key', 'convention', { status: 200, schema: key }),
+    // Control API
+    C('get', '/health', 'Up, account count, simulator time, faults, conventions'),
+    C('get', '/target-description', 'The interface_a and interface_b sections describing the conventions'),
+    C('post', '/reset', 'Empty everything and apply a seed', undefined, { schema: OBJECT, example: { seed_name: 'empty' } }),
+    C('post', '/accounts', 'Create or extend an account from a seed document', { status: 201, schema: OBJECT }, { schema: OBJECT, example: { slug: 'initech', users: [{ name: 'Peter', email: 'peter@initech.example' }] } }),
+    C('get', '/accounts', 'Accounts', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    C('get', '/accounts/{slug}', 'One account\'s state, secrets redacted'),
+    C('post', '/accounts/{slug}/seed', 'Add records to an account', undefined, { schema: OBJECT, example: { packages: [{ name: 'extra' }] } }),
+    C('get', '/accounts/{slug}/webhook-deliveries', 'The last web hook delivery attempts', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    C('post', '/accounts/{slug}/pipeline-keys', 'Mint an interface A key', { status: 201, schema: OBJECT }, { schema: OBJECT, example: { name: 'dashboard', admin: true } }),
+    C('post', '/accounts/{slug}/user-keys/replace', 'Give a user another interface B key', undefined, { schema: OBJECT, example: { current: 'old-key', replacement: 'a-new-key-of-twenty-characters' } }),
+    C('get', '/clock', 'Simulator time'),
+    C('post', '/clock/advance', 'Move simulator time forward', undefined, { schema: OBJECT, example: { seconds: 60 } }),
+    C('post', '/clock/set', 'Set simulator time, freeze it, let it flow, or change its speed', undefined, { schema: OBJECT, example: { frozen: true } }),
+    C('get', '/limits', 'The interface B rate limit'),
+    C('put', '/limits', 'Change the interface B rate limit', undefined, { schema: OBJECT, example: { requests_per_hour: 0 } }),
+    C('get', '/faults', 'Conformance faults, active and available'),
+    C('put', '/faults', 'Replace the active faults', undefined, { schema: OBJECT, example: { active: [] } }),
+    C('get', '/journal', 'The request journal, filtered'),
+    C('post', '/journal/count', 'Count matching requests', undefined, { schema: OBJECT, example: { method: 'POST', path: '/*/api/jobs' } }),
+    C('get', '/journal/{id}', 'One journal entry by request id'),
+    C('delete', '/journal', 'Empty the journal', { status: 204 }),
+    C('get', '/chaos', 'Chaos rules'),
+    C('post', '/chaos', 'Add chaos rules', { status: 201, schema: OBJECT }, { schema: OBJECT, example: { method: 'GET', path: '/*/api/packages', status: 503, times: 1 } }),
+    C('delete', '/chaos/{id}', 'Remove a chaos rule', { status: 204 }),
+    C('delete', '/chaos', 'Remove every chaos rule', { status: 204 }),
+    C('post', '/webhooks/wait', 'Wait until no web hook delivery is pending', undefined, { schema: OBJECT, example: { timeout_ms: 1000 } }),
+    C('get', '/state', 'The whole state (disco-state/1)'),
+    C('put', '/state', 'Replace the whole state', undefined, { schema: OBJECT, example: { format: 'disco-state/1', accounts: [], sequences: [] } }),
+    C('get', '/openapi.json', 'This document'),
+    C('get', '/openapi.yaml', 'This document, as YAML', { status: 200 }),
+  ];
+}
