@@ -8,7 +8,9 @@ import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 
 const seed = await loadNamedSeed('default');
 if (!seed) throw new Error('default seed missing');
-const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off', rateLimitPerHour: 0 } });
+// BENCH_JOURNAL: the journal's size (default 1000, as disco serve; 0 turns it off).
+const journalSize = Number(process.env.BENCH_JOURNAL ?? 1000);
+const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize } });
 const [acme] = applySeed(sim, seed);
 const listening = await listen(app, 0, '127.0.0.1');
 process.send?.({ origin: listening.origin, account: acme?.account_id, key: acme?.users[0]?.api_key });

@@ -5,6 +5,8 @@ import { ApiError, invalidFields, type FieldProblem } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { isStatusFilter, type JournalFilter } from '../journal/journal.ts';
+import { redactEntry } from '../journal/redact.ts';
+import { isoTime } from '../clock.ts';
 
 const MAX_LIST = 1000;
 
@@ -21,7 +23,7 @@ export function registerJournalRoutes(router: Router, sim: Sim): void {
     const limit = ctx.query.limit === undefined ? 100 : Number(ctx.query.limit);
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST) problems.push({ field: 'limit', message: `must be an integer from 1 to ${MAX_LIST}` });
     if (problems.length) throw invalidFields(problems);
-    const entries = sim.journal.list(filter, limit);
+    const entries = sim.journal.list(filter, limit).map((e) => redactEntry(e, sim.options.pipelineKeyPrefix, (ms) => isoTime(ms)));
     ctx.body = { capacity: sim.journal.capacity, entries };
   });
 
@@ -34,7 +36,7 @@ export function registerJournalRoutes(router: Router, sim: Sim): void {
   router.get('/journal/:id', (ctx) => {
     const entry = sim.journal.get(ctx.params.id ?? '');
     if (!entry) throw new ApiError('not_found', { message: 'No journal entry with this request id (the journal keeps the last entries only).' });
-    ctx.body = entry;
+    ctx.body = redactEntry(entry, sim.options.pipelineKeyPrefix, (ms) => isoTime(ms));
   });
 
   router.delete('/journal', (ctx) => {

@@ -2,7 +2,7 @@
  * The request journal: what clients sent to either interface and what they got, for client
  * developers to inspect and count (WireMock's request journal and `verify`). A ring of fixed
  * capacity, so a server that runs for days never grows; capacity 0 records nothing. Entries are
- * redacted before they are stored (`redact.ts`): a key or salt never sits in memory here.
+ * kept as they came (bodies capped) and redacted whenever they leave (`redact.ts`).
  */
 
 export interface JournalEntry {
@@ -10,8 +10,10 @@ export interface JournalEntry {
   id: string;
   /** Increasing number of the entry in this simulator's life (survives `clear`). */
   seq: number;
-  /** When the request arrived: the simulator's clock and the wall clock. */
+  /** When the request arrived: the simulator's clock and the wall clock (ISO 8601; kept as epoch ms until shown). */
   at: { simulator: string; wall: string };
+  /** Arrival on the wall clock, epoch ms (for `since`). */
+  wallMs?: number;
   method: string;
   path: string;
   query: Record<string, string | string[]>;
@@ -111,7 +113,7 @@ export function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
     (status === undefined || status(e.status)) &&
     (filter.account === undefined || e.account === filter.account) &&
     (filter.interface === undefined || e.interface === filter.interface) &&
-    (filter.sinceMs === undefined || Date.parse(e.at.wall) >= filter.sinceMs) &&
+    (filter.sinceMs === undefined || (e.wallMs ?? Date.parse(e.at.wall)) >= filter.sinceMs) &&
     (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
     (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos);
 }

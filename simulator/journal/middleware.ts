@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Sim } from '../context.ts';
-import { isoTime } from '../clock.ts';
 import { requestText } from '../http/request-text.ts';
 import { interfaceOf } from '../interfaces/which.ts';
 import type { JournalEntry } from './journal.ts';
-import { redactBody, redactHeaders } from './redact.ts';
+import { BODY_CAP } from './redact.ts';
 
 /** Boot-unique part of request ids: two simulators (or a restart) never reuse one. */
 const BOOT = randomBytes(3).toString('hex');
@@ -25,24 +24,27 @@ export function journalMiddleware(sim: Sim): Middleware {
     const surface = interfaceOf(ctx.path);
     if (!sim.journal.enabled || surface === 'control') return next();
     const started = performance.now();
-    const at = { simulator: isoTime(sim.clock.now()), wall: new Date().toISOString() };
+    const simulatorMs = sim.clock.now();
+    const wallMs = Date.now();
     try {
       await next();
     } finally {
-      sim.journal.add(entryOf(sim, ctx, { id, seq, at, surface, latencyMs: performance.now() - started }));
+      // Times are formatted when the entry is shown (redactEntry), not on the request path.
+      sim.journal.add(entryOf(sim, ctx, { id, seq, at: { simulator: '', wall: '' }, wallMs, simulatorMs, surface, latencyMs: performance.now() - started }));
     }
   };
 }
 
-function entryOf(sim: Sim, ctx: Context, facts: { id: string; seq: number; at: JournalEntry['at']; surface: 'A' | 'B'; latencyMs: number }): JournalEntry {
+function entryOf(_sim: Sim, ctx: Context, facts: { id: string; seq: number; at: JournalEntry['at']; wallMs: number; simulatorMs: number; surface: 'A' | 'B'; latencyMs: number }): JournalEntry & { simulatorMs: number } {
   const account = (ctx.state as { account?: { slug?: unknown } }).account?.slug;
   const chaos = (ctx.state as { chaos?: JournalEntry['chaos'] }).chaos;
-  const query: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(ctx.query)) if (v !== undefined) query[k] = v;
+  const query = ctx.querystring ? (ctx.query as Record<string, string | string[]>) : {};
   return {
     id: facts.id,
     seq: facts.seq,
     at: facts.at,
+    wallMs: facts.wallMs,
+    simulatorMs: facts.simulatorMs,
     method: ctx.method,
     path: ctx.path,
     query,
@@ -51,10 +53,17 @@ function entryOf(sim: Sim, ctx: Context, facts: { id: string; seq: number; at: J
     // A chaos fault answered on the socket itself (a cut-short 200) or not at all (0).
     status: ctx.respond === false ? (ctx.res.headersSent ? ctx.res.statusCode : 0) : ctx.status,
     latencyMs: Math.round(facts.latencyMs * 100) / 100,
-    request: { headers: redactHeaders(ctx.req.headers), ...redactBody(requestText(ctx.req), sim.options.pipelineKeyPrefix) },
-    response: { headers: redactHeaders(ctx.response.headers as Record<string, string | string[] | number | undefined>), ...redactBody(bodyText(ctx.body), sim.options.pipelineKeyPrefix) },
+    // Kept as they came (bodies capped); redacted whenever an entry leaves the journal (redact.ts),
+    // so recording costs a few references, not a parse and a serialisation per request.
+    request: { headers: ctx.req.headers as Record<string, string>, ...capped(requestText(ctx.req)) },
+    response: { headers: ctx.response.headers as Record<string, string>, ...capped(bodyText(ctx.body)) },
     ...(chaos ? { chaos } : {}),
   };
+}
+
+function capped(text: string | undefined): { body?: string; bodyTruncated?: boolean } {
+  if (text === undefined || text === '') return {};
+  return text.length > BODY_CAP ? { body: text.slice(0, BODY_CAP), bodyTruncated: true } : { body: text };
 }
 
 function bodyText(body: unknown): string | undefined {

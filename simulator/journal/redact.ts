@@ -1,7 +1,10 @@
+import type { JournalEntry } from './journal.ts';
+
 /**
- * What the journal keeps of headers and bodies: credentials, keys and salts replaced by
- * `[REDACTED]` before anything is stored, so the journal (and whoever reads it through the
- * control API) never holds a secret.
+ * What the journal shows of headers and bodies: credentials, keys and salts replaced by
+ * `[REDACTED]` whenever an entry leaves the journal (the control API, the CLI), so no reader
+ * ever sees a secret. Entries are kept as they came (bodies capped) and redacted on the way out:
+ * recording stays cheap on the request path.
  */
 
 export const REDACTED = '[REDACTED]';
@@ -62,4 +65,20 @@ function redactKeysInText(text: string, keyPrefix: string): string {
       // YAML and form-like text: `password: x`, `api_key=x`.
       .replace(/\b(api_?key|salt|secret|password|passwd|token|private_key)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`)
   );
+}
+
+/** An entry as the control API shows it. */
+export function redactEntry(entry: JournalEntry & { simulatorMs?: number }, keyPrefix: string, utc: (ms: number) => string): JournalEntry {
+  const { simulatorMs, wallMs, ...rest } = entry;
+  return {
+    ...rest,
+    at: { simulator: simulatorMs === undefined ? entry.at.simulator : utc(simulatorMs), wall: wallMs === undefined ? entry.at.wall : new Date(wallMs).toISOString() },
+    request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix) },
+    response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix) },
+  };
+}
+
+function redactedBody(body: string | undefined, truncated: boolean | undefined, keyPrefix: string): { body?: string; bodyTruncated?: boolean } {
+  const clean = redactBody(body, keyPrefix);
+  return truncated ? { ...clean, bodyTruncated: true } : clean;
 }
