@@ -10,6 +10,7 @@ import type { Delivery } from './domains/deliveries/types.ts';
 import type { Notification } from './domains/notifications/types.ts';
 import type { PipelineApiKey } from './domains/apikeys/types.ts';
 import type { Pipeline } from './domains/pipelines/types.ts';
+import type { Schedule } from './domains/schedules/types.ts';
 
 /**
  * Everything one account owns. The store is keyed by account first, so a handler that only
@@ -34,6 +35,7 @@ export interface AccountState {
   notifications: Map<number, Notification>; // notification id -> Notification
   pipelineKeys: Map<number, PipelineApiKey>; // key id -> interface A key
   pipelines: Map<number, Pipeline>; // pipeline id -> Pipeline
+  schedules: Map<number, Schedule>; // schedule id -> Schedule
 }
 
 export type IdKind =
@@ -50,7 +52,8 @@ export type IdKind =
   | 'delivery'
   | 'notification'
   | 'pipelineKey'
-  | 'pipeline';
+  | 'pipeline'
+  | 'schedule';
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
@@ -127,6 +130,7 @@ export class Store {
       notifications: new Map(),
       pipelineKeys: new Map(),
       pipelines: new Map(),
+      schedules: new Map(),
     };
     this.accounts.set(slug, account);
     return account;

@@ -170,6 +170,8 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     const p = path.slice('/{account}/api'.length);
     if (p.startsWith('/packages/')) values.id = account.package_ids[0]!;
     if (p.startsWith('/clusters/')) values.id = account.cluster_ids[0]!;
+    if (p.startsWith('/schedules/')) values.id = await idOf(await b('/schedules', { method: 'POST', body: JSON.stringify({ name: 's', start_at: '2027-01-01T00:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: account.package_ids[0] }] } }) }));
+    if (p === '/schedules' && method === 'post') body = { ...(example as object), task: { nodes: 1, packages: [{ package_id: account.package_ids[0] }] } };
     if (p === '/jobs' && method === 'post') body = { cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] };
     if (p.startsWith('/jobs/')) values.id = await idOf(await b('/jobs', { method: 'POST', body: JSON.stringify({ cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] }) }));
     if (p.startsWith('/hooks/')) values.hook_id = await idOf(await b('/hooks', { method: 'POST', body: JSON.stringify({ type: 'email', settings: { emails: 'a@b.example' }, events: ['job'] }) }));

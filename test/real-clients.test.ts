@@ -65,3 +65,87 @@ describe('the real clients\' header shapes', () => {
     expect(first.limits.reset_at).toMatch(/Z$/);
   });
 });
+
+describe('the real clients\' calls beyond the spec: clusters, watchers, schedules', () => {
+  let sim: RunningSimulator;
+  let call: (method: string, path: string, body?: unknown, slug?: string) => Promise<{ status: number; body: Record<string, unknown> & { errors?: { field: string }[] } }>;
+  beforeAll(async () => {
+    sim = await startSimulator({ clock: 'frozen' });
+    const keys = new Map(sim.accounts.map((a) => [a.account_id, a.users[0]!.api_key]));
+    call = async (method, path, body, slug = sim.accounts[0]!.account_id) => {
+      const res = await fetch(`${sim.interfaceB(slug)}${path}`, {
+        method,
+        headers: { authorization: `Basic ${b64(`${keys.get(slug)}:`)}`, accept: 'application/vnd.service+json; version=2', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown> & { errors?: { field: string }[] }) : {} };
+    };
+  });
+  afterAll(() => sim.close());
+
+  it('a cluster is created (flat or wrapped, 0/1 flags), provisions on the clock, changes, and terminates', async () => {
+    const created = await call('POST', '/clusters', { cluster: { name: 'py', nodes: 2, type: 'sandbox', terminate_on_idle: 1, time_to_idle: 3600 } });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'py', nodes: 2, type: 'sandbox', status: 'pending', terminate_on_idle: true, available_since: null });
+    const id = created.body.id as number;
+    await sim.control.clock.advance(5_000);
+    expect((await call('GET', `/clusters/${id}`)).body.status).toBe('creating');
+    await sim.control.clock.advance(30_000);
+    expect((await call('GET', `/clusters/${id}`)).body).toMatchObject({ status: 'available', available_since: expect.stringMatching(/Z$/) });
+    expect((await call('PUT', `/clusters/${id}`, { nodes: 4, description: 'bigger' })).body).toMatchObject({ nodes: 4, description: 'bigger' });
+    expect((await call('DELETE', `/clusters/${id}`)).body.status).toBe('pending_terminate');
+    expect((await call('PUT', `/clusters/${id}`, { nodes: 1 })).body.errors?.map((e) => e.field)).toEqual(['status']);
+    await sim.control.clock.advance(10_000);
+    expect((await call('GET', `/clusters/${id}`)).body).toMatchObject({ status: 'terminated', terminated_at: expect.stringMatching(/Z$/) });
+    const bad = await call('POST', '/clusters', { nodes: 0, type: 'huge', terminate_on_idle: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['nodes', 'terminate_on_idle', 'type']);
+  });
+
+  it('another account\'s cluster is absent: no change, no termination, no watching', async () => {
+    const other = sim.accounts[1]!;
+    const theirs = other.cluster_ids[0]!;
+    const before = (await call('GET', `/clusters/${theirs}`, undefined, other.account_id)).body;
+    for (const [method, path, body] of [['PUT', `/clusters/${theirs}`, { nodes: 9 }], ['DELETE', `/clusters/${theirs}`], ['POST', `/clusters/${theirs}/watchers`], ['GET', `/clusters/${theirs}/watchers`]] as const) {
+      expect((await call(method, path, body)).status, `${method} ${path}`).toBe(404);
+    }
+    expect((await call('GET', `/clusters/${theirs}`, undefined, other.account_id)).body).toEqual(before);
+  });
+
+  it('cluster and job watchers: watch, list, stop watching (204, also twice)', async () => {
+    const cluster = sim.accounts[0]!.cluster_ids[0]!;
+    expect((await call('POST', `/clusters/${cluster}/watchers`)).status).toBe(200);
+    expect(((await call('GET', `/clusters/${cluster}/watchers`)).body as unknown as unknown[]).length).toBe(1);
+    expect((await call('DELETE', `/clusters/${cluster}/watchers`)).status).toBe(204);
+    expect((await call('DELETE', `/clusters/${cluster}/watchers`)).status).toBe(204);
+    expect((await call('GET', `/clusters/${cluster}/watchers`)).body).toEqual([]);
+    const job = (await call('POST', '/jobs', { cluster_id: cluster, package_id: sim.accounts[0]!.package_ids[0] })).body.id as number;
+    expect((await call('DELETE', `/jobs/${job}/watchers`)).status).toBe(204);
+    expect((await call('GET', `/jobs/${job}/watchers`)).body).toEqual([]);
+  });
+
+  it('a schedule is created, read with its next run, changed, cloned and deleted; bad and foreign values are named', async () => {
+    const now = Date.parse((await sim.control.clock.get()).now);
+    const start = new Date(now - 90 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const pkg = sim.accounts[0]!.package_ids[0]!;
+    const created = await call('POST', '/schedules', { schedule: { name: 'hourly', start_at: start, interval_amount: 1, interval_unit: 'hours', task: { nodes: 1, packages: [{ package_id: pkg, variables: { a: 'b' } }] } } });
+    expect(created.status).toBe(201);
+    // Started 90 minutes ago, hourly: the next run is 30 minutes from now.
+    expect(Date.parse(created.body.next_run_at as string) - now).toBe(30 * 60_000);
+    expect(created.body).toMatchObject({ status: 'enabled', execution_count: 0, last_run_at: null, reuse_cluster_strategy: 'none' });
+    const id = created.body.id as number;
+    expect((await call('PUT', `/schedules/${id}`, { status: 'disabled' })).body).toMatchObject({ status: 'disabled', next_run_at: null });
+    const clone = await call('POST', `/schedules/${id}/clone`);
+    expect(clone.status).toBe(201);
+    expect(clone.body).toMatchObject({ name: 'hourly (copy)', status: 'disabled' });
+    expect(clone.body.id).not.toBe(id);
+    expect((await call('DELETE', `/schedules/${id}`)).status).toBe(200);
+    expect((await call('GET', `/schedules/${id}`)).status).toBe(404);
+    const foreignPackage = sim.accounts[1]!.package_ids[0]!;
+    const bad = await call('POST', '/schedules', { name: ' ', start_at: 'soon', interval_amount: 0, interval_unit: 'fortnights', task: { packages: [{ package_id: foreignPackage }] } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.map((e) => e.field).sort()).toEqual(['interval_amount', 'interval_unit', 'name', 'start_at', 'task.packages[0].package_id']);
+    expect((await call('GET', `/schedules/${clone.body.id as number}`, undefined, sim.accounts[1]!.account_id)).status).toBe(404);
+  });
+});

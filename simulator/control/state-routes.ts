@@ -9,7 +9,7 @@ import type { AccountState, IdKind } from '../store.ts';
 export const STATE_FORMAT = 'disco-state/1';
 
 /** The collections every account holds, and which are maps: what an imported account must have. */
-const MAP_FIELDS = ['users', 'sshKeys', 'packages', 'clusters', 'jobs', 'hooks', 'connections', 'connectionGroups', 'deliveries', 'notifications', 'pipelineKeys', 'pipelines'] as const;
+const MAP_FIELDS = ['users', 'sshKeys', 'packages', 'clusters', 'jobs', 'hooks', 'connections', 'connectionGroups', 'deliveries', 'notifications', 'pipelineKeys', 'pipelines', 'schedules'] as const;
 
 /**
  * The whole state out and in: `GET /_disco/state` (the format of `--state` files' snapshots:

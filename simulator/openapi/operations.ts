@@ -38,6 +38,8 @@ const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', requ
 
 const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
 const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
+const CLUSTER_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
+const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] } } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -63,12 +65,19 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
     B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
+    B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
+    B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),
+    B('delete', '/clusters/{id}', 'Terminate a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
+    B('post', '/clusters/{id}/watchers', 'Watch a cluster (extension)', 'extension', { status: 200, schema: 'simulator/watcher' }),
+    B('get', '/clusters/{id}/watchers', 'A cluster\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }),
+    B('delete', '/clusters/{id}/watchers', 'Stop watching a cluster (extension)', 'extension', { status: 204 }),
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
     B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
     B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }),
+    B('delete', '/jobs/{id}/watchers', 'Stop watching a job (extension)', 'extension', { status: 204 }),
     B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }),
     B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
     B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
@@ -91,6 +100,12 @@ export function operations(sim: Sim): OperationDoc[] {
     B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
     B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }),
     B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),
+    B('get', '/schedules', 'Schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }),
+    B('post', '/schedules', 'Create a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }, { schema: SCHEDULE_BODY, example: { name: 'nightly orders', status: 'enabled', start_at: '2027-01-01T02:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: 1, variables: { day: 'yesterday' } }] } } }),
+    B('get', '/schedules/{id}', 'One schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
+    B('put', '/schedules/{id}', 'Change a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }, { schema: { type: 'object' }, example: { status: 'disabled' } }),
+    B('delete', '/schedules/{id}', 'Delete a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
+    B('post', '/schedules/{id}/clone', 'Copy a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }),
     B('get', '/rate_limit_status', 'The caller\'s rate-limit window (extension, as the real service\'s Python client reads it)', 'extension', { status: 200, schema: 'simulator/rate-limit-status' }),
     // Interface A
     A('get', '/pipelines', 'Pipelines of the key\'s account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, pipeline === OBJECT ? OBJECT : '#/components/schemas/simulator.pipeline') }),

@@ -1,6 +1,8 @@
 import { inactiveWebHookBody } from '../lib/factories/hooks.ts';
 import { jobBodyFrom } from '../lib/factories/jobs.ts';
 import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
+import { disabledScheduleBody } from '../lib/factories/schedules.ts';
+import { smallClusterBody } from '../lib/factories/clusters.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
 
 /**
@@ -191,6 +193,41 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     fields: [{ path: ['id'], kind: 'integer' }],
     touches: ['notifications'],
   },
+  // Cluster writes (extensions the real service's clients call). Creating, changing and
+  // terminating clusters costs a real deployment machines: destructive, so the cross-cutting
+  // families leave them to checks that ask for it.
+  { key: 'POST /clusters', method: 'POST', path: '/clusters', source: 'extension', effect: 'destructive', answer: { schema: 'simulator/cluster' }, body: (c) => smallClusterBody(c.name('cluster')), fields: [{ path: ['name'], kind: 'string' }, { path: ['nodes'], kind: 'integer' }, { path: ['type'], kind: 'string' }, { path: ['terminate_on_idle'], kind: 'boolean' }, { path: ['time_to_idle'], kind: 'integer' }], creates: 'cluster' },
+  { key: 'PUT /clusters/{id}', method: 'PUT', path: '/clusters/{id}', source: 'extension', id: { kind: 'cluster' }, effect: 'destructive', answer: { schema: 'simulator/cluster' }, body: () => ({ description: 'changed by disco' }), fields: [{ path: ['description'], kind: 'string' }], touches: ['cluster'] },
+  { key: 'DELETE /clusters/{id}', method: 'DELETE', path: '/clusters/{id}', source: 'extension', id: { kind: 'cluster' }, effect: 'destructive', answer: { schema: 'simulator/cluster' }, touches: ['cluster'] },
+  { key: 'POST /clusters/{id}/watchers', method: 'POST', path: '/clusters/{id}/watchers', source: 'extension', id: { kind: 'cluster' }, effect: 'write', answer: { schema: 'simulator/watcher' }, touches: ['clusterWatchers'] },
+  { key: 'GET /clusters/{id}/watchers', method: 'GET', path: '/clusters/{id}/watchers', source: 'extension', id: { kind: 'cluster' }, effect: 'read', answer: { schema: 'simulator/watcher', list: true, paged: true } },
+  { key: 'DELETE /clusters/{id}/watchers', method: 'DELETE', path: '/clusters/{id}/watchers', source: 'extension', id: { kind: 'cluster' }, effect: 'write', answer: { empty: true }, touches: ['clusterWatchers'] },
+  { key: 'DELETE /jobs/{id}/watchers', method: 'DELETE', path: '/jobs/{id}/watchers', source: 'extension', id: { kind: 'job' }, effect: 'write', answer: { empty: true }, touches: ['watchers'] },
+  // Schedules (extensions the real service's clients call)
+  { key: 'GET /schedules', method: 'GET', path: '/schedules', source: 'extension', effect: 'read', answer: { schema: 'simulator/schedule', list: true, paged: true } },
+  {
+    key: 'POST /schedules',
+    method: 'POST',
+    path: '/schedules',
+    source: 'extension',
+    effect: 'write',
+    answer: { schema: 'simulator/schedule' },
+    body: (c) => disabledScheduleBody(c.name('schedule'), c.fixtures),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['status'], kind: 'string' },
+      { path: ['start_at'], kind: 'string' },
+      { path: ['interval_amount'], kind: 'integer' },
+      { path: ['interval_unit'], kind: 'string' },
+      { path: ['task'], kind: 'object' },
+    ],
+    creates: 'schedule',
+    touches: ['schedules'],
+  },
+  { key: 'GET /schedules/{id}', method: 'GET', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'read', answer: { schema: 'simulator/schedule' } },
+  { key: 'PUT /schedules/{id}', method: 'PUT', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, body: () => ({ description: 'changed by disco' }), fields: [{ path: ['description'], kind: 'string' }], touches: ['schedule'] },
+  { key: 'DELETE /schedules/{id}', method: 'DELETE', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, touches: ['schedule'] },
+  { key: 'POST /schedules/{id}/clone', method: 'POST', path: '/schedules/{id}/clone', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, creates: 'schedule', touches: ['schedules'] },
   // Limits
   { key: 'GET /rate_limit_status', method: 'GET', path: '/rate_limit_status', source: 'extension', effect: 'read', answer: { schema: 'simulator/rate-limit-status' } },
 ];
@@ -214,6 +251,7 @@ export function bPath(endpoint: Pick<BEndpoint, 'path'>, values: { id?: number |
 export const RESOURCE_READS: Readonly<Record<ResourceKind, { one?: string; list?: string }>> = {
   package: { one: 'GET /packages/{id}', list: 'GET /packages' },
   cluster: { one: 'GET /clusters/{id}', list: 'GET /clusters' },
+  schedule: { one: 'GET /schedules/{id}', list: 'GET /schedules' },
   job: { one: 'GET /jobs/{id}', list: 'GET /jobs' },
   hook: { one: 'GET /hooks/{id}', list: 'GET /hooks' },
   sshKey: { one: 'GET /user/keys/{id}', list: 'GET /user/keys' },

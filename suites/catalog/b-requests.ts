@@ -4,6 +4,7 @@ import { makeHook } from '../lib/factories/hooks.ts';
 import { makeJob } from '../lib/factories/jobs.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import { makeSshKey } from '../lib/factories/ssh-keys.ts';
+import { makeSchedule } from '../lib/factories/schedules.ts';
 import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
 import type { BEndpoint, BodyContext, IdParameter, ResourceKind } from './types.ts';
 
@@ -60,10 +61,10 @@ export function fixtureValues(fixtures: TargetFixtures, param: IdParameter): Pat
 }
 
 /** Kinds of thing a check can make in an account through the API, to name in paths. */
-const MAKEABLE: readonly ResourceKind[] = ['hook', 'sshKey', 'job'];
+const MAKEABLE: readonly ResourceKind[] = ['hook', 'sshKey', 'job', 'schedule'];
 
 /**
- * The caller's own id for `param`: a fixture, or a hook, SSH key or job made for the check (and
+ * The caller's own id for `param`: a fixture, or a hook, SSH key, job or schedule made for the check (and
  * removed after it). Undefined when neither is possible.
  */
 export async function ownValues(t: CheckContext, account: Account, param: IdParameter, made: Map<ResourceKind, number>): Promise<PathValues | undefined> {
@@ -72,7 +73,14 @@ export async function ownValues(t: CheckContext, account: Account, param: IdPara
   if (!MAKEABLE.includes(param.kind)) return undefined;
   const known = made.get(param.kind);
   if (known !== undefined) return { id: known };
-  const id = param.kind === 'hook' ? (await makeHook(t, account, 'catalog-hook')).id : param.kind === 'sshKey' ? (await makeSshKey(t, account, 'catalog-key')).id : (await makeJob(t, account))?.id;
+  const id =
+    param.kind === 'hook'
+      ? (await makeHook(t, account, 'catalog-hook')).id
+      : param.kind === 'sshKey'
+        ? (await makeSshKey(t, account, 'catalog-key')).id
+        : param.kind === 'schedule'
+          ? (await makeSchedule(t, account, 'catalog-schedule'))?.id
+          : (await makeJob(t, account))?.id;
   if (id === undefined) return undefined;
   made.set(param.kind, id);
   return { id };

@@ -63,6 +63,14 @@ export function partReader(t: CheckContext, account: Account, part: StatePart, v
       return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id));
     case 'delivery':
       return values.id === undefined ? undefined : list('/deliveries', (b) => find(b, values.id));
+    case 'schedules':
+      return list('/schedules', ids);
+    case 'schedule':
+      return values.id === undefined ? undefined : one(`/schedules/${values.id}`);
+    case 'cluster':
+      return values.id === undefined ? undefined : one(`/clusters/${values.id}`);
+    case 'clusterWatchers':
+      return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, (b) => b);
     case 'notifications':
       return notificationIds.length === 0 ? undefined : list('/notifications', (b) => notificationIds.map((id) => find(b, id)));
     default:

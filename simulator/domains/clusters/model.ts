@@ -1,4 +1,9 @@
+import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
+import type { User } from '../users/types.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import type { ClusterFields } from './input.ts';
+import { clusterStateAt, isTerminatingOrGone } from './lifecycle.ts';
 import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
 
@@ -10,4 +15,74 @@ export function clustersNewestFirst(account: AccountState): Cluster[] {
 /** The caller's cluster with this id, or null when it is absent or another account's. */
 export function readCluster(account: AccountState, id: number): Cluster | null {
   return account.clusters.get(id) ?? null;
+}
+
+/** `POST /clusters`: a cluster that provisions on the clock (lifecycle.ts); its creator watches it. */
+export function createCluster(sim: Sim, account: AccountState, user: User, fields: ClusterFields): Cluster {
+  const now = sim.clock.now();
+  const id = sim.store.nextId('cluster');
+  const cluster: Cluster = {
+    id,
+    name: fields.name ?? `cluster-${id}`,
+    description: fields.description ?? '',
+    nodes: fields.nodes ?? 1,
+    type: fields.type ?? 'production',
+    status: 'pending',
+    terminateOnIdle: fields.terminateOnIdle ?? false,
+    timeToIdle: fields.timeToIdle ?? 3600,
+    ownerId: user.id,
+    requestedAt: now,
+    terminateRequestedAt: null,
+    watcherIds: new Set([user.id]),
+    createdAt: now,
+    updatedAt: now,
+  };
+  account.clusters.set(id, cluster);
+  return cluster;
+}
+
+/** `PUT /clusters/{id}`: a terminating or terminated cluster cannot change (422 naming `status`). */
+export function updateCluster(sim: Sim, account: AccountState, id: number, fields: ClusterFields): Cluster {
+  const cluster = account.clusters.get(id);
+  if (!cluster) throw notFound();
+  if (isTerminatingOrGone(clusterStateAt(cluster, sim.clock.now()).status)) throw invalidField('status', 'is terminating or terminated: the cluster cannot change');
+  Object.assign(cluster, {
+    ...(fields.name !== undefined ? { name: fields.name } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.nodes !== undefined ? { nodes: fields.nodes } : {}),
+    ...(fields.terminateOnIdle !== undefined ? { terminateOnIdle: fields.terminateOnIdle } : {}),
+    ...(fields.timeToIdle !== undefined ? { timeToIdle: fields.timeToIdle } : {}),
+    updatedAt: sim.clock.now(),
+  });
+  return cluster;
+}
+
+/** `DELETE /clusters/{id}`: starts termination; asking again changes nothing. */
+export function terminateCluster(sim: Sim, account: AccountState, id: number): Cluster {
+  const cluster = account.clusters.get(id);
+  if (!cluster) throw notFound();
+  if (cluster.terminateRequestedAt === undefined || cluster.terminateRequestedAt === null) {
+    cluster.terminateRequestedAt = sim.clock.now();
+    cluster.updatedAt = sim.clock.now();
+  }
+  return cluster;
+}
+
+/** The cluster's watchers (users of the account), in subscription order. */
+export function clusterWatchers(account: AccountState, cluster: Cluster): User[] {
+  return [...(cluster.watcherIds ?? [])].map((id) => account.users.get(id)).filter((u): u is User => u !== undefined);
+}
+
+export function watchCluster(account: AccountState, user: User, id: number): Cluster {
+  const cluster = account.clusters.get(id);
+  if (!cluster) throw notFound();
+  (cluster.watcherIds ??= new Set()).add(user.id);
+  return cluster;
+}
+
+export function unwatchCluster(account: AccountState, user: User, id: number): Cluster {
+  const cluster = account.clusters.get(id);
+  if (!cluster) throw notFound();
+  cluster.watcherIds?.delete(user.id);
+  return cluster;
 }

@@ -1,6 +1,7 @@
 import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import type { Cluster } from './types.ts';
+import { clusterStateAt } from './lifecycle.ts';
 
 export function clusterUrl(links: Links, id: number): string {
   return `${links.api}/clusters/${id}`;
@@ -8,14 +9,20 @@ export function clusterUrl(links: Links, id: number): string {
 
 /** The simulator's own cluster shape (the spec shows no cluster fields). */
 export function presentCluster(sim: Sim, cluster: Cluster, links: Links): Record<string, unknown> {
+  const state = clusterStateAt(cluster, sim.clock.now());
   return {
     id: cluster.id,
     name: cluster.name,
-    status: cluster.status,
+    description: cluster.description ?? '',
+    status: state.status,
     nodes: cluster.nodes,
     type: cluster.type,
+    terminate_on_idle: cluster.terminateOnIdle ?? false,
+    time_to_idle: cluster.timeToIdle ?? 3600,
     created_at: presentTime(sim, cluster.createdAt),
     updated_at: presentTime(sim, cluster.updatedAt),
+    available_since: state.availableSince === null ? null : presentTime(sim, state.availableSince),
+    terminated_at: state.terminatedAt === null ? null : presentTime(sim, state.terminatedAt),
     url: clusterUrl(links, cluster.id),
     html_url: `${links.html}/clusters/${cluster.id}`,
   };

@@ -1,12 +1,19 @@
 import type { Sim } from '../../context.ts';
 import type { BRouter } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
-import { clustersNewestFirst, readCluster } from './model.ts';
+import { presentWatcher } from '../jobs/present.ts';
+import { parseClusterFields } from './input.ts';
+import { clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
 
-/** Extensions (docs/interface-b.md): clusters are read-only here; seeds and the control API make them. */
+/**
+ * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
+ * read, create (provisioned on the clock), change, terminate, and watch.
+ */
 export function registerClusterRoutes(router: BRouter, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
@@ -14,10 +21,51 @@ export function registerClusterRoutes(router: BRouter, sim: Sim): void {
     ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
   });
 
+  router.post('/clusters', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const fields = parseClusterFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), true);
+    const cluster = createCluster(sim, account, user, fields);
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentCluster(sim, cluster, links);
+  });
+
   router.get('/clusters/:id', (ctx) => {
     const { account, links } = ctx.state;
     const cluster = readCluster(account, pathId(ctx.params.id));
     if (!cluster) throw notFound();
     ctx.body = presentCluster(sim, cluster, links);
+  });
+
+  router.put('/clusters/:id', async (ctx) => {
+    const { account, links } = ctx.state;
+    const id = pathId(ctx.params.id);
+    if (!readCluster(account, id)) throw notFound();
+    const fields = parseClusterFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), false);
+    ctx.body = presentCluster(sim, updateCluster(sim, account, id, fields), links);
+  });
+
+  router.delete('/clusters/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentCluster(sim, terminateCluster(sim, account, pathId(ctx.params.id)), links);
+  });
+
+  router.post('/clusters/:id/watchers', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const { account, user, links } = ctx.state;
+    watchCluster(account, user, pathId(ctx.params.id));
+    ctx.body = presentWatcher(user, links);
+  });
+
+  router.get('/clusters/:id/watchers', (ctx) => {
+    const { account, links } = ctx.state;
+    const cluster = readCluster(account, pathId(ctx.params.id));
+    if (!cluster) throw notFound();
+    ctx.body = pageOf(sim, ctx, clusterWatchers(account, cluster), readPage(sim, ctx)).map((u) => presentWatcher(u, links));
+  });
+
+  router.delete('/clusters/:id/watchers', (ctx) => {
+    const { account, user } = ctx.state;
+    unwatchCluster(account, user, pathId(ctx.params.id));
+    ctx.status = 204;
   });
 }

@@ -1,11 +1,24 @@
-export type ClusterStatus = 'available' | 'idle' | 'terminated';
+/** Statuses of the real service's clusters (its public API docs and clients). */
+export type ClusterStatus = 'pending' | 'creating' | 'available' | 'idle' | 'pending_terminate' | 'terminating' | 'terminated' | 'error';
 
 export interface Cluster {
   id: number;
   name: string;
+  description?: string;
   nodes: number;
   type: 'sandbox' | 'production';
+  /** A seeded cluster's status; one created through the API derives it from its timestamps. */
   status: ClusterStatus;
+  terminateOnIdle?: boolean;
+  /** Seconds idle before an idle cluster is terminated, when `terminateOnIdle`. */
+  timeToIdle?: number;
+  ownerId?: number;
+  /** Set for clusters created through `POST /clusters`: they provision on the clock. */
+  requestedAt?: number;
+  /** `DELETE /clusters/{id}`: when termination was asked for. */
+  terminateRequestedAt?: number | null;
+  /** Users watching the cluster (`/clusters/{id}/watchers`). */
+  watcherIds?: Set<number>;
   createdAt: number;
   updatedAt: number;
 }

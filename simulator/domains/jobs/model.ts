@@ -74,6 +74,14 @@ export function watchJob(sim: Sim, account: AccountState, user: User, id: number
   return job;
 }
 
+/** `DELETE /jobs/{id}/watchers`: the user stops watching (not watching is no error). */
+export function unwatchJob(account: AccountState, user: User, id: number): Job {
+  const job = account.jobs.get(id);
+  if (!job) throw notFound();
+  job.watcherIds.delete(user.id);
+  return job;
+}
+
 /** The `b-foreign-watch-allowed` fault: another account's job is found by id alone (X-ISO-1). */
 function foreignJobUnderFault(sim: Sim, caller: AccountState, id: number): Job | undefined {
   if (!sim.faults.has('b-foreign-watch-allowed')) return undefined;

@@ -6,7 +6,7 @@ import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
-import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, watchJob } from './model.ts';
+import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { presentJob, presentWatcher } from './present.ts';
 
 export function registerJobRoutes(router: BRouter, sim: Sim): void {
@@ -62,5 +62,12 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
     if (!job) throw notFound();
     const page = pageOf(sim, ctx, jobWatchers(sim, account, job), readPage(sim, ctx));
     ctx.body = page.map((w) => presentWatcher(w.user, links));
+  });
+
+  // Extension (the real service's clients call it): the caller stops watching; 204, also when it was not watching.
+  router.delete('/jobs/:id/watchers', (ctx) => {
+    const { account, user } = ctx.state;
+    unwatchJob(account, user, pathId(ctx.params.id));
+    ctx.status = 204;
   });
 }

@@ -9,6 +9,7 @@ import { registerConnectionRoutes } from '../../domains/connections/routes.ts';
 import { registerDeliveryRoutes } from '../../domains/deliveries/routes.ts';
 import { registerNotificationRoutes } from '../../domains/notifications/routes.ts';
 import { registerLimitRoutes } from '../../domains/limits/routes.ts';
+import { registerScheduleRoutes } from '../../domains/schedules/routes.ts';
 
 /** Every interface B domain's routes; a new domain adds its registration here. */
 export const bRouteRegistrations: readonly RegisterBRoutes[] = [
@@ -22,4 +23,5 @@ export const bRouteRegistrations: readonly RegisterBRoutes[] = [
   registerDeliveryRoutes,
   registerNotificationRoutes,
   registerLimitRoutes,
+  registerScheduleRoutes,
 ];

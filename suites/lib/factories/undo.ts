@@ -3,9 +3,11 @@ import { deleteHookOnCleanup } from './hooks.ts';
 import { stopJobOnCleanup } from './jobs.ts';
 import type { Account } from './removal.ts';
 import { deleteSshKeyOnCleanup } from './ssh-keys.ts';
+import { deleteScheduleOnCleanup } from './schedules.ts';
+import { terminateClusterOnCleanup } from './clusters.ts';
 
 /** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
-export type CreatedKind = 'hook' | 'sshKey' | 'job';
+export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster';
 
 /**
  * Registers the undoing of something a write created: a check's own set-up, or a write that
@@ -19,6 +21,10 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return deleteSshKeyOnCleanup(t, id, account);
     case 'job':
       return stopJobOnCleanup(t, id, account);
+    case 'schedule':
+      return deleteScheduleOnCleanup(t, id, account);
+    case 'cluster':
+      return terminateClusterOnCleanup(t, id, account);
     default:
       return unhandled(kind);
   }

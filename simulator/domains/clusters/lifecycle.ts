@@ -1,0 +1,34 @@
+import type { Cluster, ClusterStatus } from './types.ts';
+
+/**
+ * A cluster's status at a moment, derived from its timestamps (no timers, like jobs): one
+ * created through the API is `pending` for 5 s, `creating` for 30 s, then `available`; after
+ * `DELETE /clusters/{id}` it is `pending_terminate` for 2 s, `terminating` for 8 s, then
+ * `terminated`. A seeded cluster keeps its seeded status until terminated.
+ */
+export const CLUSTER_PHASES_MS = { pending: 5_000, creating: 30_000, pendingTerminate: 2_000, terminating: 8_000 } as const;
+
+export interface ClusterState {
+  status: ClusterStatus;
+  availableSince: number | null;
+  terminatedAt: number | null;
+}
+
+export function clusterStateAt(cluster: Cluster, now: number): ClusterState {
+  const requested = cluster.requestedAt;
+  const availableAt = requested === undefined ? cluster.createdAt : requested + CLUSTER_PHASES_MS.pending + CLUSTER_PHASES_MS.creating;
+  const terminate = cluster.terminateRequestedAt ?? null;
+  if (terminate !== null && now >= terminate) {
+    const terminatedAt = terminate + CLUSTER_PHASES_MS.pendingTerminate + CLUSTER_PHASES_MS.terminating;
+    if (now >= terminatedAt) return { status: 'terminated', availableSince: null, terminatedAt };
+    return { status: now < terminate + CLUSTER_PHASES_MS.pendingTerminate ? 'pending_terminate' : 'terminating', availableSince: null, terminatedAt: null };
+  }
+  if (requested === undefined) return { status: cluster.status, availableSince: cluster.status === 'available' ? cluster.createdAt : null, terminatedAt: null };
+  if (now < requested + CLUSTER_PHASES_MS.pending) return { status: 'pending', availableSince: null, terminatedAt: null };
+  if (now < availableAt) return { status: 'creating', availableSince: null, terminatedAt: null };
+  return { status: 'available', availableSince: availableAt, terminatedAt: null };
+}
+
+export function isTerminatingOrGone(status: ClusterStatus): boolean {
+  return status === 'pending_terminate' || status === 'terminating' || status === 'terminated';
+}

@@ -1,0 +1,49 @@
+import type { Sim } from '../../context.ts';
+import type { BRouter } from '../../interfaces/b/types.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { readJsonObject } from '../../http/json-body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { parseScheduleFields } from './input.ts';
+import { cloneSchedule, createSchedule, deleteSchedule, readSchedule, schedulesNewestFirst, updateSchedule } from './model.ts';
+import { presentSchedule } from './present.ts';
+
+/** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
+export function registerScheduleRoutes(router: BRouter, sim: Sim): void {
+  router.get('/schedules', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = pageOf(sim, ctx, schedulesNewestFirst(account), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
+  });
+
+  router.post('/schedules', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const fields = parseScheduleFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), account, true);
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentSchedule(sim, createSchedule(sim, account, user, fields), links);
+  });
+
+  router.get('/schedules/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentSchedule(sim, readSchedule(account, pathId(ctx.params.id)), links);
+  });
+
+  router.put('/schedules/:id', async (ctx) => {
+    const { account, links } = ctx.state;
+    const id = pathId(ctx.params.id);
+    readSchedule(account, id);
+    const fields = parseScheduleFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), account, false);
+    ctx.body = presentSchedule(sim, updateSchedule(sim, account, id, fields), links);
+  });
+
+  router.delete('/schedules/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentSchedule(sim, deleteSchedule(account, pathId(ctx.params.id)), links);
+  });
+
+  router.post('/schedules/:id/clone', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const { account, user, links } = ctx.state;
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentSchedule(sim, cloneSchedule(sim, account, user, pathId(ctx.params.id)), links);
+  });
+}

@@ -1,0 +1,21 @@
+export type IntervalUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
+export const INTERVAL_UNITS: readonly IntervalUnit[] = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'];
+
+export type ReuseClusterStrategy = 'none' | 'self' | 'any';
+export const REUSE_CLUSTER_STRATEGIES: readonly ReuseClusterStrategy[] = ['none', 'self', 'any'];
+
+/** A schedule, with the fields of the real service's public API docs (resources/schedule.md). */
+export interface Schedule {
+  id: number;
+  name: string;
+  description: string;
+  ownerId: number;
+  status: 'enabled' | 'disabled';
+  startAt: number;
+  intervalAmount: number;
+  intervalUnit: IntervalUnit;
+  task: { nodes: number; packages: { package_id: number; variables: Record<string, string> }[] };
+  reuseClusterStrategy: ReuseClusterStrategy;
+  createdAt: number;
+  updatedAt: number;
+}

@@ -1,0 +1,30 @@
+import type { CheckContext, Exchange } from '../types.ts';
+import type { TargetFixtures } from '../target-types.ts';
+import { idOf } from '../answers.ts';
+import { deleteOnCleanup, type Account } from './removal.ts';
+import { setupFailed } from './setup.ts';
+
+/**
+ * A disabled daily schedule of the account's fixture package, starting a year from now: it would
+ * never run during a check, on any target. Undefined without a package fixture.
+ */
+export function disabledScheduleBody(name: string, fixtures: TargetFixtures): Record<string, unknown> | undefined {
+  if (fixtures.package_id === undefined) return undefined;
+  const start = new Date(Date.now() + 365 * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { name, status: 'disabled', start_at: start, interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: fixtures.package_id }] } };
+}
+
+export function deleteScheduleOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
+  deleteOnCleanup(t, account, `delete schedule ${id} of account ${account + 1}`, `/schedules/${id}`, `/schedules/${id}`);
+}
+
+/** Creates a disabled schedule in `account` and registers its removal; undefined without a package fixture. */
+export async function makeSchedule(t: CheckContext, account: Account, base: string): Promise<{ id: number; created: Exchange } | undefined> {
+  const body = disabledScheduleBody(t.name(base), t.fixtures(account));
+  if (!body) return undefined;
+  const created = await t.b(account).post('/schedules', { body });
+  const id = idOf(created);
+  if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a schedule with POST /schedules in account ${account + 1}`, created);
+  deleteScheduleOnCleanup(t, id, account);
+  return { id, created };
+}
