@@ -36,6 +36,7 @@ function validatorFor(doc: Doc): (schema: unknown) => ValidateFunction {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats.default(ajv);
   ajv.addFormat('utc-date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|\+00:00)$/);
+  ajv.addFormat('calendar-date', /^\d{4}-\d{2}-\d{2}$/);
   ajv.addSchema({ $id: 'disco:components', components: doc.components });
   const cache = new Map<string, ValidateFunction>();
   return (schema) => {

@@ -149,3 +149,42 @@ describe('the real clients\' calls beyond the spec: clusters, watchers, schedule
     expect((await call('GET', `/schedules/${clone.body.id as number}`, undefined, sim.accounts[1]!.account_id)).status).toBe(404);
   });
 });
+
+describe('the older clients\' body shapes on the lenient profile', () => {
+  let lenient: RunningSimulator;
+  let strict: RunningSimulator;
+  beforeAll(async () => {
+    lenient = await startSimulator({ profile: 'lenient', clock: 'frozen' });
+    strict = await startSimulator({ clock: 'frozen' });
+  });
+  afterAll(async () => {
+    await lenient.close();
+    await strict.close();
+  });
+  const auth = (sim: RunningSimulator) => ({ authorization: `Basic ${b64(sim.accounts[0]!.users[0]!.api_key)}`, accept: 'application/vnd.xplenty+json' });
+
+  it('the API docs\' curl form (cluster[plan_id]=...), the Ruby client\'s query-string POST, and a job wrapped in job[...]', async () => {
+    const plans = (await (await fetch(`${lenient.interfaceB()}/cluster_plans`, { headers: auth(lenient) })).json()) as { id: number; name: string }[];
+    expect(plans.map((p) => p.name)).toEqual(['Free', 'Medium', 'Large', 'Extra Large']);
+    const form = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: `cluster[plan_id]=${plans[1]!.id}&cluster[name]=${encodeURIComponent('New Cluster')}&cluster[description]=from+curl` });
+    expect(form.status).toBe(201);
+    expect(await form.json()).toMatchObject({ name: 'New Cluster', description: 'from curl', plan_id: plans[1]!.id, status: 'pending' });
+    const ruby = await fetch(`${lenient.interfaceB()}/clusters?${new URLSearchParams({ 'cluster[nodes]': '2', 'cluster[type]': 'sandbox', 'cluster[terminate_on_idle]': 'true' })}`, { method: 'POST', headers: auth(lenient) });
+    expect(ruby.status).toBe(201);
+    expect(await ruby.json()).toMatchObject({ nodes: 2, type: 'sandbox', terminate_on_idle: true });
+    const account = lenient.accounts[0]!;
+    const job = await fetch(`${lenient.interfaceB()}/jobs`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: `job[cluster_id]=${account.cluster_ids[0]}&job[package_id]=${account.package_ids[0]}&job[variables][day]=2026-01-15` });
+    expect(job.status).toBe(201);
+    expect(await job.json()).toMatchObject({ cluster_id: account.cluster_ids[0], package_id: account.package_ids[0], variables: { day: '2026-01-15' } });
+    const proto = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: 'cluster[__proto__][nodes]=3&cluster[nodes]=1' });
+    expect(proto.status).toBe(201);
+    expect(({} as { nodes?: unknown }).nodes).toBeUndefined();
+  });
+
+  it('the strict profile refuses them (415 for a form body, 422 for fields in the query string)', async () => {
+    const key = strict.accounts[0]!.users[0]!.api_key;
+    const headers = { authorization: `Basic ${b64(`${key}:`)}`, accept: 'application/vnd.service+json; version=2' };
+    expect((await fetch(`${strict.interfaceB()}/clusters`, { method: 'POST', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, body: 'cluster[nodes]=2' })).status).toBe(415);
+    expect((await fetch(`${strict.interfaceB()}/clusters?cluster[nodes]=2`, { method: 'POST', headers })).status).toBe(422);
+  });
+});

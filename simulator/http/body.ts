@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { ApiError } from './errors.ts';
 import { isMediaType } from './accept.ts';
 import { rememberRequestText } from './request-text.ts';
+import { bracketedObject, hasBracketedFields } from './form-body.ts';
 
 export type BodyFormat = 'json' | 'yaml';
 
@@ -28,7 +29,12 @@ export async function readBody(
   ctx: Context,
   options: { formats: readonly BodyFormat[]; limitBytes: number },
 ): Promise<{ value: unknown; format: BodyFormat } | undefined> {
-  if (!hasBody(ctx)) return undefined;
+  const lenient = (ctx.state as { lenientBodies?: boolean } | undefined)?.lenientBodies === true;
+  if (!hasBody(ctx)) {
+    // The Ruby client sends a POST's fields as bracketed query parameters and no body.
+    if (lenient && ctx.method !== 'GET' && hasBracketedFields(ctx.query)) return { value: bracketedObject(Object.entries(ctx.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v === undefined ? [] : [[k, v] as [string, string]]))), format: 'json' };
+    return undefined;
+  }
   const encoding = ctx.get('content-encoding').trim().toLowerCase();
   if (encoding !== '' && encoding !== 'identity') {
     throw new ApiError('unsupported_media_type', {
@@ -37,7 +43,7 @@ export async function readBody(
     });
   }
   const contentType = ctx.get('content-type');
-  const lenient = (ctx.state as { lenientBodies?: boolean } | undefined)?.lenientBodies === true;
+  if (lenient && isMediaType(contentType, ['application/x-www-form-urlencoded'])) return { value: bracketedObject(new URLSearchParams(await readText(ctx, options.limitBytes))), format: 'json' };
   const format: BodyFormat | null = isMediaType(contentType, lenient ? LENIENT_JSON_TYPES : JSON_TYPES)
     ? 'json'
     : options.formats.includes('yaml') && isMediaType(contentType, YAML_TYPES)
@@ -50,15 +56,7 @@ export async function readBody(
       problems: [{ field: 'Content-Type', message: `must be ${wanted}` }],
     });
   }
-  let text: string;
-  try {
-    text = await getRawBody(ctx.req, { limit: options.limitBytes, encoding: 'utf8', length: ctx.get('content-length') || undefined });
-  } catch (err) {
-    const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 400;
-    if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${options.limitBytes} bytes.` });
-    throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
-  }
-  rememberRequestText(ctx.req, text);
+  const text = await readText(ctx, options.limitBytes);
   // Only whitespace is not an empty body (that is Content-Length: 0) and not a JSON document.
   if (text.trim() === '') throw new ApiError('malformed_body', { message: 'Malformed request body: it holds only whitespace.', problems: [{ field: 'body', message: 'holds only whitespace' }] });
   const value = parseText(text, format);
@@ -69,6 +67,20 @@ export async function readBody(
     });
   }
   return { value, format };
+}
+
+/** The body's text, within the limit (413 beyond it, 400 when it cannot be read), remembered for the journal. */
+async function readText(ctx: Context, limitBytes: number): Promise<string> {
+  let text: string;
+  try {
+    text = await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+  } catch (err) {
+    const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 400;
+    if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${limitBytes} bytes.` });
+    throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
+  }
+  rememberRequestText(ctx.req, text);
+  return text;
 }
 
 /**

@@ -38,7 +38,7 @@ const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', requ
 
 const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
 const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
-const CLUSTER_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
+const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
 const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] } } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
@@ -65,6 +65,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
     B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
+    B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
     B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),
     B('delete', '/clusters/{id}', 'Terminate a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),

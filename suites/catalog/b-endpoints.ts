@@ -193,6 +193,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     fields: [{ path: ['id'], kind: 'integer' }],
     touches: ['notifications'],
   },
+  { key: 'GET /cluster_plans', method: 'GET', path: '/cluster_plans', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster-plan', list: true } },
   // Cluster writes (extensions the real service's clients call). Creating, changing and
   // terminating clusters costs a real deployment machines: destructive, so the cross-cutting
   // families leave them to checks that ask for it.

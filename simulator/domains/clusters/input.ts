@@ -1,4 +1,5 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
+import { CLUSTER_PLANS } from './plans.ts';
 
 export interface ClusterFields {
   name?: string;
@@ -7,6 +8,7 @@ export interface ClusterFields {
   type?: 'sandbox' | 'production';
   terminateOnIdle?: boolean;
   timeToIdle?: number;
+  planId?: number;
 }
 
 /** The most nodes a cluster may ask for here (the real service's plans go higher; this is a fake). */
@@ -29,10 +31,14 @@ export function parseClusterFields(raw: Record<string, unknown>, creating: boole
     if (typeof body.description === 'string' && body.description.length <= 1000) out.description = body.description;
     else problems.push({ field: 'description', message: 'must be a string of at most 1000 characters' });
   }
+  if (body.plan_id !== undefined) {
+    if (typeof body.plan_id === 'number' && CLUSTER_PLANS.some((p) => p.id === body.plan_id)) out.planId = body.plan_id;
+    else problems.push({ field: 'plan_id', message: `must be a plan id of GET /cluster_plans (${CLUSTER_PLANS.map((p) => p.id).join(', ')})` });
+  }
   if (body.nodes !== undefined) {
     if (typeof body.nodes === 'number' && Number.isInteger(body.nodes) && body.nodes >= 1 && body.nodes <= MAX_NODES) out.nodes = body.nodes;
     else problems.push({ field: 'nodes', message: `must be an integer from 1 to ${MAX_NODES}` });
-  } else if (creating) problems.push({ field: 'nodes', message: 'is required' });
+  } else if (creating && body.plan_id === undefined) problems.push({ field: 'nodes', message: 'is required (or plan_id)' });
   if (body.type !== undefined) {
     if (body.type === 'sandbox' || body.type === 'production') out.type = body.type;
     else problems.push({ field: 'type', message: 'must be sandbox or production' });

@@ -31,6 +31,7 @@ export function createCluster(sim: Sim, account: AccountState, user: User, field
     terminateOnIdle: fields.terminateOnIdle ?? false,
     timeToIdle: fields.timeToIdle ?? 3600,
     ownerId: user.id,
+    planId: fields.planId ?? null,
     requestedAt: now,
     terminateRequestedAt: null,
     watcherIds: new Set([user.id]),

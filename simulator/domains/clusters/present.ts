@@ -17,6 +17,8 @@ export function presentCluster(sim: Sim, cluster: Cluster, links: Links): Record
     status: state.status,
     nodes: cluster.nodes,
     type: cluster.type,
+    owner_id: cluster.ownerId ?? null,
+    plan_id: cluster.planId ?? null,
     terminate_on_idle: cluster.terminateOnIdle ?? false,
     time_to_idle: cluster.timeToIdle ?? 3600,
     created_at: presentTime(sim, cluster.createdAt),

@@ -9,6 +9,7 @@ import { presentWatcher } from '../jobs/present.ts';
 import { parseClusterFields } from './input.ts';
 import { clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
+import { CLUSTER_PLANS } from './plans.ts';
 
 /**
  * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
@@ -19,6 +20,10 @@ export function registerClusterRoutes(router: BRouter, sim: Sim): void {
     const { account, links } = ctx.state;
     const page = pageOf(sim, ctx, clustersNewestFirst(account), readPage(sim, ctx));
     ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
+  });
+
+  router.get('/cluster_plans', (ctx) => {
+    ctx.body = CLUSTER_PLANS.map((p) => ({ ...p }));
   });
 
   router.post('/clusters', async (ctx) => {

@@ -13,6 +13,8 @@ export interface Cluster {
   /** Seconds idle before an idle cluster is terminated, when `terminateOnIdle`. */
   timeToIdle?: number;
   ownerId?: number;
+  /** The plan given at creation (GET /cluster_plans), recorded, not priced. */
+  planId?: number | null;
   /** Set for clusters created through `POST /clusters`: they provision on the clock. */
   requestedAt?: number;
   /** `DELETE /clusters/{id}`: when termination was asked for. */

@@ -9,11 +9,21 @@ import { parseNewJob } from './input.ts';
 import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { presentJob, presentWatcher } from './present.ts';
 
+/**
+ * The real service's older clients wrap a resource's fields in its name (`job[cluster_id]=...`,
+ * `{"job": {...}}`): on the lenient profile, a body whose only member is that object is read as the object.
+ */
+function unwrapped(body: Record<string, unknown>, name: string): Record<string, unknown> {
+  const inner = body[name];
+  return Object.keys(body).length === 1 && inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : body;
+}
+
 export function registerJobRoutes(router: BRouter, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    const raw = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    const body = ctx.state.lenientBodies ? unwrapped(raw, 'job') : raw;
     if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
     const input = parseNewJob(body);
     const job = createJob(sim, account, user, input);
