@@ -107,7 +107,15 @@ check({
     let seed = Date.now();
     for (const key of configuredKeys(t)) {
       const ex = await aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(seed++));
-      expectAccepted(t, ex, ex.response.status !== 401 && ex.response.status !== 403);
+      // Only the spec's answer for an authenticated DELETE of an absent pipeline shows the key
+      // was accepted: a 500 (or any other status) proves nothing about authentication.
+      t.expect.that(ex.response.status === 404, {
+        clause: 'A-AUTH-1',
+        message: `${requestLine(ex)} with "Bearer ${KEY}" answered ${ex.response.status}: an authenticated DELETE of an absent pipeline is 404`,
+        expected: 'status 404 (the key authenticates; the pipeline is absent)',
+        received: describeResponse(ex),
+        exchange: ex,
+      });
     }
   },
 });

@@ -37,7 +37,12 @@ function advisoryAwareExpect(profile: Profile, state: CheckState): Expect {
     try {
       assertion();
     } catch (err) {
-      if (err instanceof CheckFailure && advisory(clause)) return record(err.detail);
+      if (err instanceof CheckFailure && advisory(clause)) {
+        // A server error is no convention: it fails X-ROB-1 instead of passing as a difference.
+        const server = serverErrorOf(err.detail);
+        if (server) throw new CheckFailure(server);
+        return record(err.detail);
+      }
       throw err;
     }
   };
@@ -50,6 +55,13 @@ function advisoryAwareExpect(profile: Profile, state: CheckState): Expect {
     errorObjectA: (ex, clause) => guarded(clause, () => expect.errorObjectA(ex, clause)),
     json: (ex, clause) => expect.json(ex, clause),
   };
+}
+
+/** A gap difference whose answer was a 5xx, restated as the X-ROB-1 failure it is; null otherwise. */
+function serverErrorOf(detail: FailureDetail): FailureDetail | null {
+  const status = detail.exchange?.response.status;
+  if (status === undefined || status < 500) return null;
+  return { ...detail, clause: 'X-ROB-1', message: `${detail.message} (a ${status} is a server error, not a different convention)` };
 }
 
 export interface ContextInit {
@@ -119,6 +131,8 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       // A gap difference in the spec profile is advisory; the check cannot go on past it, so its
       // own clauses are left unverified (a skip), never failed.
       if (init.profile !== 'simulator' && clauseById(detail.clause)?.kind === 'gap') {
+        const server = serverErrorOf(detail);
+        if (server) throw new CheckFailure(server);
         state.advisories.push(detail);
         throw new CheckSkipped(`stopped at a difference from the simulator's convention (${detail.clause}, advisory): ${detail.message}`);
       }

@@ -1,0 +1,73 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadChecks } from '../../suites/index.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import { resolveTarget } from '../../suites/lib/target.ts';
+
+/**
+ * No check passes by accident: every check against targets that answer everything the same way.
+ * A server that answers 500 to everything passes no check at all (a gap difference that is a
+ * 5xx fails X-ROB-1 instead of being advisory). One that answers `200 {}` passes no must clause.
+ */
+
+type Answer = { status: number; body: string };
+const ANSWERS: Record<string, Answer> = {
+  '500': { status: 500, body: '{"message":"boom"}' },
+  '200 {}': { status: 200, body: '{}' },
+  '404 error object': { status: 404, body: '{"message":"Item not found.","error":"Not found."}' },
+};
+
+async function runAgainst(answer: Answer) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const target = resolveTarget(
+      {
+        name: 'degenerate',
+        base_url: url,
+        cdc_base_url: url,
+        accounts: [
+          { account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'a'.repeat(40)}`, pipeline_key: `fdk_${'b'.repeat(40)}`, fixtures: { package_id: 1, cluster_id: 2, connections: { mysql: 3, salesforce: 4, bingads: 5 }, delivery_ids: [6], notification_ids: [7], pipeline_ids: [8], archivable_pipelines: { deployed: 9, not_deployed: 10 } } },
+          { account_id: 'globex', api_key: 'g'.repeat(40), pipeline_admin_key: `fdk_${'c'.repeat(40)}`, fixtures: { package_id: 11, cluster_id: 12, pipeline_ids: [13] } },
+        ],
+      },
+      {},
+    );
+    const out = await runChecks({ target, checks: await loadChecks(), profile: 'spec', seed: 1, runs: 5, readOnly: false, timeoutMs: 3000 });
+    return { out, verdicts: clauseVerdicts(out.checks, { profile: 'spec' }) };
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+describe('every check against a degenerate target', () => {
+  const runs = new Map<string, Awaited<ReturnType<typeof runAgainst>>>();
+  beforeAll(async () => {
+    for (const [name, answer] of Object.entries(ANSWERS)) runs.set(name, await runAgainst(answer));
+  }, 120_000);
+  afterAll(() => runs.clear());
+
+  it('a target answering 500 to everything passes no check', () => {
+    const run = runs.get('500')!;
+    expect(run.out.checks.filter((c) => c.verdict === 'pass').map((c) => c.id)).toEqual([]);
+    expect(run.verdicts.find((v) => v.id === 'X-ROB-1')?.verdict).toBe('fail');
+  });
+
+  it('a target answering 200 {} to everything passes no must clause', () => {
+    expect(runs.get('200 {}')!.verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass').map((v) => v.id)).toEqual([]);
+  });
+
+  it('a target answering 404 with an error object passes only the must clauses such an answer really satisfies', () => {
+    // Absent things are 404 with the same message (B-ERR-1, B-JOB-2), a non-integer id is a 4xx
+    // with the error object (A-PIPE-3), and another account's pipeline answers like an absent one
+    // at the same speed (A-ENUM-2): true of this server. Every other must clause needs evidence it cannot give.
+    const passed = runs.get('404 error object')!.verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass').map((v) => v.id);
+    expect(passed.filter((id) => !['A-ENUM-2', 'A-PIPE-3', 'B-ERR-1', 'B-JOB-2'].includes(id))).toEqual([]);
+  });
+});
