@@ -144,7 +144,21 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       const runs = options?.runs ?? init.runs;
       const info: PropertyInfo = { seed, runs };
       state.properties.push(info);
-      const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+      // A transport error, a skip or a 5xx ends the property at once: shrinking would only send
+      // more requests to a target that is failing or gone. Once one is seen, every later case
+      // (fast-check's shrink attempts included) returns without a request, so the counterexample
+      // is the first failing case.
+      let stopped = false;
+      const guarded = async (value: Parameters<typeof predicate>[0]): Promise<void> => {
+        if (stopped) return;
+        try {
+          await predicate(value);
+        } catch (err) {
+          if (err instanceof CheckSkipped || (err instanceof Error && err.name === 'TransportError') || (err instanceof CheckFailure && (err.detail.exchange?.response.status ?? 0) >= 500)) stopped = true;
+          throw err;
+        }
+      };
+      const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
       if (details.interrupted && !details.failed) {
         // A slow target: what ran passed, but the evidence is thinner than asked; say so.
         info.runs = details.numRuns;

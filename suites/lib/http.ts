@@ -23,6 +23,13 @@ export interface HttpClientOptions {
   stopped?: () => boolean;
   /** Called for every exchange (the context counts them and keeps the last few). */
   onExchange?: (exchange: Exchange) => void;
+  /**
+   * After this many requests in a row got no answer (refused, reset, timed out), the target is
+   * taken as gone: every later request fails at once, without being sent, until one is answered
+   * again (none is sent, so none is). Default 5: a run against a dead target ends in about five
+   * timeouts instead of one per request.
+   */
+  maxConsecutiveFailures?: number;
 }
 
 /**
@@ -48,6 +55,9 @@ class Pacer {
  */
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const pacer = options.rate && options.rate > 0 ? new Pacer(1000 / options.rate) : null;
+  const maxFailures = options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
+  let failuresInARow = 0;
+  let lastFailure = '';
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
@@ -73,6 +83,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function requestOnce(method: string, url: string, opts: RequestOptions): Promise<Exchange> {
     if (options.stopped?.()) throw new TransportError('the run was interrupted', method, url);
+    if (failuresInARow >= maxFailures) throw new TransportError(`not sent: the target stopped answering (${failuresInARow} requests in a row got no answer, the last: ${lastFailure})`, method, url);
+    try {
+      const exchange = await sendOnce(method, url, opts);
+      failuresInARow = 0;
+      return exchange;
+    } catch (err) {
+      if (err instanceof TransportError) {
+        failuresInARow++;
+        lastFailure = err.message;
+      }
+      throw err;
+    }
+  }
+
+  async function sendOnce(method: string, url: string, opts: RequestOptions): Promise<Exchange> {
     const target = new URL(url);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
     const headers: Record<string, string> = {};
@@ -121,6 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 }
 
 const MAX_RETRY_AFTER_MS = 10_000;
+const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
 const MAX_RATE_LIMIT_RETRIES = 3;
 
 /** Retry-After as delay-seconds or an HTTP date (RFC 9110), in ms; null when absent or unreadable. */

@@ -71,3 +71,32 @@ describe('every check against a degenerate target', () => {
     expect(passed.filter((id) => !['A-ENUM-2', 'A-PIPE-3', 'B-ERR-1', 'B-JOB-2'].includes(id))).toEqual([]);
   });
 });
+
+describe('a target that stops answering ends the run quickly', () => {
+  it.each(['never answers', 'resets every connection'] as const)('%s: every check errors or skips, the run lasts about five timeouts, not one per request', async (behaviour) => {
+    const sockets = new Set<import('node:net').Socket>();
+    const server = http.createServer((req) => {
+      if (behaviour === 'resets every connection') req.socket.destroy();
+      // Otherwise the request is left unanswered until the client gives up.
+    });
+    server.on('connection', (s) => {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const target = resolveTarget({ base_url: url, cdc_base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'a'.repeat(40)}`, fixtures: { package_id: 1, cluster_id: 2 } }, { account_id: 'globex', api_key: 'g'.repeat(40) }] }, {});
+      const timeoutMs = 300;
+      const started = performance.now();
+      const out = await runChecks({ target, checks: await loadChecks(), profile: 'spec', seed: 1, runs: 5, readOnly: false, timeoutMs });
+      const took = performance.now() - started;
+      expect(out.checks.filter((c) => c.verdict === 'pass').map((c) => c.id)).toEqual([]);
+      expect(out.checks.some((c) => c.verdict === 'error' && /stopped answering/.test(c.reason ?? ''))).toBe(true);
+      expect(took, `${Math.round(took)} ms`).toBeLessThan(10 * timeoutMs + 3_000);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
