@@ -1,6 +1,13 @@
 #!/usr/bin/env node
-// The `disco` command. The CLI is TypeScript; tsx's loader runs it without a build step.
-import { register } from 'tsx/esm/api';
+// The `disco` command. An installed package runs its compiled JavaScript (dist/, made by
+// `npm pack`): nothing to compile at start. A checkout runs the TypeScript through tsx's loader.
+import { existsSync } from 'node:fs';
 
-register();
-await import('./disco.ts');
+const compiled = new URL('../dist/bin/disco.js', import.meta.url);
+if (existsSync(compiled)) {
+  await import(compiled.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('./disco.ts');
+}

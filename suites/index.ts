@@ -13,7 +13,8 @@ const SUITES_DIR = fileURLToPath(new URL('.', import.meta.url));
  */
 export async function loadChecks(): Promise<CheckDefinition[]> {
   const files = readdirSync(SUITES_DIR)
-    .filter((f) => f.endsWith('.spec.ts'))
+    // `.spec.js` in the compiled package (dist/), `.spec.ts` in a checkout; never both.
+    .filter((f) => f.endsWith('.spec.ts') || f.endsWith('.spec.js'))
     .sort();
   for (const file of files) await import(pathToFileURL(join(SUITES_DIR, file)).href);
   return registeredChecks();

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,13 @@ describe('npm pack, installed in an empty folder', () => {
   let bin: string;
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'disco-pack-'));
-    const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT });
+    // Packed from a copy of the checkout: its build (prepack) then never appears in the checkout
+    // while other tests start disco from the sources.
+    const source = join(dir, 'source');
+    await mkdir(source);
+    for (const entry of ['api', 'bin', 'simulator', 'suites', 'reports', 'fixtures', 'docs', 'scripts', 'README.md', 'ARCHITECTURE.md', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) await cp(join(ROOT, entry), join(source, entry), { recursive: true });
+    await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
+    const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: source });
     const filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename ?? '';
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
     // The dependencies come from npm's cache (filled by `npm ci` of this checkout) or the registry.
@@ -30,7 +37,7 @@ describe('npm pack, installed in an empty folder', () => {
   it('ships no tests and no test-only fixtures', async () => {
     const listed = await run('tar', ['-tzf', (await run('sh', ['-c', `ls ${dir}/disco-*.tgz`])).stdout.trim()]);
     const files = listed.stdout.split('\n').filter(Boolean);
-    expect(files.filter((f) => /\.test\.(ts|mjs)$/.test(f) || f.includes('/testing/'))).toEqual([]);
+    expect(files.filter((f) => /\.test\.(ts|mjs|js)$/.test(f) || f.includes('/testing/') || f.includes('test-support'))).toEqual([]);
     expect(files).toEqual(expect.arrayContaining(['package/bin/disco.mjs', 'package/api/index.mjs', 'package/fixtures/seed/default.json', 'package/README.md']));
   });
 
@@ -56,6 +63,22 @@ describe('npm pack, installed in an empty folder', () => {
     expect(((await (await fetch(`${control_url}/health`)).json()) as { ok: boolean }).ok).toBe(true);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('ships compiled JavaScript and runs from it: nothing is compiled at start', async () => {
+    const listed = (await run('tar', ['-tzf', (await run('sh', ['-c', `ls ${dir}/disco-*.tgz`])).stdout.trim()])).stdout;
+    expect(listed).toContain('package/dist/bin/disco.js');
+    expect(listed).toContain('package/dist/api/index.js');
+    expect(listed).toContain('package/dist/fixtures/seed/default.json');
+    // A checkout never keeps the build (postpack removes it): its CLI always runs the sources.
+    expect(existsSync(join(ROOT, 'dist'))).toBe(false);
+  });
+
+  it('works under jest (ESM), which cannot take a module loader hook: the compiled entry needs none', async () => {
+    await writeFile(join(dir, 'sim.test.mjs'), "import { startSimulator } from 'disco';\nlet sim;\nbeforeAll(async () => { sim = await startSimulator({ clock: 'frozen' }); });\nafterAll(() => sim.close());\ntest('the simulator answers', async () => {\n  expect((await sim.control.health()).ok).toBe(true);\n  const res = await fetch(`${sim.interfaceB()}/packages`, { headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(sim.accounts[0].users[0].api_key + ':').toString('base64')}` } });\n  expect(res.status).toBe(200);\n});\n");
+    const jest = join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js');
+    const r = await run(process.execPath, ['--experimental-vm-modules', jest, '--rootDir', dir, '--testMatch', '**/sim.test.mjs', '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } }).catch((e: { stdout: string; stderr: string }) => e);
+    expect(`${r.stdout}${r.stderr}`).toMatch(/Tests:\s+1 passed, 1 total/);
   });
 
   it('exports the programmatic API to plain JavaScript', async () => {
