@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { targetFindsWhatExists } from './lib/controls.ts';
 import { absentId, slugLike } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
@@ -124,6 +125,7 @@ check({
   title: 'B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; unknown paths; an unknown account) is the error object with one and the same message',
   needs: ['b'],
   async run(t) {
+    await targetFindsWhatExists(t, 'B-ERR-1');
     await compareNotFound(t, false);
   },
 });
@@ -134,6 +136,7 @@ check({
   title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, ...) is the error object with the same message as every other 404',
   needs: ['b', 'write'],
   async run(t) {
+    await targetFindsWhatExists(t, 'B-ERR-1');
     await compareNotFound(t, true);
   },
 });
@@ -168,6 +171,7 @@ check({
   title: 'B-ERR-1: an unknown account id in the path, with a valid key, gets a 4xx; a 404 is the error object with the same message as an absent package',
   needs: ['b'],
   async run(t) {
+    await targetFindsWhatExists(t, 'B-ERR-1');
     const reference = await anchor(t, 'B-ERR-1');
     const known = new Set(t.target.b.map((b) => b.accountId));
     await t.property('unknown account is not found', slugLike().filter((s) => !known.has(s)), async (slug) => {

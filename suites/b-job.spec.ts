@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicVariables, variables } from './lib/arbitraries/resources.ts';
@@ -166,6 +167,7 @@ check({
   title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
+    await targetFindsWhatExists(t, 'B-JOB-2');
     await t.property('absent ids are not found', fc.record({ id: fc.oneof(absentId(), wideAbsentId()), variables }), async ({ id, variables: vars }) => {
       const cases: [string, JsonObject][] = [
         ['an absent cluster', fixtureJobBody(t, { cluster_id: id, variables: vars })],
@@ -183,6 +185,7 @@ check({
   title: "B-JOB-2: POST /jobs naming another account's cluster or package returns the not-found error object",
   needs: ['b', 'b2', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
+    await targetFindsWhatExists(t, 'B-JOB-2');
     const foreign = await foreignIds(t);
     if (foreign.clusters.length + foreign.packages.length === 0) {
       t.skip('no cluster or package id of account 2 is known (fixtures of account 2, or its GET /clusters and GET /packages)');
