@@ -4,34 +4,26 @@ import type { Job, JobStatus } from './jobs/types.ts';
 import { emitEvent } from './events.ts';
 import { linksAt } from '../http/links.ts';
 import { notify } from './notifications/model.ts';
-import { isTerminal, jobStatusAt, type JobState } from './jobs/lifecycle.ts';
+import { jobStatusAt, type JobState } from './jobs/lifecycle.ts';
 import { jobWatchers } from './jobs/model.ts';
 import { presentJob } from './jobs/present.ts';
-import { unsettledJobIds } from './jobs/unsettled.ts';
+import { dueJobs } from './jobs/unsettled.ts';
 
 /**
  * Runs before every authenticated interface B request on `account`: each job that has reached a
  * terminal status since the last request notifies its watchers and fires its hook event
  * (`job.completed`, `job.failed` or `job.stopped`), exactly once. Lifecycles have no timers, so
- * this is where their consequences happen; it looks only at jobs not settled yet.
+ * this is where their consequences happen; it takes only the jobs whose end has come, from a
+ * queue ordered by that moment (jobs/unsettled.ts), so its cost does not grow with live jobs.
  *
  * `links` gives the hook payload its absolute URLs; without it they are built on a loopback
  * origin.
  */
 export function settleAccount(sim: Sim, account: AccountState, links: Links = fallbackLinks(account)): void {
-  const ids = unsettledJobIds(account);
-  if (ids.size === 0) return;
   const now = sim.clock.now();
-  for (const id of ids) {
-    const job = account.jobs.get(id);
-    if (!job || job.settled) {
-      ids.delete(id);
-      continue;
-    }
+  for (const job of dueJobs(account, now)) {
     const state = jobStatusAt(job, now);
-    if (!isTerminal(state.status)) continue;
     job.settled = true;
-    ids.delete(id);
     sim.touched?.add(account);
     announce(sim, account, job, state, links);
   }

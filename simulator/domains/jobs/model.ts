@@ -62,7 +62,11 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
   const job = account.jobs.get(id);
   if (!job) throw notFound();
   const now = sim.clock.now();
-  if (job.stopRequestedAt === null && !isTerminal(jobStatusAt(job, now).status)) job.stopRequestedAt = now;
+  if (job.stopRequestedAt === null && !isTerminal(jobStatusAt(job, now).status)) {
+    job.stopRequestedAt = now;
+    // The stop moves the job's end: queue it again at its new moment.
+    trackJob(account, job.id);
+  }
   return job;
 }
 

@@ -100,3 +100,26 @@ describe('settling terminal jobs (before every interface B request)', () => {
     expect((await jobNotifications(world.stranger)).map((n) => n.job_id)).toEqual([foreignId]);
   });
 });
+
+describe('the settle queue', () => {
+  it('settles each job once, when its end comes: a stop moves the end earlier, later jobs wait', async () => {
+    const world = makeWorld();
+    const acme = world.simulator.sim.store.account('acme');
+    if (!acme) throw new Error('no acme');
+    const { id: early } = await startJob(world);
+    world.advance(10);
+    const { id: late } = await startJob(world);
+    await world.owner.delete(`/jobs/${early}`).expect(200);
+    // The stopped job ends 5 s after its stop; the other runs 35 s from its start.
+    world.advance(6);
+    settleAccount(world.simulator.sim, acme);
+    expect(acme.jobs.get(early)?.settled).toBe(true);
+    expect(acme.jobs.get(late)?.settled).toBe(false);
+    expect(unsettledJobIds(acme).has(late)).toBe(true);
+    world.advance(30);
+    settleAccount(world.simulator.sim, acme);
+    settleAccount(world.simulator.sim, acme);
+    expect(acme.jobs.get(late)?.settled).toBe(true);
+    expect(emitted.mock.calls.map((c) => c[2]).filter((e) => e === 'job.stopped' || e === 'job.completed').sort()).toEqual(['job.completed', 'job.stopped']);
+  });
+});
