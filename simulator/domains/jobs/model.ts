@@ -7,7 +7,7 @@ import { invalidField, notFound } from '../../http/errors.ts';
 import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { trackJob } from './unsettled.ts';
-import { newestFirst } from '../shared/ordering.ts';
+import { noteJobCreated } from './order.ts';
 
 /**
  * `POST /jobs`: creates the job and starts it (B-JOB-1); the creator watches it. A cluster or
@@ -36,17 +36,13 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
     settled: false,
   };
   account.jobs.set(job.id, job);
+  noteJobCreated(account, job);
   trackJob(account, job.id);
   return job;
 }
 
 export function jobStateNow(sim: Sim, job: Job): JobState {
   return jobStatusAt(job, sim.clock.now());
-}
-
-/** Newest first (then highest id first): the order `GET /jobs` serves and pages over. */
-export function jobsNewestFirst(account: AccountState): Job[] {
-  return newestFirst(account.jobs.values());
 }
 
 /** A job read (`GET /jobs/{id}`, its watchers): the caller's job, or null. */

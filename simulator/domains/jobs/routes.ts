@@ -3,10 +3,11 @@ import type { BRouter } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
-import { pageOf, readPage } from '../../http/paging.ts';
+import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
-import { createJob, jobsNewestFirst, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
+import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
+import { jobsPage } from './order.ts';
 import { presentJob, presentWatcher } from './present.ts';
 
 /**
@@ -34,8 +35,11 @@ export function registerJobRoutes(router: BRouter, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged.
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(sim, ctx, jobsNewestFirst(account), readPage(sim, ctx));
-    ctx.body = page.map((job) => presentJob(sim, account, job, links));
+    const page = readPage(sim, ctx);
+    // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
+    const { total, items } = jobsPage(account, page.offset, page.limit);
+    setPageLinks(sim, ctx, page, total);
+    ctx.body = items.map((job) => presentJob(sim, account, job, links));
   });
 
   router.get('/jobs/:id', (ctx) => {
