@@ -37,7 +37,6 @@ export async function rehearse(options: CheckOptions, real: ResolvedTarget, prof
   try {
     const target = rehearsalTarget(embedded.target, real);
     const tally = createWriteTally(target, real);
-    const writers = new Set<string>();
     const out = await runChecks({
       target,
       checks: selected,
@@ -47,19 +46,19 @@ export async function rehearse(options: CheckOptions, real: ResolvedTarget, prof
       readOnly: options.readOnly,
       timeoutMs: options.timeoutMs,
       signal: interruption.signal,
-      onExchange: (exchange, check) => {
-        tally.add(exchange, check?.id);
-        if (check && !['GET', 'HEAD', 'OPTIONS'].includes(exchange.request.method)) writers.add(check.id);
-      },
+      onExchange: (exchange, check) => tally.add(exchange, check?.id),
     });
     const code = interruption.exitCode();
     if (code !== undefined) throw new RunStopped(code);
     const ran = out.checks.filter((c: CheckResult) => c.verdict !== 'skip');
+    const rows = tally.rows();
+    // A check writes when a row of the tally (writes only) names it.
+    const writers = new Set(rows.flatMap((r) => r.checks));
     return {
       target: real.name,
       seed: options.seed,
       runs: options.runs,
-      rows: tally.rows(),
+      rows,
       reads: tally.reads(),
       writing: ran.filter((c) => writers.has(c.id)).map((c) => c.id),
       readingOnly: ran.filter((c) => !writers.has(c.id)).map((c) => c.id),

@@ -61,5 +61,5 @@ function likeFixtures(simulated: TargetFixtures, real: TargetFixtures): TargetFi
 function withUnservedOperations(simulated: ResolvedInterfaceA, real: ResolvedInterfaceA): ResolvedInterfaceA {
   const operations = { ...simulated.operations };
   for (const [operation, route] of Object.entries(real.operations) as [keyof typeof operations, unknown][]) if (route === null) operations[operation] = null;
-  return { ...simulated, operations, definitions: simulated.definitions };
+  return { ...simulated, operations };
 }

@@ -10,10 +10,8 @@ export interface JournalEntry {
   id: string;
   /** Increasing number of the entry in this simulator's life (survives `clear`). */
   seq: number;
-  /** When the request arrived: the simulator's clock and the wall clock (ISO 8601; kept as epoch ms until shown). */
+  /** When the request arrived: the simulator's clock and the wall clock (ISO 8601). */
   at: { simulator: string; wall: string };
-  /** Arrival on the wall clock, epoch ms (for `since`). */
-  wallMs?: number;
   method: string;
   path: string;
   query: Record<string, string | string[]>;
@@ -27,6 +25,9 @@ export interface JournalEntry {
   /** The chaos rule that acted on this request, if one did. */
   chaos?: { rule: string; action: string };
 }
+
+/** What the ring keeps: arrival times as epoch ms, formatted only when an entry is shown (redact.ts). */
+export type RecordedEntry = Omit<JournalEntry, 'at'> & { simulatorMs: number; wallMs: number };
 
 /** What `list` and `count` match on; every given field must match. */
 export interface JournalFilter {
@@ -46,13 +47,13 @@ export interface JournalFilter {
 }
 
 export class Journal {
-  private readonly ring: (JournalEntry | undefined)[];
+  private readonly ring: (RecordedEntry | undefined)[];
   private next = 0;
   private size = 0;
   private seq = 0;
 
   constructor(readonly capacity: number) {
-    this.ring = new Array<JournalEntry | undefined>(Math.max(0, capacity));
+    this.ring = new Array<RecordedEntry | undefined>(Math.max(0, capacity));
   }
 
   get enabled(): boolean {
@@ -64,7 +65,7 @@ export class Journal {
     return ++this.seq;
   }
 
-  add(entry: JournalEntry): void {
+  add(entry: RecordedEntry): void {
     if (!this.enabled) return;
     this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
@@ -72,8 +73,8 @@ export class Journal {
   }
 
   /** Oldest first. */
-  entries(): JournalEntry[] {
-    const out: JournalEntry[] = [];
+  entries(): RecordedEntry[] {
+    const out: RecordedEntry[] = [];
     const start = (this.next - this.size + this.capacity) % (this.capacity || 1);
     for (let i = 0; i < this.size; i++) {
       const e = this.ring[(start + i) % this.capacity];
@@ -83,7 +84,7 @@ export class Journal {
     return out.sort((a, b) => a.seq - b.seq);
   }
 
-  list(filter: JournalFilter, limit = 100): JournalEntry[] {
+  list(filter: JournalFilter, limit = 100): RecordedEntry[] {
     const matching = this.entries().filter(matcher(filter));
     return matching.slice(Math.max(0, matching.length - limit));
   }
@@ -92,7 +93,7 @@ export class Journal {
     return this.entries().filter(matcher(filter)).length;
   }
 
-  get(id: string): JournalEntry | undefined {
+  get(id: string): RecordedEntry | undefined {
     return this.entries().find((e) => e.id === id);
   }
 
@@ -103,7 +104,7 @@ export class Journal {
   }
 }
 
-export function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
+export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
   const path = filter.path === undefined ? undefined : pathPattern(filter.path);
   const status = filter.status === undefined ? undefined : statusPattern(filter.status);
   const method = filter.method?.toUpperCase();
@@ -113,7 +114,7 @@ export function matcher(filter: JournalFilter): (e: JournalEntry) => boolean {
     (status === undefined || status(e.status)) &&
     (filter.account === undefined || e.account === filter.account) &&
     (filter.interface === undefined || e.interface === filter.interface) &&
-    (filter.sinceMs === undefined || (e.wallMs ?? Date.parse(e.at.wall)) >= filter.sinceMs) &&
+    (filter.sinceMs === undefined || e.wallMs >= filter.sinceMs) &&
     (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
     (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos);
 }

@@ -3,7 +3,7 @@ import type { Context, Middleware } from 'koa';
 import type { Sim } from '../context.ts';
 import { requestText } from '../http/request-text.ts';
 import { interfaceOf } from '../interfaces/which.ts';
-import type { JournalEntry } from './journal.ts';
+import type { JournalEntry, RecordedEntry } from './journal.ts';
 import { BODY_CAP } from './redact.ts';
 
 /** Boot-unique part of request ids: two simulators (or a restart) never reuse one. */
@@ -30,19 +30,18 @@ export function journalMiddleware(sim: Sim): Middleware {
       await next();
     } finally {
       // Times are formatted when the entry is shown (redactEntry), not on the request path.
-      sim.journal.add(entryOf(sim, ctx, { id, seq, at: { simulator: '', wall: '' }, wallMs, simulatorMs, surface, latencyMs: performance.now() - started }));
+      sim.journal.add(entryOf(ctx, { id, seq, wallMs, simulatorMs, surface, latencyMs: performance.now() - started }));
     }
   };
 }
 
-function entryOf(_sim: Sim, ctx: Context, facts: { id: string; seq: number; at: JournalEntry['at']; wallMs: number; simulatorMs: number; surface: 'A' | 'B'; latencyMs: number }): JournalEntry & { simulatorMs: number } {
+function entryOf(ctx: Context, facts: { id: string; seq: number; wallMs: number; simulatorMs: number; surface: 'A' | 'B'; latencyMs: number }): RecordedEntry {
   const account = (ctx.state as { account?: { slug?: unknown } }).account?.slug;
   const chaos = (ctx.state as { chaos?: JournalEntry['chaos'] }).chaos;
   const query = ctx.querystring ? (ctx.query as Record<string, string | string[]>) : {};
   return {
     id: facts.id,
     seq: facts.seq,
-    at: facts.at,
     wallMs: facts.wallMs,
     simulatorMs: facts.simulatorMs,
     method: ctx.method,

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.ts';
+import type { JournalEntry, RecordedEntry } from './journal.ts';
 
 /**
  * What the journal shows of headers and bodies: credentials, keys and salts replaced by
@@ -68,11 +68,11 @@ function redactKeysInText(text: string, keyPrefix: string): string {
 }
 
 /** An entry as the control API shows it. */
-export function redactEntry(entry: JournalEntry & { simulatorMs?: number }, keyPrefix: string, utc: (ms: number) => string): JournalEntry {
+export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: number) => string): JournalEntry {
   const { simulatorMs, wallMs, ...rest } = entry;
   return {
     ...rest,
-    at: { simulator: simulatorMs === undefined ? entry.at.simulator : utc(simulatorMs), wall: wallMs === undefined ? entry.at.wall : new Date(wallMs).toISOString() },
+    at: { simulator: utc(simulatorMs), wall: new Date(wallMs).toISOString() },
     request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix) },
     response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix) },
   };
