@@ -39,6 +39,7 @@ check({
   clauses: ['A-ENUM-2'],
   title: 'A-ENUM-2: the 404 for another account\'s pipeline takes as long as the 404 for an absent one (interleaved samples, Mann-Whitney and Hodges-Lehmann)',
   needs: ['a', 'write'],
+  runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
     // Two of account 2's pipelines (a deployed one among them where account 2 can start one).
     const others = await otherAccountPipelines(t, 'timing');

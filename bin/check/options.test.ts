@@ -3,12 +3,12 @@ import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseCheckArgs, r
 import { UsageError } from '../commands/usage-error.ts';
 
 describe('disco check options', () => {
-  it('has defaults: random seed, 25 runs, 10 s timeout, disco-reports/', () => {
+  it('has defaults: random seed, 100 runs, 10 s timeout, disco-reports/', () => {
     const o = parseCheckArgs([]);
     expect(o).toMatchObject({ only: [], runs: DEFAULT_RUNS, timeoutMs: DEFAULT_TIMEOUT_MS, reportDir: DEFAULT_REPORT_DIR, readOnly: false, faults: [], list: false, seedGiven: false });
     expect(Number.isInteger(o.seed)).toBe(true);
     expect(o.profile).toBeUndefined();
-    expect(DEFAULT_RUNS).toBe(25);
+    expect(DEFAULT_RUNS).toBe(100);
   });
 
   it('reads every option', () => {
@@ -54,9 +54,9 @@ describe('disco check options', () => {
 
 describe('reproduce command', () => {
   it('repeats exactly what selects the checks and drives the properties', () => {
-    const o = parseCheckArgs(['--target', 'my target.yaml', '--only', 'b-auth', '--seed', '12', '--runs', '3', '--read-only', '--rate', '1', '--report-dir', 'x']);
-    expect(reproduceCommand(o, 'spec')).toBe("disco check --target 'my target.yaml' --only b-auth --seed 12 --runs 3 --read-only");
+    const o = parseCheckArgs(['--target', 'my target.yaml', '--only', 'b-auth', '--seed', '12', '--runs', '3', '--read-only', '--rate', '1', '--serial', '--report-dir', 'x']);
+    expect(reproduceCommand(o, 'spec')).toBe("disco check --target 'my target.yaml' --only b-auth --seed 12 --runs 3 --read-only --serial");
     const embedded = parseCheckArgs(['--seed', '1', '--fault', 'b-limit-uncapped', '--profile', 'spec']);
-    expect(reproduceCommand(embedded, 'spec')).toBe('disco check --seed 1 --runs 25 --profile spec --fault b-limit-uncapped');
+    expect(reproduceCommand(embedded, 'spec')).toBe('disco check --seed 1 --runs 100 --profile spec --fault b-limit-uncapped');
   });
 });

@@ -9,7 +9,7 @@ import { parseOnly } from './select.ts';
 
 /** Stage 1 of `disco check`: what the user asked for, validated, and the help that explains it. */
 
-export const DEFAULT_RUNS = 25;
+export const DEFAULT_RUNS = 100;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_REPORT_DIR = 'disco-reports';
 
@@ -24,6 +24,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --read-only         run no check that creates, changes or deletes anything
   --rate N            at most N requests per second
   --timeout MS        per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --serial            one check at a time, in order (default: the interface A and interface B
+                      checks run side by side, each interface's in order; checks that use both
+                      interfaces, the control API or time responses run alone)
   --report-dir DIR    where reports go (default ${DEFAULT_REPORT_DIR}/): report.html, junit.xml,
                       result.json, summary.md, certification.json
   --profile P         spec (gap clauses advisory; default with --target and with --conventions
@@ -59,6 +62,8 @@ export interface CheckOptions {
   runs: number;
   readOnly: boolean;
   rate?: number;
+  /** One check at a time instead of the two interface lanes. */
+  serial: boolean;
   timeoutMs: number;
   reportDir: string;
   profile?: Profile;
@@ -89,6 +94,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       runs: { type: 'string' },
       'read-only': { type: 'boolean', default: false },
       rate: { type: 'string' },
+      serial: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
       profile: { type: 'string' },
@@ -144,6 +150,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     runs: integer('runs', values.runs, 1, 100_000) ?? DEFAULT_RUNS,
     readOnly: values['read-only'],
     ...(rate !== undefined ? { rate } : {}),
+    serial: values.serial,
     timeoutMs: integer('timeout', values.timeout, 100, 600_000) ?? DEFAULT_TIMEOUT_MS,
     reportDir: values['report-dir'],
     ...(profile ? { profile } : {}),
@@ -178,6 +185,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   parts.push('--seed', String(o.seed), '--runs', String(o.runs));
   if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
+  if (o.serial) parts.push('--serial');
   if (o.allowIncompleteGiven) parts.push('--allow-incomplete');
   if (o.certify) parts.push('--certify');
   for (const f of o.faults) parts.push('--fault', f);

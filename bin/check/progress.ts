@@ -13,13 +13,13 @@ export interface ProgressEvent {
 }
 
 /**
- * Live progress for a terminal: one line that updates in place while a family runs, then a
- * permanent line per family with its counts. Only used when stdout is a TTY.
+ * Live progress for a terminal: one line that updates in place while checks run, then a
+ * permanent line per family with its counts once its last check ended. Only used when stdout is a TTY.
  */
 export class TerminalProgress {
   private readonly totals = zero();
   private readonly family = new Map<string, { counts: Counts; ms: number }>(); // family -> tallies
-  private readonly lastIndexOfFamily = new Map<string, number>(); // family -> index of its last check
+  private readonly left = new Map<string, number>(); // family -> checks not yet ended
   private readonly color: boolean;
 
   constructor(
@@ -28,7 +28,7 @@ export class TerminalProgress {
     private readonly clean: (text: string) => string,
     options: { color: boolean },
   ) {
-    checks.forEach((c, i) => this.lastIndexOfFamily.set(familyOf(c), i));
+    for (const c of checks) this.left.set(familyOf(c), (this.left.get(familyOf(c)) ?? 0) + 1);
     this.color = options.color;
   }
 
@@ -48,7 +48,10 @@ export class TerminalProgress {
     f.counts[v]++;
     f.ms += event.result.durationMs;
     this.family.set(fam, f);
-    if (this.lastIndexOfFamily.get(fam) === event.index) this.write(`\r\x1b[2K${this.clean(this.familyLine(fam, f))}\n`);
+    // Checks of a family may end out of order (lanes run side by side): the line comes with its last.
+    const left = (this.left.get(fam) ?? 1) - 1;
+    this.left.set(fam, left);
+    if (left === 0) this.write(`\r\x1b[2K${this.clean(this.familyLine(fam, f))}\n`);
   }
 
   /** Clears the updating line (before the summary, or on interruption). */

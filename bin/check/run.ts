@@ -69,6 +69,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       readOnly: options.readOnly,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       timeoutMs: options.timeoutMs,
+      schedule: options.serial ? 'serial' : 'lanes',
       signal: interruption.signal,
       onExchange: (exchange) => announcements.add(exchange),
       onProgress: (event) => {

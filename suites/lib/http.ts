@@ -48,12 +48,26 @@ class Pacer {
   }
 }
 
+/** What one check's view of the shared client adds: its own stop rule and its own observer. */
+export interface ClientView {
+  /** When true, this view starts no new request (the run was interrupted and this check is not cleaning up). */
+  stopped?: () => boolean;
+  /** Called for every exchange sent through this view, after the client's own observer. */
+  onExchange?: (exchange: Exchange) => void;
+}
+
+/** The run's client: one pacer, one failure count and one connection pool, whoever sends. */
+export interface SharedHttpClient extends HttpClient {
+  /** A client for one check: same pacing and failure count, its own observer and stop rule. */
+  view(view: ClientView): HttpClient;
+}
+
 /**
  * A recording HTTP client on node:http, not fetch: the checks must be able to send a request
  * *without* an Accept header or with odd Authorization values, and fetch adds and normalises
  * headers of its own.
  */
-export function createHttpClient(options: HttpClientOptions): HttpClient {
+export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
   const pacer = options.rate && options.rate > 0 ? new Pacer(1000 / options.rate) : null;
   const maxFailures = options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
   let failuresInARow = 0;
@@ -68,9 +82,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
    * few seconds at most) and ask again; if the target wants longer, the run cannot go on and
    * the check's verdict is `error`, with the advice to lower --rate.
    */
-  async function request(method: string, url: string, opts: RequestOptions = {}): Promise<Exchange> {
+  async function request(method: string, url: string, opts: RequestOptions = {}, view: ClientView = {}): Promise<Exchange> {
     for (let attempt = 1; ; attempt++) {
-      const exchange = await requestOnce(method, url, opts);
+      const exchange = await requestOnce(method, url, opts, view);
       if (exchange.response.status !== 429) return exchange;
       const wait = retryAfterMs(exchange.response.headers['retry-after']);
       if (wait === null || wait > MAX_RETRY_AFTER_MS || attempt > MAX_RATE_LIMIT_RETRIES) {
@@ -81,12 +95,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
   }
 
-  async function requestOnce(method: string, url: string, opts: RequestOptions): Promise<Exchange> {
-    if (options.stopped?.()) throw new TransportError('the run was interrupted', method, url);
+  async function requestOnce(method: string, url: string, opts: RequestOptions, view: ClientView): Promise<Exchange> {
+    if (options.stopped?.() || view.stopped?.()) throw new TransportError('the run was interrupted', method, url);
     if (failuresInARow >= maxFailures) throw new TransportError(`not sent: the target stopped answering (${failuresInARow} requests in a row got no answer, the last: ${lastFailure})`, method, url);
     try {
       const exchange = await sendOnce(method, url, opts);
       failuresInARow = 0;
+      view.onExchange?.(exchange);
       return exchange;
     } catch (err) {
       if (err instanceof TransportError) {
@@ -142,7 +157,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return exchange;
   }
 
-  return { request };
+  return {
+    request: (method, url, opts) => request(method, url, opts),
+    view: (view) => ({ request: (method, url, opts) => request(method, url, opts, view) }),
+  };
 }
 
 const MAX_RETRY_AFTER_MS = 10_000;

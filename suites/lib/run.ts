@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail } from './types.ts';
-import { createHttpClient, TransportError } from './http.ts';
+import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
 import { CheckFailure, CheckSkipped } from './failure.ts';
 import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
@@ -22,6 +22,8 @@ export interface RunOptions {
   /** Every exchange of the run with the check that sent it (cleanup included); `disco check --plan` tallies them. */
   onExchange?: (exchange: Exchange, check: CheckDefinition | undefined) => void;
   onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
+  /** `lanes` (default): interface A and B checks side by side (see `laneOf`); `serial`: one check at a time, in order. */
+  schedule?: 'lanes' | 'serial';
 }
 
 export interface RunOutput {
@@ -65,111 +67,138 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
 }
 
 /**
- * Runs checks one after another (so `--rate` and the target see an orderly stream), each with
- * its own context. Cleanups run after every check, also when it failed or the run was
- * interrupted; what cannot be undone is returned as leftovers.
+ * Where a check runs. Interface A and interface B share no state in the spec (separate keys,
+ * separate resources), so the checks of one interface run in order in their own lane, beside
+ * the other interface's lane; a check that uses both, uses the control API (moving the clock
+ * moves both interfaces) or asks for it (`runsAlone`: the timing oracle) runs when no other
+ * check is running. With `serial`, every check runs alone, in order.
+ */
+export type Lane = 'a' | 'b' | 'alone';
+
+export function laneOf(check: Pick<CheckDefinition, 'needs' | 'runsAlone' | 'runsLast'>): Lane {
+  if (check.runsAlone || check.runsLast || check.needs.includes('control')) return 'alone';
+  const a = check.needs.some((n) => n === 'a' || n === 'a2' || n === 'a-nonadmin');
+  const b = check.needs.some((n) => n === 'b' || n === 'b2');
+  if (a && !b) return 'a';
+  if (b && !a) return 'b';
+  return 'alone';
+}
+
+/**
+ * Runs the checks: first the interface A lane and the interface B lane side by side (each in
+ * order), then the checks that run alone, in order; `serial` runs every check alone, in order.
+ * `--rate` bounds the whole run, whatever the lanes do (one pacer). Each check has its own
+ * context; cleanups run after every check, also when it failed or the run was interrupted; what
+ * cannot be undone is returned as leftovers. Results come back in the order of `checks`.
  */
 export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
   const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
-  const seen: { requests: number; last?: Exchange } = { requests: 0 };
-  let current: CheckDefinition | undefined;
-  const onExchange = (ex: Exchange) => {
-    seen.requests++;
-    seen.last = ex;
-    redactor.learn(ex.json);
-    options.onExchange?.(ex, current);
-  };
-  // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
-  let cleaningUp = false;
-  const http = createHttpClient({
-    timeoutMs: options.timeoutMs,
-    rate: options.rate,
-    onExchange,
-    stopped: () => (options.signal?.aborted ?? false) && !cleaningUp,
-  });
-  const results: CheckResult[] = [];
-  const leftovers: string[] = [];
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, rate: options.rate, onExchange: (ex) => redactor.learn(ex.json) });
   const total = options.checks.length;
+  const results: (CheckResult | undefined)[] = new Array<CheckResult | undefined>(total);
+  const leftovers: string[] = [];
 
-  for (const [index, check] of options.checks.entries()) {
+  async function runAt(index: number): Promise<void> {
+    const check = options.checks[index]!;
     if (options.signal?.aborted) {
-      results.push(skipped(check, 'the run was interrupted before this check started'));
-      continue;
+      results[index] = skipped(check, 'the run was interrupted before this check started');
+      return;
     }
-    current = check;
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
-    if (unmet) {
-      const result = skipped(check, unmet);
-      results.push(result);
-      options.onProgress?.({ kind: 'end', check, result, index, total });
-      continue;
-    }
-    const started = performance.now();
-    const requestsBefore = seen.requests;
-    seen.last = undefined;
-    const { context, state } = createContext({
-      check,
-      target: options.target,
-      profile: options.profile,
-      runId,
-      seed: options.seed,
-      runs: options.runs,
-      http,
-      redactor,
-      signal: options.signal,
-    });
-    let verdict: CheckResult['verdict'] = 'pass';
-    let reason: string | undefined;
-    const failures: RecordedFailure[] = [];
-    try {
-      await check.run(context);
-    } catch (err) {
-      if (err instanceof CheckSkipped) {
-        verdict = 'skip';
-        reason = err.message;
-      } else if (err instanceof CheckFailure) {
-        verdict = 'fail';
-        // A property's failure only when it is what ended the check (the check may have caught one).
-        const fromProperty = state.propertyFailure?.error === err ? state.propertyFailure : undefined;
-        failures.push(recordFailure(fromProperty?.detail ?? err.detail, redactor, fromProperty?.property));
-        reason = redactor.text(err.message);
-      } else if (err instanceof TransportError) {
-        verdict = 'error';
-        reason = redactor.text(`${err.method} ${err.url}: ${err.message}`);
-      } else {
-        verdict = 'error';
-        const message = err instanceof Error ? err.message : String(err);
-        const last = lastExchange(seen);
-        reason = redactor.text(`the check could not complete: ${message}${last ? ` (last request ${last.request.method} ${last.request.url} -> ${last.response.status})` : ''}`);
-      }
-    }
-    cleaningUp = true;
-    for (const step of state.cleanups.reverse()) {
-      try {
-        await step.undo();
-      } catch (err) {
-        leftovers.push(redactor.text(`${check.id}: ${step.label} (${err instanceof Error ? err.message : String(err)})`));
-      }
-    }
-    const result: CheckResult = {
-      ...identity(check),
-      verdict,
-      ...(reason !== undefined ? { reason } : {}),
-      failures,
-      properties: state.properties,
-      durationMs: Math.round(performance.now() - started),
-      requests: seen.requests - requestsBefore,
-      notes: state.notes,
-      ...(state.partial.length ? { partial: state.partial } : {}),
-      ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor)) } : {}),
-    };
-    cleaningUp = false;
-    results.push(result);
+    const result = unmet ? skipped(check, unmet) : await runOne(check, options, { http, redactor, runId, leftovers });
+    results[index] = result;
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
-  return { checks: results, leftovers, runId };
+
+  const indexes = options.checks.map((_, i) => i);
+  const lanes = options.schedule === 'serial' ? { a: [], b: [], alone: indexes } : groupBy(indexes, (i) => laneOf(options.checks[i]!));
+  const inOrder = async (list: readonly number[]) => {
+    for (const i of list) await runAt(i);
+  };
+  await Promise.all([inOrder(lanes.a), inOrder(lanes.b)]);
+  await inOrder(lanes.alone);
+  return { checks: results.map((r, i) => r ?? skipped(options.checks[i]!, 'the check did not run')), leftovers, runId };
+}
+
+function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<Lane, number[]> {
+  const out: Record<Lane, number[]> = { a: [], b: [], alone: [] };
+  for (const i of indexes) out[lane(i)].push(i);
+  return out;
+}
+
+/** One check, its cleanups included. */
+async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[] }): Promise<CheckResult> {
+  const { redactor } = run;
+  const seen: { requests: number; last?: Exchange } = { requests: 0 };
+  // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
+  let cleaningUp = false;
+  const http = run.http.view({
+    stopped: () => (options.signal?.aborted ?? false) && !cleaningUp,
+    onExchange: (ex) => {
+      seen.requests++;
+      seen.last = ex;
+      options.onExchange?.(ex, check);
+    },
+  });
+  const started = performance.now();
+  const { context, state } = createContext({
+    check,
+    target: options.target,
+    profile: options.profile,
+    runId: run.runId,
+    seed: options.seed,
+    runs: options.runs,
+    http,
+    redactor,
+    signal: options.signal,
+  });
+  let verdict: CheckResult['verdict'] = 'pass';
+  let reason: string | undefined;
+  const failures: RecordedFailure[] = [];
+  try {
+    await check.run(context);
+  } catch (err) {
+    if (err instanceof CheckSkipped) {
+      verdict = 'skip';
+      reason = err.message;
+    } else if (err instanceof CheckFailure) {
+      verdict = 'fail';
+      // A property's failure only when it is what ended the check (the check may have caught one).
+      const fromProperty = state.propertyFailure?.error === err ? state.propertyFailure : undefined;
+      failures.push(recordFailure(fromProperty?.detail ?? err.detail, redactor, fromProperty?.property));
+      reason = redactor.text(err.message);
+    } else if (err instanceof TransportError) {
+      verdict = 'error';
+      reason = redactor.text(`${err.method} ${err.url}: ${err.message}`);
+    } else {
+      verdict = 'error';
+      const message = err instanceof Error ? err.message : String(err);
+      const last = lastExchange(seen);
+      reason = redactor.text(`the check could not complete: ${message}${last ? ` (last request ${last.request.method} ${last.request.url} -> ${last.response.status})` : ''}`);
+    }
+  }
+  cleaningUp = true;
+  for (const step of state.cleanups.reverse()) {
+    try {
+      await step.undo();
+    } catch (err) {
+      run.leftovers.push(redactor.text(`${check.id}: ${step.label} (${err instanceof Error ? err.message : String(err)})`));
+    }
+  }
+  return {
+    ...identity(check),
+    verdict,
+    ...(reason !== undefined ? { reason } : {}),
+    failures,
+    properties: state.properties,
+    durationMs: Math.round(performance.now() - started),
+    requests: seen.requests,
+    notes: state.notes,
+    ...(state.partial.length ? { partial: state.partial } : {}),
+    ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor)) } : {}),
+  };
 }
 
 // A function, so that TypeScript does not narrow the field from the reset before the check ran.

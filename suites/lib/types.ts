@@ -107,6 +107,12 @@ export interface CheckDefinition {
    * the registry orders it after all others, whatever file declares it.
    */
   runsLast?: boolean;
+  /**
+   * Why the check must have the target to itself (the timing oracle measures response times):
+   * it runs when no other check is running. Checks that use the control API or both interfaces
+   * run alone anyway (see `laneOf` in suites/lib/run.ts).
+   */
+  runsAlone?: string;
   run(t: CheckContext): Promise<void>;
 }
 

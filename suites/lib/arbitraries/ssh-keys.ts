@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createHash, generateKeyPair, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 
 /**
  * Real OpenSSH public key lines (`<type> <base64 blob> <comment>`, the `id_*.pub` format) made
@@ -26,10 +26,43 @@ const ECDSA = {
 } as const;
 
 export function generateOpenSshKey(kind: SshKeyKind, comment = ''): OpenSshPublicKey {
-  const { type, blob } = publicBlob(kind);
-  const line = `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}`;
-  return { type, blob, line };
+  return withLine(publicBlob(kind), comment);
 }
+
+function withLine({ type, blob }: { type: string; blob: Buffer }, comment: string): OpenSshPublicKey {
+  return { type, blob, line: `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}` };
+}
+
+function rsaBlob(jwk: JsonWebKey): { type: string; blob: Buffer } {
+  const type = 'ssh-rsa';
+  return { type, blob: Buffer.concat([sshString(type), mpint(jwkBytes(jwk, 'e')), mpint(jwkBytes(jwk, 'n'))]) };
+}
+
+/**
+ * The same, made off the main thread: RSA key pairs take tens of milliseconds each, so a few
+ * spare ones are made ahead in libuv's thread pool while the check talks to the target. Each
+ * spare is handed out once, so every key is still new.
+ */
+export async function freshOpenSshKey(kind: SshKeyKind, comment = ''): Promise<OpenSshPublicKey> {
+  if (kind !== 'rsa') return generateOpenSshKey(kind, comment);
+  return withLine(rsaBlob((await rsaSpares.take()).export({ format: 'jwk' })), comment);
+}
+
+/** Spare RSA public keys being made ahead; `take` hands out the oldest and orders a new one. */
+class SpareRsaKeys {
+  private readonly spares: Promise<KeyObject>[] = [];
+  constructor(private readonly ahead: number) {}
+  take(): Promise<KeyObject> {
+    while (this.spares.length < this.ahead + 1) this.spares.push(makeRsa());
+    return this.spares.shift()!;
+  }
+}
+
+function makeRsa(): Promise<KeyObject> {
+  return new Promise((resolve, reject) => generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey) => (err ? reject(err) : resolve(publicKey))));
+}
+
+const rsaSpares = new SpareRsaKeys(3);
 
 /** The fingerprint the real service shows (docs/interface-b.md): MD5 of the blob, colon-separated lowercase hex. */
 export function md5ColonHex(blob: Buffer): string {
@@ -42,11 +75,7 @@ function publicBlob(kind: SshKeyKind): { type: string; blob: Buffer } {
     const type = 'ssh-ed25519';
     return { type, blob: Buffer.concat([sshString(type), sshString(jwkBytes(jwk, 'x'))]) };
   }
-  if (kind === 'rsa') {
-    const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
-    const type = 'ssh-rsa';
-    return { type, blob: Buffer.concat([sshString(type), mpint(jwkBytes(jwk, 'e')), mpint(jwkBytes(jwk, 'n'))]) };
-  }
+  if (kind === 'rsa') return rsaBlob(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' }));
   const { curve, name } = ECDSA[kind];
   const jwk = generateKeyPairSync('ec', { namedCurve: curve }).publicKey.export({ format: 'jwk' });
   const type = `ecdsa-sha2-${name}`;

@@ -1,0 +1,108 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { laneOf, runChecks } from '../../suites/lib/run.ts';
+import { resolveTarget } from '../../suites/lib/target.ts';
+import type { CheckDefinition, Need, ResolvedTarget } from '../../suites/lib/types.ts';
+import { loadChecks } from '../../suites/index.ts';
+
+/**
+ * The run's schedule: interface A and interface B checks side by side, each lane in order; the
+ * checks that must have the target to themselves with nothing else in flight; --rate over all.
+ */
+describe('the check schedule', () => {
+  let inFlight = 0;
+  const log: { check: string; othersInFlight: number; at: number }[] = [];
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    log.push({ check: String(req.headers['x-check']), othersInFlight: inFlight - 1, at: performance.now() });
+    req.resume();
+    // Slow enough that two lanes overlap when they can.
+    setTimeout(() => {
+      inFlight--;
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    }, 15);
+  });
+  let target: ResolvedTarget;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    target = resolveTarget(
+      { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
+      {},
+    );
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const order: string[] = [];
+  const probe = (id: string, needs: Need[], extra: Partial<CheckDefinition> = {}): CheckDefinition => ({
+    id,
+    clauses: [],
+    title: id,
+    needs,
+    ...extra,
+    async run(t) {
+      order.push(`start ${id}`);
+      for (let i = 0; i < 4; i++) await t.http.request('GET', `${target.baseUrl}/x`, { headers: { 'x-check': id } });
+      order.push(`end ${id}`);
+    },
+  });
+  const checks = [
+    probe('a-one/first', ['a']),
+    probe('b-one/first', ['b']),
+    probe('a-one/timed', ['a'], { runsAlone: 'measures response times' }),
+    probe('a-one/second', ['a']),
+    probe('b-one/second', ['b']),
+    probe('x-both/one', ['a', 'b']),
+  ];
+
+  it('runs the two interface lanes side by side and the lone checks with nothing else in flight', async () => {
+    log.length = 0;
+    order.length = 0;
+    const out = await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000 });
+    // Results keep the order of the checks given, whatever order they ended in.
+    expect(out.checks.map((c) => c.id)).toEqual(checks.map((c) => c.id));
+    expect(out.checks.every((c) => c.verdict === 'pass' && c.requests === 4)).toBe(true);
+    // Each lane keeps its order.
+    expect(order.indexOf('end a-one/first')).toBeLessThan(order.indexOf('start a-one/second'));
+    expect(order.indexOf('end b-one/first')).toBeLessThan(order.indexOf('start b-one/second'));
+    // The lanes overlapped: requests arrived while the other lane's were in flight.
+    expect(log.filter((l) => l.othersInFlight > 0).length).toBeGreaterThanOrEqual(4);
+    // The timing check and the two-interface check saw nothing else in flight, and ran after the lanes.
+    for (const lone of ['a-one/timed', 'x-both/one']) {
+      expect(log.filter((l) => l.check === lone).every((l) => l.othersInFlight === 0)).toBe(true);
+      expect(order.indexOf(`start ${lone}`)).toBeGreaterThan(order.indexOf('end b-one/second'));
+      expect(order.indexOf(`start ${lone}`)).toBeGreaterThan(order.indexOf('end a-one/second'));
+    }
+  });
+
+  it('serial runs one check at a time, in the order given', async () => {
+    log.length = 0;
+    order.length = 0;
+    await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, schedule: 'serial' });
+    expect(log.every((l) => l.othersInFlight === 0)).toBe(true);
+    expect(order).toEqual(checks.flatMap((c) => [`start ${c.id}`, `end ${c.id}`]));
+  });
+
+  it('keeps --rate over both lanes together', async () => {
+    log.length = 0;
+    const rate = 40;
+    const out = await runChecks({ target, checks: checks.filter((c) => laneOf(c) !== 'alone'), profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, rate });
+    expect(out.checks).toHaveLength(4);
+    // 16 requests at 40 per second: the last starts no sooner than 15 intervals after the first.
+    const starts = log.map((l) => l.at).sort((x, y) => x - y);
+    expect(starts).toHaveLength(16);
+    expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual((15 * 1000) / rate - 5);
+    // And no second ever held more than `rate` starts.
+    for (const s of starts) expect(starts.filter((x) => x >= s && x < s + 1000).length).toBeLessThanOrEqual(rate);
+  });
+
+  it('puts every registered check in a lane by what it needs: control API, both interfaces and the timing oracle alone', async () => {
+    const all = await loadChecks();
+    expect(all.filter((c) => laneOf(c) === 'a').length).toBeGreaterThan(5);
+    expect(all.filter((c) => laneOf(c) === 'b').length).toBeGreaterThan(5);
+    const alone = new Set(all.filter((c) => laneOf(c) === 'alone').map((c) => c.id));
+    for (const c of all) if (c.needs.includes('control') || c.runsLast || c.runsAlone) expect(alone.has(c.id), c.id).toBe(true);
+    expect(alone.has('a-timing/foreign-404-latency')).toBe(true);
+  });
+});
