@@ -11,6 +11,7 @@ import type { Notification } from './domains/notifications/types.ts';
 import type { PipelineApiKey } from './domains/apikeys/types.ts';
 import type { Pipeline } from './domains/pipelines/types.ts';
 import type { Schedule } from './domains/schedules/types.ts';
+import { inCreationOrder } from './domains/shared/ordering.ts';
 
 /**
  * Everything one account owns. The store is keyed by account first, so a handler that only
@@ -97,6 +98,7 @@ export class Store {
     this.reset();
     for (const [kind, last] of sequences) this.sequences.set(kind, last);
     for (const account of accounts) {
+      putInCreationOrder(account);
       this.accounts.set(account.slug, account);
       for (const user of account.users.values()) this.indexUserKey(account.slug, user.id, user.apiKey);
       for (const key of account.pipelineKeys.values()) this.indexPipelineKey(account.slug, key.id, key.digest);
@@ -185,4 +187,25 @@ function findByDigest(index: Map<string, KeyOwner>, digest: string): KeyOwner | 
   if (!owner) return null;
   const equal = timingSafeEqual(owner.digestBytes, Buffer.from(digest, 'hex'));
   return equal ? owner : null;
+}
+
+/**
+ * Lists read a collection's Map order as its creation order (domains/shared/ordering.ts); a
+ * restored or imported state may hold its records in any order, so every dated collection is
+ * put back in that order once, when it is loaded.
+ */
+function putInCreationOrder(a: AccountState): void {
+  a.users = inCreationOrder(a.users);
+  a.sshKeys = inCreationOrder(a.sshKeys);
+  a.packages = inCreationOrder(a.packages);
+  a.clusters = inCreationOrder(a.clusters);
+  a.jobs = inCreationOrder(a.jobs);
+  a.hooks = inCreationOrder(a.hooks);
+  a.connections = inCreationOrder(a.connections);
+  a.connectionGroups = inCreationOrder(a.connectionGroups);
+  a.deliveries = inCreationOrder(a.deliveries);
+  a.notifications = inCreationOrder(a.notifications);
+  a.pipelineKeys = inCreationOrder(a.pipelineKeys);
+  a.pipelines = inCreationOrder(a.pipelines);
+  a.schedules = inCreationOrder(a.schedules);
 }
