@@ -9,9 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface LoadRequest {
   url: string;
-  method?: 'GET' | 'POST' | 'DELETE' | 'PUT';
+  method?: HttpMethod;
   headers: Record<string, string>;
   body?: string;
   seconds: number;

@@ -1,10 +1,20 @@
-// Child process of bench/rps.ts: the simulator with the default seed on a free port, rate limits
-// off (the load would exhaust them in a second). Sends the
-// port and a key to the parent over IPC (never printed: keys stay out of logs).
+// Child process of the bench: the simulator with the default seed on a free port, rate limits
+// off (the load would exhaust them in a second), web hooks not delivered. Sends the port, the
+// ids and the keys the bench needs to the parent over IPC (never printed: keys stay out of logs).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
+
+export interface BenchSimulator {
+  origin: string;
+  account: string;
+  key: string;
+  pipelineKey: string;
+  packageId: number;
+  clusterId: number;
+  pipelineId: number;
+}
 
 const seed = await loadNamedSeed('default');
 if (!seed) throw new Error('default seed missing');
@@ -12,6 +22,16 @@ if (!seed) throw new Error('default seed missing');
 const journalSize = Number(process.env.BENCH_JOURNAL ?? 1000);
 const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize } });
 const [acme] = applySeed(sim, seed);
+if (!acme) throw new Error('the default seed has no account');
 const listening = await listen(app, 0, '127.0.0.1');
-process.send?.({ origin: listening.origin, account: acme?.account_id, key: acme?.users[0]?.api_key });
+const ready: BenchSimulator = {
+  origin: listening.origin,
+  account: acme.account_id,
+  key: acme.users[0]!.api_key,
+  pipelineKey: acme.pipeline_keys.find((k) => k.admin)!.key,
+  packageId: acme.package_ids[0]!,
+  clusterId: acme.cluster_ids[0]!,
+  pipelineId: acme.pipelines.find((p) => !p.archivable)?.id ?? acme.pipelines[0]!.id,
+};
+process.send?.(ready);
 process.on('disconnect', () => void listening.close().then(() => process.exit(0)));

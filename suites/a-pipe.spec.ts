@@ -11,6 +11,8 @@ import { aEndpoint } from './catalog/a-endpoints.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
 import type { AEndpoint } from './catalog/types.ts';
 import type { ARoute } from './lib/types.ts';
+import { foundPipeline } from './lib/evidence.ts';
+import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
  * A-PIPE-1, A-PIPE-2: DELETE /pipelines/{id} archives the caller's pipeline (200). A deployed one
@@ -116,6 +118,7 @@ function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange):
 /** DELETE, then the pipeline as read afterwards (empty when the target does not serve reads). */
 async function archive(t: CheckContext, id: number, clause: string): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
   const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
+  foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}`);
   t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline answered ${deleted.response.status}, expected 200`);
   if (aRoute(t, 'pipelines.read') === null) {
     t.note('the target document says pipelines are not read: archiving is judged by the DELETE answer alone');
@@ -288,6 +291,7 @@ check({
   async run(t) {
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
     if (!reads.length) t.skip('the target document says no pipeline is read by id (interface_a.operations.pipelines.read and .definition are null); a-pipe/integer-id-writes judges A-PIPE-3 on the spec\'s DELETE');
+    await aTargetFindsPipelines(t, 'A-PIPE-3');
     for (const id of ['1.5', '-1', 'abc', '0x10']) for (const e of reads) judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...reads), notAnInteger), async ([e, id]) => {
       judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
@@ -305,6 +309,7 @@ check({
     const send = (e: AEndpoint & { route: ARoute }, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));
     const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
     const archive = { ...aEndpoint('pipelines.archive'), route: aRoute(t, 'pipelines.archive') ?? aEndpoint('pipelines.archive') };
+    await aTargetFindsPipelines(t, 'A-PIPE-3');
     const a = absentIdFrom(Date.now());
     for (const id of [`${a}.5`, `-${a}`, 'abc', `${a}e0`]) judgeMalformedId(t, await send(archive, id), true);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()), async ([e, id]) => {

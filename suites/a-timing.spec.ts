@@ -5,6 +5,7 @@ import { otherAccountPipelines } from './lib/factories/pipelines.ts';
 import { compareLatencies, describeComparison, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { aRoute, aSend } from './catalog/a-requests.ts';
+import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
  * A-ENUM-2: the 404 for another account's pipeline and the 404 for an absent one must not be
@@ -41,6 +42,7 @@ check({
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
+    await aTargetFindsPipelines(t, 'A-ENUM-2');
     // Two of account 2's pipelines (a deployed one among them where account 2 can start one).
     const others = await otherAccountPipelines(t, 'timing');
     const foreign = [...others.filter((p) => p.state === 'deployed'), ...others.filter((p) => p.state !== 'deployed')].slice(0, 2).map((p) => p.id);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget } from './types.ts';
+import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence } from './types.ts';
 import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
 import { CheckFailure, CheckSkipped } from './failure.ts';
@@ -74,6 +74,8 @@ export interface ContextInit {
   http: HttpClient;
   redactor: Redactor;
   signal?: AbortSignal;
+  /** The run's shared evidence (one object per run). */
+  evidence?: RunEvidence;
 }
 
 /** A property stops starting new cases after this long (a slow target must not hang the run). */
@@ -119,6 +121,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       if (!target.cdcBaseUrl) throw new CheckSkipped('the target has no cdc_base_url (interface A)');
       return interfaceClient(http, aBase(), { accept: 'application/json', authorization });
     },
+    evidence: init.evidence ?? {},
     fixtures: (i = 0): TargetFixtures => bAccount(i).fixtures,
     name: (base) => `disco-${init.runId}-${base}`,
     cleanup: (label, undo) => {

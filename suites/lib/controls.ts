@@ -1,4 +1,6 @@
 import type { CheckContext } from './types.ts';
+import { foundPipeline } from './evidence.ts';
+import { aRoute, aSend } from '../catalog/a-requests.ts';
 
 /**
  * Positive controls. A check that verifies "absent things are 404" proves nothing against a
@@ -9,5 +11,29 @@ export async function targetFindsWhatExists(t: CheckContext, clause: string): Pr
   const ex = await t.b().get('/connections/types');
   if (ex.response.status !== 200) {
     t.partial(clause, `GET /connections/types (in the spec, needs no id) answered ${ex.response.status}, not 200: a target that does not find what exists makes its 404s for absent things prove nothing`);
+  }
+}
+
+/**
+ * The interface A positive control: before "another account's pipeline is a 404 like an absent
+ * one" or "a non-integer id is refused" count, the target must be seen finding a pipeline of the
+ * caller's account by its integer id: an earlier check of the run archived or read one (2xx),
+ * or this control reads one (account 1's first fixture pipeline). A target that serves no
+ * read and archived nothing earlier in this run cannot show it without archiving a fixture only
+ * for that: the clause is then covered in part, never passed by a server that answers 404 to
+ * everything.
+ */
+export async function aTargetFindsPipelines(t: CheckContext, clause: string): Promise<void> {
+  if (t.evidence.aPipelineFound) return void t.note(`the target finds pipelines by id: ${t.evidence.aPipelineFound}`);
+  const unproven = 'a target that does not find what exists makes its 404s and refusals prove nothing';
+  if (aRoute(t, 'pipelines.read') === null) {
+    return t.partial(clause, `the target was not seen finding a pipeline by its id (it serves no read, and no pipeline was archived earlier in this run): ${unproven}`);
+  }
+  // Only read: the control must not write (it also runs in --read-only runs).
+  const id = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  if (id === undefined) return t.partial(clause, `no pipeline of account 1 was found earlier in this run and there is none to read (fixtures.pipeline_ids): ${unproven}`);
+  const read = await aSend(t, t.a(0), 'pipelines.read', id);
+  if (!foundPipeline(t, id, read, `read of account 1's pipeline ${id}`)) {
+    t.partial(clause, `reading account 1's own pipeline ${id} answered ${read.response.status}, not 2xx: ${unproven}`);
   }
 }

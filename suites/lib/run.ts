@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail } from './types.ts';
+import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
 import { CheckFailure, CheckSkipped } from './failure.ts';
 import { createContext } from './context.ts';
@@ -98,6 +98,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const total = options.checks.length;
   const results: (CheckResult | undefined)[] = new Array<CheckResult | undefined>(total);
   const leftovers: string[] = [];
+  const evidence: RunEvidence = {};
 
   async function runAt(index: number): Promise<void> {
     const check = options.checks[index]!;
@@ -107,7 +108,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     }
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
-    const result = unmet ? skipped(check, unmet) : await runOne(check, options, { http, redactor, runId, leftovers });
+    const result = unmet ? skipped(check, unmet) : await runOne(check, options, { http, redactor, runId, leftovers, evidence });
     results[index] = result;
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
@@ -129,7 +130,7 @@ function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<
 }
 
 /** One check, its cleanups included. */
-async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[] }): Promise<CheckResult> {
+async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence }): Promise<CheckResult> {
   const { redactor } = run;
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
   // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
@@ -153,6 +154,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     http,
     redactor,
     signal: options.signal,
+    evidence: run.evidence,
   });
   let verdict: CheckResult['verdict'] = 'pass';
   let reason: string | undefined;

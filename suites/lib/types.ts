@@ -330,6 +330,18 @@ export interface CheckContext {
    * running job observed): the clause is then not verified by this check, with `reason`.
    */
   partial(clause: string, reason: string): void;
+  /**
+   * What the run has seen the target do so far, shared by every check of the run (positive
+   * controls read it: a check that relies on "the target finds what exists" need not prove it
+   * again when an earlier check saw it).
+   */
+  readonly evidence: RunEvidence;
+}
+
+/** Facts an earlier check of the run established about the target, each with how it was seen. */
+export interface RunEvidence {
+  /** The target found a pipeline of the caller's account by its integer id (a read or an archive answered 2xx). */
+  aPipelineFound?: string;
 }
 
 export interface Expect {

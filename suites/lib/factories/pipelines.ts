@@ -3,6 +3,7 @@ import { documentBody, type DocumentFormat } from '../documents.ts';
 import { is2xx, isObject, pathOf, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
+import { foundPipeline } from '../evidence.ts';
 import { aRoute, aSend, definitionFormat, routeMissing, routeOrSkip, skipUnlessServed } from '../../catalog/a-requests.ts';
 import { plainDefinition } from '../arbitraries/definitions.ts';
 
@@ -104,6 +105,7 @@ export async function readPipeline(t: CheckContext, account: Account, id: number
   const exchange = await aSend(t, t.a(account), 'pipelines.read', id);
   if (exchange.response.status === 405 || exchange.response.status === 501) skipUnlessServed(t, 'pipelines.read', exchange, 'a pipeline cannot be read back');
   if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id}`, exchange);
+  foundPipeline(t, id, exchange, `a read of account ${account + 1}'s own pipeline ${id}`);
   return { body: exchange.json, exchange };
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Throughput of single endpoints of both interfaces against a bare node:http server answering
+ * the same status, headers and bytes, measured in the same run (round after round, interleaved,
+ * median of the rounds): the ratio is the figure, absolute numbers depend on the machine.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { load, pinServer, type HttpMethod, type LoadRequest, type LoadResult } from './load.ts';
+import type { BenchSimulator } from './simulator-server.ts';
+
+const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+
+export interface EndpointRow {
+  label: string;
+  bare: LoadResult;
+  simulator: LoadResult;
+  ratio: number;
+  /** Why the measurement is not to be trusted (the simulator did not answer as sampled). */
+  invalid?: string;
+}
+
+export interface BenchRequest {
+  label: string;
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** The status every answer must have for the row to count. */
+  status: number;
+}
+
+/** The requests measured: the issue's five, a write on each interface and a list page. */
+export function benchRequests(sim: BenchSimulator): BenchRequest[] {
+  const b = `${sim.origin}/${sim.account}/api`;
+  const a = `${sim.origin}/api/public/v1`;
+  const bHeaders = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${sim.key}:`).toString('base64')}` };
+  const aHeaders = { accept: 'application/json', authorization: `Bearer ${sim.pipelineKey}` };
+  const json = { 'content-type': 'application/json' };
+  return [
+    { label: 'B GET /packages/{id}', method: 'GET', url: `${b}/packages/${sim.packageId}`, headers: bHeaders, status: 200 },
+    { label: 'B GET /invoices?offset=100&limit=100', method: 'GET', url: `${b}/invoices?offset=100&limit=100`, headers: bHeaders, status: 200 },
+    { label: 'B GET /connections/types', method: 'GET', url: `${b}/connections/types`, headers: bHeaders, status: 200 },
+    { label: 'B GET /jobs?limit=100 (a list page)', method: 'GET', url: `${b}/jobs?offset=0&limit=100`, headers: bHeaders, status: 200 },
+    { label: 'A DELETE /pipelines/{absent} (404)', method: 'DELETE', url: `${a}/pipelines/987654321`, headers: aHeaders, status: 404 },
+    { label: 'A PATCH /pipelines/{id} (a write)', method: 'PATCH', url: `${a}/pipelines/${sim.pipelineId}`, headers: { ...aHeaders, ...json }, body: JSON.stringify({ description: 'bench' }), status: 200 },
+    { label: 'B POST /jobs (a write)', method: 'POST', url: `${b}/jobs`, headers: { ...bHeaders, ...json }, body: JSON.stringify({ cluster_id: sim.clusterId, package_id: sim.packageId }), status: 201 },
+  ];
+}
+
+export function startChild<T>(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; first: T }> {
+  const child = fork(runTs, [fileURLToPath(new URL(script, import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
+  pinServer(child.pid);
+  return new Promise((resolve, reject) => {
+    child.once('message', (first) => resolve({ child, first: first as T }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.disconnect();
+  });
+}
+
+/** A bare node:http server that answers every request with these exact bytes. */
+export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }): Promise<{ child: ChildProcess; origin: string }> {
+  const child = fork(runTs, [fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  pinServer(child.pid);
+  const ready = new Promise<{ origin: string }>((resolve) => child.once('message', (m) => resolve(m as { origin: string })));
+  child.send(sample);
+  return { child, origin: (await ready).origin };
+}
+
+/** What the simulator answers to `r`, as the bare server will replay it. */
+export async function sampleOf(r: BenchRequest): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const res = await fetch(r.url, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) });
+  const body = await res.text();
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  return { status: res.status, headers, body };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function medianResult(results: LoadResult[]): LoadResult {
+  return {
+    rps: median(results.map((r) => r.rps)),
+    p99Ms: median(results.map((r) => r.p99Ms)),
+    errors: results.reduce((s, r) => s + r.errors, 0),
+    non2xx: results.reduce((s, r) => s + r.non2xx, 0),
+  };
+}
+
+/** Measures one request: bare and simulator, `rounds` times interleaved, medians compared. */
+export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }): Promise<EndpointRow> {
+  const sample = await sampleOf(r);
+  const bare = await startBare(sample);
+  const loadOf = (url: string): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections });
+  const bareRuns: LoadResult[] = [];
+  const simRuns: LoadResult[] = [];
+  try {
+    for (let i = 0; i < opts.rounds; i++) {
+      bareRuns.push(await load(loadOf(`${bare.origin}/`)));
+      simRuns.push(await load(loadOf(r.url)));
+    }
+  } finally {
+    await stopChild(bare.child);
+  }
+  const simulator = medianResult(simRuns);
+  const row: EndpointRow = { label: r.label, bare: medianResult(bareRuns), simulator, ratio: simulator.rps / medianResult(bareRuns).rps };
+  // Answers other than the sampled status mean the row measured something else: say so.
+  const wrongAnswers = r.status >= 400 ? 0 : simulator.non2xx;
+  if (sample.status !== r.status) row.invalid = `the simulator answered ${sample.status}, not ${r.status}`;
+  else if (simulator.errors > 0 || wrongAnswers > 0) row.invalid = `${simulator.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
+  return row;
+}
