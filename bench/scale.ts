@@ -1,46 +1,77 @@
 /**
- * Per-request cost as live state grows: the same interface B read with 100 and with N live jobs
- * (jobs running, none due), measured in one process, as a ratio. `npm run bench:scale`.
+ * Cost as state grows: the same request against a simulator holding little and one holding a
+ * lot, each in its own process (bench/scale-server.ts), as a ratio of time per request; with the
+ * seeding rate and the resident memory at each size.
  *
- *   SCALE_JOBS=100000 npm run bench:scale
+ *   npm run bench:scale                  # 100 vs 100,000 jobs, 1,000 vs 1,000,000 invoices
+ *   SCALE_JOBS=20000 SCALE_INVOICES=100000 npm run bench:scale
  */
-import autocannon from 'autocannon';
-import { createSimulator } from '../simulator/app.ts';
-import { AdjustableClock } from '../simulator/clock.ts';
-import { listen } from '../simulator/server.ts';
-import { applySeed } from '../simulator/control/seed.ts';
-import { loadNamedSeed } from '../simulator/control/seed-files.ts';
-import { createJob } from '../simulator/domains/jobs/model.ts';
+import { fileURLToPath } from 'node:url';
+import { load, pinLoad, describeLoad } from './load.ts';
+import { startChild, stopChild } from './endpoints.ts';
+import type { ScaleServer } from './scale-server.ts';
 
-const big = Number(process.env.SCALE_JOBS ?? 20_000);
-const seconds = Number(process.env.BENCH_SECONDS ?? 4);
-
-async function measure(jobs: number, path: (acme: { package_ids: number[] }) => string): Promise<{ rps: number; p99: number; seedMs: number; rssMb: number }> {
-  const seed = await loadNamedSeed('default');
-  if (!seed) throw new Error('default seed missing');
-  // Frozen clock: the jobs stay running (none becomes due while measuring).
-  const { app, sim } = createSimulator({ clock: new AdjustableClock({ frozen: true }), options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize: 0 } });
-  const [acme] = applySeed(sim, seed);
-  const account = sim.store.account(acme!.account_id)!;
-  const user = account.users.values().next().value!;
-  const started = performance.now();
-  for (let i = 0; i < jobs; i++) createJob(sim, account, user, { clusterId: acme!.cluster_ids[0]!, packageId: acme!.package_ids[0]!, variables: {}, dynamicVariables: {} });
-  const seedMs = performance.now() - started;
-  const listening = await listen(app, 0, '127.0.0.1');
-  const headers = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${acme!.users[0]!.api_key}:`).toString('base64')}` };
-  const result = await autocannon({ url: `${listening.origin}/${acme!.account_id}/api${path(acme!)}`, headers, connections: 16, duration: seconds });
-  await listening.close();
-  return { rps: result.requests.average, p99: result.latency.p99, seedMs, rssMb: process.memoryUsage().rss / 1e6 };
+export interface ScaleFigure {
+  label: string;
+  small: { records: string; rps: number; p99Ms: number; rssMb: number };
+  large: { records: string; rps: number; p99Ms: number; rssMb: number; seedPerSecond: number };
+  /** Time per request with the large state over time per request with the small one. */
+  costRatio: number;
 }
 
-for (const [label, path] of [
-  ['GET /packages/{id}', (a: { package_ids: number[] }) => `/packages/${a.package_ids[0]}`],
-  ['GET /jobs?limit=100 (a page of 100)', () => '/jobs?offset=0&limit=100'],
-] as const) {
-  const small = await measure(100, path);
-  const large = await measure(big, path);
-  console.log(`${label} with live jobs in the account (in-process, 16 connections, ${seconds} s):`);
-  console.log(`  100 jobs:    ${Math.round(small.rps)} rps, p99 ${small.p99} ms`);
-  console.log(`  ${big} jobs: ${Math.round(large.rps)} rps, p99 ${large.p99} ms; made at ${Math.round(big / (large.seedMs / 1000))} jobs/s; RSS ${Math.round(large.rssMb)} MB`);
-  console.log(`  cost ratio (time per request, ${big} vs 100): ${(small.rps / large.rps).toFixed(2)} (goal <= 1.2)`);
+interface Size {
+  jobs: number;
+  invoices: number;
+}
+
+async function measureAt(size: Size, path: (s: ScaleServer) => string, opts: { seconds: number; connections: number }) {
+  const server = await startChild<ScaleServer>('./scale-server.ts', { SCALE_JOBS: String(size.jobs), SCALE_INVOICES: String(size.invoices) });
+  try {
+    const s = server.first;
+    const headers = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${s.key}:`).toString('base64')}` };
+    const url = `${s.origin}/${s.account}/api${path(s)}`;
+    const probe = await fetch(url, { headers });
+    if (probe.status !== 200) throw new Error(`${path(s)} answered ${probe.status} at ${size.jobs} jobs / ${size.invoices} invoices`);
+    await probe.arrayBuffer();
+    const result = await load({ url, headers, seconds: opts.seconds, connections: opts.connections });
+    server.child.send('rss');
+    const { rssMb } = await new Promise<{ rssMb: number }>((resolve) => server.child.once('message', (m) => resolve(m as { rssMb: number })));
+    return { ...result, rssMb, seedPerSecond: s.records / (s.seedMs / 1000) };
+  } finally {
+    await stopChild(server.child);
+  }
+}
+
+export async function measureScale(opts: { seconds: number; connections: number; bigJobs: number; bigInvoices: number }): Promise<ScaleFigure[]> {
+  const cases: { label: string; small: Size; large: Size; path: (s: ScaleServer) => string; describe: (z: Size) => string }[] = [
+    { label: 'GET /packages/{id} with live jobs', small: { jobs: 100, invoices: 0 }, large: { jobs: opts.bigJobs, invoices: 0 }, path: (s) => `/packages/${s.packageId}`, describe: (z) => `${z.jobs.toLocaleString('en')} running jobs` },
+    { label: 'a page of 100 jobs (GET /jobs)', small: { jobs: 1000, invoices: 0 }, large: { jobs: opts.bigJobs, invoices: 0 }, path: () => '/jobs?offset=0&limit=100', describe: (z) => `${z.jobs.toLocaleString('en')} jobs` },
+    { label: 'a page of 100 invoices (GET /invoices)', small: { jobs: 0, invoices: 1000 }, large: { jobs: 0, invoices: opts.bigInvoices }, path: () => '/invoices?offset=500&limit=100', describe: (z) => `${z.invoices.toLocaleString('en')} invoices` },
+  ];
+  const figures: ScaleFigure[] = [];
+  for (const c of cases) {
+    const small = await measureAt(c.small, c.path, opts);
+    const large = await measureAt(c.large, c.path, opts);
+    figures.push({
+      label: c.label,
+      small: { records: c.describe(c.small), rps: small.rps, p99Ms: small.p99Ms, rssMb: small.rssMb },
+      large: { records: c.describe(c.large), rps: large.rps, p99Ms: large.p99Ms, rssMb: large.rssMb, seedPerSecond: large.seedPerSecond },
+      costRatio: small.rps / large.rps,
+    });
+  }
+  return figures;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  pinLoad();
+  const figures = await measureScale({
+    seconds: Number(process.env.BENCH_SECONDS ?? 4),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    bigJobs: Number(process.env.SCALE_JOBS ?? 100_000),
+    bigInvoices: Number(process.env.SCALE_INVOICES ?? 1_000_000),
+  });
+  console.log(`cost as state grows (${describeLoad()})`);
+  for (const f of figures) {
+    console.log(`${f.label}: ${f.small.records} ${Math.round(f.small.rps)} rps (RSS ${Math.round(f.small.rssMb)} MB); ${f.large.records} ${Math.round(f.large.rps)} rps, p99 ${f.large.p99Ms} ms (RSS ${Math.round(f.large.rssMb)} MB, seeded at ${Math.round(f.large.seedPerSecond).toLocaleString('en')}/s); cost ratio ${f.costRatio.toFixed(2)} (goal <= 1.2)`);
+  }
 }

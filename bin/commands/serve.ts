@@ -6,13 +6,12 @@ import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
 import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
 import { AdjustableClock, MAX_CLOCK_SPEED } from '../../simulator/clock.ts';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../simulator/http/yaml.ts';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './usage-error.ts';
 import { Persistence } from '../../simulator/persistence/persistence.ts';
 import { restoredManifests } from '../../simulator/control/manifests.ts';
 import type { TargetDescription } from '../../suites/lib/provision.ts';
-import { targetDocument } from '../../api/target-document.ts';
 import { isConventionsName } from '../../simulator/conventions.ts';
 import { targetDescription } from '../../simulator/control/description.ts';
 
@@ -131,6 +130,8 @@ export async function serve(argv: string[]): Promise<number> {
   const listening = await listen(simulator.app, port, values.host);
 
   if (values['write-target']) {
+    // Loaded only here: the target document's code (and the YAML parser it brings) is not needed to answer.
+    const { targetDocument } = await import('../../api/target-document.ts');
     const doc = targetDocument(listening.origin, values['key-prefix'], manifests, conventions, targetDescription(simulator.sim.conventions) as TargetDescription);
     try {
       await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { stringify } from 'yaml';
+import { toYaml as stringify } from '../http/yaml.ts';
 import type { Sim } from '../context.ts';
 import { openApiDocument } from '../openapi/document.ts';
 

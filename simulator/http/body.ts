@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml.ts';
 import { ApiError } from './errors.ts';
 import { isMediaType } from './accept.ts';
 import { rememberRequestText } from './request-text.ts';

@@ -1,23 +1,40 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv as AjvInstance, ErrorObject, ValidateFunction } from 'ajv';
 import type { FieldProblem } from '../../http/errors.ts';
 import { fieldPath, pointerSegments } from '../../http/field-path.ts';
 
 /**
  * The definition document's JSON Schema (fixtures/schemas/pipeline-definition.json), compiled
- * once at load by the simulator's own Ajv instance, and the sorting of its complaints into the
- * two answers of spec section 7A: the wrong shape (422) and a failed rule (400).
+ * once by the simulator's own Ajv instance, and the sorting of its complaints into the two
+ * answers of spec section 7A: the wrong shape (422) and a failed rule (400).
  */
 const SCHEMA_FILE = fileURLToPath(new URL('../../../fixtures/schemas/pipeline-definition.json', import.meta.url));
 
-// ajv-formats ships CommonJS; its default export is the plugin function.
-const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+let compiled: ValidateFunction | undefined;
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, verbose: true });
-addFormats(ajv);
-const validate = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>);
+/**
+ * Compiled on the first definition checked, not at start: loading Ajv and compiling the schema
+ * take about 80 ms, a quarter of `disco serve`'s start, for requests most runs send later or never.
+ * `require` (both packages ship CommonJS) keeps it synchronous.
+ */
+function validate(document: unknown): boolean {
+  if (!compiled) {
+    const require = createRequire(import.meta.url);
+    const { Ajv } = require('ajv') as { Ajv: new (options: Record<string, unknown>) => AjvInstance };
+    // ajv-formats' export is the plugin function.
+    const addFormats = require('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance };
+    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, verbose: true });
+    addFormats.default(ajv);
+    compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>);
+  }
+  return compiled(document);
+}
+
+function validationErrors(): readonly ErrorObject[] {
+  return compiled?.errors ?? [];
+}
 
 export type DefinitionVerdict =
   | { kind: 'valid' }
@@ -32,7 +49,7 @@ export function checkDefinition(document: unknown): DefinitionVerdict {
   const rules: FieldProblem[] = [];
   // A Set, not a scan of the list: a hostile body can carry 100,000 unknown keys.
   const seen = new Set<string>();
-  for (const error of validate.errors ?? []) {
+  for (const error of validationErrors()) {
     const sorted = classify(error, document);
     if (!sorted) continue;
     const key = `${sorted.kind}\u0000${sorted.problem.field}\u0000${sorted.problem.message}`;
@@ -48,7 +65,7 @@ export function checkDefinition(document: unknown): DefinitionVerdict {
 /** The unknown keys the document has, as (parent segments, key) pairs; for the fault that ignores them. */
 export function unknownKeys(document: unknown): { parent: (string | number)[]; key: string }[] {
   if (validate(document)) return [];
-  return (validate.errors ?? [])
+  return (validationErrors())
     .filter((e) => e.keyword === 'additionalProperties')
     .map((e) => ({ parent: pointerSegments(e.instancePath, document), key: String(e.params.additionalProperty) }));
 }

@@ -15,7 +15,15 @@ import { newestFirst } from '../shared/ordering.ts';
  */
 
 export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
-  const definition = acceptDefinition(sim, document);
+  return storePipeline(sim, account, acceptDefinition(sim, document));
+}
+
+/**
+ * Stores a definition already known to be valid: an accepted document, or a seed's (the fixed
+ * valid definition under a name the seed check has vetted), which so need not wait for the schema
+ * validator to be compiled at start.
+ */
+export function storePipeline(sim: Sim, account: AccountState, definition: PipelineDefinition): Pipeline {
   ensureNameFree(account, definition.name, null);
   const now = sim.clock.now();
   const id = sim.store.nextId('pipeline');

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { stringify as toYaml } from 'yaml';
+import { toYaml } from '../../http/yaml.ts';
 import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { expectNoFields } from '../../http/a-errors.ts';
