@@ -64,3 +64,43 @@ describe('the recording HTTP client', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
   });
 });
+
+describe('a keep-alive connection the target closed while idle', () => {
+  it('sends the request again, once, on a new connection: the target never read it', async () => {
+    // The second request on every connection finds it gone (as when the target's keep-alive
+    // timeout and the client's next request cross), and is reset without being read.
+    const served: string[] = [];
+    const server = createServer((req, res) => {
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served === 2) return void socket.destroy();
+      served.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const http = createHttpClient({ timeoutMs: 2000 });
+      expect((await http.request('GET', `${base}/first`)).response.status).toBe(200);
+      const second = await http.request('POST', `${base}/second`, { body: { a: 1 } });
+      expect(second.response.status).toBe(200);
+      // Answered once, on the new connection: never twice.
+      expect(served).toEqual(['/first', '/second']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('is a transport error when a new connection is reset too', async () => {
+    const server = createServer((req) => req.socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const http = createHttpClient({ timeoutMs: 2000 });
+      await expect(http.request('GET', `${base}/x`)).rejects.toBeInstanceOf(TransportError);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

@@ -112,7 +112,22 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     }
   }
 
+  /**
+   * A keep-alive connection the target closed while it sat idle fails the next request sent on
+   * it at once (ECONNRESET, EPIPE) without the target having read it: that request is sent again,
+   * once, on a new connection (Node's documented use of `request.reusedSocket`). Any other
+   * failure, or one on a fresh connection, is the target's.
+   */
   async function sendOnce(method: string, url: string, opts: RequestOptions): Promise<Exchange> {
+    try {
+      return await sendOn(method, url, opts);
+    } catch (err) {
+      if (!(err instanceof StaleConnection)) throw err;
+      return sendOn(method, url, opts, { fresh: true });
+    }
+  }
+
+  async function sendOn(method: string, url: string, opts: RequestOptions, how: { fresh?: boolean } = {}): Promise<Exchange> {
     const target = new URL(url);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
     const headers: Record<string, string> = {};
@@ -129,7 +144,8 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     if (pacer) await pacer.wait();
 
     const lib = target.protocol === 'https:' ? https : http;
-    const agent = target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    // A fresh connection for the one resend after a stale one (no agent: a socket of its own).
+    const agent = how.fresh ? false : target.protocol === 'https:' ? agents['https:'] : agents['http:'];
     const started = performance.now();
     const exchange = await new Promise<Exchange>((resolve, reject) => {
       const req = lib.request(target, { method, headers, agent }, (res) => {
@@ -149,7 +165,10 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
         });
       });
       req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-      req.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !how.fresh;
+        reject(stale ? new StaleConnection(err.message) : new TransportError(err.message, method, target.href));
+      });
       if (body !== undefined) req.write(body);
       req.end();
     });
@@ -162,6 +181,9 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     view: (view) => ({ request: (method, url, opts) => request(method, url, opts, view) }),
   };
 }
+
+/** A reused keep-alive connection was found closed before the request was answered. */
+class StaleConnection extends Error {}
 
 const MAX_RETRY_AFTER_MS = 10_000;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
