@@ -1,4 +1,4 @@
-// Child process of bench/rps.ts: a bare node:http server answering fixed bytes (the baseline).
+// Child process of the bench (bench/endpoints.ts): a bare node:http server answering fixed bytes (the baseline).
 import { createServer } from 'node:http';
 
 process.once('message', (message: { status: number; headers: Record<string, string>; body: string }) => {

@@ -95,17 +95,30 @@ function medianResult(results: LoadResult[]): LoadResult {
   };
 }
 
-/** Measures one request: bare and simulator, `rounds` times interleaved, medians compared. */
-export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }): Promise<EndpointRow> {
+/** A plain Koa 3 app checking Basic credentials and Accept, answering these exact bytes (bench/koa-reference-server.ts). */
+export async function startKoaReference(sample: { status: number; headers: Record<string, string>; body: string }, authorization: string): Promise<{ child: ChildProcess; origin: string }> {
+  const child = fork(runTs, [fileURLToPath(new URL('./koa-reference-server.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  pinServer(child.pid);
+  const ready = new Promise<{ origin: string }>((resolve) => child.once('message', (m) => resolve(m as { origin: string })));
+  child.send({ ...sample, authorization });
+  return { child, origin: (await ready).origin };
+}
+
+/**
+ * Measures one request: the baseline (a bare server answering the same bytes, or with
+ * `baseline: 'koa'` the plain Koa app) and the simulator, `rounds` times interleaved, medians
+ * compared. `simulatorSeconds` holds the simulator's load longer than the baseline's (sustained).
+ */
+export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' }): Promise<EndpointRow> {
   const sample = await sampleOf(r);
-  const bare = await startBare(sample);
-  const loadOf = (url: string): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections });
+  const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample);
+  const loadOf = (url: string, seconds: number): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds, connections: opts.connections });
   const bareRuns: LoadResult[] = [];
   const simRuns: LoadResult[] = [];
   try {
     for (let i = 0; i < opts.rounds; i++) {
-      bareRuns.push(await load(loadOf(`${bare.origin}/`)));
-      simRuns.push(await load(loadOf(r.url)));
+      bareRuns.push(await load(loadOf(`${bare.origin}/`, opts.seconds)));
+      simRuns.push(await load(loadOf(r.url, opts.simulatorSeconds ?? opts.seconds)));
     }
   } finally {
     await stopChild(bare.child);

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench`: every performance figure of the kit beside its goal, each a ratio against a
+ * baseline measured in the same run (absolute numbers depend on the machine; ratios travel).
+ * Prints a Markdown table to copy into notes.
+ *
+ *   npm run bench                                   # everything, about 10 minutes
+ *   BENCH_ONLY=endpoints,cold-start npm run bench   # some sections
+ *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
+ *
+ * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
+ * bytes; the plain-Koa floor), sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's
+ * mock on the simulator's OpenAPI document, when installed), scale (cost with 100,000 jobs and
+ * 1,000,000 invoices, RSS), cold-start (disco serve from compiled JavaScript against node -e 0),
+ * suite (a full disco check at the default cases per property).
+ */
+import { benchRequests, measureEndpoint, startChild, stopChild, type EndpointRow } from './endpoints.ts';
+import { describeLoad, pinLoad } from './load.ts';
+import { findPrism, measurePrism } from './prism.ts';
+import { measureScale } from './scale.ts';
+import { measureColdStart } from './cold-start.ts';
+import { measureSuite } from './suite.ts';
+import type { BenchSimulator } from './simulator-server.ts';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const seconds = env('BENCH_SECONDS', 5);
+const rounds = env('BENCH_ROUNDS', 3);
+const connections = env('BENCH_CONNECTIONS', 50);
+const sustainSeconds = env('BENCH_SUSTAIN_SECONDS', 60);
+const sections = new Set((process.env.BENCH_ONLY ?? 'endpoints,sustained,prism,scale,cold-start,suite').split(',').map((s) => s.trim()));
+
+interface Figure {
+  figure: string;
+  measured: string;
+  goal: string;
+  met: boolean | null;
+}
+const figures: Figure[] = [];
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const fixed = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+const ms = (n: number) => (Number.isFinite(n) ? `${n < 10 ? n.toFixed(1) : Math.round(n)} ms` : 'n/a');
+
+pinLoad();
+say(`disco bench: ${describeLoad()}; ${connections} connections, ${seconds} s per measurement, median of ${rounds} rounds`);
+
+let simulator: Awaited<ReturnType<typeof startChild<BenchSimulator>>> | undefined;
+if (sections.has('endpoints') || sections.has('sustained') || sections.has('prism')) simulator = await startChild<BenchSimulator>('./simulator-server.ts');
+
+try {
+  if (simulator && sections.has('endpoints')) {
+    for (const request of benchRequests(simulator.first).filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) {
+      const row = await measureEndpoint(request, { seconds, connections, rounds });
+      report(row);
+      figures.push({ figure: `${request.label}: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
+      figures.push({ figure: `${request.label}: p99 at ${connections} connections`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
+    }
+    // The floor: what a plain Koa app doing nothing but auth and Accept gets on the same bytes.
+    const pkg = benchRequests(simulator.first)[0]!;
+    const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
+    const bare = await measureEndpoint(pkg, { seconds, connections, rounds: 1 });
+    say(`  plain Koa 3 app (Basic auth, Accept) on ${pkg.label}'s bytes: ${Math.round(koa.bare.rps)} rps = ${fixed(koa.bare.rps / bare.bare.rps)} x bare; the simulator is ${fixed(koa.ratio)} x that app`);
+    figures.push({ figure: `${pkg.label}: x a plain Koa 3 app (auth + Accept, same bytes)`, measured: fixed(koa.ratio), goal: 'reference', met: null });
+    figures.push({ figure: 'plain Koa 3 app: x bare node:http', measured: fixed(koa.bare.rps / bare.bare.rps), goal: 'reference', met: null });
+  }
+
+  if (simulator && sections.has('sustained')) {
+    const post = benchRequests(simulator.first).find((r) => r.method === 'POST' && r.label.includes('/jobs'))!;
+    const row = await measureEndpoint(post, { seconds: Math.min(10, sustainSeconds), connections, rounds: 1, simulatorSeconds: sustainSeconds });
+    report(row, `sustained ${sustainSeconds} s`);
+    figures.push({ figure: `B POST /jobs sustained ${sustainSeconds} s: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
+    figures.push({ figure: `B POST /jobs sustained ${sustainSeconds} s: p99`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
+  }
+
+  if (simulator && sections.has('prism')) {
+    const prism = findPrism();
+    if (!prism) {
+      say('  prism: skipped: Prism is not installed (npm i --no-save @stoplight/prism-cli, or PRISM_BIN=/path/to/prism)');
+      figures.push({ figure: 'GET /connections/types: x Prism mock', measured: 'skipped (Prism not installed)', goal: 'measured', met: null });
+    } else {
+      const s = simulator.first;
+      const types = benchRequests(s).find((r) => r.label.includes('/connections/types'))!;
+      const documentAnswer = await fetch(`${s.origin}/_disco/openapi.json`);
+      const document = (await documentAnswer.json()) as unknown;
+      const prismResult = await measurePrism(prism, document, `/${s.account}/api/connections/types`, types.headers, { seconds, connections });
+      const sim = await measureEndpoint(types, { seconds, connections, rounds: 1 });
+      if (prismResult) {
+        say(`  Prism mock (same document, GET /connections/types, answered ${prismResult.status}): ${Math.round(prismResult.rps)} rps, p99 ${ms(prismResult.p99Ms)}; simulator ${Math.round(sim.simulator.rps)} rps`);
+        figures.push({ figure: 'GET /connections/types: x Prism mock (same OpenAPI document)', measured: fixed(sim.simulator.rps / prismResult.rps), goal: 'measured (> 1: faster)', met: null });
+        figures.push({ figure: 'Prism mock: x bare node:http', measured: fixed(prismResult.rps / sim.bare.rps), goal: 'reference', met: null });
+      }
+    }
+  }
+} finally {
+  if (simulator) await stopChild(simulator.child);
+}
+
+if (sections.has('scale')) {
+  const scale = await measureScale({ seconds: Math.min(seconds, 4), connections, bigJobs: env('SCALE_JOBS', 100_000), bigInvoices: env('SCALE_INVOICES', 1_000_000) });
+  for (const f of scale) {
+    say(`  ${f.label}: ${f.small.records} ${Math.round(f.small.rps)} rps; ${f.large.records} ${Math.round(f.large.rps)} rps (p99 ${ms(f.large.p99Ms)}); RSS ${Math.round(f.small.rssMb)} -> ${Math.round(f.large.rssMb)} MB; seeded at ${Math.round(f.large.seedPerSecond).toLocaleString('en')} records/s`);
+    figures.push({ figure: `${f.label}: cost with ${f.large.records} / with ${f.small.records}`, measured: fixed(f.costRatio), goal: '<= 1.2', met: f.costRatio <= 1.2 });
+    figures.push({ figure: `RSS with ${f.large.records}`, measured: `${Math.round(f.large.rssMb)} MB`, goal: f.large.records.includes('1,000,000') ? '<= 1 GB (1 M records)' : 'reported', met: f.large.records.includes('1,000,000') ? f.large.rssMb <= 1000 : null });
+  }
+}
+
+if (sections.has('cold-start')) {
+  const cold = await measureColdStart();
+  say(`  cold start: disco serve ${ms(cold.serveMs)}, node -e 0 ${ms(cold.nodeMs)}, from a checkout through tsx ${ms(cold.checkoutMs)}`);
+  figures.push({ figure: 'cold start: disco serve (compiled) to its first answer', measured: `${ms(cold.serveMs)} (node -e 0: ${ms(cold.nodeMs)}, ${fixed(cold.serveMs / cold.nodeMs, 1)} x)`, goal: '<= 300 ms', met: cold.serveMs <= 300 });
+}
+
+if (sections.has('suite')) {
+  const suite = await measureSuite();
+  say(`  suite: ${suite.checks} checks, ${suite.runsPerProperty} runs per property, ${suite.cases} cases in ${(suite.wallMs / 1000).toFixed(1)} s (exit ${suite.exitCode}); slowest: ${suite.slowest.map((c) => `${c.id} ${(c.ms / 1000).toFixed(1)} s`).join(', ')}`);
+  figures.push({ figure: `full disco check, embedded simulator, ${suite.runsPerProperty} cases per property (exit ${suite.exitCode})`, measured: `${(suite.wallMs / 1000).toFixed(1)} s`, goal: '<= 30 s at >= 100 cases', met: suite.wallMs <= 30_000 && suite.runsPerProperty >= 100 && suite.exitCode === 0 });
+  figures.push({ figure: 'suite: cases per second', measured: fixed(suite.casesPerSecond, 0), goal: 'reported', met: null });
+  figures.push({ figure: 'suite: five slowest checks', measured: suite.slowest.map((c) => `${c.id} ${(c.ms / 1000).toFixed(1)} s`).join('; '), goal: 'reported', met: null });
+}
+
+say('\n| figure | measured | goal | met |\n|---|---|---|---|');
+for (const f of figures) say(`| ${f.figure} | ${f.measured} | ${f.goal} | ${f.met === null ? '' : f.met ? 'yes' : '**no**'} |`);
+
+function report(row: EndpointRow, extra = ''): void {
+  say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)}${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
+}
