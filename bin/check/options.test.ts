@@ -9,6 +9,9 @@ describe('disco check options', () => {
     expect(Number.isInteger(o.seed)).toBe(true);
     expect(o.profile).toBeUndefined();
     expect(DEFAULT_RUNS).toBe(100);
+    expect(o.runs).toBe(100);
+    // A real target gets fewer cases by default: each one writes to it.
+    expect(parseCheckArgs(['--target', 't.yaml']).runs).toBe(25);
   });
 
   it('reads every option', () => {

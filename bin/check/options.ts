@@ -9,7 +9,14 @@ import { parseOnly } from './select.ts';
 
 /** Stage 1 of `disco check`: what the user asked for, validated, and the help that explains it. */
 
+/** Cases per property against the embedded simulator. */
 export const DEFAULT_RUNS = 100;
+/**
+ * Against a real target (--target) each case is real writes, some of which cannot be undone
+ * (archived pipelines, connection groups, notifications marked read): a quarter of the cases by
+ * default, and --runs for more.
+ */
+export const DEFAULT_TARGET_RUNS = 25;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_REPORT_DIR = 'disco-reports';
 
@@ -20,7 +27,8 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --only LIST         comma-separated (repeatable): clause ids (B-AUTH-1), clause families
                       (B-AUTH, A), check families (b-auth) or check ids (b-auth/invalid-keys)
   --seed N            fast-check seed (default: random, printed; the same seed reproduces a run)
-  --runs N            cases per property (default ${DEFAULT_RUNS})
+  --runs N            cases per property (default ${DEFAULT_RUNS}; ${DEFAULT_TARGET_RUNS} with --target, where every
+                      case writes to a real deployment)
   --read-only         run no check that creates, changes or deletes anything
   --rate N            at most N requests per second
   --timeout MS        per-request timeout (default ${DEFAULT_TIMEOUT_MS})
@@ -147,7 +155,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     only,
     seed: seed ?? randomInt(0, 2 ** 31 - 1),
     seedGiven: seed !== undefined,
-    runs: integer('runs', values.runs, 1, 100_000) ?? DEFAULT_RUNS,
+    runs: integer('runs', values.runs, 1, 100_000) ?? (values.target !== undefined ? DEFAULT_TARGET_RUNS : DEFAULT_RUNS),
     readOnly: values['read-only'],
     ...(rate !== undefined ? { rate } : {}),
     serial: values.serial,
