@@ -75,11 +75,24 @@ describe('every check against a degenerate target', () => {
 });
 
 describe('a target that stops answering ends the run quickly', () => {
-  it.each(['never answers', 'resets every connection'] as const)('%s: every check errors or skips, the run lasts about five timeouts, not one per request', async (behaviour) => {
+  type Behaviour = 'never answers' | 'resets every connection' | 'answers garbage' | 'answers too late' | 'answers 500';
+  const behaviours: Behaviour[] = ['never answers', 'resets every connection', 'answers garbage', 'answers too late', 'answers 500'];
+  const timeoutMs = 300;
+  // Each behaviour from the first request, and after the target answered its first requests well
+  // (as when it dies in the middle of a run, after the CLI's probe got through).
+  const cases = behaviours.flatMap((behaviour) => [0, 12].map((goodFirst) => ({ behaviour, goodFirst })));
+
+  it.each(cases)('$behaviour after $goodFirst good answers: the run ends within about ten timeouts, not one per request (and nothing passes when no answer was good)', async ({ behaviour, goodFirst }) => {
     const sockets = new Set<import('node:net').Socket>();
-    const server = http.createServer((req) => {
-      if (behaviour === 'resets every connection') req.socket.destroy();
-      // Otherwise the request is left unanswered until the client gives up.
+    let seen = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (seen++ < goodFirst) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      if (behaviour === 'resets every connection') return void req.socket.destroy();
+      if (behaviour === 'answers garbage') return void req.socket.end('this is not HTTP\r\n\r\n');
+      if (behaviour === 'answers too late') return void setTimeout(() => res.writeHead(200).end('{}'), 2 * timeoutMs);
+      if (behaviour === 'answers 500') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"boom"}');
+      // never answers: the request is left until the client gives up.
     });
     server.on('connection', (s) => {
       sockets.add(s);
@@ -89,12 +102,17 @@ describe('a target that stops answering ends the run quickly', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const target = resolveTarget({ base_url: url, cdc_base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'a'.repeat(40)}`, fixtures: { package_id: 1, cluster_id: 2 } }, { account_id: 'globex', api_key: 'g'.repeat(40) }] }, {});
-      const timeoutMs = 300;
       const started = performance.now();
       const out = await runChecks({ target, checks: await loadChecks(), profile: 'spec', seed: 1, runs: 5, readOnly: false, timeoutMs });
       const took = performance.now() - started;
-      expect(out.checks.filter((c) => c.verdict === 'pass').map((c) => c.id)).toEqual([]);
-      expect(out.checks.some((c) => c.verdict === 'error' && /stopped answering/.test(c.reason ?? ''))).toBe(true);
+      if (goodFirst === 0) expect(out.checks.filter((c) => c.verdict === 'pass').map((c) => c.id)).toEqual([]);
+      if (behaviour === 'answers 500') {
+        // Answers, fast: nothing to give up on, but every check that got one fails or errors on it.
+        expect(out.checks.filter((c) => c.verdict === 'fail').length).toBeGreaterThan(10);
+      } else {
+        expect(out.checks.some((c) => c.verdict === 'error' && /stopped answering/.test(c.reason ?? ''))).toBe(true);
+      }
+      // About five timeouts per lane, whatever the number of checks and requests (1,000s).
       expect(took, `${Math.round(took)} ms`).toBeLessThan(10 * timeoutMs + 3_000);
     } finally {
       for (const s of sockets) s.destroy();
