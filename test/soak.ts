@@ -1,14 +1,33 @@
 /**
- * `npm run soak`: the whole suite against the faultless simulator (both conventions) with many
- * random seeds, reporting every seed that raised a false alarm. Long (about 12 s per seed and
- * conventions on 2 cores); `npm test` runs one fresh seed per run (test/faultless.test.ts).
+ * `npm run soak`: first the long forms of the robustness drills (100,000 malformed requests,
+ * 2,000 concurrent creates x 3 rounds; `npm test` runs a sample, test/drills.test.ts), then the
+ * whole suite against the faultless simulator (both conventions) with many random seeds,
+ * reporting every seed that raised a false alarm. Long (about 7 s per seed and conventions at 25
+ * runs on 2 cores); `npm test` runs one fresh seed per run (test/faultless.test.ts).
  *
- *   npm run soak                      # 200 seeds
- *   SOAK_SEEDS=20 SOAK_RUNS=25 npm run soak
+ *   npm run soak                      # the drills, then 200 seeds
+ *   SOAK_SEEDS=20 SOAK_RUNS=25 SOAK_DRILLS=0 npm run soak
  */
 import { randomInt } from 'node:crypto';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { concurrentCreates, malformedFlood, startDrillTarget } from './support/drills.ts';
+
+if (process.env.SOAK_DRILLS !== '0') {
+  const target = await startDrillTarget();
+  try {
+    const flood = await malformedFlood(target, Number(process.env.SOAK_MALFORMED ?? 100_000), { seed: randomInt(0, 2 ** 31 - 1), concurrency: 50 });
+    const floodOk = !flood.serverErrors.length && !flood.hangs && !flood.stackTraces.length && !flood.withoutErrorObject.length;
+    process.stdout.write(`drill: ${flood.sent} malformed requests: ${flood.serverErrors.length} 5xx, ${flood.hangs} hangs, ${flood.stackTraces.length} stack traces, ${flood.withoutErrorObject.length} 4xx without the error object; heap ${flood.heapGrowthMb >= 0 ? '+' : ''}${flood.heapGrowthMb.toFixed(1)} MB${floodOk ? '' : ' FAILED'}\n`);
+    for (const line of [...flood.serverErrors, ...flood.stackTraces, ...flood.withoutErrorObject].slice(0, 20)) process.stdout.write(`  ${line}\n`);
+    const creates = await concurrentCreates(target, 2_000, 3);
+    const createsOk = !creates.failed.length && !creates.duplicateIds && !creates.missing && !creates.crossListed && creates.made === 6_000;
+    process.stdout.write(`drill: 2,000 concurrent creates x 3 rounds: ${creates.made} made, ${creates.failed.length} refused, ${creates.duplicateIds} duplicate ids, ${creates.missing} missing from their list, ${creates.crossListed} listed in the other account${createsOk ? '' : ' FAILED'}\n`);
+    if (!floodOk || !createsOk) process.exitCode = 1;
+  } finally {
+    await target.close();
+  }
+}
 
 const seeds = Number(process.env.SOAK_SEEDS ?? 200);
 const runs = Number(process.env.SOAK_RUNS ?? 25);
@@ -28,4 +47,4 @@ for (let i = 0; i < seeds; i++) {
   }
 }
 process.stdout.write(`\nsoak: ${seeds} seeds x 2 conventions, ${runs} runs per property, ${Math.round((performance.now() - started) / 1000)} s; ${failing.length} false alarms\n${failing.join('\n')}\n`);
-process.exitCode = failing.length ? 1 : 0;
+if (failing.length) process.exitCode = 1;

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { concurrentCreates, malformedFlood, startDrillTarget, type DrillTarget } from './support/drills.ts';
+
+/**
+ * What must keep holding, CI-sized (the long forms run in `npm run soak`): malformed requests,
+ * raw and framed, get no 5xx, no hang, no stack trace and always the error object; concurrent
+ * creates in two accounts lose nothing, double nothing and never cross over.
+ */
+describe('robustness drills (a sample; npm run soak runs the long forms)', () => {
+  let target: DrillTarget;
+  beforeAll(async () => {
+    target = await startDrillTarget();
+  });
+  afterAll(() => target.close());
+
+  it('3,000 malformed requests: no 5xx, no hang, no stack trace, every 4xx the error object', async () => {
+    const r = await malformedFlood(target, 3_000, { seed: 20261124, concurrency: 50 });
+    expect(r.sent).toBe(3_000);
+    expect(r.serverErrors).toEqual([]);
+    expect(r.hangs).toBe(0);
+    expect(r.stackTraces).toEqual([]);
+    expect(r.withoutErrorObject).toEqual([]);
+    // Live heap after a full collection: the journal's ring (1,000 entries, bodies capped) at most.
+    expect(r.heapGrowthMb).toBeLessThan(32);
+  }, 60_000);
+
+  it('400 concurrent creates x 2 rounds over two accounts: none lost, none doubled, none listed in the other account', async () => {
+    const r = await concurrentCreates(target, 400, 2);
+    expect(r.failed).toEqual([]);
+    expect(r.made).toBe(800);
+    expect(r.duplicateIds).toBe(0);
+    expect(r.missing).toBe(0);
+    expect(r.crossListed).toBe(0);
+  }, 60_000);
+});
