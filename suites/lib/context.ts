@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence } from './types.ts';
 import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
+import { laneOf } from './lanes.ts';
 import { CheckFailure, CheckSkipped } from './failure.ts';
 import { expect } from './expect.ts';
 import { B_ACCEPT, basicAuthorization, interfaceClient } from './clients.ts';
@@ -184,6 +185,8 @@ export function createContext(init: ContextInit): { context: CheckContext; state
     },
     async advanceClock(ms) {
       if (!target.controlUrl) throw new CheckSkipped('moving the clock needs the simulator control API');
+      // Moving the clock moves it for every check in flight: only a check that runs alone may.
+      if (laneOf(init.check) !== 'alone') throw new Error(`${init.check.id} moves the clock but runs beside other checks: declare the control need, or runsAlone`);
       const ex = await http.request('POST', `${target.controlUrl}/clock/advance`, { body: { ms } });
       if (ex.response.status !== 200) throw new Error(`control API refused to advance the clock: ${ex.response.status}`);
     },

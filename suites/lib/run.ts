@@ -6,6 +6,9 @@ import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
 import { curlCommand } from './curl.ts';
 import { targetSecrets } from './target.ts';
+import { laneOf, type Lane } from './lanes.ts';
+
+export { laneOf, type Lane } from './lanes.ts';
 
 export interface RunOptions {
   target: ResolvedTarget;
@@ -64,24 +67,6 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
     return b0?.fixtures.connections?.[type] !== undefined ? null : `needs fixtures.connections.${type} (a ${type} connection id) of account 1`;
   }
   return `unknown need ${need}`;
-}
-
-/**
- * Where a check runs. Interface A and interface B share no state in the spec (separate keys,
- * separate resources), so the checks of one interface run in order in their own lane, beside
- * the other interface's lane; a check that uses both, uses the control API (moving the clock
- * moves both interfaces) or asks for it (`runsAlone`: the timing oracle) runs when no other
- * check is running. With `serial`, every check runs alone, in order.
- */
-export type Lane = 'a' | 'b' | 'alone';
-
-export function laneOf(check: Pick<CheckDefinition, 'needs' | 'runsAlone' | 'runsLast'>): Lane {
-  if (check.runsAlone || check.runsLast || check.needs.includes('control')) return 'alone';
-  const a = check.needs.some((n) => n === 'a' || n === 'a2' || n === 'a-nonadmin');
-  const b = check.needs.some((n) => n === 'b' || n === 'b2');
-  if (a && !b) return 'a';
-  if (b && !a) return 'b';
-  return 'alone';
 }
 
 /**

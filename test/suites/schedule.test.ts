@@ -105,4 +105,12 @@ describe('the check schedule', () => {
     for (const c of all) if (c.needs.includes('control') || c.runsLast || c.runsAlone) expect(alone.has(c.id), c.id).toBe(true);
     expect(alone.has('a-timing/foreign-404-latency')).toBe(true);
   });
+
+  it('refuses to move the clock from a check that runs beside others (it would move it under them)', async () => {
+    const withControl: ResolvedTarget = { ...target, controlUrl: `${target.baseUrl}/_disco` };
+    const mover: CheckDefinition = { id: 'b-one/mover', clauses: [], title: 'moves the clock', needs: ['b'], run: (t) => t.advanceClock(1000) };
+    const out = await runChecks({ target: withControl, checks: [mover], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000 });
+    expect(out.checks[0]?.verdict).toBe('error');
+    expect(out.checks[0]?.reason).toMatch(/moves the clock but runs beside other checks/);
+  });
 });
