@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concurrentCreates, malformedFlood, startDrillTarget, type DrillTarget } from './support/drills.ts';
+import { concurrentCreates, interruptDrill, malformedFlood, startDrillTarget, type DrillTarget } from './support/drills.ts';
 
 /**
  * What must keep holding, CI-sized (the long forms run in `npm run soak`): malformed requests,
@@ -31,5 +31,13 @@ describe('robustness drills (a sample; npm run soak runs the long forms)', () =>
     expect(r.duplicateIds).toBe(0);
     expect(r.missing).toBe(0);
     expect(r.crossListed).toBe(0);
+  }, 60_000);
+
+  it('Ctrl-C 3 s into a full disco check: exit 130 within 0.3 s, reports marked interrupted, nothing left behind', async () => {
+    const r = await interruptDrill(3_000);
+    expect(r.code).toBe(130);
+    expect(r.exitMs).toBeLessThan(300);
+    expect(r.interrupted).toBe('SIGINT');
+    expect(r.leftovers).toBe(0);
   }, 60_000);
 });

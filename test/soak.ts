@@ -1,6 +1,6 @@
 /**
  * `npm run soak`: first the long forms of the robustness drills (100,000 malformed requests,
- * 2,000 concurrent creates x 3 rounds; `npm test` runs a sample, test/drills.test.ts), then the
+ * 2,000 concurrent creates x 3 rounds, Ctrl-C at 3, 6 and 8 s; `npm test` runs a sample, test/drills.test.ts), then the
  * whole suite against the faultless simulator (both conventions) with many random seeds,
  * reporting every seed that raised a false alarm. Long (about 7 s per seed and conventions at 25
  * runs on 2 cores); `npm test` runs one fresh seed per run (test/faultless.test.ts).
@@ -11,7 +11,7 @@
 import { randomInt } from 'node:crypto';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
-import { concurrentCreates, malformedFlood, startDrillTarget } from './support/drills.ts';
+import { concurrentCreates, interruptDrill, malformedFlood, startDrillTarget } from './support/drills.ts';
 
 if (process.env.SOAK_DRILLS !== '0') {
   const target = await startDrillTarget();
@@ -26,6 +26,12 @@ if (process.env.SOAK_DRILLS !== '0') {
     if (!floodOk || !createsOk) process.exitCode = 1;
   } finally {
     await target.close();
+  }
+  for (const at of [3_000, 6_000, 8_000]) {
+    const r = await interruptDrill(at);
+    const ok = r.code === 130 && r.exitMs <= 300 && r.leftovers === 0 && r.interrupted === 'SIGINT';
+    process.stdout.write(`drill: disco check, Ctrl-C at ${at / 1000} s: exit ${r.code} ${Math.round(r.exitMs)} ms after the signal, ${r.leftovers} left behind${ok ? '' : ' FAILED'}\n`);
+    if (!ok) process.exitCode = 1;
   }
 }
 

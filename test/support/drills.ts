@@ -1,10 +1,15 @@
 /**
  * Robustness drills against a real listening simulator, sized by the caller: `npm test` runs a
  * CI-sized sample (test/drills.test.ts), `npm run soak` the long forms (100,000 malformed
- * requests, 2,000 concurrent creates x 3 rounds). Each returns what it measured; the caller
+ * requests, 2,000 concurrent creates x 3 rounds, Ctrl-C at 3, 6 and 8 s). Each returns what it measured; the caller
  * asserts.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
@@ -206,4 +211,34 @@ export async function concurrentCreates(target: DrillTarget, count: number, roun
     for (const id of made[i]!) if (!listed.has(id)) out.missing++;
   }
   return out;
+}
+
+export interface InterruptResult {
+  atMs: number;
+  code: number | null;
+  /** From the signal to the process's exit. */
+  exitMs: number;
+  /** What the interrupted run's result.json says was left behind. */
+  leftovers: number;
+  interrupted: unknown;
+}
+
+/** `disco check` against its embedded simulator, SIGINT after `atMs`: exit 130, promptly, reports written, nothing left. */
+export async function interruptDrill(atMs: number): Promise<InterruptResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'disco-interrupt-'));
+  try {
+    const child = spawn(process.execPath, ['bin/disco.mjs', 'check', '--seed', '1', '--report-dir', dir], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'ignore' });
+    let signalled = 0;
+    const timer = setTimeout(() => {
+      signalled = performance.now();
+      child.kill('SIGINT');
+    }, atMs);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    clearTimeout(timer);
+    const exitMs = signalled ? performance.now() - signalled : NaN;
+    const result = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { leftovers?: unknown[]; interrupted?: unknown };
+    return { atMs, code, exitMs, leftovers: result.leftovers?.length ?? 0, interrupted: result.interrupted };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
