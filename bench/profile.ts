@@ -1,27 +1,33 @@
 /**
  * CPU profile of the simulator under the bench's load (one endpoint), for finding hot spots:
  *   node bin/run-ts.mjs bench/profile.ts [endpoint] [dir]
- * Writes a .cpuprofile into `dir` (default: a temp dir) and prints the top functions by self time.
+ * Writes a .cpuprofile into `dir` (default: a temp dir) and prints where the busy time went by
+ * area (Node's HTTP and I/O, Koa and its router, the simulator's own code by folder, garbage
+ * collection), then the top functions by self and total time.
  */
 import { fork } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { describeLoad, load, pinLoad, pinServer } from './load.ts';
 
 const endpoint = process.argv[2] ?? '/connections/types';
 const dir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'sim-prof-'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+pinLoad();
 const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import.meta.url))], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 });
+pinServer(child.pid);
 const first = await new Promise<{ origin: string; account: string; key: string }>((resolve) => child.once('message', (m) => resolve(m as never)));
 const headers = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` };
-const result = await autocannon({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 16, duration: seconds });
-console.log(`rps ${result.requests.average.toFixed(0)} non2xx ${result.non2xx}`);
+// Warm up first, so that start-up (module loading, compilation) stays out of the picture.
+await load({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 50, seconds: 1 });
+const result = await load({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 50, seconds });
+console.log(`${describeLoad()}: ${result.rps.toFixed(0)} rps, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
 await new Promise<void>((resolve) => {
   child.once('exit', () => resolve());
   child.disconnect();
@@ -53,4 +59,20 @@ for (const [id, count] of self) {
 }
 const all = profile.samples.length;
 const top = (m: Map<string, number>, k: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([l, c]) => `${((100 * c) / all).toFixed(1).padStart(5)}%  ${l}`).join('\n');
-console.log(`profile ${join(dir, file)}\n-- self --\n${top(selfBy, 30)}\n-- total --\n${top(totalBy, 60)}`);
+// Busy time by area, from each sample's own function (self time).
+const areaOf = (url: string, fn: string): string => {
+  if (fn === '(garbage collector)') return 'garbage collection';
+  if (fn === '(idle)' || fn === '(program)') return fn;
+  if (/node_modules\/(koa|@koa|koa-compose|delegates|accepts|type-is|mime-types|content-type|statuses|http-errors|on-finished|vary|cookies|negotiator|only|encodeurl|escape-html|fresh|destroy|content-disposition|depd|media-typer|http-assert|path-to-regexp)\//.test(url)) return 'Koa and its router';
+  if (/\/simulator\//.test(url)) return `simulator/${url.replace(/^.*\/simulator\//, '').split('/').slice(0, -1).join('/') || '.'}`;
+  if (url.startsWith('node:') || url === '') return "Node (HTTP, streams, sockets, timers)";
+  return 'other';
+};
+const areas = new Map<string, number>();
+for (const [id, count] of self) {
+  const n = byId.get(id);
+  if (n) areas.set(areaOf(n.callFrame.url, n.callFrame.functionName), (areas.get(areaOf(n.callFrame.url, n.callFrame.functionName)) ?? 0) + count);
+}
+const busy = [...areas].filter(([a]) => a !== '(idle)').reduce((sum, [, c]) => sum + c, 0);
+const byArea = [...areas].filter(([a]) => a !== '(idle)').sort((a, b) => b[1] - a[1]).map(([a, c]) => `${((100 * c) / busy).toFixed(1).padStart(5)}%  ${a}`).join('\n');
+console.log(`profile ${join(dir, file)}\n-- busy time by area --\n${byArea}\n-- self --\n${top(selfBy, 30)}\n-- total --\n${top(totalBy, 60)}`);
