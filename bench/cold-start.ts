@@ -7,6 +7,7 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { onAllCores } from './load.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -21,7 +22,7 @@ export interface ColdStart {
 /** Starts `disco serve --port 0` and resolves with the ms until GET /_disco/health answered 200. */
 function timeServe(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--journal', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(...onAllCores(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--journal', '0']), { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     let asking = false;
@@ -52,7 +53,7 @@ function timeServe(): Promise<number> {
 
 function timeNode(): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+  const child = spawn(...onAllCores(process.execPath, ['-e', '0']), { stdio: 'ignore' });
   return new Promise((resolve) => child.once('exit', () => resolve(performance.now() - started)));
 }
 

@@ -39,9 +39,18 @@ export function pinServer(pid: number | undefined): void {
   if (pinned && pid) spawnSync('taskset', ['-a', '-p', '-c', '1', String(pid)], { stdio: 'ignore' });
 }
 
-/** Keeps this process (autocannon, when it is the load) on core 0. */
+/**
+ * Keeps this process on core 0 when it is itself the load (autocannon); wrk is started on core 0
+ * by `load`, and this process stays free, so what it starts (a full `disco check`, the cold
+ * starts) is not confined to one core by inheritance.
+ */
 export function pinLoad(): void {
-  if (pinned) spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+  if (pinned && loadTool === 'autocannon') spawnSync('taskset', ['-a', '-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+}
+
+/** `[command, args]` that run `command` on every core, whatever this process is pinned to. */
+export function onAllCores(command: string, args: string[]): [string, string[]] {
+  return pinned ? ['taskset', ['-c', `0-${cores - 1}`, command, ...args]] : [command, args];
 }
 
 export function describeLoad(): string {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { onAllCores } from './load.ts';
 
 export interface SuiteFigures {
   wallMs: number;
@@ -28,7 +29,7 @@ export async function measureSuite(seed = 1): Promise<SuiteFigures> {
   try {
     const started = performance.now();
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['bin/disco.mjs', 'check', '--seed', String(seed), '--report-dir', dir], { cwd: root, stdio: 'ignore' });
+      const child = spawn(...onAllCores(process.execPath, ['bin/disco.mjs', 'check', '--seed', String(seed), '--report-dir', dir]), { cwd: root, stdio: 'ignore' });
       child.once('exit', (c) => resolve(c));
     });
     const wallMs = performance.now() - started;
