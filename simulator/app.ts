@@ -57,13 +57,16 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const control = controlRouter(sim);
   const a = interfaceARouter(sim);
   const b = interfaceBRouter(sim);
-  const everyRouter = chain([control.routes(), control.allowedMethods(), a.routes(), a.allowedMethods(), b.routes(), b.allowedMethods()] as Middleware[]);
-  // A path of interface B goes to its router alone: trying the control API's and interface A's
+  const everyRouter = chain([control.routes(), control.allowedMethods(), a.routes(), a.allowedMethods(), b.dispatch] as Middleware[]);
+  // A path of interface B goes to its routes alone: trying the control API's and interface A's
   // first costs their matching on every request and changes nothing.
-  const onlyB = chain([b.routes(), b.allowedMethods()] as Middleware[]);
+  const onlyB = chain([b.dispatch]);
+  // Likewise an interface A path (under /api/public/): no control or interface B route can match it.
+  const onlyA = chain([a.routes(), a.allowedMethods()] as Middleware[]);
+  const routersFor = { A: onlyA, B: onlyB, control: everyRouter };
   app.use(journalMiddleware(sim));
   app.use(persistenceMiddleware(sim));
-  app.use(errorBoundary(sim, (ctx) => (interfaceOf(ctx.path) === 'B' ? onlyB(ctx) : everyRouter(ctx))));
+  app.use(errorBoundary(sim, (ctx) => routersFor[interfaceOf(ctx.path)](ctx)));
   return { app, sim, clock };
 }
 

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -15,7 +15,7 @@ import { CLUSTER_PLANS } from './plans.ts';
  * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
  * read, create (provisioned on the clock), change, terminate, and watch.
  */
-export function registerClusterRoutes(router: BRouter, sim: Sim): void {
+export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
     const page = pageOf(sim, ctx, clustersNewestFirst(account), readPage(sim, ctx));

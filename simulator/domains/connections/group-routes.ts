@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
@@ -7,7 +7,7 @@ import { createGroup, findGroup, groupView, listGroups } from './groups.ts';
 import { parseGroupBody } from './input.ts';
 import { presentGroup } from './present.ts';
 
-export function registerGroupRoutes(router: BRouter, sim: Sim): void {
+export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
   router.post('/connection_groups', async (ctx) => {
     const { account, user } = ctx.state;
     const view = createGroup(sim, account, user, parseGroupBody(await readJsonObject(ctx, sim.options.bodyLimitBytes)));

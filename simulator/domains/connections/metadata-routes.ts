@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import { salesforceFields } from './salesforce.ts';
@@ -12,7 +12,7 @@ import { booleanQuery, queryValue, requiredQueryValue } from './query.ts';
  * The simulator keeps no metadata cache, so `force_fetch` is validated and changes nothing
  * (except that Bing Ads then lists every account's campaigns, as the real service does).
  */
-export function registerMetadataRoutes(router: BRouter, sim: Sim): void {
+export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
     findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     const objectName = requiredQueryValue(ctx, 'object_name');

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
@@ -11,7 +11,7 @@ import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
 
 /** Connections, connection types, connection groups and the connectors' metadata reads. */
-export function registerConnectionRoutes(router: BRouter, sim: Sim): void {
+export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // The catalog is static and depends on nothing in the request: it is serialised once and
   // served as bytes (the 4 KB stringify was the largest cost of this read).
   const typesJson = Buffer.from(JSON.stringify(CONNECTION_TYPES.map(presentConnectionType)));

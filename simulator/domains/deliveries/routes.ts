@@ -1,11 +1,11 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { deleteDelivery, listDeliveries } from './model.ts';
 import { presentDelivery } from './present.ts';
 
-export function registerDeliveryRoutes(router: BRouter, sim: Sim): void {
+export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;

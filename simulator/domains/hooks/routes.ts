@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -8,7 +8,7 @@ import { parseHookCreate, parseHookUpdate } from './input.ts';
 import { createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook } from './present.ts';
 
-export function registerHookRoutes(router: BRouter, sim: Sim): void {
+export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;

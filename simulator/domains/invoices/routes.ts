@@ -2,7 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { linksAt } from '../../http/links.ts';
 import type { Invoice } from './types.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
 import { invoiceJson, presentInvoice } from './present.ts';
@@ -17,7 +17,7 @@ function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: L
   return owner ? linksAt(links.origin, owner.slug) : links;
 }
 
-export function registerInvoiceRoutes(router: BRouter, sim: Sim): void {
+export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(sim, ctx, invoicePageLimit(sim));

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -19,7 +19,7 @@ function unwrapped(body: Record<string, unknown>, name: string): Record<string, 
   return Object.keys(body).length === 1 && inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : body;
 }
 
-export function registerJobRoutes(router: BRouter, sim: Sim): void {
+export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;

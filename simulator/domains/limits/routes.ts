@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { presentTime } from '../../http/time.ts';
 
 /**
@@ -7,7 +7,7 @@ import { presentTime } from '../../http/time.ts';
  * client reads as `{"limits": {"limit", "remaining"}}`. The request itself counts, as every
  * authenticated request does; with limits off the limit is 0 and so is what remains.
  */
-export function registerLimitRoutes(router: BRouter, sim: Sim): void {
+export function registerLimitRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/rate_limit_status', (ctx) => {
     if (sim.rateLimiter.limitPerHour <= 0) {
       ctx.body = { limits: { limit: 0, remaining: 0 } };

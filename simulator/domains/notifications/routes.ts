@@ -1,12 +1,12 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { markRead, notificationCounts, notificationsNewestFirst } from './model.ts';
 import { presentNotification } from './present.ts';
 
-export function registerNotificationRoutes(router: BRouter, sim: Sim): void {
+export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged.
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;

@@ -1,12 +1,12 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { packagesNewestFirst, readPackage } from './model.ts';
 import { presentPackage } from './present.ts';
 
-export function registerPackageRoutes(router: BRouter, sim: Sim): void {
+export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -9,7 +9,7 @@ import { cloneSchedule, createSchedule, deleteSchedule, readSchedule, schedulesN
 import { presentSchedule } from './present.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
-export function registerScheduleRoutes(router: BRouter, sim: Sim): void {
+export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/schedules', (ctx) => {
     const { account, links } = ctx.state;
     ctx.body = pageOf(sim, ctx, schedulesNewestFirst(account), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { BRouter } from '../../interfaces/b/types.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -8,7 +8,7 @@ import { parseSshKeyInput, parseUserPatch } from './input.ts';
 import { addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysNewestFirst, updateUser } from './model.ts';
 import { presentSshKey, presentUser } from './present.ts';
 
-export function registerUserRoutes(router: BRouter, sim: Sim): void {
+export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
   router.get('/user', (ctx) => {
     const { account, user, links } = ctx.state;

@@ -1,19 +1,80 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { Sim } from '../../context.ts';
 import { bGate } from './gate.ts';
 import { bRouteRegistrations } from './routes.ts';
-import type { BRouter, BState } from './types.ts';
+import type { BRouter, BRouteTable, BState } from './types.ts';
+
+const PREFIX = '/:account/api';
+
+/** Interface B's routes, dispatched by the first segment after `/{account_id}/api`. */
+export interface BInterface {
+  /** Runs the routes of the request's segment, then their 405/501 answers; other paths go on. */
+  dispatch: Middleware;
+  /** Every layer of every segment's router (the OpenAPI test lists what is served). */
+  readonly stack: BRouter['stack'];
+}
 
 /**
  * Interface B, rooted at `/{account_id}/api`. Order of refusals: unknown path (404, from the
  * app's fallback), then the gate: the versioned Accept header (406), the key (401), the account
  * (a key used on another account's path gets exactly what an unknown account gets: 404).
+ *
+ * One @koa/router per first path segment (`jobs`, `user`, `connections`, ...), because a router
+ * tests every one of its layers' patterns on every request: with all of interface B's routes in
+ * one router, matching cost half the throughput of a route that does nothing. Matching stays
+ * @koa/router's (case-insensitive, trailing slash optional); every route of a segment lives in
+ * the same router, so its 405 and `Allow` see all of them. The gate is one middleware shared by
+ * all (one key-digest cache).
  */
-export function interfaceBRouter(sim: Sim): BRouter {
-  const router: BRouter = new Router<BState>({ prefix: '/:account/api' });
-  // One gate middleware rather than one per step: each router layer costs a match and a
-  // parameter decode on every request.
-  router.use(bGate(sim));
-  for (const register of bRouteRegistrations) register(router, sim);
-  return router;
+export function interfaceBRouter(sim: Sim): BInterface {
+  const gate = bGate(sim);
+  const bySegment = new Map<string, BRouter>();
+  const routerFor = (path: string): BRouter => {
+    const segment = segmentOfRoute(path);
+    let router = bySegment.get(segment);
+    if (!router) {
+      router = new Router<BState>({ prefix: PREFIX });
+      router.use(gate);
+      bySegment.set(segment, router);
+    }
+    return router;
+  };
+  const forward =
+    (method: 'get' | 'post' | 'put' | 'delete' | 'patch') =>
+    (...args: unknown[]): BRouteTable => {
+      const router = routerFor(String(args[0]));
+      (router[method] as (...a: unknown[]) => unknown).apply(router, args);
+      return table;
+    };
+  const table = { get: forward('get'), post: forward('post'), put: forward('put'), delete: forward('delete'), patch: forward('patch') } as unknown as BRouteTable;
+  for (const register of bRouteRegistrations) register(table, sim);
+
+  const handlers = new Map<string, Middleware>();
+  for (const [segment, router] of bySegment) handlers.set(segment, both(router.routes() as Middleware, router.allowedMethods() as Middleware));
+  return {
+    dispatch: (ctx, next) => {
+      const handler = handlers.get(segmentOfRequest(ctx.path));
+      return handler ? handler(ctx, next) : next();
+    },
+    get stack() {
+      return [...bySegment.values()].flatMap((r) => r.stack);
+    },
+  };
+}
+
+/** `/jobs/:id` -> `jobs`. */
+function segmentOfRoute(path: string): string {
+  return (path.split('/')[1] ?? '').toLowerCase();
+}
+
+/** `/acme/api/jobs/7` -> `jobs`; '' when the path is not under `/{account}/api/`. Lower case: routes match case-insensitively. */
+function segmentOfRequest(path: string): string {
+  const parts = path.split('/', 4);
+  if (parts.length < 4 || parts[1] === '' || parts[2]?.toLowerCase() !== 'api') return '';
+  return parts[3]!.toLowerCase();
+}
+
+function both(first: Middleware, second: Middleware): Middleware {
+  return (ctx, next) => first(ctx, () => second(ctx, next));
 }

@@ -22,5 +22,8 @@ export interface BState {
 
 export type BRouter = Router<BState>;
 
+/** Where a domain declares its routes: @koa/router's methods, path first (router.ts files them by first segment). */
+export type BRouteTable = Pick<BRouter, 'get' | 'post' | 'put' | 'delete' | 'patch'>;
+
 /** Each interface B domain exports one of these; `routes.ts` lists them. */
-export type RegisterBRoutes = (router: BRouter, sim: Sim) => void;
+export type RegisterBRoutes = (router: BRouteTable, sim: Sim) => void;
