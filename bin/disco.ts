@@ -54,8 +54,18 @@ async function main(argv: string[]): Promise<number> {
   return command(rest);
 }
 
+/** Exits once what was written to stdout and stderr is out (a pipe may be asynchronous, as on macOS). */
+function exitWhenFlushed(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 try {
-  process.exitCode = await main(process.argv.slice(2));
+  const code = await main(process.argv.slice(2));
+  process.exitCode = code;
+  // Interrupted (Ctrl-C, SIGTERM): the reports are written and the cleanups done, so nothing left
+  // in the event loop is wanted; work already handed to libuv's thread pool (an RSA key made
+  // ahead for a check that will not run) would otherwise hold the exit for hundreds of ms.
+  if (code === 130 || code === 143) exitWhenFlushed(code);
 } catch (err) {
   if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`disco: ${err.message}\n`);

@@ -139,7 +139,7 @@ check({
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
     const waitMs = expiresAt - skew + 1_000 - Date.now();
     if (waitMs > WALL_CLOCK_MAX_WAIT_MS) t.skip(`the expiry is ${Math.round(waitMs / 1000)} s away on this machine's clock, beyond the ${WALL_CLOCK_MAX_WAIT_MS / 1000} s this check waits`);
-    if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+    await t.sleep(waitMs);
     const after = await useKey(t, made.key);
     expectUnauthenticated(t, after, `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`, 'A-AUTH-4', worked);
     t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);

@@ -125,7 +125,7 @@ check({
   async run(t) {
     await t.property('a created key can be read back', keyInput, async ({ kind, comment, label }) => {
       const name = t.name(`key-${label}`);
-      const { id, ex, body: key } = await createKey(t, { name, public_key: (await freshOpenSshKey(kind, comment)).line });
+      const { id, ex, body: key } = await createKey(t, { name, public_key: (await t.interruptible(freshOpenSshKey(kind, comment))).line });
       t.expect.that(typeof key.fingerprint === 'string' && key.fingerprint !== '', {
         clause: 'B-KEY-1',
         message: 'the created SSH key has no fingerprint',
@@ -161,7 +161,7 @@ check({
     await t.property('fingerprint, comment and default name follow the real service', keyInput, async ({ kind, comment: host, label }) => {
       // No name is sent, so the comment carries the run's mark.
       const comment = `${t.name(label)}:${host}`;
-      const generated = await freshOpenSshKey(kind, comment);
+      const generated = await t.interruptible(freshOpenSshKey(kind, comment));
       const { ex, body: key } = await createKey(t, { public_key: generated.line });
       const expected = md5ColonHex(generated.blob);
       t.expect.that(key.fingerprint === expected, { clause: 'B-GAP-1', message: 'the fingerprint is not the MD5 of the key blob in colon-separated hex', expected, received: show(key.fingerprint), exchange: ex });

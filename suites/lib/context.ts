@@ -3,7 +3,8 @@ import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, Failure
 import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
 import { laneOf } from './lanes.ts';
-import { CheckFailure, CheckSkipped } from './failure.ts';
+import { delay } from './delay.ts';
+import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
 import { expect } from './expect.ts';
 import { B_ACCEPT, basicAuthorization, interfaceClient } from './clients.ts';
 import type { Redactor } from './redact.ts';
@@ -148,7 +149,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       const runs = options?.runs ?? init.runs;
       const info: PropertyInfo = { seed, runs };
       state.properties.push(info);
-      // A transport error, a skip or a 5xx ends the property at once: shrinking would only send
+      // A transport error, an interruption, a skip or a 5xx ends the property at once: shrinking would only send
       // more requests to a target that is failing or gone. Once one is seen, every later case
       // (fast-check's shrink attempts included) returns without a request, so the counterexample
       // is the first failing case.
@@ -158,7 +159,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
         try {
           await predicate(value);
         } catch (err) {
-          if (err instanceof CheckSkipped || (err instanceof Error && err.name === 'TransportError') || (err instanceof CheckFailure && (err.detail.exchange?.response.status ?? 0) >= 500)) stopped = true;
+          if (err instanceof CheckSkipped || err instanceof RunInterrupted || (err instanceof Error && err.name === 'TransportError') || (err instanceof CheckFailure && (err.detail.exchange?.response.status ?? 0) >= 500)) stopped = true;
           throw err;
         }
       };
@@ -171,7 +172,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       if (!details.failed) return;
       const error = details.errorInstance;
       // Transport errors and skips are not counterexamples: pass them through unchanged.
-      if (error instanceof CheckSkipped || (error instanceof Error && error.name === 'TransportError')) throw error;
+      if (error instanceof CheckSkipped || error instanceof RunInterrupted || (error instanceof Error && error.name === 'TransportError')) throw error;
       info.counterexample = init.redactor.text(fc.stringify(details.counterexample));
       info.numShrinks = details.numShrinks;
       info.path = details.counterexamplePath ?? undefined;
@@ -197,8 +198,19 @@ export function createContext(init: ContextInit): { context: CheckContext; state
         if (value !== undefined) return value;
         const elapsed = performance.now() - started;
         if (elapsed >= timeoutMs || init.signal?.aborted) return undefined;
-        await new Promise((r) => setTimeout(r, typeof intervalMs === 'number' ? intervalMs : intervalMs(elapsed)));
+        await delay(typeof intervalMs === 'number' ? intervalMs : intervalMs(elapsed), init.signal);
       }
+    },
+    sleep: (ms) => delay(ms, init.signal),
+    interruptible(work) {
+      const signal = init.signal;
+      if (!signal) return work;
+      if (signal.aborted) return Promise.reject(new RunInterrupted());
+      return new Promise((resolve, reject) => {
+        const stop = (): void => reject(new RunInterrupted());
+        signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+      });
     },
     note: (text) => {
       state.notes.push(init.redactor.text(text));

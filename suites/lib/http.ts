@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
+import { delay } from './delay.ts';
 
 /** The target did not answer (refused, reset, timed out): the verdict is `error`, not `fail`. */
 export class TransportError extends Error {
@@ -21,6 +22,8 @@ export interface HttpClientOptions {
   rate?: number;
   /** When true, no new request starts (the run was interrupted); requests in flight finish. */
   stopped?: () => boolean;
+  /** The run's interruption: it cuts short a wait the target asked for (429) in a check that is stopping. */
+  signal?: AbortSignal;
   /** Called for every exchange (the context counts them and keeps the last few). */
   onExchange?: (exchange: Exchange) => void;
   /**
@@ -43,8 +46,8 @@ class Pacer {
     const now = performance.now();
     const at = Math.max(now, this.next);
     this.next = at + this.intervalMs;
-    const delay = at - now;
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const gap = at - now;
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
   }
 }
 
@@ -91,7 +94,11 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
         const asked = wait === null ? 'no Retry-After' : `Retry-After ${Math.ceil(wait / 1000)} s`;
         throw new TransportError(`the target rate-limited the run (429, ${asked}); run again later or lower --rate`, method, exchange.request.url);
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      // Ctrl-C ends the wait of a stopped check (its next request then says so); a cleanup,
+      // which must still be sent, waits the whole time the target asked for.
+      const until = performance.now() + wait;
+      await delay(wait, options.signal);
+      if (!(options.stopped?.() || view.stopped?.())) await delay(until - performance.now());
     }
   }
 

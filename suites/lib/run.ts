@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
-import { CheckFailure, CheckSkipped } from './failure.ts';
+import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
 import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
 import { curlCommand } from './curl.ts';
@@ -79,7 +79,7 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
 export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
   const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, rate: options.rate, onExchange: (ex) => redactor.learn(ex.json) });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, rate: options.rate, signal: options.signal, onExchange: (ex) => redactor.learn(ex.json) });
   const total = options.checks.length;
   const results: (CheckResult | undefined)[] = new Array<CheckResult | undefined>(total);
   const leftovers: string[] = [];
@@ -159,6 +159,9 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     } else if (err instanceof TransportError) {
       verdict = 'error';
       reason = redactor.text(`${err.method} ${err.url}: ${err.message}`);
+    } else if (err instanceof RunInterrupted) {
+      verdict = 'error';
+      reason = err.message;
     } else {
       verdict = 'error';
       const message = err instanceof Error ? err.message : String(err);

@@ -323,6 +323,13 @@ export interface CheckContext {
   advanceClock(ms: number): Promise<void>;
   /** Polls `probe` until it returns a value other than undefined, or the deadline passes. */
   poll<T>(probe: () => Promise<T | undefined>, options: { timeoutMs: number; intervalMs: number | ((elapsedMs: number) => number) }): Promise<T | undefined>;
+  /** Waits `ms` of real time, or less when the run is interrupted (the next request then stops the check). */
+  sleep(ms: number): Promise<void>;
+  /**
+   * `work` as is, unless the run is interrupted first: then it rejects at once, so Ctrl-C does not
+   * wait for local work (an RSA key being made) that the check no longer needs.
+   */
+  interruptible<T>(work: Promise<T>): Promise<T>;
   /** Records a note that appears with the check in reports (measurements, decisions). */
   note(text: string): void;
   /**

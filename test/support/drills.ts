@@ -1,7 +1,7 @@
 /**
  * Robustness drills against a real listening simulator, sized by the caller: `npm test` runs a
  * CI-sized sample (test/drills.test.ts), `npm run soak` the long forms (100,000 malformed
- * requests, 2,000 concurrent creates x 3 rounds, Ctrl-C at 3, 6 and 8 s). Each returns what it measured; the caller
+ * requests, 2,000 concurrent creates x 3 rounds, Ctrl-C at every second from 3 to 15 s). Each returns what it measured; the caller
  * asserts.
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,6 @@
-import { createHash, generateKeyPair, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { RsaKeySource } from './rsa-keys.ts';
 
 /**
  * Real OpenSSH public key lines (`<type> <base64 blob> <comment>`, the `id_*.pub` format) made
@@ -33,36 +35,21 @@ function withLine({ type, blob }: { type: string; blob: Buffer }, comment: strin
   return { type, blob, line: `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}` };
 }
 
-function rsaBlob(jwk: JsonWebKey): { type: string; blob: Buffer } {
+function rsaBlob(jwk: Pick<JsonWebKey, 'n' | 'e'>): { type: string; blob: Buffer } {
   const type = 'ssh-rsa';
   return { type, blob: Buffer.concat([sshString(type), mpint(jwkBytes(jwk, 'e')), mpint(jwkBytes(jwk, 'n'))]) };
 }
 
 /**
- * The same, made off the main thread: RSA key pairs take tens of milliseconds each, so a few
- * spare ones are made ahead in libuv's thread pool while the check talks to the target. Each
- * spare is handed out once, so every key is still new.
+ * The same, with RSA pairs made ahead in a child process (rsa-keys.ts): they take tens to
+ * hundreds of milliseconds each, so a few are made while the check talks to the target.
  */
 export async function freshOpenSshKey(kind: SshKeyKind, comment = ''): Promise<OpenSshPublicKey> {
   if (kind !== 'rsa') return generateOpenSshKey(kind, comment);
-  return withLine(rsaBlob((await rsaSpares.take()).export({ format: 'jwk' })), comment);
+  return withLine(rsaBlob(await rsaKeys.take()), comment);
 }
 
-/** Spare RSA public keys being made ahead; `take` hands out the oldest and orders a new one. */
-class SpareRsaKeys {
-  private readonly spares: Promise<KeyObject>[] = [];
-  constructor(private readonly ahead: number) {}
-  take(): Promise<KeyObject> {
-    while (this.spares.length < this.ahead + 1) this.spares.push(makeRsa());
-    return this.spares.shift()!;
-  }
-}
-
-function makeRsa(): Promise<KeyObject> {
-  return new Promise((resolve, reject) => generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey) => (err ? reject(err) : resolve(publicKey))));
-}
-
-const rsaSpares = new SpareRsaKeys(3);
+const rsaKeys = new RsaKeySource(3, Math.min(availableParallelism(), 4));
 
 /** The fingerprint the real service shows (docs/interface-b.md): MD5 of the blob, colon-separated lowercase hex. */
 export function md5ColonHex(blob: Buffer): string {
@@ -83,7 +70,7 @@ function publicBlob(kind: SshKeyKind): { type: string; blob: Buffer } {
   return { type, blob: Buffer.concat([sshString(type), sshString(name), sshString(point)]) };
 }
 
-function jwkBytes(jwk: JsonWebKey, field: 'x' | 'y' | 'n' | 'e'): Buffer {
+function jwkBytes(jwk: Pick<JsonWebKey, 'x' | 'y' | 'n' | 'e'>, field: 'x' | 'y' | 'n' | 'e'): Buffer {
   const value = jwk[field];
   if (typeof value !== 'string') throw new Error(`the generated key has no ${field}`);
   return Buffer.from(value, 'base64url');

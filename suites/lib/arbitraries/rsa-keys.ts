@@ -1,0 +1,143 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { generateKeyPair } from 'node:crypto';
+import type { Socket } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
+
+/** An RSA public key as its two JWK numbers (base64url), all an OpenSSH `ssh-rsa` blob needs. */
+export interface RsaPublicNumbers {
+  n: string;
+  e: string;
+}
+
+/**
+ * The key maker's program: one 2048-bit key pair per byte read, each public key written back as
+ * one line `n e`. Synchronous on purpose: the process does nothing else, and ends when its input
+ * does (the run ended, however it ended).
+ */
+const MAKER = `
+const { generateKeyPairSync } = require('node:crypto');
+process.stdin.on('data', (asked) => {
+  for (let i = 0; i < asked.length; i++) {
+    const { n, e } = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+    process.stdout.write(n + ' ' + e + '\\n');
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+`;
+
+type Waiter = { resolve: (key: RsaPublicNumbers) => void; reject: (err: Error) => void };
+type MakerProcess = ChildProcessByStdio<Writable, Readable, null>;
+
+/**
+ * Fresh RSA key pairs, made ahead in child processes. A 2048-bit pair takes 50 to 400 ms of CPU;
+ * made in this process (even in libuv's thread pool) the pairs still being made hold its exit:
+ * a Ctrl-C waited for them, 0.1 to 0.5 s. A child process is killed at once instead, and its
+ * work never delays the run's event loop. One child per core (at most `makers`), since a check
+ * can use keys faster than one core makes them. Each key is handed out once, so every key is new.
+ * Should a child not start or die, keys are made in this process's thread pool instead.
+ */
+export class RsaKeySource {
+  private readonly children: { process: MakerProcess; asked: number; partial: string }[] = [];
+  private failed = false;
+  private readonly ready: RsaPublicNumbers[] = [];
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    private readonly ahead: number,
+    private readonly makers: number,
+    /** The children's program; a test swaps in one that fails. */
+    private readonly program: string = MAKER,
+  ) {}
+
+  take(): Promise<RsaPublicNumbers> {
+    const key = this.ready.shift();
+    const promise = key ? Promise.resolve(key) : this.failed ? inThreadPool() : new Promise<RsaPublicNumbers>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    if (!this.failed) this.askFor(this.waiting.length + this.ahead - this.ready.length - this.outstanding());
+    this.holdWhileWaiting();
+    return promise;
+  }
+
+  /** Ends the children at once (keys being made are dropped); also done at this process's exit. */
+  close(): void {
+    for (const child of this.children.splice(0)) child.process.kill('SIGKILL');
+  }
+
+  private outstanding(): number {
+    return this.children.reduce((sum, c) => sum + c.asked, 0);
+  }
+
+  /** Each key is asked of the child with the least to do, starting one while there are fewer than `makers`. */
+  private askFor(count: number): void {
+    for (let i = 0; i < count && !this.failed; i++) {
+      const idle = this.children.find((c) => c.asked === 0);
+      const child = idle ?? (this.children.length < this.makers ? this.start() : undefined) ?? this.children.reduce<(typeof this.children)[number] | undefined>((a, c) => (a && a.asked <= c.asked ? a : c), undefined);
+      if (!child) return;
+      child.asked++;
+      child.process.stdin.write(Buffer.alloc(1));
+    }
+  }
+
+  private start(): (typeof this.children)[number] | undefined {
+    try {
+      // No inherited options: a test runner's or tsx's loader has nothing to do in it.
+      const process_ = spawn(process.execPath, ['-e', this.program], { stdio: ['pipe', 'pipe', 'ignore'], env: {}, windowsHide: true });
+      const child = { process: process_, asked: 0, partial: '' };
+      process_.stdout.setEncoding('utf8');
+      process_.stdout.on('data', (chunk: string) => this.received(child, chunk));
+      process_.on('error', (err) => this.fail(err));
+      process_.on('exit', () => this.fail(new Error('an RSA key maker ended')));
+      process_.stdin.on('error', () => undefined);
+      process.once('exit', () => process_.kill('SIGKILL'));
+      this.children.push(child);
+      return child;
+    } catch (err) {
+      this.fail(err instanceof Error ? err : new Error(String(err)));
+      return undefined;
+    }
+  }
+
+  private received(child: { asked: number; partial: string }, chunk: string): void {
+    const lines = (child.partial + chunk).split('\n');
+    child.partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const [n, e] = line.split(' ');
+      if (!n || !e) continue;
+      child.asked--;
+      const key = { n, e };
+      const waiter = this.waiting.shift();
+      if (waiter) waiter.resolve(key);
+      else this.ready.push(key);
+    }
+    this.holdWhileWaiting();
+  }
+
+  /** The children (and their pipes) keep this process alive only while a check waits for a key. */
+  private holdWhileWaiting(): void {
+    for (const { process: child } of this.children) {
+      // stdio pipes are sockets, each a handle of the event loop like the child itself.
+      for (const handle of [child, child.stdin as unknown as Socket, child.stdout as unknown as Socket]) {
+        if (this.waiting.length > 0) handle.ref();
+        else handle.unref();
+      }
+    }
+  }
+
+  private fail(err: Error): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.close();
+    // Whoever waits gets a key all the same, made here.
+    for (const waiter of this.waiting.splice(0)) inThreadPool().then(waiter.resolve, () => waiter.reject(err));
+  }
+}
+
+function inThreadPool(): Promise<RsaPublicNumbers> {
+  return new Promise((resolve, reject) =>
+    generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey) => {
+      if (err) return reject(err);
+      const { n, e } = publicKey.export({ format: 'jwk' });
+      if (typeof n !== 'string' || typeof e !== 'string') return reject(new Error('the generated RSA key has no n or e'));
+      resolve({ n, e });
+    }),
+  );
+}

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../../suites/lib/run.ts';
+import { resolveTarget } from '../../suites/lib/target.ts';
+import type { CheckContext, CheckDefinition, ResolvedTarget } from '../../suites/lib/types.ts';
+
+/**
+ * Ctrl-C ends a check at once whatever it waits on: real time (a key's expiry), its own work
+ * (a key pair being made), a poll's interval or a wait the target asked for (429 Retry-After);
+ * what it made is still cleaned up.
+ */
+describe('an interrupted run does not wait out what its checks wait on', () => {
+  const seen: string[] = [];
+  const server = http.createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    req.resume();
+    if (req.url === '/busy') res.writeHead(429, { 'retry-after': '9', 'content-type': 'application/json' }).end('{}');
+    else res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+  });
+  let target: ResolvedTarget;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    target = resolveTarget(
+      { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
+      {},
+    );
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const waiting = (id: string, wait: (t: CheckContext) => Promise<unknown>): CheckDefinition => ({
+    id,
+    clauses: [],
+    title: id,
+    needs: ['b'],
+    async run(t) {
+      await t.http.request('POST', `${target.baseUrl}/made/${id}`);
+      t.cleanup(`undo ${id}`, async () => void (await t.http.request('DELETE', `${target.baseUrl}/made/${id}`)));
+      await wait(t);
+      // Reached only when the wait ended: the request must then say the run was interrupted.
+      await t.http.request('GET', `${target.baseUrl}/after/${id}`);
+    },
+  });
+  const never = new Promise<never>(() => undefined);
+
+  it.each([
+    ['b-wait/sleep', (t: CheckContext) => t.sleep(30_000)],
+    ['b-wait/own-work', (t: CheckContext) => t.interruptible(never)],
+    ['b-wait/poll', (t: CheckContext) => t.poll(async () => undefined, { timeoutMs: 60_000, intervalMs: 30_000 })],
+    ['b-wait/retry-after', (t: CheckContext) => t.http.request('GET', `${target.baseUrl}/busy`)],
+  ])('%s: the check ends within 0.5 s of the abort, as an error, with its cleanup sent', async (id, wait) => {
+    seen.length = 0;
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(new Error('interrupted by SIGINT')), 100);
+    const out = await runChecks({ target, checks: [waiting(id, wait)], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, signal: controller.signal });
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(out.checks[0]?.verdict).toBe('error');
+    expect(out.checks[0]?.reason).toMatch(/interrupted/);
+    expect(seen).toContain(`DELETE /made/${id}`);
+    expect(seen).not.toContain(`GET /after/${id}`);
+  });
+
+  it('work that ends before the interruption is passed through unchanged', async () => {
+    const controller = new AbortController();
+    let got: unknown;
+    const check: CheckDefinition = {
+      id: 'b-wait/quick-work',
+      clauses: [],
+      title: 'quick work',
+      needs: ['b'],
+      async run(t) {
+        got = await t.interruptible(Promise.resolve(42));
+        await expect(t.interruptible(Promise.reject(new Error('its own failure')))).rejects.toThrow('its own failure');
+      },
+    };
+    const out = await runChecks({ target, checks: [check], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, signal: controller.signal });
+    expect(out.checks[0]?.verdict).toBe('pass');
+    expect(got).toBe(42);
+  });
+
+  it('no check waits on a bare timer: every wait in suites/ goes through t.sleep, t.poll or t.interruptible', () => {
+    // The run's plumbing (suites/lib/delay.ts, the HTTP client's pacer and timeouts) is where timers belong.
+    const root = fileURLToPath(new URL('../../suites', import.meta.url));
+    const plumbing = new Set(['lib/delay.ts', 'lib/http.ts']);
+    const timers = (readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !plumbing.has(f.split('\\').join('/')))
+      .filter((f) => /\bsetTimeout\s*\(|timers\/promises|\bsetInterval\s*\(/.test(readFileSync(join(root, f), 'utf8')))
+      .map((f) => relative(root, join(root, f)));
+    expect(timers).toEqual([]);
+  });
+});
