@@ -60,9 +60,19 @@ function entryOf(ctx: Context, facts: { id: string; seq: number; wallMs: number;
   };
 }
 
-function capped(text: string | undefined): { body?: string; bodyTruncated?: boolean } {
+export function capped(text: string | undefined): { body?: string; bodyTruncated?: boolean } {
   if (text === undefined || text === '') return {};
-  return text.length > BODY_CAP ? { body: text.slice(0, BODY_CAP), bodyTruncated: true } : { body: text };
+  return text.length > BODY_CAP ? { body: copyOfStart(text, BODY_CAP), bodyTruncated: true } : { body: text };
+}
+
+/**
+ * The first `length` characters as a string of their own. A plain slice would point into the
+ * whole body (V8 keeps long slices as views of their parent), so every capped entry kept its
+ * full body alive: with 16 KB invoice pages the ring held 17 KB per entry instead of 4 KB, and
+ * the old generation filled (and was collected, 6 to 10 ms each time) about once a second.
+ */
+function copyOfStart(text: string, length: number): string {
+  return Buffer.from(text.slice(0, length), 'utf8').toString('utf8');
 }
 
 function bodyText(body: unknown): string | undefined {
