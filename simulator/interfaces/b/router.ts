@@ -24,8 +24,12 @@ export interface BInterface {
  * tests every one of its layers' patterns on every request: with all of interface B's routes in
  * one router, matching cost half the throughput of a route that does nothing. Matching stays
  * @koa/router's (case-insensitive, trailing slash optional); every route of a segment lives in
- * the same router, so its 405 and `Allow` see all of them. The gate is one middleware shared by
- * all (one key-digest cache).
+ * the same router, so its 405 and `Allow` see all of them. The gate is one middleware (one
+ * key-digest cache) put in front of each route's own handlers rather than `router.use`d: a
+ * router-wide layer is matched, its parameters decoded and composed on every request, about 13 us
+ * of a /packages/{id} answer's 77 (user CPU per request, median of 5 rounds: 77 -> 64 us,
+ * 9,579 -> 10,592 rps). No route handler calls `next`, so the gate still runs once per request,
+ * and only for a path and method some route serves (a 405 is answered before any key check).
  */
 export function interfaceBRouter(sim: Sim): BInterface {
   const gate = bGate(sim);
@@ -35,7 +39,6 @@ export function interfaceBRouter(sim: Sim): BInterface {
     let router = bySegment.get(segment);
     if (!router) {
       router = new Router<BState>({ prefix: PREFIX });
-      router.use(gate);
       bySegment.set(segment, router);
     }
     return router;
@@ -44,7 +47,7 @@ export function interfaceBRouter(sim: Sim): BInterface {
     (method: 'get' | 'post' | 'put' | 'delete' | 'patch') =>
     (...args: unknown[]): BRouteTable => {
       const router = routerFor(String(args[0]));
-      (router[method] as (...a: unknown[]) => unknown).apply(router, args);
+      (router[method] as (...a: unknown[]) => unknown).apply(router, [args[0], gate, ...args.slice(1)]);
       return table;
     };
   const table = { get: forward('get'), post: forward('post'), put: forward('put'), delete: forward('delete'), patch: forward('patch') } as unknown as BRouteTable;
