@@ -1,6 +1,8 @@
 /**
  * CPU profile of the simulator under the bench's load (one endpoint), for finding hot spots:
  *   node bin/run-ts.mjs bench/profile.ts [endpoint] [dir]
+ * `endpoint` is an interface B path (`/packages/1`, under the seeded account's root) or the start
+ * of one of the bench's request labels (`"A PATCH"`, `"B POST /jobs"`; bench/endpoints.ts).
  * Writes a .cpuprofile into `dir` (default: a temp dir) and prints where the busy time went by
  * area (Node's HTTP and I/O, Koa and its router, the simulator's own code by folder, garbage
  * collection), then the top functions by self and total time.
@@ -10,7 +12,9 @@ import { readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { describeLoad, load, pinLoad, pinServer } from './load.ts';
+import { describeLoad, load, pinLoad, pinServer, type LoadRequest } from './load.ts';
+import { benchRequests } from './endpoints.ts';
+import type { BenchSimulator } from './simulator-server.ts';
 
 const endpoint = process.argv[2] ?? '/connections/types';
 const dir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'sim-prof-'));
@@ -22,11 +26,14 @@ const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import
   execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
 });
 pinServer(child.pid);
-const first = await new Promise<{ origin: string; account: string; key: string }>((resolve) => child.once('message', (m) => resolve(m as never)));
-const headers = { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` };
+const first = await new Promise<BenchSimulator>((resolve) => child.once('message', (m) => resolve(m as BenchSimulator)));
+const labelled = benchRequests(first).find((r) => r.label.startsWith(endpoint));
+const request: LoadRequest = labelled
+  ? { url: labelled.url, method: labelled.method, headers: labelled.headers, ...(labelled.body !== undefined ? { body: labelled.body } : {}), connections: 50, seconds }
+  : { url: `${first.origin}/${first.account}/api${endpoint}`, headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` }, connections: 50, seconds };
 // Warm up first, so that start-up (module loading, compilation) stays out of the picture.
-await load({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 50, seconds: 1 });
-const result = await load({ url: `${first.origin}/${first.account}/api${endpoint}`, headers, connections: 50, seconds });
+await load({ ...request, seconds: 1 });
+const result = await load(request);
 console.log(`${describeLoad()}: ${result.rps.toFixed(0)} rps, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
 await new Promise<void>((resolve) => {
   child.once('exit', () => resolve());

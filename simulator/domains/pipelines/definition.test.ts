@@ -300,3 +300,45 @@ describe('document helpers', () => {
     expect(pointerSegments('/a~1b/c~0d', {})).toEqual(['a/b', 'c~d']);
   });
 });
+
+describe('sameDocument', () => {
+  // The meaning it must keep: equal after sorting every object's keys, arrays in order.
+  const canonical = (value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+    if (typeof value === 'object' && value !== null) {
+      const object = value as Record<string, unknown>;
+      return `{${Object.keys(object).sort().map((k) => `${JSON.stringify(k)}:${canonical(object[k])}`).join(',')}}`;
+    }
+    return JSON.stringify(value) ?? 'null';
+  };
+  const reordered = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(reordered);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).reverse()) Object.defineProperty(out, key, { value: reordered((value as Record<string, unknown>)[key]), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+
+  it('says two JSON documents are the same exactly when their canonical forms are', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        expect(sameDocument(a, b)).toBe(canonical(a) === canonical(b));
+        expect(sameDocument(a, reordered(a))).toBe(true);
+        expect(sameDocument(a, JSON.parse(JSON.stringify(a)))).toBe(true);
+      }),
+      { seed: 11, numRuns: 500 },
+    );
+  });
+
+  it('tells apart what differs in one place, a missing key, an extra key and array order', () => {
+    expect(sameDocument({ a: { b: [1, 2] } }, { a: { b: [2, 1] } })).toBe(false);
+    expect(sameDocument({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+    expect(sameDocument({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameDocument({ a: 1, c: 3 }, { a: 1, b: 3 })).toBe(false);
+    expect(sameDocument({ a: null }, {})).toBe(false);
+    expect(sameDocument([], {})).toBe(false);
+    expect(sameDocument('1', 1)).toBe(false);
+    expect(sameDocument(JSON.parse('{"__proto__":{"x":1}}'), JSON.parse('{"__proto__":{"x":2}}'))).toBe(false);
+    expect(sameDocument(JSON.parse('{"__proto__":{"x":1}}'), JSON.parse('{"__proto__":{"x":1}}'))).toBe(true);
+  });
+});
