@@ -3,7 +3,7 @@
  * baseline measured in the same run (absolute numbers depend on the machine; ratios travel).
  * Prints a Markdown table to copy into notes.
  *
- *   npm run bench                                   # everything, about 7 minutes
+ *   npm run bench                                   # everything, about 9 minutes
  *   BENCH_ONLY=endpoints,cold-start npm run bench   # some sections
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
  *
@@ -94,7 +94,7 @@ try {
 }
 
 if (sections.has('scale')) {
-  const scale = await measureScale({ seconds: Math.min(seconds, 4), connections, bigJobs: env('SCALE_JOBS', 100_000), bigInvoices: env('SCALE_INVOICES', 1_000_000) });
+  const scale = await measureScale({ seconds: Math.min(seconds, 4), connections, rounds, bigJobs: env('SCALE_JOBS', 100_000), bigInvoices: env('SCALE_INVOICES', 1_000_000) });
   for (const f of scale) {
     say(`  ${f.label}: ${f.small.records} ${Math.round(f.small.rps)} rps; ${f.large.records} ${Math.round(f.large.rps)} rps (p99 ${ms(f.large.p99Ms)}); RSS ${Math.round(f.small.rssMb)} -> ${Math.round(f.large.rssMb)} MB; seeded at ${Math.round(f.large.seedPerSecond).toLocaleString('en')} records/s`);
     figures.push({ figure: `${f.label}: cost with ${f.large.records} / with ${f.small.records}`, measured: fixed(f.costRatio), goal: '<= 1.2', met: f.costRatio <= 1.2 });
