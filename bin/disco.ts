@@ -63,8 +63,8 @@ try {
   const code = await main(process.argv.slice(2));
   process.exitCode = code;
   // Interrupted (Ctrl-C, SIGTERM): the reports are written and the cleanups done, so nothing left
-  // in the event loop is wanted; work already handed to libuv's thread pool (an RSA key made
-  // ahead for a check that will not run) would otherwise hold the exit for hundreds of ms.
+  // in the event loop is wanted, and nothing still pending there (a timer, a socket the target
+  // keeps open, work in libuv's thread pool) may hold the exit the user asked for.
   if (code === 130 || code === 143) exitWhenFlushed(code);
 } catch (err) {
   if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {

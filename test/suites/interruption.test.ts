@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../suites/lib/run.ts';
-import { resolveTarget } from '../../suites/lib/target.ts';
+import { closeServer, localTarget } from '../support/local-target.ts';
 import type { CheckContext, CheckDefinition, ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
@@ -23,14 +22,9 @@ describe('an interrupted run does not wait out what its checks wait on', () => {
   });
   let target: ResolvedTarget;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    target = resolveTarget(
-      { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
-      {},
-    );
+    target = await localTarget(server);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => closeServer(server));
 
   const waiting = (id: string, wait: (t: CheckContext) => Promise<unknown>): CheckDefinition => ({
     id,

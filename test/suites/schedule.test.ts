@@ -1,8 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { laneOf, runChecks } from '../../suites/lib/run.ts';
-import { resolveTarget } from '../../suites/lib/target.ts';
+import { closeServer, localTarget } from '../support/local-target.ts';
 import type { CheckDefinition, Need, ResolvedTarget } from '../../suites/lib/types.ts';
 import { loadChecks } from '../../suites/index.ts';
 
@@ -25,14 +24,9 @@ describe('the check schedule', () => {
   });
   let target: ResolvedTarget;
   beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    target = resolveTarget(
-      { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
-      {},
-    );
+    target = await localTarget(server);
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => closeServer(server));
 
   const order: string[] = [];
   const probe = (id: string, needs: Need[], extra: Partial<CheckDefinition> = {}): CheckDefinition => ({

@@ -1,0 +1,21 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolveTarget } from '../../suites/lib/target.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+
+/**
+ * A test's own server on a free local port, described as a target with both interfaces at its
+ * root and one account (`acme`, made-up keys): for tests of the check engine, whatever it answers.
+ */
+export async function localTarget(server: http.Server): Promise<ResolvedTarget> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return resolveTarget(
+    { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
+    {},
+  );
+}
+
+export function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
