@@ -54,18 +54,8 @@ async function main(argv: string[]): Promise<number> {
   return command(rest);
 }
 
-/** Exits once what was written to stdout and stderr is out (a pipe may be asynchronous, as on macOS). */
-function exitWhenFlushed(code: number): void {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
-}
-
 try {
-  const code = await main(process.argv.slice(2));
-  process.exitCode = code;
-  // Interrupted (Ctrl-C, SIGTERM): the reports are written and the cleanups done, so nothing left
-  // in the event loop is wanted, and nothing still pending there (a timer, a socket the target
-  // keeps open, work in libuv's thread pool) may hold the exit the user asked for.
-  if (code === 130 || code === 143) exitWhenFlushed(code);
+  process.exitCode = await main(process.argv.slice(2));
 } catch (err) {
   if (err instanceof UsageError || (err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
     process.stderr.write(`disco: ${err.message}\n`);

@@ -27,6 +27,8 @@ process.stdin.on('end', () => process.exit(0));
 
 type Waiter = { resolve: (key: RsaPublicNumbers) => void; reject: (err: Error) => void };
 type MakerProcess = ChildProcessByStdio<Writable, Readable, null>;
+/** One child: its process, how many keys it still owes, and the part of a line it has sent. */
+type Maker = { process: MakerProcess; asked: number; partial: string };
 
 /**
  * Fresh RSA key pairs, made ahead in child processes. A 2048-bit pair takes 50 to 400 ms of CPU;
@@ -37,7 +39,7 @@ type MakerProcess = ChildProcessByStdio<Writable, Readable, null>;
  * Should a child not start or die, keys are made in this process's thread pool instead.
  */
 export class RsaKeySource {
-  private readonly children: { process: MakerProcess; asked: number; partial: string }[] = [];
+  private readonly children: Maker[] = [];
   private failed = false;
   private readonly ready: RsaPublicNumbers[] = [];
   private readonly waiting: Waiter[] = [];
@@ -66,22 +68,27 @@ export class RsaKeySource {
     return this.children.reduce((sum, c) => sum + c.asked, 0);
   }
 
-  /** Each key is asked of the child with the least to do, starting one while there are fewer than `makers`. */
   private askFor(count: number): void {
     for (let i = 0; i < count && !this.failed; i++) {
-      const idle = this.children.find((c) => c.asked === 0);
-      const child = idle ?? (this.children.length < this.makers ? this.start() : undefined) ?? this.children.reduce<(typeof this.children)[number] | undefined>((a, c) => (a && a.asked <= c.asked ? a : c), undefined);
+      const child = this.makerFor();
       if (!child) return;
       child.asked++;
       child.process.stdin.write(Buffer.alloc(1));
     }
   }
 
-  private start(): (typeof this.children)[number] | undefined {
+  /** An idle child, else a new one while there are fewer than `makers`, else the least busy. */
+  private makerFor(): Maker | undefined {
+    const leastBusy = this.children.reduce<Maker | undefined>((best, c) => (best && best.asked <= c.asked ? best : c), undefined);
+    if (leastBusy && (leastBusy.asked === 0 || this.children.length >= this.makers)) return leastBusy;
+    return this.start() ?? leastBusy;
+  }
+
+  private start(): Maker | undefined {
     try {
       // No inherited options: a test runner's or tsx's loader has nothing to do in it.
       const process_ = spawn(process.execPath, ['-e', this.program], { stdio: ['pipe', 'pipe', 'ignore'], env: {}, windowsHide: true });
-      const child = { process: process_, asked: 0, partial: '' };
+      const child: Maker = { process: process_, asked: 0, partial: '' };
       process_.stdout.setEncoding('utf8');
       process_.stdout.on('data', (chunk: string) => this.received(child, chunk));
       process_.on('error', (err) => this.fail(err));
@@ -96,7 +103,7 @@ export class RsaKeySource {
     }
   }
 
-  private received(child: { asked: number; partial: string }, chunk: string): void {
+  private received(child: Maker, chunk: string): void {
     const lines = (child.partial + chunk).split('\n');
     child.partial = lines.pop() ?? '';
     for (const line of lines) {
