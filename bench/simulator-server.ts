@@ -5,6 +5,8 @@ import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
+import { AdjustableClock } from '../simulator/clock.ts';
+import { createJob } from '../simulator/domains/jobs/model.ts';
 
 export interface BenchSimulator {
   origin: string;
@@ -20,9 +22,18 @@ const seed = await loadNamedSeed('default');
 if (!seed) throw new Error('default seed missing');
 // BENCH_JOURNAL: the journal's size (default 1000, as disco serve; 0 turns it off).
 const journalSize = Number(process.env.BENCH_JOURNAL ?? 1000);
-const { app, sim } = createSimulator({ options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize } });
+const clock = new AdjustableClock();
+const { app, sim } = createSimulator({ clock, options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize } });
 const [acme] = applySeed(sim, seed);
 if (!acme) throw new Error('the default seed has no account');
+// The list-page row reads a page of 100 jobs: the default seed has none, and a page of `[]`
+// measured nothing but the gate. 150 jobs, moved past their end (a job takes 35 s at pace 1) so
+// every answer of the row is the same 100 completed jobs with their outputs (bench/endpoints.ts
+// asks for limit=100).
+const account = sim.store.account(acme.account_id)!;
+const owner = account.users.values().next().value!;
+for (let i = 0; i < 150; i++) createJob(sim, account, owner, { clusterId: acme.cluster_ids[0]!, packageId: acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
+clock.advance(60_000);
 const listening = await listen(app, 0, '127.0.0.1');
 const ready: BenchSimulator = {
   origin: listening.origin,

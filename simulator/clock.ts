@@ -92,6 +92,38 @@ function checkedSpeed(speed: number): number {
 
 /** ISO 8601 UTC with a `Z`, second precision, as the real service writes timestamps. */
 export function isoTime(ms: number): string {
+  // Years outside 0000-9999 are written with six digits and a sign, and NaN or a moment outside
+  // the Date range throws: both are left to the definition.
+  if (!(ms >= FOUR_DIGIT_YEARS.from && ms < FOUR_DIGIT_YEARS.to)) return isoTimeByDate(ms);
+  const second = Math.floor(ms / 1000);
+  const day = Math.floor(second / 86_400);
+  const prefix = datePrefixes.get(day);
+  const ofDay = second - day * 86_400;
+  const h = Math.floor(ofDay / 3600);
+  const m = Math.floor((ofDay % 3600) / 60);
+  const s = ofDay % 60;
+  return `${prefix ?? datePrefix(day)}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}Z`;
+}
+
+/**
+ * `YYYY-MM-DDT` of each day formatted so far (at most 4,096, then started afresh). A page of 100
+ * jobs writes 900 timestamps; formatting each through a Date and toISOString took about half the
+ * time of presenting the page (0.5 us each).
+ */
+const datePrefixes = new Map<number, string>();
+
+/** 0000-01-01T00:00:00Z up to (not including) 10000-01-01T00:00:00Z, in ms. */
+const FOUR_DIGIT_YEARS = { from: -62_167_219_200_000, to: 253_402_300_800_000 } as const;
+
+function datePrefix(day: number): string {
+  const prefix = isoTimeByDate(day * 86_400_000).slice(0, 11);
+  if (datePrefixes.size >= 4096) datePrefixes.clear();
+  datePrefixes.set(day, prefix);
+  return prefix;
+}
+
+/** The definition `isoTime` keeps to (a property test holds them equal). */
+export function isoTimeByDate(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
