@@ -120,5 +120,5 @@ say('\n| figure | measured | goal | met |\n|---|---|---|---|');
 for (const f of figures) say(`| ${f.figure} | ${f.measured} | ${f.goal} | ${f.met === null ? '' : f.met ? 'yes' : '**no**'} |`);
 
 function report(row: EndpointRow, extra = ''): void {
-  say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)}${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
+  say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)} (bare ${ms(row.bare.p99Ms)})${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
 }
