@@ -1,6 +1,7 @@
 // Child process of the bench: the simulator with the default seed and 150 finished jobs on a free
-// port, rate limits off (the load would exhaust them in a second), web hooks not delivered. Sends the port, the
-// ids and the keys the bench needs to the parent over IPC (never printed: keys stay out of logs).
+// port, rate limits off (the load would exhaust them in a second), web hooks not delivered.
+// Sends the port, the ids and the keys the bench needs to the parent over IPC (never printed:
+// keys stay out of logs).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
