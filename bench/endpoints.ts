@@ -29,7 +29,10 @@ export interface BenchRequest {
   status: number;
 }
 
-/** The requests measured: the issue's five, a write on each interface and a list page (100 completed jobs: bench/simulator-server.ts makes them). */
+/**
+ * The requests measured: the issue's five, a write on each interface and a list page (100
+ * completed jobs, which bench/simulator-server.ts makes).
+ */
 export function benchRequests(sim: BenchSimulator): BenchRequest[] {
   const b = `${sim.origin}/${sim.account}/api`;
   const a = `${sim.origin}/api/public/v1`;

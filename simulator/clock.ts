@@ -97,12 +97,12 @@ export function isoTime(ms: number): string {
   if (!(ms >= FOUR_DIGIT_YEARS.from && ms < FOUR_DIGIT_YEARS.to)) return isoTimeByDate(ms);
   const second = Math.floor(ms / 1000);
   const day = Math.floor(second / 86_400);
-  const prefix = datePrefixes.get(day);
+  const prefix = datePrefixes.get(day) ?? datePrefix(day);
   const ofDay = second - day * 86_400;
   const h = Math.floor(ofDay / 3600);
   const m = Math.floor((ofDay % 3600) / 60);
   const s = ofDay % 60;
-  return `${prefix ?? datePrefix(day)}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}Z`;
+  return `${prefix}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}Z`;
 }
 
 /**
