@@ -1,10 +1,15 @@
-// Child process of the bench (bench/endpoints.ts): a bare node:http server answering fixed bytes (the baseline).
+// Child process of the bench (bench/endpoints.ts): a bare node:http server answering fixed bytes
+// (the baseline). With `serialise`, it keeps the body as a parsed value and writes it with
+// JSON.stringify on every request instead: the least any server building a JSON answer per
+// request does, the floor for a large page (bench/index.ts prints it beside the list page).
 import { createServer } from 'node:http';
 
-process.once('message', (message: { status: number; headers: Record<string, string>; body: string }) => {
-  const body = Buffer.from(message.body);
+process.once('message', (message: { status: number; headers: Record<string, string>; body: string; serialise?: boolean }) => {
+  const bytes = Buffer.from(message.body);
+  const value: unknown = message.serialise ? JSON.parse(message.body) : undefined;
   const server = createServer((_req, res) => {
-    res.writeHead(message.status, { ...message.headers, 'content-length': String(body.length) });
+    const body = message.serialise ? JSON.stringify(value) : bytes;
+    res.writeHead(message.status, { ...message.headers, 'content-length': String(Buffer.byteLength(body)) });
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {

@@ -67,12 +67,15 @@ export function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** A bare node:http server that answers every request with these exact bytes. */
-export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }): Promise<{ child: ChildProcess; origin: string }> {
+/**
+ * A bare node:http server that answers every request with these exact bytes, or with `serialise`
+ * the same body written by JSON.stringify from a parsed value on every request.
+ */
+export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }, serialise = false): Promise<{ child: ChildProcess; origin: string }> {
   const child = fork(runTs, [fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   pinServer(child.pid);
   const ready = new Promise<{ origin: string }>((resolve) => child.once('message', (m) => resolve(m as { origin: string })));
-  child.send(sample);
+  child.send({ ...sample, serialise });
   return { child, origin: (await ready).origin };
 }
 
@@ -108,17 +111,22 @@ export async function startKoaReference(sample: { status: number; headers: Recor
 }
 
 /**
- * Measures one request: the baseline (a bare server answering the same bytes, or with
- * `baseline: 'koa'` the plain Koa app) and the simulator, `rounds` times interleaved, medians
+ * Measures one request: the baseline (a bare server answering the same bytes; with
+ * `baseline: 'koa'` the plain Koa app; with `'serialising'` the bare server writing the same body
+ * with JSON.stringify per request) and the simulator, `rounds` times interleaved, medians
  * compared. `simulatorSeconds` holds the simulator's load longer than the baseline's (sustained).
  */
-export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' }): Promise<EndpointRow> {
+export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' | 'serialising' }): Promise<EndpointRow> {
   const sample = await sampleOf(r);
-  const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample);
+  const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample, opts.baseline === 'serialising');
   const loadOf = (url: string, seconds: number): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds, connections: opts.connections });
   const bareRuns: LoadResult[] = [];
   const simRuns: LoadResult[] = [];
+  let baselineDiffers = false;
   try {
+    // The baseline must answer what the simulator answered, or the ratio compares two workloads.
+    const baselineBody = await (await fetch(`${bare.origin}/`, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })).text();
+    baselineDiffers = baselineBody !== sample.body;
     for (let i = 0; i < opts.rounds; i++) {
       bareRuns.push(await load(loadOf(`${bare.origin}/`, opts.seconds)));
       simRuns.push(await load(loadOf(r.url, opts.simulatorSeconds ?? opts.seconds)));
@@ -130,7 +138,8 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
   const row: EndpointRow = { label: r.label, bare: medianResult(bareRuns), simulator, ratio: simulator.rps / medianResult(bareRuns).rps };
   // Answers other than the sampled status mean the row measured something else: say so.
   const wrongAnswers = r.status >= 400 ? 0 : simulator.non2xx;
-  if (sample.status !== r.status) row.invalid = `the simulator answered ${sample.status}, not ${r.status}`;
+  if (baselineDiffers) row.invalid = 'the baseline answered another body than the simulator';
+  else if (sample.status !== r.status) row.invalid = `the simulator answered ${sample.status}, not ${r.status}`;
   else if (simulator.errors > 0 || wrongAnswers > 0) row.invalid = `${simulator.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
   return row;
 }

@@ -8,10 +8,11 @@
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
  *
  * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
- * bytes; the plain-Koa floor), sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's
- * mock on the simulator's OpenAPI document, when installed), scale (cost with 100,000 jobs and
- * 1,000,000 invoices, RSS), cold-start (disco serve from compiled JavaScript against node -e 0),
- * suite (a full disco check at the default cases per property).
+ * bytes; the plain-Koa floor; for the list page, a bare server serialising the page per request),
+ * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
+ * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
+ * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
+ * at the default cases per property).
  */
 import { benchRequests, measureEndpoint, startChild, stopChild, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad } from './load.ts';
@@ -60,6 +61,14 @@ try {
     say(`  plain Koa 3 app (Basic auth, Accept) on ${pkg.label}'s bytes: ${Math.round(koa.bare.rps)} rps = ${fixed(koa.bare.rps / bare.bare.rps)} x bare; the simulator is ${fixed(koa.ratio)} x that app`);
     figures.push({ figure: `${pkg.label}: x a plain Koa 3 app (auth + Accept, same bytes)`, measured: fixed(koa.ratio), goal: 'reference', met: null });
     figures.push({ figure: 'plain Koa 3 app: x bare node:http', measured: fixed(koa.bare.rps / bare.bare.rps), goal: 'reference', met: null });
+    // The list page's floor: a page built per request must at least be serialised, which a server
+    // replaying fixed bytes never does. The simulator's distance from this is its own work.
+    const page = benchRequests(simulator.first).find((r) => r.label.includes('list page'))!;
+    const serialising = await measureEndpoint(page, { seconds, connections, rounds, baseline: 'serialising' });
+    const pageBare = await measureEndpoint(page, { seconds, connections, rounds: 1 });
+    say(`  bare node:http writing ${page.label}'s body with JSON.stringify per request: ${Math.round(serialising.bare.rps)} rps = ${fixed(serialising.bare.rps / pageBare.bare.rps)} x bare, p99 ${ms(serialising.bare.p99Ms)}; the simulator is ${fixed(serialising.ratio)} x that server`);
+    figures.push({ figure: `${page.label}: x bare node:http serialising the same page per request`, measured: fixed(serialising.ratio), goal: 'reference', met: null });
+    figures.push({ figure: 'bare node:http serialising the page: x bare node:http (same bytes)', measured: fixed(serialising.bare.rps / pageBare.bare.rps), goal: 'reference', met: null });
   }
 
   if (simulator && sections.has('sustained')) {
