@@ -6,10 +6,11 @@ import { createServer } from 'node:http';
 
 process.once('message', (message: { status: number; headers: Record<string, string>; body: string; serialise?: boolean }) => {
   const bytes = Buffer.from(message.body);
+  const bytesLength = String(bytes.length);
   const value: unknown = message.serialise ? JSON.parse(message.body) : undefined;
   const server = createServer((_req, res) => {
     const body = message.serialise ? JSON.stringify(value) : bytes;
-    res.writeHead(message.status, { ...message.headers, 'content-length': String(Buffer.byteLength(body)) });
+    res.writeHead(message.status, { ...message.headers, 'content-length': message.serialise ? String(Buffer.byteLength(body)) : bytesLength });
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {

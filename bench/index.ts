@@ -48,27 +48,23 @@ if (sections.has('endpoints') || sections.has('sustained') || sections.has('pris
 
 try {
   if (simulator && sections.has('endpoints')) {
-    for (const request of benchRequests(simulator.first).filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) {
+    const requests = benchRequests(simulator.first);
+    const rows = new Map<string, EndpointRow>();
+    for (const request of requests.filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) {
       const row = await measureEndpoint(request, { seconds, connections, rounds });
+      rows.set(request.label, row);
       report(row);
       figures.push({ figure: `${request.label}: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
       figures.push({ figure: `${request.label}: p99 at ${connections} connections`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
     }
-    // The floor: what a plain Koa app doing nothing but auth and Accept gets on the same bytes.
-    const pkg = benchRequests(simulator.first)[0]!;
-    const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
-    const bare = await measureEndpoint(pkg, { seconds, connections, rounds: 1 });
-    say(`  plain Koa 3 app (Basic auth, Accept) on ${pkg.label}'s bytes: ${Math.round(koa.bare.rps)} rps = ${fixed(koa.bare.rps / bare.bare.rps)} x bare; the simulator is ${fixed(koa.ratio)} x that app${koa.invalid ? `   INVALID: ${koa.invalid}` : ''}`);
-    figures.push({ figure: `${pkg.label}: x a plain Koa 3 app (auth + Accept, same bytes)`, measured: koa.invalid ? `INVALID (${koa.invalid})` : fixed(koa.ratio), goal: 'reference', met: null });
-    figures.push({ figure: 'plain Koa 3 app: x bare node:http', measured: fixed(koa.bare.rps / bare.bare.rps), goal: 'reference', met: null });
-    // The list page's floor: a page built per request must at least be serialised, which a server
-    // replaying fixed bytes never does. The simulator's distance from this is its own work.
-    const page = benchRequests(simulator.first).find((r) => r.label.includes('list page'))!;
-    const serialising = await measureEndpoint(page, { seconds, connections, rounds, baseline: 'serialising' });
-    const pageBare = await measureEndpoint(page, { seconds, connections, rounds: 1 });
-    say(`  bare node:http writing ${page.label}'s body with JSON.stringify per request: ${Math.round(serialising.bare.rps)} rps = ${fixed(serialising.bare.rps / pageBare.bare.rps)} x bare, p99 ${ms(serialising.bare.p99Ms)}; the simulator is ${fixed(serialising.ratio)} x that server${serialising.invalid ? `   INVALID: ${serialising.invalid}` : ''}`);
-    figures.push({ figure: `${page.label}: x bare node:http serialising the same page per request`, measured: serialising.invalid ? `INVALID (${serialising.invalid})` : fixed(serialising.ratio), goal: 'reference', met: null });
-    figures.push({ figure: 'bare node:http serialising the page: x bare node:http (same bytes)', measured: fixed(serialising.bare.rps / pageBare.bare.rps), goal: 'reference', met: null });
+    // The floors, each against its row's bare server above (median of the same rounds).
+    // A plain Koa app doing nothing but auth and Accept, on the same bytes:
+    const pkg = requests[0]!;
+    reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' }), rows.get(pkg.label)!);
+    // A page built per request must at least be serialised, which a server replaying fixed bytes
+    // never does; the simulator's distance from this is its own work.
+    const page = requests.find((r) => r.label.includes('list page'))!;
+    reference(page.label, 'bare node:http writing the body with JSON.stringify per request', 'bare node:http serialising the same page per request', 'that server', await measureEndpoint(page, { seconds, connections, rounds, baseline: 'serialising' }), rows.get(page.label)!);
   }
 
   if (simulator && sections.has('sustained')) {
@@ -127,6 +123,14 @@ if (sections.has('suite')) {
 
 say('\n| figure | measured | goal | met |\n|---|---|---|---|');
 for (const f of figures) say(`| ${f.figure} | ${f.measured} | ${f.goal} | ${f.met === null ? '' : f.met ? 'yes' : '**no**'} |`);
+
+/** Prints a reference baseline (`row.bare`) against the bare server of the same request (`bareRow`), and the simulator against it. */
+function reference(label: string, printed: string, figure: string, that: string, row: EndpointRow, bareRow: EndpointRow): void {
+  const invalid = row.invalid ? `   INVALID: ${row.invalid}` : '';
+  say(`  ${printed}, on ${label}'s bytes: ${Math.round(row.bare.rps)} rps = ${fixed(row.bare.rps / bareRow.bare.rps)} x bare, p99 ${ms(row.bare.p99Ms)}; the simulator is ${fixed(row.ratio)} x ${that}${invalid}`);
+  figures.push({ figure: `${label}: x ${figure}`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: 'reference', met: null });
+  figures.push({ figure: `${printed}: x bare node:http (same bytes)`, measured: fixed(row.bare.rps / bareRow.bare.rps), goal: 'reference', met: null });
+}
 
 function report(row: EndpointRow, extra = ''): void {
   say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)} (bare ${ms(row.bare.p99Ms)})${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
