@@ -93,12 +93,17 @@ export async function sampleOf(r: BenchRequest): Promise<{ status: number; heade
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function medianResult(results: LoadResult[]): LoadResult {
-  return {
+  const merged: LoadResult = {
     rps: median(results.map((r) => r.rps)),
     p99Ms: median(results.map((r) => r.p99Ms)),
     errors: results.reduce((s, r) => s + r.errors, 0),
     non2xx: results.reduce((s, r) => s + r.non2xx, 0),
   };
+  const cpu = results.map((r) => r.cpu).filter((c) => c !== undefined);
+  if (cpu.length > 0 && cpu.length === results.length) {
+    merged.cpu = { userUs: median(cpu.map((c) => c.userUs)), systemUs: median(cpu.map((c) => c.systemUs)), busy: median(cpu.map((c) => c.busy)) };
+  }
+  return merged;
 }
 
 /** A plain Koa 3 app checking Basic credentials and Accept, answering these exact bytes (bench/koa-reference-server.ts). */
@@ -115,8 +120,9 @@ export async function startKoaReference(sample: { status: number; headers: Recor
  * `baseline: 'koa'` the plain Koa app; with `'serialising'` the bare server writing the same body
  * with JSON.stringify per request) and the simulator, `rounds` times interleaved, medians
  * compared. `simulatorSeconds` holds the simulator's load longer than the baseline's (sustained).
+ * With `simulatorPid`, both sides also get their CPU per request (the median of the rounds).
  */
-export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' | 'serialising' }): Promise<EndpointRow> {
+export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' | 'serialising'; simulatorPid?: number }): Promise<EndpointRow> {
   const sample = await sampleOf(r);
   const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample, opts.baseline === 'serialising');
   const loadOf = (url: string, seconds: number): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds, connections: opts.connections });
@@ -128,8 +134,8 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
     const baselineBody = await (await fetch(`${bare.origin}/`, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })).text();
     baselineDiffers = baselineBody !== sample.body;
     for (let i = 0; i < opts.rounds; i++) {
-      bareRuns.push(await load(loadOf(`${bare.origin}/`, opts.seconds)));
-      simRuns.push(await load(loadOf(r.url, opts.simulatorSeconds ?? opts.seconds)));
+      bareRuns.push(await load(loadOf(`${bare.origin}/`, opts.seconds), bare.child.pid));
+      simRuns.push(await load(loadOf(r.url, opts.simulatorSeconds ?? opts.seconds), opts.simulatorPid));
     }
   } finally {
     await stopChild(bare.child);

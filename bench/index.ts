@@ -16,6 +16,7 @@
  */
 import { benchRequests, measureEndpoint, startChild, stopChild, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad } from './load.ts';
+import type { CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
 import { measureScale } from './scale.ts';
 import { measureColdStart } from './cold-start.ts';
@@ -51,7 +52,7 @@ try {
     const requests = benchRequests(simulator.first);
     const rows = new Map<string, EndpointRow>();
     for (const request of requests.filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) {
-      const row = await measureEndpoint(request, { seconds, connections, rounds });
+      const row = await measureEndpoint(request, { seconds, connections, rounds, simulatorPid: simulator.child.pid });
       rows.set(request.label, row);
       report(row);
       figures.push({ figure: `${request.label}: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
@@ -60,7 +61,9 @@ try {
     // The floors, each against its row's bare server above (median of the same rounds).
     // A plain Koa app doing nothing but auth and Accept, on the same bytes:
     const pkg = requests[0]!;
-    reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' }), rows.get(pkg.label)!);
+    const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
+    reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, rows.get(pkg.label)!);
+    cpuBudget(pkg.label, rows.get(pkg.label)!, koa);
     // A page built per request must at least be serialised, which a server replaying fixed bytes
     // never does; the simulator's distance from this is its own work.
     const page = requests.find((r) => r.label.includes('list page'))!;
@@ -69,7 +72,7 @@ try {
 
   if (simulator && sections.has('sustained')) {
     const post = benchRequests(simulator.first).find((r) => r.method === 'POST' && r.label.includes('/jobs'))!;
-    const row = await measureEndpoint(post, { seconds: Math.min(10, sustainSeconds), connections, rounds: 1, simulatorSeconds: sustainSeconds });
+    const row = await measureEndpoint(post, { seconds: Math.min(10, sustainSeconds), connections, rounds: 1, simulatorSeconds: sustainSeconds, simulatorPid: simulator.child.pid });
     report(row, `sustained ${sustainSeconds} s`);
     figures.push({ figure: `B POST /jobs sustained ${sustainSeconds} s: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
     figures.push({ figure: `B POST /jobs sustained ${sustainSeconds} s: p99`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
@@ -133,5 +136,32 @@ function reference(label: string, printed: string, figure: string, that: string,
 }
 
 function report(row: EndpointRow, extra = ''): void {
-  say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)} (bare ${ms(row.bare.p99Ms)})${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
+  const cpu = row.simulator.cpu && row.bare.cpu ? `   CPU ${us(row.simulator.cpu)} per request (bare ${us(row.bare.cpu)})` : '';
+  say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)} (bare ${ms(row.bare.p99Ms)})${cpu}${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
+}
+
+/** User plus system CPU of one request, in microseconds. */
+function us(cpu: CpuPerRequest): string {
+  return `${Math.round(cpu.userUs + cpu.systemUs)} us`;
+}
+
+/**
+ * Where the throughput goal's budget goes. With the server's core saturated, throughput is one
+ * over the CPU a request costs, so 0.5 x the bare server's throughput allows twice its CPU per
+ * request; the plain Koa app's own cost beside that budget says whether any Koa app can meet it.
+ */
+function cpuBudget(label: string, row: EndpointRow, koa: EndpointRow): void {
+  const bare = row.bare.cpu;
+  const sim = row.simulator.cpu;
+  const floor = koa.bare.cpu;
+  if (!bare || !sim || !floor) {
+    say('  CPU per request: not measured (no /proc on this machine)');
+    return;
+  }
+  const budget = 2 * (bare.userUs + bare.systemUs);
+  const split = (c: CpuPerRequest) => `${us(c)} (user ${Math.round(c.userUs)}, system ${Math.round(c.systemUs)}, core ${Math.round(100 * c.busy)} % busy)`;
+  say(`  CPU per request on ${label}: bare ${split(bare)}, plain Koa 3 app ${split(floor)}, simulator ${split(sim)}; 0.5 x bare's throughput allows ${Math.round(budget)} us`);
+  figures.push({ figure: `${label}: CPU per request, simulator`, measured: split(sim), goal: `<= ${Math.round(budget)} us (2 x bare's, for 0.5 x its throughput)`, met: sim.userUs + sim.systemUs <= budget });
+  figures.push({ figure: 'plain Koa 3 app (Basic auth, Accept): CPU per request (same bytes)', measured: split(floor), goal: 'reference', met: null });
+  figures.push({ figure: 'bare node:http: CPU per request (same bytes)', measured: split(bare), goal: 'reference', met: null });
 }

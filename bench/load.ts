@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { cpuTime, perRequest, type CpuPerRequest } from './cpu.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,6 +28,8 @@ export interface LoadResult {
   errors: number;
   /** Answers outside 2xx and 3xx. */
   non2xx: number;
+  /** What each request cost the server, when its process id was given and /proc can tell. */
+  cpu?: CpuPerRequest;
 }
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
@@ -57,8 +60,12 @@ export function describeLoad(): string {
   return `${loadTool}${pinned ? ', load on core 0 and server on core 1 (taskset)' : ', not pinned (taskset or a second core missing)'}`;
 }
 
-export async function load(request: LoadRequest): Promise<LoadResult> {
-  return loadTool === 'wrk' ? wrk(request) : autocannonLoad(request);
+/** Runs the load; with `serverPid`, also reads what the server spent on CPU meanwhile. */
+export async function load(request: LoadRequest, serverPid?: number): Promise<LoadResult> {
+  const before = cpuTime(serverPid);
+  const result = await (loadTool === 'wrk' ? wrk(request) : autocannonLoad(request));
+  const cpu = perRequest(before, cpuTime(serverPid), result.rps * request.seconds, request.seconds);
+  return cpu ? { ...result, cpu } : result;
 }
 
 async function autocannonLoad(r: LoadRequest): Promise<LoadResult> {
