@@ -1,0 +1,30 @@
+// The bench's CPU-per-request figures (bench/cpu.ts): read from /proc, so only where it exists.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cpuTime, perRequest } from '../bench/cpu.ts';
+
+describe('bench CPU per request', () => {
+  it.runIf(existsSync('/proc/self/stat'))('reads the CPU a process has spent, growing while it works', () => {
+    const before = cpuTime(process.pid);
+    expect(before).toBeDefined();
+    const until = Date.now() + 120;
+    let spin = 0;
+    while (Date.now() < until) spin += Math.sqrt(spin + 1);
+    const after = cpuTime(process.pid)!;
+    expect(spin).toBeGreaterThan(0);
+    // 120 ms of spinning; clock ticks are 10 ms, so at least most of it shows as user time.
+    expect(after.userS + after.systemS - (before!.userS + before!.systemS)).toBeGreaterThanOrEqual(0.08);
+  });
+
+  it('gives nothing for a process that does not exist or was not named', () => {
+    expect(cpuTime(undefined)).toBeUndefined();
+    expect(cpuTime(2 ** 30)).toBeUndefined();
+  });
+
+  it('divides the CPU spent by the requests answered, and the busy share by the wall time', () => {
+    const cpu = perRequest({ userS: 1, systemS: 0.5 }, { userS: 4, systemS: 2 }, 100_000, 5);
+    expect(cpu).toEqual({ userUs: 30, systemUs: 15, busy: 0.9 });
+    expect(perRequest(undefined, { userS: 1, systemS: 1 }, 10, 1)).toBeUndefined();
+    expect(perRequest({ userS: 1, systemS: 1 }, { userS: 2, systemS: 2 }, 0, 1)).toBeUndefined();
+  });
+});
