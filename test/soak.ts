@@ -3,7 +3,8 @@
  * 2,000 concurrent creates x 3 rounds, Ctrl-C at every second from 3 to 15 s; `npm test` runs a sample, test/drills.test.ts), then the
  * whole suite against the faultless simulator (both conventions) with many random seeds,
  * reporting every seed that raised a false alarm. Long (about 7 s per seed and conventions at 25
- * runs on 2 cores); `npm test` runs one fresh seed per run (test/faultless.test.ts).
+ * runs on 2 cores); `npm test` runs one fresh seed per run under each conventions
+ * (test/faultless.test.ts, test/alt-conventions.test.ts).
  *
  *   npm run soak                      # the drills, then 200 seeds
  *   SOAK_SEEDS=20 SOAK_RUNS=25 SOAK_DRILLS=0 npm run soak
