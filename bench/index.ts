@@ -160,8 +160,11 @@ function cpuBudget(label: string, row: EndpointRow, koa: EndpointRow): void {
   }
   const budget = 2 * (bare.userUs + bare.systemUs);
   const split = (c: CpuPerRequest) => `${us(c)} (user ${Math.round(c.userUs)}, system ${Math.round(c.systemUs)}, core ${Math.round(100 * c.busy)} % busy)`;
-  say(`  CPU per request on ${label}: bare ${split(bare)}, plain Koa 3 app ${split(floor)}, simulator ${split(sim)}; 0.5 x bare's throughput allows ${Math.round(budget)} us`);
-  figures.push({ figure: `${label}: CPU per request, simulator`, measured: split(sim), goal: `<= ${Math.round(budget)} us (2 x bare's, for 0.5 x its throughput)`, met: sim.userUs + sim.systemUs <= budget });
+  // A server waiting on its load generator is not bound by its CPU: then the budget says little.
+  const saturated = [bare, sim, floor].every((c) => c.busy >= 0.9);
+  const caveat = saturated ? '' : ' (a server was below 90 % busy, so throughput is not bound by CPU alone: indicative only)';
+  say(`  CPU per request on ${label}: bare ${split(bare)}, plain Koa 3 app ${split(floor)}, simulator ${split(sim)}; 0.5 x bare's throughput allows ${Math.round(budget)} us${caveat}`);
+  figures.push({ figure: `${label}: CPU per request, simulator${caveat}`, measured: split(sim), goal: `<= ${Math.round(budget)} us (2 x bare's, for 0.5 x its throughput)`, met: saturated ? sim.userUs + sim.systemUs <= budget : null });
   figures.push({ figure: 'plain Koa 3 app (Basic auth, Accept): CPU per request (same bytes)', measured: split(floor), goal: 'reference', met: null });
   figures.push({ figure: 'bare node:http: CPU per request (same bytes)', measured: split(bare), goal: 'reference', met: null });
 }
