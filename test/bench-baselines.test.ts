@@ -1,0 +1,42 @@
+// The bench's baselines (bench/endpoints.ts): every ratio it prints divides by one of them, so
+// each must answer exactly the bytes it was given, and the Koa floor must really check what it
+// says it checks (an earlier floor answered every request with a 406 and looked fast).
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ChildProcess } from 'node:child_process';
+import { startBare, startKoaReference, stopChild } from '../bench/endpoints.ts';
+
+const sample = { status: 200, headers: { 'content-type': 'application/vnd.service+json; version=2', 'x-sample': 'kept' }, body: JSON.stringify({ id: 7, name: 'package', tags: ['a', 'b'] }) };
+const authorization = `Basic ${Buffer.from('bench-key:').toString('base64')}`;
+const vendor = 'application/vnd.service+json; version=2';
+const children: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(children.map((c) => stopChild(c)));
+});
+
+async function ask(origin: string, headers: Record<string, string>): Promise<{ status: number; type: string | null; sampleHeader: string | null; body: string }> {
+  const res = await fetch(`${origin}/`, { headers });
+  return { status: res.status, type: res.headers.get('content-type'), sampleHeader: res.headers.get('x-sample'), body: await res.text() };
+}
+
+describe('bench baselines', () => {
+  it('the bare server replays the sample, and serialising writes the same body', async () => {
+    for (const serialise of [false, true]) {
+      const bare = await startBare(sample, serialise);
+      children.push(bare.child);
+      expect(await ask(bare.origin, {})).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
+    }
+  });
+
+  it('the plain Koa app answers the sample only with the right credentials and Accept', async () => {
+    const koa = await startKoaReference(sample, authorization);
+    children.push(koa.child);
+    expect(await ask(koa.origin, { authorization, accept: vendor })).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
+    // Compared as a media type: parameters quoted or spaced otherwise, among other ranges.
+    expect((await ask(koa.origin, { authorization, accept: 'text/html, application/VND.service+json;version="2";q=0.5' })).status).toBe(200);
+    expect((await ask(koa.origin, { accept: vendor })).status).toBe(401);
+    expect((await ask(koa.origin, { authorization: `Basic ${Buffer.from('other:').toString('base64')}`, accept: vendor })).status).toBe(401);
+    for (const accept of ['application/json', 'application/vnd.service+json; version=1', `${vendor}; q=0`]) {
+      expect((await ask(koa.origin, { authorization, accept })).status, accept).toBe(406);
+    }
+  });
+});
