@@ -44,3 +44,19 @@ export function perRequest(before: CpuTime | undefined, after: CpuTime | undefin
   const system = after.systemS - before.systemS;
   return { userUs: (user * 1e6) / requests, systemUs: (system * 1e6) / requests, busy: (user + system) / seconds };
 }
+
+/** Where the throughput goal's CPU budget goes, in microseconds per request. */
+export interface CpuBudget {
+  /** What `share` x the bare server's throughput allows: the bare server's CPU over `share`. */
+  allowedUs: number;
+  /** What the allowance leaves beyond the framework floor (negative: the floor alone is over it). */
+  leftAfterFloorUs: number;
+  /** What the simulator spends beyond the same floor: its own work. */
+  simulatorOwnUs: number;
+}
+
+export function cpuBudget(bare: CpuPerRequest, floor: CpuPerRequest, simulator: CpuPerRequest, share = 0.5): CpuBudget {
+  const total = (c: CpuPerRequest) => c.userUs + c.systemUs;
+  const allowedUs = total(bare) / share;
+  return { allowedUs, leftAfterFloorUs: allowedUs - total(floor), simulatorOwnUs: total(simulator) - total(floor) };
+}

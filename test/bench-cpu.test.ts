@@ -1,7 +1,7 @@
 // The bench's CPU-per-request figures (bench/cpu.ts): read from /proc, so only where it exists.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cpuTime, perRequest } from '../bench/cpu.ts';
+import { cpuBudget, cpuTime, perRequest } from '../bench/cpu.ts';
 
 describe('bench CPU per request', () => {
   it.runIf(existsSync('/proc/self/stat'))('reads the CPU a process has spent, growing while it works', () => {
@@ -26,5 +26,15 @@ describe('bench CPU per request', () => {
     expect(cpu).toEqual({ userUs: 30, systemUs: 15, busy: 0.9 });
     expect(perRequest(undefined, { userS: 1, systemS: 1 }, 10, 1)).toBeUndefined();
     expect(perRequest({ userS: 1, systemS: 1 }, { userS: 2, systemS: 2 }, 0, 1)).toBeUndefined();
+  });
+
+  it('splits the 0.5 x budget into what the framework floor leaves and what the simulator adds', () => {
+    const at = (userUs: number, systemUs: number) => ({ userUs, systemUs, busy: 1 });
+    // Bare 19 us allows 38; a floor of 31 leaves 7; a simulator of 86 does 55 beyond the floor.
+    expect(cpuBudget(at(11, 8), at(19, 12), at(62, 24))).toEqual({ allowedUs: 38, leftAfterFloorUs: 7, simulatorOwnUs: 55 });
+    // A floor above the allowance leaves a negative share: no app on that framework fits.
+    expect(cpuBudget(at(11, 8), at(30, 18), at(59, 23)).leftAfterFloorUs).toBe(-10);
+    // Other shares: 0.25 x bare's throughput allows four times its CPU.
+    expect(cpuBudget(at(10, 10), at(20, 10), at(40, 10), 0.25).allowedUs).toBe(80);
   });
 });
