@@ -16,7 +16,7 @@
  */
 import { benchRequests, measureEndpoint, startChild, stopChild, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad } from './load.ts';
-import { cpuBudget as budgetOf, type CpuPerRequest } from './cpu.ts';
+import { cpuBudget, type CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
 import { measureScale } from './scale.ts';
 import { measureColdStart } from './cold-start.ts';
@@ -63,7 +63,7 @@ try {
     const pkg = requests[0]!;
     const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
     reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, rows.get(pkg.label)!);
-    cpuBudget(pkg.label, rows.get(pkg.label)!, koa);
+    printCpuBudget(pkg.label, rows.get(pkg.label)!, koa);
     // A page built per request must at least be serialised, which a server replaying fixed bytes
     // never does; the simulator's distance from this is its own work.
     const page = requests.find((r) => r.label.includes('list page'))!;
@@ -151,7 +151,7 @@ function us(cpu: CpuPerRequest): string {
  * request; the plain Koa app's own cost beside that budget says what it leaves for the simulator's
  * own work, and the simulator's cost beyond that app what its own work takes.
  */
-function cpuBudget(label: string, row: EndpointRow, koa: EndpointRow): void {
+function printCpuBudget(label: string, row: EndpointRow, koa: EndpointRow): void {
   const bare = row.bare.cpu;
   const sim = row.simulator.cpu;
   const floor = koa.bare.cpu;
@@ -159,7 +159,7 @@ function cpuBudget(label: string, row: EndpointRow, koa: EndpointRow): void {
     say('  CPU per request: not measured (no /proc on this machine)');
     return;
   }
-  const { allowedUs: budget, leftAfterFloorUs, simulatorOwnUs } = budgetOf(bare, floor, sim);
+  const { allowedUs: budget, leftAfterFloorUs, simulatorOwnUs } = cpuBudget(bare, floor, sim);
   const split = (c: CpuPerRequest) => `${us(c)} (user ${Math.round(c.userUs)}, system ${Math.round(c.systemUs)}, core ${Math.round(100 * c.busy)} % busy)`;
   // A server waiting on its load generator is not bound by its CPU: then the budget says little.
   const saturated = [bare, sim, floor].every((c) => c.busy >= 0.9);

@@ -4,10 +4,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
 import { startBare, startKoaReference, stopChild } from '../bench/endpoints.ts';
+import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 
-const sample = { status: 200, headers: { 'content-type': 'application/vnd.service+json; version=2', 'x-sample': 'kept' }, body: JSON.stringify({ id: 7, name: 'package', tags: ['a', 'b'] }) };
+const sample = { status: 200, headers: { 'content-type': VENDOR_MEDIA_TYPE, 'x-sample': 'kept' }, body: JSON.stringify({ id: 7, name: 'package', tags: ['a', 'b'] }) };
 const authorization = `Basic ${Buffer.from('bench-key:').toString('base64')}`;
-const vendor = 'application/vnd.service+json; version=2';
+const vendor = VENDOR_MEDIA_TYPE;
 const children: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(children.map((c) => stopChild(c)));

@@ -3,6 +3,7 @@ import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import type { CheckResult, Profile } from '../../suites/lib/types.ts';
 
 export interface SuiteRun {
@@ -52,3 +53,25 @@ export function describeChecks(checks: readonly CheckResult[]): string {
     .map((c) => `${describeCheck(c)}${c.failures.map((f) => `\n  ${f.clause} ${f.message}\n  expected ${f.expected ?? '-'}\n  received ${f.received ?? '-'}`).join('')}`)
     .join('\n');
 }
+
+/**
+ * What a whole run against the faultless simulator must show, whatever its seed: no check failed
+ * or errored (a false alarm), nothing left behind, and every must clause verified and passed in
+ * the run's profile. A must clause that a seed leaves unverified on a conformant deployment is
+ * the other half of the kit's promise broken (a run that cannot say "pass" where it should), so
+ * it counts as much as a false alarm. Under the standard conventions no check may skip either:
+ * the embedded target offers everything. One line per problem; none for a good run.
+ */
+export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName): string[] {
+  const problems: string[] = [];
+  const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  if (bad.length) problems.push(`false alarm: ${describeChecks(bad)}`);
+  if (run.leftovers.length) problems.push(`left behind: ${run.leftovers.join(', ')}`);
+  const profile: Profile = conventions === 'standard' ? 'simulator' : 'spec';
+  for (const v of clauseVerdicts(run.checks, { profile })) {
+    if (v.kind === 'must' && v.verdict !== 'pass') problems.push(`${v.id} not passed: ${v.verdict} (${v.reasons.join('; ')})`);
+  }
+  if (conventions === 'standard') for (const c of run.checks.filter((c) => c.verdict === 'skip')) problems.push(`skipped: ${describeCheck(c)}`);
+  return problems;
+}
+
