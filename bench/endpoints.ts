@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { load, pinServer, type HttpMethod, type LoadRequest, type LoadResult } from './load.ts';
 import type { BenchSimulator } from './simulator-server.ts';
+import type { BareServerOrder } from './bare-server.ts';
 
 const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
 
@@ -69,13 +70,15 @@ export function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * A bare node:http server that answers every request with these exact bytes, or with `serialise`
- * the same body written by JSON.stringify from a parsed value on every request.
+ * the same body written by JSON.stringify from a parsed value on every request; with `workUs`,
+ * after keeping its core busy that long (bench/bare-server.ts).
  */
-export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }, serialise = false): Promise<{ child: ChildProcess; origin: string }> {
+export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }, options: { serialise?: boolean; workUs?: number } = {}): Promise<{ child: ChildProcess; origin: string }> {
   const child = fork(runTs, [fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   pinServer(child.pid);
   const ready = new Promise<{ origin: string }>((resolve) => child.once('message', (m) => resolve(m as { origin: string })));
-  child.send({ ...sample, serialise });
+  const order: BareServerOrder = { ...sample, ...options };
+  child.send(order);
   return { child, origin: (await ready).origin };
 }
 
@@ -92,7 +95,7 @@ export async function sampleOf(r: BenchRequest): Promise<{ status: number; heade
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function medianResult(results: LoadResult[]): LoadResult {
+export function medianResult(results: LoadResult[]): LoadResult {
   const merged: LoadResult = {
     rps: median(results.map((r) => r.rps)),
     p99Ms: median(results.map((r) => r.p99Ms)),
@@ -124,7 +127,7 @@ export async function startKoaReference(sample: { status: number; headers: Recor
  */
 export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' | 'serialising'; simulatorPid?: number }): Promise<EndpointRow> {
   const sample = await sampleOf(r);
-  const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample, opts.baseline === 'serialising');
+  const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample, { serialise: opts.baseline === 'serialising' });
   const loadOf = (url: string, seconds: number): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds, connections: opts.connections });
   const bareRuns: LoadResult[] = [];
   const simRuns: LoadResult[] = [];

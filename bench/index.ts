@@ -8,19 +8,21 @@
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
  *
  * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
- * bytes; the plain-Koa floor; for the list page, a bare server serialising the page per request),
+ * bytes; the plain-Koa floor; the work ladder, which says how much work per request the 0.5 x
+ * goal leaves; for the list page, a bare server serialising the page per request),
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
  * at the default cases per property).
  */
-import { benchRequests, measureEndpoint, startChild, stopChild, type EndpointRow } from './endpoints.ts';
+import { benchRequests, measureEndpoint, startChild, stopChild, type BenchRequest, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad } from './load.ts';
 import { cpuBudget, type CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
 import { measureScale } from './scale.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureSuite } from './suite.ts';
+import { measureWorkLadder, workAt } from './work-ladder.ts';
 import type { BenchSimulator } from './simulator-server.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -64,6 +66,7 @@ try {
     const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
     reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, rows.get(pkg.label)!);
     printCpuBudget(pkg.label, rows.get(pkg.label)!, koa);
+    await printWorkLadder(pkg, rows.get(pkg.label)!, koa);
     // A page built per request must at least be serialised, which a server replaying fixed bytes
     // never does; the simulator's distance from this is its own work.
     const page = requests.find((r) => r.label.includes('list page'))!;
@@ -138,6 +141,24 @@ function reference(label: string, printed: string, figure: string, that: string,
 function report(row: EndpointRow, extra = ''): void {
   const cpu = row.simulator.cpu && row.bare.cpu ? `   CPU ${us(row.simulator.cpu)} per request (bare ${us(row.bare.cpu)})` : '';
   say(`  ${row.label.padEnd(40)} bare ${Math.round(row.bare.rps).toString().padStart(6)} rps   simulator ${Math.round(row.simulator.rps).toString().padStart(6)} rps   ${fixed(row.ratio)} x   p99 ${ms(row.simulator.p99Ms)} (bare ${ms(row.bare.p99Ms)})${cpu}${extra ? `   (${extra})` : ''}${row.invalid ? `   INVALID: ${row.invalid}` : ''}`);
+}
+
+/**
+ * The work ladder (bench/work-ladder.ts): the bare server answering the same bytes after a few
+ * microseconds of busy work, so the 0.5 x goal reads as work per request, and the plain Koa app
+ * and the simulator as the work they behave like.
+ */
+async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: EndpointRow): Promise<void> {
+  const ladder = await measureWorkLadder(request, row.bare.rps, { seconds, connections, rounds });
+  const last = ladder[ladder.length - 1]!.workUs;
+  const work = (ratio: number) => {
+    const at = workAt(ladder, ratio);
+    return at === undefined ? `more than ${last} us` : `about ${Math.round(at)} us`;
+  };
+  const koaRatio = koa.bare.rps / row.bare.rps;
+  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator like ${work(row.ratio)}`);
+  figures.push({ figure: 'work per request on top of bare node:http that 0.5 x bare leaves (work ladder)', measured: work(0.5), goal: 'reference', met: null });
+  figures.push({ figure: `${request.label}: the work per request the plain Koa 3 app and the simulator behave like`, measured: `Koa ${work(koaRatio)}; simulator ${work(row.ratio)}`, goal: 'reference', met: null });
 }
 
 /** User plus system CPU of one request, in microseconds. */

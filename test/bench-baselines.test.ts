@@ -22,10 +22,20 @@ async function ask(origin: string, headers: Record<string, string>): Promise<{ s
 describe('bench baselines', () => {
   it('the bare server replays the sample, and serialising writes the same body', async () => {
     for (const serialise of [false, true]) {
-      const bare = await startBare(sample, serialise);
+      const bare = await startBare(sample, { serialise });
       children.push(bare.child);
       expect(await ask(bare.origin, {})).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
     }
+  });
+
+  it('the bare server with busy work answers the same bytes, and no sooner than the work takes', async () => {
+    // 30 ms of work per request: far above any scheduling noise, so only a lower bound is tested.
+    const busy = await startBare(sample, { workUs: 30_000 });
+    children.push(busy.child);
+    await ask(busy.origin, {});
+    const started = performance.now();
+    expect(await ask(busy.origin, {})).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(30);
   });
 
   it('the plain Koa app answers the sample only with the right credentials and Accept', async () => {
