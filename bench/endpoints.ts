@@ -4,6 +4,7 @@
  * median of the rounds): the ratio is the figure, absolute numbers depend on the machine.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { load, pinServer, type HttpMethod, type LoadRequest, type LoadResult } from './load.ts';
 import type { BenchSimulator } from './simulator-server.ts';
@@ -151,4 +152,38 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
   else if (sample.status !== r.status) row.invalid = `the simulator answered ${sample.status}, not ${r.status}`;
   else if (simulator.errors > 0 || wrongAnswers > 0) row.invalid = `${simulator.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
   return row;
+}
+
+/**
+ * `r` sent to another server of the same process (`origin`) with the Host header `r` would carry,
+ * so links in the body come out the same: median of `rounds`, with that process's CPU. `invalid`
+ * when the other server answers another status or body than `r`'s own server.
+ */
+export async function measureSameRequestAt(r: BenchRequest, origin: string, opts: { seconds: number; connections: number; rounds: number; pid?: number }): Promise<{ result: LoadResult; invalid?: string }> {
+  const sample = await sampleOf(r);
+  const url = new URL(r.url);
+  const there = `${origin}${url.pathname}${url.search}`;
+  // wrk keeps a Host header set under this exact name instead of adding its own.
+  const headers = { ...r.headers, Host: url.host };
+  const res = await requestWithHost(there, r, headers);
+  const body = res.body;
+  const runs: LoadResult[] = [];
+  for (let i = 0; i < opts.rounds; i++) runs.push(await load({ url: there, method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }, opts.pid));
+  const result = medianResult(runs);
+  const invalid = res.status !== sample.status || body !== sample.body ? `it answered ${res.status} with another body than the simulator` : result.errors > 0 || result.non2xx > 0 ? `${result.errors} requests without an answer, ${result.non2xx} answers outside 2xx` : undefined;
+  return invalid ? { result, invalid } : { result };
+}
+
+/** One request with these exact headers, Host included (fetch sets its own Host and drops ours). */
+function requestWithHost(url: string, r: BenchRequest, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: r.method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
 }

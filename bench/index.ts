@@ -4,18 +4,19 @@
  * Prints a Markdown table to copy into notes.
  *
  *   npm run bench                                   # everything, about 11 minutes
- *   BENCH_ONLY=endpoints,cold-start npm run bench   # some sections
+ *   BENCH_ONLY=budget,cold-start npm run bench      # some sections
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
  *
  * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
- * bytes; the plain-Koa floor; the work ladder, which says how much work per request the 0.5 x
- * goal leaves; for the list page, a bare server serialising the page per request),
+ * bytes; for the list page also a bare server serialising the page per request), budget (where the
+ * 0.5 x goal's budget goes on GET /packages/{id}: the plain Koa floor, CPU per request, the
+ * simulator's own code for that read without Koa, the work ladder; about 3 minutes alone),
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
  * at the default cases per property).
  */
-import { benchRequests, measureEndpoint, startChild, stopChild, type BenchRequest, type EndpointRow } from './endpoints.ts';
+import { benchRequests, measureEndpoint, measureSameRequestAt, startChild, stopChild, type BenchRequest, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad } from './load.ts';
 import { cpuBudget, type CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
@@ -30,7 +31,7 @@ const seconds = env('BENCH_SECONDS', 5);
 const rounds = env('BENCH_ROUNDS', 3);
 const connections = env('BENCH_CONNECTIONS', 50);
 const sustainSeconds = env('BENCH_SUSTAIN_SECONDS', 60);
-const sections = new Set((process.env.BENCH_ONLY ?? 'endpoints,sustained,prism,scale,cold-start,suite').split(',').map((s) => s.trim()));
+const sections = new Set((process.env.BENCH_ONLY ?? 'endpoints,budget,sustained,prism,scale,cold-start,suite').split(',').map((s) => s.trim()));
 
 interface Figure {
   figure: string;
@@ -47,30 +48,44 @@ pinLoad();
 say(`disco bench: ${describeLoad()}; ${connections} connections, ${seconds} s per measurement, median of ${rounds} rounds`);
 
 let simulator: Awaited<ReturnType<typeof startChild<BenchSimulator>>> | undefined;
-if (sections.has('endpoints') || sections.has('sustained') || sections.has('prism')) simulator = await startChild<BenchSimulator>('./simulator-server.ts');
+if (['endpoints', 'budget', 'sustained', 'prism'].some((s) => sections.has(s))) simulator = await startChild<BenchSimulator>('./simulator-server.ts');
 
 try {
+  const requests = simulator ? benchRequests(simulator.first) : [];
+  const rows = new Map<string, EndpointRow>();
+  const measureRow = async (request: BenchRequest, sim: NonNullable<typeof simulator>): Promise<EndpointRow> => {
+    const row = await measureEndpoint(request, { seconds, connections, rounds, simulatorPid: sim.child.pid });
+    rows.set(request.label, row);
+    report(row);
+    figures.push({ figure: `${request.label}: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
+    figures.push({ figure: `${request.label}: p99 at ${connections} connections`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
+    return row;
+  };
   if (simulator && sections.has('endpoints')) {
-    const requests = benchRequests(simulator.first);
-    const rows = new Map<string, EndpointRow>();
-    for (const request of requests.filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) {
-      const row = await measureEndpoint(request, { seconds, connections, rounds, simulatorPid: simulator.child.pid });
-      rows.set(request.label, row);
-      report(row);
-      figures.push({ figure: `${request.label}: x bare node:http`, measured: row.invalid ? `INVALID (${row.invalid})` : fixed(row.ratio), goal: '>= 0.5', met: row.invalid ? false : row.ratio >= 0.5 });
-      figures.push({ figure: `${request.label}: p99 at ${connections} connections`, measured: ms(row.simulator.p99Ms), goal: '<= 5 ms', met: row.simulator.p99Ms <= 5 });
-    }
-    // The floors, each against its row's bare server above (median of the same rounds).
-    // A plain Koa app doing nothing but auth and Accept, on the same bytes:
-    const pkg = requests[0]!;
-    const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
-    reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, rows.get(pkg.label)!);
-    printCpuBudget(pkg.label, rows.get(pkg.label)!, koa);
-    await printWorkLadder(pkg, rows.get(pkg.label)!, koa);
+    for (const request of requests.filter((r) => !(r.method === 'POST' && r.label.includes('/jobs')) || !sections.has('sustained'))) await measureRow(request, simulator);
     // A page built per request must at least be serialised, which a server replaying fixed bytes
-    // never does; the simulator's distance from this is its own work.
+    // never does; the simulator's distance from this is its own work. Against the row's bare
+    // server above (median of the same rounds).
     const page = requests.find((r) => r.label.includes('list page'))!;
     reference(page.label, 'bare node:http writing the body with JSON.stringify per request', 'bare node:http serialising the same page per request', 'that server', await measureEndpoint(page, { seconds, connections, rounds, baseline: 'serialising' }), rows.get(page.label)!);
+  }
+
+  if (simulator && sections.has('budget')) {
+    // Where the 0.5 x goal's budget goes, on one read: against the row's bare server (measured
+    // here unless the endpoints section did), a plain Koa app doing nothing but auth and Accept
+    // on the same bytes, the CPU each takes, the simulator's own code without Koa, and the ladder.
+    const pkg = requests[0]!;
+    const pkgRow = rows.get(pkg.label) ?? (await measureRow(pkg, simulator));
+    const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
+    reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, pkgRow);
+    printCpuBudget(pkg.label, pkgRow, koa);
+    // The same state answering the same request through the simulator's own code (journal entry
+    // included) without Koa or a router: what leaving the framework alone would give.
+    const withoutKoa = await measureSameRequestAt(pkg, simulator.first.withoutKoaOrigin, { seconds, connections, rounds, pid: simulator.child.pid });
+    const withoutKoaRatio = withoutKoa.result.rps / pkgRow.bare.rps;
+    say(`  the simulator's own code for ${pkg.label} on bare node:http (no Koa, no router; journal entry included; same state and bytes): ${Math.round(withoutKoa.result.rps)} rps = ${fixed(withoutKoaRatio)} x bare, p99 ${ms(withoutKoa.result.p99Ms)}${withoutKoa.result.cpu ? `, CPU ${us(withoutKoa.result.cpu)} per request` : ''}${withoutKoa.invalid ? `   INVALID: ${withoutKoa.invalid}` : ''}`);
+    figures.push({ figure: `${pkg.label}: the simulator's own code (journal included) without Koa or router, x bare node:http`, measured: withoutKoa.invalid ? `INVALID (${withoutKoa.invalid})` : fixed(withoutKoaRatio), goal: 'reference', met: null });
+    await printWorkLadder(pkg, pkgRow, koa, withoutKoa.invalid ? undefined : withoutKoaRatio);
   }
 
   if (simulator && sections.has('sustained')) {
@@ -148,17 +163,18 @@ function report(row: EndpointRow, extra = ''): void {
  * microseconds of busy work, so the 0.5 x goal reads as work per request, and the plain Koa app
  * and the simulator as the work they behave like.
  */
-async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: EndpointRow): Promise<void> {
-  const ladder = await measureWorkLadder(request, row.bare.rps, { seconds, connections, rounds });
+async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: EndpointRow, withoutKoaRatio: number | undefined): Promise<void> {
+  const ladder = await measureWorkLadder(request, { seconds, connections, rounds });
   const last = ladder[ladder.length - 1]!.workUs;
   const work = (ratio: number) => {
     const at = workAt(ladder, ratio);
     return at === undefined ? `more than ${last} us` : `about ${Math.round(at)} us`;
   };
   const koaRatio = koa.bare.rps / row.bare.rps;
-  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator like ${work(row.ratio)}`);
+  const withoutKoa = withoutKoaRatio === undefined ? '' : `, its own code without Koa like ${work(withoutKoaRatio)}`;
+  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator like ${work(row.ratio)}${withoutKoa}`);
   figures.push({ figure: 'work per request on top of bare node:http that 0.5 x bare leaves (work ladder)', measured: work(0.5), goal: 'reference', met: null });
-  figures.push({ figure: `${request.label}: the work per request the plain Koa 3 app and the simulator behave like`, measured: `Koa ${work(koaRatio)}; simulator ${work(row.ratio)}`, goal: 'reference', met: null });
+  figures.push({ figure: `${request.label}: the work per request the plain Koa 3 app, the simulator and its code without Koa behave like`, measured: `Koa ${work(koaRatio)}; simulator ${work(row.ratio)}; without Koa ${withoutKoaRatio === undefined ? 'not measured' : work(withoutKoaRatio)}`, goal: 'reference', met: null });
 }
 
 /** User plus system CPU of one request, in microseconds. */

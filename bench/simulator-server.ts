@@ -1,13 +1,17 @@
 // Child process of the bench: the simulator with the default seed and 150 finished jobs on a free
 // port, rate limits off (the load would exhaust them in a second), web hooks not delivered.
 // Sends the port, the ids and the keys the bench needs to the parent over IPC (never printed:
-// keys stay out of logs).
+// keys stay out of logs). On a second port the same state answers GET /packages/{id} without
+// Koa, a reference for the throughput goal (bench/package-read-without-koa.ts).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { createJob } from '../simulator/domains/jobs/model.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { packageReadWithoutKoa } from './package-read-without-koa.ts';
 
 export interface BenchSimulator {
   origin: string;
@@ -17,6 +21,8 @@ export interface BenchSimulator {
   packageId: number;
   clusterId: number;
   pipelineId: number;
+  /** The same state's `GET /packages/{id}` served without Koa (bench/package-read-without-koa.ts). */
+  withoutKoaOrigin: string;
 }
 
 const seed = await loadNamedSeed('default');
@@ -36,6 +42,8 @@ const owner = account.users.values().next().value!;
 for (let i = 0; i < 150; i++) createJob(sim, account, owner, { clusterId: acme.cluster_ids[0]!, packageId: acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
 clock.advance(60_000);
 const listening = await listen(app, 0, '127.0.0.1');
+const withoutKoa = createServer(packageReadWithoutKoa(sim));
+await new Promise<void>((resolve) => withoutKoa.listen(0, '127.0.0.1', resolve));
 const ready: BenchSimulator = {
   origin: listening.origin,
   account: acme.account_id,
@@ -44,6 +52,11 @@ const ready: BenchSimulator = {
   packageId: acme.package_ids[0]!,
   clusterId: acme.cluster_ids[0]!,
   pipelineId: acme.pipelines.find((p) => !p.archivable)?.id ?? acme.pipelines[0]!.id,
+  withoutKoaOrigin: `http://127.0.0.1:${(withoutKoa.address() as AddressInfo).port}`,
 };
 process.send?.(ready);
-process.on('disconnect', () => void listening.close().then(() => process.exit(0)));
+process.on('disconnect', () => {
+  withoutKoa.close();
+  withoutKoa.closeAllConnections();
+  void listening.close().then(() => process.exit(0));
+});

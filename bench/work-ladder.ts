@@ -8,7 +8,7 @@
  * its load generator idle between answers, and each answer's write then also pays for waking it
  * (see ARCHITECTURE.md).
  */
-import { load, type LoadRequest } from './load.ts';
+import { load, type LoadResult } from './load.ts';
 import { medianResult, sampleOf, startBare, stopChild, type BenchRequest } from './endpoints.ts';
 
 export interface Rung {
@@ -19,22 +19,27 @@ export interface Rung {
 
 export const RUNGS_US = [5, 10, 20, 40, 80] as const;
 
-/** Each rung's throughput over `bareRps` (the bare server's, same request, same run). */
-export async function measureWorkLadder(r: BenchRequest, bareRps: number, opts: { seconds: number; connections: number; rounds: number }, rungs: readonly number[] = RUNGS_US): Promise<Rung[]> {
+/**
+ * Each rung's throughput over the bare server's (no work), all answering `r`'s bytes: every round
+ * loads the bare server and then each rung in turn, and the medians are compared, so a host that
+ * drifts between rounds moves the rungs and their baseline together.
+ */
+export async function measureWorkLadder(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }, rungs: readonly number[] = RUNGS_US): Promise<Rung[]> {
   const sample = await sampleOf(r);
-  const ladder: Rung[] = [];
-  for (const workUs of rungs) {
-    const server = await startBare(sample, { workUs });
-    try {
-      const request: LoadRequest = { url: `${server.origin}/`, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections };
-      const runs = [];
-      for (let i = 0; i < opts.rounds; i++) runs.push(await load(request));
-      ladder.push({ workUs, ratio: medianResult(runs).rps / bareRps });
-    } finally {
-      await stopChild(server.child);
+  const servers: { workUs: number; origin: string; child: Awaited<ReturnType<typeof startBare>>['child'] }[] = [];
+  try {
+    for (const workUs of [0, ...rungs]) servers.push({ workUs, ...(await startBare(sample, { workUs })) });
+    const runs = servers.map(() => [] as LoadResult[]);
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const [i, server] of servers.entries()) {
+        runs[i]!.push(await load({ url: `${server.origin}/`, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }));
+      }
     }
+    const bareRps = medianResult(runs[0]!).rps;
+    return servers.slice(1).map((server, i) => ({ workUs: server.workUs, ratio: medianResult(runs[i + 1]!).rps / bareRps }));
+  } finally {
+    await Promise.all(servers.map((s) => stopChild(s.child)));
   }
-  return ladder;
 }
 
 /**
