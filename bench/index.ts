@@ -10,7 +10,8 @@
  * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
  * bytes; for the list page also a bare server serialising the page per request), budget (where the
  * 0.5 x goal's budget goes on GET /packages/{id}: the plain Koa floor, CPU per request, the
- * simulator's own code for that read without Koa, the work ladder; about 3 minutes alone),
+ * simulator's own code for that read alone on node:http and on Koa, the work ladder; about 4
+ * minutes alone),
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
@@ -73,19 +74,24 @@ try {
   if (simulator && sections.has('budget')) {
     // Where the 0.5 x goal's budget goes, on one read: against the row's bare server (measured
     // here unless the endpoints section did), a plain Koa app doing nothing but auth and Accept
-    // on the same bytes, the CPU each takes, the simulator's own code without Koa, and the ladder.
+    // on the same bytes, the CPU each takes, the simulator's own code alone, and the ladder.
     const pkg = requests[0]!;
     const pkgRow = rows.get(pkg.label) ?? (await measureRow(pkg, simulator));
     const koa = await measureEndpoint(pkg, { seconds, connections, rounds, baseline: 'koa' });
     reference(pkg.label, 'plain Koa 3 app (Basic auth, Accept)', 'a plain Koa 3 app (auth + Accept, same bytes)', 'that app', koa, pkgRow);
     printCpuBudget(pkg.label, pkgRow, koa);
-    // The same state answering the same request through the simulator's own code (journal entry
-    // included) without Koa or a router: what leaving the framework alone would give.
-    const withoutKoa = await measureSameRequestAt(pkg, simulator.first.withoutKoaOrigin, { seconds, connections, rounds, pid: simulator.child.pid });
-    const withoutKoaRatio = withoutKoa.result.rps / pkgRow.bare.rps;
-    say(`  the simulator's own code for ${pkg.label} on bare node:http (no Koa, no router; journal entry included; same state and bytes): ${Math.round(withoutKoa.result.rps)} rps = ${fixed(withoutKoaRatio)} x bare, p99 ${ms(withoutKoa.result.p99Ms)}${withoutKoa.result.cpu ? `, CPU ${us(withoutKoa.result.cpu)} per request` : ''}${withoutKoa.invalid ? `   INVALID: ${withoutKoa.invalid}` : ''}`);
-    figures.push({ figure: `${pkg.label}: the simulator's own code (journal included) without Koa or router, x bare node:http`, measured: withoutKoa.invalid ? `INVALID (${withoutKoa.invalid})` : fixed(withoutKoaRatio), goal: 'reference', met: null });
-    await printWorkLadder(pkg, pkgRow, koa, withoutKoa.invalid ? undefined : withoutKoaRatio);
+    // The same state answering the same request through the simulator's own code alone (journal
+    // entry included; no router, no middleware chain), on node:http and on a one-middleware Koa
+    // app: what the simulator's work costs, and what Koa itself adds to it.
+    const own: Record<'nodeHttp' | 'koa', number | undefined> = { nodeHttp: undefined, koa: undefined };
+    for (const [name, printed] of [['nodeHttp', 'bare node:http'], ['koa', 'a one-middleware Koa 3 app']] as const) {
+      const measured = await measureSameRequestAt(pkg, simulator.first.references[name], { seconds, connections, rounds, pid: simulator.child.pid });
+      const ratio = measured.result.rps / pkgRow.bare.rps;
+      if (!measured.invalid) own[name] = ratio;
+      say(`  the simulator's own code for ${pkg.label} alone (journal entry included; no router, no middleware chain; same state and bytes) on ${printed}: ${Math.round(measured.result.rps)} rps = ${fixed(ratio)} x bare, p99 ${ms(measured.result.p99Ms)}${measured.result.cpu ? `, CPU ${us(measured.result.cpu)} per request` : ''}${measured.invalid ? `   INVALID: ${measured.invalid}` : ''}`);
+      figures.push({ figure: `${pkg.label}: the simulator's own code alone on ${printed}, x bare node:http`, measured: measured.invalid ? `INVALID (${measured.invalid})` : fixed(ratio), goal: 'reference', met: null });
+    }
+    await printWorkLadder(pkg, pkgRow, koa, own);
   }
 
   if (simulator && sections.has('sustained')) {
@@ -160,21 +166,21 @@ function report(row: EndpointRow, extra = ''): void {
 
 /**
  * The work ladder (bench/work-ladder.ts): the bare server answering the same bytes after a few
- * microseconds of busy work, so the 0.5 x goal reads as work per request, and the plain Koa app
- * and the simulator as the work they behave like.
+ * microseconds of busy work, so the 0.5 x goal reads as work per request, and the plain Koa app,
+ * the simulator's own code alone and the simulator as the work they behave like.
  */
-async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: EndpointRow, withoutKoaRatio: number | undefined): Promise<void> {
+async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: EndpointRow, own: Record<'nodeHttp' | 'koa', number | undefined>): Promise<void> {
   const ladder = await measureWorkLadder(request, { seconds, connections, rounds });
   const last = ladder[ladder.length - 1]!.workUs;
-  const work = (ratio: number) => {
+  const work = (ratio: number | undefined) => {
+    if (ratio === undefined) return 'not measured';
     const at = workAt(ladder, ratio);
     return at === undefined ? `more than ${last} us` : `about ${Math.round(at)} us`;
   };
   const koaRatio = koa.bare.rps / row.bare.rps;
-  const withoutKoa = withoutKoaRatio === undefined ? '' : `, its own code without Koa like ${work(withoutKoaRatio)}`;
-  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator like ${work(row.ratio)}${withoutKoa}`);
+  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator's own code alone like ${work(own.nodeHttp)} on node:http and ${work(own.koa)} on Koa, the simulator like ${work(row.ratio)}`);
   figures.push({ figure: 'work per request on top of bare node:http that 0.5 x bare leaves (work ladder)', measured: work(0.5), goal: 'reference', met: null });
-  figures.push({ figure: `${request.label}: the work per request the plain Koa 3 app, the simulator and its code without Koa behave like`, measured: `Koa ${work(koaRatio)}; simulator ${work(row.ratio)}; without Koa ${withoutKoaRatio === undefined ? 'not measured' : work(withoutKoaRatio)}`, goal: 'reference', met: null });
+  figures.push({ figure: `${request.label}: the work per request each behaves like`, measured: `plain Koa app ${work(koaRatio)}; own code alone on node:http ${work(own.nodeHttp)}, on Koa ${work(own.koa)}; simulator ${work(row.ratio)}`, goal: 'reference', met: null });
 }
 
 /** User plus system CPU of one request, in microseconds. */

@@ -1,17 +1,18 @@
 // Child process of the bench: the simulator with the default seed and 150 finished jobs on a free
 // port, rate limits off (the load would exhaust them in a second), web hooks not delivered.
 // Sends the port, the ids and the keys the bench needs to the parent over IPC (never printed:
-// keys stay out of logs). On a second port the same state answers GET /packages/{id} without
-// Koa, a reference for the throughput goal (bench/package-read-without-koa.ts).
+// keys stay out of logs). On two more ports the same state answers GET /packages/{id} through the
+// simulator's own code alone, on node:http and on a one-middleware Koa app: references for the
+// throughput goal (bench/package-read-reference.ts).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { createJob } from '../simulator/domains/jobs/model.ts';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { packageReadWithoutKoa } from './package-read-without-koa.ts';
+import { packageReadOnKoa, packageReadOnNodeHttp } from './package-read-reference.ts';
 
 export interface BenchSimulator {
   origin: string;
@@ -21,8 +22,8 @@ export interface BenchSimulator {
   packageId: number;
   clusterId: number;
   pipelineId: number;
-  /** The same state's `GET /packages/{id}` served without Koa (bench/package-read-without-koa.ts). */
-  withoutKoaOrigin: string;
+  /** The same state's `GET /packages/{id}` through the simulator's own code alone (bench/package-read-reference.ts). */
+  references: { nodeHttp: string; koa: string };
 }
 
 const seed = await loadNamedSeed('default');
@@ -42,8 +43,9 @@ const owner = account.users.values().next().value!;
 for (let i = 0; i < 150; i++) createJob(sim, account, owner, { clusterId: acme.cluster_ids[0]!, packageId: acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
 clock.advance(60_000);
 const listening = await listen(app, 0, '127.0.0.1');
-const withoutKoa = createServer(packageReadWithoutKoa(sim));
-await new Promise<void>((resolve) => withoutKoa.listen(0, '127.0.0.1', resolve));
+const references = { nodeHttp: createServer(packageReadOnNodeHttp(sim)), koa: createServer(packageReadOnKoa(sim).callback()) };
+for (const server of Object.values(references)) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const ready: BenchSimulator = {
   origin: listening.origin,
   account: acme.account_id,
@@ -52,11 +54,13 @@ const ready: BenchSimulator = {
   packageId: acme.package_ids[0]!,
   clusterId: acme.cluster_ids[0]!,
   pipelineId: acme.pipelines.find((p) => !p.archivable)?.id ?? acme.pipelines[0]!.id,
-  withoutKoaOrigin: `http://127.0.0.1:${(withoutKoa.address() as AddressInfo).port}`,
+  references: { nodeHttp: originOf(references.nodeHttp), koa: originOf(references.koa) },
 };
 process.send?.(ready);
 process.on('disconnect', () => {
-  withoutKoa.close();
-  withoutKoa.closeAllConnections();
+  for (const server of Object.values(references)) {
+    server.close();
+    server.closeAllConnections();
+  }
   void listening.close().then(() => process.exit(0));
 });

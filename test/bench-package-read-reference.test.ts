@@ -1,5 +1,6 @@
-// The bench's "without Koa" reference (bench/package-read-without-koa.ts) must answer what the
-// simulator answers, or its throughput says nothing about the simulator's own work.
+// The bench's references (bench/package-read-reference.ts) must answer what the simulator
+// answers, on node:http and on Koa alike, or their throughput says nothing about the simulator's
+// own work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,13 +9,12 @@ import { listen, type Listening } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
-import { packageReadWithoutKoa } from '../bench/package-read-without-koa.ts';
+import { packageReadOnKoa, packageReadOnNodeHttp } from '../bench/package-read-reference.ts';
 import type { Journal } from '../simulator/journal/journal.ts';
 
 let simulator: Listening;
 let journal: Journal;
-let withoutKoa: Server;
-let withoutKoaPort = 0;
+const references: { name: string; server: Server; port: number }[] = [];
 let account = '';
 let key = '';
 let packageId = 0;
@@ -28,13 +28,16 @@ beforeAll(async () => {
   key = acme!.users[0]!.api_key;
   packageId = acme!.package_ids[0]!;
   simulator = await listen(app, 0, '127.0.0.1');
-  withoutKoa = createServer(packageReadWithoutKoa(sim));
-  await new Promise<void>((resolve) => withoutKoa.listen(0, '127.0.0.1', resolve));
-  withoutKoaPort = (withoutKoa.address() as AddressInfo).port;
+  for (const [name, server] of [['node:http', createServer(packageReadOnNodeHttp(sim))], ['Koa', createServer(packageReadOnKoa(sim).callback())]] as const) {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    references.push({ name, server, port: (server.address() as AddressInfo).port });
+  }
 });
 afterAll(async () => {
-  withoutKoa.closeAllConnections();
-  await new Promise<void>((resolve) => withoutKoa.close(() => resolve()));
+  for (const { server } of references) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
   await simulator.close();
 });
 
@@ -54,17 +57,18 @@ function get(port: number, path: string, headers: Record<string, string>): Promi
 
 const basic = (k: string) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`;
 
-describe('the bench reference without Koa', () => {
+describe.each(['node:http', 'Koa'])('the bench reference on %s', (name) => {
+  const portOf = () => references.find((r) => r.name === name)!.port;
   it('answers a package exactly as the simulator does, with the headers every answer carries', async () => {
     const headers = { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) };
     const path = `/${account}/api/packages/${packageId}`;
     const simulated = await get(Number(new URL(simulator.origin).port), path, headers);
-    const reference = await get(withoutKoaPort, path, headers);
+    const reference = await get(portOf(), path, headers);
     expect(simulated.status).toBe(200);
     expect(reference.status).toBe(200);
     expect(reference.body).toBe(simulated.body);
-    for (const name of ['content-type', 'content-length', 'server', 'x-content-type-options', 'cache-control']) {
-      expect(reference.headers[name], name).toBe(simulated.headers[name]);
+    for (const header of ['content-type', 'content-length', 'server', 'x-content-type-options', 'cache-control']) {
+      expect(reference.headers[header], header).toBe(simulated.headers[header]);
     }
     expect(reference.headers.date).toMatch(/GMT$/);
     // Its share of the work includes the journal entry the simulator records for the exchange.
@@ -74,10 +78,11 @@ describe('the bench reference without Koa', () => {
 
   it('refuses what the simulator refuses: no key, a wrong key, a wrong Accept, another account, an absent package', async () => {
     const path = `/${account}/api/packages/${packageId}`;
-    expect((await get(withoutKoaPort, path, { accept: VENDOR_MEDIA_TYPE })).status).toBe(401);
-    expect((await get(withoutKoaPort, path, { accept: VENDOR_MEDIA_TYPE, authorization: basic('not-a-key') })).status).toBe(401);
-    expect((await get(withoutKoaPort, path, { accept: 'application/json', authorization: basic(key) })).status).toBe(406);
-    expect((await get(withoutKoaPort, `/another-account/api/packages/${packageId}`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
-    expect((await get(withoutKoaPort, `/${account}/api/packages/987654`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
+    const port = portOf();
+    expect((await get(port, path, { accept: VENDOR_MEDIA_TYPE })).status).toBe(401);
+    expect((await get(port, path, { accept: VENDOR_MEDIA_TYPE, authorization: basic('not-a-key') })).status).toBe(401);
+    expect((await get(port, path, { accept: 'application/json', authorization: basic(key) })).status).toBe(406);
+    expect((await get(port, `/another-account/api/packages/${packageId}`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
+    expect((await get(port, `/${account}/api/packages/987654`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
   });
 });
