@@ -78,6 +78,7 @@ function packageRead(sim: Sim): (req: IncomingMessage) => Exchange {
       date: new Date(simulatorMs).toUTCString(),
       'x-request-id': id,
       'content-type': answer.type,
+      'content-length': String(Buffer.byteLength(answer.body)),
     };
     const record = () => {
       if (!sim.journal.enabled) return;
@@ -109,7 +110,7 @@ export function packageReadOnNodeHttp(sim: Sim): RequestListener {
   const read = packageRead(sim);
   return (req: IncomingMessage, res: ServerResponse) => {
     const exchange = read(req);
-    res.writeHead(exchange.status, { ...exchange.headers, 'content-length': String(Buffer.byteLength(exchange.body)) });
+    res.writeHead(exchange.status, exchange.headers);
     res.end(exchange.body);
     exchange.record();
   };
