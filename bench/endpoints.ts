@@ -155,23 +155,32 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
 }
 
 /**
- * `r` sent to another server of the same process (`origin`) with the Host header `r` would carry,
- * so links in the body come out the same: median of `rounds`, with that process's CPU. `invalid`
- * when the other server answers another status or body than `r`'s own server.
+ * `r` sent to other servers of the same process (`origins`) with the Host header `r` would carry,
+ * so links in the body come out the same: round by round, each origin in turn, so a state that
+ * grows under the load (a write) grows alike for all of them; the median of the rounds per
+ * origin, with that process's CPU. `invalid` when a server answers another status or body than
+ * `r`'s own server; for a request that makes something new each time (`compare: 'fields'`),
+ * another status or a JSON body with other fields.
  */
-export async function measureSameRequestAt(r: BenchRequest, origin: string, opts: { seconds: number; connections: number; rounds: number; pid?: number }): Promise<{ result: LoadResult; invalid?: string }> {
+export async function measureSameRequestAt(r: BenchRequest, origins: readonly string[], opts: { seconds: number; connections: number; rounds: number; pid?: number; compare?: 'bytes' | 'fields' }): Promise<{ result: LoadResult; invalid?: string }[]> {
   const sample = await sampleOf(r);
   const url = new URL(r.url);
-  const there = `${origin}${url.pathname}${url.search}`;
   // wrk keeps a Host header set under this exact name instead of adding its own.
   const headers = { ...r.headers, Host: url.host };
-  const res = await requestWithHost(there, r, headers);
-  const body = res.body;
-  const runs: LoadResult[] = [];
-  for (let i = 0; i < opts.rounds; i++) runs.push(await load({ url: there, method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }, opts.pid));
-  const result = medianResult(runs);
-  const invalid = res.status !== sample.status || body !== sample.body ? `it answered ${res.status} with another body than the simulator` : result.errors > 0 || result.non2xx > 0 ? `${result.errors} requests without an answer, ${result.non2xx} answers outside 2xx` : undefined;
-  return invalid ? { result, invalid } : { result };
+  const targets = origins.map((origin) => `${origin}${url.pathname}${url.search}`);
+  const answers: { status: number; body: string }[] = [];
+  for (const there of targets) answers.push(await requestWithHost(there, r, headers));
+  const runs = targets.map(() => [] as LoadResult[]);
+  for (let i = 0; i < opts.rounds; i++) {
+    for (const [j, there] of targets.entries()) runs[j]!.push(await load({ url: there, method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }, opts.pid));
+  }
+  return targets.map((_, j) => {
+    const result = medianResult(runs[j]!);
+    const { status, body } = answers[j]!;
+    const sameBody = opts.compare === 'fields' ? fieldsOf(body) !== undefined && fieldsOf(body) === fieldsOf(sample.body) : body === sample.body;
+    const invalid = status !== sample.status || !sameBody ? `it answered ${status} with another body than the simulator` : result.errors > 0 || result.non2xx > 0 ? `${result.errors} requests without an answer, ${result.non2xx} answers outside 2xx` : undefined;
+    return invalid ? { result, invalid } : { result };
+  });
 }
 
 /** One request with these exact headers, Host included (fetch sets its own Host and drops ours). */
@@ -186,4 +195,14 @@ function requestWithHost(url: string, r: BenchRequest, headers: Record<string, s
     req.on('error', reject);
     req.end(r.body);
   });
+}
+
+/** The top-level field names of a JSON object body, in order; undefined for anything else. */
+function fieldsOf(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value).join(',') : undefined;
+  } catch {
+    return undefined;
+  }
 }

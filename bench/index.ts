@@ -10,8 +10,8 @@
  * Sections: endpoints (every measured endpoint against a bare node:http server answering the same
  * bytes; for the list page also a bare server serialising the page per request), budget (where the
  * 0.5 x goal's budget goes on GET /packages/{id}: the plain Koa floor, CPU per request, the
- * simulator's own code for that read alone on node:http and on Koa, the work ladder; about 4
- * minutes alone),
+ * simulator's own code for that read alone on node:http and on Koa, the work ladder; the same
+ * two references for POST /jobs; about 5 minutes alone),
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
@@ -84,14 +84,30 @@ try {
     // entry included; no router, no middleware chain), on node:http and on a one-middleware Koa
     // app: what the simulator's work costs, and what Koa itself adds to it.
     const own: Record<'nodeHttp' | 'koa', number | undefined> = { nodeHttp: undefined, koa: undefined };
-    for (const [name, printed] of [['nodeHttp', 'bare node:http'], ['koa', 'a one-middleware Koa 3 app']] as const) {
-      const measured = await measureSameRequestAt(pkg, simulator.first.references[name], { seconds, connections, rounds, pid: simulator.child.pid });
+    const references = [['nodeHttp', 'bare node:http'], ['koa', 'a one-middleware Koa 3 app']] as const;
+    const readResults = await measureSameRequestAt(pkg, references.map(([name]) => simulator.first.references[name]), { seconds, connections, rounds, pid: simulator.child.pid });
+    for (const [i, [name, printed]] of references.entries()) {
+      const measured = readResults[i]!;
       const ratio = measured.result.rps / pkgRow.bare.rps;
       if (!measured.invalid) own[name] = ratio;
       say(`  the simulator's own code for ${pkg.label} alone (journal entry included; no router, no middleware chain; same state and bytes) on ${printed}: ${Math.round(measured.result.rps)} rps = ${fixed(ratio)} x bare, p99 ${ms(measured.result.p99Ms)}${measured.result.cpu ? `, CPU ${us(measured.result.cpu)} per request` : ''}${measured.invalid ? `   INVALID: ${measured.invalid}` : ''}`);
       figures.push({ figure: `${pkg.label}: the simulator's own code alone on ${printed}, x bare node:http`, measured: measured.invalid ? `INVALID (${measured.invalid})` : fixed(ratio), goal: 'reference', met: null });
     }
     await printWorkLadder(pkg, pkgRow, koa, own);
+    // A write the same two ways, against its own row's bare server (on its own bytes, so not on
+    // the ladder, which is measured on the read's). Each answer makes a new job, so the check is on
+    // the status and the fields rather than the bytes, and the simulator itself runs again round
+    // by round beside the references: the jobs made pile up and come due alike for all three.
+    const post = requests.find((r) => r.method === 'POST' && r.label.includes('/jobs'))!;
+    const postRow = rows.get(post.label) ?? (await measureRow(post, simulator));
+    const writes = [['simulator', 'the simulator', simulator.first.origin], ...references.map(([name, printed]) => [name, `its own code alone on ${printed}`, simulator.first.references[name]] as const)] as const;
+    const writeResults = await measureSameRequestAt(post, writes.map(([, , origin]) => origin), { seconds, connections, rounds, pid: simulator.child.pid, compare: 'fields' });
+    say(`  ${post.label}, round by round on the same growing state (journal entries included; the references with no router and no middleware chain), x its row's bare server: ${writes.map(([, printed], i) => `${printed} ${writeResults[i]!.invalid ? `INVALID (${writeResults[i]!.invalid})` : `${fixed(writeResults[i]!.result.rps / postRow.bare.rps)} x`}${writeResults[i]!.result.cpu ? ` (CPU ${us(writeResults[i]!.result.cpu!)})` : ''}`).join('; ')}`);
+    for (const [i, [name, printed]] of writes.entries()) {
+      if (name === 'simulator') continue;
+      const measured = writeResults[i]!;
+      figures.push({ figure: `${post.label}: ${printed}, x bare node:http (round by round with the simulator, which measured ${fixed(writeResults[0]!.result.rps / postRow.bare.rps)} x)`, measured: measured.invalid ? `INVALID (${measured.invalid})` : fixed(measured.result.rps / postRow.bare.rps), goal: 'reference', met: null });
+    }
   }
 
   if (simulator && sections.has('sustained')) {

@@ -1,9 +1,9 @@
 // Child process of the bench: the simulator with the default seed and 150 finished jobs on a free
 // port, rate limits off (the load would exhaust them in a second), web hooks not delivered.
 // Sends the port, the ids and the keys the bench needs to the parent over IPC (never printed:
-// keys stay out of logs). On two more ports the same state answers GET /packages/{id} through the
-// simulator's own code alone, on node:http and on a one-middleware Koa app: references for the
-// throughput goal (bench/package-read-reference.ts).
+// keys stay out of logs). On two more ports the same state answers GET /packages/{id} and POST
+// /jobs through the simulator's own code alone, on node:http and on a one-middleware Koa app:
+// references for the throughput goal (bench/own-code-alone.ts).
 import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
@@ -12,7 +12,7 @@ import { AdjustableClock } from '../simulator/clock.ts';
 import { createJob } from '../simulator/domains/jobs/model.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { packageReadOnKoa, packageReadOnNodeHttp } from './package-read-reference.ts';
+import { ownCodeOnKoa, ownCodeOnNodeHttp } from './own-code-alone.ts';
 
 export interface BenchSimulator {
   origin: string;
@@ -22,7 +22,7 @@ export interface BenchSimulator {
   packageId: number;
   clusterId: number;
   pipelineId: number;
-  /** The same state's `GET /packages/{id}` through the simulator's own code alone (bench/package-read-reference.ts). */
+  /** The same state's `GET /packages/{id}` and `POST /jobs` through the simulator's own code alone (bench/own-code-alone.ts). */
   references: { nodeHttp: string; koa: string };
 }
 
@@ -43,7 +43,7 @@ const owner = account.users.values().next().value!;
 for (let i = 0; i < 150; i++) createJob(sim, account, owner, { clusterId: acme.cluster_ids[0]!, packageId: acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
 clock.advance(60_000);
 const listening = await listen(app, 0, '127.0.0.1');
-const references = { nodeHttp: createServer(packageReadOnNodeHttp(sim)), koa: createServer(packageReadOnKoa(sim).callback()) };
+const references = { nodeHttp: createServer(ownCodeOnNodeHttp(sim)), koa: createServer(ownCodeOnKoa(sim).callback()) };
 for (const server of Object.values(references)) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const ready: BenchSimulator = {
