@@ -8,7 +8,7 @@
  * collection), then the top functions by self and total time.
  */
 import { fork } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,7 @@ const endpoint = process.argv[2] ?? '/connections/types';
 const dir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'sim-prof-'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
 pinLoad();
 const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import.meta.url))], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -41,7 +42,11 @@ await new Promise<void>((resolve) => {
 });
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-const file = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
+// Only a profile this run wrote: a reused directory may hold older ones (of another endpoint).
+// Of those, the largest: the simulator's, not the short-lived helper processes'.
+const file = readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile') && !before.has(f))
+  .sort((a, b) => statSync(join(dir, b)).size - statSync(join(dir, a)).size)[0];
 if (!file) throw new Error('no profile written');
 const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: Node[]; samples: number[] };
 const self = new Map<number, number>();
