@@ -31,6 +31,11 @@ export interface BenchRequest {
   status: number;
 }
 
+/** `r` as a load sent to `url` (its own server's, or another answering the same request), with `headers`. */
+export function loadOf(r: BenchRequest, url: string, opts: { seconds: number; connections: number }, headers: Record<string, string> = r.headers): LoadRequest {
+  return { url, method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections };
+}
+
 /**
  * The requests measured: the issue's five, a write on each interface and a list page (100
  * completed jobs, which bench/simulator-server.ts makes).
@@ -129,7 +134,6 @@ export async function startKoaReference(sample: { status: number; headers: Recor
 export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number; simulatorSeconds?: number; baseline?: 'bare' | 'koa' | 'serialising'; simulatorPid?: number }): Promise<EndpointRow> {
   const sample = await sampleOf(r);
   const bare = opts.baseline === 'koa' ? await startKoaReference(sample, r.headers.authorization ?? '') : await startBare(sample, { serialise: opts.baseline === 'serialising' });
-  const loadOf = (url: string, seconds: number): LoadRequest => ({ url, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds, connections: opts.connections });
   const bareRuns: LoadResult[] = [];
   const simRuns: LoadResult[] = [];
   let baselineDiffers = false;
@@ -138,8 +142,8 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
     const baselineBody = await (await fetch(`${bare.origin}/`, { method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}) })).text();
     baselineDiffers = baselineBody !== sample.body;
     for (let i = 0; i < opts.rounds; i++) {
-      bareRuns.push(await load(loadOf(`${bare.origin}/`, opts.seconds), bare.child.pid));
-      simRuns.push(await load(loadOf(r.url, opts.simulatorSeconds ?? opts.seconds), opts.simulatorPid));
+      bareRuns.push(await load(loadOf(r, `${bare.origin}/`, opts), bare.child.pid));
+      simRuns.push(await load(loadOf(r, r.url, { ...opts, seconds: opts.simulatorSeconds ?? opts.seconds }), opts.simulatorPid));
     }
   } finally {
     await stopChild(bare.child);
@@ -172,7 +176,7 @@ export async function measureSameRequestAt(r: BenchRequest, origins: readonly st
   for (const there of targets) answers.push(await requestWithHost(there, r, headers));
   const runs = targets.map(() => [] as LoadResult[]);
   for (let i = 0; i < opts.rounds; i++) {
-    for (const [j, there] of targets.entries()) runs[j]!.push(await load({ url: there, method: r.method, headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }, opts.pid));
+    for (const [j, there] of targets.entries()) runs[j]!.push(await load(loadOf(r, there, opts, headers), opts.pid));
   }
   return targets.map((_, j) => {
     const result = medianResult(runs[j]!);

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describeLoad, load, pinLoad, pinServer, type LoadRequest } from './load.ts';
-import { benchRequests } from './endpoints.ts';
+import { benchRequests, loadOf } from './endpoints.ts';
+import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 import type { BenchSimulator } from './simulator-server.ts';
 
 const endpoint = process.argv[2] ?? '/connections/types';
@@ -30,8 +31,8 @@ pinServer(child.pid);
 const first = await new Promise<BenchSimulator>((resolve) => child.once('message', (m) => resolve(m as BenchSimulator)));
 const labelled = benchRequests(first).find((r) => r.label.startsWith(endpoint));
 const request: LoadRequest = labelled
-  ? { url: labelled.url, method: labelled.method, headers: labelled.headers, ...(labelled.body !== undefined ? { body: labelled.body } : {}), connections: 50, seconds }
-  : { url: `${first.origin}/${first.account}/api${endpoint}`, headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` }, connections: 50, seconds };
+  ? loadOf(labelled, labelled.url, { seconds, connections: 50 })
+  : { url: `${first.origin}/${first.account}/api${endpoint}`, headers: { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` }, connections: 50, seconds };
 // Warm up first, so that start-up (module loading, compilation) stays out of the picture.
 await load({ ...request, seconds: 1 });
 const result = await load(request);

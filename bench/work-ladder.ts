@@ -9,7 +9,7 @@
  * (see ARCHITECTURE.md).
  */
 import { load, type LoadResult } from './load.ts';
-import { medianResult, sampleOf, startBare, stopChild, type BenchRequest } from './endpoints.ts';
+import { loadOf, medianResult, sampleOf, startBare, stopChild, type BenchRequest } from './endpoints.ts';
 
 export interface Rung {
   workUs: number;
@@ -32,7 +32,7 @@ export async function measureWorkLadder(r: BenchRequest, opts: { seconds: number
     const runs = servers.map(() => [] as LoadResult[]);
     for (let round = 0; round < opts.rounds; round++) {
       for (const [i, server] of servers.entries()) {
-        runs[i]!.push(await load({ url: `${server.origin}/`, method: r.method, headers: r.headers, ...(r.body !== undefined ? { body: r.body } : {}), seconds: opts.seconds, connections: opts.connections }));
+        runs[i]!.push(await load(loadOf(r, `${server.origin}/`, opts)));
       }
     }
     const bareRps = medianResult(runs[0]!).rps;
