@@ -1,0 +1,35 @@
+// How the bench turns one of its requests into a load (bench/endpoints.ts `loadOf`): every row,
+// reference and rung sends the request the simulator was sampled with, so the method, the
+// headers and the body must travel unchanged to whichever server is loaded.
+import { describe, expect, it } from 'vitest';
+import { loadOf, type BenchRequest } from '../bench/endpoints.ts';
+
+const write: BenchRequest = {
+  label: 'B POST /jobs (a write)',
+  method: 'POST',
+  url: 'http://127.0.0.1:1/acme/api/jobs',
+  headers: { accept: 'application/vnd.service+json; version=2', 'content-type': 'application/json' },
+  body: '{"cluster_id":1,"package_id":2}',
+  status: 201,
+};
+const read: BenchRequest = { label: 'B GET /packages/{id}', method: 'GET', url: 'http://127.0.0.1:1/acme/api/packages/2', headers: { accept: 'application/vnd.service+json; version=2' }, status: 200 };
+
+describe('loadOf', () => {
+  it('sends the request as sampled to the server given, for the time and connections given', () => {
+    expect(loadOf(write, 'http://127.0.0.1:2/', { seconds: 5, connections: 50 })).toEqual({
+      url: 'http://127.0.0.1:2/',
+      method: 'POST',
+      headers: write.headers,
+      body: write.body,
+      seconds: 5,
+      connections: 50,
+    });
+  });
+
+  it('carries no body for a request without one, and other headers when given', () => {
+    const load = loadOf(read, read.url, { seconds: 1, connections: 10 }, { ...read.headers, Host: '127.0.0.1:1' });
+    expect(load).not.toHaveProperty('body');
+    expect(load.headers).toEqual({ accept: read.headers.accept, Host: '127.0.0.1:1' });
+    expect(load.method).toBe('GET');
+  });
+});
