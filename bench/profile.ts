@@ -6,6 +6,11 @@
  * Writes a .cpuprofile into `dir` (default: a temp dir) and prints where the busy time went by
  * area (Node's HTTP and I/O, Koa and its router, the simulator's own code by folder, garbage
  * collection), then the top functions by self and total time.
+ *
+ * `BENCH_PROFILE_SERVER=own-node-http` or `own-koa` loads the same request at one of the bench's
+ * references instead (the simulator's own code alone, bench/own-code-alone.ts; it answers only
+ * `B GET /packages/{id}` and `B POST /jobs`), in the same process: where the time goes once the
+ * router and the middleware chain are gone.
  */
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, mkdtempSync, statSync } from 'node:fs';
@@ -21,6 +26,13 @@ const endpoint = process.argv[2] ?? '/connections/types';
 const dir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'sim-prof-'));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
+const servers = { simulator: undefined, 'own-node-http': 'nodeHttp', 'own-koa': 'koa' } as const;
+const serverName = process.env.BENCH_PROFILE_SERVER ?? 'simulator';
+if (!(serverName in servers)) {
+  console.error(`BENCH_PROFILE_SERVER is one of ${Object.keys(servers).join(', ')}`);
+  process.exit(2);
+}
+const reference = servers[serverName as keyof typeof servers];
 const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
 pinLoad();
 const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import.meta.url))], {
@@ -30,13 +42,25 @@ const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import
 pinServer(child.pid);
 const first = await new Promise<BenchSimulator>((resolve) => child.once('message', (m) => resolve(m as BenchSimulator)));
 const labelled = benchRequests(first).find((r) => r.label.startsWith(endpoint));
-const request: LoadRequest = labelled
+const simulatorRequest: LoadRequest = labelled
   ? loadOf(labelled, labelled.url, { seconds, connections: 50 })
   : { url: `${first.origin}/${first.account}/api${endpoint}`, headers: { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` }, connections: 50, seconds };
+// At a reference, the same path under its origin, with the Host the simulator would have seen
+// (the links in the answer come out the same).
+const simulatorUrl = new URL(simulatorRequest.url);
+const served = (simulatorRequest.method ?? 'GET') === 'GET' ? /\/api\/packages\/[^/]+$/ : /\/api\/jobs$/;
+if (reference && (!['GET', 'POST', undefined].includes(simulatorRequest.method) || !served.test(simulatorUrl.pathname))) {
+  console.error(`${serverName} answers only B GET /packages/{id} and B POST /jobs (bench/own-code-alone.ts)`);
+  child.disconnect();
+  process.exit(2);
+}
+const request: LoadRequest = reference
+  ? { ...simulatorRequest, url: `${first.references[reference]}${simulatorUrl.pathname}${simulatorUrl.search}`, headers: { ...simulatorRequest.headers, Host: simulatorUrl.host } }
+  : simulatorRequest;
 // Warm up first, so that start-up (module loading, compilation) stays out of the picture.
 await load({ ...request, seconds: 1 });
 const result = await load(request);
-console.log(`${describeLoad()}: ${result.rps.toFixed(0)} rps, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
+console.log(`${serverName}, ${describeLoad()}: ${result.rps.toFixed(0)} rps, p99 ${result.p99Ms} ms, ${result.non2xx} non-2xx`);
 await new Promise<void>((resolve) => {
   child.once('exit', () => resolve());
   child.disconnect();
@@ -77,6 +101,7 @@ const areaOf = (url: string, fn: string): string => {
   if (fn === '(garbage collector)') return 'garbage collection';
   if (fn === '(idle)' || fn === '(program)') return fn;
   if (/node_modules\/(koa|@koa|koa-compose|delegates|accepts|type-is|mime-types|content-type|statuses|http-errors|on-finished|vary|cookies|negotiator|only|encodeurl|escape-html|fresh|destroy|content-disposition|depd|media-typer|http-assert|path-to-regexp)\//.test(url)) return 'Koa and its router';
+  if (/\/bench\//.test(url)) return 'bench (a reference\'s own glue)';
   if (/\/simulator\//.test(url)) return `simulator/${url.replace(/^.*\/simulator\//, '').split('/').slice(0, -1).join('/') || '.'}`;
   if (url.startsWith('node:') || url === '') return "Node (HTTP, streams, sockets, timers)";
   return 'other';
