@@ -37,6 +37,16 @@ export function loadOf(r: BenchRequest, url: string, opts: { seconds: number; co
 }
 
 /**
+ * Where and with which headers `r` goes to another server answering the same request: its path
+ * under `origin`, with the Host header `r` would carry, so links in the body come out the same
+ * (wrk keeps a Host header set under this exact name instead of adding its own).
+ */
+export function sameRequestAt(r: BenchRequest, origin: string): { url: string; headers: Record<string, string> } {
+  const url = new URL(r.url);
+  return { url: `${origin}${url.pathname}${url.search}`, headers: { ...r.headers, Host: url.host } };
+}
+
+/**
  * The requests measured: the issue's five, a write on each interface and a list page (100
  * completed jobs, which bench/simulator-server.ts makes).
  */
@@ -168,15 +178,12 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
  */
 export async function measureSameRequestAt(r: BenchRequest, origins: readonly string[], opts: { seconds: number; connections: number; rounds: number; pid?: number; compare?: 'bytes' | 'fields' }): Promise<{ result: LoadResult; invalid?: string }[]> {
   const sample = await sampleOf(r);
-  const url = new URL(r.url);
-  // wrk keeps a Host header set under this exact name instead of adding its own.
-  const headers = { ...r.headers, Host: url.host };
-  const targets = origins.map((origin) => `${origin}${url.pathname}${url.search}`);
+  const targets = origins.map((origin) => sameRequestAt(r, origin));
   const answers: { status: number; body: string }[] = [];
-  for (const there of targets) answers.push(await requestWithHost(there, r, headers));
+  for (const there of targets) answers.push(await requestWithHost(there.url, r, there.headers));
   const runs = targets.map(() => [] as LoadResult[]);
   for (let i = 0; i < opts.rounds; i++) {
-    for (const [j, there] of targets.entries()) runs[j]!.push(await load(loadOf(r, there, opts, headers), opts.pid));
+    for (const [j, there] of targets.entries()) runs[j]!.push(await load(loadOf(r, there.url, opts, there.headers), opts.pid));
   }
   return targets.map((_, j) => {
     const result = medianResult(runs[j]!);

@@ -35,6 +35,11 @@ import { capped } from '../simulator/journal/middleware.ts';
 const PACKAGE_PATH = /^\/([^/]+)\/api\/packages\/([^/?]+)$/;
 const JOBS_PATH = /^\/([^/]+)\/api\/jobs$/;
 
+/** Whether the references answer this request themselves (anything else gets a plain 404). */
+export function answeredAlone(method: string | undefined, url: string): boolean {
+  return (method === 'GET' && PACKAGE_PATH.test(url)) || (method === 'POST' && JOBS_PATH.test(url));
+}
+
 interface Answer {
   status: number;
   body: string;

@@ -17,8 +17,9 @@ import { existsSync, readdirSync, readFileSync, mkdtempSync, statSync } from 'no
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { describeLoad, load, pinLoad, pinServer, type LoadRequest } from './load.ts';
-import { benchRequests, loadOf } from './endpoints.ts';
+import { describeLoad, load, pinLoad, pinServer } from './load.ts';
+import { benchRequests, loadOf, sameRequestAt, type BenchRequest } from './endpoints.ts';
+import { answeredAlone } from './own-code-alone.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 import type { BenchSimulator } from './simulator-server.ts';
 
@@ -41,22 +42,25 @@ const child = fork(runTs, [fileURLToPath(new URL('./simulator-server.ts', import
 });
 pinServer(child.pid);
 const first = await new Promise<BenchSimulator>((resolve) => child.once('message', (m) => resolve(m as BenchSimulator)));
-const labelled = benchRequests(first).find((r) => r.label.startsWith(endpoint));
-const simulatorRequest: LoadRequest = labelled
-  ? loadOf(labelled, labelled.url, { seconds, connections: 50 })
-  : { url: `${first.origin}/${first.account}/api${endpoint}`, headers: { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` }, connections: 50, seconds };
-// At a reference, the same path under its origin, with the Host the simulator would have seen
-// (the links in the answer come out the same).
-const simulatorUrl = new URL(simulatorRequest.url);
-const served = (simulatorRequest.method ?? 'GET') === 'GET' ? /\/api\/packages\/[^/]+$/ : /\/api\/jobs$/;
-if (reference && (!['GET', 'POST', undefined].includes(simulatorRequest.method) || !served.test(simulatorUrl.pathname))) {
-  console.error(`${serverName} answers only B GET /packages/{id} and B POST /jobs (bench/own-code-alone.ts)`);
-  child.disconnect();
-  process.exit(2);
+const bench: BenchRequest = benchRequests(first).find((r) => r.label.startsWith(endpoint)) ?? {
+  label: endpoint,
+  method: 'GET',
+  url: `${first.origin}/${first.account}/api${endpoint}`,
+  headers: { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${first.key}:`).toString('base64')}` },
+  status: 200,
+};
+const opts = { seconds, connections: 50 };
+let request = loadOf(bench, bench.url, opts);
+if (reference) {
+  const { pathname, search } = new URL(bench.url);
+  if (!answeredAlone(bench.method, `${pathname}${search}`)) {
+    console.error(`${serverName} answers only B GET /packages/{id} and B POST /jobs (bench/own-code-alone.ts)`);
+    child.disconnect();
+    process.exit(2);
+  }
+  const there = sameRequestAt(bench, first.references[reference]);
+  request = loadOf(bench, there.url, opts, there.headers);
 }
-const request: LoadRequest = reference
-  ? { ...simulatorRequest, url: `${first.references[reference]}${simulatorUrl.pathname}${simulatorUrl.search}`, headers: { ...simulatorRequest.headers, Host: simulatorUrl.host } }
-  : simulatorRequest;
 // Warm up first, so that start-up (module loading, compilation) stays out of the picture.
 await load({ ...request, seconds: 1 });
 const result = await load(request);

@@ -2,7 +2,7 @@
 // reference and rung sends the request the simulator was sampled with, so the method, the
 // headers and the body must travel unchanged to whichever server is loaded.
 import { describe, expect, it } from 'vitest';
-import { loadOf, type BenchRequest } from '../bench/endpoints.ts';
+import { loadOf, sameRequestAt, type BenchRequest } from '../bench/endpoints.ts';
 
 const write: BenchRequest = {
   label: 'B POST /jobs (a write)',
@@ -31,5 +31,15 @@ describe('loadOf', () => {
     expect(load).not.toHaveProperty('body');
     expect(load.headers).toEqual({ accept: read.headers.accept, Host: '127.0.0.1:1' });
     expect(load.method).toBe('GET');
+  });
+
+  it('sends the same request to another server with the path, query and Host the simulator would see', () => {
+    const paged = { ...read, url: 'http://sim.test:8080/acme/api/packages/2?fields=id' };
+    expect(sameRequestAt(paged, 'http://127.0.0.1:9')).toEqual({
+      url: 'http://127.0.0.1:9/acme/api/packages/2?fields=id',
+      headers: { accept: read.headers.accept, Host: 'sim.test:8080' },
+    });
+    // The request itself is left as it was.
+    expect(paged.headers).toEqual(read.headers);
   });
 });

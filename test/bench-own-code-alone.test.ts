@@ -8,7 +8,7 @@ import { listen, type Listening } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
-import { ownCodeOnKoa, ownCodeOnNodeHttp } from '../bench/own-code-alone.ts';
+import { answeredAlone, ownCodeOnKoa, ownCodeOnNodeHttp } from '../bench/own-code-alone.ts';
 import type { Journal } from '../simulator/journal/journal.ts';
 
 let simulator: Listening;
@@ -115,5 +115,18 @@ describe.each(['node:http', 'Koa'])('the bench reference on %s', (name) => {
     expect((await send(port, 'GET', `/another-account/api/packages/${packageId}`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
     expect((await send(port, 'GET', `/${account}/api/packages/987654`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) })).status).toBe(404);
     expect((await send(port, 'POST', `/${account}/api/jobs`, { accept: VENDOR_MEDIA_TYPE, authorization: basic(key), 'content-type': 'text/plain' }, '{}')).status).toBe(415);
+  });
+
+  it('answers exactly the requests answeredAlone names (bench/profile.ts refuses the others)', async () => {
+    const port = portOf();
+    const headers = { accept: VENDOR_MEDIA_TYPE, authorization: basic(key) };
+    expect(answeredAlone('GET', `/${account}/api/packages/${packageId}`)).toBe(true);
+    expect((await send(port, 'GET', `/${account}/api/packages/${packageId}`, headers)).status).toBe(200);
+    expect(answeredAlone('POST', `/${account}/api/jobs`)).toBe(true);
+    for (const [method, path] of [['GET', `/${account}/api/invoices`], ['GET', `/${account}/api/jobs`], ['POST', `/${account}/api/packages/${packageId}`], ['DELETE', `/${account}/api/packages/${packageId}`], ['GET', `/${account}/api/packages/${packageId}?fields=id`]] as const) {
+      expect(answeredAlone(method, path), `${method} ${path}`).toBe(false);
+      const answer = await send(port, method, path, headers);
+      expect(answer.status, `${method} ${path}`).toBe(404);
+    }
   });
 });
