@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { load, pinServer, type HttpMethod, type LoadRequest, type LoadResult } from './load.ts';
 import type { BenchSimulator } from './simulator-server.ts';
-import type { BareServerOrder } from './bare-server.ts';
+import type { BareServerOrder, BodyReading } from './bare-server.ts';
 
 const runTs = fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url));
 
@@ -67,6 +67,33 @@ export function benchRequests(sim: BenchSimulator): BenchRequest[] {
   ];
 }
 
+/** How a bare server differs from one that only replays its bytes (bench/bare-server.ts). */
+export interface BareOptions {
+  serialise?: boolean;
+  workUs?: number;
+  readBody?: BodyReading;
+}
+
+/**
+ * Bare servers answering `r`'s bytes, each with its options, measured round by round in turn
+ * (each round loads every server once), the median of the rounds per server: a host that drifts
+ * between rounds moves them all together, so their ratios to one another hold.
+ */
+export async function measureBareServers(r: BenchRequest, variants: readonly BareOptions[], opts: { seconds: number; connections: number; rounds: number }): Promise<LoadResult[]> {
+  const sample = await sampleOf(r);
+  const servers: Awaited<ReturnType<typeof startBare>>[] = [];
+  try {
+    for (const options of variants) servers.push(await startBare(sample, options));
+    const runs = servers.map(() => [] as LoadResult[]);
+    for (let round = 0; round < opts.rounds; round++) {
+      for (const [i, server] of servers.entries()) runs[i]!.push(await load(loadOf(r, `${server.origin}/`, opts), server.child.pid));
+    }
+    return runs.map(medianResult);
+  } finally {
+    await Promise.all(servers.map((s) => stopChild(s.child)));
+  }
+}
+
 export function startChild<T>(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; first: T }> {
   const child = fork(runTs, [fileURLToPath(new URL(script, import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env } });
   pinServer(child.pid);
@@ -87,9 +114,10 @@ export function stopChild(child: ChildProcess): Promise<void> {
 /**
  * A bare node:http server that answers every request with these exact bytes, or with `serialise`
  * the same body written by JSON.stringify from a parsed value on every request; with `workUs`,
- * after keeping its core busy that long (bench/bare-server.ts).
+ * after keeping its core busy that long; with `readBody`, once it has read and parsed the request
+ * body (bench/bare-server.ts).
  */
-export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }, options: { serialise?: boolean; workUs?: number } = {}): Promise<{ child: ChildProcess; origin: string }> {
+export async function startBare(sample: { status: number; headers: Record<string, string>; body: string }, options: BareOptions = {}): Promise<{ child: ChildProcess; origin: string }> {
   const child = fork(runTs, [fileURLToPath(new URL('./bare-server.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   pinServer(child.pid);
   const ready = new Promise<{ origin: string }>((resolve) => child.once('message', (m) => resolve(m as { origin: string })));

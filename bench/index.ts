@@ -11,20 +11,22 @@
  * bytes; for the list page also a bare server serialising the page per request), budget (where the
  * 0.5 x goal's budget goes on GET /packages/{id}: the plain Koa floor, CPU per request, the
  * simulator's own code for that read alone on node:http and on Koa, the work ladder; the same
- * two references for POST /jobs; about 5 minutes alone),
+ * two references for POST /jobs, and what reading its body costs a bare server; about 6 minutes
+ * alone),
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
  * at the default cases per property).
  */
 import { benchRequests, measureEndpoint, measureSameRequestAt, startChild, stopChild, type BenchRequest, type EndpointRow } from './endpoints.ts';
-import { describeLoad, pinLoad } from './load.ts';
+import { describeLoad, pinLoad, type LoadResult } from './load.ts';
 import { cpuBudget, type CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
 import { measureScale } from './scale.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureSuite } from './suite.ts';
 import { measureWorkLadder, workAt } from './work-ladder.ts';
+import { measureBodyReading } from './body-reading.ts';
 import type { BenchSimulator } from './simulator-server.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -108,6 +110,13 @@ try {
       const measured = writeResults[i]!;
       figures.push({ figure: `${post.label}: ${printed}, x bare node:http (round by round with the simulator, which measured ${fixed(writeResults[0]!.result.rps / postRow.bare.rps)} x)`, measured: measured.invalid ? `INVALID (${measured.invalid})` : fixed(measured.result.rps / postRow.bare.rps), goal: 'reference', met: null });
     }
+    // Whether reading the body is what holds a write back: bare servers that read and parse it.
+    const reading = await measureBodyReading(post, { seconds, connections, rounds });
+    const cpuOf = (r: LoadResult) => (r.cpu ? `, CPU ${us(r.cpu)}` : '');
+    const share = (r: LoadResult) => `${fixed(r.rps / reading.bare.rps)} x${cpuOf(r)}`;
+    say(`  bare node:http reading and parsing the request body before answering, on ${post.label}'s bytes, x the bare server beside it (whose handler never reads the body${cpuOf(reading.bare)}): by hand ${share(reading.byHand)}; through raw-body, as the simulator reads it, ${share(reading.rawBody)}`);
+    figures.push({ figure: `${post.label}: bare node:http reading the body by hand, x bare node:http (same bytes)`, measured: fixed(reading.byHand.rps / reading.bare.rps), goal: 'reference', met: null });
+    figures.push({ figure: `${post.label}: bare node:http reading the body through raw-body, x bare node:http (same bytes)`, measured: fixed(reading.rawBody.rps / reading.bare.rps), goal: 'reference', met: null });
   }
 
   if (simulator && sections.has('sustained')) {

@@ -8,8 +8,7 @@
  * its load generator idle between answers, and each answer's write then also pays for waking it
  * (see ARCHITECTURE.md).
  */
-import { load, type LoadResult } from './load.ts';
-import { loadOf, medianResult, sampleOf, startBare, stopChild, type BenchRequest } from './endpoints.ts';
+import { measureBareServers, type BenchRequest } from './endpoints.ts';
 
 export interface Rung {
   workUs: number;
@@ -25,21 +24,8 @@ export const RUNGS_US = [5, 10, 20, 40, 80] as const;
  * drifts between rounds moves the rungs and their baseline together.
  */
 export async function measureWorkLadder(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }, rungs: readonly number[] = RUNGS_US): Promise<Rung[]> {
-  const sample = await sampleOf(r);
-  const servers: { workUs: number; origin: string; child: Awaited<ReturnType<typeof startBare>>['child'] }[] = [];
-  try {
-    for (const workUs of [0, ...rungs]) servers.push({ workUs, ...(await startBare(sample, { workUs })) });
-    const runs = servers.map(() => [] as LoadResult[]);
-    for (let round = 0; round < opts.rounds; round++) {
-      for (const [i, server] of servers.entries()) {
-        runs[i]!.push(await load(loadOf(r, `${server.origin}/`, opts)));
-      }
-    }
-    const bareRps = medianResult(runs[0]!).rps;
-    return servers.slice(1).map((server, i) => ({ workUs: server.workUs, ratio: medianResult(runs[i + 1]!).rps / bareRps }));
-  } finally {
-    await Promise.all(servers.map((s) => stopChild(s.child)));
-  }
+  const [bare, ...loaded] = await measureBareServers(r, [0, ...rungs].map((workUs) => ({ workUs })), opts);
+  return loaded.map((result, i) => ({ workUs: rungs[i]!, ratio: result.rps / bare!.rps }));
 }
 
 /**

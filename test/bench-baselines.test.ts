@@ -3,6 +3,7 @@
 // says it checks (an earlier floor answered every request with a 406 and looked fast).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { startBare, startKoaReference, stopChild } from '../bench/endpoints.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 
@@ -13,6 +14,30 @@ const children: ChildProcess[] = [];
 afterAll(async () => {
   await Promise.all(children.map((c) => stopChild(c)));
 });
+
+/**
+ * POSTs `body` in two writes, the second `pauseMs` after the first; resolves with the answer's
+ * status, body, and whether it came before the second write (while the body was still unfinished).
+ */
+function postInTwoParts(origin: string, body: string, pauseMs: number): Promise<{ status: number; body: string; answeredEarly: boolean }> {
+  return new Promise((resolve, reject) => {
+    let secondSent = false;
+    const req = httpRequest(`${origin}/`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const answeredEarly = !secondSent;
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, answeredEarly }));
+    });
+    req.on('error', reject);
+    const half = Math.floor(body.length / 2);
+    req.write(body.slice(0, half));
+    setTimeout(() => {
+      secondSent = true;
+      req.end(body.slice(half));
+    }, pauseMs);
+  });
+}
 
 async function ask(origin: string, headers: Record<string, string>): Promise<{ status: number; type: string | null; sampleHeader: string | null; body: string }> {
   const res = await fetch(`${origin}/`, { headers });
@@ -36,6 +61,22 @@ describe('bench baselines', () => {
     const started = performance.now();
     expect(await ask(busy.origin, {})).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
     expect(performance.now() - started).toBeGreaterThanOrEqual(30);
+  });
+
+  it('the body-reading bare servers answer only once the whole body has come, and only when it is JSON', async () => {
+    const json = JSON.stringify({ cluster_id: 1, package_id: 2, variables: { a: 'b' } });
+    // The control: the bare server as it is answers without waiting for the body.
+    const plain = await startBare(sample);
+    children.push(plain.child);
+    expect(await postInTwoParts(plain.origin, json, 300)).toEqual({ status: 200, body: sample.body, answeredEarly: true });
+    for (const readBody of ['by-hand', 'raw-body'] as const) {
+      const reading = await startBare(sample, { readBody });
+      children.push(reading.child);
+      expect(await postInTwoParts(reading.origin, json, 300), readBody).toEqual({ status: 200, body: sample.body, answeredEarly: false });
+      expect(await postInTwoParts(reading.origin, '{"cluster_id": 1,', 50), readBody).toEqual({ status: 400, body: '', answeredEarly: false });
+      // A request without a body is answered as it is.
+      expect(await ask(reading.origin, {}), readBody).toEqual({ status: 200, type: sample.headers['content-type'], sampleHeader: 'kept', body: sample.body });
+    }
   });
 
   it('the plain Koa app answers the sample only with the right credentials and Accept', async () => {
