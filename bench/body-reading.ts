@@ -6,13 +6,14 @@
  * beside them, so it says whether Node's body reading, or the library on it, is what keeps a
  * write far below the bare server.
  */
-import type { LoadResult } from './load.ts';
 import { measureBareServers, type BenchRequest } from './endpoints.ts';
 
+type Measured = Awaited<ReturnType<typeof measureBareServers>>[number];
+
 export interface BodyReadingCost {
-  bare: LoadResult;
-  byHand: LoadResult;
-  rawBody: LoadResult;
+  bare: Measured;
+  byHand: Measured;
+  rawBody: Measured;
 }
 
 export async function measureBodyReading(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }): Promise<BodyReadingCost> {

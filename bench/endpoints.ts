@@ -77,18 +77,27 @@ export interface BareOptions {
 /**
  * Bare servers answering `r`'s bytes, each with its options, measured round by round in turn
  * (each round loads every server once), the median of the rounds per server: a host that drifts
- * between rounds moves them all together, so their ratios to one another hold.
+ * between rounds moves them all together, so their ratios to one another hold. `invalid` when a
+ * server answered `r` itself with another status or body than the sample, or left requests
+ * unanswered or answered outside 2xx under the load.
  */
-export async function measureBareServers(r: BenchRequest, variants: readonly BareOptions[], opts: { seconds: number; connections: number; rounds: number }): Promise<LoadResult[]> {
+export async function measureBareServers(r: BenchRequest, variants: readonly BareOptions[], opts: { seconds: number; connections: number; rounds: number }): Promise<{ result: LoadResult; invalid?: string }[]> {
   const sample = await sampleOf(r);
   const servers: Awaited<ReturnType<typeof startBare>>[] = [];
   try {
     for (const options of variants) servers.push(await startBare(sample, options));
+    const answers: { status: number; body: string }[] = [];
+    for (const server of servers) answers.push(await requestWithHost(`${server.origin}/`, r, r.headers));
     const runs = servers.map(() => [] as LoadResult[]);
     for (let round = 0; round < opts.rounds; round++) {
       for (const [i, server] of servers.entries()) runs[i]!.push(await load(loadOf(r, `${server.origin}/`, opts), server.child.pid));
     }
-    return runs.map(medianResult);
+    return runs.map((run, i) => {
+      const result = medianResult(run);
+      const { status, body } = answers[i]!;
+      const invalid = whyNotTrusted({ status, sameBody: body === sample.body }, sample.status, result);
+      return invalid ? { result, invalid } : { result };
+    });
   } finally {
     await Promise.all(servers.map((s) => stopChild(s.child)));
   }
@@ -217,9 +226,22 @@ export async function measureSameRequestAt(r: BenchRequest, origins: readonly st
     const result = medianResult(runs[j]!);
     const { status, body } = answers[j]!;
     const sameBody = opts.compare === 'fields' ? fieldsOf(body) !== undefined && fieldsOf(body) === fieldsOf(sample.body) : body === sample.body;
-    const invalid = status !== sample.status || !sameBody ? `it answered ${status} with another body than the simulator` : result.errors > 0 || result.non2xx > 0 ? `${result.errors} requests without an answer, ${result.non2xx} answers outside 2xx` : undefined;
+    const invalid = whyNotTrusted({ status, sameBody }, sample.status, result);
     return invalid ? { result, invalid } : { result };
   });
+}
+
+/**
+ * Why a server measured in place of the simulator is not to be trusted, or undefined: it answered
+ * the request with another status or body than the simulator's sample, or under the load left
+ * requests unanswered or (for a sample in 2xx) answered outside 2xx.
+ */
+export function whyNotTrusted(answer: { status: number; sameBody: boolean }, sampleStatus: number, result: LoadResult): string | undefined {
+  if (answer.status !== sampleStatus || !answer.sameBody) return `it answered ${answer.status} with another body than the simulator`;
+  // wrk counts every answer of 400 and above; for a sampled 4xx that is the answer measured.
+  const wrongAnswers = sampleStatus >= 400 ? 0 : result.non2xx;
+  if (result.errors > 0 || wrongAnswers > 0) return `${result.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
+  return undefined;
 }
 
 /** One request with these exact headers, Host included (fetch sets its own Host and drops ours). */

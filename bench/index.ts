@@ -112,11 +112,15 @@ try {
     }
     // Whether reading the body is what holds a write back: bare servers that read and parse it.
     const reading = await measureBodyReading(post, { seconds, connections, rounds });
+    const bareRps = reading.bare.result.rps;
     const cpuOf = (r: LoadResult) => (r.cpu ? `, CPU ${us(r.cpu)}` : '');
-    const share = (r: LoadResult) => `${fixed(r.rps / reading.bare.rps)} x${cpuOf(r)}`;
-    say(`  bare node:http reading and parsing the request body before answering, on ${post.label}'s bytes, x the bare server beside it (whose handler never reads the body${cpuOf(reading.bare)}): by hand ${share(reading.byHand)}; through raw-body, as the simulator reads it, ${share(reading.rawBody)}`);
-    figures.push({ figure: `${post.label}: bare node:http reading the body by hand, x bare node:http (same bytes)`, measured: fixed(reading.byHand.rps / reading.bare.rps), goal: 'reference', met: null });
-    figures.push({ figure: `${post.label}: bare node:http reading the body through raw-body, x bare node:http (same bytes)`, measured: fixed(reading.rawBody.rps / reading.bare.rps), goal: 'reference', met: null });
+    const invalidOf = (m: { invalid?: string }) => (m.invalid ? ` INVALID (${m.invalid})` : '');
+    const share = (m: { result: LoadResult; invalid?: string }) => `${fixed(m.result.rps / bareRps)} x${cpuOf(m.result)}${invalidOf(m)}`;
+    say(`  bare node:http reading and parsing the request body before answering, on ${post.label}'s bytes, x the bare server beside it (whose handler never reads the body${cpuOf(reading.bare.result)}${invalidOf(reading.bare)}): by hand ${share(reading.byHand)}; through raw-body, as the simulator reads it, ${share(reading.rawBody)}`);
+    for (const [m, how] of [[reading.byHand, 'by hand'], [reading.rawBody, 'through raw-body']] as const) {
+      const invalid = m.invalid ?? (reading.bare.invalid ? `the bare server: ${reading.bare.invalid}` : undefined);
+      figures.push({ figure: `${post.label}: bare node:http reading the body ${how}, x bare node:http (same bytes)`, measured: invalid ? `INVALID (${invalid})` : fixed(m.result.rps / bareRps), goal: 'reference', met: null });
+    }
   }
 
   if (simulator && sections.has('sustained')) {
@@ -203,9 +207,11 @@ async function printWorkLadder(request: BenchRequest, row: EndpointRow, koa: End
     return at === undefined ? `more than ${last} us` : `about ${Math.round(at)} us`;
   };
   const koaRatio = koa.bare.rps / row.bare.rps;
-  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator's own code alone like ${work(own.nodeHttp)} on node:http and ${work(own.koa)} on Koa, the simulator like ${work(row.ratio)}`);
-  figures.push({ figure: 'work per request on top of bare node:http that 0.5 x bare leaves (work ladder)', measured: work(0.5), goal: 'reference', met: null });
-  figures.push({ figure: `${request.label}: the work per request each behaves like`, measured: `plain Koa app ${work(koaRatio)}; own code alone on node:http ${work(own.nodeHttp)}, on Koa ${work(own.koa)}; simulator ${work(row.ratio)}`, goal: 'reference', met: null });
+  const invalid = ladder.find((r) => r.invalid);
+  const measuredWork = (text: string) => (invalid ? `INVALID (the ${invalid.workUs} us rung: ${invalid.invalid})` : text);
+  say(`  bare node:http busy before answering, on ${request.label}'s bytes: ${ladder.map((r) => `${r.workUs} us ${fixed(r.ratio)} x${r.invalid ? ` INVALID (${r.invalid})` : ''}`).join(', ')}; 0.5 x bare leaves ${work(0.5)} of work per request; the plain Koa 3 app behaves like ${work(koaRatio)}, the simulator's own code alone like ${work(own.nodeHttp)} on node:http and ${work(own.koa)} on Koa, the simulator like ${work(row.ratio)}`);
+  figures.push({ figure: 'work per request on top of bare node:http that 0.5 x bare leaves (work ladder)', measured: measuredWork(work(0.5)), goal: 'reference', met: null });
+  figures.push({ figure: `${request.label}: the work per request each behaves like`, measured: measuredWork(`plain Koa app ${work(koaRatio)}; own code alone on node:http ${work(own.nodeHttp)}, on Koa ${work(own.koa)}; simulator ${work(row.ratio)}`), goal: 'reference', met: null });
 }
 
 /** User plus system CPU of one request, in microseconds. */

@@ -14,6 +14,8 @@ export interface Rung {
   workUs: number;
   /** Its throughput over the bare server's (no work). */
   ratio: number;
+  /** Why the rung, or the bare server it is compared with, is not to be trusted (bench/endpoints.ts). */
+  invalid?: string;
 }
 
 export const RUNGS_US = [5, 10, 20, 40, 80] as const;
@@ -25,7 +27,10 @@ export const RUNGS_US = [5, 10, 20, 40, 80] as const;
  */
 export async function measureWorkLadder(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }, rungs: readonly number[] = RUNGS_US): Promise<Rung[]> {
   const [bare, ...loaded] = await measureBareServers(r, [0, ...rungs].map((workUs) => ({ workUs })), opts);
-  return loaded.map((result, i) => ({ workUs: rungs[i]!, ratio: result.rps / bare!.rps }));
+  return loaded.map(({ result, invalid }, i) => {
+    const why = bare!.invalid ? `the bare server: ${bare!.invalid}` : invalid;
+    return { workUs: rungs[i]!, ratio: result.rps / bare!.result.rps, ...(why ? { invalid: why } : {}) };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 // reference and rung sends the request the simulator was sampled with, so the method, the
 // headers and the body must travel unchanged to whichever server is loaded.
 import { describe, expect, it } from 'vitest';
-import { loadOf, sameRequestAt, type BenchRequest } from '../bench/endpoints.ts';
+import { loadOf, sameRequestAt, whyNotTrusted, type BenchRequest } from '../bench/endpoints.ts';
 
 const write: BenchRequest = {
   label: 'B POST /jobs (a write)',
@@ -41,5 +41,24 @@ describe('loadOf', () => {
     });
     // The request itself is left as it was.
     expect(paged.headers).toEqual(read.headers);
+  });
+});
+
+describe('whyNotTrusted', () => {
+  const clean = { rps: 1000, p99Ms: 2, errors: 0, non2xx: 0 };
+  it('trusts a server that answered as the simulator and served every request', () => {
+    expect(whyNotTrusted({ status: 201, sameBody: true }, 201, clean)).toBeUndefined();
+  });
+
+  it('names another status, another body, unanswered requests and wrong answers', () => {
+    expect(whyNotTrusted({ status: 400, sameBody: false }, 201, clean)).toBe('it answered 400 with another body than the simulator');
+    expect(whyNotTrusted({ status: 201, sameBody: false }, 201, clean)).toBe('it answered 201 with another body than the simulator');
+    expect(whyNotTrusted({ status: 201, sameBody: true }, 201, { ...clean, errors: 3 })).toBe('3 requests without an answer, 0 answers outside 2xx');
+    expect(whyNotTrusted({ status: 201, sameBody: true }, 201, { ...clean, non2xx: 7 })).toBe('0 requests without an answer, 7 answers outside 2xx');
+  });
+
+  it('counts 4xx answers under load as right when the sample itself was one', () => {
+    expect(whyNotTrusted({ status: 404, sameBody: true }, 404, { ...clean, non2xx: 5000 })).toBeUndefined();
+    expect(whyNotTrusted({ status: 404, sameBody: true }, 404, { ...clean, errors: 1, non2xx: 5000 })).toBe('1 requests without an answer, 0 answers outside 2xx');
   });
 });
