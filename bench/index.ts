@@ -3,7 +3,7 @@
  * baseline measured in the same run (absolute numbers depend on the machine; ratios travel).
  * Prints a Markdown table to copy into notes.
  *
- *   npm run bench                                   # everything, about 10 minutes
+ *   npm run bench                                   # everything, about 12 minutes
  *   BENCH_ONLY=budget,cold-start npm run bench      # some sections
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_SUSTAIN_SECONDS=60 BENCH_CONNECTIONS=50 npm run bench
  *
