@@ -1,6 +1,8 @@
 // How the bench turns one of its requests into a load (bench/endpoints.ts `loadOf`): every row,
 // reference and rung sends the request the simulator was sampled with, so the method, the
-// headers and the body must travel unchanged to whichever server is loaded.
+// headers and the body must travel unchanged to whichever server is loaded. And how the bench
+// judges a server measured in the simulator's place (`whyNotTrusted`): a figure from a server
+// that answered something else, or failed requests under the load, is printed INVALID.
 import { describe, expect, it } from 'vitest';
 import { loadOf, sameRequestAt, whyNotTrusted, type BenchRequest } from '../bench/endpoints.ts';
 
