@@ -6,18 +6,18 @@
  * beside them, so it says whether Node's body reading, or the library on it, is what keeps a
  * write far below the bare server.
  */
-import { measureBareServers, type BenchRequest } from './endpoints.ts';
-
-type Measured = Awaited<ReturnType<typeof measureBareServers>>[number];
+import type { LoadResult } from './load.ts';
+import { measureBesideBare, type BenchRequest, type BesideBare } from './endpoints.ts';
 
 export interface BodyReadingCost {
-  bare: Measured;
-  byHand: Measured;
-  rawBody: Measured;
+  /** The bare server whose handler never reads the body. */
+  bare: LoadResult;
+  byHand: BesideBare;
+  rawBody: BesideBare;
 }
 
 export async function measureBodyReading(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }): Promise<BodyReadingCost> {
   if (r.body === undefined) throw new Error(`${r.label} sends no body`);
-  const [bare, byHand, rawBody] = await measureBareServers(r, [{}, { readBody: 'by-hand' }, { readBody: 'raw-body' }], opts);
-  return { bare: bare!, byHand: byHand!, rawBody: rawBody! };
+  const { bare, beside } = await measureBesideBare(r, [{ readBody: 'by-hand' }, { readBody: 'raw-body' }], opts);
+  return { bare, byHand: beside[0]!, rawBody: beside[1]! };
 }

@@ -74,30 +74,45 @@ export interface BareOptions {
   readBody?: BodyReading;
 }
 
+/** A server measured beside the bare server, as a share of the bare server's throughput. */
+export interface BesideBare {
+  result: LoadResult;
+  /** Its throughput over the bare server's. */
+  ratio: number;
+  /** Why it, or the bare server it is compared with, is not to be trusted. */
+  invalid?: string;
+}
+
 /**
- * Bare servers answering `r`'s bytes, each with its options, measured round by round in turn
- * (each round loads every server once), the median of the rounds per server: a host that drifts
- * between rounds moves them all together, so their ratios to one another hold. `invalid` when a
- * server answered `r` itself with another status or body than the sample, or left requests
- * unanswered or answered outside 2xx under the load.
+ * The bare server answering `r`'s bytes and, beside it, bare servers with `variants` options,
+ * measured round by round in turn (each round loads every server once), the median of the rounds
+ * per server: a host that drifts between rounds moves them all together, so their ratios to the
+ * bare server hold. Each is first asked `r` itself; `invalid` (`whyNotTrusted`) when it, or the
+ * bare server, answered another status or body than the sample, or failed requests under load.
  */
-export async function measureBareServers(r: BenchRequest, variants: readonly BareOptions[], opts: { seconds: number; connections: number; rounds: number }): Promise<{ result: LoadResult; invalid?: string }[]> {
+export async function measureBesideBare(r: BenchRequest, variants: readonly BareOptions[], opts: { seconds: number; connections: number; rounds: number }): Promise<{ bare: LoadResult; beside: BesideBare[] }> {
   const sample = await sampleOf(r);
   const servers: Awaited<ReturnType<typeof startBare>>[] = [];
   try {
-    for (const options of variants) servers.push(await startBare(sample, options));
+    for (const options of [{}, ...variants]) servers.push(await startBare(sample, options));
     const answers: { status: number; body: string }[] = [];
     for (const server of servers) answers.push(await requestWithHost(`${server.origin}/`, r, r.headers));
     const runs = servers.map(() => [] as LoadResult[]);
     for (let round = 0; round < opts.rounds; round++) {
       for (const [i, server] of servers.entries()) runs[i]!.push(await load(loadOf(r, `${server.origin}/`, opts), server.child.pid));
     }
-    return runs.map((run, i) => {
+    const [bare, ...others] = runs.map((run, i) => {
       const result = medianResult(run);
       const { status, body } = answers[i]!;
-      const invalid = whyNotTrusted({ status, sameBody: body === sample.body }, sample.status, result);
-      return invalid ? { result, invalid } : { result };
+      return { result, invalid: whyNotTrusted({ status, sameBody: body === sample.body }, sample.status, result) };
     });
+    return {
+      bare: bare!.result,
+      beside: others.map(({ result, invalid }) => {
+        const why = invalid ?? (bare!.invalid ? `the bare server: ${bare!.invalid}` : undefined);
+        return { result, ratio: result.rps / bare!.result.rps, ...(why ? { invalid: why } : {}) };
+      }),
+    };
   } finally {
     await Promise.all(servers.map((s) => stopChild(s.child)));
   }
@@ -198,10 +213,10 @@ export async function measureEndpoint(r: BenchRequest, opts: { seconds: number; 
   const simulator = medianResult(simRuns);
   const row: EndpointRow = { label: r.label, bare: medianResult(bareRuns), simulator, ratio: simulator.rps / medianResult(bareRuns).rps };
   // Answers other than the sampled status mean the row measured something else: say so.
-  const wrongAnswers = r.status >= 400 ? 0 : simulator.non2xx;
+  const underLoad = failedUnderLoad(r.status, simulator);
   if (baselineDiffers) row.invalid = 'the baseline answered another body than the simulator';
   else if (sample.status !== r.status) row.invalid = `the simulator answered ${sample.status}, not ${r.status}`;
-  else if (simulator.errors > 0 || wrongAnswers > 0) row.invalid = `${simulator.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
+  else if (underLoad) row.invalid = underLoad;
   return row;
 }
 
@@ -238,10 +253,16 @@ export async function measureSameRequestAt(r: BenchRequest, origins: readonly st
  */
 export function whyNotTrusted(answer: { status: number; sameBody: boolean }, sampleStatus: number, result: LoadResult): string | undefined {
   if (answer.status !== sampleStatus || !answer.sameBody) return `it answered ${answer.status} with another body than the simulator`;
-  // wrk counts every answer of 400 and above; for a sampled 4xx that is the answer measured.
-  const wrongAnswers = sampleStatus >= 400 ? 0 : result.non2xx;
-  if (result.errors > 0 || wrongAnswers > 0) return `${result.errors} requests without an answer, ${wrongAnswers} answers outside 2xx`;
-  return undefined;
+  return failedUnderLoad(sampleStatus, result);
+}
+
+/**
+ * Requests left without an answer under the load, or answered outside 2xx when the request's own
+ * answer is in 2xx (wrk counts every answer of 400 and above; for a 4xx that is the answer measured).
+ */
+function failedUnderLoad(status: number, result: LoadResult): string | undefined {
+  const wrongAnswers = status >= 400 ? 0 : result.non2xx;
+  return result.errors > 0 || wrongAnswers > 0 ? `${result.errors} requests without an answer, ${wrongAnswers} answers outside 2xx` : undefined;
 }
 
 /** One request with these exact headers, Host included (fetch sets its own Host and drops ours). */

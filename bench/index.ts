@@ -18,7 +18,7 @@
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
  * at the default cases per property).
  */
-import { benchRequests, measureEndpoint, measureSameRequestAt, startChild, stopChild, type BenchRequest, type EndpointRow } from './endpoints.ts';
+import { benchRequests, measureEndpoint, measureSameRequestAt, startChild, stopChild, type BenchRequest, type BesideBare, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad, type LoadResult } from './load.ts';
 import { cpuBudget, type CpuPerRequest } from './cpu.ts';
 import { findPrism, measurePrism } from './prism.ts';
@@ -112,14 +112,11 @@ try {
     }
     // Whether reading the body is what holds a write back: bare servers that read and parse it.
     const reading = await measureBodyReading(post, { seconds, connections, rounds });
-    const bareRps = reading.bare.result.rps;
     const cpuOf = (r: LoadResult) => (r.cpu ? `, CPU ${us(r.cpu)}` : '');
-    const invalidOf = (m: { invalid?: string }) => (m.invalid ? ` INVALID (${m.invalid})` : '');
-    const share = (m: { result: LoadResult; invalid?: string }) => `${fixed(m.result.rps / bareRps)} x${cpuOf(m.result)}${invalidOf(m)}`;
-    say(`  bare node:http reading and parsing the request body before answering, on ${post.label}'s bytes, x the bare server beside it (whose handler never reads the body${cpuOf(reading.bare.result)}${invalidOf(reading.bare)}): by hand ${share(reading.byHand)}; through raw-body, as the simulator reads it, ${share(reading.rawBody)}`);
+    const share = (m: BesideBare) => `${fixed(m.ratio)} x${cpuOf(m.result)}${m.invalid ? ` INVALID (${m.invalid})` : ''}`;
+    say(`  bare node:http reading and parsing the request body before answering, on ${post.label}'s bytes, x the bare server beside it (whose handler never reads the body${cpuOf(reading.bare)}): by hand ${share(reading.byHand)}; through raw-body, as the simulator reads it, ${share(reading.rawBody)}`);
     for (const [m, how] of [[reading.byHand, 'by hand'], [reading.rawBody, 'through raw-body']] as const) {
-      const invalid = m.invalid ?? (reading.bare.invalid ? `the bare server: ${reading.bare.invalid}` : undefined);
-      figures.push({ figure: `${post.label}: bare node:http reading the body ${how}, x bare node:http (same bytes)`, measured: invalid ? `INVALID (${invalid})` : fixed(m.result.rps / bareRps), goal: 'reference', met: null });
+      figures.push({ figure: `${post.label}: bare node:http reading the body ${how}, x bare node:http (same bytes)`, measured: m.invalid ? `INVALID (${m.invalid})` : fixed(m.ratio), goal: 'reference', met: null });
     }
   }
 

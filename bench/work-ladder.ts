@@ -8,7 +8,7 @@
  * its load generator idle between answers, and each answer's write then also pays for waking it
  * (see ARCHITECTURE.md).
  */
-import { measureBareServers, type BenchRequest } from './endpoints.ts';
+import { measureBesideBare, type BenchRequest } from './endpoints.ts';
 
 export interface Rung {
   workUs: number;
@@ -26,11 +26,8 @@ export const RUNGS_US = [5, 10, 20, 40, 80] as const;
  * drifts between rounds moves the rungs and their baseline together.
  */
 export async function measureWorkLadder(r: BenchRequest, opts: { seconds: number; connections: number; rounds: number }, rungs: readonly number[] = RUNGS_US): Promise<Rung[]> {
-  const [bare, ...loaded] = await measureBareServers(r, [0, ...rungs].map((workUs) => ({ workUs })), opts);
-  return loaded.map(({ result, invalid }, i) => {
-    const why = bare!.invalid ? `the bare server: ${bare!.invalid}` : invalid;
-    return { workUs: rungs[i]!, ratio: result.rps / bare!.result.rps, ...(why ? { invalid: why } : {}) };
-  });
+  const { beside } = await measureBesideBare(r, rungs.map((workUs) => ({ workUs })), opts);
+  return beside.map(({ ratio, invalid }, i) => ({ workUs: rungs[i]!, ratio, ...(invalid ? { invalid } : {}) }));
 }
 
 /**

@@ -3,8 +3,9 @@
 // says it checks (an earlier floor answered every request with a 406 and looked fast).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { request as httpRequest } from 'node:http';
-import { startBare, startKoaReference, stopChild } from '../bench/endpoints.ts';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { measureBesideBare, startBare, startKoaReference, stopChild, type BenchRequest } from '../bench/endpoints.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 
 const sample = { status: 200, headers: { 'content-type': VENDOR_MEDIA_TYPE, 'x-sample': 'kept' }, body: JSON.stringify({ id: 7, name: 'package', tags: ['a', 'b'] }) };
@@ -91,4 +92,24 @@ describe('bench baselines', () => {
       expect((await ask(koa.origin, { authorization, accept })).status, accept).toBe(406);
     }
   });
+
+  it('servers measured beside the bare server are asked first, and one answering otherwise is INVALID', async () => {
+    // The request's own server (what the bare servers replay): answers the sample to any request.
+    const own = createServer((_req, res) => res.writeHead(201, sample.headers).end(sample.body));
+    await new Promise<void>((resolve) => own.listen(0, '127.0.0.1', resolve));
+    try {
+      const r: BenchRequest = { label: 'a write', method: 'POST', url: `http://127.0.0.1:${(own.address() as AddressInfo).port}/jobs`, headers: { 'content-type': 'application/json' }, body: '{"a": 1}', status: 201 };
+      const fine = await measureBesideBare(r, [{ readBody: 'by-hand' }], { seconds: 1, connections: 2, rounds: 1 });
+      expect(fine.bare.rps).toBeGreaterThan(0);
+      expect(fine.beside[0]!.invalid).toBeUndefined();
+      expect(fine.beside[0]!.ratio).toBeCloseTo(fine.beside[0]!.result.rps / fine.bare.rps, 9);
+      // A body the reading server cannot parse: it answers 400, so its figure is not to be trusted.
+      const broken = await measureBesideBare({ ...r, body: '{"a": ' }, [{ readBody: 'raw-body' }, { workUs: 1 }], { seconds: 1, connections: 2, rounds: 1 });
+      expect(broken.beside[0]!.invalid).toBe('it answered 400 with another body than the simulator');
+      expect(broken.beside[1]!.invalid).toBeUndefined();
+    } finally {
+      own.close();
+      own.closeAllConnections();
+    }
+  }, 30_000);
 });
