@@ -50,10 +50,10 @@ export const defaultSimOptions: SimOptions = {
 export interface Sim {
   store: Store;
   clock: Clock;
-  faults: Faults;
+  readonly faults: Faults;
   options: SimOptions;
   /** `options.conventions`, resolved. */
-  conventions: Conventions;
+  readonly conventions: Conventions;
   rateLimiter: RateLimiter;
   /** The request journal (journal/journal.ts). */
   journal: Journal;

@@ -87,6 +87,8 @@ export function isFaultName(name: string): name is FaultName {
 /** The set of faults switched on for one simulator instance. */
 export class Faults {
   private readonly active: Set<FaultName>;
+  /** Counts changes of the set, so that a cache of presented bytes can tell it changed (jobs/wire.ts). */
+  private changes = 0;
 
   constructor(names: Iterable<FaultName> = []) {
     this.active = new Set(names);
@@ -103,5 +105,11 @@ export class Faults {
   set(names: Iterable<FaultName>): void {
     this.active.clear();
     for (const n of names) this.active.add(n);
+    this.changes++;
+  }
+
+  /** How many times the set has been replaced: equal numbers mean the same faults. */
+  get version(): number {
+    return this.changes;
   }
 }

@@ -75,8 +75,14 @@ function copyOfStart(text: string, length: number): string {
   return Buffer.from(text.slice(0, length), 'utf8').toString('utf8');
 }
 
-function bodyText(body: unknown): string | undefined {
+/**
+ * A body as text, as far as the journal keeps it. Of a long Buffer only the start is decoded (a
+ * list page is 145 KB, and the entry keeps 4 KB): `BODY_CAP` characters never take more than
+ * 4 bytes each, so the first `4 * BODY_CAP` bytes hold every character `capped` keeps, and more
+ * than `BODY_CAP` of them whenever the body goes on past those bytes.
+ */
+export function bodyText(body: unknown): string | undefined {
   if (typeof body === 'string') return body;
-  if (Buffer.isBuffer(body)) return body.toString('utf8');
+  if (Buffer.isBuffer(body)) return body.toString('utf8', 0, Math.min(body.length, 4 * BODY_CAP));
   return undefined;
 }

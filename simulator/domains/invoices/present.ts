@@ -15,16 +15,17 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim): Record
 }
 
 /**
- * The JSON text of one invoice, cached: invoices never change once made, and their wire form
- * depends only on the interface's base URL and one fault. Lists are the hot read of this domain.
+ * The JSON bytes of one invoice, kept: invoices never change once made, and their wire form
+ * depends only on the interface's base URL and one fault. Lists are the hot read of this domain;
+ * a page is written from these bytes (http/json-array.ts).
  */
-const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; json: string }>(); // invoice -> its JSON
+const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; bytes: Buffer }>(); // invoice -> its JSON bytes
 
-export function invoiceJson(invoice: Invoice, links: Links, sim: Sim): string {
+export function invoiceJsonBytes(invoice: Invoice, links: Links, sim: Sim): Buffer {
   const dateFault = sim.faults.has('b-invoice-date-with-time');
   const cached = presented.get(invoice);
-  if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.json;
-  const json = JSON.stringify(presentInvoice(invoice, links, sim));
-  presented.set(invoice, { api: links.api, dateFault, json });
-  return json;
+  if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.bytes;
+  const bytes = Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim)));
+  presented.set(invoice, { api: links.api, dateFault, bytes });
+  return bytes;
 }

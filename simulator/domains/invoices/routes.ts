@@ -5,7 +5,8 @@ import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
-import { invoiceJson, presentInvoice } from './present.ts';
+import { invoiceJsonBytes, presentInvoice } from './present.ts';
+import { recentJsonArraysBy } from '../../http/json-array.ts';
 
 /**
  * The links an invoice is shown with: the caller's. Only the fault `b-invoices-of-every-account`
@@ -17,6 +18,8 @@ function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: L
   return owner ? linksAt(links.origin, owner.slug) : links;
 }
 
+const recentPages = recentJsonArraysBy<AccountState>();
+
 export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
@@ -24,7 +27,7 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const { items, total } = pageInvoices(sim, account, page);
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
-    ctx.body = `[${items.map((invoice) => invoiceJson(invoice, linksOfOwner(sim, account, invoice, links), sim)).join(',')}]`;
+    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim)));
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).

@@ -9,6 +9,7 @@ import { parseNewJob } from './input.ts';
 import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { jobsPage } from './order.ts';
 import { presentJob, presentWatcher } from './present.ts';
+import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 
 /**
  * The real service's older clients wrap a resource's fields in its name (`job[cluster_id]=...`,
@@ -39,14 +40,17 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
     const { total, items } = jobsPage(account, page.offset, page.limit);
     setPageLinks(sim, ctx, page, total);
-    ctx.body = items.map((job) => presentJob(sim, account, job, links));
+    ctx.type = 'application/json';
+    ctx.body = jobsPageBytes(sim, account, items, links);
   });
 
   router.get('/jobs/:id', (ctx) => {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));
     if (!job) throw notFound();
-    ctx.body = presentJob(sim, account, job, links);
+    // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
+    ctx.type = 'application/json';
+    ctx.body = jobJsonBytes(sim, account, job, links);
   });
 
   // Extension (docs/interface-b.md): stop, as the real service's DELETE does; 200 with the job.
