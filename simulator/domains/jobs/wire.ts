@@ -6,9 +6,9 @@ import { presentJob } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
 
 /**
- * A job's JSON bytes, kept for the list route: a page of 100 finished jobs is 145 KB, and
- * presenting and serialising it per request made `GET /jobs` the slowest read (0.03 x a bare
- * server). Kept bytes are reused only when everything `presentJob` reads is as it was: where the
+ * A job's JSON bytes, kept for `GET /jobs` and `GET /jobs/{id}`: a page of 100 finished jobs is
+ * 145 KB, and presenting and serialising it per request made the list the slowest read (0.03 x a
+ * bare server), and a client polls a job until it finishes. Kept bytes are reused only when everything `presentJob` reads is as it was: where the
  * job stands now (a running job moves on with the clock; a finished one stays), the names of its
  * package, cluster and creator (all renameable), the links of the request (its Host) and the
  * active faults. The job's own fields and the simulator's conventions are fixed once made (a
@@ -26,7 +26,7 @@ interface Kept {
   bytes: Buffer;
 }
 
-/** Per account, at most this many jobs' bytes (about 1.5 KB each for a finished job with outputs), oldest kept first out. */
+/** Per account, at most this many jobs' bytes (about 1.5 KB each for a finished job with outputs); the bytes made longest ago go first. */
 export const KEPT_JOBS_PER_ACCOUNT = 4096;
 
 const keptByAccount = new WeakMap<AccountState, Map<Job, Kept>>(); // account -> job -> its kept bytes
