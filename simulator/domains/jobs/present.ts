@@ -20,9 +20,9 @@ export function userUrl(links: Links, id: number): string {
 
 /**
  * A job as interface B returns it (spec section 2, plus `completed_at` as in the real service),
- * in `state` (where it stands now, unless the caller has worked that out already). The list
- * route reuses its bytes while what it reads stays the same (wire.ts): what it comes to read,
- * wire.ts must compare.
+ * in `state` (where it stands now, unless the caller has worked that out already). `GET /jobs`
+ * and `GET /jobs/{id}` reuse its bytes while what it reads stays the same (wire.ts): what it
+ * comes to read, wire.ts must compare.
  */
 export function presentJob(sim: Sim, account: AccountState, job: Job, links: Links, state: JobState = jobStateNow(sim, job)): Record<string, unknown> {
   const pkg = account.packages.get(job.packageId);

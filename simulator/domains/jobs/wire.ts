@@ -11,12 +11,14 @@ import { recentJsonArraysBy } from '../../http/json-array.ts';
  * bare server), and a client polls a job until it finishes. Kept bytes are reused only when everything `presentJob` reads is as it was: where the
  * job stands now (a running job moves on with the clock; a finished one stays), the names of its
  * package, cluster and creator (all renameable), the links of the request (its Host) and the
- * active faults. The job's own fields and the simulator's conventions are fixed once made (a
- * stop changes the job's state, which is compared). wire.test.ts holds the bytes equal to a
+ * active faults. The job's own fields and the simulator's conventions are fixed once made, but
+ * for a stop request (compared, with the state it changes). wire.test.ts holds the bytes equal to a
  * fresh serialisation through random renames, faults, clock moves, stops and hosts.
  */
 interface Kept {
   state: JobState;
+  /** The job's stop request when `state` was worked out: a later one changes the state. */
+  stopRequestedAt: number | null;
   packageName: string | undefined;
   clusterName: string | undefined;
   creatorName: string | undefined;
@@ -43,10 +45,10 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   if (!kept) keptByAccount.set(account, (kept = new Map()));
   const old = kept.get(job);
   const now = sim.clock.now();
-  // A finished job stays as it finished (nothing changes a job once it finished: a stop then
-  // changes nothing), so its kept state holds from that moment on; working it out again was
-  // about half of what a page of finished jobs cost.
-  const finished = old && isTerminal(old.state.status) && now >= old.state.updatedAt;
+  // A finished job stays as it finished, so its kept state holds from that moment on (working it
+  // out again was about half of what a page of finished jobs cost). Unless it was stopped since:
+  // a clock that stepped back (the host's can) made it unfinished again for a while.
+  const finished = old && isTerminal(old.state.status) && now >= old.state.updatedAt && old.stopRequestedAt === job.stopRequestedAt;
   const state = finished ? old.state : jobStatusAt(job, now);
   const packageName = account.packages.get(job.packageId)?.name;
   const clusterName = account.clusters.get(job.clusterId)?.name;
@@ -67,7 +69,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   // Made again, it goes to the back of the line: the first out are the bytes made longest ago.
   kept.delete(job);
   if (kept.size >= KEPT_JOBS_PER_ACCOUNT) kept.delete(kept.keys().next().value!);
-  kept.set(job, { state, packageName, clusterName, creatorName, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
+  kept.set(job, { state, stopRequestedAt: job.stopRequestedAt, packageName, clusterName, creatorName, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
   return bytes;
 }
 

@@ -1,4 +1,5 @@
-import { generateKeyPairSync } from 'node:crypto';
+// Key pairs through the suites' generator, which reads public keys from DER (a JWK export can hang on Node 20).
+import { ecPublicPoint, ed25519PublicKey, rsaPublicNumbers } from '../../../suites/lib/arbitraries/key-pairs.ts';
 
 /**
  * Test support: real key pairs from Node's crypto, written out as OpenSSH public key lines by an
@@ -32,39 +33,29 @@ export function sshMpint(magnitude: Buffer): Buffer {
   return sshString(body);
 }
 
-const fromB64Url = (value: string | undefined): Buffer => Buffer.from(value ?? '', 'base64url');
-
 const CURVES = { p256: ['P-256', 'nistp256'], p384: ['P-384', 'nistp384'], p521: ['P-521', 'nistp521'] } as const;
 
-function ecPoint(namedCurve: string): Buffer {
-  const jwk = generateKeyPairSync('ec', { namedCurve }).publicKey.export({ format: 'jwk' });
-  return Buffer.concat([Buffer.from([4]), fromB64Url(jwk.x), fromB64Url(jwk.y)]);
-}
-
-function ed25519Key(): Buffer {
-  return fromB64Url(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }).x);
-}
 
 export function blobOf(kind: TestKeyKind, rsaBits = 1024): { type: string; blob: Buffer } {
   switch (kind) {
     case 'rsa': {
-      const jwk = generateKeyPairSync('rsa', { modulusLength: rsaBits }).publicKey.export({ format: 'jwk' });
-      return { type: 'ssh-rsa', blob: Buffer.concat([sshString('ssh-rsa'), sshMpint(fromB64Url(jwk.e)), sshMpint(fromB64Url(jwk.n))]) };
+      const { n, e } = rsaPublicNumbers(rsaBits);
+      return { type: 'ssh-rsa', blob: Buffer.concat([sshString('ssh-rsa'), sshMpint(e), sshMpint(n)]) };
     }
     case 'ed25519':
-      return { type: 'ssh-ed25519', blob: Buffer.concat([sshString('ssh-ed25519'), sshString(ed25519Key())]) };
+      return { type: 'ssh-ed25519', blob: Buffer.concat([sshString('ssh-ed25519'), sshString(ed25519PublicKey())]) };
     case 'sk-ed25519': {
       const type = 'sk-ssh-ed25519@openssh.com';
-      return { type, blob: Buffer.concat([sshString(type), sshString(ed25519Key()), sshString('ssh:')]) };
+      return { type, blob: Buffer.concat([sshString(type), sshString(ed25519PublicKey()), sshString('ssh:')]) };
     }
     case 'sk-p256': {
       const type = 'sk-ecdsa-sha2-nistp256@openssh.com';
-      return { type, blob: Buffer.concat([sshString(type), sshString('nistp256'), sshString(ecPoint('P-256')), sshString('ssh:')]) };
+      return { type, blob: Buffer.concat([sshString(type), sshString('nistp256'), sshString(ecPublicPoint('P-256')), sshString('ssh:')]) };
     }
     default: {
       const [namedCurve, sshCurve] = CURVES[kind];
       const type = `ecdsa-sha2-${sshCurve}`;
-      return { type, blob: Buffer.concat([sshString(type), sshString(sshCurve), sshString(ecPoint(namedCurve))]) };
+      return { type, blob: Buffer.concat([sshString(type), sshString(sshCurve), sshString(ecPublicPoint(namedCurve))]) };
     }
   }
 }

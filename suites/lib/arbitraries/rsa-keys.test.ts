@@ -25,6 +25,20 @@ describe('RSA keys made ahead in child processes', () => {
     expect(Buffer.from(keys[0]?.n ?? '', 'base64url').length).toBe(256);
   });
 
+  it('still hands out keys, made in this process, when a key maker owes keys and gives none', async () => {
+    // A maker that reads what it is asked and never answers, as one stuck in a lock does.
+    const source = new RsaKeySource(1, 1, "process.stdin.on('data', () => undefined)", 300);
+    try {
+      const started = performance.now();
+      const keys = await Promise.all([source.take(), source.take()]);
+      expect(keys[0]?.n).not.toBe(keys[1]?.n);
+      expect(Buffer.from(keys[0]?.n ?? '', 'base64url').length).toBe(256);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    } finally {
+      source.close();
+    }
+  });
+
   it('does not hold the exit of a process that has keys still being made', async () => {
     // 16 keys asked ahead: made in this process's thread pool they would hold its exit for seconds.
     const program = `

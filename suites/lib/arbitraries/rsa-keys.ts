@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { generateKeyPair } from 'node:crypto';
+import { rsaNumbersOfDer } from './key-pairs.ts';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 
@@ -11,24 +12,28 @@ export interface RsaPublicNumbers {
 
 /**
  * The key maker's program: one 2048-bit key pair per byte read, each public key written back as
- * one line `n e`. Synchronous on purpose: the process does nothing else, and ends when its input
- * does (the run ended, however it ended).
+ * one line, its PKCS #1 DER in base64, encoded by the generation itself (never a JWK export,
+ * which can hang: key-pairs.ts). Synchronous on purpose: the process does nothing else, and ends
+ * when its input does (the run ended, however it ended).
  */
 const MAKER = `
 const { generateKeyPairSync } = require('node:crypto');
+const encodings = { publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } };
 process.stdin.on('data', (asked) => {
   for (let i = 0; i < asked.length; i++) {
-    const { n, e } = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
-    process.stdout.write(n + ' ' + e + '\\n');
+    process.stdout.write(generateKeyPairSync('rsa', { modulusLength: 2048, ...encodings }).publicKey.toString('base64') + '\\n');
   }
 });
 process.stdin.on('end', () => process.exit(0));
 `;
 
+/** A maker that owes keys and has given none for this long is taken for hung, and replaced by this process's thread pool. */
+const MAKER_PATIENCE_MS = 30_000;
+
 type Waiter = { resolve: (key: RsaPublicNumbers) => void; reject: (err: Error) => void };
 type MakerProcess = ChildProcessByStdio<Writable, Readable, null>;
-/** One child: its process, how many keys it still owes, and the part of a line it has sent. */
-type Maker = { process: MakerProcess; asked: number; partial: string };
+/** One child: its process, how many keys it still owes, the part of a line it has sent, and when it last gave a key or was first asked for one. */
+type Maker = { process: MakerProcess; asked: number; partial: string; heardAt: number };
 
 /**
  * Fresh RSA key pairs, made ahead in child processes. A 2048-bit pair takes 50 to 400 ms of CPU;
@@ -36,19 +41,22 @@ type Maker = { process: MakerProcess; asked: number; partial: string };
  * a Ctrl-C waited for them, 0.1 to 0.5 s. A child process is killed at once instead, and its
  * work never delays the run's event loop. One child per core (at most `makers`), since a check
  * can use keys faster than one core makes them. Each key is handed out once, so every key is new.
- * Should a child not start or die, keys are made in this process's thread pool instead.
+ * Should a child not start, die, or owe keys and give none for `patienceMs` (hung), keys are
+ * made in this process's thread pool instead.
  */
 export class RsaKeySource {
   private readonly children: Maker[] = [];
   private failed = false;
   private readonly ready: RsaPublicNumbers[] = [];
   private readonly waiting: Waiter[] = [];
+  private watch: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly ahead: number,
     private readonly makers: number,
-    /** The children's program; a test swaps in one that fails. */
+    /** The children's program; a test swaps in one that fails or hangs. */
     private readonly program: string = MAKER,
+    private readonly patienceMs = MAKER_PATIENCE_MS,
   ) {}
 
   take(): Promise<RsaPublicNumbers> {
@@ -72,9 +80,26 @@ export class RsaKeySource {
     for (let i = 0; i < count && !this.failed; i++) {
       const child = this.makerFor();
       if (!child) return;
+      if (child.asked === 0) child.heardAt = performance.now();
       child.asked++;
       child.process.stdin.write(Buffer.alloc(1));
+      this.watchMakers();
     }
+  }
+
+  /** While keys are owed, looks now and then for a maker that owes some and has gone silent. */
+  private watchMakers(): void {
+    if (this.watch) return;
+    this.watch = setInterval(() => {
+      const now = performance.now();
+      if (this.children.some((c) => c.asked > 0 && now - c.heardAt > this.patienceMs)) this.fail(new Error(`an RSA key maker gave no key for ${this.patienceMs / 1000} s`));
+      if (this.failed || this.outstanding() === 0) {
+        clearInterval(this.watch);
+        this.watch = undefined;
+      }
+    }, Math.min(1_000, this.patienceMs / 2));
+    // The children keep the process alive while a check waits; the watch alone never does.
+    this.watch.unref();
   }
 
   /** An idle child, else a new one while there are fewer than `makers`, else the least busy. */
@@ -88,7 +113,7 @@ export class RsaKeySource {
     try {
       // No inherited options: a test runner's or tsx's loader has nothing to do in it.
       const process_ = spawn(process.execPath, ['-e', this.program], { stdio: ['pipe', 'pipe', 'ignore'], env: {}, windowsHide: true });
-      const child: Maker = { process: process_, asked: 0, partial: '' };
+      const child: Maker = { process: process_, asked: 0, partial: '', heardAt: performance.now() };
       process_.stdout.setEncoding('utf8');
       process_.stdout.on('data', (chunk: string) => this.received(child, chunk));
       process_.on('error', (err) => this.fail(err));
@@ -107,10 +132,17 @@ export class RsaKeySource {
     const lines = (child.partial + chunk).split('\n');
     child.partial = lines.pop() ?? '';
     for (const line of lines) {
-      const [n, e] = line.split(' ');
-      if (!n || !e) continue;
+      if (!line) continue;
       child.asked--;
-      const key = { n, e };
+      child.heardAt = performance.now();
+      let key: RsaPublicNumbers;
+      try {
+        key = publicNumbers(Buffer.from(line, 'base64'));
+      } catch (err) {
+        // A maker that writes something else is broken: the thread pool takes over.
+        this.fail(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
       const waiter = this.waiting.shift();
       if (waiter) waiter.resolve(key);
       else this.ready.push(key);
@@ -140,11 +172,18 @@ export class RsaKeySource {
 
 function inThreadPool(): Promise<RsaPublicNumbers> {
   return new Promise((resolve, reject) =>
-    generateKeyPair('rsa', { modulusLength: 2048 }, (err, publicKey) => {
+    generateKeyPair('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } }, (err, publicKey) => {
       if (err) return reject(err);
-      const { n, e } = publicKey.export({ format: 'jwk' });
-      if (typeof n !== 'string' || typeof e !== 'string') return reject(new Error('the generated RSA key has no n or e'));
-      resolve({ n, e });
+      try {
+        resolve(publicNumbers(publicKey));
+      } catch (parseError) {
+        reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
+      }
     }),
   );
+}
+
+function publicNumbers(der: Buffer): RsaPublicNumbers {
+  const { n, e } = rsaNumbersOfDer(der);
+  return { n: n.toString('base64url'), e: e.toString('base64url') };
 }

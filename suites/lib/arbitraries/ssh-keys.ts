@@ -1,6 +1,7 @@
-import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { RsaKeySource } from './rsa-keys.ts';
+import { RsaKeySource, type RsaPublicNumbers } from './rsa-keys.ts';
+import { ecPublicPoint, ed25519PublicKey, rsaPublicNumbers } from './key-pairs.ts';
 
 /**
  * Real OpenSSH public key lines (`<type> <base64 blob> <comment>`, the `id_*.pub` format) made
@@ -35,9 +36,13 @@ function withLine({ type, blob }: { type: string; blob: Buffer }, comment: strin
   return { type, blob, line: `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}` };
 }
 
-function rsaBlob(jwk: Pick<JsonWebKey, 'n' | 'e'>): { type: string; blob: Buffer } {
+function rsaBlob({ n, e }: { n: Buffer; e: Buffer }): { type: string; blob: Buffer } {
   const type = 'ssh-rsa';
-  return { type, blob: Buffer.concat([sshString(type), mpint(jwkBytes(jwk, 'e')), mpint(jwkBytes(jwk, 'n'))]) };
+  return { type, blob: Buffer.concat([sshString(type), mpint(e), mpint(n)]) };
+}
+
+function bytesOf({ n, e }: RsaPublicNumbers): { n: Buffer; e: Buffer } {
+  return { n: Buffer.from(n, 'base64url'), e: Buffer.from(e, 'base64url') };
 }
 
 /**
@@ -46,7 +51,7 @@ function rsaBlob(jwk: Pick<JsonWebKey, 'n' | 'e'>): { type: string; blob: Buffer
  */
 export async function freshOpenSshKey(kind: SshKeyKind, comment = ''): Promise<OpenSshPublicKey> {
   if (kind !== 'rsa') return generateOpenSshKey(kind, comment);
-  return withLine(rsaBlob(await rsaKeys.take()), comment);
+  return withLine(rsaBlob(bytesOf(await rsaKeys.take())), comment);
 }
 
 const rsaKeys = new RsaKeySource(3, Math.min(availableParallelism(), 4));
@@ -58,22 +63,13 @@ export function md5ColonHex(blob: Buffer): string {
 
 function publicBlob(kind: SshKeyKind): { type: string; blob: Buffer } {
   if (kind === 'ed25519') {
-    const jwk = generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' });
     const type = 'ssh-ed25519';
-    return { type, blob: Buffer.concat([sshString(type), sshString(jwkBytes(jwk, 'x'))]) };
+    return { type, blob: Buffer.concat([sshString(type), sshString(ed25519PublicKey())]) };
   }
-  if (kind === 'rsa') return rsaBlob(generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' }));
+  if (kind === 'rsa') return rsaBlob(rsaPublicNumbers(2048));
   const { curve, name } = ECDSA[kind];
-  const jwk = generateKeyPairSync('ec', { namedCurve: curve }).publicKey.export({ format: 'jwk' });
   const type = `ecdsa-sha2-${name}`;
-  const point = Buffer.concat([Buffer.from([0x04]), jwkBytes(jwk, 'x'), jwkBytes(jwk, 'y')]);
-  return { type, blob: Buffer.concat([sshString(type), sshString(name), sshString(point)]) };
-}
-
-function jwkBytes(jwk: Pick<JsonWebKey, 'x' | 'y' | 'n' | 'e'>, field: 'x' | 'y' | 'n' | 'e'): Buffer {
-  const value = jwk[field];
-  if (typeof value !== 'string') throw new Error(`the generated key has no ${field}`);
-  return Buffer.from(value, 'base64url');
+  return { type, blob: Buffer.concat([sshString(type), sshString(name), sshString(ecPublicPoint(curve))]) };
 }
 
 /** RFC 4251 `string`: a uint32 length, then the bytes. */
