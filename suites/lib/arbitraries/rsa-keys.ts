@@ -1,8 +1,8 @@
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { generateKeyPair } from 'node:crypto';
-import { rsaNumbersOfDer } from './key-pairs.ts';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
+import { rsaNumbersOfDer } from './key-pairs.ts';
 
 /** An RSA public key as its two JWK numbers (base64url), all an OpenSSH `ssh-rsa` blob needs. */
 export interface RsaPublicNumbers {
