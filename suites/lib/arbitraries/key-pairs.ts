@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type RSAKeyPairOptions } from 'node:crypto';
 
 /**
  * The public parts of fresh key pairs, read from the DER that key generation writes itself.
@@ -14,8 +14,19 @@ import { generateKeyPairSync } from 'node:crypto';
 // e }`) for RSA, SubjectPublicKeyInfo otherwise; and for the private key (unused, but the
 // typings want both once one is encoded) PKCS #8 DER.
 
-/** `n` and `e` of a PKCS #1 RSA public key in DER, as unsigned big-endian bytes without leading zeros (as a JWK writes them). */
-export function rsaNumbersOfDer(der: Buffer): { n: Buffer; e: Buffer } {
+/** An RSA public key's modulus and exponent, unsigned big-endian bytes without leading zeros (as a JWK writes them). */
+export interface RsaPublicNumbers {
+  n: Buffer;
+  e: Buffer;
+}
+
+/** What `generateKeyPair('rsa', ...)` is asked for: both keys as DER, the public one as PKCS #1. */
+export function rsaKeyPairOptions(modulusLength: number): RSAKeyPairOptions<'der', 'der'> {
+  return { modulusLength, publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } };
+}
+
+/** `n` and `e` of a PKCS #1 RSA public key in DER. */
+export function rsaNumbersOfDer(der: Buffer): RsaPublicNumbers {
   let at = 0;
   const header = (tag: number): number => {
     if (der[at++] !== tag) throw new Error('not a DER RSA public key');
@@ -42,8 +53,8 @@ export function rsaNumbersOfDer(der: Buffer): { n: Buffer; e: Buffer } {
   return { n, e };
 }
 
-export function rsaPublicNumbers(modulusLength: number): { n: Buffer; e: Buffer } {
-  return rsaNumbersOfDer(generateKeyPairSync('rsa', { modulusLength, publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } }).publicKey);
+export function rsaPublicNumbers(modulusLength: number): RsaPublicNumbers {
+  return rsaNumbersOfDer(generateKeyPairSync('rsa', rsaKeyPairOptions(modulusLength)).publicKey);
 }
 
 /** The 32 bytes of a fresh Ed25519 public key: the end of its SubjectPublicKeyInfo. */

@@ -2,13 +2,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { generateKeyPair } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
-import { rsaNumbersOfDer } from './key-pairs.ts';
-
-/** An RSA public key as its two JWK numbers (base64url), all an OpenSSH `ssh-rsa` blob needs. */
-export interface RsaPublicNumbers {
-  n: string;
-  e: string;
-}
+import { rsaKeyPairOptions, rsaNumbersOfDer, type RsaPublicNumbers } from './key-pairs.ts';
 
 /**
  * The key maker's program: one 2048-bit key pair per byte read, each public key written back as
@@ -18,10 +12,10 @@ export interface RsaPublicNumbers {
  */
 const MAKER = `
 const { generateKeyPairSync } = require('node:crypto');
-const encodings = { publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } };
+const options = ${JSON.stringify(rsaKeyPairOptions(2048))};
 process.stdin.on('data', (asked) => {
   for (let i = 0; i < asked.length; i++) {
-    process.stdout.write(generateKeyPairSync('rsa', { modulusLength: 2048, ...encodings }).publicKey.toString('base64') + '\\n');
+    process.stdout.write(generateKeyPairSync('rsa', options).publicKey.toString('base64') + '\\n');
   }
 });
 process.stdin.on('end', () => process.exit(0));
@@ -137,7 +131,7 @@ export class RsaKeySource {
       child.heardAt = performance.now();
       let key: RsaPublicNumbers;
       try {
-        key = publicNumbers(Buffer.from(line, 'base64'));
+        key = rsaNumbersOfDer(Buffer.from(line, 'base64'));
       } catch (err) {
         // A maker that writes something else is broken: the thread pool takes over.
         this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -172,18 +166,13 @@ export class RsaKeySource {
 
 function inThreadPool(): Promise<RsaPublicNumbers> {
   return new Promise((resolve, reject) =>
-    generateKeyPair('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'pkcs1', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } }, (err, publicKey) => {
+    generateKeyPair('rsa', rsaKeyPairOptions(2048), (err, publicKey) => {
       if (err) return reject(err);
       try {
-        resolve(publicNumbers(publicKey));
+        resolve(rsaNumbersOfDer(publicKey));
       } catch (parseError) {
         reject(parseError instanceof Error ? parseError : new Error(String(parseError)));
       }
     }),
   );
-}
-
-function publicNumbers(der: Buffer): RsaPublicNumbers {
-  const { n, e } = rsaNumbersOfDer(der);
-  return { n: n.toString('base64url'), e: e.toString('base64url') };
 }

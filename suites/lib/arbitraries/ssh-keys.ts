@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { RsaKeySource, type RsaPublicNumbers } from './rsa-keys.ts';
-import { ecPublicPoint, ed25519PublicKey, rsaPublicNumbers } from './key-pairs.ts';
+import { RsaKeySource } from './rsa-keys.ts';
+import { ecPublicPoint, ed25519PublicKey, rsaPublicNumbers, type RsaPublicNumbers } from './key-pairs.ts';
 
 /**
  * Real OpenSSH public key lines (`<type> <base64 blob> <comment>`, the `id_*.pub` format) made
@@ -36,13 +36,9 @@ function withLine({ type, blob }: { type: string; blob: Buffer }, comment: strin
   return { type, blob, line: `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}` };
 }
 
-function rsaBlob({ n, e }: { n: Buffer; e: Buffer }): { type: string; blob: Buffer } {
+function rsaBlob({ n, e }: RsaPublicNumbers): { type: string; blob: Buffer } {
   const type = 'ssh-rsa';
   return { type, blob: Buffer.concat([sshString(type), mpint(e), mpint(n)]) };
-}
-
-function bytesOf({ n, e }: RsaPublicNumbers): { n: Buffer; e: Buffer } {
-  return { n: Buffer.from(n, 'base64url'), e: Buffer.from(e, 'base64url') };
 }
 
 /**
@@ -51,7 +47,7 @@ function bytesOf({ n, e }: RsaPublicNumbers): { n: Buffer; e: Buffer } {
  */
 export async function freshOpenSshKey(kind: SshKeyKind, comment = ''): Promise<OpenSshPublicKey> {
   if (kind !== 'rsa') return generateOpenSshKey(kind, comment);
-  return withLine(rsaBlob(bytesOf(await rsaKeys.take())), comment);
+  return withLine(rsaBlob(await rsaKeys.take()), comment);
 }
 
 const rsaKeys = new RsaKeySource(3, Math.min(availableParallelism(), 4));
