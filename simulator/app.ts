@@ -19,6 +19,7 @@ import { journalMiddleware } from './journal/middleware.ts';
 import { ChaosRules } from './chaos/rules.ts';
 import { applyChaos } from './chaos/middleware.ts';
 import { persistenceMiddleware } from './persistence/middleware.ts';
+import { settleSoon } from './domains/settle-timer.ts';
 
 export interface SimulatorOptions {
   clock?: Clock;
@@ -49,6 +50,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     journal: new Journal(options.journalSize),
     chaos: new ChaosRules(),
   };
+  sim.jobEndQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);
 
   const app = new Koa();

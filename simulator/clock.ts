@@ -5,6 +5,10 @@
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
+  /** True while time moves only when told to: nothing becomes due by waiting. Absent: false. */
+  readonly frozen?: boolean;
+  /** Simulator milliseconds per wall-clock millisecond. Absent: 1. */
+  readonly speed?: number;
 }
 
 export const systemClock: Clock = { now: () => Date.now() };

@@ -64,6 +64,12 @@ export interface Sim {
    * written includes them (persistence/persistence.ts).
    */
   touched?: Set<AccountState>;
+  /**
+   * Told when a job is queued to end at `due` (simulator time): the settle timer arms itself for
+   * it (domains/settle-timer.ts; set by app.ts, so the job model need not import the settling it
+   * triggers).
+   */
+  jobEndQueued?: (due: number) => void;
   /** With `--state FILE` only: makes what a finished request changed durable before it is answered. */
   saveAfter?: (request: { surface: 'A' | 'B' | 'control'; method: string; status: number; account?: AccountState }) => Promise<void>;
 }

@@ -22,6 +22,7 @@ import { registerWebhookRoutes } from './webhook-routes.ts';
 import { registerStateRoutes } from './state-routes.ts';
 import { registerOpenApiRoutes } from './openapi-routes.ts';
 import { dropRetries, runDueRetries } from '../domains/hooks/retries.ts';
+import { settleDueNow } from '../domains/settle-timer.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
 
@@ -142,6 +143,7 @@ export function controlRouter(sim: Sim): Router {
     if (!Number.isFinite(ms) || ms < 0) throw invalidField('ms', 'must be a non-negative number (or give seconds)');
     if (sim.clock.now() + ms > LATEST_TIME_MS) throw invalidField('ms', 'would move the clock past the year 9999');
     clock.advance(ms);
+    settleDueNow(sim);
     runDueRetries(sim);
     ctx.body = clockState(sim);
   });
@@ -165,6 +167,7 @@ export function controlRouter(sim: Sim): Router {
     if (body.frozen === true) clock.freeze();
     if (body.frozen === false) clock.unfreeze();
     if (at !== undefined) clock.set(at);
+    settleDueNow(sim);
     runDueRetries(sim);
     ctx.body = clockState(sim);
   });

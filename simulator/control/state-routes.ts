@@ -4,6 +4,7 @@ import { invalidField } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { encodeState, decodeState } from '../persistence/codec.ts';
 import { dropRetries } from '../domains/hooks/retries.ts';
+import { settleSoon } from '../domains/settle-timer.ts';
 import type { AccountState, IdKind } from '../store.ts';
 
 export const STATE_FORMAT = 'disco-state/1';
@@ -39,6 +40,7 @@ export function registerStateRoutes(router: Router, sim: Sim): void {
     sim.store.load(doc.accounts as AccountState[], doc.sequences as [IdKind, number][]);
     sim.rateLimiter.reset();
     dropRetries(sim);
+    settleSoon(sim);
     ctx.body = { accounts: sim.store.accounts.size };
   });
 }

@@ -4,12 +4,13 @@ import { ApiError, invalidField } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { deliveriesSettled, inFlightCount } from '../domains/hooks/delivery-log.ts';
 import { waitingRetries } from '../domains/hooks/retries.ts';
+import { settleDueNow } from '../domains/settle-timer.ts';
 
 const MAX_WAIT_MS = 120_000;
 
 /**
  * `POST /_disco/webhooks/wait {timeout_ms}`: answers once no web hook delivery is pending, in
- * flight or waiting for a retry, so a client test can assert "my receiver got it" without
+ * flight or waiting for a retry (jobs whose end has come are settled first, so their events count), so a client test can assert "my receiver got it" without
  * sleeping. Retries wait for the simulator clock: on a frozen clock advance it first. A 409
  * names what is still pending when the time is up.
  */
@@ -20,6 +21,8 @@ export function registerWebhookRoutes(router: Router, sim: Sim): void {
     if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout < 0 || timeout > MAX_WAIT_MS) throw invalidField('timeout_ms', `must be milliseconds from 0 to ${MAX_WAIT_MS}`);
     const deadline = performance.now() + timeout;
     for (;;) {
+      // A job whose end has just come, and whose timer has not run yet, has its hook event sent now.
+      settleDueNow(sim);
       const pending = pendingDeliveries(sim);
       if (pending === 0) {
         ctx.body = { pending: 0 };

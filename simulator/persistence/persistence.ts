@@ -2,6 +2,7 @@ import type { Sim } from '../context.ts';
 import { AdjustableClock } from '../clock.ts';
 import type { AccountState, IdKind } from '../store.ts';
 import { loadStateFile, StateFile, type StateRecord } from './state-file.ts';
+import { settleSoon } from '../domains/settle-timer.ts';
 
 /**
  * `--state FILE`: the simulator's state survives a restart, SIGKILL included. What is written,
@@ -96,4 +97,6 @@ function restore(sim: Sim, records: StateRecord[]): void {
     if (clock.frozen) sim.clock.freeze();
     if (target > sim.clock.now()) sim.clock.set(target);
   }
+  // Jobs still running when the state was written end on their own, as if it had never stopped.
+  settleSoon(sim);
 }

@@ -37,7 +37,7 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   };
   account.jobs.set(job.id, job);
   noteJobCreated(account, job);
-  trackJob(account, job.id);
+  sim.jobEndQueued?.(trackJob(account, job.id));
   return job;
 }
 
@@ -61,7 +61,7 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
   if (job.stopRequestedAt === null && !isTerminal(jobStatusAt(job, now).status)) {
     job.stopRequestedAt = now;
     // The stop moves the job's end: queue it again at its new moment.
-    trackJob(account, job.id);
+    sim.jobEndQueued?.(trackJob(account, job.id));
   }
   return job;
 }

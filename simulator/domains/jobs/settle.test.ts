@@ -3,6 +3,7 @@ import { validateResource } from '../../../suites/lib/schemas.ts';
 import { emitEvent } from '../events.ts';
 import { settleAccount } from '../settle.ts';
 import { unsettledJobIds } from './unsettled.ts';
+import { createJob } from './model.ts';
 import { firstId, makeWorld, startJob, type TestWorld } from './test-support.ts';
 
 vi.mock('../events.ts', () => ({ emitEvent: vi.fn() }));
@@ -83,7 +84,20 @@ describe('settling terminal jobs (before every interface B request)', () => {
     world.advance(40);
     settleAccount(world.simulator.sim, acme);
     expect(unsettledJobIds(acme).size).toBe(0);
-    // Without links the payload still carries absolute urls.
+    // Without links (settled by the timer, not a request) the payload carries the absolute urls of
+    // the last request on the account (Host sim.test).
+    expect(emitted.mock.calls[0]?.[3]).toMatchObject({ url: expect.stringMatching(/^http:\/\/sim\.test\/acme\/api\/jobs\/\d+$/) });
+  });
+
+  it('without links and with no request seen on the account, builds absolute urls on a loopback origin', () => {
+    const world = makeWorld();
+    const sim = world.simulator.sim;
+    const acme = sim.store.account('acme');
+    if (!acme) throw new Error('no acme');
+    const owner = acme.users.values().next().value!;
+    createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
+    world.advance(40);
+    settleAccount(sim, acme);
     expect(emitted.mock.calls[0]?.[3]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/acme\/api\/jobs\/\d+$/) });
   });
 

@@ -36,10 +36,10 @@ function queueOf(account: AccountState): Unsettled {
   return q;
 }
 
-function enqueue(q: Unsettled, job: Job): void {
+function enqueue(q: Unsettled, job: Job): number {
   q.ids.add(job.id);
   const due = terminalAt(job);
-  if (due === Number.POSITIVE_INFINITY) return;
+  if (due === Number.POSITIVE_INFINITY) return due;
   q.heap.push([due, job.id]);
   let i = q.heap.length - 1;
   while (i > 0) {
@@ -48,6 +48,7 @@ function enqueue(q: Unsettled, job: Job): void {
     [q.heap[parent], q.heap[i]] = [q.heap[i]!, q.heap[parent]!];
     i = parent;
   }
+  return due;
 }
 
 function popMin(q: Unsettled): [number, number] | undefined {
@@ -74,20 +75,32 @@ export function unsettledJobIds(account: AccountState): ReadonlySet<number> {
   return queueOf(account).ids;
 }
 
-/** Queues a job made, started or stopped: its (new) terminal moment decides when it is settled. */
-export function trackJob(account: AccountState, jobId: number): void {
+/**
+ * Queues a job made, started or stopped: its (new) terminal moment decides when it is settled.
+ * Returns that moment (Infinity for a job that never ends, or one not queued).
+ */
+export function trackJob(account: AccountState, jobId: number): number {
   const job = account.jobs.get(jobId);
-  if (job && !job.settled) enqueue(queueOf(account), job);
+  return job && !job.settled ? enqueue(queueOf(account), job) : Number.POSITIVE_INFINITY;
 }
 
 /**
- * The account's unsettled jobs that are terminal at `now`, taken off the queue (each once): the
- * caller settles them. Entries whose job moved (a later stop) or went are skipped.
+ * When the account's next queued job ends (Infinity: none queued). It may be a stale entry (the
+ * job was stopped and ends earlier, or went): asking then finds nothing due and the next one.
  */
-export function dueJobs(account: AccountState, now: number): Job[] {
+export function nextDueAt(account: AccountState): number {
+  return queueOf(account).heap[0]?.[0] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The account's unsettled jobs that are terminal at `now`, at most `limit` of them, taken off the
+ * queue (each once): the caller settles them. Entries whose job moved (a later stop) or went are
+ * skipped.
+ */
+export function dueJobs(account: AccountState, now: number, limit = Number.POSITIVE_INFINITY): Job[] {
   const q = queueOf(account);
   const due: Job[] = [];
-  while (q.heap.length && q.heap[0]![0] <= now) {
+  while (due.length < limit && q.heap.length && q.heap[0]![0] <= now) {
     const [, id] = popMin(q)!;
     const job = account.jobs.get(id);
     if (!job || job.settled || !q.ids.has(id)) continue;

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createSimulator, type Simulator } from '../app.ts';
+import { AdjustableClock } from '../clock.ts';
+import { applySeed, type AccountManifest } from '../control/seed.ts';
+import { VENDOR_MEDIA_TYPE } from '../http/accept.ts';
+import { CONTROL_PREFIX } from '../interfaces/which.ts';
+import { createJob } from './jobs/model.ts';
+import { settleAccount } from './settle.ts';
+import { unsettledJobIds } from './jobs/unsettled.ts';
+import { Persistence } from '../persistence/persistence.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Jobs end on their own: their hook events reach a receiver with no request after the job's
+ * start (real time, and a clock moved through the control API), and a backlog is settled in
+ * slices, each job once.
+ */
+
+interface Received {
+  event: string;
+  body: { id?: number; url?: string; status?: string };
+}
+const received: Received[] = [];
+const receiver = http.createServer((req, res) => {
+  let text = '';
+  req.setEncoding('utf8');
+  req.on('data', (chunk: string) => (text += chunk));
+  req.on('end', () => {
+    received.push({ event: String(req.headers['x-hook-event'] ?? ''), body: JSON.parse(text) as Received['body'] });
+    res.statusCode = 204;
+    res.end();
+  });
+});
+let receiverUrl = '';
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+beforeEach(() => {
+  received.length = 0;
+});
+
+const START = Date.UTC(2026, 0, 5, 9, 0, 0);
+
+interface World {
+  simulator: Simulator;
+  clock: AdjustableClock;
+  acme: AccountManifest;
+  b: (method: 'get' | 'post', path: string, body?: object) => request.Test;
+  control: (path: string, body: object) => request.Test;
+}
+
+function world(clock: AdjustableClock, jobPace = 1, deliverWebhooks: 'loopback' | 'off' = 'loopback'): World {
+  const simulator = createSimulator({ clock, options: { deliverWebhooks, jobPace } });
+  const [acme] = applySeed(simulator.sim, {
+    accounts: [{ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }], packages: [{ name: 'orders-daily' }], clusters: [{ name: 'sandbox-1', nodes: 1, type: 'sandbox' }] }],
+  });
+  if (!acme) throw new Error('seed made no account');
+  const agent = request(simulator.app.callback());
+  const key = acme.users[0]!.api_key;
+  const b = (method: 'get' | 'post', path: string, body?: object) => {
+    const test = agent[method](`/acme/api${path}`).set('Host', 'sim.test').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '');
+    return body ? test.send(body) : test;
+  };
+  const control = (path: string, body: object) => agent.post(`${CONTROL_PREFIX}${path}`).send(body);
+  return { simulator, clock, acme, b, control };
+}
+
+async function hookAndJob(w: World): Promise<number> {
+  await w.b('post', '/hooks', { type: 'web', settings: { url: receiverUrl }, events: ['job.completed'] }).expect(201);
+  const res = await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201);
+  return (res.body as { id: number }).id;
+}
+
+async function until(what: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('jobs end without a request', () => {
+  it('in real time: the hook event reaches the receiver with no request after the start, with the request links', async () => {
+    // Pace 0.02: the job's 35 s take 0.7 s.
+    const w = world(new AdjustableClock({ start: START }), 0.02);
+    const id = await hookAndJob(w);
+    await until(() => received.length > 0, 5_000);
+    expect(received).toEqual([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
+    expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
+  });
+
+  it('on a frozen clock moved through the control API: settled before the answer, delivered by webhooks/wait', async () => {
+    const w = world(new AdjustableClock({ start: START, frozen: true }));
+    const id = await hookAndJob(w);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received).toEqual([]);
+    await w.control('/clock/advance', { seconds: 40 }).expect(200);
+    expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
+    await w.control('/webhooks/wait', { timeout_ms: 5_000 }).expect(200);
+    expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+  });
+
+  it('webhooks/wait settles a job whose end came in real time before counting what is pending', async () => {
+    const clock = new AdjustableClock({ start: START, frozen: true });
+    const w = world(clock);
+    const id = await hookAndJob(w);
+    // Moved by code, not the control API: nothing noticed it, no timer is armed on a frozen clock.
+    clock.advance(40_000);
+    await w.control('/webhooks/wait', { timeout_ms: 5_000 }).expect(200);
+    expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+  });
+});
+
+describe('a restored state', () => {
+  it('has its running jobs end on their own, with no request after the restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'disco-settle-'));
+    const file = join(dir, 'state.log');
+    try {
+      // The first simulator makes the hook and the job, and sends nothing itself.
+      const before = world(new AdjustableClock({ start: START }), 0.02, 'off');
+      const first = await Persistence.open(before.simulator.sim, file);
+      const id = await hookAndJob(before);
+      await first.persistence.close();
+      // The second starts from the file, as `disco serve --state` after a restart.
+      const after = createSimulator({ clock: new AdjustableClock(), options: { deliverWebhooks: 'loopback' } });
+      const second = await Persistence.open(after.sim, file);
+      try {
+        expect(second.restored).toBe(true);
+        await until(() => received.length > 0, 5_000);
+        expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+      } finally {
+        await second.persistence.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a backlog of ended jobs', () => {
+  it('is settled in slices: a limited settle takes at most the limit and says more are due', () => {
+    const clock = new AdjustableClock({ start: START, frozen: true });
+    const w = world(clock);
+    const account = w.simulator.sim.store.account('acme')!;
+    const owner = account.users.values().next().value!;
+    for (let i = 0; i < 600; i++) createJob(w.simulator.sim, account, owner, { clusterId: w.acme.cluster_ids[0]!, packageId: w.acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
+    clock.advance(40_000);
+    expect(settleAccount(w.simulator.sim, account, undefined, 256)).toBe(true);
+    expect(unsettledJobIds(account).size).toBe(600 - 256);
+    expect(settleAccount(w.simulator.sim, account, undefined, 256)).toBe(true);
+    expect(settleAccount(w.simulator.sim, account, undefined, 256)).toBe(false);
+    expect(unsettledJobIds(account).size).toBe(0);
+    expect([...account.notifications.values()].filter((n) => n.kind === 'job.completed')).toHaveLength(600);
+  });
+
+  it('is settled by the timer with no request, each job once, in slices with other work between them', async () => {
+    // Pace 0.0001: a job's 35 s take 3.5 ms, so the 3,000 jobs end almost together.
+    const w = world(new AdjustableClock({ start: START }), 0.0001);
+    const account = w.simulator.sim.store.account('acme')!;
+    const owner = account.users.values().next().value!;
+    for (let i = 0; i < 3_000; i++) createJob(w.simulator.sim, account, owner, { clusterId: w.acme.cluster_ids[0]!, packageId: w.acme.package_ids[0]!, variables: {}, dynamicVariables: {} });
+    // What is left unsettled, seen at every turn of the event loop until none is.
+    const seen: number[] = [];
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        seen.push(unsettledJobIds(account).size);
+        if (seen.at(-1) === 0 || seen.length > 1_000_000) resolve();
+        else setImmediate(look);
+      };
+      look();
+    });
+    expect(seen.at(-1)).toBe(0);
+    const drops = seen.slice(1).map((left, i) => seen[i]! - left);
+    expect(Math.max(...drops)).toBeLessThanOrEqual(256);
+    expect(drops.filter((d) => d > 0).length).toBeGreaterThanOrEqual(Math.ceil(3_000 / 256));
+    expect([...account.notifications.values()].filter((n) => n.kind === 'job.completed')).toHaveLength(3_000);
+  });
+});

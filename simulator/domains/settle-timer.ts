@@ -1,0 +1,107 @@
+import type { Sim } from '../context.ts';
+import { settleAccount } from './settle.ts';
+import { nextDueAt } from './jobs/unsettled.ts';
+
+/**
+ * Settles jobs when their end comes, without waiting for a request: the real service fires a
+ * job's hook event when the job ends, so a client that starts a job and waits for the web hook
+ * (polling nothing) must get it. Requests still settle their account first (settle.ts), so what a
+ * request reads is always settled up to its moment; this timer only does the same earlier.
+ *
+ * It also keeps that work off the requests: due jobs are settled in slices of `SLICE` per turn of
+ * the event loop, so a backlog (thousands of jobs ending while no request came) no longer falls on
+ * one request, which had to settle it whole (a page of 100,000 jobs ending together held the
+ * event loop for 1.8 s).
+ *
+ * One timer per simulator, armed for the earliest queued end on the simulator clock converted to
+ * wall time (a frozen clock arms none: moving it through the control API settles at once, see
+ * `settleDueNow`), never sooner than `MIN_GAP_MS` after the last run (jobs ending close together
+ * are settled together), and never later than `MAX_WAIT_MS` (a clock moved by code rather than the
+ * control API is noticed). Unref'd: it never keeps a process alive.
+ */
+
+/** Jobs settled per account per turn of the event loop (about 1.5 ms of work). */
+const SLICE = 256;
+/** Wall milliseconds between two runs at least: a job's hook fires at most this late. */
+const MIN_GAP_MS = 50;
+/** Wall milliseconds the timer waits at most before looking again. */
+const MAX_WAIT_MS = 60_000;
+
+interface SettleTimer {
+  timeout: NodeJS.Timeout | null;
+  /** Wall time (Date.now()) the armed timeout fires. */
+  firesAt: number;
+  /** A chain of slices is under way: it arms the timer again when done. */
+  running: boolean;
+  lastRun: number;
+}
+
+const timers = new WeakMap<Sim, SettleTimer>();
+
+function timerOf(sim: Sim): SettleTimer {
+  let t = timers.get(sim);
+  if (!t) timers.set(sim, (t = { timeout: null, firesAt: Number.POSITIVE_INFINITY, running: false, lastRun: Number.NEGATIVE_INFINITY }));
+  return t;
+}
+
+/** Wall milliseconds until the simulator clock reaches `due` (Infinity on a frozen clock). */
+function wallWait(sim: Sim, due: number): number {
+  if (due === Number.POSITIVE_INFINITY || sim.clock.frozen) return Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.ceil((due - sim.clock.now()) / (sim.clock.speed ?? 1)));
+}
+
+function earliestDue(sim: Sim): number {
+  let due = Number.POSITIVE_INFINITY;
+  for (const account of sim.store.accounts.values()) due = Math.min(due, nextDueAt(account));
+  return due;
+}
+
+/**
+ * Makes sure the timer fires by the time a job ending at `due` (simulator time) ends; without
+ * `due`, by the earliest end queued in any account. Cheap when the timer already fires earlier.
+ */
+export function settleSoon(sim: Sim, due: number = earliestDue(sim)): void {
+  const t = timerOf(sim);
+  if (t.running) return;
+  const wait = wallWait(sim, due);
+  if (wait === Number.POSITIVE_INFINITY) return;
+  const firesAt = Math.max(Date.now() + Math.min(wait, MAX_WAIT_MS), t.lastRun + MIN_GAP_MS);
+  if (t.timeout && t.firesAt <= firesAt) return;
+  if (t.timeout) clearTimeout(t.timeout);
+  t.firesAt = firesAt;
+  t.timeout = setTimeout(() => {
+    t.timeout = null;
+    t.firesAt = Number.POSITIVE_INFINITY;
+    runSlices(sim);
+  }, firesAt - Date.now());
+  t.timeout.unref();
+}
+
+/** Settles every job whose end has come, in every account, now (the clock was moved). */
+export function settleDueNow(sim: Sim): void {
+  for (const account of sim.store.accounts.values()) settleAccount(sim, account);
+  settleSoon(sim);
+}
+
+/** One slice per account; then another turn if any has more due, else the timer for the next end. */
+function runSlices(sim: Sim): void {
+  const t = timerOf(sim);
+  t.running = true;
+  t.lastRun = Date.now();
+  let more = false;
+  for (const account of sim.store.accounts.values()) {
+    try {
+      if (settleAccount(sim, account, undefined, SLICE)) more = true;
+    } catch {
+      // Settling never throws in practice (hook deliveries catch their own failures); if it did,
+      // a timer must not take the server down. The next request settles the account again and
+      // answers with the interface's error object.
+    }
+  }
+  if (more) {
+    setImmediate(() => runSlices(sim)).unref();
+    return;
+  }
+  t.running = false;
+  settleSoon(sim);
+}
