@@ -10,9 +10,10 @@ const MAX_WAIT_MS = 120_000;
 
 /**
  * `POST /_disco/webhooks/wait {timeout_ms}`: answers once no web hook delivery is pending, in
- * flight or waiting for a retry (jobs whose end has come are settled first, so their events count), so a client test can assert "my receiver got it" without
- * sleeping. Retries wait for the simulator clock: on a frozen clock advance it first. A 409
- * names what is still pending when the time is up.
+ * flight or waiting for a retry (jobs whose end has come are settled first, so their events
+ * count), so a client test can assert "my receiver got it" without sleeping. Retries wait for
+ * the simulator clock: on a frozen clock advance it first. A 409 names what is still pending
+ * when the time is up.
  */
 export function registerWebhookRoutes(router: Router, sim: Sim): void {
   router.post('/webhooks/wait', async (ctx) => {
