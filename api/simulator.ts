@@ -1,6 +1,8 @@
 import { createSimulator } from '../simulator/app.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
+import { stopSettling } from '../simulator/domains/settle-timer.ts';
+import { dropRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import { applySeed, type AccountManifest, type SeedDocument } from '../simulator/control/seed.ts';
@@ -90,7 +92,12 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     accounts,
     target: targetDocument(origin, simulator.sim.options.pipelineKeyPrefix, accounts, conventions, targetDescription(simulator.sim.conventions) as TargetDescription),
     control: controlClient(controlUrl),
-    close: () => listening.close(),
+    close: () => {
+      // A closed simulator sends nothing more: no job's hook event, no retry of an earlier one.
+      stopSettling(simulator.sim);
+      dropRetries(simulator.sim);
+      return listening.close();
+    },
   };
 }
 

@@ -34,13 +34,15 @@ interface SettleTimer {
   /** A chain of slices is under way: it arms the timer again when done. */
   running: boolean;
   lastRun: number;
+  /** The simulator was closed: nothing is settled without a request any more. */
+  stopped: boolean;
 }
 
 const timers = new WeakMap<Sim, SettleTimer>();
 
 function timerOf(sim: Sim): SettleTimer {
   let t = timers.get(sim);
-  if (!t) timers.set(sim, (t = { timeout: null, firesAt: Number.POSITIVE_INFINITY, running: false, lastRun: Number.NEGATIVE_INFINITY }));
+  if (!t) timers.set(sim, (t = { timeout: null, firesAt: Number.POSITIVE_INFINITY, running: false, lastRun: Number.NEGATIVE_INFINITY, stopped: false }));
   return t;
 }
 
@@ -62,7 +64,7 @@ function earliestDue(sim: Sim): number {
  */
 export function settleSoon(sim: Sim, due: number = earliestDue(sim)): void {
   const t = timerOf(sim);
-  if (t.running) return;
+  if (t.running || t.stopped) return;
   const wait = wallWait(sim, due);
   if (wait === Number.POSITIVE_INFINITY) return;
   const firesAt = Math.max(Date.now() + Math.min(wait, MAX_WAIT_MS), t.lastRun + MIN_GAP_MS);
@@ -77,6 +79,17 @@ export function settleSoon(sim: Sim, due: number = earliestDue(sim)): void {
   t.timeout.unref();
 }
 
+/**
+ * Stops the timer for good (the simulator was closed): a job still running then ends without its
+ * hook event, which could otherwise reach a later test's receiver.
+ */
+export function stopSettling(sim: Sim): void {
+  const t = timerOf(sim);
+  t.stopped = true;
+  if (t.timeout) clearTimeout(t.timeout);
+  t.timeout = null;
+}
+
 /** Settles every job whose end has come, in every account, now (the clock was moved). */
 export function settleDueNow(sim: Sim): void {
   for (const account of sim.store.accounts.values()) settleAccount(sim, account);
@@ -86,6 +99,7 @@ export function settleDueNow(sim: Sim): void {
 /** One slice per account; then another turn if any has more due, else the timer for the next end. */
 function runSlices(sim: Sim): void {
   const t = timerOf(sim);
+  if (t.stopped) return;
   t.running = true;
   t.lastRun = Date.now();
   let more = false;
