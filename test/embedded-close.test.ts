@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startSimulator } from '../api/index.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
+import { startHookReceiver, until, type HookReceiver } from '../simulator/testing/hook-receiver.ts';
 
 /**
  * A simulator a test suite has closed sends nothing more: a job still running when `close()` was
@@ -10,24 +9,11 @@ import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
  * a later test's receiver.
  */
 
-const received: string[] = [];
-/** What the receiver answers: 204, or 500 to make the simulator retry. */
-let answer = 204;
-const receiver = http.createServer((req, res) => {
-  received.push(String(req.headers['x-hook-event'] ?? ''));
-  req.resume();
-  res.statusCode = answer;
-  res.end();
-});
-let receiverUrl = '';
-
+let hooks: HookReceiver;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  hooks = await startHookReceiver();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-});
+afterAll(() => hooks.close());
 
 /** Starts a simulator at 100 x speed (a job's 35 s take 0.35 s), with a hook on the receiver and a job. */
 async function simulatorWithRunningJob() {
@@ -35,27 +21,22 @@ async function simulatorWithRunningJob() {
   const account = sim.accounts[0]!;
   const headers = { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${account.users[0]!.api_key}:`).toString('base64')}`, 'content-type': 'application/json' };
   const post = (path: string, body: object) => fetch(`${sim.interfaceB()}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  expect((await post('/hooks', { type: 'web', settings: { url: receiverUrl }, events: ['job.completed'] })).status).toBe(201);
+  expect((await post('/hooks', { type: 'web', settings: { url: hooks.url }, events: ['job.completed'] })).status).toBe(201);
   expect((await post('/jobs', { cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] })).status).toBe(201);
   return sim;
 }
 
-async function until(what: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe('closing an embedded simulator', () => {
   beforeEach(() => {
-    received.length = 0;
-    answer = 204;
+    hooks.received.length = 0;
+    hooks.status = 204;
   });
 
   it('a job left running fires its hook while the simulator is open', async () => {
     const sim = await simulatorWithRunningJob();
     try {
-      await until(() => received.length > 0, 5_000);
-      expect(received).toEqual(['job.completed']);
+      await until(() => hooks.received.length > 0, 5_000);
+      expect(hooks.received.map((h) => h.event)).toEqual(['job.completed']);
     } finally {
       await sim.close();
     }
@@ -65,16 +46,16 @@ describe('closing an embedded simulator', () => {
     const sim = await simulatorWithRunningJob();
     await sim.close();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
   });
 
   it('after close(), a failed delivery is not tried again', async () => {
     // Retries come 10, 20, 40 and 80 s after a failure: 0.1 to 0.8 s of wall time at speed 100.
-    answer = 500;
+    hooks.status = 500;
     const sim = await simulatorWithRunningJob();
-    await until(() => received.length > 0, 5_000);
+    await until(() => hooks.received.length > 0, 5_000);
     await sim.close();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(received).toEqual(['job.completed']);
+    expect(hooks.received.map((h) => h.event)).toEqual(['job.completed']);
   });
 });

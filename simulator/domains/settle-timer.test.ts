@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createSimulator, type Simulator } from '../app.ts';
 import { AdjustableClock } from '../clock.ts';
@@ -11,9 +12,7 @@ import { createJob } from './jobs/model.ts';
 import { settleAccount } from './settle.ts';
 import { unsettledJobIds } from './jobs/unsettled.ts';
 import { Persistence } from '../persistence/persistence.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startHookReceiver, until, type HookReceiver } from '../testing/hook-receiver.ts';
 
 /**
  * Jobs end on their own: their hook events reach a receiver with no request after the job's
@@ -21,32 +20,13 @@ import { join } from 'node:path';
  * slices, each job once.
  */
 
-interface Received {
-  event: string;
-  body: { id?: number; url?: string; status?: string };
-}
-const received: Received[] = [];
-const receiver = http.createServer((req, res) => {
-  let text = '';
-  req.setEncoding('utf8');
-  req.on('data', (chunk: string) => (text += chunk));
-  req.on('end', () => {
-    received.push({ event: String(req.headers['x-hook-event'] ?? ''), body: JSON.parse(text) as Received['body'] });
-    res.statusCode = 204;
-    res.end();
-  });
-});
-let receiverUrl = '';
-
+let hooks: HookReceiver;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  hooks = await startHookReceiver();
 });
-afterAll(async () => {
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
-});
+afterAll(() => hooks.close());
 beforeEach(() => {
-  received.length = 0;
+  hooks.received.length = 0;
 });
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -76,14 +56,9 @@ function world(clock: AdjustableClock, jobPace = 1, deliverWebhooks: 'loopback' 
 }
 
 async function hookAndJob(w: World): Promise<number> {
-  await w.b('post', '/hooks', { type: 'web', settings: { url: receiverUrl }, events: ['job.completed'] }).expect(201);
+  await w.b('post', '/hooks', { type: 'web', settings: { url: hooks.url }, events: ['job.completed'] }).expect(201);
   const res = await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201);
   return (res.body as { id: number }).id;
-}
-
-async function until(what: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe('jobs end without a request', () => {
@@ -91,8 +66,8 @@ describe('jobs end without a request', () => {
     // Pace 0.02: the job's 35 s take 0.7 s.
     const w = world(new AdjustableClock({ start: START }), 0.02);
     const id = await hookAndJob(w);
-    await until(() => received.length > 0, 5_000);
-    expect(received).toEqual([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
+    await until(() => hooks.received.length > 0, 5_000);
+    expect(hooks.received).toEqual([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
     expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
   });
 
@@ -100,11 +75,11 @@ describe('jobs end without a request', () => {
     const w = world(new AdjustableClock({ start: START, frozen: true }));
     const id = await hookAndJob(w);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
     await w.control('/clock/advance', { seconds: 40 }).expect(200);
     expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
     await w.control('/webhooks/wait', { timeout_ms: 5_000 }).expect(200);
-    expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+    expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
   });
 
   it('webhooks/wait settles a job whose end came in real time before counting what is pending', async () => {
@@ -114,7 +89,7 @@ describe('jobs end without a request', () => {
     // Moved by code, not the control API: nothing noticed it, no timer is armed on a frozen clock.
     clock.advance(40_000);
     await w.control('/webhooks/wait', { timeout_ms: 5_000 }).expect(200);
-    expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+    expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
   });
 });
 
@@ -133,8 +108,8 @@ describe('a restored state', () => {
       const second = await Persistence.open(after.sim, file);
       try {
         expect(second.restored).toBe(true);
-        await until(() => received.length > 0, 5_000);
-        expect(received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+        await until(() => hooks.received.length > 0, 5_000);
+        expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
       } finally {
         await second.persistence.close();
       }
