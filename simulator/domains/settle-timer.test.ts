@@ -35,7 +35,7 @@ interface World {
   simulator: Simulator;
   clock: AdjustableClock;
   acme: AccountManifest;
-  b: (method: 'get' | 'post', path: string, body?: object) => request.Test;
+  b: (method: 'get' | 'post' | 'delete', path: string, body?: object) => request.Test;
   control: (path: string, body: object) => request.Test;
 }
 
@@ -47,7 +47,7 @@ function world(clock: AdjustableClock, jobPace = 1, deliverWebhooks: 'loopback' 
   if (!acme) throw new Error('seed made no account');
   const agent = request(simulator.app.callback());
   const key = acme.users[0]!.api_key;
-  const b = (method: 'get' | 'post', path: string, body?: object) => {
+  const b = (method: 'get' | 'post' | 'delete', path: string, body?: object) => {
     const test = agent[method](`/acme/api${path}`).set('Host', 'sim.test').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '');
     return body ? test.send(body) : test;
   };
@@ -69,6 +69,29 @@ describe('jobs end without a request', () => {
     await until(() => hooks.received.length > 0, 5_000);
     expect(hooks.received).toEqual([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
     expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
+  });
+
+  it('a stop moves the end earlier, and the timer with it', async () => {
+    // Pace 0.1: a run takes 3.5 s of wall time, a stop ends it 0.5 s after the request.
+    const w = world(new AdjustableClock({ start: START }), 0.1);
+    await w.b('post', '/hooks', { type: 'web', settings: { url: hooks.url }, events: ['job.stopped', 'job.completed'] }).expect(201);
+    const res = await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201);
+    const id = (res.body as { id: number }).id;
+    const stoppedAt = Date.now();
+    await w.b('delete', `/jobs/${id}`).expect(200);
+    await until(() => hooks.received.length > 0, 5_000);
+    expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.stopped', id]]);
+    // Armed for the old end, it would have come 3.5 s after the start.
+    expect(Date.now() - stoppedAt).toBeLessThan(2_500);
+  });
+
+  it('a clock sped up through the control API brings the timer forward', async () => {
+    const w = world(new AdjustableClock({ start: START }));
+    const id = await hookAndJob(w);
+    // At speed 1 the job ends 35 s from now; at speed 100, 0.35 s.
+    await w.control('/clock/set', { speed: 100 }).expect(200);
+    await until(() => hooks.received.length > 0, 3_000);
+    expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
   });
 
   it('on a frozen clock moved through the control API: settled before the answer, delivered by webhooks/wait', async () => {
