@@ -2,7 +2,7 @@ import { createSimulator } from '../simulator/app.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
 import { stopSettling } from '../simulator/domains/settle-timer.ts';
-import { dropRetries } from '../simulator/domains/hooks/retries.ts';
+import { stopRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import { applySeed, type AccountManifest, type SeedDocument } from '../simulator/control/seed.ts';
@@ -95,7 +95,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     close: () => {
       // A closed simulator sends nothing more: no job's hook event, no retry of an earlier one.
       stopSettling(simulator.sim);
-      dropRetries(simulator.sim);
+      stopRetries(simulator.sim);
       return listening.close();
     },
   };

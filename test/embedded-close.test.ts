@@ -15,9 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => hooks.close());
 
-/** Starts a simulator at 100 x speed (a job's 35 s take 0.35 s), with a hook on the receiver and a job. */
-async function simulatorWithRunningJob() {
-  const sim = await startSimulator({ clock: { speed: 100 } });
+/** Starts a simulator at `speed` (at 100 a job's 35 s take 0.35 s), with a hook on the receiver and a job. */
+async function simulatorWithRunningJob(speed = 100) {
+  const sim = await startSimulator({ clock: { speed } });
   const account = sim.accounts[0]!;
   const headers = { accept: VENDOR_MEDIA_TYPE, authorization: `Basic ${Buffer.from(`${account.users[0]!.api_key}:`).toString('base64')}`, 'content-type': 'application/json' };
   const post = (path: string, body: object) => fetch(`${sim.interfaceB()}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -30,6 +30,7 @@ describe('closing an embedded simulator', () => {
   beforeEach(() => {
     hooks.received.length = 0;
     hooks.status = 204;
+    hooks.delayMs = 0;
   });
 
   it('a job left running fires its hook while the simulator is open', async () => {
@@ -49,11 +50,27 @@ describe('closing an embedded simulator', () => {
     expect(hooks.received).toEqual([]);
   });
 
-  it('after close(), a failed delivery is not tried again', async () => {
-    // Retries come 10, 20, 40 and 80 s after a failure: 0.1 to 0.8 s of wall time at speed 100.
+  it('after close(), a failed delivery is not tried again, even one whose answer came after close', async () => {
+    // Retries come 10, 20, 40 and 80 s after a failure: at speed 20, 0.5 s and 1.5 s of wall time
+    // after it for the first two, so close() comes well before the first retry is due. The 500
+    // is held 300 ms, so it reaches the simulator after close(), as it can on a busy machine.
     hooks.status = 500;
-    const sim = await simulatorWithRunningJob();
+    hooks.delayMs = 300;
+    const sim = await simulatorWithRunningJob(20);
     await until(() => hooks.received.length > 0, 5_000);
+    await sim.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(hooks.received.map((h) => h.event)).toEqual(['job.completed']);
+  });
+
+  it('after close(), a retry already waiting is dropped', async () => {
+    hooks.status = 500;
+    const sim = await simulatorWithRunningJob(20);
+    // Waits until the simulator has the 500 and a retry waiting (0.5 s of wall time away).
+    const deliveries = `${sim.controlUrl}/accounts/${sim.accounts[0]!.account_id}/webhook-deliveries`;
+    const retryWaiting = async () => ((await (await fetch(deliveries)).json()) as { next_attempt_at: string | null }[]).some((d) => d.next_attempt_at !== null);
+    const deadline = Date.now() + 5_000;
+    while (!(await retryWaiting()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     await sim.close();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(hooks.received.map((h) => h.event)).toEqual(['job.completed']);

@@ -13,11 +13,13 @@ export interface HookReceiver {
   received: ReceivedHook[];
   /** What it answers (204 by default; a 5xx makes the simulator retry). */
   status: number;
+  /** How long it holds each answer, in ms (0 by default): the POST is recorded at once. */
+  delayMs: number;
   close(): Promise<void>;
 }
 
 export async function startHookReceiver(): Promise<HookReceiver> {
-  const receiver: HookReceiver = { url: '', received: [], status: 204, close: () => Promise.resolve() };
+  const receiver: HookReceiver = { url: '', received: [], status: 204, delayMs: 0, close: () => Promise.resolve() };
   const server = http.createServer((req, res) => {
     let text = '';
     req.setEncoding('utf8');
@@ -30,8 +32,11 @@ export async function startHookReceiver(): Promise<HookReceiver> {
         // Not JSON: recorded with an empty body; the event header still tells what came.
       }
       receiver.received.push({ event: String(req.headers['x-hook-event'] ?? ''), body });
-      res.statusCode = receiver.status;
-      res.end();
+      const status = receiver.status;
+      setTimeout(() => {
+        res.statusCode = status;
+        res.end();
+      }, receiver.delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -26,18 +26,21 @@ interface Retry {
 interface Queue {
   waiting: Retry[];
   timer: NodeJS.Timeout | null;
+  /** The simulator was closed: a delivery failing after that is not tried again. */
+  stopped: boolean;
 }
 
 const queues = new WeakMap<Sim, Queue>();
 
 function queueOf(sim: Sim): Queue {
   let q = queues.get(sim);
-  if (!q) queues.set(sim, (q = { waiting: [], timer: null }));
+  if (!q) queues.set(sim, (q = { waiting: [], timer: null, stopped: false }));
   return q;
 }
 
 export function scheduleRetry(sim: Sim, dueAt: number, run: () => void): void {
   const q = queueOf(sim);
+  if (q.stopped) return;
   q.waiting.push({ dueAt, run });
   if (!q.timer) {
     q.timer = setInterval(() => runDueRetries(sim), PUMP_MS);
@@ -71,4 +74,13 @@ export function dropRetries(sim: Sim): void {
   q.waiting = [];
   if (q.timer) clearInterval(q.timer);
   q.timer = null;
+}
+
+/**
+ * Drops every waiting retry and takes no more (the simulator was closed): a delivery still in
+ * flight at close that fails is not tried again, so it cannot reach a later test's receiver.
+ */
+export function stopRetries(sim: Sim): void {
+  dropRetries(sim);
+  queueOf(sim).stopped = true;
 }
