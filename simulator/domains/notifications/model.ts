@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
-import { newestFirst } from '../shared/ordering.ts';
+import { noteNotificationAdded, noteNotificationRead, userNotificationCounts, userNotificationsOldestFirst, userNotificationsPage } from './by-user.ts';
 
 /**
  * Adds a notification for a user of `account`. `at` defaults to now; settling a job passes the
@@ -19,24 +19,18 @@ export function notify(
 ): Notification {
   const notification: Notification = { id: sim.store.nextId('notification'), userId, kind, message, jobId, read: false, createdAt: at };
   account.notifications.set(notification.id, notification);
+  noteNotificationAdded(account, notification);
   return notification;
 }
 
 /** A user's notification counts, for the user resource's `notifications_count` fields. */
 export function notificationCounts(account: AccountState, userId: number): { total: number; unread: number } {
-  let total = 0;
-  let unread = 0;
-  for (const n of account.notifications.values()) {
-    if (n.userId !== userId) continue;
-    total += 1;
-    if (!n.read) unread += 1;
-  }
-  return { total, unread };
+  return userNotificationCounts(account, userId);
 }
 
-/** The user's notifications, newest first (then highest id first). */
-export function notificationsNewestFirst(account: AccountState, userId: number): Notification[] {
-  return newestFirst([...account.notifications.values()].filter((n) => n.userId === userId));
+/** How many notifications the user has, and the page from `offset`, newest first (then highest id first). */
+export function notificationsPage(account: AccountState, userId: number, offset: number, limit: number): { total: number; items: Notification[] } {
+  return userNotificationsPage(account, userId, offset, limit);
 }
 
 /**
@@ -48,15 +42,17 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   if (id !== null) {
     const one = account.notifications.get(id);
     if (!one || one.userId !== userId) throw notFound();
-    const changed = one.read ? 0 : 1;
+    if (one.read) return 0;
     one.read = true;
-    return changed;
+    noteNotificationRead(account, one);
+    return 1;
   }
   if (sim.faults.has('b-mark-all-ignored')) return 0;
   let changed = 0;
-  for (const n of account.notifications.values()) {
-    if (n.userId === userId && !n.read) {
+  for (const n of userNotificationsOldestFirst(account, userId)) {
+    if (!n.read) {
       n.read = true;
+      noteNotificationRead(account, n);
       changed += 1;
     }
   }

@@ -2,16 +2,18 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
-import { pageOf, readPage } from '../../http/paging.ts';
-import { markRead, notificationCounts, notificationsNewestFirst } from './model.ts';
+import { readPage, setPageLinks } from '../../http/paging.ts';
+import { markRead, notificationCounts, notificationsPage } from './model.ts';
 import { presentNotification } from './present.ts';
 
 export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged.
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
-    const page = pageOf(sim, ctx, notificationsNewestFirst(account, user.id), readPage(sim, ctx));
-    ctx.body = page.map((n) => presentNotification(sim, n, links));
+    const page = readPage(sim, ctx);
+    const { total, items } = notificationsPage(account, user.id, page.offset, page.limit);
+    setPageLinks(sim, ctx, page, total);
+    ctx.body = items.map((n) => presentNotification(sim, n, links));
   });
 
   // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.

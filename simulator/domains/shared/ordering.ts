@@ -22,7 +22,8 @@ export function newestFirst<T extends Dated>(items: Iterable<T>): T[] {
   return out;
 }
 
-function isNewer(a: Dated, b: Dated): boolean {
+/** True when `a` is listed before `b` newest first: created later, or at the same time with a higher id. */
+export function isNewer(a: Dated, b: Dated): boolean {
   return a.createdAt > b.createdAt || (a.createdAt === b.createdAt && a.id > b.id);
 }
 
