@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createSimulator } from './app.ts';
@@ -10,6 +8,7 @@ import { VENDOR_MEDIA_TYPE } from './http/accept.ts';
 import { INTERFACE_A_PREFIX } from './interfaces/which.ts';
 import { seededDefinition } from './domains/pipelines/seeded.ts';
 import type { ConventionsName } from './conventions.ts';
+import { startHookReceiver, until } from './testing/hook-receiver.ts';
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 const A = INTERFACE_A_PREFIX;
@@ -88,30 +87,20 @@ describe('the alt conventions answer every open choice differently (docs/convent
   });
 
   it('interface B: web hooks are signed with X-Signature-256, the HMAC-SHA256 of the body keyed with the salt', async () => {
-    const received: { headers: Record<string, string | string[] | undefined>; body: string }[] = [];
-    const listener = createServer((req, res) => {
-      let body = '';
-      req.on('data', (d: Buffer) => (body += d.toString()));
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const hooks = await startHookReceiver();
     try {
       const { b, acme, clock } = world('alt');
-      const url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
-      const hook = await b('post', '/hooks').send({ type: 'web', name: 'h', settings: { url }, events: ['job.completed'], active: true });
+      const hook = await b('post', '/hooks').send({ type: 'web', name: 'h', settings: { url: hooks.url }, events: ['job.completed'], active: true });
       expect(hook.status).toBe(200);
       await b('post', '/jobs').send({ cluster_id: acme.cluster_ids[0], package_id: acme.package_ids[0], variables: {}, dynamic_variables: {} });
       clock.advance(60_000);
       await b('get', '/jobs');
-      for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      const [delivery] = received;
+      await until(() => hooks.received.length > 0, 2_000);
+      const [delivery] = hooks.received;
       expect(delivery?.headers['x-hook-signature']).toBeUndefined();
-      expect(delivery?.headers['x-signature-256']).toBe(`sha256=${createHmac('sha256', String(hook.body.salt)).update(delivery?.body ?? '').digest('hex')}`);
+      expect(delivery?.headers['x-signature-256']).toBe(`sha256=${createHmac('sha256', String(hook.body.salt)).update(delivery?.text ?? '').digest('hex')}`);
     } finally {
-      await new Promise<void>((resolve) => listener.close(() => resolve()));
+      await hooks.close();
     }
   });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../api/index.ts';
 import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
-import { startHookReceiver, until, type HookReceiver } from '../simulator/testing/hook-receiver.ts';
+import { hookReceiverForEachTest, until } from '../simulator/testing/hook-receiver.ts';
 
 /**
  * A simulator a test suite has closed sends nothing more: a job still running when `close()` was
@@ -9,11 +9,7 @@ import { startHookReceiver, until, type HookReceiver } from '../simulator/testin
  * a later test's receiver.
  */
 
-let hooks: HookReceiver;
-beforeAll(async () => {
-  hooks = await startHookReceiver();
-});
-afterAll(() => hooks.close());
+const hooks = hookReceiverForEachTest();
 
 /** Starts a simulator at `speed` (at 100 a job's 35 s take 0.35 s), with a hook on the receiver and a job. */
 async function simulatorWithRunningJob(speed = 100) {
@@ -27,12 +23,6 @@ async function simulatorWithRunningJob(speed = 100) {
 }
 
 describe('closing an embedded simulator', () => {
-  beforeEach(() => {
-    hooks.received.length = 0;
-    hooks.status = 204;
-    hooks.delayMs = 0;
-  });
-
   it('a job left running fires its hook while the simulator is open', async () => {
     const sim = await simulatorWithRunningJob();
     try {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { createJob } from './jobs/model.ts';
 import { settleAccount } from './settle.ts';
 import { unsettledJobIds } from './jobs/unsettled.ts';
 import { Persistence } from '../persistence/persistence.ts';
-import { startHookReceiver, until, type HookReceiver } from '../testing/hook-receiver.ts';
+import { hookReceiverForEachTest, until } from '../testing/hook-receiver.ts';
 
 /**
  * Jobs end on their own: their hook events reach a receiver with no request after the job's
@@ -20,14 +20,7 @@ import { startHookReceiver, until, type HookReceiver } from '../testing/hook-rec
  * slices, each job once.
  */
 
-let hooks: HookReceiver;
-beforeAll(async () => {
-  hooks = await startHookReceiver();
-});
-afterAll(() => hooks.close());
-beforeEach(() => {
-  hooks.received.length = 0;
-});
+const hooks = hookReceiverForEachTest();
 
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -67,7 +60,7 @@ describe('jobs end without a request', () => {
     const w = world(new AdjustableClock({ start: START }), 0.02);
     const id = await hookAndJob(w);
     await until(() => hooks.received.length > 0, 5_000);
-    expect(hooks.received).toEqual([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
+    expect(hooks.received).toMatchObject([{ event: 'job.completed', body: expect.objectContaining({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` }) }]);
     expect(unsettledJobIds(w.simulator.sim.store.account('acme')!).size).toBe(0);
   });
 

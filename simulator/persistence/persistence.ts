@@ -67,7 +67,7 @@ export class Persistence {
 
 function clockOf(sim: Sim): StateRecord['clock'] {
   const clock = sim.clock;
-  return { sim: clock.now(), wall: Date.now(), frozen: clock instanceof AdjustableClock ? clock.frozen : false, speed: clock instanceof AdjustableClock ? clock.speed : 1 };
+  return { sim: clock.now(), wall: Date.now(), frozen: clock.frozen ?? false, speed: clock.speed ?? 1 };
 }
 
 function snapshotRecord(sim: Sim): StateRecord {

@@ -1,44 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { emitEvent } from '../events.ts';
 import { makeWorld, type World } from '../users/test-support.ts';
 import { deliveriesSettled, DELIVERY_LOG_LIMIT } from './delivery-log.ts';
+import { hookReceiverForEachTest } from '../../testing/hook-receiver.ts';
 
-interface Received {
-  method: string;
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP target on loopback that records what it receives and answers `status`. */
-const received: Received[] = [];
-let status = 202;
-const target = http.createServer((req, res) => {
-  let body = '';
-  req.setEncoding('utf8');
-  req.on('data', (chunk: string) => (body += chunk));
-  req.on('end', () => {
-    received.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body });
-    res.statusCode = status;
-    res.end();
-  });
-});
-let base = '';
-
-beforeAll(async () => {
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await new Promise<void>((resolve) => target.close(() => resolve()));
-});
-beforeEach(() => {
-  received.length = 0;
-  status = 202;
-});
+/** A real HTTP target on loopback that records what it receives and answers `hooks.status`. */
+const hooks = hookReceiverForEachTest(202);
 
 const JOB = { id: 17, status: 'completed', progress: 1 };
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
@@ -69,17 +39,17 @@ function acmeAccount(world: World) {
 describe('webhook delivery (emitEvent)', () => {
   it('POSTs the resource JSON to a web hook with the event, the signature and Basic credentials', async () => {
     const world = liveWorld();
-    const url = `${base}/receive?via=disco`;
+    const url = `${hooks.origin}/receive?via=disco`;
     const basic = Buffer.from('ops:s3cret').toString('base64');
     const { id, salt } = await hook(world, { type: 'web', settings: { url, basic_auth: true, basic_auth_data: basic }, events: ['job.completed'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     const log = await deliveries(world);
 
-    expect(received).toHaveLength(1);
-    const [post] = received;
+    expect(hooks.received).toHaveLength(1);
+    const [post] = hooks.received;
     expect(post?.method).toBe('POST');
     expect(post?.path).toBe('/receive?via=disco');
-    expect(JSON.parse(post?.body ?? '')).toEqual(JOB);
+    expect(JSON.parse(post?.text ?? '')).toEqual(JOB);
     expect(post?.headers['content-type']).toBe('application/json');
     expect(post?.headers['x-hook-event']).toBe('job.completed');
     // Signature: hex SHA-1 of id + event + url + salt, as strings, in that order.
@@ -92,41 +62,41 @@ describe('webhook delivery (emitEvent)', () => {
 
   it('signs with the new salt after a reset, and sends no Authorization without basic_auth', async () => {
     const world = liveWorld();
-    const url = `${base}/r`;
+    const url = `${hooks.origin}/r`;
     const { id } = await hook(world, { type: 'web', settings: { url, basic_auth: false, basic_auth_data: Buffer.from('a:b').toString('base64') }, events: ['job'] });
     const salt = ((await world.owner.put(`/hooks/${id}/reset`).expect(200)).body as { salt: string }).salt;
     emitEvent(world.sim, acmeAccount(world), 'job.failed', JOB);
     await deliveries(world);
-    expect(received[0]?.headers['x-hook-signature']).toBe(sha1(`${id}job.failed${url}${salt}`));
-    expect(received[0]?.headers.authorization).toBeUndefined();
+    expect(hooks.received[0]?.headers['x-hook-signature']).toBe(sha1(`${id}job.failed${url}${salt}`));
+    expect(hooks.received[0]?.headers.authorization).toBeUndefined();
   });
 
   it('reaches hooks subscribed to the event or its family, active ones only', async () => {
     const world = liveWorld();
-    const family = await hook(world, { type: 'web', settings: { url: `${base}/family` }, events: ['cluster'] });
-    const exact = await hook(world, { type: 'web', settings: { url: `${base}/exact` }, events: ['cluster.idled'] });
-    await hook(world, { type: 'web', settings: { url: `${base}/other` }, events: ['cluster.error', 'job'] });
-    await hook(world, { type: 'web', settings: { url: `${base}/inactive` }, events: ['cluster'], active: false });
+    const family = await hook(world, { type: 'web', settings: { url: `${hooks.origin}/family` }, events: ['cluster'] });
+    const exact = await hook(world, { type: 'web', settings: { url: `${hooks.origin}/exact` }, events: ['cluster.idled'] });
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/other` }, events: ['cluster.error', 'job'] });
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/inactive` }, events: ['cluster'], active: false });
     emitEvent(world.sim, acmeAccount(world), 'cluster.idled', { id: 3 });
     const log = await deliveries(world);
-    expect(received.map((r) => r.path).sort()).toEqual(['/exact', '/family']);
+    expect(hooks.received.map((r) => r.path).sort()).toEqual(['/exact', '/family']);
     expect(log.map((a) => a.hook_id).sort()).toEqual([family.id, exact.id].sort());
   });
 
   it('never delivers to another account\'s hooks', async () => {
     const world = liveWorld();
-    const res = await world.stranger.post('/hooks', { type: 'web', settings: { url: `${base}/globex` }, events: ['job'] }).expect(201);
+    const res = await world.stranger.post('/hooks', { type: 'web', settings: { url: `${hooks.origin}/globex` }, events: ['job'] }).expect(201);
     expect(res.body.id).toEqual(expect.any(Number));
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     expect(await deliveries(world)).toEqual([]);
     expect(await deliveries(world, 'globex')).toEqual([]);
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
   });
 
   it('records the target\'s status whatever it is, and a refused connection as an error', async () => {
     const world = liveWorld();
-    status = 500;
-    await hook(world, { type: 'web', settings: { url: `${base}/fails` }, events: ['job'] });
+    hooks.status = 500;
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/fails` }, events: ['job'] });
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
@@ -134,14 +104,14 @@ describe('webhook delivery (emitEvent)', () => {
     await hook(world, { type: 'web', settings: { url: deadUrl }, events: ['job'] });
     emitEvent(world.sim, acmeAccount(world), 'job.started', JOB);
     const log = await deliveries(world);
-    expect(log.find((a) => a.url === `${base}/fails`)).toMatchObject({ outcome: 'response', status: 500, error: null });
+    expect(log.find((a) => a.url === `${hooks.origin}/fails`)).toMatchObject({ outcome: 'response', status: 500, error: null });
     expect(log.find((a) => a.url === deadUrl)).toMatchObject({ outcome: 'error', status: null, error: 'request failed: ECONNREFUSED' });
   });
 
   it('retries a failed delivery on the simulator clock (10 s, doubling) and stops at the first 2xx', async () => {
     const world = liveWorld();
-    status = 503;
-    const { id } = await hook(world, { type: 'web', settings: { url: `${base}/flaky` }, events: ['job.completed'] });
+    hooks.status = 503;
+    const { id } = await hook(world, { type: 'web', settings: { url: `${hooks.origin}/flaky` }, events: ['job.completed'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     let log = await deliveries(world);
     expect(log).toHaveLength(1);
@@ -149,7 +119,7 @@ describe('webhook delivery (emitEvent)', () => {
     // Nothing happens before the clock gets there; moving it runs the retry at once.
     await world.http().post('/_disco/clock/advance').send({ seconds: 9 }).expect(200);
     expect(await deliveries(world)).toHaveLength(1);
-    status = 200;
+    hooks.status = 200;
     await world.http().post('/_disco/clock/advance').send({ seconds: 1 }).expect(200);
     await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 5000 }).expect(200, { pending: 0 });
     log = await deliveries(world);
@@ -157,13 +127,13 @@ describe('webhook delivery (emitEvent)', () => {
       [1, 503, '2026-01-05T09:00:00Z', '2026-01-05T09:00:10Z'],
       [2, 200, '2026-01-05T09:00:10Z', null],
     ]);
-    expect(received).toHaveLength(2);
+    expect(hooks.received).toHaveLength(2);
   });
 
   it('gives up after 5 attempts; the wait call names what is still pending until then', async () => {
     const world = liveWorld();
-    status = 500;
-    await hook(world, { type: 'web', settings: { url: `${base}/down` }, events: ['job.completed'] });
+    hooks.status = 500;
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/down` }, events: ['job.completed'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     await deliveries(world);
     const waiting = await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 100 }).expect(409);
@@ -176,7 +146,7 @@ describe('webhook delivery (emitEvent)', () => {
     const log = await deliveries(world);
     expect(log.map((a) => a.attempt)).toEqual([1, 2, 3, 4, 5]);
     expect(log.at(-1)).toMatchObject({ status: 500, next_attempt_at: null });
-    expect(received).toHaveLength(5);
+    expect(hooks.received).toHaveLength(5);
   });
 
   it('records non-web hooks as not delivered, naming their type', async () => {
@@ -190,10 +160,10 @@ describe('webhook delivery (emitEvent)', () => {
 
   it('sends nothing when deliverWebhooks is off, and records why', async () => {
     const world = makeWorld({ options: { deliverWebhooks: 'off' } });
-    await hook(world, { type: 'web', settings: { url: `${base}/off` }, events: ['job'] });
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/off` }, events: ['job'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     const log = await deliveries(world);
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('deliverWebhooks is off') });
   });
 
@@ -202,7 +172,7 @@ describe('webhook delivery (emitEvent)', () => {
     await hook(world, { type: 'web', settings: { url: 'https://hooks.example.com/disco' }, events: ['job'] });
     emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
     const log = await deliveries(world);
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('only loopback targets') });
   });
 
@@ -221,11 +191,11 @@ describe('webhook delivery (emitEvent)', () => {
 
   it('never throws into the caller, even for a resource that cannot be serialised', async () => {
     const world = liveWorld();
-    await hook(world, { type: 'web', settings: { url: `${base}/x` }, events: ['job'] });
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/x` }, events: ['job'] });
     expect(() => emitEvent(world.sim, acmeAccount(world), 'job.completed', { big: 1n })).not.toThrow();
     const log = await deliveries(world);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('serialised') });
-    expect(received).toEqual([]);
+    expect(hooks.received).toEqual([]);
   });
 
   it('the control endpoint answers 404 for an unknown account', async () => {

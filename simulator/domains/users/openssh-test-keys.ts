@@ -35,7 +35,6 @@ export function sshMpint(magnitude: Buffer): Buffer {
 
 const CURVES = { p256: ['P-256', 'nistp256'], p384: ['P-384', 'nistp384'], p521: ['P-521', 'nistp521'] } as const;
 
-
 export function blobOf(kind: TestKeyKind, rsaBits = 1024): { type: string; blob: Buffer } {
   switch (kind) {
     case 'rsa': {
