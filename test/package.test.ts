@@ -59,8 +59,26 @@ describe('npm pack, installed in an empty folder', () => {
       });
       child.once('exit', () => reject(new Error(`serve exited early: ${out}`)));
     });
-    const { control_url } = JSON.parse(await readFile(target, 'utf8')) as { control_url: string };
+    const { control_url, base_url, accounts } = JSON.parse(await readFile(target, 'utf8')) as { control_url: string; base_url: string; accounts: { account_id: string; api_key: string; pipeline_admin_key: string }[] };
     expect(((await (await fetch(`${control_url}/health`)).json()) as { ok: boolean }).ok).toBe(true);
+    // What the bundled command line reads beside its compiled files, each from its own place: the
+    // seed (the packages), the schemas (the OpenAPI document, the definition's), the yaml package.
+    const account = accounts[0]!;
+    const packages = await fetch(`${base_url}/${account.account_id}/api/packages`, { headers: { accept: 'application/vnd.service+json; version=2', authorization: `Basic ${Buffer.from(`${account.api_key}:`).toString('base64')}` } });
+    expect(packages.status).toBe(200);
+    expect(((await packages.json()) as unknown[]).length).toBeGreaterThan(0);
+    const openapi = await fetch(`${control_url}/openapi.yaml`);
+    expect(openapi.status).toBe(200);
+    expect(await openapi.text()).toMatch(/^openapi: 3\.1\.0$/m);
+    const bearer = { authorization: `Bearer ${account.pipeline_admin_key}` };
+    const { items } = (await (await fetch(`${base_url}/api/public/v1/pipelines`, { headers: bearer })).json()) as { items: { id: string }[] };
+    const definition = await fetch(`${base_url}/api/public/v1/pipelines/${items[0]!.id}/definition`, { headers: { ...bearer, accept: 'application/yaml' } });
+    expect(definition.status).toBe(200);
+    expect(definition.headers.get('content-type')).toBe('application/yaml; charset=utf-8');
+    expect(await definition.text()).toMatch(/^name: /m);
+    const refused = await fetch(`${base_url}/api/public/v1/pipelines/validate`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' });
+    expect([400, 422]).toContain(refused.status);
+    expect(((await refused.json()) as { code: string }).code).toMatch(/^invalid_/);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
@@ -70,6 +88,12 @@ describe('npm pack, installed in an empty folder', () => {
     expect(listed).toContain('package/dist/bin/disco.js');
     expect(listed).toContain('package/dist/api/index.js');
     expect(listed).toContain('package/dist/fixtures/seed/default.json');
+    // `disco serve` starts from one file (scripts/build.mjs): the command line's only relative
+    // imports are the other commands, loaded when asked for.
+    const cli = await readFile(join(dir, 'node_modules', 'disco', 'dist', 'bin', 'disco.js'), 'utf8');
+    expect(cli.match(/\bfrom\s*["']\.\.?\/[^"']*["']/g) ?? []).toEqual([]);
+    expect(cli).toContain('import("./commands/check.js")');
+    expect(cli).toContain('disco serve: cannot write');
     // A checkout never keeps the build (postpack removes it): its CLI always runs the sources.
     expect(existsSync(join(ROOT, 'dist'))).toBe(false);
   });
