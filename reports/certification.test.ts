@@ -6,8 +6,7 @@ import { buildCertification, canonicalJson, verifyCertification, type Certificat
 import { ed25519PrivateKey, ed25519PublicKey, newKeyPair } from './signing.ts';
 import { sampleReport } from './testing/sample-report.ts';
 import type { RunReport } from './model.ts';
-import type { SuiteVersion } from './suite-version.ts';
-import { suiteVersion } from './suite-version.ts';
+import { readSuiteVersion, type SuiteVersion } from './suite-version.ts';
 
 const suite: SuiteVersion = { name: 'disco', version: '0.1.0', commit: 'a'.repeat(40), dirty: false };
 
@@ -94,9 +93,16 @@ describe('certification summary', () => {
     expect(again.split(' ')[0]).toBe(signed.digest.value);
   });
 
-  it('identifies the suite by package version and, in a checkout, the commit', () => {
-    const v = suiteVersion();
+  it('identifies the suite by package version and, in a checkout, the commit', async () => {
+    const v = await readSuiteVersion();
     expect(v.version).toMatch(/^\d+\.\d+\.\d+/);
-    if (v.commit !== undefined) expect(v.commit).toMatch(/^[0-9a-f]{40}$/);
+    let head: string | undefined;
+    try {
+      head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // Not a checkout: no commit to compare.
+    }
+    expect(v.commit).toBe(head);
+    if (head) expect(typeof v.dirty).toBe('boolean');
   });
 });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Certification } from '../../reports/certification.ts';
 import type { RunReport } from '../../reports/model.ts';
 import { ed25519PrivateKey } from '../../reports/signing.ts';
-import { suiteVersion } from '../../reports/suite-version.ts';
+import type { SuiteVersion } from '../../reports/suite-version.ts';
 import { summaryText } from '../../reports/terminal-summary.ts';
 import { writeReports } from '../../reports/write.ts';
 import { RunStopped } from './stop.ts';
@@ -15,12 +15,12 @@ import { RunStopped } from './stop.ts';
  */
 export async function publishReport(
   report: RunReport,
-  options: { reportDir: string; secrets: readonly string[]; reproduce: string; certify?: boolean; signKey?: KeyObject },
+  options: { reportDir: string; secrets: readonly string[]; reproduce: string; suite: Promise<SuiteVersion>; certify?: boolean; signKey?: KeyObject },
   say: (text: string) => void,
 ): Promise<void> {
   let written: { paths: Record<string, string>; certification: Certification };
   try {
-    written = await writeReports(report, options.reportDir, { secrets: options.secrets, suite: suiteVersion(), reproduce: options.reproduce, certify: options.certify === true, ...(options.signKey ? { signKey: options.signKey } : {}) });
+    written = await writeReports(report, options.reportDir, { secrets: options.secrets, suite: await options.suite, reproduce: options.reproduce, certify: options.certify === true, ...(options.signKey ? { signKey: options.signKey } : {}) });
   } catch (e) {
     throw new RunStopped(2, `cannot write the reports to ${options.reportDir}: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -3,6 +3,7 @@ import type { Profile } from '../../suites/lib/types.ts';
 import { Redactor } from '../../suites/lib/redact.ts';
 import { targetSecrets } from '../../suites/lib/target.ts';
 import { buildRunReport } from '../../reports/run-report.ts';
+import { readSuiteVersion } from '../../reports/suite-version.ts';
 import { listChecks } from '../check/list.ts';
 import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../check/options.ts';
 import { shownUrl } from '../check/probe.ts';
@@ -36,6 +37,8 @@ export async function check(argv: string[]): Promise<number> {
     return 2;
   }
   const interruption = watchInterruptions();
+  // Asked now, while the run goes on, not when the reports are written (after a Ctrl-C too).
+  const suite = readSuiteVersion();
   let opened: OpenedTarget | undefined;
   try {
     opened = await openTarget(options, interruption);
@@ -64,7 +67,7 @@ export async function check(argv: string[]): Promise<number> {
       ...run,
       interrupted: interruption.received(),
     });
-    await publishReport(report, { reportDir: options.reportDir, secrets, reproduce: reproduceCommand(options, profile), certify: options.certify, ...(signKey ? { signKey } : {}) }, (s) => out(redactor.text(s)));
+    await publishReport(report, { reportDir: options.reportDir, secrets, reproduce: reproduceCommand(options, profile), suite, certify: options.certify, ...(signKey ? { signKey } : {}) }, (s) => out(redactor.text(s)));
     return interruption.exitCode() ?? report.exitCode;
   } catch (e) {
     if (!(e instanceof RunStopped)) throw e;
