@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { buildCertification, canonicalJson, verifyCertification, type Certification } from './certification.ts';
@@ -104,5 +106,25 @@ describe('certification summary', () => {
     }
     expect(v.commit).toBe(head);
     if (head) expect(typeof v.dirty).toBe('boolean');
+  });
+
+  it('takes no commit from a repository the package is only installed in (under its node_modules/)', async () => {
+    const repo = mkdtempSync(join(tmpdir(), 'disco-suite-version-'));
+    try {
+      const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+      git('init', '-q');
+      writeFileSync(join(repo, 'README'), 'a project that uses disco\n');
+      git('add', 'README');
+      git('commit', '-q', '-m', 'start');
+      const installed = join(repo, 'node_modules', 'disco');
+      mkdirSync(installed, { recursive: true });
+      expect((await readSuiteVersion(installed)).commit).toBeUndefined();
+      // The same repository seen from its own tree is a checkout: its commit and state count.
+      expect(await readSuiteVersion(repo)).toMatchObject({ commit: git('rev-parse', 'HEAD'), dirty: false });
+      writeFileSync(join(repo, 'README'), 'changed\n');
+      expect((await readSuiteVersion(repo)).dirty).toBe(true);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

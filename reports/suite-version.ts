@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -25,12 +27,18 @@ export function packageVersion(): string {
  * check` starts them when the run starts and awaits them when it writes the reports, so the two
  * git processes (about 50 ms on a slow machine) are not spent after a Ctrl-C, when the run has
  * 0.3 s to exit. Never rejects: any failure just leaves the commit out.
+ *
+ * The commit is the suite's only when `root` is in the repository's own tree: an installed
+ * package sits under `node_modules/` of its user's repository, whose commit says nothing about
+ * the suite.
  */
-export async function readSuiteVersion(): Promise<SuiteVersion> {
+export async function readSuiteVersion(root: string = ROOT): Promise<SuiteVersion> {
   const out: SuiteVersion = { name: 'disco', version: packageVersion() };
-  const git = async (...args: string[]) => (await run('git', args, { cwd: ROOT, encoding: 'utf8', timeout: 3000 })).stdout.trim();
+  const git = async (...args: string[]) => (await run('git', args, { cwd: root, encoding: 'utf8', timeout: 3000 })).stdout.trim();
   try {
-    const [commit, changes] = await Promise.all([git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]);
+    const [top, commit, changes] = await Promise.all([git('rev-parse', '--show-toplevel'), git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]);
+    const inside = relative(await realpath(top), await realpath(root));
+    if (inside.split(sep).includes('node_modules') || inside.startsWith('..') || isAbsolute(inside)) return out;
     if (/^[0-9a-f]{40}$/.test(commit)) {
       out.commit = commit;
       out.dirty = changes !== '';

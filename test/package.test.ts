@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -51,6 +51,8 @@ describe('npm pack, installed in an empty folder', () => {
     const target = join(dir, 'target.json');
     const child = spawn(bin, ['serve', '--port', '0', '--write-target', target], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // A failed assertion must not leave the server running after the test.
+    onTestFinished(() => void child.kill('SIGKILL'));
     await new Promise<void>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
