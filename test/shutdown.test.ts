@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSimulator } from '../api/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +32,8 @@ describe('disco serve shuts down gracefully on SIGTERM', () => {
     const target = join(dir, 'target.json');
     const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--write-target', target, '--rate-limit', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // A failed assertion must not leave the server running after the test.
+    onTestFinished(() => void child.kill('SIGKILL'));
     await new Promise<void>((resolve) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
