@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
-import { noteNotificationAdded, noteNotificationRead, userNotificationCounts, userNotificationsOldestFirst, userNotificationsPage } from './by-user.ts';
+import { noteNotificationAdded, noteNotificationRead, userNotificationsOldestFirst } from './by-user.ts';
 
 /**
  * Adds a notification for a user of `account`. `at` defaults to now; settling a job passes the
@@ -23,15 +23,9 @@ export function notify(
   return notification;
 }
 
-/** A user's notification counts, for the user resource's `notifications_count` fields. */
-export function notificationCounts(account: AccountState, userId: number): { total: number; unread: number } {
-  return userNotificationCounts(account, userId);
-}
-
-/** How many notifications the user has, and the page from `offset`, newest first (then highest id first). */
-export function notificationsPage(account: AccountState, userId: number, offset: number, limit: number): { total: number; items: Notification[] } {
-  return userNotificationsPage(account, userId, offset, limit);
-}
+// Reads answer from each user's index (by-user.ts): the user resource's `notifications_count`
+// fields, and a page newest first (then highest id first) with the user's total.
+export { userNotificationCounts as notificationCounts, userNotificationsPage as notificationsPage } from './by-user.ts';
 
 /**
  * `POST /notifications/mark` (B-NTF-1): marks one of the user's notifications read, or all of
