@@ -72,6 +72,12 @@ export interface Sim {
   jobEndQueued?: (due: number) => void;
   /** With `--state FILE` only: makes what a finished request changed durable before it is answered. */
   saveAfter?: (request: { surface: 'A' | 'B' | 'control'; method: string; status: number; account?: AccountState }) => Promise<void>;
+  /**
+   * With `--state FILE` only: writes the accounts in `touched` now. The settle timer calls it
+   * after settling jobs with no request (domains/settle-timer.ts), so a job's end is on disk
+   * when its hook goes out rather than with whatever request comes next.
+   */
+  saveTouched?: () => Promise<void>;
 }
 
 /** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */

@@ -10,8 +10,11 @@ import { VENDOR_MEDIA_TYPE } from '../http/accept.ts';
 import { CONTROL_PREFIX } from '../interfaces/which.ts';
 import { createJob } from './jobs/model.ts';
 import { settleAccount } from './settle.ts';
+import { stopSettling } from './settle-timer.ts';
 import { unsettledJobIds } from './jobs/unsettled.ts';
 import { Persistence } from '../persistence/persistence.ts';
+import { loadStateFile } from '../persistence/state-file.ts';
+import type { AccountState } from '../store.ts';
 import { hookReceiverForEachTest, until } from '../testing/hook-receiver.ts';
 
 /**
@@ -129,6 +132,64 @@ describe('a restored state', () => {
       } finally {
         await second.persistence.close();
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is written when jobs end with no request: a restart after that ends none of them, nor sends its hook, again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'disco-settle-'));
+    const file = join(dir, 'state.log');
+    const settledInFile = async (id: number): Promise<boolean | undefined> => {
+      const { records } = await loadStateFile(file);
+      const acme = records.flatMap((r) => r.accounts as AccountState[]).filter((a) => a.slug === 'acme').at(-1);
+      return acme?.jobs.get(id)?.settled;
+    };
+    try {
+      const before = world(new AdjustableClock({ start: START }), 0.02);
+      const first = await Persistence.open(before.simulator.sim, file);
+      const id = await hookAndJob(before);
+      expect(await settledInFile(id)).toBe(false);
+      await until(() => hooks.received.length > 0, 5_000);
+      expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
+      // No request since the job's start: only the settle timer can have written its end.
+      let settled: boolean | undefined;
+      for (const deadline = Date.now() + 2_000; !(settled = await settledInFile(id)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(true);
+      stopSettling(before.simulator.sim);
+      await first.persistence.close();
+      // As after a crash: a second simulator starts from the file and must not end the job again.
+      const after = createSimulator({ clock: new AdjustableClock(), options: { deliverWebhooks: 'loopback' } });
+      const second = await Persistence.open(after.sim, file);
+      try {
+        await request(after.app.callback()).post(`${CONTROL_PREFIX}/webhooks/wait`).send({ timeout_ms: 2_000 }).expect(200);
+        expect(hooks.received).toHaveLength(1);
+        expect(after.sim.store.account('acme')?.jobs.get(id)?.settled).toBe(true);
+      } finally {
+        stopSettling(after.sim);
+        await second.persistence.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a background write that fails leaves its accounts to the next request\'s record', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'disco-settle-'));
+    try {
+      const clock = new AdjustableClock({ start: START, frozen: true });
+      const w = world(clock, 1, 'off');
+      const sim = w.simulator.sim;
+      const opened = await Persistence.open(sim, join(dir, 'state.log'));
+      await hookAndJob(w);
+      // A closed file refuses every write, as a full disk would.
+      await opened.persistence.close();
+      clock.advance(40_000);
+      const account = sim.store.account('acme')!;
+      settleAccount(sim, account);
+      expect([...sim.touched!]).toEqual([account]);
+      await sim.saveTouched!();
+      expect([...sim.touched!]).toEqual([account]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -117,5 +117,9 @@ function runSlices(sim: Sim): void {
     return;
   }
   t.running = false;
+  // With `--state FILE`: what was settled goes to disk now, not with the next request (which may
+  // never come; a crash in between would end the jobs, and send their hooks, a second time).
+  // Never rejects: a failed write leaves the accounts for the next request's record.
+  if (sim.touched?.size) void sim.saveTouched?.();
   settleSoon(sim);
 }

@@ -12,7 +12,8 @@ import { settleSoon } from '../domains/settle-timer.ts';
  *   400), the whole state of the account it was for;
  * - after a successful write to the control API (reset, seed, accounts, keys, clock), every
  *   account;
- * - accounts a read changed (a job settled: watchers notified) go with the next record.
+ * - accounts a read changed (a job settled: watchers notified) go with the next record;
+ * - accounts the settle timer changed with no request, as soon as it has settled what was due.
  *
  * Each is durable before the answer is sent. Not kept: the journal, chaos rules, the web hook
  * delivery log and pending retries, rate-limit counters and interface A keys' `last_used_at`
@@ -38,6 +39,7 @@ export class Persistence {
     // A fresh file starts with the state as it is (the seed); a restored one is compacted at once.
     await persistence.file.compact();
     sim.saveAfter = (request) => persistence.save(persistence.recordsFor(request));
+    sim.saveTouched = () => persistence.saveTouched();
     return { persistence, restored: loaded.records.length > 0, droppedBytes: loaded.droppedBytes, records: loaded.records.length };
   }
 
@@ -48,12 +50,35 @@ export class Persistence {
       this.sim.touched?.clear();
       return [snapshotRecord(this.sim)];
     }
-    const accounts = new Set(this.sim.touched ?? []);
+    const accounts = this.takeTouched();
+    if (write && request.account && !accounts.includes(request.account)) accounts.push(request.account);
+    return this.live(accounts).map((a) => accountRecord(this.sim, a));
+  }
+
+  /**
+   * Writes the accounts changed with no request (jobs the settle timer ended). Nobody waits for
+   * the answer, so a failed write puts them back in `touched`: the next request's record then
+   * carries them, and that request gets the 503 if the file still cannot be written.
+   */
+  async saveTouched(): Promise<void> {
+    const accounts = this.live(this.takeTouched());
+    if (accounts.length === 0) return;
+    try {
+      await this.save(accounts.map((a) => accountRecord(this.sim, a)));
+    } catch {
+      for (const a of accounts) this.sim.touched?.add(a);
+    }
+  }
+
+  private takeTouched(): AccountState[] {
+    const accounts = [...(this.sim.touched ?? [])];
     this.sim.touched?.clear();
-    if (write && request.account) accounts.add(request.account);
-    // An account a reset dropped meanwhile is gone: nothing to write for it.
-    const live = [...accounts].filter((a) => this.sim.store.accounts.get(a.slug) === a);
-    return live.map((a) => accountRecord(this.sim, a));
+    return accounts;
+  }
+
+  /** An account a reset dropped meanwhile is gone: nothing to write for it. */
+  private live(accounts: AccountState[]): AccountState[] {
+    return accounts.filter((a) => this.sim.store.accounts.get(a.slug) === a);
   }
 
   save(records: StateRecord[]): Promise<void> {
