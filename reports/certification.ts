@@ -86,6 +86,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
       name: report.target.name,
       ...(report.target.baseUrl ? { baseUrl: report.target.baseUrl } : {}),
       ...(report.target.cdcBaseUrl ? { cdcBaseUrl: report.target.cdcBaseUrl } : {}),
+      ...(report.target.proxy ? { proxy: report.target.proxy } : {}),
       ...(report.target.announced ? { announced: report.target.announced } : {}),
     },
     suite,

@@ -27,6 +27,7 @@ export function renderJunit(report: RunReport): string {
       ['target', report.target.name],
       ['base_url', report.target.baseUrl ?? ''],
       ['cdc_base_url', report.target.cdcBaseUrl ?? ''],
+      ...(report.target.proxy ? [['proxy', report.target.proxy] as [string, string]] : []),
       ['profile', report.profile],
       ['seed', String(report.seed)],
       ['runs', String(report.runs)],

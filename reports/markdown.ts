@@ -16,6 +16,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   out.push(`## disco conformance: ${outcomeWord(report)} (exit ${report.exitCode})`, '');
   out.push(`${md(outcomeSentence(report))}.`, '');
   out.push(`- Target: ${md(report.target.name)}${urls(report)}`);
+  if (report.target.proxy) out.push(`- Through the proxy: ${code(report.target.proxy)}`);
   out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${report.options.only.length ? `, only ${code(report.options.only.join(','))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
   out.push(`- ${report.startedAt}, ${formatDuration(report.durationMs)}, run \`${report.runId}\``);
   if (reproduce) out.push(`- Reproduce: ${code(reproduce)}`);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from '../../suites/lib/proxy.ts';
 
 /** A URL as it may be shown: without userinfo (credentials). */
 export function shownUrl(url: string): string {
@@ -27,13 +28,31 @@ export async function probeTarget(target: ResolvedTarget, timeoutMs: number, sig
 
 function probe(url: string, timeoutMs: number, signal?: AbortSignal): Promise<string | null> {
   const lib = url.startsWith('https:') ? https : http;
+  const target = new URL(url);
+  let proxy: URL | null;
+  try {
+    proxy = proxyFor(target);
+  } catch (e) {
+    return Promise.resolve(e instanceof Error ? e.message : String(e));
+  }
   return new Promise((resolve) => {
-    const req = lib.request(url, { method: 'GET', agent: false, ...(signal ? { signal } : {}) }, (res) => {
+    // Through a proxy (the same tunnel as the run's, suites/lib/proxy.ts), a refused tunnel is
+    // the problem, whatever answer the proxy sent with its refusal.
+    let refused: string | null = null;
+    const agent = proxy ? proxyAgent(proxy, false) : false;
+    const req = lib.request(url, { method: 'GET', agent, ...(signal ? { signal } : {}) }, (res) => {
       res.resume();
-      resolve(null);
+      resolve(refused);
       req.destroy();
     });
-    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    // Resolved directly: a request still waiting for its proxy's tunnel has no socket, and
+    // destroying it then emits nothing.
+    const timer = setTimeout(() => {
+      resolve(`no answer within ${timeoutMs} ms${proxy ? ` through the proxy ${shownProxy(proxy)}` : ''}`);
+      req.destroy();
+    }, timeoutMs);
+    req.once('close', () => clearTimeout(timer));
+    if (proxy) req.on('proxyConnect', (answer: ProxyConnectAnswer) => (refused = proxyRefusal(proxy, target, answer)));
     req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message));
     req.end();
   });

@@ -9,6 +9,7 @@ import { selectChecks } from './select.ts';
 import type { CheckOptions } from './options.ts';
 import type { Interruption } from './signals.ts';
 import { RunStopped } from './stop.ts';
+import { proxyFor, shownProxy } from '../../suites/lib/proxy.ts';
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -108,6 +109,12 @@ async function ensureReportDir(dir: string): Promise<void> {
   }
 }
 
+/** The target's base URLs, each with the proxy its requests go through (suites/lib/proxy.ts), if any. */
 function urlsOf(target: ResolvedTarget): string {
-  return [...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))].join(', ');
+  return [...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))]
+    .map((url) => {
+      const proxy = proxyFor(new URL(url));
+      return proxy ? `${url} through the proxy ${shownProxy(proxy)}` : url;
+    })
+    .join(', ');
 }

@@ -13,6 +13,7 @@ import { runSelectedChecks } from '../check/run.ts';
 import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
 import { openTarget, type OpenedTarget } from '../check/target.ts';
+import { proxiesFor } from '../../suites/lib/proxy.ts';
 
 /**
  * `disco check`: options, then the target, then the run, then the report. Each stage lives in
@@ -53,11 +54,13 @@ export async function check(argv: string[]): Promise<number> {
     }
 
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
+    const proxies = proxiesFor([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u));
     const report = buildRunReport({
       target: {
         name: target.name,
         ...(target.baseUrl ? { baseUrl: shownUrl(target.baseUrl) } : {}),
         ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}),
+        ...(proxies.length ? { proxy: proxies.join(', ') } : {}),
         ...(run.announced ? { announced: run.announced } : {}),
       },
       profile,

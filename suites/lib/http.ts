@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
 import { delay } from './delay.ts';
+import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from './proxy.ts';
 
 /** The target did not answer (refused, reset, timed out): the verdict is `error`, not `fail`. */
 export class TransportError extends Error {
@@ -79,6 +80,17 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
   };
+  // One pooled tunnel agent per proxy (proxy.ts: HTTPS_PROXY, HTTP_PROXY, NO_PROXY).
+  const proxyAgents = new Map<string, http.Agent>();
+  /** The agent for a request to `target`, and the proxy it goes through; a one-off agent when `fresh`. */
+  const route = (target: URL, fresh: boolean): { agent: http.Agent | false; proxy: URL | null } => {
+    const proxy = proxyFor(target);
+    if (!proxy) return { agent: fresh ? false : target.protocol === 'https:' ? agents['https:'] : agents['http:'], proxy };
+    if (fresh) return { agent: proxyAgent(proxy, false), proxy };
+    let agent = proxyAgents.get(proxy.href);
+    if (!agent) proxyAgents.set(proxy.href, (agent = proxyAgent(proxy, true)));
+    return { agent, proxy };
+  };
 
   /**
    * A 429 is the target pacing the run, not an answer to judge: wait as told (Retry-After, a
@@ -151,11 +163,25 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     if (pacer) await pacer.wait();
 
     const lib = target.protocol === 'https:' ? https : http;
-    // A fresh connection for the one resend after a stale one (no agent: a socket of its own).
-    const agent = how.fresh ? false : target.protocol === 'https:' ? agents['https:'] : agents['http:'];
+    // A fresh connection for the one resend after a stale one (a socket of its own).
+    let routed: ReturnType<typeof route>;
+    try {
+      routed = route(target, how.fresh === true);
+    } catch (err) {
+      throw new TransportError(err instanceof Error ? err.message : String(err), method, target.href);
+    }
+    const { agent, proxy } = routed;
     const started = performance.now();
     const exchange = await new Promise<Exchange>((resolve, reject) => {
+      // A proxy that refuses the tunnel has its own answer replayed as the response (the agent's
+      // way of reporting it): that answer is the proxy's, never the target's.
+      let refused: string | null = null;
       const req = lib.request(target, { method, headers, agent }, (res) => {
+        if (refused) {
+          res.resume();
+          reject(new TransportError(refused, method, target.href));
+          return;
+        }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
@@ -171,6 +197,18 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
           });
         });
       });
+      if (proxy) {
+        req.on('proxyConnect', (answer: ProxyConnectAnswer) => (refused = proxyRefusal(proxy, target, answer)));
+        // The request's own timeout starts once it has a socket, which a proxy hands over only
+        // after the tunnel is open: a proxy that never answers the CONNECT is timed here. The
+        // request is failed directly: destroying one that has no socket yet emits nothing.
+        const tunnel = setTimeout(() => {
+          reject(new TransportError(`no answer from the proxy ${shownProxy(proxy)} within ${options.timeoutMs} ms`, method, target.href));
+          req.destroy();
+        }, options.timeoutMs);
+        const opened = () => clearTimeout(tunnel);
+        req.once('socket', opened).once('close', opened);
+      }
       req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (err: NodeJS.ErrnoException) => {
         const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !how.fresh;

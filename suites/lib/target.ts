@@ -4,6 +4,7 @@ import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { A_OPERATIONS, type AOperation, type TargetDocument } from './target-types.ts';
 import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
+import { proxyFor } from './proxy.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
 export class ConfigError extends Error {
@@ -364,6 +365,18 @@ export function targetSecrets(target: ResolvedTarget): string[] {
     const parsed = new URL(url);
     if (parsed.password) secrets.add(decodeURIComponent(parsed.password));
     if (parsed.username) secrets.add(decodeURIComponent(parsed.username));
+    // The password of the proxy its requests go through (the environment's HTTPS_PROXY, ...).
+    const proxy = proxyOrNull(url);
+    if (proxy?.password) secrets.add(decodeURIComponent(proxy.password));
   }
   return [...secrets].filter((s) => s !== '');
+}
+
+/** The proxy for `url`, or null (also when the proxy setting is not a URL: the run's probe says so). */
+function proxyOrNull(url: string): URL | null {
+  try {
+    return proxyFor(new URL(url));
+  } catch {
+    return null;
+  }
 }

@@ -269,7 +269,8 @@ export interface Announcement {
 
 export interface RunResult {
   tool: { name: 'disco'; version: string };
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
+  /** `proxy`: the proxies the run's requests to the base URLs went through (origins, comma-separated), when the environment set any. */
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
   profile: Profile;
   seed: number;
   runs: number;
