@@ -135,6 +135,7 @@ describe('disco check --plan', () => {
     expect(r.code).toBe(0);
     expect(requests, 'nothing reaches the target').toBe(0);
     expect(r.stdout).toMatch(/^disco check --plan: what this run would do to staging/);
+    expect(r.stdout).toContain(`\na run would send its requests to http://127.0.0.1:${port}\n`);
     expect(r.stdout).toMatch(/^B POST \/jobs\s+\d+\s+[1-9]\d*\s+1/m);
     expect(r.stdout).toMatch(/^B DELETE \/jobs\/\{id\}\s+\d+\s+[1-9]/m);
     expect(r.stdout).toMatch(/B DELETE \/deliveries\/\{id\} \(1\): a delivery of fixtures.delivery_ids is deleted/);
@@ -142,5 +143,16 @@ describe('disco check --plan', () => {
     expect(r.stdout).toMatch(/skipped, and why:\n.*permissions: \[rotate_api_key\].*b-auth\/regenerated-key-replaces-old/);
     expect(r.stdout).not.toContain('first-key-value');
     expect(r.stdout).not.toContain('second-key-value');
+  });
+
+  it('says which proxy a run would go through, without its password', async () => {
+    const file = join(dir, 'proxied.json');
+    // Both spellings: the lower-case one, if the machine sets it, is read first.
+    const PROXY = 'http://ci-bot:s3cret-proxy-pass@proxy.corp.example:3128';
+    await writeFile(file, JSON.stringify({ name: 'staging', base_url: 'https://api.example.test', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }));
+    const r = await disco(['check', '--target', file, '--plan', '--only', 'B-AUTH-1', '--seed', '1', '--runs', '2'], { env: { HTTPS_PROXY: PROXY, https_proxy: PROXY, NO_PROXY: '', no_proxy: '' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('\na run would send its requests to https://api.example.test through the proxy http://proxy.corp.example:3128\n');
+    expect(r.stdout + r.stderr).not.toContain('s3cret-proxy-pass');
   });
 });

@@ -3,7 +3,7 @@ import type { CheckResult, Profile, ResolvedTarget } from '../../suites/lib/type
 import { startEmbeddedTarget } from '../embedded-target.ts';
 import type { CheckOptions } from './options.ts';
 import { rehearsalTarget } from './rehearsal.ts';
-import { loadAllChecks } from './run.ts';
+import { loadAllChecks, urlsOf } from './run.ts';
 import { selectChecks } from './select.ts';
 import type { Interruption } from './signals.ts';
 import { RunStopped } from './stop.ts';
@@ -19,6 +19,8 @@ import { createWriteTally, type WriteRow } from './write-tally.ts';
 
 export interface Plan {
   target: string;
+  /** The target's base URLs and the way a run would take to each (directly, or through a proxy). */
+  routes: string;
   seed: number;
   runs: number;
   rows: WriteRow[];
@@ -56,6 +58,7 @@ export async function rehearse(options: CheckOptions, real: ResolvedTarget, prof
     const writers = new Set(rows.flatMap((r) => r.checks));
     return {
       target: real.name,
+      routes: urlsOf(real),
       seed: options.seed,
       runs: options.runs,
       rows,
@@ -74,6 +77,7 @@ export async function rehearse(options: CheckOptions, real: ResolvedTarget, prof
 export function formatPlan(plan: Plan): string {
   const lines: string[] = [];
   lines.push(`disco check --plan: what this run would do to ${plan.target} (rehearsed on an embedded simulator shaped like its target document; nothing was sent to the target)`);
+  if (plan.routes) lines.push(`a run would send its requests to ${plan.routes}`);
   lines.push(`seed ${plan.seed}, ${plan.runs} runs per property; ${plan.writing.length + plan.readingOnly.length} checks would run (${plan.writing.length} of them write), ${plan.skipped.length} would be skipped`);
   lines.push('');
   if (plan.rows.length === 0) {

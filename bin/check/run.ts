@@ -9,7 +9,7 @@ import { selectChecks } from './select.ts';
 import type { CheckOptions } from './options.ts';
 import type { Interruption } from './signals.ts';
 import { RunStopped } from './stop.ts';
-import { proxyFor, shownProxy } from '../../suites/lib/proxy.ts';
+import { routesOf } from '../../suites/lib/proxy.ts';
 
 const PROBE_TIMEOUT_MS = 5_000;
 
@@ -110,11 +110,6 @@ async function ensureReportDir(dir: string): Promise<void> {
 }
 
 /** The target's base URLs, each with the proxy its requests go through (suites/lib/proxy.ts), if any. */
-function urlsOf(target: ResolvedTarget): string {
-  return [...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))]
-    .map((url) => {
-      const proxy = proxyFor(new URL(url));
-      return proxy ? `${url} through the proxy ${shownProxy(proxy)}` : url;
-    })
-    .join(', ');
+export function urlsOf(target: ResolvedTarget): string {
+  return routesOf([...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))]).join(', ');
 }

@@ -43,6 +43,22 @@ export function proxiesFor(urls: readonly string[]): string[] {
   return [...new Set(shown)];
 }
 
+/**
+ * Each base URL with the way a run's requests take to it: `URL through the proxy PROXY`, or the
+ * URL alone when they go directly. For what a run prints before it starts and `--plan`.
+ */
+export function routesOf(urls: readonly string[]): string[] {
+  return urls.map((url) => {
+    let proxy: URL | null;
+    try {
+      proxy = proxyFor(new URL(url));
+    } catch (e) {
+      return `${url} (${e instanceof Error ? e.message : String(e)})`;
+    }
+    return proxy ? `${url} through the proxy ${shownProxy(proxy)}` : url;
+  });
+}
+
 /** The proxy as it may be shown: its origin, never the credentials a proxy URL may carry. */
 export function shownProxy(proxy: URL): string {
   return proxy.origin;
