@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from '../simulator/persistence/codec.ts';
-import { loadStateFile, recordLine, type StateRecord } from '../simulator/persistence/state-file.ts';
+import { loadStateFile, parseStateFile, recordLine, type StateRecord } from '../simulator/persistence/state-file.ts';
 import { startSimulator } from '../api/index.ts';
 import { disco } from './support/cli.ts';
 
@@ -38,6 +38,11 @@ describe('the state file', () => {
     const file = join(dir, 'torn.log');
     const good = [record(1), record(2), record(3)].map(recordLine).join('');
     await writeFile(file, good + recordLine(record(4)).slice(0, 40));
+    // Parsing alone reads the same records and leaves the bytes as they are (a live file).
+    const parsed = parseStateFile(await readFile(file));
+    expect(parsed.records.map((r) => r.sequences[0]?.[1])).toEqual([1, 2, 3]);
+    expect(parsed.good).toBe(Buffer.byteLength(good));
+    expect((await stat(file)).size).toBe(Buffer.byteLength(good) + 40);
     const loaded = await loadStateFile(file);
     expect(loaded.records.map((r) => r.sequences[0]?.[1])).toEqual([1, 2, 3]);
     expect(loaded.droppedBytes).toBe(40);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -13,7 +14,7 @@ import { settleAccount } from './settle.ts';
 import { stopSettling } from './settle-timer.ts';
 import { unsettledJobIds } from './jobs/unsettled.ts';
 import { Persistence } from '../persistence/persistence.ts';
-import { loadStateFile } from '../persistence/state-file.ts';
+import { parseStateFile } from '../persistence/state-file.ts';
 import type { AccountState } from '../store.ts';
 import { hookReceiverForEachTest, until } from '../testing/hook-receiver.ts';
 
@@ -140,8 +141,9 @@ describe('a restored state', () => {
   it('is written when jobs end with no request: a restart after that ends none of them, nor sends its hook, again', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'disco-settle-'));
     const file = join(dir, 'state.log');
+    // Read without changing it: the simulator may be appending to it meanwhile.
     const settledInFile = async (id: number): Promise<boolean | undefined> => {
-      const { records } = await loadStateFile(file);
+      const { records } = parseStateFile(await readFile(file));
       const acme = records.flatMap((r) => r.accounts as AccountState[]).filter((a) => a.slug === 'acme').at(-1);
       return acme?.jobs.get(id)?.settled;
     };

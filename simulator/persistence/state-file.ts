@@ -47,6 +47,18 @@ export async function loadStateFile(path: string): Promise<Loaded> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], droppedBytes: 0 };
     throw e;
   }
+  const { records, good } = parseStateFile(data);
+  const droppedBytes = data.length - good;
+  if (droppedBytes > 0) await truncate(path, good);
+  return { records, droppedBytes };
+}
+
+/**
+ * The good records of a state file's bytes, and how many bytes they take: it stops at the first
+ * line without a newline, with a bad checksum or unparseable JSON. Changes nothing, so a file
+ * that is being written can be read (loadStateFile also cuts the file back, for a restart).
+ */
+export function parseStateFile(data: Buffer): { records: StateRecord[]; good: number } {
   const records: StateRecord[] = [];
   let good = 0;
   while (good < data.length) {
@@ -65,9 +77,7 @@ export async function loadStateFile(path: string): Promise<Loaded> {
     records.push(record);
     good = end + 1;
   }
-  const droppedBytes = data.length - good;
-  if (droppedBytes > 0) await truncate(path, good);
-  return { records, droppedBytes };
+  return { records, good };
 }
 
 interface Pending {
