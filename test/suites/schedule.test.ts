@@ -96,11 +96,14 @@ describe('the check schedule', () => {
       spy.mockRestore();
     }
     // 16 requests from two lanes at once: the i-th sent no sooner than i intervals of 1000 / rate
-    // after the first (two milliseconds of slack: timers fire on whole milliseconds, so one gap
-    // may come out a little short; the schedule itself never drifts).
+    // after the first, less half an interval. The slack is for the first send, which the event
+    // loop may hold a few milliseconds past its slot under load (2 ms once in CI) while the later
+    // ones keep to the schedule, which never drifts; a pacer that lets two requests share a slot
+    // comes short by a whole interval (one at half the interval: by 187 ms).
     expect(sent).toHaveLength(16);
-    const late = sent.map((at, i) => at - sent[0]! - (i * 1000) / rate);
-    expect(Math.min(...late)).toBeGreaterThanOrEqual(-2);
+    const interval = 1000 / rate;
+    const late = sent.map((at, i) => at - sent[0]! - i * interval);
+    expect(Math.min(...late)).toBeGreaterThanOrEqual(-interval / 2);
   });
 
   it('puts every registered check in a lane by what it needs: control API, both interfaces and the timing oracle alone', async () => {
