@@ -7,6 +7,7 @@ import { Redactor } from './redact.ts';
 import { curlCommand } from './curl.ts';
 import { targetSecrets } from './target.ts';
 import { laneOf, type Lane } from './lanes.ts';
+import { stopMakingKeys } from './arbitraries/ssh-keys.ts';
 
 export { laneOf, type Lane } from './lanes.ts';
 
@@ -98,13 +99,20 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
 
+  // RSA keys made ahead in child processes (the SSH key checks) keep whole cores busy: after a
+  // Ctrl-C they stop at once, and the run's own ending (cleanups, reports) has the machine.
+  options.signal?.addEventListener('abort', stopMakingKeys, { once: true });
   const indexes = options.checks.map((_, i) => i);
   const lanes = options.schedule === 'serial' ? { a: [], b: [], alone: indexes } : groupBy(indexes, (i) => laneOf(options.checks[i]!));
   const inOrder = async (list: readonly number[]) => {
     for (const i of list) await runAt(i);
   };
-  await Promise.all([inOrder(lanes.a), inOrder(lanes.b)]);
-  await inOrder(lanes.alone);
+  try {
+    await Promise.all([inOrder(lanes.a), inOrder(lanes.b)]);
+    await inOrder(lanes.alone);
+  } finally {
+    options.signal?.removeEventListener('abort', stopMakingKeys);
+  }
   return { checks: results.map((r, i) => r ?? skipped(options.checks[i]!, 'the check did not run')), leftovers, runId };
 }
 

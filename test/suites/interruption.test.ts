@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../suites/lib/run.ts';
+import { freshOpenSshKey } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { closeServer, localTarget } from '../support/local-target.ts';
 import type { CheckContext, CheckDefinition, ResolvedTarget } from '../../suites/lib/types.ts';
 
@@ -77,6 +78,29 @@ describe('an interrupted run does not wait out what its checks wait on', () => {
     expect(got).toBe(42);
   });
 
+  it('stops the RSA key makers at the interruption, not at the process exit: their cores go to the run\'s ending', async () => {
+    const controller = new AbortController();
+    const check: CheckDefinition = {
+      id: 'b-wait/ssh-key',
+      clauses: [],
+      title: 'takes an RSA key, then waits',
+      needs: ['b'],
+      async run(t) {
+        await t.interruptible(freshOpenSshKey('rsa'));
+        // The makers are making the next keys ahead now.
+        before = keyMakers();
+        controller.abort(new Error('interrupted by SIGINT'));
+        await t.sleep(30_000);
+      },
+    };
+    let before: number[] = [];
+    await runChecks({ target, checks: [check], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, signal: controller.signal });
+    expect(before.length).toBeGreaterThan(0);
+    // SIGKILL sent at the abort: gone by the time the run has ended, or very soon after.
+    for (const deadline = Date.now() + 1_000; keyMakers().some((pid) => before.includes(pid)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(keyMakers().filter((pid) => before.includes(pid))).toEqual([]);
+  });
+
   it('no check waits on a bare timer: every wait in suites/ goes through t.sleep, t.poll or t.interruptible', () => {
     // The run's plumbing (suites/lib/delay.ts, the HTTP client's pacer and timeouts, the RSA key
     // makers' watchdog, which nothing waits on and which never holds the process) is where timers belong.
@@ -89,3 +113,19 @@ describe('an interrupted run does not wait out what its checks wait on', () => {
     expect(timers).toEqual([]);
   });
 });
+
+/** This process's RSA key makers still running (suites/lib/arbitraries/rsa-keys.ts), from /proc. */
+function keyMakers(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('generateKeyPairSync');
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}

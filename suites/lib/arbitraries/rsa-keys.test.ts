@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { RsaKeySource } from './rsa-keys.ts';
@@ -55,4 +58,57 @@ describe('RSA keys made ahead in child processes', () => {
     expect(tookAt).toBeGreaterThan(0);
     expect(performance.now() - tookAt).toBeLessThan(400);
   });
+
+  it('stops its makers at once when told: the key awaited is refused, none is made here instead, and the next is asked of a new maker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'disco-rsa-'));
+    const pids = join(dir, 'pids');
+    // A maker that says who it is and never answers: only `stop` ends the wait.
+    const source = new RsaKeySource(1, 2, `require('node:fs').appendFileSync(${JSON.stringify(pids)}, process.pid + '\\n'); process.stdin.on('data', () => undefined)`);
+    try {
+      const awaited = source.take();
+      await until(() => existsSync(pids) && readFileSync(pids, 'utf8').trim() !== '', 5_000);
+      const started = performance.now();
+      source.stop(new Error('interrupted'));
+      await expect(awaited).rejects.toThrow('interrupted');
+      // Refused at once: a key made in the thread pool instead would take 50 to 400 ms.
+      expect(performance.now() - started).toBeLessThan(40);
+      const makers = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
+      await until(() => makers.every((pid) => !alive(pid)), 2_000);
+      expect(makers.filter(alive)).toEqual([]);
+      // Not a failure: the next key is asked of a new maker, not made in this process.
+      void source.take().catch(() => undefined);
+      await until(() => readFileSync(pids, 'utf8').trim().split('\n').length > makers.length, 5_000);
+      expect(readFileSync(pids, 'utf8').trim().split('\n').length).toBeGreaterThan(makers.length);
+    } finally {
+      source.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('makes keys again after a stop', async () => {
+    const source = new RsaKeySource(1, 1);
+    try {
+      const first = await source.take();
+      source.stop(new Error('interrupted'));
+      const second = await source.take();
+      expect(second.n.length).toBe(256);
+      expect(second.n.equals(first.n)).toBe(false);
+    } finally {
+      source.close();
+    }
+  });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: () => boolean, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}

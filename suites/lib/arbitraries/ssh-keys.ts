@@ -52,6 +52,11 @@ export async function freshOpenSshKey(kind: SshKeyKind, comment = ''): Promise<O
 
 const rsaKeys = new RsaKeySource(3, Math.min(availableParallelism(), 4));
 
+/** The run was interrupted: the RSA key makers stop now (RsaKeySource.stop); a key awaited is refused. */
+export function stopMakingKeys(): void {
+  rsaKeys.stop(new Error('the run was interrupted: no more keys are made'));
+}
+
 /** The fingerprint the real service shows (docs/interface-b.md): MD5 of the blob, colon-separated lowercase hex. */
 export function md5ColonHex(blob: Buffer): string {
   return (createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':');
