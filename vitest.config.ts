@@ -20,6 +20,8 @@ export const timed = [
   'test/suites/interruption.test.ts',
   'test/suites/degenerate-targets.test.ts',
   'test/suites/a-timing.test.ts',
+  'test/suites/schedule.test.ts',
+  'test/proxy.test.ts',
   'suites/lib/arbitraries/rsa-keys.test.ts',
   'suites/lib/arbitraries/key-pairs.test.ts',
   'simulator/domains/settle-timer.test.ts',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -142,8 +141,8 @@ describe('a restored state', () => {
     const dir = mkdtempSync(join(tmpdir(), 'disco-settle-'));
     const file = join(dir, 'state.log');
     // Read without changing it: the simulator may be appending to it meanwhile.
-    const settledInFile = async (id: number): Promise<boolean | undefined> => {
-      const { records } = parseStateFile(await readFile(file));
+    const settledInFile = (id: number): boolean | undefined => {
+      const { records } = parseStateFile(readFileSync(file));
       const acme = records.flatMap((r) => r.accounts as AccountState[]).filter((a) => a.slug === 'acme').at(-1);
       return acme?.jobs.get(id)?.settled;
     };
@@ -151,13 +150,12 @@ describe('a restored state', () => {
       const before = world(new AdjustableClock({ start: START }), 0.02);
       const first = await Persistence.open(before.simulator.sim, file);
       const id = await hookAndJob(before);
-      expect(await settledInFile(id)).toBe(false);
+      expect(settledInFile(id)).toBe(false);
       await until(() => hooks.received.length > 0, 5_000);
       expect(hooks.received.map((r) => [r.event, r.body.id])).toEqual([['job.completed', id]]);
       // No request since the job's start: only the settle timer can have written its end.
-      let settled: boolean | undefined;
-      for (const deadline = Date.now() + 2_000; !(settled = await settledInFile(id)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(settled).toBe(true);
+      await until(() => settledInFile(id) === true, 2_000);
+      expect(settledInFile(id)).toBe(true);
       stopSettling(before.simulator.sim);
       await first.persistence.close();
       // As after a crash: a second simulator starts from the file and must not end the job again.

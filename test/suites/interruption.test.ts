@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../suites/lib/run.ts';
 import { freshOpenSshKey } from '../../suites/lib/arbitraries/ssh-keys.ts';
+import { until } from '../../simulator/testing/hook-receiver.ts';
 import { closeServer, localTarget } from '../support/local-target.ts';
 import type { CheckContext, CheckDefinition, ResolvedTarget } from '../../suites/lib/types.ts';
 
@@ -97,7 +98,7 @@ describe('an interrupted run does not wait out what its checks wait on', () => {
     await runChecks({ target, checks: [check], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, signal: controller.signal });
     expect(before.length).toBeGreaterThan(0);
     // SIGKILL sent at the abort: gone by the time the run has ended, or very soon after.
-    for (const deadline = Date.now() + 1_000; keyMakers().some((pid) => before.includes(pid)) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(() => !keyMakers().some((pid) => before.includes(pid)), 1_000);
     expect(keyMakers().filter((pid) => before.includes(pid))).toEqual([]);
   });
 

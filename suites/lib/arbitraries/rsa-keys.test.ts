@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../simulator/testing/hook-receiver.ts';
 import { RsaKeySource } from './rsa-keys.ts';
 
 describe('RSA keys made ahead in child processes', () => {
@@ -106,9 +107,4 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function until(what: () => boolean, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!what() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
 }
