@@ -58,6 +58,7 @@ export const faultCatalog = {
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
+  'a-revoked-key-reactivated': { clause: 'A-AUTH-6', description: 'a PATCH of a key\'s record with {"status": "active"} or {"revoked_at": null} brings a revoked key back' },
   'a-invalid-key-403': { clause: 'A-AUTH-7', description: 'an invalid key is answered 403 instead of 401' },
   'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },
   'a-foreign-404-body-differs': { clause: 'A-ENUM-1', description: 'the 404 body for another account\'s pipeline differs from the one for an absent id' },

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator/app.ts';
@@ -71,5 +72,32 @@ describe('where the catalog reads each kind of thing', () => {
       if (reads.one) expect(bEndpoint(reads.one).id?.kind, reads.one).toBe(kind);
       if (reads.list) expect(bEndpoint(reads.list).answer.list, reads.list).toBe(true);
     }
+  });
+});
+
+/** Every suite module outside the catalog (tests aside), recursively. */
+function suiteModules(dir: URL): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return entry.name === 'catalog' ? [] : suiteModules(new URL(`${entry.name}/`, dir));
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [fileURLToPath(new URL(entry.name, dir))] : [];
+  });
+}
+
+describe('where checks get interface A routes', () => {
+  it('no check sends to an interface A path it spells itself: every route comes from the target document or the catalog', () => {
+    // Only DELETE /pipelines/{id} is the spec's; a path written into a check is the simulator's
+    // convention, which a target that routes elsewhere would never see tried (the reactivation
+    // attempts of a-keys/revocation-final once went to /api-keys/{id} on every target).
+    const firstSegments = [...new Set(A_ENDPOINTS.map((e) => e.path.split('/')[1]))];
+    const sending = new RegExp(String.raw`\.(?:get|post|put|patch|delete|request)\(\s*(?:'[A-Z]+',\s*)?[\`'"]/(?:${firstSegments.join('|')})\b`);
+    const spelled = suiteModules(new URL('../suites/', import.meta.url)).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${file.slice(file.indexOf('suites/'))}:${i + 1}` }))
+        .filter(({ line }) => sending.test(line))
+        .map(({ at, line }) => `${at}: ${line.trim()}`),
+    );
+    expect(firstSegments.length).toBeGreaterThan(1);
+    expect(spelled).toEqual([]);
   });
 });

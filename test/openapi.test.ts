@@ -9,6 +9,7 @@ import { createSimulator } from '../simulator/app.ts';
 import { interfaceBRouter } from '../simulator/interfaces/b/router.ts';
 import { aRouteRegistrations } from '../simulator/interfaces/a/routes.ts';
 import { controlRouter } from '../simulator/control/routes.ts';
+import { servedNow } from '../simulator/interfaces/a/fault-routes.ts';
 import { INTERFACE_A_PREFIX } from '../simulator/interfaces/which.ts';
 import type { AState } from '../simulator/interfaces/a/types.ts';
 
@@ -52,7 +53,8 @@ function servedRoutes(): string[] {
   const { sim } = createSimulator();
   const a = new Router<AState>({ prefix: INTERFACE_A_PREFIX });
   for (const register of aRouteRegistrations) register(a, sim, INTERFACE_A_PREFIX);
-  const layers = [...interfaceBRouter(sim).stack, ...a.stack, ...controlRouter(sim).stack];
+  // A route only a fault serves (a way in the service must not have) is not served here, where no fault is on.
+  const layers = [...interfaceBRouter(sim).stack, ...a.stack, ...controlRouter(sim).stack].filter((l) => servedNow(sim, l.name));
   return layers.flatMap((l) => l.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${String(l.path).replace(/:\w+/g, '{}')}`)).sort();
 }
 

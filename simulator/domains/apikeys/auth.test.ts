@@ -182,6 +182,29 @@ describe('authentication faults', () => {
     expect((await http.get(`${A}/pipelines`).set(bearer(acme.plain))).status).toBe(401);
   });
 
+  it('a-revoked-key-reactivated: PATCH of the key record brings it back only with the fault; without it the method is 405 with Allow', async () => {
+    const plain = boot();
+    await plain.http.delete(`${A}/api-keys/${plain.acme.plainId}`).set(bearer(plain.acme.admin));
+    const refused = await plain.http.patch(`${A}/api-keys/${plain.acme.plainId}`).set(bearer(plain.acme.admin)).send({ status: 'active' });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD']);
+    expect((await plain.http.get(`${A}/pipelines`).set(bearer(plain.acme.plain))).status).toBe(401);
+
+    const faulty = boot(['a-revoked-key-reactivated']);
+    await faulty.http.delete(`${A}/api-keys/${faulty.acme.plainId}`).set(bearer(faulty.acme.admin));
+    // A body that does not ask for the key back changes nothing; one that does brings it back.
+    expect((await faulty.http.patch(`${A}/api-keys/${faulty.acme.plainId}`).set(bearer(faulty.acme.admin)).send({ name: 'renamed' })).status).toBe(200);
+    expect((await faulty.http.get(`${A}/pipelines`).set(bearer(faulty.acme.plain))).status).toBe(401);
+    expect((await faulty.http.patch(`${A}/api-keys/${faulty.acme.plainId}`).set(bearer(faulty.acme.admin)).send([])).status).toBe(422);
+    const back = await faulty.http.patch(`${A}/api-keys/${faulty.acme.plainId}`).set(bearer(faulty.acme.admin)).send({ revoked_at: null });
+    expect(back.status).toBe(200);
+    expect(back.body.status).toBe('active');
+    expect((await faulty.http.get(`${A}/pipelines`).set(bearer(faulty.acme.plain))).status).toBe(200);
+    // Switched off live, the route is gone again.
+    faulty.sim.faults.set([]);
+    expect((await faulty.http.patch(`${A}/api-keys/${faulty.acme.plainId}`).set(bearer(faulty.acme.admin)).send({ status: 'active' })).status).toBe(405);
+  });
+
   it('a-invalid-key-403: an invalid key is answered 403 (a missing one stays 401)', async () => {
     const { http } = boot(['a-invalid-key-403']);
     const invalid = await http.get(`${A}/pipelines`).set(bearer('fdk_notakey'));

@@ -41,3 +41,15 @@ export function readNewKey(body: unknown, now: number): NewPipelineKey {
 
   return { name: name as string, admin: admin === true, expiresAt: typeof expires === 'string' ? expires : null };
 }
+
+/**
+ * Reads the body of a `PATCH` of a key record, which only the fault `a-revoked-key-reactivated`
+ * serves: whether it asks to bring the key back (`status: "active"` or `revoked_at: null`). Any
+ * other object changes nothing; a body that is not an object is 422, as everywhere.
+ */
+export function readsAsReactivation(body: unknown): boolean {
+  const value = body ?? {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
+  const fields = value as Record<string, unknown>;
+  return fields.status === 'active' || ('revoked_at' in fields && fields.revoked_at === null);
+}

@@ -49,3 +49,12 @@ export function revokeKey(sim: Sim, record: PipelineApiKey): PipelineApiKey {
   if (record.revokedAt === null) record.revokedAt = sim.clock.now();
   return record;
 }
+
+/**
+ * Brings a revoked key back: what A-AUTH-6 forbids, so only the fault `a-revoked-key-reactivated`
+ * reaches it (its `PATCH` route is served only while the fault is on).
+ */
+export function reactivateKey(record: PipelineApiKey): PipelineApiKey {
+  record.revokedAt = null;
+  return record;
+}

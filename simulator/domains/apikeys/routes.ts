@@ -2,11 +2,12 @@ import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
-import { readNewKey } from './input.ts';
-import { createKey, findKey, listKeys, requireAdmin, revokeKey } from './model.ts';
+import { readNewKey, readsAsReactivation } from './input.ts';
+import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey } from './model.ts';
 import { presentCreatedKey, presentKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
+import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
 
 /** A malformed id names no key: the same 404 as an absent one, with nothing looked up. */
 function keyId(raw: string | undefined): number {
@@ -44,5 +45,14 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     requireAdmin(sim, ctx.state.apiKey);
     const record = findKey(ctx.state.account, keyId(ctx.params.id));
     ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
+  });
+
+  // A way back, served only while the fault is on (interfaces/a/fault-routes.ts): without it this
+  // path and method are 405 like any other method the key record does not allow.
+  router.patch(faultRouteName('a-revoked-key-reactivated'), paths.key, async (ctx) => {
+    requireAdmin(sim, ctx.state.apiKey);
+    const record = findKey(ctx.state.account, keyId(ctx.params.id));
+    const reactivate = readsAsReactivation(await readABody(ctx, sim, { formats: ['json'] }));
+    ctx.body = presentKey(sim, reactivate ? reactivateKey(record) : record, aBase(ctx, prefix));
   });
 }

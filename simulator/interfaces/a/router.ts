@@ -4,6 +4,7 @@ import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { INTERFACE_A_PREFIX, WRONG_VERSION_PREFIX } from '../which.ts';
 import { aGate } from './gate.ts';
+import { servedNow } from './fault-routes.ts';
 import { aRouteRegistrations } from './routes.ts';
 import type { ARouter, AState } from './types.ts';
 
@@ -17,7 +18,8 @@ export interface MountedInterface {
  * Interface A, rooted at `/api/public/v1`. Order of refusals: an unknown path falls through
  * (the app's fallback answers 404 with interface A's error object, because of the path); a
  * known path with another method is 405 with `Allow`; then the gate (the key: 401, A-AUTH-*);
- * then the route's own checks. Faults are read per request, so the control API can switch them live.
+ * then the route's own checks. Faults are read per request, so the control API can switch them live;
+ * a route only a fault serves (fault-routes.ts) is left out of the match while its fault is off.
  */
 export function interfaceARouter(sim: Sim): MountedInterface {
   const served = { v1: buildRouter(sim, INTERFACE_A_PREFIX), v2: buildRouter(sim, WRONG_VERSION_PREFIX) };
@@ -25,8 +27,8 @@ export function interfaceARouter(sim: Sim): MountedInterface {
   const serve: Middleware = async (ctx: Context, next: Next) => {
     const version = sim.faults.has('a-wrong-version-prefix') ? 'v2' : 'v1';
     const match = served[version].match(ctx.path, ctx.method);
-    if (!match.route) {
-      const allowed = [...new Set(match.path.flatMap((layer) => layer.methods))];
+    if (!match.pathAndMethod.some((layer) => layer.methods.length > 0 && servedNow(sim, layer.name))) {
+      const allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
       return next();
     }
