@@ -31,12 +31,6 @@ export function aEndpoint(operation: AOperation): AEndpoint {
   return found;
 }
 
-/** The path of `operation` (under the interface A root), its `{id}` filled when given. */
-export function aPath(operation: AOperation, id?: number | string): string {
-  const { path } = aEndpoint(operation);
-  return id === undefined ? path : path.replace('{id}', String(id));
-}
-
 /**
  * The real service's conventions for what interface A leaves open besides routes (docs/interface-a.md):
  * the defaults of a target document's `interface_a` section.

@@ -4,9 +4,9 @@ import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
 import { comparableHeaders, headerDifferences, normalisedBody } from '../../suites/lib/comparison.ts';
 import { fieldSpellings, namesField } from '../../suites/lib/field-names.ts';
-import { keyValueIn } from '../../suites/lib/factories/api-keys.ts';
+import { keyValueIn, revokeIfCreated } from '../../suites/lib/factories/api-keys.ts';
 import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
-import type { Exchange } from '../../suites/lib/types.ts';
+import type { Exchange, InterfaceClient, ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
  * The generators of suites/model/pipelines/definitions.ts against the simulator's own
@@ -82,5 +82,45 @@ describe('reading answers', () => {
     expect(keyValueIn({ key: 'fdk_abc' }, 'fdk')).toBe('fdk_abc');
     expect(keyValueIn({ token: { value: `fdk_${'a'.repeat(40)}` } }, 'fdk')).toBe(`fdk_${'a'.repeat(40)}`);
     expect(keyValueIn({ preview: 'fdk_abcd…' }, 'fdk')).toBeUndefined();
+  });
+});
+
+describe('revoking the keys a check made', () => {
+  /** An exchange as the client records it. */
+  const answered = (method: string, url: string, status: number, json: unknown): Exchange => ({
+    request: { method, url, headers: {} },
+    response: { status, headers: {}, body: JSON.stringify(json) },
+    json,
+    durationMs: 1,
+  });
+
+  it('revokes a key made at the key create as this target routes it, and only there, along its revoke route', async () => {
+    const sent: string[] = [];
+    const undos: (() => Promise<void>)[] = [];
+    const send = async (method: string, path: string): Promise<Exchange> => {
+      sent.push(`${method} ${path}`);
+      return answered(method, `https://cdc.test/api/public/v1${path}`, 200, {});
+    };
+    const client: InterfaceClient = { base: 'https://cdc.test/api/public/v1', request: send, get: (p) => send('GET', p), post: (p) => send('POST', p), put: (p) => send('PUT', p), patch: (p) => send('PATCH', p), delete: (p) => send('DELETE', p) };
+    const target: ResolvedTarget = {
+      name: 'keys elsewhere',
+      cdcBaseUrl: 'https://cdc.test',
+      keyPrefix: 'fdk',
+      b: [],
+      a: [],
+      interfaceA: { operations: { 'keys.create': { method: 'POST', path: '/api_keys' }, 'keys.revoke': { method: 'POST', path: '/api_keys/{id}/revoke' } }, listItems: {}, definitions: [] },
+      interfaceB: {},
+      permissions: [],
+    };
+    const t = { target, a: () => client, cleanup: (_label: string, undo: () => Promise<void>) => void undos.push(undo) };
+    const root = 'https://cdc.test/api/public/v1';
+    revokeIfCreated(t, answered('POST', `${root}/api_keys`, 201, { id: 7 }));
+    revokeIfCreated(t, answered('POST', `${root}/api_keys`, 200, { id: 8, name: 'a 200 counts as well' }));
+    revokeIfCreated(t, answered('POST', `${root}/api-keys`, 201, { id: 9 })); // the simulator's path: not this target's key create
+    revokeIfCreated(t, answered('PUT', `${root}/api_keys`, 201, { id: 10 }));
+    revokeIfCreated(t, answered('POST', `${root}/api_keys`, 422, { id: 11 }));
+    revokeIfCreated(t, answered('POST', `${root}/api_keys`, 201, { id: '12' }));
+    for (const undo of undos) await undo();
+    expect(sent).toEqual(['POST /api_keys/7/revoke', 'POST /api_keys/8/revoke']);
   });
 });
