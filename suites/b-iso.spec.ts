@@ -4,7 +4,7 @@ import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
@@ -86,7 +86,7 @@ type Ownership = 'own' | 'not-own' | 'unknown';
 /**
  * How account 1's key sees `values` of `kind`, through the catalog's reads of that kind: 'own'
  * when the read of one by id, or the list, shows it; 'not-own' when the read is the spec's and
- * refuses it, or a list that honours `limit` is complete without it; else 'unknown'.
+ * refuses it, or the whole list, walked with the target's paging names, is without it; else 'unknown'.
  */
 async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues): Promise<Ownership> {
   const reads = RESOURCE_READS[kind];
@@ -97,13 +97,11 @@ async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues
     if (ex.response.status >= 400 && ex.response.status < 500 && one.source === 'spec') return 'not-own';
   }
   if (!reads.list) return 'unknown';
-  const list = bEndpoint(reads.list).path;
-  const probe = await t.b(0).get(list, { query: { limit: 1 } });
-  if (probe.response.status !== 200 || !Array.isArray(probe.json) || probe.json.length > 1) return 'unknown'; // not served, or `limit` ignored
-  const page = await t.b(0).get(list, { query: { limit: 100 } });
-  if (page.response.status !== 200 || !Array.isArray(page.json)) return 'unknown';
-  if (page.json.some((x) => isObject(x) && x.id === values.id)) return 'own';
-  return page.json.length < 100 ? 'not-own' : 'unknown';
+  // Not served, or walked only in part (the page size ignored, or too long a list): unknown.
+  const listed = await listAll(t.b(0), bEndpoint(reads.list).path, pagingNames(t.target), 20);
+  if (!listed) return 'unknown';
+  if (listed.items.some((x) => isObject(x) && x.id === values.id)) return 'own';
+  return listed.complete ? 'not-own' : 'unknown';
 }
 
 /**
@@ -506,8 +504,8 @@ check({
 });
 
 async function expectNotListed(t: CheckContext, path: string, theirs: (item: Record<string, unknown>) => boolean, what: string): Promise<void> {
-  const ex = await t.b(0).get(path, { query: { limit: 100 } });
-  if (ex.response.status !== 200 || !Array.isArray(ex.json)) return; // an extension the target may not serve
-  const found = ex.json.some((item) => item && typeof item === 'object' && theirs(item as Record<string, unknown>));
-  t.expect.that(!found, { clause: 'X-ISO-1', message: `GET ${path} of account 1 lists ${what}`, expected: "only account 1's items", received: describeResponse(ex), exchange: ex });
+  const listed = await listAll(t.b(0), path, pagingNames(t.target), 20);
+  if (!listed) return; // an extension the target may not serve
+  const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some((item) => isObject(item) && theirs(item)));
+  t.expect.that(page === undefined, { clause: 'X-ISO-1', message: `GET ${path} of account 1 lists ${what}`, expected: "only account 1's items", received: page ? describeResponse(page) : '', exchange: page });
 }

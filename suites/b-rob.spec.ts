@@ -5,7 +5,7 @@ import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, query
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
-import { is2xx, userFieldsOf, idOf } from './lib/answers.ts';
+import { is2xx, isObject, listAll, userFieldsOf, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveWebHookBody } from './lib/factories/hooks.ts';
@@ -139,14 +139,13 @@ function expectUserUnchanged(t: CheckContext, before: Exchange | undefined, afte
 
 /** After refused writes: no hook, SSH key or connection group of this check's names exists. */
 async function expectNothingMade(t: CheckContext, prefix: string): Promise<void> {
+  const ours = (item: unknown) => isObject(item) && String(item.name ?? '').startsWith(prefix);
   for (const path of ['/hooks', '/user/keys', '/connection_groups']) {
-    const ex = await t.b().get(path, { query: { limit: 100 } });
-    if (ex.response.status !== 200 || !Array.isArray(ex.json)) continue; // an extension the target may not serve
-    const made = ex.json.filter((item) => {
-      const record = item && typeof item === 'object' ? (item as Record<string, unknown>) : {};
-      return String(record.name ?? '').startsWith(prefix);
-    });
-    t.expect.that(made.length === 0, { clause: CLAUSE, message: `refused writes left something behind in GET ${path}`, expected: 'nothing made by a refused write', received: JSON.stringify(made.slice(0, 2)), exchange: ex });
+    const listed = await listAll(t.b(), path, pagingNames(t.target), 20);
+    if (!listed) continue; // an extension the target may not serve
+    const made = listed.items.filter(ours);
+    const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(ours));
+    t.expect.that(made.length === 0, { clause: CLAUSE, message: `refused writes left something behind in GET ${path}`, expected: 'nothing made by a refused write', received: JSON.stringify(made.slice(0, 2)), exchange: page });
   }
 }
 

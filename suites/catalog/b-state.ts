@@ -1,5 +1,6 @@
 import type { CheckContext } from '../lib/types.ts';
 import { isObject, userFieldsOf } from '../lib/answers.ts';
+import { pageQuery, pagingNames } from '../lib/paging.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
@@ -29,7 +30,7 @@ export function partReader(t: CheckContext, account: Account, part: StatePart, v
   const client = t.b(account);
   // 'gone' after a 404 (a DELETE did its work); the caller treats a 404 at the baseline as unreadable.
   const read = async (path: string, pick: (body: unknown) => unknown, list: boolean): Promise<string | undefined> => {
-    const ex = await client.get(path, list ? { query: { limit: 100 } } : {});
+    const ex = await client.get(path, list ? { query: pageQuery(pagingNames(t.target), { size: 100 }) } : {});
     if (ex.response.status !== 200) return ex.response.status === 404 ? GONE : undefined;
     return JSON.stringify(pick(ex.json));
   };

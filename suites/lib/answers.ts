@@ -90,8 +90,17 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
   return is2xx(ex) && ex.json !== undefined ? ex : null;
 }
 
-/** Everything a paged list holds, walked in pages of 100 with the target's paging parameters (`pagingNames`). */
-export async function listAll(client: InterfaceClient, path: string, names: PagingNames, maxPages = 100): Promise<{ items: unknown[]; complete: boolean; exchanges: Exchange[] } | null> {
+/**
+ * Everything a paged list holds, walked in pages of 100 with the target's paging parameters
+ * (`pagingNames`); null when the list is not served. `complete` only when the walk reached the end
+ * of a list that honours the page size: a target that ignores the parameter (other names than the
+ * document says) answers a short first page that would look like the whole list, so a page of
+ * one is asked first.
+ */
+export async function listAll(client: InterfaceClient, path: string, names: PagingNames, maxPages = 100): Promise<ListWalk | null> {
+  const probe = await client.get(path, { query: pageQuery(names, { size: 1 }) });
+  if (!is2xx(probe) || !Array.isArray(probe.json)) return null;
+  const pageSizeHonoured = probe.json.length <= 1;
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   for (let page = 0; page < maxPages; page++) {
@@ -99,9 +108,19 @@ export async function listAll(client: InterfaceClient, path: string, names: Pagi
     exchanges.push(ex);
     if (!is2xx(ex) || !Array.isArray(ex.json)) return null;
     items.push(...ex.json);
-    if (ex.json.length < 100) return { items, complete: true, exchanges };
+    if (ex.json.length < 100) return { items, complete: pageSizeHonoured, pageSizeHonoured, exchanges };
   }
-  return { items, complete: false, exchanges };
+  return { items, complete: false, pageSizeHonoured, exchanges };
+}
+
+export interface ListWalk {
+  items: unknown[];
+  /** The walk reached the end of a list that honours the page size: nothing was left out. */
+  complete: boolean;
+  /** A page of one held at most one item (a list of one or none cannot tell, and counts as honouring it). */
+  pageSizeHonoured: boolean;
+  /** The pages of 100, in order (the probe of one is not among them). */
+  exchanges: Exchange[];
 }
 
 /** Values equal as JSON, whatever the key order. */

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../suites/lib/formats.ts';
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
-import { contains, sameJson } from '../../suites/lib/answers.ts';
+import { contains, listAll, sameJson } from '../../suites/lib/answers.ts';
+import type { PagingNames } from '../../suites/lib/paging.ts';
+import type { Exchange, InterfaceClient, RequestOptions } from '../../suites/lib/types.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
@@ -61,5 +63,47 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
     expect(contains({ url: 'u', basic_auth: false }, { url: 'u' })).toBe(true);
     expect(contains({ url: 'v' }, { url: 'u' })).toBe(false);
+  });
+});
+
+describe('walking a paged list (listAll)', () => {
+  /** A list of `total` items behind `names` (offset, size), or one that ignores its query and answers `fixed` items. */
+  function listClient(total: number, behaviour: { names: PagingNames } | { fixed: number }): { client: InterfaceClient; asked: string[] } {
+    const asked: string[] = [];
+    const items = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));
+    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+      const query = options?.query ?? {};
+      asked.push(new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString());
+      const page = 'fixed' in behaviour ? items.slice(0, behaviour.fixed) : items.slice(Number(query[behaviour.names.offset] ?? 0), Number(query[behaviour.names.offset] ?? 0) + Number(query[behaviour.names.pageSize] ?? 20));
+      return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status: 200, headers: {}, body: JSON.stringify(page) }, json: page, durationMs: 1 };
+    };
+    const client: InterfaceClient = { base: 'https://t.test', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
+    return { client, asked };
+  }
+  const perPage = { offset: 'start', pageSize: 'per_page' };
+
+  it('walks every page with the names given, and is complete at the end of a list that honours the page size', async () => {
+    const { client, asked } = listClient(250, { names: perPage });
+    const walk = await listAll(client, '/things', perPage);
+    expect(walk?.items.length).toBe(250);
+    expect(walk?.complete).toBe(true);
+    expect(walk?.pageSizeHonoured).toBe(true);
+    expect(walk?.exchanges.length).toBe(3);
+    expect(asked).toEqual(['per_page=1', 'start=0&per_page=100', 'start=100&per_page=100', 'start=200&per_page=100']);
+  });
+
+  it('is never complete on a list that ignores the page size: its short first page only looks like the whole list', async () => {
+    const { client } = listClient(250, { fixed: 25 });
+    const walk = await listAll(client, '/things', perPage);
+    expect(walk?.items.length).toBe(25);
+    expect(walk?.pageSizeHonoured).toBe(false);
+    expect(walk?.complete).toBe(false);
+  });
+
+  it('is not complete when it stops at maxPages', async () => {
+    const { client } = listClient(250, { names: perPage });
+    const walk = await listAll(client, '/things', perPage, 2);
+    expect(walk?.items.length).toBe(200);
+    expect(walk?.complete).toBe(false);
   });
 });
