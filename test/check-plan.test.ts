@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +144,24 @@ describe('disco check --plan', () => {
     expect(r.stdout).toMatch(/skipped, and why:\n.*permissions: \[rotate_api_key\].*b-auth\/regenerated-key-replaces-old/);
     expect(r.stdout).not.toContain('first-key-value');
     expect(r.stdout).not.toContain('second-key-value');
+  });
+
+  it('starts no git process (the suite version goes into reports, and a plan writes none); a run does', async () => {
+    // A git earlier on PATH that only leaves a mark, then hands over to no real git: the run
+    // below then reports no commit, which is all it should do without one.
+    const bin = join(dir, 'bin');
+    const marks = join(dir, 'git-called');
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$@" >> '${marks}'\nexit 1\n`, { mode: 0o755 });
+    const env = { PATH: `${bin}:${process.env.PATH ?? ''}` };
+    const file = join(dir, 'no-git.json');
+    await writeFile(file, JSON.stringify({ name: 'staging', base_url: 'https://api.example.test', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }));
+    const plan = await disco(['check', '--target', file, '--plan', '--only', 'B-AUTH-1', '--seed', '1', '--runs', '2'], { env });
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(existsSync(marks), 'a plan asked git').toBe(false);
+    const run = await disco(['check', '--only', 'B-AUTH-1', '--seed', '1', '--runs', '2', '--report-dir', join(dir, 'reports')], { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(marks, 'utf8')).toContain('rev-parse');
   });
 
   it('says which proxy a run would go through, without its password', async () => {

@@ -38,8 +38,6 @@ export async function check(argv: string[]): Promise<number> {
     return 2;
   }
   const interruption = watchInterruptions();
-  // Asked now, while the run goes on, not when the reports are written (after a Ctrl-C too).
-  const suite = readSuiteVersion();
   let opened: OpenedTarget | undefined;
   try {
     opened = await openTarget(options, interruption);
@@ -53,6 +51,9 @@ export async function check(argv: string[]): Promise<number> {
       return interruption.exitCode() ?? 0;
     }
 
+    // Asked now, while the run goes on, not when the reports are written (after a Ctrl-C too); a
+    // plan writes no report, so it starts no git process.
+    const suite = readSuiteVersion();
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
     const proxies = proxiesFor([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u));
     const report = buildRunReport({
