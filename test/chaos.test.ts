@@ -69,6 +69,26 @@ describe('chaos rules through a real client', () => {
     if (a.kind === 'answer') expect(JSON.parse(a.body)).toMatchObject({ error: expect.any(String) });
   });
 
+  it('answers with the text a rule gives: a 404 that reads like the interface\'s own not-found, on B and on A', async () => {
+    await sim.control.chaos.add({ method: 'GET', path: '/*/api/packages', status: 404, message: 'Item not found.', times: 1 });
+    const b = await request(packages, { headers });
+    expect(b).toMatchObject({ kind: 'answer', status: 404 });
+    if (b.kind === 'answer') expect(JSON.parse(b.body)).toMatchObject({ message: 'Item not found.' });
+    await healthy();
+    await sim.control.chaos.add({ interface: 'A', status: 404, message: 'Pipeline not found.', times: 1 });
+    const a = await request(`${sim.interfaceA}/pipelines/1`, { method: 'DELETE', headers: { authorization: 'Bearer fdk_whatever' } });
+    expect(a).toMatchObject({ kind: 'answer', status: 404 });
+    if (a.kind === 'answer') expect(JSON.parse(a.body)).toMatchObject({ error: 'Pipeline not found.' });
+    expect((await sim.control.chaos.list()).length).toBe(0);
+    // A message needs a status to carry it, and is printable text of at most 500 characters.
+    const res = await fetch(`${sim.controlUrl}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ latency_ms: 5, message: 'slow' }, { status: 404, message: '' }, { status: 404, message: 'x'.repeat(501) }, { status: 404, message: 'a\nb' }, { status: 404, message: 7 }] }) });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as { errors: { field: string }[] };
+    expect(body.errors.map((e) => e.field).sort()).toEqual(['rules[0].message', 'rules[1].message', 'rules[2].message', 'rules[3].message', 'rules[4].message']);
+    const added = await sim.control.chaos.add({ status: 503, message: 'Down for maintenance.', times: 1 });
+    expect(added).toMatchObject({ status: 503, message: 'Down for maintenance.' });
+  });
+
   it('counts: "the next 3 POST /jobs", then the rule is spent and gone', async () => {
     await sim.control.chaos.add({ id: 'three', method: 'POST', path: '/*/api/jobs', status: 500, times: 3 });
     const post = () => request(`${sim.interfaceB()}/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } });

@@ -65,7 +65,7 @@ function statusError(sim: Sim, rule: ChaosRule): ApiError {
     const limit = sim.rateLimiter.limitPerHour || 5000;
     Object.assign(headers, sim.rateLimiter.headers({ limit, remaining: 0, resetAt: Math.floor(sim.clock.now() / 1000) + (rule.retryAfterS ?? 1) }));
   }
-  return new ApiError(code, { status, headers, message: `${status === 429 ? 'Rate limit exceeded' : 'Chaos'}: answered by chaos rule ${rule.id}.` });
+  return new ApiError(code, { status, headers, message: rule.message ?? `${status === 429 ? 'Rate limit exceeded' : 'Chaos'}: answered by chaos rule ${rule.id}.` });
 }
 
 /** The transport faults: what a client sees when a proxy or the network misbehaves. */

@@ -38,6 +38,12 @@ export interface ChaosRuleInput {
   status?: number;
   /** With status 429 (and 503): the Retry-After seconds (default 1). */
   retry_after_s?: number;
+  /**
+   * With status: the text of the error object (`message` on interface B, `error` on A); by
+   * default it names the rule. A 404 with the interface's own not-found text looks like a route
+   * or a thing that is not there, rather than like chaos.
+   */
+  message?: string;
   /** Break the answer: reset the connection, an empty or a truncated body, or never answer. */
   fault?: ChaosFault;
 }
@@ -54,6 +60,7 @@ export interface ChaosRule {
   latency?: { min: number; max: number };
   status?: number;
   retryAfterS?: number;
+  message?: string;
   fault?: ChaosFault;
   hits: number;
 }
@@ -71,6 +78,7 @@ export interface ChaosRuleView {
   latency_ms?: number | [number, number];
   status?: number;
   retry_after_s?: number;
+  message?: string;
   fault?: ChaosFault;
   hits: number;
 }
@@ -194,12 +202,14 @@ function view(rule: ChaosRule): ChaosRuleView {
     ...(rule.latency ? { latency_ms: rule.latency.min === rule.latency.max ? rule.latency.min : ([rule.latency.min, rule.latency.max] as [number, number]) } : {}),
     ...(rule.status !== undefined ? { status: rule.status } : {}),
     ...(rule.retryAfterS !== undefined ? { retry_after_s: rule.retryAfterS } : {}),
+    ...(rule.message !== undefined ? { message: rule.message } : {}),
     ...(rule.fault ? { fault: rule.fault } : {}),
     hits: rule.hits,
   };
 }
 
-const FIELDS = new Set(['id', 'method', 'path', 'account', 'interface', 'probability', 'times', 'latency_ms', 'status', 'retry_after_s', 'fault']);
+const FIELDS = new Set(['id', 'method', 'path', 'account', 'interface', 'probability', 'times', 'latency_ms', 'status', 'retry_after_s', 'message', 'fault']);
+const MAX_MESSAGE_LENGTH = 500;
 
 /** Every problem of a rule document, named by field; nothing is guessed. */
 export function parseRule(input: unknown, full = false): Omit<ChaosRule, 'id' | 'hits'> & { id?: string } | { problems: FieldProblem[] } {
@@ -254,10 +264,16 @@ export function parseRule(input: unknown, full = false): Omit<ChaosRule, 'id' | 
     if (typeof doc.retry_after_s === 'number' && Number.isSafeInteger(doc.retry_after_s) && doc.retry_after_s >= 0 && doc.retry_after_s <= 86_400) out.retryAfterS = doc.retry_after_s;
     else problems.push({ field: 'retry_after_s', message: 'must be whole seconds from 0 to 86400' });
   }
+  if (doc.message !== undefined) {
+    // Printable text only: it goes into a JSON body and into the journal.
+    if (typeof doc.message === 'string' && doc.message.length >= 1 && doc.message.length <= MAX_MESSAGE_LENGTH && !/[\u0000-\u001f\u007f]/.test(doc.message)) out.message = doc.message;
+    else problems.push({ field: 'message', message: `must be text of 1 to ${MAX_MESSAGE_LENGTH} characters, without control characters` });
+  }
   if (doc.fault !== undefined) {
     if (typeof doc.fault === 'string' && (CHAOS_FAULTS as readonly string[]).includes(doc.fault)) out.fault = doc.fault as ChaosFault;
     else problems.push({ field: 'fault', message: `must be one of ${CHAOS_FAULTS.join(', ')}` });
   }
+  if (out.message !== undefined && out.status === undefined && !problems.some((p) => p.field === 'status')) problems.push({ field: 'message', message: 'needs status: it is the text of the error object a status answers with' });
   if (out.status !== undefined && out.fault !== undefined) problems.push({ field: 'fault', message: 'cannot be combined with status: a rule answers a status or breaks the answer' });
   if (out.latency === undefined && out.status === undefined && out.fault === undefined && !problems.some((p) => ['latency_ms', 'status', 'fault'].includes(p.field))) {
     problems.push({ field: 'body', message: 'a rule needs an action: latency_ms, status or fault' });

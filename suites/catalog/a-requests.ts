@@ -1,6 +1,6 @@
 import type { ARoute, CheckContext, Exchange, InterfaceClient, RequestOptions } from '../lib/types.ts';
 import type { AOperation } from '../lib/target-types.ts';
-import { isObject } from '../lib/answers.ts';
+import { isObject, routeMissing } from '../lib/answers.ts';
 import { plainDefinition } from '../lib/arbitraries/definitions.ts';
 import { documentBody } from '../lib/documents.ts';
 import { A_CONVENTIONS, A_ENDPOINTS, aEndpoint } from './a-endpoints.ts';
@@ -46,10 +46,7 @@ export function aSend(t: Pick<CheckContext, 'target'>, client: InterfaceClient, 
   return client.request(route.method, routePath(route, id), options);
 }
 
-/** Whether an answer says the route does not exist here (rather than answering for the thing it names). */
-export function routeMissing(ex: Exchange): boolean {
-  return ex.response.status === 404 || ex.response.status === 405 || ex.response.status === 501;
-}
+export { routeMissing } from '../lib/answers.ts';
 
 /**
  * Ends the check (a skip) when the answer shows the target does not serve `operation` at its

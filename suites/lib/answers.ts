@@ -19,6 +19,11 @@ export function is2xx(ex: Exchange): boolean {
   return ex.response.status >= 200 && ex.response.status < 300;
 }
 
+/** Whether an answer says the route does not exist here (rather than answering for the thing it names). */
+export function routeMissing(ex: Exchange): boolean {
+  return ex.response.status === 404 || ex.response.status === 405 || ex.response.status === 501;
+}
+
 /** The path the exchange asked for (the raw URL when it does not parse). */
 export function pathOf(ex: Exchange): string {
   try {

@@ -213,7 +213,9 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       });
     },
     note: (text) => {
-      state.notes.push(init.redactor.text(text));
+      // The same sentence twice says nothing more (a helper called per endpoint notes once).
+      const shown = init.redactor.text(text);
+      if (!state.notes.includes(shown)) state.notes.push(shown);
     },
     partial: (clause, reason) => {
       state.partial.push({ clause, reason: init.redactor.text(reason) });

@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from '../types.ts';
 import type { TargetFixtures } from '../target-types.ts';
-import { idOf } from '../answers.ts';
+import { idOf, routeMissing } from '../answers.ts';
 import { deleteOnCleanup, type Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 
@@ -18,11 +18,20 @@ export function deleteScheduleOnCleanup(t: CheckContext, id: number, account: Ac
   deleteOnCleanup(t, account, `delete schedule ${id} of account ${account + 1}`, `/schedules/${id}`, `/schedules/${id}`);
 }
 
-/** Creates a disabled schedule in `account` and registers its removal; undefined without a package fixture. */
+/**
+ * Creates a disabled schedule in `account` and registers its removal; undefined without a package
+ * fixture, or on a target that does not serve schedules (`POST /schedules` is an extension of the
+ * real service: a deployment of the spec alone has none, and the endpoints about one are left out).
+ */
 export async function makeSchedule(t: CheckContext, account: Account, base: string): Promise<{ id: number; created: Exchange } | undefined> {
   const body = disabledScheduleBody(t.name(base), t.fixtures(account));
   if (!body) return undefined;
   const created = await t.b(account).post('/schedules', { body });
+  // The simulator serves schedules: there a missing route is its bug, which setupFailed reports.
+  if (routeMissing(created) && t.target.controlUrl === undefined) {
+    t.note(`POST /schedules (an extension) answered ${created.response.status}: this target serves no schedules, so the endpoints about one were left out`);
+    return undefined;
+  }
   const id = idOf(created);
   if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a schedule with POST /schedules in account ${account + 1}`, created);
   deleteScheduleOnCleanup(t, id, account);
