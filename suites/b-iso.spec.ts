@@ -86,7 +86,7 @@ type Ownership = 'own' | 'not-own' | 'unknown';
 /**
  * How account 1's key sees `values` of `kind`, through the catalog's reads of that kind: 'own'
  * when the read of one by id, or the list, shows it; 'not-own' when the read is the spec's and
- * refuses it, or the whole list, walked with the target's paging names, is without it; else 'unknown'.
+ * refuses it, or the list, read with the target's paging names, is one page without it; else 'unknown'.
  */
 async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues): Promise<Ownership> {
   const reads = RESOURCE_READS[kind];
@@ -97,8 +97,9 @@ async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues
     if (ex.response.status >= 400 && ex.response.status < 500 && one.source === 'spec') return 'not-own';
   }
   if (!reads.list) return 'unknown';
-  // Not served, or walked only in part (the page size ignored, or too long a list): unknown.
-  const listed = await listAll(t.b(0), bEndpoint(reads.list).path, pagingNames(t.target), 20);
+  // Not served, or walked only in part (the page size ignored, or more than one page): unknown.
+  // One page of 100 per id, as many requests as before the walk: this runs for every foreign id.
+  const listed = await listAll(t.b(0), bEndpoint(reads.list).path, pagingNames(t.target), 1);
   if (!listed) return 'unknown';
   if (listed.items.some((x) => isObject(x) && x.id === values.id)) return 'own';
   return listed.complete ? 'not-own' : 'unknown';
