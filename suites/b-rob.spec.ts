@@ -5,7 +5,7 @@ import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, query
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
-import { is2xx, isObject, listAll, userFieldsOf, idOf } from './lib/answers.ts';
+import { is2xx, isObject, listAll, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveWebHookBody } from './lib/factories/hooks.ts';
@@ -123,7 +123,7 @@ async function sendWrite(t: CheckContext, endpoint: WriteEndpoint, body: string 
 /** The user as GET /user shows it (an extension), to prove refused PUTs changed nothing. */
 async function userSnapshot(t: CheckContext): Promise<Exchange | undefined> {
   const ex = await t.b().get('/user');
-  return ex.response.status === 200 ? ex : undefined;
+  return userIn(ex) ? ex : undefined;
 }
 
 function expectUserUnchanged(t: CheckContext, before: Exchange | undefined, after: Exchange | undefined): void {

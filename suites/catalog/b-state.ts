@@ -1,5 +1,5 @@
 import type { CheckContext } from '../lib/types.ts';
-import { isObject, userFieldsOf } from '../lib/answers.ts';
+import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
 import { pageQuery, pagingNames } from '../lib/paging.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
@@ -42,7 +42,7 @@ export function partReader(t: CheckContext, account: Account, part: StatePart, v
     case 'user':
       return async () => {
         const ex = await client.get('/user');
-        return ex.response.status === 200 && isObject(ex.json) ? userFieldsOf(ex) : undefined;
+        return userIn(ex) ? userFieldsOf(ex) : undefined;
       };
     case 'hooks':
       return list('/hooks', ids);

@@ -156,6 +156,17 @@ export function show(value: unknown): string {
  * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
  * of the account finishes.
  */
+/**
+ * The user in a GET /user answer (an extension of the real service), or undefined where it is not
+ * served or its body is not the user object (a wrapper, another shape): restoring the user and
+ * comparing it both need the fields PUT /user takes, and a read without them would make a restore
+ * send nothing and a comparison compare nothing.
+ */
+export function userIn(exchange: Exchange): JsonObject | undefined {
+  const user = exchange.json;
+  return is2xx(exchange) && isObject(user) && typeof user.name === 'string' && typeof user.email === 'string' ? user : undefined;
+}
+
 export function userFieldsOf(exchange: Exchange): string {
   const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
   return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.updated_at]);

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../suites/lib/formats.ts';
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
-import { contains, listAll, sameJson } from '../../suites/lib/answers.ts';
+import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
+import { restoreUserAfter } from '../../suites/lib/factories/user.ts';
 import type { PagingNames } from '../../suites/lib/paging.ts';
-import type { Exchange, InterfaceClient, RequestOptions } from '../../suites/lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from '../../suites/lib/types.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
@@ -105,5 +106,33 @@ describe('walking a paged list (listAll)', () => {
     const walk = await listAll(client, '/things', perPage, 2);
     expect(walk?.items.length).toBe(200);
     expect(walk?.complete).toBe(false);
+  });
+});
+
+describe('reading the user back (GET /user, an extension)', () => {
+  const user = { id: 7, name: 'Ada', email: 'ada@example.com', time_zone: 'UTC', location: 'Lisbon', notification_settings: { email: true } };
+  const answer = (status: number, json: unknown): Exchange => ({ request: { method: 'GET', url: 'https://t.test/acme/api/user', headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 });
+
+  it('takes only the user object: not a wrapper, another shape or a refusal', () => {
+    expect(userIn(answer(200, user))).toEqual(user);
+    for (const [status, json] of [[200, { user }], [200, [user]], [200, { id: 7, name: 'Ada' }], [404, user], [200, null]] as const) expect(userIn(answer(status, json)), JSON.stringify(json)).toBeUndefined();
+  });
+
+  it('registers the restore only for a user it can put back, with the fields PUT /user takes', async () => {
+    for (const [read, restores] of [[user, true], [{ user }, false]] as const) {
+      const sent: { method: string; body: unknown }[] = [];
+      const undos: (() => Promise<void>)[] = [];
+      const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+        sent.push({ method, body: options?.body });
+        return method === 'GET' ? answer(200, read) : answer(200, user);
+      };
+      const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
+      const t: Pick<CheckContext, 'b' | 'cleanup'> = { b: () => client, cleanup: (_label, undo) => void undos.push(undo) };
+      const got = await restoreUserAfter(t);
+      expect(got !== undefined, JSON.stringify(read)).toBe(restores);
+      expect(undos.length).toBe(restores ? 1 : 0);
+      for (const undo of undos) await undo();
+      if (restores) expect(sent.at(-1)).toEqual({ method: 'PUT', body: { name: 'Ada', email: 'ada@example.com', time_zone: 'UTC', location: 'Lisbon', notification_settings: { email: true } } });
+    }
   });
 });

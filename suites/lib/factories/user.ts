@@ -1,5 +1,5 @@
 import type { CheckContext, Exchange } from '../types.ts';
-import { is2xx, isObject } from '../answers.ts';
+import { is2xx, userIn } from '../answers.ts';
 
 /** The fields PUT /user takes (spec §4), as GET /user shows them. */
 const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
@@ -17,10 +17,10 @@ export function userPutBody(user: Record<string, unknown>, changes: Record<strin
  * PUT /user takes back as it was; the restore throws on a non-2xx so a changed user is listed as
  * a leftover. Undefined (nothing registered) when the target does not serve GET /user.
  */
-export async function restoreUserAfter(t: CheckContext): Promise<{ exchange: Exchange; user: Record<string, unknown> } | undefined> {
+export async function restoreUserAfter(t: Pick<CheckContext, 'b' | 'cleanup'>): Promise<{ exchange: Exchange; user: Record<string, unknown> } | undefined> {
   const exchange = await t.b().get('/user');
-  const user = exchange.json;
-  if (exchange.response.status !== 200 || !isObject(user)) return undefined;
+  const user = userIn(exchange);
+  if (!user) return undefined;
   const body = userPutBody(user);
   t.cleanup('restore the user (PUT /user with its original fields)', async () => {
     const ex = await t.b().put('/user', { body });
