@@ -21,23 +21,40 @@ export const GONE = 'gone';
 /** Statuses that only a stop puts a job in (a job's status moves on by itself otherwise). */
 const STOPPING = ['pending_stoppage', 'stopping', 'stopped'];
 
+/** Statuses that only a termination puts a cluster in. */
+const TERMINATING = ['pending_terminate', 'terminating', 'terminated'];
+
+/**
+ * What a write could change of a cluster: the fields the cluster writes take, and whether it is
+ * being terminated. Not the rest: the real service's cluster also shows `running_jobs_count`,
+ * `available_since` and `updated_at`, which move with the account's own jobs (the check runs one
+ * of account 2's) and would read as a change no write made.
+ */
+function clusterState(body: unknown): unknown {
+  if (!isObject(body)) return undefined;
+  const { name, description, nodes, terminate_on_idle: onIdle, time_to_idle: toIdle } = body;
+  return { name, description, nodes, terminate_on_idle: onIdle, time_to_idle: toIdle, terminating: TERMINATING.includes(String(body.status)) };
+}
+
 /**
  * The reader of `part` of `account`, for the thing `values` names where the part is one thing
  * (a hook, a job's watchers); `notificationIds` are the fixture notifications whose read state
  * is compared (new notifications may arrive meanwhile, when a job of the account ends).
  */
-export function partReader(t: CheckContext, account: Account, part: StatePart, values: PathValues = {}, notificationIds: readonly number[] = []): PartReader | undefined {
+export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Account, part: StatePart, values: PathValues = {}, notificationIds: readonly number[] = []): PartReader | undefined {
   const client = t.b(account);
-  // 'gone' after a 404 (a DELETE did its work); the caller treats a 404 at the baseline as unreadable.
+  // 'gone' after a 404 (a DELETE did its work); the caller treats a 404 at the baseline as
+  // unreadable, and so is an answer of another shape than the part's (`pick` gives undefined).
   const read = async (path: string, pick: (body: unknown) => unknown, list: boolean): Promise<string | undefined> => {
     const ex = await client.get(path, list ? { query: pageQuery(pagingNames(t.target), { size: 100 }) } : {});
     if (ex.response.status !== 200) return ex.response.status === 404 ? GONE : undefined;
     return JSON.stringify(pick(ex.json));
   };
-  const one = (path: string, pick: (body: unknown) => unknown = (b) => b) => () => read(path, pick, false);
+  const one = (path: string, pick: (body: unknown) => unknown = (b) => (isObject(b) ? b : undefined)) => () => read(path, pick, false);
   const list = (path: string, pick: (body: unknown) => unknown) => () => read(path, pick, true);
-  const find = (list: unknown, id: number | undefined) => (Array.isArray(list) ? list.find((x) => isObject(x) && x.id === id) : undefined) ?? 'missing';
-  const ids = (list: unknown) => (Array.isArray(list) ? list.map((x) => (isObject(x) ? x.id : undefined)).sort() : list);
+  const find = (list: unknown, id: number | undefined) => (Array.isArray(list) ? (list.find((x) => isObject(x) && x.id === id) ?? 'missing') : undefined);
+  const asList = (list: unknown) => (Array.isArray(list) ? list : undefined);
+  const ids = (list: unknown) => (Array.isArray(list) ? list.map((x) => (isObject(x) ? x.id : undefined)).sort() : undefined);
   switch (part) {
     case 'user':
       return async () => {
@@ -57,7 +74,7 @@ export function partReader(t: CheckContext, account: Account, part: StatePart, v
     case 'sshKey':
       return values.id === undefined ? undefined : one(`/user/keys/${values.id}`);
     case 'watchers':
-      return values.id === undefined ? undefined : list(`/jobs/${values.id}/watchers`, (b) => b);
+      return values.id === undefined ? undefined : list(`/jobs/${values.id}/watchers`, asList);
     case 'jobStop':
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
@@ -69,11 +86,11 @@ export function partReader(t: CheckContext, account: Account, part: StatePart, v
     case 'schedule':
       return values.id === undefined ? undefined : one(`/schedules/${values.id}`);
     case 'cluster':
-      return values.id === undefined ? undefined : one(`/clusters/${values.id}`);
+      return values.id === undefined ? undefined : one(`/clusters/${values.id}`, clusterState);
     case 'clusterWatchers':
-      return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, (b) => b);
+      return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, asList);
     case 'notifications':
-      return notificationIds.length === 0 ? undefined : list('/notifications', (b) => notificationIds.map((id) => find(b, id)));
+      return notificationIds.length === 0 ? undefined : list('/notifications', (b) => (Array.isArray(b) ? notificationIds.map((id) => find(b, id)) : undefined));
     default:
       return unreadable(part);
   }

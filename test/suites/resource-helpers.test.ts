@@ -8,7 +8,8 @@ import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
 import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
 import { restoreUserAfter } from '../../suites/lib/factories/user.ts';
 import type { PagingNames } from '../../suites/lib/paging.ts';
-import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from '../../suites/lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
+import { partReader } from '../../suites/catalog/b-state.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
@@ -134,5 +135,45 @@ describe('reading the user back (GET /user, an extension)', () => {
       for (const undo of undos) await undo();
       if (restores) expect(sent.at(-1)).toEqual({ method: 'PUT', body: { name: 'Ada', email: 'ada@example.com', time_zone: 'UTC', location: 'Lisbon', notification_settings: { email: true } } });
     }
+  });
+});
+
+describe('reading back what a write may change (partReader)', () => {
+  /** A target whose answers come from `answer(path)`, counted per path. */
+  function readerTarget(answer: (path: string, calls: number) => { status: number; json: unknown }) {
+    const calls = new Map<string, number>();
+    const send = async (method: string, path: string): Promise<Exchange> => {
+      const n = (calls.get(path) ?? 0) + 1;
+      calls.set(path, n);
+      const { status, json } = answer(path, n);
+      return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+    };
+    const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p) => send('GET', p), post: (p) => send('POST', p), put: (p) => send('PUT', p), patch: (p) => send('PATCH', p), delete: (p) => send('DELETE', p) };
+    const target: ResolvedTarget = { name: 't', baseUrl: 'https://t.test', keyPrefix: 'fdk', b: [], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
+    return { b: () => client, target };
+  }
+  const cluster = { id: 3, name: 'etl', description: 'nightly', nodes: 2, status: 'available', terminate_on_idle: false, time_to_idle: 3600, created_at: '2026-01-01T00:00:00Z' };
+
+  it('a cluster\'s counters and timestamps moving with its own jobs are no change; a termination or a new description is', async () => {
+    const busy = readerTarget((_p, n) => ({ status: 200, json: { ...cluster, running_jobs_count: n % 2, updated_at: `2026-01-01T00:00:0${n}Z`, available_since: `2026-01-01T00:0${n}:00Z` } }));
+    const read = partReader(busy, 1, 'cluster', { id: 3 })!;
+    expect(await read()).toBe(await read());
+    const ending = readerTarget((_p, n) => ({ status: 200, json: { ...cluster, status: n === 1 ? 'available' : 'pending_terminate' } }));
+    const readEnding = partReader(ending, 1, 'cluster', { id: 3 })!;
+    expect(await readEnding()).not.toBe(await readEnding());
+    const renamed = readerTarget((_p, n) => ({ status: 200, json: { ...cluster, description: n === 1 ? 'nightly' : 'changed by disco' } }));
+    const readRenamed = partReader(renamed, 1, 'cluster', { id: 3 })!;
+    expect(await readRenamed()).not.toBe(await readRenamed());
+  });
+
+  it('an answer of another shape than the part\'s is unreadable, never compared', async () => {
+    const wrapped = readerTarget(() => ({ status: 200, json: { data: [{ id: 1 }], total: 1 } }));
+    for (const part of ['hooks', 'jobs', 'sshKeys', 'schedules'] as const) expect(await partReader(wrapped, 1, part)!(), part).toBeUndefined();
+    expect(await partReader(wrapped, 1, 'watchers', { id: 1 })!()).toBeUndefined();
+    expect(await partReader(wrapped, 1, 'delivery', { id: 1 })!()).toBeUndefined();
+    expect(await partReader(wrapped, 1, 'notifications', {}, [1])!()).toBeUndefined();
+    const listed = readerTarget(() => ({ status: 200, json: [{ id: 2 }, { id: 1 }] }));
+    expect(await partReader(listed, 1, 'hooks')!()).toBe('[1,2]');
+    expect(await partReader(listed, 1, 'delivery', { id: 5 })!()).toBe('"missing"');
   });
 });
