@@ -6,7 +6,7 @@ import { comparableBody, comparableHeaders, headerDifferences, Volatility } from
 import { otherAccountPipelines, readPipeline } from './lib/factories/pipelines.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, listItemsOf, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, listItemsOf, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline gets exactly what it gets for a pipeline
@@ -181,6 +181,15 @@ check({
 async function snapshot(t: CheckContext, id: number): Promise<JsonObject> {
   const { body } = await readPipeline(t, 1, id);
   const definition = aRoute(t, 'pipelines.definition') === null ? undefined : await aSend(t, t.a(1), 'pipelines.definition', id);
-  const stable = ['id', 'name', 'status', 'updated_at', 'deployed_at', 'archived_at'];
-  return { ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])), definition: definition ? (definition.json ?? definition.response.status) : 'not served' };
+  // What a write of account 1 could change: the name, the definition, whether the pipeline is
+  // deployed, not deployed or archived (its state as the document maps it: a deployed pipeline
+  // moves from one sync phase to the next by itself), and when it was deployed or archived. Not
+  // updated_at, which a deployment may move with those phases too.
+  const stable = ['id', 'name', 'deployed_at', 'archived_at'];
+  const state = pipelineState(t, body);
+  return {
+    ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])),
+    state: state.spec ?? state.name ?? null,
+    definition: definition ? (definition.json ?? definition.response.status) : 'not served',
+  };
 }

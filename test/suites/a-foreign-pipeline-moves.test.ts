@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
+
+/**
+ * Another account's deployed pipeline moves on by itself while a check asks about it: its state
+ * goes from one sync phase to the next (both "deployed" in the target document's mapping) and its
+ * updated_at follows. That is no change made by account 1: X-ISO-1 must not fail for it, while a
+ * real change (its name) still fails. A target serving only the pipeline read and the spec's DELETE.
+ */
+
+const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}`, other: `fdk_${'C'.repeat(40)}` };
+
+function movingTarget(options: { renameAfterReads?: number }): http.Server {
+  let reads = 0;
+  return http.createServer((req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    req.resume();
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      const match = /^\/api\/public\/v1\/pipelines\/([^/]+)$/.exec(path);
+      if (!match || (req.method !== 'GET' && req.method !== 'DELETE')) return send(404, { error: 'Not found.' });
+      const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+      if (!Object.values(KEYS).includes(key)) return send(401, { error: 'Unauthorized.' });
+      const id = match[1];
+      const own = (id === '501' && key !== KEYS.other) || (id === '900' && key === KEYS.other);
+      if (!own) return send(404, { error: 'Pipeline not found.' });
+      if (req.method === 'DELETE') return send(200, { id: Number(id), archived: true });
+      if (id === '501') return send(200, { id: 501, name: 'mine', status: 'not_deployed' });
+      reads++;
+      const renamed = options.renameAfterReads !== undefined && reads > options.renameAfterReads;
+      send(200, { id: 900, name: renamed ? 'renamed by someone' : 'theirs', status: reads % 2 ? 'initial_sync' : 'continuous_sync', updated_at: new Date(Date.now() + reads * 1000).toISOString(), deployed_at: '2026-01-01T00:00:00Z' });
+    });
+  });
+}
+
+function targetAt(server: http.Server): ResolvedTarget {
+  const { port } = server.address() as AddressInfo;
+  const operations = Object.fromEntries(A_OPERATIONS.filter((op) => op !== 'pipelines.archive' && op !== 'pipelines.read').map((op) => [op, null]));
+  return {
+    name: 'moving',
+    cdcBaseUrl: `http://127.0.0.1:${port}`,
+    keyPrefix: 'fdk',
+    b: [],
+    a: [
+      { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { pipeline_ids: [501] } },
+      { adminKey: KEYS.other, fixtures: { pipeline_ids: [900] } },
+    ],
+    interfaceA: { operations, listItems: {}, definitions: [], pipelineStates: { field: 'status', deployed: ['initial_sync', 'continuous_sync'], notDeployed: ['not_deployed'], archived: ['archived'] } },
+    interfaceB: {},
+    permissions: [],
+  };
+}
+
+describe("a-enum/foreign-pipeline-same-404 while account 2's pipeline moves on by itself", () => {
+  const still = movingTarget({});
+  const renamed = movingTarget({ renameAfterReads: 1 });
+  beforeAll(async () => {
+    for (const server of [still, renamed]) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const server of [still, renamed]) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  async function run(server: http.Server) {
+    const checks = (await loadChecks()).filter((c) => c.id === 'a-enum/foreign-pipeline-same-404');
+    const out = await runChecks({ target: targetAt(server), checks, profile: 'spec', seed: 3, runs: 5, readOnly: false, timeoutMs: 5_000 });
+    return out.checks[0]!;
+  }
+
+  it('passes: a sync phase moving on and its updated_at are no change account 1 made', async () => {
+    const result = await run(still);
+    expect(result.verdict, result.failures.map((f) => `${f.clause} ${f.message}`).join('; ')).toBe('pass');
+  });
+
+  it('fails X-ISO-1 when the pipeline really changed (its name)', async () => {
+    const result = await run(renamed);
+    expect(result.verdict).toBe('fail');
+    expect(result.failures.map((f) => f.clause)).toContain('X-ISO-1');
+  });
+});
