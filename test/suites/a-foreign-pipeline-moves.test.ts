@@ -1,10 +1,11 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
+import { jsonServer } from '../support/local-target.ts';
 
 /**
  * Another account's deployed pipeline moves on by itself while a check asks about it: its state
@@ -17,27 +18,18 @@ const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}`, o
 
 function movingTarget(options: { renameAfterReads?: number }): http.Server {
   let reads = 0;
-  return http.createServer((req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    req.resume();
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      const match = /^\/api\/public\/v1\/pipelines\/([^/]+)$/.exec(path);
-      if (!match || (req.method !== 'GET' && req.method !== 'DELETE')) return send(404, { error: 'Not found.' });
-      const key = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
-      if (!Object.values(KEYS).includes(key)) return send(401, { error: 'Unauthorized.' });
-      const id = match[1];
-      const own = (id === '501' && key !== KEYS.other) || (id === '900' && key === KEYS.other);
-      if (!own) return send(404, { error: 'Pipeline not found.' });
-      if (req.method === 'DELETE') return send(200, { id: Number(id), archived: true });
-      if (id === '501') return send(200, { id: 501, name: 'mine', status: 'not_deployed' });
-      reads++;
-      const renamed = options.renameAfterReads !== undefined && reads > options.renameAfterReads;
-      send(200, { id: 900, name: renamed ? 'renamed by someone' : 'theirs', status: reads % 2 ? 'initial_sync' : 'continuous_sync', updated_at: new Date(Date.now() + reads * 1000).toISOString(), deployed_at: '2026-01-01T00:00:00Z' });
-    });
+  return jsonServer(({ method, path, bearer }) => {
+    const match = /^\/api\/public\/v1\/pipelines\/([^/]+)$/.exec(path);
+    if (!match || (method !== 'GET' && method !== 'DELETE')) return { status: 404, body: { error: 'Not found.' } };
+    if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
+    const id = match[1];
+    const own = (id === '501' && bearer !== KEYS.other) || (id === '900' && bearer === KEYS.other);
+    if (!own) return { status: 404, body: { error: 'Pipeline not found.' } };
+    if (method === 'DELETE') return { status: 200, body: { id: Number(id), archived: true } };
+    if (id === '501') return { status: 200, body: { id: 501, name: 'mine', status: 'not_deployed' } };
+    reads++;
+    const renamed = options.renameAfterReads !== undefined && reads > options.renameAfterReads;
+    return { status: 200, body: { id: 900, name: renamed ? 'renamed by someone' : 'theirs', status: reads % 2 ? 'initial_sync' : 'continuous_sync', updated_at: new Date(Date.now() + reads * 1000).toISOString(), deployed_at: '2026-01-01T00:00:00Z' } };
   });
 }
 

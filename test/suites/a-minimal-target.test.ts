@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecks } from '../../suites/index.ts';
@@ -7,6 +7,7 @@ import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
+import { jsonServer } from '../support/local-target.ts';
 
 /**
  * A target that serves nothing of interface A but what the spec fixes: `DELETE /pipelines/{id}`
@@ -22,26 +23,16 @@ const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}`, o
 const OWNER: Record<string, string> = { 501: KEYS.admin, 502: KEYS.admin, 900: KEYS.other };
 
 function minimalTarget(): http.Server {
-  return http.createServer((req, res) => {
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
-    req.resume();
-    req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0] ?? '';
-      const match = /^\/api\/public\/v1\/pipelines\/([^/]+)$/.exec(path);
-      if (!match || req.method !== 'DELETE') return send(404, { error: 'Not found.' });
-      const auth = /^Bearer ([^\s]+)$/i.exec(req.headers.authorization ?? '');
-      if (!auth || !Object.values(KEYS).includes(auth[1] ?? '')) return send(401, { error: 'Unauthorized.' });
-      const id = match[1] ?? '';
-      if (!/^[1-9][0-9]*$/.test(id)) return send(400, { error: 'Bad id.' });
-      // Another account's pipeline is answered exactly as an absent one; the key's own is archived (200, also again).
-      const key = auth[1] ?? '';
-      const owner = OWNER[id];
-      if (owner === undefined || (owner !== key && !(key === KEYS.plain && owner === KEYS.admin))) return send(404, { error: 'Pipeline not found.' });
-      send(200, { id: Number(id), archived: true });
-    });
+  return jsonServer(({ method, path, bearer }) => {
+    const match = /^\/api\/public\/v1\/pipelines\/([^/]+)$/.exec(path);
+    if (!match || method !== 'DELETE') return { status: 404, body: { error: 'Not found.' } };
+    if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
+    const id = match[1] ?? '';
+    if (!/^[1-9][0-9]*$/.test(id)) return { status: 400, body: { error: 'Bad id.' } };
+    // Another account's pipeline is answered exactly as an absent one; the key's own is archived (200, also again).
+    const owner = OWNER[id];
+    if (owner === undefined || (owner !== bearer && !(bearer === KEYS.plain && owner === KEYS.admin))) return { status: 404, body: { error: 'Pipeline not found.' } };
+    return { status: 200, body: { id: Number(id), archived: true } };
   });
 }
 

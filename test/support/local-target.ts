@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveTarget } from '../../suites/lib/target.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
@@ -18,4 +18,27 @@ export async function localTarget(server: http.Server): Promise<ResolvedTarget> 
 
 export function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** What a fake target sees of a request: its method, its path without the query, its Bearer key. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  bearer: string | undefined;
+}
+
+/**
+ * A fake target that answers every request with the JSON that `answer` gives, once the request's
+ * body is read (the hand-written interface A targets of the suites' self-tests).
+ */
+export function jsonServer(answer: (request: SeenRequest) => { status: number; body: unknown }): http.Server {
+  return http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const { status, body } = answer({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', bearer });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    });
+  });
 }
