@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
 import { pagingNames } from './lib/paging.ts';
-import { isObject, listAll } from './lib/answers.ts';
+import { isObject, listAll, pageListing } from './lib/answers.ts';
 
 check({
   id: 'b-dlv/delete',
@@ -23,8 +23,7 @@ check({
       // GET /deliveries is an extension: where it is served, the deleted blueprint is gone from it.
       const listed = await listAll(t.b(), '/deliveries', pagingNames(t.target), 20);
       if (listed) {
-        const listsIt = (d: unknown) => isObject(d) && d.id === id;
-        const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(listsIt));
+        const page = pageListing(listed, (d) => isObject(d) && d.id === id);
         t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
       } else {
         t.note('GET /deliveries (an extension) is not served: the deletion itself was not observed beyond the 204');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, isObject, listAll, userFieldsOf } from './lib/answers.ts';
+import { idOf, isObject, listAll, pageListing, userFieldsOf } from './lib/answers.ts';
 import { pagingNames } from './lib/paging.ts';
 
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
@@ -125,7 +125,7 @@ check({
     t.expect.status(hook, 415, 'B-GAP-2', `POST /hooks with a text/plain body answered ${hook.response.status}`);
     const listed = await listAll(t.b(), '/hooks', pagingNames(t.target), 20);
     if (listed) {
-      const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some((h) => isObject(h) && h.name === name));
+      const page = pageListing(listed, (h) => isObject(h) && h.name === name);
       t.expect.that(page === undefined, { clause: 'B-GAP-2', message: 'POST /hooks with a text/plain body was refused but the hook exists', expected: 'no hook of that name', received: 'the hook is listed', exchange: page });
     }
   },

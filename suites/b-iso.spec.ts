@@ -4,7 +4,7 @@ import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll, pageListing } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
@@ -507,6 +507,6 @@ check({
 async function expectNotListed(t: CheckContext, path: string, theirs: (item: Record<string, unknown>) => boolean, what: string): Promise<void> {
   const listed = await listAll(t.b(0), path, pagingNames(t.target), 20);
   if (!listed) return; // an extension the target may not serve
-  const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some((item) => isObject(item) && theirs(item)));
+  const page = pageListing(listed, (item) => isObject(item) && theirs(item));
   t.expect.that(page === undefined, { clause: 'X-ISO-1', message: `GET ${path} of account 1 lists ${what}`, expected: "only account 1's items", received: page ? describeResponse(page) : '', exchange: page });
 }

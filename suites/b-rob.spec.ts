@@ -5,7 +5,7 @@ import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, query
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
-import { is2xx, isObject, listAll, userFieldsOf, userIn, idOf } from './lib/answers.ts';
+import { is2xx, isObject, listAll, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveWebHookBody } from './lib/factories/hooks.ts';
@@ -144,7 +144,7 @@ async function expectNothingMade(t: CheckContext, prefix: string): Promise<void>
     const listed = await listAll(t.b(), path, pagingNames(t.target), 20);
     if (!listed) continue; // an extension the target may not serve
     const made = listed.items.filter(ours);
-    const page = listed.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(ours));
+    const page = pageListing(listed, ours);
     t.expect.that(made.length === 0, { clause: CLAUSE, message: `refused writes left something behind in GET ${path}`, expected: 'nothing made by a refused write', received: JSON.stringify(made.slice(0, 2)), exchange: page });
   }
 }

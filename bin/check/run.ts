@@ -109,7 +109,12 @@ async function ensureReportDir(dir: string): Promise<void> {
   }
 }
 
+/** The target's base URLs (interface B's, interface A's), those it has. */
+export function baseUrlsOf(target: ResolvedTarget): string[] {
+  return [target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u);
+}
+
 /** The target's base URLs, each with the proxy its requests go through (suites/lib/proxy.ts), if any. */
 export function urlsOf(target: ResolvedTarget): string {
-  return routesOf([...new Set([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u).map(shownUrl))]).join(', ');
+  return routesOf([...new Set(baseUrlsOf(target).map(shownUrl))]).join(', ');
 }

@@ -9,7 +9,7 @@ import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../
 import { shownUrl } from '../check/probe.ts';
 import { formatPlan, rehearse } from '../check/plan.ts';
 import { publishReport, readSignKey } from '../check/report.ts';
-import { runSelectedChecks } from '../check/run.ts';
+import { baseUrlsOf, runSelectedChecks } from '../check/run.ts';
 import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
 import { openTarget, type OpenedTarget } from '../check/target.ts';
@@ -55,7 +55,7 @@ export async function check(argv: string[]): Promise<number> {
     // plan writes no report, so it starts no git process.
     const suite = readSuiteVersion();
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
-    const proxies = proxiesFor([target.baseUrl, target.cdcBaseUrl].filter((u): u is string => !!u));
+    const proxies = proxiesFor(baseUrlsOf(target));
     const report = buildRunReport({
       target: {
         name: target.name,

@@ -118,6 +118,11 @@ export async function listAll(client: InterfaceClient, path: string, names: Pagi
   return { items, complete: false, pageSizeHonoured, exchanges };
 }
 
+/** The first page of a walk that lists an item `lists` picks out (the exchange to show), or undefined when none does. */
+export function pageListing(walk: ListWalk, lists: (item: unknown) => boolean): Exchange | undefined {
+  return walk.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(lists));
+}
+
 export interface ListWalk {
   items: unknown[];
   /** The walk reached the end of a list that honours the page size: nothing was left out. */
@@ -152,11 +157,6 @@ export function show(value: unknown): string {
 }
 
 /**
- * The part of a user (GET /user) that only a write of the user changes, as comparable text.
- * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
- * of the account finishes.
- */
-/**
  * The user in a GET /user answer (an extension of the real service), or undefined where it is not
  * served or its body is not the user object (a wrapper, another shape): restoring the user and
  * comparing it both need the fields PUT /user takes, and a read without them would make a restore
@@ -167,6 +167,11 @@ export function userIn(exchange: Exchange): JsonObject | undefined {
   return is2xx(exchange) && isObject(user) && typeof user.name === 'string' && typeof user.email === 'string' ? user : undefined;
 }
 
+/**
+ * The part of a user (GET /user) that only a write of the user changes, as comparable text.
+ * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
+ * of the account finishes.
+ */
 export function userFieldsOf(exchange: Exchange): string {
   const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
   return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.updated_at]);

@@ -75,10 +75,8 @@ export class RsaKeySource {
    * kept, and a later `take` starts children again.
    */
   stop(reason: Error): void {
-    for (const child of this.children.splice(0)) {
-      child.stopped = true;
-      child.process.kill('SIGKILL');
-    }
+    for (const child of this.children) child.stopped = true;
+    this.close();
     for (const waiter of this.waiting.splice(0)) waiter.reject(reason);
   }
 
