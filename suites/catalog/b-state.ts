@@ -1,6 +1,6 @@
 import type { CheckContext } from '../lib/types.ts';
-import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
-import { pageQuery, pagingNames } from '../lib/paging.ts';
+import { isObject, userFieldsOf, userIn, walkList } from '../lib/answers.ts';
+import { pagingNames } from '../lib/paging.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
@@ -17,6 +17,21 @@ export type PartReader = () => Promise<string | undefined>;
 
 /** A part read after a DELETE that did its work. */
 export const GONE = 'gone';
+
+/**
+ * How many pages of 100 a list part is walked before it counts as unreadable. A part is compared
+ * whole: a list read only in part could hold the change on a page not read (an item created past
+ * the first page of a list kept oldest first, a renamed connection on page 3), and would read as
+ * unchanged.
+ */
+const STATE_PAGES = 20;
+
+/**
+ * Whether each list honours its page size, learnt by the first walk of a check (keyed by its
+ * context) and trusted after, so the reads before and after every write cost one page each, not
+ * a probe more.
+ */
+const honouredLists = new WeakMap<object, Map<string, boolean>>();
 
 /** Statuses that only a stop puts a job in (a job's status moves on by itself otherwise). */
 const STOPPING = ['pending_stoppage', 'stopping', 'stopped'];
@@ -43,18 +58,29 @@ function clusterState(body: unknown): unknown {
  */
 export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Account, part: StatePart, values: PathValues = {}, notificationIds: readonly number[] = []): PartReader | undefined {
   const client = t.b(account);
+  const honoured = honouredLists.get(t) ?? new Map<string, boolean>();
+  honouredLists.set(t, honoured);
   // 'gone' after a 404 (a DELETE did its work); the caller treats a 404 at the baseline as
   // unreadable, and so is an answer of another shape than the part's (`pick` gives undefined).
-  const read = async (path: string, pick: (body: unknown) => unknown, list: boolean): Promise<string | undefined> => {
-    const ex = await client.get(path, list ? { query: pageQuery(pagingNames(t.target), { size: 100 }) } : {});
+  const read = async (path: string, pick: (body: unknown) => unknown): Promise<string | undefined> => {
+    const ex = await client.get(path);
     if (ex.response.status !== 200) return ex.response.status === 404 ? GONE : undefined;
     return JSON.stringify(pick(ex.json));
   };
-  const one = (path: string, pick: (body: unknown) => unknown = (b) => (isObject(b) ? b : undefined)) => () => read(path, pick, false);
-  const list = (path: string, pick: (body: unknown) => unknown) => () => read(path, pick, true);
-  const find = (list: unknown, id: number | undefined) => (Array.isArray(list) ? (list.find((x) => isObject(x) && x.id === id) ?? 'missing') : undefined);
-  const asList = (list: unknown) => (Array.isArray(list) ? list : undefined);
-  const ids = (list: unknown) => (Array.isArray(list) ? list.map((x) => (isObject(x) ? x.id : undefined)).sort() : undefined);
+  // A list is read to its end; one not read whole (longer than STATE_PAGES, or ignoring the page
+  // size) is unreadable, never "unchanged".
+  const readList = async (path: string, pick: (items: unknown[]) => unknown): Promise<string | undefined> => {
+    const known = honoured.get(`${account} ${path}`);
+    const walked = await walkList(client, path, pagingNames(t.target), { maxPages: STATE_PAGES, ...(known === undefined ? {} : { pageSizeHonoured: known }) });
+    if ('refused' in walked) return walked.refused.response.status === 404 ? GONE : undefined;
+    honoured.set(`${account} ${path}`, walked.pageSizeHonoured);
+    return walked.complete ? JSON.stringify(pick(walked.items)) : undefined;
+  };
+  const one = (path: string, pick: (body: unknown) => unknown = (b) => (isObject(b) ? b : undefined)) => () => read(path, pick);
+  const list = (path: string, pick: (items: unknown[]) => unknown) => () => readList(path, pick);
+  const find = (items: unknown[], id: number | undefined) => items.find((x) => isObject(x) && x.id === id) ?? 'missing';
+  const whole = (items: unknown[]) => items;
+  const ids = (items: unknown[]) => items.map((x) => (isObject(x) ? x.id : undefined)).sort();
   switch (part) {
     case 'user':
       return async () => {
@@ -74,7 +100,7 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'sshKey':
       return values.id === undefined ? undefined : one(`/user/keys/${values.id}`);
     case 'watchers':
-      return values.id === undefined ? undefined : list(`/jobs/${values.id}/watchers`, asList);
+      return values.id === undefined ? undefined : list(`/jobs/${values.id}/watchers`, whole);
     case 'jobStop':
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
@@ -88,9 +114,9 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'cluster':
       return values.id === undefined ? undefined : one(`/clusters/${values.id}`, clusterState);
     case 'clusterWatchers':
-      return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, asList);
+      return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, whole);
     case 'notifications':
-      return notificationIds.length === 0 ? undefined : list('/notifications', (b) => (Array.isArray(b) ? notificationIds.map((id) => find(b, id)) : undefined));
+      return notificationIds.length === 0 ? undefined : list('/notifications', (b) => notificationIds.map((id) => find(b, id)));
     default:
       return unreadable(part);
   }

@@ -103,15 +103,28 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
  * one is asked first.
  */
 export async function listAll(client: InterfaceClient, path: string, names: PagingNames, maxPages = 100): Promise<ListWalk | null> {
-  const probe = await client.get(path, { query: pageQuery(names, { size: 1 }) });
-  if (!is2xx(probe) || !Array.isArray(probe.json)) return null;
-  const pageSizeHonoured = probe.json.length <= 1;
+  const walked = await walkList(client, path, names, { maxPages });
+  return 'refused' in walked ? null : walked;
+}
+
+/**
+ * `listAll`, with the answer that ended the walk when the list was not served (a caller may tell a
+ * 404 from other refusals), and the probe left out when the caller already knows whether the list
+ * honours the page size (`pageSizeHonoured`, from an earlier walk of the same list).
+ */
+export async function walkList(client: InterfaceClient, path: string, names: PagingNames, options: { maxPages?: number; pageSizeHonoured?: boolean } = {}): Promise<ListWalk | { refused: Exchange }> {
+  let pageSizeHonoured = options.pageSizeHonoured;
+  if (pageSizeHonoured === undefined) {
+    const probe = await client.get(path, { query: pageQuery(names, { size: 1 }) });
+    if (!is2xx(probe) || !Array.isArray(probe.json)) return { refused: probe };
+    pageSizeHonoured = probe.json.length <= 1;
+  }
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
-  for (let page = 0; page < maxPages; page++) {
+  for (let page = 0; page < (options.maxPages ?? 100); page++) {
     const ex = await client.get(path, { query: pageQuery(names, { offset: items.length, size: 100 }) });
     exchanges.push(ex);
-    if (!is2xx(ex) || !Array.isArray(ex.json)) return null;
+    if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
     items.push(...ex.json);
     if (ex.json.length < 100) return { items, complete: pageSizeHonoured, pageSizeHonoured, exchanges };
   }

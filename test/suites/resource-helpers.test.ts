@@ -140,18 +140,26 @@ describe('reading the user back (GET /user, an extension)', () => {
 
 describe('reading back what a write may change (partReader)', () => {
   /** A target whose answers come from `answer(path)`, counted per path. */
-  function readerTarget(answer: (path: string, calls: number) => { status: number; json: unknown }) {
+  function readerTarget(answer: (path: string, calls: number, query: Record<string, unknown>) => { status: number; json: unknown }) {
     const calls = new Map<string, number>();
-    const send = async (method: string, path: string): Promise<Exchange> => {
+    const asked: string[] = [];
+    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
       const n = (calls.get(path) ?? 0) + 1;
       calls.set(path, n);
-      const { status, json } = answer(path, n);
+      const query = options?.query ?? {};
+      asked.push(`${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`);
+      const { status, json } = answer(path, n, query);
       return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
     };
-    const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p) => send('GET', p), post: (p) => send('POST', p), put: (p) => send('PUT', p), patch: (p) => send('PATCH', p), delete: (p) => send('DELETE', p) };
+    const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
     const target: ResolvedTarget = { name: 't', baseUrl: 'https://t.test', keyPrefix: 'fdk', b: [], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
-    return { b: () => client, target };
+    return { b: () => client, target, asked };
   }
+  /** One page of `items` as the real service's paging names ask it (offset, limit; default 20). */
+  const paged = (items: readonly unknown[], query: Record<string, unknown>) => {
+    const offset = Number(query.offset ?? 0);
+    return items.slice(offset, offset + Number(query.limit ?? 20));
+  };
   const cluster = { id: 3, name: 'etl', description: 'nightly', nodes: 2, status: 'available', terminate_on_idle: false, time_to_idle: 3600, created_at: '2026-01-01T00:00:00Z' };
 
   it('a cluster\'s counters and timestamps moving with its own jobs are no change; a termination or a new description is', async () => {
@@ -172,8 +180,42 @@ describe('reading back what a write may change (partReader)', () => {
     expect(await partReader(wrapped, 1, 'watchers', { id: 1 })!()).toBeUndefined();
     expect(await partReader(wrapped, 1, 'delivery', { id: 1 })!()).toBeUndefined();
     expect(await partReader(wrapped, 1, 'notifications', {}, [1])!()).toBeUndefined();
-    const listed = readerTarget(() => ({ status: 200, json: [{ id: 2 }, { id: 1 }] }));
+    const listed = readerTarget((_p, _n, query) => ({ status: 200, json: paged([{ id: 2 }, { id: 1 }], query) }));
     expect(await partReader(listed, 1, 'hooks')!()).toBe('[1,2]');
     expect(await partReader(listed, 1, 'delivery', { id: 5 })!()).toBe('"missing"');
+  });
+
+  // 150 connections listed oldest first: connection 130 and the newest are on the second page.
+  const connections = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `c${i + 1}` }));
+
+  it('reads a list to its end: a change past the first page is a change, not "missing" twice', async () => {
+    const renamed = readerTarget((_p, n, query) => ({ status: 200, json: paged(n <= 3 ? connections : connections.map((c) => (c.id === 130 ? { ...c, name: 'renamed by account 1' } : c)), query) }));
+    const read = partReader(renamed, 1, 'connection', { id: 130 })!;
+    const before = await read();
+    expect(before).toBe(JSON.stringify({ id: 130, name: 'c130' }));
+    expect(await read()).not.toBe(before);
+    // A job made by a refused write, at the end of a list kept oldest first.
+    const grown = readerTarget((_p, n, query) => ({ status: 200, json: paged(n <= 3 ? connections : [...connections, { id: 151 }], query) }));
+    const readJobs = partReader(grown, 1, 'jobs')!;
+    expect(await readJobs()).not.toBe(await readJobs());
+  });
+
+  it('learns once whether a list honours its page size, so a read before and after a write costs one page each', async () => {
+    const short = readerTarget((_p, _n, query) => ({ status: 200, json: paged(connections.slice(0, 30), query) }));
+    const read = partReader(short, 1, 'connection', { id: 3 })!;
+    await read();
+    await read();
+    expect(short.asked).toEqual(['/connections?limit=1', '/connections?offset=0&limit=100', '/connections?offset=0&limit=100']);
+  });
+
+  it('a list it cannot read whole is unreadable, never compared: longer than 20 pages, or ignoring the page size', async () => {
+    const long = Array.from({ length: 2_050 }, (_, i) => ({ id: i + 1 }));
+    const endless = readerTarget((_p, _n, query) => ({ status: 200, json: paged(long, query) }));
+    expect(await partReader(endless, 1, 'connection', { id: 5 })!()).toBeUndefined();
+    expect(await partReader(endless, 1, 'jobs')!()).toBeUndefined();
+    // Other paging names than the document says: every read is the same first page of 20.
+    const deaf = readerTarget(() => ({ status: 200, json: connections.slice(0, 20) }));
+    expect(await partReader(deaf, 1, 'connection', { id: 130 })!()).toBeUndefined();
+    expect(await partReader(deaf, 1, 'hooks')!()).toBeUndefined();
   });
 });
