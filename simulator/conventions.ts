@@ -65,6 +65,12 @@ export interface Conventions {
     rateLimitHeaders: { limit: string; remaining: string; reset: string; resetAs: 'epoch-seconds' | 'delta-seconds' };
     /** How web hook POSTs are signed (B-GAP-4). */
     hookSignature: { header: string; scheme: 'sha1-of-fields' | 'hmac-sha256-of-body' };
+    /**
+     * Notifications, an extension the spec shows none of: the real service's (`title`, `message`,
+     * `last_read_at`, listing only unread ones unless asked `all=true`), or a `read` flag, the event
+     * kind and the job, every one listed.
+     */
+    notifications: 'unread-by-default-with-last-read-at' | 'all-with-read-flag';
   };
 }
 
@@ -101,6 +107,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     packageStatusNames: { active: 'active', archived: 'archived' },
     rateLimitHeaders: { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', resetAs: 'epoch-seconds' },
     hookSignature: { header: 'X-Hook-Signature', scheme: 'sha1-of-fields' },
+    notifications: 'unread-by-default-with-last-read-at',
   },
 };
 
@@ -137,6 +144,7 @@ export const ALT_CONVENTIONS: Conventions = {
     packageStatusNames: { active: 'enabled', archived: 'retired' },
     rateLimitHeaders: { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', resetAs: 'delta-seconds' },
     hookSignature: { header: 'X-Signature-256', scheme: 'hmac-sha256-of-body' },
+    notifications: 'all-with-read-flag',
   },
 };
 

@@ -36,6 +36,7 @@ export const faultCatalog = {
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },
   'b-delivery-delete-200-body': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 200 with the deleted record' },
   'b-mark-all-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark without id marks nothing' },
+  'b-mark-one-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id answers 200 and leaves that notification unread' },
   'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },
   'b-foreign-watch-allowed': { clause: 'X-ISO-1', description: 'a caller may watch another account\'s job by id' },
   'b-other-accounts-keys-refused': { clause: 'B-AUTH-1', description: 'only the first account\'s keys authenticate: the key lookup never looks past it' },

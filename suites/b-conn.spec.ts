@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName } from './lib/arbitraries/resources.ts';
-import { arrayBody, integerId, is2xx, isObject, listAll, objectBody, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
+import { arrayBody, integerId, is2xx, isObject, objectBody, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 
 /**
@@ -47,7 +48,7 @@ check({
 async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<JsonObject | null> {
   const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
   if (one && isObject(one.json) && one.json.id === ref.id) return one.json;
-  const all = await listAll(t.b(account), '/connections', pagingNames(t.target), 20);
+  const all = await listCatalog(t.b(account), t.target, '/connections', 20);
   const found = all?.items.find((c) => isObject(c) && c.id === ref.id);
   return isObject(found) ? found : null;
 }
@@ -56,10 +57,10 @@ async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 
  * Ids of connections in some group, when the whole group list can be read; else null. GET
  * /connection_groups is not in the spec (nor among the extensions docs/interface-b.md lists from
  * the real service), so its paging is the target's, as the document names it for every list; the
- * list counts only when the walk was complete (`listAll`: the page size honoured, the end reached).
+ * list counts only when the walk was complete (`listCatalog`: the page size honoured, the end reached).
  */
 async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
-  const groups = await listAll(t.b(), '/connection_groups', pagingNames(t.target), 20);
+  const groups = await listCatalog(t.b(), t.target, '/connection_groups', 20);
   if (!groups || !groups.complete) return null;
   const ids = new Set<number>();
   for (const g of groups.items) {

@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
-import { pagingNames } from './lib/paging.ts';
-import { isObject, listAll, pageListing } from './lib/answers.ts';
+import { listCatalog } from './catalog/b-lists.ts';
+import { isObject, pageListing } from './lib/answers.ts';
 
 check({
   id: 'b-dlv/delete',
@@ -21,7 +21,7 @@ check({
         exchange: ex,
       });
       // GET /deliveries is an extension: where it is served, the deleted blueprint is gone from it.
-      const listed = await listAll(t.b(), '/deliveries', pagingNames(t.target), 20);
+      const listed = await listCatalog(t.b(), t.target, '/deliveries', 20);
       if (listed) {
         const page = pageListing(listed, (d) => isObject(d) && d.id === id);
         t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });

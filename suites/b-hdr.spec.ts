@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, isObject, listAll, pageListing, userFieldsOf } from './lib/answers.ts';
-import { pagingNames } from './lib/paging.ts';
+import { idOf, isObject, pageListing, userFieldsOf } from './lib/answers.ts';
 
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { setupFailed } from './lib/factories/setup.ts';
@@ -123,7 +123,7 @@ check({
     const name = t.name('hdr-refused-hook');
     const hook = await postHook(t, 'text/plain', JSON.stringify(inactiveWebHookBody(name)));
     t.expect.status(hook, 415, 'B-GAP-2', `POST /hooks with a text/plain body answered ${hook.response.status}`);
-    const listed = await listAll(t.b(), '/hooks', pagingNames(t.target), 20);
+    const listed = await listCatalog(t.b(), t.target, '/hooks', 20);
     if (listed) {
       const page = pageListing(listed, (h) => isObject(h) && h.name === name);
       t.expect.that(page === undefined, { clause: 'B-GAP-2', message: 'POST /hooks with a text/plain body was refused but the hook exists', expected: 'no hook of that name', received: 'the hook is listed', exchange: page });

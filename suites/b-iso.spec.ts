@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
@@ -102,7 +103,7 @@ async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues
   if (!reads.list) return 'unknown';
   // Not served, or walked only in part (the page size ignored, or more than one page): unknown.
   // One page of 100 per id, as many requests as before the walk: this runs for every foreign id.
-  const listed = await listAll(t.b(0), bEndpoint(reads.list).path, pagingNames(t.target), 1);
+  const listed = await listCatalog(t.b(0), t.target, bEndpoint(reads.list).path, 1);
   if (!listed) return 'unknown';
   if (listed.items.some((x) => isObject(x) && x.id === values.id)) return 'own';
   return listed.complete ? 'not-own' : 'unknown';
@@ -516,7 +517,7 @@ check({
 });
 
 async function expectNotListed(t: CheckContext, path: string, theirs: (item: Record<string, unknown>) => boolean, what: string): Promise<void> {
-  const listed = await listAll(t.b(0), path, pagingNames(t.target), 20);
+  const listed = await listCatalog(t.b(0), t.target, path, 20);
   if (!listed) return; // an extension the target may not serve
   const page = pageListing(listed, (item) => isObject(item) && theirs(item));
   t.expect.that(page === undefined, { clause: 'X-ISO-1', message: `GET ${path} of account 1 lists ${what}`, expected: "only account 1's items", received: page ? describeResponse(page) : '', exchange: page });

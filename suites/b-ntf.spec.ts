@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { pagingNames } from './lib/paging.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { is2xx, isObject, listAll, show } from './lib/answers.ts';
+import { is2xx, isObject, pageListing, show, type JsonObject } from './lib/answers.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -11,12 +11,29 @@ async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchan
   return { count: ex.json.unread_notifications_count, ex };
 }
 
-/** Whether notification `id` is read, when GET /notifications (an extension) tells; else null. */
+/**
+ * Whether a notification is read, in the shapes deployments give it: the real service's
+ * `last_read_at` (null while unread), or a `read` flag; undefined when it shows neither.
+ */
+function readStateOf(notification: JsonObject): boolean | undefined {
+  if (typeof notification.read === 'boolean') return notification.read;
+  if (notification.last_read_at === null) return false;
+  if (typeof notification.last_read_at === 'string' && notification.last_read_at !== '') return true;
+  return undefined;
+}
+
+/**
+ * Whether notification `id` is read, when GET /notifications (an extension) tells; else null. The
+ * list is asked for read notifications too (`walkCatalogList`): the real service's shows only
+ * the unread ones by default, where a marked notification would simply be gone.
+ */
 async function readFlag(t: CheckContext, id: number): Promise<{ read: boolean; ex: Exchange } | null> {
-  const listed = await listAll(t.b(), '/notifications', pagingNames(t.target), 20);
-  const found = listed?.items.find((n) => isObject(n) && n.id === id);
-  const ex = listed?.exchanges[listed.exchanges.length - 1];
-  return isObject(found) && typeof found.read === 'boolean' && ex ? { read: found.read, ex } : null;
+  const listed = await listCatalog(t.b(), t.target, '/notifications', 20);
+  if (!listed) return null;
+  const found = listed.items.find((n) => isObject(n) && n.id === id);
+  const read = isObject(found) ? readStateOf(found) : undefined;
+  const ex = pageListing(listed, (n) => n === found);
+  return read !== undefined && ex ? { read, ex } : null;
 }
 
 check({
@@ -78,7 +95,7 @@ check({
         });
       }
     });
-    if (!observedOne) t.partial('B-NTF-1', "no read showed the marked notification's read flag (GET /notifications, an extension), so marking one was judged by its 200 alone");
+    if (!observedOne) t.partial('B-NTF-1', "no read showed whether the marked notification is read (its last_read_at or read flag in GET /notifications, an extension), so marking one was judged by its 200 alone");
     if (!observedAll) t.partial('B-NTF-1', 'no read showed the unread count (GET /user, an extension), so marking all was judged by its 200 alone');
   },
 });

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import { pagingNames } from './lib/paging.ts';
 import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
-import { is2xx, isObject, listAll, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
+import { is2xx, isObject, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveWebHookBody } from './lib/factories/hooks.ts';
@@ -141,7 +142,7 @@ function expectUserUnchanged(t: CheckContext, before: Exchange | undefined, afte
 async function expectNothingMade(t: CheckContext, prefix: string): Promise<void> {
   const ours = (item: unknown) => isObject(item) && String(item.name ?? '').startsWith(prefix);
   for (const path of ['/hooks', '/user/keys', '/connection_groups']) {
-    const listed = await listAll(t.b(), path, pagingNames(t.target), 20);
+    const listed = await listCatalog(t.b(), t.target, path, 20);
     if (!listed) continue; // an extension the target may not serve
     const made = listed.items.filter(ours);
     const page = pageListing(listed, ours);

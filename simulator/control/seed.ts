@@ -123,7 +123,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   for (const n of seed.notifications ?? []) {
     if (!firstUser) break;
     const id = store.nextId('notification');
-    account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, createdAt: now });
+    account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
     manifest.notification_ids.push(id);
   }
   for (const d of seed.deliveries ?? []) {

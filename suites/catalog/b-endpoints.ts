@@ -179,7 +179,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /deliveries', method: 'GET', path: '/deliveries', source: 'extension', effect: 'read', answer: { schema: 'simulator/delivery', list: true, paged: true } },
   { key: 'DELETE /deliveries/{id}', method: 'DELETE', path: '/deliveries/{id}', source: 'spec', clause: 'B-DLV-1', id: { kind: 'delivery' }, effect: 'destructive', answer: { empty: true }, touches: ['delivery'] },
   // Notifications
-  { key: 'GET /notifications', method: 'GET', path: '/notifications', source: 'extension', effect: 'read', answer: { schema: 'simulator/notification', list: true, paged: true } },
+  { key: 'GET /notifications', method: 'GET', path: '/notifications', source: 'extension', effect: 'read', everyItemQuery: { all: 'true' }, answer: { schema: 'simulator/notification', list: true, paged: true } },
   {
     key: 'POST /notifications/mark',
     method: 'POST',

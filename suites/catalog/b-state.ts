@@ -1,6 +1,6 @@
 import type { CheckContext } from '../lib/types.ts';
-import { isObject, userFieldsOf, userIn, walkList } from '../lib/answers.ts';
-import { pagingNames } from '../lib/paging.ts';
+import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
+import { walkCatalogList } from './b-lists.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
@@ -71,7 +71,7 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   // size) is unreadable, never "unchanged".
   const readList = async (path: string, pick: (items: unknown[]) => unknown): Promise<string | undefined> => {
     const known = honoured.get(`${account} ${path}`);
-    const walked = await walkList(client, path, pagingNames(t.target), { maxPages: STATE_PAGES, ...(known === undefined ? {} : { pageSizeHonoured: known }) });
+    const walked = await walkCatalogList(client, t.target, path, { maxPages: STATE_PAGES, ...(known === undefined ? {} : { pageSizeHonoured: known }) });
     if ('refused' in walked) return walked.refused.response.status === 404 ? GONE : undefined;
     honoured.set(`${account} ${path}`, walked.pageSizeHonoured);
     return walked.complete ? JSON.stringify(pick(walked.items)) : undefined;

@@ -74,6 +74,12 @@ export interface BEndpoint {
   bodyIds?: readonly { field: string; kind: ResourceKind }[];
   /** Query parameters every call needs (Salesforce fields need an object name). */
   query?: Readonly<Record<string, string>>;
+  /**
+   * The query that lists every item, where the real service's list leaves some out by default
+   * (notifications: only the unread ones unless `all=true`). A walk that must see every item
+   * asks it (`walkCatalogList`), and walks without it on a target that refuses it.
+   */
+  everyItemQuery?: Readonly<Record<string, string>>;
   effect: Effect;
   answer: SuccessAnswer;
   /** A valid body; undefined when the account lacks the fixtures it needs. */

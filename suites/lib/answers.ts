@@ -109,20 +109,22 @@ export async function listAll(client: InterfaceClient, path: string, names: Pagi
 
 /**
  * `listAll`, with the answer that ended the walk when the list was not served (a caller may tell a
- * 404 from other refusals), and the probe left out when the caller already knows whether the list
- * honours the page size (`pageSizeHonoured`, from an earlier walk of the same list).
+ * 404 from other refusals), the probe left out when the caller already knows whether the list
+ * honours the page size (`pageSizeHonoured`, from an earlier walk of the same list), and other
+ * query parameters on every request.
  */
-export async function walkList(client: InterfaceClient, path: string, names: PagingNames, options: { maxPages?: number; pageSizeHonoured?: boolean } = {}): Promise<ListWalk | { refused: Exchange }> {
+export async function walkList(client: InterfaceClient, path: string, names: PagingNames, options: WalkOptions = {}): Promise<ListWalk | { refused: Exchange }> {
+  const extra = options.query ?? {};
   let pageSizeHonoured = options.pageSizeHonoured;
   if (pageSizeHonoured === undefined) {
-    const probe = await client.get(path, { query: pageQuery(names, { size: 1 }) });
+    const probe = await client.get(path, { query: { ...extra, ...pageQuery(names, { size: 1 }) } });
     if (!is2xx(probe) || !Array.isArray(probe.json)) return { refused: probe };
     pageSizeHonoured = probe.json.length <= 1;
   }
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   for (let page = 0; page < (options.maxPages ?? 100); page++) {
-    const ex = await client.get(path, { query: pageQuery(names, { offset: items.length, size: 100 }) });
+    const ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: items.length, size: 100 }) } });
     exchanges.push(ex);
     if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
     items.push(...ex.json);
@@ -134,6 +136,15 @@ export async function walkList(client: InterfaceClient, path: string, names: Pag
 /** The first page of a walk that lists an item `lists` picks out (the exchange to show), or undefined when none does. */
 export function pageListing(walk: ListWalk, lists: (item: unknown) => boolean): Exchange | undefined {
   return walk.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(lists));
+}
+
+export interface WalkOptions {
+  /** Pages of 100 to read at most (default 100). */
+  maxPages?: number;
+  /** Known from an earlier walk of the same list: the probe of a page of one is left out. */
+  pageSizeHonoured?: boolean;
+  /** Query parameters every request of the walk carries besides the paging ones. */
+  query?: Readonly<Record<string, string>>;
 }
 
 export interface ListWalk {

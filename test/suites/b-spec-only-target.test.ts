@@ -39,7 +39,7 @@ describe('the B checks against a target that serves only the spec\'s endpoints',
       // Each for want of a read the spec does not have: the job's status over time (GET /jobs/{id}),
       // the user, to restore it after an update (GET /user), the connections, to restore a renamed
       // one and to tell account 2's from account 1's (GET /connections), a notification's read
-      // flag (GET /notifications). Everything else, authentication, robustness and isolation
+      // state (GET /notifications). Everything else, authentication, robustness and isolation
       // included, is verified with the spec's endpoints alone.
       expect(unverified.map((v) => v.id).sort()).toEqual(['B-CG-1', 'B-CONN-2', 'B-HDR-1', 'B-JOB-3', 'B-JOB-4', 'B-NTF-1', 'B-USER-1']);
       for (const v of unverified) expect(v.reasons.join(' '), v.id).toMatch(/GET \/(jobs|user|connections|notifications)\b.*\(?an extension|extensions\)/);

@@ -10,6 +10,7 @@ import { restoreUserAfter } from '../../suites/lib/factories/user.ts';
 import type { PagingNames } from '../../suites/lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
 import { partReader } from '../../suites/catalog/b-state.ts';
+import { walkCatalogList } from '../../suites/catalog/b-lists.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
@@ -107,6 +108,43 @@ describe('walking a paged list (listAll)', () => {
     const walk = await listAll(client, '/things', perPage, 2);
     expect(walk?.items.length).toBe(200);
     expect(walk?.complete).toBe(false);
+  });
+});
+
+describe('walking a catalog list (walkCatalogList)', () => {
+  /** A notification list that answers `refuseAll` to a request carrying `all`, pages otherwise. */
+  function notificationClient(refuseAll: number | null): { client: InterfaceClient; asked: string[] } {
+    const asked: string[] = [];
+    const items = [{ id: 1, last_read_at: null }, { id: 2, last_read_at: '2026-01-01T00:00:00Z' }];
+    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+      const query = options?.query ?? {};
+      asked.push(new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString());
+      const [status, json] = refuseAll !== null && query.all !== undefined ? [refuseAll, { message: 'unknown parameter all' }] : [200, items.slice(Number(query.offset ?? 0), Number(query.offset ?? 0) + Number(query.limit ?? 20))];
+      return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+    };
+    return { client: { base: 'https://t.test', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) }, asked };
+  }
+  const target = { interfaceB: {} };
+
+  it('asks for every notification, read ones too, as the real service lists them (all=true)', async () => {
+    const { client, asked } = notificationClient(null);
+    const walk = await walkCatalogList(client, target, '/notifications');
+    expect('refused' in walk ? null : walk.items).toHaveLength(2);
+    expect(asked).toEqual(['all=true&limit=1', 'all=true&offset=0&limit=100']);
+  });
+
+  it('walks without the parameter on a target that refuses it, and not at all where the list is not served', async () => {
+    const refusing = notificationClient(422);
+    const walk = await walkCatalogList(refusing.client, target, '/notifications');
+    expect('refused' in walk ? null : walk.complete).toBe(true);
+    expect(refusing.asked).toEqual(['all=true&limit=1', 'limit=1', 'offset=0&limit=100']);
+    const absent = notificationClient(404);
+    expect('refused' in (await walkCatalogList(absent.client, target, '/notifications'))).toBe(true);
+    expect(absent.asked).toEqual(['all=true&limit=1']);
+    // A list whose real service default shows everything is walked as it is.
+    const hooks = notificationClient(null);
+    await walkCatalogList(hooks.client, target, '/hooks');
+    expect(hooks.asked).toEqual(['limit=1', 'offset=0&limit=100']);
   });
 });
 

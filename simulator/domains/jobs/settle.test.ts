@@ -11,16 +11,19 @@ const emitted = vi.mocked(emitEvent);
 
 interface NotificationBody {
   id: number;
-  kind: string;
+  title: string;
   message: string;
-  read: boolean;
-  job_id: number | null;
+  last_read_at: string | null;
   created_at: string;
 }
 
-async function jobNotifications(caller: TestWorld['owner']): Promise<NotificationBody[]> {
+/** The caller's notifications about jobs, with the job each names (the real service's shape names it in the message). */
+async function jobNotifications(caller: TestWorld['owner']): Promise<(NotificationBody & { jobId: number })[]> {
   const res = await caller.get('/notifications').expect(200);
-  return (res.body as NotificationBody[]).filter((n) => n.job_id !== null);
+  return (res.body as NotificationBody[]).flatMap((n) => {
+    const named = /^Job (\d+) /.exec(n.message);
+    return named ? [{ ...n, jobId: Number(named[1]) }] : [];
+  });
 }
 
 beforeEach(() => {
@@ -39,10 +42,10 @@ describe('settling terminal jobs (before every interface B request)', () => {
     world.advance(10);
     const ownerNotes = await jobNotifications(world.owner);
     expect(ownerNotes).toEqual([
-      expect.objectContaining({ kind: 'job.completed', job_id: id, read: false, created_at: '2026-01-05T09:00:35Z' }),
+      expect.objectContaining({ title: 'Job completed', jobId: id, last_read_at: null, created_at: '2026-01-05T09:00:35Z' }),
     ]);
     expect(ownerNotes[0]?.message).toContain('orders-daily');
-    for (const n of ownerNotes) expect(validateResource('simulator/notification', n)).toEqual([]);
+    for (const { jobId: _named, ...n } of ownerNotes) expect(validateResource('simulator/notification', n)).toEqual([]);
     expect(await jobNotifications(world.colleague)).toHaveLength(1);
 
     expect(emitted).toHaveBeenCalledTimes(1);
@@ -65,9 +68,9 @@ describe('settling terminal jobs (before every interface B request)', () => {
     await world.owner.delete(`/jobs/${stopped}`).expect(200);
     world.advance(30);
     const notes = await jobNotifications(world.owner);
-    expect(notes.map((n) => [n.kind, n.job_id])).toEqual([
-      ['job.failed', failing],
-      ['job.stopped', stopped],
+    expect(notes.map((n) => [n.title, n.jobId])).toEqual([
+      ['Job failed', failing],
+      ['Job stopped', stopped],
     ]);
     expect(emitted.mock.calls.map((call) => call[2]).sort()).toEqual(['job.failed', 'job.stopped']);
     // A user who does not watch the job hears nothing.
@@ -110,8 +113,8 @@ describe('settling terminal jobs (before every interface B request)', () => {
     await world.owner.post(`/jobs/${foreignId}/watchers`).expect(200);
     world.advance(40);
     await world.stranger.get('/jobs').expect(200);
-    expect((await jobNotifications(world.owner)).map((n) => n.job_id)).toEqual([foreignId]);
-    expect((await jobNotifications(world.stranger)).map((n) => n.job_id)).toEqual([foreignId]);
+    expect((await jobNotifications(world.owner)).map((n) => n.jobId)).toEqual([foreignId]);
+    expect((await jobNotifications(world.stranger)).map((n) => n.jobId)).toEqual([foreignId]);
   });
 });
 

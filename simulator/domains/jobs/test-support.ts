@@ -5,6 +5,7 @@ import { AdjustableClock } from '../../clock.ts';
 import { applySeed, type AccountManifest, type SeedAccount } from '../../control/seed.ts';
 import { VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import type { FaultName } from '../../faults.ts';
+import type { ConventionsName } from '../../conventions.ts';
 
 /** Test fixtures shared by the packages, clusters, jobs and notifications tests. */
 export const START = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -54,9 +55,9 @@ export interface TestWorld {
   http(): ReturnType<typeof request>;
 }
 
-export function makeWorld(faults: FaultName[] = []): TestWorld {
+export function makeWorld(faults: FaultName[] = [], conventions: ConventionsName = 'standard'): TestWorld {
   const clock = new AdjustableClock({ frozen: true, start: START });
-  const simulator = createSimulator({ clock, faults });
+  const simulator = createSimulator({ clock, faults, options: { conventions } });
   const [acme, globex] = applySeed(simulator.sim, { accounts: [account('acme', 'Ada'), account('globex', 'Grace')] });
   if (!acme || !globex) throw new Error('seed made no accounts');
   const agent = request(simulator.app.callback());

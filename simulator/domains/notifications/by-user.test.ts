@@ -17,9 +17,10 @@ import { markRead, notificationCounts, notificationsPage, notify } from './model
 const USERS = 3;
 
 /** What the index replaced: a scan of the whole collection. */
-function scanned(account: AccountState, userId: number): { total: number; unread: number; newestFirst: Notification[] } {
+function scanned(account: AccountState, userId: number): { total: number; unread: number; newestFirst: Notification[]; unreadNewestFirst: Notification[] } {
   const mine = [...account.notifications.values()].filter((n) => n.userId === userId);
-  return { total: mine.length, unread: mine.filter((n) => !n.read).length, newestFirst: newestFirst(mine) };
+  const unread = mine.filter((n) => !n.read);
+  return { total: mine.length, unread: unread.length, newestFirst: newestFirst(mine), unreadNewestFirst: newestFirst(unread) };
 }
 
 type Step =
@@ -57,6 +58,7 @@ describe('each user\'s notifications, indexed', () => {
           const expected = scanned(account, userId);
           expect(notificationCounts(account, userId)).toEqual({ total: expected.total, unread: expected.unread });
           expect(notificationsPage(account, userId, offset, limit)).toEqual({ total: expected.total, items: expected.newestFirst.slice(offset, offset + limit) });
+          expect(notificationsPage(account, userId, offset, limit, 'unread')).toEqual({ total: expected.unread, items: expected.unreadNewestFirst.slice(offset, offset + limit) });
         };
         for (const s of steps) {
           clock.advance(1_000);
@@ -71,7 +73,7 @@ describe('each user\'s notifications, indexed', () => {
           else if (s.kind === 'seed-write') {
             // As a seed writes: straight into the Map, past notify.
             const id = sim.store.nextId('notification');
-            account.notifications.set(id, { id, userId: userIds[s.user]!, kind: 'cluster.idled', message: 'seeded', jobId: null, read: s.user === 0, createdAt: clock.now() });
+            account.notifications.set(id, { id, userId: userIds[s.user]!, kind: 'cluster.idled', message: 'seeded', jobId: null, read: s.user === 0, readAt: s.user === 0 ? clock.now() : null, createdAt: clock.now() });
           } else if (s.kind === 'restore') account.notifications = new Map(account.notifications);
           else check(userIds[s.user]!, s.offset, s.limit);
         }
@@ -101,6 +103,18 @@ describe('each user\'s notifications, indexed', () => {
     markRead(sim, account, userIds[2]!, null);
     for (const userId of userIds) notificationCounts(account, userId);
     notificationsPage(account, userIds[0]!, 40, 20);
+    notificationsPage(account, userIds[0]!, 0, 20, 'unread');
     expect(walks).toBe(1);
+  });
+
+  it('after marking all of 20,000 read, the unread page holds only what came after, and the counts agree', () => {
+    const { sim, clock, account, userIds } = world();
+    const owner = userIds[0]!;
+    for (let i = 0; i < 20_000; i++) notify(sim, account, owner, 'job.completed', 'done', 1, clock.now() + i);
+    markRead(sim, account, owner, null);
+    const fresh = notify(sim, account, owner, 'job.failed', 'failed', 2, clock.now() - 1);
+    const page = notificationsPage(account, owner, 0, 20, 'unread');
+    expect(page).toEqual({ total: 1, items: [fresh] });
+    expect(notificationCounts(account, owner)).toEqual({ total: 20_001, unread: 1 });
   });
 });

@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
-import { noteNotificationAdded, noteNotificationRead, userNotificationsOldestFirst } from './by-user.ts';
+import { noteAllNotificationsRead, noteNotificationAdded, noteNotificationRead, userUnreadNotificationsOldestFirst } from './by-user.ts';
 
 /**
  * Adds a notification for a user of `account`. `at` defaults to now; settling a job passes the
@@ -17,7 +17,7 @@ export function notify(
   jobId: number | null,
   at: number = sim.clock.now(),
 ): Notification {
-  const notification: Notification = { id: sim.store.nextId('notification'), userId, kind, message, jobId, read: false, createdAt: at };
+  const notification: Notification = { id: sim.store.nextId('notification'), userId, kind, message, jobId, read: false, readAt: null, createdAt: at };
   account.notifications.set(notification.id, notification);
   noteNotificationAdded(account, notification);
   return notification;
@@ -33,22 +33,22 @@ export { userNotificationCounts as notificationCounts, userNotificationsPage as 
  * notifications this call turned from unread to read.
  */
 export function markRead(sim: Sim, account: AccountState, userId: number, id: number | null): number {
+  const now = sim.clock.now();
   if (id !== null) {
     const one = account.notifications.get(id);
     if (!one || one.userId !== userId) throw notFound();
-    if (one.read) return 0;
+    if (one.read || sim.faults.has('b-mark-one-ignored')) return 0;
     one.read = true;
+    one.readAt = now;
     noteNotificationRead(account, one);
     return 1;
   }
   if (sim.faults.has('b-mark-all-ignored')) return 0;
-  let changed = 0;
-  for (const n of userNotificationsOldestFirst(account, userId)) {
-    if (!n.read) {
-      n.read = true;
-      noteNotificationRead(account, n);
-      changed += 1;
-    }
+  const unread = userUnreadNotificationsOldestFirst(account, userId);
+  for (const n of unread) {
+    n.read = true;
+    n.readAt = now;
   }
-  return changed;
+  noteAllNotificationsRead(account, userId);
+  return unread.length;
 }

@@ -8,8 +8,11 @@ const NOT_FOUND = '{"message":"Item not found."}';
 
 interface NotificationBody {
   id: number;
-  read: boolean;
-  kind: string;
+  title: string;
+  message: string;
+  last_read_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 function acmeState(world: TestWorld) {
@@ -25,22 +28,48 @@ function ownerId(world: TestWorld): number {
 }
 
 describe('GET /notifications', () => {
-  it('lists the caller\'s notifications only, newest first, in the documented shape', async () => {
+  it('lists the caller\'s unread notifications only, newest first, in the real service\'s shape; all=true lists the read ones too', async () => {
     const world = makeWorld();
     world.advance(5);
     const later = notify(world.simulator.sim, acmeState(world), ownerId(world), 'job.completed', 'Job 9 completed', 9);
+    const [unread, read] = [firstId(world.acme.notification_ids, 0), firstId(world.acme.notification_ids, 1)];
     const res = await world.owner.get('/notifications').expect(200);
     const body = res.body as NotificationBody[];
-    expect(body.map((n) => n.id)).toEqual([later.id, firstId(world.acme.notification_ids, 1), firstId(world.acme.notification_ids, 0)]);
+    expect(body.map((n) => n.id)).toEqual([later.id, unread]);
     for (const n of body) expect(validateResource('simulator/notification', n)).toEqual([]);
-    expect(body[0]).toMatchObject({ kind: 'job.completed', message: 'Job 9 completed', job_id: 9, read: false, created_at: '2026-01-05T09:00:05Z' });
-    expect(body[2]).toMatchObject({ kind: 'cluster.available', job_id: null });
-    await world.colleague.get('/notifications').expect(200, []);
+    expect(body[0]).toEqual({ id: later.id, title: 'Job completed', message: 'Job 9 completed', last_read_at: null, created_at: '2026-01-05T09:00:05Z', updated_at: '2026-01-05T09:00:05Z' });
+    expect(body[1]).toMatchObject({ title: 'Cluster available', last_read_at: null });
+
+    const all = (await world.owner.get('/notifications?all=true').expect(200)).body as NotificationBody[];
+    // Seeded at the same moment: the higher id first.
+    expect(all.map((n) => n.id)).toEqual([later.id, read, unread]);
+    expect(all[1]).toMatchObject({ title: 'Cluster idled', last_read_at: '2026-01-05T09:00:00Z' });
+    expect(((await world.owner.get('/notifications?all=false').expect(200)).body as NotificationBody[]).map((n) => n.id)).toEqual([later.id, unread]);
+    await world.owner.get('/notifications?all=yes').expect(422);
+    await world.colleague.get('/notifications?all=true').expect(200, []);
+  });
+
+  it('a notification marked read leaves the default list, and shows when and that it was read with all=true', async () => {
+    const world = makeWorld();
+    const unread = firstId(world.acme.notification_ids, 0);
+    world.advance(60);
+    await world.owner.post('/notifications/mark', { id: unread }).expect(200);
+    expect((await world.owner.get('/notifications').expect(200)).body).toEqual([]);
+    const all = (await world.owner.get('/notifications?all=true').expect(200)).body as NotificationBody[];
+    expect(all.find((n) => n.id === unread)).toMatchObject({ last_read_at: '2026-01-05T09:01:00Z', updated_at: '2026-01-05T09:01:00Z', created_at: '2026-01-05T09:00:00Z' });
+  });
+
+  it('alt conventions: every notification, with the event kind, a read flag and the job', async () => {
+    const world = makeWorld([], 'alt');
+    const body = (await world.owner.get('/notifications').expect(200)).body as Record<string, unknown>[];
+    expect(body.map((n) => n.id)).toEqual([firstId(world.acme.notification_ids, 1), firstId(world.acme.notification_ids, 0)]);
+    expect(body[0]).toEqual({ id: firstId(world.acme.notification_ids, 1), kind: 'cluster.idled', message: 'Cluster sandbox-1 idled', read: true, job_id: null, created_at: '2026-01-05T09:00:00+00:00', url: expect.stringMatching(/\/notifications\/\d+$/) });
+    expect(body[1]).toMatchObject({ kind: 'cluster.available', read: false });
   });
 
   it('pages with offset and limit', async () => {
     const world = makeWorld();
-    const res = await world.owner.get('/notifications?limit=1').expect(200);
+    const res = await world.owner.get('/notifications?all=true&limit=1').expect(200);
     expect(res.body).toHaveLength(1);
     expect(res.headers.link).toContain('rel="next"');
     await world.owner.get('/notifications?offset=x').expect(422);
@@ -61,8 +90,8 @@ describe('POST /notifications/mark', () => {
     expect(res.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
     expect(res.body).toEqual({ marked: 1, unread_notifications_count: 0 });
     await world.owner.post('/notifications/mark', { id: unread }).expect(200, { marked: 0, unread_notifications_count: 0 });
-    const list = (await world.owner.get('/notifications').expect(200)).body as NotificationBody[];
-    expect(list.every((n) => n.read)).toBe(true);
+    const list = (await world.owner.get('/notifications?all=true').expect(200)).body as NotificationBody[];
+    expect(list.every((n) => n.last_read_at !== null)).toBe(true);
   });
 
   it('marks all of the caller\'s notifications without an id (no body, or {})', async () => {

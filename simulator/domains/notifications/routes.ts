@@ -7,11 +7,13 @@ import { markRead, notificationCounts, notificationsPage } from './model.ts';
 import { presentNotification } from './present.ts';
 
 export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void {
-  // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged;
+  // as the real service, only the unread ones unless `all=true` (alt: every one, always).
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
-    const { total, items } = notificationsPage(account, user.id, page.offset, page.limit);
+    const which = sim.conventions.b.notifications === 'all-with-read-flag' || readAll(ctx.query.all) ? 'all' : 'unread';
+    const { total, items } = notificationsPage(account, user.id, page.offset, page.limit, which);
     setPageLinks(sim, ctx, page, total);
     ctx.body = items.map((n) => presentNotification(sim, n, links));
   });
@@ -24,6 +26,13 @@ export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void 
     ctx.status = 200;
     ctx.body = { marked, unread_notifications_count: notificationCounts(account, user.id).unread };
   });
+}
+
+/** The real service's `all` filter: `true` lists read notifications too; absent or `false`, unread only. */
+function readAll(value: string | string[] | undefined): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw invalidField('all', 'must be true or false');
 }
 
 function readOptionalId(value: unknown): number | null {

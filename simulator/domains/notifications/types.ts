@@ -7,5 +7,7 @@ export interface Notification {
   /** The job the notification is about, if any. */
   jobId: number | null;
   read: boolean;
+  /** When it was marked read; null while unread (absent in state saved before it was kept: the creation time stands in). */
+  readAt?: number | null;
   createdAt: number;
 }
