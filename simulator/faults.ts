@@ -22,6 +22,7 @@ export const faultCatalog = {
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
   'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },
+  'b-watch-subscribes-nobody': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 200 with the watcher entry but subscribes nobody' },
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
   'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },
   'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },

@@ -4,7 +4,8 @@ import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicVariables, variables } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, serves, show, type JsonObject } from './lib/answers.ts';
+import { contains, integerId, is2xx, isObject, objectBody, pageListing, serves, show, userIn, type JsonObject } from './lib/answers.ts';
+import { listCatalog } from './catalog/b-lists.ts';
 import { expectFormats } from './lib/formats.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -270,18 +271,56 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   return { clusters: [...clusters], packages: [...packages] };
 }
 
+/** Whether the caller is among job `id`'s watchers (GET /jobs/{id}/watchers, an extension), known by its email; null when the list cannot tell. */
+async function watchedByCaller(t: CheckContext, id: number, email: string): Promise<{ watching: boolean; ex: Exchange } | null> {
+  const listed = await listCatalog(t.b(), t.target, `/jobs/${id}/watchers`, 5);
+  if (!listed?.complete) return null;
+  // An entry naming a user by email: an entry of another shape says nothing of who watches.
+  if (!listed.items.every((w) => isObject(w) && typeof w.email === 'string')) return null;
+  const listing = pageListing(listed, (w) => isObject(w) && w.email === email);
+  const ex = listing ?? listed.exchanges[listed.exchanges.length - 1];
+  return ex ? { watching: listing !== undefined, ex } : null;
+}
+
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers subscribes the caller to the job and answers 200',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers subscribes the caller to the job (it shows among the watchers, where a target lists them) and answers 200',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const { id } = await createJob(t, fixtureJobBody(t));
+    // The creator watches its job already (the real service's default): to see the POST subscribe,
+    // the caller first stops watching, where the target lets it (DELETE, an extension), and must
+    // then be missing from the watchers.
+    const email = userIn(await t.b().get('/user'))?.email;
+    let unobservable: string | undefined;
+    if (typeof email !== 'string') unobservable = 'the caller\'s email, by which a watcher list names it, could not be read (GET /user, an extension)';
+    else {
+      const unwatch = await t.b().delete(`/jobs/${id}/watchers`);
+      const before = is2xx(unwatch) ? await watchedByCaller(t, id, email) : null;
+      if (!is2xx(unwatch)) unobservable = `the caller could not stop watching its job first (DELETE /jobs/${id}/watchers, an extension, answered ${unwatch.response.status}), and the creator of a job watches it already`;
+      else if (!before) unobservable = `GET /jobs/${id}/watchers (an extension) did not show the watchers by email, read whole`;
+      else if (before.watching) unobservable = `the caller still watched job ${id} after DELETE /jobs/${id}/watchers, so a subscription by the POST would not show`;
+    }
     // Watching twice is allowed by the spec's words too: each answer is 200.
     for (let i = 0; i < 2; i++) {
       const ex = await t.b().post(`/jobs/${id}/watchers`);
       t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
+      if (unobservable !== undefined || typeof email !== 'string') continue;
+      const after = await watchedByCaller(t, id, email);
+      if (!after) {
+        unobservable = `GET /jobs/${id}/watchers (an extension) could not be read whole after the POST`;
+        continue;
+      }
+      t.expect.that(after.watching, {
+        clause: 'B-JOB-5',
+        message: `after POST /jobs/${id}/watchers the caller is not among the job's watchers`,
+        expected: `a watcher with the caller's email`,
+        received: 'not listed',
+        exchange: after.ex,
+      });
     }
+    if (unobservable !== undefined) t.partial('B-JOB-5', `the subscription itself was not seen, only the 200s: ${unobservable}`);
   },
 });
 

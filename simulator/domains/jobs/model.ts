@@ -70,7 +70,7 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
 export function watchJob(sim: Sim, account: AccountState, user: User, id: number): Job {
   const job = account.jobs.get(id) ?? foreignJobUnderFault(sim, account, id);
   if (!job) throw notFound();
-  job.watcherIds.add(user.id);
+  if (!sim.faults.has('b-watch-subscribes-nobody')) job.watcherIds.add(user.id);
   return job;
 }
 
