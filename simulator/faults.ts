@@ -36,6 +36,7 @@ export const faultCatalog = {
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },
   'b-delivery-delete-200-body': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 200 with the deleted record' },
+  'b-delivery-delete-ignored': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and keeps the delivery' },
   'b-mark-all-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark without id marks nothing' },
   'b-mark-one-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id answers 200 and leaves that notification unread' },
   'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },

@@ -1,3 +1,4 @@
+import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Delivery } from './types.ts';
@@ -8,9 +9,9 @@ export function listDeliveries(account: AccountState): Delivery[] {
 }
 
 /** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
-export function deleteDelivery(account: AccountState, id: number): Delivery {
+export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
   const delivery = account.deliveries.get(id);
   if (!delivery) throw notFound();
-  account.deliveries.delete(delivery.id);
+  if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   return delivery;
 }

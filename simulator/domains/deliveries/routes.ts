@@ -15,7 +15,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
     const { account, links } = ctx.state;
-    const deleted = deleteDelivery(account, pathId(ctx.params.delivery_id));
+    const deleted = deleteDelivery(sim, account, pathId(ctx.params.delivery_id));
     if (sim.faults.has('b-delivery-delete-200-body')) {
       // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
       ctx.status = 200;
