@@ -15,8 +15,8 @@ import { jsonServer } from '../support/local-target.ts';
  * owns one deployed and one not-deployed pipeline the run may archive, account 2 owns one that
  * account 1 must find exactly as absent. The A checks must not fail or error against it: those
  * that need the real service's extensions (listing, creating, key management, the definition
- * schema) skip with a reason; and with the fixtures alone A-ENUM-1, A-ENUM-2, A-PIPE-1 and
- * A-PIPE-2 are verified.
+ * schema) skip with a reason; with the fixtures alone A-ENUM-1 and A-ENUM-2 are verified, and
+ * A-PIPE-1 and A-PIPE-2 are archived by the spec's DELETE but, with no read, not verified.
  */
 
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}`, other: `fdk_${'C'.repeat(40)}` };
@@ -75,6 +75,13 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
     // The spec's own endpoint and the fixtures verify these must clauses (A-ENUM-2
     // after the fixtures' archiving showed the target finding pipelines by id).
     const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
-    for (const id of ['A-ENUM-1', 'A-ENUM-2', 'A-PIPE-1', 'A-PIPE-2', 'A-AUTH-7', 'A-VER-1']) expect(verdicts.find((c) => c.id === id)?.verdict, `${id}: ${verdicts.find((c) => c.id === id)?.reasons.join('; ')}`).toBe('pass');
+    for (const id of ['A-ENUM-1', 'A-ENUM-2', 'A-AUTH-7', 'A-VER-1']) expect(verdicts.find((c) => c.id === id)?.verdict, `${id}: ${verdicts.find((c) => c.id === id)?.reasons.join('; ')}`).toBe('pass');
+    // This target answers 200 to the DELETE of its own pipelines and changes nothing anyone can
+    // see: with no read of a pipeline, "archives it" is not verified, and the run says why.
+    for (const id of ['A-PIPE-1', 'A-PIPE-2']) {
+      const verdict = verdicts.find((c) => c.id === id);
+      expect(verdict?.verdict, id).toBe('not-verified');
+      expect(verdict?.reasons.join(' '), id).toMatch(/pipelines are not read.*not seen archived/);
+    }
   });
 });
