@@ -8,6 +8,7 @@ export const faultCatalog = {
   'b-unknown-key-accepted': { clause: 'B-AUTH-1', description: 'an unknown Basic key on a real account path authenticates as that account\'s first user' },
   'b-old-key-valid-after-regeneration': { clause: 'B-AUTH-2', description: 'after POST /user/tokens the previous key keeps working' },
   'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },
+  'b-foreign-hook-readable': { clause: 'B-AUTH-3', description: 'GET /hooks/{id} finds a hook by id in any account: another account\'s hook is answered 200, salt and all' },
   'b-foreign-resource-403': { clause: 'B-AUTH-3', description: 'another account\'s job, package or hook id is answered 403 instead of the not-found answer, revealing that it exists' },
   'b-missing-accept-served': { clause: 'B-VER-1', description: 'a request without the versioned Accept header is served' },
   'b-wrong-success-content-type': { clause: 'B-VER-2', description: 'successful bodies are labelled application/json' },

@@ -8,9 +8,10 @@ import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
 import { idOf, is2xx, isObject, pageListing } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
-import { B_ENDPOINTS, bEndpoint, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
+import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import type { PathValues } from './catalog/b-requests.ts';
 import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
+import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
 import { makeJob } from './lib/factories/jobs.ts';
 import { makeSshKey } from './lib/factories/ssh-keys.ts';
@@ -84,47 +85,23 @@ async function makeForeign(t: CheckContext): Promise<MadeForeign> {
   return { ids, hookName: t.name('iso-hook'), sshKeyName: t.name('iso-key') };
 }
 
-/** Whether an id of account 2 also names something of account 1 (ids may be per account). */
-type Ownership = 'own' | 'not-own' | 'unknown';
-
 /**
- * How account 1's key sees `values` of `kind`, through the catalog's reads of that kind: 'own'
- * when the read of one by id, or the list, shows it; 'not-own' when the read is the spec's and
- * refuses it, or the list, read with the target's paging names, is one page without it; else 'unknown'.
+ * Account 2's ids sorted by what account 1's key may safely name: `reads` drops every id that is
+ * account 1's own (a 2xx there is no leak), `writes` keeps only ids proven not to be account 1's
+ * (a write on an id of its own would change account 1's real things). Only reads.
  */
-async function ownership(t: CheckContext, kind: ResourceKind, values: PathValues): Promise<Ownership> {
-  const reads = RESOURCE_READS[kind];
-  if (reads.one) {
-    const one = bEndpoint(reads.one);
-    const ex = await t.b(0).get(bPath(one, values));
-    if (is2xx(ex)) return 'own';
-    if (ex.response.status >= 400 && ex.response.status < 500 && one.source === 'spec') return 'not-own';
-  }
-  if (!reads.list) return 'unknown';
-  // Not served, or walked only in part (the page size ignored, or more than one page): unknown.
-  // One page of 100 per id, as many requests as before the walk: this runs for every foreign id.
-  const listed = await listCatalog(t.b(0), t.target, bEndpoint(reads.list).path, 1);
-  if (!listed) return 'unknown';
-  if (listed.items.some((x) => isObject(x) && x.id === values.id)) return 'own';
-  return listed.complete ? 'not-own' : 'unknown';
-}
-
-/**
- * Account 2's ids sorted by what account 1's key may safely name: `reads` drops every id account
- * 1 can read (its own thing: a 2xx there is no leak), `writes` keeps only ids proven not to be
- * account 1's (a write on an id of its own would change account 1's real things). Only reads.
- */
-async function screenForeign(t: CheckContext, foreign: Foreign): Promise<{ reads: Foreign; writes: Foreign }> {
+async function screenForeign(t: CheckContext, foreign: MadeForeign): Promise<{ reads: Foreign; writes: Foreign }> {
   const reads: Foreign = {};
   const writes: Foreign = {};
   const dropped: string[] = [];
-  for (const [kind, all] of Object.entries(foreign) as [ResourceKind, PathValues[]][]) {
+  const marks = [foreign.hookName, foreign.sshKeyName];
+  for (const [kind, all] of Object.entries(foreign.ids) as [ResourceKind, PathValues[]][]) {
     for (const values of all) {
       const what = `${values.type ? `${values.type} ` : ''}${kind} ${values.id}`;
-      const owned = await ownership(t, kind, values);
+      const owned = await ownership(t, kind, values, marks);
       if (owned !== 'own') (reads[kind] ??= []).push(values);
       else dropped.push(`${what} (account 1 has one)`);
-      if (owned === 'not-own') (writes[kind] ??= []).push(values);
+      if (owned === 'not-own' || owned === 'leak') (writes[kind] ??= []).push(values);
       else if (owned === 'unknown') dropped.push(`${what} from writes (cannot tell whether account 1 has one)`);
     }
   }
@@ -394,7 +371,7 @@ check({
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t);
-    const { reads } = await screenForeign(t, foreign.ids);
+    const { reads } = await screenForeign(t, foreign);
     await compareWithAbsent(t, readProbes(t, reads), [foreign.hookName, foreign.sshKeyName]);
   },
 });
@@ -434,7 +411,7 @@ check({
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t);
-    const { writes } = await screenForeign(t, foreign.ids);
+    const { writes } = await screenForeign(t, foreign);
     await compareWithAbsent(t, writeProbes(t, writes), [foreign.hookName, foreign.sshKeyName]);
   },
 });
@@ -462,7 +439,7 @@ check({
   async run(t) {
     const foreign = await makeForeign(t);
     // Reads first: only ids proven not to be account 1's own are written to.
-    const { writes } = await screenForeign(t, foreign.ids);
+    const { writes } = await screenForeign(t, foreign);
     const probes: { probe: IdProbe; id: number; values?: PathValues }[] = namingEntries(writes, (e) => e.method !== 'GET').map(({ endpoint, values }) => ({ probe: probeFor(t, endpoint, values), id: values.id ?? 0, values }));
     probes.push(...writeProbes(t, writes).filter((p) => !p.probe.endpoint.id));
     // Account 1's own writes that name ids in their body, as the catalog sends them (a job of its

@@ -4,7 +4,7 @@ import { createSimulator } from '../../simulator/app.ts';
 import { listen } from '../../simulator/server.ts';
 import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
-import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
+import { applySeed } from '../../simulator/control/seed.ts';
 import { AdjustableClock, MAX_CLOCK_SPEED } from '../../simulator/clock.ts';
 import { parseYaml } from '../../simulator/http/yaml.ts';
 import { readFile } from 'node:fs/promises';

@@ -11,6 +11,7 @@ import type { PagingNames } from '../../suites/lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
 import { partReader } from '../../suites/catalog/b-state.ts';
 import { walkCatalogList } from '../../suites/catalog/b-lists.ts';
+import { ownership } from '../../suites/catalog/b-ownership.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
 import { hasSshKeygen } from '../support/ssh-keygen.ts';
 
@@ -108,6 +109,39 @@ describe('walking a paged list (listAll)', () => {
     const walk = await listAll(client, '/things', perPage, 2);
     expect(walk?.items.length).toBe(200);
     expect(walk?.complete).toBe(false);
+  });
+});
+
+describe('whose thing an id of account 2 names, as account 1 sees it (ownership)', () => {
+  /** Account 1's view: `read` answers GET /hooks/7; `list` is its hook list (paged honestly), or null when not served. */
+  function account1(read: { status: number; json: unknown }, list: unknown[] | null) {
+    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+      const query = options?.query ?? {};
+      const offset = Number(query.offset ?? 0);
+      const [status, json] = path === '/hooks/7' ? [read.status, read.json] : list === null ? [404, { message: 'Item not found.' }] : [200, list.slice(offset, offset + Number(query.limit ?? 20))];
+      return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+    };
+    const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
+    const target: ResolvedTarget = { name: 't', baseUrl: 'https://t.test', keyPrefix: 'fdk', b: [], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
+    return { b: () => client, target };
+  }
+  const mark = 'disco-run-iso-hook';
+  const hook = (name: string) => ({ status: 200, json: { id: 7, name } });
+
+  it('a hook account 1 reads by id but does not list among its own, or that bears a name only account 2\'s hook of this run bears, is a leak', async () => {
+    expect(await ownership(account1(hook('nightly'), [{ id: 3 }]), 'hook', { id: 7 }, [mark])).toBe('leak');
+    expect(await ownership(account1(hook(mark), null), 'hook', { id: 7 }, [mark])).toBe('leak');
+  });
+
+  it('a hook account 1 reads and lists is its own (ids numbered per account); one it cannot list whole cannot be told, and counts as its own', async () => {
+    expect(await ownership(account1(hook('nightly'), [{ id: 3 }, { id: 7 }]), 'hook', { id: 7 }, [mark])).toBe('own');
+    expect(await ownership(account1(hook('nightly'), null), 'hook', { id: 7 }, [mark])).toBe('own');
+    const many = Array.from({ length: 150 }, (_, i) => ({ id: 100 + i }));
+    expect(await ownership(account1(hook('nightly'), many), 'hook', { id: 7 }, [mark])).toBe('own');
+  });
+
+  it('the spec\'s read refusing the id makes it not account 1\'s', async () => {
+    expect(await ownership(account1({ status: 404, json: { message: 'Item not found.' } }, null), 'hook', { id: 7 }, [mark])).toBe('not-own');
   });
 });
 
