@@ -111,7 +111,7 @@ check({
     const foreign = await otherAccountPipelines(t, 'enum');
     // What account 2 sees of them, where it can look (its key, and reads the target serves).
     const canSee = t.target.a[1]?.adminKey !== undefined && aRoute(t, 'pipelines.read') !== null;
-    if (!canSee) t.note("account 2's pipelines cannot be read back (no pipeline_admin_key of account 2, or no pipelines.read): that account 1 changed nothing there is judged by the answers alone");
+    if (!canSee) t.partial('X-ISO-1', "account 2's pipelines cannot be read back (no pipeline_admin_key of account 2, or no pipelines.read in interface_a.operations), so whether account 1's requests on them changed them was not seen: only the answers were judged");
     const before = new Map<number, JsonObject>();
     if (canSee) for (const f of foreign) before.set(f.id, await snapshot(t, f.id));
     const ops = operations(t);

@@ -83,5 +83,9 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
       expect(verdict?.verdict, id).toBe('not-verified');
       expect(verdict?.reasons.join(' '), id).toMatch(/pipelines are not read.*not seen archived/);
     }
+    // Nor can it be seen that account 1's requests on account 2's pipelines changed nothing there.
+    const isolation = verdicts.find((c) => c.id === 'X-ISO-1');
+    expect(isolation?.verdict).toBe('not-verified');
+    expect(isolation?.reasons.join(' ')).toMatch(/account 2's pipelines cannot be read back.*only the answers were judged/);
   });
 });
