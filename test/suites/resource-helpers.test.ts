@@ -114,11 +114,12 @@ describe('walking a paged list (listAll)', () => {
 
 describe('whose thing an id of account 2 names, as account 1 sees it (ownership)', () => {
   /** Account 1's view: `read` answers GET /hooks/7; `list` is its hook list (paged honestly), or null when not served. */
-  function account1(read: { status: number; json: unknown }, list: unknown[] | null) {
+  function account1(read: { status: number; json: unknown }, list: unknown[] | null, pageSizeIgnored = false) {
     const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
       const query = options?.query ?? {};
-      const offset = Number(query.offset ?? 0);
-      const [status, json] = path === '/hooks/7' ? [read.status, read.json] : list === null ? [404, { message: 'Item not found.' }] : [200, list.slice(offset, offset + Number(query.limit ?? 20))];
+      const offset = pageSizeIgnored ? 0 : Number(query.offset ?? 0);
+      const size = pageSizeIgnored ? 20 : Number(query.limit ?? 20);
+      const [status, json] = path === '/hooks/7' ? [read.status, read.json] : list === null ? [404, { message: 'Item not found.' }] : [200, list.slice(offset, offset + size)];
       return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
     };
     const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
@@ -128,16 +129,18 @@ describe('whose thing an id of account 2 names, as account 1 sees it (ownership)
   const mark = 'disco-run-iso-hook';
   const hook = (name: string) => ({ status: 200, json: { id: 7, name } });
 
-  it('a hook account 1 reads by id but does not list among its own, or that bears a name only account 2\'s hook of this run bears, is a leak', async () => {
+  const many = Array.from({ length: 150 }, (_, i) => ({ id: 100 + i }));
+
+  it('a hook account 1 reads by id but does not list among its own (read whole, over pages), or that bears a name only account 2\'s hook of this run bears, is a leak', async () => {
     expect(await ownership(account1(hook('nightly'), [{ id: 3 }]), 'hook', { id: 7 }, [mark])).toBe('leak');
+    expect(await ownership(account1(hook('nightly'), many), 'hook', { id: 7 }, [mark])).toBe('leak');
     expect(await ownership(account1(hook(mark), null), 'hook', { id: 7 }, [mark])).toBe('leak');
   });
 
   it('a hook account 1 reads and lists is its own (ids numbered per account); one it cannot list whole cannot be told, and counts as its own', async () => {
-    expect(await ownership(account1(hook('nightly'), [{ id: 3 }, { id: 7 }]), 'hook', { id: 7 }, [mark])).toBe('own');
+    expect(await ownership(account1(hook('nightly'), [...many, { id: 7 }]), 'hook', { id: 7 }, [mark])).toBe('own');
     expect(await ownership(account1(hook('nightly'), null), 'hook', { id: 7 }, [mark])).toBe('own');
-    const many = Array.from({ length: 150 }, (_, i) => ({ id: 100 + i }));
-    expect(await ownership(account1(hook('nightly'), many), 'hook', { id: 7 }, [mark])).toBe('own');
+    expect(await ownership(account1(hook('nightly'), many, true), 'hook', { id: 7 }, [mark])).toBe('own');
   });
 
   it('the spec\'s read refusing the id makes it not account 1\'s', async () => {
