@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
-import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
-import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
-import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import { keyProbes } from './catalog/b-key-probes.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
@@ -20,18 +19,6 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
  *    target file works for the next run.
  */
 
-
-/**
- * Requests that prove whether a key authenticates, each harmless with a live key: every read of
- * the spec's endpoint table that names no id, marking a notification that does not exist, and
- * the regeneration itself (with a dead key it must not regenerate anything).
- */
-type Probe = { label: string; send: (client: InterfaceClient) => Promise<Exchange> };
-const probes: Probe[] = [
-  ...B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && !e.id).map((e): Probe => ({ label: e.key, send: (c) => c.get(e.path, e.answer.paged ? { query: { limit: 1 } } : {}) })),
-  { label: 'POST /notifications/mark (unknown id)', send: (c) => c.post('/notifications/mark', { body: { id: absentIdFrom(1) } }) },
-  { label: 'POST /user/tokens', send: (c) => c.post('/user/tokens') },
-];
 
 function newKeyOf(t: CheckContext, ex: Exchange, oldKeys: Set<string>): string {
   t.expect.status(ex, 200, 'B-AUTH-2', `POST /user/tokens answered ${ex.response.status}; the spec table gives 200 and the user`);
@@ -75,6 +62,7 @@ check({
       t.note('the key configured for account 1 is no longer valid after this check');
     }
 
+    const probes = keyProbes(t.target);
     await t.property('each regeneration retires the previous key at once', fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
       const probe = probes.find((p) => p.label === label) ?? probes[0]!;
       const regenerated = await t.bWithKey(current).post('/user/tokens');
