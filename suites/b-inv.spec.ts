@@ -156,7 +156,8 @@ check({
     const names = pagingNames(t.target);
     const listed = await listAll(t.b(), '/invoices', names, 2);
     const total = listed?.items.length ?? 0;
-    if (total <= 100) t.note(`the account has ${total} invoices: a page size above 100 cannot show more than 100 here`);
+    // A page size above 100 honoured shows only on a list longer than 100.
+    if (total <= 100) t.partial('B-LIM-2', `account 1 has ${total} invoices: a page size above 100 cannot show more than 100 here, so "no page ever holds more than 100" was not seen; an account with more than 100 invoices lets it be`);
     await t.property('valid page sizes are honoured as a maximum', fc.record({ limit: validLimit, offset: fc.integer({ min: 0, max: total }) }), async ({ limit, offset }) => {
       const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
       t.expect.status(ex, '2xx', 'B-LIM-2', `GET /invoices with the valid page size ${limit} answered ${ex.response.status}`);

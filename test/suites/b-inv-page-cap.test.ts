@@ -1,0 +1,40 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import { closeServer, localTarget } from '../support/local-target.ts';
+
+/**
+ * B-LIM-2: no page ever holds more than 100 invoices. A target that honours any page size, asked
+ * for 150 on an account of 30 invoices, answers 30: the cap cannot show, and is not a pass.
+ */
+function uncappedInvoices(count: number): http.Server {
+  const invoices = Array.from({ length: count }, (_, i) => ({ id: `INV-${String(i + 1).padStart(4, '0')}`, date: '2026-01-01', amount: 10, currency: 'USD', status: 'paid', pdf_url: 'https://invoices.example/x.pdf' }));
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 20);
+    const found = url.pathname === '/acme/api/invoices';
+    res.writeHead(found ? 200 : 404, { 'content-type': 'application/vnd.service+json; version=2' });
+    res.end(JSON.stringify(found ? invoices.slice(offset, offset + limit) : { message: 'Item not found.' }));
+  });
+}
+
+describe('b-inv/page-size on an account of few invoices', () => {
+  it('leaves B-LIM-2 not verified, saying why, where a page size above 100 cannot show', { timeout: 30_000 }, async () => {
+    const server = uncappedInvoices(30);
+    try {
+      const target = await localTarget(server);
+      const checks = (await loadChecks()).filter((c) => c.id === 'b-inv/page-size');
+      const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 5, readOnly: true, timeoutMs: 5_000 });
+      const check = out.checks[0]!;
+      expect(check.verdict).toBe('pass');
+      expect(check.partial?.map((p) => p.clause)).toEqual(['B-LIM-2']);
+      expect(check.partial?.[0]?.reason).toMatch(/30 invoices.*more than 100 invoices lets it be/);
+      expect(clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === 'B-LIM-2')?.verdict).toBe('not-verified');
+    } finally {
+      await closeServer(server);
+    }
+  });
+});
