@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName, emailLocalPart, location, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, show, userIn, type JsonObject } from './lib/answers.ts';
@@ -49,9 +50,10 @@ check({
       const ex = await t.b().put('/user', { body: restore });
       if (!is2xx(ex)) throw new Error(`PUT /user to restore the original values answered ${ex.response.status}`);
     });
-    // A new address can lock a real user out until it is confirmed: only the simulator's changes.
-    const varyEmail = t.target.controlUrl !== undefined;
-    if (!varyEmail) t.note('the email is sent back unchanged: changing a real user\'s address may need a confirmation');
+    // A new address can lock a real user out until it is confirmed: changed only where permitted,
+    // and otherwise sent back unchanged, so that its update is not seen.
+    const varyEmail = permitted(t, 'change_user_email');
+    if (!varyEmail) t.partial('B-USER-1', `the email was sent back unchanged, so its update was not seen: a new address can lock a real user out until it is confirmed (${howToPermit('change_user_email')})`);
     // The spec does not fix the set of time zone names: IANA names are the simulator's (and the
     // real service's) convention, so elsewhere the user's own value is sent back (or UTC).
     const ownZone = typeof original.time_zone === 'string' && original.time_zone !== '' ? original.time_zone : 'UTC';

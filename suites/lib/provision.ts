@@ -37,7 +37,7 @@ export interface Manifest {
 }
 
 /** Everything a run may do to a simulator made for it. */
-export const DISPOSABLE = ['rotate_api_key', 'assign_connections_to_groups'] as const;
+export const DISPOSABLE = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
 
 export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads'] as const;
 

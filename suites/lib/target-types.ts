@@ -25,10 +25,12 @@ export interface TargetDocument {
   /**
    * Changes the run may make that the API cannot undo: `rotate_api_key` (B-AUTH-2 regenerates
    * account 1's key, so the configured one dies) and `assign_connections_to_groups` (B-CG-1 moves
-   * fixture connections into groups that cannot be deleted). Without them those clauses are
-   * covered in part or not at all.
+   * fixture connections into groups that cannot be deleted) and `change_user_email` (B-USER-1
+   * sends account 1's user new addresses before putting the old one back: a real deployment may
+   * lock the user out until a new address is confirmed). Without them those clauses are covered in
+   * part or not at all.
    */
-  permissions?: ('rotate_api_key' | 'assign_connections_to_groups')[];
+  permissions?: ('rotate_api_key' | 'assign_connections_to_groups' | 'change_user_email')[];
   /** What this deployment chose for interface B where the spec leaves it open (docs/interface-b.md gives the defaults). */
   interface_b?: InterfaceBDocument;
 }

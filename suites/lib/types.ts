@@ -52,7 +52,7 @@ export interface ResolvedInterfaceB {
 }
 
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */
-export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups'] as const;
+export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** The target after loading: URLs without trailing slash, secrets from env resolved. */

@@ -23,7 +23,7 @@ export function presentNotification(sim: Sim, n: Notification, links: Links): Re
 }
 
 /** The title of an event kind as the real service words it: `job.completed` is "Job completed". */
-export function titleOf(kind: string): string {
+function titleOf(kind: string): string {
   const words = kind.split(/[._]/).filter(Boolean).join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
