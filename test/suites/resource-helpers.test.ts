@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblems } from '../../suites/lib/formats.ts';
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
 import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
-import { restoreUserAfter } from '../../suites/lib/factories/user.ts';
+import { otherTimeZoneTaken, restoreUserAfter } from '../../suites/lib/factories/user.ts';
 import type { PagingNames } from '../../suites/lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
 import { partReader } from '../../suites/catalog/b-state.ts';
@@ -182,6 +182,32 @@ describe('walking a catalog list (walkCatalogList)', () => {
     const hooks = notificationClient(null);
     await walkCatalogList(hooks.client, target, '/hooks');
     expect(hooks.asked).toEqual(['limit=1', 'offset=0&limit=100']);
+  });
+});
+
+describe('a time zone the target takes besides the user\'s own (otherTimeZoneTaken)', () => {
+  /** A PUT /user that takes only `takes` as a time zone (422 otherwise) and answers what it stored. */
+  function zoneClient(takes: readonly string[]): { client: InterfaceClient; sent: unknown[] } {
+    const sent: unknown[] = [];
+    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+      sent.push(options?.body);
+      const body = options?.body as Record<string, unknown>;
+      const [status, json] = takes.includes(String(body.time_zone)) ? [200, body] : [422, { message: 'Validation failed' }];
+      return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+    };
+    return { client: { base: 'https://t.test', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) }, sent };
+  }
+  const user = { name: 'Ada', email: 'ada@example.com', time_zone: 'UTC', location: 'Lisbon' };
+
+  it('finds the first other name the target takes and shows, sending the user whole', async () => {
+    const { client, sent } = zoneClient(['UTC', 'Europe/London']);
+    expect(await otherTimeZoneTaken(client, user, 'UTC')).toEqual({ zone: 'Europe/London', tried: ['Etc/UTC', 'Europe/London'] });
+    expect(sent[0]).toEqual({ ...user, time_zone: 'Etc/UTC' });
+  });
+
+  it('finds none on a target that takes only the user\'s own name, and says what was tried', async () => {
+    const { client } = zoneClient(['Windows/GMT Standard Time']);
+    expect(await otherTimeZoneTaken(client, { ...user, time_zone: 'Windows/GMT Standard Time' }, 'Windows/GMT Standard Time')).toEqual({ tried: ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York'] });
   });
 });
 

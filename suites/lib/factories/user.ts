@@ -1,5 +1,5 @@
-import type { CheckContext, Exchange } from '../types.ts';
-import { is2xx, userIn } from '../answers.ts';
+import type { CheckContext, Exchange, InterfaceClient } from '../types.ts';
+import { is2xx, isObject, userIn } from '../answers.ts';
 
 /** The fields PUT /user takes (spec §4), as GET /user shows them. */
 const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
@@ -27,4 +27,22 @@ export async function restoreUserAfter(t: Pick<CheckContext, 'b' | 'cleanup'>): 
     if (!is2xx(ex)) throw new Error(`PUT /user answered ${ex.response.status}`);
   });
   return { exchange, user };
+}
+
+/** Zone names a target may take besides the user's own: the spec fixes none. */
+const OTHER_ZONES = ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York'];
+
+/**
+ * A time zone other than `own` that this target takes: the first of `OTHER_ZONES` a PUT /user of
+ * `user` with it answers 2xx showing it (the caller puts the user back). `zone` is undefined when
+ * none was taken; a refusal is no failure (the spec does not fix the names).
+ */
+export async function otherTimeZoneTaken(client: InterfaceClient, user: Record<string, unknown>, own: string): Promise<{ zone?: string; tried: string[] }> {
+  const tried: string[] = [];
+  for (const zone of OTHER_ZONES.filter((z) => z !== own)) {
+    tried.push(zone);
+    const ex = await client.put('/user', { body: { ...user, time_zone: zone } });
+    if (is2xx(ex) && isObject(ex.json) && ex.json.time_zone === zone) return { zone, tried };
+  }
+  return { tried };
 }
