@@ -94,5 +94,10 @@ check({
       expected: `no latency difference beyond ±${verdict.thresholdMs.toFixed(1)} ms`,
       received: summary,
     });
+    // Not told apart is not yet alike: on a noisy target the interval may stay wider than the
+    // threshold after every pair, and then a leak of a few milliseconds could hide in the noise.
+    if (!verdict.distinguishable && !verdict.equivalent) {
+      t.partial('A-ENUM-2', `after ${verdict.m} pairs the latencies were neither told apart nor shown alike: the shift's interval [${verdict.lower.toFixed(1)} ms, ${verdict.upper.toFixed(1)} ms] reaches past ±${verdict.thresholdMs.toFixed(1)} ms, too noisy to tell (a quieter moment or a closer network lets it)`);
+    }
   },
 });

@@ -29,16 +29,21 @@ export interface SeenRequest {
 
 /**
  * A fake target that answers every request with the JSON that `answer` gives, once the request's
- * body is read (the hand-written interface A targets of the suites' self-tests).
+ * body is read, after `delayMs` where it gives one (the hand-written interface A targets of the
+ * suites' self-tests).
  */
-export function jsonServer(answer: (request: SeenRequest) => { status: number; body: unknown }): http.Server {
+export function jsonServer(answer: (request: SeenRequest) => { status: number; body: unknown; delayMs?: number }): http.Server {
   return http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
       const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const { status, body } = answer({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', bearer });
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
+      const { status, body, delayMs = 0 } = answer({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', bearer });
+      const send = () => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (delayMs > 0) setTimeout(send, delayMs);
+      else send();
     });
   });
 }
