@@ -1,11 +1,9 @@
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
-import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
-import { jsonServer } from '../support/local-target.ts';
+import { interfaceATarget, jsonServer } from '../support/local-target.ts';
 
 /**
  * Another account's deployed pipeline moves on by itself while a check asks about it: its state
@@ -34,21 +32,16 @@ function movingTarget(options: { renameAfterReads?: number }): http.Server {
 }
 
 function targetAt(server: http.Server): ResolvedTarget {
-  const { port } = server.address() as AddressInfo;
-  const operations = Object.fromEntries(A_OPERATIONS.filter((op) => op !== 'pipelines.archive' && op !== 'pipelines.read').map((op) => [op, null]));
-  return {
-    name: 'moving',
-    cdcBaseUrl: `http://127.0.0.1:${port}`,
-    keyPrefix: 'fdk',
-    b: [],
-    a: [
+  return interfaceATarget(
+    server,
+    'moving',
+    ['pipelines.archive', 'pipelines.read'],
+    [
       { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { pipeline_ids: [501] } },
       { adminKey: KEYS.other, fixtures: { pipeline_ids: [900] } },
     ],
-    interfaceA: { operations, listItems: {}, definitions: [], pipelineStates: { field: 'status', deployed: ['initial_sync', 'continuous_sync'], notDeployed: ['not_deployed'], archived: ['archived'] } },
-    interfaceB: {},
-    permissions: [],
-  };
+    { pipelineStates: { field: 'status', deployed: ['initial_sync', 'continuous_sync'], notDeployed: ['not_deployed'], archived: ['archived'] } },
+  );
 }
 
 describe("a-enum/foreign-pipeline-same-404 while account 2's pipeline moves on by itself", () => {

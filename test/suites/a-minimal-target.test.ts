@@ -1,13 +1,11 @@
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChecks } from '../../suites/index.ts';
 import { familyOf } from '../../suites/lib/registry.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
-import { A_OPERATIONS } from '../../suites/lib/target-types.ts';
-import { jsonServer } from '../support/local-target.ts';
+import { interfaceATarget, jsonServer } from '../support/local-target.ts';
 
 /**
  * A target that serves nothing of interface A but what the spec fixes: `DELETE /pipelines/{id}`
@@ -41,25 +39,13 @@ function minimalTarget(noisy = false): http.Server {
   });
 }
 
-/** The document of a minimal target listening on `server`: it says what it does not serve. */
+/** The document of a minimal target listening on `server`: it serves the spec's archive alone. */
 async function describe_(server: http.Server): Promise<ResolvedTarget> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // Every interface A operation but the spec's archive is not served.
-  const operations = Object.fromEntries(A_OPERATIONS.filter((op) => op !== 'pipelines.archive').map((op) => [op, null]));
-  return {
-    name: 'minimal',
-    cdcBaseUrl: `http://127.0.0.1:${port}`,
-    keyPrefix: 'fdk',
-    b: [],
-    a: [
-      { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { archivable_pipelines: { deployed: 501, not_deployed: 502 } } },
-      { adminKey: KEYS.other, fixtures: { pipeline_ids: [900] } },
-    ],
-    interfaceA: { operations, listItems: {}, definitions: [] },
-    interfaceB: {},
-    permissions: [],
-  };
+  return interfaceATarget(server, 'minimal', ['pipelines.archive'], [
+    { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { archivable_pipelines: { deployed: 501, not_deployed: 502 } } },
+    { adminKey: KEYS.other, fixtures: { pipeline_ids: [900] } },
+  ]);
 }
 
 describe('the A checks against a target that serves only the spec\'s DELETE', () => {

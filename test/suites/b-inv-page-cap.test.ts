@@ -1,9 +1,7 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { loadChecks } from '../../suites/index.ts';
-import { runChecks } from '../../suites/lib/run.ts';
-import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import { closeServer, localTarget } from '../support/local-target.ts';
+import { runOneCheck } from '../support/run-suites.ts';
 
 /**
  * B-LIM-2: no page ever holds more than 100 invoices. A target that honours any page size, asked
@@ -26,13 +24,11 @@ describe('b-inv/page-size on an account of few invoices', () => {
     const server = uncappedInvoices(30);
     try {
       const target = await localTarget(server);
-      const checks = (await loadChecks()).filter((c) => c.id === 'b-inv/page-size');
-      const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 5, readOnly: true, timeoutMs: 5_000 });
-      const check = out.checks[0]!;
+      const { check, verdict } = await runOneCheck(target, 'b-inv/page-size', 'B-LIM-2', { readOnly: true });
       expect(check.verdict).toBe('pass');
       expect(check.partial?.map((p) => p.clause)).toEqual(['B-LIM-2']);
       expect(check.partial?.[0]?.reason).toMatch(/30 invoices.*more than 100 invoices lets it be/);
-      expect(clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === 'B-LIM-2')?.verdict).toBe('not-verified');
+      expect(verdict?.verdict).toBe('not-verified');
     } finally {
       await closeServer(server);
     }

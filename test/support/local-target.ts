@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolveTarget } from '../../suites/lib/target.ts';
-import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { A_OPERATIONS, type AOperation } from '../../suites/lib/target-types.ts';
+import type { AAccount, ResolvedInterfaceA, ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
  * A test's own server on a free local port, described as a target with both interfaces at its
@@ -14,6 +15,16 @@ export async function localTarget(server: http.Server): Promise<ResolvedTarget> 
     { base_url: url, cdc_base_url: url, key_prefix: 'fdk', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40), pipeline_admin_key: `fdk_${'A'.repeat(40)}` }] },
     {},
   );
+}
+
+/**
+ * The document of a hand-written interface A target listening on `server`: it serves the
+ * operations in `served` and says, as a vendor would, that it serves none of the others.
+ */
+export function interfaceATarget(server: http.Server, name: string, served: readonly AOperation[], a: AAccount[], interfaceA: Partial<ResolvedInterfaceA> = {}): ResolvedTarget {
+  const { port } = server.address() as AddressInfo;
+  const operations = Object.fromEntries(A_OPERATIONS.filter((op) => !served.includes(op)).map((op) => [op, null]));
+  return { name, cdcBaseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [], a, interfaceA: { operations, listItems: {}, definitions: [], ...interfaceA }, interfaceB: {}, permissions: [] };
 }
 
 export function closeServer(server: http.Server): Promise<void> {

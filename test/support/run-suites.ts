@@ -1,10 +1,10 @@
-import { startEmbeddedTarget } from '../../bin/embedded-target.ts';
+import { startEmbeddedTarget, type EmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
-import type { CheckResult, Profile } from '../../suites/lib/types.ts';
+import type { CheckResult, ClauseVerdict, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
 
 export interface SuiteRun {
   checks: CheckResult[];
@@ -75,3 +75,24 @@ export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName
   return problems;
 }
 
+
+/**
+ * One check against a target the test built (described as the test likes, in the spec profile):
+ * its result and the verdict of `clause` over it. For self-tests of what one check covers.
+ */
+export async function runOneCheck(target: ResolvedTarget, id: string, clause: string, options: { seed?: number; runs?: number; readOnly?: boolean } = {}): Promise<{ check: CheckResult; verdict: ClauseVerdict | undefined }> {
+  const checks = (await loadChecks()).filter((c) => c.id === id);
+  if (checks.length !== 1) throw new Error(`no check ${id}`);
+  const out = await runChecks({ target, checks, profile: 'spec', seed: options.seed ?? 3, runs: options.runs ?? 5, readOnly: options.readOnly ?? false, timeoutMs: 5_000 });
+  return { check: out.checks[0]!, verdict: clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === clause) };
+}
+
+/** `use` with a fresh embedded simulator, closed afterwards whatever happens. */
+export async function withEmbeddedTarget<T>(options: { faults?: FaultName[]; conventions?: ConventionsName }, use: (embedded: EmbeddedTarget) => Promise<T>): Promise<T> {
+  const embedded = await startEmbeddedTarget(options);
+  try {
+    return await use(embedded);
+  } finally {
+    await embedded.close();
+  }
+}
