@@ -5,14 +5,14 @@ import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib
 import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { is2xx, isObject, requestLine } from './lib/answers.ts';
+import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { MADE_UP_KEY_PREFIX, brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routeMissing, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ERR-1: every 401 and 404 of interface A carries `{error: string}`.

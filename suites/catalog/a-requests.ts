@@ -46,7 +46,6 @@ export function aSend(t: Pick<CheckContext, 'target'>, client: InterfaceClient, 
   return client.request(route.method, routePath(route, id), options);
 }
 
-export { routeMissing } from '../lib/answers.ts';
 
 /**
  * Ends the check (a skip) when the answer shows the target does not serve `operation` at its

@@ -40,7 +40,7 @@ function minimalTarget(noisy = false): http.Server {
 }
 
 /** The document of a minimal target listening on `server`: it serves the spec's archive alone. */
-async function describe_(server: http.Server): Promise<ResolvedTarget> {
+async function minimalTargetDocument(server: http.Server): Promise<ResolvedTarget> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return interfaceATarget(server, 'minimal', ['pipelines.archive'], [
     { adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { archivable_pipelines: { deployed: 501, not_deployed: 502 } } },
@@ -53,7 +53,7 @@ describe('the A checks against a target that serves only the spec\'s DELETE', ()
   let target: ResolvedTarget;
 
   beforeAll(async () => {
-    target = await describe_(server);
+    target = await minimalTargetDocument(server);
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
@@ -91,7 +91,7 @@ describe('A-ENUM-2 on a target whose 404s are too noisy to time', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('neither fails nor passes the clause: not verified, saying the samples could not show the two alike', { timeout: 90_000 }, async () => {
-    const target = await describe_(server);
+    const target = await minimalTargetDocument(server);
     // The archiving shows the target finding pipelines by id, which the timing check waits for.
     const checks = (await loadChecks()).filter((c) => ['a-pipe/delete-deployed', 'a-pipe/delete-not-deployed', 'a-timing/foreign-404-latency'].includes(c.id));
     const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 5, readOnly: false, timeoutMs: 5_000 });

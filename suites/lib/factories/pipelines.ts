@@ -1,10 +1,10 @@
 import type { CheckContext, Exchange } from '../types.ts';
 import { documentBody, type DocumentFormat } from '../documents.ts';
-import { is2xx, isObject, pathOf, type JsonObject } from '../answers.ts';
+import { is2xx, isObject, pathOf, routeMissing, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 import { foundPipeline } from '../evidence.ts';
-import { aRoute, aSend, definitionFormat, routeMissing, routeOrSkip, skipUnlessServed } from '../../catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, routeOrSkip, skipUnlessServed } from '../../catalog/a-requests.ts';
 import { plainDefinition } from '../arbitraries/definitions.ts';
 
 /**
