@@ -78,6 +78,7 @@ export const faultCatalog = {
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },
   'a-deep-body-500': { clause: 'X-ROB-1', description: 'a body nested too deep overflows the validator: 500 instead of 422' },
   'a-unknown-path-500': { clause: 'X-ROB-1', description: 'an unknown path under /api/public/v1 crashes the fallback handler: 500' },
+  'a-list-shows-foreign': { clause: 'X-ISO-1', description: 'GET /pipelines lists every other account\'s pipelines after the caller\'s own (a query that lost its account filter)' },
   'a-cross-account-pipelines': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is found like an own one: it can be read, changed and archived' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 

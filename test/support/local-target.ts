@@ -31,10 +31,11 @@ export function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** What a fake target sees of a request: its method, its path without the query, its Bearer key. */
+/** What a fake target sees of a request: its method, its path without the query, its query, its Bearer key. */
 export interface SeenRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   bearer: string | undefined;
 }
 
@@ -48,7 +49,9 @@ export function jsonServer(answer: (request: SeenRequest) => { status: number; b
     req.resume();
     req.on('end', () => {
       const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      const { status, body, delayMs = 0 } = answer({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', bearer });
+      // The path as sent (no dot-segment removal or unescaping: the robustness probes send odd ones).
+      const [path = '', query = ''] = (req.url ?? '').split(/\?(.*)/s);
+      const { status, body, delayMs = 0 } = answer({ method: req.method ?? 'GET', path, query: new URLSearchParams(query), bearer });
       const send = () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));

@@ -127,10 +127,16 @@ export interface PipelinePage {
 export function listPipelines(sim: Sim, account: AccountState, page: { page: number; pageSize: number; includeArchived: boolean }): PipelinePage {
   const now = sim.clock.now();
   const all = newestFirst([...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null));
+  if (sim.faults.has('a-list-shows-foreign')) all.push(...foreignPipelines(sim, account).filter((p) => page.includeArchived || p.archivedAt === null));
   const start = (page.page - 1) * page.pageSize;
   const items = all.slice(start, start + page.pageSize);
   for (const pipeline of items) settle(pipeline, now);
   return { items, hasMore: start + page.pageSize < all.length };
+}
+
+/** Every other account's pipelines, newest first: what a list that lost its account filter adds after the caller's own. */
+function foreignPipelines(sim: Sim, account: AccountState): Pipeline[] {
+  return newestFirst([...sim.store.accounts.values()].filter((other) => other !== account).flatMap((other) => [...other.pipelines.values()]));
 }
 
 function ensureWritable(pipeline: Pipeline): void {

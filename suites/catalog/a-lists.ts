@@ -1,0 +1,77 @@
+import type { CheckContext, Exchange, InterfaceClient } from '../lib/types.ts';
+import { isObject, routeMissing } from '../lib/answers.ts';
+import { aSend, listItemsOf } from './a-requests.ts';
+
+/**
+ * Reading interface A's pipeline list whole, on a target whose paging the spec does not fix.
+ * The real service's convention (gaps.md, docs/interface-a.md) is `page` and `page_size`, at
+ * most 100 to a page, with a pagination block; its clients page until a page is short or empty.
+ * A short page proves the end only where the page size is known, so the walk asks pages until
+ * the answer's `pagination.has_more` (or `next_page`) says there are no more, or a page comes
+ * back empty. A page that holds only pipelines of earlier pages means the target does not page
+ * by `page`: what lies past the first page cannot be read, and the walk says so.
+ */
+
+const PAGE_SIZE = 100;
+
+export interface PipelineListWalk {
+  items: unknown[];
+  /** The walk reached the end the target's answers state or show: nothing was left out. */
+  complete: boolean;
+  /** Why the walk is not complete. */
+  incomplete?: string;
+  /** What the walk could not ask for (include_archived refused): worth a note, no gap in the walk. */
+  caveat?: string;
+  exchanges: Exchange[];
+}
+
+/**
+ * Every pipeline `client`'s account lists, archived ones too where the target takes
+ * `include_archived=true` (a target that refuses that parameter with a 4xx other than a missing
+ * route has no such filter, and is walked without it); `refused` with the answer when a page
+ * gives no items where the target document says.
+ */
+export async function walkPipelineList(t: Pick<CheckContext, 'target'>, client: InterfaceClient, maxPages = 20): Promise<PipelineListWalk | { refused: Exchange }> {
+  let extra: Record<string, string> = { include_archived: 'true' };
+  let caveat: string | undefined;
+  const items: unknown[] = [];
+  const exchanges: Exchange[] = [];
+  const seen = new Set<string>();
+  for (let page = 1; page <= maxPages; page++) {
+    let ex = await aSend(t, client, 'pipelines.list', { query: { ...extra, page, page_size: PAGE_SIZE } });
+    if (page === 1 && ex.response.status >= 400 && ex.response.status < 500 && !routeMissing(ex)) {
+      caveat = `GET of the list with include_archived=true answered ${ex.response.status}, so it was read without that parameter`;
+      extra = {};
+      ex = await aSend(t, client, 'pipelines.list', { query: { page, page_size: PAGE_SIZE } });
+    }
+    exchanges.push(ex);
+    const got = ex.response.status === 200 ? listItemsOf(t, 'pipelines', ex.json) : undefined;
+    if (!got) return { refused: ex };
+    const keys = got.map(identity);
+    if (page > 1 && got.length > 0 && keys.every((k) => seen.has(k))) {
+      return walk(items, exchanges, caveat, `page ${page} held only pipelines of earlier pages: the target does not page by page=, so the list past its first page could not be read`);
+    }
+    items.push(...got);
+    for (const k of keys) seen.add(k);
+    if (morePages(ex.json) === false || got.length === 0) return walk(items, exchanges, caveat);
+  }
+  return walk(items, exchanges, caveat, `the list is longer than the ${maxPages} pages of ${PAGE_SIZE} read`);
+}
+
+function walk(items: unknown[], exchanges: Exchange[], caveat: string | undefined, incomplete?: string): PipelineListWalk {
+  return { items, complete: incomplete === undefined, ...(incomplete === undefined ? {} : { incomplete }), ...(caveat === undefined ? {} : { caveat }), exchanges };
+}
+
+/** What the answer's pagination block says of further pages: true, false, or nothing. */
+function morePages(body: unknown): boolean | undefined {
+  const pagination = isObject(body) ? body.pagination : undefined;
+  if (!isObject(pagination)) return undefined;
+  if (typeof pagination.has_more === 'boolean') return pagination.has_more;
+  if ('next_page' in pagination) return pagination.next_page !== null;
+  return undefined;
+}
+
+/** An item's id where it has one, else the whole item: what tells a repeated page. */
+function identity(item: unknown): string {
+  return isObject(item) && item.id !== undefined ? `id:${JSON.stringify(item.id)}` : JSON.stringify(item);
+}
