@@ -6,8 +6,15 @@ import type { ClusterFields } from './input.ts';
 import { clusterStateAt, isTerminatingOrGone } from './lifecycle.ts';
 import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 
 /** Newest first (then highest id first): the order `GET /clusters` serves and pages over. */
+/** The real service's sorts of the cluster list. */
+export const CLUSTER_SORTS: ListSorts<Cluster, 'updated'> = {
+  keys: { created: (c) => c.createdAt, updated: (c) => c.updatedAt },
+  updatedAt: (c) => c.updatedAt,
+};
+
 export function clustersNewestFirst(account: AccountState): Cluster[] {
   return newestFirst(account.clusters.values());
 }

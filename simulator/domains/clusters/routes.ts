@@ -4,10 +4,12 @@ import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { presentWatcher } from '../jobs/present.ts';
 import { parseClusterFields } from './input.ts';
-import { clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
+import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
 
@@ -18,7 +20,9 @@ import { CLUSTER_PLANS } from './plans.ts';
 export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(sim, ctx, clustersNewestFirst(account), readPage(sim, ctx));
+    // sort (updated, created), direction and since as the real service's.
+    const order = readListOrder(ctx, CLUSTER_SORTS);
+    const page = pageOf(sim, ctx, inListOrder(clustersNewestFirst(account), order, CLUSTER_SORTS), readPage(sim, ctx));
     ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
   });
 

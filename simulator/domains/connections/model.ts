@@ -3,10 +3,17 @@ import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
 import { connectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 
 export const NAME_MAX_LENGTH = 255;
 
 /** The caller's connections, oldest first (ids grow with creation, and maps keep insertion order). */
+/** The real service's sorts of the connection list. */
+export const CONNECTION_SORTS: ListSorts<Connection, 'id' | 'name' | 'type' | 'updated'> = {
+  keys: { created: (c) => c.createdAt, updated: (c) => c.updatedAt, id: (c) => c.id, name: (c) => c.name, type: (c) => c.type },
+  updatedAt: (c) => c.updatedAt,
+};
+
 export function listConnections(account: AccountState): Connection[] {
   return [...account.connections.values()];
 }

@@ -2,9 +2,11 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { CONNECTION_TYPES } from './catalog.ts';
-import { findTypedConnection, listConnections, renameConnection } from './model.ts';
+import { CONNECTION_SORTS, findTypedConnection, listConnections, renameConnection } from './model.ts';
 import { parseRename } from './input.ts';
 import { presentConnection, presentConnectionType } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
@@ -25,11 +27,13 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = typesJson;
   });
 
-  // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices.
+  // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices;
+  // sort (id, name, type, updated, created), direction and since as the real service's.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
+    const order = readListOrder(ctx, CONNECTION_SORTS);
     const page = readPage(sim, ctx);
-    ctx.body = pageOf(sim, ctx, listConnections(account), page).map((c) => presentConnection(c, links, sim));
+    ctx.body = pageOf(sim, ctx, inListOrder(listConnections(account), order, CONNECTION_SORTS), page).map((c) => presentConnection(c, links, sim));
   });
 
   // Extension: read one connection, addressed like the update.

@@ -2,8 +2,15 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Delivery } from './types.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 
 /** The caller's deliveries, oldest first. */
+/** The real service's sorts of the delivery list. */
+export const DELIVERY_SORTS: ListSorts<Delivery, 'updated'> = {
+  keys: { created: (d) => d.createdAt, updated: (d) => d.updatedAt },
+  updatedAt: (d) => d.updatedAt,
+};
+
 export function listDeliveries(account: AccountState): Delivery[] {
   return [...account.deliveries.values()];
 }

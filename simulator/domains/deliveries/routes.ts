@@ -1,16 +1,20 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { deleteDelivery, listDeliveries } from './model.ts';
+import { DELIVERY_SORTS, deleteDelivery, listDeliveries } from './model.ts';
 import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
-  // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices.
+  // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices;
+  // sort (updated, created), direction and since as the real service's.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;
+    const order = readListOrder(ctx, DELIVERY_SORTS);
     const page = readPage(sim, ctx);
-    ctx.body = pageOf(sim, ctx, listDeliveries(account), page).map((d) => presentDelivery(d, links, sim));
+    ctx.body = pageOf(sim, ctx, inListOrder(listDeliveries(account), order, DELIVERY_SORTS), page).map((d) => presentDelivery(d, links, sim));
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {

@@ -6,6 +6,7 @@ import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 
 /** A signing salt: 64 lowercase hex characters, as the real service issues. */
 export function newSalt(): string {
@@ -31,6 +32,12 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
 }
 
 /** Newest first (then highest id first): the order `GET /hooks` serves and pages over. */
+/** The real service's sorts of the hook list. */
+export const HOOK_SORTS: ListSorts<Hook, 'name' | 'updated'> = {
+  keys: { created: (h) => h.createdAt, updated: (h) => h.updatedAt, name: (h) => h.name },
+  updatedAt: (h) => h.updatedAt,
+};
+
 export function hooksNewestFirst(account: AccountState): Hook[] {
   return newestFirst(account.hooks.values());
 }

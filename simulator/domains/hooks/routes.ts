@@ -3,16 +3,20 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
-import { createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
+import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook } from './present.ts';
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
-  // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged;
+  // sort (name, updated, created), direction and since as the real service's.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(sim, ctx, hooksNewestFirst(account), readPage(sim, ctx));
+    const order = readListOrder(ctx, HOOK_SORTS);
+    const page = pageOf(sim, ctx, inListOrder(hooksNewestFirst(account), order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });
 

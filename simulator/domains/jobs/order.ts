@@ -1,5 +1,7 @@
 import type { AccountState } from '../../store.ts';
-import type { Job } from './types.ts';
+import type { Job, JobStatus } from './types.ts';
+import { jobStatusAt } from './lifecycle.ts';
+import { inListOrder, type ListOrder, type ListSorts } from '../shared/list-order.ts';
 
 /**
  * Per account, job ids oldest first (jobs are never deleted): a page of `GET /jobs`, newest
@@ -33,4 +35,29 @@ export function jobsPage(account: AccountState, offset: number, limit: number): 
     if (job) items.push(job);
   }
   return { total: ids.length, items };
+}
+
+/**
+ * The real service's sorts of the job list at `now`: a job's `updated_at` is where its timeline
+ * has got to, worked out once per job and request.
+ */
+export function jobSorts(now: number): ListSorts<Job, 'updated'> {
+  const updated = new Map<Job, number>();
+  const updatedAt = (job: Job): number => {
+    let at = updated.get(job);
+    if (at === undefined) updated.set(job, (at = jobStatusAt(job, now).updatedAt));
+    return at;
+  };
+  return { keys: { created: (job) => job.createdAt, updated: updatedAt }, updatedAt };
+}
+
+/**
+ * Every job of the account with `status` at `now` (any when undefined), in `order`: for a list
+ * asked to filter or sort, which must look at every job (a list asked for neither is paged off
+ * the kept order by `jobsPage`).
+ */
+export function jobsListed(account: AccountState, now: number, order: ListOrder<'updated' | 'created'>, sorts: ListSorts<Job, 'updated'>, status: JobStatus | undefined): readonly Job[] {
+  const all = jobsPage(account, 0, Number.MAX_SAFE_INTEGER).items;
+  const kept = status === undefined ? all : all.filter((job) => jobStatusAt(job, now).status === status);
+  return inListOrder(kept, order, sorts);
 }

@@ -7,7 +7,10 @@ import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
 import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
-import { jobsPage } from './order.ts';
+import { jobSorts, jobsListed, jobsPage } from './order.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
+import { isNaturalOrder } from '../shared/list-order.ts';
+import { JOB_STATUSES, type Job } from './types.ts';
 import { presentJob, presentWatcher } from './present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 
@@ -33,12 +36,25 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentJob(sim, account, job, links);
   });
 
-  // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged; status
+  // (or all), sort (updated, created), direction and since as the real service's.
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(sim, ctx);
-    // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
-    const { total, items } = jobsPage(account, page.offset, page.limit);
+    const now = sim.clock.now();
+    const sorts = jobSorts(now);
+    const order = readListOrder(ctx, sorts);
+    const status = readChoice(ctx, 'status', JOB_STATUSES, { all: true });
+    let total: number;
+    let items: readonly Job[];
+    if (isNaturalOrder(order) && status === undefined) {
+      // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
+      ({ total, items } = jobsPage(account, page.offset, page.limit));
+    } else {
+      const listed = jobsListed(account, now, order, sorts, status);
+      total = listed.length;
+      items = listed.slice(page.offset, page.offset + page.limit);
+    }
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
     ctx.body = jobsPageBytes(sim, account, items, links);

@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 import { noteAllNotificationsRead, noteNotificationAdded, noteNotificationRead, userUnreadNotificationsOldestFirst } from './by-user.ts';
 
 /**
@@ -22,6 +23,17 @@ export function notify(
   noteNotificationAdded(account, notification);
   return notification;
 }
+
+/** When a notification was last updated: when it was marked read, else when it was made (its `updated_at`). */
+function notificationUpdatedAt(n: Notification): number {
+  return n.read ? (n.readAt ?? n.createdAt) : n.createdAt;
+}
+
+/** The real service's sorts of the notification list. */
+export const NOTIFICATION_SORTS: ListSorts<Notification, 'updated'> = {
+  keys: { created: (n) => n.createdAt, updated: notificationUpdatedAt },
+  updatedAt: notificationUpdatedAt,
+};
 
 // Reads answer from each user's index (by-user.ts): the user resource's `notifications_count`
 // fields, and a page newest first (then highest id first) with the user's total.

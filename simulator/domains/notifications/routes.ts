@@ -3,19 +3,31 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
-import { markRead, notificationCounts, notificationsPage } from './model.ts';
+import { NOTIFICATION_SORTS, markRead, notificationCounts, notificationsPage } from './model.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder, isNaturalOrder } from '../shared/list-order.ts';
 import { presentNotification } from './present.ts';
 
 export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged;
-  // as the real service, only the unread ones unless `all=true` (alt: every one, always).
+  // as the real service, only the unread ones unless `all=true` (alt: every one, always); sort
+  // (updated, created), direction and since as the real service's.
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
+    const order = readListOrder(ctx, NOTIFICATION_SORTS);
     const which = sim.conventions.b.notifications === 'all-with-read-flag' || readAll(ctx.query.all) ? 'all' : 'unread';
-    const { total, items } = notificationsPage(account, user.id, page.offset, page.limit, which);
-    setPageLinks(sim, ctx, page, total);
-    ctx.body = items.map((n) => presentNotification(sim, n, links));
+    if (isNaturalOrder(order)) {
+      // Read off the user's kept index: a page costs the same however many notifications there are.
+      const { total, items } = notificationsPage(account, user.id, page.offset, page.limit, which);
+      setPageLinks(sim, ctx, page, total);
+      ctx.body = items.map((n) => presentNotification(sim, n, links));
+      return;
+    }
+    const every = notificationsPage(account, user.id, 0, Number.MAX_SAFE_INTEGER, which).items;
+    const ordered = inListOrder(every, order, NOTIFICATION_SORTS);
+    setPageLinks(sim, ctx, page, ordered.length);
+    ctx.body = ordered.slice(page.offset, page.offset + page.limit).map((n) => presentNotification(sim, n, links));
   });
 
   // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.

@@ -2,15 +2,19 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { packagesNewestFirst, readPackage } from './model.ts';
+import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
 import { presentPackage } from './present.ts';
 
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;
-    const page = pageOf(sim, ctx, packagesNewestFirst(account), readPage(sim, ctx));
+    // sort (name, updated, created), direction and since as the real service's.
+    const order = readListOrder(ctx, PACKAGE_SORTS);
+    const page = pageOf(sim, ctx, inListOrder(packagesNewestFirst(account), order, PACKAGE_SORTS), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
   });
 

@@ -3,8 +3,15 @@ import { notFound } from '../../http/errors.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { newestFirst } from '../shared/ordering.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 import type { ScheduleFields } from './input.ts';
 import type { Schedule } from './types.ts';
+
+/** The real service's sorts of the schedule list. */
+export const SCHEDULE_SORTS: ListSorts<Schedule, 'updated'> = {
+  keys: { created: (s) => s.createdAt, updated: (s) => s.updatedAt },
+  updatedAt: (s) => s.updatedAt,
+};
 
 export function schedulesNewestFirst(account: AccountState): Schedule[] {
   return newestFirst(account.schedules.values());

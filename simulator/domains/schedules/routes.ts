@@ -3,16 +3,20 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseScheduleFields } from './input.ts';
-import { cloneSchedule, createSchedule, deleteSchedule, readSchedule, schedulesNewestFirst, updateSchedule } from './model.ts';
+import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSchedule, schedulesNewestFirst, updateSchedule } from './model.ts';
 import { presentSchedule } from './present.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
 export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/schedules', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = pageOf(sim, ctx, schedulesNewestFirst(account), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
+    // sort (updated, created), direction and since as the real service's.
+    const order = readListOrder(ctx, SCHEDULE_SORTS);
+    ctx.body = pageOf(sim, ctx, inListOrder(schedulesNewestFirst(account), order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
   });
 
   router.post('/schedules', async (ctx) => {

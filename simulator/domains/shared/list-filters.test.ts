@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { firstId, makeWorld, type TestWorld } from '../jobs/test-support.ts';
+
+/**
+ * The real service's list filters on the simulator's lists (its API docs): `sort`, `direction`
+ * and `since` on every list, `status` on jobs; a bad value is a 422 naming the parameter, and a
+ * list asked for nothing keeps its own order.
+ */
+
+function fieldsOf(body: unknown): string[] {
+  return ((body as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
+}
+
+interface Listed {
+  id: number;
+  name?: string;
+  status?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+async function list(world: TestWorld, path: string): Promise<Listed[]> {
+  const res = await world.owner.get(path);
+  expect(res.status, res.text).toBe(200);
+  return res.body as Listed[];
+}
+
+async function startJob(world: TestWorld, pkg: number): Promise<Listed> {
+  const res = await world.owner.post('/jobs', { cluster_id: firstId(world.acme.cluster_ids), package_id: pkg }).expect(201);
+  return res.body as Listed;
+}
+
+describe('list filters', () => {
+  it('GET /hooks: sort by name either way; by created oldest first; since leaves out what was not updated since', async () => {
+    const world = makeWorld();
+    const made: Listed[] = [];
+    for (const name of ['beta', 'Alpha', 'gamma']) {
+      made.push((await world.owner.post('/hooks', { type: 'web', name, settings: { url: 'https://hooks.example/x' }, events: ['job'] }).expect(201)).body as Listed);
+      world.advance(10);
+    }
+    expect((await list(world, '/hooks')).map((h) => h.name)).toEqual(['gamma', 'Alpha', 'beta']);
+    expect((await list(world, '/hooks?sort=name&direction=asc')).map((h) => h.name)).toEqual(['Alpha', 'beta', 'gamma']);
+    expect((await list(world, '/hooks?sort=name')).map((h) => h.name)).toEqual(['gamma', 'beta', 'Alpha']);
+    expect((await list(world, '/hooks?direction=asc')).map((h) => h.name)).toEqual(['beta', 'Alpha', 'gamma']);
+    expect((await list(world, `/hooks?since=${made[1]!.created_at}`)).map((h) => h.name)).toEqual(['gamma', 'Alpha']);
+    expect((await list(world, '/hooks?sort=name&direction=asc&limit=1&offset=1')).map((h) => h.name)).toEqual(['beta']);
+  });
+
+  it('GET /jobs: status filters by the status at this moment; all lists every job; sort=updated follows the timeline', async () => {
+    const world = makeWorld();
+    const ok = firstId(world.acme.package_ids, 0);
+    const failing = firstId(world.acme.package_ids, 1);
+    const first = await startJob(world, ok);
+    world.advance(3600);
+    const second = await startJob(world, failing);
+    world.advance(3600);
+    const third = await startJob(world, ok);
+    const statuses = new Map((await list(world, '/jobs')).map((j) => [j.id, j.status]));
+    expect(statuses.get(first.id)).toBe('completed');
+    expect(statuses.get(second.id)).toBe('failed');
+    expect((await list(world, '/jobs?status=completed')).map((j) => j.id)).toEqual([first.id]);
+    expect((await list(world, '/jobs?status=failed')).map((j) => j.id)).toEqual([second.id]);
+    expect((await list(world, `/jobs?status=${statuses.get(third.id)}`)).map((j) => j.id)).toEqual([third.id]);
+    expect((await list(world, '/jobs?status=all')).map((j) => j.id)).toEqual([third.id, second.id, first.id]);
+    expect((await list(world, '/jobs?direction=asc')).map((j) => j.id)).toEqual([first.id, second.id, third.id]);
+    const byUpdate = await list(world, '/jobs?sort=updated&direction=asc');
+    expect(byUpdate.map((j) => Date.parse(j.updated_at))).toEqual(byUpdate.map((j) => Date.parse(j.updated_at)).sort((a, b) => a - b));
+    expect(fieldsOf((await world.owner.get('/jobs?status=finished').expect(422)).body)).toEqual(['status']);
+  });
+
+  it('GET /notifications: sort and since on the list all=true shows', async () => {
+    const world = makeWorld();
+    const all = await list(world, '/notifications?all=true');
+    expect(all.length).toBeGreaterThan(1);
+    const asc = await list(world, '/notifications?all=true&direction=asc');
+    expect(asc.map((n) => n.id)).toEqual([...all].reverse().map((n) => n.id));
+    expect(await list(world, '/notifications?all=true&since=2999-01-01T00:00:00Z')).toEqual([]);
+  });
+
+  it('GET /connections, /packages, /deliveries, /clusters, /schedules take the same parameters', async () => {
+    const world = makeWorld();
+    for (const path of ['/connections?sort=name&direction=asc', '/connections?sort=type', '/connections?sort=id', '/packages?sort=name', '/deliveries?sort=updated', '/clusters?sort=updated&direction=asc', '/schedules?since=2026-01-01T00:00:00Z']) {
+      await list(world, path);
+    }
+    const packages = await list(world, '/packages?sort=name&direction=asc');
+    expect(packages.map((p) => p.name)).toEqual([...packages.map((p) => p.name ?? '')].sort());
+  });
+
+  it('refuses a bad sort, direction or since, or one given twice, with 422 naming it', async () => {
+    const world = makeWorld();
+    const cases: [string, string][] = [
+      ['/hooks?sort=salt', 'sort'],
+      ['/clusters?sort=name', 'sort'],
+      ['/jobs?direction=up', 'direction'],
+      ['/packages?since=yesterday', 'since'],
+      ['/notifications?since=2026-01-05', 'since'],
+      ['/connections?since=2026-01-05T09:00:00%2B01:00', 'since'],
+      ['/deliveries?direction=asc&direction=desc', 'direction'],
+    ];
+    for (const [path, field] of cases) {
+      const res = await world.owner.get(path);
+      expect(res.status, path).toBe(422);
+      expect(fieldsOf(res.body), path).toEqual([field]);
+    }
+  });
+});

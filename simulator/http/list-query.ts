@@ -1,0 +1,37 @@
+import type { Context } from 'koa';
+import { invalidField } from './errors.ts';
+import type { Direction, ListOrder, ListSorts } from '../domains/shared/list-order.ts';
+
+/** The real service's `since` format: UTC, ISO 8601 (`2013-01-17T22:41:21Z`; fractions of a second allowed). */
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+
+/**
+ * Reads `sort` (one of `sorts`), `direction` (`asc` or `desc`) and `since` (a UTC time) from the
+ * query. A value outside those, or one given twice, is a 422 naming the parameter, as the paging
+ * parameters are: a filter silently ignored would hand a client the wrong list.
+ */
+export function readListOrder<S extends string>(ctx: Context, list: ListSorts<never, S>): ListOrder<S | 'created'> {
+  const sorts = Object.keys(list.keys);
+  const sort = single(ctx, 'sort');
+  const direction = single(ctx, 'direction');
+  const since = single(ctx, 'since');
+  if (sort !== undefined && !sorts.includes(sort)) throw invalidField('sort', `must be one of ${sorts.join(', ')}`);
+  if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalidField('direction', 'must be asc or desc');
+  const sinceMs = since === undefined ? null : Date.parse(since);
+  if (since !== undefined && (!UTC_TIME.test(since) || !Number.isFinite(sinceMs))) throw invalidField('since', 'must be a UTC time such as 2013-01-17T22:41:21Z');
+  return { sort: (sort as S | 'created' | undefined) ?? null, direction: (direction as Direction | undefined) ?? null, since: sinceMs };
+}
+
+/** A filter that takes one of `values`, or undefined when not given (`all`, where a list takes it, is also undefined). */
+export function readChoice<V extends string>(ctx: Context, name: string, values: readonly V[], options: { all?: boolean } = {}): V | undefined {
+  const value = single(ctx, name);
+  if (value === undefined || (options.all && value === 'all')) return undefined;
+  if (!(values as readonly string[]).includes(value)) throw invalidField(name, `must be one of ${[...(options.all ? ['all'] : []), ...values].join(', ')}`);
+  return value as V;
+}
+
+function single(ctx: Context, name: string): string | undefined {
+  const value = ctx.query[name];
+  if (Array.isArray(value)) throw invalidField(name, 'must be given once');
+  return value;
+}
