@@ -35,10 +35,6 @@ async function createHook(t: CheckContext, sent: JsonObject): Promise<CreatedHoo
 }
 
 /**
- * Hook bodies for this target: every type of the real service in the simulator profile; only web
- * hooks elsewhere (the likeliest to exist), and inactive ones unless the target is the simulator.
- */
-/**
  * Hooks of every type on a simulator; elsewhere web hooks only, active or not, addressed to a
  * host that never resolves, so a reset that deactivates a hook shows on any target.
  */
@@ -97,8 +93,12 @@ check({
   title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, and nothing else changes (updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
+    const unjudged = new Set<string>();
     await t.property('reset changes the salt and only the salt', hookBodies(t, t.name('hook')), async (sent) => {
       const { id } = await createHook(t, sent);
+      // A twin, made alike and never reset: what moves on it meanwhile moves by itself.
+      const twin = await createHook(t, { ...sent, name: `${String(sent.name)}-twin` });
+      const twinBefore = await readHook(t, twin.id, 'B-HOOK-1');
       const before = await readHook(t, id, 'B-HOOK-1');
       const ex = await t.b().put(`/hooks/${id}/reset`);
       t.expect.status(ex, '2xx', 'B-HOOK-2', `PUT /hooks/${id}/reset answered ${ex.response.status}`);
@@ -110,25 +110,46 @@ check({
         received: typeof reset.salt === 'string' ? (reset.salt === before.hook.salt ? 'the same salt as before' : show(reset.salt)) : show(reset.salt),
         exchange: ex,
       });
-      expectUnchangedButSalt(t, ex, before.hook, reset, `PUT /hooks/${id}/reset`);
       // The new salt is the hook's from now on.
       const after = await readHook(t, id, 'B-HOOK-2');
+      const twinAfter = await readHook(t, twin.id, 'B-HOOK-1');
+      const movedAlone = movedFields(twinBefore.hook, twinAfter.hook);
+      expectUnchangedButSalt(t, ex, before.hook, reset, `PUT /hooks/${id}/reset`, movedAlone, unjudged);
       t.expect.that(after.hook.salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after the reset does not show the new salt`, expected: 'the salt the reset returned', received: after.hook.salt === before.hook.salt ? 'the old salt' : 'another salt', exchange: after.ex });
-      expectUnchangedButSalt(t, after.ex, before.hook, after.hook, `GET /hooks/${id} after the reset`);
+      expectUnchangedButSalt(t, after.ex, before.hook, after.hook, `GET /hooks/${id} after the reset`, movedAlone, unjudged);
     });
+    for (const field of unjudged) {
+      const reason = `the hook's ${field} also moved on a hook made alike and never reset, so whether the reset left it alone could not be told`;
+      if ((SPEC_HOOK_FIELDS as readonly string[]).includes(field)) t.partial('B-HOOK-2', reason);
+      else t.note(reason);
+    }
   },
 });
+
+/** The hook's fields of section 2 of the spec, which "nothing else changes" is about first of all. */
+const SPEC_HOOK_FIELDS = ['id', 'type', 'name', 'active', 'settings', 'events', 'created_at', 'url'] as const;
+
+/** The fields whose value differs between two reads of one hook (the salt aside). */
+function movedFields(before: JsonObject, after: JsonObject): Set<string> {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return new Set([...keys].filter((k) => k !== 'salt' && !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && sameJson(before[k], after[k]))));
+}
 
 /**
  * "Nothing else changes": every field the hook had before is equal afterwards, except the salt
  * and `updated_at`, which a deployment may move forward when the salt changes (it never goes
  * back). The simulator keeps `updated_at` as it was: that stricter reading binds only in the
- * simulator profile.
+ * simulator profile. A field that moved on the twin too (`movedAlone`: a delivery's time, a flag
+ * the deployment keeps) moved by itself: it is not judged, and goes into `unjudged`.
  */
-function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObject, after: JsonObject, what: string): void {
+function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObject, after: JsonObject, what: string, movedAlone: ReadonlySet<string>, unjudged: Set<string>): void {
   const strict = t.profile === 'simulator';
   for (const [field, value] of Object.entries(before)) {
     if (field === 'salt') continue;
+    if (field !== 'updated_at' && movedAlone.has(field) && !(Object.hasOwn(after, field) && sameJson(after[field], value))) {
+      unjudged.add(field);
+      continue;
+    }
     if (field === 'updated_at' && !strict) {
       expectNotEarlier(t, ex, value, after.updated_at, what);
       continue;

@@ -31,12 +31,13 @@ export function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** What a fake target sees of a request: its method, its path without the query, its query, its Bearer key. */
+/** What a fake target sees of a request: its method, its path without the query, its query, its Bearer key, its body. */
 export interface SeenRequest {
   method: string;
   path: string;
   query: URLSearchParams;
   bearer: string | undefined;
+  body: string;
 }
 
 /**
@@ -46,12 +47,13 @@ export interface SeenRequest {
  */
 export function jsonServer(answer: (request: SeenRequest) => { status: number; body: unknown; delayMs?: number }): http.Server {
   return http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
       // The path as sent (no dot-segment removal or unescaping: the robustness probes send odd ones).
       const [path = '', query = ''] = (req.url ?? '').split(/\?(.*)/s);
-      const { status, body, delayMs = 0 } = answer({ method: req.method ?? 'GET', path, query: new URLSearchParams(query), bearer });
+      const { status, body, delayMs = 0 } = answer({ method: req.method ?? 'GET', path, query: new URLSearchParams(query), bearer, body: Buffer.concat(chunks).toString('utf8') });
       const send = () => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));

@@ -1,0 +1,98 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveTarget } from '../../suites/lib/target.ts';
+import { closeServer, jsonServer } from '../support/local-target.ts';
+import { runOneCheck } from '../support/run-suites.ts';
+
+/**
+ * B-HOOK-2's "nothing else changes" on a deployment whose hooks carry a field that moves by
+ * itself (a count of reads here; a delivery's time or a flag the deployment keeps elsewhere): the
+ * reset is not blamed for it, since a hook made alike and never reset moves too. A reset that
+ * really changes a field still fails; a field of the spec's hook moving by itself leaves the
+ * clause not verified rather than passed.
+ */
+
+type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips';
+
+interface StoredHook {
+  [field: string]: unknown;
+  id: number;
+  active: boolean;
+  salt: string;
+}
+
+function hookTarget(mode: Mode): http.Server {
+  const hooks = new Map<number, StoredHook>();
+  let nextId = 1;
+  let reads = 0;
+  const readsOf = new Map<number, number>();
+  const shown = (hook: StoredHook) => {
+    reads++;
+    const own = (readsOf.get(hook.id) ?? 0) + 1;
+    readsOf.set(hook.id, own);
+    // active-flips: the deployment turns every hook off by itself from its third answer on.
+    const off = mode === 'active-flips' && own >= 3 ? { active: false } : {};
+    return { ...hook, reads, ...off };
+  };
+  return jsonServer(({ method, path, body }) => {
+    if (method === 'POST' && path === '/acme/api/hooks') {
+      const sent = JSON.parse(body) as Record<string, unknown>;
+      const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      const hook: StoredHook = { id: nextId++, type: sent.type, name: sent.name, active: mode === 'active-flips' || sent.active === true, settings: sent.settings, events: sent.events, salt: randomBytes(32).toString('hex'), created_at: now, updated_at: now, url: 'https://hooks.test/x' };
+      hooks.set(hook.id, hook);
+      return { status: 201, body: shown(hook) };
+    }
+    const match = /^\/acme\/api\/hooks\/(\d+)(\/reset)?$/.exec(path);
+    const hook = match ? hooks.get(Number(match[1])) : undefined;
+    if (!hook) return { status: 404, body: { message: 'Item not found.' } };
+    if (method === 'GET' && !match?.[2]) return { status: 200, body: shown(hook) };
+    if (method === 'PUT' && match?.[2]) {
+      hook.salt = randomBytes(32).toString('hex');
+      if (mode === 'reset-deactivates') hook.active = false;
+      return { status: 200, body: shown(hook) };
+    }
+    if (method === 'DELETE' && !match?.[2]) {
+      hooks.delete(hook.id);
+      return { status: 200, body: hook };
+    }
+    return { status: 404, body: { message: 'Item not found.' } };
+  });
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map(closeServer));
+});
+
+async function resetCheck(mode: Mode) {
+  const server = hookTarget(mode);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+  return runOneCheck(target, 'b-hook/reset-salt', 'B-HOOK-2', { runs: 8 });
+}
+
+describe('b-hook/reset-salt beside a twin that is never reset', () => {
+  it('passes where a field outside the spec moves by itself on every hook, and notes it', async () => {
+    const { check, verdict } = await resetCheck('moving-extra');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/the hook's reads also moved on a hook made alike and never reset/);
+  });
+
+  it('fails where the reset itself changes a field (active), though another field moves by itself', async () => {
+    const { check, verdict } = await resetCheck('reset-deactivates');
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/the hook's active changed, but a reset replaces only the salt/);
+  });
+
+  it("leaves B-HOOK-2 not verified where a field of the spec's hook moves by itself", async () => {
+    const { check, verdict } = await resetCheck('active-flips');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('not-verified');
+    expect(verdict?.reasons.join('\n')).toMatch(/the hook's active also moved on a hook made alike/);
+  });
+});
