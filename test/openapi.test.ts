@@ -22,7 +22,7 @@ import type { AState } from '../simulator/interfaces/a/types.ts';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 interface Operation {
-  parameters?: { name: string }[];
+  parameters?: { name: string; in?: string; schema?: { enum?: unknown[]; maximum?: number } }[];
   requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
@@ -109,6 +109,46 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(examples).toBeGreaterThan(20);
+  });
+});
+
+describe('the documented query parameters', () => {
+  it('are the ones each list takes: every documented value answers 200, a value outside them 4xx naming the parameter, for both conventions', { timeout: 60_000 }, async () => {
+    const problems: string[] = [];
+    let tried = 0;
+    for (const conventions of ['standard', 'alt'] as const) {
+      const sim = await startSimulator({ conventions });
+      try {
+        const doc = await documentOf(sim);
+        const account = sim.accounts[0]!;
+        const key = account.users[0]!.api_key;
+        const admin = account.pipeline_keys.find((k) => k.admin)!.key;
+        for (const [path, ops] of Object.entries(doc.paths)) {
+          const query = (ops.get?.parameters ?? []).filter((p) => p.in === 'query');
+          if (query.length === 0 || path.includes('{id}')) continue;
+          const url = `${sim.origin}${fill(path, { account: account.account_id })}`;
+          const headers: Record<string, string> = path.startsWith(INTERFACE_A_PREFIX) ? { authorization: `Bearer ${admin}` } : { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT };
+          const get = async (name: string, value: string) => {
+            tried++;
+            const res = await fetch(`${url}?${new URLSearchParams({ [name]: value })}`, { headers });
+            return { status: res.status, text: await res.text() };
+          };
+          for (const p of query) {
+            for (const value of p.schema?.enum ?? []) {
+              const res = await get(p.name, String(value));
+              if (res.status !== 200) problems.push(`${conventions} GET ${path}?${p.name}=${String(value)} (documented) answered ${res.status}`);
+            }
+            const outside = p.schema?.enum ? 'not-a-documented-value' : p.name === 'since' ? 'yesterday' : '-1';
+            const refused = await get(p.name, outside);
+            if (refused.status < 400 || refused.status >= 500 || !refused.text.includes(p.name)) problems.push(`${conventions} GET ${path}?${p.name}=${outside} answered ${refused.status} ${refused.text.slice(0, 120)}`);
+          }
+        }
+      } finally {
+        await sim.close();
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(tried).toBeGreaterThan(60);
   });
 });
 

@@ -149,9 +149,18 @@ describe('state export and import', () => {
       const put = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: exported });
       expect(put.status).toBe(200);
       const key = from.accounts[0]?.users[0]?.api_key ?? '';
-      const res = await fetch(`${to.interfaceB(from.accounts[0]?.account_id)}/packages`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } });
-      expect(res.status).toBe(200);
-      expect(((await res.json()) as unknown[]).length).toBe(from.accounts[0]?.package_ids.length);
+      // Every package, active and archived (the list shows one status at a time), as it was.
+      for (const status of ['active', 'archived']) {
+        const packagesOf = async (sim: typeof from) => {
+          const res = await fetch(`${sim.interfaceB(from.accounts[0]?.account_id)}/packages?status=${status}`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } });
+          expect(res.status).toBe(200);
+          // Urls name the simulator that answers: compared without them.
+          return ((await res.json()) as { id: number; url?: string; html_url?: string }[]).map(({ url: _url, html_url: _html, ...rest }) => rest);
+        };
+        const moved = await packagesOf(to);
+        expect(moved.length).toBeGreaterThan(0);
+        expect(moved).toEqual(await packagesOf(from));
+      }
       // An interface A key of the old simulator works on the new one: its digest moved.
       const admin = from.accounts[0]?.pipeline_keys.find((k) => k.admin)?.key ?? '';
       expect((await fetch(`${to.interfaceA}/pipelines/999999`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}` } })).status).toBe(404);

@@ -45,12 +45,14 @@ function schemaOf(ref: SchemaRef | undefined, list = false): Record<string, unkn
 }
 
 function parameters(op: OperationDoc): Record<string, unknown>[] {
-  return [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+  const inPath = [...op.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
     name,
     in: 'path',
     required: true,
     schema: name === 'account' || name === 'slug' || name === 'connection_type' || (op.surface === 'control' && name === 'id') ? { type: 'string' } : { type: 'integer', minimum: 1 },
   }));
+  const inQuery = (op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema }));
+  return [...inPath, ...inQuery];
 }
 
 function operationObject(op: OperationDoc): Record<string, unknown> {

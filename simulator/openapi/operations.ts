@@ -1,5 +1,20 @@
 import type { Sim } from '../context.ts';
 import { seededDefinition } from '../domains/pipelines/seeded.ts';
+import { MAX_LIMIT } from '../http/paging.ts';
+import { MAX_PAGE_SIZE } from '../domains/pipelines/paging.ts';
+import type { ListSorts } from '../domains/shared/list-order.ts';
+import { HOOK_SORTS } from '../domains/hooks/model.ts';
+import { CONNECTION_SORTS } from '../domains/connections/model.ts';
+import { PACKAGE_SORTS } from '../domains/packages/model.ts';
+import { DELIVERY_SORTS } from '../domains/deliveries/model.ts';
+import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
+import { SCHEDULE_SORTS } from '../domains/schedules/model.ts';
+import { NOTIFICATION_SORTS } from '../domains/notifications/model.ts';
+import { jobSorts } from '../domains/jobs/order.ts';
+import { JOB_STATUSES } from '../domains/jobs/types.ts';
+import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
+import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
+import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -30,6 +45,14 @@ export interface OperationDoc {
   request?: { schema: SchemaRef; example: unknown; yaml?: boolean };
   /** The success answer: status, and its body (none for 204). */
   success: { status: number; schema?: SchemaRef; list?: boolean };
+  /** The query parameters it takes (a list's paging and filters), none required. */
+  query?: QueryDoc[];
+}
+
+export interface QueryDoc {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
 }
 
 const OBJECT = { type: 'object' };
@@ -52,43 +75,57 @@ export function operations(sim: Sim): OperationDoc[] {
   const A = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'A', method, path: `/api/public/v1${path(p)}`, summary, source, success, ...(request ? { request } : {}) });
   const C = (method: OperationDoc['method'], p: string, summary: string, success: OperationDoc['success'] = { status: 200, schema: OBJECT }, request?: OperationDoc['request']): OperationDoc => ({ surface: 'control', method, path: `/_disco${p}`, summary, source: 'control', success, ...(request ? { request } : {}) });
   const definition = seededDefinition('orders-to-warehouse');
+  // Interface B's paging (the conventions' names) and the real service's list filters, each
+  // list's sort names read off its own sort keys, so the document says what the code takes.
+  const paged = (limit = MAX_LIMIT): QueryDoc[] => [
+    { name: b.paging.offset, description: 'Index of the first item, counting from 0.', schema: { type: 'integer', minimum: 0, default: 0 } },
+    { name: b.paging.limit, description: 'Items on the page.', schema: { type: 'integer', minimum: 1, maximum: limit, default: b.paging.defaultLimit } },
+  ];
+  const filtered = (sorts: ListSorts<never, string>): QueryDoc[] => [
+    ...paged(),
+    { name: 'sort', description: 'The field to sort by (with direction; without either, the list\'s own order).', schema: { enum: Object.keys(sorts.keys) } },
+    { name: 'direction', description: 'asc or desc (desc when only sort is given).', schema: { enum: ['asc', 'desc'] } },
+    { name: 'since', description: 'Only what was updated at this UTC time or later.', schema: { type: 'string', format: 'date-time', examples: ['2013-01-17T22:41:21Z'] } },
+  ];
+  const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
+  const withQuery = (op: OperationDoc, query: QueryDoc[]): OperationDoc => ({ ...op, query });
   return [
     // Interface B
     B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
     B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } }),
     B('post', '/user/tokens', 'Regenerate the caller\'s API key', 'spec', { status: 200, schema: 'user' }),
-    B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }),
+    withQuery(B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), paged()),
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
-    B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }),
+    withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }]),
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
-    B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }),
+    withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
     B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),
     B('delete', '/clusters/{id}', 'Terminate a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('post', '/clusters/{id}/watchers', 'Watch a cluster (extension)', 'extension', { status: 200, schema: 'simulator/watcher' }),
-    B('get', '/clusters/{id}/watchers', 'A cluster\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }),
+    withQuery(B('get', '/clusters/{id}/watchers', 'A cluster\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/clusters/{id}/watchers', 'Stop watching a cluster (extension)', 'extension', { status: 204 }),
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
-    B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }),
+    withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobSorts(0)), status('jobs', JOB_STATUSES)]),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
-    B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }),
+    withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/jobs/{id}/watchers', 'Stop watching a job (extension)', 'extension', { status: 204 }),
-    B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }),
+    withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), filtered(HOOK_SORTS)),
     B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
     B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
     B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { type: 'object' }, example: { active: false } }),
     B('delete', '/hooks/{hook_id}', 'Delete a hook (extension)', 'extension', { status: 204 }),
     B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
-    B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }),
+    withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), paged()),
     B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
     B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
-    B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }),
+    withQuery(B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }), filtered(CONNECTION_SORTS)),
     B('get', '/connections/{connection_type}/{connection_id}', 'One connection (extension)', 'extension', { status: 200, schema: 'connection' }),
     B('put', '/connections/{connection_type}/{connection_id}', 'Rename a connection', 'spec', { status: 200, schema: 'connection' }, { schema: { type: 'object', properties: { name: { type: 'string' } } }, example: { name: 'orders database' } }),
     B('post', '/connection_groups', 'Create a connection group', 'spec', { status: 201, schema: 'connection-group' }, { schema: { type: 'object', required: ['connection_group'], properties: { connection_group: { type: 'object' }, connections: { type: 'array' } } }, example: { connection_group: { name: 'warehouses', description: 'where the data lands' }, connections: [] } }),
@@ -97,11 +134,11 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/connections/{connection_id}/salesforce/fields', 'Salesforce object fields', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
-    B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }),
+    withQuery(B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }), [...filtered(DELIVERY_SORTS), status('deliveries', DELIVERY_STATUSES)]),
     B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
-    B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }),
+    withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])]),
     B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),
-    B('get', '/schedules', 'Schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }),
+    withQuery(B('get', '/schedules', 'Schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }), [...filtered(SCHEDULE_SORTS), status('schedules', SCHEDULE_STATUSES)]),
     B('post', '/schedules', 'Create a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }, { schema: SCHEDULE_BODY, example: { name: 'nightly orders', status: 'enabled', start_at: '2027-01-01T02:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: 1, variables: { day: 'yesterday' } }] } } }),
     B('get', '/schedules/{id}', 'One schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
     B('put', '/schedules/{id}', 'Change a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }, { schema: { type: 'object' }, example: { status: 'disabled' } }),
@@ -109,7 +146,11 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/schedules/{id}/clone', 'Copy a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }),
     B('get', '/rate_limit_status', 'The caller\'s rate-limit window (extension, as the real service\'s Python client reads it)', 'extension', { status: 200, schema: 'simulator/rate-limit-status' }),
     // Interface A
-    A('get', '/pipelines', 'Pipelines of the key\'s account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, pipeline === OBJECT ? OBJECT : '#/components/schemas/simulator.pipeline') }),
+    withQuery(A('get', '/pipelines', 'Pipelines of the key\'s account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, pipeline === OBJECT ? OBJECT : '#/components/schemas/simulator.pipeline') }), [
+      { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'page_size', description: `Pipelines on a page; above ${MAX_PAGE_SIZE}, served as ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, default: a.defaultPageSize } },
+      { name: 'include_archived', description: 'true: archived pipelines too.', schema: { enum: ['true', 'false'], default: 'false' } },
+    ]),
     A('post', '/pipelines', 'Create a pipeline from a definition (JSON or YAML)', 'convention', { status: a.createdStatus, schema: pipeline }, { schema: 'pipeline-definition', example: definition, yaml: true }),
     A('post', a.paths.validate, 'Validate a definition without creating anything', 'convention', { status: 200, schema: { type: 'object', required: ['valid'], properties: { valid: { const: true } } } }, { schema: 'pipeline-definition', example: definition, yaml: true }),
     A('get', '/pipelines/:id', 'One pipeline\'s metadata', 'convention', { status: 200, schema: pipeline }),

@@ -12,6 +12,9 @@ import { parseClusterFields } from './input.ts';
 import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
+import { readChoice } from '../../http/list-query.ts';
+import { clusterStateAt } from './lifecycle.ts';
+import { CLUSTER_STATUSES } from './types.ts';
 
 /**
  * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
@@ -20,9 +23,12 @@ import { CLUSTER_PLANS } from './plans.ts';
 export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
-    // sort (updated, created), direction and since as the real service's.
+    // status (or all), sort (updated, created), direction and since as the real service's.
     const order = readListOrder(ctx, CLUSTER_SORTS);
-    const page = pageOf(sim, ctx, inListOrder(clustersNewestFirst(account), order, CLUSTER_SORTS), readPage(sim, ctx));
+    const status = readChoice(ctx, 'status', CLUSTER_STATUSES, { all: true });
+    const now = sim.clock.now();
+    const clusters = clustersNewestFirst(account).filter((c) => status === undefined || clusterStateAt(c, now).status === status);
+    const page = pageOf(sim, ctx, inListOrder(clusters, order, CLUSTER_SORTS), readPage(sim, ctx));
     ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
   });
 

@@ -1,6 +1,8 @@
 /** Statuses of the real service's clusters (its public API docs and clients). */
 export type ClusterStatus = 'pending' | 'creating' | 'available' | 'idle' | 'pending_terminate' | 'terminating' | 'terminated' | 'error';
 
+export const CLUSTER_STATUSES: readonly ClusterStatus[] = ['pending', 'creating', 'available', 'idle', 'pending_terminate', 'terminating', 'terminated', 'error'];
+
 export interface Cluster {
   id: number;
   name: string;

@@ -1,7 +1,8 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
+import { DELIVERY_STATUSES } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { DELIVERY_SORTS, deleteDelivery, listDeliveries } from './model.ts';
@@ -9,12 +10,14 @@ import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices;
-  // sort (updated, created), direction and since as the real service's.
+  // status (or all), sort (updated, created), direction and since as the real service's.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;
     const order = readListOrder(ctx, DELIVERY_SORTS);
+    const status = readChoice(ctx, 'status', DELIVERY_STATUSES, { all: true });
     const page = readPage(sim, ctx);
-    ctx.body = pageOf(sim, ctx, inListOrder(listDeliveries(account), order, DELIVERY_SORTS), page).map((d) => presentDelivery(d, links, sim));
+    const deliveries = listDeliveries(account).filter((d) => status === undefined || d.status === status);
+    ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(d, links, sim));
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {

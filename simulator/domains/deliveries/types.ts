@@ -1,5 +1,7 @@
 export type DeliveryStatus = 'idle' | 'enabled' | 'disabled';
 
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['idle', 'enabled', 'disabled'];
+
 export interface Delivery {
   id: number;
   name: string;

@@ -6,23 +6,28 @@ import { firstId, makeWorld } from '../jobs/test-support.ts';
 const NOT_FOUND = '{"message":"Item not found."}';
 
 describe('GET /packages', () => {
-  it('lists the caller\'s packages only, newest first, each matching the package schema', async () => {
+  it('lists the caller\'s active packages only, newest first, each matching the package schema; status=archived the archived ones, as the real service', async () => {
     const { owner, acme } = makeWorld();
     const res = await owner.get('/packages').expect(200);
     expect(res.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
     const body = res.body as Record<string, unknown>[];
-    expect(body.map((p) => p.id)).toEqual([...acme.package_ids].reverse());
+    expect(body.map((p) => p.id)).toEqual([firstId(acme.package_ids, 1), firstId(acme.package_ids, 0)]);
     for (const pkg of body) expect(validateResource('package', pkg)).toEqual([]);
-    expect(body.map((p) => p.status)).toEqual(['archived', 'active', 'active']);
+    expect(body.map((p) => p.status)).toEqual(['active', 'active']);
+    await owner.get('/packages?status=active').expect(200, res.body as object);
+    const archived = await owner.get('/packages?status=archived').expect(200);
+    expect((archived.body as Record<string, unknown>[]).map((p) => [p.id, p.status])).toEqual([[firstId(acme.package_ids, 2), 'archived']]);
+    const refused = await owner.get('/packages?status=all').expect(422);
+    expect((refused.body as { errors: { field: string }[] }).errors[0]?.field).toBe('status');
   });
 
   it('pages with offset and limit and links the next and previous pages', async () => {
     const { owner, acme } = makeWorld();
-    const first = await owner.get('/packages?limit=2').expect(200);
-    expect((first.body as unknown[]).length).toBe(2);
+    const first = await owner.get('/packages?limit=1').expect(200);
+    expect((first.body as unknown[]).length).toBe(1);
     expect(first.headers.link).toContain('rel="next"');
     expect(first.headers.link).not.toContain('rel="prev"');
-    const second = await owner.get('/packages?offset=2&limit=2').expect(200);
+    const second = await owner.get('/packages?offset=1&limit=1').expect(200);
     expect((second.body as { id: number }[]).map((p) => p.id)).toEqual([firstId(acme.package_ids, 0)]);
     expect(second.headers.link).toContain('rel="prev"');
     await owner.get('/packages?offset=50').expect(200, []);

@@ -2,19 +2,25 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
+import type { PackageStatus } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
 import { presentPackage } from './present.ts';
 
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
-  // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged;
+  // as the real service's, the active ones unless asked status=archived (never both at once), and
+  // sort (name, updated, created), direction and since.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;
-    // sort (name, updated, created), direction and since as the real service's.
     const order = readListOrder(ctx, PACKAGE_SORTS);
-    const page = pageOf(sim, ctx, inListOrder(packagesNewestFirst(account), order, PACKAGE_SORTS), readPage(sim, ctx));
+    const names = sim.conventions.b.packageStatusNames;
+    const asked = readChoice(ctx, 'status', [names.active, names.archived]);
+    const status: PackageStatus = asked === names.archived ? 'archived' : 'active';
+    const packages = packagesNewestFirst(account).filter((p) => p.status === status);
+    const page = pageOf(sim, ctx, inListOrder(packages, order, PACKAGE_SORTS), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
   });
 

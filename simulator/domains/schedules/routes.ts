@@ -3,7 +3,8 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
+import { SCHEDULE_STATUSES } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseScheduleFields } from './input.ts';
@@ -14,9 +15,11 @@ import { presentSchedule } from './present.ts';
 export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/schedules', (ctx) => {
     const { account, links } = ctx.state;
-    // sort (updated, created), direction and since as the real service's.
+    // status (or all), sort (updated, created), direction and since as the real service's.
     const order = readListOrder(ctx, SCHEDULE_SORTS);
-    ctx.body = pageOf(sim, ctx, inListOrder(schedulesNewestFirst(account), order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
+    const status = readChoice(ctx, 'status', SCHEDULE_STATUSES, { all: true });
+    const schedules = schedulesNewestFirst(account).filter((s) => status === undefined || s.status === status);
+    ctx.body = pageOf(sim, ctx, inListOrder(schedules, order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
   });
 
   router.post('/schedules', async (ctx) => {

@@ -1,3 +1,7 @@
+export type ScheduleStatus = 'enabled' | 'disabled';
+
+export const SCHEDULE_STATUSES: readonly ScheduleStatus[] = ['enabled', 'disabled'];
+
 export type IntervalUnit = 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
 export const INTERVAL_UNITS: readonly IntervalUnit[] = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'];
 
@@ -10,7 +14,7 @@ export interface Schedule {
   name: string;
   description: string;
   ownerId: number;
-  status: 'enabled' | 'disabled';
+  status: ScheduleStatus;
   startAt: number;
   intervalAmount: number;
   intervalUnit: IntervalUnit;

@@ -86,6 +86,29 @@ describe('list filters', () => {
     expect(packages.map((p) => p.name)).toEqual([...packages.map((p) => p.name ?? '')].sort());
   });
 
+  it('status on clusters, schedules and deliveries (or all); packages are active unless asked status=archived, under the conventions\' names', async () => {
+    const world = makeWorld();
+    const clusters = await list(world, '/clusters');
+    for (const status of new Set(clusters.map((c) => c.status))) {
+      expect((await list(world, `/clusters?status=${status}`)).map((c) => c.id)).toEqual(clusters.filter((c) => c.status === status).map((c) => c.id));
+    }
+    expect((await list(world, '/clusters?status=all')).map((c) => c.id)).toEqual(clusters.map((c) => c.id));
+    expect(await list(world, '/clusters?status=error')).toEqual([]);
+    const made = (await world.owner.post('/schedules', { name: 'nightly', status: 'disabled', start_at: '2027-01-01T02:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: firstId(world.acme.package_ids, 0) }] } }).expect(201)).body as Listed;
+    expect((await list(world, '/schedules?status=disabled')).map((s) => s.id)).toEqual([made.id]);
+    expect(await list(world, '/schedules?status=enabled')).toEqual([]);
+    const deliveries = await list(world, '/deliveries');
+    for (const status of ['idle', 'enabled', 'disabled']) {
+      expect((await list(world, `/deliveries?status=${status}`)).map((d) => d.id)).toEqual(deliveries.filter((d) => d.status === status).map((d) => d.id));
+    }
+    const alt = makeWorld([], 'alt');
+    const active = await list(alt, '/packages');
+    expect(new Set(active.map((p) => p.status))).toEqual(new Set(['enabled']));
+    expect((await list(alt, '/packages?status=retired')).map((p) => p.status)).toEqual(['retired']);
+    // The alt conventions answer a bad field 400, in their own error shape.
+    expect((await alt.owner.get('/packages?status=archived').expect(400)).text).toContain('status');
+  });
+
   it('refuses a bad sort, direction or since, or one given twice, with 422 naming it', async () => {
     const world = makeWorld();
     const cases: [string, string][] = [
@@ -96,6 +119,9 @@ describe('list filters', () => {
       ['/notifications?since=2026-01-05', 'since'],
       ['/connections?since=2026-01-05T09:00:00%2B01:00', 'since'],
       ['/deliveries?direction=asc&direction=desc', 'direction'],
+      ['/clusters?status=running', 'status'],
+      ['/schedules?status=paused', 'status'],
+      ['/deliveries?status=sent', 'status'],
     ];
     for (const [path, field] of cases) {
       const res = await world.owner.get(path);
