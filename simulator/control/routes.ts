@@ -66,8 +66,9 @@ export function controlRouter(sim: Sim): Router {
   // Creates an account (or adds to an existing one) from a SeedAccount document.
   router.post('/accounts', async (ctx) => {
     const body = await json(ctx);
-    const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
-    problems.push(...pipelineNameConflicts(typeof body.slug === 'string' ? sim.store.account(body.slug) : undefined, body));
+    const existing = typeof body.slug === 'string' ? sim.store.account(body.slug) : undefined;
+    const problems = accountProblems(body, 'body', connectionNamesOf(existing)).map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    problems.push(...pipelineNameConflicts(existing, body));
     if (problems.length) throw invalidFields(problems);
     ctx.status = 201;
     ctx.body = seedAccount(sim, body as unknown as SeedAccount);
@@ -87,7 +88,7 @@ export function controlRouter(sim: Sim): Router {
     const account = sim.store.account(ctx.params.slug ?? '');
     if (!account) throw new ApiError('not_found');
     const body = { ...(await json(ctx)), slug: account.slug };
-    const problems = accountProblems(body, 'body').map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
+    const problems = accountProblems(body, 'body', connectionNamesOf(account)).map((p) => ({ ...p, field: p.field.replace(/^body\./, '') }));
     problems.push(...pipelineNameConflicts(account, body));
     if (problems.length) throw invalidFields(problems);
     ctx.body = seedAccount(sim, body as unknown as SeedAccount);
@@ -234,6 +235,11 @@ async function seedFrom(body: Record<string, unknown>): Promise<SeedDocument | n
     return seed;
   }
   return null;
+}
+
+/** The names of an existing account's connections, which a seed extending it may name. */
+function connectionNamesOf(account: AccountState | undefined): string[] {
+  return account ? [...account.connections.values()].map((c) => c.name) : [];
 }
 
 /** A seed's pipelines whose names the existing account already uses: refused before anything is applied. */

@@ -1,5 +1,6 @@
 import type { FieldProblem } from '../http/errors.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
+import { DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/types.ts';
 
 /**
  * Validates a seed document completely before anything is applied, so that a bad seed gets a
@@ -15,7 +16,11 @@ export function seedProblems(doc: unknown, path = 'seed'): FieldProblem[] {
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MAX_GENERATED_INVOICES = 10_000;
 
-export function accountProblems(account: unknown, at: string): FieldProblem[] {
+/**
+ * `existingConnections`: the names of the connections the account already has, when a seed
+ * extends one (a delivery may name those too).
+ */
+export function accountProblems(account: unknown, at: string, existingConnections: readonly string[] = []): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const bad = (field: string, message: string) => problems.push({ field: `${at}.${field}`, message });
   if (!isObject(account)) return [{ field: at, message: 'must be an object' }];
@@ -66,9 +71,23 @@ export function accountProblems(account: unknown, at: string): FieldProblem[] {
     if (typeof n.message !== 'string') f('message', 'must be a string');
     if (n.read !== undefined && typeof n.read !== 'boolean') f('read', 'must be a boolean');
   });
+  const connectionNames = new Set([...existingConnections, ...(Array.isArray(account.connections) ? account.connections.map((c: unknown) => (isObject(c) ? c.name : undefined)) : [])]);
   list(account.deliveries, 'deliveries', bad, (d, f) => {
     if (typeof d.name !== 'string') f('name', 'must be a string');
     if (d.status !== undefined && !['idle', 'enabled', 'disabled'].includes(String(d.status))) f('status', 'must be idle, enabled or disabled');
+    if (d.description !== undefined && typeof d.description !== 'string') f('description', 'must be a string');
+    if (d.interval_amount !== undefined && !(Number.isSafeInteger(d.interval_amount) && Number(d.interval_amount) >= 1)) f('interval_amount', 'must be an integer of 1 or more');
+    if (d.interval_unit !== undefined && !(DELIVERY_INTERVAL_UNITS as readonly unknown[]).includes(d.interval_unit)) f('interval_unit', `must be one of ${DELIVERY_INTERVAL_UNITS.join(', ')}`);
+    for (const side of ['source', 'destination'] as const) {
+      const end = d[side];
+      if (end === undefined) continue;
+      if (!isObject(end)) {
+        f(side, 'must be an object');
+        continue;
+      }
+      if (end.connection !== undefined && (typeof end.connection !== 'string' || !connectionNames.has(end.connection))) f(`${side}.connection`, 'must be the name of a connection of the account (in this seed or already there)');
+      if (end.properties !== undefined && !isObject(end.properties)) f(`${side}.properties`, 'must be an object');
+    }
   });
   list(account.pipelines, 'pipelines', bad, (p, f) => {
     if (typeof p.name !== 'string' || !PIPELINE_NAME.test(p.name)) f('name', 'must be 1 to 100 letters, digits, spaces, ., _ or -, starting with a letter or digit');

@@ -7,7 +7,7 @@ import { mintPipelineKey, type MintedPipelineKey } from '../domains/apikeys/mint
 import type { User } from '../domains/users/types.ts';
 import type { PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
-import type { DeliveryStatus } from '../domains/deliveries/types.ts';
+import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
 import { seedPipeline } from '../domains/pipelines/seeded.ts';
 
 /**
@@ -30,12 +30,21 @@ export interface SeedAccount {
   /** Either explicit invoices or a count of generated monthly ones (newest first). */
   invoices?: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }[] | { generate: number };
   notifications?: { kind: string; message: string; read?: boolean }[];
-  deliveries?: { name: string; status?: DeliveryStatus }[];
+  /**
+   * Delivery blueprints. `source` and `destination` name a connection of this seed by its name
+   * (default: the account's first connection and its last), with optional `properties`.
+   */
+  deliveries?: { name: string; status?: DeliveryStatus; description?: string; interval_amount?: number; interval_unit?: DeliveryIntervalUnit; source?: SeedDeliveryEnd; destination?: SeedDeliveryEnd }[];
   /**
    * Interface A pipelines, made from a fixed valid definition with this name. `archivable` marks
    * the ones a conformance run may archive (the target document's `archivable_pipelines`).
    */
   pipelines?: { name: string; deployed?: boolean; archivable?: boolean }[];
+}
+
+export interface SeedDeliveryEnd {
+  connection?: string;
+  properties?: Record<string, unknown>;
 }
 
 /** What a seed created: ids and secrets, as `--write-target` and the control API report them. */
@@ -126,9 +135,26 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
     manifest.notification_ids.push(id);
   }
+  const connections = [...account.connections.values()];
+  const end = (given: SeedDeliveryEnd | undefined, fallback: number | undefined): DeliveryEnd => ({
+    connectionId: (given?.connection === undefined ? undefined : connections.find((c) => c.name === given.connection)?.id) ?? fallback ?? null,
+    properties: given?.properties ?? {},
+  });
   for (const d of seed.deliveries ?? []) {
     const id = store.nextId('delivery');
-    account.deliveries.set(id, { id, name: d.name, status: d.status ?? 'enabled', createdAt: now, updatedAt: now });
+    account.deliveries.set(id, {
+      id,
+      name: d.name,
+      status: d.status ?? 'enabled',
+      createdAt: now,
+      updatedAt: now,
+      description: d.description ?? null,
+      intervalAmount: d.interval_amount ?? 1,
+      intervalUnit: d.interval_unit ?? 'days',
+      source: end(d.source, connections[0]?.id),
+      destination: end(d.destination, connections[connections.length - 1]?.id),
+      ownerId: firstUser?.id ?? null,
+    });
     manifest.delivery_ids.push(id);
   }
   for (const p of seed.pipelines ?? []) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateResource } from '../../../suites/lib/schemas.ts';
-import { ABSENT_ID, fingerprint, testBed } from '../connections/test-support.ts';
+import { ABSENT_ID, CONNECTIONS, connectionId, fingerprint, testBed } from '../connections/test-support.ts';
+import { accountProblems } from '../../control/seed-check.ts';
 
 describe('GET /deliveries (extension)', () => {
   const bed = testBed();
@@ -16,6 +17,60 @@ describe('GET /deliveries (extension)', () => {
       expect(validateResource('simulator/delivery', delivery)).toEqual([]);
       expect(new URL(delivery.url).pathname).toBe(`/acme/api/deliveries/${delivery.id}`);
     }
+  });
+
+  it('shows the real service\'s fields: a seeded delivery\'s ends name its connections by id and type; without them, the account\'s first and last connection', async () => {
+    const seeded = testBed({
+      accounts: [
+        {
+          slug: 'acme',
+          users: [{ name: 'Ada', email: 'ada@acme.example' }],
+          connections: CONNECTIONS,
+          deliveries: [
+            { name: 'crm-to-warehouse', description: 'Accounts', interval_amount: 6, interval_unit: 'hours', source: { connection: 'crm', properties: { object: 'Account' } }, destination: { connection: 'warehouse', properties: { schema: 'salesforce_prod' } } },
+            { name: 'plain' },
+          ],
+        },
+      ],
+    });
+    const [full, plain] = (await seeded.client(0).get('/deliveries').expect(200)).body as Record<string, unknown>[];
+    for (const d of [full, plain]) expect(validateResource('simulator/delivery', d)).toEqual([]);
+    expect(full).toMatchObject({
+      name: 'crm-to-warehouse',
+      description: 'Accounts',
+      interval_amount: 6,
+      interval_unit: 'hours',
+      source: { connection: { type: 'salesforce', id: connectionId(seeded, 0, 'salesforce') }, properties: { object: 'Account' } },
+      destination: { connection: { type: 'redshift', id: connectionId(seeded, 0, 'redshift') }, properties: { schema: 'salesforce_prod' } },
+      owner_id: seeded.manifests[0]?.users[0]?.id,
+    });
+    expect(plain).toMatchObject({
+      description: null,
+      interval_amount: 1,
+      interval_unit: 'days',
+      source: { connection: { type: 'mysql', id: connectionId(seeded, 0, 'mysql') }, properties: {} },
+      destination: { connection: { type: 'redshift', id: connectionId(seeded, 0, 'redshift') }, properties: {} },
+    });
+  });
+
+  it('shows a delivery of a state saved before these fields existed with their defaults', async () => {
+    const old = testBed();
+    for (const d of old.account(0).deliveries.values()) {
+      for (const field of ['description', 'intervalAmount', 'intervalUnit', 'source', 'destination', 'ownerId'] as const) delete d[field];
+    }
+    const listed = (await old.client(0).get('/deliveries').expect(200)).body as Record<string, unknown>[];
+    for (const d of listed) {
+      expect(validateResource('simulator/delivery', d)).toEqual([]);
+      expect(d).toMatchObject({ description: null, interval_amount: 1, interval_unit: 'days', source: { connection: null, properties: {} }, owner_id: null });
+    }
+  });
+
+  it('refuses a seed delivery that names a connection the account does not have, or bad interval fields', () => {
+    const seed = (delivery: Record<string, unknown>) => ({ slug: 'acme', connections: [{ name: 'crm', type: 'salesforce' }], deliveries: [{ name: 'd', ...delivery }] });
+    expect(accountProblems(seed({ source: { connection: 'nowhere' } }), 'a').map((p) => p.field)).toEqual(['a.deliveries[0].source.connection']);
+    expect(accountProblems(seed({ source: { connection: 'nowhere' } }), 'a', ['nowhere'])).toEqual([]);
+    expect(accountProblems(seed({ destination: { connection: 'crm', properties: [] } }), 'a').map((p) => p.field)).toEqual(['a.deliveries[0].destination.properties']);
+    expect(accountProblems(seed({ interval_amount: 0, interval_unit: 'years' }), 'a').map((p) => p.field)).toEqual(['a.deliveries[0].interval_amount', 'a.deliveries[0].interval_unit']);
   });
 
   it('pages with offset and limit', async () => {

@@ -17,7 +17,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     const status = readChoice(ctx, 'status', DELIVERY_STATUSES, { all: true });
     const page = readPage(sim, ctx);
     const deliveries = listDeliveries(account).filter((d) => status === undefined || d.status === status);
-    ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(d, links, sim));
+    ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(account, d, links, sim));
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
@@ -26,7 +26,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-delivery-delete-200-body')) {
       // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
       ctx.status = 200;
-      ctx.body = presentDelivery(deleted, links, sim);
+      ctx.body = presentDelivery(account, deleted, links, sim);
       return;
     }
     ctx.status = 204;
