@@ -6,7 +6,7 @@ import { createHttpClient } from '../../suites/lib/http.ts';
 import { plainDefinition } from '../../suites/lib/arbitraries/definitions.ts';
 import type { Exchange, ResolvedTarget } from '../../suites/lib/types.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
-import { closeServer, interfaceATarget, jsonServer, type SeenRequest } from '../support/local-target.ts';
+import { interfaceATarget, jsonServer, localServers, type SeenRequest } from '../support/local-target.ts';
 import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
 
 /**
@@ -33,18 +33,15 @@ function listServer(count: number, paging: { pageSize?: number; ignorePage?: boo
 }
 
 async function walkOf(server: http.Server, maxPages?: number): Promise<PipelineListWalk | { refused: Exchange }> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
+  await servers.listen(server);
   const target = interfaceATarget(server, 'list', ['pipelines.list'], [{ adminKey: KEY, fixtures: {} }]);
   const http = createHttpClient({ timeoutMs: 5_000 });
   const client = interfaceClient(http, `${target.cdcBaseUrl}/api/public/v1`, { authorization: `Bearer ${KEY}` });
   return walkPipelineList({ target }, client, maxPages);
 }
 
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(closeServer));
-});
+const servers = localServers();
+afterEach(() => servers.closeAll());
 
 function walked(w: PipelineListWalk | { refused: Exchange }): PipelineListWalk {
   if ('refused' in w) throw new Error(`refused: ${w.refused.response.status}`);
@@ -121,8 +118,7 @@ function pagedTarget(honoursPage: boolean): http.Server {
 describe("a-enum on a hand-written target's pipeline list", () => {
   async function run(honoursPage: boolean) {
     const server = pagedTarget(honoursPage);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
+    await servers.listen(server);
     const target = interfaceATarget(
       server,
       'paged',

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { restoreConnectionAfter } from '../../suites/lib/factories/connections.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { resolveTarget } from '../../suites/lib/target.ts';
-import type { AddressInfo } from 'node:net';
-import { closeServer, jsonServer } from '../support/local-target.ts';
+import { jsonServer, localServers } from '../support/local-target.ts';
 
 /**
  * A check that renames a connection puts its name back afterwards, from the name GET /connections
@@ -14,10 +13,8 @@ import { closeServer, jsonServer } from '../support/local-target.ts';
  * connection went unprobed.
  */
 
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(closeServer));
-});
+const servers = localServers();
+afterEach(() => servers.closeAll());
 
 function connectionsTarget(puts: unknown[]): http.Server {
   const all = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, name: `c${i + 1}`, type: 'mysql' }));
@@ -38,10 +35,7 @@ function connectionsTarget(puts: unknown[]): http.Server {
 describe('restoreConnectionAfter', () => {
   it("finds the connection's name past the first page with the target's paging names, and puts it back", async () => {
     const puts: unknown[] = [];
-    const server = connectionsTarget(puts);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    servers.push(server);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const url = await servers.listen(connectionsTarget(puts));
     const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }], interface_b: { paging: { offset: 'start', page_size: 'per_page' } } }, {});
     let restorable: boolean | undefined;
     const out = await runChecks({

@@ -1,9 +1,8 @@
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveTarget } from '../../suites/lib/target.ts';
-import { closeServer, jsonServer } from '../support/local-target.ts';
+import { jsonServer, localServers } from '../support/local-target.ts';
 import { runOneCheck } from '../support/run-suites.ts';
 
 /**
@@ -61,16 +60,11 @@ function hookTarget(mode: Mode): http.Server {
   });
 }
 
-const servers: http.Server[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map(closeServer));
-});
+const servers = localServers();
+afterEach(() => servers.closeAll());
 
 async function resetCheck(mode: Mode) {
-  const server = hookTarget(mode);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  servers.push(server);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = await servers.listen(hookTarget(mode));
   const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
   return runOneCheck(target, 'b-hook/reset-salt', 'B-HOOK-2', { runs: 8 });
 }

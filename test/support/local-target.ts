@@ -31,6 +31,22 @@ export function closeServer(server: http.Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/**
+ * The fake targets of one test file: `listen` starts one on a free local port and gives its
+ * origin; `closeAll` (the file's afterEach) closes every one started.
+ */
+export function localServers(): { listen(server: http.Server): Promise<string>; closeAll(): Promise<void> } {
+  const started: http.Server[] = [];
+  return {
+    async listen(server) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      started.push(server);
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    closeAll: () => Promise.all(started.splice(0).map(closeServer)).then(() => undefined),
+  };
+}
+
 /** What a fake target sees of a request: its method, its path without the query, its query, its Bearer key, its body. */
 export interface SeenRequest {
   method: string;
