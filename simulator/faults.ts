@@ -53,6 +53,7 @@ export const faultCatalog = {
   'b-large-body-500': { clause: 'X-ROB-1', description: 'a body above the size limit is answered 500 instead of 413' },
   'b-broken-escape-500': { clause: 'X-ROB-1', description: 'a path with a broken percent-escape crashes the router: 500' },
   'b-repeated-query-500': { clause: 'X-ROB-1', description: 'a query parameter given twice reaches the handler as a list and crashes it: 500' },
+  'b-since-500': { clause: 'X-ROB-1', description: 'a list\'s since that is no time crashes the handler: 500 (the time is parsed before it is checked)' },
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },

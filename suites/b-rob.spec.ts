@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { pagingNames } from './lib/paging.ts';
+import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
 import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
@@ -372,11 +372,15 @@ check({
   id: 'b-rob/list-queries',
   clauses: ['X-ROB-1'],
   supports: ['X-ISO-1'],
-  title: 'X-ROB-1: random query strings on every paged list of the endpoint catalog (GET /invoices and the extensions\' lists: odd offsets and limits, repeats, unicode, broken escapes) never get a 5xx, and every refusal is the error object',
+  title: 'X-ROB-1: random query strings on every paged list of the endpoint catalog (GET /invoices and the extensions\' lists: odd offsets, limits and the real service\'s list filters, repeats, unicode, broken escapes) never get a 5xx, and every refusal is the error object',
   needs: ['b'],
   async run(t) {
     const lists = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.answer.paged && !e.id).map((e) => e.path);
-    await t.property('odd list queries are handled', fc.tuple(fc.constantFrom(...lists), queryString([...new Set(['offset', 'limit', 'page', 'per_page', pagingNames(t.target).offset, pagingNames(t.target).pageSize])])), async ([path, query]) => {
+    const names = [...new Set(['offset', 'limit', 'page', 'per_page', pagingNames(t.target).offset, pagingNames(t.target).pageSize, ...REAL_SERVICE_LIST_FILTERS])];
+    // Every name on every list once, with a value none of them takes (no number, no time, no
+    // word of theirs), then random queries.
+    for (const path of lists) for (const name of names) expectHandled(t, await t.b().get(`${path}?${name}=none`));
+    await t.property('odd list queries are handled', fc.tuple(fc.constantFrom(...lists), queryString(names)), async ([path, query]) => {
       const ex = await t.b().get(`${path}?${query}`);
       expectHandled(t, ex);
     });

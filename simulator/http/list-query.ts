@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
 import type { Direction, ListOrder, ListSorts } from '../domains/shared/list-order.ts';
 
@@ -10,13 +11,15 @@ const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
  * query. A value outside those, or one given twice, is a 422 naming the parameter, as the paging
  * parameters are: a filter silently ignored would hand a client the wrong list.
  */
-export function readListOrder<S extends string>(ctx: Context, list: ListSorts<never, S>): ListOrder<S | 'created'> {
+export function readListOrder<S extends string>(sim: Sim, ctx: Context, list: ListSorts<never, S>): ListOrder<S | 'created'> {
   const sorts = Object.keys(list.keys);
   const sort = single(ctx, 'sort');
   const direction = single(ctx, 'direction');
   const since = single(ctx, 'since');
   if (sort !== undefined && !sorts.includes(sort)) throw invalidField('sort', `must be one of ${sorts.join(', ')}`);
   if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalidField('direction', 'must be asc or desc');
+  // b-since-500: the time is parsed before it is checked, and a Date that is no time throws.
+  if (since !== undefined && sim.faults.has('b-since-500')) new Date(since).toISOString();
   const sinceMs = since === undefined ? null : Date.parse(since);
   if (since !== undefined && (!UTC_TIME.test(since) || !Number.isFinite(sinceMs))) throw invalidField('since', 'must be a UTC time such as 2013-01-17T22:41:21Z');
   return { sort: (sort as S | 'created' | undefined) ?? null, direction: (direction as Direction | undefined) ?? null, since: sinceMs };

@@ -12,6 +12,9 @@ export interface PagingNames {
 
 export const REAL_SERVICE_PAGING: PagingNames = { offset: 'offset', pageSize: 'limit' };
 
+/** The real service's list filters (its API docs: every list takes the first three; jobs, packages and others `status`; notifications `all`). */
+export const REAL_SERVICE_LIST_FILTERS = ['sort', 'direction', 'since', 'status', 'all'] as const;
+
 export function pagingNames(target: Pick<ResolvedTarget, 'interfaceB'>): PagingNames {
   return { ...REAL_SERVICE_PAGING, ...target.interfaceB.paging };
 }

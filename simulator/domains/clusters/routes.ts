@@ -24,7 +24,7 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/clusters', (ctx) => {
     const { account, links } = ctx.state;
     // status (or all), sort (updated, created), direction and since as the real service's.
-    const order = readListOrder(ctx, CLUSTER_SORTS);
+    const order = readListOrder(sim, ctx, CLUSTER_SORTS);
     const status = readChoice(ctx, 'status', CLUSTER_STATUSES, { all: true });
     const now = sim.clock.now();
     const clusters = clustersNewestFirst(account).filter((c) => status === undefined || clusterStateAt(c, now).status === status);

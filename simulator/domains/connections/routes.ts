@@ -31,7 +31,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // sort (id, name, type, updated, created), direction and since as the real service's.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
-    const order = readListOrder(ctx, CONNECTION_SORTS);
+    const order = readListOrder(sim, ctx, CONNECTION_SORTS);
     const page = readPage(sim, ctx);
     ctx.body = pageOf(sim, ctx, inListOrder(listConnections(account), order, CONNECTION_SORTS), page).map((c) => presentConnection(c, links, sim));
   });

@@ -13,7 +13,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // status (or all), sort (updated, created), direction and since as the real service's.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;
-    const order = readListOrder(ctx, DELIVERY_SORTS);
+    const order = readListOrder(sim, ctx, DELIVERY_SORTS);
     const status = readChoice(ctx, 'status', DELIVERY_STATUSES, { all: true });
     const page = readPage(sim, ctx);
     const deliveries = listDeliveries(account).filter((d) => status === undefined || d.status === status);

@@ -15,7 +15,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // sort (name, updated, created), direction and since as the real service's.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
-    const order = readListOrder(ctx, HOOK_SORTS);
+    const order = readListOrder(sim, ctx, HOOK_SORTS);
     const page = pageOf(sim, ctx, inListOrder(hooksNewestFirst(account), order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });

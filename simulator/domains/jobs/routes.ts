@@ -43,7 +43,7 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     const page = readPage(sim, ctx);
     const now = sim.clock.now();
     const sorts = jobSorts(now);
-    const order = readListOrder(ctx, sorts);
+    const order = readListOrder(sim, ctx, sorts);
     const status = readChoice(ctx, 'status', JOB_STATUSES, { all: true });
     let total: number;
     let items: readonly Job[];

@@ -15,7 +15,7 @@ export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void 
   router.get('/notifications', (ctx) => {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
-    const order = readListOrder(ctx, NOTIFICATION_SORTS);
+    const order = readListOrder(sim, ctx, NOTIFICATION_SORTS);
     const which = sim.conventions.b.notifications === 'all-with-read-flag' || readAll(ctx.query.all) ? 'all' : 'unread';
     if (isNaturalOrder(order)) {
       // Read off the user's kept index: a page costs the same however many notifications there are.

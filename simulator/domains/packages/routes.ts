@@ -15,7 +15,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // sort (name, updated, created), direction and since.
   router.get('/packages', (ctx) => {
     const { account, links } = ctx.state;
-    const order = readListOrder(ctx, PACKAGE_SORTS);
+    const order = readListOrder(sim, ctx, PACKAGE_SORTS);
     const names = sim.conventions.b.packageStatusNames;
     const asked = readChoice(ctx, 'status', [names.active, names.archived]);
     const status: PackageStatus = asked === names.archived ? 'archived' : 'active';

@@ -16,7 +16,7 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/schedules', (ctx) => {
     const { account, links } = ctx.state;
     // status (or all), sort (updated, created), direction and since as the real service's.
-    const order = readListOrder(ctx, SCHEDULE_SORTS);
+    const order = readListOrder(sim, ctx, SCHEDULE_SORTS);
     const status = readChoice(ctx, 'status', SCHEDULE_STATUSES, { all: true });
     const schedules = schedulesNewestFirst(account).filter((s) => status === undefined || s.status === status);
     ctx.body = pageOf(sim, ctx, inListOrder(schedules, order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
