@@ -7,8 +7,8 @@ import type { Direction, ListOrder, ListSorts } from '../domains/shared/list-ord
 const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 
 /**
- * Reads `sort` (one of `sorts`), `direction` (`asc` or `desc`) and `since` (a UTC time) from the
- * query. A value outside those, or one given twice, is a 422 naming the parameter, as the paging
+ * Reads `sort` (one of the list's sort names, the keys of its `ListSorts`), `direction` (`asc` or
+ * `desc`) and `since` (a UTC time) from the query. A value outside those, or one given twice, is a 422 naming the parameter, as the paging
  * parameters are: a filter silently ignored would hand a client the wrong list.
  */
 export function readListOrder<S extends string>(sim: Sim, ctx: Context, list: ListSorts<never, S>): ListOrder<S | 'created'> {

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { presentWatcher } from '../jobs/present.ts';
@@ -12,7 +12,6 @@ import { parseClusterFields } from './input.ts';
 import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
-import { readChoice } from '../../http/list-query.ts';
 import { clusterStateAt } from './lifecycle.ts';
 import { CLUSTER_STATUSES } from './types.ts';
 
