@@ -55,12 +55,13 @@ function expectArchived(t: CheckContext, body: JsonObject, ex: Exchange, clause:
 
 /**
  * Fields a DELETE may change on any target: the described state field and any other field that
- * names a state (a target may show a coarse and a detailed one), when the pipeline was last
- * changed or archived, and its history. Anything else (a deployment time, a run count) is an
+ * names a state (a target may show a coarse and a detailed one), the record's bookkeeping of its
+ * own changes (when it was last changed, under any name, a revision or version counter, an etag),
+ * when it was archived, and its history. Anything else (a deployment time, a run count) is an
  * effect A-PIPE-2 rules out.
  */
 function archiveMayChange(t: CheckContext, key: string): boolean {
-  return key === pipelineState(t, {}).field || /state|status|phase/i.test(key) || key === 'updated_at' || key === 'history' || /archiv/i.test(key);
+  return key === pipelineState(t, {}).field || /state|status|phase/i.test(key) || /updated|modified|version|revision|etag/i.test(key) || key === 'history' || /archiv/i.test(key);
 }
 
 /**

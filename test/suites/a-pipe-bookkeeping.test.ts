@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { interfaceATarget, jsonServer, localServers } from '../support/local-target.ts';
+import { runOneCheck } from '../support/run-suites.ts';
+
+/**
+ * A-PIPE-2's "and does nothing else" on a deployment whose pipeline keeps bookkeeping of its
+ * changes (a revision counter, a last-modified time, an etag): the archive moves them as it moves
+ * `updated_at`, which is no effect of the DELETE. A DELETE that deploys the pipeline on its way
+ * (a deployment time set) still fails. A target serving only the pipeline read and the spec's
+ * DELETE, with a not-deployed fixture to archive.
+ */
+
+const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}` };
+
+function archivingTarget(sideEffect: boolean) {
+  const pipeline: Record<string, unknown> = { id: 501, name: 'mine', status: 'not_deployed', revision: 3, etag: '"r3"', last_modified: '2026-01-01T00:00:00Z', deployed_at: null };
+  return jsonServer(({ method, path, bearer }) => {
+    if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
+    if (path !== '/api/public/v1/pipelines/501') return { status: 404, body: { error: 'Pipeline not found.' } };
+    if (method === 'DELETE') {
+      const revision = Number(pipeline.revision) + 1;
+      Object.assign(pipeline, { status: 'archived', revision, etag: `"r${revision}"`, last_modified: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+      if (sideEffect) pipeline.deployed_at = '2026-01-02T00:00:00Z';
+      return { status: 200, body: { id: 501, archived: true } };
+    }
+    if (method === 'GET') return { status: 200, body: pipeline };
+    return { status: 404, body: { error: 'Not found.' } };
+  });
+}
+
+const servers = localServers();
+afterEach(() => servers.closeAll());
+
+async function run(sideEffect: boolean) {
+  const server = archivingTarget(sideEffect);
+  await servers.listen(server);
+  const target = interfaceATarget(server, 'bookkeeping', ['pipelines.archive', 'pipelines.read'], [{ adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { pipeline_ids: [501], archivable_pipelines: { not_deployed: 501 } } }], {
+    pipelineStates: { field: 'status', deployed: ['running'], notDeployed: ['not_deployed'], archived: ['archived'] },
+  });
+  return runOneCheck(target, 'a-pipe/delete-not-deployed', 'A-PIPE-2');
+}
+
+describe("a-pipe/delete-not-deployed on a pipeline that keeps bookkeeping of its changes", () => {
+  it('passes: a revision, an etag and a last-modified time moved by the archive are no effect of it', async () => {
+    const { check, verdict } = await run(false);
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+
+  it('fails where the DELETE also deployed the pipeline (a deployment time set)', async () => {
+    const { check, verdict } = await run(true);
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/changed more than its state: deployed_at/);
+  });
+});
