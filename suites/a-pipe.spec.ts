@@ -6,6 +6,7 @@ import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { type JsonObject, isObject, requestLine } from './lib/answers.ts';
 import { validDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
+import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { aEndpoint } from './catalog/a-endpoints.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
@@ -61,7 +62,7 @@ function expectArchived(t: CheckContext, body: JsonObject, ex: Exchange, clause:
  * effect A-PIPE-2 rules out.
  */
 function archiveMayChange(t: CheckContext, key: string): boolean {
-  return key === pipelineState(t, {}).field || /state|status|phase/i.test(key) || /updated|modified|version|revision|etag/i.test(key) || key === 'history' || /archiv/i.test(key);
+  return key === pipelineState(t, {}).field || /state|status|phase/i.test(key) || CHANGE_BOOKKEEPING.test(key) || key === 'history' || /archiv/i.test(key);
 }
 
 /**

@@ -7,6 +7,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyHookBody, anyWebHookBody } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
 import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { isUtcDateTime } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 
@@ -138,8 +139,9 @@ function movedFields(before: JsonObject, after: JsonObject): Set<string> {
 /**
  * "Nothing else changes": every field the hook had before is equal afterwards, except the salt
  * and `updated_at`, which a deployment may move forward when the salt changes (it never goes
- * back). The simulator keeps `updated_at` as it was: that stricter reading binds only in the
- * simulator profile. A field that moved on the twin too (`movedAlone`: a delivery's time, a flag
+ * back), and the hook's other bookkeeping of its changes (a revision, an etag, a last-modified
+ * time: `CHANGE_BOOKKEEPING`), which a deployment may move with it. The simulator keeps them as
+ * they were: that stricter reading binds only in the simulator profile. A field that moved on the twin too (`movedAlone`: a delivery's time, a flag
  * the deployment keeps) moved by itself: it is not judged, and goes into `unjudged`.
  */
 function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObject, after: JsonObject, what: string, movedAlone: ReadonlySet<string>, unjudged: Set<string>): void {
@@ -154,6 +156,7 @@ function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObjec
       expectNotEarlier(t, ex, value, after.updated_at, what);
       continue;
     }
+    if (CHANGE_BOOKKEEPING.test(field) && !strict) continue;
     t.expect.that(Object.hasOwn(after, field) && sameJson(after[field], value), {
       clause: 'B-HOOK-2',
       message: `${what}: the hook's ${field} changed, but a reset replaces only the salt`,

@@ -187,3 +187,10 @@ export function comparableBody(ex: Exchange, echoes: readonly string[], volatili
     return text;
   }
 }
+
+/**
+ * Field names of a record's bookkeeping of its own changes: when it was last changed (under any
+ * name), a revision or version counter, an etag. A write moves them as it moves `updated_at`;
+ * "nothing else changes" is not about them.
+ */
+export const CHANGE_BOOKKEEPING = /updated|modified|version|revision|etag/i;

@@ -13,7 +13,7 @@ import { runOneCheck } from '../support/run-suites.ts';
  * clause not verified rather than passed.
  */
 
-type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips';
+type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips' | 'reset-bumps-revision';
 
 interface StoredHook {
   [field: string]: unknown;
@@ -39,7 +39,7 @@ function hookTarget(mode: Mode): http.Server {
     if (method === 'POST' && path === '/acme/api/hooks') {
       const sent = JSON.parse(body) as Record<string, unknown>;
       const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-      const hook: StoredHook = { id: nextId++, type: sent.type, name: sent.name, active: mode === 'active-flips' || sent.active === true, settings: sent.settings, events: sent.events, salt: randomBytes(32).toString('hex'), created_at: now, updated_at: now, url: 'https://hooks.test/x' };
+      const hook: StoredHook = { id: nextId++, type: sent.type, name: sent.name, active: mode === 'active-flips' || sent.active === true, settings: sent.settings, events: sent.events, salt: randomBytes(32).toString('hex'), created_at: now, updated_at: now, url: 'https://hooks.test/x', revision: 1 };
       hooks.set(hook.id, hook);
       return { status: 201, body: shown(hook) };
     }
@@ -50,6 +50,7 @@ function hookTarget(mode: Mode): http.Server {
     if (method === 'PUT' && match?.[2]) {
       hook.salt = randomBytes(32).toString('hex');
       if (mode === 'reset-deactivates') hook.active = false;
+      if (mode === 'reset-bumps-revision') hook.revision = Number(hook.revision) + 1;
       return { status: 200, body: shown(hook) };
     }
     if (method === 'DELETE' && !match?.[2]) {
@@ -81,6 +82,12 @@ describe('b-hook/reset-salt beside a twin that is never reset', () => {
     const { check, verdict } = await resetCheck('reset-deactivates');
     expect(verdict?.verdict).toBe('fail');
     expect(check.failures.map((f) => f.message).join('\n')).toMatch(/the hook's active changed, but a reset replaces only the salt/);
+  });
+
+  it('passes where the reset moves the hook\'s bookkeeping of its changes (a revision), as it may move updated_at', async () => {
+    const { check, verdict } = await resetCheck('reset-bumps-revision');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
   });
 
   it("leaves B-HOOK-2 not verified where a field of the spec's hook moves by itself", async () => {
