@@ -4,7 +4,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { anyHookBody, variables } from './lib/arbitraries/resources.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { fixtureValues } from './catalog/b-requests.ts';
-import { exerciseWrites } from './catalog/b-exercise.ts';
+import { describeNotSent, exerciseWrites } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import { jobBodyFrom } from './lib/factories/jobs.ts';
 import { expectFormats } from './lib/formats.ts';
@@ -119,11 +119,8 @@ async function writtenSamples(t: CheckContext, input: { hook: JsonObject; keyKin
     expectOk(t, ex, endpoint);
     out.push(...samplesOf(endpoint, ex));
   });
-  if (notSent.length) t.note(`not sent: ${notSent.join('; ')}`);
-  for (const line of notSent) {
-    const at = line.indexOf(': ');
-    unsampled.set(line.slice(0, at), `not sent: ${line.slice(at + 2)}`);
-  }
+  if (notSent.length) t.note(describeNotSent(notSent));
+  for (const { key, why } of notSent) unsampled.set(key, `not sent: ${why}`);
   return out;
 }
 

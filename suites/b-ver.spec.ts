@@ -6,7 +6,7 @@ import { idOf, is2xx } from './lib/answers.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint } from './catalog/b-endpoints.ts';
 import { bodyContext, requestOf } from './catalog/b-requests.ts';
-import { exerciseWrites, specReadRequests } from './catalog/b-exercise.ts';
+import { describeNotSent, exerciseWrites, specReadRequests } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
@@ -150,7 +150,7 @@ check({
       if (endpoint.key === 'POST /hooks') made = idOf(ex);
       expectVendorType(t, ex, endpoint.key);
     });
-    if (notSent.length) t.note(`not sent: ${notSent.join('; ')}`);
+    if (notSent.length) t.note(describeNotSent(notSent));
     // The success media type does not depend on how the request spelled Accept.
     if (made === undefined) return;
     const hook = made;

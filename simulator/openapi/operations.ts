@@ -10,7 +10,7 @@ import { DELIVERY_SORTS } from '../domains/deliveries/model.ts';
 import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
 import { SCHEDULE_SORTS } from '../domains/schedules/model.ts';
 import { NOTIFICATION_SORTS } from '../domains/notifications/model.ts';
-import { jobSorts } from '../domains/jobs/order.ts';
+import { jobListingAt } from '../domains/jobs/order.ts';
 import { JOB_STATUSES } from '../domains/jobs/types.ts';
 import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
@@ -110,7 +110,7 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/clusters/{id}/watchers', 'A cluster\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/clusters/{id}/watchers', 'Stop watching a cluster (extension)', 'extension', { status: 204 }),
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
-    withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobSorts(0)), status('jobs', JOB_STATUSES)]),
+    withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES)]),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),

@@ -46,7 +46,6 @@ export function aSend(t: Pick<CheckContext, 'target'>, client: InterfaceClient, 
   return client.request(route.method, routePath(route, id), options);
 }
 
-
 /**
  * Ends the check (a skip) when the answer shows the target does not serve `operation` at its
  * route: the reason names the route tried and the document field that would move it.

@@ -35,29 +35,40 @@ export interface ExerciseOptions {
   readBack?: boolean;
 }
 
+/** A write `exerciseWrites` did not send, and why. */
+export interface NotSent {
+  key: string;
+  why: string;
+}
+
+/** The writes not sent, as a note says them. */
+export function describeNotSent(notSent: readonly NotSent[]): string {
+  return `not sent: ${notSent.map((n) => `${n.key}: ${n.why}`).join('; ')}`;
+}
+
 /**
  * Sends each selected write with account 1's own ids, then (with `readBack`) the spec's reads of
  * what was made, and hands every answer to `seen`. Returns the writes not sent, with the reason.
  */
-export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, seen: (endpoint: BEndpoint, ex: Exchange) => void): Promise<string[]> {
+export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, seen: (endpoint: BEndpoint, ex: Exchange) => void): Promise<NotSent[]> {
   const select = options.select ?? ((e: BEndpoint) => e.source === 'spec' && e.effect === 'write');
   const made = new Map<ResourceKind, number>();
-  const notSent: string[] = [];
+  const notSent: NotSent[] = [];
   const c = bodyContext(t);
   for (const endpoint of B_ENDPOINTS.filter((e) => e.method !== 'GET' && select(e))) {
     const values = endpoint.id ? await ownValues(t, 0, endpoint.id, made) : {};
     if (!values) {
-      notSent.push(`${endpoint.key}: account 1 has no ${endpoint.id?.kind} of its own to name`);
+      notSent.push({ key: endpoint.key, why: `account 1 has no ${endpoint.id?.kind} of its own to name` });
       continue;
     }
     const why = await undoable(t, endpoint, values);
     if (why) {
-      notSent.push(`${endpoint.key}: ${why}`);
+      notSent.push({ key: endpoint.key, why });
       continue;
     }
     const request = requestOf(endpoint, values, c);
     if (!request) {
-      notSent.push(`${endpoint.key}: its body needs fixtures the target file does not give`);
+      notSent.push({ key: endpoint.key, why: 'its body needs fixtures the target file does not give' });
       continue;
     }
     const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, request.options.body, t);

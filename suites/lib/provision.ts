@@ -1,5 +1,5 @@
 import type { TargetDocument } from './target-types.ts';
-import type { ResolvedTarget } from './types.ts';
+import { PERMISSIONS, type ResolvedTarget } from './types.ts';
 import { ConfigError, resolveTarget } from './target.ts';
 
 /**
@@ -36,8 +36,8 @@ export interface Manifest {
   pipelines: { id: number; deployed: boolean; archivable: boolean }[];
 }
 
-/** Everything a run may do to a simulator made for it. */
-export const DISPOSABLE = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
+/** Everything a run may do to a simulator made for it: every permission. */
+export const DISPOSABLE = PERMISSIONS;
 
 export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads'] as const;
 

@@ -1,3 +1,7 @@
+/** Changes a run may make that the API cannot undo (`permissions` of the target document). */
+export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
 /**
  * The target document: everything the suites know about the system under test. `disco serve
  * --write-target` writes it for the simulator; for a real deployment people write it by hand
@@ -30,7 +34,7 @@ export interface TargetDocument {
    * lock the user out until a new address is confirmed). Without them those clauses are covered in
    * part or not at all.
    */
-  permissions?: ('rotate_api_key' | 'assign_connections_to_groups' | 'change_user_email')[];
+  permissions?: Permission[];
   /** What this deployment chose for interface B where the spec leaves it open (docs/interface-b.md gives the defaults). */
   interface_b?: InterfaceBDocument;
 }

@@ -1,4 +1,4 @@
-import type { AOperation, TargetFixtures } from './target-types.ts';
+import type { AOperation, Permission, TargetFixtures } from './target-types.ts';
 
 /**
  * The contract between the conformance checks (`suites/*.spec.ts`), the runner
@@ -51,9 +51,7 @@ export interface ResolvedInterfaceB {
   paging?: { offset?: string; pageSize?: string };
 }
 
-/** Changes a run may make that the API cannot undo (`permissions` of the target document). */
-export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export { PERMISSIONS, type Permission } from './target-types.ts';
 
 /** The target after loading: URLs without trailing slash, secrets from env resolved. */
 export interface ResolvedTarget {

@@ -1,6 +1,6 @@
 import type { AccountState } from '../../store.ts';
 import type { Job, JobStatus } from './types.ts';
-import { jobStatusAt } from './lifecycle.ts';
+import { jobStatusAt, type JobState } from './lifecycle.ts';
 import { inListOrder, type ListOrder, type ListSorts } from '../shared/list-order.ts';
 
 /**
@@ -37,27 +37,31 @@ export function jobsPage(account: AccountState, offset: number, limit: number): 
   return { total: ids.length, items };
 }
 
-/**
- * The real service's sorts of the job list at `now`: a job's `updated_at` is where its timeline
- * has got to, worked out once per job and request.
- */
-export function jobSorts(now: number): ListSorts<Job, 'updated'> {
-  const updated = new Map<Job, number>();
-  const updatedAt = (job: Job): number => {
-    let at = updated.get(job);
-    if (at === undefined) updated.set(job, (at = jobStatusAt(job, now).updatedAt));
-    return at;
+/** The job list at one moment: each job's state worked out once, for the status filter and the sorts alike. */
+export interface JobListing {
+  stateOf: (job: Job) => JobState;
+  /** The real service's sorts of the job list: a job's `updated_at` is where its timeline has got to. */
+  sorts: ListSorts<Job, 'updated'>;
+}
+
+export function jobListingAt(now: number): JobListing {
+  const states = new Map<Job, JobState>();
+  const stateOf = (job: Job): JobState => {
+    let state = states.get(job);
+    if (state === undefined) states.set(job, (state = jobStatusAt(job, now)));
+    return state;
   };
-  return { keys: { created: (job) => job.createdAt, updated: updatedAt }, updatedAt };
+  const updatedAt = (job: Job) => stateOf(job).updatedAt;
+  return { stateOf, sorts: { keys: { created: (job) => job.createdAt, updated: updatedAt }, updatedAt } };
 }
 
 /**
- * Every job of the account with `status` at `now` (any when undefined), in `order`: for a list
- * asked to filter or sort, which must look at every job (a list asked for neither is paged off
- * the kept order by `jobsPage`).
+ * Every job of the account with `status` (any when undefined), in `order`: for a list asked to
+ * filter or sort, which must look at every job (a list asked for neither is paged off the kept
+ * order by `jobsPage`).
  */
-export function jobsListed(account: AccountState, now: number, order: ListOrder<'updated' | 'created'>, sorts: ListSorts<Job, 'updated'>, status: JobStatus | undefined): readonly Job[] {
+export function jobsListed(account: AccountState, listing: JobListing, order: ListOrder<'updated' | 'created'>, status: JobStatus | undefined): readonly Job[] {
   const all = jobsPage(account, 0, Number.MAX_SAFE_INTEGER).items;
-  const kept = status === undefined ? all : all.filter((job) => jobStatusAt(job, now).status === status);
-  return inListOrder(kept, order, sorts);
+  const kept = status === undefined ? all : all.filter((job) => listing.stateOf(job).status === status);
+  return inListOrder(kept, order, listing.sorts);
 }

@@ -7,7 +7,7 @@ import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
 import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
-import { jobSorts, jobsListed, jobsPage } from './order.ts';
+import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_STATUSES, type Job } from './types.ts';
@@ -41,9 +41,8 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(sim, ctx);
-    const now = sim.clock.now();
-    const sorts = jobSorts(now);
-    const order = readListOrder(sim, ctx, sorts);
+    const listing = jobListingAt(sim.clock.now());
+    const order = readListOrder(sim, ctx, listing.sorts);
     const status = readChoice(ctx, 'status', JOB_STATUSES, { all: true });
     let total: number;
     let items: readonly Job[];
@@ -51,7 +50,7 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
       ({ total, items } = jobsPage(account, page.offset, page.limit));
     } else {
-      const listed = jobsListed(account, now, order, sorts, status);
+      const listed = jobsListed(account, listing, order, status);
       total = listed.length;
       items = listed.slice(page.offset, page.offset + page.limit);
     }
