@@ -22,18 +22,57 @@ function readStateOf(notification: JsonObject): boolean | undefined {
   return undefined;
 }
 
+/** What GET /notifications (an extension) shows of a notification's read state, and the page showing it. */
+interface ReadFlag {
+  read: boolean;
+  ex: Exchange;
+}
+
 /**
- * Whether notification `id` is read, when GET /notifications (an extension) tells; else null. The
- * list is asked for read notifications too (`walkCatalogList`): the real service's shows only
- * the unread ones by default, where a marked notification would simply be gone.
+ * The read state of each of `ids` that GET /notifications (an extension) shows; null when the list
+ * is not served. The list is asked for read notifications too (`walkCatalogList`): the real
+ * service's shows only the unread ones by default, where a marked notification would simply be
+ * gone. An id the list does not show, or shows without a read state, is left out.
  */
-async function readFlag(t: CheckContext, id: number): Promise<{ read: boolean; ex: Exchange } | null> {
+async function readFlags(t: CheckContext, ids: readonly number[]): Promise<Map<number, ReadFlag> | null> {
   const listed = await listCatalog(t.b(), t.target, '/notifications', 20);
   if (!listed) return null;
-  const found = listed.items.find((n) => isObject(n) && n.id === id);
-  const read = isObject(found) ? readStateOf(found) : undefined;
-  const ex = pageListing(listed, (n) => n === found);
-  return read !== undefined && ex ? { read, ex } : null;
+  const flags = new Map<number, ReadFlag>();
+  for (const id of ids) {
+    const found = listed.items.find((n) => isObject(n) && n.id === id);
+    const read = isObject(found) ? readStateOf(found) : undefined;
+    const ex = pageListing(listed, (n) => n === found);
+    if (read !== undefined && ex) flags.set(id, { read, ex });
+  }
+  return flags;
+}
+
+/** Whether notification `id` is read, when GET /notifications (an extension) tells; else null. */
+async function readFlag(t: CheckContext, id: number): Promise<ReadFlag | null> {
+  return (await readFlags(t, [id]))?.get(id) ?? null;
+}
+
+/**
+ * Marks the first of `ids` the list shows unread by its id, and judges the effect: it must read
+ * as read afterwards. A notification that was read already shows "read" whatever the mark did,
+ * so this is the one place marking one can be seen to work. Returns why it could not be seen.
+ */
+async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<string | undefined> {
+  const flags = await readFlags(t, ids);
+  if (!flags) return 'GET /notifications (an extension) is not served, so whether the marked notification is read was not seen';
+  const id = ids.find((i) => flags.get(i)?.read === false);
+  if (id === undefined) {
+    const shown = ids.filter((i) => flags.has(i));
+    return shown.length
+      ? `none of fixtures.notification_ids was unread (GET /notifications shows ${shown.join(', ')} read already), and one read already reads "read" whatever the mark does: list notifications of the key's user that are unread, fresh ones every run`
+      : `GET /notifications did not show the read state (last_read_at or read) of any of fixtures.notification_ids (${ids.join(', ')})`;
+  }
+  const ex = await t.b().post('/notifications/mark', { body: { id } });
+  t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, unread) answered ${ex.response.status}`);
+  const after = await readFlag(t, id);
+  if (!after) return `GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`;
+  t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id} is still unread after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
+  return undefined;
 }
 
 check({
@@ -41,6 +80,7 @@ check({
   clauses: ['B-NTF-1'],
   title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200',
   needs: ['b', 'write', 'fixture:notification_ids'],
+  runsFirst: 'a mark is seen to work only on notifications unread before it, and other checks mark them read (the endpoint catalog sends the mark without an id)',
   async run(t) {
     const ids = t.fixtures().notification_ids ?? [];
     const observable = (await unreadCount(t)) !== null;
@@ -49,18 +89,21 @@ check({
     // compared exactly on the simulator; elsewhere the marked notification's own flag is judged.
     const exactCount = t.profile === 'simulator';
     const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
-    // Whether any read showed the effect of a mark; a 200 alone proves nothing was marked.
-    let observedOne = false;
+    // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
+    // proves nothing was marked, and neither does a notification or a count already read.
+    const oneUnseen = await markOneUnread(t, ids);
+    let observedOne = oneUnseen === undefined;
     let observedAll = false;
+    let countShown = false;
     await t.property('marking lowers the unread count', input, async ({ id, allWithEmptyObject }) => {
       const before = await unreadCount(t);
-      const flagBefore = exactCount && before ? await readFlag(t, id) : null;
+      const flagBefore = (exactCount && before) || !observedOne ? await readFlag(t, id) : null;
       const one = await t.b().post('/notifications/mark', { body: { id } });
       t.expect.status(one, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} answered ${one.response.status}`);
       const flag = await readFlag(t, id);
-      if (flag) observedOne = true;
       if (flag) {
         t.expect.that(flag.read, { clause: 'B-NTF-1', message: `notification ${id} is still unread after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: flag.ex });
+        if (flagBefore?.read === false) observedOne = true;
       }
       const afterOne = exactCount ? await unreadCount(t) : null;
       if (before && afterOne) {
@@ -74,6 +117,8 @@ check({
           exchange: afterOne.ex,
         });
       }
+      // Marking all is seen to work only where something was unread before it.
+      const beforeAll = afterOne ?? (observedAll ? null : await unreadCount(t));
       // "Without id": an empty object, or no body at all.
       const markAll = () => t.b().post('/notifications/mark', allWithEmptyObject ? { body: {} } : {});
       const all = await markAll();
@@ -84,8 +129,9 @@ check({
         await markAll();
         afterAll = await unreadCount(t);
       }
-      if (afterAll) observedAll = true;
       if (afterAll) {
+        countShown = true;
+        if (beforeAll && beforeAll.count > 0) observedAll = true;
         t.expect.that(afterAll.count === 0, {
           clause: 'B-NTF-1',
           message: `after marking all notifications read, ${afterAll.count} are still unread`,
@@ -95,7 +141,14 @@ check({
         });
       }
     });
-    if (!observedOne) t.partial('B-NTF-1', "no read showed whether the marked notification is read (its last_read_at or read flag in GET /notifications, an extension), so marking one was judged by its 200 alone");
-    if (!observedAll) t.partial('B-NTF-1', 'no read showed the unread count (GET /user, an extension), so marking all was judged by its 200 alone');
+    if (!observedOne) t.partial('B-NTF-1', `marking one was judged by its 200 alone: ${oneUnseen ?? 'no notification read unread before it was marked'}`);
+    if (!observedAll) {
+      t.partial(
+        'B-NTF-1',
+        countShown
+          ? "marking all was judged by its 200 alone: GET /user showed no unread notification (unread_notifications_count 0) before any mark without an id, so there was nothing to see marked; list unread notifications of the key's user, fresh ones every run"
+          : 'no read showed the unread count (GET /user, an extension), so marking all was judged by its 200 alone',
+      );
+    }
   },
 });

@@ -10,15 +10,18 @@ export function check(definition: CheckDefinition): void {
 }
 
 /**
- * The checks in run order: as declared, except that those marked `runsLast` come after all the
- * others (in their declared order). Nothing else about the order carries meaning.
+ * The checks in run order: as declared, except that those marked `runsFirst` come before all the
+ * others and those marked `runsLast` after them (each in their declared order). Nothing else
+ * about the order carries meaning.
  */
 export function registeredChecks(): CheckDefinition[] {
   return inRunOrder(registered);
 }
 
-export function inRunOrder<T extends Pick<CheckDefinition, 'runsLast'>>(checks: readonly T[]): T[] {
-  return [...checks.filter((c) => !c.runsLast), ...checks.filter((c) => c.runsLast)];
+export function inRunOrder<T extends Pick<CheckDefinition, 'runsFirst' | 'runsLast'>>(checks: readonly T[]): T[] {
+  const first = checks.filter((c) => c.runsFirst !== undefined && !c.runsLast);
+  const last = checks.filter((c) => c.runsLast);
+  return [...first, ...checks.filter((c) => !first.includes(c) && !last.includes(c)), ...last];
 }
 
 /** The family of a check: the part of its id before `/` (`b-auth/invalid-keys` -> `b-auth`). */

@@ -106,6 +106,12 @@ export interface CheckDefinition {
    */
   runsLast?: boolean;
   /**
+   * Why the check must see the target before other checks write to it (B-NTF-1 needs unread
+   * notifications, which other checks' writes mark read): the registry orders it before all
+   * others, whatever file declares it. It keeps its lane.
+   */
+  runsFirst?: string;
+  /**
    * Why the check must have the target to itself (the timing oracle measures response times):
    * it runs when no other check is running. Checks that use the control API or both interfaces
    * run alone anyway (see `laneOf` in suites/lib/run.ts).

@@ -15,9 +15,15 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     expect(checks.at(-1)?.id).toBe(REGENERATE);
   });
 
-  it('is ordered by that field, not by where it is declared', () => {
-    const declared = [{ id: 'z/last', runsLast: true }, { id: 'a/one' }, { id: 'm/two', runsLast: false }, { id: 'b/also-last', runsLast: true }];
-    expect(inRunOrder(declared).map((c) => c.id)).toEqual(['a/one', 'm/two', 'z/last', 'b/also-last']);
+  it('is ordered by that field, not by where it is declared; checks that must run first come before all', () => {
+    const declared = [{ id: 'z/last', runsLast: true }, { id: 'a/one' }, { id: 'm/two', runsLast: false }, { id: 'q/first', runsFirst: 'why' }, { id: 'b/also-last', runsLast: true }, { id: 'c/also-first', runsFirst: 'why' }];
+    expect(inRunOrder(declared).map((c) => c.id)).toEqual(['q/first', 'c/also-first', 'a/one', 'm/two', 'z/last', 'b/also-last']);
+  });
+
+  it('B-NTF-1 runs before every other check: the catalog writes of other checks mark the notifications read', async () => {
+    const checks = await loadChecks();
+    expect(checks.filter((c) => c.runsFirst !== undefined).map((c) => c.id)).toEqual(['b-ntf/mark']);
+    expect(checks[0]?.id).toBe('b-ntf/mark');
   });
 
   // A target without a control URL stands for a real deployment; it grants what its document says.

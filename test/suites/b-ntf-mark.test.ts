@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../simulator/faults.ts';
+import { B_ACCEPT, basicAuthorization } from '../../suites/lib/clients.ts';
+import type { EmbeddedTarget } from '../../bin/embedded-target.ts';
+import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+
+/**
+ * B-NTF-1: a mark is judged by its effect on notifications that were unread before it. One read
+ * already reads "read" whatever the mark did, and an unread count of 0 stays 0 whatever a mark of
+ * all did: a run that saw only those has not seen marking work.
+ */
+
+/**
+ * Marks every notification of account 1's user read, as an earlier run would have: all at once,
+ * then each by its id (under either fault, one of the two ways works).
+ */
+async function readEveryFixture(embedded: EmbeddedTarget): Promise<void> {
+  const account = embedded.target.b[0]!;
+  for (const body of [{}, ...(account.fixtures.notification_ids ?? []).map((id) => ({ id }))]) {
+    const res = await fetch(`${embedded.target.baseUrl}/${account.accountId}/api/notifications/mark`, {
+      method: 'POST',
+      headers: { authorization: basicAuthorization(account.apiKey), accept: B_ACCEPT, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+  }
+}
+
+function mark(faults: FaultName[], seed: number, before?: (embedded: EmbeddedTarget) => Promise<void>) {
+  return withEmbeddedTarget({ faults }, async (embedded) => {
+    await before?.(embedded);
+    return runOneCheck(embedded.target, 'b-ntf/mark', 'B-NTF-1', { seed });
+  });
+}
+
+describe('b-ntf/mark judges marks by notifications unread before them', () => {
+  // Seeds 2, 5 and 6 drew the one fixture notification already read first and passed this fault.
+  it.each([2, 5, 6])('a mark by id that leaves the notification unread fails B-NTF-1 (seed %i)', { timeout: 30_000 }, async (seed) => {
+    const { check, verdict } = await mark(['b-mark-one-ignored'], seed);
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/notification \d+ is still unread after POST \/notifications\/mark/);
+    expect(verdict?.verdict).toBe('fail');
+  });
+
+  it('faultless, with unread notifications: B-NTF-1 passes', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await mark([], 2);
+    expect(check.partial ?? []).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+
+  it.each<[FaultName]>([['b-mark-one-ignored'], ['b-mark-all-ignored']])('every notification read before the run: %s is not seen, and B-NTF-1 is not verified, saying why', { timeout: 30_000 }, async (fault) => {
+    const { check, verdict } = await mark([fault], 2, readEveryFixture);
+    expect(check.verdict).toBe('pass');
+    const reasons = (check.partial ?? []).map((p) => p.reason).join('\n');
+    expect(reasons).toMatch(/marking one was judged by its 200 alone: none of fixtures.notification_ids was unread/);
+    expect(reasons).toMatch(/marking all was judged by its 200 alone: GET \/user showed no unread notification/);
+    expect(verdict?.verdict).toBe('not-verified');
+  });
+});
