@@ -35,6 +35,7 @@ export const faultCatalog = {
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
+  'b-connection-rename-not-stored': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers 200 with the connection under its new name, but the connection keeps its old one' },
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },
   'b-delivery-delete-200-body': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 200 with the deleted record' },
   'b-delivery-delete-ignored': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and keeps the delivery' },

@@ -5,7 +5,7 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName } from './lib/arbitraries/resources.ts';
-import { arrayBody, integerId, is2xx, isObject, objectBody, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
+import { arrayBody, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 
 /**
@@ -42,15 +42,18 @@ check({
 });
 
 /**
- * A connection as it is now, through an extension read: GET /connections/{type}/{id} or the
- * GET /connections list. Without one, a renamed connection could not get its name back.
+ * A connection as it is now, and the answer showing it, through an extension read: GET
+ * /connections/{type}/{id} or the GET /connections list. Without one, a renamed connection could
+ * not get its name back.
  */
-async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<JsonObject | null> {
+async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<{ connection: JsonObject; ex: Exchange } | null> {
   const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
-  if (one && isObject(one.json) && one.json.id === ref.id) return one.json;
+  if (one && isObject(one.json) && one.json.id === ref.id) return { connection: one.json, ex: one };
   const all = await listCatalog(t.b(account), t.target, '/connections', 20);
-  const found = all?.items.find((c) => isObject(c) && c.id === ref.id);
-  return isObject(found) ? found : null;
+  if (!all) return null;
+  const found = all.items.find((c) => isObject(c) && c.id === ref.id);
+  const ex = pageListing(all, (c) => c === found);
+  return isObject(found) && ex ? { connection: found, ex } : null;
 }
 
 /**
@@ -81,7 +84,7 @@ check({
     if (connections.length === 0) t.skip('needs at least one connection id in fixtures.connections of account 1');
     const originals = new Map<number, string>();
     for (const ref of connections) {
-      const now = await readConnection(t, ref);
+      const now = (await readConnection(t, ref))?.connection;
       if (!now || typeof now.name !== 'string') {
         return t.skip(`the target serves neither GET /connections/{type}/{id} nor GET /connections (extensions), so connection ${ref.id}'s name could not be restored after renaming it`);
       }
@@ -114,6 +117,18 @@ check({
         exchange: ex,
       });
       t.expect.schema(ex, 'connection', 'B-SCHEMA-1');
+      // "The renamed connection": renamed, not only answered so. Read back as the name was read
+      // before the run (the check does not run without such a read).
+      if (is2xx(ex) && connection.name === name) {
+        const stored = await readConnection(t, ref);
+        t.expect.that(stored?.connection.name === name, {
+          clause: 'B-CONN-2',
+          message: `connection ${ref.id} read after PUT /connections/${ref.type}/${ref.id} answered it renamed ${stored ? 'shows another name' : 'is not found'}`,
+          expected: `name ${show(name)}`,
+          received: stored ? `name ${show(stored.connection.name)}` : 'not found',
+          exchange: stored?.ex ?? ex,
+        });
+      }
     });
     // null needs no membership to judge (it is what an ungrouped connection shows); a group id does.
     if (unjudged.size > 0) {
@@ -286,11 +301,11 @@ check({
       t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups naming account 2's ${ref.type} connection ${ref.id} answered ${ex.response.status}`);
       if (before) {
         const after = await readConnection(t, ref, 1);
-        t.expect.that(after !== null && sameJson(after, before), {
+        t.expect.that(after !== null && sameJson(after.connection, before.connection), {
           clause: 'B-CG-1',
           message: `account 2's connection ${ref.id} changed after account 1 tried to group it`,
-          expected: show(before),
-          received: show(after),
+          expected: show(before.connection),
+          received: show(after?.connection ?? null),
           exchange: ex,
         });
       }

@@ -37,6 +37,7 @@ export function findTypedConnection(account: AccountState, type: string, id: num
 }
 
 export function renameConnection(sim: Sim, connection: Connection, name: string): Connection {
+  if (sim.faults.has('b-connection-rename-not-stored')) return { ...connection, name, updatedAt: sim.clock.now() };
   connection.name = name;
   connection.updatedAt = sim.clock.now();
   return connection;
