@@ -3,53 +3,60 @@ import { isObject, routeMissing } from '../lib/answers.ts';
 import { aSend, listItemsOf } from './a-requests.ts';
 
 /**
- * Reading interface A's pipeline list whole, on a target whose paging the spec does not fix.
- * The real service's convention (gaps.md, docs/interface-a.md) is `page` and `page_size`, at
- * most 100 to a page, with a pagination block; its clients page until a page is short or empty.
- * A short page proves the end only where the page size is known, so the walk asks pages until
- * the answer's `pagination.has_more` (or `next_page`) says there are no more, or a page comes
- * back empty. A page that holds only pipelines of earlier pages means the target does not page
- * by `page`: what lies past the first page cannot be read, and the walk says so.
+ * Reading an interface A list (the pipelines, or the keys of the simulator's key management,
+ * A-GAP-4) whole, on a target whose paging the spec does not fix. The real service's convention
+ * (gaps.md, docs/interface-a.md) is `page` and `page_size`, at most 100 to a page, with a
+ * pagination block; its clients page until a page is short or empty. A short page proves the end
+ * only where the page size is known, so the walk asks pages until the answer's
+ * `pagination.has_more` (or `next_page`) says there are no more, or a page comes back empty. A
+ * page that holds only items of earlier pages means the target does not page by `page`: what lies
+ * past the first page cannot be read, and the walk says so.
  */
 
 const PAGE_SIZE = 100;
 
-export interface PipelineListWalk {
+export interface AListWalk {
   items: unknown[];
   /** The walk reached the end the target's answers state or show: nothing was left out. */
   complete: boolean;
   /** Why the walk is not complete. */
   incomplete?: string;
-  /** What the walk could not ask for (include_archived refused): worth a note, no gap in the walk. */
+  /** What the walk could not ask for (its filter refused): worth a note, no gap in the walk. */
   caveat?: string;
   exchanges: Exchange[];
 }
 
+const LISTS = {
+  'pipelines.list': { kind: 'pipelines', filter: { include_archived: 'true' } },
+  'keys.list': { kind: 'keys', filter: {} },
+} as const;
+
 /**
- * Every pipeline `client`'s account lists, archived ones too where the target takes
- * `include_archived=true` (a target that refuses that parameter with a 4xx other than a missing
- * route has no such filter, and is walked without it); `refused` with the answer when a page
- * gives no items where the target document says.
+ * Every item `client`'s account lists under `operation`; the pipeline list with archived ones too
+ * where the target takes `include_archived=true` (a target that refuses that parameter with a 4xx
+ * other than a missing route has no such filter, and is walked without it). `refused` with the
+ * answer when a page gives no items where the target document says.
  */
-export async function walkPipelineList(t: Pick<CheckContext, 'target'>, client: InterfaceClient, maxPages = 20): Promise<PipelineListWalk | { refused: Exchange }> {
-  let extra: Record<string, string> = { include_archived: 'true' };
+export async function walkAList(t: Pick<CheckContext, 'target'>, client: InterfaceClient, operation: keyof typeof LISTS, maxPages = 20): Promise<AListWalk | { refused: Exchange }> {
+  const { kind } = LISTS[operation];
+  let extra: Record<string, string> = { ...LISTS[operation].filter };
   let caveat: string | undefined;
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   const seen = new Set<string>();
   for (let page = 1; page <= maxPages; page++) {
-    let ex = await aSend(t, client, 'pipelines.list', { query: { ...extra, page, page_size: PAGE_SIZE } });
-    if (page === 1 && ex.response.status >= 400 && ex.response.status < 500 && !routeMissing(ex)) {
-      caveat = `GET of the list with include_archived=true answered ${ex.response.status}, so it was read without that parameter`;
+    let ex = await aSend(t, client, operation, { query: { ...extra, page, page_size: PAGE_SIZE } });
+    if (page === 1 && Object.keys(extra).length > 0 && ex.response.status >= 400 && ex.response.status < 500 && !routeMissing(ex)) {
+      caveat = `GET of the list with ${new URLSearchParams(extra).toString()} answered ${ex.response.status}, so it was read without that parameter`;
       extra = {};
-      ex = await aSend(t, client, 'pipelines.list', { query: { page, page_size: PAGE_SIZE } });
+      ex = await aSend(t, client, operation, { query: { page, page_size: PAGE_SIZE } });
     }
     exchanges.push(ex);
-    const got = ex.response.status === 200 ? listItemsOf(t, 'pipelines', ex.json) : undefined;
+    const got = ex.response.status === 200 ? listItemsOf(t, kind, ex.json) : undefined;
     if (!got) return { refused: ex };
     const keys = got.map(identity);
     if (page > 1 && got.length > 0 && keys.every((k) => seen.has(k))) {
-      return walk(items, exchanges, caveat, `page ${page} held only pipelines of earlier pages: the target does not page by page=, so the list past its first page could not be read`);
+      return walk(items, exchanges, caveat, `page ${page} held only ${kind} of earlier pages: the target does not page by page=, so the list past its first page could not be read`);
     }
     items.push(...got);
     for (const k of keys) seen.add(k);
@@ -58,7 +65,12 @@ export async function walkPipelineList(t: Pick<CheckContext, 'target'>, client: 
   return walk(items, exchanges, caveat, `the list is longer than the ${maxPages} pages of ${PAGE_SIZE} read`);
 }
 
-function walk(items: unknown[], exchanges: Exchange[], caveat: string | undefined, incomplete?: string): PipelineListWalk {
+/** Every pipeline `client`'s account lists, archived ones too where the target takes the filter (`walkAList`). */
+export function walkPipelineList(t: Pick<CheckContext, 'target'>, client: InterfaceClient, maxPages = 20): Promise<AListWalk | { refused: Exchange }> {
+  return walkAList(t, client, 'pipelines.list', maxPages);
+}
+
+function walk(items: unknown[], exchanges: Exchange[], caveat: string | undefined, incomplete?: string): AListWalk {
   return { items, complete: incomplete === undefined, ...(incomplete === undefined ? {} : { incomplete }), ...(caveat === undefined ? {} : { caveat }), exchanges };
 }
 

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { walkPipelineList, type PipelineListWalk } from '../../suites/catalog/a-lists.ts';
+import { walkPipelineList, type AListWalk } from '../../suites/catalog/a-lists.ts';
 import { interfaceClient } from '../../suites/lib/clients.ts';
 import { createHttpClient } from '../../suites/lib/http.ts';
 import { plainDefinition } from '../../suites/lib/arbitraries/definitions.ts';
@@ -32,7 +32,7 @@ function listServer(count: number, paging: { pageSize?: number; ignorePage?: boo
   });
 }
 
-async function walkOf(server: http.Server, maxPages?: number): Promise<PipelineListWalk | { refused: Exchange }> {
+async function walkOf(server: http.Server, maxPages?: number): Promise<AListWalk | { refused: Exchange }> {
   await servers.listen(server);
   const target = interfaceATarget(server, 'list', ['pipelines.list'], [{ adminKey: KEY, fixtures: {} }]);
   const http = createHttpClient({ timeoutMs: 5_000 });
@@ -43,7 +43,7 @@ async function walkOf(server: http.Server, maxPages?: number): Promise<PipelineL
 const servers = localServers();
 afterEach(() => servers.closeAll());
 
-function walked(w: PipelineListWalk | { refused: Exchange }): PipelineListWalk {
+function walked(w: AListWalk | { refused: Exchange }): AListWalk {
   if ('refused' in w) throw new Error(`refused: ${w.refused.response.status}`);
   return w;
 }

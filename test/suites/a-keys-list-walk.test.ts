@@ -1,0 +1,88 @@
+import type http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { interfaceATarget, jsonServer, localServers } from '../support/local-target.ts';
+import { runOneCheck } from '../support/run-suites.ts';
+
+/**
+ * A-AUTH-3: no later read returns a key's full value. The key list is one of those reads, and a
+ * list oldest first holds a new key on its last page: it is read whole, and where it cannot be,
+ * the clause is covered in part, never passed on its first page alone.
+ */
+
+const ADMIN = `fdk_${'A'.repeat(40)}`;
+const PAGE_CAP = 100;
+
+interface Key {
+  id: number;
+  name: string;
+  key: string;
+  revoked: boolean;
+}
+
+/**
+ * A hand-written key management with 150 keys made before the run, listed oldest first at most
+ * 100 to a page: `leaks` lists every key with its full value; `honoursPage: false` answers the
+ * first page whatever `page` says.
+ */
+function keyTarget(options: { leaks: boolean; honoursPage: boolean }): http.Server {
+  const keys: Key[] = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `old-${i}`, key: `fdk_old${String(i).padStart(37, '0')}`, revoked: false }));
+  let made = 0;
+  const shown = (k: Key) => ({ id: k.id, name: k.name, prefix: k.key.slice(0, 8), revoked: k.revoked, ...(options.leaks ? { key: k.key } : {}) });
+  return jsonServer(({ method, path, query, bearer, body }) => {
+    const caller = bearer === ADMIN ? 'admin' : keys.find((k) => k.key === bearer && !k.revoked);
+    if (!caller) return { status: 401, body: { error: 'Unauthorized.' } };
+    if (path === '/api/public/v1/api-keys' && method === 'POST') {
+      const sent = JSON.parse(body) as { name?: string };
+      made += 1;
+      const key: Key = { id: 1000 + made, name: String(sent.name), key: `fdk_${String(made).padStart(8, '0')}${'n'.repeat(32)}`, revoked: false };
+      keys.push(key);
+      return { status: 201, body: { ...shown(key), key: key.key } };
+    }
+    if (path === '/api/public/v1/api-keys' && method === 'GET') {
+      const size = Math.min(PAGE_CAP, Number(query.get('page_size') ?? 20));
+      const page = options.honoursPage ? Number(query.get('page') ?? 1) : 1;
+      return { status: 200, body: { items: keys.slice((page - 1) * size, page * size).map(shown), pagination: { page, page_size: size, has_more: page * size < keys.length } } };
+    }
+    const one = /^\/api\/public\/v1\/api-keys\/(\d+)$/.exec(path);
+    const key = one ? keys.find((k) => k.id === Number(one[1])) : undefined;
+    if (one && !key) return { status: 404, body: { error: 'Key not found.' } };
+    if (key && method === 'GET') return { status: 200, body: { ...shown(key), key: undefined } };
+    if (key && method === 'DELETE') {
+      key.revoked = true;
+      return { status: 200, body: { id: key.id, revoked: true } };
+    }
+    if (path === '/api/public/v1/pipelines' && method === 'GET') return { status: 200, body: { items: [], pagination: { page: 1, page_size: 20, has_more: false } } };
+    return { status: 404, body: { error: 'Not found.' } };
+  });
+}
+
+const servers = localServers();
+afterEach(() => servers.closeAll());
+
+async function valueShownOnce(options: { leaks: boolean; honoursPage: boolean }) {
+  const server = keyTarget(options);
+  await servers.listen(server);
+  const target = interfaceATarget(server, 'keys', ['keys.create', 'keys.list', 'keys.read', 'keys.revoke', 'pipelines.list', 'pipelines.archive'], [{ adminKey: ADMIN, fixtures: {} }]);
+  return runOneCheck(target, 'a-keys/value-shown-once', 'A-AUTH-3');
+}
+
+describe('a-keys/value-shown-once reads the key list whole', () => {
+  it('a list that shows the full values, past its first page, fails A-AUTH-3', async () => {
+    const { check, verdict } = await valueShownOnce({ leaks: true, honoursPage: true });
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/GET \/api\/public\/v1\/api-keys shows the full value of key \d+ after its creation/);
+  });
+
+  it('the same list without the values: A-AUTH-3 passes', async () => {
+    const { check, verdict } = await valueShownOnce({ leaks: false, honoursPage: true });
+    expect(check.partial ?? []).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+
+  it('a list whose every page is the first: the new keys\' entries are not seen, and A-AUTH-3 is not verified, saying why', async () => {
+    const { check, verdict } = await valueShownOnce({ leaks: false, honoursPage: false });
+    expect(check.verdict).toBe('pass');
+    expect(verdict?.verdict).toBe('not-verified');
+    expect(verdict?.reasons.join('\n')).toMatch(/key list was read without reaching a new key's entry \(page 2 held only keys of earlier pages/);
+  });
+});
