@@ -22,7 +22,7 @@ import type { AState } from '../simulator/interfaces/a/types.ts';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 interface Operation {
-  parameters?: { name: string; in?: string; schema?: { enum?: unknown[]; maximum?: number } }[];
+  parameters?: { name: string; in?: string; style?: string; explode?: boolean; schema?: { enum?: unknown[]; maximum?: number; items?: { enum?: unknown[] } } }[];
   requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
@@ -134,7 +134,11 @@ describe('the documented query parameters', () => {
             return { status: res.status, text: await res.text() };
           };
           for (const p of query) {
-            for (const value of p.schema?.enum ?? []) {
+            // A comma-separated list (form style, not exploded): each documented value alone, then
+            // every one but `all` joined.
+            const listed = p.style === 'form' && p.explode === false ? (p.schema?.items?.enum ?? []) : [];
+            const joined = listed.filter((v) => v !== 'all').join(',');
+            for (const value of [...(p.schema?.enum ?? []), ...listed, ...(joined ? [joined] : [])]) {
               const res = await get(p.name, String(value));
               if (res.status !== 200) problems.push(`${conventions} GET ${path}?${p.name}=${String(value)} (documented) answered ${res.status}`);
             }

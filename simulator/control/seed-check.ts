@@ -43,6 +43,7 @@ export function accountProblems(account: unknown, at: string, existingConnection
     if (p.description !== undefined && typeof p.description !== 'string') f('description', 'must be a string');
     if (p.variables !== undefined && !(isObject(p.variables) && Object.values(p.variables).every((v) => typeof v === 'string'))) f('variables', 'must be an object of strings');
     if (p.status !== undefined && p.status !== 'active' && p.status !== 'archived') f('status', 'must be active or archived');
+    if (p.flow_type !== undefined && p.flow_type !== 'dataflow' && p.flow_type !== 'workflow') f('flow_type', 'must be dataflow or workflow');
     if (p.outcome !== undefined && p.outcome !== 'completed' && p.outcome !== 'failed') f('outcome', 'must be completed or failed');
   });
   list(account.clusters, 'clusters', bad, (c, f) => {

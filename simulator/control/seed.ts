@@ -5,7 +5,7 @@ import { isoDate } from '../clock.ts';
 import { newUserApiKey } from '../domains/users/keys.ts';
 import { mintPipelineKey, type MintedPipelineKey } from '../domains/apikeys/mint.ts';
 import type { User } from '../domains/users/types.ts';
-import type { PackageStatus } from '../domains/packages/types.ts';
+import type { FlowType, PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
 import { seedPipeline } from '../domains/pipelines/seeded.ts';
@@ -24,7 +24,7 @@ export interface SeedAccount {
   name?: string;
   users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string }[];
   pipeline_keys?: { name: string; admin: boolean; key?: string; expires_at?: string | null }[];
-  packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; outcome?: 'completed' | 'failed' }[];
+  packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; flow_type?: FlowType; outcome?: 'completed' | 'failed' }[];
   clusters?: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
   connections?: { name: string; type: string }[];
   /** Either explicit invoices or a count of generated monthly ones (newest first). */
@@ -103,6 +103,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
       variables: p.variables ?? {},
       ownerId: firstUser?.id ?? 0,
       status: p.status ?? 'active',
+      flowType: p.flow_type ?? 'dataflow',
       outcome: p.outcome ?? 'completed',
       createdAt: now,
       updatedAt: now,

@@ -33,6 +33,29 @@ export function readChoice<V extends string>(ctx: Context, name: string, values:
   return value as V;
 }
 
+/**
+ * A filter that takes names of `values` joined with commas (`type=s3,postgres`), or `all`, as the
+ * real service's type filters; the set asked for, or undefined for every one. A name outside
+ * `values`, or an empty one, is a 422 naming the parameter.
+ */
+export function readNames<V extends string>(ctx: Context, name: string, values: readonly V[]): Set<V> | undefined {
+  const value = single(ctx, name);
+  if (value === undefined || value.trim() === 'all') return undefined;
+  const names = value.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(values as readonly string[]).includes(n));
+  if (unknown.length > 0) throw invalidField(name, `must be all, or names joined with commas out of ${values.join(', ')}`);
+  return new Set(names as V[]);
+}
+
+/** A filter that takes a positive integer id (`package_id`), or undefined when not given. */
+export function readIdFilter(ctx: Context, name: string): number | undefined {
+  const value = single(ctx, name);
+  if (value === undefined) return undefined;
+  const id = /^[1-9]\d{0,15}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw invalidField(name, 'must be a positive integer id');
+  return id;
+}
+
 function single(ctx: Context, name: string): string | undefined {
   const value = ctx.query[name];
   if (Array.isArray(value)) throw invalidField(name, 'must be given once');

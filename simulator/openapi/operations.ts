@@ -15,6 +15,9 @@ import { JOB_STATUSES } from '../domains/jobs/types.ts';
 import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
 import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
+import { HOOK_TYPES } from '../domains/hooks/types.ts';
+import { FLOW_TYPES } from '../domains/packages/types.ts';
+import { CONNECTION_TYPE_NAMES } from '../domains/connections/catalog.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -53,6 +56,8 @@ export interface QueryDoc {
   name: string;
   description: string;
   schema: Record<string, unknown>;
+  /** Values joined with commas in one parameter (`type=s3,postgres`): OpenAPI's form style, not exploded. */
+  commaSeparated?: boolean;
 }
 
 const OBJECT = { type: 'object' };
@@ -88,6 +93,7 @@ export function operations(sim: Sim): OperationDoc[] {
     { name: 'since', description: 'Only what was updated at this UTC time or later.', schema: { type: 'string', format: 'date-time', examples: ['2013-01-17T22:41:21Z'] } },
   ];
   const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
+  const types = (what: string, values: readonly string[]): QueryDoc => ({ name: 'type', description: `Only ${what} of these types, joined with commas (all: every one).`, schema: { type: 'array', items: { enum: ['all', ...values] } }, commaSeparated: true });
   const withQuery = (op: OperationDoc, query: QueryDoc[]): OperationDoc => ({ ...op, query });
   return [
     // Interface B
@@ -98,7 +104,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
-    withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }]),
+    withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }, { name: 'flow_type', description: 'Only packages of this flow type (all: every one).', schema: { enum: ['all', ...FLOW_TYPES] } }]),
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
     withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
@@ -110,13 +116,13 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/clusters/{id}/watchers', 'A cluster\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/clusters/{id}/watchers', 'Stop watching a cluster (extension)', 'extension', { status: 204 }),
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
-    withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES)]),
+    withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES), { name: 'package_id', description: 'Only jobs running this package.', schema: { type: 'integer', minimum: 1 } }]),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
     withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/jobs/{id}/watchers', 'Stop watching a job (extension)', 'extension', { status: 204 }),
-    withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), filtered(HOOK_SORTS)),
+    withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), [...filtered(HOOK_SORTS), types('hooks', HOOK_TYPES)]),
     B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
     B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
     B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { type: 'object' }, example: { active: false } }),
@@ -125,7 +131,7 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), paged()),
     B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
     B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
-    withQuery(B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }), filtered(CONNECTION_SORTS)),
+    withQuery(B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }), [...filtered(CONNECTION_SORTS), types('connections', CONNECTION_TYPE_NAMES)]),
     B('get', '/connections/{connection_type}/{connection_id}', 'One connection (extension)', 'extension', { status: 200, schema: 'connection' }),
     B('put', '/connections/{connection_type}/{connection_id}', 'Rename a connection', 'spec', { status: 200, schema: 'connection' }, { schema: { type: 'object', properties: { name: { type: 'string' } } }, example: { name: 'orders database' } }),
     B('post', '/connection_groups', 'Create a connection group', 'spec', { status: 201, schema: 'connection-group' }, { schema: { type: 'object', required: ['connection_group'], properties: { connection_group: { type: 'object' }, connections: { type: 'array' } } }, example: { connection_group: { name: 'warehouses', description: 'where the data lands' }, connections: [] } }),

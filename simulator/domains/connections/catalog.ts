@@ -43,6 +43,9 @@ export const CONNECTION_TYPES: readonly ConnectionType[] = [
 
 const byId = new Map(CONNECTION_TYPES.map((t) => [t.type, t])); // type id -> ConnectionType
 
+/** The type names of the catalog: what the connection list's `type` filter takes. */
+export const CONNECTION_TYPE_NAMES: readonly string[] = CONNECTION_TYPES.map((t) => t.type);
+
 export function connectionType(type: string): ConnectionType | undefined {
   return byId.get(type);
 }

@@ -2,10 +2,10 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readListOrder, readNames } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { CONNECTION_TYPES } from './catalog.ts';
+import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES } from './catalog.ts';
 import { CONNECTION_SORTS, findTypedConnection, listConnections, renameConnection } from './model.ts';
 import { parseRename } from './input.ts';
 import { presentConnection, presentConnectionType } from './present.ts';
@@ -28,12 +28,15 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices;
-  // sort (id, name, type, updated, created), direction and since as the real service's.
+  // type (names joined with commas, or all), sort (id, name, type, updated, created), direction
+  // and since as the real service's.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, CONNECTION_SORTS);
+    const types = readNames(ctx, 'type', CONNECTION_TYPE_NAMES);
     const page = readPage(sim, ctx);
-    ctx.body = pageOf(sim, ctx, inListOrder(listConnections(account), order, CONNECTION_SORTS), page).map((c) => presentConnection(c, links, sim));
+    const connections = listConnections(account).filter((c) => types === undefined || types.has(c.type));
+    ctx.body = pageOf(sim, ctx, inListOrder(connections, order, CONNECTION_SORTS), page).map((c) => presentConnection(c, links, sim));
   });
 
   // Extension: read one connection, addressed like the update.

@@ -3,20 +3,24 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { readListOrder } from '../../http/list-query.ts';
+import { readListOrder, readNames } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
 import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook } from './present.ts';
+import { HOOK_TYPES } from './types.ts';
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged;
-  // sort (name, updated, created), direction and since as the real service's.
+  // type (names joined with commas, or all), sort (name, updated, created), direction and since
+  // as the real service's.
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, HOOK_SORTS);
-    const page = pageOf(sim, ctx, inListOrder(hooksNewestFirst(account), order, HOOK_SORTS), readPage(sim, ctx));
+    const types = readNames(ctx, 'type', HOOK_TYPES);
+    const hooks = types === undefined ? hooksNewestFirst(account) : hooksNewestFirst(account).filter((h) => types.has(h.type));
+    const page = pageOf(sim, ctx, inListOrder(hooks, order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });
 

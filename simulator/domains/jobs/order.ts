@@ -55,13 +55,20 @@ export function jobListingAt(now: number): JobListing {
   return { stateOf, sorts: { keys: { created: (job) => job.createdAt, updated: updatedAt }, updatedAt } };
 }
 
+/** What the job list is filtered by: a status now, the package run (either undefined: any). */
+export interface JobFilter {
+  status: JobStatus | undefined;
+  packageId: number | undefined;
+}
+
 /**
- * Every job of the account with `status` (any when undefined), in `order`: for a list asked to
- * filter or sort, which must look at every job (a list asked for neither is paged off the kept
- * order by `jobsPage`).
+ * Every job of the account that `filter` keeps, in `order`: for a list asked to filter or sort,
+ * which must look at every job (a list asked for neither is paged off the kept order by
+ * `jobsPage`).
  */
-export function jobsListed(account: AccountState, listing: JobListing, order: ListOrder<'updated' | 'created'>, status: JobStatus | undefined): readonly Job[] {
+export function jobsListed(account: AccountState, listing: JobListing, order: ListOrder<'updated' | 'created'>, filter: JobFilter): readonly Job[] {
   const all = jobsPage(account, 0, Number.MAX_SAFE_INTEGER).items;
-  const kept = status === undefined ? all : all.filter((job) => listing.stateOf(job).status === status);
+  const { status, packageId } = filter;
+  const kept = status === undefined && packageId === undefined ? all : all.filter((job) => (packageId === undefined || job.packageId === packageId) && (status === undefined || listing.stateOf(job).status === status));
   return inListOrder(kept, order, listing.sorts);
 }

@@ -8,7 +8,7 @@ import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
 import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
-import { readChoice, readListOrder } from '../../http/list-query.ts';
+import { readChoice, readIdFilter, readListOrder } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_STATUSES, type Job } from './types.ts';
 import { presentJob, presentWatcher } from './present.ts';
@@ -37,20 +37,21 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   // Extension (docs/interface-b.md): the account's jobs, newest first, offset/limit paged; status
-  // (or all), sort (updated, created), direction and since as the real service's.
+  // (or all), package_id, sort (updated, created), direction and since as the real service's.
   router.get('/jobs', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(sim, ctx);
     const listing = jobListingAt(sim.clock.now());
     const order = readListOrder(sim, ctx, listing.sorts);
     const status = readChoice(ctx, 'status', JOB_STATUSES, { all: true });
+    const packageId = readIdFilter(ctx, 'package_id');
     let total: number;
     let items: readonly Job[];
-    if (isNaturalOrder(order) && status === undefined) {
+    if (isNaturalOrder(order) && status === undefined && packageId === undefined) {
       // Read off a kept order, not sorted per request: the cost does not grow with the jobs.
       ({ total, items } = jobsPage(account, page.offset, page.limit));
     } else {
-      const listed = jobsListed(account, listing, order, status);
+      const listed = jobsListed(account, listing, order, { status, packageId });
       total = listed.length;
       items = listed.slice(page.offset, page.offset + page.limit);
     }

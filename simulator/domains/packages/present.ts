@@ -18,6 +18,7 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     variables: { ...pkg.variables },
     owner_id: pkg.ownerId,
     status: sim.conventions.b.packageStatusNames[pkg.status],
+    flow_type: pkg.flowType ?? 'dataflow',
     created_at: presentTime(sim, pkg.createdAt),
     updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
     url: packageUrl(links, pkg.id),

@@ -1,5 +1,10 @@
 export type PackageStatus = 'active' | 'archived';
 
+/** The real service's kinds of package (its API docs): a data flow, or a workflow of packages. */
+export type FlowType = 'dataflow' | 'workflow';
+
+export const FLOW_TYPES: readonly FlowType[] = ['dataflow', 'workflow'];
+
 export interface Package {
   id: number;
   name: string;
@@ -7,6 +12,8 @@ export interface Package {
   variables: Record<string, string>;
   ownerId: number;
   status: PackageStatus;
+  /** Absent in a state saved before the field existed: a data flow, the real service's default. */
+  flowType?: FlowType;
   createdAt: number;
   updatedAt: number;
   /**

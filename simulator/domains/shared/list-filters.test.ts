@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { firstId, makeWorld, type TestWorld } from '../jobs/test-support.ts';
+import { applySeed } from '../../control/seed.ts';
 
 /**
  * The real service's list filters on the simulator's lists (its API docs): `sort`, `direction`
- * and `since` on every list, `status` on jobs; a bad value is a 422 naming the parameter, and a
- * list asked for nothing keeps its own order.
+ * and `since` on every list, `status` on jobs; `type` on connections and hooks, `package_id` on
+ * jobs, `flow_type` on packages; a bad value is a 422 naming the parameter, and a list asked for
+ * nothing keeps its own order.
  */
 
 function fieldsOf(body: unknown): string[] {
@@ -15,6 +17,9 @@ interface Listed {
   id: number;
   name?: string;
   status?: string;
+  type?: string;
+  package_id?: number;
+  flow_type?: string;
   created_at: string;
   updated_at: string;
 }
@@ -109,6 +114,63 @@ describe('list filters', () => {
     expect((await alt.owner.get('/packages?status=archived').expect(400)).text).toContain('status');
   });
 
+  it('type on connections and hooks (names joined with commas, or all); package_id on jobs; flow_type on packages', async () => {
+    const world = makeWorld();
+    applySeed(world.simulator.sim, {
+      accounts: [
+        {
+          slug: 'acme',
+          connections: [
+            { name: 'orders-db', type: 'mysql' },
+            { name: 'raw-bucket', type: 's3' },
+            { name: 'crm', type: 'salesforce' },
+          ],
+          packages: [{ name: 'nightly-chain', flow_type: 'workflow' }],
+        },
+      ],
+    });
+    const connections = await list(world, '/connections');
+    expect(connections.map((c) => c.type)).toEqual(['mysql', 's3', 'salesforce']);
+    expect((await list(world, '/connections?type=s3')).map((c) => c.name)).toEqual(['raw-bucket']);
+    expect((await list(world, '/connections?type=salesforce,mysql&sort=name&direction=asc')).map((c) => c.name)).toEqual(['crm', 'orders-db']);
+    expect((await list(world, '/connections?type=all')).map((c) => c.id)).toEqual(connections.map((c) => c.id));
+    expect(await list(world, '/connections?type=postgres')).toEqual([]);
+
+    for (const [type, name, settings] of [['web', 'ci', { url: 'https://hooks.example/x' }], ['email', 'ops', { emails: 'ops@acme.example' }], ['slack', 'chat', { url: 'https://hooks.slack.example/x' }]] as const) {
+      await world.owner.post('/hooks', { type, name, settings, events: ['job'] }).expect(201);
+      world.advance(10);
+    }
+    expect((await list(world, '/hooks?type=email')).map((h) => h.name)).toEqual(['ops']);
+    expect((await list(world, '/hooks?type=web,slack')).map((h) => h.name)).toEqual(['chat', 'ci']);
+    expect(await list(world, '/hooks?type=pagerduty')).toEqual([]);
+
+    const ok = firstId(world.acme.package_ids, 0);
+    const failing = firstId(world.acme.package_ids, 1);
+    const first = await startJob(world, ok);
+    const second = await startJob(world, failing);
+    const third = await startJob(world, ok);
+    expect((await list(world, `/jobs?package_id=${ok}`)).map((j) => j.id)).toEqual([third.id, first.id]);
+    expect((await list(world, `/jobs?package_id=${failing}&status=all`)).map((j) => j.id)).toEqual([second.id]);
+    expect(await list(world, '/jobs?package_id=999999')).toEqual([]);
+
+    const packages = await list(world, '/packages');
+    expect(packages.find((p) => p.name === 'nightly-chain')?.flow_type).toBe('workflow');
+    expect(packages.find((p) => p.name === 'orders-daily')?.flow_type).toBe('dataflow');
+    expect((await list(world, '/packages?flow_type=workflow')).map((p) => p.name)).toEqual(['nightly-chain']);
+    expect((await list(world, '/packages?flow_type=dataflow')).map((p) => p.name)).not.toContain('nightly-chain');
+    expect((await list(world, '/packages?flow_type=all')).map((p) => p.id)).toEqual(packages.map((p) => p.id));
+    expect((await list(world, '/packages?flow_type=dataflow&status=archived')).map((p) => p.name)).toEqual(['legacy-import']);
+  });
+
+  it('a package of a state saved before flow_type existed is a data flow', async () => {
+    const world = makeWorld();
+    for (const pkg of world.simulator.sim.store.account('acme')?.packages.values() ?? []) delete pkg.flowType;
+    const packages = await list(world, '/packages');
+    expect(packages.length).toBeGreaterThan(0);
+    expect(new Set(packages.map((p) => p.flow_type))).toEqual(new Set(['dataflow']));
+    expect((await list(world, '/packages?flow_type=dataflow')).map((p) => p.id)).toEqual(packages.map((p) => p.id));
+  });
+
   it('refuses a bad sort, direction or since, or one given twice, with 422 naming it', async () => {
     const world = makeWorld();
     const cases: [string, string][] = [
@@ -122,6 +184,15 @@ describe('list filters', () => {
       ['/clusters?status=running', 'status'],
       ['/schedules?status=paused', 'status'],
       ['/deliveries?status=sent', 'status'],
+      ['/connections?type=s3,oracle9', 'type'],
+      ['/connections?type=', 'type'],
+      ['/connections?type=s3,', 'type'],
+      ['/hooks?type=webhook', 'type'],
+      ['/hooks?type=web&type=email', 'type'],
+      ['/jobs?package_id=orders', 'package_id'],
+      ['/jobs?package_id=0', 'package_id'],
+      ['/jobs?package_id=1.5', 'package_id'],
+      ['/packages?flow_type=flow', 'flow_type'],
     ];
     for (const [path, field] of cases) {
       const res = await world.owner.get(path);
