@@ -50,10 +50,12 @@ describe('GET /connections (extension)', () => {
   const bed = testBed();
   const acme = bed.client(0);
 
-  it('lists the caller\'s connections, oldest first, each valid and ungrouped', async () => {
+  it('lists the caller\'s connections by name, descending (the real service\'s default order), each valid and ungrouped', async () => {
     const res = await acme.get('/connections');
     expect(res.status).toBe(200);
-    expect((res.body as { id: number }[]).map((c) => c.id)).toEqual(bed.manifests[0]?.connections.map((c) => c.id));
+    const names = (res.body as { name: string }[]).map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    expect(new Set((res.body as { id: number }[]).map((c) => c.id))).toEqual(new Set(bed.manifests[0]?.connections.map((c) => c.id)));
     for (const connection of res.body as Record<string, unknown>[]) {
       expect(validateResource('connection', connection)).toEqual([]);
       expect(connection.connection_group_id).toBeNull();
@@ -67,8 +69,9 @@ describe('GET /connections (extension)', () => {
   });
 
   it('pages with offset and limit and a Link header', async () => {
+    const all = (await acme.get('/connections')).body as { id: number }[];
     const res = await acme.get('/connections?offset=2&limit=2');
-    expect((res.body as { id: number }[]).map((c) => c.id)).toEqual(bed.manifests[0]?.connections.slice(2, 4).map((c) => c.id));
+    expect((res.body as { id: number }[]).map((c) => c.id)).toEqual(all.slice(2, 4).map((c) => c.id));
     expect(res.headers.link).toContain('rel="next"');
     expect(res.headers.link).toContain('rel="prev"');
     const bad = await acme.get('/connections?limit=0');

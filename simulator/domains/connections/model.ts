@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
 import { connectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
-import type { ListSorts } from '../shared/list-order.ts';
+import { inListOrder, type ListSorts } from '../shared/list-order.ts';
 
 export const NAME_MAX_LENGTH = 255;
 
@@ -14,8 +14,12 @@ export const CONNECTION_SORTS: ListSorts<Connection, 'id' | 'name' | 'type' | 'u
   updatedAt: (c) => c.updatedAt,
 };
 
-export function listConnections(account: AccountState): Connection[] {
-  return [...account.connections.values()];
+/**
+ * The caller's connections in the real service's default order: by name, descending (its API
+ * docs: `sort` defaults to `name`, `direction` to `desc`), names compared without regard to case.
+ */
+export function listConnections(account: AccountState): readonly Connection[] {
+  return inListOrder([...account.connections.values()], { sort: 'name', direction: 'desc', since: null }, CONNECTION_SORTS);
 }
 
 /** One of the caller's connections by id, of any type. */

@@ -27,7 +27,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = typesJson;
   });
 
-  // Extension (docs/interface-b.md): the caller's connections, oldest first, paged like invoices;
+  // Extension (docs/interface-b.md): the caller's connections, by name descending, paged like invoices;
   // type (names joined with commas, or all), sort (id, name, type, updated, created), direction
   // and since as the real service's.
   router.get('/connections', (ctx) => {

@@ -7,12 +7,12 @@ describe('GET /deliveries (extension)', () => {
   const bed = testBed();
   const acme = bed.client(0);
 
-  it('lists the caller\'s deliveries, oldest first, each valid', async () => {
+  it('lists the caller\'s deliveries, newest first (the real service\'s default order), each valid', async () => {
     const res = await acme.get('/deliveries');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.service+json; version=2');
-    expect((res.body as { id: number }[]).map((d) => d.id)).toEqual(bed.manifests[0]?.delivery_ids);
-    expect((res.body as { status: string }[]).map((d) => d.status)).toEqual(['enabled', 'idle', 'disabled']);
+    expect((res.body as { id: number }[]).map((d) => d.id)).toEqual([...(bed.manifests[0]?.delivery_ids ?? [])].reverse());
+    expect((res.body as { status: string }[]).map((d) => d.status)).toEqual(['disabled', 'idle', 'enabled']);
     for (const delivery of res.body as { id: number; url: string }[]) {
       expect(validateResource('simulator/delivery', delivery)).toEqual([]);
       expect(new URL(delivery.url).pathname).toBe(`/acme/api/deliveries/${delivery.id}`);
@@ -33,7 +33,7 @@ describe('GET /deliveries (extension)', () => {
         },
       ],
     });
-    const [full, plain] = (await seeded.client(0).get('/deliveries').expect(200)).body as Record<string, unknown>[];
+    const [plain, full] = (await seeded.client(0).get('/deliveries').expect(200)).body as Record<string, unknown>[];
     for (const d of [full, plain]) expect(validateResource('simulator/delivery', d)).toEqual([]);
     expect(full).toMatchObject({
       name: 'crm-to-warehouse',
@@ -93,7 +93,7 @@ describe('DELETE /deliveries/{delivery_id}', () => {
     expect(res.text).toBe('');
     expect(res.headers['content-type']).toBeUndefined();
     expect(res.headers['content-length'] ?? '0').toBe('0');
-    expect(((await acme.get('/deliveries')).body as { id: number }[]).map((d) => d.id)).toEqual(rest);
+    expect(((await acme.get('/deliveries')).body as { id: number }[]).map((d) => d.id)).toEqual([...rest].reverse());
     expect((await acme.delete(`/deliveries/${first}`)).status).toBe(404);
   });
 

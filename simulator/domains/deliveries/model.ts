@@ -4,15 +4,15 @@ import { notFound } from '../../http/errors.ts';
 import type { Delivery } from './types.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
-/** The caller's deliveries, oldest first. */
 /** The real service's sorts of the delivery list. */
 export const DELIVERY_SORTS: ListSorts<Delivery, 'updated'> = {
   keys: { created: (d) => d.createdAt, updated: (d) => d.updatedAt },
   updatedAt: (d) => d.updatedAt,
 };
 
+/** The caller's deliveries, newest first: the real service's default order (`created`, `desc`). */
 export function listDeliveries(account: AccountState): Delivery[] {
-  return [...account.deliveries.values()];
+  return [...account.deliveries.values()].reverse();
 }
 
 /** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */

@@ -9,7 +9,7 @@ import { DELIVERY_SORTS, deleteDelivery, listDeliveries } from './model.ts';
 import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
-  // Extension (docs/interface-b.md): the caller's deliveries, oldest first, paged like invoices;
+  // Extension (docs/interface-b.md): the caller's deliveries, newest first, paged like invoices;
   // status (or all), sort (updated, created), direction and since as the real service's.
   router.get('/deliveries', (ctx) => {
     const { account, links } = ctx.state;

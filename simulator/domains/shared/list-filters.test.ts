@@ -130,7 +130,7 @@ describe('list filters', () => {
       ],
     });
     const connections = await list(world, '/connections');
-    expect(connections.map((c) => c.type)).toEqual(['mysql', 's3', 'salesforce']);
+    expect(connections.map((c) => c.name)).toEqual(['raw-bucket', 'orders-db', 'crm']);
     expect((await list(world, '/connections?type=s3')).map((c) => c.name)).toEqual(['raw-bucket']);
     expect((await list(world, '/connections?type=salesforce,mysql&sort=name&direction=asc')).map((c) => c.name)).toEqual(['crm', 'orders-db']);
     expect((await list(world, '/connections?type=all')).map((c) => c.id)).toEqual(connections.map((c) => c.id));
