@@ -27,9 +27,9 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = typesJson;
   });
 
-  // Extension (docs/interface-b.md): the caller's connections, by name descending, paged like invoices;
-  // type (names joined with commas, or all), sort (id, name, type, updated, created), direction
-  // and since as the real service's.
+  // Extension (docs/interface-b.md): the caller's connections, by name descending, paged like
+  // invoices; type (names joined with commas, or all), sort (id, name, type, updated, created),
+  // direction and since as the real service's.
   router.get('/connections', (ctx) => {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, CONNECTION_SORTS);

@@ -1,6 +1,6 @@
 import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
-import type { Package } from './types.ts';
+import { flowTypeOf, type Package } from './types.ts';
 
 /** What the fault `b-impossible-timestamp` writes: well formed, but 30 February never comes. */
 const IMPOSSIBLE_MOMENT = '2026-02-30T10:00:00Z';
@@ -18,7 +18,7 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     variables: { ...pkg.variables },
     owner_id: pkg.ownerId,
     status: sim.conventions.b.packageStatusNames[pkg.status],
-    flow_type: pkg.flowType ?? 'dataflow',
+    flow_type: flowTypeOf(pkg),
     created_at: presentTime(sim, pkg.createdAt),
     updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
     url: packageUrl(links, pkg.id),

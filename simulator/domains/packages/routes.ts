@@ -3,7 +3,7 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
-import { FLOW_TYPES, type PackageStatus } from './types.ts';
+import { FLOW_TYPES, flowTypeOf, type PackageStatus } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
@@ -20,7 +20,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const asked = readChoice(ctx, 'status', [names.active, names.archived]);
     const status: PackageStatus = asked === names.archived ? 'archived' : 'active';
     const flowType = readChoice(ctx, 'flow_type', FLOW_TYPES, { all: true });
-    const packages = packagesNewestFirst(account).filter((p) => p.status === status && (flowType === undefined || (p.flowType ?? 'dataflow') === flowType));
+    const packages = packagesNewestFirst(account).filter((p) => p.status === status && (flowType === undefined || flowTypeOf(p) === flowType));
     const page = pageOf(sim, ctx, inListOrder(packages, order, PACKAGE_SORTS), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
   });

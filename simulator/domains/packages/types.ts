@@ -5,6 +5,11 @@ export type FlowType = 'dataflow' | 'workflow';
 
 export const FLOW_TYPES: readonly FlowType[] = ['dataflow', 'workflow'];
 
+/** A package's flow type; a package of a state saved before the field existed is a data flow. */
+export function flowTypeOf(pkg: Pick<Package, 'flowType'>): FlowType {
+  return pkg.flowType ?? 'dataflow';
+}
+
 export interface Package {
   id: number;
   name: string;
