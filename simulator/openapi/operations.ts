@@ -6,6 +6,7 @@ import type { ListSorts } from '../domains/shared/list-order.ts';
 import { HOOK_SORTS } from '../domains/hooks/model.ts';
 import { CONNECTION_SORTS } from '../domains/connections/model.ts';
 import { PACKAGE_SORTS } from '../domains/packages/model.ts';
+import { SSH_KEY_SORTS } from '../domains/users/model.ts';
 import { DELIVERY_SORTS } from '../domains/deliveries/model.ts';
 import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
 import { SCHEDULE_SORTS } from '../domains/schedules/model.ts';
@@ -89,7 +90,7 @@ export function operations(sim: Sim): OperationDoc[] {
   const filtered = (sorts: ListSorts<never, string>): QueryDoc[] => [
     ...paged(),
     { name: 'sort', description: 'The field to sort by (with direction; without either, the list\'s own order).', schema: { enum: Object.keys(sorts.keys) } },
-    { name: 'direction', description: 'asc or desc (desc when only sort is given).', schema: { enum: ['asc', 'desc'] } },
+    { name: 'direction', description: `asc or desc (${sorts.direction ?? 'desc'} when only sort is given).`, schema: { enum: ['asc', 'desc'] } },
     { name: 'since', description: 'Only what was updated at this UTC time or later.', schema: { type: 'string', format: 'date-time', examples: ['2013-01-17T22:41:21Z'] } },
   ];
   const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
@@ -100,7 +101,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
     B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } }),
     B('post', '/user/tokens', 'Regenerate the caller\'s API key', 'spec', { status: 200, schema: 'user' }),
-    withQuery(B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), paged()),
+    withQuery(B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), filtered(SSH_KEY_SORTS)),
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),

@@ -10,7 +10,7 @@ export type Direction = 'asc' | 'desc';
 export interface ListOrder<S extends string = string> {
   /** The field to sort by; null: the list's own order (unless a direction is asked, then `created`). */
   sort: S | null;
-  /** null: the real service's default, `desc`, when a sort is asked; else the list's own order. */
+  /** null: the list's default direction (`ListSorts.direction`) when a sort is asked; else the list's own order. */
   direction: Direction | null;
   /** Only items updated at this time (ms) or later; null: every item. */
   since: number | null;
@@ -20,6 +20,8 @@ export interface ListOrder<S extends string = string> {
 export interface ListSorts<T, S extends string> {
   keys: Record<S | 'created', (item: T) => number | string>;
   updatedAt: (item: T) => number;
+  /** The direction of a sort asked without one: the real service's `desc`, unless its docs give this list another. */
+  direction?: Direction;
 }
 
 export const NATURAL_ORDER: ListOrder<never> = { sort: null, direction: null, since: null };
@@ -41,7 +43,7 @@ export function inListOrder<T extends { id: number }, S extends string>(items: r
   if (order.sort === null && order.direction === null) return kept;
   const key = sorts.keys[order.sort ?? 'created'];
   const created = sorts.keys.created;
-  const sign = (order.direction ?? 'desc') === 'asc' ? 1 : -1;
+  const sign = (order.direction ?? sorts.direction ?? 'desc') === 'asc' ? 1 : -1;
   return kept.sort((a, b) => sign * (compare(key(a), key(b)) || compare(created(a), created(b)) || a.id - b.id));
 }
 

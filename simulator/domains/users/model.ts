@@ -6,6 +6,7 @@ import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './open
 import type { SshKeyInput, UserPatch } from './input.ts';
 import type { SshKey, User } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
+import type { ListSorts } from '../shared/list-order.ts';
 
 const MAX_KEY_NAME_FROM_COMMENT = 255;
 
@@ -66,9 +67,19 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   return key;
 }
 
-/** The user's keys, newest first (then highest id first), the order `GET /user/keys` pages over. */
-export function sshKeysNewestFirst(account: AccountState, user: User): SshKey[] {
-  return newestFirst([...account.sshKeys.values()].filter((k) => k.userId === user.id));
+/**
+ * The real service's sorts of the SSH key list (its API docs: `created`, `updated`, `name`), whose
+ * direction is `asc` unless asked: oldest first.
+ */
+export const SSH_KEY_SORTS: ListSorts<SshKey, 'name' | 'updated'> = {
+  keys: { created: (k) => k.createdAt, updated: (k) => k.updatedAt, name: (k) => k.name },
+  updatedAt: (k) => k.updatedAt,
+  direction: 'asc',
+};
+
+/** The user's keys, oldest first (then lowest id first): the order `GET /user/keys` pages over unless asked another. */
+export function sshKeysOldestFirst(account: AccountState, user: User): SshKey[] {
+  return newestFirst([...account.sshKeys.values()].filter((k) => k.userId === user.id)).reverse();
 }
 
 /**

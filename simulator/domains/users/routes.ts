@@ -4,8 +4,10 @@ import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
+import { readListOrder } from '../../http/list-query.ts';
+import { inListOrder } from '../shared/list-order.ts';
 import { parseSshKeyInput, parseUserPatch } from './input.ts';
-import { addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysNewestFirst, updateUser } from './model.ts';
+import { SSH_KEY_SORTS, addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysOldestFirst, updateUser } from './model.ts';
 import { presentSshKey, presentUser } from './present.ts';
 
 export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
@@ -28,10 +30,12 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
   });
 
-  // Extension (docs/interface-b.md): the caller's keys, newest first, offset/limit paged.
+  // Extension (docs/interface-b.md): the caller's keys, oldest first (the real service's default:
+  // sort created, direction asc), offset/limit paged; sort (name, updated, created), direction and since.
   router.get('/user/keys', (ctx) => {
     const { account, user, links } = ctx.state;
-    const page = pageOf(sim, ctx, sshKeysNewestFirst(account, user), readPage(sim, ctx));
+    const order = readListOrder(sim, ctx, SSH_KEY_SORTS);
+    const page = pageOf(sim, ctx, inListOrder(sshKeysOldestFirst(account, user), order, SSH_KEY_SORTS), readPage(sim, ctx));
     ctx.body = page.map((key) => presentSshKey(sim, key, links));
   });
 

@@ -152,7 +152,7 @@ describe('POST /user/keys', () => {
 });
 
 describe('GET /user/keys', () => {
-  it('lists the caller\'s keys only, newest first, paged with offset and limit', async () => {
+  it('lists the caller\'s keys only, oldest first (the real service\'s default: created, asc), paged with offset and limit', async () => {
     const { owner, colleague, stranger, clock } = makeWorld();
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -163,13 +163,30 @@ describe('GET /user/keys', () => {
     await createKey(stranger, { public_key: testKey('ed25519', 'stranger').line });
     const all = await owner.get('/user/keys').expect(200);
     expect(all.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
-    expect((all.body as { id: number }[]).map((k) => k.id)).toEqual([...ids].reverse());
+    expect((all.body as { id: number }[]).map((k) => k.id)).toEqual(ids);
     for (const key of all.body as unknown[]) expect(validateResource('ssh-key', key)).toEqual([]);
     const page = await owner.get('/user/keys?offset=1&limit=1').expect(200);
     expect((page.body as { id: number }[]).map((k) => k.id)).toEqual([ids[1]]);
     expect(page.headers.link).toContain('rel="next"');
     expect(page.headers.link).toContain('rel="prev"');
     expect(errorFields((await owner.get('/user/keys?limit=0').expect(422)).body)).toEqual(['limit']);
+  });
+
+  it('takes the real service\'s sort (name, created, updated) and direction, ascending unless asked', async () => {
+    const { owner, clock } = makeWorld();
+    const ids: number[] = [];
+    for (const name of ['beta', 'Alpha', 'gamma']) {
+      ids.push((await createKey(owner, { name, public_key: testKey('ed25519', name).line })).id as number);
+      clock.advance(1000);
+    }
+    const listed = async (query: string) => ((await owner.get(`/user/keys${query}`).expect(200)).body as { id: number; name: string }[]);
+    expect((await listed('?sort=name')).map((k) => k.name)).toEqual(['Alpha', 'beta', 'gamma']);
+    expect((await listed('?sort=name&direction=desc')).map((k) => k.name)).toEqual(['gamma', 'beta', 'Alpha']);
+    expect((await listed('?direction=desc')).map((k) => k.id)).toEqual([...ids].reverse());
+    expect((await listed('?sort=created')).map((k) => k.id)).toEqual(ids);
+    expect((await listed('?sort=name&limit=1&offset=1')).map((k) => k.name)).toEqual(['beta']);
+    expect(errorFields((await owner.get('/user/keys?sort=fingerprint').expect(422)).body)).toEqual(['sort']);
+    expect(errorFields((await owner.get('/user/keys?direction=up').expect(422)).body)).toEqual(['direction']);
   });
 });
 
