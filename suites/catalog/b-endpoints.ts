@@ -109,7 +109,10 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     bodyUsesGapValues: true,
   },
   { key: 'GET /hooks', method: 'GET', path: '/hooks', source: 'extension', effect: 'read', answer: { schema: 'hook', list: true, paged: true } },
+  { key: 'GET /hooks/types', method: 'GET', path: '/hooks/types', source: 'extension', effect: 'read', answer: { schema: 'simulator/hook-type', list: true } },
   { key: 'GET /hooks/{id}', method: 'GET', path: '/hooks/{id}', source: 'spec', clause: 'B-HOOK-1', id: { kind: 'hook' }, effect: 'read', answer: { schema: 'hook' } },
+  // A test delivery to the hook's target: nothing of the account changes, but something is sent.
+  { key: 'GET /hooks/{id}/ping', method: 'GET', path: '/hooks/{id}/ping', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'hook' } },
   {
     key: 'PUT /hooks/{id}',
     method: 'PUT',

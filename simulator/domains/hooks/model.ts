@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
+import { deliver } from './delivery.ts';
 import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
@@ -81,5 +82,17 @@ export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
   hook.salt = newSalt();
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
+  return hook;
+}
+
+/**
+ * `GET /hooks/{hook_id}/ping` (an extension of the real service: "fire test notification"): one
+ * delivery of the event `ping` to the caller's hook, active or not (the caller asked for it), its
+ * body `resource` (the hook as the API shows it, without its salt, which signs the delivery). The
+ * delivery is logged as any other (the control API's webhook deliveries); returns the hook.
+ */
+export function pingHook(sim: Sim, account: AccountState, id: number, resource: (hook: Hook) => Record<string, unknown>): Hook {
+  const hook = ownHook(account, id);
+  deliver(sim, account, hook, 'ping', resource(hook));
   return hook;
 }

@@ -1,6 +1,7 @@
 import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import type { Hook } from './types.ts';
+import { hookTypeIconUrl, type HookTypeEntry } from './catalog.ts';
 
 /** A hook as interface B returns it (spec section 2), `salt` included. */
 export function presentHook(sim: Sim, hook: Hook, links: Links): Record<string, unknown> {
@@ -16,4 +17,15 @@ export function presentHook(sim: Sim, hook: Hook, links: Links): Record<string, 
     updated_at: presentTime(sim, hook.updatedAt),
     url: `${links.api}/hooks/${hook.id}`,
   };
+}
+
+/** The body a hook's own ping delivers: the hook as the API shows it, without the salt that signs the delivery. */
+export function presentPingedHook(sim: Sim, hook: Hook, links: Links): Record<string, unknown> {
+  const { salt: _signs, ...shown } = presentHook(sim, hook, links);
+  return shown;
+}
+
+/** A hook type as `GET /hooks/types` lists it (the real service's shape). */
+export function presentHookType(entry: HookTypeEntry): Record<string, unknown> {
+  return { type: entry.type, name: entry.name, description: entry.description, icon_url: hookTypeIconUrl(entry), groups: entry.groups.map((g) => ({ ...g })) };
 }

@@ -7,8 +7,9 @@ import { readListOrder, readNames } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
-import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, readHook, resetSalt, updateHook } from './model.ts';
-import { presentHook } from './present.ts';
+import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
+import { presentHook, presentHookType, presentPingedHook } from './present.ts';
+import { HOOK_TYPE_CATALOG } from './catalog.ts';
 import { HOOK_TYPES } from './types.ts';
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
@@ -22,6 +23,21 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const hooks = types === undefined ? hooksNewestFirst(account) : hooksNewestFirst(account).filter((h) => types.has(h.type));
     const page = pageOf(sim, ctx, inListOrder(hooks, order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
+  });
+
+  // Extension (docs/interface-b.md): the hook types, as the real service lists them. Registered
+  // before /hooks/:hook_id, which would otherwise take `types` for an id and answer 404.
+  const typesJson = Buffer.from(JSON.stringify(HOOK_TYPE_CATALOG.map(presentHookType)));
+  router.get('/hooks/types', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = typesJson;
+  });
+
+  // Extension (docs/interface-b.md): fires a test delivery (the event `ping`) to the hook.
+  router.get('/hooks/:hook_id/ping', (ctx) => {
+    const { account, links } = ctx.state;
+    const hook = pingHook(sim, account, pathId(ctx.params.hook_id), (h) => presentPingedHook(sim, h, links));
+    ctx.body = presentHook(sim, hook, links);
   });
 
   router.post('/hooks', async (ctx) => {
