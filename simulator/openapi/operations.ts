@@ -144,6 +144,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     withQuery(B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }), [...filtered(DELIVERY_SORTS), status('deliveries', DELIVERY_STATUSES)]),
+    B('get', '/deliveries/{delivery_id}', 'One delivery (extension)', 'extension', { status: 200, schema: 'simulator/delivery' }),
     B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
     withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])]),
     B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),

@@ -180,6 +180,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /connections/{id}/bingads/columns', method: 'GET', path: '/connections/{id}/bingads/columns', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   // Deliveries: deleting one cannot be undone (the run deletes one listed fixture, b-dlv/delete).
   { key: 'GET /deliveries', method: 'GET', path: '/deliveries', source: 'extension', effect: 'read', answer: { schema: 'simulator/delivery', list: true, paged: true } },
+  { key: 'GET /deliveries/{id}', method: 'GET', path: '/deliveries/{id}', source: 'extension', id: { kind: 'delivery' }, effect: 'read', answer: { schema: 'simulator/delivery' } },
   { key: 'DELETE /deliveries/{id}', method: 'DELETE', path: '/deliveries/{id}', source: 'spec', clause: 'B-DLV-1', id: { kind: 'delivery' }, effect: 'destructive', answer: { empty: true }, touches: ['delivery'] },
   // Notifications
   { key: 'GET /notifications', method: 'GET', path: '/notifications', source: 'extension', effect: 'read', everyItemQuery: { all: 'true' }, answer: { schema: 'simulator/notification', list: true, paged: true } },

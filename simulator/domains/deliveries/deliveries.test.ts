@@ -83,6 +83,31 @@ describe('GET /deliveries (extension)', () => {
   });
 });
 
+describe('GET /deliveries/{delivery_id} (extension)', () => {
+  it('answers one of the caller\'s deliveries as the list shows it; gone after its deletion', async () => {
+    const bed = testBed();
+    const acme = bed.client(0);
+    const listed = (await acme.get('/deliveries').expect(200)).body as { id: number; url: string }[];
+    // Each request of this bed comes on a new port, which the url carries: compared by path.
+    const withPath = ({ url, ...rest }: { url: string }) => ({ ...rest, path: new URL(url).pathname });
+    for (const d of listed) {
+      const one = await acme.get(`/deliveries/${d.id}`).expect(200);
+      expect(one.headers['content-type']).toBe('application/vnd.service+json; version=2');
+      expect(withPath(one.body as { url: string })).toEqual(withPath(d));
+      expect(validateResource('simulator/delivery', one.body)).toEqual([]);
+    }
+    await acme.delete(`/deliveries/${listed[0]?.id}`).expect(204);
+    expect((await acme.get(`/deliveries/${listed[0]?.id}`)).status).toBe(404);
+  });
+
+  it('answers another account\'s, an absent and a malformed id with the delete\'s byte-identical 404', async () => {
+    const bed = testBed();
+    const acme = bed.client(0);
+    const reference = fingerprint(await acme.delete(`/deliveries/${ABSENT_ID}`));
+    for (const id of [bed.manifests[1]?.delivery_ids[0], ABSENT_ID, 'abc', '0']) expect(fingerprint(await acme.get(`/deliveries/${id}`)), String(id)).toEqual(reference);
+  });
+});
+
 describe('DELETE /deliveries/{delivery_id}', () => {
   it('deletes the delivery: 204 with no body and no Content-Type', async () => {
     const bed = testBed();

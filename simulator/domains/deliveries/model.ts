@@ -15,10 +15,16 @@ export function listDeliveries(account: AccountState): Delivery[] {
   return [...account.deliveries.values()].reverse();
 }
 
-/** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
-export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
+/** One of the caller's delivery blueprints; an absent id and another account's are the same not-found. */
+export function readDelivery(account: AccountState, id: number): Delivery {
   const delivery = account.deliveries.get(id);
   if (!delivery) throw notFound();
+  return delivery;
+}
+
+/** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
+export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
+  const delivery = readDelivery(account, id);
   if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   return delivery;
 }

@@ -5,7 +5,7 @@ import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { DELIVERY_STATUSES } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { DELIVERY_SORTS, deleteDelivery, listDeliveries } from './model.ts';
+import { DELIVERY_SORTS, deleteDelivery, listDeliveries, readDelivery } from './model.ts';
 import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
@@ -18,6 +18,12 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     const page = readPage(sim, ctx);
     const deliveries = listDeliveries(account).filter((d) => status === undefined || d.status === status);
     ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(account, d, links, sim));
+  });
+
+  // Extension (docs/interface-b.md): one delivery, as the real service's.
+  router.get('/deliveries/:delivery_id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentDelivery(account, readDelivery(account, pathId(ctx.params.delivery_id)), links, sim);
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
