@@ -16,7 +16,7 @@ import { JOB_STATUSES } from '../domains/jobs/types.ts';
 import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
 import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
-import { HOOK_TYPES } from '../domains/hooks/types.ts';
+import { HOOK_TYPES } from '../domains/hooks/catalog.ts';
 import { FLOW_TYPES } from '../domains/packages/types.ts';
 import { CONNECTION_TYPE_NAMES } from '../domains/connections/catalog.ts';
 

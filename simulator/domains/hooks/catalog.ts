@@ -20,6 +20,9 @@ export const HOOK_TYPE_CATALOG: readonly HookTypeEntry[] = [
   { type: 'web', name: 'Web Hook', description: 'Our Web Hook integration POSTs real-time updates about your account activity to the URL you choose.', groups: [{ group_type: 'web', group_name: 'Web' }] },
 ];
 
+/** Every type a hook may have, retired ones too: what the hook list's `type` filter takes. */
+export const HOOK_TYPES: readonly HookType[] = HOOK_TYPE_CATALOG.map((entry) => entry.type);
+
 /** Icons live outside the simulator, on a reserved domain, as the connection types' do. */
 export function hookTypeIconUrl(entry: HookTypeEntry): string {
   return `https://assets.example.invalid/hook-types/${entry.type}.png`;

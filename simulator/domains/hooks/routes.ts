@@ -9,8 +9,7 @@ import { pathId } from '../../http/path-id.ts';
 import { parseHookCreate, parseHookUpdate } from './input.ts';
 import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook, presentHookType, presentPingedHook } from './present.ts';
-import { HOOK_TYPE_CATALOG } from './catalog.ts';
-import { HOOK_TYPES } from './types.ts';
+import { HOOK_TYPE_CATALOG, HOOK_TYPES } from './catalog.ts';
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged;
@@ -20,7 +19,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, HOOK_SORTS);
     const types = readNames(ctx, 'type', HOOK_TYPES);
-    const hooks = types === undefined ? hooksNewestFirst(account) : hooksNewestFirst(account).filter((h) => types.has(h.type));
+    const hooks = hooksNewestFirst(account).filter((h) => types === undefined || types.has(h.type));
     const page = pageOf(sim, ctx, inListOrder(hooks, order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });

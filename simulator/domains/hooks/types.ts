@@ -5,9 +5,6 @@ export type LiveHookType = Exclude<HookType, 'hipchat'>;
 
 export const LIVE_HOOK_TYPES: readonly LiveHookType[] = ['web', 'email', 'slack', 'pagerduty'];
 
-/** Every type a hook may have, retired ones too: what the hook list's `type` filter takes. */
-export const HOOK_TYPES: readonly HookType[] = [...LIVE_HOOK_TYPES, 'hipchat'];
-
 export interface Hook {
   id: number;
   type: HookType;
