@@ -50,7 +50,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     journal: new Journal(options.journalSize),
     chaos: new ChaosRules(),
   };
-  sim.jobEndQueued = (due) => settleSoon(sim, due);
+  sim.eventQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);
 
   const app = new Koa();

@@ -65,11 +65,12 @@ export interface Sim {
    */
   touched?: Set<AccountState>;
   /**
-   * Told when a job is queued to end at `due` (simulator time): the settle timer arms itself for
-   * it (domains/settle-timer.ts; set by app.ts, so the job model need not import the settling it
-   * triggers).
+   * Told when a job or cluster is queued for its next event at `due` (simulator time: a job's
+   * start or end, a cluster becoming available): the settle timer arms itself for it
+   * (domains/settle-timer.ts; set by app.ts, so the models need not import the settling they
+   * trigger).
    */
-  jobEndQueued?: (due: number) => void;
+  eventQueued?: (due: number) => void;
   /** With `--state FILE` only: makes what a finished request changed durable before it is answered. */
   saveAfter?: (request: { surface: 'A' | 'B' | 'control'; method: string; status: number; account?: AccountState }) => Promise<void>;
   /**

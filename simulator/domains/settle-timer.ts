@@ -1,19 +1,19 @@
 import type { Sim } from '../context.ts';
-import { settleAccount } from './settle.ts';
-import { nextDueAt } from './jobs/unsettled.ts';
+import { nextEventDueAt, settleAccount } from './settle.ts';
 
 /**
- * Settles jobs when their end comes, without waiting for a request: the real service fires a
- * job's hook event when the job ends, so a client that starts a job and waits for the web hook
- * (polling nothing) must get it. Requests still settle their account first (settle.ts), so what a
- * request reads is always settled up to its moment; this timer only does the same earlier.
+ * Settles jobs and clusters when their events come (a job submitted, started or ended, a cluster
+ * requested, available or terminated), without waiting for a request: the real service fires a
+ * hook when the thing happens, so a client that starts a job and waits for the web hook (polling
+ * nothing) must get it. Requests still settle their account first (settle.ts), so what a request
+ * reads is always settled up to its moment; this timer only does the same earlier.
  *
  * It also keeps that work off the requests: jobs that end while no request comes are settled in
  * slices of `SLICE` per turn of the event loop, instead of all by the next request (206,000 jobs
  * that ended during 40 s without a request held the event loop 1.3 s when the next request
  * settled them; ARCHITECTURE.md, Time).
  *
- * One timer per simulator, armed for the earliest queued end on the simulator clock converted to
+ * One timer per simulator, armed for the earliest queued event on the simulator clock converted to
  * wall time (a frozen clock arms none: moving it through the control API settles at once, see
  * `settleDueNow`), never sooner than `MIN_GAP_MS` after the last run (jobs ending close together
  * are settled together), and never later than `MAX_WAIT_MS` (a clock moved by code rather than the
@@ -54,13 +54,13 @@ function wallWait(sim: Sim, due: number): number {
 
 function earliestDue(sim: Sim): number {
   let due = Number.POSITIVE_INFINITY;
-  for (const account of sim.store.accounts.values()) due = Math.min(due, nextDueAt(account));
+  for (const account of sim.store.accounts.values()) due = Math.min(due, nextEventDueAt(account));
   return due;
 }
 
 /**
- * Makes sure the timer fires by the time a job ending at `due` (simulator time) ends; without
- * `due`, by the earliest end queued in any account. Cheap when the timer already fires earlier.
+ * Makes sure the timer fires by the time an event due at `due` (simulator time) comes; without
+ * `due`, by the earliest event queued in any account. Cheap when the timer already fires earlier.
  */
 export function settleSoon(sim: Sim, due: number = earliestDue(sim)): void {
   const t = timerOf(sim);
@@ -90,13 +90,13 @@ export function stopSettling(sim: Sim): void {
   t.timeout = null;
 }
 
-/** Settles every job whose end has come, in every account, now (the clock was moved). */
+/** Settles every event that has come, in every account, now (the clock was moved). */
 export function settleDueNow(sim: Sim): void {
   for (const account of sim.store.accounts.values()) settleAccount(sim, account);
   settleSoon(sim);
 }
 
-/** One slice per account; then another turn if any has more due, else the timer for the next end. */
+/** One slice per account; then another turn if any has more due, else the timer for the next event. */
 function runSlices(sim: Sim): void {
   const t = timerOf(sim);
   if (t.stopped) return;

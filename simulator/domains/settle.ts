@@ -1,53 +1,120 @@
 import type { Links, Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
 import type { Job, JobStatus } from './jobs/types.ts';
+import type { Cluster } from './clusters/types.ts';
 import { emitEvent } from './events.ts';
 import { linksAt } from '../http/links.ts';
 import { notify } from './notifications/model.ts';
-import { jobStatusAt, type JobState } from './jobs/lifecycle.ts';
+import { isTerminal, jobEventsBeforeEnd, jobStatusAt, jobTimeline, type JobState } from './jobs/lifecycle.ts';
 import { jobWatchers } from './jobs/model.ts';
 import { presentJob } from './jobs/present.ts';
-import { dueJobs, nextDueAt } from './jobs/unsettled.ts';
+import { dueJobs, nextDueAt, trackJob } from './jobs/unsettled.ts';
+import { clusterEvents, type ClusterEvent } from './clusters/lifecycle.ts';
+import { clusterWatchers } from './clusters/model.ts';
+import { presentCluster } from './clusters/present.ts';
+import { dueClusters, nextClusterDueAt, trackCluster } from './clusters/unannounced.ts';
 
 /**
- * Runs before every authenticated interface B request on `account`, and without one when a job's
- * end comes (settle-timer.ts): each job that has reached a terminal status since it was last
- * asked notifies its watchers and fires its hook event (`job.completed`, `job.failed` or
- * `job.stopped`), exactly once. Lifecycles are worked out from the clock, so this is where their
- * consequences happen; it takes only the jobs whose end has come, from a queue ordered by that
- * moment (jobs/unsettled.ts), so its cost does not grow with live jobs.
+ * Runs before every authenticated interface B request on `account`, and without one when an event
+ * falls due (settle-timer.ts): what jobs and clusters have come to since they were last asked is
+ * announced, each event exactly once and in the order it happened. A job fires `job.submitted`
+ * when it is started (its cluster's watchers are told a job runs on it), `job.started` when it
+ * begins running, and at its end notifies its watchers and fires `job.completed`, `job.failed`
+ * or `job.stopped`; a cluster fires `cluster.requested`, then `cluster.available` and
+ * `cluster.terminated` (its watchers told of both). Lifecycles are worked out from the clock, so
+ * this is where their consequences happen; it takes only the jobs and clusters with something
+ * due, from queues ordered by that moment (jobs/unsettled.ts, clusters/unannounced.ts), so its
+ * cost does not grow with live jobs. Each event's payload shows the resource as it stood at the
+ * event's moment.
  *
  * `links` gives the hook payload its absolute URLs: a request's, remembered for settling without
  * one; with none seen yet, they are built on a loopback origin. With `limit`, at most that many
- * jobs are settled; returns whether more are due.
+ * jobs and as many clusters are settled; returns whether more are due.
  */
 export function settleAccount(sim: Sim, account: AccountState, links?: Links, limit = Number.POSITIVE_INFINITY): boolean {
   if (links && linksSeen.get(account)?.origin !== links.origin) linksSeen.set(account, links);
   const used = links ?? linksSeen.get(account) ?? fallbackLinks(account);
   const now = sim.clock.now();
-  const due = dueJobs(account, now, limit);
-  for (const job of due) {
-    const state = jobStatusAt(job, now);
-    job.settled = true;
-    sim.touched?.add(account);
-    announce(sim, account, job, state, used);
-  }
-  return due.length === limit && nextDueAt(account) <= now;
+  const jobs = dueJobs(account, now, limit);
+  for (const job of jobs) settleJob(sim, account, job, now, used);
+  const clusters = dueClusters(account, now, limit);
+  for (const cluster of clusters) announceCluster(sim, account, cluster, now, used);
+  if (jobs.length + clusters.length > 0) sim.touched?.add(account);
+  return (jobs.length === limit && nextDueAt(account) <= now) || (clusters.length === limit && nextClusterDueAt(account) <= now);
+}
+
+/** When the account next has an event due, a job's or a cluster's (Infinity: none queued). */
+export function nextEventDueAt(account: AccountState): number {
+  return Math.min(nextDueAt(account), nextClusterDueAt(account));
 }
 
 /** The links of the last request that settled each account: a job settled without one uses them. */
 const linksSeen = new WeakMap<AccountState, Links>();
 
-function announce(sim: Sim, account: AccountState, job: Job, state: JobState, links: Links): void {
+/** Announces the job's events due by `now` not announced yet, then its end if it has come. */
+function settleJob(sim: Sim, account: AccountState, job: Job, now: number, links: Links): void {
+  const timeline = jobTimeline(job);
+  const until = job.announcedUntil;
+  if (until !== undefined) {
+    for (const { event, at } of jobEventsBeforeEnd(timeline)) {
+      if ((until !== null && at <= until) || at > now) continue;
+      if (event === 'job.submitted') tellClusterWatchersOfJob(sim, account, job, at);
+      emitEvent(sim, account, event, () => presentJob(sim, account, job, links, jobStatusAt(job, at, timeline)));
+    }
+    job.announcedUntil = now;
+  }
+  const state = jobStatusAt(job, now, timeline);
+  if (!isTerminal(state.status)) {
+    sim.eventQueued?.(trackJob(account, job.id, timeline));
+    return;
+  }
+  job.settled = true;
+  announceEnd(sim, account, job, state, links);
+}
+
+function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState, links: Links): void {
   const event = `job.${state.status}`;
-  const packageName = account.packages.get(job.packageId)?.name ?? `package ${job.packageId}`;
-  const message = `Job ${job.id} (${packageName}) ${verb(state.status)}`;
+  const message = `Job ${job.id} (${packageNameOf(account, job)}) ${verb(state.status)}`;
   const at = state.completedAt ?? state.failedAt ?? state.stoppedAt ?? sim.clock.now();
   for (const { user, home } of jobWatchers(sim, account, job)) {
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);
   }
-  emitEvent(sim, account, event, presentJob(sim, account, job, links));
+  emitEvent(sim, account, event, () => presentJob(sim, account, job, links, state));
+}
+
+/** The real service tells a cluster's watchers when a new job is run on it. */
+function tellClusterWatchersOfJob(sim: Sim, account: AccountState, job: Job, at: number): void {
+  const cluster = account.clusters.get(job.clusterId);
+  if (!cluster?.watcherIds?.size) return;
+  const message = `Job ${job.id} (${packageNameOf(account, job)}) was submitted to cluster ${account.slug}/${cluster.name}`;
+  for (const user of clusterWatchers(account, cluster)) notify(sim, account, user.id, 'job.submitted', message, job.id, at);
+}
+
+/** Announces the cluster's events due by `now` not announced yet, and queues it for its next. */
+function announceCluster(sim: Sim, account: AccountState, cluster: Cluster, now: number, links: Links): void {
+  const until = cluster.announcedUntil;
+  if (until === undefined) return;
+  for (const { event, at } of clusterEvents(cluster)) {
+    if ((until !== null && at <= until) || at > now) continue;
+    if (event !== 'cluster.requested') {
+      const message = clusterMessage(account, cluster, event);
+      for (const user of clusterWatchers(account, cluster)) notify(sim, account, user.id, event, message, null, at);
+    }
+    emitEvent(sim, account, event, () => presentCluster(sim, cluster, links, at));
+  }
+  cluster.announcedUntil = now;
+  sim.eventQueued?.(trackCluster(account, cluster.id));
+}
+
+/** Worded as the real service's cluster notifications (its API docs), without their link markup. */
+function clusterMessage(account: AccountState, cluster: Cluster, event: Exclude<ClusterEvent, 'cluster.requested'>): string {
+  const name = `${account.slug}/${cluster.name}`;
+  return event === 'cluster.available' ? `Cluster ${name} is available.` : `Cluster ${name} was terminated.`;
+}
+
+function packageNameOf(account: AccountState, job: Job): string {
+  return account.packages.get(job.packageId)?.name ?? `package ${job.packageId}`;
 }
 
 function verb(status: JobStatus): string {

@@ -29,6 +29,30 @@ export function clusterStateAt(cluster: Cluster, now: number): ClusterState {
   return { status: 'available', availableSince: availableAt, terminatedAt: null };
 }
 
+/** The hook events a cluster announces. */
+export type ClusterEvent = 'cluster.requested' | 'cluster.available' | 'cluster.terminated';
+
+/**
+ * A cluster's events with their moments, oldest first, as its timestamps give them: one created
+ * through the API is `cluster.requested` at once and `cluster.available` when it is (unless its
+ * termination was asked for before); any cluster whose termination was asked for is
+ * `cluster.terminated` when it is. (`cluster.idled` and `cluster.error` never happen here: no
+ * cluster idles or breaks.)
+ */
+export function clusterEvents(cluster: Cluster): { event: ClusterEvent; at: number }[] {
+  const events: { event: ClusterEvent; at: number }[] = [];
+  const terminate = cluster.terminateRequestedAt ?? null;
+  const requested = cluster.requestedAt;
+  if (requested !== undefined) {
+    events.push({ event: 'cluster.requested', at: requested });
+    const availableAt = requested + CLUSTER_PHASES_MS.pending + CLUSTER_PHASES_MS.creating;
+    // clusterStateAt: a termination asked for by then comes first, and it is never available.
+    if (terminate === null || terminate > availableAt) events.push({ event: 'cluster.available', at: availableAt });
+  }
+  if (terminate !== null) events.push({ event: 'cluster.terminated', at: terminate + CLUSTER_PHASES_MS.pendingTerminate + CLUSTER_PHASES_MS.terminating });
+  return events;
+}
+
 export function isTerminatingOrGone(status: ClusterStatus): boolean {
   return status === 'pending_terminate' || status === 'terminating' || status === 'terminated';
 }

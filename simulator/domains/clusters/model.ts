@@ -4,17 +4,18 @@ import type { User } from '../users/types.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { ClusterFields } from './input.ts';
 import { clusterStateAt, isTerminatingOrGone } from './lifecycle.ts';
+import { trackCluster } from './unannounced.ts';
 import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
-/** Newest first (then highest id first): the order `GET /clusters` serves and pages over. */
 /** The real service's sorts of the cluster list. */
 export const CLUSTER_SORTS: ListSorts<Cluster, 'updated'> = {
   keys: { created: (c) => c.createdAt, updated: (c) => c.updatedAt },
   updatedAt: (c) => c.updatedAt,
 };
 
+/** Newest first (then highest id first): the order `GET /clusters` serves and pages over. */
 export function clustersNewestFirst(account: AccountState): Cluster[] {
   return newestFirst(account.clusters.values());
 }
@@ -41,11 +42,13 @@ export function createCluster(sim: Sim, account: AccountState, user: User, field
     planId: fields.planId ?? null,
     requestedAt: now,
     terminateRequestedAt: null,
+    announcedUntil: null,
     watcherIds: new Set([user.id]),
     createdAt: now,
     updatedAt: now,
   };
   account.clusters.set(id, cluster);
+  sim.eventQueued?.(trackCluster(account, id));
   return cluster;
 }
 
@@ -70,8 +73,13 @@ export function terminateCluster(sim: Sim, account: AccountState, id: number): C
   const cluster = account.clusters.get(id);
   if (!cluster) throw notFound();
   if (cluster.terminateRequestedAt === undefined || cluster.terminateRequestedAt === null) {
-    cluster.terminateRequestedAt = sim.clock.now();
-    cluster.updatedAt = sim.clock.now();
+    const now = sim.clock.now();
+    cluster.terminateRequestedAt = now;
+    cluster.updatedAt = now;
+    // A seeded cluster has announced nothing and has nothing before this to announce: from now on,
+    // its termination is announced when it is done.
+    if (cluster.announcedUntil === undefined) cluster.announcedUntil = now;
+    sim.eventQueued?.(trackCluster(account, id));
   }
   return cluster;
 }

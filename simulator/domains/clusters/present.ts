@@ -7,9 +7,12 @@ export function clusterUrl(links: Links, id: number): string {
   return `${links.api}/clusters/${id}`;
 }
 
-/** The simulator's own cluster shape (the spec shows no cluster fields). */
-export function presentCluster(sim: Sim, cluster: Cluster, links: Links): Record<string, unknown> {
-  const state = clusterStateAt(cluster, sim.clock.now());
+/**
+ * The simulator's own cluster shape (the spec shows no cluster fields), as it stands `at` (now,
+ * unless a hook event shows it at the moment of the event).
+ */
+export function presentCluster(sim: Sim, cluster: Cluster, links: Links, at: number = sim.clock.now()): Record<string, unknown> {
+  const state = clusterStateAt(cluster, at);
   return {
     id: cluster.id,
     name: cluster.name,

@@ -21,6 +21,13 @@ export interface Cluster {
   requestedAt?: number;
   /** `DELETE /clusters/{id}`: when termination was asked for. */
   terminateRequestedAt?: number | null;
+  /**
+   * The moment up to which the cluster's events (lifecycle.ts, `clusterEvents`) have been
+   * announced to hooks and watchers; null: none yet. Absent on a seeded cluster until its
+   * termination is asked for (it announces nothing before), and on one from a state file written
+   * before the simulator announced cluster events.
+   */
+  announcedUntil?: number | null;
   /** Users watching the cluster (`/clusters/{id}/watchers`). */
   watcherIds?: Set<number>;
   createdAt: number;

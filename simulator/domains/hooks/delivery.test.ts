@@ -42,7 +42,7 @@ describe('webhook delivery (emitEvent)', () => {
     const url = `${hooks.origin}/receive?via=disco`;
     const basic = Buffer.from('ops:s3cret').toString('base64');
     const { id, salt } = await hook(world, { type: 'web', settings: { url, basic_auth: true, basic_auth_data: basic }, events: ['job.completed'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     const log = await deliveries(world);
 
     expect(hooks.received).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('webhook delivery (emitEvent)', () => {
     const url = `${hooks.origin}/r`;
     const { id } = await hook(world, { type: 'web', settings: { url, basic_auth: false, basic_auth_data: Buffer.from('a:b').toString('base64') }, events: ['job'] });
     const salt = ((await world.owner.put(`/hooks/${id}/reset`).expect(200)).body as { salt: string }).salt;
-    emitEvent(world.sim, acmeAccount(world), 'job.failed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.failed', () => JOB);
     await deliveries(world);
     expect(hooks.received[0]?.headers['x-hook-signature']).toBe(sha1(`${id}job.failed${url}${salt}`));
     expect(hooks.received[0]?.headers.authorization).toBeUndefined();
@@ -77,7 +77,7 @@ describe('webhook delivery (emitEvent)', () => {
     const exact = await hook(world, { type: 'web', settings: { url: `${hooks.origin}/exact` }, events: ['cluster.idled'] });
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/other` }, events: ['cluster.error', 'job'] });
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/inactive` }, events: ['cluster'], active: false });
-    emitEvent(world.sim, acmeAccount(world), 'cluster.idled', { id: 3 });
+    emitEvent(world.sim, acmeAccount(world), 'cluster.idled', () => ({ id: 3 }));
     const log = await deliveries(world);
     expect(hooks.received.map((r) => r.path).sort()).toEqual(['/exact', '/family']);
     expect(log.map((a) => a.hook_id).sort()).toEqual([family.id, exact.id].sort());
@@ -87,7 +87,7 @@ describe('webhook delivery (emitEvent)', () => {
     const world = liveWorld();
     const res = await world.stranger.post('/hooks', { type: 'web', settings: { url: `${hooks.origin}/globex` }, events: ['job'] }).expect(201);
     expect(res.body.id).toEqual(expect.any(Number));
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     expect(await deliveries(world)).toEqual([]);
     expect(await deliveries(world, 'globex')).toEqual([]);
     expect(hooks.received).toEqual([]);
@@ -102,7 +102,7 @@ describe('webhook delivery (emitEvent)', () => {
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await hook(world, { type: 'web', settings: { url: deadUrl }, events: ['job'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.started', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.started', () => JOB);
     const log = await deliveries(world);
     expect(log.find((a) => a.url === `${hooks.origin}/fails`)).toMatchObject({ outcome: 'response', status: 500, error: null });
     expect(log.find((a) => a.url === deadUrl)).toMatchObject({ outcome: 'error', status: null, error: 'request failed: ECONNREFUSED' });
@@ -112,7 +112,7 @@ describe('webhook delivery (emitEvent)', () => {
     const world = liveWorld();
     hooks.status = 503;
     const { id } = await hook(world, { type: 'web', settings: { url: `${hooks.origin}/flaky` }, events: ['job.completed'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     let log = await deliveries(world);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ hook_id: id, attempt: 1, outcome: 'response', status: 503, next_attempt_at: '2026-01-05T09:00:10Z' });
@@ -134,7 +134,7 @@ describe('webhook delivery (emitEvent)', () => {
     const world = liveWorld();
     hooks.status = 500;
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/down` }, events: ['job.completed'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     await deliveries(world);
     const waiting = await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 100 }).expect(409);
     expect(waiting.body.message).toMatch(/1 web hook deliveries are still pending .*advance it/);
@@ -152,7 +152,7 @@ describe('webhook delivery (emitEvent)', () => {
   it('records non-web hooks as not delivered, naming their type', async () => {
     const world = liveWorld();
     const email = await hook(world, { type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     expect(await deliveries(world)).toEqual([
       { hook_id: email.id, hook_type: 'email', event: 'job.completed', url: null, attempt: 1, outcome: 'not_delivered', status: null, error: 'not delivered (type email is not modelled)', at: '2026-01-05T09:00:00Z', latency_ms: null, next_attempt_at: null },
     ]);
@@ -161,7 +161,7 @@ describe('webhook delivery (emitEvent)', () => {
   it('sends nothing when deliverWebhooks is off, and records why', async () => {
     const world = makeWorld({ options: { deliverWebhooks: 'off' } });
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/off` }, events: ['job'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     const log = await deliveries(world);
     expect(hooks.received).toEqual([]);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('deliverWebhooks is off') });
@@ -170,7 +170,7 @@ describe('webhook delivery (emitEvent)', () => {
   it('by default sends only to loopback targets: a made-up URL never causes traffic off the machine', async () => {
     const world = liveWorld();
     await hook(world, { type: 'web', settings: { url: 'https://hooks.example.com/disco' }, events: ['job'] });
-    emitEvent(world.sim, acmeAccount(world), 'job.completed', JOB);
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
     const log = await deliveries(world);
     expect(hooks.received).toEqual([]);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('only loopback targets') });
@@ -180,7 +180,7 @@ describe('webhook delivery (emitEvent)', () => {
     const world = liveWorld();
     await hook(world, { type: 'pagerduty', settings: { service_key: 'k' }, events: ['job'] });
     for (let i = 0; i < DELIVERY_LOG_LIMIT + 5; i++) {
-      emitEvent(world.sim, acmeAccount(world), i % 2 ? 'job.started' : 'job.completed', { id: i });
+      emitEvent(world.sim, acmeAccount(world), i % 2 ? 'job.started' : 'job.completed', () => ({ id: i }));
       world.clock.advance(1000);
     }
     const log = await deliveries(world);
@@ -192,7 +192,7 @@ describe('webhook delivery (emitEvent)', () => {
   it('never throws into the caller, even for a resource that cannot be serialised', async () => {
     const world = liveWorld();
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/x` }, events: ['job'] });
-    expect(() => emitEvent(world.sim, acmeAccount(world), 'job.completed', { big: 1n })).not.toThrow();
+    expect(() => emitEvent(world.sim, acmeAccount(world), 'job.completed', () => ({ big: 1n }))).not.toThrow();
     const log = await deliveries(world);
     expect(log[0]).toMatchObject({ outcome: 'not_delivered', error: expect.stringContaining('serialised') });
     expect(hooks.received).toEqual([]);

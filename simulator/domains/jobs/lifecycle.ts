@@ -95,6 +95,30 @@ export function jobTimeline(job: LifecycleInput): TimelineEntry[] {
   ];
 }
 
+/** The hook events a job announces before its end. */
+export type JobEventBeforeEnd = 'job.submitted' | 'job.started';
+
+/**
+ * The events of a job's run before its end, with their moments, oldest first, from its timeline
+ * (`jobTimeline`): `job.submitted` when it is started (it enters `pending`), `job.started` when it
+ * begins running (a job stopped before that never announces it). Its end (`job.completed`,
+ * `job.failed`, `job.stopped`) is the timeline's last entry.
+ */
+export function jobEventsBeforeEnd(timeline: readonly TimelineEntry[]): { event: JobEventBeforeEnd; at: number }[] {
+  const events: { event: JobEventBeforeEnd; at: number }[] = [];
+  for (const entry of timeline) {
+    if (entry.status === 'pending') events.push({ event: 'job.submitted', at: entry.at });
+    if (entry.status === 'running') events.push({ event: 'job.started', at: entry.at });
+  }
+  return events;
+}
+
+/** When the timeline's job becomes terminal, if nothing changes it; Infinity for a job never started. */
+export function endOf(timeline: readonly TimelineEntry[]): number {
+  const last = timeline.at(-1);
+  return last && isTerminal(last.status) ? last.at : Number.POSITIVE_INFINITY;
+}
+
 function runTimeline(job: LifecycleInput): TimelineEntry[] {
   if (job.submittedAt === null) return [{ status: 'idle', at: job.createdAt }];
   const pending = job.submittedAt;
@@ -115,8 +139,7 @@ function runDurationMs(job: LifecycleInput): number {
 }
 
 /** The job's status, progress and timestamps at `now`: a pure function of its data. */
-export function jobStatusAt(job: LifecycleInput, now: number): JobState {
-  const timeline = jobTimeline(job);
+export function jobStatusAt(job: LifecycleInput, now: number, timeline: readonly TimelineEntry[] = jobTimeline(job)): JobState {
   const reached = timeline.filter((e) => e.at <= now);
   const current = reached[reached.length - 1] ?? timeline[0] ?? { status: 'idle', at: job.createdAt };
   const when = (status: JobStatus) => reached.find((e) => e.status === status)?.at ?? null;

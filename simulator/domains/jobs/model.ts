@@ -34,10 +34,11 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
     stopRequestedAt: null,
     watcherIds: new Set([creator.id]),
     settled: false,
+    announcedUntil: null,
   };
   account.jobs.set(job.id, job);
   noteJobCreated(account, job);
-  sim.jobEndQueued?.(trackJob(account, job.id));
+  sim.eventQueued?.(trackJob(account, job.id));
   return job;
 }
 
@@ -61,7 +62,7 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
   if (job.stopRequestedAt === null && !isTerminal(jobStatusAt(job, now).status)) {
     job.stopRequestedAt = now;
     // The stop moves the job's end: queue it again at its new moment.
-    sim.jobEndQueued?.(trackJob(account, job.id));
+    sim.eventQueued?.(trackJob(account, job.id));
   }
   return job;
 }

@@ -3,7 +3,7 @@ import { validateResource } from '../../../suites/lib/schemas.ts';
 import { emitEvent } from '../events.ts';
 import { settleAccount } from '../settle.ts';
 import { unsettledJobIds } from './unsettled.ts';
-import { createJob } from './model.ts';
+import { createJob, stopJob } from './model.ts';
 import { firstId, makeWorld, startJob, type TestWorld } from './test-support.ts';
 
 vi.mock('../events.ts', () => ({ emitEvent: vi.fn() }));
@@ -26,6 +26,16 @@ async function jobNotifications(caller: TestWorld['owner']): Promise<(Notificati
   });
 }
 
+/** What was emitted, oldest first: each event with its payload made (emitEvent takes a maker). */
+function emittedEvents(): { account: string | undefined; event: string; payload: Record<string, unknown> }[] {
+  return emitted.mock.calls.map(([, account, event, resource]) => ({ account: account.slug, event, payload: resource() }));
+}
+
+/** The job ends emitted, oldest first (the jobs' submissions and starts are emitted too). */
+function emittedEnds(): ReturnType<typeof emittedEvents> {
+  return emittedEvents().filter((e) => ['job.completed', 'job.failed', 'job.stopped'].includes(e.event));
+}
+
 beforeEach(() => {
   emitted.mockClear();
 });
@@ -37,7 +47,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
     await world.colleague.post(`/jobs/${id}/watchers`).expect(200);
     world.advance(34);
     expect(await jobNotifications(world.owner)).toEqual([]);
-    expect(emitted).not.toHaveBeenCalled();
+    expect(emittedEnds()).toEqual([]);
 
     world.advance(10);
     const ownerNotes = await jobNotifications(world.owner);
@@ -48,9 +58,9 @@ describe('settling terminal jobs (before every interface B request)', () => {
     for (const { jobId: _named, ...n } of ownerNotes) expect(validateResource('simulator/notification', n)).toEqual([]);
     expect(await jobNotifications(world.colleague)).toHaveLength(1);
 
-    expect(emitted).toHaveBeenCalledTimes(1);
-    const [, account, event, payload] = emitted.mock.calls[0] ?? [];
-    expect(account?.slug).toBe('acme');
+    expect(emittedEnds()).toHaveLength(1);
+    const { account, event, payload } = emittedEnds()[0]!;
+    expect(account).toBe('acme');
     expect(event).toBe('job.completed');
     expect(validateResource('job', payload)).toEqual([]);
     expect(payload).toMatchObject({ id, status: 'completed', url: `http://sim.test/acme/api/jobs/${id}` });
@@ -58,7 +68,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
     world.advance(60);
     await world.owner.get('/jobs').expect(200);
     expect(await jobNotifications(world.owner)).toHaveLength(1);
-    expect(emitted).toHaveBeenCalledTimes(1);
+    expect(emittedEnds()).toHaveLength(1);
   });
 
   it('notifies job.failed and job.stopped for failed and stopped jobs', async () => {
@@ -72,7 +82,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
       ['Job failed', failing],
       ['Job stopped', stopped],
     ]);
-    expect(emitted.mock.calls.map((call) => call[2]).sort()).toEqual(['job.failed', 'job.stopped']);
+    expect(emittedEnds().map((e) => e.event).sort()).toEqual(['job.failed', 'job.stopped']);
     // A user who does not watch the job hears nothing.
     expect(await jobNotifications(world.colleague)).toEqual([]);
   });
@@ -89,7 +99,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
     expect(unsettledJobIds(acme).size).toBe(0);
     // Without links (settled by the timer, not a request) the payload carries the absolute urls of
     // the last request on the account (Host sim.test).
-    expect(emitted.mock.calls[0]?.[3]).toMatchObject({ url: expect.stringMatching(/^http:\/\/sim\.test\/acme\/api\/jobs\/\d+$/) });
+    expect(emittedEnds()[0]?.payload).toMatchObject({ url: expect.stringMatching(/^http:\/\/sim\.test\/acme\/api\/jobs\/\d+$/) });
   });
 
   it('without links and with no request seen on the account, builds absolute urls on a loopback origin', () => {
@@ -101,7 +111,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
     createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
     world.advance(40);
     settleAccount(sim, acme);
-    expect(emitted.mock.calls[0]?.[3]).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/acme\/api\/jobs\/\d+$/) });
+    expect(emittedEnds()[0]?.payload).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/acme\/api\/jobs\/\d+$/) });
   });
 
   it('b-foreign-watch-allowed: a foreign watcher is notified in their own account', async () => {
@@ -119,6 +129,20 @@ describe('settling terminal jobs (before every interface B request)', () => {
 });
 
 describe('the settle queue', () => {
+  it('announces each event once when a job is queued twice before it is settled (made and stopped in one moment)', () => {
+    const world = makeWorld();
+    const sim = world.simulator.sim;
+    const acme = sim.store.account('acme');
+    if (!acme) throw new Error('no acme');
+    const owner = acme.users.values().next().value!;
+    const job = createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
+    stopJob(sim, acme, job.id);
+    world.advance(60);
+    settleAccount(sim, acme);
+    settleAccount(sim, acme);
+    expect(emittedEvents().map((e) => e.event)).toEqual(['job.submitted', 'job.stopped']);
+  });
+
   it('settles each job once, when its end comes: a stop moves the end earlier, later jobs wait', async () => {
     const world = makeWorld();
     const acme = world.simulator.sim.store.account('acme');
@@ -137,6 +161,6 @@ describe('the settle queue', () => {
     settleAccount(world.simulator.sim, acme);
     settleAccount(world.simulator.sim, acme);
     expect(acme.jobs.get(late)?.settled).toBe(true);
-    expect(emitted.mock.calls.map((c) => c[2]).filter((e) => e === 'job.stopped' || e === 'job.completed').sort()).toEqual(['job.completed', 'job.stopped']);
+    expect(emittedEnds().map((e) => e.event).sort()).toEqual(['job.completed', 'job.stopped']);
   });
 });

@@ -44,4 +44,10 @@ export interface Job {
   watcherIds: Set<number>;
   /** Set once the job's terminal status has been observed and its watchers notified. */
   settled: boolean;
+  /**
+   * The moment up to which the job's events before its end (`job.submitted`, `job.started`) have
+   * been announced to hooks; null: none yet. Absent on a job from a state file written before the
+   * simulator announced them: such a job announces only its end, never a start twice.
+   */
+  announcedUntil?: number | null;
 }
