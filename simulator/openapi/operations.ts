@@ -6,6 +6,7 @@ import type { ListSorts } from '../domains/shared/list-order.ts';
 import { HOOK_SORTS } from '../domains/hooks/model.ts';
 import { CONNECTION_SORTS } from '../domains/connections/model.ts';
 import { PACKAGE_SORTS } from '../domains/packages/model.ts';
+import { INVOICE_SORTS } from '../domains/invoices/model.ts';
 import { SSH_KEY_SORTS } from '../domains/users/model.ts';
 import { DELIVERY_SORTS } from '../domains/deliveries/model.ts';
 import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
@@ -131,7 +132,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { type: 'object' }, example: { active: false } }),
     B('delete', '/hooks/{hook_id}', 'Delete a hook (extension)', 'extension', { status: 204 }),
     B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
-    withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), paged()),
+    withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), filtered(INVOICE_SORTS)),
     B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
     B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
     withQuery(B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }), [...filtered(CONNECTION_SORTS), types('connections', CONNECTION_TYPE_NAMES)]),

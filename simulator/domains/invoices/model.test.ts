@@ -55,4 +55,23 @@ describe('pageInvoices', () => {
     expect(items.map((invoice) => invoice.id)).toEqual(Array.from({ length: 100 }, (_, i) => `in_${String(100 - i).padStart(8, '0')}`));
     expect(reads).toBeLessThanOrEqual(2 * 100);
   });
+
+  it('reads only the page and a binary search\'s worth when asked oldest first, since a moment, in date order', () => {
+    const { sim, account } = accountWith(100_000);
+    // One invoice a day, newest first, as the list keeps them.
+    account.invoices.forEach((invoice, i) => (invoice.date = new Date(Date.UTC(2026, 10, 1) - i * 86_400_000).toISOString().slice(0, 10)));
+    let reads = 0;
+    account.invoices = new Proxy(account.invoices, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^[0-9]+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const since = Date.parse(`${account.invoices[50_000]!.date}T00:00:00Z`);
+    reads = 0;
+    const { items, total } = pageInvoices(sim, account, { offset: 10, limit: 100 }, { sort: 'issued', direction: 'asc', since });
+    expect(total).toBe(50_001);
+    expect(items[0]?.id).toBe(account.invoices[50_000 - 10]?.id);
+    expect(reads).toBeLessThanOrEqual(100 + 2 * 17);
+  });
 });

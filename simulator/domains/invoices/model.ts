@@ -4,6 +4,7 @@ import type { Page } from '../../http/paging.ts';
 import { MAX_LIMIT } from '../../http/paging.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Invoice } from './types.ts';
+import { NATURAL_ORDER, type ListOrder, type ListSorts } from '../shared/list-order.ts';
 
 /** What `b-limit-uncapped` lets through instead of the spec's 100 (B-LIM-2). */
 export const UNCAPPED_LIMIT = 1000;
@@ -19,17 +20,86 @@ export function invoicePageLimit(sim: Sim): number {
   return sim.faults.has('b-limit-uncapped') ? UNCAPPED_LIMIT : MAX_LIMIT;
 }
 
+/** The invoice's day as epoch ms (midnight UTC): when it was issued, created and last updated. */
+function dayOf(invoice: Invoice): number {
+  return Date.parse(`${invoice.date}T00:00:00Z`);
+}
+
 /**
- * One page of the caller's invoices, newest first. `account.invoices` is kept in that order,
- * so a page is one slice: O(limit), never a copy or a sort of the whole collection.
+ * The real service's sorts of the invoice list (its API docs: `created`, `updated`, `issued`,
+ * `number`). An invoice here carries one date, on which it was issued, created and last updated
+ * (the simulator never changes one), so the first three order alike; `number` orders by the
+ * invoice's id, the one number-like field of the spec's invoice.
  */
-export function pageInvoices(sim: Sim, account: AccountState, page: Page): InvoicePage {
+export const INVOICE_SORTS: ListSorts<Invoice, 'updated' | 'issued' | 'number'> = {
+  keys: { created: dayOf, updated: dayOf, issued: dayOf, number: (invoice) => invoice.id },
+  updatedAt: dayOf,
+};
+
+/**
+ * One page of the caller's invoices in `order` (newest first when it asks nothing).
+ * `account.invoices` is kept newest first (by date, then id), so a page in date order, either
+ * way, with or without `since`, is one slice or its mirror: O(limit) after a binary search, never
+ * a copy or a sort of the whole collection. Only `sort=number` orders by another key: the
+ * account's invoices sorted by id once (and again when invoices are added); with `since` too,
+ * that list is filtered, the one request here that looks at every invoice.
+ */
+export function pageInvoices(sim: Sim, account: AccountState, page: Page, order: ListOrder<InvoiceSort> = NATURAL_ORDER): InvoicePage {
   // b-invoices-of-every-account: the query forgets its account condition.
   const invoices = sim.faults.has('b-invoices-of-every-account') ? [...sim.store.accounts.values()].flatMap((a) => a.invoices) : account.invoices;
   // b-offset-off-by-one: offset is read as counting from 1, so each page after the first
   // starts one invoice late and the invoice between two pages is never listed.
   const start = sim.faults.has('b-offset-off-by-one') && page.offset > 0 ? page.offset + 1 : page.offset;
-  return { items: invoices.slice(start, start + page.limit), total: invoices.length };
+  const end = start + page.limit;
+  const ascending = (order.direction ?? 'desc') === 'asc';
+  if ((order.sort ?? 'created') !== 'number') {
+    // Newest first: those updated at `since` or later are the collection's first `count`.
+    const count = order.since === null ? invoices.length : countNotBefore(invoices, order.since);
+    return { items: ascending ? mirrorSlice(invoices, count, start, end) : invoices.slice(start, Math.min(end, count)), total: count };
+  }
+  const since = order.since;
+  const byNumber = since === null ? idOrder(invoices) : idOrder(invoices).filter((invoice) => dayOf(invoice) >= since);
+  return { items: ascending ? byNumber.slice(start, end) : mirrorSlice(byNumber, byNumber.length, start, end), total: byNumber.length };
+}
+
+export type InvoiceSort = keyof typeof INVOICE_SORTS.keys;
+
+/** How many of `newestFirst`'s invoices are dated at `since` or later: a binary search. */
+function countNotBefore(newestFirst: readonly Invoice[], since: number): number {
+  let lo = 0;
+  let hi = newestFirst.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dayOf(newestFirst[mid]!) >= since) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Items `start` to `end` of the first `count` of `items` read backwards. */
+function mirrorSlice(items: readonly Invoice[], count: number, start: number, end: number): Invoice[] {
+  const page: Invoice[] = [];
+  for (let i = start; i < Math.min(end, count); i++) page.push(items[count - 1 - i]!);
+  return page;
+}
+
+/** The invoices by id, ascending (case aside, as names sort), kept while no invoice is added. */
+const idOrders = new WeakMap<readonly Invoice[], { length: number; sorted: Invoice[] }>(); // the account's list -> by id
+
+function idOrder(invoices: readonly Invoice[]): Invoice[] {
+  let kept = idOrders.get(invoices);
+  if (!kept || kept.length !== invoices.length) {
+    const sorted = [...invoices].sort((a, b) => compareIds(a.id, b.id));
+    kept = { length: invoices.length, sorted };
+    idOrders.set(invoices, kept);
+  }
+  return kept.sorted;
+}
+
+function compareIds(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One invoice of the caller's account by its string id; anything else is not found. */

@@ -4,7 +4,8 @@ import { linksAt } from '../../http/links.ts';
 import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
-import { findInvoice, invoicePageLimit, pageInvoices } from './model.ts';
+import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices } from './model.ts';
+import { readListOrder } from '../../http/list-query.ts';
 import { invoiceJsonBytes, presentInvoice } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
 
@@ -24,7 +25,7 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
     const page = readPage(sim, ctx, invoicePageLimit(sim));
-    const { items, total } = pageInvoices(sim, account, page);
+    const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
     ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim)));
