@@ -120,6 +120,8 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
     withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES), { name: 'package_id', description: 'Only jobs running this package.', schema: { type: 'integer', minimum: 1 } }]),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
+    B('get', '/jobs/{id}/variables', 'The variables a job runs with (extension)', 'extension', { status: 200, schema: 'simulator/job-variables' }),
+    B('get', '/jobs/{id}/log', 'A job\'s log summary (extension)', 'extension', { status: 200, schema: 'simulator/job-log' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
     withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),

@@ -43,6 +43,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   },
   { key: 'GET /jobs', method: 'GET', path: '/jobs', source: 'extension', effect: 'read', answer: { schema: 'job', list: true, paged: true } },
   { key: 'GET /jobs/{id}', method: 'GET', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'job' } },
+  { key: 'GET /jobs/{id}/variables', method: 'GET', path: '/jobs/{id}/variables', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-variables' } },
+  { key: 'GET /jobs/{id}/log', method: 'GET', path: '/jobs/{id}/log', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-log' } },
   { key: 'DELETE /jobs/{id}', method: 'DELETE', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'write', answer: { schema: 'job' }, touches: ['jobStop'] },
   { key: 'POST /jobs/{id}/watchers', method: 'POST', path: '/jobs/{id}/watchers', source: 'spec', clause: 'B-JOB-5', id: { kind: 'job' }, effect: 'write', answer: {}, touches: ['watchers'] },
   { key: 'GET /jobs/{id}/watchers', method: 'GET', path: '/jobs/{id}/watchers', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/watcher', list: true, paged: true } },

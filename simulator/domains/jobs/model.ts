@@ -42,6 +42,15 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   return job;
 }
 
+/**
+ * `GET /jobs/{id}/variables`: the variables the job runs with, as the real service lists them:
+ * its package's defaults, overridden by the job's own variables, then by its dynamic variables,
+ * as given (the simulator evaluates no expression).
+ */
+export function jobVariables(account: AccountState, job: Job): Record<string, string> {
+  return { ...(account.packages.get(job.packageId)?.variables ?? {}), ...job.variables, ...job.dynamicVariables };
+}
+
 export function jobStateNow(sim: Sim, job: Job): JobState {
   return jobStatusAt(job, sim.clock.now());
 }

@@ -65,6 +65,37 @@ function failureSummary(packageName: string, state: JobState): string {
   return `Package ${packageName} failed after ${state.runtimeSeconds} seconds of running: component warehouse_destination could not write its records (simulator convention: the package's outcome is failed).`;
 }
 
+/**
+ * `GET /jobs/{id}/log`, the real service's log summary: `body`, a line on how the run stands or
+ * ended (the failure's summary when it failed, as `errors` gives it), and the summary's own `url`.
+ */
+export function presentJobLog(sim: Sim, account: AccountState, job: Job, links: Links): Record<string, unknown> {
+  const state = jobStateNow(sim, job);
+  const name = account.packages.get(job.packageId)?.name ?? '';
+  return { body: logSummary(job, name, state), url: `${jobUrl(links, job.id)}/log` };
+}
+
+function logSummary(job: Job, packageName: string, state: JobState): string {
+  switch (state.status) {
+    case 'completed': {
+      const outputs = jobOutputs(job.id, packageName);
+      const records = outputs.reduce((sum, output) => sum + output.recordsCount, 0);
+      return `Package ${packageName} completed in ${state.runtimeSeconds} seconds of running: ${outputs.length} outputs, ${records} records written.`;
+    }
+    case 'failed':
+      return failureSummary(packageName, state);
+    case 'stopped':
+      return `Job stopped after ${state.runtimeSeconds} seconds of running.`;
+    case 'pending_stoppage':
+    case 'stopping':
+      return `Job is stopping after ${state.runtimeSeconds} seconds of running.`;
+    case 'running':
+      return `Package ${packageName} has been running for ${state.runtimeSeconds} seconds.`;
+    default:
+      return 'Job has not started running yet.';
+  }
+}
+
 function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: number, links: Links): Record<string, unknown>[] {
   return jobOutputs(job.id, packageName).map((output) => ({
     id: output.id,

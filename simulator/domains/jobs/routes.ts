@@ -6,12 +6,12 @@ import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
-import { createJob, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
+import { createJob, jobVariables, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_STATUSES, type Job } from './types.ts';
-import { presentJob, presentWatcher } from './present.ts';
+import { presentJob, presentJobLog, presentWatcher } from './present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 
 /**
@@ -67,6 +67,20 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
     ctx.type = 'application/json';
     ctx.body = jobJsonBytes(sim, account, job, links);
+  });
+
+  // Extensions (docs/interface-b.md): the variables a job runs with, and its log summary.
+  router.get('/jobs/:id/variables', (ctx) => {
+    const job = readJob(sim, ctx.state.account, pathId(ctx.params.id));
+    if (!job) throw notFound();
+    ctx.body = jobVariables(ctx.state.account, job);
+  });
+
+  router.get('/jobs/:id/log', (ctx) => {
+    const { account, links } = ctx.state;
+    const job = readJob(sim, account, pathId(ctx.params.id));
+    if (!job) throw notFound();
+    ctx.body = presentJobLog(sim, account, job, links);
   });
 
   // Extension (docs/interface-b.md): stop, as the real service's DELETE does; 200 with the job.
