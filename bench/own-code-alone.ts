@@ -25,7 +25,7 @@ import { parsePositiveId } from '../simulator/http/path-id.ts';
 import { asObject } from '../simulator/http/body.ts';
 import { settleAccount } from '../simulator/domains/settle.ts';
 import { readPackage } from '../simulator/domains/packages/model.ts';
-import { presentPackage } from '../simulator/domains/packages/present.ts';
+import { presentPackageDetail } from '../simulator/domains/packages/present.ts';
 import { parseNewJob } from '../simulator/domains/jobs/input.ts';
 import { createJob } from '../simulator/domains/jobs/model.ts';
 import { presentJob } from '../simulator/domains/jobs/present.ts';
@@ -83,7 +83,7 @@ function ownCode(sim: Sim): (req: IncomingMessage) => Exchange | Promise<Exchang
     const id = parsePositiveId(match[2]);
     const pkg = id === null ? null : readPackage(sim, caller.account, id);
     if (!pkg) return refusal(404, 'Not found.');
-    return { status: 200, body: JSON.stringify(presentPackage(sim, pkg, caller.links)), type: VENDOR_MEDIA_TYPE, account: caller.slug };
+    return { status: 200, body: JSON.stringify(presentPackageDetail(sim, pkg, caller.links)), type: VENDOR_MEDIA_TYPE, account: caller.slug };
   };
 
   const write = async (req: IncomingMessage, match: RegExpExecArray): Promise<Answer> => {

@@ -25,3 +25,13 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     html_url: `${links.html}/packages/${pkg.id}`,
   };
 }
+
+/**
+ * A package as `GET /packages/{id}` returns it: the list's fields and the ones the real service's
+ * single read adds (its API docs): `version`, the package's revision (1: the API changes no
+ * package here), `flow_version` and `package_version` (the docs' example values: the simulator
+ * keeps no flow definition), and `item_id`, the package's own id there.
+ */
+export function presentPackageDetail(sim: Sim, pkg: Package, links: Links): Record<string, unknown> {
+  return { ...presentPackage(sim, pkg, links), version: 1, flow_version: '2.0.0', package_version: '1.0', item_id: pkg.id };
+}

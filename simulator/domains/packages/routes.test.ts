@@ -67,6 +67,16 @@ describe('GET /packages/{package_id}', () => {
     expect(res.body).not.toHaveProperty('outcome');
   });
 
+  it('adds the real service\'s single-read fields: version, flow_type, flow_version, package_version, item_id', async () => {
+    const { owner, acme } = makeWorld();
+    const id = firstId(acme.package_ids);
+    const res = await owner.get(`/packages/${id}`).expect(200);
+    expect(res.body).toMatchObject({ version: 1, flow_type: 'dataflow', flow_version: '2.0.0', package_version: '1.0', item_id: id });
+    // The list keeps the list's shape, as the real service's docs show it.
+    const listed = (await owner.get('/packages').expect(200)).body as Record<string, unknown>[];
+    expect(listed.find((p) => p.id === id)).not.toHaveProperty('item_id');
+  });
+
   it('answers an absent id and another account\'s id with the same 404 body', async () => {
     const { owner, globex } = makeWorld();
     const absent = await owner.get('/packages/999999').expect(404);

@@ -7,7 +7,7 @@ import { FLOW_TYPES, flowTypeOf, type PackageStatus } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
-import { presentPackage } from './present.ts';
+import { presentPackage, presentPackageDetail } from './present.ts';
 
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged;
@@ -30,7 +30,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     if (pkg) {
-      ctx.body = presentPackage(sim, pkg, links);
+      ctx.body = presentPackageDetail(sim, pkg, links);
     } else if (sim.faults.has('b-package-absent-200-null')) {
       // A JSON `null` body: Koa would turn a null ctx.body into 204.
       ctx.body = 'null';
