@@ -18,6 +18,7 @@ export const faultCatalog = {
   'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },
   'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },
   'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },
+  'b-group-members-not-assigned': { clause: 'B-CG-1', description: 'POST /connection_groups answers the group listing the connections it was given, but leaves each connection where it was (its connection_group_id unchanged, the group empty)' },
   'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },
   'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },

@@ -255,6 +255,9 @@ check({
     if (!t.target.controlUrl) t.note('connection groups cannot be deleted through the API: the groups this check creates stay (named after the run)');
     if (!membershipAllowed(t)) t.partial('B-CG-1', `groups were created empty, so assigning connections was not verified: that would move the account's real connections into groups that cannot be deleted (${howToPermit('assign_connections_to_groups')})`);
     let assigned = 0;
+    // Members read back after their group was made, and members no read could find.
+    let readBack = 0;
+    let unreadable = 0;
     const input = fc.record({
       name: displayName.map((n) => `${t.name('group')} ${n}`),
       description: fc.string({ unit: 'grapheme', maxLength: 40 }),
@@ -267,7 +270,7 @@ check({
       const ex = await t.b().post('/connection_groups', { body: groupBody(name, description, members) });
       t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups with ${members.length} of the account's own connections answered ${ex.response.status}`);
       const group = objectBody(t, ex, 'B-CG-1', 'POST /connection_groups');
-      integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
+      const groupId = integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
       const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : undefined)) : []);
       const missing = members.filter((m) => !listed.has(m.id));
       t.expect.that(group.name === name && missing.length === 0, {
@@ -279,8 +282,27 @@ check({
       });
       expectFormats(t, ex, 'POST /connection_groups', group);
       t.expect.schema(ex, 'connection-group', 'B-SCHEMA-1');
+      // The answer listing them is not the assignment: each connection, read back, is in the group.
+      for (const member of members) {
+        const read = await readConnection(t, member);
+        if (!read) {
+          unreadable++;
+          continue;
+        }
+        readBack++;
+        t.expect.that(read.connection.connection_group_id === groupId, {
+          clause: 'B-CG-1',
+          message: `${member.type} connection ${member.id}, named in the new group ${groupId}, is not in it when read back`,
+          expected: `connection_group_id ${groupId}`,
+          received: `connection_group_id ${show(read.connection.connection_group_id)}`,
+          exchange: read.ex,
+        });
+      }
     }, { runs: t.target.controlUrl ? undefined : 2 });
     if (membershipAllowed(t) && assigned === 0) t.partial('B-CG-1', 'no generated group named any connection, so assigning connections was not verified');
+    if (readBack === 0 && unreadable > 0) {
+      t.partial('B-CG-1', "the assignment was seen only in POST /connection_groups' answer: no connection it named could be read back (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve), so whether they joined the group was not seen");
+    }
   },
 });
 

@@ -45,7 +45,8 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
     updatedAt: now,
   };
   account.connectionGroups.set(group.id, group);
-  for (const connection of members) assign(account, connection, group, now);
+  // b-group-members-not-assigned: the answer lists them, but nobody moved them.
+  if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(account, connection, group, now);
   return { group, members };
 }
 
