@@ -229,6 +229,7 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     if (p.includes('/salesforce/')) Object.assign(values, { connection_id: connection('salesforce').id }), (query = '?object_name=Account');
     if (p.includes('/bingads/')) values.connection_id = connection('bingads').id;
     if (p.startsWith('/deliveries/')) values.delivery_id = account.delivery_ids[0]!;
+    if (p === '/deliveries' && method === 'post') body = { ...(example as object), source: { connection: { type: 'mysql', id: connection('mysql').id } }, destination: { connection: { type: 's3', id: connection('s3').id } } };
     if (p.startsWith('/jobs/{id}/watchers') && method === 'post') body = undefined;
     if (method === 'get') body = undefined;
     const url = `${sim.origin}${fill(path, values)}${query}`;

@@ -9,6 +9,7 @@ import { PACKAGE_SORTS } from '../domains/packages/model.ts';
 import { INVOICE_SORTS } from '../domains/invoices/model.ts';
 import { SSH_KEY_SORTS } from '../domains/users/model.ts';
 import { DELIVERY_SORTS } from '../domains/deliveries/model.ts';
+import { MAX_INTERVAL_AMOUNT, NEW_DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/input.ts';
 import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
 import { SCHEDULE_SORTS } from '../domains/schedules/model.ts';
 import { NOTIFICATION_SORTS } from '../domains/notifications/model.ts';
@@ -70,6 +71,8 @@ const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], prope
 const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
 const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
 const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] } } };
+const DELIVERY_END = { type: 'object', required: ['connection'], properties: { connection: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer', minimum: 1 } } }, properties: { type: 'object' } } };
+const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -147,6 +150,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     withQuery(B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }), [...filtered(DELIVERY_SORTS), status('deliveries', DELIVERY_STATUSES)]),
+    B('post', '/deliveries', 'Create a delivery (extension)', 'extension', { status: bCreated, schema: 'simulator/delivery' }, { schema: DELIVERY_BODY, example: { name: 'Salesforce to Redshift', interval_unit: 'days', interval_amount: 1, source: { connection: { type: 'salesforce', id: 5 }, properties: {} }, destination: { connection: { type: 'redshift', id: 7 }, properties: { schema_name: 'salesforce_prod' } } } }),
     B('get', '/deliveries/{delivery_id}', 'One delivery (extension)', 'extension', { status: 200, schema: 'simulator/delivery' }),
     B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
     withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])]),

@@ -3,6 +3,7 @@ import { jobBodyFrom } from '../lib/factories/jobs.ts';
 import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
 import { smallClusterBody } from '../lib/factories/clusters.ts';
+import { weeklyDeliveryBody } from '../lib/factories/deliveries.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
 
 /**
@@ -182,6 +183,27 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /connections/{id}/bingads/columns', method: 'GET', path: '/connections/{id}/bingads/columns', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   // Deliveries: deleting one cannot be undone (the run deletes one listed fixture, b-dlv/delete).
   { key: 'GET /deliveries', method: 'GET', path: '/deliveries', source: 'extension', effect: 'read', answer: { schema: 'simulator/delivery', list: true, paged: true } },
+  // Creating a delivery on a real deployment moves data between its connections: destructive, so
+  // the cross-cutting families send it only where it must be refused.
+  {
+    key: 'POST /deliveries',
+    method: 'POST',
+    path: '/deliveries',
+    source: 'extension',
+    effect: 'destructive',
+    answer: { schema: 'simulator/delivery' },
+    body: (c) => weeklyDeliveryBody(c.name('delivery'), c.fixtures),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['interval_amount'], kind: 'integer' },
+      { path: ['interval_unit'], kind: 'string' },
+      { path: ['source'], kind: 'object' },
+      { path: ['source', 'connection', 'id'], kind: 'integer' },
+      { path: ['destination'], kind: 'object' },
+    ],
+    creates: 'delivery',
+    touches: ['deliveries'],
+  },
   { key: 'GET /deliveries/{id}', method: 'GET', path: '/deliveries/{id}', source: 'extension', id: { kind: 'delivery' }, effect: 'read', answer: { schema: 'simulator/delivery' } },
   { key: 'DELETE /deliveries/{id}', method: 'DELETE', path: '/deliveries/{id}', source: 'spec', clause: 'B-DLV-1', id: { kind: 'delivery' }, effect: 'destructive', answer: { empty: true }, touches: ['delivery'] },
   // Notifications

@@ -105,6 +105,8 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
       return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id));
+    case 'deliveries':
+      return list('/deliveries', ids);
     case 'delivery':
       return values.id === undefined ? undefined : list('/deliveries', (b) => find(b, values.id));
     case 'schedules':

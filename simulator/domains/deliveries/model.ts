@@ -1,7 +1,9 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { notFound } from '../../http/errors.ts';
-import type { Delivery } from './types.ts';
+import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
+import type { Delivery, DeliveryStatus } from './types.ts';
+import type { User } from '../users/types.ts';
+import type { NewDelivery } from './input.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
 /** The real service's sorts of the delivery list. */
@@ -9,6 +11,48 @@ export const DELIVERY_SORTS: ListSorts<Delivery, 'updated'> = {
   keys: { created: (d) => d.createdAt, updated: (d) => d.updatedAt },
   updatedAt: (d) => d.updatedAt,
 };
+
+/** How long a delivery made through the API initializes before it is enabled (the simulator's choice). */
+export const DELIVERY_INITIALIZATION_MS = 120_000;
+
+/** The delivery's status at `now`: a new one is idle while it initializes, then enabled. */
+export function deliveryStatusAt(delivery: Delivery, now: number): DeliveryStatus {
+  return delivery.enabledAt !== undefined && now >= delivery.enabledAt ? 'enabled' : delivery.status;
+}
+
+/**
+ * `POST /deliveries`: a delivery blueprint between two connections of the caller's account, each
+ * named by its type and id (another account's, an absent one or one of another type: 422 naming
+ * the field, the same for all three, so nothing about other accounts leaks). Named `Delivery <id>`
+ * unless a name is given; idle while it initializes, then enabled.
+ */
+export function createDelivery(sim: Sim, account: AccountState, user: User, input: NewDelivery): Delivery {
+  const problems: FieldProblem[] = [];
+  for (const end of ['source', 'destination'] as const) {
+    const { type, id } = input[end].connection;
+    const connection = account.connections.get(id);
+    if (!connection || connection.type !== type) problems.push({ field: `${end}.connection.id`, message: `names no ${type} connection of this account` });
+  }
+  if (problems.length) throw invalidFields(problems);
+  const now = sim.clock.now();
+  const id = sim.store.nextId('delivery');
+  const delivery: Delivery = {
+    id,
+    name: input.name ?? `Delivery ${id}`,
+    status: 'idle',
+    createdAt: now,
+    updatedAt: now,
+    description: input.description,
+    intervalAmount: input.intervalAmount,
+    intervalUnit: input.intervalUnit,
+    source: { connectionId: input.source.connection.id, properties: input.source.properties },
+    destination: { connectionId: input.destination.connection.id, properties: input.destination.properties },
+    ownerId: user.id,
+    enabledAt: now + DELIVERY_INITIALIZATION_MS,
+  };
+  account.deliveries.set(id, delivery);
+  return delivery;
+}
 
 /** The caller's deliveries, newest first: the real service's default order (`created`, `desc`). */
 export function listDeliveries(account: AccountState): Delivery[] {

@@ -2,6 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { presentTime } from '../../http/time.ts';
 import type { Delivery, DeliveryEnd } from './types.ts';
+import { deliveryStatusAt } from './model.ts';
 
 /**
  * Wire JSON of a delivery: the spec shows no fields, so this is the real service's shape (its API
@@ -13,7 +14,7 @@ export function presentDelivery(account: AccountState, delivery: Delivery, links
     id: delivery.id,
     name: delivery.name,
     description: delivery.description ?? null,
-    status: delivery.status,
+    status: deliveryStatusAt(delivery, sim.clock.now()),
     interval_amount: delivery.intervalAmount ?? 1,
     interval_unit: delivery.intervalUnit ?? 'days',
     source: presentEnd(account, delivery.source),

@@ -5,7 +5,9 @@ import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { DELIVERY_STATUSES } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { DELIVERY_SORTS, deleteDelivery, listDeliveries, readDelivery } from './model.ts';
+import { createDelivery, DELIVERY_SORTS, deleteDelivery, deliveryStatusAt, listDeliveries, readDelivery } from './model.ts';
+import { parseNewDelivery } from './input.ts';
+import { readJsonObject } from '../../http/json-body.ts';
 import { presentDelivery } from './present.ts';
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
@@ -16,8 +18,17 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     const order = readListOrder(sim, ctx, DELIVERY_SORTS);
     const status = readChoice(ctx, 'status', DELIVERY_STATUSES, { all: true });
     const page = readPage(sim, ctx);
-    const deliveries = listDeliveries(account).filter((d) => status === undefined || d.status === status);
+    const now = sim.clock.now();
+    const deliveries = listDeliveries(account).filter((d) => status === undefined || deliveryStatusAt(d, now) === status);
     ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(account, d, links, sim));
+  });
+
+  // Extension (docs/interface-b.md): a new delivery blueprint, 201 as the real service's.
+  router.post('/deliveries', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const delivery = createDelivery(sim, account, user, parseNewDelivery(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentDelivery(account, delivery, links, sim);
   });
 
   // Extension (docs/interface-b.md): one delivery, as the real service's.

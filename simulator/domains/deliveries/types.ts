@@ -30,4 +30,10 @@ export interface Delivery {
   source?: DeliveryEnd;
   destination?: DeliveryEnd;
   ownerId?: number | null;
+  /**
+   * A delivery made through `POST /deliveries` initializes first (the real service's docs: "this
+   * can take a few minutes"): `idle` until this moment, `enabled` from then on. Absent on seeded
+   * deliveries, whose status is as seeded.
+   */
+  enabledAt?: number;
 }

@@ -5,9 +5,10 @@ import type { Account } from './removal.ts';
 import { deleteSshKeyOnCleanup } from './ssh-keys.ts';
 import { deleteScheduleOnCleanup } from './schedules.ts';
 import { terminateClusterOnCleanup } from './clusters.ts';
+import { deleteDeliveryOnCleanup } from './deliveries.ts';
 
 /** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
-export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster';
+export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery';
 
 /**
  * Registers the undoing of something a write created: a check's own set-up, or a write that
@@ -25,6 +26,8 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return deleteScheduleOnCleanup(t, id, account);
     case 'cluster':
       return terminateClusterOnCleanup(t, id, account);
+    case 'delivery':
+      return deleteDeliveryOnCleanup(t, id, account);
     default:
       return unhandled(kind);
   }
