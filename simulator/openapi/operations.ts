@@ -161,6 +161,9 @@ export function operations(sim: Sim): OperationDoc[] {
     B('put', '/schedules/{id}', 'Change a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }, { schema: { type: 'object' }, example: { status: 'disabled' } }),
     B('delete', '/schedules/{id}', 'Delete a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
     B('post', '/schedules/{id}/clone', 'Copy a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }),
+    B('post', '/schedules/{id}/watchers', 'Watch a schedule (extension)', 'extension', { status: 200, schema: 'simulator/watcher' }),
+    withQuery(B('get', '/schedules/{id}/watchers', 'A schedule\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
+    B('delete', '/schedules/{id}/watchers', 'Stop watching a schedule (extension)', 'extension', { status: 204 }),
     B('get', '/rate_limit_status', 'The caller\'s rate-limit window (extension, as the real service\'s Python client reads it)', 'extension', { status: 200, schema: 'simulator/rate-limit-status' }),
     // Interface A
     withQuery(A('get', '/pipelines', 'Pipelines of the key\'s account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, pipeline === OBJECT ? OBJECT : '#/components/schemas/simulator.pipeline') }), [

@@ -256,6 +256,9 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /schedules/{id}', method: 'GET', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'read', answer: { schema: 'simulator/schedule' } },
   { key: 'PUT /schedules/{id}', method: 'PUT', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, body: () => ({ description: 'changed by disco' }), fields: [{ path: ['description'], kind: 'string' }], touches: ['schedule'] },
   { key: 'DELETE /schedules/{id}', method: 'DELETE', path: '/schedules/{id}', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, touches: ['schedule'] },
+  { key: 'POST /schedules/{id}/watchers', method: 'POST', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/watcher' }, touches: ['scheduleWatchers'] },
+  { key: 'GET /schedules/{id}/watchers', method: 'GET', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'read', answer: { schema: 'simulator/watcher', list: true, paged: true } },
+  { key: 'DELETE /schedules/{id}/watchers', method: 'DELETE', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { empty: true }, touches: ['scheduleWatchers'] },
   { key: 'POST /schedules/{id}/clone', method: 'POST', path: '/schedules/{id}/clone', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, creates: 'schedule', touches: ['schedules'] },
   // Limits
   { key: 'GET /rate_limit_status', method: 'GET', path: '/rate_limit_status', source: 'extension', effect: 'read', answer: { schema: 'simulator/rate-limit-status' } },

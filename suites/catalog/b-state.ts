@@ -117,6 +117,8 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
       return values.id === undefined ? undefined : one(`/clusters/${values.id}`, clusterState);
     case 'clusterWatchers':
       return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, whole);
+    case 'scheduleWatchers':
+      return values.id === undefined ? undefined : list(`/schedules/${values.id}/watchers`, whole);
     case 'notifications':
       return notificationIds.length === 0 ? undefined : list('/notifications', (b) => notificationIds.map((id) => find(b, id)));
     default:

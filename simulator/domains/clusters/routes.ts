@@ -1,13 +1,12 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
-import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { presentWatcher } from '../jobs/present.ts';
+import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
 import { parseClusterFields } from './input.ts';
 import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
@@ -63,23 +62,13 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentCluster(sim, terminateCluster(sim, account, pathId(ctx.params.id)), links);
   });
 
-  router.post('/clusters/:id/watchers', async (ctx) => {
-    await expectNoBody(ctx, sim.options.bodyLimitBytes);
-    const { account, user, links } = ctx.state;
-    watchCluster(account, user, pathId(ctx.params.id));
-    ctx.body = presentWatcher(user, links);
-  });
-
-  router.get('/clusters/:id/watchers', (ctx) => {
-    const { account, links } = ctx.state;
-    const cluster = readCluster(account, pathId(ctx.params.id));
-    if (!cluster) throw notFound();
-    ctx.body = pageOf(sim, ctx, clusterWatchers(account, cluster), readPage(sim, ctx)).map((u) => presentWatcher(u, links));
-  });
-
-  router.delete('/clusters/:id/watchers', (ctx) => {
-    const { account, user } = ctx.state;
-    unwatchCluster(account, user, pathId(ctx.params.id));
-    ctx.status = 204;
+  registerWatcherRoutes(router, sim, '/clusters', {
+    watch: watchCluster,
+    unwatch: unwatchCluster,
+    watchers: (account, id) => {
+      const cluster = readCluster(account, id);
+      if (!cluster) throw notFound();
+      return clusterWatchers(account, cluster);
+    },
   });
 }

@@ -37,6 +37,7 @@ export interface Caller {
   slug: string;
   get(path: string): Test;
   post(path: string, body?: unknown): Test;
+  put(path: string, body: unknown): Test;
   delete(path: string): Test;
 }
 
@@ -70,6 +71,7 @@ export function makeWorld(faults: FaultName[] = [], conventions: ConventionsName
       slug: manifest.account_id,
       get: (path) => prepare(agent.get(base + path)),
       post: (path, body) => (body === undefined ? prepare(agent.post(base + path)) : prepare(agent.post(base + path)).send(body as object)),
+      put: (path, body) => prepare(agent.put(base + path)).send(body as object),
       delete: (path) => prepare(agent.delete(base + path)),
     };
   };

@@ -8,7 +8,8 @@ import { SCHEDULE_STATUSES } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseScheduleFields } from './input.ts';
-import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSchedule, schedulesNewestFirst, updateSchedule } from './model.ts';
+import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSchedule, scheduleWatchers, schedulesNewestFirst, unwatchSchedule, updateSchedule, watchSchedule } from './model.ts';
+import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
 import { presentSchedule } from './present.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
@@ -45,6 +46,12 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   router.delete('/schedules/:id', (ctx) => {
     const { account, links } = ctx.state;
     ctx.body = presentSchedule(sim, deleteSchedule(account, pathId(ctx.params.id)), links);
+  });
+
+  registerWatcherRoutes(router, sim, '/schedules', {
+    watch: watchSchedule,
+    unwatch: unwatchSchedule,
+    watchers: (account, id) => scheduleWatchers(account, readSchedule(account, id)),
   });
 
   router.post('/schedules/:id/clone', async (ctx) => {

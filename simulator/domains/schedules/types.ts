@@ -22,4 +22,6 @@ export interface Schedule {
   reuseClusterStrategy: ReuseClusterStrategy;
   createdAt: number;
   updatedAt: number;
+  /** Users watching the schedule (`/schedules/{id}/watchers`); absent in a state saved before: none. */
+  watcherIds?: Set<number>;
 }
