@@ -20,7 +20,7 @@ import { hookReceiverForEachTest, until } from '../testing/hook-receiver.ts';
 /**
  * Jobs end on their own: their hook events reach a receiver with no request after the job's
  * start (real time, and a clock moved through the control API), and a backlog is settled in
- * slices, each job once.
+ * slices, each job once. Clusters too: the timer is armed for a cluster's next event as for a job's.
  */
 
 const hooks = hookReceiverForEachTest();
@@ -56,6 +56,24 @@ async function hookAndJob(w: World): Promise<number> {
   const res = await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201);
   return (res.body as { id: number }).id;
 }
+
+describe('clusters and jobs announce what they come to without a request', () => {
+  it('in real time: a new cluster\'s events and a job\'s reach the receiver with no request after, each when it happens', async () => {
+    // Speed 200 and job pace 2: the cluster is available 35 s (175 ms) in; the job starts 10 s
+    // (50 ms) in and ends 70 s (350 ms) in, so the availability comes between, on a timer of its own.
+    const w = world(new AdjustableClock({ start: START, speed: 200 }), 2);
+    await w.b('post', '/hooks', { type: 'web', settings: { url: hooks.url }, events: ['cluster', 'job'] }).expect(201);
+    const cluster = ((await w.b('post', '/clusters', { nodes: 1, name: 'etl' }).expect(201)).body as { id: number }).id;
+    const job = ((await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201)).body as { id: number }).id;
+    await until(() => hooks.received.length >= 5, 5_000);
+    const heard = hooks.received.map((r) => `${r.event} ${String(r.body.id)} ${String(r.body.status)}`);
+    const at = (event: string) => heard.indexOf(event);
+    expect([...heard].sort()).toEqual([`cluster.available ${cluster} available`, `cluster.requested ${cluster} pending`, `job.completed ${job} completed`, `job.started ${job} running`, `job.submitted ${job} pending`].sort());
+    expect(at(`cluster.requested ${cluster} pending`)).toBeLessThan(at(`cluster.available ${cluster} available`));
+    expect(at(`job.submitted ${job} pending`)).toBeLessThan(at(`job.started ${job} running`));
+    expect(at(`cluster.available ${cluster} available`)).toBeLessThan(at(`job.completed ${job} completed`));
+  });
+});
 
 describe('jobs end without a request', () => {
   it('in real time: the hook event reaches the receiver with no request after the start, with the request links', async () => {
