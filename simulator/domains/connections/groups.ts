@@ -4,6 +4,7 @@ import type { User } from '../users/types.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
 import { connectionType, isGroupable } from './catalog.ts';
 import { inOtherAccount } from '../shared/foreign.ts';
+import { ownConnectionOfType } from './model.ts';
 import type { ConnectionRef, GroupInput } from './input.ts';
 import type { Connection, ConnectionGroup } from './types.ts';
 
@@ -58,8 +59,8 @@ function refProblem(ref: ConnectionRef): string | null {
 }
 
 function resolveRef(sim: Sim, account: AccountState, ref: ConnectionRef): Connection | undefined {
-  const own = account.connections.get(ref.id);
-  if (own && own.type === ref.type) return own;
+  const own = ownConnectionOfType(account, ref.type, ref.id);
+  if (own) return own;
   // b-group-accepts-foreign-connection: another account's connection is taken as if it were ours.
   if (!sim.faults.has('b-group-accepts-foreign-connection')) return undefined;
   return inOtherAccount(sim, account, (other) => {

@@ -3,7 +3,6 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readListOrder, readNames } from '../../http/list-query.ts';
-import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES } from './catalog.ts';
 import { CONNECTION_SORTS, findTypedConnection, listConnections, renameConnection } from './model.ts';
@@ -35,8 +34,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const order = readListOrder(sim, ctx, CONNECTION_SORTS);
     const types = readNames(ctx, 'type', CONNECTION_TYPE_NAMES);
     const page = readPage(sim, ctx);
-    const connections = listConnections(account).filter((c) => types === undefined || types.has(c.type));
-    ctx.body = pageOf(sim, ctx, inListOrder(connections, order, CONNECTION_SORTS), page).map((c) => presentConnection(c, links, sim));
+    ctx.body = pageOf(sim, ctx, listConnections(account, order, types), page).map((c) => presentConnection(c, links, sim));
   });
 
   // Extension: read one connection, addressed like the update.

@@ -4,6 +4,7 @@ import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts
 import type { Delivery, DeliveryStatus } from './types.ts';
 import type { User } from '../users/types.ts';
 import type { NewDelivery } from './input.ts';
+import { ownConnectionOfType } from '../connections/model.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
 /** The real service's sorts of the delivery list. */
@@ -30,8 +31,7 @@ export function createDelivery(sim: Sim, account: AccountState, user: User, inpu
   const problems: FieldProblem[] = [];
   for (const end of ['source', 'destination'] as const) {
     const { type, id } = input[end].connection;
-    const connection = account.connections.get(id);
-    if (!connection || connection.type !== type) problems.push({ field: `${end}.connection.id`, message: `names no ${type} connection of this account` });
+    if (!ownConnectionOfType(account, type, id)) problems.push({ field: `${end}.connection.id`, message: `names no ${type} connection of this account` });
   }
   if (problems.length) throw invalidFields(problems);
   const now = sim.clock.now();

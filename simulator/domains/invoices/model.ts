@@ -4,7 +4,7 @@ import type { Page } from '../../http/paging.ts';
 import { MAX_LIMIT } from '../../http/paging.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Invoice } from './types.ts';
-import { NATURAL_ORDER, type ListOrder, type ListSorts } from '../shared/list-order.ts';
+import { compareKeys, NATURAL_ORDER, type ListOrder, type ListSorts } from '../shared/list-order.ts';
 
 /** What `b-limit-uncapped` lets through instead of the spec's 100 (B-LIM-2). */
 export const UNCAPPED_LIMIT = 1000;
@@ -89,17 +89,11 @@ const idOrders = new WeakMap<readonly Invoice[], { length: number; sorted: Invoi
 function idOrder(invoices: readonly Invoice[]): Invoice[] {
   let kept = idOrders.get(invoices);
   if (!kept || kept.length !== invoices.length) {
-    const sorted = [...invoices].sort((a, b) => compareIds(a.id, b.id));
+    const sorted = [...invoices].sort((a, b) => compareKeys(a.id, b.id));
     kept = { length: invoices.length, sorted };
     idOrders.set(invoices, kept);
   }
   return kept.sorted;
-}
-
-function compareIds(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** One invoice of the caller's account by its string id; anything else is not found. */

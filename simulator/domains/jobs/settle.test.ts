@@ -40,6 +40,16 @@ beforeEach(() => {
   emitted.mockClear();
 });
 
+/** A job made through the model, not a request: no request has been seen on the account. */
+function jobMadeByTheModel(world: TestWorld) {
+  const sim = world.simulator.sim;
+  const acme = sim.store.account('acme');
+  if (!acme) throw new Error('no acme');
+  const owner = acme.users.values().next().value!;
+  const job = createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
+  return { sim, acme, job };
+}
+
 describe('settling terminal jobs (before every interface B request)', () => {
   it('notifies every watcher once and fires job.completed once, dated when the job completed', async () => {
     const world = makeWorld();
@@ -104,11 +114,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
 
   it('without links and with no request seen on the account, builds absolute urls on a loopback origin', () => {
     const world = makeWorld();
-    const sim = world.simulator.sim;
-    const acme = sim.store.account('acme');
-    if (!acme) throw new Error('no acme');
-    const owner = acme.users.values().next().value!;
-    createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
+    const { sim, acme } = jobMadeByTheModel(world);
     world.advance(40);
     settleAccount(sim, acme);
     expect(emittedEnds()[0]?.payload).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1\/acme\/api\/jobs\/\d+$/) });
@@ -131,11 +137,7 @@ describe('settling terminal jobs (before every interface B request)', () => {
 describe('the settle queue', () => {
   it('announces each event once when a job is queued twice before it is settled (made and stopped in one moment)', () => {
     const world = makeWorld();
-    const sim = world.simulator.sim;
-    const acme = sim.store.account('acme');
-    if (!acme) throw new Error('no acme');
-    const owner = acme.users.values().next().value!;
-    const job = createJob(sim, acme, owner, { clusterId: firstId(world.acme.cluster_ids), packageId: firstId(world.acme.package_ids), variables: {}, dynamicVariables: {} });
+    const { sim, acme, job } = jobMadeByTheModel(world);
     stopJob(sim, acme, job.id);
     world.advance(60);
     settleAccount(sim, acme);

@@ -44,10 +44,11 @@ export function inListOrder<T extends { id: number }, S extends string>(items: r
   const key = sorts.keys[order.sort ?? 'created'];
   const created = sorts.keys.created;
   const sign = (order.direction ?? sorts.direction ?? 'desc') === 'asc' ? 1 : -1;
-  return kept.sort((a, b) => sign * (compare(key(a), key(b)) || compare(created(a), created(b)) || a.id - b.id));
+  return kept.sort((a, b) => sign * (compareKeys(key(a), key(b)) || compareKeys(created(a), created(b)) || a.id - b.id));
 }
 
-function compare(a: number | string, b: number | string): number {
+/** How two sort keys compare: numbers by value, strings without regard to case (then with it, so the order is total). */
+export function compareKeys(a: number | string, b: number | string): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   const x = String(a).toLowerCase();
   const y = String(b).toLowerCase();
