@@ -129,11 +129,12 @@ describe('the real clients\' calls beyond the spec: clusters, watchers, schedule
     const now = Date.parse((await sim.control.clock.get()).now);
     const start = new Date(now - 90 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const pkg = sim.accounts[0]!.package_ids[0]!;
-    const created = await call('POST', '/schedules', { schedule: { name: 'hourly', start_at: start, interval_amount: 1, interval_unit: 'hours', task: { nodes: 1, packages: [{ package_id: pkg, variables: { a: 'b' } }] } } });
+    const created = await call('POST', '/schedules', { schedule: { name: 'hourly', status: 'enabled', start_at: start, interval_amount: 1, interval_unit: 'hours', task: { nodes: 1, packages: [{ package_id: pkg, variables: { a: 'b' } }] } } });
     expect(created.status).toBe(201);
     // Started 90 minutes ago, hourly: the next run is 30 minutes from now.
     expect(Date.parse(created.body.next_run_at as string) - now).toBe(30 * 60_000);
-    expect(created.body).toMatchObject({ status: 'enabled', execution_count: 0, last_run_at: null, reuse_cluster_strategy: 'none' });
+    // The real docs' default strategy, as the body leaves it out.
+    expect(created.body).toMatchObject({ status: 'enabled', execution_count: 0, last_run_at: null, reuse_cluster_strategy: 'any' });
     const id = created.body.id as number;
     expect((await call('PUT', `/schedules/${id}`, { status: 'disabled' })).body).toMatchObject({ status: 'disabled', next_run_at: null });
     const clone = await call('POST', `/schedules/${id}/clone`);

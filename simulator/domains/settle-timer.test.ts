@@ -75,6 +75,29 @@ describe('clusters and jobs announce what they come to without a request', () =>
   });
 });
 
+describe('schedules run without a request', () => {
+  it('in real time: slot after slot comes with no request, runs the schedule, and its jobs are heard', async () => {
+    // Speed 200: the slots 30 s and 90 s after the start come 150 ms and 450 ms in. The second is
+    // armed by the timer's own run after the first (the queue of schedules is part of what it
+    // looks at), not by a request.
+    const w = world(new AdjustableClock({ start: START, speed: 200 }));
+    await w.b('post', '/hooks', { type: 'web', settings: { url: hooks.url }, events: ['job.submitted'] }).expect(201);
+    const slot = (s: number) => new Date(START + s * 1000).toISOString().replace('.000Z', 'Z');
+    const task = { nodes: 1, packages: [{ package_id: w.acme.package_ids[0] }] };
+    const schedule = ((await w.b('post', '/schedules', { name: 'soon', status: 'enabled', start_at: slot(30), interval_amount: 1, interval_unit: 'minutes', task }).expect(201)).body as { id: number }).id;
+    // It would go on running every 300 ms, into the next tests' receiver: stopped when done.
+    try {
+      await until(() => hooks.received.length >= 2, 5_000);
+    } finally {
+      stopSettling(w.simulator.sim);
+    }
+    expect(hooks.received.slice(0, 2).map((r) => r.body)).toMatchObject([
+      { status: 'pending', created_at: slot(30), creator: { type: 'Schedule', id: schedule } },
+      { status: 'pending', created_at: slot(90), creator: { type: 'Schedule', id: schedule } },
+    ]);
+  });
+});
+
 describe('jobs end without a request', () => {
   it('in real time: the hook event reaches the receiver with no request after the start, with the request links', async () => {
     // Pace 0.02: the job's 35 s take 0.7 s.

@@ -54,7 +54,8 @@ function wallWait(sim: Sim, due: number): number {
 
 function earliestDue(sim: Sim): number {
   let due = Number.POSITIVE_INFINITY;
-  for (const account of sim.store.accounts.values()) due = Math.min(due, nextEventDueAt(account));
+  const now = sim.clock.now();
+  for (const account of sim.store.accounts.values()) due = Math.min(due, nextEventDueAt(account, now));
   return due;
 }
 

@@ -9,43 +9,48 @@ import { isTerminal, jobEventsBeforeEnd, jobStatusAt, jobTimeline, type JobState
 import { jobWatchers } from './jobs/model.ts';
 import { presentJob } from './jobs/present.ts';
 import { dueJobs, nextDueAt, trackJob } from './jobs/unsettled.ts';
-import { clusterEvents, type ClusterEvent } from './clusters/lifecycle.ts';
+import { clusterEvents } from './clusters/lifecycle.ts';
 import { clusterWatchers } from './clusters/model.ts';
 import { presentCluster } from './clusters/present.ts';
 import { dueClusters, nextClusterDueAt, trackCluster } from './clusters/unannounced.ts';
+import { afterJobEnded, runDueSchedules } from './schedules/runs.ts';
+import { nextScheduleDueAt } from './schedules/due.ts';
 
 /**
  * Runs before every authenticated interface B request on `account`, and without one when an event
- * falls due (settle-timer.ts): what jobs and clusters have come to since they were last asked is
- * announced, each event exactly once and in the order it happened. A job fires `job.submitted`
+ * falls due (settle-timer.ts): the schedules whose slot has come run (schedules/runs.ts), then
+ * what jobs and clusters have come to since they were last asked is announced, each event exactly
+ * once and in the order it happened. A job fires `job.submitted`
  * when it is started (its cluster's watchers are told a job runs on it), `job.started` when it
  * begins running, and at its end notifies its watchers and fires `job.completed`, `job.failed`
  * or `job.stopped`; a cluster fires `cluster.requested`, then `cluster.available` and
- * `cluster.terminated` (its watchers told of both). Lifecycles are worked out from the clock, so
- * this is where their consequences happen; it takes only the jobs and clusters with something
- * due, from queues ordered by that moment (jobs/unsettled.ts, clusters/unannounced.ts), so its
- * cost does not grow with live jobs. Each event's payload shows the resource as it stood at the
+ * `cluster.terminated` (its watchers told of both; one a schedule made also `cluster.idled`). A
+ * job's end is also where a schedule's run retries it and idles its cluster. Lifecycles are worked out from the clock, so
+ * this is where their consequences happen; it takes only the schedules, jobs and clusters with
+ * something due, from queues ordered by that moment (schedules/due.ts, jobs/unsettled.ts,
+ * clusters/unannounced.ts), so its cost does not grow with live jobs. Each event's payload shows the resource as it stood at the
  * event's moment.
  *
  * `links` gives the hook payload its absolute URLs: a request's, remembered for settling without
  * one; with none seen yet, they are built on a loopback origin. With `limit`, at most that many
- * jobs and as many clusters are settled; returns whether more are due.
+ * schedules, jobs and clusters each are settled; returns whether more are due.
  */
 export function settleAccount(sim: Sim, account: AccountState, links?: Links, limit = Number.POSITIVE_INFINITY): boolean {
   if (links && linksSeen.get(account)?.origin !== links.origin) linksSeen.set(account, links);
   const used = links ?? linksSeen.get(account) ?? fallbackLinks(account);
   const now = sim.clock.now();
+  const schedules = runDueSchedules(sim, account, now, limit);
   const jobs = dueJobs(account, now, limit);
   for (const job of jobs) settleJob(sim, account, job, now, used);
   const clusters = dueClusters(account, now, limit);
   for (const cluster of clusters) announceCluster(sim, account, cluster, now, used);
-  if (jobs.length + clusters.length > 0) sim.touched?.add(account);
-  return (jobs.length === limit && nextDueAt(account) <= now) || (clusters.length === limit && nextClusterDueAt(account) <= now);
+  if (schedules + jobs.length + clusters.length > 0) sim.touched?.add(account);
+  return nextEventDueAt(account, now) <= now && (schedules === limit || jobs.length === limit || clusters.length === limit);
 }
 
-/** When the account next has an event due, a job's or a cluster's (Infinity: none queued). */
-export function nextEventDueAt(account: AccountState): number {
-  return Math.min(nextDueAt(account), nextClusterDueAt(account));
+/** When the account next has something due, a schedule's slot, a job's or a cluster's event (Infinity: none queued). */
+export function nextEventDueAt(account: AccountState, now: number): number {
+  return Math.min(nextScheduleDueAt(account, now), nextDueAt(account), nextClusterDueAt(account));
 }
 
 /** The links of the last request that settled each account: a job settled without one uses them. */
@@ -70,6 +75,7 @@ function settleJob(sim: Sim, account: AccountState, job: Job, now: number, links
   }
   job.settled = true;
   announceEnd(sim, account, job, state, links);
+  afterJobEnded(sim, account, job, state, now);
 }
 
 function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState, links: Links): void {
@@ -97,7 +103,8 @@ function announceCluster(sim: Sim, account: AccountState, cluster: Cluster, now:
   if (until === undefined) return;
   for (const { event, at } of clusterEvents(cluster)) {
     if ((until !== null && at <= until) || at > now) continue;
-    if (event !== 'cluster.requested') {
+    // The real service tells a cluster's watchers when it is available or terminated, not when it idles.
+    if (event === 'cluster.available' || event === 'cluster.terminated') {
       const message = clusterMessage(account, cluster, event);
       for (const user of clusterWatchers(account, cluster)) notify(sim, account, user.id, event, message, null, at);
     }
@@ -108,7 +115,7 @@ function announceCluster(sim: Sim, account: AccountState, cluster: Cluster, now:
 }
 
 /** Worded as the real service's cluster notifications (its API docs), without their link markup. */
-function clusterMessage(account: AccountState, cluster: Cluster, event: Exclude<ClusterEvent, 'cluster.requested'>): string {
+function clusterMessage(account: AccountState, cluster: Cluster, event: 'cluster.available' | 'cluster.terminated'): string {
   const name = `${account.slug}/${cluster.name}`;
   return event === 'cluster.available' ? `Cluster ${name} is available.` : `Cluster ${name} was terminated.`;
 }

@@ -161,6 +161,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('put', '/schedules/{id}', 'Change a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }, { schema: { type: 'object' }, example: { status: 'disabled' } }),
     B('delete', '/schedules/{id}', 'Delete a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
     B('post', '/schedules/{id}/clone', 'Copy a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }),
+    B('post', '/schedules/{id}/run', "Run a schedule's task now (extension)", 'extension', { status: 200, schema: 'simulator/schedule' }),
     B('post', '/schedules/{id}/watchers', 'Watch a schedule (extension)', 'extension', { status: 200, schema: 'simulator/watcher' }),
     withQuery(B('get', '/schedules/{id}/watchers', 'A schedule\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/schedules/{id}/watchers', 'Stop watching a schedule (extension)', 'extension', { status: 204 }),

@@ -259,6 +259,9 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'POST /schedules/{id}/watchers', method: 'POST', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/watcher' }, touches: ['scheduleWatchers'] },
   { key: 'GET /schedules/{id}/watchers', method: 'GET', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'read', answer: { schema: 'simulator/watcher', list: true, paged: true } },
   { key: 'DELETE /schedules/{id}/watchers', method: 'DELETE', path: '/schedules/{id}/watchers', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { empty: true }, touches: ['scheduleWatchers'] },
+  // Runs the schedule's packages as jobs, and may provision a cluster: on a real deployment that
+  // moves data and costs money, and the jobs it starts are not named in its answer to be stopped.
+  { key: 'POST /schedules/{id}/run', method: 'POST', path: '/schedules/{id}/run', source: 'extension', id: { kind: 'schedule' }, effect: 'destructive', answer: { schema: 'simulator/schedule' } },
   { key: 'POST /schedules/{id}/clone', method: 'POST', path: '/schedules/{id}/clone', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, creates: 'schedule', touches: ['schedules'] },
   // Limits
   { key: 'GET /rate_limit_status', method: 'GET', path: '/rate_limit_status', source: 'extension', effect: 'read', answer: { schema: 'simulator/rate-limit-status' } },

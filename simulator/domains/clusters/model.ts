@@ -25,9 +25,12 @@ export function readCluster(account: AccountState, id: number): Cluster | null {
   return account.clusters.get(id) ?? null;
 }
 
-/** `POST /clusters`: a cluster that provisions on the clock (lifecycle.ts); its creator watches it. */
-export function createCluster(sim: Sim, account: AccountState, user: User, fields: ClusterFields): Cluster {
-  const now = sim.clock.now();
+/**
+ * `POST /clusters`: a cluster that provisions on the clock (lifecycle.ts); its creator watches it.
+ * A schedule's run makes one the same way, at the slot it runs at and marked as the schedule's.
+ */
+export function createCluster(sim: Sim, account: AccountState, user: Pick<User, 'id'>, fields: ClusterFields, made: { at?: number; scheduleId?: number } = {}): Cluster {
+  const now = made.at ?? sim.clock.now();
   const id = sim.store.nextId('cluster');
   const cluster: Cluster = {
     id,
@@ -46,6 +49,7 @@ export function createCluster(sim: Sim, account: AccountState, user: User, field
     watcherIds: new Set([user.id]),
     createdAt: now,
     updatedAt: now,
+    ...(made.scheduleId !== undefined ? { scheduleId: made.scheduleId, jobIds: [] } : {}),
   };
   account.clusters.set(id, cluster);
   sim.eventQueued?.(trackCluster(account, id));
@@ -72,8 +76,11 @@ export function updateCluster(sim: Sim, account: AccountState, id: number, field
 export function terminateCluster(sim: Sim, account: AccountState, id: number): Cluster {
   const cluster = account.clusters.get(id);
   if (!cluster) throw notFound();
-  if (cluster.terminateRequestedAt === undefined || cluster.terminateRequestedAt === null) {
-    const now = sim.clock.now();
+  const now = sim.clock.now();
+  // A termination planned for when it has been idle long enough (a schedule's cluster) is brought forward.
+  const idlePlanned = cluster.terminatedOnIdle === true && (cluster.terminateRequestedAt ?? 0) > now;
+  if (cluster.terminateRequestedAt === undefined || cluster.terminateRequestedAt === null || idlePlanned) {
+    if (idlePlanned) cluster.terminatedOnIdle = false;
     cluster.terminateRequestedAt = now;
     cluster.updatedAt = now;
     // A seeded cluster has announced nothing and has nothing before this to announce: from now on,

@@ -28,6 +28,14 @@ export interface Cluster {
    * before the simulator announced cluster events.
    */
   announcedUntil?: number | null;
+  /** The schedule whose run made the cluster (schedules/runs.ts); absent for any other. */
+  scheduleId?: number;
+  /** On a cluster a schedule made: the jobs put on it not yet seen ended, to tell when it is idle. */
+  jobIds?: number[];
+  /** Since when it is idle, with its termination planned `timeToIdle` later (a schedule's cluster with `terminateOnIdle`); absent or null: not idle. */
+  idleSince?: number | null;
+  /** Its termination was planned because it is idle. */
+  terminatedOnIdle?: boolean;
   /** Users watching the cluster (`/clusters/{id}/watchers`). */
   watcherIds?: Set<number>;
   createdAt: number;

@@ -19,25 +19,33 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   const pkg = account.packages.get(input.packageId);
   if (!pkg) throw notFound();
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
-  const now = sim.clock.now();
+  return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
+}
+
+/** What a job is started with: by `POST /jobs`, or by a schedule's run (which also says so). */
+export type JobStart = Pick<Job, 'ownerId' | 'clusterId' | 'packageId' | 'variables' | 'dynamicVariables' | 'outcome' | 'createdBy'>;
+
+/**
+ * Makes the job, started at `at` (now, or the slot a schedule ran at), its owner watching it, and
+ * queues its events. A cluster a schedule made keeps the ids of the jobs put on it, so it can
+ * tell when it is idle (schedules/runs.ts).
+ */
+export function startJob(sim: Sim, account: AccountState, start: JobStart, at: number): Job {
   const job: Job = {
     id: sim.store.nextId('job'),
-    ownerId: creator.id,
-    clusterId: input.clusterId,
-    packageId: input.packageId,
-    variables: input.variables,
-    dynamicVariables: input.dynamicVariables,
-    createdAt: now,
-    submittedAt: sim.faults.has('b-job-not-started') ? null : now,
-    outcome: pkg.outcome,
+    ...start,
+    createdAt: at,
+    submittedAt: sim.faults.has('b-job-not-started') ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
-    watcherIds: new Set([creator.id]),
+    watcherIds: new Set([start.ownerId]),
     settled: false,
     announcedUntil: null,
   };
   account.jobs.set(job.id, job);
   noteJobCreated(account, job);
+  const cluster = account.clusters.get(job.clusterId);
+  if (cluster?.scheduleId !== undefined) (cluster.jobIds ??= []).push(job.id);
   sim.eventQueued?.(trackJob(account, job.id));
   return job;
 }

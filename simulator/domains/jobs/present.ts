@@ -5,6 +5,7 @@ import type { Job, JobStatus } from './types.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import { packageUrl } from '../packages/present.ts';
 import { clusterUrl } from '../clusters/present.ts';
+import { scheduleUrl } from '../schedules/present.ts';
 import { jobStateNow } from './model.ts';
 import { jobOutputs } from './outputs.ts';
 import type { JobState } from './lifecycle.ts';
@@ -27,7 +28,6 @@ export function userUrl(links: Links, id: number): string {
 export function presentJob(sim: Sim, account: AccountState, job: Job, links: Links, state: JobState = jobStateNow(sim, job)): Record<string, unknown> {
   const pkg = account.packages.get(job.packageId);
   const cluster = account.clusters.get(job.clusterId);
-  const creator = account.users.get(job.ownerId);
   const packageName = pkg?.name ?? '';
   const outputs = state.status === 'completed' && state.completedAt !== null ? presentOutputs(sim, job, packageName, state.completedAt, links) : [];
   return {
@@ -51,10 +51,19 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     url: jobUrl(links, job.id),
     html_url: `${links.html}/jobs/${job.id}`,
     log_url: `${jobUrl(links, job.id)}/log`,
-    creator: { type: 'User', display_name: creator?.name ?? '', id: job.ownerId, url: userUrl(links, job.ownerId) },
+    master_auto_retry_attempts: job.createdBy?.maxAttempts ?? null,
+    attempts: job.createdBy?.attempt ?? 0,
+    creator: job.createdBy
+      ? { type: 'Schedule', display_name: creatorName(account, job), id: job.createdBy.scheduleId, url: scheduleUrl(links, job.createdBy.scheduleId) }
+      : { type: 'User', display_name: creatorName(account, job), id: job.ownerId, url: userUrl(links, job.ownerId) },
     package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
+}
+
+/** Who started the job, as `creator.display_name` shows it: its schedule's name, else its user's ('' once gone). */
+export function creatorName(account: AccountState, job: Job): string {
+  return (job.createdBy ? account.schedules.get(job.createdBy.scheduleId)?.name : account.users.get(job.ownerId)?.name) ?? '';
 }
 
 function wireStatus(sim: Sim, status: JobStatus): string {

@@ -50,4 +50,10 @@ export interface Job {
    * simulator announced them: such a job announces only its end, never a start twice.
    */
   announcedUntil?: number | null;
+  /**
+   * Set on a job a schedule's run started (schedules/runs.ts): which schedule, which attempt (0
+   * the first, then each automatic retry of a failure) and how many retries the schedule allows
+   * (null: none). Absent on a job started through `POST /jobs`.
+   */
+  createdBy?: { scheduleId: number; attempt: number; maxAttempts: number | null };
 }

@@ -2,7 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Job } from './types.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
-import { presentJob } from './present.ts';
+import { creatorName as creatorNameOf, presentJob } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
 
 /**
@@ -10,7 +10,7 @@ import { recentJsonArraysBy } from '../../http/json-array.ts';
  * 145 KB, and presenting and serialising it per request made the list the slowest read (0.03 x a
  * bare server), and a client polls a job until it finishes. Kept bytes are reused only when everything `presentJob` reads is as it was: where the
  * job stands now (a running job moves on with the clock; a finished one stays), the names of its
- * package, cluster and creator (all renameable), the links of the request (its Host) and the
+ * package, cluster and creator (a user or a schedule; all renameable), the links of the request (its Host) and the
  * active faults. The job's own fields and the simulator's conventions are fixed once made, but
  * for a stop request (compared, with the state it changes). wire.test.ts holds the bytes equal to a
  * fresh serialisation through random renames, faults, clock moves, stops and hosts.
@@ -21,7 +21,7 @@ interface Kept {
   stopRequestedAt: number | null;
   packageName: string | undefined;
   clusterName: string | undefined;
-  creatorName: string | undefined;
+  creatorName: string;
   api: string;
   html: string;
   faultsVersion: number;
@@ -52,7 +52,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   const state = finished ? old.state : jobStatusAt(job, now);
   const packageName = account.packages.get(job.packageId)?.name;
   const clusterName = account.clusters.get(job.clusterId)?.name;
-  const creatorName = account.users.get(job.ownerId)?.name;
+  const creatorName = creatorNameOf(account, job);
   if (
     old &&
     sameState(old.state, state) &&

@@ -11,6 +11,7 @@ import { parseScheduleFields } from './input.ts';
 import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSchedule, scheduleWatchers, schedulesNewestFirst, unwatchSchedule, updateSchedule, watchSchedule } from './model.ts';
 import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
 import { presentSchedule } from './present.ts';
+import { runScheduleNow } from './runs.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
 export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
@@ -20,19 +21,19 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
     const order = readListOrder(sim, ctx, SCHEDULE_SORTS);
     const status = readChoice(ctx, 'status', SCHEDULE_STATUSES, { all: true });
     const schedules = schedulesNewestFirst(account).filter((s) => status === undefined || s.status === status);
-    ctx.body = pageOf(sim, ctx, inListOrder(schedules, order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, s, links));
+    ctx.body = pageOf(sim, ctx, inListOrder(schedules, order, SCHEDULE_SORTS), readPage(sim, ctx)).map((s) => presentSchedule(sim, account, s, links));
   });
 
   router.post('/schedules', async (ctx) => {
     const { account, user, links } = ctx.state;
     const fields = parseScheduleFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), account, true);
     ctx.status = sim.conventions.b.createdStatus;
-    ctx.body = presentSchedule(sim, createSchedule(sim, account, user, fields), links);
+    ctx.body = presentSchedule(sim, account, createSchedule(sim, account, user, fields), links);
   });
 
   router.get('/schedules/:id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentSchedule(sim, readSchedule(account, pathId(ctx.params.id)), links);
+    ctx.body = presentSchedule(sim, account, readSchedule(account, pathId(ctx.params.id)), links);
   });
 
   router.put('/schedules/:id', async (ctx) => {
@@ -40,12 +41,12 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
     const id = pathId(ctx.params.id);
     readSchedule(account, id);
     const fields = parseScheduleFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), account, false);
-    ctx.body = presentSchedule(sim, updateSchedule(sim, account, id, fields), links);
+    ctx.body = presentSchedule(sim, account, updateSchedule(sim, account, id, fields), links);
   });
 
   router.delete('/schedules/:id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentSchedule(sim, deleteSchedule(account, pathId(ctx.params.id)), links);
+    ctx.body = presentSchedule(sim, account, deleteSchedule(account, pathId(ctx.params.id)), links);
   });
 
   registerWatcherRoutes(router, sim, '/schedules', {
@@ -54,10 +55,17 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
     watchers: (account, id) => scheduleWatchers(account, readSchedule(account, id)),
   });
 
+  // The real service's "run schedule": its task now, whatever its status; 200 and the schedule.
+  router.post('/schedules/:id/run', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const { account, links } = ctx.state;
+    ctx.body = presentSchedule(sim, account, runScheduleNow(sim, account, readSchedule(account, pathId(ctx.params.id))), links);
+  });
+
   router.post('/schedules/:id/clone', async (ctx) => {
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, user, links } = ctx.state;
     ctx.status = sim.conventions.b.createdStatus;
-    ctx.body = presentSchedule(sim, cloneSchedule(sim, account, user, pathId(ctx.params.id)), links);
+    ctx.body = presentSchedule(sim, account, cloneSchedule(sim, account, user, pathId(ctx.params.id)), links);
   });
 }

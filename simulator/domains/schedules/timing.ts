@@ -4,8 +4,7 @@ const FIXED_MS: Partial<Record<IntervalUnit, number>> = { minutes: 60_000, hours
 
 /**
  * When an enabled schedule runs next: its start, or the first start + k intervals not before
- * now. Months and years step on the UTC calendar. The simulator does not run scheduled tasks: it
- * shows when they would run.
+ * now. Months and years step on the UTC calendar. runs.ts runs it when that slot comes.
  */
 export function nextRunAt(schedule: Schedule, now: number): number | null {
   if (schedule.status !== 'enabled') return null;
