@@ -22,7 +22,7 @@ import type { AState } from '../simulator/interfaces/a/types.ts';
 
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 interface Operation {
-  parameters?: { name: string; in?: string; style?: string; explode?: boolean; schema?: { enum?: unknown[]; maximum?: number; items?: { enum?: unknown[] } } }[];
+  parameters?: { name: string; in?: string; required?: boolean; style?: string; explode?: boolean; schema?: { type?: string; enum?: unknown[]; format?: string; pattern?: string; examples?: unknown[]; maximum?: number; items?: { enum?: unknown[] } } }[];
   requestBody?: { content: Record<string, { schema?: unknown; example?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
@@ -128,9 +128,11 @@ describe('the documented query parameters', () => {
           if (query.length === 0 || path.includes('{id}')) continue;
           const url = `${sim.origin}${fill(path, { account: account.account_id })}`;
           const headers: Record<string, string> = path.startsWith(INTERFACE_A_PREFIX) ? { authorization: `Bearer ${admin}` } : { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT };
+          // What every call needs (a search's q), at its documented example, beside the one tried.
+          const needed = Object.fromEntries(query.filter((p) => p.required).map((p) => [p.name, String(p.schema?.examples?.[0] ?? 'x')]));
           const get = async (name: string, value: string) => {
             tried++;
-            const res = await fetch(`${url}?${new URLSearchParams({ [name]: value })}`, { headers });
+            const res = await fetch(`${url}?${new URLSearchParams({ ...needed, [name]: value })}`, { headers });
             return { status: res.status, text: await res.text() };
           };
           for (const p of query) {
@@ -142,6 +144,9 @@ describe('the documented query parameters', () => {
               const res = await get(p.name, String(value));
               if (res.status !== 200) problems.push(`${conventions} GET ${path}?${p.name}=${String(value)} (documented) answered ${res.status}`);
             }
+            // A plain string (a search's q or sort) takes any value: nothing lies outside it.
+            const s = p.schema ?? {};
+            if (s.type === 'string' && !s.enum && !s.format && !s.pattern) continue;
             const outside = p.schema?.enum ? 'not-a-documented-value' : p.name === 'since' ? 'yesterday' : '-1';
             const refused = await get(p.name, outside);
             if (refused.status < 400 || refused.status >= 500 || !refused.text.includes(p.name)) problems.push(`${conventions} GET ${path}?${p.name}=${outside} answered ${refused.status} ${refused.text.slice(0, 120)}`);
@@ -232,6 +237,9 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     if (p === '/deliveries' && method === 'post') body = { ...(example as object), source: { connection: { type: 'mysql', id: connection('mysql').id } }, destination: { connection: { type: 's3', id: connection('s3').id } } };
     if (p.startsWith('/jobs/{id}/watchers') && method === 'post') body = undefined;
     if (method === 'get') body = undefined;
+    // What every call needs (a search's q), at its documented example.
+    const needed = (op.parameters ?? []).filter((q) => q.in === 'query' && q.required);
+    if (needed.length > 0) query = `?${new URLSearchParams(needed.map((q) => [q.name, String(q.schema?.examples?.[0] ?? 'x')]))}`;
     const url = `${sim.origin}${fill(path, values)}${query}`;
     return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) } };
   }

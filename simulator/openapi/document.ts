@@ -51,7 +51,7 @@ function parameters(op: OperationDoc): Record<string, unknown>[] {
     required: true,
     schema: name === 'account' || name === 'slug' || name === 'connection_type' || (op.surface === 'control' && name === 'id') ? { type: 'string' } : { type: 'integer', minimum: 1 },
   }));
-  const inQuery = (op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema, ...(q.commaSeparated ? { style: 'form', explode: false } : {}) }));
+  const inQuery = (op.query ?? []).map((q) => ({ name: q.name, in: 'query', required: q.required === true, description: q.description, schema: q.schema, ...(q.commaSeparated ? { style: 'form', explode: false } : {}) }));
   return [...inPath, ...inQuery];
 }
 

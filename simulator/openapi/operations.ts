@@ -21,6 +21,13 @@ import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
 import { HOOK_TYPES } from '../domains/hooks/catalog.ts';
 import { FLOW_TYPES } from '../domains/packages/types.ts';
 import { CONNECTION_TYPE_NAMES } from '../domains/connections/catalog.ts';
+import type { Searchable } from '../domains/shared/search-routes.ts';
+import { JOB_SEARCH } from '../domains/jobs/search.ts';
+import { PACKAGE_SEARCH } from '../domains/packages/search.ts';
+import { CLUSTER_SEARCH } from '../domains/clusters/search.ts';
+import { SCHEDULE_SEARCH } from '../domains/schedules/search.ts';
+import { HOOK_SEARCH } from '../domains/hooks/search.ts';
+import { SSH_KEY_SEARCH } from '../domains/users/key-search.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -61,6 +68,8 @@ export interface QueryDoc {
   schema: Record<string, unknown>;
   /** Values joined with commas in one parameter (`type=s3,postgres`): OpenAPI's form style, not exploded. */
   commaSeparated?: boolean;
+  /** Every call needs it (its schema's first example is a value that works). */
+  required?: boolean;
 }
 
 const OBJECT = { type: 'object' };
@@ -70,7 +79,7 @@ const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', requ
 const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
 const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
 const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
-const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] } } };
+const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] }, overlap: { type: 'boolean' }, auto_retry: { type: 'boolean' }, auto_retry_attempts: { type: 'integer', minimum: 1, maximum: 5 } } };
 const DELIVERY_END = { type: 'object', required: ['connection'], properties: { connection: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer', minimum: 1 } } }, properties: { type: 'object' } } };
 const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
@@ -97,6 +106,14 @@ export function operations(sim: Sim): OperationDoc[] {
     { name: 'direction', description: `asc or desc (${sorts.direction ?? 'desc'} when only sort is given).`, schema: { enum: ['asc', 'desc'] } },
     { name: 'since', description: 'Only what was updated at this UTC time or later.', schema: { type: 'string', format: 'date-time', examples: ['2013-01-17T22:41:21Z'] } },
   ];
+  // The real service's search: q, then sort (relevance unless a known one is asked) and direction; paged as the lists.
+  const searched = (searchable: Pick<Searchable<never>, 'direction'> & { sorts(sim: Sim): object }): QueryDoc[] => [
+    { name: 'q', required: true, description: 'The search terms (attribute:value, attribute:"a phrase", attribute:>value, -attribute:value, free text; docs/interface-b.md). Also read from a JSON body, as the real docs send it.', schema: { type: 'string', examples: ['id:>0'] } },
+    ...paged(),
+    // Any value: one not listed is relevance, as the real docs say ("or specified parameter is wrong").
+    { name: 'sort', description: `relevance (the default, and what any other value gets), or ${Object.keys(searchable.sorts(sim)).join(', ')}.`, schema: { type: 'string', examples: ['relevance', ...Object.keys(searchable.sorts(sim))] } },
+    { name: 'direction', description: `asc or desc for a field's sort (default ${searchable.direction}).`, schema: { enum: ['asc', 'desc'] } },
+  ];
   const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
   const types = (what: string, values: readonly string[]): QueryDoc => ({ name: 'type', description: `Only ${what} of these types, joined with commas (all: every one).`, schema: { type: 'array', items: { enum: ['all', ...values] } }, commaSeparated: true });
   const withQuery = (op: OperationDoc, query: QueryDoc[]): OperationDoc => ({ ...op, query });
@@ -106,12 +123,15 @@ export function operations(sim: Sim): OperationDoc[] {
     B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } }),
     B('post', '/user/tokens', 'Regenerate the caller\'s API key', 'spec', { status: 200, schema: 'user' }),
     withQuery(B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), filtered(SSH_KEY_SORTS)),
+    withQuery(B('get', '/user/keys/search', 'Search the caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), searched(SSH_KEY_SEARCH)),
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
     withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }, { name: 'flow_type', description: 'Only packages of this flow type (all: every one).', schema: { enum: ['all', ...FLOW_TYPES] } }]),
+    withQuery(B('get', '/packages/search', 'Search packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), searched(PACKAGE_SEARCH)),
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
     withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
+    withQuery(B('get', '/clusters/search', 'Search clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), searched(CLUSTER_SEARCH)),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
@@ -122,6 +142,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('delete', '/clusters/{id}/watchers', 'Stop watching a cluster (extension)', 'extension', { status: 204 }),
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
     withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES), { name: 'package_id', description: 'Only jobs running this package.', schema: { type: 'integer', minimum: 1 } }]),
+    withQuery(B('get', '/jobs/search', 'Search jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), searched(JOB_SEARCH)),
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('get', '/jobs/{id}/variables', 'The variables a job runs with (extension)', 'extension', { status: 200, schema: 'simulator/job-variables' }),
     B('get', '/jobs/{id}/log', 'A job\'s log summary (extension)', 'extension', { status: 200, schema: 'simulator/job-log' }),
@@ -130,6 +151,7 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/jobs/{id}/watchers', 'Stop watching a job (extension)', 'extension', { status: 204 }),
     withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), [...filtered(HOOK_SORTS), types('hooks', HOOK_TYPES)]),
+    withQuery(B('get', '/hooks/search', 'Search hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), searched(HOOK_SEARCH)),
     B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
     B('get', '/hooks/types', 'Hook types (extension)', 'extension', { status: 200, schema: 'simulator/hook-type', list: true }),
     B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
@@ -156,6 +178,7 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])]),
     B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),
     withQuery(B('get', '/schedules', 'Schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }), [...filtered(SCHEDULE_SORTS), status('schedules', SCHEDULE_STATUSES)]),
+    withQuery(B('get', '/schedules/search', 'Search schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }), searched(SCHEDULE_SEARCH)),
     B('post', '/schedules', 'Create a schedule (extension)', 'extension', { status: bCreated, schema: 'simulator/schedule' }, { schema: SCHEDULE_BODY, example: { name: 'nightly orders', status: 'enabled', start_at: '2027-01-01T02:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: 1, variables: { day: 'yesterday' } }] } } }),
     B('get', '/schedules/{id}', 'One schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }),
     B('put', '/schedules/{id}', 'Change a schedule (extension)', 'extension', { status: 200, schema: 'simulator/schedule' }, { schema: { type: 'object' }, example: { status: 'disabled' } }),

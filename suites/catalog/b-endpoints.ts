@@ -12,12 +12,17 @@ import type { BEndpoint, ResourceKind } from './types.ts';
  * the docs' order; `test/catalog.test.ts` fails when the docs list an endpoint this catalog
  * lacks, or this catalog names one the simulator does not serve.
  */
+/** The real service's search (`GET /{collection}/search`) needs `q`: one every resource has, matching everything. */
+const SEARCH_EVERYTHING = { q: 'id:>0' } as const;
+
 export const B_ENDPOINTS: readonly BEndpoint[] = [
   // Packages
   { key: 'GET /packages', method: 'GET', path: '/packages', source: 'extension', effect: 'read', answer: { schema: 'package', list: true, paged: true } },
+  { key: 'GET /packages/search', method: 'GET', path: '/packages/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'package', list: true, paged: true } },
   { key: 'GET /packages/{id}', method: 'GET', path: '/packages/{id}', source: 'spec', clause: 'B-PKG-1', id: { kind: 'package' }, effect: 'read', answer: { schema: 'package' } },
   // Clusters
   { key: 'GET /clusters', method: 'GET', path: '/clusters', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster', list: true, paged: true } },
+  { key: 'GET /clusters/search', method: 'GET', path: '/clusters/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'simulator/cluster', list: true, paged: true } },
   { key: 'GET /clusters/{id}', method: 'GET', path: '/clusters/{id}', source: 'extension', id: { kind: 'cluster' }, effect: 'read', answer: { schema: 'simulator/cluster' } },
   // Jobs
   {
@@ -43,6 +48,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     touches: ['jobs'],
   },
   { key: 'GET /jobs', method: 'GET', path: '/jobs', source: 'extension', effect: 'read', answer: { schema: 'job', list: true, paged: true } },
+  { key: 'GET /jobs/search', method: 'GET', path: '/jobs/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'job', list: true, paged: true } },
   { key: 'GET /jobs/{id}', method: 'GET', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'job' } },
   { key: 'GET /jobs/{id}/variables', method: 'GET', path: '/jobs/{id}/variables', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-variables' } },
   { key: 'GET /jobs/{id}/log', method: 'GET', path: '/jobs/{id}/log', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-log' } },
@@ -88,6 +94,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     touches: ['sshKeys'],
   },
   { key: 'GET /user/keys', method: 'GET', path: '/user/keys', source: 'extension', effect: 'read', answer: { schema: 'ssh-key', list: true, paged: true } },
+  { key: 'GET /user/keys/search', method: 'GET', path: '/user/keys/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'ssh-key', list: true, paged: true } },
   { key: 'GET /user/keys/{id}', method: 'GET', path: '/user/keys/{id}', source: 'spec', clause: 'B-KEY-1', id: { kind: 'sshKey' }, effect: 'read', answer: { schema: 'ssh-key' } },
   { key: 'DELETE /user/keys/{id}', method: 'DELETE', path: '/user/keys/{id}', source: 'extension', id: { kind: 'sshKey' }, effect: 'write', answer: { empty: true }, touches: ['sshKey', 'sshKeys'] },
   // Hooks
@@ -112,6 +119,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     bodyUsesGapValues: true,
   },
   { key: 'GET /hooks', method: 'GET', path: '/hooks', source: 'extension', effect: 'read', answer: { schema: 'hook', list: true, paged: true } },
+  { key: 'GET /hooks/search', method: 'GET', path: '/hooks/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'hook', list: true, paged: true } },
   { key: 'GET /hooks/types', method: 'GET', path: '/hooks/types', source: 'extension', effect: 'read', answer: { schema: 'simulator/hook-type', list: true } },
   { key: 'GET /hooks/{id}', method: 'GET', path: '/hooks/{id}', source: 'spec', clause: 'B-HOOK-1', id: { kind: 'hook' }, effect: 'read', answer: { schema: 'hook' } },
   // A test delivery to the hook's target: nothing of the account changes, but something is sent.
@@ -234,6 +242,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'DELETE /jobs/{id}/watchers', method: 'DELETE', path: '/jobs/{id}/watchers', source: 'extension', id: { kind: 'job' }, effect: 'write', answer: { empty: true }, touches: ['watchers'] },
   // Schedules (extensions the real service's clients call)
   { key: 'GET /schedules', method: 'GET', path: '/schedules', source: 'extension', effect: 'read', answer: { schema: 'simulator/schedule', list: true, paged: true } },
+  { key: 'GET /schedules/search', method: 'GET', path: '/schedules/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'simulator/schedule', list: true, paged: true } },
   {
     key: 'POST /schedules',
     method: 'POST',

@@ -13,6 +13,8 @@ import { presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
 import { clusterStateAt } from './lifecycle.ts';
 import { CLUSTER_STATUSES } from './types.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { CLUSTER_SEARCH } from './search.ts';
 
 /**
  * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
@@ -41,6 +43,9 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentCluster(sim, cluster, links);
   });
+
+  // The real service's search (shared/search.ts); before /clusters/:id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/clusters/search', CLUSTER_SEARCH);
 
   router.get('/clusters/:id', (ctx) => {
     const { account, links } = ctx.state;

@@ -10,6 +10,8 @@ import { parseHookCreate, parseHookUpdate } from './input.ts';
 import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook, presentHookType, presentPingedHook } from './present.ts';
 import { HOOK_TYPE_CATALOG, HOOK_TYPES } from './catalog.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { HOOK_SEARCH } from './search.ts';
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged;
@@ -31,6 +33,9 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     ctx.type = 'application/json';
     ctx.body = typesJson;
   });
+
+  // The real service's search (shared/search.ts); before /hooks/:hook_id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/hooks/search', HOOK_SEARCH);
 
   // Extension (docs/interface-b.md): fires a test delivery (the event `ping`) to the hook.
   router.get('/hooks/:hook_id/ping', (ctx) => {

@@ -84,7 +84,8 @@ export function presentJobLog(sim: Sim, account: AccountState, job: Job, links: 
   return { body: logSummary(job, name, state), url: `${jobUrl(links, job.id)}/log` };
 }
 
-function logSummary(job: Job, packageName: string, state: JobState): string {
+/** The body of the job's log summary: how the run stands or ended. */
+export function logSummary(job: Job, packageName: string, state: JobState): string {
   switch (state.status) {
     case 'completed': {
       const outputs = jobOutputs(job.id, packageName);

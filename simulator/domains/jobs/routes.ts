@@ -13,6 +13,8 @@ import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_STATUSES, type Job } from './types.ts';
 import { presentJob, presentJobLog, presentWatcher } from './present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { JOB_SEARCH } from './search.ts';
 
 /**
  * The real service's older clients wrap a resource's fields in its name (`job[cluster_id]=...`,
@@ -59,6 +61,9 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     ctx.type = 'application/json';
     ctx.body = jobsPageBytes(sim, account, items, links);
   });
+
+  // The real service's search (shared/search.ts); before /jobs/:id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/jobs/search', JOB_SEARCH);
 
   router.get('/jobs/:id', (ctx) => {
     const { account, links } = ctx.state;

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import type { Links } from '../../context.ts';
 import { linksAt } from '../../http/links.ts';
 import { FAULT_NAMES, type FaultName } from '../../faults.ts';
-import { createJob, stopJob } from './model.ts';
+import { createJob, startJob, stopJob } from './model.ts';
+import { createSchedule } from '../schedules/model.ts';
+import type { Schedule } from '../schedules/types.ts';
 import { jobsPage } from './order.ts';
 import { presentJob } from './present.ts';
 import { jobJsonBytes, jobsPageBytes, keptJobCount, KEPT_JOBS_PER_ACCOUNT } from './wire.ts';
@@ -13,9 +15,9 @@ import { firstId, makeWorld, type TestWorld } from './test-support.ts';
 type Step =
   | { kind: 'advance'; ms: number }
   | { kind: 'back'; ms: number }
-  | { kind: 'create'; packageIndex: number; variable: string }
+  | { kind: 'create'; packageIndex: number; variable: string; bySchedule: boolean }
   | { kind: 'stop'; pick: number }
-  | { kind: 'rename'; what: 'package' | 'cluster' | 'user'; pick: number; name: string }
+  | { kind: 'rename'; what: 'package' | 'cluster' | 'user' | 'schedule'; pick: number; name: string }
   | { kind: 'drop-package'; pick: number }
   | { kind: 'faults'; names: FaultName[] }
   | { kind: 'list'; links: number; offset: number; limit: number };
@@ -26,9 +28,9 @@ const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-status-un
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 }), fc.integer({ min: 1_000, max: 40_000 })) }),
   fc.record({ kind: fc.constant('back' as const), ms: fc.integer({ min: 1, max: 40_000 }) }),
-  fc.record({ kind: fc.constant('create' as const), packageIndex: fc.integer({ min: 0, max: 1 }), variable: fc.string({ maxLength: 6 }) }),
+  fc.record({ kind: fc.constant('create' as const), packageIndex: fc.integer({ min: 0, max: 1 }), variable: fc.string({ maxLength: 6 }), bySchedule: fc.boolean() }),
   fc.record({ kind: fc.constant('stop' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('rename' as const), what: fc.constantFrom('package' as const, 'cluster' as const, 'user' as const), pick: fc.nat(), name: fc.string({ maxLength: 8 }) }),
+  fc.record({ kind: fc.constant('rename' as const), what: fc.constantFrom('package' as const, 'cluster' as const, 'user' as const, 'schedule' as const), pick: fc.nat(), name: fc.string({ maxLength: 8 }) }),
   fc.record({ kind: fc.constant('drop-package' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('faults' as const), names: fc.subarray([...PRESENTING_FAULTS, ...fc.sample(fc.constantFrom(...FAULT_NAMES), { numRuns: 3, seed: 7 })]) }),
   fc.record({ kind: fc.constant('list' as const), links: fc.integer({ min: 0, max: 3 }), offset: fc.integer({ min: 0, max: 6 }), limit: fc.integer({ min: 1, max: 8 }) }),
@@ -59,6 +61,16 @@ function steppingBack(world: TestWorld): { back(ms: number): void } {
   return { back: (ms) => void (behind += ms) };
 }
 
+/** The account's one schedule, made the first time a step needs it. */
+function scheduleOf(world: TestWorld): Schedule {
+  const sim = world.simulator.sim;
+  const account = sim.store.account(world.acme.account_id)!;
+  const made = account.schedules.values().next().value;
+  if (made) return made;
+  const owner = account.users.get(firstId(world.acme.users.map((u) => u.id)))!;
+  return createSchedule(sim, account, owner, { name: 'nightly', task: { packages: [{ package_id: firstId(world.acme.package_ids), variables: {} }] } });
+}
+
 function apply(world: TestWorld, s: Step, clock: { back(ms: number): void }): void {
   const sim = world.simulator.sim;
   const account = sim.store.account(world.acme.account_id)!;
@@ -67,14 +79,19 @@ function apply(world: TestWorld, s: Step, clock: { back(ms: number): void }): vo
   if (s.kind === 'back') clock.back(s.ms);
   if (s.kind === 'create') {
     const packageId = firstId(world.acme.package_ids, s.packageIndex);
-    if (account.packages.has(packageId)) createJob(sim, account, owner, { clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {} });
+    const pkg = account.packages.get(packageId);
+    // A schedule's run starts a job that shows the schedule's name as its creator's.
+    if (pkg && s.bySchedule) {
+      const scheduleId = scheduleOf(world).id;
+      startJob(sim, account, { ownerId: owner.id, clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {}, outcome: pkg.outcome, createdBy: { scheduleId, attempt: 0, maxAttempts: null } }, sim.clock.now());
+    } else if (pkg) createJob(sim, account, owner, { clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {} });
   }
   if (s.kind === 'stop') {
     const job = pickOf(account.jobs.values(), s.pick);
     if (job) stopJob(sim, account, job.id);
   }
   if (s.kind === 'rename') {
-    const named: Iterable<{ name: string }> = s.what === 'package' ? account.packages.values() : s.what === 'cluster' ? account.clusters.values() : account.users.values();
+    const named: Iterable<{ name: string }> = s.what === 'package' ? account.packages.values() : s.what === 'cluster' ? account.clusters.values() : s.what === 'schedule' ? account.schedules.values() : account.users.values();
     const target = pickOf(named, s.pick);
     if (target) target.name = s.name;
   }
@@ -86,7 +103,7 @@ function apply(world: TestWorld, s: Step, clock: { back(ms: number): void }): vo
 }
 
 describe("a job's kept JSON bytes (the list route's)", () => {
-  it('make pages that are always what serialising the jobs afresh writes, through renames, faults, time, stops and hosts', () => {
+  it('make pages that are always what serialising the jobs afresh writes, through renames (of schedules too), faults, time, stops and hosts', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 40 }), (steps) => {
         const world = makeWorld();
@@ -118,7 +135,7 @@ describe("a job's kept JSON bytes (the list route's)", () => {
     const pageNow = () => jobsPageBytes(sim, account, jobsPage(account, 0, 100).items, links).toString('utf8');
     const freshNow = () => JSON.stringify(jobsPage(account, 0, 100).items.map((job) => presentJob(sim, account, job, links)));
     for (const s of [
-      { kind: 'create', packageIndex: 0, variable: '' },
+      { kind: 'create', packageIndex: 0, variable: '', bySchedule: false },
       { kind: 'advance', ms: 40_000 }, // a job runs 35 s: it has finished
     ] satisfies Step[])
       apply(world, s, clock);

@@ -8,6 +8,8 @@ import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
 import { presentPackage, presentPackageDetail } from './present.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { PACKAGE_SEARCH } from './search.ts';
 
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged;
@@ -24,6 +26,9 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const page = pageOf(sim, ctx, inListOrder(packages, order, PACKAGE_SORTS), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
   });
+
+  // The real service's search (shared/search.ts); before /packages/:id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/packages/search', PACKAGE_SEARCH);
 
   router.get('/packages/:id', (ctx) => {
     const { account, links } = ctx.state;

@@ -12,6 +12,8 @@ import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSche
 import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
 import { presentSchedule } from './present.ts';
 import { runScheduleNow } from './runs.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { SCHEDULE_SEARCH } from './search.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
 export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
@@ -30,6 +32,9 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentSchedule(sim, account, createSchedule(sim, account, user, fields), links);
   });
+
+  // The real service's search (shared/search.ts); before /schedules/:id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/schedules/search', SCHEDULE_SEARCH);
 
   router.get('/schedules/:id', (ctx) => {
     const { account, links } = ctx.state;

@@ -9,6 +9,8 @@ import { inListOrder } from '../shared/list-order.ts';
 import { parseSshKeyInput, parseUserPatch } from './input.ts';
 import { SSH_KEY_SORTS, addSshKey, deleteSshKey, readSshKey, regenerateApiKey, sshKeysOldestFirst, updateUser } from './model.ts';
 import { presentSshKey, presentUser } from './present.ts';
+import { registerSearchRoute } from '../shared/search-routes.ts';
+import { SSH_KEY_SEARCH } from './key-search.ts';
 
 export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
@@ -46,6 +48,9 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentSshKey(sim, key, links);
   });
+
+  // The real service's search (shared/search.ts); before /user/keys/:key_id, which would take `search` for an id.
+  registerSearchRoute(router, sim, '/user/keys/search', SSH_KEY_SEARCH);
 
   router.get('/user/keys/:key_id', (ctx) => {
     const { account, user, links } = ctx.state;

@@ -1,0 +1,19 @@
+import type { Searchable } from '../shared/search-routes.ts';
+import type { Hook } from './types.ts';
+import { presentHook } from './present.ts';
+
+/** `GET /hooks/search`: the attributes of the real docs (sections/search-hooks.md); free text looks in the name (the docs say nothing). */
+export const HOOK_SEARCH: Searchable<Hook> = {
+  items: (_sim, account) => account.hooks.values(),
+  spec: () => ({
+    fields: {
+      id: { kind: 'number', value: (h) => h.id },
+      name: { kind: 'text', values: (h) => [h.name] },
+      type: { kind: 'text', exact: true, values: (h) => [h.type] },
+    },
+    freeText: (h) => [h.name],
+  }),
+  sorts: () => ({ id: (h) => h.id, updated: (h) => h.updatedAt, created: (h) => h.createdAt, name: (h) => h.name }),
+  direction: 'asc',
+  present: (sim, _account, hook, links) => presentHook(sim, hook, links),
+};
