@@ -82,6 +82,7 @@ const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' 
 const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] }, overlap: { type: 'boolean' }, auto_retry: { type: 'boolean' }, auto_retry_attempts: { type: 'integer', minimum: 1, maximum: 5 } } };
 const DELIVERY_END = { type: 'object', required: ['connection'], properties: { connection: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer', minimum: 1 } } }, properties: { type: 'object' } } };
 const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
+const PACKAGE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, flow_type: { enum: ['dataflow', 'workflow'] }, flow_version: { type: 'string' }, data_flow_json: { type: ['string', 'object'] }, source_package_id: { type: 'integer' }, package_template_id: { type: 'integer' } } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -129,7 +130,12 @@ export function operations(sim: Sim): OperationDoc[] {
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
     withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }, { name: 'flow_type', description: 'Only packages of this flow type (all: every one).', schema: { enum: ['all', ...FLOW_TYPES] } }]),
     withQuery(B('get', '/packages/search', 'Search packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), searched(PACKAGE_SEARCH)),
+    B('get', '/packages/templates', 'Package templates (extension)', 'extension', { status: 200, schema: 'simulator/package-template', list: true }),
+    B('post', '/packages', 'Create a package (extension)', 'extension', { status: bCreated, schema: 'package' }, { schema: PACKAGE_BODY, example: { name: 'orders', description: 'Loads orders', variables: { run_date: "'2026-01-01'" } } }),
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
+    B('put', '/packages/{id}', 'Change a package (extension)', 'extension', { status: 200, schema: 'package' }, { schema: PACKAGE_BODY, example: { description: 'Loads orders nightly' } }),
+    B('delete', '/packages/{id}', 'Archive a package (extension)', 'extension', { status: 200, schema: 'package' }),
+    B('get', '/packages/{id}/export', 'A package as POST /packages takes it (extension)', 'extension', { status: 200, schema: 'simulator/package-export' }),
     withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
     withQuery(B('get', '/clusters/search', 'Search clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), searched(CLUSTER_SEARCH)),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),

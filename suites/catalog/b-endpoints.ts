@@ -2,6 +2,7 @@ import { inactiveWebHookBody } from '../lib/factories/hooks.ts';
 import { jobBodyFrom } from '../lib/factories/jobs.ts';
 import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
+import { untitledPackageBody } from '../lib/factories/packages.ts';
 import { smallClusterBody } from '../lib/factories/clusters.ts';
 import { weeklyDeliveryBody } from '../lib/factories/deliveries.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
@@ -19,6 +20,28 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   // Packages
   { key: 'GET /packages', method: 'GET', path: '/packages', source: 'extension', effect: 'read', answer: { schema: 'package', list: true, paged: true } },
   { key: 'GET /packages/search', method: 'GET', path: '/packages/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'package', list: true, paged: true } },
+  { key: 'GET /packages/templates', method: 'GET', path: '/packages/templates', source: 'extension', effect: 'read', answer: { schema: 'simulator/package-template', list: true } },
+  // A package made can only be archived, never removed, and a PUT leaves a revision behind: on a
+  // real deployment neither can be undone, so the families send them only where they must be refused.
+  {
+    key: 'POST /packages',
+    method: 'POST',
+    path: '/packages',
+    source: 'extension',
+    effect: 'destructive',
+    answer: { schema: 'package' },
+    body: (c) => untitledPackageBody(c.name('package')),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['description'], kind: 'string' },
+      { path: ['variables'], kind: 'string-map' },
+    ],
+    creates: 'package',
+    touches: ['packages'],
+  },
+  { key: 'PUT /packages/{id}', method: 'PUT', path: '/packages/{id}', source: 'extension', id: { kind: 'package' }, effect: 'destructive', answer: { schema: 'package' }, body: () => ({ description: 'changed by disco' }), fields: [{ path: ['description'], kind: 'string' }], touches: ['package'] },
+  { key: 'DELETE /packages/{id}', method: 'DELETE', path: '/packages/{id}', source: 'extension', id: { kind: 'package' }, effect: 'destructive', answer: { schema: 'package' }, touches: ['package'] },
+  { key: 'GET /packages/{id}/export', method: 'GET', path: '/packages/{id}/export', source: 'extension', id: { kind: 'package' }, effect: 'read', answer: { schema: 'simulator/package-export' } },
   { key: 'GET /packages/{id}', method: 'GET', path: '/packages/{id}', source: 'spec', clause: 'B-PKG-1', id: { kind: 'package' }, effect: 'read', answer: { schema: 'package' } },
   // Clusters
   { key: 'GET /clusters', method: 'GET', path: '/clusters', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster', list: true, paged: true } },

@@ -87,6 +87,10 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
         const ex = await client.get('/user');
         return userIn(ex) ? userFieldsOf(ex) : undefined;
       };
+    case 'packages':
+      return list('/packages', ids);
+    case 'package':
+      return values.id === undefined ? undefined : one(`/packages/${values.id}`);
     case 'hooks':
       return list('/hooks', ids);
     case 'sshKeys':

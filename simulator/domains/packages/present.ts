@@ -1,6 +1,8 @@
 import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import { flowTypeOf, type Package } from './types.ts';
+import { DEFAULT_FLOW_VERSION } from './model.ts';
+import { TEMPLATE_AUTHOR, type PackageTemplate } from './templates.ts';
 
 /** What the fault `b-impossible-timestamp` writes: well formed, but 30 February never comes. */
 const IMPOSSIBLE_MOMENT = '2026-02-30T10:00:00Z';
@@ -27,11 +29,32 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
 }
 
 /**
- * A package as `GET /packages/{id}` returns it: the list's fields and the ones the real service's
- * single read adds (its API docs): `version`, the package's revision (1: the API changes no
- * package here), `flow_version` and `package_version` (the docs' example values: the simulator
- * keeps no flow definition), and `item_id`, the package's own id there.
+ * A package as `GET /packages/{id}` (and its writes) return it: the list's fields and the ones
+ * the real service's single read adds (its API docs): `version`, the package's revision (one more
+ * at each `PUT`), `flow_version` (as given, else the docs' 2.0.0), `package_version` (the docs'
+ * example value: the simulator does not version flows), and `item_id`, the package's own id there.
  */
 export function presentPackageDetail(sim: Sim, pkg: Package, links: Links): Record<string, unknown> {
-  return { ...presentPackage(sim, pkg, links), version: 1, flow_version: '2.0.0', package_version: '1.0', item_id: pkg.id };
+  return { ...presentPackage(sim, pkg, links), version: pkg.version ?? 1, flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION, package_version: '1.0', item_id: pkg.id };
+}
+
+/**
+ * `GET /packages/{id}/export`: what `POST /packages` takes to make the same package again (the
+ * real docs say the export's output can be its input; they show no example, so the shape is the
+ * simulator's): its fields and its data flow as JSON text (an empty flow when none was given).
+ */
+export function presentPackageExport(pkg: Package): Record<string, unknown> {
+  return {
+    name: pkg.name,
+    description: pkg.description,
+    variables: { ...pkg.variables },
+    flow_type: flowTypeOf(pkg),
+    flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION,
+    data_flow_json: pkg.dataFlowJson ?? (flowTypeOf(pkg) === 'workflow' ? '{"tasks":[]}' : '{"components":[]}'),
+  };
+}
+
+/** A template as `GET /packages/templates` lists it (the real docs' fields). */
+export function presentPackageTemplate(template: PackageTemplate): Record<string, unknown> {
+  return { id: template.id, name: template.name, description: template.description, position: template.position, author: { ...TEMPLATE_AUTHOR } };
 }

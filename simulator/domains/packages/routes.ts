@@ -6,8 +6,11 @@ import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { FLOW_TYPES, flowTypeOf, type PackageStatus } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { PACKAGE_SORTS, packagesNewestFirst, readPackage } from './model.ts';
-import { presentPackage, presentPackageDetail } from './present.ts';
+import { PACKAGE_SORTS, archivePackage, createPackage, packagesNewestFirst, readPackage, updatePackage } from './model.ts';
+import { presentPackage, presentPackageDetail, presentPackageExport, presentPackageTemplate } from './present.ts';
+import { readJsonObject } from '../../http/json-body.ts';
+import { parsePackageFields } from './input.ts';
+import { PACKAGE_TEMPLATES } from './templates.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { PACKAGE_SEARCH } from './search.ts';
 
@@ -25,6 +28,40 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const packages = packagesNewestFirst(account).filter((p) => p.status === status && (flowType === undefined || flowTypeOf(p) === flowType));
     const page = pageOf(sim, ctx, inListOrder(packages, order, PACKAGE_SORTS), readPage(sim, ctx));
     ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
+  });
+
+  // Extensions (docs/interface-b.md): the real service's package writes, templates and export.
+  // The templates are registered before /packages/:id, which would take `templates` for an id.
+  const templatesJson = Buffer.from(JSON.stringify(PACKAGE_TEMPLATES.map(presentPackageTemplate)));
+  router.get('/packages/templates', (ctx) => {
+    ctx.type = 'application/json';
+    ctx.body = templatesJson;
+  });
+
+  router.post('/packages', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const fields = parsePackageFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), true);
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentPackageDetail(sim, createPackage(sim, account, user, fields), links);
+  });
+
+  router.put('/packages/:id', async (ctx) => {
+    const { account, links } = ctx.state;
+    const id = pathId(ctx.params.id);
+    if (!account.packages.has(id)) throw notFound();
+    const fields = parsePackageFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), false);
+    ctx.body = presentPackageDetail(sim, updatePackage(sim, account, id, fields), links);
+  });
+
+  router.delete('/packages/:id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentPackageDetail(sim, archivePackage(sim, account, pathId(ctx.params.id)), links);
+  });
+
+  router.get('/packages/:id/export', (ctx) => {
+    const pkg = ctx.state.account.packages.get(pathId(ctx.params.id));
+    if (!pkg) throw notFound();
+    ctx.body = presentPackageExport(pkg);
   });
 
   // The real service's search (shared/search.ts); before /packages/:id, which would take `search` for an id.

@@ -19,6 +19,12 @@ export interface Package {
   status: PackageStatus;
   /** Absent in a state saved before the field existed: a data flow, the real service's default. */
   flowType?: FlowType;
+  /** The revision, one more at each `PUT /packages/{id}`; absent: 1. */
+  version?: number;
+  /** The frontend version its flow was made with (the real docs' `flow_version`); absent: 2.0.0. */
+  flowVersion?: string;
+  /** Its data flow as given (`data_flow_json`), JSON text; absent: an empty flow. */
+  dataFlowJson?: string;
   createdAt: number;
   updatedAt: number;
   /**

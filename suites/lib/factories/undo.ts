@@ -6,9 +6,10 @@ import { deleteSshKeyOnCleanup } from './ssh-keys.ts';
 import { deleteScheduleOnCleanup } from './schedules.ts';
 import { terminateClusterOnCleanup } from './clusters.ts';
 import { deleteDeliveryOnCleanup } from './deliveries.ts';
+import { archivePackageOnCleanup } from './packages.ts';
 
 /** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
-export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery';
+export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery' | 'package';
 
 /**
  * Registers the undoing of something a write created: a check's own set-up, or a write that
@@ -28,6 +29,8 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return terminateClusterOnCleanup(t, id, account);
     case 'delivery':
       return deleteDeliveryOnCleanup(t, id, account);
+    case 'package':
+      return archivePackageOnCleanup(t, id, account);
     default:
       return unhandled(kind);
   }
