@@ -226,6 +226,11 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     if (p === '/schedules' && method === 'post') body = { ...(example as object), task: { nodes: 1, packages: [{ package_id: account.package_ids[0] }] } };
     if (p === '/jobs' && method === 'post') body = { cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] };
     if (p.startsWith('/jobs/')) values.id = await idOf(await b('/jobs', { method: 'POST', body: JSON.stringify({ cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] }) }));
+    // An output exists once its job has completed (35 s on the simulator's clock).
+    if (p.includes('/outputs/')) {
+      await sim.control.clock.advance(60_000);
+      values.output_id = ((await (await b(`/jobs/${values.id}`)).json()) as { outputs: { id: number }[] }).outputs[0]!.id;
+    }
     if (p.startsWith('/hooks/')) values.hook_id = await idOf(await b('/hooks', { method: 'POST', body: JSON.stringify({ type: 'email', settings: { emails: 'a@b.example' }, events: ['job'] }) }));
     if (p.startsWith('/user/keys/')) values.key_id = await idOf(await b('/user/keys', { method: 'POST', body: JSON.stringify((op.requestBody ? example : undefined) ?? { public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' }) }));
     if (p.startsWith('/invoices/')) values.invoice_id = ((await (await b('/invoices')).json()) as { id: number }[])[0]!.id;

@@ -152,6 +152,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('get', '/jobs/{id}/variables', 'The variables a job runs with (extension)', 'extension', { status: 200, schema: 'simulator/job-variables' }),
     B('get', '/jobs/{id}/log', 'A job\'s log summary (extension)', 'extension', { status: 200, schema: 'simulator/job-log' }),
+    B('get', '/jobs/{id}/outputs/{output_id}/preview', 'The first lines of a completed job\'s output (extension)', 'extension', { status: 200, schema: 'simulator/output-preview' }),
     B('delete', '/jobs/{id}', 'Stop a job (extension)', 'extension', { status: 200, schema: 'job' }),
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
     withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),

@@ -25,3 +25,30 @@ export function jobOutputs(jobId: number, packageName: string): JobOutput[] {
     component: { name: component.name, type: component.type, fields: [...component.fields] },
   }));
 }
+
+/** Lines a preview shows at most (the real docs: "up to 100 lines raw preview of a job output"). */
+export const PREVIEW_LINES = 100;
+
+const WORDS = ['apple', 'birch', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper'];
+
+/**
+ * `GET /jobs/{id}/outputs/{output_id}/preview`: the output's first lines, raw, one record a line
+ * with its fields tab-separated (as the docs' example, "appl\t258072"); made up from the output's
+ * id and its component's field names, the same at every read.
+ */
+export function outputPreview(output: JobOutput): string {
+  const lines: string[] = [];
+  for (let row = 0; row < Math.min(PREVIEW_LINES, output.recordsCount); row++) {
+    const seed = output.id * 7_919 + row * 104_729;
+    lines.push(output.component.fields.map((field) => fieldValue(field, row, seed)).join('\t'));
+  }
+  return lines.join('\n');
+}
+
+function fieldValue(field: string, row: number, seed: number): string {
+  if (field === 'id') return String(row + 1);
+  if (field.endsWith('_at')) return new Date(Date.UTC(2026, 0, 1) + (seed % 2_592_000) * 1000).toISOString().replace('.000Z', 'Z');
+  if (field === 'amount') return ((seed % 100_000) / 100).toFixed(2);
+  if (field === 'payload') return JSON.stringify({ n: seed % 1000 });
+  return `${WORDS[seed % WORDS.length]}_${row + 1}`;
+}

@@ -7,7 +7,7 @@ import { packageUrl } from '../packages/present.ts';
 import { clusterUrl } from '../clusters/present.ts';
 import { scheduleUrl } from '../schedules/present.ts';
 import { jobStateNow } from './model.ts';
-import { jobOutputs } from './outputs.ts';
+import { jobOutputs, outputPreview } from './outputs.ts';
 import type { JobState } from './lifecycle.ts';
 
 export function jobUrl(links: Links, id: number): string {
@@ -106,14 +106,32 @@ export function logSummary(job: Job, packageName: string, state: JobState): stri
   }
 }
 
+/**
+ * `GET /jobs/{id}/outputs/{output_id}/preview`: `{preview, url}` (the real docs' fields), or null
+ * when the job has no such output now (outputs exist once a job has completed).
+ */
+export function presentOutputPreview(sim: Sim, account: AccountState, job: Job, outputId: number, links: Links): Record<string, unknown> | null {
+  if (jobStateNow(sim, job).status !== 'completed') return null;
+  const output = jobOutputs(job.id, account.packages.get(job.packageId)?.name ?? '').find((o) => o.id === outputId);
+  return output ? { preview: outputPreview(output), url: outputPreviewUrl(links, job.id, output.id) } : null;
+}
+
+export function outputPreviewUrl(links: Links, jobId: number, outputId: number): string {
+  return `${jobUrl(links, jobId)}/outputs/${outputId}/preview`;
+}
+
 function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: number, links: Links): Record<string, unknown>[] {
   return jobOutputs(job.id, packageName).map((output) => ({
     id: output.id,
     name: output.name,
     records_count: output.recordsCount,
+    progress: 1,
     created_at: presentTime(sim, completedAt),
     updated_at: presentTime(sim, completedAt),
     url: `${jobUrl(links, job.id)}/outputs/${output.id}`,
+    preview_url: outputPreviewUrl(links, job.id, output.id),
+    // Raw lines, tab-separated (outputs.ts): the real docs name json and csv as examples of the field.
+    preview_type: 'tsv',
     component: output.component,
   }));
 }

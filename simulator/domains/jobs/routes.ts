@@ -11,7 +11,7 @@ import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_STATUSES, type Job } from './types.ts';
-import { presentJob, presentJobLog, presentWatcher } from './present.ts';
+import { presentJob, presentJobLog, presentOutputPreview, presentWatcher } from './present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { JOB_SEARCH } from './search.ts';
@@ -74,7 +74,7 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = jobJsonBytes(sim, account, job, links);
   });
 
-  // Extensions (docs/interface-b.md): the variables a job runs with, and its log summary.
+  // Extensions (docs/interface-b.md): the variables a job runs with, its log summary, its outputs' previews.
   router.get('/jobs/:id/variables', (ctx) => {
     const job = readJob(sim, ctx.state.account, pathId(ctx.params.id));
     if (!job) throw notFound();
@@ -86,6 +86,14 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     const job = readJob(sim, account, pathId(ctx.params.id));
     if (!job) throw notFound();
     ctx.body = presentJobLog(sim, account, job, links);
+  });
+
+  router.get('/jobs/:id/outputs/:output_id/preview', (ctx) => {
+    const { account, links } = ctx.state;
+    const job = readJob(sim, account, pathId(ctx.params.id));
+    const preview = job && presentOutputPreview(sim, account, job, pathId(ctx.params.output_id), links);
+    if (!preview) throw notFound();
+    ctx.body = preview;
   });
 
   // Extension (docs/interface-b.md): stop, as the real service's DELETE does; 200 with the job.
