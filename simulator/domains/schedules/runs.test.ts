@@ -3,7 +3,7 @@ import { validateResource } from '../../../suites/lib/schemas.ts';
 import { firstId, makeWorld, START, type TestWorld } from '../jobs/test-support.ts';
 import { hookReceiverForEachTest } from '../../testing/hook-receiver.ts';
 import { deliveriesSettled } from '../hooks/delivery-log.ts';
-import { MAX_CATCH_UP_RUNS } from './runs.ts';
+import { MAX_CATCH_UP_SLOTS } from './runs.ts';
 
 /**
  * Schedules run, as the real service's API docs say they do (resources/schedule.md,
@@ -136,15 +136,15 @@ describe('an enabled schedule', () => {
     expect(await schedule(world, made.id)).toMatchObject({ execution_count: 2, last_run_at: at(4200), next_run_at: at(7800) });
   });
 
-  it('runs each slot the clock passed, at its own moment, when the clock jumps (at most MAX_CATCH_UP_RUNS of them)', async () => {
+  it('runs each slot the clock passed, at its own moment, when the clock jumps (at most MAX_CATCH_UP_SLOTS of them)', async () => {
     const world = makeWorld();
     const made = await makeSchedule(world, { status: 'enabled', interval_unit: 'minutes', interval_amount: 30 });
     world.advance(600 + 5 * 1800);
     const jobs = await jobsOf(world, made.id);
     expect(jobs.map((j) => j.created_at)).toEqual([0, 1, 2, 3, 4, 5].map((k) => at(600 + k * 1800)));
     expect(await schedule(world, made.id)).toMatchObject({ execution_count: 6, next_run_at: at(600 + 6 * 1800) });
-    world.advance(1800 * (MAX_CATCH_UP_RUNS + 50));
-    expect((await schedule(world, made.id)).execution_count).toBe(6 + MAX_CATCH_UP_RUNS);
+    world.advance(1800 * (MAX_CATCH_UP_SLOTS + 50));
+    expect((await schedule(world, made.id)).execution_count).toBe(6 + MAX_CATCH_UP_SLOTS);
   });
 
   it('skips a slot while the last run still goes when overlap is false, and refuses to run it now then', async () => {

@@ -25,8 +25,8 @@ import { dueSchedules, trackSchedule } from './due.ts';
  * `auto_retry_attempts` times.
  */
 
-/** Slots run at most in one catch-up (the clock moved far at once); the rest are skipped. */
-export const MAX_CATCH_UP_RUNS = 100;
+/** Slots gone through at most in one catch-up (the clock moved far at once), run or skipped by `overlap`; the rest are skipped. */
+export const MAX_CATCH_UP_SLOTS = 100;
 
 /**
  * Runs the schedules of the account whose slot has come by `now`, each slot at its own moment, in
@@ -36,16 +36,13 @@ export const MAX_CATCH_UP_RUNS = 100;
 export function runDueSchedules(sim: Sim, account: AccountState, now: number, limit: number): number {
   const due = dueSchedules(account, now, limit);
   for (const schedule of due) {
-    let runs = 0;
+    let slots = 0;
     for (let slot = schedule.nextRunAt; slot !== null && slot !== undefined && slot <= now; slot = schedule.nextRunAt) {
-      if (runs === MAX_CATCH_UP_RUNS) {
+      if (slots++ === MAX_CATCH_UP_SLOTS) {
         schedule.nextRunAt = nextRunAt(schedule, now + 1);
         break;
       }
-      if ((schedule.overlap ?? SCHEDULE_DEFAULTS.overlap) || !lastRunGoing(account, schedule, slot)) {
-        runSchedule(sim, account, schedule, slot);
-        runs++;
-      }
+      if ((schedule.overlap ?? SCHEDULE_DEFAULTS.overlap) || !lastRunGoing(account, schedule, slot)) runSchedule(sim, account, schedule, slot);
       schedule.nextRunAt = nextRunAt(schedule, slot + 1);
     }
     sim.eventQueued?.(trackSchedule(account, schedule, now));
@@ -164,14 +161,18 @@ function terminateIfIdle(sim: Sim, account: AccountState, cluster: Cluster, now:
   if (cluster.terminateRequestedAt !== null && cluster.terminateRequestedAt !== undefined) return;
   // Idle from when it is available at the earliest: a job's end before that leaves it provisioning.
   let idleSince = (cluster.requestedAt ?? cluster.createdAt) + CLUSTER_PHASES_MS.pending + CLUSTER_PHASES_MS.creating;
+  const running: number[] = [];
   for (const id of cluster.jobIds ?? []) {
     const job = account.jobs.get(id);
     if (!job) continue;
     const state = jobStatusAt(job, now);
-    if (!isTerminal(state.status)) return;
-    idleSince = Math.max(idleSince, state.completedAt ?? state.failedAt ?? state.stoppedAt ?? now);
+    if (!isTerminal(state.status)) running.push(id);
+    else idleSince = Math.max(idleSince, state.completedAt ?? state.failedAt ?? state.stoppedAt ?? now);
   }
-  cluster.jobIds = [];
+  // Jobs that ended are dropped: one still running ends later than any of them, so the list stays
+  // as short as what runs on the cluster, whoever keeps putting jobs on it.
+  cluster.jobIds = running;
+  if (running.length > 0) return;
   cluster.idleSince = idleSince;
   cluster.terminateRequestedAt = idleSince + (cluster.timeToIdle ?? SCHEDULE_DEFAULTS.timeToIdleSeconds) * 1000;
   cluster.terminatedOnIdle = true;
