@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { validateResource } from '../../../suites/lib/schemas.ts';
 import { firstId, makeWorld, START, type TestWorld } from '../jobs/test-support.ts';
 import { hookReceiverForEachTest } from '../../testing/hook-receiver.ts';
@@ -171,6 +172,50 @@ describe('an enabled schedule', () => {
     expect(enabled.next_run_at).toBe(at(4200));
     world.advance(200);
     expect((await schedule(world, made.id)).execution_count).toBe(1);
+  });
+});
+
+describe('the slots an enabled schedule runs at (fast-check)', () => {
+  it('are start + k intervals, each once, from the first not before it was made, as the clock moves in any steps; a jump runs at most MAX_CATCH_UP_SLOTS', async () => {
+    const STEP = { minutes: 60_000, hours: 3_600_000 } as const;
+    const input = fc.record({
+      startOffsetS: fc.integer({ min: -5 * 3600, max: 5 * 3600 }),
+      unit: fc.constantFrom('minutes' as const, 'hours' as const),
+      amount: fc.integer({ min: 1, max: 90 }),
+      advancesS: fc.array(fc.oneof(fc.integer({ min: 0, max: 600 }), fc.integer({ min: 600, max: 4 * 3600 }), fc.integer({ min: 100 * 3600, max: 200 * 3600 })), { minLength: 1, maxLength: 6 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ startOffsetS, unit, amount, advancesS }) => {
+        const world = makeWorld();
+        const step = STEP[unit] * amount;
+        const start = START + startOffsetS * 1000;
+        const made = await makeSchedule(world, { status: 'enabled', interval_unit: unit, interval_amount: amount, start_at: new Date(start).toISOString().replace('.000Z', 'Z') });
+        // The rules written out again: the first slot not before the moment it was made, then each
+        // slot the clock passes, at most MAX_CATCH_UP_SLOTS per move, the rest skipped.
+        const expected: number[] = [];
+        let next = start >= START ? start : start + Math.ceil((START - start) / step) * step;
+        let now = START;
+        for (const s of advancesS) {
+          now += s * 1000;
+          world.advance(s);
+          await world.owner.get(`/schedules/${made.id}`).expect(200);
+          let taken = 0;
+          while (next <= now) {
+            if (taken++ === MAX_CATCH_UP_SLOTS) {
+              next = start + (Math.floor((now - start) / step) + 1) * step;
+              break;
+            }
+            expected.push(next);
+            next += step;
+          }
+        }
+        const account = world.simulator.sim.store.account('acme')!;
+        const ran = [...account.jobs.values()].filter((j) => j.createdBy?.scheduleId === made.id).map((j) => j.createdAt);
+        expect(ran).toEqual(expected);
+        expect(await schedule(world, made.id)).toMatchObject({ execution_count: expected.length, next_run_at: new Date(next).toISOString().replace('.000Z', 'Z') });
+      }),
+      { seed: 20261126, numRuns: 60 },
+    );
   });
 });
 
