@@ -139,6 +139,7 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
     withQuery(B('get', '/clusters/search', 'Search clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), searched(CLUSTER_SEARCH)),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
+    B('get', '/clusters/{id}/instances', 'A cluster\'s machines (extension)', 'extension', { status: 200, schema: 'simulator/cluster-instance', list: true }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
     B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),

@@ -16,6 +16,13 @@ export interface FormatProblem {
 /** Section 2 fields that hold timestamps although their names do not end in `_at`. */
 const TIMESTAMP_FIELDS = new Set(['last_login']);
 
+/**
+ * Ids that are not the service's own records but a provider's, strings in the real service's
+ * docs: a cluster instance's `instance_id` ("i-4d1b39a7"). Only extension resources carry them,
+ * which are judged in the simulator profile only (b-schema's `judged`).
+ */
+const PROVIDER_ID_FIELDS = new Set(['instance_id']);
+
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */
 const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 'notification_settings']);
 
@@ -39,7 +46,7 @@ export function formatProblems(value: unknown, options: { stringId?: boolean } =
       if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
     } else if (key === 'id' && options.stringId && path === '') {
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
-    } else if (key === 'id' || key.endsWith('_id')) {
+    } else if ((key === 'id' || key.endsWith('_id')) && !PROVIDER_ID_FIELDS.has(key)) {
       if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
     } else if (typeof field === 'object') {
       problems.push(...formatProblems(field, {}, at));

@@ -60,6 +60,9 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     expect(formatProblems(job).map((p) => p.path)).toEqual(['/owner_id', '/outputs/0/created_at', '/package/id']);
     expect(formatProblems({ id: 'in_1', date: '2026-11-01' }, { stringId: true })).toEqual([]);
     expect(formatProblems({ id: 12 }, { stringId: true }).map((p) => p.path)).toEqual(['/id']);
+    // A provider's id (a cluster instance's, as the real docs show it) is a string; the service's own are integers.
+    expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: 5 })).toEqual([]);
+    expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: '5' }).map((p) => p.path)).toEqual(['/cluster_id']);
   });
 
   it('compares JSON regardless of key order, and containment allows extra keys', () => {

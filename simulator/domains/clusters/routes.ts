@@ -15,6 +15,7 @@ import { clusterStateAt } from './lifecycle.ts';
 import { CLUSTER_STATUSES } from './types.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { CLUSTER_SEARCH } from './search.ts';
+import { presentClusterInstances } from './instances.ts';
 
 /**
  * Extensions (docs/interface-b.md): clusters as the real service's clients use them: list and
@@ -52,6 +53,14 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     const cluster = readCluster(account, pathId(ctx.params.id));
     if (!cluster) throw notFound();
     ctx.body = presentCluster(sim, cluster, links);
+  });
+
+  // Extension (docs/interface-b.md): the cluster's machines, as the real service lists them.
+  router.get('/clusters/:id/instances', (ctx) => {
+    const { account, links } = ctx.state;
+    const cluster = readCluster(account, pathId(ctx.params.id));
+    if (!cluster) throw notFound();
+    ctx.body = presentClusterInstances(cluster, links, sim.clock.now());
   });
 
   router.put('/clusters/:id', async (ctx) => {
