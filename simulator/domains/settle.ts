@@ -5,7 +5,7 @@ import type { Cluster } from './clusters/types.ts';
 import { emitEvent } from './events.ts';
 import { linksAt } from '../http/links.ts';
 import { notify } from './notifications/model.ts';
-import { isTerminal, jobEventsBeforeEnd, jobStatusAt, jobTimeline, type JobState } from './jobs/lifecycle.ts';
+import { endedAt, isTerminal, jobEventsBeforeEnd, jobStatusAt, jobTimeline, type JobState } from './jobs/lifecycle.ts';
 import { jobWatchers } from './jobs/model.ts';
 import { presentJob } from './jobs/present.ts';
 import { dueJobs, nextDueAt, trackJob } from './jobs/unsettled.ts';
@@ -81,7 +81,7 @@ function settleJob(sim: Sim, account: AccountState, job: Job, now: number, links
 function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState, links: Links): void {
   const event = `job.${state.status}`;
   const message = `Job ${job.id} (${packageNameOf(account, job)}) ${verb(state.status)}`;
-  const at = state.completedAt ?? state.failedAt ?? state.stoppedAt ?? sim.clock.now();
+  const at = endedAt(state) ?? sim.clock.now();
   for (const { user, home } of jobWatchers(sim, account, job)) {
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);

@@ -58,6 +58,11 @@ export function clusterEvents(cluster: Cluster): { event: ClusterEvent; at: numb
   return events;
 }
 
+/** Whether the cluster's termination was planned because it is idle, and has not come by `at` (a run or a DELETE may still change it). */
+export function idleTerminationAhead(cluster: Cluster, at: number): boolean {
+  return cluster.terminatedOnIdle === true && (cluster.terminateRequestedAt ?? Number.NEGATIVE_INFINITY) > at;
+}
+
 export function isTerminatingOrGone(status: ClusterStatus): boolean {
   return status === 'pending_terminate' || status === 'terminating' || status === 'terminated';
 }

@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { ClusterFields } from './input.ts';
-import { clusterStateAt, isTerminatingOrGone } from './lifecycle.ts';
+import { clusterStateAt, idleTerminationAhead, isTerminatingOrGone } from './lifecycle.ts';
 import { trackCluster } from './unannounced.ts';
 import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
@@ -78,7 +78,7 @@ export function terminateCluster(sim: Sim, account: AccountState, id: number): C
   if (!cluster) throw notFound();
   const now = sim.clock.now();
   // A termination planned for when it has been idle long enough (a schedule's cluster) is brought forward.
-  const idlePlanned = cluster.terminatedOnIdle === true && (cluster.terminateRequestedAt ?? 0) > now;
+  const idlePlanned = idleTerminationAhead(cluster, now);
   if (cluster.terminateRequestedAt === undefined || cluster.terminateRequestedAt === null || idlePlanned) {
     if (idlePlanned) cluster.terminatedOnIdle = false;
     cluster.terminateRequestedAt = now;

@@ -24,7 +24,7 @@ export function presentCluster(sim: Sim, cluster: Cluster, links: Links, at: num
     plan_id: cluster.planId ?? null,
     terminate_on_idle: cluster.terminateOnIdle ?? false,
     time_to_idle: cluster.timeToIdle ?? 3600,
-    idle_since: state.status === 'idle' && cluster.idleSince != null ? presentTime(sim, cluster.idleSince) : null,
+    idle_since: state.status === 'idle' && typeof cluster.idleSince === 'number' ? presentTime(sim, cluster.idleSince) : null,
     terminated_on_idle: cluster.terminatedOnIdle === true && state.status === 'terminated',
     created_at: presentTime(sim, cluster.createdAt),
     updated_at: presentTime(sim, cluster.updatedAt),

@@ -2,10 +2,11 @@ import type { Searchable } from '../shared/search-routes.ts';
 import type { Cluster } from './types.ts';
 import { clusterStateAt } from './lifecycle.ts';
 import { presentCluster } from './present.ts';
+import { CLUSTER_SORTS } from './model.ts';
 
 /** `GET /clusters/search`: the attributes of the real docs (sections/search-clusters.md), where the clusters stand now. */
 export const CLUSTER_SEARCH: Searchable<Cluster> = {
-  items: (_sim, account) => account.clusters.values(),
+  items: (account) => account.clusters.values(),
   spec(sim) {
     const now = sim.clock.now();
     return {
@@ -23,7 +24,7 @@ export const CLUSTER_SEARCH: Searchable<Cluster> = {
   // The docs: `modified` sorts by terminated_at (a cluster not terminated sorts first ascending).
   sorts(sim) {
     const now = sim.clock.now();
-    return { modified: (c) => clusterStateAt(c, now).terminatedAt ?? 0, created: (c) => c.createdAt };
+    return { modified: (c) => clusterStateAt(c, now).terminatedAt ?? 0, created: CLUSTER_SORTS.keys.created };
   },
   direction: 'desc',
   present: (sim, _account, cluster, links) => presentCluster(sim, cluster, links),

@@ -1,10 +1,11 @@
 import type { Searchable } from '../shared/search-routes.ts';
 import type { Hook } from './types.ts';
 import { presentHook } from './present.ts';
+import { HOOK_SORTS } from './model.ts';
 
 /** `GET /hooks/search`: the attributes of the real docs (sections/search-hooks.md); free text looks in the name (the docs say nothing). */
 export const HOOK_SEARCH: Searchable<Hook> = {
-  items: (_sim, account) => account.hooks.values(),
+  items: (account) => account.hooks.values(),
   spec: () => ({
     fields: {
       id: { kind: 'number', value: (h) => h.id },
@@ -13,7 +14,7 @@ export const HOOK_SEARCH: Searchable<Hook> = {
     },
     freeText: (h) => [h.name],
   }),
-  sorts: () => ({ id: (h) => h.id, updated: (h) => h.updatedAt, created: (h) => h.createdAt, name: (h) => h.name }),
+  sorts: () => ({ ...HOOK_SORTS.keys, id: (h) => h.id }),
   direction: 'asc',
   present: (sim, _account, hook, links) => presentHook(sim, hook, links),
 };

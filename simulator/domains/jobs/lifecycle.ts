@@ -113,6 +113,11 @@ export function jobEventsBeforeEnd(timeline: readonly TimelineEntry[]): { event:
   return events;
 }
 
+/** When the job ended (completed, failed or stopped) as `state` shows it; null while it has not. */
+export function endedAt(state: JobState): number | null {
+  return state.completedAt ?? state.failedAt ?? state.stoppedAt;
+}
+
 /** When the timeline's job becomes terminal, if nothing changes it; Infinity for a job never started. */
 export function endOf(timeline: readonly TimelineEntry[]): number {
   const last = timeline.at(-1);

@@ -1,20 +1,22 @@
 import type { AccountState } from '../../store.ts';
 import type { Searchable } from '../shared/search-routes.ts';
 import type { Job } from './types.ts';
-import { jobStatusAt, type JobState } from './lifecycle.ts';
+import { endedAt } from './lifecycle.ts';
 import { logSummary, presentJob } from './present.ts';
+import { jobListingAt } from './order.ts';
 
 /** `GET /jobs/search`: the attributes of the real docs (sections/search-jobs.md), where the jobs stand now. */
 export const JOB_SEARCH: Searchable<Job> = {
-  items: (_sim, account) => account.jobs.values(),
+  items: (account) => account.jobs.values(),
   spec(sim, account) {
-    const state = statesAt(sim.clock.now());
+    // Where each job stands now, worked out once per job, as the job list does.
+    const state = jobListingAt(sim.clock.now()).stateOf;
     const packageName = (job: Job) => account.packages.get(job.packageId)?.name;
     return {
       fields: {
         id: { kind: 'number', value: (j) => j.id },
         started: { kind: 'date', value: (j) => state(j).startedAt },
-        finished: { kind: 'date', value: (j) => endOf(state(j)) },
+        finished: { kind: 'date', value: (j) => endedAt(state(j)) },
         status: { kind: 'text', exact: true, values: (j) => [state(j).status] },
         duration: { kind: 'number', value: (j) => state(j).runtimeSeconds },
         package: { kind: 'text', values: (j) => [packageName(j), j.packageId] },
@@ -25,27 +27,10 @@ export const JOB_SEARCH: Searchable<Job> = {
       freeText: (j) => [j.id, packageName(j)],
     };
   },
-  sorts(sim) {
-    const state = statesAt(sim.clock.now());
-    return { id: (j) => j.id, updated: (j) => state(j).updatedAt, created: (j) => j.createdAt };
-  },
+  sorts: (sim) => ({ ...jobListingAt(sim.clock.now()).sorts.keys, id: (j) => j.id }),
   direction: 'asc',
   present: (sim, account, job, links) => presentJob(sim, account, job, links),
 };
-
-/** Where each job stands at `now`, worked out once per job per search. */
-function statesAt(now: number): (job: Job) => JobState {
-  const states = new Map<Job, JobState>();
-  return (job) => {
-    let s = states.get(job);
-    if (!s) states.set(job, (s = jobStatusAt(job, now)));
-    return s;
-  };
-}
-
-function endOf(state: JobState): number | null {
-  return state.completedAt ?? state.failedAt ?? state.stoppedAt;
-}
 
 function ownerOf(account: AccountState, job: Job): (string | undefined)[] {
   const owner = account.users.get(job.ownerId);

@@ -5,12 +5,12 @@ import type { User } from '../users/types.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
 import type { PackageFields } from './input.ts';
 import { PACKAGE_TEMPLATES } from './templates.ts';
-
-/** The real docs' default `flow_version`. */
-export const DEFAULT_FLOW_VERSION = '2.0.0';
 import { readOwn } from '../shared/foreign.ts';
 import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
+
+/** The real docs' default `flow_version`. */
+export const DEFAULT_FLOW_VERSION = '2.0.0';
 
 /** The real service's sorts of the package list. */
 export const PACKAGE_SORTS: ListSorts<Package, 'name' | 'updated'> = {
@@ -26,6 +26,13 @@ export function packagesNewestFirst(account: AccountState): Package[] {
 /** The caller's package with this id, or null when it is absent or another account's. */
 export function readPackage(sim: Sim, account: AccountState, id: number): Package | null {
   return readOwn(sim, account, (holder) => holder.packages.get(id));
+}
+
+/** The caller's package with this id, for a write or the export; another account's or an absent one is not found. */
+export function ownPackage(account: AccountState, id: number): Package {
+  const pkg = account.packages.get(id);
+  if (!pkg) throw notFound();
+  return pkg;
 }
 
 /**
@@ -69,9 +76,7 @@ export function createPackage(sim: Sim, account: AccountState, user: User, field
 }
 
 /** `PUT /packages/{id}`: the fields given change; the revision (`version`) goes up by one. */
-export function updatePackage(sim: Sim, account: AccountState, id: number, fields: PackageFields): Package {
-  const pkg = account.packages.get(id);
-  if (!pkg) throw notFound();
+export function updatePackage(sim: Sim, pkg: Package, fields: PackageFields): Package {
   if (fields.name !== undefined) pkg.name = fields.name;
   if (fields.description !== undefined) pkg.description = fields.description;
   if (fields.variables !== undefined) pkg.variables = { ...fields.variables };
@@ -87,9 +92,7 @@ export function updatePackage(sim: Sim, account: AccountState, id: number, field
  * (`status: archived`): it stays readable, leaves the default list, and no job can run it.
  * Deleting an archived package changes nothing.
  */
-export function archivePackage(sim: Sim, account: AccountState, id: number): Package {
-  const pkg = account.packages.get(id);
-  if (!pkg) throw notFound();
+export function archivePackage(sim: Sim, pkg: Package): Package {
   if (pkg.status !== 'archived') {
     pkg.status = 'archived';
     pkg.updatedAt = sim.clock.now();

@@ -6,7 +6,7 @@ import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { FLOW_TYPES, flowTypeOf, type PackageStatus } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { PACKAGE_SORTS, archivePackage, createPackage, packagesNewestFirst, readPackage, updatePackage } from './model.ts';
+import { PACKAGE_SORTS, archivePackage, createPackage, ownPackage, packagesNewestFirst, readPackage, updatePackage } from './model.ts';
 import { presentPackage, presentPackageDetail, presentPackageExport, presentPackageTemplate } from './present.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { parsePackageFields } from './input.ts';
@@ -47,21 +47,19 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
 
   router.put('/packages/:id', async (ctx) => {
     const { account, links } = ctx.state;
-    const id = pathId(ctx.params.id);
-    if (!account.packages.has(id)) throw notFound();
+    // Another account's or an absent package is a 404 before its body is read, as the other writes.
+    const pkg = ownPackage(account, pathId(ctx.params.id));
     const fields = parsePackageFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), false);
-    ctx.body = presentPackageDetail(sim, updatePackage(sim, account, id, fields), links);
+    ctx.body = presentPackageDetail(sim, updatePackage(sim, pkg, fields), links);
   });
 
   router.delete('/packages/:id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentPackageDetail(sim, archivePackage(sim, account, pathId(ctx.params.id)), links);
+    ctx.body = presentPackageDetail(sim, archivePackage(sim, ownPackage(account, pathId(ctx.params.id))), links);
   });
 
   router.get('/packages/:id/export', (ctx) => {
-    const pkg = ctx.state.account.packages.get(pathId(ctx.params.id));
-    if (!pkg) throw notFound();
-    ctx.body = presentPackageExport(pkg);
+    ctx.body = presentPackageExport(ownPackage(ctx.state.account, pathId(ctx.params.id)));
   });
 
   // The real service's search (shared/search.ts); before /packages/:id, which would take `search` for an id.

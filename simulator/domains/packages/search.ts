@@ -1,10 +1,11 @@
 import type { Searchable } from '../shared/search-routes.ts';
 import type { Package } from './types.ts';
 import { presentPackage } from './present.ts';
+import { PACKAGE_SORTS } from './model.ts';
 
 /** `GET /packages/search`: the attributes of the real docs (sections/search-packages.md), active and archived packages alike. */
 export const PACKAGE_SEARCH: Searchable<Package> = {
-  items: (_sim, account) => account.packages.values(),
+  items: (account) => account.packages.values(),
   spec: (_sim, account) => ({
     fields: {
       id: { kind: 'number', value: (p) => p.id },
@@ -16,7 +17,7 @@ export const PACKAGE_SEARCH: Searchable<Package> = {
     },
     freeText: (p) => [p.name, p.description],
   }),
-  sorts: () => ({ id: (p) => p.id, updated: (p) => p.updatedAt, created: (p) => p.createdAt, name: (p) => p.name }),
+  sorts: () => ({ ...PACKAGE_SORTS.keys, id: (p) => p.id }),
   direction: 'asc',
   present: (sim, _account, pkg, links) => presentPackage(sim, pkg, links),
 };

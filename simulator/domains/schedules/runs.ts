@@ -2,11 +2,11 @@ import type { Sim } from '../../context.ts';
 import { invalidField } from '../../http/errors.ts';
 import type { AccountState } from '../../store.ts';
 import type { Cluster } from '../clusters/types.ts';
-import { CLUSTER_PHASES_MS, clusterStateAt, isTerminatingOrGone } from '../clusters/lifecycle.ts';
+import { CLUSTER_PHASES_MS, clusterStateAt, idleTerminationAhead, isTerminatingOrGone } from '../clusters/lifecycle.ts';
 import { createCluster } from '../clusters/model.ts';
 import { trackCluster } from '../clusters/unannounced.ts';
 import type { Job, JobStatus } from '../jobs/types.ts';
-import { isTerminal, jobStatusAt, type JobState } from '../jobs/lifecycle.ts';
+import { endedAt, isTerminal, jobStatusAt, type JobState } from '../jobs/lifecycle.ts';
 import { startJob } from '../jobs/model.ts';
 import { SCHEDULE_DEFAULTS, type Schedule } from './types.ts';
 import { nextRunAt } from './timing.ts';
@@ -80,10 +80,7 @@ function runSchedule(sim: Sim, account: AccountState, schedule: Schedule, at: nu
 
 /** Whether a job of the schedule's last run has not ended by `at`. */
 function lastRunGoing(account: AccountState, schedule: Schedule, at: number): boolean {
-  return (schedule.lastRunJobIds ?? []).some((id) => {
-    const job = account.jobs.get(id);
-    return job !== undefined && !isTerminal(jobStatusAt(job, at).status);
-  });
+  return lastRunStatus(account, schedule, at) === 'running';
 }
 
 /**
@@ -112,7 +109,7 @@ function reusableCluster(sim: Sim, account: AccountState, schedule: Schedule, at
     // The smallest that fits, then the oldest.
     if (best === null || cluster.nodes < best.nodes || (cluster.nodes === best.nodes && cluster.id < best.id)) best = cluster;
   }
-  if (best?.terminatedOnIdle && best.terminateRequestedAt !== null && best.terminateRequestedAt !== undefined && best.terminateRequestedAt > at) {
+  if (best && idleTerminationAhead(best, at)) {
     best.terminateRequestedAt = null;
     best.terminatedOnIdle = false;
     best.idleSince = null;
@@ -167,7 +164,7 @@ function terminateIfIdle(sim: Sim, account: AccountState, cluster: Cluster, now:
     if (!job) continue;
     const state = jobStatusAt(job, now);
     if (!isTerminal(state.status)) running.push(id);
-    else idleSince = Math.max(idleSince, state.completedAt ?? state.failedAt ?? state.stoppedAt ?? now);
+    else idleSince = Math.max(idleSince, endedAt(state) ?? now);
   }
   // Jobs that ended are dropped: one still running ends later than any of them, so the list stays
   // as short as what runs on the cluster, whoever keeps putting jobs on it.

@@ -1,10 +1,11 @@
 import type { Searchable } from '../shared/search-routes.ts';
 import type { Schedule } from './types.ts';
 import { presentSchedule } from './present.ts';
+import { SCHEDULE_SORTS } from './model.ts';
 
 /** `GET /schedules/search`: the attributes of the real docs (sections/search-schedules.md). */
 export const SCHEDULE_SEARCH: Searchable<Schedule> = {
-  items: (_sim, account) => account.schedules.values(),
+  items: (account) => account.schedules.values(),
   spec: (_sim, account) => ({
     fields: {
       id: { kind: 'number', value: (s) => s.id },
@@ -15,7 +16,7 @@ export const SCHEDULE_SEARCH: Searchable<Schedule> = {
     },
     freeText: (s) => [s.name, s.description],
   }),
-  sorts: () => ({ id: (s) => s.id, updated: (s) => s.updatedAt, created: (s) => s.createdAt, name: (s) => s.name }),
+  sorts: () => ({ ...SCHEDULE_SORTS.keys, id: (s) => s.id, name: (s) => s.name }),
   direction: 'asc',
   present: presentSchedule,
 };

@@ -12,9 +12,12 @@ import { parseSearchQuery, searchItems, type SearchSpec } from './search.ts';
 /** What a searchable collection offers its search route. */
 export interface Searchable<T extends { id: number }> {
   /** What the caller may find: the account's, or for keys its user's. */
-  items(sim: Sim, account: AccountState, user: User): Iterable<T>;
+  items(account: AccountState, user: User): Iterable<T>;
   spec(sim: Sim, account: AccountState): SearchSpec<T>;
-  /** The `sort` values the docs give this search besides `relevance`, each with its key (`created` too), as things stand now. */
+  /**
+   * The `sort` values the docs give this search besides `relevance`, each with its key (`created`
+   * too), as things stand now: the list's own sort keys (its `ListSorts`) and what the search adds.
+   */
   sorts(sim: Sim): Readonly<Record<string, (item: T) => number | string>> & { created: (item: T) => number | string };
   /** The docs' default direction for this search. */
   direction: Direction;
@@ -41,7 +44,7 @@ export function registerSearchRoute<T extends { id: number }>(router: BRouteTabl
     const terms = parseSearchQuery(q, spec);
     const page = readPage(sim, ctx);
     const keys = searchable.sorts(sim);
-    const found = searchItems(searchable.items(sim, account, user), terms, spec, {
+    const found = searchItems(searchable.items(account, user), terms, spec, {
       sort: sort !== undefined && Object.hasOwn(keys, sort) ? sort : null,
       direction: direction ?? searchable.direction,
       keys,
