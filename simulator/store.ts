@@ -22,7 +22,9 @@ export interface AccountState {
   /** The `{account_id}` path segment of interface B (a slug, as in the real service). */
   slug: string;
   name: string;
-  users: Map<number, User>; // user id -> User
+  /** The owner's user id (`PUT /members/{id}` with role owner moves it); absent: the first user. */
+  ownerUserId?: number;
+  users: Map<number, User>; // user id -> User (removed members too: User.removedAt)
   sshKeys: Map<number, SshKey>; // key id -> SshKey (owner in SshKey.userId)
   packages: Map<number, Package>; // package id -> Package
   clusters: Map<number, Cluster>; // cluster id -> Cluster
@@ -100,7 +102,8 @@ export class Store {
     for (const account of accounts) {
       putInCreationOrder(account);
       this.accounts.set(account.slug, account);
-      for (const user of account.users.values()) this.indexUserKey(account.slug, user.id, user.apiKey);
+      // A user removed from the account's members keeps the record, not the access.
+      for (const user of account.users.values()) if ((user.removedAt ?? null) === null) this.indexUserKey(account.slug, user.id, user.apiKey);
       for (const key of account.pipelineKeys.values()) this.indexPipelineKey(account.slug, key.id, key.digest);
     }
   }

@@ -15,6 +15,7 @@ import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
 import { makeJob } from './lib/factories/jobs.ts';
 import { makeSshKey } from './lib/factories/ssh-keys.ts';
+import { keyUserId } from './lib/factories/members.ts';
 
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -75,13 +76,15 @@ function foreignFixtures(t: CheckContext): Foreign {
   return out;
 }
 
-/** Creates a hook, an SSH key and a job in account 2 with its own key; all removed afterwards. */
+/** Creates a hook, an SSH key and a job in account 2 with its own key (all removed afterwards), and reads its key user's id: a member of account 2. */
 async function makeForeign(t: CheckContext): Promise<MadeForeign> {
   const ids = foreignFixtures(t);
   ids.hook = [{ id: (await makeHook(t, 1, 'iso-hook')).id }];
   ids.sshKey = [{ id: (await makeSshKey(t, 1, 'iso-key')).id }];
   const job = await makeJob(t, 1);
   if (job) ids.job = [{ id: job.id }];
+  const member = await keyUserId(t, 1);
+  if (member !== undefined) ids.member = [{ id: member }];
   return { ids, hookName: t.name('iso-hook'), sshKeyName: t.name('iso-key') };
 }
 

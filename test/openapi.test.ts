@@ -233,6 +233,8 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     }
     if (p.startsWith('/hooks/')) values.hook_id = await idOf(await b('/hooks', { method: 'POST', body: JSON.stringify({ type: 'email', settings: { emails: 'a@b.example' }, events: ['job'] }) }));
     if (p.startsWith('/user/keys/')) values.key_id = await idOf(await b('/user/keys', { method: 'POST', body: JSON.stringify((op.requestBody ? example : undefined) ?? { public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' }) }));
+    // The seed's second user: the first owns the account, and the owner cannot be removed.
+    if (p.startsWith('/members/')) values.member_id = account.users[1]!.id;
     if (p.startsWith('/invoices/')) values.invoice_id = ((await (await b('/invoices')).json()) as { id: number }[])[0]!.id;
     if (p.startsWith('/connections/{connection_type}')) Object.assign(values, { connection_type: connection('mysql').type, connection_id: connection('mysql').id });
     if (p.startsWith('/connection_groups/')) values.group_id = await idOf(await b('/connection_groups', { method: 'POST', body: JSON.stringify({ connection_group: { name: 'g' }, connections: [] }) }));

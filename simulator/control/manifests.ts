@@ -1,8 +1,10 @@
 import type { Sim } from '../context.ts';
 import type { AccountManifest } from './seed.ts';
+import { isMember } from '../domains/members/model.ts';
 
 /**
  * Manifests of a state restored from a file (`--state`): what a target document is made from.
+ * Users removed from an account's members are left out (their keys no longer authenticate).
  * Interface A keys are stored as digests only, so none can be listed: the target document
  * written when they were made stays the place to read them. Pipelines that are not archived are
  * listed as fixtures (not archivable: whether the run may archive them was the seed's to say).
@@ -11,7 +13,7 @@ export function restoredManifests(sim: Sim): AccountManifest[] {
   return [...sim.store.accounts.values()].map((a) => ({
     account_id: a.slug,
     numeric_id: a.id,
-    users: [...a.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, api_key: u.apiKey })),
+    users: [...a.users.values()].filter(isMember).map((u) => ({ id: u.id, name: u.name, email: u.email, api_key: u.apiKey })),
     pipeline_keys: [],
     package_ids: [...a.packages.keys()],
     cluster_ids: [...a.clusters.keys()],

@@ -1,6 +1,7 @@
 import type { FieldProblem } from '../http/errors.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/types.ts';
+import { MEMBER_ROLES } from '../domains/users/types.ts';
 
 /**
  * Validates a seed document completely before anything is applied, so that a bad seed gets a
@@ -31,6 +32,7 @@ export function accountProblems(account: unknown, at: string, existingConnection
     if (typeof u.email !== 'string') f('email', 'must be a string');
     for (const k of ['api_key', 'time_zone', 'location'] as const) if (u[k] !== undefined && typeof u[k] !== 'string') f(k, 'must be a string');
     if (typeof u.api_key === 'string' && !/^[A-Za-z0-9_-]{20,200}$/.test(u.api_key)) f('api_key', 'must be 20 to 200 letters, digits, _ or -');
+    if (u.role !== undefined && !(MEMBER_ROLES as readonly unknown[]).includes(u.role)) f('role', `must be one of ${MEMBER_ROLES.join(', ')}`);
   });
   list(account.pipeline_keys, 'pipeline_keys', bad, (k, f) => {
     if (typeof k.name !== 'string' || k.name === '') f('name', 'must be a non-empty string');

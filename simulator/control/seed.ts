@@ -1,10 +1,10 @@
 import type { Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
-import { sha256Hex } from '../store.ts';
 import { isoDate } from '../clock.ts';
 import { newUserApiKey } from '../domains/users/keys.ts';
 import { mintPipelineKey, type MintedPipelineKey } from '../domains/apikeys/mint.ts';
-import type { User } from '../domains/users/types.ts';
+import type { MemberRole, User } from '../domains/users/types.ts';
+import { newUserRecord } from '../domains/users/new-user.ts';
 import type { FlowType, PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
@@ -22,7 +22,8 @@ export interface SeedDocument {
 export interface SeedAccount {
   slug: string;
   name?: string;
-  users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string }[];
+  /** The first user of an account owns it and is an admin; `role` (admin or member, default member) is the others'. */
+  users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string; role?: MemberRole }[];
   pipeline_keys?: { name: string; admin: boolean; key?: string; expires_at?: string | null }[];
   packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; flow_type?: FlowType; outcome?: 'completed' | 'failed' }[];
   clusters?: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
@@ -167,25 +168,22 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
 
 export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAccount['users']>[number]): User {
   const now = sim.clock.now();
-  const id = sim.store.nextId('user');
-  const user: User = {
-    id,
+  // The account's first user owns it, and is an admin; the others are members unless the seed says.
+  const first = account.users.size === 0;
+  const user = newUserRecord(sim, {
     name: u.name,
     email: u.email,
-    avatar_url: `https://avatars.example.invalid/${sha256Hex(u.email.trim().toLowerCase()).slice(0, 32)}`,
     apiKey: u.api_key ?? newUserApiKey(),
-    time_zone: u.time_zone ?? 'UTC',
-    location: u.location ?? '',
-    confirmed: true,
+    role: first ? 'admin' : (u.role ?? 'member'),
+    ...(u.time_zone !== undefined ? { time_zone: u.time_zone } : {}),
+    ...(u.location !== undefined ? { location: u.location } : {}),
     confirmedAt: now,
-    notification_settings: { job_completed: true, job_failed: true, cluster_events: false },
-    createdAt: now,
-    updatedAt: now,
     // Seeded users have logged in once, when they were made: the spec types last_login as a date-time.
     lastLogin: now,
-  };
-  account.users.set(id, user);
-  sim.store.indexUserKey(account.slug, id, user.apiKey);
+  });
+  account.users.set(user.id, user);
+  if (first) account.ownerUserId = user.id;
+  sim.store.indexUserKey(account.slug, user.id, user.apiKey);
   return user;
 }
 

@@ -1,6 +1,7 @@
 import type { Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
 import { isoTime } from '../clock.ts';
+import { isMember, ownerIdOf, roleOf } from '../domains/members/model.ts';
 
 /**
  * The state of one account for the control API, secrets redacted: keys and salts never leave
@@ -13,7 +14,8 @@ export function accountSnapshot(sim: Sim, account: AccountState): Record<string,
     numeric_id: account.id,
     name: account.name,
     now: isoTime(sim.clock.now()),
-    users: [...account.users.values()].map((u) => ({ id: u.id, name: u.name, email: u.email, api_key: redact(u.apiKey) })),
+    // Members only: a removed member keeps its record (members/model.ts), not its place in the account.
+    users: [...account.users.values()].filter(isMember).map((u) => ({ id: u.id, name: u.name, email: u.email, role: roleOf(account, u), owner: u.id === ownerIdOf(account), api_key: redact(u.apiKey) })),
     pipeline_keys: [...account.pipelineKeys.values()].map((k) => ({
       id: k.id,
       name: k.name,

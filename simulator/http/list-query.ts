@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
+import { queryValue } from './query.ts';
 import type { Direction, ListOrder, ListSorts } from '../domains/shared/list-order.ts';
 
 /** The real service's `since` format: UTC, ISO 8601 (`2013-01-17T22:41:21Z`; fractions of a second allowed). */
@@ -13,9 +14,9 @@ const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
  */
 export function readListOrder<S extends string>(sim: Sim, ctx: Context, list: ListSorts<never, S>): ListOrder<S | 'created'> {
   const sorts = Object.keys(list.keys);
-  const sort = single(ctx, 'sort');
-  const direction = single(ctx, 'direction');
-  const since = single(ctx, 'since');
+  const sort = queryValue(ctx, 'sort');
+  const direction = queryValue(ctx, 'direction');
+  const since = queryValue(ctx, 'since');
   if (sort !== undefined && !sorts.includes(sort)) throw invalidField('sort', `must be one of ${sorts.join(', ')}`);
   if (direction !== undefined && direction !== 'asc' && direction !== 'desc') throw invalidField('direction', 'must be asc or desc');
   // b-since-500: the time is parsed before it is checked, and a Date that is no time throws.
@@ -27,7 +28,7 @@ export function readListOrder<S extends string>(sim: Sim, ctx: Context, list: Li
 
 /** A filter that takes one of `values`, or undefined when not given (`all`, where a list takes it, is also undefined). */
 export function readChoice<V extends string>(ctx: Context, name: string, values: readonly V[], options: { all?: boolean } = {}): V | undefined {
-  const value = single(ctx, name);
+  const value = queryValue(ctx, name);
   if (value === undefined || (options.all && value === 'all')) return undefined;
   if (!(values as readonly string[]).includes(value)) throw invalidField(name, `must be one of ${[...(options.all ? ['all'] : []), ...values].join(', ')}`);
   return value as V;
@@ -39,7 +40,7 @@ export function readChoice<V extends string>(ctx: Context, name: string, values:
  * `values`, or an empty one, is a 422 naming the parameter.
  */
 export function readNames<V extends string>(ctx: Context, name: string, values: readonly V[]): Set<V> | undefined {
-  const value = single(ctx, name);
+  const value = queryValue(ctx, name);
   if (value === undefined || value.trim() === 'all') return undefined;
   const names = value.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !(values as readonly string[]).includes(n));
@@ -49,15 +50,9 @@ export function readNames<V extends string>(ctx: Context, name: string, values: 
 
 /** A filter that takes a positive integer id (`package_id`), or undefined when not given. */
 export function readIdFilter(ctx: Context, name: string): number | undefined {
-  const value = single(ctx, name);
+  const value = queryValue(ctx, name);
   if (value === undefined) return undefined;
   const id = /^[1-9]\d{0,15}$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(id)) throw invalidField(name, 'must be a positive integer id');
   return id;
-}
-
-function single(ctx: Context, name: string): string | undefined {
-  const value = ctx.query[name];
-  if (Array.isArray(value)) throw invalidField(name, 'must be given once');
-  return value;
 }

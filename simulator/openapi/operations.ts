@@ -28,6 +28,8 @@ import { CLUSTER_SEARCH } from '../domains/clusters/search.ts';
 import { SCHEDULE_SEARCH } from '../domains/schedules/search.ts';
 import { HOOK_SEARCH } from '../domains/hooks/search.ts';
 import { SSH_KEY_SEARCH } from '../domains/users/key-search.ts';
+import { MEMBER_SORTS } from '../domains/members/model.ts';
+import { MEMBER_ROLES } from '../domains/users/types.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -83,6 +85,8 @@ const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, 
 const DELIVERY_END = { type: 'object', required: ['connection'], properties: { connection: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer', minimum: 1 } } }, properties: { type: 'object' } } };
 const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
 const PACKAGE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, flow_type: { enum: ['dataflow', 'workflow'] }, flow_version: { type: 'string' }, data_flow_json: { type: ['string', 'object'] }, source_package_id: { type: 'integer' }, package_template_id: { type: 'integer' } } };
+const MEMBER_BODY = { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, name: { type: 'string' }, role: { enum: [...MEMBER_ROLES] } } };
+const ROLE_BODY = { type: 'object', required: ['role'], properties: { role: { enum: [...MEMBER_ROLES, 'owner'] } } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -128,6 +132,11 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
+    withQuery(B('get', '/members', 'The account\'s members (extension)', 'extension', { status: 200, schema: 'simulator/member', list: true }), [...filtered(MEMBER_SORTS), { name: 'role', description: 'Only members of this role (all: every one).', schema: { enum: ['all', ...MEMBER_ROLES] } }, { name: 'email', description: 'Only the member of this address (in any case).', schema: { type: 'string' } }]),
+    B('post', '/members', 'Add a member: an address nobody has is invited (extension; admins only)', 'extension', { status: bCreated, schema: 'simulator/member' }, { schema: MEMBER_BODY, example: { email: 'grace@acme.example', name: 'Grace', role: 'member' } }),
+    B('get', '/members/{member_id}', 'One member (extension)', 'extension', { status: 200, schema: 'simulator/member' }),
+    B('put', '/members/{member_id}', 'Set a member\'s role; owner hands the ownership on (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }, { schema: ROLE_BODY, example: { role: 'admin' } }),
+    B('delete', '/members/{member_id}', 'Remove a member: the membership ends, not the user (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }),
     withQuery(B('get', '/packages', 'Packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), [...filtered(PACKAGE_SORTS), { name: 'status', description: 'The active packages, or the archived ones (never both at once, as the real service).', schema: { enum: [b.packageStatusNames.active, b.packageStatusNames.archived], default: b.packageStatusNames.active } }, { name: 'flow_type', description: 'Only packages of this flow type (all: every one).', schema: { enum: ['all', ...FLOW_TYPES] } }]),
     withQuery(B('get', '/packages/search', 'Search packages (extension)', 'extension', { status: 200, schema: 'package', list: true }), searched(PACKAGE_SEARCH)),
     B('get', '/packages/templates', 'Package templates (extension)', 'extension', { status: 200, schema: 'simulator/package-template', list: true }),

@@ -3,6 +3,7 @@ import { jobBodyFrom } from '../lib/factories/jobs.ts';
 import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
 import { untitledPackageBody } from '../lib/factories/packages.ts';
+import { invitedMemberBody } from '../lib/factories/members.ts';
 import { smallClusterBody } from '../lib/factories/clusters.ts';
 import { weeklyDeliveryBody } from '../lib/factories/deliveries.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
@@ -120,6 +121,28 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /user/keys/search', method: 'GET', path: '/user/keys/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'ssh-key', list: true, paged: true } },
   { key: 'GET /user/keys/{id}', method: 'GET', path: '/user/keys/{id}', source: 'spec', clause: 'B-KEY-1', id: { kind: 'sshKey' }, effect: 'read', answer: { schema: 'ssh-key' } },
   { key: 'DELETE /user/keys/{id}', method: 'DELETE', path: '/user/keys/{id}', source: 'extension', id: { kind: 'sshKey' }, effect: 'write', answer: { empty: true }, touches: ['sshKey', 'sshKeys'] },
+  // Members (extensions the real service's clients call). Adding one sends an invitation, a new
+  // role or a removal can take the run's own access away: destructive, sent only where refused.
+  { key: 'GET /members', method: 'GET', path: '/members', source: 'extension', effect: 'read', answer: { schema: 'simulator/member', list: true, paged: true } },
+  { key: 'GET /members/{id}', method: 'GET', path: '/members/{id}', source: 'extension', id: { kind: 'member' }, effect: 'read', answer: { schema: 'simulator/member' } },
+  {
+    key: 'POST /members',
+    method: 'POST',
+    path: '/members',
+    source: 'extension',
+    effect: 'destructive',
+    answer: { schema: 'simulator/member' },
+    body: (c) => invitedMemberBody(c.name('member')),
+    fields: [
+      { path: ['email'], kind: 'string' },
+      { path: ['name'], kind: 'string' },
+      { path: ['role'], kind: 'string' },
+    ],
+    creates: 'member',
+    touches: ['members'],
+  },
+  { key: 'PUT /members/{id}', method: 'PUT', path: '/members/{id}', source: 'extension', id: { kind: 'member' }, effect: 'destructive', answer: { schema: 'simulator/member' }, body: () => ({ role: 'admin' }), fields: [{ path: ['role'], kind: 'string' }], touches: ['member'] },
+  { key: 'DELETE /members/{id}', method: 'DELETE', path: '/members/{id}', source: 'extension', id: { kind: 'member' }, effect: 'destructive', answer: { schema: 'simulator/member' }, touches: ['member', 'members'] },
   // Hooks
   {
     key: 'POST /hooks',
@@ -328,4 +351,5 @@ export const RESOURCE_READS: Readonly<Record<ResourceKind, { one?: string; list?
   connectionGroup: { one: 'GET /connection_groups/{id}', list: 'GET /connection_groups' },
   delivery: { list: 'GET /deliveries' },
   notification: { list: 'GET /notifications' },
+  member: { one: 'GET /members/{id}', list: 'GET /members' },
 };

@@ -5,6 +5,7 @@ import { makeJob } from '../lib/factories/jobs.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import { makeSshKey } from '../lib/factories/ssh-keys.ts';
 import { makeSchedule } from '../lib/factories/schedules.ts';
+import { keyUserId } from '../lib/factories/members.ts';
 import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
 import type { BEndpoint, BodyContext, IdParameter, ResourceKind } from './types.ts';
 
@@ -64,12 +65,18 @@ export function fixtureValues(fixtures: TargetFixtures, param: IdParameter): Pat
 const MAKEABLE: readonly ResourceKind[] = ['hook', 'sshKey', 'job', 'schedule'];
 
 /**
- * The caller's own id for `param`: a fixture, or a hook, SSH key, job or schedule made for the check (and
- * removed after it). Undefined when neither is possible.
+ * The caller's own id for `param`: a fixture, a hook, SSH key, job or schedule made for the check (and
+ * removed after it), or for a member the key's own user. Undefined when none is possible.
  */
 export async function ownValues(t: CheckContext, account: Account, param: IdParameter, made: Map<ResourceKind, number>): Promise<PathValues | undefined> {
   const fixed = fixtureValues(t.fixtures(account), param);
   if (fixed) return fixed;
+  // The key's own user is a member on any deployment: named without adding one.
+  if (param.kind === 'member') {
+    const id = made.get('member') ?? (await keyUserId(t, account));
+    if (id !== undefined) made.set('member', id);
+    return id === undefined ? undefined : { id };
+  }
   if (!MAKEABLE.includes(param.kind)) return undefined;
   const known = made.get(param.kind);
   if (known !== undefined) return { id: known };

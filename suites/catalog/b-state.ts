@@ -123,6 +123,10 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
       return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, whole);
     case 'scheduleWatchers':
       return values.id === undefined ? undefined : list(`/schedules/${values.id}/watchers`, whole);
+    case 'members':
+      return list('/members', ids);
+    case 'member':
+      return values.id === undefined ? undefined : one(`/members/${values.id}`);
     case 'notifications':
       return notificationIds.length === 0 ? undefined : list('/notifications', (b) => notificationIds.map((id) => find(b, id)));
     default:

@@ -12,7 +12,7 @@ import type { AOperation, TargetFixtures } from '../lib/target-types.ts';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a path id or body id names in interface B. */
-export type ResourceKind = 'package' | 'cluster' | 'job' | 'hook' | 'sshKey' | 'invoice' | 'connection' | 'connectionGroup' | 'delivery' | 'notification' | 'schedule';
+export type ResourceKind = 'package' | 'cluster' | 'job' | 'hook' | 'sshKey' | 'invoice' | 'connection' | 'connectionGroup' | 'delivery' | 'notification' | 'schedule' | 'member';
 
 /** The id an endpoint's path takes (`{id}`), and for connections the type in `{type}` or the one the route serves. */
 export interface IdParameter {
@@ -58,7 +58,7 @@ export interface BodyContext {
  * The parts of an account a write may change, each read back the same way by the isolation
  * family (`b-state.ts`): account 2 must see none of them change under account 1's key.
  */
-export type StatePart = 'packages' | 'package' | 'user' | 'hooks' | 'hook' | 'sshKeys' | 'sshKey' | 'jobs' | 'jobStop' | 'watchers' | 'connection' | 'connectionGroups' | 'deliveries' | 'delivery' | 'notifications' | 'schedules' | 'schedule' | 'cluster' | 'clusterWatchers' | 'scheduleWatchers';
+export type StatePart = 'packages' | 'package' | 'user' | 'hooks' | 'hook' | 'sshKeys' | 'sshKey' | 'jobs' | 'jobStop' | 'watchers' | 'connection' | 'connectionGroups' | 'deliveries' | 'delivery' | 'notifications' | 'schedules' | 'schedule' | 'cluster' | 'clusterWatchers' | 'scheduleWatchers' | 'members' | 'member';
 
 export interface BEndpoint {
   /** `METHOD /path` exactly as docs/interface-b.md's Endpoints table writes it. */

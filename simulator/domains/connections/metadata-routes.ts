@@ -4,7 +4,7 @@ import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import { salesforceFields } from './salesforce.ts';
 import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
-import { booleanQuery, queryValue, requiredQueryValue } from './query.ts';
+import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
 
 /**
  * What a connector reads from its source for the package editor. Each answers only for a

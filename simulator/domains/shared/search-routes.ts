@@ -6,6 +6,7 @@ import type { User } from '../users/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
+import { queryValue } from '../../http/query.ts';
 import type { Direction } from './list-order.ts';
 import { parseSearchQuery, searchItems, type SearchSpec } from './search.ts';
 
@@ -55,8 +56,7 @@ export function registerSearchRoute<T extends { id: number }>(router: BRouteTabl
 
 /** A search parameter from the query string (given once), else from the body (a string). */
 function parameter(ctx: Context, body: Record<string, unknown>, name: string): string | undefined {
-  const fromQuery = ctx.query[name];
-  if (Array.isArray(fromQuery)) throw invalidField(name, 'must be given once');
+  const fromQuery = queryValue(ctx, name);
   if (fromQuery !== undefined) return fromQuery;
   const fromBody = body[name];
   if (fromBody === undefined || fromBody === null) return undefined;

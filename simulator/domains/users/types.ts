@@ -13,7 +13,23 @@ export interface User {
   createdAt: number;
   updatedAt: number;
   lastLogin: number | null;
+  /**
+   * The user's role in the account (members/model.ts); absent in a state saved before roles were
+   * kept: the owner is an admin, everyone else a member.
+   */
+  role?: MemberRole;
+  /**
+   * When the user was removed from the account's members (`DELETE /members/{id}`), or absent or
+   * null while a member. The real service keeps the user, only the membership ends: the record
+   * stays (jobs still name their creator, adding the address again brings the same user back),
+   * and its key stops authenticating.
+   */
+  removedAt?: number | null;
 }
+
+/** The real service's member roles (its API docs: `admin` or `member`; the owner is an admin). */
+export const MEMBER_ROLES = ['admin', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
 
 export interface SshKey {
   id: number;

@@ -10,6 +10,7 @@ import { registerDeliveryRoutes } from '../../domains/deliveries/routes.ts';
 import { registerNotificationRoutes } from '../../domains/notifications/routes.ts';
 import { registerLimitRoutes } from '../../domains/limits/routes.ts';
 import { registerScheduleRoutes } from '../../domains/schedules/routes.ts';
+import { registerMemberRoutes } from '../../domains/members/routes.ts';
 
 /** Every interface B domain's routes; a new domain adds its registration here. */
 export const bRouteRegistrations: readonly RegisterBRoutes[] = [
@@ -24,4 +25,5 @@ export const bRouteRegistrations: readonly RegisterBRoutes[] = [
   registerNotificationRoutes,
   registerLimitRoutes,
   registerScheduleRoutes,
+  registerMemberRoutes,
 ];

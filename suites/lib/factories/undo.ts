@@ -7,9 +7,10 @@ import { deleteScheduleOnCleanup } from './schedules.ts';
 import { terminateClusterOnCleanup } from './clusters.ts';
 import { deleteDeliveryOnCleanup } from './deliveries.ts';
 import { archivePackageOnCleanup } from './packages.ts';
+import { removeMemberOnCleanup } from './members.ts';
 
 /** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
-export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery' | 'package';
+export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery' | 'package' | 'member';
 
 /**
  * Registers the undoing of something a write created: a check's own set-up, or a write that
@@ -31,6 +32,8 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return deleteDeliveryOnCleanup(t, id, account);
     case 'package':
       return archivePackageOnCleanup(t, id, account);
+    case 'member':
+      return removeMemberOnCleanup(t, id, account);
     default:
       return unhandled(kind);
   }

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { invalidField } from '../../http/errors.ts';
+import { invalidField } from './errors.ts';
 
 /** A query parameter given at most once; a repeated one is a 422 naming it. */
 export function queryValue(ctx: Context, name: string): string | undefined {

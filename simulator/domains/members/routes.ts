@@ -1,0 +1,55 @@
+import type { Sim } from '../../context.ts';
+import type { BRouteTable } from '../../interfaces/b/types.ts';
+import { readJsonObject } from '../../http/json-body.ts';
+import { pageOf, readPage } from '../../http/paging.ts';
+import { pathId } from '../../http/path-id.ts';
+import { readChoice, readListOrder } from '../../http/list-query.ts';
+import { queryValue } from '../../http/query.ts';
+import { inListOrder } from '../shared/list-order.ts';
+import { MEMBER_ROLES } from '../users/types.ts';
+import { parseMemberInput, parseRoleInput } from './input.ts';
+import { MEMBER_SORTS, addMember, membersNewestFirst, readMember, removeMember, roleOf, setMemberRole } from './model.ts';
+import { presentMember } from './present.ts';
+
+/** Extensions (docs/interface-b.md): the account's members, as the real service's API docs give them. */
+export function registerMemberRoutes(router: BRouteTable, sim: Sim): void {
+  // role (admin, member or all), email (one address, in any case), sort (updated, created, name,
+  // email), direction and since, as the docs'; paged like every list.
+  router.get('/members', (ctx) => {
+    const { account, links } = ctx.state;
+    const order = readListOrder(sim, ctx, MEMBER_SORTS);
+    const role = readChoice(ctx, 'role', MEMBER_ROLES, { all: true });
+    const email = queryValue(ctx, 'email')?.trim().toLowerCase();
+    const members = membersNewestFirst(account).filter((u) => (role === undefined || roleOf(account, u) === role) && (email === undefined || u.email.trim().toLowerCase() === email));
+    const page = pageOf(sim, ctx, inListOrder(members, order, MEMBER_SORTS), readPage(sim, ctx));
+    ctx.body = page.map((u) => presentMember(sim, account, u, links));
+  });
+
+  router.post('/members', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const input = parseMemberInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    const member = addMember(sim, account, user, input);
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentMember(sim, account, member, links);
+  });
+
+  router.get('/members/:member_id', (ctx) => {
+    const { account, links } = ctx.state;
+    ctx.body = presentMember(sim, account, readMember(account, pathId(ctx.params.member_id)), links);
+  });
+
+  router.put('/members/:member_id', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const role = parseRoleInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    ctx.body = presentMember(sim, account, setMemberRole(sim, account, user, pathId(ctx.params.member_id), role), links);
+  });
+
+  // The docs answer the member removed, as it was.
+  router.delete('/members/:member_id', (ctx) => {
+    const { account, user, links } = ctx.state;
+    const id = pathId(ctx.params.member_id);
+    const before = presentMember(sim, account, readMember(account, id), links);
+    removeMember(sim, account, user, id);
+    ctx.body = before;
+  });
+}
