@@ -56,7 +56,8 @@ export type IdKind =
   | 'notification'
   | 'pipelineKey'
   | 'pipeline'
-  | 'schedule';
+  | 'schedule'
+  | 'packageValidation';
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');

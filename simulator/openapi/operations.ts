@@ -19,7 +19,7 @@ import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
 import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
 import { HOOK_TYPES } from '../domains/hooks/catalog.ts';
-import { FLOW_TYPES } from '../domains/packages/types.ts';
+import { FLOW_TYPES, VALIDATION_STATUSES } from '../domains/packages/types.ts';
 import { CONNECTION_TYPE_NAMES } from '../domains/connections/catalog.ts';
 import type { Searchable } from '../domains/shared/search-routes.ts';
 import { JOB_SEARCH } from '../domains/jobs/search.ts';
@@ -29,6 +29,7 @@ import { SCHEDULE_SEARCH } from '../domains/schedules/search.ts';
 import { HOOK_SEARCH } from '../domains/hooks/search.ts';
 import { SSH_KEY_SEARCH } from '../domains/users/key-search.ts';
 import { MEMBER_SORTS } from '../domains/members/model.ts';
+import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 
 /**
@@ -144,6 +145,10 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/packages/{id}', 'One package', 'spec', { status: 200, schema: 'package' }),
     B('put', '/packages/{id}', 'Change a package (extension)', 'extension', { status: 200, schema: 'package' }, { schema: PACKAGE_BODY, example: { description: 'Loads orders nightly' } }),
     B('delete', '/packages/{id}', 'Archive a package (extension)', 'extension', { status: 200, schema: 'package' }),
+    withQuery(B('get', '/packages/{id}/validations', 'A package\'s validations (extension)', 'extension', { status: 200, schema: 'simulator/package-validation', list: true }), [...filtered(VALIDATION_SORTS), status('validations', VALIDATION_STATUSES)]),
+    B('post', '/packages/{id}/validations', 'Validate a package: running, then completed or failed on the clock (extension)', 'extension', { status: bCreated, schema: 'simulator/package-validation' }),
+    B('post', '/packages/{id}/validate', 'Validate a package and answer the finished validation (extension)', 'extension', { status: 200, schema: 'simulator/package-validation' }),
+    B('get', '/packages/{id}/validations/{validation_id}', 'One validation of a package (extension)', 'extension', { status: 200, schema: 'simulator/package-validation' }),
     B('get', '/packages/{id}/export', 'A package as POST /packages takes it (extension)', 'extension', { status: 200, schema: 'simulator/package-export' }),
     withQuery(B('get', '/clusters', 'Clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), [...filtered(CLUSTER_SORTS), status('clusters', CLUSTER_STATUSES)]),
     withQuery(B('get', '/clusters/search', 'Search clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), searched(CLUSTER_SEARCH)),

@@ -43,6 +43,10 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'PUT /packages/{id}', method: 'PUT', path: '/packages/{id}', source: 'extension', id: { kind: 'package' }, effect: 'destructive', answer: { schema: 'package' }, body: () => ({ description: 'changed by disco' }), fields: [{ path: ['description'], kind: 'string' }], touches: ['package'] },
   { key: 'DELETE /packages/{id}', method: 'DELETE', path: '/packages/{id}', source: 'extension', id: { kind: 'package' }, effect: 'destructive', answer: { schema: 'package' }, touches: ['package'] },
   { key: 'GET /packages/{id}/export', method: 'GET', path: '/packages/{id}/export', source: 'extension', id: { kind: 'package' }, effect: 'read', answer: { schema: 'simulator/package-export' } },
+  // A validation leaves a record in the package's validation list and changes nothing else: harmless to repeat.
+  { key: 'POST /packages/{id}/validations', method: 'POST', path: '/packages/{id}/validations', source: 'extension', id: { kind: 'package' }, effect: 'write', answer: { schema: 'simulator/package-validation' }, touches: ['packageValidations'] },
+  { key: 'POST /packages/{id}/validate', method: 'POST', path: '/packages/{id}/validate', source: 'extension', id: { kind: 'package' }, effect: 'write', answer: { schema: 'simulator/package-validation' }, touches: ['packageValidations'] },
+  { key: 'GET /packages/{id}/validations', method: 'GET', path: '/packages/{id}/validations', source: 'extension', id: { kind: 'package' }, effect: 'read', answer: { schema: 'simulator/package-validation', list: true, paged: true } },
   { key: 'GET /packages/{id}', method: 'GET', path: '/packages/{id}', source: 'spec', clause: 'B-PKG-1', id: { kind: 'package' }, effect: 'read', answer: { schema: 'package' } },
   // Clusters
   { key: 'GET /clusters', method: 'GET', path: '/clusters', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster', list: true, paged: true } },

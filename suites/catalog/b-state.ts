@@ -123,6 +123,8 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
       return values.id === undefined ? undefined : list(`/clusters/${values.id}/watchers`, whole);
     case 'scheduleWatchers':
       return values.id === undefined ? undefined : list(`/schedules/${values.id}/watchers`, whole);
+    case 'packageValidations':
+      return values.id === undefined ? undefined : list(`/packages/${values.id}/validations`, ids);
     case 'members':
       return list('/members', ids);
     case 'member':

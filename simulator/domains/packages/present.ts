@@ -1,6 +1,8 @@
 import type { Links, Sim } from '../../context.ts';
 import { presentTime } from '../../http/time.ts';
 import { flowTypeOf, type Package } from './types.ts';
+import type { AccountState } from '../../store.ts';
+import type { ValidationView } from './validations.ts';
 import { DEFAULT_FLOW_VERSION } from './model.ts';
 import { TEMPLATE_AUTHOR, type PackageTemplate } from './templates.ts';
 
@@ -57,4 +59,21 @@ export function presentPackageExport(pkg: Package): Record<string, unknown> {
 /** A template as `GET /packages/templates` lists it (the real docs' fields). */
 export function presentPackageTemplate(template: PackageTemplate): Record<string, unknown> {
   return { id: template.id, name: template.name, description: template.description, position: template.position, author: { ...TEMPLATE_AUTHOR } };
+}
+
+/** A validation as the real docs show one (resources/package-validation.md), as it stands at the moment of `view`. */
+export function presentValidation(sim: Sim, account: AccountState, pkg: Package, view: ValidationView, links: Links): Record<string, unknown> {
+  return {
+    id: view.id,
+    status: view.status,
+    status_message: view.statusMessage,
+    account_id: account.id,
+    owner_id: view.validation.ownerId,
+    runtime: view.runtime,
+    errors: view.errors.map((message) => ({ message })),
+    created_at: presentTime(sim, view.validation.createdAt),
+    updated_at: presentTime(sim, view.updatedAt),
+    package_id: pkg.id,
+    url: `${packageUrl(links, pkg.id)}/validations/${view.id}`,
+  };
 }

@@ -3,11 +3,13 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
-import { FLOW_TYPES, flowTypeOf, type PackageStatus } from './types.ts';
+import { FLOW_TYPES, VALIDATION_STATUSES, flowTypeOf, type PackageStatus } from './types.ts';
+import { VALIDATION_SORTS, readValidation, runValidation, validationAt, validationsNewestFirst } from './validations.ts';
+import { expectNoBody } from '../../http/body.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, archivePackage, createPackage, ownPackage, packagesNewestFirst, readPackage, updatePackage } from './model.ts';
-import { presentPackage, presentPackageDetail, presentPackageExport, presentPackageTemplate } from './present.ts';
+import { presentPackage, presentPackageDetail, presentPackageExport, presentPackageTemplate, presentValidation } from './present.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { parsePackageFields } from './input.ts';
 import { PACKAGE_TEMPLATES } from './templates.ts';
@@ -60,6 +62,42 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/packages/:id/export', (ctx) => {
     ctx.body = presentPackageExport(ownPackage(ctx.state.account, pathId(ctx.params.id)));
+  });
+
+  // Extensions (docs/interface-b.md): the real service's package validations, on the clock
+  // (validations.ts); the list newest first, status (or all), sort (updated, created), direction
+  // and since, paged; the synchronous /validate answers the validation finished.
+  router.get('/packages/:id/validations', (ctx) => {
+    const { account, links } = ctx.state;
+    const pkg = ownPackage(account, pathId(ctx.params.id));
+    const order = readListOrder(sim, ctx, VALIDATION_SORTS);
+    const status = readChoice(ctx, 'status', VALIDATION_STATUSES, { all: true });
+    const views = validationsNewestFirst(pkg, sim.clock.now()).filter((v) => status === undefined || v.status === status);
+    const page = pageOf(sim, ctx, inListOrder(views, order, VALIDATION_SORTS), readPage(sim, ctx));
+    ctx.body = page.map((view) => presentValidation(sim, account, pkg, view, links));
+  });
+
+  router.post('/packages/:id/validations', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const pkg = ownPackage(account, pathId(ctx.params.id));
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const validation = runValidation(sim, pkg, user, { sync: false });
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentValidation(sim, account, pkg, validationAt(validation, sim.clock.now()), links);
+  });
+
+  router.post('/packages/:id/validate', async (ctx) => {
+    const { account, user, links } = ctx.state;
+    const pkg = ownPackage(account, pathId(ctx.params.id));
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const validation = runValidation(sim, pkg, user, { sync: true });
+    ctx.body = presentValidation(sim, account, pkg, validationAt(validation, sim.clock.now()), links);
+  });
+
+  router.get('/packages/:id/validations/:validation_id', (ctx) => {
+    const { account, links } = ctx.state;
+    const pkg = ownPackage(account, pathId(ctx.params.id));
+    ctx.body = presentValidation(sim, account, pkg, readValidation(pkg, pathId(ctx.params.validation_id), sim.clock.now()), links);
   });
 
   // The real service's search (shared/search.ts); before /packages/:id, which would take `search` for an id.

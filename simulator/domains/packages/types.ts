@@ -32,4 +32,25 @@ export interface Package {
    * fail at the end of its run, so clients can test their failure paths.
    */
   outcome: 'completed' | 'failed';
+  /** Its validations (`/packages/{id}/validations`), oldest first; absent: none yet. */
+  validations?: PackageValidation[];
 }
+
+/**
+ * A run of the real service's package validation (its API docs, resources/package-validation.md).
+ * What it shows at a moment follows from these on the clock (validations.ts): running until
+ * `endsAt`, then its outcome.
+ */
+export interface PackageValidation {
+  id: number;
+  ownerId: number;
+  createdAt: number;
+  endsAt: number;
+  outcome: 'completed' | 'failed';
+  /** What a failed validation reports (`errors[].message`); empty when it completes. */
+  errors: string[];
+}
+
+/** The real docs' validation statuses. */
+export const VALIDATION_STATUSES = ['running', 'completed', 'failed'] as const;
+export type ValidationStatus = (typeof VALIDATION_STATUSES)[number];
