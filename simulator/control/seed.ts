@@ -113,7 +113,8 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   }
   for (const c of seed.clusters ?? []) {
     const id = store.nextId('cluster');
-    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? 1, type: c.type ?? 'sandbox', status: 'available', createdAt: now, updatedAt: now });
+    // Owned, like a seeded package, by the account's first user, who is its creator too.
+    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? 1, type: c.type ?? 'sandbox', status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
     manifest.cluster_ids.push(id);
   }
   for (const c of seed.connections ?? []) {

@@ -108,7 +108,7 @@ function announceCluster(sim: Sim, account: AccountState, cluster: Cluster, now:
       const message = clusterMessage(account, cluster, event);
       for (const user of clusterWatchers(account, cluster)) notify(sim, account, user.id, event, message, null, at);
     }
-    emitEvent(sim, account, event, () => presentCluster(sim, cluster, links, at));
+    emitEvent(sim, account, event, () => presentCluster(sim, account, cluster, links, at));
   }
   cluster.announcedUntil = now;
   sim.eventQueued?.(trackCluster(account, cluster.id));

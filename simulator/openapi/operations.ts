@@ -29,6 +29,7 @@ import { SCHEDULE_SEARCH } from '../domains/schedules/search.ts';
 import { HOOK_SEARCH } from '../domains/hooks/search.ts';
 import { SSH_KEY_SEARCH } from '../domains/users/key-search.ts';
 import { MEMBER_SORTS } from '../domains/members/model.ts';
+import { ACCOUNT_REGIONS, STACKS } from '../domains/clusters/placement.ts';
 import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 
@@ -82,6 +83,24 @@ const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', requ
 const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
 const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
 const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
+/** POST /clusters also takes the real docs' placement fields (PUT does not). */
+const NEW_CLUSTER_BODY = {
+  type: 'object',
+  properties: {
+    ...CLUSTER_BODY.properties,
+    region: { enum: ACCOUNT_REGIONS.map((r) => r.id) },
+    zone: { type: 'string' },
+    master_instance_type: { type: 'string' },
+    slave_instance_type: { type: 'string' },
+    master_spot_price: { type: ['number', 'null'], minimum: 0 },
+    slave_spot_price: { type: ['number', 'null'], minimum: 0 },
+    master_spot_percentage: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    slave_spot_percentage: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+    allow_fallback: { type: ['boolean', 'integer'] },
+    stack: { enum: STACKS.map((st) => st.id) },
+    bootstrap_actions: { type: 'array', maxItems: 20, items: { type: 'object', required: ['script_path'], properties: { script_path: { type: 'string' }, args: { type: 'array', items: { type: 'string' } } } } },
+  },
+};
 const SCHEDULE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, status: { enum: ['enabled', 'disabled'] }, start_at: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1 }, interval_unit: { enum: ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] }, task: { type: 'object' }, reuse_cluster_strategy: { enum: ['none', 'self', 'any'] }, overlap: { type: 'boolean' }, auto_retry: { type: 'boolean' }, auto_retry_attempts: { type: 'integer', minimum: 1, maximum: 5 } } };
 const DELIVERY_END = { type: 'object', required: ['connection'], properties: { connection: { type: 'object', required: ['type', 'id'], properties: { type: { type: 'string' }, id: { type: 'integer', minimum: 1 } } }, properties: { type: 'object' } } };
 const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
@@ -155,7 +174,9 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('get', '/clusters/{id}/instances', 'A cluster\'s machines (extension)', 'extension', { status: 200, schema: 'simulator/cluster-instance', list: true }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
-    B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600 } }),
+    B('get', '/regions', 'The regions open to the account, where POST /clusters may place a cluster (extension)', 'extension', { status: 200, schema: 'simulator/account-region', list: true }),
+    B('get', '/stacks', 'The stacks POST /clusters takes (extension)', 'extension', { status: 200, schema: 'simulator/stack', list: true }),
+    B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: NEW_CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600, region: 'amazon-web-services::eu-west-1', slave_spot_percentage: 0.5, bootstrap_actions: [{ script_path: 'https://scripts.example/setup.sh', args: ['--fast'] }] } }),
     B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),
     B('delete', '/clusters/{id}', 'Terminate a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('post', '/clusters/{id}/watchers', 'Watch a cluster (extension)', 'extension', { status: 200, schema: 'simulator/watcher' }),

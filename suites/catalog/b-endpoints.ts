@@ -280,6 +280,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     touches: ['notifications'],
   },
   { key: 'GET /cluster_plans', method: 'GET', path: '/cluster_plans', source: 'extension', effect: 'read', answer: { schema: 'simulator/cluster-plan', list: true } },
+  { key: 'GET /regions', method: 'GET', path: '/regions', source: 'extension', effect: 'read', answer: { schema: 'simulator/account-region', list: true } },
+  { key: 'GET /stacks', method: 'GET', path: '/stacks', source: 'extension', effect: 'read', answer: { schema: 'simulator/stack', list: true } },
   // Cluster writes (extensions the real service's clients call). Creating, changing and
   // terminating clusters costs a real deployment machines: destructive, so the cross-cutting
   // families leave them to checks that ask for it.

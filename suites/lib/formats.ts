@@ -8,6 +8,13 @@ import { isUtcDateTime } from './dates.ts';
  * invoice's id a string.
  */
 
+export interface FormatOptions {
+  /** The resource is an invoice: its own id is a string. */
+  stringId?: boolean;
+  /** The resource's own id is a name (NAME_ID_SCHEMAS). */
+  nameId?: boolean;
+}
+
 export interface FormatProblem {
   path: string;
   message: string;
@@ -23,6 +30,13 @@ const TIMESTAMP_FIELDS = new Set(['last_login']);
  */
 const PROVIDER_ID_FIELDS = new Set(['instance_id']);
 
+/**
+ * Resources whose own `id` is a name the real service gives, a string in its docs: a region
+ * (`amazon-web-services::us-east-1`), a stack (`mint-everest`). Extension lists, judged in the
+ * simulator profile only; by their schema's name.
+ */
+export const NAME_ID_SCHEMAS: ReadonlySet<string> = new Set(['simulator/account-region', 'simulator/stack']);
+
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */
 const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 'notification_settings']);
 
@@ -30,9 +44,9 @@ const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 
  * The B-FMT-1 problems of a resource: every timestamp (a field named `*_at` or `last_login`,
  * at any depth) that is not an ISO 8601 UTC date-time, and every id (`id`, `*_id`) that is not an
  * integer. Null is left to the schema (a job not started yet has no `started_at`). The invoice
- * id is the one string id (`stringId`).
+ * id is the one string id of the spec (`stringId`); a region's or a stack's is a name (`nameId`).
  */
-export function formatProblems(value: unknown, options: { stringId?: boolean } = {}, path = ''): FormatProblem[] {
+export function formatProblems(value: unknown, options: FormatOptions = {}, path = ''): FormatProblem[] {
   const problems: FormatProblem[] = [];
   if (Array.isArray(value)) {
     value.forEach((item, i) => problems.push(...formatProblems(item, {}, `${path}/${i}`)));
@@ -46,6 +60,8 @@ export function formatProblems(value: unknown, options: { stringId?: boolean } =
       if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
     } else if (key === 'id' && options.stringId && path === '') {
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
+    } else if (key === 'id' && options.nameId && path === '') {
+      if (typeof field !== 'string' || field === '') problems.push({ path: at, message: `${JSON.stringify(field)} is not a name (this resource's id is one)` });
     } else if ((key === 'id' || key.endsWith('_id')) && !PROVIDER_ID_FIELDS.has(key)) {
       if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
     } else if (typeof field === 'object') {
@@ -56,7 +72,7 @@ export function formatProblems(value: unknown, options: { stringId?: boolean } =
 }
 
 /** Fails naming B-FMT-1 when the resource breaks the format rules of section 2. */
-export function expectFormats(t: CheckContext, ex: Exchange, what: string, value: unknown, options: { stringId?: boolean } = {}): void {
+export function expectFormats(t: CheckContext, ex: Exchange, what: string, value: unknown, options: FormatOptions = {}): void {
   const problems = formatProblems(value, options);
   t.expect.that(problems.length === 0, {
     clause: 'B-FMT-1',

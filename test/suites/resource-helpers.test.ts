@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblems } from '../../suites/lib/formats.ts';
+import { formatProblems, NAME_ID_SCHEMAS } from '../../suites/lib/formats.ts';
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
 import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
 import { otherTimeZoneTaken, restoreUserAfter } from '../../suites/lib/factories/user.ts';
@@ -63,6 +63,11 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     // A provider's id (a cluster instance's, as the real docs show it) is a string; the service's own are integers.
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: 5 })).toEqual([]);
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: '5' }).map((p) => p.path)).toEqual(['/cluster_id']);
+    // A region's or a stack's own id is a name; only where the schema says so.
+    expect(formatProblems({ id: 'gcloud::us-central1', name: 'Google Cloud - Central US' }, { nameId: true })).toEqual([]);
+    expect(formatProblems({ id: 7 }, { nameId: true }).map((p) => p.path)).toEqual(['/id']);
+    expect(formatProblems({ id: 'mint-everest' }).map((p) => p.path)).toEqual(['/id']);
+    expect(NAME_ID_SCHEMAS.has('simulator/stack') && NAME_ID_SCHEMAS.has('simulator/account-region') && !NAME_ID_SCHEMAS.has('simulator/cluster')).toBe(true);
   });
 
   it('compares JSON regardless of key order, and containment allows extra keys', () => {

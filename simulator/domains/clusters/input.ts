@@ -1,5 +1,7 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { CLUSTER_PLANS } from './plans.ts';
+import { ACCOUNT_REGIONS, STACKS } from './placement.ts';
+import type { BootstrapAction, ClusterPlacement } from './types.ts';
 
 export interface ClusterFields {
   name?: string;
@@ -9,6 +11,8 @@ export interface ClusterFields {
   terminateOnIdle?: boolean;
   timeToIdle?: number;
   planId?: number;
+  /** Creating only: the placement fields given (the rest take the defaults, placement.ts). */
+  placement?: Partial<ClusterPlacement>;
 }
 
 /** The most nodes a cluster may ask for here (the real service's plans go higher; this is a fake). */
@@ -52,6 +56,75 @@ export function parseClusterFields(raw: Record<string, unknown>, creating: boole
     if (typeof body.time_to_idle === 'number' && Number.isInteger(body.time_to_idle) && body.time_to_idle >= 60 && body.time_to_idle <= 7 * 86_400) out.timeToIdle = body.time_to_idle;
     else problems.push({ field: 'time_to_idle', message: 'must be whole seconds from 60 to 604800' });
   }
+  if (creating) {
+    const placement = parsePlacement(body, problems);
+    if (Object.keys(placement).length > 0) out.placement = placement;
+  }
   if (problems.length) throw invalidFields(problems);
+  return out;
+}
+
+const MAX_TEXT = 255;
+const MAX_BOOTSTRAP_ACTIONS = 20;
+const MAX_SCRIPT_ARGS = 50;
+
+/**
+ * The docs' placement fields of `POST /clusters` (sections/create-cluster.md): `region` one of
+ * `GET /regions`, `stack` one of `GET /stacks`, `zone` and the instance types text, spot prices
+ * numbers of 0 or more, spot percentages from 0 to 1 (null: none), `allow_fallback` a boolean (or
+ * 0, 1), `bootstrap_actions` `{script_path, args?}` objects. `PUT` takes none of them (the docs).
+ */
+function parsePlacement(body: Record<string, unknown>, problems: FieldProblem[]): Partial<ClusterPlacement> {
+  const out: Partial<ClusterPlacement> = {};
+  const text = (field: string, set: (v: string) => void) => {
+    const v = body[field];
+    if (v === undefined || v === null) return;
+    if (typeof v === 'string' && v.trim() !== '' && v.length <= MAX_TEXT) set(v);
+    else problems.push({ field, message: `must be a non-blank string of at most ${MAX_TEXT} characters` });
+  };
+  const number = (field: string, max: number, set: (v: number) => void) => {
+    const v = body[field];
+    if (v === undefined || v === null) return;
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= max) set(v);
+    else problems.push({ field, message: max === 1 ? 'must be a number from 0 to 1, or null' : 'must be a number of 0 or more (USD), or null' });
+  };
+  if (body.region !== undefined && body.region !== null) {
+    if (ACCOUNT_REGIONS.some((r) => r.id === body.region)) out.region = body.region as string;
+    else problems.push({ field: 'region', message: 'must be a region id of GET /regions, such as amazon-web-services::us-east-1' });
+  }
+  if (body.stack !== undefined && body.stack !== null) {
+    if (STACKS.some((st) => st.id === body.stack)) out.stack = body.stack as string;
+    else problems.push({ field: 'stack', message: `must be a stack id of GET /stacks (${STACKS.map((st) => st.id).join(', ')})` });
+  }
+  text('zone', (v) => (out.zone = v));
+  text('master_instance_type', (v) => (out.masterInstanceType = v));
+  text('slave_instance_type', (v) => (out.slaveInstanceType = v));
+  number('master_spot_price', 1_000_000, (v) => (out.masterSpotPrice = v));
+  number('slave_spot_price', 1_000_000, (v) => (out.slaveSpotPrice = v));
+  number('master_spot_percentage', 1, (v) => (out.masterSpotPercentage = v));
+  number('slave_spot_percentage', 1, (v) => (out.slaveSpotPercentage = v));
+  if (body.allow_fallback !== undefined && body.allow_fallback !== null) {
+    const v = body.allow_fallback;
+    if (typeof v === 'boolean' || v === 0 || v === 1) out.allowFallback = v === true || v === 1;
+    else problems.push({ field: 'allow_fallback', message: 'must be a boolean (or 0, 1)' });
+  }
+  if (body.bootstrap_actions !== undefined && body.bootstrap_actions !== null) {
+    const actions = bootstrapActions(body.bootstrap_actions);
+    if (actions) out.bootstrapActions = actions;
+    else problems.push({ field: 'bootstrap_actions', message: `must be an array of at most ${MAX_BOOTSTRAP_ACTIONS} {script_path, args?} objects: script_path a non-blank string, args strings` });
+  }
+  return out;
+}
+
+function bootstrapActions(value: unknown): BootstrapAction[] | null {
+  if (!Array.isArray(value) || value.length > MAX_BOOTSTRAP_ACTIONS) return null;
+  const out: BootstrapAction[] = [];
+  for (const item of value) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return null;
+    const { script_path: path, args } = item as Record<string, unknown>;
+    if (typeof path !== 'string' || path.trim() === '' || path.length > 2048) return null;
+    if (args !== undefined && !(Array.isArray(args) && args.length <= MAX_SCRIPT_ARGS && args.every((a) => typeof a === 'string' && a.length <= MAX_TEXT))) return null;
+    out.push(args === undefined ? { script_path: path } : { script_path: path, args: [...(args as string[])] });
+  }
   return out;
 }

@@ -8,6 +8,7 @@ import { trackCluster } from './unannounced.ts';
 import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
+import { resolvePlacement } from './placement.ts';
 
 /** The real service's sorts of the cluster list. */
 export const CLUSTER_SORTS: ListSorts<Cluster, 'updated'> = {
@@ -43,6 +44,7 @@ export function createCluster(sim: Sim, account: AccountState, user: Pick<User, 
     timeToIdle: fields.timeToIdle ?? 3600,
     ownerId: user.id,
     planId: fields.planId ?? null,
+    placement: resolvePlacement(fields.placement),
     requestedAt: now,
     terminateRequestedAt: null,
     announcedUntil: null,

@@ -11,6 +11,7 @@ import { parseClusterFields } from './input.ts';
 import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
 import { presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
+import { ACCOUNT_REGIONS, STACKS } from './placement.ts';
 import { clusterStateAt } from './lifecycle.ts';
 import { CLUSTER_STATUSES } from './types.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
@@ -30,11 +31,20 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     const now = sim.clock.now();
     const clusters = clustersNewestFirst(account).filter((c) => status === undefined || clusterStateAt(c, now).status === status);
     const page = pageOf(sim, ctx, inListOrder(clusters, order, CLUSTER_SORTS), readPage(sim, ctx));
-    ctx.body = page.map((cluster) => presentCluster(sim, cluster, links));
+    ctx.body = page.map((cluster) => presentCluster(sim, account, cluster, links));
   });
 
   router.get('/cluster_plans', (ctx) => {
     ctx.body = CLUSTER_PLANS.map((p) => ({ ...p }));
+  });
+
+  // Where a cluster may run and on what (placement.ts), as POST /clusters takes them.
+  router.get('/regions', (ctx) => {
+    ctx.body = ACCOUNT_REGIONS.map((r) => ({ ...r }));
+  });
+
+  router.get('/stacks', (ctx) => {
+    ctx.body = STACKS.map((st) => ({ ...st }));
   });
 
   router.post('/clusters', async (ctx) => {
@@ -42,7 +52,7 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     const fields = parseClusterFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), true);
     const cluster = createCluster(sim, account, user, fields);
     ctx.status = sim.conventions.b.createdStatus;
-    ctx.body = presentCluster(sim, cluster, links);
+    ctx.body = presentCluster(sim, account, cluster, links);
   });
 
   // The real service's search (shared/search.ts); before /clusters/:id, which would take `search` for an id.
@@ -52,7 +62,7 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const cluster = readCluster(account, pathId(ctx.params.id));
     if (!cluster) throw notFound();
-    ctx.body = presentCluster(sim, cluster, links);
+    ctx.body = presentCluster(sim, account, cluster, links);
   });
 
   // Extension (docs/interface-b.md): the cluster's machines, as the real service lists them.
@@ -68,12 +78,12 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
     const id = pathId(ctx.params.id);
     if (!readCluster(account, id)) throw notFound();
     const fields = parseClusterFields(await readJsonObject(ctx, sim.options.bodyLimitBytes), false);
-    ctx.body = presentCluster(sim, updateCluster(sim, account, id, fields), links);
+    ctx.body = presentCluster(sim, account, updateCluster(sim, account, id, fields), links);
   });
 
   router.delete('/clusters/:id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentCluster(sim, terminateCluster(sim, account, pathId(ctx.params.id)), links);
+    ctx.body = presentCluster(sim, account, terminateCluster(sim, account, pathId(ctx.params.id)), links);
   });
 
   registerWatcherRoutes(router, sim, '/clusters', {

@@ -27,5 +27,5 @@ export const CLUSTER_SEARCH: Searchable<Cluster> = {
     return { modified: (c) => clusterStateAt(c, now).terminatedAt ?? 0, created: CLUSTER_SORTS.keys.created };
   },
   direction: 'desc',
-  present: (sim, _account, cluster, links) => presentCluster(sim, cluster, links),
+  present: (sim, account, cluster, links) => presentCluster(sim, account, cluster, links),
 };

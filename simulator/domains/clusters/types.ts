@@ -36,8 +36,33 @@ export interface Cluster {
   idleSince?: number | null;
   /** Its termination was planned because it is idle. */
   terminatedOnIdle?: boolean;
+  /** Where and on what it runs, as asked at creation (placement.ts); absent in a state saved before: the defaults. */
+  placement?: ClusterPlacement;
   /** Users watching the cluster (`/clusters/{id}/watchers`). */
   watcherIds?: Set<number>;
   createdAt: number;
   updatedAt: number;
+}
+
+/** The real docs' placement fields of a cluster: region, zone, instance types, spot bids, stack, bootstrap actions. */
+export interface ClusterPlacement {
+  region: string;
+  zone: string;
+  masterInstanceType: string;
+  slaveInstanceType: string;
+  /** The highest bid in USD for spot instances; null: on-demand. */
+  masterSpotPrice: number | null;
+  slaveSpotPrice: number | null;
+  /** The share of instances asked as spot, 0 to 1; null: none. */
+  masterSpotPercentage: number | null;
+  slaveSpotPercentage: number | null;
+  /** On-demand instances stand in for spot requests not met. */
+  allowFallback: boolean;
+  stack: string;
+  bootstrapActions: BootstrapAction[];
+}
+
+export interface BootstrapAction {
+  script_path: string;
+  args?: string[];
 }

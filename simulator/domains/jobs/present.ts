@@ -5,7 +5,8 @@ import type { Job, JobStatus } from './types.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import { packageUrl } from '../packages/present.ts';
 import { clusterUrl } from '../clusters/present.ts';
-import { scheduleUrl } from '../schedules/present.ts';
+import { memberUrl } from '../members/present.ts';
+import { presentCreator, type Maker } from '../shared/creator.ts';
 import { jobStateNow } from './model.ts';
 import { jobOutputs, outputPreview } from './outputs.ts';
 import type { JobState } from './lifecycle.ts';
@@ -14,10 +15,6 @@ export function jobUrl(links: Links, id: number): string {
   return `${links.api}/jobs/${id}`;
 }
 
-/** Where a user is shown: their member page in the dashboard (no user-by-id API exists). */
-export function userUrl(links: Links, id: number): string {
-  return `${links.html}/users/${id}`;
-}
 
 /**
  * A job as interface B returns it (spec section 2, plus `completed_at` as in the real service),
@@ -53,17 +50,15 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     log_url: `${jobUrl(links, job.id)}/log`,
     master_auto_retry_attempts: job.createdBy?.maxAttempts ?? null,
     attempts: job.createdBy?.attempt ?? 0,
-    creator: job.createdBy
-      ? { type: 'Schedule', display_name: creatorName(account, job), id: job.createdBy.scheduleId, url: scheduleUrl(links, job.createdBy.scheduleId) }
-      : { type: 'User', display_name: creatorName(account, job), id: job.ownerId, url: userUrl(links, job.ownerId) },
+    creator: presentCreator(account, links, makerOf(job)),
     package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
 }
 
-/** Who started the job, as `creator.display_name` shows it: its schedule's name, else its user's ('' once gone). */
-export function creatorName(account: AccountState, job: Job): string {
-  return (job.createdBy ? account.schedules.get(job.createdBy.scheduleId)?.name : account.users.get(job.ownerId)?.name) ?? '';
+/** Who started the job: its schedule's run, else its user. */
+export function makerOf(job: Job): Maker {
+  return { scheduleId: job.createdBy?.scheduleId, userId: job.ownerId };
 }
 
 function wireStatus(sim: Sim, status: JobStatus): string {
@@ -138,5 +133,5 @@ function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: nu
 
 /** One entry of a job's watcher list (the simulator's shape; the spec shows none). */
 export function presentWatcher(user: User, links: Links): Record<string, unknown> {
-  return { id: user.id, name: user.name, email: user.email, url: userUrl(links, user.id) };
+  return { id: user.id, name: user.name, email: user.email, url: memberUrl(links, user.id) };
 }

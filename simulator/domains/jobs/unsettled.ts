@@ -17,6 +17,11 @@ export interface Unsettled {
   /** Ids of jobs not settled yet. */
   readonly ids: Set<number>;
   readonly queue: DueQueue;
+  /**
+   * The same jobs by cluster, those started only (a job never started runs nowhere): a cluster's
+   * `running_jobs_count` without a walk of the account's jobs.
+   */
+  readonly byCluster: Map<number, Set<number>>;
 }
 
 const byAccount = new WeakMap<AccountState, Unsettled>(); // account -> unsettled jobs
@@ -40,7 +45,7 @@ function queueOf(account: AccountState): Unsettled {
   let q = byAccount.get(account);
   if (!q) {
     // First sight of this account (a seed, a restored state): pick up every job not settled.
-    q = { ids: new Set(), queue: new DueQueue() };
+    q = { ids: new Set(), queue: new DueQueue(), byCluster: new Map() };
     byAccount.set(account, q);
     for (const job of account.jobs.values()) if (!job.settled) enqueue(q, job);
   }
@@ -49,9 +54,28 @@ function queueOf(account: AccountState): Unsettled {
 
 function enqueue(q: Unsettled, job: Job, timeline?: readonly TimelineEntry[]): number {
   q.ids.add(job.id);
+  if (job.submittedAt !== null) {
+    let onCluster = q.byCluster.get(job.clusterId);
+    if (!onCluster) q.byCluster.set(job.clusterId, (onCluster = new Set()));
+    onCluster.add(job.id);
+  }
   const due = nextEventAt(job, timeline);
   q.queue.push(due, job.id);
   return due;
+}
+
+function forget(q: Unsettled, job: Job): void {
+  const onCluster = q.byCluster.get(job.clusterId);
+  onCluster?.delete(job.id);
+  if (onCluster?.size === 0) q.byCluster.delete(job.clusterId);
+}
+
+/**
+ * How many jobs run on the cluster: started and not ended as of the account's last settle, which
+ * every authenticated request begins with, so exact when a request reads it.
+ */
+export function runningJobCount(account: AccountState, clusterId: number): number {
+  return queueOf(account).byCluster.get(clusterId)?.size ?? 0;
 }
 
 /** The ids of the account's jobs not settled yet. */
@@ -96,7 +120,10 @@ export function dueJobs(account: AccountState, now: number, limit = Number.POSIT
     if (!job || job.settled || !q.ids.has(id)) continue;
     const timeline = jobTimeline(job);
     if (nextEventAt(job, timeline) > now) continue; // a stale entry: the job's current moment is queued too
-    if (endOf(timeline) <= now) q.ids.delete(id);
+    if (endOf(timeline) <= now) {
+      q.ids.delete(id);
+      forget(q, job);
+    }
     due.push(job);
   }
   return due;

@@ -2,7 +2,8 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Job } from './types.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
-import { creatorName as creatorNameOf, presentJob } from './present.ts';
+import { makerOf, presentJob } from './present.ts';
+import { creatorName as creatorNameOf } from '../shared/creator.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
 
 /**
@@ -52,7 +53,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   const state = finished ? old.state : jobStatusAt(job, now);
   const packageName = account.packages.get(job.packageId)?.name;
   const clusterName = account.clusters.get(job.clusterId)?.name;
-  const creatorName = creatorNameOf(account, job);
+  const creatorName = creatorNameOf(account, makerOf(job));
   if (
     old &&
     sameState(old.state, state) &&

@@ -4,6 +4,11 @@ import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import type { User } from '../users/types.ts';
 import { ownerIdOf, roleOf } from './model.ts';
 
+/** A user's resource: its member record (`GET /members/{id}`), which the real service's API gives by id. */
+export function memberUrl(links: Links, id: number): string {
+  return `${links.api}/members/${id}`;
+}
+
 /** A member as the real docs show one (resources/member.md): the user's public fields, its role, and whether it owns the account. No key. */
 export function presentMember(sim: Sim, account: AccountState, user: User, links: Links): Record<string, unknown> {
   return {
@@ -20,7 +25,7 @@ export function presentMember(sim: Sim, account: AccountState, user: User, links
     confirmed_at: presentOptionalTime(sim, user.confirmedAt),
     role: roleOf(account, user),
     owner: user.id === ownerIdOf(account),
-    url: `${links.api}/members/${user.id}`,
+    url: memberUrl(links, user.id),
     html_url: `${links.html}/settings/members/${user.id}`,
   };
 }
