@@ -107,6 +107,8 @@ const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], pro
 const PACKAGE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, flow_type: { enum: ['dataflow', 'workflow'] }, flow_version: { type: 'string' }, data_flow_json: { type: ['string', 'object'] }, source_package_id: { type: 'integer' }, package_template_id: { type: 'integer' } } };
 const MEMBER_BODY = { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, name: { type: 'string' }, role: { enum: [...MEMBER_ROLES] } } };
 const ROLE_BODY = { type: 'object', required: ['role'], properties: { role: { enum: [...MEMBER_ROLES, 'owner'] } } };
+/** The attributes depend on the type (docs/interface-b.md); `name` always. */
+const NEW_CONNECTION_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -211,6 +213,10 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/connection_groups', 'Create a connection group', 'spec', { status: 201, schema: 'connection-group' }, { schema: { type: 'object', required: ['connection_group'], properties: { connection_group: { type: 'object' }, connections: { type: 'array' } } }, example: { connection_group: { name: 'warehouses', description: 'where the data lands' }, connections: [] } }),
     B('get', '/connection_groups', 'Connection groups (extension)', 'extension', { status: 200, schema: 'connection-group', list: true }),
     B('get', '/connection_groups/{group_id}', 'One connection group (extension)', 'extension', { status: 200, schema: 'connection-group' }),
+    B('post', '/connections/{connection_type}', 'Make a connection of a type, with its attributes (extension)', 'extension', { status: bCreated, schema: 'connection' }, { schema: NEW_CONNECTION_BODY, example: { name: 'warehouse', host: 'db.acme.example', username: 'loader', password: 'secret', database: 'orders' } }),
+    B('post', '/connections/{connection_type}/test', 'Test a connection before making it: true (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: NEW_CONNECTION_BODY, example: { name: 'warehouse', host: 'db.acme.example', username: 'loader', password: 'secret' } }),
+    B('post', '/connections/{connection_type}/{connection_id}/test', 'Test a connection: true (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }),
+    B('delete', '/connections/{connection_type}/{connection_id}', 'Delete a connection (extension)', 'extension', { status: 200, schema: 'connection' }),
     B('get', '/connections/{connection_id}/salesforce/fields', 'Salesforce object fields', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),

@@ -4,6 +4,7 @@ import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
 import { untitledPackageBody } from '../lib/factories/packages.ts';
 import { invitedMemberBody } from '../lib/factories/members.ts';
+import { NEW_CONNECTION_TYPE, unreachableConnectionBody } from '../lib/factories/new-connections.ts';
 import { smallClusterBody } from '../lib/factories/clusters.ts';
 import { weeklyDeliveryBody } from '../lib/factories/deliveries.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
@@ -236,6 +237,29 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   },
   { key: 'GET /connection_groups', method: 'GET', path: '/connection_groups', source: 'extension', effect: 'read', answer: { schema: 'connection-group', list: true, paged: true } },
   { key: 'GET /connection_groups/{id}', method: 'GET', path: '/connection_groups/{id}', source: 'extension', id: { kind: 'connectionGroup' }, effect: 'read', answer: { schema: 'connection-group' } },
+  // Making, testing and deleting connections (extensions the real service's clients call). A test
+  // makes a deployment connect out to the host named; a connection made holds credentials; a
+  // deleted one cannot come back: destructive, sent only where they must be refused.
+  {
+    key: 'POST /connections/{type}',
+    method: 'POST',
+    path: '/connections/{type}',
+    pathType: NEW_CONNECTION_TYPE,
+    source: 'extension',
+    effect: 'destructive',
+    answer: { schema: 'connection' },
+    body: (c) => unreachableConnectionBody(c.name('connection')),
+    fields: [
+      { path: ['name'], kind: 'string' },
+      { path: ['host'], kind: 'string' },
+      { path: ['port'], kind: 'integer' },
+    ],
+    creates: 'connection',
+    touches: ['connections'],
+  },
+  { key: 'POST /connections/{type}/test', method: 'POST', path: '/connections/{type}/test', pathType: NEW_CONNECTION_TYPE, source: 'extension', effect: 'destructive', answer: {}, body: (c) => unreachableConnectionBody(c.name('connection')), fields: [{ path: ['host'], kind: 'string' }] },
+  { key: 'POST /connections/{type}/{id}/test', method: 'POST', path: '/connections/{type}/{id}/test', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: {} },
+  { key: 'DELETE /connections/{type}/{id}', method: 'DELETE', path: '/connections/{type}/{id}', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: { schema: 'connection' }, touches: ['connection', 'connections'] },
   { key: 'GET /connections/{id}/salesforce/fields', method: 'GET', path: '/connections/{id}/salesforce/fields', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, effect: 'read', answer: { list: true } },
   { key: 'GET /connections/{id}/bingads/accounts', method: 'GET', path: '/connections/{id}/bingads/accounts', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   { key: 'GET /connections/{id}/bingads/columns', method: 'GET', path: '/connections/{id}/bingads/columns', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
@@ -337,8 +361,8 @@ export function bEndpoint(key: string): BEndpoint {
 }
 
 /** The path of `endpoint` with its placeholders filled. */
-export function bPath(endpoint: Pick<BEndpoint, 'path'>, values: { id?: number | string; type?: string }): string {
-  return endpoint.path.replace('{type}', String(values.type ?? '')).replace('{id}', String(values.id ?? ''));
+export function bPath(endpoint: Pick<BEndpoint, 'path' | 'pathType'>, values: { id?: number | string; type?: string }): string {
+  return endpoint.path.replace('{type}', String(values.type ?? endpoint.pathType ?? '')).replace('{id}', String(values.id ?? ''));
 }
 
 /**

@@ -109,6 +109,8 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
       return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id));
+    case 'connections':
+      return list('/connections', ids);
     case 'deliveries':
       return list('/deliveries', ids);
     case 'delivery':

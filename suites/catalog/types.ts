@@ -58,7 +58,7 @@ export interface BodyContext {
  * The parts of an account a write may change, each read back the same way by the isolation
  * family (`b-state.ts`): account 2 must see none of them change under account 1's key.
  */
-export type StatePart = 'packages' | 'package' | 'user' | 'hooks' | 'hook' | 'sshKeys' | 'sshKey' | 'jobs' | 'jobStop' | 'watchers' | 'connection' | 'connectionGroups' | 'deliveries' | 'delivery' | 'notifications' | 'schedules' | 'schedule' | 'cluster' | 'clusterWatchers' | 'scheduleWatchers' | 'members' | 'member' | 'packageValidations';
+export type StatePart = 'packages' | 'package' | 'user' | 'hooks' | 'hook' | 'sshKeys' | 'sshKey' | 'jobs' | 'jobStop' | 'watchers' | 'connection' | 'connectionGroups' | 'deliveries' | 'delivery' | 'notifications' | 'schedules' | 'schedule' | 'cluster' | 'clusterWatchers' | 'scheduleWatchers' | 'members' | 'member' | 'packageValidations' | 'connections';
 
 export interface BEndpoint {
   /** `METHOD /path` exactly as docs/interface-b.md's Endpoints table writes it. */
@@ -70,6 +70,8 @@ export interface BEndpoint {
   source: 'spec' | 'extension';
   /** The id the path names, if any. */
   id?: IdParameter;
+  /** The connection type in `{type}` where no id names one (`POST /connections/{type}`). */
+  pathType?: string;
   /** Ids the body names. */
   bodyIds?: readonly { field: string; kind: ResourceKind }[];
   /** Query parameters every call needs (Salesforce fields need an object name). */

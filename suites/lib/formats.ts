@@ -24,11 +24,14 @@ export interface FormatProblem {
 const TIMESTAMP_FIELDS = new Set(['last_login']);
 
 /**
- * Ids that are not the service's own records but a provider's, strings in the real service's
- * docs: a cluster instance's `instance_id` ("i-4d1b39a7"). Only extension resources carry them,
- * which are judged in the simulator profile only (b-schema's `judged`).
+ * Fields named like ids that are not ids of the service's own records, strings in the real
+ * service's docs: a cluster instance's `instance_id` (the cloud provider's, "i-4d1b39a7"), a
+ * connection's `unique_id` (a label, "S3_CONNECTION_53") and a Cloud Storage connection's
+ * `project_id` (the Google project's). "All ids are integers" (section 2) is about the service's
+ * records: judging these as such would fail the real service itself, and connections are a
+ * resource of the spec, judged in every profile.
  */
-const PROVIDER_ID_FIELDS = new Set(['instance_id']);
+const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id']);
 
 /**
  * Resources whose own `id` is a name the real service gives, a string in its docs: a region
@@ -62,7 +65,7 @@ export function formatProblems(value: unknown, options: FormatOptions = {}, path
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
     } else if (key === 'id' && options.nameId && path === '') {
       if (typeof field !== 'string' || field === '') problems.push({ path: at, message: `${JSON.stringify(field)} is not a name (this resource's id is one)` });
-    } else if ((key === 'id' || key.endsWith('_id')) && !PROVIDER_ID_FIELDS.has(key)) {
+    } else if ((key === 'id' || key.endsWith('_id')) && !LABEL_ID_FIELDS.has(key)) {
       if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
     } else if (typeof field === 'object') {
       problems.push(...formatProblems(field, {}, at));

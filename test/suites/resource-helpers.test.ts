@@ -62,6 +62,8 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     expect(formatProblems({ id: 12 }, { stringId: true }).map((p) => p.path)).toEqual(['/id']);
     // A provider's id (a cluster instance's, as the real docs show it) is a string; the service's own are integers.
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: 5 })).toEqual([]);
+    // So are a connection's label and its Google project, as the real docs show them.
+    expect(formatProblems({ id: 53, unique_id: 'S3_CONNECTION_53', project_id: 'acme-data', connection_group_id: 'x' }).map((p) => p.path)).toEqual(['/connection_group_id']);
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: '5' }).map((p) => p.path)).toEqual(['/cluster_id']);
     // A region's or a stack's own id is a name; only where the schema says so.
     expect(formatProblems({ id: 'gcloud::us-central1', name: 'Google Cloud - Central US' }, { nameId: true })).toEqual([]);

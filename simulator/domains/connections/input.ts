@@ -1,5 +1,6 @@
 import { invalidField, invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { NAME_MAX_LENGTH } from './model.ts';
+import { attributesOf, type AttributeSpec } from './attributes.ts';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
@@ -86,4 +87,57 @@ function nameProblem(value: unknown, field: string): FieldProblem | null {
   if (typeof value !== 'string' || value.trim() === '') return { field, message: 'is required: a non-empty string' };
   if (value.length > NAME_MAX_LENGTH) return { field, message: `must be at most ${NAME_MAX_LENGTH} characters` };
   return null;
+}
+
+/** A `POST /connections/{type}` (or `/test`) body after checks: its name and the type's attributes, secrets left out. */
+export interface NewConnectionInput {
+  name: string;
+  settings: Record<string, string | number | boolean>;
+}
+
+/**
+ * Reads a new connection of `type`: `name` and the type's attributes (attributes.ts), flat as the
+ * docs' example sends them. Required ones must be there and not blank, a port is an integer from
+ * 1 to 65535, `ssl` a boolean, `tunnel_type` `direct` or `reverse`, text at most 1000 characters;
+ * every bad field named at once. Attributes the type does not take are ignored.
+ */
+export function parseNewConnection(type: string, body: Record<string, unknown>): NewConnectionInput {
+  const problems: FieldProblem[] = [];
+  const nameIssue = nameProblem(body.name, 'name');
+  if (nameIssue) problems.push(nameIssue);
+  const settings: Record<string, string | number | boolean> = {};
+  for (const spec of attributesOf(type)) {
+    const value = body[spec.name];
+    if (value === undefined || value === null || value === '') {
+      if (spec.required) problems.push({ field: spec.name, message: `is required for a ${type} connection` });
+      continue;
+    }
+    const problem = attributeProblem(spec, value);
+    if (problem) problems.push({ field: spec.name, message: problem });
+    // A secret is checked, never kept: the simulator connects nowhere.
+    else if (!spec.secret) settings[spec.name] = value as string | number | boolean;
+  }
+  if (problems.length) throw invalidFields(problems);
+  return { name: body.name as string, settings };
+}
+
+const MAX_ATTRIBUTE_TEXT = 1000;
+
+function attributeProblem(spec: AttributeSpec, value: unknown): string | undefined {
+  switch (spec.kind) {
+    case 'port':
+      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65_535 ? undefined : 'must be a port number from 1 to 65535';
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'must be a boolean';
+    case 'tunnel':
+      return value === 'direct' || value === 'reverse' ? undefined : 'must be direct or reverse';
+    case 'text':
+      return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_ATTRIBUTE_TEXT ? undefined : `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
+    default:
+      return unknownKind(spec.kind);
+  }
+}
+
+function unknownKind(kind: never): never {
+  throw new Error(`no check for attribute kind ${String(kind)}`);
 }

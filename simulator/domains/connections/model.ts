@@ -1,6 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { HOST_ATTRIBUTES } from './attributes.ts';
 import { connectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
 import { inListOrder, type ListOrder, type ListSorts } from '../shared/list-order.ts';
@@ -53,4 +54,37 @@ export function renameConnection(sim: Sim, connection: Connection, name: string)
   connection.name = name;
   connection.updatedAt = sim.clock.now();
   return connection;
+}
+
+/** `POST /connections/{type}`: a new connection of the caller's account, in no group. */
+export function createConnection(sim: Sim, account: AccountState, type: string, input: { name: string; settings: Readonly<Record<string, string | number | boolean>> }): Connection {
+  const now = sim.clock.now();
+  const connection: Connection = { id: sim.store.nextId('connection'), name: input.name, type, connectionGroupId: null, settings: { ...input.settings }, createdAt: now, updatedAt: now };
+  account.connections.set(connection.id, connection);
+  return connection;
+}
+
+/**
+ * `DELETE /connections/{type}/{id}`: the connection goes, and with it its place in its group;
+ * what refers to it (a delivery's end) stays and shows it gone, as the docs warn ("invalidates
+ * all items referencing it").
+ */
+export function deleteConnection(account: AccountState, connection: Connection): void {
+  account.connections.delete(connection.id);
+  const group = connection.connectionGroupId === null ? undefined : account.connectionGroups.get(connection.connectionGroupId);
+  if (group) group.connectionIds = group.connectionIds.filter((id) => id !== connection.id);
+}
+
+/**
+ * The real service's connection test (`POST /connections/{type}/{id}/test`, and `/test` on a new
+ * one): true when it can connect. The simulator connects nowhere: a connection whose host is under
+ * the reserved `.invalid` domain (RFC 2606), which never resolves, fails (422 naming the host's
+ * attribute), so a client can try its failure path; every other one passes.
+ */
+export function testConnection(settings: Readonly<Record<string, unknown>> | undefined): true {
+  for (const attribute of HOST_ATTRIBUTES) {
+    const host = settings?.[attribute];
+    if (typeof host === 'string' && /\.invalid\.?$/i.test(host.trim())) throw invalidField(attribute, `${host} could not be reached: the connection test failed`);
+  }
+  return true;
 }

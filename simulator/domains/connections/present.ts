@@ -4,6 +4,7 @@ import { presentTime } from '../../http/time.ts';
 import { iconUrl, type ConnectionType } from './catalog.ts';
 import { modifiedBy, type GroupView } from './groups.ts';
 import type { Connection } from './types.ts';
+import { attributesOf } from './attributes.ts';
 
 export function presentConnectionType(type: ConnectionType): Record<string, unknown> {
   return { type: type.type, name: type.name, description: type.description, icon_url: iconUrl(type), groups: [...type.groups] };
@@ -12,9 +13,12 @@ export function presentConnectionType(type: ConnectionType): Record<string, unkn
 /** Wire JSON of a connection (spec section 2, "as returned by update"). */
 export function presentConnection(connection: Connection, links: Links, sim: Sim): Record<string, unknown> {
   const body: Record<string, unknown> = {
+    // The type's attributes as given, else their defaults (attributes.ts); never a secret.
+    ...shownAttributes(connection),
     id: connection.id,
     name: connection.name,
     type: connection.type,
+    unique_id: `${connection.type.toUpperCase()}_CONNECTION_${connection.id}`,
     connection_group_id: connection.connectionGroupId,
     created_at: presentTime(sim, connection.createdAt),
     updated_at: presentTime(sim, connection.updatedAt),
@@ -23,6 +27,16 @@ export function presentConnection(connection: Connection, links: Links, sim: Sim
   // b-connection-group-id-omitted: an ungrouped connection leaves the field out instead of null.
   if (connection.connectionGroupId === null && sim.faults.has('b-connection-group-id-omitted')) delete body.connection_group_id;
   return body;
+}
+
+function shownAttributes(connection: Connection): Record<string, unknown> {
+  const shown: Record<string, unknown> = {};
+  for (const spec of attributesOf(connection.type)) {
+    if (spec.secret) continue;
+    const value = connection.settings?.[spec.name] ?? spec.default;
+    if (value !== undefined) shown[spec.name] = value;
+  }
+  return shown;
 }
 
 /** Wire JSON of a connection group (spec section 2). */

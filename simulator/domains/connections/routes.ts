@@ -4,12 +4,27 @@ import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readListOrder, readNames } from '../../http/list-query.ts';
 import { pathId } from '../../http/path-id.ts';
-import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES } from './catalog.ts';
-import { CONNECTION_SORTS, findTypedConnection, listConnections, renameConnection } from './model.ts';
-import { parseRename } from './input.ts';
+import type { Context } from 'koa';
+import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES, connectionType } from './catalog.ts';
+import { notFound } from '../../http/errors.ts';
+import { expectNoBody } from '../../http/body.ts';
+import { CONNECTION_SORTS, createConnection, deleteConnection, findTypedConnection, listConnections, renameConnection, testConnection } from './model.ts';
+import { parseNewConnection, parseRename } from './input.ts';
 import { presentConnection, presentConnectionType } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
+
+/** A connection type of the catalog, or the 404 of an unknown path. */
+function knownType(type: string | undefined): string {
+  if (type === undefined || !connectionType(type)) throw notFound();
+  return type;
+}
+
+/** The docs' answer of a passed connection test: the JSON `true`. */
+function answerTrue(ctx: Context, passed: true): void {
+  ctx.type = 'application/json';
+  ctx.body = JSON.stringify(passed);
+}
 
 /** Connections, connection types, connection groups and the connectors' metadata reads. */
 export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
@@ -50,6 +65,38 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     const name = parseRename(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     ctx.body = presentConnection(renameConnection(sim, connection, name), links, sim);
+  });
+
+  // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the
+  // simulator does not know is a 404, as an unknown path.
+  router.post('/connections/:connection_type', async (ctx) => {
+    const { account, links } = ctx.state;
+    const type = knownType(ctx.params.connection_type);
+    const input = parseNewConnection(type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    ctx.status = sim.conventions.b.createdStatus;
+    ctx.body = presentConnection(createConnection(sim, account, type, input), links, sim);
+  });
+
+  // A new connection's test, before it is made: the same checks as making it, nothing kept.
+  router.post('/connections/:connection_type/test', async (ctx) => {
+    const type = knownType(ctx.params.connection_type);
+    const input = parseNewConnection(type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    answerTrue(ctx, testConnection(input.settings));
+  });
+
+  router.post('/connections/:connection_type/:connection_id/test', async (ctx) => {
+    const connection = findTypedConnection(ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    answerTrue(ctx, testConnection(connection.settings));
+  });
+
+  // The docs answer the connection deleted, as it was.
+  router.delete('/connections/:connection_type/:connection_id', (ctx) => {
+    const { account, links } = ctx.state;
+    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const before = presentConnection(connection, links, sim);
+    deleteConnection(account, connection);
+    ctx.body = before;
   });
 
   registerGroupRoutes(router, sim);

@@ -21,3 +21,4 @@ export async function restoreConnectionAfter(t: CheckContext, type: string, id: 
   });
   return true;
 }
+

@@ -8,9 +8,10 @@ import { terminateClusterOnCleanup } from './clusters.ts';
 import { deleteDeliveryOnCleanup } from './deliveries.ts';
 import { archivePackageOnCleanup } from './packages.ts';
 import { removeMemberOnCleanup } from './members.ts';
+import { deleteConnectionOnCleanup } from './new-connections.ts';
 
 /** The kinds of thing a write of interface B creates, each with its one cleanup rule. */
-export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery' | 'package' | 'member';
+export type CreatedKind = 'hook' | 'sshKey' | 'job' | 'schedule' | 'cluster' | 'delivery' | 'package' | 'member' | 'connection';
 
 /**
  * Registers the undoing of something a write created: a check's own set-up, or a write that
@@ -34,6 +35,8 @@ export function undoCreation(t: CheckContext, account: Account, kind: CreatedKin
       return archivePackageOnCleanup(t, id, account);
     case 'member':
       return removeMemberOnCleanup(t, id, account);
+    case 'connection':
+      return deleteConnectionOnCleanup(t, id, account);
     default:
       return unhandled(kind);
   }

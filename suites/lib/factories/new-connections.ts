@@ -1,0 +1,24 @@
+import type { CheckContext } from '../types.ts';
+import { deleteOnCleanup, type Account } from './removal.ts';
+
+/**
+ * The type the catalog makes and tests new connections of (`POST /connections/{type}`, `.../test`),
+ * whose `{type}` no id names. (Apart from connections.ts, whose rename rule reads the catalog's
+ * lists, which the undo rules of undo.ts must not import.)
+ */
+export const NEW_CONNECTION_TYPE = 'mysql';
+
+/**
+ * A MySQL connection at a host of the reserved `.invalid` domain (RFC 2606), which never resolves:
+ * a deployment that makes or tests it connects nowhere. Making and testing connections are marked
+ * destructive (a deployment may connect out to test them), so the run sends this only where it
+ * must be refused.
+ */
+export function unreachableConnectionBody(name: string): Record<string, unknown> {
+  return { name, host: 'db.disco.invalid', port: 3306, username: 'disco', password: 'disco-conformance-only', database: 'disco' };
+}
+
+/** A connection the catalog made is removed with `DELETE /connections/{type}/{id}` (an extension). */
+export function deleteConnectionOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
+  deleteOnCleanup(t, account, `delete ${NEW_CONNECTION_TYPE} connection ${id} of account ${account + 1}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`);
+}
