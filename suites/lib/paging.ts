@@ -12,8 +12,8 @@ export interface PagingNames {
 
 export const REAL_SERVICE_PAGING: PagingNames = { offset: 'offset', pageSize: 'limit' };
 
-/** The real service's list filters (its API docs: every list takes the first three; jobs, packages and others `status`; notifications `all`; connections and hooks `type`; jobs `package_id`; packages `flow_type`; the searches `q`). */
-export const REAL_SERVICE_LIST_FILTERS = ['sort', 'direction', 'since', 'status', 'all', 'type', 'package_id', 'flow_type', 'q'] as const;
+/** The real service's list filters (its API docs: every list takes the first three; jobs, packages and others `status`; notifications `all`; connections and hooks `type`; jobs `package_id`; packages `flow_type`; the searches `q`; members `role` and `email`). */
+export const REAL_SERVICE_LIST_FILTERS = ['sort', 'direction', 'since', 'status', 'all', 'type', 'package_id', 'flow_type', 'q', 'role', 'email'] as const;
 
 export function pagingNames(target: Pick<ResolvedTarget, 'interfaceB'>): PagingNames {
   return { ...REAL_SERVICE_PAGING, ...target.interfaceB.paging };

@@ -66,8 +66,9 @@ function sameAddress(a: string, b: string): boolean {
  */
 export function addMember(sim: Sim, account: AccountState, caller: User, input: MemberInput): User {
   requireAdmin(account, caller);
-  const known = [...account.users.values()].find((u) => sameAddress(u.email, input.email));
-  if (known && isMember(known)) throw invalidField('email', 'is already a member of this account');
+  const same = [...account.users.values()].filter((u) => sameAddress(u.email, input.email));
+  if (same.some(isMember)) throw invalidField('email', 'is already a member of this account');
+  const known = same[0];
   const now = sim.clock.now();
   if (known) {
     known.removedAt = null;

@@ -114,6 +114,20 @@ describe('list filters', () => {
     expect((await alt.owner.get('/packages?status=archived').expect(400)).text).toContain('status');
   });
 
+  it("role and email on members; status on a package's validations (or all); each refusing a value outside the docs'", async () => {
+    const world = makeWorld();
+    const members = await list(world, '/members');
+    expect((await list(world, '/members?role=admin')).length + (await list(world, '/members?role=member')).length).toBe(members.length);
+    expect((await list(world, '/members?role=all')).map((m) => m.id)).toEqual(members.map((m) => m.id));
+    expect(await list(world, '/members?email=owner%40acme.example')).toHaveLength(1);
+    expect(fieldsOf((await world.owner.get('/members?role=owner').expect(422)).body)).toEqual(['role']);
+    const pkg = firstId(world.acme.package_ids);
+    const validation = (await world.owner.post(`/packages/${pkg}/validations`).expect(201)).body as Listed;
+    expect((await list(world, `/packages/${pkg}/validations?status=running`)).map((v) => v.id)).toEqual([validation.id]);
+    expect(await list(world, `/packages/${pkg}/validations?status=failed`)).toEqual([]);
+    expect(fieldsOf((await world.owner.get(`/packages/${pkg}/validations?status=done`).expect(422)).body)).toEqual(['status']);
+  });
+
   it('type on connections and hooks (names joined with commas, or all); package_id on jobs; flow_type on packages', async () => {
     const world = makeWorld();
     applySeed(world.simulator.sim, {
