@@ -40,4 +40,9 @@ describe('robustness drills (a sample; npm run soak runs the long forms)', () =>
     expect(r.interrupted).toBe('SIGINT');
     expect(r.leftovers).toBe(0);
   }, 60_000);
+
+  it('tells a Ctrl-C that came while disco check was still starting from one it handled, instead of failing to read a report', async () => {
+    // 50 ms after the spawn a checkout is still compiling: Node's default ends it, twice.
+    await expect(interruptDrill(50)).rejects.toThrow(/still starting/);
+  }, 60_000);
 });
