@@ -44,12 +44,9 @@ export function registerMemberRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentMember(sim, account, setMemberRole(sim, account, user, pathId(ctx.params.member_id), role), links);
   });
 
-  // The docs answer the member removed, as it was.
+  // The docs answer the member removed, as it was (what a member shows does not change with the removal).
   router.delete('/members/:member_id', (ctx) => {
     const { account, user, links } = ctx.state;
-    const id = pathId(ctx.params.member_id);
-    const before = presentMember(sim, account, readMember(account, id), links);
-    removeMember(sim, account, user, id);
-    ctx.body = before;
+    ctx.body = presentMember(sim, account, removeMember(sim, account, user, pathId(ctx.params.member_id)), links);
   });
 }
