@@ -1,5 +1,8 @@
+import { SERVICE_TIME_ZONES } from './service-time-zones.ts';
+
 /**
- * Time zones are IANA names. The runtime's own list (`Intl.supportedValuesOf`) holds only the
+ * Time zones are IANA names, or the real service's own names (service-time-zones.ts: what its
+ * clients send, as its list of time zones gives them). The runtime's own list (`Intl.supportedValuesOf`) holds only the
  * names its ICU version calls canonical, which leaves out current IANA names such as
  * `Asia/Kolkata` or `Europe/Kyiv` and the link `UTC`; so a name the list lacks is also accepted
  * when `Intl.DateTimeFormat` resolves it and it is shaped like an IANA name. That shape check
@@ -9,7 +12,7 @@ const KNOWN = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const IANA_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]{0,31}(?:\/[A-Za-z0-9][A-Za-z0-9_+-]{0,31}){0,2}$/;
 
 export function isTimeZone(name: string): boolean {
-  if (KNOWN.has(name)) return true;
+  if (KNOWN.has(name) || SERVICE_TIME_ZONES.has(name)) return true;
   if (!IANA_SHAPE.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });

@@ -89,6 +89,15 @@ describe('PUT /user', () => {
     }
   });
 
+  it("accepts the real service's own time zone names, as its list gives them (Pacific Time (US & Canada), Nuku'alofa), and only those", async () => {
+    const { owner } = makeWorld();
+    for (const zone of ['Pacific Time (US & Canada)', 'Mid-Atlantic', "Nuku'alofa", 'Marshall Is.', 'London']) {
+      const res = await owner.put('/user', { time_zone: zone }).expect(200);
+      expect(res.body.time_zone).toBe(zone);
+    }
+    for (const zone of ['Pacific Time', 'pacific time (us & canada)', 'Atlantis']) await owner.put('/user', { time_zone: zone }).expect(422);
+  });
+
   it.each([
     ['email', 'not-an-email'],
     ['email', 'ada@localhost'],
