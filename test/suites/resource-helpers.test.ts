@@ -217,7 +217,12 @@ describe('a time zone the target takes besides the user\'s own (otherTimeZoneTak
 
   it('finds none on a target that takes only the user\'s own name, and says what was tried', async () => {
     const { client } = zoneClient(['Windows/GMT Standard Time']);
-    expect(await otherTimeZoneTaken(client, { ...user, time_zone: 'Windows/GMT Standard Time' }, 'Windows/GMT Standard Time')).toEqual({ tried: ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York'] });
+    expect(await otherTimeZoneTaken(client, { ...user, time_zone: 'Windows/GMT Standard Time' }, 'Windows/GMT Standard Time')).toEqual({ tried: ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York', 'London', 'Eastern Time (US & Canada)'] });
+  });
+
+  it("finds one of the real service's own names on a target that takes only those (its list of time zones)", async () => {
+    const { client } = zoneClient(['UTC', 'London', 'Eastern Time (US & Canada)']);
+    expect((await otherTimeZoneTaken(client, user, 'UTC')).zone).toBe('London');
   });
 });
 

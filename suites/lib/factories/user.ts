@@ -29,8 +29,11 @@ export async function restoreUserAfter(t: Pick<CheckContext, 'b' | 'cleanup'>): 
   return { exchange, user };
 }
 
-/** Zone names a target may take besides the user's own: the spec fixes none. */
-const OTHER_ZONES = ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York'];
+/**
+ * Zone names a target may take besides the user's own: the spec fixes none. IANA names, then the
+ * real service's own (its list of time zones gives Rails' names, which may be all it takes).
+ */
+const OTHER_ZONES = ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York', 'London', 'Eastern Time (US & Canada)'];
 
 /**
  * A time zone other than `own` that this target takes: the first of `OTHER_ZONES` a PUT /user of
