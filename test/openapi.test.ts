@@ -261,6 +261,12 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     return { url, init: { method: method.toUpperCase(), headers: { ...aHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) } };
   }
 
+  // Interface B's reads at the API's root (any valid key).
+  if (!path.startsWith('/_disco')) {
+    const url = `${sim.origin}${path}`;
+    return { url, init: { method: method.toUpperCase(), headers: bHeaders } };
+  }
+
   // The control API.
   if (path === '/_disco/journal/{id}') {
     const res = await b('/packages');

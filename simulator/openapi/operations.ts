@@ -119,6 +119,8 @@ export function operations(sim: Sim): OperationDoc[] {
   const key = a.state.field === 'state' ? 'simulator/api-key' : OBJECT;
   const B = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'B', method, path: `/{account}/api${p}`, summary, source, success, ...(request ? { request } : {}) });
   const A = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'A', method, path: `/api/public/v1${path(p)}`, summary, source, success, ...(request ? { request } : {}) });
+  /** The real service's reads at the API's root, outside `/{account}/api` (interfaces/b/accountless-routes.ts). */
+  const Root = (p: string, summary: string, success: OperationDoc['success']): OperationDoc => ({ surface: 'B', method: 'get', path: p, summary, source: 'extension', success });
   const C = (method: OperationDoc['method'], p: string, summary: string, success: OperationDoc['success'] = { status: 200, schema: OBJECT }, request?: OperationDoc['request']): OperationDoc => ({ surface: 'control', method, path: `/_disco${p}`, summary, source: 'control', success, ...(request ? { request } : {}) });
   const definition = seededDefinition('orders-to-warehouse');
   // Interface B's paging (the conventions' names) and the real service's list filters, each
@@ -175,6 +177,8 @@ export function operations(sim: Sim): OperationDoc[] {
     withQuery(B('get', '/clusters/search', 'Search clusters (extension)', 'extension', { status: 200, schema: 'simulator/cluster', list: true }), searched(CLUSTER_SEARCH)),
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('get', '/clusters/{id}/instances', 'A cluster\'s machines (extension)', 'extension', { status: 200, schema: 'simulator/cluster-instance', list: true }),
+    Root('/timezones', 'The time zones the real service lists, which PUT /user takes (extension; any valid key, outside the account path)', { status: 200, schema: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } } }),
+    Root('/hook_events', 'The events a hook may subscribe to (extension; any valid key, outside the account path)', { status: 200, schema: { type: 'array', items: { type: 'object', required: ['id', 'group_name', 'name'], properties: { id: { type: 'string' }, group_name: { type: 'string' }, name: { type: 'string' } } } } }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('get', '/regions', 'The regions open to the account, where POST /clusters may place a cluster (extension)', 'extension', { status: 200, schema: 'simulator/account-region', list: true }),
     B('get', '/stacks', 'The stacks POST /clusters takes (extension)', 'extension', { status: 200, schema: 'simulator/stack', list: true }),

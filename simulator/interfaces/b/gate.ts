@@ -9,9 +9,11 @@ import { settleAccount } from '../../domains/settle.ts';
 
 /**
  * What runs before every interface B route, in this order: the faults on error handling and
- * request bodies, the versioned Accept header, the key.
+ * request bodies, the versioned Accept header, the key. `accountless`: a route outside
+ * `/{account_id}/api` (the real service's `/timezones`, `/hook_events`), which any valid key may
+ * call; the key's own account is the request's.
  */
-export function bGate(sim: Sim): Middleware {
+export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middleware {
   const keyDigests = new KeyDigestCache();
   return async (ctx: Context, next: Next): Promise<void> => {
     const contentType = ctx.get('content-type');
@@ -22,7 +24,7 @@ export function bGate(sim: Sim): Middleware {
       if (sim.faults.has('b-repeated-query-500') && Object.values(ctx.query).some(Array.isArray)) throw new TypeError('value.trim is not a function');
       if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
       checkVersion(sim, ctx);
-      authenticate(sim, ctx, keyDigests);
+      authenticate(sim, ctx, keyDigests, options.accountless === true);
       await next();
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null) {
@@ -78,14 +80,14 @@ function checkVersion(sim: Sim, ctx: Context): void {
   }
 }
 
-function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache): void {
+function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accountless: boolean): void {
   const lenient = sim.options.profile === 'lenient';
   const digest = keyDigests.get(ctx.get('authorization'), lenient);
-  const slug = String(ctx.params?.account ?? '');
+  const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
-    const account = sim.store.account(slug);
+    const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
     const user = account?.users.values().next().value;
     if (account && user) found = { account, user };
   }
@@ -96,7 +98,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache): void 
     });
   }
   let account = found.account;
-  if (account.slug !== slug) {
+  if (slug !== undefined && account.slug !== slug) {
     const other = sim.store.account(slug);
     if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
     account = other;

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { Sim } from '../../context.ts';
 import { bGate } from './gate.ts';
 import { bRouteRegistrations } from './routes.ts';
+import { registerAccountlessRoutes } from './accountless-routes.ts';
 import type { BRouter, BRouteTable, BState } from './types.ts';
 
 const PREFIX = '/:account/api';
@@ -53,15 +54,26 @@ export function interfaceBRouter(sim: Sim): BInterface {
   const table = { get: forward('get'), post: forward('post'), put: forward('put'), delete: forward('delete'), patch: forward('patch') } as unknown as BRouteTable;
   for (const register of bRouteRegistrations) register(table, sim);
 
+  // The real service's few reads at the API's root (accountless-routes.ts): one small router,
+  // tried only for a path that is not under `/{account}/api/`.
+  const outside = new Router<BState>();
+  const outsideGate = bGate(sim, { accountless: true });
+  const outsideTable = Object.fromEntries(
+    (['get', 'post', 'put', 'delete', 'patch'] as const).map((method) => [method, (...args: unknown[]) => (outside[method] as (...a: unknown[]) => unknown).apply(outside, [args[0], outsideGate, ...args.slice(1)])]),
+  ) as unknown as BRouteTable;
+  registerAccountlessRoutes(outsideTable, sim);
+  const outsideHandler = both(outside.routes() as Middleware, outside.allowedMethods() as Middleware);
+
   const handlers = new Map<string, Middleware>();
   for (const [segment, router] of bySegment) handlers.set(segment, both(router.routes() as Middleware, router.allowedMethods() as Middleware));
   return {
     dispatch: (ctx, next) => {
-      const handler = handlers.get(segmentOfRequest(ctx.path));
+      const segment = segmentOfRequest(ctx.path);
+      const handler = segment === '' ? outsideHandler : handlers.get(segment);
       return handler ? handler(ctx, next) : next();
     },
     get stack() {
-      return [...bySegment.values()].flatMap((r) => r.stack);
+      return [...bySegment.values(), outside].flatMap((r) => r.stack);
     },
   };
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
+import { makeWorld } from '../../domains/jobs/test-support.ts';
+
+/** The real service's reads at the API's root, outside `/{account_id}/api` (its API docs: `GET /timezones`, `GET /hook_events`). */
+
+describe('reads outside the account path (extension)', () => {
+  const get = (world: ReturnType<typeof makeWorld>, path: string, key: string | null, accept = VENDOR_MEDIA_TYPE) => {
+    const test = world.http().get(path).set('Host', 'sim.test').set('Accept', accept);
+    return key === null ? test : test.auth(key, '');
+  };
+
+  it("answers any valid key with the real docs' lists, labelled with the vendor media type", async () => {
+    const world = makeWorld();
+    for (const key of [world.acme.users[0]?.api_key ?? '', world.globex.users[1]?.api_key ?? '']) {
+      const zones = await get(world, '/timezones', key).expect(200);
+      expect(zones.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
+      const list = zones.body as { id: string; name: string }[];
+      expect(list).toHaveLength(144);
+      expect(list[0]).toEqual({ id: 'American Samoa', name: '(GMT-11:00) American Samoa' });
+      expect(list.map((z) => z.id)).toContain('Pacific Time (US & Canada)');
+      const events = (await get(world, '/hook_events', key).expect(200)).body as { id: string; group_name: string; name: string }[];
+      expect(events).toHaveLength(12);
+      expect(events[0]).toEqual({ id: 'job', group_name: 'Job', name: 'All Job Notifications' });
+      expect(events.find((e) => e.id === 'cluster.idled')).toEqual({ id: 'cluster.idled', group_name: 'Cluster', name: 'Cluster Idled' });
+    }
+  });
+
+  it("refuses as interface B does: no key or an unknown one 401, another Accept 406, another method 405; other root paths stay 404", async () => {
+    const world = makeWorld();
+    const key = world.acme.users[0]?.api_key ?? '';
+    const unauthorized = await get(world, '/timezones', null).expect(401);
+    expect(typeof (unauthorized.body as { message?: unknown }).message).toBe('string');
+    await get(world, '/hook_events', 'not-a-key-of-anyone-here-at-all').expect(401);
+    await get(world, '/timezones', key, 'application/json').expect(406);
+    const post = await world.http().post('/timezones').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '').expect(405);
+    expect(post.headers.allow).toContain('GET');
+    const unknown = await get(world, '/variables', key).expect(404);
+    expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
+    // The account path is unchanged.
+    await world.owner.get('/user').expect(200);
+  });
+
+  it("shows a user's time zone from the list as PUT /user takes it", async () => {
+    const world = makeWorld();
+    const zones = (await get(world, '/timezones', world.acme.users[0]?.api_key ?? '').expect(200)).body as { id: string }[];
+    const zone = zones[zones.length - 1]?.id ?? '';
+    expect((await world.owner.put('/user', { time_zone: zone }).expect(200)).body).toMatchObject({ time_zone: zone });
+  });
+});
