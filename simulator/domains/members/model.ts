@@ -54,7 +54,8 @@ function requireAdmin(account: AccountState, caller: User): void {
   if (roleOf(account, caller) !== 'admin') throw new ApiError('forbidden', { message: 'Forbidden: only account admins may manage members.' });
 }
 
-function sameAddress(a: string, b: string): boolean {
+/** Whether two addresses are the same, as people write them: in any case, spaces around ignored. */
+export function sameAddress(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 

@@ -8,7 +8,7 @@ import { queryValue } from '../../http/query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { MEMBER_ROLES } from '../users/types.ts';
 import { parseMemberInput, parseRoleInput } from './input.ts';
-import { MEMBER_SORTS, addMember, membersNewestFirst, readMember, removeMember, roleOf, setMemberRole } from './model.ts';
+import { MEMBER_SORTS, addMember, sameAddress, membersNewestFirst, readMember, removeMember, roleOf, setMemberRole } from './model.ts';
 import { presentMember } from './present.ts';
 
 /** Extensions (docs/interface-b.md): the account's members, as the real service's API docs give them. */
@@ -19,8 +19,8 @@ export function registerMemberRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, MEMBER_SORTS);
     const role = readChoice(ctx, 'role', MEMBER_ROLES, { all: true });
-    const email = queryValue(ctx, 'email')?.trim().toLowerCase();
-    const members = membersNewestFirst(account).filter((u) => (role === undefined || roleOf(account, u) === role) && (email === undefined || u.email.trim().toLowerCase() === email));
+    const email = queryValue(ctx, 'email');
+    const members = membersNewestFirst(account).filter((u) => (role === undefined || roleOf(account, u) === role) && (email === undefined || sameAddress(u.email, email)));
     const page = pageOf(sim, ctx, inListOrder(members, order, MEMBER_SORTS), readPage(sim, ctx));
     ctx.body = page.map((u) => presentMember(sim, account, u, links));
   });

@@ -44,28 +44,17 @@ export function interfaceBRouter(sim: Sim): BInterface {
     }
     return router;
   };
-  const forward =
-    (method: 'get' | 'post' | 'put' | 'delete' | 'patch') =>
-    (...args: unknown[]): BRouteTable => {
-      const router = routerFor(String(args[0]));
-      (router[method] as (...a: unknown[]) => unknown).apply(router, [args[0], gate, ...args.slice(1)]);
-      return table;
-    };
-  const table = { get: forward('get'), post: forward('post'), put: forward('put'), delete: forward('delete'), patch: forward('patch') } as unknown as BRouteTable;
+  const table = gatedTable(routerFor, gate);
   for (const register of bRouteRegistrations) register(table, sim);
 
   // The real service's few reads at the API's root (accountless-routes.ts): one small router,
   // tried only for a path that is not under `/{account}/api/`.
   const outside = new Router<BState>();
-  const outsideGate = bGate(sim, { accountless: true });
-  const outsideTable = Object.fromEntries(
-    (['get', 'post', 'put', 'delete', 'patch'] as const).map((method) => [method, (...args: unknown[]) => (outside[method] as (...a: unknown[]) => unknown).apply(outside, [args[0], outsideGate, ...args.slice(1)])]),
-  ) as unknown as BRouteTable;
-  registerAccountlessRoutes(outsideTable, sim);
-  const outsideHandler = both(outside.routes() as Middleware, outside.allowedMethods() as Middleware);
+  registerAccountlessRoutes(gatedTable(() => outside, bGate(sim, { accountless: true })), sim);
+  const outsideHandler = handlerOf(outside);
 
   const handlers = new Map<string, Middleware>();
-  for (const [segment, router] of bySegment) handlers.set(segment, both(router.routes() as Middleware, router.allowedMethods() as Middleware));
+  for (const [segment, router] of bySegment) handlers.set(segment, handlerOf(router));
   return {
     dispatch: (ctx, next) => {
       const segment = segmentOfRequest(ctx.path);
@@ -90,6 +79,22 @@ function segmentOfRequest(path: string): string {
   return parts[3]!.toLowerCase();
 }
 
-function both(first: Middleware, second: Middleware): Middleware {
-  return (ctx, next) => first(ctx, () => second(ctx, next));
+/** Where domains declare routes: each goes, `gate` first, into the router `routerFor` picks by its path. */
+function gatedTable(routerFor: (path: string) => BRouter, gate: Middleware): BRouteTable {
+  const forward =
+    (method: 'get' | 'post' | 'put' | 'delete' | 'patch') =>
+    (...args: unknown[]): BRouteTable => {
+      const router = routerFor(String(args[0]));
+      (router[method] as (...a: unknown[]) => unknown).apply(router, [args[0], gate, ...args.slice(1)]);
+      return table;
+    };
+  const table = { get: forward('get'), post: forward('post'), put: forward('put'), delete: forward('delete'), patch: forward('patch') } as unknown as BRouteTable;
+  return table;
+}
+
+/** A router's routes, then its 405 and `Allow` answers. */
+function handlerOf(router: BRouter): Middleware {
+  const routes = router.routes() as Middleware;
+  const allowed = router.allowedMethods() as Middleware;
+  return (ctx, next) => routes(ctx, () => allowed(ctx, next));
 }
