@@ -153,5 +153,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
     const standard = await request(world('standard').app).get('/_disco/target-description');
     expect(standard.body.interface_a.operations['keys.revoke']).toBe('DELETE /api-keys/{id}');
     expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
+    // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
+    expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
   });
 });

@@ -34,6 +34,9 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
     },
     interface_b: {
       paging: { offset: b.paging.offset, page_size: b.paging.limit },
+      // The simulator submits a job as it creates it (it never answers idle): a few seconds are
+      // the time a check's polls need, not the simulator's.
+      job_start_seconds: 5,
     },
   };
 }

@@ -42,6 +42,11 @@ export interface TargetDocument {
 export interface InterfaceBDocument {
   /** The names of the offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3; default `offset` and `limit`). */
   paging?: { offset?: string; page_size?: string };
+  /**
+   * The longest a job of this deployment may answer `idle` after `POST /jobs` before B-JOB-1 calls
+   * it not started, in seconds (default 60): a deployment that queues jobs for longer says so here.
+   */
+  job_start_seconds?: number;
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

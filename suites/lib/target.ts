@@ -233,7 +233,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -243,6 +243,12 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     }
     if (offset !== undefined && offset === pageSize) c.fail(`${at}.paging names the same parameter for the offset and the page size`);
     out.paging = { ...(offset !== undefined ? { offset } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
+  }
+  const start = doc.job_start_seconds;
+  if (start !== undefined && start !== null) {
+    // An hour at most: a run polls this long for each of up to three idle jobs.
+    if (typeof start !== 'number' || !Number.isFinite(start) || start < 1 || start > 3600) c.fail(`${at}.job_start_seconds must be a number of seconds from 1 to 3600`);
+    out.jobStartMs = Math.round(start * 1000);
   }
   return out;
 }

@@ -49,6 +49,8 @@ export interface ResolvedInterfaceA {
 export interface ResolvedInterfaceB {
   /** The offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3); the real service's `offset` and `limit` by default. */
   paging?: { offset?: string; pageSize?: string };
+  /** How long a created job may stay idle before B-JOB-1 calls it not started (`job_start_seconds`); 60 s when not given. */
+  jobStartMs?: number;
 }
 
 export { PERMISSIONS, type Permission } from './target-types.ts';
