@@ -11,6 +11,7 @@ import type { Notification } from './domains/notifications/types.ts';
 import type { PipelineApiKey } from './domains/apikeys/types.ts';
 import type { Pipeline } from './domains/pipelines/types.ts';
 import type { Schedule } from './domains/schedules/types.ts';
+import type { AccountProfile } from './domains/accounts/types.ts';
 import { inCreationOrder } from './domains/shared/ordering.ts';
 
 /**
@@ -24,6 +25,11 @@ export interface AccountState {
   name: string;
   /** The owner's user id (`PUT /members/{id}` with role owner moves it); absent: the first user. */
   ownerUserId?: number;
+  /** When the account was made and last changed (ms); absent in a state saved before accounts were shown. */
+  createdAt?: number;
+  updatedAt?: number;
+  /** The settings `PUT /accounts/{account_id}` changes beside the name; absent: the defaults (domains/accounts/profile.ts). */
+  profile?: AccountProfile;
   users: Map<number, User>; // user id -> User (removed members too: User.removedAt)
   sshKeys: Map<number, SshKey>; // key id -> SshKey (owner in SshKey.userId)
   packages: Map<number, Package>; // package id -> Package
@@ -117,12 +123,14 @@ export class Store {
     this.pipelineKeys.clear();
   }
 
-  createAccount(slug: string, name: string): AccountState {
+  createAccount(slug: string, name: string, now: number): AccountState {
     if (this.accounts.has(slug)) throw new Error(`account ${slug} exists`);
     const account: AccountState = {
       id: this.nextId('account'),
       slug,
       name,
+      createdAt: now,
+      updatedAt: now,
       users: new Map(),
       sshKeys: new Map(),
       packages: new Map(),

@@ -261,10 +261,12 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     return { url, init: { method: method.toUpperCase(), headers: { ...aHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) } };
   }
 
-  // Interface B's reads at the API's root (any valid key).
+  // Interface B's calls at the API's root (any valid key; the account is the key's own).
   if (!path.startsWith('/_disco')) {
-    const url = `${sim.origin}${path}`;
-    return { url, init: { method: method.toUpperCase(), headers: bHeaders } };
+    values.account_id = account.account_id;
+    const url = `${sim.origin}${fill(path, values)}`;
+    const sent = method === 'get' ? undefined : body;
+    return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(sent !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}) } };
   }
 
   // The control API.

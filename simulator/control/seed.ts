@@ -70,7 +70,7 @@ export function applySeed(sim: Sim, seed: SeedDocument): AccountManifest[] {
 export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   const { store, clock } = sim;
   const now = clock.now();
-  const account = store.account(seed.slug) ?? store.createAccount(seed.slug, seed.name ?? seed.slug);
+  const account = store.account(seed.slug) ?? store.createAccount(seed.slug, seed.name ?? seed.slug, now);
   const manifest: AccountManifest = {
     account_id: account.slug,
     numeric_id: account.id,

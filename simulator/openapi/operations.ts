@@ -29,6 +29,7 @@ import { SCHEDULE_SEARCH } from '../domains/schedules/search.ts';
 import { HOOK_SEARCH } from '../domains/hooks/search.ts';
 import { SSH_KEY_SEARCH } from '../domains/users/key-search.ts';
 import { MEMBER_SORTS } from '../domains/members/model.ts';
+import { ACCOUNT_SORTS } from '../domains/accounts/model.ts';
 import { ACCOUNT_REGIONS, STACKS } from '../domains/clusters/placement.ts';
 import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
@@ -106,6 +107,7 @@ const DELIVERY_END = { type: 'object', required: ['connection'], properties: { c
 const DELIVERY_BODY = { type: 'object', required: ['source', 'destination'], properties: { name: { type: 'string' }, description: { type: 'string' }, interval_amount: { type: 'integer', minimum: 1, maximum: MAX_INTERVAL_AMOUNT }, interval_unit: { enum: NEW_DELIVERY_INTERVAL_UNITS }, source: DELIVERY_END, destination: DELIVERY_END } };
 const PACKAGE_BODY = { type: 'object', properties: { name: { type: 'string' }, description: { type: 'string' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, flow_type: { enum: ['dataflow', 'workflow'] }, flow_version: { type: 'string' }, data_flow_json: { type: ['string', 'object'] }, source_package_id: { type: 'integer' }, package_template_id: { type: 'integer' } } };
 const MEMBER_BODY = { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, name: { type: 'string' }, role: { enum: [...MEMBER_ROLES] } } };
+const ACCOUNT_BODY = { type: 'object', properties: { account_id: { type: 'string' }, name: { type: 'string' }, location: { type: ['string', 'null'] }, region: { enum: ACCOUNT_REGIONS.map((r) => r.id) }, billing_email: { type: ['string', 'null'], format: 'email' }, gravatar_email: { type: ['string', 'null'], format: 'email' } } };
 const ROLE_BODY = { type: 'object', required: ['role'], properties: { role: { enum: [...MEMBER_ROLES, 'owner'] } } };
 /** The attributes depend on the type (docs/interface-b.md); `name` always. */
 const NEW_CONNECTION_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
@@ -119,8 +121,8 @@ export function operations(sim: Sim): OperationDoc[] {
   const key = a.state.field === 'state' ? 'simulator/api-key' : OBJECT;
   const B = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'B', method, path: `/{account}/api${p}`, summary, source, success, ...(request ? { request } : {}) });
   const A = (method: OperationDoc['method'], p: string, summary: string, source: Source, success: OperationDoc['success'], request?: OperationDoc['request']): OperationDoc => ({ surface: 'A', method, path: `/api/public/v1${path(p)}`, summary, source, success, ...(request ? { request } : {}) });
-  /** The real service's reads at the API's root, outside `/{account}/api` (interfaces/b/accountless-routes.ts). */
-  const Root = (p: string, summary: string, success: OperationDoc['success']): OperationDoc => ({ surface: 'B', method: 'get', path: p, summary, source: 'extension', success });
+  /** The real service's calls at the API's root, outside `/{account}/api` (interfaces/b/accountless-routes.ts). */
+  const Root = (p: string, summary: string, success: OperationDoc['success'], method: OperationDoc['method'] = 'get', request?: OperationDoc['request']): OperationDoc => ({ surface: 'B', method, path: p, summary, source: 'extension', success, ...(request ? { request } : {}) });
   const C = (method: OperationDoc['method'], p: string, summary: string, success: OperationDoc['success'] = { status: 200, schema: OBJECT }, request?: OperationDoc['request']): OperationDoc => ({ surface: 'control', method, path: `/_disco${p}`, summary, source: 'control', success, ...(request ? { request } : {}) });
   const definition = seededDefinition('orders-to-warehouse');
   // Interface B's paging (the conventions' names) and the real service's list filters, each
@@ -178,6 +180,9 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/clusters/{id}', 'One cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),
     B('get', '/clusters/{id}/instances', 'A cluster\'s machines (extension)', 'extension', { status: 200, schema: 'simulator/cluster-instance', list: true }),
     Root('/timezones', 'The time zones the real service lists, which PUT /user takes (extension; any valid key, outside the account path)', { status: 200, schema: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } } }),
+    withQuery(Root('/accounts', "The key's own account, the one a simulated user belongs to (extension; any valid key, outside the account path)", { status: 200, schema: 'simulator/account', list: true }), [...filtered(ACCOUNT_SORTS), { name: 'role', description: "Only accounts where the caller has this role (all: every one).", schema: { enum: ['all', ...MEMBER_ROLES] } }]),
+    Root('/accounts/{account_id}', "The key's own account; any other is not found (extension)", { status: 200, schema: 'simulator/account' }),
+    Root('/accounts/{account_id}', "Change the key's own account (extension; admins only; account_id cannot change)", { status: 200, schema: 'simulator/account' }, 'put', { schema: ACCOUNT_BODY, example: { name: 'Acme Data', location: 'Lisbon', region: 'amazon-web-services::eu-west-1', billing_email: 'billing@acme.example' } }),
     Root('/hook_events', 'The events a hook may subscribe to (extension; any valid key, outside the account path)', { status: 200, schema: { type: 'array', items: { type: 'object', required: ['id', 'group_name', 'name'], properties: { id: { type: 'string' }, group_name: { type: 'string' }, name: { type: 'string' } } } } }),
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('get', '/regions', 'The regions open to the account, where POST /clusters may place a cluster (extension)', 'extension', { status: 200, schema: 'simulator/account-region', list: true }),

@@ -9,6 +9,7 @@ import type { Cluster } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 import { resolvePlacement } from './placement.ts';
+import { regionOf } from '../accounts/model.ts';
 
 /** The real service's sorts of the cluster list. */
 export const CLUSTER_SORTS: ListSorts<Cluster, 'updated'> = {
@@ -44,7 +45,7 @@ export function createCluster(sim: Sim, account: AccountState, user: Pick<User, 
     timeToIdle: fields.timeToIdle ?? 3600,
     ownerId: user.id,
     planId: fields.planId ?? null,
-    placement: resolvePlacement(fields.placement),
+    placement: resolvePlacement(fields.placement, regionOf(account)),
     requestedAt: now,
     terminateRequestedAt: null,
     announcedUntil: null,

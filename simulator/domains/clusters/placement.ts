@@ -62,8 +62,8 @@ export function defaultZone(region: string): string {
 }
 
 /** A cluster's placement from what was asked (the rest the docs' defaults: the account's region and its first zone, on-demand, fallback allowed). */
-export function resolvePlacement(asked: Partial<ClusterPlacement> = {}): ClusterPlacement {
-  const region = asked.region ?? DEFAULT_REGION;
+export function resolvePlacement(asked: Partial<ClusterPlacement> = {}, accountRegion = DEFAULT_REGION): ClusterPlacement {
+  const region = asked.region ?? accountRegion;
   return {
     region,
     zone: asked.zone ?? defaultZone(region),

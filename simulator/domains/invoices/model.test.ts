@@ -9,7 +9,7 @@ import type { Invoice } from './types.ts';
 
 function accountWith(count: number, faults: FaultName[] = []): { sim: Sim; account: AccountState } {
   const { sim } = createSimulator({ clock: new AdjustableClock({ frozen: true }), faults });
-  const account = sim.store.createAccount('big', 'Big');
+  const account = sim.store.createAccount('big', 'Big', 0);
   account.invoices = Array.from({ length: count }, (_, i): Invoice => ({
     id: `in_${String(count - i).padStart(8, '0')}`,
     date: '2026-11-01',

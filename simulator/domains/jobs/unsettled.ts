@@ -78,6 +78,13 @@ export function runningJobCount(account: AccountState, clusterId: number): numbe
   return queueOf(account).byCluster.get(clusterId)?.size ?? 0;
 }
 
+/** How many of the account's jobs run: started and not ended, on any cluster (the account's `running_jobs_count`). */
+export function runningJobsOfAccount(account: AccountState): number {
+  let running = 0;
+  for (const onCluster of queueOf(account).byCluster.values()) running += onCluster.size;
+  return running;
+}
+
 /** The ids of the account's jobs not settled yet. */
 export function unsettledJobIds(account: AccountState): ReadonlySet<number> {
   return queueOf(account).ids;

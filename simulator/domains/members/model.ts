@@ -49,9 +49,9 @@ export function readMember(account: AccountState, id: number): User {
   return user;
 }
 
-/** Adding, removing and re-roling members is for admins (the owner is one). */
-function requireAdmin(account: AccountState, caller: User): void {
-  if (roleOf(account, caller) !== 'admin') throw new ApiError('forbidden', { message: 'Forbidden: only account admins may manage members.' });
+/** Adding, removing and re-roling members, and changing the account, is for admins (the owner is one). */
+export function requireAdmin(account: AccountState, caller: User, action = 'manage members'): void {
+  if (roleOf(account, caller) !== 'admin') throw new ApiError('forbidden', { message: `Forbidden: only account admins may ${action}.` });
 }
 
 /** Whether two addresses are the same, as people write them: in any case, spaces around ignored. */

@@ -15,6 +15,11 @@ export interface NewUser {
   lastLogin: number | null;
 }
 
+/** The real service shows a Gravatar: an address's picture, so the same for the same address. */
+export function avatarUrlFor(email: string): string {
+  return `https://avatars.example.invalid/${sha256Hex(email.trim().toLowerCase()).slice(0, 32)}`;
+}
+
 /** A user record, made now with the next user id; the caller files it in an account and indexes its key. */
 export function newUserRecord(sim: Sim, u: NewUser): User {
   const now = sim.clock.now();
@@ -22,8 +27,7 @@ export function newUserRecord(sim: Sim, u: NewUser): User {
     id: sim.store.nextId('user'),
     name: u.name,
     email: u.email,
-    // The real service shows a Gravatar: an address's picture, so the same for the same address.
-    avatar_url: `https://avatars.example.invalid/${sha256Hex(u.email.trim().toLowerCase()).slice(0, 32)}`,
+    avatar_url: avatarUrlFor(u.email),
     apiKey: u.apiKey,
     time_zone: u.time_zone ?? 'UTC',
     location: u.location ?? '',
