@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { makeWorld } from '../../domains/jobs/test-support.ts';
 
-/** The real service's reads at the API's root, outside `/{account_id}/api` (its API docs: `GET /timezones`, `GET /hook_events`). */
+/** The real service's reads at the API's root, outside `/{account_id}/api` (its API docs: `GET /timezones`, `GET /hook_events`, `GET /variables`). */
 
 describe('reads outside the account path (extension)', () => {
   const get = (world: ReturnType<typeof makeWorld>, path: string, key: string | null, accept = VENDOR_MEDIA_TYPE) => {
@@ -23,6 +23,10 @@ describe('reads outside the account path (extension)', () => {
       expect(events).toHaveLength(12);
       expect(events[0]).toEqual({ id: 'job', group_name: 'Job', name: 'All Job Notifications' });
       expect(events.find((e) => e.id === 'cluster.idled')).toEqual({ id: 'cluster.idled', group_name: 'Cluster', name: 'Cluster Idled' });
+      // The system variables, numbers as numbers and expressions as strings, as the docs give them.
+      const variables = (await get(world, '/variables', key).expect(200)).body as Record<string, unknown>;
+      expect(Object.keys(variables)).toHaveLength(12);
+      expect(variables).toMatchObject({ _MAX_COMBINED_SPLIT_SIZE: 67108864, _SHUFFLE_INPUT_BUFFER_PERCENT: 0.7, _DEFAULT_TIMEZONE: "'+00:00'", _COPY_PARALLELISM: '(int)$_CLUSTER_NODES_COUNT * 3' });
     }
   });
 
@@ -35,7 +39,8 @@ describe('reads outside the account path (extension)', () => {
     await get(world, '/timezones', key, 'application/json').expect(406);
     const post = await world.http().post('/timezones').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '').expect(405);
     expect(post.headers.allow).toContain('GET');
-    const unknown = await get(world, '/variables', key).expect(404);
+    await get(world, '/variables', null).expect(401);
+    const unknown = await get(world, '/product_updates', key).expect(404);
     expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
     // The account path is unchanged.
     await world.owner.get('/user').expect(200);
