@@ -222,7 +222,8 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     const p = path.slice('/{account}/api'.length);
     if (p.startsWith('/packages/')) values.id = account.package_ids[0]!;
     if (p.startsWith('/packages/{id}/validations/')) values.validation_id = await idOf(await b(`/packages/${values.id}/validations`, { method: 'POST' }));
-    if (p.startsWith('/clusters/')) values.id = account.cluster_ids[0]!;
+    // The seed's production cluster: the example resizes it, and a sandbox has one node only.
+    if (p.startsWith('/clusters/')) values.id = account.cluster_ids[1]!;
     if (p.startsWith('/schedules/')) values.id = await idOf(await b('/schedules', { method: 'POST', body: JSON.stringify({ name: 's', start_at: '2027-01-01T00:00:00Z', interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: account.package_ids[0] }] } }) }));
     if (p === '/schedules' && method === 'post') body = { ...(example as object), task: { nodes: 1, packages: [{ package_id: account.package_ids[0] }] } };
     if (p === '/jobs' && method === 'post') body = { cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] };

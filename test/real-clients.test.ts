@@ -85,9 +85,9 @@ describe('the real clients\' calls beyond the spec: clusters, watchers, schedule
   afterAll(() => sim.close());
 
   it('a cluster is created (flat or wrapped, 0/1 flags), provisions on the clock, changes, and terminates', async () => {
-    const created = await call('POST', '/clusters', { cluster: { name: 'py', nodes: 2, type: 'sandbox', terminate_on_idle: 1, time_to_idle: 3600 } });
+    const created = await call('POST', '/clusters', { cluster: { name: 'py', nodes: 2, type: 'production', terminate_on_idle: 1, time_to_idle: 3600 } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'py', nodes: 2, type: 'sandbox', status: 'pending', terminate_on_idle: true, available_since: null });
+    expect(created.body).toMatchObject({ name: 'py', nodes: 2, type: 'production', status: 'pending', terminate_on_idle: true, available_since: null });
     const id = created.body.id as number;
     await sim.control.clock.advance(5_000);
     expect((await call('GET', `/clusters/${id}`)).body.status).toBe('creating');
@@ -170,14 +170,14 @@ describe('the older clients\' body shapes on the lenient profile', () => {
     const form = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: `cluster[plan_id]=${plans[1]!.id}&cluster[name]=${encodeURIComponent('New Cluster')}&cluster[description]=from+curl` });
     expect(form.status).toBe(201);
     expect(await form.json()).toMatchObject({ name: 'New Cluster', description: 'from curl', plan_id: plans[1]!.id, status: 'pending' });
-    const ruby = await fetch(`${lenient.interfaceB()}/clusters?${new URLSearchParams({ 'cluster[nodes]': '2', 'cluster[type]': 'sandbox', 'cluster[terminate_on_idle]': 'true' })}`, { method: 'POST', headers: auth(lenient) });
+    const ruby = await fetch(`${lenient.interfaceB()}/clusters?${new URLSearchParams({ 'cluster[nodes]': '1', 'cluster[type]': 'sandbox', 'cluster[terminate_on_idle]': 'true' })}`, { method: 'POST', headers: auth(lenient) });
     expect(ruby.status).toBe(201);
-    expect(await ruby.json()).toMatchObject({ nodes: 2, type: 'sandbox', terminate_on_idle: true });
+    expect(await ruby.json()).toMatchObject({ nodes: 1, type: 'sandbox', terminate_on_idle: true });
     const account = lenient.accounts[0]!;
     const job = await fetch(`${lenient.interfaceB()}/jobs`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: `job[cluster_id]=${account.cluster_ids[0]}&job[package_id]=${account.package_ids[0]}&job[variables][day]=2026-01-15` });
     expect(job.status).toBe(201);
     expect(await job.json()).toMatchObject({ cluster_id: account.cluster_ids[0], package_id: account.package_ids[0], variables: { day: '2026-01-15' } });
-    const proto = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: 'cluster[__proto__][nodes]=3&cluster[nodes]=1' });
+    const proto = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: 'cluster[__proto__][nodes]=3&cluster[nodes]=2' });
     expect(proto.status).toBe(201);
     expect(({} as { nodes?: unknown }).nodes).toBeUndefined();
   });

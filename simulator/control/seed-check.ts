@@ -52,6 +52,9 @@ export function accountProblems(account: unknown, at: string, existingConnection
     if (typeof c.name !== 'string') f('name', 'must be a string');
     if (c.nodes !== undefined && !(Number.isSafeInteger(c.nodes) && (c.nodes as number) > 0)) f('nodes', 'must be a positive integer');
     if (c.type !== undefined && c.type !== 'sandbox' && c.type !== 'production') f('type', 'must be sandbox or production');
+    // The docs' rule, as POST /clusters keeps it: a sandbox has one node, a production cluster two or more.
+    else if (c.type === 'sandbox' && c.nodes !== undefined && c.nodes !== 1) f('nodes', 'must be 1 for a sandbox cluster');
+    else if (c.type === 'production' && c.nodes !== undefined && (c.nodes as number) < 2) f('nodes', 'must be 2 or more for a production cluster');
   });
   list(account.connections, 'connections', bad, (c, f) => {
     if (typeof c.name !== 'string') f('name', 'must be a string');

@@ -114,7 +114,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   for (const c of seed.clusters ?? []) {
     const id = store.nextId('cluster');
     // Owned, like a seeded package, by the account's first user, who is its creator too.
-    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? 1, type: c.type ?? 'sandbox', status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
+    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? (c.type === 'production' ? 2 : 1), type: c.type ?? ((c.nodes ?? 1) > 1 ? 'production' : 'sandbox'), status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
     manifest.cluster_ids.push(id);
   }
   for (const c of seed.connections ?? []) {

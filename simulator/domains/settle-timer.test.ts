@@ -63,7 +63,7 @@ describe('clusters and jobs announce what they come to without a request', () =>
     // (50 ms) in and ends 70 s (350 ms) in, so the availability comes between, on a timer of its own.
     const w = world(new AdjustableClock({ start: START, speed: 200 }), 2);
     await w.b('post', '/hooks', { type: 'web', settings: { url: hooks.url }, events: ['cluster', 'job'] }).expect(201);
-    const cluster = ((await w.b('post', '/clusters', { nodes: 1, name: 'etl' }).expect(201)).body as { id: number }).id;
+    const cluster = ((await w.b('post', '/clusters', { nodes: 1, type: 'sandbox', name: 'etl' }).expect(201)).body as { id: number }).id;
     const job = ((await w.b('post', '/jobs', { cluster_id: w.acme.cluster_ids[0], package_id: w.acme.package_ids[0] }).expect(201)).body as { id: number }).id;
     await until(() => hooks.received.length >= 5, 5_000);
     const heard = hooks.received.map((r) => `${r.event} ${String(r.body.id)} ${String(r.body.status)}`);

@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import type { ClusterFields } from './input.ts';
+import { MAX_NODES, type ClusterFields } from './input.ts';
 import { clusterStateAt, idleTerminationAhead, isTerminatingOrGone } from './lifecycle.ts';
 import { trackCluster } from './unannounced.ts';
 import type { Cluster } from './types.ts';
@@ -28,18 +28,35 @@ export function readCluster(account: AccountState, id: number): Cluster | null {
 }
 
 /**
+ * The docs' rule on a cluster's size (sections/create-cluster.md): a sandbox has one node, a
+ * production cluster from 2 up to the account's maximum (here MAX_NODES). A 422 naming `nodes`.
+ */
+function checkNodes(type: Cluster['type'], nodes: number): void {
+  if (type === 'sandbox' && nodes !== 1) throw invalidField('nodes', 'must be 1 for a sandbox cluster');
+  if (type === 'production' && nodes < 2) throw invalidField('nodes', `must be from 2 to ${MAX_NODES} for a production cluster (a sandbox cluster has 1)`);
+}
+
+/** How many nodes a cluster asked for none gets (with a plan_id): the least its type takes. */
+function defaultNodes(type: Cluster['type']): number {
+  return type === 'sandbox' ? 1 : 2;
+}
+
+/**
  * `POST /clusters`: a cluster that provisions on the clock (lifecycle.ts); its creator watches it.
  * A schedule's run makes one the same way, at the slot it runs at and marked as the schedule's.
  */
 export function createCluster(sim: Sim, account: AccountState, user: Pick<User, 'id'>, fields: ClusterFields, made: { at?: number; scheduleId?: number } = {}): Cluster {
   const now = made.at ?? sim.clock.now();
+  const type = fields.type ?? 'production';
+  const nodes = fields.nodes ?? defaultNodes(type);
+  checkNodes(type, nodes);
   const id = sim.store.nextId('cluster');
   const cluster: Cluster = {
     id,
     name: fields.name ?? `cluster-${id}`,
     description: fields.description ?? '',
-    nodes: fields.nodes ?? 1,
-    type: fields.type ?? 'production',
+    nodes,
+    type,
     status: 'pending',
     terminateOnIdle: fields.terminateOnIdle ?? false,
     timeToIdle: fields.timeToIdle ?? 3600,
@@ -64,6 +81,7 @@ export function updateCluster(sim: Sim, account: AccountState, id: number, field
   const cluster = account.clusters.get(id);
   if (!cluster) throw notFound();
   if (isTerminatingOrGone(clusterStateAt(cluster, sim.clock.now()).status)) throw invalidField('status', 'is terminating or terminated: the cluster cannot change');
+  if (fields.nodes !== undefined) checkNodes(cluster.type, fields.nodes);
   Object.assign(cluster, {
     ...(fields.name !== undefined ? { name: fields.name } : {}),
     ...(fields.description !== undefined ? { description: fields.description } : {}),

@@ -132,7 +132,7 @@ describe('a cluster\'s events', () => {
   it('a cluster terminated before it was available announces no availability', async () => {
     const world = makeWorld();
     await subscribe(world, ['cluster.requested', 'cluster.available', 'cluster.terminated']);
-    const made = (await world.owner.post('/clusters', { nodes: 1 }).expect(201)).body as { id: number };
+    const made = (await world.owner.post('/clusters', { nodes: 1, type: 'sandbox' }).expect(201)).body as { id: number };
     world.advance(20);
     await world.owner.delete(`/clusters/${made.id}`).expect(200);
     world.advance(3600);

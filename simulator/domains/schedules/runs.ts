@@ -127,6 +127,8 @@ function newClusterFor(sim: Sim, account: AccountState, schedule: Schedule, at: 
     {
       description: `Made by schedule ${schedule.id} (${schedule.name})`.slice(0, 1000),
       nodes: schedule.task.nodes,
+      // A one-node task runs on a sandbox, the only cluster of one node the docs allow.
+      type: schedule.task.nodes === 1 ? 'sandbox' : 'production',
       terminateOnIdle: schedule.task.terminate_on_idle ?? SCHEDULE_DEFAULTS.terminateOnIdle,
       timeToIdle: schedule.task.time_to_idle ?? SCHEDULE_DEFAULTS.timeToIdleSeconds,
     },
