@@ -265,6 +265,7 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
   // Interface B's calls at the API's root (any valid key; the account is the key's own).
   if (!path.startsWith('/_disco')) {
     values.account_id = account.account_id;
+    values.type = 'redshift';
     const url = `${sim.origin}${fill(path, values)}`;
     const sent = method === 'get' ? undefined : body;
     return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(sent !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}) } };

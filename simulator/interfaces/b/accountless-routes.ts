@@ -1,16 +1,18 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from './types.ts';
 import { registerAccountRoutes } from '../../domains/accounts/routes.ts';
+import { REGION_RESOURCE_TYPES, SERVICE_REGIONS, regionsFor } from '../../domains/clusters/service-regions.ts';
+import { notFound } from '../../http/errors.ts';
 import { HOOK_EVENT_LIST } from '../../domains/hooks/events.ts';
 import { SYSTEM_VARIABLES } from '../../domains/jobs/system-variables.ts';
 import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.ts';
 
 /**
  * The real service's calls outside `/{account_id}/api` (its API docs give them at the API's root),
- * which any valid key may make: `GET /timezones`, `GET /hook_events`, `GET /variables`, the lists
- * its clients choose a user's time zone and a hook's events from and the system variables a
- * package may use (static, so served as bytes made once), and the key's own account at
- * `/accounts` (domains/accounts).
+ * which any valid key may make: `GET /timezones`, `GET /hook_events`, `GET /variables`, `GET
+ * /regions` (and `/regions/{type}`), the lists its clients choose a user's time zone, a hook's
+ * events and a resource's region from and the system variables a package may use (static, so
+ * served as bytes made once), and the key's own account at `/accounts` (domains/accounts).
  */
 export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   registerAccountRoutes(router, sim);
@@ -24,4 +26,12 @@ export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   serveStatic('/timezones', SERVICE_TIME_ZONE_LIST);
   serveStatic('/hook_events', HOOK_EVENT_LIST);
   serveStatic('/variables', SYSTEM_VARIABLES);
+  serveStatic('/regions', SERVICE_REGIONS);
+  const byType = new Map(REGION_RESOURCE_TYPES.map((type) => [type as string, Buffer.from(JSON.stringify(regionsFor(type)))]));
+  router.get('/regions/:type', (ctx) => {
+    const bytes = byType.get(ctx.params.type ?? '');
+    if (!bytes) throw notFound();
+    ctx.type = 'application/json';
+    ctx.body = bytes;
+  });
 }

@@ -23,6 +23,16 @@ describe('reads outside the account path (extension)', () => {
       expect(events).toHaveLength(12);
       expect(events[0]).toEqual({ id: 'job', group_name: 'Job', name: 'All Job Notifications' });
       expect(events.find((e) => e.id === 'cluster.idled')).toEqual({ id: 'cluster.idled', group_name: 'Cluster', name: 'Cluster Idled' });
+      // The regions the service supports: the docs' eleven, SoftLayer's not among them; by resource type, its cloud's.
+      const ids = async (path: string) => ((await get(world, path, key).expect(200)).body as { id: string }[]).map((r) => r.id);
+      const all = await ids('/regions');
+      expect(all).toHaveLength(11);
+      expect(all[0]).toBe('amazon-web-services::us-east-1');
+      expect(all.filter((id) => id.startsWith('soft-layer'))).toEqual([]);
+      expect(await ids('/regions/bigquery')).toEqual(['gcloud::asia-east1', 'gcloud::europe-west1', 'gcloud::us-central1']);
+      expect(await ids('/regions/redshift')).toEqual(all.filter((id) => id.startsWith('amazon-web-services::')));
+      expect(await ids('/regions/snowflake')).toEqual(all);
+      expect((await get(world, '/regions/oracle', key).expect(404)).body).toHaveProperty('message');
       // The system variables, numbers as numbers and expressions as strings, as the docs give them.
       const variables = (await get(world, '/variables', key).expect(200)).body as Record<string, unknown>;
       expect(Object.keys(variables)).toHaveLength(12);
