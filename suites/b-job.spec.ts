@@ -9,6 +9,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { expectFormats } from './lib/formats.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
+import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 
 /** Job statuses of section 2 / 3. */
 const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
@@ -46,9 +47,6 @@ function reachable(from: string): Set<string> {
   }
   return seen;
 }
-
-/** A generous bound for a real job to finish; the simulator's run takes 35 s at the real service's pace. */
-const REAL_LIFECYCLE_MS = 120_000;
 
 interface CreatedJob {
   id: number;
@@ -144,7 +142,7 @@ check({
 
     // "Creates and starts it": a job may show idle for a moment, but it must leave idle by itself,
     // within the time the target document gives its jobs (a minute unless it says otherwise).
-    const windowMs = t.target.controlUrl ? 1_000 : (t.target.interfaceB.jobStartMs ?? 60_000);
+    const windowMs = t.target.controlUrl ? 1_000 : jobStartMs(t.target);
     for (const job of idle) {
       await readJob(t, job.id);
       const started = await t.poll(async () => {
@@ -153,7 +151,7 @@ check({
       }, { timeoutMs: windowMs, intervalMs: t.target.controlUrl ? 200 : Math.min(2_000, windowMs / 4) });
       t.expect.that(started !== undefined, {
         clause: 'B-JOB-1',
-        message: `job ${job.id} was created but not started: it is still idle ${windowMs / 1000} s later${t.target.controlUrl ? '' : ' (a deployment that takes longer gives its time as interface_b.job_start_seconds in the target document)'}`,
+        message: `job ${job.id} was created but not started: it is still idle ${windowMs / 1000} s later${t.target.controlUrl ? '' : ` ${jobTimingHint('job_start_seconds')}`}`,
         expected: 'a started job (pending, queued, running or later)',
         received: describeResponse(job.exchange),
         exchange: job.exchange,
@@ -389,7 +387,7 @@ check({
     const ended = await t.poll(async () => {
       const status = await read();
       return TERMINAL.has(status) ? status : undefined;
-    }, { timeoutMs: REAL_LIFECYCLE_MS, intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
+    }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
     const running = seen.filter((s) => s.status === 'running');
@@ -399,7 +397,7 @@ check({
         `progress values ${progress.length <= 8 ? progress.join(', ') : `${progress.slice(0, 4).join(', ')} … ${progress.slice(-3).join(', ')} (${progress.length} distinct)`}`,
     );
     if (ended === undefined) {
-      t.partial('B-JOB-3', `job ${id} had not ended after ${REAL_LIFECYCLE_MS / 1000} s (last seen ${last}): the statuses of its end were not observed`);
+      t.partial('B-JOB-3', `job ${id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${last}): the statuses of its end were not observed ${jobTimingHint('job_end_seconds')}`);
     }
     if (running.length === 0) {
       t.partial('B-JOB-4', `job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))}): progress during a run was not observed`);

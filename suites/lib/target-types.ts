@@ -47,6 +47,11 @@ export interface InterfaceBDocument {
    * it not started, in seconds (default 60): a deployment that queues jobs for longer says so here.
    */
   job_start_seconds?: number;
+  /**
+   * The longest a started job of the fixture package takes to end, in seconds (default 120):
+   * checks that watch a job to its end (B-JOB-3's end statuses, B-GAP-4's delivery) wait this long.
+   */
+  job_end_seconds?: number;
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

@@ -97,13 +97,14 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { paging: { offset: 'a b' } } }, 'must be a query parameter name'],
     [{ base_url: 'http://x', interface_b: { job_start_seconds: 0 } }, 'job_start_seconds must be a number of seconds from 1 to 3600'],
     [{ base_url: 'http://x', interface_b: { job_start_seconds: '60' } }, 'job_start_seconds must be a number'],
+    [{ base_url: 'http://x', interface_b: { job_end_seconds: 7200 } }, 'job_end_seconds must be a number of seconds from 1 to 3600'],
   ])('refuses %j', (doc, message) => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
   });
 
-  it('reads the paging parameters, the job start window and the permissions the operator grants', () => {
-    const t = resolveTarget({ base_url: 'http://x', interface_b: { paging: { offset: 'start', page_size: 'per_page' }, job_start_seconds: 300 }, permissions: ['rotate_api_key'] }, {});
-    expect(t.interfaceB).toEqual({ paging: { offset: 'start', pageSize: 'per_page' }, jobStartMs: 300_000 });
+  it('reads the paging parameters, the job windows and the permissions the operator grants', () => {
+    const t = resolveTarget({ base_url: 'http://x', interface_b: { paging: { offset: 'start', page_size: 'per_page' }, job_start_seconds: 300, job_end_seconds: 900 }, permissions: ['rotate_api_key'] }, {});
+    expect(t.interfaceB).toEqual({ paging: { offset: 'start', pageSize: 'per_page' }, jobStartMs: 300_000, jobEndMs: 900_000 });
     expect(t.permissions).toEqual(['rotate_api_key']);
   });
 

@@ -233,7 +233,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -244,12 +244,17 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     if (offset !== undefined && offset === pageSize) c.fail(`${at}.paging names the same parameter for the offset and the page size`);
     out.paging = { ...(offset !== undefined ? { offset } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
   }
-  const start = doc.job_start_seconds;
-  if (start !== undefined && start !== null) {
-    // An hour at most: a run polls this long for each of up to three idle jobs.
-    if (typeof start !== 'number' || !Number.isFinite(start) || start < 1 || start > 3600) c.fail(`${at}.job_start_seconds must be a number of seconds from 1 to 3600`);
-    out.jobStartMs = Math.round(start * 1000);
-  }
+  // An hour at most each: a run polls this long for each of up to three idle jobs, and again for a job's end.
+  const seconds = (field: 'job_start_seconds' | 'job_end_seconds'): number | undefined => {
+    const value = doc[field];
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > 3600) c.fail(`${at}.${field} must be a number of seconds from 1 to 3600`);
+    return Math.round(value * 1000);
+  };
+  const start = seconds('job_start_seconds');
+  const end = seconds('job_end_seconds');
+  if (start !== undefined) out.jobStartMs = start;
+  if (end !== undefined) out.jobEndMs = end;
   return out;
 }
 

@@ -51,6 +51,8 @@ export interface ResolvedInterfaceB {
   paging?: { offset?: string; pageSize?: string };
   /** How long a created job may stay idle before B-JOB-1 calls it not started (`job_start_seconds`); 60 s when not given. */
   jobStartMs?: number;
+  /** How long a started job may take to end before checks stop waiting for it (`job_end_seconds`); 120 s when not given. */
+  jobEndMs?: number;
 }
 
 export { PERMISSIONS, type Permission } from './target-types.ts';

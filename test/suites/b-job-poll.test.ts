@@ -13,7 +13,7 @@ import type { ResolvedTarget } from '../../suites/lib/types.ts';
  */
 const KEY = 'k'.repeat(32);
 
-function instantJobs(): http.Server {
+function instantJobs(endless = false): http.Server {
   return http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -24,7 +24,7 @@ function instantJobs(): http.Server {
         res.end(JSON.stringify(body));
       };
       if (req.method === 'POST' && path === '/acme/api/jobs') return send(201, job('pending', 0));
-      if (req.method === 'GET' && path === '/acme/api/jobs/7') return send(200, job('completed', 1));
+      if (req.method === 'GET' && path === '/acme/api/jobs/7') return send(200, endless ? job('running', 0.5) : job('completed', 1));
       if (req.method === 'DELETE' && path === '/acme/api/jobs/7') return send(200, job('completed', 1));
       send(404, { message: 'Not found' });
     });
@@ -54,5 +54,29 @@ describe('b-job/lifecycle-poll on a target whose jobs are never seen running', (
     expect(job4?.reasons.join('\n')).toContain('was never seen running');
     // The job did end, so its statuses were seen through to the end: B-JOB-3 is covered in full.
     expect(verdicts.find((v) => v.id === 'B-JOB-3')?.verdict).toBe('pass');
+  });
+});
+
+describe('b-job/lifecycle-poll on a target whose job does not end within the time its document gives', () => {
+  const server = instantJobs(true);
+  let target: ResolvedTarget;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    // job_end_seconds: 1.5 (the default, 120 s, would outlast this test's own timeout).
+    target = { name: 'endless jobs', baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: { jobEndMs: 1_500 }, permissions: [] };
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('stops waiting when that time is up and leaves B-JOB-3 covered in part, naming the field that gives a job longer', async () => {
+    const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
+    const started = Date.now();
+    const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
+    const job3 = verdicts.find((v) => v.id === 'B-JOB-3');
+    expect(job3?.verdict).toBe('not-verified');
+    expect(job3?.reasons.join('\n')).toMatch(/had not ended after 1\.5 s .*interface_b\.job_end_seconds/);
   });
 });
