@@ -1,6 +1,7 @@
 import type { CheckResult, ClauseVerdict, RecordedFailure } from '../suites/lib/types.ts';
 import { certificateState, type Certification } from './certification.ts';
 import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, notVerifiedLines, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
+import { declaredLines } from './declared.ts';
 
 /**
  * A self-contained HTML page: no external assets, no network (a CSP forbids it), readable when
@@ -167,6 +168,7 @@ function certification(cert: Certification): string {
     ['Suite', `disco ${cert.suite.version}${cert.suite.commit ? ` at ${cert.suite.commit}${cert.suite.dirty ? ' (with local changes)' : ''}` : ''}`],
     ['Target', [...new Set([cert.target.name, cert.target.baseUrl, cert.target.cdcBaseUrl].filter(Boolean))].join(' · ')],
     ...(cert.target.proxy ? [['Through the proxy', cert.target.proxy] as [string, string]] : []),
+    ...(cert.target.declared ? [['The target document declared', declaredLines(cert.target.declared).join(' · ')] as [string, string]] : []),
     ...announcedRows(cert),
     ['Profile / seed / runs', `${cert.profile} / ${cert.seed} / ${cert.runs}`],
     ['Date', cert.date],

@@ -121,6 +121,12 @@ describe('every report of a run agrees with every other', () => {
     expect(r.cert.target.announced?.interfaceB?.server).toMatch(/^disco-simulator\//);
     expect(r.cert.target.announced?.interfaceB?.apiVersion).toMatch(/version=2/);
     expect(r.cert.target.announced?.interfaceA?.server).toMatch(/^disco-simulator\//);
+    // What its target document declared (the alt conventions' own), alike in every report.
+    expect(r.json.target.declared?.interface_b).toMatchObject({ paging: { offset: 'start', page_size: 'per_page' }, job_start_seconds: 5 });
+    expect(r.json.target.declared?.interface_a?.operations).toMatchObject({ 'keys.revoke': 'POST /api_keys/{id}/revoke' });
+    expect(r.cert.target.declared).toEqual(r.json.target.declared);
+    expect(r.markdown).toContain('`interface_b.paging.offset: start`');
+    expect(r.html).toContain('interface_a.operations.keys.revoke: POST /api_keys/{id}/revoke');
     expect(r.cert.suite.version).toMatch(/^\d+\.\d+\.\d+/);
     const verified = await disco(['verify-cert', join(out, 'certification.json'), '--public-key', join(dir, 'board.pub')]);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);

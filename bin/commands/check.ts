@@ -14,6 +14,7 @@ import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
 import { openTarget, type OpenedTarget } from '../check/target.ts';
 import { proxiesFor } from '../../suites/lib/proxy.ts';
+import { declaredOf } from '../../suites/catalog/declared.ts';
 
 /**
  * `disco check`: options, then the target, then the run, then the report. Each stage lives in
@@ -56,12 +57,14 @@ export async function check(argv: string[]): Promise<number> {
     const suite = readSuiteVersion();
     const run = await runSelectedChecks(options, target, profile, interruption, { out, redact: (s) => redactor.text(s), tty: process.stdout.isTTY === true, color: !process.env.NO_COLOR });
     const proxies = proxiesFor(baseUrlsOf(target));
+    const declared = declaredOf(target);
     const report = buildRunReport({
       target: {
         name: target.name,
         ...(target.baseUrl ? { baseUrl: shownUrl(target.baseUrl) } : {}),
         ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}),
         ...(proxies.length ? { proxy: proxies.join(', ') } : {}),
+        ...(declared ? { declared } : {}),
         ...(run.announced ? { announced: run.announced } : {}),
       },
       profile,

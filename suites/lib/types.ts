@@ -275,10 +275,32 @@ export interface Announcement {
   apiVersion?: string;
 }
 
+/**
+ * What the target document told the run about the deployment, in the document's own words, where
+ * it departs from the real service's conventions (the routes, envelopes, state names, definition
+ * format, paging names and job windows the checks then used), and the permissions the operator
+ * granted. Nothing secret: definitions are counted, not shown.
+ */
+export interface DeclaredTarget {
+  interface_a?: {
+    operations?: Record<string, string | null>;
+    list_items?: { pipelines?: string; keys?: string };
+    pipeline_states?: { field?: string; deployed?: string[]; not_deployed?: string[]; archived?: string[] };
+    definition_format?: 'json' | 'yaml';
+    /** How many definitions the document gave as valid. */
+    definitions?: number;
+  };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number };
+  permissions?: string[];
+}
+
 export interface RunResult {
   tool: { name: 'disco'; version: string };
-  /** `proxy`: the proxies the run's requests to the base URLs went through (origins, comma-separated), when the environment set any. */
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
+  /**
+   * `proxy`: the proxies the run's requests to the base URLs went through (origins, comma-separated), when the environment set any.
+   * `declared`: what the target document said about the deployment (absent: nothing beyond the real service's conventions).
+   */
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; declared?: DeclaredTarget; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
   profile: Profile;
   seed: number;
   runs: number;

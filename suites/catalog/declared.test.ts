@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resolveTarget } from '../lib/target.ts';
+import { declaredLines } from '../../reports/declared.ts';
+import { declaredOf } from './declared.ts';
+
+describe('declaredOf: what a target document told the run, for the reports', () => {
+  it('is nothing for a document that keeps the real service conventions, even when it spells some out', () => {
+    expect(declaredOf(resolveTarget({ base_url: 'http://x' }, {}))).toBeUndefined();
+    const spelled = resolveTarget({ base_url: 'http://x', interface_a: { operations: { 'pipelines.archive': 'DELETE /pipelines/{id}' }, list_items: { pipelines: 'items' }, definition_format: 'json' }, interface_b: { paging: { offset: 'offset', page_size: 'limit' } } }, {});
+    expect(declaredOf(spelled)).toBeUndefined();
+  });
+
+  it('names each departure in the document own words, counts definitions, and lists the permissions', () => {
+    const target = resolveTarget(
+      {
+        base_url: 'http://x',
+        permissions: ['rotate_api_key'],
+        interface_a: {
+          operations: { 'keys.revoke': 'POST /api_keys/{id}/revoke', 'pipelines.validate': null, 'pipelines.archive': 'DELETE /pipelines/{id}' },
+          list_items: { pipelines: 'data', keys: 'items' },
+          pipeline_states: { field: 'phase', deployed: ['backfilling', 'streaming'], not_deployed: ['not_deployed'], archived: ['retired'] },
+          definition_format: 'yaml',
+          definitions: [{ name: 'orders' }, { name: 'users' }],
+        },
+        interface_b: { paging: { offset: 'start', page_size: 'limit' }, job_start_seconds: 300, job_end_seconds: 900 },
+      },
+      {},
+    );
+    const declared = declaredOf(target);
+    expect(declared).toEqual({
+      interface_a: {
+        operations: { 'keys.revoke': 'POST /api_keys/{id}/revoke', 'pipelines.validate': null },
+        list_items: { pipelines: 'data' },
+        pipeline_states: { field: 'phase', deployed: ['backfilling', 'streaming'], archived: ['retired'] },
+        definition_format: 'yaml',
+        definitions: 2,
+      },
+      interface_b: { paging: { offset: 'start' }, job_start_seconds: 300, job_end_seconds: 900 },
+      permissions: ['rotate_api_key'],
+    });
+    expect(declaredLines(declared ?? {})).toEqual([
+      'interface_a.operations.keys.revoke: POST /api_keys/{id}/revoke',
+      'interface_a.operations.pipelines.validate: not served',
+      'interface_a.list_items.pipelines: data',
+      'interface_a.pipeline_states.field: phase',
+      'interface_a.pipeline_states.deployed: backfilling, streaming',
+      'interface_a.pipeline_states.archived: retired',
+      'interface_a.definition_format: yaml',
+      'interface_a.definitions: 2',
+      'interface_b.paging.offset: start',
+      'interface_b.job_start_seconds: 300',
+      'interface_b.job_end_seconds: 900',
+      'permissions: rotate_api_key',
+    ]);
+  });
+});

@@ -1,0 +1,62 @@
+import type { DeclaredTarget, ResolvedTarget } from '../lib/types.ts';
+import type { AOperation } from '../lib/target-types.ts';
+import { REAL_SERVICE_PAGING } from '../lib/paging.ts';
+import { A_CONVENTIONS, aEndpoint } from './a-endpoints.ts';
+
+/**
+ * What the target document declared that the checks then used, where it departs from the real
+ * service's conventions (docs/interface-a.md, docs/interface-b.md), in the document's own words,
+ * and the permissions it granted: the reports show it, so a reader sees what the verdicts rest on
+ * (a route moved, a state renamed, a job given an hour to start). Undefined when it declared
+ * nothing of the kind.
+ */
+export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
+  const a: NonNullable<DeclaredTarget['interface_a']> = {};
+  const operations: Record<string, string | null> = {};
+  for (const [op, route] of Object.entries(target.interfaceA.operations) as [AOperation, (typeof target.interfaceA.operations)[AOperation]][]) {
+    if (route === undefined) continue;
+    const convention = aEndpoint(op);
+    if (route === null) operations[op] = null;
+    else if (route.method !== convention.method || route.path !== convention.path) operations[op] = `${route.method} ${route.path}`;
+  }
+  if (Object.keys(operations).length) a.operations = operations;
+  const items = target.interfaceA.listItems;
+  const listItems = {
+    ...(items.pipelines !== undefined && items.pipelines !== A_CONVENTIONS.listItems.pipelines ? { pipelines: items.pipelines } : {}),
+    ...(items.keys !== undefined && items.keys !== A_CONVENTIONS.listItems.keys ? { keys: items.keys } : {}),
+  };
+  if (Object.keys(listItems).length) a.list_items = listItems;
+  const states = target.interfaceA.pipelineStates;
+  if (states) {
+    const same = (given: readonly string[] | undefined, convention: readonly string[]) => given === undefined || given.join('\n') === convention.join('\n');
+    const conv = A_CONVENTIONS.pipelineStates;
+    const declared = {
+      ...(states.field !== undefined && states.field !== conv.field ? { field: states.field } : {}),
+      ...(!same(states.deployed, conv.deployed) ? { deployed: states.deployed } : {}),
+      ...(!same(states.notDeployed, conv.notDeployed) ? { not_deployed: states.notDeployed } : {}),
+      ...(!same(states.archived, conv.archived) ? { archived: states.archived } : {}),
+    };
+    if (Object.keys(declared).length) a.pipeline_states = declared;
+  }
+  if (target.interfaceA.definitionFormat !== undefined && target.interfaceA.definitionFormat !== A_CONVENTIONS.definitionFormat) a.definition_format = target.interfaceA.definitionFormat;
+  if (target.interfaceA.definitions.length) a.definitions = target.interfaceA.definitions.length;
+
+  const b: NonNullable<DeclaredTarget['interface_b']> = {};
+  const paging = target.interfaceB.paging;
+  if (paging) {
+    const declared = {
+      ...(paging.offset !== undefined && paging.offset !== REAL_SERVICE_PAGING.offset ? { offset: paging.offset } : {}),
+      ...(paging.pageSize !== undefined && paging.pageSize !== REAL_SERVICE_PAGING.pageSize ? { page_size: paging.pageSize } : {}),
+    };
+    if (Object.keys(declared).length) b.paging = declared;
+  }
+  if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
+  if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
+
+  const out: DeclaredTarget = {
+    ...(Object.keys(a).length ? { interface_a: a } : {}),
+    ...(Object.keys(b).length ? { interface_b: b } : {}),
+    ...(target.permissions.length ? { permissions: [...target.permissions] } : {}),
+  };
+  return Object.keys(out).length ? out : undefined;
+}
