@@ -1,5 +1,6 @@
 import type { CheckResult, RecordedFailure } from '../suites/lib/types.ts';
 import { byFamily, checkDisplayName, escapeXml, exchangeText, type RunReport } from './model.ts';
+import { declaredEntries } from './declared.ts';
 
 /**
  * JUnit XML: one <testsuite> per check family, one <testcase> per check. The testcase name
@@ -28,6 +29,8 @@ export function renderJunit(report: RunReport): string {
       ['base_url', report.target.baseUrl ?? ''],
       ['cdc_base_url', report.target.cdcBaseUrl ?? ''],
       ...(report.target.proxy ? [['proxy', report.target.proxy] as [string, string]] : []),
+      // What the target document declared, one property each: `declared:interface_b.paging.offset`.
+      ...(report.target.declared ? declaredEntries(report.target.declared).map(([field, value]) => [`declared:${field}`, value] as [string, string]) : []),
       ['profile', report.profile],
       ['seed', String(report.seed)],
       ['runs', String(report.runs)],
@@ -35,7 +38,7 @@ export function renderJunit(report: RunReport): string {
       ['outcome', report.outcome],
     ];
     if (report.interrupted) props.push(['interrupted', report.interrupted]);
-    for (const [name, value] of props) lines.push(`      <property name="${name}" value="${escapeXml(value)}"/>`);
+    for (const [name, value] of props) lines.push(`      <property name="${escapeXml(name)}" value="${escapeXml(value)}"/>`);
     lines.push('    </properties>');
     for (const check of checks) lines.push(...testcase(family, check));
     lines.push('  </testsuite>');

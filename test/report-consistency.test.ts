@@ -127,6 +127,7 @@ describe('every report of a run agrees with every other', () => {
     expect(r.cert.target.declared).toEqual(r.json.target.declared);
     expect(r.markdown).toContain('`interface_b.paging.offset: start`');
     expect(r.html).toContain('interface_a.operations.keys.revoke: POST /api_keys/{id}/revoke');
+    expect(r.junit).toContain('<property name="declared:interface_b.paging.page_size" value="per_page"/>');
     expect(r.cert.suite.version).toMatch(/^\d+\.\d+\.\d+/);
     const verified = await disco(['verify-cert', join(out, 'certification.json'), '--public-key', join(dir, 'board.pub')]);
     expect(verified.code, verified.stdout + verified.stderr).toBe(0);
