@@ -20,8 +20,8 @@ export const MAX_NODES = 64;
 
 /**
  * A cluster body: the fields flat, or wrapped in `cluster` as the real service's Java client
- * sends them. `terminate_on_idle` takes a boolean or the Python client's 0/1. Every bad field is
- * named; unknown fields are ignored, as the real service does.
+ * sends them. `terminate_on_idle` takes a boolean, the Python client's 0/1 or the docs' "t"
+ * (`readFlag`). Every bad field is named; unknown fields are ignored, as the real service does.
  */
 export function parseClusterFields(raw: Record<string, unknown>, creating: boolean): ClusterFields {
   const body = raw.cluster !== null && typeof raw.cluster === 'object' && !Array.isArray(raw.cluster) ? (raw.cluster as Record<string, unknown>) : raw;
@@ -48,9 +48,9 @@ export function parseClusterFields(raw: Record<string, unknown>, creating: boole
     else problems.push({ field: 'type', message: 'must be sandbox or production' });
   }
   if (body.terminate_on_idle !== undefined) {
-    const v = body.terminate_on_idle;
-    if (typeof v === 'boolean' || v === 0 || v === 1) out.terminateOnIdle = v === true || v === 1;
-    else problems.push({ field: 'terminate_on_idle', message: 'must be a boolean (or 0, 1)' });
+    const flag = readFlag(body.terminate_on_idle);
+    if (flag !== undefined) out.terminateOnIdle = flag;
+    else problems.push({ field: 'terminate_on_idle', message: FLAG_MESSAGE });
   }
   if (body.time_to_idle !== undefined) {
     if (typeof body.time_to_idle === 'number' && Number.isInteger(body.time_to_idle) && body.time_to_idle >= 60 && body.time_to_idle <= 7 * 86_400) out.timeToIdle = body.time_to_idle;
@@ -64,6 +64,20 @@ export function parseClusterFields(raw: Record<string, unknown>, creating: boole
   return out;
 }
 
+/**
+ * A yes-or-no field as the real docs have the cluster's take one: "If the value is set to either
+ * true, t or 1" (sections/create-cluster.md, update-cluster.md), so `true`, `1`, `"t"`, `"true"`,
+ * `"1"`, and their opposites `false`, `0`, `"f"`, `"false"`, `"0"`; anything else is undefined.
+ */
+function readFlag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 't' || value === 'true' || value === '1') return true;
+  if (value === 0 || value === 'f' || value === 'false' || value === '0') return false;
+  return undefined;
+}
+
+const FLAG_MESSAGE = 'must be true or false (or 1, 0, "t", "f")';
+
 const MAX_TEXT = 255;
 const MAX_BOOTSTRAP_ACTIONS = 20;
 const MAX_SCRIPT_ARGS = 50;
@@ -71,8 +85,9 @@ const MAX_SCRIPT_ARGS = 50;
 /**
  * The docs' placement fields of `POST /clusters` (sections/create-cluster.md): `region` one of
  * `GET /regions`, `stack` one of `GET /stacks`, `zone` and the instance types text, spot prices
- * numbers of 0 or more, spot percentages from 0 to 1 (null: none), `allow_fallback` a boolean (or
- * 0, 1), `bootstrap_actions` `{script_path, args?}` objects. `PUT` takes none of them (the docs).
+ * numbers of 0 or more, spot percentages from 0 to 1 (null: none), `allow_fallback` a yes or no
+ * (`readFlag`), `bootstrap_actions` `{script_path, args?}` objects. `PUT` takes none of them (the
+ * docs).
  */
 function parsePlacement(body: Record<string, unknown>, problems: FieldProblem[]): Partial<ClusterPlacement> {
   const out: Partial<ClusterPlacement> = {};
@@ -104,9 +119,9 @@ function parsePlacement(body: Record<string, unknown>, problems: FieldProblem[])
   number('master_spot_percentage', 1, (v) => (out.masterSpotPercentage = v));
   number('slave_spot_percentage', 1, (v) => (out.slaveSpotPercentage = v));
   if (body.allow_fallback !== undefined && body.allow_fallback !== null) {
-    const v = body.allow_fallback;
-    if (typeof v === 'boolean' || v === 0 || v === 1) out.allowFallback = v === true || v === 1;
-    else problems.push({ field: 'allow_fallback', message: 'must be a boolean (or 0, 1)' });
+    const flag = readFlag(body.allow_fallback);
+    if (flag !== undefined) out.allowFallback = flag;
+    else problems.push({ field: 'allow_fallback', message: FLAG_MESSAGE });
   }
   if (body.bootstrap_actions !== undefined && body.bootstrap_actions !== null) {
     const actions = bootstrapActions(body.bootstrap_actions);

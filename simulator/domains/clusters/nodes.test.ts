@@ -58,4 +58,16 @@ describe("a cluster's nodes follow its type", () => {
     expect(initech?.cluster_ids).toHaveLength(3);
     expect(made).toEqual([[4, 'production'], [1, 'sandbox'], [2, 'production']]);
   });
+
+  it('takes yes and no as the docs have them: true, t or 1 (and false, f or 0); anything else is one 422 naming each field', async () => {
+    const world = makeWorld();
+    for (const [yes, no] of [[true, false], [1, 0], ['t', 'f'], ['true', 'false'], ['1', '0']] as const) {
+      const made = (await world.owner.post('/clusters', { nodes: 2, terminate_on_idle: yes, allow_fallback: no }).expect(201)).body as { terminate_on_idle: boolean; allow_fallback: boolean };
+      expect(made, JSON.stringify([yes, no])).toMatchObject({ terminate_on_idle: true, allow_fallback: false });
+      const changed = (await world.owner.put(`/clusters/${(made as unknown as ClusterBody).id}`, { terminate_on_idle: no }).expect(200)).body as { terminate_on_idle: boolean };
+      expect(changed.terminate_on_idle).toBe(false);
+    }
+    const refused = await world.owner.post('/clusters', { nodes: 2, terminate_on_idle: 'yes', allow_fallback: 2 }).expect(422);
+    expect(fieldsOf(refused.body).sort()).toEqual(['allow_fallback', 'terminate_on_idle']);
+  });
 });
