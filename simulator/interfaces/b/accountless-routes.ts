@@ -3,6 +3,8 @@ import type { BRouteTable } from './types.ts';
 import { registerAccountRoutes } from '../../domains/accounts/routes.ts';
 import { REGION_RESOURCE_TYPES, SERVICE_REGIONS, regionsFor } from '../../domains/clusters/service-regions.ts';
 import { notFound } from '../../http/errors.ts';
+import { readJsonObject } from '../../http/json-body.ts';
+import { parsePasswordResetInput } from '../../domains/users/password-reset.ts';
 import { HOOK_EVENT_LIST } from '../../domains/hooks/events.ts';
 import { SYSTEM_VARIABLES } from '../../domains/jobs/system-variables.ts';
 import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.ts';
@@ -12,7 +14,8 @@ import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.t
  * which any valid key may make: `GET /timezones`, `GET /hook_events`, `GET /variables`, `GET
  * /regions` (and `/regions/{type}`), the lists its clients choose a user's time zone, a hook's
  * events and a resource's region from and the system variables a package may use (static, so
- * served as bytes made once), and the key's own account at `/accounts` (domains/accounts).
+ * served as bytes made once), the key's own account at `/accounts` (domains/accounts), and a
+ * password reset request (`POST /user_password`, which changes nothing here).
  */
 export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   registerAccountRoutes(router, sim);
@@ -28,6 +31,12 @@ export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   serveStatic('/variables', SYSTEM_VARIABLES);
   serveStatic('/regions', SERVICE_REGIONS);
   const byType = new Map(REGION_RESOURCE_TYPES.map((type) => [type as string, Buffer.from(JSON.stringify(regionsFor(type)))]));
+  router.post('/user_password', async (ctx) => {
+    parsePasswordResetInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    // The docs' answer: 201 and nothing else (an empty body; Koa would write the status text).
+    ctx.status = 201;
+    ctx.body = '';
+  });
   router.get('/regions/:type', (ctx) => {
     const bytes = byType.get(ctx.params.type ?? '');
     if (!bytes) throw notFound();

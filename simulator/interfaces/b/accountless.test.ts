@@ -50,6 +50,20 @@ describe('reads outside the account path (extension)', () => {
     const post = await world.http().post('/timezones').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '').expect(405);
     expect(post.headers.allow).toContain('GET');
     await get(world, '/variables', null).expect(401);
+    // A password reset request: 201 and no body for any address, known or not; a bad one 422.
+    const reset = (body: unknown, key: string | null = world.acme.users[0]?.api_key ?? '') => {
+      const test = world.http().post('/user_password').set('Accept', VENDOR_MEDIA_TYPE);
+      return (key === null ? test : test.auth(key, '')).send(body as object);
+    };
+    for (const email of [world.acme.users[1]?.email ?? '', 'nobody@nowhere.example']) {
+      const done = await reset({ email }).expect(201);
+      expect(done.text).toBe('');
+    }
+    for (const body of [{}, { email: 'not an address' }, { email: 7 }]) {
+      expect(((await reset(body).expect(422)).body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['email']);
+    }
+    await reset({ email: 'ada@acme.example' }, null).expect(401);
+    expect((await get(world, '/user_password', key).expect(405)).headers.allow).toContain('POST');
     const unknown = await get(world, '/product_updates', key).expect(404);
     expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
     // The account path is unchanged.
