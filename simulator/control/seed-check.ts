@@ -2,6 +2,7 @@ import type { FieldProblem } from '../http/errors.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/types.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
+import { nodesProblem } from '../domains/clusters/size.ts';
 
 /**
  * Validates a seed document completely before anything is applied, so that a bad seed gets a
@@ -52,9 +53,11 @@ export function accountProblems(account: unknown, at: string, existingConnection
     if (typeof c.name !== 'string') f('name', 'must be a string');
     if (c.nodes !== undefined && !(Number.isSafeInteger(c.nodes) && (c.nodes as number) > 0)) f('nodes', 'must be a positive integer');
     if (c.type !== undefined && c.type !== 'sandbox' && c.type !== 'production') f('type', 'must be sandbox or production');
-    // The docs' rule, as POST /clusters keeps it: a sandbox has one node, a production cluster two or more.
-    else if (c.type === 'sandbox' && c.nodes !== undefined && c.nodes !== 1) f('nodes', 'must be 1 for a sandbox cluster');
-    else if (c.type === 'production' && c.nodes !== undefined && (c.nodes as number) < 2) f('nodes', 'must be 2 or more for a production cluster');
+    // The docs' size rule, as POST /clusters keeps it (clusters/size.ts).
+    else if (c.type !== undefined && Number.isSafeInteger(c.nodes)) {
+      const problem = nodesProblem(c.type as 'sandbox' | 'production', c.nodes as number);
+      if (problem) f('nodes', problem);
+    }
   });
   list(account.connections, 'connections', bad, (c, f) => {
     if (typeof c.name !== 'string') f('name', 'must be a string');

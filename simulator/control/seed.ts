@@ -9,6 +9,7 @@ import type { FlowType, PackageStatus } from '../domains/packages/types.ts';
 import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
 import { seedPipeline } from '../domains/pipelines/seeded.ts';
+import { defaultNodes, typeForNodes } from '../domains/clusters/size.ts';
 
 /**
  * The seed file format (`fixtures/seed/*.json`, `disco serve --seed FILE`, `POST /_disco/reset`).
@@ -46,6 +47,12 @@ export interface SeedAccount {
 export interface SeedDeliveryEnd {
   connection?: string;
   properties?: Record<string, unknown>;
+}
+
+/** A seeded cluster's size: what the seed says, the rest as the docs' size rule has it (clusters/size.ts). */
+function seededSize(c: NonNullable<SeedAccount['clusters']>[number]): { nodes: number; type: 'sandbox' | 'production' } {
+  const type = c.type ?? typeForNodes(c.nodes ?? 1);
+  return { nodes: c.nodes ?? defaultNodes(type), type };
 }
 
 /** What a seed created: ids and secrets, as `--write-target` and the control API report them. */
@@ -114,7 +121,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   for (const c of seed.clusters ?? []) {
     const id = store.nextId('cluster');
     // Owned, like a seeded package, by the account's first user, who is its creator too.
-    account.clusters.set(id, { id, name: c.name, nodes: c.nodes ?? (c.type === 'production' ? 2 : 1), type: c.type ?? ((c.nodes ?? 1) > 1 ? 'production' : 'sandbox'), status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
+    account.clusters.set(id, { id, name: c.name, ...seededSize(c), status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
     manifest.cluster_ids.push(id);
   }
   for (const c of seed.connections ?? []) {

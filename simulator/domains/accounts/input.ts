@@ -1,6 +1,7 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
-import { ACCOUNT_REGIONS } from '../clusters/placement.ts';
+import { isAccountRegion } from '../clusters/placement.ts';
 import { isEmailAddress } from '../users/email.ts';
+import { textProblem } from '../shared/text-field.ts';
 
 /** What `PUT /accounts/{account_id}` may change. Absent fields stay as they are. */
 export interface AccountPatch {
@@ -11,8 +12,6 @@ export interface AccountPatch {
   billing_email?: string | null;
   gravatar_email?: string | null;
 }
-
-const MAX_TEXT = 255;
 
 /**
  * Reads the body of `PUT /accounts/{account_id}` (flat, as the docs' example and the vendor's
@@ -28,18 +27,17 @@ export function parseAccountPatch(body: Record<string, unknown>): AccountPatch {
     else patch.account_id = body.account_id;
   }
   if (body.name !== undefined) {
-    if (typeof body.name !== 'string') problems.push({ field: 'name', message: 'must be a string' });
-    else if (body.name.trim() === '') problems.push({ field: 'name', message: 'must not be blank' });
-    else if (body.name.length > MAX_TEXT) problems.push({ field: 'name', message: `must be at most ${MAX_TEXT} characters` });
-    else patch.name = body.name;
+    const problem = textProblem(body.name, { nonBlank: true });
+    if (problem) problems.push({ field: 'name', message: problem });
+    else patch.name = body.name as string;
   }
   if (body.location !== undefined) {
-    if (body.location !== null && typeof body.location !== 'string') problems.push({ field: 'location', message: 'must be a string or null' });
-    else if (typeof body.location === 'string' && body.location.length > MAX_TEXT) problems.push({ field: 'location', message: `must be at most ${MAX_TEXT} characters` });
-    else patch.location = body.location;
+    const problem = body.location === null ? undefined : textProblem(body.location, { nonBlank: false });
+    if (problem) problems.push({ field: 'location', message: typeof body.location === 'string' ? problem : 'must be a string or null' });
+    else patch.location = body.location as string | null;
   }
   if (body.region !== undefined) {
-    if (typeof body.region !== 'string' || !ACCOUNT_REGIONS.some((r) => r.id === body.region)) problems.push({ field: 'region', message: 'must be the id of a region GET /regions lists, such as amazon-web-services::us-east-1' });
+    if (!isAccountRegion(body.region)) problems.push({ field: 'region', message: 'must be the id of a region GET /regions lists, such as amazon-web-services::us-east-1' });
     else patch.region = body.region;
   }
   for (const field of ['billing_email', 'gravatar_email'] as const) {

@@ -1,6 +1,7 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { CLUSTER_PLANS } from './plans.ts';
-import { ACCOUNT_REGIONS, STACKS } from './placement.ts';
+import { STACKS, isAccountRegion } from './placement.ts';
+import { MAX_NODES } from './size.ts';
 import type { BootstrapAction, ClusterPlacement } from './types.ts';
 
 export interface ClusterFields {
@@ -15,8 +16,6 @@ export interface ClusterFields {
   placement?: Partial<ClusterPlacement>;
 }
 
-/** The most nodes a cluster may ask for here (the real service's plans go higher; this is a fake). */
-export const MAX_NODES = 64;
 
 /**
  * A cluster body: the fields flat, or wrapped in `cluster` as the real service's Java client
@@ -104,7 +103,7 @@ function parsePlacement(body: Record<string, unknown>, problems: FieldProblem[])
     else problems.push({ field, message: max === 1 ? 'must be a number from 0 to 1, or null' : 'must be a number of 0 or more (USD), or null' });
   };
   if (body.region !== undefined && body.region !== null) {
-    if (ACCOUNT_REGIONS.some((r) => r.id === body.region)) out.region = body.region as string;
+    if (isAccountRegion(body.region)) out.region = body.region;
     else problems.push({ field: 'region', message: 'must be a region id of GET /regions, such as amazon-web-services::us-east-1' });
   }
   if (body.stack !== undefined && body.stack !== null) {

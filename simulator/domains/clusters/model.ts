@@ -2,7 +2,8 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
-import { MAX_NODES, type ClusterFields } from './input.ts';
+import type { ClusterFields } from './input.ts';
+import { defaultNodes, nodesProblem } from './size.ts';
 import { clusterStateAt, idleTerminationAhead, isTerminatingOrGone } from './lifecycle.ts';
 import { trackCluster } from './unannounced.ts';
 import type { Cluster } from './types.ts';
@@ -27,18 +28,10 @@ export function readCluster(account: AccountState, id: number): Cluster | null {
   return account.clusters.get(id) ?? null;
 }
 
-/**
- * The docs' rule on a cluster's size (sections/create-cluster.md): a sandbox has one node, a
- * production cluster from 2 up to the account's maximum (here MAX_NODES). A 422 naming `nodes`.
- */
+/** The docs' size rule (size.ts), as a 422 naming `nodes`. */
 function checkNodes(type: Cluster['type'], nodes: number): void {
-  if (type === 'sandbox' && nodes !== 1) throw invalidField('nodes', 'must be 1 for a sandbox cluster');
-  if (type === 'production' && nodes < 2) throw invalidField('nodes', `must be from 2 to ${MAX_NODES} for a production cluster (a sandbox cluster has 1)`);
-}
-
-/** How many nodes a cluster asked for none gets (with a plan_id): the least its type takes. */
-function defaultNodes(type: Cluster['type']): number {
-  return type === 'sandbox' ? 1 : 2;
+  const problem = nodesProblem(type, nodes);
+  if (problem) throw invalidField('nodes', problem);
 }
 
 /**

@@ -34,7 +34,12 @@ export const ACCOUNT_REGIONS: readonly AccountRegion[] = [
   { id: 'gcloud::us-central1', group_name: GOOGLE, name: 'Google Cloud - Central US', short_name: 'Central US' },
 ];
 
-/** "Account region setting" is the docs' default: the account's is the first region listed. */
+/** Whether `value` is the id of a region `GET /regions` lists: what a cluster and an account may name. */
+export function isAccountRegion(value: unknown): value is string {
+  return ACCOUNT_REGIONS.some((r) => r.id === value);
+}
+
+/** An account's region until `PUT /accounts/{account_id}` sets another: the first region listed. */
 export const DEFAULT_REGION = 'amazon-web-services::us-east-1';
 
 /**

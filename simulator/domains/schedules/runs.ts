@@ -4,6 +4,7 @@ import type { AccountState } from '../../store.ts';
 import type { Cluster } from '../clusters/types.ts';
 import { CLUSTER_PHASES_MS, clusterStateAt, idleTerminationAhead, isTerminatingOrGone } from '../clusters/lifecycle.ts';
 import { createCluster } from '../clusters/model.ts';
+import { typeForNodes } from '../clusters/size.ts';
 import { trackCluster } from '../clusters/unannounced.ts';
 import type { Job, JobStatus } from '../jobs/types.ts';
 import { endedAt, isTerminal, jobStatusAt, type JobState } from '../jobs/lifecycle.ts';
@@ -127,8 +128,7 @@ function newClusterFor(sim: Sim, account: AccountState, schedule: Schedule, at: 
     {
       description: `Made by schedule ${schedule.id} (${schedule.name})`.slice(0, 1000),
       nodes: schedule.task.nodes,
-      // A one-node task runs on a sandbox, the only cluster of one node the docs allow.
-      type: schedule.task.nodes === 1 ? 'sandbox' : 'production',
+      type: typeForNodes(schedule.task.nodes),
       terminateOnIdle: schedule.task.terminate_on_idle ?? SCHEDULE_DEFAULTS.terminateOnIdle,
       timeToIdle: schedule.task.time_to_idle ?? SCHEDULE_DEFAULTS.timeToIdleSeconds,
     },

@@ -1,6 +1,7 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { isEmailAddress } from './email.ts';
 import { isTimeZone } from './time-zone.ts';
+import { MAX_TEXT, textProblem } from '../shared/text-field.ts';
 
 /** What `PUT /user` may change. Absent fields stay as they are. */
 export interface UserPatch {
@@ -17,7 +18,6 @@ export interface SshKeyInput {
   publicKey: string;
 }
 
-const MAX_TEXT = 255;
 
 /**
  * Reads the body of `PUT /user`. Unknown keys are ignored (clients send the whole user back);
@@ -27,11 +27,10 @@ const MAX_TEXT = 255;
 export function parseUserPatch(body: Record<string, unknown>): UserPatch {
   const problems: FieldProblem[] = [];
   const patch: UserPatch = {};
-  const text = (field: 'name' | 'location', value: unknown, nonEmpty: boolean): void => {
-    if (typeof value !== 'string') problems.push({ field, message: 'must be a string' });
-    else if (nonEmpty && value.trim() === '') problems.push({ field, message: 'must not be blank' });
-    else if (value.length > MAX_TEXT) problems.push({ field, message: `must be at most ${MAX_TEXT} characters` });
-    else patch[field] = value;
+  const text = (field: 'name' | 'location', value: unknown, nonBlank: boolean): void => {
+    const problem = textProblem(value, { nonBlank });
+    if (problem) problems.push({ field, message: problem });
+    else patch[field] = value as string;
   };
   if (body.name !== undefined) text('name', body.name, true);
   if (body.location !== undefined) text('location', body.location, false);
