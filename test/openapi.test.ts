@@ -266,6 +266,7 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
   if (!path.startsWith('/_disco')) {
     values.account_id = account.account_id;
     values.type = 'redshift';
+    values.id = 1;
     const url = `${sim.origin}${fill(path, values)}`;
     const sent = method === 'get' ? undefined : body;
     return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(sent !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}) } };

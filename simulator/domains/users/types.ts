@@ -25,6 +25,8 @@ export interface User {
    * and its key stops authenticating.
    */
   removedAt?: number | null;
+  /** The product updates the user liked (domains/product-updates), each once; absent: none. */
+  likedProductUpdates?: number[];
 }
 
 /** The real service's member roles (its API docs: `admin` or `member`; the owner is an admin). */

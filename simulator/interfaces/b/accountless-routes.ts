@@ -8,14 +8,17 @@ import { parsePasswordResetInput } from '../../domains/users/password-reset.ts';
 import { HOOK_EVENT_LIST } from '../../domains/hooks/events.ts';
 import { SYSTEM_VARIABLES } from '../../domains/jobs/system-variables.ts';
 import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.ts';
+import { likeProductUpdate, listProductUpdates } from '../../domains/product-updates/model.ts';
+import { presentProductUpdate } from '../../domains/product-updates/present.ts';
 
 /**
  * The real service's calls outside `/{account_id}/api` (its API docs give them at the API's root),
  * which any valid key may make: `GET /timezones`, `GET /hook_events`, `GET /variables`, `GET
  * /regions` (and `/regions/{type}`), the lists its clients choose a user's time zone, a hook's
  * events and a resource's region from and the system variables a package may use (static, so
- * served as bytes made once), the key's own account at `/accounts` (domains/accounts), and a
- * password reset request (`POST /user_password`, which changes nothing here).
+ * served as bytes made once), the key's own account at `/accounts` (domains/accounts), a
+ * password reset request (`POST /user_password`, which changes nothing here), and the service's
+ * product updates, which a user may like (domains/product-updates).
  */
 export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   registerAccountRoutes(router, sim);
@@ -36,6 +39,13 @@ export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
     // The docs' answer: 201 and nothing else (an empty body; Koa would write the status text).
     ctx.status = 201;
     ctx.body = '';
+  });
+  router.get('/product_updates', (ctx) => {
+    ctx.body = listProductUpdates(sim, ctx.state.user).map((view) => presentProductUpdate(sim, view));
+  });
+  router.post('/product_updates/:id/like', (ctx) => {
+    ctx.status = 201;
+    ctx.body = presentProductUpdate(sim, likeProductUpdate(sim, ctx.state.user, ctx.params.id ?? ''));
   });
   router.get('/regions/:type', (ctx) => {
     const bytes = byType.get(ctx.params.type ?? '');

@@ -64,7 +64,7 @@ describe('reads outside the account path (extension)', () => {
     }
     await reset({ email: 'ada@acme.example' }, null).expect(401);
     expect((await get(world, '/user_password', key).expect(405)).headers.allow).toContain('POST');
-    const unknown = await get(world, '/product_updates', key).expect(404);
+    const unknown = await get(world, '/no_such_list', key).expect(404);
     expect(typeof (unknown.body as { message?: unknown }).message).toBe('string');
     // The account path is unchanged.
     await world.owner.get('/user').expect(200);
