@@ -12,6 +12,7 @@ import type { PipelineApiKey } from './domains/apikeys/types.ts';
 import type { Pipeline } from './domains/pipelines/types.ts';
 import type { Schedule } from './domains/schedules/types.ts';
 import type { AccountProfile } from './domains/accounts/types.ts';
+import type { AccountBilling } from './domains/billing/types.ts';
 import { inCreationOrder } from './domains/shared/ordering.ts';
 
 /**
@@ -30,6 +31,8 @@ export interface AccountState {
   updatedAt?: number;
   /** The settings `PUT /accounts/{account_id}` changes beside the name; absent: the defaults (domains/accounts/profile.ts). */
   profile?: AccountProfile;
+  /** The plan and the card on file (`PUT /payment_method`); absent: the trial plan, no card (domains/billing). */
+  billing?: AccountBilling;
   users: Map<number, User>; // user id -> User (removed members too: User.removedAt)
   sshKeys: Map<number, SshKey>; // key id -> SshKey (owner in SshKey.userId)
   packages: Map<number, Package>; // package id -> Package

@@ -7,7 +7,7 @@ import { fixtureValues } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import { jobBodyFrom } from './lib/factories/jobs.ts';
-import { NAME_ID_SCHEMAS, expectFormats } from './lib/formats.ts';
+import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
 import { is2xx, type JsonObject } from './lib/answers.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
@@ -129,7 +129,7 @@ function validateAll(t: CheckContext, samples: Sample[]): void {
 }
 
 function formatAll(t: CheckContext, samples: Sample[]): void {
-  for (const s of samples) expectFormats(t, s.ex, s.what, s.value, { stringId: s.schema === 'invoice', nameId: NAME_ID_SCHEMAS.has(s.schema) });
+  for (const s of samples) expectFormats(t, s.ex, s.what, s.value, { stringId: s.schema === 'invoice', nameFields: NAME_FIELDS_BY_SCHEMA.get(s.schema) });
 }
 
 check({

@@ -245,6 +245,8 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     if (p.startsWith('/deliveries/')) values.delivery_id = account.delivery_ids[0]!;
     if (p === '/deliveries' && method === 'post') body = { ...(example as object), source: { connection: { type: 'mysql', id: connection('mysql').id } }, destination: { connection: { type: 's3', id: connection('s3').id } } };
     if (p.startsWith('/jobs/{id}/watchers') && method === 'post') body = undefined;
+    // No card is on file at first (the docs' 404): put one there for the read.
+    if (p === '/payment_method' && method === 'get') await b('/payment_method', { method: 'PUT', body: JSON.stringify({ billing_payment_token: 'tok_visa' }) });
     if (method === 'get') body = undefined;
     // What every call needs (a search's q), at its documented example.
     const needed = (op.parameters ?? []).filter((q) => q.in === 'query' && q.required);

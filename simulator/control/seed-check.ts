@@ -3,6 +3,8 @@ import { parseIsoDateTime } from '../http/date-time.ts';
 import { DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/types.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 import { nodesProblem } from '../domains/clusters/size.ts';
+import { parseBillingChange } from '../domains/billing/input.ts';
+import { ApiError } from '../http/errors.ts';
 
 /**
  * Validates a seed document completely before anything is applied, so that a bad seed gets a
@@ -98,6 +100,18 @@ export function accountProblems(account: unknown, at: string, existingConnection
       if (end.properties !== undefined && !isObject(end.properties)) f(`${side}.properties`, 'must be an object');
     }
   });
+  if (account.billing !== undefined) {
+    if (!isObject(account.billing)) bad('billing', 'must be an object');
+    else {
+      // The API's own check, with its messages (domains/billing/input.ts).
+      try {
+        parseBillingChange(account.billing);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        for (const p of error.problems) bad(`billing.${p.field}`, p.message);
+      }
+    }
+  }
   list(account.pipelines, 'pipelines', bad, (p, f) => {
     if (typeof p.name !== 'string' || !PIPELINE_NAME.test(p.name)) f('name', 'must be 1 to 100 letters, digits, spaces, ., _ or -, starting with a letter or digit');
     for (const k of ['deployed', 'archivable'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') f(k, 'must be a boolean');

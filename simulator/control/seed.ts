@@ -10,6 +10,8 @@ import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
 import { seedPipeline } from '../domains/pipelines/seeded.ts';
 import { defaultNodes, typeForNodes } from '../domains/clusters/size.ts';
+import { parseBillingChange } from '../domains/billing/input.ts';
+import { applyBillingChange } from '../domains/billing/model.ts';
 
 /**
  * The seed file format (`fixtures/seed/*.json`, `disco serve --seed FILE`, `POST /_disco/reset`).
@@ -42,6 +44,8 @@ export interface SeedAccount {
    * the ones a conformance run may archive (the target document's `archivable_pipelines`).
    */
   pipelines?: { name: string; deployed?: boolean; archivable?: boolean }[];
+  /** The account's plan and card on file, as `PUT /payment_method` takes them (`billing_payment_token` a test token such as `tok_visa`). */
+  billing?: { billing_payment_token?: string | null; plan_id?: string | null };
 }
 
 export interface SeedDeliveryEnd {
@@ -171,6 +175,8 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     const pipeline = seedPipeline(sim, account, p);
     manifest.pipelines.push({ id: pipeline.id, name: pipeline.name, deployed: p.deployed ?? false, archivable: p.archivable ?? false });
   }
+  // Checked before anything was applied (seed-check.ts), so the parse cannot refuse it here.
+  if (seed.billing) applyBillingChange(sim, account, parseBillingChange(seed.billing));
   return manifest;
 }
 

@@ -33,6 +33,7 @@ import { ACCOUNT_SORTS } from '../domains/accounts/model.ts';
 import { ACCOUNT_REGIONS, STACKS } from '../domains/clusters/placement.ts';
 import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
+import { PLANS } from '../domains/billing/plans.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -193,6 +194,10 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/cluster_plans', 'Cluster plans (extension)', 'extension', { status: 200, schema: 'simulator/cluster-plan', list: true }),
     B('get', '/regions', 'The regions open to the account, where POST /clusters may place a cluster (extension)', 'extension', { status: 200, schema: 'simulator/account-region', list: true }),
     B('get', '/stacks', 'The stacks POST /clusters takes (extension)', 'extension', { status: 200, schema: 'simulator/stack', list: true }),
+    B('get', '/plans', 'The account plans, as the real docs list them (extension; not paged)', 'extension', { status: 200, schema: 'simulator/plan', list: true }),
+    B('get', '/subscription', "The account's plan and trial (extension; admins only)", 'extension', { status: 200, schema: 'simulator/subscription' }),
+    B('get', '/payment_method', 'The card on file; none is 404 (extension; admins only)', 'extension', { status: 200, schema: 'simulator/payment-method' }),
+    B('put', '/payment_method', "Put a card on file from a payment token (Stripe's test-mode names: tok_visa, ...), change the plan, or both (extension; admins only)", 'extension', { status: 200, schema: 'simulator/payment-method' }, { schema: { type: 'object', properties: { billing_payment_token: { type: ['string', 'null'] }, plan_id: { type: ['string', 'null'], enum: [...PLANS.map((p) => p.id), null] } } }, example: { billing_payment_token: 'tok_visa', plan_id: 'basic' } }),
     B('post', '/clusters', 'Create a cluster (extension)', 'extension', { status: bCreated, schema: 'simulator/cluster' }, { schema: NEW_CLUSTER_BODY, example: { name: 'nightly', nodes: 2, type: 'production', terminate_on_idle: true, time_to_idle: 3600, region: 'amazon-web-services::eu-west-1', slave_spot_percentage: 0.5, bootstrap_actions: [{ script_path: 'https://scripts.example/setup.sh', args: ['--fast'] }] } }),
     B('put', '/clusters/{id}', 'Change a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }, { schema: CLUSTER_BODY, example: { nodes: 4 } }),
     B('delete', '/clusters/{id}', 'Terminate a cluster (extension)', 'extension', { status: 200, schema: 'simulator/cluster' }),

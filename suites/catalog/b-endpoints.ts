@@ -351,6 +351,12 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'POST /schedules/{id}/clone', method: 'POST', path: '/schedules/{id}/clone', source: 'extension', id: { kind: 'schedule' }, effect: 'write', answer: { schema: 'simulator/schedule' }, creates: 'schedule', touches: ['schedules'] },
   // Limits
   { key: 'GET /rate_limit_status', method: 'GET', path: '/rate_limit_status', source: 'extension', effect: 'read', answer: { schema: 'simulator/rate-limit-status' } },
+  // Billing (extensions the real service's Java client calls). Changing the plan or the card on
+  // file of a real account is not the run's to do: destructive, sent only where refused.
+  { key: 'GET /plans', method: 'GET', path: '/plans', source: 'extension', effect: 'read', answer: { schema: 'simulator/plan', list: true } },
+  { key: 'GET /subscription', method: 'GET', path: '/subscription', source: 'extension', effect: 'read', answer: { schema: 'simulator/subscription' } },
+  { key: 'GET /payment_method', method: 'GET', path: '/payment_method', source: 'extension', effect: 'read', answer: { schema: 'simulator/payment-method' } },
+  { key: 'PUT /payment_method', method: 'PUT', path: '/payment_method', source: 'extension', effect: 'destructive', answer: { schema: 'simulator/payment-method' }, body: () => ({ plan_id: 'free-trial' }), fields: [{ path: ['plan_id'], kind: 'string' }, { path: ['billing_payment_token'], kind: 'string' }] },
 ];
 
 /** The catalog entry of `key`; a typo is a bug of the suite, so it throws. */

@@ -11,8 +11,8 @@ import { isUtcDateTime } from './dates.ts';
 export interface FormatOptions {
   /** The resource is an invoice: its own id is a string. */
   stringId?: boolean;
-  /** The resource's own id is a name (NAME_ID_SCHEMAS). */
-  nameId?: boolean;
+  /** Its top-level fields whose value is a name, not an integer id (NAME_FIELDS_BY_SCHEMA). */
+  nameFields?: ReadonlySet<string>;
 }
 
 export interface FormatProblem {
@@ -34,11 +34,17 @@ const TIMESTAMP_FIELDS = new Set(['last_login']);
 const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id']);
 
 /**
- * Resources whose own `id` is a name the real service gives, a string in its docs: a region
- * (`amazon-web-services::us-east-1`), a stack (`mint-everest`). Extension lists, judged in the
- * simulator profile only; by their schema's name.
+ * Resources whose own `id`, or a top-level id naming another such resource, is a name the real
+ * service gives, a string in its docs: a region (`amazon-web-services::us-east-1`), a stack
+ * (`mint-everest`), an account plan (`free-trial`), and the plan a subscription is on. Extension
+ * shapes, judged in the simulator profile only; by their schema's name.
  */
-export const NAME_ID_SCHEMAS: ReadonlySet<string> = new Set(['simulator/account-region', 'simulator/stack']);
+export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['simulator/account-region', new Set(['id'])],
+  ['simulator/stack', new Set(['id'])],
+  ['simulator/plan', new Set(['id'])],
+  ['simulator/subscription', new Set(['plan_id'])],
+]);
 
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */
 const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 'notification_settings']);
@@ -47,7 +53,7 @@ const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 
  * The B-FMT-1 problems of a resource: every timestamp (a field named `*_at` or `last_login`,
  * at any depth) that is not an ISO 8601 UTC date-time, and every id (`id`, `*_id`) that is not an
  * integer. Null is left to the schema (a job not started yet has no `started_at`). The invoice
- * id is the one string id of the spec (`stringId`); a region's or a stack's is a name (`nameId`).
+ * id is the one string id of the spec (`stringId`); a region's or a stack's is a name (`nameFields`).
  */
 export function formatProblems(value: unknown, options: FormatOptions = {}, path = ''): FormatProblem[] {
   const problems: FormatProblem[] = [];
@@ -63,8 +69,8 @@ export function formatProblems(value: unknown, options: FormatOptions = {}, path
       if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
     } else if (key === 'id' && options.stringId && path === '') {
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
-    } else if (key === 'id' && options.nameId && path === '') {
-      if (typeof field !== 'string' || field === '') problems.push({ path: at, message: `${JSON.stringify(field)} is not a name (this resource's id is one)` });
+    } else if (path === '' && options.nameFields?.has(key)) {
+      if (typeof field !== 'string' || field === '') problems.push({ path: at, message: `${JSON.stringify(field)} is not a name (this field is one here)` });
     } else if ((key === 'id' || key.endsWith('_id')) && !LABEL_ID_FIELDS.has(key)) {
       if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
     } else if (typeof field === 'object') {

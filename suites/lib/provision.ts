@@ -21,6 +21,8 @@ export interface ControlAccount {
   notifications: { kind: string; message: string; read?: boolean }[];
   deliveries: { name: string; status?: 'idle' | 'enabled' | 'disabled' }[];
   pipelines: { name: string; deployed?: boolean; archivable?: boolean }[];
+  /** A card on file from a payment provider's test token, so the payment method reads (an extension) answer. */
+  billing: { billing_payment_token: string };
 }
 
 /** What the control API answers for a provisioned account (ids and secrets). */
@@ -82,6 +84,7 @@ function account(slug: string, name: string, domain: string, invoices: number): 
       { name: 'archivable-running', deployed: true, archivable: true },
       { name: 'archivable-draft', archivable: true },
     ],
+    billing: { billing_payment_token: 'tok_visa' },
   };
 }
 

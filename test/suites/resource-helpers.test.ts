@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblems, NAME_ID_SCHEMAS } from '../../suites/lib/formats.ts';
+import { formatProblems, NAME_FIELDS_BY_SCHEMA } from '../../suites/lib/formats.ts';
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
 import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
 import { otherTimeZoneTaken, restoreUserAfter } from '../../suites/lib/factories/user.ts';
@@ -65,11 +65,16 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     // So are a connection's label and its Google project, as the real docs show them.
     expect(formatProblems({ id: 53, unique_id: 'S3_CONNECTION_53', project_id: 'acme-data', connection_group_id: 'x' }).map((p) => p.path)).toEqual(['/connection_group_id']);
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: '5' }).map((p) => p.path)).toEqual(['/cluster_id']);
-    // A region's or a stack's own id is a name; only where the schema says so.
-    expect(formatProblems({ id: 'gcloud::us-central1', name: 'Google Cloud - Central US' }, { nameId: true })).toEqual([]);
-    expect(formatProblems({ id: 7 }, { nameId: true }).map((p) => p.path)).toEqual(['/id']);
+    // A region's, a stack's or a plan's own id is a name, and so is the plan a subscription names; only where the schema says so.
+    const names = (schema: string) => NAME_FIELDS_BY_SCHEMA.get(schema);
+    expect(formatProblems({ id: 'gcloud::us-central1', name: 'Google Cloud - Central US' }, { nameFields: names('simulator/account-region') })).toEqual([]);
+    expect(formatProblems({ id: 7 }, { nameFields: names('simulator/stack') }).map((p) => p.path)).toEqual(['/id']);
     expect(formatProblems({ id: 'mint-everest' }).map((p) => p.path)).toEqual(['/id']);
-    expect(NAME_ID_SCHEMAS.has('simulator/stack') && NAME_ID_SCHEMAS.has('simulator/account-region') && !NAME_ID_SCHEMAS.has('simulator/cluster')).toBe(true);
+    expect(formatProblems({ plan_id: 'free-trial', trial_start: '2026-01-05T09:00:00Z' }, { nameFields: names('simulator/subscription') })).toEqual([]);
+    // Only the fields named: a subscription's own id, or a nested plan_id, is still an integer.
+    expect(formatProblems({ id: 'x', plan_id: 'basic', cluster: { plan_id: 'basic' } }, { nameFields: names('simulator/subscription') }).map((p) => p.path)).toEqual(['/id', '/cluster/plan_id']);
+    expect(formatProblems({ plan_id: 'basic' }).map((p) => p.path)).toEqual(['/plan_id']);
+    expect(names('simulator/plan')?.has('id') && names('simulator/stack')?.has('id') && names('simulator/account-region')?.has('id') && !names('simulator/cluster')).toBe(true);
   });
 
   it('compares JSON regardless of key order, and containment allows extra keys', () => {

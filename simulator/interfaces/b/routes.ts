@@ -11,6 +11,7 @@ import { registerNotificationRoutes } from '../../domains/notifications/routes.t
 import { registerLimitRoutes } from '../../domains/limits/routes.ts';
 import { registerScheduleRoutes } from '../../domains/schedules/routes.ts';
 import { registerMemberRoutes } from '../../domains/members/routes.ts';
+import { registerBillingRoutes } from '../../domains/billing/routes.ts';
 
 /** Every interface B domain's routes; a new domain adds its registration here. */
 export const bRouteRegistrations: readonly RegisterBRoutes[] = [
@@ -26,4 +27,5 @@ export const bRouteRegistrations: readonly RegisterBRoutes[] = [
   registerLimitRoutes,
   registerScheduleRoutes,
   registerMemberRoutes,
+  registerBillingRoutes,
 ];
