@@ -34,6 +34,7 @@ import { ACCOUNT_REGIONS, STACKS } from '../domains/clusters/placement.ts';
 import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 import { PLANS } from '../domains/billing/plans.ts';
+import { BING_API_VERSIONS, REPORT_TYPES } from '../domains/connections/bingads.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -149,6 +150,9 @@ export function operations(sim: Sim): OperationDoc[] {
   const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
   const types = (what: string, values: readonly string[]): QueryDoc => ({ name: 'type', description: `Only ${what} of these types, joined with commas (all: every one).`, schema: { type: 'array', items: { enum: ['all', ...values] } }, commaSeparated: true });
   const withQuery = (op: OperationDoc, query: QueryDoc[]): OperationDoc => ({ ...op, query });
+  // The connector metadata reads at the real service's own paths (docs-metadata-routes.ts).
+  const FORCE_FETCH: QueryDoc = { name: 'force_fetch', description: 'true: bypass the cache (the simulator keeps none; Bing Ads then lists every account\'s campaigns).', schema: { enum: ['true', 'false'] } };
+  const BING_API_VERSION: QueryDoc = { name: 'api_version', description: 'The Bing Ads API version, with or without the docs\' v.', schema: { enum: [...BING_API_VERSIONS, ...BING_API_VERSIONS.map((v) => `v${v}`)] } };
   return [
     // Interface B
     B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
@@ -240,6 +244,10 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/connections/{connection_id}/salesforce/fields', 'Salesforce object fields', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
+    withQuery(B('get', '/connections/metadata/salesforce/{connection_id}/objects', "The Salesforce org's objects, at the real service's own path (extension; parameters as query or a JSON body)", 'extension', { status: 200, schema: 'simulator/salesforce-objects' }), [FORCE_FETCH]),
+    withQuery(B('get', '/connections/metadata/salesforce/{connection_id}/fields', "A Salesforce object's fields, at the real service's own path, wrapped in fields (extension)", 'extension', { status: 200, schema: 'simulator/salesforce-fields' }), [{ name: 'object_name', description: 'The object (case-insensitive), or send it as a JSON body.', schema: { type: 'string', examples: ['Account'] }, required: true }, FORCE_FETCH]),
+    withQuery(B('get', '/connections/metadata/bingads/{connection_id}/accounts', "Bing Ads accounts, ids as strings, at the real service's own path (extension)", 'extension', { status: 200, schema: 'simulator/bingads-metadata-account', list: true }), [BING_API_VERSION, { name: 'accounts', description: 'Account ids whose campaigns to list, joined with commas (or an array in a JSON body).', schema: { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$' } }, FORCE_FETCH]),
+    withQuery(B('get', '/connections/metadata/bingads/{connection_id}/columns', "A Bing Ads report's columns as {NAME: type}, at the real service's own path (extension)", 'extension', { status: 200, schema: 'simulator/bingads-metadata-columns' }), [BING_API_VERSION, { name: 'report_type', description: 'The report type.', schema: { enum: [...REPORT_TYPES] } }, FORCE_FETCH]),
     withQuery(B('get', '/deliveries', 'Deliveries (extension)', 'extension', { status: 200, schema: 'simulator/delivery', list: true }), [...filtered(DELIVERY_SORTS), status('deliveries', DELIVERY_STATUSES)]),
     B('post', '/deliveries', 'Create a delivery (extension)', 'extension', { status: bCreated, schema: 'simulator/delivery' }, { schema: DELIVERY_BODY, example: { name: 'Salesforce to Redshift', interval_unit: 'days', interval_amount: 1, source: { connection: { type: 'salesforce', id: 5 }, properties: {} }, destination: { connection: { type: 'redshift', id: 7 }, properties: { schema_name: 'salesforce_prod' } } } }),
     B('get', '/deliveries/{delivery_id}', 'One delivery (extension)', 'extension', { status: 200, schema: 'simulator/delivery' }),

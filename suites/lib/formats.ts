@@ -11,7 +11,7 @@ import { isUtcDateTime } from './dates.ts';
 export interface FormatOptions {
   /** The resource is an invoice: its own id is a string. */
   stringId?: boolean;
-  /** Its top-level fields whose value is a name, not an integer id (NAME_FIELDS_BY_SCHEMA). */
+  /** The fields of this resource, at any depth, whose value is a name, not an integer id (NAME_FIELDS_BY_SCHEMA). */
   nameFields?: ReadonlySet<string>;
 }
 
@@ -34,16 +34,18 @@ const TIMESTAMP_FIELDS = new Set(['last_login']);
 const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id']);
 
 /**
- * Resources whose own `id`, or a top-level id naming another such resource, is a name the real
- * service gives, a string in its docs: a region (`amazon-web-services::us-east-1`), a stack
- * (`mint-everest`), an account plan (`free-trial`), and the plan a subscription is on. Extension
- * shapes, judged in the simulator profile only; by their schema's name.
+ * Extension shapes whose ids the real service's docs show as names or as another system's
+ * labels, strings: a region's (`amazon-web-services::us-east-1`), a stack's (`mint-everest`), an
+ * account plan's (`free-trial`) and the plan a subscription is on, a Bing Ads account's and
+ * campaign's as the docs' metadata paths give them (`"123"`). Judged in the simulator profile
+ * only; by their schema's name, the fields named at any depth of that resource.
  */
 export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['simulator/account-region', new Set(['id'])],
   ['simulator/stack', new Set(['id'])],
   ['simulator/plan', new Set(['id'])],
   ['simulator/subscription', new Set(['plan_id'])],
+  ['simulator/bingads-metadata-account', new Set(['account_id', 'campaign_id'])],
 ]);
 
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */
@@ -58,7 +60,7 @@ const FREE_FORM_FIELDS = new Set(['variables', 'dynamic_variables', 'settings', 
 export function formatProblems(value: unknown, options: FormatOptions = {}, path = ''): FormatProblem[] {
   const problems: FormatProblem[] = [];
   if (Array.isArray(value)) {
-    value.forEach((item, i) => problems.push(...formatProblems(item, {}, `${path}/${i}`)));
+    value.forEach((item, i) => problems.push(...formatProblems(item, nested(options), `${path}/${i}`)));
     return problems;
   }
   if (!isObject(value)) return problems;
@@ -69,15 +71,20 @@ export function formatProblems(value: unknown, options: FormatOptions = {}, path
       if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
     } else if (key === 'id' && options.stringId && path === '') {
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
-    } else if (path === '' && options.nameFields?.has(key)) {
+    } else if (options.nameFields?.has(key)) {
       if (typeof field !== 'string' || field === '') problems.push({ path: at, message: `${JSON.stringify(field)} is not a name (this field is one here)` });
     } else if ((key === 'id' || key.endsWith('_id')) && !LABEL_ID_FIELDS.has(key)) {
       if (typeof field !== 'number' || !Number.isSafeInteger(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an integer id` });
     } else if (typeof field === 'object') {
-      problems.push(...formatProblems(field, {}, at));
+      problems.push(...formatProblems(field, nested(options), at));
     }
   }
   return problems;
+}
+
+/** What holds below a resource's top level: its name fields; the invoice's string id is its own only. */
+function nested(options: FormatOptions): FormatOptions {
+  return options.nameFields ? { nameFields: options.nameFields } : {};
 }
 
 /** Fails naming B-FMT-1 when the resource breaks the format rules of section 2. */

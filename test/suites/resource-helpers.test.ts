@@ -71,8 +71,13 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     expect(formatProblems({ id: 7 }, { nameFields: names('simulator/stack') }).map((p) => p.path)).toEqual(['/id']);
     expect(formatProblems({ id: 'mint-everest' }).map((p) => p.path)).toEqual(['/id']);
     expect(formatProblems({ plan_id: 'free-trial', trial_start: '2026-01-05T09:00:00Z' }, { nameFields: names('simulator/subscription') })).toEqual([]);
-    // Only the fields named: a subscription's own id, or a nested plan_id, is still an integer.
-    expect(formatProblems({ id: 'x', plan_id: 'basic', cluster: { plan_id: 'basic' } }, { nameFields: names('simulator/subscription') }).map((p) => p.path)).toEqual(['/id', '/cluster/plan_id']);
+    // Only the fields named, at any depth of that resource: a subscription's own id is still an integer.
+    expect(formatProblems({ id: 'x', plan_id: 'basic', cluster: { plan_id: 'basic', id: 'y' } }, { nameFields: names('simulator/subscription') }).map((p) => p.path)).toEqual(['/id', '/cluster/id']);
+    // A Bing Ads account as the docs' metadata path shows it: its and its campaigns' ids are Bing's, strings.
+    expect(formatProblems({ account_id: '123', campaigns: [{ campaign_id: '432' }] }, { nameFields: names('simulator/bingads-metadata-account') })).toEqual([]);
+    expect(formatProblems({ account_id: '123', campaigns: [{ campaign_id: '432' }] }).map((p) => p.path)).toEqual(['/account_id', '/campaigns/0/campaign_id']);
+    // The invoice's string id is its own, not a nested record's.
+    expect(formatProblems({ id: 'in_1', lines: [{ id: 'x' }] }, { stringId: true }).map((p) => p.path)).toEqual(['/lines/0/id']);
     expect(formatProblems({ plan_id: 'basic' }).map((p) => p.path)).toEqual(['/plan_id']);
     expect(names('simulator/plan')?.has('id') && names('simulator/stack')?.has('id') && names('simulator/account-region')?.has('id') && !names('simulator/cluster')).toBe(true);
   });

@@ -13,6 +13,7 @@ import { parseNewConnection, parseRename } from './input.ts';
 import { presentConnection, presentConnectionType } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
+import { registerDocsMetadataRoutes } from './docs-metadata-routes.ts';
 
 /** A connection type of the catalog, or the 404 of an unknown path. */
 function knownType(type: string | undefined): string {
@@ -101,4 +102,5 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
 
   registerGroupRoutes(router, sim);
   registerMetadataRoutes(router, sim);
+  registerDocsMetadataRoutes(router, sim);
 }

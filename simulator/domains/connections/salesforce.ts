@@ -62,9 +62,9 @@ function address(prefix: string, label: string): SalesforceField[] {
   ];
 }
 
-/** Standard objects of the simulated org, keyed by lower-cased API name (Salesforce names are case-insensitive). */
+/** Standard objects of the simulated org, by API name. */
 const OBJECTS = new Map<string, () => SalesforceField[]>([
-  ['account', () => [
+  ['Account', () => [
     ...systemFields(),
     field('Name', 'Account Name', 'string', { length: 255, required: true }),
     field('Type', 'Account Type', 'picklist', { length: 40 }),
@@ -79,7 +79,7 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
     field('Description', 'Account Description', 'textarea', { length: 32000 }),
     field('Account_Status__c', 'Account Status', 'picklist'),
   ]],
-  ['contact', () => [
+  ['Contact', () => [
     ...systemFields(),
     field('AccountId', 'Account ID', 'reference', { referenceTo: ['Account'] }),
     field('FirstName', 'First Name', 'string', { length: 40 }),
@@ -91,7 +91,7 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
     field('Birthdate', 'Birthdate', 'date'),
     field('HasOptedOutOfEmail', 'Email Opt Out', 'boolean'),
   ]],
-  ['lead', () => [
+  ['Lead', () => [
     ...systemFields(),
     field('FirstName', 'First Name', 'string', { length: 40 }),
     field('LastName', 'Last Name', 'string', { length: 80, required: true }),
@@ -103,7 +103,7 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
     field('ConvertedDate', 'Converted Date', 'date', { system: true }),
     field('ConvertedAccountId', 'Converted Account ID', 'reference', { system: true, referenceTo: ['Account'] }),
   ]],
-  ['opportunity', () => [
+  ['Opportunity', () => [
     ...systemFields(),
     field('AccountId', 'Account ID', 'reference', { referenceTo: ['Account'] }),
     field('Name', 'Name', 'string', { length: 120, required: true }),
@@ -115,7 +115,7 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
     field('IsWon', 'Won', 'boolean', { system: true }),
     field('ForecastCategory', 'Forecast Category', 'picklist', { length: 40 }),
   ]],
-  ['case', () => [
+  ['Case', () => [
     ...systemFields(),
     field('CaseNumber', 'Case Number', 'string', { length: 30, system: true }),
     field('AccountId', 'Account ID', 'reference', { referenceTo: ['Account'] }),
@@ -128,13 +128,26 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
   ]],
 ]);
 
+/** The same, by lower-cased name: Salesforce's API names are case-insensitive. */
+const OBJECTS_BY_LOWER_NAME = new Map([...OBJECTS].map(([name, fields]) => [name.toLowerCase(), fields]));
+
+/**
+ * The objects of the simulated org, sorted as Salesforce lists them (the real docs' `GET
+ * /connections/metadata/salesforce/{id}/objects`): its standard objects, every one of which
+ * `salesforceFields` describes. Custom objects (`Something__c`) are described when asked for by
+ * name but not listed: the simulated org has none of its own.
+ */
+export function salesforceObjects(): string[] {
+  return [...OBJECTS.keys()].sort();
+}
+
 /**
  * The fields of `objectName` in the simulated org: a few standard objects, and any custom object
  * (`Something__c`), which carries the standard fields plus `Name`. Another name is a 422: the org
  * has no such object.
  */
 export function salesforceFields(objectName: string): SalesforceField[] {
-  const standard = OBJECTS.get(objectName.toLowerCase());
+  const standard = OBJECTS_BY_LOWER_NAME.get(objectName.toLowerCase());
   if (standard) return standard();
   if (/^[A-Za-z][A-Za-z0-9_]*__c$/.test(objectName)) return [...systemFields(), field('Name', `${objectName.slice(0, -3).replace(/_/g, ' ')} Name`, 'string', { length: 80, required: true })];
   throw invalidField('object_name', 'names no object of this Salesforce org (try Account, Contact, Lead, Opportunity, Case or a custom object ending in __c)');

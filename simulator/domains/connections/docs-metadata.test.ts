@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { ABSENT_ID, connectionId, fingerprint, testBed } from './test-support.ts';
+import { upperSnake } from './docs-metadata.ts';
+
+/** The connector metadata reads at the real docs' own paths, `/connections/metadata/{connector}/{id}/...`, in the docs' shapes. */
+
+describe('connector metadata at the real docs\' paths (extension)', () => {
+  const bed = testBed();
+  const acme = bed.client(0);
+  const salesforce = connectionId(bed, 0, 'salesforce');
+  const bingads = connectionId(bed, 0, 'bingads');
+
+  it("lists the simulated org's objects, each of which its fields read describes", async () => {
+    const res = await acme.get(`/connections/metadata/salesforce/${salesforce}/objects`).expect(200);
+    expect(res.headers['content-type']).toBe('application/vnd.service+json; version=2');
+    const entities = (res.body as { entities: string[] }).entities;
+    expect(entities).toEqual(['Account', 'Case', 'Contact', 'Lead', 'Opportunity']);
+    for (const name of entities) {
+      const fields = (await acme.get(`/connections/metadata/salesforce/${salesforce}/fields?object_name=${name}`).expect(200)).body as { fields: { name: string }[] };
+      expect(fields.fields.map((f) => f.name), name).toContain('Id');
+    }
+  });
+
+  it("takes the fields read's object as the docs send it, a JSON body on the GET, or as a query parameter; the same fields the spec's path gives, wrapped", async () => {
+    const spec = (await acme.get(`/connections/${salesforce}/salesforce/fields?object_name=Account`).expect(200)).body as unknown[];
+    const byBody = await acme.get(`/connections/metadata/salesforce/${salesforce}/fields`).set('Content-Type', 'application/json').send({ object_name: 'Account', force_fetch: true }).expect(200);
+    expect(byBody.body).toEqual({ fields: spec });
+    const byQuery = await acme.get(`/connections/metadata/salesforce/${salesforce}/fields?object_name=account&force_fetch=false`).expect(200);
+    expect(byQuery.body).toEqual({ fields: spec });
+    // The query's value wins over the body's.
+    const both = await acme.get(`/connections/metadata/salesforce/${salesforce}/fields?object_name=Lead`).set('Content-Type', 'application/json').send({ object_name: 'Account' }).expect(200);
+    expect((both.body as { fields: { name: string }[] }).fields.map((f) => f.name)).toContain('Company');
+  });
+
+  it("gives Bing Ads accounts as the docs show them: string ids, campaigns of the accounts asked for (an array, as the docs send it, or ids joined with commas)", async () => {
+    const plain = (await acme.get(`/connections/metadata/bingads/${bingads}/accounts`).expect(200)).body as { account_id: string; account_name: string; campaigns: unknown[] }[];
+    expect(plain).toHaveLength(3);
+    for (const account of plain) expect(account).toEqual({ account_id: expect.stringMatching(/^[0-9]+$/), account_name: expect.any(String), campaigns: [] });
+    const first = plain[0]?.account_id ?? '';
+    const asked = (await acme.get(`/connections/metadata/bingads/${bingads}/accounts`).set('Content-Type', 'application/json').send({ accounts: [first], api_version: 'v11' }).expect(200)).body as { account_id: string; campaigns: { campaign_id: string; campaign_status: string; campaign_name: string }[] }[];
+    expect(asked[0]?.campaigns.length).toBeGreaterThan(0);
+    expect(asked[0]?.campaigns[0]).toEqual({ campaign_id: expect.stringMatching(/^[0-9]+$/), campaign_status: expect.stringMatching(/^(Active|Paused)$/), campaign_name: expect.any(String) });
+    expect(asked.slice(1).every((a) => a.campaigns.length === 0)).toBe(true);
+    const byQuery = (await acme.get(`/connections/metadata/bingads/${bingads}/accounts?accounts=${first}&api_version=12`).expect(200)).body;
+    expect(byQuery).toEqual(asked);
+    const all = (await acme.get(`/connections/metadata/bingads/${bingads}/accounts?force_fetch=true`).expect(200)).body as { campaigns: unknown[] }[];
+    expect(all.every((a) => a.campaigns.length > 0)).toBe(true);
+  });
+
+  it("gives a report's columns as the docs show them: upper snake case names, each a string", async () => {
+    const res = (await acme.get(`/connections/metadata/bingads/${bingads}/columns`).expect(200)).body as { data: unknown[]; fields: Record<string, string>[] };
+    expect(res.data).toEqual([]);
+    const names = res.fields.map((f) => Object.keys(f)[0]);
+    expect(names).toEqual(expect.arrayContaining(['TIME_PERIOD', 'ACCOUNT_NAME', 'ACCOUNT_ID', 'KEYWORD', 'AVERAGE_CPC', 'CTR', 'IMPRESSIONS']));
+    expect(res.fields.every((f) => Object.keys(f).length === 1 && Object.values(f)[0] === 'string')).toBe(true);
+    // The spec's path, the same report: the same columns.
+    const spec = (await acme.get(`/connections/${bingads}/bingads/columns`).expect(200)).body as { name: string }[];
+    expect(names).toEqual(spec.map((c) => upperSnake(c.name)));
+    const campaign = (await acme.get(`/connections/metadata/bingads/${bingads}/columns`).set('Content-Type', 'application/json').send({ report_type: 'CampaignPerformanceReport' }).expect(200)).body as { fields: Record<string, string>[] };
+    expect(campaign.fields.map((f) => Object.keys(f)[0])).not.toContain('KEYWORD');
+    expect(upperSnake('AverageCpc')).toBe('AVERAGE_CPC');
+    expect(upperSnake('Ctr')).toBe('CTR');
+  });
+
+  it('refuses bad parameters with a 422 naming each, and another connection, type or account with the one 404', async () => {
+    const bad = async (path: string, body: unknown, field: string) => {
+      const res = await acme.get(path).set('Content-Type', 'application/json').send(body as object);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(422);
+      expect((res.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([field]);
+    };
+    await bad(`/connections/metadata/salesforce/${salesforce}/fields`, {}, 'object_name');
+    await bad(`/connections/metadata/salesforce/${salesforce}/fields`, { object_name: 'NoSuchThing' }, 'object_name');
+    await bad(`/connections/metadata/salesforce/${salesforce}/fields`, { object_name: { name: 'Account' } }, 'object_name');
+    await bad(`/connections/metadata/salesforce/${salesforce}/objects`, { force_fetch: 'yes' }, 'force_fetch');
+    await bad(`/connections/metadata/bingads/${bingads}/accounts`, { api_version: 'v9' }, 'api_version');
+    await bad(`/connections/metadata/bingads/${bingads}/accounts`, { accounts: ['1'] }, 'accounts');
+    await bad(`/connections/metadata/bingads/${bingads}/accounts`, { accounts: [] }, 'accounts');
+    await bad(`/connections/metadata/bingads/${bingads}/columns`, { report_type: 'NoReport' }, 'report_type');
+    expect((await acme.get(`/connections/metadata/bingads/${bingads}/columns`).set('Content-Type', 'application/json').send('{"report_type":').expect(400)).body).toHaveProperty('message');
+    const reference = fingerprint(await acme.get(`/connections/metadata/salesforce/${ABSENT_ID}/objects`));
+    expect(reference).toMatchObject({ status: 404, text: '{"message":"Item not found."}' });
+    for (const id of [connectionId(bed, 1, 'salesforce'), bingads, connectionId(bed, 0, 'mysql'), 'abc', '0']) {
+      expect(fingerprint(await acme.get(`/connections/metadata/salesforce/${id}/objects`)), String(id)).toEqual(reference);
+    }
+    expect(fingerprint(await acme.get(`/connections/metadata/bingads/${salesforce}/columns`))).toEqual(reference);
+  });
+});
