@@ -244,6 +244,9 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     if (p.startsWith('/connection_groups/')) values.group_id = await idOf(await b('/connection_groups', { method: 'POST', body: JSON.stringify({ connection_group: { name: 'g' }, connections: [] }) }));
     if (p.includes('/salesforce/')) Object.assign(values, { connection_id: connection('salesforce').id }), (query = '?object_name=Account');
     if (p.includes('/bingads/')) values.connection_id = connection('bingads').id;
+    // The real service's own metadata paths name their connector: a connection of that type.
+    const connector = /^\/connections\/metadata\/(\w+)\//.exec(p)?.[1];
+    if (connector) values.connection_id = connection(connector).id;
     if (p.startsWith('/deliveries/')) values.delivery_id = account.delivery_ids[0]!;
     if (p === '/deliveries' && method === 'post') body = { ...(example as object), source: { connection: { type: 'mysql', id: connection('mysql').id } }, destination: { connection: { type: 's3', id: connection('s3').id } } };
     if (p.startsWith('/jobs/{id}/watchers') && method === 'post') body = undefined;

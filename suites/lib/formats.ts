@@ -37,8 +37,9 @@ const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id']);
  * Extension shapes whose ids the real service's docs show as names or as another system's
  * labels, strings: a region's (`amazon-web-services::us-east-1`), a stack's (`mint-everest`), an
  * account plan's (`free-trial`) and the plan a subscription is on, a Bing Ads account's and
- * campaign's as the docs' metadata paths give them (`"123"`). Judged in the simulator profile
- * only; by their schema's name, the fields named at any depth of that resource.
+ * campaign's, a Google AdWords customer's and a Google Analytics account's, property's and view's
+ * as the docs' metadata paths give them (`"123"`, `"UA-12345678-1"`). Judged in the simulator
+ * profile only; by their schema's name, the fields named at any depth of that resource.
  */
 export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['simulator/account-region', new Set(['id'])],
@@ -46,6 +47,8 @@ export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = n
   ['simulator/plan', new Set(['id'])],
   ['simulator/subscription', new Set(['plan_id'])],
   ['simulator/bingads-metadata-account', new Set(['account_id', 'campaign_id'])],
+  ['simulator/adwords-customer', new Set(['customer_id'])],
+  ['simulator/analytics-account', new Set(['id'])],
 ]);
 
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */

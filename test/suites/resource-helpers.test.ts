@@ -76,6 +76,9 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     // A Bing Ads account as the docs' metadata path shows it: its and its campaigns' ids are Bing's, strings.
     expect(formatProblems({ account_id: '123', campaigns: [{ campaign_id: '432' }] }, { nameFields: names('simulator/bingads-metadata-account') })).toEqual([]);
     expect(formatProblems({ account_id: '123', campaigns: [{ campaign_id: '432' }] }).map((p) => p.path)).toEqual(['/account_id', '/campaigns/0/campaign_id']);
+    // Google's: an AdWords customer's id, and an Analytics account's, its properties' and views' ids.
+    expect(formatProblems({ customer_id: '1000000500', name: 'x' }, { nameFields: names('simulator/adwords-customer') })).toEqual([]);
+    expect(formatProblems({ id: '10000051', properties: [{ id: 'UA-10000051-1', views: [{ id: '50000511' }] }] }, { nameFields: names('simulator/analytics-account') })).toEqual([]);
     // The invoice's string id is its own, not a nested record's.
     expect(formatProblems({ id: 'in_1', lines: [{ id: 'x' }] }, { stringId: true }).map((p) => p.path)).toEqual(['/lines/0/id']);
     expect(formatProblems({ plan_id: 'basic' }).map((p) => p.path)).toEqual(['/plan_id']);

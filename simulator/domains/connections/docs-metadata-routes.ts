@@ -7,11 +7,13 @@ import { salesforceFields, salesforceObjects } from './salesforce.ts';
 import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { readMetadataParams } from './metadata-params.ts';
 import { docsBingAdsAccount, docsBingAdsColumns } from './docs-metadata.ts';
+import { adWordsCustomers, analyticsAccounts } from './google-metadata.ts';
 
 /**
  * Extensions (docs/interface-b.md): the connector metadata reads at the real service's own paths,
  * `/connections/metadata/{connector}/{connection_id}/...`, in the shapes its API docs show, beside
- * the spec's `/connections/{id}/{connector}/...` (metadata-routes.ts), which answer bare arrays.
+ * the spec's `/connections/{id}/{connector}/...` (metadata-routes.ts), which answer bare arrays;
+ * and two the spec does not list, Google AdWords' customers and Google Analytics' accounts.
  * Parameters come as the docs send them (a JSON body on the GET) or as query parameters
  * (metadata-params.ts). Each answers only for a connection of its own type in the caller's
  * account; anything else is the not-found.
@@ -48,6 +50,18 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
     readDocsApiVersion(params.text('api_version'));
     params.flag('force_fetch');
     ctx.body = docsBingAdsColumns(bingAdsColumns(params.text('report_type')));
+  });
+
+  router.get('/connections/metadata/adwords/:connection_id/customers', async (ctx) => {
+    const connection = findTypedConnection(ctx.state.account, 'adwords', pathId(ctx.params.connection_id));
+    (await readMetadataParams(ctx, limit)).flag('force_fetch');
+    ctx.body = adWordsCustomers(connection);
+  });
+
+  router.get('/connections/metadata/analytics/:connection_id/accounts', async (ctx) => {
+    const connection = findTypedConnection(ctx.state.account, 'analytics', pathId(ctx.params.connection_id));
+    (await readMetadataParams(ctx, limit)).flag('force_fetch');
+    ctx.body = analyticsAccounts(connection);
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT_ID, connectionId, fingerprint, testBed } from './test-support.ts';
+import { ABSENT_ID, CONNECTIONS, connectionId, fingerprint, testBed, twoAccounts } from './test-support.ts';
 import { upperSnake } from './docs-metadata.ts';
+import { validateResource } from '../../../suites/lib/schemas.ts';
 
 /** The connector metadata reads at the real docs' own paths, `/connections/metadata/{connector}/{id}/...`, in the docs' shapes. */
 
@@ -83,5 +84,47 @@ describe('connector metadata at the real docs\' paths (extension)', () => {
       expect(fingerprint(await acme.get(`/connections/metadata/salesforce/${id}/objects`)), String(id)).toEqual(reference);
     }
     expect(fingerprint(await acme.get(`/connections/metadata/bingads/${salesforce}/columns`))).toEqual(reference);
+  });
+});
+
+describe("Google AdWords' customers and Google Analytics' accounts at the real docs' paths (extension)", () => {
+  // Both accounts hold a connection of each Google type beside the usual ones.
+  const withGoogle = twoAccounts().map((a) => ({ ...a, connections: [...(CONNECTIONS ?? []), { name: 'ads-manager', type: 'adwords' }, { name: 'web-analytics', type: 'analytics' }] }));
+  const bed = testBed({ accounts: withGoogle });
+  const acme = bed.client(0);
+  const adwords = connectionId(bed, 0, 'adwords');
+  const analytics = connectionId(bed, 0, 'analytics');
+
+  it("lists an AdWords connection's customers as the docs show them: a manager and its clients, Google's ids as strings, stable per connection", async () => {
+    const customers = (await acme.get(`/connections/metadata/adwords/${adwords}/customers`).expect(200)).body as { can_manage_clients: boolean; name: string; customer_id: string }[];
+    expect(customers.map((c) => c.can_manage_clients)).toEqual([true, false, false]);
+    for (const c of customers) expect(c.customer_id).toMatch(/^[0-9]{10}$/);
+    expect(new Set(customers.map((c) => c.customer_id)).size).toBe(3);
+    expect((await acme.get(`/connections/metadata/adwords/${adwords}/customers?force_fetch=true`).expect(200)).body).toEqual(customers);
+    const theirs = (await bed.client(1).get(`/connections/metadata/adwords/${connectionId(bed, 1, 'adwords')}/customers`).expect(200)).body as { customer_id: string }[];
+    expect(theirs.map((c) => c.customer_id)).not.toContain(customers[0]?.customer_id);
+    for (const c of customers) expect(validateResource('simulator/adwords-customer', c)).toEqual([]);
+  });
+
+  it("lists an Analytics connection's accounts, their web properties and views, as the docs show them", async () => {
+    const accounts = (await acme.get(`/connections/metadata/analytics/${analytics}/accounts`).set('Content-Type', 'application/json').send({ force_fetch: false }).expect(200)).body as { name: string; id: string; properties: { name: string; id: string; views: { name: string; id: string }[] }[] }[];
+    expect(accounts.map((a) => a.name)).toEqual(['Account 1', 'Account 2']);
+    for (const account of accounts) {
+      expect(account.id).toMatch(/^[0-9]+$/);
+      expect(account.properties.map((p) => p.id)).toEqual([`UA-${account.id}-1`, `UA-${account.id}-2`]);
+      for (const property of account.properties) expect(property.views).toEqual([{ name: 'All Web Site Data', id: expect.stringMatching(/^[0-9]+$/) }]);
+      expect(validateResource('simulator/analytics-account', account)).toEqual([]);
+    }
+  });
+
+  it('answers another type, another account or a bad force_fetch as the other metadata reads do', async () => {
+    const reference = fingerprint(await acme.get(`/connections/metadata/adwords/${ABSENT_ID}/customers`));
+    expect(reference).toMatchObject({ status: 404, text: '{"message":"Item not found."}' });
+    for (const id of [analytics, connectionId(bed, 1, 'adwords'), connectionId(bed, 0, 'mysql'), 'x']) {
+      expect(fingerprint(await acme.get(`/connections/metadata/adwords/${id}/customers`)), String(id)).toEqual(reference);
+    }
+    expect(fingerprint(await acme.get(`/connections/metadata/analytics/${adwords}/accounts`))).toEqual(reference);
+    const bad = await acme.get(`/connections/metadata/analytics/${analytics}/accounts?force_fetch=maybe`).expect(422);
+    expect((bad.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['force_fetch']);
   });
 });
