@@ -150,6 +150,8 @@ export function operations(sim: Sim): OperationDoc[] {
   const status = (what: string, values: readonly string[]): QueryDoc => ({ name: 'status', description: `Only ${what} in this status now (all: every one).`, schema: { enum: ['all', ...values] } });
   const types = (what: string, values: readonly string[]): QueryDoc => ({ name: 'type', description: `Only ${what} of these types, joined with commas (all: every one).`, schema: { type: 'array', items: { enum: ['all', ...values] } }, commaSeparated: true });
   const withQuery = (op: OperationDoc, query: QueryDoc[]): OperationDoc => ({ ...op, query });
+  // The notification list's filters, at the account path and at the root (/user/notifications).
+  const notificationQuery: QueryDoc[] = [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])];
   // The connector metadata reads at the real service's own paths (docs-metadata-routes.ts).
   const FORCE_FETCH: QueryDoc = { name: 'force_fetch', description: 'true: bypass the cache (the simulator keeps none; Bing Ads then lists every account\'s campaigns).', schema: { enum: ['true', 'false'] } };
   const BING_API_VERSION: QueryDoc = { name: 'api_version', description: 'The Bing Ads API version, with or without the docs\' v.', schema: { enum: [...BING_API_VERSIONS, ...BING_API_VERSIONS.map((v) => `v${v}`)] } };
@@ -228,6 +230,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { type: 'object' }, example: { active: false } }),
     B('delete', '/hooks/{hook_id}', 'Delete a hook (extension)', 'extension', { status: 204 }),
     B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
+    B('put', '/hooks/{hook_id}/reset_salt', "A new salt for a hook, answering the salt alone (extension: the real service's path)", 'extension', { status: 200, schema: 'simulator/hook-salt' }),
     withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), filtered(INVOICE_SORTS)),
     B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
     B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
@@ -254,7 +257,9 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/deliveries', 'Create a delivery (extension)', 'extension', { status: bCreated, schema: 'simulator/delivery' }, { schema: DELIVERY_BODY, example: { name: 'Salesforce to Redshift', interval_unit: 'days', interval_amount: 1, source: { connection: { type: 'salesforce', id: 5 }, properties: {} }, destination: { connection: { type: 'redshift', id: 7 }, properties: { schema_name: 'salesforce_prod' } } } }),
     B('get', '/deliveries/{delivery_id}', 'One delivery (extension)', 'extension', { status: 200, schema: 'simulator/delivery' }),
     B('delete', '/deliveries/{delivery_id}', 'Delete a delivery', 'spec', { status: 204 }),
-    withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), [...filtered(NOTIFICATION_SORTS), ...(b.notifications === 'all-with-read-flag' ? [] : [{ name: 'all', description: 'true: read notifications too; false (default): unread ones only.', schema: { enum: ['true', 'false'], default: 'false' } }])]),
+    withQuery(B('get', '/notifications', 'The caller\'s notifications (extension)', 'extension', { status: 200, schema: 'simulator/notification', list: true }), notificationQuery),
+    withQuery(Root('/user/notifications', "The key's user's notifications, as at /{account}/api/notifications (extension; the real service's path, outside the account path)", { status: 200, schema: 'simulator/notification', list: true }), notificationQuery),
+    Root('/user/notifications/mark', "Mark the key's user's notifications read, all or the one id names: 200, no body (extension)", { status: 200 }, 'post', { schema: { type: 'object', properties: { id: { type: 'integer' } } }, example: {} }),
     B('post', '/notifications/mark', 'Mark notifications read', 'spec', { status: 200, schema: { type: 'object', required: ['marked', 'unread_notifications_count'], properties: { marked: { type: 'integer' }, unread_notifications_count: { type: 'integer' } } } }),
     withQuery(B('get', '/schedules', 'Schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }), [...filtered(SCHEDULE_SORTS), status('schedules', SCHEDULE_STATUSES)]),
     withQuery(B('get', '/schedules/search', 'Search schedules (extension)', 'extension', { status: 200, schema: 'simulator/schedule', list: true }), searched(SCHEDULE_SEARCH)),

@@ -192,6 +192,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   },
   { key: 'DELETE /hooks/{id}', method: 'DELETE', path: '/hooks/{id}', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { empty: true }, touches: ['hook', 'hooks'] },
   { key: 'PUT /hooks/{id}/reset', method: 'PUT', path: '/hooks/{id}/reset', source: 'spec', clause: 'B-HOOK-2', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'hook' }, touches: ['hook'] },
+  { key: 'PUT /hooks/{id}/reset_salt', method: 'PUT', path: '/hooks/{id}/reset_salt', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'simulator/hook-salt' }, touches: ['hook'] },
   // Invoices
   { key: 'GET /invoices', method: 'GET', path: '/invoices', source: 'spec', clause: 'B-INV-1', effect: 'read', answer: { schema: 'invoice', list: true, paged: true } },
   { key: 'GET /invoices/{id}', method: 'GET', path: '/invoices/{id}', source: 'extension', id: { kind: 'invoice' }, effect: 'read', answer: { schema: 'invoice' } },

@@ -296,6 +296,31 @@ describe('DELETE /hooks/{hook_id}', () => {
   });
 });
 
+describe('PUT /hooks/{hook_id}/reset_salt (extension: the real docs\' and Java client\'s path)', () => {
+  it('resets the salt as PUT .../reset does, answering only the new salt, as the docs show', async () => {
+    const { owner, clock } = makeWorld();
+    const created = await createHook(owner);
+    clock.advance(60_000);
+    const res = await owner.put(`/hooks/${idOf(created)}/reset_salt`).expect(200);
+    expect(res.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
+    expect(Object.keys(res.body as object)).toEqual(['salt']);
+    expect(res.body.salt).toMatch(/^[0-9a-f]{64}$/);
+    expect(res.body.salt).not.toBe(created.salt);
+    expect((await owner.get(`/hooks/${idOf(created)}`)).body).toEqual({ ...created, salt: res.body.salt });
+  });
+
+  it("answers another account's hook and an absent one with the same 404, and a non-JSON body 415, changing nothing", async () => {
+    const { owner, stranger } = makeWorld();
+    const foreign = await createHook(stranger);
+    expect((await owner.put(`/hooks/${idOf(foreign)}/reset_salt`).expect(404)).text).toBe(NOT_FOUND_BODY);
+    expect((await owner.put('/hooks/424242/reset_salt').expect(404)).text).toBe(NOT_FOUND_BODY);
+    expect((await stranger.get(`/hooks/${idOf(foreign)}`)).body.salt).toBe(foreign.salt);
+    const mine = await createHook(owner);
+    await owner.put(`/hooks/${idOf(mine)}/reset_salt`).set('Content-Type', 'text/plain').send('x').expect(415);
+    expect((await owner.get(`/hooks/${idOf(mine)}`)).body.salt).toBe(mine.salt);
+  });
+});
+
 describe('PUT /hooks/{hook_id}/reset', () => {
   it('replaces the salt and nothing else, updated_at included: 200 with the hook', async () => {
     const { owner, clock } = makeWorld();

@@ -78,4 +78,11 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     ctx.body = presentHook(sim, resetSalt(sim, account, pathId(ctx.params.hook_id)), links);
   });
+
+  // Extension: the same reset at the path the real service's docs and Java client use, answering
+  // only the new salt, as its docs show (sections/reset-hook-salt.md).
+  router.put('/hooks/:hook_id/reset_salt', async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    ctx.body = { salt: resetSalt(sim, ctx.state.account, pathId(ctx.params.hook_id)).salt };
+  });
 }

@@ -143,6 +143,43 @@ describe('POST /notifications/mark', () => {
   });
 });
 
+describe('GET /user/notifications, POST /user/notifications/mark (extension: the real docs\' and Java client\'s paths, at the API\'s root)', () => {
+  const root = (world: TestWorld, method: 'get' | 'post', path: string, key = world.acme.users[0]?.api_key ?? '') => world.http()[method](path).set('Host', 'sim.test').set('Accept', VENDOR_MEDIA_TYPE).auth(key, '');
+
+  it("lists the key's user's notifications exactly as the account path does, filters and paging included", async () => {
+    const world = makeWorld();
+    world.advance(5);
+    notify(world.simulator.sim, acmeState(world), ownerId(world), 'job.completed', 'Job 9 completed', 9);
+    for (const query of ['', '?all=true', '?sort=updated&direction=asc', '?limit=1&offset=1']) {
+      const inPath = await world.owner.get(`/notifications${query}`).expect(200);
+      const atRoot = await root(world, 'get', `/user/notifications${query}`).expect(200);
+      expect(atRoot.body, query).toEqual(inPath.body);
+      expect(atRoot.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
+    }
+    // Another user's key: that user's notifications, none of the owner's.
+    const colleague = (await root(world, 'get', '/user/notifications?all=true', world.acme.users[1]?.api_key).expect(200)).body as NotificationBody[];
+    const owners = (await world.owner.get('/notifications?all=true').expect(200)).body as NotificationBody[];
+    expect(colleague.filter((n) => owners.some((o) => o.id === n.id))).toEqual([]);
+    expect((await root(world, 'get', '/user/notifications?all=maybe').expect(422)).text).toContain('all');
+  });
+
+  it('marks them read with an empty 200, as the docs show: all, or the one {id} names', async () => {
+    const world = makeWorld();
+    const [first] = [firstId(world.acme.notification_ids, 0)];
+    const one = await root(world, 'post', '/user/notifications/mark').send({ id: first }).expect(200);
+    expect(one.text).toBe('');
+    expect(((await world.owner.get('/notifications').expect(200)).body as NotificationBody[]).map((n) => n.id)).not.toContain(first);
+    notify(world.simulator.sim, acmeState(world), ownerId(world), 'job.failed', 'Job 10 failed', 10);
+    expect(notificationCounts(acmeState(world), ownerId(world)).unread).toBeGreaterThan(0);
+    await root(world, 'post', '/user/notifications/mark').expect(200);
+    expect(notificationCounts(acmeState(world), ownerId(world)).unread).toBe(0);
+    expect((await root(world, 'post', '/user/notifications/mark').send({ id: 424242 }).expect(404)).text).toBe(NOT_FOUND);
+    expect((await root(world, 'post', '/user/notifications/mark').send({ id: 'x' }).expect(422)).text).toContain('id');
+    await world.http().post('/user/notifications/mark').set('Accept', VENDOR_MEDIA_TYPE).expect(401);
+    await world.http().get('/user/notifications').set('Accept', VENDOR_MEDIA_TYPE).expect(401);
+  });
+});
+
 describe('notificationCounts', () => {
   it('counts a user\'s notifications and unread ones, nobody else\'s', () => {
     const world = makeWorld();

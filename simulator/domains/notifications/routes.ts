@@ -1,5 +1,6 @@
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { Sim } from '../../context.ts';
-import type { BRouteTable } from '../../interfaces/b/types.ts';
+import type { BRouteTable, BState } from '../../interfaces/b/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
@@ -12,7 +13,32 @@ export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void 
   // Extension (docs/interface-b.md): the caller's notifications, newest first, offset/limit paged;
   // as the real service, only the unread ones unless `all=true` (alt: every one, always); sort
   // (updated, created), direction and since as the real service's.
-  router.get('/notifications', (ctx) => {
+  router.get('/notifications', listNotifications(sim));
+
+  // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.
+  router.post('/notifications/mark', async (ctx) => {
+    const { marked, unread } = await markFromBody(sim, ctx);
+    ctx.status = 200;
+    ctx.body = { marked, unread_notifications_count: unread };
+  });
+}
+
+/**
+ * The same two calls at the API's root, where the real service's docs and its Java client make
+ * them (`GET /user/notifications`, `POST /user/notifications/mark`): the key's own user's
+ * notifications. The mark answers 200 with no body, as the docs show ("returns empty response").
+ */
+export function registerRootNotificationRoutes(router: BRouteTable, sim: Sim): void {
+  router.get('/user/notifications', listNotifications(sim));
+  router.post('/user/notifications/mark', async (ctx) => {
+    await markFromBody(sim, ctx);
+    ctx.status = 200;
+    ctx.body = '';
+  });
+}
+
+function listNotifications(sim: Sim): RouterMiddleware<BState> {
+  return (ctx) => {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
     const order = readListOrder(sim, ctx, NOTIFICATION_SORTS);
@@ -28,16 +54,15 @@ export function registerNotificationRoutes(router: BRouteTable, sim: Sim): void 
     const ordered = inListOrder(every, order, NOTIFICATION_SORTS);
     setPageLinks(sim, ctx, page, ordered.length);
     ctx.body = ordered.slice(page.offset, page.offset + page.limit).map((n) => presentNotification(sim, n, links));
-  });
+  };
+}
 
-  // B-NTF-1. No body or `{}` marks all; `{id}` marks one. Answers what changed.
-  router.post('/notifications/mark', async (ctx) => {
-    const { account, user } = ctx.state;
-    const fields = await readJsonObject(ctx, sim.options.bodyLimitBytes);
-    const marked = markRead(sim, account, user.id, readOptionalId(fields.id));
-    ctx.status = 200;
-    ctx.body = { marked, unread_notifications_count: notificationCounts(account, user.id).unread };
-  });
+/** Marks the caller's notifications read: the one `{id}` names, or all. */
+async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ marked: number; unread: number }> {
+  const { account, user } = ctx.state;
+  const fields = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+  const marked = markRead(sim, account, user.id, readOptionalId(fields.id));
+  return { marked, unread: notificationCounts(account, user.id).unread };
 }
 
 /** The real service's `all` filter: `true` lists read notifications too; absent or `false`, unread only. */

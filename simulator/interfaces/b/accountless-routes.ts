@@ -10,6 +10,7 @@ import { SYSTEM_VARIABLES } from '../../domains/jobs/system-variables.ts';
 import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.ts';
 import { likeProductUpdate, listProductUpdates } from '../../domains/product-updates/model.ts';
 import { presentProductUpdate } from '../../domains/product-updates/present.ts';
+import { registerRootNotificationRoutes } from '../../domains/notifications/routes.ts';
 
 /**
  * The real service's calls outside `/{account_id}/api` (its API docs give them at the API's root),
@@ -17,11 +18,13 @@ import { presentProductUpdate } from '../../domains/product-updates/present.ts';
  * /regions` (and `/regions/{type}`), the lists its clients choose a user's time zone, a hook's
  * events and a resource's region from and the system variables a package may use (static, so
  * served as bytes made once), the key's own account at `/accounts` (domains/accounts), a
- * password reset request (`POST /user_password`, which changes nothing here), and the service's
- * product updates, which a user may like (domains/product-updates).
+ * password reset request (`POST /user_password`, which changes nothing here), the service's
+ * product updates, which a user may like (domains/product-updates), and the key's user's
+ * notifications (`/user/notifications`, domains/notifications).
  */
 export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   registerAccountRoutes(router, sim);
+  registerRootNotificationRoutes(router, sim);
   const serveStatic = (path: string, value: unknown): void => {
     const bytes = Buffer.from(JSON.stringify(value));
     router.get(path, (ctx) => {
