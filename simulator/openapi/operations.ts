@@ -14,7 +14,7 @@ import { CLUSTER_SORTS } from '../domains/clusters/model.ts';
 import { SCHEDULE_SORTS } from '../domains/schedules/model.ts';
 import { NOTIFICATION_SORTS } from '../domains/notifications/model.ts';
 import { jobListingAt } from '../domains/jobs/order.ts';
-import { JOB_STATUSES } from '../domains/jobs/types.ts';
+import { JOB_INCLUDES, JOB_STATUSES } from '../domains/jobs/types.ts';
 import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
 import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
@@ -213,7 +213,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/jobs', 'Run a package on a cluster', 'spec', { status: bCreated, schema: 'job' }, { schema: JOB_BODY, example: { cluster_id: 1, package_id: 1, variables: { day: '2026-01-15' } } }),
     withQuery(B('get', '/jobs', 'Jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), [...filtered(jobListingAt(0).sorts), status('jobs', JOB_STATUSES), { name: 'package_id', description: 'Only jobs running this package.', schema: { type: 'integer', minimum: 1 } }]),
     withQuery(B('get', '/jobs/search', 'Search jobs (extension)', 'extension', { status: 200, schema: 'job', list: true }), searched(JOB_SEARCH)),
-    B('get', '/jobs/{id}', 'One job (extension)', 'extension', { status: 200, schema: 'job' }),
+    withQuery(B('get', '/jobs/{id}', 'One job (extension); include=log_summary adds the log summary', 'extension', { status: 200, schema: 'job' }), [{ name: 'include', description: `Names joined with commas: ${JOB_INCLUDES.join(', ')} (log_summary adds the job's log summary; every job carries its cluster and package).`, schema: { type: 'array', items: { enum: [...JOB_INCLUDES] } }, commaSeparated: true }]),
     B('get', '/jobs/{id}/variables', 'The variables a job runs with (extension)', 'extension', { status: 200, schema: 'simulator/job-variables' }),
     B('get', '/jobs/{id}/log', 'A job\'s log summary (extension)', 'extension', { status: 200, schema: 'simulator/job-log' }),
     B('get', '/jobs/{id}/outputs/{output_id}/preview', 'The first lines of a completed job\'s output (extension)', 'extension', { status: 200, schema: 'simulator/output-preview' }),

@@ -65,8 +65,11 @@ function wireStatus(sim: Sim, status: JobStatus): string {
   return status === 'completed' && sim.faults.has('b-job-status-unknown-value') ? 'finished' : status;
 }
 
+/** The component a failing package fails in (simulator convention: a package seeded to fail). */
+const FAILING_COMPONENT = 'warehouse_destination';
+
 function failureSummary(packageName: string, state: JobState): string {
-  return `Package ${packageName} failed after ${state.runtimeSeconds} seconds of running: component warehouse_destination could not write its records (simulator convention: the package's outcome is failed).`;
+  return `Package ${packageName} failed after ${state.runtimeSeconds} seconds of running: component ${FAILING_COMPONENT} could not write its records (simulator convention: the package's outcome is failed).`;
 }
 
 /**
@@ -77,6 +80,27 @@ export function presentJobLog(sim: Sim, account: AccountState, job: Job, links: 
   const state = jobStateNow(sim, job);
   const name = account.packages.get(job.packageId)?.name ?? '';
   return { body: logSummary(job, name, state), url: `${jobUrl(links, job.id)}/log` };
+}
+
+/**
+ * `GET /jobs/{id}?include=log_summary`: the log summary the real docs add to a job
+ * (sections/get-job-information.md): `body` as `GET /jobs/{id}/log` gives it, the failure's
+ * `error_summary` and `action_items` when the job failed (null and none otherwise), `created_at`
+ * the job's last change. There is one summary per job here, so its `id` is the job's; the
+ * simulator runs no model, so `openai_extract` is null.
+ */
+export function presentLogSummary(sim: Sim, account: AccountState, job: Job): Record<string, unknown> {
+  const state = jobStateNow(sim, job);
+  const name = account.packages.get(job.packageId)?.name ?? '';
+  const failed = state.status === 'failed';
+  return {
+    id: job.id,
+    body: logSummary(job, name, state),
+    error_summary: failed ? `Component ${FAILING_COMPONENT} could not write its records.` : null,
+    openai_extract: null,
+    action_items: failed ? [`Check that the destination of component ${FAILING_COMPONENT} accepts the records and its connection works.`, 'Run the job again.'] : [],
+    created_at: presentTime(sim, state.updatedAt),
+  };
 }
 
 /** The body of the job's log summary: how the run stands or ended. */

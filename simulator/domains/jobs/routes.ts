@@ -1,6 +1,7 @@
+import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
@@ -9,9 +10,10 @@ import { parseNewJob } from './input.ts';
 import { createJob, jobVariables, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder } from '../../http/list-query.ts';
+import { queryValue } from '../../http/query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
-import { JOB_STATUSES, type Job } from './types.ts';
-import { presentJob, presentJobLog, presentOutputPreview, presentWatcher } from './present.ts';
+import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
+import { presentJob, presentJobLog, presentLogSummary, presentOutputPreview, presentWatcher } from './present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { JOB_SEARCH } from './search.ts';
@@ -69,6 +71,10 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));
     if (!job) throw notFound();
+    if (readIncludes(ctx).has('log_summary')) {
+      ctx.body = { ...presentJob(sim, account, job, links), log_summary: presentLogSummary(sim, account, job) };
+      return;
+    }
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
     ctx.type = 'application/json';
     ctx.body = jobJsonBytes(sim, account, job, links);
@@ -131,4 +137,15 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     unwatchJob(account, user, pathId(ctx.params.id));
     ctx.status = 204;
   });
+}
+
+/** What `GET /jobs/{id}` is asked to `include` (JOB_INCLUDES), names joined with commas; another name is a 422 naming `include`. */
+function readIncludes(ctx: Context): Set<string> {
+  // A poll carries no query: leave the query string unparsed on the path clients hit most.
+  if (ctx.querystring === '') return new Set();
+  const value = queryValue(ctx, 'include');
+  if (value === undefined || value === '') return new Set();
+  const names = value.split(',').map((n) => n.trim());
+  if (names.some((n) => !(JOB_INCLUDES as readonly string[]).includes(n))) throw invalidField('include', `must be names joined with commas out of ${JOB_INCLUDES.join(', ')}`);
+  return new Set(names);
 }

@@ -57,3 +57,9 @@ export interface Job {
    */
   createdBy?: { scheduleId: number; attempt: number; maxAttempts: number | null };
 }
+
+/**
+ * What `GET /jobs/{id}` may be asked to `include`: the real docs' `log_summary`, and the vendor's
+ * Java client's `cluster` and `package`, which every job here carries anyway.
+ */
+export const JOB_INCLUDES = ['log_summary', 'cluster', 'package'] as const;

@@ -64,6 +64,37 @@ describe('GET /jobs/{id}/log (extension)', () => {
   });
 });
 
+describe('GET /jobs/{id}?include=log_summary (extension)', () => {
+  it("adds the docs' log_summary: the log's body, and for a failed job its error summary and action items", async () => {
+    const world = makeWorld();
+    const running = await startJob(world);
+    const failing = await startJob(world, 1);
+    world.advance(10);
+    const plain = (await world.owner.get(`/jobs/${running.id}`).expect(200)).body as JobBody;
+    const withSummary = (await world.owner.get(`/jobs/${running.id}?include=log_summary`).expect(200)).body as JobBody & { log_summary: Record<string, unknown> };
+    const { log_summary: summary, ...job } = withSummary;
+    expect(job).toEqual(plain);
+    expect(summary).toEqual({ id: running.id, body: (await world.owner.get(`/jobs/${running.id}/log`).expect(200)).body.body, error_summary: null, openai_extract: null, action_items: [], created_at: plain.updated_at });
+    world.advance(60);
+    const failed = (await world.owner.get(`/jobs/${failing.id}?include=log_summary,cluster,package`).expect(200)).body as JobBody & { log_summary: { body: string; error_summary: string; action_items: string[] } };
+    expect(failed.status).toBe('failed');
+    expect(failed.log_summary.body).toBe(failed.errors);
+    expect(failed.log_summary.error_summary).toBe('Component warehouse_destination could not write its records.');
+    expect(failed.log_summary.action_items.length).toBeGreaterThan(0);
+    // The Java client's list includes change nothing: every job carries its cluster and package.
+    expect((await world.owner.get(`/jobs/${failing.id}?include=cluster,package`).expect(200)).body).not.toHaveProperty('log_summary');
+  });
+
+  it('refuses another include with a 422 naming it; an absent job is still the 404', async () => {
+    const world = makeWorld();
+    const job = await startJob(world);
+    const res = await world.owner.get(`/jobs/${job.id}?include=logs`).expect(422);
+    expect((res.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['include']);
+    await world.owner.get(`/jobs/${job.id}?include=log_summary&include=cluster`).expect(422);
+    await world.owner.get('/jobs/424242?include=log_summary').expect(404);
+  });
+});
+
 describe('the job\'s variables and log of a job that is not the caller\'s', () => {
   it('answers an absent, another account\'s and a malformed id with the same 404 as the job read', async () => {
     const world = makeWorld();
