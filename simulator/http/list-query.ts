@@ -37,14 +37,17 @@ export function readChoice<V extends string>(ctx: Context, name: string, values:
 /**
  * A filter that takes names of `values` joined with commas (`type=s3,postgres`), or `all`, as the
  * real service's type filters; the set asked for, or undefined for every one. A name outside
- * `values`, or an empty one, is a 422 naming the parameter.
+ * `values`, or an empty one, is a 422 naming the parameter. With `all: false` (a list of things
+ * to add, as `include`), `all` is no word of it and an empty value asks for nothing.
  */
-export function readNames<V extends string>(ctx: Context, name: string, values: readonly V[]): Set<V> | undefined {
+export function readNames<V extends string>(ctx: Context, name: string, values: readonly V[], options: { all?: boolean } = {}): Set<V> | undefined {
+  const all = options.all ?? true;
   const value = queryValue(ctx, name);
-  if (value === undefined || value.trim() === 'all') return undefined;
+  if (value === undefined || (all && value.trim() === 'all')) return undefined;
+  if (!all && value === '') return new Set();
   const names = value.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !(values as readonly string[]).includes(n));
-  if (unknown.length > 0) throw invalidField(name, `must be all, or names joined with commas out of ${values.join(', ')}`);
+  if (unknown.length > 0) throw invalidField(name, `must be ${all ? 'all, or ' : ''}names joined with commas out of ${values.join(', ')}`);
   return new Set(names as V[]);
 }
 

@@ -27,11 +27,8 @@ export function presentSubscription(sim: Sim, subscription: Subscription, links:
  * of an account with no card on file, the card's fields are null.
  */
 export function presentPaymentMethod(card: CardOnFile | undefined, links: Links): Record<string, unknown> {
-  return {
-    card_last_4: card ? card.last4 : null,
-    card_number: card ? `xxxx-xxxx-xxxx-${card.last4}` : null,
-    expiration_date: card ? `${String(card.expMonth).padStart(2, '0')}/${card.expYear}` : null,
-    card_type: card ? card.brand : null,
-    url: `${links.api}/payment_method`,
-  };
+  const shown = card
+    ? { card_last_4: card.last4, card_number: `xxxx-xxxx-xxxx-${card.last4}`, expiration_date: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`, card_type: card.brand }
+    : { card_last_4: null, card_number: null, expiration_date: null, card_type: null };
+  return { ...shown, url: `${links.api}/payment_method` };
 }

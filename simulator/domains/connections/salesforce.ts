@@ -131,6 +131,8 @@ const OBJECTS = new Map<string, () => SalesforceField[]>([
 /** The same, by lower-cased name: Salesforce's API names are case-insensitive. */
 const OBJECTS_BY_LOWER_NAME = new Map([...OBJECTS].map(([name, fields]) => [name.toLowerCase(), fields]));
 
+const OBJECT_NAMES: readonly string[] = [...OBJECTS.keys()].sort();
+
 /**
  * The objects of the simulated org, sorted as Salesforce lists them (the real docs' `GET
  * /connections/metadata/salesforce/{id}/objects`): its standard objects, every one of which
@@ -138,7 +140,7 @@ const OBJECTS_BY_LOWER_NAME = new Map([...OBJECTS].map(([name, fields]) => [name
  * name but not listed: the simulated org has none of its own.
  */
 export function salesforceObjects(): string[] {
-  return [...OBJECTS.keys()].sort();
+  return [...OBJECT_NAMES];
 }
 
 /**

@@ -89,8 +89,7 @@ export function presentJobLog(sim: Sim, account: AccountState, job: Job, links: 
  * the job's last change. There is one summary per job here, so its `id` is the job's; the
  * simulator runs no model, so `openai_extract` is null.
  */
-export function presentLogSummary(sim: Sim, account: AccountState, job: Job): Record<string, unknown> {
-  const state = jobStateNow(sim, job);
+export function presentLogSummary(sim: Sim, account: AccountState, job: Job, state: JobState = jobStateNow(sim, job)): Record<string, unknown> {
   const name = account.packages.get(job.packageId)?.name ?? '';
   const failed = state.status === 'failed';
   return {

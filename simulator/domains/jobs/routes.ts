@@ -1,16 +1,14 @@
-import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { parseNewJob } from './input.ts';
-import { createJob, jobVariables, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
+import { createJob, jobStateNow, jobVariables, jobWatchers, readJob, stopJob, unwatchJob, watchJob } from './model.ts';
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
-import { readChoice, readIdFilter, readListOrder } from '../../http/list-query.ts';
-import { queryValue } from '../../http/query.ts';
+import { readChoice, readIdFilter, readListOrder, readNames } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
 import { presentJob, presentJobLog, presentLogSummary, presentOutputPreview, presentWatcher } from './present.ts';
@@ -71,8 +69,10 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));
     if (!job) throw notFound();
-    if (readIncludes(ctx).has('log_summary')) {
-      ctx.body = { ...presentJob(sim, account, job, links), log_summary: presentLogSummary(sim, account, job) };
+    // A poll carries no query: leave the query string unparsed on the path clients hit most.
+    if (ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('log_summary')) {
+      const state = jobStateNow(sim, job);
+      ctx.body = { ...presentJob(sim, account, job, links, state), log_summary: presentLogSummary(sim, account, job, state) };
       return;
     }
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
@@ -137,15 +137,4 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     unwatchJob(account, user, pathId(ctx.params.id));
     ctx.status = 204;
   });
-}
-
-/** What `GET /jobs/{id}` is asked to `include` (JOB_INCLUDES), names joined with commas; another name is a 422 naming `include`. */
-function readIncludes(ctx: Context): Set<string> {
-  // A poll carries no query: leave the query string unparsed on the path clients hit most.
-  if (ctx.querystring === '') return new Set();
-  const value = queryValue(ctx, 'include');
-  if (value === undefined || value === '') return new Set();
-  const names = value.split(',').map((n) => n.trim());
-  if (names.some((n) => !(JOB_INCLUDES as readonly string[]).includes(n))) throw invalidField('include', `must be names joined with commas out of ${JOB_INCLUDES.join(', ')}`);
-  return new Set(names);
 }
