@@ -9,10 +9,14 @@ import { arrayBody, integerId, is2xx, isObject, objectBody, pageListing, sameJso
 import { expectFormats } from './lib/formats.ts';
 
 /**
- * Database and cloud-storage connection types (docs/interface-b.md's list of the real service's types, minus
- * the SaaS sources): the ones a connection group may hold.
+ * Database and cloud-storage connection types (the real service's types, minus the SaaS sources):
+ * the ones a connection group may hold, so the ones a check puts in a group. NetSuite is left out:
+ * it is reached like a database but is a SaaS source, and a deployment may count it either way.
  */
-const GROUPABLE_TYPES = new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'redshift', 'googlecloudsql', 'herokupostgres', 'bigquery', 's3', 'gs', 'hdfs', 'rackspace', 'softlayer', 'swift', 'sftp']);
+const GROUPABLE_TYPES = new Set([
+  'mysql', 'postgres', 'sqlserver', 'mongo', 'oracle', 'redshift', 'googlecloudsql', 'googlecloudpostgres', 'googlecloudspanner', 'herokupostgres',
+  'bigquery', 'snowflake', 'athena', 's3', 'gs', 'hdfs', 'azureblobstorage', 'rackspace', 'softlayer', 'swift', 'sftp',
+]);
 
 interface ConnectionRef {
   type: string;

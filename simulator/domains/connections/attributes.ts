@@ -1,8 +1,9 @@
 /**
  * The attributes each connection type takes when it is made (`POST /connections/{type}`), as the
- * real service's API docs give them (resources/connections/*-connection.md): which are required,
- * their defaults, and which are secrets (written, never shown). Types the docs give no page for
- * here (rackspace, segment, softlayer) take a name only. Plain data.
+ * real service's API docs give them (resources/connections/*-connection.md): which are required
+ * (always, or as the docs' "Y unless code is provided" and "Y if code is provided" say), their
+ * defaults, and which are secrets (written, never shown). Types the docs give no page for here
+ * (rackspace, segment, softlayer) take a name only. Plain data.
  */
 
 export type AttributeKind = 'text' | 'port' | 'boolean' | 'tunnel';
@@ -11,13 +12,19 @@ export interface AttributeSpec {
   name: string;
   kind: AttributeKind;
   required?: boolean;
+  /** Required unless this other attribute is given (an OAuth token, unless the grant's `code` is). */
+  requiredUnless?: string;
+  /** Required when this other attribute is given (the redirect URI the `code` was made for). */
+  requiredWith?: string;
+  /** What a text value must begin with (Athena's `s3://` staging directory). */
+  prefix?: string;
   default?: string | number | boolean;
   /** Written, never shown, never kept by the simulator (it connects nowhere). */
   secret?: boolean;
 }
 
 const text = (name: string, required = false, secret = false): AttributeSpec => ({ name, kind: 'text', ...(required ? { required } : {}), ...(secret ? { secret } : {}) });
-const port = (value: number): AttributeSpec => ({ name: 'port', kind: 'port', default: value });
+const port = (value: number, name = 'port'): AttributeSpec => ({ name, kind: 'port', default: value });
 const ssl = (value: boolean): AttributeSpec => ({ name: 'ssl', kind: 'boolean', default: value });
 const TUNNEL: AttributeSpec = { name: 'tunnel_type', kind: 'tunnel', default: 'direct' };
 const DATABASE: AttributeSpec = { name: 'database', kind: 'text', default: '' };
@@ -26,8 +33,22 @@ const CREDENTIALS = [text('username', true), text('password', true, true)];
 /** A relational database reached by host and port, as the docs' MySQL, PostgreSQL and kin. */
 const database = (defaultPort: number, secure: boolean, extra: AttributeSpec[] = []): AttributeSpec[] => [...CREDENTIALS, DATABASE, text('host', true), port(defaultPort), TUNNEL, ssl(secure), ...extra];
 
-/** A service the dashboard authorises (OAuth): the API takes the grant's fields, none required. */
-const OAUTH = [text('username'), text('password', false, true), text('refresh_token', false, true), text('uid'), text('code', false, true), text('redirect_uri')];
+/** The grant's `code` and the redirect URI it was made for, which the docs require together. */
+const CODE = [text('code', false, true), { name: 'redirect_uri', kind: 'text', requiredWith: 'code' } satisfies AttributeSpec];
+
+/**
+ * A service the dashboard authorises (OAuth), as every such page of the docs gives it: the token
+ * (`password`) unless the grant's `code` is sent, then with its `redirect_uri`.
+ */
+const OAUTH: AttributeSpec[] = [
+  text('username'),
+  { name: 'password', kind: 'text', requiredUnless: 'code', secret: true },
+  text('refresh_token', false, true),
+  text('uid'),
+  { name: 'expires', kind: 'boolean' },
+  text('expires_at'),
+  ...CODE,
+];
 
 export const CONNECTION_ATTRIBUTES: Readonly<Record<string, readonly AttributeSpec[]>> = {
   mysql: database(3306, false),
@@ -46,6 +67,23 @@ export const CONNECTION_ATTRIBUTES: Readonly<Record<string, readonly AttributeSp
   bingads: OAUTH,
   adwords: OAUTH,
   analytics: OAUTH,
+  oracle: database(1521, true),
+  googlecloudpostgres: [...CREDENTIALS, DATABASE, text('host', true), port(5432), TUNNEL],
+  googlecloudspanner: [...CREDENTIALS, { name: 'database', kind: 'text', required: true }, text('host', true), text('instance_id', true), ...CODE],
+  netsuite: [...CREDENTIALS, { name: 'database', kind: 'text', default: 'NetSuite.com' }, text('host', true), port(1708), text('net_suite_account_id', true), text('role_id')],
+  snowflake: [text('account_name', true), ...CREDENTIALS, { name: 'database', kind: 'text', required: true }, text('warehouse', true), text('region', true), TUNNEL],
+  athena: [...CREDENTIALS, DATABASE, { name: 's3_staging_dir', kind: 'text', required: true, prefix: 's3://' }, text('region', true), TUNNEL],
+  azureblobstorage: CREDENTIALS,
+  hubspot: [text('username'), text('password', true, true), { name: 'tunnel_type', kind: 'tunnel' }, port(46126, 'local_port')],
+  facebookadsinsights: OAUTH,
+  googlesheets: OAUTH,
+  instagram: OAUTH,
+  intercom: OAUTH,
+  linkedin: OAUTH,
+  pinterest: OAUTH,
+  shopify: OAUTH,
+  xero: OAUTH,
+  youtube: OAUTH,
 };
 
 /** The attributes of `type` (a name only for a type the docs give no page for). */

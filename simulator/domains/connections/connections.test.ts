@@ -3,8 +3,10 @@ import { validateResource } from '../../../suites/lib/schemas.ts';
 import { ABSENT_ID, connectionId, fingerprint, testBed } from './test-support.ts';
 
 const TYPE_IDS = [
-  'adwords', 'analytics', 'bigquery', 'bingads', 'googlecloudsql', 'gs', 'hdfs', 'herokupostgres', 'mongo', 'mysql',
-  'postgres', 'rackspace', 'redshift', 's3', 'salesforce', 'segment', 'sftp', 'softlayer', 'sqlserver', 'swift',
+  'adwords', 'analytics', 'athena', 'azureblobstorage', 'bigquery', 'bingads', 'facebookadsinsights', 'googlecloudpostgres', 'googlecloudspanner',
+  'googlecloudsql', 'googlesheets', 'gs', 'hdfs', 'herokupostgres', 'hubspot', 'instagram', 'intercom', 'linkedin', 'mongo', 'mysql', 'netsuite',
+  'oracle', 'pinterest', 'postgres', 'rackspace', 'redshift', 's3', 'salesforce', 'segment', 'sftp', 'shopify', 'snowflake', 'softlayer',
+  'sqlserver', 'swift', 'xero', 'youtube',
 ];
 
 /** Path segments that are not a positive integer written plainly: all name nothing. */

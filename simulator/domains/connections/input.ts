@@ -97,19 +97,26 @@ export interface NewConnectionInput {
 
 /**
  * Reads a new connection of `type`: `name` and the type's attributes (attributes.ts), flat as the
- * docs' example sends them. Required ones must be there and not blank, a port is an integer from
- * 1 to 65535, `ssl` a boolean, `tunnel_type` `direct` or `reverse`, text at most 1000 characters;
- * every bad field named at once. Attributes the type does not take are ignored.
+ * docs' example sends them. Required ones (always, or unless or with another, as attributes.ts
+ * says) must be there and not blank, a port is an integer from 1 to 65535, `ssl` a boolean,
+ * `tunnel_type` `direct` or `reverse`, text at most 1000 characters (and with its prefix, if the
+ * type gives one); every bad field named at once. Attributes the type does not take are ignored.
  */
 export function parseNewConnection(type: string, body: Record<string, unknown>): NewConnectionInput {
   const problems: FieldProblem[] = [];
   const nameIssue = nameProblem(body.name, 'name');
   if (nameIssue) problems.push(nameIssue);
   const settings: Record<string, string | number | boolean> = {};
+  const given = (name: string): boolean => body[name] !== undefined && body[name] !== null && body[name] !== '';
   for (const spec of attributesOf(type)) {
     const value = body[spec.name];
-    if (value === undefined || value === null || value === '') {
+    if (!given(spec.name)) {
       if (spec.required) problems.push({ field: spec.name, message: `is required for a ${type} connection` });
+      else if (spec.requiredUnless !== undefined && !given(spec.requiredUnless)) {
+        problems.push({ field: spec.name, message: `is required for a ${type} connection unless ${spec.requiredUnless} is given` });
+      } else if (spec.requiredWith !== undefined && given(spec.requiredWith)) {
+        problems.push({ field: spec.name, message: `is required with ${spec.requiredWith}` });
+      }
       continue;
     }
     const problem = attributeProblem(spec, value);
@@ -132,7 +139,8 @@ function attributeProblem(spec: AttributeSpec, value: unknown): string | undefin
     case 'tunnel':
       return value === 'direct' || value === 'reverse' ? undefined : 'must be direct or reverse';
     case 'text':
-      return typeof value === 'string' && value.trim() !== '' && value.length <= MAX_ATTRIBUTE_TEXT ? undefined : `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
+      if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_ATTRIBUTE_TEXT) return `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
+      return spec.prefix === undefined || value.startsWith(spec.prefix) ? undefined : `must begin with ${spec.prefix}`;
     default:
       return unknownKind(spec.kind);
   }
