@@ -126,9 +126,9 @@ describe('the documented query parameters', () => {
         for (const [path, ops] of Object.entries(doc.paths)) {
           const query = (ops.get?.parameters ?? []).filter((p) => p.in === 'query');
           if (query.length === 0 || path.includes('{id}')) continue;
-          // A connector's metadata path names a connection of that connector.
-          const connector = account.connections.find((c) => path.includes(`/${c.type}/`));
-          const url = `${sim.origin}${fill(path, { account: account.account_id, ...(connector ? { connection_id: connector.id } : {}) })}`;
+          // A connector's metadata path names a connection of that connector; a path of any type, the MySQL one.
+          const connector = account.connections.find((c) => path.includes(`/${c.type}/`) || (path.includes('{connection_type}') && c.type === 'mysql'));
+          const url = `${sim.origin}${fill(path, { account: account.account_id, ...(connector ? { connection_type: connector.type, connection_id: connector.id } : {}) })}`;
           const headers: Record<string, string> = path.startsWith(INTERFACE_A_PREFIX) ? { authorization: `Bearer ${admin}` } : { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT };
           // What every call needs (a search's q), at its documented example, beside the one tried.
           const needed = Object.fromEntries(query.filter((p) => p.required).map((p) => [p.name, String(p.schema?.examples?.[0] ?? 'x')]));

@@ -35,6 +35,7 @@ import { VALIDATION_SORTS } from '../domains/packages/validations.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 import { PLANS } from '../domains/billing/plans.ts';
 import { BING_API_VERSIONS, REPORT_TYPES } from '../domains/connections/bingads.ts';
+import { MAX_ROWS } from '../domains/connections/metadata-params.ts';
 
 /**
  * Every operation the simulator serves, as data for its OpenAPI document (`document.ts`): the
@@ -113,6 +114,22 @@ const ACCOUNT_BODY = { type: 'object', properties: { account_id: { type: 'string
 const ROLE_BODY = { type: 'object', required: ['role'], properties: { role: { enum: [...MEMBER_ROLES, 'owner'] } } };
 /** The attributes depend on the type (docs/interface-b.md); `name` always. */
 const NEW_CONNECTION_BODY = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+const CURL_BODY = {
+  type: 'object',
+  required: ['url'],
+  properties: {
+    url: { type: 'string' },
+    method: { enum: ['GET', 'POST'] },
+    response_type: { enum: ['raw', 'json', 'array', 'line_delimited_json', 'line_delimited_data'] },
+    lines: { type: 'integer', minimum: 1 },
+    username: { type: 'string' },
+    password: { type: 'string' },
+    connection_type: { type: 'string' },
+    connection_id: { type: 'integer' },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+    body: { type: 'string' },
+  },
+};
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 
 export function operations(sim: Sim): OperationDoc[] {
@@ -244,6 +261,13 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/connections/{connection_type}/test', 'Test a connection before making it: true (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: NEW_CONNECTION_BODY, example: { name: 'warehouse', host: 'db.acme.example', username: 'loader', password: 'secret' } }),
     B('post', '/connections/{connection_type}/{connection_id}/test', 'Test a connection: true (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }),
     B('delete', '/connections/{connection_type}/{connection_id}', 'Delete a connection (extension)', 'extension', { status: 200, schema: 'connection' }),
+    B('post', '/connections/{connection_type}/{connection_id}/validate', "Validate a connection's source: true (extension; a database's table and schema_name, Salesforce's object_name or query, Google Analytics' profile_ids and dates, a file's bucket and path)", 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: { type: 'object' }, example: { table: 'orders', schema_name: 'public' } }),
+    withQuery(B('get', '/connections/{connection_type}/{connection_id}/schema', "Import a connection's schema: {data, raw, fields} (extension; parameters as query or a JSON body: access_mode table or query, query, schema_name, where_clause; Salesforce object_name, object_fields; Google Analytics profile_ids, start_date, end_date, metrics, dimensions)", 'extension', { status: 200, schema: 'simulator/connection-schema' }), [
+      { name: 'table', description: "The table (of the simulated sample database: customers or orders), unless access_mode is query.", schema: { type: 'string', examples: ['orders'] }, required: true },
+      { name: 'lines', description: 'How many rows to preview (default 20).', schema: { type: 'integer', minimum: 1, maximum: MAX_ROWS } },
+    ]),
+    B('post', '/connections/curl/test', 'Check an HTTP request the service would make: true; the simulator never makes it (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: CURL_BODY, example: { url: 'https://api.partner.example/v1/orders', method: 'GET', headers: { Accept: 'application/json' } } }),
+    B('post', '/connections/curl/validate', 'Validate an HTTP request the service would make: true; the simulator never makes it (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: CURL_BODY, example: { url: 'https://api.partner.example/v1/orders', response_type: 'json' } }),
     B('get', '/connections/{connection_id}/salesforce/fields', 'Salesforce object fields', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/accounts', 'Bing Ads accounts', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),
     B('get', '/connections/{connection_id}/bingads/columns', 'Bing Ads report columns', 'spec', { status: 200, schema: ARRAY_OF_OBJECTS }),

@@ -4,7 +4,7 @@ import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
 import { untitledPackageBody } from '../lib/factories/packages.ts';
 import { invitedMemberBody } from '../lib/factories/members.ts';
-import { NEW_CONNECTION_TYPE, unreachableConnectionBody } from '../lib/factories/new-connections.ts';
+import { NEW_CONNECTION_TYPE, unreachableConnectionBody, unreachableCurlBody } from '../lib/factories/new-connections.ts';
 import { smallClusterBody } from '../lib/factories/clusters.ts';
 import { weeklyDeliveryBody } from '../lib/factories/deliveries.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
@@ -261,6 +261,14 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'POST /connections/{type}/test', method: 'POST', path: '/connections/{type}/test', pathType: NEW_CONNECTION_TYPE, source: 'extension', effect: 'destructive', answer: {}, body: (c) => unreachableConnectionBody(c.name('connection')), fields: [{ path: ['host'], kind: 'string' }] },
   { key: 'POST /connections/{type}/{id}/test', method: 'POST', path: '/connections/{type}/{id}/test', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: {} },
   { key: 'DELETE /connections/{type}/{id}', method: 'DELETE', path: '/connections/{type}/{id}', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: { schema: 'connection' }, touches: ['connection', 'connections'] },
+  // Reading a connection's source (validating it, importing its schema) and the curl requests
+  // make a deployment connect out, to its users' own data or to any URL, and bring back what is
+  // there: destructive too, sent only where they must be refused. (The schema's answer shape is
+  // left out here so no read of the catalog sends it.)
+  { key: 'POST /connections/{type}/{id}/validate', method: 'POST', path: '/connections/{type}/{id}/validate', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: {} },
+  { key: 'GET /connections/{type}/{id}/schema', method: 'GET', path: '/connections/{type}/{id}/schema', source: 'extension', id: { kind: 'connection' }, effect: 'destructive', answer: {} },
+  { key: 'POST /connections/curl/test', method: 'POST', path: '/connections/curl/test', source: 'extension', effect: 'destructive', answer: {}, body: () => unreachableCurlBody(), fields: [{ path: ['url'], kind: 'string' }] },
+  { key: 'POST /connections/curl/validate', method: 'POST', path: '/connections/curl/validate', source: 'extension', effect: 'destructive', answer: {}, body: () => unreachableCurlBody(), fields: [{ path: ['url'], kind: 'string' }] },
   { key: 'GET /connections/{id}/salesforce/fields', method: 'GET', path: '/connections/{id}/salesforce/fields', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, effect: 'read', answer: { list: true } },
   { key: 'GET /connections/{id}/bingads/accounts', method: 'GET', path: '/connections/{id}/bingads/accounts', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   // The same metadata at the real service's own paths, in its docs' shapes (extensions).

@@ -15,12 +15,18 @@ export interface MetadataParams {
   flag(name: string): boolean;
   /** A list of ids: a JSON array of strings or numbers, or the words joined with commas. */
   list(name: string): string | undefined;
+  /** Named strings (a request's headers): a JSON object of strings, or its JSON text in a query parameter. */
+  strings(name: string): Record<string, string> | undefined;
+  /** How many rows a preview takes (`lines`, `row_count`): a whole number from 1 to MAX_ROWS, as a number or its digits. */
+  rows(name: string): number | undefined;
 }
+
+export const MAX_ROWS = 10_000;
 
 export async function readMetadataParams(ctx: Context, limitBytes: number): Promise<MetadataParams> {
   const body = await readJsonObject(ctx, limitBytes);
   const raw = (name: string): unknown => queryValue(ctx, name) ?? body[name] ?? undefined;
-  return {
+  const params: MetadataParams = {
     text(name) {
       const value = raw(name);
       if (value === undefined || typeof value === 'string') return value;
@@ -39,5 +45,28 @@ export async function readMetadataParams(ctx: Context, limitBytes: number): Prom
       if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v)))) return value.join(',');
       throw invalidField(name, 'must be a list of ids: an array, or the ids joined with commas');
     },
+    strings(name) {
+      const value = raw(name);
+      if (value === undefined) return undefined;
+      const object = typeof value === 'string' ? parsedJson(value) : value;
+      if (typeof object === 'object' && object !== null && !Array.isArray(object) && Object.values(object).every((v) => typeof v === 'string')) return object as Record<string, string>;
+      throw invalidField(name, 'must be an object of strings, such as {"Accept": "application/json"}');
+    },
+    rows(name) {
+      const value = params.text(name);
+      if (value === undefined || value === '') return undefined;
+      const count = /^\d{1,6}$/.test(value) ? Number(value) : 0;
+      if (count < 1 || count > MAX_ROWS) throw invalidField(name, `must be a whole number from 1 to ${MAX_ROWS}`);
+      return count;
+    },
   };
+  return params;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,6 @@ import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readListOrder, readNames } from '../../http/list-query.ts';
 import { pathId } from '../../http/path-id.ts';
-import type { Context } from 'koa';
 import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES, connectionType } from './catalog.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
@@ -14,6 +13,7 @@ import { presentConnection, presentConnectionType } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
 import { registerDocsMetadataRoutes } from './docs-metadata-routes.ts';
+import { answerTrue, registerSourceRoutes } from './source-routes.ts';
 
 /** A connection type of the catalog, or the 404 of an unknown path. */
 function knownType(type: string | undefined): string {
@@ -21,14 +21,9 @@ function knownType(type: string | undefined): string {
   return type;
 }
 
-/** The docs' answer of a passed connection test: the JSON `true`. */
-function answerTrue(ctx: Context, passed: true): void {
-  ctx.type = 'application/json';
-  ctx.body = JSON.stringify(passed);
-}
-
-/** Connections, connection types, connection groups and the connectors' metadata reads. */
+/** Connections, connection types, connection groups, the connectors' metadata reads and the reads of their sources. */
 export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
+  registerSourceRoutes(router, sim);
   // The catalog is static and depends on nothing in the request: it is serialised once and
   // served as bytes (the 4 KB stringify was the largest cost of this read).
   const typesJson = Buffer.from(JSON.stringify(CONNECTION_TYPES.map(presentConnectionType)));

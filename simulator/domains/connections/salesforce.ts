@@ -145,12 +145,12 @@ export function salesforceObjects(): string[] {
 
 /**
  * The fields of `objectName` in the simulated org: a few standard objects, and any custom object
- * (`Something__c`), which carries the standard fields plus `Name`. Another name is a 422: the org
- * has no such object.
+ * (`Something__c`), which carries the standard fields plus `Name`. Another name is a 422 naming
+ * `parameter` (the one that named the object): the org has no such object.
  */
-export function salesforceFields(objectName: string): SalesforceField[] {
+export function salesforceFields(objectName: string, parameter = 'object_name'): SalesforceField[] {
   const standard = OBJECTS_BY_LOWER_NAME.get(objectName.toLowerCase());
   if (standard) return standard();
   if (/^[A-Za-z][A-Za-z0-9_]*__c$/.test(objectName)) return [...systemFields(), field('Name', `${objectName.slice(0, -3).replace(/_/g, ' ')} Name`, 'string', { length: 80, required: true })];
-  throw invalidField('object_name', 'names no object of this Salesforce org (try Account, Contact, Lead, Opportunity, Case or a custom object ending in __c)');
+  throw invalidField(parameter, 'names no object of this Salesforce org (try Account, Contact, Lead, Opportunity, Case or a custom object ending in __c)');
 }

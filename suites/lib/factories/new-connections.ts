@@ -18,6 +18,11 @@ export function unreachableConnectionBody(name: string): Record<string, unknown>
   return { name, host: 'db.disco.invalid', port: 3306, username: 'disco', password: 'disco-conformance-only', database: 'disco' };
 }
 
+/** A curl request (`POST /connections/curl/test`) to a URL of the reserved `.invalid` domain: a deployment that made it would reach nothing. */
+export function unreachableCurlBody(): Record<string, unknown> {
+  return { url: 'https://api.disco.invalid/conformance', method: 'GET' };
+}
+
 /** A connection the catalog made is removed with `DELETE /connections/{type}/{id}` (an extension). */
 export function deleteConnectionOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
   deleteOnCleanup(t, account, `delete ${NEW_CONNECTION_TYPE} connection ${id} of account ${account + 1}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`);
