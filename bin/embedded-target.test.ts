@@ -22,7 +22,7 @@ describe('embedded target', () => {
     for (const [i, b] of t.b.entries()) {
       expect(b.fixtures.package_id).toEqual(expect.any(Number));
       expect(b.fixtures.cluster_id).toEqual(expect.any(Number));
-      expect(Object.keys(b.fixtures.connections ?? {}).sort()).toEqual(['adwords', 'analytics', 'bingads', 'mysql', 'postgres', 's3', 'salesforce', 'sftp']);
+      expect(Object.keys(b.fixtures.connections ?? {}).sort()).toEqual(['adwords', 'analytics', 'bingads', 'facebookadsinsights', 'mysql', 'postgres', 's3', 'salesforce', 'sftp']);
       expect(b.fixtures.delivery_ids).toHaveLength(3);
       expect(b.fixtures.notification_ids).toHaveLength(4);
       expect(t.a[i]?.adminKey).toMatch(/^fdk_/);

@@ -26,20 +26,23 @@ const TIMESTAMP_FIELDS = new Set(['last_login']);
 /**
  * Fields named like ids that are not ids of the service's own records, strings in the real
  * service's docs: a cluster instance's `instance_id` (the cloud provider's, "i-4d1b39a7"), a
- * connection's `unique_id` (a label, "S3_CONNECTION_53") and a Cloud Storage connection's
- * `project_id` (the Google project's). "All ids are integers" (section 2) is about the service's
- * records: judging these as such would fail the real service itself, and connections are a
- * resource of the spec, judged in every profile.
+ * connection's `unique_id` (a label, "S3_CONNECTION_53"), a Cloud Storage connection's
+ * `project_id` (the Google project's), a Spanner connection's `instance_id` and a NetSuite
+ * connection's `net_suite_account_id` and `role_id` (NetSuite's, "TSTDRV123"). "All ids are
+ * integers" (section 2) is about the service's records: judging these as such would fail the real
+ * service itself, and connections are a resource of the spec, judged in every profile.
  */
-const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id']);
+const LABEL_ID_FIELDS = new Set(['instance_id', 'unique_id', 'project_id', 'net_suite_account_id', 'role_id']);
 
 /**
  * Extension shapes whose ids the real service's docs show as names or as another system's
  * labels, strings: a region's (`amazon-web-services::us-east-1`), a stack's (`mint-everest`), an
  * account plan's (`free-trial`) and the plan a subscription is on, a Bing Ads account's and
- * campaign's, a Google AdWords customer's and a Google Analytics account's, property's and view's
- * as the docs' metadata paths give them (`"123"`, `"UA-12345678-1"`). Judged in the simulator
- * profile only; by their schema's name, the fields named at any depth of that resource.
+ * campaign's, a Google AdWords customer's, a Google Analytics account's, property's and view's
+ * and a Facebook ad account's as the docs' metadata paths give them (`"123"`, `"UA-12345678-1"`,
+ * `"act_111111111111111"`), and a Facebook Insights field's, a name (`"impressions"`). Judged in
+ * the simulator profile only; by their schema's name, the fields named at any depth of that
+ * resource.
  */
 export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['simulator/account-region', new Set(['id'])],
@@ -49,6 +52,8 @@ export const NAME_FIELDS_BY_SCHEMA: ReadonlyMap<string, ReadonlySet<string>> = n
   ['simulator/bingads-metadata-account', new Set(['account_id', 'campaign_id'])],
   ['simulator/adwords-customer', new Set(['customer_id'])],
   ['simulator/analytics-account', new Set(['id'])],
+  ['simulator/facebook-ad-account', new Set(['account_id', 'id'])],
+  ['simulator/facebook-insights-field', new Set(['id'])],
 ]);
 
 /** Maps whose keys the client chooses (a variable may well be called `run_at`): not walked. */

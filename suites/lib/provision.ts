@@ -41,7 +41,7 @@ export interface Manifest {
 /** Everything a run may do to a simulator made for it: every permission. */
 export const DISPOSABLE = PERMISSIONS;
 
-export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads', 'adwords', 'analytics'] as const;
+export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads', 'adwords', 'analytics', 'facebookadsinsights'] as const;
 
 function account(slug: string, name: string, domain: string, invoices: number): ControlAccount {
   return {

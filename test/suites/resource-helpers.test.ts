@@ -65,6 +65,8 @@ describe('format rules of section 2 (B-FMT-1)', () => {
     // So are a connection's label and its Google project, as the real docs show them.
     expect(formatProblems({ id: 53, unique_id: 'S3_CONNECTION_53', project_id: 'acme-data', connection_group_id: 'x' }).map((p) => p.path)).toEqual(['/connection_group_id']);
     expect(formatProblems({ instance_id: 'i-4d1b39a7', cluster_id: '5' }).map((p) => p.path)).toEqual(['/cluster_id']);
+    // And a NetSuite connection's account and role, NetSuite's own.
+    expect(formatProblems({ id: 54, net_suite_account_id: 'TSTDRV123', role_id: '3', owner_id: 'u' }).map((p) => p.path)).toEqual(['/owner_id']);
     // A region's, a stack's or a plan's own id is a name, and so is the plan a subscription names; only where the schema says so.
     const names = (schema: string) => NAME_FIELDS_BY_SCHEMA.get(schema);
     expect(formatProblems({ id: 'gcloud::us-central1', name: 'Google Cloud - Central US' }, { nameFields: names('simulator/account-region') })).toEqual([]);

@@ -8,12 +8,14 @@ import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { readMetadataParams } from './metadata-params.ts';
 import { docsBingAdsAccount, docsBingAdsColumns } from './docs-metadata.ts';
 import { adWordsCustomers, analyticsAccounts } from './google-metadata.ts';
+import { facebookAdAccounts, facebookInsightsFields, readGraphApiVersion } from './facebook-metadata.ts';
 
 /**
  * Extensions (docs/interface-b.md): the connector metadata reads at the real service's own paths,
  * `/connections/metadata/{connector}/{connection_id}/...`, in the shapes its API docs show, beside
  * the spec's `/connections/{id}/{connector}/...` (metadata-routes.ts), which answer bare arrays;
- * and two the spec does not list, Google AdWords' customers and Google Analytics' accounts.
+ * and four the spec does not list, Google AdWords' customers, Google Analytics' accounts and
+ * Facebook Ads Insights' accounts and fields.
  * Parameters come as the docs send them (a JSON body on the GET) or as query parameters
  * (metadata-params.ts). Each answers only for a connection of its own type in the caller's
  * account; anything else is the not-found.
@@ -62,6 +64,20 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
     const connection = findTypedConnection(ctx.state.account, 'analytics', pathId(ctx.params.connection_id));
     (await readMetadataParams(ctx, limit)).flag('force_fetch');
     ctx.body = analyticsAccounts(connection);
+  });
+
+  router.get('/connections/metadata/facebookadsinsights/:connection_id/accounts', async (ctx) => {
+    const connection = findTypedConnection(ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
+    const params = await readMetadataParams(ctx, limit);
+    readGraphApiVersion(params.text('api_version'));
+    params.flag('force_fetch');
+    ctx.body = facebookAdAccounts(connection);
+  });
+
+  router.get('/connections/metadata/facebookadsinsights/:connection_id/fields', async (ctx) => {
+    findTypedConnection(ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
+    readGraphApiVersion((await readMetadataParams(ctx, limit)).text('api_version'));
+    ctx.body = facebookInsightsFields();
   });
 }
 

@@ -128,3 +128,52 @@ describe("Google AdWords' customers and Google Analytics' accounts at the real d
     expect((bad.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['force_fetch']);
   });
 });
+
+describe("Facebook Ads Insights' accounts and fields at the real docs' paths (extension)", () => {
+  const withFacebook = twoAccounts().map((a) => ({ ...a, connections: [...(CONNECTIONS ?? []), { name: 'social-ads', type: 'facebookadsinsights' }] }));
+  const bed = testBed({ accounts: withFacebook });
+  const acme = bed.client(0);
+  const facebook = connectionId(bed, 0, 'facebookadsinsights');
+
+  it("lists a connection's ad accounts as the docs show them: Facebook's ids as strings, act_ before the id, stable per connection", async () => {
+    const accounts = (await acme.get(`/connections/metadata/facebookadsinsights/${facebook}/accounts`).set('Content-Type', 'application/json').send({ api_version: 'v2.9' }).expect(200)).body as { account_id: string; id: string; name: string }[];
+    expect(accounts).toHaveLength(3);
+    for (const a of accounts) {
+      expect(a.account_id).toMatch(/^[0-9]{15}$/);
+      expect(a.id).toBe(`act_${a.account_id}`);
+      expect(validateResource('simulator/facebook-ad-account', a)).toEqual([]);
+    }
+    expect((await acme.get(`/connections/metadata/facebookadsinsights/${facebook}/accounts?force_fetch=true&api_version=19.0`).expect(200)).body).toEqual(accounts);
+    const theirs = (await bed.client(1).get(`/connections/metadata/facebookadsinsights/${connectionId(bed, 1, 'facebookadsinsights')}/accounts`).expect(200)).body as { account_id: string }[];
+    expect(theirs.map((a) => a.account_id)).not.toContain(accounts[0]?.account_id);
+  });
+
+  it("lists the Insights fields as the docs show them, the docs' own example among them", async () => {
+    const fields = (await acme.get(`/connections/metadata/facebookadsinsights/${facebook}/fields`).expect(200)).body as { id: string; category: string }[];
+    expect(fields).toContainEqual({
+      category: 'Metric',
+      data_type: 'float',
+      default_alias: 'video_p95_watched_actions_28d_click',
+      friendly_name: 'Video Watches at 95%: 28d_click',
+      id: 'video_p95_watched_actions_28d_click',
+      is_mandatory: '',
+      pig_data_type: 'FLOAT',
+      request: { action_attribution_windows: '28d_click', fields: 'video_p95_watched_actions' },
+      response: "$.video_p95_watched_actions[?(@.action_type=='video_view')].28d_click",
+    });
+    expect(fields.filter((f) => f.category === 'Dimension').map((f) => f.id)).toContain('campaign_name');
+    expect(new Set(fields.map((f) => f.id)).size).toBe(fields.length);
+    for (const f of fields) expect(validateResource('simulator/facebook-insights-field', f)).toEqual([]);
+  });
+
+  it('refuses a bad api_version naming it, and another type, account or id with the one 404', async () => {
+    const reference = fingerprint(await acme.get(`/connections/metadata/facebookadsinsights/${ABSENT_ID}/accounts`));
+    expect(reference).toMatchObject({ status: 404, text: '{"message":"Item not found."}' });
+    for (const id of [connectionId(bed, 1, 'facebookadsinsights'), connectionId(bed, 0, 'mysql'), 'x']) {
+      expect(fingerprint(await acme.get(`/connections/metadata/facebookadsinsights/${id}/accounts`)), String(id)).toEqual(reference);
+      expect(fingerprint(await acme.get(`/connections/metadata/facebookadsinsights/${id}/fields`)), String(id)).toEqual(reference);
+    }
+    const bad = await acme.get(`/connections/metadata/facebookadsinsights/${facebook}/fields?api_version=latest`).expect(422);
+    expect((bad.body as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['api_version']);
+  });
+});
