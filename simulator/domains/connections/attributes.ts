@@ -6,7 +6,8 @@
  * (rackspace, segment, softlayer) take a name only. Plain data.
  */
 
-export type AttributeKind = 'text' | 'port' | 'boolean' | 'tunnel';
+/** `time`: an ISO 8601 date-time with its zone, kept as epoch ms and shown as every other timestamp (UTC). */
+export type AttributeKind = 'text' | 'port' | 'boolean' | 'tunnel' | 'time';
 
 export interface AttributeSpec {
   name: string;
@@ -46,7 +47,7 @@ const OAUTH: AttributeSpec[] = [
   text('refresh_token', false, true),
   text('uid'),
   { name: 'expires', kind: 'boolean' },
-  text('expires_at'),
+  { name: 'expires_at', kind: 'time' },
   ...CODE,
 ];
 

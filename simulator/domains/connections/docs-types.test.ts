@@ -86,11 +86,12 @@ describe('the docs’ other connection types (extension)', () => {
     expect((codeAlone.body as Refusal).errors).toEqual([{ field: 'redirect_uri', message: 'is required with code' }]);
     const byCode = (await world.owner.post(`/connections/${type}`, { name: 'ads', code: 'grant-code-1', redirect_uri: 'https://app.acme.example/oauth', ...extra }).expect(201)).body;
     expect(byCode).toMatchObject({ redirect_uri: 'https://app.acme.example/oauth' });
-    const byToken = (await world.owner.post(`/connections/${type}`, { name: 'ads', password: 'token-secret-2', expires: true, expires_at: '2026-12-31T00:00:00Z', ...extra }).expect(201)).body;
+    // expires_at is a time: any zone in, UTC out, as every timestamp (B-FMT-1).
+    const byToken = (await world.owner.post(`/connections/${type}`, { name: 'ads', password: 'token-secret-2', expires: true, expires_at: '2026-12-31T02:00:00+02:00', ...extra }).expect(201)).body;
     expect(byToken).toMatchObject({ expires: true, expires_at: '2026-12-31T00:00:00Z' });
     expect(JSON.stringify([byCode, byToken])).not.toMatch(/grant-code|token-secret/);
-    const badExpires = await world.owner.post(`/connections/${type}`, { name: 'ads', password: 't', expires: 'soon', ...extra }).expect(422);
-    expect(fieldsOf(badExpires.body)).toEqual(['expires']);
+    const badExpires = await world.owner.post(`/connections/${type}`, { name: 'ads', password: 't', expires: 'soon', expires_at: '2026-02-30T00:00:00Z', ...extra }).expect(422);
+    expect(fieldsOf(badExpires.body)).toEqual(['expires', 'expires_at']);
   });
 
   it('asks a Salesforce connection for its environment as well as the token', async () => {

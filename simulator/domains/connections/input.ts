@@ -1,6 +1,7 @@
 import { invalidField, invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { NAME_MAX_LENGTH } from './model.ts';
 import { attributesOf, type AttributeSpec } from './attributes.ts';
+import { parseIsoDateTime } from '../../http/date-time.ts';
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 
@@ -99,8 +100,8 @@ export interface NewConnectionInput {
  * Reads a new connection of `type`: `name` and the type's attributes (attributes.ts), flat as the
  * docs' example sends them. Required ones (always, or unless or with another, as attributes.ts
  * says) must be there and not blank, a port is an integer from 1 to 65535, `ssl` a boolean,
- * `tunnel_type` `direct` or `reverse`, text at most 1000 characters (and with its prefix, if the
- * type gives one); every bad field named at once. Attributes the type does not take are ignored.
+ * `tunnel_type` `direct` or `reverse`, a time an ISO 8601 date-time with its zone, text at most 1000
+ * characters (and with its prefix, if the type gives one); every bad field named at once. Attributes the type does not take are ignored.
  */
 export function parseNewConnection(type: string, body: Record<string, unknown>): NewConnectionInput {
   const problems: FieldProblem[] = [];
@@ -122,7 +123,7 @@ export function parseNewConnection(type: string, body: Record<string, unknown>):
     const problem = attributeProblem(spec, value);
     if (problem) problems.push({ field: spec.name, message: problem });
     // A secret is checked, never kept: the simulator connects nowhere.
-    else if (!spec.secret) settings[spec.name] = value as string | number | boolean;
+    else if (!spec.secret) settings[spec.name] = spec.kind === 'time' ? (parseIsoDateTime(value as string) as number) : (value as string | number | boolean);
   }
   if (problems.length) throw invalidFields(problems);
   return { name: body.name as string, settings };
@@ -138,6 +139,8 @@ function attributeProblem(spec: AttributeSpec, value: unknown): string | undefin
       return typeof value === 'boolean' ? undefined : 'must be a boolean';
     case 'tunnel':
       return value === 'direct' || value === 'reverse' ? undefined : 'must be direct or reverse';
+    case 'time':
+      return typeof value === 'string' && parseIsoDateTime(value) !== null ? undefined : 'must be an ISO 8601 date-time with its zone, such as 2026-12-31T00:00:00Z';
     case 'text':
       if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_ATTRIBUTE_TEXT) return `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
       return spec.prefix === undefined || value.startsWith(spec.prefix) ? undefined : `must begin with ${spec.prefix}`;

@@ -14,7 +14,7 @@ export function presentConnectionType(type: ConnectionType): Record<string, unkn
 export function presentConnection(connection: Connection, links: Links, sim: Sim): Record<string, unknown> {
   const body: Record<string, unknown> = {
     // The type's attributes as given, else their defaults (attributes.ts); never a secret.
-    ...shownAttributes(connection),
+    ...shownAttributes(connection, sim),
     id: connection.id,
     name: connection.name,
     type: connection.type,
@@ -29,12 +29,12 @@ export function presentConnection(connection: Connection, links: Links, sim: Sim
   return body;
 }
 
-function shownAttributes(connection: Connection): Record<string, unknown> {
+function shownAttributes(connection: Connection, sim: Sim): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
   for (const spec of attributesOf(connection.type)) {
     if (spec.secret) continue;
     const value = connection.settings?.[spec.name] ?? spec.default;
-    if (value !== undefined) shown[spec.name] = value;
+    if (value !== undefined) shown[spec.name] = spec.kind === 'time' && typeof value === 'number' ? presentTime(sim, value) : value;
   }
   return shown;
 }

@@ -1,4 +1,5 @@
 import { invalidField } from '../../http/errors.ts';
+import { parseIsoDateTime } from '../../http/date-time.ts';
 import type { MetadataParams } from './metadata-params.ts';
 import { testConnection } from './model.ts';
 import { salesforceFields, type SalesforceField } from './salesforce.ts';
@@ -175,10 +176,7 @@ const RELATIVE_DATE = /^(today|yesterday|\d{1,5}daysAgo)$/;
 
 /** `YYYY-MM-DD` naming a day that exists (not 2026-02-30). */
 function isCalendarDate(value: string): boolean {
-  if (!CALENDAR_DATE.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return CALENDAR_DATE.test(value) && parseIsoDateTime(`${value}T00:00:00Z`) !== null;
 }
 
 /**
