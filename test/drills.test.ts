@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concurrentCreates, interruptDrill, malformedFlood, startDrillTarget, type DrillTarget } from './support/drills.ts';
+import { concurrentCreates, interruptDrill, malformedFlood, pathologicalInputs, startDrillTarget, type DrillTarget } from './support/drills.ts';
 
 /**
  * What must keep holding, CI-sized (the long forms run in `npm run soak`): malformed requests,
@@ -22,6 +22,16 @@ describe('robustness drills (a sample; npm run soak runs the long forms)', () =>
     expect(r.withoutErrorObject).toEqual([]);
     // Live heap after a full collection: the journal's ring (1,000 entries, bodies capped) at most.
     expect(r.heapGrowthMb).toBeLessThan(32);
+  }, 60_000);
+
+  it('inputs shaped to make a backtracking pattern work hard: each gets its 4xx error object, none hangs', async () => {
+    const r = await pathologicalInputs(target);
+    expect(r.answers.map((a) => a.label)).toHaveLength(3);
+    for (const a of r.answers) {
+      expect(a.status, a.label).toBeGreaterThanOrEqual(400);
+      expect(a.status, a.label).toBeLessThan(500);
+      expect(a.errorObject, a.label).toBe(true);
+    }
   }, 60_000);
 
   it('400 concurrent creates x 2 rounds over two accounts: none lost, none doubled, none listed in the other account', async () => {

@@ -1,6 +1,7 @@
 /**
  * `npm run soak`: first the long forms of the robustness drills (100,000 malformed requests,
- * 2,000 concurrent creates x 3 rounds, Ctrl-C at every second from 3 to 15 s; `npm test` runs a sample, test/drills.test.ts), then the
+ * the inputs shaped for backtracking patterns with their times, 2,000 concurrent creates x 3
+ * rounds, Ctrl-C at every second from 3 to 15 s; `npm test` runs a sample, test/drills.test.ts), then the
  * whole suite against the faultless simulator (both conventions) with many random seeds,
  * reporting every seed that raised a false alarm or left a must clause not passed
  * (faultlessRunProblems in test/support/run-suites.ts). Long (about 7 s per seed and conventions at 25
@@ -13,7 +14,7 @@
 import { randomInt } from 'node:crypto';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
-import { concurrentCreates, interruptDrill, malformedFlood, startDrillTarget } from './support/drills.ts';
+import { concurrentCreates, interruptDrill, malformedFlood, pathologicalInputs, startDrillTarget } from './support/drills.ts';
 
 if (process.env.SOAK_DRILLS !== '0') {
   const target = await startDrillTarget();
@@ -22,10 +23,14 @@ if (process.env.SOAK_DRILLS !== '0') {
     const floodOk = !flood.serverErrors.length && !flood.hangs && !flood.stackTraces.length && !flood.withoutErrorObject.length;
     process.stdout.write(`drill: ${flood.sent} malformed requests: ${flood.serverErrors.length} 5xx, ${flood.hangs} hangs, ${flood.stackTraces.length} stack traces, ${flood.withoutErrorObject.length} 4xx without the error object; heap ${flood.heapGrowthMb >= 0 ? '+' : ''}${flood.heapGrowthMb.toFixed(1)} MB${floodOk ? '' : ' FAILED'}\n`);
     for (const line of [...flood.serverErrors, ...flood.stackTraces, ...flood.withoutErrorObject].slice(0, 20)) process.stdout.write(`  ${line}\n`);
+    const pathological = await pathologicalInputs(target);
+    const pathologicalOk = pathological.answers.every((a) => a.status >= 400 && a.status < 500 && a.errorObject);
+    const slowest = Math.max(...pathological.answers.map((a) => a.ms));
+    process.stdout.write(`drill: ${pathological.answers.length} inputs shaped for backtracking patterns: ${pathological.answers.map((a) => `${a.label} -> ${a.status || 'no answer'} in ${Math.round(a.ms)} ms`).join('; ')}; slowest ${Math.round(slowest)} ms${pathologicalOk ? '' : ' FAILED'}\n`);
     const creates = await concurrentCreates(target, 2_000, 3);
     const createsOk = !creates.failed.length && !creates.duplicateIds && !creates.missing && !creates.crossListed && creates.made === 6_000;
     process.stdout.write(`drill: 2,000 concurrent creates x 3 rounds: ${creates.made} made, ${creates.failed.length} refused, ${creates.duplicateIds} duplicate ids, ${creates.missing} missing from their list, ${creates.crossListed} listed in the other account${createsOk ? '' : ' FAILED'}\n`);
-    if (!floodOk || !createsOk) process.exitCode = 1;
+    if (!floodOk || !pathologicalOk || !createsOk) process.exitCode = 1;
   } finally {
     await target.close();
   }

@@ -31,6 +31,21 @@ describe('Redactor', () => {
     expect(r.text('GET http://u:pw@127.0.0.1:1/x failed')).toBe(`GET http://${REDACTED}@127.0.0.1:1/x failed`);
   });
 
+  it('hides URL credentials wherever they are, as the expression it replaced did, in time linear in the text', () => {
+    const old = (text: string) => text.replace(/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi, `$1${REDACTED}@`);
+    const samples = [
+      'see https://ada:s3cret@db.example/x and postgres://u@h:5432/d, not mailto:x@y or ://a@b',
+      'x_http://u:p@h 1http://u:p@h a.b+c-d://u:p@h "http://u:p@h" http://@h http://u/p@h http://u?p@h',
+      'ftp://a:b@c ftp://d:e@f',
+      'HTTP://U:P@H svn+ssh://u@h',
+    ];
+    for (const text of samples) expect(new Redactor().text(text), text).toBe(old(text));
+    // A long run of scheme characters: the expression took time quadratic in it (and minutes at a few megabytes).
+    const run = `0${'+A'.repeat(200_000)}`;
+    expect(new Redactor().text(`${run}://u:p@h`)).toBe(`${run}://${REDACTED}@h`);
+    expect(new Redactor().text(`${'a.'.repeat(200_000)} no url`)).toBe(`${'a.'.repeat(200_000)} no url`);
+  });
+
   it('learns secrets from JSON answers (a regenerated key) and hides them from then on', () => {
     const learner = new Redactor();
     expect(learner.text('fresh-key-value-1')).toBe('fresh-key-value-1');

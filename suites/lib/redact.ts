@@ -16,8 +16,11 @@ const SECRET_FIELDS = new RegExp(`^(${SECRET_FIELD_NAMES})$`, 'i');
  */
 const SECRET_JSON_MEMBER = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\…]|\\\\.)*(?:"|(?=…)|$)`, 'gi');
 
-/** `scheme://user:password@`: URL credentials, however short, never shown. */
-const URL_USERINFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"]+@/gi;
+/** What ends a URL's userinfo before its `@`. */
+const USERINFO_END = /[\s/?#@'"]/;
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+const LETTER = /[A-Za-z]/;
+const WORD_CHAR = /\w/;
 
 /** A text clipped for display ends its kept part with this; a secret may be cut there. */
 const CLIP_MARK = '…';
@@ -68,7 +71,7 @@ export class Redactor {
     let out = value;
     for (const s of this.ordered) if (out.includes(s)) out = out.split(s).join(REDACTED);
     if (out.includes(CLIP_MARK)) out = this.clippedSecrets(out);
-    return out.replace(SECRET_JSON_MEMBER, `$1"${REDACTED}"`).replace(URL_USERINFO, `$1${REDACTED}@`);
+    return hideUrlUserinfo(out.replace(SECRET_JSON_MEMBER, `$1"${REDACTED}"`));
   }
 
   /** `…"key":"fdk_ab12…`: the kept beginning of a secret just before a clip mark is hidden too. */
@@ -103,6 +106,38 @@ export class Redactor {
   response(r: ResponseRecord): ResponseRecord {
     return { status: r.status, headers: this.headers(r.headers), body: this.text(r.body) };
   }
+}
+
+/**
+ * `scheme://user:password@` with the userinfo hidden, however short. A scan from each `://`, not
+ * one expression: `/\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@'"]+@/gi` tried every position of a long run of
+ * scheme characters (a body of `+A+A+A...` from a target), quadratic in the run, and a run's
+ * reports are redacted whole. Each character is looked at a bounded number of times: a scheme runs
+ * back from `://` no further than the previous one, a userinfo forward no further than the next.
+ */
+function hideUrlUserinfo(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let at = text.indexOf('://'); at >= 0; at = text.indexOf('://', at + 3)) {
+    if (!hasScheme(text, at)) continue;
+    let end = at + 3;
+    while (end < text.length && !USERINFO_END.test(text[end]!)) end++;
+    if (end === at + 3 || text[end] !== '@') continue;
+    out += `${text.slice(copied, at + 3)}${REDACTED}`;
+    copied = end; // the '@' stays
+    at = end - 2; // the next search starts after it
+  }
+  return out + text.slice(copied);
+}
+
+/** Whether a URL scheme ends at `at`: a letter at a word boundary, then letters, digits, `+`, `.`, `-`. */
+function hasScheme(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && SCHEME_CHAR.test(text[start - 1]!)) start--;
+  for (let i = start; i < at; i++) {
+    if (LETTER.test(text[i]!) && (i === 0 || !WORD_CHAR.test(text[i - 1]!))) return true;
+  }
+  return false;
 }
 
 /** Keeps the scheme of a credential header visible (it matters to auth failures), hides the rest. */

@@ -165,6 +165,47 @@ function isErrorObject(requestLine: string, body: string): boolean {
   return typeof parsed.message === 'string' || typeof parsed.error === 'string';
 }
 
+export interface PathologicalResult {
+  /** Each input's label, its answer's status (0: none within the limit) and how long it took. */
+  answers: { label: string; status: number; ms: number; errorObject: boolean }[];
+}
+
+/**
+ * Inputs shaped to make a backtracking pattern work hard, each near the size a request may carry:
+ * base64 padding before junk, an SSH key line with thousands of tabs before a line separator, a
+ * schema query almost of the one form the simulator reads. Each must get its 4xx error object at
+ * once; a pattern quadratic or worse in its input takes seconds to minutes on one of them, on the
+ * event loop every request shares.
+ */
+function pathologicalRequests(acme: AccountManifest): { label: string; raw: string }[] {
+  const mysql = acme.connections.find((c) => c.type === 'mysql');
+  const framed = (method: string, path: string, headers: string[], body = '') =>
+    `${method} ${path} HTTP/1.1\r\nHost: drill\r\n${headers.map((h) => `${h}\r\n`).join('')}${body ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : ''}Connection: close\r\n\r\n${body}`;
+  const auth = `Authorization: ${basic(acme.users[0]!.api_key)}`;
+  const api = `/${acme.account_id}/api`;
+  return [
+    { label: 'Basic credentials: 15,000 = before junk', raw: framed('GET', `${api}/connections/types`, [`Authorization: Basic ${'='.repeat(15_000)}A=`, `Accept: ${ACCEPT}`]) },
+    { label: 'SSH key line: 15,000 tabs before a line separator', raw: framed('POST', `${api}/user/keys`, [auth, `Accept: ${ACCEPT}`], JSON.stringify({ public_key: `ssh-ed25519\tAAAA${'\t'.repeat(15_000)}\u2028x` })) },
+    ...(mysql
+      ? [{ label: 'schema query: 200,000 spaces before junk', raw: framed('GET', `${api}/connections/mysql/${mysql.id}/schema`, [auth, `Accept: ${ACCEPT}`], JSON.stringify({ access_mode: 'query', query: `SELECT a FROM orders WHERE x${' '.repeat(200_000)}!` })) }]
+      : []),
+  ];
+}
+
+/** Sends each pathological input on its own and times its answer. */
+export async function pathologicalInputs(target: DrillTarget, limitMs = 5_000): Promise<PathologicalResult> {
+  const answers: PathologicalResult['answers'] = [];
+  for (const { label, raw } of pathologicalRequests(target.accounts[0]!)) {
+    const started = performance.now();
+    const answer = await sendRaw(target.origin, raw, limitMs);
+    const ms = performance.now() - started;
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer ?? '')?.[1] ?? 0);
+    const body = answer === null ? '' : answer.slice(answer.indexOf('\r\n\r\n') + 4);
+    answers.push({ label, status, ms, errorObject: isErrorObject(raw.split('\r\n')[0]!, body) });
+  }
+  return { answers };
+}
+
 export interface CreatesResult {
   made: number;
   failed: string[];

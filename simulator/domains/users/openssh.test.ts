@@ -78,6 +78,8 @@ describe('parsePublicKeyLine', () => {
     expect(refusal('   \n ')).toBe('is empty');
     expect(refusal(`${key.line}\n${key.line}`)).toMatch(/single line/);
     expect(refusal(`${key.type} ${key.blob.toString('base64')} bell\u0007`)).toMatch(/control characters/);
+    // Unicode's line separator is a line break too (and made the line pattern backtrack over every tab before it).
+    expect(refusal(`${key.type}\t${key.blob.toString('base64')}${'\t'.repeat(8000)}\u2028second`)).toMatch(/control characters/);
     expect(refusal(key.blob.toString('base64'))).toMatch(/<key type> <base64 key>/);
     expect(refusal(`no-pty ${key.line}`)).toMatch(/of type ssh-rsa/); // authorized_keys options
     expect(refusal(`ssh-dss ${key.blob.toString('base64')}`)).toMatch(/of type/);

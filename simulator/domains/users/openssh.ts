@@ -47,15 +47,18 @@ const CURVES = {
 } as const;
 type CurveName = keyof typeof CURVES;
 
-// C0 controls (tab aside) and DEL have no place in a key line; a newline would smuggle a second key.
-const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
+// C0 controls (tab aside), DEL and Unicode's line and paragraph separators have no place in a key
+// line: a line break would smuggle a second key. (The line pattern's comment takes any character,
+// so it always reaches the end once the first two parts match; with `.`, a separator after many
+// tabs made it backtrack over every tab: quadratic in the line.)
+const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F\u2028\u2029]/;
 
 export function parsePublicKeyLine(text: string): ParsedPublicKey {
   const line = text.trim();
   if (line === '') throw new PublicKeyError('is empty');
   if (line.length > MAX_KEY_LINE) throw new PublicKeyError(`is longer than ${MAX_KEY_LINE} characters`);
   if (CONTROL.test(line)) throw new PublicKeyError('must be a single line without control characters');
-  const match = /^(\S+)[ \t]+(\S+)(?:[ \t]+(.*))?$/.exec(line);
+  const match = /^(\S+)[ \t]+(\S+)(?:[ \t]+([^]*))?$/.exec(line);
   if (!match) throw new PublicKeyError('must be "<key type> <base64 key> [comment]"');
   const [, type = '', encoded = '', comment = ''] = match;
   if (!isKeyType(type)) throw new PublicKeyError(`must be an OpenSSH public key of type ${SSH_KEY_TYPES.join(', ')}`);

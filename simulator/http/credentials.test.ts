@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { basicKey, withoutPadding } from './credentials.ts';
+
+describe('Basic credentials', () => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64');
+
+  it('reads the key of base64(key:), and of base64(key) only when lenient', () => {
+    expect(basicKey(`Basic ${b64('abc:')}`, false)).toBe('abc');
+    expect(basicKey(`basic   ${b64('abc:')}  `, false)).toBe('abc');
+    expect(basicKey(`Basic ${b64('abc')}`, false)).toBeNull();
+    expect(basicKey(`Basic ${b64('abc')}`, true)).toBe('abc');
+    expect(basicKey(`Basic ${b64('abc:pw')}`, true)).toBeNull();
+    expect(basicKey(`Basic ${b64(':')}`, true)).toBeNull();
+    expect(basicKey(`Bearer ${b64('abc:')}`, true)).toBeNull();
+  });
+
+  it('refuses base64 that does not survive a round trip, however long its padding', () => {
+    expect(basicKey(`Basic ${b64('abc:').replace(/=+$/, '')}`, false)).toBe('abc');
+    expect(basicKey('Basic YWJjOg=x', false)).toBeNull();
+    // A million '=' before one other character: refused at once (a /=+$/ took time quadratic in the run).
+    expect(basicKey(`Basic ${'='.repeat(1_000_000)}A=`, false)).toBeNull();
+    expect(withoutPadding(`${'='.repeat(1_000_000)}A`)).toHaveLength(1_000_001);
+    expect(withoutPadding('YWJjOg==')).toBe('YWJjOg');
+    expect(withoutPadding('')).toBe('');
+  });
+});
