@@ -101,7 +101,8 @@ export interface NewConnectionInput {
  * docs' example sends them. Required ones (always, or unless or with another, as attributes.ts
  * says) must be there and not blank, a port is an integer from 1 to 65535, `ssl` a boolean,
  * `tunnel_type` `direct` or `reverse`, a time an ISO 8601 date-time with its zone, text at most 1000
- * characters (and with its prefix, if the type gives one); every bad field named at once. Attributes the type does not take are ignored.
+ * characters (and with its prefix, if the type gives one); every bad field named at once.
+ * Attributes the type does not take are ignored.
  */
 export function parseNewConnection(type: string, body: Record<string, unknown>): NewConnectionInput {
   const problems: FieldProblem[] = [];

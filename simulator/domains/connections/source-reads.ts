@@ -112,6 +112,8 @@ function required(params: MetadataParams, name: string, why: string): string {
 /** A database's import: the docs' `table` (or `object`, their default's name) or `query` access mode. */
 function databaseSelection(params: MetadataParams): { columns: readonly SampleColumn[]; rows: SampleValue[][] } {
   const mode = accessMode(params, ['table', 'object', 'query']);
+  // Read for their kind alone (a number or an object is refused): any schema holds the sample
+  // tables, and the simulator applies no WHERE clause.
   params.text('schema_name');
   params.text('where_clause');
   const limit = lines(params, 'lines');
