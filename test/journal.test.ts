@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../api/index.ts';
 import { disco } from './support/cli.ts';
+import { redactBody } from '../simulator/journal/redact.ts';
 
 /**
  * The request journal as a client developer uses it: real requests on loopback, then the
@@ -21,6 +22,28 @@ describe('the request journal', () => {
     adminKey = sim.accounts[0]?.pipeline_keys.find((k) => k.admin)?.key ?? '';
   });
   afterAll(() => sim.close());
+
+  it("hides every secret a hook or connection carries, sent or answered: a PagerDuty service key, basic auth data, an OAuth grant's code, a URL's credentials", async () => {
+    await sim.control.journal.clear();
+    const headers = { authorization: basic(userKey), accept: ACCEPT, 'content-type': 'application/json' };
+    const send = async (path: string, body: unknown, type = 'application/json') => {
+      const res = await fetch(`${sim.interfaceB()}${path}`, { method: 'POST', headers: { ...headers, 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      return sim.control.journal.get(res.headers.get('x-request-id') ?? '');
+    };
+    const pagerduty = await send('/hooks', { type: 'pagerduty', settings: { pd_account: 'acme', service_name: 'etl', service_key: 'pd-service-key-secret-1' }, events: ['job'] });
+    const web = await send('/hooks', { type: 'web', settings: { url: 'https://hooks.acme.example/x', basic_auth: true, basic_auth_data: 'dXNlcjpiYXNpYy1zZWNyZXQtMg==' }, events: ['job'] });
+    const oauth = await send('/connections/adwords', { name: 'ads', code: 'grant-code-secret-3', redirect_uri: 'https://app.acme.example/cb' });
+    const curl = await send('/connections/curl/test', { url: 'https://ada:url-password-secret-4@api.partner.example/v1' });
+    const shown = JSON.stringify([pagerduty, web, oauth, curl]);
+    for (const secret of ['pd-service-key-secret-1', 'dXNlcjpiYXNpYy1zZWNyZXQtMg', 'grant-code-secret-3', 'url-password-secret-4', 'ada:']) expect(shown, secret).not.toContain(secret);
+    // The rest stays readable: the answer's error code, the URL's host, the settings' other fields.
+    expect(JSON.parse(curl.request.body ?? '{}')).toEqual({ url: 'https://[REDACTED]@api.partner.example/v1' });
+    expect(JSON.parse(pagerduty.response.body ?? '{}')).toMatchObject({ settings: { pd_account: 'acme', service_name: 'etl', service_key: '[REDACTED]' } });
+    expect(JSON.parse(oauth.request.body ?? '{}')).toMatchObject({ code: '[REDACTED]', redirect_uri: 'https://app.acme.example/cb' });
+    // An answer's code is an error's, kept; a sent one, also in a form body, is a grant's.
+    expect(redactBody('{"error":"Pipeline not found","code":"not_found"}', 'fdk').body).toContain('"code":"not_found"');
+    expect(redactBody('name=ads&code=grant-code-secret-5&redirect_uri=x', 'fdk', true).body).toBe('name=ads&code=[REDACTED]&redirect_uri=x');
+  });
 
   it('records every interface request with its id, status, account, redacted headers and bodies', async () => {
     await sim.control.journal.clear();

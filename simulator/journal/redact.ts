@@ -12,8 +12,17 @@ export const REDACTED = '[REDACTED]';
 /** Bodies are kept up to this many characters. */
 export const BODY_CAP = 4096;
 
-/** JSON members whose values are secrets: API keys, salts, passwords, tokens. */
-const SECRET_MEMBER = /password|passwd|secret|token|salt|authorization|private_key|(^|_)api_?key$|^key$/i;
+/**
+ * JSON members whose values are secrets: API keys, salts, passwords, tokens, a PagerDuty hook's
+ * service key and a web hook's basic auth data (its user and password).
+ */
+const SECRET_MEMBER = /password|passwd|secret|token|salt|authorization|private_key|(^|_)api_?key$|^key$|^service_key$|^basic_auth_data$/i;
+
+/**
+ * Members secret in what a client sends, not in what the service answers: an OAuth grant's `code`
+ * (a connection made from it); an answer's `code` is an error's, which a reader needs.
+ */
+const REQUEST_SECRET_MEMBER = /^code$/i;
 
 /** Header values that carry credentials. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
@@ -35,36 +44,52 @@ export function redactHeaders(headers: Readonly<Record<string, string | string[]
 }
 
 /**
- * A body as stored: JSON with secret members replaced, other text with anything that looks like
- * an interface A key (`<prefix>_...`) replaced; capped at `BODY_CAP` characters.
+ * A body as stored: JSON with secret members replaced (`sent`: a request's, whose `code` is an
+ * OAuth grant's) and URLs' credentials hidden, other text with anything that looks like an
+ * interface A key (`<prefix>_...`) replaced; capped at `BODY_CAP` characters.
  */
-export function redactBody(text: string | undefined, keyPrefix: string): { body?: string; bodyTruncated?: boolean } {
+export function redactBody(text: string | undefined, keyPrefix: string, sent = false): { body?: string; bodyTruncated?: boolean } {
   if (text === undefined || text === '') return {};
   let clean: string;
   try {
-    clean = JSON.stringify(redactValue(JSON.parse(text) as unknown, keyPrefix));
+    clean = JSON.stringify(redactValue(JSON.parse(text) as unknown, keyPrefix, sent));
   } catch {
-    clean = redactKeysInText(text, keyPrefix);
+    clean = redactKeysInText(text, keyPrefix, sent);
   }
   return clean.length > BODY_CAP ? { body: clean.slice(0, BODY_CAP), bodyTruncated: true } : { body: clean };
 }
 
-function redactValue(value: unknown, keyPrefix: string): unknown {
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, keyPrefix));
+function redactValue(value: unknown, keyPrefix: string, sent: boolean): unknown {
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, keyPrefix, sent));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_MEMBER.test(k) && v !== null && typeof v !== 'object' ? REDACTED : redactValue(v, keyPrefix)]));
+    const secret = (k: string) => SECRET_MEMBER.test(k) || (sent && REQUEST_SECRET_MEMBER.test(k));
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, secret(k) && v !== null && typeof v !== 'object' ? REDACTED : redactValue(v, keyPrefix, sent)]));
   }
-  return typeof value === 'string' ? redactKeysInText(value, keyPrefix) : value;
+  // Inside JSON a sent `code` is caught by its member name; a string's own words are not a grant.
+  return typeof value === 'string' ? withoutUrlCredentials(redactKeysInText(value, keyPrefix, false)) : value;
 }
 
-function redactKeysInText(text: string, keyPrefix: string): string {
+/**
+ * A URL's user and password hidden, the rest as written (`https://[REDACTED]@host/...`): a value
+ * such as a curl request's `url` may carry credentials. Only a value that is a URL as a whole.
+ */
+function withoutUrlCredentials(text: string): string {
+  const scheme = text.indexOf('://');
+  if (scheme < 0 || !text.includes('@') || !URL.canParse(text)) return text;
+  const url = new URL(text);
+  if (url.username === '' && url.password === '') return text;
+  return `${text.slice(0, scheme + 3)}${REDACTED}${text.slice(text.indexOf('@', scheme + 3))}`;
+}
+
+/** `password: x`, `api_key=x`, `"service_key": "x"`: a secret named in YAML, form-like or cut-off JSON text. */
+const NAMED_SECRET_IN_TEXT = /\b(api_?key|salt|secret|password|passwd|token|private_key|service_key|basic_auth_data)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi;
+const SENT_SECRET_IN_TEXT = /\b(code)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi;
+
+function redactKeysInText(text: string, keyPrefix: string, sent: boolean): string {
   const prefix = keyPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return (
-    text
-      .replace(new RegExp(`${prefix}_[A-Za-z0-9_-]{8,}`, 'g'), REDACTED)
-      // YAML and form-like text: `password: x`, `api_key=x`.
-      .replace(/\b(api_?key|salt|secret|password|passwd|token|private_key)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi, (_m, name: string, sep: string) => `${name}${sep}${REDACTED}`)
-  );
+  const hide = (_m: string, name: string, sep: string) => `${name}${sep}${REDACTED}`;
+  const out = text.replace(new RegExp(`${prefix}_[A-Za-z0-9_-]{8,}`, 'g'), REDACTED).replace(NAMED_SECRET_IN_TEXT, hide);
+  return sent ? out.replace(SENT_SECRET_IN_TEXT, hide) : out;
 }
 
 /** An entry as the control API shows it. */
@@ -73,12 +98,12 @@ export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: n
   return {
     ...rest,
     at: { simulator: utc(simulatorMs), wall: new Date(wallMs).toISOString() },
-    request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix) },
-    response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix) },
+    request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix, true) },
+    response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix, false) },
   };
 }
 
-function redactedBody(body: string | undefined, truncated: boolean | undefined, keyPrefix: string): { body?: string; bodyTruncated?: boolean } {
-  const clean = redactBody(body, keyPrefix);
+function redactedBody(body: string | undefined, truncated: boolean | undefined, keyPrefix: string, sent: boolean): { body?: string; bodyTruncated?: boolean } {
+  const clean = redactBody(body, keyPrefix, sent);
   return truncated ? { ...clean, bodyTruncated: true } : clean;
 }
