@@ -43,6 +43,8 @@ describe('the request journal', () => {
     // An answer's code is an error's, kept; a sent one, also in a form body, is a grant's.
     expect(redactBody('{"error":"Pipeline not found","code":"not_found"}', 'fdk').body).toContain('"code":"not_found"');
     expect(redactBody('name=ads&code=grant-code-secret-5&redirect_uri=x', 'fdk', true).body).toBe('name=ads&code=[REDACTED]&redirect_uri=x');
+    // A userinfo that holds an @ itself ends at the last one before the path, as URL parsers read it.
+    expect(redactBody(JSON.stringify({ url: 'https://ada@acme:pw-secret-6@api.partner.example/x@y' }), 'fdk', true).body).toBe(JSON.stringify({ url: 'https://[REDACTED]@api.partner.example/x@y' }));
   });
 
   it('records every interface request with its id, status, account, redacted headers and bodies', async () => {

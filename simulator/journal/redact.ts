@@ -78,7 +78,10 @@ function withoutUrlCredentials(text: string): string {
   if (scheme < 0 || !text.includes('@') || !URL.canParse(text)) return text;
   const url = new URL(text);
   if (url.username === '' && url.password === '') return text;
-  return `${text.slice(0, scheme + 3)}${REDACTED}${text.slice(text.indexOf('@', scheme + 3))}`;
+  // The userinfo ends at the last `@` before the path, as URL parsers read it (`a@b:c@host`).
+  const authority = text.slice(scheme + 3).search(/[/?#\\]/);
+  const authorityEnd = authority < 0 ? text.length : scheme + 3 + authority;
+  return `${text.slice(0, scheme + 3)}${REDACTED}${text.slice(text.lastIndexOf('@', authorityEnd - 1))}`;
 }
 
 /** `password: x`, `api_key=x`, `"service_key": "x"`: a secret named in YAML, form-like or cut-off JSON text. */

@@ -40,6 +40,8 @@ describe('Redactor', () => {
       'HTTP://U:P@H svn+ssh://u@h',
     ];
     for (const text of samples) expect(new Redactor().text(text), text).toBe(old(text));
+    // Where it was wrong: a userinfo holding an @ ends at the last one before the host (it hid only `ada`).
+    expect(new Redactor().text('GET https://ada@acme:pw-secret@api.example/x@y failed')).toBe(`GET https://${REDACTED}@api.example/x@y failed`);
     // A long run of scheme characters: the expression took time quadratic in it (and minutes at a few megabytes).
     const run = `0${'+A'.repeat(200_000)}`;
     expect(new Redactor().text(`${run}://u:p@h`)).toBe(`${run}://${REDACTED}@h`);

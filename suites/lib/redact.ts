@@ -16,8 +16,8 @@ const SECRET_FIELDS = new RegExp(`^(${SECRET_FIELD_NAMES})$`, 'i');
  */
 const SECRET_JSON_MEMBER = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\…]|\\\\.)*(?:"|(?=…)|$)`, 'gi');
 
-/** What ends a URL's userinfo before its `@`. */
-const USERINFO_END = /[\s/?#@'"]/;
+/** What ends a URL's authority (its userinfo and host). */
+const AUTHORITY_END = /[\s/?#'"]/;
 const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
 const LETTER = /[A-Za-z]/;
 const WORD_CHAR = /\w/;
@@ -113,16 +113,17 @@ export class Redactor {
  * one expression: `/\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@'"]+@/gi` tried every position of a long run of
  * scheme characters (a body of `+A+A+A...` from a target), quadratic in the run, and a run's
  * reports are redacted whole. Each character is looked at a bounded number of times: a scheme runs
- * back from `://` no further than the previous one, a userinfo forward no further than the next.
+ * back from `://` no further than the previous one, an authority forward no further than the next.
  */
 function hideUrlUserinfo(text: string): string {
   let out = '';
   let copied = 0;
   for (let at = text.indexOf('://'); at >= 0; at = text.indexOf('://', at + 3)) {
     if (!hasScheme(text, at)) continue;
-    let end = at + 3;
-    while (end < text.length && !USERINFO_END.test(text[end]!)) end++;
-    if (end === at + 3 || text[end] !== '@') continue;
+    // The userinfo ends at the last `@` of the authority, as URL parsers read `a@b:c@host`.
+    let end = -1;
+    for (let i = at + 3; i < text.length && !AUTHORITY_END.test(text[i]!); i++) if (text[i] === '@') end = i;
+    if (end <= at + 3) continue;
     out += `${text.slice(copied, at + 3)}${REDACTED}`;
     copied = end; // the '@' stays
     at = end - 2; // the next search starts after it
