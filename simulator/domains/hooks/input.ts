@@ -35,20 +35,28 @@ export function parseHookCreate(body: Record<string, unknown>): HookFields {
 
 /**
  * Reads the body of `PUT /hooks/{id}`: any subset of the create fields. `settings`, when given,
- * replaces the stored object. Whatever results is validated as a whole, so changing `type`
- * alone fails when the stored settings do not fit the new type.
+ * replaces the stored object, but for a web hook's `basic_auth_data`: it is never shown, so a
+ * client cannot send it back, and the docs' own update sends `basic_auth: true` without it; the
+ * stored data stays unless new data is sent. Whatever results is validated as a whole, so
+ * changing `type` alone fails when the stored settings do not fit the new type.
  */
 export function parseHookUpdate(body: Record<string, unknown>, current: Hook): { fields: HookFields; changed: boolean } {
   const problems: FieldProblem[] = [];
   const given = ['type', 'name', 'settings', 'events', 'active'].some((k) => body[k] !== undefined);
   const type = body.type !== undefined ? readType(body.type, problems) : current.type === 'hipchat' ? retired(problems) : current.type;
   const name = body.name === undefined ? current.name : readName(body.name, problems);
-  const settings = body.settings === undefined ? { ...current.settings } : readSettingsObject(body.settings, problems);
+  const settings = body.settings === undefined ? { ...current.settings } : keepBasicAuthData(readSettingsObject(body.settings, problems), current);
   const events = body.events === undefined ? current.events.filter(isHookEvent) : readEvents(body.events, problems);
   const active = body.active === undefined ? current.active : readActive(body.active, problems);
   if (type && settings) problems.push(...settingsProblems(type, settings));
   if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
   return { fields: { type, name, settings, events, active }, changed: given };
+}
+
+function keepBasicAuthData(settings: Record<string, unknown> | null, current: Hook): Record<string, unknown> | null {
+  const stored = current.settings.basic_auth_data;
+  if (!settings || settings.basic_auth_data !== undefined || settings.basic_auth !== true || stored === undefined) return settings;
+  return { ...settings, basic_auth_data: stored };
 }
 
 function missing(field: string, problems: FieldProblem[]): null {

@@ -3,14 +3,19 @@ import { presentTime } from '../../http/time.ts';
 import type { Hook } from './types.ts';
 import { hookTypeIconUrl, type HookTypeEntry } from './catalog.ts';
 
-/** A hook as interface B returns it (spec section 2), `salt` included. */
+/**
+ * A hook as interface B returns it (spec section 2), `salt` included. A web hook's
+ * `basic_auth_data` (a user and password) is written, never shown, as every example of the real
+ * docs answers: deliveries and pings, which send this body, do not carry it either.
+ */
 export function presentHook(sim: Sim, hook: Hook, links: Links): Record<string, unknown> {
+  const { basic_auth_data: _written, ...settings } = hook.settings;
   return {
     id: hook.id,
     type: hook.type,
     name: hook.name,
     active: hook.active,
-    settings: { ...hook.settings },
+    settings,
     events: [...hook.events],
     salt: hook.salt,
     created_at: presentTime(sim, hook.createdAt),

@@ -20,6 +20,24 @@ async function createHook(client: Client, body: Record<string, unknown> = WEB): 
 
 const idOf = (hook: Record<string, unknown>) => hook.id as number;
 
+describe("a web hook's basic auth data", () => {
+  it('is written, never shown, and kept by an update that sends basic_auth alone, as the docs\' update example does', async () => {
+    const { owner } = makeWorld();
+    const hook = await createHook(owner);
+    expect(JSON.stringify(hook)).not.toContain(WEB.settings.basic_auth_data);
+    expect(JSON.stringify((await owner.get(`/hooks/${idOf(hook)}`).expect(200)).body)).not.toContain(WEB.settings.basic_auth_data);
+    expect(JSON.stringify((await owner.get('/hooks').expect(200)).body)).not.toContain(WEB.settings.basic_auth_data);
+    // The docs' update: settings with basic_auth true and no data. The stored data stays.
+    const updated = await owner.put(`/hooks/${idOf(hook)}`, { active: true, settings: { url: 'https://hooks.example/notifications', insecure_ssl: false, basic_auth: true }, events: ['job.submitted', 'cluster.terminated'] }).expect(200);
+    expect(updated.body).toMatchObject({ settings: { url: 'https://hooks.example/notifications', insecure_ssl: false, basic_auth: true } });
+    expect((updated.body as { settings: Record<string, unknown> }).settings).not.toHaveProperty('basic_auth_data');
+    // New data replaces it; turning basic auth on for a hook that never had data still needs it.
+    await owner.put(`/hooks/${idOf(hook)}`, { settings: { url: 'https://hooks.example/n', basic_auth: true, basic_auth_data: Buffer.from('ops:n3w').toString('base64') } }).expect(200);
+    const plain = await createHook(owner, { ...WEB, settings: { url: 'https://hooks.example/plain' } });
+    expect(errorFields((await owner.put(`/hooks/${idOf(plain)}`, { settings: { url: 'https://hooks.example/plain', basic_auth: true } }).expect(422)).body)).toEqual(['settings.basic_auth_data']);
+  });
+});
+
 describe('POST /hooks', () => {
   it('creates a hook: 201 with every field of section 2 and a 64-hex salt', async () => {
     const { owner } = makeWorld();
@@ -31,7 +49,8 @@ describe('POST /hooks', () => {
       type: 'web',
       name: 'ops endpoint',
       active: true,
-      settings: WEB.settings,
+      // basic_auth_data is written, never shown, as the real docs' answers.
+      settings: { url: WEB.settings.url, basic_auth: true, insecure_ssl: false },
       events: WEB.events,
       salt: expect.stringMatching(/^[0-9a-f]{64}$/),
       created_at: '2026-01-05T09:00:00Z',
