@@ -253,9 +253,7 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     // No card is on file at first (the docs' 404): put one there for the read.
     if (p === '/payment_method' && method === 'get') await b('/payment_method', { method: 'PUT', body: JSON.stringify({ billing_payment_token: 'tok_visa' }) });
     if (method === 'get') body = undefined;
-    // What every call needs (a search's q), at its documented example.
-    const needed = (op.parameters ?? []).filter((q) => q.in === 'query' && q.required);
-    if (needed.length > 0) query = `?${new URLSearchParams(needed.map((q) => [q.name, String(q.schema?.examples?.[0] ?? 'x')]))}`;
+    query = requiredQuery(op) ?? query;
     const url = `${sim.origin}${fill(path, values)}${query}`;
     return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) } };
   }
@@ -274,7 +272,8 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
     values.account_id = account.account_id;
     values.type = 'redshift';
     values.id = 1;
-    const url = `${sim.origin}${fill(path, values)}`;
+    if (path.startsWith('/user/keys/{key_id}')) values.key_id = await idOf(await fetch(`${sim.origin}/user/keys`, { method: 'POST', headers: { ...bHeaders, 'content-type': 'application/json' }, body: JSON.stringify({ public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' }) }));
+    const url = `${sim.origin}${fill(path, values)}${requiredQuery(op) ?? ''}`;
     const sent = method === 'get' ? undefined : body;
     return { url, init: { method: method.toUpperCase(), headers: { ...bHeaders, ...(sent !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(sent !== undefined ? { body: JSON.stringify(sent) } : {}) } };
   }
@@ -289,6 +288,12 @@ async function prepare(sim: RunningSimulator, method: string, path: string, op: 
   if (path === '/_disco/state' && method === 'put') body = JSON.parse(await (await fetch(`${sim.controlUrl}/state`)).text()) as unknown;
   const url = `${sim.origin}${fill(path, values)}`;
   return { url, init: { method: method.toUpperCase(), ...(body !== undefined ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) } };
+}
+
+/** What every call of `op` needs (a search's q), at its documented example; undefined when nothing is. */
+function requiredQuery(op: Operation): string | undefined {
+  const needed = (op.parameters ?? []).filter((q) => q.in === 'query' && q.required);
+  return needed.length > 0 ? `?${new URLSearchParams(needed.map((q) => [q.name, String(q.schema?.examples?.[0] ?? 'x')]))}` : undefined;
 }
 
 function fill(path: string, values: Record<string, string | number>): string {

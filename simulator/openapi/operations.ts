@@ -130,7 +130,9 @@ const CURL_BODY = {
     body: { type: 'string' },
   },
 };
+const USER_UPDATE = { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
+const NEW_SSH_KEY = { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } };
 
 export function operations(sim: Sim): OperationDoc[] {
   const { a, b } = sim.conventions;
@@ -176,11 +178,11 @@ export function operations(sim: Sim): OperationDoc[] {
   return [
     // Interface B
     B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
-    B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } }),
+    B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, USER_UPDATE),
     B('post', '/user/tokens', 'Regenerate the caller\'s API key', 'spec', { status: 200, schema: 'user' }),
     withQuery(B('get', '/user/keys', 'The caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), filtered(SSH_KEY_SORTS)),
     withQuery(B('get', '/user/keys/search', 'Search the caller\'s SSH keys (extension)', 'extension', { status: 200, schema: 'ssh-key', list: true }), searched(SSH_KEY_SEARCH)),
-    B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } }),
+    B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, NEW_SSH_KEY),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
     withQuery(B('get', '/members', 'The account\'s members (extension)', 'extension', { status: 200, schema: 'simulator/member', list: true }), [...filtered(MEMBER_SORTS), { name: 'role', description: 'Only members of this role (all: every one).', schema: { enum: ['all', ...MEMBER_ROLES] } }, { name: 'email', description: 'Only the member of this address (in any case).', schema: { type: 'string' } }]),
@@ -211,6 +213,16 @@ export function operations(sim: Sim): OperationDoc[] {
     Root('/variables', 'The public system variables a package may use, with their values (extension; any valid key, outside the account path)', { status: 200, schema: { type: 'object', additionalProperties: { type: ['number', 'string'] } } }),
     Root('/regions', 'The regions the service supports (extension; any valid key, outside the account path)', { status: 200, schema: 'simulator/account-region', list: true }),
     Root('/regions/{type}', 'The regions of one resource type: redshift, bigquery, s3, snowflake, athena (extension)', { status: 200, schema: 'simulator/account-region', list: true }),
+    // The same user calls at the API's root, where the real docs give them (domains/users/routes.ts).
+    Root('/user', "The key's user, as at /{account}/api/user (extension; the real docs' path)", { status: 200, schema: 'user' }),
+    Root('/user', "Update the key's user (extension; the real docs' path)", { status: 200, schema: 'user' }, 'put', USER_UPDATE),
+    Root('/user/tokens', "Regenerate the key's user's API key (extension, at the root)", { status: 200, schema: 'user' }, 'post'),
+    Root('/user/regenerate-tokens', "Regenerate the key's user's API key, under the real docs' name for /user/tokens (extension)", { status: 200, schema: 'user' }, 'post'),
+    withQuery(Root('/user/keys', "The key's user's SSH keys (extension; the real docs' path)", { status: 200, schema: 'ssh-key', list: true }), filtered(SSH_KEY_SORTS)),
+    withQuery(Root('/user/keys/search', "Search the key's user's SSH keys (extension; the real docs' path)", { status: 200, schema: 'ssh-key', list: true }), searched(SSH_KEY_SEARCH)),
+    Root('/user/keys', "Add an SSH key to the key's user (extension; the real docs' path)", { status: bCreated, schema: 'ssh-key' }, 'post', NEW_SSH_KEY),
+    Root('/user/keys/{key_id}', 'One SSH key of the key\'s user (extension; the real docs\' path)', { status: 200, schema: 'ssh-key' }),
+    Root('/user/keys/{key_id}', 'Remove an SSH key of the key\'s user (extension; the real docs\' path)', { status: 204 }, 'delete'),
     Root('/user_password', 'Ask for password reset instructions for an address: 201, no body; nothing is sent or changed (extension)', { status: 201 }, 'post', { schema: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' } } }, example: { email: 'ada@acme.example' } }),
     Root('/product_updates', "The service's product announcements, with their likes and whether the caller liked each (extension; any valid key, outside the account path)", { status: 200, schema: 'simulator/product-update', list: true }),
     Root('/product_updates/{id}/like', 'Like a product update as the caller; liking again counts once (extension)', { status: 201, schema: 'simulator/product-update' }, 'post'),

@@ -1,5 +1,6 @@
 import type { Sim } from '../../context.ts';
-import type { BRouteTable } from '../../interfaces/b/types.ts';
+import type { RouterMiddleware } from '@koa/router';
+import type { BRouteTable, BState } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
@@ -11,6 +12,25 @@ import { SSH_KEY_SORTS, addSshKey, deleteSshKey, readSshKey, regenerateApiKey, s
 import { presentSshKey, presentUser } from './present.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { SSH_KEY_SEARCH } from './key-search.ts';
+
+/**
+ * The same calls at the API's root, where the real docs give them (`GET /user`, `/user/keys`, ...),
+ * for the key's own user, and the key's regeneration under the docs' name,
+ * `POST /user/regenerate-tokens` (the spec's `/user/tokens`, served at both places).
+ */
+export function registerRootUserRoutes(router: BRouteTable, sim: Sim): void {
+  registerUserRoutes(router, sim);
+  router.post('/user/regenerate-tokens', regenerateTokens(sim));
+}
+
+/** The operation takes no body; one that is sent must still be JSON (and is ignored). */
+function regenerateTokens(sim: Sim): RouterMiddleware<BState> {
+  return async (ctx) => {
+    await expectNoBody(ctx, sim.options.bodyLimitBytes);
+    const { account, user, links } = ctx.state;
+    ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
+  };
+}
 
 export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
@@ -25,12 +45,7 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentUser(sim, account, updateUser(sim, user, patch), links);
   });
 
-  // The operation takes no body; one that is sent must still be JSON (and is ignored).
-  router.post('/user/tokens', async (ctx) => {
-    await expectNoBody(ctx, sim.options.bodyLimitBytes);
-    const { account, user, links } = ctx.state;
-    ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
-  });
+  router.post('/user/tokens', regenerateTokens(sim));
 
   // Extension (docs/interface-b.md): the caller's keys, oldest first (the real service's default:
   // sort created, direction asc), offset/limit paged; sort (name, updated, created), direction and since.

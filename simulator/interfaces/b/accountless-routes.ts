@@ -11,6 +11,7 @@ import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.t
 import { likeProductUpdate, listProductUpdates } from '../../domains/product-updates/model.ts';
 import { presentProductUpdate } from '../../domains/product-updates/present.ts';
 import { registerRootNotificationRoutes } from '../../domains/notifications/routes.ts';
+import { registerRootUserRoutes } from '../../domains/users/routes.ts';
 
 /**
  * The real service's calls outside `/{account_id}/api` (its API docs give them at the API's root),
@@ -19,12 +20,14 @@ import { registerRootNotificationRoutes } from '../../domains/notifications/rout
  * events and a resource's region from and the system variables a package may use (static, so
  * served as bytes made once), the key's own account at `/accounts` (domains/accounts), a
  * password reset request (`POST /user_password`, which changes nothing here), the service's
- * product updates, which a user may like (domains/product-updates), and the key's user's
- * notifications (`/user/notifications`, domains/notifications).
+ * product updates, which a user may like (domains/product-updates), and the key's user, its SSH
+ * keys and notifications (`/user`, `/user/keys`, `/user/notifications`, domains/users and
+ * domains/notifications).
  */
 export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
   registerAccountRoutes(router, sim);
   registerRootNotificationRoutes(router, sim);
+  registerRootUserRoutes(router, sim);
   const serveStatic = (path: string, value: unknown): void => {
     const bytes = Buffer.from(JSON.stringify(value));
     router.get(path, (ctx) => {
