@@ -19,6 +19,8 @@ export interface AttributeSpec {
   requiredWith?: string;
   /** What a text value must begin with (Athena's `s3://` staging directory). */
   prefix?: string;
+  /** The only values a text takes, where the docs list them (Salesforce's environment). */
+  choices?: readonly string[];
   default?: string | number | boolean;
   /** Written, never shown, never kept by the simulator (it connects nowhere). */
   secret?: boolean;
@@ -61,10 +63,10 @@ export const CONNECTION_ATTRIBUTES: Readonly<Record<string, readonly AttributeSp
   mongo: [text('username'), text('password', false, true), { name: 'database', kind: 'text', required: true }, text('host', true), port(27017), TUNNEL, ssl(false), text('read_preference'), text('authentication_database')],
   s3: [...CREDENTIALS, text('region')],
   gs: [text('project_id', true)],
-  sftp: [...CREDENTIALS, text('host', true), port(22), { name: 'auth_method', kind: 'text', default: 'password' }],
+  sftp: [...CREDENTIALS, text('host', true), port(22), { name: 'auth_method', kind: 'text', default: 'password', choices: ['password', 'key'] }],
   hdfs: [text('username'), text('name_node_host', true), { name: 'name_node_port', kind: 'port' }, text('httpfs_host', true), { name: 'httpfs_port', kind: 'port', default: 14000 }],
   bigquery: [{ name: 'database', kind: 'text' }, text('host', true), text('region', true)],
-  salesforce: [...OAUTH, { name: 'environment', kind: 'text', required: true }],
+  salesforce: [...OAUTH, { name: 'environment', kind: 'text', required: true, choices: ['production', 'sandbox'] }],
   bingads: OAUTH,
   adwords: OAUTH,
   analytics: OAUTH,

@@ -94,9 +94,20 @@ describe('the docs’ other connection types (extension)', () => {
     expect(fieldsOf(badExpires.body)).toEqual(['expires', 'expires_at']);
   });
 
-  it('asks a Salesforce connection for its environment as well as the token', async () => {
+  it('asks a Salesforce connection for its environment as well as the token, one of the two the docs name', async () => {
     const world = makeWorld();
     const refused = await world.owner.post('/connections/salesforce', { name: 'crm' }).expect(422);
     expect(fieldsOf(refused.body)).toEqual(['environment', 'password']);
+    const staging = await world.owner.post('/connections/salesforce', { name: 'crm', password: 't', environment: 'staging' }).expect(422);
+    expect((staging.body as Refusal).errors).toEqual([{ field: 'environment', message: 'must be one of production, sandbox' }]);
+    await world.owner.post('/connections/salesforce', { name: 'crm', password: 't', environment: 'sandbox' }).expect(201);
+  });
+
+  it("takes an SFTP connection's auth_method as the docs list it: password (the default) or key", async () => {
+    const world = makeWorld();
+    const sftp = { name: 'drop', host: 'sftp.acme.example', username: 'u', password: 'p' };
+    expect((await world.owner.post('/connections/sftp', sftp).expect(201)).body).toMatchObject({ auth_method: 'password' });
+    expect((await world.owner.post('/connections/sftp', { ...sftp, auth_method: 'key' }).expect(201)).body).toMatchObject({ auth_method: 'key' });
+    expect(fieldsOf((await world.owner.post('/connections/sftp', { ...sftp, auth_method: 'kerberos' }).expect(422)).body)).toEqual(['auth_method']);
   });
 });

@@ -101,7 +101,8 @@ export interface NewConnectionInput {
  * docs' example sends them. Required ones (always, or unless or with another, as attributes.ts
  * says) must be there and not blank, a port is an integer from 1 to 65535, `ssl` a boolean,
  * `tunnel_type` `direct` or `reverse`, a time an ISO 8601 date-time with its zone, text at most 1000
- * characters (and with its prefix, if the type gives one); every bad field named at once.
+ * characters (and with its prefix, or one of its choices, if the type gives them); every bad
+ * field named at once.
  * Attributes the type does not take are ignored.
  */
 export function parseNewConnection(type: string, body: Record<string, unknown>): NewConnectionInput {
@@ -144,6 +145,7 @@ function attributeProblem(spec: AttributeSpec, value: unknown): string | undefin
       return typeof value === 'string' && parseIsoDateTime(value) !== null ? undefined : 'must be an ISO 8601 date-time with its zone, such as 2026-12-31T00:00:00Z';
     case 'text':
       if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_ATTRIBUTE_TEXT) return `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
+      if (spec.choices && !spec.choices.includes(value)) return `must be one of ${spec.choices.join(', ')}`;
       return spec.prefix === undefined || value.startsWith(spec.prefix) ? undefined : `must begin with ${spec.prefix}`;
     default:
       return unknownKind(spec.kind);
