@@ -85,8 +85,9 @@ function withoutUrlCredentials(text: string): string {
 }
 
 /** `password: x`, `api_key=x`, `"service_key": "x"`: a secret named in YAML, form-like or cut-off JSON text. */
-const NAMED_SECRET_IN_TEXT = /\b(api_?key|salt|secret|password|passwd|token|private_key|service_key|basic_auth_data)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi;
-const SENT_SECRET_IN_TEXT = /\b(code)(["']?\s*[:=]\s*)("[^"\n]*"|'[^'\n]*'|[^\s,&}]+)/gi;
+const namedInText = (names: string) => new RegExp(`\\b(${names})(["']?\\s*[:=]\\s*)("[^"\\n]*"|'[^'\\n]*'|[^\\s,&}]+)`, 'gi');
+const NAMED_SECRET_IN_TEXT = namedInText('api_?key|salt|secret|password|passwd|token|private_key|service_key|basic_auth_data');
+const SENT_SECRET_IN_TEXT = namedInText('code');
 
 function redactKeysInText(text: string, keyPrefix: string, sent: boolean): string {
   const prefix = keyPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -122,10 +122,10 @@ export function parseNewConnection(type: string, body: Record<string, unknown>):
       }
       continue;
     }
-    const problem = attributeProblem(spec, value);
-    if (problem) problems.push({ field: spec.name, message: problem });
+    const read = readAttribute(spec, value);
+    if ('problem' in read) problems.push({ field: spec.name, message: read.problem });
     // A secret is checked, never kept: the simulator connects nowhere.
-    else if (!spec.secret) settings[spec.name] = spec.kind === 'time' ? (parseIsoDateTime(value as string) as number) : (value as string | number | boolean);
+    else if (!spec.secret) settings[spec.name] = read.kept;
   }
   if (problems.length) throw invalidFields(problems);
   return { name: body.name as string, settings };
@@ -133,20 +133,24 @@ export function parseNewConnection(type: string, body: Record<string, unknown>):
 
 const MAX_ATTRIBUTE_TEXT = 1000;
 
-function attributeProblem(spec: AttributeSpec, value: unknown): string | undefined {
+/** A given attribute's value as kept (a time as epoch ms, read once), or why it is refused. */
+function readAttribute(spec: AttributeSpec, value: unknown): { kept: string | number | boolean } | { problem: string } {
+  const problem = (message: string) => ({ problem: message });
   switch (spec.kind) {
     case 'port':
-      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65_535 ? undefined : 'must be a port number from 1 to 65535';
+      return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 65_535 ? { kept: value as number } : problem('must be a port number from 1 to 65535');
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'must be a boolean';
+      return typeof value === 'boolean' ? { kept: value } : problem('must be a boolean');
     case 'tunnel':
-      return value === 'direct' || value === 'reverse' ? undefined : 'must be direct or reverse';
-    case 'time':
-      return typeof value === 'string' && parseIsoDateTime(value) !== null ? undefined : 'must be an ISO 8601 date-time with its zone, such as 2026-12-31T00:00:00Z';
+      return value === 'direct' || value === 'reverse' ? { kept: value } : problem('must be direct or reverse');
+    case 'time': {
+      const at = typeof value === 'string' ? parseIsoDateTime(value) : null;
+      return at !== null ? { kept: at } : problem('must be an ISO 8601 date-time with its zone, such as 2026-12-31T00:00:00Z');
+    }
     case 'text':
-      if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_ATTRIBUTE_TEXT) return `must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`;
-      if (spec.choices && !spec.choices.includes(value)) return `must be one of ${spec.choices.join(', ')}`;
-      return spec.prefix === undefined || value.startsWith(spec.prefix) ? undefined : `must begin with ${spec.prefix}`;
+      if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_ATTRIBUTE_TEXT) return problem(`must be a non-blank string of at most ${MAX_ATTRIBUTE_TEXT} characters`);
+      if (spec.choices && !spec.choices.includes(value)) return problem(`must be one of ${spec.choices.join(', ')}`);
+      return spec.prefix === undefined || value.startsWith(spec.prefix) ? { kept: value } : problem(`must begin with ${spec.prefix}`);
     default:
       return unknownKind(spec.kind);
   }

@@ -84,7 +84,12 @@ export function deleteConnection(account: AccountState, connection: Connection):
 export function testConnection(settings: Readonly<Record<string, unknown>> | undefined): true {
   for (const attribute of HOST_ATTRIBUTES) {
     const host = settings?.[attribute];
-    if (typeof host === 'string' && /\.invalid\.?$/i.test(host.trim())) throw invalidField(attribute, `${host} could not be reached: the connection test failed`);
+    if (typeof host === 'string' && isUnreachableHost(host)) throw invalidField(attribute, `${host} could not be reached: the connection test failed`);
   }
   return true;
+}
+
+/** A host under the reserved `.invalid` domain (RFC 2606), which never resolves: what the simulator cannot reach. */
+export function isUnreachableHost(host: string): boolean {
+  return /\.invalid\.?$/i.test(host.trim());
 }
