@@ -34,6 +34,33 @@ describe('the state file', () => {
     );
   });
 
+  it('gives back a client\'s own data exactly, members named like its markers ($map, $set, $$x) and __proto__ included, in their order', () => {
+    // Objects built from JSON text, as a request body is: `__proto__` is then an own member.
+    const name = fc.oneof(fc.constantFrom('$map', '$set', '$$map', '$$$set', '$', '$$', 'a$b', '__proto__'), fc.string({ maxLength: 5 }));
+    const { value } = fc.letrec<{ value: unknown }>((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        fc.oneof(fc.string({ maxLength: 5 }), fc.integer(), fc.boolean(), fc.constant(null)),
+        fc.array(tie('value'), { maxLength: 3 }),
+        fc.array(fc.tuple(name, tie('value')), { maxLength: 4 }).map((members) => JSON.parse(`{${members.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`) as unknown),
+      ),
+    }));
+    fc.assert(
+      fc.property(value, (data) => {
+        const stored = { users: new Map([[1, { notification_settings: data }]]), tags: new Set(['t']) };
+        const back = decodeState<typeof stored>(encodeState(stored));
+        expect(back.users).toBeInstanceOf(Map);
+        expect(back.tags).toEqual(new Set(['t']));
+        expect(JSON.stringify(back.users.get(1)?.notification_settings)).toBe(JSON.stringify(data));
+      }),
+      { seed: 20261127, numRuns: 500 },
+    );
+    // What once made a whole record unreadable (a Map of entries that are not pairs), and what came back as a Set.
+    const settings = JSON.parse('{"x": {"$map": [1]}, "email": {"$set": [1, 2]}, "$$y": 1, "__proto__": {"polluted": true}}') as unknown;
+    expect(JSON.stringify(decodeState(encodeState({ settings })))).toBe(JSON.stringify({ settings }));
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('drops a torn last record and cuts the file back, keeping everything before it', async () => {
     const file = join(dir, 'torn.log');
     const good = [record(1), record(2), record(3)].map(recordLine).join('');
@@ -179,6 +206,60 @@ describe('state export and import', () => {
       const bad = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'nope', accounts: [] }) });
       expect(bad.status).toBe(422);
       expect((await fetch(`${to.interfaceB(from.accounts[0]?.account_id)}/packages`, { headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT } })).status).toBe(200);
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  });
+});
+
+describe("a client's own data named like the state's markers ($map, $set)", () => {
+  // A user's notification_settings are any JSON object the client sends.
+  const settings = { email: { $set: [1, 2] }, x: { $map: [1] }, $$y: 1, plain: true };
+  const json = (auth: string, body?: unknown): RequestInit => ({ method: body === undefined ? 'GET' : 'PUT', headers: { authorization: auth, accept: ACCEPT, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+  it('comes back as sent after a restart with --state, and the writes after it too', { timeout: 60_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-markers-'));
+    try {
+      const state = join(dir, 'state.log');
+      const target = join(dir, 'target.json');
+      const first = await serveWithState(state, target);
+      const auth = `Basic ${Buffer.from(`${first.key}:`).toString('base64')}`;
+      let hookId: number;
+      try {
+        expect((await fetch(`${first.origin}/${first.slug}/api/user`, json(auth, { notification_settings: settings }))).status).toBe(200);
+        const hook = await fetch(`${first.origin}/${first.slug}/api/hooks`, { method: 'POST', headers: { authorization: auth, accept: ACCEPT, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job'] }) });
+        expect(hook.status).toBe(201);
+        hookId = ((await hook.json()) as { id: number }).id;
+      } finally {
+        first.child.kill('SIGTERM');
+        await first.exited;
+      }
+      const second = await serveWithState(state, target);
+      try {
+        const user = (await (await fetch(`${second.origin}/${second.slug}/api/user`, json(auth))).json()) as { notification_settings: unknown };
+        expect(JSON.stringify(user.notification_settings)).toBe(JSON.stringify(settings));
+        expect((await fetch(`${second.origin}/${second.slug}/api/hooks/${hookId}`, json(auth))).status, 'the hook made after the settings').toBe(200);
+      } finally {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('comes back as sent through state export and import', async () => {
+    const from = await startSimulator({ clock: 'frozen' });
+    const to = await startSimulator({ seed: 'empty' });
+    try {
+      const slug = from.accounts[0]?.account_id ?? '';
+      const auth = `Basic ${Buffer.from(`${from.accounts[0]?.users[0]?.api_key ?? ''}:`).toString('base64')}`;
+      expect((await fetch(`${from.interfaceB(slug)}/user`, json(auth, { notification_settings: settings }))).status).toBe(200);
+      const exported = await (await fetch(`${from.controlUrl}/state`)).text();
+      expect((await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: exported })).status).toBe(200);
+      const user = (await (await fetch(`${to.interfaceB(slug)}/user`, json(auth))).json()) as { notification_settings: unknown };
+      expect(JSON.stringify(user.notification_settings)).toBe(JSON.stringify(settings));
     } finally {
       await from.close();
       await to.close();
