@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
 import { originOf } from './links.ts';
+import { queryNamesRead } from './query.ts';
 
 export interface Page {
   offset: number;
@@ -49,7 +50,8 @@ export function pageOf<T>(sim: Sim, ctx: Context, items: readonly T[], page: Pag
 
 /**
  * Sets the `Link` header of the page `page` of a collection of `total` items, for callers that
- * slice the page themselves. `next` starts where this page ends; `prev` is the window that ends
+ * slice the page themselves: each link the request's own query (the parameters the list read)
+ * with its window. `next` starts where this page ends; `prev` is the window that ends
  * exactly where this page starts (its `limit` shrinks near the start), so walking either way
  * never repeats or skips an item.
  */
@@ -59,8 +61,11 @@ export function setPageLinks(sim: Sim, ctx: Context, page: Page, total: number):
   if (!names.linkHeader) return;
   const links: string[] = [];
   const base = `${originOf(ctx)}${ctx.path}`;
+  // The list's own parameters (its filters and order), as sent; not the ones it ignored.
+  const read = queryNamesRead(ctx);
+  const carried = [...new URLSearchParams(ctx.querystring)].filter(([name]) => read.has(name) || name === names.offset || name === names.limit);
   const link = (offset: number, limit: number, rel: string) => {
-    const query = new URLSearchParams(ctx.querystring);
+    const query = new URLSearchParams(carried);
     query.set(names.offset, String(offset));
     query.set(names.limit, String(limit));
     links.push(`<${base}?${query.toString()}>; rel="${rel}"`);

@@ -7,7 +7,8 @@ import { INTERFACE_A_PREFIX } from '../../simulator/interfaces/which.ts';
  * The simulator's OpenAPI document as the tests read it, and the request that exercises each
  * documented operation on a fresh default-seeded simulator: shared by the replay of every
  * operation (test/openapi.test.ts) and the mutation of every documented request body
- * (test/mutated-bodies.test.ts), so both send what the document describes.
+ * (test/mutated-bodies.test.ts) and of every documented read's query (test/mutated-queries.test.ts),
+ * so they send what the document describes.
  */
 
 export type Doc = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };

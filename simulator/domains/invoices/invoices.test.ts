@@ -100,9 +100,17 @@ describe('GET /invoices', () => {
     expect(res.body.message).toContain('limit');
   });
 
-  it('keeps other query parameters in the links', async () => {
-    const res = await acme.get('/invoices?limit=10&lang=en');
-    expect(parseLinks(res.headers.link).next?.searchParams.get('lang')).toBe('en');
+  it('carries the list\'s own parameters into the links, not the ones it ignores', async () => {
+    const res = await acme.get('/invoices?limit=10&sort=created&direction=asc&lang=en');
+    const next = parseLinks(res.headers.link).next;
+    expect(Object.fromEntries(next?.searchParams ?? [])).toEqual({ limit: '10', sort: 'created', direction: 'asc', offset: '10' });
+  });
+
+  it('answers a 10 KB parameter it ignores with links a client can read (once three copies of it overflowed the 16 KB header limit)', async () => {
+    const res = await acme.get(`/invoices?offset=20&limit=10&junk=${'x'.repeat(10_000)}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.link?.length).toBeLessThan(1_000);
+    expect(window(parseLinks(res.headers.link).prev)).toEqual({ offset: 10, limit: 10 });
   });
 
   it('never answers 5xx when the Host header is not a valid host', async () => {

@@ -47,6 +47,9 @@ describe('GET /notifications', () => {
     expect(((await world.owner.get('/notifications?all=false').expect(200)).body as NotificationBody[]).map((n) => n.id)).toEqual([later.id, unread]);
     await world.owner.get('/notifications?all=yes').expect(422);
     await world.colleague.get('/notifications?all=true').expect(200, []);
+    // The paging links keep asking for every one.
+    const paged = await world.owner.get('/notifications?all=true&limit=1').expect(200);
+    expect(paged.headers.link).toMatch(/<[^>]*[?&]all=true[^>]*>; rel="next"/);
   });
 
   it('a notification marked read leaves the default list, and shows when and that it was read with all=true', async () => {

@@ -6,6 +6,7 @@ import { readJsonObject } from '../../http/json-body.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { NOTIFICATION_SORTS, markRead, notificationCounts, notificationsPage } from './model.ts';
 import { readListOrder } from '../../http/list-query.ts';
+import { booleanQuery } from '../../http/query.ts';
 import { inListOrder, isNaturalOrder } from '../shared/list-order.ts';
 import { presentNotification } from './present.ts';
 
@@ -42,7 +43,7 @@ function listNotifications(sim: Sim): RouterMiddleware<BState> {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
     const order = readListOrder(sim, ctx, NOTIFICATION_SORTS);
-    const which = sim.conventions.b.notifications === 'all-with-read-flag' || readAll(ctx.query.all) ? 'all' : 'unread';
+    const which = sim.conventions.b.notifications === 'all-with-read-flag' || booleanQuery(ctx, 'all') ? 'all' : 'unread';
     if (isNaturalOrder(order)) {
       // Read off the user's kept index: a page costs the same however many notifications there are.
       const { total, items } = notificationsPage(account, user.id, page.offset, page.limit, which);
@@ -66,12 +67,6 @@ async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ mar
 }
 
 /** The real service's `all` filter: `true` lists read notifications too; absent or `false`, unread only. */
-function readAll(value: string | string[] | undefined): boolean {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
-  throw invalidField('all', 'must be true or false');
-}
-
 function readOptionalId(value: unknown): number | null {
   if (value === undefined) return null;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidField('id', 'must be an integer');

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../api/index.ts';
+import { INTERFACE_A_PREFIX } from '../simulator/interfaces/which.ts';
+import { Redactor } from '../suites/lib/redact.ts';
+import { documentOf, prepare } from './support/documented-requests.ts';
+
+/**
+ * Every documented read of both interfaces (the request the OpenAPI document describes, on real
+ * ids of a seeded simulator), each of its query parameters and three it does not take given
+ * edge and hostile values, once and twice: every answer is a 200 or a 4xx with the interface's
+ * error object, never a 5xx or a stack trace, with headers an HTTP client reads (Node's limit is
+ * 16 KB: paging links once carried a 10 KB parameter the list ignored three times over).
+ */
+
+const VALUES = ['', ' ', '-1', '0', '1.5', '1e309', '9007199254740993', 'NaN', '\u0000', '%', 'x'.repeat(10_000), '😀'.repeat(300), '[]', 'null', 'true', '2026-13-45T25:00:00Z', ',,,', 'all,all', 'asc,desc'];
+const NOT_TAKEN = ['unknown', 'constructor', '__proto__'];
+const HEADER_LIMIT = 16 * 1024;
+const REDACTOR = new Redactor();
+
+describe('every documented read, its query mutated (X-ROB-1)', () => {
+  it('answers a 200 or a 4xx error object with headers a client can read; never a 5xx', { timeout: 120_000 }, async () => {
+    const first = await startSimulator();
+    const doc = await documentOf(first);
+    await first.close();
+    const definitionExample = doc.paths['/api/public/v1/pipelines']?.post?.requestBody?.content['application/json']?.example as object;
+    const problems: string[] = [];
+    let sent = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      const op = ops.get;
+      if (!op || path.startsWith('/_disco')) continue;
+      // A fresh simulator per read: prepare makes what the path names (an SSH key can be added once).
+      const sim = await startSimulator({ clock: 'frozen', rateLimit: 0, deliverWebhooks: 'off' });
+      try {
+        const request = await prepare(sim, 'get', path, op, definitionExample);
+        const names = [...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...NOT_TAKEN];
+        for (const name of names) {
+          for (const value of VALUES) {
+            for (const times of [1, 2]) {
+              const url = new URL(request.url);
+              url.searchParams.delete(name);
+              for (let i = 0; i < times; i++) url.searchParams.append(name, value);
+              const said = `GET ${path}?${name}=${JSON.stringify(value.slice(0, 20))}${times > 1 ? ' (twice)' : ''}`;
+              sent++;
+              let res: Response;
+              try {
+                res = await fetch(url, { headers: request.init.headers as Record<string, string> });
+              } catch (err) {
+                problems.push(`${said}: no answer a client can read: ${String((err as Error).cause ?? err).slice(0, 100)}`);
+                continue;
+              }
+              const text = await res.text();
+              let headerBytes = 0;
+              res.headers.forEach((v, k) => (headerBytes += k.length + v.length + 4));
+              if (headerBytes > HEADER_LIMIT) problems.push(`${said}: ${headerBytes} bytes of headers`);
+              if (res.status >= 500 || /\bat .*\.(ts|js):\d+|node:internal/.test(text)) problems.push(`${said}: ${res.status} ${REDACTOR.text(text.slice(0, 150))}`);
+              else if (res.status >= 400) {
+                let error: unknown;
+                try {
+                  error = (JSON.parse(text) as Record<string, unknown>)[path.startsWith(INTERFACE_A_PREFIX) ? 'error' : 'message'];
+                } catch {
+                  error = undefined;
+                }
+                if (typeof error !== 'string') problems.push(`${said}: ${res.status} without the interface's error object`);
+              } else if (res.status !== 200) problems.push(`${said}: ${res.status}`);
+            }
+          }
+        }
+      } finally {
+        await sim.close();
+      }
+    }
+    process.stdout.write(`mutated queries: ${sent} requests\n`);
+    expect(problems).toEqual([]);
+    expect(sent).toBeGreaterThan(5_000);
+  });
+});
