@@ -6,6 +6,7 @@ import { encodeState, decodeState } from '../persistence/codec.ts';
 import { dropRetries } from '../domains/hooks/retries.ts';
 import { settleSoon } from '../domains/settle-timer.ts';
 import type { AccountState, IdKind } from '../store.ts';
+import { AdjustableClock } from '../clock.ts';
 
 export const STATE_FORMAT = 'disco-state/1';
 
@@ -15,7 +16,8 @@ const MAP_FIELDS = ['users', 'sshKeys', 'packages', 'clusters', 'jobs', 'hooks',
 /**
  * The whole state out and in: `GET /_disco/state` (the format of `--state` files' snapshots:
  * every account, the id sequences; interface A keys as digests, interface B keys as the API
- * shows them) and `PUT /_disco/state` with such a document, which replaces everything.
+ * shows them) and `PUT /_disco/state` with such a document, which replaces everything and moves
+ * the clock on to the document's `now` when it is behind.
  */
 export function registerStateRoutes(router: Router, sim: Sim): void {
   router.get('/state', (ctx) => {
@@ -25,7 +27,7 @@ export function registerStateRoutes(router: Router, sim: Sim): void {
 
   router.put('/state', async (ctx) => {
     const raw = await readJsonObject(ctx, 256 * 1024 * 1024);
-    const doc = decodeState<{ format?: unknown; accounts?: unknown; sequences?: unknown }>(JSON.stringify(raw));
+    const doc = decodeState<{ format?: unknown; accounts?: unknown; sequences?: unknown; now?: unknown }>(JSON.stringify(raw));
     if (doc.format !== STATE_FORMAT) throw invalidField('format', `must be ${STATE_FORMAT} (what GET /_disco/state and disco state export write)`);
     if (!Array.isArray(doc.accounts)) throw invalidField('accounts', 'must be a list of accounts');
     const slugs = new Set<string>();
@@ -37,7 +39,12 @@ export function registerStateRoutes(router: Router, sim: Sim): void {
       slugs.add(account.slug);
     });
     if (!Array.isArray(doc.sequences) || !doc.sequences.every((s: unknown) => Array.isArray(s) && typeof s[0] === 'string' && Number.isSafeInteger(s[1]))) throw invalidField('sequences', 'must be [[kind, last id], ...] as exported');
+    if (doc.now !== undefined && !Number.isSafeInteger(doc.now)) throw invalidField('now', 'must be the exported clock, epoch milliseconds');
     sim.store.load(doc.accounts as AccountState[], doc.sequences as [IdKind, number][]);
+    // Time goes on from the exported state's moment, as after a restart with --state: a job it
+    // showed completed stays completed, and nothing in it was made in the importer's future.
+    // Never back: this simulator's own clock may already be later.
+    if (typeof doc.now === 'number' && sim.clock instanceof AdjustableClock && doc.now > sim.clock.now()) sim.clock.set(doc.now);
     sim.rateLimiter.reset();
     dropRetries(sim);
     settleSoon(sim);

@@ -359,7 +359,7 @@ export function operations(sim: Sim): OperationDoc[] {
     C('delete', '/chaos', 'Remove every chaos rule', { status: 204 }),
     C('post', '/webhooks/wait', 'Wait until no web hook delivery is pending', undefined, { schema: OBJECT, example: { timeout_ms: 1000 } }),
     C('get', '/state', 'The whole state (disco-state/1)'),
-    C('put', '/state', 'Replace the whole state', undefined, { schema: OBJECT, example: { format: 'disco-state/1', accounts: [], sequences: [] } }),
+    C('put', '/state', 'Replace the whole state; the clock moves on to its now when behind', undefined, { schema: OBJECT, example: { format: 'disco-state/1', accounts: [], sequences: [] } }),
     C('get', '/openapi.json', 'This document'),
     C('get', '/openapi.yaml', 'This document, as YAML', { status: 200 }),
   ];
