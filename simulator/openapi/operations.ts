@@ -130,7 +130,7 @@ const CURL_BODY = {
     body: { type: 'string' },
   },
 };
-const USER_UPDATE = { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' } } }, example: { name: 'Ada Lovelace' } };
+const USER_UPDATE = { schema: { type: 'object', properties: { name: { type: 'string' }, email: { type: 'string' }, time_zone: { type: 'string' }, location: { type: 'string' }, notification_settings: { type: 'object' }, gravatar_email: { type: ['string', 'null'], format: 'email' }, receive_newsletter: { type: 'boolean' } } }, example: { name: 'Ada Lovelace' } };
 const SSH_KEY_BODY = { type: 'object', required: ['public_key'], properties: { name: { type: 'string' }, public_key: { type: 'string' } } };
 const NEW_SSH_KEY = { schema: SSH_KEY_BODY, example: { name: 'laptop', public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' } };
 

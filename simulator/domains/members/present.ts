@@ -2,6 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import type { User } from '../users/types.ts';
+import { gravatarEmailOf } from '../users/model.ts';
 import { ownerIdOf, roleOf } from './model.ts';
 
 /** A user's resource: its member record (`GET /members/{id}`), which the real service's API gives by id. */
@@ -16,7 +17,7 @@ export function presentMember(sim: Sim, account: AccountState, user: User, links
     name: user.name,
     email: user.email,
     display_name: user.name,
-    gravatar_email: user.email,
+    gravatar_email: gravatarEmailOf(user),
     avatar_url: user.avatar_url,
     created_at: presentTime(sim, user.createdAt),
     updated_at: presentTime(sim, user.updatedAt),

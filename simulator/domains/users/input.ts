@@ -10,6 +10,9 @@ export interface UserPatch {
   time_zone?: string;
   location?: string;
   notification_settings?: Record<string, unknown>;
+  /** null: back to the user's own email. */
+  gravatar_email?: string | null;
+  receive_newsletter?: boolean;
 }
 
 /** What `POST /user/keys` carries. A null name means "use the key's comment". */
@@ -48,6 +51,17 @@ export function parseUserPatch(body: Record<string, unknown>): UserPatch {
     const value = body.notification_settings;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) problems.push({ field: 'notification_settings', message: 'must be a JSON object' });
     else patch.notification_settings = { ...(value as Record<string, unknown>) };
+  }
+  // The real docs' other profile fields (sections/update-authenticated-user.md).
+  if (body.gravatar_email !== undefined) {
+    const value = body.gravatar_email;
+    if (value !== null && typeof value !== 'string') problems.push({ field: 'gravatar_email', message: 'must be a string or null' });
+    else if (value !== null && !isEmailAddress(value)) problems.push({ field: 'gravatar_email', message: 'must be a valid email address' });
+    else patch.gravatar_email = value;
+  }
+  if (body.receive_newsletter !== undefined) {
+    if (typeof body.receive_newsletter !== 'boolean') problems.push({ field: 'receive_newsletter', message: 'must be true or false' });
+    else patch.receive_newsletter = body.receive_newsletter;
   }
   if (problems.length) throw invalidFields(problems);
   return patch;

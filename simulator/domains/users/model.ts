@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { newUserApiKey } from './keys.ts';
+import { avatarUrlFor } from './new-user.ts';
 import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './openssh.ts';
 import type { SshKeyInput, UserPatch } from './input.ts';
 import type { SshKey, User } from './types.ts';
@@ -9,6 +10,11 @@ import { newestFirst } from '../shared/ordering.ts';
 import type { ListSorts } from '../shared/list-order.ts';
 
 const MAX_KEY_NAME_FROM_COMMENT = 255;
+
+/** The address whose Gravatar shows: the one set, else the user's email. */
+export function gravatarEmailOf(user: User): string {
+  return user.gravatarEmail ?? user.email;
+}
 
 /** `PUT /user` (B-USER-1): applies a validated patch. Any field given moves `updated_at`. */
 export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
@@ -20,6 +26,13 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (patch.location !== undefined) user.location = patch.location;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
+  if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;
+  if (patch.gravatar_email !== undefined) {
+    if (patch.gravatar_email === null) delete user.gravatarEmail;
+    else user.gravatarEmail = patch.gravatar_email;
+    // The picture is the Gravatar of that address.
+    user.avatar_url = avatarUrlFor(gravatarEmailOf(user));
+  }
   user.updatedAt = sim.clock.now();
   return user;
 }

@@ -3,8 +3,10 @@ import type { AccountState } from '../../store.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import { notificationCounts } from '../notifications/model.ts';
 import type { SshKey, User } from './types.ts';
+import { gravatarEmailOf } from './model.ts';
+import { timeZoneInfo } from './time-zone.ts';
 
-/** The user as interface B returns it (spec section 2), `api_key` included. */
+/** The user as interface B returns it (spec section 2), `api_key` included, with the real docs' `time_zone_info`, `gravatar_email` and `receive_newsletter`. */
 export function presentUser(sim: Sim, account: AccountState, user: User, links: Links): Record<string, unknown> {
   const counts = notificationCounts(account, user.id);
   return {
@@ -14,12 +16,15 @@ export function presentUser(sim: Sim, account: AccountState, user: User, links: 
     avatar_url: user.avatar_url,
     api_key: user.apiKey,
     time_zone: user.time_zone,
+    time_zone_info: timeZoneInfo(user.time_zone, sim.clock.now()),
     location: user.location,
     confirmed: user.confirmed,
     confirmed_at: presentOptionalTime(sim, user.confirmedAt),
     notifications_count: counts.total,
     unread_notifications_count: counts.unread,
     notification_settings: { ...user.notification_settings },
+    gravatar_email: gravatarEmailOf(user),
+    receive_newsletter: user.receiveNewsletter ?? false,
     created_at: presentTime(sim, user.createdAt),
     updated_at: presentTime(sim, user.updatedAt),
     url: `${links.api}/user`,

@@ -1,4 +1,4 @@
-import { SERVICE_TIME_ZONES } from './service-time-zones.ts';
+import { SERVICE_TIME_ZONE_IDENTIFIERS, SERVICE_TIME_ZONES } from './service-time-zones.ts';
 
 /**
  * Time zones are IANA names, or the real service's own names (service-time-zones.ts: what its
@@ -20,4 +20,49 @@ export function isTimeZone(name: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A user's `time_zone_info` as the real docs show it: `{"name": "UTC", "identifier": "Etc/UTC", "offset": "+0000"}`. */
+export interface TimeZoneInfo {
+  name: string;
+  identifier: string;
+  offset: string;
+}
+
+/**
+ * The zone's name as the user set it, its IANA identifier (a service name's from Rails' mapping;
+ * `UTC` is `Etc/UTC`, as the docs show), and its standard offset without a colon, as Rails'
+ * `formatted_offset(false)` gives it: the zone's offset outside summer time, by its current
+ * rules in the year of `at`.
+ */
+export function timeZoneInfo(name: string, at: number): TimeZoneInfo {
+  const identifier = SERVICE_TIME_ZONE_IDENTIFIERS[name] ?? (name === 'UTC' ? 'Etc/UTC' : name);
+  return { name, identifier, offset: standardOffset(identifier, new Date(at).getUTCFullYear()) };
+}
+
+/** Per zone and year: a user read must not build formatters. */
+const OFFSETS = new Map<string, string>();
+
+function standardOffset(identifier: string, year: number): string {
+  const key = `${identifier} ${year}`;
+  let offset = OFFSETS.get(key);
+  if (offset === undefined) {
+    // Summer time adds to the standard offset, in either hemisphere: the smaller of January's and July's.
+    const minutes = Math.min(offsetMinutes(identifier, Date.UTC(year, 0, 1)), offsetMinutes(identifier, Date.UTC(year, 6, 1)));
+    const abs = Math.abs(minutes);
+    offset = `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+    OFFSETS.set(key, offset);
+  }
+  return offset;
+}
+
+function offsetMinutes(identifier: string, at: number): number {
+  let zoneName: string | undefined;
+  try {
+    zoneName = new Intl.DateTimeFormat('en-US', { timeZone: identifier, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    return 0; // a name the runtime no longer resolves: shown as UTC rather than failing the read
+  }
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(zoneName ?? '');
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }

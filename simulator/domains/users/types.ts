@@ -13,6 +13,10 @@ export interface User {
   createdAt: number;
   updatedAt: number;
   lastLogin: number | null;
+  /** The address whose Gravatar is the user's picture (`PUT /user`, the real docs'); absent: the user's email. */
+  gravatarEmail?: string;
+  /** Whether the user gets the newsletter (`PUT /user`, the real docs'); absent: false. */
+  receiveNewsletter?: boolean;
   /**
    * The user's role in the account (members/model.ts); absent in a state saved before roles were
    * kept: the owner is an admin, everyone else a member.
