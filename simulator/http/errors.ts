@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'invalid_field'
+  | 'check_failed'
   | 'invalid_definition'
   | 'unprocessable'
   | 'conflict'
@@ -42,6 +43,8 @@ export const errorCatalog: Record<ErrorCode, CatalogEntry> = {
   unsupported_media_type: { status: 415, message: 'Unsupported media type.' },
   payload_too_large: { status: 413, message: 'Request body too large.' },
   invalid_field: { status: 422, message: 'Validation failed.' },
+  // A connection check the source said no to (the real docs: 400 with an `error_message`).
+  check_failed: { status: 400, message: 'The check failed.' },
   invalid_definition: { status: 400, message: 'The pipeline definition failed validation.' },
   unprocessable: { status: 422, message: 'The request body has unknown keys or the wrong shape.' },
   conflict: { status: 409, message: 'The operation is not allowed in the current state.' },
@@ -101,6 +104,16 @@ export function invalidField(field: string, message: string): ApiError {
     message: `Validation failed: ${field} ${message}`,
     problems: [{ field, message }],
   });
+}
+
+/**
+ * A connection's test, validation or schema import that the source itself refused (a host that
+ * cannot be reached, a table, object, field or file that does not exist), as against input that
+ * is wrong (`invalidField`): the real docs answer those 400 with an `error_message`
+ * (sections/test-connection.md, validate-connection.md), which the renderer adds.
+ */
+export function checkFailed(field: string, message: string): ApiError {
+  return new ApiError('check_failed', { message: `${field} ${message}`, problems: [{ field, message }] });
 }
 
 /**

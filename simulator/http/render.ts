@@ -27,6 +27,8 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     ctx.body = body;
   } else {
     const body: Record<string, unknown> = { message };
+    // The real docs' member for a failed connection check, beside the interface's own.
+    if (apiError?.code === 'check_failed') body.error_message = message;
     if (problems.length) body[b.problemsKey] = problems;
     ctx.body = body;
   }

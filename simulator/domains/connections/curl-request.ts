@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.ts';
+import { checkFailed, invalidField } from '../../http/errors.ts';
 import type { AccountState } from '../../store.ts';
 import type { MetadataParams } from './metadata-params.ts';
 import { isUnreachableHost } from './model.ts';
@@ -29,7 +29,7 @@ export function checkCurlRequest(account: AccountState, params: MetadataParams):
   for (const name of ['username', 'password', 'body']) params.text(name);
   params.strings('headers');
   checkConnectionRef(account, params);
-  if (isUnreachableHost(target.hostname)) throw invalidField('url', `${target.hostname} could not be reached: the request failed`);
+  if (isUnreachableHost(target.hostname)) throw checkFailed('url', `${target.hostname} could not be reached: the request failed`);
   return true;
 }
 

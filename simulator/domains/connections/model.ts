@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { checkFailed, notFound } from '../../http/errors.ts';
 import { HOST_ATTRIBUTES } from './attributes.ts';
 import { connectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
@@ -84,7 +84,7 @@ export function deleteConnection(account: AccountState, connection: Connection):
 export function testConnection(settings: Readonly<Record<string, unknown>> | undefined): true {
   for (const attribute of HOST_ATTRIBUTES) {
     const host = settings?.[attribute];
-    if (typeof host === 'string' && isUnreachableHost(host)) throw invalidField(attribute, `${host} could not be reached: the connection test failed`);
+    if (typeof host === 'string' && isUnreachableHost(host)) throw checkFailed(attribute, `${host} could not be reached: the connection test failed`);
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.ts';
+import { checkFailed, invalidField } from '../../http/errors.ts';
 
 /**
  * What a simulated database connection reads: one small sample database, the same behind every
@@ -60,7 +60,7 @@ const byName = new Map(SAMPLE_TABLES.map((t) => [t.name, t])); // lower-case nam
 /** The sample table `name` names (case-insensitively, a `schema.` prefix ignored), or a 422 naming `field`. */
 export function sampleTable(name: string, field: string): SampleTable {
   const table = byName.get(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
-  if (!table) throw invalidField(field, `${name} does not exist: the simulated database holds ${SAMPLE_TABLES.map((t) => t.name).join(' and ')}`);
+  if (!table) throw checkFailed(field, `${name} does not exist: the simulated database holds ${SAMPLE_TABLES.map((t) => t.name).join(' and ')}`);
   return table;
 }
 

@@ -36,14 +36,17 @@ describe("a connection's source: validate and import its schema (extension)", ()
     expect(byQuery.data[0]).toEqual(['Ada Lovelace', 'ada@customers.example']);
   });
 
-  it('names what is wrong in one 422: an absent table, a query it cannot read, a missing table, a bad lines', async () => {
+  it('names what is wrong: a table or column that does not exist fails the check (400, with the docs\' error_message), input it cannot read is a 422', async () => {
     const world = makeWorld();
     const id = await make(world, 'postgres', DATABASE);
     const schema = (query: Record<string, string>) => world.owner.get(`/connections/postgres/${id}/schema`).query(query);
-    expect(refusedField((await schema({ table: 'invoices' }).expect(422)).body)).toBe('table');
+    const absent = (await schema({ table: 'invoices' }).expect(400)).body as Refusal & { message: string; error_message: string };
+    expect(refusedField(absent)).toBe('table');
+    expect(absent.error_message).toBe(absent.message);
+    expect(absent.error_message).toContain('invoices does not exist');
     expect(refusedField((await schema({}).expect(422)).body)).toBe('table');
     expect(refusedField((await schema({ access_mode: 'query', query: 'DELETE FROM orders' }).expect(422)).body)).toBe('query');
-    expect(refusedField((await schema({ access_mode: 'query', query: 'SELECT secret FROM orders' }).expect(422)).body)).toBe('query');
+    expect(refusedField((await schema({ access_mode: 'query', query: 'SELECT secret FROM orders' }).expect(400)).body)).toBe('query');
     expect(refusedField((await schema({ access_mode: 'sideways', table: 'orders' }).expect(422)).body)).toBe('access_mode');
     expect(refusedField((await schema({ table: 'orders', lines: '0' }).expect(422)).body)).toBe('lines');
   });
@@ -53,7 +56,9 @@ describe("a connection's source: validate and import its schema (extension)", ()
     const id = await make(world, 'mysql', DATABASE);
     // Such a query kept an earlier single regular expression busy for minutes (8,000 spaces: 226 s).
     for (const query of [`SELECT a FROM b WHERE x${' '.repeat(200_000)}!`, `SELECT ${'a FROM '.repeat(30_000)}`, `SELECT ${'a,'.repeat(50_000)} FROM orders`]) {
-      const refused = await world.owner.get(`/connections/mysql/${id}/schema`).set('content-type', 'application/json').send({ access_mode: 'query', query }).expect(422);
+      const refused = await world.owner.get(`/connections/mysql/${id}/schema`).set('content-type', 'application/json').send({ access_mode: 'query', query });
+      // Not of the form (422), or naming a table or column the sample database lacks (400).
+      expect([400, 422]).toContain(refused.status);
       expect(refusedField(refused.body)).toBe('query');
     }
     const spaced = await world.owner.get(`/connections/mysql/${id}/schema`).query({ access_mode: 'query', query: `select\tid ,  total\nfrom orders where total > 10${' '.repeat(5000)};` }).expect(200);
@@ -66,10 +71,10 @@ describe("a connection's source: validate and import its schema (extension)", ()
     expect((await world.owner.post(`/connections/snowflake/${id}/validate`, {}).expect(200)).text).toBe('true');
     expect((await world.owner.post(`/connections/snowflake/${id}/validate`, { table: 'customers', schema_name: 'PUBLIC' }).expect(200)).text).toBe('true');
     expect(refusedField((await world.owner.post(`/connections/snowflake/${id}/validate`, { table: 'customers' }).expect(422)).body)).toBe('schema_name');
-    expect(refusedField((await world.owner.post(`/connections/snowflake/${id}/validate`, { table: 'ghosts', schema_name: 'PUBLIC' }).expect(422)).body)).toBe('table');
+    expect(refusedField((await world.owner.post(`/connections/snowflake/${id}/validate`, { table: 'ghosts', schema_name: 'PUBLIC' }).expect(400)).body)).toBe('table');
     const unreachable = await make(world, 'mysql', { ...DATABASE, host: 'db.nowhere.invalid' });
-    expect(refusedField((await world.owner.post(`/connections/mysql/${unreachable}/validate`, {}).expect(422)).body)).toBe('host');
-    expect(refusedField((await world.owner.get(`/connections/mysql/${unreachable}/schema`).query({ table: 'orders' }).expect(422)).body)).toBe('host');
+    expect(refusedField((await world.owner.post(`/connections/mysql/${unreachable}/validate`, {}).expect(400)).body)).toBe('host');
+    expect(refusedField((await world.owner.get(`/connections/mysql/${unreachable}/schema`).query({ table: 'orders' }).expect(400)).body)).toBe('host');
   });
 
   it('gives MongoDB records unparsed in raw, as the docs show', async () => {
@@ -110,9 +115,9 @@ describe("a connection's source: validate and import its schema (extension)", ()
     const world = makeWorld();
     const id = await make(world, 's3', { username: 'AKIA', password: 'aws-secret' });
     const location = { bucket: 'acme-exports', path: '/daily/orders.csv', record_type: 'delimited' };
-    const read = await world.owner.get(`/connections/s3/${id}/schema`).query(location).expect(422);
+    const read = await world.owner.get(`/connections/s3/${id}/schema`).query(location).expect(400);
     expect((read.body as Refusal).errors).toEqual([{ field: 'path', message: 'no file at acme-exports/daily/orders.csv: the simulated storage holds no files' }]);
-    expect(refusedField((await world.owner.post(`/connections/s3/${id}/validate`, location).expect(422)).body)).toBe('path');
+    expect(refusedField((await world.owner.post(`/connections/s3/${id}/validate`, location).expect(400)).body)).toBe('path');
     expect((await world.owner.post(`/connections/s3/${id}/validate`, { ...location, destination: true }).expect(200)).text).toBe('true');
     expect(refusedField((await world.owner.post(`/connections/s3/${id}/validate`, { path: 'x' }).expect(422)).body)).toBe('bucket');
     expect(refusedField((await world.owner.post(`/connections/s3/${id}/validate`, { ...location, record_type: 'xml' }).expect(422)).body)).toBe('record_type');
@@ -135,8 +140,10 @@ describe('curl requests (extension)', () => {
     const world = makeWorld();
     for (const check of ['test', 'validate']) {
       expect((await world.owner.post(`/connections/curl/${check}`, { url: 'https://api.partner.example/v1/orders', method: 'post', headers: { Accept: 'application/json' }, password: 'curl-secret' }).expect(200)).text).toBe('true');
-      const unreachable = await world.owner.post(`/connections/curl/${check}`, { url: 'https://api.nowhere.invalid/x', password: 'curl-secret' }).expect(422);
+      // The docs' failed request: 400 with an error_message.
+      const unreachable = await world.owner.post(`/connections/curl/${check}`, { url: 'https://api.nowhere.invalid/x', password: 'curl-secret' }).expect(400);
       expect(refusedField(unreachable.body)).toBe('url');
+      expect((unreachable.body as { error_message: string }).error_message).toContain('could not be reached');
       expect(JSON.stringify(unreachable.body)).not.toContain('curl-secret');
       expect(refusedField((await world.owner.post(`/connections/curl/${check}`, {}).expect(422)).body)).toBe('url');
       expect(refusedField((await world.owner.post(`/connections/curl/${check}`, { url: 'file:///etc/passwd' }).expect(422)).body)).toBe('url');

@@ -1,4 +1,4 @@
-import { invalidField } from '../../http/errors.ts';
+import { checkFailed, invalidField } from '../../http/errors.ts';
 import { parseIsoDateTime } from '../../http/date-time.ts';
 import type { MetadataParams } from './metadata-params.ts';
 import { testConnection } from './model.ts';
@@ -125,7 +125,7 @@ function databaseSelection(params: MetadataParams): { columns: readonly SampleCo
   const table = sampleTable(select.from, 'query');
   const positions = select.columns === '*' ? table.columns.map((_, i) => i) : select.columns.map((name) => {
     const index = table.columns.findIndex((c) => c.name === name.toLowerCase());
-    if (index < 0) throw invalidField('query', `${table.name} has no column ${name}`);
+    if (index < 0) throw checkFailed('query', `${table.name} has no column ${name}`);
     return index;
   });
   return { columns: positions.map((i) => table.columns[i]!), rows: table.rows.slice(0, limit).map((row) => positions.map((i) => row[i]!)) };
@@ -225,5 +225,5 @@ function fileLocation(params: MetadataParams): string {
 }
 
 function noFile(location: string) {
-  return invalidField('path', `no file at ${location}: the simulated storage holds no files`);
+  return checkFailed('path', `no file at ${location}: the simulated storage holds no files`);
 }

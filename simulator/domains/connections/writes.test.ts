@@ -45,20 +45,21 @@ describe('connection writes and tests (extension)', () => {
     expect((await world.owner.get('/connections').expect(200)).body).toHaveLength(before + 1);
   });
 
-  it('tests a connection, made or not: true, unless its host is under the reserved .invalid domain (422 naming it)', async () => {
+  it('tests a connection, made or not: true, unless its host is under the reserved .invalid domain (400 naming it, with the docs\' error_message)', async () => {
     const world = makeWorld();
     const made = (await world.owner.post('/connections/mysql', MYSQL).expect(201)).body as ConnectionBody;
     const passed = await world.owner.post(`/connections/mysql/${made.id}/test`).expect(200);
     expect(passed.text).toBe('true');
     expect(passed.headers['content-type']).toMatch(/json/);
     const unreachable = (await world.owner.post('/connections/mysql', { ...MYSQL, host: 'db.nowhere.invalid' }).expect(201)).body as ConnectionBody;
-    const failed = await world.owner.post(`/connections/mysql/${unreachable.id}/test`).expect(422);
+    const failed = await world.owner.post(`/connections/mysql/${unreachable.id}/test`).expect(400);
     expect(JSON.stringify(failed.body)).toContain('host');
+    expect(failed.body).toMatchObject({ error_message: 'host db.nowhere.invalid could not be reached: the connection test failed' });
     // A new connection's test keeps nothing.
     const listed = async () => ((await world.owner.get('/connections').expect(200)).body as unknown[]).length;
     const count = await listed();
     expect((await world.owner.post('/connections/mysql/test', MYSQL).expect(200)).text).toBe('true');
-    const failedNew = await world.owner.post('/connections/hdfs/test', { name: 'lake', name_node_host: 'nn.acme.invalid', httpfs_host: 'fs.acme.example' }).expect(422);
+    const failedNew = await world.owner.post('/connections/hdfs/test', { name: 'lake', name_node_host: 'nn.acme.invalid', httpfs_host: 'fs.acme.example' }).expect(400);
     expect(JSON.stringify(failedNew.body)).toContain('name_node_host');
     await world.owner.post('/connections/mysql/test', { name: 'x' }).expect(422);
     expect(await listed()).toBe(count);
