@@ -38,3 +38,13 @@ describe('GET /clusters/{id}', () => {
     expect(malformed.text).toBe(absent.text);
   });
 });
+
+describe('POST /clusters/{id}/watchers (extension)', () => {
+  it("answers the caller's watcher entry with the real docs' created_at and cluster_url", async () => {
+    const { owner, acme } = makeWorld();
+    const id = firstId(acme.cluster_ids, 1);
+    const res = await owner.post(`/clusters/${id}/watchers`).expect(200);
+    expect(validateResource('simulator/watcher', res.body)).toEqual([]);
+    expect(res.body).toMatchObject({ display_name: 'Ada Owner', created_at: '2026-01-05T09:00:00Z', cluster_url: `http://sim.test/acme/api/clusters/${id}` });
+  });
+});

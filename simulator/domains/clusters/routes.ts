@@ -87,6 +87,7 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   registerWatcherRoutes(router, sim, '/clusters', {
+    kind: 'cluster',
     watch: watchCluster,
     unwatch: unwatchCluster,
     watchers: (account, id) => {

@@ -1,11 +1,9 @@
 import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import type { User } from '../users/types.ts';
 import type { Job, JobStatus } from './types.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import { packageUrl } from '../packages/present.ts';
 import { clusterUrl } from '../clusters/present.ts';
-import { memberUrl } from '../members/present.ts';
 import { presentCreator, type Maker } from '../shared/creator.ts';
 import { jobStateNow } from './model.ts';
 import { jobOutputs, outputPreview } from './outputs.ts';
@@ -152,9 +150,4 @@ function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: nu
     preview_type: 'tsv',
     component: output.component,
   }));
-}
-
-/** One entry of a job's watcher list (the simulator's shape; the spec shows none). */
-export function presentWatcher(user: User, links: Links): Record<string, unknown> {
-  return { id: user.id, name: user.name, email: user.email, url: memberUrl(links, user.id) };
 }

@@ -276,7 +276,9 @@ describe('POST /jobs/{job_id}/watchers', () => {
     const colleague = world.acme.users[1];
     const res = await world.colleague.post(`/jobs/${id}/watchers`).expect(200);
     expect(validateResource('simulator/watcher', res.body)).toEqual([]);
-    expect(res.body).toMatchObject({ id: colleague?.id, name: colleague?.name, email: colleague?.email });
+    expect(res.body).toMatchObject({ id: colleague?.id, name: colleague?.name, display_name: colleague?.name, email: colleague?.email });
+    // The real docs' answer: when, and the job's URL.
+    expect(res.body).toMatchObject({ created_at: '2026-01-05T09:00:00Z', job_url: `http://sim.test/acme/api/jobs/${id}` });
     await world.colleague.post(`/jobs/${id}/watchers`).expect(200, res.body);
     await world.owner.post(`/jobs/${id}/watchers`).expect(200);
     const list = await world.owner.get(`/jobs/${id}/watchers`).expect(200);

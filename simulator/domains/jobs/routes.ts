@@ -11,7 +11,8 @@ import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder, readNames } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
-import { presentJob, presentJobLog, presentLogSummary, presentOutputPreview, presentWatcher } from './present.ts';
+import { jobUrl, presentJob, presentJobLog, presentLogSummary, presentOutputPreview } from './present.ts';
+import { presentWatch, presentWatcher } from '../shared/watcher-present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { JOB_SEARCH } from './search.ts';
@@ -119,7 +120,7 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       return;
     }
     ctx.status = 200;
-    ctx.body = presentWatcher(user, links);
+    ctx.body = presentWatch(sim, user, links, { kind: 'job', url: jobUrl(links, pathId(ctx.params.id)) });
   });
 
   // Extension (docs/interface-b.md): who watches the job, in subscription order, offset/limit paged.

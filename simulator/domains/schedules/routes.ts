@@ -55,6 +55,7 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   registerWatcherRoutes(router, sim, '/schedules', {
+    kind: 'schedule',
     watch: watchSchedule,
     unwatch: unwatchSchedule,
     watchers: (account, id) => scheduleWatchers(account, readSchedule(account, id)),

@@ -25,6 +25,8 @@ describe('/schedules/{id}/watchers (extension)', () => {
     expect(emails((await world.owner.get(`/schedules/${id}/watchers`).expect(200)).body)).toEqual(['owner@acme.example']);
     const entry = await world.colleague.post(`/schedules/${id}/watchers`).expect(200);
     expect(validateResource('simulator/watcher', entry.body)).toEqual([]);
+    expect(entry.body).toMatchObject({ display_name: 'Ada Colleague', schedule_url: expect.stringMatching(new RegExp(`/api/schedules/${id}$`)) as unknown });
+    expect(typeof (entry.body as { created_at: unknown }).created_at).toBe('string');
     await world.colleague.post(`/schedules/${id}/watchers`).expect(200);
     const listed = await world.owner.get(`/schedules/${id}/watchers`).expect(200);
     expect(emails(listed.body)).toEqual(['owner@acme.example', 'colleague@acme.example']);

@@ -5,10 +5,12 @@ import type { User } from '../users/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
-import { presentWatcher } from '../jobs/present.ts';
+import { presentWatch, presentWatcher } from './watcher-present.ts';
 
 /** What a watchable resource's model offers its watcher routes; each throws not-found for an id that is not the caller's. */
 export interface Watchable {
+  /** What the watch answer names the watched resource's URL after (`cluster_url`). */
+  kind: 'cluster' | 'schedule';
   watch(account: AccountState, user: User, id: number): void;
   unwatch(account: AccountState, user: User, id: number): void;
   watchers(account: AccountState, id: number): User[];
@@ -16,14 +18,16 @@ export interface Watchable {
 
 /**
  * `POST`, `GET` and `DELETE {collection}/{id}/watchers`, as the real service serves them for
- * clusters and schedules: the caller's watcher entry (no body taken), the watchers paged, and 204.
+ * clusters and schedules: the caller's watcher entry with the docs' `created_at` and
+ * `{kind}_url` (no body taken), the watchers paged, and 204.
  */
 export function registerWatcherRoutes(router: BRouteTable, sim: Sim, collection: string, model: Watchable): void {
   router.post(`${collection}/:id/watchers`, async (ctx) => {
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, user, links } = ctx.state;
-    model.watch(account, user, pathId(ctx.params.id));
-    ctx.body = presentWatcher(user, links);
+    const id = pathId(ctx.params.id);
+    model.watch(account, user, id);
+    ctx.body = presentWatch(sim, user, links, { kind: model.kind, url: `${links.api}${collection}/${id}` });
   });
 
   router.get(`${collection}/:id/watchers`, (ctx) => {
