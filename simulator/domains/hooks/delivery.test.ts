@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { emitEvent } from '../events.ts';
 import { makeWorld, type World } from '../users/test-support.ts';
@@ -97,10 +95,10 @@ describe('webhook delivery (emitEvent)', () => {
     const world = liveWorld();
     hooks.status = 500;
     await hook(world, { type: 'web', settings: { url: `${hooks.origin}/fails` }, events: ['job'] });
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/gone`;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // Port 2, which nothing serves: below the ephemeral range the other tests' servers get, and not
+    // one fetch refuses to dial (1 is). A port freed by closing a server could be taken again by
+    // another test's server before the delivery (under load it once answered 404 here).
+    const deadUrl = 'http://127.0.0.1:2/gone';
     await hook(world, { type: 'web', settings: { url: deadUrl }, events: ['job'] });
     emitEvent(world.sim, acmeAccount(world), 'job.started', () => JOB);
     const log = await deliveries(world);
