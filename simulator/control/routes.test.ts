@@ -43,6 +43,20 @@ describe('control API', () => {
     expect((await request(app).get('/_disco/accounts/nobody')).status).toBe(404);
   });
 
+  it("gives seeded connections their attributes, as made ones show them, and refuses a seed's secret, an attribute the type lacks or a bad value", async () => {
+    const { app } = world();
+    const reset = await request(app).post('/_disco/reset').send({ seed_name: 'default' });
+    const acme = reset.body.accounts[0] as { api_key?: string; users: { api_key: string }[]; connections: { id: number; type: string }[] };
+    const mysql = acme.connections.find((c) => c.type === 'mysql');
+    const read = await request(app).get(`/acme-data/api/connections/mysql/${mysql?.id}`).set('Accept', ACCEPT).set('Authorization', `Basic ${Buffer.from(`${acme.users[0]?.api_key}:`).toString('base64')}`);
+    expect(read.body).toMatchObject({ host: 'orders-db.acme.example', username: 'loader', database: 'orders', port: 3306 });
+    const bad = await request(app).post('/_disco/accounts').send({ slug: 'x-co', connections: [{ name: 'db', type: 'mysql', attributes: { host: 5, password: 'seed-pw', nope: 1 } }] });
+    expect(bad.status).toBe(422);
+    expect((bad.body.errors as { field: string }[]).map((e) => e.field)).toEqual(['connections[0].attributes.host', 'connections[0].attributes.password', 'connections[0].attributes.nope']);
+    expect(bad.text).not.toContain('seed-pw');
+    expect((await request(app).post('/_disco/accounts').send({ slug: 'y-co', connections: [{ name: 'db', type: 'mysql', attributes: 'host=x' }] })).status).toBe(422);
+  });
+
   it('mints interface A keys, with validation', async () => {
     const { app } = world();
     await request(app).post('/_disco/accounts').send({ slug: 'acme' });

@@ -1,6 +1,7 @@
 import type { FieldProblem } from '../http/errors.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { DELIVERY_INTERVAL_UNITS } from '../domains/deliveries/types.ts';
+import { seededSettings } from '../domains/connections/input.ts';
 import { MEMBER_ROLES } from '../domains/users/types.ts';
 import { nodesProblem } from '../domains/clusters/size.ts';
 import { parseBillingChange } from '../domains/billing/input.ts';
@@ -64,6 +65,10 @@ export function accountProblems(account: unknown, at: string, existingConnection
   list(account.connections, 'connections', bad, (c, f) => {
     if (typeof c.name !== 'string') f('name', 'must be a string');
     if (typeof c.type !== 'string' || !/^[a-z0-9_]{1,40}$/.test(c.type)) f('type', 'must be a connection type id such as mysql');
+    else if (c.attributes !== undefined) {
+      if (!isObject(c.attributes)) f('attributes', 'must be an object of the type\'s attributes');
+      else for (const p of seededSettings(c.type, c.attributes).problems) f(`attributes.${p.field}`, p.message);
+    }
   });
   const invoices = account.invoices;
   if (isObject(invoices)) {

@@ -10,6 +10,7 @@ import type { InvoiceStatus } from '../domains/invoices/types.ts';
 import type { DeliveryEnd, DeliveryIntervalUnit, DeliveryStatus } from '../domains/deliveries/types.ts';
 import { seedPipeline } from '../domains/pipelines/seeded.ts';
 import { defaultNodes, typeForNodes } from '../domains/clusters/size.ts';
+import { seededSettings } from '../domains/connections/input.ts';
 import { parseBillingChange } from '../domains/billing/input.ts';
 import { applyBillingChange } from '../domains/billing/model.ts';
 
@@ -30,7 +31,8 @@ export interface SeedAccount {
   pipeline_keys?: { name: string; admin: boolean; key?: string; expires_at?: string | null }[];
   packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; flow_type?: FlowType; outcome?: 'completed' | 'failed' }[];
   clusters?: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
-  connections?: { name: string; type: string }[];
+  /** `attributes`: the type's, as a made connection takes them (no secret; checked by seed-check.ts). */
+  connections?: { name: string; type: string; attributes?: Record<string, unknown> }[];
   /** Either explicit invoices or a count of generated monthly ones (newest first). */
   invoices?: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }[] | { generate: number };
   notifications?: { kind: string; message: string; read?: boolean }[];
@@ -130,7 +132,8 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   }
   for (const c of seed.connections ?? []) {
     const id = store.nextId('connection');
-    account.connections.set(id, { id, name: c.name, type: c.type, connectionGroupId: null, createdAt: now, updatedAt: now });
+    const settings = c.attributes === undefined ? undefined : seededSettings(c.type, c.attributes).settings;
+    account.connections.set(id, { id, name: c.name, type: c.type, connectionGroupId: null, ...(settings ? { settings } : {}), createdAt: now, updatedAt: now });
     manifest.connections.push({ id, type: c.type, name: c.name });
   }
   const invoices = seed.invoices;

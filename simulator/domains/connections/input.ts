@@ -131,6 +131,29 @@ export function parseNewConnection(type: string, body: Record<string, unknown>):
   return { name: body.name as string, settings };
 }
 
+/**
+ * A seed's attributes of a connection of `type` (fixtures/seed/*.json): each one the type takes,
+ * read as a made connection's are; nothing is required (a seed may leave attributes out, as the
+ * seeds before attributes did), and a secret is refused, since a seed file is no place for one
+ * and the simulator keeps none. The settings, or every problem, each naming the attribute.
+ */
+export function seededSettings(type: string, attributes: Record<string, unknown>): { settings: Record<string, string | number | boolean>; problems: FieldProblem[] } {
+  const specs = new Map(attributesOf(type).map((spec) => [spec.name, spec]));
+  const settings: Record<string, string | number | boolean> = {};
+  const problems: FieldProblem[] = [];
+  for (const [name, value] of Object.entries(attributes)) {
+    const spec = specs.get(name);
+    if (!spec) problems.push({ field: name, message: `is not an attribute of a ${type} connection` });
+    else if (spec.secret) problems.push({ field: name, message: 'is a secret: a seed holds none (the simulator keeps no secret of a connection)' });
+    else {
+      const read = readAttribute(spec, value);
+      if ('problem' in read) problems.push({ field: name, message: read.problem });
+      else settings[name] = read.kept;
+    }
+  }
+  return { settings, problems };
+}
+
 const MAX_ATTRIBUTE_TEXT = 1000;
 
 /** A given attribute's value as kept (a time as epoch ms, read once), or why it is refused. */
