@@ -108,8 +108,9 @@ export function invalidField(field: string, message: string): ApiError {
 
 /**
  * A connection's test, validation or schema import that the source itself refused (a host that
- * cannot be reached, a table, object, field or file that does not exist), as against input that
- * is wrong (`invalidField`): the real docs answer those 400 with an `error_message`
+ * cannot be reached, a table, column or file that does not exist), as against input that is
+ * wrong (`invalidField`, which a Salesforce object or field the org lacks stays, as the spec's
+ * metadata reads answer it): the real docs answer those 400 with an `error_message`
  * (sections/test-connection.md, validate-connection.md), which the renderer adds.
  */
 export function checkFailed(field: string, message: string): ApiError {

@@ -43,6 +43,7 @@ function listNotifications(sim: Sim): RouterMiddleware<BState> {
     const { account, user, links } = ctx.state;
     const page = readPage(sim, ctx);
     const order = readListOrder(sim, ctx, NOTIFICATION_SORTS);
+    // The real service's `all` filter: `true` lists read notifications too; absent or `false`, unread only.
     const which = sim.conventions.b.notifications === 'all-with-read-flag' || booleanQuery(ctx, 'all') ? 'all' : 'unread';
     if (isNaturalOrder(order)) {
       // Read off the user's kept index: a page costs the same however many notifications there are.
@@ -66,7 +67,6 @@ async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ mar
   return { marked, unread: notificationCounts(account, user.id).unread };
 }
 
-/** The real service's `all` filter: `true` lists read notifications too; absent or `false`, unread only. */
 function readOptionalId(value: unknown): number | null {
   if (value === undefined) return null;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidField('id', 'must be an integer');
