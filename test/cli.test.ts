@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +13,12 @@ import type { RunResult } from '../suites/lib/types.ts';
 import { disco } from './support/cli.ts';
 
 /** A loopback port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/**
+ * Port 2, which nothing serves: below the ephemeral range the other tests' servers get, and not
+ * one fetch refuses to dial (1 is). A port freed by closing a server could be taken again by
+ * another test's server before the run dials it (as hooks/delivery.test.ts once saw).
+ */
+const REFUSED_PORT = 2;
 
 let dir: string;
 beforeAll(async () => {
@@ -48,7 +46,7 @@ describe('disco check: the run cannot be done (exit 2)', () => {
   it('for a target that does not answer, without printing its key', async () => {
     const file = join(dir, 'unreachable.json');
     const key = 'cli-test-secret-key-123456';
-    const port = await closedPort();
+    const port = REFUSED_PORT;
     await writeFile(file, JSON.stringify({ base_url: `http://127.0.0.1:${port}`, accounts: [{ account_id: 'a', api_key: key }] }));
     const r = await disco(['check', '--target', file, '--report-dir', join(dir, 'r1')]);
     expect(r.code).toBe(2);
