@@ -86,6 +86,9 @@ export class AdjustableClock implements Clock {
   }
 }
 
+/** 9999-12-31T23:59:59Z: later times break ISO 8601 formatting and every timestamp after them. */
+export const LATEST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
 /** Speeds a clock accepts: above 0, at most 10,000 (a day in under 9 s). */
 export const MAX_CLOCK_SPEED = 10_000;
 

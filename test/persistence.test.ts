@@ -312,6 +312,10 @@ describe('every documented read, after a state export and import', () => {
       const badMoment = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'disco-state/1', accounts: [], sequences: [], now: 'yesterday' }) });
       expect(badMoment.status).toBe(422);
       expect(await badMoment.text()).toContain('now');
+      // A moment past the year 9999 would make every later timestamp unwritable in ISO 8601 (B-FMT-1).
+      const farFuture = await fetch(`${to.controlUrl}/state`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ format: 'disco-state/1', accounts: [], sequences: [], now: Date.UTC(20000, 0, 1) }) });
+      expect(farFuture.status).toBe(422);
+      expect((await (await fetch(`${to.controlUrl}/clock`)).json()) as { now: string }).toMatchObject({ now: expect.stringMatching(/^\d{4}-/) as unknown });
     } finally {
       await from.close();
       await to.close();

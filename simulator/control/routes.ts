@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
-import { AdjustableClock, isoTime, MAX_CLOCK_SPEED } from '../clock.ts';
+import { AdjustableClock, isoTime, LATEST_TIME_MS, MAX_CLOCK_SPEED } from '../clock.ts';
 import { ApiError, invalidField, invalidFields } from '../http/errors.ts';
 import { accountProblems, seedProblems } from './seed-check.ts';
 import { asObject } from '../http/body.ts';
@@ -209,9 +209,6 @@ export function controlRouter(sim: Sim): Router {
   registerOpenApiRoutes(router, sim);
   return router;
 }
-
-/** 9999-12-31T23:59:59Z: later times break ISO 8601 formatting and every timestamp after them. */
-const LATEST_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 function adjustable(sim: Sim): AdjustableClock {
   if (sim.clock instanceof AdjustableClock) return sim.clock;
