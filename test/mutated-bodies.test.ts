@@ -5,6 +5,7 @@ import { startSimulator, type RunningSimulator } from '../api/index.ts';
 import { INTERFACE_A_PREFIX } from '../simulator/interfaces/which.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import { Redactor } from '../suites/lib/redact.ts';
+import { isErrorObjectOf, STACK_TRACE } from './support/error-objects.ts';
 import { CONNECTION_ATTRIBUTES } from '../simulator/domains/connections/attributes.ts';
 import { CONNECTION_TYPE_NAMES } from '../simulator/domains/connections/catalog.ts';
 import { ACCEPT, documentOf, METHODS, prepare, validatorFor, type Doc, type Operation } from './support/documented-requests.ts';
@@ -219,11 +220,9 @@ async function mutate(sim: RunningSimulator, request: Prepared, validate: (schem
     tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
     // Answers hold keys (the user's api_key): a failure message never shows one.
     const said = `${request.label} with ${what}: ${res.status} ${REDACTOR.text(text.slice(0, 200))}`;
-    if (res.status >= 500 || /\bat .*\.(ts|js):\d+|node:internal/.test(text)) tally.problems.push(said);
+    if (res.status >= 500 || STACK_TRACE.test(text)) tally.problems.push(said);
     else if (res.status >= 400) {
-      const parsed = parsedJson(text);
-      const error = parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>)[request.interfaceA ? 'error' : 'message'] : undefined;
-      if (typeof error !== 'string') tally.problems.push(`${said}: not the interface's error object`);
+      if (!isErrorObjectOf(request.interfaceA ? 'A' : 'B', text)) tally.problems.push(`${said}: not the interface's error object`);
       if ((await stateOf(sim)) === before) return;
       tally.problems.push(`${said}: the refused request changed the state`);
     } else {

@@ -3,6 +3,7 @@ import { startSimulator } from '../api/index.ts';
 import { INTERFACE_A_PREFIX } from '../simulator/interfaces/which.ts';
 import { Redactor } from '../suites/lib/redact.ts';
 import { documentOf, prepare } from './support/documented-requests.ts';
+import { isErrorObjectOf, STACK_TRACE } from './support/error-objects.ts';
 
 /**
  * Every documented read of both interfaces (the request the OpenAPI document describes, on real
@@ -52,15 +53,9 @@ describe('every documented read, its query mutated (X-ROB-1)', () => {
               let headerBytes = 0;
               res.headers.forEach((v, k) => (headerBytes += k.length + v.length + 4));
               if (headerBytes > HEADER_LIMIT) problems.push(`${said}: ${headerBytes} bytes of headers`);
-              if (res.status >= 500 || /\bat .*\.(ts|js):\d+|node:internal/.test(text)) problems.push(`${said}: ${res.status} ${REDACTOR.text(text.slice(0, 150))}`);
+              if (res.status >= 500 || STACK_TRACE.test(text)) problems.push(`${said}: ${res.status} ${REDACTOR.text(text.slice(0, 150))}`);
               else if (res.status >= 400) {
-                let error: unknown;
-                try {
-                  error = (JSON.parse(text) as Record<string, unknown>)[path.startsWith(INTERFACE_A_PREFIX) ? 'error' : 'message'];
-                } catch {
-                  error = undefined;
-                }
-                if (typeof error !== 'string') problems.push(`${said}: ${res.status} without the interface's error object`);
+                if (!isErrorObjectOf(path.startsWith(INTERFACE_A_PREFIX) ? 'A' : 'B', text)) problems.push(`${said}: ${res.status} without the interface's error object`);
               } else if (res.status !== 200) problems.push(`${said}: ${res.status}`);
             }
           }

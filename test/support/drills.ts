@@ -14,6 +14,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { createSimulator } from '../../simulator/app.ts';
+import { isErrorObjectOf, STACK_TRACE } from './error-objects.ts';
 import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
 import { loadNamedSeed } from '../../simulator/control/seed-files.ts';
 import { listen, type Listening } from '../../simulator/server.ts';
@@ -133,7 +134,7 @@ export async function malformedFlood(target: DrillTarget, count: number, opts: {
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
       const line = raw.split('\r\n')[0]!.slice(0, 120);
       if (status >= 500 || status === 0) result.serverErrors.push(`${line} -> ${status || 'no status line'}`);
-      if (/\bat .*\.(ts|js):\d+|node:internal/.test(answer)) result.stackTraces.push(line);
+      if (STACK_TRACE.test(answer)) result.stackTraces.push(line);
       const isHead = raw.startsWith('HEAD ');
       if (status >= 400 && status < 500 && !isHead) {
         const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
@@ -152,17 +153,10 @@ export async function malformedFlood(target: DrillTarget, count: number, opts: {
  * `message`; an answer from before the app (the HTTP parser) carries both, so either client reads it.
  */
 function isErrorObject(requestLine: string, body: string): boolean {
-  let parsed: { error?: unknown; message?: unknown };
-  try {
-    parsed = JSON.parse(body) as { error?: unknown; message?: unknown };
-  } catch {
-    return false;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return false;
   const path = requestLine.split(' ')[1] ?? '';
-  if (path.startsWith('/api/public/v1')) return typeof parsed.error === 'string';
-  if (/^\/[^/]+\/api(\/|$)/.test(path)) return typeof parsed.message === 'string';
-  return typeof parsed.message === 'string' || typeof parsed.error === 'string';
+  if (path.startsWith('/api/public/v1')) return isErrorObjectOf('A', body);
+  if (/^\/[^/]+\/api(\/|$)/.test(path)) return isErrorObjectOf('B', body);
+  return isErrorObjectOf('B', body) || isErrorObjectOf('A', body);
 }
 
 export interface PathologicalResult {
