@@ -9,7 +9,7 @@ import { pathId } from '../../http/path-id.ts';
 import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
 import { parseClusterFields } from './input.ts';
 import { CLUSTER_SORTS, clustersNewestFirst, clusterWatchers, createCluster, readCluster, terminateCluster, unwatchCluster, updateCluster, watchCluster } from './model.ts';
-import { presentCluster } from './present.ts';
+import { clusterUrl, presentCluster } from './present.ts';
 import { CLUSTER_PLANS } from './plans.ts';
 import { ACCOUNT_REGIONS, STACKS } from './placement.ts';
 import { clusterStateAt } from './lifecycle.ts';
@@ -88,6 +88,7 @@ export function registerClusterRoutes(router: BRouteTable, sim: Sim): void {
 
   registerWatcherRoutes(router, sim, '/clusters', {
     kind: 'cluster',
+    url: clusterUrl,
     watch: watchCluster,
     unwatch: unwatchCluster,
     watchers: (account, id) => {

@@ -10,7 +10,7 @@ import { pathId } from '../../http/path-id.ts';
 import { parseScheduleFields } from './input.ts';
 import { SCHEDULE_SORTS, cloneSchedule, createSchedule, deleteSchedule, readSchedule, scheduleWatchers, schedulesNewestFirst, unwatchSchedule, updateSchedule, watchSchedule } from './model.ts';
 import { registerWatcherRoutes } from '../shared/watcher-routes.ts';
-import { presentSchedule } from './present.ts';
+import { presentSchedule, scheduleUrl } from './present.ts';
 import { runScheduleNow } from './runs.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { SCHEDULE_SEARCH } from './search.ts';
@@ -56,6 +56,7 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
 
   registerWatcherRoutes(router, sim, '/schedules', {
     kind: 'schedule',
+    url: scheduleUrl,
     watch: watchSchedule,
     unwatch: unwatchSchedule,
     watchers: (account, id) => scheduleWatchers(account, readSchedule(account, id)),

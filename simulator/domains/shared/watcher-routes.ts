@@ -1,4 +1,4 @@
-import type { Sim } from '../../context.ts';
+import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import type { User } from '../users/types.ts';
@@ -9,8 +9,9 @@ import { presentWatch, presentWatcher } from './watcher-present.ts';
 
 /** What a watchable resource's model offers its watcher routes; each throws not-found for an id that is not the caller's. */
 export interface Watchable {
-  /** What the watch answer names the watched resource's URL after (`cluster_url`). */
+  /** What the watch answer names the watched resource's URL after (`cluster_url`), and that URL. */
   kind: 'cluster' | 'schedule';
+  url(links: Links, id: number): string;
   watch(account: AccountState, user: User, id: number): void;
   unwatch(account: AccountState, user: User, id: number): void;
   watchers(account: AccountState, id: number): User[];
@@ -27,7 +28,7 @@ export function registerWatcherRoutes(router: BRouteTable, sim: Sim, collection:
     const { account, user, links } = ctx.state;
     const id = pathId(ctx.params.id);
     model.watch(account, user, id);
-    ctx.body = presentWatch(sim, user, links, { kind: model.kind, url: `${links.api}${collection}/${id}` });
+    ctx.body = presentWatch(sim, user, links, { kind: model.kind, url: model.url(links, id) });
   });
 
   router.get(`${collection}/:id/watchers`, (ctx) => {
