@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
-import { queryValue } from './query.ts';
+import { carryParameter, queryValue } from './query.ts';
 import type { Direction, ListOrder, ListSorts } from '../domains/shared/list-order.ts';
 
 /** The real service's `since` format: UTC, ISO 8601 (`2013-01-17T22:41:21Z`; fractions of a second allowed). */
@@ -43,12 +43,19 @@ export function readChoice<V extends string>(ctx: Context, name: string, values:
 export function readNames<V extends string>(ctx: Context, name: string, values: readonly V[], options: { all?: boolean } = {}): Set<V> | undefined {
   const all = options.all ?? true;
   const value = queryValue(ctx, name);
-  if (value === undefined || (all && value.trim() === 'all')) return undefined;
+  if (value === undefined) return undefined;
+  if (all && value.trim() === 'all') {
+    carryParameter(ctx, name, 'all');
+    return undefined;
+  }
   if (!all && value === '') return new Set();
   const names = value.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !(values as readonly string[]).includes(n));
   if (unknown.length > 0) throw invalidField(name, `must be ${all ? 'all, or ' : ''}names joined with commas out of ${values.join(', ')}`);
-  return new Set(names as V[]);
+  const asked = new Set(names as V[]);
+  // The paging links carry each name once (`type=s3,s3,...` repeated to 10 KB asks for S3 alone).
+  carryParameter(ctx, name, [...asked].join(','));
+  return asked;
 }
 
 /** A filter that takes a positive integer id (`package_id`), or undefined when not given. */

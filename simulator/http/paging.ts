@@ -2,7 +2,7 @@ import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { invalidField } from './errors.ts';
 import { originOf } from './links.ts';
-import { queryNamesRead } from './query.ts';
+import { parametersRead } from './query.ts';
 
 export interface Page {
   offset: number;
@@ -50,10 +50,10 @@ export function pageOf<T>(sim: Sim, ctx: Context, items: readonly T[], page: Pag
 
 /**
  * Sets the `Link` header of the page `page` of a collection of `total` items, for callers that
- * slice the page themselves: each link the request's own query (the parameters the list read)
- * with its window. `next` starts where this page ends; `prev` is the window that ends
- * exactly where this page starts (its `limit` shrinks near the start), so walking either way
- * never repeats or skips an item.
+ * slice the page themselves: each link the list's own parameters (query.ts) with its window.
+ * `next` starts where this page ends; `prev` is the window that ends exactly where this page
+ * starts (its `limit` shrinks near the start), so walking either way never repeats or skips an
+ * item.
  */
 export function setPageLinks(sim: Sim, ctx: Context, page: Page, total: number): void {
   const names = sim.conventions.b.paging;
@@ -61,9 +61,9 @@ export function setPageLinks(sim: Sim, ctx: Context, page: Page, total: number):
   if (!names.linkHeader) return;
   const links: string[] = [];
   const base = `${originOf(ctx)}${ctx.path}`;
-  // The list's own parameters (its filters and order), as sent; not the ones it ignored.
-  const read = queryNamesRead(ctx);
-  const carried = [...new URLSearchParams(ctx.querystring)].filter(([name]) => read.has(name) || name === names.offset || name === names.limit);
+  // The list's own parameters (its filters and order) as it understood them, wherever it took
+  // them from; not the ones it ignored.
+  const carried = [...parametersRead(ctx)].filter(([name]) => name !== names.offset && name !== names.limit);
   const link = (offset: number, limit: number, rel: string) => {
     const query = new URLSearchParams(carried);
     query.set(names.offset, String(offset));

@@ -2,26 +2,34 @@ import type { Context } from 'koa';
 import { invalidField } from './errors.ts';
 
 /**
- * The query parameters each request's handler asked for, by name: what a list's paging links
- * carry over (paging.ts). A parameter nobody reads changes nothing, so a link that left it out
- * lists the same; one that carried it would repeat whatever a client sent, up to headers no
- * client can read (three links of a 10 KB parameter overflow Node's 16 KB header limit).
+ * The list parameters each request's handler took, by name, with the value as the handler
+ * understood it: what a list's paging links carry over (paging.ts). A parameter nobody reads
+ * changes nothing, so a link that left it out lists the same; one that carried it would repeat
+ * whatever a client sent, up to headers no client can read (three links of a 10 KB parameter
+ * overflow Node's 16 KB header limit). A handler that takes a parameter from elsewhere (a search's
+ * JSON body) or reads one it then ignores says so with `carryParameter`.
  */
-const NAMES_READ = new WeakMap<Context, Set<string>>();
+const PARAMETERS_READ = new WeakMap<Context, Map<string, string>>();
 
-const NONE: ReadonlySet<string> = new Set();
+const NONE: ReadonlyMap<string, string> = new Map();
 
-export function queryNamesRead(ctx: Context): ReadonlySet<string> {
-  return NAMES_READ.get(ctx) ?? NONE;
+export function parametersRead(ctx: Context): ReadonlyMap<string, string> {
+  return PARAMETERS_READ.get(ctx) ?? NONE;
+}
+
+/** What the paging links carry for `name`: `value`, or nothing when undefined (the list ignored it). */
+export function carryParameter(ctx: Context, name: string, value: string | undefined): void {
+  let read = PARAMETERS_READ.get(ctx);
+  if (!read) PARAMETERS_READ.set(ctx, (read = new Map()));
+  if (value === undefined) read.delete(name);
+  else read.set(name, value);
 }
 
 /** A query parameter given at most once; a repeated one is a 422 naming it. */
 export function queryValue(ctx: Context, name: string): string | undefined {
-  const read = NAMES_READ.get(ctx);
-  if (read) read.add(name);
-  else NAMES_READ.set(ctx, new Set([name]));
   const raw = ctx.query[name];
   if (Array.isArray(raw)) throw invalidField(name, 'must be given once');
+  if (raw !== undefined) carryParameter(ctx, name, raw);
   return raw;
 }
 

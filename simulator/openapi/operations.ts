@@ -160,7 +160,7 @@ export function operations(sim: Sim): OperationDoc[] {
   ];
   // The real service's search: q, then sort (relevance unless a known one is asked) and direction; paged as the lists.
   const searched = (searchable: Pick<Searchable<never>, 'direction'> & { sorts(sim: Sim): object }): QueryDoc[] => [
-    { name: 'q', required: true, description: 'The search terms (attribute:value, attribute:"a phrase", attribute:>value, -attribute:value, free text; docs/interface-b.md). Also read from a JSON body, as the real docs send it.', schema: { type: 'string', examples: ['id:>0'] } },
+    { name: 'q', required: true, description: 'The search terms (attribute:value, attribute:"a phrase", attribute:>value, -attribute:value, free text; docs/interface-b.md). Also read from a JSON body, as the real docs send it. At most 1000 bytes in UTF-8.', schema: { type: 'string', examples: ['id:>0'] } },
     ...paged(),
     // Any value: one not listed is relevance, as the real docs say ("or specified parameter is wrong").
     { name: 'sort', description: `relevance (the default, and what any other value gets), or ${Object.keys(searchable.sorts(sim)).join(', ')}.`, schema: { type: 'string', examples: ['relevance', ...Object.keys(searchable.sorts(sim))] } },
@@ -185,7 +185,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/user/keys', 'Add an SSH key', 'spec', { status: bCreated, schema: 'ssh-key' }, NEW_SSH_KEY),
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension)', 'extension', { status: 204 }),
-    withQuery(B('get', '/members', 'The account\'s members (extension)', 'extension', { status: 200, schema: 'simulator/member', list: true }), [...filtered(MEMBER_SORTS), { name: 'role', description: 'Only members of this role (all: every one).', schema: { enum: ['all', ...MEMBER_ROLES] } }, { name: 'email', description: 'Only the member of this address (in any case).', schema: { type: 'string' } }]),
+    withQuery(B('get', '/members', 'The account\'s members (extension)', 'extension', { status: 200, schema: 'simulator/member', list: true }), [...filtered(MEMBER_SORTS), { name: 'role', description: 'Only members of this role (all: every one).', schema: { enum: ['all', ...MEMBER_ROLES] } }, { name: 'email', description: 'Only the member of this address (in any case).', schema: { type: 'string', maxLength: 254 } }]),
     B('post', '/members', 'Add a member: an address nobody has is invited (extension; admins only)', 'extension', { status: bCreated, schema: 'simulator/member' }, { schema: MEMBER_BODY, example: { email: 'grace@acme.example', name: 'Grace', role: 'member' } }),
     B('get', '/members/{member_id}', 'One member (extension)', 'extension', { status: 200, schema: 'simulator/member' }),
     B('put', '/members/{member_id}', 'Set a member\'s role; owner hands the ownership on (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }, { schema: ROLE_BODY, example: { role: 'admin' } }),

@@ -157,6 +157,13 @@ describe('list filters', () => {
     expect((await list(world, '/hooks?type=email')).map((h) => h.name)).toEqual(['ops']);
     expect((await list(world, '/hooks?type=web,slack')).map((h) => h.name)).toEqual(['chat', 'ci']);
     expect(await list(world, '/hooks?type=pagerduty')).toEqual([]);
+    // A name repeated to 10 KB asks for that type once, and the paging links carry it once (three
+    // copies of the 10 KB were headers no client could read); `all` with spaces is carried as `all`.
+    const repeated = await world.owner.get(`/hooks?type=${'web,'.repeat(2_500)}email&offset=1&limit=1`).expect(200);
+    expect((repeated.body as { name: string }[]).map((h) => h.name)).toEqual(['ci']);
+    expect(String(repeated.headers.link)).toContain('?type=web%2Cemail&offset=0&limit=1>; rel="prev"');
+    const spaced = await world.owner.get(`/connections?type=${encodeURIComponent(`${' '.repeat(4_000)}all`)}&offset=1&limit=1`).expect(200);
+    expect(String(spaced.headers.link)).toContain('?type=all&offset=0&limit=1>; rel="prev"');
 
     const ok = firstId(world.acme.package_ids, 0);
     const failing = firstId(world.acme.package_ids, 1);

@@ -66,6 +66,24 @@ describe('the search endpoints (extension)', () => {
     const res = await world.owner.get('/packages/search').set('Content-Type', 'application/json').send(body).expect(200);
     expect(names(res.body)).toEqual(['orders-daily', 'legacy-import', 'broken-export']);
     expect(names((await world.owner.get('/packages/search?q=name:e&sort=name&offset=1&limit=1').expect(200)).body)).toEqual(['legacy-import']);
+    // The paging links carry what the body asked for: following next searches the same.
+    const first = await world.owner.get('/packages/search?limit=1').set('Content-Type', 'application/json').send(body).expect(200);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toBeDefined();
+    const followed = new URL(next!);
+    expect(Object.fromEntries(followed.searchParams)).toEqual({ q: 'name:e', sort: 'name', direction: 'desc', offset: '1', limit: '1' });
+    expect(names((await world.owner.get(`${followed.pathname.replace(/^.*\/api/, '')}${followed.search}`).expect(200)).body)).toEqual(['legacy-import']);
+  });
+
+  it("keeps its paging links short enough for a client to read: a query's bytes are bounded, a sort it ignores is not carried", async () => {
+    const world = makeWorld();
+    // 499 emoji are 998 characters but 1,996 bytes: three links of them were 18 KB of headers.
+    const long = await world.owner.get(`/packages/search?q=${encodeURIComponent(`-name:${'\u{1F600}'.repeat(499)}`)}`).expect(422);
+    expect(JSON.stringify(long.body)).toContain('"q"');
+    await world.owner.get(`/packages/search?q=${encodeURIComponent(`-name:${'\u{1F600}'.repeat(240)}`)}`).expect(200);
+    const ignored = await world.owner.get(`/packages/search?q=e&sort=${'x'.repeat(9_000)}&offset=1&limit=1`).expect(200);
+    expect(String(ignored.headers.link)).not.toContain('sort=');
+    expect(String(ignored.headers.link).length).toBeLessThan(1_000);
   });
 
   it('a sort it does not know is relevance, as the docs say; a missing q, an unknown attribute or a bad direction is a 422 naming it', async () => {

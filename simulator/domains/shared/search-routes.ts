@@ -6,7 +6,7 @@ import type { User } from '../users/types.ts';
 import { invalidField } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
-import { queryValue } from '../../http/query.ts';
+import { carryParameter, queryValue } from '../../http/query.ts';
 import type { Direction } from './list-order.ts';
 import { parseSearchQuery, searchItems, type SearchSpec } from './search.ts';
 
@@ -45,8 +45,11 @@ export function registerSearchRoute<T extends { id: number }>(router: BRouteTabl
     const terms = parseSearchQuery(q, spec);
     const page = readPage(sim, ctx);
     const keys = searchable.sorts(sim);
+    const known = sort !== undefined && Object.hasOwn(keys, sort);
+    // A sort the search does not know is relevance, as no sort is: the links leave it out.
+    if (!known) carryParameter(ctx, 'sort', undefined);
     const found = searchItems(searchable.items(account, user), terms, spec, {
-      sort: sort !== undefined && Object.hasOwn(keys, sort) ? sort : null,
+      sort: known ? sort : null,
       direction: direction ?? searchable.direction,
       keys,
     });
@@ -54,12 +57,16 @@ export function registerSearchRoute<T extends { id: number }>(router: BRouteTabl
   });
 }
 
-/** A search parameter from the query string (given once), else from the body (a string). */
+/**
+ * A search parameter from the query string (given once), else from the body (a string). The
+ * paging links carry a body's value in their query, so that following one searches the same.
+ */
 function parameter(ctx: Context, body: Record<string, unknown>, name: string): string | undefined {
   const fromQuery = queryValue(ctx, name);
   if (fromQuery !== undefined) return fromQuery;
   const fromBody = body[name];
   if (fromBody === undefined || fromBody === null) return undefined;
   if (typeof fromBody !== 'string') throw invalidField(name, 'must be a string');
+  carryParameter(ctx, name, fromBody);
   return fromBody;
 }

@@ -37,14 +37,18 @@ export interface SearchTerm {
   value: string;
 }
 
-/** At most this many characters of query: the rest would only cost time. */
-const MAX_QUERY = 1000;
+/**
+ * At most this many bytes of query (UTF-8): the rest would only cost time, and a search's paging
+ * links carry the query three times over, percent-encoded (at most 9 KB at this bound, inside
+ * the 16 KB of headers an HTTP client reads; 1000 characters of emoji made 18 KB).
+ */
+const MAX_QUERY_BYTES = 1000;
 
 const TERM = /(-?)([A-Za-z_]+):([<>]?)("([^"]*)"|\S+)|"([^"]*)"|(\S+)/g;
 
 /** Reads the query into terms; a term naming an attribute the resource does not have is a 422 naming `q`. */
 export function parseSearchQuery<T>(q: string, spec: SearchSpec<T>): SearchTerm[] {
-  if (q.length > MAX_QUERY) throw invalidField('q', `must be at most ${MAX_QUERY} characters`);
+  if (Buffer.byteLength(q, 'utf8') > MAX_QUERY_BYTES) throw invalidField('q', `must be at most ${MAX_QUERY_BYTES} bytes (UTF-8)`);
   const terms: SearchTerm[] = [];
   for (const m of q.matchAll(TERM)) {
     const [, minus, attribute, sign, raw, quoted, freeQuoted, word] = m;

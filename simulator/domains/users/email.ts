@@ -5,7 +5,7 @@
  * IP-literal domains and internationalised addresses are refused: the real service's sign-up
  * forms refuse them too, and a fake that accepts more than the real thing hides client bugs.
  */
-const MAX_ADDRESS = 254; // RFC 5321 path limit, minus the angle brackets
+export const MAX_ADDRESS = 254; // RFC 5321 path limit, minus the angle brackets
 const MAX_LOCAL = 64;
 const MAX_LABEL = 63;
 const LOCAL_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+$/;
