@@ -288,25 +288,34 @@ function validConnection(type: string): Json {
   return body;
 }
 
+const CONVENTIONS = ['standard', 'alt'] as const;
+type Conventions = (typeof CONVENTIONS)[number];
+
 describe('every documented request body, mutated (X-ROB-1)', () => {
+  // Each set of conventions documents its own paths, statuses and schemas.
+  const docs = new Map<Conventions, { doc: Doc; validate: (schema: unknown) => ValidateFunction }>();
   let doc: Doc;
   let validate: (schema: unknown) => ValidateFunction;
   beforeAll(async () => {
-    const first = await startSimulator();
-    doc = await documentOf(first);
-    await first.close();
-    validate = validatorFor(doc);
+    for (const conventions of CONVENTIONS) {
+      const first = await startSimulator({ conventions });
+      const documented = await documentOf(first);
+      await first.close();
+      docs.set(conventions, { doc: documented, validate: validatorFor(documented) });
+    }
+    ({ doc, validate } = docs.get('standard')!);
   });
-  const started = (faults: FaultName[] = []) => startSimulator({ clock: 'frozen', rateLimit: 0, deliverWebhooks: 'off', faults });
+  const started = (faults: FaultName[] = [], conventions: Conventions = 'standard') => startSimulator({ conventions, clock: 'frozen', rateLimit: 0, deliverWebhooks: 'off', faults });
   const report = (what: string, tally: Tally) => process.stdout.write(`mutated bodies: ${what}, ${tally.requests} requests; answers ${[...tally.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}\n`);
 
-  /** Mutates each of `writes` on a fresh simulator started with `faults`. */
-  async function mutateWrites(writes: Write[], faults: FaultName[] = []): Promise<Tally> {
+  /** Mutates each of `writes` on a fresh simulator started with `faults` and `conventions`. */
+  async function mutateWrites(writes: Write[], faults: FaultName[] = [], conventions: Conventions = 'standard'): Promise<Tally> {
+    const { doc, validate } = docs.get(conventions)!;
     const definitionExample = doc.paths['/api/public/v1/pipelines']?.post?.requestBody?.content['application/json']?.example as object;
     const tally: Tally = { problems: [], statuses: new Map(), requests: 0 };
     for (const { method, path } of writes) {
       const op = doc.paths[path]![method]!;
-      const sim = await started(faults);
+      const sim = await started(faults, conventions);
       try {
         const request = await prepare(sim, method, path, op, definitionExample);
         const base = JSON.parse(String(request.init.body)) as Json;
@@ -320,10 +329,10 @@ describe('every documented request body, mutated (X-ROB-1)', () => {
     return tally;
   }
 
-  it('of every documented write: a success its schema accepts, or a 4xx error object that changed nothing; never a 5xx', { timeout: 240_000 }, async () => {
-    const writes = documentedWrites(doc);
-    const tally = await mutateWrites(writes);
-    report(`${writes.length} documented writes, each swept and ${RUNS} random mutations`, tally);
+  it.each(CONVENTIONS)('of every documented write: a success its schema accepts, or a 4xx error object that changed nothing; never a 5xx (%s conventions)', { timeout: 240_000 }, async (conventions) => {
+    const writes = documentedWrites(docs.get(conventions)!.doc);
+    const tally = await mutateWrites(writes, [], conventions);
+    report(`${writes.length} documented writes (${conventions} conventions), each swept and ${RUNS} random mutations`, tally);
     expect(tally.problems).toEqual([]);
     expect(writes.length).toBeGreaterThan(30);
   });

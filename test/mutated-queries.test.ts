@@ -20,18 +20,22 @@ const HEADER_LIMIT = 16 * 1024;
 const REDACTOR = new Redactor();
 
 describe('every documented read, its query mutated (X-ROB-1)', () => {
-  it('answers a 200 or a 4xx error object with headers a client can read; never a 5xx', { timeout: 120_000 }, async () => {
-    const first = await startSimulator();
+  // Each set of conventions: the alt one names its paging parameters and paths otherwise.
+  it.each(['standard', 'alt'] as const)('answers a 200 or a 4xx error object with headers a client can read; never a 5xx (%s conventions)', { timeout: 120_000 }, async (conventions) => {
+    const first = await startSimulator({ conventions });
     const doc = await documentOf(first);
     await first.close();
     const definitionExample = doc.paths['/api/public/v1/pipelines']?.post?.requestBody?.content['application/json']?.example as object;
     const problems: string[] = [];
+    // The paging parameters' names, as the target document describes them.
+    const named = first.target.interface_b?.paging;
+    const paging = [named?.offset ?? 'offset', named?.page_size ?? 'limit'] as const;
     let sent = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {
       const op = ops.get;
       if (!op || path.startsWith('/_disco')) continue;
       // A fresh simulator per read: prepare makes what the path names (an SSH key can be added once).
-      const sim = await startSimulator({ clock: 'frozen', rateLimit: 0, deliverWebhooks: 'off' });
+      const sim = await startSimulator({ conventions, clock: 'frozen', rateLimit: 0, deliverWebhooks: 'off' });
       try {
         const request = await prepare(sim, 'get', path, op, definitionExample);
         const names = [...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...NOT_TAKEN];
@@ -41,9 +45,9 @@ describe('every documented read, its query mutated (X-ROB-1)', () => {
               const url = new URL(request.url);
               // A list is asked for its second item, so its answer carries paging links back
               // (prev, first) as well as on (next): each repeats the list's parameters.
-              if (names.includes('offset') && names.includes('limit')) {
-                url.searchParams.set('offset', '1');
-                url.searchParams.set('limit', '1');
+              if (paging.every((p) => names.includes(p))) {
+                url.searchParams.set(paging[0], '1');
+                url.searchParams.set(paging[1], '1');
               }
               url.searchParams.delete(name);
               for (let i = 0; i < times; i++) url.searchParams.append(name, value);
@@ -71,7 +75,7 @@ describe('every documented read, its query mutated (X-ROB-1)', () => {
         await sim.close();
       }
     }
-    process.stdout.write(`mutated queries: ${sent} requests\n`);
+    process.stdout.write(`mutated queries (${conventions}): ${sent} requests\n`);
     expect(problems).toEqual([]);
     expect(sent).toBeGreaterThan(5_000);
   });

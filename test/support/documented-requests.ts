@@ -98,8 +98,10 @@ export async function prepare(sim: RunningSimulator, method: string, path: strin
 
   if (path.startsWith(INTERFACE_A_PREFIX)) {
     const definition = (name: string) => ({ ...definitionExample, name });
-    if (path.includes('/pipelines/{id}')) values.id = await idOf(await a('/pipelines', { method: 'POST', body: JSON.stringify(definition('replayed')) }));
-    if (path.includes('/api-keys/{id}')) values.id = await idOf(await a('/api-keys', { method: 'POST', body: JSON.stringify({ name: 'replayed' }) }));
+    // The thing `{id}` names is made in its collection, under whatever the conventions call it
+    // (`/api-keys` or `/api_keys`): a pipeline from the definition, a key from a name.
+    const collection = /^\/api\/public\/v1(\/[^/]+)\/\{id\}/.exec(path)?.[1];
+    if (collection) values.id = await idOf(await a(collection, { method: 'POST', body: JSON.stringify(collection === '/pipelines' ? definition('replayed') : { name: 'replayed' }) }));
     if (path.endsWith('/pipelines') && method === 'post') body = definition('replayed-create');
     const url = `${sim.origin}${fill(path, values)}`;
     return { url, init: { method: method.toUpperCase(), headers: { ...aHeaders, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) } };
