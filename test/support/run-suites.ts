@@ -19,15 +19,16 @@ export interface SuiteRun {
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; only?: string[]; seed?: number; runs?: number; profile?: Profile } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
   const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions });
+  const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
   try {
     const all = await loadChecks();
     const only = options.only;
     const checks = only ? all.filter((c) => only.some((p) => c.id.startsWith(p) || c.clauses.includes(p))) : all;
     const out = await runChecks({
-      target: embedded.target,
+      target: front ? behind(embedded.target, front.origin) : embedded.target,
       checks,
       profile: options.profile ?? (conventions === 'standard' ? 'simulator' : 'spec'),
       seed: options.seed ?? 1234,
@@ -38,8 +39,19 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
     const failedClauses = new Set(out.checks.filter((c) => c.verdict === 'fail').flatMap((c) => c.failures.map((f) => f.clause)));
     return { checks: out.checks, leftovers: out.leftovers, failedClauses };
   } finally {
+    await front?.close();
     await embedded.close();
   }
+}
+
+/** Something the checks reach the simulator through (a gateway): started on its origin. */
+export type Front = (origin: string) => Promise<{ origin: string; close(): Promise<void> }>;
+
+/** `target` reached at `origin` instead of its own: both interfaces there, the control API where it was. */
+function behind(target: ResolvedTarget, origin: string): ResolvedTarget {
+  const own = target.baseUrl!;
+  const moved = JSON.parse(JSON.stringify(target).split(own).join(origin)) as ResolvedTarget;
+  return target.controlUrl === undefined ? moved : { ...moved, controlUrl: target.controlUrl };
 }
 
 /** One line per check: id, verdict and the reason of a skip or error. */
@@ -62,12 +74,11 @@ export function describeChecks(checks: readonly CheckResult[]): string {
  * it counts as much as a false alarm. Under the standard conventions no check may skip either:
  * the embedded target offers everything. One line per problem; none for a good run.
  */
-export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName): string[] {
+export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName, profile: Profile = conventions === 'standard' ? 'simulator' : 'spec'): string[] {
   const problems: string[] = [];
   const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
   if (bad.length) problems.push(`false alarm: ${describeChecks(bad)}`);
   if (run.leftovers.length) problems.push(`left behind: ${run.leftovers.join(', ')}`);
-  const profile: Profile = conventions === 'standard' ? 'simulator' : 'spec';
   for (const v of clauseVerdicts(run.checks, { profile })) {
     if (v.kind === 'must' && v.verdict !== 'pass') problems.push(`${v.id} not passed: ${v.verdict} (${v.reasons.join('; ')})`);
   }

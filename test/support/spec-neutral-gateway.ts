@@ -1,0 +1,173 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { parse as parseContentType } from 'content-type';
+
+/**
+ * A gateway in front of a deployment that changes its answers only where the spec leaves them
+ * free: what a conformant deployment built by other people may well do (a Rails app behind a
+ * load balancer, say). A check that fails through it asserted more than the spec states.
+ *
+ * - JSON bodies pretty-printed, every object's members in reverse order, and one more member
+ *   on the body's object (or on each object of a top-level array): "extra fields and key order
+ *   are not errors".
+ * - UTC timestamps to the millisecond (`2026-01-01T10:00:00.000Z`): the same instant, still
+ *   ISO 8601 in UTC (B-FMT-1).
+ * - Media types spelt otherwise but equal as media types: type and parameter names in another
+ *   case, the version quoted, a `charset` added (as Rails does).
+ * - Headers every answer gets from such a gateway: a request id and a cookie different on every
+ *   answer, `Via`, `Cache-Control`, `Vary`; the body sent chunked, without `Content-Length`.
+ * - Rate limiting (B-GAP-6): every 37th request is answered 429 with `Retry-After: 0` without
+ *   reaching the deployment, so the client must ask again.
+ *
+ * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
+ * header is passed on, so the absolute URLs the deployment writes name the gateway.
+ */
+
+export interface SpecNeutralGateway {
+  origin: string;
+  /** How many JSON answers were rewritten: a run through the gateway that rewrote none proves nothing. */
+  rewritten(): number;
+  close(): Promise<void>;
+}
+
+/** The member added to each answer's object(s): constant, so comparing two answers still sees them equal. */
+const ADDED_MEMBER = 'x_gateway';
+const ADDED_VALUE = { region: 'eu-1', served_by: 'gateway' };
+
+const RATE_LIMITED_EVERY = 37;
+
+export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
+  // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
+  // deployment closed while idle would fail the next request forwarded on it (a 502 of the
+  // gateway's own making).
+  const agent = new http.Agent({ keepAlive: false });
+  const target = new URL(upstream);
+  let rewritten = 0;
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    if (++requests % RATE_LIMITED_EVERY === 0) {
+      req.resume();
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+      res.end('{"error":"rate limited","message":"rate limited"}');
+      return;
+    }
+    // The whole request is read before it is forwarded, as nginx does by default: the client
+    // may send all of it whenever the deployment answers.
+    const uploaded: Buffer[] = [];
+    req.on('data', (c: Buffer) => uploaded.push(c));
+    req.on('end', () => forward(req, res, Buffer.concat(uploaded)));
+  });
+
+  function forward(req: http.IncomingMessage, res: http.ServerResponse, upload: Buffer): void {
+    let answered = false;
+    const headers: http.OutgoingHttpHeaders = withoutHopByHop(req.headers);
+    if (upload.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(upload.length);
+    const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const headers = withoutHopByHop(answer.headers);
+        delete headers['content-length'];
+        const type = answer.headers['content-type'];
+        let body = Buffer.concat(chunks);
+        const json = type ? jsonOf(type, body) : undefined;
+        if (type) headers['content-type'] = respelt(type);
+        if (json !== undefined) {
+          body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(json)), null, 2)}\n`);
+          rewritten++;
+        }
+        headers['x-request-id'] = randomUUID();
+        headers['set-cookie'] = [`gw_affinity=${randomUUID()}; Path=/; HttpOnly`];
+        headers.via = '1.1 gateway';
+        headers['cache-control'] = 'no-store';
+        headers.vary = 'Accept, Accept-Encoding';
+        res.writeHead(answer.statusCode ?? 502, headers);
+        // Chunked: a body without Content-Length (HEAD, 204 and 304 answers have none to send).
+        if (body.length > 0 && req.method !== 'HEAD') res.write(body);
+        res.end();
+      });
+      answer.on('error', () => res.destroy());
+    });
+    forwarded.on('error', () => {
+      // A deployment may answer (a 413) before it has read the whole body and stop reading: the
+      // answer is passed on, as a gateway does, and the failed rest of the upload ignored.
+      if (answered) return;
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end('{"error":"gateway: the deployment did not answer","message":"gateway: the deployment did not answer"}');
+    });
+    forwarded.end(upload);
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    rewritten: () => rewritten,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      agent.destroy();
+    },
+  };
+}
+
+/** Headers that describe one connection, not the message (RFC 9110, 7.6.1): a gateway does not pass them on. */
+function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = { ...headers };
+  for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']) delete out[name];
+  return out;
+}
+
+/** The body as JSON when the media type says JSON (`application/json`, `*+json`) and it parses. */
+function jsonOf(type: string, body: Buffer): unknown {
+  let mediaType: string;
+  try {
+    mediaType = parseContentType(type).type;
+  } catch {
+    return undefined;
+  }
+  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The same media type spelt otherwise: `application/vnd.service+json; version=2` becomes
+ * `Application/Vnd.Service+JSON;Version="2";charset=utf-8`. Names of types and parameters are
+ * case-insensitive, a quoted value is the same value (RFC 9110, 8.3.1), and `charset` means
+ * nothing to JSON (RFC 8259, 11).
+ */
+function respelt(type: string): string {
+  let parsed: ReturnType<typeof parseContentType>;
+  try {
+    parsed = parseContentType(type);
+  } catch {
+    return type;
+  }
+  const name = parsed.type.replace(/(^|[/.+])([a-z])/g, (_m, sep: string, c: string) => `${sep}${c.toUpperCase()}`).replace(/Json$/, 'JSON');
+  const parameters = Object.entries(parsed.parameters)
+    .filter(([key]) => key !== 'charset')
+    .map(([key, value]) => `${key.charAt(0).toUpperCase()}${key.slice(1)}="${value}"`);
+  return [name, ...parameters, 'charset=utf-8'].join(';');
+}
+
+const WHOLE_SECONDS_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(Z|\+00:00)$/;
+
+/** Every object's members in reverse order, all the way down; timestamps to the millisecond. */
+function reversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversed);
+  if (typeof value === 'string') return value.replace(WHOLE_SECONDS_UTC, '$1.000$2');
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value).reverse()) Object.defineProperty(out, key, { value: reversed(member), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function withAddedMember(value: unknown): unknown {
+  const add = (object: unknown): unknown =>
+    object !== null && typeof object === 'object' && !Array.isArray(object) && !(ADDED_MEMBER in object) ? { ...object, [ADDED_MEMBER]: ADDED_VALUE } : object;
+  return Array.isArray(value) ? value.map(add) : add(value);
+}
