@@ -21,6 +21,16 @@ describe('run-result.schema.json', () => {
     expect(validate(JSON.parse(JSON.stringify(report)))).toBe(true);
   });
 
+  it('accepts what a target document declared, the absent ids among it, and refuses a half range', () => {
+    const declared = (absentIds: Record<string, number>) => {
+      const report = JSON.parse(JSON.stringify(sampleReport())) as { target: Record<string, unknown> };
+      report.target.declared = { interface_b: { paging: { offset: 'start' } }, permissions: ['rotate_api_key'], absent_ids: absentIds };
+      return validate(report);
+    };
+    expect(declared({ min: 1000, max: 999_999_999 })).toBe(true);
+    expect(declared({ min: 1000 })).toBe(false);
+  });
+
   it('refuses what the contract does not allow', () => {
     const bad = (mutate: (r: Record<string, unknown>) => void) => {
       const r = JSON.parse(JSON.stringify(sampleReport())) as Record<string, unknown>;

@@ -155,5 +155,16 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
+    // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.
+    expect(description.body.absent_ids).toEqual({ min: 1000, max: 999_999_999 });
+    expect(standard.body.absent_ids).toBeUndefined();
+  });
+
+  it('hands out ids from 1,000,000,001, each kind its own sequence, and reads them back', async () => {
+    const alt = world('alt');
+    expect([alt.acme.package_ids[0], alt.acme.cluster_ids[0], alt.acme.users[0]?.id]).toEqual([1_000_000_001, 1_000_000_001, 1_000_000_001]);
+    const read = await alt.b('get', '/packages/1000000001');
+    expect([read.status, read.body.id]).toEqual([200, 1_000_000_001]);
+    expect(world('standard').acme.package_ids[0]).toBe(1);
   });
 });

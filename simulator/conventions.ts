@@ -18,6 +18,12 @@ export interface Conventions {
   name: ConventionsName;
   /** How a UTC timestamp ends: `Z`, or the equivalent offset `+00:00` (both ISO 8601 UTC, B-FMT-1). */
   utcDesignator: 'Z' | '+00:00';
+  /**
+   * The first id each kind's sequence hands out: 1, or 1,000,000,001 (ten-digit ids from the
+   * start, where a checker's "absent" ids would otherwise be: the target document's `absent_ids`
+   * then names ids that name nothing).
+   */
+  firstId: number;
   a: {
     /** `POST` that creates a pipeline or a key (A-GAP-1, A-GAP-4). */
     createdStatus: 200 | 201;
@@ -77,6 +83,7 @@ export interface Conventions {
 export const STANDARD_CONVENTIONS: Conventions = {
   name: 'standard',
   utcDesignator: 'Z',
+  firstId: 1,
   a: {
     createdStatus: 201,
     listItems: 'items',
@@ -114,6 +121,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
 export const ALT_CONVENTIONS: Conventions = {
   name: 'alt',
   utcDesignator: '+00:00',
+  firstId: 1_000_000_001,
   a: {
     createdStatus: 200,
     listItems: 'data',

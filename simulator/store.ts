@@ -91,8 +91,11 @@ export class Store {
   private readonly userKeys = new Map<string, KeyOwner>(); // SHA-256 of a B key -> owner
   private readonly pipelineKeys = new Map<string, KeyOwner>(); // SHA-256 of an A key -> owner
 
+  /** `firstId`: the first id of every kind (the conventions'). */
+  constructor(private readonly firstId = 1) {}
+
   nextId(kind: IdKind): number {
-    const next = (this.sequences.get(kind) ?? 0) + 1;
+    const next = (this.sequences.get(kind) ?? this.firstId - 1) + 1;
     this.sequences.set(kind, next);
     return next;
   }

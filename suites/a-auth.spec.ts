@@ -42,7 +42,7 @@ function makeProbe(label: string, send: Probe['send'], authenticated: Probe['aut
 
 /** Probes whose anonymous answer is 401, so that a refusal can be told from a success. */
 async function authProbes(t: CheckContext): Promise<Probe[]> {
-  const id = absentIdFrom(Date.now());
+  const id = absentIdFrom(t.target, Date.now());
   const candidates: Probe[] = [
     makeProbe(`DELETE /pipelines/${id}`, (t2, auth) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.archive', id), (ex) => ex.response.status === 404 || is2xx(ex)),
   ];
@@ -106,7 +106,7 @@ check({
   async run(t) {
     let seed = Date.now();
     for (const key of configuredKeys(t)) {
-      const ex = await aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(seed++));
+      const ex = await aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(t.target, seed++));
       // Only the spec's answer for an authenticated DELETE of an absent pipeline shows the key
       // was accepted: a 500 (or any other status) proves nothing about authentication.
       t.expect.that(ex.response.status === 404, {

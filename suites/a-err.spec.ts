@@ -36,7 +36,8 @@ interface Probe {
   expect?: { status: number; clause: string };
 }
 
-const absent = fc.integer({ min: 0, max: 89_999_999 }).map(absentIdFrom);
+/** Absent ids of the target's range (suites/lib/absent-ids.ts). */
+const absentOf = (t: CheckContext) => fc.integer({ min: 0, max: 89_999_999 }).map((seed) => absentIdFrom(t.target, seed));
 /**
  * Unknown-path segments that reach the service: no dot segments or encoded slashes, which a proxy
  * may resolve out of the interface root and answer itself (a-rob keeps those, for "no 5xx").
@@ -49,6 +50,7 @@ const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'B
  * without valid credentials (refused before anything happens).
  */
 function readProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const absent = absentOf(t);
   const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
   const probes: fc.Arbitrary<Probe>[] = [
     // The spec's endpoint without a valid key: 401 (section 5A.7).
@@ -80,6 +82,7 @@ function readProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe
 
 /** Writes with the key, to pipelines and keys that do not exist (under ids no parser maps to one that does). */
 function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe>[] {
+  const absent = absentOf(t);
   const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
   const probes: fc.Arbitrary<Probe>[] = [
     // An absent pipeline with the key: 404 (section 5A.8).
@@ -89,7 +92,7 @@ function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Prob
       // The spec's own archive of an absent pipeline: 404 (section 5A.8).
       expect: e.source === 'spec' ? { status: 404, clause: 'A-ENUM-1' } : undefined,
     })),
-    fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()).map(([e, id]): Probe => ({
+    fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear(t.target)).map(([e, id]): Probe => ({
       label: `${e.route.method} ${pathWithId(e, id)}`,
       send: (t2) => t2.a().request(e.route.method, pathWithId(e, id), validOptions(t2, e, 'err')),
     })),
@@ -122,9 +125,9 @@ check({
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     // The spec's own case first, then the random ones.
-    await judge(t, { label: 'DELETE without a key', send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(Date.now())), expect: { status: 401, clause: 'A-AUTH-7' } });
-    if (aRoute(t, 'pipelines.read')) await judge(t, { label: 'GET of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.read', absentIdFrom(Date.now())) });
-    if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(Date.now())) });
+    await judge(t, { label: 'DELETE without a key', send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 401, clause: 'A-AUTH-7' } });
+    if (aRoute(t, 'pipelines.read')) await judge(t, { label: 'GET of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.read', absentIdFrom(t.target, Date.now())) });
+    if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });
@@ -137,7 +140,7 @@ check({
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
-    await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
+    await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
     await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });

@@ -27,7 +27,7 @@ const KEY_NAME = fc.oneof(
 
 /** A request that needs a valid key and changes nothing: the probe of "does this key work". */
 function useKey(t: CheckContext, key: string): Promise<Exchange> {
-  return aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(Date.now()));
+  return aSend(t, withKey(t, key), 'pipelines.archive', absentIdFrom(t.target, Date.now()));
 }
 
 function worked(ex: Exchange): boolean {

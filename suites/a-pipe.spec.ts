@@ -314,9 +314,9 @@ check({
     const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
     const archive = { ...aEndpoint('pipelines.archive'), route: aRoute(t, 'pipelines.archive') ?? aEndpoint('pipelines.archive') };
     await aTargetFindsPipelines(t, 'A-PIPE-3');
-    const a = absentIdFrom(Date.now());
+    const a = absentIdFrom(t.target, Date.now());
     for (const id of [`${a}.5`, `-${a}`, 'abc', `${a}e0`]) judgeMalformedId(t, await send(archive, id), true);
-    await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear()), async ([e, id]) => {
+    await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear(t.target)), async ([e, id]) => {
       judgeMalformedId(t, await send(e, id), e.source === 'spec');
     });
   },

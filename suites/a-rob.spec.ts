@@ -79,7 +79,7 @@ function send(t: CheckContext, target: Target, ownId: number | undefined, option
     case 'keys':
       return aSend(t, t.a(), 'keys.create', options);
     case 'delete-absent':
-      return aSend(t, t.a(), 'pipelines.archive', absentIdFrom(Date.now()), options);
+      return aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now()), options);
   }
 }
 
@@ -194,7 +194,7 @@ check({
     // Every path of the catalog and every route the target document moves elsewhere (an absent
     // id where it takes one), and the interface root: odd paths near the ones this target serves.
     const routed = A_ENDPOINTS.flatMap((e) => [e.path, aRoute(t, e.operation)?.path ?? e.path]);
-    const known = fc.constantFrom('', ...new Set(routed.map((path) => path.replace('{id}', String(absentIdFrom(3))))));
+    const known = fc.constantFrom('', ...new Set(routed.map((path) => path.replace('{id}', String(absentIdFrom(t.target, 3))))));
     const paths = fc.oneof(
       fc.array(pathSegment(), { minLength: 1, maxLength: 4 }).map((s) => `/${s.join('/')}`),
       fc.tuple(known, fc.array(pathSegment(), { minLength: 1, maxLength: 2 })).map(([k, s]) => `${k}/${s.join('/')}`),

@@ -51,7 +51,7 @@ check({
     // As many absent ids as foreign ones, each asked as often: a target (or a cache in front of
     // it) that answers a repeated id faster speeds up both kinds alike.
     const firstAbsent = Math.floor(Math.random() * 80_000_000);
-    const absent = foreign.map((_, i) => absentIdFrom(firstAbsent + i));
+    const absent = foreign.map((_, i) => absentIdFrom(t.target, firstAbsent + i));
     const measure = async (kind: 'foreign' | 'absent', index: number): Promise<number> => {
       const pool = kind === 'foreign' ? foreign : absent;
       const id = pool[index % pool.length] as number;

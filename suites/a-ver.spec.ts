@@ -34,7 +34,7 @@ check({
     // Without credentials, and for ids no system holds: nothing can be deleted, even by a
     // target that got authentication wrong, so this runs under --read-only too.
     await t.property('DELETE /api/public/v1/pipelines/{absent id} without a key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
-      const anonymous = await aSend(t, t.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(seed));
+      const anonymous = await aSend(t, t.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (anonymous.response.status === 404) notServed(t, anonymous, 'answered 404 without a key, as for a path that does not exist, instead of asking for a key (401)');
       t.expect.status(anonymous, 401, 'A-AUTH-7', `${requestLine(anonymous)} without a key answered ${anonymous.response.status}`);
     }, { runs: 5 });
@@ -48,7 +48,7 @@ check({
 
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';
-    const v2 = await t.http.request('DELETE', `${base}/api/public/v2/pipelines/${absentIdFrom(7)}`, { headers: { accept: 'application/json' } });
+    const v2 = await t.http.request('DELETE', `${base}/api/public/v2/pipelines/${absentIdFrom(t.target, 7)}`, { headers: { accept: 'application/json' } });
     const err = errorObjectA(v2);
     t.note(`/api/public/v2 (not in the spec) answers DELETE /pipelines/{absent id} without a key with ${v2.response.status}${err ? ` ${JSON.stringify(err.error)}` : isObject(v2.json) ? ' (a JSON object)' : ''}`);
   },
@@ -61,7 +61,7 @@ check({
   needs: ['a', 'write'],
   async run(t) {
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
-      const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(seed));
+      const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);
       t.expect.status(keyed, 404, 'A-ENUM-1', `${requestLine(keyed)} of an absent pipeline answered ${keyed.response.status}, expected 404`);
       t.expect.errorObjectA(keyed, 'A-ERR-1');

@@ -95,7 +95,7 @@ function messageOf(ex: Exchange): unknown {
 async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> {
   const reference = await anchor(t, 'B-ERR-1');
   const probes = usableProbes(t, writes);
-  const cases = fc.tuple(fc.constantFrom(...probes.map((p) => p.label)), absentId(), fc.stringMatching(/^[a-z0-9]{1,12}$/));
+  const cases = fc.tuple(fc.constantFrom(...probes.map((p) => p.label)), absentId(t.target), fc.stringMatching(/^[a-z0-9]{1,12}$/));
   let notFounds = 0;
   const judge = async (probe: Probe, id: number, word: string): Promise<void> => {
     const ex = await probe.send(t, id, word);
@@ -157,7 +157,7 @@ check({
     });
     // The spec's reads that name an id: each answers an absent one with the real service's text.
     const reads = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id !== undefined);
-    await t.property('absent ids say "Item not found."', fc.tuple(fc.constantFrom(...reads), absentId()), async ([endpoint, id]) => {
+    await t.property('absent ids say "Item not found."', fc.tuple(fc.constantFrom(...reads), absentId(t.target)), async ([endpoint, id]) => {
       const ex = await t.b().get(bPath(endpoint, { id, type: someConnectionType(t.fixtures(), endpoint.id) }), endpoint.query ? { query: { ...endpoint.query } } : {});
       t.expect.status(ex, 404, 'B-GAP-2');
       t.expect.that(messageOf(ex) === NOT_FOUND_TEXT, { clause: 'B-GAP-2', message: `${endpoint.key} with an absent id: the 404 text is not the real service's`, expected: JSON.stringify(NOT_FOUND_TEXT), received: describeResponse(ex), exchange: ex });

@@ -168,7 +168,7 @@ check({
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
-    await t.property('absent ids are not found', fc.record({ id: fc.oneof(absentId(), wideAbsentId()), variables }), async ({ id, variables: vars }) => {
+    await t.property('absent ids are not found', fc.record({ id: fc.oneof(absentId(t.target), wideAbsentId(t.target)), variables }), async ({ id, variables: vars }) => {
       const cases: [string, JsonObject][] = [
         ['an absent cluster', fixtureJobBody(t, { cluster_id: id, variables: vars })],
         ['an absent package', fixtureJobBody(t, { package_id: id, variables: vars })],
@@ -218,7 +218,7 @@ check({
   title: 'B-GAP-2 (simulator convention): POST /jobs naming a cluster or package that does not exist answers 404 with {"message": "Item not found."}',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
-    const input = fc.record({ id: fc.oneof(absentId(), wideAbsentId()), which: fc.constantFrom('cluster_id', 'package_id') });
+    const input = fc.record({ id: fc.oneof(absentId(t.target), wideAbsentId(t.target)), which: fc.constantFrom('cluster_id', 'package_id') });
     await t.property('absent ids answer 404', input, async ({ id, which }) => {
       const ex = await t.b().post('/jobs', { body: fixtureJobBody(t, { [which]: id }) });
       if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id);

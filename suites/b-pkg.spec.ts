@@ -25,7 +25,7 @@ check({
   title: 'B-PKG-1: GET /packages/{package_id} of an absent package answers 404 with the message object',
   needs: ['b'],
   async run(t) {
-    await t.property('absent package ids are 404', fc.oneof(absentId(), wideAbsentId()), async (id) => {
+    await t.property('absent package ids are 404', fc.oneof(absentId(t.target), wideAbsentId(t.target)), async (id) => {
       const ex = await t.b().get(`/packages/${id}`);
       t.expect.status(ex, 404, 'B-PKG-1', `GET /packages/${id} (no such package) answered ${ex.response.status}`);
       t.expect.errorObjectB(ex, 'B-PKG-1');

@@ -10,7 +10,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
     expect(declaredOf(spelled)).toBeUndefined();
   });
 
-  it('names each departure in the document own words, counts definitions, and lists the permissions', () => {
+  it('names each departure in the document own words, counts definitions, and lists the permissions and the absent ids', () => {
     const target = resolveTarget(
       {
         base_url: 'http://x',
@@ -23,6 +23,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
           definitions: [{ name: 'orders' }, { name: 'users' }],
         },
         interface_b: { paging: { offset: 'start', page_size: 'limit' }, job_start_seconds: 300, job_end_seconds: 900 },
+        absent_ids: { min: 1000, max: 999_999_999 },
       },
       {},
     );
@@ -37,6 +38,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
       },
       interface_b: { paging: { offset: 'start' }, job_start_seconds: 300, job_end_seconds: 900 },
       permissions: ['rotate_api_key'],
+      absent_ids: { min: 1000, max: 999_999_999 },
     });
     expect(declaredLines(declared ?? {})).toEqual([
       'interface_a.operations.keys.revoke: POST /api_keys/{id}/revoke',
@@ -51,6 +53,8 @@ describe('declaredOf: what a target document told the run, for the reports', () 
       'interface_b.job_start_seconds: 300',
       'interface_b.job_end_seconds: 900',
       'permissions: rotate_api_key',
+      'absent_ids.min: 1000',
+      'absent_ids.max: 999999999',
     ]);
   });
 });

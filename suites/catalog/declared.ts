@@ -57,6 +57,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
     ...(Object.keys(a).length ? { interface_a: a } : {}),
     ...(Object.keys(b).length ? { interface_b: b } : {}),
     ...(target.permissions.length ? { permissions: [...target.permissions] } : {}),
+    ...(target.absentIds ? { absent_ids: { ...target.absentIds } } : {}),
   };
   return Object.keys(out).length ? out : undefined;
 }

@@ -187,13 +187,17 @@ function pipelineFixtures(pipelines: Manifest['pipelines']): Pick<NonNullable<No
 }
 
 /** The sections of a target document that describe a simulator's conventions (`GET /_disco/target-description`). */
-export type TargetDescription = Pick<TargetDocument, 'interface_a' | 'interface_b'>;
+export type TargetDescription = Pick<TargetDocument, 'interface_a' | 'interface_b' | 'absent_ids'>;
 
 function asDescription(value: unknown): TargetDescription {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigError('cannot provision the simulator: its target description is not an object');
-  const { interface_a: a, interface_b: b } = value as Record<string, unknown>;
+  const { interface_a: a, interface_b: b, absent_ids: absent } = value as Record<string, unknown>;
   // The document's own validation (resolveTarget) checks the sections' contents.
-  return { ...(a !== undefined ? { interface_a: a as TargetDocument['interface_a'] } : {}), ...(b !== undefined ? { interface_b: b as TargetDocument['interface_b'] } : {}) };
+  return {
+    ...(a !== undefined ? { interface_a: a as TargetDocument['interface_a'] } : {}),
+    ...(b !== undefined ? { interface_b: b as TargetDocument['interface_b'] } : {}),
+    ...(absent !== undefined ? { absent_ids: absent as TargetDocument['absent_ids'] } : {}),
+  };
 }
 
 async function requestJson(method: 'GET' | 'POST', url: string, body: unknown, options: ProvisionOptions): Promise<unknown> {

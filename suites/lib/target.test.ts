@@ -2,6 +2,8 @@ import { mkdtemp, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { absentId, absentIdFrom, nonIntegerIdNear, wideAbsentId } from './arbitraries/ids-and-paths.ts';
 import { ConfigError, loadTargetFile, resolveTarget, targetSecrets } from './target.ts';
 
 const full = {
@@ -193,5 +195,39 @@ describe('the interface_a section and the pipeline fixtures', () => {
     [{ definitions: [[1, 2]] }, 'definitions[0] must be a definition document'],
   ])('refuses %j', (section, message) => {
     expect(configError(() => resolveTarget({ ...base, interface_a: section }))).toContain(message);
+  });
+});
+
+describe('absent_ids: the ids that name nothing on the target', () => {
+  const withFixtures = (fixtures: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ base_url: 'http://x', cdc_base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures }], ...extra });
+
+  it('defaults to the built-in ranges, and takes a declared one', () => {
+    expect(resolveTarget(withFixtures({ package_id: 5 }), {}).absentIds).toBeUndefined();
+    const t = resolveTarget(withFixtures({ package_id: 1_000_000_001 }, { absent_ids: { min: 1000, max: 999_999_999 } }), {});
+    expect(t.absentIds).toEqual({ min: 1000, max: 999_999_999 });
+    expect(absentIdFrom(t, 0)).toBe(1000);
+    fc.assert(fc.property(absentId(t), wideAbsentId(t), nonIntegerIdNear(t), (id, wide, odd) => id >= 1000 && id <= 999_999_999 && wide >= 1000 && wide <= 999_999_999 && !odd.includes('1000000001')), { seed: 20261127, numRuns: 200 });
+  });
+
+  it.each([
+    [{ min: 1000 }, 'absent_ids needs both min and max'],
+    [{ min: 0, max: 5000 }, 'absent_ids.min must be a positive integer'],
+    [{ min: 10, max: 500 }, 'absent_ids must span at least 1,000 ids'],
+    [{ min: 10, max: 5000, step: 1 }, 'unknown field absent_ids.step'],
+  ])('refuses absent_ids %j', (range, message) => {
+    expect(configError(() => resolveTarget(withFixtures({}, { absent_ids: range }), {}))).toContain(message);
+  });
+
+  // A run would otherwise ask for, archive or revoke real things it took for absent: on the alt
+  // simulator, whose ids start at 10^9, a check revoked the configured admin key so.
+  it.each([
+    [{ package_id: 1_000_000_001 }, {}, 'accounts[0].fixtures.package_id is 1000000001, inside the ids the run takes by default for ones that name nothing (1,000,000,000 to 2,147,483,647)'],
+    [{ connections: { mysql: 2 ** 40 } }, {}, 'accounts[0].fixtures.connections.mysql is 1099511627776, inside the ids the run takes by default'],
+    [{ archivable_pipelines: { deployed: 2_000_000_000 } }, {}, 'accounts[0].fixtures.archivable_pipelines.deployed is 2000000000'],
+    [{ delivery_ids: [3, 4_000] }, { absent_ids: { min: 1000, max: 9999 } }, 'accounts[0].fixtures.delivery_ids[1] is 4000, inside the ids absent_ids names for ones that name nothing (1,000 to 9,999)'],
+  ])('refuses a document listing an id inside the ranges in use: %j', (fixtures, extra, message) => {
+    const said = configError(() => resolveTarget(withFixtures(fixtures, extra), {}));
+    expect(said).toContain(message);
+    expect(said).toContain('Set absent_ids to a range');
   });
 });

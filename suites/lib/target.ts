@@ -5,6 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { A_OPERATIONS, type AOperation, type TargetDocument } from './target-types.ts';
 import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
+import { absentRangesOf, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
 export class ConfigError extends Error {
@@ -99,7 +100,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
   return v;
 }
 
-const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions'] as const;
+const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions'] as const;
@@ -202,6 +203,8 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
   const interfaceA = validateInterfaceA(c, doc.interface_a, 'interface_a', baseDirOf(source));
   const interfaceB = validateInterfaceB(c, doc.interface_b, 'interface_b');
   const permissions = validatePermissions(c, doc.permissions, 'permissions');
+  const absentIds = validateAbsentIds(c, doc.absent_ids, 'absent_ids');
+  refuseListedIdsThatSeemAbsent(c, a, absentIds);
 
   const name = c.string(doc.name, 'name') ?? new URL(baseUrl ?? cdcBaseUrl ?? 'http://target').host;
   return {
@@ -215,7 +218,47 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     interfaceA,
     interfaceB,
     permissions,
+    ...(absentIds ? { absentIds } : {}),
   };
+}
+
+function validateAbsentIds(c: Checker, value: unknown, at: string): AbsentIdRange | undefined {
+  if (value === undefined || value === null) return undefined;
+  const range = c.object(value, at, ['min', 'max']);
+  const min = c.positiveInteger(range.min, `${at}.min`);
+  const max = c.positiveInteger(range.max, `${at}.max`);
+  if (min === undefined || max === undefined) c.fail(`${at} needs both min and max`);
+  if (max - min + 1 < MIN_ABSENT_RANGE_WIDTH) c.fail(`${at} must span at least ${MIN_ABSENT_RANGE_WIDTH.toLocaleString('en-US')} ids (min <= max - ${MIN_ABSENT_RANGE_WIDTH - 1})`);
+  return { min, max };
+}
+
+/**
+ * A fixture id inside the ranges the run takes for absent ids means the deployment's ids reach
+ * them: a check asking for, archiving or revoking an "absent" id could then hit a real one (on
+ * the simulator with ids from 10^9, a check revoked the configured admin key so). Refused, with
+ * the way out: `absent_ids`.
+ */
+function refuseListedIdsThatSeemAbsent(c: Checker, accounts: readonly AAccount[], declared: AbsentIdRange | undefined): void {
+  const { narrow, wide } = absentRangesOf(declared ? { absentIds: declared } : {});
+  const ranges = declared ? [narrow] : [narrow, wide];
+  // Every account entry has one (interface B's share the object).
+  accounts.forEach(({ fixtures }, i) => {
+    const ids: [string, number][] = [
+      ...(fixtures.package_id !== undefined ? [['package_id', fixtures.package_id] as [string, number]] : []),
+      ...(fixtures.cluster_id !== undefined ? [['cluster_id', fixtures.cluster_id] as [string, number]] : []),
+      ...Object.entries(fixtures.connections ?? {}).map(([type, id]): [string, number] => [`connections.${type}`, id]),
+      ...(fixtures.delivery_ids ?? []).map((id, j): [string, number] => [`delivery_ids[${j}]`, id]),
+      ...(fixtures.notification_ids ?? []).map((id, j): [string, number] => [`notification_ids[${j}]`, id]),
+      ...(fixtures.pipeline_ids ?? []).map((id, j): [string, number] => [`pipeline_ids[${j}]`, id]),
+      ...Object.entries(fixtures.archivable_pipelines ?? {}).map(([kind, id]): [string, number] => [`archivable_pipelines.${kind}`, id]),
+    ];
+    for (const [field, id] of ids) {
+      const inside = ranges.find((r) => id >= r.min && id <= r.max);
+      if (!inside) continue;
+      const how = declared ? 'absent_ids names' : 'the run takes by default';
+      c.fail(`accounts[${i}].fixtures.${field} is ${id}, inside the ids ${how} for ones that name nothing (${describeRange(inside)}): a check could find, archive or revoke a real one. Set absent_ids to a range this deployment's ids never reach`);
+    }
+  });
 }
 
 function validatePermissions(c: Checker, value: unknown, at: string): Permission[] {

@@ -1,3 +1,4 @@
+import type { AbsentIdRange } from './absent-ids.ts';
 import type { AOperation, Permission, TargetFixtures } from './target-types.ts';
 
 /**
@@ -71,6 +72,8 @@ export interface ResolvedTarget {
   interfaceA: ResolvedInterfaceA;
   interfaceB: ResolvedInterfaceB;
   permissions: Permission[];
+  /** The ids that name nothing on this target (`absent_ids`), when its document names them; else the defaults of suites/lib/absent-ids.ts. */
+  absentIds?: AbsentIdRange;
 }
 
 /**
@@ -292,6 +295,8 @@ export interface DeclaredTarget {
   };
   interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number };
   permissions?: string[];
+  /** The ids the document said name nothing (`absent_ids`). */
+  absent_ids?: { min: number; max: number };
 }
 
 export interface RunResult {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { absentRangesOf, type AbsentIdsOf } from '../absent-ids.ts';
 import { ALNUM, unicodeText } from './text.ts';
 
 /**
@@ -9,27 +10,22 @@ import { ALNUM, unicodeText } from './text.ts';
 /** RFC 3986 unreserved characters, safe in a path segment without encoding. */
 const UNRESERVED = [...ALNUM, '-', '.', '_', '~'];
 
-/**
- * The one range of absent ids: above anything a test system reaches, yet within a signed 32-bit
- * integer, so a target with 32-bit ids still reads them as ids (and answers "not found") rather
- * than refusing them as malformed.
- */
-const ABSENT_MIN = 1_000_000_000;
-const ABSENT_MAX = 2_147_483_647;
-
-/** An absent id, generated. */
-export function absentId(): fc.Arbitrary<number> {
-  return fc.integer({ min: ABSENT_MIN, max: ABSENT_MAX });
+/** An absent id of `target`, generated (suites/lib/absent-ids.ts). */
+export function absentId(target: AbsentIdsOf): fc.Arbitrary<number> {
+  const { narrow } = absentRangesOf(target);
+  return fc.integer({ min: narrow.min, max: narrow.max });
 }
 
-/** An absent id, derived from any integer (a counter, a seed): the same range as `absentId`. */
-export function absentIdFrom(seed: number): number {
-  return ABSENT_MIN + (Math.abs(Math.trunc(seed)) % (ABSENT_MAX - ABSENT_MIN + 1));
+/** An absent id of `target`, derived from any integer (a counter, a seed): the same range as `absentId`. */
+export function absentIdFrom(target: AbsentIdsOf, seed: number): number {
+  const { narrow } = absentRangesOf(target);
+  return narrow.min + (Math.abs(Math.trunc(seed)) % (narrow.max - narrow.min + 1));
 }
 
-/** Ids beyond 32 bits and up to 2^53, which a target storing 64-bit ids must still read as absent. */
-export function wideAbsentId(): fc.Arbitrary<number> {
-  return fc.maxSafeNat().filter((n) => n >= 1e12);
+/** Ids beyond 32 bits and up to 2^53, which a target storing 64-bit ids must still read as absent; a target that names its absent ids, those. */
+export function wideAbsentId(target: AbsentIdsOf): fc.Arbitrary<number> {
+  const { wide } = absentRangesOf(target);
+  return fc.integer({ min: wide.min, max: wide.max });
 }
 
 /** Boundary and odd numbers: zero, negatives, 32/53-bit edges, fractions, the largest double. */
@@ -112,11 +108,11 @@ export function queryString(names: readonly string[] = []): fc.Arbitrary<string>
  * lenient parser (parseInt, parseFloat, leading digits, other scripts' digits) reads them as an
  * id no system holds, or as none: safe to send with DELETE, PUT, PATCH and POST to any target.
  */
-export function nonIntegerIdNear(): fc.Arbitrary<string> {
+export function nonIntegerIdNear(target: AbsentIdsOf): fc.Arbitrary<string> {
   const fullwidth = (n: number) => [...String(n)].map((d) => String.fromCharCode(0xff10 + Number(d))).join('');
   const arabicIndic = (n: number) => [...String(n)].map((d) => String.fromCharCode(0x0660 + Number(d))).join('');
   const around = fc.integer({ min: 0, max: 89_999_999 }).chain((seed) => {
-    const a = absentIdFrom(seed);
+    const a = absentIdFrom(target, seed);
     return fc.constantFrom(
       `${a}.5`,
       `${a}.0`,

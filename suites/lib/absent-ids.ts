@@ -1,0 +1,34 @@
+/**
+ * The ids a run takes for ones that name nothing: to ask for an absent package, archive an absent
+ * pipeline, revoke an absent key. Which ids a deployment hands out is its own choice; one whose
+ * ids reach these ranges names others in its target document (`absent_ids`), or a check asking
+ * for an "absent" id would find, change or delete a real one. The target document is refused when
+ * an id it lists falls inside the ranges in use (suites/lib/target.ts).
+ */
+export interface AbsentIdRange {
+  min: number;
+  max: number;
+}
+
+/** Above anything a test system reaches, yet within a signed 32-bit integer, so a target with 32-bit ids still reads them as ids (and answers "not found") rather than refusing them as malformed. */
+export const DEFAULT_ABSENT_IDS: AbsentIdRange = { min: 1_000_000_000, max: 2_147_483_647 };
+
+/** Beyond 32 bits and up to 2^53, which a target storing 64-bit ids must still read as absent. */
+export const DEFAULT_WIDE_ABSENT_IDS: AbsentIdRange = { min: 1_000_000_000_000, max: Number.MAX_SAFE_INTEGER };
+
+/** The narrowest range a target document may name: two ids derived from different seeds then differ. */
+export const MIN_ABSENT_RANGE_WIDTH = 1_000;
+
+/** What a check knows of the target's absent ids: its declared range, if any. */
+export interface AbsentIdsOf {
+  absentIds?: AbsentIdRange;
+}
+
+/** The ranges a run draws absent ids from for `target`: its declared one, else both defaults. */
+export function absentRangesOf(target: AbsentIdsOf): { narrow: AbsentIdRange; wide: AbsentIdRange } {
+  return target.absentIds ? { narrow: target.absentIds, wide: target.absentIds } : { narrow: DEFAULT_ABSENT_IDS, wide: DEFAULT_WIDE_ABSENT_IDS };
+}
+
+export function describeRange(range: AbsentIdRange): string {
+  return `${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}`;
+}
