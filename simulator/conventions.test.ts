@@ -156,7 +156,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
     // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.
-    expect(description.body.absent_ids).toEqual({ min: 1000, max: 999_999_999 });
+    expect(description.body.absent_ids).toEqual({ min: 1000, max: 1_000_000_000 });
     expect(standard.body.absent_ids).toBeUndefined();
   });
 

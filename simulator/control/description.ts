@@ -38,8 +38,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // the time a check's polls need, not the simulator's.
       job_start_seconds: 5,
     },
-    // Ids that start at 10^9 reach the range a run takes for absent ones by default: the ids
-    // below them name nothing.
-    ...(conventions.firstId > 1 ? { absent_ids: { min: 1_000, max: conventions.firstId - 2 } } : {}),
+    // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
+    // below the first names nothing.
+    ...(conventions.firstId > 1 ? { absent_ids: { min: 1_000, max: conventions.firstId - 1 } } : {}),
   };
 }
