@@ -17,7 +17,7 @@ describe('Markdown summary', () => {
 
   it('gives each failed clause one line, not-verified clauses with reasons, and advisory ones apart', () => {
     expect(text).toContain('### Failed clauses (1)\n\n- `B-LIM-2` (must): `b-lim/page-size: a page held 150 invoices (limit=150) & that is > 100 <b>bold</b> ]]>`');
-    expect(text).toMatch(/### Could not be verified: transport errors \(1\)\n\n- `B-JOB-1` \(must\): `b-job\/create: POST http/);
+    expect(text).toMatch(/### Could not be verified: errors \(1\)\n\n- `B-JOB-1` \(must\): `b-job\/create: POST http/);
     expect(text).toContain("### Advisory: differences from the simulator's conventions (gap clauses, never failures here) (1)\n\n- `B-GAP-3`: `b-lim/param-names: limit was ignored`");
     expect(text).toContain('- `A-AUTH-4` (must): `a-auth/expiry: needs the simulator control API');
     expect(text).toMatch(/### Not verified \(\d+\)/);

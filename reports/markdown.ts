@@ -39,7 +39,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   const firstReason = (c: ClauseVerdict) => (c.reasons[0] ? `: ${code(oneLine(c.reasons[0], SUMMARY_LINE))}` : '');
   const moreReasons = (c: ClauseVerdict) => (c.reasons.length > 1 ? ` (+${c.reasons.length - 1} more)` : '');
   section('Failed clauses', report.clauses.filter((c) => c.binding && c.verdict === 'fail'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
-  section('Could not be verified: transport errors', report.clauses.filter((c) => c.binding && c.verdict === 'error'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
+  section('Could not be verified: errors', report.clauses.filter((c) => c.binding && c.verdict === 'error'), (c) => `\`${c.id}\` (${c.kind})${firstReason(c)}${moreReasons(c)}`);
   section('Not verified', notVerifiedBinding(report.clauses), (c) => `\`${c.id}\` (${c.kind}): ${code(oneLine(c.reasons.join('; ') || 'not verified', SUMMARY_LINE))}`);
   section("Advisory: differences from the simulator's conventions (gap clauses, never failures here)", advisoryClauses(report.clauses), (c) => `\`${c.id}\`${firstReason(c)}${moreReasons(c)}`);
   const unbound = report.clauses.filter((c) => !c.binding && c.verdict === 'not-verified');

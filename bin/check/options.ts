@@ -57,9 +57,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
 
 Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) verified and
 passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
-target unreachable, a clause unverifiable for transport errors); 3 INCOMPLETE, none failed but
-some were not verified (0 with --allow-incomplete); 130 / 143 interrupted by Ctrl-C / SIGTERM
-(reports still written).
+target unreachable, a clause unverifiable for transport errors or a halted run); 3 INCOMPLETE,
+none failed but some were not verified (0 with --allow-incomplete); 130 / 143 interrupted by
+Ctrl-C / SIGTERM (reports still written).
 `;
 
 export interface CheckOptions {

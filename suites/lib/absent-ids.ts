@@ -29,6 +29,17 @@ export function absentRangesOf(target: AbsentIdsOf): { narrow: AbsentIdRange; wi
   return target.absentIds ? { narrow: target.absentIds, wide: target.absentIds } : { narrow: DEFAULT_ABSENT_IDS, wide: DEFAULT_WIDE_ABSENT_IDS };
 }
 
+/** Every range a run takes absent ids from for `target`: its declared one, else both defaults. */
+export function rangesInUse(target: AbsentIdsOf): AbsentIdRange[] {
+  const { narrow, wide } = absentRangesOf(target);
+  return narrow === wide ? [narrow] : [narrow, wide];
+}
+
+/** The range of `ranges` that holds `id`, if any. */
+export function rangeHolding(ranges: readonly AbsentIdRange[], id: number): AbsentIdRange | undefined {
+  return ranges.find((r) => id >= r.min && id <= r.max);
+}
+
 export function describeRange(range: AbsentIdRange): string {
   return `${range.min.toLocaleString('en-US')} to ${range.max.toLocaleString('en-US')}`;
 }

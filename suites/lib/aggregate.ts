@@ -10,7 +10,8 @@ import type { CheckResult, ClauseVerdict, ClauseVerdictValue, Outcome, Profile, 
  * - fail: a check recorded a failure naming it (a verifier, a supporter, or any other check: a
  *   check may fail a clause it does not list). A failure naming a clause the catalog does not
  *   have (a typo in a check) fails every clause its check verifies.
- * - error: no failure, but a verifier could not complete for the target's transport errors.
+ * - error: no failure, but a verifier could not complete: the target did not answer, or the run
+ *   halted before it could be checked safely (suites/lib/absent-id-guard.ts).
  * - advisory: a gap clause outside the simulator profile on which a check recorded a difference
  *   from the simulator's convention (never a failure: not binding).
  * - pass: at least one verifier ran, and every verifier that had to run passed and covered the

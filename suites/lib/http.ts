@@ -58,6 +58,8 @@ export interface ClientView {
   stopped?: () => boolean;
   /** Called for every exchange sent through this view, after the client's own observer. */
   onExchange?: (exchange: Exchange) => void;
+  /** Why this view may send no request now (it is failed as not sent), or null. */
+  refusal?: () => string | null;
 }
 
 /** The run's client: one pacer, one failure count and one connection pool, whoever sends. */
@@ -116,6 +118,8 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
 
   async function requestOnce(method: string, url: string, opts: RequestOptions, view: ClientView): Promise<Exchange> {
     if (options.stopped?.() || view.stopped?.()) throw new TransportError('the run was interrupted', method, url);
+    const refused = view.refusal?.();
+    if (refused) throw new TransportError(`not sent: ${refused}`, method, url);
     if (failuresInARow >= maxFailures) throw new TransportError(`not sent: the target stopped answering (${failuresInARow} requests in a row got no answer, the last: ${lastFailure})`, method, url);
     try {
       const exchange = await sendOnce(method, url, opts);

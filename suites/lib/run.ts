@@ -8,6 +8,7 @@ import { curlCommand } from './curl.ts';
 import { targetSecrets } from './target.ts';
 import { laneOf, type Lane } from './lanes.ts';
 import { stopMakingKeys } from './arbitraries/ssh-keys.ts';
+import { AbsentIdGuard } from './absent-id-guard.ts';
 
 export { laneOf, type Lane } from './lanes.ts';
 
@@ -80,7 +81,16 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
 export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
   const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, rate: options.rate, signal: options.signal, onExchange: (ex) => redactor.learn(ex.json) });
+  const guard = new AbsentIdGuard(options.target);
+  const http = createHttpClient({
+    timeoutMs: options.timeoutMs,
+    rate: options.rate,
+    signal: options.signal,
+    onExchange: (ex) => {
+      redactor.learn(ex.json);
+      guard.observe(ex);
+    },
+  });
   const total = options.checks.length;
   const results: (CheckResult | undefined)[] = new Array<CheckResult | undefined>(total);
   const leftovers: string[] = [];
@@ -94,7 +104,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     }
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
-    const result = unmet ? skipped(check, unmet) : await runOne(check, options, { http, redactor, runId, leftovers, evidence });
+    const halted = unmet ? null : guard.reason;
+    const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(halted)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard });
     results[index] = result;
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
@@ -123,13 +134,15 @@ function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<
 }
 
 /** One check, its cleanups included. */
-async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence }): Promise<CheckResult> {
+async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence; guard: AbsentIdGuard }): Promise<CheckResult> {
   const { redactor } = run;
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
   // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
   let cleaningUp = false;
   const http = run.http.view({
     stopped: () => (options.signal?.aborted ?? false) && !cleaningUp,
+    // Cleanups name what the run made, never an "absent" id: they still go.
+    refusal: () => (cleaningUp ? null : run.guard.reason),
     onExchange: (ex) => {
       seen.requests++;
       seen.last = ex;
@@ -202,6 +215,11 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
 // A function, so that TypeScript does not narrow the field from the reset before the check ran.
 function lastExchange(seen: { last?: Exchange }): Exchange | undefined {
   return seen.last;
+}
+
+/** A check the run did not start, because it could not be run safely: an error, never a pass. */
+function notRun(check: CheckDefinition, reason: string): CheckResult {
+  return { ...skipped(check, `not run: ${reason}`), verdict: 'error' };
 }
 
 function skipped(check: CheckDefinition, reason: string): CheckResult {

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { A_OPERATIONS, type AOperation, type TargetDocument } from './target-types.ts';
+import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
 import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
-import { absentRangesOf, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
+import { rangeHolding, rangesInUse, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
 export class ConfigError extends Error {
@@ -239,26 +239,30 @@ function validateAbsentIds(c: Checker, value: unknown, at: string): AbsentIdRang
  * the way out: `absent_ids`.
  */
 function refuseListedIdsThatSeemAbsent(c: Checker, accounts: readonly AAccount[], declared: AbsentIdRange | undefined): void {
-  const { narrow, wide } = absentRangesOf(declared ? { absentIds: declared } : {});
-  const ranges = declared ? [narrow] : [narrow, wide];
+  const ranges = rangesInUse(declared ? { absentIds: declared } : {});
   // Every account entry has one (interface B's share the object).
   accounts.forEach(({ fixtures }, i) => {
-    const ids: [string, number][] = [
-      ...(fixtures.package_id !== undefined ? [['package_id', fixtures.package_id] as [string, number]] : []),
-      ...(fixtures.cluster_id !== undefined ? [['cluster_id', fixtures.cluster_id] as [string, number]] : []),
-      ...Object.entries(fixtures.connections ?? {}).map(([type, id]): [string, number] => [`connections.${type}`, id]),
-      ...(fixtures.delivery_ids ?? []).map((id, j): [string, number] => [`delivery_ids[${j}]`, id]),
-      ...(fixtures.notification_ids ?? []).map((id, j): [string, number] => [`notification_ids[${j}]`, id]),
-      ...(fixtures.pipeline_ids ?? []).map((id, j): [string, number] => [`pipeline_ids[${j}]`, id]),
-      ...Object.entries(fixtures.archivable_pipelines ?? {}).map(([kind, id]): [string, number] => [`archivable_pipelines.${kind}`, id]),
-    ];
+    const ids = listedFixtureIds(fixtures);
     for (const [field, id] of ids) {
-      const inside = ranges.find((r) => id >= r.min && id <= r.max);
+      const inside = rangeHolding(ranges, id);
       if (!inside) continue;
       const how = declared ? 'absent_ids names' : 'the run takes by default';
       c.fail(`accounts[${i}].fixtures.${field} is ${id}, inside the ids ${how} for ones that name nothing (${describeRange(inside)}): a check could find, archive or revoke a real one. Set absent_ids to a range this deployment's ids never reach`);
     }
   });
+}
+
+/** Every id a fixtures section lists, with where it is listed (`delivery_ids[1]`). */
+export function listedFixtureIds(fixtures: TargetFixtures): [string, number][] {
+  return [
+    ...(fixtures.package_id !== undefined ? [['package_id', fixtures.package_id] as [string, number]] : []),
+    ...(fixtures.cluster_id !== undefined ? [['cluster_id', fixtures.cluster_id] as [string, number]] : []),
+    ...Object.entries(fixtures.connections ?? {}).map(([type, id]): [string, number] => [`connections.${type}`, id]),
+    ...(fixtures.delivery_ids ?? []).map((id, j): [string, number] => [`delivery_ids[${j}]`, id]),
+    ...(fixtures.notification_ids ?? []).map((id, j): [string, number] => [`notification_ids[${j}]`, id]),
+    ...(fixtures.pipeline_ids ?? []).map((id, j): [string, number] => [`pipeline_ids[${j}]`, id]),
+    ...Object.entries(fixtures.archivable_pipelines ?? {}).map(([kind, id]): [string, number] => [`archivable_pipelines.${kind}`, id]),
+  ];
 }
 
 function validatePermissions(c: Checker, value: unknown, at: string): Permission[] {

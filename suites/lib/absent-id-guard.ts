@@ -1,0 +1,91 @@
+import type { Exchange, ResolvedTarget } from './types.ts';
+import { describeRange, rangeHolding, rangesInUse, type AbsentIdRange } from './absent-ids.ts';
+import { listedFixtureIds } from './target.ts';
+
+/**
+ * Watches a run's answers for the target's own ids inside the ranges the run takes for ids that
+ * name nothing (suites/lib/absent-ids.ts). The target document is refused when a fixture id it
+ * lists is inside them, but a document may list none (interface A only, say), and a deployment
+ * whose ids start at 10^9 then shows it only in its answers: a pipeline made, a list read. From
+ * that answer on, a check asking for, archiving or revoking an "absent" id could hit a real one,
+ * so the run sends no more checks' requests (cleanups still go: they name what the run made).
+ *
+ * An id the run itself sent before any answer carried it is the run's (an absent id a check asked
+ * for, a number a body held): a target echoing it is for that check to judge, not a sign of the
+ * target's numbering.
+ */
+export class AbsentIdGuard {
+  private readonly ranges: AbsentIdRange[];
+  private readonly declared: boolean;
+  /** Ids in range the document listed: the target's, whoever sends them. */
+  private readonly targets = new Set<number>();
+  /** Ids in range the run sent before the target showed them: the run's own. */
+  private readonly runs = new Set<number>();
+  private tripped: string | null = null;
+
+  constructor(target: Pick<ResolvedTarget, 'absentIds' | 'b' | 'a'>) {
+    this.ranges = rangesInUse(target);
+    this.declared = target.absentIds !== undefined;
+    for (const account of [...target.b, ...target.a]) for (const [, id] of listedFixtureIds(account.fixtures)) if (this.inRange(id)) this.targets.add(id);
+  }
+
+  /** Why no check may send another request, or null while none of the target's ids was seen in range. */
+  get reason(): string | null {
+    return this.tripped;
+  }
+
+  /** Takes one exchange of the run (any check's, a cleanup's): what it sent, then what it was answered. */
+  observe(exchange: Exchange): void {
+    if (this.tripped) return;
+    for (const text of [exchange.request.url, exchange.request.body ?? '']) {
+      for (const digits of text.match(DIGIT_RUNS) ?? []) {
+        const n = Number(digits);
+        if (this.inRange(n) && !this.targets.has(n)) this.runs.add(n);
+      }
+    }
+    const { status } = exchange.response;
+    if (status < 200 || status > 299 || exchange.json === undefined) return;
+    const found = this.firstIdOfTarget(exchange.json, '');
+    if (!found) return;
+    const [where, id] = found;
+    const range = rangeHolding(this.ranges, id)!;
+    const path = new URL(exchange.request.url).pathname;
+    const taken = this.declared ? 'absent_ids names' : 'the run takes by default';
+    this.tripped =
+      `halted: the target's ids reach the ids ${taken} for ones that name nothing (${describeRange(range)}); ` +
+      `set absent_ids in the target document to a range its ids never reach. ${exchange.request.method} ${path} answered ${where} ${id}: ` +
+      `a check asking for, archiving or revoking an "absent" id could change a real record, so no check sends another request`;
+  }
+
+  private inRange(n: number): boolean {
+    return Number.isSafeInteger(n) && rangeHolding(this.ranges, n) !== undefined;
+  }
+
+  /** The first integer under an id member (`id`, `*_id`, `*_ids`) in range that the run did not send first, with its place. */
+  private firstIdOfTarget(value: unknown, at: string): [string, number] | undefined {
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const found = this.firstIdOfTarget(value[i], `${at}[${i}]`);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (value === null || typeof value !== 'object') return undefined;
+    for (const [name, member] of Object.entries(value)) {
+      const place = at ? `${at}.${name}` : name;
+      if (ID_MEMBER.test(name)) {
+        const ids = Array.isArray(member) ? member : [member];
+        for (const id of ids) if (typeof id === 'number' && this.inRange(id) && !this.runs.has(id)) return [place, id];
+      }
+      const found = this.firstIdOfTarget(member, place);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+/** A member naming a record by its id: `id`, `package_id`, `notification_ids`. */
+const ID_MEMBER = /^(id|.+_ids?)$/;
+
+/** Every run of decimal digits in a request: its path, query and body, whatever their syntax. */
+const DIGIT_RUNS = /\d{4,16}/g;
