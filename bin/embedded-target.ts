@@ -2,6 +2,7 @@ import { createSimulator } from '../simulator/app.ts';
 import { listen } from '../simulator/server.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
+import type { IdNumbering } from '../simulator/store.ts';
 import { provisionSimulator } from '../suites/lib/provision.ts';
 import type { ResolvedTarget } from '../suites/lib/types.ts';
 
@@ -33,7 +34,7 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedTarget(options: { faults?: FaultName[]; conventions?: ConventionsName; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
+export async function startEmbeddedTarget(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
   const faults = options.faults ?? [];
   const conventions = options.conventions ?? 'standard';
   const alt = conventions === 'alt';
@@ -41,7 +42,7 @@ export async function startEmbeddedTarget(options: { faults?: FaultName[]; conve
   // control API, so checks that poll work, and checks that need time to pass advance it.
   const simulator = createSimulator({
     faults,
-    options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: alt ? ALT_JOB_PACE : EMBEDDED_JOB_PACE, conventions },
+    options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: alt ? ALT_JOB_PACE : EMBEDDED_JOB_PACE, conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}) },
   });
   const listening = await listen(simulator.app, 0, '127.0.0.1');
   const described = [alt ? 'alt conventions' : '', faults.length ? `faults: ${faults.join(', ')}` : ''].filter(Boolean).join(', ');

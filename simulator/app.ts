@@ -41,7 +41,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const options = { ...defaultSimOptions, ...init.options };
   const conventions = conventionsNamed(options.conventions);
   const sim: Sim = {
-    store: new Store(conventions.firstId),
+    store: new Store(conventions.firstId, options.idNumbering),
     clock,
     faults: new Faults(init.faults ?? []),
     options,

@@ -1,7 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
-import type { AccountState, Store } from './store.ts';
+import type { AccountState, IdNumbering, Store } from './store.ts';
 import type { Journal } from './journal/journal.ts';
 import type { ChaosRules } from './chaos/rules.ts';
 import type { Conventions, ConventionsName } from './conventions.ts';
@@ -33,6 +33,8 @@ export interface SimOptions {
   conventions: ConventionsName;
   /** Requests the journal keeps (a ring); 0 records nothing. */
   journalSize: number;
+  /** Whose sequence an account's records are numbered from: the simulator's (ids unique everywhere) or each account's. */
+  idNumbering: IdNumbering;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -44,6 +46,7 @@ export const defaultSimOptions: SimOptions = {
   jobPace: 1,
   conventions: 'standard',
   journalSize: 1000,
+  idNumbering: 'simulator',
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */

@@ -81,27 +81,60 @@ interface KeyOwner {
 }
 
 /**
- * In-memory state of one simulator instance. Ids come from one sequence per kind shared by all
- * accounts, so an id names at most one record in the whole simulator: the suites can then tell
- * "absent" from "another account's" apart without ambiguity.
+ * Whose sequence an owned record's id comes from: one per kind for the whole simulator (an id
+ * names one record anywhere, the default), or one per kind and account, as a sharded deployment
+ * may number them (account 2's package 7 and account 1's are two packages). `--id-numbering`.
+ */
+export type IdNumbering = 'simulator' | 'account';
+
+/** Kinds the simulator numbers as a whole either way: accounts and the people in them. */
+export type SimulatorIdKind = 'account' | 'user';
+/** Kinds owned by one account: numbered per account under `numbering: 'account'`. */
+export type AccountIdKind = Exclude<IdKind, SimulatorIdKind>;
+
+/**
+ * In-memory state of one simulator instance. By default ids come from one sequence per kind
+ * shared by all accounts, so an id names at most one record in the whole simulator; numbered per
+ * account, a client (or a checker) cannot take another account's id to name nothing of the
+ * caller's.
  */
 export class Store {
   readonly accounts = new Map<string, AccountState>(); // slug -> AccountState
-  private readonly sequences = new Map<IdKind, number>(); // kind -> last id handed out
+  /** Sequence name (`package`, or `package@<account id>` when numbered per account) -> last id handed out. */
+  private readonly sequences = new Map<string, number>();
   private readonly userKeys = new Map<string, KeyOwner>(); // SHA-256 of a B key -> owner
   private readonly pipelineKeys = new Map<string, KeyOwner>(); // SHA-256 of an A key -> owner
 
-  /** `firstId`: the first id of every kind (the conventions'). */
-  constructor(private readonly firstId = 1) {}
+  /** `firstId`: the first id of every sequence; `numbering`: whose sequence an owned record's id comes from (both the conventions'). */
+  constructor(
+    private readonly firstId = 1,
+    private readonly numbering: IdNumbering = 'simulator',
+  ) {}
 
-  nextId(kind: IdKind): number {
-    const next = (this.sequences.get(kind) ?? this.firstId - 1) + 1;
-    this.sequences.set(kind, next);
+  /** The next id of `kind`: from the simulator's sequence, or, numbered per account, from `account`'s. */
+  nextId(kind: SimulatorIdKind): number;
+  nextId(kind: AccountIdKind, account: Pick<AccountState, 'id'>): number;
+  nextId(kind: IdKind, account?: Pick<AccountState, 'id'>): number {
+    const sequence = this.numbering === 'account' && account ? `${kind}@${account.id}` : kind;
+    const next = (this.sequences.get(sequence) ?? this.carriedOver(kind, sequence) ?? this.firstId - 1) + 1;
+    this.sequences.set(sequence, next);
     return next;
   }
 
-  /** The id sequences, for persistence (last id handed out per kind). */
-  exportSequences(): [IdKind, number][] {
+  /**
+   * Where a sequence not seen yet goes on from, in a state numbered the other way (a state file
+   * or an import): an account's from the shared one, the shared one from the highest account's,
+   * so no id is handed out twice within an account.
+   */
+  private carriedOver(kind: IdKind, sequence: string): number | undefined {
+    if (sequence !== kind) return this.sequences.get(kind);
+    let last: number | undefined;
+    for (const [name, value] of this.sequences) if (name.startsWith(`${kind}@`)) last = Math.max(last ?? value, value);
+    return last;
+  }
+
+  /** The id sequences, for persistence (last id handed out per sequence). */
+  exportSequences(): [string, number][] {
     return [...this.sequences.entries()];
   }
 
@@ -109,7 +142,7 @@ export class Store {
    * Replaces the whole state with `accounts` and `sequences` (a restart from a state file, or an
    * import): the key indexes are rebuilt from the accounts' users and interface A key digests.
    */
-  load(accounts: readonly AccountState[], sequences: readonly [IdKind, number][]): void {
+  load(accounts: readonly AccountState[], sequences: readonly [string, number][]): void {
     this.reset();
     for (const [kind, last] of sequences) this.sequences.set(kind, last);
     for (const account of accounts) {

@@ -213,21 +213,26 @@ check({
  * anything is written; outside the simulator, when account 1 cannot read even its own connections
  * (the reads are extensions), no id can be told apart and none is used.
  */
-async function foreignConnections(t: CheckContext): Promise<ConnectionRef[]> {
+async function foreignConnections(t: CheckContext): Promise<{ foreign: ConnectionRef[]; dropped: number[] }> {
   const mine = fixtureConnections(t);
   const ownIds = new Set(mine.map((c) => c.id));
-  const candidates = groupable(fixtureConnections(t, 1)).filter((c) => !ownIds.has(c.id));
-  if (candidates.length === 0) return [];
+  const theirs = groupable(fixtureConnections(t, 1));
+  const candidates = theirs.filter((c) => !ownIds.has(c.id));
+  // Ids account 1's own fixtures also have: the same numbers, per account.
+  const shared = theirs.filter((c) => ownIds.has(c.id)).map((c) => c.id);
+  if (candidates.length === 0) return { foreign: [], dropped: shared };
   const canRead = mine[0] !== undefined && (await readConnection(t, mine[0])) !== null;
   if (!canRead && t.profile !== 'simulator') {
     t.skip("account 1 cannot read its own connections (GET /connections/{type}/{id} and GET /connections are extensions), so account 2's connection ids cannot be told apart from account 1's own");
   }
   const out: ConnectionRef[] = [];
+  const dropped: number[] = [...shared];
   for (const ref of candidates) {
-    if (canRead && (await readConnection(t, { type: ref.type, id: ref.id })) !== null) t.note(`account 1's key reads connection ${ref.id} (ids numbered per account): not used as a foreign id`);
+    if (canRead && (await readConnection(t, { type: ref.type, id: ref.id })) !== null) dropped.push(ref.id);
     else out.push(ref);
   }
-  return out;
+  if (dropped.length) t.note(`account 2's connections ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): not used as foreign ids`);
+  return { foreign: out, dropped };
 }
 
 function groupable(refs: ConnectionRef[]): ConnectionRef[] {
@@ -316,8 +321,14 @@ check({
   title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx, and that connection is unchanged",
   needs: ['b', 'b2', 'write'],
   async run(t) {
-    const foreign = await foreignConnections(t);
-    if (foreign.length === 0) t.skip("needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read");
+    const { foreign, dropped } = await foreignConnections(t);
+    if (foreign.length === 0) {
+      t.skip(
+        dropped.length
+          ? `account 2's connections ${dropped.join(', ')} are also ids account 1's key reads (ids numbered per account): none can stand for another account's`
+          : "needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read",
+      );
+    }
     const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
     if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (${howToPermit('assign_connections_to_groups')} to include some)`);
     const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${t.name('group')} ${n}`) });

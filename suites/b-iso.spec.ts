@@ -506,9 +506,13 @@ check({
       (key) => probes.filter((p) => p.probe.endpoint.source === 'spec' && touchedParts(t, p).some((tp) => tp.key === key)).map((p) => p.probe.label),
     );
 
+    // What account 1's own writes made: with ids numbered per account, its new job may take the
+    // id of account 2's, and then rightly shows in its own list.
+    const madeByAccountOne = new Set<unknown>();
     const attempt = async (label: string, word: string): Promise<void> => {
       const entry = probes.find((p) => p.probe.label === label) ?? probes[0]!;
       const answer = await send(t, entry.probe, entry.id, word);
+      if (entry.id === 0 && is2xx(answer) && isObject(answer.json)) madeByAccountOne.add(answer.json.id);
       expectNoCrashOrLeak(t, answer, CRASH_AND_LEAK, otherKeys(t, 0));
       for (const { key, part, read } of touchedParts(t, entry)) {
         const before = baseline.get(key);
@@ -537,7 +541,8 @@ check({
     await expectNotListed(t, '/hooks', (h) => h.name === foreign.hookName, `account 2's hook ${foreign.ids.hook?.[0]?.id}`);
     await expectNotListed(t, '/user/keys', (k) => k.name === foreign.sshKeyName, `account 2's SSH key ${foreign.ids.sshKey?.[0]?.id}`);
     const job = writes.job?.[0]?.id;
-    if (job !== undefined) await expectNotListed(t, '/jobs', (j) => j.id === job, `account 2's job ${job}`);
+    if (job !== undefined && madeByAccountOne.has(job)) t.note(`account 1's own write made a job of id ${job}, the id of account 2's (ids numbered per account): its job list was not searched for account 2's`);
+    else if (job !== undefined) await expectNotListed(t, '/jobs', (j) => j.id === job, `account 2's job ${job}`);
   },
 });
 

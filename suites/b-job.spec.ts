@@ -188,7 +188,11 @@ check({
     await targetFindsWhatExists(t, 'B-JOB-2');
     const foreign = await foreignIds(t);
     if (foreign.clusters.length + foreign.packages.length === 0) {
-      t.skip('no cluster or package id of account 2 is known (fixtures of account 2, or its GET /clusters and GET /packages)');
+      t.skip(
+        foreign.dropped.length
+          ? `account 2's ${foreign.dropped.join(', ')} are also ids account 1's key reads (ids numbered per account): none can stand for another account's`
+          : 'no cluster or package id of account 2 is known (fixtures of account 2, or its GET /clusters and GET /packages)',
+      );
     }
     const cases = [
       ...foreign.clusters.map((id) => ({ what: `account 2's cluster ${id}`, body: fixtureJobBody(t, { cluster_id: id }) })),
@@ -241,7 +245,7 @@ check({
  * is dropped, before anything is written; cluster ids are used only where account 1 can read its
  * own cluster through GET /clusters/{id} (an extension), since otherwise that cannot be told.
  */
-async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packages: number[] }> {
+async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packages: number[]; dropped: string[] }> {
   const clusters = new Set<number>();
   const packages = new Set<number>();
   const fixtures = t.fixtures(1);
@@ -267,7 +271,7 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
     }
   }
   if (dropped.length > 0) t.note(`account 1's key reads ${dropped.join(', ')} (ids numbered per account): not used as foreign ids`);
-  return { clusters: [...clusters], packages: [...packages] };
+  return { clusters: [...clusters], packages: [...packages], dropped };
 }
 
 /** Whether the caller is among job `id`'s watchers (GET /jobs/{id}/watchers, an extension), known by its email; null when the list cannot tell. */

@@ -29,6 +29,9 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
   --conventions C       standard (default: the real service's choices where the spec leaves them
                         open) or alt (another deployment's choices everywhere there; the target
                         file then describes them and names no control API)
+  --id-numbering N      simulator (default: one id sequence per kind, an id names one record
+                        anywhere) or account (each account numbers its own records from the
+                        first id, as a sharded deployment may: two accounts both have package 1)
   --job-pace F          job phase times as a fraction of the real service's (default 1: a run
                         takes 35 s; 0.1 makes it 3.5 s)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
@@ -61,6 +64,7 @@ export async function serve(argv: string[]): Promise<number> {
       'rate-limit': { type: 'string', default: '5000' },
       'job-pace': { type: 'string', default: '1' },
       conventions: { type: 'string', default: 'standard' },
+      'id-numbering': { type: 'string', default: 'simulator' },
       journal: { type: 'string', default: '1000' },
       'clock-speed': { type: 'string', default: '1' },
       chaos: { type: 'string' },
@@ -89,6 +93,8 @@ export async function serve(argv: string[]): Promise<number> {
   if (!Number.isFinite(jobPace) || jobPace <= 0 || jobPace > 100) throw new UsageError('--job-pace must be a number above 0 and at most 100');
   const conventions = values.conventions;
   if (!isConventionsName(conventions)) throw new UsageError('--conventions must be standard or alt');
+  const idNumbering = values['id-numbering'];
+  if (idNumbering !== 'simulator' && idNumbering !== 'account') throw new UsageError('--id-numbering must be simulator or account');
   const journalSize = Number(values.journal);
   if (!Number.isSafeInteger(journalSize) || journalSize < 0 || journalSize > 1_000_000) throw new UsageError('--journal must be an integer from 0 to 1000000');
   const clockSpeed = Number(values['clock-speed']);
@@ -107,7 +113,7 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'], speed: clockSpeed }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize, idNumbering },
   });
   const chaosAdded = simulator.sim.chaos.addAll(chaosRules);
   if ('problems' in chaosAdded) throw new UsageError(`--chaos ${values.chaos}: ${chaosAdded.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
@@ -149,6 +155,7 @@ export async function serve(argv: string[]): Promise<number> {
   out.write(`  interface A: ${listening.origin}/api/public/v1   (Authorization: Bearer ${values['key-prefix']}_...)\n`);
   out.write(`  control API: ${listening.origin}/_disco   (reset, seed, clock, faults, journal)\n`);
   if (conventions !== 'standard') out.write(`  conventions: ${conventions} (GET /_disco/target-description describes them)\n`);
+  if (idNumbering === 'account') out.write('  ids: numbered per account (two accounts can both have package 1)\n');
   out.write(`  accounts: ${manifests.map((m) => m.account_id).join(', ') || '(none)'}\n`);
   out.write(
     values['write-target']

@@ -109,7 +109,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     manifest.pipeline_keys.push(created);
   }
   for (const p of seed.packages ?? []) {
-    const id = store.nextId('package');
+    const id = store.nextId('package', account);
     account.packages.set(id, {
       id,
       name: p.name,
@@ -125,13 +125,13 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     manifest.package_ids.push(id);
   }
   for (const c of seed.clusters ?? []) {
-    const id = store.nextId('cluster');
+    const id = store.nextId('cluster', account);
     // Owned, like a seeded package, by the account's first user, who is its creator too.
     account.clusters.set(id, { id, name: c.name, ...seededSize(c), status: 'available', ...(firstUser ? { ownerId: firstUser.id } : {}), createdAt: now, updatedAt: now });
     manifest.cluster_ids.push(id);
   }
   for (const c of seed.connections ?? []) {
-    const id = store.nextId('connection');
+    const id = store.nextId('connection', account);
     const settings = c.attributes === undefined ? undefined : seededSettings(c.type, c.attributes).settings;
     account.connections.set(id, { id, name: c.name, type: c.type, connectionGroupId: null, ...(settings ? { settings } : {}), createdAt: now, updatedAt: now });
     manifest.connections.push({ id, type: c.type, name: c.name });
@@ -148,7 +148,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
 
   for (const n of seed.notifications ?? []) {
     if (!firstUser) break;
-    const id = store.nextId('notification');
+    const id = store.nextId('notification', account);
     account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
     manifest.notification_ids.push(id);
   }
@@ -158,7 +158,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     properties: given?.properties ?? {},
   });
   for (const d of seed.deliveries ?? []) {
-    const id = store.nextId('delivery');
+    const id = store.nextId('delivery', account);
     account.deliveries.set(id, {
       id,
       name: d.name,
@@ -210,7 +210,7 @@ export function addPipelineKey(sim: Sim, account: AccountState, k: NonNullable<S
 }
 
 function addInvoice(sim: Sim, account: AccountState, inv: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }): void {
-  const seq = sim.store.nextId('invoice');
+  const seq = sim.store.nextId('invoice', account);
   account.invoices.push({
     id: inv.id ?? `in_${String(seq).padStart(8, '0')}`,
     date: inv.date,

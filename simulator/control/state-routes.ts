@@ -5,7 +5,7 @@ import { readJsonObject } from '../http/json-body.ts';
 import { encodeState, decodeState } from '../persistence/codec.ts';
 import { dropRetries } from '../domains/hooks/retries.ts';
 import { settleSoon } from '../domains/settle-timer.ts';
-import type { AccountState, IdKind } from '../store.ts';
+import type { AccountState } from '../store.ts';
 import { AdjustableClock, LATEST_TIME_MS } from '../clock.ts';
 
 export const STATE_FORMAT = 'disco-state/1';
@@ -41,7 +41,7 @@ export function registerStateRoutes(router: Router, sim: Sim): void {
     if (!Array.isArray(doc.sequences) || !doc.sequences.every((s: unknown) => Array.isArray(s) && typeof s[0] === 'string' && Number.isSafeInteger(s[1]))) throw invalidField('sequences', 'must be [[kind, last id], ...] as exported');
     // The clock moves there (below): a moment the clock control API would refuse is refused here too.
     if (doc.now !== undefined && !(Number.isSafeInteger(doc.now) && (doc.now as number) <= LATEST_TIME_MS)) throw invalidField('now', 'must be the exported clock: epoch milliseconds, not after the year 9999');
-    sim.store.load(doc.accounts as AccountState[], doc.sequences as [IdKind, number][]);
+    sim.store.load(doc.accounts as AccountState[], doc.sequences as [string, number][]);
     // Time goes on from the exported state's moment, as after a restart with --state: a job it
     // showed completed stays completed, and nothing in it was made in the importer's future.
     // Never back: this simulator's own clock may already be later.

@@ -1,6 +1,6 @@
 import type { Sim } from '../context.ts';
 import { AdjustableClock } from '../clock.ts';
-import type { AccountState, IdKind } from '../store.ts';
+import type { AccountState } from '../store.ts';
 import { loadStateFile, StateFile, type StateRecord } from './state-file.ts';
 import { settleSoon } from '../domains/settle-timer.ts';
 
@@ -114,7 +114,7 @@ function restore(sim: Sim, records: StateRecord[]): void {
     sequences = record.sequences;
     clock = record.clock;
   }
-  sim.store.load([...accounts.values()], sequences as [IdKind, number][]);
+  sim.store.load([...accounts.values()], sequences);
   if (clock && sim.clock instanceof AdjustableClock) {
     // Time goes on from where it was: frozen where it stood, or flowing on from it as wall time did.
     const elapsed = clock.frozen ? 0 : Math.max(0, Date.now() - clock.wall) * clock.speed;

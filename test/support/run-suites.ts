@@ -3,6 +3,7 @@ import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
+import type { IdNumbering } from '../../simulator/store.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import type { CheckResult, ClauseVerdict, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
 
@@ -19,9 +20,9 @@ export interface SuiteRun {
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
-  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions });
+  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}) });
   const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
   try {
     const all = await loadChecks();

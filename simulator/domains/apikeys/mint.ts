@@ -23,7 +23,7 @@ export function mintPipelineKey(
 ): MintedPipelineKey {
   const prefix = sim.options.pipelineKeyPrefix;
   const key = k.key ?? newPipelineKey(prefix);
-  const id = sim.store.nextId('pipelineKey');
+  const id = sim.store.nextId('pipelineKey', account);
   const digest = sha256Hex(key);
   account.pipelineKeys.set(id, {
     id,

@@ -43,7 +43,7 @@ export function createCluster(sim: Sim, account: AccountState, user: Pick<User, 
   const type = fields.type ?? 'production';
   const nodes = fields.nodes ?? defaultNodes(type);
   checkNodes(type, nodes);
-  const id = sim.store.nextId('cluster');
+  const id = sim.store.nextId('cluster', account);
   const cluster: Cluster = {
     id,
     name: fields.name ?? `cluster-${id}`,

@@ -37,7 +37,7 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
 
   const now = sim.clock.now();
   const group: ConnectionGroup = {
-    id: sim.store.nextId('connectionGroup'),
+    id: sim.store.nextId('connectionGroup', account),
     name: input.name,
     description: input.description,
     connectionIds: [],

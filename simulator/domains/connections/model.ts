@@ -59,7 +59,7 @@ export function renameConnection(sim: Sim, connection: Connection, name: string)
 /** `POST /connections/{type}`: a new connection of the caller's account, in no group. */
 export function createConnection(sim: Sim, account: AccountState, type: string, input: { name: string; settings: Readonly<Record<string, string | number | boolean>> }): Connection {
   const now = sim.clock.now();
-  const connection: Connection = { id: sim.store.nextId('connection'), name: input.name, type, connectionGroupId: null, settings: { ...input.settings }, createdAt: now, updatedAt: now };
+  const connection: Connection = { id: sim.store.nextId('connection', account), name: input.name, type, connectionGroupId: null, settings: { ...input.settings }, createdAt: now, updatedAt: now };
   account.connections.set(connection.id, connection);
   return connection;
 }

@@ -35,7 +35,7 @@ export function createDelivery(sim: Sim, account: AccountState, user: User, inpu
   }
   if (problems.length) throw invalidFields(problems);
   const now = sim.clock.now();
-  const id = sim.store.nextId('delivery');
+  const id = sim.store.nextId('delivery', account);
   const delivery: Delivery = {
     id,
     name: input.name ?? `Delivery ${id}`,

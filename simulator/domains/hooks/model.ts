@@ -18,7 +18,7 @@ export function newSalt(): string {
 export function createHook(sim: Sim, account: AccountState, fields: HookFields): Hook {
   const now = sim.clock.now();
   const hook: Hook = {
-    id: sim.store.nextId('hook'),
+    id: sim.store.nextId('hook', account),
     type: fields.type,
     name: fields.name,
     active: fields.active,

@@ -32,7 +32,7 @@ export type JobStart = Pick<Job, 'ownerId' | 'clusterId' | 'packageId' | 'variab
  */
 export function startJob(sim: Sim, account: AccountState, start: JobStart, at: number): Job {
   const job: Job = {
-    id: sim.store.nextId('job'),
+    id: sim.store.nextId('job', account),
     ...start,
     createdAt: at,
     submittedAt: sim.faults.has('b-job-not-started') ? null : at,

@@ -72,7 +72,7 @@ describe('each user\'s notifications, indexed', () => {
           } else if (s.kind === 'mark-all') markRead(sim, account, userIds[s.user]!, null);
           else if (s.kind === 'seed-write') {
             // As a seed writes: straight into the Map, past notify.
-            const id = sim.store.nextId('notification');
+            const id = sim.store.nextId('notification', account);
             account.notifications.set(id, { id, userId: userIds[s.user]!, kind: 'cluster.idled', message: 'seeded', jobId: null, read: s.user === 0, readAt: s.user === 0 ? clock.now() : null, createdAt: clock.now() });
           } else if (s.kind === 'restore') account.notifications = new Map(account.notifications);
           else check(userIds[s.user]!, s.offset, s.limit);

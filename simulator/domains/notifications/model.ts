@@ -18,7 +18,7 @@ export function notify(
   jobId: number | null,
   at: number = sim.clock.now(),
 ): Notification {
-  const notification: Notification = { id: sim.store.nextId('notification'), userId, kind, message, jobId, read: false, readAt: null, createdAt: at };
+  const notification: Notification = { id: sim.store.nextId('notification', account), userId, kind, message, jobId, read: false, readAt: null, createdAt: at };
   account.notifications.set(notification.id, notification);
   noteNotificationAdded(account, notification);
   return notification;

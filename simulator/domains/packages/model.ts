@@ -56,7 +56,7 @@ export function createPackage(sim: Sim, account: AccountState, user: User, field
       ? { name: template.name, description: template.description, variables: template.variables, flowType: template.flowType, flowVersion: undefined, dataFlowJson: template.dataFlowJson }
       : { name: 'Untitled package', description: '', variables: {}, flowType: 'dataflow' as const, flowVersion: undefined, dataFlowJson: undefined };
   const pkg: Package = {
-    id: sim.store.nextId('package'),
+    id: sim.store.nextId('package', account),
     name: fields.name ?? base.name,
     description: fields.description ?? base.description,
     variables: { ...(fields.variables ?? base.variables) },

@@ -81,7 +81,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const pkg = ownPackage(account, pathId(ctx.params.id));
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
-    const validation = runValidation(sim, pkg, user, { sync: false });
+    const validation = runValidation(sim, account, pkg, user, { sync: false });
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentValidation(sim, account, pkg, validationAt(validation, sim.clock.now()), links);
   });
@@ -90,7 +90,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const pkg = ownPackage(account, pathId(ctx.params.id));
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
-    const validation = runValidation(sim, pkg, user, { sync: true });
+    const validation = runValidation(sim, account, pkg, user, { sync: true });
     ctx.body = presentValidation(sim, account, pkg, validationAt(validation, sim.clock.now()), links);
   });
 

@@ -1,4 +1,5 @@
 import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import type { User } from '../users/types.ts';
 import type { ListSorts } from '../shared/list-order.ts';
@@ -45,11 +46,11 @@ export function validationAt(validation: PackageValidation, now: number): Valida
  * validation of the caller's package, owned by the caller. An archived package cannot be
  * validated, as it cannot run (422 naming `package_id`).
  */
-export function runValidation(sim: Sim, pkg: Package, user: User, options: { sync: boolean }): PackageValidation {
+export function runValidation(sim: Sim, account: AccountState, pkg: Package, user: User, options: { sync: boolean }): PackageValidation {
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot be validated');
   const now = sim.clock.now();
   const validation: PackageValidation = {
-    id: sim.store.nextId('packageValidation'),
+    id: sim.store.nextId('packageValidation', account),
     ownerId: user.id,
     createdAt: now,
     endsAt: options.sync ? now : now + Math.round(VALIDATION_SECONDS * 1000 * sim.options.jobPace),

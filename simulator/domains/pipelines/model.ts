@@ -26,7 +26,7 @@ export function createPipeline(sim: Sim, account: AccountState, document: unknow
 export function storePipeline(sim: Sim, account: AccountState, definition: PipelineDefinition): Pipeline {
   ensureNameFree(account, definition.name, null);
   const now = sim.clock.now();
-  const id = sim.store.nextId('pipeline');
+  const id = sim.store.nextId('pipeline', account);
   const pipeline: Pipeline = {
     id,
     name: definition.name,

@@ -36,7 +36,7 @@ function neverRun(user: User, now: number): Pick<Schedule, 'nextRunAt' | 'execut
 export function createSchedule(sim: Sim, account: AccountState, user: User, fields: ScheduleFields): Schedule {
   const now = sim.clock.now();
   const schedule: Schedule = {
-    id: sim.store.nextId('schedule'),
+    id: sim.store.nextId('schedule', account),
     name: fields.name ?? SCHEDULE_DEFAULTS.name,
     description: fields.description ?? '',
     ownerId: user.id,
@@ -123,7 +123,7 @@ export function cloneSchedule(sim: Sim, account: AccountState, user: User, id: n
   const now = sim.clock.now();
   const clone: Schedule = {
     ...source,
-    id: sim.store.nextId('schedule'),
+    id: sim.store.nextId('schedule', account),
     name: `${source.name} (copy)`.slice(0, 255),
     ownerId: user.id,
     status: 'disabled',

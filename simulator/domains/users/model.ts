@@ -67,7 +67,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   }
   const now = sim.clock.now();
   const key: SshKey = {
-    id: sim.store.nextId('sshKey'),
+    id: sim.store.nextId('sshKey', account),
     userId: user.id,
     name,
     fingerprint: parsed.fingerprint,

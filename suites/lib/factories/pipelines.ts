@@ -5,6 +5,7 @@ import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 import { foundPipeline } from '../evidence.ts';
 import { aRoute, aSend, definitionFormat, routeOrSkip, skipUnlessServed } from '../../catalog/a-requests.ts';
+import { walkPipelineList } from '../../catalog/a-lists.ts';
 import { plainDefinition } from '../arbitraries/definitions.ts';
 
 /**
@@ -135,22 +136,96 @@ export function showTransitions(entries: readonly Transition[]): string {
  * Pipelines of account 2, "another account's pipeline" for A-ENUM-1, A-ENUM-2 and X-ISO-1: its
  * fixture pipelines (`fixtures.pipeline_ids`, which need nothing but the spec's DELETE to be
  * asked about), and where account 2 can create pipelines, one never deployed, one archived and,
- * where it can start them, one deployed. Ends the check (a skip) when there are none at all.
+ * where it can start them, one deployed; of those, the ones whose ids are not also account 1's
+ * own (`notAccountOnes`). Ends the check (a skip) when there are none.
  */
-export async function otherAccountPipelines(t: CheckContext, base: string): Promise<{ id: number; state: string }[]> {
-  const out = (t.target.a[1]?.fixtures.pipeline_ids ?? []).map((id) => ({ id, state: 'fixture' }));
+export async function otherAccountPipelines(t: CheckContext, base: string): Promise<ForeignPipeline[]> {
+  const all = await accountTwoPipelines(t, base);
+  const foreign = await notAccountOnes(t, all);
+  if (foreign.length === 0) t.skip(sharedIdsSkip(all));
+  return foreign;
+}
+
+/** Account 2's pipeline as a check asks account 1 about it; `name` where the run made it (unique to the run). */
+export interface ForeignPipeline {
+  id: number;
+  state: string;
+  name?: string;
+}
+
+/**
+ * Every pipeline of account 2 `otherAccountPipelines` would consider, before any is screened out
+ * as also one of account 1's ids: what account 1's list must not show, whatever the numbering.
+ * Ends the check (a skip) when there are none at all.
+ */
+export async function accountTwoPipelines(t: CheckContext, base: string): Promise<ForeignPipeline[]> {
+  const out: ForeignPipeline[] = (t.target.a[1]?.fixtures.pipeline_ids ?? []).map((id) => ({ id, state: 'fixture' }));
   if (t.target.a[1]?.adminKey && aRoute(t, 'pipelines.create') !== null) {
-    const idle = await makePipeline(t, 1, plainDefinition(t.name(`${base}-idle`)));
+    const make = async (kind: string) => {
+      const name = t.name(`${base}-${kind}`);
+      const made = await makePipeline(t, 1, plainDefinition(name));
+      return 'id' in made ? { ...made, name } : made;
+    };
+    const idle = await make('idle');
     if ('id' in idle) {
-      out.push({ id: idle.id, state: 'not deployed' });
-      const archived = await makePipeline(t, 1, plainDefinition(t.name(`${base}-archived`)));
-      if ('id' in archived && (await aSend(t, t.a(1), 'pipelines.archive', archived.id)).response.status === 200) out.push({ id: archived.id, state: 'archived' });
-      const running = aRoute(t, 'pipelines.start') === null ? undefined : await makePipeline(t, 1, plainDefinition(t.name(`${base}-running`)));
-      if (running && 'id' in running && is2xx(await aSend(t, t.a(1), 'pipelines.start', running.id))) out.push({ id: running.id, state: 'deployed' });
+      out.push({ id: idle.id, state: 'not deployed', name: idle.name });
+      const archived = await make('archived');
+      if ('id' in archived && (await aSend(t, t.a(1), 'pipelines.archive', archived.id)).response.status === 200) out.push({ id: archived.id, state: 'archived', name: archived.name });
+      const running = aRoute(t, 'pipelines.start') === null ? undefined : await make('running');
+      if (running && 'id' in running && is2xx(await aSend(t, t.a(1), 'pipelines.start', running.id))) out.push({ id: running.id, state: 'deployed', name: running.name });
     } else {
       t.note(`account 2 could not create a pipeline (${idle.answer.response.status}): ${out.length ? 'only its fixture pipelines are asked about' : 'there is none to ask about'}`);
     }
   }
   if (out.length === 0) t.skip("needs another account's pipeline: fixtures.pipeline_ids of account 2, or pipeline_admin_key of account 2 on a target that creates pipelines (interface_a.operations.pipelines.create)");
   return out;
+}
+
+/** Why no pipeline of account 2 in `all` can stand for another account's: each id is also one of account 1's. */
+export function sharedIdsSkip(all: readonly ForeignPipeline[]): string {
+  return `account 2's pipelines ${all.map((p) => p.id).join(', ')} are also ids of account 1's own (ids numbered per account): none can stand for another account's`;
+}
+
+/**
+ * Account 2's pipelines that account 1 may ask for as another account's. The spec does not say
+ * ids are global: with per-account numbering, account 2's id may name one of account 1's own,
+ * which a check would then take for a leak, and archive or change. So before account 1 sends
+ * anything on them, each id is looked up in account 1's own list and read with account 1's key:
+ * what shows there as another pipeline than account 2's (another name or creation time) is
+ * account 1's own, and the id is dropped. What shows there as account 2's very pipeline is a
+ * leak, which the checks are there to find: kept, except a fixture that account 1's list shows
+ * (without a name unique to the run, an own twin of the same name and time cannot be ruled out).
+ * Where account 2 cannot read its pipeline back, anything account 1 sees under the id drops it.
+ */
+export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext, candidates: readonly P[]): Promise<P[]> {
+  if (candidates.length === 0) return [];
+  const listed = new Map<unknown, JsonObject[]>();
+  if (aRoute(t, 'pipelines.list') !== null) {
+    const walked = await walkPipelineList(t, t.a(0));
+    if (!('refused' in walked)) for (const p of walked.items) if (isObject(p)) listed.set(p.id, [...(listed.get(p.id) ?? []), p]);
+  }
+  const canRead = aRoute(t, 'pipelines.read') !== null;
+  const kept: P[] = [];
+  const dropped: string[] = [];
+  for (const candidate of candidates) {
+    const inList = listed.get(candidate.id) ?? [];
+    const read = canRead ? await aSend(t, t.a(0), 'pipelines.read', candidate.id) : undefined;
+    const seen = [...inList, ...(read && is2xx(read) && isObject(read.json) ? [read.json] : [])];
+    if (seen.length === 0) {
+      kept.push(candidate);
+      continue;
+    }
+    const theirs = canRead ? await aSend(t, t.a(1), 'pipelines.read', candidate.id) : undefined;
+    const theirIdentity = theirs && is2xx(theirs) && isObject(theirs.json) ? identityOf(theirs.json) : undefined;
+    const asTheirs = theirIdentity !== undefined && seen.every((p) => identityOf(p) === theirIdentity);
+    if (asTheirs && (candidate.name !== undefined || inList.length === 0)) kept.push(candidate);
+    else dropped.push(`${candidate.id}`);
+  }
+  if (dropped.length) t.note(`account 2's pipelines ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): not used as another account's`);
+  return kept;
+}
+
+/** What tells two pipelines of one id apart: their names and when they were made. */
+function identityOf(pipeline: JsonObject): string {
+  return JSON.stringify([pipeline.name, pipeline.created_at]);
 }

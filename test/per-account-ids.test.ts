@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { clauseVerdicts } from '../suites/lib/aggregate.ts';
+import { faultCatalog, type FaultName } from '../simulator/faults.ts';
+import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
+
+/*
+ * The spec does not say ids are unique across accounts. A deployment that numbers each account's
+ * records from the same first id (the simulator with --id-numbering account) gives account 2 ids
+ * that also name account 1's own things: a check taking "account 2's id" for one account 1 must
+ * not find would see its own record, report a leak, and archive or change it. Against such a
+ * deployment, conformant, a run must raise no alarm and leave nothing behind; where it cannot find
+ * an id of account 2 that is not also account 1's, it says so (not verified), never pass or fail.
+ */
+
+describe('ids numbered per account: no false alarm, and not verified only where no foreign id can be told apart', () => {
+  it.each(['alt', 'standard'] as const)('%s conventions', async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ conventions, idNumbering: 'account', seed: 20261128, runs: 10, profile: 'spec' });
+    const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+    expect(bad, describeChecks(bad)).toEqual([]);
+    expect(run.leftovers).toEqual([]);
+    const unpassed = clauseVerdicts(run.checks, { profile: 'spec' }).filter((v) => v.kind === 'must' && v.verdict !== 'pass');
+    for (const v of unpassed) {
+      expect(v.verdict, v.id).toBe('not-verified');
+      expect(v.reasons.join('; '), v.id).toMatch(/ids numbered per account/);
+    }
+    // Early in the run account 2's new pipelines still have ids account 1 has not reached: the
+    // enumeration check is verified there; and B-AUTH-3 and X-ISO-1 never depend on the numbering.
+    expect(unpassed.map((v) => v.id)).not.toContain('A-ENUM-1');
+    expect(unpassed.map((v) => v.id)).not.toContain('B-AUTH-3');
+    expect(unpassed.map((v) => v.id)).not.toContain('X-ISO-1');
+  });
+});
+
+describe('ids numbered per account: a leak across accounts is still caught, naming its clause', () => {
+  // Where account 1 has its own record of account 2's id, the leak shows only in what is unique
+  // to account 2's: the run-made pipeline's name, the hook's, a job's watchers.
+  const leaks: FaultName[] = ['a-cross-account-pipelines', 'a-list-shows-foreign', 'b-cross-account-access', 'b-foreign-watch-allowed'];
+  it.each(leaks)('%s', async (fault) => {
+    const { clause } = faultCatalog[fault];
+    const run = await runSuitesAgainstSimulator({ conventions: 'alt', idNumbering: 'account', faults: [fault], only: [clause], seed: 99, runs: 15, profile: 'spec' });
+    expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);
+  });
+});
