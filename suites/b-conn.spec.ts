@@ -325,7 +325,7 @@ check({
     if (foreign.length === 0) {
       t.skip(
         dropped.length
-          ? `account 2's connections ${dropped.join(', ')} are also ids account 1's key reads (ids numbered per account): none can stand for another account's`
+          ? `account 2's connections ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): none can stand for another account's`
           : "needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read",
       );
     }

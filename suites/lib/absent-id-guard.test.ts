@@ -74,6 +74,12 @@ describe('the absent-id guard: the target showing ids inside the range a run tak
     expect(guard.reason).toContain('id 1000000005');
   });
 
+  it('a declared range that starts low: a small absent id the run sent and the target echoed is still the run\'s', () => {
+    const guard = new AbsentIdGuard(target({}, { min: 1, max: 999 }));
+    guard.observe(exchange('GET', `${BASE}/acme/api/packages/57`, 200, { id: 57 }));
+    expect(guard.reason).toBeNull();
+  });
+
   it('takes a declared range instead of the defaults, and says so', () => {
     const guard = new AbsentIdGuard(target({}, { min: 1_000, max: 999_999_999 }));
     guard.observe(exchange('GET', `${BASE}/acme/api/packages`, 200, [{ id: 1_000_000_001 }, { id: 1_700_000_000_000 }]));

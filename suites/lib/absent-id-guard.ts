@@ -87,5 +87,5 @@ export class AbsentIdGuard {
 /** A member naming a record by its id: `id`, `package_id`, `notification_ids`. */
 const ID_MEMBER = /^(id|.+_ids?)$/;
 
-/** Every run of decimal digits in a request: its path, query and body, whatever their syntax. */
-const DIGIT_RUNS = /\d{4,16}/g;
+/** Every run of decimal digits in a request: its path, query and body, whatever their syntax (a declared range may start low). */
+const DIGIT_RUNS = /\d{1,16}/g;
