@@ -21,6 +21,12 @@ describe('run-result.schema.json', () => {
     expect(validate(JSON.parse(JSON.stringify(report)))).toBe(true);
   });
 
+  it('accepts a run that halted, with its reason, and refuses a reason that is no text', () => {
+    const halted = (reason: unknown) => validate({ ...JSON.parse(JSON.stringify(sampleReport())), halted: reason });
+    expect(halted("the target's ids reach the ids the run takes by default for ones that name nothing")).toBe(true);
+    expect(halted(true)).toBe(false);
+  });
+
   it('accepts what a target document declared, the absent ids among it, and refuses a half range', () => {
     const declared = (absentIds: Record<string, number>) => {
       const report = JSON.parse(JSON.stringify(sampleReport())) as { target: Record<string, unknown> };

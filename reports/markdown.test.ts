@@ -24,6 +24,13 @@ describe('Markdown summary', () => {
     expect(text).toContain(`\`${cert.digest.value}\``);
   });
 
+  it('says why a run that halted could not verify what it did not run, instead of blaming the target\'s answers', () => {
+    const errored = { ...sampleReport(), outcome: 'error' as const, exitCode: 2 as const };
+    const halted = renderMarkdown({ ...errored, halted: "the target's ids reach the ids the run takes by default" }, cert, 'disco check');
+    expect(halted.split('\n')[2]).toMatch(/^no must clause failed, but the run halted before it could verify \d+ of them: the target's ids reach/);
+    expect(renderMarkdown(errored, cert, 'disco check').split('\n')[2]).toMatch(/^no must clause failed, but the target did not answer well enough/);
+  });
+
   it('is link-free: no Markdown links, no raw HTML, URLs only inside code spans', () => {
     expect(text).not.toMatch(/\]\(/);
     const outsideCode = text.replace(/(`+)[^`]*?\1/g, '');

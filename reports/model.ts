@@ -54,6 +54,7 @@ export function outcomeSentence(report: RunReport): string {
     case 'fail':
       return `a ${binding} failed`;
     case 'error':
+      if (report.halted) return `no ${binding} failed, but the run halted before it could verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}: ${report.halted}`;
       return `no ${binding} failed, but the target did not answer well enough to verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}`;
     case 'incomplete': {
       const n = notVerifiedBinding(report.clauses).length;

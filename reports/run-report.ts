@@ -20,6 +20,8 @@ export interface RunFacts {
   durationMs: number;
   /** The signal that cut the run short, if one did. */
   interrupted?: 'SIGINT' | 'SIGTERM' | undefined;
+  /** Why the run stopped sending requests before its checks were done, if it did. */
+  halted?: string | undefined;
 }
 
 /**
@@ -54,5 +56,6 @@ export function buildRunReport(facts: RunFacts): RunReport {
     exitCode,
     summary: summarize(clauses),
     ...(facts.interrupted ? { interrupted: facts.interrupted } : {}),
+    ...(facts.halted ? { halted: facts.halted } : {}),
   };
 }

@@ -25,6 +25,8 @@ export interface CompletedRun {
   durationMs: number;
   /** What the target said about itself (Server, API version), for the certificate. */
   announced?: NonNullable<RunResult['target']['announced']>;
+  /** Why the run stopped sending requests early, if it did (`RunOutput.halted`). */
+  halted?: string;
 }
 
 /** Every check of the suites, loaded on demand (the CLI's other commands need none). */
@@ -59,7 +61,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
   const announcements = createAnnouncementRecorder(target);
   const startedAt = new Date();
   const started = performance.now();
-  let run: { checks: CheckResult[]; leftovers: string[]; runId: string };
+  let run: { checks: CheckResult[]; leftovers: string[]; runId: string; halted?: string };
   try {
     run = await runChecks({
       target,

@@ -52,7 +52,7 @@ export class AbsentIdGuard {
     const path = new URL(exchange.request.url).pathname;
     const taken = this.declared ? 'absent_ids names' : 'the run takes by default';
     this.tripped =
-      `halted: the target's ids reach the ids ${taken} for ones that name nothing (${describeRange(range)}); ` +
+      `the target's ids reach the ids ${taken} for ones that name nothing (${describeRange(range)}); ` +
       `set absent_ids in the target document to a range its ids never reach. ${exchange.request.method} ${path} answered ${where} ${id}: ` +
       `a check asking for, archiving or revoking an "absent" id could change a real record, so no check sends another request`;
   }

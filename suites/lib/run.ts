@@ -35,6 +35,8 @@ export interface RunOutput {
   checks: CheckResult[];
   leftovers: string[];
   runId: string;
+  /** Why the run stopped sending requests before its checks were done (suites/lib/absent-id-guard.ts), if it did. */
+  halted?: string;
 }
 
 /** Why a check cannot run against this target, or null when every need is met. */
@@ -105,7 +107,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
     const halted = unmet ? null : guard.reason;
-    const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(halted)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard });
+    const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(`halted: ${halted}`)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard });
     results[index] = result;
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
@@ -124,7 +126,8 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   } finally {
     options.signal?.removeEventListener('abort', stopMakingKeys);
   }
-  return { checks: results.map((r, i) => r ?? skipped(options.checks[i]!, 'the check did not run')), leftovers, runId };
+  const halted = guard.reason === null ? {} : { halted: redactor.text(guard.reason) };
+  return { checks: results.map((r, i) => r ?? skipped(options.checks[i]!, 'the check did not run')), leftovers, runId, ...halted };
 }
 
 function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<Lane, number[]> {
@@ -142,7 +145,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
   const http = run.http.view({
     stopped: () => (options.signal?.aborted ?? false) && !cleaningUp,
     // Cleanups name what the run made, never an "absent" id: they still go.
-    refusal: () => (cleaningUp ? null : run.guard.reason),
+    refusal: () => (cleaningUp || run.guard.reason === null ? null : `halted: ${run.guard.reason}`),
     onExchange: (ex) => {
       seen.requests++;
       seen.last = ex;

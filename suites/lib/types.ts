@@ -323,6 +323,8 @@ export interface RunResult {
   exitCode: 0 | 1 | 2 | 3;
   /** Clause counts by verdict. */
   summary: { pass: number; fail: number; error: number; notVerified: number; advisory: number };
+  /** Why the run stopped sending requests before its checks were done (the target's ids reached the absent range), if it did. */
+  halted?: string;
 }
 
 export interface CheckContext {

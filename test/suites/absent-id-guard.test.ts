@@ -44,6 +44,7 @@ describe('a run halts when the target shows ids inside the range taken for absen
     expect(out.checks[1]?.reason).toMatch(/^not run: halted: .*POST \/made answered id 1500000000/);
     expect(out.checks[1]?.requests).toBe(0);
     expect(out.leftovers).toEqual([]);
+    expect(out.halted).toMatch(/^the target's ids reach the ids the run takes by default .*POST \/made answered id 1500000000/);
   });
 
   it('the whole suite against the alt simulator (ids from 10^9) without its absent_ids: nothing passes or fails unsafely, nothing is revoked', async () => {
@@ -55,6 +56,7 @@ describe('a run halts when the target shows ids inside the range taken for absen
       const errors = out.checks.filter((c) => c.verdict === 'error');
       expect(errors.length).toBeGreaterThan(80);
       for (const c of errors) expect(c.reason).toContain('set absent_ids in the target document');
+      expect(out.halted).toContain('GET /api/public/v1/pipelines answered');
       expect(out.leftovers).toEqual([]);
       // The configured admin key still works: nothing took it for an absent key and revoked it.
       const admin = embedded.target.a[0]!.adminKey!;
