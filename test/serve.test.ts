@@ -97,6 +97,25 @@ describe('disco serve', () => {
     expect(err).toContain('--job-pace');
   });
 
+  it('--id-numbering account: both seeded accounts number their records from 1 and say so; another value is refused', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-serve-'));
+    dirs.push(dir);
+    const file = join(dir, 'target.json');
+    await withServe(['--port', '0', '--id-numbering', 'account', '--write-target', file], 'SIGTERM', async (banner) => {
+      expect(banner).toContain('ids: numbered per account');
+      const target = JSON.parse(await readFile(file, 'utf8')) as TargetDocument;
+      const [one, two] = target.accounts ?? [];
+      expect(one?.fixtures?.package_id).toBe(1);
+      expect(two?.fixtures?.package_id).toBe(one?.fixtures?.package_id);
+      expect(two?.fixtures?.pipeline_ids).toEqual(one?.fixtures?.pipeline_ids);
+    });
+    const refused = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--id-numbering', 'global'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    refused.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await new Promise<number | null>((resolve) => refused.on('exit', resolve))).toBe(2);
+    expect(err).toContain('--id-numbering must be simulator or account');
+  });
+
   it('refuses bad options with exit code 2 and a message', async () => {
     const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', 'seventy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
