@@ -188,6 +188,8 @@ async function expectListHidesForeign(t: CheckContext, theirs: readonly ForeignP
   // account 1's own, ids being numbered per account); a fixture by its id, where it is not also
   // one of account 1's (`notAccountOnes` decided).
   const fixtureIds = new Set(usable.filter((f) => f.name === undefined).map((f) => f.id));
+  // Where none is left to look for (fixtures only, all sharing account 1's ids), the check skips
+  // right after this: the clause is then not verified by it.
   const isTheirs = (f: ForeignPipeline, p: unknown): boolean => isObject(p) && p.id === f.id && (f.name === undefined ? fixtureIds.has(f.id) : p.name === f.name);
   const shown = theirs.filter((f) => walked.items.some((p) => isTheirs(f, p)));
   const page = walked.exchanges.find((ex) => shown.some((f) => (listItemsOf(t, 'pipelines', ex.json) ?? []).some((p) => isTheirs(f, p))));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseVerdicts } from '../suites/lib/aggregate.ts';
 import { faultCatalog, type FaultName } from '../simulator/faults.ts';
-import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { describeChecks, runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from './support/run-suites.ts';
 
 /*
  * The spec does not say ids are unique across accounts. A deployment that numbers each account's
@@ -39,5 +39,17 @@ describe('ids numbered per account: a leak across accounts is still caught, nami
     const { clause } = faultCatalog[fault];
     const run = await runSuitesAgainstSimulator({ conventions: 'alt', idNumbering: 'account', faults: [fault], only: [clause], seed: 99, runs: 15, profile: 'spec' });
     expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);
+  });
+});
+
+describe('screening account 2\'s ids does not hide a leak of its fixtures', () => {
+  it('on a target that makes no pipelines, account 1\'s list showing account 2\'s fixture pipelines fails X-ISO-1', async () => {
+    await withEmbeddedTarget({ faults: ['a-list-shows-foreign'] }, async (embedded) => {
+      const operations = { ...embedded.target.interfaceA.operations, 'pipelines.create': null };
+      const target = { ...embedded.target, interfaceA: { ...embedded.target.interfaceA, operations } };
+      const { check, verdict } = await runOneCheck(target, 'a-enum/foreign-pipeline-same-404', 'X-ISO-1');
+      expect(verdict?.verdict, describeChecks([check])).toBe('fail');
+      expect(check.failures[0]?.message).toMatch(/account 1's pipeline list shows account 2's pipelines \d+ \(fixture\)/);
+    });
   });
 });
