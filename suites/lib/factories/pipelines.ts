@@ -181,9 +181,9 @@ export async function accountTwoPipelines(t: CheckContext, base: string): Promis
   return out;
 }
 
-/** Why no pipeline of account 2 in `all` can stand for another account's: each id is also one of account 1's. */
+/** Why no pipeline of account 2 in `all` can stand for another account's: account 1 finds a pipeline under each id too. */
 export function sharedIdsSkip(all: readonly ForeignPipeline[]): string {
-  return `account 2's pipelines ${all.map((p) => p.id).join(', ')} are also ids of account 1's own (ids numbered per account): none can stand for another account's`;
+  return `account 2's pipelines ${all.map((p) => p.id).join(', ')}: account 1's key also finds pipelines of those ids, not told apart from account 2's (with ids numbered per account, its own): none can stand for another account's`;
 }
 
 /**
@@ -224,7 +224,7 @@ export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext,
     if (asTheirs && (candidate.name !== undefined || inList.length === 0 || !ownFixtures.has(candidate.id))) kept.push(candidate);
     else dropped.push(`${candidate.id}`);
   }
-  if (dropped.length) t.note(`account 2's pipelines ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): not used as another account's`);
+  if (dropped.length) t.note(`account 2's pipelines ${dropped.join(', ')}: account 1's key also finds pipelines of those ids, not told apart from account 2's (with ids numbered per account, its own): not used as another account's`);
   return kept;
 }
 
