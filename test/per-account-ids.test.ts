@@ -52,4 +52,14 @@ describe('screening account 2\'s ids does not hide a leak of its fixtures', () =
       expect(check.failures[0]?.message).toMatch(/account 1's pipeline list shows account 2's pipelines \d+ \(fixture\)/);
     });
   });
+
+  it('without a key of account 2 to read its pipelines back, what account 1 finds under their ids cannot be told apart: not verified, saying so', async () => {
+    await withEmbeddedTarget({ faults: ['a-cross-account-pipelines'] }, async (embedded) => {
+      const [one, two] = embedded.target.a;
+      const target = { ...embedded.target, a: [one!, { fixtures: two!.fixtures }] };
+      const { check, verdict } = await runOneCheck(target, 'a-enum/foreign-pipeline-same-404', 'A-ENUM-1');
+      expect(verdict?.verdict, describeChecks([check])).toBe('not-verified');
+      expect(check.reason).toMatch(/account 1's key also finds pipelines of those ids, not told apart from account 2's/);
+    });
+  });
 });
