@@ -2,9 +2,10 @@
  * `npm run soak`: first the long forms of the robustness drills (100,000 malformed requests,
  * the inputs shaped for backtracking patterns with their times, 2,000 concurrent creates x 3
  * rounds, Ctrl-C at every second from 3 to 15 s; `npm test` runs a sample, test/drills.test.ts), then the
- * whole suite against the faultless simulator (both conventions) with many random seeds,
- * reporting every seed that raised a false alarm or left a must clause not passed
- * (faultlessRunProblems in test/support/run-suites.ts). Long (about 7 s per seed and conventions at 25
+ * whole suite against the faultless simulator (both conventions, then one of them with ids
+ * numbered per account) with many random seeds, reporting every seed that raised a false alarm or
+ * left a must clause not passed (faultlessRunProblems, perAccountRunProblems in
+ * test/support/run-suites.ts). Long (about 7 s per seed and conventions at 25
  * runs on 2 cores); `npm test` runs one fresh seed per run under each conventions
  * (test/faultless.test.ts, test/alt-conventions.test.ts).
  *
@@ -13,7 +14,8 @@
  */
 import { randomInt } from 'node:crypto';
 import type { ConventionsName } from '../simulator/conventions.ts';
-import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import type { IdNumbering } from '../simulator/store.ts';
+import { faultlessRunProblems, perAccountRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
 import { concurrentCreates, interruptDrill, malformedFlood, pathologicalInputs, startDrillTarget } from './support/drills.ts';
 
 if (process.env.SOAK_DRILLS !== '0') {
@@ -54,9 +56,12 @@ const failing: string[] = [];
 const started = performance.now();
 for (let i = 0; i < seeds; i++) {
   const seed = randomInt(0, 2 ** 31 - 1);
-  for (const conventions of ['standard', 'alt'] as ConventionsName[]) {
-    const problems = faultlessRunProblems(await runSuitesAgainstSimulator({ seed, runs, conventions }), conventions);
-    const line = `seed ${seed} (${conventions}): ${problems.length ? `${problems.length} PROBLEMS` : 'quiet'}`;
+  // Both conventions as they are, then one of them with ids numbered per account (the two take turns).
+  const perAccount: ConventionsName = i % 2 === 0 ? 'standard' : 'alt';
+  for (const [conventions, idNumbering] of [['standard', 'simulator'], ['alt', 'simulator'], [perAccount, 'account']] as [ConventionsName, IdNumbering][]) {
+    const run = await runSuitesAgainstSimulator({ seed, runs, conventions, idNumbering, ...(idNumbering === 'account' ? { profile: 'spec' as const } : {}) });
+    const problems = idNumbering === 'account' ? perAccountRunProblems(run) : faultlessRunProblems(run, conventions);
+    const line = `seed ${seed} (${conventions}${idNumbering === 'account' ? ', ids per account' : ''}): ${problems.length ? `${problems.length} PROBLEMS` : 'quiet'}`;
     process.stdout.write(`${line}\n`);
     if (problems.length) {
       failing.push(line);
@@ -64,5 +69,5 @@ for (let i = 0; i < seeds; i++) {
     }
   }
 }
-process.stdout.write(`\nsoak: ${seeds} seeds x 2 conventions, ${runs} runs per property, ${Math.round((performance.now() - started) / 1000)} s; ${failing.length} with a false alarm or a must clause not passed\n${failing.join('\n')}\n`);
+process.stdout.write(`\nsoak: ${seeds} seeds x 2 conventions and one with ids per account, ${runs} runs per property, ${Math.round((performance.now() - started) / 1000)} s; ${failing.length} with a false alarm or a must clause not passed\n${failing.join('\n')}\n`);
 if (failing.length) process.exitCode = 1;
