@@ -18,6 +18,8 @@ import { parse as parseContentType } from 'content-type';
  *   answer, `Via`, `Cache-Control`, `Vary`; the body sent chunked, without `Content-Length`.
  * - Rate limiting (B-GAP-6): every 37th request is answered 429 with `Retry-After: 0` without
  *   reaching the deployment, so the client must ask again.
+ * - `Link` targets as relative references (`</acme/api/invoices?offset=20&limit=20>`), which a
+ *   client resolves against the request's URL (RFC 8288, 3.1).
  *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
  * header is passed on, so the absolute URLs the deployment writes name the gateway.
@@ -73,6 +75,8 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         let body = Buffer.concat(chunks);
         const json = type ? jsonOf(type, body) : undefined;
         if (type) headers['content-type'] = respelt(type);
+        const link = answer.headers.link;
+        if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
         if (json !== undefined) {
           body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(json)), null, 2)}\n`);
           rewritten++;
@@ -109,6 +113,18 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
       agent.destroy();
     },
   };
+}
+
+/** Each `<absolute URL>` of a Link header as the path and query only: the same targets, for a client that resolves them. */
+function relativeLinks(link: string): string {
+  return link.replace(/<([^>]*)>/g, (whole, target: string) => {
+    try {
+      const url = new URL(target);
+      return `<${url.pathname}${url.search}>`;
+    } catch {
+      return whole;
+    }
+  });
 }
 
 /** Headers that describe one connection, not the message (RFC 9110, 7.6.1): a gateway does not pass them on. */
