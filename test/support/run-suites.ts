@@ -76,10 +76,7 @@ export function describeChecks(checks: readonly CheckResult[]): string {
  * the embedded target offers everything. One line per problem; none for a good run.
  */
 export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName, profile: Profile = conventions === 'standard' ? 'simulator' : 'spec'): string[] {
-  const problems: string[] = [];
-  const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-  if (bad.length) problems.push(`false alarm: ${describeChecks(bad)}`);
-  if (run.leftovers.length) problems.push(`left behind: ${run.leftovers.join(', ')}`);
+  const problems = falseAlarmsAndLeftovers(run);
   for (const v of clauseVerdicts(run.checks, { profile })) {
     if (v.kind === 'must' && v.verdict !== 'pass') problems.push(`${v.id} not passed: ${v.verdict} (${v.reasons.join('; ')})`);
   }
@@ -87,6 +84,14 @@ export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName
   return problems;
 }
 
+/** What no run against the faultless simulator may show: a check that failed or errored, something left behind. */
+function falseAlarmsAndLeftovers(run: SuiteRun): string[] {
+  const problems: string[] = [];
+  const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  if (bad.length) problems.push(`false alarm: ${describeChecks(bad)}`);
+  if (run.leftovers.length) problems.push(`left behind: ${run.leftovers.join(', ')}`);
+  return problems;
+}
 
 /**
  * What a whole run against the faultless simulator with ids numbered per account must show: no
@@ -95,10 +100,7 @@ export function faultlessRunProblems(run: SuiteRun, conventions: ConventionsName
  * (A-ENUM-1, B-AUTH-3, X-ISO-1) never depends on the numbering. One line per problem.
  */
 export function perAccountRunProblems(run: SuiteRun): string[] {
-  const problems: string[] = [];
-  const bad = run.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-  if (bad.length) problems.push(`false alarm: ${describeChecks(bad)}`);
-  if (run.leftovers.length) problems.push(`left behind: ${run.leftovers.join(', ')}`);
+  const problems = falseAlarmsAndLeftovers(run);
   for (const v of clauseVerdicts(run.checks, { profile: 'spec' })) {
     if (v.kind !== 'must' || v.verdict === 'pass') continue;
     const excused = v.verdict === 'not-verified' && /ids numbered per account/.test(v.reasons.join('; ')) && !ISOLATION.includes(v.id);

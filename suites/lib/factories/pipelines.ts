@@ -197,15 +197,14 @@ export function sharedIdsSkip(all: readonly ForeignPipeline[]): string {
  * under the id of one of account 1's own fixtures (without a name unique to the run, an own twin
  * seeded with the same name at the same time cannot be ruled out).
  * Where account 2 cannot read its pipeline back (no key for it in the document, no read served),
- * anything account 1 sees under the id drops it.
+ * anything account 1 sees under the id drops it. `ownList`: account 1's list, where the caller
+ * read it already.
  */
-export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext, candidates: readonly P[]): Promise<P[]> {
+export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext, candidates: readonly P[], ownList?: OwnPipelineList): Promise<P[]> {
   if (candidates.length === 0) return [];
+  const walked = ownList === undefined ? await walkOwnPipelineList(t) : ownList;
   const listed = new Map<unknown, JsonObject[]>();
-  if (aRoute(t, 'pipelines.list') !== null) {
-    const walked = await walkPipelineList(t, t.a(0));
-    if (!('refused' in walked)) for (const p of walked.items) if (isObject(p)) listed.set(p.id, [...(listed.get(p.id) ?? []), p]);
-  }
+  if (walked && !('refused' in walked)) for (const p of walked.items) if (isObject(p)) listed.set(p.id, [...(listed.get(p.id) ?? []), p]);
   const canRead = aRoute(t, 'pipelines.read') !== null;
   const own = t.target.a[0]?.fixtures;
   const ownFixtures = new Set<number>([...(own?.pipeline_ids ?? []), ...Object.values(own?.archivable_pipelines ?? {})]);
@@ -228,6 +227,14 @@ export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext,
   }
   if (dropped.length) t.note(`account 2's pipelines ${dropped.join(', ')}: account 1's key also finds pipelines of those ids, not told apart from account 2's (with ids numbered per account, its own): not used as another account's`);
   return kept;
+}
+
+/** Account 1's pipeline list read whole (`walkPipelineList`), or null where the target serves no list. */
+export type OwnPipelineList = Awaited<ReturnType<typeof walkPipelineList>> | null;
+
+/** Account 1's pipeline list, once, for a check that both screens with it and judges it. */
+export async function walkOwnPipelineList(t: CheckContext): Promise<OwnPipelineList> {
+  return aRoute(t, 'pipelines.list') === null ? null : walkPipelineList(t, t.a(0));
 }
 
 /** Whether two answers of one id show the same pipeline: the same name, and the same creation time where both show one (a list may show less than a read). */
