@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { parseJsonWithBigIds } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyHookBody, anyWebHookBody } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
@@ -211,7 +212,7 @@ check({
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonWithBigIds(text);
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import type { Exchange, ResolvedTarget } from './types.ts';
 import { describeRange, rangeHolding, rangesInUse, type AbsentIdRange } from './absent-ids.ts';
 import { listedFixtureIds } from './target.ts';
+import { STAND_IN_BAND, bandNumbersIn, inStandInBand } from './big-ids.ts';
 
 /**
  * Watches a run's answers for the target's own ids inside the ranges the run takes for ids that
@@ -40,8 +41,16 @@ export class AbsentIdGuard {
     for (const text of [exchange.request.url, exchange.request.body ?? '']) {
       for (const digits of text.match(DIGIT_RUNS) ?? []) {
         const n = Number(digits);
-        if (this.inRange(n) && !this.targets.has(n)) this.runs.add(n);
+        if ((this.inRange(n) && !this.targets.has(n)) || inStandInBand(n)) this.runs.add(n);
       }
+    }
+    const inBand = bandNumbersIn(exchange.response.body).find((n) => !this.runs.has(n));
+    if (inBand !== undefined) {
+      const path = new URL(exchange.request.url).pathname;
+      this.tripped =
+        `the target's answer to ${exchange.request.method} ${path} holds ${inBand}, inside the ids the run takes to stand in for ids beyond 2^53 ` +
+        `(${describeRange(STAND_IN_BAND)}): a check could take it for another id, so no check sends another request`;
+      return;
     }
     const { status } = exchange.response;
     if (status < 200 || status > 299 || exchange.json === undefined) return;

@@ -1,3 +1,5 @@
+import { STAND_IN_BAND } from './big-ids.ts';
+
 /**
  * The ids a run takes for ones that name nothing: to ask for an absent package, archive an absent
  * pipeline, revoke an absent key. Which ids a deployment hands out is its own choice; one whose
@@ -13,8 +15,11 @@ export interface AbsentIdRange {
 /** Above anything a test system reaches, yet within a signed 32-bit integer, so a target with 32-bit ids still reads them as ids (and answers "not found") rather than refusing them as malformed. */
 export const DEFAULT_ABSENT_IDS: AbsentIdRange = { min: 1_000_000_000, max: 2_147_483_647 };
 
-/** Beyond 32 bits and up to 2^53, which a target storing 64-bit ids must still read as absent. */
-export const DEFAULT_WIDE_ABSENT_IDS: AbsentIdRange = { min: 1_000_000_000_000, max: Number.MAX_SAFE_INTEGER };
+/**
+ * Beyond 32 bits, which a target storing 64-bit ids must still read as absent; up to the band of
+ * stand-ins for ids beyond 2^53 (big-ids.ts), which an absent id must never be taken from.
+ */
+export const DEFAULT_WIDE_ABSENT_IDS: AbsentIdRange = { min: 1_000_000_000_000, max: STAND_IN_BAND.min - 1 };
 
 /** The narrowest range a target document may name: two ids derived from different seeds then differ. */
 export const MIN_ABSENT_RANGE_WIDTH = 1_000;

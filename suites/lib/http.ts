@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
 import { delay } from './delay.ts';
+import { parseJsonWithBigIds, stringifyWithBigIds, withRealIds } from './big-ids.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from './proxy.ts';
 
 /** The target did not answer (refused, reset, timed out): the verdict is `error`, not `fail`. */
@@ -151,12 +152,15 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
   }
 
   async function sendOn(method: string, url: string, opts: RequestOptions, how: { fresh?: boolean } = {}): Promise<Exchange> {
-    const target = new URL(url);
-    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) target.searchParams.set(k, String(v));
+    const built = new URL(url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) built.searchParams.set(k, String(v));
+    // What is sent names the target's own ids: a stand-in for an id beyond 2^53 (big-ids.ts)
+    // goes out as the literal the target wrote.
+    const target = new URL(withRealIds(built.href));
     const headers: Record<string, string> = {};
     let body: string | undefined;
     if (opts.body !== undefined) {
-      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+      body = typeof opts.body === 'string' ? withRealIds(opts.body) : stringifyWithBigIds(opts.body);
       if (typeof opts.body !== 'string') headers['content-type'] = 'application/json';
     }
     for (const [k, v] of Object.entries(opts.headers ?? {})) {
@@ -249,7 +253,7 @@ export function retryAfterMs(header: string | undefined): number | null {
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonWithBigIds(text);
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
 import type { RequestRecord, ResponseRecord } from './types.ts';
+import { withRealIds } from './big-ids.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -66,9 +67,13 @@ export class Redactor {
     }
   }
 
+  /**
+   * A text for a report: secrets hidden, and (every report text passes here) each stand-in for an
+   * id beyond 2^53 written as the id the target sent (big-ids.ts), so a message names real ids.
+   */
   text(value: string): string {
     this.ordered ??= [...this.secrets].sort((a, b) => b.length - a.length);
-    let out = value;
+    let out = withRealIds(value);
     for (const s of this.ordered) if (out.includes(s)) out = out.split(s).join(REDACTED);
     if (out.includes(CLIP_MARK)) out = this.clippedSecrets(out);
     return hideUrlUserinfo(out.replace(SECRET_JSON_MEMBER, `$1"${REDACTED}"`));

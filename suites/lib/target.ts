@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { STAND_IN_BAND, inStandInBand, literalOf, parseJsonWithBigIds, withStandInsForBigInts } from './big-ids.ts';
 import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
 import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
@@ -31,7 +32,7 @@ export async function loadTargetFile(path: string, env: Env = process.env): Prom
 export function parseTargetText(text: string, path: string): unknown {
   const ext = extname(path).toLowerCase();
   try {
-    return ext === '.json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
+    return parseDocumentText(text, ext);
   } catch (err) {
     // The first line of the parser's message points at a position. V8's JSON messages go on to
     // quote the text around it (`..."api_key": fdk_1a2b"... is not valid JSON`), a key perhaps:
@@ -41,6 +42,14 @@ export function parseTargetText(text: string, path: string): unknown {
     const shown = ext === '.json' ? withoutJsonExcerpt(message) : message;
     throw new ConfigError(`target file ${path} is not valid ${kind}: ${shown}`);
   }
+}
+
+/**
+ * A JSON or YAML document, with every integer beyond 2^53 - 1 read as the stand-in a run sends
+ * back as those digits (big-ids.ts): a fixture id 1402933012345678901 stays that id.
+ */
+function parseDocumentText(text: string, ext: string): unknown {
+  return ext === '.json' ? parseJsonWithBigIds(text) : withStandInsForBigInts(parseYaml(text, { intAsBigInt: true }));
 }
 
 function withoutJsonExcerpt(message: string): string {
@@ -229,6 +238,7 @@ function validateAbsentIds(c: Checker, value: unknown, at: string): AbsentIdRang
   const max = c.positiveInteger(range.max, `${at}.max`);
   if (min === undefined || max === undefined) c.fail(`${at} needs both min and max`);
   if (max - min + 1 < MIN_ABSENT_RANGE_WIDTH) c.fail(`${at} must span at least ${MIN_ABSENT_RANGE_WIDTH.toLocaleString('en-US')} ids (min <= max - ${MIN_ABSENT_RANGE_WIDTH - 1})`);
+  if (max >= STAND_IN_BAND.min) c.fail(`${at}.max must be below ${STAND_IN_BAND.min.toLocaleString('en-US')}: the run takes the ids from there to 2^53 to stand in for ids beyond 2^53`);
   return { min, max };
 }
 
@@ -244,6 +254,7 @@ function refuseListedIdsThatSeemAbsent(c: Checker, accounts: readonly AAccount[]
   accounts.forEach(({ fixtures }, i) => {
     const ids = listedFixtureIds(fixtures);
     for (const [field, id] of ids) {
+      if (inStandInBand(id) && literalOf(id) === undefined) c.fail(`accounts[${i}].fixtures.${field} is ${id}: the run takes the ids from ${STAND_IN_BAND.min.toLocaleString('en-US')} to ${STAND_IN_BAND.max.toLocaleString('en-US')} to stand in for ids beyond 2^53, so it cannot tell this one apart`);
       const inside = rangeHolding(ranges, id);
       if (!inside) continue;
       const how = declared ? 'absent_ids names' : 'the run takes by default';
@@ -372,7 +383,7 @@ function readDefinitionFile(c: Checker, path: string, at: string): unknown {
     c.fail(`${at}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
   }
   try {
-    return extname(path).toLowerCase() === '.json' ? (JSON.parse(text) as unknown) : (parseYaml(text) as unknown);
+    return parseDocumentText(text, extname(path).toLowerCase());
   } catch (err) {
     c.fail(`${at}: ${path} is not valid ${extname(path).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${firstLine(err instanceof Error ? err.message : String(err))}`);
   }

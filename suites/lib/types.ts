@@ -144,7 +144,7 @@ export interface ResponseRecord {
 export interface Exchange {
   request: RequestRecord;
   response: ResponseRecord;
-  /** Parsed JSON body, or undefined when the body is empty or not JSON. */
+  /** Parsed JSON body (an id beyond 2^53 read as its stand-in: big-ids.ts), or undefined when the body is empty or not JSON. */
   json: unknown;
   durationMs: number;
 }

@@ -20,7 +20,7 @@ export interface SuiteRun {
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
   const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}) });
   const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
@@ -29,7 +29,7 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
     const only = options.only;
     const checks = only ? all.filter((c) => only.some((p) => c.id.startsWith(p) || c.clauses.includes(p))) : all;
     const out = await runChecks({
-      target: front ? behind(embedded.target, front.origin) : embedded.target,
+      target: (options.retarget ?? ((t: ResolvedTarget) => t))(front ? behind(embedded.target, front.origin) : embedded.target),
       checks,
       profile: options.profile ?? (conventions === 'standard' ? 'simulator' : 'spec'),
       seed: options.seed ?? 1234,
@@ -45,7 +45,7 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
   }
 }
 
-/** Something the checks reach the simulator through (a gateway): started on its origin. */
+/** Something the checks reach the simulator through (a gateway): started on its origin. `retarget` describes the target as the front shows it. */
 export type Front = (origin: string) => Promise<{ origin: string; close(): Promise<void> }>;
 
 /** `target` reached at `origin` instead of its own: both interfaces there, the control API where it was. */

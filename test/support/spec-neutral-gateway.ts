@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { parse as parseContentType } from 'content-type';
+import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
 
 /**
  * A gateway in front of a deployment that changes its answers only where the spec leaves them
@@ -73,7 +74,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         delete headers['content-length'];
         const type = answer.headers['content-type'];
         let body = Buffer.concat(chunks);
-        const json = type ? jsonOf(type, body) : undefined;
+        const json = type ? jsonOf(type, body, JSON.parse) : undefined;
         if (type) headers['content-type'] = respelt(type);
         const link = answer.headers.link;
         if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
@@ -125,29 +126,6 @@ function relativeLinks(link: string): string {
       return whole;
     }
   });
-}
-
-/** Headers that describe one connection, not the message (RFC 9110, 7.6.1): a gateway does not pass them on. */
-function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = { ...headers };
-  for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection']) delete out[name];
-  return out;
-}
-
-/** The body as JSON when the media type says JSON (`application/json`, `*+json`) and it parses. */
-function jsonOf(type: string, body: Buffer): unknown {
-  let mediaType: string;
-  try {
-    mediaType = parseContentType(type).type;
-  } catch {
-    return undefined;
-  }
-  if (mediaType !== 'application/json' && !mediaType.endsWith('+json')) return undefined;
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
