@@ -3,7 +3,7 @@
  * the inputs shaped for backtracking patterns with their times, 2,000 concurrent creates x 3
  * rounds, Ctrl-C at every second from 3 to 15 s; `npm test` runs a sample, test/drills.test.ts), then the
  * whole suite against the faultless simulator (both conventions, then one of them with ids
- * numbered per account) with many random seeds, reporting every seed that raised a false alarm or
+ * numbered per account and the other through a gateway showing ids beyond 2^53) with many random seeds, reporting every seed that raised a false alarm or
  * left a must clause not passed (faultlessRunProblems, perAccountRunProblems in
  * test/support/run-suites.ts). Long (about 7 s per seed and conventions at 25
  * runs on 2 cores); `npm test` runs one fresh seed per run under each conventions
@@ -16,6 +16,7 @@ import { randomInt } from 'node:crypto';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import type { IdNumbering } from '../simulator/store.ts';
 import { faultlessRunProblems, perAccountRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { bigIdRunProblems, startBigIdGateway, withBigFixtureIds } from './support/big-id-gateway.ts';
 import { concurrentCreates, interruptDrill, malformedFlood, pathologicalInputs, startDrillTarget } from './support/drills.ts';
 
 if (process.env.SOAK_DRILLS !== '0') {
@@ -62,12 +63,21 @@ for (let i = 0; i < seeds; i++) {
     const run = await runSuitesAgainstSimulator({ seed, runs, conventions, idNumbering, ...(idNumbering === 'account' ? { profile: 'spec' as const } : {}) });
     const problems = idNumbering === 'account' ? perAccountRunProblems(run) : faultlessRunProblems(run, conventions);
     const line = `seed ${seed} (${conventions}${idNumbering === 'account' ? ', ids per account' : ''}): ${problems.length ? `${problems.length} PROBLEMS` : 'quiet'}`;
-    process.stdout.write(`${line}\n`);
-    if (problems.length) {
-      failing.push(line);
-      process.stdout.write(`${problems.map((p) => `  ${p}`).join('\n')}\n`);
-    }
+    report(line, problems);
+  }
+  // And the other through a gateway that shows every id beyond 2^53 (test/big-ids.test.ts).
+  const bigIds: ConventionsName = perAccount === 'standard' ? 'alt' : 'standard';
+  const run = await runSuitesAgainstSimulator({ seed, runs, conventions: bigIds, profile: 'spec', front: startBigIdGateway, retarget: withBigFixtureIds });
+  const problems = bigIdRunProblems(run, bigIds);
+  report(`seed ${seed} (${bigIds}, ids beyond 2^53): ${problems.length ? `${problems.length} PROBLEMS` : 'quiet'}`, problems);
+}
+
+function report(line: string, problems: string[]): void {
+  process.stdout.write(`${line}\n`);
+  if (problems.length) {
+    failing.push(line);
+    process.stdout.write(`${problems.map((p) => `  ${p}`).join('\n')}\n`);
   }
 }
-process.stdout.write(`\nsoak: ${seeds} seeds x 2 conventions and one with ids per account, ${runs} runs per property, ${Math.round((performance.now() - started) / 1000)} s; ${failing.length} with a false alarm or a must clause not passed\n${failing.join('\n')}\n`);
+process.stdout.write(`\nsoak: ${seeds} seeds x 2 conventions, one with ids per account and the other with ids beyond 2^53, ${runs} runs per property, ${Math.round((performance.now() - started) / 1000)} s; ${failing.length} with a false alarm or a must clause not passed\n${failing.join('\n')}\n`);
 if (failing.length) process.exitCode = 1;

@@ -1,5 +1,9 @@
 import http from 'node:http';
 import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
+import { parseJsonWithBigIds } from '../../suites/lib/big-ids.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import type { ConventionsName } from '../../simulator/conventions.ts';
+import { faultlessRunProblems, type SuiteRun } from './run-suites.ts';
 import { LosslessNumber, isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 /**
@@ -132,6 +136,33 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
       agent.destroy();
     },
   };
+}
+
+/** The target as a vendor would describe it behind the gateway: each fixture id as 10^18 + n, read from the document's text. */
+export function withBigFixtureIds(target: ResolvedTarget): ResolvedTarget {
+  const text = JSON.stringify(target, function (this: unknown, key, value: unknown) {
+    return key === 'fixtures' ? bigIntegers(value) : value;
+  }).replace(/"big:(\d+)"/g, '$1');
+  return parseJsonWithBigIds(text) as ResolvedTarget;
+}
+
+function bigIntegers(value: unknown): unknown {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return `big:${BigInt(value) + BIG_ID_OFFSET}`;
+  if (Array.isArray(value)) return value.map(bigIntegers);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bigIntegers(v)]));
+  return value;
+}
+
+/**
+ * What a faultless run through the gateway must show: what any faultless run in the spec profile
+ * must (faultlessRunProblems). Web hook deliveries go from the simulator straight to the run's
+ * listener, not through the gateway, so they name the simulator's own job ids: the one check
+ * that waits for a delivery about its job (a gap clause, B-GAP-4) may skip for it. Nothing else
+ * is excused.
+ */
+export function bigIdRunProblems(run: SuiteRun, conventions: ConventionsName): string[] {
+  const unseenDelivery = /^skipped: b-hook\/signed-delivery: skip \(.*no POST reached the web hook/;
+  return faultlessRunProblems(run, conventions, 'spec').filter((p) => !unseenDelivery.test(p));
 }
 
 /** The body `walk` makes, or the body as it came when it is too deep to walk (a robustness check's 10,000 levels hold no id). */
