@@ -1,4 +1,4 @@
-import { parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import { parse as parseLossless } from 'lossless-json';
 
 /**
  * Ids beyond 2^53. The spec says only that ids are integers, so a deployment handing out 64-bit
@@ -9,7 +9,7 @@ import { parse as parseLossless, stringify as stringifyLossless } from 'lossless
  * The run's client reads every non-negative integer literal beyond 2^53 - 1 as a stand-in: a safe
  * integer from a band no check takes for anything else, the same stand-in for the same literal
  * every time. The checks judge and send stand-ins like any id; whatever is sent (a path, a query,
- * a body) carries the literal again, and so does every text of a report (`shownWithRealIds`).
+ * a body) carries the literal again, and so does every text of a report (`withRealIds`).
  * Only integer literals are read so: `1.5e30` or `-12345678901234567890` is not an id, and stays
  * the number JSON.parse makes of it.
  *
@@ -63,10 +63,10 @@ export function parseJsonWithBigIds(text: string): unknown {
   });
 }
 
-/** `JSON.stringify`, with every stand-in written as the literal it stands for. */
+/** `JSON.stringify`, with every stand-in written as the literal it stands for: a number, or the digits of one in a string. */
 export function stringifyWithBigIds(value: unknown): string | undefined {
-  if (byStandIn.size === 0) return JSON.stringify(value);
-  return stringifyLossless(value, null, undefined, [{ test: (v) => typeof v === 'number' && byStandIn.has(v), stringify: (v) => byStandIn.get(v as number)! }]);
+  const text = JSON.stringify(value) as string | undefined;
+  return text === undefined ? undefined : withRealIds(text);
 }
 
 /** A number from the band written out in text: sixteen digits, 5000000 and nine more, not part of a longer number. */

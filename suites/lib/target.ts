@@ -238,7 +238,7 @@ function validateAbsentIds(c: Checker, value: unknown, at: string): AbsentIdRang
   const max = c.positiveInteger(range.max, `${at}.max`);
   if (min === undefined || max === undefined) c.fail(`${at} needs both min and max`);
   if (max - min + 1 < MIN_ABSENT_RANGE_WIDTH) c.fail(`${at} must span at least ${MIN_ABSENT_RANGE_WIDTH.toLocaleString('en-US')} ids (min <= max - ${MIN_ABSENT_RANGE_WIDTH - 1})`);
-  if (max >= STAND_IN_BAND.min) c.fail(`${at}.max must be below ${STAND_IN_BAND.min.toLocaleString('en-US')}: the run takes the ids from there to 2^53 to stand in for ids beyond 2^53`);
+  if (max >= STAND_IN_BAND.min) c.fail(`${at}.max must be below ${STAND_IN_BAND.min.toLocaleString('en-US')}: from there on the run keeps ids to stand in for ids beyond 2^53`);
   return { min, max };
 }
 
