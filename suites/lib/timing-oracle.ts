@@ -120,6 +120,42 @@ export function compareLatencies(a: readonly number[], b: readonly number[], opt
   };
 }
 
+/**
+ * How many samples of each kind would likely settle `c`, or null when none would: its interval
+ * inside ±threshold (the kinds alike) when the estimate lies within the threshold, wholly beyond
+ * it (told apart) when the estimate lies past it; an estimate at the threshold settles neither
+ * way. The interval's half-width shrinks as one over the square root of the sample size; the
+ * estimate is taken to stay where it is, and a fifth more samples are asked for than that
+ * projection, for the estimate to move.
+ */
+export function samplesToSettle(c: LatencyComparison): number | null {
+  if (c.equivalent || c.distinguishable) return c.m;
+  const halfWidth = (c.upper - c.lower) / 2;
+  const room = Math.abs(c.thresholdMs - Math.abs((c.upper + c.lower) / 2));
+  if (room < 1e-9 || halfWidth <= 0) return null;
+  return Math.ceil(c.m * (halfWidth / room) ** 2 * 1.2);
+}
+
+/** How far an open verdict may be sampled on: in rounds, up to a number of samples and a time spent sampling in all. */
+export interface SampleExtension {
+  round: number;
+  extendedMaxPairs: number;
+  extendedBudgetMs: number;
+}
+
+/**
+ * How many samples of each kind to take in all once `c` is still open at its size (`elapsedMs`
+ * spent sampling so far), or null to stop there: when no number of samples is projected to settle
+ * it, or the projection is past the extension's samples or time.
+ */
+export function extendedSampleLimit(c: LatencyComparison, elapsedMs: number, extension: SampleExtension): number | null {
+  const needed = samplesToSettle(c);
+  if (needed === null || needed <= c.m || needed > extension.extendedMaxPairs) return null;
+  const perSampleMs = elapsedMs / c.m;
+  if (elapsedMs + (needed - c.m) * perSampleMs > extension.extendedBudgetMs) return null;
+  return Math.min(extension.extendedMaxPairs, Math.ceil(needed / extension.round) * extension.round);
+}
+
 /** One line for reports: medians, shift with its interval, p, sizes. */
 export function describeComparison(c: LatencyComparison, names: { a: string; b: string }): string {
   const ms = (v: number) => `${v.toFixed(2)} ms`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareLatencies, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail } from '../../suites/lib/timing-oracle.ts';
+import { compareLatencies, extendedSampleLimit, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail, samplesToSettle } from '../../suites/lib/timing-oracle.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /** A deterministic generator (mulberry32), so the statistics tests never flake. */
@@ -68,6 +68,69 @@ describe('the timing oracle (A-ENUM-2)', () => {
     expect(mannWhitney([1, 2, 3], [4, 5, 6]).u).toBe(0);
     expect(mannWhitney([4, 5, 6], [1, 2, 3]).u).toBe(9);
     expect(hodgesLehmann([11, 12, 13], [1, 2, 3], 0.9).shift).toBe(10);
+  });
+});
+
+/** Latencies of a remote target on a jittery path: 10 to 50 ms, uniform, plus `shiftMs`. */
+function jittery(n: number, seed: number, shiftMs = 0): number[] {
+  const r = random(seed);
+  return Array.from({ length: n }, () => 10 + shiftMs + 40 * r());
+}
+
+describe('the timing oracle on a noisy path: sampling on while more samples are projected to settle it', () => {
+  const extension = { round: 50, extendedMaxPairs: 1_200, extendedBudgetMs: 90_000 };
+
+  /** The check's sampling on one pair of streams: rounds of 50 from 150 pairs, open at 300, extended as the oracle projects (each pair 60 ms). */
+  function sampled(seed: number, shiftMs = 0): ReturnType<typeof compareLatencies> {
+    const foreign = jittery(extension.extendedMaxPairs, seed, shiftMs);
+    const absent = jittery(extension.extendedMaxPairs, seed + 100);
+    let limit = 300;
+    for (let pairs = 50; ; pairs += 50) {
+      const verdict = compareLatencies(foreign.slice(0, pairs), absent.slice(0, pairs));
+      if (verdict.distinguishable || (pairs >= 150 && verdict.equivalent)) return verdict;
+      if (pairs >= limit) limit = extendedSampleLimit(verdict, pairs * 60, extension) ?? limit;
+      if (pairs >= limit) return verdict;
+    }
+  }
+
+  it('300 pairs of one distribution with 40 ms of jitter stay open; sampling on shows most of them alike, none apart', () => {
+    const seeds = Array.from({ length: 12 }, (_, i) => i + 1);
+    for (const seed of seeds) {
+      const open = compareLatencies(jittery(300, seed), jittery(300, seed + 100));
+      expect(open.distinguishable || open.equivalent, `seed ${seed}: ${open.lower}..${open.upper} against ±${open.thresholdMs}`).toBe(false);
+    }
+    const verdicts = seeds.map((seed) => sampled(seed));
+    expect(verdicts.filter((v) => v.distinguishable)).toEqual([]);
+    // Measured: 9 of these 12 settle, within 400 to 700 pairs (the other three estimates sit too
+    // near the threshold to settle within 1,200 pairs, and stay open: not verified).
+    expect(verdicts.filter((v) => v.equivalent).length).toBe(9);
+    expect(Math.max(...verdicts.map((v) => v.m))).toBeLessThanOrEqual(1_200);
+  });
+
+  it('a 6 ms leak on the same path, open at 300 pairs, is told apart by sampling on', () => {
+    expect(compareLatencies(jittery(300, 1, 6), jittery(300, 101)).distinguishable).toBe(false);
+    for (const seed of [1, 2, 3, 4, 5, 6]) expect(sampled(seed, 6).distinguishable, `seed ${seed}`).toBe(true);
+  });
+
+  it('projects nothing when the estimate sits at the threshold: no number of samples settles it either way', () => {
+    const open = compareLatencies(jittery(300, 7, 3.5), jittery(300, 8));
+    expect(open.distinguishable || open.equivalent).toBe(false);
+    const atThreshold = { ...open, thresholdMs: Math.abs((open.upper + open.lower) / 2) };
+    expect(samplesToSettle(atThreshold)).toBeNull();
+    expect(extendedSampleLimit(atThreshold, 10_000, extension)).toBeNull();
+  });
+
+  it('extends in whole rounds, and not past its samples or its time', () => {
+    const open = compareLatencies(jittery(300, 1), jittery(300, 101));
+    const projected = samplesToSettle(open)!;
+    expect(extendedSampleLimit(open, 18_000, extension)).toBe(Math.ceil(projected / 50) * 50);
+    // 300 pairs took 80 s: the projected rest would pass 90 s.
+    expect(extendedSampleLimit(open, 80_000, extension)).toBeNull();
+    expect(extendedSampleLimit(open, 18_000, { ...extension, extendedMaxPairs: 310 })).toBeNull();
+    // An interval already inside the threshold needs no more.
+    const alike = compareLatencies(latencies(300, 21), latencies(300, 22));
+    expect(alike.equivalent).toBe(true);
+    expect(extendedSampleLimit(alike, 1_000, extension)).toBeNull();
   });
 });
 
