@@ -3,6 +3,7 @@
 // rate limits and the journal off. Sends the port, ids, key, the seeding time and its RSS to the
 // parent over IPC (never printed: keys stay out of logs).
 import { createSimulator } from '../simulator/app.ts';
+import { keepRequestGarbageYoung } from '../simulator/heap-tuning.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
 import { seedAccount } from '../simulator/control/seed.ts';
@@ -20,6 +21,8 @@ export interface ScaleServer {
 
 const jobs = Number(process.env.SCALE_JOBS ?? 100);
 const invoices = Number(process.env.SCALE_INVOICES ?? 1000);
+// As disco serve does, before the state is made (simulator/heap-tuning.ts).
+keepRequestGarbageYoung();
 const { app, sim } = createSimulator({ clock: new AdjustableClock({ frozen: true }), options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize: 0 } });
 const started = performance.now();
 const manifest = seedAccount(sim, {

@@ -5,6 +5,7 @@
 // /jobs through the simulator's own code alone, on node:http and on a one-middleware Koa app:
 // references for the throughput goal (bench/own-code-alone.ts).
 import { createSimulator } from '../simulator/app.ts';
+import { keepRequestGarbageYoung } from '../simulator/heap-tuning.ts';
 import { listen } from '../simulator/server.ts';
 import { applySeed } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
@@ -30,6 +31,8 @@ const seed = await loadNamedSeed('default');
 if (!seed) throw new Error('default seed missing');
 // BENCH_JOURNAL: the journal's size (default 1000, as disco serve; 0 turns it off).
 const journalSize = Number(process.env.BENCH_JOURNAL ?? 1000);
+// As disco serve does, before the state is made (simulator/heap-tuning.ts).
+keepRequestGarbageYoung();
 const clock = new AdjustableClock();
 const { app, sim } = createSimulator({ clock, options: { deliverWebhooks: 'off', rateLimitPerHour: 0, journalSize } });
 const [acme] = applySeed(sim, seed);

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../../simulator/app.ts';
+import { keepRequestGarbageYoung } from '../../simulator/heap-tuning.ts';
 import { listen } from '../../simulator/server.ts';
 import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
@@ -110,6 +111,8 @@ export async function serve(argv: string[]): Promise<number> {
   const seed = /[/.]/.test(seedArg) ? await loadSeedFile(seedArg) : await loadNamedSeed(seedArg);
   if (!seed) throw new UsageError(`no seed named ${seedArg} in fixtures/seed`);
 
+  // Before any state is made: see simulator/heap-tuning.ts.
+  keepRequestGarbageYoung();
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'], speed: clockSpeed }),
     faults,
