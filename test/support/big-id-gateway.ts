@@ -1,10 +1,10 @@
 import http from 'node:http';
+import { LosslessNumber, isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
 import { parseJsonWithBigIds } from '../../suites/lib/big-ids.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
 import { faultlessRunProblems, type SuiteRun } from './run-suites.ts';
-import { LosslessNumber, isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 
 /**
  * A gateway that makes a deployment hand out 64-bit ids: every record id the deployment writes
@@ -17,8 +17,9 @@ import { LosslessNumber, isLosslessNumber, parse as parseLossless, stringify as 
  * `*_id` or `*_ids`, outside the members that hold a client's own free-form data; a digits-only
  * path segment of a URL that names the gateway (in a body, `Location` and `Link`), and of a
  * request's path; a query parameter named like an id member. A smaller id a client sends passes
- * as it is (for this deployment it names nothing, as for the one behind it, whose ids the runs
- * never take for absent ones).
+ * as it is: this deployment has no such record, and neither has the one behind it for the ids a
+ * run takes as absent (from 10^9 up; the alt simulator's own, from 1,000,000,001, are above the
+ * range its document names as absent).
  *
  * Written with lossless-json, not with the kit's own big-id reading it tests.
  */
