@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { parseJsonWithBigIds } from './lib/big-ids.ts';
+import { jsonOfBody } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyHookBody, anyWebHookBody } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
@@ -210,14 +210,6 @@ check({
   },
 });
 
-function parseJson(text: string): unknown {
-  try {
-    return parseJsonWithBigIds(text);
-  } catch {
-    return undefined;
-  }
-}
-
 interface Received {
   headers: IncomingHttpHeaders;
   body: string;
@@ -271,13 +263,16 @@ check({
     }, { timeoutMs: jobEndMs(t.target), intervalMs: 500 });
     if (ended !== 'completed') t.skip(`job ${jobId} ${ended ? `ended ${ended}` : `had not ended within ${jobEndMs(t.target) / 1000} s ${jobTimingHint('job_end_seconds')}`}: there is no job.completed delivery to look at`);
     // Other jobs of the account may end at the same time: find the POST about this one.
-    const delivery = await t.poll(async () => listener.received.find((r) => isObject(parseJson(r.body)) && (parseJson(r.body) as JsonObject).id === jobId), { timeoutMs: 5_000, intervalMs: 50 });
+    const delivery = await t.poll(async () => listener.received.find((r) => {
+      const received = jsonOfBody(r.body);
+      return isObject(received) && received.id === jobId;
+    }), { timeoutMs: 5_000, intervalMs: 50 });
     if (!delivery) return t.fail({ clause: 'B-GAP-4', message: `no POST reached the web hook within 5 s of job ${jobId} completing`, expected: 'a POST to settings.url', received: `${listener.received.length} other request(s)` });
 
     const expected = createHash('sha1').update(`${hookId}job.completed${url}${String(hook.salt)}`, 'utf8').digest('hex');
     const signature = delivery.headers['x-hook-signature'];
     t.expect.that(signature === expected, { clause: 'B-GAP-4', message: 'X-Hook-Signature is not the hex SHA-1 of hook id, event, url and salt', expected: 'sha1(id + "job.completed" + url + salt)', received: signature === undefined ? '(no X-Hook-Signature)' : 'another value' });
-    const payload = parseJson(delivery.body);
+    const payload = jsonOfBody(delivery.body);
     t.expect.that(isObject(payload) && payload.id === jobId && payload.status === 'completed', {
       clause: 'B-GAP-4',
       message: 'the delivery body is not the completed job as the API shows it',

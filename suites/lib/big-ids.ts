@@ -63,6 +63,16 @@ export function parseJsonWithBigIds(text: string): unknown {
   });
 }
 
+/** A body's text as `parseJsonWithBigIds` reads it, or undefined when it is empty or not JSON. */
+export function jsonOfBody(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return parseJsonWithBigIds(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** `JSON.stringify`, with every stand-in written as the literal it stands for: a number, or the digits of one in a string. */
 export function stringifyWithBigIds(value: unknown): string | undefined {
   const text = JSON.stringify(value) as string | undefined;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
 import { delay } from './delay.ts';
-import { parseJsonWithBigIds, stringifyWithBigIds, withRealIds } from './big-ids.ts';
+import { jsonOfBody, stringifyWithBigIds, withRealIds } from './big-ids.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from './proxy.ts';
 
 /** The target did not answer (refused, reset, timed out): the verdict is `error`, not `fail`. */
@@ -200,7 +200,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
           resolve({
             request: { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) },
             response: { status: res.statusCode ?? 0, headers: responseHeaders, body: text },
-            json: parseJson(text),
+            json: jsonOfBody(text),
             durationMs: performance.now() - started,
           });
         });
@@ -248,13 +248,4 @@ export function retryAfterMs(header: string | undefined): number | null {
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
-}
-
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return parseJsonWithBigIds(text);
-  } catch {
-    return undefined;
-  }
 }
