@@ -1,4 +1,5 @@
 import { createSimulator } from '../simulator/app.ts';
+import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
@@ -34,7 +35,12 @@ export interface EmbeddedTarget {
   close(): Promise<void>;
 }
 
-export async function startEmbeddedTarget(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
+/**
+ * `clockOffsetMs` starts the simulator's clock that far from this machine's (negative: behind),
+ * as a deployment whose clock is off the runner's: for the self-tests that the checks read the
+ * target's time from the target.
+ */
+export async function startEmbeddedTarget(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; signal?: AbortSignal } = {}): Promise<EmbeddedTarget> {
   const faults = options.faults ?? [];
   const conventions = options.conventions ?? 'standard';
   const alt = conventions === 'alt';
@@ -42,6 +48,7 @@ export async function startEmbeddedTarget(options: { faults?: FaultName[]; conve
   // control API, so checks that poll work, and checks that need time to pass advance it.
   const simulator = createSimulator({
     faults,
+    ...(options.clockOffsetMs ? { clock: new AdjustableClock({ start: Date.now() + options.clockOffsetMs }) } : {}),
     options: { profile: 'strict', pipelineKeyPrefix: 'fdk', rateLimitPerHour: EMBEDDED_RATE_LIMIT, jobPace: alt ? ALT_JOB_PACE : EMBEDDED_JOB_PACE, conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}) },
   });
   const listening = await listen(simulator.app, 0, '127.0.0.1');

@@ -17,6 +17,13 @@ describe('the recording HTTP client', () => {
         res.writeHead(429, { 'retry-after': '0', 'content-type': 'application/json' }).end('{"message":"slow down"}');
         return;
       }
+      if (req.url === '/paced-by-date' && limited > 0) {
+        // A target whose clock runs 400 days ahead of this machine's asks for a 1 s pause by date.
+        limited--;
+        const now = Date.now() + 400 * 86_400_000;
+        res.writeHead(429, { date: new Date(now).toUTCString(), 'retry-after': new Date(now + 1000).toUTCString() }).end();
+        return;
+      }
       if (req.url === '/wall') {
         res.writeHead(429, { 'retry-after': '3600' }).end();
         return;
@@ -54,6 +61,28 @@ describe('the recording HTTP client', () => {
     expect(retryAfterMs('soon')).toBeNull();
     const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
     expect(retryAfterMs(inTwoSeconds)).toBeGreaterThan(0);
+  });
+
+  it('measures an HTTP-date Retry-After from the answer\'s own Date header, whatever this machine\'s clock says', () => {
+    const days = 86_400_000;
+    for (const skew of [-400 * days, -2 * 3_600_000, 0, 2 * 3_600_000, 400 * days]) {
+      const sent = Math.floor((Date.now() + skew) / 1000) * 1000;
+      expect(retryAfterMs(new Date(sent + 2000).toUTCString(), new Date(sent).toUTCString())).toBe(2000);
+    }
+    // A Date header that does not read: this machine's clock, as before.
+    const inTwoSeconds = new Date(Date.now() + 2000).toUTCString();
+    expect(retryAfterMs(inTwoSeconds, 'yesterday')).toBeGreaterThan(0);
+    expect(retryAfterMs(inTwoSeconds, 'yesterday')).toBeLessThanOrEqual(2000);
+  });
+
+  it('waits out a 429 whose Retry-After is a date on a clock 400 days ahead, and asks again', async () => {
+    limited = 1;
+    const http = createHttpClient({ timeoutMs: 2000 });
+    const started = performance.now();
+    const ex = await http.request('GET', `${base}/paced-by-date`);
+    expect(ex.response.status).toBe(200);
+    // The pause the target meant (1 s, second precision: 0 to 1 s), not its skew.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('paces requests to --rate', async () => {

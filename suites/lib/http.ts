@@ -104,7 +104,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     for (let attempt = 1; ; attempt++) {
       const exchange = await requestOnce(method, url, opts, view);
       if (exchange.response.status !== 429) return exchange;
-      const wait = retryAfterMs(exchange.response.headers['retry-after']);
+      const wait = retryAfterMs(exchange.response.headers['retry-after'], exchange.response.headers.date);
       if (wait === null || wait > MAX_RETRY_AFTER_MS || attempt > MAX_RATE_LIMIT_RETRIES) {
         const asked = wait === null ? 'no Retry-After' : `Retry-After ${Math.ceil(wait / 1000)} s`;
         throw new TransportError(`the target rate-limited the run (429, ${asked}); run again later or lower --rate`, method, exchange.request.url);
@@ -242,10 +242,17 @@ const MAX_RETRY_AFTER_MS = 10_000;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
 const MAX_RATE_LIMIT_RETRIES = 3;
 
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110), in ms; null when absent or unreadable. */
-export function retryAfterMs(header: string | undefined): number | null {
+/**
+ * Retry-After as delay-seconds or an HTTP date (RFC 9110), in ms; null when absent or unreadable.
+ * An HTTP date is the target's clock, so it is measured from the same answer's Date header when
+ * that reads: a target whose clock runs hours or days off this machine's still asks for the
+ * pause it means (from this machine's clock it would look like no pause, or a wall).
+ */
+export function retryAfterMs(header: string | undefined, date?: string): number | null {
   if (header === undefined || header.trim() === '') return null;
   if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
   const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+  if (Number.isNaN(at)) return null;
+  const sent = date === undefined ? Number.NaN : Date.parse(date);
+  return Math.max(0, at - (Number.isNaN(sent) ? Date.now() : sent));
 }

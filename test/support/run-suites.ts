@@ -20,9 +20,9 @@ export interface SuiteRun {
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
-  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}) });
+  const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}), ...(options.clockOffsetMs ? { clockOffsetMs: options.clockOffsetMs } : {}) });
   const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
   try {
     const all = await loadChecks();
