@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +55,24 @@ describe('disco check: the run cannot be done (exit 2)', () => {
     expect(r.stderr).toContain(`target unreachable: GET http://127.0.0.1:${port}/ failed (connect ECONNREFUSED`);
     expect(r.stdout + r.stderr).not.toContain(key);
     expect(existsSync(join(dir, 'r1'))).toBe(false);
+  });
+
+  it('for a target whose API redirects elsewhere (http:// where it is on https://), naming what to set', async () => {
+    const server = http.createServer((req, res) => res.writeHead(req.url === '/' ? 200 : 308, { location: `https://api.example.invalid${req.url}` }).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const file = join(dir, 'redirecting.json');
+      const key = 'cli-test-secret-key-654321';
+      await writeFile(file, JSON.stringify({ base_url: origin, accounts: [{ account_id: 'a', api_key: key }] }));
+      const r = await disco(['check', '--target', file, '--report-dir', join(dir, 'r3')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`target redirects: GET ${origin}/a/api/packages without a key answered 308 to https://api.example.invalid/a/api/packages; the API answers at https://api.example.invalid: set base_url to https://api.example.invalid`);
+      expect(r.stdout + r.stderr).not.toContain(key);
+      expect(existsSync(join(dir, 'r3'))).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('for bad options (each option is checked in bin/commands/check.test.ts)', async () => {
