@@ -1,4 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../../simulator/app.ts';
 import { keepRequestGarbageYoung } from '../../simulator/heap-tuning.ts';
@@ -15,8 +17,17 @@ import { restoredManifests } from '../../simulator/control/manifests.ts';
 import type { TargetDescription } from '../../suites/lib/provision.ts';
 import { isConventionsName } from '../../simulator/conventions.ts';
 import { targetDescription } from '../../simulator/control/description.ts';
+import { writePrivateFile } from './private-file.ts';
+import { runCommandAlongside } from './serve-command.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
+
+usage: disco serve [options]                  until SIGINT or SIGTERM
+       disco serve [options] -- COMMAND [ARGS...]
+                        runs COMMAND once the simulator answers, with DISCO_TARGET (the path of
+                        the target document: base URLs, keys, fixture ids) and DISCO_BASE_URL in
+                        its environment; when it ends the simulator stops and disco exits with
+                        its exit status. SIGINT and SIGTERM are passed on to it
 
   --port N              port to listen on (default 4010; 0 picks a free port)
   --host H              address to bind (default 127.0.0.1)
@@ -49,8 +60,11 @@ export const serveHelp = `disco serve: run the simulator as a fake backend
 `;
 
 export async function serve(argv: string[]): Promise<number> {
+  // Everything after `--` is the command to run alongside, never disco's options.
+  const dash = argv.indexOf('--');
+  const command = dash < 0 ? [] : argv.slice(dash + 1);
   const { values } = parseArgs({
-    args: argv,
+    args: dash < 0 ? argv : argv.slice(0, dash),
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -82,6 +96,7 @@ export async function serve(argv: string[]): Promise<number> {
     process.stdout.write(FAULT_NAMES.join('\n') + '\n');
     return 0;
   }
+  if (dash >= 0 && command.length === 0) throw new UsageError('-- must be followed by the command to run alongside the simulator');
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535, got ${values.port}`);
   if (values.profile !== 'strict' && values.profile !== 'lenient') throw new UsageError('--profile must be strict or lenient');
@@ -138,16 +153,21 @@ export async function serve(argv: string[]): Promise<number> {
   }
   const listening = await listen(simulator.app, port, values.host);
 
-  if (values['write-target']) {
+  // The command alongside gets a target document even when none was asked for: in a folder of
+  // its own (0700), removed when the command ends.
+  const privateDir = command.length && !values['write-target'] ? await mkdtemp(join(tmpdir(), 'disco-serve-')) : undefined;
+  const targetFile = values['write-target'] ?? (privateDir ? join(privateDir, 'target.json') : undefined);
+  if (targetFile) {
     // Loaded only here: the target document's code (and the YAML parser it brings) is not needed to answer.
     const { targetDocument } = await import('../../api/target-document.ts');
     const doc = targetDocument(listening.origin, values['key-prefix'], manifests, conventions, targetDescription(simulator.sim.conventions) as TargetDescription);
     try {
-      await writeFile(values['write-target'], JSON.stringify(doc, null, 2) + '\n', { mode: 0o600 });
+      await writePrivateFile(targetFile, JSON.stringify(doc, null, 2) + '\n');
     } catch (e) {
       // A run whose target file was not written is of no use to whoever asked for it: stop.
       await listening.close();
-      process.stderr.write(`disco serve: cannot write ${values['write-target']}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+      if (privateDir) await rm(privateDir, { recursive: true, force: true });
+      process.stderr.write(`disco serve: cannot write ${targetFile}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
       return 2;
     }
   }
@@ -161,23 +181,31 @@ export async function serve(argv: string[]): Promise<number> {
   if (idNumbering === 'account') out.write('  ids: numbered per account (two accounts can both have package 1)\n');
   out.write(`  accounts: ${manifests.map((m) => m.account_id).join(', ') || '(none)'}\n`);
   out.write(
-    values['write-target']
-      ? `  keys and fixture ids: written to ${values['write-target']}\n`
+    targetFile
+      ? `  keys and fixture ids: written to ${targetFile}\n`
       : `  keys are not printed: use --write-target FILE to get them\n`,
   );
   if (faults.length) out.write(`  FAULTS ON: ${faults.join(', ')}\n`);
   if (clockSpeed !== 1) out.write(`  clock: ${clockSpeed} times real time\n`);
   if (chaosRules.length) out.write(`  chaos rules: ${chaosRules.length} (GET /_disco/chaos)\n`);
 
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  let status = 0;
+  if (command.length) {
+    // Only the program's name: its arguments are the caller's and may hold anything.
+    out.write(`  running ${command[0]} (DISCO_TARGET, DISCO_BASE_URL); the simulator stops when it ends\n`);
+    status = await runCommandAlongside(command, { DISCO_TARGET: targetFile!, DISCO_BASE_URL: listening.origin }, (line) => process.stderr.write(`${line}\n`));
+  } else {
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  }
   await listening.close();
   await persistence?.close();
-  out.write('disco simulator stopped\n');
-  return 0;
+  if (privateDir) await rm(privateDir, { recursive: true, force: true });
+  out.write(command.length ? `disco simulator stopped (${command[0]} exited ${status})\n` : 'disco simulator stopped\n');
+  return status;
 }
 
 /** A `--chaos` file: YAML or JSON, a list of rules or `{rules: [...]}`. */
