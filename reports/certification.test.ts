@@ -44,6 +44,11 @@ describe('certification summary', () => {
     expect(buildCertification(allPass(sampleReport()), suite).outcome).toBe('conformant');
     expect(buildCertification(allPass(sampleReport({ interrupted: 'SIGTERM' })), suite).outcome).toBe('incomplete');
     expect(buildCertification(allPass(sampleReport({ options: { only: ['b-auth'], readOnly: false, timeoutMs: 1, allowIncomplete: true } })), suite)).toMatchObject({ outcome: 'incomplete', complete: false });
+    // Checks left out by --skip: never complete, never a certificate, and the record says what was left out.
+    const skipped = buildCertification(allPass(sampleReport({ options: { only: [], skip: ['b-hook'], readOnly: false, timeoutMs: 1, allowIncomplete: false } })), suite, { certify: true });
+    expect(skipped).toMatchObject({ outcome: 'incomplete', complete: false, certified: false, options: { only: [], skip: ['b-hook'] } });
+    // Without --skip the record has no skip member: older records keep their form and digest.
+    expect('skip' in buildCertification(allPass(sampleReport()), suite).options).toBe(false);
   });
 
   it('is a certificate only for a --certify run that is complete and CONFORMANT, and only a certificate is signed', () => {

@@ -49,7 +49,7 @@ export interface CertificationBody {
   profile: RunReport['profile'];
   seed: number;
   runs: number;
-  options: { only: string[]; readOnly: boolean; allowIncomplete: boolean };
+  options: { only: string[]; skip?: string[]; readOnly: boolean; allowIncomplete: boolean };
   /** When the run started (ISO 8601 UTC) and finished. */
   date: string;
   finishedAt: string;
@@ -75,7 +75,7 @@ export interface CertifyOptions {
 }
 
 export function certificationBody(report: RunReport, suite: SuiteVersion, options: CertifyOptions = {}): CertificationBody {
-  const complete = !report.interrupted && report.options.only.length === 0;
+  const complete = !report.interrupted && report.options.only.length === 0 && !report.options.skip?.length;
   const outcome: CertificationOutcome = !complete && report.outcome === 'conformant' ? 'incomplete' : report.outcome;
   const certified = options.certify === true && complete && !report.options.readOnly && !report.options.allowIncomplete && outcome === 'conformant';
   return {
@@ -94,7 +94,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
     profile: report.profile,
     seed: report.seed,
     runs: report.runs,
-    options: { only: [...report.options.only], readOnly: report.options.readOnly, allowIncomplete: report.options.allowIncomplete },
+    options: { only: [...report.options.only], ...(report.options.skip?.length ? { skip: [...report.options.skip] } : {}), readOnly: report.options.readOnly, allowIncomplete: report.options.allowIncomplete },
     date: report.startedAt,
     finishedAt: report.finishedAt,
     runId: report.runId,

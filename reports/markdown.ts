@@ -1,7 +1,7 @@
 import type { ClauseVerdict } from '../suites/lib/types.ts';
 import { certificateState, type Certification } from './certification.ts';
 import { advisoryClauses, notVerifiedBinding } from '../suites/lib/aggregate.ts';
-import { formatDuration, oneLine, outcomeSentence, outcomeWord, type RunReport } from './model.ts';
+import { formatDuration, oneLine, outcomeSentence, outcomeWord, selectionText, type RunReport } from './model.ts';
 import { declaredLines } from './declared.ts';
 
 /** Longest reason shown on one line of the job summary. */
@@ -19,7 +19,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   out.push(`- Target: ${md(report.target.name)}${urls(report)}`);
   if (report.target.proxy) out.push(`- Through the proxy: ${code(report.target.proxy)}`);
   if (report.target.declared) out.push(`- The target document declared: ${declaredLines(report.target.declared).map(code).join(', ')}`);
-  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${report.options.only.length ? `, only ${code(report.options.only.join(','))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
+  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${selectionText(report.options) ? `, ${code(selectionText(report.options))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
   out.push(`- ${report.startedAt}, ${formatDuration(report.durationMs)}, run \`${report.runId}\``);
   if (reproduce) out.push(`- Reproduce: ${code(reproduce)}`);
   out.push('');

@@ -9,6 +9,11 @@ import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.
  */
 export type RunReport = RunResult & { interrupted?: 'SIGINT' | 'SIGTERM' };
 
+/** The options that chose a run's checks, as typed (`--only b-auth --skip b-auth/invalid-keys`); empty for every check. */
+export function selectionText(options: { only: readonly string[]; skip?: readonly string[] }): string {
+  return [options.only.length ? `--only ${options.only.join(',')}` : '', options.skip?.length ? `--skip ${options.skip.join(',')}` : ''].filter(Boolean).join(' ');
+}
+
 /** Checks grouped by family, in first-seen order. */
 export function byFamily(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
   const families = new Map<string, CheckResult[]>(); // family -> its checks
@@ -72,7 +77,7 @@ export function notVerifiedLines(report: RunReport): { id: string; reason: strin
   const all = notVerifiedBinding(report.clauses);
   const lines = all.filter((c) => !c.notSelected).map((c) => ({ id: c.id, reason: c.reasons.join('; ') || 'not verified' }));
   const unselected = all.filter((c) => c.notSelected);
-  if (unselected.length) lines.push({ id: `${unselected.length} more`, reason: `not selected for this run (--only ${report.options.only.join(',')}): ${unselected.map((c) => c.id).join(', ')}` });
+  if (unselected.length) lines.push({ id: `${unselected.length} more`, reason: `not selected for this run (${selectionText(report.options)}): ${unselected.map((c) => c.id).join(', ')}` });
   return lines;
 }
 

@@ -1,6 +1,6 @@
 import { clauseVerdicts, exitCodeFor, runOutcome, summarize } from '../suites/lib/aggregate.ts';
 import type { CheckDefinition, CheckResult, Profile } from '../suites/lib/types.ts';
-import type { RunReport } from './model.ts';
+import { selectionText, type RunReport } from './model.ts';
 import { packageVersion } from './suite-version.ts';
 
 /** Everything a run produced, and what it was asked to do: the input of `buildRunReport`. */
@@ -33,7 +33,7 @@ export function buildRunReport(facts: RunFacts): RunReport {
   const clauses = clauseVerdicts(facts.checks, {
     profile: facts.profile,
     unselected: facts.unselected,
-    unselectedReason: `not selected for this run (--only ${facts.options.only.join(',')})`,
+    unselectedReason: `not selected for this run (${selectionText(facts.options)})`,
   });
   const outcome = runOutcome(clauses, facts.checks);
   let exitCode = exitCodeFor(outcome, facts.options);

@@ -128,6 +128,26 @@ describe('disco check against the embedded simulator', () => {
     expect(shape(second)).toEqual(shape(result));
   });
 
+  it('--skip leaves checks out: their clauses are not selected (never passed), the reports and the reproduce command say so', async () => {
+    const reports = join(dir, 'skip');
+    const r = await disco(['check', '--only', 'b-inv', '--skip', 'b-inv/walk-pages', '--seed', '5', '--runs', '5', '--report-dir', reports]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('reproduce: disco check --only b-inv --skip b-inv/walk-pages --seed 5 --runs 5');
+    const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    const validate = runResultValidator();
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+    expect(result.options).toMatchObject({ only: ['b-inv'], skip: ['b-inv/walk-pages'], allowIncomplete: true });
+    expect(result.checks.map((c) => c.id)).not.toContain('b-inv/walk-pages');
+    expect(result.checks.map((c) => c.id)).toContain('b-inv/page-size');
+    const walked = result.clauses.find((c) => c.id === 'B-LIM-1');
+    expect(walked).toMatchObject({ verdict: 'not-verified' });
+    expect(walked?.reasons).toEqual(['b-inv/walk-pages: not selected for this run (--only b-inv --skip b-inv/walk-pages)']);
+    expect(result.clauses.find((c) => c.id === 'B-LIM-2')?.verdict).toBe('pass');
+    expect(await readFile(join(reports, 'summary.md'), 'utf8')).toContain('`--only b-inv --skip b-inv/walk-pages`');
+    expect(JSON.parse(await readFile(join(reports, 'certification.json'), 'utf8'))).toMatchObject({ complete: false, options: { skip: ['b-inv/walk-pages'] } });
+  });
+
   it('fails (exit 1) and names the clause when the simulator has a fault', async () => {
     const reports = join(dir, 'fault');
     const r = await disco(['check', '--fault', 'b-limit-uncapped', '--only', 'B-LIM-2', '--seed', '3', '--runs', '5', '--report-dir', reports]);

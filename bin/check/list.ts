@@ -5,6 +5,7 @@ import type { CheckOptions } from './options.ts';
 import { loadAllChecks } from './run.ts';
 import { selectChecks } from './select.ts';
 import { RunStopped } from './stop.ts';
+import { selectionText } from '../../reports/model.ts';
 
 /** `disco check --list`: the selected checks by family, with their clauses and needs. */
 export async function listChecks(options: CheckOptions): Promise<number> {
@@ -16,7 +17,7 @@ export async function listChecks(options: CheckOptions): Promise<number> {
     process.stderr.write(`disco check: ${e.message}\n`);
     return e.exitCode;
   }
-  const { selected } = selectChecks(all, options.only);
+  const { selected } = selectChecks(all, options.only, options.skip);
   const width = Math.max(10, ...selected.map((c) => c.id.length));
   let family = '';
   for (const c of selected) {
@@ -26,6 +27,6 @@ export async function listChecks(options: CheckOptions): Promise<number> {
     }
     process.stdout.write(`  ${c.id.padEnd(width)}  ${c.clauses.join(' ').padEnd(20)}  ${c.title}${c.needs.length ? ` (needs ${c.needs.join(', ')})` : ''}\n`);
   }
-  process.stdout.write(`${selected.length} checks${options.only.length ? ` selected by --only ${options.only.join(',')}` : ''}; faults for --fault: ${FAULT_NAMES.length} (disco serve --list-faults)\n`);
+  process.stdout.write(`${selected.length} checks${selectionText(options) ? ` selected by ${selectionText(options)}` : ''}; faults for --fault: ${FAULT_NAMES.length} (disco serve --list-faults)\n`);
   return 0;
 }

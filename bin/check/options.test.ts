@@ -5,7 +5,7 @@ import { UsageError } from '../commands/usage-error.ts';
 describe('disco check options', () => {
   it('has defaults: random seed, 100 runs, 10 s timeout, disco-reports/', () => {
     const o = parseCheckArgs([]);
-    expect(o).toMatchObject({ only: [], runs: DEFAULT_RUNS, timeoutMs: DEFAULT_TIMEOUT_MS, reportDir: DEFAULT_REPORT_DIR, readOnly: false, faults: [], list: false, seedGiven: false });
+    expect(o).toMatchObject({ only: [], skip: [], allowIncomplete: false, runs: DEFAULT_RUNS, timeoutMs: DEFAULT_TIMEOUT_MS, reportDir: DEFAULT_REPORT_DIR, readOnly: false, faults: [], list: false, seedGiven: false });
     expect(Number.isInteger(o.seed)).toBe(true);
     expect(o.profile).toBeUndefined();
     expect(DEFAULT_RUNS).toBe(100);
@@ -18,6 +18,10 @@ describe('disco check options', () => {
     const o = parseCheckArgs(['--target', 't.yaml', '--only', 'b-auth,B-LIM-1', '--only', 'x', '--seed=-5', '--runs', '7', '--read-only', '--rate', '2.5', '--timeout', '3000', '--report-dir', 'out', '--profile', 'simulator', '--list']);
     expect(o).toMatchObject({ target: 't.yaml', only: ['b-auth', 'B-LIM-1', 'x'], seed: -5, seedGiven: true, runs: 7, readOnly: true, rate: 2.5, timeoutMs: 3000, reportDir: 'out', profile: 'simulator', list: true });
     expect(parseCheckArgs(['--fault', 'b-limit-uncapped', '--fault', 'b-offset-off-by-one']).faults).toEqual(['b-limit-uncapped', 'b-offset-off-by-one']);
+  });
+
+  it('reads --skip like --only; a subset on purpose allows an incomplete run', () => {
+    expect(parseCheckArgs(['--skip', 'b-hook, B-AUTH-2', '--skip', 'b-hook'])).toMatchObject({ skip: ['b-hook', 'B-AUTH-2'], only: [], allowIncomplete: true, allowIncompleteGiven: false });
   });
 
   it.each([
@@ -35,6 +39,7 @@ describe('disco check options', () => {
     [['extra'], 'check takes no positional arguments'],
     [['--certify', '--only', 'b-auth'], '--certify runs every check; it cannot be combined with --only'],
     [['--certify', '--read-only'], 'cannot be combined with --read-only'],
+    [['--certify', '--skip', 'b-hook'], '--certify runs every check; it cannot be combined with --skip'],
     [['--certify', '--allow-incomplete'], 'cannot be combined with --allow-incomplete'],
     [['--sign-key', 'k.pem'], '--sign-key signs certificates: give it with --certify'],
     [['--conventions', 'odd'], '--conventions must be standard or alt'],
@@ -59,6 +64,7 @@ describe('reproduce command', () => {
   it('repeats exactly what selects the checks and drives the properties', () => {
     const o = parseCheckArgs(['--target', 'my target.yaml', '--only', 'b-auth', '--seed', '12', '--runs', '3', '--read-only', '--rate', '1', '--serial', '--report-dir', 'x']);
     expect(reproduceCommand(o, 'spec')).toBe("disco check --target 'my target.yaml' --only b-auth --seed 12 --runs 3 --read-only --serial");
+    expect(reproduceCommand(parseCheckArgs(['--only', 'b', '--skip', 'b-hook/signed-delivery,B-AUTH-2', '--seed', '4']), 'simulator')).toBe('disco check --only b --skip b-hook/signed-delivery,B-AUTH-2 --seed 4 --runs 100');
     const embedded = parseCheckArgs(['--seed', '1', '--fault', 'b-limit-uncapped', '--profile', 'spec']);
     expect(reproduceCommand(embedded, 'spec')).toBe('disco check --seed 1 --runs 100 --profile spec --fault b-limit-uncapped');
   });

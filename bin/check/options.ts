@@ -26,6 +26,8 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       without it, an embedded simulator is started and provisioned
   --only LIST         comma-separated (repeatable): clause ids (B-AUTH-1), clause families
                       (B-AUTH, A), check families (b-auth) or check ids (b-auth/invalid-keys)
+  --skip LIST         the same tokens: leave those checks out (a known failure quarantined);
+                      their clauses are reported not selected, never passed
   --seed N            fast-check seed (default: random, printed; the same seed reproduces a run)
   --runs N            cases per property (default ${DEFAULT_RUNS}; ${DEFAULT_TARGET_RUNS} with --target, where every
                       case writes to a real deployment)
@@ -44,27 +46,29 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       checked without the control API, as a real deployment is)
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
-                      purpose); --only implies it
-  --certify           a certification run: every check (refuses --only, --read-only and
-                      --allow-incomplete); certification.json is a certificate (certified: true)
+                      purpose); --only and --skip imply it
+  --certify           a certification run: every check (refuses --only, --skip, --read-only
+                      and --allow-incomplete); certification.json is a certificate (certified: true)
                       only when the outcome is CONFORMANT
   --sign-key FILE     with --certify: sign the certificate with this Ed25519 private key (PEM;
                       disco keygen makes one); disco verify-cert --public-key checks it
-  --list              print the checks (with --only: the selected ones) and their clauses
+  --list              print the checks (with --only or --skip: the selected ones) and their clauses
   --plan              print what the run would do to the target (writes by endpoint and count,
                       what cannot be undone, what would be skipped) without sending it anything:
                       the run is rehearsed on an embedded simulator shaped like the target document
 
 Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) verified and
 passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
-target unreachable, a clause unverifiable for transport errors or a halted run); 3 INCOMPLETE,
-none failed but some were not verified (0 with --allow-incomplete); 130 / 143 interrupted by
-Ctrl-C / SIGTERM (reports still written).
+target unreachable or redirecting its API, a clause unverifiable for transport errors or a
+halted run); 3 INCOMPLETE, none failed but some were not verified (0 with --allow-incomplete,
+--only or --skip); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
 `;
 
 export interface CheckOptions {
   target?: string;
   only: string[];
+  /** Checks left out by `--skip` (same tokens as `--only`). */
+  skip: string[];
   seed: number;
   seedGiven: boolean;
   runs: number;
@@ -98,6 +102,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     options: {
       target: { type: 'string' },
       only: { type: 'string', multiple: true, default: [] },
+      skip: { type: 'string', multiple: true, default: [] },
       seed: { type: 'string' },
       runs: { type: 'string' },
       'read-only': { type: 'boolean', default: false },
@@ -144,15 +149,17 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
   const only = parseOnly(values.only);
+  const skip = parseOnly(values.skip);
   if (values.certify) {
     // A certificate speaks for the whole spec: nothing may be left out or excused.
-    const excluded = [only.length ? '--only' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : ''].filter(Boolean);
+    const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : ''].filter(Boolean);
     if (excluded.length) throw new UsageError(`--certify runs every check; it cannot be combined with ${excluded.join(', ')}`);
   }
   if (values['sign-key'] !== undefined && !values.certify) throw new UsageError('--sign-key signs certificates: give it with --certify');
   return {
     ...(values.target !== undefined ? { target: values.target } : {}),
     only,
+    skip,
     seed: seed ?? randomInt(0, 2 ** 31 - 1),
     seedGiven: seed !== undefined,
     runs: integer('runs', values.runs, 1, 100_000) ?? (values.target !== undefined ? DEFAULT_TARGET_RUNS : DEFAULT_RUNS),
@@ -164,7 +171,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     ...(profile ? { profile } : {}),
     faults,
     conventions,
-    allowIncomplete: values['allow-incomplete'] || only.length > 0,
+    allowIncomplete: values['allow-incomplete'] || only.length > 0 || skip.length > 0,
     allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
     plan: values.plan,
@@ -190,6 +197,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   if (o.target) parts.push('--target', q(o.target));
   if (o.conventions !== 'standard') parts.push('--conventions', o.conventions);
   if (o.only.length) parts.push('--only', q(o.only.join(',')));
+  if (o.skip.length) parts.push('--skip', q(o.skip.join(',')));
   parts.push('--seed', String(o.seed), '--runs', String(o.runs));
   if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');

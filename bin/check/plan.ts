@@ -33,7 +33,7 @@ export interface Plan {
 }
 
 export async function rehearse(options: CheckOptions, real: ResolvedTarget, profile: Profile, interruption: Interruption): Promise<Plan> {
-  const { selected } = selectChecks(await loadAllChecks(), options.only);
+  const { selected } = selectChecks(await loadAllChecks(), options.only, options.skip);
   const started = performance.now();
   const embedded = await startEmbeddedTarget({ signal: interruption.signal });
   try {

@@ -45,7 +45,7 @@ export async function loadAllChecks(): Promise<CheckDefinition[]> {
  * `io.out` writes to the terminal as it is; `io.redact` takes secrets out first.
  */
 export async function runSelectedChecks(options: CheckOptions, target: ResolvedTarget, profile: Profile, interruption: Interruption, io: { out: (text: string) => void; redact: (text: string) => string; tty: boolean; color: boolean }): Promise<CompletedRun> {
-  const { selected, unselected } = selectChecks(await loadAllChecks(), options.only);
+  const { selected, unselected } = selectChecks(await loadAllChecks(), options.only, options.skip);
   const problem = await probeTarget(target, Math.min(PROBE_TIMEOUT_MS, options.timeoutMs), interruption.signal);
   // Interrupted before any check ran: nothing to report.
   const code = interruption.exitCode();

@@ -36,3 +36,20 @@ describe('--only', () => {
     expect(() => selectChecks(checks, ['X-ISO-1'])).toThrow('no check covers clause X-ISO-1 yet');
   });
 });
+
+describe('--skip', () => {
+  const skipping = (only: string[], skip: string[]) => selectChecks(checks, only, skip);
+
+  it('leaves out what its tokens match, from everything or from --only\'s selection, and says what it left out', () => {
+    expect(skipping([], ['b-inv/page-size', 'A']).selected.map((c) => c.id)).toEqual(['b-auth/basic', 'b-auth/regenerate', 'b-inv/walk-pages']);
+    expect(skipping([], ['B-AUTH-2']).unselected.map((c) => c.id)).toEqual(['b-auth/regenerate']);
+    expect(skipping(['b'], ['b-auth']).selected.map((c) => c.id)).toEqual(['b-inv/walk-pages', 'b-inv/page-size']);
+  });
+
+  it('refuses a token that matches nothing, and a selection that leaves no check', () => {
+    expect(() => skipping([], ['nope'])).toThrow('--skip nope matches no check');
+    expect(() => skipping([], ['X-ISO-1'])).toThrow('--skip X-ISO-1: no check covers clause X-ISO-1 yet');
+    expect(() => skipping(['b-auth'], ['B-AUTH'])).toThrow('--only b-auth with --skip B-AUTH leaves no check to run');
+    expect(() => skipping([], ['b', 'a'])).toThrow('--skip b,a leaves no check to run');
+  });
+});

@@ -3,9 +3,10 @@ import type { CheckDefinition } from '../../suites/lib/types.ts';
 import { UsageError } from '../commands/usage-error.ts';
 
 /**
- * `--only` tokens, comma-separated (and repeatable): a clause id (`B-AUTH-1`), a clause family
- * (`B-AUTH`, or `B` for all of interface B), a check family (`b-auth`) or a check id
- * (`b-auth/invalid-keys`). Case does not matter. A check is selected when any token matches it.
+ * `--only` and `--skip` tokens, comma-separated (and repeatable): a clause id (`B-AUTH-1`), a
+ * clause family (`B-AUTH`, or `B` for all of interface B), a check family (`b-auth`) or a check id
+ * (`b-auth/invalid-keys`). Case does not matter. A check is selected when an `--only` token (or
+ * none is given) and no `--skip` token matches it.
  */
 export function parseOnly(values: readonly string[]): string[] {
   return [...new Set(values.flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== ''))];
@@ -19,13 +20,17 @@ export function tokenMatches(token: string, check: Pick<CheckDefinition, 'id' | 
   return id === lower || id.startsWith(`${lower}/`) || id.startsWith(`${lower}-`);
 }
 
-export function selectChecks<T extends Pick<CheckDefinition, 'id' | 'clauses'>>(all: readonly T[], tokens: readonly string[]): { selected: T[]; unselected: T[] } {
-  if (tokens.length === 0) return { selected: [...all], unselected: [] };
-  for (const token of tokens) {
-    if (all.some((c) => tokenMatches(token, c))) continue;
-    if (isClauseId(token.toUpperCase())) throw new UsageError(`--only ${token}: no check covers clause ${token.toUpperCase()} yet (see disco clauses)`);
-    throw new UsageError(`--only ${token} matches no check; give a clause id (B-AUTH-1), a clause family (B-AUTH), a check family (b-auth) or a check id; see disco check --list`);
+export function selectChecks<T extends Pick<CheckDefinition, 'id' | 'clauses'>>(all: readonly T[], tokens: readonly string[], skip: readonly string[] = []): { selected: T[]; unselected: T[] } {
+  // A token that names nothing is a typo: left alone it would quietly run (or skip) everything.
+  for (const [option, list] of [['--only', tokens], ['--skip', skip]] as const) {
+    for (const token of list) {
+      if (all.some((c) => tokenMatches(token, c))) continue;
+      if (isClauseId(token.toUpperCase())) throw new UsageError(`${option} ${token}: no check covers clause ${token.toUpperCase()} yet (see disco clauses)`);
+      throw new UsageError(`${option} ${token} matches no check; give a clause id (B-AUTH-1), a clause family (B-AUTH), a check family (b-auth) or a check id; see disco check --list`);
+    }
   }
-  const selected = all.filter((c) => tokens.some((t) => tokenMatches(t, c)));
+  const selected = all.filter((c) => (tokens.length === 0 || tokens.some((t) => tokenMatches(t, c))) && !skip.some((t) => tokenMatches(t, c)));
+  if (selected.length === 0) throw new UsageError(`${[tokens.length ? `--only ${tokens.join(',')}` : '', `--skip ${skip.join(',')}`].filter(Boolean).join(' with ')} leaves no check to run`);
   return { selected, unselected: all.filter((c) => !selected.includes(c)) };
 }
+

@@ -313,7 +313,8 @@ export interface RunResult {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
-  options: { only: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean };
+  /** `skip` only when `--skip` was given: a run without it reads as runs before it did. */
+  options: { only: string[]; skip?: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean };
   checks: CheckResult[];
   clauses: ClauseVerdict[];
   /** Things the run created and could not remove. */
