@@ -133,3 +133,44 @@ describe('a keep-alive connection the target closed while idle', () => {
     }
   });
 });
+
+describe('an answer whose body does not end', () => {
+  // 64 KB chunks as fast as the socket takes them, or a byte every 50 ms: each keeps the
+  // connection busy, so the idle timeout alone would never end the request.
+  const chunk = Buffer.alloc(65_536, 0x20);
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (req.url === '/flood') {
+        const pump = () => {
+          while (!res.destroyed && res.write(chunk));
+        };
+        res.on('drain', pump);
+        pump();
+      } else {
+        const timer = setInterval(() => res.write(' '), 50);
+        res.on('close', () => clearInterval(timer));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('is a transport error once it passes 16 MiB, read no further', { timeout: 10_000 }, async () => {
+    const http = createHttpClient({ timeoutMs: 5_000 });
+    await expect(http.request('GET', `${base}/flood`)).rejects.toThrow(new TransportError('the body passed 16 MiB, far beyond any answer of the spec; not read further', 'GET', `${base}/flood`));
+  });
+
+  it('is a transport error when it trickles on past the timeout after its headers', { timeout: 10_000 }, async () => {
+    const http = createHttpClient({ timeoutMs: 500 });
+    const started = performance.now();
+    await expect(http.request('GET', `${base}/trickle`)).rejects.toThrow(/the body did not end within 500 ms of its headers/);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -190,8 +190,17 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
           reject(new TransportError(refused, method, target.href));
           return;
         }
+        // The idle timeout alone never ends an answer whose body keeps coming: a body that
+        // trickles on, or streams without end, must still end the request (and not the run's memory).
+        const bodyDeadline = setTimeout(() => req.destroy(new Error(`the body did not end within ${options.timeoutMs} ms of its headers`)), options.timeoutMs);
+        res.once('close', () => clearTimeout(bodyDeadline));
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let received = 0;
+        res.on('data', (c: Buffer) => {
+          received += c.length;
+          if (received > MAX_BODY_BYTES) req.destroy(new Error(`the body passed ${MAX_BODY_BYTES / 2 ** 20} MiB, far beyond any answer of the spec; not read further`));
+          else chunks.push(c);
+        });
         res.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
@@ -239,6 +248,8 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
 class StaleConnection extends Error {}
 
 const MAX_RETRY_AFTER_MS = 10_000;
+/** The largest body read: the spec's biggest answer is a page of 100 records, a few hundred KB at most. */
+const MAX_BODY_BYTES = 16 * 2 ** 20;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
 const MAX_RATE_LIMIT_RETRIES = 3;
 
