@@ -33,4 +33,3 @@ export function selectChecks<T extends Pick<CheckDefinition, 'id' | 'clauses'>>(
   if (selected.length === 0) throw new UsageError(`${[tokens.length ? `--only ${tokens.join(',')}` : '', `--skip ${skip.join(',')}`].filter(Boolean).join(' with ')} leaves no check to run`);
   return { selected, unselected: all.filter((c) => !selected.includes(c)) };
 }
-
