@@ -85,6 +85,15 @@ describe('npm pack, installed in an empty folder', () => {
     expect(await exited).toBe(0);
   });
 
+  it('runs disco serve -- COMMAND through the package\'s bin: the command finds the simulator and its document; its status is disco\'s', async () => {
+    const script = `fetch(process.env.DISCO_BASE_URL + '/_disco/health').then((r) => process.exit(r.status === 200 && require('node:fs').existsSync(process.env.DISCO_TARGET) ? 7 : 1))`;
+    const status = await run(bin, ['serve', '--port', '0', '--', process.execPath, '-e', script], { cwd: dir }).then(
+      () => 0,
+      (e: { code?: number }) => e.code,
+    );
+    expect(status).toBe(7);
+  });
+
   it('ships compiled JavaScript and runs from it: nothing is compiled at start', async () => {
     const listed = (await run('tar', ['-tzf', (await run('sh', ['-c', `ls ${dir}/disco-*.tgz`])).stdout.trim()])).stdout;
     expect(listed).toContain('package/dist/bin/disco.js');
