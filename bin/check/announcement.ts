@@ -1,5 +1,6 @@
 import { parse as parseContentType } from 'content-type';
 import type { Announcement, Exchange, ResolvedTarget } from '../../suites/lib/types.ts';
+import { interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 
 /**
  * Notes what the target says about itself while the run talks to it (for the certificate): the
@@ -15,8 +16,9 @@ const VERSION_HEADER = /(^|-)(api-)?version$/i;
 
 export function createAnnouncementRecorder(target: ResolvedTarget): AnnouncementRecorder {
   const seen: { interfaceA?: Announcement; interfaceB?: Announcement } = {};
-  const aRoot = target.cdcBaseUrl ? `${target.cdcBaseUrl}/api/public/v1` : undefined;
-  const bRoots = target.baseUrl ? target.b.map((a) => `${target.baseUrl}/${encodeURIComponent(a.accountId)}/api`) : [];
+  const aRoot = target.cdcBaseUrl ? interfaceARoot(target.cdcBaseUrl) : undefined;
+  const baseUrl = target.baseUrl;
+  const bRoots = baseUrl ? target.b.map((a) => interfaceBRoot(baseUrl, a.accountId)) : [];
   return {
     add(exchange) {
       const { status, headers } = exchange.response;

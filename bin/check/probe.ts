@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
-import { B_ACCEPT } from '../../suites/lib/clients.ts';
+import { B_ACCEPT, interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from '../../suites/lib/proxy.ts';
 
 /** A URL as it may be shown: without userinfo (credentials). */
@@ -49,9 +49,9 @@ function interfacePaths(target: ResolvedTarget): InterfacePath[] {
   const paths: InterfacePath[] = [];
   const account = target.b[0];
   if (target.baseUrl && account) {
-    paths.push({ url: `${target.baseUrl}/${encodeURIComponent(account.accountId)}/api/packages`, headers: { accept: B_ACCEPT }, key: 'base_url', base: target.baseUrl });
+    paths.push({ url: `${interfaceBRoot(target.baseUrl, account.accountId)}/packages`, headers: { accept: B_ACCEPT }, key: 'base_url', base: target.baseUrl });
   }
-  if (target.cdcBaseUrl) paths.push({ url: `${target.cdcBaseUrl}/api/public/v1/pipelines`, headers: {}, key: 'cdc_base_url', base: target.cdcBaseUrl });
+  if (target.cdcBaseUrl) paths.push({ url: `${interfaceARoot(target.cdcBaseUrl)}/pipelines`, headers: {}, key: 'cdc_base_url', base: target.cdcBaseUrl });
   return paths;
 }
 

@@ -1,6 +1,7 @@
 import { A_ENDPOINTS } from '../../suites/catalog/a-endpoints.ts';
 import { B_ENDPOINTS } from '../../suites/catalog/b-endpoints.ts';
 import type { Exchange, ResolvedTarget } from '../../suites/lib/types.ts';
+import { interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 
 /**
  * Counts the writes of a run (every request but GET, HEAD and OPTIONS) by endpoint, as the
@@ -71,14 +72,14 @@ export function createWriteTally(target: ResolvedTarget, shownAs: ResolvedTarget
     const { method } = exchange.request;
     const url = new URL(exchange.request.url);
     for (const [i, account] of target.b.entries()) {
-      const root = target.baseUrl ? new URL(`${target.baseUrl}/${encodeURIComponent(account.accountId)}/api`) : undefined;
+      const root = target.baseUrl ? new URL(interfaceBRoot(target.baseUrl, account.accountId)) : undefined;
       if (!root || url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) continue;
       const path = url.pathname.slice(root.pathname.length) || '/';
       const found = bTemplates.find((t) => t.method === method && t.pattern.test(path));
       return { label: found?.label ?? `B ${method} (paths no endpoint serves)`, account: i + 1 };
     }
     if (target.cdcBaseUrl) {
-      const root = new URL(`${target.cdcBaseUrl}/api/public/v1`);
+      const root = new URL(interfaceARoot(target.cdcBaseUrl));
       if (url.origin === root.origin && url.pathname.startsWith(root.pathname)) {
         const path = url.pathname.slice(root.pathname.length) || '/';
         const found = aTemplates.find((t) => t.method === method && t.pattern.test(path));

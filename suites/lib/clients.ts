@@ -1,5 +1,15 @@
 import type { CheckContext, Exchange, HttpClient, InterfaceClient, RequestOptions } from './types.ts';
 
+/** Interface B's root for one account, as the spec lays it out: `{base_url}/{account_id}/api`. */
+export function interfaceBRoot(baseUrl: string, accountId: string): string {
+  return `${baseUrl}/${encodeURIComponent(accountId)}/api`;
+}
+
+/** Interface A's root, version 1 in the path (A-VER-1): `{cdc_base_url}/api/public/v1`. */
+export function interfaceARoot(cdcBaseUrl: string): string {
+  return `${cdcBaseUrl}/api/public/v1`;
+}
+
 /** Interface B's required Accept value (spec section 9). */
 export const B_ACCEPT = 'application/vnd.service+json; version=2';
 

@@ -6,7 +6,7 @@ import { laneOf } from './lanes.ts';
 import { delay } from './delay.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
 import { expect } from './expect.ts';
-import { B_ACCEPT, basicAuthorization, interfaceClient } from './clients.ts';
+import { B_ACCEPT, basicAuthorization, interfaceARoot, interfaceBRoot, interfaceClient } from './clients.ts';
 import type { Redactor } from './redact.ts';
 
 export interface CheckState {
@@ -104,8 +104,9 @@ export function createContext(init: ContextInit): { context: CheckContext; state
     if (!account || !target.cdcBaseUrl) throw new CheckSkipped(`the target has no interface A account ${i + 1}`);
     return account;
   };
-  const bBase = (i: 0 | 1) => `${target.baseUrl}/${encodeURIComponent(bAccount(i).accountId)}/api`;
-  const aBase = () => `${target.cdcBaseUrl}/api/public/v1`;
+  // Each is called only after bAccount, aAccount or a check of cdcBaseUrl has found its base URL.
+  const bBase = (i: 0 | 1) => interfaceBRoot(target.baseUrl ?? '', bAccount(i).accountId);
+  const aBase = () => interfaceARoot(target.cdcBaseUrl ?? '');
 
   const context: CheckContext = {
     target,

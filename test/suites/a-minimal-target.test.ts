@@ -6,6 +6,7 @@ import { runChecks } from '../../suites/lib/run.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import { interfaceATarget, jsonServer } from '../support/local-target.ts';
+import { seededRandom } from '../support/seeded-random.ts';
 
 /**
  * A target that serves nothing of interface A but what the spec fixes: `DELETE /pipelines/{id}`
@@ -44,18 +45,6 @@ function minimalTarget(noisy = false): http.Server {
     if (owner === undefined || (owner !== bearer && !(bearer === KEYS.plain && owner === KEYS.admin))) return { status: 404, body: { error: 'Pipeline not found.' }, delayMs: late() };
     return { status: 200, body: { id: Number(id), archived: true } };
   });
-}
-
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 /** The document of a minimal target listening on `server`: it serves the spec's archive alone. */

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { compareLatencies, extendedSampleLimit, hodgesLehmann, mannWhitney, median, normalQuantile, normalUpperTail, samplesToSettle } from '../../suites/lib/timing-oracle.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
-
-/** A deterministic generator (mulberry32), so the statistics tests never flake. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random.ts';
 
 /** Latencies like a loopback server's: a floor, exponential jitter, and rare long pauses. */
 function latencies(n: number, seed: number, shiftMs = 0): number[] {
-  const r = random(seed);
+  const r = seededRandom(seed);
   return Array.from({ length: n }, () => 0.35 + shiftMs - Math.log(1 - r()) * 0.1 + (r() < 0.03 ? 5 + r() * 40 : 0));
 }
 
@@ -73,7 +62,7 @@ describe('the timing oracle (A-ENUM-2)', () => {
 
 /** Latencies of a remote target on a jittery path: 10 to 50 ms, uniform, plus `shiftMs`. */
 function jittery(n: number, seed: number, shiftMs = 0): number[] {
-  const r = random(seed);
+  const r = seededRandom(seed);
   return Array.from({ length: n }, () => 10 + shiftMs + 40 * r());
 }
 
