@@ -7,7 +7,7 @@ import { startSpecNeutralGateway, type SpecNeutralGateway } from './support/spec
 /*
  * The kit's promise turned into a metamorphic test: a deployment changed only where the spec
  * leaves it free (test/support/spec-neutral-gateway.ts: members reordered and added, bodies
- * pretty-printed and chunked, media types spelt otherwise, a cookie and a request id different
+ * pretty-printed, compressed and chunked, media types spelt otherwise, a cookie and a request id different
  * on every answer) is as conformant as before, so every must clause must still be verified and
  * pass, and no check may fail or error. Both sets of conventions, in the spec profile (the
  * simulator profile holds the simulator to its own spelling on purpose).
@@ -30,6 +30,8 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
     expect(verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass').map((v) => v.id)).toEqual(MUST);
     // The run went through the gateway: thousands of answers rewritten, not a few.
     expect(gateway!.rewritten()).toBeGreaterThan(1_000);
+    // Most of them compressed, though the client asked for no coding.
+    expect(gateway!.compressed()).toBeGreaterThan(1_000);
     // Nor is a gap choice of interface B that the gateway leaves as it was read as another: the
     // paging Link, now relative, is still followed (B-GAP-3). (Interface A's definitions come
     // back with the added member inside, so A-GAP-1 and A-GAP-4 may say so.)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { createHttpClient, retryAfterMs, TransportError } from './http.ts';
 
 describe('the recording HTTP client', () => {
@@ -172,5 +173,64 @@ describe('an answer whose body does not end', () => {
     const started = performance.now();
     await expect(http.request('GET', `${base}/trickle`)).rejects.toThrow(/the body did not end within 500 ms of its headers/);
     expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('an answer in a content coding (the run sends no Accept-Encoding, so any is acceptable)', () => {
+  const json = Buffer.from('{"error":"not found","message":"no such pipeline"}');
+  const big = Buffer.alloc(64 * 2 ** 20, ' ');
+  const bodies: Record<string, { coding: string; body: Buffer }> = {
+    '/gzip': { coding: 'gzip', body: gzipSync(json) },
+    '/x-gzip': { coding: 'X-GZIP', body: gzipSync(json) },
+    '/deflate': { coding: 'deflate', body: deflateSync(json) },
+    '/br': { coding: 'br', body: brotliCompressSync(json) },
+    // Applied in the order listed: deflate first, then gzip (RFC 9110, 8.4).
+    '/stacked': { coding: 'deflate, gzip', body: gzipSync(deflateSync(json)) },
+    '/identity': { coding: 'identity', body: json },
+    '/zstd': { coding: 'zstd', body: json },
+    '/corrupt': { coding: 'gzip', body: json },
+    // 64 MiB of spaces in about 64 KB: a small answer must not unpack into the run's memory.
+    '/bomb': { coding: 'gzip', body: gzipSync(big) },
+    '/empty': { coding: 'gzip', body: Buffer.alloc(0) },
+  };
+  let server: Server;
+  let base = '';
+  const asked: (string | undefined)[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      asked.push(req.headers['accept-encoding']);
+      const answer = bodies[req.url ?? ''];
+      if (!answer) return void res.writeHead(404).end();
+      res.writeHead(req.url === '/empty' ? 204 : 404, { 'content-type': 'application/json', 'content-encoding': answer.coding }).end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it.each(['/gzip', '/x-gzip', '/deflate', '/br', '/stacked', '/identity'])('%s: the body is judged as the JSON it carries; the header is kept as it came', async (path) => {
+    const http = createHttpClient({ timeoutMs: 5_000 });
+    const ex = await http.request('GET', `${base}${path}`);
+    expect(ex.json).toEqual({ error: 'not found', message: 'no such pipeline' });
+    expect(ex.response.body).toBe(json.toString('utf8'));
+    expect(ex.response.headers['content-encoding']).toBe(bodies[path]!.coding);
+    // Nothing was asked for: the request stays as the check built it.
+    expect(asked.at(-1)).toBeUndefined();
+  });
+
+  it('a body-less answer that names a coding is an empty body, not an error', async () => {
+    const ex = await createHttpClient({ timeoutMs: 5_000 }).request('GET', `${base}/empty`);
+    expect(ex.response.status).toBe(204);
+    expect(ex.response.body).toBe('');
+  });
+
+  it('a coding it cannot read, bytes that are not the coding, and a body that unpacks past 16 MiB are transport errors, saying which', { timeout: 10_000 }, async () => {
+    const http = createHttpClient({ timeoutMs: 5_000 });
+    await expect(http.request('GET', `${base}/zstd`)).rejects.toThrow(new TransportError('the answer came in content coding "zstd", which this client cannot read (it sent no Accept-Encoding; it reads gzip, deflate and br)', 'GET', `${base}/zstd`));
+    await expect(http.request('GET', `${base}/corrupt`)).rejects.toThrow(/^the answer says Content-Encoding: gzip, but its body is not gzip \(incorrect header check\)$/);
+    await expect(http.request('GET', `${base}/bomb`)).rejects.toThrow(new TransportError('the gzip body unpacks past 16 MiB, far beyond any answer of the spec; not read further', 'GET', `${base}/bomb`));
   });
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
 import { delay } from './delay.ts';
+import { decodedBody } from './content-coding.ts';
 import { jsonOfBody, stringifyWithBigIds, withRealIds } from './big-ids.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from './proxy.ts';
 
@@ -203,15 +204,20 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
         });
         res.on('error', (err) => reject(new TransportError(err.message, method, target.href)));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
           const responseHeaders: Record<string, string> = {};
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
-          resolve({
-            request: { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) },
-            response: { status: res.statusCode ?? 0, headers: responseHeaders, body: text },
-            json: jsonOfBody(text),
-            durationMs: performance.now() - started,
-          });
+          decodedBody(Buffer.concat(chunks), responseHeaders['content-encoding'], MAX_BODY_BYTES).then(
+            (decoded) => {
+              const text = decoded.toString('utf8');
+              resolve({
+                request: { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) },
+                response: { status: res.statusCode ?? 0, headers: responseHeaders, body: text },
+                json: jsonOfBody(text),
+                durationMs: performance.now() - started,
+              });
+            },
+            (err: Error) => reject(new TransportError(err.message, method, target.href)),
+          );
         });
       });
       if (proxy) {

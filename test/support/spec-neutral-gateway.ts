@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { parse as parseContentType } from 'content-type';
 import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
 
@@ -21,6 +22,9 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  *   reaching the deployment, so the client must ask again.
  * - `Link` targets as relative references (`</acme/api/invoices?offset=20&limit=20>`), which a
  *   client resolves against the request's URL (RFC 8288, 3.1).
+ * - JSON bodies compressed, gzip, br and deflate in turn (`Content-Encoding`), when the request
+ *   names no `Accept-Encoding`, for then any coding is acceptable (RFC 9110, 12.5.3); a request
+ *   that names one gets the first of those it accepts, or none.
  *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
  * header is passed on, so the absolute URLs the deployment writes name the gateway.
@@ -30,6 +34,8 @@ export interface SpecNeutralGateway {
   origin: string;
   /** How many JSON answers were rewritten: a run through the gateway that rewrote none proves nothing. */
   rewritten(): number;
+  /** How many of those were sent compressed. */
+  compressed(): number;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
   const agent = new http.Agent({ keepAlive: false });
   const target = new URL(upstream);
   let rewritten = 0;
+  let compressed = 0;
   let requests = 0;
   const server = http.createServer((req, res) => {
     if (++requests % RATE_LIMITED_EVERY === 0) {
@@ -81,6 +88,12 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         if (json !== undefined) {
           body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(json)), null, 2)}\n`);
           rewritten++;
+          const coding = codingFor(req.headers['accept-encoding'], rewritten);
+          if (coding) {
+            body = CODINGS[coding](body);
+            headers['content-encoding'] = coding;
+            compressed++;
+          }
         }
         headers['x-request-id'] = randomUUID();
         headers['set-cookie'] = [`gw_affinity=${randomUUID()}; Path=/; HttpOnly`];
@@ -108,12 +121,33 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
   return {
     origin: `http://127.0.0.1:${port}`,
     rewritten: () => rewritten,
+    compressed: () => compressed,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       agent.destroy();
     },
   };
+}
+
+const CODINGS = { gzip: gzipSync, br: brotliCompressSync, deflate: deflateSync } as const;
+type Coding = keyof typeof CODINGS;
+const IN_TURN: Coding[] = ['gzip', 'br', 'deflate'];
+
+/**
+ * The coding of the nth compressed answer: any of them in turn when the request names no
+ * Accept-Encoding; otherwise the first the request accepts (q above 0), or none. Codings are
+ * case-insensitive tokens (RFC 9110, 12.5.3).
+ */
+function codingFor(accepted: string | undefined, nth: number): Coding | undefined {
+  if (accepted === undefined) return IN_TURN[nth % IN_TURN.length];
+  const acceptable = new Set<string>();
+  for (const entry of accepted.split(',')) {
+    const [name, ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && (q === undefined || Number(q.slice(2)) > 0)) acceptable.add(name);
+  }
+  return IN_TURN.find((coding) => acceptable.has(coding) || acceptable.has('*'));
 }
 
 /** Each `<absolute URL>` of a Link header as the path and query only: the same targets, for a client that resolves them. */
