@@ -22,6 +22,11 @@ export function packageVersion(): string {
   return pkg.version ?? '0.0.0';
 }
 
+/** What every request of a `disco check` says it comes from, so a deployment's logs can tell the run's traffic. */
+export function discoUserAgent(): string {
+  return `disco/${packageVersion()}`;
+}
+
 /**
  * The suite's identity for certificates. Read-only git queries, run without blocking: `disco
  * check` starts them when the run starts and awaits them when it writes the reports, so the two

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
 import { runResultValidator } from '../reports/schema.ts';
 import { verifyCertification } from '../reports/certification.ts';
+import { packageVersion } from '../reports/suite-version.ts';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../bin/embedded-target.ts';
 import { targetSecrets } from '../suites/lib/target.ts';
 import type { RunResult } from '../suites/lib/types.ts';
@@ -211,6 +212,11 @@ describe('disco check against a target file, interrupted', () => {
     expect(secrets.length).toBeGreaterThan(3);
     const written = await Promise.all((await readdir(reports)).map((f) => readFile(join(reports, f), 'utf8')));
     for (const text of [r.stdout, r.stderr, ...written]) for (const s of secrets) expect(text.includes(s)).toBe(false);
+
+    // Every request the run sent (cleanups included) said what it came from.
+    const journal = (await (await fetch(`${embedded.target.controlUrl}/journal?limit=1000`)).json()) as { entries: { request: { headers: Record<string, string> } }[] };
+    expect(journal.entries.length).toBeGreaterThan(3);
+    expect(new Set(journal.entries.map((e) => e.request.headers['user-agent']))).toEqual(new Set([`disco/${packageVersion()}`]));
   });
 });
 

@@ -7,7 +7,8 @@ import { startSpecNeutralGateway, type SpecNeutralGateway } from './support/spec
 /*
  * The kit's promise turned into a metamorphic test: a deployment changed only where the spec
  * leaves it free (test/support/spec-neutral-gateway.ts: members reordered and added, bodies
- * pretty-printed, compressed and chunked, media types spelt otherwise, a cookie and a request id different
+ * pretty-printed, compressed and chunked, media types spelt otherwise, a firewall that refuses a
+ * request without a User-Agent, a cookie and a request id different
  * on every answer) is as conformant as before, so every must clause must still be verified and
  * pass, and no check may fail or error. Both sets of conventions, in the spec profile (the
  * simulator profile holds the simulator to its own spelling on purpose).

@@ -1,4 +1,5 @@
 import { runChecks } from '../../suites/lib/run.ts';
+import { discoUserAgent } from '../../reports/suite-version.ts';
 import type { CheckResult, Profile, ResolvedTarget } from '../../suites/lib/types.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
 import type { CheckOptions } from './options.ts';
@@ -47,6 +48,7 @@ export async function rehearse(options: CheckOptions, real: ResolvedTarget, prof
       runs: options.runs,
       readOnly: options.readOnly,
       timeoutMs: options.timeoutMs,
+      userAgent: discoUserAgent(),
       signal: interruption.signal,
       onExchange: (exchange, check) => tally.add(exchange, check?.id),
     });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveTarget } from '../../suites/lib/target.ts';
+import { discoUserAgent } from '../../reports/suite-version.ts';
 import { probeTarget } from './probe.ts';
 
 /**
@@ -20,7 +21,7 @@ afterEach(async () => {
 async function serve(answer: (path: string) => Answer): Promise<{ origin: string; asked: string[] }> {
   const asked: string[] = [];
   const server = http.createServer((req, res) => {
-    asked.push(`${req.method} ${req.url} accept=${req.headers.accept ?? '-'} authorization=${req.headers.authorization ?? '-'}`);
+    asked.push(`${req.method} ${req.url} accept=${req.headers.accept ?? '-'} authorization=${req.headers.authorization ?? '-'} user-agent=${req.headers['user-agent'] ?? '-'}`);
     const a = answer(req.url ?? '/');
     res.writeHead(a.status, a.location === undefined ? {} : { location: a.location }).end();
   });
@@ -43,11 +44,13 @@ describe('the probe before a run', () => {
   it('lets a target through that refuses keyless interface requests, whatever its root does; it sends no key', async () => {
     const { origin, asked } = await serve((path) => (path === '/' ? { status: 302, location: 'https://docs.example.invalid/' } : UNAUTHENTICATED));
     expect(await probeTarget(targetAt(origin, `${origin}/cdc`), 2000)).toBeNull();
+    // The run's User-Agent (a firewall may refuse a request without one).
+    const ua = `user-agent=${discoUserAgent()}`;
     expect(asked).toEqual([
-      'GET / accept=- authorization=-',
-      'GET /cdc/ accept=- authorization=-',
-      'GET /acme%2Bdata/api/packages accept=application/vnd.service+json; version=2 authorization=-',
-      'GET /cdc/api/public/v1/pipelines accept=- authorization=-',
+      `GET / accept=- authorization=- ${ua}`,
+      `GET /cdc/ accept=- authorization=- ${ua}`,
+      `GET /acme%2Bdata/api/packages accept=application/vnd.service+json; version=2 authorization=- ${ua}`,
+      `GET /cdc/api/public/v1/pipelines accept=- authorization=- ${ua}`,
     ]);
   });
 

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { B_ACCEPT, interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from '../../suites/lib/proxy.ts';
+import { discoUserAgent } from '../../reports/suite-version.ts';
 
 /** A URL as it may be shown: without userinfo (credentials). */
 export function shownUrl(url: string): string {
@@ -97,7 +98,8 @@ function probe(url: string, timeoutMs: number, signal?: AbortSignal, headers: Re
     // the problem, whatever answer the proxy sent with its refusal.
     let refused: string | null = null;
     const agent = proxy ? proxyAgent(proxy, false) : false;
-    const req = lib.request(url, { method: 'GET', agent, headers, ...(signal ? { signal } : {}) }, (res) => {
+    // The run's User-Agent: a firewall that refuses requests without one must not fail the probe alone.
+    const req = lib.request(url, { method: 'GET', agent, headers: { 'user-agent': discoUserAgent(), ...headers }, ...(signal ? { signal } : {}) }, (res) => {
       res.resume();
       resolve(refused === null ? { status: res.statusCode ?? 0, ...(res.headers.location !== undefined ? { location: res.headers.location } : {}) } : { problem: refused });
       req.destroy();

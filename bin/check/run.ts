@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { identity, runChecks } from '../../suites/lib/run.ts';
+import { discoUserAgent } from '../../reports/suite-version.ts';
 import type { CheckDefinition, CheckResult, Profile, ResolvedTarget, RunResult } from '../../suites/lib/types.ts';
 import { createAnnouncementRecorder } from './announcement.ts';
 import { probeTarget, shownUrl } from './probe.ts';
@@ -72,6 +73,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       readOnly: options.readOnly,
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       timeoutMs: options.timeoutMs,
+      userAgent: discoUserAgent(),
       schedule: options.serial ? 'serial' : 'lanes',
       signal: interruption.signal,
       onExchange: (exchange) => announcements.add(exchange),

@@ -234,3 +234,38 @@ describe('an answer in a content coding (the run sends no Accept-Encoding, so an
     await expect(http.request('GET', `${base}/bomb`)).rejects.toThrow(new TransportError('the gzip body unpacks past 16 MiB, far beyond any answer of the spec; not read further', 'GET', `${base}/bomb`));
   });
 });
+
+describe('the User-Agent', () => {
+  let server: Server;
+  let base = '';
+  const agents: (string | undefined)[] = [];
+  beforeAll(async () => {
+    // As a web application firewall's rule does (AWS WAF's NoUserAgent_HEADER): no User-Agent, 403.
+    server = createServer((req, res) => {
+      agents.push(req.headers['user-agent']);
+      res.writeHead(req.headers['user-agent'] ? 204 : 403).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('names the client on every request, as the run gives it, so a firewall that refuses requests without one lets the run through', async () => {
+    const ex = await createHttpClient({ timeoutMs: 5_000 }).request('GET', `${base}/`);
+    expect(ex.response.status).toBe(204);
+    expect(ex.request.headers['user-agent']).toBe('disco');
+    const run = createHttpClient({ timeoutMs: 5_000, userAgent: 'disco/9.9.9' });
+    expect((await run.view({}).request('POST', `${base}/`, { body: { a: 1 } })).response.status).toBe(204);
+    expect(agents.slice(-2)).toEqual(['disco', 'disco/9.9.9']);
+  });
+
+  it('a check may send its own, or none', async () => {
+    const run = createHttpClient({ timeoutMs: 5_000, userAgent: 'disco/9.9.9' });
+    expect((await run.request('GET', `${base}/`, { headers: { 'User-Agent': 'python-requests/2.32' } })).response.status).toBe(204);
+    expect((await run.request('GET', `${base}/`, { headers: { 'user-agent': null } })).response.status).toBe(403);
+    expect(agents.slice(-2)).toEqual(['python-requests/2.32', undefined]);
+  });
+});

@@ -36,6 +36,12 @@ export interface HttpClientOptions {
    * timeouts instead of one per request.
    */
   maxConsecutiveFailures?: number;
+  /**
+   * The User-Agent of every request whose check does not set its own (default `disco`; `disco
+   * check` names its version). Real clients always send one, and a deployment behind a web
+   * application firewall may refuse a request without one (AWS WAF's common rule set does, 403).
+   */
+  userAgent?: string;
 }
 
 /**
@@ -158,7 +164,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     // What is sent names the target's own ids: a stand-in for an id beyond 2^53 (big-ids.ts)
     // goes out as the literal the target wrote.
     const target = new URL(withRealIds(built.href));
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
     let body: string | undefined;
     if (opts.body !== undefined) {
       body = typeof opts.body === 'string' ? withRealIds(opts.body) : stringifyWithBigIds(opts.body);
@@ -257,6 +263,7 @@ const MAX_RETRY_AFTER_MS = 10_000;
 /** The largest body read: the spec's biggest answer is a page of 100 records, a few hundred KB at most. */
 const MAX_BODY_BYTES = 16 * 2 ** 20;
 const DEFAULT_MAX_CONSECUTIVE_FAILURES = 5;
+const DEFAULT_USER_AGENT = 'disco';
 const MAX_RATE_LIMIT_RETRIES = 3;
 
 /**

@@ -21,6 +21,8 @@ export interface RunOptions {
   readOnly: boolean;
   rate?: number;
   timeoutMs: number;
+  /** The run's User-Agent (`disco/<version>` from `disco check`); the client's default otherwise. */
+  userAgent?: string;
   signal?: AbortSignal;
   /** Secrets beyond the target's own (keys, URL credentials) to keep out of results. */
   secrets?: string[];
@@ -88,6 +90,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     timeoutMs: options.timeoutMs,
     rate: options.rate,
     signal: options.signal,
+    ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
     onExchange: (ex) => {
       redactor.learn(ex.json);
       guard.observe(ex);

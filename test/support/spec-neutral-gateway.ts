@@ -18,6 +18,9 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  *   case, the version quoted, a `charset` added (as Rails does).
  * - Headers every answer gets from such a gateway: a request id and a cookie different on every
  *   answer, `Via`, `Cache-Control`, `Vary`; the body sent chunked, without `Content-Length`.
+ * - A web application firewall's rule (AWS WAF's `NoUserAgent_HEADER`): a request without a
+ *   `User-Agent` is refused, 403 with an HTML page, without reaching the deployment. Every real
+ *   client sends one; the spec names none.
  * - Rate limiting (B-GAP-6): every 37th request is answered 429 with `Retry-After: 0` without
  *   reaching the deployment, so the client must ask again.
  * - `Link` targets as relative references (`</acme/api/invoices?offset=20&limit=20>`), which a
@@ -55,6 +58,11 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
   let compressed = 0;
   let requests = 0;
   const server = http.createServer((req, res) => {
+    if (!req.headers['user-agent']) {
+      req.resume();
+      res.writeHead(403, { 'content-type': 'text/html' }).end('<html><head><title>403 Forbidden</title></head><body><center><h1>403 Forbidden</h1></center></body></html>\n');
+      return;
+    }
     if (++requests % RATE_LIMITED_EVERY === 0) {
       req.resume();
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
