@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
@@ -11,6 +9,7 @@ import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { isUtcDateTime } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
 
 interface CreatedHook {
@@ -210,28 +209,6 @@ check({
   },
 });
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-  path: string;
-}
-
-/** A loopback HTTP listener that records the POSTs it receives. */
-async function listen(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '' });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
 check({
   id: 'b-hook/signed-delivery',
   clauses: ['B-GAP-4'],
@@ -242,7 +219,7 @@ check({
   async run(t) {
     const base = new URL(t.b().base);
     if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) t.skip('the hook target must be reachable from the simulator: it listens on loopback, and this simulator is not on this machine');
-    const listener = await listen();
+    const listener = await listenForDeliveries();
     t.cleanup('close the hook listener', listener.close);
     const url = `${listener.url}/${t.name('hook')}`;
     const { id: hookId, body: hook } = await createHook(t, { type: 'web', name: t.name('hook-delivery'), settings: { url }, events: ['job.completed'], active: true });
