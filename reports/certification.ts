@@ -87,6 +87,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
       ...(report.target.baseUrl ? { baseUrl: report.target.baseUrl } : {}),
       ...(report.target.cdcBaseUrl ? { cdcBaseUrl: report.target.cdcBaseUrl } : {}),
       ...(report.target.proxy ? { proxy: report.target.proxy } : {}),
+      ...(report.target.clientCertificate ? { clientCertificate: report.target.clientCertificate } : {}),
       ...(report.target.declared ? { declared: report.target.declared } : {}),
       ...(report.target.announced ? { announced: report.target.announced } : {}),
     },

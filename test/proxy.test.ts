@@ -1,4 +1,3 @@
-import http from 'node:http';
 import net from 'node:net';
 import tls from 'node:tls';
 import { spawn } from 'node:child_process';
@@ -16,6 +15,7 @@ import { resolveTarget, targetSecrets } from '../suites/lib/target.ts';
 import { runChecks } from '../suites/lib/run.ts';
 import { loadChecks } from '../suites/index.ts';
 import { probeTarget } from '../bin/check/probe.ts';
+import { TunnelProxy } from './support/tunnel-proxy.ts';
 
 /**
  * A run reaches its target through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY,
@@ -39,58 +39,6 @@ afterEach(() => {
     else process.env[name] = value;
   }
 });
-
-type Behaviour = { kind: 'tunnel' } | { kind: 'refuse'; status: number; text: string } | { kind: 'silent' };
-
-/**
- * A forward proxy that only tunnels (CONNECT), as corporate proxies do for HTTPS. It alone knows
- * the name `sim.disco.test`: it sends those tunnels to the port named in the CONNECT on this
- * machine. It records every CONNECT and the Proxy-Authorization it came with.
- */
-class TunnelProxy {
-  readonly connects: { target: string; authorization: string | undefined }[] = [];
-  behaviour: Behaviour = { kind: 'tunnel' };
-  private readonly server = http.createServer((_req, res) => res.writeHead(405).end());
-  private readonly sockets = new Set<net.Socket>();
-  url = '';
-
-  async start(): Promise<void> {
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.once('close', () => this.sockets.delete(socket));
-    });
-    this.server.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-      this.connects.push({ target: req.url ?? '', authorization: req.headers['proxy-authorization'] });
-      const behaviour = this.behaviour;
-      if (behaviour.kind === 'silent') return;
-      if (behaviour.kind === 'refuse') {
-        // With a JSON body shaped like an error object: judged as the target's, it would pass for one.
-        const body = JSON.stringify({ message: behaviour.text });
-        client.end(`HTTP/1.1 ${behaviour.status} ${behaviour.text}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-        return;
-      }
-      const [host, port] = (req.url ?? '').split(':');
-      if (host !== 'sim.disco.test') {
-        client.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n');
-        return;
-      }
-      const upstream = net.connect(Number(port), '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        if (head.length) upstream.write(head);
-        upstream.pipe(client).pipe(upstream);
-      });
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** The simulator's target document with its base URLs under a name only the proxy resolves, and no control API: a remote deployment, as far as the run can tell. */
 function behindTheProxy(doc: TargetDocument, origin: string): TargetDocument {

@@ -4,6 +4,8 @@ import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { B_ACCEPT, interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from '../../suites/lib/proxy.ts';
 import { discoUserAgent } from '../../reports/suite-version.ts';
+import type { SecureContextOptions } from 'node:tls';
+import { tlsFailure, tlsRequestOptions } from '../../suites/lib/tls-settings.ts';
 
 /** A URL as it may be shown: without userinfo (credentials). */
 export function shownUrl(url: string): string {
@@ -25,12 +27,13 @@ export function shownUrl(url: string): string {
  */
 export async function probeTarget(target: ResolvedTarget, timeoutMs: number, signal?: AbortSignal): Promise<string | null> {
   const urls = [...new Set([target.baseUrl, target.cdcBaseUrl, target.controlUrl].filter((u): u is string => !!u).map(shownUrl))];
+  const tls = tlsRequestOptions(target.tls);
   for (const url of urls) {
-    const answer = await probe(`${url}/`, timeoutMs, signal);
+    const answer = await probe(`${url}/`, timeoutMs, tls, signal);
     if ('problem' in answer) return `target unreachable: GET ${url}/ failed (${answer.problem})`;
   }
   for (const path of interfacePaths(target)) {
-    const answer = await probe(path.url, timeoutMs, signal, path.headers);
+    const answer = await probe(path.url, timeoutMs, tls, signal, path.headers);
     if ('problem' in answer) return `target unreachable: GET ${shownUrl(path.url)} failed (${answer.problem})`;
     if (isRedirect(answer.status)) return redirected(path, answer);
   }
@@ -84,7 +87,7 @@ interface ProbeAnswer {
   location?: string;
 }
 
-function probe(url: string, timeoutMs: number, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<ProbeAnswer | { problem: string }> {
+function probe(url: string, timeoutMs: number, tls: SecureContextOptions, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<ProbeAnswer | { problem: string }> {
   const lib = url.startsWith('https:') ? https : http;
   const target = new URL(url);
   let proxy: URL | null;
@@ -99,7 +102,7 @@ function probe(url: string, timeoutMs: number, signal?: AbortSignal, headers: Re
     let refused: string | null = null;
     const agent = proxy ? proxyAgent(proxy, false) : false;
     // The run's User-Agent: a firewall that refuses requests without one must not fail the probe alone.
-    const req = lib.request(url, { method: 'GET', agent, headers: { 'user-agent': discoUserAgent(), ...headers }, ...(signal ? { signal } : {}) }, (res) => {
+    const req = lib.request(url, { method: 'GET', agent, headers: { 'user-agent': discoUserAgent(), ...headers }, ...(target.protocol === 'https:' ? tls : {}), ...(signal ? { signal } : {}) }, (res) => {
       res.resume();
       resolve(refused === null ? { status: res.statusCode ?? 0, ...(res.headers.location !== undefined ? { location: res.headers.location } : {}) } : { problem: refused });
       req.destroy();
@@ -112,7 +115,7 @@ function probe(url: string, timeoutMs: number, signal?: AbortSignal, headers: Re
     }, timeoutMs);
     req.once('close', () => clearTimeout(timer));
     if (proxy) req.on('proxyConnect', (answer: ProxyConnectAnswer) => (refused = proxyRefusal(proxy, target, answer)));
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ problem: err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message }));
+    req.on('error', (err: NodeJS.ErrnoException) => resolve({ problem: tlsFailure(err, tls.cert !== undefined) ?? (err.code && !err.message.includes(err.code) ? `${err.code}: ${err.message}` : err.message) }));
     req.end();
   });
 }

@@ -64,6 +64,7 @@ export async function check(argv: string[]): Promise<number> {
         ...(target.baseUrl ? { baseUrl: shownUrl(target.baseUrl) } : {}),
         ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}),
         ...(proxies.length ? { proxy: proxies.join(', ') } : {}),
+        ...(target.tls?.clientCertShown ? { clientCertificate: target.tls.clientCertShown } : {}),
         ...(declared ? { declared } : {}),
         ...(run.announced ? { announced: run.announced } : {}),
       },

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { SecureContextOptions } from 'node:tls';
 import type { Exchange, HttpClient, RequestOptions } from './types.ts';
 import { delay } from './delay.ts';
 import { decodedBody } from './content-coding.ts';
+import { tlsFailure } from './tls-settings.ts';
 import { jsonOfBody, stringifyWithBigIds, withRealIds } from './big-ids.ts';
 import { proxyAgent, proxyFor, proxyRefusal, shownProxy, type ProxyConnectAnswer } from './proxy.ts';
 
@@ -42,6 +44,8 @@ export interface HttpClientOptions {
    * application firewall may refuse a request without one (AWS WAF's common rule set does, 403).
    */
   userAgent?: string;
+  /** TLS options of every request to an https:// URL: the target document's CAs and client certificate (tls-settings.ts). */
+  tls?: SecureContextOptions;
 }
 
 /**
@@ -191,7 +195,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       // A proxy that refuses the tunnel has its own answer replayed as the response (the agent's
       // way of reporting it): that answer is the proxy's, never the target's.
       let refused: string | null = null;
-      const req = lib.request(target, { method, headers, agent }, (res) => {
+      const req = lib.request(target, { method, headers, agent, ...(target.protocol === 'https:' ? options.tls : {}) }, (res) => {
         if (refused) {
           res.resume();
           reject(new TransportError(refused, method, target.href));
@@ -241,7 +245,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (err: NodeJS.ErrnoException) => {
         const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !how.fresh;
-        reject(stale ? new StaleConnection(err.message) : new TransportError(err.message, method, target.href));
+        reject(stale ? new StaleConnection(err.message) : new TransportError(tlsFailure(err, options.tls?.cert !== undefined) ?? err.message, method, target.href));
       });
       if (body !== undefined) req.write(body);
       req.end();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
+import { tlsRequestOptions } from './tls-settings.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
 import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
@@ -91,6 +92,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     rate: options.rate,
     signal: options.signal,
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
+    tls: tlsRequestOptions(options.target.tls),
     onExchange: (ex) => {
       redactor.learn(ex.json);
       guard.observe(ex);

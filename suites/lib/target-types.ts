@@ -45,6 +45,14 @@ export interface TargetDocument {
    * A document listing an id inside the ranges in use is refused.
    */
   absent_ids?: { min: number; max: number };
+  /**
+   * The run's TLS towards the https:// base URLs: `ca_file` (PEM) trusted beside Node's own CAs;
+   * for a deployment that asks for a client certificate (mutual TLS), `client_cert_file` and
+   * `client_key_file` (PEM; `client_key_env` reads the key's text from the environment) and
+   * `client_key_passphrase` (best `client_key_passphrase_env`) for an encrypted key. Paths are
+   * read relative to the document. Each `x_file` may be given as `x`, the PEM text itself.
+   */
+  tls?: { ca?: string; ca_file?: string; client_cert?: string; client_cert_file?: string; client_key?: string; client_key_file?: string; client_key_passphrase?: string };
 }
 
 export interface InterfaceBDocument {

@@ -1,4 +1,5 @@
 import type { AbsentIdRange } from './absent-ids.ts';
+import type { TargetTls } from './tls-settings.ts';
 import type { AOperation, Permission, TargetFixtures } from './target-types.ts';
 
 /**
@@ -74,6 +75,8 @@ export interface ResolvedTarget {
   permissions: Permission[];
   /** The ids that name nothing on this target (`absent_ids`), when its document names them; else the defaults of suites/lib/absent-ids.ts. */
   absentIds?: AbsentIdRange;
+  /** CAs to trust and the client certificate to present towards its https:// URLs (`tls`). */
+  tls?: TargetTls;
 }
 
 /**
@@ -303,9 +306,10 @@ export interface RunResult {
   tool: { name: 'disco'; version: string };
   /**
    * `proxy`: the proxies the run's requests to the base URLs went through (origins, comma-separated), when the environment set any.
+   * `clientCertificate`: the certificate the run presented to a deployment asking for one (mutual TLS, the document's `tls`): subject and SHA-256 fingerprint.
    * `declared`: what the target document said about the deployment (absent: nothing beyond the real service's conventions).
    */
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; declared?: DeclaredTarget; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; clientCertificate?: string; declared?: DeclaredTarget; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
   profile: Profile;
   seed: number;
   runs: number;
