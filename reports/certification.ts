@@ -88,6 +88,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
       ...(report.target.cdcBaseUrl ? { cdcBaseUrl: report.target.cdcBaseUrl } : {}),
       ...(report.target.proxy ? { proxy: report.target.proxy } : {}),
       ...(report.target.clientCertificate ? { clientCertificate: report.target.clientCertificate } : {}),
+      ...(report.target.headers ? { headers: report.target.headers } : {}),
       ...(report.target.declared ? { declared: report.target.declared } : {}),
       ...(report.target.announced ? { announced: report.target.announced } : {}),
     },

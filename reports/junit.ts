@@ -30,6 +30,7 @@ export function renderJunit(report: RunReport): string {
       ['cdc_base_url', report.target.cdcBaseUrl ?? ''],
       ...(report.target.proxy ? [['proxy', report.target.proxy] as [string, string]] : []),
       ...(report.target.clientCertificate ? [['client_certificate', report.target.clientCertificate] as [string, string]] : []),
+      ...(report.target.headers ? [['headers', report.target.headers.join(', ')] as [string, string]] : []),
       // What the target document declared, one property each: `declared:interface_b.paging.offset`.
       ...(report.target.declared ? declaredEntries(report.target.declared).map(([field, value]) => [`declared:${field}`, value] as [string, string]) : []),
       ['profile', report.profile],

@@ -19,6 +19,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   out.push(`- Target: ${md(report.target.name)}${urls(report)}`);
   if (report.target.proxy) out.push(`- Through the proxy: ${code(report.target.proxy)}`);
   if (report.target.clientCertificate) out.push(`- Client certificate: ${code(report.target.clientCertificate)}`);
+  if (report.target.headers) out.push(`- Headers added to every request: ${report.target.headers.map(code).join(', ')} (values not shown)`);
   if (report.target.declared) out.push(`- The target document declared: ${declaredLines(report.target.declared).map(code).join(', ')}`);
   out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${selectionText(report.options) ? `, ${code(selectionText(report.options))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
   out.push(`- ${report.startedAt}, ${formatDuration(report.durationMs)}, run \`${report.runId}\``);

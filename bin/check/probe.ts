@@ -29,11 +29,11 @@ export async function probeTarget(target: ResolvedTarget, timeoutMs: number, sig
   const urls = [...new Set([target.baseUrl, target.cdcBaseUrl, target.controlUrl].filter((u): u is string => !!u).map(shownUrl))];
   const tls = tlsRequestOptions(target.tls);
   for (const url of urls) {
-    const answer = await probe(`${url}/`, timeoutMs, tls, signal);
+    const answer = await probe(`${url}/`, timeoutMs, tls, target.headers ?? {}, signal);
     if ('problem' in answer) return `target unreachable: GET ${url}/ failed (${answer.problem})`;
   }
   for (const path of interfacePaths(target)) {
-    const answer = await probe(path.url, timeoutMs, tls, signal, path.headers);
+    const answer = await probe(path.url, timeoutMs, tls, target.headers ?? {}, signal, path.headers);
     if ('problem' in answer) return `target unreachable: GET ${shownUrl(path.url)} failed (${answer.problem})`;
     if (isRedirect(answer.status)) return redirected(path, answer);
   }
@@ -87,7 +87,7 @@ interface ProbeAnswer {
   location?: string;
 }
 
-function probe(url: string, timeoutMs: number, tls: SecureContextOptions, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<ProbeAnswer | { problem: string }> {
+function probe(url: string, timeoutMs: number, tls: SecureContextOptions, added: Record<string, string>, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<ProbeAnswer | { problem: string }> {
   const lib = url.startsWith('https:') ? https : http;
   const target = new URL(url);
   let proxy: URL | null;
@@ -102,7 +102,7 @@ function probe(url: string, timeoutMs: number, tls: SecureContextOptions, signal
     let refused: string | null = null;
     const agent = proxy ? proxyAgent(proxy, false) : false;
     // The run's User-Agent: a firewall that refuses requests without one must not fail the probe alone.
-    const req = lib.request(url, { method: 'GET', agent, headers: { 'user-agent': discoUserAgent(), ...headers }, ...(target.protocol === 'https:' ? tls : {}), ...(signal ? { signal } : {}) }, (res) => {
+    const req = lib.request(url, { method: 'GET', agent, headers: { 'user-agent': discoUserAgent(), ...added, ...headers }, ...(target.protocol === 'https:' ? tls : {}), ...(signal ? { signal } : {}) }, (res) => {
       res.resume();
       resolve(refused === null ? { status: res.statusCode ?? 0, ...(res.headers.location !== undefined ? { location: res.headers.location } : {}) } : { problem: refused });
       req.destroy();

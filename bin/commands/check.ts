@@ -65,6 +65,7 @@ export async function check(argv: string[]): Promise<number> {
         ...(target.cdcBaseUrl ? { cdcBaseUrl: shownUrl(target.cdcBaseUrl) } : {}),
         ...(proxies.length ? { proxy: proxies.join(', ') } : {}),
         ...(target.tls?.clientCertShown ? { clientCertificate: target.tls.clientCertShown } : {}),
+        ...(target.headers ? { headers: Object.keys(target.headers) } : {}),
         ...(declared ? { declared } : {}),
         ...(run.announced ? { announced: run.announced } : {}),
       },

@@ -239,10 +239,12 @@ describe('the User-Agent', () => {
   let server: Server;
   let base = '';
   const agents: (string | undefined)[] = [];
+  const gatewayKeys: string[] = [];
   beforeAll(async () => {
     // As a web application firewall's rule does (AWS WAF's NoUserAgent_HEADER): no User-Agent, 403.
     server = createServer((req, res) => {
       agents.push(req.headers['user-agent']);
+      gatewayKeys.push(String(req.headers['x-api-key']));
       res.writeHead(req.headers['user-agent'] ? 204 : 403).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -267,5 +269,13 @@ describe('the User-Agent', () => {
     expect((await run.request('GET', `${base}/`, { headers: { 'User-Agent': 'python-requests/2.32' } })).response.status).toBe(204);
     expect((await run.request('GET', `${base}/`, { headers: { 'user-agent': null } })).response.status).toBe(403);
     expect(agents.slice(-2)).toEqual(['python-requests/2.32', undefined]);
+  });
+
+  it('sends the headers the target document adds with every request, under a check\'s own', async () => {
+    const run = createHttpClient({ timeoutMs: 5_000, userAgent: 'disco/9.9.9', headers: { 'x-api-key': 'gateway-key-1' } });
+    await run.request('GET', `${base}/`);
+    await run.view({}).request('POST', `${base}/`, { body: {} });
+    await run.request('GET', `${base}/`, { headers: { 'X-Api-Key': 'a-check-s-own' } });
+    expect(gatewayKeys.slice(-3)).toEqual(['gateway-key-1', 'gateway-key-1', 'a-check-s-own']);
   });
 });

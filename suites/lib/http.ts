@@ -44,6 +44,8 @@ export interface HttpClientOptions {
    * application firewall may refuse a request without one (AWS WAF's common rule set does, 403).
    */
   userAgent?: string;
+  /** Headers sent with every request (the target document's `headers`), under the check's own. */
+  headers?: Record<string, string>;
   /** TLS options of every request to an https:// URL: the target document's CAs and client certificate (tls-settings.ts). */
   tls?: SecureContextOptions;
 }
@@ -168,7 +170,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     // What is sent names the target's own ids: a stand-in for an id beyond 2^53 (big-ids.ts)
     // goes out as the literal the target wrote.
     const target = new URL(withRealIds(built.href));
-    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT };
+    const headers: Record<string, string> = { 'user-agent': options.userAgent ?? DEFAULT_USER_AGENT, ...options.headers };
     let body: string | undefined;
     if (opts.body !== undefined) {
       body = typeof opts.body === 'string' ? withRealIds(opts.body) : stringifyWithBigIds(opts.body);

@@ -93,6 +93,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     signal: options.signal,
     ...(options.userAgent !== undefined ? { userAgent: options.userAgent } : {}),
     tls: tlsRequestOptions(options.target.tls),
+    ...(options.target.headers ? { headers: options.target.headers } : {}),
     onExchange: (ex) => {
       redactor.learn(ex.json);
       guard.observe(ex);

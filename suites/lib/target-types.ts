@@ -52,6 +52,13 @@ export interface TargetDocument {
    * `client_key_passphrase` (best `client_key_passphrase_env`) for an encrypted key. Paths are
    * read relative to the document. Each `x_file` may be given as `x`, the PEM text itself.
    */
+  /**
+   * Headers sent with every request of the run, for a gateway in front of the deployment that
+   * wants a token of its own (`CF-Access-Client-Secret_env: CF_ACCESS_SECRET`, `x-api-key_env:
+   * GATEWAY_KEY`). Not the API's own (Authorization, Accept, Content-Type) nor the connection's.
+   * Every value is a secret: best given from the environment.
+   */
+  headers?: Record<string, string>;
   tls?: { ca?: string; ca_file?: string; client_cert?: string; client_cert_file?: string; client_key?: string; client_key_file?: string; client_key_passphrase?: string };
 }
 

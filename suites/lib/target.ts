@@ -7,6 +7,7 @@ import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures
 import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
+import { resolveGatewayHeaders } from './gateway-headers.ts';
 import { rangeHolding, rangesInUse, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
 
 /** A target document that cannot be used: the run cannot be done (exit code 2). */
@@ -110,7 +111,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
   return v;
 }
 
-const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls'] as const;
+const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions'] as const;
@@ -217,6 +218,7 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
   refuseListedIdsThatSeemAbsent(c, a, absentIds);
   const tls = doc.tls === undefined || doc.tls === null ? undefined : resolveTls(c.object(doc.tls, 'tls', TLS_FIELDS), 'tls', baseDirOf(source), (message) => c.fail(message));
   if (tls && ![baseUrl, cdcBaseUrl].some((url) => url?.startsWith('https:'))) c.fail('tls is for https:// base URLs, and neither base_url nor cdc_base_url is one');
+  const headers = resolveGatewayHeaders(doc.headers, 'headers', (message) => c.fail(message));
 
   const name = c.string(doc.name, 'name') ?? new URL(baseUrl ?? cdcBaseUrl ?? 'http://target').host;
   return {
@@ -232,6 +234,7 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     permissions,
     ...(absentIds ? { absentIds } : {}),
     ...(tls ? { tls } : {}),
+    ...(headers ? { headers } : {}),
   };
 }
 
@@ -435,6 +438,7 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   }
   if (target.tls?.clientKey) secrets.add(target.tls.clientKey);
   if (target.tls?.clientKeyPassphrase) secrets.add(target.tls.clientKeyPassphrase);
+  for (const value of Object.values(target.headers ?? {})) secrets.add(value);
   for (const url of [target.baseUrl, target.cdcBaseUrl, target.controlUrl]) {
     if (!url) continue;
     const parsed = new URL(url);

@@ -77,6 +77,8 @@ export interface ResolvedTarget {
   absentIds?: AbsentIdRange;
   /** CAs to trust and the client certificate to present towards its https:// URLs (`tls`). */
   tls?: TargetTls;
+  /** Headers sent with every request of the run (`headers`: a gateway's token), names lower-cased; the values are secrets. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -306,10 +308,11 @@ export interface RunResult {
   tool: { name: 'disco'; version: string };
   /**
    * `proxy`: the proxies the run's requests to the base URLs went through (origins, comma-separated), when the environment set any.
+   * `headers`: the names of the headers the target document added to every request (a gateway's token); never their values.
    * `clientCertificate`: the certificate the run presented to a deployment asking for one (mutual TLS, the document's `tls`): subject and SHA-256 fingerprint.
    * `declared`: what the target document said about the deployment (absent: nothing beyond the real service's conventions).
    */
-  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; clientCertificate?: string; declared?: DeclaredTarget; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
+  target: { name: string; baseUrl?: string; cdcBaseUrl?: string; proxy?: string; clientCertificate?: string; headers?: string[]; declared?: DeclaredTarget; announced?: { interfaceA?: Announcement; interfaceB?: Announcement } };
   profile: Profile;
   seed: number;
   runs: number;
