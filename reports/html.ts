@@ -35,7 +35,7 @@ ${leftovers(report.leftovers)}
 ${checkTable(report.checks)}
 ${certification(cert)}
 </main>
-<footer>disco ${h(report.tool.version)} · run ${h(report.runId)} · secrets are redacted; curl commands read keys from $DISCO_API_KEY</footer>
+<footer>disco ${h(report.tool.version)} · run ${h(report.runId)} · secrets are redacted; curl commands read keys from $DISCO_API_KEY and a redacted header from $DISCO_HEADER_&lt;NAME&gt;</footer>
 <script>${SCRIPT}</script>
 </body>
 </html>

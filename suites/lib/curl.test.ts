@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { curlCommand } from './curl.ts';
 
 /** What a POSIX shell makes of the command: its words, one per line (curl itself is not run). */
-function words(command: string): string[] {
+function words(command: string, env: Record<string, string> = { DISCO_API_KEY: 'k'.repeat(60) }): string[] {
   const script = `set -- ${command.replace(/^curl /, '')}; for w in "$@"; do printf '%s\\0' "$w"; done`;
-  return execFileSync('sh', ['-c', script], { env: { ...process.env, DISCO_API_KEY: 'k'.repeat(60) } }).toString('utf8').split('\0').slice(0, -1);
+  return execFileSync('sh', ['-c', script], { env: { ...process.env, ...env } }).toString('utf8').split('\0').slice(0, -1);
 }
 
 describe('curl command', () => {
@@ -27,6 +27,14 @@ describe('curl command', () => {
     expect(auth).toBe(`authorization: Basic ${Buffer.from(`${'k'.repeat(60)}:`).toString('base64')}`);
     expect(w).toContain('accept: application/json');
     expect(w).not.toContain('accept:');
+  });
+
+  it('reads a header redacted whole (a gateway token) from $DISCO_HEADER_<NAME>, and leaves a partly redacted one as it is', () => {
+    const command = curlCommand({ method: 'GET', url: 'http://h/x', headers: { 'cf-access-client-secret': '[REDACTED]', 'x-note': 'a [REDACTED] b' } });
+    expect(command).toContain(`-H 'cf-access-client-secret: '"$DISCO_HEADER_CF_ACCESS_CLIENT_SECRET"`);
+    const w = words(command, { DISCO_HEADER_CF_ACCESS_CLIENT_SECRET: 'tok $x "y"' });
+    expect(w).toContain('cf-access-client-secret: tok $x "y"');
+    expect(w).toContain('x-note: a [REDACTED] b');
   });
 
   it('sends an empty header as empty, not removed', () => {

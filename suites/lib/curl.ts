@@ -9,9 +9,15 @@ export function shellQuote(value: string): string {
 /** Headers node:http sets itself from the request; curl sets them the same way. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'host', 'connection']);
 
+/** The variable a curl command reads a redacted header's value from: `DISCO_HEADER_CF_ACCESS_CLIENT_SECRET`. */
+export function redactedHeaderVariable(name: string): string {
+  return `DISCO_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}
+
 /**
  * A curl command that repeats the (already redacted) request. A redacted credential becomes a
- * reference to `$DISCO_API_KEY`, so a person can fill it in without editing. curl adds headers
+ * reference to `$DISCO_API_KEY`, and any other header redacted whole one to
+ * `$DISCO_HEADER_<NAME>`, so a person can fill them in without editing. curl adds headers
  * of its own (Accept, and a form Content-Type with a body) that the recorded request did not
  * have; they are switched off, so the target sees the same request.
  */
@@ -25,6 +31,12 @@ export function curlCommand(request: RequestRecord): string {
       // tr: GNU base64 wraps long output, which would split the header.
       const shown = /^basic$/i.test(scheme) ? `${scheme} $(printf '%s:' "$DISCO_API_KEY" | base64 | tr -d '\\n')` : `${scheme} $DISCO_API_KEY`;
       parts.push('-H', `"${name}: ${shown}"`);
+      continue;
+    }
+    // A header whose whole value was a secret (a gateway's token from the target document's
+    // `headers`, a cookie) is read from the environment, as the key is.
+    if (value === REDACTED) {
+      parts.push('-H', `${shellQuote(`${name}: `)}"$${redactedHeaderVariable(name)}"`);
       continue;
     }
     // `name:` with nothing after it tells curl to remove the header; `name;` sends it empty.
