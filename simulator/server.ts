@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type Koa from 'koa';
 
@@ -30,14 +31,20 @@ function parserErrorAnswer(code: string | undefined): string {
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
 
-/** The only place the simulator touches the network. */
-export async function listen(app: Koa, port: number, host: string): Promise<Listening> {
+/** A certificate and key (PEM) to serve HTTPS with, as `disco serve --tls-cert --tls-key` reads them. */
+export interface ServerTls {
+  cert: string;
+  key: string;
+}
+
+/** The only place the simulator touches the network: HTTP, or HTTPS with `tls`. */
+export async function listen(app: Koa, port: number, host: string, tls?: ServerTls): Promise<Listening> {
   const handler = app.callback();
   let closing = false;
   // Answers not yet sent: when shutdown starts, each says the connection ends, so keep-alive
   // clients do not send their next request down a socket about to close.
   const pending = new Set<ServerResponse>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (closing) res.setHeader('Connection', 'close');
     else {
       pending.add(res);
@@ -45,7 +52,9 @@ export async function listen(app: Koa, port: number, host: string): Promise<List
       res.once('close', () => pending.delete(res));
     }
     void handler(req, res);
-  });
+  };
+  // An https.Server is an http.Server for everything below (timeouts, clientError, closing).
+  const server: Server = tls ? createTlsServer({ cert: tls.cert, key: tls.key }, answer) : createServer(answer);
   // Slow or stuck clients must not pin sockets forever.
   server.requestTimeout = 30_000;
   server.headersTimeout = 15_000;
@@ -73,7 +82,7 @@ export async function listen(app: Koa, port: number, host: string): Promise<List
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     server,
-    origin: `http://${shownHost}:${address.port}`,
+    origin: `${tls ? 'https' : 'http'}://${shownHost}:${address.port}`,
     /**
      * Stops listening, answers the requests already received (with `Connection: close`), closes
      * idle keep-alive connections at once, and cuts whatever is still open after

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
+import { X509Certificate } from 'node:crypto';
+import { createSecureContext } from 'node:tls';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../../simulator/app.ts';
 import { keepRequestGarbageYoung } from '../../simulator/heap-tuning.ts';
-import { listen } from '../../simulator/server.ts';
+import { listen, type ServerTls } from '../../simulator/server.ts';
 import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
 import { applySeed } from '../../simulator/control/seed.ts';
@@ -31,6 +33,9 @@ usage: disco serve [options]                  until SIGINT or SIGTERM
 
   --port N              port to listen on (default 4010; 0 picks a free port)
   --host H              address to bind (default 127.0.0.1)
+  --tls-cert FILE       serve HTTPS with this certificate (PEM; with --tls-key); a self-signed
+                        one is named as the CA to trust in the --write-target document
+  --tls-key FILE        its private key (PEM, not encrypted)
   --seed FILE|NAME      seed file, or a name from fixtures/seed (default: default)
   --write-target FILE   write the target document (base URLs, accounts, keys, fixture ids)
                         that \`disco check --target\` reads; contains secrets, written 0600
@@ -68,6 +73,8 @@ export async function serve(argv: string[]): Promise<number> {
     options: {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       seed: { type: 'string', default: 'default' },
       'write-target': { type: 'string' },
       profile: { type: 'string', default: 'strict' },
@@ -116,6 +123,7 @@ export async function serve(argv: string[]): Promise<number> {
   const clockSpeed = Number(values['clock-speed']);
   if (!Number.isFinite(clockSpeed) || clockSpeed <= 0 || clockSpeed > MAX_CLOCK_SPEED) throw new UsageError(`--clock-speed must be a number above 0 and at most ${MAX_CLOCK_SPEED}`);
   if (values['frozen-clock'] && values['clock-speed'] !== '1') throw new UsageError('--clock-speed and --frozen-clock exclude each other');
+  const tls = await readServerTls(values['tls-cert'], values['tls-key']);
   const chaosRules = values.chaos === undefined ? [] : await readChaosFile(values.chaos);
   const faults: FaultName[] = [];
   for (const name of values.fault) {
@@ -151,7 +159,7 @@ export async function serve(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  const listening = await listen(simulator.app, port, values.host);
+  const listening = await listen(simulator.app, port, values.host, tls);
 
   // The command alongside gets a target document even when none was asked for: in a folder of
   // its own (0700), removed when the command ends.
@@ -161,6 +169,9 @@ export async function serve(argv: string[]): Promise<number> {
     // Loaded only here: the target document's code (and the YAML parser it brings) is not needed to answer.
     const { targetDocument } = await import('../../api/target-document.ts');
     const doc = targetDocument(listening.origin, values['key-prefix'], manifests, conventions, targetDescription(simulator.sim.conventions) as TargetDescription);
+    // A self-signed certificate is its own CA: the document says to trust it, so `disco check
+    // --target` (and any client reading the document) reaches the simulator without more set-up.
+    if (tls?.selfSigned) Object.assign(doc, { tls: { ca_file: resolvePath(values['tls-cert']!) } });
     try {
       await writePrivateFile(targetFile, JSON.stringify(doc, null, 2) + '\n');
     } catch (e) {
@@ -219,4 +230,35 @@ async function readChaosFile(path: string): Promise<unknown[]> {
   const rules = Array.isArray(doc) ? doc : doc && typeof doc === 'object' && Array.isArray((doc as { rules?: unknown }).rules) ? (doc as { rules: unknown[] }).rules : null;
   if (!rules) throw new UsageError(`--chaos ${path}: must hold a list of rules, or {rules: [...]}`);
   return rules;
+}
+
+/**
+ * The certificate and key of `--tls-cert` and `--tls-key`, checked before anything listens: both
+ * or neither, readable, PEM, the key the certificate's (exit 2 otherwise, naming the option).
+ */
+async function readServerTls(certFile: string | undefined, keyFile: string | undefined): Promise<(ServerTls & { selfSigned: boolean }) | undefined> {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) throw new UsageError('--tls-cert and --tls-key go together: the certificate and its private key (PEM)');
+  const read = async (option: string, file: string) => {
+    try {
+      return await readFile(file, 'utf8');
+    } catch (e) {
+      throw new UsageError(`${option} ${file}: cannot read it (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+  };
+  const cert = await read('--tls-cert', certFile);
+  const key = await read('--tls-key', keyFile);
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(cert);
+  } catch {
+    throw new UsageError(`--tls-cert ${certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  }
+  try {
+    createSecureContext({ cert, key });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' ? `--tls-key ${keyFile} is not the key of --tls-cert ${certFile}` : `--tls-key ${keyFile} is not a PEM private key without a passphrase (${code ?? 'unreadable'})`);
+  }
+  return { cert, key, selfSigned: x509.checkIssued(x509) };
 }
