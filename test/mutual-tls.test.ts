@@ -1,7 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { loadChecks } from '../suites/index.ts';
 import { probeTarget } from '../bin/check/probe.ts';
 import { TunnelProxy } from './support/tunnel-proxy.ts';
 import { disco } from './support/cli.ts';
+import { expectEveryReport } from './support/report-files.ts';
 
 /*
  * A deployment that asks every client for a certificate (mutual TLS), as staging environments
@@ -140,13 +141,7 @@ describe('a deployment that asks for a client certificate', () => {
       const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as { target: { clientCertificate?: string }; clauses: { id: string; verdict: string }[] };
       expect(result.clauses.find((c) => c.id === 'B-AUTH-1')?.verdict).toBe('pass');
       expect(result.target.clientCertificate).toMatch(/^CN=disco-ci \(SHA-256 [0-9A-F:]{95}\)$/);
-      const keyLine = key.split('\n')[1]!;
-      for (const name of await readdir(reports)) {
-        const text = await readFile(join(reports, name), 'utf8');
-        expect(text, name).toContain('CN=disco-ci');
-        expect(text, name).not.toContain(keyLine);
-        expect(text, name).not.toContain(PASSPHRASE);
-      }
+      await expectEveryReport(reports, 'CN=disco-ci', [key.split('\n')[1]!, PASSPHRASE]);
       expect(r.stdout + r.stderr).not.toContain(PASSPHRASE);
       expect(new Set(terminator.clients)).toEqual(new Set(['disco-ci']));
     } finally {
