@@ -113,6 +113,24 @@ describe('a deployment that asks for a client certificate', () => {
     }
   });
 
+  it('a failure\'s curl command presents the CA and the certificate, as the run did', async () => {
+    const faulty = await startSimulator({ deliverWebhooks: 'off', rateLimit: 0, faults: ['b-unknown-key-accepted'] });
+    const front = new MutualTlsTerminator(Number(new URL(faulty.origin).port));
+    await front.start();
+    try {
+      const { control_url: _control, ...rest } = faulty.target;
+      const origin = `https://127.0.0.1:${front.port}`;
+      const target = resolveTarget({ ...rest, base_url: origin, cdc_base_url: origin, tls: CLIENT }, {});
+      const checks = (await loadChecks()).filter((c) => c.id === 'b-auth/unknown-keys-refused');
+      const out = await runChecks({ target, checks, profile: 'spec', seed: 7, runs: 5, readOnly: false, timeoutMs: 2000 });
+      expect(out.checks[0]?.verdict).toBe('fail');
+      expect(out.checks[0]?.failures[0]?.curl).toMatch(/^curl -i -g -X GET 'https:\/\/127\.0\.0\.1:\d+\/[^']*' --cacert "\$DISCO_CA_CERT" --cert "\$DISCO_CLIENT_CERT" --key "\$DISCO_CLIENT_KEY" /);
+    } finally {
+      await front.close();
+      await faulty.close();
+    }
+  });
+
   it.each([
     ['without a certificate', { ca_file: at('mtls-ca.pem') }, 'the target asks for a client certificate (TLS alert: certificate required): name one in the target document (tls.client_cert_file, tls.client_key_file)'],
     // TLS 1.3: the refusal comes after the client's side of the handshake, as an alert or a reset.

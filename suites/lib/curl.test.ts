@@ -37,6 +37,14 @@ describe('curl command', () => {
     expect(w).toContain('x-note: a [REDACTED] b');
   });
 
+  it('presents the CA and client certificate the run used (the document\'s tls), from variables, to https targets only', () => {
+    const tls = { ca: true, clientCertificate: true };
+    const w = words(curlCommand({ method: 'GET', url: 'https://h/x', headers: {} }, tls), { DISCO_CA_CERT: '/etc/ca.pem', DISCO_CLIENT_CERT: '/c/ci.pem', DISCO_CLIENT_KEY: '/c/ci.key' });
+    expect(w.slice(5, 11)).toEqual(['--cacert', '/etc/ca.pem', '--cert', '/c/ci.pem', '--key', '/c/ci.key']);
+    expect(curlCommand({ method: 'GET', url: 'http://h/x', headers: {} }, tls)).not.toMatch(/--cacert|--cert|--key/);
+    expect(curlCommand({ method: 'GET', url: 'https://h/x', headers: {} })).not.toMatch(/--cacert|--cert|--key/);
+  });
+
   it('sends an empty header as empty, not removed', () => {
     const w = words(curlCommand({ method: 'GET', url: 'http://h/x', headers: { authorization: '' } }));
     expect(w).toContain('authorization;');

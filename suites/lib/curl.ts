@@ -9,6 +9,14 @@ export function shellQuote(value: string): string {
 /** Headers node:http sets itself from the request; curl sets them the same way. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'host', 'connection']);
 
+/** What of the target document's `tls` the run used: curl is told to do the same. */
+export interface CurlTls {
+  /** A CA beyond the system's (`tls.ca_file`): `--cacert "$DISCO_CA_CERT"`. */
+  ca?: boolean;
+  /** A client certificate (mutual TLS): `--cert "$DISCO_CLIENT_CERT" --key "$DISCO_CLIENT_KEY"`. */
+  clientCertificate?: boolean;
+}
+
 /** The variable a curl command reads a redacted header's value from: `DISCO_HEADER_CF_ACCESS_CLIENT_SECRET`. */
 export function redactedHeaderVariable(name: string): string {
   return `DISCO_HEADER_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
@@ -21,9 +29,15 @@ export function redactedHeaderVariable(name: string): string {
  * of its own (Accept, and a form Content-Type with a body) that the recorded request did not
  * have; they are switched off, so the target sees the same request.
  */
-export function curlCommand(request: RequestRecord): string {
+export function curlCommand(request: RequestRecord, tls: CurlTls = {}): string {
   // -g: a `[REDACTED]` in the URL (or an IPv6 host) is not a curl glob.
   const parts = ['curl', '-i', '-g', '-X', request.method, shellQuote(request.url)];
+  // The target document's tls, which the run used and curl must too: files named by variables,
+  // as the key may have come from the environment and the files are not the report's to name.
+  if (request.url.startsWith('https:')) {
+    if (tls.ca) parts.push('--cacert', '"$DISCO_CA_CERT"');
+    if (tls.clientCertificate) parts.push('--cert', '"$DISCO_CLIENT_CERT"', '--key', '"$DISCO_CLIENT_KEY"');
+  }
   for (const [name, value] of Object.entries(request.headers)) {
     if (TRANSPORT_HEADERS.has(name)) continue;
     if (name === 'authorization' && value.includes(REDACTED)) {

@@ -5,7 +5,7 @@ import { tlsRequestOptions } from './tls-settings.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
 import { createContext } from './context.ts';
 import { Redactor } from './redact.ts';
-import { curlCommand } from './curl.ts';
+import { curlCommand, type CurlTls } from './curl.ts';
 import { targetSecrets } from './target.ts';
 import { laneOf, type Lane } from './lanes.ts';
 import { stopMakingKeys } from './arbitraries/ssh-keys.ts';
@@ -145,6 +145,7 @@ function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<
 /** One check, its cleanups included. */
 async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence; guard: AbsentIdGuard }): Promise<CheckResult> {
   const { redactor } = run;
+  const curlTls: CurlTls = { ca: options.target.tls?.ca !== undefined, clientCertificate: options.target.tls?.clientCert !== undefined };
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
   // After Ctrl-C no new request starts, except the cleanup's: what the run made must go.
   let cleaningUp = false;
@@ -184,7 +185,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
       verdict = 'fail';
       // A property's failure only when it is what ended the check (the check may have caught one).
       const fromProperty = state.propertyFailure?.error === err ? state.propertyFailure : undefined;
-      failures.push(recordFailure(fromProperty?.detail ?? err.detail, redactor, fromProperty?.property));
+      failures.push(recordFailure(fromProperty?.detail ?? err.detail, redactor, curlTls, fromProperty?.property));
       reason = redactor.text(err.message);
     } else if (err instanceof TransportError) {
       verdict = 'error';
@@ -217,7 +218,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     requests: seen.requests,
     notes: state.notes,
     ...(state.partial.length ? { partial: state.partial } : {}),
-    ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor)) } : {}),
+    ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor, curlTls)) } : {}),
   };
 }
 
@@ -246,14 +247,14 @@ export function identity(check: CheckDefinition): Pick<CheckResult, 'id' | 'titl
   };
 }
 
-function recordFailure(detail: FailureDetail, redactor: Redactor, property?: RecordedFailure['property']): RecordedFailure {
+function recordFailure(detail: FailureDetail, redactor: Redactor, curlTls: CurlTls, property?: RecordedFailure['property']): RecordedFailure {
   const request = detail.exchange ? redactor.request(detail.exchange.request) : undefined;
   return {
     clause: detail.clause,
     message: redactor.text(detail.message),
     ...(detail.expected !== undefined ? { expected: redactor.text(detail.expected) } : {}),
     ...(detail.received !== undefined ? { received: redactor.text(detail.received) } : {}),
-    ...(request ? { request, curl: curlCommand(request) } : {}),
+    ...(request ? { request, curl: curlCommand(request, curlTls) } : {}),
     ...(detail.exchange ? { response: redactor.response(detail.exchange.response) } : {}),
     ...(property ? { property } : {}),
   };
