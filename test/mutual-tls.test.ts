@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type TargetDocument } from '../api/index.ts';
 import { resolveTarget } from '../suites/lib/target.ts';
 import { runChecks } from '../suites/lib/run.ts';
+import { createHttpClient, TransportError } from '../suites/lib/http.ts';
+import { tlsRequestOptions } from '../suites/lib/tls-settings.ts';
 import { loadChecks } from '../suites/index.ts';
 import { probeTarget } from '../bin/check/probe.ts';
 import { TunnelProxy } from './support/tunnel-proxy.ts';
@@ -144,6 +146,13 @@ describe('a deployment that asks for a client certificate', () => {
     else expect(reason).toMatch(why);
     expect(problem).not.toContain('\n');
     expect(terminator.clients).toEqual([]);
+  });
+
+  it('mid-run, a request refused in the handshake is a transport error saying why, in one line', async () => {
+    const target = resolveTarget(behindTheTerminator({ ca_file: at('mtls-ca.pem') }), {});
+    const client = createHttpClient({ timeoutMs: 2000, tls: tlsRequestOptions(target.tls) });
+    const url = `${target.baseUrl}/_disco/health`;
+    await expect(client.request('GET', url)).rejects.toThrow(new TransportError('the target asks for a client certificate (TLS alert: certificate required): name one in the target document (tls.client_cert_file, tls.client_key_file)', 'GET', url));
   });
 
   it('disco check: a key and passphrase from the environment, the selected clause passes, the certificate named in the reports, the key and passphrase in none', { timeout: 60_000 }, async () => {
