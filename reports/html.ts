@@ -54,9 +54,7 @@ function runFacts(report: RunReport, reproduce?: string): string {
     ['Target', report.target.name],
     ['Interface B base URL', report.target.baseUrl ?? '(not configured)'],
     ['Interface A base URL', report.target.cdcBaseUrl ?? '(not configured)'],
-    ...(report.target.proxy ? [['Through the proxy', report.target.proxy] as [string, string]] : []),
-    ...(report.target.clientCertificate ? [['Client certificate', report.target.clientCertificate] as [string, string]] : []),
-    ...(report.target.headers ? [['Headers added to every request', `${report.target.headers.join(', ')} (values not shown)`] as [string, string]] : []),
+    ...networkPathRows(report.target),
     ['Profile', `${report.profile}${report.profile === 'spec' ? ' (gap clauses are advisory)' : ' (gap clauses are binding)'}`],
     ['Seed / runs', `${report.seed} / ${report.runs} cases per property`],
     ['Options', [selectionText(report.options) || 'all checks', report.options.readOnly ? 'read-only' : 'writes allowed', report.options.rate ? `${report.options.rate} req/s` : 'no rate limit', `timeout ${report.options.timeoutMs} ms`, ...(report.options.allowIncomplete ? ['incomplete allowed'] : [])].join(' · ')],
@@ -163,15 +161,22 @@ ${rows.join('\n')}
 </tbody></table></section>`;
 }
 
+/** How the run reached the target beyond its base URLs, as the run facts and the certificate both show it. */
+function networkPathRows(target: RunReport['target']): [string, string][] {
+  return [
+    ...(target.proxy ? [['Through the proxy', target.proxy] as [string, string]] : []),
+    ...(target.clientCertificate ? [['Client certificate', target.clientCertificate] as [string, string]] : []),
+    ...(target.headers ? [['Headers added to every request', `${target.headers.join(', ')} (values not shown)`] as [string, string]] : []),
+  ];
+}
+
 function certification(cert: Certification): string {
   const rows: [string, string][] = [
     ['Certificate', certificateState(cert)],
     ['Outcome', `${cert.outcome}${cert.complete ? '' : ' (partial or interrupted run)'}`],
     ['Suite', `disco ${cert.suite.version}${cert.suite.commit ? ` at ${cert.suite.commit}${cert.suite.dirty ? ' (with local changes)' : ''}` : ''}`],
     ['Target', [...new Set([cert.target.name, cert.target.baseUrl, cert.target.cdcBaseUrl].filter(Boolean))].join(' · ')],
-    ...(cert.target.proxy ? [['Through the proxy', cert.target.proxy] as [string, string]] : []),
-    ...(cert.target.clientCertificate ? [['Client certificate', cert.target.clientCertificate] as [string, string]] : []),
-    ...(cert.target.headers ? [['Headers added to every request', `${cert.target.headers.join(', ')} (values not shown)`] as [string, string]] : []),
+    ...networkPathRows(cert.target),
     ...(cert.target.declared ? [['The target document declared', declaredLines(cert.target.declared).join(' · ')] as [string, string]] : []),
     ...announcedRows(cert),
     ['Profile / seed / runs', `${cert.profile} / ${cert.seed} / ${cert.runs}`],

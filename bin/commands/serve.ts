@@ -1,8 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
-import { X509Certificate } from 'node:crypto';
-import { createSecureContext } from 'node:tls';
 import { parseArgs } from 'node:util';
 import { createSimulator } from '../../simulator/app.ts';
 import { keepRequestGarbageYoung } from '../../simulator/heap-tuning.ts';
@@ -20,6 +18,7 @@ import type { TargetDescription } from '../../suites/lib/provision.ts';
 import { isConventionsName } from '../../simulator/conventions.ts';
 import { targetDescription } from '../../simulator/control/description.ts';
 import { writePrivateFile } from './private-file.ts';
+import { readKeyPair } from '../../suites/lib/tls-settings.ts';
 import { runCommandAlongside } from './serve-command.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
@@ -248,17 +247,10 @@ async function readServerTls(certFile: string | undefined, keyFile: string | und
   };
   const cert = await read('--tls-cert', certFile);
   const key = await read('--tls-key', keyFile);
-  let x509: X509Certificate;
-  try {
-    x509 = new X509Certificate(cert);
-  } catch {
-    throw new UsageError(`--tls-cert ${certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  const pair = readKeyPair(cert, key);
+  if ('problem' in pair) {
+    if (pair.problem === 'not-a-certificate') throw new UsageError(`--tls-cert ${certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
+    throw new UsageError(pair.problem === 'mismatch' ? `--tls-key ${keyFile} is not the key of --tls-cert ${certFile}` : `--tls-key ${keyFile} is not a PEM private key without a passphrase (${pair.code ?? 'unreadable'})`);
   }
-  try {
-    createSecureContext({ cert, key });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' ? `--tls-key ${keyFile} is not the key of --tls-cert ${certFile}` : `--tls-key ${keyFile} is not a PEM private key without a passphrase (${code ?? 'unreadable'})`);
-  }
-  return { cert, key, selfSigned: x509.checkIssued(x509) };
+  return { cert, key, selfSigned: pair.certificate.checkIssued(pair.certificate) };
 }

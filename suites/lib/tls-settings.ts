@@ -77,34 +77,62 @@ export function resolveTls(value: Record<string, unknown>, at: string, baseDir: 
   if (cert !== undefined && key === undefined) fail(`${at}.client_cert is set but client_key is not: set client_key_file (or client_key_env) to its private key`);
   if (passphrase !== undefined && key === undefined) fail(`${at}.client_key_passphrase is set but client_key is not`);
   if (cert !== undefined && key !== undefined) {
-    let shown: string;
-    try {
-      const x509 = new X509Certificate(cert);
-      shown = `${x509.subject.replace(/\n/g, ', ')} (SHA-256 ${x509.fingerprint256})`;
-    } catch {
-      fail(`${at}.client_cert is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
-    }
-    try {
-      createSecureContext({ cert, key, ...(passphrase !== undefined ? { passphrase } : {}) });
-    } catch (err) {
-      fail(`${at}.${keyProblem((err as NodeJS.ErrnoException).code, passphrase !== undefined)}`);
-    }
+    const pair = readKeyPair(cert, key, passphrase);
+    if ('problem' in pair) fail(`${at}.${keyPairProblemText(pair)}`);
+    const shown = `${pair.certificate.subject.replace(/\n/g, ', ')} (SHA-256 ${pair.certificate.fingerprint256})`;
     Object.assign(out, { clientCert: cert, clientKey: key, clientCertShown: shown }, passphrase !== undefined ? { clientKeyPassphrase: passphrase } : {});
   }
   return out;
 }
 
-/** What OpenSSL's refusal of the certificate and key means, in the document's terms (no key material). */
-function keyProblem(code: string | undefined, hasPassphrase: boolean): string {
-  switch (code) {
-    case 'ERR_OSSL_X509_KEY_VALUES_MISMATCH':
+/** Why a certificate and key (PEM) cannot serve together; `code` is OpenSSL's, which names no key material. */
+export type KeyPairProblem = { problem: 'not-a-certificate' | 'mismatch' | 'encrypted' | 'wrong-passphrase' | 'not-a-key' | 'other'; code?: string };
+
+/**
+ * The certificate, read, when `key` is its key and opens (with `passphrase` if encrypted); else
+ * what is wrong, in OpenSSL's terms made plain. One place for both the target document's client
+ * certificate and `disco serve --tls-cert/--tls-key`, which word the problem for their fields.
+ */
+export function readKeyPair(cert: string, key: string, passphrase?: string): { certificate: X509Certificate } | KeyPairProblem {
+  let certificate: X509Certificate;
+  try {
+    certificate = new X509Certificate(cert);
+  } catch {
+    return { problem: 'not-a-certificate' };
+  }
+  try {
+    createSecureContext({ cert, key, ...(passphrase !== undefined ? { passphrase } : {}) });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    switch (code) {
+      case 'ERR_OSSL_X509_KEY_VALUES_MISMATCH':
+        return { problem: 'mismatch', code };
+      case 'ERR_OSSL_BAD_DECRYPT':
+        return { problem: passphrase === undefined ? 'encrypted' : 'wrong-passphrase', code };
+      case 'ERR_OSSL_PEM_NO_START_LINE':
+      case 'ERR_OSSL_UNSUPPORTED':
+        return { problem: 'not-a-key', code };
+      default:
+        return { problem: 'other', ...(code !== undefined ? { code } : {}) };
+    }
+  }
+  return { certificate };
+}
+
+/** The problem in the target document's terms (no key material). */
+function keyPairProblemText({ problem, code }: KeyPairProblem): string {
+  switch (problem) {
+    case 'not-a-certificate':
+      return 'client_cert is not a PEM certificate (-----BEGIN CERTIFICATE-----)';
+    case 'mismatch':
       return 'client_key is not the key of client_cert';
-    case 'ERR_OSSL_BAD_DECRYPT':
-      return hasPassphrase ? 'client_key cannot be decrypted with client_key_passphrase (a wrong passphrase?)' : 'client_key is encrypted: set client_key_passphrase (or client_key_passphrase_env)';
-    case 'ERR_OSSL_PEM_NO_START_LINE':
-    case 'ERR_OSSL_UNSUPPORTED':
+    case 'wrong-passphrase':
+      return 'client_key cannot be decrypted with client_key_passphrase (a wrong passphrase?)';
+    case 'encrypted':
+      return 'client_key is encrypted: set client_key_passphrase (or client_key_passphrase_env)';
+    case 'not-a-key':
       return 'client_key is not a PEM private key (-----BEGIN PRIVATE KEY-----)';
-    default:
+    case 'other':
       return `client_cert and client_key cannot be used together (${code ?? 'unknown error'})`;
   }
 }
