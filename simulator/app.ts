@@ -123,6 +123,10 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
       serializeJson(ctx);
     } catch (err) {
       renderError(ctx, toApiError(err), interfaceOf(ctx.path), sim.conventions);
+      // Serialised here too, so the journal (outside this boundary) keeps an error's body as it
+      // keeps any other: left to Koa's respond step, it was still an object when recorded, and
+      // every 4xx was journaled without the body that says why.
+      serializeJson(ctx);
     }
   };
 }

@@ -72,6 +72,32 @@ describe('the request journal', () => {
     expect(JSON.stringify(a)).not.toContain(adminKey);
   });
 
+  it('keeps the body of every refusal, which is what tells a client developer why: 401, 404, 405, 422 and a chaos rule\'s 503, on both interfaces', async () => {
+    await sim.control.journal.clear();
+    const b = sim.interfaceB();
+    const json = { authorization: basic(userKey), accept: ACCEPT, 'content-type': 'application/json' };
+    await sim.control.chaos.add({ id: 'journal-503', method: 'GET', path: '/*/api/clusters', status: 503, times: 1 });
+    const sent = [
+      await fetch(`${b}/packages`, { headers: { authorization: basic('not-a-key-of-anyone'), accept: ACCEPT } }),
+      await fetch(`${b}/packages/999999`, { headers: json }),
+      await fetch(`${b}/packages/1`, { method: 'PATCH', headers: json, body: '{}' }),
+      await fetch(`${b}/hooks`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'web', settings: {}, events: ['no-such-event'] }) }),
+      await fetch(`${b}/clusters`, { headers: json }),
+      await fetch(`${sim.interfaceA}/pipelines/999999`, { headers: { authorization: `Bearer ${adminKey}` } }),
+    ];
+    // Spent after one request, it is gone already.
+    expect(await sim.control.chaos.list()).toEqual([]);
+    for (const res of sent) {
+      const answered = await res.text();
+      expect(res.status, answered).toBeGreaterThanOrEqual(400);
+      const entry = await sim.control.journal.get(res.headers.get('x-request-id') ?? '');
+      // The body as the client read it (none of these holds a secret to redact).
+      expect({ status: entry.status, body: entry.response.body }).toEqual({ status: res.status, body: answered });
+      expect(JSON.parse(answered)).toHaveProperty(entry.interface === 'A' ? 'error' : 'message');
+    }
+    expect(sent.map((r) => r.status)).toEqual([401, 404, 405, 422, 503, 404]);
+  });
+
   it('counts and lists by method, path pattern, status class and account; control requests are not recorded', async () => {
     await sim.control.journal.clear();
     const b = sim.interfaceB();
