@@ -72,7 +72,7 @@ describe('the request journal', () => {
     expect(JSON.stringify(a)).not.toContain(adminKey);
   });
 
-  it('keeps the body of every refusal, which is what tells a client developer why: 401, 404, 405, 422 and a chaos rule\'s 503, on both interfaces', async () => {
+  it('keeps the body of every refusal, which is what tells a client developer why: 401, 404, 405, 422 and a chaos rule\'s 503, on both interfaces; a 404 or 405 also says whether an endpoint served the path, and the nearest one when none did', async () => {
     await sim.control.journal.clear();
     const b = sim.interfaceB();
     const json = { authorization: basic(userKey), accept: ACCEPT, 'content-type': 'application/json' };
@@ -96,6 +96,14 @@ describe('the request journal', () => {
       expect(JSON.parse(answered)).toHaveProperty(entry.interface === 'A' ? 'error' : 'message');
     }
     expect(sent.map((r) => r.status)).toEqual([401, 404, 405, 422, 503, 404]);
+    // A 404 or 405 also says whether an endpoint served the path (simulator/journal/near-miss.ts).
+    const hints = await Promise.all(sent.map(async (r) => (await sim.control.journal.get(r.headers.get('x-request-id') ?? '')).hint));
+    expect(hints[0]).toBeUndefined();
+    expect(hints[1]).toMatch(/^GET \/\{account\}\/api\/packages\/\{id\} is an endpoint: the 404 is about what the path names/);
+    expect(hints[2]).toMatch(/^PATCH is not a method of \/\{account\}\/api\/packages\/\{id\} \(it takes /);
+    expect(hints[5]).toMatch(/^GET \/api\/public\/v1\/pipelines\/\{id\} is an endpoint/);
+    const misspelt = await fetch(`${b}/package/1`, { headers: json });
+    expect((await sim.control.journal.get(misspelt.headers.get('x-request-id') ?? '')).hint).toBe(`no endpoint is GET /${sim.accounts[0]?.account_id}/api/package/1; nearest: GET /{account}/api/packages/{id}`);
   });
 
   it('counts and lists by method, path pattern, status class and account; control requests are not recorded', async () => {
@@ -160,6 +168,12 @@ describe('disco journal', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} 401 GET +\/[^ ]+\/api\/packages\?page=1 \d+\.\d ms - req_/);
     expect(lines[1]).toMatch(/ 401 DELETE \/api\/public\/v1\/pipelines\/5 /);
+    // Each refusal says why on its line: the error object's text.
+    expect(lines[1]).toMatch(/ req_\S+ \| \S.*$/);
+    // A path no endpoint serves names the nearest one.
+    await fetch(`${sim.interfaceB()}/package/5`, { headers: { accept: ACCEPT } });
+    const misspelt = await disco(['journal', '--url', sim.controlUrl, '--once', '--path', '/*/api/package/*']);
+    expect(misspelt.stdout.trim()).toMatch(/ 404 GET +\/[^ ]+\/api\/package\/5 .* \| Item not found\. \| no endpoint is GET \/[^ ]+\/api\/package\/5; nearest: GET \/\{account\}\/api\/packages\/\{id\}$/);
     const filtered = await disco(['journal', '--url', sim.controlUrl, '--once', '--method', 'DELETE']);
     expect(filtered.stdout.trim().split('\n')).toHaveLength(1);
 

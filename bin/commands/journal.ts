@@ -101,5 +101,20 @@ export function line(e: JournalEntry, colour: boolean): string {
   const shown = e.status >= 500 || e.status === 0 ? paint(31, status) : e.status >= 400 ? paint(33, status) : paint(32, status);
   const query = Object.keys(e.query).length ? `?${new URLSearchParams(Object.entries(e.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()}` : '';
   const chaos = e.chaos ? ` ${paint(35, `chaos ${e.chaos.rule}: ${e.chaos.action}`)}` : '';
-  return `${time} ${shown} ${e.method.padEnd(6)} ${e.path}${query} ${e.latencyMs.toFixed(1)} ms ${e.account ?? '-'} ${e.id}${chaos}`;
+  const why = e.status >= 400 ? refusal(e) : '';
+  return `${time} ${shown} ${e.method.padEnd(6)} ${e.path}${query} ${e.latencyMs.toFixed(1)} ms ${e.account ?? '-'} ${e.id}${chaos}${why ? ` | ${why}` : ''}`;
+}
+
+/** A refusal's reason on the same line: the error object's text, then the journal's hint (a 404's or 405's). */
+function refusal(e: JournalEntry): string {
+  let text: unknown;
+  try {
+    const body = JSON.parse(e.response.body ?? '') as unknown;
+    if (body && typeof body === 'object') text = (body as { message?: unknown; error?: unknown }).message ?? (body as { error?: unknown }).error;
+  } catch {
+    // Not JSON (a body cut at the journal's cap, or a fault's plain text): no text to show.
+  }
+  const parts = [typeof text === 'string' ? text : undefined, e.hint].filter((p): p is string => !!p);
+  const joined = parts.join(' | ').replace(/\s+/g, ' ');
+  return joined.length > 300 ? `${joined.slice(0, 299)}…` : joined;
 }

@@ -6,6 +6,9 @@ import { readJsonObject } from '../http/json-body.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { isStatusFilter, type JournalFilter } from '../journal/journal.ts';
 import { redactEntry } from '../journal/redact.ts';
+import type { JournalEntry, RecordedEntry } from '../journal/journal.ts';
+import { nearMissHint, type Endpoint } from '../journal/near-miss.ts';
+import { operations } from '../openapi/operations.ts';
 import { isoTime } from '../clock.ts';
 
 const MAX_LIST = 1000;
@@ -23,7 +26,8 @@ export function registerJournalRoutes(router: Router, sim: Sim): void {
     const limit = ctx.query.limit === undefined ? 100 : Number(ctx.query.limit);
     if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST) problems.push({ field: 'limit', message: `must be an integer from 1 to ${MAX_LIST}` });
     if (problems.length) throw invalidFields(problems);
-    const entries = sim.journal.list(filter, limit).map((e) => redactEntry(e, sim.options.pipelineKeyPrefix, (ms) => isoTime(ms)));
+    const shown = entryView(sim);
+    const entries = sim.journal.list(filter, limit).map(shown);
     ctx.body = { capacity: sim.journal.capacity, entries };
   });
 
@@ -36,13 +40,31 @@ export function registerJournalRoutes(router: Router, sim: Sim): void {
   router.get('/journal/:id', (ctx) => {
     const entry = sim.journal.get(ctx.params.id ?? '');
     if (!entry) throw new ApiError('not_found', { message: 'No journal entry with this request id (the journal keeps the last entries only).' });
-    ctx.body = redactEntry(entry, sim.options.pipelineKeyPrefix, (ms) => isoTime(ms));
+    ctx.body = entryView(sim)(entry);
   });
 
   router.delete('/journal', (ctx) => {
     sim.journal.clear();
     ctx.status = 204;
   });
+}
+
+/** The interfaces' endpoints, for the hints: the conventions are fixed at start, so once per simulator. */
+const endpointsOf = new WeakMap<Sim, Endpoint[]>();
+
+/** An entry as the control API shows it: redacted, and for a 404 or 405 a hint saying why (near-miss.ts). */
+function entryView(sim: Sim): (entry: RecordedEntry) => JournalEntry {
+  let endpoints = endpointsOf.get(sim);
+  if (!endpoints) {
+    endpoints = operations(sim).filter((op) => op.surface !== 'control').map((op) => ({ method: op.method.toUpperCase(), path: op.path }));
+    endpointsOf.set(sim, endpoints);
+  }
+  const known = endpoints;
+  return (entry) => {
+    const shown = redactEntry(entry, sim.options.pipelineKeyPrefix, (ms) => isoTime(ms));
+    const hint = nearMissHint(entry.status, entry.method, entry.path, known);
+    return hint === undefined ? shown : { ...shown, hint };
+  };
 }
 
 function queryObject(ctx: Context): Record<string, unknown> {

@@ -24,10 +24,12 @@ export interface JournalEntry {
   response: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
   /** The chaos rule that acted on this request, if one did. */
   chaos?: { rule: string; action: string };
+  /** For a 404 or 405: whether an endpoint served the path, and if none, the nearest (near-miss.ts). Added when shown. */
+  hint?: string;
 }
 
 /** What the ring keeps: arrival times as epoch ms, formatted only when an entry is shown (redact.ts). */
-export type RecordedEntry = Omit<JournalEntry, 'at'> & { simulatorMs: number; wallMs: number };
+export type RecordedEntry = Omit<JournalEntry, 'at' | 'hint'> & { simulatorMs: number; wallMs: number };
 
 /** What `list` and `count` match on; every given field must match. */
 export interface JournalFilter {
