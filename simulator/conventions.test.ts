@@ -155,6 +155,8 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
+    // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.
+    expect([description.body.interface_b.replaced_key_seconds, standard.body.interface_b.replaced_key_seconds]).toEqual([0, 0]);
     // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.
     expect(description.body.absent_ids).toEqual({ min: 1000, max: 1_000_000_000 });
     expect(standard.body.absent_ids).toBeUndefined();

@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
 import { clauseVerdicts } from '../suites/lib/aggregate.ts';
 import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
-import { startSpecNeutralGateway, type SpecNeutralGateway } from './support/spec-neutral-gateway.ts';
+import { REPLACED_KEY_LINGER_MS, startSpecNeutralGateway, type SpecNeutralGateway } from './support/spec-neutral-gateway.ts';
+import type { ResolvedTarget } from '../suites/lib/types.ts';
 
 /*
  * The kit's promise turned into a metamorphic test: a deployment changed only where the spec
  * leaves it free (test/support/spec-neutral-gateway.ts: members reordered and added, bodies
  * pretty-printed, compressed and chunked, media types spelt otherwise, a firewall that refuses a
  * request without a User-Agent, a cookie and a request id different
- * on every answer) is as conformant as before, so every must clause must still be verified and
+ * on every answer, a replaced key's grant cached for a moment) is as conformant as before, so every must clause must still be verified and
  * pass, and no check may fail or error. Both sets of conventions, in the spec profile (the
  * simulator profile holds the simulator to its own spelling on purpose).
  */
 
 const MUST = CLAUSES.filter((c) => c.kind === 'must').map((c) => c.id);
+
+/** The deployment behind the gateway, as its vendor describes it: a replaced key may work for up to `seconds`. */
+const replacedKeySeconds = (seconds: number) => (target: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...target.interfaceB, replacedKeyMs: seconds * 1000 } });
 
 describe('a deployment behind a gateway that changes only what the spec leaves free', () => {
   it.each(['standard', 'alt'] as const)('%s conventions: every must clause verified and passed, no check failed or errored', { timeout: 120_000 }, async (conventions) => {
@@ -25,8 +29,11 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
       seed: Number(process.env.DISCO_GATEWAY_SEED ?? 20261127),
       runs: 10,
       front: async (origin) => (gateway = await startSpecNeutralGateway(origin)),
+      retarget: replacedKeySeconds(2),
     });
     expect(faultlessRunProblems(run, conventions, 'spec')).toEqual([]);
+    // The cache let a replaced key through: B-AUTH-2 passed by waiting for its refusal, not by luck.
+    expect(gateway!.lingered()).toBeGreaterThan(0);
     const verdicts = clauseVerdicts(run.checks, { profile: 'spec' });
     expect(verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass').map((v) => v.id)).toEqual(MUST);
     // The run went through the gateway: thousands of answers rewritten, not a few.
@@ -37,5 +44,24 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
     // paging Link, now relative, is still followed (B-GAP-3). (Interface A's definitions come
     // back with the added member inside, so A-GAP-1 and A-GAP-4 may say so.)
     if (conventions === 'standard') expect(verdicts.filter((v) => v.verdict === 'advisory' && v.id.startsWith('B-GAP')).map((v) => v.id)).toEqual([]);
+  });
+
+  it('B-AUTH-2 waits for a replaced key\'s refusal only as long as the document allows', { timeout: 60_000 }, async () => {
+    const keyCheck = (retarget: (t: ResolvedTarget) => ResolvedTarget, faults: 'b-old-key-valid-after-regeneration'[] = []) =>
+      runSuitesAgainstSimulator({ conventions: 'alt', profile: 'spec', only: ['b-auth/regenerated-key-replaces-old'], runs: 4, faults, front: startSpecNeutralGateway, retarget });
+    const within = await keyCheck(replacedKeySeconds(2));
+    expect(within.checks.map((c) => c.verdict)).toEqual(['pass']);
+    expect(within.checks[0]!.notes.join(' ')).toMatch(/a replaced key still authenticated for up to 0\.\d s after POST \/user\/tokens \(within the 2 s the target document allows\)/);
+    // A deployment that promises the very next request (0) and lingers breaks its promise.
+    const promisedAtOnce = await keyCheck(replacedKeySeconds(0));
+    expect(promisedAtOnce.checks[0]!.verdict).toBe('fail');
+    expect(promisedAtOnce.checks[0]!.failures[0]).toMatchObject({ clause: 'B-AUTH-2', message: expect.stringMatching(/still worked on the very next request .* promises it is refused at once \(interface_b\.replaced_key_seconds: 0\)/) });
+    // A key that never stops fails once the grace is over, saying how long it waited.
+    const started = performance.now();
+    const never = await keyCheck(replacedKeySeconds(1), ['b-old-key-valid-after-regeneration']);
+    expect(never.checks[0]!.verdict).toBe('fail');
+    expect(never.checks[0]!.failures[0]).toMatchObject({ clause: 'B-AUTH-2', message: expect.stringMatching(/still authenticated 1(\.\d)? s later .* allows 1 s \(interface_b\.replaced_key_seconds\)/) });
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(REPLACED_KEY_LINGER_MS).toBeLessThan(1_000);
   });
 });

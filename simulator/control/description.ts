@@ -37,6 +37,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // The simulator submits a job as it creates it (it never answers idle): a few seconds are
       // the time a check's polls need, not the simulator's.
       job_start_seconds: 5,
+      // POST /user/tokens retires the old key at once (simulator/domains/users/model.ts).
+      replaced_key_seconds: 0,
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.

@@ -52,6 +52,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   }
   if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
   if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
+  if (target.interfaceB.replacedKeyMs !== undefined) b.replaced_key_seconds = target.interfaceB.replacedKeyMs / 1000;
 
   const out: DeclaredTarget = {
     ...(Object.keys(a).length ? { interface_a: a } : {}),

@@ -75,6 +75,13 @@ export interface InterfaceBDocument {
    * checks that watch a job to its end (B-JOB-3's end statuses, B-GAP-4's delivery) wait this long.
    */
   job_end_seconds?: number;
+  /**
+   * How long a key replaced by `POST /user/tokens` may still authenticate, in seconds (default 60;
+   * 0: refused from the very next request). The spec says the old key stops authenticating, not
+   * that it does so at once, as it says of interface A's revoked keys (A-AUTH-6): a deployment
+   * whose gateway caches a key's grant says for how long here.
+   */
+  replaced_key_seconds?: number;
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

@@ -100,6 +100,8 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { job_start_seconds: 0 } }, 'job_start_seconds must be a number of seconds from 1 to 3600'],
     [{ base_url: 'http://x', interface_b: { job_start_seconds: '60' } }, 'job_start_seconds must be a number'],
     [{ base_url: 'http://x', interface_b: { job_end_seconds: 7200 } }, 'job_end_seconds must be a number of seconds from 1 to 3600'],
+    [{ base_url: 'http://x', interface_b: { replaced_key_seconds: -1 } }, 'replaced_key_seconds must be a number of seconds from 0 to 3600'],
+    [{ base_url: 'http://x', interface_b: { replaced_key_seconds: '0' } }, 'replaced_key_seconds must be a number'],
   ])('refuses %j', (doc, message) => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
   });
@@ -108,6 +110,12 @@ describe('resolveTarget', () => {
     const t = resolveTarget({ base_url: 'http://x', interface_b: { paging: { offset: 'start', page_size: 'per_page' }, job_start_seconds: 300, job_end_seconds: 900 }, permissions: ['rotate_api_key'] }, {});
     expect(t.interfaceB).toEqual({ paging: { offset: 'start', pageSize: 'per_page' }, jobStartMs: 300_000, jobEndMs: 900_000 });
     expect(t.permissions).toEqual(['rotate_api_key']);
+  });
+
+  it('reads how long a replaced key may still authenticate; 0 is a promise, not an absence', () => {
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { replaced_key_seconds: 0 } }, {}).interfaceB).toEqual({ replacedKeyMs: 0 });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { replaced_key_seconds: 1.5 } }, {}).interfaceB).toEqual({ replacedKeyMs: 1_500 });
+    expect(resolveTarget({ base_url: 'http://x' }, {}).interfaceB.replacedKeyMs).toBeUndefined();
   });
 
   it('defaults the name to the host and the key prefix to fdk', () => {

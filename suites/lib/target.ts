@@ -298,7 +298,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -320,6 +320,12 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
   const end = seconds('job_end_seconds');
   if (start !== undefined) out.jobStartMs = start;
   if (end !== undefined) out.jobEndMs = end;
+  // 0 is a promise, not an absence: the old key is refused from the very next request.
+  const replaced = doc.replaced_key_seconds;
+  if (replaced !== undefined && replaced !== null) {
+    if (typeof replaced !== 'number' || !Number.isFinite(replaced) || replaced < 0 || replaced > 3600) c.fail(`${at}.replaced_key_seconds must be a number of seconds from 0 to 3600`);
+    out.replacedKeyMs = Math.round(replaced * 1000);
+  }
   return out;
 }
 

@@ -55,6 +55,8 @@ export interface ResolvedInterfaceB {
   jobStartMs?: number;
   /** How long a started job may take to end before checks stop waiting for it (`job_end_seconds`); 120 s when not given. */
   jobEndMs?: number;
+  /** How long a key replaced by `POST /user/tokens` may still authenticate (`replaced_key_seconds`); 60 s when not given, 0 for none. */
+  replacedKeyMs?: number;
 }
 
 export { PERMISSIONS, type Permission } from './target-types.ts';
@@ -298,7 +300,7 @@ export interface DeclaredTarget {
     /** How many definitions the document gave as valid. */
     definitions?: number;
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

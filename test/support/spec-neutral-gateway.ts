@@ -29,6 +29,12 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  *   names no `Accept-Encoding`, for then any coding is acceptable (RFC 9110, 12.5.3); a request
  *   that names one gets the first of those it accepts, or none.
  *
+ * - An authorizer cache in front of interface B: a key replaced by `POST /user/tokens` keeps
+ *   authenticating for a moment (`REPLACED_KEY_LINGER_MS`), its requests sent on with the new key,
+ *   as a gateway that caches a key's grant does. The spec says the old key stops authenticating,
+ *   not at once (it says "immediately" of interface A's revoked keys only); a run through the
+ *   gateway is told so by its target document (`interface_b.replaced_key_seconds`).
+ *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
  * header is passed on, so the absolute URLs the deployment writes name the gateway.
  */
@@ -39,6 +45,8 @@ export interface SpecNeutralGateway {
   rewritten(): number;
   /** How many of those were sent compressed. */
   compressed(): number;
+  /** How many requests a replaced key made that the cache let through. */
+  lingered(): number;
   close(): Promise<void>;
 }
 
@@ -47,6 +55,10 @@ const ADDED_MEMBER = 'x_gateway';
 const ADDED_VALUE = { region: 'eu-1', served_by: 'gateway' };
 
 const RATE_LIMITED_EVERY = 37;
+
+/** How long a key replaced by POST /user/tokens still authenticates through the gateway. */
+export const REPLACED_KEY_LINGER_MS = 300;
+const REGENERATION = /^\/[^/]+\/api\/user\/tokens\/?(?:\?|$)/i;
 
 export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
   // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
@@ -57,6 +69,9 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
   let rewritten = 0;
   let compressed = 0;
   let requests = 0;
+  let lingered = 0;
+  /** A replaced key's Authorization -> the new key's, and until when (epoch ms). */
+  const replacedKeys = new Map<string, { replacement: string; until: number }>();
   const server = http.createServer((req, res) => {
     if (!req.headers['user-agent']) {
       req.resume();
@@ -79,6 +94,11 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
   function forward(req: http.IncomingMessage, res: http.ServerResponse, upload: Buffer): void {
     let answered = false;
     const headers: http.OutgoingHttpHeaders = withoutHopByHop(req.headers);
+    const replaced = req.headers.authorization === undefined ? undefined : replacedKeys.get(req.headers.authorization);
+    if (replaced && Date.now() < replaced.until) {
+      headers.authorization = replaced.replacement;
+      lingered++;
+    }
     if (upload.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(upload.length);
     const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers, agent }, (answer) => {
       answered = true;
@@ -90,6 +110,10 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         const type = answer.headers['content-type'];
         let body = Buffer.concat(chunks);
         const json = type ? jsonOf(type, body, JSON.parse) : undefined;
+        const newKey = (json as { api_key?: unknown } | undefined)?.api_key;
+        if (req.method === 'POST' && REGENERATION.test(req.url ?? '') && answer.statusCode === 200 && typeof newKey === 'string' && req.headers.authorization) {
+          replacedKeys.set(req.headers.authorization, { replacement: `Basic ${Buffer.from(`${newKey}:`).toString('base64')}`, until: Date.now() + REPLACED_KEY_LINGER_MS });
+        }
         if (type) headers['content-type'] = respelt(type);
         const link = answer.headers.link;
         if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
@@ -130,6 +154,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
     origin: `http://127.0.0.1:${port}`,
     rewritten: () => rewritten,
     compressed: () => compressed,
+    lingered: () => lingered,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
