@@ -34,6 +34,8 @@ export interface JournalQuery {
   after?: number;
   /** Only requests a chaos rule acted on. */
   chaos?: boolean;
+  /** Only requests the lenient profile let through that a strict deployment refuses (true), or only the others (false). */
+  lenient?: boolean;
 }
 
 export interface ClockState {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../api/index.ts';
+import { disco } from './support/cli.ts';
 
 /**
  * The header shapes the real service's own clients send (read from xplenty/xplenty.py,
@@ -47,6 +48,40 @@ describe('the real clients\' header shapes', () => {
     expect(run.status).toBe(201);
     const { id } = (await run.json()) as { id: number };
     expect((await fetch(`${base}/jobs/${id}`, { method: 'DELETE', headers })).status).toBe(200);
+  });
+
+  it('the lenient profile says what it let through that a strict deployment refuses: X-Disco-Lenient names the clauses, the journal says what', async () => {
+    const account = lenient.accounts[0]!;
+    const base = lenient.interfaceB();
+    const expected: Record<string, { read: string; write: string }> = {
+      'xplenty.py': { read: 'B-VER-1, B-AUTH-1', write: 'B-VER-1, B-AUTH-1' },
+      'xplenty.rb': { read: 'B-VER-1, B-AUTH-1', write: 'B-VER-1, B-AUTH-1' },
+      'xplenty.jar': { read: 'B-VER-1', write: 'B-VER-1, B-HDR-1' },
+    };
+    await lenient.control.journal.clear();
+    for (const [client, { headers, bodyType }] of Object.entries(clientHeaders(account.users[0]!.api_key))) {
+      const read = await fetch(`${base}/clusters`, { headers });
+      expect(read.headers.get('x-disco-lenient'), client).toBe(expected[client]!.read);
+      const write = await fetch(`${base}/jobs`, { method: 'POST', headers: { ...headers, 'content-type': bodyType }, body: JSON.stringify({ cluster_id: account.cluster_ids[0], package_id: account.package_ids[0] }) });
+      expect(write.status).toBe(201);
+      expect(write.headers.get('x-disco-lenient'), client).toBe(expected[client]!.write);
+    }
+    // A request as the spec has it gets nothing of the kind, on either profile.
+    const conformant = { authorization: `Basic ${b64(`${account.users[0]!.api_key}:`)}`, accept: 'application/vnd.service+json; version=2' };
+    expect((await fetch(`${base}/clusters`, { headers: conformant })).headers.has('x-disco-lenient')).toBe(false);
+    const strictKey = strict.accounts[0]!.users[0]!.api_key;
+    expect((await fetch(`${strict.interfaceB()}/clusters`, { headers: { ...conformant, authorization: `Basic ${b64(`${strictKey}:`)}` } })).headers.has('x-disco-lenient')).toBe(false);
+    // The journal keeps what was allowed, each with its clause, and counts those requests apart.
+    expect(await lenient.control.journal.count({ lenient: true })).toBe(6);
+    expect(await lenient.control.journal.count({ lenient: false })).toBe(1);
+    const [py] = await lenient.control.journal.list({ lenient: true }, 6);
+    expect(py!.lenient).toEqual([
+      { clause: 'B-VER-1', what: 'Accept: "application/vnd.xplenty+json version=2" does not ask for application/vnd.service+json; version=2' },
+      { clause: 'B-AUTH-1', what: 'Authorization: Basic holds the key without the ":" before its empty password (RFC 7617 user-pass)' },
+    ]);
+    const listed = await disco(['journal', '--url', lenient.control.url, '--once', '--lenient']);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(6);
+    expect(listed.stdout).toContain('| lenient: B-VER-1 Accept: "application/vnd.xplenty+json" does not ask for application/vnd.service+json; version=2; B-HDR-1 the body came as Content-Type: "application/vnd.xplenty+json", not as application/json');
   });
 
   it('the strict profile refuses those shapes (406), and every profile refuses another version', async () => {
@@ -180,6 +215,20 @@ describe('the older clients\' body shapes on the lenient profile', () => {
     const proto = await fetch(`${lenient.interfaceB()}/clusters`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: 'cluster[__proto__][nodes]=3&cluster[nodes]=2' });
     expect(proto.status).toBe(201);
     expect(({} as { nodes?: unknown }).nodes).toBeUndefined();
+  });
+
+  it('each of those shapes is named for what a strict deployment refuses it under', async () => {
+    await lenient.control.journal.clear();
+    const account = lenient.accounts[0]!;
+    const form = await fetch(`${lenient.interfaceB()}/jobs`, { method: 'POST', headers: { ...auth(lenient), 'content-type': 'application/x-www-form-urlencoded' }, body: `job[cluster_id]=${account.cluster_ids[0]}&job[package_id]=${account.package_ids[0]}` });
+    expect(form.headers.get('x-disco-lenient')).toBe('B-VER-1, B-AUTH-1, B-HDR-1, B-JOB-1');
+    const ruby = await fetch(`${lenient.interfaceB()}/clusters?${new URLSearchParams({ 'cluster[nodes]': '1' })}`, { method: 'POST', headers: auth(lenient) });
+    expect(ruby.headers.get('x-disco-lenient')).toBe('B-VER-1, B-AUTH-1, B-HDR-1');
+    const [entry] = await lenient.control.journal.list({ path: '/*/api/jobs' });
+    expect(entry!.lenient?.slice(2)).toEqual([
+      { clause: 'B-HDR-1', what: 'the body came as application/x-www-form-urlencoded, not as application/json' },
+      { clause: 'B-JOB-1', what: 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body' },
+    ]);
   });
 
   it('the strict profile refuses them (415 for a form body, 422 for fields in the query string)', async () => {

@@ -11,11 +11,15 @@ export const journalHelp = `disco journal: print a running simulator's request j
   --once           print what is there and stop (default: keep following, like tail -f)
   --method M, --path PATTERN, --status S, --account A
                    only requests that match (PATTERN: * within a segment, ** across; S: 404 or 4xx)
+  --lenient        only requests the simulator's lenient profile let through
+                   that a deployment keeping to the spec refuses
   --interval MS    how often to look for new requests when following (default 500)
   --json           one JSON entry per line instead of the short form
 
-Lines: wall time, status, method, path, latency, account, request id, and the chaos rule that
-acted, if any. Colour on a terminal unless NO_COLOR is set. Stops on Ctrl-C.
+Lines: wall time, status, method, path, latency, account, request id, the chaos rule that acted,
+if any, then why a refusal was one (its error text; for a 404 or 405, whether an endpoint serves
+the path, or the nearest ones) and what the lenient profile let through, each with its clause.
+Colour on a terminal unless NO_COLOR is set. Stops on Ctrl-C.
 `;
 
 export async function journal(argv: string[]): Promise<number> {
@@ -29,6 +33,7 @@ export async function journal(argv: string[]): Promise<number> {
       path: { type: 'string' },
       status: { type: 'string' },
       account: { type: 'string' },
+      lenient: { type: 'boolean', default: false },
       interval: { type: 'string', default: '500' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -51,6 +56,7 @@ export async function journal(argv: string[]): Promise<number> {
     ...(values.path ? { path: values.path } : {}),
     ...(values.status ? { status: values.status } : {}),
     ...(values.account ? { account: values.account } : {}),
+    ...(values.lenient ? { lenient: true } : {}),
   };
   const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
   let stopped = false;
@@ -102,7 +108,8 @@ export function line(e: JournalEntry, colour: boolean): string {
   const query = Object.keys(e.query).length ? `?${new URLSearchParams(Object.entries(e.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]]))).toString()}` : '';
   const chaos = e.chaos ? ` ${paint(35, `chaos ${e.chaos.rule}: ${e.chaos.action}`)}` : '';
   const why = e.status >= 400 ? refusal(e) : '';
-  return `${time} ${shown} ${e.method.padEnd(6)} ${e.path}${query} ${e.latencyMs.toFixed(1)} ms ${e.account ?? '-'} ${e.id}${chaos}${why ? ` | ${why}` : ''}`;
+  const lenient = e.lenient?.length ? ` | ${paint(33, `lenient: ${e.lenient.map((l) => `${l.clause} ${l.what}`).join('; ')}`)}` : '';
+  return `${time} ${shown} ${e.method.padEnd(6)} ${e.path}${query} ${e.latencyMs.toFixed(1)} ms ${e.account ?? '-'} ${e.id}${chaos}${why ? ` | ${why}` : ''}${lenient}`;
 }
 
 /** A refusal's reason on the same line: the error object's text, then the journal's hint (a 404's or 405's). */

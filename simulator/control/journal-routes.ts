@@ -18,7 +18,8 @@ const MAX_LIST = 1000;
  * entry by request id, clear. Filters come as query parameters (list) or a JSON body (count):
  * `method`, `path` (`*` within a segment, `**` across), `status` (`404` or `4xx`), `account`,
  * `interface` (A or B), `since` (ISO date-time, wall clock), `after` (a `seq`, for tailing),
- * `chaos` (true: only requests a chaos rule acted on).
+ * `chaos` (true: only requests a chaos rule acted on), `lenient` (true: only requests the lenient
+ * profile let through that a strict deployment refuses).
  */
 export function registerJournalRoutes(router: Router, sim: Sim): void {
   router.get('/journal', (ctx) => {
@@ -70,12 +71,12 @@ function entryView(sim: Sim): (entry: RecordedEntry) => JournalEntry {
 function queryObject(ctx: Context): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(ctx.query)) if (k !== 'limit') out[k] = Array.isArray(v) ? v[0] : v;
-  if (typeof out.chaos === 'string') out.chaos = out.chaos === 'true' ? true : out.chaos === 'false' ? false : out.chaos;
+  for (const flag of ['chaos', 'lenient']) if (typeof out[flag] === 'string') out[flag] = out[flag] === 'true' ? true : out[flag] === 'false' ? false : out[flag];
   if (typeof out.after === 'string' && /^\d+$/.test(out.after)) out.after = Number(out.after);
   return out;
 }
 
-const FILTER_FIELDS = new Set(['method', 'path', 'status', 'account', 'interface', 'since', 'after', 'chaos']);
+const FILTER_FIELDS = new Set(['method', 'path', 'status', 'account', 'interface', 'since', 'after', 'chaos', 'lenient']);
 
 /** A filter from query parameters or a JSON body; every problem named, nothing guessed. */
 export function readFilter(input: Record<string, unknown>): { filter: JournalFilter; problems: FieldProblem[] } {
@@ -120,6 +121,10 @@ export function readFilter(input: Record<string, unknown>): { filter: JournalFil
   if (input.chaos !== undefined) {
     if (typeof input.chaos === 'boolean') filter.chaos = input.chaos;
     else problems.push({ field: 'chaos', message: 'must be true or false' });
+  }
+  if (input.lenient !== undefined) {
+    if (typeof input.lenient === 'boolean') filter.lenient = input.lenient;
+    else problems.push({ field: 'lenient', message: 'must be true or false' });
   }
   return { filter, problems };
 }

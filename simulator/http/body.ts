@@ -5,6 +5,7 @@ import { ApiError } from './errors.ts';
 import { isMediaType } from './accept.ts';
 import { rememberRequestText } from './request-text.ts';
 import { bracketedObject, hasBracketedFields } from './form-body.ts';
+import { allowLeniently, shownValue } from './leniency.ts';
 
 export type BodyFormat = 'json' | 'yaml';
 
@@ -32,7 +33,10 @@ export async function readBody(
   const lenient = (ctx.state as { lenientBodies?: boolean } | undefined)?.lenientBodies === true;
   if (!hasBody(ctx)) {
     // The Ruby client sends a POST's fields as bracketed query parameters and no body.
-    if (lenient && ctx.method !== 'GET' && hasBracketedFields(ctx.query)) return { value: bracketedObject(Object.entries(ctx.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v === undefined ? [] : [[k, v] as [string, string]]))), format: 'json' };
+    if (lenient && ctx.method !== 'GET' && hasBracketedFields(ctx.query)) {
+      allowLeniently(ctx, 'B-HDR-1', 'the fields came as bracketed query parameters, not as a JSON body under Content-Type: application/json');
+      return { value: bracketedObject(Object.entries(ctx.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : v === undefined ? [] : [[k, v] as [string, string]]))), format: 'json' };
+    }
     return undefined;
   }
   const encoding = ctx.get('content-encoding').trim().toLowerCase();
@@ -43,7 +47,13 @@ export async function readBody(
     });
   }
   const contentType = ctx.get('content-type');
-  if (lenient && isMediaType(contentType, ['application/x-www-form-urlencoded'])) return { value: bracketedObject(new URLSearchParams(await readText(ctx, options.limitBytes))), format: 'json' };
+  if (lenient && isMediaType(contentType, ['application/x-www-form-urlencoded'])) {
+    allowLeniently(ctx, 'B-HDR-1', 'the body came as application/x-www-form-urlencoded, not as application/json');
+    return { value: bracketedObject(new URLSearchParams(await readText(ctx, options.limitBytes))), format: 'json' };
+  }
+  if (lenient && !isMediaType(contentType, JSON_TYPES) && isMediaType(contentType, LENIENT_JSON_TYPES)) {
+    allowLeniently(ctx, 'B-HDR-1', `the body came as Content-Type: ${shownValue(contentType)}, not as application/json`);
+  }
   const format: BodyFormat | null = isMediaType(contentType, lenient ? LENIENT_JSON_TYPES : JSON_TYPES)
     ? 'json'
     : options.formats.includes('yaml') && isMediaType(contentType, YAML_TYPES)

@@ -24,6 +24,8 @@ export interface JournalEntry {
   response: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
   /** The chaos rule that acted on this request, if one did. */
   chaos?: { rule: string; action: string };
+  /** What the lenient profile let through that a strict deployment refuses, each with the clause (http/leniency.ts). */
+  lenient?: { clause: string; what: string }[];
   /** For a 404 or 405: whether an endpoint served the path, and if none, the nearest (near-miss.ts). Added when shown. */
   hint?: string;
 }
@@ -46,6 +48,8 @@ export interface JournalFilter {
   afterSeq?: number;
   /** Only entries a chaos rule acted on. */
   chaos?: boolean;
+  /** Only entries the lenient profile let through (true), or only the others (false). */
+  lenient?: boolean;
 }
 
 export class Journal {
@@ -118,7 +122,8 @@ export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
     (filter.interface === undefined || e.interface === filter.interface) &&
     (filter.sinceMs === undefined || e.wallMs >= filter.sinceMs) &&
     (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
-    (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos);
+    (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos) &&
+    (filter.lenient === undefined || (e.lenient !== undefined) === filter.lenient);
 }
 
 /** `*` within a segment, `**` across segments, everything else literal. */

@@ -5,6 +5,7 @@ import { requestText } from '../http/request-text.ts';
 import { interfaceOf } from '../interfaces/which.ts';
 import type { JournalEntry, RecordedEntry } from './journal.ts';
 import { BODY_CAP } from './redact.ts';
+import { leniencies } from '../http/leniency.ts';
 
 /** Boot-unique part of request ids: two simulators (or a restart) never reuse one. */
 const BOOT = randomBytes(3).toString('hex');
@@ -38,6 +39,7 @@ export function journalMiddleware(sim: Sim): Middleware {
 function entryOf(ctx: Context, facts: { id: string; seq: number; wallMs: number; simulatorMs: number; surface: 'A' | 'B'; latencyMs: number }): RecordedEntry {
   const account = (ctx.state as { account?: { slug?: unknown } }).account?.slug;
   const chaos = (ctx.state as { chaos?: JournalEntry['chaos'] }).chaos;
+  const lenient = leniencies(ctx);
   const query = ctx.querystring ? (ctx.query as Record<string, string | string[]>) : {};
   return {
     id: facts.id,
@@ -57,6 +59,7 @@ function entryOf(ctx: Context, facts: { id: string; seq: number; wallMs: number;
     request: { headers: ctx.req.headers as Record<string, string>, ...capped(requestText(ctx.req)) },
     response: { headers: ctx.response.headers as Record<string, string>, ...capped(bodyText(ctx.body)) },
     ...(chaos ? { chaos } : {}),
+    ...(lenient ? { lenient: [...lenient] } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Sim } from '../../context.ts';
+import { allowLeniently } from '../../http/leniency.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
@@ -32,6 +33,7 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const raw = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     const body = ctx.state.lenientBodies ? unwrapped(raw, 'job') : raw;
+    if (body !== raw) allowLeniently(ctx, 'B-JOB-1', 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body');
     if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
     const input = parseNewJob(body);
     const job = createJob(sim, account, user, input);

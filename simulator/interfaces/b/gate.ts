@@ -6,6 +6,7 @@ import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { KeyDigestCache } from '../../http/credentials.ts';
 import { linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
+import { allowLeniently, shownValue } from '../../http/leniency.ts';
 
 /**
  * What runs before every interface B route, in this order: the faults on error handling and
@@ -78,6 +79,9 @@ function checkVersion(sim: Sim, ctx: Context): void {
       problems: [{ field: 'Accept', message: `must be ${VENDOR_MEDIA_TYPE}` }],
     });
   }
+  if (sim.options.profile === 'lenient' && acceptable && !acceptsVendorV2(accept, false)) {
+    allowLeniently(ctx, 'B-VER-1', `Accept: ${shownValue(accept)} does not ask for ${VENDOR_MEDIA_TYPE}`);
+  }
 }
 
 function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accountless: boolean): void {
@@ -102,6 +106,10 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
     const other = sim.store.account(slug);
     if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
     account = other;
+  }
+  // The header named a key only because the lenient profile reads Basic without the ':'.
+  if (lenient && keyDigests.get(ctx.get('authorization'), false) === null) {
+    allowLeniently(ctx, 'B-AUTH-1', 'Authorization: Basic holds the key without the ":" before its empty password (RFC 7617 user-pass)');
   }
   const quota = sim.rateLimiter.take(`${found.account.slug}:${found.user.id}`);
   if (quota) ctx.set(sim.rateLimiter.headers(quota));
