@@ -39,6 +39,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       interfaces, the control API or time responses run alone)
   --report-dir DIR    where reports go (default ${DEFAULT_REPORT_DIR}/): report.html, junit.xml,
                       result.json, summary.md, certification.json
+  --har FILE          also write every exchange of the run to FILE as an HTTP Archive (HAR 1.2,
+                      redacted like the reports, bodies past 64 KiB clipped; 0600), each entry
+                      naming its check and clauses
   --profile P         spec (gap clauses advisory; default with --target and with --conventions
                       alt) | simulator (gap clauses binding; default for the embedded simulator)
   --conventions C     embedded simulator only: standard (the real service's choices, default) or
@@ -78,6 +81,8 @@ export interface CheckOptions {
   serial: boolean;
   timeoutMs: number;
   reportDir: string;
+  /** Where every exchange of the run is written, as an HTTP Archive (`--har`). */
+  har?: string;
   profile?: Profile;
   faults: FaultName[];
   /** The embedded simulator's conventions. */
@@ -110,6 +115,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       serial: { type: 'boolean', default: false },
       timeout: { type: 'string' },
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
+      har: { type: 'string' },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
       conventions: { type: 'string', default: 'standard' },
@@ -147,6 +153,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (!isConventionsName(conventions)) throw new UsageError(`--conventions must be standard or alt, got ${conventions}`);
   if (conventions !== 'standard' && values.target) throw new UsageError('--conventions applies to the embedded simulator only; it cannot be combined with --target');
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
+  if (values.har !== undefined && values.har.trim() === '') throw new UsageError('--har must name a file');
+  if (values.har !== undefined && (values.plan || values.list)) throw new UsageError(`--har records the exchanges of a run; --${values.plan ? 'plan' : 'list'} sends none`);
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
   const only = parseOnly(values.only);
   const skip = parseOnly(values.skip);
@@ -168,6 +176,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     serial: values.serial,
     timeoutMs: integer('timeout', values.timeout, 100, 600_000) ?? DEFAULT_TIMEOUT_MS,
     reportDir: values['report-dir'],
+    ...(values.har !== undefined ? { har: values.har } : {}),
     ...(profile ? { profile } : {}),
     faults,
     conventions,

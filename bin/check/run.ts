@@ -11,8 +11,12 @@ import type { CheckOptions } from './options.ts';
 import type { Interruption } from './signals.ts';
 import { RunStopped } from './stop.ts';
 import { routesOf } from '../../suites/lib/proxy.ts';
+import { HarFile } from '../../reports/har.ts';
+import { packageVersion } from '../../reports/suite-version.ts';
 
 const PROBE_TIMEOUT_MS = 5_000;
+/** What the HAR keeps of a body: the robustness checks send bodies of megabytes, dozens of times. */
+const HAR_BODY_CAP = 64 * 1024;
 
 /** What the run stage hands to the report stage. */
 export interface CompletedRun {
@@ -62,6 +66,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
   const announcements = createAnnouncementRecorder(target);
   const startedAt = new Date();
   const started = performance.now();
+  const har = options.har === undefined ? undefined : openHar(options.har, io.redact(`disco check against ${target.name}, seed ${options.seed}, started ${startedAt.toISOString()}`));
   let run: { checks: CheckResult[]; leftovers: string[]; runId: string; halted?: string };
   try {
     run = await runChecks({
@@ -77,6 +82,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       schedule: options.serial ? 'serial' : 'lanes',
       signal: interruption.signal,
       onExchange: (exchange) => announcements.add(exchange),
+      ...(har ? { record: { bodyCap: HAR_BODY_CAP, add: (exchange, check) => har.add(exchange, check) } } : {}),
       onProgress: (event) => {
         if (event.kind === 'end' && event.result) finished.push(event.result);
         progress?.handle(event);
@@ -89,6 +95,8 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
     run = { checks: unfinishedAsErrors(selected, finished, why), leftovers: [], runId: 'unknown' };
   }
   progress?.finish();
+  har?.close();
+  if (har && options.har !== undefined) io.out(`disco check: ${har.count} exchanges written to ${options.har}\n`);
   const announced = announcements.result();
   return { ...run, unselected, startedAt, finishedAt: new Date(), durationMs: Math.round(performance.now() - started), ...(announced ? { announced } : {}) };
 }
@@ -103,6 +111,15 @@ export function unfinishedAsErrors(selected: readonly CheckDefinition[], finishe
     .filter((c) => !done.has(c.id))
     .map((c): CheckResult => ({ ...identity(c), verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
   return [...finished, ...unfinished];
+}
+
+/** The HAR file, open before the first request; a path that cannot be written stops the run (exit 2) before it starts. */
+function openHar(path: string, comment: string): HarFile {
+  try {
+    return HarFile.open(resolve(path), { name: 'disco', version: packageVersion() }, comment);
+  } catch (e) {
+    throw new RunStopped(2, `cannot write the HAR file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
 }
 
 async function ensureReportDir(dir: string): Promise<void> {

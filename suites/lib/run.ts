@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
+import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedExchange, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
 import { tlsRequestOptions } from './tls-settings.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
@@ -29,6 +29,8 @@ export interface RunOptions {
   secrets?: string[];
   /** Every exchange of the run with the check that sent it (cleanup included); `disco check --plan` tallies them. */
   onExchange?: (exchange: Exchange, check: CheckDefinition | undefined) => void;
+  /** Every exchange of the run, redacted and with bodies clipped past `bodyCap` characters, for a record of it (`disco check --har`). */
+  record?: { bodyCap: number; add(exchange: RecordedExchange, check: CheckDefinition): void };
   onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
   /** `lanes` (default): interface A and B checks side by side (see `laneOf`); `serial`: one check at a time, in order. */
   schedule?: 'lanes' | 'serial';
@@ -157,6 +159,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
       seen.requests++;
       seen.last = ex;
       options.onExchange?.(ex, check);
+      if (options.record) options.record.add(recorded(ex, redactor, options.record.bodyCap), check);
     },
   });
   const started = performance.now();
@@ -220,6 +223,26 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     ...(state.partial.length ? { partial: state.partial } : {}),
     ...(state.advisories.length ? { advisories: state.advisories.map((a) => recordFailure(a, redactor, curlTls)) } : {}),
   };
+}
+
+/** `ex` as a record of the run keeps it: bodies clipped first (a clipped secret is still hidden: redact.ts), then redacted. */
+function recorded(ex: Exchange, redactor: Redactor, bodyCap: number): RecordedExchange {
+  const requestBody = ex.request.body === undefined ? undefined : clip(ex.request.body, bodyCap);
+  const responseBody = clip(ex.response.body, bodyCap);
+  return {
+    request: redactor.request({ ...ex.request, ...(requestBody ? { body: requestBody.text } : {}) }),
+    response: redactor.response({ ...ex.response, body: responseBody.text }),
+    startedAt: Date.now() - ex.durationMs,
+    durationMs: ex.durationMs,
+    requestBodyBytes: ex.request.body === undefined ? 0 : Buffer.byteLength(ex.request.body),
+    responseBodyBytes: Buffer.byteLength(ex.response.body),
+    ...(requestBody?.clipped ? { requestBodyClipped: true } : {}),
+    ...(responseBody.clipped ? { responseBodyClipped: true } : {}),
+  };
+}
+
+function clip(text: string, cap: number): { text: string; clipped: boolean } {
+  return text.length > cap ? { text: `${text.slice(0, cap)}…`, clipped: true } : { text, clipped: false };
 }
 
 // A function, so that TypeScript does not narrow the field from the reset before the check ran.

@@ -156,6 +156,23 @@ export interface Exchange {
   durationMs: number;
 }
 
+/**
+ * An exchange as a record of the whole run keeps it (`disco check --har`): redacted as every report
+ * is, each body clipped to its start past a bound, with the sizes of the bodies as they were.
+ */
+export interface RecordedExchange {
+  request: RequestRecord;
+  response: ResponseRecord;
+  /** When the request was sent (epoch ms) and how long until its answer was read. */
+  startedAt: number;
+  durationMs: number;
+  /** Bytes of the bodies as sent and as read (after any content coding was undone). */
+  requestBodyBytes: number;
+  responseBodyBytes: number;
+  requestBodyClipped?: boolean;
+  responseBodyClipped?: boolean;
+}
+
 export interface RequestOptions {
   /** Extra headers; a header set to null is removed (to send a request without Accept, say). */
   headers?: Record<string, string | null>;

@@ -1,0 +1,117 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import type { RecordedExchange } from '../suites/lib/types.ts';
+
+/**
+ * `disco check --har FILE`: every exchange of the run in HTTP Archive 1.2 form (what Schemathesis
+ * writes with `--report har`), for a vendor who wants to see exactly what the checks sent and got,
+ * and for a reviewer of a certification run. Browsers' developer tools, Charles, Fiddler and
+ * Insomnia read it. Each entry says which check sent it (`_check`, `_clauses`).
+ *
+ * The entries come redacted (keys, salts, passwords and the document's header values replaced as
+ * in every report) and with bodies clipped (`RecordedExchange`), and are written as they come,
+ * so a run of thousands of requests holds none of them in memory and an interrupted run still
+ * leaves a file that `close` makes whole.
+ */
+
+export interface HarCheck {
+  id: string;
+  clauses: readonly string[];
+}
+
+export interface HarCreator {
+  name: string;
+  version: string;
+}
+
+export class HarFile {
+  private entries = 0;
+  private closed = false;
+
+  private constructor(private readonly fd: number) {}
+
+  /** Creates (or truncates) `path` and writes the archive's head. Throws what `open` throws. */
+  static open(path: string, creator: HarCreator, comment: string): HarFile {
+    const fd = openSync(path, 'w', 0o600);
+    const head = JSON.stringify({ log: { version: '1.2', creator, pages: [], comment } });
+    // `{"log":{...,"comment":"..."}}` opened up just before its last two braces, to take the entries.
+    writeSync(fd, `${head.slice(0, -2)},"entries":[\n`);
+    return new HarFile(fd);
+  }
+
+  add(exchange: RecordedExchange, check: HarCheck): void {
+    if (this.closed) return;
+    writeSync(this.fd, `${this.entries === 0 ? '' : ',\n'}${JSON.stringify(harEntry(exchange, check))}`);
+    this.entries++;
+  }
+
+  /** How many entries were written. */
+  get count(): number {
+    return this.entries;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    writeSync(this.fd, '\n]}}\n');
+    closeSync(this.fd);
+  }
+}
+
+/** One exchange as a HAR 1.2 entry. */
+export function harEntry(exchange: RecordedExchange, check: HarCheck): Record<string, unknown> {
+  const { request, response } = exchange;
+  const url = new URL(request.url);
+  const requestType = headerValue(request.headers, 'content-type');
+  const time = Math.max(0, Math.round(exchange.durationMs * 1000) / 1000);
+  return {
+    startedDateTime: new Date(exchange.startedAt).toISOString(),
+    time,
+    request: {
+      method: request.method,
+      url: request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(request.headers),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(request.body !== undefined ? { postData: { mimeType: requestType ?? '', text: request.body, ...clipNote(exchange.requestBodyClipped) } } : {}),
+      headersSize: -1,
+      bodySize: exchange.requestBodyBytes,
+    },
+    response: {
+      status: response.status,
+      statusText: '',
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: headerList(response.headers),
+      content: {
+        size: exchange.responseBodyBytes,
+        mimeType: headerValue(response.headers, 'content-type') ?? '',
+        ...(response.body !== '' ? { text: response.body } : {}),
+        ...clipNote(exchange.responseBodyClipped),
+      },
+      redirectURL: headerValue(response.headers, 'location') ?? '',
+      headersSize: -1,
+      bodySize: -1,
+    },
+    cache: {},
+    // The client measures the whole exchange only: all of it is counted as waiting.
+    timings: { send: 0, wait: time, receive: 0 },
+    comment: `${check.id} (${check.clauses.join(', ')})`,
+    _check: check.id,
+    _clauses: [...check.clauses],
+  };
+}
+
+function headerList(headers: Record<string, string>): { name: string; value: string }[] {
+  return Object.entries(headers).map(([name, value]) => ({ name, value }));
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === name) return v;
+  return undefined;
+}
+
+/** A comment on a body the record keeps only the start of (its size is the whole body's). */
+function clipNote(clipped: boolean | undefined): { comment?: string } {
+  return clipped ? { comment: 'clipped: only the start of the body is kept (up to the mark …)' } : {};
+}
