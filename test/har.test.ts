@@ -137,4 +137,16 @@ describe('a record of the run as an HTTP Archive (disco check --har)', () => {
     expect(unwritable.code).toBe(2);
     expect(unwritable.stderr).toContain(`cannot write the HAR file ${join(dir, 'absent-folder', 'x.har')}: ENOENT`);
   });
+
+  it('is a whole archive when Ctrl-C ends the run', { timeout: 90_000 }, async () => {
+    const file = join(dir, 'interrupted.har');
+    const r = await disco(['check', '--seed', '4', '--har', file, '--report-dir', join(dir, 'interrupted')], {
+      whenReady: (child) => setTimeout(() => child.kill('SIGINT'), 4_000),
+    });
+    expect(r.code).toBe(130);
+    const doc = JSON.parse(await readFile(file, 'utf8')) as HarDocument;
+    expect(doc.log.entries.length).toBeGreaterThan(10);
+    expect(r.stdout).toContain(`disco check: ${doc.log.entries.length} exchanges written to ${file}`);
+  });
 });
+
