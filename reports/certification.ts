@@ -49,7 +49,7 @@ export interface CertificationBody {
   profile: RunReport['profile'];
   seed: number;
   runs: number;
-  options: { only: string[]; skip?: string[]; readOnly: boolean; allowIncomplete: boolean };
+  options: { only: string[]; skip?: string[]; readOnly: boolean; allowIncomplete: boolean; maxFailures?: number };
   /** When the run started (ISO 8601 UTC) and finished. */
   date: string;
   finishedAt: string;
@@ -75,7 +75,8 @@ export interface CertifyOptions {
 }
 
 export function certificationBody(report: RunReport, suite: SuiteVersion, options: CertifyOptions = {}): CertificationBody {
-  const complete = !report.interrupted && report.options.only.length === 0 && !report.options.skip?.length;
+  // A run told to stop after some failing checks may have left the rest unrun.
+  const complete = !report.interrupted && report.options.only.length === 0 && !report.options.skip?.length && report.options.maxFailures === undefined;
   const outcome: CertificationOutcome = !complete && report.outcome === 'conformant' ? 'incomplete' : report.outcome;
   const certified = options.certify === true && complete && !report.options.readOnly && !report.options.allowIncomplete && outcome === 'conformant';
   return {
@@ -96,7 +97,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
     profile: report.profile,
     seed: report.seed,
     runs: report.runs,
-    options: { only: [...report.options.only], ...(report.options.skip?.length ? { skip: [...report.options.skip] } : {}), readOnly: report.options.readOnly, allowIncomplete: report.options.allowIncomplete },
+    options: { only: [...report.options.only], ...(report.options.skip?.length ? { skip: [...report.options.skip] } : {}), readOnly: report.options.readOnly, allowIncomplete: report.options.allowIncomplete, ...(report.options.maxFailures !== undefined ? { maxFailures: report.options.maxFailures } : {}) },
     date: report.startedAt,
     finishedAt: report.finishedAt,
     runId: report.runId,

@@ -1,6 +1,6 @@
 import type { CheckResult, ClauseVerdict, RecordedFailure } from '../suites/lib/types.ts';
 import { certificateState, type Certification } from './certification.ts';
-import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, notVerifiedLines, outcomeSentence, outcomeWord, selectionText, type RunReport } from './model.ts';
+import { checkHeading, clip, escapeHtml as h, exchangeText, formatDuration, notVerifiedLines, outcomeSentence, outcomeWord, selectionText, stopText, type RunReport } from './model.ts';
 import { declaredLines } from './declared.ts';
 
 /**
@@ -57,7 +57,7 @@ function runFacts(report: RunReport, reproduce?: string): string {
     ...networkPathRows(report.target),
     ['Profile', `${report.profile}${report.profile === 'spec' ? ' (gap clauses are advisory)' : ' (gap clauses are binding)'}`],
     ['Seed / runs', `${report.seed} / ${report.runs} cases per property`],
-    ['Options', [selectionText(report.options) || 'all checks', report.options.readOnly ? 'read-only' : 'writes allowed', report.options.rate ? `${report.options.rate} req/s` : 'no rate limit', `timeout ${report.options.timeoutMs} ms`, ...(report.options.allowIncomplete ? ['incomplete allowed'] : [])].join(' · ')],
+    ['Options', [selectionText(report.options) || 'all checks', ...(stopText(report.options) ? [stopText(report.options)] : []), report.options.readOnly ? 'read-only' : 'writes allowed', report.options.rate ? `${report.options.rate} req/s` : 'no rate limit', `timeout ${report.options.timeoutMs} ms`, ...(report.options.allowIncomplete ? ['incomplete allowed'] : [])].join(' · ')],
     ['Started', `${report.startedAt} (${formatDuration(report.durationMs)})`],
   ];
   if (report.interrupted) rows.push(['Interrupted', `by ${report.interrupted}`]);

@@ -1,7 +1,7 @@
 import type { ClauseVerdict } from '../suites/lib/types.ts';
 import { certificateState, type Certification } from './certification.ts';
 import { advisoryClauses, notVerifiedBinding } from '../suites/lib/aggregate.ts';
-import { formatDuration, oneLine, outcomeSentence, outcomeWord, selectionText, type RunReport } from './model.ts';
+import { formatDuration, oneLine, outcomeSentence, outcomeWord, selectionText, stopText, type RunReport } from './model.ts';
 import { declaredLines } from './declared.ts';
 
 /** Longest reason shown on one line of the job summary. */
@@ -21,7 +21,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
   if (report.target.clientCertificate) out.push(`- Client certificate: ${code(report.target.clientCertificate)}`);
   if (report.target.headers) out.push(`- Headers added to every request: ${report.target.headers.map(code).join(', ')} (values not shown)`);
   if (report.target.declared) out.push(`- The target document declared: ${declaredLines(report.target.declared).map(code).join(', ')}`);
-  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${selectionText(report.options) ? `, ${code(selectionText(report.options))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
+  out.push(`- Profile \`${report.profile}\`, seed \`${report.seed}\`, ${report.runs} runs per property${report.options.readOnly ? ', read-only' : ''}${selectionText(report.options) ? `, ${code(selectionText(report.options))}` : ''}${stopText(report.options) ? `, ${code(stopText(report.options))}` : ''}${report.options.allowIncomplete ? ', incomplete allowed' : ''}`);
   out.push(`- ${report.startedAt}, ${formatDuration(report.durationMs)}, run \`${report.runId}\``);
   if (reproduce) out.push(`- Reproduce: ${code(reproduce)}`);
   out.push('');

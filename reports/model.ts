@@ -14,6 +14,11 @@ export function selectionText(options: { only: readonly string[]; skip?: readonl
   return [options.only.length ? `--only ${options.only.join(',')}` : '', options.skip?.length ? `--skip ${options.skip.join(',')}` : ''].filter(Boolean).join(' ');
 }
 
+/** `--max-failures N` when the run was told to stop starting checks after N failed, for the lines that list a run's options. */
+export function stopText(options: { maxFailures?: number }): string {
+  return options.maxFailures === undefined ? '' : `--max-failures ${options.maxFailures}`;
+}
+
 /** Checks grouped by family, in first-seen order. */
 export function byFamily(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
   const families = new Map<string, CheckResult[]>(); // family -> its checks

@@ -161,6 +161,28 @@ describe('disco check against the embedded simulator', () => {
     const summary = await readFile(join(reports, 'summary.md'), 'utf8');
     expect(summary).toContain('### Failed clauses (1)');
   });
+
+  it('--fail-fast starts no check after the first failed: the rest are reported not run, their clauses not verified, the record not complete', async () => {
+    const reports = join(dir, 'fail-fast');
+    const r = await disco(['check', '--fault', 'b-404-without-message', '--fail-fast', '--only', 'b-err,b-pkg', '--serial', '--seed', '5', '--runs', '5', '--report-dir', reports]);
+    expect(r.code).toBe(1);
+    const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    const validate = runResultValidator();
+    expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
+    expect(result.options.maxFailures).toBe(1);
+    const verdicts = result.checks.map((c) => c.verdict);
+    expect(verdicts.filter((v) => v === 'fail')).toHaveLength(1);
+    // In order: the first check fails, and none after it ran.
+    expect(verdicts).toEqual(['fail', ...verdicts.slice(1).map(() => 'skip')]);
+    for (const c of result.checks.slice(1)) expect(c.reason).toBe('not run: the run stopped starting checks after 1 failed (--max-failures 1)');
+    expect(result.clauses.find((c) => c.id === 'B-PKG-1')).toMatchObject({ verdict: 'not-verified' });
+    // Clauses --only left out are still "not selected", not blamed on --max-failures.
+    expect(result.clauses.find((c) => c.id === 'B-LIM-1')?.reasons?.[0]).toBe('b-inv/walk-pages: not selected for this run (--only b-err,b-pkg)');
+    expect(await readFile(join(reports, 'summary.md'), 'utf8')).toContain('`--max-failures 1`');
+    const record = JSON.parse(await readFile(join(reports, 'certification.json'), 'utf8')) as unknown;
+    expect(record).toMatchObject({ complete: false, certified: false, options: { maxFailures: 1 } });
+    expect(verifyCertification(record).ok).toBe(true);
+  });
 });
 
 describe('disco check against a target file, interrupted', () => {

@@ -44,9 +44,22 @@ describe('disco check options', () => {
     [['--sign-key', 'k.pem'], '--sign-key signs certificates: give it with --certify'],
     [['--conventions', 'odd'], '--conventions must be standard or alt'],
     [['--conventions', 'alt', '--target', 'x.yaml'], '--conventions applies to the embedded simulator only'],
+    [['--max-failures', '0'], '--max-failures must be an integer from 1 to 100000, got 0'],
+    [['--fail-fast', '--max-failures', '2'], '--fail-fast is --max-failures 1: give one of them'],
+    [['--certify', '--fail-fast'], '--certify runs every check; it cannot be combined with --fail-fast'],
+    [['--certify', '--max-failures', '3'], '--certify runs every check; it cannot be combined with --max-failures'],
+    [['--har', 'x.har', '--plan'], '--har records the exchanges of a run; --plan sends none'],
+    [['--har', ' '], '--har must name a file'],
   ])('refuses %j', (args, message) => {
     expect(() => parseCheckArgs(args)).toThrow(UsageError);
     expect(() => parseCheckArgs(args)).toThrow(message);
+  });
+
+  it('reads --max-failures, --fail-fast (one) and --har', () => {
+    expect(parseCheckArgs(['--max-failures', '3']).maxFailures).toBe(3);
+    expect(parseCheckArgs(['--fail-fast']).maxFailures).toBe(1);
+    expect(parseCheckArgs([]).maxFailures).toBeUndefined();
+    expect(parseCheckArgs(['--har', 'run.har']).har).toBe('run.har');
   });
 
   it('reads --certify, --sign-key and --plan', () => {

@@ -39,6 +39,8 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       interfaces, the control API or time responses run alone)
   --report-dir DIR    where reports go (default ${DEFAULT_REPORT_DIR}/): report.html, junit.xml,
                       result.json, summary.md, certification.json
+  --max-failures N    start no further check once N checks have failed (those left are reported
+                      not run, their clauses not verified); --fail-fast is --max-failures 1
   --har FILE          also write every exchange of the run to FILE as an HTTP Archive (HAR 1.2,
                       redacted like the reports, bodies past 64 KiB clipped; 0600), each entry
                       naming its check and clauses
@@ -50,8 +52,8 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
                       purpose); --only and --skip imply it
-  --certify           a certification run: every check (refuses --only, --skip, --read-only
-                      and --allow-incomplete); certification.json is a certificate (certified: true)
+  --certify           a certification run: every check (refuses --only, --skip, --read-only,
+                      --allow-incomplete and --max-failures); certification.json is a certificate (certified: true)
                       only when the outcome is CONFORMANT
   --sign-key FILE     with --certify: sign the certificate with this Ed25519 private key (PEM;
                       disco keygen makes one); disco verify-cert --public-key checks it
@@ -81,6 +83,8 @@ export interface CheckOptions {
   serial: boolean;
   timeoutMs: number;
   reportDir: string;
+  /** Start no further check once this many checks have failed (`--max-failures`, `--fail-fast`: 1). */
+  maxFailures?: number;
   /** Where every exchange of the run is written, as an HTTP Archive (`--har`). */
   har?: string;
   profile?: Profile;
@@ -116,6 +120,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       timeout: { type: 'string' },
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
       har: { type: 'string' },
+      'max-failures': { type: 'string' },
+      'fail-fast': { type: 'boolean', default: false },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
       conventions: { type: 'string', default: 'standard' },
@@ -160,9 +166,11 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   const skip = parseOnly(values.skip);
   if (values.certify) {
     // A certificate speaks for the whole spec: nothing may be left out or excused.
-    const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : ''].filter(Boolean);
+    const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : '', values['max-failures'] !== undefined ? '--max-failures' : '', values['fail-fast'] ? '--fail-fast' : ''].filter(Boolean);
     if (excluded.length) throw new UsageError(`--certify runs every check; it cannot be combined with ${excluded.join(', ')}`);
   }
+  if (values['fail-fast'] && values['max-failures'] !== undefined) throw new UsageError('--fail-fast is --max-failures 1: give one of them');
+  const maxFailures = values['fail-fast'] ? 1 : integer('max-failures', values['max-failures'], 1, 100_000);
   if (values['sign-key'] !== undefined && !values.certify) throw new UsageError('--sign-key signs certificates: give it with --certify');
   return {
     ...(values.target !== undefined ? { target: values.target } : {}),
@@ -177,6 +185,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     timeoutMs: integer('timeout', values.timeout, 100, 600_000) ?? DEFAULT_TIMEOUT_MS,
     reportDir: values['report-dir'],
     ...(values.har !== undefined ? { har: values.har } : {}),
+    ...(maxFailures !== undefined ? { maxFailures } : {}),
     ...(profile ? { profile } : {}),
     faults,
     conventions,

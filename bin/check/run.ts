@@ -80,6 +80,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       timeoutMs: options.timeoutMs,
       userAgent: discoUserAgent(),
       schedule: options.serial ? 'serial' : 'lanes',
+      ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
       signal: interruption.signal,
       onExchange: (exchange) => announcements.add(exchange),
       ...(har ? { record: { bodyCap: HAR_BODY_CAP, add: (exchange, check) => har.add(exchange, check) } } : {}),

@@ -72,7 +72,7 @@ export async function check(argv: string[]): Promise<number> {
       profile,
       seed: options.seed,
       runs: options.runs,
-      options: { only: options.only, ...(options.skip.length ? { skip: options.skip } : {}), readOnly: options.readOnly, ...(options.rate !== undefined ? { rate: options.rate } : {}), timeoutMs: options.timeoutMs, allowIncomplete: options.allowIncomplete },
+      options: { only: options.only, ...(options.skip.length ? { skip: options.skip } : {}), readOnly: options.readOnly, ...(options.rate !== undefined ? { rate: options.rate } : {}), timeoutMs: options.timeoutMs, allowIncomplete: options.allowIncomplete, ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}) },
       ...run,
       interrupted: interruption.received(),
     });

@@ -32,6 +32,8 @@ export interface RunOptions {
   /** Every exchange of the run, redacted and with bodies clipped past `bodyCap` characters, for a record of it (`disco check --har`). */
   record?: { bodyCap: number; add(exchange: RecordedExchange, check: CheckDefinition): void };
   onProgress?: (event: { kind: 'start' | 'end'; check: CheckDefinition; result?: CheckResult; index: number; total: number }) => void;
+  /** Start no further check once this many checks have failed (`--max-failures`); the rest are skipped, saying why. */
+  maxFailures?: number;
   /** `lanes` (default): interface A and B checks side by side (see `laneOf`); `serial`: one check at a time, in order. */
   schedule?: 'lanes' | 'serial';
 }
@@ -105,6 +107,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const results: (CheckResult | undefined)[] = new Array<CheckResult | undefined>(total);
   const leftovers: string[] = [];
   const evidence: RunEvidence = {};
+  let failed = 0;
 
   async function runAt(index: number): Promise<void> {
     const check = options.checks[index]!;
@@ -112,11 +115,16 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
       results[index] = skipped(check, 'the run was interrupted before this check started');
       return;
     }
+    if (options.maxFailures !== undefined && failed >= options.maxFailures) {
+      results[index] = skipped(check, `not run: the run stopped starting checks after ${failed} failed (--max-failures ${options.maxFailures})`);
+      return;
+    }
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
     const halted = unmet ? null : guard.reason;
     const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(`halted: ${halted}`)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard });
     results[index] = result;
+    if (result.verdict === 'fail') failed++;
     options.onProgress?.({ kind: 'end', check, result, index, total });
   }
 

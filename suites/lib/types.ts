@@ -340,7 +340,7 @@ export interface RunResult {
   finishedAt: string;
   durationMs: number;
   /** `skip` only when `--skip` was given: a run without it reads as runs before it did. */
-  options: { only: string[]; skip?: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean };
+  options: { only: string[]; skip?: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean; maxFailures?: number };
   checks: CheckResult[];
   clauses: ClauseVerdict[];
   /** Things the run created and could not remove. */
