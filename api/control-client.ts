@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../simulator/journal/journal.ts';
+import { controlRequest, type ControlTransportOptions } from './control-transport.ts';
 import type { ChaosRuleInput, ChaosRuleView } from '../simulator/chaos/rules.ts';
 import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
 
@@ -77,17 +78,14 @@ export interface ControlClient {
   };
 }
 
-export function controlClient(url: string): ControlClient {
+/** `options.ca`: a certificate to trust beside Node's roots, for a simulator serving HTTPS with a self-signed one. */
+export function controlClient(url: string, options: ControlTransportOptions = {}): ControlClient {
   const base = url.replace(/\/+$/, '');
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
+    const res = await controlRequest(`${base}${path}`, method, body === undefined ? undefined : JSON.stringify(body), options);
+    const text = res.text;
     const parsed: unknown = text === '' ? undefined : safeJson(text);
-    if (!res.ok) {
+    if (res.status < 200 || res.status > 299) {
       const message = parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : text.slice(0, 200);
       throw new ControlError(`${method} ${path}: ${res.status} ${message}`, res.status, parsed);
     }

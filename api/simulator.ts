@@ -1,6 +1,7 @@
 import { createSimulator } from '../simulator/app.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
+import { readKeyPair } from '../suites/lib/tls-settings.ts';
 import { stopSettling } from '../simulator/domains/settle-timer.ts';
 import { stopRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
@@ -40,10 +41,16 @@ export interface StartOptions {
   deliverWebhooks?: 'off' | 'loopback' | 'all';
   /** Conformance faults (for proving test suites, not for client tests). */
   faults?: FaultName[];
+  /**
+   * Serve HTTPS with this certificate and its unencrypted private key (PEM), as `disco serve
+   * --tls-cert --tls-key` does. A self-signed certificate is trusted by `control` and named in
+   * `target` (`tls.ca`); your own client trusts it its own way (`ca` of node:https, say).
+   */
+  tls?: { cert: string; key: string };
 }
 
 export interface RunningSimulator {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT` (`https://` with `tls`) */
   origin: string;
   /** Interface B of account `slug`: `{origin}/{slug}/api`. */
   interfaceB(slug?: string): string;
@@ -61,6 +68,8 @@ export interface RunningSimulator {
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  // Checked before anything is made: a pair that does not go together is the caller's mistake.
+  const selfSigned = options.tls ? selfSignedCertificate(options.tls) : undefined;
   const seed = await resolveSeed(options.seed ?? 'default');
   const clockMode = options.clock ?? 'real';
   const clock = new AdjustableClock({ frozen: clockMode === 'frozen', ...(typeof clockMode === 'object' ? { speed: clockMode.speed } : {}) });
@@ -81,7 +90,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     if ('problems' in added) throw new Error(`chaos rules: ${added.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
   }
   const accounts = applySeed(simulator.sim, seed);
-  const listening = await listen(simulator.app, options.port ?? 0, options.host ?? '127.0.0.1');
+  const listening = await listen(simulator.app, options.port ?? 0, options.host ?? '127.0.0.1', options.tls);
   const origin = listening.origin;
   const controlUrl = `${origin}/_disco`;
   return {
@@ -90,8 +99,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     interfaceA: `${origin}/api/public/v1`,
     controlUrl,
     accounts,
-    target: targetDocument(origin, simulator.sim.options.pipelineKeyPrefix, accounts, conventions, targetDescription(simulator.sim.conventions) as TargetDescription),
-    control: controlClient(controlUrl),
+    target: withCa(targetDocument(origin, simulator.sim.options.pipelineKeyPrefix, accounts, conventions, targetDescription(simulator.sim.conventions) as TargetDescription), selfSigned),
+    control: controlClient(controlUrl, selfSigned ? { ca: selfSigned } : {}),
     close: () => {
       // A closed simulator sends nothing more: no job's hook event, no retry of an earlier one.
       stopSettling(simulator.sim);
@@ -99,6 +108,17 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       return listening.close();
     },
   };
+}
+
+/** The certificate when it is self-signed (its own CA, to be trusted as such); undefined when a CA signed it. Throws for a pair that does not go together. */
+function selfSignedCertificate(tls: { cert: string; key: string }): string | undefined {
+  const pair = readKeyPair(tls.cert, tls.key);
+  if ('problem' in pair) throw new Error(`tls: ${pair.problem === 'not-a-certificate' ? 'cert is not a PEM certificate' : pair.problem === 'mismatch' ? 'key is not the key of cert' : 'key is not a PEM private key without a passphrase'}`);
+  return pair.certificate.checkIssued(pair.certificate) ? tls.cert : undefined;
+}
+
+function withCa(doc: TargetDocument, ca: string | undefined): TargetDocument {
+  return ca === undefined ? doc : { ...doc, tls: { ca } };
 }
 
 async function resolveSeed(seed: SeedDocument | string): Promise<SeedDocument> {

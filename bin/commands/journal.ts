@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { parseArgs } from 'node:util';
 import { controlClient, type JournalQuery } from '../../api/control-client.ts';
 import type { JournalEntry } from '../../simulator/journal/journal.ts';
@@ -7,7 +8,10 @@ import { UsageError } from './usage-error.ts';
 export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
 
   --url URL        the simulator's control API (default http://127.0.0.1:4010/_disco)
-  --target FILE    or read control_url from a target document (disco serve --write-target)
+  --target FILE    or read control_url from a target document (disco serve --write-target),
+                   and the certificate to trust from its tls section (ca_file or ca)
+  --ca FILE        a certificate (PEM) to trust for an https:// simulator serving a
+                   self-signed one
   --once           print what is there and stop (default: keep following, like tail -f)
   --method M, --path PATTERN, --status S, --account A
                    only requests that match (PATTERN: * within a segment, ** across; S: 404 or 4xx)
@@ -28,6 +32,7 @@ export async function journal(argv: string[]): Promise<number> {
     options: {
       url: { type: 'string' },
       target: { type: 'string' },
+      ca: { type: 'string' },
       once: { type: 'boolean', default: false },
       method: { type: 'string' },
       path: { type: 'string' },
@@ -49,8 +54,10 @@ export async function journal(argv: string[]): Promise<number> {
   if (values.url && values.target) throw new UsageError('give --url or --target, not both');
   const interval = Number(values.interval);
   if (!Number.isSafeInteger(interval) || interval < 50 || interval > 60_000) throw new UsageError('--interval must be milliseconds from 50 to 60000');
-  const url = values.target ? await controlUrlOf(values.target) : (values.url ?? 'http://127.0.0.1:4010/_disco');
-  const client = controlClient(url);
+  const fromTarget = values.target ? await controlOf(values.target) : undefined;
+  const url = fromTarget?.url ?? values.url ?? 'http://127.0.0.1:4010/_disco';
+  const ca = values.ca !== undefined ? await readCa(values.ca) : fromTarget?.ca;
+  const client = controlClient(url, ca !== undefined ? { ca } : {});
   const filter: JournalQuery = {
     ...(values.method ? { method: values.method } : {}),
     ...(values.path ? { path: values.path } : {}),
@@ -87,7 +94,7 @@ export async function journal(argv: string[]): Promise<number> {
   return 0;
 }
 
-async function controlUrlOf(file: string): Promise<string> {
+async function controlOf(file: string): Promise<{ url: string; ca?: string }> {
   let doc: unknown;
   try {
     doc = JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -96,7 +103,20 @@ async function controlUrlOf(file: string): Promise<string> {
   }
   const url = doc && typeof doc === 'object' ? (doc as { control_url?: unknown }).control_url : undefined;
   if (typeof url !== 'string') throw new UsageError(`--target ${file} has no control_url (only a simulator has a journal)`);
-  return url;
+  // The document `disco serve --tls-cert` writes names a self-signed certificate as the CA to trust.
+  const tls = (doc as { tls?: { ca?: unknown; ca_file?: unknown } }).tls;
+  if (typeof tls?.ca === 'string') return { url, ca: tls.ca };
+  if (typeof tls?.ca_file === 'string') return { url, ca: await readCa(resolvePath(dirname(file), tls.ca_file)) };
+  return { url };
+}
+
+/** A PEM file to trust, read or refused (exit 2) with the reason. */
+export async function readCa(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    throw new UsageError(`cannot read the certificate ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
 }
 
 /** One entry in one line; the status coloured by class on a terminal. */

@@ -1,6 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.ts';
+import { controlRequest } from '../../api/control-transport.ts';
+import { readCa } from './journal.ts';
 
 export const stateHelp = `disco state export|import: the whole state of a running simulator
 
@@ -8,18 +10,20 @@ export const stateHelp = `disco state export|import: the whole state of a runnin
   disco state import FILE [--url URL]            replace the simulator's state with FILE
 
   --url URL   the control API (default http://127.0.0.1:4010/_disco)
+  --ca FILE   a certificate (PEM) to trust for an https:// simulator with a self-signed one
 The format is disco-state/1 (GET and PUT /_disco/state). It holds interface B keys as the API
 shows them and interface A keys as digests only: keep the file private.
 `;
 
 export async function state(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { url: { type: 'string', default: 'http://127.0.0.1:4010/_disco' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({ args: argv, options: { url: { type: 'string', default: 'http://127.0.0.1:4010/_disco' }, ca: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } }, allowPositionals: true, strict: true });
   if (values.help) {
     process.stdout.write(stateHelp);
     return 0;
   }
   const [verb, file, ...rest] = positionals;
   const url = `${values.url.replace(/\/+$/, '')}/state`;
+  const transport = values.ca !== undefined ? { ca: await readCa(values.ca) } : {};
   const fail = (what: string, e: unknown) => {
     process.stderr.write(`disco state: ${what}: ${e instanceof Error ? e.message : String(e)}\n`);
     return 2;
@@ -27,9 +31,9 @@ export async function state(argv: string[]): Promise<number> {
   if (verb === 'export' && !file && !rest.length) {
     let text: string;
     try {
-      const res = await fetch(url);
-      text = await res.text();
-      if (!res.ok) return fail(`GET ${url}`, new Error(`${res.status} ${text.slice(0, 200)}`));
+      const res = await controlRequest(url, 'GET', undefined, transport);
+      text = res.text;
+      if (res.status !== 200) return fail(`GET ${url}`, new Error(`${res.status} ${text.slice(0, 200)}`));
     } catch (e) {
       return fail(`GET ${url}`, e);
     }
@@ -46,9 +50,9 @@ export async function state(argv: string[]): Promise<number> {
       return fail(`cannot read ${file}`, e);
     }
     try {
-      const res = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
-      const text = await res.text();
-      if (!res.ok) return fail(`PUT ${url}`, new Error(`${res.status} ${text.slice(0, 300)}`));
+      const res = await controlRequest(url, 'PUT', body, transport);
+      const text = res.text;
+      if (res.status < 200 || res.status > 299) return fail(`PUT ${url}`, new Error(`${res.status} ${text.slice(0, 300)}`));
       process.stdout.write(`imported: ${text}\n`);
       return 0;
     } catch (e) {
