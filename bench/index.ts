@@ -16,7 +16,7 @@
  * sustained (POST /jobs for BENCH_SUSTAIN_SECONDS), prism (Prism's mock on the simulator's OpenAPI
  * document, when installed), scale (cost with 100,000 jobs and 1,000,000 invoices, RSS),
  * cold-start (disco serve from compiled JavaScript against node -e 0), suite (a full disco check
- * at the default cases per property).
+ * at the default cases per property, and the same run with --har against it).
  */
 import { benchRequests, measureEndpoint, measureSameRequestAt, startChild, stopChild, type BenchRequest, type BesideBare, type EndpointRow } from './endpoints.ts';
 import { describeLoad, pinLoad, type LoadResult } from './load.ts';
@@ -28,6 +28,9 @@ import { measureSuite } from './suite.ts';
 import { measureWorkLadder, workAt } from './work-ladder.ts';
 import { measureBodyReading } from './body-reading.ts';
 import type { BenchSimulator } from './simulator-server.ts';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const seconds = env('BENCH_SECONDS', 5);
@@ -176,6 +179,17 @@ if (sections.has('suite')) {
   figures.push({ figure: `full disco check, embedded simulator, ${suite.runsPerProperty} cases per property (exit ${suite.exitCode})`, measured: `${(suite.wallMs / 1000).toFixed(1)} s`, goal: '<= 30 s at >= 100 cases', met: suite.wallMs <= 30_000 && suite.runsPerProperty >= 100 && suite.exitCode === 0 });
   figures.push({ figure: 'suite: cases per second', measured: fixed(suite.casesPerSecond, 0), goal: 'reported', met: null });
   figures.push({ figure: 'suite: five slowest checks', measured: suite.slowest.map((c) => `${c.id} ${(c.ms / 1000).toFixed(1)} s`).join('; '), goal: 'reported', met: null });
+  // The same run recording every exchange (--har): redaction and writing on top of the run.
+  const harDir = mkdtempSync(join(tmpdir(), 'disco-har-'));
+  try {
+    const harFile = join(harDir, 'run.har');
+    const recorded = await measureSuite(1, ['--har', harFile]);
+    const ratio = recorded.wallMs / suite.wallMs;
+    say(`  suite with --har: ${(recorded.wallMs / 1000).toFixed(1)} s (${fixed(ratio)} x the run without it), ${(statSync(harFile).size / 1e6).toFixed(0)} MB`);
+    figures.push({ figure: 'full disco check with --har (every exchange recorded) / without', measured: `${fixed(ratio)} x (${(statSync(harFile).size / 1e6).toFixed(0)} MB)`, goal: '<= 1.25 x', met: ratio <= 1.25 && recorded.exitCode === 0 });
+  } finally {
+    rmSync(harDir, { recursive: true, force: true });
+  }
 }
 
 say('\n| figure | measured | goal | met |\n|---|---|---|---|');

@@ -23,13 +23,14 @@ interface ResultFile {
   checks: { id: string; durationMs: number; requests: number; properties: { runs: number }[] }[];
 }
 
-export async function measureSuite(seed = 1): Promise<SuiteFigures> {
+/** `extraArgs`: more options of `disco check` (`--har FILE`), to measure what they cost beside the plain run. */
+export async function measureSuite(seed = 1, extraArgs: string[] = []): Promise<SuiteFigures> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'disco-suite-'));
   try {
     const started = performance.now();
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(...onAllCores(process.execPath, ['bin/disco.mjs', 'check', '--seed', String(seed), '--report-dir', dir]), { cwd: root, stdio: 'ignore' });
+      const child = spawn(...onAllCores(process.execPath, ['bin/disco.mjs', 'check', '--seed', String(seed), '--report-dir', dir, ...extraArgs]), { cwd: root, stdio: 'ignore' });
       child.once('exit', (c) => resolve(c));
     });
     const wallMs = performance.now() - started;
