@@ -110,7 +110,12 @@ check({
         // would replace `next` too.
         const lingered = await untilRefused(t, old, replacedAt, graceMs);
         longestLingerMs = Math.max(longestLingerMs, lingered.ms);
-        t.expect.status(lingered.last, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens still authenticated ${Math.round(lingered.ms / 100) / 10} s later (GET /connections/types answered ${lingered.last.response.status}); the target document allows ${graceMs / 1000} s (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''})`);
+        const status = lingered.last.response.status;
+        const why =
+          status >= 200 && status < 300
+            ? `the key replaced by POST /user/tokens still authenticated ${Math.round(lingered.ms / 100) / 10} s later (GET /connections/types answered ${status}); the target document allows ${graceMs / 1000} s (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''})`
+            : `GET /connections/types with the key replaced by POST /user/tokens answered ${status}, which is no refusal (4xx)`;
+        t.expect.status(lingered.last, '4xx', 'B-AUTH-2', why);
       }
       const oldAnswer = await probe.send(t.bWithKey(old));
       t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the key replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the key replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
