@@ -18,6 +18,17 @@ export interface HarCheck {
   clauses: readonly string[];
 }
 
+/** What an entry says about itself beyond HTTP: its `comment`, and members of its own (named with `_`, as HAR 1.2 asks). */
+export interface HarNotes {
+  comment: string;
+  fields: Record<`_${string}`, unknown>;
+}
+
+/** The notes of an exchange a check made: the check and its clauses. */
+export function checkNotes(check: HarCheck): HarNotes {
+  return { comment: `${check.id} (${check.clauses.join(', ')})`, fields: { _check: check.id, _clauses: [...check.clauses] } };
+}
+
 export interface HarCreator {
   name: string;
   version: string;
@@ -44,8 +55,12 @@ export class HarFile {
   }
 
   add(exchange: RecordedExchange, check: HarCheck): void {
+    this.addEntry(exchange, checkNotes(check));
+  }
+
+  addEntry(exchange: RecordedExchange, notes: HarNotes): void {
     if (this.closed) return;
-    const text = `${this.entries === 0 ? '' : ',\n'}${JSON.stringify(harEntry(exchange, check))}`;
+    const text = `${this.entries === 0 ? '' : ',\n'}${JSON.stringify(harEntry(exchange, notes))}`;
     this.pending.push(text);
     this.pendingLength += text.length;
     this.entries++;
@@ -74,7 +89,7 @@ export class HarFile {
 }
 
 /** One exchange as a HAR 1.2 entry. */
-export function harEntry(exchange: RecordedExchange, check: HarCheck): Record<string, unknown> {
+export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<string, unknown> {
   const { request, response } = exchange;
   const url = new URL(request.url);
   const requestType = headerValue(request.headers, 'content-type');
@@ -100,7 +115,7 @@ export function harEntry(exchange: RecordedExchange, check: HarCheck): Record<st
       cookies: [],
       headers: headerList(response.headers),
       content: {
-        size: exchange.responseBodyBytes,
+        size: exchange.responseBodyBytes >= 0 ? exchange.responseBodyBytes : Buffer.byteLength(response.body),
         mimeType: headerValue(response.headers, 'content-type') ?? '',
         ...(response.body !== '' ? { text: response.body } : {}),
         ...clipNote(exchange.responseBodyClipped),
@@ -112,9 +127,8 @@ export function harEntry(exchange: RecordedExchange, check: HarCheck): Record<st
     cache: {},
     // The client measures the whole exchange only: all of it is counted as waiting.
     timings: { send: 0, wait: time, receive: 0 },
-    comment: `${check.id} (${check.clauses.join(', ')})`,
-    _check: check.id,
-    _clauses: [...check.clauses],
+    comment: notes.comment,
+    ...notes.fields,
   };
 }
 

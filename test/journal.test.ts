@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../api/index.ts';
 import { disco } from './support/cli.ts';
@@ -195,4 +198,51 @@ describe('disco journal', () => {
     const unreachable = await disco(['journal', '--url', 'http://127.0.0.1:9/_disco', '--once']);
     expect(unreachable.code).toBe(2);
   });
+
+  it('--har writes the requests as an HTTP Archive: absolute URLs, redacted, each with its request id and the journal\'s hint; following, until SIGTERM', { timeout: 30_000 }, async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-journal-har-'));
+    try {
+      await sim.control.journal.clear();
+      const key = sim.accounts[0]!.users[0]!.api_key;
+      const auth = { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, accept: ACCEPT };
+      await fetch(`${sim.interfaceB()}/packages?limit=1`, { headers: auth });
+      await fetch(`${sim.interfaceB()}/package/1`, { headers: auth });
+      await fetch(`${sim.interfaceB()}/user`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Har' }) });
+      const file = join(dir, 'once.har');
+      const once = await disco(['journal', '--url', sim.controlUrl, '--once', '--har', file]);
+      expect(once.code).toBe(0);
+      expect(once.stderr).toContain(`disco journal: 3 requests written to ${file}`);
+      const text = await readFile(file, 'utf8');
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(Buffer.from(`${key}:`).toString('base64'));
+      const doc = JSON.parse(text) as { log: { version: string; entries: { request: { method: string; url: string; headers: { name: string; value: string }[]; postData?: { text: string } }; response: { status: number; content: { text?: string } }; comment: string; _requestId: string; _hint?: string }[] } };
+      expect(doc.log.version).toBe('1.2');
+      const [list, misspelt, put] = doc.log.entries;
+      expect(list!.request.url).toBe(`${sim.interfaceB()}/packages?limit=1`);
+      expect(list!.request.headers).toContainEqual({ name: 'authorization', value: 'Basic [REDACTED]' });
+      expect(list!._requestId).toMatch(/^req_/);
+      expect(misspelt!.response.status).toBe(404);
+      expect(misspelt!._hint).toMatch(/nearest: GET \/\{account\}\/api\/packages\/\{id\}/);
+      expect(misspelt!.comment).toContain(misspelt!._hint);
+      expect(JSON.parse(put!.request.postData!.text)).toEqual({ name: 'Har' });
+      expect(JSON.parse(put!.response.content.text!)).toMatchObject({ name: 'Har', api_key: '[REDACTED]' });
+
+      // Following: every request that comes, and a whole file when SIGTERM ends it.
+      const followed = join(dir, 'followed.har');
+      const run = await disco(['journal', '--url', sim.controlUrl, '--interval', '100', '--har', followed, '--path', '/*/api/clusters'], {
+        whenReady: (child) => {
+          child.stdout?.on('data', (d: Buffer) => {
+            if (d.toString().includes('/api/clusters')) child.kill('SIGTERM');
+          });
+          setTimeout(() => void fetch(`${sim.interfaceB()}/clusters`, { headers: auth }), 400);
+        },
+      });
+      expect(run.code).toBe(0);
+      const followedDoc = JSON.parse(await readFile(followed, 'utf8')) as { log: { entries: { request: { url: string } }[] } };
+      expect(followedDoc.log.entries.map((e) => e.request.url)).toEqual([`${sim.interfaceB()}/clusters`]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
+

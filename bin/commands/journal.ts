@@ -4,6 +4,9 @@ import { parseArgs } from 'node:util';
 import { controlClient, type JournalQuery } from '../../api/control-client.ts';
 import type { JournalEntry } from '../../simulator/journal/journal.ts';
 import { UsageError } from './usage-error.ts';
+import { HarFile } from '../../reports/har.ts';
+import { packageVersion } from '../../reports/suite-version.ts';
+import { journalExchange, journalNotes } from './journal-har.ts';
 
 export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
 
@@ -19,6 +22,9 @@ export const journalHelp = `disco journal: print a running simulator's request j
                    that a deployment keeping to the spec refuses
   --interval MS    how often to look for new requests when following (default 500)
   --json           one JSON entry per line instead of the short form
+  --har FILE       also write the requests to FILE as an HTTP Archive (HAR 1.2; browsers'
+                   developer tools open it): what is there with --once, else every request
+                   until Ctrl-C
 
 Lines: wall time, status, method, path, latency, account, request id, the chaos rule that acted,
 if any, then why a refusal was one (its error text; for a 404 or 405, whether an endpoint serves
@@ -41,6 +47,7 @@ export async function journal(argv: string[]): Promise<number> {
       lenient: { type: 'boolean', default: false },
       interval: { type: 'string', default: '500' },
       json: { type: 'boolean', default: false },
+      har: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -66,6 +73,8 @@ export async function journal(argv: string[]): Promise<number> {
     ...(values.lenient ? { lenient: true } : {}),
   };
   const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
+  const har = values.har === undefined ? undefined : openHar(values.har, url);
+  const scheme = new URL(url).protocol === 'https:' ? 'https' : 'http';
   let stopped = false;
   const stop = () => (stopped = true);
   process.once('SIGINT', stop);
@@ -82,6 +91,7 @@ export async function journal(argv: string[]): Promise<number> {
       }
       for (const e of entries) {
         process.stdout.write(values.json ? `${JSON.stringify(e)}\n` : `${line(e, colour)}\n`);
+        har?.addEntry(journalExchange(e, scheme), journalNotes(e));
         after = Math.max(after, e.seq);
       }
       if (values.once) break;
@@ -90,8 +100,18 @@ export async function journal(argv: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    har?.close();
   }
+  if (har) process.stderr.write(`disco journal: ${har.count} requests written to ${values.har}\n`);
   return 0;
+}
+
+function openHar(file: string, url: string): HarFile {
+  try {
+    return HarFile.open(file, { name: 'disco', version: packageVersion() }, `disco journal of ${url}, from ${new Date().toISOString()}`);
+  } catch (e) {
+    throw new UsageError(`cannot write the HAR file ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
 }
 
 async function controlOf(file: string): Promise<{ url: string; ca?: string }> {

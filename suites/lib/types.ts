@@ -166,7 +166,7 @@ export interface RecordedExchange {
   /** When the request was sent (epoch ms) and how long until its answer was read. */
   startedAt: number;
   durationMs: number;
-  /** Bytes of the bodies as sent and as read (after any content coding was undone). */
+  /** Bytes of the bodies as sent and as read (after any content coding was undone); -1 when not known (a record kept only the start). */
   requestBodyBytes: number;
   responseBodyBytes: number;
   requestBodyClipped?: boolean;
