@@ -10,6 +10,8 @@ usage: disco <command> [options]
   clauses   print the clause table with coverage
   verify-cert FILE   check a certification.json: its digest, and with --public-key KEY that it is
                      a certificate signed with that key (exit 0 valid, 1 refused, 2 unreadable)
+  diff BASELINE CURRENT   what changed, clause by clause, between two runs' result.json
+                     (exit 1 when a clause got worse: a CI gate short of CONFORMANT)
   journal   print a running simulator's request journal (follows it like tail -f)
   state     export or import a running simulator's whole state
   keygen    make an Ed25519 key pair for signing certificates (disco check --certify --sign-key)
@@ -33,6 +35,8 @@ async function loadCommand(name: string): Promise<Command | null> {
       return (await import('./commands/state.ts')).state;
     case 'journal':
       return (await import('./commands/journal.ts')).journal;
+    case 'diff':
+      return (await import('./commands/diff.ts')).diff;
     case 'keygen':
       return (await import('./commands/keygen.ts')).keygen;
     default:

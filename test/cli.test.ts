@@ -162,6 +162,28 @@ describe('disco check against the embedded simulator', () => {
     expect(summary).toContain('### Failed clauses (1)');
   });
 
+  it('disco diff gates on regressions: a clause passed at the baseline and failing now is exit 1, the reverse exit 0', async () => {
+    const good = join(dir, 'diff-good');
+    const bad = join(dir, 'diff-bad');
+    expect((await disco(['check', '--only', 'B-LIM-2', '--seed', '3', '--runs', '5', '--report-dir', good])).code).toBe(0);
+    expect((await disco(['check', '--fault', 'b-limit-uncapped', '--only', 'B-LIM-2', '--seed', '3', '--runs', '5', '--report-dir', bad])).code).toBe(1);
+    const worse = await disco(['diff', join(good, 'result.json'), join(bad, 'result.json')]);
+    expect(worse.code).toBe(1);
+    expect(worse.stdout).toMatch(/^disco diff: 1 clause regressed, 0 improved, \d+ unchanged/);
+    expect(worse.stdout).toMatch(/REGRESSED B-LIM-2 +pass -> fail: /);
+    const better = await disco(['diff', join(bad, 'result.json'), join(good, 'result.json'), '--markdown']);
+    expect(better.code).toBe(0);
+    expect(better.stdout).toContain('| `B-LIM-2` | fail | pass |');
+    const json = JSON.parse((await disco(['diff', join(good, 'result.json'), join(bad, 'result.json'), '--json'])).stdout) as { regressed: { id: string }[] };
+    expect(json.regressed.map((c) => c.id)).toEqual(['B-LIM-2']);
+    const notResult = await disco(['diff', join(good, 'summary.md'), join(bad, 'result.json')]);
+    expect(notResult.code).toBe(2);
+    expect(notResult.stderr).toContain(`cannot read ${join(good, 'summary.md')} as JSON`);
+    const certificate = await disco(['diff', join(good, 'certification.json'), join(bad, 'result.json')]);
+    expect(certificate.code).toBe(2);
+    expect(certificate.stderr).toContain('is not a result.json of disco check');
+  });
+
   it('--fail-fast starts no check after the first failed: the rest are reported not run, their clauses not verified, the record not complete', async () => {
     const reports = join(dir, 'fail-fast');
     const r = await disco(['check', '--fault', 'b-404-without-message', '--fail-fast', '--only', 'b-err,b-pkg', '--serial', '--seed', '5', '--runs', '5', '--report-dir', reports]);
