@@ -33,11 +33,17 @@ const IDS = ['b-auth/basic-key-authenticates', 'b-auth/unknown-keys-refused', 'a
 /** TLS in front of the simulator that refuses a client without a certificate its CA signed; records each client's CN. */
 class MutualTlsTerminator {
   readonly clients: string[] = [];
+  /** Cut every connection once its handshake is done (a deployment going away mid-run). */
+  cutEveryConnection = false;
   private readonly open = new Set<net.Socket>();
   private readonly server: tls.Server;
   port = 0;
   constructor(upstreamPort: number) {
     this.server = tls.createServer({ key: readFileSync(at('mtls-server.key')), cert: readFileSync(at('mtls-server.pem')), ca: readFileSync(at('mtls-ca.pem')), requestCert: true, rejectUnauthorized: true }, (socket) => {
+      if (this.cutEveryConnection) {
+        socket.destroy();
+        return;
+      }
       this.open.add(socket);
       socket.once('close', () => this.open.delete(socket));
       this.clients.push(String(socket.getPeerCertificate().subject?.CN));
@@ -52,6 +58,10 @@ class MutualTlsTerminator {
   async start(): Promise<void> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
+  }
+  /** Ends every connection open now, so the next request needs a new one. */
+  dropConnections(): void {
+    for (const socket of this.open) socket.destroy();
   }
   close(): Promise<void> {
     for (const socket of this.open) socket.destroy();
@@ -153,6 +163,28 @@ describe('a deployment that asks for a client certificate', () => {
     const client = createHttpClient({ timeoutMs: 2000, tls: tlsRequestOptions(target.tls) });
     const url = `${target.baseUrl}/_disco/health`;
     await expect(client.request('GET', url)).rejects.toThrow(new TransportError('the target asks for a client certificate (TLS alert: certificate required): name one in the target document (tls.client_cert_file, tls.client_key_file)', 'GET', url));
+  });
+
+  it('mid-run, a reset after the target has answered with the certificate is not blamed on the certificate', async () => {
+    const target = resolveTarget(behindTheTerminator(CLIENT), {});
+    const client = createHttpClient({ timeoutMs: 2000, tls: tlsRequestOptions(target.tls), maxConsecutiveFailures: 100 });
+    const url = `${target.baseUrl}/_disco/health`;
+    try {
+      // Before any answer, a reset may be the certificate's: the hint stays.
+      terminator.cutEveryConnection = true;
+      const first = await client.request('GET', url).catch((e: unknown) => e);
+      expect(first).toBeInstanceOf(TransportError);
+      expect((first as Error).message).toMatch(/may not trust the client certificate/);
+      terminator.cutEveryConnection = false;
+      expect((await client.request('GET', url)).response.status).toBe(200);
+      terminator.dropConnections();
+      terminator.cutEveryConnection = true;
+      const later = await client.request('GET', url).catch((e: unknown) => e);
+      expect(later).toBeInstanceOf(TransportError);
+      expect((later as Error).message).not.toMatch(/certificate/);
+    } finally {
+      terminator.cutEveryConnection = false;
+    }
   });
 
   it('disco check: a key and passphrase from the environment, the selected clause passes, the certificate named in the reports, the key and passphrase in none', { timeout: 60_000 }, async () => {

@@ -92,6 +92,9 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
   const maxFailures = options.maxConsecutiveFailures ?? DEFAULT_MAX_CONSECUTIVE_FAILURES;
   let failuresInARow = 0;
   let lastFailure = '';
+  // Once the target has answered over TLS with the client certificate presented, it trusts the
+  // certificate: a later reset or alert is not worth blaming on it.
+  let answeredOverTls = false;
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 8 }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 8 }),
@@ -203,6 +206,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
           reject(new TransportError(refused, method, target.href));
           return;
         }
+        if (target.protocol === 'https:') answeredOverTls = true;
         // The idle timeout alone never ends an answer whose body keeps coming: a body that
         // trickles on, or streams without end, must still end the request (and not the run's memory).
         const bodyDeadline = setTimeout(() => req.destroy(new Error(`the body did not end within ${options.timeoutMs} ms of its headers`)), options.timeoutMs);
@@ -247,7 +251,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       req.setTimeout(options.timeoutMs, () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
       req.on('error', (err: NodeJS.ErrnoException) => {
         const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !how.fresh;
-        reject(stale ? new StaleConnection(err.message) : new TransportError(tlsFailure(err, options.tls?.cert !== undefined) ?? err.message, method, target.href));
+        reject(stale ? new StaleConnection(err.message) : new TransportError(tlsFailure(err, options.tls?.cert !== undefined && !answeredOverTls) ?? err.message, method, target.href));
       });
       if (body !== undefined) req.write(body);
       req.end();

@@ -174,7 +174,8 @@ function extraCaFromEnvironment(): string[] {
  * A failed TLS handshake in the document's terms, or null for any other error. OpenSSL's own
  * message spans lines and names its source files; what a user needs is whether the target asked
  * for a client certificate, refused the one sent, or could not be verified, and what to set.
- * `presented`: the run sent a client certificate (the document's `tls`).
+ * `presented`: the run sent a client certificate (the document's `tls`) and the target has not
+ * answered one request with it yet, so a refusal may be the certificate's.
  */
 export function tlsFailure(err: NodeJS.ErrnoException, presented: boolean): string | null {
   const code = err.code ?? '';
