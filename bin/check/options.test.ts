@@ -50,16 +50,19 @@ describe('disco check options', () => {
     [['--certify', '--max-failures', '3'], '--certify runs every check; it cannot be combined with --max-failures'],
     [['--har', 'x.har', '--plan'], '--har records the exchanges of a run; --plan sends none'],
     [['--har', ' '], '--har must name a file'],
+    [['--wait', '4000'], '--wait must be an integer from 0 to 3600, got 4000'],
   ])('refuses %j', (args, message) => {
     expect(() => parseCheckArgs(args)).toThrow(UsageError);
     expect(() => parseCheckArgs(args)).toThrow(message);
   });
 
-  it('reads --max-failures, --fail-fast (one) and --har', () => {
+  it('reads --max-failures, --fail-fast (one), --har and --wait', () => {
     expect(parseCheckArgs(['--max-failures', '3']).maxFailures).toBe(3);
     expect(parseCheckArgs(['--fail-fast']).maxFailures).toBe(1);
     expect(parseCheckArgs([]).maxFailures).toBeUndefined();
     expect(parseCheckArgs(['--har', 'run.har']).har).toBe('run.har');
+    expect(parseCheckArgs(['--wait', '120']).waitSeconds).toBe(120);
+    expect(parseCheckArgs([]).waitSeconds).toBeUndefined();
   });
 
   it('reads --certify, --sign-key and --plan', () => {

@@ -34,6 +34,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --read-only         run no check that creates, changes or deletes anything
   --rate N            at most N requests per second
   --timeout MS        per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --wait SECONDS      a target that does not answer yet (a deployment still starting), or answers
+                      its API paths 5xx, is asked again until it is ready or SECONDS have passed,
+                      instead of ending the run at once (exit 2)
   --serial            one check at a time, in order (default: the interface A and interface B
                       checks run side by side, each interface's in order; checks that use both
                       interfaces, the control API or time responses run alone)
@@ -83,6 +86,8 @@ export interface CheckOptions {
   serial: boolean;
   timeoutMs: number;
   reportDir: string;
+  /** How long to wait for a target that does not answer yet (`--wait`). */
+  waitSeconds?: number;
   /** Start no further check once this many checks have failed (`--max-failures`, `--fail-fast`: 1). */
   maxFailures?: number;
   /** Where every exchange of the run is written, as an HTTP Archive (`--har`). */
@@ -121,6 +126,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       'report-dir': { type: 'string', default: DEFAULT_REPORT_DIR },
       har: { type: 'string' },
       'max-failures': { type: 'string' },
+      wait: { type: 'string' },
       'fail-fast': { type: 'boolean', default: false },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
@@ -186,6 +192,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     reportDir: values['report-dir'],
     ...(values.har !== undefined ? { har: values.har } : {}),
     ...(maxFailures !== undefined ? { maxFailures } : {}),
+    ...(values.wait !== undefined ? { waitSeconds: integer('wait', values.wait, 0, 3600)! } : {}),
     ...(profile ? { profile } : {}),
     faults,
     conventions,

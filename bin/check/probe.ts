@@ -26,18 +26,36 @@ export function shownUrl(url: string): string {
  * redirects). Returns the problem, or null.
  */
 export async function probeTarget(target: ResolvedTarget, timeoutMs: number, signal?: AbortSignal): Promise<string | null> {
+  return (await targetState(target, timeoutMs, signal)).problem;
+}
+
+/**
+ * What the probe found: `problem`, what ends the run (null: none); `unreachable`, whether that
+ * problem is one that time may cure (no answer, as from a deployment still starting), unlike a
+ * redirect; `notReady`, an interface path answered 5xx (a load balancer before its backend is
+ * up), which never ends a run by itself: the checks judge a deployment that stays so.
+ */
+export interface TargetState {
+  problem: string | null;
+  unreachable: boolean;
+  notReady: string | null;
+}
+
+export async function targetState(target: ResolvedTarget, timeoutMs: number, signal?: AbortSignal): Promise<TargetState> {
   const urls = [...new Set([target.baseUrl, target.cdcBaseUrl, target.controlUrl].filter((u): u is string => !!u).map(shownUrl))];
   const tls = tlsRequestOptions(target.tls);
   for (const url of urls) {
     const answer = await probe(`${url}/`, timeoutMs, tls, target.headers ?? {}, signal);
-    if ('problem' in answer) return `target unreachable: GET ${url}/ failed (${answer.problem})`;
+    if ('problem' in answer) return { problem: `target unreachable: GET ${url}/ failed (${answer.problem})`, unreachable: true, notReady: null };
   }
+  let notReady: string | null = null;
   for (const path of interfacePaths(target)) {
     const answer = await probe(path.url, timeoutMs, tls, target.headers ?? {}, signal, path.headers);
-    if ('problem' in answer) return `target unreachable: GET ${shownUrl(path.url)} failed (${answer.problem})`;
-    if (isRedirect(answer.status)) return redirected(path, answer);
+    if ('problem' in answer) return { problem: `target unreachable: GET ${shownUrl(path.url)} failed (${answer.problem})`, unreachable: true, notReady: null };
+    if (isRedirect(answer.status)) return { problem: redirected(path, answer), unreachable: false, notReady: null };
+    if (answer.status >= 500) notReady ??= `GET ${shownUrl(path.url)} without a key answered ${answer.status}`;
   }
-  return null;
+  return { problem: null, unreachable: false, notReady };
 }
 
 interface InterfacePath {

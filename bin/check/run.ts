@@ -4,7 +4,8 @@ import { identity, runChecks } from '../../suites/lib/run.ts';
 import { discoUserAgent } from '../../reports/suite-version.ts';
 import type { CheckDefinition, CheckResult, Profile, ResolvedTarget, RunResult } from '../../suites/lib/types.ts';
 import { createAnnouncementRecorder } from './announcement.ts';
-import { probeTarget, shownUrl } from './probe.ts';
+import { shownUrl } from './probe.ts';
+import { waitForTarget } from './wait.ts';
 import { TerminalProgress } from './progress.ts';
 import { selectChecks } from './select.ts';
 import type { CheckOptions } from './options.ts';
@@ -51,7 +52,7 @@ export async function loadAllChecks(): Promise<CheckDefinition[]> {
  */
 export async function runSelectedChecks(options: CheckOptions, target: ResolvedTarget, profile: Profile, interruption: Interruption, io: { out: (text: string) => void; redact: (text: string) => string; tty: boolean; color: boolean }): Promise<CompletedRun> {
   const { selected, unselected } = selectChecks(await loadAllChecks(), options.only, options.skip);
-  const problem = await probeTarget(target, Math.min(PROBE_TIMEOUT_MS, options.timeoutMs), interruption.signal);
+  const problem = await waitForTarget(target, Math.min(PROBE_TIMEOUT_MS, options.timeoutMs), (options.waitSeconds ?? 0) * 1000, interruption.signal, (line) => process.stderr.write(`${io.redact(line)}\n`));
   // Interrupted before any check ran: nothing to report.
   const code = interruption.exitCode();
   if (code !== undefined) throw new RunStopped(code);

@@ -1,0 +1,161 @@
+import http from 'node:http';
+import net from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimulator, type RunningSimulator } from '../../api/index.ts';
+import { resolveTarget } from '../../suites/lib/target.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { disco } from '../../test/support/cli.ts';
+import { waitForTarget } from './wait.ts';
+
+/**
+ * A deployment that is still starting when the run begins: first nothing listens on its port,
+ * or a front answers 503 while its backend comes up; then it forwards to the simulator.
+ */
+class StartingDeployment {
+  private server: net.Server | http.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  constructor(
+    readonly port: number,
+    private readonly upstreamPort: number,
+  ) {}
+
+  /** A front that answers every request 503 (no backend yet). */
+  async answer503(): Promise<void> {
+    await this.stop();
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(503, { 'content-type': 'text/html', connection: 'close' }).end('<h1>503 Service Unavailable</h1>');
+    });
+    await this.listen(server);
+  }
+
+  /** The deployment up: every connection forwarded to the simulator. */
+  async forward(): Promise<void> {
+    await this.stop();
+    const server = net.createServer((socket) => {
+      const upstream = net.connect(this.upstreamPort, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await this.listen(server);
+  }
+
+  private async listen(server: net.Server | http.Server): Promise<void> {
+    server.on('connection', (s: net.Socket) => {
+      this.sockets.add(s);
+      s.once('close', () => this.sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let sim: RunningSimulator;
+let dir: string;
+beforeAll(async () => {
+  sim = await startSimulator({ deliverWebhooks: 'off', rateLimit: 0 });
+  dir = await mkdtemp(join(tmpdir(), 'disco-wait-'));
+});
+afterAll(async () => {
+  await sim.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The simulator's document at the starting deployment's port, without its control API (as a real deployment). */
+function documentAt(port: number): Record<string, unknown> {
+  const { control_url: _control, ...rest } = sim.target;
+  return { ...rest, base_url: `http://127.0.0.1:${port}`, cdc_base_url: `http://127.0.0.1:${port}` };
+}
+
+function targetAt(port: number): ResolvedTarget {
+  return resolveTarget(documentAt(port), {});
+}
+
+describe('disco check --wait: a target still starting', () => {
+  it('nothing listening, then up: waited for, said so, and ready', async () => {
+    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
+    const said: string[] = [];
+    const later = setTimeout(() => void deployment.forward(), 1_200);
+    try {
+      expect(await waitForTarget(targetAt(deployment.port), 1_000, 15_000, undefined, (l) => said.push(l))).toBeNull();
+      expect(said[0]).toMatch(/^disco check: waiting up to 15 s for the target: target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/ failed \(.*ECONNREFUSED/);
+      expect(said[1]).toMatch(/^disco check: the target is ready after \d+(\.\d)? s$/);
+    } finally {
+      clearTimeout(later);
+      await deployment.stop();
+    }
+  });
+
+  it('a front answering 503 until its backend is up: waited for too; one that stays so is run against', async () => {
+    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
+    await deployment.answer503();
+    const said: string[] = [];
+    try {
+      expect(await waitForTarget(targetAt(deployment.port), 1_000, 1_500, undefined, (l) => said.push(l))).toBeNull();
+      expect(said).toEqual([
+        expect.stringMatching(/^disco check: waiting up to 2 s for the target: GET http:\/\/127\.0\.0\.1:\d+\/.+ without a key answered 503$/),
+        expect.stringMatching(/^disco check: the target is still not ready after \d+(\.\d)? s \(GET .* answered 503\); running the checks$/),
+      ]);
+      said.length = 0;
+      const later = setTimeout(() => void deployment.forward(), 1_000);
+      expect(await waitForTarget(targetAt(deployment.port), 1_000, 15_000, undefined, (l) => said.push(l))).toBeNull();
+      clearTimeout(later);
+      expect(said[1]).toMatch(/the target is ready after/);
+    } finally {
+      await deployment.stop();
+    }
+  });
+
+  it('gives up when the time is up, waits not at all without --wait, and never waits out a redirect', async () => {
+    const port = await freePort();
+    const said: string[] = [];
+    const gone = await waitForTarget(targetAt(port), 500, 1_200, undefined, (l) => said.push(l));
+    expect(gone).toMatch(/^target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/ failed \(.*ECONNREFUSED.*\); still so after waiting \d+(\.\d)? s \(--wait\)$/);
+    said.length = 0;
+    expect(await waitForTarget(targetAt(port), 500, 0, undefined, (l) => said.push(l))).toMatch(/^target unreachable: [^;]*$/);
+    expect(said).toEqual([]);
+
+    const redirecting = http.createServer((req, res) => res.writeHead(req.url === '/' ? 200 : 308, { location: 'https://login.example/sso' }).end());
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = (redirecting.address() as AddressInfo).port;
+      expect(await waitForTarget(targetAt(at), 500, 10_000, undefined, (l) => said.push(l))).toMatch(/^target redirects: /);
+      expect(said).toEqual([]);
+    } finally {
+      redirecting.close();
+    }
+  });
+
+  it('from the command line: the run waits for the deployment and passes', { timeout: 60_000 }, async () => {
+    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
+    const file = join(dir, 'target.json');
+    await writeFile(file, JSON.stringify(documentAt(deployment.port)), { mode: 0o600 });
+    const r = await disco(['check', '--target', file, '--wait', '30', '--only', 'b-pkg/absent', '--runs', '3', '--report-dir', join(dir, 'reports')], {
+      whenReady: () => setTimeout(() => void deployment.forward(), 2_500),
+    });
+    await deployment.stop();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/disco check: waiting up to 30 s for the target: target unreachable/);
+    expect(r.stderr).toMatch(/disco check: the target is ready after/);
+  });
+});
