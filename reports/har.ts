@@ -91,7 +91,6 @@ export class HarFile {
 /** One exchange as a HAR 1.2 entry. */
 export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<string, unknown> {
   const { request, response } = exchange;
-  const url = new URL(request.url);
   const requestType = headerValue(request.headers, 'content-type');
   const time = Math.max(0, Math.round(exchange.durationMs * 1000) / 1000);
   return {
@@ -103,7 +102,7 @@ export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<st
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: headerList(request.headers),
-      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      queryString: queryOf(request.url),
       ...(request.body !== undefined ? { postData: { mimeType: requestType ?? '', text: request.body, ...clipNote(exchange.requestBodyClipped) } } : {}),
       headersSize: -1,
       bodySize: exchange.requestBodyBytes,
@@ -130,6 +129,15 @@ export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<st
     comment: notes.comment,
     ...notes.fields,
   };
+}
+
+/** The query's parameters; none for a URL that does not parse (a record keeps what was sent, however odd). */
+function queryOf(url: string): { name: string; value: string }[] {
+  try {
+    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
 }
 
 function headerList(headers: Record<string, string>): { name: string; value: string }[] {

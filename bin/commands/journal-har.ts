@@ -9,7 +9,7 @@ import type { HarNotes } from '../../reports/har.ts';
  * the control API is reached by (the same server serves both).
  */
 export function journalExchange(entry: JournalEntry, scheme: 'http' | 'https'): RecordedExchange {
-  const host = entry.request.headers.host ?? 'localhost';
+  const host = hostOf(entry.request.headers.host);
   const query = new URLSearchParams(Object.entries(entry.query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x): [string, string] => [k, x]) : [[k, v] as [string, string]]))).toString();
   const requestBody = entry.request.body;
   const responseBody = entry.response.body ?? '';
@@ -39,4 +39,12 @@ export function journalNotes(entry: JournalEntry): HarNotes {
       ...(entry.lenient ? { _lenient: entry.lenient } : {}),
     },
   };
+}
+
+/** A host and an optional port, as a Host header names them: a name or IPv4 address, or an IPv6 one in brackets. */
+const HOST = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** The Host header when it names a host (a client may send anything there), else the loopback name. */
+function hostOf(header: string | undefined): string {
+  return header !== undefined && HOST.test(header) ? header : 'localhost';
 }
