@@ -37,6 +37,8 @@ export interface StartOptions {
   chaos?: ChaosRuleInput[];
   /** Interface B requests per user per hour (default 5000; 0: off). */
   rateLimit?: number;
+  /** Compress answers of 1 KB and more as the request's Accept-Encoding allows (br, gzip, deflate), as `disco serve --compress`; default off. */
+  compress?: boolean;
   /** Which web hooks get real POSTs (default loopback). */
   deliverWebhooks?: 'off' | 'loopback' | 'all';
   /** Conformance faults (for proving test suites, not for client tests). */
@@ -82,6 +84,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       conventions,
       ...(options.journal !== undefined ? { journalSize: options.journal } : {}),
       ...(options.rateLimit !== undefined ? { rateLimitPerHour: options.rateLimit } : {}),
+      ...(options.compress ? { compress: true } : {}),
       ...(options.deliverWebhooks ? { deliverWebhooks: options.deliverWebhooks } : {}),
     },
   });

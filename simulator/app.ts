@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import { constants as zlibConstants } from 'node:zlib';
 import type { Context, Middleware } from 'koa';
 import { AdjustableClock, type Clock } from './clock.ts';
 import { Faults, type FaultName } from './faults.ts';
@@ -66,10 +67,28 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   // Likewise an interface A path (under /api/public/): no control or interface B route can match it.
   const onlyA = chain([a.routes(), a.allowedMethods()] as Middleware[]);
   const routersFor = { A: onlyA, B: onlyB, control: everyRouter };
+  // Outside the journal, so that it records each answer as made, before it is compressed.
+  if (options.compress) app.use(answerCompression());
   app.use(journalMiddleware(sim));
   app.use(persistenceMiddleware(sim));
   app.use(errorBoundary(sim, (ctx) => routersFor[interfaceOf(ctx.path)](ctx)));
   return { app, sim, clock };
+}
+
+/**
+ * koa-compress, as its defaults negotiate (Accept-Encoding with q-values; br first, then gzip,
+ * then deflate; nothing when the request names no coding, for a client that asks for none must
+ * get plain bytes even though RFC 9110 would allow any), brotli at quality 4 as servers compress
+ * answers made on the fly (the default 11 is for files compressed once). Loaded with the first
+ * request (about 24 ms from node_modules with its MIME database; in the bundle of the package,
+ * evaluated only then), which a simulator that does not compress must not pay at every start.
+ */
+function answerCompression(): Middleware {
+  let loaded: Promise<Middleware> | undefined;
+  return async (ctx, next) => {
+    loaded ??= import('koa-compress').then(({ default: compress }) => compress({ threshold: 1024, br: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } }));
+    return (await loaded)(ctx, next);
+  };
 }
 
 type Handler = (ctx: Context) => Promise<void>;

@@ -35,6 +35,12 @@ export interface SimOptions {
   journalSize: number;
   /** Whose sequence an account's records are numbered from: the simulator's (ids unique everywhere) or each account's. */
   idNumbering: IdNumbering;
+  /**
+   * Compress answers of 1 KB and more in a coding the request's Accept-Encoding takes (br, gzip,
+   * deflate), as servers behind nginx or a CDN do, so a client's decoding (or its forgetting to
+   * decode) shows. Off by default: what the real service does is not documented.
+   */
+  compress: boolean;
 }
 
 export const defaultSimOptions: SimOptions = {
@@ -47,6 +53,7 @@ export const defaultSimOptions: SimOptions = {
   conventions: 'standard',
   journalSize: 1000,
   idNumbering: 'simulator',
+  compress: false,
 };
 
 /** What every route and model needs: the state, the time, and the fault switches. */

@@ -50,6 +50,9 @@ usage: disco serve [options]                  until SIGINT or SIGTERM
                         first id, as a sharded deployment may: two accounts both have package 1)
   --job-pace F          job phase times as a fraction of the real service's (default 1: a run
                         takes 35 s; 0.1 makes it 3.5 s)
+  --compress            compress answers of 1 KB and more in a coding the request's
+                        Accept-Encoding takes (br, gzip, deflate), as a server behind nginx or a
+                        CDN does, so a client's decoding is exercised (default: never)
   --fault NAME          switch on a fault (repeatable); \`disco serve --list-faults\` lists them
   --frozen-clock        time moves only through the control API
   --clock-speed F       simulator time runs F times as fast as real time (default 1; 10: a job of
@@ -84,6 +87,7 @@ export async function serve(argv: string[]): Promise<number> {
       'deliver-webhooks': { type: 'string', default: 'loopback' },
       'rate-limit': { type: 'string', default: '5000' },
       'job-pace': { type: 'string', default: '1' },
+      compress: { type: 'boolean', default: false },
       conventions: { type: 'string', default: 'standard' },
       'id-numbering': { type: 'string', default: 'simulator' },
       journal: { type: 'string', default: '1000' },
@@ -138,7 +142,7 @@ export async function serve(argv: string[]): Promise<number> {
   const simulator = createSimulator({
     clock: new AdjustableClock({ frozen: values['frozen-clock'], speed: clockSpeed }),
     faults,
-    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize, idNumbering },
+    options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize, idNumbering, compress: values.compress },
   });
   const chaosAdded = simulator.sim.chaos.addAll(chaosRules);
   if ('problems' in chaosAdded) throw new UsageError(`--chaos ${values.chaos}: ${chaosAdded.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
