@@ -156,7 +156,8 @@ describe('the alt conventions answer every open choice differently (docs/convent
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
     // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.
-    expect([description.body.interface_b.replaced_key_seconds, standard.body.interface_b.replaced_key_seconds]).toEqual([0, 0]);
+    // A replaced key: standard refuses it on the very next request; alt lets it work 0.2 s, and says 1 s.
+    expect([description.body.interface_b.replaced_key_seconds, standard.body.interface_b.replaced_key_seconds]).toEqual([1, 0]);
     // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.
     expect(description.body.absent_ids).toEqual({ min: 1000, max: 1_000_000_000 });
     expect(standard.body.absent_ids).toBeUndefined();
@@ -169,4 +170,24 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect([read.status, read.body.id]).toEqual([200, 1_000_000_001]);
     expect(world('standard').acme.package_ids[0]).toBe(1);
   });
+
+  it.each([
+    ['standard', 0],
+    ['alt', 200],
+  ] as const)('%s: a key replaced by POST /user/tokens works for %d ms of simulator time more, then never again; the new one at once', async (conventions, lingerMs) => {
+    const { b, clock } = world(conventions);
+    const regenerated = await b('post', '/user/tokens');
+    expect(regenerated.status).toBe(200);
+    const fresh = `Basic ${Buffer.from(`${regenerated.body.api_key as string}:`).toString('base64')}`;
+    const oldKeyWorks = async () => (await b('get', '/connections/types')).status === 200;
+    expect(await oldKeyWorks()).toBe(lingerMs > 0);
+    clock.advance(Math.max(lingerMs - 1, 0));
+    expect(await oldKeyWorks()).toBe(lingerMs > 0);
+    clock.advance(1);
+    expect(await oldKeyWorks()).toBe(false);
+    clock.advance(60_000);
+    expect(await oldKeyWorks()).toBe(false);
+    expect((await b('get', '/connections/types').set('Authorization', fresh)).status).toBe(200);
+  });
 });
+

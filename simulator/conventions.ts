@@ -77,6 +77,13 @@ export interface Conventions {
      * kind and the job, every one listed.
      */
     notifications: 'unread-by-default-with-last-read-at' | 'all-with-read-flag';
+    /**
+     * How long a key replaced by `POST /user/tokens` still authenticates (simulator time): the
+     * spec says it stops, not that it does so at once (it says "immediately" of interface A's
+     * revoked keys only), and a deployment behind a gateway caching a key's grant lets it work
+     * a moment longer.
+     */
+    replacedKeyLingerMs: number;
   };
 }
 
@@ -115,6 +122,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     rateLimitHeaders: { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', resetAs: 'epoch-seconds' },
     hookSignature: { header: 'X-Hook-Signature', scheme: 'sha1-of-fields' },
     notifications: 'unread-by-default-with-last-read-at',
+    replacedKeyLingerMs: 0,
   },
 };
 
@@ -153,6 +161,7 @@ export const ALT_CONVENTIONS: Conventions = {
     rateLimitHeaders: { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', resetAs: 'delta-seconds' },
     hookSignature: { header: 'X-Signature-256', scheme: 'hmac-sha256-of-body' },
     notifications: 'all-with-read-flag',
+    replacedKeyLingerMs: 200,
   },
 };
 

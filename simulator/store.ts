@@ -78,6 +78,8 @@ interface KeyOwner {
   digest: string;
   /** `digest` as bytes, for the constant-time comparison. */
   digestBytes: Buffer;
+  /** A replaced key that still authenticates until then (simulator time; the conventions' linger). */
+  retiresAt?: number;
 }
 
 /**
@@ -203,6 +205,14 @@ export class Store {
     this.userKeys.delete(sha256Hex(key));
   }
 
+  /** A replaced key that keeps authenticating until `at` (simulator time), then is gone; at once when `at` is not later than now. */
+  retireUserKey(key: string, at: number, now: number): void {
+    const owner = this.userKeys.get(sha256Hex(key));
+    if (!owner) return;
+    if (at <= now) this.userKeys.delete(owner.digest);
+    else owner.retiresAt = at;
+  }
+
   /**
    * Finds the owner of an interface B key. The lookup is by SHA-256 digest and the final
    * comparison is constant-time, so response timing reveals nothing about how close a guess was.
@@ -211,10 +221,14 @@ export class Store {
     return this.findUserKeyByDigest(sha256Hex(key));
   }
 
-  /** `findUserKey` for a key already hashed with `sha256Hex`. */
-  findUserKeyByDigest(digest: string): { account: AccountState; user: User } | null {
+  /** `findUserKey` for a key already hashed with `sha256Hex`; `now` (simulator time) retires a replaced key whose time is up. */
+  findUserKeyByDigest(digest: string, now = Number.NEGATIVE_INFINITY): { account: AccountState; user: User } | null {
     const owner = findByDigest(this.userKeys, digest);
     if (!owner) return null;
+    if (owner.retiresAt !== undefined && now >= owner.retiresAt) {
+      this.userKeys.delete(owner.digest);
+      return null;
+    }
     const account = this.accounts.get(owner.slug);
     const user = account?.users.get(owner.id);
     return account && user ? { account, user } : null;

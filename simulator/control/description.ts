@@ -37,8 +37,10 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // The simulator submits a job as it creates it (it never answers idle): a few seconds are
       // the time a check's polls need, not the simulator's.
       job_start_seconds: 5,
-      // POST /user/tokens retires the old key at once (simulator/domains/users/model.ts).
-      replaced_key_seconds: 0,
+      // How long a key replaced by POST /user/tokens may still work: none in standard (the very
+      // next request refuses it); alt's linger (conventions.ts) declared as five times itself,
+      // in whole seconds, as a vendor leaves room for a cache's timing.
+      replaced_key_seconds: conventions.b.replacedKeyLingerMs === 0 ? 0 : Math.ceil((conventions.b.replacedKeyLingerMs * 5) / 1000),
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.

@@ -39,12 +39,14 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
 
 /**
  * `POST /user/tokens` (B-AUTH-2): a new key replaces the old one in the store's index before the
- * response is written, so the old key fails on the very next request.
+ * response is written. The old key fails on the very next request (standard), or once the
+ * conventions' linger has passed on the simulator clock (alt: a gateway caching a key's grant).
  */
 export function regenerateApiKey(sim: Sim, account: AccountState, user: User): User {
   const old = user.apiKey;
   user.apiKey = newUserApiKey();
-  if (!sim.faults.has('b-old-key-valid-after-regeneration')) sim.store.unindexUserKey(old);
+  const now = sim.clock.now();
+  if (!sim.faults.has('b-old-key-valid-after-regeneration')) sim.store.retireUserKey(old, now + sim.conventions.b.replacedKeyLingerMs, now);
   sim.store.indexUserKey(account.slug, user.id, user.apiKey);
   user.updatedAt = sim.clock.now();
   return user;

@@ -88,7 +88,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const lenient = sim.options.profile === 'lenient';
   const digest = keyDigests.get(ctx.get('authorization'), lenient);
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
-  let found = digest === null ? null : sim.store.findUserKeyByDigest(digest);
+  let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
