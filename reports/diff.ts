@@ -10,8 +10,6 @@ import { md } from './markdown.ts';
  * profile); a gap clause's advisory verdict changing is listed, never a regression.
  */
 
-export type Movement = 'regressed' | 'improved';
-
 export interface ClauseChange {
   id: string;
   kind: ClauseVerdict['kind'];

@@ -189,5 +189,15 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(await oldKeyWorks()).toBe(false);
     expect((await b('get', '/connections/types').set('Authorization', fresh)).status).toBe(200);
   });
+
+  it('alt: once its linger is over, a replaced key names nobody, so the control API may give it back to the user', async () => {
+    const { app, b, clock, acme } = world('alt');
+    const old = acme.users[0]!.api_key;
+    const regenerated = await b('post', '/user/tokens');
+    clock.advance(1_000);
+    const given = await request(app).post('/_disco/accounts/acme/user-keys/replace').send({ current: regenerated.body.api_key as string, replacement: old });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect((await b('get', '/connections/types')).status).toBe(200);
+  });
 });
 

@@ -217,8 +217,8 @@ export class Store {
    * Finds the owner of an interface B key. The lookup is by SHA-256 digest and the final
    * comparison is constant-time, so response timing reveals nothing about how close a guess was.
    */
-  findUserKey(key: string): { account: AccountState; user: User } | null {
-    return this.findUserKeyByDigest(sha256Hex(key));
+  findUserKey(key: string, now?: number): { account: AccountState; user: User } | null {
+    return this.findUserKeyByDigest(sha256Hex(key), now);
   }
 
   /** `findUserKey` for a key already hashed with `sha256Hex`; `now` (simulator time) retires a replaced key whose time is up. */

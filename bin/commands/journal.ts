@@ -7,6 +7,7 @@ import { UsageError } from './usage-error.ts';
 import { HarFile } from '../../reports/har.ts';
 import { packageVersion } from '../../reports/suite-version.ts';
 import { journalExchange, journalNotes } from './journal-har.ts';
+import { readCa } from './certificate-file.ts';
 
 export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
 
@@ -128,15 +129,6 @@ async function controlOf(file: string): Promise<{ url: string; ca?: string }> {
   if (typeof tls?.ca === 'string') return { url, ca: tls.ca };
   if (typeof tls?.ca_file === 'string') return { url, ca: await readCa(resolvePath(dirname(file), tls.ca_file)) };
   return { url };
-}
-
-/** A PEM file to trust, read or refused (exit 2) with the reason. */
-export async function readCa(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (e) {
-    throw new UsageError(`cannot read the certificate ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
-  }
 }
 
 /** One entry in one line; the status coloured by class on a terminal. */

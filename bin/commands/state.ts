@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.ts';
 import { controlRequest } from '../../api/control-transport.ts';
-import { readCa } from './journal.ts';
+import { readCa } from './certificate-file.ts';
 
 export const stateHelp = `disco state export|import: the whole state of a running simulator
 

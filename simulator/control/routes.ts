@@ -123,9 +123,10 @@ export function controlRouter(sim: Sim): Router {
     const body = await json(ctx);
     if (typeof body.current !== 'string') throw invalidField('current', 'must be the key to replace');
     if (typeof body.replacement !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(body.replacement)) throw invalidField('replacement', 'must be 20 to 200 letters, digits, _ or -');
-    const found = sim.store.findUserKey(body.current);
+    // A replaced key whose linger (alt conventions) is over names nobody any more.
+    const found = sim.store.findUserKey(body.current, sim.clock.now());
     if (!found || found.account !== account) throw invalidField('current', 'is no key of this account');
-    if (body.replacement !== body.current && sim.store.findUserKey(body.replacement)) throw invalidField('replacement', 'is already in use');
+    if (body.replacement !== body.current && sim.store.findUserKey(body.replacement, sim.clock.now())) throw invalidField('replacement', 'is already in use');
     sim.store.unindexUserKey(body.current);
     found.user.apiKey = body.replacement;
     sim.store.indexUserKey(account.slug, found.user.id, body.replacement);
