@@ -151,7 +151,8 @@ describe('disco check --wait: a target still starting', () => {
     const file = join(dir, 'target.json');
     await writeFile(file, JSON.stringify(documentAt(deployment.port)), { mode: 0o600 });
     const r = await disco(['check', '--target', file, '--wait', '30', '--only', 'b-pkg/absent', '--runs', '3', '--report-dir', join(dir, 'reports')], {
-      whenReady: () => setTimeout(() => void deployment.forward(), 1_200),
+      // Later than disco's own start (about 1.3 s), so its first probe finds nothing listening.
+      whenReady: () => setTimeout(() => void deployment.forward(), 2_500),
     });
     await deployment.stop();
     expect(r.code, r.stderr).toBe(0);
