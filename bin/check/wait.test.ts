@@ -151,8 +151,12 @@ describe('disco check --wait: a target still starting', () => {
     const file = join(dir, 'target.json');
     await writeFile(file, JSON.stringify(documentAt(deployment.port)), { mode: 0o600 });
     const r = await disco(['check', '--target', file, '--wait', '30', '--only', 'b-pkg/absent', '--runs', '3', '--report-dir', join(dir, 'reports')], {
-      // Later than disco's own start (about 1.3 s), so its first probe finds nothing listening.
-      whenReady: () => setTimeout(() => void deployment.forward(), 2_500),
+      // Up once disco says it is waiting: its first probe found nothing listening, however slowly it started.
+      whenReady: (child) => {
+        child.stderr?.on('data', (d: Buffer) => {
+          if (d.toString().includes('waiting up to')) void deployment.forward();
+        });
+      },
     });
     await deployment.stop();
     expect(r.code, r.stderr).toBe(0);
