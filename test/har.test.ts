@@ -1,3 +1,4 @@
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,8 +141,17 @@ describe('a record of the run as an HTTP Archive (disco check --har)', () => {
 
   it('is a whole archive when Ctrl-C ends the run', { timeout: 90_000 }, async () => {
     const file = join(dir, 'interrupted.har');
+    // Ctrl-C once the archive has grown (written a megabyte at a time), however slowly the run started.
     const r = await disco(['check', '--seed', '4', '--har', file, '--report-dir', join(dir, 'interrupted')], {
-      whenReady: (child) => setTimeout(() => child.kill('SIGINT'), 4_000),
+      whenReady: (child) => {
+        const watch = setInterval(() => {
+          if (existsSync(file) && statSync(file).size > 1_000_000) {
+            clearInterval(watch);
+            child.kill('SIGINT');
+          }
+        }, 50);
+        child.once('exit', () => clearInterval(watch));
+      },
     });
     expect(r.code).toBe(130);
     const doc = JSON.parse(await readFile(file, 'utf8')) as HarDocument;
