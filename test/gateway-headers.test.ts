@@ -13,6 +13,7 @@ import { probeTarget } from '../bin/check/probe.ts';
 import { withoutHopByHop } from './support/gateway-parts.ts';
 import { disco } from './support/cli.ts';
 import { expectEveryReport } from './support/report-files.ts';
+import { REDACTED, Redactor } from '../suites/lib/redact.ts';
 
 /*
  * A deployment behind an access gateway that wants a service token on every request (as
@@ -123,6 +124,9 @@ describe('headers the target document adds to every request', () => {
     [{ 'bad name': 'v' }, 'staging.yaml: headers: "bad name" is not a header name'],
     [{ 'x-api-key': 'line\r\nInjected: 1' }, 'staging.yaml: headers.x-api-key holds a line break or NUL, which no header value may'],
     [{ 'x-api-key': '' }, 'staging.yaml: headers.x-api-key must be a non-empty string'],
+    [{ 'x-env': { value: 'staging', secret: 'no' } }, 'staging.yaml: headers.x-env.secret must be true or false'],
+    [{ 'x-env': { value: 'staging', hidden: false } }, 'staging.yaml: headers.x-env.hidden is not a field of a header (value, value_env, secret)'],
+    [{ 'x-env': { secret: false } }, 'staging.yaml: headers.x-env must be a non-empty string'],
   ])('refuses %j, naming the header and never its value', (headers, message) => {
     expect(refusal(headers)).toBe(message);
   });
@@ -146,4 +150,16 @@ describe('headers the target document adds to every request', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('a header given as {value, secret: false} is no secret: its value shows in the reports, as the host that holds the same word does', () => {
+    const target = resolveTarget(behindTheGateway({ 'X-Tenant': { value: 'staging', secret: false }, 'X-Token': { value_env: 'GW_TOKEN' } }), { GW_TOKEN: 'gw-token-secret-value' }, 'staging.yaml');
+    expect(target.headers).toEqual({ 'x-tenant': 'staging', 'x-token': 'gw-token-secret-value' });
+    expect(target.headersNotSecret).toEqual(['x-tenant']);
+    const secrets = targetSecrets(target);
+    expect(secrets).toContain('gw-token-secret-value');
+    expect(secrets).not.toContain('staging');
+    const redactor = new Redactor(secrets);
+    expect(redactor.text('GET https://staging.example.com/x with gw-token-secret-value')).toBe(`GET https://staging.example.com/x with ${REDACTED}`);
+  });
 });
+

@@ -56,9 +56,10 @@ export interface TargetDocument {
    * Headers sent with every request of the run, for a gateway in front of the deployment that
    * wants a token of its own (`CF-Access-Client-Secret_env: CF_ACCESS_SECRET`, `x-api-key_env:
    * GATEWAY_KEY`). Not the API's own (Authorization, Accept, Content-Type) nor the connection's.
-   * Every value is a secret: best given from the environment.
+   * Every value is a secret (best given from the environment), unless given as `{value: staging,
+   * secret: false}`, which the reports then show where it appears.
    */
-  headers?: Record<string, string>;
+  headers?: Record<string, string | number | { value?: string | number; value_env?: string; secret?: boolean }>;
   tls?: { ca?: string; ca_file?: string; client_cert?: string; client_cert_file?: string; client_key?: string; client_key_file?: string; client_key_passphrase?: string };
 }
 

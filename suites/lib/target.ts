@@ -234,7 +234,8 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     permissions,
     ...(absentIds ? { absentIds } : {}),
     ...(tls ? { tls } : {}),
-    ...(headers ? { headers } : {}),
+    ...(headers ? { headers: headers.values } : {}),
+    ...(headers?.notSecret.length ? { headersNotSecret: headers.notSecret } : {}),
   };
 }
 
@@ -444,7 +445,8 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   }
   if (target.tls?.clientKey) secrets.add(target.tls.clientKey);
   if (target.tls?.clientKeyPassphrase) secrets.add(target.tls.clientKeyPassphrase);
-  for (const value of Object.values(target.headers ?? {})) secrets.add(value);
+  const notSecret = new Set(target.headersNotSecret ?? []);
+  for (const [name, value] of Object.entries(target.headers ?? {})) if (!notSecret.has(name)) secrets.add(value);
   for (const url of [target.baseUrl, target.cdcBaseUrl, target.controlUrl]) {
     if (!url) continue;
     const parsed = new URL(url);

@@ -81,6 +81,8 @@ export interface ResolvedTarget {
   tls?: TargetTls;
   /** Headers sent with every request of the run (`headers`: a gateway's token), names lower-cased; the values are secrets. */
   headers?: Record<string, string>;
+  /** Those of `headers` given as `{value, secret: false}`: their values are not redacted. */
+  headersNotSecret?: string[];
 }
 
 /**
