@@ -31,6 +31,8 @@ const MOST_OFFERED = 3;
  */
 const LONGEST_COMPARED_SEGMENT = 40;
 const MOST_COMPARED_SEGMENTS = 16;
+/** How much of a request path a hint repeats. */
+const SHOWN_PATH = 200;
 
 /** What the journal says about a 404 or 405 (undefined for other statuses). */
 export function nearMissHint(status: number, method: string, path: string, endpoints: readonly Endpoint[]): string | undefined {
@@ -44,7 +46,9 @@ export function nearMissHint(status: number, method: string, path: string, endpo
   const atPath = endpoints.filter((e) => matches(request, segments(e.path)));
   if (atPath.length) return `${method.toUpperCase()} is not a method of ${atPath[0]!.path} (it takes ${atPath.map((e) => e.method).join(', ')})`;
   const nearest = nearestEndpoints(asked, path, endpoints);
-  const what = `no endpoint is ${method.toUpperCase()} ${path}`;
+  // The entry has the path whole: the hint names at most its start.
+  const shownPath = path.length > SHOWN_PATH ? `${path.slice(0, SHOWN_PATH)}…` : path;
+  const what = `no endpoint is ${method.toUpperCase().slice(0, 20)} ${shownPath}`;
   return nearest.length ? `${what}; nearest: ${nearest.map(show).join(', ')}` : `${what}, nor anything near it (GET /_disco/openapi.json lists every endpoint)`;
 }
 
