@@ -1,7 +1,7 @@
 import { createSimulator } from '../simulator/app.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
 import { listen } from '../simulator/server.ts';
-import { readKeyPair } from '../suites/lib/tls-settings.ts';
+import { servingPair } from '../suites/lib/tls-settings.ts';
 import { stopSettling } from '../simulator/domains/settle-timer.ts';
 import { stopRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
@@ -115,9 +115,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
 
 /** The certificate when it is self-signed (its own CA, to be trusted as such); undefined when a CA signed it. Throws for a pair that does not go together. */
 function selfSignedCertificate(tls: { cert: string; key: string }): string | undefined {
-  const pair = readKeyPair(tls.cert, tls.key);
+  const pair = servingPair(tls.cert, tls.key);
   if ('problem' in pair) throw new Error(`tls: ${pair.problem === 'not-a-certificate' ? 'cert is not a PEM certificate' : pair.problem === 'mismatch' ? 'key is not the key of cert' : 'key is not a PEM private key without a passphrase'}`);
-  return pair.certificate.checkIssued(pair.certificate) ? tls.cert : undefined;
+  return pair.selfSigned ? tls.cert : undefined;
 }
 
 function withCa(doc: TargetDocument, ca: string | undefined): TargetDocument {

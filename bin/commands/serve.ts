@@ -18,7 +18,7 @@ import type { TargetDescription } from '../../suites/lib/provision.ts';
 import { isConventionsName } from '../../simulator/conventions.ts';
 import { targetDescription } from '../../simulator/control/description.ts';
 import { writePrivateFile } from './private-file.ts';
-import { readKeyPair } from '../../suites/lib/tls-settings.ts';
+import { servingPair } from '../../suites/lib/tls-settings.ts';
 import { runCommandAlongside } from './serve-command.ts';
 
 export const serveHelp = `disco serve: run the simulator as a fake backend
@@ -251,10 +251,10 @@ async function readServerTls(certFile: string | undefined, keyFile: string | und
   };
   const cert = await read('--tls-cert', certFile);
   const key = await read('--tls-key', keyFile);
-  const pair = readKeyPair(cert, key);
+  const pair = servingPair(cert, key);
   if ('problem' in pair) {
     if (pair.problem === 'not-a-certificate') throw new UsageError(`--tls-cert ${certFile} is not a PEM certificate (-----BEGIN CERTIFICATE-----)`);
     throw new UsageError(pair.problem === 'mismatch' ? `--tls-key ${keyFile} is not the key of --tls-cert ${certFile}` : `--tls-key ${keyFile} is not a PEM private key without a passphrase (${pair.code ?? 'unreadable'})`);
   }
-  return { cert, key, selfSigned: pair.certificate.checkIssued(pair.certificate) };
+  return { cert, key, selfSigned: pair.selfSigned };
 }

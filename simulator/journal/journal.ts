@@ -1,3 +1,5 @@
+import type { Leniency } from '../http/leniency.ts';
+
 /**
  * The request journal: what clients sent to either interface and what they got, for client
  * developers to inspect and count (WireMock's request journal and `verify`). A ring of fixed
@@ -25,7 +27,7 @@ export interface JournalEntry {
   /** The chaos rule that acted on this request, if one did. */
   chaos?: { rule: string; action: string };
   /** What the lenient profile let through that a strict deployment refuses, each with the clause (http/leniency.ts). */
-  lenient?: { clause: string; what: string }[];
+  lenient?: Leniency[];
   /** For a 404 or 405: whether an endpoint served the path, and if none, the nearest (near-miss.ts). Added when shown. */
   hint?: string;
 }

@@ -29,7 +29,10 @@ const CLIP_MARK = '…';
 /** Shorter remnants of a cut secret are too common to hide without hiding ordinary words. */
 const MIN_PARTIAL = 4;
 
-/** No secret is shorter (`add` takes none), so every form of one is indexed by this many first characters. */
+/**
+ * No secret is shorter (`add` takes none: shorter values are too common to hide without hiding
+ * ordinary words), so every form of one is indexed by this many first characters.
+ */
 const MIN_SECRET = 6;
 
 /** Two characters as one number, for the prefilter of positions where a secret may start. */
@@ -47,7 +50,7 @@ export class Redactor {
   /** The secrets as given (not their encodings), for finding a clipped one. */
   private readonly plain = new Set<string>();
   /**
-   * Where the text is searched from, built when first needed after a secret was added: each form
+   * Where the text is searched from, built when first needed and grown as secrets are learned: each form
    * by its first MIN_SECRET characters (longest first, so a secret that contains another is
    * replaced whole), each plain secret by its first MIN_PARTIAL, and which pairs of characters
    * begin one. A run learns hundreds of secrets (keys, salts) and a report redacts thousands of
@@ -60,7 +63,7 @@ export class Redactor {
   }
 
   add(secret: string | undefined | null): void {
-    if (!secret || secret.length < 6 || this.plain.has(secret)) return;
+    if (!secret || secret.length < MIN_SECRET || this.plain.has(secret)) return;
     this.plain.add(secret);
     const forms = [secret, Buffer.from(`${secret}:`).toString('base64'), Buffer.from(secret).toString('base64')];
     for (const form of forms) {

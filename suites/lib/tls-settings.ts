@@ -119,6 +119,16 @@ export function readKeyPair(cert: string, key: string, passphrase?: string): { c
   return { certificate };
 }
 
+/**
+ * A certificate and unencrypted key to serve HTTPS with (`disco serve --tls-cert`,
+ * `startSimulator({tls})`): whether the certificate is self-signed, and so its own CA for clients
+ * to trust as such, or what is wrong with the pair.
+ */
+export function servingPair(cert: string, key: string): { selfSigned: boolean } | KeyPairProblem {
+  const pair = readKeyPair(cert, key);
+  return 'problem' in pair ? pair : { selfSigned: pair.certificate.checkIssued(pair.certificate) };
+}
+
 /** The problem in the target document's terms (no key material). */
 function keyPairProblemText({ problem, code }: KeyPairProblem): string {
   switch (problem) {
