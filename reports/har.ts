@@ -1,11 +1,12 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { RecordedExchange } from '../suites/lib/types.ts';
+import type { RecordedExchange, ResponseRecord } from '../suites/lib/types.ts';
 
 /**
  * `disco check --har FILE`: every exchange of the run in HTTP Archive 1.2 form (what Schemathesis
  * writes with `--report har`), for a vendor who wants to see exactly what the checks sent and got,
  * and for a reviewer of a certification run. Browsers' developer tools, Charles, Fiddler and
- * Insomnia read it. Each entry says which check sent it (`_check`, `_clauses`).
+ * Insomnia read it. Each entry says which check sent it (`_check`, `_clauses`). A request that
+ * got no answer is there too, as developer tools keep one: status 0 and `_error`.
  *
  * The entries come redacted (keys, salts, passwords and the document's header values replaced as
  * in every report) and with bodies clipped (`RecordedExchange`), and are written as they come,
@@ -39,6 +40,7 @@ const CHUNK = 1 << 20;
 
 export class HarFile {
   private entries = 0;
+  private unansweredEntries = 0;
   private closed = false;
   private pending: string[] = [];
   private pendingLength = 0;
@@ -64,6 +66,7 @@ export class HarFile {
     this.pending.push(text);
     this.pendingLength += text.length;
     this.entries++;
+    if (exchange.response === null) this.unansweredEntries++;
     if (this.pendingLength >= CHUNK) this.flush();
   }
 
@@ -79,6 +82,11 @@ export class HarFile {
     return this.entries;
   }
 
+  /** How many of them are requests that got no answer. */
+  get unansweredCount(): number {
+    return this.unansweredEntries;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -87,6 +95,8 @@ export class HarFile {
     closeSync(this.fd);
   }
 }
+
+const NO_ANSWER = 'no answer';
 
 /** One exchange as a HAR 1.2 entry. */
 export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<string, unknown> {
@@ -107,28 +117,40 @@ export function harEntry(exchange: RecordedExchange, notes: HarNotes): Record<st
       headersSize: -1,
       bodySize: exchange.requestBodyBytes,
     },
-    response: {
-      status: response.status,
-      statusText: '',
-      httpVersion: 'HTTP/1.1',
-      cookies: [],
-      headers: headerList(response.headers),
-      content: {
-        size: exchange.responseBodyBytes >= 0 ? exchange.responseBodyBytes : Buffer.byteLength(response.body),
-        mimeType: headerValue(response.headers, 'content-type') ?? '',
-        ...(response.body !== '' ? { text: response.body } : {}),
-        ...clipNote(exchange.responseBodyClipped),
-      },
-      redirectURL: headerValue(response.headers, 'location') ?? '',
-      headersSize: -1,
-      bodySize: -1,
-    },
+    response: response === null ? unanswered(exchange.error ?? NO_ANSWER) : answered(exchange, response),
     cache: {},
     // The client measures the whole exchange only: all of it is counted as waiting.
     timings: { send: 0, wait: time, receive: 0 },
-    comment: notes.comment,
+    comment: response === null ? `${notes.comment} | no answer: ${exchange.error ?? NO_ANSWER}` : notes.comment,
     ...notes.fields,
   };
+}
+
+function answered(exchange: RecordedExchange, response: ResponseRecord): Record<string, unknown> {
+  return {
+    status: response.status,
+    statusText: '',
+    httpVersion: 'HTTP/1.1',
+    cookies: [],
+    headers: headerList(response.headers),
+    content: {
+      size: exchange.responseBodyBytes >= 0 ? exchange.responseBodyBytes : Buffer.byteLength(response.body),
+      mimeType: headerValue(response.headers, 'content-type') ?? '',
+      ...(response.body !== '' ? { text: response.body } : {}),
+      ...clipNote(exchange.responseBodyClipped),
+    },
+    redirectURL: headerValue(response.headers, 'location') ?? '',
+    headersSize: -1,
+    bodySize: -1,
+  };
+}
+
+/**
+ * A request that got no whole answer (refused, reset, timed out, its body cut off), as browsers'
+ * developer tools export one: status 0, nothing received, and why in `_error`.
+ */
+function unanswered(error: string): Record<string, unknown> {
+  return { status: 0, statusText: '', httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: 'x-unknown' }, redirectURL: '', headersSize: -1, bodySize: -1, _error: error };
 }
 
 /** The query's parameters; none for a URL that does not parse (a record keeps what was sent, however odd). */

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { runChecks } from '../suites/lib/run.ts';
 import { targetSecrets } from '../suites/lib/target.ts';
 import { HarFile } from '../reports/har.ts';
 import { disco } from './support/cli.ts';
+import { closeServer, localTarget } from './support/local-target.ts';
 
 /**
  * HAR 1.2's required members (http://www.softwareishard.com/blog/har-12-spec/), as a schema: what
@@ -55,7 +57,7 @@ const HAR_1_2 = {
 } as const;
 
 interface HarDocument {
-  log: { comment: string; entries: { _check: string; _clauses: string[]; request: { method: string; url: string; bodySize: number; postData?: { text: string; comment?: string } }; response: { status: number; content: { size: number; text?: string } } }[] };
+  log: { comment: string; entries: { _check: string; _clauses: string[]; comment: string; request: { method: string; url: string; headers: { name: string; value: string }[]; bodySize: number; postData?: { text: string; comment?: string } }; response: { status: number; _error?: string; headers: unknown[]; content: { size: number; text?: string } } }[] };
 }
 
 let dir: string;
@@ -158,5 +160,70 @@ describe('a record of the run as an HTTP Archive (disco check --har)', () => {
     expect(doc.log.entries.length).toBeGreaterThan(10);
     expect(r.stdout).toContain(`disco check: ${doc.log.entries.length} exchanges written to ${file}`);
   });
-});
 
+  it('keeps the requests that got no answer, as developer tools do (status 0, _error), and never one not sent', { timeout: 60_000 }, async () => {
+    // Answers the first request of the run with interface B's error object, then never again.
+    let seen = 0;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (seen++ === 0) res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Item not found.","error":"Not found."}');
+    });
+    const target = await localTarget(server);
+    const file = join(dir, 'unanswered.har');
+    try {
+      // The key checks need no fixture: each sends a request of its own.
+      const checks = (await loadChecks()).filter((c) => c.id.startsWith('b-auth/') || c.id.startsWith('b-conn/'));
+      const har = HarFile.open(file, { name: 'disco', version: 'test' }, 'a hanging target');
+      const out = await runChecks({ target, checks, profile: 'spec', seed: 5, runs: 3, readOnly: false, timeoutMs: 300, schedule: 'serial', record: { bodyCap: 4096, add: (ex, check) => har.add(ex, check) } });
+      har.close();
+      const text = await readFile(file, 'utf8');
+      const doc = JSON.parse(text) as HarDocument;
+      const validate = new Ajv({ strict: false }).compile(HAR_1_2);
+      expect(validate(doc), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+
+      const answered = doc.log.entries.filter((e) => e.response.status !== 0);
+      const unanswered = doc.log.entries.filter((e) => e.response.status === 0);
+      expect(answered).toHaveLength(out.checks.reduce((n, c) => n + c.requests, 0));
+      expect(answered.length).toBe(1);
+      // The client stops sending after five requests in a row got nothing: those five are kept, the checks' later requests were never sent.
+      expect(unanswered).toHaveLength(5);
+      expect(seen).toBe(6);
+      expect(har.unansweredCount).toBe(5);
+      for (const e of unanswered) {
+        expect(e.response._error).toBe('no answer within 300 ms');
+        expect(e.response.headers).toEqual([]);
+        expect(e.comment).toBe(`${e._check} (${e._clauses.join(', ')}) | no answer: no answer within 300 ms`);
+        expect(checks.map((c) => c.id)).toContain(e._check);
+        expect(e.request.url.startsWith(target.baseUrl!)).toBe(true);
+      }
+      expect(out.checks.some((c) => c.verdict === 'error' && /not sent: the target stopped answering/.test(c.reason ?? ''))).toBe(true);
+      for (const secret of targetSecrets(target)) expect(text.includes(secret), 'a secret in the HAR').toBe(false);
+    } finally {
+      server.closeAllConnections();
+      await closeServer(server);
+    }
+  });
+
+  it('from the command line, counts the requests that got no answer', { timeout: 60_000 }, async () => {
+    // The probe (no key) is answered 401; every request with a key waits for ever.
+    const server = http.createServer((req, res) => {
+      req.resume();
+      if (req.headers.authorization === undefined) res.writeHead(401, { 'content-type': 'application/json' }).end('{"message":"Unauthorized","error":"Unauthorized"}');
+    });
+    const target = await localTarget(server);
+    const document = join(dir, 'hanging.json');
+    await writeFile(document, JSON.stringify({ base_url: target.baseUrl, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }));
+    const file = join(dir, 'hanging.har');
+    try {
+      const r = await disco(['check', '--target', document, '--only', 'b-auth', '--timeout', '300', '--har', file, '--report-dir', join(dir, 'hanging')]);
+      expect(r.code, r.stderr).toBe(2);
+      const doc = JSON.parse(await readFile(file, 'utf8')) as HarDocument;
+      const unanswered = doc.log.entries.filter((e) => e.response.status === 0).length;
+      expect(unanswered).toBeGreaterThan(0);
+      expect(r.stdout).toContain(`disco check: ${doc.log.entries.length} exchanges written to ${file} (${unanswered} without an answer)`);
+    } finally {
+      server.closeAllConnections();
+      await closeServer(server);
+    }
+  });
+});

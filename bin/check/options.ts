@@ -46,7 +46,7 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       not run, their clauses not verified); --fail-fast is --max-failures 1
   --har FILE          also write every exchange of the run to FILE as an HTTP Archive (HAR 1.2,
                       redacted like the reports, bodies past 64 KiB clipped; 0600), each entry
-                      naming its check and clauses
+                      naming its check and clauses; a request that got no answer has status 0
   --profile P         spec (gap clauses advisory; default with --target and with --conventions
                       alt) | simulator (gap clauses binding; default for the embedded simulator)
   --conventions C     embedded simulator only: standard (the real service's choices, default) or

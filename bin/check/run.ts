@@ -98,7 +98,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
   }
   progress?.finish();
   har?.close();
-  if (har && options.har !== undefined) io.out(`disco check: ${har.count} exchanges written to ${options.har}\n`);
+  if (har && options.har !== undefined) io.out(`disco check: ${har.count} exchanges written to ${options.har}${har.unansweredCount ? ` (${har.unansweredCount} without an answer)` : ''}\n`);
   const announced = announcements.result();
   return { ...run, unselected, startedAt, finishedAt: new Date(), durationMs: Math.round(performance.now() - started), ...(announced ? { announced } : {}) };
 }

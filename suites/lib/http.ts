@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { SecureContextOptions } from 'node:tls';
-import type { Exchange, HttpClient, RequestOptions } from './types.ts';
+import type { Exchange, HttpClient, RequestOptions, SentRequest } from './types.ts';
 import { delay } from './delay.ts';
 import { decodedBody } from './content-coding.ts';
 import { tlsFailure } from './tls-settings.ts';
@@ -15,6 +15,8 @@ export class TransportError extends Error {
     message: string,
     readonly method: string,
     readonly url: string,
+    /** The request, when it went out before the failure (a record of the run keeps it: `ClientView.onUnanswered`). */
+    readonly attempt?: SentRequest,
   ) {
     super(message);
   }
@@ -72,6 +74,8 @@ export interface ClientView {
   stopped?: () => boolean;
   /** Called for every exchange sent through this view, after the client's own observer. */
   onExchange?: (exchange: Exchange) => void;
+  /** Called for every request sent through this view that got no whole answer (never for one not sent), with why. */
+  onUnanswered?: (sent: SentRequest, error: string) => void;
   /** Why this view may send no request now (it is failed as not sent), or null. */
   refusal?: () => string | null;
 }
@@ -147,6 +151,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       if (err instanceof TransportError) {
         failuresInARow++;
         lastFailure = err.message;
+        if (err.attempt) view.onUnanswered?.(err.attempt, err.message);
       }
       throw err;
     }
@@ -196,6 +201,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     }
     const { agent, proxy } = routed;
     const started = performance.now();
+    const sent = { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) };
     const exchange = await new Promise<Exchange>((resolve, reject) => {
       // A proxy that refuses the tunnel has its own answer replayed as the response (the agent's
       // way of reporting it): that answer is the proxy's, never the target's.
@@ -226,7 +232,7 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
             (decoded) => {
               const text = decoded.toString('utf8');
               resolve({
-                request: { method, url: target.href, headers, ...(body !== undefined ? { body } : {}) },
+                request: sent,
                 response: { status: res.statusCode ?? 0, headers: responseHeaders, body: text },
                 json: jsonOfBody(text),
                 durationMs: performance.now() - started,
@@ -255,6 +261,9 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       });
       if (body !== undefined) req.write(body);
       req.end();
+    }).catch((err: unknown) => {
+      // The request went out (or was handed to a proxy): what was sent is kept with the failure.
+      throw err instanceof TransportError ? new TransportError(err.message, err.method, err.url, { request: sent, durationMs: performance.now() - started }) : err;
     });
     options.onExchange?.(exchange);
     return exchange;

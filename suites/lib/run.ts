@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedExchange, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence } from './types.ts';
+import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedExchange, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence, SentRequest } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
 import { tlsRequestOptions } from './tls-settings.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
@@ -169,6 +169,10 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
       options.onExchange?.(ex, check);
       if (options.record) options.record.add(recorded(ex, redactor, options.record.bodyCap), check);
     },
+    // A request that got no answer is the part of the traffic a vendor most wants to see.
+    onUnanswered: (sent, error) => {
+      if (options.record) options.record.add(recordedUnanswered(sent, error, redactor, options.record.bodyCap), check);
+    },
   });
   const started = performance.now();
   const { context, state } = createContext({
@@ -235,17 +239,29 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
 
 /** `ex` as a record of the run keeps it: bodies clipped first (a clipped secret is still hidden: redact.ts), then redacted. */
 function recorded(ex: Exchange, redactor: Redactor, bodyCap: number): RecordedExchange {
-  const requestBody = ex.request.body === undefined ? undefined : clip(ex.request.body, bodyCap);
   const responseBody = clip(ex.response.body, bodyCap);
   return {
-    request: redactor.request({ ...ex.request, ...(requestBody ? { body: requestBody.text } : {}) }),
+    ...recordedRequest(ex, redactor, bodyCap),
     response: redactor.response({ ...ex.response, body: responseBody.text }),
-    startedAt: Date.now() - ex.durationMs,
-    durationMs: ex.durationMs,
-    requestBodyBytes: ex.request.body === undefined ? 0 : Buffer.byteLength(ex.request.body),
     responseBodyBytes: Buffer.byteLength(ex.response.body),
-    ...(requestBody?.clipped ? { requestBodyClipped: true } : {}),
     ...(responseBody.clipped ? { responseBodyClipped: true } : {}),
+  };
+}
+
+/** A request that got no whole answer, as the record keeps it: the request as `recorded` keeps one, no response, and why. */
+function recordedUnanswered(sent: SentRequest, error: string, redactor: Redactor, bodyCap: number): RecordedExchange {
+  return { ...recordedRequest(sent, redactor, bodyCap), response: null, error: redactor.text(error), responseBodyBytes: -1 };
+}
+
+/** The request half of a record: its body clipped, then redacted, with the whole body's size; when it went and how long it took. */
+function recordedRequest(sent: SentRequest, redactor: Redactor, bodyCap: number): Pick<RecordedExchange, 'request' | 'startedAt' | 'durationMs' | 'requestBodyBytes' | 'requestBodyClipped'> {
+  const body = sent.request.body === undefined ? undefined : clip(sent.request.body, bodyCap);
+  return {
+    request: redactor.request({ ...sent.request, ...(body ? { body: body.text } : {}) }),
+    startedAt: Date.now() - sent.durationMs,
+    durationMs: sent.durationMs,
+    requestBodyBytes: sent.request.body === undefined ? 0 : Buffer.byteLength(sent.request.body),
+    ...(body?.clipped ? { requestBodyClipped: true } : {}),
   };
 }
 

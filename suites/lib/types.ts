@@ -164,8 +164,10 @@ export interface Exchange {
  */
 export interface RecordedExchange {
   request: RequestRecord;
-  response: ResponseRecord;
-  /** When the request was sent (epoch ms) and how long until its answer was read. */
+  /** Null when no whole answer came (refused, reset, timed out, a body cut off): `error` says why. */
+  response: ResponseRecord | null;
+  error?: string;
+  /** When the request was sent (epoch ms) and how long until its answer was read (or the client gave up). */
   startedAt: number;
   durationMs: number;
   /** Bytes of the bodies as sent and as read (after any content coding was undone); -1 when not known (a record kept only the start). */
@@ -173,6 +175,12 @@ export interface RecordedExchange {
   responseBodyBytes: number;
   requestBodyClipped?: boolean;
   responseBodyClipped?: boolean;
+}
+
+/** A request that went out and got no whole answer: what was sent, and how long the client waited. */
+export interface SentRequest {
+  request: RequestRecord;
+  durationMs: number;
 }
 
 export interface RequestOptions {
