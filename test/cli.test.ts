@@ -205,6 +205,41 @@ describe('disco check against the embedded simulator', () => {
     expect(record).toMatchObject({ complete: false, certified: false, options: { maxFailures: 1 } });
     expect(verifyCertification(record).ok).toBe(true);
   });
+
+  it('--last-failed runs again only what failed or errored in the report folder, with that run\'s seed and runs, until nothing is left', async () => {
+    const reports = join(dir, 'last-failed');
+    const first = await disco(['check', '--fault', 'b-404-without-message', '--only', 'b-err,b-pkg,b-lim', '--seed', '5', '--runs', '5', '--report-dir', reports]);
+    expect(first.code).toBe(1);
+    const before = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    const failed = before.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed.length).toBeLessThan(before.checks.length);
+
+    // The deployment still broken: the same checks, the same seed and cases, the same failures.
+    const again = await disco(['check', '--fault', 'b-404-without-message', '--last-failed', '--report-dir', reports]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`disco check: --last-failed: ${failed.length} check${failed.length === 1 ? '' : 's'} that failed or errored in the run of ${before.finishedAt} (${join(reports, 'result.json')}): ${failed.map((c) => c.id).join(', ')}; seed 5 as then, 5 runs per property as then`);
+    const rerun = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    expect([rerun.seed, rerun.runs]).toEqual([5, 5]);
+    expect(rerun.checks.map((c) => [c.id, c.verdict, c.reason])).toEqual(failed.map((c) => [c.id, c.verdict, c.reason]));
+    // The reproduce command names the checks, not the folder the next run overwrites.
+    expect(again.stdout).toContain(`--only ${failed.map((c) => c.id).join(',')} --seed 5 --runs 5`);
+
+    // --only narrows the selection (here to checks of another family: nothing left to run).
+    const narrowed = await disco(['check', '--last-failed', '--only', 'b-lim', '--report-dir', reports]);
+    expect([narrowed.code, narrowed.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the run of ${rerun.finishedAt} (${join(reports, 'result.json')}) among --only b-lim: nothing to run`]);
+
+    // Fixed: they pass (a subset, so exit 0), and then there is nothing left to run.
+    const fixed = await disco(['check', '--last-failed', '--report-dir', reports]);
+    expect(fixed.code, fixed.stdout).toBe(0);
+    const after = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
+    expect(after.checks.map((c) => [c.id, c.verdict])).toEqual(failed.map((c) => [c.id, 'pass']));
+    const done = await disco(['check', '--last-failed', '--report-dir', reports]);
+    expect([done.code, done.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the run of ${after.finishedAt} (${join(reports, 'result.json')}): nothing to run`]);
+
+    const none = await disco(['check', '--last-failed', '--report-dir', join(dir, 'no-run-yet')]);
+    expect([none.code, none.stderr.trim()]).toEqual([2, `disco check: --last-failed: no earlier run in ${join(dir, 'no-run-yet')} (it has no result.json); run disco check there first`]);
+  });
 });
 
 describe('disco check against a target file, interrupted', () => {

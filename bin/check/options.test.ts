@@ -50,6 +50,7 @@ describe('disco check options', () => {
     [['--certify', '--max-failures', '3'], '--certify runs every check; it cannot be combined with --max-failures'],
     [['--har', 'x.har', '--plan'], '--har records the exchanges of a run; --plan sends none'],
     [['--har', ' '], '--har must name a file'],
+    [['--certify', '--last-failed'], '--certify runs every check; it cannot be combined with --last-failed'],
     [['--wait', '4000'], '--wait must be an integer from 0 to 3600, got 4000'],
   ])('refuses %j', (args, message) => {
     expect(() => parseCheckArgs(args)).toThrow(UsageError);
@@ -63,6 +64,12 @@ describe('disco check options', () => {
     expect(parseCheckArgs(['--har', 'run.har']).har).toBe('run.har');
     expect(parseCheckArgs(['--wait', '120']).waitSeconds).toBe(120);
     expect(parseCheckArgs([]).waitSeconds).toBeUndefined();
+  });
+
+  it('reads --last-failed (a subset: never exit 3) and whether --seed and --runs were given, which it then keeps', () => {
+    expect(parseCheckArgs(['--last-failed'])).toMatchObject({ lastFailed: true, allowIncomplete: true, seedGiven: false, runsGiven: false });
+    expect(parseCheckArgs(['--last-failed', '--seed', '9', '--runs', '4'])).toMatchObject({ seed: 9, seedGiven: true, runs: 4, runsGiven: true });
+    expect(parseCheckArgs([])).toMatchObject({ lastFailed: false, allowIncomplete: false });
   });
 
   it('reads --certify, --sign-key and --plan', () => {

@@ -28,6 +28,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       (B-AUTH, A), check families (b-auth) or check ids (b-auth/invalid-keys)
   --skip LIST         the same tokens: leave those checks out (a known failure quarantined);
                       their clauses are reported not selected, never passed
+  --last-failed       run again only the checks that failed or errored in the last run whose
+                      result.json is in --report-dir, with that run's seed and runs (unless
+                      --seed or --runs is given), so its failures come back as they were
   --seed N            fast-check seed (default: random, printed; the same seed reproduces a run)
   --runs N            cases per property (default ${DEFAULT_RUNS}; ${DEFAULT_TARGET_RUNS} with --target, where every
                       case writes to a real deployment)
@@ -55,9 +58,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
   --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
                       purpose); --only and --skip imply it
-  --certify           a certification run: every check (refuses --only, --skip, --read-only,
-                      --allow-incomplete and --max-failures); certification.json is a certificate (certified: true)
-                      only when the outcome is CONFORMANT
+  --certify           a certification run: every check (refuses --only, --skip, --last-failed,
+                      --read-only, --allow-incomplete and --max-failures); certification.json
+                      is a certificate (certified: true) only when the outcome is CONFORMANT
   --sign-key FILE     with --certify: sign the certificate with this Ed25519 private key (PEM;
                       disco keygen makes one); disco verify-cert --public-key checks it
   --list              print the checks (with --only or --skip: the selected ones) and their clauses
@@ -69,7 +72,7 @@ Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) ve
 passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
 target unreachable or redirecting its API, a clause unverifiable for transport errors or a
 halted run); 3 INCOMPLETE, none failed but some were not verified (0 with --allow-incomplete,
---only or --skip); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
+--only, --skip or --last-failed); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
 `;
 
 export interface CheckOptions {
@@ -80,6 +83,9 @@ export interface CheckOptions {
   seed: number;
   seedGiven: boolean;
   runs: number;
+  runsGiven: boolean;
+  /** Run only what failed or errored in the report folder's last run, with its seed and runs (`--last-failed`, bin/check/last-failed.ts). */
+  lastFailed: boolean;
   readOnly: boolean;
   rate?: number;
   /** One check at a time instead of the two interface lanes. */
@@ -119,6 +125,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       skip: { type: 'string', multiple: true, default: [] },
       seed: { type: 'string' },
       runs: { type: 'string' },
+      'last-failed': { type: 'boolean', default: false },
       'read-only': { type: 'boolean', default: false },
       rate: { type: 'string' },
       serial: { type: 'boolean', default: false },
@@ -172,7 +179,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   const skip = parseOnly(values.skip);
   if (values.certify) {
     // A certificate speaks for the whole spec: nothing may be left out or excused.
-    const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : '', values['max-failures'] !== undefined ? '--max-failures' : '', values['fail-fast'] ? '--fail-fast' : ''].filter(Boolean);
+    const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['last-failed'] ? '--last-failed' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : '', values['max-failures'] !== undefined ? '--max-failures' : '', values['fail-fast'] ? '--fail-fast' : ''].filter(Boolean);
     if (excluded.length) throw new UsageError(`--certify runs every check; it cannot be combined with ${excluded.join(', ')}`);
   }
   if (values['fail-fast'] && values['max-failures'] !== undefined) throw new UsageError('--fail-fast is --max-failures 1: give one of them');
@@ -185,6 +192,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     seed: seed ?? randomInt(0, 2 ** 31 - 1),
     seedGiven: seed !== undefined,
     runs: integer('runs', values.runs, 1, 100_000) ?? (values.target !== undefined ? DEFAULT_TARGET_RUNS : DEFAULT_RUNS),
+    runsGiven: values.runs !== undefined,
+    lastFailed: values['last-failed'],
     readOnly: values['read-only'],
     ...(rate !== undefined ? { rate } : {}),
     serial: values.serial,
@@ -196,7 +205,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     ...(profile ? { profile } : {}),
     faults,
     conventions,
-    allowIncomplete: values['allow-incomplete'] || only.length > 0 || skip.length > 0,
+    allowIncomplete: values['allow-incomplete'] || only.length > 0 || skip.length > 0 || values['last-failed'],
     allowIncompleteGiven: values['allow-incomplete'],
     list: values.list,
     plan: values.plan,

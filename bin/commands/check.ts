@@ -9,7 +9,8 @@ import { checkHelp, defaultProfile, parseCheckArgs, reproduceCommand } from '../
 import { shownUrl } from '../check/probe.ts';
 import { formatPlan, rehearse } from '../check/plan.ts';
 import { publishReport, readSignKey } from '../check/report.ts';
-import { baseUrlsOf, runSelectedChecks } from '../check/run.ts';
+import { baseUrlsOf, loadAllChecks, runSelectedChecks } from '../check/run.ts';
+import { lastFailedSelection } from '../check/last-failed.ts';
 import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
 import { openTarget, type OpenedTarget } from '../check/target.ts';
@@ -23,10 +24,25 @@ import { declaredOf } from '../../suites/catalog/declared.ts';
  * of what ran are written.
  */
 export async function check(argv: string[]): Promise<number> {
-  const options = parseCheckArgs(argv);
+  let options = parseCheckArgs(argv);
   if (options.help) {
     process.stdout.write(checkHelp);
     return 0;
+  }
+  if (options.lastFailed) {
+    try {
+      const again = await lastFailedSelection(options, await loadAllChecks());
+      if ('nothing' in again) {
+        process.stdout.write(`disco check: ${again.nothing}\n`);
+        return 0;
+      }
+      options = again.options;
+      process.stderr.write(`disco check: ${again.said}\n`);
+    } catch (e) {
+      if (!(e instanceof RunStopped)) throw e;
+      process.stderr.write(`disco check: ${e.message}\n`);
+      return e.exitCode;
+    }
   }
   if (options.list) return listChecks(options);
 

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { diffMarkdown, diffRuns, diffText } from '../../reports/diff.ts';
-import { runResultValidator } from '../../reports/schema.ts';
+import { readRunResult } from '../../reports/read-result.ts';
 import type { RunResult } from '../../suites/lib/types.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -28,22 +27,14 @@ export async function diff(argv: string[]): Promise<number> {
   }
   if (positionals.length !== 2) throw new UsageError('diff takes two result.json files: BASELINE CURRENT');
   if (values.json && values.markdown) throw new UsageError('give --json or --markdown, not both');
-  const validate = runResultValidator();
   const runs: RunResult[] = [];
   for (const file of positionals) {
-    let doc: unknown;
-    try {
-      doc = JSON.parse(await readFile(file, 'utf8'));
-    } catch (e) {
-      process.stderr.write(`disco diff: cannot read ${file} as JSON: ${e instanceof Error ? e.message : String(e)}\n`);
+    const read = await readRunResult(file);
+    if ('problem' in read) {
+      process.stderr.write(`disco diff: ${read.problem}\n`);
       return 2;
     }
-    if (!validate(doc)) {
-      const first = validate.errors?.[0];
-      process.stderr.write(`disco diff: ${file} is not a result.json of disco check (${first ? `${first.instancePath || '/'} ${first.message ?? ''}` : 'invalid'})\n`);
-      return 2;
-    }
-    runs.push(doc as RunResult);
+    runs.push(read.result);
   }
   const result = diffRuns(runs[0]!, runs[1]!);
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : values.markdown ? diffMarkdown(result) : diffText(result));
