@@ -3,22 +3,25 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { isObject, pageListing } from './lib/answers.ts';
 import type { CheckContext } from './lib/types.ts';
 
+
 /**
  * Whether deleted delivery `id` is gone, as far as the target shows it: the list (GET /deliveries,
- * an extension) read whole without it, or a second DELETE finding nothing to delete (404 or 410
- * with the error object). A second 2xx proves nothing either way: deleting what is gone may be a
- * no-op. Fails B-DLV-1 when the list still shows it; the reason it could not be seen otherwise.
+ * an extension) read whole without it, when it listed it before the DELETE (a list that never
+ * showed it, filtering by default, proves nothing), or a second DELETE finding nothing to delete
+ * (404 or 410 with the error object). A second 2xx proves nothing either way: deleting what is
+ * gone may be a no-op. Fails B-DLV-1 when the list still shows it; the reason it could not be
+ * seen otherwise.
  */
-async function expectGone(t: CheckContext, id: number): Promise<string | undefined> {
+async function expectGone(t: CheckContext, id: number, listedBefore: boolean | undefined): Promise<string | undefined> {
   const listed = await listCatalog(t.b(), t.target, '/deliveries', 20);
   if (listed) {
     const page = pageListing(listed, (d) => isObject(d) && d.id === id);
     t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
-    if (listed.complete) return undefined;
+    if (listed.complete && listedBefore) return undefined;
   }
   const again = await t.b().delete(`/deliveries/${id}`);
   if ([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string') return undefined;
-  const list = listed ? 'GET /deliveries (an extension) could not be read whole' : 'GET /deliveries (an extension) is not served';
+  const list = !listed ? 'GET /deliveries (an extension) is not served' : listed.complete ? 'GET /deliveries (an extension) did not list it before its deletion either' : 'GET /deliveries (an extension) could not be read whole';
   return `${list}, and a second DELETE /deliveries/${id} answered ${again.response.status}, which does not say whether it is gone`;
 }
 
@@ -29,9 +32,13 @@ check({
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Destructive: each run uses up one of the disposable deliveries the target lists.
+    // What the list (an extension) showed before any deletion: whether it listed the delivery deleted.
+    const before = await listCatalog(t.b(), t.target, '/deliveries', 20);
     for (const id of t.fixtures().delivery_ids ?? []) {
+      const listedBefore = before?.complete ? pageListing(before, (d) => isObject(d) && d.id === id) !== undefined : undefined;
       const ex = await t.b().delete(`/deliveries/${id}`);
-      if (ex.response.status === 404) continue;
+      // Used up by an earlier run: not found, or gone (which code is the deployment's, B-GAP-2).
+      if (ex.response.status === 404 || ex.response.status === 410) continue;
       t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id} answered ${ex.response.status}, expected 204`);
       t.expect.that(ex.response.body === '', {
         clause: 'B-DLV-1',
@@ -40,11 +47,11 @@ check({
         received: `${ex.response.body.length} bytes`,
         exchange: ex,
       });
-      const unseen = await expectGone(t, id);
+      const unseen = await expectGone(t, id, listedBefore);
       if (unseen) t.partial('B-DLV-1', `the deletion itself was not seen, only the 204: ${unseen}`);
       t.note(`deleted delivery ${id}`);
       return;
     }
-    t.skip('every delivery in fixtures.delivery_ids answers 404: they were used up by earlier runs (list fresh disposable ones)');
+    t.skip('every delivery in fixtures.delivery_ids answers 404 or 410: they were used up by earlier runs (list fresh disposable ones)');
   },
 });

@@ -1,4 +1,4 @@
-import { parse as parseContentType } from 'content-type';
+import { parseMediaType } from '../../suites/lib/media-type.ts';
 import type { Announcement, Exchange, ResolvedTarget } from '../../suites/lib/types.ts';
 import { interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 
@@ -42,8 +42,8 @@ export function announcementOf(headers: Readonly<Record<string, string>>): Annou
   else {
     const type = headers['content-type'];
     try {
-      const version = type ? parseContentType(type).parameters.version : undefined;
-      if (version) out.apiVersion = `${parseContentType(type ?? '').type}; version=${version}`;
+      const version = type ? parseMediaType(type).parameters.version : undefined;
+      if (version) out.apiVersion = `${parseMediaType(type ?? '').type}; version=${version}`;
     } catch {
       // A Content-Type that does not parse says nothing about a version.
     }

@@ -192,11 +192,12 @@ export function userIn(exchange: Exchange): JsonObject | undefined {
 }
 
 /**
- * The part of a user (GET /user) that only a write of the user changes, as comparable text.
- * Counts such as `unread_notifications_count` are left out: they move by themselves when a job
- * of the account finishes.
+ * The part of a user (GET /user) that only a write of the user changes (the fields PUT /user
+ * takes), as comparable text. Counts such as `unread_notifications_count` are left out: they move
+ * by themselves when a job of the account finishes; so are `updated_at`, which a deployment may
+ * move with them, and `last_login`, which it may refresh on any authenticated request.
  */
 export function userFieldsOf(exchange: Exchange): string {
   const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
-  return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings, u.updated_at]);
+  return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings]);
 }

@@ -55,6 +55,12 @@ describe('the one date-time oracle', () => {
     expect(validateResource('package', pkg).map((p) => p.path)).toEqual(['/updated_at']);
     expect(validateResource('package', { ...pkg, updated_at: '2026-02-28T10:00:00Z' })).toEqual([]);
   });
+
+  it('judges only the members section 2 names (and every `id`) when told to: a deployment\'s own members are not the spec\'s', () => {
+    const job = { id: 7, package_id: 'p-1', created_at: 'yesterday', external_id: 'grp_9f2', expires_at: 1767225600, gateway: { id: 'eu', checked_at: 17, owner_id: 'x' } };
+    expect(formatProblems(job).map((p) => p.path)).toEqual(['/package_id', '/created_at', '/external_id', '/expires_at', '/gateway/id', '/gateway/checked_at', '/gateway/owner_id']);
+    expect(formatProblems(job, { specFieldsOnly: true }).map((p) => p.path)).toEqual(['/package_id', '/created_at', '/gateway/id', '/gateway/owner_id']);
+  });
 });
 
 describe('the one calendar-date oracle', () => {

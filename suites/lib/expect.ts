@@ -1,4 +1,4 @@
-import { parse as parseContentType } from 'content-type';
+import { parseMediaType } from './media-type.ts';
 import type { Exchange, Expect, FailureDetail } from './types.ts';
 import { CheckFailure } from './failure.ts';
 import { validateResource } from './schemas.ts';
@@ -58,7 +58,7 @@ export const expect: Expect = {
     let ok = false;
     if (header) {
       try {
-        const parsed = parseContentType(header.replace(/\t/g, ' '));
+        const parsed = parseMediaType(header);
         ok = parsed.type === type.toLowerCase() && Object.entries(parameters).every(([k, v]) => parsed.parameters[k.toLowerCase()] === v);
       } catch {
         ok = false;

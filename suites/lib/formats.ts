@@ -11,6 +11,13 @@ import { isUtcDateTime } from './dates.ts';
 export interface FormatOptions {
   /** The resource is an invoice: its own id is a string. */
   stringId?: boolean;
+  /**
+   * Judge only the id and timestamp fields section 2 names (and `id` wherever it is), not every
+   * member named like one: a deployment's own extra members (`external_id: "grp_9f2"`,
+   * `expires_at` in epoch seconds) are not the spec's, and extra fields are not errors. Off in
+   * the simulator profile, where the simulator's own fields are held to the rule too.
+   */
+  specFieldsOnly?: boolean;
   /** The fields of this resource, at any depth, whose value is a name, not an integer id (NAME_FIELDS_BY_SCHEMA). */
   nameFields?: ReadonlySet<string>;
 }
@@ -22,6 +29,10 @@ export interface FormatProblem {
 
 /** Section 2 fields that hold timestamps although their names do not end in `_at`. */
 const TIMESTAMP_FIELDS = new Set(['last_login']);
+
+/** The timestamps and the ids other than `id` that section 2's tables name (jobs, packages, users, groups, connections, keys). */
+const SPEC_TIMESTAMP_FIELDS = new Set(['created_at', 'updated_at', 'started_at', 'failed_at', 'confirmed_at', 'last_login']);
+const SPEC_ID_FIELDS = new Set(['owner_id', 'cluster_id', 'package_id', 'account_id', 'connection_group_id']);
 
 /**
  * Fields named like ids that are not ids of the service's own records, strings in the real
@@ -75,7 +86,9 @@ export function formatProblems(value: unknown, options: FormatOptions = {}, path
   for (const [key, field] of Object.entries(value)) {
     const at = `${path}/${key}`;
     if (field === null || FREE_FORM_FIELDS.has(key)) continue;
-    if (key.endsWith('_at') || TIMESTAMP_FIELDS.has(key)) {
+    if (options.specFieldsOnly && ((key.endsWith('_at') && !SPEC_TIMESTAMP_FIELDS.has(key)) || (key.endsWith('_id') && !SPEC_ID_FIELDS.has(key)))) {
+      if (typeof field === 'object') problems.push(...formatProblems(field, nested(options), at));
+    } else if (key.endsWith('_at') || TIMESTAMP_FIELDS.has(key)) {
       if (typeof field !== 'string' || !isUtcDateTime(field)) problems.push({ path: at, message: `${JSON.stringify(field)} is not an ISO 8601 date-time in UTC` });
     } else if (key === 'id' && options.stringId && path === '') {
       if (typeof field !== 'string') problems.push({ path: at, message: `${JSON.stringify(field)} is not a string (the invoice id is a string)` });
@@ -92,12 +105,12 @@ export function formatProblems(value: unknown, options: FormatOptions = {}, path
 
 /** What holds below a resource's top level: its name fields; the invoice's string id is its own only. */
 function nested(options: FormatOptions): FormatOptions {
-  return options.nameFields ? { nameFields: options.nameFields } : {};
+  return { ...(options.nameFields ? { nameFields: options.nameFields } : {}), ...(options.specFieldsOnly ? { specFieldsOnly: true } : {}) };
 }
 
 /** Fails naming B-FMT-1 when the resource breaks the format rules of section 2. */
 export function expectFormats(t: CheckContext, ex: Exchange, what: string, value: unknown, options: FormatOptions = {}): void {
-  const problems = formatProblems(value, options);
+  const problems = formatProblems(value, { ...options, specFieldsOnly: t.profile !== 'simulator' });
   t.expect.that(problems.length === 0, {
     clause: 'B-FMT-1',
     message: `${what}: timestamps must be ISO 8601 date-times in UTC and ids integers (invoice ids strings)`,

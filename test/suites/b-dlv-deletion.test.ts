@@ -1,6 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
-import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import { closeServer } from '../support/local-target.ts';
+import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget, type Front } from '../support/run-suites.ts';
 
 /**
  * B-DLV-1 says the DELETE deletes the blueprint. Where the delivery list (an extension) is not
@@ -27,5 +31,55 @@ describe('b-dlv/delete on a target without GET /deliveries', () => {
     expect(check.partial?.map((p) => p.clause)).toEqual(['B-DLV-1']);
     expect(check.partial?.[0]?.reason).toMatch(/GET \/deliveries \(an extension\) is not served, and a second DELETE \/deliveries\/\d+ answered 204/);
     expect(verdict?.verdict).toBe('not-verified');
+  });
+});
+
+/** A front that answers what `answer` gives (status and body) itself, passing every other request on. */
+const answering = (answer: (req: http.IncomingMessage) => { status: number; body: string } | undefined): Front => async (upstream) => {
+  const target = new URL(upstream);
+  const server = http.createServer((req, res) => {
+    const own = answer(req);
+    if (own) {
+      req.resume();
+      res.writeHead(own.status, { 'content-type': 'application/vnd.service+json; version=2' }).end(own.body);
+      return;
+    }
+    const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeServer(server) };
+};
+
+/** GET /deliveries lists nothing (a deployment whose list filters by default). */
+const emptyDeliveryList = answering((req) => (req.method === 'GET' && /^\/[^/]+\/api\/deliveries\/?(\?|$)/.test(req.url ?? '') ? { status: 200, body: '[]' } : undefined));
+
+describe('b-dlv/delete on a target whose delivery list never showed the delivery', () => {
+  it('a 204 that left the delivery in place is not a pass because the list does not show it: B-DLV-1 not verified, saying why', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ faults: ['b-delivery-delete-ignored'], only: ['b-dlv/delete'], profile: 'spec', front: emptyDeliveryList });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect(check.verdict).toBe('pass');
+    expect(check.partial?.map((p) => p.clause)).toEqual(['B-DLV-1']);
+    expect(check.partial?.[0]?.reason).toMatch(/GET \/deliveries \(an extension\) did not list it before its deletion either, and a second DELETE \/deliveries\/\d+ answered 204/);
+    expect(clauseVerdicts(run.checks, { profile: 'spec' }).find((v) => v.id === 'B-DLV-1')?.verdict).toBe('not-verified');
+  });
+});
+
+describe('b-dlv/delete where an earlier run used up a delivery', () => {
+  it('moves on past one that answers 410 Gone (which code a used-up delivery gets is the deployment\'s) and deletes the next', { timeout: 60_000 }, async () => {
+    let first = true;
+    const usedUp = answering((req) => {
+      if (req.method !== 'DELETE' || !/^\/[^/]+\/api\/deliveries\/\d+$/.test(req.url ?? '') || !first) return undefined;
+      first = false;
+      return { status: 410, body: '{"message":"Gone."}' };
+    });
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], profile: 'spec', front: usedUp });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect(first).toBe(false);
+    expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
+    expect(check.notes.some((n) => /^deleted delivery \d+$/.test(n))).toBe(true);
   });
 });

@@ -35,6 +35,18 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  *   not at once (it says "immediately" of interface A's revoked keys only); a run through the
  *   gateway is told so by its target document (`interface_b.replaced_key_seconds`).
  *
+ * Choices of the deployment behind it, where the spec leaves them open:
+ * - `POST /user/keys` without a `name` refused, 422 with the error object: the spec's body has a
+ *   name; that it defaults to the key's comment is the real service's convention (B-GAP-1).
+ * - A delivery deleted before answers a second `DELETE /deliveries/{id}` 410 Gone, not 404
+ *   (error status codes are B-GAP-2's).
+ * - The user's `updated_at` and `last_login` are the moment of the request on every answer
+ *   naming the user (`/user`): a deployment that counts an authenticated call as a login, and
+ *   moves `updated_at` with the counters.
+ * - Members of its own named like ids and timestamps that are neither the spec's nor integers or
+ *   ISO 8601: the added member holds `gateway_id: "gw-eu-1"` and `checked_at` in epoch seconds.
+ * - A Content-Type ending in an empty parameter (`...; charset=utf-8;`), which RFC 9110 allows.
+ *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
  * header is passed on, so the absolute URLs the deployment writes name the gateway.
  */
@@ -52,13 +64,16 @@ export interface SpecNeutralGateway {
 
 /** The member added to each answer's object(s): constant, so comparing two answers still sees them equal. */
 const ADDED_MEMBER = 'x_gateway';
-const ADDED_VALUE = { region: 'eu-1', served_by: 'gateway' };
+const ADDED_VALUE = { region: 'eu-1', served_by: 'gateway', gateway_id: 'gw-eu-1', checked_at: 1767225600 };
 
 const RATE_LIMITED_EVERY = 37;
 
 /** How long a key replaced by POST /user/tokens still authenticates through the gateway. */
 export const REPLACED_KEY_LINGER_MS = 300;
 const REGENERATION = /^\/[^/]+\/api\/user\/tokens\/?(?:\?|$)/i;
+const SSH_KEY_CREATION = /^\/[^/]+\/api\/user\/keys\/?(?:\?|$)/i;
+const DELIVERY = /^\/[^/]+\/api\/deliveries\/[^/?]+\/?(?:\?|$)/i;
+const USER = /^\/[^/]+\/api\/user\/?(?:\?|$)/i;
 
 export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
   // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
@@ -88,7 +103,14 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
     // may send all of it whenever the deployment answers.
     const uploaded: Buffer[] = [];
     req.on('data', (c: Buffer) => uploaded.push(c));
-    req.on('end', () => forward(req, res, Buffer.concat(uploaded)));
+    req.on('end', () => {
+      const upload = Buffer.concat(uploaded);
+      if (req.method === 'POST' && SSH_KEY_CREATION.test(req.url ?? '') && !namesItself(upload)) {
+        res.writeHead(422, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"name is required"}');
+        return;
+      }
+      forward(req, res, upload);
+    });
   });
 
   function forward(req: http.IncomingMessage, res: http.ServerResponse, upload: Buffer): void {
@@ -118,7 +140,8 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         const link = answer.headers.link;
         if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
         if (json !== undefined) {
-          body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(json)), null, 2)}\n`);
+          const seen = USER.test(req.url ?? '') && answer.statusCode === 200 ? touchedUser(json) : json;
+          body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(seen)), null, 2)}\n`);
           rewritten++;
           const coding = codingFor(req.headers['accept-encoding'], rewritten);
           if (coding) {
@@ -132,7 +155,8 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         headers.via = '1.1 gateway';
         headers['cache-control'] = 'no-store';
         headers.vary = 'Accept, Accept-Encoding';
-        res.writeHead(answer.statusCode ?? 502, headers);
+        const gone = req.method === 'DELETE' && DELIVERY.test(req.url ?? '') && answer.statusCode === 404;
+        res.writeHead(gone ? 410 : (answer.statusCode ?? 502), headers);
         // Chunked: a body without Content-Length (HEAD, 204 and 304 answers have none to send).
         if (body.length > 0 && req.method !== 'HEAD') res.write(body);
         res.end();
@@ -203,8 +227,8 @@ function relativeLinks(link: string): string {
 
 /**
  * The same media type spelt otherwise: `application/vnd.service+json; version=2` becomes
- * `Application/Vnd.Service+JSON;Version="2";charset=utf-8`. Names of types and parameters are
- * case-insensitive, a quoted value is the same value (RFC 9110, 8.3.1), and `charset` means
+ * `Application/Vnd.Service+JSON;Version="2";charset=utf-8;`, the last parameter empty (RFC 9110,
+ * 5.6.6, allows it). Names of types and parameters are case-insensitive, a quoted value is the same value (RFC 9110, 8.3.1), and `charset` means
  * nothing to JSON (RFC 8259, 11).
  */
 function respelt(type: string): string {
@@ -218,7 +242,24 @@ function respelt(type: string): string {
   const parameters = Object.entries(parsed.parameters)
     .filter(([key]) => key !== 'charset')
     .map(([key, value]) => `${key.charAt(0).toUpperCase()}${key.slice(1)}="${value}"`);
-  return [name, ...parameters, 'charset=utf-8'].join(';');
+  return `${[name, ...parameters, 'charset=utf-8'].join(';')};`;
+}
+
+/** Whether a JSON request body has a `name` (a body that does not parse has none). */
+function namesItself(upload: Buffer): boolean {
+  try {
+    const body = JSON.parse(upload.toString('utf8')) as unknown;
+    return body !== null && typeof body === 'object' && 'name' in body;
+  } catch {
+    return false;
+  }
+}
+
+/** The user as a deployment shows it that counts every authenticated call as a login: `updated_at` and `last_login` now. */
+function touchedUser(json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { ...json, updated_at: now, last_login: now };
 }
 
 const WHOLE_SECONDS_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(Z|\+00:00)$/;
