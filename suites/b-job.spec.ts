@@ -54,9 +54,9 @@ interface CreatedJob {
   body: JsonObject;
 }
 
-/** POST /jobs that must succeed (B-JOB-1); the job is stopped on cleanup. */
-async function createJob(t: CheckContext, body: JsonObject): Promise<CreatedJob> {
-  const ex = await t.b().post('/jobs', { body });
+/** POST /jobs that must succeed (B-JOB-1), or its answer when already sent; the job is stopped on cleanup. */
+async function createJob(t: CheckContext, body: JsonObject, answered?: Exchange): Promise<CreatedJob> {
+  const ex = answered ?? (await t.b().post('/jobs', { body }));
   t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs with an existing cluster and package answered ${ex.response.status}`);
   const job = objectBody(t, ex, 'B-JOB-1', 'POST /jobs');
   const id = integerId(t, ex, job, 'B-JOB-1', 'POST /jobs');
@@ -117,9 +117,24 @@ check({
     const idle: CreatedJob[] = [];
     const input = fc.record({ variables, dynamic_variables: dynamicVariables });
     // Each case starts a real job: a real deployment gets a handful, the simulator the full count.
-    await t.property('a created job has the given cluster, package and variables', input, async (vars) => {
+    let otherLanguage = false;
+    await t.property('a created job has the given cluster, package and variables', input, async (generated) => {
+      let vars = generated;
+      let answered: Exchange | undefined;
+      // The spec gives dynamic_variables no expression language, and the generated ones are the
+      // real service's: refused, the job is asked for again with none, the clause verified on
+      // what the deployment takes, and a note says its language is another.
+      if (Object.keys(vars.dynamic_variables).length > 0) {
+        answered = await t.b().post('/jobs', { body: fixtureJobBody(t, vars) });
+        if (answered.response.status >= 400 && answered.response.status < 500) {
+          if (!otherLanguage) t.note(`POST /jobs refused the real service's expressions in dynamic_variables (${show(vars.dynamic_variables)}: ${answered.response.status}); such jobs were made again with dynamic_variables {}`);
+          otherLanguage = true;
+          vars = { ...vars, dynamic_variables: {} };
+          answered = undefined;
+        }
+      }
       const sent = fixtureJobBody(t, vars);
-      const created = await createJob(t, sent);
+      const created = await createJob(t, sent, answered);
       const { body: job, exchange: ex } = created;
       expectStatusAndProgress(t, ex, job);
       t.expect.that(job.cluster_id === sent.cluster_id && job.package_id === sent.package_id, {

@@ -147,6 +147,12 @@ check({
   async run(t) {
     let made: number | undefined;
     const notSent = await exerciseWrites(t, { readBack: true }, (endpoint, ex) => {
+      // Values the spec leaves open (hook types, settings, events) are the real service's: outside
+      // the simulator profile a 4xx means this target's differ, and there is no answer to judge.
+      if (endpoint.bodyUsesGapValues && t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
+        t.note(`${endpoint.key} answered ${ex.response.status} to the real service's values: this target's differ, so its media type was not seen`);
+        return;
+      }
       if (endpoint.key === 'POST /hooks') made = idOf(ex);
       expectVendorType(t, ex, endpoint.key);
     });

@@ -10,7 +10,8 @@ import type { ResolvedTarget } from '../suites/lib/types.ts';
  * leaves it free (test/support/spec-neutral-gateway.ts: members reordered and added, bodies
  * pretty-printed, compressed and chunked, media types spelt otherwise, a firewall that refuses a
  * request without a User-Agent, a cookie and a request id different on every answer, a replaced
- * key's grant cached for a moment, an SSH key without a name refused, a 410 for a delivery
+ * key's grant cached for a moment, an SSH key without a name, a partial user or the real
+ * service's dynamic-variable expressions refused, a 410 for a delivery
  * deleted before, a user whose `last_login` moves with every call, members of its own named like
  * ids and timestamps) is as conformant as before, so every must clause must still be verified and
  * pass, and no check may fail or error. Both sets of conventions, in the spec profile (the
@@ -36,6 +37,8 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
     expect(faultlessRunProblems(run, conventions, 'spec')).toEqual([]);
     // The cache let a replaced key through: B-AUTH-2 passed by waiting for its refusal, not by luck.
     expect(gateway!.lingered()).toBeGreaterThan(0);
+    // Jobs with the real service's expressions were refused, and B-JOB-1 passed on the deployment's own.
+    expect(run.checks.find((c) => c.id === 'b-job/create-starts')?.notes.join(' ')).toMatch(/POST \/jobs refused the real service's expressions in dynamic_variables/);
     const verdicts = clauseVerdicts(run.checks, { profile: 'spec' });
     expect(verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass').map((v) => v.id)).toEqual(MUST);
     // The run went through the gateway: thousands of answers rewritten, not a few.

@@ -66,7 +66,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     ],
     effect: 'write',
     answer: { schema: 'job' },
-    body: (c) => jobBodyFrom(c.fixtures, { run_date: '2026-01-01' }, { now: 'CurrentTime()' }),
+    // No dynamic variable: the spec gives their expressions no language (B-JOB-1 tries the real service's).
+    body: (c) => jobBodyFrom(c.fixtures, { run_date: '2026-01-01' }, {}),
     fields: [
       { path: ['cluster_id'], kind: 'integer' },
       { path: ['package_id'], kind: 'integer' },

@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
-import { closeServer } from '../support/local-target.ts';
-import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget, type Front } from '../support/run-suites.ts';
+import { answering } from '../support/answering-front.ts';
+import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../support/run-suites.ts';
 
 /**
  * B-DLV-1 says the DELETE deletes the blueprint. Where the delivery list (an extension) is not
@@ -33,26 +31,6 @@ describe('b-dlv/delete on a target without GET /deliveries', () => {
     expect(verdict?.verdict).toBe('not-verified');
   });
 });
-
-/** A front that answers what `answer` gives (status and body) itself, passing every other request on. */
-const answering = (answer: (req: http.IncomingMessage) => { status: number; body: string } | undefined): Front => async (upstream) => {
-  const target = new URL(upstream);
-  const server = http.createServer((req, res) => {
-    const own = answer(req);
-    if (own) {
-      req.resume();
-      res.writeHead(own.status, { 'content-type': 'application/vnd.service+json; version=2' }).end(own.body);
-      return;
-    }
-    const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    req.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeServer(server) };
-};
 
 /** GET /deliveries lists nothing (a deployment whose list filters by default). */
 const emptyDeliveryList = answering((req) => (req.method === 'GET' && /^\/[^/]+\/api\/deliveries\/?(\?|$)/.test(req.url ?? '') ? { status: 200, body: '[]' } : undefined));

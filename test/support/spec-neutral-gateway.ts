@@ -38,6 +38,11 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  * Choices of the deployment behind it, where the spec leaves them open:
  * - `POST /user/keys` without a `name` refused, 422 with the error object: the spec's body has a
  *   name; that it defaults to the key's comment is the real service's convention (B-GAP-1).
+ * - `PUT /user` takes the whole user the spec's body names (name, email, time_zone, location,
+ *   notification_settings) or nothing: a body without one of them is refused, 422.
+ * - `POST /jobs` takes dynamic variables in an expression language of its own (`$name` only):
+ *   the real service's functions (`CurrentTimestamp()`) are refused, 422. The spec gives the
+ *   expressions no language.
  * - A delivery deleted before answers a second `DELETE /deliveries/{id}` 410 Gone, not 404
  *   (error status codes are B-GAP-2's).
  * - The user's `updated_at` and `last_login` are the moment of the request on every answer
@@ -74,6 +79,7 @@ const REGENERATION = /^\/[^/]+\/api\/user\/tokens\/?(?:\?|$)/i;
 const SSH_KEY_CREATION = /^\/[^/]+\/api\/user\/keys\/?(?:\?|$)/i;
 const DELIVERY = /^\/[^/]+\/api\/deliveries\/[^/?]+\/?(?:\?|$)/i;
 const USER = /^\/[^/]+\/api\/user\/?(?:\?|$)/i;
+const JOBS = /^\/[^/]+\/api\/jobs\/?(?:\?|$)/i;
 
 export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
   // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
@@ -105,8 +111,9 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
     req.on('data', (c: Buffer) => uploaded.push(c));
     req.on('end', () => {
       const upload = Buffer.concat(uploaded);
-      if (req.method === 'POST' && SSH_KEY_CREATION.test(req.url ?? '') && !namesItself(upload)) {
-        res.writeHead(422, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"name is required"}');
+      const refusal = ownRefusal(req, upload);
+      if (refusal) {
+        res.writeHead(422, { 'content-type': 'application/vnd.service+json; version=2' }).end(JSON.stringify({ message: refusal }));
         return;
       }
       forward(req, res, upload);
@@ -245,14 +252,33 @@ function respelt(type: string): string {
   return `${[name, ...parameters, 'charset=utf-8'].join(';')};`;
 }
 
-/** Whether a JSON request body has a `name` (a body that does not parse has none). */
-function namesItself(upload: Buffer): boolean {
+const USER_BODY = ['name', 'email', 'time_zone', 'location', 'notification_settings'];
+
+/** Why the deployment behind the gateway refuses this write where the simulator would take it (choices the spec leaves open), if it does. */
+function ownRefusal(req: http.IncomingMessage, upload: Buffer): string | undefined {
+  const path = req.url ?? '';
+  const write = (method: string, pattern: RegExp) => req.method === method && pattern.test(path);
+  if (!write('POST', SSH_KEY_CREATION) && !write('PUT', USER) && !write('POST', JOBS)) return undefined;
+  // Its rules read JSON bodies: one of another media type is the deployment's to refuse first.
+  if (jsonOf(req.headers['content-type'] ?? '', upload, (text) => text) === undefined) return undefined;
+  let body: unknown;
   try {
-    const body = JSON.parse(upload.toString('utf8')) as unknown;
-    return body !== null && typeof body === 'object' && 'name' in body;
+    body = JSON.parse(upload.toString('utf8'));
   } catch {
-    return false;
+    return 'the body is not JSON';
   }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'the body is not an object';
+  const fields = body as Record<string, unknown>;
+  if (write('POST', SSH_KEY_CREATION) && !('name' in fields)) return 'name is required';
+  if (write('PUT', USER)) {
+    const missing = USER_BODY.filter((f) => !(f in fields));
+    if (missing.length) return `the whole user is required: ${missing.join(', ')} missing`;
+  }
+  if (write('POST', JOBS) && fields.dynamic_variables !== null && typeof fields.dynamic_variables === 'object') {
+    const unknown = Object.values(fields.dynamic_variables).filter((v) => typeof v === 'string' && !/^\$\w+$/.test(v));
+    if (unknown.length) return `dynamic_variables: unknown expression ${JSON.stringify(unknown[0])} (only $variable)`;
+  }
+  return undefined;
 }
 
 /** The user as a deployment shows it that counts every authenticated call as a login: `updated_at` and `last_login` now. */
