@@ -98,6 +98,20 @@ async function writeEndpoints(t: CheckContext, made: Map<ResourceKind, number> =
   return out;
 }
 
+/**
+ * Whether `path` can be set in `body`: every member above it is there and an object. A field
+ * below a member the body leaves out (a group's `connections` when the target names no mysql
+ * connection) cannot be, and the unchanged body sent in its place is a valid write.
+ */
+function settable(body: Record<string, unknown>, path: FieldPath): boolean {
+  let node: unknown = body;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return typeof node === 'object' && node !== null;
+}
+
 function withField(body: Record<string, unknown>, path: FieldPath, value: unknown): Record<string, unknown> {
   const copy = structuredClone(body);
   let node: Record<string | number, unknown> = copy;
@@ -189,7 +203,7 @@ check({
       }
       endpoints.push(e);
     }
-    const cases = endpoints.flatMap((e) => e.fields.map((f) => ({ endpoint: e, field: f, label: `${e.label} ${f.path.join('.')}` })));
+    const cases = endpoints.flatMap((e) => e.fields.filter((f) => settable(e.body(), f.path)).map((f) => ({ endpoint: e, field: f, label: `${e.label} ${f.path.join('.')}` })));
     const attempt = async (label: string, value: unknown): Promise<void> => {
       const c = cases.find((x) => x.label === label) ?? cases[0]!;
       const ex = await sendWrite(t, c.endpoint, withField(c.endpoint.body(), c.field.path, value));
