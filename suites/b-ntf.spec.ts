@@ -54,10 +54,18 @@ async function readFlag(t: CheckContext, id: number): Promise<ReadFlag | null> {
 
 /**
  * Marks the first of `ids` the list shows unread by its id, and judges the effect: it must read
- * as read afterwards. A notification that was read already shows "read" whatever the mark did,
- * so this is the one place marking one can be seen to work. Returns why it could not be seen.
+ * as read afterwards, and every other of `ids` unread before must still be unread ("marks that
+ * notification", not all: the unread count, which would show it too, moves by itself on a real
+ * deployment). A notification that was read already shows "read" whatever the mark did, so this
+ * is the one place marking one can be seen to work. Returns why it could not be seen, and
+ * whether the others were seen left alone.
  */
-async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<string | undefined> {
+async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{ unseen?: string; othersSeen: boolean }> {
+  const why = await markOneUnreadJudged(t, ids);
+  return typeof why === 'string' ? { unseen: why, othersSeen: false } : { othersSeen: why.othersSeen };
+}
+
+async function markOneUnreadJudged(t: CheckContext, ids: readonly number[]): Promise<string | { othersSeen: boolean }> {
   const flags = await readFlags(t, ids);
   if (!flags) return 'GET /notifications (an extension) is not served, so whether the marked notification is read was not seen';
   const id = ids.find((i) => flags.get(i)?.read === false);
@@ -67,12 +75,21 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<s
       ? `none of fixtures.notification_ids was unread (GET /notifications shows ${shown.join(', ')} read already), and one read already reads "read" whatever the mark does: list notifications of the key's user that are unread, fresh ones every run`
       : `GET /notifications did not show the read state (last_read_at or read) of any of fixtures.notification_ids (${ids.join(', ')})`;
   }
+  const others = ids.filter((i) => i !== id && flags.get(i)?.read === false);
   const ex = await t.b().post('/notifications/mark', { body: { id } });
   t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, unread) answered ${ex.response.status}`);
-  const after = await readFlag(t, id);
+  const now = await readFlags(t, ids);
+  const after = now?.get(id);
   if (!after) return `GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`;
   t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id} is still unread after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
-  return undefined;
+  let othersSeen = false;
+  for (const other of others) {
+    const flag = now?.get(other);
+    if (!flag) continue;
+    othersSeen = true;
+    t.expect.that(!flag.read, { clause: 'B-NTF-1', message: `POST /notifications/mark {"id": ${id}} also marked notification ${other} read`, expected: `notification ${other} still unread`, received: 'read: true', exchange: flag.ex });
+  }
+  return { othersSeen };
 }
 
 check({
@@ -91,7 +108,10 @@ check({
     const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
     // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
     // proves nothing was marked, and neither does a notification or a count already read.
-    const oneUnseen = await markOneUnread(t, ids);
+    const { unseen: oneUnseen, othersSeen } = await markOneUnread(t, ids);
+    if (oneUnseen === undefined && !othersSeen) {
+      t.partial('B-NTF-1', 'marking one by its id was seen to mark it, not to leave the others unread: fewer than two of fixtures.notification_ids were unread (list two or more unread notifications of the key\'s user, fresh ones every run)');
+    }
     let observedOne = oneUnseen === undefined;
     let observedAll = false;
     let countShown = false;

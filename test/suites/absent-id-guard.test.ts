@@ -65,3 +65,29 @@ describe('a run halts when the target shows ids inside the range taken for absen
     });
   });
 });
+
+describe('a target document that names its own absent ids', () => {
+  it('is the only place the checks that sweep absent ids take them from: no id beyond the range is named', { timeout: 90_000 }, async () => {
+    await withEmbeddedTarget({}, async (embedded) => {
+      // A deployment whose own ids reach 10^9 says which ids name nothing; the simulator's stay small.
+      const range = { min: 700_000_000, max: 700_100_000 };
+      const ids = ['b-err/404-same-message-reads', 'b-err/404-same-message-writes', 'b-iso/foreign-ids-read-as-absent'];
+      const checks = (await loadChecks()).filter((c) => ids.includes(c.id));
+      const named: string[] = [];
+      const out = await runChecks({
+        target: { ...embedded.target, absentIds: range },
+        checks,
+        profile: 'simulator',
+        seed: 8,
+        runs: 5,
+        readOnly: false,
+        timeoutMs: 10_000,
+        onExchange: (ex) => named.push(...[...`${ex.request.url} ${ex.request.body ?? ''}`.matchAll(/\d{9,}/g)].map((m) => m[0])),
+      });
+      expect(out.checks.map((c) => [c.id, c.verdict])).toEqual(checks.map((c) => [c.id, 'pass']));
+      const outside = named.filter((n) => Number(n) < range.min || Number(n) > range.max);
+      expect(outside).toEqual([]);
+      expect(named.length).toBeGreaterThan(20);
+    });
+  });
+});

@@ -49,6 +49,7 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   if (id !== null) {
     const one = account.notifications.get(id);
     if (!one || one.userId !== userId) throw notFound();
+    if (sim.faults.has('b-mark-one-marks-all')) return markRead(sim, account, userId, null);
     if (one.read || sim.faults.has('b-mark-one-ignored')) return 0;
     one.read = true;
     one.readAt = now;
