@@ -4,8 +4,10 @@ import { runOneCheck } from '../support/run-suites.ts';
 
 /**
  * A-PIPE-2's "and does nothing else" on a deployment whose pipeline keeps bookkeeping of its
- * changes (a revision counter, a last-modified time, an etag): the archive moves them as it moves
- * `updated_at`, which is no effect of the DELETE. A DELETE that deploys the pipeline on its way
+ * changes (a revision counter, a last-modified time, an etag) and shows the archive as a soft
+ * delete too (`enabled: false`, `deleted_at`, fewer `_links`): the archive moves them as it moves
+ * `updated_at`, which is no effect of the DELETE; nor is a time of observation that every read
+ * moves. A DELETE that deploys the pipeline on its way
  * (a deployment time set) still fails. A target serving only the pipeline read and the spec's
  * DELETE, with a not-deployed fixture to archive.
  */
@@ -13,17 +15,20 @@ import { runOneCheck } from '../support/run-suites.ts';
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}` };
 
 function archivingTarget(sideEffect: boolean) {
-  const pipeline: Record<string, unknown> = { id: 501, name: 'mine', status: 'not_deployed', revision: 3, etag: '"r3"', last_modified: '2026-01-01T00:00:00Z', deployed_at: null };
+  const pipeline: Record<string, unknown> = { id: 501, name: 'mine', status: 'not_deployed', revision: 3, etag: '"r3"', last_modified: '2026-01-01T00:00:00Z', deployed_at: null, enabled: true, deleted_at: null, _links: { start: '/pipelines/501/start' } };
+  let reads = 0;
   return jsonServer(({ method, path, bearer }) => {
     if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
     if (path !== '/api/public/v1/pipelines/501') return { status: 404, body: { error: 'Pipeline not found.' } };
     if (method === 'DELETE') {
       const revision = Number(pipeline.revision) + 1;
-      Object.assign(pipeline, { status: 'archived', revision, etag: `"r${revision}"`, last_modified: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+      // A soft delete: the archive also shown as a deletion time, a flag and the links left.
+      Object.assign(pipeline, { status: 'archived', revision, etag: `"r${revision}"`, last_modified: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), enabled: false, deleted_at: '2026-01-02T00:00:00Z', _links: {} });
       if (sideEffect) pipeline.deployed_at = '2026-01-02T00:00:00Z';
       return { status: 200, body: { id: 501, archived: true } };
     }
-    if (method === 'GET') return { status: 200, body: pipeline };
+    // When the pipeline was last observed moves with every read, nothing done.
+    if (method === 'GET') return { status: 200, body: { ...pipeline, observed_at: `2026-01-01T00:00:${String(++reads % 60).padStart(2, '0')}Z` } };
     return { status: 404, body: { error: 'Not found.' } };
   });
 }
@@ -41,7 +46,7 @@ async function run(sideEffect: boolean) {
 }
 
 describe("a-pipe/delete-not-deployed on a pipeline that keeps bookkeeping of its changes", () => {
-  it('passes: a revision, an etag and a last-modified time moved by the archive are no effect of it', async () => {
+  it('passes: a revision, an etag, a last-modified time, a soft delete\'s flag, time and links moved by the archive are no effect of it, nor a time of observation that moves by itself', async () => {
     const { check, verdict } = await run(false);
     expect(check.failures.map((f) => f.message)).toEqual([]);
     expect(verdict?.verdict).toBe('pass');

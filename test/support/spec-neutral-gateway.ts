@@ -51,6 +51,9 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  * - Members of its own named like ids and timestamps that are neither the spec's nor integers or
  *   ISO 8601: the added member holds `gateway_id: "gw-eu-1"` and `checked_at` in epoch seconds.
  * - A Content-Type ending in an empty parameter (`...; charset=utf-8;`), which RFC 9110 allows.
+ * - Interface A's pipeline reads show when the pipeline was last observed (`observed_at`, a new
+ *   time on every read) and whether it is `enabled` (false once archived): a soft delete that
+ *   shows the archive in more words than its state.
  *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
  * header is passed on, so the absolute URLs the deployment writes name the gateway.
@@ -80,6 +83,7 @@ const SSH_KEY_CREATION = /^\/[^/]+\/api\/user\/keys\/?(?:\?|$)/i;
 const DELIVERY = /^\/[^/]+\/api\/deliveries\/[^/?]+\/?(?:\?|$)/i;
 const USER = /^\/[^/]+\/api\/user\/?(?:\?|$)/i;
 const JOBS = /^\/[^/]+\/api\/jobs\/?(?:\?|$)/i;
+const PIPELINE = /^\/api\/public\/v1\/pipelines\/\d+\/?(?:\?|$)/i;
 
 export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
   // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
@@ -147,7 +151,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         const link = answer.headers.link;
         if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
         if (json !== undefined) {
-          const seen = USER.test(req.url ?? '') && answer.statusCode === 200 ? touchedUser(json) : json;
+          const seen = answer.statusCode !== 200 ? json : USER.test(req.url ?? '') ? touchedUser(json) : PIPELINE.test(req.url ?? '') && req.method === 'GET' ? observedPipeline(json) : json;
           body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(seen)), null, 2)}\n`);
           rewritten++;
           const coding = codingFor(req.headers['accept-encoding'], rewritten);
@@ -279,6 +283,14 @@ function ownRefusal(req: http.IncomingMessage, upload: Buffer): string | undefin
     if (unknown.length) return `dynamic_variables: unknown expression ${JSON.stringify(unknown[0])} (only $variable)`;
   }
   return undefined;
+}
+
+/** A pipeline as a deployment shows it that notes when it last looked and shows the archive as a soft delete too. */
+function observedPipeline(json: unknown): unknown {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
+  // Archived under either set of the simulator's state names (standard, alt).
+  const archived = Object.values(json).some((v) => v === 'archived' || v === 'retired');
+  return { ...json, enabled: !archived, observed_at: new Date().toISOString() };
 }
 
 /** The user as a deployment shows it that counts every authenticated call as a login: `updated_at` and `last_login` now. */

@@ -51,8 +51,9 @@ function replace(m: LifecycleModel, next: ModelPipeline): void {
 
 /**
  * Reads the pipeline and holds it against the model. After a DELETE (`must` names A-PIPE-1 or
- * A-PIPE-2) the must part comes first, on any target: the read is 200 and the pipeline is
- * archived, as the target names its states (`interface_a.pipeline_states`). Then the documented
+ * A-PIPE-2) the must part comes first, on any target: the pipeline is archived, as the target
+ * names its states (`interface_a.pipeline_states`); a read refused after the DELETE (the spec
+ * does not say archived pipelines can be read) leaves that unseen outside the simulator profile. Then the documented
  * lifecycle, a convention (A-GAP-2): the simulator's own state names, fields and history in its
  * profile, the spec's three states as the target names them elsewhere. A difference there is
  * advisory outside the simulator profile and never stops the check of the must part.
@@ -63,6 +64,13 @@ async function observe(r: LifecycleReal, expected: ModelPipeline, ruleClause: st
   // The state names are the simulator's: elsewhere a mismatch is only a different convention.
   const clause = t.profile === 'simulator' ? ruleClause : 'A-GAP-2';
   const ex = await aSend(t, t.a(), 'pipelines.read', expected.id);
+  if (must && t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
+    // Reading an archived pipeline is not in the spec: 404, 410 or 403 are the target's to choose
+    // (a-pipe's checks say the same). The archive is then not seen, and the model ends here.
+    t.partial(must, `reading pipeline ${expected.id} after ${after} answered ${ex.response.status}, so it was not seen archived: only the DELETE's answer was judged`);
+    r.seen.delete(expected.id);
+    return {};
+  }
   t.expect.status(ex, 200, must ?? clause, `reading pipeline ${expected.id} after ${after} answered ${ex.response.status}`);
   const body = isObject(ex.json) ? ex.json : {};
   const state = pipelineState(t, body);
