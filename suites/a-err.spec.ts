@@ -163,8 +163,20 @@ function uniqueName(t: CheckContext, base: string): string {
   return t.name(`${base}-${counter}`);
 }
 
-/** Sends a document to an endpoint; PATCH sends it as a merge patch of the stored definition. */
-function sendDocument(t: CheckContext, endpoint: Endpoint, pipelineId: number, document: unknown, format: DocumentFormat): Promise<Exchange> {
+/** How the target takes a PATCH of a definition in JSON: as a merge patch, or as plain JSON (the spec shows no PATCH). */
+const PATCH_TYPES = ['application/merge-patch+json', 'application/json'] as const;
+
+/** A pipeline of the check's own, and how its PATCH is sent (the media type the target was seen to take). */
+interface OwnPipeline {
+  id: number;
+  stored: Document;
+  endpoints: Endpoint[];
+  patchType: string;
+}
+
+/** Sends a document to an endpoint; PATCH sends it as a patch of the stored definition, as `own.patchType` says. */
+function sendDocument(t: CheckContext, endpoint: Endpoint, own: Pick<OwnPipeline, 'id' | 'patchType'>, document: unknown, format: DocumentFormat): Promise<Exchange> {
+  const pipelineId = own.id;
   const body: RequestOptions = documentBody(document, format);
   switch (endpoint) {
     case 'create':
@@ -175,7 +187,7 @@ function sendDocument(t: CheckContext, endpoint: Endpoint, pipelineId: number, d
     case 'replace':
       return aSend(t, t.a(), 'pipelines.replace', pipelineId, body);
     case 'update':
-      return aSend(t, t.a(), 'pipelines.update', pipelineId, format === 'json' ? { ...body, headers: { 'content-type': 'application/merge-patch+json' } } : body);
+      return aSend(t, t.a(), 'pipelines.update', pipelineId, format === 'json' ? { ...body, headers: { 'content-type': own.patchType } } : body);
   }
 }
 
@@ -207,14 +219,28 @@ function documentCases<T>(t: CheckContext, stored: Document, breaker: (doc: Docu
   return fc.oneof(...kinds);
 }
 
-/** The endpoints the target serves beyond create: validate, PUT and PATCH are conventions. */
-async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<Endpoint[]> {
+/**
+ * The endpoints the target serves beyond create (validate, PUT and PATCH are conventions), each
+ * probed as the broken documents will be sent: a PATCH in the definition format, as a merge patch
+ * or as plain JSON, whichever the target takes first. A refusal of a media type is then never
+ * read as a refusal of the document.
+ */
+async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<{ endpoints: Endpoint[]; patchType: string }> {
   const endpoints: Endpoint[] = ['create'];
   const format = definitionFormat(t);
   if (aRoute(t, 'pipelines.validate') && is2xx(await aSend(t, t.a(), 'pipelines.validate', documentBody(stored, format)))) endpoints.push('validate');
   if (aRoute(t, 'pipelines.replace') && is2xx(await aSend(t, t.a(), 'pipelines.replace', pipelineId, documentBody(stored, format)))) endpoints.push('replace');
-  if (aRoute(t, 'pipelines.update') && is2xx(await aSend(t, t.a(), 'pipelines.update', pipelineId, { body: { description: 'a conformance check' } }))) endpoints.push('update');
-  return endpoints;
+  let patchType: string = PATCH_TYPES[0];
+  if (aRoute(t, 'pipelines.update')) {
+    for (const type of format === 'json' ? PATCH_TYPES : [PATCH_TYPES[0]]) {
+      if (is2xx(await sendDocument(t, 'update', { id: pipelineId, patchType: type }, { description: 'a conformance check' }, format))) {
+        endpoints.push('update');
+        patchType = type;
+        break;
+      }
+    }
+  }
+  return { endpoints, patchType };
 }
 
 /**
@@ -222,13 +248,13 @@ async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Docu
  * target document's own the target takes (`makePipeline`); broken and misshapen variants are
  * made from that one, so they break one rule of a document this target accepts.
  */
-async function ownPipeline(t: CheckContext, base: string): Promise<{ id: number; stored: Document; endpoints: Endpoint[] }> {
+async function ownPipeline(t: CheckContext, base: string): Promise<OwnPipeline> {
   const generated = plainDefinition(uniqueName(t, base));
   const made = await createPipeline(t, 0, generated);
   const stored = parseDocument(made.created.request.body) ?? generated;
-  const endpoints = await servedEndpoints(t, made.id, stored);
+  const { endpoints, patchType } = await servedEndpoints(t, made.id, stored);
   // The PATCH probe set a description: that is the stored definition now.
-  return { id: made.id, stored: endpoints.includes('update') ? { ...stored, description: 'a conformance check' } : stored, endpoints };
+  return { id: made.id, stored: endpoints.includes('update') ? { ...stored, description: 'a conformance check' } : stored, endpoints, patchType };
 }
 
 /** The document a create request carried (JSON or YAML text). */
@@ -252,7 +278,7 @@ check({
     const cases = documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints);
     let judged = 0;
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
-      const ex = await sendDocument(t, c.endpoint, own.id, c.broken.document, c.format);
+      const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
       archiveIfCreated(t, 0, ex);
       if (t.profile !== 'simulator') {
         // "Invalid" is the documented schema here; the target's may take the value, or count
@@ -287,7 +313,7 @@ check({
     const cases = documentCases<MisshapenDocument>(t, own.stored, misshapenDefinition, own.endpoints);
     let judged = 0;
     await t.property('misshapen definitions are 422', cases.map(describeCase((m) => m.description)), async (c) => {
-      const ex = await sendDocument(t, c.endpoint, own.id, c.broken.document, c.format);
+      const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
       archiveIfCreated(t, 0, ex);
       if (judgeMisshapen(t, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`, c.broken.kind)) judged++;
     });

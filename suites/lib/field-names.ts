@@ -19,12 +19,36 @@ export function fieldSpellings(segments: readonly (string | number)[]): string[]
   return [...new Set([dotted, plain.join('.'), `/${plain.join('/')}`, plain.join('/')])];
 }
 
-/** Whether the body names one of the paths, whole (`source.port` is not named by `port`). */
+/**
+ * Whether the body names one of the paths, whole (`source.port` is not named by `port`): in a
+ * text, spelt as `fieldSpellings` does, or as a list of its segments (`"loc": ["source",
+ * "connection", "port"]`, as pydantic and FastAPI write it, where the list may begin with where
+ * the field was, `["body", ...]`).
+ */
 export function namesField(body: unknown, paths: readonly (readonly (string | number)[])[]): boolean {
   const texts = stringsOf(body);
-  return paths.some((path) =>
-    fieldSpellings(path).some((spelling) => texts.some((text) => containsToken(text, spelling))),
+  const lists = segmentListsOf(body);
+  return paths.some(
+    (path) => fieldSpellings(path).some((spelling) => texts.some((text) => containsToken(text, spelling))) || lists.some((list) => endsWithPath(list, path)),
   );
+}
+
+/** Every array in `value`, at any depth, whose items are all strings or numbers. */
+function segmentListsOf(value: unknown, out: (string | number)[][] = []): (string | number)[][] {
+  if (Array.isArray(value)) {
+    if (value.length > 0 && value.every((v) => typeof v === 'string' || typeof v === 'number')) out.push(value as (string | number)[]);
+    else for (const v of value) segmentListsOf(v, out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) segmentListsOf(v, out);
+  }
+  return out;
+}
+
+/** Whether `list` ends with the segments of `path` (a number and its digits alike). */
+function endsWithPath(list: readonly (string | number)[], path: readonly (string | number)[]): boolean {
+  if (list.length < path.length) return false;
+  const tail = list.slice(list.length - path.length);
+  return tail.every((segment, i) => String(segment) === String(path[i]));
 }
 
 /** `spelling` in `text`, not glued to a longer name (`name` is not in `rename`). */

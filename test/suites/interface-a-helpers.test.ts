@@ -67,6 +67,13 @@ describe('reading answers', () => {
     expect(namesField({ error: 'rename failed' }, [['name']])).toBe(false);
     expect(namesField({ error: 'destination.settings.name is bad' }, [['name']])).toBe(false);
     expect(namesField({ error: 'port is bad' }, [['source', 'connection', 'port']])).toBe(false);
+    // A list of segments, as pydantic and FastAPI write a location (with where it was first, or not).
+    expect(namesField({ error: 'invalid definition', detail: [{ loc: ['body', 'source', 'connection', 'port'], msg: 'too large' }] }, [['source', 'connection', 'port']])).toBe(true);
+    expect(namesField({ error: 'invalid', field: ['source', 'tables', 0] }, [['source', 'tables', 0]])).toBe(true);
+    expect(namesField({ error: 'invalid', field: ['source', 'tables', '0'] }, [['source', 'tables', 0]])).toBe(true);
+    // Only the whole path, at the end of the list.
+    expect(namesField({ error: 'invalid', loc: ['connection', 'port'] }, [['source', 'connection', 'port']])).toBe(false);
+    expect(namesField({ error: 'invalid', loc: ['source', 'connection', 'port', 'x'] }, [['source', 'connection', 'port']])).toBe(false);
   });
 
   it('compares 404 bodies without the echoed id, and headers without volatile ones', () => {
