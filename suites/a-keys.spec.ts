@@ -64,8 +64,11 @@ check({
       t.expect.that(worked(used), { clause: 'A-AUTH-3', message: 'the value the create answer showed is not a working key', expected: 'the shown value authenticates', received: describeResponse(used), exchange: used });
       // The list read whole: a list oldest first holds the new key on its last page.
       const listed = await walkAList(t, t.a(), 'keys.list');
-      if ('refused' in listed) later.push(listed.refused);
-      else {
+      if ('refused' in listed) {
+        // A refused read of the list shows no key, so nothing of the list was seen.
+        later.push(listed.refused);
+        listUnread ??= `it answered ${describeResponse(listed.refused)}`;
+      } else {
         later.push(...listed.exchanges);
         if (!listed.complete && !listed.items.some((k) => isObject(k) && k.id === made.id)) listUnread = listed.incomplete;
       }

@@ -24,7 +24,7 @@ interface Key {
  * 100 to a page: `leaks` lists every key with its full value; `honoursPage: false` answers the
  * first page whatever `page` says.
  */
-function keyTarget(options: { leaks: boolean; honoursPage: boolean }): http.Server {
+function keyTarget(options: { leaks: boolean; honoursPage: boolean; refusesPaging?: boolean }): http.Server {
   const keys: Key[] = Array.from({ length: 150 }, (_, i) => ({ id: i + 1, name: `old-${i}`, key: `fdk_old${String(i).padStart(37, '0')}`, revoked: false }));
   let made = 0;
   const shown = (k: Key) => ({ id: k.id, name: k.name, prefix: k.key.slice(0, 8), revoked: k.revoked, ...(options.leaks ? { key: k.key } : {}) });
@@ -39,6 +39,8 @@ function keyTarget(options: { leaks: boolean; honoursPage: boolean }): http.Serv
       return { status: 201, body: { ...shown(key), key: key.key } };
     }
     if (path === '/api/public/v1/api-keys' && method === 'GET') {
+      // A list that takes no paging parameters at all (and may show every key's value: unseen).
+      if (options.refusesPaging && (query.has('page') || query.has('page_size'))) return { status: 400, body: { error: 'unknown query parameter' } };
       const size = Math.min(PAGE_CAP, Number(query.get('page_size') ?? 20));
       const page = options.honoursPage ? Number(query.get('page') ?? 1) : 1;
       return { status: 200, body: { items: keys.slice((page - 1) * size, page * size).map(shown), pagination: { page, page_size: size, has_more: page * size < keys.length } } };
@@ -59,7 +61,7 @@ function keyTarget(options: { leaks: boolean; honoursPage: boolean }): http.Serv
 const servers = localServers();
 afterEach(() => servers.closeAll());
 
-async function valueShownOnce(options: { leaks: boolean; honoursPage: boolean }) {
+async function valueShownOnce(options: { leaks: boolean; honoursPage: boolean; refusesPaging?: boolean }) {
   const server = keyTarget(options);
   await servers.listen(server);
   const target = interfaceATarget(server, 'keys', ['keys.create', 'keys.list', 'keys.read', 'keys.revoke', 'pipelines.list', 'pipelines.archive'], [{ adminKey: ADMIN, fixtures: {} }]);
@@ -84,5 +86,12 @@ describe('a-keys/value-shown-once reads the key list whole', () => {
     expect(check.verdict).toBe('pass');
     expect(verdict?.verdict).toBe('not-verified');
     expect(verdict?.reasons.join('\n')).toMatch(/key list was read without reaching a new key's entry \(page 2 held only keys of earlier pages/);
+  });
+
+  it('a list refused (400 to its paging parameters) is no list seen: A-AUTH-3 not verified, saying what it answered', async () => {
+    const { check, verdict } = await valueShownOnce({ leaks: true, honoursPage: true, refusesPaging: true });
+    expect(check.verdict).toBe('pass');
+    expect(verdict?.verdict).toBe('not-verified');
+    expect(verdict?.reasons.join('\n')).toMatch(/key list was read without reaching a new key's entry \(it answered 400/);
   });
 });
