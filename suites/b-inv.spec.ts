@@ -52,8 +52,20 @@ function idOf(invoice: unknown): unknown {
   return isObject(invoice) ? invoice.id : undefined;
 }
 
+/**
+ * Whether `ex` refused an offset at or past the end of the list: what an out-of-range offset
+ * gets is a gap of the spec (B-GAP-3), so a 4xx there is that gap's (an advisory outside the
+ * simulator profile), not the must clause's failure. Then nothing more is judged of the page.
+ */
+function refusedPastTheEnd(t: CheckContext, ex: Exchange, offset: number, length: number): boolean {
+  if (offset < length || ex.response.status < 400 || ex.response.status >= 500) return false;
+  t.expect.status(ex, '2xx', 'B-GAP-3', `a page of invoices at offset ${offset}, at or past the end of the ${length} invoices, answered ${ex.response.status} (the simulator answers an empty page)`);
+  return true;
+}
+
 /** The page `ex` is the list's invoices `offset` to `offset + limit - 1` (by id); returns its ids. */
 function expectSlice(t: CheckContext, ex: Exchange, clause: string, whole: unknown[], offset: number, limit: number, how: string): unknown[] {
+  if (refusedPastTheEnd(t, ex, offset, whole.length)) return [];
   t.expect.status(ex, '2xx', clause, `a page of invoices (offset ${offset}, limit ${limit}${how}) answered ${ex.response.status}`);
   const got = arrayBody(t, ex, clause, 'GET /invoices').map(idOf);
   const expected = whole.slice(offset, offset + limit);
@@ -167,6 +179,7 @@ check({
     if (total <= 100) t.partial('B-LIM-2', `account 1 has ${total} invoices: a page size above 100 cannot show more than 100 here, so "no page ever holds more than 100" was not seen; an account with more than 100 invoices lets it be`);
     await t.property('valid page sizes are honoured as a maximum', fc.record({ limit: validLimit, offset: fc.integer({ min: 0, max: total }) }), async ({ limit, offset }) => {
       const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
+      if (refusedPastTheEnd(t, ex, offset, total)) return;
       t.expect.status(ex, '2xx', 'B-LIM-2', `GET /invoices with the valid page size ${limit} answered ${ex.response.status}`);
       const items = arrayBody(t, ex, 'B-LIM-2', 'GET /invoices');
       t.expect.that(items.length <= limit, { clause: 'B-LIM-2', message: `a page of size ${limit} holds ${items.length} invoices`, expected: `at most ${limit}`, received: String(items.length), exchange: ex });

@@ -1,39 +1,17 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
-import { closeServer } from '../support/local-target.ts';
-import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
+import { rewriting } from '../support/rewriting-front.ts';
+import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /**
  * A-PIPE-1 is the rule for a deployed pipeline. A deployment that shows a started pipeline as
  * still provisioning (a state its document maps to none of the spec's) never showed a deployed
  * pipeline being deleted: the clause is not verified, saying so, never passed on those DELETEs.
  */
-const stillProvisioning: Front = async (upstream) => {
-  const target = new URL(upstream);
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (reply) => {
-        const body: Buffer[] = [];
-        reply.on('data', (c: Buffer) => body.push(c));
-        reply.on('end', () => {
-          let text = Buffer.concat(body).toString('utf8');
-          if (req.method === 'GET' && /^\/api\/public\/v1\/pipelines\/\d+$/.test(req.url ?? '')) text = text.replace(/"state":"(initial_sync|continuous_sync)"/, '"state":"provisioning"');
-          const headers = { ...reply.headers };
-          delete headers['content-length'];
-          res.writeHead(reply.statusCode ?? 502, headers).end(text);
-        });
-      });
-      forwarded.end(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeServer(server) };
-};
+const stillProvisioning = rewriting((req, reply) =>
+  req.method === 'GET' && /^\/api\/public\/v1\/pipelines\/\d+$/.test(req.url ?? '') ? { body: reply.body.replace(/"state":"(initial_sync|continuous_sync)"/, '"state":"provisioning"') } : undefined,
+);
 
 /** No deployed fixture to archive: only the pipelines the check starts itself. */
 const withoutDeployedFixture = (target: ResolvedTarget): ResolvedTarget => ({
