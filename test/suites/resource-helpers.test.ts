@@ -138,18 +138,24 @@ describe('walking a paged list (listAll)', () => {
 });
 
 describe('whose thing an id of account 2 names, as account 1 sees it (ownership)', () => {
-  /** Account 1's view: `read` answers GET /hooks/7; `list` is its hook list (paged honestly), or null when not served. */
-  function account1(read: { status: number; json: unknown }, list: unknown[] | null, pageSizeIgnored = false) {
-    const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
-      const query = options?.query ?? {};
-      const offset = pageSizeIgnored ? 0 : Number(query.offset ?? 0);
-      const size = pageSizeIgnored ? 20 : Number(query.limit ?? 20);
-      const [status, json] = path === '/hooks/7' ? [read.status, read.json] : list === null ? [404, { message: 'Item not found.' }] : [200, list.slice(offset, offset + size)];
-      return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+  /**
+   * Account 1's view: `read` answers GET /hooks/7; `list` is its hook list (paged honestly), or
+   * null when not served. Account 2's own read of GET /hooks/7 answers `theirs` (by default what
+   * account 1 reads: the same thing).
+   */
+  function account1(read: { status: number; json: unknown }, list: unknown[] | null, pageSizeIgnored = false, theirs = read) {
+    const client = (own: { status: number; json: unknown }): InterfaceClient => {
+      const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
+        const query = options?.query ?? {};
+        const offset = pageSizeIgnored ? 0 : Number(query.offset ?? 0);
+        const size = pageSizeIgnored ? 20 : Number(query.limit ?? 20);
+        const [status, json] = path === '/hooks/7' ? [own.status, own.json] : list === null ? [404, { message: 'Item not found.' }] : [200, list.slice(offset, offset + size)];
+        return { request: { method, url: `https://t.test/acme/api${path}`, headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 };
+      };
+      return { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
     };
-    const client: InterfaceClient = { base: 'https://t.test/acme/api', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
     const target: ResolvedTarget = { name: 't', baseUrl: 'https://t.test', keyPrefix: 'fdk', b: [], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
-    return { b: () => client, target };
+    return { b: (account?: 0 | 1) => (account === 1 ? client(theirs) : client(read)), target };
   }
   const mark = 'disco-run-iso-hook';
   const hook = (name: string) => ({ status: 200, json: { id: 7, name } });
@@ -162,10 +168,17 @@ describe('whose thing an id of account 2 names, as account 1 sees it (ownership)
     expect(await ownership(account1(hook(mark), null), 'hook', { id: 7 }, [mark])).toBe('leak');
   });
 
-  it('a hook account 1 reads and lists is its own (ids numbered per account); one it cannot list whole cannot be told, and counts as its own', async () => {
+  it('a hook account 1 reads and lists is its own (ids numbered per account), and so is one account 2 reads as another hook', async () => {
     expect(await ownership(account1(hook('nightly'), [...many, { id: 7 }]), 'hook', { id: 7 }, [mark])).toBe('own');
-    expect(await ownership(account1(hook('nightly'), null), 'hook', { id: 7 }, [mark])).toBe('own');
-    expect(await ownership(account1(hook('nightly'), many, true), 'hook', { id: 7 }, [mark])).toBe('own');
+    expect(await ownership(account1(hook('nightly'), null, false, hook('weekly')), 'hook', { id: 7 }, [mark])).toBe('own');
+    expect(await ownership(account1(hook('nightly'), many, true, hook('weekly')), 'hook', { id: 7 }, [mark])).toBe('own');
+  });
+
+  it('one it cannot list whole, and account 2 reads as the same hook, cannot be told either way (never counted as its own)', async () => {
+    expect(await ownership(account1(hook('nightly'), null), 'hook', { id: 7 }, [mark])).toBe('unproven');
+    expect(await ownership(account1(hook('nightly'), many, true), 'hook', { id: 7 }, [mark])).toBe('unproven');
+    // Account 2's read refused tells nothing more.
+    expect(await ownership(account1(hook('nightly'), null, false, { status: 404, json: { message: 'Item not found.' } }), 'hook', { id: 7 }, [mark])).toBe('unproven');
   });
 
   it('the spec\'s read refusing the id makes it not account 1\'s', async () => {
