@@ -158,9 +158,28 @@ describe('the alt conventions answer every open choice differently (docs/convent
     // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.
     // A replaced key: standard refuses it on the very next request; alt lets it work 0.2 s, and says 1 s.
     expect([description.body.interface_b.replaced_key_seconds, standard.body.interface_b.replaced_key_seconds]).toEqual([1, 0]);
+    // The query that names a Salesforce object (the spec names none).
+    expect([description.body.interface_b.salesforce_fields_query, standard.body.interface_b.salesforce_fields_query]).toEqual([{ sobject: 'Account' }, { object_name: 'Account' }]);
     // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.
     expect(description.body.absent_ids).toEqual({ min: 1000, max: 1_000_000_000 });
     expect(standard.body.absent_ids).toBeUndefined();
+  });
+
+  it.each([
+    ['standard', 'object_name', 'sobject'],
+    ['alt', 'sobject', 'object_name'],
+  ] as const)('%s: a Salesforce object is named to GET /connections/{id}/salesforce/fields by %s', async (conventions, named, other) => {
+    const simulator = createSimulator({ clock: new AdjustableClock({ frozen: true, start: START }), options: { conventions } });
+    const [acme] = applySeed(simulator.sim, { accounts: [{ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }], connections: [{ type: 'salesforce', name: 'sf' }] }] });
+    const id = acme?.connections.find((c) => c.type === 'salesforce')?.id;
+    const basic = `Basic ${Buffer.from(`${acme?.users[0]?.api_key}:`).toString('base64')}`;
+    const fields = (query: string) => request(simulator.app.callback()).get(`/acme/api/connections/${id}/salesforce/fields?${query}`).set('Accept', VENDOR_MEDIA_TYPE).set('Authorization', basic);
+    const ok = await fields(`${named}=Account`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.some((f: { name?: string }) => f.name === 'Name')).toBe(true);
+    const refused = await fields(`${other}=Account`);
+    expect(refused.status).toBe(conventions === 'alt' ? 400 : 422);
+    expect(JSON.stringify(refused.body)).toContain(named);
   });
 
   it('hands out ids from 1,000,000,001, each kind its own sequence, and reads them back', async () => {

@@ -84,6 +84,11 @@ export interface Conventions {
      * a moment longer.
      */
     replacedKeyLingerMs: number;
+    /**
+     * The query parameter of `GET /connections/{id}/salesforce/fields` that names the object:
+     * the spec says parameters exist, not which (the real service's is `object_name`).
+     */
+    salesforceObjectParameter: string;
   };
 }
 
@@ -123,6 +128,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     hookSignature: { header: 'X-Hook-Signature', scheme: 'sha1-of-fields' },
     notifications: 'unread-by-default-with-last-read-at',
     replacedKeyLingerMs: 0,
+    salesforceObjectParameter: 'object_name',
   },
 };
 
@@ -162,6 +168,7 @@ export const ALT_CONVENTIONS: Conventions = {
     hookSignature: { header: 'X-Signature-256', scheme: 'hmac-sha256-of-body' },
     notifications: 'all-with-read-flag',
     replacedKeyLingerMs: 200,
+    salesforceObjectParameter: 'sobject',
   },
 };
 

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
+import { bEndpoint } from './catalog/b-endpoints.ts';
+import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
@@ -178,9 +180,12 @@ check({
   needs: ['b', 'connection:salesforce'],
   async run(t) {
     const id = t.fixtures().connections?.salesforce;
-    // The spec says query parameters exist; docs/interface-b.md names object_name as required (the real service's).
-    const ex = await t.b().get(`/connections/${id}/salesforce/fields`, { query: { object_name: 'Account' } });
-    expectArrayOfObjects(t, ex, `GET /connections/${id}/salesforce/fields?object_name=Account`);
+    // The spec says query parameters exist, not which: the target document's
+    // (interface_b.salesforce_fields_query), else the real service's object_name.
+    const endpoint = bEndpoint('GET /connections/{id}/salesforce/fields');
+    const query = queryOf(endpoint, t.target.interfaceB) ?? {};
+    const ex = await t.b().get(`/connections/${id}/salesforce/fields`, { query });
+    expectArrayOfObjects(t, ex, `GET /connections/${id}/salesforce/fields?${new URLSearchParams(query).toString()}`);
   },
 });
 

@@ -6,7 +6,7 @@ import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
-import { bodyContext, requestOf, someConnectionType } from './catalog/b-requests.ts';
+import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 
 // B-ERR-1: every not-found answer is the error object `{message}`, and every 404 carries the same
 // text. The spec fixes the sameness, not the text: the exact "Item not found." is the real
@@ -159,7 +159,8 @@ check({
     // The spec's reads that name an id: each answers an absent one with the real service's text.
     const reads = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id !== undefined);
     await t.property('absent ids say "Item not found."', fc.tuple(fc.constantFrom(...reads), absentId(t.target)), async ([endpoint, id]) => {
-      const ex = await t.b().get(bPath(endpoint, { id, type: someConnectionType(t.fixtures(), endpoint.id) }), endpoint.query ? { query: { ...endpoint.query } } : {});
+      const query = queryOf(endpoint, t.target.interfaceB);
+      const ex = await t.b().get(bPath(endpoint, { id, type: someConnectionType(t.fixtures(), endpoint.id) }), query ? { query } : {});
       t.expect.status(ex, 404, 'B-GAP-2');
       t.expect.that(messageOf(ex) === NOT_FOUND_TEXT, { clause: 'B-GAP-2', message: `${endpoint.key} with an absent id: the 404 text is not the real service's`, expected: JSON.stringify(NOT_FOUND_TEXT), received: describeResponse(ex), exchange: ex });
     });

@@ -9,7 +9,7 @@ import { idOf, is2xx, isObject, pageListing } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
-import type { PathValues } from './catalog/b-requests.ts';
+import { queryOf, type PathValues } from './catalog/b-requests.ts';
 import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
@@ -182,19 +182,20 @@ function namingEntries(foreign: Foreign, select: (e: BEndpoint) => boolean): { e
 function probeFor(t: CheckContext, endpoint: BEndpoint, values: PathValues): IdProbe {
   const type = values.type;
   const label = type && endpoint.path.includes('{type}') ? endpoint.key.replace('{type}', type) : endpoint.key;
+  const query = queryOf(endpoint, t.target.interfaceB);
   return {
     label,
     method: endpoint.method,
     path: (id) => bPath(endpoint, { id, ...(type !== undefined ? { type } : {}) }),
     ...(endpoint.body ? { body: (_id: number, word: string) => endpoint.body?.(stolenContext(t, word)) } : {}),
-    ...(endpoint.query ? { query: { ...endpoint.query } } : {}),
+    ...(query ? { query } : {}),
     endpoint,
   };
 }
 
 /** Bodies of writes on another account's things carry names a reader can spot. */
 function stolenContext(t: CheckContext, word: string): BodyContext {
-  return { fixtures: t.fixtures(0), name: (base) => t.name(`stolen-${base}-${word}`) };
+  return { fixtures: t.fixtures(0), interfaceB: t.target.interfaceB, name: (base) => t.name(`stolen-${base}-${word}`) };
 }
 
 /** Reads of account 1 that name an id of account 2: every catalog read that takes an id of a kind account 2 has. */
@@ -335,7 +336,8 @@ async function accountMarkers(t: CheckContext): Promise<string[]> {
 function accountPathReads(t: CheckContext): string[] {
   const paths = B_ENDPOINTS.filter((e) => e.method === 'GET' && !e.id).map((e) => e.path);
   for (const { endpoint, values } of namingEntries(foreignFixtures(t), (e) => e.method === 'GET')) {
-    paths.push(`${bPath(endpoint, values)}${endpoint.query ? `?${new URLSearchParams(endpoint.query).toString()}` : ''}`);
+    const query = queryOf(endpoint, t.target.interfaceB);
+    paths.push(`${bPath(endpoint, values)}${query ? `?${new URLSearchParams(query).toString()}` : ''}`);
   }
   return paths;
 }

@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { anyHookBody, variables } from './lib/arbitraries/resources.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
-import { fixtureValues } from './catalog/b-requests.ts';
+import { fixtureValues, queryOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import { jobBodyFrom } from './lib/factories/jobs.ts';
@@ -65,7 +65,8 @@ async function readSamples(t: CheckContext): Promise<{ samples: Sample[]; owed: 
     if (endpoint.method !== 'GET' || !judged(t, endpoint)) continue;
     const values = endpoint.id ? fixtureValues(t.fixtures(), endpoint.id) : {};
     if (!values) continue;
-    const ex = await t.b().get(bPath(endpoint, values), endpoint.query ? { query: { ...endpoint.query } } : {});
+    const query = queryOf(endpoint, t.target.interfaceB);
+    const ex = await t.b().get(bPath(endpoint, values), query ? { query } : {});
     if (endpoint.source === 'spec') {
       expectOk(t, ex, endpoint);
       if (endpoint.answer.schema) owed.push(endpoint.answer.schema);

@@ -41,6 +41,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // next request refuses it); alt's linger (conventions.ts) declared as five times itself,
       // in whole seconds, as a vendor leaves room for a cache's timing.
       replaced_key_seconds: conventions.b.replacedKeyLingerMs === 0 ? 0 : Math.ceil((conventions.b.replacedKeyLingerMs * 5) / 1000),
+      // The query that names an object to GET /connections/{id}/salesforce/fields.
+      salesforce_fields_query: { [b.salesforceObjectParameter]: 'Account' },
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.

@@ -5,7 +5,7 @@ import { restoreConnectionAfter } from '../lib/factories/connections.ts';
 import { undoCreation } from '../lib/factories/undo.ts';
 import { restoreUserAfter, userPutBody } from '../lib/factories/user.ts';
 import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
-import { bodyContext, fixtureValues, ownValues, requestOf, type PathValues } from './b-requests.ts';
+import { bodyContext, fixtureValues, ownValues, queryOf, requestOf, type PathValues } from './b-requests.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
 
 /**
@@ -22,7 +22,8 @@ export function specReadRequests(t: CheckContext): { endpoint: BEndpoint; path: 
     if (endpoint.source !== 'spec' || endpoint.method !== 'GET') continue;
     const values: PathValues | undefined = endpoint.id ? fixtureValues(fixtures, endpoint.id) : {};
     if (!values) continue;
-    out.push({ endpoint, path: bPath(endpoint, values), ...(endpoint.query ? { query: { ...endpoint.query } } : {}) });
+    const query = queryOf(endpoint, t.target.interfaceB);
+    out.push({ endpoint, path: bPath(endpoint, values), ...(query ? { query } : {}) });
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { CheckContext, RequestOptions } from '../lib/types.ts';
+import type { CheckContext, RequestOptions, ResolvedInterfaceB } from '../lib/types.ts';
 import type { TargetFixtures } from '../lib/target-types.ts';
 import { makeHook } from '../lib/factories/hooks.ts';
 import { makeJob } from '../lib/factories/jobs.ts';
@@ -28,13 +28,20 @@ export function requestOf(endpoint: BEndpoint, values: PathValues, c: BodyContex
   if (endpoint.body && body === undefined) return undefined;
   const options: RequestOptions = {};
   if (body !== undefined) options.body = body;
-  if (endpoint.query) options.query = { ...endpoint.query };
+  const query = queryOf(endpoint, c.interfaceB);
+  if (query) options.query = query;
   return { method: endpoint.method, path: bPath(endpoint, values), options };
+}
+
+/** The query `endpoint` is sent with: the target document's where it gives one (`declaredQuery`), else the catalog's. */
+export function queryOf(endpoint: BEndpoint, b: ResolvedInterfaceB): Record<string, string> | undefined {
+  const query = endpoint.declaredQuery?.(b) ?? endpoint.query;
+  return query ? { ...query } : undefined;
 }
 
 /** What a body builder of `account` may use. */
 export function bodyContext(t: CheckContext, account: Account = 0): BodyContext {
-  return { fixtures: t.fixtures(account), name: (base) => t.name(base) };
+  return { fixtures: t.fixtures(account), interfaceB: t.target.interfaceB, name: (base) => t.name(base) };
 }
 
 /**

@@ -2,6 +2,8 @@ import type { DeclaredTarget, ResolvedTarget } from '../lib/types.ts';
 import type { AOperation } from '../lib/target-types.ts';
 import { REAL_SERVICE_PAGING } from '../lib/paging.ts';
 import { A_CONVENTIONS, aEndpoint } from './a-endpoints.ts';
+import { bEndpoint } from './b-endpoints.ts';
+
 
 /**
  * What the target document declared that the checks then used, where it departs from the real
@@ -53,6 +55,9 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
   if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
   if (target.interfaceB.replacedKeyMs !== undefined) b.replaced_key_seconds = target.interfaceB.replacedKeyMs / 1000;
+  const salesforce = target.interfaceB.salesforceFieldsQuery;
+  // The catalog's own query is the real service's: declaring it departs from nothing.
+  if (salesforce !== undefined && JSON.stringify(salesforce) !== JSON.stringify(bEndpoint('GET /connections/{id}/salesforce/fields').query)) b.salesforce_fields_query = { ...salesforce };
 
   const out: DeclaredTarget = {
     ...(Object.keys(a).length ? { interface_a: a } : {}),

@@ -1,6 +1,7 @@
 import type { JsonKind } from '../lib/arbitraries/json.ts';
 import type { CreatedKind } from '../lib/factories/undo.ts';
 import type { AOperation, TargetFixtures } from '../lib/target-types.ts';
+import type { ResolvedInterfaceB } from '../lib/types.ts';
 
 /**
  * The shape of an endpoint catalog entry. The catalogs (`b-endpoints.ts`, `a-endpoints.ts`) are
@@ -50,6 +51,8 @@ export interface BodyField {
 /** What a body builder may use: the account's fixtures and a name unique to the run. */
 export interface BodyContext {
   fixtures: TargetFixtures;
+  /** What the target document says of interface B (the query a request takes: `queryOf`). */
+  interfaceB: ResolvedInterfaceB;
   /** `disco-<run id>-<base>`. */
   name(base: string): string;
 }
@@ -76,6 +79,8 @@ export interface BEndpoint {
   bodyIds?: readonly { field: string; kind: ResourceKind }[];
   /** Query parameters every call needs (Salesforce fields need an object name). */
   query?: Readonly<Record<string, string>>;
+  /** The query the target document gives instead of `query`, where the spec leaves its names open (`queryOf`). */
+  declaredQuery?: (b: ResolvedInterfaceB) => Readonly<Record<string, string>> | undefined;
   /**
    * The query that lists every item, where the real service's list leaves some out by default
    * (notifications: only the unread ones unless `all=true`). A walk that must see every item

@@ -83,6 +83,12 @@ export interface InterfaceBDocument {
    * whose gateway caches a key's grant says for how long here.
    */
   replaced_key_seconds?: number;
+  /**
+   * The query that names an object to `GET /connections/{id}/salesforce/fields` (B-CONN-3): the
+   * spec says query parameters exist, not which (default `{object_name: Account}`, the real
+   * service's). The object must exist in the fixture connection's org.
+   */
+  salesforce_fields_query?: Record<string, string>;
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

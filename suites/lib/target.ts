@@ -299,7 +299,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -326,6 +326,13 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
   if (replaced !== undefined && replaced !== null) {
     if (typeof replaced !== 'number' || !Number.isFinite(replaced) || replaced < 0 || replaced > 3600) c.fail(`${at}.replaced_key_seconds must be a number of seconds from 0 to 3600`);
     out.replacedKeyMs = Math.round(replaced * 1000);
+  }
+  const query = doc.salesforce_fields_query;
+  if (query !== undefined && query !== null) {
+    const entries = typeof query === 'object' && !Array.isArray(query) ? Object.entries(query) : [];
+    const bad = entries.length === 0 || entries.length > 10 || entries.some(([name, v]) => !PARAMETER.test(name) || typeof v !== 'string' || v.length > 200);
+    if (bad) c.fail(`${at}.salesforce_fields_query must be an object of 1 to 10 query parameters (names of letters, digits, _ . - [ ]) to string values, such as {object_name: Account}`);
+    else out.salesforceFieldsQuery = Object.fromEntries(entries as [string, string][]);
   }
   return out;
 }

@@ -57,6 +57,8 @@ export interface ResolvedInterfaceB {
   jobEndMs?: number;
   /** How long a key replaced by `POST /user/tokens` may still authenticate (`replaced_key_seconds`); 60 s when not given, 0 for none. */
   replacedKeyMs?: number;
+  /** The query that names an object to `GET /connections/{id}/salesforce/fields` (`salesforce_fields_query`); `{object_name: 'Account'}` when not given. */
+  salesforceFieldsQuery?: Record<string, string>;
 }
 
 export { PERMISSIONS, type Permission } from './target-types.ts';
@@ -327,7 +329,7 @@ export interface DeclaredTarget {
     /** How many definitions the document gave as valid. */
     definitions?: number;
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

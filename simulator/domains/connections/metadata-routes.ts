@@ -15,9 +15,11 @@ import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.t
 export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
     findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
-    const objectName = requiredQueryValue(ctx, 'object_name');
+    // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
+    const parameter = sim.conventions.b.salesforceObjectParameter;
+    const objectName = requiredQueryValue(ctx, parameter);
     booleanQuery(ctx, 'force_fetch');
-    const fields = salesforceFields(objectName);
+    const fields = salesforceFields(objectName, parameter);
     ctx.body = sim.faults.has('b-salesforce-fields-wrapped') ? { fields } : fields;
   });
 
