@@ -21,6 +21,8 @@ interface Probe {
   label: string;
   /** Writes anything if the thing unexpectedly exists (needs 'write' to be included). */
   writes: boolean;
+  /** A read of the absent id in its path: whatever status refuses it (the spec fixes none), it is a not-found condition. */
+  readsAbsent?: boolean;
   send(t: CheckContext, id: number, word: string): Promise<Exchange>;
 }
 
@@ -45,7 +47,7 @@ function catalogProbes(t: CheckContext): Probe[] {
     if (e.id) {
       const type = someConnectionType(fixtures, e.id);
       if (requestOf(e, { id: 1, type }, c)) {
-        out.push({ label: `${e.method} ${e.path.replace('{id}', '{absent}')}`, writes, send: (t2, id) => send(t2, requestOf(e, { id, type }, bodyContext(t2))) });
+        out.push({ label: `${e.method} ${e.path.replace('{id}', '{absent}')}`, writes, readsAbsent: e.method === 'GET', send: (t2, id) => send(t2, requestOf(e, { id, type }, bodyContext(t2))) });
       }
     }
     if (e.effect === 'destructive') continue;
@@ -102,8 +104,13 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
     const ex = await probe.send(t, id, word);
     // The spec fixes no status for most of these (a write on an absent id might even succeed
     // and do nothing, a 422 might name the field) and the body only of not-found answers: a 404
-    // must be the error object with the text of every other 404; other answers are not judged.
-    if (ex.response.status !== 404) return;
+    // must be the error object with the text of every other 404. A read of an absent id refused
+    // otherwise (410, 400: the status is the deployment's) is a not-found condition too, so it
+    // must still be the error object; other answers are not judged.
+    if (ex.response.status !== 404) {
+      if (probe.readsAbsent && ex.response.status >= 400 && ex.response.status < 500) t.expect.errorObjectB(ex, 'B-ERR-1');
+      return;
+    }
     t.expect.errorObjectB(ex, 'B-ERR-1');
     notFounds++;
     t.expect.that(messageOf(ex) === reference.message, {
