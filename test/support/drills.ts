@@ -259,8 +259,9 @@ export interface InterruptResult {
   /**
    * Tries it took: a second when the first signal came while `disco check` was still starting (a
    * checkout compiles its TypeScript first; after the other drills' load that can take seconds),
-   * before it took signals: Node's default then ends it, with nothing sent and no report, and the
-   * drill would test nothing. The same moment is tried once more.
+   * before it took signals (Node's default then ends it) or before any check ran (it exits 130
+   * with no report, as it should): nothing sent, no report, and the drill would test nothing.
+   * The same moment is tried once more.
    */
   tries: number;
 }
@@ -274,7 +275,7 @@ export async function interruptDrill(atMs: number): Promise<InterruptResult> {
   throw new Error(`disco check was still starting ${atMs / 1000} s after it was spawned, twice: the signal ended it before it took signals`);
 }
 
-/** One try; undefined when the signal ended the process before it took signals (no report, killed by SIGINT). */
+/** One try; undefined when the signal came before any check ran (no report: killed by SIGINT before it took signals, or exit 130 while still probing). */
 async function interruptOnce(atMs: number): Promise<Omit<InterruptResult, 'tries'> | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'disco-interrupt-'));
   try {
@@ -288,7 +289,9 @@ async function interruptOnce(atMs: number): Promise<Omit<InterruptResult, 'tries
     clearTimeout(timer);
     const exitMs = signalled ? performance.now() - signalled : NaN;
     const resultPath = join(dir, 'result.json');
-    if (signal === 'SIGINT' && !existsSync(resultPath)) return undefined;
+    // Ended by the signal before it took signals, or taken before any check ran (still probing
+    // the target, which writes no report by design): either way too early to test anything.
+    if ((signal === 'SIGINT' || code === 130) && !existsSync(resultPath)) return undefined;
     const result = JSON.parse(readFileSync(resultPath, 'utf8')) as { leftovers?: unknown[]; interrupted?: unknown };
     return { atMs, code, exitMs, leftovers: result.leftovers?.length ?? 0, interrupted: result.interrupted };
   } finally {
