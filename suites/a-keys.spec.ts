@@ -361,3 +361,62 @@ check({
     }
   },
 });
+
+/**
+ * X-ISO-1 on one key: made by `owner`'s admin key, tried by the other account's (`prober`), which
+ * must not read, list or revoke it. 'same-id' when the prober has a key of that very id itself
+ * (ids numbered per account): nothing was tried, so as not to revoke the prober's own key.
+ */
+async function probeForeignKey(t: CheckContext, owner: 0 | 1): Promise<'tried' | 'same-id'> {
+  const prober = owner === 0 ? 1 : 0;
+  const whose = (a: 0 | 1) => `account ${a + 1}`;
+  const name = t.name(`foreign-key-${owner + 1}`);
+  const theirs = await createKey(t, { name }, owner);
+  const read = await aSend(t, t.a(prober), 'keys.read', theirs.id);
+  if (is2xx(read)) {
+    const leaked = isObject(read.json) && read.json.name === name;
+    t.expect.that(!leaked, { clause: 'X-ISO-1', message: `${whose(prober)}'s admin key reads ${whose(owner)}'s key ${theirs.id}`, expected: 'a 4xx, as for a key that does not exist', received: describeResponse(read), exchange: read });
+    return 'same-id';
+  }
+  t.expect.that(read.response.status >= 400 && read.response.status < 500 && !read.response.body.includes(name), { clause: 'X-ISO-1', message: `a read of ${whose(owner)}'s key ${theirs.id} with ${whose(prober)}'s admin key was not refused`, expected: 'a 4xx showing nothing of the key', received: describeResponse(read), exchange: read });
+  if (aRoute(t, 'keys.list') !== null) {
+    const listed = await walkAList(t, t.a(prober), 'keys.list');
+    if (!('refused' in listed)) {
+      const shown = listed.items.find((k) => isObject(k) && k.name === name);
+      t.expect.that(shown === undefined, { clause: 'X-ISO-1', message: `${whose(prober)}'s key list shows ${whose(owner)}'s key ${theirs.id}`, expected: `only ${whose(prober)}'s keys`, received: JSON.stringify(shown), exchange: listed.exchanges[listed.exchanges.length - 1] });
+    }
+  }
+  const revoke = await aSend(t, t.a(prober), 'keys.revoke', theirs.id);
+  t.expect.that(revoke.response.status >= 400 && revoke.response.status < 500, { clause: 'X-ISO-1', message: `the revocation of ${whose(owner)}'s key ${theirs.id} with ${whose(prober)}'s admin key was not refused`, expected: 'a 4xx, as for a key that does not exist', received: describeResponse(revoke), exchange: revoke });
+  // Refused or not, the key must still be its owner's working key.
+  const used = await useKey(t, theirs.key);
+  t.expect.that(worked(used), { clause: 'X-ISO-1', message: `${whose(owner)}'s key ${theirs.id} stopped working after ${whose(prober)}'s admin key tried to revoke it`, expected: 'the key still authenticates', received: describeResponse(used), exchange: used });
+  return 'tried';
+}
+
+check({
+  id: 'a-keys/foreign-key-untouched',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: one account's admin key can neither read, list nor revoke a key of the other account: each attempt is refused, and the key still works afterwards",
+  needs: ['a', 'a2', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, "no key of the other account can be made to try an account's key on");
+    routeOrSkip(t, 'keys.read', "whether a key id of one account is also one of the other's own cannot be told, so none is revoked across accounts");
+    // A positive control: an account's key reads its own keys, so a refusal of the other's id
+    // means it is none of its own.
+    for (const account of [0, 1] as const) {
+      const own = await createKey(t, { name: t.name(`own-key-${account + 1}`) }, account);
+      const control = await aSend(t, t.a(account), 'keys.read', own.id);
+      if (!is2xx(control)) {
+        t.partial('X-ISO-1', `account ${account + 1}'s key does not read its own key ${own.id} (${describeResponse(control)}), so a refusal of the other account's key could not be told from a read that finds nothing: no key was tried across accounts`);
+        return;
+      }
+    }
+    // Ids may be numbered per account: a key of account 2 whose id account 1 has too is not tried
+    // with account 1's key (it could revoke its own); then a new key of account 1, whose id is
+    // past account 2's (it holds more keys than account 2: the run made them), the other way.
+    if ((await probeForeignKey(t, 1)) === 'tried') return;
+    if ((await probeForeignKey(t, 0)) === 'tried') return;
+    t.partial('X-ISO-1', 'each account has a key of the id of the other\'s new key (ids numbered per account), so no key was tried across accounts');
+  },
+});

@@ -4,6 +4,7 @@ import { ApiError } from '../../http/errors.ts';
 import { mintPipelineKey } from './mint.ts';
 import { apiKeyNotFound } from './errors.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 
 /**
  * Key management on interface A (gap A-GAP-4: the real service mints keys in its dashboard).
@@ -38,8 +39,9 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
 }
 
 /** Looks only in the caller's account: another account's key is simply absent. */
-export function findKey(account: AccountState, id: number): PipelineApiKey {
-  const record = account.pipelineKeys.get(id);
+export function findKey(sim: Sim, account: AccountState, id: number): PipelineApiKey {
+  // a-key-lookup-any-account: the lookup by id forgets the account, as a global primary key would let it.
+  const record = account.pipelineKeys.get(id) ?? (sim.faults.has('a-key-lookup-any-account') ? inOtherAccount(sim, account, (other) => other.pipelineKeys.get(id)) : undefined);
   if (!record) throw apiKeyNotFound();
   return record;
 }

@@ -37,13 +37,13 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
 
   router.get(paths.key, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
-    ctx.body = presentKey(sim, findKey(ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
+    ctx.body = presentKey(sim, findKey(sim, ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
   });
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
-    const record = findKey(ctx.state.account, keyId(ctx.params.id));
+    const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
     ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
 
@@ -51,7 +51,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // path and method are 405 like any other method the key record does not allow.
   router.patch(faultRouteName('a-revoked-key-reactivated'), paths.key, async (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
-    const record = findKey(ctx.state.account, keyId(ctx.params.id));
+    const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
     const reactivate = readsAsReactivation(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentKey(sim, reactivate ? reactivateKey(record) : record, aBase(ctx, prefix));
   });

@@ -26,10 +26,10 @@ export function keyValueIn(body: unknown, prefix: string): string | undefined {
   return stringsOf(body).find((s) => s.startsWith(`${prefix}_`) && s.length > prefix.length + 16 && !s.endsWith('…'));
 }
 
-/** Registers the revocation of a key, by the admin key of account 1. */
-export function revokeOnCleanup(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, id: number): void {
-  t.cleanup(`revoke API key ${id}`, async () => {
-    const ex = await aSend(t, t.a(), 'keys.revoke', id);
+/** Registers the revocation of a key, by the admin key of its account (account 1 unless said). */
+export function revokeOnCleanup(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, id: number, account: 0 | 1 = 0): void {
+  t.cleanup(`revoke API key ${id}${account === 1 ? ' of account 2' : ''}`, async () => {
+    const ex = await aSend(t, t.a(account), 'keys.revoke', id);
     if (ex.response.status >= 500) throw new Error(`${requestLine(ex)} answered ${ex.response.status}`);
   });
 }
@@ -47,12 +47,12 @@ export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'
   revokeOnCleanup(t, ex.json.id);
 }
 
-/** Creates a key in account 1 with its admin key; it is revoked after the check. */
-export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }): Promise<CreatedKey> {
-  const created = await aSend(t, t.a(), 'keys.create', { body });
+/** Creates a key in account 1 (or `account`) with its admin key; it is revoked after the check. */
+export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }, account: 0 | 1 = 0): Promise<CreatedKey> {
+  const created = await aSend(t, t.a(account), 'keys.create', { body });
   const id = isObject(created.json) ? created.json.id : undefined;
-  if (!is2xx(created) || typeof id !== 'number') setupFailed(t, 'create an API key with POST /api-keys', created);
-  revokeOnCleanup(t, id);
+  if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create an API key with POST /api-keys${account === 1 ? ' in account 2' : ''}`, created);
+  revokeOnCleanup(t, id, account);
   const key = keyValueIn(created.json, t.target.keyPrefix);
   if (key === undefined) {
     t.fail({
