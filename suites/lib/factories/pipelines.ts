@@ -25,10 +25,12 @@ export interface Pipeline {
 
 /**
  * Registers the removal of a pipeline this check made (DELETE archives it; a second DELETE of
- * an archived pipeline is harmless). Whoever made it, its own account removes it.
+ * an archived pipeline is harmless). Whoever made it, its own account removes it; `done` says
+ * when the check archived it already, so that the cleanup sends nothing.
  */
-export function archiveOnCleanup(t: CheckContext, account: Account, id: number): void {
+export function archiveOnCleanup(t: CheckContext, account: Account, id: number, done: () => boolean = () => false): void {
   t.cleanup(`archive pipeline ${id} of account ${account + 1}`, async () => {
+    if (done()) return;
     const ex = await aSend(t, t.a(account), 'pipelines.archive', id);
     if (ex.response.status >= 500) throw new Error(`DELETE /pipelines/${id} answered ${ex.response.status}`);
   });

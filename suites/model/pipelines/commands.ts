@@ -32,6 +32,9 @@ export interface LifecycleReal {
   seen: Map<number, JsonObject>;
   /** A counter for unique names and descriptions. */
   next(): number;
+  /** The pipelines this sequence made, and those of them already archived (by the sequence or after it). */
+  made: number[];
+  archived: Set<number>;
 }
 
 type Command = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
@@ -134,7 +137,9 @@ class CreateCommand implements Command {
     const ex = await aSend(r.t, r.t.a(), 'pipelines.create', documentBody(document, this.format));
     const id = isObject(ex.json) ? ex.json.id : undefined;
     if (ex.response.status < 200 || ex.response.status >= 300 || typeof id !== 'number') throw new Error(`could not create a pipeline: ${describeResponse(ex)}`);
-    archiveOnCleanup(r.t, 0, id);
+    // Archived when the sequence ends (`runSequence`); the cleanup is for a sequence cut short.
+    archiveOnCleanup(r.t, 0, id, () => r.archived.has(id));
+    r.made.push(id);
     const p = created(id, document);
     m.pipelines = [...m.pipelines, p];
     await observe(r, p, 'A-GAP-2', `POST /pipelines (${this.format})`);
@@ -230,6 +235,7 @@ class ArchiveCommand extends OnePipeline {
     const archived = shown === undefined ? p.state === 'archived' : shown === 'archived';
     const clause = archived ? 'A-GAP-2' : deployed ? 'A-PIPE-1' : 'A-PIPE-2';
     const ex = await aSend(r.t, r.t.a(), 'pipelines.archive', p.id);
+    if (ex.response.status >= 200 && ex.response.status < 300) r.archived.add(p.id);
     expectStatus(r, ex, outcome, clause, `DELETE /pipelines/${p.id} of a pipeline in state ${p.state}`);
     replace(m, outcome.next);
     await observe(r, outcome.next, clause, `DELETE of a pipeline in state ${p.state}`);
@@ -333,9 +339,31 @@ let counter = 0;
 
 /** One sequence against the target, with a fresh model. */
 export async function runSequence(t: CheckContext, clock: boolean, commands: Iterable<Command>): Promise<void> {
-  const setup = () => ({
-    model: { pipelines: [], clock } as LifecycleModel,
-    real: { t, seen: new Map<number, JsonObject>(), next: () => (counter = (counter + 1) % 1_000_000_000) } as LifecycleReal,
-  });
-  await fc.asyncModelRun(setup, commands);
+  let real: LifecycleReal | undefined;
+  const setup = () => {
+    real = { t, seen: new Map<number, JsonObject>(), next: () => (counter = (counter + 1) % 1_000_000_000), made: [], archived: new Set<number>() };
+    return { model: { pipelines: [], clock } as LifecycleModel, real };
+  };
+  try {
+    await fc.asyncModelRun(setup, commands);
+  } finally {
+    if (real) await archiveLeft(real);
+  }
+}
+
+/**
+ * Archives what a sequence made and left live, as it ends: a check runs hundreds of sequences,
+ * and their pipelines left to the end made its cleanup (and a Ctrl-C during it) hundreds of
+ * requests long. A request refused now (the run interrupted) leaves the pipeline to its cleanup.
+ */
+async function archiveLeft(r: LifecycleReal): Promise<void> {
+  for (const id of r.made) {
+    if (r.archived.has(id)) continue;
+    try {
+      const ex = await aSend(r.t, r.t.a(), 'pipelines.archive', id);
+      if (ex.response.status < 500) r.archived.add(id);
+    } catch {
+      return;
+    }
+  }
 }
