@@ -239,8 +239,8 @@ function relativeLinks(link: string): string {
 /**
  * The same media type spelt otherwise: `application/vnd.service+json; version=2` becomes
  * `Application/Vnd.Service+JSON;Version="2";charset=utf-8;`, the last parameter empty (RFC 9110,
- * 5.6.6, allows it). Names of types and parameters are case-insensitive, a quoted value is the same value (RFC 9110, 8.3.1), and `charset` means
- * nothing to JSON (RFC 8259, 11).
+ * 5.6.6, allows it). Names of types and parameters are case-insensitive, a quoted value is the
+ * same value (RFC 9110, 8.3.1), and `charset` means nothing to JSON (RFC 8259, 11).
  */
 function respelt(type: string): string {
   let parsed: ReturnType<typeof parseContentType>;
