@@ -69,7 +69,7 @@ function ownCode(sim: Sim): (req: IncomingMessage) => Exchange | Promise<Exchang
   const admit = (req: IncomingMessage, slug: string): Caller | Answer => {
     if (!acceptsVendorV2(req.headers.accept, false)) return refusal(406, 'Not acceptable.');
     const digest = keyDigests.get(req.headers.authorization, false);
-    const found = digest === null ? null : sim.store.findUserKeyByDigest(digest);
+    const found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
     if (!found) return refusal(401, 'Unauthorized.');
     if (found.account.slug !== slug) return refusal(404, 'Not found.');
     const links = linksAt(`http://${req.headers.host ?? ''}`, slug);

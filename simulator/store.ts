@@ -217,12 +217,12 @@ export class Store {
    * Finds the owner of an interface B key. The lookup is by SHA-256 digest and the final
    * comparison is constant-time, so response timing reveals nothing about how close a guess was.
    */
-  findUserKey(key: string, now?: number): { account: AccountState; user: User } | null {
+  findUserKey(key: string, now: number): { account: AccountState; user: User } | null {
     return this.findUserKeyByDigest(sha256Hex(key), now);
   }
 
   /** `findUserKey` for a key already hashed with `sha256Hex`; `now` (simulator time) retires a replaced key whose time is up. */
-  findUserKeyByDigest(digest: string, now = Number.NEGATIVE_INFINITY): { account: AccountState; user: User } | null {
+  findUserKeyByDigest(digest: string, now: number): { account: AccountState; user: User } | null {
     const owner = findByDigest(this.userKeys, digest);
     if (!owner) return null;
     if (owner.retiresAt !== undefined && now >= owner.retiresAt) {

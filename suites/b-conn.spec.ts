@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { bEndpoint } from './catalog/b-endpoints.ts';
+import { bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
@@ -185,9 +185,10 @@ check({
     // The spec says query parameters exist, not which: the target document's
     // (interface_b.salesforce_fields_query), else the real service's object_name.
     const endpoint = bEndpoint('GET /connections/{id}/salesforce/fields');
+    const path = bPath(endpoint, { id });
     const query = queryOf(endpoint, t.target.interfaceB) ?? {};
-    const ex = await t.b().get(`/connections/${id}/salesforce/fields`, { query });
-    expectArrayOfObjects(t, ex, `GET /connections/${id}/salesforce/fields?${new URLSearchParams(query).toString()}`);
+    const ex = await t.b().get(path, { query });
+    expectArrayOfObjects(t, ex, `GET ${path}?${new URLSearchParams(query).toString()}`);
   },
 });
 

@@ -1,8 +1,13 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { isObject, pageListing } from './lib/answers.ts';
-import type { CheckContext } from './lib/types.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
+import type { ListWalk } from './lib/answers.ts';
 
+/** The page of `listed` that shows delivery `id`, if any. */
+function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
+  return pageListing(listed, (d) => isObject(d) && d.id === id);
+}
 
 /**
  * Whether deleted delivery `id` is gone, as far as the target shows it: the list (GET /deliveries,
@@ -15,7 +20,7 @@ import type { CheckContext } from './lib/types.ts';
 async function expectGone(t: CheckContext, id: number, listedBefore: boolean | undefined): Promise<string | undefined> {
   const listed = await listCatalog(t.b(), t.target, '/deliveries', 20);
   if (listed) {
-    const page = pageListing(listed, (d) => isObject(d) && d.id === id);
+    const page = pageShowing(listed, id);
     t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
     if (listed.complete && listedBefore) return undefined;
   }
@@ -35,7 +40,7 @@ check({
     // What the list (an extension) showed before any deletion: whether it listed the delivery deleted.
     const before = await listCatalog(t.b(), t.target, '/deliveries', 20);
     for (const id of t.fixtures().delivery_ids ?? []) {
-      const listedBefore = before?.complete ? pageListing(before, (d) => isObject(d) && d.id === id) !== undefined : undefined;
+      const listedBefore = before?.complete ? pageShowing(before, id) !== undefined : undefined;
       const ex = await t.b().delete(`/deliveries/${id}`);
       // Used up by an earlier run: not found, or gone (which code is the deployment's, B-GAP-2).
       if (ex.response.status === 404 || ex.response.status === 410) continue;

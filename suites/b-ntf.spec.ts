@@ -61,26 +61,24 @@ async function readFlag(t: CheckContext, id: number): Promise<ReadFlag | null> {
  * whether the others were seen left alone.
  */
 async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{ unseen?: string; othersSeen: boolean }> {
-  const why = await markOneUnreadJudged(t, ids);
-  return typeof why === 'string' ? { unseen: why, othersSeen: false } : { othersSeen: why.othersSeen };
-}
-
-async function markOneUnreadJudged(t: CheckContext, ids: readonly number[]): Promise<string | { othersSeen: boolean }> {
+  const unseen = (why: string) => ({ unseen: why, othersSeen: false });
   const flags = await readFlags(t, ids);
-  if (!flags) return 'GET /notifications (an extension) is not served, so whether the marked notification is read was not seen';
+  if (!flags) return unseen('GET /notifications (an extension) is not served, so whether the marked notification is read was not seen');
   const id = ids.find((i) => flags.get(i)?.read === false);
   if (id === undefined) {
     const shown = ids.filter((i) => flags.has(i));
-    return shown.length
-      ? `none of fixtures.notification_ids was unread (GET /notifications shows ${shown.join(', ')} read already), and one read already reads "read" whatever the mark does: list notifications of the key's user that are unread, fresh ones every run`
-      : `GET /notifications did not show the read state (last_read_at or read) of any of fixtures.notification_ids (${ids.join(', ')})`;
+    return unseen(
+      shown.length
+        ? `none of fixtures.notification_ids was unread (GET /notifications shows ${shown.join(', ')} read already), and one read already reads "read" whatever the mark does: list notifications of the key's user that are unread, fresh ones every run`
+        : `GET /notifications did not show the read state (last_read_at or read) of any of fixtures.notification_ids (${ids.join(', ')})`,
+    );
   }
   const others = ids.filter((i) => i !== id && flags.get(i)?.read === false);
   const ex = await t.b().post('/notifications/mark', { body: { id } });
   t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, unread) answered ${ex.response.status}`);
   const now = await readFlags(t, ids);
   const after = now?.get(id);
-  if (!after) return `GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`;
+  if (!after) return unseen(`GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`);
   t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id} is still unread after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
   let othersSeen = false;
   for (const other of others) {

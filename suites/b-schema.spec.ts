@@ -4,7 +4,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { anyHookBody, variables } from './lib/arbitraries/resources.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { fixtureValues, queryOf } from './catalog/b-requests.ts';
-import { describeNotSent, exerciseWrites } from './catalog/b-exercise.ts';
+import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import { jobBodyFrom } from './lib/factories/jobs.ts';
 import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
@@ -116,10 +116,9 @@ async function writtenSamples(t: CheckContext, input: { hook: JsonObject; keyKin
   const job = jobBodyFrom(t.fixtures(), input.variables);
   if (job) bodies['POST /jobs'] = job;
   const notSent = await exerciseWrites(t, { bodies, readBack: true, select: (e) => e.source === 'spec' && e.effect === 'write' && e.answer.schema !== undefined }, (endpoint, ex) => {
-    // Values the spec leaves open (hook types, settings, events) are the real service's: outside
-    // the simulator profile a 4xx means this target's differ, and nothing is sampled.
-    if (endpoint.bodyUsesGapValues && t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
-      const why = `it answered ${ex.response.status} to the real service's values: this target's differ, so nothing was sampled there`;
+    const refused = refusedGapValues(t, endpoint, ex);
+    if (refused) {
+      const why = `it ${refused}, so nothing was sampled there`;
       t.note(`${endpoint.key} ${why}`);
       unsampled.set(endpoint.key, why);
       return;

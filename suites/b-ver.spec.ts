@@ -6,7 +6,7 @@ import { idOf, is2xx } from './lib/answers.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint } from './catalog/b-endpoints.ts';
 import { bodyContext, requestOf } from './catalog/b-requests.ts';
-import { describeNotSent, exerciseWrites, specReadRequests } from './catalog/b-exercise.ts';
+import { describeNotSent, exerciseWrites, refusedGapValues, specReadRequests } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
@@ -147,10 +147,9 @@ check({
   async run(t) {
     let made: number | undefined;
     const notSent = await exerciseWrites(t, { readBack: true }, (endpoint, ex) => {
-      // Values the spec leaves open (hook types, settings, events) are the real service's: outside
-      // the simulator profile a 4xx means this target's differ, and there is no answer to judge.
-      if (endpoint.bodyUsesGapValues && t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
-        t.note(`${endpoint.key} answered ${ex.response.status} to the real service's values: this target's differ, so its media type was not seen`);
+      const refused = refusedGapValues(t, endpoint, ex);
+      if (refused) {
+        t.note(`${endpoint.key} ${refused}, so its media type was not seen`);
         return;
       }
       if (endpoint.key === 'POST /hooks') made = idOf(ex);

@@ -37,6 +37,17 @@ export interface ExerciseOptions {
   readBack?: boolean;
 }
 
+/**
+ * Whether `ex` refused a write whose valid body holds values the spec leaves open (hook types,
+ * settings and event names are the real service's: `bodyUsesGapValues`): outside the simulator
+ * profile a 4xx there means this target's differ, so there is no answer to judge; the reason, else
+ * undefined.
+ */
+export function refusedGapValues(t: CheckContext, endpoint: BEndpoint, ex: Exchange): string | undefined {
+  if (!endpoint.bodyUsesGapValues || t.profile === 'simulator' || ex.response.status < 400 || ex.response.status >= 500) return undefined;
+  return `answered ${ex.response.status} to the real service's values: this target's differ`;
+}
+
 /** A write `exerciseWrites` did not send, and why. */
 export interface NotSent {
   key: string;

@@ -105,7 +105,7 @@ describe('members, as a property', () => {
         const ownerUser = account.users.get(ownerIdOf(account) ?? -1);
         expect(ownerUser && isMember(ownerUser) && roleOf(account, ownerUser) === 'admin').toBe(true);
         expect(ownerUser?.email).toBe(people[owner.index]?.email);
-        for (const u of account.users.values()) expect(world.simulator.sim.store.findUserKey(u.apiKey) !== null).toBe(isMember(u));
+        for (const u of account.users.values()) expect(world.simulator.sim.store.findUserKey(u.apiKey, world.simulator.sim.clock.now()) !== null).toBe(isMember(u));
       }),
       { seed: 20261126, numRuns: 60 },
     );

@@ -144,6 +144,6 @@ describe('/members (extension)', () => {
     store.load(decodeState<AccountState[]>(encodeState([...store.accounts.values()])), store.exportSequences());
     expect((await world.owner.get('/members').expect(200)).body).toEqual(before);
     await world.colleague.get('/user').expect(200);
-    expect(store.findUserKey(goneKey)).toBeNull();
+    expect(store.findUserKey(goneKey, world.simulator.sim.clock.now())).toBeNull();
   });
 });

@@ -56,8 +56,8 @@ function replace(m: LifecycleModel, next: ModelPipeline): void {
  * Reads the pipeline and holds it against the model. After a DELETE (`must` names A-PIPE-1 or
  * A-PIPE-2) the must part comes first, on any target: the pipeline is archived, as the target
  * names its states (`interface_a.pipeline_states`); a read refused after the DELETE (the spec
- * does not say archived pipelines can be read) leaves that unseen outside the simulator profile. Then the documented
- * lifecycle, a convention (A-GAP-2): the simulator's own state names, fields and history in its
+ * does not say archived pipelines can be read) leaves that unseen outside the simulator profile.
+ * Then the documented lifecycle, a convention (A-GAP-2): the simulator's own state names, fields and history in its
  * profile, the spec's three states as the target names them elsewhere. A difference there is
  * advisory outside the simulator profile and never stops the check of the must part.
  */
