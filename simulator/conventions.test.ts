@@ -86,11 +86,37 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(first.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
-  it('interface B: web hooks are signed with X-Signature-256, the HMAC-SHA256 of the body keyed with the salt', async () => {
+  it('interface B: hooks speak other words: http hooks with an endpoint, events as job:completed and job:*; the real service\'s are refused, naming the field', async () => {
+    const { b } = world('alt');
+    const made = await b('post', '/hooks').send({ type: 'http', name: 'h', settings: { endpoint: 'https://hooks.example.invalid/x', insecure_ssl: true }, events: ['job:completed', 'cluster:*'], active: false });
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x', insecure_ssl: true }, events: ['job:completed', 'cluster:*'] });
+    expect(made.body.settings.url).toBeUndefined();
+    expect((await b('get', `/hooks/${made.body.id}`)).body).toMatchObject({ type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed', 'cluster:*'] });
+    const mail = await b('post', '/hooks').send({ type: 'mail', settings: { emails: 'ops@acme.example' }, events: ['job:failed'], active: false });
+    expect(mail.body).toMatchObject({ type: 'mail', events: ['job:failed'] });
+    const refused = async (body: Record<string, unknown>) => {
+      const answer = await b('post', '/hooks').send({ name: 'r', active: false, ...body });
+      expect(answer.status).toBe(400);
+      return (answer.body.details as { field: string }[]).map((d) => d.field);
+    };
+    expect(await refused({ type: 'web', settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'] })).toEqual(['type']);
+    expect(await refused({ type: 'http', settings: { url: 'https://hooks.example.invalid/x' }, events: ['job:completed'] })).toEqual(['settings.url', 'settings.endpoint']);
+    expect(await refused({ type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job.completed'] })).toEqual(['events[0]']);
+    // The extensions that list types and events, and the list's type filter, speak the same words.
+    expect(((await b('get', '/hooks/types')).body as { type: string }[]).map((t) => t.type).sort()).toEqual(['chat', 'hipchat', 'http', 'incident', 'mail']);
+    expect(((await b('get', '/hooks?type=http')).body as { id: number }[]).map((h) => h.id)).toEqual([made.body.id]);
+    expect((await b('get', '/hooks?type=web')).status).toBe(400);
+    // An update validates and keeps the stored settings in the same words.
+    const renamed = await b('put', `/hooks/${made.body.id}`).send({ name: 'renamed' });
+    expect(renamed.body).toMatchObject({ name: 'renamed', settings: { endpoint: 'https://hooks.example.invalid/x' } });
+  });
+
+  it('interface B: web hooks are signed with X-Signature-256, the HMAC-SHA256 of the body keyed with the salt; the event named in its words', async () => {
     const hooks = await startHookReceiver();
     try {
       const { b, acme, clock } = world('alt');
-      const hook = await b('post', '/hooks').send({ type: 'web', name: 'h', settings: { url: hooks.url }, events: ['job.completed'], active: true });
+      const hook = await b('post', '/hooks').send({ type: 'http', name: 'h', settings: { endpoint: hooks.url }, events: ['job:completed'], active: true });
       expect(hook.status).toBe(200);
       await b('post', '/jobs').send({ cluster_id: acme.cluster_ids[0], package_id: acme.package_ids[0], variables: {}, dynamic_variables: {} });
       clock.advance(60_000);
@@ -98,6 +124,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
       await until(() => hooks.received.length > 0, 2_000);
       const [delivery] = hooks.received;
       expect(delivery?.headers['x-hook-signature']).toBeUndefined();
+      expect(delivery?.headers['x-hook-event']).toBe('job:completed');
       expect(delivery?.headers['x-signature-256']).toBe(`sha256=${createHmac('sha256', String(hook.body.salt)).update(delivery?.text ?? '').digest('hex')}`);
     } finally {
       await hooks.close();

@@ -2,6 +2,7 @@ import type { ErrorCode } from './http/errors.ts';
 import type { InvoiceStatus } from './domains/invoices/types.ts';
 import type { PackageStatus } from './domains/packages/types.ts';
 import type { PipelineState } from './domains/pipelines/types.ts';
+import { ALT_HOOK_VOCABULARY, REAL_SERVICE_HOOK_VOCABULARY, type HookVocabulary } from './domains/hooks/vocabulary.ts';
 
 /**
  * What the simulator chooses wherever the spec leaves the choice to the deployment (the gap
@@ -89,6 +90,11 @@ export interface Conventions {
      * the spec says parameters exist, not which (the real service's is `object_name`).
      */
     salesforceObjectParameter: string;
+    /**
+     * The names of hook types, setting keys and event kinds: the spec shows none of them (the
+     * real service's are in docs/interface-b.md).
+     */
+    hooks: HookVocabulary;
   };
 }
 
@@ -129,6 +135,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     notifications: 'unread-by-default-with-last-read-at',
     replacedKeyLingerMs: 0,
     salesforceObjectParameter: 'object_name',
+    hooks: REAL_SERVICE_HOOK_VOCABULARY,
   },
 };
 
@@ -169,6 +176,7 @@ export const ALT_CONVENTIONS: Conventions = {
     notifications: 'all-with-read-flag',
     replacedKeyLingerMs: 200,
     salesforceObjectParameter: 'sobject',
+    hooks: ALT_HOOK_VOCABULARY,
   },
 };
 

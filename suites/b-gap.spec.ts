@@ -1,7 +1,6 @@
 import { check } from './lib/registry.ts';
-import { UNREACHABLE_HOOK_HOST } from './lib/arbitraries/resources.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { is2xx, isObject } from './lib/answers.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
@@ -42,7 +41,7 @@ check({
     if (jobId !== null) stopJobOnCleanup(t, jobId);
     expectCode(t, job, 201, 'POST /jobs');
 
-    const hook = await t.b().post('/hooks', { body: { type: 'web', name: t.name('hook-codes'), settings: { url: `https://${UNREACHABLE_HOOK_HOST}/disco/codes` }, events: ['job'], active: false } });
+    const hook = await t.b().post('/hooks', { body: inactiveHookBody(t.target.interfaceB, t.name('hook-codes')) });
     const hookId = idOf(hook);
     if (hookId !== null) deleteHookOnCleanup(t, hookId);
     expectCode(t, hook, 201, 'POST /hooks');

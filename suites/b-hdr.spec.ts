@@ -6,7 +6,7 @@ import { idOf, isObject, pageListing, userFieldsOf } from './lib/answers.ts';
 
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { setupFailed } from './lib/factories/setup.ts';
-import { deleteHookOnCleanup, inactiveWebHookBody } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 // B-HDR-1: bodies are sent as `Content-Type: application/json`, and a media type is a media type:
@@ -48,16 +48,16 @@ check({
   needs: ['b', 'write'],
   async run(t) {
     const reference = t.name('hdr-reference');
-    const first = await postHook(t, 'application/json', JSON.stringify(inactiveWebHookBody(reference)));
-    if (first.response.status >= 300) setupFailed(t, 'create a web hook with POST /hooks and Content-Type: application/json', first);
+    const first = await postHook(t, 'application/json', JSON.stringify(inactiveHookBody(t.target.interfaceB, reference)));
+    if (first.response.status >= 300) setupFailed(t, 'create a hook with POST /hooks and Content-Type: application/json', first);
     for (const contentType of KNOWN_JSON_SPELLINGS) {
       const name = t.name(`hdr-${KNOWN_JSON_SPELLINGS.indexOf(contentType)}`);
-      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveWebHookBody(name))), contentType, name);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveHookBody(t.target.interfaceB, name))), contentType, name);
     }
     let n = 0;
     await t.property('any spelling of application/json is JSON', jsonSpelling, async (contentType) => {
       const name = t.name(`hdr-p${n++}`);
-      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveWebHookBody(name))), contentType, name);
+      expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveHookBody(t.target.interfaceB, name))), contentType, name);
     });
   },
 });
@@ -121,7 +121,7 @@ check({
 
     // A refused POST /hooks creates no hook.
     const name = t.name('hdr-refused-hook');
-    const hook = await postHook(t, 'text/plain', JSON.stringify(inactiveWebHookBody(name)));
+    const hook = await postHook(t, 'text/plain', JSON.stringify(inactiveHookBody(t.target.interfaceB, name)));
     t.expect.status(hook, 415, 'B-GAP-2', `POST /hooks with a text/plain body answered ${hook.response.status}`);
     const listed = await listCatalog(t.b(), t.target, '/hooks', 20);
     if (listed) {

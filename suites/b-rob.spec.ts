@@ -9,7 +9,7 @@ import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robu
 import { is2xx, isObject, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
-import { inactiveWebHookBody } from './lib/factories/hooks.ts';
+import { inactiveHookBody } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
 import { bodyContext, ownValues, requestOf } from './catalog/b-requests.ts';
@@ -268,7 +268,7 @@ async function oddCases(t: CheckContext) {
     /** Unicode and very long strings where strings belong: maybe valid, never a crash. */
     oddString: (text: string, field: 'hook name' | 'location' | 'time_zone' | 'email') =>
       oddCase(`${field} = ${text.length > 40 ? `${text.length} characters` : JSON.stringify(text)}`, false, async () => {
-        if (field === 'hook name' && hook) return sendWrite(t, hook, { ...inactiveWebHookBody(t.name('rob')), name: text });
+        if (field === 'hook name' && hook) return sendWrite(t, hook, { ...inactiveHookBody(t.target.interfaceB, t.name('rob')), name: text });
         return t.b().put('/user', { body: { [field]: text } });
       }),
   };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { anyHookBody, variables } from './lib/arbitraries/resources.ts';
+import { anyHookBody, declaredHookBody, variables } from './lib/arbitraries/resources.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { fixtureValues, queryOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
@@ -98,7 +98,7 @@ const SCHEMA_WRITES = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.effect 
 
 const writeInput = (t: CheckContext) =>
   fc.record({
-    hook: anyHookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
+    hook: t.target.interfaceB.hook ? declaredHookBody(t.target.interfaceB.hook, t.name('schema-hook'), { mayBeActive: true }) : anyHookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
     keyKind: fc.constantFrom<SshKeyKind>(...SSH_KEY_KINDS.filter((k) => k !== 'rsa')),
     variables,
   });

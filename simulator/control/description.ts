@@ -1,4 +1,6 @@
 import type { Conventions } from '../conventions.ts';
+import { HOOK_EVENTS } from '../domains/hooks/events.ts';
+import { REAL_SERVICE_HOOK_VOCABULARY, spokenSettings } from '../domains/hooks/vocabulary.ts';
 
 /**
  * How the simulator describes its own conventions in the words of a target document (the
@@ -43,6 +45,13 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       replaced_key_seconds: conventions.b.replacedKeyLingerMs === 0 ? 0 : Math.ceil((conventions.b.replacedKeyLingerMs * 5) / 1000),
       // The query that names an object to GET /connections/{id}/salesforce/fields.
       salesforce_fields_query: { [b.salesforceObjectParameter]: 'Account' },
+      // A hook in the conventions' words: a web hook to a host that never resolves (RFC 6761),
+      // and every event kind. The real service's words are what a run assumes of a document
+      // without one, so the standard conventions leave it out: the standard run then proves the
+      // checks without a declared hook, the alt run with one.
+      ...(b.hooks === REAL_SERVICE_HOOK_VOCABULARY
+        ? {}
+        : { hook: { type: b.hooks.types.web, settings: spokenSettings(b.hooks, { url: 'https://hooks.disco-conformance.invalid/declared' }), events: HOOK_EVENTS.map((event) => b.hooks.events[event]) } }),
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.

@@ -19,6 +19,9 @@ import { CLUSTER_STATUSES } from '../domains/clusters/types.ts';
 import { SCHEDULE_STATUSES } from '../domains/schedules/types.ts';
 import { DELIVERY_STATUSES } from '../domains/deliveries/types.ts';
 import { HOOK_TYPES } from '../domains/hooks/catalog.ts';
+import { HOOK_EVENTS } from '../domains/hooks/events.ts';
+import { LIVE_HOOK_TYPES } from '../domains/hooks/types.ts';
+import { spokenSettings, type HookVocabulary } from '../domains/hooks/vocabulary.ts';
 import { FLOW_TYPES, VALIDATION_STATUSES } from '../domains/packages/types.ts';
 import { CONNECTION_TYPE_NAMES } from '../domains/connections/catalog.ts';
 import type { Searchable } from '../domains/shared/search-routes.ts';
@@ -85,7 +88,10 @@ const ARRAY_OF_OBJECTS = { type: 'array', items: { type: 'object' } };
 const ENVELOPE = (listItems: string, item: SchemaRef) => ({ type: 'object', required: [listItems], properties: { [listItems]: { type: 'array', items: typeof item === 'string' ? { $ref: item } : item } } });
 
 const JOB_BODY = { type: 'object', required: ['cluster_id', 'package_id'], properties: { cluster_id: { type: 'integer' }, package_id: { type: 'integer' }, variables: { type: 'object', additionalProperties: { type: 'string' } }, dynamic_variables: { type: 'object', additionalProperties: { type: 'string' } } } };
-const HOOK_BODY = { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: ['web', 'email', 'slack', 'pagerduty'] }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { type: 'string' } } } };
+/** A hook's body, its types and event kinds in the running conventions' words. */
+function hookBody(words: HookVocabulary) {
+  return { type: 'object', required: ['type', 'settings', 'events'], properties: { name: { type: 'string' }, type: { enum: LIVE_HOOK_TYPES.map((type) => words.types[type]) }, active: { type: 'boolean' }, settings: { type: 'object' }, events: { type: 'array', items: { enum: HOOK_EVENTS.map((event) => words.events[event]) } } } };
+}
 const CLUSTER_BODY = { type: 'object', properties: { plan_id: { type: 'integer' }, name: { type: 'string' }, description: { type: 'string' }, nodes: { type: 'integer', minimum: 1 }, type: { enum: ['sandbox', 'production'] }, terminate_on_idle: { type: ['boolean', 'integer'] }, time_to_idle: { type: 'integer' } } };
 /** POST /clusters also takes the real docs' placement fields (PUT does not). */
 const NEW_CLUSTER_BODY = {
@@ -251,13 +257,13 @@ export function operations(sim: Sim): OperationDoc[] {
     B('post', '/jobs/{id}/watchers', 'Watch a job', 'spec', { status: 200, schema: 'simulator/watcher' }),
     withQuery(B('get', '/jobs/{id}/watchers', 'A job\'s watchers (extension)', 'extension', { status: 200, schema: 'simulator/watcher', list: true }), paged()),
     B('delete', '/jobs/{id}/watchers', 'Stop watching a job (extension)', 'extension', { status: 204 }),
-    withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), [...filtered(HOOK_SORTS), types('hooks', HOOK_TYPES)]),
+    withQuery(B('get', '/hooks', 'Hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), [...filtered(HOOK_SORTS), types('hooks', HOOK_TYPES.map((type) => b.hooks.types[type]))]),
     withQuery(B('get', '/hooks/search', 'Search hooks (extension)', 'extension', { status: 200, schema: 'hook', list: true }), searched(HOOK_SEARCH)),
-    B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: HOOK_BODY, example: { name: 'ops mail', type: 'email', settings: { emails: 'ops@acme.example' }, events: ['job.failed'] } }),
+    B('post', '/hooks', 'Create a hook', 'spec', { status: bCreated, schema: 'hook' }, { schema: hookBody(b.hooks), example: { name: 'ops mail', type: b.hooks.types.email, settings: spokenSettings(b.hooks, { emails: 'ops@acme.example' }), events: [b.hooks.events['job.failed']] } }),
     B('get', '/hooks/types', 'Hook types (extension)', 'extension', { status: 200, schema: 'simulator/hook-type', list: true }),
     B('get', '/hooks/{hook_id}', 'One hook', 'spec', { status: 200, schema: 'hook' }),
     B('get', '/hooks/{hook_id}/ping', 'Fire a test delivery (the event ping) to a hook (extension)', 'extension', { status: 200, schema: 'hook' }),
-    B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { ...HOOK_BODY, required: [] }, example: { active: false } }),
+    B('put', '/hooks/{hook_id}', 'Change a hook (extension)', 'extension', { status: 200, schema: 'hook' }, { schema: { ...hookBody(b.hooks), required: [] }, example: { active: false } }),
     B('delete', '/hooks/{hook_id}', 'Delete a hook (extension)', 'extension', { status: 204 }),
     B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
     B('put', '/hooks/{hook_id}/reset_salt', "A new salt for a hook, answering the salt alone (extension: the real service's path)", 'extension', { status: 200, schema: 'simulator/hook-salt' }),

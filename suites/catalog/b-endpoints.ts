@@ -1,4 +1,4 @@
-import { inactiveWebHookBody } from '../lib/factories/hooks.ts';
+import { inactiveHookBody } from '../lib/factories/hooks.ts';
 import { jobBodyFrom } from '../lib/factories/jobs.ts';
 import { sshKeyBody } from '../lib/factories/ssh-keys.ts';
 import { disabledScheduleBody } from '../lib/factories/schedules.ts';
@@ -158,7 +158,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     clause: 'B-HOOK-1',
     effect: 'write',
     answer: { schema: 'hook' },
-    body: (c) => inactiveWebHookBody(c.name('hook')),
+    body: (c) => inactiveHookBody(c.interfaceB, c.name('hook')),
     fields: [
       { path: ['type'], kind: 'string' },
       { path: ['name'], kind: 'string' },
@@ -168,7 +168,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     ],
     creates: 'hook',
     touches: ['hooks'],
-    bodyUsesGapValues: true,
+    // The real service's words unless the target document gives a hook of its own.
+    bodyUsesGapValues: (b) => b.hook === undefined,
   },
   { key: 'GET /hooks', method: 'GET', path: '/hooks', source: 'extension', effect: 'read', answer: { schema: 'hook', list: true, paged: true } },
   { key: 'GET /hooks/search', method: 'GET', path: '/hooks/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'hook', list: true, paged: true } },

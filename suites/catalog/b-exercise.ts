@@ -38,13 +38,13 @@ export interface ExerciseOptions {
 }
 
 /**
- * Whether `ex` refused a write whose valid body holds values the spec leaves open (hook types,
- * settings and event names are the real service's: `bodyUsesGapValues`): outside the simulator
- * profile a 4xx there means this target's differ, so there is no answer to judge; the reason, else
- * undefined.
+ * Whether `ex` refused a write whose valid body holds values the spec leaves open and the target
+ * document did not declare (hook types, settings and event names are then the real service's:
+ * `bodyUsesGapValues`): outside the simulator profile a 4xx there means this target's differ, so
+ * there is no answer to judge; the reason, else undefined.
  */
 export function refusedGapValues(t: CheckContext, endpoint: BEndpoint, ex: Exchange): string | undefined {
-  if (!endpoint.bodyUsesGapValues || t.profile === 'simulator' || ex.response.status < 400 || ex.response.status >= 500) return undefined;
+  if (!endpoint.bodyUsesGapValues?.(t.target.interfaceB) || t.profile === 'simulator' || ex.response.status < 400 || ex.response.status >= 500) return undefined;
   return `answered ${ex.response.status} to the real service's values: this target's differ`;
 }
 

@@ -58,6 +58,9 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   const salesforce = target.interfaceB.salesforceFieldsQuery;
   // The catalog's own query is the real service's: declaring it departs from nothing.
   if (salesforce !== undefined && JSON.stringify(salesforce) !== JSON.stringify(bEndpoint('GET /connections/{id}/salesforce/fields').query)) b.salesforce_fields_query = { ...salesforce };
+  // A declared hook replaces the real service's words wholesale: always a departure.
+  const hook = target.interfaceB.hook;
+  if (hook) b.hook = { type: hook.type, settings: structuredClone(hook.settings), events: [...hook.events] };
 
   const out: DeclaredTarget = {
     ...(Object.keys(a).length ? { interface_a: a } : {}),

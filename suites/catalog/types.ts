@@ -100,11 +100,11 @@ export interface BEndpoint {
   /** The must clause this endpoint's own success belongs to: a refusal of a valid request fails it, not a clause of the family that sent it. */
   clause?: string;
   /**
-   * The valid body holds values the spec leaves open (hook types, settings and event names are
-   * the real service's): outside the simulator profile a refusal means the target's differ, and
-   * is a note, not a failure.
+   * Whether the valid body holds values the spec leaves open that the target document did not
+   * declare (hook types, settings and event names are then the real service's): outside the
+   * simulator profile a refusal means the target's differ, and is a note, not a failure.
    */
-  bodyUsesGapValues?: boolean;
+  bodyUsesGapValues?: (b: ResolvedInterfaceB) => boolean;
 }
 
 /** Interface A's operations by name (`suites/lib/target-types.ts`), so a target description can move each. */

@@ -89,6 +89,15 @@ export interface InterfaceBDocument {
    * service's). The object must exist in the fixture connection's org.
    */
   salesforce_fields_query?: Record<string, string>;
+  /**
+   * A hook this deployment takes (B-HOOK-1, B-HOOK-2, and every check that makes one): the spec
+   * shows no hook types, setting keys or event kinds. `type` and `settings` of a hook that
+   * delivers nowhere (disco makes hooks with them, active and inactive, and sends them as given,
+   * so they appear in journals and reports: no secrets), and the event kinds the deployment takes
+   * (disco subscribes its hooks to some of them). Default: the real service's words (a `web` hook
+   * to a host under `.invalid`, its twelve event kinds, docs/interface-b.md).
+   */
+  hook?: { type: string; settings: Record<string, unknown>; events: string[] };
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

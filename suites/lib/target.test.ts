@@ -106,8 +106,21 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: { object: 5 } } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: { 'a b': 'x' } } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: ['object_name'] } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job'], active: true } } }, 'unknown field interface_b.hook.active'],
+    [{ base_url: 'http://x', interface_b: { hook: { settings: {}, events: ['job'] } } }, 'interface_b.hook.type must be the name of a hook type'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: ['url'], events: ['job'] } } }, 'interface_b.hook.settings must be an object'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', events: ['job'] } } }, 'interface_b.hook.settings must be an object'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: { pad: 'x'.repeat(5000) }, events: ['job'] } } }, 'at most 4096 bytes'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: [] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 'job'] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 3] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
   ])('refuses %j', (doc, message) => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
+  });
+
+  it('reads a declared hook as given (interface_b.hook)', () => {
+    const hook = { type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x', retries: 3 }, events: ['job:completed', 'job:*'] };
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hook).toEqual(hook);
   });
 
   it('reads the paging parameters, the job windows and the permissions the operator grants', () => {

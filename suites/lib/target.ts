@@ -4,7 +4,7 @@ import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { STAND_IN_BAND, inStandInBand, literalOf, parseJsonWithBigIds, withStandInsForBigInts } from './big-ids.ts';
 import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
-import { PERMISSIONS, type AAccount, type BAccount, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
+import { PERMISSIONS, type AAccount, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
 import { resolveGatewayHeaders } from './gateway-headers.ts';
@@ -299,7 +299,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -334,7 +334,25 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     if (bad) c.fail(`${at}.salesforce_fields_query must be an object of 1 to 10 query parameters (names of letters, digits, _ . - [ ]) to string values, such as {object_name: Account}`);
     else out.salesforceFieldsQuery = Object.fromEntries(entries as [string, string][]);
   }
+  if (doc.hook !== undefined && doc.hook !== null) out.hook = validateHook(c, doc.hook, `${at}.hook`);
   return out;
+}
+
+/** The most a declared hook's settings may hold, as JSON: a hook's settings, not a payload. */
+const MAX_HOOK_SETTINGS = 4096;
+
+function validateHook(c: Checker, value: unknown, at: string): DeclaredHook {
+  const doc = c.object(value, at, ['type', 'settings', 'events']);
+  const type = c.string(doc.type, `${at}.type`);
+  if (type === undefined || type.length > 100) c.fail(`${at}.type must be the name of a hook type this deployment takes (1 to 100 characters)`);
+  const settings = doc.settings;
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings) || JSON.stringify(settings).length > MAX_HOOK_SETTINGS) {
+    c.fail(`${at}.settings must be an object (at most ${MAX_HOOK_SETTINGS} bytes as JSON): the settings of a ${type} hook that delivers nowhere`);
+  }
+  const events = doc.events;
+  const badEvents = !Array.isArray(events) || events.length === 0 || events.length > 100 || events.some((e) => typeof e !== 'string' || e.trim() === '' || e.length > 100) || new Set(events).size !== events.length;
+  if (badEvents) c.fail(`${at}.events must be a list of 1 to 100 different event kinds (non-empty strings) a hook may subscribe to, such as [job.completed, job.failed]`);
+  return { type, settings: { ...(settings as Record<string, unknown>) }, events: [...(events as string[])] };
 }
 
 /** The folder relative paths in the document are read from: the target file's, else the working directory. */

@@ -59,6 +59,20 @@ export interface ResolvedInterfaceB {
   replacedKeyMs?: number;
   /** The query that names an object to `GET /connections/{id}/salesforce/fields` (`salesforce_fields_query`); `{object_name: 'Account'}` when not given. */
   salesforceFieldsQuery?: Record<string, string>;
+  /** A hook this target takes (`hook`); when not given, hooks are made in the real service's words (docs/interface-b.md). */
+  hook?: DeclaredHook;
+}
+
+/**
+ * A hook body a target declares it takes, for the checks that make hooks: the spec shows no hook
+ * types, setting keys or event kinds. Hooks are made with this `type` and these `settings`, active
+ * and inactive, subscribed to some of `events`.
+ */
+export interface DeclaredHook {
+  type: string;
+  settings: Record<string, unknown>;
+  /** Event kinds the target takes (one or more, each once). */
+  events: string[];
 }
 
 export { PERMISSIONS, type Permission } from './target-types.ts';
@@ -329,7 +343,7 @@ export interface DeclaredTarget {
     /** How many definitions the document gave as valid. */
     definitions?: number;
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string> };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

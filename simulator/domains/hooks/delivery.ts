@@ -4,6 +4,7 @@ import { recordAttempt, trackDelivery, type DeliveryAttempt } from './delivery-l
 import { MAX_ATTEMPTS, retryDelayMs, scheduleRetry } from './retries.ts';
 import { hookSignature } from './signature.ts';
 import type { Hook } from './types.ts';
+import { eventName } from './vocabulary.ts';
 
 export const WEBHOOK_USER_AGENT = 'disco-simulator-webhooks';
 
@@ -17,11 +18,14 @@ export const DELIVERY_TIMEOUT_MS = 5000;
  * outcome lands in the delivery log when the target answers or the timeout fires. A failure
  * (no answer, or not 2xx) is retried on the simulator clock (retries.ts), each attempt logged.
  */
-export function deliver(sim: Sim, account: AccountState, hook: Hook, event: string, resource: Record<string, unknown>): void {
+export function deliver(sim: Sim, account: AccountState, hook: Hook, modelEvent: string, resource: Record<string, unknown>): void {
   const url = hook.type === 'web' && typeof hook.settings.url === 'string' ? hook.settings.url : null;
+  // What the receiver and the delivery log see is in the conventions' words.
+  const words = sim.conventions.b.hooks;
+  const event = eventName(words, modelEvent);
   const attempt = recordAttempt(account, {
     hookId: hook.id,
-    hookType: hook.type,
+    hookType: words.types[hook.type],
     event,
     url,
     attempt: 1,
@@ -33,7 +37,7 @@ export function deliver(sim: Sim, account: AccountState, hook: Hook, event: stri
     nextAttemptAt: null,
   });
   if (url === null) {
-    attempt.error = `not delivered (type ${hook.type} is not modelled)`;
+    attempt.error = `not delivered (type ${words.types[hook.type]} is not modelled)`;
     return;
   }
   if (sim.options.deliverWebhooks === 'off') {

@@ -19,12 +19,14 @@ export const HOOK_EVENTS = [
 
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
-/** `GET /hook_events`: each event as the real docs list it (sections/list-hook-events.md). */
-export const HOOK_EVENT_LIST: readonly { id: HookEvent; group_name: string; name: string }[] = HOOK_EVENTS.map((id) => {
-  const [family = '', kind] = id.split('.');
-  const group = family === 'job' ? 'Job' : 'Cluster';
-  return { id, group_name: group, name: kind === undefined ? `All ${group} Notifications` : `${group} ${kind.charAt(0).toUpperCase()}${kind.slice(1)}` };
-});
+/** `GET /hook_events`: each event as the real docs list it (sections/list-hook-events.md), its id in `words`. */
+export function hookEventList(words: { events: Record<HookEvent, string> }): { id: string; group_name: string; name: string }[] {
+  return HOOK_EVENTS.map((event) => {
+    const [family = '', kind] = event.split('.');
+    const group = family === 'job' ? 'Job' : 'Cluster';
+    return { id: words.events[event], group_name: group, name: kind === undefined ? `All ${group} Notifications` : `${group} ${kind.charAt(0).toUpperCase()}${kind.slice(1)}` };
+  });
+}
 
 export function isHookEvent(value: unknown): value is HookEvent {
   return typeof value === 'string' && (HOOK_EVENTS as readonly string[]).includes(value);

@@ -2,6 +2,7 @@ import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { HOOK_EVENTS, isHookEvent, type HookEvent } from './events.ts';
 import { settingsProblems } from './settings.ts';
 import { LIVE_HOOK_TYPES, type Hook, type LiveHookType } from './types.ts';
+import { eventNamed, keptSettings, spokenSettings, typeNamed, type HookVocabulary } from './vocabulary.ts';
 
 /** A hook's client-settable fields, validated. */
 export interface HookFields {
@@ -17,20 +18,21 @@ const MAX_NAME = 255;
 const MAX_EVENT_PROBLEMS = 10;
 
 /**
- * Reads the body of `POST /hooks`. `type`, `settings` and `events` are required; `name` defaults
- * to "" and `active` to true. Unknown top-level keys are ignored; every problem is reported at
- * once, each naming its field.
+ * Reads the body of `POST /hooks`, in `v`'s words (types, setting keys, event kinds), into the
+ * model's. `type`, `settings` and `events` are required; `name` defaults to "" and `active` to
+ * true. Unknown top-level keys are ignored; every problem is reported at once, each naming its
+ * field.
  */
-export function parseHookCreate(body: Record<string, unknown>): HookFields {
+export function parseHookCreate(body: Record<string, unknown>, v: HookVocabulary): HookFields {
   const problems: FieldProblem[] = [];
-  const type = readType(body.type, problems);
+  const type = readType(body.type, problems, v);
   const name = body.name === undefined ? '' : readName(body.name, problems);
   const settings = body.settings === undefined ? missing('settings', problems) : readSettingsObject(body.settings, problems);
-  const events = body.events === undefined ? missing('events', problems) : readEvents(body.events, problems);
+  const events = body.events === undefined ? missing('events', problems) : readEvents(body.events, problems, v);
   const active = body.active === undefined ? true : readActive(body.active, problems);
-  if (type && settings) problems.push(...settingsProblems(type, settings));
+  if (type && settings) problems.push(...settingsProblems(type, settings, v));
   if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
-  return { type, name, settings, events, active };
+  return { type, name, settings: keptSettings(v, settings), events, active };
 }
 
 /**
@@ -40,17 +42,18 @@ export function parseHookCreate(body: Record<string, unknown>): HookFields {
  * stored data stays unless new data is sent. Whatever results is validated as a whole, so
  * changing `type` alone fails when the stored settings do not fit the new type.
  */
-export function parseHookUpdate(body: Record<string, unknown>, current: Hook): { fields: HookFields; changed: boolean } {
+export function parseHookUpdate(body: Record<string, unknown>, current: Hook, v: HookVocabulary): { fields: HookFields; changed: boolean } {
   const problems: FieldProblem[] = [];
   const given = ['type', 'name', 'settings', 'events', 'active'].some((k) => body[k] !== undefined);
-  const type = body.type !== undefined ? readType(body.type, problems) : current.type === 'hipchat' ? retired(problems) : current.type;
+  const type = body.type !== undefined ? readType(body.type, problems, v) : current.type === 'hipchat' ? retired(problems, v) : current.type;
   const name = body.name === undefined ? current.name : readName(body.name, problems);
-  const settings = body.settings === undefined ? { ...current.settings } : keepBasicAuthData(readSettingsObject(body.settings, problems), current);
-  const events = body.events === undefined ? current.events.filter(isHookEvent) : readEvents(body.events, problems);
+  // Validated in the vocabulary's words, as the client spells them, stored settings too.
+  const settings = body.settings === undefined ? spokenSettings(v, current.settings) : keepBasicAuthData(readSettingsObject(body.settings, problems), current);
+  const events = body.events === undefined ? current.events.filter(isHookEvent) : readEvents(body.events, problems, v);
   const active = body.active === undefined ? current.active : readActive(body.active, problems);
-  if (type && settings) problems.push(...settingsProblems(type, settings));
+  if (type && settings) problems.push(...settingsProblems(type, settings, v));
   if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
-  return { fields: { type, name, settings, events, active }, changed: given };
+  return { fields: { type, name, settings: keptSettings(v, settings), events, active }, changed: given };
 }
 
 function keepBasicAuthData(settings: Record<string, unknown> | null, current: Hook): Record<string, unknown> | null {
@@ -64,20 +67,22 @@ function missing(field: string, problems: FieldProblem[]): null {
   return null;
 }
 
-const KNOWN_TYPES = LIVE_HOOK_TYPES.join(', ');
+function knownTypes(v: HookVocabulary): string {
+  return LIVE_HOOK_TYPES.map((type) => v.types[type]).join(', ');
+}
 
-function retired(problems: FieldProblem[]): null {
-  problems.push({ field: 'type', message: `hipchat hooks are retired; use one of ${KNOWN_TYPES}` });
+function retired(problems: FieldProblem[], v: HookVocabulary): null {
+  problems.push({ field: 'type', message: `${v.types.hipchat} hooks are retired; use one of ${knownTypes(v)}` });
   return null;
 }
 
-function readType(value: unknown, problems: FieldProblem[]): LiveHookType | null {
-  const known = KNOWN_TYPES;
+function readType(value: unknown, problems: FieldProblem[], v: HookVocabulary): LiveHookType | null {
   if (value === undefined) return missing('type', problems);
-  if (typeof value !== 'string') problems.push({ field: 'type', message: `must be a string, one of ${known}` });
-  else if (value === 'hipchat') retired(problems);
-  else if (!(LIVE_HOOK_TYPES as readonly string[]).includes(value)) problems.push({ field: 'type', message: `must be one of ${known}` });
-  else return value as LiveHookType;
+  const type = typeof value === 'string' ? typeNamed(v, value) : undefined;
+  if (typeof value !== 'string') problems.push({ field: 'type', message: `must be a string, one of ${knownTypes(v)}` });
+  else if (type === 'hipchat') retired(problems, v);
+  else if (type === undefined) problems.push({ field: 'type', message: `must be one of ${knownTypes(v)}` });
+  else return type;
   return null;
 }
 
@@ -95,7 +100,7 @@ function readSettingsObject(value: unknown, problems: FieldProblem[]): Record<st
 }
 
 /** Events in the order given, each once. */
-function readEvents(value: unknown, problems: FieldProblem[]): HookEvent[] | null {
+function readEvents(value: unknown, problems: FieldProblem[], v: HookVocabulary): HookEvent[] | null {
   if (!Array.isArray(value)) {
     problems.push({ field: 'events', message: 'must be a non-empty array of event names' });
     return null;
@@ -106,11 +111,12 @@ function readEvents(value: unknown, problems: FieldProblem[]): HookEvent[] | nul
   }
   const events: HookEvent[] = [];
   let bad = 0;
-  value.forEach((event: unknown, i) => {
-    if (isHookEvent(event)) {
+  value.forEach((name: unknown, i) => {
+    const event = eventNamed(v, name);
+    if (event !== undefined) {
       if (!events.includes(event)) events.push(event);
     } else if (bad++ < MAX_EVENT_PROBLEMS) {
-      problems.push({ field: `events[${i}]`, message: `is not a hook event (one of ${HOOK_EVENTS.join(', ')})` });
+      problems.push({ field: `events[${i}]`, message: `is not a hook event (one of ${HOOK_EVENTS.map((e) => v.events[e]).join(', ')})` });
     }
   });
   return bad ? null : events;

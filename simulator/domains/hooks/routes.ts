@@ -20,15 +20,16 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/hooks', (ctx) => {
     const { account, links } = ctx.state;
     const order = readListOrder(sim, ctx, HOOK_SORTS);
-    const types = readNames(ctx, 'type', HOOK_TYPES);
-    const hooks = hooksNewestFirst(account).filter((h) => types === undefined || types.has(h.type));
+    const words = sim.conventions.b.hooks;
+    const types = readNames(ctx, 'type', HOOK_TYPES.map((type) => words.types[type]));
+    const hooks = hooksNewestFirst(account).filter((h) => types === undefined || types.has(words.types[h.type]));
     const page = pageOf(sim, ctx, inListOrder(hooks, order, HOOK_SORTS), readPage(sim, ctx));
     ctx.body = page.map((hook) => presentHook(sim, hook, links));
   });
 
   // Extension (docs/interface-b.md): the hook types, as the real service lists them. Registered
   // before /hooks/:hook_id, which would otherwise take `types` for an id and answer 404.
-  const typesJson = Buffer.from(JSON.stringify(HOOK_TYPE_CATALOG.map(presentHookType)));
+  const typesJson = Buffer.from(JSON.stringify(HOOK_TYPE_CATALOG.map((entry) => presentHookType(entry, sim.conventions.b.hooks))));
   router.get('/hooks/types', (ctx) => {
     ctx.type = 'application/json';
     ctx.body = typesJson;
@@ -48,7 +49,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     if (sim.faults.has('b-wrong-type-500') && body.name !== undefined && typeof body.name !== 'string') throw new TypeError('body.name.trim is not a function');
-    const hook = createHook(sim, account, parseHookCreate(body));
+    const hook = createHook(sim, account, parseHookCreate(body, sim.conventions.b.hooks));
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentHook(sim, hook, links);
   });
@@ -62,7 +63,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   router.put('/hooks/:hook_id', async (ctx) => {
     const { account, links } = ctx.state;
     const hook = ownHook(account, pathId(ctx.params.hook_id));
-    const { fields, changed } = parseHookUpdate(await readJsonObject(ctx, sim.options.bodyLimitBytes), hook);
+    const { fields, changed } = parseHookUpdate(await readJsonObject(ctx, sim.options.bodyLimitBytes), hook, sim.conventions.b.hooks);
     ctx.body = presentHook(sim, updateHook(sim, hook, fields, changed), links);
   });
 

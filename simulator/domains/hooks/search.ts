@@ -6,11 +6,11 @@ import { HOOK_SORTS } from './model.ts';
 /** `GET /hooks/search`: the attributes of the real docs (sections/search-hooks.md); free text looks in the name (the docs say nothing). */
 export const HOOK_SEARCH: Searchable<Hook> = {
   items: (account) => account.hooks.values(),
-  spec: () => ({
+  spec: (sim) => ({
     fields: {
       id: { kind: 'number', value: (h) => h.id },
       name: { kind: 'text', values: (h) => [h.name] },
-      type: { kind: 'text', exact: true, values: (h) => [h.type] },
+      type: { kind: 'text', exact: true, values: (h) => [sim.conventions.b.hooks.types[h.type]] },
     },
     freeText: (h) => [h.name],
   }),

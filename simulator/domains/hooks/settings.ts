@@ -2,6 +2,7 @@ import type { FieldProblem } from '../../http/errors.ts';
 import { decodeCanonicalBase64 } from '../../http/base64.ts';
 import { isEmailAddress } from '../users/email.ts';
 import type { LiveHookType } from './types.ts';
+import { settingName, type HookVocabulary } from './vocabulary.ts';
 
 /**
  * The settings each hook type takes (docs/interface-b.md; slack's `username` from the real service's docs).
@@ -35,28 +36,34 @@ const MAX_URL = 2048;
 const MAX_TEXT = 255;
 const MAX_EMAILS = 2048;
 
-export function settingKeys(type: LiveHookType): string[] {
-  return Object.keys(RULES[type]);
+/** A type's rules under the names `v` gives its setting keys. */
+function spokenRules(type: LiveHookType, v: HookVocabulary): Record<string, Rule> {
+  return Object.fromEntries(Object.entries(RULES[type]).map(([key, rule]) => [settingName(v, key), rule]));
 }
 
-/** Problems of `settings` for a hook of `type`; an empty list means valid. */
-export function settingsProblems(type: LiveHookType, settings: Record<string, unknown>): FieldProblem[] {
-  const rules = RULES[type];
+/**
+ * Problems of `settings`, spelt in `v`'s words, for a hook of `type`; an empty list means valid.
+ * Fields and messages are in `v`'s words too.
+ */
+export function settingsProblems(type: LiveHookType, settings: Record<string, unknown>, v: HookVocabulary): FieldProblem[] {
+  const rules = spokenRules(type, v);
+  const typeName = v.types[type];
   const problems: FieldProblem[] = [];
   for (const [key, value] of Object.entries(settings)) {
     // Own keys only: `constructor` or `toString` must not find Object.prototype's members.
     const rule = Object.hasOwn(rules, key) ? rules[key] : undefined;
     const field = `settings.${key}`;
     if (!rule) {
-      problems.push({ field, message: `is not a setting of ${type} hooks (known: ${settingKeys(type).join(', ')})` });
+      problems.push({ field, message: `is not a setting of ${typeName} hooks (known: ${Object.keys(rules).join(', ')})` });
       continue;
     }
     const message = valueProblem(rule, value);
     if (message) problems.push({ field, message });
   }
   for (const [key, rule] of Object.entries(rules)) {
-    if (rule.required && settings[key] === undefined) problems.push({ field: `settings.${key}`, message: `is required for ${type} hooks` });
+    if (rule.required && settings[key] === undefined) problems.push({ field: `settings.${key}`, message: `is required for ${typeName} hooks` });
   }
+  // basic_auth and basic_auth_data go by their own names in every vocabulary.
   if (type === 'web' && settings.basic_auth === true && settings.basic_auth_data === undefined) {
     problems.push({ field: 'settings.basic_auth_data', message: 'is required when basic_auth is true' });
   }

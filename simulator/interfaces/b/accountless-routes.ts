@@ -5,7 +5,7 @@ import { REGION_RESOURCE_TYPES, SERVICE_REGIONS, regionsFor } from '../../domain
 import { notFound } from '../../http/errors.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { parsePasswordResetInput } from '../../domains/users/password-reset.ts';
-import { HOOK_EVENT_LIST } from '../../domains/hooks/events.ts';
+import { hookEventList } from '../../domains/hooks/events.ts';
 import { SYSTEM_VARIABLES } from '../../domains/jobs/system-variables.ts';
 import { SERVICE_TIME_ZONE_LIST } from '../../domains/users/service-time-zones.ts';
 import { likeProductUpdate, listProductUpdates } from '../../domains/product-updates/model.ts';
@@ -36,7 +36,7 @@ export function registerAccountlessRoutes(router: BRouteTable, sim: Sim): void {
     });
   };
   serveStatic('/timezones', SERVICE_TIME_ZONE_LIST);
-  serveStatic('/hook_events', HOOK_EVENT_LIST);
+  serveStatic('/hook_events', hookEventList(sim.conventions.b.hooks));
   serveStatic('/variables', SYSTEM_VARIABLES);
   serveStatic('/regions', SERVICE_REGIONS);
   const byType = new Map(REGION_RESOURCE_TYPES.map((type) => [type as string, Buffer.from(JSON.stringify(regionsFor(type)))]));

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
+import type { DeclaredHook } from '../types.ts';
 
 /**
  * Inputs of interface B's resource operations (jobs, users, keys, hooks, groups, paging). Each
  * generates only values the spec calls valid, so a refusal is the target's fault, never the
  * generator's. Values that depend on gaps (hook types, event names, time zones) use what
- * docs/interface-b.md records of the real service.
+ * docs/interface-b.md records of the real service, or what the target document declares.
  */
 
 /** Variable names as package editors accept them: identifier-like, never `__proto__`. */
@@ -55,7 +56,7 @@ export const HOOK_EVENTS = [
   'cluster.error',
 ] as const;
 
-export const hookEvents = fc.shuffledSubarray([...HOOK_EVENTS], { minLength: 1 });
+export const hookEvents: fc.Arbitrary<string[]> = fc.shuffledSubarray<string>([...HOOK_EVENTS], { minLength: 1 });
 
 const urlPath = fc.stringMatching(/^[a-z0-9]{1,12}(\/[a-z0-9]{1,12}){0,2}$/);
 
@@ -78,9 +79,9 @@ export interface HookOptions {
   mayBeActive: boolean;
 }
 
-function hookCommon(name: string, options: HookOptions) {
+function hookCommon(name: string, options: HookOptions, events: fc.Arbitrary<string[]> = hookEvents) {
   const active = options.mayBeActive ? fc.boolean() : fc.constant(false);
-  return fc.record({ events: hookEvents, active, suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
+  return fc.record({ events, active, suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
     name: suffix === '' ? name : `${name}-${suffix}`,
     events,
     active,
@@ -104,6 +105,14 @@ export function anyHookBody(name: string, options: HookOptions) {
     fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ type: 'pagerduty', settings: { service_key: key, service_name: 'disco' } })),
   );
   return fc.record({ typed: settingsByType, common: hookCommon(name, options) }).map(({ typed, common }) => ({ ...typed, ...common }));
+}
+
+/**
+ * A hook body of the kind a target document declares (`interface_b.hook`): its type and settings
+ * as given, subscribed to some of its event kinds, named and active or not as generated.
+ */
+export function declaredHookBody(declared: DeclaredHook, name: string, options: HookOptions) {
+  return hookCommon(name, options, fc.shuffledSubarray(declared.events, { minLength: 1 })).map((common) => ({ type: declared.type, settings: structuredClone(declared.settings), ...common }));
 }
 
 /** Page sizes the spec allows. */

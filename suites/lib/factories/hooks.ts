@@ -1,14 +1,17 @@
-import type { CheckContext, Exchange } from '../types.ts';
+import type { CheckContext, Exchange, ResolvedInterfaceB } from '../types.ts';
 import { idOf } from '../answers.ts';
 import { deleteOnCleanup, type Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 
 /**
- * An inactive web hook addressed to a reserved domain: it never fires, so creating it has no
- * effect outside the account. Hook types and settings are not in the spec; these are the real
- * service's (docs/interface-b.md).
+ * An inactive hook: it never fires, so creating it has no effect outside the account. Hook types,
+ * settings and event kinds are not in the spec: the target document's hook (`interface_b.hook`)
+ * where it gives one, subscribed to its first event kind; else the real service's web hook
+ * (docs/interface-b.md), addressed to a reserved domain.
  */
-export function inactiveWebHookBody(name: string): Record<string, unknown> {
+export function inactiveHookBody(b: ResolvedInterfaceB, name: string): Record<string, unknown> {
+  const declared = b.hook;
+  if (declared) return { type: declared.type, name, settings: structuredClone(declared.settings), events: declared.events.slice(0, 1), active: false };
   return { type: 'web', name, settings: { url: 'https://example.invalid/disco-hook' }, events: ['job.completed'], active: false };
 }
 
@@ -17,11 +20,12 @@ export function deleteHookOnCleanup(t: CheckContext, id: number, account: Accoun
   deleteOnCleanup(t, account, `delete hook ${id} of account ${account + 1}`, `/hooks/${id}`, `/hooks/${id}`);
 }
 
-/** Creates an inactive web hook in `account` and registers its removal. */
+/** Creates an inactive hook (`inactiveHookBody`) in `account` and registers its removal. */
 export async function makeHook(t: CheckContext, account: Account, base: string): Promise<{ id: number; created: Exchange }> {
-  const created = await t.b(account).post('/hooks', { body: inactiveWebHookBody(t.name(base)) });
+  const body = inactiveHookBody(t.target.interfaceB, t.name(base));
+  const created = await t.b(account).post('/hooks', { body });
   const id = idOf(created);
-  if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a web hook with POST /hooks in account ${account + 1}`, created);
+  if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a ${String(body.type)} hook with POST /hooks in account ${account + 1}`, created);
   deleteHookOnCleanup(t, id, account);
   return { id, created };
 }
