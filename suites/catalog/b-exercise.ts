@@ -48,15 +48,19 @@ export function refusedGapValues(t: CheckContext, endpoint: BEndpoint, ex: Excha
   return `answered ${ex.response.status} to the real service's values: this target's differ`;
 }
 
-/** A write `exerciseWrites` did not send, and why. */
+/** A write `exerciseWrites` did not send, or sent and did not hand on (`answered`: its status), and why. */
 export interface NotSent {
   key: string;
   why: string;
+  answered?: number;
 }
 
-/** The writes not sent, as a note says them. */
+/** The writes not sent, and those whose answer was not judged, as a note says them. */
 export function describeNotSent(notSent: readonly NotSent[]): string {
-  return `not sent: ${notSent.map((n) => `${n.key}: ${n.why}`).join('; ')}`;
+  const say = (list: readonly NotSent[]) => list.map((n) => `${n.key}: ${n.why}`).join('; ');
+  const unsent = notSent.filter((n) => n.answered === undefined);
+  const unjudged = notSent.filter((n) => n.answered !== undefined);
+  return [unsent.length ? `not sent: ${say(unsent)}` : '', unjudged.length ? `answered, not judged: ${say(unjudged)}` : ''].filter((s) => s !== '').join('; ');
 }
 
 /**
@@ -96,7 +100,12 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
     // PUT /user with every field the spec's body names, the catalog's change over the user as read.
     const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
     const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, own, t);
+    const mayHaveAlready = await clearedFirst(t, endpoint, values);
     const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}) });
+    if (mayHaveAlready && ex.response.status >= 400 && ex.response.status < 500) {
+      notSent.push({ key: endpoint.key, answered: ex.response.status, why: `answered ${ex.response.status}, and ${mayHaveAlready}, which the spec does not cover` });
+      continue;
+    }
     const id = idOf(ex);
     if (is2xx(ex) && endpoint.creates && id !== undefined) {
       undoCreation(t, 0, endpoint.creates, id);
@@ -110,6 +119,18 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
     }
   }
   return notSent;
+}
+
+/**
+ * Takes off what the caller may have already (`clearFirst`) before the write; undefined when it
+ * did or there is nothing to take off, else why the write may ask for what the caller has.
+ */
+async function clearedFirst(t: CheckContext, endpoint: BEndpoint, values: PathValues): Promise<string | undefined> {
+  const clear = endpoint.clearFirst;
+  if (!clear) return undefined;
+  const path = bPath(clear, values);
+  const ex = await t.b().request(clear.method, path);
+  return is2xx(ex) ? undefined : `${clear.what} (${clear.method} ${path}, an extension that would take that off first, answered ${ex.response.status})`;
 }
 
 /**

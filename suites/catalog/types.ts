@@ -105,6 +105,13 @@ export interface BEndpoint {
    * simulator profile a refusal means the target's differ, and is a note, not a failure.
    */
   bodyUsesGapValues?: (b: ResolvedInterfaceB) => boolean;
+  /**
+   * What the caller may have already when it made the thing in the path itself (a job's creator
+   * watches it: the real service's default, not the spec's), and the extension that takes it off
+   * before the write is sent. Where that is refused, the write asks for what the caller may have,
+   * a case the spec does not cover: a 4xx to it is no answer to judge.
+   */
+  clearFirst?: { method: 'DELETE'; path: string; what: string };
 }
 
 /** Interface A's operations by name (`suites/lib/target-types.ts`), so a target description can move each. */
