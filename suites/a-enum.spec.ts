@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { aTargetFindsPipelines } from './lib/controls.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './lib/comparison.ts';
@@ -118,6 +119,8 @@ check({
     // all (fixtures only, every id also account 1's), the check then skips: not verified by it.
     expectListHidesForeign(t, ownList, theirs, foreign);
     if (foreign.length === 0) t.skip(sharedIdsSkip(theirs));
+    // Answers alike prove nothing from a target that answers 404 to every id, its own too.
+    await aTargetFindsPipelines(t, 'A-ENUM-1');
     // What account 2 sees of them, where it can look (its key, and reads the target serves).
     const canSee = t.target.a[1]?.adminKey !== undefined && aRoute(t, 'pipelines.read') !== null;
     if (!canSee) t.partial('X-ISO-1', "account 2's pipelines cannot be read back (no pipeline_admin_key of account 2, or no pipelines.read in interface_a.operations), so whether account 1's requests on them changed them was not seen: only the answers were judged");

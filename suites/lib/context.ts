@@ -218,8 +218,8 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       const shown = init.redactor.text(text);
       if (!state.notes.includes(shown)) state.notes.push(shown);
     },
-    partial: (clause, reason) => {
-      state.partial.push({ clause, reason: init.redactor.text(reason) });
+    partial: (clause, reason, options) => {
+      state.partial.push({ clause, reason: init.redactor.text(reason), ...(options?.until ? { until: options.until } : {}) });
     },
   };
   return { context, state };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedExchange, RecordedFailure, ResolvedTarget, FailureDetail, RunEvidence, SentRequest } from './types.ts';
+import type { CheckDefinition, CheckResult, Exchange, Need, Profile, RecordedExchange, RecordedFailure, ResolvedTarget, FailureDetail, PartialCoverage, RunEvidence, SentRequest } from './types.ts';
 import { createHttpClient, TransportError, type SharedHttpClient } from './http.ts';
 import { tlsRequestOptions } from './tls-settings.ts';
 import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
@@ -143,7 +143,24 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     options.signal?.removeEventListener('abort', stopMakingKeys);
   }
   const halted = guard.reason === null ? {} : { halted: redactor.text(guard.reason) };
-  return { checks: results.map((r, i) => r ?? skipped(options.checks[i]!, 'the check did not run')), leftovers, runId, ...halted };
+  return { checks: results.map((r, i) => liftPartials(r ?? skipped(options.checks[i]!, 'the check did not run'), evidence, redactor)), leftovers, runId, ...halted };
+}
+
+/**
+ * A check's partial coverage that waited for a control (`until`) which a check running after it
+ * gave: lifted, with a note naming the control; the rest stays, without the marker.
+ */
+function liftPartials(result: CheckResult, evidence: RunEvidence, redactor: Redactor): CheckResult {
+  if (!result.partial?.some((p) => p.until !== undefined)) return result;
+  const kept: PartialCoverage[] = [];
+  const notes = [...result.notes];
+  for (const { until, ...entry } of result.partial) {
+    const found = until === undefined ? undefined : evidence[until];
+    if (found === undefined) kept.push(entry);
+    else notes.push(redactor.text(`${entry.clause}: the control this check lacked was given later in the run (${found}), so its comparison counts`));
+  }
+  const { partial: _waited, ...rest } = result;
+  return { ...rest, notes, ...(kept.length ? { partial: kept } : {}) };
 }
 
 function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<Lane, number[]> {

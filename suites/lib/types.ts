@@ -245,6 +245,12 @@ export interface PropertyInfo {
 export interface PartialCoverage {
   clause: string;
   reason: string;
+  /**
+   * The run's evidence whose absence is the reason (a positive control no step had given yet):
+   * when a later check of the run finds it, the run lifts this entry, and the check's comparison
+   * counts. Never in a finished result.
+   */
+  until?: keyof RunEvidence;
 }
 
 export interface CheckResult {
@@ -427,7 +433,7 @@ export interface CheckContext {
    * Says that the check covered `clause` only in part (group membership not exercised, no
    * running job observed): the clause is then not verified by this check, with `reason`.
    */
-  partial(clause: string, reason: string): void;
+  partial(clause: string, reason: string, options?: { until?: keyof RunEvidence }): void;
   /**
    * What the run has seen the target do so far, shared by every check of the run (positive
    * controls read it: a check that relies on "the target finds what exists" need not prove it

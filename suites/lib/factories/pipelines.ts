@@ -171,10 +171,15 @@ export async function accountTwoPipelines(t: CheckContext, base: string): Promis
     const idle = await make('idle');
     if ('id' in idle) {
       out.push({ id: idle.id, state: 'not deployed', name: idle.name });
+      // Account 2's own archive and start finding its pipelines are the run's control that the
+      // target finds pipelines by id (suites/lib/controls.ts).
       const archived = await make('archived');
-      if ('id' in archived && (await aSend(t, t.a(1), 'pipelines.archive', archived.id)).response.status === 200) out.push({ id: archived.id, state: 'archived', name: archived.name });
+      if ('id' in archived) {
+        const archiving = await aSend(t, t.a(1), 'pipelines.archive', archived.id);
+        if (archiving.response.status === 200 && foundPipeline(t, archived.id, archiving, `account 2's archiving of its own pipeline ${archived.id}`)) out.push({ id: archived.id, state: 'archived', name: archived.name });
+      }
       const running = aRoute(t, 'pipelines.start') === null ? undefined : await make('running');
-      if (running && 'id' in running && is2xx(await aSend(t, t.a(1), 'pipelines.start', running.id))) out.push({ id: running.id, state: 'deployed', name: running.name });
+      if (running && 'id' in running && foundPipeline(t, running.id, await aSend(t, t.a(1), 'pipelines.start', running.id), `account 2's start of its own pipeline ${running.id}`)) out.push({ id: running.id, state: 'deployed', name: running.name });
     } else {
       t.note(`account 2 could not create a pipeline (${idle.answer.response.status}): ${out.length ? 'only its fixture pipelines are asked about' : 'there is none to ask about'}`);
     }
@@ -222,7 +227,7 @@ export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext,
     }
     // Account 2's own view of it, where the document gives account 2 a key to read with.
     const theirs = canRead && t.target.a[1]?.adminKey ? await aSend(t, t.a(1), 'pipelines.read', candidate.id) : undefined;
-    const record = theirs && is2xx(theirs) && isObject(theirs.json) ? theirs.json : undefined;
+    const record = theirs && foundPipeline(t, candidate.id, theirs, `account 2's read of its own pipeline ${candidate.id}`) && isObject(theirs.json) ? theirs.json : undefined;
     const asTheirs = record !== undefined && seen.every((p) => samePipeline(p, record));
     if (asTheirs && (candidate.name !== undefined || inList.length === 0 || !ownFixtures.has(candidate.id))) kept.push(candidate);
     else dropped.push(`${candidate.id}`);
