@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import { answering } from '../support/answering-front.ts';
+import { rewriting } from '../support/rewriting-front.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../support/run-suites.ts';
 
 /**
@@ -59,5 +61,44 @@ describe('b-dlv/delete where an earlier run used up a delivery', () => {
     expect(first).toBe(false);
     expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
     expect(check.notes.some((n) => /^deleted delivery \d+$/.test(n))).toBe(true);
+  });
+});
+
+describe('b-dlv/delete where a used-up delivery is refused with another code', () => {
+  /**
+   * The first fixture delivery answers its DELETE 422 with the error object ("can no longer be
+   * deleted"); `listed`: whether the delivery list still shows it.
+   */
+  function refusingFirst(listed: boolean) {
+    const first = { id: '', refused: false };
+    const front = rewriting((req, reply) => {
+      const url = req.url ?? '';
+      if (req.method === 'DELETE' && url.endsWith(`/api/deliveries/${first.id}`)) {
+        first.refused = true;
+        return { status: 422, body: '{"message":"This delivery can no longer be deleted."}' };
+      }
+      if (listed || req.method !== 'GET' || !/^\/[^/]+\/api\/deliveries\/?(\?|$)/.test(url)) return undefined;
+      return { body: JSON.stringify((JSON.parse(reply.body) as { id: number }[]).filter((d) => String(d.id) !== first.id)) };
+    });
+    const retarget = (target: ResolvedTarget): ResolvedTarget => {
+      first.id = String(target.b[0]?.fixtures.delivery_ids?.[0]);
+      return target;
+    };
+    return { front, retarget, first };
+  }
+
+  it('moves on past a 422 for one the list does not show, and deletes the next', { timeout: 60_000 }, async () => {
+    const { front, retarget, first } = refusingFirst(false);
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], profile: 'spec', front, retarget });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect(first.refused).toBe(true);
+    expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
+    expect(check.notes.some((n) => /^deleted delivery \d+$/.test(n) && n !== `deleted delivery ${first.id}`)).toBe(true);
+  });
+
+  it('fails B-DLV-1 on a 422 for one the list showed', { timeout: 60_000 }, async () => {
+    const { front, retarget } = refusingFirst(true);
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], profile: 'spec', front, retarget });
+    expect([...run.failedClauses]).toEqual(['B-DLV-1']);
   });
 });
