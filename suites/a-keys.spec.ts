@@ -4,7 +4,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, revokeIfCreated, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { is2xx, isObject, requestLine } from './lib/answers.ts';
+import { is2xx, isObject, requestLine, show } from './lib/answers.ts';
 import { isoSeconds } from './lib/formats.ts';
 import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
@@ -93,6 +93,19 @@ function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey): void {
   });
 }
 
+/**
+ * Whether the create answer shows the key made with the expiry asked for (`expires_at`, to the
+ * second). Key management is not in the spec: a deployment naming the expiry otherwise ignores
+ * `expires_at` and makes a key that never expires, whose working on says nothing of A-AUTH-4. Not
+ * shown: A-AUTH-4 is covered in part, saying why, and the case ends.
+ */
+function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boolean {
+  const shown = isObject(created.json) ? created.json.expires_at : undefined;
+  if (typeof shown === 'string' && Math.floor(Date.parse(shown) / 1000) === Math.floor(expiresAt / 1000)) return true;
+  t.partial('A-AUTH-4', `the key made with expires_at ${isoSeconds(expiresAt)} was answered with expires_at ${show(shown)}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
+  return false;
+}
+
 check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4'],
@@ -106,6 +119,7 @@ check({
       const now = await simulatorNow(t);
       const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
       const made = await createKey(t, { name: t.name(`expiring-${lifetimeS}s`), admin, expires_at: isoSeconds(expiresAt) });
+      if (!expiryTaken(t, made.created, expiresAt)) return;
       const before = await useKey(t, made.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
       // Past the expiry, by at least the clock's second precision.
@@ -143,6 +157,7 @@ check({
     if (server === undefined) t.note('the target sends no Date header: the expiry is set by this machine\'s clock');
     const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
     const made = await createKey(t, { name: t.name('expiring-now'), admin: false, expires_at: isoSeconds(expiresAt) });
+    if (!expiryTaken(t, made.created, expiresAt)) return;
     const before = await useKey(t, made.key);
     if (!worked(before)) {
       // The spec fixes no clock: a target whose clock runs well ahead of its Date header may expire the key at once.
