@@ -324,6 +324,15 @@ check({
       t.note('the target has no key management over the API: key-management bodies not checked');
       return;
     }
+    // The bodies below are a name with one thing wrong: that must be the only thing wrong, so a
+    // key made of a name alone must be taken first (key management is not in the spec; a target
+    // wanting more, a role say, refuses every one of them for that alone).
+    const named = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('shape-ok') } });
+    revokeIfCreated(t, named);
+    if (!is2xx(named)) {
+      t.note(`POST /api-keys with a name alone answered ${describeResponse(named)}: this target's key body is not the simulator's, so key-management bodies with one thing wrong were not checked`);
+      return;
+    }
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
     const keyBodies = fc.oneof(
       fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]): KeyBody => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"`, kind: 'unknown-key' })),
