@@ -5,6 +5,7 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { errorObjectA, isObject, requestLine } from './lib/answers.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { aSend } from './catalog/a-requests.ts';
+import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
  * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`. The one endpoint the spec
@@ -60,6 +61,10 @@ check({
   title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids)',
   needs: ['a', 'write'],
   async run(t) {
+    // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
+    // request for a key and finds nothing anywhere: the interface must be seen finding a pipeline
+    // under /api/public/v1 (the routes of the control are all under it).
+    await aTargetFindsPipelines(t, 'A-VER-1');
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
       const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);
