@@ -12,13 +12,17 @@ async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchan
 }
 
 /**
- * Whether a notification is read, in the shapes deployments give it: the real service's
- * `last_read_at` (null while unread), or a `read` flag; undefined when it shows neither.
+ * Whether a notification is read, in the shapes deployments give it (the spec shows none of its
+ * fields): the real service's `last_read_at` or a `read_at` (null while unread), a `read` or
+ * `is_read` flag, or an `unread` one; undefined when it shows none of them.
  */
 function readStateOf(notification: JsonObject): boolean | undefined {
-  if (typeof notification.read === 'boolean') return notification.read;
-  if (notification.last_read_at === null) return false;
-  if (typeof notification.last_read_at === 'string' && notification.last_read_at !== '') return true;
+  for (const flag of ['read', 'is_read'] as const) if (typeof notification[flag] === 'boolean') return notification[flag];
+  if (typeof notification.unread === 'boolean') return !notification.unread;
+  for (const time of ['last_read_at', 'read_at'] as const) {
+    if (notification[time] === null) return false;
+    if (typeof notification[time] === 'string' && notification[time] !== '') return true;
+  }
   return undefined;
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { B_ACCEPT, basicAuthorization } from '../../suites/lib/clients.ts';
 import type { EmbeddedTarget } from '../../bin/embedded-target.ts';
-import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../support/run-suites.ts';
+import { rewriting } from '../support/rewriting-front.ts';
 
 /**
  * B-NTF-1: a mark is judged by its effect on notifications that were unread before it. One read
@@ -55,5 +56,23 @@ describe('b-ntf/mark judges marks by notifications unread before them', () => {
     expect(reasons).toMatch(/marking one was judged by its 200 alone: none of fixtures.notification_ids was unread/);
     expect(reasons).toMatch(/marking all was judged by its 200 alone: GET \/user showed no unread notification/);
     expect(verdict?.verdict).toBe('not-verified');
+  });
+});
+
+/**
+ * The spec shows no field of a notification: a deployment telling its read state by `is_read`
+ * (true or false) rather than the real service's `last_read_at` is read as well.
+ */
+describe('b-ntf/mark against notifications whose read state is is_read', () => {
+  const isRead = rewriting((req, reply) => {
+    if (req.method !== 'GET' || !/^\/[^/]+\/api\/notifications(\?|$)/.test(req.url ?? '') || reply.status !== 200) return undefined;
+    const items = JSON.parse(reply.body) as Record<string, unknown>[];
+    return { body: JSON.stringify(items.map(({ last_read_at, ...rest }) => ({ ...rest, is_read: last_read_at !== null }))) };
+  });
+
+  it('sees the mark work: B-NTF-1 passes, verified', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], profile: 'spec', front: isRead, seed: 4, runs: 5 });
+    const check = run.checks[0]!;
+    expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
   });
 });
