@@ -289,13 +289,37 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   return { clusters: [...clusters], packages: [...packages], dropped };
 }
 
-/** Whether the caller is among job `id`'s watchers (GET /jobs/{id}/watchers, an extension), known by its email; null when the list cannot tell. */
-async function watchedByCaller(t: CheckContext, id: number, email: string): Promise<{ watching: boolean; ex: Exchange } | null> {
+/** The caller as a watcher list may name it: its email and its user id (GET /user, an extension). */
+interface Caller {
+  email: string;
+  id?: unknown;
+}
+
+/**
+ * Who a watcher entry names, in the shapes deployments give it (the spec shows no watcher's
+ * fields): the user itself (its `email`), or a user inside it (`user`), or a `user_id`. Not an
+ * entry's own `id`, which may be the watch's rather than the user's.
+ */
+function watcherNames(entry: unknown): { email?: string; id?: unknown } | undefined {
+  if (!isObject(entry)) return undefined;
+  const user = isObject(entry.user) ? entry.user : undefined;
+  const email = typeof entry.email === 'string' ? entry.email : typeof user?.email === 'string' ? user.email : undefined;
+  const id = entry.user_id ?? user?.id;
+  return email !== undefined || id !== undefined ? { ...(email !== undefined ? { email } : {}), ...(id !== undefined ? { id } : {}) } : undefined;
+}
+
+function namesCaller(entry: unknown, caller: Caller): boolean {
+  const named = watcherNames(entry);
+  return named !== undefined && (named.email === caller.email || (named.id !== undefined && caller.id !== undefined && named.id === caller.id));
+}
+
+/** Whether the caller is among job `id`'s watchers (GET /jobs/{id}/watchers, an extension), known by its email or user id; null when the list cannot tell. */
+async function watchedByCaller(t: CheckContext, id: number, caller: Caller): Promise<{ watching: boolean; ex: Exchange } | null> {
   const listed = await listCatalog(t.b(), t.target, `/jobs/${id}/watchers`, 5);
   if (!listed?.complete) return null;
-  // An entry naming a user by email: an entry of another shape says nothing of who watches.
-  if (!listed.items.every((w) => isObject(w) && typeof w.email === 'string')) return null;
-  const listing = pageListing(listed, (w) => isObject(w) && w.email === email);
+  // An entry naming no user says nothing of who watches.
+  if (!listed.items.every((w) => watcherNames(w) !== undefined)) return null;
+  const listing = pageListing(listed, (w) => namesCaller(w, caller));
   const ex = listing ?? listed.exchanges[listed.exchanges.length - 1];
   return ex ? { watching: listing !== undefined, ex } : null;
 }
@@ -310,14 +334,15 @@ check({
     // The creator watches its job already (the real service's default): to see the POST subscribe,
     // the caller first stops watching, where the target lets it (DELETE, an extension), and must
     // then be missing from the watchers.
-    const email = userIn(await t.b().get('/user'))?.email;
+    const user = userIn(await t.b().get('/user'));
+    const caller: Caller | undefined = typeof user?.email === 'string' ? { email: user.email, ...(user.id !== undefined ? { id: user.id } : {}) } : undefined;
     let unobservable: string | undefined;
-    if (typeof email !== 'string') unobservable = 'the caller\'s email, by which a watcher list names it, could not be read (GET /user, an extension)';
+    if (caller === undefined) unobservable = 'the caller\'s email and id, by which a watcher list names it, could not be read (GET /user, an extension)';
     else {
       const unwatch = await t.b().delete(`/jobs/${id}/watchers`);
-      const before = is2xx(unwatch) ? await watchedByCaller(t, id, email) : null;
+      const before = is2xx(unwatch) ? await watchedByCaller(t, id, caller) : null;
       if (!is2xx(unwatch)) unobservable = `the caller could not stop watching its job first (DELETE /jobs/${id}/watchers, an extension, answered ${unwatch.response.status}), and the creator of a job watches it already`;
-      else if (!before) unobservable = `GET /jobs/${id}/watchers (an extension) did not show the watchers by email, read whole`;
+      else if (!before) unobservable = `GET /jobs/${id}/watchers (an extension) did not show the watchers by email or user id, read whole`;
       else if (before.watching) unobservable = `the caller still watched job ${id} after DELETE /jobs/${id}/watchers, so a subscription by the POST would not show`;
     }
     // The spec's 200 is for subscribing: a caller seen not watching must get it. One that may
@@ -331,8 +356,8 @@ check({
         continue;
       }
       t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
-      if (unobservable !== undefined || typeof email !== 'string') continue;
-      const after = await watchedByCaller(t, id, email);
+      if (unobservable !== undefined || caller === undefined) continue;
+      const after = await watchedByCaller(t, id, caller);
       if (!after) {
         unobservable = `GET /jobs/${id}/watchers (an extension) could not be read whole after the POST`;
         continue;
@@ -340,7 +365,7 @@ check({
       t.expect.that(after.watching, {
         clause: 'B-JOB-5',
         message: `after POST /jobs/${id}/watchers the caller is not among the job's watchers`,
-        expected: `a watcher with the caller's email`,
+        expected: `a watcher with the caller's email or user id`,
         received: 'not listed',
         exchange: after.ex,
       });
