@@ -7,7 +7,7 @@ import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
  * entries the spec does not show). A deployment naming each watcher by `user_id` instead of the
  * real service's email, or wrapping the user (`{user: {id, email}}`), shows it as well.
  */
-const shapes = {
+const shapes: Record<string, (w: Record<string, unknown>) => Record<string, unknown>> = {
   'by user_id': (w: Record<string, unknown>) => ({ user_id: w.id, since: '2026-11-29T00:00:00Z' }),
   'wrapped': (w: Record<string, unknown>) => ({ id: 9_999_999, user: { id: w.id, email: w.email } }),
 };
