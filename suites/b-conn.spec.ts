@@ -12,7 +12,8 @@ import { expectFormats } from './lib/formats.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
- * ones the spec says a connection group may hold, so the ones a check puts in a group. Left out:
+ * ones the spec says a connection group may hold, so the ones a check puts in a group, unless the
+ * target document names its own (`interface_b.groupable_connection_types`). Left out:
  * the analytical warehouses (Redshift, BigQuery, Snowflake, Athena), which the real service groups
  * apart and the spec does not name, and NetSuite, reached like a database but a SaaS source: a
  * deployment may count either way.
@@ -224,7 +225,7 @@ check({
 async function foreignConnections(t: CheckContext): Promise<{ foreign: ConnectionRef[]; dropped: number[] }> {
   const mine = fixtureConnections(t);
   const ownIds = new Set(mine.map((c) => c.id));
-  const theirs = groupable(fixtureConnections(t, 1));
+  const theirs = groupable(t, fixtureConnections(t, 1));
   const candidates = theirs.filter((c) => !ownIds.has(c.id));
   // Ids account 1's own fixtures also have: the same numbers, per account.
   const shared = theirs.filter((c) => ownIds.has(c.id)).map((c) => c.id);
@@ -243,8 +244,9 @@ async function foreignConnections(t: CheckContext): Promise<{ foreign: Connectio
   return { foreign: out, dropped };
 }
 
-function groupable(refs: ConnectionRef[]): ConnectionRef[] {
-  return refs.filter((r) => GROUPABLE_TYPES.has(r.type));
+function groupable(t: CheckContext, refs: ConnectionRef[]): ConnectionRef[] {
+  const declared = t.target.interfaceB.groupableConnectionTypes;
+  return refs.filter((r) => (declared ? declared.includes(r.type) : GROUPABLE_TYPES.has(r.type)));
 }
 
 /**
@@ -266,8 +268,8 @@ check({
   title: "B-CG-1: POST /connection_groups creates a group (201) holding the account's database and cloud-storage connections it names",
   needs: ['b', 'write'],
   async run(t) {
-    const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
-    if (membershipAllowed(t) && own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...) in fixtures.connections of account 1');
+    const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
+    if (membershipAllowed(t) && own.length === 0) t.skip('needs a database or cloud-storage connection (mysql, postgres, sftp, s3, ...; interface_b.groupable_connection_types names your types) in fixtures.connections of account 1');
     // There is no way to delete a group through the API: a real deployment keeps what is made here.
     if (!t.target.controlUrl) t.note('connection groups cannot be deleted through the API: the groups this check creates stay (named after the run)');
     if (!membershipAllowed(t)) t.partial('B-CG-1', `groups were created empty, so assigning connections was not verified: that would move the account's real connections into groups that cannot be deleted (${howToPermit('assign_connections_to_groups')})`);
@@ -338,7 +340,7 @@ check({
           : "needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read",
       );
     }
-    const own = membershipAllowed(t) ? groupable(fixtureConnections(t)) : [];
+    const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
     if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (${howToPermit('assign_connections_to_groups')} to include some)`);
     const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
     await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {

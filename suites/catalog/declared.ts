@@ -61,6 +61,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   // A declared hook replaces the real service's words wholesale: always a departure.
   const hook = target.interfaceB.hook;
   if (hook) b.hook = { type: hook.type, settings: structuredClone(hook.settings), events: [...hook.events] };
+  if (target.interfaceB.groupableConnectionTypes) b.groupable_connection_types = [...target.interfaceB.groupableConnectionTypes];
 
   const out: DeclaredTarget = {
     ...(Object.keys(a).length ? { interface_a: a } : {}),

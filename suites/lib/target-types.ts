@@ -98,6 +98,12 @@ export interface InterfaceBDocument {
    * to a host under `.invalid`, its twelve event kinds, docs/interface-b.md).
    */
   hook?: { type: string; settings: Record<string, unknown>; events: string[] };
+  /**
+   * The connection types of `fixtures.connections` that are database or cloud-storage ones, which
+   * the spec says a connection group may hold (B-CG-1): connection type ids are "open-ended" in
+   * the spec. Default: the real service's (mysql, postgres, sqlserver, mongo, s3, gs, sftp, ...).
+   */
+  groupable_connection_types?: string[];
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

@@ -114,6 +114,9 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: [] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 'job'] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 3] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
+    [{ base_url: 'http://x', interface_b: { groupable_connection_types: [] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
+    [{ base_url: 'http://x', interface_b: { groupable_connection_types: ['azure blob'] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
+    [{ base_url: 'http://x', interface_b: { groupable_connection_types: 'postgresql' } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
   ])('refuses %j', (doc, message) => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
   });
@@ -121,6 +124,7 @@ describe('resolveTarget', () => {
   it('reads a declared hook as given (interface_b.hook)', () => {
     const hook = { type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x', retries: 3 }, events: ['job:completed', 'job:*'] };
     expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hook).toEqual(hook);
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { groupable_connection_types: ['postgresql', 'azure_blob', 'postgresql'] } }, {}).interfaceB.groupableConnectionTypes).toEqual(['postgresql', 'azure_blob']);
   });
 
   it('reads the paging parameters, the job windows and the permissions the operator grants', () => {

@@ -299,7 +299,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'groupable_connection_types']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -335,8 +335,17 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     else out.salesforceFieldsQuery = Object.fromEntries(entries as [string, string][]);
   }
   if (doc.hook !== undefined && doc.hook !== null) out.hook = validateHook(c, doc.hook, `${at}.hook`);
+  const groupable = doc.groupable_connection_types;
+  if (groupable !== undefined && groupable !== null) {
+    const bad = !Array.isArray(groupable) || groupable.length === 0 || groupable.length > 100 || groupable.some((g) => typeof g !== 'string' || !CONNECTION_TYPE.test(g));
+    if (bad) c.fail(`${at}.groupable_connection_types must be a list of 1 to 100 connection type ids (letters, digits, _ . -), such as [postgresql, azure_blob]`);
+    out.groupableConnectionTypes = [...new Set(groupable as string[])];
+  }
   return out;
 }
+
+/** A connection type id: what sits in a path segment without escaping. */
+const CONNECTION_TYPE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The most a declared hook's settings may hold, as JSON: a hook's settings, not a payload. */
 const MAX_HOOK_SETTINGS = 4096;

@@ -61,6 +61,8 @@ export interface ResolvedInterfaceB {
   salesforceFieldsQuery?: Record<string, string>;
   /** A hook this target takes (`hook`); when not given, hooks are made in the real service's words (docs/interface-b.md). */
   hook?: DeclaredHook;
+  /** The connection types a connection group may hold (`groupable_connection_types`); the real service's database and cloud-storage types when not given. */
+  groupableConnectionTypes?: string[];
 }
 
 /**
@@ -349,7 +351,7 @@ export interface DeclaredTarget {
     /** How many definitions the document gave as valid. */
     definitions?: number;
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; groupable_connection_types?: string[] };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };
