@@ -1,4 +1,4 @@
-import type { CheckContext, Exchange, InterfaceClient } from '../lib/types.ts';
+import type { AListPaging, CheckContext, Exchange, InterfaceClient } from '../lib/types.ts';
 import { isObject, routeMissing } from '../lib/answers.ts';
 import { aSend, listItemsOf } from './a-requests.ts';
 
@@ -9,11 +9,21 @@ import { aSend, listItemsOf } from './a-requests.ts';
  * pagination block; its clients page until a page is short or empty. A short page proves the end
  * only where the page size is known, so the walk asks pages until the answer's
  * `pagination.has_more` (or `next_page`) says there are no more, or a page comes back empty. A
- * page that holds only items of earlier pages means the target does not page by `page`: what lies
- * past the first page cannot be read, and the walk says so.
+ * page that holds only items of earlier pages means the target does not page so: what lies past
+ * the first page cannot be read, and the walk says so. A target document may say the lists page
+ * by offset and limit, or not at all (`interface_a.list_paging`).
  */
 
 const PAGE_SIZE = 100;
+
+const REAL_SERVICE_PAGING: AListPaging = { by: 'page', page: 'page', size: 'page_size' };
+
+/** The query asking for the page after `read` items (page `page`), in the target's paging. */
+function pageQuery(paging: AListPaging, page: number, read: number): Record<string, string | number> {
+  if (paging.by === 'page') return { [paging.page]: page, [paging.size]: PAGE_SIZE };
+  if (paging.by === 'offset') return { [paging.offset]: read, [paging.limit]: PAGE_SIZE };
+  return {};
+}
 
 export interface AListWalk {
   items: unknown[];
@@ -44,23 +54,25 @@ export async function walkAList(t: Pick<CheckContext, 'target'>, client: Interfa
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   const seen = new Set<string>();
+  const paging = t.target.interfaceA.listPaging ?? REAL_SERVICE_PAGING;
   for (let page = 1; page <= maxPages; page++) {
-    let ex = await aSend(t, client, operation, { query: { ...extra, page, page_size: PAGE_SIZE } });
+    let ex = await aSend(t, client, operation, { query: { ...extra, ...pageQuery(paging, page, items.length) } });
     if (page === 1 && Object.keys(extra).length > 0 && ex.response.status >= 400 && ex.response.status < 500 && !routeMissing(ex)) {
       caveat = `GET of the list with ${new URLSearchParams(extra).toString()} answered ${ex.response.status}, so it was read without that parameter`;
       extra = {};
-      ex = await aSend(t, client, operation, { query: { page, page_size: PAGE_SIZE } });
+      ex = await aSend(t, client, operation, { query: pageQuery(paging, page, items.length) });
     }
     exchanges.push(ex);
     const got = ex.response.status === 200 ? listItemsOf(t, kind, ex.json) : undefined;
     if (!got) return { refused: ex };
     const keys = got.map(identity);
     if (page > 1 && got.length > 0 && keys.every((k) => seen.has(k))) {
-      return walk(items, exchanges, caveat, `page ${page} held only ${kind} of earlier pages: the target does not page by page=, so the list past its first page could not be read`);
+      return walk(items, exchanges, caveat, `page ${page} held only ${kind} of earlier pages: the target does not page by ${paging.by === 'page' ? paging.page : paging.by === 'offset' ? paging.offset : 'page'}=, so the list past its first page could not be read (interface_a.list_paging says how it pages)`);
     }
     items.push(...got);
     for (const k of keys) seen.add(k);
-    if (morePages(ex.json) === false || got.length === 0) return walk(items, exchanges, caveat);
+    // An unpaged list holds every item in its one answer.
+    if (paging.by === 'none' || morePages(ex.json) === false || got.length === 0) return walk(items, exchanges, caveat);
   }
   return walk(items, exchanges, caveat, `the list is longer than the ${maxPages} pages of ${PAGE_SIZE} read`);
 }

@@ -42,6 +42,10 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   }
   if (target.interfaceA.definitionFormat !== undefined && target.interfaceA.definitionFormat !== A_CONVENTIONS.definitionFormat) a.definition_format = target.interfaceA.definitionFormat;
   if (target.interfaceA.definitions.length) a.definitions = target.interfaceA.definitions.length;
+  const listPaging = target.interfaceA.listPaging;
+  if (listPaging && !(listPaging.by === 'page' && listPaging.page === 'page' && listPaging.size === 'page_size')) {
+    a.list_paging = listPaging.by === 'none' ? 'none' : listPaging.by === 'page' ? { page: listPaging.page, page_size: listPaging.size } : { offset: listPaging.offset, limit: listPaging.limit };
+  }
 
   const b: NonNullable<DeclaredTarget['interface_b']> = {};
   const paging = target.interfaceB.paging;

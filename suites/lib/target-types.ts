@@ -140,6 +140,12 @@ export interface InterfaceADocument {
   definition_format?: 'json' | 'yaml';
   /** Definition documents this target takes as valid: inline objects, or file paths (JSON or YAML) relative to the target file. Used as they are. */
   definitions?: unknown[];
+  /**
+   * How the pipeline and key lists page: by page number and size (`{page: page, page_size:
+   * page_size}`, the real service's and the default), by offset and limit (`{offset: offset,
+   * limit: limit}`), or `none`: one answer holds every item. The spec shows none of these lists.
+   */
+  list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
 }
 
 export interface TargetAccount {

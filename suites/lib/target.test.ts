@@ -115,6 +115,10 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 'job'] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 3] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: [] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
+    [{ cdc_base_url: 'http://x', interface_a: { list_paging: 'all' } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
+    [{ cdc_base_url: 'http://x', interface_a: { list_paging: { page: 'p' } } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
+    [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'o', limit: 'o' } } }, 'interface_a.list_paging names the same parameter twice'],
+    [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'a b', limit: 'l' } } }, 'interface_a.list_paging.offset must be a query parameter name'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: ['azure blob'] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: 'postgresql' } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
   ])('refuses %j', (doc, message) => {
@@ -125,6 +129,8 @@ describe('resolveTarget', () => {
     const hook = { type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x', retries: 3 }, events: ['job:completed', 'job:*'] };
     expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hook).toEqual(hook);
     expect(resolveTarget({ base_url: 'http://x', interface_b: { groupable_connection_types: ['postgresql', 'azure_blob', 'postgresql'] } }, {}).interfaceB.groupableConnectionTypes).toEqual(['postgresql', 'azure_blob']);
+    expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: 'none' } }, {}).interfaceA.listPaging).toEqual({ by: 'none' });
+    expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
   });
 
   it('reads the paging parameters, the job windows and the permissions the operator grants', () => {

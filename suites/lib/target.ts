@@ -4,7 +4,7 @@ import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { STAND_IN_BAND, inStandInBand, literalOf, parseJsonWithBigIds, withStandInsForBigInts } from './big-ids.ts';
 import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
-import { PERMISSIONS, type AAccount, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
+import { PERMISSIONS, type AAccount, type AListPaging, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
 import { resolveGatewayHeaders } from './gateway-headers.ts';
@@ -114,7 +114,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
 const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
-const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions'] as const;
+const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging'] as const;
 
 class Checker {
   constructor(
@@ -420,7 +420,24 @@ function validateInterfaceA(c: Checker, value: unknown, at: string, baseDir: str
       if (!d || typeof d !== 'object' || Array.isArray(d)) c.fail(`${at}.definitions[${i}] must be a definition document (a mapping)`);
     });
   }
+  if (doc.list_paging !== undefined && doc.list_paging !== null) out.listPaging = validateListPaging(c, doc.list_paging, `${at}.list_paging`);
   return out;
+}
+
+function validateListPaging(c: Checker, value: unknown, at: string): AListPaging {
+  if (value === 'none') return { by: 'none' };
+  const how = `${at} must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) c.fail(how);
+  const keys = Object.keys(value).sort().join(',');
+  if (keys !== 'page,page_size' && keys !== 'limit,offset') c.fail(how);
+  const doc = c.object(value, at, ['page', 'page_size', 'offset', 'limit']);
+  const names = Object.entries(doc).map(([field, name]) => {
+    const given = c.string(name, `${at}.${field}`);
+    if (given === undefined || !PARAMETER.test(given)) c.fail(`${at}.${field} must be a query parameter name (letters, digits, _ . - [ ])`);
+    return given;
+  });
+  if (names[0] === names[1]) c.fail(`${at} names the same parameter twice`);
+  return keys === 'page,page_size' ? { by: 'page', page: String(doc.page), size: String(doc.page_size) } : { by: 'offset', offset: String(doc.offset), limit: String(doc.limit) };
 }
 
 function readDefinitionFile(c: Checker, path: string, at: string): unknown {

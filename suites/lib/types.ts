@@ -45,7 +45,12 @@ export interface ResolvedInterfaceA {
   definitionFormat?: 'json' | 'yaml';
   /** Valid definition documents of this target, read (files loaded). */
   definitions: unknown[];
+  /** How the lists page (`list_paging`); by `page` and `page_size` when not given. */
+  listPaging?: AListPaging;
 }
+
+/** How an interface A list pages: by page number, by offset, or not at all (one answer holds every item). */
+export type AListPaging = { by: 'page'; page: string; size: string } | { by: 'offset'; offset: string; limit: string } | { by: 'none' };
 
 /** What the target document says about interface B's open choices. */
 export interface ResolvedInterfaceB {
@@ -350,6 +355,7 @@ export interface DeclaredTarget {
     definition_format?: 'json' | 'yaml';
     /** How many definitions the document gave as valid. */
     definitions?: number;
+    list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
   interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; groupable_connection_types?: string[] };
   permissions?: string[];

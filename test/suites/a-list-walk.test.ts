@@ -32,9 +32,25 @@ function listServer(count: number, paging: { pageSize?: number; ignorePage?: boo
   });
 }
 
-async function walkOf(server: http.Server, maxPages?: number): Promise<AListWalk | { refused: Exchange }> {
+/** All `count` pipelines in one answer, whatever the query (an unpaged list). */
+function unpagedServer(count: number): http.Server {
+  const items = Array.from({ length: count }, (_, i) => ({ id: count - i, name: `p${count - i}` }));
+  return jsonServer(({ path }: SeenRequest) => (path === '/api/public/v1/pipelines' ? { status: 200, body: { items } } : { status: 404, body: { error: 'Not found.' } }));
+}
+
+/** `count` pipelines paged by `skip` and `take` (at most 100), no pagination block. */
+function offsetServer(count: number): http.Server {
+  const all = Array.from({ length: count }, (_, i) => ({ id: count - i, name: `p${count - i}` }));
+  return jsonServer(({ path, query }: SeenRequest) => {
+    if (path !== '/api/public/v1/pipelines') return { status: 404, body: { error: 'Not found.' } };
+    const skip = Number(query.get('skip') ?? 0);
+    return { status: 200, body: { items: all.slice(skip, skip + Math.min(100, Number(query.get('take') ?? 20))) } };
+  });
+}
+
+async function walkOf(server: http.Server, maxPages?: number, listPaging?: ResolvedTarget['interfaceA']['listPaging']): Promise<AListWalk | { refused: Exchange }> {
   await servers.listen(server);
-  const target = interfaceATarget(server, 'list', ['pipelines.list'], [{ adminKey: KEY, fixtures: {} }]);
+  const target = interfaceATarget(server, 'list', ['pipelines.list'], [{ adminKey: KEY, fixtures: {} }], listPaging ? { listPaging } : {});
   const http = createHttpClient({ timeoutMs: 5_000 });
   const client = interfaceClient(http, `${target.cdcBaseUrl}/api/public/v1`, { authorization: `Bearer ${KEY}` });
   return walkPipelineList({ target }, client, maxPages);
@@ -68,6 +84,17 @@ describe('walkPipelineList', () => {
     expect(w.complete).toBe(false);
     expect(w.incomplete).toMatch(/does not page by page=/);
     expect(w.items).toHaveLength(100);
+  });
+
+  it('reads an unpaged list whole in one answer where the document says list_paging: none', async () => {
+    expect(walked(await walkOf(unpagedServer(250))).complete).toBe(false);
+    const w = walked(await walkOf(unpagedServer(250), undefined, { by: 'none' }));
+    expect([w.complete, w.items.length, w.exchanges.length]).toEqual([true, 250, 1]);
+  });
+
+  it('pages by offset and limit where the document names them', async () => {
+    const w = walked(await walkOf(offsetServer(250), undefined, { by: 'offset', offset: 'skip', limit: 'take' }));
+    expect([w.complete, w.items.length, new Set(w.items.map((p) => (p as { id: number }).id)).size]).toEqual([true, 250, 250]);
   });
 
   it('is not complete past its page limit', async () => {
