@@ -5,7 +5,7 @@ import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, pageListing } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, userIn } from './lib/answers.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
@@ -322,7 +322,7 @@ function absentSlug(t: CheckContext): fc.Arbitrary<string> {
 async function accountMarkers(t: CheckContext): Promise<string[]> {
   const out: string[] = [];
   const user = await t.b(1).get('/user');
-  const email = user.response.status === 200 && user.json && typeof user.json === 'object' ? (user.json as Record<string, unknown>).email : undefined;
+  const email = userIn(user)?.email;
   if (typeof email === 'string' && email.length >= 6) out.push(email);
   const packageId = t.fixtures(1).package_id;
   if (packageId !== undefined) {

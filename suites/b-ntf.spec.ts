@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { is2xx, isObject, pageListing, show, type JsonObject } from './lib/answers.ts';
+import { is2xx, isObject, pageListing, show, userIn, type JsonObject } from './lib/answers.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
   const ex = await t.b().get('/user');
-  if (!is2xx(ex) || !isObject(ex.json) || typeof ex.json.unread_notifications_count !== 'number') return null;
-  return { count: ex.json.unread_notifications_count, ex };
+  const user = userIn(ex) ?? (is2xx(ex) && isObject(ex.json) ? ex.json : undefined);
+  if (typeof user?.unread_notifications_count !== 'number') return null;
+  return { count: user.unread_notifications_count, ex };
 }
 
 /**

@@ -181,14 +181,18 @@ export function show(value: unknown): string {
 }
 
 /**
- * The user in a GET /user answer (an extension of the real service), or undefined where it is not
- * served or its body is not the user object (a wrapper, another shape): restoring the user and
- * comparing it both need the fields PUT /user takes, and a read without them would make a restore
- * send nothing and a comparison compare nothing.
+ * The user in a GET /user answer (an extension of the real service): the body itself, or the
+ * object under its `user` member (`{"user": {...}}`, as many frameworks render one resource);
+ * undefined where it is not served or shows no such user: restoring the user and comparing it
+ * both need the fields PUT /user takes, and a read without them would make a restore send nothing
+ * and a comparison compare nothing.
  */
 export function userIn(exchange: Exchange): JsonObject | undefined {
-  const user = exchange.json;
-  return is2xx(exchange) && isObject(user) && typeof user.name === 'string' && typeof user.email === 'string' ? user : undefined;
+  if (!is2xx(exchange) || !isObject(exchange.json)) return undefined;
+  const isUser = (u: unknown): boolean => isObject(u) && typeof u.name === 'string' && typeof u.email === 'string';
+  const body = exchange.json;
+  if (isUser(body)) return body;
+  return isUser(body.user) ? (body.user as JsonObject) : undefined;
 }
 
 /**
@@ -198,6 +202,6 @@ export function userIn(exchange: Exchange): JsonObject | undefined {
  * move with them, and `last_login`, which it may refresh on any authenticated request.
  */
 export function userFieldsOf(exchange: Exchange): string {
-  const u = exchange.json && typeof exchange.json === 'object' ? (exchange.json as Record<string, unknown>) : {};
+  const u: Record<string, unknown> = userIn(exchange) ?? (isObject(exchange.json) ? exchange.json : {});
   return JSON.stringify([u.name, u.email, u.time_zone, u.location, u.notification_settings]);
 }

@@ -1,5 +1,5 @@
 import type { CheckContext } from '../types.ts';
-import { idOf, is2xx } from '../answers.ts';
+import { idOf, is2xx, userIn } from '../answers.ts';
 import { deleteOnCleanup, type Account } from './removal.ts';
 
 /**
@@ -24,5 +24,6 @@ export function removeMemberOnCleanup(t: CheckContext, id: number, account: Acco
  */
 export async function keyUserId(t: Pick<CheckContext, 'b'>, account: Account): Promise<number | undefined> {
   const ex = await t.b(account).get('/user');
-  return is2xx(ex) ? idOf(ex) : undefined;
+  const id = userIn(ex)?.id;
+  return typeof id === 'number' ? id : is2xx(ex) ? idOf(ex) : undefined;
 }
