@@ -258,13 +258,14 @@ describe('reading the user back (GET /user, an extension)', () => {
   const user = { id: 7, name: 'Ada', email: 'ada@example.com', time_zone: 'UTC', location: 'Lisbon', notification_settings: { email: true } };
   const answer = (status: number, json: unknown): Exchange => ({ request: { method: 'GET', url: 'https://t.test/acme/api/user', headers: {} }, response: { status, headers: {}, body: JSON.stringify(json) }, json, durationMs: 1 });
 
-  it('takes only the user object: not a wrapper, another shape or a refusal', () => {
+  it('takes the user object, bare or under a user member: not another wrapper, another shape or a refusal', () => {
     expect(userIn(answer(200, user))).toEqual(user);
-    for (const [status, json] of [[200, { user }], [200, [user]], [200, { id: 7, name: 'Ada' }], [404, user], [200, null]] as const) expect(userIn(answer(status, json)), JSON.stringify(json)).toBeUndefined();
+    expect(userIn(answer(200, { user, meta: { request_id: 'r1' } }))).toEqual(user);
+    for (const [status, json] of [[200, { data: user }], [200, [user]], [200, { id: 7, name: 'Ada' }], [200, { user: { id: 7 } }], [404, user], [404, { user }], [200, null]] as const) expect(userIn(answer(status, json)), JSON.stringify(json)).toBeUndefined();
   });
 
   it('registers the restore only for a user it can put back, with the fields PUT /user takes', async () => {
-    for (const [read, restores] of [[user, true], [{ user }, false]] as const) {
+    for (const [read, restores] of [[user, true], [{ user }, true], [{ data: user }, false]] as const) {
       const sent: { method: string; body: unknown }[] = [];
       const undos: (() => Promise<void>)[] = [];
       const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
