@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCheckArgs } from './options.ts';
 import { watchInterruptions } from './signals.ts';
@@ -12,6 +15,21 @@ describe('the target stage of disco check', () => {
     expect(error).toBeInstanceOf(RunStopped);
     expect((error as RunStopped).exitCode).toBe(2);
     expect((error as RunStopped).message).toBe('cannot read target file /nonexistent/target.yaml: no such file');
+  });
+
+  it('ends the run with exit 2 when interface_b.extension_paths moves a spec operation or no extension', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'disco-moves-'));
+    const file = join(dir, 'target.json');
+    writeFileSync(file, JSON.stringify({ base_url: 'http://127.0.0.1:9', accounts: [{ account_id: 'acme', api_key: 'k' }], interface_b: { extension_paths: { 'PUT /user': '/me', 'GET /users': '/people', 'GET /user': '/me' } } }));
+    try {
+      const error = await openTarget(parseCheckArgs(['--target', file]), watchInterruptions(quiet)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RunStopped);
+      expect((error as RunStopped).exitCode).toBe(2);
+      expect((error as RunStopped).message).toContain("PUT /user is the spec's own operation; GET /users is no extension of the endpoint catalog");
+      expect((error as RunStopped).message).not.toContain('GET /user is');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts and provisions an embedded simulator without a target file, and closes it', async () => {

@@ -1,5 +1,6 @@
 import { ConfigError, loadTargetFile } from '../../suites/lib/target.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { unmovablePaths } from '../../suites/catalog/b-endpoints.ts';
 import { startEmbeddedTarget } from '../embedded-target.ts';
 import type { CheckOptions } from './options.ts';
 import type { Interruption } from './signals.ts';
@@ -18,7 +19,12 @@ export interface OpenedTarget {
  */
 export async function openTarget(options: CheckOptions, interruption: Interruption): Promise<OpenedTarget> {
   try {
-    if (options.target) return { target: await loadTargetFile(options.target), close: async () => {} };
+    if (options.target) {
+      const target = await loadTargetFile(options.target);
+      const unmovable = unmovablePaths(target.interfaceB.extensionPaths ?? {});
+      if (unmovable.length) throw new ConfigError(`${options.target}: interface_b.extension_paths: ${unmovable.join('; ')}`);
+      return { target, close: async () => {} };
+    }
     const embedded = await startEmbeddedTarget({ faults: options.faults, conventions: options.conventions, signal: interruption.signal });
     return { target: embedded.target, close: () => embedded.close() };
   } catch (e) {

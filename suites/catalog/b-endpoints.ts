@@ -421,3 +421,15 @@ export const RESOURCE_READS: Readonly<Record<ResourceKind, { one?: string; list?
   notification: { list: 'GET /notifications' },
   member: { one: 'GET /members/{id}', list: 'GET /members' },
 };
+
+/**
+ * The operations `interface_b.extension_paths` moves that are no extension of the catalog (a spec
+ * operation cannot be moved: the spec fixes its path): each with why, for the CLI to refuse.
+ */
+export function unmovablePaths(moves: Readonly<Record<string, string>>): string[] {
+  const extensions = new Set(B_ENDPOINTS.filter((e) => e.source === 'extension').map((e) => e.key));
+  const spec = new Set(B_ENDPOINTS.filter((e) => e.source === 'spec').map((e) => e.key));
+  return Object.keys(moves)
+    .filter((key) => !extensions.has(key))
+    .map((key) => (spec.has(key) ? `${key} is the spec's own operation` : `${key} is no extension of the endpoint catalog (docs/interface-b.md lists them, such as GET /user, GET /jobs/{id}, GET /connections)`));
+}

@@ -66,6 +66,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   const hook = target.interfaceB.hook;
   if (hook) b.hook = { type: hook.type, settings: structuredClone(hook.settings), events: [...hook.events] };
   if (target.interfaceB.groupableConnectionTypes) b.groupable_connection_types = [...target.interfaceB.groupableConnectionTypes];
+  if (target.interfaceB.extensionPaths) b.extension_paths = { ...target.interfaceB.extensionPaths };
 
   const out: DeclaredTarget = {
     ...(Object.keys(a).length ? { interface_a: a } : {}),

@@ -23,12 +23,12 @@ export function bearer(key: string): string {
 }
 
 /** A client for one interface root with default headers; per-request headers override them. */
-export function interfaceClient(http: HttpClient, base: string, defaults: Record<string, string | null>): InterfaceClient {
+export function interfaceClient(http: HttpClient, base: string, defaults: Record<string, string | null>, movePath: (method: string, path: string) => string = (_method, path) => path): InterfaceClient {
   const request = (method: string, path: string, options: RequestOptions = {}): Promise<Exchange> => {
     const headers: Record<string, string | null> = {};
     for (const [k, v] of Object.entries(defaults)) headers[k.toLowerCase()] = v;
     for (const [k, v] of Object.entries(options.headers ?? {})) headers[k.toLowerCase()] = v;
-    return http.request(method, `${base}${path}`, { ...options, headers });
+    return http.request(method, `${base}${movePath(method, path)}`, { ...options, headers });
   };
   return {
     base,

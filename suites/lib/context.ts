@@ -1,3 +1,4 @@
+import { pathMover } from './extension-paths.ts';
 import fc from 'fast-check';
 import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence } from './types.ts';
 import { clauseById } from '../clauses.ts';
@@ -107,14 +108,16 @@ export function createContext(init: ContextInit): { context: CheckContext; state
   // Each is called only after bAccount, aAccount or a check of cdcBaseUrl has found its base URL.
   const bBase = (i: 0 | 1) => interfaceBRoot(target.baseUrl ?? '', bAccount(i).accountId);
   const aBase = () => interfaceARoot(target.cdcBaseUrl ?? '');
+  // The real service's extensions where the target document moves them (interface_b.extension_paths).
+  const moveB = pathMover(target.interfaceB.extensionPaths ?? {});
 
   const context: CheckContext = {
     target,
     profile: init.profile,
     runId: init.runId,
     http,
-    b: (i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: basicAuthorization(bAccount(i).apiKey) }),
-    bWithKey: (key, i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: key === null ? null : basicAuthorization(key) }),
+    b: (i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: basicAuthorization(bAccount(i).apiKey) }, moveB),
+    bWithKey: (key, i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: key === null ? null : basicAuthorization(key) }, moveB),
     a: (i = 0): InterfaceClient => {
       const key = aAccount(i).adminKey;
       if (!key) throw new CheckSkipped(`the target has no interface A admin key for account ${i + 1}`);

@@ -104,6 +104,14 @@ export interface InterfaceBDocument {
    * the spec. Default: the real service's (mysql, postgres, sqlserver, mongo, s3, gs, sftp, ...).
    */
   groupable_connection_types?: string[];
+  /**
+   * Where this deployment serves the real service's extensions of interface B that the checks
+   * use (the spec has no such operations, so where it serves them is its own): the catalog's
+   * `METHOD /path` (`GET /user`, `GET /jobs/{id}`, `GET /connections`, ...) to its own path, with
+   * the same `{id}` and `{type}`, such as `{"GET /user": "/me"}`. Every such request of the run
+   * goes to the other path; a spec operation cannot be moved.
+   */
+  extension_paths?: Record<string, string>;
 }
 
 /** Interface A's operations other than the spec's archive: by name, so a target can move each. */

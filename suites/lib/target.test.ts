@@ -115,6 +115,9 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 'job'] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 3] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: [] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
+    [{ base_url: 'http://x', interface_b: { extension_paths: { '/user': '/me' } } }, 'interface_b.extension_paths must map "METHOD /path"'],
+    [{ base_url: 'http://x', interface_b: { extension_paths: { 'GET /jobs/{id}': '/job-runs' } } }, 'must name the same placeholders as /jobs/{id}'],
+    [{ base_url: 'http://x', interface_b: { extension_paths: { 'GET /user': 'me' } } }, 'interface_b.extension_paths must map "METHOD /path"'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: 'all' } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { page: 'p' } } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'o', limit: 'o' } } }, 'interface_a.list_paging names the same parameter twice'],
@@ -130,6 +133,7 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hook).toEqual(hook);
     expect(resolveTarget({ base_url: 'http://x', interface_b: { groupable_connection_types: ['postgresql', 'azure_blob', 'postgresql'] } }, {}).interfaceB.groupableConnectionTypes).toEqual(['postgresql', 'azure_blob']);
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: 'none' } }, {}).interfaceA.listPaging).toEqual({ by: 'none' });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paths: { 'GET /user': '/me' } } }, {}).interfaceB.extensionPaths).toEqual({ 'GET /user': '/me' });
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
   });
 

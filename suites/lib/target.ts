@@ -4,6 +4,7 @@ import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { STAND_IN_BAND, inStandInBand, literalOf, parseJsonWithBigIds, withStandInsForBigInts } from './big-ids.ts';
 import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
+import { placeholdersOf, routeOf } from './extension-paths.ts';
 import { PERMISSIONS, type AAccount, type AListPaging, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
@@ -299,7 +300,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'groupable_connection_types']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'groupable_connection_types', 'extension_paths']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -341,7 +342,24 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     if (bad) c.fail(`${at}.groupable_connection_types must be a list of 1 to 100 connection type ids (letters, digits, _ . -), such as [postgresql, azure_blob]`);
     out.groupableConnectionTypes = [...new Set(groupable as string[])];
   }
+  if (doc.extension_paths !== undefined && doc.extension_paths !== null) out.extensionPaths = validateExtensionPaths(c, doc.extension_paths, `${at}.extension_paths`);
   return out;
+}
+
+/** A path template: segments of URL-safe characters, `{id}` and `{type}` whole segments. */
+const PATH_TEMPLATE = /^(\/([A-Za-z0-9_.~-]+|\{id\}|\{type\}))+$/;
+
+function validateExtensionPaths(c: Checker, value: unknown, at: string): Record<string, string> {
+  const how = `${at} must map "METHOD /path" of the real service's extensions to this deployment's paths, such as {"GET /user": "/me", "GET /jobs/{id}": "/job-runs/{id}"}`;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) c.fail(how);
+  const entries = Object.entries(value);
+  if (entries.length === 0 || entries.length > 50) c.fail(how);
+  for (const [from, to] of entries) {
+    const route = routeOf(from);
+    if (!route || !PATH_TEMPLATE.test(route.path) || typeof to !== 'string' || !PATH_TEMPLATE.test(to)) c.fail(`${how}: ${JSON.stringify(from)} is not`);
+    if (placeholdersOf(route.path).sort().join() !== placeholdersOf(to).sort().join()) c.fail(`${at}["${from}"] must name the same placeholders as ${route.path} ({id}, {type})`);
+  }
+  return Object.fromEntries(entries as [string, string][]);
 }
 
 /** A connection type id: what sits in a path segment without escaping. */

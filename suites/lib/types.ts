@@ -68,6 +68,8 @@ export interface ResolvedInterfaceB {
   hook?: DeclaredHook;
   /** The connection types a connection group may hold (`groupable_connection_types`); the real service's database and cloud-storage types when not given. */
   groupableConnectionTypes?: string[];
+  /** Where the target serves the real service's extensions (`extension_paths`): the catalog's path template to its own. */
+  extensionPaths?: Record<string, string>;
 }
 
 /**
@@ -357,7 +359,7 @@ export interface DeclaredTarget {
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; groupable_connection_types?: string[] };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

@@ -6,10 +6,10 @@ import type { Front } from './run-suites.ts';
 /**
  * A front for `runSuitesAgainstSimulator` that answers the requests `answer` picks itself (its
  * status, its body as interface B's media type; `answer` sees the request and its body) and
- * passes every other one on unchanged: a deployment that differs from the simulator in one
- * place, for a test of one check.
+ * passes every other one on (to the path `forwardTo` gives, the request's own by default): a
+ * deployment that differs from the simulator in one place, for a test of one check.
  */
-export const answering = (answer: (req: http.IncomingMessage, body: string) => { status: number; body: string } | undefined): Front => async (upstream) => {
+export const answering = (answer: (req: http.IncomingMessage, body: string) => { status: number; body: string } | undefined, forwardTo: (req: http.IncomingMessage) => string = (req) => req.url ?? '/'): Front => async (upstream) => {
   const target = new URL(upstream);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -21,7 +21,7 @@ export const answering = (answer: (req: http.IncomingMessage, body: string) => {
         res.writeHead(own.status, { 'content-type': 'application/vnd.service+json; version=2' }).end(own.body);
         return;
       }
-      const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (reply) => {
+      const forwarded = http.request({ host: target.hostname, port: target.port, method: req.method, path: forwardTo(req), headers: req.headers }, (reply) => {
         res.writeHead(reply.statusCode ?? 502, reply.headers);
         reply.pipe(res);
       });
