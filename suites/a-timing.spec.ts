@@ -4,10 +4,8 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { otherAccountPipelines } from './lib/factories/pipelines.ts';
 import { compareLatencies, describeComparison, extendedSampleLimit, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext } from './lib/types.ts';
-import type { Account } from './lib/factories/removal.ts';
-import { is2xx } from './lib/answers.ts';
 import { aRoute, aSend } from './catalog/a-requests.ts';
-import { aTargetFindsPipelines } from './lib/controls.ts';
+import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/controls.ts';
 
 /*
  * A-ENUM-2: the 404 for another account's pipeline and the 404 for an absent one must not be
@@ -53,17 +51,13 @@ async function timedRequest(t: CheckContext, foreign: readonly number[]): Promis
     await aTargetFindsPipelines(t, 'A-ENUM-2');
     return 'pipelines.archive';
   }
-  const tried: string[] = [];
-  const reads: [Account, number][] = [...(t.target.a[1]?.adminKey ? foreign.map((id): [Account, number] => [1, id]) : []), ...(t.target.a[0]?.fixtures.pipeline_ids ?? []).slice(0, 1).map((id): [Account, number] => [0, id])];
-  for (const [account, id] of reads) {
-    const read = await aSend(t, t.a(account), 'pipelines.read', id);
-    if (is2xx(read)) {
-      t.note(`the timed read finds pipelines: account ${account + 1}'s read of its own pipeline ${id} answered ${read.response.status}`);
-      return 'pipelines.read';
-    }
-    tried.push(`account ${account + 1}'s read of its own pipeline ${id} answered ${read.response.status}`);
+  const reads: OwnPipeline[] = [...(t.target.a[1]?.adminKey ? foreign.map((id): OwnPipeline => ({ account: 1, id })) : []), ...(t.target.a[0]?.fixtures.pipeline_ids ?? []).slice(0, 1).map((id): OwnPipeline => ({ account: 0, id }))];
+  const { found, refused } = await readOwnPipeline(t, reads);
+  if (found) {
+    t.note(`the timed read finds pipelines: ${found}`);
+    return 'pipelines.read';
   }
-  t.note(`${tried.length ? tried.join('; ') : 'no pipeline could be read by its own account'}: the read is not seen finding pipelines, so the spec's DELETE is timed instead`);
+  t.note(`${refused.length ? refused.join('; ') : 'no pipeline could be read by its own account'}: the read is not seen finding pipelines, so the spec's DELETE is timed instead`);
   await aTargetFindsPipelines(t, 'A-ENUM-2');
   return 'pipelines.archive';
 }
@@ -124,7 +118,8 @@ check({
     }
     if (!verdict) throw new Error('no latency samples were taken');
     const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
-    t.note(`${aRoute(t, timed)?.method ?? ''} ${aRoute(t, timed)?.path ?? ''} latency after ${WARM_UP} warm-up pairs: ${summary}${verdict.m > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);
+    const route = aRoute(t, timed);
+    t.note(`${route?.method ?? ''} ${route?.path ?? ''} latency after ${WARM_UP} warm-up pairs: ${summary}${verdict.m > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);
     t.expect.that(!verdict.distinguishable, {
       clause: 'A-ENUM-2',
       message: `another account's pipeline answers its 404 ${verdict.shift > 0 ? 'slower' : 'faster'} than an absent one, by ${Math.abs(verdict.shift).toFixed(1)} ms: latency reveals that it exists`,

@@ -1,8 +1,7 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { isObject, pageListing } from './lib/answers.ts';
+import { isObject, pageListing, type ListWalk } from './lib/answers.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import type { ListWalk } from './lib/answers.ts';
 
 /** The page of `listed` that shows delivery `id`, if any. */
 function pageShowing(listed: ListWalk, id: number): Exchange | undefined {

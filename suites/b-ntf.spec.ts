@@ -98,7 +98,7 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{
     return unseen(
       shown.length
         ? `none of fixtures.notification_ids was unread (GET /notifications shows ${shown.join(', ')} read already), and one read already reads "read" whatever the mark does: list notifications of the key's user that are unread, fresh ones every run`
-        : `GET /notifications did not show the read state (last_read_at or read) of any of fixtures.notification_ids (${ids.join(', ')})`,
+        : `GET /notifications did not show the read state (last_read_at, read_at, read, is_read or unread) of any of fixtures.notification_ids (${ids.join(', ')})`,
     );
   }
   const others = ids.filter((i) => i !== id && flags.get(i)?.read === false);

@@ -1,4 +1,5 @@
 import type { AEndpoint, AOperation } from './types.ts';
+import type { AListPaging } from '../lib/types.ts';
 
 /**
  * Every endpoint of interface A that the suites know, by operation. Only `DELETE /pipelines/{id}`
@@ -39,4 +40,6 @@ export const A_CONVENTIONS = {
   listItems: { pipelines: 'items', keys: 'items' },
   pipelineStates: { field: 'status', deployed: ['deployed'], notDeployed: ['not_deployed'], archived: ['archived'] },
   definitionFormat: 'json',
-} as const;
+  /** By page number and size, 100 to a page at most, with a pagination block (gaps.md). */
+  listPaging: { by: 'page', page: 'page', size: 'page_size' },
+} as const satisfies { listPaging: AListPaging } & Record<string, unknown>;

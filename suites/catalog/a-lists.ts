@@ -1,6 +1,7 @@
 import type { AListPaging, CheckContext, Exchange, InterfaceClient } from '../lib/types.ts';
 import { isObject, routeMissing } from '../lib/answers.ts';
 import { aSend, listItemsOf } from './a-requests.ts';
+import { A_CONVENTIONS } from './a-endpoints.ts';
 
 /**
  * Reading an interface A list (the pipelines, or the keys of the simulator's key management,
@@ -15,8 +16,6 @@ import { aSend, listItemsOf } from './a-requests.ts';
  */
 
 const PAGE_SIZE = 100;
-
-const REAL_SERVICE_PAGING: AListPaging = { by: 'page', page: 'page', size: 'page_size' };
 
 /** The query asking for the page after `read` items (page `page`), in the target's paging. */
 function pageQuery(paging: AListPaging, page: number, read: number): Record<string, string | number> {
@@ -54,7 +53,7 @@ export async function walkAList(t: Pick<CheckContext, 'target'>, client: Interfa
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
   const seen = new Set<string>();
-  const paging = t.target.interfaceA.listPaging ?? REAL_SERVICE_PAGING;
+  const paging: AListPaging = t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging;
   for (let page = 1; page <= maxPages; page++) {
     let ex = await aSend(t, client, operation, { query: { ...extra, ...pageQuery(paging, page, items.length) } });
     if (page === 1 && Object.keys(extra).length > 0 && ex.response.status >= 400 && ex.response.status < 500 && !routeMissing(ex)) {

@@ -3,6 +3,7 @@ import type { AOperation } from '../lib/target-types.ts';
 import { REAL_SERVICE_PAGING } from '../lib/paging.ts';
 import { A_CONVENTIONS, aEndpoint } from './a-endpoints.ts';
 import { bEndpoint } from './b-endpoints.ts';
+import { sameJson } from '../lib/answers.ts';
 
 
 /**
@@ -43,7 +44,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   if (target.interfaceA.definitionFormat !== undefined && target.interfaceA.definitionFormat !== A_CONVENTIONS.definitionFormat) a.definition_format = target.interfaceA.definitionFormat;
   if (target.interfaceA.definitions.length) a.definitions = target.interfaceA.definitions.length;
   const listPaging = target.interfaceA.listPaging;
-  if (listPaging && !(listPaging.by === 'page' && listPaging.page === 'page' && listPaging.size === 'page_size')) {
+  if (listPaging && !sameJson(listPaging, A_CONVENTIONS.listPaging)) {
     a.list_paging = listPaging.by === 'none' ? 'none' : listPaging.by === 'page' ? { page: listPaging.page, page_size: listPaging.size } : { offset: listPaging.offset, limit: listPaging.limit };
   }
 

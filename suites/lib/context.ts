@@ -1,5 +1,5 @@
-import { pathMover } from './extension-paths.ts';
 import fc from 'fast-check';
+import { pathMover } from './extension-paths.ts';
 import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence } from './types.ts';
 import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pathMover, placeholdersOf, routeOf } from './extension-paths.ts';
+import { pathMover, placeholdersOf } from './extension-paths.ts';
+import { routeOf } from './target-types.ts';
 
 describe('moving the real service\'s extensions where a target serves them', () => {
   const move = pathMover({ 'GET /user': '/me', 'GET /jobs/{id}': '/job-runs/{id}', 'GET /connections/{type}/{id}': '/connectors/{id}/{type}' });

@@ -1,3 +1,5 @@
+import { routeOf } from './target-types.ts';
+
 /**
  * Interface B's extensions (the real service's operations beyond the spec: `GET /user`,
  * `GET /jobs/{id}`, ...) at the paths a deployment serves them, where its target document moves
@@ -20,12 +22,6 @@ function patternOf(template: string): RegExp {
 /** The placeholders a template names, in order. */
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
-}
-
-/** `METHOD /path` split; undefined for another shape. */
-export function routeOf(key: string): { method: string; path: string } | undefined {
-  const match = /^([A-Z]+) (\/\S*)$/.exec(key);
-  return match ? { method: match[1] as string, path: match[2] as string } : undefined;
 }
 
 /**

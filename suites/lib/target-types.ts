@@ -1,3 +1,12 @@
+/** `"METHOD /path"`, the way the document writes a route. */
+const ROUTE = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/[^\s?#]*)$/;
+
+/** A route as the document writes it (`"POST /api_keys/{id}/revoke"`), split; undefined for another shape. */
+export function routeOf(text: string): { method: string; path: string } | undefined {
+  const match = ROUTE.exec(text.trim());
+  return match ? { method: match[1] as string, path: match[2] as string } : undefined;
+}
+
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */
 export const PERMISSIONS = ['rotate_api_key', 'assign_connections_to_groups', 'change_user_email'] as const;
 export type Permission = (typeof PERMISSIONS)[number];

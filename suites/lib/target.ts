@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve as resolvePath } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { STAND_IN_BAND, inStandInBand, literalOf, parseJsonWithBigIds, withStandInsForBigInts } from './big-ids.ts';
-import { A_OPERATIONS, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
-import { placeholdersOf, routeOf } from './extension-paths.ts';
+import { A_OPERATIONS, routeOf, type AOperation, type TargetDocument, type TargetFixtures } from './target-types.ts';
+import { placeholdersOf } from './extension-paths.ts';
 import { PERMISSIONS, type AAccount, type AListPaging, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
@@ -387,9 +387,6 @@ function baseDirOf(source: string): string {
   return existsSync(source) ? dirname(resolvePath(source)) : process.cwd();
 }
 
-/** `"METHOD /path"`, the way the document writes a route. */
-const ROUTE = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/[^\s?#]*)$/;
-
 function validateInterfaceA(c: Checker, value: unknown, at: string, baseDir: string): ResolvedInterfaceA {
   const out: ResolvedInterfaceA = { operations: {}, listItems: {}, definitions: [] };
   if (value === undefined || value === null) return out;
@@ -401,11 +398,11 @@ function validateInterfaceA(c: Checker, value: unknown, at: string, baseDir: str
         out.operations[op] = null;
         continue;
       }
-      const m = typeof route === 'string' ? ROUTE.exec(route.trim()) : null;
-      if (!m?.[1] || !m[2]) c.fail(`${at}.operations.${op} must be "METHOD /path" (for example "POST /api_keys/{id}/revoke") or null`);
+      const parsed = typeof route === 'string' ? routeOf(route) : undefined;
+      if (!parsed) c.fail(`${at}.operations.${op} must be "METHOD /path" (for example "POST /api_keys/{id}/revoke") or null`);
       const needsId = !['pipelines.list', 'pipelines.create', 'pipelines.validate', 'keys.list', 'keys.create'].includes(op);
-      if (needsId !== m[2].includes('{id}')) c.fail(`${at}.operations.${op} ${needsId ? 'names one pipeline or key: its path needs {id}' : 'names none: its path has no {id}'}`);
-      out.operations[op] = { method: m[1], path: m[2] };
+      if (needsId !== parsed.path.includes('{id}')) c.fail(`${at}.operations.${op} ${needsId ? 'names one pipeline or key: its path needs {id}' : 'names none: its path has no {id}'}`);
+      out.operations[op] = parsed;
     }
   }
   if (doc.list_items !== undefined && doc.list_items !== null) {
