@@ -137,7 +137,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'GET /user/keys', method: 'GET', path: '/user/keys', source: 'extension', effect: 'read', answer: { schema: 'ssh-key', list: true, paged: true } },
   { key: 'GET /user/keys/search', method: 'GET', path: '/user/keys/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'ssh-key', list: true, paged: true } },
   { key: 'GET /user/keys/{id}', method: 'GET', path: '/user/keys/{id}', source: 'spec', clause: 'B-KEY-1', id: { kind: 'sshKey' }, effect: 'read', answer: { schema: 'ssh-key' } },
-  { key: 'DELETE /user/keys/{id}', method: 'DELETE', path: '/user/keys/{id}', source: 'extension', id: { kind: 'sshKey' }, effect: 'write', answer: { empty: true }, touches: ['sshKey', 'sshKeys'] },
+  { key: 'DELETE /user/keys/{id}', method: 'DELETE', path: '/user/keys/{id}', source: 'extension', id: { kind: 'sshKey' }, effect: 'write', answer: { schema: 'ssh-key' }, touches: ['sshKey', 'sshKeys'] },
   // Members (extensions the real service's clients call). Adding one sends an invitation, a new
   // role or a removal can take the run's own access away: destructive, sent only where refused.
   { key: 'GET /members', method: 'GET', path: '/members', source: 'extension', effect: 'read', answer: { schema: 'simulator/member', list: true, paged: true } },
@@ -203,7 +203,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     ],
     touches: ['hook', 'hooks'],
   },
-  { key: 'DELETE /hooks/{id}', method: 'DELETE', path: '/hooks/{id}', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { empty: true }, touches: ['hook', 'hooks'] },
+  { key: 'DELETE /hooks/{id}', method: 'DELETE', path: '/hooks/{id}', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'hook' }, touches: ['hook', 'hooks'] },
   { key: 'PUT /hooks/{id}/reset', method: 'PUT', path: '/hooks/{id}/reset', source: 'spec', clause: 'B-HOOK-2', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'hook' }, touches: ['hook'] },
   { key: 'PUT /hooks/{id}/reset_salt', method: 'PUT', path: '/hooks/{id}/reset_salt', source: 'extension', id: { kind: 'hook' }, effect: 'write', answer: { schema: 'simulator/hook-salt' }, touches: ['hook'] },
   // Invoices

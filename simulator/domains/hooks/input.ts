@@ -19,20 +19,45 @@ const MAX_EVENT_PROBLEMS = 10;
 
 /**
  * Reads the body of `POST /hooks`, in `v`'s words (types, setting keys, event kinds), into the
- * model's. `type`, `settings` and `events` are required; `name` defaults to "" and `active` to
- * true. Unknown top-level keys are ignored; every problem is reported at once, each naming its
- * field.
+ * model's. `type`, `settings` and `events` are required; `name` defaults as the real docs say
+ * (`defaultHookName`) and `active` to true. Unknown top-level keys are ignored; every problem is
+ * reported at once, each naming its field.
  */
 export function parseHookCreate(body: Record<string, unknown>, v: HookVocabulary): HookFields {
   const problems: FieldProblem[] = [];
   const type = readType(body.type, problems, v);
-  const name = body.name === undefined ? '' : readName(body.name, problems);
+  const name = body.name === undefined ? undefined : readName(body.name, problems);
   const settings = body.settings === undefined ? missing('settings', problems) : readSettingsObject(body.settings, problems);
   const events = body.events === undefined ? missing('events', problems) : readEvents(body.events, problems, v);
   const active = body.active === undefined ? true : readActive(body.active, problems);
   if (type && settings) problems.push(...settingsProblems(type, settings, v));
   if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
-  return { type, name, settings: keptSettings(v, settings), events, active };
+  const kept = withSettingDefaults(type, keptSettings(v, settings));
+  return { type, name: name ?? defaultHookName(type, kept), settings: kept, events, active };
+}
+
+/**
+ * A hook's name when none is given, as the real docs say (resources/hooks/web-hook.md,
+ * slack-hook.md): a web hook's `url`; a Slack hook's `team` and `channel` run together, or its
+ * `url` when both are empty; an email hook's `emails`; a PagerDuty hook's `service_name`.
+ */
+export function defaultHookName(type: LiveHookType, settings: Record<string, unknown>): string {
+  const text = (key: string): string => (typeof settings[key] === 'string' ? (settings[key] as string) : '');
+  switch (type) {
+    case 'web':
+      return text('url');
+    case 'slack':
+      return `${text('team')}${text('channel')}` || text('url');
+    case 'email':
+      return text('emails');
+    case 'pagerduty':
+      return text('service_name');
+  }
+}
+
+/** A web hook always shows `basic_auth` and `insecure_ssl`, false unless set, as the real docs' answers do. */
+function withSettingDefaults(type: LiveHookType, settings: Record<string, unknown>): Record<string, unknown> {
+  return type === 'web' ? { ...settings, basic_auth: settings.basic_auth ?? false, insecure_ssl: settings.insecure_ssl ?? false } : settings;
 }
 
 /**
@@ -53,7 +78,7 @@ export function parseHookUpdate(body: Record<string, unknown>, current: Hook, v:
   const active = body.active === undefined ? current.active : readActive(body.active, problems);
   if (type && settings) problems.push(...settingsProblems(type, settings, v));
   if (problems.length || !type || !settings || !events || name === null || active === null) throw invalidFields(problems);
-  return { fields: { type, name, settings: keptSettings(v, settings), events, active }, changed: given };
+  return { fields: { type, name, settings: withSettingDefaults(type, keptSettings(v, settings)), events, active }, changed: given };
 }
 
 function keepBasicAuthData(settings: Record<string, unknown> | null, current: Hook): Record<string, unknown> | null {

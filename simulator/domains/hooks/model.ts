@@ -70,8 +70,11 @@ export function updateHook(sim: Sim, hook: Hook, fields: HookFields, changed: bo
   return hook;
 }
 
-export function deleteHook(account: AccountState, id: number): void {
-  account.hooks.delete(ownHook(account, id).id);
+/** Deletes the hook and gives it back as it was, which the real service answers with (sections/delete-hook.md). */
+export function deleteHook(account: AccountState, id: number): Hook {
+  const hook = ownHook(account, id);
+  account.hooks.delete(hook.id);
+  return hook;
 }
 
 /**

@@ -59,19 +59,24 @@ describe('POST /hooks', () => {
     });
   });
 
-  it('accepts each live type with its settings; name defaults to "" and repeated events are kept once', async () => {
+  it('accepts each live type with its settings; the name defaults as the real docs say; repeated events are kept once', async () => {
     const { owner } = makeWorld();
     const bodies = [
-      { type: 'email', settings: { emails: 'ops@acme.example, oncall@acme.example' }, events: ['job', 'job'] },
-      { type: 'slack', settings: { url: 'https://hooks.slack.example/T0/B0/x', team: 'acme', channel: '#etl', username: 'disco' }, events: ['cluster.error'] },
-      { type: 'pagerduty', settings: { pd_account: 'acme', service_name: 'etl', service_key: 'abc123' }, events: ['job.failed'], active: false },
-      { type: 'web', settings: { url: 'http://127.0.0.1:9/x' }, events: ['job.submitted'] },
+      { type: 'email', settings: { emails: 'ops@acme.example, oncall@acme.example' }, events: ['job', 'job'], name: 'ops@acme.example, oncall@acme.example' },
+      { type: 'slack', settings: { url: 'https://hooks.slack.example/T0/B0/x', team: 'acme', channel: '#etl', username: 'disco' }, events: ['cluster.error'], name: 'acme#etl' },
+      { type: 'slack', settings: { url: 'https://hooks.slack.example/T0/B0/y' }, events: ['cluster.error'], name: 'https://hooks.slack.example/T0/B0/y' },
+      { type: 'pagerduty', settings: { pd_account: 'acme', service_name: 'etl', service_key: 'abc123' }, events: ['job.failed'], active: false, name: 'etl' },
+      { type: 'web', settings: { url: 'http://127.0.0.1:9/x' }, events: ['job.submitted'], name: 'http://127.0.0.1:9/x' },
     ];
-    for (const body of bodies) {
+    for (const { name, ...body } of bodies) {
       const hook = await createHook(owner, body);
       expect(validateResource('hook', hook)).toEqual([]);
-      expect(hook).toMatchObject({ type: body.type, name: '', settings: body.settings, active: body.active ?? true });
+      expect(hook).toMatchObject({ type: body.type, name, settings: body.settings, active: body.active ?? true });
     }
+    // A name given is kept, an empty one too.
+    expect(await createHook(owner, { type: 'web', settings: { url: 'http://127.0.0.1:9/y' }, events: ['job'], name: '' })).toMatchObject({ name: '' });
+    // A web hook shows basic_auth and insecure_ssl, false unless set (the real docs' answers).
+    expect((await createHook(owner, { type: 'web', settings: { url: 'http://127.0.0.1:9/z', insecure_ssl: true }, events: ['job'] })).settings).toEqual({ url: 'http://127.0.0.1:9/z', basic_auth: false, insecure_ssl: true });
     const email = (await owner.get('/hooks?limit=100').expect(200)).body as { type: string; events: string[] }[];
     expect(email.find((h) => h.type === 'email')?.events).toEqual(['job']);
   });
@@ -245,7 +250,7 @@ describe('PUT /hooks/{hook_id}', () => {
     expect(res.body).toEqual({
       ...created,
       name: 'renamed',
-      settings: { url: 'https://new.example/h' },
+      settings: { url: 'https://new.example/h', basic_auth: false, insecure_ssl: false },
       events: ['job'],
       active: false,
       updated_at: '2026-01-05T09:01:30Z',
@@ -299,10 +304,10 @@ describe('PUT /hooks/{hook_id}', () => {
 });
 
 describe('DELETE /hooks/{hook_id}', () => {
-  it('deletes the hook: 204 without a body, then it is not found', async () => {
+  it('deletes the hook: 200 with the hook as it was (the real docs, sections/delete-hook.md), then it is not found', async () => {
     const { owner } = makeWorld();
     const created = await createHook(owner);
-    expect((await owner.delete(`/hooks/${idOf(created)}`).expect(204)).text).toBe('');
+    expect((await owner.delete(`/hooks/${idOf(created)}`).expect(200)).body).toEqual(created);
     expect((await owner.get(`/hooks/${idOf(created)}`).expect(404)).text).toBe(NOT_FOUND_BODY);
     await owner.delete(`/hooks/${idOf(created)}`).expect(404);
   });

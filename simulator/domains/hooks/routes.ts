@@ -67,10 +67,10 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentHook(sim, updateHook(sim, hook, fields, changed), links);
   });
 
-  // Extension (docs/interface-b.md).
+  // Extension (docs/interface-b.md): 200 with the hook as it was, as the real docs show.
   router.delete('/hooks/:hook_id', (ctx) => {
-    deleteHook(ctx.state.account, pathId(ctx.params.hook_id));
-    ctx.status = 204;
+    const { account, links } = ctx.state;
+    ctx.body = presentHook(sim, deleteHook(account, pathId(ctx.params.hook_id)), links);
   });
 
   // The operation takes no body; one that is sent must still be JSON (and is ignored).

@@ -115,7 +115,9 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
 }
 
 /** `DELETE /user/keys/{key_id}`. */
-export function deleteSshKey(account: AccountState, user: User, id: number): void {
+/** Deletes the key and gives it back as it was, which the real service answers with (sections/delete-public-key.md). */
+export function deleteSshKey(account: AccountState, user: User, id: number): SshKey {
   const key = ownSshKey(account, user, id);
   account.sshKeys.delete(key.id);
+  return key;
 }

@@ -46,7 +46,7 @@ describe("the user's calls at the API's root (extension: the real docs' paths)",
     expect(((await root.get('/user/keys/search?q=laptop').expect(200)).body as { id: number }[]).map((k) => k.id)).toEqual([added.id]);
     expect((await root.get(`/user/keys/${added.id}`).expect(200)).body).toMatchObject({ id: added.id });
     expect((await atRoot(world, keyOf(world.acme, 1)).get(`/user/keys/${added.id}`).expect(404)).text).toBe(NOT_FOUND_BODY);
-    await root.delete(`/user/keys/${added.id}`).expect(204);
+    expect((await root.delete(`/user/keys/${added.id}`).expect(200)).body).toMatchObject({ id: added.id, name: 'ada@laptop' });
     await root.get(`/user/keys/${added.id}`).expect(404);
   });
 

@@ -72,10 +72,9 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     ctx.body = presentSshKey(sim, readSshKey(sim, account, user, pathId(ctx.params.key_id)), links);
   });
 
-  // Extension (docs/interface-b.md).
+  // Extension (docs/interface-b.md): 200 with the key as it was, as the real docs show.
   router.delete('/user/keys/:key_id', (ctx) => {
-    const { account, user } = ctx.state;
-    deleteSshKey(account, user, pathId(ctx.params.key_id));
-    ctx.status = 204;
+    const { account, user, links } = ctx.state;
+    ctx.body = presentSshKey(sim, deleteSshKey(account, user, pathId(ctx.params.key_id)), links);
   });
 }

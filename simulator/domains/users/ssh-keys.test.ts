@@ -225,11 +225,11 @@ describe('GET /user/keys/{key_id}', () => {
 });
 
 describe('DELETE /user/keys/{key_id}', () => {
-  it('deletes the caller\'s key: 204 without a body, then it is not found', async () => {
+  it('deletes the caller\'s key: 200 with the key as it was (the real docs, sections/delete-public-key.md), then it is not found', async () => {
     const { owner } = makeWorld();
     const created = await createKey(owner, { public_key: FIXED_ED25519.line });
-    const res = await owner.delete(`/user/keys/${created.id as number}`).expect(204);
-    expect(res.text).toBe('');
+    const res = await owner.delete(`/user/keys/${created.id as number}`).expect(200);
+    expect(res.body).toEqual(created);
     await owner.get(`/user/keys/${created.id as number}`).expect(404);
     expect((await owner.delete(`/user/keys/${created.id as number}`).expect(404)).text).toBe(NOT_FOUND_BODY);
     // The same key may be added again once deleted.
