@@ -38,3 +38,22 @@ describe('redaction in reports', () => {
     }
   });
 });
+
+/**
+ * A target document may declare a hook whose settings hold a secret (a PagerDuty hook wants a
+ * `service_key`), though the README asks for none: the declaration is shown in every report, so
+ * the member is hidden there, in the structure, and the certificate, hashed before the last pass
+ * over the text, still verifies.
+ */
+describe('a declared hook with a secret-named setting', () => {
+  const SERVICE_KEY = 'pd-service-key-5f2c9e1d';
+
+  it('is hidden in all five outputs, and the certificate still verifies', () => {
+    const report = sampleReport();
+    report.target.declared = { interface_b: { hook: { type: 'pagerduty', settings: { service_name: 'etl', service_key: SERVICE_KEY }, events: ['job.failed'] } } };
+    const { files } = renderReports(report, { secrets: [SAMPLE_SECRET], suite: { name: 'disco', version: '0.1.0' } });
+    for (const [kind, text] of Object.entries(files)) expect(text.includes(SERVICE_KEY), `${kind} shows the service key`).toBe(false);
+    expect(files.markdown).toContain('service_name');
+    expect(verifyCertification(JSON.parse(files.certification)).ok).toBe(true);
+  });
+});

@@ -48,7 +48,13 @@ export function renderReports(report: RunReport, options: ReportOptions): Render
     markdown: renderMarkdown(clean, certification, reproduce),
     certification: `${JSON.stringify(certification, null, 2)}\n`,
   };
-  for (const kind of Object.keys(files) as ReportKind[]) files[kind] = redactor.text(files[kind]);
+  for (const kind of Object.keys(files) as ReportKind[]) {
+    const text = redactor.text(files[kind]);
+    // The certificate was hashed (and signed) over what it says: a change now would break it,
+    // and means a secret got past the redaction of the structure above.
+    if (kind === 'certification' && text !== files[kind]) throw new Error('a secret reached the certification document past the redaction of the report: it is not written');
+    files[kind] = text;
+  }
   return { files, certification };
 }
 

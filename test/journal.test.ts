@@ -50,6 +50,18 @@ describe('the request journal', () => {
     expect(redactBody(JSON.stringify({ url: 'https://ada@acme:pw-secret-6@api.partner.example/x@y' }), 'fdk', true).body).toBe(JSON.stringify({ url: 'https://[REDACTED]@api.partner.example/x@y' }));
   });
 
+  it('hides a key or token sent in the query string, the kind of client bug a journal is read for', async () => {
+    await sim.control.journal.clear();
+    const res = await fetch(`${sim.interfaceB()}/packages?access_token=query-token-secret-7&api_key=${userKey}&limit=5`, { headers: { authorization: basic(userKey), accept: ACCEPT } });
+    const entry = await sim.control.journal.get(res.headers.get('x-request-id') ?? '');
+    expect(JSON.stringify(entry)).not.toContain('query-token-secret-7');
+    expect(JSON.stringify(entry)).not.toContain(userKey);
+    expect(entry.query).toEqual({ access_token: '[REDACTED]', api_key: '[REDACTED]', limit: '5' });
+    const pipelines = await fetch(`${sim.interfaceA}/pipelines?key=${adminKey}`, { headers: { authorization: `Bearer ${adminKey}` } });
+    const a = await sim.control.journal.get(pipelines.headers.get('x-request-id') ?? '');
+    expect(JSON.stringify(a)).not.toContain(adminKey);
+  });
+
   it('records every interface request with its id, status, account, redacted headers and bodies', async () => {
     await sim.control.journal.clear();
     const res = await fetch(`${sim.interfaceB()}/user`, { method: 'PUT', headers: { authorization: basic(userKey), accept: ACCEPT, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Renamed', current_password: 'hunter2-secret' }) });

@@ -102,9 +102,21 @@ export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: n
   return {
     ...rest,
     at: { simulator: utc(simulatorMs), wall: new Date(wallMs).toISOString() },
+    path: redactKeysInText(entry.path, keyPrefix, false),
+    query: redactQuery(entry.query, keyPrefix),
     request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix, true) },
     response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix, false) },
   };
+}
+
+/**
+ * A query as sent, with the values of secret-named parameters hidden (a client that sends its key
+ * as `?access_token=...` is the kind of bug a journal is read for) and interface A keys hidden
+ * wherever they are.
+ */
+function redactQuery(query: Record<string, string | string[]>, keyPrefix: string): Record<string, string | string[]> {
+  const value = (name: string, v: string) => (SECRET_MEMBER.test(name) || REQUEST_SECRET_MEMBER.test(name) ? REDACTED : redactKeysInText(v, keyPrefix, false));
+  return Object.fromEntries(Object.entries(query).map(([name, v]) => [name, Array.isArray(v) ? v.map((one) => value(name, one)) : value(name, v)]));
 }
 
 function redactedBody(body: string | undefined, truncated: boolean | undefined, keyPrefix: string, sent: boolean): { body?: string; bodyTruncated?: boolean } {

@@ -60,6 +60,27 @@ describe('Redactor', () => {
     expect(r.headers({ authorization: 'Basic Zm9vOg==', accept: 'x' })).toEqual({ authorization: `Basic ${REDACTED}`, accept: 'x' });
   });
 
+  it('hides a cookie whole: its first word is its value, not a scheme', () => {
+    expect(r.headers({ 'set-cookie': 'sid=Zx81kq0Abc; Path=/', cookie: 'sid=Zx81kq0Abc' })).toEqual({ 'set-cookie': REDACTED, cookie: REDACTED });
+  });
+
+  it('learns the secrets of more member names, whole names only (a timestamp of token_expires_at is no secret)', () => {
+    const learner = new Redactor();
+    learner.learn({ refresh_token: 'rt-0123456789', client_secret: 'cs-0123456789', private_key: 'pk-0123456789', apiKey: 'ak-0123456789', token_expires_at: '2026-11-29T00:00:00Z' });
+    expect(learner.text('rt-0123456789 cs-0123456789 pk-0123456789 ak-0123456789 2026-11-29T00:00:00Z')).toBe(`${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED} 2026-11-29T00:00:00Z`);
+    expect(learner.text('{"access_token": "never-learned-1"}')).toBe(`{"access_token": "${REDACTED}"}`);
+  });
+
+  it('learns a string of a response that starts with interface A\'s key prefix, under any member name', () => {
+    const learner = new Redactor([], 'fdk');
+    learner.learn({ id: 7, value: 'fdk_0123456789abcdefghij', hint: 'fdk_zzzz…', name: 'fdk_short' });
+    expect(learner.text('key fdk_0123456789abcdefghij, hint fdk_zzzz…, name fdk_short')).toBe(`key ${REDACTED}, hint fdk_zzzz…, name fdk_short`);
+    // Without the prefix nothing is learned from such a member.
+    const plain = new Redactor();
+    plain.learn({ value: 'fdk_0123456789abcdefghij' });
+    expect(plain.text('fdk_0123456789abcdefghij')).toBe('fdk_0123456789abcdefghij');
+  });
+
   it('hides what one search per secret hid, in one pass whatever the number of secrets', () => {
     // The search it replaced: each form, longest first, split out of the whole text in turn.
     const oneByOne = (secrets: string[], text: string) => {

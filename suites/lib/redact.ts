@@ -6,10 +6,28 @@ export const REDACTED = '[REDACTED]';
 /** Header values that are credentials whatever their content. */
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hook-signature']);
 
-const SECRET_FIELD_NAMES = 'api_key|key|salt|password|secret|token|service_key|basic_auth_data';
+/** Those of them that start with an authentication scheme (`Basic`, `Bearer`), which stays visible. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
+
+/**
+ * Whole member names, not parts of names: a value learned as a secret is hidden wherever it shows,
+ * so a part-match (`token_expires_at`) would hide a timestamp in every report. `api_?key` also
+ * takes `apiKey` (the match ignores case).
+ */
+const SECRET_FIELD_NAMES = 'api_?key|key|salt|password|passwd|passphrase|secret|client_secret|token|access_token|refresh_token|id_token|api_token|auth_token|private_key|service_key|basic_auth_data';
 
 /** JSON fields whose values are secrets wherever they appear (keys, salts, passwords). */
 const SECRET_FIELDS = new RegExp(`^(${SECRET_FIELD_NAMES})$`, 'i');
+
+/** A string that starts with interface A's key prefix and is long enough to be a key (factories/api-keys.ts's rule). */
+export function isPrefixedKey(value: string, prefix: string): boolean {
+  return value.startsWith(`${prefix}_`) && value.length > prefix.length + 16 && !value.endsWith('…');
+}
+
+/** Whether a member of this name holds a secret wherever it appears (a declared hook's `service_key`, a `salt`). */
+export function isSecretField(name: string): boolean {
+  return SECRET_FIELDS.test(name);
+}
 
 /**
  * `"api_key": "abc"` in any JSON text. The value may also run into the `…` of a clipped text or
@@ -58,7 +76,12 @@ export class Redactor {
    */
   private index: SecretIndex | null = null;
 
-  constructor(secrets: Iterable<string> = []) {
+  /**
+   * `keyPrefix`: interface A's key prefix; a string of a response that starts with it (and is
+   * long enough to be a key) is learned as a secret under any member name, as the checks find a
+   * new key in a create answer (factories/api-keys.ts).
+   */
+  constructor(secrets: Iterable<string> = [], private readonly keyPrefix?: string) {
     for (const s of secrets) this.add(s);
   }
 
@@ -127,7 +150,7 @@ export class Redactor {
         if (typeof v === 'string' && SECRET_FIELDS.test(k)) this.add(v);
         else this.learn(v);
       }
-    }
+    } else if (typeof value === 'string' && this.keyPrefix && isPrefixedKey(value, this.keyPrefix)) this.add(value);
   }
 
   /**
@@ -165,7 +188,9 @@ export class Redactor {
   headers(headers: Record<string, string>): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) {
-      out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? redactCredential(v) : this.text(v);
+      const name = k.toLowerCase();
+      // Only an authorization header has a scheme worth showing; a cookie's first word is its value.
+      out[k] = !SECRET_HEADERS.has(name) ? this.text(v) : CREDENTIAL_HEADERS.has(name) ? redactCredential(v) : v === '' ? '' : REDACTED;
     }
     return out;
   }

@@ -89,7 +89,7 @@ export function unmetNeed(need: Need, target: ResolvedTarget, readOnly: boolean)
  */
 export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
-  const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])]);
+  const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])], options.target.keyPrefix);
   const guard = new AbsentIdGuard(options.target);
   const http = createHttpClient({
     timeoutMs: options.timeoutMs,

@@ -163,6 +163,12 @@ describe('targetSecrets', () => {
     const t = resolveTarget({ ...full, control_url: 'http://user:p%40ss@127.0.0.1:1/_disco' }, env);
     expect(targetSecrets(t).sort()).toEqual(['fdk_adminsecretpart', 'fdk_plainnonadminkey', 'first-account-key', 'p@ss', 'second-account-key', 'user'].sort());
   });
+
+  it('lists a declared hook\'s secret-named settings (the README asks for none, but a PagerDuty hook wants a service_key)', () => {
+    const t = resolveTarget({ ...full, interface_b: { hook: { type: 'pagerduty', settings: { service_name: 'etl', service_key: 'pd-key-0123' }, events: ['job'] } } }, env);
+    expect(targetSecrets(t)).toContain('pd-key-0123');
+    expect(targetSecrets(t)).not.toContain('etl');
+  });
 });
 
 describe('loadTargetFile', () => {

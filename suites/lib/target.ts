@@ -8,6 +8,7 @@ import { placeholdersOf } from './extension-paths.ts';
 import { PERMISSIONS, type AAccount, type AListPaging, type BAccount, type DeclaredHook, type Permission, type ResolvedInterfaceA, type ResolvedInterfaceB, type ResolvedTarget } from './types.ts';
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
+import { isSecretField } from './redact.ts';
 import { resolveGatewayHeaders } from './gateway-headers.ts';
 import { rangeHolding, rangesInUse, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
 
@@ -513,6 +514,8 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   if (target.tls?.clientKeyPassphrase) secrets.add(target.tls.clientKeyPassphrase);
   const notSecret = new Set(target.headersNotSecret ?? []);
   for (const [name, value] of Object.entries(target.headers ?? {})) if (!notSecret.has(name)) secrets.add(value);
+  // A declared hook should carry no secret (README), but one named as such is still hidden.
+  for (const [name, value] of Object.entries(target.interfaceB.hook?.settings ?? {})) if (typeof value === 'string' && isSecretField(name)) secrets.add(value);
   for (const url of [target.baseUrl, target.cdcBaseUrl, target.controlUrl]) {
     if (!url) continue;
     const parsed = new URL(url);

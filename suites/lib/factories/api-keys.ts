@@ -2,6 +2,7 @@ import type { CheckContext, Exchange } from '../types.ts';
 import { describeResponse } from '../expect.ts';
 import { is2xx, isObject, pathOf, requestLine, stringsOf } from '../answers.ts';
 import { setupFailed } from './setup.ts';
+import { isPrefixedKey } from '../redact.ts';
 import { aRoute, aSend } from '../../catalog/a-requests.ts';
 import { aEndpoint } from '../../catalog/a-endpoints.ts';
 
@@ -23,7 +24,7 @@ export interface CreatedKey {
 /** The full key in a create answer: its `key` field, or any string that starts with the prefix. */
 export function keyValueIn(body: unknown, prefix: string): string | undefined {
   if (isObject(body) && typeof body.key === 'string') return body.key;
-  return stringsOf(body).find((s) => s.startsWith(`${prefix}_`) && s.length > prefix.length + 16 && !s.endsWith('…'));
+  return stringsOf(body).find((s) => isPrefixedKey(s, prefix));
 }
 
 /** Registers the revocation of a key, by the admin key of its account (account 1 unless said). */
