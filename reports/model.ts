@@ -68,7 +68,8 @@ export function outcomeSentence(report: RunReport): string {
       return `no ${binding} failed, but the target did not answer well enough to verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}`;
     case 'incomplete': {
       const n = notVerifiedBinding(report.clauses).length;
-      return `no ${binding} failed, but ${n} ${binding}${n === 1 ? ' was' : 's were'} not verified${report.options.allowIncomplete ? ' (allowed: exit 0)' : ''}`;
+      const allowed = report.exitCode !== 0 ? '' : report.options.allowIncomplete ? ' (allowed: exit 0)' : ' (only those of the checks left out of this run: exit 0)';
+      return `no ${binding} failed, but ${n} ${binding}${n === 1 ? ' was' : 's were'} not verified${allowed}`;
     }
   }
 }

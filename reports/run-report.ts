@@ -36,7 +36,8 @@ export function buildRunReport(facts: RunFacts): RunReport {
     unselectedReason: `not selected for this run (${selectionText(facts.options)})`,
   });
   const outcome = runOutcome(clauses, facts.checks);
-  let exitCode = exitCodeFor(outcome, facts.options);
+  const subset = facts.options.only.length > 0 || (facts.options.skip?.length ?? 0) > 0;
+  let exitCode = exitCodeFor(outcome, { allowIncomplete: facts.options.allowIncomplete, subset }, clauses);
   if (facts.interrupted && exitCode === 0) exitCode = 2;
   return {
     tool: { name: 'disco', version: packageVersion() },

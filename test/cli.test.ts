@@ -95,13 +95,23 @@ describe('disco check against the embedded simulator', () => {
     expect(r.stdout).toMatch(/\d+ checks selected by --only b-inv/);
   });
 
+  it('a selection that verified nothing is no success: --only B-HOOK-1 --read-only skips every check it selected, exit 3', async () => {
+    const r = await disco(['check', '--only', 'B-HOOK-1', '--read-only', '--seed', '5', '--runs', '2', '--report-dir', join(dir, 'selected-nothing')]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toMatch(/^disco check: INCOMPLETE/);
+    const result = JSON.parse(await readFile(join(dir, 'selected-nothing', 'result.json'), 'utf8')) as RunResult;
+    expect(result.checks.length).toBeGreaterThan(0);
+    expect(result.checks.every((c) => c.verdict === 'skip')).toBe(true);
+    expect(result.exitCode).toBe(3);
+  });
+
   it('passes, writes valid reports, prints the seed and a reproduce command; the seed reproduces the run', async () => {
     const reports = join(dir, 'pass');
     const r = await disco(['check', '--only', 'b-inv,B-PKG-1', '--seed', '5', '--runs', '5', '--report-dir', reports]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    // A subset on purpose: not CONFORMANT (most clauses were not selected), exit 0 because --only implies --allow-incomplete.
-    expect(r.stdout).toMatch(/^disco check: INCOMPLETE: \d+ checks against disco simulator \(embedded\).*no clause failed.*\(allowed: exit 0\)/);
+    // A subset on purpose: not CONFORMANT (most clauses were not selected), exit 0 because only the clauses of the checks left out are not verified.
+    expect(r.stdout).toMatch(/^disco check: INCOMPLETE: \d+ checks against disco simulator \(embedded\).*no clause failed.*\(only those of the checks left out of this run: exit 0\)/);
     expect(r.stdout).toContain('seed 5, 5 runs per property');
     expect(r.stdout).toContain('reproduce: disco check --only b-inv,B-PKG-1 --seed 5 --runs 5');
     expect((await readdir(reports)).sort()).toEqual(['certification.json', 'junit.xml', 'report.html', 'result.json', 'summary.md']);
@@ -138,7 +148,7 @@ describe('disco check against the embedded simulator', () => {
     const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
     const validate = runResultValidator();
     expect(validate(result), JSON.stringify(validate.errors)).toBe(true);
-    expect(result.options).toMatchObject({ only: ['b-inv'], skip: ['b-inv/walk-pages'], allowIncomplete: true });
+    expect(result.options).toMatchObject({ only: ['b-inv'], skip: ['b-inv/walk-pages'], allowIncomplete: false });
     expect(result.checks.map((c) => c.id)).not.toContain('b-inv/walk-pages');
     expect(result.checks.map((c) => c.id)).toContain('b-inv/page-size');
     const walked = result.clauses.find((c) => c.id === 'B-LIM-1');

@@ -37,7 +37,7 @@ export async function lastFailedSelection(options: CheckOptions, all: readonly C
   const seed = options.seedGiven ? options.seed : last.seed;
   const runs = options.runsGiven ? options.runs : last.runs;
   return {
-    options: { ...options, only: again, seed, seedGiven: true, runs, runsGiven: true, allowIncomplete: true },
+    options: { ...options, only: again, seed, seedGiven: true, runs, runsGiven: true },
     said: `--last-failed: ${again.length} check${again.length === 1 ? '' : 's'} that failed or errored in ${when}: ${again.join(', ')}; seed ${seed}${options.seedGiven ? ' (--seed)' : ' as then'}, ${runs} runs per property${options.runsGiven ? ' (--runs)' : ' as then'}${goneNote}`,
   };
 }

@@ -20,8 +20,9 @@ describe('disco check options', () => {
     expect(parseCheckArgs(['--fault', 'b-limit-uncapped', '--fault', 'b-offset-off-by-one']).faults).toEqual(['b-limit-uncapped', 'b-offset-off-by-one']);
   });
 
-  it('reads --skip like --only; a subset on purpose allows an incomplete run', () => {
-    expect(parseCheckArgs(['--skip', 'b-hook, B-AUTH-2', '--skip', 'b-hook'])).toMatchObject({ skip: ['b-hook', 'B-AUTH-2'], only: [], allowIncomplete: true, allowIncompleteGiven: false });
+  it('reads --skip like --only; a subset does not imply --allow-incomplete (its exit code has a rule of its own)', () => {
+    expect(parseCheckArgs(['--skip', 'b-hook, B-AUTH-2', '--skip', 'b-hook'])).toMatchObject({ skip: ['b-hook', 'B-AUTH-2'], only: [], allowIncomplete: false });
+    expect(parseCheckArgs(['--only', 'b-hook', '--allow-incomplete'])).toMatchObject({ only: ['b-hook'], allowIncomplete: true });
   });
 
   it.each([
@@ -66,8 +67,8 @@ describe('disco check options', () => {
     expect(parseCheckArgs([]).waitSeconds).toBeUndefined();
   });
 
-  it('reads --last-failed (a subset: never exit 3) and whether --seed and --runs were given, which it then keeps', () => {
-    expect(parseCheckArgs(['--last-failed'])).toMatchObject({ lastFailed: true, allowIncomplete: true, seedGiven: false, runsGiven: false });
+  it('reads --last-failed and whether --seed and --runs were given, which it then keeps', () => {
+    expect(parseCheckArgs(['--last-failed'])).toMatchObject({ lastFailed: true, allowIncomplete: false, seedGiven: false, runsGiven: false });
     expect(parseCheckArgs(['--last-failed', '--seed', '9', '--runs', '4'])).toMatchObject({ seed: 9, seedGiven: true, runs: 4, runsGiven: true });
     expect(parseCheckArgs([])).toMatchObject({ lastFailed: false, allowIncomplete: false });
   });

@@ -56,8 +56,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       alt (another deployment's choices wherever the spec leaves them open,
                       checked without the control API, as a real deployment is)
   --fault NAME        embedded simulator only: switch on a fault (repeatable; self-tests)
-  --allow-incomplete  exit 0 when no must clause failed but some were not verified (a subset on
-                      purpose); --only and --skip imply it
+  --allow-incomplete  exit 0 when no must clause failed but some were not verified; a subset
+                      (--only, --skip, --last-failed) ends 0 without it when only the clauses of
+                      the checks it left out are not verified
   --certify           a certification run: every check (refuses --only, --skip, --last-failed,
                       --read-only, --allow-incomplete and --max-failures); certification.json
                       is a certificate (certified: true) only when the outcome is CONFORMANT
@@ -72,7 +73,8 @@ Exit codes: 0 CONFORMANT, every must clause (simulator profile: every clause) ve
 passed; 1 FAIL, one failed; 2 ERROR, the run could not be done (bad options or target file,
 target unreachable or redirecting its API, a clause unverifiable for transport errors or a
 halted run); 3 INCOMPLETE, none failed but some were not verified (0 with --allow-incomplete,
---only, --skip or --last-failed); 130 / 143 interrupted by Ctrl-C / SIGTERM (reports still written).
+and 0 for --only, --skip or --last-failed when only what they left out is not verified); 130 / 143
+interrupted by Ctrl-C / SIGTERM (reports still written).
 `;
 
 export interface CheckOptions {
@@ -102,10 +104,8 @@ export interface CheckOptions {
   faults: FaultName[];
   /** The embedded simulator's conventions. */
   conventions: ConventionsName;
-  /** Exit 0 rather than 3 when the run is incomplete: given, or implied by --only. */
+  /** --allow-incomplete: exit 0 rather than 3 whenever the run is incomplete (a subset's own rule: aggregate.ts, exitCodeFor). */
   allowIncomplete: boolean;
-  /** --allow-incomplete itself was given (the reproduce command repeats it). */
-  allowIncompleteGiven: boolean;
   list: boolean;
   /** Rehearse and print what the run would do; send nothing to the target. */
   plan: boolean;
@@ -205,8 +205,9 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     ...(profile ? { profile } : {}),
     faults,
     conventions,
-    allowIncomplete: values['allow-incomplete'] || only.length > 0 || skip.length > 0 || values['last-failed'],
-    allowIncompleteGiven: values['allow-incomplete'],
+    // A subset (--only, --skip, --last-failed) may leave clauses unverified on purpose: the exit
+    // code takes that from the selection itself (aggregate.ts, exitCodeFor).
+    allowIncomplete: values['allow-incomplete'],
     list: values.list,
     plan: values.plan,
     certify: values.certify,
@@ -236,7 +237,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
   if (o.serial) parts.push('--serial');
-  if (o.allowIncompleteGiven) parts.push('--allow-incomplete');
+  if (o.allowIncomplete) parts.push('--allow-incomplete');
   if (o.certify) parts.push('--certify');
   for (const f of o.faults) parts.push('--fault', f);
   return parts.join(' ');

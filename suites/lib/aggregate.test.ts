@@ -156,6 +156,28 @@ describe('the outcome and the exit code', () => {
     expect(exitCodeFor('incomplete', { allowIncomplete: true })).toBe(0);
   });
 
+  it('a subset (--only, --skip, --last-failed) ends 0 only when what it left out is all it did not verify', () => {
+    const leftOut = [{ id: 'b/paging', clauses: ['B-LIM-1'] }, { id: 'b/auth-two', clauses: ['B-AUTH-2'] }];
+    // What ran passed in full: B-LIM-1 (its only verifier left out) and B-AUTH-2 (one verifier ran and passed, one left out).
+    const ran = [result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-2'], 'pass')];
+    const v = verdicts(ran, 'spec', leftOut);
+    expect(v.filter((c) => c.binding && c.verdict === 'not-verified').map((c) => [c.id, c.onlyLeftOut])).toEqual([['B-AUTH-2', true], ['B-LIM-1', true]]);
+    expect(exitCodeFor(runOutcome(v, ran), { allowIncomplete: false, subset: true }, v)).toBe(0);
+    // A check it ran was skipped (--read-only, a fixture gone): that clause was selected and not verified.
+    const skipped = [result('b/1', ['B-AUTH-1'], 'skip', { reason: 'read-only' }), result('b/2', ['B-AUTH-2'], 'pass')];
+    const w = verdicts(skipped, 'spec', leftOut);
+    expect(w.find((c) => c.id === 'B-AUTH-1')?.onlyLeftOut).toBeUndefined();
+    expect(exitCodeFor(runOutcome(w, skipped), { allowIncomplete: false, subset: true }, w)).toBe(3);
+    expect(exitCodeFor(runOutcome(w, skipped), { allowIncomplete: true, subset: true }, w)).toBe(0);
+    // Or covered its clause in part, beside a verifier left out.
+    const partial = [result('b/1', ['B-AUTH-1'], 'pass'), result('b/2', ['B-AUTH-2'], 'pass', { partial: [{ clause: 'B-AUTH-2', reason: 'no key to rotate' }] })];
+    const x = verdicts(partial, 'spec', leftOut);
+    expect(x.find((c) => c.id === 'B-AUTH-2')?.onlyLeftOut).toBeUndefined();
+    expect(exitCodeFor(runOutcome(x, partial), { allowIncomplete: false, subset: true }, x)).toBe(3);
+    // Not a subset: 3 as before.
+    expect(exitCodeFor(runOutcome(v, ran), { allowIncomplete: false }, v)).toBe(3);
+  });
+
   it('counts clauses by verdict', () => {
     const checks = [pass('B-AUTH-1'), failed('c/f', 'B-AUTH-2', 'no'), result('b/gap', ['B-GAP-1'], 'pass', { advisories: [{ clause: 'B-GAP-1', message: 'x' }] })];
     expect(summarize(verdicts(checks))).toEqual({ pass: 1, fail: 1, error: 0, notVerified: 1, advisory: 1 });

@@ -27,7 +27,8 @@ import type { CheckResult, ClauseVerdict, ClauseVerdictValue, Outcome, Profile, 
  * The outcome: fail when a binding clause failed; else error when one errored, or when nothing at
  * all produced evidence and something errored (the target went away); else incomplete when a
  * binding clause is not verified; else conformant. Exit codes: 0 conformant, 1 fail, 2 error
- * (the run could not be done), 3 incomplete (0 with `allowIncomplete`: a subset on purpose).
+ * (the run could not be done), 3 incomplete (0 with `allowIncomplete`; for a subset on purpose,
+ * 0 when only the checks it left out are missing: `exitCodeFor`).
  */
 
 export interface AggregateOptions {
@@ -57,7 +58,7 @@ export function clauseVerdicts(checks: readonly CheckResult[], options: Aggregat
     const leftOut = unselected.filter((c) => c.clauses.includes(clause.id)).map((c) => c.id);
     // A failure counts wherever it comes from: a check may fail a clause it does not list.
     const failing = checks.filter((c) => !verifiers.includes(c) && !supporters.includes(c) && c.failures.some((f) => f.clause === clause.id));
-    const { verdict, reasons } = judge(clause, verifiers, [...supporters, ...failing], leftOut, known, unselectedReason);
+    const { verdict, reasons, onlyLeftOut } = judge(clause, verifiers, [...supporters, ...failing], leftOut, known, unselectedReason);
     return {
       id: clause.id,
       kind: clause.kind,
@@ -68,12 +69,13 @@ export function clauseVerdicts(checks: readonly CheckResult[], options: Aggregat
       checks: unique([...verifiers.map((c) => c.id), ...leftOut]),
       ...(supporters.length ? { supporters: supporters.map((c) => c.id) } : {}),
       ...(verifiers.length === 0 && leftOut.length > 0 ? { notSelected: true } : {}),
+      ...(onlyLeftOut ? { onlyLeftOut: true } : {}),
       reasons: unique(reasons),
     };
   });
 }
 
-function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: readonly CheckResult[], leftOut: readonly string[], known: ReadonlySet<string>, unselectedReason: string): { verdict: ClauseVerdictValue; reasons: string[] } {
+function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: readonly CheckResult[], leftOut: readonly string[], known: ReadonlySet<string>, unselectedReason: string): { verdict: ClauseVerdictValue; reasons: string[]; onlyLeftOut?: true } {
   const naming = [...verifiers, ...supporters];
   const failures = naming.flatMap((c) => failuresNaming(c, clause.id, known).map((message) => `${c.id}: ${message}`));
   if (failures.length) return { verdict: 'fail', reasons: failures };
@@ -98,7 +100,8 @@ function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: re
   } else if (required.length === 0 && leftOut.length === 0) {
     reasons.push(...verifiers.map((c) => `${c.id}: ${c.reason ?? 'skipped'}`));
   }
-  return { verdict: 'not-verified', reasons };
+  // Not verified for no other reason than the checks the selection left out: what ran passed in full.
+  return { verdict: 'not-verified', reasons, ...(leftOut.length > 0 && reasons.length === leftOut.length ? { onlyLeftOut: true as const } : {}) };
 }
 
 /** The messages of a check's failures that name `clause` (a failure naming an unknown clause names every clause the check verifies). */
@@ -123,7 +126,13 @@ export function runOutcome(verdicts: readonly ClauseVerdict[], checks: readonly 
   return 'conformant';
 }
 
-export function exitCodeFor(outcome: Outcome, options: { allowIncomplete: boolean }): ExitCode {
+/**
+ * `allowIncomplete` (--allow-incomplete): any incomplete run ends 0. `subset` (--only, --skip,
+ * --last-failed): a run of some checks on purpose ends 0 when the clauses it left unverified
+ * are those of the checks it left out, and 3 when a check it ran was skipped or covered its
+ * clause in part: a selection that verified nothing is no success.
+ */
+export function exitCodeFor(outcome: Outcome, options: { allowIncomplete: boolean; subset?: boolean }, verdicts: readonly ClauseVerdict[] = []): ExitCode {
   switch (outcome) {
     case 'conformant':
       return 0;
@@ -132,7 +141,8 @@ export function exitCodeFor(outcome: Outcome, options: { allowIncomplete: boolea
     case 'error':
       return 2;
     case 'incomplete':
-      return options.allowIncomplete ? 0 : 3;
+      if (options.allowIncomplete) return 0;
+      return options.subset && notVerifiedBinding(verdicts).every((v) => v.onlyLeftOut) ? 0 : 3;
   }
 }
 

@@ -325,6 +325,8 @@ export interface ClauseVerdict {
   supporters?: string[];
   /** Every check that verifies it was left out of the run (`--only`). */
   notSelected?: boolean;
+  /** Not verified only because checks that verify it were left out; those that ran passed in full. */
+  onlyLeftOut?: boolean;
   reasons: string[];
 }
 
