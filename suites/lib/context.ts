@@ -195,17 +195,23 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       const ex = await http.request('POST', `${target.controlUrl}/clock/advance`, { body: { ms } });
       if (ex.response.status !== 200) throw new Error(`control API refused to advance the clock: ${ex.response.status}`);
     },
+    // An interruption ends the wait with RunInterrupted, never as a wait that ran out: a check
+    // would read "nothing came" as the target's fault (no delivery within 5 s, a job never started).
     async poll(probe, { timeoutMs, intervalMs }) {
       const started = performance.now();
       for (;;) {
         const value = await probe();
         if (value !== undefined) return value;
+        if (init.signal?.aborted) throw new RunInterrupted();
         const elapsed = performance.now() - started;
-        if (elapsed >= timeoutMs || init.signal?.aborted) return undefined;
+        if (elapsed >= timeoutMs) return undefined;
         await delay(typeof intervalMs === 'number' ? intervalMs : intervalMs(elapsed), init.signal);
       }
     },
-    sleep: (ms) => delay(ms, init.signal),
+    async sleep(ms) {
+      await delay(ms, init.signal);
+      if (init.signal?.aborted) throw new RunInterrupted();
+    },
     interruptible(work) {
       const signal = init.signal;
       if (!signal) return work;

@@ -61,6 +61,24 @@ describe('an interrupted run does not wait out what its checks wait on', () => {
     expect(seen).not.toContain(`GET /after/${id}`);
   });
 
+  it.each([
+    ['b-wait/poll-then-judge', async (t: CheckContext) => {
+      const delivered = await t.poll(async () => undefined, { timeoutMs: 60_000, intervalMs: 30_000 });
+      if (delivered === undefined) t.fail({ clause: 'B-HOOK-1', message: 'nothing was delivered within 60 s' });
+    }],
+    ['b-wait/sleep-then-judge', async (t: CheckContext) => {
+      await t.sleep(30_000);
+      t.fail({ clause: 'B-HOOK-1', message: 'still not there after the wait' });
+    }],
+  ] as const)('%s: an interrupted wait is the run\'s interruption, never the target\'s failure to answer in time', async (id, judge) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('interrupted by SIGINT')), 100);
+    const check: CheckDefinition = { id, clauses: ['B-HOOK-1'], title: id, needs: ['b'], run: judge };
+    const out = await runChecks({ target, checks: [check], profile: 'spec', seed: 1, runs: 1, readOnly: false, timeoutMs: 2000, signal: controller.signal });
+    expect([out.checks[0]?.verdict, out.checks[0]?.failures]).toEqual(['error', []]);
+    expect(out.checks[0]?.reason).toMatch(/interrupted/);
+  });
+
   it('work that ends before the interruption is passed through unchanged', async () => {
     const controller = new AbortController();
     let got: unknown;
