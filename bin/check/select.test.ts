@@ -24,6 +24,9 @@ describe('--only', () => {
     expect(ids(['A'])).toEqual(['a-auth/bearer']);
     expect(ids([])).toHaveLength(5);
     expect(tokenMatches('B-AUTH-1', { id: 'x/y', clauses: ['B-AUTH-10'] })).toBe(false);
+    // A check id names that check alone, not the checks whose ids it begins.
+    expect(tokenMatches('b-iso/foreign-account-path', { id: 'b-iso/foreign-account-path-writes', clauses: ['X-ISO-1'] })).toBe(false);
+    expect(tokenMatches('B-ISO/Foreign-Account-Path', { id: 'b-iso/foreign-account-path', clauses: ['X-ISO-1'] })).toBe(true);
   });
 
   it('returns what it left out', () => {

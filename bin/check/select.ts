@@ -17,6 +17,9 @@ export function tokenMatches(token: string, check: Pick<CheckDefinition, 'id' | 
   const lower = token.toLowerCase();
   if (check.clauses.some((c) => c === upper || c.startsWith(`${upper}-`))) return true;
   const id = check.id.toLowerCase();
+  // A check id is that check alone: b-iso/foreign-account-path must not also run (against a real
+  // deployment, write with) b-iso/foreign-account-path-writes.
+  if (lower.includes('/')) return id === lower;
   return id === lower || id.startsWith(`${lower}/`) || id.startsWith(`${lower}-`);
 }
 
