@@ -126,6 +126,14 @@ describe('certification summary', () => {
       expect((await readSuiteVersion(installed)).commit).toBeUndefined();
       // The same repository seen from its own tree is a checkout: its commit and state count.
       expect(await readSuiteVersion(repo)).toMatchObject({ commit: git('rev-parse', 'HEAD'), dirty: false });
+      // A report folder left in the checkout changes nothing of the suite; a new check does (suites/index.ts runs it).
+      mkdirSync(join(repo, 'disco-report'));
+      writeFileSync(join(repo, 'disco-report', 'result.json'), '{}\n');
+      expect((await readSuiteVersion(repo)).dirty).toBe(false);
+      mkdirSync(join(repo, 'suites'));
+      writeFileSync(join(repo, 'suites', 'zz-local.spec.ts'), '// a check of my own\n');
+      expect((await readSuiteVersion(repo)).dirty).toBe(true);
+      rmSync(join(repo, 'suites'), { recursive: true });
       writeFileSync(join(repo, 'README'), 'changed\n');
       expect((await readSuiteVersion(repo)).dirty).toBe(true);
     } finally {

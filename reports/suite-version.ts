@@ -41,12 +41,15 @@ export async function readSuiteVersion(root: string = ROOT): Promise<SuiteVersio
   const out: SuiteVersion = { name: 'disco', version: packageVersion() };
   const git = async (...args: string[]) => (await run('git', args, { cwd: root, encoding: 'utf8', timeout: 3000 })).stdout.trim();
   try {
-    const [top, commit, changes] = await Promise.all([git('rev-parse', '--show-toplevel'), git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no')]);
+    // Changed tracked files, and new files under suites/: suites/index.ts runs every *.spec.ts
+    // there, so an untracked check runs too (other new files run only if a tracked one, changed,
+    // imports them). A report folder left in the checkout is no change to the suite.
+    const [top, commit, changes, newChecks] = await Promise.all([git('rev-parse', '--show-toplevel'), git('rev-parse', 'HEAD'), git('status', '--porcelain', '--untracked-files=no'), git('status', '--porcelain', '--untracked-files=all', '--', 'suites')]);
     const inside = relative(await realpath(top), await realpath(root));
     if (inside.split(sep).includes('node_modules') || inside.startsWith('..') || isAbsolute(inside)) return out;
     if (/^[0-9a-f]{40}$/.test(commit)) {
       out.commit = commit;
-      out.dirty = changes !== '';
+      out.dirty = changes !== '' || newChecks.split('\n').some((line) => line.startsWith('??'));
     }
   } catch {
     // Not a git checkout (an npm install, a tarball): the version alone identifies the suite.
