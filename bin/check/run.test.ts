@@ -16,4 +16,11 @@ describe('the run stage when the runner itself breaks', () => {
     expect(outcome).toBe('error');
     expect(exitCodeFor(outcome, { allowIncomplete: true })).toBe(2);
   });
+
+  it('keeps a finished check\'s partial coverage that waited for a later control, unmarked: the marker is not part of a report', () => {
+    const selected = [definition('a-enum/foreign', ['A-ENUM-1']), definition('a-pipe/two', ['A-PIPE-1'])];
+    const waiting: CheckResult = { ...passed(selected[0] as CheckDefinition), partial: [{ clause: 'A-ENUM-1', reason: 'no control yet', until: 'aPipelineFound' }] };
+    const checks = unfinishedAsErrors(selected, [waiting], 'out of memory');
+    expect(checks[0]?.partial).toEqual([{ clause: 'A-ENUM-1', reason: 'no control yet' }]);
+  });
 });

@@ -112,7 +112,9 @@ export function unfinishedAsErrors(selected: readonly CheckDefinition[], finishe
   const unfinished = selected
     .filter((c) => !done.has(c.id))
     .map((c): CheckResult => ({ ...identity(c), verdict: 'error', reason: `the run stopped before this check finished: ${why}`, failures: [], properties: [], durationMs: 0, requests: 0, notes: [] }));
-  return [...finished, ...unfinished];
+  // A partial waiting for a later check's control (`until`) waits for good now: it stays, unmarked (the report's schema has no marker).
+  const settled = finished.map((c) => (c.partial ? { ...c, partial: c.partial.map(({ until: _until, ...entry }) => entry) } : c));
+  return [...settled, ...unfinished];
 }
 
 /** The HAR file, open before the first request; a path that cannot be written stops the run (exit 2) before it starts. */
