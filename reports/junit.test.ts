@@ -15,7 +15,7 @@ interface Testcase {
 
 function parse(xml: string) {
   const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testsuite' || name === 'testcase' || name === 'property' });
-  return parser.parse(xml) as { testsuites: { '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string; testsuite: { '@_name': string; testcase: Testcase[]; properties: { property: { '@_name': string; '@_value': string }[] } }[] } };
+  return parser.parse(xml) as { testsuites: { '@_tests': string; '@_failures': string; '@_errors': string; '@_skipped': string; testsuite: { '@_name': string; '@_skipped': string; testcase: Testcase[]; properties: { property: { '@_name': string; '@_value': string }[] } }[] } };
 }
 
 describe('JUnit XML', () => {
@@ -31,22 +31,31 @@ describe('JUnit XML', () => {
     expect(xml).toContain('\\u0001ctl');
   });
 
-  it('has one testcase per check, grouped in one testsuite per family', () => {
+  const unverified = report.clauses.filter((c) => c.binding && c.verdict === 'not-verified');
+
+  it('has one testcase per check, grouped in one testsuite per family, and one per binding clause not verified', () => {
     expect(cases).toHaveLength(report.checks.length);
-    expect(doc.testsuites['@_tests']).toBe(String(report.checks.length));
+    expect(unverified.length).toBeGreaterThan(0);
+    expect(doc.testsuites['@_tests']).toBe(String(report.checks.length + unverified.length));
     expect(doc.testsuites['@_failures']).toBe('1');
     expect(doc.testsuites['@_errors']).toBe('1');
-    expect(doc.testsuites['@_skipped']).toBe('1');
+    expect(doc.testsuites['@_skipped']).toBe(String(1 + unverified.length));
     expect(doc.testsuites.testsuite.map((s) => s['@_name'])).toEqual(['b-auth', 'b-lim', 'b-job', 'a-auth', 'disco clause verdicts']);
     for (const s of familySuites) for (const c of s.testcase) expect(c['@_classname']).toBe(s['@_name']);
   });
 
-  it('gives every clause verdict and the outcome as properties of a suite without testcases', () => {
+  it('gives every clause verdict and the outcome as properties; each binding clause not verified is a skipped testcase with its reasons, so a CI view of an INCOMPLETE run is not all green', () => {
     const verdicts = doc.testsuites.testsuite.find((s) => s['@_name'] === 'disco clause verdicts');
-    expect(verdicts?.testcase).toBeUndefined();
+    expect(verdicts?.testcase.map((t) => t['@_name'])).toEqual(unverified.map((c) => `${c.id}: not verified`));
+    expect(verdicts?.testcase.every((t) => t.skipped?.['@_message'].startsWith('not verified: '))).toBe(true);
+    expect(verdicts?.['@_skipped']).toBe(String(unverified.length));
     const props = Object.fromEntries((verdicts?.properties.property ?? []).map((p) => [p['@_name'], p['@_value']]));
     expect(props.outcome).toBe(report.outcome);
     for (const c of report.clauses) expect(props[`clause:${c.id}`], c.id).toBe(c.verdict);
+    // Clauses a selection left out on purpose (--only) are no reason for exit 3, and get no testcase.
+    const subset = sampleReport();
+    for (const c of subset.clauses) if (c.verdict === 'not-verified') c.onlyLeftOut = true;
+    expect(parse(renderJunit(subset)).testsuites.testsuite.find((s) => s['@_name'] === 'disco clause verdicts')?.testcase).toBeUndefined();
   });
 
   it('names every testcase by its clause ids first', () => {

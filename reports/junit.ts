@@ -1,4 +1,4 @@
-import type { CheckResult, RecordedFailure } from '../suites/lib/types.ts';
+import type { CheckResult, ClauseVerdict, RecordedFailure } from '../suites/lib/types.ts';
 import { byFamily, checkDisplayName, escapeXml, exchangeText, type RunReport } from './model.ts';
 import { declaredEntries } from './declared.ts';
 
@@ -15,8 +15,9 @@ export function renderJunit(report: RunReport): string {
   const count = (checks: readonly CheckResult[], v: CheckResult['verdict']) => checks.filter((c) => c.verdict === v).length;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const unverified = unverifiedClauses(report);
   lines.push(
-    `<testsuites name="${escapeXml(`disco conformance: ${report.target.name}`)}" tests="${report.checks.length}" failures="${count(report.checks, 'fail')}" errors="${count(report.checks, 'error')}" skipped="${count(report.checks, 'skip')}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt)}">`,
+    `<testsuites name="${escapeXml(`disco conformance: ${report.target.name}`)}" tests="${report.checks.length + unverified.length}" failures="${count(report.checks, 'fail')}" errors="${count(report.checks, 'error')}" skipped="${count(report.checks, 'skip') + unverified.length}" time="${seconds(report.durationMs)}" timestamp="${escapeXml(report.startedAt)}">`,
   );
   for (const [family, checks] of families) {
     const time = checks.reduce((s, c) => s + c.durationMs, 0);
@@ -51,18 +52,35 @@ export function renderJunit(report: RunReport): string {
 }
 
 /**
- * The clause verdicts, which JUnit has no element for: a suite without testcases (so CI counts
- * nothing twice) whose properties give the outcome and every clause's verdict (`clause:B-AUTH-1`
- * = pass | fail | error | not-verified | advisory), the same words result.json uses.
+ * Binding clauses not verified, but for those a selection left out on purpose (`--only`): what
+ * makes a run INCOMPLETE (exit 3) though every check that ran passed.
+ */
+function unverifiedClauses(report: RunReport): ClauseVerdict[] {
+  return report.clauses.filter((c) => c.binding && c.verdict === 'not-verified' && !c.onlyLeftOut);
+}
+
+/**
+ * The clause verdicts, which JUnit has no element for: a suite whose properties give the outcome
+ * and every clause's verdict (`clause:B-AUTH-1` = pass | fail | error | not-verified | advisory),
+ * the same words result.json uses. Its testcases are the binding clauses not verified, each
+ * <skipped> with the reasons: every check of such a clause may have passed (covering it in part),
+ * and a CI test view showing only green would hide why the run is INCOMPLETE. A failed or errored
+ * clause has no testcase here: its check's testcase is the failure, counted once.
  */
 function clauseVerdictSuite(report: RunReport): string[] {
+  const unverified = unverifiedClauses(report);
   return [
-    `  <testsuite name="disco clause verdicts" tests="0" failures="0" errors="0" skipped="0" time="0" timestamp="${escapeXml(report.startedAt)}">`,
+    `  <testsuite name="disco clause verdicts" tests="${unverified.length}" failures="0" errors="0" skipped="${unverified.length}" time="0" timestamp="${escapeXml(report.startedAt)}">`,
     '    <properties>',
     `      <property name="outcome" value="${escapeXml(report.outcome)}"/>`,
     `      <property name="exit_code" value="${report.exitCode}"/>`,
     ...report.clauses.map((c) => `      <property name="clause:${escapeXml(c.id)}" value="${escapeXml(c.verdict)}"/>`),
     '    </properties>',
+    ...unverified.flatMap((c) => [
+      `    <testcase name="${escapeXml(`${c.id}: not verified`)}" classname="disco clause verdicts" time="0">`,
+      `      <skipped message="${escapeXml(`not verified: ${c.reasons.join('; ') || 'no check verified it'}`)}"/>`,
+      '    </testcase>',
+    ]),
     '  </testsuite>',
   ];
 }
