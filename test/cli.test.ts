@@ -114,7 +114,7 @@ describe('disco check against the embedded simulator', () => {
     expect(r.stdout).toMatch(/^disco check: INCOMPLETE: \d+ checks against disco simulator \(embedded\).*no clause failed.*\(only those of the checks left out of this run: exit 0\)/);
     expect(r.stdout).toContain('seed 5, 5 runs per property');
     expect(r.stdout).toContain('reproduce: disco check --only b-inv,B-PKG-1 --seed 5 --runs 5');
-    expect((await readdir(reports)).sort()).toEqual(['certification.json', 'junit.xml', 'report.html', 'result.json', 'summary.md']);
+    expect((await readdir(reports)).sort()).toEqual(['certification.json', 'junit.xml', 'last-failed.json', 'report.html', 'result.json', 'summary.md']);
 
     const result = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
     const validate = runResultValidator();
@@ -226,9 +226,10 @@ describe('disco check against the embedded simulator', () => {
     expect(failed.length).toBeLessThan(before.checks.length);
 
     // The deployment still broken: the same checks, the same seed and cases, the same failures.
+    const state = join(reports, 'last-failed.json');
     const again = await disco(['check', '--fault', 'b-404-without-message', '--last-failed', '--report-dir', reports]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain(`disco check: --last-failed: ${failed.length} check${failed.length === 1 ? '' : 's'} that failed or errored in the run of ${before.finishedAt} (${join(reports, 'result.json')}): ${failed.map((c) => c.id).join(', ')}; seed 5 as then, 5 runs per property as then`);
+    expect(again.stderr).toContain(`disco check: --last-failed: ${failed.length} check${failed.length === 1 ? '' : 's'} that failed or errored in the runs in ${reports} (${state}; the last of ${before.finishedAt}): ${failed.map((c) => c.id).join(', ')}; seed 5 as then, 5 runs per property as then`);
     const rerun = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
     expect([rerun.seed, rerun.runs]).toEqual([5, 5]);
     expect(rerun.checks.map((c) => [c.id, c.verdict, c.reason])).toEqual(failed.map((c) => [c.id, c.verdict, c.reason]));
@@ -237,15 +238,27 @@ describe('disco check against the embedded simulator', () => {
 
     // --only narrows the selection (here to checks of another family: nothing left to run).
     const narrowed = await disco(['check', '--last-failed', '--only', 'b-lim', '--report-dir', reports]);
-    expect([narrowed.code, narrowed.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the run of ${rerun.finishedAt} (${join(reports, 'result.json')}) among --only b-lim: nothing to run`]);
+    expect([narrowed.code, narrowed.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the runs in ${reports} (${state}; the last of ${rerun.finishedAt}) among --only b-lim: nothing to run`]);
+
+    // A narrower rerun that fixes one check forgets none of the others (pytest's cache of the last failed).
+    const [one, ...others] = failed.map((c) => c.id);
+    const part = await disco(['check', '--last-failed', '--only', one!, '--report-dir', reports]);
+    expect(part.code, part.stdout).toBe(0);
+    expect((JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult).checks.map((c) => c.id)).toEqual([one]);
+    expect((JSON.parse(await readFile(state, 'utf8')) as { failing: string[] }).failing).toEqual(others);
 
     // Fixed: they pass (a subset, so exit 0), and then there is nothing left to run.
     const fixed = await disco(['check', '--last-failed', '--report-dir', reports]);
     expect(fixed.code, fixed.stdout).toBe(0);
     const after = JSON.parse(await readFile(join(reports, 'result.json'), 'utf8')) as RunResult;
-    expect(after.checks.map((c) => [c.id, c.verdict])).toEqual(failed.map((c) => [c.id, 'pass']));
+    expect(after.checks.map((c) => [c.id, c.verdict])).toEqual(others.map((id) => [id, 'pass']));
     const done = await disco(['check', '--last-failed', '--report-dir', reports]);
-    expect([done.code, done.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the run of ${after.finishedAt} (${join(reports, 'result.json')}): nothing to run`]);
+    expect([done.code, done.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the runs in ${reports} (${state}; the last of ${after.finishedAt}): nothing to run`]);
+
+    // A folder of an older disco, with a result.json and no last-failed.json: its failures are the result's.
+    await rm(state);
+    const older = await disco(['check', '--last-failed', '--report-dir', reports]);
+    expect([older.code, older.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the run of ${after.finishedAt} (${join(reports, 'result.json')}): nothing to run`]);
 
     const none = await disco(['check', '--last-failed', '--report-dir', join(dir, 'no-run-yet')]);
     expect([none.code, none.stderr.trim()]).toEqual([2, `disco check: --last-failed: no earlier run in ${join(dir, 'no-run-yet')} (it has no result.json); run disco check there first`]);

@@ -28,9 +28,10 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       (B-AUTH, A), check families (b-auth) or check ids (b-auth/invalid-keys)
   --skip LIST         the same tokens: leave those checks out (a known failure quarantined);
                       their clauses are reported not selected, never passed
-  --last-failed       run again only the checks that failed or errored in the last run whose
-                      result.json is in --report-dir, with that run's seed and runs (unless
-                      --seed or --runs is given), so its failures come back as they were
+  --last-failed       run again only the checks that failed or errored in the runs in
+                      --report-dir and have not passed since (its last-failed.json), with the
+                      last run's seed and runs (unless --seed or --runs is given), so its
+                      failures come back as they were
   --seed N            fast-check seed (default: random, printed; the same seed reproduces a run)
   --runs N            cases per property (default ${DEFAULT_RUNS}; ${DEFAULT_TARGET_RUNS} with --target, where every
                       case writes to a real deployment)

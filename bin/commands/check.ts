@@ -10,7 +10,7 @@ import { shownUrl } from '../check/probe.ts';
 import { formatPlan, rehearse } from '../check/plan.ts';
 import { publishReport, readSignKey } from '../check/report.ts';
 import { baseUrlsOf, loadAllChecks, runSelectedChecks } from '../check/run.ts';
-import { lastFailedSelection } from '../check/last-failed.ts';
+import { lastFailedSelection, recordFailing } from '../check/last-failed.ts';
 import { watchInterruptions } from '../check/signals.ts';
 import { RunStopped } from '../check/stop.ts';
 import { openTarget, type OpenedTarget } from '../check/target.ts';
@@ -93,6 +93,11 @@ export async function check(argv: string[]): Promise<number> {
       interrupted: interruption.received(),
     });
     await publishReport(report, { reportDir: options.reportDir, secrets, reproduce: reproduceCommand(options, profile), suite, certify: options.certify, ...(signKey ? { signKey } : {}) }, (s) => out(redactor.text(s)));
+    try {
+      await recordFailing(options.reportDir, report.checks, run.finishedAt);
+    } catch (e) {
+      process.stderr.write(`disco check: cannot keep the failing checks for --last-failed in ${options.reportDir}: ${e instanceof Error ? e.message : String(e)}\n`);
+    }
     return interruption.exitCode() ?? report.exitCode;
   } catch (e) {
     if (!(e instanceof RunStopped)) throw e;
