@@ -63,9 +63,12 @@ export function outcomeSentence(report: RunReport): string {
       return `every ${binding} was verified and passed`;
     case 'fail':
       return `a ${binding} failed`;
-    case 'error':
-      if (report.halted) return `no ${binding} failed, but the run halted before it could verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}: ${report.halted}`;
-      return `no ${binding} failed, but the target did not answer well enough to verify ${report.summary.error ? `${report.summary.error} of them` : 'any'}`;
+    case 'error': {
+      // Of the binding clauses: a gap clause that errored outside the simulator profile is not one of "them".
+      const errored = report.clauses.filter((c) => c.binding && c.verdict === 'error').length;
+      if (report.halted) return `no ${binding} failed, but the run halted before it could verify ${errored ? `${errored} of them` : 'any'}: ${report.halted}`;
+      return `no ${binding} failed, but the target did not answer well enough to verify ${errored ? `${errored} of them` : 'any'}`;
+    }
     case 'incomplete': {
       const n = notVerifiedBinding(report.clauses).length;
       const allowed = report.exitCode !== 0 ? '' : report.options.allowIncomplete ? ' (allowed: exit 0)' : ' (only those of the checks left out of this run: exit 0)';

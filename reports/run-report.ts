@@ -1,4 +1,4 @@
-import { clauseVerdicts, exitCodeFor, runOutcome, summarize } from '../suites/lib/aggregate.ts';
+import { clauseVerdicts, exitCodeFor, exitCodeOfSignal, runOutcome, summarize } from '../suites/lib/aggregate.ts';
 import type { CheckDefinition, CheckResult, Profile } from '../suites/lib/types.ts';
 import { selectionText, type RunReport } from './model.ts';
 import { packageVersion } from './suite-version.ts';
@@ -26,8 +26,8 @@ export interface RunFacts {
 
 /**
  * The report model every reporter renders: clause verdicts aggregated from the checks, the
- * outcome, the summary counts and the exit code. An interrupted run that found no failure proves
- * nothing, so it cannot end 0: it is "could not be done" (2).
+ * outcome, the summary counts and the exit code. An interrupted run ends as the process does, 130
+ * (SIGINT) or 143 (SIGTERM), whatever it found, so every report says the exit code CI saw.
  */
 export function buildRunReport(facts: RunFacts): RunReport {
   const clauses = clauseVerdicts(facts.checks, {
@@ -37,8 +37,7 @@ export function buildRunReport(facts: RunFacts): RunReport {
   });
   const outcome = runOutcome(clauses, facts.checks);
   const subset = facts.options.only.length > 0 || (facts.options.skip?.length ?? 0) > 0;
-  let exitCode = exitCodeFor(outcome, { allowIncomplete: facts.options.allowIncomplete, subset }, clauses);
-  if (facts.interrupted && exitCode === 0) exitCode = 2;
+  const exitCode = facts.interrupted ? exitCodeOfSignal(facts.interrupted) : exitCodeFor(outcome, { allowIncomplete: facts.options.allowIncomplete, subset }, clauses);
   return {
     tool: { name: 'disco', version: packageVersion() },
     target: facts.target,

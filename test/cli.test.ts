@@ -308,7 +308,9 @@ describe('disco check against a target file, interrupted', () => {
     expect(result.interrupted).toBe('SIGINT');
     expect(result.profile).toBe('spec');
     expect(result.checks.some((c) => c.reason === 'the run was interrupted before this check started')).toBe(true);
-    expect(result.exitCode).not.toBe(0);
+    // Every report says the exit code the process ended with.
+    expect(result.exitCode).toBe(130);
+    expect(await readFile(join(reports, 'summary.md'), 'utf8')).toContain('(exit 130)');
 
     const secrets = targetSecrets(embedded.target);
     expect(secrets.length).toBeGreaterThan(3);

@@ -1,3 +1,5 @@
+import { exitCodeOfSignal } from '../../suites/lib/aggregate.ts';
+
 export type StopSignal = 'SIGINT' | 'SIGTERM';
 
 /** What a run needs to know about Ctrl-C and SIGTERM while it goes on. */
@@ -12,9 +14,6 @@ export interface Interruption {
   dispose(): void;
 }
 
-export function exitCodeOf(signal: StopSignal): number {
-  return signal === 'SIGINT' ? 130 : 143;
-}
 
 /**
  * Stage 2 of `disco check`: the first SIGINT or SIGTERM aborts the run gracefully (cleanups run,
@@ -29,7 +28,7 @@ export function watchInterruptions(io: { stderr: (text: string) => void; exit: (
     const listener = () => {
       if (first) {
         io.stderr('\ndisco check: interrupted again, exiting without cleanup\n');
-        io.exit(exitCodeOf(name));
+        io.exit(exitCodeOfSignal(name));
       }
       first = name;
       io.stderr(`\ndisco check: ${name === 'SIGINT' ? 'Ctrl-C' : 'SIGTERM'}: stopping, cleaning up and writing reports (again to exit at once)\n`);
@@ -41,7 +40,7 @@ export function watchInterruptions(io: { stderr: (text: string) => void; exit: (
   return {
     signal: controller.signal,
     received: () => first,
-    exitCode: () => (first ? exitCodeOf(first) : undefined),
+    exitCode: () => (first ? exitCodeOfSignal(first) : undefined),
     dispose: () => {
       for (const [name, listener] of listeners) io.off?.(name, listener);
     },

@@ -116,6 +116,11 @@ function unique(items: string[]): string[] {
 
 export type ExitCode = 0 | 1 | 2 | 3;
 
+/** What a run stopped by a signal exits with (the shell's 128 + the signal's number). */
+export function exitCodeOfSignal(signal: 'SIGINT' | 'SIGTERM'): 130 | 143 {
+  return signal === 'SIGINT' ? 130 : 143;
+}
+
 /** What the run proved, from the clause verdicts (and whether any check produced evidence at all). */
 export function runOutcome(verdicts: readonly ClauseVerdict[], checks: readonly CheckResult[]): Outcome {
   const binding = verdicts.filter((v) => v.binding);

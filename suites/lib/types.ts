@@ -391,7 +391,8 @@ export interface RunResult {
   leftovers: string[];
   outcome: Outcome;
   /** 0 conformant (or incomplete with --allow-incomplete), 1 a binding clause failed, 2 the run could not be done, 3 incomplete. */
-  exitCode: 0 | 1 | 2 | 3;
+  /** What the process exits with: 0 to 3 by the outcome, 130 / 143 when a signal stopped the run. */
+  exitCode: 0 | 1 | 2 | 3 | 130 | 143;
   /** Clause counts by verdict. */
   summary: { pass: number; fail: number; error: number; notVerified: number; advisory: number };
   /** Why the run stopped sending requests before its checks were done (the target's ids reached the absent range), if it did. */
