@@ -192,7 +192,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/user/keys/{key_id}', 'One SSH key', 'spec', { status: 200, schema: 'ssh-key' }),
     B('delete', '/user/keys/{key_id}', 'Remove an SSH key (extension): the key as it was', 'extension', { status: 200, schema: 'ssh-key' }),
     withQuery(B('get', '/members', 'The account\'s members (extension)', 'extension', { status: 200, schema: 'simulator/member', list: true }), [...filtered(MEMBER_SORTS), { name: 'role', description: 'Only members of this role (all: every one).', schema: { enum: ['all', ...MEMBER_ROLES] } }, { name: 'email', description: 'Only the member of this address (in any case).', schema: { type: 'string', maxLength: 254 } }]),
-    B('post', '/members', 'Add a member: an address nobody has is invited (extension; admins only)', 'extension', { status: bCreated, schema: 'simulator/member' }, { schema: MEMBER_BODY, example: { email: 'grace@acme.example', name: 'Grace', role: 'member' } }),
+    B('post', '/members', 'Add a member: an address nobody has is invited (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }, { schema: MEMBER_BODY, example: { email: 'grace@acme.example', name: 'Grace', role: 'member' } }),
     B('get', '/members/{member_id}', 'One member (extension)', 'extension', { status: 200, schema: 'simulator/member' }),
     B('put', '/members/{member_id}', 'Set a member\'s role; owner hands the ownership on (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }, { schema: ROLE_BODY, example: { role: 'admin' } }),
     B('delete', '/members/{member_id}', 'Remove a member: the membership ends, not the user (extension; admins only)', 'extension', { status: 200, schema: 'simulator/member' }),

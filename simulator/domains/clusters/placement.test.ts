@@ -87,6 +87,8 @@ describe('cluster placement, running jobs and creator (extension)', () => {
     const seeded = (await world.owner.get(`/clusters/${cluster}`).expect(200)).body as ClusterBody;
     expect(seeded.creator).toMatchObject({ type: 'User', id: world.acme.users[0]?.id, display_name: 'Ada Owner' });
     expect(seeded.creator?.url).toMatch(new RegExp(`/acme/api/members/${world.acme.users[0]?.id}$`));
+    // As the real docs show a creator: its dashboard page too.
+    expect((seeded.creator as { html_url?: string } | null)?.html_url).toMatch(new RegExp(`/acme/settings/members/${world.acme.users[0]?.id}$`));
     const made = (await world.colleague.post('/clusters', { nodes: 1, type: 'sandbox' }).expect(201)).body as ClusterBody;
     expect(made.creator).toMatchObject({ type: 'User', id: world.acme.users[1]?.id, display_name: 'Ada Colleague' });
   });

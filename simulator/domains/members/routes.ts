@@ -32,7 +32,7 @@ export function registerMemberRoutes(router: BRouteTable, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const input = parseMemberInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     const member = addMember(sim, account, user, input);
-    ctx.status = sim.conventions.b.createdStatus;
+    // 200, not the conventions' created status: the real docs answer adding a member so (sections/add-member.md).
     ctx.body = presentMember(sim, account, member, links);
   });
 

@@ -18,11 +18,12 @@ export function creatorName(account: AccountState, made: Maker): string {
 
 /**
  * The real service's `creator` of a job or a cluster (its API docs: the resource that made it,
- * `type` `Schedule` in their examples, or the user who asked): `{type, display_name, id, url}`.
+ * `type` `Schedule` in their examples, or the user who asked): `{type, display_name, id, url,
+ * html_url}`, the last where the dashboard shows it, as the simulator's other `html_url`s.
  */
 export function presentCreator(account: AccountState, links: Links, made: Maker): Record<string, unknown> | null {
-  if (made.scheduleId !== undefined) return { type: 'Schedule', display_name: creatorName(account, made), id: made.scheduleId, url: scheduleUrl(links, made.scheduleId) };
+  if (made.scheduleId !== undefined) return { type: 'Schedule', display_name: creatorName(account, made), id: made.scheduleId, url: scheduleUrl(links, made.scheduleId), html_url: `${links.html}/schedules/${made.scheduleId}` };
   const userId = made.userId ?? null;
   if (userId === null) return null;
-  return { type: 'User', display_name: creatorName(account, made), id: userId, url: memberUrl(links, userId) };
+  return { type: 'User', display_name: creatorName(account, made), id: userId, url: memberUrl(links, userId), html_url: `${links.html}/settings/members/${userId}` };
 }
