@@ -14,7 +14,7 @@ function world(limit: number) {
     accounts: [{ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }, { name: 'Bob', email: 'bob@acme.example' }] }],
   });
   const key = (i: number) => `Basic ${Buffer.from(`${acme?.users[i]?.api_key}:`).toString('base64')}`;
-  const get = (i = 0) => request(simulator.app.callback()).get('/acme/api/connections/types').set('Accept', ACCEPT).set('Authorization', key(i));
+  const get = (i = 0, path = '/acme/api/connections/types') => request(simulator.app.callback()).get(path).set('Accept', ACCEPT).set('Authorization', key(i));
   return { clock, simulator, get };
 }
 
@@ -34,6 +34,17 @@ describe('interface B rate limits (docs/interface-b.md: per user per hour)', () 
     expect(typeof refused.body.message).toBe('string');
     expect(refused.headers['x-ratelimit-remaining']).toBe('0');
     expect(Number(refused.headers['retry-after'])).toBe(30 * 60);
+  });
+
+  it('GET /rate_limit_status uses up nothing and answers a caller whose window is used up (the real docs: "except for querying the rate limit")', async () => {
+    const { get } = world(2);
+    const status = () => get(0, '/acme/api/rate_limit_status');
+    expect((await status()).body).toMatchObject({ limits: { limit: 2, remaining: 2 } });
+    expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(200);
+    expect((await get()).status).toBe(429);
+    const used = await status();
+    expect([used.status, used.body.limits.remaining, used.headers['x-ratelimit-remaining']]).toEqual([200, 0, '0']);
   });
 
   it('counts each user on their own, and starts over in the next clock hour', async () => {

@@ -57,6 +57,16 @@ export class RateLimiter {
     return { limit: this.limitPerHour, remaining: this.limitPerHour - window.count, resetAt };
   }
 
+  /** `who`'s window as it stands, counting nothing and refusing nothing (`GET /rate_limit_status`). */
+  peek(who: string): RateLimitState | null {
+    if (this.limitPerHour <= 0) return null;
+    const now = this.clock.now();
+    const start = Math.floor(now / HOUR_MS) * HOUR_MS;
+    const window = this.windows.get(who);
+    const count = window && window.start === start ? window.count : 0;
+    return { limit: this.limitPerHour, remaining: Math.max(0, this.limitPerHour - count), resetAt: Math.floor((start + HOUR_MS) / 1000) };
+  }
+
   reset(): void {
     this.windows.clear();
   }

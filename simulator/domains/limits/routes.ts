@@ -4,8 +4,10 @@ import { presentTime } from '../../http/time.ts';
 
 /**
  * Extension (docs/interface-b.md): `GET /rate_limit_status`, which the real service's Python
- * client reads as `{"limits": {"limit", "remaining"}}`. The request itself counts, as every
- * authenticated request does; with limits off the limit is 0 and so is what remains.
+ * client reads as `{"limits": {"limit", "remaining"}}`. The request itself counts nothing and is
+ * answered when the window is used up (the gate peeks instead of taking: "all API methods are
+ * rate-limited except for querying the rate limit", the real docs); with limits off the limit is 0
+ * and so is what remains.
  */
 export function registerLimitRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/rate_limit_status', (ctx) => {

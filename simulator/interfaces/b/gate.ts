@@ -8,6 +8,9 @@ import { linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
 import { allowLeniently, shownValue } from '../../http/leniency.ts';
 
+/** `GET /{account}/api/rate_limit_status` (domains/limits/routes.ts). */
+const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
+
 /**
  * What runs before every interface B route, in this order: the faults on error handling and
  * request bodies, the versioned Accept header, the key. `accountless`: a route outside
@@ -111,7 +114,10 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (lenient && keyDigests.get(ctx.get('authorization'), false) === null) {
     allowLeniently(ctx, 'B-AUTH-1', 'Authorization: Basic holds the key without the ":" before its empty password (RFC 7617 user-pass)');
   }
-  const quota = sim.rateLimiter.take(`${found.account.slug}:${found.user.id}`);
+  // "All API methods are rate-limited except for querying the rate limit" (the real docs' README):
+  // that query counts nothing, and answers a caller whose window is used up.
+  const who = `${found.account.slug}:${found.user.id}`;
+  const quota = RATE_LIMIT_QUERY.test(ctx.path) ? sim.rateLimiter.peek(who) : sim.rateLimiter.take(who);
   if (quota) ctx.set(sim.rateLimiter.headers(quota));
   const links = linksFor(ctx, account.slug);
   settleAccount(sim, account, links);
