@@ -129,10 +129,19 @@ describe('PUT /connections/{connection_type}/{connection_id}', () => {
     expect((await acme.get(`/connections/sftp/${sftp}`)).body.name).toBe('partner-drop-eu');
   });
 
-  it('ignores keys other than name (connector settings)', async () => {
-    const res = await acme.put(`/connections/sftp/${sftp}`, { name: 'drop', hostname: 'sftp.example', port: 22 });
+  it('takes the type\'s attributes as the real docs update them, keeps the others, and ignores keys that are none', async () => {
+    const res = await acme.put(`/connections/sftp/${sftp}`, { name: 'drop', host: 'sftp2.example', port: 2222, hostname: 'no attribute' });
     expect(res.status).toBe(200);
-    expect(res.body.name).toBe('drop');
+    expect(res.body).toMatchObject({ name: 'drop', host: 'sftp2.example', port: 2222 });
+    expect(res.body.hostname).toBeUndefined();
+    expect((await acme.get(`/connections/sftp/${sftp}`)).body).toMatchObject({ host: 'sftp2.example', port: 2222 });
+    // Only what is given changes.
+    expect((await acme.put(`/connections/sftp/${sftp}`, { name: 'drop', port: 22 })).body).toMatchObject({ host: 'sftp2.example', port: 22 });
+    // An attribute the type takes in another shape is refused, naming it, and nothing changes.
+    const bad = await acme.put(`/connections/sftp/${sftp}`, { name: 'renamed', port: 'twenty-two' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([expect.objectContaining({ field: 'port' })]);
+    expect((await acme.get(`/connections/sftp/${sftp}`)).body).toMatchObject({ name: 'drop', port: 22 });
   });
 
   it('accepts a JSON body with a charset parameter', async () => {

@@ -1,4 +1,4 @@
-import { invalidField, invalidFields, type FieldProblem } from '../../http/errors.ts';
+import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import { NAME_MAX_LENGTH } from './model.ts';
 import { attributesOf, type AttributeSpec } from './attributes.ts';
 import { parseIsoDateTime } from '../../http/date-time.ts';
@@ -17,11 +17,27 @@ export interface GroupInput {
   connections: ConnectionRef[];
 }
 
-/** The `name` of `PUT /connections/{type}/{id}`. Other keys (connector settings) are ignored. */
-export function parseRename(object: Record<string, unknown>): string {
-  const problem = nameProblem(object.name, 'name');
-  if (problem) throw invalidField(problem.field, problem.message);
-  return object.name as string;
+/**
+ * The body of `PUT /connections/{type}/{id}`: `name`, the spec's body, required; and any of the
+ * type's attributes, as the real docs update them ("every connection has input attributes
+ * specific for its type", sections/update-connection.md), each read as a new connection's (a
+ * secret is checked, never kept). An attribute left out, null or empty stays as it is; other keys
+ * are ignored. Every problem at once, each naming its field.
+ */
+export function parseConnectionUpdate(type: string, body: Record<string, unknown>): { name: string; settings: Record<string, string | number | boolean> } {
+  const problems: FieldProblem[] = [];
+  const nameIssue = nameProblem(body.name, 'name');
+  if (nameIssue) problems.push(nameIssue);
+  const settings: Record<string, string | number | boolean> = {};
+  for (const spec of attributesOf(type)) {
+    const value = body[spec.name];
+    if (value === undefined || value === null || value === '') continue;
+    const read = readAttribute(spec, value);
+    if ('problem' in read) problems.push({ field: spec.name, message: read.problem });
+    else if (!spec.secret) settings[spec.name] = read.kept;
+  }
+  if (problems.length) throw invalidFields(problems);
+  return { name: body.name as string, settings };
 }
 
 /**

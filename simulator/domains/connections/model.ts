@@ -49,10 +49,15 @@ export function ownConnectionOfType(account: AccountState, type: string, id: num
   return connection && connection.type === type ? connection : undefined;
 }
 
-export function renameConnection(sim: Sim, connection: Connection, name: string): Connection {
-  if (sim.faults.has('b-connection-rename-not-stored')) return { ...connection, name, updatedAt: sim.clock.now() };
-  connection.name = name;
-  connection.updatedAt = sim.clock.now();
+/**
+ * `PUT /connections/{type}/{id}` (B-CONN-2): the new name, and the attributes given over the
+ * stored ones (connections/input.ts, parseConnectionUpdate).
+ */
+export function updateConnection(sim: Sim, connection: Connection, update: { name: string; settings: Readonly<Record<string, string | number | boolean>> }): Connection {
+  // A seeded connection has no settings until one is given.
+  const settings = Object.keys(update.settings).length ? { settings: { ...connection.settings, ...update.settings } } : {};
+  if (sim.faults.has('b-connection-rename-not-stored')) return { ...connection, name: update.name, ...settings, updatedAt: sim.clock.now() };
+  Object.assign(connection, { name: update.name, ...settings, updatedAt: sim.clock.now() });
   return connection;
 }
 

@@ -7,8 +7,8 @@ import { pathId } from '../../http/path-id.ts';
 import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES, connectionType } from './catalog.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
-import { CONNECTION_SORTS, createConnection, deleteConnection, findTypedConnection, listConnections, renameConnection, testConnection } from './model.ts';
-import { parseNewConnection, parseRename } from './input.ts';
+import { CONNECTION_SORTS, createConnection, deleteConnection, findTypedConnection, listConnections, testConnection, updateConnection } from './model.ts';
+import { parseConnectionUpdate, parseNewConnection } from './input.ts';
 import { presentConnection, presentConnectionType } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
@@ -59,8 +59,8 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     // Found first: a missing or foreign connection is a 404 whatever the body says.
     const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
-    const name = parseRename(await readJsonObject(ctx, sim.options.bodyLimitBytes));
-    ctx.body = presentConnection(renameConnection(sim, connection, name), links, sim);
+    const update = parseConnectionUpdate(connection.type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    ctx.body = presentConnection(updateConnection(sim, connection, update), links, sim);
   });
 
   // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the
