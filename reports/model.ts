@@ -9,7 +9,7 @@ import type { CheckResult, ClauseVerdict, RunResult } from '../suites/lib/types.
  */
 export type RunReport = RunResult & { interrupted?: 'SIGINT' | 'SIGTERM' };
 
-/** The options that chose a run's checks, as typed (`--only b-auth --skip b-auth/invalid-keys`); empty for every check. */
+/** The options that chose a run's checks, as typed (`--only b-auth --skip b-auth/unknown-keys-refused`); empty for every check. */
 export function selectionText(options: { only: readonly string[]; skip?: readonly string[] }): string {
   return [options.only.length ? `--only ${options.only.join(',')}` : '', options.skip?.length ? `--skip ${options.skip.join(',')}` : ''].filter(Boolean).join(' ');
 }

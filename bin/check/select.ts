@@ -5,7 +5,7 @@ import { UsageError } from '../commands/usage-error.ts';
 /**
  * `--only` and `--skip` tokens, comma-separated (and repeatable): a clause id (`B-AUTH-1`), a
  * clause family (`B-AUTH`, or `B` for all of interface B), a check family (`b-auth`) or a check id
- * (`b-auth/invalid-keys`). Case does not matter. A check is selected when an `--only` token (or
+ * (`b-auth/unknown-keys-refused`). Case does not matter. A check is selected when an `--only` token (or
  * none is given) and no `--skip` token matches it.
  */
 export function parseOnly(values: readonly string[]): string[] {

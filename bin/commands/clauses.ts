@@ -7,9 +7,11 @@ import { FAULT_NAMES, faultCatalog } from '../../simulator/faults.ts';
 
 export const clausesHelp = `disco clauses: the clause table (id, kind, section, statement) and which checks cover each
 
-  --json      print JSON: [{id, kind, section, statement, checks: [check ids]}]
+  --json      print JSON: [{id, kind, section, statement, checks: [check ids], supporters: [check ids]}]
   --markdown  print the coverage table as Markdown, with the simulator faults that prove each
-              clause's checks (docs/coverage.md is this output)
+              clause's checks (docs/coverage.md is built on it: npm run docs:coverage)
+
+Exit codes: 0; 1 when a check names a clause the table does not have; 2 bad options.
 `;
 
 export interface ClauseCoverage {

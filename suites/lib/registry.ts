@@ -24,7 +24,7 @@ export function inRunOrder<T extends Pick<CheckDefinition, 'runsFirst' | 'runsLa
   return [...first, ...checks.filter((c) => !first.includes(c) && !last.includes(c)), ...last];
 }
 
-/** The family of a check: the part of its id before `/` (`b-auth/invalid-keys` -> `b-auth`). */
+/** The family of a check: the part of its id before `/` (`b-auth/unknown-keys-refused` -> `b-auth`). */
 export function familyOf(check: Pick<CheckDefinition, 'id'>): string {
   return check.id.split('/')[0] ?? check.id;
 }

@@ -49,7 +49,7 @@ export interface TargetDocument {
   /**
    * Ids that name nothing on this deployment, in any collection of either interface: the run asks
    * for, archives and revokes such ids to see them refused. By default 1,000,000,000 to
-   * 2,147,483,647 and 10^12 to 2^53 - 1; a deployment whose ids reach those names a range they
+   * 2,147,483,647 and 10^12 to 5 x 10^15 (below the stand-ins for ids beyond 2^53, big-ids.ts); a deployment whose ids reach those names a range they
    * never reach, at least 1,000 wide (`{min: 1000, max: 999999999}` for ids that start at 10^9).
    * A document listing an id inside the ranges in use is refused.
    */

@@ -126,7 +126,7 @@ export type Need =
   | `connection:${string}`; // a connection id of that type in fixtures.connections
 
 export interface CheckDefinition {
-  /** Stable id, `family/slug`, e.g. `b-auth/invalid-keys`. */
+  /** Stable id, `family/slug`, e.g. `b-auth/unknown-keys-refused`. */
   id: string;
   /**
    * Clause ids this check verifies (from clauses.md): it carries them. A clause passes only when
@@ -155,7 +155,7 @@ export interface CheckDefinition {
   /**
    * Why the check must have the target to itself (the timing oracle measures response times):
    * it runs when no other check is running. Checks that use the control API or both interfaces
-   * run alone anyway (see `laneOf` in suites/lib/run.ts).
+   * run alone anyway (see `laneOf` in suites/lib/lanes.ts).
    */
   runsAlone?: string;
   run(t: CheckContext): Promise<void>;
