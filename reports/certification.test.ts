@@ -32,6 +32,16 @@ describe('certification summary', () => {
     expect(verifyCertification(JSON.parse(JSON.stringify(cert)))).toMatchObject({ ok: true });
   });
 
+  it('records the properties a time limit cut short, so the runs it states are not taken for every property\'s', () => {
+    expect(buildCertification(sampleReport(), suite).casesCutShort).toBeUndefined();
+    const report = sampleReport();
+    const check = report.checks.find((c) => c.verdict === 'pass')!;
+    check.properties = [{ seed: 1, runs: 12, asked: 25 }];
+    const cert = buildCertification(report, suite);
+    expect(cert.casesCutShort).toEqual([{ check: check.id, ran: 12, asked: 25 }]);
+    expect(verifyCertification(JSON.parse(JSON.stringify(cert)))).toMatchObject({ ok: true });
+  });
+
   it('detects any edit of the content', () => {
     const cert = JSON.parse(JSON.stringify(buildCertification(sampleReport(), suite))) as { clauses: { verdict: string }[] };
     cert.clauses[0]!.verdict = 'pass';

@@ -59,6 +59,11 @@ export interface CertificationBody {
   exitCode: RunReport['exitCode'];
   summary: RunReport['summary'];
   clauses: CertifiedClause[];
+  /**
+   * Properties that ran fewer cases than `runs` asked, cut short by their time limit (a slow
+   * target): the evidence behind their checks is thinner than the document's `runs` says.
+   */
+  casesCutShort?: { check: string; ran: number; asked: number }[];
 }
 
 export interface Certification extends CertificationBody {
@@ -79,6 +84,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
   const complete = !report.interrupted && report.options.only.length === 0 && !report.options.skip?.length && report.options.maxFailures === undefined;
   const outcome: CertificationOutcome = !complete && report.outcome === 'conformant' ? 'incomplete' : report.outcome;
   const certified = options.certify === true && complete && !report.options.readOnly && !report.options.allowIncomplete && outcome === 'conformant';
+  const cutShort = report.checks.flatMap((c) => c.properties.flatMap((p) => (p.asked !== undefined ? [{ check: c.id, ran: p.runs, asked: p.asked }] : [])));
   return {
     format: CERTIFICATION_FORMAT,
     certified,
@@ -107,6 +113,7 @@ export function certificationBody(report: RunReport, suite: SuiteVersion, option
     clauses: report.clauses
       .map((c) => ({ id: c.id, kind: c.kind, binding: c.binding, verdict: c.verdict }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    ...(cutShort.length ? { casesCutShort: cutShort } : {}),
   };
 }
 

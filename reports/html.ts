@@ -180,6 +180,7 @@ function certification(cert: Certification): string {
     ...(cert.target.declared ? [['The target document declared', declaredLines(cert.target.declared).join(' · ')] as [string, string]] : []),
     ...announcedRows(cert),
     ['Profile / seed / runs', `${cert.profile} / ${cert.seed} / ${cert.runs}`],
+    ...(cert.casesCutShort?.length ? [['Cases cut short by a property\'s time limit', cert.casesCutShort.map((c) => `${c.check} ran ${c.ran} of ${c.asked}`).join(' · ')] as [string, string]] : []),
     ['Date', cert.date],
     ['Digest', `sha256 ${cert.digest.value}`],
   ];

@@ -54,6 +54,7 @@ export function renderMarkdown(report: RunReport, cert: Certification, reproduce
 
   out.push('### Certification', '');
   out.push(`- Certificate: ${certificateState(cert)}`);
+  if (cert.casesCutShort?.length) out.push(`- Cases cut short by a property's time limit (a slow target): ${cert.casesCutShort.map((c) => `${code(c.check)} ran ${c.ran} of ${c.asked}`).join(', ')}`);
   out.push(`- Outcome: **${cert.outcome}**${cert.complete ? '' : ' (partial or interrupted run)'}`);
   out.push(`- Suite: disco ${cert.suite.version}${cert.suite.commit ? ` at \`${cert.suite.commit.slice(0, 12)}\`${cert.suite.dirty ? ' (with local changes)' : ''}` : ''}`);
   out.push(`- Digest (SHA-256 over canonical JSON of certification.json without \`digest\` and \`signature\`): \`${cert.digest.value}\``);

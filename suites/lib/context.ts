@@ -79,10 +79,12 @@ export interface ContextInit {
   signal?: AbortSignal;
   /** The run's shared evidence (one object per run). */
   evidence?: RunEvidence;
+  /** How long a property may start new cases (`PROPERTY_TIME_LIMIT_MS` unless a test says otherwise). */
+  propertyTimeLimitMs?: number;
 }
 
 /** A property stops starting new cases after this long (a slow target must not hang the run). */
-const PROPERTY_TIME_LIMIT_MS = 120_000;
+export const PROPERTY_TIME_LIMIT_MS = 120_000;
 
 /** Derives a property's seed from the run seed and its name, so it does not depend on order. */
 export function propertySeed(runSeed: number, name: string): number {
@@ -167,11 +169,13 @@ export function createContext(init: ContextInit): { context: CheckContext; state
           throw err;
         }
       };
-      const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed, numRuns: runs, interruptAfterTimeLimit: PROPERTY_TIME_LIMIT_MS });
+      const limitMs = init.propertyTimeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+      const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed, numRuns: runs, interruptAfterTimeLimit: limitMs });
       if (details.interrupted && !details.failed) {
         // A slow target: what ran passed, but the evidence is thinner than asked; say so.
         info.runs = details.numRuns;
-        state.notes.push(`property "${label}" ran ${details.numRuns} of ${runs} cases before its ${PROPERTY_TIME_LIMIT_MS / 1000} s limit`);
+        info.asked = runs;
+        state.notes.push(`property "${label}" ran ${details.numRuns} of ${runs} cases before its ${limitMs / 1000} s limit`);
       }
       if (!details.failed) return;
       const error = details.errorInstance;

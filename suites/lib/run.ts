@@ -24,6 +24,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** The run's User-Agent (`disco/<version>` from `disco check`); the client's default otherwise. */
   userAgent?: string;
+  /** How long a property may start new cases; 120 s (context.ts) unless a test needs it short. */
+  propertyTimeLimitMs?: number;
   signal?: AbortSignal;
   /** Secrets beyond the target's own (keys, URL credentials) to keep out of results. */
   secrets?: string[];
@@ -203,6 +205,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     redactor,
     signal: options.signal,
     evidence: run.evidence,
+    ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
   });
   let verdict: CheckResult['verdict'] = 'pass';
   let reason: string | undefined;

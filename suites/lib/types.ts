@@ -243,7 +243,10 @@ export interface FailureDetail {
 
 export interface PropertyInfo {
   seed: number;
+  /** The cases it ran. */
   runs: number;
+  /** The cases it was asked to run, where its time limit cut it short (then `runs` is fewer). */
+  asked?: number;
   /** Set when the property failed: the shrunk counterexample, printed. */
   counterexample?: string;
   numShrinks?: number;

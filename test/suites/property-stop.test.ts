@@ -46,3 +46,30 @@ describe('properties stop at a transport error or a 5xx', () => {
     if (which === '500') expect(out.checks[0]?.properties[0]?.numShrinks ?? 0).toBe(0);
   });
 });
+
+/**
+ * A property that its time limit cuts short passes on what it ran, and says how many cases that
+ * was and how many were asked, so a report or certificate stating `runs` is not read as every
+ * property's. (A short limit here; the run's own is 120 s.)
+ */
+describe('a property cut short by its time limit', () => {
+  it('records the cases it ran and those it was asked to run', async () => {
+    const slow: CheckDefinition = {
+      id: 'test/slow-property',
+      clauses: ['B-PKG-1'],
+      title: 'A property whose cases take a while',
+      needs: [],
+      async run(t) {
+        await t.property('each case waits', fc.integer(), async () => t.sleep(20));
+      },
+    };
+    const target = resolveTarget({ base_url: 'http://127.0.0.1:9', accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+    const out = await runChecks({ target, checks: [slow], profile: 'spec', seed: 5, runs: 1000, readOnly: false, timeoutMs: 2000, propertyTimeLimitMs: 200 });
+    const [property] = out.checks[0]?.properties ?? [];
+    expect(out.checks[0]?.verdict).toBe('pass');
+    expect(property?.asked).toBe(1000);
+    expect(property?.runs).toBeGreaterThan(0);
+    expect(property?.runs).toBeLessThan(1000);
+    expect(out.checks[0]?.notes.join(' ')).toMatch(/ran \d+ of 1000 cases before its 0\.2 s limit/);
+  });
+});
