@@ -80,6 +80,23 @@ describe('the state file', () => {
     expect((loaded.records[0]?.accounts[0] as { things: Map<number, Set<number>> }).things.get(1)).toEqual(new Set([1]));
   });
 
+  it('never empties a file that holds no record: a state export, a report, text are someone\'s files', async () => {
+    for (const [name, text] of [['export.json', '{\n  "format": "disco-state/1",\n  "accounts": []\n}\n'], ['bad.json', '{bad'], ['notes.txt', 'hello\nworld\n']] as const) {
+      const file = join(dir, name);
+      await writeFile(file, text);
+      await expect(loadStateFile(file)).rejects.toThrow(/holds no record of a --state log .* left as it is/);
+      expect(await readFile(file, 'utf8')).toBe(text);
+    }
+    // The torn start of a first record is a log's: cut, as a torn tail is.
+    const torn = join(dir, 'torn-first.log');
+    await writeFile(torn, recordLine(record(1)).slice(0, 30));
+    expect(await loadStateFile(torn)).toEqual({ records: [], droppedBytes: 30 });
+    expect((await stat(torn)).size).toBe(0);
+    // An empty file holds nothing to lose.
+    await writeFile(join(dir, 'empty.log'), '');
+    expect(await loadStateFile(join(dir, 'empty.log'))).toEqual({ records: [], droppedBytes: 0 });
+  });
+
   it('stops at a record whose checksum does not match: a corrupt middle never yields a wrong state', async () => {
     const file = join(dir, 'corrupt.log');
     const lines = [record(1), record(2), record(3)].map(recordLine);

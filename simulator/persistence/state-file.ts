@@ -48,9 +48,20 @@ export async function loadStateFile(path: string): Promise<Loaded> {
     throw e;
   }
   const { records, good } = parseStateFile(data);
+  // Only a torn tail is cut. A file with no good record is a log only when what it holds is the
+  // torn start of its first one; anything else (a `disco state export` snapshot, a report, text)
+  // is someone's file, never emptied.
+  if (records.length === 0 && data.length > 0 && !tornFirstRecord(data)) {
+    throw new Error(`${path} holds no record of a --state log (its first line is not one); it is left as it is: name another file, or load a snapshot with disco state import`);
+  }
   const droppedBytes = data.length - good;
   if (droppedBytes > 0) await truncate(path, good);
   return { records, droppedBytes };
+}
+
+/** The start of a first record whose write was torn: no newline yet, and the checksum's hex digits, then perhaps a space. */
+function tornFirstRecord(data: Buffer): boolean {
+  return data.indexOf(0x0a) < 0 && /^[0-9a-f]{1,16}(?: |$)/.test(data.subarray(0, 17).toString('latin1'));
 }
 
 /**
