@@ -53,6 +53,15 @@ describe('disco check options', () => {
     [['--har', ' '], '--har must name a file'],
     [['--certify', '--last-failed'], '--certify runs every check; it cannot be combined with --last-failed'],
     [['--wait', '4000'], '--wait must be an integer from 0 to 3600, got 4000'],
+    // An unset variable in CI must not widen the run: not the embedded simulator, not every check.
+    [['--target', ''], '--target must name a target document (it is empty)'],
+    [['--only', ''], '--only names no check (it is empty)'],
+    [['--only', ',, ,'], '--only names no check (it is empty)'],
+    [['--skip', ''], '--skip names no check (it is empty)'],
+    // The HAR is written over what is there: never the target, the signing key or a report.
+    [['--target', 't.json', '--har', './t.json'], '--har ./t.json would be written over the target document (--target)'],
+    [['--certify', '--sign-key', 'k.pem', '--har', 'k.pem'], 'would be written over the signing key (--sign-key)'],
+    [['--report-dir', 'out', '--har', 'out/result.json'], 'would be written over a report of the run (result.json in --report-dir)'],
   ])('refuses %j', (args, message) => {
     expect(() => parseCheckArgs(args)).toThrow(UsageError);
     expect(() => parseCheckArgs(args)).toThrow(message);

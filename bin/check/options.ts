@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { join, resolve as resolvePath } from 'node:path';
 import { isFaultName, type FaultName } from '../../simulator/faults.ts';
 import { isConventionsName, type ConventionsName } from '../../simulator/conventions.ts';
 import { shellQuote } from '../../suites/lib/curl.ts';
 import type { Profile } from '../../suites/lib/types.ts';
 import { UsageError } from '../commands/usage-error.ts';
 import { parseOnly } from './select.ts';
+import { REPORT_FILES } from '../../reports/write.ts';
 
 /** Stage 1 of `disco check`: what the user asked for, validated, and the help that explains it. */
 
@@ -173,11 +175,28 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   if (!isConventionsName(conventions)) throw new UsageError(`--conventions must be standard or alt, got ${conventions}`);
   if (conventions !== 'standard' && values.target) throw new UsageError('--conventions applies to the embedded simulator only; it cannot be combined with --target');
   if (values['report-dir'].trim() === '') throw new UsageError('--report-dir must not be empty');
+  // An empty --target (an unset variable in CI) must not fall back to the embedded simulator: that
+  // run would pass a deployment it never contacted.
+  if (values.target !== undefined && values.target.trim() === '') throw new UsageError('--target must name a target document (it is empty); leave --target out to check the embedded simulator');
   if (values.har !== undefined && values.har.trim() === '') throw new UsageError('--har must name a file');
+  if (values.har !== undefined) {
+    // The HAR is written over whatever is there: never the target document, the signing key or a report of the run.
+    const har = resolvePath(values.har);
+    const taken: [string, string | undefined][] = [
+      ['the target document (--target)', values.target],
+      ['the signing key (--sign-key)', values['sign-key']],
+      ...Object.values(REPORT_FILES).map((file): [string, string] => [`a report of the run (${file} in --report-dir)`, join(values['report-dir'], file)]),
+    ];
+    const clash = taken.find(([, path]) => path !== undefined && resolvePath(path) === har);
+    if (clash) throw new UsageError(`--har ${values.har} would be written over ${clash[0]}: name another file`);
+  }
   if (values.har !== undefined && (values.plan || values.list)) throw new UsageError(`--har records the exchanges of a run; --${values.plan ? 'plan' : 'list'} sends none`);
   const seed = integer('seed', values.seed, -2147483648, 4294967295);
   const only = parseOnly(values.only);
   const skip = parseOnly(values.skip);
+  // --only "" (an unset variable) would otherwise select every check: against a target, every write.
+  if (values.only.length > 0 && only.length === 0) throw new UsageError('--only names no check (it is empty); leave it out to run every check');
+  if (values.skip.length > 0 && skip.length === 0) throw new UsageError('--skip names no check (it is empty)');
   if (values.certify) {
     // A certificate speaks for the whole spec: nothing may be left out or excused.
     const excluded = [only.length ? '--only' : '', skip.length ? '--skip' : '', values['last-failed'] ? '--last-failed' : '', values['read-only'] ? '--read-only' : '', values['allow-incomplete'] ? '--allow-incomplete' : '', values['max-failures'] !== undefined ? '--max-failures' : '', values['fail-fast'] ? '--fail-fast' : ''].filter(Boolean);
