@@ -1,10 +1,17 @@
 /** `"METHOD /path"`, the way the document writes a route. */
 const ROUTE = /^(GET|POST|PUT|PATCH|DELETE)\s+(\/[^\s?#]*)$/;
 
-/** A route as the document writes it (`"POST /api_keys/{id}/revoke"`), split; undefined for another shape. */
+/**
+ * A route as the document writes it (`"POST /api_keys/{id}/revoke"`), split; undefined for another
+ * shape, and for a path with a `.` or `..` segment, which a URL takes out (the request would go
+ * elsewhere and the target be blamed).
+ */
 export function routeOf(text: string): { method: string; path: string } | undefined {
   const match = ROUTE.exec(text.trim());
-  return match ? { method: match[1] as string, path: match[2] as string } : undefined;
+  if (!match) return undefined;
+  const path = match[2] as string;
+  if (path.split('/').some((segment) => /^(\.|\.\.|%2e|\.%2e|%2e\.|%2e%2e)$/i.test(segment))) return undefined;
+  return { method: match[1] as string, path };
 }
 
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */

@@ -85,6 +85,9 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', accounts: [{ account_id: 'a' }] }, 'has an account_id but no api_key'],
     [{ base_url: 'http://x', accounts: [{ api_key: 'k' }] }, 'has an api_key but no account_id'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a/b', api_key: 'k' }] }, 'single URL path segment'],
+    // A URL takes a dot segment out, and the account with it: the requests would go elsewhere.
+    [{ base_url: 'http://x', accounts: [{ account_id: '..', api_key: 'k' }] }, 'not . or ..'],
+    [{ base_url: 'http://x', accounts: [{ account_id: '%2E', api_key: 'k' }] }, 'not . or ..'],
     [{ cdc_base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k' }] }, 'base_url is not set'],
     [{ base_url: 'http://x', accounts: [{ pipeline_key: 'fdk_a' }] }, 'cdc_base_url is not'],
     [{ cdc_base_url: 'http://x', accounts: [{ pipeline_admin_key: 'abc_123' }] }, 'does not start with the key prefix "fdk_"'],
@@ -239,8 +242,24 @@ describe('the interface_a section and the pipeline fixtures', () => {
     [{ definition_format: 'xml' }, 'definition_format must be json or yaml'],
     [{ definitions: ['/nonexistent/definition.yaml'] }, 'cannot read /nonexistent/definition.yaml'],
     [{ definitions: [[1, 2]] }, 'definitions[0] must be a definition document'],
+    [{ operations: { 'pipelines.start': 'POST /pipelines/../{id}/start' } }, 'must be "METHOD /path"'],
   ])('refuses %j', (section, message) => {
     expect(configError(() => resolveTarget({ ...base, interface_a: section }))).toContain(message);
+  });
+});
+
+describe('a definition file that is not valid JSON', () => {
+  it('is refused without the parser\'s excerpt of its text, which may hold a source\'s password', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-definition-'));
+    try {
+      const file = join(dir, 'orders.json');
+      await writeFile(file, '{"source": {"type": "postgres", "password": s3cr3t-db-password-XYZ}}');
+      const message = configError(() => resolveTarget({ base_url: 'http://x', cdc_base_url: 'http://x', interface_a: { definitions: [file] } }));
+      expect(message).toContain(`${file} is not valid JSON`);
+      expect(message).not.toContain('s3cr3t');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

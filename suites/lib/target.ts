@@ -200,7 +200,8 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     const apiKey = c.string(acc.api_key, `${at}.api_key`);
     const adminKey = c.string(acc.pipeline_admin_key, `${at}.pipeline_admin_key`);
     const nonAdminKey = c.string(acc.pipeline_key, `${at}.pipeline_key`);
-    if (accountId !== undefined && !/^[^\s/?#]+$/.test(accountId)) c.fail(`${at}.account_id must be a single URL path segment (no spaces, /, ? or #)`);
+    // `.` and `..` are no segment: a URL takes them out (dot-segment removal), and the account with them.
+    if (accountId !== undefined && (!/^[^\s/?#]+$/.test(accountId) || /^(\.|\.\.|%2e|\.%2e|%2e\.|%2e%2e)$/i.test(accountId))) c.fail(`${at}.account_id must be a single URL path segment (no spaces, /, ? or #, and not . or ..)`);
     if (apiKey !== undefined && accountId === undefined) c.fail(`${at} has an api_key but no account_id`);
     if (accountId !== undefined && apiKey === undefined) c.fail(`${at} has an account_id but no api_key (set api_key or api_key_env)`);
     if (apiKey !== undefined && !baseUrl) c.fail(`${at} has interface B credentials but base_url is not set`);
@@ -466,7 +467,10 @@ function readDefinitionFile(c: Checker, path: string, at: string): unknown {
   try {
     return parseDocumentText(text, extname(path).toLowerCase());
   } catch (err) {
-    c.fail(`${at}: ${path} is not valid ${extname(path).toLowerCase() === '.json' ? 'JSON' : 'YAML'}: ${firstLine(err instanceof Error ? err.message : String(err))}`);
+    // A definition holds a source's credentials: the parser's excerpt of the text is not shown.
+    const json = extname(path).toLowerCase() === '.json';
+    const message = firstLine(err instanceof Error ? err.message : String(err));
+    c.fail(`${at}: ${path} is not valid ${json ? 'JSON' : 'YAML'}: ${json ? withoutJsonExcerpt(message) : message}`);
   }
 }
 
