@@ -58,6 +58,14 @@ async function main(argv: string[]): Promise<number> {
   return command(rest);
 }
 
+// A reader that goes away (`disco journal | head -n 1`) ends the output, not with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (err) {

@@ -8,6 +8,7 @@ import { HarFile } from '../../reports/har.ts';
 import { packageVersion } from '../../reports/suite-version.ts';
 import { journalExchange, journalNotes } from './journal-har.ts';
 import { readCa } from './certificate-file.ts';
+import { Redactor } from '../../suites/lib/redact.ts';
 
 export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
 
@@ -77,7 +78,15 @@ export async function journal(argv: string[]): Promise<number> {
   const har = values.har === undefined ? undefined : openHar(values.har, url);
   const scheme = new URL(url).protocol === 'https:' ? 'https' : 'http';
   let stopped = false;
-  const stop = () => (stopped = true);
+  // The loop ends after the request in flight; one the simulator never answers must not keep the
+  // command alive past the signal: a second later it ends anyway, as a signal's end (130 / 143).
+  const stop = (signal: NodeJS.Signals) => {
+    stopped = true;
+    setTimeout(() => {
+      har?.close();
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    }, 1000).unref();
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   let after = 0;
@@ -87,7 +96,8 @@ export async function journal(argv: string[]): Promise<number> {
       try {
         entries = await client.journal.list({ ...filter, ...(after ? { after } : {}) }, 1000);
       } catch (e) {
-        process.stderr.write(`disco journal: cannot read ${url}/journal: ${e instanceof Error ? e.message : String(e)}\n`);
+        // A URL's user and password are not printed.
+        process.stderr.write(`disco journal: ${new Redactor().text(`cannot read ${url}/journal: ${e instanceof Error ? e.message : String(e)}`)}\n`);
         return 2;
       }
       for (const e of entries) {
