@@ -123,6 +123,8 @@ describe('headers the target document adds to every request', () => {
     [{ 'x-api-key': 'a', 'X-Api-Key': 'b' }, 'staging.yaml: headers names X-Api-Key twice (header names are case-insensitive)'],
     [{ 'bad name': 'v' }, 'staging.yaml: headers: "bad name" is not a header name'],
     [{ 'x-api-key': 'line\r\nInjected: 1' }, 'staging.yaml: headers.x-api-key holds a line break or NUL, which no header value may'],
+    [{ 'x-api-key': 'a\u0001b' }, 'staging.yaml: headers.x-api-key holds a character no header value may (a control character, or one beyond Latin-1)'],
+    [{ 'x-api-key': 'a\u20acb' }, 'staging.yaml: headers.x-api-key holds a character no header value may (a control character, or one beyond Latin-1)'],
     [{ 'x-api-key': '' }, 'staging.yaml: headers.x-api-key must be a non-empty string'],
     [{ 'x-env': { value: 'staging', secret: 'no' } }, 'staging.yaml: headers.x-env.secret must be true or false'],
     [{ 'x-env': { value: 'staging', hidden: false } }, 'staging.yaml: headers.x-env.hidden is not a field of a header (value, value_env, secret)'],

@@ -66,6 +66,9 @@ export function resolveGatewayHeaders(value: unknown, at: string, fail: Fail): G
     if (typeof text !== 'string' || text.trim() === '') fail(`${where} must be a non-empty string`);
     // Shown without the value: it may be a secret.
     if (/[\r\n\0]/.test(text)) fail(`${where} holds a line break or NUL, which no header value may`);
+    // What Node sends: visible ASCII, spaces and tabs, and Latin-1 beyond (RFC 9110 field-value);
+    // else every request would fail in the HTTP client with a message naming no field.
+    if (/[^\t\x20-\x7e\x80-\xff]/.test(text)) fail(`${where} holds a character no header value may (a control character, or one beyond Latin-1)`);
     out[lower] = text;
   }
   return Object.keys(out).length > 0 ? { values: out, notSecret } : undefined;
