@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { rootCertificates } from 'node:tls';
+import { generateKeyPairSync } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadTargetFile, resolveTarget, targetSecrets } from './target.ts';
@@ -81,6 +82,17 @@ describe('the tls section of a target document', () => {
       await writeFile(file, JSON.stringify(doc({ client_cert_file: relative(dir, at('mtls-client.pem')), client_key_file: relative(dir, at('mtls-client.key')) })));
       expect((await loadTargetFile(file, {})).tls?.clientCert).toBe(read('mtls-client.pem'));
     });
+  });
+
+  it('refuses a key of another type than its certificate, which OpenSSL loads and every handshake then fails', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-tls-types-'));
+    try {
+      const key = join(dir, 'ed25519.key');
+      await writeFile(key, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }) as string);
+      expect(refusal({ client_cert_file: at('mtls-client.pem'), client_key_file: key })).toBe('staging.yaml: tls.client_key is not the key of client_cert');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createPrivateKey } from 'node:crypto';
 import { createSecureContext, rootCertificates, type SecureContextOptions } from 'node:tls';
 
 /**
@@ -115,6 +115,13 @@ export function readKeyPair(cert: string, key: string, passphrase?: string): { c
       default:
         return { problem: 'other', ...(code !== undefined ? { code } : {}) };
     }
+  }
+  // OpenSSL finds a mismatch only between keys of one type: an Ed25519 key beside an EC
+  // certificate loads, and every handshake then fails. The certificate's own check sees it.
+  try {
+    if (!certificate.checkPrivateKey(createPrivateKey({ key, ...(passphrase !== undefined ? { passphrase } : {}) }))) return { problem: 'mismatch' };
+  } catch {
+    return { problem: 'mismatch' };
   }
   return { certificate };
 }
