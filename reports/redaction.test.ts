@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,5 +55,26 @@ describe('a declared hook with a secret-named setting', () => {
     for (const [kind, text] of Object.entries(files)) expect(text.includes(SERVICE_KEY), `${kind} shows the service key`).toBe(false);
     expect(files.markdown).toContain('service_name');
     expect(verifyCertification(JSON.parse(files.certification)).ok).toBe(true);
+  });
+});
+
+/** A folder never mixes two runs' reports: a write that fails leaves the last run's as they were. */
+describe('writing the reports over an earlier run\'s', () => {
+  it('writes all of them or none', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-reports-atomic-'));
+    try {
+      const first = sampleReport();
+      await writeReports(first, dir, { secrets: [], suite: { name: 'disco', version: '0.1.0' } });
+      const before = await Promise.all(Object.values(REPORT_FILES).map((f) => readFile(join(dir, f), 'utf8').catch(() => '')));
+      // summary.md's place taken by a folder: the second run's reports cannot all be written.
+      await rm(join(dir, REPORT_FILES.markdown));
+      await mkdir(join(dir, REPORT_FILES.markdown));
+      await expect(writeReports({ ...sampleReport(), seed: 7 }, dir, { secrets: [], suite: { name: 'disco', version: '0.1.0' } })).rejects.toThrow(/is not a file/);
+      const after = await Promise.all(Object.values(REPORT_FILES).map((f) => readFile(join(dir, f), 'utf8').catch(() => '')));
+      expect(after.filter((_, i) => Object.values(REPORT_FILES)[i] !== REPORT_FILES.markdown)).toEqual(before.filter((_, i) => Object.values(REPORT_FILES)[i] !== REPORT_FILES.markdown));
+      expect((await readdir(dir)).sort()).toEqual(Object.values(REPORT_FILES).sort());
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { buildCertification, type Certification } from './certification.ts';
 import { renderHtml } from './html.ts';
@@ -58,16 +58,30 @@ export function renderReports(report: RunReport, options: ReportOptions): Render
   return { files, certification };
 }
 
-/** Writes the reports into `dir` (created if needed); returns the absolute path of each. */
+/**
+ * Writes the reports into `dir` (created if needed); returns the absolute path of each. Every
+ * file is written beside its place first and only then renamed over it, so a folder never mixes
+ * two runs' reports (a certificate of one beside a result of another): a write that fails leaves
+ * the last run's reports as they were.
+ */
 export async function writeReports(report: RunReport, dir: string, options: ReportOptions): Promise<{ paths: Record<ReportKind, string>; certification: Certification }> {
   const { files, certification } = renderReports(report, options);
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
-  const paths = {} as Record<ReportKind, string>;
-  for (const kind of Object.keys(REPORT_FILES) as ReportKind[]) {
-    const path = join(root, REPORT_FILES[kind]);
-    await writeFile(path, files[kind], 'utf8');
-    paths[kind] = path;
+  const kinds = Object.keys(REPORT_FILES) as ReportKind[];
+  const paths = Object.fromEntries(kinds.map((kind) => [kind, join(root, REPORT_FILES[kind])])) as Record<ReportKind, string>;
+  const staged = (kind: ReportKind) => `${paths[kind]}.${process.pid}.partial`;
+  try {
+    // A place taken by something else than a file (a folder) would stop the renames half done.
+    for (const kind of kinds) {
+      const there = await stat(paths[kind]).catch(() => undefined);
+      if (there && !there.isFile()) throw new Error(`${paths[kind]} is not a file`);
+    }
+    for (const kind of kinds) await writeFile(staged(kind), files[kind], 'utf8');
+  } catch (e) {
+    await Promise.all(kinds.map((kind) => rm(staged(kind), { force: true })));
+    throw e;
   }
+  for (const kind of kinds) await rename(staged(kind), paths[kind]);
   return { paths, certification };
 }
