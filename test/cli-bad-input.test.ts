@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,3 +93,20 @@ describe('a reader that goes away', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('disco keygen where one of the pair exists', () => {
+  it('writes both keys or neither: a private key is not left without its public key', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-keygen-'));
+    try {
+      await writeFile(join(dir, 'board.pub'), 'an older public key\n');
+      const run = await disco(['keygen', '--out', join(dir, 'board')]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('EEXIST');
+      expect(existsSync(join(dir, 'board.key'))).toBe(false);
+      expect(await readFile(join(dir, 'board.pub'), 'utf8')).toBe('an older public key\n');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+

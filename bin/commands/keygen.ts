@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { newKeyPair } from '../../reports/signing.ts';
 import { UsageError } from './usage-error.ts';
@@ -22,11 +22,15 @@ export async function keygen(argv: string[]): Promise<number> {
   const pair = newKeyPair();
   const privatePath = `${values.out}.key`;
   const publicPath = `${values.out}.pub`;
+  let written = false;
   try {
     // 'wx': fail when the file exists, so a key in use is never replaced by accident.
     await writeFile(privatePath, pair.privatePem, { mode: 0o600, flag: 'wx' });
+    written = true;
     await writeFile(publicPath, pair.publicPem, { mode: 0o644, flag: 'wx' });
   } catch (e) {
+    // Both or neither: a private key left without its public key signs what nobody can check.
+    if (written) await rm(privatePath, { force: true });
     process.stderr.write(`disco keygen: cannot write ${(e as NodeJS.ErrnoException).path ?? values.out}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
     return 2;
   }
