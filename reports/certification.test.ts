@@ -42,6 +42,12 @@ describe('certification summary', () => {
     expect(verifyCertification(JSON.parse(JSON.stringify(cert)))).toMatchObject({ ok: true });
   });
 
+  it('refuses a document nested past any certificate by its depth, not by a stack overflow', () => {
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 20_000; i++) deep = { a: deep };
+    expect(verifyCertification({ ...deep, digest: { value: 'x' } })).toMatchObject({ ok: false, problem: 'not a certification document (it nests deeper than 64 levels)' });
+  });
+
   it('detects any edit of the content', () => {
     const cert = JSON.parse(JSON.stringify(buildCertification(sampleReport(), suite))) as { clauses: { verdict: string }[] };
     cert.clauses[0]!.verdict = 'pass';

@@ -3,6 +3,7 @@ import type { ClauseVerdict, Outcome } from '../suites/lib/types.ts';
 import type { RunReport } from './model.ts';
 import type { SuiteVersion } from './suite-version.ts';
 import { signatureValid, signText, type SignatureBlock } from './signing.ts';
+import { nestsDeeperThan } from '../suites/lib/json-depth.ts';
 
 /**
  * The certification summary (`certification.json`): what a certification board keeps. It holds
@@ -170,6 +171,8 @@ export interface CertificationCheck {
  */
 export function verifyCertification(doc: unknown, publicKey?: KeyObject): CertificationCheck {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return { ok: false, expected: '', problem: 'not a JSON object' };
+  // Canonical JSON is written recursively: a document nested past any certificate's depth is none.
+  if (nestsDeeperThan(doc, 64)) return { ok: false, expected: '', problem: 'not a certification document (it nests deeper than 64 levels)' };
   const { digest, signature, ...body } = doc as Record<string, unknown>;
   const expected = sha256Hex(canonicalJson(body));
   const recorded = (digest as { value?: unknown } | undefined)?.value;

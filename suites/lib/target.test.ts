@@ -248,6 +248,14 @@ describe('the interface_a section and the pipeline fixtures', () => {
   });
 });
 
+describe('a document nested past any target document', () => {
+  it('is refused by its depth, not by a stack overflow', () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(configError(() => resolveTarget({ base_url: 'http://x', name: deep }))).toBe('target: the document nests deeper than 64 levels, which no target document does');
+  });
+});
+
 describe('a definition file that is not valid JSON', () => {
   it('is refused without the parser\'s excerpt of its text, which may hold a source\'s password', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'disco-definition-'));

@@ -9,6 +9,7 @@ import { PERMISSIONS, type AAccount, type AListPaging, type BAccount, type Decla
 import { proxyFor } from './proxy.ts';
 import { resolveTls, TLS_FIELDS } from './tls-settings.ts';
 import { isSecretField } from './redact.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 import { resolveGatewayHeaders } from './gateway-headers.ts';
 import { rangeHolding, rangesInUse, describeRange, MIN_ABSENT_RANGE_WIDTH, type AbsentIdRange } from './absent-ids.ts';
 
@@ -70,7 +71,11 @@ function firstLine(s: string): string {
  * Resolves `<field>_env: NAME` and `${NAME}` from `env`, validates the shape and returns the
  * ResolvedTarget. Messages name fields and variables, never the values (they may be keys).
  */
+/** No target document, definitions included, nests deeper than this. */
+const MAX_DOCUMENT_DEPTH = 64;
+
 export function resolveTarget(raw: unknown, env: Env = process.env, source = 'target'): ResolvedTarget {
+  if (nestsDeeperThan(raw, MAX_DOCUMENT_DEPTH)) throw new ConfigError(`${source}: the document nests deeper than ${MAX_DOCUMENT_DEPTH} levels, which no target document does`);
   const fromEnv = new Set<string>(); // field paths whose value came from the environment
   const doc = substitute(raw, '', env, fromEnv, source);
   return validate(doc, fromEnv, source);
