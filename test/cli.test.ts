@@ -255,6 +255,11 @@ describe('disco check against the embedded simulator', () => {
     const done = await disco(['check', '--last-failed', '--report-dir', reports]);
     expect([done.code, done.stdout.trim()]).toEqual([0, `disco check: --last-failed: no check failed or errored in the runs in ${reports} (${state}; the last of ${after.finishedAt}): nothing to run`]);
 
+    // A damaged last-failed.json is said, never read as "nothing failed".
+    await writeFile(state, '{"format": "disco-last-failed/1", "failing": [1, 2]');
+    const damaged = await disco(['check', '--last-failed', '--report-dir', reports]);
+    expect([damaged.code, damaged.stderr.trim()]).toEqual([2, `disco check: --last-failed: ${state} is not a last-failed.json of disco check; remove it to start from the folder's result.json`]);
+
     // A folder of an older disco, with a result.json and no last-failed.json: its failures are the result's.
     await rm(state);
     const older = await disco(['check', '--last-failed', '--report-dir', reports]);

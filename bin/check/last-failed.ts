@@ -33,22 +33,24 @@ interface FailingState {
   updatedAt: string;
 }
 
-/** The failing checks a folder's last-failed.json keeps; undefined without a readable one. */
-async function failingState(dir: string): Promise<string[] | undefined> {
+/** The failing checks a folder's last-failed.json keeps; undefined without one, `unreadable` for one that is not such a file. */
+async function failingState(dir: string): Promise<string[] | 'unreadable' | undefined> {
   const state = join(dir, FAILING_FILE);
   if (!existsSync(state)) return undefined;
   try {
     const doc = JSON.parse(await readFile(state, 'utf8')) as Partial<FailingState>;
     if (doc.format === 'disco-last-failed/1' && Array.isArray(doc.failing) && doc.failing.every((id) => typeof id === 'string')) return doc.failing;
   } catch {
-    // Unreadable: as if there were none.
+    // Said below.
   }
-  return undefined;
+  return 'unreadable';
 }
 
 /** The folder's failing checks: from its last-failed.json, else (a folder of an older disco) from its result.json. */
 async function failingIn(dir: string): Promise<{ failing: string[]; from: string } | undefined> {
   const kept = await failingState(dir);
+  // Read as "nothing failed", a damaged file would end --last-failed with "nothing to run", exit 0.
+  if (kept === 'unreadable') throw new RunStopped(2, `--last-failed: ${join(dir, FAILING_FILE)} is not a last-failed.json of disco check; remove it to start from the folder's result.json`);
   if (kept) return { failing: kept, from: join(dir, FAILING_FILE) };
   const file = join(dir, 'result.json');
   if (!existsSync(file)) return undefined;
@@ -62,7 +64,9 @@ async function failingIn(dir: string): Promise<{ failing: string[]; from: string
  * the state file says what failed before; a folder without one starts from this run.
  */
 export async function recordFailing(dir: string, checks: readonly CheckResult[], now: Date): Promise<void> {
-  const before = (await failingState(dir)) ?? [];
+  const kept = await failingState(dir);
+  // A damaged file is started over from this run (it was refused to --last-failed, with its name).
+  const before = kept === undefined || kept === 'unreadable' ? [] : kept;
   const passed = new Set(checks.filter((c) => c.verdict === 'pass').map((c) => c.id));
   const failedNow = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id);
   const failing = [...new Set([...before.filter((id) => !passed.has(id)), ...failedNow])];
