@@ -110,3 +110,18 @@ describe('disco keygen where one of the pair exists', () => {
   });
 });
 
+describe('disco serve --seed FILE that is not JSON', () => {
+  it('names the file (exit 2)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'disco-seed-'));
+    try {
+      const file = join(dir, 'seed.json');
+      await writeFile(file, '{bad');
+      const run = await disco(['serve', '--port', '0', '--seed', file]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`${file} is not a seed:`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+

@@ -161,7 +161,8 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
   let rate: number | undefined;
   if (values.rate !== undefined) {
     rate = Number(values.rate);
-    if (!Number.isFinite(rate) || rate <= 0 || rate > 10_000) throw new UsageError(`--rate must be a number of requests per second above 0, got ${values.rate}`);
+    // Below one request in about 17 minutes the pacer's wait outgrows what a timer can hold.
+    if (!Number.isFinite(rate) || rate < 0.001 || rate > 10_000) throw new UsageError(`--rate must be a number of requests per second from 0.001 to 10000, got ${values.rate}`);
   }
   const profile = values.profile;
   if (profile !== undefined && profile !== 'spec' && profile !== 'simulator') throw new UsageError(`--profile must be spec or simulator, got ${profile}`);

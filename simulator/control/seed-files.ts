@@ -17,7 +17,13 @@ export async function loadNamedSeed(name: string): Promise<SeedDocument | null> 
 }
 
 export async function loadSeedFile(path: string): Promise<SeedDocument> {
-  const doc = JSON.parse(await readFile(path, 'utf8')) as unknown;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch (e) {
+    // JSON's message alone ("Expected property name at position 1") names no file.
+    throw new Error(`${path} is not a seed: ${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message.split('\n')[0] : String(e))}`);
+  }
   const problems = seedProblems(doc);
   if (problems.length) throw new Error(`${path} is not a valid seed: ${problems.slice(0, 5).map((p) => `${p.field} ${p.message}`).join('; ')}`);
   return doc as SeedDocument;
