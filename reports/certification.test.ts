@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { buildCertification, canonicalJson, verifyCertification, type Certification } from './certification.ts';
 import { ed25519PrivateKey, ed25519PublicKey, newKeyPair } from './signing.ts';
 import { sampleReport } from './testing/sample-report.ts';
@@ -46,6 +46,15 @@ describe('certification summary', () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 20_000; i++) deep = { a: deep };
     expect(verifyCertification({ ...deep, digest: { value: 'x' } })).toMatchObject({ ok: false, problem: 'not a certification document (it nests deeper than 64 levels)' });
+  });
+
+  it('says a signing key is encrypted, rather than no key at all, and names a key of another type', () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const encrypted = privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'board-secret' }) as string;
+    expect(() => ed25519PrivateKey(encrypted, '--sign-key board.key')).toThrow('--sign-key board.key is encrypted: give the key unencrypted');
+    expect(() => ed25519PrivateKey('not a key', '--sign-key x')).toThrow('--sign-key x is not a PEM private key');
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    expect(() => ed25519PrivateKey(rsa, '--sign-key rsa.key')).toThrow('--sign-key rsa.key is a rsa key; certificates are signed with Ed25519');
   });
 
   it('detects any edit of the content', () => {

@@ -25,7 +25,12 @@ export function ed25519PrivateKey(pem: string, where: string): KeyObject {
   let key: KeyObject;
   try {
     key = createPrivateKey(pem);
-  } catch {
+  } catch (err) {
+    // An encrypted key is a key: say what is wrong with it, not that it is none.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (/-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(pem) || code === 'ERR_MISSING_PASSPHRASE') {
+      throw new KeyError(`${where} is encrypted: give the key unencrypted (disco keygen makes one; keep it 0600)`);
+    }
     throw new KeyError(`${where} is not a PEM private key (make one with disco keygen)`);
   }
   if (key.asymmetricKeyType !== 'ed25519') throw new KeyError(`${where} is a ${key.asymmetricKeyType ?? 'unknown'} key; certificates are signed with Ed25519 (disco keygen)`);
