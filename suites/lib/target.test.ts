@@ -248,6 +248,13 @@ describe('the interface_a section and the pipeline fixtures', () => {
   });
 });
 
+describe('a __proto__ member of a target document', () => {
+  it('is refused, never read as the prototype of the document (whose members would pass the unknown-field check)', () => {
+    expect(configError(() => resolveTarget(JSON.parse('{"base_url": "http://x", "__proto__": {"name": "evil"}}')))).toBe('target: __proto__ is not a field of a target document');
+    expect(configError(() => resolveTarget(JSON.parse('{"base_url": "http://x", "accounts": [{"__proto__": {"account_id": "a"}}]}')))).toBe('target: accounts[0].__proto__ is not a field of a target document');
+  });
+});
+
 describe('a document nested past any target document', () => {
   it('is refused by its depth, not by a stack overflow', () => {
     let deep: unknown = 'x';

@@ -95,6 +95,9 @@ function substitute(value: unknown, path: string, env: Env, fromEnv: Set<string>
     const entries = Object.entries(value as Record<string, unknown>);
     for (const [key, v] of entries) {
       const at = path ? `${path}.${key}` : key;
+      // Assigned below, `__proto__` would become the copy's prototype, and its members read as the
+      // document's own past the check for unknown fields.
+      if (key === '__proto__') throw new ConfigError(`${source}: ${at} is not a field of a target document`);
       if (key.endsWith('_env') && key.length > 4) {
         const field = key.slice(0, -4);
         const fieldAt = path ? `${path}.${field}` : field;
