@@ -109,14 +109,22 @@ const VOLATILE_HEADERS = new Set([
 ]);
 
 /** Headers that follow from the body, compared through the body instead. */
-const BODY_DERIVED = new Set(['content-length', 'etag']);
+const BODY_DERIVED = new Set(['etag']);
+
+/**
+ * How a body travels, not what it says: a gateway may compress one answer with gzip and the next
+ * with br (each is acceptable to a request naming no Accept-Encoding), or send one whole, with
+ * its length, and another chunked. The bodies are compared decoded; two answers alike but for
+ * these are alike.
+ */
+const TRANSFER_HEADERS = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
 
 /** The headers two indistinguishable answers must share, name -> value. */
 export function comparableHeaders(ex: Exchange): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.response.headers)) {
     const n = name.toLowerCase();
-    if (VOLATILE_HEADERS.has(n)) continue;
+    if (VOLATILE_HEADERS.has(n) || TRANSFER_HEADERS.has(n)) continue;
     out[n] = BODY_DERIVED.has(n) ? '(present)' : value;
   }
   return out;
