@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readRunResult } from '../../reports/read-result.ts';
-import type { CheckDefinition, CheckResult } from '../../suites/lib/types.ts';
+import type { CheckDefinition, CheckResult, RunResult } from '../../suites/lib/types.ts';
 import type { CheckOptions } from './options.ts';
 import { tokenMatches } from './select.ts';
 import { RunStopped } from './stop.ts';
@@ -46,17 +46,13 @@ async function failingState(dir: string): Promise<string[] | 'unreadable' | unde
   return 'unreadable';
 }
 
-/** The folder's failing checks: from its last-failed.json, else (a folder of an older disco) from its result.json. */
-async function failingIn(dir: string): Promise<{ failing: string[]; from: string } | undefined> {
+/** The folder's failing checks: from its last-failed.json, else (a folder of an older disco) from `last`, its result.json. */
+async function failingIn(dir: string, last: RunResult): Promise<{ failing: string[]; fromState: boolean }> {
   const kept = await failingState(dir);
   // Read as "nothing failed", a damaged file would end --last-failed with "nothing to run", exit 0.
   if (kept === 'unreadable') throw new RunStopped(2, `--last-failed: ${join(dir, FAILING_FILE)} is not a last-failed.json of disco check; remove it to start from the folder's result.json`);
-  if (kept) return { failing: kept, from: join(dir, FAILING_FILE) };
-  const file = join(dir, 'result.json');
-  if (!existsSync(file)) return undefined;
-  const read = await readRunResult(file);
-  if ('problem' in read) return undefined;
-  return { failing: read.result.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id), from: file };
+  if (kept) return { failing: kept, fromState: true };
+  return { failing: last.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id), fromState: false };
 }
 
 /**
@@ -80,13 +76,13 @@ export async function lastFailedSelection(options: CheckOptions, all: readonly C
   const read = await readRunResult(file);
   if ('problem' in read) throw new RunStopped(2, `--last-failed: ${read.problem}`);
   const last = read.result;
-  const found = await failingIn(options.reportDir);
-  const failed = found?.failing ?? [];
+  const found = await failingIn(options.reportDir, last);
+  const failed = found.failing;
   const known = new Map(all.map((c) => [c.id, c]));
   // A check renamed or removed since that run cannot run again; the rest still can.
   const gone = failed.filter((id) => !known.has(id));
   const again = failed.filter((id) => known.has(id) && (options.only.length === 0 || options.only.some((t) => tokenMatches(t, known.get(id)!))));
-  const when = found?.from === file || found === undefined ? `the run of ${last.finishedAt} (${file})` : `the runs in ${options.reportDir} (${found.from}; the last of ${last.finishedAt})`;
+  const when = found.fromState ? `the runs in ${options.reportDir} (${join(options.reportDir, FAILING_FILE)}; the last of ${last.finishedAt})` : `the run of ${last.finishedAt} (${file})`;
   const goneNote = gone.length ? `; no longer a check: ${gone.join(', ')}` : '';
   if (again.length === 0) {
     const among = options.only.length ? ` among --only ${options.only.join(',')}` : '';

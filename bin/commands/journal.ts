@@ -9,6 +9,7 @@ import { packageVersion } from '../../reports/suite-version.ts';
 import { journalExchange, journalNotes } from './journal-har.ts';
 import { readCa } from './certificate-file.ts';
 import { Redactor } from '../../suites/lib/redact.ts';
+import { exitCodeOfSignal } from '../../suites/lib/aggregate.ts';
 
 export const journalHelp = `disco journal: print a running simulator's request journal, one line per request
 
@@ -80,11 +81,11 @@ export async function journal(argv: string[]): Promise<number> {
   let stopped = false;
   // The loop ends after the request in flight; one the simulator never answers must not keep the
   // command alive past the signal: a second later it ends anyway, as a signal's end (130 / 143).
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: 'SIGINT' | 'SIGTERM') => {
     stopped = true;
     setTimeout(() => {
       har?.close();
-      process.exit(signal === 'SIGINT' ? 130 : 143);
+      process.exit(exitCodeOfSignal(signal));
     }, 1000).unref();
   };
   process.once('SIGINT', stop);
