@@ -1,9 +1,11 @@
-// The timed group (vitest.config.ts) runs its files alone; a name there that matches no file
-// (a file renamed or moved) would quietly put that file back beside the rest, where it can miss
-// its bound.
+// The test groups and order of vitest.config.ts. The timed group runs its files alone; a name
+// there that matches no file (a file renamed or moved) would quietly put that file back beside
+// the rest, where it can miss its bound.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ownModules, timed } from '../vitest.config.ts';
+import type { TestSpecification, Vitest } from 'vitest/node';
+import { ownModules, slowest, timed } from '../vitest.config.ts';
+import { slowFirstSequencer } from './support/slow-first-sequencer.ts';
 
 describe('the timed test group', () => {
   it('names only test files that exist', () => {
@@ -25,5 +27,38 @@ describe('the own-modules test group', () => {
     );
     const mocking = files.filter((file) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(new URL(file, root), 'utf8')) && file !== 'test/test-groups.test.ts');
     expect(mocking.sort()).toEqual([...ownModules].sort());
+  });
+});
+
+describe('the slowest files, started first', () => {
+  it('names only test files that exist, each once', () => {
+    const missing = slowest.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
+    expect(missing).toEqual([]);
+    expect(new Set(slowest).size).toBe(slowest.length);
+  });
+
+  it('start first within their project, in the order given; the projects and the other files keep vitest\'s order', async () => {
+    const root = '/checkout';
+    const project = (name: string, groupOrder: number) => ({ name, config: { sequence: { groupOrder }, isolate: false } });
+    const parallel = project('parallel', 0);
+    const timedProject = project('timed', 1);
+    // No cached results, as on a fresh checkout: vitest orders by size, largest first.
+    const sizes = new Map<string, number>();
+    const spec = (file: string, of: ReturnType<typeof project>, size: number) => {
+      sizes.set(`${of.name}:${file}`, size);
+      return { moduleId: `${root}/${file}`, project: of } as unknown as TestSpecification;
+    };
+    const ctx = { config: { root }, cache: { getFileTestResults: () => undefined, getFileStats: (key: string) => ({ size: sizes.get(key) }) } } as unknown as Vitest;
+    const Sequencer = slowFirstSequencer(['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/timed-slow.test.ts']);
+    const files = [
+      spec('test/big.test.ts', parallel, 900),
+      spec('test/slow-a.test.ts', parallel, 10),
+      spec('test/timed-big.test.ts', timedProject, 800),
+      spec('test/medium.test.ts', parallel, 500),
+      spec('test/timed-slow.test.ts', timedProject, 5),
+      spec('test/slow-b.test.ts', parallel, 20),
+    ];
+    const sorted = await new Sequencer(ctx).sort(files);
+    expect(sorted.map((s) => s.moduleId.slice(root.length + 1))).toEqual(['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/big.test.ts', 'test/medium.test.ts', 'test/timed-slow.test.ts', 'test/timed-big.test.ts']);
   });
 });
