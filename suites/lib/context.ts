@@ -5,7 +5,7 @@ import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
 import { laneOf } from './lanes.ts';
 import { delay } from './delay.ts';
-import { CheckFailure, CheckSkipped, RunInterrupted } from './failure.ts';
+import { CheckFailure, CheckSkipped, ControlApiError, RunInterrupted } from './failure.ts';
 import { expect } from './expect.ts';
 import { B_ACCEPT, basicAuthorization, interfaceARoot, interfaceBRoot, interfaceClient } from './clients.ts';
 import type { Redactor } from './redact.ts';
@@ -180,7 +180,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       if (!details.failed) return;
       const error = details.errorInstance;
       // Transport errors and skips are not counterexamples: pass them through unchanged.
-      if (error instanceof CheckSkipped || error instanceof RunInterrupted || (error instanceof Error && error.name === 'TransportError')) throw error;
+      if (error instanceof CheckSkipped || error instanceof RunInterrupted || error instanceof ControlApiError || (error instanceof Error && error.name === 'TransportError')) throw error;
       info.counterexample = init.redactor.text(fc.stringify(details.counterexample));
       info.numShrinks = details.numShrinks;
       info.path = details.counterexamplePath ?? undefined;
@@ -197,7 +197,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       // Moving the clock moves it for every check in flight: only a check that runs alone may.
       if (laneOf(init.check) !== 'alone') throw new Error(`${init.check.id} moves the clock but runs beside other checks: declare the control need, or runsAlone`);
       const ex = await http.request('POST', `${target.controlUrl}/clock/advance`, { body: { ms } });
-      if (ex.response.status !== 200) throw new Error(`control API refused to advance the clock: ${ex.response.status}`);
+      if (ex.response.status !== 200) throw new ControlApiError(`the control API did not move the clock: POST /clock/advance answered ${ex.response.status}`);
     },
     // An interruption ends the wait with RunInterrupted, never as a wait that ran out: a check
     // would read "nothing came" as the target's fault (no delivery within 5 s, a job never started).

@@ -23,3 +23,13 @@ export class RunInterrupted extends Error {
     super('the run was interrupted');
   }
 }
+
+/**
+ * The simulator control API (`control_url`) did not do what a check asked of it (tell the time,
+ * move the clock): the check ends with the verdict `error`, naming the request, even inside a
+ * property. Read as a counterexample it would fail the check's clause for a fault of the run's
+ * own tooling, not of the target's API.
+ */
+export class ControlApiError extends Error {
+  override name = 'ControlApiError';
+}

@@ -1,4 +1,5 @@
 import type { CheckContext, Exchange } from './types.ts';
+import { ControlApiError } from './failure.ts';
 import { describeResponse } from './expect.ts';
 import { isObject } from './answers.ts';
 import { aRoute, aSend, listItemsOf, routeOrSkip, skipUnlessServed } from '../catalog/a-requests.ts';
@@ -38,6 +39,6 @@ export async function requireKeyManagement(t: CheckContext, purpose: string): Pr
 export async function simulatorNow(t: CheckContext): Promise<number> {
   const ex = await t.http.request('GET', `${t.target.controlUrl}/clock`);
   const now = isObject(ex.json) ? ex.json.now_ms : undefined;
-  if (ex.response.status !== 200 || typeof now !== 'number') throw new Error(`the control API did not tell the time: GET /clock answered ${ex.response.status}`);
+  if (ex.response.status !== 200 || typeof now !== 'number') throw new ControlApiError(`the control API did not tell the time: GET /clock answered ${ex.response.status}`);
   return now;
 }
