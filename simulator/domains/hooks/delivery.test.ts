@@ -128,6 +128,22 @@ describe('webhook delivery (emitEvent)', () => {
     expect(hooks.received).toHaveLength(2);
   });
 
+  it('a delivery that fails after a reset replaced its account is not tried again: nothing from before the reset reaches the receiver', async () => {
+    const world = liveWorld();
+    hooks.status = 500;
+    hooks.delayMs = 300;
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/before-reset` }, events: ['job.completed'] });
+    const before = acmeAccount(world);
+    emitEvent(world.sim, before, 'job.completed', () => JOB);
+    // The POST is out (recorded by the receiver) and its 500 not yet answered when the reset comes.
+    while (hooks.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await world.http().post('/_disco/reset').send({ seed_name: 'default' }).expect(200);
+    await deliveriesSettled(before);
+    await world.http().post('/_disco/webhooks/wait').send({ timeout_ms: 100 }).expect(200, { pending: 0 });
+    await world.http().post('/_disco/clock/advance').send({ seconds: 600 }).expect(200);
+    expect(hooks.received).toHaveLength(1);
+  });
+
   it('gives up after 5 attempts; the wait call names what is still pending until then', async () => {
     const world = liveWorld();
     hooks.status = 500;

@@ -74,17 +74,24 @@ function send(sim: Sim, account: AccountState, attempt: DeliveryAttempt, request
       attempt.latencyMs = Math.round(performance.now() - started);
       const delivered = attempt.outcome === 'response' && attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
       if (delivered || attempt.attempt >= MAX_ATTEMPTS) return;
+      // A reset or a state import while the POST was out replaced the account: its hooks are gone.
+      if (!isCurrent(sim, account)) return;
       const dueAt = sim.clock.now() + retryDelayMs(attempt.attempt);
       attempt.nextAttemptAt = dueAt;
       scheduleRetry(sim, dueAt, () => {
         // A hook deleted or switched off meanwhile gets no more attempts.
-        const hook = account.hooks.get(attempt.hookId);
+        const hook = isCurrent(sim, account) ? account.hooks.get(attempt.hookId) : undefined;
         if (!hook || !hook.active) return;
         const next = recordAttempt(account, { ...attempt, attempt: attempt.attempt + 1, outcome: 'pending', status: null, error: null, at: sim.clock.now(), latencyMs: null, nextAttemptAt: null });
         send(sim, account, next, request);
       });
     }),
   );
+}
+
+/** Whether `account` is still the store's, not one a reset or a state import replaced. */
+function isCurrent(sim: Sim, account: AccountState): boolean {
+  return sim.store.account(account.slug) === account;
 }
 
 /** A delivery's request, kept for its retries (each attempt gets its own timeout). */
