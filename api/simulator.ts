@@ -104,11 +104,14 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     accounts,
     target: withCa(targetDocument(origin, simulator.sim.options.pipelineKeyPrefix, accounts, conventions, targetDescription(simulator.sim.conventions) as TargetDescription), selfSigned),
     control: controlClient(controlUrl, selfSigned ? { ca: selfSigned } : {}),
-    close: () => {
+    close: async () => {
       // A closed simulator sends nothing more: no job's hook event, no retry of an earlier one.
       stopSettling(simulator.sim);
       stopRetries(simulator.sim);
-      return listening.close();
+      await listening.close();
+      // Then what it still waited on ends (a chaos latency, a hook POST to a receiver that never
+      // answers): a test runner's process is not kept alive by a simulator it closed.
+      simulator.sim.lifetime.abort();
     },
   };
 }

@@ -50,6 +50,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     rateLimiter: new RateLimiter(clock, options.rateLimitPerHour, conventions.b.rateLimitHeaders),
     journal: new Journal(options.journalSize),
     chaos: new ChaosRules(),
+    lifetime: new AbortController(),
   };
   sim.eventQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);

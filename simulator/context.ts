@@ -70,6 +70,12 @@ export interface Sim {
   /** Chaos rules for client developers (chaos/rules.ts). */
   chaos: ChaosRules;
   /**
+   * Aborted once the simulator is closed and its connections are gone: what it still waits on
+   * of its own (a chaos rule's latency, a web hook POST) ends then, so no timer of a closed
+   * simulator keeps a process alive.
+   */
+  readonly lifetime: AbortController;
+  /**
    * With `--state FILE` only: accounts changed by a read (a job settled), so the next record
    * written includes them (persistence/persistence.ts).
    */

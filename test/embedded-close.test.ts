@@ -65,4 +65,19 @@ describe('closing an embedded simulator', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(hooks.received.map((h) => h.event)).toEqual(['job.completed']);
   });
+
+  it('after close(), a chaos rule\'s latency still under way ends: its timer does not keep the process alive', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const sim = await startSimulator({ chaos: [{ path: '/**', latency_ms: 60_000 }] });
+    const gaveUp = new AbortController();
+    const asked = fetch(`${sim.interfaceA}/pipelines`, { signal: gaveUp.signal }).catch(() => 'gave up');
+    // The request is held by the rule (the journal records it only once answered).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    gaveUp.abort();
+    expect(await asked).toBe('gave up');
+    const whileHeld = timers();
+    await sim.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBeLessThan(whileHeld);
+  });
 });

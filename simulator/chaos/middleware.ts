@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
@@ -17,7 +18,12 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
   const rule = sim.chaos.take({ method: ctx.method, path: ctx.path, interface: surface, ...accountOf(sim, ctx, surface) });
   if (!rule) return 'continue';
   (ctx.state as { chaos?: { rule: string; action: string } }).chaos = { rule: rule.id, action: actionOf(rule) };
-  if (rule.latency) await delay(rule.latency.min + Math.random() * (rule.latency.max - rule.latency.min));
+  if (rule.latency && !(await waited(rule.latency.min + Math.random() * (rule.latency.max - rule.latency.min), sim.lifetime.signal))) {
+    // The simulator was closed during the wait: its connections are gone, nothing is answered.
+    ctx.respond = false;
+    ctx.req.socket.destroy();
+    return 'handled';
+  }
   if (rule.status !== undefined) throw statusError(sim, rule);
   if (rule.fault) {
     breakAnswer(ctx, rule);
@@ -95,6 +101,12 @@ function breakAnswer(ctx: Context, rule: ChaosRule): void {
   }
 }
 
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; false when `signal` ends the wait first. */
+async function waited(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await setTimeout(ms, undefined, { signal });
+    return true;
+  } catch {
+    return false;
+  }
 }

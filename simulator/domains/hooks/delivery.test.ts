@@ -144,6 +144,17 @@ describe('webhook delivery (emitEvent)', () => {
     expect(hooks.received).toHaveLength(1);
   });
 
+  it('a POST still waiting for its answer when the simulator is closed ends then, recorded as such, and is not tried again', async () => {
+    const world = liveWorld();
+    hooks.delayMs = 60_000;
+    await hook(world, { type: 'web', settings: { url: `${hooks.origin}/slow` }, events: ['job.completed'] });
+    emitEvent(world.sim, acmeAccount(world), 'job.completed', () => JOB);
+    while (hooks.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    world.sim.lifetime.abort();
+    const log = await deliveries(world);
+    expect(log).toMatchObject([{ attempt: 1, outcome: 'error', error: 'not answered before the simulator was closed', next_attempt_at: null }]);
+  });
+
   it('gives up after 5 attempts; the wait call names what is still pending until then', async () => {
     const world = liveWorld();
     hooks.status = 500;

@@ -70,12 +70,13 @@ function send(sim: Sim, account: AccountState, attempt: DeliveryAttempt, request
   const started = performance.now();
   trackDelivery(
     account,
-    post(attempt, request).then(() => {
+    post(attempt, request, sim.lifetime.signal).then(() => {
       attempt.latencyMs = Math.round(performance.now() - started);
       const delivered = attempt.outcome === 'response' && attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
       if (delivered || attempt.attempt >= MAX_ATTEMPTS) return;
       // A reset or a state import while the POST was out replaced the account: its hooks are gone.
-      if (!isCurrent(sim, account)) return;
+      // A closed simulator tries nothing again.
+      if (!isCurrent(sim, account) || sim.lifetime.signal.aborted) return;
       const dueAt = sim.clock.now() + retryDelayMs(attempt.attempt);
       attempt.nextAttemptAt = dueAt;
       scheduleRetry(sim, dueAt, () => {
@@ -135,7 +136,8 @@ function requestFor(sim: Sim, hook: Hook, event: string, url: string, resource: 
   return { url, headers, body };
 }
 
-async function post(attempt: DeliveryAttempt, request: Outgoing): Promise<void> {
+/** Posts one attempt; `closed` (the simulator's lifetime) ends it with the simulator. */
+async function post(attempt: DeliveryAttempt, request: Outgoing, closed: AbortSignal): Promise<void> {
   try {
     const response = await fetch(request.url, {
       method: 'POST',
@@ -143,14 +145,14 @@ async function post(attempt: DeliveryAttempt, request: Outgoing): Promise<void> 
       body: request.body,
       // A redirect is the target's answer; following it could resend the body elsewhere.
       redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.any([AbortSignal.timeout(DELIVERY_TIMEOUT_MS), closed]),
     });
     attempt.outcome = 'response';
     attempt.status = response.status;
     await response.body?.cancel().catch(() => undefined);
   } catch (err) {
     attempt.outcome = 'error';
-    attempt.error = describeFailure(err);
+    attempt.error = closed.aborted ? 'not answered before the simulator was closed' : describeFailure(err);
   }
 }
 
