@@ -49,6 +49,7 @@ export interface ClockState {
 export interface ControlClient {
   readonly url: string;
   health(): Promise<Record<string, unknown>>;
+  /** Back to how the simulator started: `seed` or the seed it started with (the same keys again), its faults and chaos rules, an empty journal. */
   reset(seed?: { seed_name: string } | { seed: SeedDocument }): Promise<AccountManifest[]>;
   clock: {
     get(): Promise<ClockState>;

@@ -6,7 +6,8 @@ import { stopSettling } from '../simulator/domains/settle-timer.ts';
 import { stopRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
-import { applySeed, type AccountManifest, type SeedDocument } from '../simulator/control/seed.ts';
+import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
+import { startWith } from '../simulator/control/startup.ts';
 import { loadNamedSeed, loadSeedFile } from '../simulator/control/seed-files.ts';
 import { targetDescription } from '../simulator/control/description.ts';
 import type { ChaosRuleInput } from '../simulator/chaos/rules.ts';
@@ -88,11 +89,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       ...(options.deliverWebhooks ? { deliverWebhooks: options.deliverWebhooks } : {}),
     },
   });
-  if (options.chaos?.length) {
-    const added = simulator.sim.chaos.addAll(options.chaos);
-    if ('problems' in added) throw new Error(`chaos rules: ${added.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
-  }
-  const accounts = applySeed(simulator.sim, seed);
+  const started = startWith(simulator.sim, { seed, chaos: options.chaos ?? [] });
+  if ('problems' in started) throw new Error(`chaos rules: ${started.problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+  const accounts = started.manifests;
   const listening = await listen(simulator.app, options.port ?? 0, options.host ?? '127.0.0.1', options.tls);
   const origin = listening.origin;
   const controlUrl = `${origin}/_disco`;

@@ -41,16 +41,18 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
   const clock = init.clock ?? new AdjustableClock();
   const options = { ...defaultSimOptions, ...init.options };
   const conventions = conventionsNamed(options.conventions);
+  const faults = [...(init.faults ?? [])];
   const sim: Sim = {
     store: new Store(conventions.firstId, options.idNumbering),
     clock,
-    faults: new Faults(init.faults ?? []),
+    faults: new Faults(faults),
     options,
     conventions,
     rateLimiter: new RateLimiter(clock, options.rateLimitPerHour, conventions.b.rateLimitHeaders),
     journal: new Journal(options.journalSize),
     chaos: new ChaosRules(),
     lifetime: new AbortController(),
+    startup: { faults, chaos: [], ...(init.seed ? { seed: init.seed } : {}) },
   };
   sim.eventQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);

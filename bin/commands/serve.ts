@@ -7,7 +7,7 @@ import { keepRequestGarbageYoung } from '../../simulator/heap-tuning.ts';
 import { listen, type ServerTls } from '../../simulator/server.ts';
 import { isFaultName, FAULT_NAMES, type FaultName } from '../../simulator/faults.ts';
 import { loadNamedSeed, loadSeedFile } from '../../simulator/control/seed-files.ts';
-import { applySeed } from '../../simulator/control/seed.ts';
+import { startWith } from '../../simulator/control/startup.ts';
 import { AdjustableClock, MAX_CLOCK_SPEED } from '../../simulator/clock.ts';
 import { parseYaml } from '../../simulator/http/yaml.ts';
 import { readFile } from 'node:fs/promises';
@@ -144,9 +144,9 @@ export async function serve(argv: string[]): Promise<number> {
     faults,
     options: { profile: values.profile, pipelineKeyPrefix: values['key-prefix'], deliverWebhooks: delivery, rateLimitPerHour: rateLimit, jobPace, conventions, journalSize, idNumbering, compress: values.compress },
   });
-  const chaosAdded = simulator.sim.chaos.addAll(chaosRules);
-  if ('problems' in chaosAdded) throw new UsageError(`--chaos ${values.chaos}: ${chaosAdded.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
-  let manifests = applySeed(simulator.sim, seed);
+  const started = startWith(simulator.sim, { seed, chaos: chaosRules });
+  if ('problems' in started) throw new UsageError(`--chaos ${values.chaos}: ${started.problems.slice(0, 5).map((p) => `rules${p.field} ${p.message}`).join('; ')}`);
+  let manifests = started.manifests;
   let persistence: Persistence | undefined;
   if (values.state) {
     // Applied on top of the seed: a file with state replaces it entirely.

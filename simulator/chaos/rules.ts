@@ -149,6 +149,13 @@ export class ChaosRules {
     this.rules = [];
   }
 
+  /** The rules `inputs` make (already checked: the ones a simulator started with), afresh: hits 0, `times` whole, ids counted from 1 again. */
+  restart(inputs: readonly unknown[]): void {
+    this.rules = [];
+    this.nextId = 1;
+    this.addAll(inputs);
+  }
+
   get empty(): boolean {
     return this.rules.length === 0;
   }

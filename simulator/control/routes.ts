@@ -49,7 +49,7 @@ export function controlRouter(sim: Sim): Router {
     ctx.body = targetDescription(sim.conventions);
   });
 
-  // Empties the state, then applies `{seed: SeedDocument}` or `{seed_name: "default" | "empty"}`.
+  // Empties the state, then applies `{seed: SeedDocument}`, `{seed_name: "default" | "empty"}`, or the seed the simulator started with.
   router.post('/reset', async (ctx) => {
     const body = await json(ctx);
     const seed = await seedFrom(body);
@@ -60,7 +60,13 @@ export function controlRouter(sim: Sim): Router {
     sim.store.reset();
     sim.rateLimiter.reset();
     dropRetries(sim);
-    ctx.body = { accounts: seed ? applySeed(sim, seed) : [] };
+    // Back to how the simulator started, as a test's `beforeEach(reset)` needs: its faults and
+    // chaos rules (spent ones whole again), an empty journal, and its seed unless another is named.
+    sim.faults.set(sim.startup.faults);
+    sim.chaos.restart(sim.startup.chaos);
+    sim.journal.clear();
+    const applied = seed ?? sim.startup.seed;
+    ctx.body = { accounts: applied ? applySeed(sim, applied) : [] };
   });
 
   // Creates an account (or adds to an existing one) from a SeedAccount document.

@@ -1,7 +1,7 @@
 import type { Sim } from '../context.ts';
 import type { AccountState } from '../store.ts';
 import { isoDate } from '../clock.ts';
-import { newUserApiKey } from '../domains/users/keys.ts';
+import { seededPipelineKey, seededUserKey } from './seeded-keys.ts';
 import { mintPipelineKey, type MintedPipelineKey } from '../domains/apikeys/mint.ts';
 import type { MemberRole, User } from '../domains/users/types.ts';
 import { newUserRecord } from '../domains/users/new-user.ts';
@@ -190,7 +190,7 @@ export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAcco
   const user = newUserRecord(sim, {
     name: u.name,
     email: u.email,
-    apiKey: u.api_key ?? newUserApiKey(),
+    apiKey: u.api_key ?? seededUserKey(sim, account.slug, u.email),
     role: first ? 'admin' : (u.role ?? 'member'),
     ...(u.time_zone !== undefined ? { time_zone: u.time_zone } : {}),
     ...(u.location !== undefined ? { location: u.location } : {}),
@@ -206,7 +206,7 @@ export function addUser(sim: Sim, account: AccountState, u: NonNullable<SeedAcco
 
 /** A seeded key, minted the same way as one made through the API. */
 export function addPipelineKey(sim: Sim, account: AccountState, k: NonNullable<SeedAccount['pipeline_keys']>[number]): MintedPipelineKey {
-  return mintPipelineKey(sim, account, k);
+  return mintPipelineKey(sim, account, k, (id) => seededPipelineKey(sim, account.slug, id));
 }
 
 function addInvoice(sim: Sim, account: AccountState, inv: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }): void {

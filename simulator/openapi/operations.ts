@@ -340,7 +340,7 @@ export function operations(sim: Sim): OperationDoc[] {
     // Control API
     C('get', '/health', 'Up, account count, simulator time, faults, conventions'),
     C('get', '/target-description', 'The interface_a and interface_b sections describing the conventions'),
-    C('post', '/reset', 'Empty everything and apply a seed', undefined, { schema: OBJECT, example: { seed_name: 'empty' } }),
+    C('post', '/reset', 'Back to how the simulator started: every account replaced by a seed (the one named, else the one it started with), its faults and chaos rules as at start, the journal emptied', undefined, { schema: OBJECT, example: { seed_name: 'empty' } }),
     C('post', '/accounts', 'Create or extend an account from a seed document', { status: 201, schema: OBJECT }, { schema: OBJECT, example: { slug: 'initech', users: [{ name: 'Peter', email: 'peter@initech.example' }] } }),
     C('get', '/accounts', 'Accounts', { status: 200, schema: ARRAY_OF_OBJECTS }),
     C('get', '/accounts/{slug}', 'One account\'s state, secrets redacted'),

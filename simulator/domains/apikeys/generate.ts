@@ -4,9 +4,13 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /** A new interface A key: `<prefix>_` followed by 40 base62 characters. */
 export function newPipelineKey(prefix: string): string {
-  const bytes = randomBytes(40);
+  return pipelineKeyFrom(prefix, randomBytes(40));
+}
+
+/** `<prefix>_` followed by a base62 character for each of the first 40 of `bytes`. */
+export function pipelineKeyFrom(prefix: string, bytes: Uint8Array): string {
   let body = '';
-  for (const byte of bytes) body += ALPHABET[byte % ALPHABET.length];
+  for (const byte of bytes.subarray(0, 40)) body += ALPHABET[byte % ALPHABET.length];
   return `${prefix}_${body}`;
 }
 

@@ -20,10 +20,12 @@ export function mintPipelineKey(
   sim: Sim,
   account: AccountState,
   k: { name: string; admin: boolean; key?: string; expires_at?: string | null },
+  /** The key for the id it gets, when `k` gives none (a seed's: control/seeded-keys.ts); else a fresh one. */
+  keyFor?: (id: number) => string,
 ): MintedPipelineKey {
   const prefix = sim.options.pipelineKeyPrefix;
-  const key = k.key ?? newPipelineKey(prefix);
   const id = sim.store.nextId('pipelineKey', account);
+  const key = k.key ?? keyFor?.(id) ?? newPipelineKey(prefix);
   const digest = sha256Hex(key);
   account.pipelineKeys.set(id, {
     id,
