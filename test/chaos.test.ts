@@ -99,6 +99,23 @@ describe('chaos rules through a real client', () => {
     expect(await sim.control.journal.count({ chaos: true, method: 'POST', path: '/*/api/jobs' })).toBe(3);
   });
 
+  it('stacks a latency rule with the rules after it, as README\'s example has them: slowed and refused, the next 3, both named in the journal', async () => {
+    await sim.control.chaos.add({ id: 'slow-jobs', method: 'POST', path: '/*/api/jobs', latency_ms: [20, 40] });
+    await sim.control.chaos.add({ id: 'limited', method: 'POST', path: '/*/api/jobs', status: 429, retry_after_s: 5, times: 3 });
+    const post = () => request(`${sim.interfaceB()}/jobs`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' } });
+    const statuses: (number | string)[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await post();
+      statuses.push(r.kind === 'answer' ? r.status : r.code);
+    }
+    expect(statuses.slice(0, 3)).toEqual([429, 429, 429]);
+    expect(statuses[3]).not.toBe(429);
+    const marked = (await sim.control.journal.list({ chaos: true, method: 'POST' })).map((e) => e.chaos?.rule);
+    expect(marked.filter((rule) => rule === 'slow-jobs, limited')).toHaveLength(3);
+    expect(marked.filter((rule) => rule === 'slow-jobs')).toHaveLength(1);
+    expect((await sim.control.chaos.list()).map((r) => [r.id, r.hits])).toEqual([['slow-jobs', 4]]);
+  });
+
   it('adds fixed and random latency, then answers normally', async () => {
     await sim.control.chaos.add({ path: '/*/api/packages', latency_ms: 300, times: 1 });
     let started = performance.now();
@@ -150,7 +167,7 @@ describe('chaos rules through a real client', () => {
     // Probability: decided per request by the random source.
     const rules = new ChaosRules();
     rules.add({ status: 500, probability: 0.25 });
-    const hits = [0.1, 0.3, 0.2, 0.9].map((r) => rules.take({ method: 'GET', path: '/x', interface: 'B' }, () => r) !== null);
+    const hits = [0.1, 0.3, 0.2, 0.9].map((r) => rules.take({ method: 'GET', path: '/x', interface: 'B' }, () => r).length > 0);
     expect(hits).toEqual([true, false, true, false]);
   });
 });

@@ -15,10 +15,13 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
   if (sim.chaos.empty) return 'continue';
   const surface = interfaceOf(ctx.path);
   if (surface === 'control') return 'continue';
-  const rule = sim.chaos.take({ method: ctx.method, path: ctx.path, interface: surface, ...accountOf(sim, ctx, surface) });
+  const acting = sim.chaos.take({ method: ctx.method, path: ctx.path, interface: surface, ...accountOf(sim, ctx, surface) });
+  const rule = acting.at(-1);
   if (!rule) return 'continue';
-  (ctx.state as { chaos?: { rule: string; action: string } }).chaos = { rule: rule.id, action: actionOf(rule) };
-  if (rule.latency && !(await waited(rule.latency.min + Math.random() * (rule.latency.max - rule.latency.min), sim.lifetime.signal))) {
+  // Several rules (latencies stacked before an answer) are named together, in order.
+  (ctx.state as { chaos?: { rule: string; action: string } }).chaos = { rule: acting.map((r) => r.id).join(', '), action: acting.map(actionOf).join('; ') };
+  const latencyMs = acting.reduce((sum, r) => sum + (r.latency ? r.latency.min + Math.random() * (r.latency.max - r.latency.min) : 0), 0);
+  if (latencyMs > 0 && !(await waited(latencyMs, sim.lifetime.signal))) {
     // The simulator was closed during the wait: its connections are gone, nothing is answered.
     ctx.respond = false;
     ctx.req.socket.destroy();

@@ -161,11 +161,15 @@ export class ChaosRules {
   }
 
   /**
-   * The first rule that acts on this request (rules are tried in the order they were added), its
-   * hit counted and its count spent; null when none does. `random` decides probabilities.
+   * The rules that act on this request, in the order they were added, each hit counted and its
+   * count spent: every matching rule that only adds latency, up to and with the first that
+   * answers (a status or a transport fault), as Toxiproxy stacks its toxics. A latency rule does
+   * not hide the rules after it: `slow-jobs` then "429 for the next 3" slows and refuses those 3.
+   * Empty when none acts. `random` decides probabilities.
    */
-  take(request: ChaosRequest, random: () => number = Math.random): ChaosRule | null {
-    for (const rule of this.rules) {
+  take(request: ChaosRequest, random: () => number = Math.random): ChaosRule[] {
+    const acting: ChaosRule[] = [];
+    for (const rule of [...this.rules]) {
       if (!matches(rule, request)) continue;
       if (rule.probability < 1 && random() >= rule.probability) continue;
       rule.hits++;
@@ -173,9 +177,10 @@ export class ChaosRules {
         rule.remaining--;
         if (rule.remaining <= 0) this.rules = this.rules.filter((r) => r !== rule);
       }
-      return rule;
+      acting.push(rule);
+      if (rule.status !== undefined || rule.fault !== undefined) break;
     }
-    return null;
+    return acting;
   }
 }
 
