@@ -50,6 +50,28 @@ describe('the request journal', () => {
     expect(redactBody(JSON.stringify({ url: 'https://ada@acme:pw-secret-6@api.partner.example/x@y' }), 'fdk', true).body).toBe(JSON.stringify({ url: 'https://[REDACTED]@api.partner.example/x@y' }));
   });
 
+  it('files a request refused before its key was read under the account its path names, as chaos rules match it', async () => {
+    await sim.control.journal.clear();
+    const slug = sim.accounts[0]!.account_id;
+    const refused = [
+      await fetch(`${sim.interfaceB()}/packages`, { headers: { authorization: basic('0'.repeat(40)), accept: ACCEPT } }),
+      await fetch(`${sim.interfaceB()}/packages`, { headers: { authorization: basic(userKey) } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([401, 406]);
+    expect(await sim.control.journal.count({ account: slug })).toBe(2);
+    expect(await sim.control.journal.count({ account: slug, status: 401 })).toBe(1);
+  });
+
+  it('gives two simulators in one process request ids of their own', async () => {
+    const other = await startSimulator();
+    try {
+      const [mine, theirs] = await Promise.all([fetch(`${sim.interfaceA}/pipelines`), fetch(`${other.interfaceA}/pipelines`)]);
+      expect(mine.headers.get('x-request-id')?.split('_')[1]).not.toBe(theirs.headers.get('x-request-id')?.split('_')[1]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('hides a key or token sent in the query string, the kind of client bug a journal is read for', async () => {
     await sim.control.journal.clear();
     const res = await fetch(`${sim.interfaceB()}/packages?access_token=query-token-secret-7&api_key=${userKey}&limit=5`, { headers: { authorization: basic(userKey), accept: ACCEPT } });
@@ -132,7 +154,8 @@ describe('the request journal', () => {
     expect(await sim.control.journal.count({ path: '/*/api/packages/*' })).toBe(1);
     expect(await sim.control.journal.count({ path: '/**/packages**', status: '4xx' })).toBe(2);
     expect(await sim.control.journal.count({ status: 401 })).toBe(1);
-    expect(await sim.control.journal.count({ account: sim.accounts[0]?.account_id })).toBe(4);
+    // The 401 too: its path names the account, though no key authenticated it.
+    expect(await sim.control.journal.count({ account: sim.accounts[0]?.account_id })).toBe(5);
     expect(await sim.control.journal.count({ method: 'POST' })).toBe(0);
     const listed = await sim.control.journal.list({ path: '/*/api/packages' }, 2);
     expect(listed).toHaveLength(2);
@@ -181,7 +204,7 @@ describe('disco journal', () => {
     expect(once.code).toBe(0);
     const lines = once.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} 401 GET +\/[^ ]+\/api\/packages\?page=1 \d+\.\d ms - req_/);
+    expect(lines[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} 401 GET +/[^ ]+/api/packages\\?page=1 \\d+\\.\\d ms ${sim.accounts[0]!.account_id} req_`));
     expect(lines[1]).toMatch(/ 401 DELETE \/api\/public\/v1\/pipelines\/5 /);
     // Each refusal says why on its line: the error object's text.
     expect(lines[1]).toMatch(/ req_\S+ \| \S.*$/);

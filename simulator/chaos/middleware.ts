@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
-import { interfaceOf } from '../interfaces/which.ts';
+import { accountInPath, interfaceOf } from '../interfaces/which.ts';
 import { actionOf, type ChaosRule } from './rules.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
 
 function accountOf(sim: Sim, ctx: Context, surface: 'A' | 'B'): { account?: string } {
   if (surface === 'B') {
-    const slug = /^\/([^/]+)\/api(?:\/|$)/.exec(ctx.path)?.[1];
+    const slug = accountInPath(ctx.path);
     return slug ? { account: slug } : {};
   }
   const key = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];

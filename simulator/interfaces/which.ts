@@ -15,6 +15,11 @@ export const CONTROL_PREFIX = '/_disco';
  */
 const INTERFACE_A_ROOT = '/api/public/';
 
+/** The account an interface B path names (`/{account}/api...`), as sent; undefined for any other path. */
+export function accountInPath(path: string): string | undefined {
+  return /^\/([^/]+)\/api(?:\/|$)/.exec(path)?.[1];
+}
+
 /** The control router matches its prefix case-insensitively (ASCII), like every @koa/router layer. */
 const CONTROL_PATH = /^\/_disco/i;
 

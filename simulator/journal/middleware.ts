@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Sim } from '../context.ts';
 import { requestText } from '../http/request-text.ts';
-import { interfaceOf } from '../interfaces/which.ts';
+import { accountInPath, interfaceOf } from '../interfaces/which.ts';
 import type { JournalEntry, RecordedEntry } from './journal.ts';
 import { BODY_CAP } from './redact.ts';
 import { leniencies } from '../http/leniency.ts';
-
-/** Boot-unique part of request ids: two simulators (or a restart) never reuse one. */
-const BOOT = randomBytes(3).toString('hex');
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -18,9 +15,12 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  * interface request once it is answered. With the journal off it only sets the id.
  */
 export function journalMiddleware(sim: Sim): Middleware {
+  // This simulator's own part of its request ids: two simulators (in one process too) or a
+  // restart never reuse one.
+  const boot = randomBytes(3).toString('hex');
   return async (ctx: Context, next) => {
     const seq = sim.journal.nextSeq();
-    const id = `req_${BOOT}_${seq.toString(36)}`;
+    const id = `req_${boot}_${seq.toString(36)}`;
     ctx.set(REQUEST_ID_HEADER, id);
     const surface = interfaceOf(ctx.path);
     if (!sim.journal.enabled || surface === 'control') return next();
@@ -37,7 +37,9 @@ export function journalMiddleware(sim: Sim): Middleware {
 }
 
 function entryOf(ctx: Context, facts: { id: string; seq: number; wallMs: number; simulatorMs: number; surface: 'A' | 'B'; latencyMs: number }): RecordedEntry {
-  const account = (ctx.state as { account?: { slug?: unknown } }).account?.slug;
+  // The account a key authenticated as; for a request refused before that (a bad key, a missing
+  // Accept, a chaos answer), the account an interface B path names, as chaos rules match it.
+  const account = (ctx.state as { account?: { slug?: unknown } }).account?.slug ?? (facts.surface === 'B' ? accountInPath(ctx.path) : undefined);
   const chaos = (ctx.state as { chaos?: JournalEntry['chaos'] }).chaos;
   const lenient = leniencies(ctx);
   const query = ctx.querystring ? (ctx.query as Record<string, string | string[]>) : {};
