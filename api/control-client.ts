@@ -43,7 +43,8 @@ export interface ClockState {
   now: string;
   now_ms: number;
   frozen: boolean;
-  speed?: number;
+  /** How many times as fast as real time the clock runs (1 unless set). */
+  speed: number;
 }
 
 export interface ControlClient {
