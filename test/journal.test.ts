@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +61,32 @@ describe('the request journal', () => {
     expect(refused.map((r) => r.status)).toEqual([401, 406]);
     expect(await sim.control.journal.count({ account: slug })).toBe(2);
     expect(await sim.control.journal.count({ account: slug, status: 401 })).toBe(1);
+  });
+
+  it('records the body of a request refused before it was read, and a long one refused that way holds up no request after it on the connection', async () => {
+    const json = { accept: ACCEPT, 'content-type': 'application/json' };
+    const body = JSON.stringify({ cluster_id: 1, package_id: 1 });
+    const unknownKey = basic('0'.repeat(40));
+    const refused = await fetch(`${sim.interfaceB()}/jobs`, { method: 'POST', headers: { ...json, authorization: unknownKey }, body });
+    expect(refused.status).toBe(401);
+    expect((await sim.control.journal.get(refused.headers.get('x-request-id') ?? '')).request.body).toBe(body);
+    // 2 MB refused unread, then two more requests down the same keep-alive connection.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (text: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request(`${sim.interfaceB()}/jobs`, { method: 'POST', agent, headers: { ...json, authorization: unknownKey } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error('no answer: the connection is held up')));
+        req.on('error', reject);
+        req.end(text);
+      });
+    try {
+      expect([await post(JSON.stringify({ x: 'y'.repeat(2_000_000) })), await post('{}'), await post('{}')]).toEqual([401, 401, 401]);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('gives two simulators in one process request ids of their own', async () => {
