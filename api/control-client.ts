@@ -9,6 +9,7 @@ import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts
  * simulator (in this process or `disco serve` elsewhere): give it the control URL.
  */
 
+/** A control API request that failed: `status` is the answer's, 0 when none came (refused, timed out). */
 export class ControlError extends Error {
   override name = 'ControlError';
   constructor(
@@ -84,12 +85,21 @@ export interface ControlClient {
 export function controlClient(url: string, options: ControlTransportOptions = {}): ControlClient {
   const base = url.replace(/\/+$/, '');
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await controlRequest(`${base}${path}`, method, body === undefined ? undefined : JSON.stringify(body), options);
+    let res: Awaited<ReturnType<typeof controlRequest>>;
+    try {
+      res = await controlRequest(`${base}${path}`, method, body === undefined ? undefined : JSON.stringify(body), options);
+    } catch (err) {
+      // Not reached at all: a ControlError too (status 0), so one catch serves every failure.
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new ControlError(`${method} ${path}: the control API at ${base} did not answer (${code ?? (err instanceof Error ? err.message : String(err))})`, 0, undefined);
+    }
     const text = res.text;
     const parsed: unknown = text === '' ? undefined : safeJson(text);
     if (res.status < 200 || res.status > 299) {
       const message = parsed && typeof parsed === 'object' && 'message' in parsed ? String((parsed as { message: unknown }).message) : text.slice(0, 200);
-      throw new ControlError(`${method} ${path}: ${res.status} ${message}`, res.status, parsed);
+      // A 404 for the control API's own paths most often means its URL lacks `/_disco`.
+      const hint = res.status === 404 && !/\/_disco$/.test(base) ? ` (is ${base} the control API? It is the simulator's origin followed by /_disco)` : '';
+      throw new ControlError(`${method} ${path}: ${res.status} ${message}${hint}`, res.status, parsed);
     }
     return parsed as T;
   }
