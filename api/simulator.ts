@@ -7,6 +7,7 @@ import { stopRetries } from '../simulator/domains/hooks/retries.ts';
 import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
+import type { IdNumbering } from '../simulator/store.ts';
 import { startWith } from '../simulator/control/startup.ts';
 import { loadNamedSeed, loadSeedFile } from '../simulator/control/seed-files.ts';
 import { targetDescription } from '../simulator/control/description.ts';
@@ -42,6 +43,12 @@ export interface StartOptions {
   compress?: boolean;
   /** Which web hooks get real POSTs (default loopback). */
   deliverWebhooks?: 'off' | 'loopback' | 'all';
+  /** Job phase times as a fraction of the real service's, as `disco serve --job-pace` (default 1: a run of 35 s; 0.1: 3.5 s; above 0, at most 100). */
+  jobPace?: number;
+  /** Interface A key prefix, letters and digits, as `--key-prefix` (default `fdk`). */
+  keyPrefix?: string;
+  /** `simulator` (default: one id sequence per kind) or `account` (each account numbers its own records), as `--id-numbering`. */
+  idNumbering?: IdNumbering;
   /** Conformance faults (for proving test suites, not for client tests). */
   faults?: FaultName[];
   /**
@@ -73,6 +80,10 @@ export interface RunningSimulator {
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
   // Checked before anything is made: a pair that does not go together is the caller's mistake.
   const selfSigned = options.tls ? selfSignedCertificate(options.tls) : undefined;
+  // Refused as `disco serve` refuses them, before anything is made.
+  if (options.jobPace !== undefined && !(Number.isFinite(options.jobPace) && options.jobPace > 0 && options.jobPace <= 100)) throw new Error('jobPace must be a number above 0 and at most 100');
+  if (options.keyPrefix !== undefined && !/^[A-Za-z0-9]+$/.test(options.keyPrefix)) throw new Error('keyPrefix must be letters and digits');
+  if (options.idNumbering !== undefined && options.idNumbering !== 'simulator' && options.idNumbering !== 'account') throw new Error('idNumbering must be simulator or account');
   const seed = await resolveSeed(options.seed ?? 'default');
   const clockMode = options.clock ?? 'real';
   const clock = new AdjustableClock({ frozen: clockMode === 'frozen', ...(typeof clockMode === 'object' ? { speed: clockMode.speed } : {}) });
@@ -87,6 +98,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       ...(options.rateLimit !== undefined ? { rateLimitPerHour: options.rateLimit } : {}),
       ...(options.compress ? { compress: true } : {}),
       ...(options.deliverWebhooks ? { deliverWebhooks: options.deliverWebhooks } : {}),
+      ...(options.jobPace !== undefined ? { jobPace: options.jobPace } : {}),
+      ...(options.keyPrefix !== undefined ? { pipelineKeyPrefix: options.keyPrefix } : {}),
+      ...(options.idNumbering !== undefined ? { idNumbering: options.idNumbering } : {}),
     },
   });
   const started = startWith(simulator.sim, { seed, chaos: options.chaos ?? [] });
