@@ -13,6 +13,7 @@ import { interfaceARouter } from './interfaces/a/router.ts';
 import { interfaceOf } from './interfaces/which.ts';
 import { controlRouter } from './control/routes.ts';
 import { applySeed, type SeedDocument } from './control/seed.ts';
+import { recordStartup } from './control/startup.ts';
 import { conventionsNamed } from './conventions.ts';
 import { Journal } from './journal/journal.ts';
 import { SIMULATOR_VERSION } from './version.ts';
@@ -52,8 +53,8 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     journal: new Journal(options.journalSize),
     chaos: new ChaosRules(),
     lifetime: new AbortController(),
-    startup: { faults, chaos: [], ...(init.seed ? { seed: init.seed } : {}) },
   };
+  recordStartup(sim, { faults, chaos: [], ...(init.seed ? { seed: init.seed } : {}) });
   sim.eventQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);
 

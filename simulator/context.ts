@@ -1,11 +1,10 @@
 import type { Clock } from './clock.ts';
-import type { FaultName, Faults } from './faults.ts';
+import type { Faults } from './faults.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { AccountState, IdNumbering, Store } from './store.ts';
 import type { Journal } from './journal/journal.ts';
 import type { ChaosRules } from './chaos/rules.ts';
 import type { Conventions, ConventionsName } from './conventions.ts';
-import type { SeedDocument } from './control/seed.ts';
 
 export interface SimOptions {
   /**
@@ -77,11 +76,6 @@ export interface Sim {
    */
   readonly lifetime: AbortController;
   /**
-   * What the simulator was started with: a reset returns to it (control/routes.ts), as WireMock's
-   * returns to the mappings it started with. Set by control/startup.ts.
-   */
-  startup: Startup;
-  /**
    * With `--state FILE` only: accounts changed by a read (a job settled), so the next record
    * written includes them (persistence/persistence.ts).
    */
@@ -101,15 +95,6 @@ export interface Sim {
    * when its hook goes out rather than with whatever request comes next.
    */
   saveTouched?: () => Promise<void>;
-}
-
-/** The seed, faults and chaos rules a simulator started with. */
-export interface Startup {
-  /** Applied again by a reset that names no seed; none: such a reset leaves no account. */
-  seed?: SeedDocument;
-  faults: readonly FaultName[];
-  /** As written (`ChaosRuleInput`s), so each comes back with its `times` and hit count afresh. */
-  chaos: readonly unknown[];
 }
 
 /** Absolute URLs of the simulator itself, for `url`/`html_url` fields. */

@@ -25,6 +25,7 @@ import { dropRetries, runDueRetries } from '../domains/hooks/retries.ts';
 import { settleDueNow } from '../domains/settle-timer.ts';
 import type { AccountState } from '../store.ts';
 import type { FieldProblem } from '../http/errors.ts';
+import { startupOf } from './startup.ts';
 
 /**
  * The control API: set-up and inspection for tests, outside both interfaces. It is not part of
@@ -62,10 +63,11 @@ export function controlRouter(sim: Sim): Router {
     dropRetries(sim);
     // Back to how the simulator started, as a test's `beforeEach(reset)` needs: its faults and
     // chaos rules (spent ones whole again), an empty journal, and its seed unless another is named.
-    sim.faults.set(sim.startup.faults);
-    sim.chaos.restart(sim.startup.chaos);
+    const startup = startupOf(sim);
+    sim.faults.set(startup.faults);
+    sim.chaos.restart(startup.chaos);
     sim.journal.clear();
-    const applied = seed ?? sim.startup.seed;
+    const applied = seed ?? startup.seed;
     ctx.body = { accounts: applied ? applySeed(sim, applied) : [] };
   });
 
