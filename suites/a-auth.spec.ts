@@ -7,7 +7,7 @@ import { expectUnauthenticated } from './lib/refusals.ts';
 import { is2xx, requestLine } from './lib/answers.ts';
 import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aSend } from './catalog/a-requests.ts';
 
 /*
@@ -30,7 +30,8 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'.
 
 interface Probe {
   label: string;
-  send(t: CheckContext, authorization: string | null): Promise<Exchange>;
+  /** `elsewhere`: more of the request (headers, query), for a key sent outside Authorization. */
+  send(t: CheckContext, authorization: string | null, elsewhere?: RequestOptions): Promise<Exchange>;
   /** Whether an answer is what an authenticated caller gets. */
   authenticated(ex: Exchange): boolean;
 }
@@ -44,10 +45,10 @@ function makeProbe(label: string, send: Probe['send'], authenticated: Probe['aut
 async function authProbes(t: CheckContext): Promise<Probe[]> {
   const id = absentIdFrom(t.target, Date.now());
   const candidates: Probe[] = [
-    makeProbe(`DELETE /pipelines/${id}`, (t2, auth) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.archive', id), (ex) => ex.response.status === 404 || is2xx(ex)),
+    makeProbe(`DELETE /pipelines/${id}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.archive', id, elsewhere), (ex) => ex.response.status === 404 || is2xx(ex)),
   ];
   const list = await aSend(t, t.a(), 'pipelines.list');
-  if (list.response.status === 200) candidates.push(makeProbe('GET /pipelines', (t2, auth) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.list'), is2xx));
+  if (list.response.status === 200) candidates.push(makeProbe('GET /pipelines', (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.list', elsewhere), is2xx));
   const probes: Probe[] = [];
   for (const candidate of candidates) {
     const anonymous = await candidate.send(t, null);
@@ -68,6 +69,16 @@ async function expectRefused(t: CheckContext, target: Probe, authorization: Desc
   const ex = await target.send(t, authorization.value);
   expectUnauthenticated(t, ex, `Authorization ${authorization.description}`, clause, target.authenticated);
 }
+
+/**
+ * The key where other APIs take it: A-AUTH-1 names the Authorization header as the one place, so
+ * with no Authorization header each of these is a request without a key (401, A-AUTH-7).
+ */
+const KEY_OUTSIDE_AUTHORIZATION: readonly { description: string; options(key: string): RequestOptions }[] = [
+  { description: `"X-API-Key: ${KEY}"`, options: (key) => ({ headers: { 'x-api-key': key } }) },
+  { description: `"?api_key=${KEY}"`, options: (key) => ({ query: { api_key: key } }) },
+  { description: `"?access_token=${KEY}"`, options: (key) => ({ query: { access_token: key } }) },
+];
 
 function expectAccepted(t: CheckContext, ex: Exchange, accepted: boolean): void {
   t.expect.that(accepted, {
@@ -154,7 +165,7 @@ function otherSchemes(key: string): fc.Arbitrary<Described<string | null>> {
 check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all: 401 with the error object',
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key= or ?access_token= without Authorization: 401 with the error object',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
@@ -169,6 +180,12 @@ check({
       described('Bearer', '"Bearer" (no key)'),
     ];
     for (const probe of probes) for (const auth of fixed) await expectRefused(t, probe, auth, 'A-AUTH-1');
+    for (const probe of probes) {
+      for (const place of KEY_OUTSIDE_AUTHORIZATION) {
+        const ex = await probe.send(t, null, place.options(key));
+        expectUnauthenticated(t, ex, `no Authorization, the key as ${place.description}`, 'A-AUTH-1', probe.authenticated);
+      }
+    }
     await t.property('other schemes are refused', fc.tuple(otherSchemes(key), fc.constantFrom(...probes)), async ([auth, probe]) => {
       await expectRefused(t, probe, auth, 'A-AUTH-1');
     });

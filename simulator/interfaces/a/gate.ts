@@ -10,9 +10,23 @@ import type { AState } from './types.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = authenticatePipelineKey(sim, ctx.get('authorization') || undefined);
+  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx));
   const state = ctx.state as AState;
   state.account = account;
   state.apiKey = key;
   state.origin = originOf(ctx);
+}
+
+/**
+ * The `Authorization` header: the one place the spec takes the key (A-AUTH-1). The fault
+ * `a-key-outside-authorization-accepted` is a gate that, when no such header is sent, also takes
+ * the key where other APIs put it (an `X-API-Key` header, an `api_key` query parameter) and reads
+ * it as if it had come as Bearer.
+ */
+function presentedAuthorization(sim: Sim, ctx: Context): string | undefined {
+  const header = ctx.get('authorization');
+  if (header !== '') return header;
+  if (!sim.faults.has('a-key-outside-authorization-accepted')) return undefined;
+  const elsewhere = ctx.get('x-api-key') || ctx.query.api_key;
+  return typeof elsewhere === 'string' && elsewhere !== '' ? `Bearer ${elsewhere}` : undefined;
 }
