@@ -65,6 +65,7 @@ export const faultCatalog = {
   'a-key-outside-authorization-accepted': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an X-API-Key header or an api_key query parameter authenticates' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },
   'a-key-readable-after-create': { clause: 'A-AUTH-3', description: 'listing keys returns each key\'s full value' },
+  'a-revoke-answer-shows-key': { clause: 'A-AUTH-3', description: 'the answer to a key\'s revocation carries the full key (a deployment that keeps keys in clear answers with the whole record)' },
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },

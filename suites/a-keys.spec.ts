@@ -41,7 +41,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (list, read, or anything done with the key)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (list, read, anything done with the key, its revocation)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -82,6 +82,8 @@ check({
       }
       later.push(await aSend(t, withKey(t, made.key), 'pipelines.list'));
       if (admin) later.push(await aSend(t, withKey(t, made.key), 'keys.list'));
+      // Last, as it ends the key: a revocation answers with the key's record, often the whole row.
+      if (aRoute(t, 'keys.revoke') !== null) later.push(await aSend(t, t.a(), 'keys.revoke', made.id));
       for (const ex of later) expectNoKey(t, ex, made);
     });
     if (listUnread) t.partial('A-AUTH-3', `the key list was read without reaching a new key's entry (${listUnread}), so whether the list shows its value was not seen${readUnseen ? '' : "; each key's own read was"}`);
@@ -276,8 +278,8 @@ function reactivations(t: CheckContext): Reactivation[] {
 check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
-  supports: ['A-AUTH-7', 'X-ROB-1'],
-  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, and no attempt (revoking again, PATCH/PUT, activate) brings it back',
+  supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3'],
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created and revoked');
@@ -286,6 +288,7 @@ check({
       for (const reactivation of tried) {
         const ex = await reactivation.send(t, made.id, name);
         t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${reactivation.label} on a revoked key answered ${ex.response.status}`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
+        expectNoKey(t, ex, made);
         const after = await useKey(t, made.key);
         expectUnauthenticated(t, after, `the revoked key after ${reactivation.label}`, 'A-AUTH-6', worked);
       }
@@ -295,6 +298,7 @@ check({
     const every = await createKey(t, { name: everyName, admin: false });
     const everyRevoked = await aSend(t, t.a(), 'keys.revoke', every.id);
     if (!is2xx(everyRevoked)) throw new Error(`could not revoke a key: ${describeResponse(everyRevoked)}`);
+    expectNoKey(t, everyRevoked, every);
     await tryToBringBack(every, everyName, attempts);
     const cases = fc.record({
       admin: fc.boolean(),
@@ -313,6 +317,7 @@ check({
       if (!is2xx(revoked)) throw new Error(`could not revoke a key: ${describeResponse(revoked)}`);
       const next = await useKey(t, made.key);
       expectUnauthenticated(t, next, 'the key on the request right after its revocation', 'A-AUTH-6', worked);
+      expectNoKey(t, revoked, made);
       await tryToBringBack(made, name, tried);
       const listed = await aSend(t, withKey(t, made.key), 'pipelines.list');
       expectUnauthenticated(t, listed, 'the revoked key', 'A-AUTH-6', worked);

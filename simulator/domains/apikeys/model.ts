@@ -34,7 +34,8 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
   const created = mintPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
   const record = account.pipelineKeys.get(created.id);
   if (!record) throw new Error('a key just minted is missing from its account');
-  if (sim.faults.has('a-key-readable-after-create')) record.leakedValue = created.key;
+  // The faults that leak the full value need it kept; without them nothing ever holds it.
+  if (sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key')) record.leakedValue = created.key;
   return { record, key: created.key };
 }
 

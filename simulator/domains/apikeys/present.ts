@@ -21,6 +21,17 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
   return body;
 }
 
+/**
+ * The revocation answer: the record like any later answer, without the full value (A-AUTH-3).
+ * The fault `a-revoke-answer-shows-key` is a deployment that keeps keys in clear and answers the
+ * revocation with the whole stored row.
+ */
+export function presentRevokedKey(sim: Sim, key: PipelineApiKey, base: string): Record<string, unknown> {
+  const body = presentKey(sim, key, base);
+  if (key.leakedValue !== undefined && sim.faults.has('a-revoke-answer-shows-key')) body.key = key.leakedValue;
+  return body;
+}
+
 /** The create answer: the one and only time the full key is shown. */
 export function presentCreatedKey(sim: Sim, key: PipelineApiKey, value: string, base: string): Record<string, unknown> {
   return { ...presentKey(sim, key, base), key: value };

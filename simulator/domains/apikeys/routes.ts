@@ -4,7 +4,7 @@ import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import { readNewKey, readsAsReactivation } from './input.ts';
 import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey } from './model.ts';
-import { presentCreatedKey, presentKey } from './present.ts';
+import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
@@ -44,7 +44,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
     const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
-    ctx.body = presentKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
+    ctx.body = presentRevokedKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
 
   // A way back, served only while the fault is on (interfaces/a/fault-routes.ts): without it this
