@@ -69,6 +69,7 @@ export const faultCatalog = {
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
+  'a-revoked-key-reads': { clause: 'A-AUTH-6', description: 'a revoked key is still accepted on GET /pipelines/{id}: that read authenticates through a path that never asks whether the key was revoked' },
   'a-revoked-key-reactivated': { clause: 'A-AUTH-6', description: 'a PATCH of a key\'s record with {"status": "active"} or {"revoked_at": null} brings a revoked key back' },
   'a-invalid-key-403': { clause: 'A-AUTH-7', description: 'an invalid key is answered 403 instead of 401' },
   'a-key-lookup-any-account': { clause: 'X-ISO-1', description: 'GET and DELETE /api-keys/{id} find a key by id in any account: an admin of one account reads and revokes another account\'s keys' },

@@ -10,7 +10,8 @@ import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
 import { withKey } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { aRoute, aSend, routeOrSkip, routePath } from './catalog/a-requests.ts';
+import { aRoute, aSend, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
+import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
 import { walkAList } from './catalog/a-lists.ts';
 
 /*
@@ -32,6 +33,47 @@ function useKey(t: CheckContext, key: string): Promise<Exchange> {
 
 function worked(ex: Exchange): boolean {
   return ex.response.status !== 401 && ex.response.status !== 403;
+}
+
+/** A request beyond useKey's that a key no longer authenticating must be refused on. */
+interface KeyRead {
+  label: string;
+  send(key: string): Promise<Exchange>;
+}
+
+/**
+ * Every read this target routes (its document, else the convention), sent with a key: one that
+ * names a pipeline reads account 1's first fixture pipeline (left out where there is none), one
+ * that names a key reads the key `keyId`. Reads change nothing, so they are safe to send to any
+ * deployment with any key; no write is sent, as it would act with a key that still works.
+ */
+function keyReads(t: CheckContext, keyId: number): KeyRead[] {
+  const pipelineId = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  return A_ENDPOINTS.flatMap((endpoint): KeyRead[] => {
+    const route = aRoute(t, endpoint.operation);
+    if (endpoint.effect !== 'read' || route === null) return [];
+    const id = endpoint.id === 'key' ? keyId : endpoint.id === 'pipeline' ? pipelineId : undefined;
+    if (endpoint.id !== undefined && id === undefined) return [];
+    const options = validOptions(t, endpoint, 'key-read');
+    const send = (key: string): Promise<Exchange> => (id === undefined ? aSend(t, withKey(t, key), endpoint.operation, options) : aSend(t, withKey(t, key), endpoint.operation, id, options));
+    return [{ label: `${route.method} ${route.path}`, send }];
+  });
+}
+
+/**
+ * Those of the target's reads that serve `key` (2xx) while it still works: their 2xx is what an
+ * authenticated caller gets, so once the key stops authenticating any 2xx there means it did not.
+ * A read the key is refused on (a non-admin key on key management) tells nothing and is left out.
+ */
+async function readsServedTo(t: CheckContext, key: string, keyId: number): Promise<KeyRead[]> {
+  const served: KeyRead[] = [];
+  for (const read of keyReads(t, keyId)) if (is2xx(await read.send(key))) served.push(read);
+  return served;
+}
+
+/** Once `key` no longer authenticates (`what`), each of `reads` must refuse it: else `clause`; and with 401 and the error object (A-AUTH-7). */
+async function expectReadsRefused(t: CheckContext, key: string, reads: readonly KeyRead[], what: string, clause: string): Promise<void> {
+  for (const read of reads) expectUnauthenticated(t, await read.send(key), `${what} on ${read.label}`, clause, is2xx);
 }
 
 /** A far-future expiry, whatever the target's clock says: 2090 to 2099. */
@@ -120,7 +162,7 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4'],
   supports: ['A-AUTH-7'],
-  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object',
+  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline and on every read the target serves it (a fixture pipeline, the lists, its own record)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -132,12 +174,12 @@ check({
       if (!expiryTaken(t, made.created, expiresAt)) return;
       const before = await useKey(t, made.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
+      const reads = await readsServedTo(t, made.key, made.id);
       // Past the expiry, by at least the clock's second precision.
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
       expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
-      const list = await aSend(t, withKey(t, made.key), 'pipelines.list');
-      expectUnauthenticated(t, list, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
+      await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
     });
   },
 });
@@ -156,7 +198,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4'],
   supports: ['A-AUTH-7'],
-  title: 'A-AUTH-4: a key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object; no control API needed',
+  title: 'A-AUTH-4: a key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there and on every read the target served it; no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -174,12 +216,15 @@ check({
       t.partial('A-AUTH-4', `a key that should live ${WALL_CLOCK_LIFETIME_MS / 1000} s more was refused at once (${before.response.status}): the target's clock and its Date header disagree, so the expiry could not be timed`);
       return;
     }
+    const reads = await readsServedTo(t, made.key, made.id);
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
     const waitMs = expiresAt - skew + 1_000 - Date.now();
     if (waitMs > WALL_CLOCK_MAX_WAIT_MS) t.skip(`the expiry is ${Math.round(waitMs / 1000)} s away on this machine's clock, beyond the ${WALL_CLOCK_MAX_WAIT_MS / 1000} s this check waits`);
     await t.sleep(waitMs);
     const after = await useKey(t, made.key);
-    expectUnauthenticated(t, after, `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`, 'A-AUTH-4', worked);
+    const past = `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`;
+    expectUnauthenticated(t, after, past, 'A-AUTH-4', worked);
+    await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);
   },
 });
@@ -279,7 +324,7 @@ check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
   supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3'],
-  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, the lists, its own record), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created and revoked');
@@ -296,10 +341,13 @@ check({
     // Every attempt once, on one revoked key, whatever the cases below draw.
     const everyName = t.name('revoked');
     const every = await createKey(t, { name: everyName, admin: false });
+    const everyReads = await readsServedTo(t, every.key, every.id);
     const everyRevoked = await aSend(t, t.a(), 'keys.revoke', every.id);
     if (!is2xx(everyRevoked)) throw new Error(`could not revoke a key: ${describeResponse(everyRevoked)}`);
     expectNoKey(t, everyRevoked, every);
+    await expectReadsRefused(t, every.key, everyReads, 'the revoked key', 'A-AUTH-6');
     await tryToBringBack(every, everyName, attempts);
+    await expectReadsRefused(t, every.key, everyReads, 'the revoked key after every attempt to bring it back', 'A-AUTH-6');
     const cases = fc.record({
       admin: fc.boolean(),
       selfRevoke: fc.boolean(),
@@ -311,6 +359,7 @@ check({
       const made = await createKey(t, { name, admin });
       const before = await useKey(t, made.key);
       if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
+      const reads = await readsServedTo(t, made.key, made.id);
       // An admin key may revoke itself; otherwise the configured admin key revokes it.
       const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a();
       const revoked = await aSend(t, revoker, 'keys.revoke', made.id);
@@ -318,9 +367,9 @@ check({
       const next = await useKey(t, made.key);
       expectUnauthenticated(t, next, 'the key on the request right after its revocation', 'A-AUTH-6', worked);
       expectNoKey(t, revoked, made);
+      await expectReadsRefused(t, made.key, reads, 'the revoked key', 'A-AUTH-6');
       await tryToBringBack(made, name, tried);
-      const listed = await aSend(t, withKey(t, made.key), 'pipelines.list');
-      expectUnauthenticated(t, listed, 'the revoked key', 'A-AUTH-6', worked);
+      await expectReadsRefused(t, made.key, reads, 'the revoked key after the attempts to bring it back', 'A-AUTH-6');
     });
   },
 });

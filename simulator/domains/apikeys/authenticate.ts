@@ -11,14 +11,15 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
  * Authenticates an interface A request from its `Authorization` header (A-AUTH-1..7):
  * `Bearer <key>` only (scheme in any case, exactly one token); the key must carry
  * `<prefix>_` (checked before any lookup); it is found by digest, and must be neither revoked
- * nor expired at the simulator's now. Success records `lastUsedAt`.
+ * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation` is only
+ * ever set by a fault (`a-revoked-key-reads`, interfaces/a/gate.ts).
  */
-export function authenticatePipelineKey(sim: Sim, authorization: string | undefined): { account: AccountState; key: PipelineApiKey } {
+export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
   const now = sim.clock.now();
   const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   const candidate = presented === null ? null : prefixed(sim, presented);
   const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
-  if (!found || !usable(sim, found.key, now)) throw refusal(sim, authorization);
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
   return found;
 }
@@ -30,9 +31,9 @@ function prefixed(sim: Sim, token: string): string | null {
   return sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
 }
 
-function usable(sim: Sim, key: PipelineApiKey, now: number): boolean {
+function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: boolean): boolean {
   if (!key.admin && sim.faults.has('a-non-admin-key-refused')) return false;
-  if (key.revokedAt !== null) {
+  if (key.revokedAt !== null && !ignoreRevocation) {
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }

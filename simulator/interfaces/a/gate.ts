@@ -10,7 +10,7 @@ import type { AState } from './types.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx));
+  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx) });
   const state = ctx.state as AState;
   state.account = account;
   state.apiKey = key;
@@ -29,4 +29,16 @@ function presentedAuthorization(sim: Sim, ctx: Context): string | undefined {
   if (!sim.faults.has('a-key-outside-authorization-accepted')) return undefined;
   const elsewhere = ctx.get('x-api-key') || ctx.query.api_key;
   return typeof elsewhere === 'string' && elsewhere !== '' ? `Bearer ${elsewhere}` : undefined;
+}
+
+/** GET of one pipeline, under the served version prefix (or the fault's other one). */
+const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
+
+/**
+ * Every request's key is checked for revocation (A-AUTH-6). The fault `a-revoked-key-reads` is a
+ * deployment whose pipeline read (GET /pipelines/{id}) authenticates through a path of its own
+ * that looks the key up but never asks whether it was revoked.
+ */
+function revocationUnchecked(sim: Sim, ctx: Context): boolean {
+  return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
 }
