@@ -8,17 +8,30 @@ import { runOneCheck } from '../support/run-suites.ts';
  * B-INV-1's "and only them" is judged on whole lists: two accounts' invoice lists are compared
  * for an invoice in both. Where a list cannot be read in pages (its paging parameters are not the
  * ones the target document names), only its first page is seen, and a leak further on would go
- * unseen: the clause is not verified then, where it passed on the first page before.
+ * unseen: the clause is not verified then, where it passed on the first page before. A list of
+ * every account's invoices drawn with the caller's links fails; invoices numbered per account,
+ * some alike in every field but the URL, do not.
  */
 
-const invoicesOf = (account: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `${account}-${i + 1}`, date: '2026-01-01', amount: 10 + i, currency: 'USD', status: 'successful', pdf_url: `https://invoices.example/${account}/${i + 1}.pdf` }));
+type Numbering = 'own-prefix' | 'per-account';
 
-/** Two accounts of 60 invoices each; `paged`: by offset and limit, else always the first 20. */
-function invoiceTarget(paged: boolean): http.Server {
-  const lists: Record<string, unknown[]> = { acme: invoicesOf('acme', 60), globex: invoicesOf('globex', 60) };
+/** `per-account`: each account numbers its invoices from 1, so its first ones are alike in both but for the URL. */
+const invoicesOf = (account: string, count: number, numbering: Numbering = 'own-prefix') =>
+  Array.from({ length: count }, (_, i) => ({ id: numbering === 'per-account' ? `INV-${i + 1}` : `${account}-${i + 1}`, date: '2026-01-01', amount: 10 + i, currency: 'USD', status: 'successful', pdf_url: `https://invoices.example/${account}/${i + 1}.pdf` }));
+
+/** A leaked invoice drawn as the caller's: its pdf_url under the caller's path. */
+const drawnFor = (account: string, invoice: { id: string }) => ({ ...invoice, pdf_url: `https://invoices.example/${account}/${invoice.id}.pdf` });
+
+/**
+ * Two accounts of invoices (60 and 60, or 60 and 30 numbered per account); `paged`: by offset and
+ * limit, else always the first 20; `everyAccount`: each list holds every account's invoices.
+ */
+function invoiceTarget(paged: boolean, options: { numbering?: Numbering; everyAccount?: boolean } = {}): http.Server {
+  const own: Record<string, { id: string }[]> = { acme: invoicesOf('acme', 60, options.numbering), globex: invoicesOf('globex', options.numbering === 'per-account' ? 30 : 60, options.numbering) };
+  const all = [...(own.acme ?? []), ...(own.globex ?? [])];
   return jsonServer(({ path, query }) => {
-    const list = lists[/^\/(\w+)\/api\/invoices$/.exec(path)?.[1] ?? ''];
+    const account = /^\/(\w+)\/api\/invoices$/.exec(path)?.[1] ?? '';
+    const list = options.everyAccount && own[account] ? all.map((invoice) => drawnFor(account, invoice)) : own[account];
     if (!list) return { status: 404, body: { message: 'Item not found.' } };
     const offset = paged ? Number(query.get('offset') ?? 0) : 0;
     const limit = paged ? Math.min(100, Number(query.get('limit') ?? 20)) : 20;
@@ -29,10 +42,10 @@ function invoiceTarget(paged: boolean): http.Server {
 const servers = localServers();
 afterEach(() => servers.closeAll());
 
-async function onlyOwn(paged: boolean) {
-  const url = await servers.listen(invoiceTarget(paged));
+async function onlyOwn(paged: boolean, options: Parameters<typeof invoiceTarget>[1] = {}, check = 'b-inv/only-own', clause = 'B-INV-1') {
+  const url = await servers.listen(invoiceTarget(paged, options));
   const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'a'.repeat(40) }, { account_id: 'globex', api_key: 'g'.repeat(40) }] }, {});
-  return runOneCheck(target, 'b-inv/only-own', 'B-INV-1', { readOnly: true });
+  return runOneCheck(target, check, clause, { readOnly: true });
 }
 
 describe('b-inv/only-own', () => {
@@ -49,3 +62,24 @@ describe('b-inv/only-own', () => {
     expect(verdict?.reasons.join('\n')).toMatch(/could not be read in pages with offset and limit \(a page of 1 held more.*only the 20 invoices of its first page were read/);
   });
 });
+
+describe('invoices of another account drawn with the caller\'s links', () => {
+  it.each([
+    ['b-inv/only-own', 'B-INV-1'],
+    ['b-iso/foreign-invoices-not-listed', 'B-AUTH-3'],
+  ])('%s fails %s where each list holds every account\'s invoices', async (check, clause) => {
+    const { verdict, check: result } = await onlyOwn(true, { everyAccount: true }, check, clause);
+    expect(verdict?.verdict).toBe('fail');
+    expect(result.failures[0]?.message).toMatch(/accounts 1 and 2 list the same 120 invoices/);
+  });
+
+  it.each([
+    ['b-inv/only-own', 'B-INV-1'],
+    ['b-iso/foreign-invoices-not-listed', 'B-AUTH-3'],
+  ])('%s passes %s where invoices numbered per account are alike in every field but the URL', async (check, clause) => {
+    const { verdict, check: result } = await onlyOwn(true, { numbering: 'per-account' }, check, clause);
+    expect(result.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+});
+
