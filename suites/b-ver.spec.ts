@@ -4,7 +4,10 @@ import { B_ACCEPT } from './lib/clients.ts';
 import { mediaTypeSpelling } from './lib/arbitraries/media-types.ts';
 import { idOf, is2xx } from './lib/answers.ts';
 import { undoCreation } from './lib/factories/undo.ts';
-import { B_ENDPOINTS, bEndpoint } from './catalog/b-endpoints.ts';
+import { makeHook } from './lib/factories/hooks.ts';
+import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
+import { CheckSkipped } from './lib/failure.ts';
+import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
 import { bodyContext, requestOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues, specReadRequests } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
@@ -69,18 +72,31 @@ check({
   },
 });
 
+/** One write the check sends with a given Accept (null: none), judging the answer. */
+interface WriteAttempt {
+  key: string;
+  send: (accept: string | null) => Promise<void>;
+}
+
 check({
   id: 'b-ver/accept-required-on-writes',
   clauses: ['B-VER-1'],
-  title: 'B-VER-1: every write of the endpoint catalog that creates something (a job, a hook, an SSH key), sent without the versioned Accept header or with another one, is refused with a 4xx and creates nothing',
+  title: 'B-VER-1: writes sent without the versioned Accept header or with another one are refused with a 4xx: every write of the endpoint catalog that creates something (a job, a hook, an SSH key), and updates and deletions that could change only what the run made (PUT /user with its own fields, PUT /hooks/{id}/reset and DELETE /hooks/{id} of a hook the run made)',
   needs: ['b', 'write'],
   async run(t) {
     const c = bodyContext(t);
-    const creating = B_ENDPOINTS.filter((e) => e.creates !== undefined && e.effect === 'write' && requestOf(e, {}, c) !== undefined);
-    if (creating.length === 0) t.skip('no creating write of the catalog can be sent with this target\'s fixtures');
-    for (const endpoint of creating) await tryWrite(t, endpoint, null);
-    const cases = fc.tuple(fc.oneof(fc.constant(null), wrongAccept), fc.constantFrom(...creating.map((e) => e.key)));
-    await t.property('wrong Accept on a write is refused', cases, async ([accept, key]) => tryWrite(t, bEndpoint(key), accept), { runs: 6 });
+    const creating: WriteAttempt[] = B_ENDPOINTS.filter((e) => e.creates !== undefined && e.effect === 'write' && requestOf(e, {}, c) !== undefined).map((endpoint) => ({
+      key: endpoint.key,
+      send: (accept) => tryWrite(t, endpoint, accept),
+    }));
+    const { attempts: updating, notSent } = await updatesChangingNothing(t);
+    if (notSent.length) t.note(`not sent: ${notSent.join('; ')}`);
+    const attempts = [...creating, ...updating];
+    if (attempts.length === 0) t.skip('no write of the catalog can be sent with this target\'s fixtures, and no update that changes nothing');
+    for (const attempt of attempts) await attempt.send(null);
+    const byKey = new Map(attempts.map((a) => [a.key, a]));
+    const cases = fc.tuple(fc.oneof(fc.constant(null), wrongAccept), fc.constantFrom(...byKey.keys()));
+    await t.property('wrong Accept on a write is refused', cases, async ([accept, key]) => byKey.get(key)?.send(accept), { runs: 10 });
   },
 });
 
@@ -91,6 +107,41 @@ async function tryWrite(t: CheckContext, endpoint: BEndpoint, accept: string | n
   const id = idOf(ex);
   if (is2xx(ex) && id !== undefined && endpoint.creates) undoCreation(t, 0, endpoint.creates, id);
   t.expect.status(ex, '4xx', 'B-VER-1', `${endpoint.key} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
+}
+
+/**
+ * PUT and DELETE requests that, wrongly served, would change nothing of the account but what the
+ * run made: PUT /user with the user's own fields (put back afterwards all the same), a salt reset
+ * of a hook the run made, and the deletion (an extension) of another such hook, made afresh for
+ * each try. Absent ids would not do: a target serving the request would answer them 404, a 4xx.
+ */
+async function updatesChangingNothing(t: CheckContext): Promise<{ attempts: WriteAttempt[]; notSent: string[] }> {
+  const attempts: WriteAttempt[] = [];
+  const notSent: string[] = [];
+  const refused = (key: string, accept: string | null, ex: Exchange) => t.expect.status(ex, '4xx', 'B-VER-1', `${key} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
+  const user = (await restoreUserAfter(t))?.user;
+  if (user) {
+    const body = userPutBody(user);
+    attempts.push({ key: 'PUT /user', send: async (accept) => refused('PUT /user', accept, await t.b().put('/user', { body, headers: { accept } })) });
+  } else {
+    notSent.push('PUT /user: the user cannot be read (GET /user, an extension) to send its own fields');
+  }
+  try {
+    const hook = await makeHook(t, 0, 'accept-hook');
+    attempts.push({ key: 'PUT /hooks/{id}/reset', send: async (accept) => refused('PUT /hooks/{id}/reset', accept, await t.b().put(`/hooks/${hook.id}/reset`, { headers: { accept } })) });
+    attempts.push({
+      key: 'DELETE /hooks/{id}',
+      send: async (accept) => {
+        const made = await makeHook(t, 0, 'accept-hook');
+        refused('DELETE /hooks/{id}', accept, await t.b().delete(`/hooks/${made.id}`, { headers: { accept } }));
+      },
+    });
+  } catch (err) {
+    // A hook of the real service's type this target does not take: those two are not sent.
+    if (!(err instanceof CheckSkipped)) throw err;
+    notSent.push(`PUT /hooks/{id}/reset and DELETE /hooks/{id}: ${err.message}`);
+  }
+  return { attempts, notSent };
 }
 
 check({
