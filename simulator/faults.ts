@@ -32,6 +32,7 @@ export const faultCatalog = {
   'b-ssh-key-read-404': { clause: 'B-KEY-1', description: 'GET /user/keys/{id} does not find keys created through the API' },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
+  'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },

@@ -10,10 +10,11 @@ import { runOneCheck } from '../support/run-suites.ts';
  * itself (a count of reads here; a delivery's time or a flag the deployment keeps elsewhere): the
  * reset is not blamed for it, since a hook made alike and never reset moves too. A reset that
  * really changes a field still fails; a field of the spec's hook moving by itself leaves the
- * clause not verified rather than passed.
+ * clause not verified rather than passed. The twin keeps its salt: a reset that salts every hook
+ * fails, unless salts move by themselves (then not verified).
  */
 
-type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips' | 'reset-bumps-revision';
+type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips' | 'reset-bumps-revision' | 'reset-salts-every-hook' | 'salt-rotates-on-first-read';
 
 interface StoredHook {
   [field: string]: unknown;
@@ -33,6 +34,8 @@ function hookTarget(mode: Mode): http.Server {
     readsOf.set(hook.id, own);
     // active-flips: the deployment turns every hook off by itself from its third answer on.
     const off = mode === 'active-flips' && own >= 3 ? { active: false } : {};
+    // salt-rotates-on-first-read: the salt a hook was created with is replaced by itself when the hook is first read.
+    if (mode === 'salt-rotates-on-first-read' && own === 2) hook.salt = randomBytes(32).toString('hex');
     return { ...hook, reads, ...off };
   };
   return jsonServer(({ method, path, body }) => {
@@ -49,6 +52,7 @@ function hookTarget(mode: Mode): http.Server {
     if (method === 'GET' && !match?.[2]) return { status: 200, body: shown(hook) };
     if (method === 'PUT' && match?.[2]) {
       hook.salt = randomBytes(32).toString('hex');
+      if (mode === 'reset-salts-every-hook') for (const other of hooks.values()) other.salt = hook.salt;
       if (mode === 'reset-deactivates') hook.active = false;
       if (mode === 'reset-bumps-revision') hook.revision = Number(hook.revision) + 1;
       return { status: 200, body: shown(hook) };
@@ -95,5 +99,18 @@ describe('b-hook/reset-salt beside a twin that is never reset', () => {
     expect(check.failures.map((f) => f.message)).toEqual([]);
     expect(verdict?.verdict).toBe('not-verified');
     expect(verdict?.reasons.join('\n')).toMatch(/the hook's active also moved on a hook made alike/);
+  });
+
+  it('fails where the reset gives its new salt to every hook of the account, the twin too', async () => {
+    const { check, verdict } = await resetCheck('reset-salts-every-hook');
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/PUT \/hooks\/\d+\/reset also changed the salt of hook \d+, which was not reset/);
+  });
+
+  it('leaves B-HOOK-2 not verified where salts move by themselves, the twin\'s before any reset', async () => {
+    const { check, verdict } = await resetCheck('salt-rotates-on-first-read');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('not-verified');
+    expect(verdict?.reasons.join('\n')).toMatch(/the salt of a hook made alike moved before any reset/);
   });
 });

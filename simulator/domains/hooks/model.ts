@@ -83,7 +83,10 @@ export function deleteHook(account: AccountState, id: number): Hook {
  */
 export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
-  hook.salt = newSalt();
+  const salt = newSalt();
+  // b-hook-reset-salts-every-hook: the update loses its hook condition and salts the whole account.
+  const salted = sim.faults.has('b-hook-reset-salts-every-hook') ? [...account.hooks.values()] : [hook];
+  for (const each of salted) each.salt = salt;
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
   return hook;
 }
