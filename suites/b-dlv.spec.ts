@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { isObject, pageListing, type ListWalk } from './lib/answers.ts';
+import { isObject, pageListing, type JsonObject, type ListWalk } from './lib/answers.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /** The page of `listed` that shows delivery `id`, if any. */
@@ -16,8 +16,7 @@ function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
  * gone may be a no-op. Fails B-DLV-1 when the list still shows it; the reason it could not be
  * seen otherwise.
  */
-async function expectGone(t: CheckContext, id: number, listedBefore: boolean | undefined): Promise<string | undefined> {
-  const listed = await listCatalog(t.b(), t.target, '/deliveries', 20);
+async function expectGone(t: CheckContext, id: number, listedBefore: boolean | undefined, listed: ListWalk | null): Promise<string | undefined> {
   if (listed) {
     const page = pageShowing(listed, id);
     t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
@@ -29,18 +28,48 @@ async function expectGone(t: CheckContext, id: number, listedBefore: boolean | u
   return `${list}, and a second DELETE /deliveries/${id} answered ${again.response.status}, which does not say whether it is gone`;
 }
 
+/** The deliveries of `walk`, by id (items without an integer id aside). */
+function deliveriesById(walk: ListWalk): Map<number, JsonObject> {
+  const out = new Map<number, JsonObject>();
+  for (const item of walk.items) if (isObject(item) && typeof item.id === 'number') out.set(item.id, item);
+  return out;
+}
+
+/**
+ * The DELETE deletes the one blueprint it names: every other delivery listed before is listed
+ * after. Judged on whole lists only (one missing from a partial read may lie beyond it), leaving
+ * out the deliveries this check sent a DELETE for and those a run of disco made (named `disco-`:
+ * their checks delete them on their own schedule). Returns why it could not be judged.
+ */
+function expectOthersKept(t: CheckContext, deleted: number, tried: ReadonlySet<number>, before: ListWalk | null, after: ListWalk | null): string | undefined {
+  if (!before?.complete || !after?.complete) return 'GET /deliveries (an extension) could not be read whole before and after the deletion';
+  const listedAfter = deliveriesById(after);
+  const others = [...deliveriesById(before)].filter(([id, delivery]) => !tried.has(id) && !String(delivery.name ?? '').startsWith('disco-'));
+  const gone = others.filter(([id]) => !listedAfter.has(id));
+  t.expect.that(gone.length === 0, {
+    clause: 'B-DLV-1',
+    message: `after DELETE /deliveries/${deleted}, ${gone.length} of the ${others.length} other deliveries listed before it are listed no more`,
+    expected: 'every other delivery still listed',
+    received: `${gone.length} no longer listed`,
+    exchange: after.exchanges[after.exchanges.length - 1],
+  });
+  return undefined;
+}
+
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, or a second DELETE finds nothing) and answers 204 with no body',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Destructive: each run uses up one of the disposable deliveries the target lists.
     // What the list (an extension) showed before any deletion: whether it listed the delivery deleted.
     const before = await listCatalog(t.b(), t.target, '/deliveries', 20);
     const usedUp: string[] = [];
+    const tried = new Set<number>();
     for (const id of t.fixtures().delivery_ids ?? []) {
       const listedBefore = before?.complete ? pageShowing(before, id) !== undefined : undefined;
+      tried.add(id);
       const ex = await t.b().delete(`/deliveries/${id}`);
       // Used up by an earlier run: not found, or gone, or refused otherwise with the error object
       // where the list did not show it (which code is the deployment's: "error status codes of the
@@ -59,8 +88,11 @@ check({
         received: `${ex.response.body.length} bytes`,
         exchange: ex,
       });
-      const unseen = await expectGone(t, id, listedBefore);
+      const after = await listCatalog(t.b(), t.target, '/deliveries', 20);
+      const unseen = await expectGone(t, id, listedBefore, after);
       if (unseen) t.partial('B-DLV-1', `the deletion itself was not seen, only the 204: ${unseen}`);
+      const othersUnseen = expectOthersKept(t, id, tried, before, after);
+      if (othersUnseen) t.note(`whether the other deliveries were kept was not seen: ${othersUnseen}`);
       t.note(`deleted delivery ${id}`);
       return;
     }

@@ -102,3 +102,18 @@ describe('b-dlv/delete where a used-up delivery is refused with another code', (
     expect([...run.failedClauses]).toEqual(['B-DLV-1']);
   });
 });
+
+describe('b-dlv/delete and the deliveries it did not name', () => {
+  it('fails B-DLV-1 where the DELETE of one delivery deletes every delivery of the account', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ faults: ['b-delivery-delete-removes-all'], only: ['b-dlv/delete'], profile: 'spec' });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect([...run.failedClauses]).toEqual(['B-DLV-1']);
+    expect(check.failures[0]?.message).toMatch(/after DELETE \/deliveries\/\d+, 2 of the 2 other deliveries listed before it are listed no more/);
+  });
+
+  it('says so in a note where the list cannot be read, and still passes on a second DELETE finding nothing', { timeout: 60_000 }, async () => {
+    const { check, verdict } = await deleteWithoutList([]);
+    expect(verdict?.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/whether the other deliveries were kept was not seen: GET \/deliveries \(an extension\) could not be read whole/);
+  });
+});

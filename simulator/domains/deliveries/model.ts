@@ -69,6 +69,8 @@ export function readDelivery(account: AccountState, id: number): Delivery {
 /** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
 export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
   const delivery = readDelivery(account, id);
-  if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
+  // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
+  if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
+  else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   return delivery;
 }
