@@ -127,17 +127,11 @@ check({
       exchange: second.ex,
     });
     // A leak drawn with the caller's links (its pdf_url under the caller's path) equals nothing of
-    // the owner's list whole; by identity (the fields but the URL) a list of every account's
-    // invoices shows as two lists that each hold all of the other's (sameInvoices says why one
-    // invoice alike in both is no proof). Only whole lists can be compared so.
-    if (unread.length > 0) return;
-    t.expect.that(!sameInvoices(first.items, second.items), {
-      clause: 'B-INV-1',
-      message: `accounts 1 and 2 list the same ${first.items.length} invoices (by id, date, amount, currency and status): each account's list holds every invoice of the other`,
-      expected: "each account's own invoices",
-      received: `the same ${first.items.length} invoices in both lists`,
-      exchange: first.ex,
-    });
+    // the owner's list whole. By identity (the fields but the URL) a list of every account's
+    // invoices shows as two lists that each hold all of the other's; but so do two accounts
+    // billed alike whose ids are numbered per account (sameInvoices): not told apart, not passed.
+    if (unread.length > 0 || !sameInvoices(first.items, second.items)) return;
+    t.partial('B-INV-1', `accounts 1 and 2 list the same ${first.items.length} invoices by id, date, amount, currency and status, their URLs aside: either each account is shown the other's invoices, or the two accounts' invoices are alike, which the lists cannot tell apart; accounts billed differently verify the clause`);
   },
 });
 

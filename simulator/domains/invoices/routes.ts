@@ -1,11 +1,23 @@
-import type { Sim } from '../../context.ts';
+import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
+import { linksAt } from '../../http/links.ts';
+import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices } from './model.ts';
 import { readListOrder } from '../../http/list-query.ts';
 import { invoiceJsonBytes, presentInvoice } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
+
+/**
+ * The links an invoice is shown with: the caller's. Only the fault `b-invoices-of-every-account`
+ * lists other accounts' invoices, and a shared page cache would show them as their owner's.
+ */
+function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: Links): Links {
+  if (!sim.faults.has('b-invoices-of-every-account') || caller.invoices.includes(invoice)) return links;
+  const owner = [...sim.store.accounts.values()].find((a) => a.invoices.includes(invoice));
+  return owner ? linksAt(links.origin, owner.slug) : links;
+}
 
 const recentPages = recentJsonArraysBy<AccountState>();
 
@@ -16,7 +28,7 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
-    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, links, sim)));
+    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim)));
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).
