@@ -89,9 +89,10 @@ export function controlClient(url: string, options: ControlTransportOptions = {}
     try {
       res = await controlRequest(`${base}${path}`, method, body === undefined ? undefined : JSON.stringify(body), options);
     } catch (err) {
-      // Not reached at all: a ControlError too (status 0), so one catch serves every failure.
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new ControlError(`${method} ${path}: the control API at ${base} did not answer (${code ?? (err instanceof Error ? err.message : String(err))})`, 0, undefined);
+      // Not reached at all: a ControlError too (status 0), so one catch serves every failure. Node's
+      // own words say why ("connect ECONNREFUSED ...", "self-signed certificate"): its code alone
+      // (DEPTH_ZERO_SELF_SIGNED_CERT) says less.
+      throw new ControlError(`${method} ${path}: the control API at ${base} did not answer (${err instanceof Error ? err.message : String(err)})`, 0, undefined);
     }
     const text = res.text;
     const parsed: unknown = text === '' ? undefined : safeJson(text);
