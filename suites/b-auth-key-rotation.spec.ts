@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
@@ -73,6 +74,7 @@ function newKeyOf(t: CheckContext, ex: Exchange, oldKeys: Set<string>): string {
 check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
+  supports: ['B-VER-2'],
   title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request) (runs last: it kills the configured key)",
   needs: ['b', 'write'],
   runsLast: true,
@@ -110,6 +112,9 @@ check({
       // re-runs this predicate, and it must start from the live key).
       current = next;
       retired.add(next);
+      // A write b-ver's media-type check cannot undo, so its label is looked at here, once the
+      // live key is `next`: a failure re-runs this predicate from it.
+      expectVendorMediaType(t, regenerated);
       if (graceMs > 0) {
         // A read, never the probe: while the old key still works, a regeneration sent with it
         // would replace `next` too.

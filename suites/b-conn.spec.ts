@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { bEndpoint, bPath } from './catalog/b-endpoints.ts';
@@ -264,7 +265,7 @@ function groupBody(name: string, description: string, members: ConnectionRef[]):
 
 check({
   id: 'b-conn/group-create',
-  clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1'],
+  clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1', 'B-VER-2'],
   title: "B-CG-1: POST /connection_groups creates a group (201) holding the account's database and cloud-storage connections it names",
   needs: ['b', 'write'],
   async run(t) {
@@ -318,6 +319,9 @@ check({
           exchange: read.ex,
         });
       }
+      // A write b-ver's media-type check cannot undo, so its label is looked at here (last: a
+      // wrong label does not cut the membership short).
+      expectVendorMediaType(t, ex);
     }, { runs: t.target.controlUrl ? undefined : 2 });
     if (membershipAllowed(t) && assigned === 0) t.partial('B-CG-1', 'no generated group named any connection, so assigning connections was not verified');
     if (readBack === 0 && unreadable > 0) {

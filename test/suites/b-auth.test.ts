@@ -4,6 +4,7 @@ import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { inRunOrder } from '../../suites/lib/registry.ts';
 import type { Permission } from '../../suites/lib/types.ts';
+import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
 
@@ -59,5 +60,14 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     process.env.DISCO_ALLOW_KEY_ROTATION = '1';
     const out = await runOnRealLookingTarget();
     expect(out.checks[0]?.verdict).toBe('pass');
+  });
+});
+
+describe('b-auth: the regenerated key\'s answer', () => {
+  it('is labelled with the versioned media type (B-VER-2): a label wrong there fails B-VER-2 alone, the key rotation itself still judged from the live key', async () => {
+    const run = await runSuitesAgainstSimulator({ faults: ['b-group-and-token-labelled-json'], only: [REGENERATE], runs: 3 });
+    expect(run.checks.map((c) => c.verdict)).toEqual(['fail']);
+    expect([...run.failedClauses]).toEqual(['B-VER-2']);
+    expect(run.leftovers).toEqual([]);
   });
 });

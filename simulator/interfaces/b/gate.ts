@@ -32,7 +32,7 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       await next();
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null) {
-        ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
+        ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
       }
     } catch (err) {
       faultyErrorHandling(sim, ctx, err);
@@ -130,4 +130,13 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   state.links = links;
   if (quota) state.quota = quota;
   if (lenient) state.lenientBodies = true;
+}
+
+/**
+ * The fault `b-group-and-token-labelled-json`: two writes whose handlers set their own type (a
+ * connection group made, a key regenerated) and say application/json, as handlers written apart
+ * from the rest do.
+ */
+function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
+  return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
 }
