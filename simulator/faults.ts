@@ -37,6 +37,7 @@ export const faultCatalog = {
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
+  'b-limit-uncapped-past-the-start': { clause: 'B-LIM-2', description: 'a page size above 100 is honoured when an offset above 0 is given: the first page is capped, the next ones are not' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
   'b-connection-rename-not-stored': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers 200 with the connection under its new name, but the connection keeps its old one' },

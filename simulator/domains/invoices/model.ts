@@ -15,9 +15,13 @@ export interface InvoicePage {
   total: number;
 }
 
-/** The largest page size the invoice list accepts. */
-export function invoicePageLimit(sim: Sim): number {
-  return sim.faults.has('b-limit-uncapped') ? UNCAPPED_LIMIT : MAX_LIMIT;
+/**
+ * The largest page size the invoice list accepts. `pastTheStart`: an offset above 0 was asked
+ * for, where the fault `b-limit-uncapped-past-the-start` forgets the cap (a second code path for
+ * "the next pages" that never had it).
+ */
+export function invoicePageLimit(sim: Sim, pastTheStart = false): number {
+  return sim.faults.has('b-limit-uncapped') || (pastTheStart && sim.faults.has('b-limit-uncapped-past-the-start')) ? UNCAPPED_LIMIT : MAX_LIMIT;
 }
 
 /** The invoice's day as epoch ms (midnight UTC): when it was issued, created and last updated. */

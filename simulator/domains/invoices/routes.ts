@@ -24,7 +24,8 @@ const recentPages = recentJsonArraysBy<AccountState>();
 export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
-    const page = readPage(sim, ctx, invoicePageLimit(sim));
+    const offset = ctx.query[sim.conventions.b.paging.offset];
+    const page = readPage(sim, ctx, invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
