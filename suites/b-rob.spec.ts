@@ -4,6 +4,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
 import { boundaryNumber, brokenPercentEncoding, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
+import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
 import { is2xx, isObject, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
@@ -277,6 +278,22 @@ async function oddCases(t: CheckContext) {
       }),
     /** A whole body that is not an object: bad input. */
     notAnObject: (raw: string) => oddCase(`POST /hooks body ${raw.slice(0, 20)}`, true, () => rawJson('POST', '/hooks', raw)),
+    /**
+     * A real public key made nearly valid (its blob cut after the type, cut in the middle, or with
+     * bytes after the key): a parser that believes the lengths a blob declares reads past its end.
+     * Maybe valid to some deployment (trailing bytes), never a crash; a key it took is deleted.
+     */
+    nearValidKey: (kind: SshKeyKind, change: 'type only' | 'cut in half' | 'bytes appended') =>
+      oddCase(`public_key ${kind}, ${change}`, false, async () => {
+        const [type = '', encoded = ''] = generateOpenSshKey(kind).line.split(' ');
+        const blob = Buffer.from(encoded, 'base64');
+        const typeLength = 4 + blob.readUInt32BE(0);
+        const changed = change === 'type only' ? blob.subarray(0, typeLength) : change === 'cut in half' ? blob.subarray(0, typeLength + Math.floor((blob.length - typeLength) / 2)) : Buffer.concat([blob, Buffer.from([0, 0, 0, 1, 42])]);
+        const ex = await t.b().post('/user/keys', { body: { name: t.name('rob-key'), public_key: `${type} ${changed.toString('base64')} disco@rob` } });
+        const id = is2xx(ex) ? idOf(ex) : undefined;
+        if (id !== undefined) undoCreation(t, 0, 'sshKey', id);
+        return ex;
+      }),
     /** Unicode and very long strings where strings belong: maybe valid, never a crash. */
     oddString: (text: string, field: 'hook name' | 'location' | 'time_zone' | 'email') =>
       oddCase(`${field} = ${text.length > 40 ? `${text.length} characters` : JSON.stringify(text)}`, false, async () => {
@@ -290,7 +307,7 @@ check({
   id: 'b-rob/odd-values',
   clauses: ['X-ROB-1'],
   supports: ['X-ISO-1'],
-  title: 'X-ROB-1: huge, negative and fractional numbers, numbers beyond double range, unicode, very long strings and deeply nested JSON in bodies never get a 5xx; a job on a cluster or package id that is no id gets a 4xx with the error object',
+  title: 'X-ROB-1: huge, negative and fractional numbers, numbers beyond double range, unicode, very long strings, deeply nested JSON and nearly valid SSH keys (a real key cut short or with bytes appended) in bodies never get a 5xx; a job on a cluster or package id that is no id gets a 4xx with the error object',
   needs: ['b', 'write'],
   async run(t) {
     // Unicode locations and deep notification settings may be valid: the user is put back after.
@@ -311,6 +328,7 @@ check({
       ...DEPTHS.map((d) => make.deepSettings(d)),
       make.notAnObject(nestedJsonText(10_000, 'array')),
       make.oddString('x'.repeat(100_000), 'location'),
+      ...(['type only', 'cut in half', 'bytes appended'] as const).map((change) => make.nearValidKey('ed25519', change)),
     ];
     for (const c of extremes) await run(c);
     const names = fc.constantFrom<'cluster_id' | 'package_id' | 'id'>('cluster_id', 'package_id', 'id');
@@ -319,6 +337,7 @@ check({
       fc.constantFrom('1e999', '-1e999', '123456789012345678901234567890', '1.0e-400', '9007199254740993').map(make.rawNumber),
       fc.tuple(fc.constantFrom(...DEPTHS), fc.constantFrom<'array' | 'object'>('array', 'object'), fc.constantFrom<'id' | 'name'>('id', 'name')).map(([d, shape, field]) => make.deepWhereScalar(d, shape, field)),
       fc.constantFrom(...DEPTHS).map(make.deepSettings),
+      fc.tuple(fc.constantFrom(...SSH_KEY_KINDS), fc.constantFrom('type only', 'cut in half', 'bytes appended') as fc.Arbitrary<'type only' | 'cut in half' | 'bytes appended'>).map(([kind, change]) => make.nearValidKey(kind, change)),
       fc.constantFrom('[]', '"text"', '42', 'true', 'null', '[{"name": "x"}]').map(make.notAnObject),
       fc
         .tuple(fc.oneof(unicodeText({ minLength: 1, maxLength: 30 }), longText(100_000), longText(5_000)), fc.constantFrom<'hook name' | 'location' | 'time_zone' | 'email'>('hook name', 'location', 'time_zone', 'email'))
