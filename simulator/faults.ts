@@ -74,6 +74,7 @@ export const faultCatalog = {
   'a-revoke-answer-shows-key': { clause: 'A-AUTH-3', description: 'the answer to a key\'s revocation carries the full key (a deployment that keeps keys in clear answers with the whole record)' },
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
+  'a-key-may-revoke-itself': { clause: 'A-AUTH-5', description: 'a non-admin key may revoke itself (the admin rule is skipped when the key named is the caller\'s own)' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
   'a-revoked-key-reads': { clause: 'A-AUTH-6', description: 'a revoked key is still accepted on GET /pipelines/{id}: that read authenticates through a path that never asks whether the key was revoked' },
   'a-revoked-key-reactivated': { clause: 'A-AUTH-6', description: 'a PATCH of a key\'s record with {"status": "active"} or {"revoked_at": null} brings a revoked key back' },

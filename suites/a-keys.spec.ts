@@ -240,7 +240,7 @@ check({
   id: 'a-keys/admin-only',
   clauses: ['A-AUTH-5'],
   supports: ['A-AUTH-3', 'A-GAP-4'],
-  title: 'A-AUTH-5: a non-admin key creating or revoking keys gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
+  title: 'A-AUTH-5: a non-admin key creating or revoking keys (another or its own) gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
   needs: ['a', 'a-nonadmin', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
@@ -267,6 +267,13 @@ check({
     };
     const fixed: Attempt[] = [{ kind: 'create', body: { name: t.name('by-non-admin') } }, { kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }];
     for (const a of fixed) await attempt(a);
+    // Revoking is key management whichever key it names, the caller's own too.
+    const itself = await createKey(t, { name: t.name('self-revoker'), admin: false });
+    const own = await aSend(t, withKey(t, itself.key), 'keys.revoke', itself.id);
+    t.expect.status(own, 403, 'A-AUTH-5', `DELETE /api-keys/{id} of a non-admin key's own id, with that key, answered ${own.response.status}, expected 403`);
+    t.expect.errorObjectA(own, 'A-AUTH-5');
+    const stillWorks = await useKey(t, itself.key);
+    t.expect.that(worked(stillWorks), { clause: 'A-AUTH-5', message: 'a non-admin key revoked itself (it stopped working)', expected: 'the key keeps working', received: describeResponse(stillWorks), exchange: stillWorks });
     const attempts = fc.oneof(
       fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: undefined }) }).map(
         ({ name, admin, expires }): Attempt => ({ kind: 'create', body: { name: `${t.name('by-non-admin')} ${name}`, admin, ...(expires ? { expires_at: expires } : {}) } }),

@@ -42,8 +42,10 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
-    requireAdmin(sim, ctx.state.apiKey);
-    const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
+    const id = keyId(ctx.params.id);
+    // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
+    if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey);
+    const record = findKey(sim, ctx.state.account, id);
     ctx.body = presentRevokedKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
 
