@@ -16,6 +16,7 @@ export const faultCatalog = {
   'b-group-and-token-labelled-json': { clause: 'B-VER-2', description: 'the answers of POST /connection_groups and POST /user/tokens, whose handlers set their own type, are labelled application/json; every other answer is right' },
   'b-json-charset-refused': { clause: 'B-HDR-1', description: 'Content-Type is compared as a string: `application/json; charset=utf-8` is refused with 415' },
   'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
+  'b-word-id-404-own-text': { clause: 'B-ERR-1', description: 'GET /packages/{id} with a word for its id answers 404 with a text of its own ("No record with that id."), not the one every other 404 carries' },
   'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },
   'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },
   'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },

@@ -1,13 +1,13 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
 import { FLOW_TYPES, VALIDATION_STATUSES, flowTypeOf, type PackageStatus } from './types.ts';
 import { VALIDATION_SORTS, readValidation, runValidation, validationAt, validationsNewestFirst } from './validations.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { inListOrder } from '../shared/list-order.ts';
-import { pathId } from '../../http/path-id.ts';
+import { parsePositiveId, pathId } from '../../http/path-id.ts';
 import { PACKAGE_SORTS, archivePackage, createPackage, ownPackage, packagesNewestFirst, readPackage, updatePackage } from './model.ts';
 import { presentPackage, presentPackageDetail, presentPackageExport, presentPackageTemplate, presentValidation } from './present.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -105,6 +105,8 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/packages/:id', (ctx) => {
     const { account, links } = ctx.state;
+    // The fault `b-word-id-404-own-text`: a handler that checks its id itself, with words of its own.
+    if (sim.faults.has('b-word-id-404-own-text') && parsePositiveId(ctx.params.id) === null) throw new ApiError('not_found', { message: 'No record with that id.' });
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     if (pkg) {
