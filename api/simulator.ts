@@ -8,6 +8,7 @@ import type { FaultName } from '../simulator/faults.ts';
 import type { ConventionsName } from '../simulator/conventions.ts';
 import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
 import type { IdNumbering } from '../simulator/store.ts';
+import { ID_NUMBERING, JOB_PACE, KEY_PREFIX } from '../simulator/start-options.ts';
 import { startWith } from '../simulator/control/startup.ts';
 import { loadNamedSeed, loadSeedFile } from '../simulator/control/seed-files.ts';
 import { targetDescription } from '../simulator/control/description.ts';
@@ -81,9 +82,9 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   // Checked before anything is made: a pair that does not go together is the caller's mistake.
   const selfSigned = options.tls ? selfSignedCertificate(options.tls) : undefined;
   // Refused as `disco serve` refuses them, before anything is made.
-  if (options.jobPace !== undefined && !(Number.isFinite(options.jobPace) && options.jobPace > 0 && options.jobPace <= 100)) throw new Error('jobPace must be a number above 0 and at most 100');
-  if (options.keyPrefix !== undefined && !/^[A-Za-z0-9]+$/.test(options.keyPrefix)) throw new Error('keyPrefix must be letters and digits');
-  if (options.idNumbering !== undefined && options.idNumbering !== 'simulator' && options.idNumbering !== 'account') throw new Error('idNumbering must be simulator or account');
+  if (options.jobPace !== undefined && !JOB_PACE.ok(options.jobPace)) throw new Error(`jobPace ${JOB_PACE.says}`);
+  if (options.keyPrefix !== undefined && !KEY_PREFIX.ok(options.keyPrefix)) throw new Error(`keyPrefix ${KEY_PREFIX.says}`);
+  if (options.idNumbering !== undefined && !ID_NUMBERING.ok(options.idNumbering)) throw new Error(`idNumbering ${ID_NUMBERING.says}`);
   const seed = await resolveSeed(options.seed ?? 'default');
   const clockMode = options.clock ?? 'real';
   const clock = new AdjustableClock({ frozen: clockMode === 'frozen', ...(typeof clockMode === 'object' ? { speed: clockMode.speed } : {}) });
