@@ -169,7 +169,8 @@ export class ChaosRules {
    */
   take(request: ChaosRequest, random: () => number = Math.random): ChaosRule[] {
     const acting: ChaosRule[] = [];
-    for (const rule of [...this.rules]) {
+    // A spent rule is taken out by putting a new array in place: this loop goes on over the old one.
+    for (const rule of this.rules) {
       if (!matches(rule, request)) continue;
       if (rule.probability < 1 && random() >= rule.probability) continue;
       rule.hits++;
