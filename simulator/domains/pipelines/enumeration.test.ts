@@ -134,6 +134,16 @@ describe('enumeration faults', () => {
     expect(fingerprint(f)).toEqual(fingerprint(a));
   });
 
+  it('a-foreign-archive-404-slower: the DELETE\'s foreign 404 takes at least the fault\'s delay, with identical bytes', async () => {
+    const { b, foreign } = await populated(['a-foreign-archive-404-slower']);
+    const started = performance.now();
+    const f = await operations['DELETE /pipelines/{id}']!(b, b.acme.plain, String(foreign[0]));
+    const elapsed = performance.now() - started;
+    const a = await operations['DELETE /pipelines/{id}']!(b, b.acme.plain, '999999');
+    expect(elapsed).toBeGreaterThanOrEqual(FOREIGN_DELAY_MS - 1);
+    expect(fingerprint(f)).toEqual(fingerprint(a));
+  });
+
   it('a-404-without-error: pipeline 404 bodies carry message and no error', async () => {
     const { b } = await populated(['a-404-without-error']);
     const res = await operations['GET /pipelines/{id}']!(b, b.acme.plain, '999999');

@@ -80,7 +80,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   // Archive (section 3A); the answer is the archived pipeline's metadata, or an acknowledgement (A-GAP-3).
   router.delete('/pipelines/:id', async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'archive');
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
     const archived = archivePipeline(sim, pipeline);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
