@@ -83,6 +83,7 @@ export const faultCatalog = {
   'a-key-lookup-any-account': { clause: 'X-ISO-1', description: 'GET and DELETE /api-keys/{id} find a key by id in any account: an admin of one account reads and revokes another account\'s keys' },
   'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },
   'a-foreign-404-body-differs': { clause: 'A-ENUM-1', description: 'the 404 body for another account\'s pipeline differs from the one for an absent id' },
+  'a-foreign-404-last-modified': { clause: 'A-ENUM-1', description: 'the 404 for another account\'s pipeline carries a Last-Modified header (the pipeline\'s last change), the body the same' },
   'a-foreign-404-slower': { clause: 'A-ENUM-2', description: 'answering 404 for another account\'s pipeline takes measurably longer' },
   'a-foreign-archive-404-slower': { clause: 'A-ENUM-2', description: 'DELETE /pipelines/{id} answers its 404 for another account\'s pipeline measurably later (the archive handler looks up the owner); reads do not' },
   'a-404-without-error': { clause: 'A-ERR-1', description: '404 bodies carry `message` but no `error`' },

@@ -4,6 +4,7 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './lib/comparison.ts';
+import { PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
 import { accountTwoPipelines, notAccountOnes, readPipeline, sharedIdsSkip, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
@@ -14,7 +15,8 @@ import { aRoute, aSend, listItemsOf, pathWithId, pipelineOperations, pipelineSta
  * that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
  * operations the spec does not define), the same body (the requested id aside, should the body
  * repeat it) and the same headers (date, request ids, and whatever two absent ids already get
- * differently, aside). Account 2's
+ * differently, aside; a cookie, `Last-Modified` and `Expires` by their presence over all pairs,
+ * `expectNoPresenceTell`). Account 2's
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, and account 1's list, read whole, does not
  * show them.
@@ -45,8 +47,9 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
  * only answer foreign and absent alike (a 405 or a 422 for both is conformant). The simulator's
  * own convention, 404 for every operation, is binding in the simulator profile.
  */
-function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility): void {
+function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally): void {
   const what = `${op.label} of account 2's ${foreign.state} pipeline`;
+  presence.record(op.label, foreignEx, absentEx);
   t.expect.that(!is2xx(foreignEx), {
     clause: 'A-ENUM-1',
     message: `${what} succeeded for account 1`,
@@ -136,6 +139,7 @@ check({
     if (blind && aRoute(t, 'pipelines.update') !== null) t.partial('X-ISO-1', `account 2's pipeline ${String(blind.id)} shows no description, and no definition is read (pipelines.definition), so whether account 1's update (which sets a description) changed it was not seen`);
     let seed = Date.now();
     const absents = new AbsentAnswers();
+    const presence = new PresenceTally();
     const askAbsent = async (op: Operation, id: number): Promise<Exchange> => {
       const ex = await send(t, op, id);
       absents.record(op, id, ex);
@@ -150,7 +154,7 @@ check({
         const absentId = absentIdFrom(t.target, seed++);
         const foreignEx = await send(t, op, f.id);
         const absentEx = await askAbsent(op, absentId);
-        expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op));
+        expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence);
       }
     }
     const cases = fc.tuple(fc.constantFrom(...foreign), fc.constantFrom(...ops), fc.integer({ min: 0, max: 89_999_999 }), fc.boolean());
@@ -166,8 +170,9 @@ check({
         foreignEx = await send(t, op, f.id);
         absentEx = await askAbsent(op, absentId);
       }
-      expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op));
+      expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence);
     });
+    expectNoPresenceTell(t, presence);
 
     for (const f of canSee ? foreign : []) {
       const was = before.get(f.id) ?? {};
@@ -181,6 +186,39 @@ check({
     }
   },
 });
+
+/**
+ * Below this, over the three headers, a presence that follows the kind of id is no chance: a
+ * gateway setting a cookie now and then does so to either kind alike.
+ */
+const PRESENCE_ALPHA = 0.001 / PRESENCE_TELLS.length;
+
+/**
+ * A-ENUM-1 on the headers whose values differ anyway: over every pair asked, a cookie,
+ * `Last-Modified` or `Expires` must not come with one kind of id and not the other beyond chance
+ * (the sign test on the pairs where only one answer carried it). Their values are never shown: a
+ * cookie may be a session's secret.
+ */
+function expectNoPresenceTell(t: CheckContext, presence: PresenceTally): void {
+  for (const split of presence.splits()) {
+    const counts = `in ${split.pairs} pairs, ${split.subjectOnly} where only the answer for account 2's pipeline carried it, ${split.referenceOnly} where only the absent one's did, ${split.both} where both did`;
+    const told = split.p < PRESENCE_ALPHA;
+    t.expect.that(!told, {
+      clause: 'A-ENUM-1',
+      message: `the ${split.header} header comes with ${split.subjectOnly > split.referenceOnly ? "another account's pipeline and not with an absent one" : "an absent pipeline and not with another account's"}: its presence tells that the pipeline exists (${split.where.slice(0, 3).join(', ')})`,
+      expected: `${split.header} on both kinds alike, its value aside`,
+      received: `${counts} (sign test p = ${split.p.toPrecision(2)})`,
+    });
+    if (told) continue;
+    // One way on most pairs, but too few pairs for the test: the pattern of a tell, not of a
+    // cookie a gateway sets now and then (which comes with few pairs, either way).
+    const discordant = split.subjectOnly + split.referenceOnly;
+    const oneWay = split.subjectOnly === 0 || split.referenceOnly === 0;
+    if (oneWay && discordant >= 3 && discordant * 2 >= split.pairs) {
+      t.partial('A-ENUM-1', `the ${split.header} header came with one kind of id only (${counts}), too few pairs to tell a tell from chance (sign test p = ${split.p.toPrecision(2)}); more runs per property (--runs) ask more pairs`);
+    } else t.note(`${split.header}: ${counts}; no tell (sign test p = ${split.p.toPrecision(2)})`);
+  }
+}
 
 /**
  * X-ISO-1 on account 1's pipeline list, where the target serves one: read whole (every page, as

@@ -2,6 +2,7 @@ import type { CheckContext, Exchange } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { isObject } from './answers.ts';
 import { parseJsonWithBigIds, withRealIds } from './big-ids.ts';
+import { PRESENCE_TELLS } from './header-presence.ts';
 
 /**
  * Comparing answers that must be alike (a foreign id and an absent one, A-ENUM-1 and B-AUTH-3):
@@ -72,13 +73,12 @@ export function expectSameAnswer(
 
 /**
  * Headers that differ between any two answers, whatever they answer: the date, request and
- * trace ids, timings, and the connection's own.
+ * trace ids, timings, a cache's age, and the connection's own. (A cookie, `Last-Modified` and
+ * `Expires` differ in value too, but their presence is compared: `header-presence.ts`.)
  */
 const VOLATILE_HEADERS = new Set([
   'date',
   'age',
-  'expires',
-  'last-modified',
   'x-request-id',
   'request-id',
   'x-correlation-id',
@@ -105,7 +105,6 @@ const VOLATILE_HEADERS = new Set([
   'x-ratelimit-reset',
   'ratelimit-remaining',
   'ratelimit-reset',
-  'set-cookie',
 ]);
 
 /** Headers that follow from the body, compared through the body instead. */
@@ -124,7 +123,7 @@ export function comparableHeaders(ex: Exchange): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.response.headers)) {
     const n = name.toLowerCase();
-    if (VOLATILE_HEADERS.has(n) || TRANSFER_HEADERS.has(n)) continue;
+    if (VOLATILE_HEADERS.has(n) || TRANSFER_HEADERS.has(n) || PRESENCE_TELLS.includes(n)) continue;
     out[n] = BODY_DERIVED.has(n) ? '(present)' : value;
   }
   return out;

@@ -17,7 +17,9 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  * - Media types spelt otherwise but equal as media types: type and parameter names in another
  *   case, the version quoted, a `charset` added (as Rails does).
  * - Headers every answer gets from such a gateway: a request id and a cookie different on every
- *   answer, `Via`, `Cache-Control`, `Vary`; the body sent chunked, without `Content-Length`.
+ *   answer, `Last-Modified` (the moment it passed the answer on), `Via`, `Cache-Control`, `Vary`;
+ *   a second cookie on one answer in five, whatever it answers; the body sent chunked, without
+ *   `Content-Length`.
  * - A web application firewall's rule (AWS WAF's `NoUserAgent_HEADER`): a request without a
  *   `User-Agent` is refused, 403 with an HTML page, without reaching the deployment. Every real
  *   client sends one; the spec names none.
@@ -163,6 +165,10 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         }
         headers['x-request-id'] = randomUUID();
         headers['set-cookie'] = [`gw_affinity=${randomUUID()}; Path=/; HttpOnly`];
+        // A bot manager's cookie, set on some answers only, whatever they answer.
+        if (Math.random() < 0.2) headers['set-cookie'].push(`gw_bm=${randomUUID()}; Path=/; Max-Age=1800`);
+        // Stamped by the gateway on whatever it passes on: the time it did.
+        headers['last-modified'] = new Date().toUTCString();
         headers.via = '1.1 gateway';
         headers['cache-control'] = 'no-store';
         headers.vary = 'Accept, Accept-Encoding';

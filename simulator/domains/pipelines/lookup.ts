@@ -35,14 +35,13 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
 async function absent(sim: Sim, account: AccountState, id: number, use: 'read' | 'archive'): Promise<ApiError> {
   // The archive fault stands for an archive handler that asks who owns the pipeline in a query of its own.
   const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower'));
-  const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs');
-  if (!leaky || !ownedElsewhere(sim, account, id)) return pipelineNotFound();
+  const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-last-modified');
+  const elsewhere = leaky ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined;
+  if (!elsewhere) return pipelineNotFound();
   if (slower) await sleep(FOREIGN_DELAY_MS);
   if (sim.faults.has('a-foreign-pipeline-403')) return new ApiError('forbidden', { message: 'Forbidden: this pipeline belongs to another account.' });
   if (sim.faults.has('a-foreign-404-body-differs')) return new ApiError('not_found', { message: 'Pipeline not found in this account.' });
+  // A handler that stamps the record it loaded before it checked whose the record is.
+  if (sim.faults.has('a-foreign-404-last-modified')) return new ApiError('not_found', { message: pipelineNotFound().message, headers: { 'Last-Modified': new Date(elsewhere.updatedAt).toUTCString() } });
   return pipelineNotFound();
-}
-
-function ownedElsewhere(sim: Sim, account: AccountState, id: number): boolean {
-  return inOtherAccount(sim, account, (other) => other.pipelines.has(id) || undefined) !== undefined;
 }
