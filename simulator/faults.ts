@@ -41,6 +41,7 @@ export const faultCatalog = {
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
   'b-limit-uncapped-past-the-start': { clause: 'B-LIM-2', description: 'a page size above 100 is honoured when an offset above 0 is given: the first page is capped, the next ones are not' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
+  'b-update-answer-ungrouped': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers connection_group_id null for a connection in a group (the group stays, the answer forgets it)' },
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
   'b-connection-rename-not-stored': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers 200 with the connection under its new name, but the connection keeps its old one' },
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },

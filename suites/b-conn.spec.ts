@@ -67,27 +67,49 @@ async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 
 }
 
 /**
- * Ids of connections in some group, when the whole group list can be read; else null. GET
- * /connection_groups is not in the spec (nor among the extensions docs/interface-b.md lists from
- * the real service), so its paging is the target's, as the document names it for every list; the
- * list counts only when the walk was complete (`listCatalog`: the page size honoured, the end reached).
+ * The groups that list each connection of the account, when the whole group list can be read;
+ * else null. GET /connection_groups is not in the spec (nor among the extensions
+ * docs/interface-b.md lists from the real service), so its paging is the target's, as the
+ * document names it for every list; the list counts only when the walk was complete
+ * (`listCatalog`: the page size honoured, the end reached).
  */
-async function groupedConnectionIds(t: CheckContext): Promise<Set<number> | null> {
+async function connectionGroups(t: CheckContext): Promise<Map<number, Set<number>> | null> {
   const groups = await listCatalog(t.b(), t.target, '/connection_groups', 20);
   if (!groups || !groups.complete) return null;
-  const ids = new Set<number>();
+  const out = new Map<number, Set<number>>();
   for (const g of groups.items) {
-    if (!isObject(g) || !Array.isArray(g.connections)) return null;
-    for (const c of g.connections) if (isObject(c) && typeof c.id === 'number') ids.add(c.id);
+    if (!isObject(g) || !Array.isArray(g.connections) || typeof g.id !== 'number') return null;
+    for (const c of g.connections) {
+      if (!isObject(c) || typeof c.id !== 'number') continue;
+      const of = out.get(c.id) ?? new Set<number>();
+      out.set(c.id, of.add(g.id));
+    }
   }
-  return ids;
+  return out;
+}
+
+/**
+ * So that B-CONN-2 sees a grouped connection's rename too (its `connection_group_id` is then the
+ * group's, not null): where none of the fixture connections is in a group and the document
+ * permits moving one, one groupable fixture connection is put in a group of the run's. Groups
+ * cannot be deleted through the API: it stays there, as `b-conn/group-create`'s do.
+ */
+async function groupOneConnection(t: CheckContext, connections: readonly ConnectionRef[], groups: Map<number, Set<number>> | null): Promise<void> {
+  if (groups === null || connections.some((c) => (groups.get(c.id)?.size ?? 0) > 0)) return;
+  const member = groupable(t, [...connections]).at(-1);
+  if (!membershipAllowed(t) || !member) {
+    t.note(`no fixture connection is in a group, so only ungrouped connections are renamed${membershipAllowed(t) ? ' (none is a database or cloud-storage connection to put in one)' : ` (${howToPermit('assign_connections_to_groups')} to have the run put one in a group of its own)`}`);
+    return;
+  }
+  const ex = await t.b().post('/connection_groups', { body: groupBody(t.name('rename-group'), 'B-CONN-2: a grouped connection renamed', [member]) });
+  t.note(`${member.type} connection ${member.id} put in a group of the run, so a grouped connection is renamed too: POST /connection_groups answered ${ex.response.status}`);
 }
 
 check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped',
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped, the group's when grouped",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -100,6 +122,8 @@ check({
       }
       originals.set(ref.id, now.name);
     }
+    await groupOneConnection(t, connections, await connectionGroups(t));
+    let groupedRenames = 0;
     const restored = new Set<number>();
     // Connections answered with a group id while the group list could not be read: whether they
     // are really in a group, as the id says, or in none (then the id should be null), is unknown.
@@ -113,12 +137,14 @@ check({
           if (!is2xx(ex)) throw new Error(`renaming connection ${ref.id} back answered ${ex.response.status}`);
         });
       }
-      const grouped = await groupedConnectionIds(t);
+      const groups = await connectionGroups(t);
       const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name } });
       t.expect.status(ex, 200, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id} answered ${ex.response.status}`);
       const connection = objectBody(t, ex, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id}`);
-      expectGroupId(t, ex, connection, grouped === null ? undefined : !grouped.has(ref.id));
-      if (grouped === null && connection.connection_group_id !== null) unjudged.add(ref.id);
+      const inGroups = groups === null ? undefined : (groups.get(ref.id) ?? new Set<number>());
+      expectGroupId(t, ex, connection, inGroups);
+      if (inGroups?.size) groupedRenames++;
+      if (groups === null && connection.connection_group_id !== null) unjudged.add(ref.id);
       t.expect.that(connection.id === ref.id && connection.name === name, {
         clause: 'B-CONN-2',
         message: 'the answer is not the renamed connection',
@@ -140,6 +166,7 @@ check({
         });
       }
     });
+    if (groupedRenames > 0) t.note(`${groupedRenames} renames of a connection in a group`);
     // null needs no membership to judge (it is what an ungrouped connection shows); a group id does.
     if (unjudged.size > 0) {
       const names = pagingNames(t.target);
@@ -148,7 +175,13 @@ check({
   },
 });
 
-function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, ungrouped: boolean | undefined): void {
+/**
+ * `connection_group_id` as B-CONN-2 and the connection table state it: present, an integer or
+ * null; null when the group list shows the connection in no group (`inGroups` empty); one of the
+ * groups listing it when it shows some (a null there says "ungrouped" of a grouped connection).
+ * `inGroups` undefined: the group list could not be read, so only the type is judged.
+ */
+function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, inGroups: ReadonlySet<number> | undefined): void {
   const value = connection.connection_group_id;
   t.expect.that(Object.hasOwn(connection, 'connection_group_id'), {
     clause: 'B-CONN-2',
@@ -164,9 +197,18 @@ function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, un
     received: show(value),
     exchange: ex,
   });
-  if (ungrouped) {
+  if (inGroups === undefined || !Object.hasOwn(connection, 'connection_group_id')) return;
+  if (inGroups.size === 0) {
     t.expect.that(value === null, { clause: 'B-CONN-2', message: 'the connection is in no group, yet its connection_group_id is not null', expected: 'null', received: show(value), exchange: ex });
+    return;
   }
+  t.expect.that(typeof value === 'number' && inGroups.has(value), {
+    clause: 'B-CONN-2',
+    message: `the connection is in group ${[...inGroups].join(', ')} (GET /connection_groups lists it), yet its connection_group_id ${value === null ? 'says it is in none' : 'names another'}`,
+    expected: `connection_group_id ${[...inGroups].join(' or ')}`,
+    received: show(value),
+    exchange: ex,
+  });
 }
 
 function expectArrayOfObjects(t: CheckContext, ex: Exchange, what: string): void {

@@ -29,6 +29,17 @@ export function presentConnection(connection: Connection, links: Links, sim: Sim
   return body;
 }
 
+/**
+ * The connection as `PUT /connections/{type}/{id}` answers it. Under the fault
+ * `b-update-answer-ungrouped`, an update answer put together from the columns the update touched,
+ * which forgets the group: `connection_group_id` null for a connection in a group.
+ */
+export function presentUpdatedConnection(connection: Connection, links: Links, sim: Sim): Record<string, unknown> {
+  const body = presentConnection(connection, links, sim);
+  if (sim.faults.has('b-update-answer-ungrouped')) body.connection_group_id = null;
+  return body;
+}
+
 function shownAttributes(connection: Connection, sim: Sim): Record<string, unknown> {
   const shown: Record<string, unknown> = {};
   for (const spec of attributesOf(connection.type)) {

@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { CONNECTION_SORTS, createConnection, deleteConnection, findTypedConnection, listConnections, testConnection, updateConnection } from './model.ts';
 import { parseConnectionUpdate, parseNewConnection } from './input.ts';
-import { presentConnection, presentConnectionType } from './present.ts';
+import { presentConnection, presentConnectionType, presentUpdatedConnection } from './present.ts';
 import { registerGroupRoutes } from './group-routes.ts';
 import { registerMetadataRoutes } from './metadata-routes.ts';
 import { registerDocsMetadataRoutes } from './docs-metadata-routes.ts';
@@ -60,7 +60,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // Found first: a missing or foreign connection is a 404 whatever the body says.
     const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     const update = parseConnectionUpdate(connection.type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
-    ctx.body = presentConnection(updateConnection(sim, connection, update), links, sim);
+    ctx.body = presentUpdatedConnection(updateConnection(sim, connection, update), links, sim);
   });
 
   // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the
