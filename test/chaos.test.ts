@@ -155,6 +155,24 @@ describe('chaos rules through a real client', () => {
     expect(hung?.chaos).toEqual({ rule: expect.any(String), action: 'hang' });
   });
 
+  it('matches every spelling of a path that reaches the route: a trailing slash, percent-encoding, letter case, and HEAD under a GET rule', async () => {
+    const id = sim.accounts[0]?.package_ids[0] ?? 0;
+    await sim.control.chaos.add({ method: 'GET', path: `/*/api/packages/${id}`, status: 503 });
+    const spellings = [`/packages/${id}`, `/packages/${id}/`, `/packages/${encodeURIComponent(String(id)).replace(/^./, (c) => `%${c.charCodeAt(0).toString(16)}`)}`, `/PACKAGES/${id}`];
+    for (const spelling of spellings) {
+      expect(await request(`${sim.interfaceB()}${spelling}`, { headers }), spelling).toMatchObject({ kind: 'answer', status: 503 });
+      expect(await request(`${sim.interfaceB()}${spelling}`, { method: 'HEAD', headers }), `HEAD ${spelling}`).toMatchObject({ kind: 'answer', status: 503 });
+    }
+    await sim.control.chaos.clear();
+    // Each spelling reaches the package when no rule acts: the rule matched the route, no more.
+    for (const spelling of spellings) expect(await request(`${sim.interfaceB()}${spelling}`, { headers }), spelling).toMatchObject({ kind: 'answer', status: 200 });
+    // Another package is not that route.
+    await sim.control.chaos.add({ method: 'GET', path: `/*/api/packages/${id}`, status: 503 });
+    expect(await request(`${sim.interfaceB()}/packages/${id}0`, { headers })).toMatchObject({ kind: 'answer', status: 404 });
+    // A POST is not under a GET rule.
+    expect(await request(`${sim.interfaceB()}/packages/${id}/`, { method: 'POST', headers })).not.toMatchObject({ status: 503 });
+  });
+
   it('matches by account and probability; bad rules are refused whole with every field named', async () => {
     const other = sim.accounts[1]?.account_id ?? '';
     await sim.control.chaos.add({ account: other, status: 500 });

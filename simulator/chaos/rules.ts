@@ -1,4 +1,4 @@
-import { pathPattern } from '../journal/journal.ts';
+import { matchesPath, pathPattern } from '../http/path-pattern.ts';
 import type { FieldProblem } from '../http/errors.ts';
 
 /**
@@ -187,8 +187,9 @@ export class ChaosRules {
 
 function matches(rule: ChaosRule, request: ChaosRequest): boolean {
   return (
-    (rule.method === undefined || rule.method === request.method) &&
-    (rule.pathRegex === undefined || rule.pathRegex.test(request.path)) &&
+    // The routers answer HEAD with the GET route: a GET rule is about that route.
+    (rule.method === undefined || rule.method === request.method || (rule.method === 'GET' && request.method === 'HEAD')) &&
+    (rule.pathRegex === undefined || matchesPath(rule.pathRegex, request.path)) &&
     (rule.interface === undefined || rule.interface === request.interface) &&
     (rule.account === undefined || rule.account === request.account)
   );

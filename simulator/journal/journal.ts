@@ -1,3 +1,4 @@
+import { matchesPath, pathPattern } from '../http/path-pattern.ts';
 import type { Leniency } from '../http/leniency.ts';
 
 /**
@@ -118,7 +119,7 @@ export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
   const method = filter.method?.toUpperCase();
   return (e) =>
     (method === undefined || e.method === method) &&
-    (path === undefined || path.test(e.path)) &&
+    (path === undefined || matchesPath(path, e.path)) &&
     (status === undefined || status(e.status)) &&
     (filter.account === undefined || e.account === filter.account) &&
     (filter.interface === undefined || e.interface === filter.interface) &&
@@ -126,15 +127,6 @@ export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
     (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
     (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos) &&
     (filter.lenient === undefined || (e.lenient !== undefined) === filter.lenient);
-}
-
-/** `*` within a segment, `**` across segments, everything else literal. */
-export function pathPattern(pattern: string): RegExp {
-  const source = pattern
-    .split(/(\*\*|\*)/)
-    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  return new RegExp(`^${source}$`);
 }
 
 function statusPattern(text: string): (status: number) => boolean {

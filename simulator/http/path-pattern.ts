@@ -1,0 +1,36 @@
+/**
+ * Path patterns of the control API (chaos rules, journal filters): `*` within one segment, `**`
+ * across segments, otherwise the path itself. A pattern is about a route, so it matches every
+ * spelling of a path the routers take to that route: letter case as the routers match their
+ * literal segments, and the path as `routedPath` resolves it.
+ */
+export function pathPattern(pattern: string): RegExp {
+  const source = pattern
+    .split(/(\*\*|\*)/)
+    .map((part) => (part === '**' ? '.*' : part === '*' ? '[^/]*' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 'i');
+}
+
+/** Whether `path`, as sent or as the routers resolve it, matches `pattern` (from `pathPattern`). */
+export function matchesPath(pattern: RegExp, path: string): boolean {
+  return pattern.test(path) || pattern.test(routedPath(path));
+}
+
+/**
+ * The path as the routers resolve it: each segment percent-decoded (`/packages/%31` is package 1),
+ * a trailing slash dropped (the routers are not strict).
+ */
+export function routedPath(path: string): string {
+  const decoded = path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+  return decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+}
