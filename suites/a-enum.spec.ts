@@ -5,10 +5,11 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './lib/comparison.ts';
 import { PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
-import { accountTwoPipelines, notAccountOnes, readPipeline, sharedIdsSkip, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { accountTwoPipelines, archiveIfCreated, notAccountOnes, readPipeline, sharedIdsSkip, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, listItemsOf, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
+import { documentBody } from './lib/documents.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline gets exactly what it gets for a pipeline
@@ -18,8 +19,8 @@ import { aRoute, aSend, listItemsOf, pathWithId, pipelineOperations, pipelineSta
  * differently, aside; a cookie, `Last-Modified` and `Expires` by their presence over all pairs,
  * `expectNoPresenceTell`). Account 2's
  * pipelines are made for the check in three states: never deployed, deployed, archived.
- * X-ISO-1: none of account 1's attempts changes them, and account 1's list, read whole, does not
- * show them.
+ * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
+ * show them, and a name one of them has is account 1's to give a pipeline as a fresh one is.
  */
 
 interface Operation {
@@ -113,7 +114,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived) gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived) gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s as under a fresh name',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -184,6 +185,9 @@ check({
         received: JSON.stringify(after),
       });
     }
+    // Last: account 1's new pipeline may take an id that, numbered per account, is one of account
+    // 2's asked about above.
+    await expectNameFree(t, theirs);
   },
 });
 
@@ -218,6 +222,49 @@ function expectNoPresenceTell(t: CheckContext, presence: PresenceTally): void {
       t.partial('A-ENUM-1', `the ${split.header} header came with one kind of id only (${counts}), too few pairs to tell a tell from chance (sign test p = ${split.p.toPrecision(2)}); more runs per property (--runs) ask more pairs`);
     } else t.note(`${split.header}: ${counts}; no tell (sign test p = ${split.p.toPrecision(2)})`);
   }
+}
+
+/**
+ * X-ISO-1 on pipeline names: account 1 creating a pipeline under the name of one of account 2's
+ * live pipelines is answered as a fresh name is. A deployment may refuse a name the caller's own
+ * account uses (the spec says nothing either way), but one that refuses a name only account 2
+ * uses (a name index without the account in it) shows account 1 that account 2 has a pipeline of
+ * that name. Account 2's own definition is sent as it is, and only where it is refused the same
+ * definition under a fresh name: a refusal of both is no tell (a quota, a definition account 1
+ * may not use), and leaves the clause covered in part. The reverse, account 2 refused a name of
+ * account 1's, is the same index seen from the other side, and would cost one more pipeline.
+ */
+async function expectNameFree(t: CheckContext, theirs: readonly ForeignPipeline[]): Promise<void> {
+  // Without a create route no name can be refused through the API: nothing to leak.
+  if (aRoute(t, 'pipelines.create') === null) return;
+  const named = theirs.map((f) => ({ ...f, definition: f.state === 'archived' ? undefined : namedDefinition(f.document) })).find((f) => f.definition !== undefined);
+  if (named?.definition === undefined) {
+    t.partial('X-ISO-1', "no live pipeline of account 2 was made by this run under a name of its definition (that needs pipeline_admin_key of account 2, and a definition with a name: the generated one or one of interface_a.definitions), so whether account 1 may create a pipeline under a name account 2 uses was not tried");
+    return;
+  }
+  const format = definitionFormat(t);
+  const what = `a pipeline named ${JSON.stringify(named.definition.name)} like account 2's ${named.state} pipeline ${named.id}`;
+  const taken = await aSend(t, t.a(0), 'pipelines.create', documentBody(named.definition, format));
+  archiveIfCreated(t, 0, taken);
+  if (is2xx(taken)) return;
+  const fresh = await aSend(t, t.a(0), 'pipelines.create', documentBody({ ...named.definition, name: t.name('enum-fresh-name') }, format));
+  archiveIfCreated(t, 0, fresh);
+  if (!is2xx(fresh)) {
+    t.partial('X-ISO-1', `account 1 could not create ${what} (${describeResponse(taken)}), nor the same definition under a fresh name (${describeResponse(fresh)}): a name account 2 uses was not seen refused to account 1 alone`);
+    return;
+  }
+  t.expect.that(false, {
+    clause: 'X-ISO-1',
+    message: `account 1 was refused ${what}, and created the same definition under a fresh name: the refusal shows account 1 that account 2 has a pipeline of that name`,
+    expected: `created, as the fresh name was (${fresh.response.status})`,
+    received: describeResponse(taken),
+    exchange: taken,
+  });
+}
+
+/** A definition the run made a pipeline from, where it has a name (the pipeline's). */
+function namedDefinition(document: unknown): (JsonObject & { name: string }) | undefined {
+  return isObject(document) && typeof document.name === 'string' ? { ...document, name: document.name } : undefined;
 }
 
 /**

@@ -15,7 +15,12 @@ import { newestFirst } from '../shared/ordering.ts';
  */
 
 export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
-  return storePipeline(sim, account, acceptDefinition(sim, document));
+  const definition = acceptDefinition(sim, document);
+  // The fault: names kept unique over every account's pipelines, as a unique index on the name
+  // alone would, so a name only another account uses is refused too. Seeds go through
+  // storePipeline, not here: the default seed gives both accounts the same names.
+  if (sim.faults.has('a-pipeline-names-unique-across-accounts')) for (const other of sim.store.accounts.values()) if (other !== account) ensureNameFree(other, definition.name, null);
+  return storePipeline(sim, account, definition);
 }
 
 /**

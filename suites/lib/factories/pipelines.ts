@@ -21,6 +21,8 @@ import { plainDefinition } from '../arbitraries/definitions.ts';
 export interface Pipeline {
   id: number;
   created: Exchange;
+  /** The definition the target took (the one given, or the target document's own under a new name). */
+  document: unknown;
 }
 
 /**
@@ -66,18 +68,20 @@ export async function createPipeline(t: CheckContext, account: Account, document
 export async function makePipeline(t: CheckContext, account: Account, document: unknown, format?: DocumentFormat): Promise<Pipeline | { missing: boolean; answer: Exchange; tried: string }> {
   if (aRoute(t, 'pipelines.create') === null) return { missing: true, answer: await aSend(t, t.a(account), 'pipelines.create'), tried: 'the target document says it does not serve pipelines.create' };
   const send = (doc: unknown) => aSend(t, t.a(account), 'pipelines.create', documentBody(doc, format ?? definitionFormat(t)));
-  let answer = await send(document);
+  let sent = document;
+  let answer = await send(sent);
   if (routeMissing(answer)) return { missing: true, answer, tried: 'the generated definition' };
   const own = t.target.interfaceA.definitions;
   for (let i = 0; !created(answer) && refusedAsInvalid(answer) && i < own.length; i++) {
     const refused = answer.response.status;
-    answer = await send(renamed(own[i], t.name(`definition-${i}`)));
+    sent = renamed(own[i], t.name(`definition-${i}`));
+    answer = await send(sent);
     if (created(answer)) t.note(`the target refused the generated definition (${refused}); interface_a.definitions[${i}] of the target document was used instead`);
   }
   const id = isObject(answer.json) ? answer.json.id : undefined;
   if (!created(answer) || typeof id !== 'number') return { missing: false, answer, tried: own.length ? `the generated definition and ${own.length} of the target document` : 'the generated definition; give valid ones in interface_a.definitions of the target document' };
   archiveOnCleanup(t, account, id);
-  return { id, created: answer };
+  return { id, created: answer, document: sent };
 }
 
 function created(ex: Exchange): boolean {
@@ -153,6 +157,8 @@ export interface ForeignPipeline {
   id: number;
   state: string;
   name?: string;
+  /** The definition the target took from account 2, where the run made the pipeline: its `name` is the pipeline's. */
+  document?: unknown;
 }
 
 /**
@@ -170,16 +176,16 @@ export async function accountTwoPipelines(t: CheckContext, base: string): Promis
     };
     const idle = await make('idle');
     if ('id' in idle) {
-      out.push({ id: idle.id, state: 'not deployed', name: idle.name });
+      out.push({ id: idle.id, state: 'not deployed', name: idle.name, document: idle.document });
       // Account 2's own archive and start finding its pipelines are the run's control that the
       // target finds pipelines by id (suites/lib/controls.ts).
       const archived = await make('archived');
       if ('id' in archived) {
         const archiving = await aSend(t, t.a(1), 'pipelines.archive', archived.id);
-        if (archiving.response.status === 200 && foundPipeline(t, archived.id, archiving, `account 2's archiving of its own pipeline ${archived.id}`)) out.push({ id: archived.id, state: 'archived', name: archived.name });
+        if (archiving.response.status === 200 && foundPipeline(t, archived.id, archiving, `account 2's archiving of its own pipeline ${archived.id}`)) out.push({ id: archived.id, state: 'archived', name: archived.name, document: archived.document });
       }
       const running = aRoute(t, 'pipelines.start') === null ? undefined : await make('running');
-      if (running && 'id' in running && foundPipeline(t, running.id, await aSend(t, t.a(1), 'pipelines.start', running.id), `account 2's start of its own pipeline ${running.id}`)) out.push({ id: running.id, state: 'deployed', name: running.name });
+      if (running && 'id' in running && foundPipeline(t, running.id, await aSend(t, t.a(1), 'pipelines.start', running.id), `account 2's start of its own pipeline ${running.id}`)) out.push({ id: running.id, state: 'deployed', name: running.name, document: running.document });
     } else {
       t.note(`account 2 could not create a pipeline (${idle.answer.response.status}): ${out.length ? 'only its fixture pipelines are asked about' : 'there is none to ask about'}`);
     }
