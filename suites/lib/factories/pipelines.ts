@@ -74,7 +74,9 @@ export async function makePipeline(t: CheckContext, account: Account, document: 
   const own = t.target.interfaceA.definitions;
   for (let i = 0; !created(answer) && refusedAsInvalid(answer) && i < own.length; i++) {
     const refused = answer.response.status;
-    sent = renamed(own[i], t.name(`definition-${i}`));
+    // Under the name the caller gave, unique to its pipeline (a deployment may refuse a name
+    // used twice in one account, and checks find the pipeline by it); else one of the run's.
+    sent = renamed(own[i], isObject(document) && typeof document.name === 'string' ? document.name : t.name(`definition-${i}`));
     answer = await send(sent);
     if (created(answer)) t.note(`the target refused the generated definition (${refused}); interface_a.definitions[${i}] of the target document was used instead`);
   }
