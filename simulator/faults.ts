@@ -23,6 +23,7 @@ export const faultCatalog = {
   'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },
   'b-group-members-not-assigned': { clause: 'B-CG-1', description: 'POST /connection_groups answers the group listing the connections it was given, but leaves each connection where it was (its connection_group_id unchanged, the group empty)' },
   'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },
+  'b-job-variables-not-stored': { clause: 'B-JOB-1', description: 'POST /jobs answers the job with the variables and dynamic_variables it was given, but stores it without them: the job read back has none' },
   'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },

@@ -10,6 +10,7 @@ import { expectFormats } from './lib/formats.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
 import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
 
 /** Job statuses of section 2 / 3. */
 const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
@@ -111,10 +112,11 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: CreatedJob[] = [];
+    const readBack = newVariablesReadBack();
     const input = fc.record({ variables, dynamic_variables: dynamicVariables });
     // Each case starts a real job: a real deployment gets a handful, the simulator the full count.
     let otherLanguage = false;
@@ -152,8 +154,12 @@ check({
         exchange: ex,
       });
       t.expect.schema(ex, 'job', 'B-SCHEMA-1');
+      // The answer may echo the request: the job read back shows what was kept.
+      await expectVariablesStored(t, created.id, vars, readBack);
       if (job.status === 'idle' && idle.length < 3) idle.push(created);
     }, { runs: t.target.controlUrl ? undefined : 3 });
+    const unread = describeVariablesReadBack(readBack);
+    if (unread !== undefined) t.note(unread);
 
     // "Creates and starts it": a job may show idle for a moment, but it must leave idle by itself,
     // within the time the target document gives its jobs (a minute unless it says otherwise).

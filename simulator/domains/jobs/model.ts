@@ -42,7 +42,8 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     settled: false,
     announcedUntil: null,
   };
-  account.jobs.set(job.id, job);
+  // b-job-variables-not-stored: the record saved lost them; the job handed back (the answer) has them.
+  account.jobs.set(job.id, sim.faults.has('b-job-variables-not-stored') ? { ...job, variables: {}, dynamicVariables: {} } : job);
   noteJobCreated(account, job);
   const cluster = account.clusters.get(job.clusterId);
   if (cluster?.scheduleId !== undefined) (cluster.jobIds ??= []).push(job.id);
