@@ -26,6 +26,7 @@ export const faultCatalog = {
   'b-job-variables-not-stored': { clause: 'B-JOB-1', description: 'POST /jobs answers the job with the variables and dynamic_variables it was given, but stores it without them: the job read back has none' },
   'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
+  'b-stopped-job-status-canceled': { clause: 'B-JOB-3', description: 'a job that has stopped reports the status `canceled` (another job runner\'s word), not `stopped`' },
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
   'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },
   'b-watch-subscribes-nobody': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 200 with the watcher entry but subscribes nobody' },

@@ -444,26 +444,87 @@ function statusRuns(statuses: readonly string[]): string {
   return runs.map((r) => (r.count > 1 ? `${r.status} ×${r.count}` : r.status)).join(' → ');
 }
 
+/**
+ * One observation of a job in real time: its status and progress (B-JOB-3, B-JOB-4), and its
+ * timestamps and ids (B-FMT-1, which this check supports: a job read is an extension, so the
+ * resource checks of b-schema never see one on a target without the control API).
+ */
+function observeJob(t: CheckContext, ex: Exchange, job: JsonObject, what: string): { status: string; progress: number } {
+  const observed = expectStatusAndProgress(t, ex, job);
+  expectFormats(t, ex, what, job);
+  return observed;
+}
+
+/** A job stopped at once, and what its answers showed. */
+interface StoppedJob {
+  id: number;
+  /** The stop answered the job (judged with the rest). */
+  stopShowedJob: boolean;
+  statuses: string[];
+  reads: number;
+  ended: boolean;
+}
+
+/**
+ * Starts a second job and stops it at once (DELETE /jobs/{id}, the real service's stop, an
+ * extension): without the control API, the one way to see what a stop brings (pending_stoppage,
+ * stopping, stopped, and the timestamps of those moments). The stop's answer is judged where it is
+ * the job, as the real service's is; another answer says nothing of the job. Null, with a note,
+ * where the target does not stop jobs so: then it shows no stopped job to judge.
+ */
+async function stopAtOnce(t: CheckContext): Promise<StoppedJob | null> {
+  const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
+  const statuses = [observeJob(t, exchange, body, 'POST /jobs').status];
+  const stop = await t.b().delete(`/jobs/${id}`);
+  if (!is2xx(stop)) {
+    t.note(`DELETE /jobs/${id} (the real service's stop, an extension) answered ${stop.response.status}: no job was seen stopped, so the statuses and timestamps of a stop were not judged`);
+    return null;
+  }
+  const answer = stop.json;
+  const stopShowedJob = isObject(answer) && answer.id === id;
+  if (stopShowedJob) statuses.push(observeJob(t, stop, answer, `DELETE /jobs/${id}`).status);
+  return { id, stopShowedJob, statuses, reads: 0, ended: TERMINAL.has(statuses[statuses.length - 1] ?? '') };
+}
+
 check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget) always reports one of the nine statuses and progress within 0..1; covered in full only when the job was seen running and seen to end',
+  supports: ['B-FMT-1'],
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), and one stopped at once (where the target stops jobs) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps; covered in full only when the job was seen running and both were seen to end',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
     const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
-    const seen = [expectStatusAndProgress(t, exchange, body)];
+    const seen = [observeJob(t, exchange, body, 'POST /jobs')];
     let reads = 0;
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;
-      const observed = expectStatusAndProgress(t, ex, job);
+      const observed = observeJob(t, ex, job, `GET /jobs/${id}`);
       seen.push(observed);
       return observed.status;
     };
-    const ended = await t.poll(async () => {
-      const status = await read();
-      return TERMINAL.has(status) ? status : undefined;
+    const readStopped = async (job: StoppedJob): Promise<void> => {
+      const { ex, job: now } = await readJob(t, job.id);
+      job.reads++;
+      const { status } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
+      job.statuses.push(status);
+      job.ended = TERMINAL.has(status);
+    };
+    let ended: string | undefined;
+    // Without the control API the run's jobs are seen only as they start and run: a stopped job
+    // (its status, its updated_at) is seen only here, read beside the job that runs to its end.
+    // It is started after the first read, so a target that serves no job read has skipped
+    // before a second job it could not be seen to stop.
+    let stopped: StoppedJob | null | undefined;
+    await t.poll(async () => {
+      if (ended === undefined) {
+        const status = await read();
+        if (TERMINAL.has(status)) ended = status;
+      }
+      if (stopped === undefined) stopped = await stopAtOnce(t);
+      else if (stopped && !stopped.ended) await readStopped(stopped);
+      return ended !== undefined && (stopped === null || stopped.ended) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
@@ -473,8 +534,12 @@ check({
       `job ${id}: ${reads} reads over ${elapsedS} s saw ${statusRuns(seen.map((s) => s.status))}; ` +
         `progress values ${progress.length <= 8 ? progress.join(', ') : `${progress.slice(0, 4).join(', ')} … ${progress.slice(-3).join(', ')} (${progress.length} distinct)`}`,
     );
+    if (stopped) t.note(`job ${stopped.id}, stopped at once (DELETE /jobs/${stopped.id}): its creation's answer${stopped.stopShowedJob ? ", its stop's answer" : ''} and ${stopped.reads} reads saw ${statusRuns(stopped.statuses)}`);
     if (ended === undefined) {
       t.partial('B-JOB-3', `job ${id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${last}): the statuses of its end were not observed ${jobTimingHint('job_end_seconds')}`);
+    }
+    if (stopped && !stopped.ended) {
+      t.partial('B-JOB-3', `job ${stopped.id}, asked to stop, had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${stopped.statuses[stopped.statuses.length - 1] ?? 'unknown'}): the statuses of a stopped job's end were not observed ${jobTimingHint('job_end_seconds')}`);
     }
     if (running.length === 0) {
       t.partial('B-JOB-4', `job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))}): progress during a run was not observed`);

@@ -60,7 +60,10 @@ export function makerOf(job: Job): Maker {
 }
 
 function wireStatus(sim: Sim, status: JobStatus): string {
-  return status === 'completed' && sim.faults.has('b-job-status-unknown-value') ? 'finished' : status;
+  if (status === 'completed' && sim.faults.has('b-job-status-unknown-value')) return 'finished';
+  // b-stopped-job-status-canceled: the stop's end named as many job runners name it.
+  if (status === 'stopped' && sim.faults.has('b-stopped-job-status-canceled')) return 'canceled';
+  return status;
 }
 
 /** The component a failing package fails in (simulator convention: a package seeded to fail). */
