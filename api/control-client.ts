@@ -1,7 +1,9 @@
 import type { JournalEntry } from '../simulator/journal/journal.ts';
 import { controlRequest, type ControlTransportOptions } from './control-transport.ts';
 import type { ChaosRuleInput, ChaosRuleView } from '../simulator/chaos/rules.ts';
-import type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
+import type { AccountManifest, SeedAccount, SeedDocument } from '../simulator/control/seed.ts';
+import type { MintedPipelineKey } from '../simulator/domains/apikeys/mint.ts';
+import type { AccountSnapshot, AccountSummary, ControlTargetDescription, Limits, StateDocument, WebhookDeliveryAttempt } from './control-answers.ts';
 
 /**
  * A typed client of the simulator's control API (`/_disco`) over Node's fetch: what a client
@@ -51,8 +53,25 @@ export interface ClockState {
 export interface ControlClient {
   readonly url: string;
   health(): Promise<Record<string, unknown>>;
+  /** The target document's `interface_a` and `interface_b` sections (and `absent_ids`) for the simulator's conventions. */
+  targetDescription(): Promise<ControlTargetDescription>;
   /** Back to how the simulator started: `seed` or the seed it started with (the same keys again), its faults and chaos rules, an empty journal. */
   reset(seed?: { seed_name: string } | { seed: SeedDocument }): Promise<AccountManifest[]>;
+  accounts: {
+    list(): Promise<AccountSummary[]>;
+    /** Creates the account `account.slug` from the seed format, or adds to it when it exists: the manifest lists what this call made, keys included. */
+    create(account: SeedAccount): Promise<AccountManifest>;
+    /** Adds records to an existing account (its name stays): the manifest lists what this call made. */
+    seed(slug: string, records: Omit<SeedAccount, 'slug' | 'name'>): Promise<AccountManifest>;
+    /** The account's state, keys redacted. */
+    get(slug: string): Promise<AccountSnapshot>;
+    /** A new interface A key (`admin` false unless given, no expiry unless given): the answer is the only place its value is shown. */
+    mintPipelineKey(slug: string, key: { name: string; admin?: boolean; expires_at?: string | null }): Promise<MintedPipelineKey>;
+    /** Gives the user whose interface B key is `current` the key `replacement` (20 to 200 of A-Z a-z 0-9 _ -): undoes `POST /user/tokens`. */
+    replaceUserKey(slug: string, keys: { current: string; replacement: string }): Promise<{ user_id: number }>;
+    /** The account's last 100 web hook delivery attempts, oldest first. */
+    webhookDeliveries(slug: string): Promise<WebhookDeliveryAttempt[]>;
+  };
   clock: {
     get(): Promise<ClockState>;
     advance(ms: number): Promise<ClockState>;
@@ -74,6 +93,17 @@ export interface ControlClient {
   faults: {
     list(): Promise<string[]>;
     set(active: string[]): Promise<string[]>;
+  };
+  /** The interface B rate limit; `set` empties every user's count of the hour too. */
+  limits: {
+    get(): Promise<Limits>;
+    set(limits: Limits): Promise<Limits>;
+  };
+  /** The whole state, `disco-state/1`, as `disco state export` and `import` move it. */
+  state: {
+    export(): Promise<StateDocument>;
+    /** Replaces every account and id sequence with the document's and moves the clock on to its `now` when behind (the journal, faults, chaos rules and limit stay); answers how many accounts there are now. */
+    import(state: StateDocument): Promise<{ accounts: number }>;
   };
   webhooks: {
     /** Resolves once no web hook delivery is pending (retries included), or fails after `timeoutMs`. */
@@ -111,10 +141,21 @@ export function controlClient(url: string, options: ControlTransportOptions = {}
     const s = params.toString();
     return s ? `?${s}` : '';
   };
+  const account = (slug: string) => `/accounts/${encodeURIComponent(slug)}`;
   return {
     url: base,
     health: () => call('GET', '/health'),
+    targetDescription: () => call('GET', '/target-description'),
     reset: async (seed) => (await call<{ accounts: AccountManifest[] }>('POST', '/reset', seed ?? {})).accounts,
+    accounts: {
+      list: () => call('GET', '/accounts'),
+      create: (seed) => call('POST', '/accounts', seed),
+      seed: (slug, records) => call('POST', `${account(slug)}/seed`, records),
+      get: (slug) => call('GET', account(slug)),
+      mintPipelineKey: (slug, key) => call('POST', `${account(slug)}/pipeline-keys`, key),
+      replaceUserKey: (slug, keys) => call('POST', `${account(slug)}/user-keys/replace`, keys),
+      webhookDeliveries: (slug) => call('GET', `${account(slug)}/webhook-deliveries`),
+    },
     clock: {
       get: () => call('GET', '/clock'),
       advance: (ms) => call('POST', '/clock/advance', { ms }),
@@ -136,6 +177,14 @@ export function controlClient(url: string, options: ControlTransportOptions = {}
     faults: {
       list: async () => (await call<{ active: string[] }>('GET', '/faults')).active,
       set: async (active) => (await call<{ active: string[] }>('PUT', '/faults', { active })).active,
+    },
+    limits: {
+      get: () => call('GET', '/limits'),
+      set: (limits) => call('PUT', '/limits', limits),
+    },
+    state: {
+      export: () => call('GET', '/state'),
+      import: (state) => call('PUT', '/state', state),
     },
     webhooks: {
       waitForDeliveries: (timeoutMs = 10_000) => call('POST', '/webhooks/wait', { timeout_ms: timeoutMs }),

@@ -7,5 +7,7 @@ export { startSimulator, type StartOptions, type RunningSimulator } from './simu
 export { controlClient, ControlError, type ControlClient, type JournalQuery, type ClockState } from './control-client.ts';
 export type { JournalEntry } from '../simulator/journal/journal.ts';
 export type { ChaosRuleInput, ChaosRuleView, ChaosFault } from '../simulator/chaos/rules.ts';
-export type { AccountManifest, SeedDocument } from '../simulator/control/seed.ts';
+export type { AccountManifest, SeedAccount, SeedDocument } from '../simulator/control/seed.ts';
+export type { MintedPipelineKey } from '../simulator/domains/apikeys/mint.ts';
+export type { AccountSnapshot, AccountSummary, ControlTargetDescription, Limits, StateDocument, WebhookDeliveryAttempt } from './control-answers.ts';
 export type { TargetDocument } from '../suites/lib/target-types.ts';

@@ -73,7 +73,7 @@ export interface RunningSimulator {
   accounts: AccountManifest[];
   /** The target document `disco check --target` reads (keys included). */
   target: TargetDocument;
-  /** Typed control API: reset, clock, journal, chaos, faults, webhooks. */
+  /** Typed control API: reset, clock, journal, chaos, faults, webhooks, accounts, limits, state, targetDescription. */
   control: ControlClient;
   close(): Promise<void>;
 }
