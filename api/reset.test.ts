@@ -5,8 +5,8 @@ import { VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 /**
  * `reset()` between tests gives the next test the simulator as it started, as WireMock's reset
  * gives back its startup mappings: the keys the test took at start still work (the same seed gives
- * the same keys), a chaos rule or a fault one test switched on is gone, the start's own chaos
- * rules are whole again, and the journal holds nothing from before.
+ * the same keys), a chaos rule, a fault or a rate limit one test set is gone, the start's own
+ * chaos rules are whole again, and the journal holds nothing from before.
  */
 
 async function readsPackages(sim: RunningSimulator, key: string): Promise<number> {
@@ -38,6 +38,20 @@ describe('reset() of an embedded simulator', () => {
       expect(await sim.control.journal.count()).toBe(1);
       // Another seed, named, replaces the accounts as before.
       expect(await sim.control.reset({ seed_name: 'empty' })).toEqual([]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it('returns to the rate limit it started with, whatever a test set', async () => {
+    const sim = await startSimulator({ rateLimit: 40 });
+    try {
+      await sim.control.limits.set({ requests_per_hour: 2 });
+      const key = sim.accounts[0]!.users[0]!.api_key;
+      expect([await readsPackages(sim, key), await readsPackages(sim, key), await readsPackages(sim, key)]).toEqual([200, 200, 429]);
+      await sim.control.reset();
+      expect(await sim.control.limits.get()).toEqual({ requests_per_hour: 40 });
+      expect(await readsPackages(sim, key)).toBe(200);
     } finally {
       await sim.close();
     }

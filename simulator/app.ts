@@ -54,7 +54,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     chaos: new ChaosRules(),
     lifetime: new AbortController(),
   };
-  recordStartup(sim, { faults, chaos: [], ...(init.seed ? { seed: init.seed } : {}) });
+  recordStartup(sim, { faults, chaos: [], rateLimitPerHour: sim.rateLimiter.limitPerHour, ...(init.seed ? { seed: init.seed } : {}) });
   sim.eventQueued = (due) => settleSoon(sim, due);
   if (init.seed) applySeed(sim, init.seed);
 

@@ -61,9 +61,11 @@ export function controlRouter(sim: Sim): Router {
     sim.store.reset();
     sim.rateLimiter.reset();
     dropRetries(sim);
-    // Back to how the simulator started, as a test's `beforeEach(reset)` needs: its faults and
-    // chaos rules (spent ones whole again), an empty journal, and its seed unless another is named.
+    // Back to how the simulator started, as a test's `beforeEach(reset)` needs: its faults,
+    // chaos rules (spent ones whole again) and rate limit, an empty journal, and its seed unless
+    // another is named.
     const startup = startupOf(sim);
+    sim.rateLimiter.limitPerHour = startup.rateLimitPerHour;
     sim.faults.set(startup.faults);
     sim.chaos.restart(startup.chaos);
     sim.journal.clear();

@@ -14,6 +14,8 @@ export interface Startup {
   faults: readonly FaultName[];
   /** As written (`ChaosRuleInput`s), so each comes back with its `times` and hit count afresh. */
   chaos: readonly unknown[];
+  /** Interface B requests per user per hour (`--rate-limit`), whatever `PUT /_disco/limits` set since. */
+  rateLimitPerHour: number;
 }
 
 const startups = new WeakMap<Sim, Startup>();
@@ -24,7 +26,7 @@ export function recordStartup(sim: Sim, startup: Startup): void {
 }
 
 export function startupOf(sim: Sim): Startup {
-  return startups.get(sim) ?? { faults: [], chaos: [] };
+  return startups.get(sim) ?? { faults: [], chaos: [], rateLimitPerHour: sim.rateLimiter.limitPerHour };
 }
 
 /**
