@@ -45,8 +45,8 @@ if (process.env.SOAK_DRILLS !== '0') {
       break;
     }
     const ok = r.code === 130 && r.exitMs <= 300 && r.leftovers === 0 && r.interrupted === 'SIGINT';
-    const retried = r.tries > 1 ? ' (a second try: the first signal came while it was still starting)' : '';
-    process.stdout.write(`drill: disco check, Ctrl-C at ${at / 1000} s: exit ${r.code} ${Math.round(r.exitMs)} ms after the signal, ${r.leftovers} left behind${retried}${ok ? '' : ' FAILED'}\n`);
+    const retried = r.tries > 1 ? ` (try ${r.tries}: the signals before came while it was still starting)` : '';
+    process.stdout.write(`drill: disco check, Ctrl-C at ${r.atMs / 1000} s: exit ${r.code} ${Math.round(r.exitMs)} ms after the signal, ${r.leftovers} left behind${retried}${ok ? '' : ' FAILED'}\n`);
     if (!ok) process.exitCode = 1;
   }
 }
