@@ -40,6 +40,12 @@ export interface JournalQuery {
   chaos?: boolean;
   /** Only requests the lenient profile let through that a strict deployment refuses (true), or only the others (false). */
   lenient?: boolean;
+  /** Request headers: `name` (present) or `name: text` (the value contains text); several: all must match. Matched as the journal shows them, credentials redacted. */
+  header?: string | string[];
+  /** Query parameters: `name` (present) or `name=value` (written as in a URL); several: all must match. Matched as shown, secrets redacted. */
+  query?: string | string[];
+  /** Text the request body contains, as the journal shows it: redacted, JSON re-serialised without spaces (`"package_id":5`). */
+  body?: string;
 }
 
 export interface ClockState {
@@ -136,7 +142,8 @@ export function controlClient(url: string, options: ControlTransportOptions = {}
   }
   const query = (q: JournalQuery | undefined, limit?: number) => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(q ?? {})) if (v !== undefined) params.set(k, String(v));
+    // `header` and `query` are repeated, one parameter per matcher.
+    for (const [k, v] of Object.entries(q ?? {})) for (const one of Array.isArray(v) ? v : [v]) if (one !== undefined) params.append(k, String(one));
     if (limit !== undefined) params.set('limit', String(limit));
     const s = params.toString();
     return s ? `?${s}` : '';

@@ -50,7 +50,7 @@ export function createSimulator(init: SimulatorOptions = {}): Simulator {
     options,
     conventions,
     rateLimiter: new RateLimiter(clock, options.rateLimitPerHour, conventions.b.rateLimitHeaders),
-    journal: new Journal(options.journalSize),
+    journal: new Journal(options.journalSize, options.pipelineKeyPrefix),
     chaos: new ChaosRules(),
     lifetime: new AbortController(),
   };

@@ -7,6 +7,8 @@ import { keygenHelp } from '../bin/commands/keygen.ts';
 import { journalHelp } from '../bin/commands/journal.ts';
 import { stateHelp } from '../bin/commands/state.ts';
 import { FAULT_NAMES } from '../simulator/faults.ts';
+import { ChaosRules } from '../simulator/chaos/rules.ts';
+import { parseYaml } from '../simulator/http/yaml.ts';
 
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 
@@ -43,5 +45,15 @@ describe('docs/interface-a.md documents every interface A fault', () => {
   it('lists each a-* fault of simulator/faults.ts in its fault table', () => {
     const doc = readFileSync(new URL('../docs/interface-a.md', import.meta.url), 'utf8');
     expect(FAULT_NAMES.filter((f) => f.startsWith('a-') && !doc.includes(`| \`${f}\` |`))).toEqual([]);
+  });
+});
+
+describe("the README's chaos rules example", () => {
+  it('is a rules file the simulator takes, every rule of it', () => {
+    const block = /```yaml\n(# chaos\.yaml[^\n]*\n[\s\S]*?)```/.exec(README)?.[1];
+    expect(block, 'no chaos.yaml example in the README').toBeDefined();
+    const { rules } = parseYaml(block ?? '') as { rules: unknown[] };
+    expect(rules.length).toBeGreaterThan(5);
+    expect(new ChaosRules().addAll(rules)).toMatchObject({ rules: expect.any(Array) });
   });
 });

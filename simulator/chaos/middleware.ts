@@ -3,7 +3,8 @@ import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
 import { accountInPath, interfaceOf } from '../interfaces/which.ts';
-import { actionOf, type ChaosRule } from './rules.ts';
+import { redactHeaders, redactQuery } from '../journal/redact.ts';
+import { actionOf, type ChaosRequest, type ChaosRule } from './rules.ts';
 
 /**
  * Carries out the chaos rule that matches a request, if any, before the interfaces see it. A
@@ -15,7 +16,7 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
   if (sim.chaos.empty) return 'continue';
   const surface = interfaceOf(ctx.path);
   if (surface === 'control') return 'continue';
-  const acting = sim.chaos.take({ method: ctx.method, path: ctx.path, interface: surface, ...accountOf(sim, ctx, surface) });
+  const acting = sim.chaos.take({ method: ctx.method, path: ctx.path, interface: surface, ...accountOf(sim, ctx, surface), ...asShown(sim, ctx) });
   const rule = acting.at(-1);
   if (!rule) return 'continue';
   // Several rules (latencies stacked before an answer) are named together, in order.
@@ -33,6 +34,26 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
     return 'handled';
   }
   return 'continue';
+}
+
+/**
+ * The headers and query a rule's `header` and `query` match: as the journal shows them, so a
+ * credential (`Authorization`, `Cookie`, `X-Api-Key`, a `?access_token=`, an interface A key) is
+ * matched as `Basic [REDACTED]`, never as sent. A rule's hits (`GET /_disco/chaos`) and the
+ * journal's chaos mark tell whoever reads the control API whether a request matched, so a rule
+ * matched on the value as sent would let them probe any client's key a character at a time (a
+ * `latency_ms: 0` rule per guess), not only a key they hold: a real key a client sent here by
+ * mistake is what the journal's redaction is for. Presence and the scheme stay matchable (fail
+ * the Basic requests, or those without a key); the requests of one key are `account`'s. Each is
+ * worked out once, and only when a rule asks.
+ */
+function asShown(sim: Sim, ctx: Context): Pick<ChaosRequest, 'headers' | 'query'> {
+  let headers: Record<string, string> | undefined;
+  let query: Record<string, string | string[]> | undefined;
+  return {
+    headers: () => (headers ??= redactHeaders(ctx.req.headers)),
+    query: () => (query ??= ctx.querystring ? redactQuery(ctx.query as Record<string, string | string[]>, sim.options.pipelineKeyPrefix) : {}),
+  };
 }
 
 function accountOf(sim: Sim, ctx: Context, surface: 'A' | 'B'): { account?: string } {

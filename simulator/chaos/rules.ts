@@ -1,11 +1,13 @@
 import { matchesPath, pathPattern } from '../http/path-pattern.ts';
 import type { FieldProblem } from '../http/errors.ts';
+import { matchersView, matchesRequest, readRequestMatchers, type RequestFacts, type RequestMatchers } from '../http/request-matchers.ts';
 
 /**
  * Chaos rules: failures a client developer switches on to see how their client copes (WireMock's
  * faults, Toxiproxy's toxics). Separate from the conformance faults (`faults.ts`), which exist to
- * prove the suites. A rule matches requests by method, path pattern, account and interface,
- * optionally only with a probability or for the next N matching requests, and then:
+ * prove the suites. A rule matches requests by method, path pattern, account, interface, headers
+ * and query parameters (`http/request-matchers.ts`, as the journal's filters), optionally only
+ * with a probability or for the next N matching requests, and then:
  *
  * - adds latency (fixed, or uniform between two bounds), alone or before another action;
  * - answers a status with the interface's own error object (a 429 with `Retry-After` and the
@@ -28,6 +30,10 @@ export interface ChaosRuleInput {
   /** An account slug: interface B requests under `/{account}/api`, interface A requests with one of its keys. */
   account?: string;
   interface?: 'A' | 'B';
+  /** `name` (present) or `name: text` (its value contains text); several: all must match. Credentials are matched as the journal shows them. */
+  header?: string | string[];
+  /** `name` (present) or `name=value` (decoded as the request's query is); several: all must match. */
+  query?: string | string[];
   /** Acts on each matching request with this probability (0 to 1, default 1). */
   probability?: number;
   /** Acts on the next N matching requests, then the rule is spent and removed. */
@@ -48,7 +54,8 @@ export interface ChaosRuleInput {
   fault?: ChaosFault;
 }
 
-export interface ChaosRule {
+/** No `body`: a rule acts before the request's body is read (see `parseRule`). */
+export interface ChaosRule extends Omit<RequestMatchers, 'body'> {
   id: string;
   method?: string;
   path?: string;
@@ -72,6 +79,9 @@ export interface ChaosRuleView {
   path?: string;
   account?: string;
   interface?: 'A' | 'B';
+  /** As written, always as arrays. */
+  header?: string[];
+  query?: string[];
   probability: number;
   /** Matching requests it will still act on; absent: no limit. */
   remaining?: number;
@@ -83,8 +93,8 @@ export interface ChaosRuleView {
   hits: number;
 }
 
-/** What a request looks like to the rules. */
-export interface ChaosRequest {
+/** What a request looks like to the rules; without headers or a query, it has none. */
+export interface ChaosRequest extends Partial<Pick<RequestFacts, 'headers' | 'query'>> {
   method: string;
   path: string;
   interface: 'A' | 'B';
@@ -191,9 +201,12 @@ function matches(rule: ChaosRule, request: ChaosRequest): boolean {
     (rule.method === undefined || rule.method === request.method || (rule.method === 'GET' && request.method === 'HEAD')) &&
     (rule.pathRegex === undefined || matchesPath(rule.pathRegex, request.path)) &&
     (rule.interface === undefined || rule.interface === request.interface) &&
-    (rule.account === undefined || rule.account === request.account)
+    (rule.account === undefined || rule.account === request.account) &&
+    ((rule.header === undefined && rule.query === undefined) || matchesRequest(rule, { headers: request.headers ?? none, query: request.query ?? none, body: () => undefined }))
   );
 }
+
+const none = (): Readonly<Record<string, never>> => ({});
 
 /** How the action is named in the journal. */
 export function actionOf(rule: ChaosRule): string {
@@ -211,6 +224,7 @@ function view(rule: ChaosRule): ChaosRuleView {
     ...(rule.path ? { path: rule.path } : {}),
     ...(rule.account ? { account: rule.account } : {}),
     ...(rule.interface ? { interface: rule.interface } : {}),
+    ...matchersView(rule),
     probability: rule.probability,
     ...(rule.remaining !== undefined ? { remaining: rule.remaining } : {}),
     ...(rule.latency ? { latency_ms: rule.latency.min === rule.latency.max ? rule.latency.min : ([rule.latency.min, rule.latency.max] as [number, number]) } : {}),
@@ -222,7 +236,7 @@ function view(rule: ChaosRule): ChaosRuleView {
   };
 }
 
-const FIELDS = new Set(['id', 'method', 'path', 'account', 'interface', 'probability', 'times', 'latency_ms', 'status', 'retry_after_s', 'message', 'fault']);
+const FIELDS = new Set(['id', 'method', 'path', 'account', 'interface', 'header', 'query', 'probability', 'times', 'latency_ms', 'status', 'retry_after_s', 'message', 'fault']);
 const MAX_MESSAGE_LENGTH = 500;
 
 /** Every problem of a rule document, named by field; nothing is guessed. */
@@ -231,7 +245,15 @@ export function parseRule(input: unknown, full = false): Omit<ChaosRule, 'id' | 
   if (full) return { problems: [{ field: 'rules', message: `at most ${MAX_RULES} rules at a time` }] };
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return { problems: [{ field: 'body', message: 'must be a rule object' }] };
   const doc = input as Record<string, unknown>;
-  for (const key of Object.keys(doc)) if (!FIELDS.has(key)) problems.push({ field: key, message: `is not a rule field (${[...FIELDS].join(', ')})` });
+  for (const key of Object.keys(doc)) {
+    // The journal's filters take `body`; a rule cannot. It acts before the route reads the body
+    // (chaos/middleware.ts): what has arrived by then depends on how the client's writes fell into
+    // packets, so a rule would act or not by chance; waiting for the body would hold up the
+    // answers the service gives without reading it (a 401, a 415), and reading it would need a
+    // second reader handing it on to the route's. A rule with `body` is refused, not ignored.
+    if (key === 'body') problems.push({ field: 'body', message: 'is not matched by chaos rules: a rule acts before the request body is read (match header or query instead)' });
+    else if (!FIELDS.has(key)) problems.push({ field: key, message: `is not a rule field (${[...FIELDS].join(', ')})` });
+  }
   const out: Omit<ChaosRule, 'id' | 'hits'> & { id?: string } = { probability: 1 };
   if (doc.id !== undefined) {
     if (typeof doc.id === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(doc.id)) out.id = doc.id;
@@ -255,6 +277,9 @@ export function parseRule(input: unknown, full = false): Omit<ChaosRule, 'id' | 
     if (doc.interface === 'A' || doc.interface === 'B') out.interface = doc.interface;
     else problems.push({ field: 'interface', message: 'must be A or B' });
   }
+  const request = readRequestMatchers(doc, ['header', 'query']);
+  problems.push(...request.problems);
+  Object.assign(out, request.matchers);
   if (doc.probability !== undefined) {
     if (typeof doc.probability === 'number' && doc.probability > 0 && doc.probability <= 1) out.probability = doc.probability;
     else problems.push({ field: 'probability', message: 'must be a number above 0 and at most 1' });

@@ -5,6 +5,7 @@ import { ApiError, invalidFields, type FieldProblem } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
 import { parseIsoDateTime } from '../http/date-time.ts';
 import { isStatusFilter, type JournalFilter } from '../journal/journal.ts';
+import { readRequestMatchers } from '../http/request-matchers.ts';
 import { redactEntry } from '../journal/redact.ts';
 import type { JournalEntry, RecordedEntry } from '../journal/journal.ts';
 import { nearMissHint, type Endpoint } from '../journal/near-miss.ts';
@@ -19,7 +20,10 @@ const MAX_LIST = 1000;
  * `method`, `path` (`*` within a segment, `**` across), `status` (`404` or `4xx`), `account`,
  * `interface` (A or B), `since` (ISO date-time, wall clock), `after` (a `seq`, for tailing),
  * `chaos` (true: only requests a chaos rule acted on), `lenient` (true: only requests the lenient
- * profile let through that a strict deployment refuses).
+ * profile let through that a strict deployment refuses), and the request matchers
+ * (`http/request-matchers.ts`): `header` (`name` or `name: text`) and `query` (`name` or
+ * `name=value`), repeated in a query string or a string or an array of strings in JSON, and `body`
+ * (text the body contains), all matched on the entry as it is shown, redacted.
  */
 export function registerJournalRoutes(router: Router, sim: Sim): void {
   router.get('/journal', (ctx) => {
@@ -68,15 +72,18 @@ function entryView(sim: Sim): (entry: RecordedEntry) => JournalEntry {
   };
 }
 
+/** Parameters that may be repeated, each time another matcher: kept whole (a repeated `body` is then refused). */
+const REPEATABLE = new Set(['header', 'query', 'body']);
+
 function queryObject(ctx: Context): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(ctx.query)) if (k !== 'limit') out[k] = Array.isArray(v) ? v[0] : v;
+  for (const [k, v] of Object.entries(ctx.query)) if (k !== 'limit') out[k] = Array.isArray(v) && !REPEATABLE.has(k) ? v[0] : v;
   for (const flag of ['chaos', 'lenient']) if (typeof out[flag] === 'string') out[flag] = out[flag] === 'true' ? true : out[flag] === 'false' ? false : out[flag];
   if (typeof out.after === 'string' && /^\d+$/.test(out.after)) out.after = Number(out.after);
   return out;
 }
 
-const FILTER_FIELDS = new Set(['method', 'path', 'status', 'account', 'interface', 'since', 'after', 'chaos', 'lenient']);
+const FILTER_FIELDS = new Set(['method', 'path', 'status', 'account', 'interface', 'since', 'after', 'chaos', 'lenient', 'header', 'query', 'body']);
 
 /** A filter from query parameters or a JSON body; every problem named, nothing guessed. */
 export function readFilter(input: Record<string, unknown>): { filter: JournalFilter; problems: FieldProblem[] } {
@@ -126,6 +133,9 @@ export function readFilter(input: Record<string, unknown>): { filter: JournalFil
     if (typeof input.lenient === 'boolean') filter.lenient = input.lenient;
     else problems.push({ field: 'lenient', message: 'must be true or false' });
   }
+  const request = readRequestMatchers(input, ['header', 'query', 'body']);
+  problems.push(...request.problems);
+  Object.assign(filter, request.matchers);
   return { filter, problems };
 }
 

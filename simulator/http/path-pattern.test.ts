@@ -22,7 +22,7 @@ describe('path patterns of chaos rules and journal filters', () => {
 
   it('filter the journal the same way', () => {
     const entry = { path: '/acme/api/packages/1/', method: 'GET', status: 200 } as RecordedEntry;
-    expect(matcher({ path: '/*/api/packages/1' })(entry)).toBe(true);
-    expect(matcher({ path: '/*/api/packages' })(entry)).toBe(false);
+    expect(matcher({ path: '/*/api/packages/1' }, 'fdk')(entry)).toBe(true);
+    expect(matcher({ path: '/*/api/packages' }, 'fdk')(entry)).toBe(false);
   });
 });

@@ -1,5 +1,9 @@
 import { matchesPath, pathPattern } from '../http/path-pattern.ts';
-import type { Leniency } from '../http/leniency.ts';
+import { hasRequestMatchers, matchesRequest, type RequestMatchers } from '../http/request-matchers.ts';
+import type { RecordedEntry } from './entry.ts';
+import { requestAsShown } from './redact.ts';
+
+export type { JournalEntry, RecordedEntry } from './entry.ts';
 
 /**
  * The request journal: what clients sent to either interface and what they got, for client
@@ -8,36 +12,12 @@ import type { Leniency } from '../http/leniency.ts';
  * kept as they came (bodies capped) and redacted whenever they leave (`redact.ts`).
  */
 
-export interface JournalEntry {
-  /** The request id, also sent back in the `X-Request-Id` header. */
-  id: string;
-  /** Increasing number of the entry in this simulator's life (survives `clear`). */
-  seq: number;
-  /** When the request arrived: the simulator's clock and the wall clock (ISO 8601). */
-  at: { simulator: string; wall: string };
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-  interface: 'A' | 'B';
-  /** The account the request was answered for, once authenticated. */
-  account?: string;
-  status: number;
-  latencyMs: number;
-  request: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
-  response: { headers: Record<string, string>; body?: string; bodyTruncated?: boolean };
-  /** The chaos rule that acted on this request, if one did. */
-  chaos?: { rule: string; action: string };
-  /** What the lenient profile let through that a strict deployment refuses, each with the clause (http/leniency.ts). */
-  lenient?: Leniency[];
-  /** For a 404 or 405: whether an endpoint served the path, and if none, the nearest (near-miss.ts). Added when shown. */
-  hint?: string;
-}
-
-/** What the ring keeps: arrival times as epoch ms, formatted only when an entry is shown (redact.ts). */
-export type RecordedEntry = Omit<JournalEntry, 'at' | 'hint'> & { simulatorMs: number; wallMs: number };
-
-/** What `list` and `count` match on; every given field must match. */
-export interface JournalFilter {
+/**
+ * What `list` and `count` match on; every given field must match. The request matchers (`header`,
+ * `query`, `body`) see the entry as it is shown, redacted: matched on the values as sent, a count
+ * would tell a secret one guessed character at a time.
+ */
+export interface JournalFilter extends RequestMatchers {
   method?: string;
   /** A path pattern: `*` matches within one segment, `**` across segments; otherwise the exact path. */
   path?: string;
@@ -61,7 +41,11 @@ export class Journal {
   private size = 0;
   private seq = 0;
 
-  constructor(readonly capacity: number) {
+  /** `keyPrefix`: interface A keys' prefix, which entries are redacted by (`redact.ts`), also for matching. */
+  constructor(
+    readonly capacity: number,
+    private readonly keyPrefix: string,
+  ) {
     this.ring = new Array<RecordedEntry | undefined>(Math.max(0, capacity));
   }
 
@@ -94,12 +78,12 @@ export class Journal {
   }
 
   list(filter: JournalFilter, limit = 100): RecordedEntry[] {
-    const matching = this.entries().filter(matcher(filter));
+    const matching = this.entries().filter(matcher(filter, this.keyPrefix));
     return matching.slice(Math.max(0, matching.length - limit));
   }
 
   count(filter: JournalFilter): number {
-    return this.entries().filter(matcher(filter)).length;
+    return this.entries().filter(matcher(filter, this.keyPrefix)).length;
   }
 
   get(id: string): RecordedEntry | undefined {
@@ -113,10 +97,11 @@ export class Journal {
   }
 }
 
-export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
+export function matcher(filter: JournalFilter, keyPrefix: string): (e: RecordedEntry) => boolean {
   const path = filter.path === undefined ? undefined : pathPattern(filter.path);
   const status = filter.status === undefined ? undefined : statusPattern(filter.status);
   const method = filter.method?.toUpperCase();
+  const request = hasRequestMatchers(filter);
   return (e) =>
     (method === undefined || e.method === method) &&
     (path === undefined || matchesPath(path, e.path)) &&
@@ -126,7 +111,9 @@ export function matcher(filter: JournalFilter): (e: RecordedEntry) => boolean {
     (filter.sinceMs === undefined || e.wallMs >= filter.sinceMs) &&
     (filter.afterSeq === undefined || e.seq > filter.afterSeq) &&
     (filter.chaos === undefined || (e.chaos !== undefined) === filter.chaos) &&
-    (filter.lenient === undefined || (e.lenient !== undefined) === filter.lenient);
+    (filter.lenient === undefined || (e.lenient !== undefined) === filter.lenient) &&
+    // Last, as the dearest: a body may be parsed to be redacted.
+    (!request || matchesRequest(filter, requestAsShown(e, keyPrefix)));
 }
 
 function statusPattern(text: string): (status: number) => boolean {

@@ -1,4 +1,5 @@
-import type { JournalEntry, RecordedEntry } from './journal.ts';
+import type { RequestFacts } from '../http/request-matchers.ts';
+import type { JournalEntry, RecordedEntry } from './entry.ts';
 
 /**
  * What the journal shows of headers and bodies: credentials, keys and salts replaced by
@@ -104,9 +105,26 @@ export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: n
     at: { simulator: utc(simulatorMs), wall: new Date(wallMs).toISOString() },
     path: redactKeysInText(entry.path, keyPrefix, false),
     query: redactQuery(entry.query, keyPrefix),
-    request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix, true) },
+    request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedRequestBody(entry, keyPrefix) },
     response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix, false) },
   };
+}
+
+/**
+ * An entry's request as `redactEntry` shows it, for the journal's filters to match (`header`,
+ * `query`, `body`): what a reader could see anyway, so a count never tells a secret. Each part is
+ * redacted only when a matcher asks for it, each by the same function as the shown entry's.
+ */
+export function requestAsShown(entry: RecordedEntry, keyPrefix: string): RequestFacts {
+  return {
+    headers: () => redactHeaders(entry.request.headers),
+    query: () => redactQuery(entry.query, keyPrefix),
+    body: () => redactedRequestBody(entry, keyPrefix).body,
+  };
+}
+
+function redactedRequestBody(entry: RecordedEntry, keyPrefix: string): { body?: string; bodyTruncated?: boolean } {
+  return redactedBody(entry.request.body, entry.request.bodyTruncated, keyPrefix, true);
 }
 
 /**
@@ -114,7 +132,7 @@ export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: n
  * as `?access_token=...` is the kind of bug a journal is read for) and interface A keys hidden
  * wherever they are.
  */
-function redactQuery(query: Record<string, string | string[]>, keyPrefix: string): Record<string, string | string[]> {
+export function redactQuery(query: Readonly<Record<string, string | string[]>>, keyPrefix: string): Record<string, string | string[]> {
   const value = (name: string, v: string) => (SECRET_MEMBER.test(name) || REQUEST_SECRET_MEMBER.test(name) ? REDACTED : redactKeysInText(v, keyPrefix, false));
   return Object.fromEntries(Object.entries(query).map(([name, v]) => [name, Array.isArray(v) ? v.map((one) => value(name, one)) : value(name, v)]));
 }
