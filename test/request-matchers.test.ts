@@ -120,6 +120,18 @@ describe('journal filters on headers, query and body', () => {
     expect(await sim.control.journal.count({ body: '"current_password":"[REDACTED]"' })).toBe(1);
   });
 
+  it('never matches an interface A key sent in a path by a path pattern: the journal shows it redacted', async () => {
+    const key = sim.accounts[0]!.pipeline_keys[0]!.key;
+    // A client that put its key where an id belongs: answered (a 404), journaled with the key hidden.
+    await fetch(`${sim.interfaceA}/pipelines/${key}`, { method: 'DELETE', headers: { authorization: 'Bearer not-a-key' } });
+    for (const n of [4, 8, 12, key.length]) {
+      expect(await sim.control.journal.count({ path: `/api/public/v1/pipelines/${key.slice(0, n)}*` }), `${n} characters`).toBe(0);
+      expect(await sim.control.journal.count({ path: `/**${key.slice(0, n)}**` }), `${n} characters anywhere`).toBe(0);
+    }
+    expect(await sim.control.journal.count({ path: '/api/public/v1/pipelines/*' })).toBe(1);
+    expect(await sim.control.journal.count({ path: '/api/public/v1/pipelines/[REDACTED]' })).toBe(1);
+  });
+
   it('refuses bad matchers with a 422 naming each field, in JSON and in the query string', async () => {
     const count = await fetch(`${sim.controlUrl}/journal/count`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ header: ['X-Retry: 1', 'Not A Name: x', 5], query: [], body: '' }) });
     expect(await refusedFields(count)).toEqual(['body', 'header[1]', 'header[2]', 'query']);
@@ -200,6 +212,15 @@ describe('chaos rules on headers and query', () => {
     expect(await status('/packages?access_token=query-token-secret-7')).toBe(200);
     const hits = Object.fromEntries((await sim.control.chaos.list()).map((r) => [r.id, r.hits]));
     expect(hits).toEqual({ 'guess-4': 0, 'guess-8': 0, [`guess-${basicValue.length}`]: 0, basic: 1, token: 0, 'any-token': 1 });
+  });
+
+  it('matches a path as the journal shows it: a key sent in the path is never matched as sent', async () => {
+    const key = sim.accounts[0]!.pipeline_keys[0]!.key;
+    for (const n of [4, 12, key.length]) await sim.control.chaos.add({ id: `path-guess-${n}`, path: `/api/public/v1/pipelines/${key.slice(0, n)}*`, latency_ms: 0 });
+    await sim.control.chaos.add({ id: 'path-shown', path: '/api/public/v1/pipelines/[REDACTED]', latency_ms: 0 });
+    await fetch(`${sim.interfaceA}/pipelines/${key}`, { method: 'DELETE', headers: { authorization: 'Bearer not-a-key' } });
+    const hits = Object.fromEntries((await sim.control.chaos.list()).map((r) => [r.id, r.hits]));
+    expect(hits).toEqual({ 'path-guess-4': 0, 'path-guess-12': 0, [`path-guess-${key.length}`]: 0, 'path-shown': 1 });
   });
 
   it('refuses bad matchers, and body (a rule acts before the body is read), with a 422 naming each field', async () => {

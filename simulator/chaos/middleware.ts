@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Sim } from '../context.ts';
 import { ApiError, type ErrorCode } from '../http/errors.ts';
 import { accountInPath, interfaceOf } from '../interfaces/which.ts';
-import { redactHeaders, redactQuery } from '../journal/redact.ts';
+import { redactHeaders, redactPath, redactQuery } from '../journal/redact.ts';
 import { actionOf, type ChaosRequest, type ChaosRule } from './rules.ts';
 
 /**
@@ -37,9 +37,9 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
 }
 
 /**
- * The headers and query a rule's `header` and `query` match: as the journal shows them, so a
- * credential (`Authorization`, `Cookie`, `X-Api-Key`, a `?access_token=`, an interface A key) is
- * matched as `Basic [REDACTED]`, never as sent. A rule's hits (`GET /_disco/chaos`) and the
+ * The path, headers and query a rule's `path`, `header` and `query` match: as the journal shows
+ * them, so a credential (`Authorization`, `Cookie`, `X-Api-Key`, a `?access_token=`, an interface
+ * A key, also one sent in the path) is matched as `Basic [REDACTED]`, never as sent. A rule's hits (`GET /_disco/chaos`) and the
  * journal's chaos mark tell whoever reads the control API whether a request matched, so a rule
  * matched on the value as sent would let them probe any client's key a character at a time (a
  * `latency_ms: 0` rule per guess), not only a key they hold: a real key a client sent here by
@@ -47,10 +47,11 @@ export async function applyChaos(sim: Sim, ctx: Context): Promise<'continue' | '
  * the Basic requests, or those without a key); the requests of one key are `account`'s. Each is
  * worked out once, and only when a rule asks.
  */
-function asShown(sim: Sim, ctx: Context): Pick<ChaosRequest, 'headers' | 'query'> {
+function asShown(sim: Sim, ctx: Context): Pick<ChaosRequest, 'headers' | 'query' | 'pathAsShown'> {
   let headers: Record<string, string> | undefined;
   let query: Record<string, string | string[]> | undefined;
   return {
+    pathAsShown: (path) => redactPath(path, sim.options.pipelineKeyPrefix),
     headers: () => (headers ??= redactHeaders(ctx.req.headers)),
     query: () => (query ??= ctx.querystring ? redactQuery(ctx.query as Record<string, string | string[]>, sim.options.pipelineKeyPrefix) : {}),
   };

@@ -97,6 +97,8 @@ export interface ChaosRuleView {
 export interface ChaosRequest extends Partial<Pick<RequestFacts, 'headers' | 'query'>> {
   method: string;
   path: string;
+  /** How the journal shows a path (keys redacted): what a rule's `path` is matched against. */
+  pathAsShown?: (path: string) => string;
   interface: 'A' | 'B';
   /** The account the path names (interface B) or the key belongs to (interface A), if known. */
   account?: string;
@@ -199,7 +201,7 @@ function matches(rule: ChaosRule, request: ChaosRequest): boolean {
   return (
     // The routers answer HEAD with the GET route: a GET rule is about that route.
     (rule.method === undefined || rule.method === request.method || (rule.method === 'GET' && request.method === 'HEAD')) &&
-    (rule.pathRegex === undefined || matchesPath(rule.pathRegex, request.path)) &&
+    (rule.pathRegex === undefined || matchesPath(rule.pathRegex, request.path, request.pathAsShown)) &&
     (rule.interface === undefined || rule.interface === request.interface) &&
     (rule.account === undefined || rule.account === request.account) &&
     ((rule.header === undefined && rule.query === undefined) || matchesRequest(rule, { headers: request.headers ?? none, query: request.query ?? none, body: () => undefined }))

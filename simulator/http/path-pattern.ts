@@ -12,9 +12,13 @@ export function pathPattern(pattern: string): RegExp {
   return new RegExp(`^${source}$`, 'i');
 }
 
-/** Whether `path`, as sent or as the routers resolve it, matches `pattern` (from `pathPattern`). */
-export function matchesPath(pattern: RegExp, path: string): boolean {
-  return pattern.test(path) || pattern.test(routedPath(path));
+/**
+ * Whether `path`, as sent or as the routers resolve it, matches `pattern` (from `pathPattern`).
+ * `asShown` is how the caller shows a path (the journal's with keys redacted): a pattern matches
+ * only what a reader of the journal could see, so it cannot probe a key sent in a path.
+ */
+export function matchesPath(pattern: RegExp, path: string, asShown: (path: string) => string = (p) => p): boolean {
+  return pattern.test(asShown(path)) || pattern.test(asShown(routedPath(path)));
 }
 
 /**

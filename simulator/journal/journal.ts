@@ -1,7 +1,7 @@
 import { matchesPath, pathPattern } from '../http/path-pattern.ts';
 import { hasRequestMatchers, matchesRequest, type RequestMatchers } from '../http/request-matchers.ts';
 import type { RecordedEntry } from './entry.ts';
-import { requestAsShown } from './redact.ts';
+import { redactPath, requestAsShown } from './redact.ts';
 
 export type { JournalEntry, RecordedEntry } from './entry.ts';
 
@@ -104,7 +104,7 @@ export function matcher(filter: JournalFilter, keyPrefix: string): (e: RecordedE
   const request = hasRequestMatchers(filter);
   return (e) =>
     (method === undefined || e.method === method) &&
-    (path === undefined || matchesPath(path, e.path)) &&
+    (path === undefined || matchesPath(path, e.path, (p) => redactPath(p, keyPrefix))) &&
     (status === undefined || status(e.status)) &&
     (filter.account === undefined || e.account === filter.account) &&
     (filter.interface === undefined || e.interface === filter.interface) &&

@@ -97,13 +97,18 @@ function redactKeysInText(text: string, keyPrefix: string, sent: boolean): strin
   return sent ? out.replace(SENT_SECRET_IN_TEXT, hide) : out;
 }
 
+/** A path as the journal shows it: interface A keys and named secrets in it redacted. */
+export function redactPath(path: string, keyPrefix: string): string {
+  return redactKeysInText(path, keyPrefix, false);
+}
+
 /** An entry as the control API shows it. */
 export function redactEntry(entry: RecordedEntry, keyPrefix: string, utc: (ms: number) => string): JournalEntry {
   const { simulatorMs, wallMs, ...rest } = entry;
   return {
     ...rest,
     at: { simulator: utc(simulatorMs), wall: new Date(wallMs).toISOString() },
-    path: redactKeysInText(entry.path, keyPrefix, false),
+    path: redactPath(entry.path, keyPrefix),
     query: redactQuery(entry.query, keyPrefix),
     request: { ...entry.request, headers: redactHeaders(entry.request.headers), ...redactedRequestBody(entry, keyPrefix) },
     response: { ...entry.response, headers: redactHeaders(entry.response.headers), ...redactedBody(entry.response.body, entry.response.bodyTruncated, keyPrefix, false) },
