@@ -261,6 +261,20 @@ describe('disco journal', () => {
     expect(unreachable.code).toBe(2);
   });
 
+  it('--header (repeatable), --query (repeatable) and --body print only the requests that carry them', async () => {
+    await sim.control.journal.clear();
+    await fetch(`${sim.interfaceB()}/packages?offset=100`, { headers: { accept: ACCEPT, 'x-retry': '1', 'idempotency-key': 'k-1' } });
+    await fetch(`${sim.interfaceB()}/packages?offset=0`, { headers: { accept: ACCEPT, 'x-retry': '2' } });
+    await fetch(`${sim.interfaceB()}/jobs`, { method: 'POST', headers: { accept: ACCEPT, 'content-type': 'application/json' }, body: JSON.stringify({ package_id: 77 }) });
+    const lines = async (...filters: string[]) => (await disco(['journal', '--url', sim.controlUrl, '--once', ...filters])).stdout.trim().split('\n').filter(Boolean);
+    expect(await lines('--header', 'X-Retry')).toHaveLength(2);
+    expect(await lines('--header', 'X-Retry: 1')).toEqual([expect.stringMatching(/GET +\/\S+\/api\/packages\?offset=100 /)]);
+    expect(await lines('--header', 'x-retry', '--header', 'idempotency-key')).toHaveLength(1);
+    expect(await lines('--query', 'offset=0')).toEqual([expect.stringMatching(/\?offset=0 /)]);
+    expect(await lines('--query', 'offset', '--query', 'limit')).toEqual([]);
+    expect(await lines('--body', '"package_id":77')).toEqual([expect.stringMatching(/POST +\/\S+\/api\/jobs /)]);
+  });
+
   it('--har writes the requests as an HTTP Archive: absolute URLs, redacted, each with its request id and the journal\'s hint; following, until SIGTERM', { timeout: 30_000 }, async () => {
     const dir = await mkdtemp(join(tmpdir(), 'disco-journal-har-'));
     try {

@@ -21,6 +21,11 @@ export const journalHelp = `disco journal: print a running simulator's request j
   --once           print what is there and stop (default: keep following, like tail -f)
   --method M, --path PATTERN, --status S, --account A
                    only requests that match (PATTERN: * within a segment, ** across; S: 404 or 4xx)
+  --header H       only requests with header H ("Name", or "Name: text" its value contains);
+                   repeat for several, all must match
+  --query Q        only requests with parameter Q ("name", or "name=value"); repeatable
+  --body TEXT      only requests whose body contains TEXT
+                   (all matched as the journal shows them: secrets redacted)
   --lenient        only requests the simulator's lenient profile let through
                    that a deployment keeping to the spec refuses
   --interval MS    how often to look for new requests when following (default 500)
@@ -47,6 +52,9 @@ export async function journal(argv: string[]): Promise<number> {
       path: { type: 'string' },
       status: { type: 'string' },
       account: { type: 'string' },
+      header: { type: 'string', multiple: true },
+      query: { type: 'string', multiple: true },
+      body: { type: 'string' },
       lenient: { type: 'boolean', default: false },
       interval: { type: 'string', default: '500' },
       json: { type: 'boolean', default: false },
@@ -73,6 +81,9 @@ export async function journal(argv: string[]): Promise<number> {
     ...(values.path ? { path: values.path } : {}),
     ...(values.status ? { status: values.status } : {}),
     ...(values.account ? { account: values.account } : {}),
+    ...(values.header?.length ? { header: values.header } : {}),
+    ...(values.query?.length ? { query: values.query } : {}),
+    ...(values.body !== undefined ? { body: values.body } : {}),
     ...(values.lenient ? { lenient: true } : {}),
   };
   const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
