@@ -81,7 +81,7 @@ export async function lastFailedSelection(options: CheckOptions, all: readonly C
   const known = new Map(all.map((c) => [c.id, c]));
   // A check renamed or removed since that run cannot run again; the rest still can.
   const gone = failed.filter((id) => !known.has(id));
-  const again = failed.filter((id) => known.has(id) && (options.only.length === 0 || options.only.some((t) => tokenMatches(t, known.get(id)!))));
+  const again = failed.filter((id) => known.has(id) && (options.only.length === 0 || options.only.some((t) => tokenMatches(t, known.get(id)!, true))));
   const when = found.fromState ? `the runs in ${options.reportDir} (${join(options.reportDir, FAILING_FILE)}; the last of ${last.finishedAt})` : `the run of ${last.finishedAt} (${file})`;
   const goneNote = gone.length ? `; no longer a check: ${gone.join(', ')}` : '';
   if (again.length === 0) {

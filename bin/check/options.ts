@@ -27,7 +27,8 @@ export const checkHelp = `disco check: run the conformance checks against a targ
   --target FILE       target document (JSON or YAML: base URLs, accounts, keys, fixture ids);
                       without it, an embedded simulator is started and provisioned
   --only LIST         comma-separated (repeatable): clause ids (B-AUTH-1), clause families
-                      (B-AUTH, A), check families (b-auth) or check ids (b-auth/unknown-keys-refused)
+                      (B-AUTH, A), check families (b-auth) or check ids (b-auth/unknown-keys-refused);
+                      a clause selects the checks that verify it and those that can fail it
   --skip LIST         the same tokens: leave those checks out (a known failure quarantined);
                       their clauses are reported not selected, never passed
   --last-failed       run again only the checks that failed or errored in the runs in

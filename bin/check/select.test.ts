@@ -29,6 +29,14 @@ describe('--only', () => {
     expect(tokenMatches('B-ISO/Foreign-Account-Path', { id: 'b-iso/foreign-account-path', clauses: ['X-ISO-1'] })).toBe(true);
   });
 
+  it('selects by a clause the checks that only support it too (they can fail it), and --skip leaves those in', () => {
+    const withSupport = [...checks, { id: 'a-keys/expired', clauses: ['A-AUTH-7'], supports: ['A-ERR-1'] }, { id: 'a-err/objects', clauses: ['A-ERR-1'] }];
+    expect(selectChecks(withSupport, ['A-ERR-1']).selected.map((c) => c.id)).toEqual(['a-keys/expired', 'a-err/objects']);
+    expect(selectChecks(withSupport, ['A-ERR']).selected.map((c) => c.id)).toEqual(['a-keys/expired', 'a-err/objects']);
+    expect(selectChecks(withSupport, [], ['A-ERR-1']).selected.map((c) => c.id)).toContain('a-keys/expired');
+    expect(selectChecks(withSupport, [], ['A-ERR-1']).selected.map((c) => c.id)).not.toContain('a-err/objects');
+  });
+
   it('returns what it left out', () => {
     expect(selectChecks(checks, ['a']).unselected.map((c) => c.id)).toEqual(['b-auth/basic', 'b-auth/regenerate', 'b-inv/walk-pages', 'b-inv/page-size']);
   });
