@@ -35,6 +35,8 @@ export const faultCatalog = {
   'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },
   'b-ssh-key-blob-lengths-trusted': { clause: 'X-ROB-1', description: 'the SSH key parser believes the lengths a key blob declares: a truncated blob (a real key cut short) reads past its end and answers 500' },
   'b-ssh-key-read-404': { clause: 'B-KEY-1', description: 'GET /user/keys/{id} does not find keys created through the API' },
+  'b-hook-name-ascii-only': { clause: 'B-HOOK-1', description: 'a hook is stored with the letters of its name outside ASCII left out (Zoë Núñez 李 becomes Zo Nez)' },
+  'b-hook-url-query-dropped': { clause: 'B-HOOK-1', description: 'a web hook\'s settings.url is stored without its query string' },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
   'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },

@@ -51,7 +51,7 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // checks without a declared hook, the alt run with one.
       ...(b.hooks === REAL_SERVICE_HOOK_VOCABULARY
         ? {}
-        : { hook: { type: b.hooks.types.web, settings: spokenSettings(b.hooks, { url: 'https://hooks.disco-conformance.invalid/declared' }), events: HOOK_EVENTS.map((event) => b.hooks.events[event]) } }),
+        : { hook: { type: b.hooks.types.web, settings: spokenSettings(b.hooks, { url: 'https://hooks.disco-conformance.invalid/declared?route=disco' }), events: HOOK_EVENTS.map((event) => b.hooks.events[event]) } }),
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.

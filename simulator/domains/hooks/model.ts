@@ -20,9 +20,11 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
   const hook: Hook = {
     id: sim.store.nextId('hook', account),
     type: fields.type,
-    name: fields.name,
+    // b-hook-name-ascii-only: a store that keeps names in a column of its own charset.
+    name: sim.faults.has('b-hook-name-ascii-only') ? fields.name.replace(/[^\x20-\x7e]/g, '') : fields.name,
     active: fields.active,
-    settings: fields.settings,
+    // b-hook-url-query-dropped: the URL normalised to its origin and path before it is stored.
+    settings: sim.faults.has('b-hook-url-query-dropped') && typeof fields.settings.url === 'string' ? { ...fields.settings, url: fields.settings.url.split('?')[0] } : fields.settings,
     events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
     salt: newSalt(),
     createdAt: now,

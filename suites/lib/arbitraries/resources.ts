@@ -66,9 +66,12 @@ const urlPath = fc.stringMatching(/^[a-z0-9]{1,12}(\/[a-z0-9]{1,12}){0,2}$/);
  */
 export const UNREACHABLE_HOOK_HOST = 'hooks.disco-conformance.invalid';
 
+/** A query a receiver may need (a token, a route): the hook's URL is kept whole, query and all. */
+const urlQuery = fc.stringMatching(/^[a-z]{1,8}=[a-z0-9]{1,12}(&[a-z]{1,8}=[a-z0-9]{1,12}){0,2}$/);
+
 const webSettings = fc
-  .record({ path: urlPath, insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
-  .map(({ path, insecureSsl }) => ({ url: `https://${UNREACHABLE_HOOK_HOST}/${path}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
+  .record({ path: urlPath, port: fc.option(fc.integer({ min: 1024, max: 65535 }), { nil: undefined }), query: fc.option(urlQuery, { nil: undefined }), insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
+  .map(({ path, port, query, insecureSsl }) => ({ url: `https://${UNREACHABLE_HOOK_HOST}${port === undefined ? '' : `:${port}`}/${path}${query === undefined ? '' : `?${query}`}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
 
 /**
  * `mayBeActive: false` keeps every generated hook inactive: an active e-mail, Slack or PagerDuty
@@ -81,7 +84,8 @@ export interface HookOptions {
 
 function hookCommon(name: string, options: HookOptions, events: fc.Arbitrary<string[]> = hookEvents) {
   const active = options.mayBeActive ? fc.boolean() : fc.constant(false);
-  return fc.record({ events, active, suffix: fc.stringMatching(/^[a-z0-9]{0,8}$/) }).map(({ events, active, suffix }) => ({
+  // A name is a string: some in the letters of other scripts than English (`displayName`).
+  return fc.record({ events, active, suffix: fc.oneof(fc.stringMatching(/^[a-z0-9]{0,8}$/), displayName) }).map(({ events, active, suffix }) => ({
     name: suffix === '' ? name : `${name}-${suffix}`,
     events,
     active,
