@@ -58,9 +58,12 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   }
   if (sim.faults.has('b-mark-all-ignored')) return 0;
   const unread = userUnreadNotificationsOldestFirst(account, userId);
-  for (const n of unread) {
-    n.read = true;
-    n.readAt = now;
+  // b-mark-all-counter-only: the user's unread counter zeroed, the notifications left as they were.
+  if (!sim.faults.has('b-mark-all-counter-only')) {
+    for (const n of unread) {
+      n.read = true;
+      n.readAt = now;
+    }
   }
   noteAllNotificationsRead(account, userId);
   return unread.length;
