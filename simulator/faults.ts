@@ -44,6 +44,7 @@ export const faultCatalog = {
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
   'b-limit-uncapped-past-the-start': { clause: 'B-LIM-2', description: 'a page size above 100 is honoured when an offset above 0 is given: the first page is capped, the next ones are not' },
+  'b-connection-types-wrapped-for-later-accounts': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` to every account but the first made (a shape rolled out by account)' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
   'b-update-answer-ungrouped': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers connection_group_id null for a connection in a group (the group stays, the answer forgets it)' },
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },

@@ -28,7 +28,10 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // served as bytes (the 4 KB stringify was the largest cost of this read).
   const typesJson = Buffer.from(JSON.stringify(CONNECTION_TYPES.map(presentConnectionType)));
   router.get('/connections/types', (ctx) => {
-    if (sim.faults.has('b-connection-types-wrapped')) {
+    // b-connection-types-wrapped-for-later-accounts: a new answer shape rolled out to the accounts
+    // made after the first (a feature flag by account), the first keeping the array.
+    const laterAccount = ctx.state.account !== sim.store.accounts.values().next().value;
+    if (sim.faults.has('b-connection-types-wrapped') || (laterAccount && sim.faults.has('b-connection-types-wrapped-for-later-accounts'))) {
       // The fault: the array comes wrapped in an object.
       ctx.body = { types: CONNECTION_TYPES.map(presentConnectionType) };
       return;
