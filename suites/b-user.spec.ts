@@ -137,7 +137,8 @@ async function createKey(t: CheckContext, body: JsonObject, clause: 'B-KEY-1' | 
 
 const keyInput = fc.record({
   kind: fc.constantFrom<SshKeyKind>(...SSH_KEY_KINDS),
-  comment: fc.stringMatching(/^[a-z][a-z0-9._-]{0,11}@[a-z][a-z0-9-]{0,11}$/),
+  // user@host as ssh-keygen writes it, or words with spaces as `ssh-keygen -C "Ada laptop"` does.
+  comment: fc.oneof(fc.stringMatching(/^[a-z][a-z0-9._-]{0,11}@[a-z][a-z0-9-]{0,11}$/), fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,7}( [A-Za-z0-9@._-]{1,10}){1,2}$/)),
   label: fc.stringMatching(/^[a-z0-9-]{1,12}$/),
 });
 

@@ -56,8 +56,9 @@ const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F\u2028\u2029]/;
 /**
  * `trustLengths`: the fault `b-ssh-key-blob-lengths-trusted`, a parser that believes the lengths
  * a key blob declares and reads past its end (a RangeError, a 500) on a truncated one.
+ * `oneWordComment`: the fault `b-ssh-key-comment-one-word` (below).
  */
-export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean } = {}): ParsedPublicKey {
+export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean } = {}): ParsedPublicKey {
   const line = text.trim();
   if (line === '') throw new PublicKeyError('is empty');
   if (line.length > MAX_KEY_LINE) throw new PublicKeyError(`is longer than ${MAX_KEY_LINE} characters`);
@@ -65,6 +66,9 @@ export function parsePublicKeyLine(text: string, options: { trustLengths?: boole
   const match = /^(\S+)[ \t]+(\S+)(?:[ \t]+([^]*))?$/.exec(line);
   if (!match) throw new PublicKeyError('must be "<key type> <base64 key> [comment]"');
   const [, type = '', encoded = '', comment = ''] = match;
+  // `oneWordComment`: the fault `b-ssh-key-comment-one-word`, a parser reading the line as three
+  // words, so a comment such as ssh-keygen -C "Ada laptop" writes makes a valid key refused.
+  if (options.oneWordComment && /\s/.test(comment.trim())) throw new PublicKeyError('must be "<key type> <base64 key> [comment]"');
   if (!isKeyType(type)) throw new PublicKeyError(`must be an OpenSSH public key of type ${SSH_KEY_TYPES.join(', ')}`);
   const blob = decodeBase64(encoded);
   checkBlob(type, blob, options.trustLengths === true);
