@@ -7,6 +7,7 @@ export const faultCatalog = {
   // Interface B
   'b-unknown-key-accepted': { clause: 'B-AUTH-1', description: 'an unknown Basic key on a real account path authenticates as that account\'s first user' },
   'b-old-key-valid-after-regeneration': { clause: 'B-AUTH-2', description: 'after POST /user/tokens the previous key keeps working' },
+  'b-replaced-key-writes-cached': { clause: 'B-AUTH-2', description: 'the write routes authenticate through a cache of the keys they have seen, which POST /user/tokens never clears: after a regeneration the old key is refused on reads but still writes (PUT /user, POST /hooks)' },
   'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },
   'b-foreign-hook-readable': { clause: 'B-AUTH-3', description: 'GET /hooks/{id} finds a hook by id in any account: another account\'s hook is answered 200, salt and all' },
   'b-foreign-package-readable': { clause: 'B-AUTH-3', description: 'GET /packages/{id} finds a package by id in any account: another account\'s package is answered 200' },

@@ -3,7 +3,10 @@ import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { keyProbes } from './catalog/b-key-probes.ts';
+import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
+import { bodyContext } from './catalog/b-requests.ts';
+import { GONE, partReader } from './catalog/b-state.ts';
+import { idOf, is2xx, userIn } from './lib/answers.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
@@ -71,6 +74,47 @@ function newKeyOf(t: CheckContext, ex: Exchange, oldKeys: Set<string>): string {
   return key;
 }
 
+/** Account 1's client with the live key, as the catalog's part readers take it. */
+type LiveView = Pick<CheckContext, 'b' | 'target'>;
+
+/**
+ * Sends the harmless writes of `keyWriteProbes` with the replaced key `old`: each must be refused
+ * (4xx) and change nothing the catalog says it touches, read back with the live key before and
+ * after (a part that cannot be read is added to `unreadable`). What one made anyway is deleted with
+ * the key live at cleanup time (`live`): the key configured for account 1 is dead by then.
+ */
+async function expectWritesRefused(t: CheckContext, old: string, user: Record<string, unknown> | undefined, view: LiveView, live: () => string, unreadable: Set<string>): Promise<void> {
+  for (const probe of keyWriteProbes(bodyContext(t), user)) {
+    const readers = (probe.endpoint.touches ?? []).map((part) => ({ part, read: partReader(view, 0, part) }));
+    const before = new Map<string, string>();
+    for (const { part, read } of readers) {
+      const value = await read?.();
+      if (value === undefined || value === GONE) unreadable.add(part);
+      else before.set(part, value);
+    }
+    const ex = await probe.send(t.bWithKey(old));
+    const made = idOf(ex);
+    if (is2xx(ex) && made !== undefined && probe.remove) {
+      const path = probe.remove(made);
+      t.cleanup(`delete what ${probe.endpoint.key} made with a replaced key (DELETE ${path}, with the live key)`, async () => {
+        const removed = await t.bWithKey(live()).delete(path);
+        if (!is2xx(removed)) throw new Error(`DELETE ${path} answered ${removed.response.status}; it is still there`);
+      });
+    }
+    t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on writes: ${probe.endpoint.key} with it answered ${ex.response.status}`);
+    for (const { part, read } of readers) {
+      const was = before.get(part);
+      if (was === undefined) continue;
+      const now = await read?.();
+      if (now === undefined) {
+        unreadable.add(part);
+        continue;
+      }
+      t.expect.that(now === was, { clause: 'B-AUTH-2', message: `${probe.endpoint.key} with the key replaced by POST /user/tokens was refused, and yet the account's ${part} changed`, expected: was, received: now });
+    }
+  }
+}
+
 check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
@@ -99,6 +143,9 @@ check({
     }
 
     const probes = keyProbes(t.target);
+    // Account 1 as the live key sees it, to read back what a write with the old key could change.
+    const liveView: LiveView = { b: () => t.bWithKey(current), target: t.target };
+    const unreadable = new Set<string>();
     const graceMs = replacedKeyMs(t.target);
     // The longest a replaced key was seen working, and when it was then refused.
     let lingered: { workedMs: number; refusedMs?: number } = { workedMs: 0 };
@@ -131,6 +178,9 @@ check({
       t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the key replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the key replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
       // Its body is not checked: the spec fixes error bodies for not-found answers only (the
       // refusal's error object is the B-GAP-2 convention, checked by b-auth/refusal-is-401).
+      // Writes too, judged after the same waiting as the reads: a key refused on reads may still
+      // write where the write routes authorize through a cache of their own.
+      await expectWritesRefused(t, old, userIn(regenerated), liveView, () => current, unreadable);
       const newAnswer = await t.bWithKey(next).get('/connections/types');
       t.expect.status(newAnswer, '2xx', 'B-AUTH-2', 'the key returned by POST /user/tokens does not authenticate');
     }, { runs: 4 });
@@ -138,6 +188,8 @@ check({
       const refused = lingered.refusedMs === undefined ? '' : ` and was refused ${shownMs(lingered.refusedMs)} after`;
       t.note(`a replaced key still authenticated ${shownMs(lingered.workedMs)} after POST /user/tokens${refused} (within the ${graceMs / 1000} s the target document allows)`);
     }
+
+    if (unreadable.size) t.note(`what the writes sent with a replaced key could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
 
     // Every key this check retired stays dead.
     for (const key of retired) {

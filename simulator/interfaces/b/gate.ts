@@ -1,6 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BState } from './types.ts';
+import type { AccountState } from '../../store.ts';
+import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
 import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { KeyDigestCache } from '../../http/credentials.ts';
@@ -95,6 +97,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const digest = keyDigests.get(ctx.get('authorization'), lenient);
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
+  if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
@@ -130,6 +133,28 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   state.links = links;
   if (quota) state.quota = quota;
   if (lenient) state.lenientBodies = true;
+}
+
+/**
+ * The fault `b-replaced-key-writes-cached`: an authorizer cache in front of the write routes that
+ * remembers whose every key it has seen was, and that the key regeneration (a route mounted apart)
+ * never clears. Reads ask the store each time, so a replaced key is refused there and goes on
+ * writing. Per simulator; a grant is resolved again on use, so one of a removed user grants nothing.
+ */
+const writeGrants = new WeakMap<Sim, Map<string, { slug: string; userId: number }>>();
+
+function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
+  const grants = writeGrants.get(sim) ?? new Map<string, { slug: string; userId: number }>();
+  writeGrants.set(sim, grants);
+  if (found) {
+    grants.set(digest, { slug: found.account.slug, userId: found.user.id });
+    return found;
+  }
+  if (ctx.method === 'GET' || /\/user\/tokens\/?$/.test(ctx.path)) return null;
+  const grant = grants.get(digest);
+  const account = grant && sim.store.account(grant.slug);
+  const user = grant && account?.users.get(grant.userId);
+  return account && user ? { account, user } : null;
 }
 
 /**
