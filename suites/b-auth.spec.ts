@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey } from './lib/arbitraries/credentials.ts';
-import { userFieldsOf, userIn } from './lib/answers.ts';
+import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { idOf, is2xx } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
+import { pathMover } from './lib/extension-paths.ts';
+import { undoCreation } from './lib/factories/undo.ts';
+import { describeNotSent, ownWrites, type OwnWrite } from './catalog/b-exercise.ts';
+import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 
 // B-AUTH-1: HTTP Basic, the key as username, empty password. B-AUTH-2 (regenerating the key)
-// lives in zz-b-auth-regenerate.spec.ts so that it runs last: it kills the configured key.
+// lives in b-auth-key-rotation.spec.ts, declared to run last: it kills the configured key.
 
 /** Spec reads that need nothing but the account: where authentication is probed. */
 function readPaths(t: CheckContext): string[] {
@@ -16,9 +20,9 @@ function readPaths(t: CheckContext): string[] {
   return paths;
 }
 
-/** Account 1's interface B client with any Authorization header value (null: none). */
+/** Account 1's interface B client with any Authorization header value (null: none), the extensions where the target document moves them. */
 function withAuthorization(t: CheckContext, authorization: string | null): InterfaceClient {
-  return interfaceClient(t.http, t.b().base, { accept: B_ACCEPT, authorization });
+  return interfaceClient(t.http, t.b().base, { accept: B_ACCEPT, authorization }, pathMover(t.target.interfaceB.extensionPaths ?? {}));
 }
 
 // The spec fixes the body of not-found answers only: a refusal must be a 4xx (B-AUTH-1), and its
@@ -93,36 +97,94 @@ check({
   },
 });
 
+/** Where a write of `ownWrites` may change the account: one reader per part and thing named. */
+interface WatchedPart {
+  label: string;
+  read: PartReader;
+  /** The writes that touch it. */
+  writes: string[];
+}
+
+function watchedParts(t: CheckContext, writes: readonly OwnWrite[]): WatchedPart[] {
+  const byKey = new Map<string, WatchedPart>();
+  const notificationIds = t.fixtures().notification_ids ?? [];
+  for (const w of writes) {
+    for (const part of w.endpoint.touches ?? []) {
+      const label = w.values.id === undefined ? part : `${part} ${w.values.id}`;
+      const known = byKey.get(label);
+      if (known) {
+        known.writes.push(w.label);
+        continue;
+      }
+      const read = partReader(t, 0, part, w.values, notificationIds);
+      if (read) byKey.set(label, { label, read, writes: [w.label] });
+    }
+  }
+  return [...byKey.values()];
+}
+
 check({
   id: 'b-auth/refused-writes-change-nothing',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: PUT /user with a bad key is refused and the user stays as it was',
+  title: "B-AUTH-1: every write of the endpoint catalog, on the account's own things (a hook, an SSH key, a job, a schedule the run made; the user; a fixture connection), sent with an unknown key, a near miss of the key, none, or a malformed Authorization (Bearer with the key among them), is refused and changes nothing",
   needs: ['b', 'write'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
-    // The refusals are B-AUTH-1 itself; the user as it was is the proof that nothing slipped
-    // through, where the target lets it be read (GET /user is an extension of the real service).
-    const before = await t.b().get('/user');
-    const readable = userIn(before) !== undefined;
-    if (!readable) t.note(`the target does not serve GET /user (an extension of the real service; answered ${before.response.status}): the refusals are checked, the user is not compared after them`);
+    const configured = new Set(t.target.b.map((b) => b.apiKey));
+    // Things that exist, so a refusal is told from a no-op: a DELETE of an absent id answers 404
+    // whether the key was taken or not; one of a hook the run made answers 204 only if it was.
+    const { writes, notSent } = await ownWrites(t, (e) => e.effect === 'write');
+    if (notSent.length) t.note(`writes not sent with bad credentials: ${describeNotSent(notSent)}`);
+    if (writes.length === 0) t.skip('no write of the catalog could be named with account 1\'s own things (see the note)');
+    // The refusals are B-AUTH-1 itself; each part as it was is the proof that nothing slipped
+    // through, where the target lets it be read (most reads of it are extensions of the real service).
+    const parts = watchedParts(t, writes);
+    const before = new Map<WatchedPart, string>();
+    const unread: WatchedPart[] = [];
+    for (const part of parts) {
+      const value = await part.read();
+      if (value === undefined || value === GONE) unread.push(part);
+      else before.set(part, value);
+    }
+    const send = async (w: OwnWrite, credential: Described<string | null>): Promise<void> => {
+      const ex = await withAuthorization(t, credential.value).request(w.method, w.path, w.options);
+      const made = idOf(ex);
+      if (is2xx(ex) && made !== undefined && w.endpoint.creates) undoCreation(t, 0, w.endpoint.creates, made);
+      expectRefused(t, ex, `${w.label} with Authorization ${credential.description}`);
+    };
+    // Every write with what a careless gate likeliest takes: a made-up key, the key under the
+    // Bearer scheme, no Authorization at all. Then random bad credentials on random writes.
+    const unknown = `${t.runId}`.replace(/[^0-9a-f]/gi, '').padEnd(40, '0').slice(0, 40);
+    const sweep = [
+      ...(configured.has(unknown) ? [] : [described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"')]),
+      described(`Bearer ${key}`, '"Bearer <key>"'),
+      described(null, 'no Authorization header'),
+    ];
+    for (const w of writes) for (const credential of sweep) await send(w, credential);
     const credentials = fc.oneof(
       mutatedKey(key).map((k) => described(basicHeader(k.value), `"Basic base64(${k.description}:)"`)),
+      randomKey()
+        .filter((k) => !configured.has(k))
+        .map((k) => described(basicHeader(k), `"Basic base64(${JSON.stringify(k)}:)"`)),
       malformedAuthorization(key),
     );
-    await t.property('refused PUT /user changes nothing', fc.tuple(credentials, fc.string({ minLength: 1, maxLength: 20 })), async ([credential, suffix]) => {
-      const body = { name: `${t.name('auth')}-${suffix}`, location: t.name('nowhere') };
-      const ex = await withAuthorization(t, credential.value).put('/user', { body });
-      expectRefused(t, ex, `PUT /user with Authorization ${credential.description}`);
-    });
-    if (!readable) return;
-    const after = await t.b().get('/user');
-    t.expect.that(userFieldsOf(after) === userFieldsOf(before), {
-      clause: 'B-AUTH-1',
-      message: 'the user changed although every PUT /user was sent with bad credentials',
-      expected: userFieldsOf(before),
-      received: userFieldsOf(after),
-      exchange: after,
-    });
+    await t.property('a refused write changes nothing', fc.tuple(credentials, fc.constantFrom(...writes.map((w) => w.label))), ([credential, label]) =>
+      send(writes.find((w) => w.label === label) ?? writes[0]!, credential),
+    );
+    for (const [part, was] of before) {
+      const now = await part.read();
+      if (now === undefined) {
+        unread.push(part);
+        continue;
+      }
+      t.expect.that(now === was, {
+        clause: 'B-AUTH-1',
+        message: `the account's ${part.label} changed although ${part.writes.join(', ')} ${part.writes.length > 1 ? 'were' : 'was'} only sent with bad credentials`,
+        expected: was,
+        received: now,
+      });
+    }
+    if (unread.length) t.note(`not read back before and after (an extension read not served, refused, or a list not read whole), so only the refusals of the writes touching them were judged: ${unread.map((p) => p.label).join(', ')}`);
   },
 });
 

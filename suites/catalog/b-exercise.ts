@@ -1,4 +1,4 @@
-import type { CheckContext, Exchange } from '../lib/types.ts';
+import type { CheckContext, Exchange, RequestOptions } from '../lib/types.ts';
 import { CheckSkipped } from '../lib/failure.ts';
 import { idOf, is2xx } from '../lib/answers.ts';
 import { restoreConnectionAfter } from '../lib/factories/connections.ts';
@@ -160,4 +160,60 @@ function withOwnBodyIds(endpoint: BEndpoint, body: unknown, t: CheckContext): un
     if (own?.id !== undefined) out[field.field] = own.id;
   }
   return out;
+}
+
+/** A write of the catalog with account 1's own ids and a valid body, ready to send with any credential. */
+export interface OwnWrite {
+  endpoint: BEndpoint;
+  /** The key, with a connection route's `{type}` filled in. */
+  label: string;
+  values: PathValues;
+  method: string;
+  path: string;
+  options: RequestOptions;
+}
+
+/**
+ * Every selected write prepared once, to be sent many times with credentials that must be refused
+ * (none of it should take effect): what a path names is account 1's own (a fixture, or a hook, SSH
+ * key, job or schedule made for the check and removed after it), a write of the user or of a
+ * connection gets its restore registered first and a write that adds what the caller may have
+ * already gets it taken off first (`clearFirst`), as `exerciseWrites` does, so a write that is
+ * taken anyway shows in the state read back. The writes that could not be prepared, and why.
+ */
+export async function ownWrites(t: CheckContext, select: (endpoint: BEndpoint) => boolean): Promise<{ writes: OwnWrite[]; notSent: NotSent[] }> {
+  const made = new Map<ResourceKind, number>();
+  const writes: OwnWrite[] = [];
+  const notSent: NotSent[] = [];
+  const c = bodyContext(t);
+  for (const endpoint of B_ENDPOINTS.filter((e) => e.method !== 'GET' && select(e))) {
+    let values: PathValues | undefined;
+    try {
+      values = endpoint.id ? await ownValues(t, 0, endpoint.id, made) : {};
+    } catch (err) {
+      if (!(err instanceof CheckSkipped)) throw err;
+      notSent.push({ key: endpoint.key, why: err.message });
+      continue;
+    }
+    if (!values) {
+      notSent.push({ key: endpoint.key, why: `account 1 has no ${endpoint.id?.kind} of its own to name` });
+      continue;
+    }
+    const undo = await undoable(t, endpoint, values);
+    if ('why' in undo) {
+      notSent.push({ key: endpoint.key, why: undo.why });
+      continue;
+    }
+    const request = requestOf(endpoint, values, c);
+    if (!request) {
+      notSent.push({ key: endpoint.key, why: 'its body needs fixtures the target file does not give' });
+      continue;
+    }
+    await clearedFirst(t, endpoint, values);
+    const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
+    const body = withOwnBodyIds(endpoint, own, t);
+    const label = values.type !== undefined && endpoint.path.includes('{type}') ? endpoint.key.replace('{type}', values.type) : endpoint.key;
+    writes.push({ endpoint, label, values, method: request.method, path: request.path, options: { ...request.options, ...(body !== undefined ? { body } : {}) } });
+  }
+  return { writes, notSent };
 }

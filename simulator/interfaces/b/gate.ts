@@ -98,6 +98,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
+  if (digest === null && ctx.method !== 'GET' && sim.faults.has('b-bearer-accepted-on-writes')) found = bearerGrant(sim, ctx.get('authorization'));
+  if (!found && digest !== null && ctx.method === 'DELETE' && slug !== undefined && sim.faults.has('b-unknown-key-deletes-as-first-user')) found = firstUserOf(sim, slug);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
@@ -133,6 +135,19 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   state.links = links;
   if (quota) state.quota = quota;
   if (lenient) state.lenientBodies = true;
+}
+
+/** The fault `b-bearer-accepted-on-writes`: `Bearer <key>` read as the key (a token path added for another client). */
+function bearerGrant(sim: Sim, authorization: string): { account: AccountState; user: User } | null {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
+  return token === undefined ? null : sim.store.findUserKey(token, sim.clock.now());
+}
+
+/** The fault `b-unknown-key-deletes-as-first-user`: the account owner, whom a key check that falls back takes an unknown key for. */
+function firstUserOf(sim: Sim, slug: string): { account: AccountState; user: User } | null {
+  const account = sim.store.account(slug);
+  const user = account?.users.values().next().value;
+  return account && user ? { account, user } : null;
 }
 
 /**
