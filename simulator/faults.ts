@@ -103,6 +103,8 @@ export const faultCatalog = {
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
+  'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
+  'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },
   'a-non-admin-key-refused': { clause: 'A-AUTH-1', description: 'keys without admin rights are refused on every request (a role check applied to everything)' },
   'a-yaml-error-500': { clause: 'X-ROB-1', description: 'a YAML body that does not parse escapes the handler: 500' },
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },

@@ -17,8 +17,15 @@ export const FOREIGN_DELAY_MS = 20;
  * look in the caller's own map, where another account's pipeline simply is not (A-ENUM-2).
  */
 export async function findPipeline(sim: Sim, account: AccountState, rawId: string, use: 'read' | 'archive' = 'read'): Promise<Pipeline> {
-  const id = parsePositiveId(rawId);
+  // The archive fault stands for a DELETE handler that reads its id with parseInt.
+  const id = parsePositiveId(rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {
+    // A handler that takes what is not an id for a name, as a friendlier API might.
+    const named = sim.faults.has('a-pipeline-id-as-name') ? byName(account, rawId) : undefined;
+    if (named) {
+      settle(named, sim.clock.now());
+      return named;
+    }
     if (sim.faults.has('a-non-integer-id-500')) throw new TypeError(`pipeline id ${rawId} is not a number`);
     throw pipelineNotFound();
   }
@@ -44,4 +51,27 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
   // A handler that stamps the record it loaded before it checked whose the record is.
   if (sim.faults.has('a-foreign-404-last-modified')) return new ApiError('not_found', { message: pipelineNotFound().message, headers: { 'Last-Modified': new Date(elsewhere.updatedAt).toUTCString() } });
   return pipelineNotFound();
+}
+
+/** What `parseInt` makes of a path segment: its leading digits after any blanks (`12abc` is 12), or null. */
+function leadingInteger(rawId: string): number | null {
+  let text = rawId;
+  try {
+    text = decodeURIComponent(rawId);
+  } catch {
+    // A malformed escape: parseInt reads the segment as sent.
+  }
+  const n = Number.parseInt(text, 10);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/** The caller's live pipeline named by a path segment (decoded where it decodes). */
+function byName(account: AccountState, rawId: string): Pipeline | undefined {
+  let name = rawId;
+  try {
+    name = decodeURIComponent(rawId);
+  } catch {
+    // A malformed escape: the segment as sent.
+  }
+  return [...account.pipelines.values()].find((p) => p.name === name && p.archivedAt === null);
 }
