@@ -102,6 +102,7 @@ export const faultCatalog = {
   'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
+  'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },

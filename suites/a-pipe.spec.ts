@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
 import { check } from './lib/registry.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readPipeline, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { type JsonObject, isObject, requestLine } from './lib/answers.ts';
+import { type JsonObject, isObject, requestLine, sameJson, show } from './lib/answers.ts';
 import { plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
@@ -20,7 +21,8 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
  * is stopped and torn down first; one that is not deployed is archived and nothing else happens.
  * What any target shows: the DELETE is 200 and, where the archived pipeline can be read back,
  * it is archived. In the simulator profile its history (the simulator's words, A-GAP-2) says
- * whether it stopped and tore down first, or did nothing else, and `deployed_at` is null.
+ * whether it stopped and tore down first, or did nothing else, and `deployed_at` is null. Where
+ * the document declares the definition read, a not-deployed pipeline's definition is the same after.
  * A-PIPE-3: the id is an integer; DELETE of anything else is a 4xx with the error object (every
  * operation, on the simulator); X-ROB-1: never a 5xx.
  */
@@ -86,6 +88,64 @@ function expectNothingElse(t: CheckContext, before: JsonObject, after: JsonObjec
     received: changed.map((k) => `${k}: ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; '),
     exchange: ex,
   });
+}
+
+/** The pipeline's definition as a value (JSON, or the YAML text parsed), from the described definition read. */
+interface DefinitionRead {
+  ex: Exchange;
+  value?: unknown;
+}
+
+async function readDefinition(t: CheckContext, id: number): Promise<DefinitionRead> {
+  const ex = await aSend(t, t.a(), 'pipelines.definition', id);
+  if (ex.response.status !== 200) return { ex };
+  if (ex.json !== undefined) return { ex, value: ex.json };
+  try {
+    return { ex, value: parseYaml(ex.response.body) as unknown };
+  } catch {
+    return { ex };
+  }
+}
+
+/**
+ * The definition before a DELETE, read twice (what moves between the two moves by itself), where
+ * the target document declares the definition read and it answers 200; else undefined.
+ */
+async function definitionBefore(t: CheckContext, id: number): Promise<{ first: unknown; again: unknown } | undefined> {
+  if (aRoute(t, 'pipelines.definition') === null) return undefined;
+  const first = await readDefinition(t, id);
+  if (!('value' in first)) return undefined;
+  const again = await readDefinition(t, id);
+  return 'value' in again ? { first: first.value, again: again.value } : undefined;
+}
+
+/**
+ * A-PIPE-2's "nothing else" for the definition: read after the DELETE, it is the one read before
+ * (as JSON values, key order free; top-level keys the archive may change, as in the metadata, and
+ * those that moved between the two reads before, aside). Reading an archived pipeline's
+ * definition is not in the spec: outside the simulator profile, a 4xx after leaves it unjudged.
+ */
+async function expectDefinitionKept(t: CheckContext, id: number, before: { first: unknown; again: unknown }): Promise<void> {
+  const after = await readDefinition(t, id);
+  if (after.ex.response.status >= 400 && after.ex.response.status < 500 && t.profile !== 'simulator') {
+    t.partial('A-PIPE-2', `the definition read answers ${after.ex.response.status} after the DELETE, so the definition was not seen unchanged`);
+    return;
+  }
+  const changed = 'value' in after ? definitionChanges(t, before.first, before.again, after.value) : ['(the definition could not be read)'];
+  t.expect.that(changed.length === 0, {
+    clause: 'A-PIPE-2',
+    message: `DELETE of a pipeline that is not deployed changed its definition: ${changed.join(', ')}`,
+    expected: `the definition as before: ${show(before.first)}`,
+    received: 'value' in after ? show(after.value) : describeResponse(after.ex),
+    exchange: after.ex,
+  });
+}
+
+/** The top-level keys (or the whole, for a definition that is no object) that differ between `before` and `after`. */
+function definitionChanges(t: CheckContext, before: unknown, again: unknown, after: unknown): string[] {
+  if (!isObject(before) || !isObject(after)) return sameJson(before, after) ? [] : ['the whole definition'];
+  const volatile = isObject(again) ? volatileFields(before, again) : new Set<string>();
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !archiveMayChange(t, k) && !volatile.has(k) && !sameJson(before[k], after[k]));
 }
 
 /** The fields whose values differ between two reads of the same pipeline with nothing done between them. */
@@ -181,7 +241,9 @@ async function archiveFixture(t: CheckContext, which: 'deployed' | 'not_deployed
   if (before && !asGiven) t.partial(clause, `the fixture pipeline ${id} given as ${which.replace('_', ' ')} is ${describeState(pipelineState(t, before))} before its DELETE`);
   // A second read, with nothing done, tells which fields move by themselves.
   const again = clause === 'A-PIPE-2' && before ? await readBefore(t, id) : undefined;
+  const definition = clause === 'A-PIPE-2' && asGiven ? await definitionBefore(t, id) : undefined;
   const { after, read } = await archive(t, id, clause);
+  if (definition) await expectDefinitionKept(t, id, definition);
   // "Nothing else" is the rule for a pipeline not deployed: one shown otherwise may be torn down.
   if (clause === 'A-PIPE-2' && before && asGiven && read?.response.status === 200) expectNothingElse(t, before, after, read, again);
   t.note(`archived the fixture pipeline ${id} (${which.replace('_', ' ')}); give a fresh one in fixtures.archivable_pipelines for the next run`);
@@ -264,7 +326,7 @@ check({
 check({
   id: 'a-pipe/delete-not-deployed',
   clauses: ['A-PIPE-2'],
-  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before) is 200 and archives it, and nothing else happens',
+  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before) is 200 and archives it, and nothing else happens (its definition, where read, unchanged)',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'not_deployed', 'A-PIPE-2');
@@ -299,7 +361,9 @@ check({
       }
       seen.notDeployed = true;
       const again = t.profile === 'simulator' ? undefined : (await readPipeline(t, 0, id)).body;
+      const definition = await definitionBefore(t, id);
       const { after, read } = await archive(t, id, 'A-PIPE-2');
+      if (definition) await expectDefinitionKept(t, id, definition);
       if (!read || read.response.status !== 200) return;
       if (t.profile !== 'simulator') return expectNothingElse(t, before, after, read, again);
       const history = [historyOf(before), historyOf(after)];

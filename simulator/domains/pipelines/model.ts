@@ -117,7 +117,11 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
       record(pipeline, now, 'stopping', 'tearing_down', 'stopped');
       record(pipeline, now, 'tearing_down', 'archived', 'torn_down');
     }
-  } else record(pipeline, now, 'not_deployed', 'archived', 'archive');
+  } else {
+    record(pipeline, now, 'not_deployed', 'archived', 'archive');
+    // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
+    if (sim.faults.has('a-archive-purges-definition')) pipeline.definition = { name: pipeline.definition.name };
+  }
   pipeline.archivedAt = now;
   pipeline.updatedAt = now;
   return pipeline;
