@@ -38,7 +38,8 @@ export function presentSshKey(sim: Sim, key: SshKey, links: Links): Record<strin
     id: key.id,
     name: key.name,
     fingerprint: key.fingerprint,
-    comment: key.comment,
+    // b-ssh-key-comment-null: a line without a comment shown as null, not as the empty string.
+    comment: key.comment === '' && sim.faults.has('b-ssh-key-comment-null') ? null : key.comment,
     created_at: presentTime(sim, key.createdAt),
     updated_at: presentTime(sim, key.updatedAt),
     url: `${links.api}/user/keys/${key.id}`,
