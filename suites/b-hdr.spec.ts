@@ -3,6 +3,7 @@ import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
 import { idOf, isObject, pageListing, userFieldsOf } from './lib/answers.ts';
+import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { setupFailed } from './lib/factories/setup.ts';
@@ -80,6 +81,83 @@ check({
       const got = ex.json && typeof ex.json === 'object' ? (ex.json as Record<string, unknown>).location : undefined;
       t.expect.that(got === location, { clause: 'B-HDR-1', message: `PUT /user with Content-Type ${JSON.stringify(contentType)} did not apply the JSON body`, expected: JSON.stringify(location), received: JSON.stringify(got), exchange: ex });
     }, { runs: 6 });
+  },
+});
+
+/** The writes the two checks above send under every spelling already. */
+const SPELLED_ABOVE = new Set(['POST /hooks', 'PUT /user']);
+
+/**
+ * The body fields a write's answer shows as sent, by catalog key: what tells that the body was
+ * read as JSON and applied, not only that the request got through. A write not listed (the mark,
+ * whose answer the spec does not show) is judged by its status.
+ */
+const APPLIED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  'POST /jobs': ['cluster_id', 'package_id'],
+  'POST /user/keys': ['name'],
+  'PUT /connections/{type}/{id}': ['name'],
+};
+
+function sentBody(ex: Exchange): Record<string, unknown> {
+  try {
+    const body: unknown = JSON.parse(ex.request.body ?? '');
+    return isObject(body) ? body : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `what`, sent with Content-Type `contentType`, was taken (2xx) and shows `fields` of its body as sent. */
+function expectApplied(t: CheckContext, ex: Exchange, what: string, contentType: string, shown: Record<string, unknown>): void {
+  t.expect.status(ex, '2xx', 'B-HDR-1', `${what} with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
+  if (ex.response.status >= 300) return;
+  const answer = isObject(ex.json) ? ex.json : {};
+  const differ = Object.entries(shown).filter(([field, value]) => answer[field] !== value);
+  t.expect.that(differ.length === 0, {
+    clause: 'B-HDR-1',
+    message: `${what} with Content-Type ${JSON.stringify(contentType)} did not apply the JSON body as sent`,
+    expected: differ.map(([field, value]) => `${field} ${JSON.stringify(value)}`).join(', '),
+    received: differ.map(([field]) => `${field} ${JSON.stringify(answer[field])}`).join(', '),
+    exchange: ex,
+  });
+}
+
+check({
+  id: 'b-hdr/json-media-type-on-every-write',
+  clauses: ['B-HDR-1'],
+  title: "B-HDR-1: every other write of the spec's endpoint table with a body (job create, SSH key create, connection rename, notification mark, connection group create) takes its JSON body under each known spelling of application/json and applies it",
+  needs: ['b', 'write'],
+  async run(t) {
+    // Each spelling but the plain one, which every other check sends.
+    const spellings = KNOWN_JSON_SPELLINGS.filter((s) => s !== 'application/json');
+    const notSent = new Map<string, string>();
+    const judgedByStatus = new Set<string>();
+    for (const contentType of spellings) {
+      const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType } }, (endpoint, ex) => {
+        const refused = refusedGapValues(t, endpoint, ex);
+        if (refused) {
+          notSent.set(endpoint.key, refused);
+          return;
+        }
+        const fields = APPLIED_FIELDS[endpoint.key];
+        if (!fields) judgedByStatus.add(endpoint.key);
+        const body = sentBody(ex);
+        expectApplied(t, ex, `${endpoint.method} ${new URL(ex.request.url).pathname}`, contentType, Object.fromEntries((fields ?? []).map((f) => [f, body[f]])));
+      });
+      for (const n of unsent) notSent.set(n.key, n.why);
+    }
+    // A group cannot be deleted through the API: on a real deployment it is made once, empty
+    // (no `connections`: no connection of the account moves), under the spelling furthest
+    // from the plain one (letter case, charset, quoting).
+    const groupSpellings = t.target.controlUrl ? spellings : spellings.slice(-1);
+    for (const contentType of groupSpellings) {
+      const name = t.name(`hdr-group-${spellings.indexOf(contentType)}`);
+      const ex = await t.b().post('/connection_groups', { body: { connection_group: { name, description: 'disco: B-HDR-1' } }, headers: { 'content-type': contentType } });
+      expectApplied(t, ex, 'POST /connection_groups', contentType, { name });
+    }
+    if (!t.target.controlUrl) t.note(`connection groups cannot be deleted through the API: one empty group was made, under Content-Type ${JSON.stringify(groupSpellings[0])}, and stays (named after the run)`);
+    if (judgedByStatus.size) t.note(`${[...judgedByStatus].join(', ')}: the answer shows nothing of the body in the spec, so each was judged by its status`);
+    if (notSent.size) t.note(describeNotSent([...notSent].map(([key, why]) => ({ key, why }))));
   },
 });
 

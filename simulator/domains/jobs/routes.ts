@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import { allowLeniently } from '../../http/leniency.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import { notFound } from '../../http/errors.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { pageOf, readPage, setPageLinks } from '../../http/paging.ts';
@@ -31,6 +31,10 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
+    // b-hdr-jobs-exact-type: this handler checks its Content-Type itself, as a string, before the shared body reader.
+    if (sim.faults.has('b-hdr-jobs-exact-type') && ctx.get('content-type') !== '' && ctx.get('content-type') !== 'application/json') {
+      throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
+    }
     const raw = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     const body = ctx.state.lenientBodies ? unwrapped(raw, 'job') : raw;
     if (body !== raw) allowLeniently(ctx, 'B-JOB-1', 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body');

@@ -10,6 +10,9 @@ import { linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
 import { allowLeniently, shownValue } from '../../http/leniency.ts';
 
+/** The writes the fault `b-hdr-case-sensitive-elsewhere` reaches: mark, group creation, SSH key creation, connection rename. */
+const CASE_SENSITIVE_JSON_ROUTES = /^(POST \/[^/]+\/api\/(notifications\/mark|connection_groups|user\/keys)|PUT \/[^/]+\/api\/connections\/[^/]+\/[^/]+)\/?$/;
+
 /** `GET /{account}/api/rate_limit_status` (domains/limits/routes.ts). */
 const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
 
@@ -24,6 +27,10 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
   return async (ctx: Context, next: Next): Promise<void> => {
     const contentType = ctx.get('content-type');
     if (sim.faults.has('b-json-charset-refused') && contentType !== '' && contentType !== 'application/json') {
+      throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
+    }
+    // b-hdr-case-sensitive-elsewhere: a check added with the later write routes matches the media type by a case-sensitive pattern.
+    if (sim.faults.has('b-hdr-case-sensitive-elsewhere') && contentType !== '' && CASE_SENSITIVE_JSON_ROUTES.test(`${ctx.method} ${ctx.path}`) && !/^application\/json\s*(;.*)?$/.test(contentType)) {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
     }
     try {
