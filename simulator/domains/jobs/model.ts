@@ -17,6 +17,10 @@ import { noteJobCreated } from './order.ts';
 export function createJob(sim: Sim, account: AccountState, creator: User, input: NewJobInput): Job {
   if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted')) throw notFound();
   const pkg = account.packages.get(input.packageId);
+  // b-job2-dynvars-skip-lookup: dynamic variables take a template path that creates the job first and resolves the package later (the job then fails).
+  if (!pkg && sim.faults.has('b-job2-dynvars-skip-lookup') && Object.keys(input.dynamicVariables).length > 0) {
+    return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: 'failed' }, sim.clock.now());
+  }
   if (!pkg) throw notFound();
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
   return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
