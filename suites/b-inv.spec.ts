@@ -169,6 +169,27 @@ check({
         if (got.length < limit) break;
       }
     });
+    // An offset means the same without a page size: the page, of the target's own default size,
+    // starts at that invoice, and pages by offset alone follow on from each other.
+    const alone = fc.record({ offset: fc.integer({ min: 0, max: whole.length + 1 }), pages: fc.integer({ min: 1, max: 3 }) });
+    await t.property('an offset without a page size starts the page there', alone, async ({ offset, pages }) => {
+      for (let page = 0, at = offset; page < pages; page++) {
+        const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset: at }) });
+        if (refusedPastTheEnd(t, ex, at, whole.length)) return;
+        t.expect.status(ex, '2xx', 'B-LIM-1', `GET /invoices?${describePage(names, { offset: at })} (no page size) answered ${ex.response.status}`);
+        const got = arrayBody(t, ex, 'B-LIM-1', 'GET /invoices').map(idOf);
+        const expected = whole.slice(at, at + Math.max(got.length, 1));
+        t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
+          clause: 'B-LIM-1',
+          message: `the page at offset ${at}, asked for without a page size, is not the list's invoices from ${at} on`,
+          expected: at < whole.length ? `ids starting ${show(expected.slice(0, 3))}` : `no invoices (the list has ${whole.length})`,
+          received: `ids ${show(got)}`,
+          exchange: ex,
+        });
+        if (got.length === 0) return;
+        at += got.length;
+      }
+    });
   },
 });
 

@@ -25,7 +25,9 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
     const offset = ctx.query[sim.conventions.b.paging.offset];
-    const page = readPage(sim, ctx, invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
+    let page = readPage(sim, ctx, invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
+    // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
+    if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
