@@ -26,6 +26,8 @@ export const faultCatalog = {
   'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },
   'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },
   'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },
+  'b-cg-description-dropped': { clause: 'B-CG-1', description: 'POST /connection_groups stores the group without its description (a column the insert leaves out): the group is answered and kept with description ""' },
+  'b-cg-200-without-connections': { clause: 'B-CG-1', description: 'POST /connection_groups without the optional `connections` (or with none) goes the plain insert way, which answers 200 instead of 201' },
   'b-group-members-not-assigned': { clause: 'B-CG-1', description: 'POST /connection_groups answers the group listing the connections it was given, but leaves each connection where it was (its connection_group_id unchanged, the group empty)' },
   'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },
   'b-job-variables-not-stored': { clause: 'B-JOB-1', description: 'POST /jobs answers the job with the variables and dynamic_variables it was given, but stores it without them: the job read back has none' },

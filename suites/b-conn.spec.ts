@@ -306,6 +306,27 @@ function membershipAllowed(t: CheckContext): boolean {
   return permitted(t, 'assign_connections_to_groups');
 }
 
+/**
+ * The answer to POST /connection_groups is the group made: the name and description it was given
+ * and every connection named in it (B-CG-1), in section 2's shape; returns its id.
+ */
+function expectCreatedGroup(t: CheckContext, ex: Exchange, name: string, description: string, members: readonly ConnectionRef[]): number {
+  const group = objectBody(t, ex, 'B-CG-1', 'POST /connection_groups');
+  const groupId = integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
+  const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : undefined)) : []);
+  const missing = members.filter((m) => !listed.has(m.id));
+  t.expect.that(group.name === name && group.description === description && missing.length === 0, {
+    clause: 'B-CG-1',
+    message: 'the created group does not have the name, description and connections it was given',
+    expected: `name ${show(name)}, description ${show(description)}, connections ${show(members.map((m) => m.id))}`,
+    received: `name ${show(group.name)}, description ${show(group.description)}, connections ${show(group.connections)}`,
+    exchange: ex,
+  });
+  expectFormats(t, ex, 'POST /connection_groups', group);
+  t.expect.schema(ex, 'connection-group', 'B-SCHEMA-1');
+  return groupId;
+}
+
 function groupBody(name: string, description: string, members: ConnectionRef[]): JsonObject {
   return { connection_group: { name, description }, connections: members.map(({ id, type }) => ({ id, type })) };
 }
@@ -313,7 +334,7 @@ function groupBody(name: string, description: string, members: ConnectionRef[]):
 check({
   id: 'b-conn/group-create',
   clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1', 'B-VER-2'],
-  title: "B-CG-1: POST /connection_groups creates a group (201) holding the account's database and cloud-storage connections it names",
+  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names; without the optional connections too",
   needs: ['b', 'write'],
   async run(t) {
     const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
@@ -332,23 +353,18 @@ check({
       // assignment (a run with few cases, as without the control API, would otherwise miss it).
       members: own.length ? fc.subarray(own, { minLength: 1 }) : fc.constant<ConnectionRef[]>([]),
     });
+    // `connections` is optional: a group made without it is created (201) all the same. One such
+    // group per run (a real deployment keeps it), whatever the membership permission.
+    const bareGroup = { name: t.name('group-bare'), description: 'disco: a group made without connections' };
+    const bare = await t.b().post('/connection_groups', { body: { connection_group: bareGroup } });
+    t.expect.status(bare, 201, 'B-CG-1', `POST /connection_groups without the optional connections answered ${bare.response.status}`);
+    expectCreatedGroup(t, bare, bareGroup.name, bareGroup.description, []);
+    expectVendorMediaType(t, bare);
     await t.property('the group lists the connections it was given', input, async ({ name, description, members }) => {
       assigned = Math.max(assigned, members.length);
       const ex = await t.b().post('/connection_groups', { body: groupBody(name, description, members) });
       t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups with ${members.length} of the account's own connections answered ${ex.response.status}`);
-      const group = objectBody(t, ex, 'B-CG-1', 'POST /connection_groups');
-      const groupId = integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
-      const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : undefined)) : []);
-      const missing = members.filter((m) => !listed.has(m.id));
-      t.expect.that(group.name === name && missing.length === 0, {
-        clause: 'B-CG-1',
-        message: 'the created group does not have the name and connections it was given',
-        expected: `name ${show(name)}, connections ${show(members.map((m) => m.id))}`,
-        received: `name ${show(group.name)}, connections ${show(group.connections)}`,
-        exchange: ex,
-      });
-      expectFormats(t, ex, 'POST /connection_groups', group);
-      t.expect.schema(ex, 'connection-group', 'B-SCHEMA-1');
+      const groupId = expectCreatedGroup(t, ex, name, description, members);
       // The answer listing them is not the assignment: each connection, read back, is in the group.
       for (const member of members) {
         const read = await readConnection(t, member);

@@ -10,8 +10,10 @@ import { presentGroup } from './present.ts';
 export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
   router.post('/connection_groups', async (ctx) => {
     const { account, user } = ctx.state;
-    const view = createGroup(sim, account, user, parseGroupBody(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
-    ctx.status = 201;
+    const input = parseGroupBody(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    const view = createGroup(sim, account, user, input);
+    // b-cg-200-without-connections: a group with no connections to assign goes through the plain insert, which answers 200.
+    ctx.status = sim.faults.has('b-cg-200-without-connections') && input.connections.length === 0 ? 200 : 201;
     ctx.body = presentGroup(view, account, sim);
   });
 
