@@ -89,6 +89,7 @@ export const faultCatalog = {
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
   'a-key-outside-authorization-accepted': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an X-API-Key header or an api_key query parameter authenticates' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },
+  'a-unprefixed-key-on-pipeline-reads': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates on GET /pipelines/{id} and GET /pipelines/{id}/definition: those reads look the key up through a path of their own that adds a missing prefix; every other request refuses it' },
   'a-key-readable-after-create': { clause: 'A-AUTH-3', description: 'listing keys returns each key\'s full value' },
   'a-revoke-answer-shows-key': { clause: 'A-AUTH-3', description: 'the answer to a key\'s revocation carries the full key (a deployment that keeps keys in clear answers with the whole record)' },
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },

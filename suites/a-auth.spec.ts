@@ -8,7 +8,8 @@ import { is2xx, requestLine } from './lib/answers.ts';
 import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aSend } from './catalog/a-requests.ts';
+import { aRoute, aSend, routePath, validOptions } from './catalog/a-requests.ts';
+import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
 
 /*
  * A-AUTH-1, A-AUTH-2, A-AUTH-7: only `Authorization: Bearer <key>` with a real key authenticates;
@@ -17,9 +18,10 @@ import { aSend } from './catalog/a-requests.ts';
  * grammar allows them): the spec does not settle those.
  *
  * Whether a request authenticated is read off probes whose authenticated answer differs from
- * the anonymous one (401): DELETE /pipelines/{absent id}, the spec's endpoint, is 404 for an
- * authenticated caller; GET /pipelines, where served, is what the real key gets. Bad
- * credentials are refused before anything is done, and the ids are absent, so the DELETE
+ * the anonymous one (401), on every operation the target routes (authProbes): DELETE
+ * /pipelines/{absent id}, the spec's endpoint, and every other operation on an absent id are 404
+ * for an authenticated caller; the lists and a fixture pipeline's reads are what the real key
+ * gets. Bad credentials are refused before anything is done, and the ids are absent, so the write
  * probes change nothing even on a target that gets authentication wrong: these checks run
  * under --read-only too. Only the check that the key itself works on DELETE needs 'write'.
  */
@@ -41,21 +43,52 @@ function makeProbe(label: string, send: Probe['send'], authenticated: Probe['aut
   return { label, send, authenticated, [fc.toStringMethod]: () => label } as Probe;
 }
 
-/** Probes whose anonymous answer is 401, so that a refusal can be told from a success. */
+/**
+ * Probes whose anonymous answer is 401, so that a refusal can be told from a success: every
+ * operation the target routes (its document, else the convention), each sent so that it changes
+ * nothing whoever it authenticates. The lists and the reads of account 1's first fixture pipeline
+ * (the pipeline, its definition) count where the real key is seen to get a 2xx there: that is
+ * what an authenticated caller gets. Every operation that names a pipeline or a key is also sent
+ * for an absent id, where an authenticated caller gets 404 (the key is not sent to the writes:
+ * these checks run under --read-only). A deployment may authenticate one route otherwise than
+ * the rest (a read with a key lookup of its own), so none is left out.
+ */
 async function authProbes(t: CheckContext): Promise<Probe[]> {
-  const id = absentIdFrom(t.target, Date.now());
-  const candidates: Probe[] = [
-    makeProbe(`DELETE /pipelines/${id}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.archive', id, elsewhere), (ex) => ex.response.status === 404 || is2xx(ex)),
-  ];
-  const list = await aSend(t, t.a(), 'pipelines.list');
-  if (list.response.status === 200) candidates.push(makeProbe('GET /pipelines', (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), 'pipelines.list', elsewhere), is2xx));
-  const probes: Probe[] = [];
-  for (const candidate of candidates) {
-    const anonymous = await candidate.send(t, null);
-    if (anonymous.response.status === 401) probes.push(candidate);
+  const absent = absentIdFrom(t.target, Date.now());
+  const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const candidates: { probe: Probe; servedToKey?: boolean }[] = [];
+  for (const endpoint of A_ENDPOINTS) {
+    const { operation } = endpoint;
+    const route = aRoute(t, operation);
+    if (route === null) continue;
+    const options = validOptions(t, endpoint, 'auth-probe');
+    if (endpoint.id === undefined) {
+      // Create, validate and key creation: with a working key they would make or check something.
+      if (endpoint.body !== 'none' || endpoint.effect !== 'read') continue;
+      candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
+      continue;
+    }
+    if (endpoint.id === 'pipeline' && endpoint.effect === 'read' && fixture !== undefined) {
+      candidates.push({ probe: makeProbe(`${route.method} ${routePath(route, fixture)} (a fixture pipeline)`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, fixture, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
+    }
+    const atAbsent = makeProbe(`${route.method} ${routePath(route, absent)}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, absent, withElsewhere(options, elsewhere)), (ex) => ex.response.status === 404 || is2xx(ex));
+    candidates.push({ probe: atAbsent });
   }
-  if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (DELETE /pipelines/{absent id} without a key did not answer 401)');
+  const probes: Probe[] = [];
+  for (const { probe, servedToKey } of candidates) {
+    // A read tells an authenticated caller only where the real key is seen to be served.
+    if (servedToKey && !is2xx(await probe.send(t, `Bearer ${adminKey(t)}`))) continue;
+    const anonymous = await probe.send(t, null);
+    if (anonymous.response.status === 401) probes.push(probe);
+  }
+  if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (none of the operations this target routes answered 401 without a key)');
   return probes;
+}
+
+/** A probe's own request with the key sent elsewhere added (its headers beside the probe's). */
+function withElsewhere(options: RequestOptions, elsewhere: RequestOptions | undefined): RequestOptions {
+  if (!elsewhere) return options;
+  return { ...options, headers: { ...options.headers, ...elsewhere.headers }, query: { ...options.query, ...elsewhere.query } };
 }
 
 function adminKey(t: CheckContext): string {

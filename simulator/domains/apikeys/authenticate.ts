@@ -11,13 +11,14 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
  * Authenticates an interface A request from its `Authorization` header (A-AUTH-1..7):
  * `Bearer <key>` only (scheme in any case, exactly one token); the key must carry
  * `<prefix>_` (checked before any lookup); it is found by digest, and must be neither revoked
- * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation` is only
- * ever set by a fault (`a-revoked-key-reads`, interfaces/a/gate.ts).
+ * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation` and
+ * `addMissingPrefix` are only ever set by faults (`a-revoked-key-reads`,
+ * `a-unprefixed-key-on-pipeline-reads`, interfaces/a/gate.ts).
  */
-export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
+export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean; addMissingPrefix?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
   const now = sim.clock.now();
   const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
-  const candidate = presented === null ? null : prefixed(sim, presented);
+  const candidate = presented === null ? null : prefixed(sim, presented, options.addMissingPrefix === true);
   const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
   if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
@@ -25,10 +26,10 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
 }
 
 /** A-AUTH-2: a value without the prefix never reaches the lookup. */
-function prefixed(sim: Sim, token: string): string | null {
+function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | null {
   const prefix = `${sim.options.pipelineKeyPrefix}_`;
   if (token.startsWith(prefix)) return token;
-  return sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
+  return addMissingPrefix || sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
 }
 
 function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: boolean): boolean {

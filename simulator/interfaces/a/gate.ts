@@ -10,7 +10,7 @@ import type { AState } from './types.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx) });
+  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx), addMissingPrefix: prefixAdded(sim, ctx) });
   const state = ctx.state as AState;
   state.account = account;
   state.apiKey = key;
@@ -41,4 +41,17 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
+}
+
+/** GET of one pipeline or of its definition, under the served version prefix (or the fault's other one). */
+const PIPELINE_OR_DEFINITION_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+(\/definition)?$/;
+
+/**
+ * A value without the prefix never authenticates (A-AUTH-2). The fault
+ * `a-unprefixed-key-on-pipeline-reads` is a deployment whose single-pipeline reads (the pipeline,
+ * its definition) look the key up through a helper of their own that, to be forgiving, puts a
+ * missing prefix in front; every other request refuses such a value.
+ */
+function prefixAdded(sim: Sim, ctx: Context): boolean {
+  return ctx.method === 'GET' && PIPELINE_OR_DEFINITION_READ.test(ctx.path) && sim.faults.has('a-unprefixed-key-on-pipeline-reads');
 }
