@@ -99,6 +99,7 @@ export const faultCatalog = {
   'a-revoked-key-reads': { clause: 'A-AUTH-6', description: 'a revoked key is still accepted on GET /pipelines/{id}: that read authenticates through a path that never asks whether the key was revoked' },
   'a-revoked-key-reactivated': { clause: 'A-AUTH-6', description: 'a PATCH of a key\'s record with {"status": "active"} or {"revoked_at": null} brings a revoked key back' },
   'a-invalid-key-403': { clause: 'A-AUTH-7', description: 'an invalid key is answered 403 instead of 401' },
+  'a-definition-checked-before-key': { clause: 'A-AUTH-7', description: 'POST /pipelines and the validation of a definition read and check the document before the key: without a valid key, a malformed or invalid document gets its 400 or 422, not 401' },
   'a-key-lookup-any-account': { clause: 'X-ISO-1', description: 'GET and DELETE /api-keys/{id} find a key by id in any account: an admin of one account reads and revokes another account\'s keys' },
   'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },
   'a-foreign-404-body-differs': { clause: 'A-ENUM-1', description: 'the 404 body for another account\'s pipeline differs from the one for an absent id' },

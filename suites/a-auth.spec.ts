@@ -4,11 +4,11 @@ import { described, mutatedKey, randomKey, type Described } from './lib/arbitrar
 import { randomCase } from './lib/arbitraries/media-types.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { is2xx, requestLine } from './lib/answers.ts';
+import { is2xx, requestLine, routeMissing } from './lib/answers.ts';
 import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
 
 /*
@@ -21,9 +21,11 @@ import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
  * the anonymous one (401), on every operation the target routes (authProbes): DELETE
  * /pipelines/{absent id}, the spec's endpoint, and every other operation on an absent id are 404
  * for an authenticated caller; the lists and a fixture pipeline's reads are what the real key
- * gets. Bad credentials are refused before anything is done, and the ids are absent, so the write
- * probes change nothing even on a target that gets authentication wrong: these checks run
- * under --read-only too. Only the check that the key itself works on DELETE needs 'write'.
+ * gets; create, validate and key creation, sent a body no parser takes, must be 401 all the
+ * same (the key comes before the body). Bad credentials are refused before anything is done,
+ * the ids are absent and the bodies malformed, so the write probes change nothing even on a
+ * target that gets authentication wrong: these checks run under --read-only too. Only the check
+ * that the key itself works on DELETE needs 'write'.
  */
 
 const KEY = '<key>';
@@ -56,15 +58,23 @@ function makeProbe(label: string, send: Probe['send'], authenticated: Probe['aut
 async function authProbes(t: CheckContext): Promise<Probe[]> {
   const absent = absentIdFrom(t.target, Date.now());
   const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
-  const candidates: { probe: Probe; servedToKey?: boolean }[] = [];
+  const candidates: { probe: Probe; servedToKey?: boolean; refusedWhereServed?: boolean }[] = [];
   for (const endpoint of A_ENDPOINTS) {
     const { operation } = endpoint;
     const route = aRoute(t, operation);
     if (route === null) continue;
     const options = validOptions(t, endpoint, 'auth-probe');
     if (endpoint.id === undefined) {
-      // Create, validate and key creation: with a working key they would make or check something.
-      if (endpoint.body !== 'none' || endpoint.effect !== 'read') continue;
+      if (endpoint.body !== 'none') {
+        // Create, validate and key creation, with a body no parser takes: nothing can be made
+        // whatever key is taken. The key is checked first (A-AUTH-7: a missing or invalid key is
+        // 401), so a 400 or 422 of the body to a request without a valid key is a refusal of the
+        // wrong kind; only a route the target does not serve (404, 405, 501) leaves it out.
+        const malformed = malformedBody(t, endpoint.body);
+        candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx), refusedWhereServed: true });
+        continue;
+      }
+      if (endpoint.effect !== 'read') continue;
       candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
       continue;
     }
@@ -75,14 +85,20 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
     candidates.push({ probe: atAbsent });
   }
   const probes: Probe[] = [];
-  for (const { probe, servedToKey } of candidates) {
+  for (const { probe, servedToKey, refusedWhereServed } of candidates) {
     // A read tells an authenticated caller only where the real key is seen to be served.
     if (servedToKey && !is2xx(await probe.send(t, `Bearer ${adminKey(t)}`))) continue;
     const anonymous = await probe.send(t, null);
-    if (anonymous.response.status === 401) probes.push(probe);
+    if (anonymous.response.status === 401 || (refusedWhereServed && !routeMissing(anonymous))) probes.push(probe);
   }
   if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (none of the operations this target routes answered 401 without a key)');
   return probes;
+}
+
+/** A body that parses in no format: the definition format's media type, or JSON's for a key's body. */
+function malformedBody(t: CheckContext, body: 'definition' | 'merge-patch' | 'json'): RequestOptions {
+  if (body === 'definition' && definitionFormat(t) === 'yaml') return { body: 'name: [disco-auth-probe\nsource: {', headers: { 'content-type': 'application/yaml' } };
+  return { body: '{"name": "disco-auth-probe", ', headers: { 'content-type': 'application/json' } };
 }
 
 /** A probe's own request with the key sent elsewhere added (its headers beside the probe's). */

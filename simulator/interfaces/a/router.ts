@@ -6,6 +6,8 @@ import { INTERFACE_A_PREFIX, WRONG_VERSION_PREFIX } from '../which.ts';
 import { aGate } from './gate.ts';
 import { servedNow } from './fault-routes.ts';
 import { aRouteRegistrations } from './routes.ts';
+import { readABody } from './body.ts';
+import { acceptDefinition } from '../../domains/pipelines/accept.ts';
 import type { ARouter, AState } from './types.ts';
 
 /** What app.ts mounts: Koa middleware for the routes, and the (no-op) allowed-methods stage. */
@@ -32,7 +34,15 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
       return next();
     }
-    aGate(sim, ctx);
+    try {
+      aGate(sim, ctx);
+    } catch (err) {
+      // The fault: create and validate check the document in a step mounted before the key's, so
+      // a request the key refuses gets the document's 400 or 422 first (and its 401 only when
+      // the document is fine).
+      if (sim.faults.has('a-definition-checked-before-key') && postsADefinition(sim, ctx)) acceptDefinition(sim, await readABody(ctx, sim, { formats: ['json', 'yaml'] }));
+      throw err;
+    }
     try {
       await dispatch[version](ctx, next);
     } catch (err) {
@@ -50,6 +60,13 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     // 405 is answered above, before authentication; nothing is left for this stage.
     allowedMethods: () => (_ctx, next) => next(),
   };
+}
+
+/** POST /pipelines (create) or POST of a definition to its validation, under either version prefix. */
+function postsADefinition(sim: Sim, ctx: Context): boolean {
+  if (ctx.method !== 'POST') return false;
+  const path = ctx.path.replace(/^\/api\/public\/v\d+/, '');
+  return path === '/pipelines' || path === sim.conventions.a.paths.validate;
 }
 
 function buildRouter(sim: Sim, prefix: string): ARouter {
