@@ -214,6 +214,7 @@ function otherSchemes(key: string): fc.Arbitrary<Described<string | null>> {
 check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
+  supports: ['A-ERR-1'],
   title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key= or ?access_token= without Authorization: 401 with the error object',
   needs: ['a'],
   async run(t) {
@@ -259,7 +260,7 @@ function withoutPrefix(key: string, prefix: string): fc.Arbitrary<Described<stri
 check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
-  supports: ['A-AUTH-7'],
+  supports: ['A-AUTH-7', 'A-ERR-1'],
   title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, gets 401 with the error object',
   needs: ['a'],
   async run(t) {
@@ -297,7 +298,7 @@ function invalidKeys(key: string, prefix: string, known: ReadonlySet<string>): f
 check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
-  supports: ['A-AUTH-2'],
+  supports: ['A-AUTH-2', 'A-ERR-1'],
   title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, split by a space) get 401 with the error object',
   needs: ['a'],
   async run(t) {

@@ -8,7 +8,8 @@ import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
-import { revokeIfCreated } from './lib/factories/api-keys.ts';
+import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
+import { withKey } from './lib/clients.ts';
 import { MADE_UP_KEY_PREFIX, brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
@@ -106,6 +107,39 @@ function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Prob
   return probes;
 }
 
+/**
+ * The 401s of a key that exists but no longer works: a key of the check's own, made and revoked
+ * through key management (where the target serves it), sent to the spec's DELETE of an absent
+ * pipeline and to the pipeline list. A deployment may refuse a revoked or expired key on a path
+ * of its own, apart from unknown keys, and write that 401 otherwise. Empty (with a note) where no
+ * key can be made and revoked.
+ */
+async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promise<Probe[]> {
+  const unchecked = 'the 401 of a revoked key was not checked';
+  if (!keyManagement || !aRoute(t, 'keys.create') || !aRoute(t, 'keys.revoke')) {
+    t.note(`the target has no key management over the API: ${unchecked}`);
+    return [];
+  }
+  const created = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('err-revoked') } });
+  revokeIfCreated(t, created);
+  const key = keyValueIn(created.json, t.target.keyPrefix);
+  const id = isObject(created.json) ? created.json.id : undefined;
+  // The status alone: the create answer holds the key.
+  if (!is2xx(created) || key === undefined || typeof id !== 'number') {
+    t.note(`${requestLine(created)} with a name alone answered ${created.response.status} without a key and its id: ${unchecked}`);
+    return [];
+  }
+  const revoked = await aSend(t, t.a(), 'keys.revoke', id);
+  if (!is2xx(revoked)) {
+    t.note(`the revocation of a key of the check's own answered ${revoked.response.status}: ${unchecked}`);
+    return [];
+  }
+  const absent = absentIdFrom(t.target, Date.now());
+  const probes: Probe[] = [{ label: 'the spec\'s DELETE of an absent pipeline with a revoked key', send: (t2) => aSend(t, withKey(t2, key), 'pipelines.archive', absent) }];
+  if (aRoute(t, 'pipelines.list')) probes.push({ label: 'the pipeline list with a revoked key', send: (t2) => aSend(t, withKey(t2, key), 'pipelines.list') });
+  return probes;
+}
+
 function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
 }
@@ -136,11 +170,12 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths), and the 401 of a revoked key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
+    for (const probe of await revokedKeyProbes(t, keyManagement)) await judge(t, probe);
     await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });

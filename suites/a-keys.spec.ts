@@ -161,7 +161,7 @@ function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boo
 check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4'],
-  supports: ['A-AUTH-7'],
+  supports: ['A-AUTH-7', 'A-ERR-1'],
   title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline and on every read the target serves it (a fixture pipeline, the lists, its own record)',
   needs: ['a', 'write', 'control'],
   async run(t) {
@@ -197,7 +197,7 @@ const WALL_CLOCK_MAX_WAIT_MS = 15_000;
 check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4'],
-  supports: ['A-AUTH-7'],
+  supports: ['A-AUTH-7', 'A-ERR-1'],
   title: 'A-AUTH-4: a key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there and on every read the target served it; no control API needed',
   needs: ['a', 'write'],
   async run(t) {
@@ -330,7 +330,7 @@ function reactivations(t: CheckContext): Reactivation[] {
 check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
-  supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3'],
+  supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3', 'A-ERR-1'],
   title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, the lists, its own record), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {

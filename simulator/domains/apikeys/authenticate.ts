@@ -25,6 +25,18 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   return found;
 }
 
+/**
+ * Whether `authorization` names a key that exists but was revoked or has expired. Only the fault
+ * `a-lapsed-key-401-message` asks (interfaces/a/router.ts): a deployment whose key-lifecycle
+ * refusal is written apart from the others.
+ */
+export function namesLapsedKey(sim: Sim, authorization: string | undefined): boolean {
+  const token = bearerToken(authorization);
+  const found = token === null ? null : sim.store.findPipelineKey(token);
+  if (!found) return false;
+  return found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= sim.clock.now());
+}
+
 /** A-AUTH-2: a value without the prefix never reaches the lookup. */
 function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | null {
   const prefix = `${sim.options.pipelineKeyPrefix}_`;

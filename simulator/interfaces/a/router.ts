@@ -8,6 +8,7 @@ import { servedNow } from './fault-routes.ts';
 import { aRouteRegistrations } from './routes.ts';
 import { readABody } from './body.ts';
 import { acceptDefinition } from '../../domains/pipelines/accept.ts';
+import { namesLapsedKey } from '../../domains/apikeys/authenticate.ts';
 import type { ARouter, AState } from './types.ts';
 
 /** What app.ts mounts: Koa middleware for the routes, and the (no-op) allowed-methods stage. */
@@ -41,6 +42,14 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       // a request the key refuses gets the document's 400 or 422 first (and its 401 only when
       // the document is fine).
       if (sim.faults.has('a-definition-checked-before-key') && postsADefinition(sim, ctx)) acceptDefinition(sim, await readABody(ctx, sim, { formats: ['json', 'yaml'] }));
+      if (sim.faults.has('a-lapsed-key-401-message') && err instanceof ApiError && err.status === 401 && namesLapsedKey(sim, ctx.get('authorization') || undefined)) {
+        // The fault's broken body: a key found but revoked or expired is refused by a check of
+        // the key's lifecycle written apart from the one renderer, with a body of its own.
+        ctx.status = 401;
+        ctx.set('WWW-Authenticate', 'Bearer');
+        ctx.body = { message: 'Unauthorized: this API key has expired or was revoked.' };
+        return;
+      }
       throw err;
     }
     try {
