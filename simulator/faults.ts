@@ -107,6 +107,7 @@ export const faultCatalog = {
   'a-foreign-404-slower': { clause: 'A-ENUM-2', description: 'answering 404 for another account\'s pipeline takes measurably longer' },
   'a-foreign-archive-404-slower': { clause: 'A-ENUM-2', description: 'DELETE /pipelines/{id} answers its 404 for another account\'s pipeline measurably later (the archive handler looks up the owner); reads do not' },
   'a-404-without-error': { clause: 'A-ERR-1', description: '404 bodies carry `message` but no `error`' },
+  'a-pipeline-subpath-404-message': { clause: 'A-ERR-1', description: 'an unknown path under a pipeline (/pipelines/{id}/<anything unknown>) is answered by the pipeline sub-router itself: 404 with `{"message": ...}` without `error`, before any key is asked for' },
   'a-lapsed-key-401-message': { clause: 'A-ERR-1', description: 'a revoked or expired key is refused on a path of its own whose 401 body is `{"message": ...}` without `error`; unknown and malformed keys get the error object' },
   'a-invalid-definition-no-field': { clause: 'A-ERR-2', description: 'a definition that fails validation gets 400 without naming the field' },
   'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },

@@ -46,6 +46,11 @@ const absentOf = (t: CheckContext) => fc.integer({ min: 0, max: 89_999_999 }).ma
 const serviceSegment = pathSegment().filter((s) => !proxyMayRewrite(s));
 const badAuth = fc.oneof(fc.constant(null), fc.constantFrom('Basic Zm9vOg==', 'Bearer', 'Bearer fdk_nope', 'Token abc'), headerSafeText({ minLength: 1, maxLength: 30 }).map((s) => `Bearer ${s.trim() || 'x'}`));
 
+/** The path of one pipeline (`/pipelines/{id}`), as each operation naming one routes it: unknown paths below them are probed. */
+function pipelinePaths(t: CheckContext): string[] {
+  return [...new Set(pipelineOperations(t).map((e) => e.route.path.slice(0, e.route.path.indexOf('{id}') + '{id}'.length)))];
+}
+
 /**
  * Requests that change nothing on any target: reads, and the spec's DELETE of absent ids
  * without valid credentials (refused before anything happens).
@@ -76,6 +81,18 @@ function readProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe
       })),
     );
   }
+  // Unknown paths under a pipeline's (any method; the key only on GET, as above), where a
+  // deployment's pipeline sub-router may answer what it does not know itself.
+  const under = pipelinePaths(t);
+  if (under.length) {
+    probes.push(
+      fc.tuple(fc.constantFrom(...under), absent, fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), fc.array(serviceSegment, { minLength: 1, maxLength: 2 }), fc.boolean()).map(([path, id, method, segments, keyed]): Probe => {
+        const url = `${routePath({ method, path }, id)}/${segments.join('/')}`;
+        const keyedGet = keyed && method === 'GET';
+        return { label: `${method} ${url}${keyedGet ? '' : ' without a key'}`, send: (t) => (keyedGet ? t.a() : t.aWithAuthorization(null)).request(method, url) };
+      }),
+    );
+  }
   const keyRead = aRoute(t, 'keys.read');
   if (keyManagement && keyRead) probes.push(absent.map((id): Probe => ({ label: `${keyRead.method} ${routePath(keyRead, id)}`, send: (t) => aSend(t, t.a(), 'keys.read', id) })));
   return probes;
@@ -102,6 +119,15 @@ function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Prob
       send: (t) => t.a().request(method, `/disco-unknown/${segments.join('/')}`),
     })),
   ];
+  const under = pipelinePaths(t);
+  if (under.length) {
+    probes.push(
+      fc.tuple(fc.constantFrom(...under), absent, fc.constantFrom('POST', 'DELETE', 'PUT', 'PATCH'), fc.array(serviceSegment, { minLength: 1, maxLength: 2 })).map(([path, id, method, segments]): Probe => {
+        const url = `${routePath({ method, path }, id)}/${segments.join('/')}`;
+        return { label: `${method} ${url}`, send: (t) => t.a().request(method, url) };
+      }),
+    );
+  }
   const revoke = aRoute(t, 'keys.revoke');
   if (keyManagement && revoke) probes.push(absent.map((id): Probe => ({ label: `${revoke.method} ${routePath(revoke, id)}`, send: (t) => aSend(t, t.a(), 'keys.revoke', id) })));
   return probes;
@@ -154,13 +180,18 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     // The spec's own case first, then the random ones.
     await judge(t, { label: 'DELETE without a key', send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 401, clause: 'A-AUTH-7' } });
     if (aRoute(t, 'pipelines.read')) await judge(t, { label: 'GET of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.read', absentIdFrom(t.target, Date.now())) });
+    const [pipelinePath] = pipelinePaths(t);
+    if (pipelinePath !== undefined) {
+      const url = `${routePath({ method: 'GET', path: pipelinePath }, absentIdFrom(t.target, Date.now()))}/disco-unknown`;
+      await judge(t, { label: `GET ${url} (an unknown path under an absent pipeline's)`, send: (t2) => t2.a().get(url) });
+    }
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
   },
@@ -170,7 +201,7 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths), and the 401 of a revoked key, is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;

@@ -33,6 +33,13 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     if (!match.pathAndMethod.some((layer) => layer.methods.length > 0 && servedNow(sim, layer.name))) {
       const allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
+      if (sim.faults.has('a-pipeline-subpath-404-message') && PIPELINE_SUBPATH.test(ctx.path)) {
+        // The fault's broken body: a pipeline sub-router of its own answers what it does not
+        // know, apart from the one renderer (and before the key).
+        ctx.status = 404;
+        ctx.body = { message: 'No such sub-resource of a pipeline.' };
+        return;
+      }
       return next();
     }
     try {
@@ -70,6 +77,9 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     allowedMethods: () => (_ctx, next) => next(),
   };
 }
+
+/** A path under one pipeline's (`/pipelines/{id}/...`), under either version prefix. */
+const PIPELINE_SUBPATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+\/./;
 
 /** POST /pipelines (create) or POST of a definition to its validation, under either version prefix. */
 function postsADefinition(sim: Sim, ctx: Context): boolean {
