@@ -4,6 +4,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
 import { idOf, isObject, pageListing, userFieldsOf } from './lib/answers.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
+import { parseJsonWithBigIds } from './lib/big-ids.ts';
 
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { setupFailed } from './lib/factories/setup.ts';
@@ -98,9 +99,10 @@ const APPLIED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'PUT /connections/{type}/{id}': ['name'],
 };
 
+/** The body as sent, read as answers are: an id beyond 2^53 as its stand-in (big-ids.ts), so the two compare. */
 function sentBody(ex: Exchange): Record<string, unknown> {
   try {
-    const body: unknown = JSON.parse(ex.request.body ?? '');
+    const body: unknown = parseJsonWithBigIds(ex.request.body ?? '');
     return isObject(body) ? body : {};
   } catch {
     return {};
