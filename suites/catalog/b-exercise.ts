@@ -73,6 +73,46 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
   const select = options.select ?? ((e: BEndpoint) => e.source === 'spec' && e.effect === 'write');
   const made = new Map<ResourceKind, number>();
   const notSent: NotSent[] = [];
+  for await (const { endpoint, values, undo, request } of preparedWrites(t, select, made, notSent)) {
+    // PUT /user with every field the spec's body names, the catalog's change over the user as read.
+    const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
+    const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, own, t);
+    const mayHaveAlready = await clearedFirst(t, endpoint, values);
+    const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}), ...(options.headers ? { headers: { ...options.headers } } : {}) });
+    if (mayHaveAlready && ex.response.status >= 400 && ex.response.status < 500) {
+      notSent.push({ key: endpoint.key, answered: ex.response.status, why: `answered ${ex.response.status}, and ${mayHaveAlready}, which the spec does not cover` });
+      continue;
+    }
+    const id = idOf(ex);
+    if (is2xx(ex) && endpoint.creates && id !== undefined) {
+      undoCreation(t, 0, endpoint.creates, id);
+      made.set(endpoint.creates, id);
+    }
+    seen(endpoint, ex);
+  }
+  if (options.readBack) {
+    for (const endpoint of B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id && made.has(e.id.kind))) {
+      seen(endpoint, await t.b().get(bPath(endpoint, { id: made.get(endpoint.id?.kind as ResourceKind) })));
+    }
+  }
+  return notSent;
+}
+
+/** A selected write made ready to send: what its path names, how it is undone, the request. */
+interface PreparedWrite {
+  endpoint: BEndpoint;
+  values: PathValues;
+  undo: Exclude<Awaited<ReturnType<typeof undoable>>, { why: string }>;
+  request: NonNullable<ReturnType<typeof requestOf>>;
+}
+
+/**
+ * Each selected write of the catalog, one at a time, with what its path names made or found in
+ * account 1 (`made` also holds what the caller's own sends created, so a later write can name
+ * it), its undo registered and its request built; a write that cannot be prepared goes to
+ * `notSent` with the reason. Shared by `exerciseWrites` and `ownWrites`.
+ */
+async function* preparedWrites(t: CheckContext, select: (endpoint: BEndpoint) => boolean, made: Map<ResourceKind, number>, notSent: NotSent[]): AsyncGenerator<PreparedWrite> {
   const c = bodyContext(t);
   for (const endpoint of B_ENDPOINTS.filter((e) => e.method !== 'GET' && select(e))) {
     let values: PathValues | undefined;
@@ -99,28 +139,8 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
       notSent.push({ key: endpoint.key, why: 'its body needs fixtures the target file does not give' });
       continue;
     }
-    // PUT /user with every field the spec's body names, the catalog's change over the user as read.
-    const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
-    const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, own, t);
-    const mayHaveAlready = await clearedFirst(t, endpoint, values);
-    const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}), ...(options.headers ? { headers: { ...options.headers } } : {}) });
-    if (mayHaveAlready && ex.response.status >= 400 && ex.response.status < 500) {
-      notSent.push({ key: endpoint.key, answered: ex.response.status, why: `answered ${ex.response.status}, and ${mayHaveAlready}, which the spec does not cover` });
-      continue;
-    }
-    const id = idOf(ex);
-    if (is2xx(ex) && endpoint.creates && id !== undefined) {
-      undoCreation(t, 0, endpoint.creates, id);
-      made.set(endpoint.creates, id);
-    }
-    seen(endpoint, ex);
+    yield { endpoint, values, undo, request };
   }
-  if (options.readBack) {
-    for (const endpoint of B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id && made.has(e.id.kind))) {
-      seen(endpoint, await t.b().get(bPath(endpoint, { id: made.get(endpoint.id?.kind as ResourceKind) })));
-    }
-  }
-  return notSent;
 }
 
 /**
@@ -187,30 +207,7 @@ export async function ownWrites(t: CheckContext, select: (endpoint: BEndpoint) =
   const made = new Map<ResourceKind, number>();
   const writes: OwnWrite[] = [];
   const notSent: NotSent[] = [];
-  const c = bodyContext(t);
-  for (const endpoint of B_ENDPOINTS.filter((e) => e.method !== 'GET' && select(e))) {
-    let values: PathValues | undefined;
-    try {
-      values = endpoint.id ? await ownValues(t, 0, endpoint.id, made) : {};
-    } catch (err) {
-      if (!(err instanceof CheckSkipped)) throw err;
-      notSent.push({ key: endpoint.key, why: err.message });
-      continue;
-    }
-    if (!values) {
-      notSent.push({ key: endpoint.key, why: `account 1 has no ${endpoint.id?.kind} of its own to name` });
-      continue;
-    }
-    const undo = await undoable(t, endpoint, values);
-    if ('why' in undo) {
-      notSent.push({ key: endpoint.key, why: undo.why });
-      continue;
-    }
-    const request = requestOf(endpoint, values, c);
-    if (!request) {
-      notSent.push({ key: endpoint.key, why: 'its body needs fixtures the target file does not give' });
-      continue;
-    }
+  for await (const { endpoint, values, undo, request } of preparedWrites(t, select, made, notSent)) {
     await clearedFirst(t, endpoint, values);
     const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
     const body = withOwnBodyIds(endpoint, own, t);
