@@ -55,23 +55,21 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
 
 /** What `parseInt` makes of a path segment: its leading digits after any blanks (`12abc` is 12), or null. */
 function leadingInteger(rawId: string): number | null {
-  let text = rawId;
-  try {
-    text = decodeURIComponent(rawId);
-  } catch {
-    // A malformed escape: parseInt reads the segment as sent.
-  }
-  const n = Number.parseInt(text, 10);
+  const n = Number.parseInt(decodedSegment(rawId), 10);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
 
 /** The caller's live pipeline named by a path segment (decoded where it decodes). */
 function byName(account: AccountState, rawId: string): Pipeline | undefined {
-  let name = rawId;
-  try {
-    name = decodeURIComponent(rawId);
-  } catch {
-    // A malformed escape: the segment as sent.
-  }
+  const name = decodedSegment(rawId);
   return [...account.pipelines.values()].find((p) => p.name === name && p.archivedAt === null);
+}
+
+/** A path segment decoded, or as sent where its escapes are malformed. */
+function decodedSegment(rawId: string): string {
+  try {
+    return decodeURIComponent(rawId);
+  } catch {
+    return rawId;
+  }
 }
