@@ -52,6 +52,26 @@ function pipelinePaths(t: CheckContext): string[] {
 }
 
 /**
+ * Unknown paths under an absent pipeline's (`/pipelines/{id}/<segments>`), where a deployment's
+ * pipeline sub-router may answer what it does not know itself; none where no operation names a
+ * pipeline. `keyed`: `always` sends the key with every method (the write check's requests);
+ * `get-at-random` sends it on some GETs only, every other request without one, so a read probe
+ * never writes on any target.
+ */
+function underPipelineProbes(t: CheckContext, absent: fc.Arbitrary<number>, methods: readonly string[], keyed: 'always' | 'get-at-random'): fc.Arbitrary<Probe>[] {
+  const under = pipelinePaths(t);
+  if (!under.length) return [];
+  const keyChoice = keyed === 'always' ? fc.constant(true) : fc.boolean();
+  return [
+    fc.tuple(fc.constantFrom(...under), absent, fc.constantFrom(...methods), fc.array(serviceSegment, { minLength: 1, maxLength: 2 }), keyChoice).map(([path, id, method, segments, key]): Probe => {
+      const url = `${routePath({ method, path }, id)}/${segments.join('/')}`;
+      const withKey = keyed === 'always' || (key && method === 'GET');
+      return { label: `${method} ${url}${withKey ? '' : ' without a key'}`, send: (t) => (withKey ? t.a() : t.aWithAuthorization(null)).request(method, url) };
+    }),
+  ];
+}
+
+/**
  * Requests that change nothing on any target: reads, and the spec's DELETE of absent ids
  * without valid credentials (refused before anything happens).
  */
@@ -81,18 +101,8 @@ function readProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Probe
       })),
     );
   }
-  // Unknown paths under a pipeline's (any method; the key only on GET, as above), where a
-  // deployment's pipeline sub-router may answer what it does not know itself.
-  const under = pipelinePaths(t);
-  if (under.length) {
-    probes.push(
-      fc.tuple(fc.constantFrom(...under), absent, fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), fc.array(serviceSegment, { minLength: 1, maxLength: 2 }), fc.boolean()).map(([path, id, method, segments, keyed]): Probe => {
-        const url = `${routePath({ method, path }, id)}/${segments.join('/')}`;
-        const keyedGet = keyed && method === 'GET';
-        return { label: `${method} ${url}${keyedGet ? '' : ' without a key'}`, send: (t) => (keyedGet ? t.a() : t.aWithAuthorization(null)).request(method, url) };
-      }),
-    );
-  }
+  // Unknown paths under a pipeline's (any method; the key only on GET, as above).
+  probes.push(...underPipelineProbes(t, absent, ['GET', 'POST', 'DELETE', 'PUT'], 'get-at-random'));
   const keyRead = aRoute(t, 'keys.read');
   if (keyManagement && keyRead) probes.push(absent.map((id): Probe => ({ label: `${keyRead.method} ${routePath(keyRead, id)}`, send: (t) => aSend(t, t.a(), 'keys.read', id) })));
   return probes;
@@ -119,15 +129,7 @@ function writeProbes(t: CheckContext, keyManagement: boolean): fc.Arbitrary<Prob
       send: (t) => t.a().request(method, `/disco-unknown/${segments.join('/')}`),
     })),
   ];
-  const under = pipelinePaths(t);
-  if (under.length) {
-    probes.push(
-      fc.tuple(fc.constantFrom(...under), absent, fc.constantFrom('POST', 'DELETE', 'PUT', 'PATCH'), fc.array(serviceSegment, { minLength: 1, maxLength: 2 })).map(([path, id, method, segments]): Probe => {
-        const url = `${routePath({ method, path }, id)}/${segments.join('/')}`;
-        return { label: `${method} ${url}`, send: (t) => t.a().request(method, url) };
-      }),
-    );
-  }
+  probes.push(...underPipelineProbes(t, absent, ['POST', 'DELETE', 'PUT', 'PATCH'], 'always'));
   const revoke = aRoute(t, 'keys.revoke');
   if (keyManagement && revoke) probes.push(absent.map((id): Probe => ({ label: `${revoke.method} ${routePath(revoke, id)}`, send: (t) => aSend(t, t.a(), 'keys.revoke', id) })));
   return probes;
