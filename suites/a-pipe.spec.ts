@@ -451,12 +451,14 @@ async function malformedAroundOwn(t: CheckContext, send: (id: string) => Promise
     return;
   }
   const { id, document } = made;
-  // The name the target took (its own definition's where it refused the generated one).
-  const own = isObject(document) && typeof document.name === 'string' ? document.name : name;
+  // The pipeline carries the generated name, also where the target refused the generated
+  // definition and took one of its own (makePipeline renames it); an own definition without a
+  // name field gave it none, and no name is sent as an id then.
+  const named = isObject(document) && document.name === name;
   const firstRead = aRoute(t, 'pipelines.read') === null ? undefined : await aSend(t, t.a(), 'pipelines.read', id);
   // Reads judge the pipeline only where they find it before any DELETE.
   const canRead = firstRead !== undefined && firstRead.response.status === 200 && isObject(firstRead.json);
-  for (const raw of [...writtenAround(id), encodeURIComponent(own)]) {
+  for (const raw of [...writtenAround(id), ...(named ? [encodeURIComponent(name)] : [])]) {
     const ex = await send(raw);
     judgeMalformedId(t, ex, true);
     if (!canRead) continue;
