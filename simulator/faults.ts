@@ -52,6 +52,7 @@ export const faultCatalog = {
   'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
+  'b-offset-off-by-one-ascending': { clause: 'B-LIM-1', description: 'GET /invoices?direction=asc (the real service\'s oldest-first order) counts the offset from 1: pages after the first skip an invoice; the default order pages right' },
   'b-lim-offset-ignored-without-limit': { clause: 'B-LIM-1', description: 'GET /invoices reads the offset only together with a page size: an offset given alone is ignored and the first page served' },
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
   'b-limit-uncapped-past-the-start': { clause: 'B-LIM-2', description: 'a page size above 100 is honoured when an offset above 0 is given: the first page is capped, the next ones are not' },

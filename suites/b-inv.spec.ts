@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { oversizedLimit, validLimit } from './lib/arbitraries/resources.ts';
-import { arrayBody, is2xx, isObject, listAll, sameJson, show } from './lib/answers.ts';
+import { arrayBody, is2xx, isObject, listAll, sameJson, show, walkList, type ListWalk } from './lib/answers.ts';
 import { isCalendarDate } from './lib/dates.ts';
 import { sameInvoices } from './lib/invoices.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -146,6 +146,60 @@ function links(ex: Exchange): Map<string, string> {
   return out;
 }
 
+/** The list in another order, as paging walks it: its ids, the query asking for it, and how a message names it. */
+interface InvoiceOrder {
+  whole: unknown[];
+  query: Readonly<Record<string, string>>;
+  how: string;
+}
+
+/**
+ * The invoice list oldest first, where the target orders it so (`direction=asc`, the real
+ * service's parameter, an extension): the offset is the index into whatever order the list is
+ * asked in, and an implementation that pages a reversed list by hand can count it otherwise
+ * there. Its first page of 100 (offset 0, no offset to get wrong) tells whether the target
+ * honours the parameter: the default list's invoices in another order. A list of up to 100 is
+ * that page; a longer one is walked in pages of 100, which must hold each invoice of the default
+ * list once. A target that refuses or ignores the parameter is walked in its default order alone.
+ */
+async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames>, listed: ListWalk): Promise<InvoiceOrder[]> {
+  if (!listed.complete) return [];
+  const query = { direction: 'asc' };
+  const how = ', direction=asc';
+  const whole = listed.items.map(idOf);
+  const inDefault = new Set(whole);
+  const first = await t.b().get('/invoices', { query: { ...query, ...pageQuery(names, { offset: 0, size: 100 }) } });
+  const firstIds = is2xx(first) && Array.isArray(first.json) ? first.json.map(idOf) : undefined;
+  const defaultFirst = whole.slice(0, 100);
+  if (firstIds === undefined || !firstIds.every((id) => inDefault.has(id)) || (firstIds.length === defaultFirst.length && firstIds.every((id, i) => id === defaultFirst[i]))) {
+    const what = firstIds === undefined ? `answered ${first.response.status}` : firstIds.every((id) => inDefault.has(id)) ? 'listed the invoices in the default order' : 'listed invoices the default order does not';
+    t.note(`GET /invoices?direction=asc (the real service's order parameter, an extension) ${what}: offsets were walked in the default order only`);
+    return [];
+  }
+  if (whole.length <= 100) {
+    if (firstIds.length === whole.length && new Set(firstIds).size === whole.length) return [{ whole: firstIds, query, how }];
+    t.note(`GET /invoices?direction=asc (an extension) listed ${firstIds.length} of the ${whole.length} invoices on a page of 100: offsets were walked in the default order only`);
+    return [];
+  }
+  const walked = await walkList(t.b(), '/invoices', names, { query, pageSizeHonoured: listed.pageSizeHonoured });
+  if ('refused' in walked || !walked.complete) {
+    t.note(`GET /invoices?direction=asc (an extension) could not be walked to its end in pages of 100: offsets were walked in the default order only`);
+    return [];
+  }
+  const asc = walked.items.map(idOf);
+  const seen = new Set<unknown>();
+  const repeated = asc.filter((id) => seen.has(id) || !seen.add(id));
+  const missing = whole.filter((id) => !seen.has(id));
+  t.expect.that(missing.length === 0 && repeated.length === 0, {
+    clause: 'B-LIM-1',
+    message: `pages of 100 of the oldest-first list (direction=asc, at offsets 0, 100, ...) do not join into the list: ${missing.length} invoice(s) missing, ${repeated.length} repeated`,
+    expected: `each of the ${whole.length} invoices of the default order once`,
+    received: `missing ${show(missing.slice(0, 5))}, repeated ${show(repeated.slice(0, 5))}`,
+    exchange: walked.exchanges[walked.exchanges.length - 1],
+  });
+  return [{ whole: asc, query, how }];
+}
+
 check({
   id: 'b-inv/walk-pages',
   clauses: ['B-LIM-1'],
@@ -156,32 +210,34 @@ check({
     const names = pagingNames(t.target);
     const listed = await listAll(t.b(), '/invoices', names);
     if (!listed) return t.fail({ clause: 'B-LIM-1', message: 'the invoice list could not be read in pages of 100', expected: '2xx arrays' });
-    const whole = listed.items.map(idOf);
+    const orders = [{ whole: listed.items.map(idOf), query: {}, how: '' }, ...(await otherOrders(t, names, listed))];
     const input = fc.record({
-      offset: fc.oneof(fc.integer({ min: 0, max: Math.max(0, whole.length + 2) }), fc.constant(0)),
+      order: fc.constantFrom(...orders),
+      offset: fc.oneof(fc.integer({ min: 0, max: Math.max(0, orders[0]!.whole.length + 2) }), fc.constant(0)),
       limit: fc.oneof(fc.integer({ min: 1, max: 10 }), validLimit),
       pages: fc.integer({ min: 1, max: 4 }),
     });
-    await t.property('pages are consecutive slices of the list', input, async ({ offset, limit, pages }) => {
+    await t.property('pages are consecutive slices of the list', input, async ({ order, offset, limit, pages }) => {
       for (let page = 0, at = offset; page < pages; page++, at += limit) {
-        const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset: at, size: limit }) });
-        const got = expectSlice(t, ex, 'B-LIM-1', whole, at, limit, '');
+        const ex = await t.b().get('/invoices', { query: { ...order.query, ...pageQuery(names, { offset: at, size: limit }) } });
+        const got = expectSlice(t, ex, 'B-LIM-1', order.whole, at, limit, order.how);
         if (got.length < limit) break;
       }
     });
     // An offset means the same without a page size: the page, of the target's own default size,
     // starts at that invoice, and pages by offset alone follow on from each other.
-    const alone = fc.record({ offset: fc.integer({ min: 0, max: whole.length + 1 }), pages: fc.integer({ min: 1, max: 3 }) });
-    await t.property('an offset without a page size starts the page there', alone, async ({ offset, pages }) => {
+    const alone = fc.record({ order: fc.constantFrom(...orders), offset: fc.integer({ min: 0, max: orders[0]!.whole.length + 1 }), pages: fc.integer({ min: 1, max: 3 }) });
+    await t.property('an offset without a page size starts the page there', alone, async ({ order, offset, pages }) => {
+      const whole = order.whole;
       for (let page = 0, at = offset; page < pages; page++) {
-        const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset: at }) });
+        const ex = await t.b().get('/invoices', { query: { ...order.query, ...pageQuery(names, { offset: at }) } });
         if (refusedPastTheEnd(t, ex, at, whole.length)) return;
-        t.expect.status(ex, '2xx', 'B-LIM-1', `GET /invoices?${describePage(names, { offset: at })} (no page size) answered ${ex.response.status}`);
+        t.expect.status(ex, '2xx', 'B-LIM-1', `GET /invoices?${describePage(names, { offset: at })}${order.how} (no page size) answered ${ex.response.status}`);
         const got = arrayBody(t, ex, 'B-LIM-1', 'GET /invoices').map(idOf);
         const expected = whole.slice(at, at + Math.max(got.length, 1));
         t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
           clause: 'B-LIM-1',
-          message: `the page at offset ${at}, asked for without a page size, is not the list's invoices from ${at} on`,
+          message: `the page at offset ${at}${order.how}, asked for without a page size, is not the list's invoices from ${at} on`,
           expected: at < whole.length ? `ids starting ${show(expected.slice(0, 3))}` : `no invoices (the list has ${whole.length})`,
           received: `ids ${show(got)}`,
           exchange: ex,

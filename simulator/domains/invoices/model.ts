@@ -56,14 +56,18 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
   const start = sim.faults.has('b-offset-off-by-one') && page.offset > 0 ? page.offset + 1 : page.offset;
   const end = start + page.limit;
   const ascending = (order.direction ?? 'desc') === 'asc';
+  // b-offset-off-by-one-ascending: the oldest-first order (an extension) is paged by hand from
+  // the end of the list, and there the offset is counted from 1.
+  const ascStart = sim.faults.has('b-offset-off-by-one-ascending') && start > 0 ? start + 1 : start;
+  const ascEnd = ascStart + page.limit;
   if ((order.sort ?? 'created') !== 'number') {
     // Newest first: those updated at `since` or later are the collection's first `count`.
     const count = order.since === null ? invoices.length : countNotBefore(invoices, order.since);
-    return { items: ascending ? mirrorSlice(invoices, count, start, end) : invoices.slice(start, Math.min(end, count)), total: count };
+    return { items: ascending ? mirrorSlice(invoices, count, ascStart, ascEnd) : invoices.slice(start, Math.min(end, count)), total: count };
   }
   const since = order.since;
   const byNumber = since === null ? idOrder(invoices) : idOrder(invoices).filter((invoice) => dayOf(invoice) >= since);
-  return { items: ascending ? byNumber.slice(start, end) : mirrorSlice(byNumber, byNumber.length, start, end), total: byNumber.length };
+  return { items: ascending ? byNumber.slice(ascStart, ascEnd) : mirrorSlice(byNumber, byNumber.length, start, end), total: byNumber.length };
 }
 
 export type InvoiceSort = keyof typeof INVOICE_SORTS.keys;
