@@ -14,9 +14,24 @@ import { runOneCheck } from '../support/run-suites.ts';
 
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}` };
 
-function archivingTarget(sideEffect: boolean) {
+/**
+ * `observed`: `every-read` moves the time of observation with each read; `to-the-second` writes
+ * it to the second, so the two reads before the DELETE show it equal, and the DELETE falls in the
+ * next second (here: it starts the next observation), as it does on a real clock now and then.
+ */
+function archivingTarget(sideEffect: boolean, observed: 'every-read' | 'to-the-second' = 'every-read') {
   const pipeline: Record<string, unknown> = { id: 501, name: 'mine', status: 'not_deployed', revision: 3, etag: '"r3"', last_modified: '2026-01-01T00:00:00Z', deployed_at: null, enabled: true, deleted_at: null, _links: { start: '/pipelines/501/start' } };
   let reads = 0;
+  let second = Date.parse('2026-01-01T00:00:00Z');
+  let tickedAt = Date.now();
+  const observedAt = () => {
+    if (observed === 'every-read') return `2026-01-01T00:00:${String(++reads % 60).padStart(2, '0')}Z`;
+    if (Date.now() - tickedAt >= 1_000) {
+      second += 1_000;
+      tickedAt = Date.now();
+    }
+    return new Date(second).toISOString().replace(/\.\d+Z$/, 'Z');
+  };
   return jsonServer(({ method, path, bearer }) => {
     if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
     if (path !== '/api/public/v1/pipelines/501') return { status: 404, body: { error: 'Pipeline not found.' } };
@@ -25,10 +40,14 @@ function archivingTarget(sideEffect: boolean) {
       // A soft delete: the archive also shown as a deletion time, a flag and the links left.
       Object.assign(pipeline, { status: 'archived', revision, etag: `"r${revision}"`, last_modified: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), enabled: false, deleted_at: '2026-01-02T00:00:00Z', _links: {} });
       if (sideEffect) pipeline.deployed_at = '2026-01-02T00:00:00Z';
+      if (observed === 'to-the-second') {
+        second += 1_000;
+        tickedAt = Date.now();
+      }
       return { status: 200, body: { id: 501, archived: true } };
     }
     // When the pipeline was last observed moves with every read, nothing done.
-    if (method === 'GET') return { status: 200, body: { ...pipeline, observed_at: `2026-01-01T00:00:${String(++reads % 60).padStart(2, '0')}Z` } };
+    if (method === 'GET') return { status: 200, body: { ...pipeline, observed_at: observedAt() } };
     return { status: 404, body: { error: 'Not found.' } };
   });
 }
@@ -36,8 +55,8 @@ function archivingTarget(sideEffect: boolean) {
 const servers = localServers();
 afterEach(() => servers.closeAll());
 
-async function run(sideEffect: boolean) {
-  const server = archivingTarget(sideEffect);
+async function run(sideEffect: boolean, observed?: 'every-read' | 'to-the-second') {
+  const server = archivingTarget(sideEffect, observed);
   await servers.listen(server);
   const target = interfaceATarget(server, 'bookkeeping', ['pipelines.archive', 'pipelines.read'], [{ adminKey: KEYS.admin, nonAdminKey: KEYS.plain, fixtures: { pipeline_ids: [501], archivable_pipelines: { not_deployed: 501 } } }], {
     pipelineStates: { field: 'status', deployed: ['running'], notDeployed: ['not_deployed'], archived: ['archived'] },
@@ -48,6 +67,12 @@ async function run(sideEffect: boolean) {
 describe("a-pipe/delete-not-deployed on a pipeline that keeps bookkeeping of its changes", () => {
   it('passes: a revision, an etag, a last-modified time, a soft delete\'s flag, time and links moved by the archive are no effect of it, nor a time of observation that moves by itself', async () => {
     const { check, verdict } = await run(false);
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+
+  it('passes where the time of observation is written to the second and the DELETE falls in the next one: read again over a second later, it moves by itself', async () => {
+    const { check, verdict } = await run(false, 'to-the-second');
     expect(check.failures.map((f) => f.message)).toEqual([]);
     expect(verdict?.verdict).toBe('pass');
   });
