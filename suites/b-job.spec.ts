@@ -11,6 +11,7 @@ import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
 import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
+import { JobListReads } from './lib/job-list.ts';
 
 /** Job statuses of section 2 / 3. */
 const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
@@ -458,6 +459,8 @@ check({
 const POLL_DENSE_MS = 250;
 const POLL_DENSE_FOR_MS = 20_000;
 const POLL_SPARSE_MS = 2_000;
+/** Reads of the job list while the polled job runs, at most (each up to two pages of 100). */
+const LIST_READS_WHILE_RUNNING = 3;
 
 /** "pending ×3 → queued ×4 → running ×12 → completed": the statuses seen, in order, with repeats counted. */
 function statusRuns(statuses: readonly string[]): string {
@@ -516,18 +519,26 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), and one stopped at once (where the target stops jobs) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps; covered in full only when the job was seen running and both were seen to end',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), and one stopped at once (where the target stops jobs) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
     const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
     const seen = [observeJob(t, exchange, body, 'POST /jobs')];
     let reads = 0;
+    // The job list shows jobs through a view of its own: read while this job runs (progress
+    // between 0 and 1, where a list on another scale shows) and once it has ended (at 1).
+    const list = new JobListReads(t);
+    let listReadsWhileRunning = 0;
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;
       const observed = observeJob(t, ex, job, `GET /jobs/${id}`);
       seen.push(observed);
+      if (observed.status === 'running' && observed.progress > 0 && list.wantsRunning && listReadsWhileRunning < LIST_READS_WHILE_RUNNING) {
+        listReadsWhileRunning++;
+        await list.read();
+      }
       return observed.status;
     };
     const readStopped = async (job: StoppedJob): Promise<void> => {
@@ -552,6 +563,8 @@ check({
       else if (stopped && !stopped.ended) await readStopped(stopped);
       return ended !== undefined && (stopped === null || stopped.ended) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
+    await list.read();
+    list.report();
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
     const running = seen.filter((s) => s.status === 'running');

@@ -24,6 +24,8 @@ type Step =
 
 // The faults presentJob reads, and three others of the catalog (which must change nothing).
 const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone'];
+// The list's own fault makes a page unlike its jobs presented alone, by design.
+const OTHER_FAULTS = FAULT_NAMES.filter((name) => name !== 'b-job-list-progress-percent');
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 }), fc.integer({ min: 1_000, max: 40_000 })) }),
@@ -32,7 +34,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('stop' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('rename' as const), what: fc.constantFrom('package' as const, 'cluster' as const, 'user' as const, 'schedule' as const), pick: fc.nat(), name: fc.string({ maxLength: 8 }) }),
   fc.record({ kind: fc.constant('drop-package' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('faults' as const), names: fc.subarray([...PRESENTING_FAULTS, ...fc.sample(fc.constantFrom(...FAULT_NAMES), { numRuns: 3, seed: 7 })]) }),
+  fc.record({ kind: fc.constant('faults' as const), names: fc.subarray([...PRESENTING_FAULTS, ...fc.sample(fc.constantFrom(...OTHER_FAULTS), { numRuns: 3, seed: 7 })]) }),
   fc.record({ kind: fc.constant('list' as const), links: fc.integer({ min: 0, max: 3 }), offset: fc.integer({ min: 0, max: 6 }), limit: fc.integer({ min: 1, max: 8 }) }),
 );
 

@@ -4,7 +4,7 @@ import type { Job } from './types.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { makerOf, presentJob } from './present.ts';
 import { creatorName as creatorNameOf } from '../shared/creator.ts';
-import { recentJsonArraysBy } from '../../http/json-array.ts';
+import { jsonArrayBytes, recentJsonArraysBy } from '../../http/json-array.ts';
 
 /**
  * A job's JSON bytes, kept for `GET /jobs` and `GET /jobs/{id}`: a page of 100 finished jobs is
@@ -38,6 +38,14 @@ const recentPages = recentJsonArraysBy<AccountState>();
 
 /** A page of jobs as the JSON array `GET /jobs` answers, from each job's kept bytes. */
 export function jobsPageBytes(sim: Sim, account: AccountState, jobs: readonly Job[], links: Links): Buffer {
+  // b-job-list-progress-percent: the list's own view of a job, its progress in percent as a
+  // dashboard's job table shows it; a job read alone keeps its kept bytes, 0 to 1.
+  if (sim.faults.has('b-job-list-progress-percent')) {
+    return jsonArrayBytes(jobs.map((job) => {
+      const shown = presentJob(sim, account, job, links);
+      return Buffer.from(JSON.stringify({ ...shown, progress: Number(shown.progress) * 100 }));
+    }));
+  }
   return recentPages(account).bytes(jobs.map((job) => jobJsonBytes(sim, account, job, links)));
 }
 
