@@ -23,7 +23,9 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (patch.name !== undefined) user.name = patch.name;
   if (patch.email !== undefined) user.email = patch.email;
   if (patch.time_zone !== undefined) user.time_zone = patch.time_zone;
-  if (patch.location !== undefined) user.location = patch.location;
+  // b-user-location-truncated: a location column of 30 characters that cuts a longer one
+  // silently (as a database does outside its strict mode).
+  if (patch.location !== undefined) user.location = sim.faults.has('b-user-location-truncated') ? [...patch.location].slice(0, 30).join('') : patch.location;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
   if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;

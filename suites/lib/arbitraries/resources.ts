@@ -31,11 +31,50 @@ export const displayName = fc
 
 export const location = fc.constantFrom('Lisbon', 'São Paulo', 'Zürich', 'New York, NY', 'Kraków', '東京', 'Remote');
 
-/** IANA time zone names every current tz database has. */
-export const timeZone = fc.constantFrom('UTC', 'Europe/Lisbon', 'Europe/Berlin', 'America/New_York', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Africa/Nairobi');
+/** Length in characters (code points), as a user counts them and a text column holds them. */
+export function characters(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * A long name: a full one, as people with many given names and surnames type it (31 to 100
+ * characters), in several scripts. A store that keeps a name only up to some length shows only
+ * with names past it, and the spec fixes no length.
+ */
+export const longDisplayName = fc
+  .array(
+    fc.constantFrom('María', 'José', 'Carolina', 'Núñez', 'de', 'Balboa', 'y', 'Fernández', 'Bartholomew', 'Papadopoulos', 'Χριστόφορος', 'Александра', 'Константинопольская', 'Nguyễn', 'Thị', 'Minh', 'Khai', "O'Sullivan-Fitzgerald", 'van der', 'Łukasz', 'Brzęczyszczykiewicz', 'Ōtsuka', '李', 'Siobhán', 'Wolfeschlegelsteinhausenbergerdorff'),
+    { minLength: 4, maxLength: 10 },
+  )
+  .map((parts) => parts.join(' '))
+  .filter((name) => characters(name) >= 31 && characters(name) <= 100);
+
+/**
+ * A long location (31 to 120 characters): a postal address, as a profile's location field is
+ * often filled in, in several scripts (one with a character beyond the BMP, 𠮷).
+ */
+export const longLocation = fc
+  .tuple(
+    fc.constantFrom('', 'Suite 4200, ', 'Flat 3B, ', '2º andar, ', 'Büro 12, ', '12階 '),
+    fc.constantFrom('Rua Augusta', 'Avenida Paulista', 'Bahnhofstrasse', 'Fifth Avenue', 'ul. Floriańska', 'Harrow Road', 'Calle de Alcalá', 'Ελευθερίου Βενιζέλου', 'Karl-Marx-Allee', '丸の内一丁目', 'Nørrebrogade', 'İstiklal Caddesi'),
+    fc.integer({ min: 1, max: 2999 }),
+    fc.constantFrom('1100-053 Lisboa, Portugal', '01310-200 São Paulo - SP, Brasil', '8001 Zürich, Schweiz', 'New York, NY 10118, United States', '31-019 Kraków, Polska', 'London W2 1XJ, United Kingdom', '28014 Madrid, España', 'Αθήνα 106 71, Ελλάδα', '10243 Berlin, Deutschland', '東京都千代田区 100-0005 日本', '2200 København N, Danmark', '34430 Beyoğlu/İstanbul, Türkiye', '𠮷野町 3丁目, 日本'),
+    fc.constantFrom('', ' (remote most days)', ' — office hours 9–17 CET', ' — parcels to the reception desk, please'),
+  )
+  .map(([unit, street, number, place, tail]) => `${unit}${street} ${number}, ${place}${tail}`)
+  .filter((text) => characters(text) >= 31 && characters(text) <= 120);
+
+/** IANA time zone names every current tz database has (two of 30 characters, the longest there are but one). */
+export const timeZone = fc.constantFrom('UTC', 'Europe/Lisbon', 'Europe/Berlin', 'America/New_York', 'America/Sao_Paulo', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Africa/Nairobi', 'America/North_Dakota/New_Salem', 'America/Argentina/Rio_Gallegos');
 
 /** The local part of a generated address (plain ASCII atoms, what every mail system delivers to). */
 export const emailLocalPart = fc.stringMatching(/^[a-z][a-z0-9]{0,7}([.+-][a-z0-9]{1,6})?$/);
+
+/** A long address (31 to 80 characters): a full name and a tag in the local part, a department's domain. */
+export const longEmail = fc
+  .tuple(fc.stringMatching(/^[a-z]{3,12}$/), fc.stringMatching(/^[a-z]{3,16}(-[a-z]{2,10})?$/), fc.option(fc.stringMatching(/^\+[a-z0-9]{2,8}(-[a-z0-9]{2,8})?$/), { nil: '' }), fc.constantFrom('engineering.example.com', 'mail.research.example.org', 'example.net', 'eu-west.accounts.example.com'))
+  .map(([first, last, tag, domain]) => `${first}.${last}${tag}@${domain}`)
+  .filter((address) => address.length >= 31 && address.length <= 80);
 
 /** Notification settings: boolean switches, as settings pages have. */
 export const notificationSwitches = fc.dictionary(fc.constantFrom('job_completed', 'job_failed', 'cluster_available', 'weekly_digest', 'product_news'), fc.boolean(), { maxKeys: 5, noNullPrototype: true });
