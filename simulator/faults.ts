@@ -114,6 +114,8 @@ export const faultCatalog = {
   'a-lapsed-key-401-message': { clause: 'A-ERR-1', description: 'a revoked or expired key is refused on a path of its own whose 401 body is `{"message": ...}` without `error`; unknown and malformed keys get the error object' },
   'a-invalid-definition-no-field': { clause: 'A-ERR-2', description: 'a definition that fails validation gets 400 without naming the field' },
   'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },
+  'a-unknown-keys-ignored-under-bigquery-settings': { clause: 'A-ERR-3', description: 'unknown keys in destination.settings of a bigquery destination are silently dropped (its settings schema is left open); every other object of a definition, and the other destination types\' settings, still refuse them with 422' },
+  'a-optional-fields-coerced': { clause: 'A-ERR-3', description: 'optional definition fields of the wrong JSON type that read as their own are converted instead of refused: "5439" for a redshift port, "true" for ssl or initial_load, 5 for a description' },
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },

@@ -3,14 +3,14 @@ import { check } from './lib/registry.ts';
 import { headerSafeText } from './lib/arbitraries/text.ts';
 import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { parse as parseYaml } from 'yaml';
-import { archiveIfCreated, createPipeline } from './lib/factories/pipelines.ts';
+import { archiveIfCreated, createPipeline, readDefinition, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, misshapenDefinition, plainDefinition, validDefinition, type BrokenDocument, type Document, type MisshapenDocument } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, misshapenDefinition, plainDefinition, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
@@ -374,10 +374,11 @@ check({
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: a definition with an unknown key (at any level) or a value of the wrong JSON type, or a body that is no object, is 422; so is a key-management body with unknown keys',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a key-management body with unknown keys',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
+    await sweepEveryLevel(t, own);
     const cases = documentCases<MisshapenDocument>(t, own.stored, misshapenDefinition, own.endpoints);
     let judged = 0;
     await t.property('misshapen definitions are 422', cases.map(describeCase((m) => m.description)), async (c) => {
@@ -416,6 +417,171 @@ check({
     }, { runs: 6 });
   },
 });
+
+// ---------------------------------------------------------------------------------------------
+// A-ERR-3 at every level of every type, in every run
+
+/**
+ * Every object of a definition, for every documented source and destination type, gets a
+ * made-up key and is replaced by an array and by a string (`levelSweep`), each sent to create;
+ * in the simulator profile, every field of the documented schema that holds no object (optional
+ * ones included) also gets a value of another JSON type a lenient server could coerce
+ * (`coercedLeafSweep`). Sampling these (the property below) leaves a deployment lenient at one
+ * object of one type to the seed; here every case is sent in every run, only the keys' names and
+ * the values drawn. Every answer must be 422, and the pipeline list must hold no pipeline the
+ * refused requests made.
+ *
+ * The bases: the four documented type pairings (`everyTypeDefinitions`). Off the simulator
+ * profile the documented schema is not the target's: where it serves validation, the ones it
+ * refuses are left out (noted); where it does not, a 400 for one of them is not judged (the base
+ * may break a rule of its own schema). The check's own stored definition, which the target took,
+ * is a base there too, judged as strictly as any. There, a made-up key inside the document that
+ * the target takes (2xx) is read back: an object of its schema that keeps any key (free-form
+ * settings) is no error, and is noted; a key taken and dropped was unknown to it and taken,
+ * which A-ERR-3 forbids.
+ */
+async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void> {
+  const format = definitionFormat(t);
+  const documented = everyTypeDefinitions([uniqueName(t, 'err-sweep'), uniqueName(t, 'err-sweep'), uniqueName(t, 'err-sweep'), uniqueName(t, 'err-sweep')]);
+  const simulator = t.profile === 'simulator';
+  // The sweep is one case of its own property (the run's seed draws its names and values), sent
+  // whole; no shrinking: the first failing answer ends it, and is the counterexample.
+  const sweep = fc.noShrink(
+    documented.chain((bases) => {
+      const kept = simulator ? bases : [...bases, own.stored];
+      return fc.tuple(fc.constant(bases), levelSweep(kept), simulator ? coercedLeafSweep(bases) : fc.constant<SweepCase[]>([]));
+    }),
+  ).map(([bases, levels, leaves]) => Object.assign({ bases, cases: [...levels, ...leaves] }, { [fc.toStringMethod]: () => `${levels.length + leaves.length} cases over ${bases.length + (simulator ? 0 : 1)} base definitions` }));
+  const before = await walkOwnPipelineList(t);
+  await t.property(
+    'every object of every type is closed',
+    sweep,
+    async ({ bases, cases }) => {
+      // Which bases the target was seen to take: all in the simulator profile; elsewhere its own,
+      // and the documented ones its validation takes (unknown where it serves none).
+      const taken: (boolean | undefined)[] = simulator ? bases.map(() => true) : [...(await documentedTaken(t, own, bases, format)), true];
+      const skipped = taken.flatMap((v, i) => (v === false ? [i] : []));
+      if (skipped.length) t.note(`the target's validation refused the documented definitions of ${skipped.map((i) => typesOfBase(bases, i)).join('; ')}: their objects were swept only through the target's own definition`);
+      const made = new Set<string>();
+      const names = new Set<string>();
+      let judged = 0;
+      let sent = 0;
+      for (const c of cases) {
+        if (taken[c.base] === false) continue;
+        const document = renamedForSweep(t, c.document);
+        if (isObject(document) && typeof document.name === 'string') names.add(document.name);
+        const ex = await aSend(t, t.a(), 'pipelines.create', documentBody(document, format));
+        sent++;
+        if (sent === 1) skipUnlessServedCreate(t, ex);
+        archiveIfCreated(t, 0, ex);
+        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) made.add(JSON.stringify(ex.json.id));
+        if (await judgeSweepCase(t, ex, c, document, `${requestLine(ex)} (${format}) with ${c.description}`, taken[c.base])) judged++;
+      }
+      t.note(`A-ERR-3 sweep: ${sent} misshapen definitions sent to create, ${judged} judged`);
+      if (judged === 0) t.partial('A-ERR-3', 'the target took, or refused as invalid, every definition of the sweep: no object of any type was judged');
+      await expectNothingCreated(t, before, made, names);
+    },
+    { runs: 1 },
+  );
+}
+
+function typesOfBase(bases: readonly Document[], i: number): string {
+  const doc = bases[i];
+  return doc === undefined ? `base ${i}` : `${String(valueAt(doc, ['source', 'type']))} source, ${String(valueAt(doc, ['destination', 'type']))} destination`;
+}
+
+/** Off the simulator profile, whether the target's validation takes each documented base (undefined where it serves none). */
+async function documentedTaken(t: CheckContext, own: OwnPipeline, bases: readonly Document[], format: DocumentFormat): Promise<(boolean | undefined)[]> {
+  if (!own.endpoints.includes('validate')) return bases.map(() => undefined);
+  const out: boolean[] = [];
+  for (const base of bases) out.push(is2xx(await aSend(t, t.a(), 'pipelines.validate', documentBody(base, format))));
+  return out;
+}
+
+/** The create route answered as one the target does not serve: the sweep cannot run (the own pipeline was made, so this is rare). */
+function skipUnlessServedCreate(t: CheckContext, ex: Exchange): void {
+  if (routeMissing(ex)) t.skip(`pipelines.create answered ${ex.response.status} to the first definition of the sweep after it had created the check's own pipeline: the sweep could not be sent`);
+}
+
+/** A document of the sweep with a name no other pipeline has (a lenient target may create it; the next must not clash). */
+function renamedForSweep(t: CheckContext, document: unknown): unknown {
+  return isObject(document) && typeof document.name === 'string' ? { ...document, name: uniqueName(t, 'err-sweep') } : document;
+}
+
+/**
+ * One case of the sweep: 422 with the error object (`judgeMisshapen`), except off the simulator
+ * profile where a base the target was not seen to take answers 400 (its own rule, not judged) and
+ * where a made-up key inside the document is taken (read back: kept is an open object, dropped
+ * is the failure).
+ */
+async function judgeSweepCase(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string, baseTaken: boolean | undefined): Promise<boolean> {
+  if (t.profile !== 'simulator') {
+    if (c.kind === 'made-up-key' && c.at.length > 0 && is2xx(ex)) return judgeTakenKey(t, ex, c, sent, what);
+    if (baseTaken !== true && ex.response.status === 400) {
+      t.note(`${what}: 400; the documented definition of these types may break a rule of the target's schema, so the answer was not judged`);
+      return false;
+    }
+  }
+  return judgeMisshapen(t, ex, what, c.kind);
+}
+
+/**
+ * A made-up key inside the document that the target took: its definition is read back. Kept, the
+ * object is open to any key on this target (free-form settings), which the spec allows: noted.
+ * Dropped while the object's other keys are there, it was unknown to the target and taken
+ * silently: A-ERR-3 fails. Where the definition cannot be read, or does not show the object,
+ * nothing is judged (noted).
+ */
+async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string): Promise<boolean> {
+  const key = c.key as string;
+  const id = isObject(ex.json) ? ex.json.id : undefined;
+  const unjudged = (why: string): false => {
+    t.note(`${what}: ${ex.response.status}, and ${why}: whether the target keeps the key (an object open to any key) or dropped it was not seen`);
+    return false;
+  };
+  if (aRoute(t, 'pipelines.definition') === null || typeof id !== 'number') return unjudged('the definition cannot be read back');
+  const read = await readDefinition(t, id);
+  if (!('value' in read)) return unjudged(`the definition read answered ${read.ex.response.status}`);
+  const there = valueAt(read.value, c.at);
+  const given = valueAt(sent, c.at);
+  const siblings = isObject(given) ? Object.keys(given).filter((k) => k !== key) : [];
+  if (!isObject(there) || !siblings.some((k) => Object.hasOwn(there, k))) return unjudged('the definition read does not show that object');
+  if (Object.hasOwn(there, key)) {
+    t.note(`${what}: ${ex.response.status}, and the definition read back keeps the key: that object takes any key on this target (not an unknown key)`);
+    return false;
+  }
+  t.expect.that(false, {
+    clause: 'A-ERR-3',
+    message: `${what} answered ${ex.response.status}, and the definition read back has the object without the key: the target took a key unknown to it and dropped it silently, where an unknown key is 422`,
+    expected: '422 (or the key kept, where the object takes any key)',
+    received: describeResponse(read.ex),
+    exchange: ex,
+  });
+  return true;
+}
+
+/**
+ * The refused definitions changed nothing: account 1's pipeline list (archived ones included)
+ * holds no pipeline after the sweep that it did not hold before, but those a 2xx answer named
+ * (taken where the target's schema allowed it). A new pipeline under another name than the
+ * sweep's is someone else's. Unverified (noted) where the list cannot be read whole.
+ */
+async function expectNothingCreated(t: CheckContext, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<void> {
+  const unverified = (why: string) => t.note(`that the refused definitions of the sweep created no pipeline was not verified: ${why}`);
+  if (before === null) return unverified('the target serves no pipeline list');
+  if ('refused' in before) return unverified(`the pipeline list answered ${before.refused.response.status}`);
+  if (!before.complete) return unverified(before.incomplete ?? 'the list could not be read whole');
+  const after = await walkOwnPipelineList(t);
+  if (after === null || 'refused' in after || !after.complete) return unverified('the pipeline list could not be read whole after the sweep');
+  const known = new Set(before.items.map((p) => (isObject(p) ? JSON.stringify(p.id) : JSON.stringify(p))));
+  const appeared = after.items.filter(isObject).filter((p) => !known.has(JSON.stringify(p.id)) && !made.has(JSON.stringify(p.id)) && (typeof p.name !== 'string' || names.has(p.name)));
+  t.expect.that(appeared.length === 0, {
+    clause: 'A-ERR-3',
+    message: `the sweep's misshapen definitions were refused, yet the pipeline list shows ${appeared.length} new pipeline(s) they made: ${appeared.slice(0, 3).map((p) => `${JSON.stringify(p.id)} ${JSON.stringify(p.name)}`).join(', ')}`,
+    expected: 'no pipeline made by a refused request',
+    received: JSON.stringify(appeared.slice(0, 3)).slice(0, 300),
+  });
+}
 
 /**
  * A-ERR-3: 422 with the error object. In the simulator profile, always. Elsewhere the shape is

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { parse as parseYaml } from 'yaml';
 import { check } from './lib/registry.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
-import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readPipeline, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
+import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readPipeline, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { type JsonObject, isObject, requestLine, sameJson, show } from './lib/answers.ts';
 import { plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
@@ -99,23 +98,6 @@ async function expectNothingElse(t: CheckContext, id: number, before: JsonObject
     received: changed.map((k) => `${k}: ${JSON.stringify(before[k])} -> ${JSON.stringify(after[k])}`).join('; '),
     exchange: ex,
   });
-}
-
-/** The pipeline's definition as a value (JSON, or the YAML text parsed), from the described definition read. */
-interface DefinitionRead {
-  ex: Exchange;
-  value?: unknown;
-}
-
-async function readDefinition(t: CheckContext, id: number): Promise<DefinitionRead> {
-  const ex = await aSend(t, t.a(), 'pipelines.definition', id);
-  if (ex.response.status !== 200) return { ex };
-  if (ex.json !== undefined) return { ex, value: ex.json };
-  try {
-    return { ex, value: parseYaml(ex.response.body) as unknown };
-  } catch {
-    return { ex };
-  }
 }
 
 /**

@@ -12,7 +12,11 @@ import type { PipelineDefinition } from './types.ts';
  */
 export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineDefinition): PipelineDefinition {
   if (document === undefined) throw wrongShape([{ field: 'body', message: 'is required: a definition document (JSON or YAML)' }]);
-  if (sim.faults.has('a-unknown-keys-ignored')) dropUnknownKeys(document);
+  if (sim.faults.has('a-unknown-keys-ignored')) dropUnknownKeys(document, () => true);
+  // A settings schema per destination type, one of them left open: its unknown keys vanish.
+  if (sim.faults.has('a-unknown-keys-ignored-under-bigquery-settings')) dropUnknownKeys(document, (parent) => isSettingsOf(document, parent, 'bigquery'));
+  // A lenient reader of the optional fields (as a form parser is): "5439" becomes 5439.
+  if (sim.faults.has('a-optional-fields-coerced')) coerceOptionalFields(document);
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
@@ -26,16 +30,55 @@ function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
   return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${summary(problems)}`, problems });
 }
 
-/** The fault's silent leniency: unknown keys vanish instead of being refused. */
-function dropUnknownKeys(document: unknown): void {
+/** The faults' silent leniency: unknown keys (under the parents `where` picks) vanish instead of being refused. */
+function dropUnknownKeys(document: unknown, where: (parent: readonly (string | number)[]) => boolean): void {
   // Each round removes one level of unknown keys; the schema is only a few levels deep.
   for (let round = 0; round < 8; round++) {
-    const unknown = unknownKeys(document);
+    const unknown = unknownKeys(document).filter(({ parent }) => where(parent));
     if (!unknown.length) return;
     for (const { parent, key } of unknown) {
       let node: unknown = document;
       for (const segment of parent) node = (node as Record<string | number, unknown>)[segment];
       if (typeof node === 'object' && node !== null) delete (node as Record<string, unknown>)[key];
+    }
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Whether `parent` is `destination.settings` of a document whose destination is of `type`. */
+function isSettingsOf(document: unknown, parent: readonly (string | number)[], type: string): boolean {
+  return parent.length === 2 && parent[0] === 'destination' && parent[1] === 'settings' && isRecord(document) && isRecord(document.destination) && document.destination.type === type;
+}
+
+/**
+ * The optional fields of the schema (fixtures/schemas/pipeline-definition.json) and their JSON
+ * types, by the object that holds them; settings by destination type.
+ */
+const OPTIONAL_FIELDS: { at: (document: Record<string, unknown>) => unknown; fields: Record<string, 'integer' | 'boolean' | 'string'> }[] = [
+  { at: (d) => d, fields: { description: 'string' } },
+  { at: (d) => (isRecord(d.source) ? d.source.connection : undefined), fields: { ssl: 'boolean' } },
+  { at: (d) => d.sync, fields: { interval_minutes: 'integer', initial_load: 'boolean' } },
+  { at: (d) => (isRecord(d.destination) && d.destination.type === 'redshift' ? d.destination.settings : undefined), fields: { port: 'integer' } },
+  { at: (d) => (isRecord(d.destination) && d.destination.type === 'snowflake' ? d.destination.settings : undefined), fields: { role: 'string' } },
+  { at: (d) => (isRecord(d.destination) && d.destination.type === 'bigquery' ? d.destination.settings : undefined), fields: { location: 'string' } },
+  { at: (d) => (isRecord(d.destination) && d.destination.type === 's3' ? d.destination.settings : undefined), fields: { prefix: 'string', format: 'string' } },
+];
+
+/** The fault's coercion: an optional field's value of another JSON type that reads as its own type is converted. */
+function coerceOptionalFields(document: unknown): void {
+  if (!isRecord(document)) return;
+  for (const { at, fields } of OPTIONAL_FIELDS) {
+    const holder = at(document);
+    if (!isRecord(holder)) continue;
+    for (const [field, type] of Object.entries(fields)) {
+      if (!Object.hasOwn(holder, field)) continue;
+      const value = holder[field];
+      if (type === 'integer' && typeof value === 'string' && /^-?[0-9]+$/.test(value.trim())) holder[field] = Number(value.trim());
+      else if (type === 'boolean' && (value === 'true' || value === 'false')) holder[field] = value === 'true';
+      else if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) holder[field] = String(value);
     }
   }
 }

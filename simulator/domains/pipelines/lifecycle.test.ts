@@ -276,6 +276,34 @@ describe('definition faults', () => {
     expect(stored.body.sync).toEqual({ mode: 'cdc' });
   });
 
+  it('a-unknown-keys-ignored-under-bigquery-settings: only a bigquery destination\'s settings drop unknown keys', async () => {
+    const b = boot(['a-unknown-keys-ignored-under-bigquery-settings']);
+    const bigquery = { type: 'bigquery', settings: { project_id: 'acme-data', dataset: 'raw', credentials_env: 'BQ_CREDENTIALS', colour: 'blue' } };
+    const res = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(definition('open-bq', { destination: bigquery }));
+    expect(res.status).toBe(201);
+    const stored = await b.http.get(`${A}/pipelines/${res.body.id}/definition`).set(bearer(b.acme.plain));
+    expect(stored.body.destination.settings).not.toHaveProperty('colour');
+    // Elsewhere in the same document, and in another type's settings, the key is still the wrong shape.
+    const elsewhere = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(definition('closed-bq', { destination: { ...bigquery, colour: 'blue' } }));
+    expect(elsewhere.status).toBe(422);
+    const snowflake = definition('closed-sf');
+    (snowflake.destination as { settings: Record<string, unknown> }).settings.colour = 'blue';
+    expect((await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(snowflake)).status).toBe(422);
+  });
+
+  it('a-optional-fields-coerced: optional fields of another JSON type that read as their own are converted (201), required ones still 422', async () => {
+    const b = boot(['a-optional-fields-coerced']);
+    const doc = definition('coerced', { description: 5, sync: { mode: 'batch', interval_minutes: '60', initial_load: 'false' } });
+    const res = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(doc);
+    expect(res.status).toBe(201);
+    const stored = await b.http.get(`${A}/pipelines/${res.body.id}/definition`).set(bearer(b.acme.plain));
+    expect(stored.body.description).toBe('5');
+    expect(stored.body.sync).toEqual({ mode: 'batch', interval_minutes: 60, initial_load: false });
+    const required = definition('required-port');
+    (required.source as { connection: Record<string, unknown> }).connection.port = '5432';
+    expect((await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(required)).status).toBe(422);
+  });
+
   it('a-invalid-definition-no-field: a failed rule is 400 without naming the field', async () => {
     const b = boot(['a-invalid-definition-no-field']);
     const res = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(definition('x', { sync: { mode: 'never' } }));

@@ -85,6 +85,10 @@ const settingsByType: Record<string, fc.Arbitrary<Document>> = {
 
 const destination = fc.constantFrom(...Object.keys(settingsByType)).chain((type) => (settingsByType[type] as fc.Arbitrary<Document>).map((settings) => ({ type, settings })));
 
+/** The documented source and destination types (docs/interface-a.md), each of which A-ERR-3's sweep covers. */
+export const SOURCE_TYPES = ['mysql', 'postgres', 'sqlserver', 'mongodb'] as const;
+export const DESTINATION_TYPES = ['redshift', 'snowflake', 'bigquery', 's3'] as const;
+
 // Only fields of the definition table in docs/interface-a.md: a target whose schema refuses
 // unknown fields (as A-ERR-3 demands) must take every generated valid document.
 const sync = fc.oneof(fc.constant({ mode: 'cdc' }), fc.integer({ min: 5, max: 1440 }).map((interval) => ({ mode: 'batch', interval_minutes: interval })));
@@ -94,6 +98,22 @@ export function validDefinition(name: string): fc.Arbitrary<Document> {
   return withOptional(fc.record({ name: fc.constant(name), source, destination, sync }), {
     description: fc.string({ unit: 'grapheme', maxLength: 40 }),
   });
+}
+
+/** A valid definition named `name` of the given source and destination types and sync mode (with a description). */
+export function definitionOfTypes(name: string, types: { source: string; destination: string; mode: 'cdc' | 'batch' }): fc.Arbitrary<Document> {
+  const source = fc.record({ type: fc.constant(types.source), connection, tables: fc.uniqueArray(tableName, { minLength: 1, maxLength: 3 }) });
+  const settings = (settingsByType[types.destination] as fc.Arbitrary<Document>).map((s) => ({ type: types.destination, settings: s }));
+  const sync = types.mode === 'cdc' ? fc.constant({ mode: 'cdc' }) : fc.integer({ min: 5, max: 1440 }).map((interval) => ({ mode: 'batch', interval_minutes: interval }));
+  return fc.record({ name: fc.constant(name), description: fc.string({ unit: 'grapheme', maxLength: 40 }), source, destination: settings, sync });
+}
+
+/**
+ * Four valid definitions that name every documented source type and every documented
+ * destination type once (paired in order), in both sync modes: what A-ERR-3's sweep breaks.
+ */
+export function everyTypeDefinitions(names: readonly [string, string, string, string]): fc.Arbitrary<Document[]> {
+  return fc.tuple(...SOURCE_TYPES.map((source, i) => definitionOfTypes(names[i] as string, { source, destination: DESTINATION_TYPES[i] as string, mode: i % 2 === 0 ? 'cdc' : 'batch' })));
 }
 
 /** A fixed valid definition, for set-up where the content does not matter. */
@@ -314,6 +334,152 @@ export function misshapenDefinition(doc: Document): fc.Arbitrary<MisshapenDocume
     ...(typed.length ? [{ arbitrary: wrongType, weight: 4 }] : []),
     { arbitrary: notAnObject, weight: 1 },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every level of every type (A-ERR-3's sweep)
+
+/** One request of the sweep: a document with one thing of the wrong shape, at `at`. */
+export interface SweepCase extends MisshapenDocument {
+  /** The object the case adds a key to or replaces (`[]`: the document itself). */
+  at: Segment[];
+  /** The made-up key added, for `made-up-key` cases. */
+  key?: string;
+  /** Which of the base documents it was made from. */
+  base: number;
+}
+
+/** Every object of `doc` (the document itself, and objects inside arrays), as paths, outermost first. */
+export function objectPaths(doc: Json, at: Segment[] = []): Segment[][] {
+  if (Array.isArray(doc)) return doc.flatMap((item, i) => objectPaths(item, [...at, i]));
+  if (typeof doc !== 'object' || doc === null) return [];
+  return [at, ...Object.entries(doc).flatMap(([k, v]) => objectPaths(v, [...at, k]))];
+}
+
+/** What a document is, by its documented types: `mongodb source, bigquery destination, batch sync`. */
+export function typesOf(doc: Json): string {
+  const parts = [
+    [valueAt(doc, ['source', 'type']), 'source'],
+    [valueAt(doc, ['destination', 'type']), 'destination'],
+    [valueAt(doc, ['sync', 'mode']), 'sync'],
+  ].filter(([v]) => typeof v === 'string');
+  return parts.length ? parts.map(([v, what]) => `${String(v)} ${String(what)}`).join(', ') : 'a definition';
+}
+
+const unknownValue = fc.oneof(scalarWord, fc.integer(), fc.boolean(), smallObject);
+
+/**
+ * For each of `bases`, at every object it has (the document itself included): a made-up key
+ * (no schema defines `disco_unknown_...`), and the object replaced by an array and by a string;
+ * the body itself an array and a string once. Every case is made, in order: only the names and
+ * values are drawn. `bases` are valid documents (`everyTypeDefinitions`, or a target's own).
+ */
+export function levelSweep(bases: readonly Document[]): fc.Arbitrary<SweepCase[]> {
+  const parts: fc.Arbitrary<SweepCase>[] = [];
+  bases.forEach((doc, base) => {
+    const of = `(${typesOf(doc)})`;
+    for (const at of objectPaths(doc)) {
+      parts.push(
+        fc.tuple(madeUpKeyName, unknownValue).map(([key, value]): SweepCase => {
+          const document = clone(doc);
+          (valueAt(document, at) as Document)[key] = value;
+          return { document, at, key, base, kind: 'made-up-key', description: `the made-up key ${showPath([...at, key])} ${of}` };
+        }),
+      );
+      if (at.length === 0) continue;
+      parts.push(
+        fc.oneof(fc.constant([valueAt(doc, at)]), smallArray).map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the array ${JSON.stringify(value).slice(0, 40)} (not an object) ${of}` })),
+        scalarWord.map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the string ${JSON.stringify(value)} (not an object) ${of}` })),
+      );
+    }
+  });
+  const first = bases[0];
+  if (first !== undefined) {
+    parts.push(
+      fc.constant<SweepCase>({ document: [first], at: [], base: 0, kind: 'not-object', description: 'the body is an array holding a definition (not an object)' }),
+      scalarWord.map((value): SweepCase => ({ document: value, at: [], base: 0, kind: 'not-object', description: `the body is the string ${JSON.stringify(value)} (not an object)` })),
+    );
+  }
+  return fc.tuple(...parts);
+}
+
+type Scalar = 'string' | 'integer' | 'boolean' | 'array';
+
+/** Every field of the documented schema that holds no object, and its JSON type; settings by destination type. */
+const SHARED_LEAVES: { path: Segment[]; kind: Scalar }[] = [
+  { path: ['name'], kind: 'string' },
+  { path: ['description'], kind: 'string' },
+  { path: ['source', 'type'], kind: 'string' },
+  { path: ['source', 'connection', 'host'], kind: 'string' },
+  { path: ['source', 'connection', 'port'], kind: 'integer' },
+  { path: ['source', 'connection', 'database'], kind: 'string' },
+  { path: ['source', 'connection', 'user'], kind: 'string' },
+  { path: ['source', 'connection', 'ssl'], kind: 'boolean' },
+  { path: ['source', 'tables'], kind: 'array' },
+  { path: ['source', 'tables', 0], kind: 'string' },
+  { path: ['destination', 'type'], kind: 'string' },
+  { path: ['sync', 'mode'], kind: 'string' },
+  { path: ['sync', 'initial_load'], kind: 'boolean' },
+];
+const SETTINGS_LEAVES: Record<string, [string, Scalar][]> = {
+  redshift: [['host', 'string'], ['port', 'integer'], ['database', 'string'], ['schema', 'string'], ['user', 'string']],
+  snowflake: [['account', 'string'], ['warehouse', 'string'], ['database', 'string'], ['schema', 'string'], ['role', 'string'], ['user', 'string']],
+  bigquery: [['project_id', 'string'], ['dataset', 'string'], ['location', 'string'], ['credentials_env', 'string']],
+  s3: [['bucket', 'string'], ['region', 'string'], ['prefix', 'string'], ['format', 'string']],
+};
+
+/**
+ * A value of another JSON type than `kind` that a lenient server could read as one of `kind`
+ * ("5439" for an integer, "true" for a boolean, 42 for a string, a lone string for a list).
+ * `current` is the field's value in the document, where it has one.
+ */
+function coercible(kind: Scalar, current: Json): fc.Arbitrary<Json> {
+  switch (kind) {
+    case 'integer':
+      return typeof current === 'number' ? fc.constant(String(current)) : fc.integer({ min: 5, max: 1440 }).map(String);
+    case 'boolean':
+      return fc.constantFrom('true', 'false');
+    case 'string':
+      return fc.oneof(fc.integer({ min: 1, max: 99_999 }), fc.boolean());
+    case 'array':
+      return fc.constant(Array.isArray(current) && typeof current[0] === 'string' ? current[0] : 'orders');
+  }
+}
+
+/**
+ * Every field of the documented schema that holds no object (optional ones included, given where
+ * the base has none), once with a coercible value of another JSON type: the shared fields spread
+ * over `bases` (`sync.interval_minutes` on a batch one), each destination type's settings on the
+ * base of that type, the secret on the one each base has. Only the documented schema says these
+ * types, so only the simulator profile sends them.
+ */
+export function coercedLeafSweep(bases: readonly Document[]): fc.Arbitrary<SweepCase[]> {
+  const parts: fc.Arbitrary<SweepCase>[] = [];
+  const leaf = (doc: Document, base: number, path: Segment[], kind: Scalar) =>
+    coercible(kind, valueAt(doc, path)).map((value): SweepCase => ({
+      document: withValue(doc, path, value),
+      at: path.slice(0, -1),
+      base,
+      kind: 'wrong-type',
+      description: `${showPath(path)} is ${JSON.stringify(value)} (not ${kind === 'integer' ? 'an integer' : kind === 'array' ? 'an array' : `a ${kind}`}) (${typesOf(doc)})`,
+    }));
+  const docs = bases.map((doc, base) => ({ doc, base })).filter(({ doc }) => typeof valueAt(doc, ['destination', 'type']) === 'string');
+  if (docs.length === 0) return fc.constant([]);
+  SHARED_LEAVES.forEach(({ path, kind }, i) => {
+    const { doc, base } = docs[i % docs.length] as { doc: Document; base: number };
+    parts.push(leaf(doc, base, path, kind));
+  });
+  const batch = docs.find(({ doc }) => valueAt(doc, ['sync', 'mode']) === 'batch');
+  if (batch) parts.push(leaf(batch.doc, batch.base, ['sync', 'interval_minutes'], 'integer'));
+  for (const { doc, base } of docs) {
+    const secret = ['password', 'password_env'].find((k) => valueAt(doc, ['source', 'connection', k]) !== undefined);
+    if (secret) parts.push(leaf(doc, base, ['source', 'connection', secret], 'string'));
+    const type = String(valueAt(doc, ['destination', 'type']));
+    for (const [field, kind] of SETTINGS_LEAVES[type] ?? []) parts.push(leaf(doc, base, ['destination', 'settings', field], kind));
+    const settingsSecret = ['password', 'password_env'].find((k) => valueAt(doc, ['destination', 'settings', k]) !== undefined);
+    if (settingsSecret) parts.push(leaf(doc, base, ['destination', 'settings', settingsSecret], 'string'));
+  }
+  return fc.tuple(...parts);
 }
 
 export function showPath(path: readonly Segment[]): string {

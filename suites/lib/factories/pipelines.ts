@@ -1,3 +1,4 @@
+import { parse as parseYaml } from 'yaml';
 import type { CheckContext, Exchange } from '../types.ts';
 import { documentBody, type DocumentFormat } from '../documents.ts';
 import { is2xx, isObject, pathOf, routeMissing, type JsonObject } from '../answers.ts';
@@ -116,6 +117,23 @@ export async function readPipeline(t: CheckContext, account: Account, id: number
   if (exchange.response.status !== 200 || !isObject(exchange.json)) setupFailed(t, `read pipeline ${id}`, exchange);
   foundPipeline(t, id, exchange, `a read of account ${account + 1}'s own pipeline ${id}`);
   return { body: exchange.json, exchange };
+}
+
+/** A pipeline's definition as a value (JSON, or the YAML text parsed), from the described definition read of account 1. */
+export interface DefinitionRead {
+  ex: Exchange;
+  value?: unknown;
+}
+
+export async function readDefinition(t: CheckContext, id: number): Promise<DefinitionRead> {
+  const ex = await aSend(t, t.a(), 'pipelines.definition', id);
+  if (ex.response.status !== 200) return { ex };
+  if (ex.json !== undefined) return { ex, value: ex.json };
+  try {
+    return { ex, value: parseYaml(ex.response.body) as unknown };
+  } catch {
+    return { ex };
+  }
 }
 
 /** The fixture pipeline of `account` the run may archive, deployed or not (`fixtures.archivable_pipelines`). */

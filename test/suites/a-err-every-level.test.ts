@@ -1,0 +1,132 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { frontServer } from '../support/front-server.ts';
+import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
+
+/*
+ * A-ERR-3 at every object of a definition, for every documented type, in every run
+ * (a-err/wrong-shape-422's sweep). Off the simulator profile the definition schema is the
+ * deployment's: a made-up key that one type's settings take and keep is an open object there,
+ * not an unknown key (no false alarm); one taken and dropped is unknown and taken (a failure);
+ * and a refusal that still made the pipeline changed something (a failure).
+ */
+
+const PIPELINES = /^\/api\/public\/v1\/pipelines(\?.*)?$/;
+const DEFINITION = /^\/api\/public\/v1\/pipelines\/(\d+)\/definition$/;
+const MADE_UP = 'disco_unknown_';
+
+type Doc = Record<string, unknown>;
+const isDoc = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The made-up keys of `settings` and the settings without them. */
+function splitMadeUp(settings: Doc): { kept: Doc; madeUp: Doc } {
+  const kept: Doc = {};
+  const madeUp: Doc = {};
+  for (const [k, v] of Object.entries(settings)) (k.startsWith(MADE_UP) ? madeUp : kept)[k] = v;
+  return { kept, madeUp };
+}
+
+/** Sends `body` to the deployment at `upstream` as `req` was sent, and hands back its status and body. */
+function send(upstream: string, req: http.IncomingMessage, body: string): Promise<{ status: number; body: string }> {
+  const target = new URL(upstream);
+  const headers = { ...req.headers, 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (c: Buffer) => chunks.push(c));
+      reply.on('end', () => resolve({ status: reply.statusCode ?? 502, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    out.on('error', reject);
+    out.end(body);
+  });
+}
+
+/**
+ * A deployment whose bigquery settings take any key: a create whose bigquery settings hold
+ * made-up keys is stored without them (by the simulator behind) and answered as stored; the
+ * definition read puts them back when `keep`, as a free-form object does. Without `keep`, the
+ * keys are taken and dropped.
+ */
+const openBigquerySettings = (keep: boolean): Front => (upstream) => {
+  const extra = new Map<number, Doc>();
+  return frontServer(upstream, (req, raw, res, forward) => {
+    const reply = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    const doc = req.method === 'POST' && PIPELINES.test(req.url ?? '') ? parse(raw.toString('utf8')) : undefined;
+    const destination = isDoc(doc) ? doc.destination : undefined;
+    if (isDoc(doc) && isDoc(destination) && destination.type === 'bigquery' && isDoc(destination.settings)) {
+      const { kept, madeUp } = splitMadeUp(destination.settings);
+      if (Object.keys(madeUp).length) {
+        void send(upstream, req, JSON.stringify({ ...doc, destination: { ...destination, settings: kept } })).then((answer) => {
+          const id = (parse(answer.body) as { id?: unknown } | undefined)?.id;
+          if (typeof id === 'number') extra.set(id, madeUp);
+          reply(answer.status, answer.body);
+        });
+        return;
+      }
+    }
+    const read = DEFINITION.exec(req.url ?? '');
+    const added = read && keep ? extra.get(Number(read[1])) : undefined;
+    forward(req.url ?? '/', (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const value = added ? parse(body) : undefined;
+        const settings = isDoc(value) && isDoc(value.destination) && isDoc(value.destination.settings) ? value.destination.settings : undefined;
+        if (settings && added) Object.assign(settings, added);
+        const headers = { ...answer.headers };
+        delete headers['content-length'];
+        res.writeHead(answer.statusCode ?? 502, headers).end(settings ? JSON.stringify(value) : body);
+      });
+    });
+  });
+};
+
+/** A deployment that refuses a made-up key in `sync` with 422, yet stores the definition without it. */
+const refusesButCreates: Front = (upstream) =>
+  frontServer(upstream, (req, raw, res, forward) => {
+    const doc = req.method === 'POST' && PIPELINES.test(req.url ?? '') ? parse(raw.toString('utf8')) : undefined;
+    const sync = isDoc(doc) ? doc.sync : undefined;
+    if (isDoc(doc) && isDoc(sync) && Object.keys(sync).some((k) => k.startsWith(MADE_UP))) {
+      void send(upstream, req, JSON.stringify({ ...doc, sync: splitMadeUp(sync).kept })).then(() => {
+        res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"unknown key in sync"}');
+      });
+      return;
+    }
+    forward(req.url ?? '/', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
+
+const failuresOf = (run: Awaited<ReturnType<typeof runSuitesAgainstSimulator>>) => run.checks.flatMap((c) => c.failures.map((f) => `${f.clause}: ${f.message}`));
+
+describe('a-err/wrong-shape-422 sweeps every object of every documented type (spec profile)', () => {
+  it('settings of one type that keep any key: no false alarm, and a note says so', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openBigquerySettings(true), seed: 4, runs: 5 });
+    const check = run.checks[0]!;
+    expect(failuresOf(run)).toEqual([]);
+    expect(check.verdict, check.reason).toBe('pass');
+    expect(check.notes.join(' ')).toMatch(/destination\.settings\.disco_unknown_\w+ \(sqlserver source, bigquery destination.*keeps the key/);
+  });
+
+  it('settings of one type that take a made-up key and drop it: A-ERR-3 fails, in every run', { timeout: 60_000 }, async () => {
+    for (const seed of [4, 7]) {
+      const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openBigquerySettings(false), seed, runs: 5 });
+      expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: .*destination\.settings\.disco_unknown_\w+ \(sqlserver source, bigquery destination.*dropped it silently/m);
+    }
+  });
+
+  it('a 422 that still made the pipeline: A-ERR-3 fails (the list shows it)', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: refusesButCreates, seed: 4, runs: 5 });
+    expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: the sweep's misshapen definitions were refused, yet the pipeline list shows \d+ new pipeline/m);
+  });
+});
