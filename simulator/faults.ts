@@ -112,6 +112,7 @@ export const faultCatalog = {
   'a-404-without-error': { clause: 'A-ERR-1', description: '404 bodies carry `message` but no `error`' },
   'a-pipeline-subpath-404-message': { clause: 'A-ERR-1', description: 'an unknown path under a pipeline (/pipelines/{id}/<anything unknown>) is answered by the pipeline sub-router itself: 404 with `{"message": ...}` without `error`, before any key is asked for' },
   'a-lapsed-key-401-message': { clause: 'A-ERR-1', description: 'a revoked or expired key is refused on a path of its own whose 401 body is `{"message": ...}` without `error`; unknown and malformed keys get the error object' },
+  'a-invalid-definition-stored': { clause: 'A-ERR-2', description: 'POST /pipelines inserts a definition of the right shape before checking its rules: one that fails validation is answered 400 naming the field, and is stored all the same' },
   'a-invalid-definition-no-field': { clause: 'A-ERR-2', description: 'a definition that fails validation gets 400 without naming the field' },
   'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },
   'a-unknown-keys-ignored-under-bigquery-settings': { clause: 'A-ERR-3', description: 'unknown keys in destination.settings of a bigquery destination are silently dropped (its settings schema is left open); every other object of a definition, and the other destination types\' settings, still refuse them with 422' },

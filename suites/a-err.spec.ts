@@ -345,9 +345,20 @@ check({
     const own = await ownPipeline(t, 'err2');
     const cases = documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints);
     let judged = 0;
+    // A 400 refuses the definition: the pipeline list is read before and after, for any the
+    // refused creates made all the same (a row inserted before the rules were checked).
+    const before = await walkOwnPipelineList(t);
+    const made = new Set<string>();
+    const names = new Set<string>();
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
       const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
       archiveIfCreated(t, 0, ex);
+      if (c.endpoint === 'create') {
+        // The name sent (sendDocument gives each create a fresh one).
+        const sent = parseDocument(ex.request.body);
+        if (typeof sent?.name === 'string') names.add(sent.name);
+        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) made.add(JSON.stringify(ex.json.id));
+      }
       if (t.profile !== 'simulator') {
         // "Invalid" is the documented schema here; the target's may take the value, or count
         // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
@@ -368,6 +379,7 @@ check({
       });
     });
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
+    if (names.size > 0) await expectNothingCreated(t, 'A-ERR-2', 'invalid definitions sent to create', before, made, names);
   },
 });
 
@@ -479,7 +491,7 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
       }
       t.note(`A-ERR-3 sweep: ${sent} misshapen definitions sent to create, ${judged} judged`);
       if (judged === 0) t.partial('A-ERR-3', 'the target took, or refused as invalid, every definition of the sweep: no object of any type was judged');
-      await expectNothingCreated(t, before, made, names);
+      await expectNothingCreated(t, 'A-ERR-3', "sweep's misshapen definitions", before, made, names);
     },
     { runs: 1 },
   );
@@ -562,12 +574,12 @@ async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: 
 
 /**
  * The refused definitions changed nothing: account 1's pipeline list (archived ones included)
- * holds no pipeline after the sweep that it did not hold before, but those a 2xx answer named
- * (taken where the target's schema allowed it). A new pipeline under another name than the
- * sweep's is someone else's. Unverified (noted) where the list cannot be read whole.
+ * holds no pipeline after the requests (`what`) that it did not hold before, but those a 2xx
+ * answer named (taken where the target's schema allowed it). A new pipeline under another name
+ * than the requests' is someone else's. Unverified (noted) where the list cannot be read whole.
  */
-async function expectNothingCreated(t: CheckContext, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<void> {
-  const unverified = (why: string) => t.note(`that the refused definitions of the sweep created no pipeline was not verified: ${why}`);
+async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', what: string, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<void> {
+  const unverified = (why: string) => t.note(`that the refused ${what} created no pipeline was not verified: ${why}`);
   if (before === null) return unverified('the target serves no pipeline list');
   if ('refused' in before) return unverified(`the pipeline list answered ${before.refused.response.status}`);
   if (!before.complete) return unverified(before.incomplete ?? 'the list could not be read whole');
@@ -576,8 +588,8 @@ async function expectNothingCreated(t: CheckContext, before: OwnPipelineList, ma
   const known = new Set(before.items.map((p) => (isObject(p) ? JSON.stringify(p.id) : JSON.stringify(p))));
   const appeared = after.items.filter(isObject).filter((p) => !known.has(JSON.stringify(p.id)) && !made.has(JSON.stringify(p.id)) && (typeof p.name !== 'string' || names.has(p.name)));
   t.expect.that(appeared.length === 0, {
-    clause: 'A-ERR-3',
-    message: `the sweep's misshapen definitions were refused, yet the pipeline list shows ${appeared.length} new pipeline(s) they made: ${appeared.slice(0, 3).map((p) => `${JSON.stringify(p.id)} ${JSON.stringify(p.name)}`).join(', ')}`,
+    clause,
+    message: `the ${what} were refused, yet the pipeline list shows ${appeared.length} new pipeline(s) they made: ${appeared.slice(0, 3).map((p) => `${JSON.stringify(p.id)} ${JSON.stringify(p.name)}`).join(', ')}`,
     expected: 'no pipeline made by a refused request',
     received: JSON.stringify(appeared.slice(0, 3)).slice(0, 300),
   });

@@ -3,6 +3,7 @@ import type { AccountState } from '../../store.ts';
 import { acceptDefinition } from './accept.ts';
 import { mergePatch, sameDocument } from './definition.ts';
 import { conflict } from '../../http/a-errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { deploy, isDeployed, record, settle, stateOf, undeploy } from './lifecycle.ts';
 import type { Pipeline, PipelineDefinition } from './types.ts';
 import { newestFirst } from '../shared/ordering.ts';
@@ -15,12 +16,32 @@ import { newestFirst } from '../shared/ordering.ts';
  */
 
 export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
-  const definition = acceptDefinition(sim, document);
+  const definition = sim.faults.has('a-invalid-definition-stored') ? acceptStoringInvalid(sim, account, document) : acceptDefinition(sim, document);
   // The fault: names kept unique over every account's pipelines, as a unique index on the name
   // alone would, so a name only another account uses is refused too. Seeds go through
   // storePipeline, not here: the default seed gives both accounts the same names.
   if (sim.faults.has('a-pipeline-names-unique-across-accounts')) for (const other of sim.store.accounts.values()) if (other !== account) ensureNameFree(other, definition.name, null);
   return storePipeline(sim, account, definition);
+}
+
+/**
+ * The fault a-invalid-definition-stored: the row is inserted once the document has the right
+ * shape, before its rules are checked, and the 400 of a rule it breaks does not roll it back.
+ */
+function acceptStoringInvalid(sim: Sim, account: AccountState, document: unknown): PipelineDefinition {
+  try {
+    return acceptDefinition(sim, document);
+  } catch (error) {
+    const named = typeof document === 'object' && document !== null && typeof (document as { name?: unknown }).name === 'string';
+    if (error instanceof ApiError && error.code === 'invalid_definition' && named) {
+      try {
+        storePipeline(sim, account, document as PipelineDefinition);
+      } catch {
+        // The name is taken (the rule broken was its uniqueness): nothing is inserted.
+      }
+    }
+    throw error;
+  }
 }
 
 /**
