@@ -89,6 +89,8 @@ export const faultCatalog = {
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
+  'a-reads-under-v2': { clause: 'A-VER-1', description: 'interface A\'s reads (every GET) are served under /api/public/v2 only, as a read API moved to a new version; the writes stay under /api/public/v1, where a GET is 404 (an unknown path)' },
+  'a-writes-under-v2': { clause: 'A-VER-1', description: 'interface A\'s writes (POST, PUT, PATCH, and the DELETE of a key) are served under /api/public/v2 only; the reads and the spec\'s DELETE /pipelines/{id} stay under /api/public/v1, where a write is 404 (an unknown path)' },
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
   'a-key-outside-authorization-accepted': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an X-API-Key header or an api_key query parameter authenticates' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },

@@ -8,7 +8,7 @@ import { is2xx, requestLine, routeMissing } from './lib/answers.ts';
 import { withKey } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, definitionFormat, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
 
 /*
@@ -70,7 +70,7 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
         // whatever key is taken. The key is checked first (A-AUTH-7: a missing or invalid key is
         // 401), so a 400 or 422 of the body to a request without a valid key is a refusal of the
         // wrong kind; only a route the target does not serve (404, 405, 501) leaves it out.
-        const malformed = malformedBody(t, endpoint.body);
+        const malformed = malformedBody(t, endpoint.body, 'disco-auth-probe');
         candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx), refusedWhereServed: true });
         continue;
       }
@@ -93,12 +93,6 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
   }
   if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (none of the operations this target routes answered 401 without a key)');
   return probes;
-}
-
-/** A body that parses in no format: the definition format's media type, or JSON's for a key's body. */
-function malformedBody(t: CheckContext, body: 'definition' | 'merge-patch' | 'json'): RequestOptions {
-  if (body === 'definition' && definitionFormat(t) === 'yaml') return { body: 'name: [disco-auth-probe\nsource: {', headers: { 'content-type': 'application/yaml' } };
-  return { body: '{"name": "disco-auth-probe", ', headers: { 'content-type': 'application/json' } };
 }
 
 /** A probe's own request with the key sent elsewhere added (its headers beside the probe's). */

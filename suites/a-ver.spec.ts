@@ -2,18 +2,37 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { errorObjectA, isObject, requestLine } from './lib/answers.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
-import { aSend } from './catalog/a-requests.ts';
+import { errorObjectA, isObject, pathOf, requestLine, routeMissing } from './lib/answers.ts';
+import type { ARoute, CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
+import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import type { AEndpoint } from './catalog/types.ts';
+import { aRoute, aSend, malformedBody, routePath } from './catalog/a-requests.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
- * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`. The one endpoint the spec
- * fixes is `DELETE /pipelines/{id}`, and its answers tell a served path from an unknown one:
- * without a key the interface must ask for one (401), with the key an absent pipeline is a 404
- * carrying the error object. An unknown path is 404 whatever the key, so "401 without a key" is
- * what proves the interface answers there. Other versions are not in the spec: what
- * `/api/public/v2` answers is noted, never judged.
+ * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`: every operation of it, not
+ * only the one the spec spells out. The one endpoint the spec fixes is `DELETE /pipelines/{id}`;
+ * the others are where the target document says (or the real service's conventions), all of them
+ * under the same root. Each operation the target serves is sent there without a key, so nothing
+ * can change whatever the target makes of it: ids that name nothing, bodies no parser takes.
+ *
+ * What shows that an operation is served at its route is an answer no unknown path gets: the
+ * same request (method, headers, body) to a path beside the route that names nothing
+ * (`<route>/disco-no-such-route/...`) is the control. Interface A must ask for a key on every
+ * route it serves (401, A-AUTH-7); a target that routes before it authenticates answers the
+ * unknown path 404 without a key, so the route's 401 proves the route. A target that asks every
+ * anonymous request for a key, unknown paths too, proves nothing by its 401s: then the reads are
+ * sent with the key (a list, a fixture pipeline) and compared the same way, and what still cannot
+ * be told apart (with a key, an absent id's 404 is a missing route's 404, and a write to an id
+ * that exists would change it) is covered in part, saying which operations were not seen.
+ *
+ * An operation whose route answers as an unknown path does (404, 405, 501) without a key is not
+ * served there as interface A (or does not ask for a key, A-AUTH-7): a failure where the route
+ * is the spec's, the target document's, or (simulator profile) the simulator's convention; where
+ * only the real service's convention names it, the target may not serve it at all (it is not in
+ * the spec), so the operation is not verified and the reason says what would settle it.
+ *
+ * Other versions are not in the spec: what `/api/public/v2` answers is noted, never judged.
  */
 
 function notServed(t: CheckContext, ex: Exchange, why: string): never {
@@ -26,10 +45,76 @@ function notServed(t: CheckContext, ex: Exchange, why: string): never {
   });
 }
 
+/** The last segments of a control's path: no route of any interface A ends so. */
+const NO_SUCH_ROUTE = 'disco-no-such-route/disco-no-such-route';
+
+/** A request along an operation's route and the same request to an unknown path beside it. */
+interface Probe {
+  endpoint: AEndpoint;
+  route: ARoute;
+  answer: Exchange;
+  control: Exchange;
+}
+
+/** Sends `endpoint` along its route (for `id` where it names one) and the same request to the unknown path beside it. */
+async function probe(t: CheckContext, client: InterfaceClient, endpoint: AEndpoint, route: ARoute, id: number, options: RequestOptions): Promise<Probe> {
+  const at = endpoint.id === undefined ? undefined : id;
+  const answer = at === undefined ? await aSend(t, client, endpoint.operation, options) : await aSend(t, client, endpoint.operation, at, options);
+  const control = await client.request(route.method, `${routePath(route, at)}/${NO_SUCH_ROUTE}`, options);
+  return { endpoint, route, answer, control };
+}
+
+/**
+ * Whether the answer shows the route: the route's own answer (a success or a refusal, not a
+ * routing miss, a redirect or a server error) that the unknown path beside it did not get.
+ */
+function routed({ answer, control }: Probe): boolean {
+  const status = answer.response.status;
+  if (routeMissing(answer) || status >= 500 || (status >= 300 && status < 400)) return false;
+  return status !== control.response.status;
+}
+
+/** What the request carries: nothing, or a body no parser takes (the key is not sent: nothing can change). */
+function anonymousOptions(t: CheckContext, endpoint: AEndpoint): RequestOptions {
+  return endpoint.body === 'none' ? {} : malformedBody(t, endpoint.body, 'disco-version-probe');
+}
+
+/** Whether a route this target does not serve at all (only the real service's convention names it) fails the clause. */
+function bound(t: CheckContext, endpoint: AEndpoint): boolean {
+  return endpoint.source === 'spec' || t.profile === 'simulator' || t.target.interfaceA.operations[endpoint.operation] !== undefined;
+}
+
+/**
+ * The path each request went to carries `/api/public/v1` right after the target's base URL: a
+ * route of the target document is a path under that root (A-VER-1 puts all of interface A there).
+ */
+function expectUnderV1(t: CheckContext, ex: Exchange, root: string): void {
+  if (pathOf(ex).startsWith(`${root}/`)) return;
+  t.fail({
+    clause: 'A-VER-1',
+    message: `${requestLine(ex)} is not under ${root}: every interface A route (interface_a.operations of the target document) is a path under /api/public/v1`,
+    expected: `a path under ${root}`,
+    received: pathOf(ex),
+    exchange: ex,
+  });
+}
+
+/**
+ * With the key, reads that change nothing and that an unknown path cannot answer alike: the lists
+ * and the validation (a body no parser takes), and the reads of account 1's first fixture pipeline.
+ * Undefined where no such read exists (an absent id's 404 is a missing route's).
+ */
+async function keyedProbe(t: CheckContext, endpoint: AEndpoint, route: ARoute): Promise<Probe | undefined> {
+  if (endpoint.effect !== 'read' || t.target.a[0]?.adminKey === undefined) return undefined;
+  if (endpoint.id === undefined) return probe(t, t.a(), endpoint, route, 0, anonymousOptions(t, endpoint));
+  const fixture = endpoint.id === 'pipeline' ? t.target.a[0].fixtures.pipeline_ids?.[0] : undefined;
+  return fixture === undefined ? undefined : probe(t, t.a(), endpoint, route, fixture, {});
+}
+
 check({
   id: 'a-ver/served-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: interface A answers under /api/public/v1: DELETE /pipelines/{id} without a key is asked for one (401), not treated as an unknown path',
+  title: 'A-VER-1: every interface A operation the target serves answers under /api/public/v1 (without a key: 401 where an unknown path beside its route is a 404), DELETE /pipelines/{id} for absent ids first',
   needs: ['a'],
   async run(t) {
     // Without credentials, and for ids no system holds: nothing can be deleted, even by a
@@ -39,6 +124,63 @@ check({
       if (anonymous.response.status === 404) notServed(t, anonymous, 'answered 404 without a key, as for a path that does not exist, instead of asking for a key (401)');
       t.expect.status(anonymous, 401, 'A-AUTH-7', `${requestLine(anonymous)} without a key answered ${anonymous.response.status}`);
     }, { runs: 5 });
+
+    // Every operation the target serves, each beside an unknown path.
+    const anonymous = t.aWithAuthorization(null);
+    const root = new URL(anonymous.base).pathname;
+    const absent = absentIdFrom(t.target, 20_260_914);
+    // How each operation was seen served, grouped by what told it: the note stays one line.
+    const seen = new Map<string, string[]>();
+    const saw = (how: string, operation: string) => seen.set(how, [...(seen.get(how) ?? []), operation]);
+    const notSeparated: string[] = [];
+    const notFound: string[] = [];
+    const declaredAbsent: string[] = [];
+    const missing: { ex: Exchange; why: string }[] = [];
+    for (const endpoint of A_ENDPOINTS) {
+      const route = aRoute(t, endpoint.operation);
+      if (route === null) {
+        declaredAbsent.push(endpoint.operation);
+        continue;
+      }
+      const line = `${endpoint.operation} (${route.method} ${route.path})`;
+      const bare = await probe(t, anonymous, endpoint, route, absent, anonymousOptions(t, endpoint));
+      expectUnderV1(t, bare.answer, root);
+      if (routed(bare)) {
+        saw(`${bare.answer.response.status} without a key where the unknown path beside the route is ${bare.control.response.status}`, endpoint.operation);
+        continue;
+      }
+      // Asked for a key everywhere (or hidden from anonymous callers): the key may tell.
+      const keyed = await keyedProbe(t, endpoint, route);
+      if (keyed && routed(keyed)) {
+        saw(`${keyed.answer.response.status} with the key where the unknown path beside the route is ${keyed.control.response.status}`, endpoint.operation);
+        continue;
+      }
+      if (!routeMissing(bare.answer)) {
+        notSeparated.push(`${line} answered ${bare.answer.response.status} without a key (the unknown path beside it ${bare.control.response.status})${keyed ? ` and ${keyed.answer.response.status} with the key (the unknown path ${keyed.control.response.status})` : ''}`);
+        continue;
+      }
+      const answered = `${requestLine(bare.answer)} (${endpoint.operation}) answered ${bare.answer.response.status} without a key${keyed ? ` and ${keyed.answer.response.status} with it` : ''}`;
+      if (bound(t, endpoint)) missing.push({ ex: bare.answer, why: answered });
+      else notFound.push(`${line} answered ${bare.answer.response.status} without a key`);
+    }
+    const [first] = missing;
+    if (first) {
+      t.fail({
+        clause: 'A-VER-1',
+        message: `interface A does not answer these routes under /api/public/v1, each answered as a path that does not exist where interface A asks for a key (401), or it serves them without asking for one (A-AUTH-7): ${missing.map((m) => m.why).join('; ')}`,
+        expected: 'every operation the target serves, at its route under {cdc_base_url}/api/public/v1: 401 without a key',
+        received: describeResponse(first.ex),
+        exchange: first.ex,
+      });
+    }
+    for (const [how, operations] of seen) t.note(`served under /api/public/v1 (${how}): ${operations.join(', ')}`);
+    if (declaredAbsent.length) t.note(`not served, as the target document says (interface_a.operations ... null): ${declaredAbsent.join(', ')}`);
+    if (notSeparated.length) {
+      t.partial('A-VER-1', `these routes were not seen served under /api/public/v1: without a key they answered as an unknown path beside them does (the target asks for a key before it routes) or with what shows no route (a redirect, a server error), and with the key an absent id's 404 is a missing route's while an id that exists would be changed: ${notSeparated.join('; ')}`);
+    }
+    if (notFound.length) {
+      t.partial('A-VER-1', `these operations of the real service's conventions (not in the spec) answer as unknown paths under /api/public/v1; the target may not serve them, or serve them on other routes: ${notFound.join('; ')}. Name the route of each it serves under /api/public/v1 in interface_a.operations of the target document, or null for one it does not serve`);
+    }
 
     // The simulator also lists pipelines there (A-GAP-1); a real target may not.
     if (t.profile === 'simulator') {

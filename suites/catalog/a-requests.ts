@@ -81,6 +81,15 @@ export function validOptions(t: CheckContext, endpoint: AEndpoint, base: string)
   }
 }
 
+/**
+ * A body that parses in no format, of the kind `body` names: in the definition format's media
+ * type, else JSON's. Nothing can be made or changed with it whatever the target makes of the key.
+ */
+export function malformedBody(t: Pick<CheckContext, 'target'>, body: 'definition' | 'merge-patch' | 'json', name: string): RequestOptions {
+  if (body === 'definition' && definitionFormat(t) === 'yaml') return { body: `name: [${name}\nsource: {`, headers: { 'content-type': 'application/yaml' } };
+  return { body: `{"name": "${name}", `, headers: { 'content-type': 'application/json' } };
+}
+
 /** The format this target takes definition documents in. */
 export function definitionFormat(t: Pick<CheckContext, 'target'>): 'json' | 'yaml' {
   return t.target.interfaceA.definitionFormat ?? A_CONVENTIONS.definitionFormat;

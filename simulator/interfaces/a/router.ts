@@ -28,7 +28,7 @@ export function interfaceARouter(sim: Sim): MountedInterface {
   const served = { v1: buildRouter(sim, INTERFACE_A_PREFIX), v2: buildRouter(sim, WRONG_VERSION_PREFIX) };
   const dispatch = { v1: served.v1.routes() as Middleware, v2: served.v2.routes() as Middleware };
   const serve: Middleware = async (ctx: Context, next: Next) => {
-    const version = sim.faults.has('a-wrong-version-prefix') ? 'v2' : 'v1';
+    const version = servedVersion(sim, ctx);
     const match = served[version].match(ctx.path, ctx.method);
     if (!match.pathAndMethod.some((layer) => layer.methods.length > 0 && servedNow(sim, layer.name))) {
       const allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
@@ -77,6 +77,23 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     allowedMethods: () => (_ctx, next) => next(),
   };
 }
+
+/**
+ * The version prefix that serves this request: the spec's v1, unless a fault moved interface A,
+ * its reads or its writes (the spec's archive aside) to v2. Under the other prefix nothing
+ * matches, so the request falls through to the unknown path's 404.
+ */
+function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
+  if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
+  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
+  if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
+  return 'v1';
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
+const PIPELINE_PATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
 
 /** A path under one pipeline's (`/pipelines/{id}/...`), under either version prefix. */
 const PIPELINE_SUBPATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+\/./;

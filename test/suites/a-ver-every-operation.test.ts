@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type http from 'node:http';
+import { loadChecks } from '../../suites/index.ts';
+import { runChecks } from '../../suites/lib/run.ts';
+import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
+import { A_ENDPOINTS } from '../../suites/catalog/a-endpoints.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { interfaceATarget, jsonServer, localServers } from '../support/local-target.ts';
+
+/**
+ * A-VER-1 puts all of interface A under /api/public/v1, not only the spec's DELETE. These fake
+ * targets serve every operation of the real service's conventions, and differ in where and how:
+ *
+ * - reads under v2: every GET is served under /api/public/v2 only. With a document naming every
+ *   route (as a vendor's does), A-VER-1 fails naming the reads; with no routes in the document
+ *   (the conventions assumed, which a target need not serve) the reads are not verified, never
+ *   passed. The checks used to send only DELETE outside the simulator profile, and passed both.
+ * - key first: every operation is served under v1, but every request without a key is asked for
+ *   one, unknown paths too, so an anonymous 401 shows no route. The reads are seen with the key
+ *   (the lists, the fixture pipeline, the validation); the writes with an id cannot be told from
+ *   a missing route without changing something, so A-VER-1 is not verified, naming them.
+ */
+const KEY = `fdk_${'A'.repeat(40)}`;
+const FIXTURE = 601;
+const ROUTES = A_ENDPOINTS.map((e) => ({ method: e.method, pattern: new RegExp(`^${e.path.replace('{id}', '([^/]+)')}$`) }));
+
+function fakeTarget(options: { readsUnder: 'v1' | 'v2'; keyFirst: boolean }): http.Server {
+  return jsonServer(({ method, path, bearer }) => {
+    const keyed = bearer === KEY;
+    if (options.keyFirst && !keyed) return { status: 401, body: { error: 'Unauthorized.' } };
+    const match = /^\/api\/public\/(v\d+)(\/.*)$/.exec(path);
+    const served = method === 'GET' ? options.readsUnder : 'v1';
+    const route = match && match[1] === served ? ROUTES.find((r) => r.method === method && r.pattern.test(match[2] ?? '')) : undefined;
+    if (!match || !route) return { status: 404, body: { error: 'Not found.' } };
+    if (!keyed) return { status: 401, body: { error: 'Unauthorized.' } };
+    const id = route.pattern.exec(match[2] ?? '')?.[1];
+    if (id !== undefined && id !== String(FIXTURE)) return { status: 404, body: { error: 'Not found.' } };
+    if (method === 'GET') return { status: 200, body: id === undefined ? { items: [] } : { id: FIXTURE, status: 'deployed' } };
+    // Every body the checks send here is malformed; nothing is ever changed.
+    return { status: 400, body: { error: 'Malformed body.' } };
+  });
+}
+
+/** Every operation at the real service's route, as a vendor's document names them all. */
+const EVERY_ROUTE = { operations: Object.fromEntries(A_ENDPOINTS.map((e) => [e.operation, { method: e.method, path: e.path }])) };
+
+async function aVer(target: ResolvedTarget) {
+  const checks = (await loadChecks()).filter((c) => c.id.startsWith('a-ver/'));
+  const out = await runChecks({ target, checks, profile: 'spec', seed: 5, runs: 3, readOnly: false, timeoutMs: 5_000 });
+  const verdict = clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === 'A-VER-1');
+  return { verdict: verdict?.verdict, reasons: verdict?.reasons.join(' ') ?? '' };
+}
+
+describe('A-VER-1 asks every interface A operation under /api/public/v1', () => {
+  const servers = localServers();
+  afterEach(() => servers.closeAll());
+
+  async function started(server: http.Server, every: boolean): Promise<ResolvedTarget> {
+    await servers.listen(server);
+    const all = A_ENDPOINTS.map((e) => e.operation);
+    return interfaceATarget(server, 'fake', all, [{ adminKey: KEY, fixtures: { pipeline_ids: [FIXTURE] } }], every ? EVERY_ROUTE : {});
+  }
+
+  it('fails a target whose document routes the reads under v1 while it serves them under v2 only', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v2', keyFirst: false }), true));
+    expect(verdict, reasons).toBe('fail');
+    for (const read of ['pipelines.list', 'pipelines.read', 'pipelines.definition', 'keys.list', 'keys.read']) expect(reasons).toContain(`(${read})`);
+    expect(reasons).not.toContain('(pipelines.create)');
+  });
+
+  it('leaves the reads not verified, never passed, where only the conventions name their routes', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v2', keyFirst: false }), false));
+    expect(verdict, reasons).toBe('not-verified');
+    expect(reasons).toMatch(/answer as unknown paths under \/api\/public\/v1.*pipelines\.list/);
+    expect(reasons).toContain('interface_a.operations');
+  });
+
+  it('passes a target that serves every operation under v1 and routes before it asks for a key', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false }), true));
+    expect(verdict, reasons).toBe('pass');
+  });
+
+  it('sees the reads with the key where every request is asked for one first, and leaves the writes not verified', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: true }), true));
+    expect(verdict, reasons).toBe('not-verified');
+    expect(reasons).toMatch(/not seen served under \/api\/public\/v1.*asks for a key before it routes/);
+    for (const write of ['pipelines.start', 'pipelines.archive', 'keys.revoke', 'keys.read']) expect(reasons).toContain(`${write} (`);
+    // Seen with the key: not among those named.
+    for (const read of ['pipelines.list', 'pipelines.read', 'pipelines.validate', 'keys.list']) expect(reasons).not.toContain(`${read} (`);
+  });
+});
