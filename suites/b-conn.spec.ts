@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { bEndpoint, bPath } from './catalog/b-endpoints.ts';
+import { B_CONN_3_SAMPLES, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
@@ -10,6 +10,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName } from './lib/arbitraries/resources.ts';
 import { arrayBody, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
+import { describeResponse } from './lib/expect.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
@@ -217,17 +218,51 @@ function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, in
 }
 
 function expectArrayOfObjects(t: CheckContext, ex: Exchange, what: string): void {
+  t.note(`${what}: ${arrayOfObjects(t, ex, what)} objects`);
+}
+
+/** The answer is 200 with an array of objects (else a B-CONN-3 failure): how many. */
+function arrayOfObjects(t: CheckContext, ex: Exchange, what: string): number {
   t.expect.status(ex, 200, 'B-CONN-3', `${what} answered ${ex.response.status}`);
   const items = arrayBody(t, ex, 'B-CONN-3', what);
   const bad = items.findIndex((item) => !isObject(item));
   t.expect.that(bad === -1, { clause: 'B-CONN-3', message: `item ${bad} of ${what} is not a JSON object`, expected: 'an array of objects', received: show(items[bad]), exchange: ex });
-  t.note(`${what}: ${items.length} objects`);
+  return items.length;
+}
+
+/** `path` with `query`, for messages. */
+function withQuery(path: string, query: Record<string, string>): string {
+  const text = new URLSearchParams(query).toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The read for other values of its query (other objects, report types): a deployment may refuse
+ * one it does not know with any 4xx, and that is only noted; a 200 is an array of objects, as for
+ * the declared query, and anything else (a redirect, a 5xx, another 2xx) is not the spec's answer.
+ */
+async function expectSamples(t: CheckContext, path: string, queries: readonly Record<string, string>[]): Promise<void> {
+  const refused: string[] = [];
+  const answered: string[] = [];
+  for (const query of queries) {
+    const what = `GET ${withQuery(path, query)}`;
+    const ex = await t.b().get(path, { query });
+    const status = ex.response.status;
+    if (status >= 400 && status < 500) {
+      refused.push(`${new URLSearchParams(query).toString()} (${status})`);
+      continue;
+    }
+    t.expect.that(status === 200, { clause: 'B-CONN-3', message: `${what} answered ${status}: the read answers 200 with an array of objects, or refuses a value it does not take with a 4xx`, expected: '200 with an array of objects, or a 4xx', received: describeResponse(ex), exchange: ex });
+    answered.push(`${new URLSearchParams(query).toString()} (${arrayOfObjects(t, ex, what)} objects)`);
+  }
+  if (answered.length) t.note(`also an array of objects: ${answered.join(', ')}`);
+  if (refused.length) t.note(`refused (a value this deployment does not take): ${refused.join(', ')}`);
 }
 
 check({
   id: 'b-conn/salesforce-fields',
   clauses: ['B-CONN-3'],
-  title: 'B-CONN-3: GET /connections/{id}/salesforce/fields answers 200 with an array of objects',
+  title: 'B-CONN-3: GET /connections/{id}/salesforce/fields answers 200 with an array of objects, for the declared object and for the other objects and force_fetch sampled (a 4xx refusing one it does not take aside)',
   needs: ['b', 'connection:salesforce'],
   async run(t) {
     const id = t.fixtures().connections?.salesforce;
@@ -236,10 +271,29 @@ check({
     const endpoint = bEndpoint('GET /connections/{id}/salesforce/fields');
     const path = bPath(endpoint, { id });
     const query = queryOf(endpoint, t.target.interfaceB) ?? {};
-    const ex = await t.b().get(path, { query });
-    expectArrayOfObjects(t, ex, `GET ${path}?${new URLSearchParams(query).toString()}`);
+    expectArrayOfObjects(t, await t.b().get(path, { query }), `GET ${withQuery(path, query)}`);
+    // Other objects, under the parameter that names the declared one.
+    const parameter = objectParameter(query);
+    const objects = parameter === undefined ? [] : B_CONN_3_SAMPLES.salesforceObjects.filter((name) => name.toLowerCase() !== query[parameter]?.toLowerCase());
+    if (parameter === undefined) t.note(`other objects not sampled: the query ${withQuery('', query)} does not say which of its parameters names the object (one parameter, object_name, or one whose value is a standard object would)`);
+    const fetched = Object.keys(B_CONN_3_SAMPLES.salesforceFetch).some((k) => Object.hasOwn(query, k)) ? [] : [{ ...query, ...B_CONN_3_SAMPLES.salesforceFetch }];
+    const objectQueries = parameter === undefined ? [] : objects.map((name) => ({ ...query, [parameter]: name }));
+    await expectSamples(t, path, [...objectQueries, ...fetched]);
   },
 });
+
+/**
+ * Which parameter of the declared Salesforce query names the object: its only one, else the real
+ * service's object_name, else the one whose value is a standard object; undefined when none says.
+ */
+function objectParameter(query: Record<string, string>): string | undefined {
+  const names = Object.keys(query);
+  if (names.length === 1) return names[0];
+  if (names.includes('object_name')) return 'object_name';
+  const standard = new Set(B_CONN_3_SAMPLES.salesforceObjects.map((name) => name.toLowerCase()));
+  const naming = names.filter((name) => standard.has((query[name] ?? '').toLowerCase()));
+  return naming.length === 1 ? naming[0] : undefined;
+}
 
 check({
   id: 'b-conn/bingads-accounts',
@@ -255,11 +309,13 @@ check({
 check({
   id: 'b-conn/bingads-columns',
   clauses: ['B-CONN-3'],
-  title: 'B-CONN-3: GET /connections/{id}/bingads/columns answers 200 with an array of objects',
+  title: 'B-CONN-3: GET /connections/{id}/bingads/columns answers 200 with an array of objects, without a report type and for each report type sampled (a 4xx refusing one it does not take aside)',
   needs: ['b', 'connection:bingads'],
   async run(t) {
-    const id = t.fixtures().connections?.bingads;
-    expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/columns`), `GET /connections/${id}/bingads/columns`);
+    const path = `/connections/${t.fixtures().connections?.bingads}/bingads/columns`;
+    // The spec's read takes no query; the real service's report_type (gaps.md) picks the report.
+    expectArrayOfObjects(t, await t.b().get(path), `GET ${path}`);
+    await expectSamples(t, path, B_CONN_3_SAMPLES.bingAdsReportTypes.map((reportType) => ({ report_type: reportType })));
   },
 });
 

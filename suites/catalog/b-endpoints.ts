@@ -433,3 +433,19 @@ export function unmovablePaths(moves: Readonly<Record<string, string>>): string[
     .filter((key) => !extensions.has(key))
     .map((key) => (spec.has(key) ? `${key} is the spec's own operation` : `${key} is no extension of the endpoint catalog (docs/interface-b.md lists them, such as GET /user, GET /jobs/{id}, GET /connections)`));
 }
+
+/**
+ * Values the real service takes for the query parameters of the B-CONN-3 reads (gaps.md names the
+ * parameters: the Salesforce object's name and `force_fetch`, Bing Ads' `report_type`), beyond the
+ * one query each read is sent with. The checks sample them beside it: a deployment may refuse a
+ * value it does not know (any 4xx), but what it answers 200 is an array of objects whatever the
+ * object or report type. Each list ends with a value no deployment knows.
+ */
+export const B_CONN_3_SAMPLES = {
+  /** Standard objects of every Salesforce org beside the declared one (the real service's default, Account). */
+  salesforceObjects: ['Account', 'Contact', 'Lead', 'Opportunity', 'Case', 'DiscoNoSuchObject'],
+  /** Fetched again from the source rather than a cache: another path to the same answer. */
+  salesforceFetch: { force_fetch: 'true' },
+  /** The report types the real service takes, its default (KeywordPerformanceReport) first. */
+  bingAdsReportTypes: ['KeywordPerformanceReport', 'AccountPerformanceReport', 'CampaignPerformanceReport', 'AdGroupPerformanceReport', 'AdPerformanceReport', 'SearchQueryPerformanceReport', 'DiscoNoSuchReport'],
+} as const;

@@ -3,7 +3,7 @@ import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import { salesforceFields } from './salesforce.ts';
-import { bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
+import { DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
 
 /**
@@ -20,7 +20,10 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     const objectName = requiredQueryValue(ctx, parameter);
     booleanQuery(ctx, 'force_fetch');
     const fields = salesforceFields(objectName, parameter);
-    ctx.body = sim.faults.has('b-salesforce-fields-wrapped') ? { fields } : fields;
+    // b-salesforce-fields-other-objects-wrapped: objects other than Account go through the
+    // metadata endpoint's lookup, which wraps them as its docs show.
+    const wrapped = sim.faults.has('b-salesforce-fields-wrapped') || (objectName.toLowerCase() !== 'account' && sim.faults.has('b-salesforce-fields-other-objects-wrapped'));
+    ctx.body = wrapped ? { fields } : fields;
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
@@ -33,8 +36,12 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
     findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readApiVersion(queryValue(ctx, 'api_version'));
-    const columns = bingAdsColumns(queryValue(ctx, 'report_type'));
-    // b-bingads-columns-object: the columns come keyed by name instead of as an array.
-    ctx.body = sim.faults.has('b-bingads-columns-object') ? Object.fromEntries(columns.map((c) => [c.name, c])) : columns;
+    const reportType = queryValue(ctx, 'report_type');
+    const columns = bingAdsColumns(reportType);
+    // b-bingads-columns-object: the columns come keyed by name instead of as an array;
+    // b-bingads-columns-other-report-types-object: so do those of a report type asked for other than the default.
+    const otherReport = reportType !== undefined && reportType !== DEFAULT_REPORT_TYPE;
+    const keyed = sim.faults.has('b-bingads-columns-object') || (otherReport && sim.faults.has('b-bingads-columns-other-report-types-object'));
+    ctx.body = keyed ? Object.fromEntries(columns.map((c) => [c.name, c])) : columns;
   });
 }
