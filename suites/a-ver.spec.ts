@@ -2,11 +2,14 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { errorObjectA, isObject, pathOf, requestLine, routeMissing } from './lib/answers.ts';
+import { errorObjectA, is2xx, isObject, pathOf, requestLine, routeMissing } from './lib/answers.ts';
 import type { ARoute, CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
 import type { AEndpoint } from './catalog/types.ts';
-import { aRoute, aSend, malformedBody, routePath } from './catalog/a-requests.ts';
+import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
+import { makePipeline } from './lib/factories/pipelines.ts';
+import { revokeIfCreated } from './lib/factories/api-keys.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
@@ -111,6 +114,82 @@ async function keyedProbe(t: CheckContext, endpoint: AEndpoint, route: ARoute): 
   return fixture === undefined ? undefined : probe(t, t.a(), endpoint, route, fixture, {});
 }
 
+/** A write, or the read of one key (no fixture names a key): with the key only the check's own things tell its route. */
+function needsOwnThing(endpoint: AEndpoint): boolean {
+  return endpoint.effect === 'write' || endpoint.id === 'key';
+}
+
+/** The order the check's own pipeline and key go through (each kept until its last operation). */
+const OWN_THINGS_ORDER: readonly string[] = ['pipelines.create', 'pipelines.replace', 'pipelines.update', 'pipelines.start', 'pipelines.stop', 'pipelines.archive', 'keys.create', 'keys.read', 'keys.revoke'];
+
+/**
+ * The writes (and the read of one key) at their routes under /api/public/v1, where the target asks
+ * for a key before it routes, so that a-ver/served-under-v1's anonymous requests answered as an
+ * unknown path beside them does. Each is sent again without a key first (a target that routes
+ * first is settled there); the others with the key: a create with a body no parser takes (refused
+ * by the route: nothing is made), the rest to the check's own pipeline and key, made for it and
+ * gone with it (replaced, changed, started, stopped and archived; read and revoked). An answer an
+ * unknown path beside the route, asked the same with the key, does not get shows the route. One
+ * answered as that unknown path fails where the route is the spec's, the document's or the
+ * simulator's (as in a-ver/served-under-v1); where no own thing could be made, or the answers do
+ * not differ, the operation is not verified, saying which.
+ */
+async function ownThingsUnderV1(t: CheckContext): Promise<void> {
+  const anonymous = t.aWithAuthorization(null);
+  const absent = absentIdFrom(t.target, 20_260_915);
+  const pending: { endpoint: AEndpoint; route: ARoute }[] = [];
+  for (const endpoint of A_ENDPOINTS.filter(needsOwnThing).sort((a, b) => OWN_THINGS_ORDER.indexOf(a.operation) - OWN_THINGS_ORDER.indexOf(b.operation))) {
+    const route = aRoute(t, endpoint.operation);
+    if (route === null) continue;
+    if (!routed(await probe(t, anonymous, endpoint, route, absent, anonymousOptions(t, endpoint)))) pending.push({ endpoint, route });
+  }
+  if (pending.length === 0) return;
+  const own: { pipeline?: number; key?: number; why: Record<'pipeline' | 'key', string> } = { why: { pipeline: 'no pipeline of its own was made', key: 'no key of its own was made' } };
+  if (pending.some((p) => p.endpoint.id === 'pipeline')) {
+    const made = await makePipeline(t, 0, plainDefinition(t.name('ver-own')));
+    if ('id' in made) own.pipeline = made.id;
+    else own.why.pipeline = `no pipeline of its own could be made (${made.tried}: ${made.answer.response.status})`;
+  }
+  if (pending.some((p) => p.endpoint.id === 'key') && aRoute(t, 'keys.create')) {
+    const made = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('ver-own') } });
+    revokeIfCreated(t, made);
+    if (is2xx(made) && isObject(made.json) && typeof made.json.id === 'number') own.key = made.json.id;
+    else own.why.key = `no key of its own could be made (POST of a key answered ${made.response.status})`;
+  }
+  const seen: string[] = [];
+  const unseen: string[] = [];
+  const missing: { ex: Exchange; why: string }[] = [];
+  for (const { endpoint, route } of pending) {
+    const id = endpoint.id === undefined ? 0 : endpoint.id === 'pipeline' ? own.pipeline : own.key;
+    const line = `${endpoint.operation} (${route.method} ${route.path})`;
+    if (id === undefined) {
+      unseen.push(`${line}: ${endpoint.id === 'pipeline' ? own.why.pipeline : own.why.key}`);
+      continue;
+    }
+    const options = endpoint.id === undefined ? anonymousOptions(t, endpoint) : validOptions(t, endpoint, 'ver-own');
+    const keyed = await probe(t, t.a(), endpoint, route, id, options);
+    if (routed(keyed)) {
+      seen.push(`${endpoint.operation} (${keyed.answer.response.status}; the unknown path ${keyed.control.response.status})`);
+      continue;
+    }
+    const answered = `${requestLine(keyed.answer)} (${endpoint.operation}${endpoint.id === undefined ? ', a body no parser takes' : ', the check\'s own'}) answered ${keyed.answer.response.status} with the key, as the unknown path beside it did`;
+    if (routeMissing(keyed.answer) && bound(t, endpoint)) missing.push({ ex: keyed.answer, why: answered });
+    else unseen.push(`${line}: ${answered}`);
+  }
+  const [first] = missing;
+  if (first) {
+    t.fail({
+      clause: 'A-VER-1',
+      message: `interface A does not answer these routes under /api/public/v1 with the key: ${missing.map((m) => m.why).join('; ')}`,
+      expected: 'every operation the target serves, at its route under {cdc_base_url}/api/public/v1',
+      received: describeResponse(first.ex),
+      exchange: first.ex,
+    });
+  }
+  if (seen.length) t.note(`served under /api/public/v1, seen with the key on the check's own pipeline and key (the target asks for a key before it routes): ${seen.join(', ')}`);
+  if (unseen.length) t.partial('A-VER-1', `these routes were not seen served under /api/public/v1: without a key they answered as an unknown path beside them does (the target asks for a key before it routes), and with the key: ${unseen.join('; ')}`);
+}
+
 check({
   id: 'a-ver/served-under-v1',
   clauses: ['A-VER-1'],
@@ -133,6 +212,7 @@ check({
     const seen = new Map<string, string[]>();
     const saw = (how: string, operation: string) => seen.set(how, [...(seen.get(how) ?? []), operation]);
     const notSeparated: string[] = [];
+    const leftToOwnThings: string[] = [];
     const notFound: string[] = [];
     const declaredAbsent: string[] = [];
     const missing: { ex: Exchange; why: string }[] = [];
@@ -149,7 +229,13 @@ check({
         saw(`${bare.answer.response.status} without a key where the unknown path beside the route is ${bare.control.response.status}`, endpoint.operation);
         continue;
       }
-      // Asked for a key everywhere (or hidden from anonymous callers): the key may tell.
+      // Asked for a key everywhere (or hidden from anonymous callers): the writes, and the read
+      // of one key, are then sent with the key to the check's own things by
+      // a-ver/key-accepted-under-v1, a check that may write (ownThingsUnderV1).
+      if (!routeMissing(bare.answer) && needsOwnThing(endpoint)) {
+        leftToOwnThings.push(endpoint.operation);
+        continue;
+      }
       const keyed = await keyedProbe(t, endpoint, route);
       if (keyed && routed(keyed)) {
         saw(`${keyed.answer.response.status} with the key where the unknown path beside the route is ${keyed.control.response.status}`, endpoint.operation);
@@ -175,6 +261,7 @@ check({
     }
     for (const [how, operations] of seen) t.note(`served under /api/public/v1 (${how}): ${operations.join(', ')}`);
     if (declaredAbsent.length) t.note(`not served, as the target document says (interface_a.operations ... null): ${declaredAbsent.join(', ')}`);
+    if (leftToOwnThings.length) t.note(`without a key these answered as an unknown path beside them does (the target asks for a key before it routes): a-ver/key-accepted-under-v1 sends them with the key to its own pipeline and key: ${leftToOwnThings.join(', ')}`);
     if (notSeparated.length) {
       t.partial('A-VER-1', `these routes were not seen served under /api/public/v1: without a key they answered as an unknown path beside them does (the target asks for a key before it routes) or with what shows no route (a redirect, a server error), and with the key an absent id's 404 is a missing route's while an id that exists would be changed: ${notSeparated.join('; ')}`);
     }
@@ -200,13 +287,14 @@ check({
 check({
   id: 'a-ver/key-accepted-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids)',
+  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); where the target asks for a key before it routes, every write is seen at its route with the key, on the check\'s own pipeline and key',
   needs: ['a', 'write'],
   async run(t) {
     // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
     // request for a key and finds nothing anywhere: the interface must be seen finding a pipeline
     // under /api/public/v1 (the routes of the control are all under it).
     await aTargetFindsPipelines(t, 'A-VER-1');
+    await ownThingsUnderV1(t);
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
       const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);

@@ -30,8 +30,6 @@ export const UNTRIPPED_REASONS: Readonly<Record<string, string>> = {
   'b-ver/not-acceptable-is-406': GAP('B-GAP-2'),
   'a-lifecycle/model': `${GAP('A-GAP-2')}; it also supports A-PIPE-1/2 and fails them on a-delete-deployed-keeps-running and a-delete-not-deployed-starts in a full run, but the proofs run a clause's verifiers (the a-pipe checks) only`,
   'a-lifecycle/model-with-clock': `${GAP('A-GAP-2')}; the model with clock moves, supporting A-PIPE-1/2 like a-lifecycle/model`,
-  'a-ver/key-accepted-under-v1':
-    "the ways the simulator can break A-VER-1 (serving interface A, its reads or its writes under another prefix: a-wrong-version-prefix, a-reads-under-v2, a-writes-under-v2) are caught by a-ver/served-under-v1; this check adds the positive case (the admin key works under /api/public/v1), which no fault can contradict without breaking A-AUTH-1, whose checks catch it",
   'b-iso/foreign-invoices-not-listed':
     "the fault that leaks invoices (b-invoices-of-every-account) breaks B-INV-1, and its proof runs B-INV-1's checks, where b-inv/only-own catches it; this check is the same leak seen through B-AUTH-3 and X-ISO-1",
 };

@@ -24,20 +24,37 @@ const KEY = `fdk_${'A'.repeat(40)}`;
 const FIXTURE = 601;
 const ROUTES = A_ENDPOINTS.map((e) => ({ method: e.method, pattern: new RegExp(`^${e.path.replace('{id}', '([^/]+)')}$`) }));
 
-function fakeTarget(options: { readsUnder: 'v1' | 'v2'; keyFirst: boolean }): http.Server {
-  return jsonServer(({ method, path, bearer }) => {
+/**
+ * `creates`: a parseable create body makes a pipeline or a key (the check's own), which the other
+ * operations then act on; otherwise every write body is refused and nothing ever changes.
+ */
+function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2'; keyFirst: boolean; creates?: boolean }): http.Server {
+  const own = new Set<string>();
+  let next = 700;
+  return jsonServer(({ method, path, bearer, body }) => {
     const keyed = bearer === KEY;
     if (options.keyFirst && !keyed) return { status: 401, body: { error: 'Unauthorized.' } };
     const match = /^\/api\/public\/(v\d+)(\/.*)$/.exec(path);
-    const served = method === 'GET' ? options.readsUnder : 'v1';
+    const served = method === 'GET' ? options.readsUnder : (options.writesUnder ?? 'v1');
     const route = match && match[1] === served ? ROUTES.find((r) => r.method === method && r.pattern.test(match[2] ?? '')) : undefined;
     if (!match || !route) return { status: 404, body: { error: 'Not found.' } };
     if (!keyed) return { status: 401, body: { error: 'Unauthorized.' } };
     const id = route.pattern.exec(match[2] ?? '')?.[1];
-    if (id !== undefined && id !== String(FIXTURE)) return { status: 404, body: { error: 'Not found.' } };
-    if (method === 'GET') return { status: 200, body: id === undefined ? { items: [] } : { id: FIXTURE, status: 'deployed' } };
-    // Every body the checks send here is malformed; nothing is ever changed.
-    return { status: 400, body: { error: 'Malformed body.' } };
+    if (id !== undefined && id !== String(FIXTURE) && !own.has(id)) return { status: 404, body: { error: 'Not found.' } };
+    if (method === 'GET') return { status: 200, body: id === undefined ? { items: [] } : { id: Number(id), status: 'deployed' } };
+    let parsed: unknown;
+    try {
+      parsed = body === '' ? undefined : JSON.parse(body);
+    } catch {
+      return { status: 400, body: { error: 'Malformed body.' } };
+    }
+    if (!options.creates) return { status: 400, body: { error: 'Malformed body.' } };
+    if (id === undefined && parsed !== undefined) {
+      const made = String(next++);
+      own.add(made);
+      return { status: 201, body: { id: Number(made), key: `fdk_${'C'.repeat(40)}` } };
+    }
+    return { status: 200, body: { id: Number(id) } };
   });
 }
 
@@ -80,7 +97,19 @@ describe('A-VER-1 asks every interface A operation under /api/public/v1', () => 
     expect(verdict, reasons).toBe('pass');
   });
 
-  it('sees the reads with the key where every request is asked for one first, and leaves the writes not verified', { timeout: 60_000 }, async () => {
+  it('sees the writes with the key on its own pipeline and key where every request is asked for one first: passes', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: true, creates: true }), true));
+    expect(verdict, reasons).toBe('pass');
+  });
+
+  it('fails a target asking for a key first whose writes are served under v2 only, seen with the key', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', writesUnder: 'v2', keyFirst: true, creates: true }), true));
+    expect(verdict, reasons).toBe('fail');
+    expect(reasons).toMatch(/does not answer these routes under \/api\/public\/v1 with the key/);
+    expect(reasons).toContain('(pipelines.create, a body no parser takes)');
+  });
+
+  it('sees the reads with the key where every request is asked for one first, and leaves the writes not verified where it can make no pipeline or key of its own', { timeout: 60_000 }, async () => {
     const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: true }), true));
     expect(verdict, reasons).toBe('not-verified');
     expect(reasons).toMatch(/not seen served under \/api\/public\/v1.*asks for a key before it routes/);
