@@ -4,8 +4,7 @@ import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, pageListing, serves, show, userIn, type JsonObject } from './lib/answers.ts';
-import { listCatalog } from './catalog/b-lists.ts';
+import { contains, integerId, is2xx, isObject, objectBody, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -321,111 +320,6 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   if (dropped.length > 0) t.note(`account 1's key reads ${dropped.join(', ')} (ids numbered per account): not used as foreign ids`);
   return { clusters: [...clusters], packages: [...packages], dropped };
 }
-
-/** The caller as a watcher list may name it: its email, user id and name (GET /user, an extension). */
-interface Caller {
-  email: string;
-  id?: unknown;
-  name?: unknown;
-}
-
-/**
- * Who a watcher entry names, in the shapes deployments give it (the spec shows no watcher's
- * fields): the user itself (its `email`), or a user inside it (`user`), or a `user_id`; else, as
- * the real service's docs show a watcher (`{"id": 1, "display_name": "Xplenty"}`, "the list of
- * users watching"), an `id` with a `display_name`: `weak`, since that `id` may be the watch's
- * rather than the user's on another deployment.
- */
-function watcherNames(entry: unknown): { email?: string; id?: unknown; displayName?: unknown; weak: boolean } | undefined {
-  if (!isObject(entry)) return undefined;
-  const user = isObject(entry.user) ? entry.user : undefined;
-  const email = typeof entry.email === 'string' ? entry.email : typeof user?.email === 'string' ? user.email : undefined;
-  const id = entry.user_id ?? user?.id;
-  if (email !== undefined || id !== undefined) return { ...(email !== undefined ? { email } : {}), ...(id !== undefined ? { id } : {}), weak: false };
-  if (entry.id !== undefined && typeof entry.display_name === 'string') return { id: entry.id, displayName: entry.display_name, weak: true };
-  return undefined;
-}
-
-/** A weak entry names the caller only by its user id and its name together. */
-function namesCaller(entry: unknown, caller: Caller): boolean {
-  const named = watcherNames(entry);
-  if (named === undefined) return false;
-  const sameId = named.id !== undefined && caller.id !== undefined && named.id === caller.id;
-  if (named.weak) return sameId && caller.name !== undefined && named.displayName === caller.name;
-  return named.email === caller.email || sameId;
-}
-
-/**
- * Whether the caller is among job `id`'s watchers (GET /jobs/{id}/watchers, an extension), known
- * by its email or user id; `weak` when the entries name users only as the real docs show them
- * (an id and a display name); null when the list cannot tell.
- */
-async function watchedByCaller(t: CheckContext, id: number, caller: Caller): Promise<{ watching: boolean; weak: boolean; ex: Exchange } | null> {
-  const listed = await listCatalog(t.b(), t.target, `/jobs/${id}/watchers`, 5);
-  if (!listed?.complete) return null;
-  // An entry naming no user says nothing of who watches.
-  const names = listed.items.map(watcherNames);
-  if (!names.every((n) => n !== undefined)) return null;
-  const listing = pageListing(listed, (w) => namesCaller(w, caller));
-  const ex = listing ?? listed.exchanges[listed.exchanges.length - 1];
-  return ex ? { watching: listing !== undefined, weak: names.some((n) => n?.weak), ex } : null;
-}
-
-check({
-  id: 'b-job/watch',
-  clauses: ['B-JOB-5'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers subscribes the caller to the job (it shows among the watchers, where a target lists them) and answers 200',
-  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
-  async run(t) {
-    const { id } = await createJob(t, fixtureJobBody(t));
-    // The creator watches its job already (the real service's default): to see the POST subscribe,
-    // the caller first stops watching, where the target lets it (DELETE, an extension), and must
-    // then be missing from the watchers.
-    const user = userIn(await t.b().get('/user'));
-    const caller: Caller | undefined = typeof user?.email === 'string' ? { email: user.email, ...(user.id !== undefined ? { id: user.id } : {}), ...(user.name !== undefined ? { name: user.name } : {}) } : undefined;
-    let unobservable: string | undefined;
-    if (caller === undefined) unobservable = 'the caller\'s email and id, by which a watcher list names it, could not be read (GET /user, an extension)';
-    else {
-      const unwatch = await t.b().delete(`/jobs/${id}/watchers`);
-      const before = is2xx(unwatch) ? await watchedByCaller(t, id, caller) : null;
-      if (!is2xx(unwatch)) unobservable = `the caller could not stop watching its job first (DELETE /jobs/${id}/watchers, an extension, answered ${unwatch.response.status}), and the creator of a job watches it already`;
-      else if (!before) unobservable = `GET /jobs/${id}/watchers (an extension) did not show the watchers by email, user id, or id and display name, read whole`;
-      else if (before.watching) unobservable = `the caller still watched job ${id} after DELETE /jobs/${id}/watchers, so a subscription by the POST would not show`;
-    }
-    // The spec's 200 is for subscribing: a caller seen not watching must get it. One that may
-    // watch already (the creator, where it could not stop first; anyone the second time) asks
-    // for what the spec does not cover, and may be refused (409, say); never with a 5xx.
-    for (let i = 0; i < 2; i++) {
-      const ex = await t.b().post(`/jobs/${id}/watchers`);
-      const mayWatchAlready = i > 0 || unobservable !== undefined;
-      if (mayWatchAlready && ex.response.status >= 400 && ex.response.status < 500) {
-        t.note(`POST /jobs/${id}/watchers answered ${ex.response.status} to a caller that may watch the job already, which the spec does not cover`);
-        continue;
-      }
-      t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
-      if (unobservable !== undefined || caller === undefined) continue;
-      const after = await watchedByCaller(t, id, caller);
-      if (!after) {
-        unobservable = `GET /jobs/${id}/watchers (an extension) could not be read whole after the POST`;
-        continue;
-      }
-      // Entries of an id and a display name only: the id may be the watch's, so a caller not
-      // found by its user id and name there is not judged.
-      if (after.weak && !after.watching) {
-        unobservable = `after the POST no entry of GET /jobs/${id}/watchers had the caller's user id and name, and its entries name watchers only by an id and a display name, which may be the watch's id`;
-        continue;
-      }
-      t.expect.that(after.watching, {
-        clause: 'B-JOB-5',
-        message: `after POST /jobs/${id}/watchers the caller is not among the job's watchers`,
-        expected: `a watcher with the caller's email or user id${after.weak ? ' (or its user id as id, with its name as display_name)' : ''}`,
-        received: 'not listed',
-        exchange: after.ex,
-      });
-    }
-    if (unobservable !== undefined) t.partial('B-JOB-5', `the subscription itself was not seen, only the 200s: ${unobservable}`);
-  },
-});
 
 check({
   id: 'b-job/lifecycle-clock',

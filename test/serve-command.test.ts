@@ -20,7 +20,7 @@ const mode = (fs.statSync(process.env.DISCO_TARGET).mode & 0o777).toString(8);
 fetch(t.base_url + '/' + a.account_id + '/api/packages/' + a.fixtures.package_id, {
   headers: { accept: 'application/vnd.service+json; version=2', authorization: 'Basic ' + Buffer.from(a.api_key + ':').toString('base64') },
 }).then((r) => {
-  const secrets = t.accounts.flatMap((x) => [x.api_key, x.pipeline_admin_key, x.pipeline_key]).filter(Boolean);
+  const secrets = t.accounts.flatMap((x) => [x.api_key, x.member_api_key, x.pipeline_admin_key, x.pipeline_key]).filter(Boolean);
   console.log(JSON.stringify({ status: r.status, base: process.env.DISCO_BASE_URL, same: t.base_url === process.env.DISCO_BASE_URL, target: process.env.DISCO_TARGET, mode, secrets }));
   process.exit(3);
 });
@@ -48,8 +48,8 @@ describe('disco serve -- COMMAND', () => {
     expect(r.stdout).toMatch(/disco simulator stopped \(.*node.* exited 3\)/);
     expect(existsSync(client.target)).toBe(false);
     await expect(fetch(`${client.base}/_disco/health`)).rejects.toThrow();
-    // Never the keys: only the command prints what it likes (here, on its own line, all six).
-    expect(client.secrets).toHaveLength(6);
+    // Never the keys: only the command prints what it likes (here, on its own line, all eight).
+    expect(client.secrets).toHaveLength(8);
     const printedByDisco = `${r.stdout.split('\n').filter((l) => !l.startsWith('{"status"')).join('\n')}\n${r.stderr}`;
     expect(client.secrets.filter((secret) => printedByDisco.includes(secret))).toEqual([]);
   });

@@ -60,7 +60,7 @@ describe('disco serve', () => {
     expect(code).toBe(0);
     expect(output).toContain('disco simulator stopped');
     for (const account of target.accounts ?? []) {
-      for (const secret of [account.api_key, account.pipeline_admin_key, account.pipeline_key]) {
+      for (const secret of [account.api_key, account.member_api_key, account.pipeline_admin_key, account.pipeline_key]) {
         expect(secret?.length).toBeGreaterThan(10);
         expect(output).not.toContain(secret);
       }

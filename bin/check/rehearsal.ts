@@ -9,7 +9,13 @@ import type { TargetFixtures } from '../../suites/lib/target-types.ts';
  * stay the simulator's: the rehearsal never sends anything to the real target.
  */
 export function rehearsalTarget(simulated: ResolvedTarget, real: ResolvedTarget): ResolvedTarget {
-  const b: BAccount[] = real.baseUrl ? simulated.b.slice(0, real.b.length).map((account, i) => ({ ...account, fixtures: likeFixtures(account.fixtures, real.b[i]?.fixtures ?? {}) })) : [];
+  const b: BAccount[] = real.baseUrl
+    ? simulated.b.slice(0, real.b.length).map((account, i) => {
+        const { memberApiKey, ...rest } = account;
+        // Another user's key only where the real document gives one, as with interface A's keys.
+        return { ...rest, ...(real.b[i]?.memberApiKey && memberApiKey ? { memberApiKey } : {}), fixtures: likeFixtures(account.fixtures, real.b[i]?.fixtures ?? {}) };
+      })
+    : [];
   const a: AAccount[] = real.cdcBaseUrl
     ? simulated.a.slice(0, real.a.length).map((account, i) => {
         const wanted = real.a[i];

@@ -6,7 +6,7 @@ import { emitEvent } from './events.ts';
 import { linksAt } from '../http/links.ts';
 import { notify } from './notifications/model.ts';
 import { endedAt, isTerminal, jobEventsBeforeEnd, jobStatusAt, jobTimeline, type JobState } from './jobs/lifecycle.ts';
-import { jobWatchers } from './jobs/model.ts';
+import { notifiedWatchers } from './jobs/model.ts';
 import { presentJob } from './jobs/present.ts';
 import { dueJobs, nextDueAt, trackJob } from './jobs/unsettled.ts';
 import { clusterEvents } from './clusters/lifecycle.ts';
@@ -82,7 +82,7 @@ function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState,
   const event = `job.${state.status}`;
   const message = `Job ${job.id} (${packageNameOf(account, job)}) ${verb(state.status)}`;
   const at = endedAt(state) ?? sim.clock.now();
-  for (const { user, home } of jobWatchers(sim, account, job)) {
+  for (const { user, home } of notifiedWatchers(sim, account, job)) {
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);
   }

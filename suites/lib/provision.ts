@@ -137,8 +137,8 @@ export async function provisionSimulator(options: ProvisionOptions): Promise<Res
 }
 
 /**
- * The target document for a provisioned simulator: the first user's key, the admin and the
- * non-admin pipeline key, the first package and cluster, one connection per type.
+ * The target document for a provisioned simulator: the first user's key (and the second's, a
+ * member's, where there is one), the admin and the non-admin pipeline key, the first package and cluster, one connection per type.
  */
 export function targetDocumentFromManifests(
   where: { name: string; origin: string; keyPrefix: string; controlUrl?: string; permissions?: TargetDocument['permissions'] },
@@ -160,6 +160,8 @@ export function targetDocumentFromManifests(
       return {
         account_id: m.account_id,
         api_key: m.users[0]?.api_key,
+        // The second user, a member who does not own the account: B-JOB-5 sees its watch too.
+        ...(m.users[1]?.api_key ? { member_api_key: m.users[1].api_key } : {}),
         pipeline_admin_key: m.pipeline_keys.find((k) => k.admin)?.key,
         pipeline_key: m.pipeline_keys.find((k) => !k.admin)?.key,
         fixtures: {

@@ -85,6 +85,7 @@ export interface InterfaceBDocument {
   /**
    * The longest a job of this deployment may answer `idle` after `POST /jobs` before B-JOB-1 calls
    * it not started, in seconds (default 60): a deployment that queues jobs for longer says so here.
+   * B-JOB-5 also gives a notification about an ended job this long to come.
    */
   job_start_seconds?: number;
   /**
@@ -177,6 +178,13 @@ export interface TargetAccount {
   account_id?: string;
   /** Interface B API key of a user of this account (secret). */
   api_key?: string;
+  /**
+   * Interface B API key of another user of this account than `api_key`'s, one who does not own
+   * the account where `api_key`'s user does (secret). Optional: B-JOB-5 (the watch subscribes its
+   * caller) is then also seen for a user who did not create the job, and could not be mistaken
+   * for the account's owner.
+   */
+  member_api_key?: string;
   /** Interface A key with admin rights (secret). */
   pipeline_admin_key?: string;
   /** Interface A key without admin rights (secret). */

@@ -15,6 +15,7 @@ const full = {
     {
       account_id: 'acme-data',
       api_key_env: 'DISCO_T_KEY1',
+      member_api_key_env: 'DISCO_T_MEMBER',
       pipeline_admin_key: 'fdk_${DISCO_T_ADMIN}',
       pipeline_key: 'fdk_plainnonadminkey',
       fixtures: { package_id: 3, cluster_id: '4', connections: { mysql: 12, salesforce: 13 }, delivery_ids: [7, 8], notification_ids: [] },
@@ -22,7 +23,7 @@ const full = {
     { account_id: 'globex', api_key: 'second-account-key' },
   ],
 };
-const env = { DISCO_T_KEY1: 'first-account-key', DISCO_T_ADMIN: 'adminsecretpart' };
+const env = { DISCO_T_KEY1: 'first-account-key', DISCO_T_MEMBER: 'first-account-member-key', DISCO_T_ADMIN: 'adminsecretpart' };
 
 function configError(fn: () => unknown): string {
   try {
@@ -46,6 +47,7 @@ describe('resolveTarget', () => {
         {
           accountId: 'acme-data',
           apiKey: 'first-account-key',
+          memberApiKey: 'first-account-member-key',
           fixtures: { package_id: 3, cluster_id: 4, connections: { mysql: 12, salesforce: 13 }, delivery_ids: [7, 8], notification_ids: [] },
         },
         { accountId: 'globex', apiKey: 'second-account-key', fixtures: {} },
@@ -64,7 +66,7 @@ describe('resolveTarget', () => {
     const message = configError(() => resolveTarget(full, { DISCO_T_ADMIN: 'x' }));
     expect(message).toContain('DISCO_T_KEY1');
     expect(message).toContain('accounts[0].api_key_env');
-    const interpolated = configError(() => resolveTarget(full, { DISCO_T_KEY1: 'k' }));
+    const interpolated = configError(() => resolveTarget(full, { DISCO_T_KEY1: 'k', DISCO_T_MEMBER: 'm' }));
     expect(interpolated).toContain('DISCO_T_ADMIN');
   });
 
@@ -84,6 +86,9 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', accounts: {} }, 'accounts must be a list'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a' }] }, 'has an account_id but no api_key'],
     [{ base_url: 'http://x', accounts: [{ api_key: 'k' }] }, 'has an api_key but no account_id'],
+    [{ base_url: 'http://x', accounts: [{ member_api_key: 'm' }] }, 'has a member_api_key but no api_key'],
+    // The same key is the same user: another user's watch would not be seen.
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', member_api_key: 'k' }] }, 'member_api_key is the same key as api_key'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a/b', api_key: 'k' }] }, 'single URL path segment'],
     // A URL takes a dot segment out, and the account with it: the requests would go elsewhere.
     [{ base_url: 'http://x', accounts: [{ account_id: '..', api_key: 'k' }] }, 'not . or ..'],
@@ -164,7 +169,7 @@ describe('resolveTarget', () => {
 describe('targetSecrets', () => {
   it('lists every key and URL credential', () => {
     const t = resolveTarget({ ...full, control_url: 'http://user:p%40ss@127.0.0.1:1/_disco' }, env);
-    expect(targetSecrets(t).sort()).toEqual(['fdk_adminsecretpart', 'fdk_plainnonadminkey', 'first-account-key', 'p@ss', 'second-account-key', 'user'].sort());
+    expect(targetSecrets(t).sort()).toEqual(['fdk_adminsecretpart', 'fdk_plainnonadminkey', 'first-account-key', 'first-account-member-key', 'p@ss', 'second-account-key', 'user'].sort());
   });
 
   it('lists a declared hook\'s secret-named settings (the README asks for none, but a PagerDuty hook wants a service_key)', () => {

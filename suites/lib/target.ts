@@ -122,7 +122,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
 }
 
 const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
-const ACCOUNT_FIELDS = ['account_id', 'api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
+const ACCOUNT_FIELDS = ['account_id', 'api_key', 'member_api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging'] as const;
 
@@ -206,6 +206,7 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     const acc = c.object(entry, at, ACCOUNT_FIELDS);
     const accountId = c.string(acc.account_id, `${at}.account_id`);
     const apiKey = c.string(acc.api_key, `${at}.api_key`);
+    const memberApiKey = c.string(acc.member_api_key, `${at}.member_api_key`);
     const adminKey = c.string(acc.pipeline_admin_key, `${at}.pipeline_admin_key`);
     const nonAdminKey = c.string(acc.pipeline_key, `${at}.pipeline_key`);
     // `.` and `..` are no segment: a URL takes them out (dot-segment removal), and the account with them.
@@ -213,13 +214,16 @@ function validate(raw: unknown, fromEnv: Set<string>, source: string): ResolvedT
     if (apiKey !== undefined && accountId === undefined) c.fail(`${at} has an api_key but no account_id`);
     if (accountId !== undefined && apiKey === undefined) c.fail(`${at} has an account_id but no api_key (set api_key or api_key_env)`);
     if (apiKey !== undefined && !baseUrl) c.fail(`${at} has interface B credentials but base_url is not set`);
+    if (memberApiKey !== undefined && apiKey === undefined) c.fail(`${at} has a member_api_key but no api_key`);
+    // The same key twice would be the same user: the member's watch would prove nothing.
+    if (memberApiKey !== undefined && memberApiKey === apiKey) c.fail(`${at}.member_api_key is the same key as api_key; give a key of another user of the account`);
     for (const [field, key] of [['pipeline_admin_key', adminKey], ['pipeline_key', nonAdminKey]] as const) {
       if (key === undefined) continue;
       if (!cdcBaseUrl) c.fail(`${at}.${field} is set but cdc_base_url is not`);
       if (!key.startsWith(`${keyPrefix}_`)) c.fail(`${at}.${field} does not start with the key prefix "${keyPrefix}_" (set key_prefix if the service uses another)`);
     }
     const fixtures = validateFixtures(c, acc.fixtures, `${at}.fixtures`);
-    if (accountId !== undefined && apiKey !== undefined) b.push({ accountId, apiKey, fixtures });
+    if (accountId !== undefined && apiKey !== undefined) b.push({ accountId, apiKey, ...(memberApiKey !== undefined ? { memberApiKey } : {}), fixtures });
     a.push({ ...(adminKey ? { adminKey } : {}), ...(nonAdminKey ? { nonAdminKey } : {}), fixtures });
   });
   const interfaceA = validateInterfaceA(c, doc.interface_a, 'interface_a', baseDirOf(source));
@@ -517,7 +521,10 @@ function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fix
 /** Every secret of the target (keys, credentials in URLs), for redaction. */
 export function targetSecrets(target: ResolvedTarget): string[] {
   const secrets = new Set<string>();
-  for (const acc of target.b) secrets.add(acc.apiKey);
+  for (const acc of target.b) {
+    secrets.add(acc.apiKey);
+    if (acc.memberApiKey) secrets.add(acc.memberApiKey);
+  }
   for (const acc of target.a) {
     if (acc.adminKey) secrets.add(acc.adminKey);
     if (acc.nonAdminKey) secrets.add(acc.nonAdminKey);

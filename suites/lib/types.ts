@@ -15,6 +15,8 @@ export type Profile = 'spec' | 'simulator';
 export interface BAccount {
   accountId: string;
   apiKey: string;
+  /** `member_api_key`: another user of the same account (secret). */
+  memberApiKey?: string;
   fixtures: TargetFixtures;
 }
 

@@ -14,10 +14,12 @@ describe('b-job/watch against a deployment that refuses a second subscription', 
   const conflictsOnRepeat = rewriting((req, reply) => {
     const job = /^\/[^/]+\/api\/jobs\/(\d+)\/watchers$/.exec(req.url ?? '')?.[1];
     if (job === undefined) return undefined;
-    if (req.method === 'DELETE') watching.delete(job);
+    // Each user's watch of each job (the run watches with two users' keys).
+    const watch = `${job} ${req.headers.authorization ?? ''}`;
+    if (req.method === 'DELETE') watching.delete(watch);
     if (req.method !== 'POST') return undefined;
-    if (watching.has(job)) return { status: 409, body: '{"message":"already watching"}' };
-    if (reply.status === 200) watching.add(job);
+    if (watching.has(watch)) return { status: 409, body: '{"message":"already watching"}' };
+    if (reply.status === 200) watching.add(watch);
     return undefined;
   });
 

@@ -19,7 +19,9 @@ import { faultlessRunProblems, type SuiteRun } from './run-suites.ts';
  * request's path; a query parameter named like an id member. A smaller id a client sends passes
  * as it is: this deployment has no such record, and neither has the one behind it for the ids a
  * run takes as absent (from 10^9 up; the alt simulator's own, from 1,000,000,001, are above the
- * range its document names as absent).
+ * range its document names as absent). A job named in a notification's `message` ("Job 12
+ * (orders-daily) was stopped", the simulator's wording) is shown by its big id too, as that
+ * deployment would word it.
  *
  * Written with lossless-json, not with the kit's own big-id reading it tests.
  */
@@ -40,6 +42,9 @@ const ID_MEMBER = /^(id|.+_ids?)$/;
 const FREE_FORM = new Set(['settings', 'notification_settings', 'variables', 'dynamic_variables', 'definition', 'attributes', 'x_gateway']);
 
 const DIGITS = /^\d+$/;
+
+/** A job named in a notification's text, as the simulator words it. */
+const JOB_IN_TEXT = /\bJob (\d+)\b/g;
 
 export async function startBigIdGateway(upstream: string): Promise<BigIdGateway> {
   const agent = new http.Agent({ keepAlive: false });
@@ -74,6 +79,7 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
     for (const [name, member] of Object.entries(value)) {
       let mapped: unknown;
       if (FREE_FORM.has(name)) mapped = member;
+      else if (out && name === 'message' && typeof member === 'string') mapped = member.replace(JOB_IN_TEXT, (_whole, digits: string) => `Job ${map(digits)}`);
       else if (ID_MEMBER.test(name) && (isIdNumber(member) || (Array.isArray(member) && member.every(isIdNumber)))) {
         const one = (n: LosslessNumber): LosslessNumber => new LosslessNumber(map(n.value));
         mapped = Array.isArray(member) ? (member as LosslessNumber[]).map(one) : one(member as LosslessNumber);

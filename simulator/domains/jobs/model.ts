@@ -93,7 +93,12 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
 export function watchJob(sim: Sim, account: AccountState, user: User, id: number): Job {
   const job = account.jobs.get(id) ?? foreignJobUnderFault(sim, account, id);
   if (!job) throw notFound();
-  if (!sim.faults.has('b-watch-subscribes-nobody')) job.watcherIds.add(user.id);
+  if (sim.faults.has('b-watch-subscribes-nobody')) return job;
+  // b-watch-subscribes-owner: the watch is keyed to the account's owner, not to the key's user.
+  const subscriber = sim.faults.has('b-watch-subscribes-owner') ? (account.ownerUserId ?? user.id) : user.id;
+  job.watcherIds.add(subscriber);
+  // b-watch-listed-not-notified: the watch is written with its notify flag off.
+  if (sim.faults.has('b-watch-listed-not-notified')) (job.silentWatcherIds ??= new Set()).add(subscriber);
   return job;
 }
 
@@ -102,6 +107,7 @@ export function unwatchJob(account: AccountState, user: User, id: number): Job {
   const job = account.jobs.get(id);
   if (!job) throw notFound();
   job.watcherIds.delete(user.id);
+  job.silentWatcherIds?.delete(user.id);
   return job;
 }
 
@@ -125,6 +131,12 @@ export function jobWatchers(sim: Sim, account: AccountState, job: Job): Watcher[
     if (watcher) watchers.push(watcher);
   }
   return watchers;
+}
+
+/** The watchers the job's end notifies: every one but those whose watch has notifications off (only a fault writes such watches). */
+export function notifiedWatchers(sim: Sim, account: AccountState, job: Job): Watcher[] {
+  const silent = job.silentWatcherIds;
+  return silent?.size ? jobWatchers(sim, account, job).filter((w) => !silent.has(w.user.id)) : jobWatchers(sim, account, job);
 }
 
 function homeOf(sim: Sim, account: AccountState, userId: number): Watcher | null {

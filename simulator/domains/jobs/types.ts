@@ -42,6 +42,11 @@ export interface Job {
   stopRequestedAt: number | null;
   /** User ids subscribed to the job's notifications. The creator watches by default. */
   watcherIds: Set<number>;
+  /**
+   * Watchers listed but not notified: written only by the `b-watch-listed-not-notified` fault (a
+   * watch whose notify flag is off). Absent on every other job.
+   */
+  silentWatcherIds?: Set<number>;
   /** Set once the job's terminal status has been observed and its watchers notified. */
   settled: boolean;
   /**

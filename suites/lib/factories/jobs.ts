@@ -1,4 +1,4 @@
-import type { CheckContext, Exchange } from '../types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from '../types.ts';
 import type { TargetFixtures } from '../target-types.ts';
 import { idOf, is2xx, isObject } from '../answers.ts';
 import type { Account } from './removal.ts';
@@ -10,13 +10,15 @@ const ENDED = ['completed', 'failed', 'stopped'];
 /**
  * The one cleanup rule for jobs, which cannot be deleted: stop it (DELETE /jobs/{id}, an
  * extension). A refused stop is fine only when the job has ended anyway; otherwise the cleanup
- * throws, so the run lists the job as left behind (it runs to its end).
+ * throws, so the run lists the job as left behind (it runs to its end). `via`: the client of the
+ * user who started it, where that is not the account's `api_key` (its `member_api_key`).
  */
-export function stopJobOnCleanup(t: CheckContext, jobId: number, account: Account = 0): void {
+export function stopJobOnCleanup(t: CheckContext, jobId: number, account: Account = 0, via?: InterfaceClient): void {
   t.cleanup(`stop job ${jobId} of account ${account + 1}`, async () => {
-    const stop = await t.b(account).delete(`/jobs/${jobId}`);
+    const client = via ?? t.b(account);
+    const stop = await client.delete(`/jobs/${jobId}`);
     if (is2xx(stop)) return;
-    const read = await t.b(account).get(`/jobs/${jobId}`);
+    const read = await client.get(`/jobs/${jobId}`);
     const status = is2xx(read) && isObject(read.json) ? read.json.status : undefined;
     if (typeof status === 'string' && ENDED.includes(status)) return;
     throw new Error(`DELETE /jobs/${jobId} answered ${stop.response.status} and the job has not ended (${typeof status === 'string' ? status : `GET /jobs/${jobId} answered ${read.response.status}`}); it runs to its end`);

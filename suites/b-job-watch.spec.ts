@@ -1,0 +1,503 @@
+import { check } from './lib/registry.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+import { idOf, is2xx, isObject, pageListing, userIn, type ListWalk } from './lib/answers.ts';
+import { listCatalog, walkCatalogList } from './catalog/b-lists.ts';
+import { jobBodyFrom, makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
+import { describeResponse } from './lib/expect.ts';
+
+/*
+ * B-JOB-5: `POST /jobs/{job_id}/watchers` subscribes the caller to the job's notifications; 200.
+ * Two things show a subscription, both through extensions a target may not serve: the caller
+ * among the job's watchers (GET /jobs/{id}/watchers), and a notification about the job reaching
+ * the caller when it ends (GET /notifications; the real service notifies a job's watchers when
+ * it reaches a terminal status, and its creator watches it by default). The check judges what the
+ * target shows and says what it could not see.
+ */
+
+/** The caller as a watcher list may name it: its email, user id and name (GET /user, an extension). */
+interface Caller {
+  email: string;
+  id?: unknown;
+  name?: unknown;
+}
+
+/** Who a key's GET /user (an extension) says its user is; undefined when it does not say. */
+async function callerOf(client: InterfaceClient): Promise<Caller | undefined> {
+  const user = userIn(await client.get('/user'));
+  if (typeof user?.email !== 'string') return undefined;
+  return { email: user.email, ...(user.id !== undefined ? { id: user.id } : {}), ...(user.name !== undefined ? { name: user.name } : {}) };
+}
+
+function sameUser(a: Caller, b: Caller): boolean {
+  return a.email.toLowerCase() === b.email.toLowerCase() || (a.id !== undefined && a.id === b.id);
+}
+
+/**
+ * Who a watcher entry names, in the shapes deployments give it (the spec shows no watcher's
+ * fields): the user itself (its `email`), or a user inside it (`user`), or a `user_id`; else, as
+ * the real service's docs show a watcher (`{"id": 1, "display_name": "Xplenty"}`, "the list of
+ * users watching"), an `id` with a `display_name`: `weak`, since that `id` may be the watch's
+ * rather than the user's on another deployment.
+ */
+function watcherNames(entry: unknown): { email?: string; id?: unknown; displayName?: unknown; weak: boolean } | undefined {
+  if (!isObject(entry)) return undefined;
+  const user = isObject(entry.user) ? entry.user : undefined;
+  const email = typeof entry.email === 'string' ? entry.email : typeof user?.email === 'string' ? user.email : undefined;
+  const id = entry.user_id ?? user?.id;
+  if (email !== undefined || id !== undefined) return { ...(email !== undefined ? { email } : {}), ...(id !== undefined ? { id } : {}), weak: false };
+  if (entry.id !== undefined && typeof entry.display_name === 'string') return { id: entry.id, displayName: entry.display_name, weak: true };
+  return undefined;
+}
+
+/** A weak entry names the caller only by its user id and its name together. */
+function namesCaller(entry: unknown, caller: Caller): boolean {
+  const named = watcherNames(entry);
+  if (named === undefined) return false;
+  const sameId = named.id !== undefined && caller.id !== undefined && named.id === caller.id;
+  if (named.weak) return sameId && caller.name !== undefined && named.displayName === caller.name;
+  return named.email === caller.email || sameId;
+}
+
+/** Job `id`'s watchers (GET /jobs/{id}/watchers, an extension), read whole; `weak` when entries name users only as the real docs show them. */
+interface Watchers {
+  walk: ListWalk;
+  weak: boolean;
+}
+
+/** The watchers of job `id`; null when the list cannot tell who watches (not served, not read whole, or an entry naming no user). */
+async function readWatchers(t: CheckContext, id: number): Promise<Watchers | null> {
+  const walk = await listCatalog(t.b(), t.target, `/jobs/${id}/watchers`, 5);
+  if (!walk?.complete) return null;
+  // An entry naming no user says nothing of who watches.
+  const names = walk.items.map(watcherNames);
+  if (!names.every((n) => n !== undefined)) return null;
+  return { walk, weak: names.some((n) => n?.weak) };
+}
+
+/** Whether `caller` is among the watchers, and the page that shows it (or the last page read). */
+function listing(watchers: Watchers, caller: Caller): { watching: boolean; ex: Exchange | undefined } {
+  const page = pageListing(watchers.walk, (w) => namesCaller(w, caller));
+  return { watching: page !== undefined, ex: page ?? watchers.walk.exchanges[watchers.walk.exchanges.length - 1] };
+}
+
+/**
+ * How a notification names job `id`, in what a deployment shows of it (the spec shows none of a
+ * notification's fields): a `job_id` (or `jobId`) of that id, a `job` object with that `id`, a
+ * URL whose path ends in `/jobs/{id}`, or text naming "job {id}" (the real service's "Job 12
+ * (orders-daily) was stopped"); undefined when it names it in none of these. Only a number right
+ * after the word "job" counts in text: any number elsewhere (a cluster's "sandbox-1") would tie
+ * notifications to jobs they are not about.
+ */
+function namesJob(notification: unknown, id: number): string | undefined {
+  const digits = literalOf(id) ?? String(id);
+  const inText = new RegExp(`\\bjob\\b[\\s:#]{0,3}${digits}(?!\\d)`, 'i');
+  const inUrl = new RegExp(`/jobs/${digits}(?:[/?#]|$)`);
+  const walk = (value: unknown, depth: number): string | undefined => {
+    if (typeof value === 'string') return inUrl.test(value) ? `a URL of /jobs/${digits}` : inText.test(value) ? `its text "${value.length > 80 ? `${value.slice(0, 80)}…` : value}"` : undefined;
+    if (depth > 3 || (!isObject(value) && !Array.isArray(value))) return undefined;
+    const members = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+    // A field naming the job says it best; text and URLs after.
+    for (const [key, member] of members) {
+      if (typeof key !== 'string') continue;
+      if (/^job_?id$/i.test(key) && (member === id || member === digits)) return `its ${key}`;
+      if (/^job$/i.test(key) && isObject(member) && (member.id === id || member.id === digits)) return 'its job object';
+    }
+    for (const [, member] of members) {
+      const found = walk(member, depth + 1);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(notification, 0);
+}
+
+/** What identifies a notification across reads: its `id` (the spec names a notification by one), else its whole JSON. */
+function notificationKey(notification: unknown): string {
+  if (isObject(notification) && (typeof notification.id === 'number' || typeof notification.id === 'string')) return `id ${String(notification.id)}`;
+  return `json ${stringifyWithBigIds(notification) ?? ''}`;
+}
+
+/** The walks of GET /notifications read this many pages of 100 at most: a user of a long run has many. */
+const INBOX_PAGES = 20;
+
+/** A user whose watch is judged: `api_key`'s, or `member_api_key`'s (another user of the account). */
+interface Subscriber {
+  /** How messages name it. */
+  who: string;
+  client: InterfaceClient;
+  caller: Caller;
+  /** It created the watched job, and so may watch it without any POST (the real service's default). */
+  creator: boolean;
+  /** One of its POSTs answered 200: it is subscribed to the watched job. */
+  subscribed: boolean;
+  /** Its own job, which it watches as its creator (the real service's default): notifications of an ended job reach it at all. */
+  control?: number;
+  inbox?: Inbox;
+  /** Why its notifications could not be read, where they could not. */
+  inboxUnseen?: string;
+}
+
+/** A new notification naming one of the jobs. */
+interface Naming {
+  key: string;
+  how: string;
+  ex: Exchange;
+  read: number;
+}
+
+/** A user's notifications (GET /notifications, an extension): those before the jobs were stopped, and the new ones naming each job. */
+interface Inbox {
+  before: Set<string>;
+  pageSizeHonoured: boolean;
+  /** The last walk reached the end of the list. */
+  complete: boolean;
+  /** New notifications seen (naming a job or not). */
+  fresh: number;
+  /** The new notifications naming each job: how each names it, the page showing it, and the read (of the poll) that first showed it. */
+  about: Map<number, Naming[]>;
+  last?: Exchange;
+  /** The unread count of GET /user (an extension) before, where shown: counted where notifications cannot be tied to a job. */
+  unreadBefore?: number;
+}
+
+async function unreadCount(client: InterfaceClient): Promise<number | undefined> {
+  const ex = await client.get('/user');
+  const user = userIn(ex) ?? (is2xx(ex) && isObject(ex.json) ? ex.json : undefined);
+  return typeof user?.unread_notifications_count === 'number' ? user.unread_notifications_count : undefined;
+}
+
+/** The user's notifications as they stand: the inbox to judge against, or why there is none. */
+async function openInbox(t: CheckContext, client: InterfaceClient): Promise<Inbox | string> {
+  const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES });
+  if ('refused' in walked) return `GET /notifications (an extension) answered ${walked.refused.response.status}`;
+  const unreadBefore = await unreadCount(client);
+  return {
+    before: new Set(walked.items.map(notificationKey)),
+    pageSizeHonoured: walked.pageSizeHonoured,
+    complete: walked.complete,
+    fresh: 0,
+    about: new Map(),
+    ...(walked.exchanges.length ? { last: walked.exchanges[walked.exchanges.length - 1] } : {}),
+    ...(unreadBefore !== undefined ? { unreadBefore } : {}),
+  };
+}
+
+/**
+ * Reads the inbox again (the poll's read `read`) and keeps each new notification naming one of
+ * `jobs`; one naming more than one of them tells of none. Returns whether one was newly found.
+ */
+async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox, jobs: readonly number[], read: number): Promise<boolean> {
+  const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES, pageSizeHonoured: inbox.pageSizeHonoured });
+  if ('refused' in walked) return false;
+  inbox.complete = walked.complete;
+  inbox.last = walked.exchanges[walked.exchanges.length - 1] ?? inbox.last;
+  const fresh = walked.items.filter((n) => !inbox.before.has(notificationKey(n)));
+  inbox.fresh = fresh.length;
+  let found = false;
+  for (const n of fresh) {
+    const named = jobs.map((id) => ({ id, how: namesJob(n, id) })).filter((x) => x.how !== undefined);
+    const only = named.length === 1 ? named[0] : undefined;
+    const key = notificationKey(n);
+    const known = inbox.about.get(only?.id ?? -1) ?? [];
+    if (!only || known.some((k) => k.key === key)) continue;
+    const ex = pageListing(walked, (item) => item === n) ?? inbox.last;
+    if (ex) inbox.about.set(only.id, [...known, { key, how: only.how ?? '', ex, read }]);
+    found = true;
+  }
+  return found;
+}
+
+/** The statuses after which a job does nothing more (the real service's; the spec names the statuses, not which end a job). */
+const TERMINAL = new Set(['completed', 'failed', 'stopped']);
+
+/** A job the check stops and waits for: read through its starter's key. */
+interface Ending {
+  id: number;
+  client: InterfaceClient;
+  /** Its status at the last read. */
+  status?: string;
+  /** The poll's last read that saw it not ended (-1: none did). */
+  lastRunning: number;
+  ended: boolean;
+  /** GET /jobs/{id} (an extension) answers it. */
+  readable: boolean;
+}
+
+async function readStatus(job: Ending, read: number): Promise<void> {
+  const ex = await job.client.get(`/jobs/${job.id}`);
+  const status = is2xx(ex) && isObject(ex.json) ? ex.json.status : undefined;
+  if (typeof status !== 'string') {
+    job.readable = false;
+    return;
+  }
+  job.status = status;
+  job.ended = TERMINAL.has(status);
+  if (!job.ended) job.lastRunning = read;
+}
+
+/** A job started with another key than `api_key` (member_api_key's), stopped on cleanup with it; or the answer refusing it. */
+async function startJobWith(t: CheckContext, client: InterfaceClient): Promise<{ id: number } | { refused: Exchange }> {
+  const body = jobBodyFrom(t.fixtures());
+  const ex = await client.post('/jobs', { body: body ?? {} });
+  const id = idOf(ex);
+  if (!is2xx(ex) || id === undefined) return { refused: ex };
+  stopJobOnCleanup(t, id, 0, client);
+  return { id };
+}
+
+/** Where the watch is seen, or why not, for each way of seeing it. */
+interface Seen {
+  /** The caller's POST (api_key's user, who created the job and stopped watching it first) was seen to put it among the watchers. */
+  callerListed: boolean;
+  /** member_api_key's POST was seen to put its user among the watchers (a user who did not create the job). */
+  memberListed: boolean;
+  listedUnseen: string[];
+  /** A user whose only subscription was a POST was seen notified when the job ended. */
+  notified: boolean;
+  notifiedUnseen: string[];
+}
+
+/**
+ * The caller's first POST on a job it may watch already (its creator, where it could not stop
+ * watching first; anyone the second time) asks for what the spec does not cover, and may be
+ * refused (409, say); never with a 5xx. The spec's 200 is for subscribing: a caller seen not
+ * watching must get it.
+ */
+async function callerWatches(t: CheckContext, id: number, owner: Subscriber, unobservable: string | undefined, seen: Seen): Promise<void> {
+  let unseen = unobservable;
+  for (let i = 0; i < 2; i++) {
+    const ex = await owner.client.post(`/jobs/${id}/watchers`);
+    const mayWatchAlready = i > 0 || unobservable !== undefined;
+    if (mayWatchAlready && ex.response.status >= 400 && ex.response.status < 500) {
+      t.note(`POST /jobs/${id}/watchers answered ${ex.response.status} to a caller that may watch the job already, which the spec does not cover`);
+      continue;
+    }
+    t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
+    owner.subscribed = true;
+    if (unseen !== undefined) continue;
+    const after = await readWatchers(t, id);
+    if (!after) {
+      unseen = `GET /jobs/${id}/watchers (an extension) could not be read whole after the POST`;
+      continue;
+    }
+    const { watching, ex: shown } = listing(after, owner.caller);
+    // Entries of an id and a display name only: the id may be the watch's, so a caller not
+    // found by its user id and name there is not judged.
+    if (after.weak && !watching) {
+      unseen = `after the POST no entry of GET /jobs/${id}/watchers had the caller's user id and name, and its entries name watchers only by an id and a display name, which may be the watch's id`;
+      continue;
+    }
+    t.expect.that(watching, {
+      clause: 'B-JOB-5',
+      message: `after POST /jobs/${id}/watchers the caller is not among the job's watchers`,
+      expected: `a watcher with the caller's email or user id${after.weak ? ' (or its user id as id, with its name as display_name)' : ''}`,
+      received: 'not listed',
+      ...(shown ? { exchange: shown } : {}),
+    });
+    seen.callerListed = true;
+  }
+  if (unseen !== undefined) seen.listedUnseen.push(`the caller's own subscription: ${unseen}`);
+}
+
+/**
+ * The member (member_api_key's user, who did not create the job) subscribes, before the caller
+ * does again: the caller stopped watching, so a watch that subscribed another user than its
+ * caller (the account's owner, say) shows as that user among the watchers, not the member.
+ */
+async function memberWatches(t: CheckContext, id: number, member: Subscriber, owner: Subscriber, before: Watchers | null, ownerNotWatching: boolean, seen: Seen): Promise<void> {
+  const ex = await member.client.post(`/jobs/${id}/watchers`);
+  // Which roles may call which operation of interface B is not shown (section 5): a member may be refused.
+  if (ex.response.status >= 400 && ex.response.status < 500) {
+    seen.listedUnseen.push(`POST /jobs/${id}/watchers with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown), so another user's watch was not seen`);
+    return;
+  }
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers with member_api_key (${member.caller.email}, who did not create the job) answered ${ex.response.status}, expected 200`);
+  member.subscribed = true;
+  if (!before) return void seen.listedUnseen.push(`GET /jobs/${id}/watchers (an extension) did not show the watchers by email, user id, or id and display name, read whole`);
+  if (listing(before, member.caller).watching) return void seen.listedUnseen.push(`member_api_key's user (${member.caller.email}) watched job ${id} before its POST, so a subscription by it would not show`);
+  const after = await readWatchers(t, id);
+  if (!after) return void seen.listedUnseen.push(`GET /jobs/${id}/watchers could not be read whole after the member's POST`);
+  const { watching, ex: shown } = listing(after, member.caller);
+  if (after.weak && !watching) return void seen.listedUnseen.push(`after the member's POST no entry of GET /jobs/${id}/watchers had its user id and name, and the entries name watchers only by an id and a display name`);
+  const ownerInstead = ownerNotWatching && !watching && listing(after, owner.caller).watching;
+  t.expect.that(watching, {
+    clause: 'B-JOB-5',
+    message: `after POST /jobs/${id}/watchers with member_api_key, its user (${member.caller.email}) is not among the job's watchers${ownerInstead ? `, and api_key's user (${owner.caller.email}), who had stopped watching, is: the watch subscribed another user than its caller` : ''}`,
+    expected: `a watcher with the email or user id of member_api_key's user (${member.caller.email})`,
+    received: ownerInstead ? `api_key's user (${owner.caller.email}) listed instead` : 'not listed',
+    ...(shown ? { exchange: shown } : {}),
+  });
+  seen.memberListed = true;
+}
+
+/**
+ * The watched job, and each subscriber's control job (its own, watched by default), stopped at
+ * once (DELETE /jobs/{id}, the real service's stop) and read until they end; meanwhile each
+ * subscriber's notifications are read for new ones naming the jobs. Waits `jobEndMs` for the jobs
+ * to end and then `jobStartMs` (the time the target document gives the deployment to act on a
+ * job) after the last job ended or the last notification came; done early once every expected
+ * notification came.
+ */
+async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly Subscriber[], seen: Seen, callerIsolated: boolean): Promise<void> {
+  const settleMs = jobStartMs(t.target);
+  const endMs = jobEndMs(t.target);
+  const jobs: Ending[] = [watched];
+  for (const s of subscribers) if (s.control !== undefined) jobs.push({ id: s.control, client: s.client, ended: false, readable: true, lastRunning: -1 });
+  const ids = jobs.map((j) => j.id);
+  const reading = subscribers.filter((s) => s.inbox !== undefined);
+  // The watched job must not have ended before it could be watched: its end is after every POST.
+  await readStatus(watched, -1);
+  const endedEarly = watched.ended;
+  for (const job of jobs) {
+    const stop = await job.client.delete(`/jobs/${job.id}`);
+    if (!is2xx(stop)) t.note(`DELETE /jobs/${job.id} (the real service's stop, an extension) answered ${stop.response.status}: job ${job.id} runs to its end`);
+  }
+  let last = Date.now();
+  let read = 0;
+  const expected = (s: Subscriber): number[] => [...(s.subscribed ? [watched.id] : []), ...(s.control !== undefined ? [s.control] : [])];
+  await t.poll(async () => {
+    // The jobs first, then the notifications: a notification first seen in a read that saw its
+    // job still running, or later, came no earlier than the read before that one.
+    for (const job of jobs) {
+      if (job.ended || !job.readable) continue;
+      await readStatus(job, read);
+      if (job.ended) last = Date.now();
+    }
+    for (const s of reading) if (await readInbox(t, s.client, s.inbox!, ids, read)) last = Date.now();
+    read++;
+    if (reading.every((s) => expected(s).every((id) => s.inbox!.about.has(id)))) return true;
+    const allEnded = jobs.every((j) => j.ended || !j.readable);
+    return allEnded && jobs.some((j) => j.readable) && Date.now() - last >= settleMs ? false : undefined;
+  }, { timeoutMs: endMs + settleMs, intervalMs: (elapsed) => (elapsed < 5_000 ? 250 : 1_000) });
+
+  for (const s of subscribers) {
+    if (!s.subscribed) continue;
+    const unseen = (why: string) => void seen.notifiedUnseen.push(`${s.who}: ${why}`);
+    if (!s.inbox) {
+      unseen(s.inboxUnseen ?? 'its notifications could not be read');
+      continue;
+    }
+    const inbox = s.inbox;
+    const about = inbox.about.get(watched.id)?.[0];
+    if (about) {
+      t.note(`${s.who} was notified about job ${watched.id}, which it watches through POST /jobs/${watched.id}/watchers, at its end (last seen ${watched.status ?? 'unknown'}): a new notification naming it by ${about.how}`);
+      // The creator's notification shows the POST's subscription only where it was seen to stop watching first.
+      if (!s.creator || callerIsolated) seen.notified = true;
+      else unseen('it was notified, but it created the job and was not seen to stop watching it before the POST, so the notification may come from its watch as creator');
+      continue;
+    }
+    const control = s.control === undefined ? undefined : jobs.find((j) => j.id === s.control);
+    // The control's notification is of its end, not of an earlier event (its start, say), only
+    // where no read before the last that saw it running showed it.
+    const controlAbout = control ? inbox.about.get(control.id)?.find((n) => n.read >= control.lastRunning) : undefined;
+    if (endedEarly) unseen(`job ${watched.id} had ended (${watched.status ?? '?'}) before it could be stopped, perhaps before the POST, so no notification of its end was owed`);
+    else if (!watched.readable) unseen(`GET /jobs/${watched.id} (an extension) did not show the job's status, so its end was not seen`);
+    else if (!watched.ended) unseen(`job ${watched.id}, asked to stop, had not ended after ${endMs / 1000} s (last seen ${watched.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`);
+    else if (!inbox.complete) unseen(`GET /notifications was not read to its end (more than ${INBOX_PAGES} pages of 100, or a page size it does not honour), so a notification about job ${watched.id} may be unread`);
+    else if (control?.ended && controlAbout) {
+      // Clear: notifications of an ended job reach this user and name the job, and none named this one.
+      t.fail({
+        clause: 'B-JOB-5',
+        message: `job ${watched.id} ended (${watched.status ?? '?'}) after ${s.who}'s POST /jobs/${watched.id}/watchers answered 200, and no notification about it reached ${s.who} within ${settleMs / 1000} s, while job ${control.id}, which ${s.who} watches as its creator, ended too (${control.status ?? '?'}) and did notify it (naming it by ${controlAbout.how})`,
+        expected: `a new notification of ${s.who} naming job ${watched.id}`,
+        received: `${inbox.fresh} new notification(s), none naming job ${watched.id}`,
+        ...(inbox.last ? { exchange: inbox.last } : {}),
+      });
+    } else {
+      const count = inbox.unreadBefore !== undefined ? await unreadCount(s.client) : undefined;
+      const counted = count !== undefined && inbox.unreadBefore !== undefined ? `; GET /user's unread_notifications_count went from ${inbox.unreadBefore} to ${count} (counted, not tied to a job: other jobs of the run may end meanwhile)` : '';
+      const why =
+        control === undefined
+          ? 'its own job, watched as its creator, could not be started, so there is nothing to compare with'
+          : !control.ended
+            ? `its own job ${control.id} had not ended either`
+            : inbox.about.has(control.id)
+              ? `the only new notification naming its own job ${control.id} came before that job was last seen running, so it may be of another event than its end`
+              : `its own job ${control.id}, which it watches as its creator, ended (${control.status ?? '?'}) and no new notification named it either: the deployment may not notify on a stopped job, or its notifications may not name the job (by job_id, a job object, a /jobs/{id} URL or "job {id}" in their text)`;
+      unseen(`no new notification named job ${watched.id} within ${settleMs / 1000} s of its end (${inbox.fresh} new in all)${counted}, and ${why} (a deployment that takes longer to notify gives that time as interface_b.job_start_seconds in the target document)`);
+    }
+  }
+}
+
+check({
+  id: 'b-job/watch',
+  clauses: ['B-JOB-5'],
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key)',
+  needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const made = await makeJob(t, 0);
+    if (!made) return t.skip('needs fixtures.package_id and fixtures.cluster_id of account 1');
+    const { id } = made;
+    // The control, a job the caller watches as its creator, is started beside the watched one, so
+    // that what the two bring before they are stopped (a notification of their start, say) comes alike.
+    const control = await makeJob(t, 0);
+    const seen: Seen = { callerListed: false, memberListed: false, listedUnseen: [], notified: false, notifiedUnseen: [] };
+    const ownerCaller = await callerOf(t.b());
+    if (!ownerCaller) {
+      // Without the caller's identity neither its place among the watchers nor its notifications can be told apart.
+      for (let i = 0; i < 2; i++) {
+        const ex = await t.b().post(`/jobs/${id}/watchers`);
+        if (ex.response.status >= 400 && ex.response.status < 500) t.note(`POST /jobs/${id}/watchers answered ${ex.response.status} to its creator, which may watch the job already`);
+        else t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers answered ${ex.response.status}, expected 200`);
+      }
+      return t.partial('B-JOB-5', "the subscription itself was not seen, only the 200s: the caller's email and id, by which watchers and notifications are told apart, could not be read (GET /user, an extension)");
+    }
+    const owner: Subscriber = { who: "api_key's user", client: t.b(), caller: ownerCaller, creator: true, subscribed: false, ...(control ? { control: control.id } : {}) };
+
+    // Another user of the account, where the document gives its key: it did not create the job,
+    // so its watch is seen without stopping a default one first, and cannot be mistaken for the
+    // account owner's.
+    let member: Subscriber | undefined;
+    const memberKey = t.target.b[0]?.memberApiKey;
+    if (memberKey === undefined) {
+      seen.listedUnseen.push("the watch was seen for api_key's user only, who created the job: that it subscribes its caller and not another user of the account (its owner, say) needs a key of a second user of account 1 (member_api_key in the target document)");
+    } else {
+      const client = t.bWithKey(memberKey);
+      const caller = await callerOf(client);
+      if (!caller) seen.listedUnseen.push("member_api_key's user could not be told apart (its GET /user, an extension, showed no email)");
+      else if (sameUser(caller, ownerCaller)) seen.listedUnseen.push(`member_api_key is a key of api_key's user (${caller.email}), not of another user of the account`);
+      else {
+        member = { who: `member_api_key's user (${caller.email})`, client, caller, creator: false, subscribed: false };
+        const started = await startJobWith(t, client);
+        if ('id' in started) member.control = started.id;
+        else t.note(`POST /jobs with member_api_key answered ${describeResponse(started.refused)}: its user's notifications are judged without a job of its own to compare with`);
+      }
+    }
+
+    // The creator watches its job already (the real service's default): to see the POST
+    // subscribe, the caller first stops watching, where the target lets it (DELETE, an
+    // extension), and must then be missing from the watchers.
+    let unobservable: string | undefined;
+    const unwatch = await t.b().delete(`/jobs/${id}/watchers`);
+    const before = await readWatchers(t, id);
+    if (!is2xx(unwatch)) unobservable = `the caller could not stop watching its job first (DELETE /jobs/${id}/watchers, an extension, answered ${unwatch.response.status}), and the creator of a job watches it already`;
+    else if (!before) unobservable = `GET /jobs/${id}/watchers (an extension) did not show the watchers by email, user id, or id and display name, read whole`;
+    else if (listing(before, ownerCaller).watching) unobservable = `the caller still watched job ${id} after DELETE /jobs/${id}/watchers, so a subscription by the POST would not show`;
+
+    if (member) await memberWatches(t, id, member, owner, before, unobservable === undefined, seen);
+    await callerWatches(t, id, owner, unobservable, seen);
+
+    // The notifications: what each subscriber has before the jobs are stopped, then what comes.
+    const subscribers = [owner, ...(member ? [member] : [])].filter((s) => s.subscribed);
+    if (subscribers.length === 0) {
+      seen.notifiedUnseen.push(`no POST /jobs/${id}/watchers answered 200, so no subscription was owed a notification`);
+    } else {
+      for (const s of subscribers) {
+        const inbox = await openInbox(t, s.client);
+        if (typeof inbox === 'string') s.inboxUnseen = `its notifications could not be read: ${inbox}`;
+        else s.inbox = inbox;
+      }
+      await watchEnds(t, { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, subscribers, seen, unobservable === undefined);
+    }
+
+    // The watch is seen in full for a user who did not create the job (member_api_key): the
+    // caller's own, after it stopped watching, cannot tell it from a watch of the account's owner.
+    if (!seen.callerListed && !seen.memberListed) t.partial('B-JOB-5', `no POST was seen to put its caller among the job's watchers: ${seen.listedUnseen.join('; ')}`);
+    else if (!seen.memberListed) t.partial('B-JOB-5', `the watch was seen to subscribe api_key's user, not another user of the account: ${seen.listedUnseen.join('; ')}`);
+    else if (seen.listedUnseen.length) t.note(`not seen among the watchers: ${seen.listedUnseen.join('; ')}`);
+    if (!seen.notified) t.partial('B-JOB-5', `no subscription by a POST was seen to bring a notification when the job ended: ${seen.notifiedUnseen.join('; ')}`);
+    else if (seen.notifiedUnseen.length) t.note(`not seen notified: ${seen.notifiedUnseen.join('; ')}`);
+  },
+});
