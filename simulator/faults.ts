@@ -36,6 +36,7 @@ export const faultCatalog = {
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
   'b-stopped-job-status-canceled': { clause: 'B-JOB-3', description: 'a job that has stopped reports the status `canceled` (another job runner\'s word), not `stopped`' },
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
+  'b-job-list-status-label': { clause: 'B-JOB-3', description: 'the job list (GET /jobs) presents each job\'s status as a display label ("Running", "Pending stoppage"), as a dashboard\'s job table shows it; a job read alone (POST /jobs, GET /jobs/{id}) answers the status itself' },
   'b-job-list-progress-percent': { clause: 'B-JOB-4', description: 'the job list (GET /jobs) presents each job with its progress in percent (0 to 100), as a dashboard\'s job table shows it; a job read alone (POST /jobs, GET /jobs/{id}) answers 0 to 1' },
   'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },
   'b-watch-subscribes-nobody': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 200 with the watcher entry but subscribes nobody' },

@@ -11,9 +11,7 @@ import { describeResponse } from './lib/expect.ts';
 import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
 import { JobListReads } from './lib/job-list.ts';
-
-/** Job statuses of section 2 / 3. */
-const JOB_STATUSES = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
+import { JOB_STATUSES } from './lib/job-statuses.ts';
 
 /** The real service's job moves (docs/interface-b.md), the B-GAP-5 convention: status -> statuses that may follow. */
 const NEXT: Record<string, string[]> = {

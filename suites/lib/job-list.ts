@@ -1,6 +1,7 @@
 import type { CheckContext } from './types.ts';
 import { isObject, show } from './answers.ts';
 import { walkCatalogList } from '../catalog/b-lists.ts';
+import { JOB_STATUSES } from './job-statuses.ts';
 
 /**
  * Pages of the job list one read takes at most (pages of 100): a deployment lists an account's
@@ -11,12 +12,13 @@ import { walkCatalogList } from '../catalog/b-lists.ts';
 const PAGES_PER_READ = 2;
 
 /**
- * B-JOB-4 ("a job's progress is a number from 0 to 1") holds for every job a target shows, and a
- * job list (GET /jobs, an extension of the real service) shows them through a view of its own: a
- * list presenter may report progress otherwise than the single-job answer does (in percent, as
- * dashboards do). Every job of every page read is held to 0..1, walked with the target's paging
- * names. The spec gives the list no shape, so a listed job without `progress` is not judged
- * (B-SCHEMA-1 judges the list whole in the simulator profile); one with it is.
+ * B-JOB-4 ("a job's progress is a number from 0 to 1") and B-JOB-3 (its status is always one of
+ * the nine) hold for every job a target shows, and a job list (GET /jobs, an extension of the
+ * real service) shows them through a view of its own: a list presenter may report progress or
+ * status otherwise than the single-job answer does (in percent, as display labels, as dashboards
+ * do). Every job of every page read is held to 0..1 and to the nine statuses, walked with the
+ * target's paging names. The spec gives the list no shape, so a listed job without `progress` or
+ * `status` is not judged on it (B-SCHEMA-1 judges the list whole in the simulator profile).
  *
  * A percent list shows 0 as 0: the list part is verified only once a listed job showed progress
  * above 0 (a running job, a finished one at 1). `report` says otherwise.
@@ -28,6 +30,7 @@ export class JobListReads {
   private pageSizeHonoured: boolean | undefined;
   private reads = 0;
   private judged = 0;
+  private statusesJudged = 0;
   private withoutProgress = 0;
   /** Listings seen with a progress above 0 (and within 0..1: one outside has failed the check). */
   private aboveZero = 0;
@@ -65,6 +68,18 @@ export class JobListReads {
         if (!isObject(job)) continue;
         const status = typeof job.status === 'string' ? job.status : show(job.status);
         this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+        // B-JOB-3 ("always one of" the nine) holds for a listed job as for one read alone; the
+        // list's shape is not the spec's, so a listed job without a status is not judged.
+        if (Object.hasOwn(job, 'status')) {
+          this.statusesJudged++;
+          t.expect.that(typeof job.status === 'string' && JOB_STATUSES.includes(job.status), {
+            clause: 'B-JOB-3',
+            message: `the job list (GET /jobs, an extension; page ${page + 1} of a read) shows job ${String(job.id)} with the status ${show(job.status)}, not one of the nine`,
+            expected: JOB_STATUSES.join(' | '),
+            received: show(job.status),
+            exchange: ex,
+          });
+        }
         if (!Object.hasOwn(job, 'progress')) {
           this.withoutProgress++;
           continue;
@@ -95,7 +110,7 @@ export class JobListReads {
     if (this.served === undefined) return;
     const statuses = [...this.statuses].map(([status, n]) => `${status} ×${n}`).join(', ') || 'none';
     t.note(
-      `the job list (GET /jobs, an extension): ${this.reads} read(s) of up to ${PAGES_PER_READ} pages held every listed job's progress to 0..1 (${this.judged} listings; statuses listed: ${statuses})` +
+      `the job list (GET /jobs, an extension): ${this.reads} read(s) of up to ${PAGES_PER_READ} pages held every listed job's progress to 0..1 (${this.judged} listings) and its status to the nine (${this.statusesJudged} listings; statuses listed: ${statuses})` +
         `${this.withoutProgress ? `; ${this.withoutProgress} listed without progress, not judged` : ''}${this.refusedLater === undefined ? '' : `; a later read was refused (${this.refusedLater})`}`,
     );
     if (this.aboveZero === 0) {

@@ -7,14 +7,14 @@ import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
- * B-JOB-4 holds for the jobs a job list shows, not only for a job read alone. A target whose
+ * B-JOB-4 (and B-JOB-3) hold for the jobs a job list shows, not only for a job read alone. A target whose
  * single-job answers are right (progress 0..1) but whose GET /jobs (an extension) shows each job
  * through a view of its own: in percent, a failure naming the job; all at 0, where a percent scale
  * cannot show, the clause is not verified, saying so; not served, nothing of a list to judge.
  */
 const KEY = 'k'.repeat(32);
 
-type ListView = 'percent' | 'zero' | 'none';
+type ListView = 'percent' | 'zero' | 'none' | 'labels';
 
 /** Job 7 runs at 0.5 for three reads, then completes; the stop (an extension) is not served. */
 function jobsTarget(view: ListView): http.Server {
@@ -36,7 +36,8 @@ function jobsTarget(view: ListView): http.Server {
       }
       if (req.method === 'GET' && path === '/acme/api/jobs' && view !== 'none') {
         const state = now();
-        return send(200, [job({ status: state.status, progress: view === 'percent' ? state.progress * 100 : 0 })]);
+        const status = view === 'labels' ? `${state.status.charAt(0).toUpperCase()}${state.status.slice(1)}` : state.status;
+        return send(200, [job({ status, progress: view === 'percent' ? state.progress * 100 : view === 'labels' ? state.progress : 0 })]);
       }
       send(404, { message: 'Not found' });
     });
@@ -52,7 +53,8 @@ async function runPoll(view: ListView, servers: http.Server[]) {
   const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
   const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
   const [poll] = out.checks;
-  return { poll, job4: clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === 'B-JOB-4') };
+  const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
+  return { poll, job4: verdicts.find((v) => v.id === 'B-JOB-4'), job3: verdicts.find((v) => v.id === 'B-JOB-3') };
 }
 
 describe('b-job/lifecycle-poll and the job list', () => {
@@ -73,6 +75,13 @@ describe('b-job/lifecycle-poll and the job list', () => {
     expect(poll?.verdict).toBe('pass');
     expect(job4?.verdict).toBe('not-verified');
     expect(job4?.reasons.join('\n')).toMatch(/job list \(GET \/jobs, an extension\) showed no job with progress above 0/);
+  });
+
+  it('fails B-JOB-3 naming the listed job when the list shows its status as a display label, though the job read alone is right', { timeout: 30_000 }, async () => {
+    const { poll, job3, job4 } = await runPoll('labels', servers);
+    expect(job3?.verdict).toBe('fail');
+    expect(job4?.verdict).not.toBe('fail');
+    expect(poll?.failures.map((f) => f.message).join('\n')).toMatch(/job list \(GET \/jobs.*job 7 with the status "Running", not one of the nine/);
   });
 
   it('passes B-JOB-4 where no job list is served, and says none was judged', { timeout: 30_000 }, async () => {

@@ -40,10 +40,14 @@ const recentPages = recentJsonArraysBy<AccountState>();
 export function jobsPageBytes(sim: Sim, account: AccountState, jobs: readonly Job[], links: Links): Buffer {
   // b-job-list-progress-percent: the list's own view of a job, its progress in percent as a
   // dashboard's job table shows it; a job read alone keeps its kept bytes, 0 to 1.
-  if (sim.faults.has('b-job-list-progress-percent')) {
+  // b-job-list-status-label: the same view with each status as a display label ("Pending
+  // stoppage"), as a job table's column shows it.
+  const percent = sim.faults.has('b-job-list-progress-percent');
+  const labels = sim.faults.has('b-job-list-status-label');
+  if (percent || labels) {
     return jsonArrayBytes(jobs.map((job) => {
       const shown = presentJob(sim, account, job, links);
-      return Buffer.from(JSON.stringify({ ...shown, progress: Number(shown.progress) * 100 }));
+      return Buffer.from(JSON.stringify({ ...shown, ...(percent ? { progress: Number(shown.progress) * 100 } : {}), ...(labels ? { status: statusLabel(String(shown.status)) } : {}) }));
     }));
   }
   return recentPages(account).bytes(jobs.map((job) => jobJsonBytes(sim, account, job, links)));
@@ -94,4 +98,10 @@ function sameState(a: JobState, b: JobState): boolean {
 /** How many jobs' bytes the account keeps (for the tests of the bound). */
 export function keptJobCount(account: AccountState): number {
   return keptByAccount.get(account)?.size ?? 0;
+}
+
+/** "pending_stoppage" as a table's column shows it: "Pending stoppage". */
+function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -1,0 +1,5 @@
+/**
+ * The nine job statuses of sections 2 and 3: B-JOB-3 holds every job a target shows, alone or in
+ * a list, to one of them.
+ */
+export const JOB_STATUSES: readonly string[] = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
