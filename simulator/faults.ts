@@ -97,6 +97,7 @@ export const faultCatalog = {
   'a-reads-under-v2': { clause: 'A-VER-1', description: 'interface A\'s reads (every GET) are served under /api/public/v2 only, as a read API moved to a new version; the writes stay under /api/public/v1, where a GET is 404 (an unknown path)' },
   'a-writes-under-v2': { clause: 'A-VER-1', description: 'interface A\'s writes (POST, PUT, PATCH, and the DELETE of a key) are served under /api/public/v2 only; the reads and the spec\'s DELETE /pipelines/{id} stay under /api/public/v1, where a write is 404 (an unknown path)' },
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
+  'a-head-without-key': { clause: 'A-AUTH-7', description: 'a HEAD without an Authorization header is let through (for load balancers\' probes) as the first account: 200 for a live pipeline, 404 for an absent one, so ids can be enumerated without a key' },
   'a-key-outside-authorization-accepted': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an X-API-Key header or an api_key query parameter authenticates' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },
   'a-unprefixed-key-on-pipeline-reads': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates on GET /pipelines/{id} and GET /pipelines/{id}/definition: those reads look the key up through a path of their own that adds a missing prefix; every other request refuses it' },

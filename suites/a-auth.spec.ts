@@ -307,3 +307,63 @@ check({
     });
   },
 });
+
+/**
+ * A HEAD of each read the target routes as GET (the lists, account 1's first fixture pipeline and
+ * its definition, absent ids): a gate that waves HEAD through for load balancers' probes serves
+ * it without a key. A HEAD answer has no body, so only its status is judged (no error object);
+ * and a proxy or CDN in front may answer HEAD itself, so any refusal counts (a 405 too): without a
+ * valid key it must not be a 2xx, nor may a live pipeline answer otherwise than an absent one (a
+ * 200 against a 404 tells which ids exist, to anyone).
+ */
+check({
+  id: 'a-auth/head-without-key-refused',
+  clauses: ['A-AUTH-7'],
+  supports: ['A-AUTH-1'],
+  title: 'A-AUTH-7: HEAD of every read the target routes (the lists, a fixture pipeline, absent ids), with no key or an unknown one, is not served (no 2xx), and a live pipeline answers it as an absent one does',
+  needs: ['a'],
+  async run(t) {
+    const key = adminKey(t);
+    const absent = absentIdFrom(t.target, Date.now());
+    const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+    const unknown = `${t.target.keyPrefix}_${`${t.runId}`.replace(/[^0-9a-z]/gi, '').padEnd(40, '0').slice(0, 40)}`;
+    const credentials = [described(null, 'none'), described(`Bearer ${unknown}`, `"Bearer <an unknown key>"`)];
+    const head = (auth: string | null, path: string) => t.aWithAuthorization(auth).request('HEAD', path);
+    let served = 0;
+    for (const endpoint of A_ENDPOINTS) {
+      const route = aRoute(t, endpoint.operation);
+      if (route === null || route.method !== 'GET' || endpoint.effect !== 'read') continue;
+      const live = endpoint.id === undefined ? route.path : endpoint.id === 'pipeline' && fixture !== undefined ? routePath(route, fixture) : undefined;
+      const paths = [...(live !== undefined ? [live] : []), ...(endpoint.id !== undefined ? [routePath(route, absent)] : [])];
+      // With the key, a HEAD the target serves shows the probe reaches the read at all.
+      if (live !== undefined && is2xx(await head(`Bearer ${key}`, live))) served++;
+      for (const credential of credentials) {
+        const answers = new Map<string, Exchange>();
+        for (const path of paths) {
+          const ex = await head(credential.value, path);
+          answers.set(path, ex);
+          t.expect.that(!is2xx(ex), {
+            clause: 'A-AUTH-7',
+            message: `${requestLine(ex)} with Authorization ${credential.description} was served (${ex.response.status}): a missing or invalid key is refused`,
+            expected: 'not a 2xx (401; a 405 where HEAD is not served)',
+            received: describeResponse(ex),
+            exchange: ex,
+          });
+        }
+        const atLive = live !== undefined && endpoint.id !== undefined ? answers.get(live) : undefined;
+        const atAbsent = answers.get(routePath(route, absent));
+        if (atLive && atAbsent) {
+          t.expect.that(atLive.response.status === atAbsent.response.status, {
+            clause: 'A-AUTH-7',
+            message: `with Authorization ${credential.description}, ${requestLine(atLive)} (a fixture pipeline) answered ${atLive.response.status} and ${requestLine(atAbsent)} (an absent id) ${atAbsent.response.status}: without a key the answer tells which ids exist`,
+            expected: 'the same refusal for a live id and an absent one (401)',
+            received: `${atLive.response.status} (live) and ${atAbsent.response.status} (absent)`,
+            exchange: atLive,
+          });
+        }
+      }
+    }
+    if (fixture === undefined) t.note('no fixture pipeline (fixtures.pipeline_ids): a live id was not compared with an absent one');
+    if (served === 0) t.note('no HEAD was served with the key either (none answered 2xx): the refusals above may be the front\'s own');
+  },
+});

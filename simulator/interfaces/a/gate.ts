@@ -10,7 +10,7 @@ import type { AState } from './types.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx), addMissingPrefix: prefixAdded(sim, ctx) });
+  const { account, key } = headProbeGrant(sim, ctx) ?? authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx), addMissingPrefix: prefixAdded(sim, ctx) });
   const state = ctx.state as AState;
   state.account = account;
   state.apiKey = key;
@@ -54,4 +54,16 @@ const PIPELINE_OR_DEFINITION_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+(\/de
  */
 function prefixAdded(sim: Sim, ctx: Context): boolean {
   return ctx.method === 'GET' && PIPELINE_OR_DEFINITION_READ.test(ctx.path) && sim.faults.has('a-unprefixed-key-on-pipeline-reads');
+}
+
+/**
+ * The fault `a-head-without-key`: a gate that waves a HEAD without an Authorization header
+ * through (for load balancers' probes) as the first account and its first key, so a live pipeline
+ * answers 200 and an absent one 404 to anyone. Without the fault every HEAD needs the key.
+ */
+function headProbeGrant(sim: Sim, ctx: Context): ReturnType<typeof authenticatePipelineKey> | null {
+  if (ctx.method !== 'HEAD' || ctx.get('authorization') !== '' || !sim.faults.has('a-head-without-key')) return null;
+  const account = sim.store.accounts.values().next().value;
+  const key = account ? account.pipelineKeys.values().next().value : undefined;
+  return account && key ? { account, key } : null;
 }
