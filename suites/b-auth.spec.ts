@@ -31,6 +31,24 @@ function expectRefused(t: CheckContext, ex: Exchange, what: string, clause = 'B-
   t.expect.status(ex, '4xx', clause, `${what} was not refused: ${ex.request.method} ${new URL(ex.request.url).pathname} answered ${ex.response.status}`);
 }
 
+/**
+ * A HEAD of each read with `authorization` (null: none): a gate that waves HEAD through for load
+ * balancers' probes serves it without the key. A HEAD answer has no body and a proxy or CDN in
+ * front may answer HEAD itself, so only a 2xx is judged: any refusal counts (a 405 too).
+ */
+async function expectHeadRefused(t: CheckContext, authorization: Described<string | null>): Promise<void> {
+  for (const path of readPaths(t)) {
+    const ex = await withAuthorization(t, authorization.value).request('HEAD', path);
+    t.expect.that(!is2xx(ex), {
+      clause: 'B-AUTH-1',
+      message: `HEAD ${new URL(ex.request.url).pathname} with Authorization ${authorization.description} was served (${ex.response.status}): a missing, malformed or unknown key is refused`,
+      expected: 'not a 2xx (a 4xx; a 405 where HEAD is not served)',
+      received: String(ex.response.status),
+      exchange: ex,
+    });
+  }
+}
+
 check({
   id: 'b-auth/basic-key-authenticates',
   clauses: ['B-AUTH-1'],
@@ -52,12 +70,15 @@ check({
 check({
   id: 'b-auth/unknown-keys-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx',
+  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx; a HEAD with an unknown key is not served',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
     const otherKeys = new Set(t.target.b.map((b) => b.apiKey));
     const keys = fc.oneof(randomKey().map((k) => described(k, JSON.stringify(k))), mutatedKey(key)).filter((k) => !otherKeys.has(k.value));
+    // A HEAD with a made-up key, on every read, before the random GETs.
+    const unknown = `${t.runId}`.replace(/[^0-9a-f]/gi, '').padEnd(40, '0').slice(0, 40);
+    if (!otherKeys.has(unknown)) await expectHeadRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
     await t.property('unknown key is refused', fc.tuple(keys, fc.constantFrom(...readPaths(t))), async ([candidate, path]) => {
       const ex = await t.bWithKey(candidate.value).get(path);
       expectRefused(t, ex, `the key ${candidate.description}`);
@@ -68,12 +89,13 @@ check({
 check({
   id: 'b-auth/malformed-authorization-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace) gets a 4xx',
+  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace) gets a 4xx; a HEAD without Authorization is not served',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
     // Without an Authorization header at all, explicitly: the commonest client mistake.
     for (const path of readPaths(t)) expectRefused(t, await withAuthorization(t, null).get(path), 'a request without Authorization');
+    await expectHeadRefused(t, described(null, 'none'));
     await t.property('malformed Authorization is refused', fc.tuple(malformedAuthorization(key), fc.constantFrom(...readPaths(t))), async ([authorization, path]) => {
       const ex = await withAuthorization(t, authorization.value).get(path);
       expectRefused(t, ex, `Authorization ${authorization.description}`);

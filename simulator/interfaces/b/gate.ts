@@ -107,6 +107,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
   if (digest === null && ctx.method !== 'GET' && sim.faults.has('b-bearer-accepted-on-writes')) found = bearerGrant(sim, ctx.get('authorization'));
   if (!found && digest !== null && ctx.method === 'DELETE' && slug !== undefined && sim.faults.has('b-unknown-key-deletes-as-first-user')) found = firstUserOf(sim, slug);
+  // b-head-without-credentials: HEAD waved through for load balancers' probes, as the account's first user.
+  if (!found && ctx.method === 'HEAD' && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-head-without-credentials')) found = firstUserOf(sim, slug);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
