@@ -330,6 +330,7 @@ check({
     const credentials = [described(null, 'none'), described(`Bearer ${unknown}`, `"Bearer <an unknown key>"`)];
     const head = (auth: string | null, path: string) => t.aWithAuthorization(auth).request('HEAD', path);
     let served = 0;
+    let control: string | undefined;
     for (const endpoint of A_ENDPOINTS) {
       const route = aRoute(t, endpoint.operation);
       if (route === null || route.method !== 'GET' || endpoint.effect !== 'read') continue;
@@ -337,6 +338,7 @@ check({
       const paths = [...(live !== undefined ? [live] : []), ...(endpoint.id !== undefined ? [routePath(route, absent)] : [])];
       // With the key, a HEAD the target serves shows the probe reaches the read at all.
       if (live !== undefined && is2xx(await head(`Bearer ${key}`, live))) served++;
+      control ??= live;
       for (const credential of credentials) {
         const answers = new Map<string, Exchange>();
         for (const path of paths) {
@@ -364,6 +366,11 @@ check({
       }
     }
     if (fixture === undefined) t.note('no fixture pipeline (fixtures.pipeline_ids): a live id was not compared with an absent one');
-    if (served === 0) t.note('no HEAD was served with the key either (none answered 2xx): the refusals above may be the front\'s own');
+    if (served === 0) {
+      // The positive control: refusals prove nothing from a target that serves nothing at all.
+      const read = control === undefined ? undefined : await t.aWithAuthorization(`Bearer ${key}`).get(control);
+      if (!read || !is2xx(read)) t.skip(`the target served no read with the key, by HEAD or GET${read ? ` (${requestLine(read)} answered ${read.response.status})` : ''}: its refusals of HEAD without one tell nothing`);
+      t.note('no HEAD was served with the key either (none answered 2xx): the refusals above may be the front\'s own');
+    }
   },
 });
