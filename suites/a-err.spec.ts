@@ -3,9 +3,9 @@ import { check } from './lib/registry.ts';
 import { headerSafeText } from './lib/arbitraries/text.ts';
 import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { parse as parseYaml } from 'yaml';
-import { archiveIfCreated, createPipeline, readDefinition, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { archiveIfCreated, createPipeline, readDefinition, walkOwnPipelineList, type DefinitionRead, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
+import { is2xx, isObject, requestLine, routeMissing, sameJson } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -339,7 +339,7 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields) is 400, and the body names the field',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields) is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
@@ -350,9 +350,24 @@ check({
     const before = await walkOwnPipelineList(t);
     const made = new Set<string>();
     const names = new Set<string>();
+    // A 400 to a replace or an update leaves the check's own pipeline's definition as it was: it
+    // is read (twice, for what moves by itself) before the cases, and after each such refusal.
+    let definition = own.endpoints.some((e) => e === 'replace' || e === 'update') ? await definitionBaseline(t, own.id) : undefined;
+    let refusedOwn = 0;
+    let keptJudged = 0;
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
       const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
       archiveIfCreated(t, 0, ex);
+      if ((c.endpoint === 'replace' || c.endpoint === 'update') && definition !== undefined) {
+        if (ex.response.status === 400) {
+          refusedOwn++;
+          if ('first' in definition && (await expectDefinitionKept(t, own.id, definition, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`))) keptJudged++;
+        } else if ('first' in definition) {
+          // Taken (the target's schema allows it) or refused otherwise: what it holds now is the
+          // definition the next refusals must leave alone.
+          definition = await definitionBaseline(t, own.id);
+        }
+      }
       if (c.endpoint === 'create') {
         // The name sent (sendDocument gives each create a fresh one).
         const sent = parseDocument(ex.request.body);
@@ -379,9 +394,57 @@ check({
       });
     });
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
-    if (names.size > 0) await expectNothingCreated(t, 'A-ERR-2', 'invalid definitions sent to create', before, made, names);
+    const createsJudged = names.size > 0 && (await expectNothingCreated(t, 'A-ERR-2', 'invalid definitions sent to create', before, made, names));
+    if (refusedOwn > 0 && definition !== undefined && 'unreadable' in definition) {
+      t.note(`that the ${refusedOwn} refused replace(s) and update(s) left the pipeline's definition as it was was not verified: ${definition.unreadable}`);
+      // The 400s were judged either way; only where no refusal at all could be seen to change
+      // nothing is that part of a refusal unjudged.
+      if (!createsJudged && keptJudged === 0) t.partial('A-ERR-2', `no refused definition was seen to change nothing: the definition could not be read back (${definition.unreadable}), and no refused create was checked against the pipeline list`);
+    }
   },
 });
+
+/** The check's own pipeline's definition, read twice (what differs between the two moves by itself); why not where it cannot be read. */
+type DefinitionBaseline = { first: unknown; again: unknown } | { unreadable: string };
+
+async function definitionBaseline(t: CheckContext, id: number): Promise<DefinitionBaseline> {
+  if (aRoute(t, 'pipelines.definition') === null) return { unreadable: 'the target document declares no definition read (interface_a.operations.pipelines.definition)' };
+  const unreadable = (read: DefinitionRead) => ({ unreadable: `the definition read answered ${read.ex.response.status}${read.ex.response.status === 200 ? ' with a body that is neither JSON nor YAML' : ''}` });
+  const first = await readDefinition(t, id);
+  if (!('value' in first)) return unreadable(first);
+  const again = await readDefinition(t, id);
+  if (!('value' in again)) return unreadable(again);
+  return { first: first.value, again: again.value };
+}
+
+/**
+ * A-ERR-2: the refused replace or update (`refused`) left the definition as it was before (as
+ * JSON values, key order free; top-level keys that moved between the two reads before aside).
+ * True where the definition was read after it; a read that fails then is noted, not judged.
+ */
+async function expectDefinitionKept(t: CheckContext, id: number, before: { first: unknown; again: unknown }, refused: Exchange, what: string): Promise<boolean> {
+  const after = await readDefinition(t, id);
+  if (!('value' in after)) {
+    t.note(`${what}: 400, and the definition read after it answered ${after.ex.response.status}: whether the refusal left it unchanged was not seen`);
+    return false;
+  }
+  const changed = changedKeys(before.first, before.again, after.value);
+  t.expect.that(changed.length === 0, {
+    clause: 'A-ERR-2',
+    message: `${what} was refused with 400, yet the pipeline's definition read after it differs from before (${changed.join(', ')}): the invalid definition was stored`,
+    expected: `the definition as before: ${JSON.stringify(before.first).slice(0, 300)}`,
+    received: JSON.stringify(after.value).slice(0, 300),
+    exchange: refused,
+  });
+  return true;
+}
+
+/** The top-level keys (or the whole, for a definition that is no object) that differ between `before` and `after`, less those that differ between `before` and `again`. */
+function changedKeys(before: unknown, again: unknown, after: unknown): string[] {
+  if (!isObject(before) || !isObject(after)) return sameJson(before, after) ? [] : ['the whole definition'];
+  const moving = (k: string) => isObject(again) && !sameJson(before[k], again[k]);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !moving(k) && !sameJson(before[k], after[k]));
+}
 
 check({
   id: 'a-err/wrong-shape-422',
@@ -576,10 +639,13 @@ async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: 
  * The refused definitions changed nothing: account 1's pipeline list (archived ones included)
  * holds no pipeline after the requests (`what`) that it did not hold before, but those a 2xx
  * answer named (taken where the target's schema allowed it). A new pipeline under another name
- * than the requests' is someone else's. Unverified (noted) where the list cannot be read whole.
+ * than the requests' is someone else's. Unverified (noted, false) where the list cannot be read whole.
  */
-async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', what: string, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<void> {
-  const unverified = (why: string) => t.note(`that the refused ${what} created no pipeline was not verified: ${why}`);
+async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', what: string, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<boolean> {
+  const unverified = (why: string): false => {
+    t.note(`that the refused ${what} created no pipeline was not verified: ${why}`);
+    return false;
+  };
   if (before === null) return unverified('the target serves no pipeline list');
   if ('refused' in before) return unverified(`the pipeline list answered ${before.refused.response.status}`);
   if (!before.complete) return unverified(before.incomplete ?? 'the list could not be read whole');
@@ -593,6 +659,7 @@ async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
     expected: 'no pipeline made by a refused request',
     received: JSON.stringify(appeared.slice(0, 3)).slice(0, 300),
   });
+  return true;
 }
 
 /**

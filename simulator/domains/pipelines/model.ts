@@ -76,6 +76,19 @@ export function validateDocument(sim: Sim, document: unknown): void {
 /** PUT: the document replaces the definition. */
 export function replaceDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, document: unknown): Pipeline {
   ensureWritable(pipeline);
+  if (sim.faults.has('a-invalid-replace-stored')) {
+    // The row is written first, then the rules are checked (no transaction around the two).
+    const before = pipeline.definition;
+    try {
+      return changeDefinition(sim, account, pipeline, acceptDefinition(sim, document, before));
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'invalid_definition' && typeof document === 'object' && document !== null && !Array.isArray(document)) {
+        pipeline.definition = { ...before, ...(document as PipelineDefinition) };
+        pipeline.updatedAt = sim.clock.now();
+      }
+      throw err;
+    }
+  }
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, document, pipeline.definition));
 }
 
