@@ -106,6 +106,7 @@ export const faultCatalog = {
   'a-revoke-answer-shows-key': { clause: 'A-AUTH-3', description: 'the answer to a key\'s revocation carries the full key (a deployment that keeps keys in clear answers with the whole record)' },
   'a-expired-key-accepted': { clause: 'A-AUTH-4', description: 'an expired key keeps authenticating' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
+  'a-nonadmin-key-create-inserted': { clause: 'A-AUTH-5', description: 'POST /api-keys checks the admin rule after inserting the key: a non-admin caller gets 403 with the error object, and the key is made all the same (listed, and working)' },
   'a-key-may-revoke-itself': { clause: 'A-AUTH-5', description: 'a non-admin key may revoke itself (the admin rule is skipped when the key named is the caller\'s own)' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
   'a-revoked-key-reads': { clause: 'A-AUTH-6', description: 'a revoked key is still accepted on GET /pipelines/{id}: that read authenticates through a path that never asks whether the key was revoked' },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { createKey, revokeIfCreated, type CreatedKey } from './lib/factories/api-keys.ts';
+import { createKey, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
 import { is2xx, isObject, requestLine, show } from './lib/answers.ts';
 import { isoSeconds } from './lib/formats.ts';
@@ -246,8 +246,12 @@ check({
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
     const nonAdmin = t.target.a[0]?.nonAdminKey ?? '';
     const victim = await createKey(t, { name: t.name('victim'), admin: false });
+    // The refused creates make no key: the admin lists the keys before and after them.
+    const sentNames = new Set<string>();
+    const listedBefore = await keysListedByAdmin(t);
     const attempt = async (a: Attempt): Promise<void> => {
       const client = withKey(t, nonAdmin);
+      if (a.kind === 'create' && typeof a.body.name === 'string') sentNames.add(a.body.name);
       const ex =
         a.kind === 'create' ? await aSend(t, client, 'keys.create', { body: a.body }) : a.kind === 'revoke' ? await aSend(t, client, 'keys.revoke', victim.id) : a.kind === 'list' ? await aSend(t, client, 'keys.list') : await aSend(t, client, 'keys.read', victim.id);
       if (a.kind === 'create') revokeIfCreated(t, ex);
@@ -281,8 +285,40 @@ check({
       fc.constantFrom<Attempt>({ kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }),
     );
     await t.property('non-admin key management is 403', attempts.map((a) => Object.assign(a, { [fc.toStringMethod]: () => describeAttempt(a) })), attempt);
+    await expectNoKeyMadeBy(t, listedBefore, sentNames);
   },
 });
+
+/** The ids of the admin's key list, where it could be read (whole or not: a target may not page it as its document says). */
+async function keysListedByAdmin(t: CheckContext): Promise<{ ids: Set<string> } | { unread: string }> {
+  if (aRoute(t, 'keys.list') === null) return { unread: 'the target document declares no key list (interface_a.operations.keys.list)' };
+  const listed = await walkAList(t, t.a(), 'keys.list');
+  if ('refused' in listed) return { unread: `the admin's key list answered ${describeResponse(listed.refused)}` };
+  return { ids: new Set(listed.items.map((k) => JSON.stringify(isObject(k) ? k.id : k))) };
+}
+
+/**
+ * A-AUTH-5's "nothing changes" for creates: the admin's key list after the non-admin's refused
+ * creates holds no key it did not hold before under a name they sent (names of this run, so a
+ * key under another name is someone else's). Any such key is revoked after the check. A key
+ * found fails wherever it is; none found is unverified (noted) where the list was not read whole.
+ */
+async function expectNoKeyMadeBy(t: CheckContext, before: { ids: Set<string> } | { unread: string }, names: ReadonlySet<string>): Promise<void> {
+  const unverified = (why: string) => t.note(`that the non-admin's refused creates made no key was not verified: ${why}`);
+  if ('unread' in before) return unverified(before.unread);
+  const listed = await walkAList(t, t.a(), 'keys.list');
+  if ('refused' in listed) return unverified(`the admin's key list answered ${describeResponse(listed.refused)} after them`);
+  const made = listed.items.filter(isObject).filter((k) => !before.ids.has(JSON.stringify(k.id)) && typeof k.name === 'string' && names.has(k.name));
+  for (const k of made) if (typeof k.id === 'number') revokeOnCleanup(t, k.id);
+  if (made.length === 0 && !listed.complete) return unverified(`none was in the part of the key list read, but ${listed.incomplete ?? 'the list could not be read whole'}`);
+  t.expect.that(made.length === 0, {
+    clause: 'A-AUTH-5',
+    message: `POST /api-keys with a non-admin key was answered 403, yet the admin's key list shows ${made.length} new key(s) under the names it sent: ${made.slice(0, 3).map((k) => `${JSON.stringify(k.id)} ${JSON.stringify(k.name)}`).join(', ')}`,
+    expected: 'no key made by a refused create',
+    received: JSON.stringify(made.slice(0, 3).map((k) => ({ id: k.id, name: k.name }))),
+    exchange: listed.exchanges[listed.exchanges.length - 1],
+  });
+}
 
 interface Reactivation {
   label: string;

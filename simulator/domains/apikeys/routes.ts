@@ -26,9 +26,12 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   });
 
   router.post(paths.keys, async (ctx) => {
-    requireAdmin(sim, ctx.state.apiKey);
+    // The fault checks the caller after the insert: the 403 comes, the key stays.
+    const adminCheckedLate = sim.faults.has('a-nonadmin-key-create-inserted');
+    if (!adminCheckedLate) requireAdmin(sim, ctx.state.apiKey);
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
     const { record, key } = createKey(sim, ctx.state.account, input);
+    if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
     ctx.status = sim.conventions.a.createdStatus;
     ctx.set('Location', String(body.url));
