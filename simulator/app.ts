@@ -145,7 +145,7 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
       if (ctx.method === 'OPTIONS' && ctx.status === 200 && !ctx.body) throw new ApiError('method_not_allowed');
       serializeJson(ctx);
     } catch (err) {
-      renderError(ctx, toApiError(err), interfaceOf(ctx.path), sim.conventions);
+      renderError(ctx, toApiError(err), interfaceOf(ctx.path), sim.conventions, sim.faults);
       // Serialised here too, so the journal (outside this boundary) keeps an error's body as it
       // keeps any other: left to Koa's respond step, it was still an object when recorded, and
       // every 4xx was journaled without the body that says why.

@@ -119,6 +119,7 @@ export const faultCatalog = {
   'a-foreign-404-last-modified': { clause: 'A-ENUM-1', description: 'the 404 for another account\'s pipeline carries a Last-Modified header (the pipeline\'s last change), the body the same' },
   'a-foreign-404-slower': { clause: 'A-ENUM-2', description: 'answering 404 for another account\'s pipeline takes measurably longer' },
   'a-foreign-archive-404-slower': { clause: 'A-ENUM-2', description: 'DELETE /pipelines/{id} answers its 404 for another account\'s pipeline measurably later (the archive handler looks up the owner); reads do not' },
+  'a-error-yaml-when-accepted': { clause: 'A-ERR-1', description: 'interface A answers its errors in the format the client asked for: a request whose Accept asks for YAML (and not JSON) gets its 401 or 404 as a YAML text `error: "..."`, labelled application/yaml' },
   'a-404-without-error': { clause: 'A-ERR-1', description: '404 bodies carry `message` but no `error`' },
   'a-pipeline-subpath-404-message': { clause: 'A-ERR-1', description: 'an unknown path under a pipeline (/pipelines/{id}/<anything unknown>) is answered by the pipeline sub-router itself: 404 with `{"message": ...}` without `error`, before any key is asked for' },
   'a-lapsed-key-401-message': { clause: 'A-ERR-1', description: 'a revoked or expired key is refused on a path of its own whose 401 body is `{"message": ...}` without `error`; unknown and malformed keys get the error object' },

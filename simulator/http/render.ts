@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { ApiError, errorCatalog } from './errors.ts';
 import type { Conventions } from '../conventions.ts';
+import type { Faults } from '../faults.ts';
 
 import type { InterfaceName } from '../interfaces/which.ts';
 
@@ -11,7 +12,7 @@ import type { InterfaceName } from '../interfaces/which.ts';
  * Where the spec leaves interface B's codes and bodies open, the conventions decide (another
  * status for some codes, the not-found text, the member naming the fields).
  */
-export function renderError(ctx: Context, err: unknown, iface: InterfaceName, conventions: Conventions): void {
+export function renderError(ctx: Context, err: unknown, iface: InterfaceName, conventions: Conventions, faults?: Faults): void {
   const apiError = err instanceof ApiError ? err : null;
   const b = conventions.b;
   const status = apiError === null ? 500 : iface === 'B' ? (b.statusOverrides[apiError.code] ?? apiError.status) : apiError.status;
@@ -31,6 +32,12 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     if (apiError?.code === 'check_failed') body.error_message = message;
     if (problems.length) body[b.problemsKey] = problems;
     ctx.body = body;
+  }
+  // The fault answers interface A in the format the client asked for, errors included.
+  if (iface === 'A' && faults?.has('a-error-yaml-when-accepted') && /yaml/i.test(ctx.get('accept')) && !/json/i.test(ctx.get('accept'))) {
+    ctx.type = 'application/yaml';
+    ctx.body = Object.entries(ctx.body as Record<string, unknown>).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n';
+    return;
   }
   // Error bodies are plain JSON; B-VER-2 governs successful responses only.
   ctx.type = 'application/json';
