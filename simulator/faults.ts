@@ -129,6 +129,7 @@ export const faultCatalog = {
   'a-unknown-keys-ignored': { clause: 'A-ERR-3', description: 'unknown keys in a definition are silently ignored' },
   'a-unknown-keys-ignored-under-bigquery-settings': { clause: 'A-ERR-3', description: 'unknown keys in destination.settings of a bigquery destination are silently dropped (its settings schema is left open); every other object of a definition, and the other destination types\' settings, still refuse them with 422' },
   'a-optional-fields-coerced': { clause: 'A-ERR-3', description: 'optional definition fields of the wrong JSON type that read as their own are converted instead of refused: "5439" for a redshift port, "true" for ssl or initial_load, 5 for a description' },
+  'a-yaml-unknown-keys-dropped': { clause: 'A-ERR-3', description: 'a definition sent as YAML goes through a loader that keeps only the documented top-level keys: an unknown top-level key in a YAML body is dropped silently and the document taken; the same key in JSON is 422' },
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },

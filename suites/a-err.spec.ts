@@ -567,16 +567,23 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
       const names = new Set<string>();
       let judged = 0;
       let sent = 0;
-      for (const c of cases) {
-        if (taken[c.base] === false) continue;
+      const send = async (c: SweepCase, as: DocumentFormat): Promise<void> => {
         const document = renamedForSweep(t, c.document);
         if (isObject(document) && typeof document.name === 'string') names.add(document.name);
-        const ex = await aSend(t, t.a(), 'pipelines.create', documentBody(document, format));
+        const ex = await aSend(t, t.a(), 'pipelines.create', documentBody(document, as));
         sent++;
         if (sent === 1) skipUnlessServedCreate(t, ex);
         archiveIfCreated(t, 0, ex);
         if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) made.add(JSON.stringify(ex.json.id));
-        if (await judgeSweepCase(t, ex, c, document, `${requestLine(ex)} (${format}) with ${c.description}`, taken[c.base])) judged++;
+        if (await judgeSweepCase(t, ex, c, document, `${requestLine(ex)} (${as}) with ${c.description}`, taken[c.base])) judged++;
+      };
+      const kept = cases.filter((c) => taken[c.base] !== false);
+      for (const c of kept) await send(c, format);
+      // Off the simulator profile only the document's format is sent above; a target that also
+      // takes YAML reads it through another loader, which may drop what it does not know: there
+      // the made-up keys go as YAML too.
+      if (!simulator && format !== 'yaml' && (await takesYamlCreate(t, own.stored))) {
+        for (const c of kept) if (c.kind === 'made-up-key') await send(c, 'yaml');
       }
       t.note(`A-ERR-3 sweep: ${sent} misshapen definitions sent to create, ${judged} judged`);
       if (judged === 0) t.partial('A-ERR-3', 'the target took, or refused as invalid, every definition of the sweep: no object of any type was judged');
@@ -584,6 +591,17 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
     },
     { runs: 1 },
   );
+}
+
+/**
+ * Whether the target creates a pipeline from the check's own definition sent as YAML (renamed;
+ * archived after the check): the one probe that says YAML bodies reach its create. Noted either way.
+ */
+async function takesYamlCreate(t: CheckContext, stored: Document): Promise<boolean> {
+  const ex = await aSend(t, t.a(), 'pipelines.create', documentBody({ ...stored, name: uniqueName(t, 'err-yaml') }, 'yaml'));
+  archiveIfCreated(t, 0, ex);
+  t.note(is2xx(ex) ? 'the target takes a definition as YAML on create: the made-up keys of the sweep were sent as YAML too' : `the check's own definition sent as YAML to create answered ${ex.response.status}: the sweep was sent in ${definitionFormat(t)} only`);
+  return is2xx(ex);
 }
 
 function typesOfBase(bases: readonly Document[], i: number): string {

@@ -9,6 +9,9 @@ import { ApiError } from '../../http/errors.ts';
 /** Deeper than any valid document by far; deeper bodies are the wrong shape, never recursed into. */
 export const MAX_BODY_DEPTH = 32;
 
+/** The top-level keys of a definition (fixtures/schemas/pipeline-definition.json) the fault's YAML loader keeps. */
+const YAML_LOADER_KEYS = ['name', 'description', 'source', 'destination', 'sync'];
+
 /** The JSON media type of RFC 7396, which PATCH also takes. */
 const MERGE_PATCH_TYPE = /^\s*application\/merge-patch\+json\s*(;|$)/i;
 
@@ -37,6 +40,10 @@ export async function readABody(
   if (depthExceeds(body.value, MAX_BODY_DEPTH)) {
     if (sim.faults.has('a-deep-body-500')) throw new RangeError('Maximum call stack size exceeded');
     throw wrongShape([{ field: 'body', message: `nests deeper than ${MAX_BODY_DEPTH} levels` }]);
+  }
+  // The fault: a YAML loader configured to keep only a definition's known top-level keys.
+  if (sim.faults.has('a-yaml-unknown-keys-dropped') && options.formats.includes('yaml') && !isMediaType(ctx.get('content-type'), ['application/json']) && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) {
+    return Object.fromEntries(Object.entries(body.value as Record<string, unknown>).filter(([k]) => YAML_LOADER_KEYS.includes(k)));
   }
   return body.value;
 }
