@@ -530,7 +530,8 @@ check({
  * (`coercedLeafSweep`). Sampling these (the property below) leaves a deployment lenient at one
  * object of one type to the seed; here every case is sent in every run, only the keys' names and
  * the values drawn. Every answer must be 422, and the pipeline list must hold no pipeline the
- * refused requests made.
+ * refused requests made. They go in the target document's definition format; where that is JSON
+ * and the target also creates from YAML (`takesYamlCreate`), the made-up keys go as YAML too.
  *
  * The bases: the four documented type pairings (`everyTypeDefinitions`). Off the simulator
  * profile the documented schema is not the target's: where it serves validation, the ones it
@@ -579,10 +580,11 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
       };
       const kept = cases.filter((c) => taken[c.base] !== false);
       for (const c of kept) await send(c, format);
-      // Off the simulator profile only the document's format is sent above; a target that also
-      // takes YAML reads it through another loader, which may drop what it does not know: there
-      // the made-up keys go as YAML too.
-      if (!simulator && format !== 'yaml' && (await takesYamlCreate(t, own.stored))) {
+      // Only the document's format is sent above; a target that also takes YAML reads it through
+      // another loader, which may drop what it does not know: there the made-up keys go as YAML
+      // too, in every run (the property below sends YAML only at random, and in the simulator
+      // profile only).
+      if (format !== 'yaml' && (await takesYamlCreate(t, own.stored))) {
         for (const c of kept) if (c.kind === 'made-up-key') await send(c, 'yaml');
       }
       t.note(`A-ERR-3 sweep: ${sent} misshapen definitions sent to create, ${judged} judged`);
