@@ -30,6 +30,8 @@ export const faultCatalog = {
   'b-cg-description-dropped': { clause: 'B-CG-1', description: 'POST /connection_groups stores the group without its description (a column the insert leaves out): the group is answered and kept with description ""' },
   'b-cg-200-without-connections': { clause: 'B-CG-1', description: 'POST /connection_groups without the optional `connections` (or with none) goes the plain insert way, which answers 200 instead of 201' },
   'b-group-members-not-assigned': { clause: 'B-CG-1', description: 'POST /connection_groups answers the group listing the connections it was given, but leaves each connection where it was (its connection_group_id unchanged, the group empty)' },
+  'b-refused-group-inserted': { clause: 'B-CG-1', description: 'POST /connection_groups checks the connections it names only after inserting the group: one naming a connection of another account (or none) is answered 422 all the same, but the group stays, empty' },
+  'b-refused-group-moves-own': { clause: 'B-CG-1', description: "POST /connection_groups checks the connections it names only after inserting the group and moving the account's own connections it names into it: one naming a connection of another account is answered 422, but the group stays and holds those own connections" },
   'b-job-not-started': { clause: 'B-JOB-1', description: 'POST /jobs creates the job but never starts it: it stays idle' },
   'b-job-variables-not-stored': { clause: 'B-JOB-1', description: 'POST /jobs answers the job with the variables and dynamic_variables it was given, but stores it without them: the job read back has none' },
   'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },

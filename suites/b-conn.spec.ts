@@ -452,7 +452,7 @@ check({
 check({
   id: 'b-conn/group-foreign-connection',
   clauses: ['B-CG-1'],
-  title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx, and that connection is unchanged",
+  title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx and changes nothing: that connection, the account's own connections named beside it, and the group list stay as they were",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const { foreign, dropped } = await foreignConnections(t);
@@ -465,9 +465,16 @@ check({
     }
     const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
     if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (${howToPermit('assign_connections_to_groups')} to include some)`);
-    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${t.name('group')} ${n}`) });
+    // Every refused group's name starts so, and no other group of the run's does: a group of that
+    // name in the list afterwards is one a refusal kept (a name the target trimmed still starts so).
+    const refusedPrefix = t.name('refused-group');
+    // The account's own connections named beside the foreign one, read back before and after.
+    let ownReadBack = 0;
+    let ownUnreadable = 0;
+    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${refusedPrefix} ${n}`) });
     await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {
       const before = await readConnection(t, ref, 1);
+      const mineBefore = await Promise.all(mine.map(async (m) => ({ ref: m, read: await readConnection(t, m) })));
       const ex = await t.b().post('/connection_groups', { body: groupBody(name, 'disco: must be refused', [...mine, ref]) });
       t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups naming account 2's ${ref.type} connection ${ref.id} answered ${ex.response.status}`);
       if (before) {
@@ -480,7 +487,52 @@ check({
           exchange: ex,
         });
       }
+      // A refusal moves none of the account's own connections named with it: a service that
+      // checks the references only after moving them answers the 4xx with them already moved.
+      for (const { ref: m, read } of mineBefore) {
+        if (!read || !Object.hasOwn(read.connection, 'connection_group_id')) {
+          ownUnreadable++;
+          continue;
+        }
+        const after = await readConnection(t, m);
+        ownReadBack++;
+        const was = read.connection.connection_group_id;
+        t.expect.that(after !== null && sameJson(after.connection.connection_group_id, was), {
+          clause: 'B-CG-1',
+          message: `account 1's own ${m.type} connection ${m.id}, named beside account 2's connection ${ref.id} in a refused POST /connection_groups, has moved`,
+          expected: `connection_group_id ${show(was)}, as before the refused request`,
+          received: after === null ? 'the connection could not be read back' : `connection_group_id ${show(after.connection.connection_group_id)}`,
+          exchange: after?.ex ?? ex,
+        });
+      }
     });
+    if (ownUnreadable > 0 && ownReadBack === 0) {
+      t.note("account 1's own connections named in the refused groups could not be read with their group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether a refusal moved them was not seen");
+    }
+    await expectNoRefusedGroup(t, refusedPrefix);
     t.note('the foreign connection is read back with account 2\'s key through an extension read when the target serves one');
   },
 });
+
+/**
+ * A refused group is not made: the group list, read whole (GET /connection_groups is an
+ * extension), holds no group named as a refused one. A group found counts even in a walk that
+ * could not be completed; a walk that could not be completed, or a list not served, is said.
+ */
+async function expectNoRefusedGroup(t: CheckContext, refusedPrefix: string): Promise<void> {
+  const groups = await listCatalog(t.b(), t.target, '/connection_groups', 20);
+  if (!groups) {
+    t.note('GET /connection_groups (an extension) is not served, so whether a refused group was kept anyway was not seen');
+    return;
+  }
+  const kept = groups.items.filter((g) => isObject(g) && typeof g.name === 'string' && g.name.startsWith(refusedPrefix));
+  const [first] = kept;
+  t.expect.that(first === undefined, {
+    clause: 'B-CG-1',
+    message: `GET /connection_groups lists ${kept.length} group${kept.length === 1 ? '' : 's'} whose POST /connection_groups was refused (it named account 2's connection)`,
+    expected: `no group named "${refusedPrefix} ..."`,
+    received: show(first ?? null),
+    exchange: pageListing(groups, (g) => g === first) ?? groups.exchanges.at(-1),
+  });
+  if (!groups.complete) t.note(`GET /connection_groups could not be read whole (${groups.pageSizeHonoured ? 'more than 20 pages' : 'the page size named in the target document was not honoured'}), so a refused group kept beyond what was read would not be seen`);
+}

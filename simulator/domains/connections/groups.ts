@@ -33,7 +33,11 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
     if (!connection) problems.push({ field: `connections[${index}].id`, message: `names no ${ref.type} connection of this account` });
     else members.push(connection);
   });
-  if (problems.length) throw invalidFields(problems);
+  // Where bad references stop the write: before it, as the spec has it, or, under a fault, only
+  // once the group is inserted (b-refused-group-inserted) or its own members moved into it too
+  // (b-refused-group-moves-own): the answer is the same 422, the store is not.
+  const refusedAfter = sim.faults.has('b-refused-group-moves-own') ? 'moves' : sim.faults.has('b-refused-group-inserted') ? 'insert' : 'nothing';
+  if (problems.length && refusedAfter === 'nothing') throw invalidFields(problems);
 
   const now = sim.clock.now();
   const group: ConnectionGroup = {
@@ -47,8 +51,10 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
     updatedAt: now,
   };
   account.connectionGroups.set(group.id, group);
+  if (problems.length && refusedAfter === 'insert') throw invalidFields(problems);
   // b-group-members-not-assigned: the answer lists them, but nobody moved them.
   if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(account, connection, group, now);
+  if (problems.length) throw invalidFields(problems);
   return { group, members };
 }
 
