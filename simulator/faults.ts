@@ -56,6 +56,7 @@ export const faultCatalog = {
   'b-hook-name-ascii-only': { clause: 'B-HOOK-1', description: 'a hook is stored with the letters of its name outside ASCII left out (Zoë Núñez 李 becomes Zo Nez)' },
   'b-hook-url-query-dropped': { clause: 'B-HOOK-1', description: 'a web hook\'s settings.url is stored without its query string' },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
+  'b-hook-salt-derived': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset derives the new salt from the hook\'s id and creation time instead of drawing it at random: the first reset changes the salt, every later one gives that same salt again' },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
   'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },

@@ -102,7 +102,7 @@ check({
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, and nothing else changes (updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
@@ -132,6 +132,11 @@ check({
       expectUnchangedButSalt(t, ex, before.hook, reset, `PUT /hooks/${id}/reset`, movedAlone, unjudged, 'answer');
       t.expect.that(after.hook.salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after the reset does not show the new salt`, expected: 'the salt the reset returned', received: after.hook.salt === before.hook.salt ? 'the old salt' : 'another salt', exchange: after.ex });
       expectUnchangedButSalt(t, after.ex, before.hook, after.hook, `GET /hooks/${id} after the reset`, movedAlone, unjudged, 'read');
+      await expectFreshSaltEachReset(t, id, [
+        { salt: before.hook.salt, what: 'the salt it had before its first reset' },
+        { salt: reset.salt, what: 'the salt of its first reset' },
+        { salt: twinAfter.hook.salt, what: `the salt of hook ${twin.id}, made alike and never reset` },
+      ]);
     });
     if (twinSalt.movedAlone) t.partial('B-HOOK-2', "the salt of a hook made alike moved before any reset (its creation answer and its first read differ), so whether a reset leaves other hooks' salts alone could not be told");
     for (const field of unjudged) {
@@ -141,6 +146,30 @@ check({
     }
   },
 });
+
+/**
+ * "A new salt" each time, not once: the hook, reset twice more, gets each time a salt it never had
+ * (nor its twin), so a salt worked out from what never changes (the id, the creation time), which
+ * the first reset alone would pass, comes back and fails. Salts are secrets: the messages say
+ * which earlier salt came back, never its value.
+ */
+async function expectFreshSaltEachReset(t: CheckContext, id: number, earlier: { salt: unknown; what: string }[]): Promise<void> {
+  const seen = earlier.filter((e): e is { salt: string; what: string } => typeof e.salt === 'string' && e.salt !== '');
+  for (const nth of ['second', 'third']) {
+    const ex = await t.b().put(`/hooks/${id}/reset`);
+    t.expect.status(ex, '2xx', 'B-HOOK-2', `the ${nth} PUT /hooks/${id}/reset answered ${ex.response.status}`);
+    const { salt } = objectBody(t, ex, 'B-HOOK-2', `the ${nth} PUT /hooks/${id}/reset`);
+    const again = seen.find((e) => e.salt === salt);
+    t.expect.that(typeof salt === 'string' && salt !== '' && again === undefined, {
+      clause: 'B-HOOK-2',
+      message: `the ${nth} reset of hook ${id} did not return a new salt`,
+      expected: 'a salt different from every one the hook had before, and from a hook made alike',
+      received: again ? `${again.what}, again` : typeof salt === 'string' ? '(an empty salt)' : salt === undefined ? '(salt missing)' : `a salt of type ${typeof salt}`,
+      exchange: ex,
+    });
+    if (typeof salt === 'string') seen.push({ salt, what: `the salt of its ${nth} reset` });
+  }
+}
 
 /**
  * The reset replaces the salt of the hook it names, nothing else: the twin, another hook of the

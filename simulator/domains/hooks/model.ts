@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
@@ -85,7 +85,9 @@ export function deleteHook(account: AccountState, id: number): Hook {
  */
 export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
-  const salt = newSalt();
+  // b-hook-salt-derived: a salt "regenerated" from what never changes, so every reset after the
+  // first gives the same one again.
+  const salt = sim.faults.has('b-hook-salt-derived') ? createHash('sha256').update(`${hook.id}:${String(hook.createdAt)}`).digest('hex') : newSalt();
   // b-hook-reset-salts-every-hook: the update loses its hook condition and salts the whole account.
   const salted = sim.faults.has('b-hook-reset-salts-every-hook') ? [...account.hooks.values()] : [hook];
   for (const each of salted) each.salt = salt;
