@@ -23,7 +23,8 @@ export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
   const names = sim.conventions.b.paging;
   return {
     offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER),
-    limit: readInteger(ctx, names.limit, names.defaultLimit, 1, maxLimit),
+    // b-limit-zero-unlimited: 0 taken as "no limit", a sentinel that never meets the 1..100 bounds.
+    limit: sim.faults.has('b-limit-zero-unlimited') && ctx.query[names.limit] === '0' ? Number.MAX_SAFE_INTEGER : readInteger(ctx, names.limit, names.defaultLimit, 1, maxLimit),
   };
 }
 
