@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resolveTarget } from '../../suites/lib/target.ts';
 import { jsonServer, localServers } from '../support/local-target.ts';
@@ -11,10 +11,11 @@ import { runOneCheck } from '../support/run-suites.ts';
  * reset is not blamed for it, since a hook made alike and never reset moves too. A reset that
  * really changes a field still fails; a field of the spec's hook moving by itself leaves the
  * clause not verified rather than passed. The twin keeps its salt: a reset that salts every hook
- * fails, unless salts move by themselves (then not verified).
+ * fails, unless salts move by themselves (then not verified). Each reset gives a salt the hook
+ * never had: one derived from what never changes passes the first reset and fails the second.
  */
 
-type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips' | 'reset-bumps-revision' | 'reset-salts-every-hook' | 'salt-rotates-on-first-read';
+type Mode = 'moving-extra' | 'reset-deactivates' | 'active-flips' | 'reset-bumps-revision' | 'reset-salts-every-hook' | 'salt-rotates-on-first-read' | 'reset-salt-derived';
 
 interface StoredHook {
   [field: string]: unknown;
@@ -51,7 +52,8 @@ function hookTarget(mode: Mode): http.Server {
     if (!hook) return { status: 404, body: { message: 'Item not found.' } };
     if (method === 'GET' && !match?.[2]) return { status: 200, body: shown(hook) };
     if (method === 'PUT' && match?.[2]) {
-      hook.salt = randomBytes(32).toString('hex');
+      // reset-salt-derived: the salt worked out from the id and creation time, the same at every reset after the first.
+      hook.salt = mode === 'reset-salt-derived' ? createHash('sha256').update(`${hook.id}:${String(hook.created_at)}`).digest('hex') : randomBytes(32).toString('hex');
       if (mode === 'reset-salts-every-hook') for (const other of hooks.values()) other.salt = hook.salt;
       if (mode === 'reset-deactivates') hook.active = false;
       if (mode === 'reset-bumps-revision') hook.revision = Number(hook.revision) + 1;
@@ -105,6 +107,15 @@ describe('b-hook/reset-salt beside a twin that is never reset', () => {
     const { check, verdict } = await resetCheck('reset-salts-every-hook');
     expect(verdict?.verdict).toBe('fail');
     expect(check.failures.map((f) => f.message).join('\n')).toMatch(/PUT \/hooks\/\d+\/reset also changed the salt of hook \d+, which was not reset/);
+  });
+
+  it('fails where every reset after the first gives the same salt again (derived from the id and creation time), naming which salt came back, never its value', async () => {
+    const { check, verdict } = await resetCheck('reset-salt-derived');
+    expect(verdict?.verdict).toBe('fail');
+    const failures = check.failures.filter((f) => /the second reset of hook \d+ did not return a new salt/.test(f.message));
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures.map((f) => f.received).join('\n')).toMatch(/the salt of its first reset, again/);
+    expect(JSON.stringify(failures.map((f) => [f.message, f.expected, f.received]))).not.toMatch(/[0-9a-f]{64}/);
   });
 
   it('leaves B-HOOK-2 not verified where salts move by themselves, the twin\'s before any reset', async () => {
