@@ -84,23 +84,31 @@ check({
   id: 'b-inv/date-format',
   clauses: ['B-INV-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD',
+  title: "B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD, to account 1 and to the second account where the target document has one",
   needs: ['b'],
   async run(t) {
-    const { items, ex } = await wholeList(t, 0);
-    if (items.length === 0) t.skip('account 1 has no invoices, so no invoice date can be checked');
-    for (const invoice of items) {
-      const date = isObject(invoice) ? invoice.date : undefined;
-      t.expect.that(typeof date === 'string' && isCalendarDate(date), {
-        clause: 'B-INV-1',
-        message: `invoice ${show(idOf(invoice))} has the date ${show(date)}, not a YYYY-MM-DD calendar date`,
-        expected: 'YYYY-MM-DD naming a real day',
-        received: show(date),
-        exchange: ex,
-      });
-      t.expect.schema(ex, 'invoice', 'B-SCHEMA-1', invoice);
+    // Reads only: the second account's list too, where there is one, since a presenter rolled out
+    // account by account shows only to another key.
+    const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
+    let checked = 0;
+    for (const account of accounts) {
+      const { items, ex } = await wholeList(t, account);
+      if (items.length === 0) t.note(`account ${account + 1} has no invoices`);
+      for (const invoice of items) {
+        const date = isObject(invoice) ? invoice.date : undefined;
+        t.expect.that(typeof date === 'string' && isCalendarDate(date), {
+          clause: 'B-INV-1',
+          message: `invoice ${show(idOf(invoice))} of account ${account + 1} has the date ${show(date)}, not a YYYY-MM-DD calendar date`,
+          expected: 'YYYY-MM-DD naming a real day',
+          received: show(date),
+          exchange: ex,
+        });
+        t.expect.schema(ex, 'invoice', 'B-SCHEMA-1', invoice);
+      }
+      checked += items.length;
     }
-    t.note(`${items.length} invoices checked`);
+    if (checked === 0) t.skip(`${accounts.length === 1 ? 'account 1 has no invoices' : 'neither account has invoices'}, so no invoice date can be checked`);
+    t.note(`${checked} invoices checked`);
   },
 });
 

@@ -7,6 +7,7 @@ import { restoreUserAfter, userPutBody } from '../lib/factories/user.ts';
 import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
 import { bodyContext, fixtureValues, ownValues, queryOf, requestOf, type PathValues } from './b-requests.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
+import type { Account } from '../lib/factories/removal.ts';
 
 /**
  * Sending the catalog's requests for real, with account 1's own things, and leaving the account
@@ -14,9 +15,9 @@ import type { BEndpoint, ResourceKind } from './types.ts';
  * effect could not be undone on this target is not sent (a note says so).
  */
 
-/** The spec's reads, each with the account's own fixture ids in its path: what any target serves. */
-export function specReadRequests(t: CheckContext): { endpoint: BEndpoint; path: string; query?: Record<string, string> }[] {
-  const fixtures = t.fixtures();
+/** The spec's reads, each with `account`'s own fixture ids in its path: what any target serves. */
+export function specReadRequests(t: CheckContext, account: Account = 0): { endpoint: BEndpoint; path: string; query?: Record<string, string> }[] {
+  const fixtures = t.fixtures(account);
   const out: { endpoint: BEndpoint; path: string; query?: Record<string, string> }[] = [];
   for (const endpoint of B_ENDPOINTS) {
     if (endpoint.source !== 'spec' || endpoint.method !== 'GET') continue;

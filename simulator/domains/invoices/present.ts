@@ -1,12 +1,23 @@
 import type { Links, Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
 import type { Invoice } from './types.ts';
 
-/** Wire JSON of an invoice (spec section 2). */
-export function presentInvoice(invoice: Invoice, links: Links, sim: Sim): Record<string, unknown> {
+/**
+ * Whether dates go out with a time: the fault `b-invoice-date-with-time` for every caller,
+ * `b-later-accounts-invoice-date-time` for every account but the first made (a presenter rolled
+ * out by account).
+ */
+function dateWithTime(sim: Sim, caller: AccountState): boolean {
+  if (sim.faults.has('b-later-accounts-invoice-date-time') && caller !== sim.store.accounts.values().next().value) return true;
+  return sim.faults.has('b-invoice-date-with-time');
+}
+
+/** Wire JSON of an invoice (spec section 2), as `caller` is shown it. */
+export function presentInvoice(invoice: Invoice, links: Links, sim: Sim, caller: AccountState): Record<string, unknown> {
   return {
     id: invoice.id,
-    // b-invoice-date-with-time: the date goes out as a full timestamp instead of YYYY-MM-DD.
-    date: sim.faults.has('b-invoice-date-with-time') ? `${invoice.date}T00:00:00Z` : invoice.date,
+    // The faults: the date goes out as a full timestamp instead of YYYY-MM-DD.
+    date: dateWithTime(sim, caller) ? `${invoice.date}T00:00:00Z` : invoice.date,
     amount: invoice.amount,
     currency: invoice.currency,
     status: sim.conventions.b.invoiceStatusNames[invoice.status],
@@ -16,16 +27,16 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim): Record
 
 /**
  * The JSON bytes of one invoice, kept: invoices never change once made, and their wire form
- * depends only on the interface's base URL and one fault. Lists are the hot read of this domain;
+ * depends only on the interface's base URL and whether a fault writes dates with a time. Lists are the hot read of this domain;
  * a page is written from these bytes (http/json-array.ts).
  */
 const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; bytes: Buffer }>(); // invoice -> its JSON bytes
 
-export function invoiceJsonBytes(invoice: Invoice, links: Links, sim: Sim): Buffer {
-  const dateFault = sim.faults.has('b-invoice-date-with-time');
+export function invoiceJsonBytes(invoice: Invoice, links: Links, sim: Sim, caller: AccountState): Buffer {
+  const dateFault = dateWithTime(sim, caller);
   const cached = presented.get(invoice);
   if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.bytes;
-  const bytes = Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim)));
+  const bytes = Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim, caller)));
   presented.set(invoice, { api: links.api, dateFault, bytes });
   return bytes;
 }

@@ -31,12 +31,12 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
-    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim)));
+    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim, account)));
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).
   router.get('/invoices/:invoice_id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentInvoice(findInvoice(account, ctx.params.invoice_id ?? ''), links, sim);
+    ctx.body = presentInvoice(findInvoice(account, ctx.params.invoice_id ?? ''), links, sim, account);
   });
 }

@@ -13,8 +13,18 @@ export function packageUrl(links: Links, id: number): string {
   return `${links.api}/packages/${id}`;
 }
 
-/** A package as interface B returns it (spec section 2). `outcome` is internal and not shown. */
-export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<string, unknown> {
+/**
+ * `created_at` as the fault `b-later-accounts-created-at-no-zone` writes it for every account but
+ * the first made (a formatter rolled out by account): `2026-01-02 10:00:00`, no T and no zone.
+ * Undefined otherwise, and for a caller not given.
+ */
+function createdAtWithoutZone(sim: Sim, pkg: Package, caller: AccountState | undefined): string | undefined {
+  if (caller === undefined || caller === sim.store.accounts.values().next().value || !sim.faults.has('b-later-accounts-created-at-no-zone')) return undefined;
+  return new Date(pkg.createdAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
+}
+
+/** A package as interface B returns it (spec section 2), to `caller`. `outcome` is internal and not shown. */
+export function presentPackage(sim: Sim, pkg: Package, links: Links, caller?: AccountState): Record<string, unknown> {
   return {
     id: sim.faults.has('b-package-id-as-string') ? String(pkg.id) : pkg.id,
     name: pkg.name,
@@ -23,7 +33,7 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
     owner_id: pkg.ownerId,
     status: sim.conventions.b.packageStatusNames[pkg.status],
     flow_type: flowTypeOf(pkg),
-    created_at: presentTime(sim, pkg.createdAt),
+    created_at: createdAtWithoutZone(sim, pkg, caller) ?? presentTime(sim, pkg.createdAt),
     updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
     url: packageUrl(links, pkg.id),
     html_url: `${links.html}/packages/${pkg.id}`,
@@ -36,8 +46,8 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links): Record<str
  * at each `PUT`), `flow_version` (as given, else the docs' 2.0.0), `package_version` (the docs'
  * example value: the simulator does not version flows), and `item_id`, the package's own id there.
  */
-export function presentPackageDetail(sim: Sim, pkg: Package, links: Links): Record<string, unknown> {
-  return { ...presentPackage(sim, pkg, links), version: pkg.version ?? 1, flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION, package_version: '1.0', item_id: pkg.id };
+export function presentPackageDetail(sim: Sim, pkg: Package, links: Links, caller?: AccountState): Record<string, unknown> {
+  return { ...presentPackage(sim, pkg, links, caller), version: pkg.version ?? 1, flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION, package_version: '1.0', item_id: pkg.id };
 }
 
 /**

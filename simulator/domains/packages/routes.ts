@@ -29,7 +29,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const flowType = readChoice(ctx, 'flow_type', FLOW_TYPES, { all: true });
     const packages = packagesNewestFirst(account).filter((p) => p.status === status && (flowType === undefined || flowTypeOf(p) === flowType));
     const page = pageOf(sim, ctx, inListOrder(packages, order, PACKAGE_SORTS), readPage(sim, ctx));
-    ctx.body = page.map((pkg) => presentPackage(sim, pkg, links));
+    ctx.body = page.map((pkg) => presentPackage(sim, pkg, links, account));
   });
 
   // Extensions (docs/interface-b.md): the real service's package writes, templates and export.
@@ -110,7 +110,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     if (pkg) {
-      ctx.body = presentPackageDetail(sim, pkg, links);
+      ctx.body = presentPackageDetail(sim, pkg, links, account);
     } else if (sim.faults.has('b-package-absent-200-null')) {
       // A JSON `null` body: Koa would turn a null ctx.body into 204.
       ctx.body = 'null';

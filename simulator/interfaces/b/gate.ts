@@ -182,10 +182,13 @@ function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: {
 }
 
 /**
- * The fault `b-group-and-token-labelled-json`: two writes whose handlers set their own type (a
- * connection group made, a key regenerated) and say application/json, as handlers written apart
- * from the rest do.
+ * Successful answers labelled application/json by a fault: `b-later-accounts-plain-json`, every
+ * account's but the first made; `b-group-and-token-labelled-json`, two writes whose handlers set
+ * their own type (a connection group made, a key regenerated), as handlers written apart from the
+ * rest do.
  */
 function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
+  // b-later-accounts-plain-json: the vendor media type rolled out to the first account only.
+  if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.accounts.values().next().value) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
 }
