@@ -4,6 +4,7 @@ import { check } from './lib/registry.ts';
 import { B_ACCEPT } from './lib/clients.ts';
 import { mediaTypeSpelling } from './lib/arbitraries/media-types.ts';
 import { idOf, is2xx } from './lib/answers.ts';
+import { describePage, pageQuery, pagingNames } from './lib/paging.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
@@ -177,10 +178,30 @@ function expectVendorType(t: CheckContext, ex: Exchange, what: string): void {
   expectVendorMediaType(t, ex);
 }
 
+/** An offset past any account's invoices: section 8 bounds the offset below only. */
+const PAST_THE_END = 1_000_000;
+
+/**
+ * B-VER-2 on an empty list: the invoice list at an offset past its end, with the target's paging
+ * names. An empty array is a body like any other; a labelling that takes it for no content is
+ * wrong. What an offset past the end gets is a gap (B-GAP-3): a refusal shows no body to judge.
+ */
+async function expectEmptyPageVendorType(t: CheckContext): Promise<void> {
+  const names = pagingNames(t.target);
+  const page = { offset: PAST_THE_END };
+  const ex = await t.b().get('/invoices', { query: pageQuery(names, page) });
+  if (!is2xx(ex)) {
+    t.note(`GET /invoices?${describePage(names, page)} answered ${ex.response.status}, so no empty list was seen`);
+    return;
+  }
+  expectVendorMediaType(t, ex);
+  if (!Array.isArray(ex.json) || ex.json.length > 0) t.note(`GET /invoices?${describePage(names, page)} was not an empty list, so no empty list was seen`);
+}
+
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it, and whichever account's key asks (the second account's too, where the target document has one)",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it, and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end)",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);
@@ -191,6 +212,7 @@ check({
     } else {
       t.note('the target document has one account: only account 1\'s answers were seen');
     }
+    await expectEmptyPageVendorType(t);
     await t.property('media type under any Accept spelling', fc.tuple(rightAccept, fc.constantFrom(...specReads(t))), async ([accept, path]) => {
       expectVendorType(t, await t.b().get(path, { headers: { accept } }), `GET ${path} with Accept ${JSON.stringify(accept)}`);
     });

@@ -40,7 +40,8 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       authenticate(sim, ctx, keyDigests, options.accountless === true);
       await next();
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
-      if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null) {
+      // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
+      if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null && !(sim.faults.has('b-empty-list-plain-json') && isEmptyList(ctx.body))) {
         ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
       }
     } catch (err) {
@@ -179,6 +180,12 @@ function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: {
   const account = grant && sim.store.account(grant.slug);
   const user = grant && account?.users.get(grant.userId);
   return account && user ? { account, user } : null;
+}
+
+/** Whether a body is an empty JSON array: `[]` as a value, or as the bytes a list route serves. */
+function isEmptyList(body: unknown): boolean {
+  if (Array.isArray(body)) return body.length === 0;
+  return Buffer.isBuffer(body) && body.toString('utf8').trim() === '[]';
 }
 
 /**
