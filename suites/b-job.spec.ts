@@ -6,6 +6,7 @@ import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
+import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
 import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
@@ -366,14 +367,28 @@ function statusRuns(statuses: readonly string[]): string {
 }
 
 /**
- * One observation of a job in real time: its status and progress (B-JOB-3, B-JOB-4), and its
- * timestamps and ids (B-FMT-1, which this check supports: a job read is an extension, so the
- * resource checks of b-schema never see one on a target without the control API).
+ * One observation of a job in real time: its status and progress (B-JOB-3, B-JOB-4), its
+ * timestamps and ids (B-FMT-1), and its section 2 shape (B-SCHEMA-1): this check supports both,
+ * since a job read is an extension, so the resource checks of b-schema never see one on a target
+ * without the control API, nor a job that has run (its outputs).
  */
 function observeJob(t: CheckContext, ex: Exchange, job: JsonObject, what: string): { status: string; progress: number } {
   const observed = expectStatusAndProgress(t, ex, job);
   expectFormats(t, ex, what, job);
+  if (jobSchemaBinds(t, job)) t.expect.schema(ex, 'job', 'B-SCHEMA-1', job);
   return observed;
+}
+
+/**
+ * Whether section 2's job schema binds on an answer here. In the simulator profile on every one,
+ * as in b-schema. Outside it the job reads and the stop (GET and DELETE /jobs/{id}) are
+ * extensions, which b-schema does not judge: a deployment may answer a view of its own (a
+ * summary). An answer showing every field of section 2's job is that resource, though, and its
+ * fields then have the table's types (extra fields are never an error). POST /jobs, the spec's,
+ * is judged whole by b-schema/written-resources.
+ */
+function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
+  return t.profile === 'simulator' || requiredFields('job').every((field) => field in job);
 }
 
 /** A job stopped at once, and what its answers showed. */
@@ -410,7 +425,7 @@ async function stopAtOnce(t: CheckContext): Promise<StoppedJob | null> {
 check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
-  supports: ['B-FMT-1'],
+  supports: ['B-FMT-1', 'B-SCHEMA-1'],
   title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), and one stopped at once (where the target stops jobs) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {

@@ -25,6 +25,7 @@ function buildAjv(): Ajv {
 
 const ajv = buildAjv();
 const validators = new Map<string, ValidateFunction>(); // schema name (file name without .json) -> validator
+const requiredByName = new Map<string, string[]>(); // schema name -> its top-level required fields
 
 // Top level: resources the spec defines (section 2). `simulator/`: shapes the spec leaves open
 // (clusters, notifications, deliveries, pipelines), which only the simulator profile may assert.
@@ -40,11 +41,19 @@ for (const folder of ['', 'simulator']) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     const name = folder ? `${folder}/${basename(file, '.json')}` : basename(file, '.json');
     validators.set(name, ajv.compile(schema));
+    requiredByName.set(name, Array.isArray(schema.required) ? schema.required.filter((f): f is string => typeof f === 'string') : []);
   }
 }
 
 export function schemaNames(): string[] {
   return [...validators.keys()];
+}
+
+/** The top-level fields the named schema requires (section 2's table of the resource). */
+export function requiredFields(name: string): readonly string[] {
+  const fields = requiredByName.get(name);
+  if (!fields) throw new Error(`no schema named ${name} in fixtures/schemas`);
+  return fields;
 }
 
 export interface SchemaProblem {
