@@ -21,6 +21,12 @@ describe('curl command', () => {
     expect(w.at(-1)).toBe(body);
   });
 
+  it('repeats a HEAD as curl -I (with -X HEAD curl would wait for a body that never comes)', () => {
+    const w = words(curlCommand({ method: 'HEAD', url: 'http://h/x', headers: {} }));
+    expect(w.slice(0, 3)).toEqual(['-I', '-g', 'http://h/x']);
+    expect(w).not.toContain('-X');
+  });
+
   it('reads a redacted key from $DISCO_API_KEY, Basic in one unwrapped Base64 line', () => {
     const w = words(curlCommand({ method: 'GET', url: 'http://h/x', headers: { authorization: 'Basic [REDACTED]', accept: 'application/json' } }));
     const auth = w[w.indexOf('-H') + 1];

@@ -30,8 +30,10 @@ export function redactedHeaderVariable(name: string): string {
  * have; they are switched off, so the target sees the same request.
  */
 export function curlCommand(request: RequestRecord, tls: CurlTls = {}): string {
-  // -g: a `[REDACTED]` in the URL (or an IPv6 host) is not a curl glob.
-  const parts = ['curl', '-i', '-g', '-X', request.method, shellQuote(request.url)];
+  // -g: a `[REDACTED]` in the URL (or an IPv6 host) is not a curl glob. A HEAD is curl's -I:
+  // with -X HEAD curl waits for the body the answer's Content-Length announces, which never comes.
+  const method = request.method.toUpperCase() === 'HEAD' ? ['-I'] : ['-i', '-X', request.method];
+  const parts = ['curl', ...method.slice(0, 1), '-g', ...method.slice(1), shellQuote(request.url)];
   // The target document's tls, which the run used and curl must too: files named by variables,
   // as the key may have come from the environment and the files are not the report's to name.
   if (request.url.startsWith('https:')) {
