@@ -195,6 +195,11 @@ export class Store {
     return this.accounts.get(slug);
   }
 
+  /** The account made first (the seed's first): the one the faults that single out "the first account" mean. */
+  firstAccount(): AccountState | undefined {
+    return this.accounts.values().next().value;
+  }
+
   /** Makes a user's interface B key authenticate. */
   indexUserKey(slug: string, userId: number, key: string): void {
     const digest = sha256Hex(key);

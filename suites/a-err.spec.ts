@@ -3,9 +3,9 @@ import { check } from './lib/registry.ts';
 import { headerSafeText } from './lib/arbitraries/text.ts';
 import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { parse as parseYaml } from 'yaml';
-import { archiveIfCreated, createPipeline, readDefinition, walkOwnPipelineList, type DefinitionRead, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { is2xx, isObject, requestLine, routeMissing, sameJson } from './lib/answers.ts';
+import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -378,7 +378,7 @@ check({
     const names = new Set<string>();
     // A 400 to a replace or an update leaves the check's own pipeline's definition as it was: it
     // is read (twice, for what moves by itself) before the cases, and after each such refusal.
-    let definition = own.endpoints.some((e) => e === 'replace' || e === 'update') ? await definitionBaseline(t, own.id) : undefined;
+    let definition = own.endpoints.some((e) => e === 'replace' || e === 'update') ? await readDefinitionTwice(t, own.id) : undefined;
     let refusedOwn = 0;
     let keptJudged = 0;
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
@@ -391,7 +391,7 @@ check({
         } else if ('first' in definition) {
           // Taken (the target's schema allows it) or refused otherwise: what it holds now is the
           // definition the next refusals must leave alone.
-          definition = await definitionBaseline(t, own.id);
+          definition = await readDefinitionTwice(t, own.id);
         }
       }
       if (c.endpoint === 'create') {
@@ -430,19 +430,6 @@ check({
   },
 });
 
-/** The check's own pipeline's definition, read twice (what differs between the two moves by itself); why not where it cannot be read. */
-type DefinitionBaseline = { first: unknown; again: unknown } | { unreadable: string };
-
-async function definitionBaseline(t: CheckContext, id: number): Promise<DefinitionBaseline> {
-  if (aRoute(t, 'pipelines.definition') === null) return { unreadable: 'the target document declares no definition read (interface_a.operations.pipelines.definition)' };
-  const unreadable = (read: DefinitionRead) => ({ unreadable: `the definition read answered ${read.ex.response.status}${read.ex.response.status === 200 ? ' with a body that is neither JSON nor YAML' : ''}` });
-  const first = await readDefinition(t, id);
-  if (!('value' in first)) return unreadable(first);
-  const again = await readDefinition(t, id);
-  if (!('value' in again)) return unreadable(again);
-  return { first: first.value, again: again.value };
-}
-
 /**
  * A-ERR-2: the refused replace or update (`refused`) left the definition as it was before (as
  * JSON values, key order free; top-level keys that moved between the two reads before aside).
@@ -454,7 +441,7 @@ async function expectDefinitionKept(t: CheckContext, id: number, before: { first
     t.note(`${what}: 400, and the definition read after it answered ${after.ex.response.status}: whether the refusal left it unchanged was not seen`);
     return false;
   }
-  const changed = changedKeys(before.first, before.again, after.value);
+  const changed = definitionChanges(before.first, before.again, after.value);
   t.expect.that(changed.length === 0, {
     clause: 'A-ERR-2',
     message: `${what} was refused with 400, yet the pipeline's definition read after it differs from before (${changed.join(', ')}): the invalid definition was stored`,
@@ -463,13 +450,6 @@ async function expectDefinitionKept(t: CheckContext, id: number, before: { first
     exchange: refused,
   });
   return true;
-}
-
-/** The top-level keys (or the whole, for a definition that is no object) that differ between `before` and `after`, less those that differ between `before` and `again`. */
-function changedKeys(before: unknown, again: unknown, after: unknown): string[] {
-  if (!isObject(before) || !isObject(after)) return sameJson(before, after) ? [] : ['the whole definition'];
-  const moving = (k: string) => isObject(again) && !sameJson(before[k], again[k]);
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !moving(k) && !sameJson(before[k], after[k]));
 }
 
 check({

@@ -1,10 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadChecks } from '../../suites/index.ts';
-import { runChecks } from '../../suites/lib/run.ts';
-import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
-import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { runLifecyclePoll } from '../support/run-suites.ts';
 
 /**
  * B-JOB-4 (and B-JOB-3) hold for the jobs a job list shows, not only for a job read alone. A target whose
@@ -48,13 +44,8 @@ async function runPoll(view: ListView, servers: http.Server[]) {
   const server = jobsTarget(view);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const target: ResolvedTarget = { name: `jobs listed (${view})`, baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
-  const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
-  const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
-  const [poll] = out.checks;
-  const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
-  return { poll, job4: verdicts.find((v) => v.id === 'B-JOB-4'), job3: verdicts.find((v) => v.id === 'B-JOB-3') };
+  const { checks, verdicts } = await runLifecyclePoll(server, `jobs listed (${view})`, KEY);
+  return { poll: checks[0], job4: verdicts.find((v) => v.id === 'B-JOB-4'), job3: verdicts.find((v) => v.id === 'B-JOB-3') };
 }
 
 describe('b-job/lifecycle-poll and the job list', () => {

@@ -1,9 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadChecks } from '../../suites/index.ts';
-import { runChecks } from '../../suites/lib/run.ts';
-import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { runLifecyclePoll } from '../support/run-suites.ts';
 
 /**
  * B-SCHEMA-1 of a job that has run, seen without the control API: b-job/lifecycle-poll judges the
@@ -62,11 +59,7 @@ async function runPoll(view: View, servers: http.Server[]) {
   const server = jobsTarget(view);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const target: ResolvedTarget = { name: `completed job (${view})`, baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
-  const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
-  const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
-  return out.checks[0];
+  return (await runLifecyclePoll(server, `completed job (${view})`, KEY)).checks[0];
 }
 
 describe('b-job/lifecycle-poll and the shape of a job that has run', () => {

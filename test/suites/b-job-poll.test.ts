@@ -1,10 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChecks } from '../../suites/index.ts';
-import { runChecks } from '../../suites/lib/run.ts';
-import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
-import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { runLifecyclePoll } from '../support/run-suites.ts';
 
 /**
  * A target whose jobs end before anyone can read them running: POST /jobs answers `pending`,
@@ -33,22 +29,14 @@ function instantJobs(endless = false): http.Server {
 
 describe('b-job/lifecycle-poll on a target whose jobs are never seen running', () => {
   const server = instantJobs();
-  let target: ResolvedTarget;
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    target = { name: 'instant jobs', baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: {}, permissions: [] };
-  });
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('passes its statuses, but leaves B-JOB-4 not verified, saying the job was never seen running', async () => {
-    const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
-    const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
-    const [poll] = out.checks;
+    const { checks: [poll], verdicts } = await runLifecyclePoll(server, 'instant jobs', KEY);
     expect(poll?.verdict).toBe('pass');
     expect(poll?.notes.join('\n')).toMatch(/1 reads .* saw pending → completed/);
-    const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
     const job4 = verdicts.find((v) => v.id === 'B-JOB-4');
     expect(job4?.verdict).toBe('not-verified');
     expect(job4?.reasons.join('\n')).toContain('was never seen running');
@@ -59,22 +47,15 @@ describe('b-job/lifecycle-poll on a target whose jobs are never seen running', (
 
 describe('b-job/lifecycle-poll on a target whose job does not end within the time its document gives', () => {
   const server = instantJobs(true);
-  let target: ResolvedTarget;
 
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    // job_end_seconds: 1.5 (the default, 120 s, would outlast this test's own timeout).
-    target = { name: 'endless jobs', baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: KEY, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB: { jobEndMs: 1_500 }, permissions: [] };
-  });
+  beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('stops waiting when that time is up and leaves B-JOB-3 covered in part, naming the field that gives a job longer', async () => {
-    const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
     const started = Date.now();
-    const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
+    // job_end_seconds: 1.5 (the default, 120 s, would outlast this test's own timeout).
+    const { verdicts } = await runLifecyclePoll(server, 'endless jobs', KEY, { jobEndMs: 1_500 });
     expect(Date.now() - started).toBeLessThan(20_000);
-    const verdicts = clauseVerdicts(out.checks, { profile: 'spec' });
     const job3 = verdicts.find((v) => v.id === 'B-JOB-3');
     expect(job3?.verdict).toBe('not-verified');
     expect(job3?.reasons.join('\n')).toMatch(/had not ended after 1\.5 s .*interface_b\.job_end_seconds/);

@@ -1,3 +1,5 @@
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../../bin/embedded-target.ts';
 import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
@@ -124,6 +126,19 @@ export async function runOneCheck(target: ResolvedTarget, id: string, clause: st
   if (checks.length !== 1) throw new Error(`no check ${id}`);
   const out = await runChecks({ target, checks, profile: 'spec', seed: options.seed ?? 3, runs: options.runs ?? 5, readOnly: options.readOnly ?? false, timeoutMs: 5_000 });
   return { check: out.checks[0]!, verdict: clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === clause) };
+}
+
+/**
+ * b-job/lifecycle-poll alone (spec profile, seed 3, one run) against a hand-written interface B
+ * target already listening on `server`: one account (`acme`, interface B key `key`) with the job
+ * fixtures (cluster 1, package 2). For the self-tests of what the poll makes of a deployment's jobs.
+ */
+export async function runLifecyclePoll(server: http.Server, name: string, key: string, interfaceB: ResolvedTarget['interfaceB'] = {}): Promise<{ checks: CheckResult[]; verdicts: ClauseVerdict[] }> {
+  const { port } = server.address() as AddressInfo;
+  const target: ResolvedTarget = { name, baseUrl: `http://127.0.0.1:${port}`, keyPrefix: 'fdk', b: [{ accountId: 'acme', apiKey: key, fixtures: { cluster_id: 1, package_id: 2 } }], a: [], interfaceA: { operations: {}, listItems: {}, definitions: [] }, interfaceB, permissions: [] };
+  const checks = (await loadChecks()).filter((c) => c.id === 'b-job/lifecycle-poll');
+  const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 1, readOnly: false, timeoutMs: 5_000 });
+  return { checks: out.checks, verdicts: clauseVerdicts(out.checks, { profile: 'spec' }) };
 }
 
 /** `use` with a fresh embedded simulator, closed afterwards whatever happens. */

@@ -30,7 +30,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/types', (ctx) => {
     // b-connection-types-wrapped-for-later-accounts: a new answer shape rolled out to the accounts
     // made after the first (a feature flag by account), the first keeping the array.
-    const laterAccount = ctx.state.account !== sim.store.accounts.values().next().value;
+    const laterAccount = ctx.state.account !== sim.store.firstAccount();
     if (sim.faults.has('b-connection-types-wrapped') || (laterAccount && sim.faults.has('b-connection-types-wrapped-for-later-accounts'))) {
       // The fault: the array comes wrapped in an object.
       ctx.body = { types: CONNECTION_TYPES.map(presentConnectionType) };

@@ -8,7 +8,7 @@ import type { Invoice } from './types.ts';
  * out by account).
  */
 function dateWithTime(sim: Sim, caller: AccountState): boolean {
-  if (sim.faults.has('b-later-accounts-invoice-date-time') && caller !== sim.store.accounts.values().next().value) return true;
+  if (sim.faults.has('b-later-accounts-invoice-date-time') && caller !== sim.store.firstAccount()) return true;
   return sim.faults.has('b-invoice-date-with-time');
 }
 

@@ -19,7 +19,7 @@ export function packageUrl(links: Links, id: number): string {
  * Undefined otherwise, and for a caller not given.
  */
 function createdAtWithoutZone(sim: Sim, pkg: Package, caller: AccountState | undefined): string | undefined {
-  if (caller === undefined || caller === sim.store.accounts.values().next().value || !sim.faults.has('b-later-accounts-created-at-no-zone')) return undefined;
+  if (!sim.faults.has('b-later-accounts-created-at-no-zone') || caller === undefined || caller === sim.store.firstAccount()) return undefined;
   return new Date(pkg.createdAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '');
 }
 

@@ -63,7 +63,7 @@ function prefixAdded(sim: Sim, ctx: Context): boolean {
  */
 function headProbeGrant(sim: Sim, ctx: Context): ReturnType<typeof authenticatePipelineKey> | null {
   if (ctx.method !== 'HEAD' || ctx.get('authorization') !== '' || !sim.faults.has('a-head-without-key')) return null;
-  const account = sim.store.accounts.values().next().value;
+  const account = sim.store.firstAccount();
   const key = account ? account.pipelineKeys.values().next().value : undefined;
   return account && key ? { account, key } : null;
 }

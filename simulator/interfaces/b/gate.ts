@@ -110,9 +110,9 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (!found && digest !== null && ctx.method === 'DELETE' && slug !== undefined && sim.faults.has('b-unknown-key-deletes-as-first-user')) found = firstUserOf(sim, slug);
   // b-head-without-credentials: HEAD waved through for load balancers' probes, as the account's first user.
   if (!found && ctx.method === 'HEAD' && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-head-without-credentials')) found = firstUserOf(sim, slug);
-  if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.accounts.values().next().value) found = null;
+  if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.firstAccount()) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
-    const account = slug === undefined ? sim.store.accounts.values().next().value : sim.store.account(slug);
+    const account = slug === undefined ? sim.store.firstAccount() : sim.store.account(slug);
     const user = account?.users.values().next().value;
     if (account && user) found = { account, user };
   }
@@ -196,6 +196,6 @@ function isEmptyList(body: unknown): boolean {
  */
 function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   // b-later-accounts-plain-json: the vendor media type rolled out to the first account only.
-  if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.accounts.values().next().value) return true;
+  if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.firstAccount()) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
 }

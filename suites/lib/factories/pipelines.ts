@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { CheckContext, Exchange } from '../types.ts';
 import { documentBody, type DocumentFormat } from '../documents.ts';
-import { is2xx, isObject, pathOf, routeMissing, type JsonObject } from '../answers.ts';
+import { is2xx, isObject, pathOf, routeMissing, sameJson, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 import { foundPipeline } from '../evidence.ts';
@@ -134,6 +134,30 @@ export async function readDefinition(t: CheckContext, id: number): Promise<Defin
   } catch {
     return { ex };
   }
+}
+
+/** A pipeline's definition read twice, one read right after the other (what differs between the two moves by itself); why not where it cannot be read. */
+export type DefinitionTwice = { first: unknown; again: unknown } | { unreadable: string };
+
+export async function readDefinitionTwice(t: CheckContext, id: number): Promise<DefinitionTwice> {
+  if (aRoute(t, 'pipelines.definition') === null) return { unreadable: 'the target document declares no definition read (interface_a.operations.pipelines.definition)' };
+  const unreadable = (read: DefinitionRead) => ({ unreadable: `the definition read answered ${read.ex.response.status}${read.ex.response.status === 200 ? ' with a body that is neither JSON nor YAML' : ''}` });
+  const first = await readDefinition(t, id);
+  if (!('value' in first)) return unreadable(first);
+  const again = await readDefinition(t, id);
+  if (!('value' in again)) return unreadable(again);
+  return { first: first.value, again: again.value };
+}
+
+/**
+ * The top-level keys (or the whole, for a definition that is no object) that differ between
+ * `before` and `after` as JSON values (key order free), less those that differ between `before`
+ * and `again` (they move by themselves) and those `mayChange` allows.
+ */
+export function definitionChanges(before: unknown, again: unknown, after: unknown, mayChange: (key: string) => boolean = () => false): string[] {
+  if (!isObject(before) || !isObject(after)) return sameJson(before, after) ? [] : ['the whole definition'];
+  const moving = (k: string) => isObject(again) && !sameJson(before[k], again[k]);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !mayChange(k) && !moving(k) && !sameJson(before[k], after[k]));
 }
 
 /** The fixture pipeline of `account` the run may archive, deployed or not (`fixtures.archivable_pipelines`). */
