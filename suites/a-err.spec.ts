@@ -10,7 +10,7 @@ import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, misshapenDefinition, plainDefinition, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type SweepCase } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
@@ -387,7 +387,7 @@ check({
       if ((c.endpoint === 'replace' || c.endpoint === 'update') && definition !== undefined) {
         if (ex.response.status === 400) {
           refusedOwn++;
-          if ('first' in definition && (await expectDefinitionKept(t, own.id, definition, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`))) keptJudged++;
+          if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`))) keptJudged++;
         } else if ('first' in definition) {
           // Taken (the target's schema allows it) or refused otherwise: what it holds now is the
           // definition the next refusals must leave alone.
@@ -431,20 +431,21 @@ check({
 });
 
 /**
- * A-ERR-2: the refused replace or update (`refused`) left the definition as it was before (as
- * JSON values, key order free; top-level keys that moved between the two reads before aside).
- * True where the definition was read after it; a read that fails then is noted, not judged.
+ * A-ERR-2 and A-ERR-3: the refused replace or update (`refused`) left the definition as it was
+ * before (as JSON values, key order free; top-level keys that moved between the two reads before
+ * aside). True where the definition was read after it; a read that fails then is noted, not judged.
  */
-async function expectDefinitionKept(t: CheckContext, id: number, before: { first: unknown; again: unknown }, refused: Exchange, what: string): Promise<boolean> {
+async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', id: number, before: { first: unknown; again: unknown }, refused: Exchange, what: string): Promise<boolean> {
+  const status = refused.response.status;
   const after = await readDefinition(t, id);
   if (!('value' in after)) {
-    t.note(`${what}: 400, and the definition read after it answered ${after.ex.response.status}: whether the refusal left it unchanged was not seen`);
+    t.note(`${what}: ${status}, and the definition read after it answered ${after.ex.response.status}: whether the refusal left it unchanged was not seen`);
     return false;
   }
   const changed = definitionChanges(before.first, before.again, after.value);
   t.expect.that(changed.length === 0, {
-    clause: 'A-ERR-2',
-    message: `${what} was refused with 400, yet the pipeline's definition read after it differs from before (${changed.join(', ')}): the invalid definition was stored`,
+    clause,
+    message: `${what} was refused with ${status}, yet the pipeline's definition read after it differs from before (${changed.join(', ')}): the ${clause === 'A-ERR-2' ? 'invalid' : 'misshapen'} definition was stored`,
     expected: `the definition as before: ${JSON.stringify(before.first).slice(0, 300)}`,
     received: JSON.stringify(after.value).slice(0, 300),
     exchange: refused,
@@ -528,20 +529,24 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
   const simulator = t.profile === 'simulator';
   // The sweep is one case of its own property (the run's seed draws its names and values), sent
   // whole; no shrinking: the first failing answer ends it, and is the counterexample.
+  // The bases: the documented ones and, last, the check's own stored definition (a base of
+  // create's sweep off the simulator profile only; of replace's and update's in both). Two
+  // offsets rotate which base each object is swept through on replace and on update.
   const sweep = fc.noShrink(
-    documented.chain((bases) => {
-      const kept = simulator ? bases : [...bases, own.stored];
-      return fc.tuple(fc.constant(bases), levelSweep(kept), simulator ? coercedLeafSweep(bases) : fc.constant<SweepCase[]>([]));
-    }),
-  ).map(([bases, levels, leaves]) => Object.assign({ bases, cases: [...levels, ...leaves] }, { [fc.toStringMethod]: () => `${levels.length + leaves.length} cases over ${bases.length + (simulator ? 0 : 1)} base definitions` }));
+    documented.chain((bases) => fc.tuple(fc.constant([...bases, own.stored]), levelSweep([...bases, own.stored]), simulator ? coercedLeafSweep(bases) : fc.constant<SweepCase[]>([]), fc.nat(), fc.nat())),
+  ).map(([bases, levels, leaves, replaceOffset, updateOffset]) => {
+    const forCreate = simulator ? levels.filter((c) => c.base < bases.length - 1) : levels;
+    const show = `${forCreate.length + leaves.length} cases to create over ${bases.length - (simulator ? 1 : 0)} base definitions, every object on replace and update (offsets ${replaceOffset}, ${updateOffset})`;
+    return Object.assign({ bases, cases: [...forCreate, ...leaves], levels, offsets: [replaceOffset, updateOffset] as const }, { [fc.toStringMethod]: () => show });
+  });
   const before = await walkOwnPipelineList(t);
   await t.property(
     'every object of every type is closed',
     sweep,
-    async ({ bases, cases }) => {
+    async ({ bases, cases, levels, offsets }) => {
       // Which bases the target was seen to take: all in the simulator profile; elsewhere its own,
       // and the documented ones its validation takes (unknown where it serves none).
-      const taken: (boolean | undefined)[] = simulator ? bases.map(() => true) : [...(await documentedTaken(t, own, bases, format)), true];
+      const taken: (boolean | undefined)[] = simulator ? bases.map(() => true) : [...(await documentedTaken(t, own, bases.slice(0, -1), format)), true];
       const skipped = taken.flatMap((v, i) => (v === false ? [i] : []));
       if (skipped.length) t.note(`the target's validation refused the documented definitions of ${skipped.map((i) => typesOfBase(bases, i)).join('; ')}: their objects were swept only through the target's own definition`);
       const made = new Set<string>();
@@ -556,7 +561,8 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
         if (sent === 1) skipUnlessServedCreate(t, ex);
         archiveIfCreated(t, 0, ex);
         if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) made.add(JSON.stringify(ex.json.id));
-        if (await judgeSweepCase(t, ex, c, document, `${requestLine(ex)} (${as}) with ${c.description}`, taken[c.base])) judged++;
+        const id = isObject(ex.json) ? ex.json.id : undefined;
+        if (await judgeSweepCase(t, ex, c, document, `${requestLine(ex)} (${as}) with ${c.description}`, taken[c.base], typeof id === 'number' ? id : undefined)) judged++;
       };
       const kept = cases.filter((c) => taken[c.base] !== false);
       for (const c of kept) await send(c, format);
@@ -570,9 +576,124 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
       t.note(`A-ERR-3 sweep: ${sent} misshapen definitions sent to create, ${judged} judged`);
       if (judged === 0) t.partial('A-ERR-3', 'the target took, or refused as invalid, every definition of the sweep: no object of any type was judged');
       await expectNothingCreated(t, 'A-ERR-3', "sweep's misshapen definitions", before, made, names);
+      await sweepOwnPipeline(t, own, { bases, taken, cases: levels, offsets }, format);
     },
     { runs: 1 },
   );
+}
+
+/** What the sweep on the check's own pipeline is given: the bases (the check's own stored one last), which the target takes, every case of every base, and the rotation offsets of replace and update. */
+interface OwnSweep {
+  bases: readonly Document[];
+  taken: readonly (boolean | undefined)[];
+  cases: readonly SweepCase[];
+  offsets: readonly [number, number];
+}
+
+/**
+ * A-ERR-3 on replace and update, every object in every run, on the check's own pipeline: a
+ * deployment may validate a PUT or a PATCH through other code than create's (a partial model, a
+ * field-by-field update) and take there what create refuses. For each method, each object of the
+ * definition gets a made-up key, an array and a string in its place (and the body itself an
+ * array and a string), each through one base: PUT's rotate over the bases the target takes, so
+ * a run spreads the types over the objects and the seed moves them; PATCH's come from one base,
+ * drawn by the seed and first put in place with a valid PUT where the target serves it (a patch
+ * is read against what is stored: a patch of one destination type over another's settings would
+ * be refused for that alone). A patch carries the top-level member holding the case whole, as
+ * stored but for the one change (or the made-up key alone, at the top): whatever merge the
+ * target does, deep or shallow, the object the patch carries holds a key no schema defines, or
+ * a value of the wrong type, and must be refused. Every answer must be 422 (off the simulator
+ * profile, a taken made-up key is read back, as create's sweep does: kept, an open object;
+ * dropped, the failure), and a refused one must leave the definition as it was: it is read
+ * twice before (what moves by itself aside), and after each 422.
+ */
+async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSweep, format: DocumentFormat): Promise<void> {
+  const methods = (['replace', 'update'] as const).filter((m) => own.endpoints.includes(m));
+  if (methods.length === 0) {
+    t.note("the target takes neither a PUT nor a PATCH of the check's own definition as it is: the sweep was sent to create only");
+    return;
+  }
+  const ownBase = sweep.bases.length - 1;
+  const bodies = sweep.cases.filter((c) => c.kind === 'not-object');
+  const counts = { sent: 0, judged: 0, kept: 0 };
+  let definition = await readDefinitionTwice(t, own.id);
+  const send = async (method: 'replace' | 'update', c: SweepCase, body: unknown): Promise<void> => {
+    const ex = await sendDocument(t, method, own, body, format);
+    counts.sent++;
+    const what = `${requestLine(ex)} (${format}) with ${c.description}`;
+    if (await judgeSweepCase(t, ex, c, body, what, sweep.taken[c.base], own.id)) counts.judged++;
+    if ('unreadable' in definition) return;
+    // A 422 changed nothing; any other answer took the document or refused it otherwise: what
+    // the pipeline holds then is what the next refusals must leave alone.
+    if (ex.response.status === 422) {
+      if (await expectDefinitionKept(t, 'A-ERR-3', own.id, definition, ex, what)) counts.kept++;
+    } else {
+      definition = await readDefinitionTwice(t, own.id);
+    }
+  };
+  const name = own.stored.name;
+  if (methods.includes('replace')) {
+    const usable = sweep.bases.map((_, i) => i).filter((i) => sweep.taken[i] !== false);
+    for (const [k, level] of objectLevels(sweep.cases).entries()) {
+      const having = usable.filter((i) => sweep.cases.some((c) => c.base === i && sameLevel(c, level)));
+      const base = having[(sweep.offsets[0] + k) % having.length];
+      // Under the pipeline's own name: only the case differs from a definition it could hold.
+      for (const c of sweep.cases) if (c.base === base && sameLevel(c, level)) await send('replace', c, isObject(c.document) ? { ...c.document, name } : c.document);
+    }
+    for (const c of bodies) await send('replace', c, c.document);
+  }
+  if (methods.includes('update')) {
+    const base = await patchBase(t, own, sweep, methods.includes('replace'));
+    if (base !== ownBase) definition = await readDefinitionTwice(t, own.id);
+    for (const c of sweep.cases) if (c.base === base && c.kind !== 'not-object') await send('update', c, patchCarrying(c));
+    for (const c of bodies) await send('update', c, c.document);
+  }
+  t.note(`A-ERR-3 sweep of the check's own pipeline: ${counts.sent} misshapen definitions sent to ${methods.join(' and ')}, ${counts.judged} judged, ${counts.kept} refusals seen to leave the definition as it was`);
+  if ('unreadable' in definition) t.note(`that the refused replaces and updates of the sweep left the definition as it was was not verified: ${definition.unreadable}`);
+}
+
+/** The objects the cases put something at, outermost first, once each (the document itself included). */
+function objectLevels(cases: readonly SweepCase[]): Segment[][] {
+  const seen = new Map<string, Segment[]>();
+  for (const c of cases) if (c.kind !== 'not-object' && !seen.has(showPath(c.at))) seen.set(showPath(c.at), c.at);
+  return [...seen.values()];
+}
+
+function sameLevel(c: SweepCase, level: readonly Segment[]): boolean {
+  return c.kind !== 'not-object' && showPath(c.at) === showPath(level);
+}
+
+/**
+ * The base update's sweep patches: drawn by the seed among the bases the target takes, and put in
+ * place first with a valid PUT under the pipeline's name, where replace is served and the drawn
+ * base is not the stored one; the check's own stored definition where that cannot be done.
+ * `own.stored` follows what the pipeline then holds.
+ */
+async function patchBase(t: CheckContext, own: OwnPipeline, sweep: OwnSweep, replaceServed: boolean): Promise<number> {
+  const ownBase = sweep.bases.length - 1;
+  const sure = sweep.bases.map((_, i) => i).filter((i) => sweep.taken[i] === true);
+  const drawn = sure[sweep.offsets[1] % sure.length] ?? ownBase;
+  const doc = sweep.bases[drawn];
+  if (drawn === ownBase || !replaceServed || doc === undefined) return ownBase;
+  const stored = { ...doc, name: own.stored.name };
+  const ex = await sendDocument(t, 'replace', own, stored, definitionFormat(t));
+  if (!is2xx(ex)) {
+    t.note(`${requestLine(ex)} with the documented definition of ${typesOf(doc)} answered ${ex.response.status}: the updates of the sweep patch the check's own definition`);
+    return ownBase;
+  }
+  own.stored = stored;
+  return drawn;
+}
+
+/**
+ * The patch of a case: the top-level member that holds the case, whole (a made-up key at the top:
+ * that key alone). Deep-merged or put in place as it is, the object it carries holds the case.
+ */
+function patchCarrying(c: SweepCase): unknown {
+  const [top] = c.at;
+  if (!isObject(c.document)) return c.document;
+  if (top === undefined) return c.key === undefined ? c.document : { [c.key]: c.document[c.key] };
+  return { [top]: c.document[top] };
 }
 
 /**
@@ -615,9 +736,9 @@ function renamedForSweep(t: CheckContext, document: unknown): unknown {
  * where a made-up key inside the document is taken (read back: kept is an open object, dropped
  * is the failure).
  */
-async function judgeSweepCase(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string, baseTaken: boolean | undefined): Promise<boolean> {
+async function judgeSweepCase(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string, baseTaken: boolean | undefined, id: number | undefined): Promise<boolean> {
   if (t.profile !== 'simulator') {
-    if (c.kind === 'made-up-key' && c.at.length > 0 && is2xx(ex)) return judgeTakenKey(t, ex, c, sent, what);
+    if (c.kind === 'made-up-key' && c.at.length > 0 && is2xx(ex)) return judgeTakenKey(t, ex, c, sent, what, id);
     if (baseTaken !== true && ex.response.status === 400) {
       t.note(`${what}: 400; the documented definition of these types may break a rule of the target's schema, so the answer was not judged`);
       return false;
@@ -633,14 +754,13 @@ async function judgeSweepCase(t: CheckContext, ex: Exchange, c: SweepCase, sent:
  * silently: A-ERR-3 fails. Where the definition cannot be read, or does not show the object,
  * nothing is judged (noted).
  */
-async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string): Promise<boolean> {
+async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: unknown, what: string, id: number | undefined): Promise<boolean> {
   const key = c.key as string;
-  const id = isObject(ex.json) ? ex.json.id : undefined;
   const unjudged = (why: string): false => {
     t.note(`${what}: ${ex.response.status}, and ${why}: whether the target keeps the key (an object open to any key) or dropped it was not seen`);
     return false;
   };
-  if (aRoute(t, 'pipelines.definition') === null || typeof id !== 'number') return unjudged('the definition cannot be read back');
+  if (aRoute(t, 'pipelines.definition') === null || id === undefined) return unjudged('the definition cannot be read back');
   const read = await readDefinition(t, id);
   if (!('value' in read)) return unjudged(`the definition read answered ${read.ex.response.status}`);
   const there = valueAt(read.value, c.at);

@@ -12,6 +12,7 @@ import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts'
  */
 
 const PIPELINES = /^\/api\/public\/v1\/pipelines(\?.*)?$/;
+const ONE_PIPELINE = /^\/api\/public\/v1\/pipelines\/(\d+)$/;
 const DEFINITION = /^\/api\/public\/v1\/pipelines\/(\d+)\/definition$/;
 const MADE_UP = 'disco_unknown_';
 
@@ -49,24 +50,33 @@ function send(upstream: string, req: http.IncomingMessage, body: string): Promis
   });
 }
 
+/** Which writes a front takes made-up keys in destination.settings on: create's of one destination type, or any type's on PUT or PATCH. */
+type OpenOn = { method: 'POST'; type: string } | { method: 'PUT' | 'PATCH' };
+
+/** The pipeline a write names: create's from its answer, PUT's and PATCH's from the path. */
+function writeOf(req: http.IncomingMessage, on: OpenOn): boolean {
+  return req.method === on.method && (on.method === 'POST' ? PIPELINES : ONE_PIPELINE).test(req.url ?? '');
+}
+
 /**
- * A deployment whose bigquery settings take any key: a create whose bigquery settings hold
- * made-up keys is stored without them (by the simulator behind) and answered as stored; the
- * definition read puts them back when `keep`, as a free-form object does. Without `keep`, the
- * keys are taken and dropped.
+ * A deployment whose destination settings take any key on the writes `on` names: such a write
+ * whose settings hold made-up keys is sent to the simulator behind without them and answered as
+ * it answers; the definition read puts them back when `keep`, as a free-form object does.
+ * Without `keep`, the keys are taken and dropped.
  */
-const openBigquerySettings = (keep: boolean): Front => (upstream) => {
+const openSettings = (keep: boolean, on: OpenOn): Front => (upstream) => {
   const extra = new Map<number, Doc>();
   return frontServer(upstream, (req, raw, res, forward) => {
     const reply = (status: number, body: string) => res.writeHead(status, { 'content-type': 'application/json' }).end(body);
-    const doc = req.method === 'POST' && PIPELINES.test(req.url ?? '') ? parse(raw.toString('utf8')) : undefined;
+    const doc = writeOf(req, on) ? parse(raw.toString('utf8')) : undefined;
     const destination = isDoc(doc) ? doc.destination : undefined;
-    if (isDoc(doc) && isDoc(destination) && destination.type === 'bigquery' && isDoc(destination.settings)) {
+    if (isDoc(doc) && isDoc(destination) && (on.method !== 'POST' || destination.type === on.type) && isDoc(destination.settings)) {
       const { kept, madeUp } = splitMadeUp(destination.settings);
       if (Object.keys(madeUp).length) {
         void send(upstream, req, JSON.stringify({ ...doc, destination: { ...destination, settings: kept } })).then((answer) => {
-          const id = (parse(answer.body) as { id?: unknown } | undefined)?.id;
-          if (typeof id === 'number') extra.set(id, madeUp);
+          const named = ONE_PIPELINE.exec(req.url ?? '');
+          const id = named ? Number(named[1]) : (parse(answer.body) as { id?: unknown } | undefined)?.id;
+          if (typeof id === 'number' && answer.status < 300) extra.set(id, madeUp);
           reply(answer.status, answer.body);
         });
         return;
@@ -90,6 +100,38 @@ const openBigquerySettings = (keep: boolean): Front => (upstream) => {
   });
 };
 
+/** Whether `value` holds a made-up key in any object, at any depth. */
+function holdsMadeUp(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsMadeUp);
+  return isDoc(value) && Object.entries(value).some(([k, v]) => k.startsWith(MADE_UP) || holdsMadeUp(v));
+}
+
+/** Without the made-up keys, at any depth. */
+function withoutMadeUp(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutMadeUp);
+  if (!isDoc(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !k.startsWith(MADE_UP)).map(([k, v]) => [k, withoutMadeUp(v)]));
+}
+
+/**
+ * A deployment whose PUT writes the document before it looks for unknown keys: a replace holding
+ * made-up keys is stored without them, then refused with 422.
+ */
+const replaceRefusedButWritten: Front = (upstream) =>
+  frontServer(upstream, (req, raw, res, forward) => {
+    const doc = req.method === 'PUT' && ONE_PIPELINE.test(req.url ?? '') ? parse(raw.toString('utf8')) : undefined;
+    if (holdsMadeUp(doc)) {
+      void send(upstream, req, JSON.stringify(withoutMadeUp(doc))).then(() => {
+        res.writeHead(422, { 'content-type': 'application/json' }).end('{"error":"unknown key"}');
+      });
+      return;
+    }
+    forward(req.url ?? '/', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
+
 /** A deployment that refuses a made-up key in `sync` with 422, yet stores the definition without it. */
 const refusesButCreates: Front = (upstream) =>
   frontServer(upstream, (req, raw, res, forward) => {
@@ -111,7 +153,7 @@ const failuresOf = (run: Awaited<ReturnType<typeof runSuitesAgainstSimulator>>) 
 
 describe('a-err/wrong-shape-422 sweeps every object of every documented type (spec profile)', () => {
   it('settings of one type that keep any key: no false alarm, and a note says so', { timeout: 60_000 }, async () => {
-    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openBigquerySettings(true), seed: 4, runs: 5 });
+    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openSettings(true, { method: 'POST', type: 'bigquery' }), seed: 4, runs: 5 });
     const check = run.checks[0]!;
     expect(failuresOf(run)).toEqual([]);
     expect(check.verdict, check.reason).toBe('pass');
@@ -120,7 +162,7 @@ describe('a-err/wrong-shape-422 sweeps every object of every documented type (sp
 
   it('settings of one type that take a made-up key and drop it: A-ERR-3 fails, in every run', { timeout: 60_000 }, async () => {
     for (const seed of [4, 7]) {
-      const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openBigquerySettings(false), seed, runs: 5 });
+      const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openSettings(false, { method: 'POST', type: 'bigquery' }), seed, runs: 5 });
       expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: .*destination\.settings\.disco_unknown_\w+ \(sqlserver source, bigquery destination.*dropped it silently/m);
     }
   });
@@ -128,5 +170,29 @@ describe('a-err/wrong-shape-422 sweeps every object of every documented type (sp
   it('a 422 that still made the pipeline: A-ERR-3 fails (the list shows it)', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: refusesButCreates, seed: 4, runs: 5 });
     expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: the sweep's misshapen definitions were refused, yet the pipeline list shows \d+ new pipeline/m);
+  });
+});
+
+describe('a-err/wrong-shape-422 sweeps every object on replace and update too', () => {
+  for (const method of ['PUT', 'PATCH'] as const) {
+    it(`settings that keep any key on ${method}: no false alarm, and a note says so`, { timeout: 60_000 }, async () => {
+      const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openSettings(true, { method }), seed: 4, runs: 5 });
+      const check = run.checks[0]!;
+      expect(failuresOf(run)).toEqual([]);
+      expect(check.verdict, check.reason).toBe('pass');
+      expect(check.notes.join(' ')).toMatch(new RegExp(`${method} \\S+ \\(json\\) with the made-up key destination\\.settings\\.disco_unknown_\\w+ .*keeps the key`));
+    });
+
+    it(`settings that take a made-up key on ${method} and drop it: A-ERR-3 fails, in every run`, { timeout: 60_000 }, async () => {
+      for (const seed of [4, 7]) {
+        const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openSettings(false, { method }), seed, runs: 5 });
+        expect(failuresOf(run).join('\n')).toMatch(new RegExp(`^A-ERR-3: ${method} \\S+ \\(json\\) with the made-up key destination\\.settings\\.disco_unknown_\\w+ .*dropped it silently`, 'm'));
+      }
+    });
+  }
+
+  it('a 422 to a PUT that still wrote the document: A-ERR-3 fails (the definition read after it differs)', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: replaceRefusedButWritten, seed: 4, runs: 5 });
+    expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: PUT \S+ \(json\) with the made-up key .* was refused with 422, yet the pipeline's definition read after it differs from before/m);
   });
 });

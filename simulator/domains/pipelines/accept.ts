@@ -30,6 +30,14 @@ function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
   return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${summary(problems)}`, problems });
 }
 
+/**
+ * A partial model's leniency (PUT's and PATCH's faults): unknown keys of the object at `at` (a
+ * path of object keys) vanish instead of being refused, before the document is checked.
+ */
+export function dropUnknownKeysAt(document: unknown, at: readonly string[]): void {
+  dropUnknownKeys(document, (parent) => parent.length === at.length && parent.every((s, i) => s === at[i]));
+}
+
 /** The faults' silent leniency: unknown keys (under the parents `where` picks) vanish instead of being refused. */
 function dropUnknownKeys(document: unknown, where: (parent: readonly (string | number)[]) => boolean): void {
   // Each round removes one level of unknown keys; the schema is only a few levels deep.

@@ -291,6 +291,25 @@ describe('definition faults', () => {
     expect((await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(snowflake)).status).toBe(422);
   });
 
+  it('a-unknown-keys-ignored-on-replace and -on-update: only PUT\'s settings, only PATCH\'s sync, drop unknown keys', async () => {
+    const b = boot(['a-unknown-keys-ignored-on-replace', 'a-unknown-keys-ignored-on-update']);
+    const auth = bearer(b.acme.plain);
+    const made = await b.http.post(`${A}/pipelines`).set(auth).send(definition('partial-models'));
+    expect(made.status).toBe(201);
+    const path = `${A}/pipelines/${made.body.id}`;
+    const base = definition('partial-models');
+    const settings = (base.destination as { settings: Record<string, unknown> }).settings;
+    const withSettingsKey = { ...base, destination: { ...(base.destination as object), settings: { ...settings, colour: 'blue' } } };
+    expect((await b.http.put(path).set(auth).send(withSettingsKey)).status).toBe(200);
+    expect((await b.http.get(`${path}/definition`).set(auth)).body.destination.settings).not.toHaveProperty('colour');
+    expect((await b.http.patch(path).set(auth).send({ sync: { mode: 'cdc', colour: 'blue' } })).status).toBe(200);
+    expect((await b.http.get(`${path}/definition`).set(auth)).body.sync).toEqual({ mode: 'cdc' });
+    // Each method stays closed elsewhere, and create stays closed at both.
+    expect((await b.http.put(path).set(auth).send({ ...base, sync: { mode: 'cdc', colour: 'blue' } })).status).toBe(422);
+    expect((await b.http.patch(path).set(auth).send({ destination: withSettingsKey.destination })).status).toBe(422);
+    expect((await b.http.post(`${A}/pipelines`).set(auth).send({ ...withSettingsKey, name: 'closed-create' })).status).toBe(422);
+  });
+
   it('a-optional-fields-coerced: optional fields of another JSON type that read as their own are converted (201), required ones still 422', async () => {
     const b = boot(['a-optional-fields-coerced']);
     const doc = definition('coerced', { description: 5, sync: { mode: 'batch', interval_minutes: '60', initial_load: 'false' } });

@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { acceptDefinition } from './accept.ts';
+import { acceptDefinition, dropUnknownKeysAt } from './accept.ts';
 import { mergePatch, sameDocument } from './definition.ts';
 import { conflict } from '../../http/a-errors.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -89,6 +89,9 @@ export function replaceDefinition(sim: Sim, account: AccountState, pipeline: Pip
       throw err;
     }
   }
+  // The fault: the replace reads the settings through its destination type's model, which
+  // ignores fields it does not declare (create and validate check the whole document).
+  if (sim.faults.has('a-unknown-keys-ignored-on-replace')) dropUnknownKeysAt(document, ['destination', 'settings']);
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, document, pipeline.definition));
 }
 
@@ -96,6 +99,8 @@ export function replaceDefinition(sim: Sim, account: AccountState, pipeline: Pip
 export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, patch: unknown): Pipeline {
   ensureWritable(pipeline);
   const merged = patch === undefined ? undefined : mergePatch(pipeline.definition, patch);
+  // The fault: the patch's sync is applied field by field onto the stored one, known fields only.
+  if (sim.faults.has('a-unknown-keys-ignored-on-update')) dropUnknownKeysAt(merged, ['sync']);
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
 }
 
