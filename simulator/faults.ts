@@ -81,6 +81,7 @@ export const faultCatalog = {
   'b-delivery-delete-ignored': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and keeps the delivery' },
   'b-delivery-delete-removes-all': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and deletes every delivery of the account (the deletion lost its id condition), not only that one' },
   'b-mark-all-counter-only': { clause: 'B-NTF-1', description: 'POST /notifications/mark without an id zeroes the user\'s unread count but leaves every notification unread' },
+  'b-mark-all-newest-20': { clause: 'B-NTF-1', description: 'POST /notifications/mark without an id marks only the user\'s newest 20 unread notifications (one page of them), the older ones left unread' },
   'b-mark-all-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark without id marks nothing' },
   'b-mark-one-ignored': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id answers 200 and leaves that notification unread' },
   'b-mark-one-marks-all': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id marks every notification of the user read, not only that one' },

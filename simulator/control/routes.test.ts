@@ -31,7 +31,7 @@ describe('control API', () => {
 
   it('creates accounts from a seed document, refuses bad slugs, and shows state without secrets', async () => {
     const { app, types } = world();
-    const created = await request(app).post('/_disco/accounts').send({ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }], invoices: { generate: 3 } });
+    const created = await request(app).post('/_disco/accounts').send({ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }], invoices: { generate: 3 }, notifications: { generate: 6 } });
     expect(created.status).toBe(201);
     const key = created.body.users[0].api_key as string;
     expect((await types('acme', key)).status).toBe(200);
@@ -39,6 +39,9 @@ describe('control API', () => {
     const snapshot = await request(app).get('/_disco/accounts/acme');
     expect(snapshot.status).toBe(200);
     expect(snapshot.body.counts.invoices).toBe(3);
+    // Generated notifications: every fourth read.
+    expect(created.body.notification_ids).toHaveLength(6);
+    expect((snapshot.body.notifications as { read: boolean }[]).map((n) => n.read)).toEqual([false, false, false, true, false, false]);
     expect(snapshot.text).not.toContain(key);
     expect((await request(app).get('/_disco/accounts/nobody')).status).toBe(404);
   });
@@ -143,7 +146,7 @@ describe('control API', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('seed.accounts[1].users[0].email');
     expect((await request(app).get('/_disco/accounts')).body).toHaveLength(2);
-    for (const body of [{ slug: 'x1', users: [{ name: 'n' }] }, { slug: 'x2', users: 'abc' }, { slug: 'x3', packages: [null] }, { slug: 'x4', pipeline_keys: [{ name: 'k', admin: true, key: 5 }] }, { slug: 'x5', pipeline_keys: [{ name: 'k', admin: true, expires_at: 'bad' }] }, { slug: 'x6', invoices: { generate: 1e9 } }]) {
+    for (const body of [{ slug: 'x1', users: [{ name: 'n' }] }, { slug: 'x2', users: 'abc' }, { slug: 'x3', packages: [null] }, { slug: 'x4', pipeline_keys: [{ name: 'k', admin: true, key: 5 }] }, { slug: 'x5', pipeline_keys: [{ name: 'k', admin: true, expires_at: 'bad' }] }, { slug: 'x6', invoices: { generate: 1e9 } }, { slug: 'x7', notifications: { generate: -1 } }]) {
       const res = await request(app).post('/_disco/accounts').send(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await request(app).get(`/_disco/accounts/${body.slug}`)).status).toBe(404);

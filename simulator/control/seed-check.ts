@@ -20,6 +20,7 @@ export function seedProblems(doc: unknown, path = 'seed'): FieldProblem[] {
 
 export const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MAX_GENERATED_INVOICES = 10_000;
+const MAX_GENERATED_NOTIFICATIONS = 10_000;
 
 /**
  * `existingConnections`: the names of the connections the account already has, when a seed
@@ -82,11 +83,16 @@ export function accountProblems(account: unknown, at: string, existingConnection
       if (v.status !== undefined && !['pending', 'successful', 'failed'].includes(String(v.status))) f('status', 'must be pending, successful or failed');
     });
   }
-  list(account.notifications, 'notifications', bad, (n, f) => {
-    if (typeof n.kind !== 'string') f('kind', 'must be a string');
-    if (typeof n.message !== 'string') f('message', 'must be a string');
-    if (n.read !== undefined && typeof n.read !== 'boolean') f('read', 'must be a boolean');
-  });
+  const notifications = account.notifications;
+  if (isObject(notifications)) {
+    if (!(Number.isSafeInteger(notifications.generate) && (notifications.generate as number) >= 0 && (notifications.generate as number) <= MAX_GENERATED_NOTIFICATIONS)) bad('notifications.generate', `must be an integer from 0 to ${MAX_GENERATED_NOTIFICATIONS}`);
+  } else {
+    list(notifications, 'notifications', bad, (n, f) => {
+      if (typeof n.kind !== 'string') f('kind', 'must be a string');
+      if (typeof n.message !== 'string') f('message', 'must be a string');
+      if (n.read !== undefined && typeof n.read !== 'boolean') f('read', 'must be a boolean');
+    });
+  }
   const connectionNames = new Set([...existingConnections, ...(Array.isArray(account.connections) ? account.connections.map((c: unknown) => (isObject(c) ? c.name : undefined)) : [])]);
   list(account.deliveries, 'deliveries', bad, (d, f) => {
     if (typeof d.name !== 'string') f('name', 'must be a string');

@@ -35,7 +35,12 @@ export interface SeedAccount {
   connections?: { name: string; type: string; attributes?: Record<string, unknown> }[];
   /** Either explicit invoices or a count of generated monthly ones (newest first). */
   invoices?: { id?: string; date: string; amount: number; currency?: string; status?: InvoiceStatus }[] | { generate: number };
-  notifications?: { kind: string; message: string; read?: boolean }[];
+  /**
+   * Either explicit notifications of the account's first user, or a count of generated ones (job
+   * and cluster news in turn, every fourth read): enough unread ones that a mark of all which
+   * stops at a page of them leaves some unread.
+   */
+  notifications?: SeedNotification[] | { generate: number };
   /**
    * Delivery blueprints. `source` and `destination` name a connection of this seed by its name
    * (default: the account's first connection and its last), with optional `properties`.
@@ -48,6 +53,12 @@ export interface SeedAccount {
   pipelines?: { name: string; deployed?: boolean; archivable?: boolean }[];
   /** The account's plan and card on file, as `PUT /payment_method` takes them (`billing_payment_token` a test token such as `tok_visa`). */
   billing?: { billing_payment_token?: string | null; plan_id?: string | null };
+}
+
+export interface SeedNotification {
+  kind: string;
+  message: string;
+  read?: boolean;
 }
 
 export interface SeedDeliveryEnd {
@@ -146,7 +157,9 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
   account.invoices.sort((x, y) => (x.date < y.date ? 1 : x.date > y.date ? -1 : x.id < y.id ? 1 : -1));
   manifest.invoice_count = account.invoices.length;
 
-  for (const n of seed.notifications ?? []) {
+  const notifications = seed.notifications;
+  const seeded = notifications && 'generate' in notifications ? Array.from({ length: notifications.generate }, (_, i) => generatedNotification(i)) : (notifications ?? []);
+  for (const n of seeded) {
     if (!firstUser) break;
     const id = store.nextId('notification', account);
     account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
@@ -228,4 +241,23 @@ function generatedInvoice(now: number, i: number): { date: string; amount: numbe
   const date = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - i, 1));
   const amount = Math.round((199 + ((i * 7919) % 4801)) * 100) / 100;
   return { date: isoDate(date.getTime()), amount, status: INVOICE_STATUSES[i % INVOICE_STATUSES.length] ?? 'successful' };
+}
+
+const JOB_NAMES = ['orders-daily', 'broken-export', 'crm-sync', 'ads-rollup', 'events-hourly'];
+const CLUSTER_NAMES = ['prod-etl', 'sandbox-1', 'reporting'];
+
+/** The i-th generated notification: job and cluster news in turn, every fourth (a cluster idling) read. */
+function generatedNotification(i: number): SeedNotification {
+  const job = JOB_NAMES[Math.floor(i / 4) % JOB_NAMES.length];
+  const cluster = CLUSTER_NAMES[Math.floor(i / 4) % CLUSTER_NAMES.length];
+  switch (i % 4) {
+    case 0:
+      return { kind: 'job.completed', message: `Job ${job} completed` };
+    case 1:
+      return { kind: 'job.failed', message: `Job ${job} failed` };
+    case 2:
+      return { kind: 'cluster.available', message: `Cluster ${cluster} is available` };
+    default:
+      return { kind: 'cluster.idled', message: `Cluster ${cluster} idled`, read: true };
+  }
 }

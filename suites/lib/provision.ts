@@ -18,7 +18,7 @@ export interface ControlAccount {
   clusters: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
   connections: { name: string; type: string }[];
   invoices: { generate: number };
-  notifications: { kind: string; message: string; read?: boolean }[];
+  notifications: { kind: string; message: string; read?: boolean }[] | { generate: number };
   deliveries: { name: string; status?: 'idle' | 'enabled' | 'disabled' }[];
   pipelines: { name: string; deployed?: boolean; archivable?: boolean }[];
   /** A card on file from a payment provider's test token, so the payment method reads (an extension) answer. */
@@ -43,7 +43,7 @@ export const DISPOSABLE = PERMISSIONS;
 
 export const CONNECTION_TYPES = ['mysql', 'postgres', 'sftp', 's3', 'salesforce', 'bingads', 'adwords', 'analytics', 'facebookadsinsights'] as const;
 
-function account(slug: string, name: string, domain: string, invoices: number): ControlAccount {
+function account(slug: string, name: string, domain: string, invoices: number, notifications: number): ControlAccount {
   return {
     slug,
     name,
@@ -66,12 +66,9 @@ function account(slug: string, name: string, domain: string, invoices: number): 
     ],
     connections: CONNECTION_TYPES.map((type) => ({ name: `${type}-conn`, type })),
     invoices: { generate: invoices },
-    notifications: [
-      { kind: 'job.completed', message: 'Job orders-daily completed' },
-      { kind: 'job.failed', message: 'Job broken-export failed' },
-      { kind: 'cluster.available', message: 'Cluster prod-etl is available' },
-      { kind: 'cluster.idled', message: 'Cluster sandbox-1 idled', read: true },
-    ],
+    // Job and cluster news in turn, every fourth read: more unread than a page of them (often
+    // 20), so a mark of all that stops at a page leaves some unread (B-NTF-1).
+    notifications: { generate: notifications },
     deliveries: [
       { name: 'nightly-to-s3', status: 'enabled' },
       { name: 'weekly-report', status: 'idle' },
@@ -89,12 +86,13 @@ function account(slug: string, name: string, domain: string, invoices: number): 
 }
 
 /**
- * Two accounts: the first with more invoices than two full pages of 100 (paging checks), the
- * second a smaller "other account" for isolation and enumeration checks.
+ * Two accounts: the first with more invoices than two full pages of 100 (paging checks) and 33
+ * unread notifications of 44, the second a smaller "other account" for isolation and enumeration
+ * checks (21 unread of 28).
  */
 export const PROVISIONED_ACCOUNTS: readonly ControlAccount[] = [
-  account('disco-one', 'Disco One', 'one.example', 250),
-  account('disco-two', 'Disco Two', 'two.example', 12),
+  account('disco-one', 'Disco One', 'one.example', 250, 44),
+  account('disco-two', 'Disco Two', 'two.example', 12, 28),
 ];
 
 export interface ProvisionOptions {

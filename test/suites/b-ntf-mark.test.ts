@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
+import type { ConventionsName } from '../../simulator/conventions.ts';
 import { B_ACCEPT, basicAuthorization } from '../../suites/lib/clients.ts';
 import type { EmbeddedTarget } from '../../bin/embedded-target.ts';
 import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../support/run-suites.ts';
@@ -120,5 +121,98 @@ describe('b-ntf/mark against a deployment whose marks show a moment later', () =
     });
     const check = run.checks[0]!;
     expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
+  });
+});
+
+/**
+ * A mark of all is judged by each notification GET /notifications listed unread before it. Only
+ * the unread count was judged before, and where it was not 0 after the mark the check marked all
+ * again (for a notification arriving in between): a mark that reached only a page of them (the
+ * newest 20 of the seed's 33 unread) was made up for by the second mark.
+ */
+describe('b-ntf/mark judges a mark of all by every notification unread before it', () => {
+  const leftUnread = /\d+ of the \d+ notifications GET \/notifications listed unread before POST \/notifications\/mark without an id are still unread/;
+
+  it.each<[ConventionsName]>([['standard'], ['alt']])('a mark of all that marks only the newest 20 fails B-NTF-1 (%s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-all-newest-20'], conventions, seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-NTF-1');
+    expect(check.failures[0]?.message).toMatch(leftUnread);
+  });
+
+  it('faultless: says how many the mark of all was seen to mark, and no partial', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
+    expect(check.notes.join('\n')).toMatch(/marking all was seen to mark 3\d notifications GET \/notifications listed unread before it/);
+  });
+
+  /**
+   * A deployment that gets a notification right after each first mark of all (a job ending): it
+   * is unread after the mark, and the count shows it; marked by the second mark. Conformant: only
+   * the notifications listed before the mark are held to it.
+   */
+  it('a notification arriving after the mark is not held to it: B-NTF-1 passes, verified', { timeout: 60_000 }, async () => {
+    let marksOfAll = 0;
+    let arrived: number | null = null;
+    const arrivals = rewriting((req, reply) => {
+      const url = req.url ?? '';
+      if (req.method !== 'GET' || reply.status !== 200 || arrived === null) return undefined;
+      if (/^\/[^/]+\/api\/user(\?|$)/.test(url)) {
+        const user = JSON.parse(reply.body) as { unread_notifications_count: number };
+        return { body: JSON.stringify({ ...user, unread_notifications_count: user.unread_notifications_count + 1 }) };
+      }
+      const limit = Number(new URL(url, 'http://x').searchParams.get('limit') ?? '20');
+      if (!/^\/[^/]+\/api\/notifications(\?|$)/.test(url)) return undefined;
+      const items = JSON.parse(reply.body) as unknown[];
+      // On the list's last page only, so a page of one still holds one.
+      if (items.length >= limit) return undefined;
+      const at = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+      return { body: JSON.stringify([{ id: arrived, title: 'Job completed', message: 'Job nightly completed', last_read_at: null, created_at: at, updated_at: at }, ...items]) };
+    });
+    // Every other mark of all: the first brings a notification after it, the second marks it.
+    const marks = answering((req, body) => {
+      if (req.method === 'POST' && /^\/[^/]+\/api\/notifications\/mark$/.test(req.url ?? '') && (JSON.parse(body || '{}') as { id?: unknown }).id === undefined) {
+        marksOfAll += 1;
+        arrived = marksOfAll % 2 === 1 ? 900_000 + marksOfAll : null;
+      }
+      return undefined;
+    });
+    const run = await runSuitesAgainstSimulator({
+      only: ['b-ntf/mark'],
+      seed: 7,
+      runs: 5,
+      front: async (origin) => {
+        const inner = await arrivals(origin);
+        const outer = await marks(inner.origin);
+        return { origin: outer.origin, close: async () => { await outer.close(); await inner.close(); } };
+      },
+    });
+    const check = run.checks[0]!;
+    expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
+    expect(marksOfAll).toBeGreaterThan(1);
+  });
+
+  /**
+   * Without the list (an extension) only the unread count tells; after a mark of all that left
+   * some unread, the second mark clears the count. Whether the first left them or they arrived
+   * after it was not seen: said, never a pass of the clause.
+   */
+  const noList = answering((req) => (req.method === 'GET' && /^\/[^/]+\/api\/notifications(\?|$)/.test(req.url ?? '') ? { status: 404, body: '{"message":"Not found"}' } : undefined));
+  const excused = /GET \/notifications \(an extension\) did not show which notifications were unread before the first mark/;
+
+  it('no list, and the count needed a second mark: B-NTF-1 is not verified, saying why', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-all-newest-20'], seed: 7, runs: 5, front: noList });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('pass');
+    expect((check.partial ?? []).map((p) => p.reason).join('\n')).toMatch(excused);
+  });
+
+  it('no list, and the first mark cleared the count: no such partial', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], seed: 7, runs: 5, front: noList });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('pass');
+    expect((check.partial ?? []).map((p) => p.reason).join('\n')).not.toMatch(excused);
   });
 });

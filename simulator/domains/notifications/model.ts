@@ -58,6 +58,16 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   }
   if (sim.faults.has('b-mark-all-ignored')) return 0;
   const unread = userUnreadNotificationsOldestFirst(account, userId);
+  // b-mark-all-newest-20: the mark walks one page of the unread (the newest 20), not all of them.
+  if (sim.faults.has('b-mark-all-newest-20')) {
+    const page = unread.slice(-20);
+    for (const n of page) {
+      n.read = true;
+      n.readAt = now;
+      noteNotificationRead(account, n);
+    }
+    return page.length;
+  }
   // b-mark-all-counter-only: the user's unread counter zeroed, the notifications left as they were.
   if (!sim.faults.has('b-mark-all-counter-only')) {
     for (const n of unread) {
