@@ -5,7 +5,7 @@ import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib
 import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { is2xx, isObject, requestLine, routeMissing } from './lib/answers.ts';
+import { is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -443,11 +443,14 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
     return false;
   }
   const changed = definitionChanges(before.first, before.again, after.value);
+  // Only what changed, each value short and whole, a secret's as the marker: a definition holds
+  // connection credentials, which a text cut mid-value would show in part, past the redactor.
+  const shown = showChanges(jsonChanges(before.first, after.value, changed));
   t.expect.that(changed.length === 0, {
     clause,
-    message: `${what} was refused with ${status}, yet the pipeline's definition read after it differs from before (${changed.join(', ')}): the ${clause === 'A-ERR-2' ? 'invalid' : 'misshapen'} definition was stored`,
-    expected: `the definition as before: ${JSON.stringify(before.first).slice(0, 300)}`,
-    received: JSON.stringify(after.value).slice(0, 300),
+    message: `${what} was refused with ${status}, yet the pipeline's definition read after it differs from before (${shown.paths}): the ${clause === 'A-ERR-2' ? 'invalid' : 'misshapen'} definition was stored`,
+    expected: `the definition as before: ${shown.before}`,
+    received: shown.after,
     exchange: refused,
   });
   return true;
@@ -775,7 +778,8 @@ async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: 
     clause: 'A-ERR-3',
     message: `${what} answered ${ex.response.status}, and the definition read back has the object without the key: the target took a key unknown to it and dropped it silently, where an unknown key is 422`,
     expected: '422 (or the key kept, where the object takes any key)',
-    received: describeResponse(read.ex),
+    // That object as read back, short and whole, its secrets as the marker (it may be a connection): not the definition's text cut.
+    received: `${showPath(c.at)} read back as ${show(there)}`,
     exchange: ex,
   });
   return true;
@@ -803,7 +807,7 @@ async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
     clause,
     message: `the ${what} were refused, yet the pipeline list shows ${appeared.length} new pipeline(s) they made: ${appeared.slice(0, 3).map((p) => `${JSON.stringify(p.id)} ${JSON.stringify(p.name)}`).join(', ')}`,
     expected: 'no pipeline made by a refused request',
-    received: JSON.stringify(appeared.slice(0, 3)).slice(0, 300),
+    received: appeared.slice(0, 3).map((p) => `id ${show(p.id)}, name ${show(p.name)}`).join('; '),
   });
   return true;
 }

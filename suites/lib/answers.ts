@@ -1,6 +1,7 @@
 import { pageQuery, type PagingNames } from './paging.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
 import { describeResponse } from './expect.ts';
+import { REDACTED, looksSecret } from './redact.ts';
 
 /**
  * Reading answers: what a body is, what an exchange asked, what a list holds. Every check reads
@@ -174,10 +175,93 @@ export function contains(got: unknown, sent: JsonObject): boolean {
   return isObject(got) && Object.entries(sent).every(([k, v]) => Object.hasOwn(got, k) && sameJson(got[k], v));
 }
 
-/** A value as short text for messages. */
-export function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+/** A string longer than this, where the whole does not fit, is shown by its length, never cut: cut, it could show part of a secret (a URL's password before its `@`). */
+const SHOWN_STRING_MAX = 80;
+
+/**
+ * A value as short text for messages: JSON, with the value of every member that may hold a
+ * secret (`looksSecret`: `password`, `sasl_password`, `credentials`, ...) shown as the redaction
+ * marker, and, where the whole is longer than `max` characters, its deeper levels summarised
+ * (`{…4 keys}`, `[…12 items]`, `"…(120 characters)"`) until it fits. Never a JSON text cut
+ * mid-value: a secret cut short (or one the report's redactor was never told) escapes its
+ * exact-text redaction.
+ */
+export function show(value: unknown, max = 300): string {
+  for (let depth = depthOf(value) + 1; depth >= 0; depth--) {
+    const text = shownAt(value, 0, depth, max);
+    if (text.length <= max) return text;
+  }
+  return shownAt(value, 0, -1, max);
+}
+
+/** Levels of containers: a scalar 0, a container one more than its deepest member. */
+function depthOf(value: unknown): number {
+  const members = Array.isArray(value) ? value : isObject(value) ? Object.values(value) : null;
+  return members === null ? 0 : 1 + Math.max(0, ...members.map(depthOf));
+}
+
+/** `value` at `level`, containers at or below `depth` summarised, and long strings there too (longer than fits in `max`, or SHOWN_STRING_MAX). */
+function shownAt(value: unknown, level: number, depth: number, max: number): string {
+  const summarise = level >= depth;
+  if (Array.isArray(value)) {
+    if (summarise && value.length > 0) return `[…${value.length} item${value.length === 1 ? '' : 's'}]`;
+    return `[${value.map((v) => shownAt(v, level + 1, depth, max)).join(',')}]`;
+  }
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (summarise && keys.length > 0) return `{…${keys.length} key${keys.length === 1 ? '' : 's'}}`;
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${looksSecret(k) ? JSON.stringify(REDACTED) : shownAt(value[k], level + 1, depth, max)}`).join(',')}}`;
+  }
+  if (typeof value === 'string') return summarise && value.length > Math.min(SHOWN_STRING_MAX, max - 2) ? `"…(${value.length} characters)"` : JSON.stringify(value);
+  if (typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** Where two JSON values differ: the path of a member or item, and each side shown short (`show`), a member that may hold a secret only as the marker. */
+export interface JsonChange {
+  path: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * The deepest members and items at which `after` differs from `before` (key order free; arrays
+ * of another length as a whole), within the top-level `keys` where given. Paths as in
+ * `source.connection.port`, `destination.tables[2]`; a side without the member shows `(absent)`.
+ */
+export function jsonChanges(before: unknown, after: unknown, keys?: readonly string[]): JsonChange[] {
+  const out: JsonChange[] = [];
+  if (keys && isObject(before) && isObject(after)) for (const k of keys) changesAt(before[k], after[k], memberPath('', k), k, out);
+  else changesAt(before, after, '', undefined, out);
+  return out;
+}
+
+function changesAt(before: unknown, after: unknown, path: string, key: string | undefined, out: JsonChange[]): void {
+  if (sameJson(before, after)) return;
+  const side = (v: unknown): string => (v === undefined ? '(absent)' : key !== undefined && looksSecret(key) ? REDACTED : show(v, 120));
+  const at = path === '' ? '(the whole)' : path;
+  if (key !== undefined && looksSecret(key)) out.push({ path: at, before: side(before), after: side(after) });
+  else if (isObject(before) && isObject(after)) {
+    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) changesAt(before[k], after[k], memberPath(path, k), k, out);
+  } else if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    before.forEach((v, i) => changesAt(v, after[i], `${path}[${i}]`, undefined, out));
+  } else out.push({ path: at, before: side(before), after: side(after) });
+}
+
+function memberPath(path: string, key: string): string {
+  if (!/^[A-Za-z_$][\w$]*$/.test(key)) return `${path}[${JSON.stringify(key)}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** Changes for a message: the paths, and each side as `path value`, the first `limit` of them and how many more. */
+export function showChanges(changes: readonly JsonChange[], limit = 6): { paths: string; before: string; after: string } {
+  const shown = changes.slice(0, limit);
+  const more = changes.length > limit ? `; and ${changes.length - limit} more` : '';
+  return {
+    paths: `${shown.map((c) => c.path).join(', ')}${more}`,
+    before: `${shown.map((c) => `${c.path} ${c.before}`).join('; ')}${more}`,
+    after: `${shown.map((c) => `${c.path} ${c.after}`).join('; ')}${more}`,
+  };
 }
 
 /**

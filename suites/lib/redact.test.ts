@@ -29,6 +29,9 @@ describe('Redactor', () => {
   it('hides secret JSON members, also one cut short, and URL credentials however short', () => {
     expect(r.text('{"salt": "abc", "name": "x"}')).toBe(`{"salt": "${REDACTED}", "name": "x"}`);
     expect(r.text('{"api_key": "unknownvalue')).toBe(`{"api_key": "${REDACTED}"`);
+    // Cut between a backslash and what it escapes: the beginning is hidden too.
+    expect(r.text('{"password": "unknown-value\\')).toBe(`{"password": "${REDACTED}"`);
+    expect(r.text('{"password": "unknown-value\\…')).toBe(`{"password": "${REDACTED}"…`);
     expect(r.text('GET http://u:pw@127.0.0.1:1/x failed')).toBe(`GET http://${REDACTED}@127.0.0.1:1/x failed`);
   });
 

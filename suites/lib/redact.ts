@@ -14,7 +14,7 @@ const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
  * so a part-match (`token_expires_at`) would hide a timestamp in every report. `api_?key` also
  * takes `apiKey` (the match ignores case).
  */
-const SECRET_FIELD_NAMES = 'api_?key|key|salt|password|passwd|passphrase|secret|client_secret|token|access_token|refresh_token|id_token|api_token|auth_token|private_key|service_key|basic_auth_data';
+const SECRET_FIELD_NAMES = 'api_?key|key|salt|password|passwd|passphrase|secret|client_secret|token|access_token|refresh_token|id_token|api_token|auth_token|private_key|service_key|basic_auth_data|credentials?';
 
 /** JSON fields whose values are secrets wherever they appear (keys, salts, passwords). */
 const SECRET_FIELDS = new RegExp(`^(${SECRET_FIELD_NAMES})$`, 'i');
@@ -30,10 +30,24 @@ export function isSecretField(name: string): boolean {
 }
 
 /**
- * `"api_key": "abc"` in any JSON text. The value may also run into the `…` of a clipped text or
- * the end of it (a body cut short by describeResponse), and is still hidden.
+ * Whether a member of this name may hold a secret, for a check that shows a value of its own
+ * choosing (a definition's changes): a secret field's name, or one that ends in one
+ * (`sasl_password`, `aws_secret_access_key`, `sshPrivateKey`), whatever the value's type. Wider
+ * than `isSecretField`, which hides values in every report text: a value shown in place of a
+ * placeholder here is only a clearer message, one hidden wrongly costs nothing, and an ending
+ * rather than any part keeps `password_env` (a variable's name) and `token_expires_at` visible.
  */
-const SECRET_JSON_MEMBER = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\…]|\\\\.)*(?:"|(?=…)|$)`, 'gi');
+export function looksSecret(name: string): boolean {
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter((w) => w !== '');
+  return words.some((_, i) => SECRET_FIELDS.test(words.slice(i).join('_')));
+}
+
+/**
+ * `"api_key": "abc"` in any JSON text. The value may also run into the `…` of a clipped text or
+ * the end of it (a body cut short by describeResponse), and is still hidden, also where the cut
+ * fell between a backslash and the character it escapes (`"password": "abc\`).
+ */
+const SECRET_JSON_MEMBER = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\…]|\\\\[^…])*\\\\?(?:"|(?=…)|$)`, 'gi');
 
 /** What ends a URL's authority (its userinfo and host). */
 const AUTHORITY_END = /[\s/?#'"]/;

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { show } from '../answers.ts';
+import { REDACTED, looksSecret } from '../redact.ts';
 
 /**
  * Pipeline definition documents, as the simulator takes them (docs/interface-a.md, schema
@@ -241,7 +243,7 @@ export function brokenDefinition(doc: Document): fc.Arbitrary<BrokenDocument> {
     b.bad(doc).map((value): BrokenDocument => ({
       document: withValue(doc, path, value),
       paths: [path, ...(b.alsoNamed?.(path) ?? [])],
-      description: `${showPath(path)} = ${JSON.stringify(value).slice(0, 60)}`,
+      description: `${showPath(path)} = ${typeof path.at(-1) === 'string' && looksSecret(path.at(-1) as string) ? REDACTED : show(value, 60)}`,
     })),
   );
   return fc.oneof({ arbitrary: single, weight: 8 }, { arbitrary: fc.constant(withDuplicateTable(doc)), weight: 1 }, { arbitrary: fc.constant(withBothSecrets(doc)), weight: 1 });
@@ -327,7 +329,7 @@ export function misshapenDefinition(doc: Document): fc.Arbitrary<MisshapenDocume
   const wrongType = fc.constantFrom(...(typed.length ? typed : TYPED_FIELDS)).chain(({ path, kind }) =>
     otherType(kind).map((value): MisshapenDocument => ({ document: withValue(doc, path, value), description: `${showPath(path)} is ${JSON.stringify(value)} (not ${kind === 'integer' ? 'an integer' : `a${kind === 'object' || kind === 'array' ? 'n' : ''} ${kind}`})`, kind: 'wrong-type' })),
   );
-  const notAnObject = fc.oneof(fc.constant([doc]), fc.constant([]), fc.integer(), scalarWord, fc.boolean()).map((value): MisshapenDocument => ({ document: value, description: `the body is ${JSON.stringify(value).slice(0, 40)} (not an object)`, kind: 'not-object' }));
+  const notAnObject = fc.oneof(fc.constant([doc]), fc.constant([]), fc.integer(), scalarWord, fc.boolean()).map((value): MisshapenDocument => ({ document: value, description: `the body is ${show(value, 40)} (not an object)`, kind: 'not-object' }));
   return fc.oneof(
     { arbitrary: unknownKey, weight: 3 },
     { arbitrary: madeUpKey, weight: 2 },
@@ -388,7 +390,7 @@ export function levelSweep(bases: readonly Document[]): fc.Arbitrary<SweepCase[]
       );
       if (at.length === 0) continue;
       parts.push(
-        fc.oneof(fc.constant([valueAt(doc, at)]), smallArray).map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the array ${JSON.stringify(value).slice(0, 40)} (not an object) ${of}` })),
+        fc.oneof(fc.constant([valueAt(doc, at)]), smallArray).map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the array ${show(value, 40)} (not an object) ${of}` })),
         scalarWord.map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the string ${JSON.stringify(value)} (not an object) ${of}` })),
       );
     }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { jsonChanges, show, showChanges } from './answers.ts';
+import { looksSecret } from './redact.ts';
+
+describe('looksSecret', () => {
+  it('takes a secret field name, or one that ends in one, not a name that only starts with one', () => {
+    for (const name of ['password', 'sasl_password', 'aws_secret_access_key', 'sshPrivateKey', 'client-secret', 'credentials', 'apiKey']) expect(looksSecret(name), name).toBe(true);
+    for (const name of ['password_env', 'credentials_env', 'token_expires_at', 'host', 'user', 'keys_total']) expect(looksSecret(name), name).toBe(false);
+  });
+});
+
+describe('show', () => {
+  it('is the JSON of a short value, with the value of each secret-looking member as the marker', () => {
+    expect(show({ host: 'h', port: 5432, connection: { password: 'hunter2-long', credentials: { k: 'v' } } })).toBe('{"host":"h","port":5432,"connection":{"password":"[REDACTED]","credentials":"[REDACTED]"}}');
+  });
+
+  it('summarises deeper levels to fit, and never cuts a value', () => {
+    const value = { name: 'n', source: { url: `postgres://u:${'p'.repeat(300)}@db/x` } };
+    expect(show(value)).toBe('{"name":"n","source":{"url":"…(318 characters)"}}');
+    expect(show({ a: [value, value, value, value, value] }, 20)).toBe('{"a":[…5 items]}');
+    expect(show('x'.repeat(400))).toBe('"…(400 characters)"');
+    expect(show([{ a: 1 }], 8)).toBe('[…1 item]');
+  });
+});
+
+describe('jsonChanges', () => {
+  it('names the deepest paths that differ, a secret-looking member by the marker only', () => {
+    const before = { name: 'a', source: { connection: { host: 'h', password: 'one-secret' }, tables: ['t'] }, 'odd name': 1 };
+    const after = { name: 'a', source: { connection: { host: 'h2', password: 'two-secret' }, tables: ['t', 'u'] }, 'odd name': 2 };
+    expect(jsonChanges(before, after)).toEqual([
+      { path: 'source.connection.host', before: '"h"', after: '"h2"' },
+      { path: 'source.connection.password', before: '[REDACTED]', after: '[REDACTED]' },
+      { path: 'source.tables', before: '["t"]', after: '["t","u"]' },
+      { path: '["odd name"]', before: '1', after: '2' },
+    ]);
+    expect(jsonChanges(before, after, ['name'])).toEqual([]);
+    expect(jsonChanges({ a: 1 }, { b: 1 })).toEqual([{ path: 'a', before: '1', after: '(absent)' }, { path: 'b', before: '(absent)', after: '1' }]);
+    expect(showChanges(jsonChanges(before, after), 1)).toEqual({ paths: 'source.connection.host; and 3 more', before: 'source.connection.host "h"; and 3 more', after: 'source.connection.host "h2"; and 3 more' });
+  });
+});
