@@ -140,6 +140,11 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(created.status).toBe(200);
     expect((await a('get', '/api-keys')).status).toBe(404);
     expect((await a('get', '/api_keys')).body.data.length).toBe(3);
+    // The key list pages as the pipeline list does, 25 to a page by default, the block under meta.
+    expect((await a('get', '/api_keys?page_size=2')).body.meta).toEqual({ page: 1, page_size: 2, has_more: true, next_page: 2 });
+    const second = await a('get', '/api_keys?page=2&page_size=2');
+    expect(second.body.data.map((k: { id: number }) => k.id)).toHaveLength(1);
+    expect((await a('get', '/api_keys')).body.meta).toMatchObject({ page_size: 25 });
     expect((await a('delete', `/api_keys/${created.body.id}`)).status).toBe(405);
     expect((await a('post', `/api_keys/${created.body.id}/revoke`)).status).toBe(200);
     expect((await request(app).get(`${A}/pipelines`).set('Authorization', `Bearer ${created.body.key}`)).status).toBe(401);

@@ -1,7 +1,7 @@
 import type { Sim } from '../context.ts';
 import { seededDefinition } from '../domains/pipelines/seeded.ts';
 import { MAX_LIMIT } from '../http/paging.ts';
-import { MAX_PAGE_SIZE } from '../domains/pipelines/paging.ts';
+import { MAX_PAGE_SIZE } from '../interfaces/a/paging.ts';
 import type { ListSorts } from '../domains/shared/list-order.ts';
 import { HOOK_SORTS } from '../domains/hooks/model.ts';
 import { CONNECTION_SORTS } from '../domains/connections/model.ts';
@@ -333,7 +333,10 @@ export function operations(sim: Sim): OperationDoc[] {
     A('post', a.paths.start, 'Deploy a pipeline', 'convention', { status: 200, schema: pipeline }),
     A('post', a.paths.stop, 'Undeploy a pipeline', 'convention', { status: 200, schema: pipeline }),
     A('delete', '/pipelines/:id', 'Archive a pipeline (A-PIPE-1, A-PIPE-2)', 'spec', { status: 200, schema: a.archiveBody === 'metadata' ? pipeline : { type: 'object', required: ['id', 'archived'] } }),
-    A('get', a.paths.keys, 'Interface A keys of the account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, key === OBJECT ? OBJECT : '#/components/schemas/simulator.api-key') }),
+    withQuery(A('get', a.paths.keys, 'Interface A keys of the account', 'convention', { status: 200, schema: ENVELOPE(a.listItems, key === OBJECT ? OBJECT : '#/components/schemas/simulator.api-key') }), [
+      { name: 'page', description: 'The page, from 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+      { name: 'page_size', description: `Keys on a page; above ${MAX_PAGE_SIZE}, served as ${MAX_PAGE_SIZE}.`, schema: { type: 'integer', minimum: 1, default: a.defaultPageSize } },
+    ]),
     A('post', a.paths.keys, 'Create a key (its value is shown once)', 'convention', { status: a.createdStatus, schema: key }, { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, admin: { type: 'boolean' }, expires_at: { type: ['string', 'null'] } } }, example: { name: 'ci', admin: false } }),
     A('get', a.paths.key, 'One key', 'convention', { status: 200, schema: key }),
     A(a.paths.revoke.method === 'DELETE' ? 'delete' : 'post', a.paths.revoke.path, 'Revoke a key', 'convention', { status: 200, schema: key }),

@@ -1,7 +1,12 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { interfaceATarget, jsonServer, localServers } from '../support/local-target.ts';
-import { runOneCheck } from '../support/run-suites.ts';
+import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+import { walkAList } from '../../suites/catalog/a-lists.ts';
+import { bearer, interfaceARoot, interfaceClient } from '../../suites/lib/clients.ts';
+import { createHttpClient } from '../../suites/lib/http.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import type { ConventionsName } from '../../simulator/conventions.ts';
 
 /**
  * A-AUTH-3: no later read returns a key's full value. The key list is one of those reads, and a
@@ -94,4 +99,42 @@ describe('a-keys/value-shown-once reads the key list whole', () => {
     expect(verdict?.verdict).toBe('not-verified');
     expect(verdict?.reasons.join('\n')).toMatch(/key list was read without reaching a new key's entry \(it answered 400/);
   });
+});
+
+/** Account 1 of an embedded simulator gets `count` more keys over interface A (its key management). */
+async function giveKeys(target: ResolvedTarget, count: number): Promise<number[]> {
+  const key = target.a[0]?.adminKey;
+  const created = target.interfaceA.operations?.['keys.create'];
+  if (!key || !created) throw new Error('no admin key or key create for account 1');
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${interfaceARoot(target.cdcBaseUrl!)}${created.path}`, { method: created.method, headers: { authorization: bearer(key), 'content-type': 'application/json' }, body: JSON.stringify({ name: `walk-${i}` }) });
+    const body = (await res.json()) as { id: number };
+    if (!res.ok) throw new Error(`creating a key answered ${res.status}`);
+    ids.push(body.id);
+  }
+  return ids;
+}
+
+describe("the simulator's key list pages as the target document says (interface_a.list_paging)", () => {
+  for (const conventions of ['standard', 'alt'] as ConventionsName[]) {
+    it(`${conventions}: with 130 keys (two pages of 100) the walk reads every key once, and a-keys/admin-only judges its "no key made" on it`, async () => {
+      await withEmbeddedTarget({ conventions }, async ({ target }) => {
+        const made = await giveKeys(target, 130);
+        const client = interfaceClient(createHttpClient({ timeoutMs: 5_000 }), interfaceARoot(target.cdcBaseUrl!), { authorization: bearer(target.a[0]?.adminKey ?? '') });
+        const walk = await walkAList({ target }, client, 'keys.list');
+        if ('refused' in walk) throw new Error(`the key list answered ${walk.refused.response.status}`);
+        expect(walk.incomplete).toBeUndefined();
+        expect(walk.complete).toBe(true);
+        expect(walk.exchanges.length).toBeGreaterThan(1);
+        const ids = walk.items.map((k) => (k as { id: number }).id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids).toEqual(expect.arrayContaining(made));
+        // Before the key list paged, page 2 repeated page 1 and this was only a note: not verified.
+        const { check } = await runOneCheck(target, 'a-keys/admin-only', 'A-AUTH-5');
+        expect(check.verdict).toBe('pass');
+        expect(check.notes.join('\n')).not.toMatch(/made no key was not verified/);
+      });
+    }, 90_000);
+  }
 });

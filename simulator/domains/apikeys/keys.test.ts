@@ -73,13 +73,14 @@ describe('POST /api-keys', () => {
 });
 
 describe('GET /api-keys and GET /api-keys/{id}', () => {
-  it('lists the account\'s keys, oldest first, never with the full value (A-AUTH-3)', async () => {
+  it('lists the account\'s keys, newest first, never with the full value (A-AUTH-3)', async () => {
     const { http, acme } = boot();
     const created = await http.post(`${A}/api-keys`).set(bearer(acme.admin)).send({ name: 'later' });
     const res = await http.get(`${A}/api-keys`).set(bearer(acme.admin));
     expect(res.status).toBe(200);
     const items = res.body.items as Record<string, unknown>[];
-    expect(items.map((k) => k.name)).toEqual(['terraform-prod', 'ci-readonly', 'later']);
+    expect(items.map((k) => k.name)).toEqual(['later', 'ci-readonly', 'terraform-prod']);
+    expect(res.body.pagination).toEqual({ page: 1, page_size: 50, has_more: false, next_page: null });
     for (const item of items) {
       expect(validateResource('simulator/api-key', item)).toEqual([]);
       expect(item).not.toHaveProperty('key');
@@ -89,6 +90,40 @@ describe('GET /api-keys and GET /api-keys/{id}', () => {
     expect(one.status).toBe(200);
     expect(validateResource('simulator/api-key', one.body)).toEqual([]);
     expect(one.body).not.toHaveProperty('key');
+  });
+
+  it('pages as the pipeline list does: page and page_size, at most 100, every key once across the pages, newest first', async () => {
+    const { http, acme, clock } = boot();
+    // 120 more keys (122 in all), some made in the same millisecond: the id orders those.
+    for (let i = 0; i < 120; i++) {
+      if (i % 7 === 0) clock.advance(1000);
+      expect((await http.post(`${A}/api-keys`).set(bearer(acme.admin)).send({ name: `k-${i}` })).status).toBe(201);
+    }
+    const capped = await http.get(`${A}/api-keys?page_size=1000`).set(bearer(acme.admin));
+    expect(capped.body.items).toHaveLength(100);
+    expect(capped.body.pagination).toEqual({ page: 1, page_size: 100, has_more: true, next_page: 2 });
+    expect((await http.get(`${A}/api-keys`).set(bearer(acme.admin))).body.items).toHaveLength(50);
+    const ids: number[] = [];
+    for (let page: number | null = 1; page !== null; ) {
+      const res = await http.get(`${A}/api-keys?page=${page}&page_size=50`).set(bearer(acme.admin));
+      expect(res.status).toBe(200);
+      ids.push(...(res.body.items as { id: number }[]).map((k) => k.id));
+      expect(res.body.pagination.has_more).toBe(res.body.pagination.next_page !== null);
+      page = res.body.pagination.next_page as number | null;
+    }
+    expect(ids).toHaveLength(122);
+    expect(new Set(ids).size).toBe(122);
+    expect(ids).toEqual([...ids].sort((x, y) => y - x));
+    const beyond = await http.get(`${A}/api-keys?page=9`).set(bearer(acme.admin));
+    expect(beyond.body).toEqual({ items: [], pagination: { page: 9, page_size: 50, has_more: false, next_page: null } });
+  });
+
+  it.each([['page=0', 'page'], ['page=abc', 'page'], ['page=1&page=2', 'page'], ['page_size=0', 'page_size'], ['page_size=010', 'page_size']])('?%s is 400 naming %s; a non-admin is 403 whatever it asks', async (query, field) => {
+    const { http, acme } = boot();
+    const res = await http.get(`${A}/api-keys?${query}`).set(bearer(acme.admin));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'bad_request', field });
+    expect((await http.get(`${A}/api-keys?${query}`).set(bearer(acme.plain))).status).toBe(403);
   });
 
   it('another account\'s key, an absent id and a malformed id are the same 404', async () => {

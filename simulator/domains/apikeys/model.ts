@@ -5,6 +5,7 @@ import { mintPipelineKey } from './mint.ts';
 import { apiKeyNotFound } from './errors.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
 import { inOtherAccount } from '../shared/foreign.ts';
+import { newestFirst } from '../shared/ordering.ts';
 
 /**
  * Key management on interface A (gap A-GAP-4: the real service mints keys in its dashboard).
@@ -24,9 +25,9 @@ export function requireAdmin(sim: Sim, caller: PipelineApiKey): void {
   throw new ApiError('forbidden', { message: 'Forbidden: only admin keys may manage API keys.' });
 }
 
-/** The account's keys, oldest first; revoked and expired ones stay listed. */
+/** The account's keys, newest first as every interface A list (gaps.md); revoked and expired ones stay listed. */
 export function listKeys(account: AccountState): PipelineApiKey[] {
-  return [...account.pipelineKeys.values()];
+  return newestFirst(account.pipelineKeys.values());
 }
 
 /** Mints a key the one way the simulator has (the seed and the control API use the same function). */

@@ -2,6 +2,7 @@ import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
+import { pageOfList, readPageQuery } from '../../interfaces/a/paging.ts';
 import { readNewKey, readsAsReactivation } from './input.ts';
 import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey } from './model.ts';
 import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
@@ -19,10 +20,14 @@ function keyId(raw: string | undefined): number {
 /** Key management (A-GAP-4), admin keys only (A-AUTH-5). Bodies are JSON. */
 export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string): void {
   const { paths } = sim.conventions.a;
+  // Pages as the pipeline list does (page, page_size, the paging block): a client asking page 2
+  // of an unpaged list would get page 1 again. The admin rule comes first: a non-admin's 403
+  // does not depend on its query.
   router.get(paths.keys, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey);
+    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(ctx.query, sim.conventions.a.defaultPageSize));
     const base = aBase(ctx, prefix);
-    ctx.body = presentList(sim, listKeys(ctx.state.account).map((k) => presentKey(sim, k, base)));
+    ctx.body = presentList(sim, page.items.map((k) => presentKey(sim, k, base)), page.facts);
   });
 
   router.post(paths.keys, async (ctx) => {

@@ -5,7 +5,7 @@ import { ApiError } from '../../http/errors.ts';
 import { expectNoFields } from '../../http/a-errors.ts';
 import { findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
-import { readListQuery } from './paging.ts';
+import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
 import { presentDefinition, presentPipeline } from './present.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
@@ -25,7 +25,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     ctx.body = presentList(
       sim,
       items.map((p) => presentPipeline(sim, p, base)),
-      { page: query.page, page_size: query.pageSize, has_more: hasMore, next_page: hasMore ? query.page + 1 : null },
+      pagingFacts(query, hasMore),
     );
   });
 
