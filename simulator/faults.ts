@@ -25,6 +25,7 @@ export const faultCatalog = {
   'b-hdr-case-sensitive-elsewhere': { clause: 'B-HDR-1', description: 'POST /notifications/mark, POST /connection_groups, POST /user/keys and PUT /connections/{type}/{id} match the media type case-sensitively: `Application/JSON` is refused with 415 (a charset is taken); POST /hooks and PUT /user take any spelling' },
   'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
   'b-word-id-404-own-text': { clause: 'B-ERR-1', description: 'GET /packages/{id} with a word for its id answers 404 with a text of its own ("No record with that id."), not the one every other 404 carries' },
+  'b-user-times-in-user-zone': { clause: 'B-FMT-1', description: "the user's updated_at is written with the offset of the user's own time zone (the instant right, the zone not UTC)" },
   'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },
   'b-later-accounts-created-at-no-zone': { clause: 'B-FMT-1', description: 'a package\'s created_at is written `2026-01-02 10:00:00` (no T, no zone) to every account but the first made (a formatter rolled out by account); the first account\'s are right' },
   'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },

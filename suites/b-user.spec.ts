@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { otherTimeZoneTaken } from './lib/factories/user.ts';
+import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, show, userIn, type JsonObject } from './lib/answers.ts';
@@ -67,7 +68,7 @@ function sometimesLong(usual: fc.Arbitrary<string>, long: fc.Arbitrary<string>):
 check({
   id: 'b-user/update',
   clauses: ['B-USER-1'],
-  supports: ['B-SCHEMA-1'],
+  supports: ['B-SCHEMA-1', 'B-FMT-1'],
   title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, or are refused with a 4xx',
   needs: ['b', 'write'],
   async run(t) {
@@ -116,6 +117,10 @@ check({
       t.expect.status(ex, 200, 'B-USER-1', long.length ? `PUT /user with a ${lengths} answered ${ex.response.status}: expected 200 with the user as sent, or a 4xx refusing the length` : undefined);
       const user = objectBody(t, ex, 'B-USER-1', 'PUT /user');
       expectReflects(t, ex, user, sent, 'PUT /user');
+      // The user's times as written in a zone the user just took (one away from UTC where the
+      // target takes one): a deployment that writes them in the user's zone shows it only here.
+      // Before the schema, whose date-time format would name the same problem less precisely.
+      expectFormats(t, ex, `PUT /user with time_zone ${JSON.stringify(sent.time_zone)}`, user);
       t.expect.schema(ex, 'user', 'B-SCHEMA-1');
       const read = await t.b().get('/user');
       const shown = userIn(read);

@@ -16,6 +16,31 @@ function utcTime(sim: Sim, ms: number): string {
   return sim.conventions.utcDesignator === 'Z' ? iso : `${iso.slice(0, -1)}${sim.conventions.utcDesignator}`;
 }
 
+/**
+ * `presentTime` of a record that belongs to a user with a time zone (the user's own times). The
+ * `b-user-times-in-user-zone` fault writes the same instant with that zone's offset
+ * (`2026-11-29T12:00:00-05:00`): right as an instant, but not UTC, which B-FMT-1 asks for.
+ */
+export function presentUserTime(sim: Sim, ms: number, zone: string): string {
+  if (!sim.faults.has('b-user-times-in-user-zone')) return presentTime(sim, ms);
+  return timeWithOffset(ms, zone) ?? presentTime(sim, ms);
+}
+
+/** `ms` in whole seconds written with `zone`'s UTC offset at that moment; null for a zone Intl does not know. */
+function timeWithOffset(ms: number, zone: string): string | null {
+  let name: string | undefined;
+  try {
+    name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value;
+  } catch {
+    return null;
+  }
+  const m = /^GMT(?:([+-])(\d\d):(\d\d))?$/.exec(name ?? '');
+  if (!m) return null;
+  const [sign, hours, minutes] = m[1] ? [m[1], m[2] ?? '00', m[3] ?? '00'] : ['+', '00', '00'];
+  const offsetMs = (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
+  return `${new Date(Math.floor(ms / 1000) * 1000 + offsetMs).toISOString().slice(0, 19)}${sign}${hours}:${minutes}`;
+}
+
 /** `presentTime`, or null for a moment that has not happened (a job not yet started). */
 export function presentOptionalTime(sim: Sim, ms: number | null): string | null {
   return ms === null ? null : presentTime(sim, ms);

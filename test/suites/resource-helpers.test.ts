@@ -239,18 +239,24 @@ describe('a time zone the target takes besides the user\'s own (otherTimeZoneTak
 
   it('finds the first other name the target takes and shows, sending the user whole', async () => {
     const { client, sent } = zoneClient(['UTC', 'Europe/London']);
-    expect(await otherTimeZoneTaken(client, user, 'UTC')).toEqual({ zone: 'Europe/London', tried: ['Etc/UTC', 'Europe/London'] });
-    expect(sent[0]).toEqual({ ...user, time_zone: 'Etc/UTC' });
+    expect(await otherTimeZoneTaken(client, user, 'UTC')).toEqual({ zone: 'Europe/London', tried: ['America/New_York', 'Asia/Tokyo', 'Eastern Time (US & Canada)', 'Tokyo', 'Europe/London'] });
+    expect(sent[0]).toEqual({ ...user, time_zone: 'America/New_York' });
+  });
+
+  it('tries zones away from UTC all year first: a user there shows times written in the user\'s zone (B-FMT-1)', async () => {
+    const { client } = zoneClient(['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York', 'Asia/Tokyo']);
+    expect((await otherTimeZoneTaken(client, user, 'America/New_York')).zone).toBe('Asia/Tokyo');
+    expect((await otherTimeZoneTaken(client, user, 'UTC')).zone).toBe('America/New_York');
   });
 
   it('finds none on a target that takes only the user\'s own name, and says what was tried', async () => {
     const { client } = zoneClient(['Windows/GMT Standard Time']);
-    expect(await otherTimeZoneTaken(client, { ...user, time_zone: 'Windows/GMT Standard Time' }, 'Windows/GMT Standard Time')).toEqual({ tried: ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York', 'London', 'Eastern Time (US & Canada)'] });
+    expect(await otherTimeZoneTaken(client, { ...user, time_zone: 'Windows/GMT Standard Time' }, 'Windows/GMT Standard Time')).toEqual({ tried: ['America/New_York', 'Asia/Tokyo', 'Eastern Time (US & Canada)', 'Tokyo', 'Europe/London', 'London', 'UTC', 'Etc/UTC'] });
   });
 
   it("finds one of the real service's own names on a target that takes only those (its list of time zones)", async () => {
     const { client } = zoneClient(['UTC', 'London', 'Eastern Time (US & Canada)']);
-    expect((await otherTimeZoneTaken(client, user, 'UTC')).zone).toBe('London');
+    expect((await otherTimeZoneTaken(client, user, 'UTC')).zone).toBe('Eastern Time (US & Canada)');
   });
 });
 

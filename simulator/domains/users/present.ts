@@ -1,6 +1,6 @@
 import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { presentOptionalTime, presentTime } from '../../http/time.ts';
+import { presentOptionalTime, presentTime, presentUserTime } from '../../http/time.ts';
 import { notificationCounts } from '../notifications/model.ts';
 import type { SshKey, User } from './types.ts';
 import { gravatarEmailOf } from './model.ts';
@@ -26,7 +26,7 @@ export function presentUser(sim: Sim, account: AccountState, user: User, links: 
     gravatar_email: gravatarEmailOf(user),
     receive_newsletter: user.receiveNewsletter ?? false,
     created_at: presentTime(sim, user.createdAt),
-    updated_at: presentTime(sim, user.updatedAt),
+    updated_at: presentUserTime(sim, user.updatedAt, user.time_zone),
     url: `${links.api}/user`,
     html_url: `${links.html}/settings/edit`,
     last_login: presentOptionalTime(sim, user.lastLogin),

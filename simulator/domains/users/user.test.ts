@@ -249,3 +249,17 @@ describe('POST /user/tokens', () => {
     await as(newKey, 'acme').get('/user').expect(200);
   });
 });
+
+describe('the fault b-user-times-in-user-zone', () => {
+  it("writes the user's updated_at with the offset of the user's zone, the same instant; without it, UTC", async () => {
+    const faulty = makeWorld({ faults: ['b-user-times-in-user-zone'] });
+    const body = { time_zone: 'America/New_York' };
+    const shifted = await faulty.owner.put('/user').send(body).expect(200);
+    // 2026-01-05 is winter in New York: five hours behind UTC.
+    expect(shifted.body.updated_at).toBe('2026-01-05T04:00:00-05:00');
+    expect(Date.parse(shifted.body.updated_at)).toBe(Date.parse('2026-01-05T09:00:00Z'));
+    expect(shifted.body.created_at).toBe('2026-01-05T09:00:00Z');
+    const plain = await makeWorld().owner.put('/user').send(body).expect(200);
+    expect(plain.body.updated_at).toBe('2026-01-05T09:00:00Z');
+  });
+});

@@ -32,8 +32,10 @@ export async function restoreUserAfter(t: Pick<CheckContext, 'b' | 'cleanup'>): 
 /**
  * Zone names a target may take besides the user's own: the spec fixes none. IANA names, then the
  * real service's own (its list of time zones gives Rails' names, which may be all it takes).
+ * Zones away from UTC all year come first: a user in one is where a deployment that writes the
+ * user's times in the user's zone (B-FMT-1 asks for UTC) shows it; UTC names only last.
  */
-const OTHER_ZONES = ['UTC', 'Etc/UTC', 'Europe/London', 'America/New_York', 'London', 'Eastern Time (US & Canada)'];
+const OTHER_ZONES = ['America/New_York', 'Asia/Tokyo', 'Eastern Time (US & Canada)', 'Tokyo', 'Europe/London', 'London', 'UTC', 'Etc/UTC'];
 
 /**
  * A time zone other than `own` that this target takes: the first of `OTHER_ZONES` a PUT /user of
