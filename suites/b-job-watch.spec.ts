@@ -12,8 +12,9 @@ import { describeResponse } from './lib/expect.ts';
  * Two things show a subscription, both through extensions a target may not serve: the caller
  * among the job's watchers (GET /jobs/{id}/watchers), and a notification about the job reaching
  * the caller when it ends (GET /notifications; the real service notifies a job's watchers when
- * it reaches a terminal status, and its creator watches it by default). The check judges what the
- * target shows and says what it could not see.
+ * it reaches a terminal status, and its creator watches it by default). The spec puts no condition
+ * on the job's state, so once the jobs have ended a user who does not watch one watches it too
+ * (watchEnded). The check judges what the target shows and says what it could not see.
  */
 
 /** The caller as a watcher list may name it: its email, user id and name (GET /user, an extension). */
@@ -340,7 +341,7 @@ async function memberWatches(t: CheckContext, id: number, member: Subscriber, ow
  * job) after the last job ended or the last notification came; done early once every expected
  * notification came.
  */
-async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly Subscriber[], seen: Seen, callerIsolated: boolean): Promise<void> {
+async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly Subscriber[], seen: Seen, callerIsolated: boolean): Promise<Ending[]> {
   const settleMs = jobStartMs(t.target);
   const endMs = jobEndMs(t.target);
   const jobs: Ending[] = [watched];
@@ -419,12 +420,72 @@ async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly
       unseen(`no new notification named job ${watched.id} within ${settleMs / 1000} s of its end (${inbox.fresh} new in all)${counted}, and ${why} (a deployment that takes longer to notify gives that time as interface_b.job_start_seconds in the target document)`);
     }
   }
+  return jobs;
+}
+
+/**
+ * The spec puts no condition on the job's state: a watch of a job that has ended (completed,
+ * failed, stopped) subscribes its caller and answers 200 like any other. After watchEnds a control
+ * job has ended, and a user who does not watch it watches it: member_api_key's user api_key's
+ * control (it neither created nor watched it), else api_key's user the member's control, else
+ * api_key's user its own control after it stops watching it (DELETE, an extension, as before the
+ * first watch). A user that watches already may be refused (409, say), which the spec does not
+ * cover, so the watcher is always one seen not to watch. Returns why it was not seen, if it was not.
+ */
+async function watchEnded(t: CheckContext, ended: readonly Ending[], owner: Subscriber, member: Subscriber | undefined, callerIsolated: boolean): Promise<string | undefined> {
+  const endedControl = (s: Subscriber | undefined) => (s?.control === undefined ? undefined : ended.find((j) => j.id === s.control && j.ended));
+  const ownerControl = endedControl(owner);
+  const memberControl = endedControl(member);
+  const pick =
+    member?.subscribed && ownerControl
+      ? { who: member, job: ownerControl, unwatchFirst: false }
+      : owner.subscribed && memberControl
+        ? { who: owner, job: memberControl, unwatchFirst: false }
+        : owner.subscribed && ownerControl && callerIsolated
+          ? { who: owner, job: ownerControl, unwatchFirst: true }
+          : undefined;
+  if (!pick) {
+    const controls = [owner, ...(member ? [member] : [])].filter((s) => s.control !== undefined).length;
+    return controls === 0
+      ? 'no control job could be started'
+      : !ownerControl && !memberControl
+        ? 'no control job was seen to end (completed, failed or stopped)'
+        : "no user seen not to watch an ended job could watch it: the member's watch was refused or no member_api_key is given, and api_key's user could not be seen to stop watching its own job";
+  }
+  const { who, job, unwatchFirst } = pick;
+  if (unwatchFirst) {
+    const unwatch = await who.client.delete(`/jobs/${job.id}/watchers`);
+    if (!is2xx(unwatch)) return `DELETE /jobs/${job.id}/watchers (an extension) answered ${unwatch.response.status}, so api_key's user may watch its ended job ${job.id} still`;
+  }
+  const before = await readWatchers(t, job.id);
+  if (before && listing(before, who.caller).watching) return `${who.who} was among the watchers of job ${job.id} before its POST, so a watch of the ended job would be a second one`;
+  const ex = await who.client.post(`/jobs/${job.id}/watchers`);
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${job.id}/watchers on a job that had ended (${job.status ?? '?'}), by ${who.who}, who did not watch it, answered ${ex.response.status}, expected 200: the spec puts no condition on the job's state for a watch`);
+  if (!is2xx(ex)) return undefined;
+  const after = await readWatchers(t, job.id);
+  if (!after) {
+    t.note(`the watch of ended job ${job.id} answered 200; GET /jobs/${job.id}/watchers (an extension) could not be read whole after it, so the subscription was not seen`);
+    return undefined;
+  }
+  const { watching, ex: shown } = listing(after, who.caller);
+  if (after.weak && !watching) {
+    t.note(`after the watch of ended job ${job.id} no entry of GET /jobs/${job.id}/watchers had ${who.who}'s user id and name, and its entries name watchers only by an id and a display name`);
+    return undefined;
+  }
+  t.expect.that(watching, {
+    clause: 'B-JOB-5',
+    message: `after POST /jobs/${job.id}/watchers with ${who.who} on job ${job.id}, which had ended (${job.status ?? '?'}), the caller is not among the job's watchers`,
+    expected: `a watcher with the email or user id of ${who.who}`,
+    received: 'not listed',
+    ...(shown ? { exchange: shown } : {}),
+  });
+  return undefined;
 }
 
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key)',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), and on a job that has ended as on a running one',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -481,6 +542,7 @@ check({
 
     // The notifications: what each subscriber has before the jobs are stopped, then what comes.
     const subscribers = [owner, ...(member ? [member] : [])].filter((s) => s.subscribed);
+    let endedUnseen: string | undefined = 'no POST /jobs/{id}/watchers answered 200 while the jobs ran, so none was stopped';
     if (subscribers.length === 0) {
       seen.notifiedUnseen.push(`no POST /jobs/${id}/watchers answered 200, so no subscription was owed a notification`);
     } else {
@@ -489,7 +551,8 @@ check({
         if (typeof inbox === 'string') s.inboxUnseen = `its notifications could not be read: ${inbox}`;
         else s.inbox = inbox;
       }
-      await watchEnds(t, { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, subscribers, seen, unobservable === undefined);
+      const ended = await watchEnds(t, { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, subscribers, seen, unobservable === undefined);
+      endedUnseen = await watchEnded(t, ended, owner, member, unobservable === undefined);
     }
 
     // The watch is seen in full for a user who did not create the job (member_api_key): the
@@ -499,5 +562,6 @@ check({
     else if (seen.listedUnseen.length) t.note(`not seen among the watchers: ${seen.listedUnseen.join('; ')}`);
     if (!seen.notified) t.partial('B-JOB-5', `no subscription by a POST was seen to bring a notification when the job ended: ${seen.notifiedUnseen.join('; ')}`);
     else if (seen.notifiedUnseen.length) t.note(`not seen notified: ${seen.notifiedUnseen.join('; ')}`);
+    if (endedUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job that had ended (the spec puts no condition on the job's state) was not seen: ${endedUnseen}`);
   },
 });

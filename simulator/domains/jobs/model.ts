@@ -93,6 +93,8 @@ export function stopJob(sim: Sim, account: AccountState, id: number): Job {
 export function watchJob(sim: Sim, account: AccountState, user: User, id: number): Job {
   const job = account.jobs.get(id) ?? foreignJobUnderFault(sim, account, id);
   if (!job) throw notFound();
+  // b-watch-finished-job-refused: a job that has ended is taken to have nothing left to watch.
+  if (sim.faults.has('b-watch-finished-job-refused') && isTerminal(jobStatusAt(job, sim.clock.now()).status)) throw invalidField('job_id', 'names a job that has finished: there is nothing left to watch');
   if (sim.faults.has('b-watch-subscribes-nobody')) return job;
   // b-watch-subscribes-owner: the watch is keyed to the account's owner, not to the key's user.
   const subscriber = sim.faults.has('b-watch-subscribes-owner') ? (account.ownerUserId ?? user.id) : user.id;
