@@ -104,6 +104,7 @@ export const faultCatalog = {
   'b-repeated-query-500': { clause: 'X-ROB-1', description: 'a query parameter given twice reaches the handler as a list and crashes it: 500' },
   'b-since-500': { clause: 'X-ROB-1', description: 'a list\'s since that is no time crashes the handler: 500 (the time is parsed before it is checked)' },
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
+  'b-415-html-page': { clause: 'X-ROB-1', description: 'interface B answers a body in another media type than JSON 415 with an HTML page, not the error object' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
   'a-reads-under-v2': { clause: 'A-VER-1', description: 'interface A\'s reads (every GET) are served under /api/public/v2 only, as a read API moved to a new version; the writes stay under /api/public/v1, where a GET is 404 (an unknown path)' },

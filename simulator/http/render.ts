@@ -39,6 +39,12 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     ctx.body = Object.entries(ctx.body as Record<string, unknown>).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n';
     return;
   }
+  // b-415-html-page: the body parser's refusal of another media type is left to a web server's page.
+  if (iface === 'B' && status === 415 && faults?.has('b-415-html-page')) {
+    ctx.type = 'text/html';
+    ctx.body = '<html><body><h1>415 Unsupported Media Type</h1></body></html>';
+    return;
+  }
   // Error bodies are plain JSON; B-VER-2 governs successful responses only.
   ctx.type = 'application/json';
 }
