@@ -9,6 +9,7 @@ export const faultCatalog = {
   'b-unknown-key-deletes-as-first-user': { clause: 'B-AUTH-1', description: 'the DELETE routes take an unknown Basic key as the account\'s first user (their key check falls back to the account owner): DELETE /hooks/{id} with a made-up key deletes the hook' },
   'b-bearer-accepted-on-writes': { clause: 'B-AUTH-1', description: 'the write routes (all but GET) also take `Authorization: Bearer <key>`, a token path added for another client; the reads refuse it' },
   'b-head-without-credentials': { clause: 'B-AUTH-1', description: 'a HEAD without an Authorization header is served (for load balancers\' probes) as the account\'s first user: 200 with the Content-Length of the read' },
+  'b-basic-trailing-junk-accepted': { clause: 'B-AUTH-1', description: 'the Basic credentials are read by a pattern not anchored at the end: `Basic <base64(key:)>` followed by a space and junk, a comma, a second token or any character outside Base64 authenticates as the key' },
   'b-old-key-valid-after-regeneration': { clause: 'B-AUTH-2', description: 'after POST /user/tokens the previous key keeps working' },
   'b-replaced-key-writes-cached': { clause: 'B-AUTH-2', description: 'the write routes authenticate through a cache of the keys they have seen, which POST /user/tokens never clears: after a regeneration the old key is refused on reads but still writes (PUT /user, POST /hooks)' },
   'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { basicHeader, basicWithPassword, described, malformedAuthorization, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, described, junkAroundValidToken, malformedAuthorization, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { idOf, is2xx } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
 import { pathMover } from './lib/extension-paths.ts';
@@ -89,14 +89,28 @@ check({
 check({
   id: 'b-auth/malformed-authorization-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace) gets a 4xx; a HEAD without Authorization is not served',
+  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace, the valid credentials with junk after or inside the token or a second token) gets a 4xx; a HEAD without Authorization is not served',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
+    const paths = readPaths(t);
     // Without an Authorization header at all, explicitly: the commonest client mistake.
-    for (const path of readPaths(t)) expectRefused(t, await withAuthorization(t, null).get(path), 'a request without Authorization');
+    for (const path of paths) expectRefused(t, await withAuthorization(t, null).get(path), 'a request without Authorization');
     await expectHeadRefused(t, described(null, 'none'));
-    await t.property('malformed Authorization is refused', fc.tuple(malformedAuthorization(key), fc.constantFrom(...readPaths(t))), async ([authorization, path]) => {
+    // The valid credentials with junk after or inside the token, each sent (a random draw would
+    // seldom pick them): a reader that takes the Base64 prefix of the value and ignores the rest
+    // finds the key in every one. The valid header itself first, as the control: if it is
+    // refused, refusing these shows nothing.
+    const control = await withAuthorization(t, basicHeader(key)).get(paths[0] ?? '/connections/types');
+    if (!is2xx(control)) {
+      t.partial('B-AUTH-1', `the valid credentials were refused on ${new URL(control.request.url).pathname} (${control.response.status}), so the refusals of them with junk after or inside the token were not sent (b-auth/basic-key-authenticates judges the valid ones)`);
+    } else {
+      for (const [i, authorization] of junkAroundValidToken(key).entries()) {
+        const ex = await withAuthorization(t, authorization.value).get(paths[i % paths.length] ?? '/connections/types');
+        expectRefused(t, ex, `Authorization ${authorization.description}`);
+      }
+    }
+    await t.property('malformed Authorization is refused', fc.tuple(malformedAuthorization(key), fc.constantFrom(...paths)), async ([authorization, path]) => {
       const ex = await withAuthorization(t, authorization.value).get(path);
       expectRefused(t, ex, `Authorization ${authorization.description}`);
     });

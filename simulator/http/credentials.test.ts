@@ -14,6 +14,16 @@ describe('Basic credentials', () => {
     expect(basicKey(`Bearer ${b64('abc:')}`, true)).toBeNull();
   });
 
+  it('refuses the valid token with anything after it but whitespace, unless the fault b-basic-trailing-junk-accepted ignores the tail', () => {
+    const token = b64('abc:');
+    for (const tail of [' junk', ',junk', '!!', ';x', ` ${token}`, ' Og==']) {
+      expect(basicKey(`Basic ${token}${tail}`, false)).toBeNull();
+      expect(basicKey(`Basic ${token}${tail}`, false, true)).toBe('abc');
+    }
+    expect(basicKey(`Basic ${token} \t`, false)).toBe('abc');
+    expect(basicKey(`Basic YWJj!Og==`, false)).toBeNull();
+  });
+
   it('refuses base64 that does not survive a round trip, however long its padding', () => {
     expect(basicKey(`Basic ${b64('abc:').replace(/=+$/, '')}`, false)).toBe('abc');
     expect(basicKey('Basic YWJjOg=x', false)).toBeNull();

@@ -3,11 +3,13 @@ import { sha256Hex } from '../store.ts';
 /**
  * Reads the interface B key from `Authorization: Basic base64(key:)`. Returns null for anything
  * else: another scheme, bad base64, a password that is not empty. The lenient profile also takes
- * `base64(key)` with no `:` at all, as some real clients send it.
+ * `base64(key)` with no `:` at all, as some real clients send it. `junkTail` is the fault
+ * `b-basic-trailing-junk-accepted`: the pattern not anchored at the end, so whatever follows the
+ * Base64 (` junk`, `,x`, `!!`, a second token) is ignored.
  */
-export function basicKey(header: string | undefined, lenient: boolean): string | null {
+export function basicKey(header: string | undefined, lenient: boolean, junkTail = false): string | null {
   if (!header) return null;
-  const match = /^basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  const match = (junkTail ? /^basic[ ]+([A-Za-z0-9+/=]+)/i : /^basic[ ]+([A-Za-z0-9+/=]+)\s*$/i).exec(header);
   if (!match?.[1]) return null;
   const encoded = match[1];
   const decoded = Buffer.from(encoded, 'base64');
@@ -48,13 +50,19 @@ const KEY_DIGEST_CACHE_SIZE = 256;
  * cache needs no invalidation: whether the digest still names a key is decided by the store on
  * every request, so a revoked or regenerated key stops working on the very next one.
  * Headers that carry no key are not remembered (nothing to save, and junk must not evict).
+ * Under the fault `junkTail` (see `basicKey`) nothing is remembered: faults switch at run time,
+ * and a junk header remembered under it would go on authenticating after it is switched off.
  */
 export class KeyDigestCache {
   private readonly strict = new Map<string, string>(); // Authorization header -> key digest
   private readonly lenient = new Map<string, string>(); // same, for the lenient profile
 
-  get(header: string | undefined, lenient: boolean): string | null {
+  get(header: string | undefined, lenient: boolean, junkTail = false): string | null {
     if (!header) return null;
+    if (junkTail) {
+      const key = basicKey(header, lenient, true);
+      return key === null ? null : sha256Hex(key);
+    }
     const cache = lenient ? this.lenient : this.strict;
     const known = cache.get(header);
     if (known !== undefined) return known;

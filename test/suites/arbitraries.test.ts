@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, basicWithPassword, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, junkAroundValidToken, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
 import { brokenPercentEncoding, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
@@ -41,6 +41,24 @@ describe('credential arbitraries', () => {
       for (const a of basic) {
         const decoded = Buffer.from((a.value ?? '').slice('Basic '.length), 'base64').toString('utf8');
         expect([key, `${key}:`], fc.stringify(a)).not.toContain(decoded);
+      }
+    }
+  });
+
+  it('wrap the valid token only in ways RFC 9110/7617 credentials cannot take (no whitespace or padding variant a proxy or a lenient decoder may rightly pass), described without the key', () => {
+    // credentials = auth-scheme 1*SP token68, with optional whitespace around the field value.
+    const wellFormed = /^[ \t]*Basic +[A-Za-z0-9._~+/-]+=*[ \t]*$/;
+    for (const key of [KEY, 'abc', 'abcd', 'abcde']) {
+      const encoded = Buffer.from(`${key}:`).toString('base64');
+      const variants = junkAroundValidToken(key);
+      expect(variants.length).toBeGreaterThanOrEqual(8);
+      for (const a of variants) {
+        expect(a.value, a.description).not.toMatch(wellFormed);
+        expect(a.value.replace(/[^A-Za-z0-9+/=]/g, ''), a.description).toContain(encoded.slice(0, 4));
+        if (key === KEY) {
+          expect(a.description).not.toContain(KEY.slice(0, 12));
+          expect(a.description).not.toContain(encoded.slice(0, 12));
+        }
       }
     }
   });

@@ -102,7 +102,9 @@ function checkVersion(sim: Sim, ctx: Context): void {
 
 function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accountless: boolean): void {
   const lenient = sim.options.profile === 'lenient';
-  const digest = keyDigests.get(ctx.get('authorization'), lenient);
+  // b-basic-trailing-junk-accepted: the credentials pattern not anchored at the end.
+  const junkTail = sim.faults.has('b-basic-trailing-junk-accepted');
+  const digest = keyDigests.get(ctx.get('authorization'), lenient, junkTail);
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
@@ -129,7 +131,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
     account = other;
   }
   // The header named a key only because the lenient profile reads Basic without the ':'.
-  if (lenient && keyDigests.get(ctx.get('authorization'), false) === null) {
+  if (lenient && keyDigests.get(ctx.get('authorization'), false, junkTail) === null) {
     allowLeniently(ctx, 'B-AUTH-1', 'Authorization: Basic holds the key without the ":" before its empty password (RFC 7617 user-pass)');
   }
   // "All API methods are rate-limited except for querying the rate limit" (the real docs' README):

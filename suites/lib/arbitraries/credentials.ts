@@ -81,8 +81,9 @@ export function basicHeader(username: string, password = ''): string {
  * Authorization header values (null: no header) that must not authenticate with `key`,
  * whatever the server: other schemes, the key in the wrong place, bad Base64, empty and
  * whitespace values. Left out on purpose: `base64(key)` without a colon (real clients send it
- * and the real service takes it), junk inside a valid encoding (lenient decoders skip it and
- * recover the key, which is no breach) and a non-empty password (see `basicWithPassword`).
+ * and the real service takes it), the valid encoding with junk around or inside it (each of
+ * those is in `junkAroundValidToken`, all sent, not drawn) and a non-empty password (see
+ * `basicWithPassword`).
  */
 export function malformedAuthorization(key: string): fc.Arbitrary<Described<string | null>> {
   const encoded = base64(`${key}:`);
@@ -116,6 +117,37 @@ export function malformedAuthorization(key: string): fc.Arbitrary<Described<stri
     // Random printable junk.
     headerSafeText({ maxLength: 60 }).map(plain),
   );
+}
+
+/**
+ * The valid credentials, `Basic base64(key:)`, with something around or inside the token that
+ * makes the header malformed (RFC 9110 §11.4, RFC 7617: the scheme, spaces, one token68 and
+ * nothing after it): junk after a space, a comma, characters outside token68 after or inside
+ * the token, a second token. A reader that takes the token's Base64 prefix and ignores the rest
+ * authenticates every one of them. Left out, as a conformant deployment may take them: trailing
+ * whitespace (optional whitespace around a field value, which proxies strip), the token without
+ * its padding or broken by line breaks (lenient decoders), token68 characters that are not Base64
+ * (`-._~`, the URL-safe alphabet).
+ */
+export function junkAroundValidToken(key: string): Described<string>[] {
+  const token = base64(`${key}:`);
+  const valid = `base64(${KEY}:)`;
+  // Inside: after the first four characters, so a decoder that stops at the junk reads a part of
+  // the key and one that skips it reads the whole key.
+  const cut = Math.min(4, token.length);
+  const inside = (c: string) => described(`Basic ${token.slice(0, cut)}${c}${token.slice(cut)}`, `"Basic ${valid}" with ${JSON.stringify(c)} after its first ${cut} characters`);
+  return [
+    described(`Basic ${token} junk`, `"Basic ${valid} junk"`),
+    described(`Basic ${token},junk`, `"Basic ${valid},junk"`),
+    described(`Basic ${token}, Basic ${token}`, `"Basic ${valid}, Basic ${valid}" (the credentials twice)`),
+    described(`Basic ${token}!!`, `"Basic ${valid}!!"`),
+    described(`Basic ${token};x`, `"Basic ${valid};x"`),
+    described(`Basic ${token} ${token}`, `"Basic ${valid} ${valid}" (a second token)`),
+    described(`Basic ${token} Og==`, `"Basic ${valid} Og==" (a second token)`),
+    inside('!'),
+    inside('*'),
+    inside('%'),
+  ];
 }
 
 /** Whether a lenient Base64 decoder reads `text` as `key` or `key:`. */
