@@ -106,6 +106,7 @@ export const faultCatalog = {
   'b-since-500': { clause: 'X-ROB-1', description: 'a list\'s since that is no time crashes the handler: 500 (the time is parsed before it is checked)' },
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   'b-415-html-page': { clause: 'X-ROB-1', description: 'interface B answers a body in another media type than JSON 415 with an HTML page, not the error object' },
+  'b-path-id-parse-int': { clause: 'X-ROB-1', description: 'interface B\'s path ids read with parseInt (leading digits kept, the rest dropped): GET /packages/7abc and /hooks/7.5 answer record 7, DELETE /hooks/7x deletes hook 7' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
   'a-reads-under-v2': { clause: 'A-VER-1', description: 'interface A\'s reads (every GET) are served under /api/public/v2 only, as a read API moved to a new version; the writes stay under /api/public/v1, where a GET is 404 (an unknown path)' },

@@ -8,6 +8,7 @@ import { B_ENDPOINTS, bPath } from './b-endpoints.ts';
 import { bodyContext, fixtureValues, ownValues, queryOf, requestOf, type PathValues } from './b-requests.ts';
 import type { BEndpoint, ResourceKind } from './types.ts';
 import type { Account } from '../lib/factories/removal.ts';
+import { GONE, partReader, type PartReader } from './b-state.ts';
 
 /**
  * Sending the catalog's requests for real, with account 1's own things, and leaving the account
@@ -216,4 +217,63 @@ export async function ownWrites(t: CheckContext, select: (endpoint: BEndpoint) =
     writes.push({ endpoint, label, values, method: request.method, path: request.path, options: { ...request.options, ...(body !== undefined ? { body } : {}) } });
   }
   return { writes, notSent };
+}
+
+/** Where a write of `ownWrites` may change the account: one reader per part and thing named. */
+interface WatchedPart {
+  label: string;
+  read: PartReader;
+  /** The writes that touch it. */
+  writes: string[];
+}
+
+function watchedParts(t: CheckContext, writes: readonly OwnWrite[]): WatchedPart[] {
+  const byKey = new Map<string, WatchedPart>();
+  const notificationIds = t.fixtures().notification_ids ?? [];
+  for (const w of writes) {
+    for (const part of w.endpoint.touches ?? []) {
+      const label = w.values.id === undefined ? part : `${part} ${w.values.id}`;
+      const known = byKey.get(label);
+      if (known) {
+        known.writes.push(w.label);
+        continue;
+      }
+      const read = partReader(t, 0, part, w.values, notificationIds);
+      if (read) byKey.set(label, { label, read, writes: [w.label] });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Reads now every part of the account that `writes` may change, for writes about to be sent in a
+ * way that must be refused; the function it gives reads them again and fails `clause` for each
+ * that changed (`how`: how the writes were sent, "only sent with bad credentials"). Parts that
+ * cannot be read before and after (an extension not served, a list not read whole) are named in
+ * a note: only the refusals of the writes touching them are judged.
+ */
+export async function watchOwnWrites(t: CheckContext, writes: readonly OwnWrite[], clause: string, how: string): Promise<() => Promise<void>> {
+  const before = new Map<WatchedPart, string>();
+  const unread: WatchedPart[] = [];
+  for (const part of watchedParts(t, writes)) {
+    const value = await part.read();
+    if (value === undefined || value === GONE) unread.push(part);
+    else before.set(part, value);
+  }
+  return async () => {
+    for (const [part, was] of before) {
+      const now = await part.read();
+      if (now === undefined) {
+        unread.push(part);
+        continue;
+      }
+      t.expect.that(now === was, {
+        clause,
+        message: `the account's ${part.label} changed although ${part.writes.join(', ')} ${part.writes.length > 1 ? 'were' : 'was'} ${how}`,
+        expected: was,
+        received: now,
+      });
+    }
+    if (unread.length) t.note(`not read back before and after (an extension read not served, refused, or a list not read whole), so only the refusals of the writes touching them were judged: ${unread.map((p) => p.label).join(', ')}`);
+  };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basicHeader, basicWithPassword, junkAroundValidToken, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
-import { brokenPercentEncoding, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
+import { brokenPercentEncoding, junkAroundId, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
 import { parse as parseContentType } from 'content-type';
@@ -68,6 +68,17 @@ describe('credential arbitraries', () => {
       const decoded = Buffer.from(String(a.value).slice('Basic '.length), 'base64').toString('utf8');
       expect(decoded.startsWith(`${KEY}:`)).toBe(true);
       expect(decoded.length).toBeGreaterThan(KEY.length + 1);
+    }
+  });
+});
+
+describe('ids written around a live id', () => {
+  it('hold its digits, and are never an integer, nor one padded with a sign, zeros or whitespace (readings that rightly take those for the id)', () => {
+    for (const id of [7, 12, 1000000001, '9007199254740993']) {
+      for (const text of junkAroundId(id)) {
+        expect(text).toContain(String(id));
+        expect(decodeURIComponent(text)).not.toMatch(/^\s*[+-]?0*\d+(\.0*)?(e\+?0+)?\s*$/i);
+      }
     }
   });
 });

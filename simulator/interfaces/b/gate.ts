@@ -38,6 +38,8 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
       checkVersion(sim, ctx);
       authenticate(sim, ctx, keyDigests, options.accountless === true);
+      // b-path-id-parse-int: the id parameters normalised with parseInt before the handlers read them.
+      if (sim.faults.has('b-path-id-parse-int')) parseIntIdParams(ctx);
       await next();
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
@@ -147,6 +149,21 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   state.links = links;
   if (quota) state.quota = quota;
   if (lenient) state.lenientBodies = true;
+}
+
+/**
+ * The fault `b-path-id-parse-int`: every id parameter (`id`, `hook_id`, ...; not the account's)
+ * read with parseInt, which keeps the leading digits and drops the rest: `/hooks/7abc`, `7.5`,
+ * `7%20x` name hook 7.
+ */
+function parseIntIdParams(ctx: Context): void {
+  const params = (ctx as Context & { params?: Record<string, string> }).params;
+  if (!params) return;
+  for (const [name, value] of Object.entries(params)) {
+    if ((name !== 'id' && !name.endsWith('_id')) || name === 'account_id') continue;
+    const id = parseInt(value, 10);
+    if (id > 0) params[name] = String(id);
+  }
 }
 
 /** The fault `b-bearer-accepted-on-writes`: `Bearer <key>` read as the key (a token path added for another client). */
