@@ -3,6 +3,7 @@ import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { is2xx, isObject, pageListing, show, userIn, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -183,6 +184,82 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{
   return { othersSeen };
 }
 
+/**
+ * How long a mark that must change nothing is given to show a change before the list is read (a
+ * deployment may apply a mark a moment later); none in the simulator profile, which applies it at
+ * once. Short: what is looked for is no change, which no wait can confirm.
+ */
+const NO_CHANGE_SETTLES_MS = 1_000;
+
+/** The ids of `unread` (listed unread before a mark) that `after` shows read, or no longer lists in a walk read whole (a list of the unread only). */
+function markedSince(unread: readonly number[], after: Listed): number[] {
+  const listed = new Set(after.walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+  return unread.filter((id) => after.states.get(id) === true || (after.walk.complete && !listed.has(id)));
+}
+
+/**
+ * POST /notifications/mark with an id that names no notification of the caller: 0, an absent id
+ * and another account's notification id. That is not "without id": it must leave every
+ * notification unread before it unread (a falsy test of the id takes 0 for "no id" and marks
+ * all). What it answers the spec does not fix (404, another 4xx, or 200 marking nothing), so only
+ * a 5xx fails it. Run first, while the caller's notifications are unread and before any mark.
+ */
+async function marksNamingNothing(t: CheckContext): Promise<void> {
+  const before = await listedStates(t);
+  if (!before) return void t.note('an id naming no notification (0, an absent one) was judged by its answer alone (not 5xx): GET /notifications (an extension) is not served, so what it marked was not seen');
+  const listed = new Set(before.walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+  const unread = [...before.states].filter(([, read]) => !read).map(([id]) => id);
+  // Another account's notification only where the caller lists no notification of the same id: ids may be numbered per account.
+  const foreign = t.target.b[1]?.fixtures.notification_ids?.[0];
+  const probes: { id: number; what: string }[] = [
+    { id: 0, what: 'none has id 0' },
+    { id: absentIdFrom(t.target, before.walk.items.length), what: 'in the target\'s absent range' },
+    ...(foreign === undefined ? [] : [{ id: foreign, what: "a notification of account 2's user" }]),
+  ].filter((p) => !listed.has(p.id));
+  for (const { id, what } of probes) {
+    const ex = await t.b().post('/notifications/mark', { body: { id } });
+    t.expect.that(ex.response.status < 500, {
+      clause: 'B-NTF-1',
+      message: `POST /notifications/mark {"id": ${id}}, an id naming no notification of the caller (${what}), answered ${ex.response.status}`,
+      expected: 'an answer to an id naming no notification of the caller: 404, another 4xx, or 200 marking nothing',
+      received: String(ex.response.status),
+      exchange: ex,
+    });
+    if (unread.length === 0) continue;
+    if (t.profile !== 'simulator') await t.sleep(NO_CHANGE_SETTLES_MS);
+    const after = await listedStates(t);
+    if (!after) return;
+    const marked = markedSince(unread, after);
+    const first = marked[0];
+    t.expect.that(first === undefined, {
+      clause: 'B-NTF-1',
+      message: `POST /notifications/mark {"id": ${id}}, an id naming no notification of the caller (${what}), marked ${marked.length} of the ${unread.length} notifications GET /notifications listed unread before it read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}): an id naming nothing is not "without id"`,
+      expected: 'every notification unread before it still unread',
+      received: `${marked.length} read`,
+      ...(first === undefined ? { exchange: ex } : { exchange: pageOf(after.walk, first) ?? ex }),
+    });
+  }
+  if (unread.length === 0) t.note('GET /notifications listed no notification unread before the marks by an id naming none (0, an absent one), so whether they mark any was not seen; they were judged by their answers alone (not 5xx)');
+}
+
+/**
+ * POST /notifications/mark {"id": null}: null may be read as "no id" (marks all) or refused as no
+ * integer; either is arguable, so it is noted, never judged. Sent last, after the check's own
+ * marks, so a mark of all by it takes nothing from them.
+ */
+async function markNullNoted(t: CheckContext): Promise<void> {
+  const before = await listedStates(t);
+  const unread = before ? [...before.states].filter(([, read]) => !read).map(([id]) => id) : [];
+  const ex = await t.b().post('/notifications/mark', { body: { id: null } });
+  let effect = ' (nothing was listed unread before it, so what it marks was not seen)';
+  if (unread.length) {
+    if (t.profile !== 'simulator') await t.sleep(NO_CHANGE_SETTLES_MS);
+    const after = await listedStates(t);
+    if (after) effect = `, and marked ${markedSince(unread, after).length} of the ${unread.length} notifications listed unread before it`;
+  }
+  t.note(`POST /notifications/mark {"id": null} answered ${ex.response.status}${effect}; not judged: null may be read as "no id"`);
+}
+
 check({
   id: 'b-ntf/mark',
   clauses: ['B-NTF-1'],
@@ -197,6 +274,8 @@ check({
     // compared exactly on the simulator; elsewhere the marked notification's own flag is judged.
     const exactCount = t.profile === 'simulator';
     const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
+    // Before any mark, while the notifications are unread: marks that must change nothing.
+    await marksNamingNothing(t);
     // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
     // proves nothing was marked, and neither does a notification or a count already read.
     const { unseen: oneUnseen, othersSeen } = await markOneUnread(t, ids);
@@ -273,6 +352,7 @@ check({
         t.expect.that(flag.read, { clause: 'B-NTF-1', message: `notification ${fid} is still unread after POST /notifications/mark without an id`, expected: 'read: true', received: 'read: false', exchange: flag.ex });
       }
     });
+    await markNullNoted(t);
     if (!observedOne) t.partial('B-NTF-1', `marking one was judged by its 200 alone: ${oneUnseen ?? 'no notification read unread before it was marked'}`);
     if (mostMarked) {
       const { unreadBefore, shownRead, gone, partWalked } = mostMarked;

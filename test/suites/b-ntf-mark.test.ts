@@ -216,3 +216,37 @@ describe('b-ntf/mark judges a mark of all by every notification unread before it
     expect((check.partial ?? []).map((p) => p.reason).join('\n')).not.toMatch(excused);
   });
 });
+
+/**
+ * An id naming no notification of the caller (0, an absent one, another account's) is not
+ * "without id": it must leave the caller's unread notifications unread. A mark reading its id with
+ * a falsy test took `{"id": 0}` for a mark of all, and passed: the check never sent such an id.
+ */
+describe('b-ntf/mark: an id naming no notification marks none', () => {
+  const zeroMarkedAll = /POST \/notifications\/mark \{"id": 0\}, an id naming no notification of the caller \(none has id 0\), marked 33 of the 33 notifications GET \/notifications listed unread before it read/;
+
+  it.each<[ConventionsName]>([['standard'], ['alt']])('{"id": 0} marking all fails B-NTF-1 (%s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-id-zero-marks-all'], conventions, seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-NTF-1');
+    expect(check.failures[0]?.message).toMatch(zeroMarkedAll);
+  });
+
+  /** The spec does not say what such a mark answers: a deployment answering 200 and marking nothing is conformant. */
+  it('a deployment answering 200 to an id naming nothing, marking nothing: B-NTF-1 passes, verified', { timeout: 60_000 }, async () => {
+    const quiet = rewriting((req, reply) => (req.method === 'POST' && /^\/[^/]+\/api\/notifications\/mark$/.test(req.url ?? '') && reply.status === 404 ? { status: 200, body: '{}' } : undefined));
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], seed: 7, runs: 5, front: quiet });
+    const check = run.checks[0]!;
+    expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
+    expect(check.notes.join('\n')).toMatch(/POST \/notifications\/mark \{"id": null\} answered 422 .*not judged: null may be read as "no id"/);
+  });
+
+  it('a 5xx to an id naming nothing fails B-NTF-1', { timeout: 60_000 }, async () => {
+    const crash = answering((req, body) => (req.method === 'POST' && /^\/[^/]+\/api\/notifications\/mark$/.test(req.url ?? '') && (JSON.parse(body || '{}') as { id?: unknown }).id === 0 ? { status: 500, body: '{"message":"boom"}' } : undefined));
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], seed: 7, runs: 5, front: crash });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": 0\}, an id naming no notification of the caller \(none has id 0\), answered 500/);
+  });
+});

@@ -63,12 +63,13 @@ function listNotifications(sim: Sim): RouterMiddleware<BState> {
 async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ marked: number; unread: number }> {
   const { account, user } = ctx.state;
   const fields = await readJsonObject(ctx, sim.options.bodyLimitBytes);
-  const marked = markRead(sim, account, user.id, readOptionalId(fields.id));
+  const marked = markRead(sim, account, user.id, readOptionalId(sim, fields.id));
   return { marked, unread: notificationCounts(account, user.id).unread };
 }
 
-function readOptionalId(value: unknown): number | null {
-  if (value === undefined) return null;
+function readOptionalId(sim: Sim, value: unknown): number | null {
+  // b-mark-id-zero-marks-all: "no id" read with a falsy test, so an id of 0 (or null) marks all.
+  if (value === undefined || (sim.faults.has('b-mark-id-zero-marks-all') && !value)) return null;
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalidField('id', 'must be an integer');
   return value;
 }
