@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { is2xx, isObject, pageListing, show, userIn, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 
@@ -68,8 +68,8 @@ interface Listed {
  * served. The list is asked for read notifications too (`walkCatalogList`): the real service's
  * shows only the unread ones by default, where a marked notification would simply be gone.
  */
-async function listedStates(t: CheckContext): Promise<Listed | null> {
-  const walk = await listCatalog(t.b(), t.target, '/notifications', 20);
+async function listedStates(t: CheckContext, client: InterfaceClient = t.b()): Promise<Listed | null> {
+  const walk = await listCatalog(client, t.target, '/notifications', 20);
   if (!walk) return null;
   const states = new Map<number, boolean>();
   for (const n of walk.items) {
@@ -191,9 +191,14 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{
  */
 const NO_CHANGE_SETTLES_MS = 1_000;
 
+/** The ids a walk lists. */
+function listedIds(walk: ListWalk): Set<unknown> {
+  return new Set(walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+}
+
 /** The ids of `unread` (listed unread before a mark) that `after` shows read, or no longer lists in a walk read whole (a list of the unread only). */
 function markedSince(unread: readonly number[], after: Listed): number[] {
-  const listed = new Set(after.walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+  const listed = listedIds(after.walk);
   return unread.filter((id) => after.states.get(id) === true || (after.walk.complete && !listed.has(id)));
 }
 
@@ -207,7 +212,7 @@ function markedSince(unread: readonly number[], after: Listed): number[] {
 async function marksNamingNothing(t: CheckContext): Promise<void> {
   const before = await listedStates(t);
   if (!before) return void t.note('an id naming no notification (0, an absent one) was judged by its answer alone (not 5xx): GET /notifications (an extension) is not served, so what it marked was not seen');
-  const listed = new Set(before.walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+  const listed = listedIds(before.walk);
   const unread = [...before.states].filter(([, read]) => !read).map(([id]) => id);
   // Another account's notification only where the caller lists no notification of the same id: ids may be numbered per account.
   const foreign = t.target.b[1]?.fixtures.notification_ids?.[0];
@@ -240,6 +245,46 @@ async function marksNamingNothing(t: CheckContext): Promise<void> {
     });
   }
   if (unread.length === 0) t.note('GET /notifications listed no notification unread before the marks by an id naming none (0, an absent one), so whether they mark any was not seen; they were judged by their answers alone (not 5xx)');
+}
+
+/**
+ * A mark of all by another user of the account (member_api_key's) must leave the caller's own
+ * notifications unread: notifications are a user's (a watch "subscribes the caller"), and "marks
+ * all" marks the caller's all. A deployment may keep one list per account, though: only where the
+ * member's list lacks some notification the caller has unread is that one the caller's own, and
+ * only those are judged. Run first: the caller's notifications are read once its own marks ran.
+ */
+async function memberMarksAll(t: CheckContext): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  const unjudged = (why: string) => t.note(`a mark of all by another user of the account was not seen to leave the caller's notifications alone: ${why}`);
+  if (memberKey === undefined) return unjudged("it needs a key of a second user of account 1 (member_api_key in the target document)");
+  const owner = await listedStates(t);
+  if (!owner) return unjudged('GET /notifications (an extension) is not served');
+  const member = t.bWithKey(memberKey);
+  const theirs = await listedStates(t, member);
+  if (!theirs) return unjudged("GET /notifications with member_api_key was not served (which roles may call what on interface B is not shown)");
+  if (!theirs.walk.complete) return unjudged("GET /notifications with member_api_key could not be read whole (longer than 20 pages of 100, or its page size not honoured), so which notifications it does not list was not seen");
+  const shared = listedIds(theirs.walk);
+  const unread = [...owner.states].filter(([, read]) => !read).map(([id]) => id);
+  const own = unread.filter((id) => !shared.has(id));
+  if (unread.length === 0) return unjudged('GET /notifications listed no notification of the caller unread');
+  if (own.length === 0) return unjudged(`GET /notifications with member_api_key listed each of the ${unread.length} notifications the caller had unread: one list per account (or member_api_key a key of the caller's user), where a mark of all by either marks them all`);
+  const ex = await member.post('/notifications/mark', {});
+  if (ex.response.status >= 400 && ex.response.status < 500) return unjudged(`POST /notifications/mark with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`);
+  t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark without an id, by member_api_key's user, answered ${ex.response.status}`);
+  if (t.profile !== 'simulator') await t.sleep(NO_CHANGE_SETTLES_MS);
+  const after = await listedStates(t);
+  if (!after) return unjudged('GET /notifications was no longer served after the mark');
+  const marked = markedSince(own, after);
+  const first = marked[0];
+  t.expect.that(first === undefined, {
+    clause: 'B-NTF-1',
+    message: `POST /notifications/mark without an id by member_api_key's user (another user of the account) marked ${marked.length} of the caller's ${own.length} unread notifications that the member's GET /notifications did not list read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}): a mark of all marks the caller's own`,
+    expected: "every notification of the caller's own unread before it still unread",
+    received: `${marked.length} read`,
+    exchange: first === undefined ? ex : (pageOf(after.walk, first) ?? ex),
+  });
+  if (first === undefined) t.note(`a mark of all by member_api_key's user left the caller's ${own.length} unread notifications that the member's list did not show unread`);
 }
 
 /**
@@ -276,6 +321,7 @@ check({
     const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
     // Before any mark, while the notifications are unread: marks that must change nothing.
     await marksNamingNothing(t);
+    await memberMarksAll(t);
     // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
     // proves nothing was marked, and neither does a notification or a count already read.
     const { unseen: oneUnseen, othersSeen } = await markOneUnread(t, ids);

@@ -19,7 +19,8 @@ export function restoredManifests(sim: Sim): AccountManifest[] {
     cluster_ids: [...a.clusters.keys()],
     connections: [...a.connections.values()].map((c) => ({ id: c.id, type: c.type, name: c.name })),
     invoice_count: a.invoices.length,
-    notification_ids: [...a.notifications.keys()],
+    // The first user's, as a seed's manifest names them (the target document's api_key is that user's).
+    notification_ids: [...a.notifications.values()].filter((n) => n.userId === a.ownerUserId).map((n) => n.id),
     delivery_ids: [...a.deliveries.keys()],
     pipelines: [...a.pipelines.values()].filter((p) => p.archivedAt === null).map((p) => ({ id: p.id, name: p.name, deployed: p.deployedAt !== null, archivable: false })),
   }));

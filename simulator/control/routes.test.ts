@@ -46,6 +46,23 @@ describe('control API', () => {
     expect((await request(app).get('/_disco/accounts/nobody')).status).toBe(404);
   });
 
+  it("gives a later user its own generated notifications, which the first user's list and the manifest's notification_ids leave out", async () => {
+    const { app } = world();
+    const created = await request(app).post('/_disco/accounts').send({ slug: 'acme', users: [{ name: 'Ada', email: 'ada@acme.example' }, { name: 'Bob', email: 'bob@acme.example', notifications: { generate: 4 } }], notifications: { generate: 6 } });
+    expect(created.status).toBe(201);
+    const ids = created.body.notification_ids as number[];
+    expect(ids).toHaveLength(6);
+    const listed = async (key: string) => {
+      const res = await request(app).get('/acme/api/notifications?all=true').set('Accept', ACCEPT).set('Authorization', `Basic ${Buffer.from(`${key}:`).toString('base64')}`);
+      expect(res.status).toBe(200);
+      return (res.body as { id: number; read: boolean }[]).map((n) => n.id);
+    };
+    const [owner, member] = [await listed(created.body.users[0].api_key as string), await listed(created.body.users[1].api_key as string)];
+    expect([...owner].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(member).toHaveLength(4);
+    expect(member.filter((id) => ids.includes(id))).toEqual([]);
+  });
+
   it("gives seeded connections their attributes, as made ones show them, and refuses a seed's secret, an attribute the type lacks or a bad value", async () => {
     const { app } = world();
     const reset = await request(app).post('/_disco/reset').send({ seed_name: 'default' });
@@ -146,7 +163,7 @@ describe('control API', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].field).toBe('seed.accounts[1].users[0].email');
     expect((await request(app).get('/_disco/accounts')).body).toHaveLength(2);
-    for (const body of [{ slug: 'x1', users: [{ name: 'n' }] }, { slug: 'x2', users: 'abc' }, { slug: 'x3', packages: [null] }, { slug: 'x4', pipeline_keys: [{ name: 'k', admin: true, key: 5 }] }, { slug: 'x5', pipeline_keys: [{ name: 'k', admin: true, expires_at: 'bad' }] }, { slug: 'x6', invoices: { generate: 1e9 } }, { slug: 'x7', notifications: { generate: -1 } }]) {
+    for (const body of [{ slug: 'x1', users: [{ name: 'n' }] }, { slug: 'x2', users: 'abc' }, { slug: 'x3', packages: [null] }, { slug: 'x4', pipeline_keys: [{ name: 'k', admin: true, key: 5 }] }, { slug: 'x5', pipeline_keys: [{ name: 'k', admin: true, expires_at: 'bad' }] }, { slug: 'x6', invoices: { generate: 1e9 } }, { slug: 'x7', notifications: { generate: -1 } }, { slug: 'x8', users: [{ name: 'n', email: 'e@x.example', notifications: { generate: 1.5 } }] }]) {
       const res = await request(app).post('/_disco/accounts').send(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await request(app).get(`/_disco/accounts/${body.slug}`)).status).toBe(404);

@@ -38,6 +38,9 @@ export function accountProblems(account: unknown, at: string, existingConnection
     for (const k of ['api_key', 'time_zone', 'location'] as const) if (u[k] !== undefined && typeof u[k] !== 'string') f(k, 'must be a string');
     if (typeof u.api_key === 'string' && !/^[A-Za-z0-9_-]{20,200}$/.test(u.api_key)) f('api_key', 'must be 20 to 200 letters, digits, _ or -');
     if (u.role !== undefined && !(MEMBER_ROLES as readonly unknown[]).includes(u.role)) f('role', `must be one of ${MEMBER_ROLES.join(', ')}`);
+    if (u.notifications !== undefined && !(isObject(u.notifications) && Number.isSafeInteger(u.notifications.generate) && (u.notifications.generate as number) >= 0 && (u.notifications.generate as number) <= MAX_GENERATED_NOTIFICATIONS)) {
+      f('notifications', `must be {"generate": N}, N an integer from 0 to ${MAX_GENERATED_NOTIFICATIONS}`);
+    }
   });
   list(account.pipeline_keys, 'pipeline_keys', bad, (k, f) => {
     if (typeof k.name !== 'string' || k.name === '') f('name', 'must be a non-empty string');

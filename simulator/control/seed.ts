@@ -27,7 +27,12 @@ export interface SeedAccount {
   slug: string;
   name?: string;
   /** The first user of an account owns it and is an admin; `role` (admin or member, default member) is the others'. */
-  users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string; role?: MemberRole }[];
+  /**
+   * `notifications`: generated notifications of this user (as the account's), for a user who is not
+   * the account's first: its own, which the account's first user does not see. Not among the
+   * manifest's `notification_ids`, which name the first user's (the target document's `api_key`'s).
+   */
+  users?: { name: string; email: string; api_key?: string; time_zone?: string; location?: string; role?: MemberRole; notifications?: { generate: number } }[];
   pipeline_keys?: { name: string; admin: boolean; key?: string; expires_at?: string | null }[];
   packages?: { name: string; description?: string; variables?: Record<string, string>; status?: PackageStatus; flow_type?: FlowType; outcome?: 'completed' | 'failed' }[];
   clusters?: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
@@ -109,9 +114,11 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     pipelines: [],
   };
 
+  const usersOwn: { userId: number; generate: number }[] = [];
   for (const u of seed.users ?? []) {
     const user = addUser(sim, account, u);
     manifest.users.push({ id: user.id, name: user.name, email: user.email, api_key: user.apiKey });
+    if (u.notifications) usersOwn.push({ userId: user.id, generate: u.notifications.generate });
   }
   const firstUser = [...account.users.values()][0];
 
@@ -164,6 +171,14 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     const id = store.nextId('notification', account);
     account.notifications.set(id, { id, userId: firstUser.id, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
     manifest.notification_ids.push(id);
+  }
+  // After the first user's, so theirs keep the ids they had; not in the manifest (see SeedAccount.users).
+  for (const { userId, generate } of usersOwn) {
+    for (let i = 0; i < generate; i++) {
+      const n = generatedNotification(i);
+      const id = store.nextId('notification', account);
+      account.notifications.set(id, { id, userId, kind: n.kind, message: n.message, jobId: null, read: n.read ?? false, readAt: n.read ? now : null, createdAt: now });
+    }
   }
   const connections = [...account.connections.values()];
   const end = (given: SeedDeliveryEnd | undefined, fallback: number | undefined): DeliveryEnd => ({

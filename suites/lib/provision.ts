@@ -12,7 +12,8 @@ import { ConfigError, resolveTarget } from './target.ts';
 export interface ControlAccount {
   slug: string;
   name: string;
-  users: { name: string; email: string; time_zone?: string; location?: string }[];
+  /** `notifications`: a user's own generated ones (not the first user's: those are the account's `notifications`). */
+  users: { name: string; email: string; time_zone?: string; location?: string; notifications?: { generate: number } }[];
   pipeline_keys: { name: string; admin: boolean }[];
   packages: { name: string; description?: string; variables?: Record<string, string>; outcome?: 'completed' | 'failed'; status?: 'active' | 'archived' }[];
   clusters: { name: string; nodes?: number; type?: 'sandbox' | 'production' }[];
@@ -49,7 +50,8 @@ function account(slug: string, name: string, domain: string, invoices: number, n
     name,
     users: [
       { name: `${name} Owner`, email: `owner@${domain}`, time_zone: 'UTC', location: 'Lisbon' },
-      { name: `${name} Colleague`, email: `colleague@${domain}` },
+      // Notifications of its own (5 unread of 6): a mark of all by it is seen to leave the owner's alone (B-NTF-1).
+      { name: `${name} Colleague`, email: `colleague@${domain}`, notifications: { generate: 6 } },
     ],
     pipeline_keys: [
       { name: 'disco-admin', admin: true },

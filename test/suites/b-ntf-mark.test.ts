@@ -250,3 +250,38 @@ describe('b-ntf/mark: an id naming no notification marks none', () => {
     expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": 0\}, an id naming no notification of the caller \(none has id 0\), answered 500/);
   });
 });
+
+/**
+ * Notifications are a user's: a mark of all by another user of the account (member_api_key's)
+ * marks that user's, and must leave the caller's own unread. A mark that lost its user condition
+ * marked every user's, and passed: the check marked with api_key alone. Judged only where the
+ * member's list lacks some of the caller's unread ones (a deployment may keep one list per account).
+ */
+describe("b-ntf/mark: a mark of all by another user leaves the caller's own notifications unread", () => {
+  it.each<[ConventionsName]>([['standard'], ['alt']])("a member's mark of all marking the owner's too fails B-NTF-1 (%s conventions)", { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-all-every-user'], conventions, seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-NTF-1');
+    expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark without an id by member_api_key's user \(another user of the account\) marked 33 of the caller's 33 unread notifications that the member's GET \/notifications did not list read/);
+  });
+
+  it("faultless: the member's mark of all is seen to leave the owner's alone, and no partial", { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
+    expect(check.notes.join('\n')).toMatch(/a mark of all by member_api_key's user left the caller's 33 unread notifications that the member's list did not show unread/);
+  });
+
+  /** Where the member lists the caller's notifications (one list per account; here the caller's own key), the member does not mark: nothing is judged, and it is said. */
+  it('the member lists the same notifications: no mark by it, a note, B-NTF-1 still verified', { timeout: 60_000 }, async () => {
+    const { check, verdict } = await withEmbeddedTarget({ faults: ['b-mark-all-every-user'] }, async (embedded) => {
+      const [first, ...rest] = embedded.target.b;
+      const target = { ...embedded.target, b: [{ ...first!, memberApiKey: first!.apiKey }, ...rest] };
+      return runOneCheck(target, 'b-ntf/mark', 'B-NTF-1', { seed: 7 });
+    });
+    expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
+    expect(check.notes.join('\n')).toMatch(/GET \/notifications with member_api_key listed each of the 33 notifications the caller had unread: one list per account/);
+    expect(verdict?.verdict).toBe('pass');
+  });
+});

@@ -76,5 +76,14 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
     }
   }
   noteAllNotificationsRead(account, userId);
+  // b-mark-all-every-user: the update lost its user condition: the account's other users' unread are marked too.
+  if (sim.faults.has('b-mark-all-every-user')) {
+    for (const n of account.notifications.values()) {
+      if (n.userId === userId || n.read) continue;
+      n.read = true;
+      n.readAt = now;
+      noteNotificationRead(account, n);
+    }
+  }
   return unread.length;
 }
