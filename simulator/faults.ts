@@ -54,6 +54,7 @@ export const faultCatalog = {
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
   'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },
   'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },
+  'b-user-update-writes-owner': { clause: 'B-USER-1', description: 'PUT /user updates and answers the account\'s first user (its owner) whoever calls: a member\'s PUT /user rewrites the owner\'s profile, and its own stays as it was' },
   'b-user-location-truncated': { clause: 'B-USER-1', description: 'PUT /user stores the location in a column of 30 characters that cuts a longer one silently: it answers 200 with the location cut, and reads it back so' },
   'b-ssh-key-comment-null': { clause: 'B-SCHEMA-1', description: 'an SSH key whose line has no comment shows `comment: null` (section 2: a string)' },
   'b-ssh-key-comment-one-word': { clause: 'B-KEY-1', description: 'POST /user/keys refuses a valid OpenSSH public key whose comment has a space in it (ssh-keygen -C "Ada laptop")' },

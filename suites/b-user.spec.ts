@@ -5,7 +5,7 @@ import { otherTimeZoneTaken } from './lib/factories/user.ts';
 import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, show, userIn, type JsonObject } from './lib/answers.ts';
+import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { freshOpenSshKey, md5ColonHex, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
@@ -132,13 +132,91 @@ check({
     }
     const neverKept = TEXT_FIELDS.filter((f) => !keptLong.has(f) && (f !== 'email' || varyEmail));
     if (neverKept.length) t.note(`no long ${neverKept.join(', ')} (31 characters or more) was taken in this run (none drawn, or every one refused), so whether a stored one is kept whole was not seen`);
+    const memberUnseen = await memberUpdates(t);
+    if (memberUnseen) t.note(`that PUT /user changes its caller's user and no other user of the account (its owner, say) was not seen: ${memberUnseen}`);
   },
 });
+
+/** The user fields a comparison names: the ones PUT /user takes, as a user shows them. */
+function userFields(user: JsonObject): JsonObject {
+  return Object.fromEntries(USER_FIELDS.map((f) => [f, user[f]]));
+}
+
+/**
+ * B-USER-1 for another user of the account (member_api_key's): "the user" of PUT /user is its
+ * caller. A deployment that looks the profile up by the account (its owner) answers api_key's
+ * user rightly, since that key's user is likely the owner; only a second user shows it. The
+ * member renames itself and moves its location (its email, time zone and settings sent back as
+ * they are: an address it cannot confirm must not change), then the answer must be the member's
+ * user, the owner's must be unchanged and the member's read back must show the update. The
+ * member is put back by the cleanup, registered after the owner's: cleanups run last first, so
+ * the owner's restore comes after, also where the member's PUT wrote the owner. Returns why it
+ * was not seen, where it was not.
+ */
+async function memberUpdates(t: CheckContext): Promise<string | undefined> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return 'it needs a key of a second user of account 1 (member_api_key in the target document)';
+  const member = t.bWithKey(memberKey);
+  const memberBefore = userIn(await member.get('/user'));
+  if (!memberBefore) return "member_api_key's GET /user (an extension) showed no user with a name and an email, so its values could not be restored";
+  const ownerRead = await t.b().get('/user');
+  const ownerBefore = userIn(ownerRead);
+  if (!ownerBefore) return `api_key's GET /user answered ${ownerRead.response.status} without the user`;
+  const sameId = memberBefore.id !== undefined && memberBefore.id === ownerBefore.id;
+  if (sameId || String(memberBefore.email).toLowerCase() === String(ownerBefore.email).toLowerCase()) return `member_api_key is a key of api_key's user (${String(ownerBefore.email)}), not of another user of the account`;
+  // Even its own address sent back is a new address wherever the PUT writes another user (the
+  // owner, locked out until it confirms it): sent, and restored, only where permitted. A PUT
+  // without it may be refused (the spec's PUT /user carries all five fields).
+  const withEmail = permitted(t, 'change_user_email');
+  const { email: _email, ...withoutEmail } = restorable(memberBefore);
+  const restore = withEmail ? restorable(memberBefore) : withoutEmail;
+  t.cleanup("restore member_api_key's user", async () => {
+    const ex = await member.put('/user', { body: restore });
+    if (!is2xx(ex)) throw new Error(`PUT /user with member_api_key to restore its user's original values answered ${ex.response.status}`);
+  });
+  const place = t.name('member-place');
+  const sent: JsonObject = { ...restore, name: `Member ${t.name('user')}`, location: place === memberBefore.location ? `${place} 2` : place };
+  const who = `member_api_key's user (${String(memberBefore.email)})`;
+  const ex = await member.put('/user', { body: sent });
+  if (!withEmail && ex.response.status >= 400 && ex.response.status < 500) return `PUT /user with member_api_key and no email answered ${ex.response.status} (the email is left out, even the user's own, where a PUT writing another user would change that user's address: ${howToPermit('change_user_email')})`;
+  t.expect.status(ex, 200, 'B-USER-1', `PUT /user with member_api_key answered ${ex.response.status}: expected 200 with its user as sent`);
+  const answered = objectBody(t, ex, 'B-USER-1', 'PUT /user with member_api_key');
+  const answeredId = answered.id;
+  const isMember = answered.email === memberBefore.email && (memberBefore.id === undefined || answeredId === memberBefore.id);
+  const isOwner = answered.email === ownerBefore.email || (ownerBefore.id !== undefined && answeredId === ownerBefore.id);
+  t.expect.that(isMember, {
+    clause: 'B-USER-1',
+    message: `PUT /user with member_api_key did not answer its caller, ${who}${isOwner ? `, but api_key's user (${String(ownerBefore.email)}): the update went to another user than its caller` : ''}`,
+    expected: `the user of id ${show(memberBefore.id)}, email ${show(memberBefore.email)}`,
+    received: `the user of id ${show(answeredId)}, email ${show(answered.email)}`,
+    exchange: ex,
+  });
+  expectReflects(t, ex, answered, sent, 'PUT /user with member_api_key');
+  t.expect.schema(ex, 'user', 'B-SCHEMA-1');
+  const ownerAfterRead = await t.b().get('/user');
+  const ownerAfter = userIn(ownerAfterRead);
+  if (ownerAfter) {
+    t.expect.that(sameJson(userFields(ownerAfter), userFields(ownerBefore)), {
+      clause: 'B-USER-1',
+      message: `after PUT /user with member_api_key, api_key's user (${String(ownerBefore.email)}) is changed: the update of ${who} wrote another user`,
+      expected: show(userFields(ownerBefore)),
+      received: show(userFields(ownerAfter)),
+      exchange: ownerAfterRead,
+    });
+  }
+  const memberAfterRead = await member.get('/user');
+  const memberAfter = userIn(memberAfterRead);
+  if (memberAfter) expectReflects(t, memberAfterRead, memberAfter, sent, 'GET /user with member_api_key after its PUT /user');
+  if (!ownerAfter || !memberAfter) return `GET /user (an extension) did not show ${!ownerAfter ? "api_key's" : "member_api_key's"} user after the member's PUT /user`;
+  return undefined;
+}
 
 function expectReflects(t: CheckContext, ex: Exchange, user: JsonObject, sent: JsonObject, what: string): void {
   for (const field of ['name', 'email', 'time_zone', 'location'] as const) {
     const got = user[field];
     const wanted = sent[field];
+    // A field not sent (the member's email, where not permitted) is not judged here.
+    if (wanted === undefined) continue;
     // A value kept only up to some length: say so, it is what the reader will look for.
     const cut = typeof got === 'string' && typeof wanted === 'string' && got.length < wanted.length && wanted.startsWith(got) ? ` (${characters(wanted)} characters sent, its first ${characters(got)} kept)` : '';
     t.expect.that(got === wanted, {
@@ -149,7 +227,7 @@ function expectReflects(t: CheckContext, ex: Exchange, user: JsonObject, sent: J
       exchange: ex,
     });
   }
-  t.expect.that(contains(user.notification_settings, sent.notification_settings as JsonObject), {
+  if (isObject(sent.notification_settings)) t.expect.that(contains(user.notification_settings, sent.notification_settings), {
     clause: 'B-USER-1',
     message: `${what}: the user's notification_settings do not hold the values sent`,
     expected: `notification_settings ⊇ ${show(sent.notification_settings)}`,

@@ -42,7 +42,10 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   router.put('/user', async (ctx) => {
     const { account, user, links } = ctx.state;
     const patch = parseUserPatch(await readJsonObject(ctx, sim.options.bodyLimitBytes));
-    ctx.body = presentUser(sim, account, updateUser(sim, user, patch), links);
+    // b-user-update-writes-owner: the profile looked up by the account (its first user, the
+    // owner) instead of by the caller, as a single-user build of the service would.
+    const updated = sim.faults.has('b-user-update-writes-owner') ? (account.users.values().next().value ?? user) : user;
+    ctx.body = presentUser(sim, account, updateUser(sim, updated, patch), links);
   });
 
   router.post('/user/tokens', regenerateTokens(sim));
