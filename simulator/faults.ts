@@ -97,6 +97,7 @@ export const faultCatalog = {
   'b-accept-compared-as-string': { clause: 'B-VER-1', description: 'Accept is compared as a string: only exactly `application/vnd.service+json; version=2` is served, other spellings of that media type are refused' },
   'b-accept-checked-on-get-and-post-only': { clause: 'B-VER-1', description: 'the Accept check is mounted on the GET and POST routes only: a PUT or DELETE without the versioned Accept header, or with another one, is served' },
   'b-invoices-of-every-account': { clause: 'B-INV-1', description: 'GET /invoices lists every account\'s invoices, not only the caller\'s (the query lost its account condition)' },
+  'b-member-job-creator-id-string': { clause: 'B-SCHEMA-1', description: 'a job started by any user but the account\'s first (a member) shows creator.id as a string: the id read from another column for users other than the owner' },
   'b-job-runtime-as-string': { clause: 'B-SCHEMA-1', description: 'jobs carry runtime_in_seconds as a string' },
   'b-salesforce-fields-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields come back as `{"fields": [...]}` instead of an array' },
   'b-salesforce-fields-other-objects-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields of any object but Account come back as `{"fields": [...]}` (the metadata endpoint\'s shape, from a lookup that serves the other objects); Account\'s fields are an array' },

@@ -7,9 +7,9 @@ import { fixtureValues, queryOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
 import type { Account } from './lib/factories/removal.ts';
-import { jobBodyFrom } from './lib/factories/jobs.ts';
+import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
-import { is2xx, type JsonObject } from './lib/answers.ts';
+import { idOf, is2xx, type JsonObject } from './lib/answers.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /**
@@ -199,8 +199,31 @@ check({
       validateAll(t, samples);
     }, { runs: t.target.controlUrl ? 5 : 2 });
     expectEveryWriteSampled(t, 'B-SCHEMA-1', sampled, unsampled);
+    await memberJob(t);
   },
 });
+
+/**
+ * A job another user of the account made (member_api_key's), validated as the POST /jobs answer:
+ * a job's `creator` is its maker, and the jobs above are api_key's user's (the account's owner,
+ * likely), so a creator shown otherwise for the other users (its id as text, read from another
+ * table) shows only here. One job, last in the check so that its cleanup stops it at once: a job
+ * costs a real target cluster time. Where it cannot be made, a note says what was not seen.
+ */
+async function memberJob(t: CheckContext): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  const unseen = "so a job made by another user of the account than api_key's (its creator) was not validated";
+  if (memberKey === undefined) return t.note(`the target document gives no member_api_key (a key of a second user of account 1), ${unseen}`);
+  const body = jobBodyFrom(t.fixtures());
+  if (!body) return;
+  const member = t.bWithKey(memberKey);
+  const ex = await member.post('/jobs', { body });
+  const id = idOf(ex);
+  // Which roles may start jobs is not shown (section 5): a member may be refused.
+  if (!is2xx(ex) || id === undefined) return t.note(`POST /jobs with member_api_key answered ${ex.response.status}${is2xx(ex) ? ' without the job\'s id' : ''}, ${unseen}`);
+  stopJobOnCleanup(t, id, 0, member);
+  t.expect.schema(ex, 'job', 'B-SCHEMA-1');
+}
 
 check({
   id: 'b-schema/written-formats',

@@ -48,10 +48,21 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     log_url: `${jobUrl(links, job.id)}/log`,
     master_auto_retry_attempts: job.createdBy?.maxAttempts ?? null,
     attempts: job.createdBy?.attempt ?? 0,
-    creator: presentCreator(account, links, makerOf(job)),
+    creator: jobCreator(sim, account, job, links),
     package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
+}
+
+/**
+ * The job's `creator`. b-member-job-creator-id-string: a user's id read, for any user but the
+ * account's first (its owner), from the members' table, which holds it as text: only a job a
+ * member started shows it.
+ */
+function jobCreator(sim: Sim, account: AccountState, job: Job, links: Links): Record<string, unknown> | null {
+  const creator = presentCreator(account, links, makerOf(job));
+  if (creator?.type === 'User' && sim.faults.has('b-member-job-creator-id-string') && job.ownerId !== account.users.keys().next().value) return { ...creator, id: String(creator.id) };
+  return creator;
 }
 
 /** Who started the job: its schedule's run, else its user. */
