@@ -11,6 +11,7 @@ export const faultCatalog = {
   'b-head-without-credentials': { clause: 'B-AUTH-1', description: 'a HEAD without an Authorization header is served (for load balancers\' probes) as the account\'s first user: 200 with the Content-Length of the read' },
   'b-basic-trailing-junk-accepted': { clause: 'B-AUTH-1', description: 'the Basic credentials are read by a pattern not anchored at the end: `Basic <base64(key:)>` followed by a space and junk, a comma, a second token or any character outside Base64 authenticates as the key' },
   'b-old-key-valid-after-regeneration': { clause: 'B-AUTH-2', description: 'after POST /user/tokens the previous key keeps working' },
+  'b-token-regeneration-retires-owner-key': { clause: 'B-AUTH-2', description: "POST /user/tokens retires the key of the account's first user (its owner), not the caller's: a member who regenerates gets a new key, its old one keeps working, and the owner is locked out" },
   'b-replaced-key-writes-cached': { clause: 'B-AUTH-2', description: 'the write routes authenticate through a cache of the keys they have seen, which POST /user/tokens never clears: after a regeneration the old key is refused on reads but still writes (PUT /user, POST /hooks)' },
   'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },
   'b-foreign-hook-readable': { clause: 'B-AUTH-3', description: 'GET /hooks/{id} finds a hook by id in any account: another account\'s hook is answered 200, salt and all' },

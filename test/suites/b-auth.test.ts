@@ -4,6 +4,8 @@ import { loadChecks } from '../../suites/index.ts';
 import { runChecks } from '../../suites/lib/run.ts';
 import { inRunOrder } from '../../suites/lib/registry.ts';
 import type { Permission } from '../../suites/lib/types.ts';
+import type { FaultName } from '../../simulator/faults.ts';
+import { B_ACCEPT, basicAuthorization, interfaceBRoot } from '../../suites/lib/clients.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
@@ -28,13 +30,17 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
   });
 
   // A target without a control URL stands for a real deployment; it grants what its document says.
-  async function runOnRealLookingTarget(permissions: Permission[] = []) {
-    const embedded = await startEmbeddedTarget();
+  // `alive`: which configured keys still authenticate after the run.
+  async function runOnRealLookingTarget(permissions: Permission[] = [], faults: FaultName[] = []) {
+    const embedded = await startEmbeddedTarget({ faults });
     try {
       const { controlUrl: _dropped, ...rest } = embedded.target;
       const target = { ...rest, permissions };
       const checks = (await loadChecks()).filter((c) => c.id === REGENERATE);
-      return await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 3, readOnly: false, timeoutMs: 10_000 });
+      const out = await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 3, readOnly: false, timeoutMs: 10_000 });
+      const account = target.b[0]!;
+      const works = async (key: string | undefined) => key !== undefined && (await fetch(`${interfaceBRoot(target.baseUrl ?? '', account.accountId)}/connections/types`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } })).status === 200;
+      return { ...out, alive: { owner: await works(account.apiKey), member: await works(account.memberApiKey) } };
     } finally {
       await embedded.close();
     }
@@ -42,6 +48,7 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
 
   afterEach(() => {
     delete process.env.DISCO_ALLOW_KEY_ROTATION;
+    delete process.env.DISCO_ALLOW_MEMBER_KEY_ROTATION;
   });
 
   it('is skipped on a real target unless the operator opts in, and says why', async () => {
@@ -54,6 +61,30 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
   it('runs on a real target whose document grants permissions: [rotate_api_key]', async () => {
     const out = await runOnRealLookingTarget(['rotate_api_key']);
     expect(out.checks[0]?.verdict).toBe('pass');
+  });
+
+  // B-AUTH-2 says the caller's key: only a regeneration by a user who does not own the account
+  // tells that from the owner's key (fourth mutation audit #44).
+  it('with permissions: [rotate_member_api_key] regenerates member_api_key\'s key only: the check passes and api_key stays alive', async () => {
+    const out = await runOnRealLookingTarget(['rotate_member_api_key']);
+    expect(out.checks[0]?.verdict).toBe('pass');
+    expect(out.checks[0]?.partial ?? []).toEqual([]);
+    expect(out.alive).toEqual({ owner: true, member: false });
+  });
+
+  it('fails a regeneration that retires the owner\'s key instead of its caller\'s (b-token-regeneration-retires-owner-key), naming B-AUTH-2, wherever member_api_key may be regenerated', async () => {
+    for (const permissions of [['rotate_member_api_key'], ['rotate_api_key', 'rotate_member_api_key']] as Permission[][]) {
+      const out = await runOnRealLookingTarget(permissions, ['b-token-regeneration-retires-owner-key']);
+      expect(out.checks[0]?.verdict, permissions.join()).toBe('fail');
+      expect(out.checks[0]?.failures.map((f) => f.clause)).toContain('B-AUTH-2');
+    }
+  });
+
+  it('with permissions: [rotate_api_key] alone regenerates the owner\'s key, and says the caller-or-owner question went unseen', async () => {
+    const out = await runOnRealLookingTarget(['rotate_api_key'], ['b-token-regeneration-retires-owner-key']);
+    expect(out.checks[0]?.verdict).toBe('pass');
+    expect(out.checks[0]?.notes.join('\n')).toMatch(/replaces its caller's key and not the owner's was not seen.*rotate_member_api_key/);
+    expect(out.alive).toEqual({ owner: false, member: true });
   });
 
   it('runs on a real target with DISCO_ALLOW_KEY_ROTATION=1', async () => {

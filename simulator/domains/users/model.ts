@@ -45,7 +45,10 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
  * conventions' linger has passed on the simulator clock (alt: a gateway caching a key's grant).
  */
 export function regenerateApiKey(sim: Sim, account: AccountState, user: User): User {
-  const old = user.apiKey;
+  // The fault: the key retired is the account owner's (its first user's), as code that looks the
+  // account's key up by account rather than by caller would; for the owner itself that is right.
+  const holder = sim.faults.has('b-token-regeneration-retires-owner-key') ? (account.users.values().next().value ?? user) : user;
+  const old = holder.apiKey;
   user.apiKey = newUserApiKey();
   const now = sim.clock.now();
   if (!sim.faults.has('b-old-key-valid-after-regeneration')) sim.store.retireUserKey(old, now + sim.conventions.b.replacedKeyLingerMs, now);
