@@ -18,7 +18,7 @@ import getRawBody from 'raw-body';
 import type { Sim } from '../simulator/context.ts';
 import type { AccountState } from '../simulator/store.ts';
 import type { Links } from '../simulator/context.ts';
-import { acceptsVendorV2, isMediaType, VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
+import { AcceptVerdictCache, isMediaType, VENDOR_MEDIA_TYPE } from '../simulator/http/accept.ts';
 import { KeyDigestCache } from '../simulator/http/credentials.ts';
 import { linksAt } from '../simulator/http/links.ts';
 import { parsePositiveId } from '../simulator/http/path-id.ts';
@@ -62,12 +62,13 @@ type Caller = { account: AccountState; user: Parameters<typeof createJob>[2]; sl
 
 function ownCode(sim: Sim): (req: IncomingMessage) => Exchange | Promise<Exchange> {
   const keyDigests = new KeyDigestCache();
+  const acceptVerdicts = new AcceptVerdictCache(sim.faults);
   const server = `disco-simulator/${SIMULATOR_VERSION} (${sim.conventions.name} conventions)`;
   const refusal = (status: number, message: string): Answer => ({ status, body: JSON.stringify({ message }), type: 'application/json; charset=utf-8' });
 
   /** The gate's work: Accept, the key, the account in the path, settling due jobs. */
   const admit = (req: IncomingMessage, slug: string): Caller | Answer => {
-    if (!acceptsVendorV2(req.headers.accept, false)) return refusal(406, 'Not acceptable.');
+    if (!acceptVerdicts.accepts(req.headers.accept, false)) return refusal(406, 'Not acceptable.');
     const digest = keyDigests.get(req.headers.authorization, false);
     const found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
     if (!found) return refusal(401, 'Unauthorized.');

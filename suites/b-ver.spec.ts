@@ -51,6 +51,45 @@ function specReads(t: CheckContext, account: Account = 0): string[] {
   return specReadRequests(t, account).map((r) => (r.query ? `${r.path}?${new URLSearchParams(r.query).toString()}` : r.path));
 }
 
+/**
+ * How many distinct right spellings of Accept the step after many spellings sends: more than a
+ * bounded cache of verdicts of 256 headers holds (a realistic size), so a cache that, once full,
+ * serves whatever it has not judged shows it. 320 small reads.
+ */
+const MANY_SPELLINGS = 320;
+
+/**
+ * The `i`th of MANY_SPELLINGS distinct spellings of the versioned media type: the type's letters
+ * cased by `i`, spaces or a tab (RFC 9110 OWS) around `;`, the version quoted or not, and a
+ * weight `q=0.5NN` (0.500 to 0.819: the weight is what makes each one distinct), last as RFC 9110
+ * puts it (parameters after the weight are no longer the media type's); every fourth among other
+ * ranges.
+ */
+function rightSpelling(i: number): string {
+  const type = [...VENDOR_TYPE].map((ch, at) => ((at + i) % 4 === 0 && (i & 1) === 1 ? ch.toUpperCase() : ch)).join('');
+  const before = ['', ' ', '\t'][i % 3]!;
+  const after = ['', ' '][(i >> 1) % 2]!;
+  const version = (i >> 2) % 2 === 0 ? '2' : '"2"';
+  const ours = `${type}${before};${after}version=${version}${before};${after}q=0.${500 + i}`;
+  return i % 4 === 3 ? `text/html;q=0.1, ${ours}` : ours;
+}
+
+/**
+ * Wrong Accept values no other step sends (their weights are their own): another version, no
+ * version, other media types. Sent after MANY_SPELLINGS right ones, so a verdict a full cache has
+ * not judged is asked for each.
+ */
+const WRONG_AFTER_MANY = [
+  `${VENDOR_TYPE}; version=1; q=0.301`,
+  `${VENDOR_TYPE};version=3;q=0.302`,
+  `${VENDOR_TYPE}; q=0.303`,
+  `${VENDOR_TYPE.toUpperCase()}; version=20; q=0.304`,
+  'application/json; q=0.305',
+  'application/vnd.other+json; version=2; q=0.306',
+  'text/html;q=0.307',
+  'application/xml; q=0.308',
+];
+
 function describeAccept(accept: string | null): string {
   return accept === null ? 'no Accept header' : `Accept ${JSON.stringify(accept)}`;
 }
@@ -58,7 +97,7 @@ function describeAccept(accept: string | null): string {
 check({
   id: 'b-ver/accept-required',
   clauses: ['B-VER-1'],
-  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version, is refused with a 4xx',
+  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version, is refused with a 4xx, also after 320 distinct spellings of the right one were served',
   needs: ['b'],
   async run(t) {
     const paths = specReads(t);
@@ -71,6 +110,19 @@ check({
       const ex = await t.b().get(path, { headers: { accept } });
       t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
     });
+    // A deployment that remembers its verdicts per Accept header in a bounded cache may, once the
+    // cache is full, serve what it has not judged: the refusals above came before any such
+    // cache filled up. So: many distinct right spellings, each served, and then wrong ones.
+    const path = paths[0]!;
+    for (let i = 0; i < MANY_SPELLINGS; i += 1) {
+      const accept = rightSpelling(i);
+      const ex = await t.b().get(path, { headers: { accept } });
+      t.expect.status(ex, '2xx', 'B-VER-1', `GET ${path} with Accept ${JSON.stringify(accept)} (spelling ${i + 1} of ${MANY_SPELLINGS} of the required media type) names the required media type but was refused`);
+    }
+    for (const accept of WRONG_AFTER_MANY) {
+      const ex = await t.b().get(path, { headers: { accept } });
+      t.expect.status(ex, '4xx', 'B-VER-1', `after ${MANY_SPELLINGS} distinct spellings of the required media type were served, GET ${path} with ${describeAccept(accept)} was not refused (${ex.response.status}): a verdict the target had not seen was served`);
+    }
   },
 });
 

@@ -10,24 +10,41 @@ export const VENDOR_MEDIA_TYPE = `${VENDOR_TYPE}; version=${VENDOR_VERSION}`;
 /**
  * Whether an `Accept` header asks for interface B's version 2 media type. Strict: one of the
  * listed media ranges must be exactly the vendor type with `version=2` (compared as a media
- * type: case-insensitive type, parameters in any order, quoted or not), and not `q=0`.
+ * type: case-insensitive type, parameters in any order, quoted or not), and not `q=0`. Uncached
+ * (the gate keeps a cache of its own: AcceptVerdictCache).
  */
 export function acceptsVendorV2(header: string | undefined, lenient: boolean): boolean {
   if (!header) return false;
-  // Clients repeat the same header on every request; the verdict depends on nothing else.
-  const verdicts = lenient ? lenientVerdicts : strictVerdicts;
-  const known = verdicts.get(header);
-  if (known !== undefined) return known;
-  const verdict = lenient ? acceptsLoosely(header) : acceptsStrictly(header);
-  if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
-  verdicts.set(header, verdict);
-  return verdict;
+  return lenient ? acceptsLoosely(header) : acceptsStrictly(header);
 }
 
 /** How many distinct Accept headers each verdict cache remembers. */
 const VERDICT_CACHE_SIZE = 256;
-const strictVerdicts = new Map<string, boolean>(); // Accept header -> verdict, strict profile
-const lenientVerdicts = new Map<string, boolean>(); // Accept header -> verdict, lenient profile
+
+/**
+ * acceptsVendorV2, remembered: clients repeat the same header on every request, and the verdict
+ * depends on nothing else. One per interface B gate, so per simulator: a process that runs several
+ * simulators (the tests) shares no state between them, and a fault's state is its simulator's own.
+ */
+export class AcceptVerdictCache {
+  private readonly strict = new Map<string, boolean>(); // Accept header -> verdict, strict profile
+  private readonly lenient = new Map<string, boolean>(); // same, lenient profile
+
+  constructor(private readonly faults: { has(name: 'b-accept-cache-fails-open'): boolean }) {}
+
+  accepts(header: string | undefined, lenient: boolean): boolean {
+    if (!header) return false;
+    const verdicts = lenient ? this.lenient : this.strict;
+    const known = verdicts.get(header);
+    if (known !== undefined) return known;
+    // b-accept-cache-fails-open: a full cache serves what it has not judged instead of evicting.
+    if (verdicts.size >= VERDICT_CACHE_SIZE && this.faults.has('b-accept-cache-fails-open')) return true;
+    const verdict = acceptsVendorV2(header, lenient);
+    if (verdicts.size >= VERDICT_CACHE_SIZE) verdicts.delete(verdicts.keys().next().value as string);
+    verdicts.set(header, verdict);
+    return verdict;
+  }
+}
 
 function acceptsStrictly(header: string): boolean {
   for (const range of splitRanges(header)) {

@@ -4,7 +4,7 @@ import type { BState } from './types.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
-import { acceptsVendorV2, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
+import { AcceptVerdictCache, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { KeyDigestCache } from '../../http/credentials.ts';
 import { linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
@@ -24,6 +24,7 @@ const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
  */
 export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middleware {
   const keyDigests = new KeyDigestCache();
+  const acceptVerdicts = new AcceptVerdictCache(sim.faults);
   return async (ctx: Context, next: Next): Promise<void> => {
     const contentType = ctx.get('content-type');
     if (sim.faults.has('b-json-charset-refused') && contentType !== '' && contentType !== 'application/json') {
@@ -36,7 +37,7 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
     try {
       if (sim.faults.has('b-repeated-query-500') && Object.values(ctx.query).some(Array.isArray)) throw new TypeError('value.trim is not a function');
       if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
-      checkVersion(sim, ctx);
+      checkVersion(sim, ctx, acceptVerdicts);
       authenticate(sim, ctx, keyDigests, options.accountless === true);
       // b-path-id-parse-int: the id parameters normalised with parseInt before the handlers read them.
       if (sim.faults.has('b-path-id-parse-int')) parseIntIdParams(ctx);
@@ -84,20 +85,20 @@ function decodePathByHand(path: string): void {
   }
 }
 
-function checkVersion(sim: Sim, ctx: Context): void {
+function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache): void {
   // b-accept-checked-on-get-and-post-only: the version negotiation hangs on the reading and
   // creating routes only, so updates and deletions never meet it.
   if (sim.faults.has('b-accept-checked-on-get-and-post-only') && ctx.method !== 'GET' && ctx.method !== 'POST') return;
   const accept = ctx.get('accept');
   const served = sim.faults.has('b-missing-accept-served') && !accept;
-  const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptsVendorV2(accept, sim.options.profile === 'lenient');
+  const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptVerdicts.accepts(accept, sim.options.profile === 'lenient');
   if (!served && !acceptable) {
     throw new ApiError('not_acceptable', {
       message: `Not acceptable: send Accept: ${VENDOR_MEDIA_TYPE}.`,
       problems: [{ field: 'Accept', message: `must be ${VENDOR_MEDIA_TYPE}` }],
     });
   }
-  if (sim.options.profile === 'lenient' && acceptable && !acceptsVendorV2(accept, false)) {
+  if (sim.options.profile === 'lenient' && acceptable && !acceptVerdicts.accepts(accept, false)) {
     allowLeniently(ctx, 'B-VER-1', `Accept: ${shownValue(accept)} does not ask for ${VENDOR_MEDIA_TYPE}`);
   }
 }
