@@ -67,9 +67,11 @@ function sometimesLong(usual: fc.Arbitrary<string>, long: fc.Arbitrary<string>):
 
 check({
   id: 'b-user/update',
-  clauses: ['B-USER-1'],
-  supports: ['B-SCHEMA-1', 'B-FMT-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, or are refused with a 4xx',
+  // B-FMT-1 carried, not only supported: the one place a user stands in a zone away from UTC,
+  // where a deployment writing the user's times in the user's zone shows it.
+  clauses: ['B-USER-1', 'B-FMT-1'],
+  supports: ['B-SCHEMA-1'],
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
