@@ -112,7 +112,7 @@ const SCHEMA_WRITES = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.effect 
 
 const writeInput = (t: CheckContext) =>
   fc.record({
-    hook: t.target.interfaceB.hook ? declaredHookBody(t.target.interfaceB.hook, t.name('schema-hook'), { mayBeActive: true }) : anyHookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
+    hook: t.target.interfaceB.hooks ? fc.oneof(...t.target.interfaceB.hooks.map((declared) => declaredHookBody(declared, t.name('schema-hook'), { mayBeActive: true }))) : anyHookBody(t.name('schema-hook'), { mayBeActive: t.target.controlUrl !== undefined }),
     // Ed25519 outside the simulator profile: which SSH key types a deployment takes is its own
     // choice (b-user/ssh-key), and a refused key type shows no resource.
     keyKind: t.profile === 'simulator' ? fc.constantFrom<SshKeyKind>(...SSH_KEY_KINDS.filter((k) => k !== 'rsa')) : fc.constant<SshKeyKind>('ed25519'),

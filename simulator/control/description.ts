@@ -1,6 +1,7 @@
 import type { Conventions } from '../conventions.ts';
 import { HOOK_EVENTS } from '../domains/hooks/events.ts';
-import { REAL_SERVICE_HOOK_VOCABULARY, spokenSettings } from '../domains/hooks/vocabulary.ts';
+import { REAL_SERVICE_HOOK_VOCABULARY, spokenSettings, type HookVocabulary } from '../domains/hooks/vocabulary.ts';
+import { LIVE_HOOK_TYPES, type LiveHookType } from '../domains/hooks/types.ts';
 
 /**
  * How the simulator describes its own conventions in the words of a target document (the
@@ -45,16 +46,30 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       replaced_key_seconds: conventions.b.replacedKeyLingerMs === 0 ? 0 : Math.ceil((conventions.b.replacedKeyLingerMs * 5) / 1000),
       // The query that names an object to GET /connections/{id}/salesforce/fields.
       salesforce_fields_query: { [b.salesforceObjectParameter]: 'Account' },
-      // A hook in the conventions' words: a web hook to a host that never resolves (RFC 6761),
-      // and every event kind. The real service's words are what a run assumes of a document
-      // without one, so the standard conventions leave it out: the standard run then proves the
-      // checks without a declared hook, the alt run with one.
-      ...(b.hooks === REAL_SERVICE_HOOK_VOCABULARY
-        ? {}
-        : { hook: { type: b.hooks.types.web, settings: spokenSettings(b.hooks, { url: 'https://hooks.disco-conformance.invalid/declared?route=disco' }), events: HOOK_EVENTS.map((event) => b.hooks.events[event]) } }),
+      // One hook of each type the simulator takes, in the conventions' words, each delivering
+      // nowhere (web and slack to a host that never resolves, RFC 6761; mail to an address
+      // there; a PagerDuty key of no account), with every event kind: a deployment's document
+      // declares its own types, which the checks that make and reset hooks then cover all of. The
+      // real service's words are what a run assumes of a document without any, so the standard
+      // conventions leave them out: the standard run then proves the checks without declared
+      // hooks, the alt run with them.
+      ...(b.hooks === REAL_SERVICE_HOOK_VOCABULARY ? {} : { hooks: declaredHooks(b.hooks) }),
     },
     // Ids that start at 10^9 reach the range a run takes for absent ones by default: every id
     // below the first names nothing.
     ...(conventions.firstId > 1 ? { absent_ids: { min: 1_000, max: conventions.firstId - 1 } } : {}),
   };
+}
+
+/** Settings of a hook of each live type that delivers nowhere, in the real service's keys. */
+const NOWHERE_SETTINGS: Record<LiveHookType, Record<string, unknown>> = {
+  web: { url: 'https://hooks.disco-conformance.invalid/declared?route=disco' },
+  email: { emails: 'disco@hooks.disco-conformance.invalid' },
+  slack: { url: 'https://hooks.disco-conformance.invalid/slack/declared', channel: '#disco' },
+  pagerduty: { service_key: 'disco-conformance-no-such-service', service_name: 'disco' },
+};
+
+function declaredHooks(words: HookVocabulary): Record<string, unknown>[] {
+  const events = HOOK_EVENTS.map((event) => words.events[event]);
+  return LIVE_HOOK_TYPES.map((type) => ({ type: words.types[type], settings: spokenSettings(words, NOWHERE_SETTINGS[type]), events }));
 }

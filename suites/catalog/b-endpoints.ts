@@ -179,8 +179,8 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
     ],
     creates: 'hook',
     touches: ['hooks'],
-    // The real service's words unless the target document gives a hook of its own.
-    bodyUsesGapValues: (b) => b.hook === undefined,
+    // The real service's words unless the target document gives hooks of its own.
+    bodyUsesGapValues: (b) => b.hooks === undefined,
   },
   { key: 'GET /hooks', method: 'GET', path: '/hooks', source: 'extension', effect: 'read', answer: { schema: 'hook', list: true, paged: true } },
   { key: 'GET /hooks/search', method: 'GET', path: '/hooks/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'hook', list: true, paged: true } },

@@ -63,9 +63,11 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   const salesforce = target.interfaceB.salesforceFieldsQuery;
   // The catalog's own query is the real service's: declaring it departs from nothing.
   if (salesforce !== undefined && JSON.stringify(salesforce) !== JSON.stringify(bEndpoint('GET /connections/{id}/salesforce/fields').query)) b.salesforce_fields_query = { ...salesforce };
-  // A declared hook replaces the real service's words wholesale: always a departure.
-  const hook = target.interfaceB.hook;
-  if (hook) b.hook = { type: hook.type, settings: structuredClone(hook.settings), events: [...hook.events] };
+  // Declared hooks replace the real service's words wholesale: always a departure. One is
+  // shown as `hook`, as most documents give it; several as `hooks`.
+  const hooks = (target.interfaceB.hooks ?? []).map((hook) => ({ type: hook.type, settings: structuredClone(hook.settings), events: [...hook.events] }));
+  if (hooks.length === 1) b.hook = hooks[0];
+  else if (hooks.length > 1) b.hooks = hooks;
   if (target.interfaceB.groupableConnectionTypes) b.groupable_connection_types = [...target.interfaceB.groupableConnectionTypes];
   if (target.interfaceB.extensionPaths) b.extension_paths = { ...target.interfaceB.extensionPaths };
 

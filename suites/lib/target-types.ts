@@ -117,6 +117,13 @@ export interface InterfaceBDocument {
    */
   hook?: { type: string; settings: Record<string, unknown>; events: string[] };
   /**
+   * Several hooks this deployment takes, each as `hook` (give one or the other): one of each hook
+   * type it supports, with that type's own settings (a Slack URL, a PagerDuty service key), which
+   * no run can invent. B-HOOK-1 and B-HOOK-2 make and reset a hook of every one; the other checks
+   * that make a hook use the first.
+   */
+  hooks?: { type: string; settings: Record<string, unknown>; events: string[] }[];
+  /**
    * The connection types of `fixtures.connections` that are database or cloud-storage ones, which
    * the spec says a connection group may hold (B-CG-1): connection type ids are "open-ended" in
    * the spec. Default: the real service's (mysql, postgres, sqlserver, mongo, s3, gs, sftp, ...).

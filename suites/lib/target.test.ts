@@ -122,6 +122,15 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: [] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 'job'] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
     [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job', 3] } } }, 'interface_b.hook.events must be a list of 1 to 100 different event kinds'],
+    [{ base_url: 'http://x', interface_b: { hooks: [] } }, 'interface_b.hooks must be a list of 1 to 20 hooks this deployment takes'],
+    [{ base_url: 'http://x', interface_b: { hooks: { type: 'web', settings: {}, events: ['job'] } } }, 'interface_b.hooks must be a list of 1 to 20 hooks'],
+    [{ base_url: 'http://x', interface_b: { hooks: Array.from({ length: 21 }, () => ({ type: 'web', settings: {}, events: ['job'] })) } }, 'interface_b.hooks must be a list of 1 to 20 hooks'],
+    [{ base_url: 'http://x', interface_b: { hooks: [{ type: 'web', settings: {}, events: ['job'] }, { type: 'mail', events: ['job'] }] } }, 'interface_b.hooks[1].settings must be an object'],
+    [{ base_url: 'http://x', interface_b: { hooks: [{ type: 'web', settings: {}, events: ['job'], active: false }] } }, 'unknown field interface_b.hooks[0].active'],
+    [{ base_url: 'http://x', interface_b: { hooks: [{ settings: {}, events: ['job'] }] } }, 'interface_b.hooks[0].type must be the name of a hook type'],
+    [{ base_url: 'http://x', interface_b: { hooks: [{ type: 'web', settings: {}, events: ['job'] }, { type: 'mail', settings: {}, events: [] }] } }, 'interface_b.hooks[1].events must be a list of 1 to 100 different event kinds'],
+    [{ base_url: 'http://x', interface_b: { hooks: [{ type: 'web', settings: { pad: 'x'.repeat(5000) }, events: ['job'] }] } }, 'at most 4096 bytes'],
+    [{ base_url: 'http://x', interface_b: { hook: { type: 'web', settings: {}, events: ['job'] }, hooks: [{ type: 'mail', settings: {}, events: ['job'] }] } }, 'interface_b gives both hook and hooks'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: [] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
     [{ base_url: 'http://x', interface_b: { extension_paths: { '/user': '/me' } } }, 'interface_b.extension_paths must map "METHOD /path"'],
     [{ base_url: 'http://x', interface_b: { extension_paths: { 'GET /jobs/{id}': '/job-runs' } } }, 'must name the same placeholders as /jobs/{id}'],
@@ -136,13 +145,24 @@ describe('resolveTarget', () => {
     expect(configError(() => resolveTarget(doc, {}))).toContain(message);
   });
 
-  it('reads a declared hook as given (interface_b.hook)', () => {
+  it('reads a declared hook as given (interface_b.hook), as a list of one', () => {
     const hook = { type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x', retries: 3 }, events: ['job:completed', 'job:*'] };
-    expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hook).toEqual(hook);
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { hook } }, {}).interfaceB.hooks).toEqual([hook]);
+    expect(resolveTarget({ base_url: 'http://x' }, {}).interfaceB.hooks).toBeUndefined();
     expect(resolveTarget({ base_url: 'http://x', interface_b: { groupable_connection_types: ['postgresql', 'azure_blob', 'postgresql'] } }, {}).interfaceB.groupableConnectionTypes).toEqual(['postgresql', 'azure_blob']);
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: 'none' } }, {}).interfaceA.listPaging).toEqual({ by: 'none' });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paths: { 'GET /user': '/me' } } }, {}).interfaceB.extensionPaths).toEqual({ 'GET /user': '/me' });
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
+  });
+
+  it('reads declared hooks as given, in their order (interface_b.hooks: one of each type a deployment takes)', () => {
+    const hooks = [
+      { type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'] },
+      { type: 'mail', settings: { emails: 'ops@hooks.example.invalid' }, events: ['job:failed', 'job:completed'] },
+      { type: 'incident', settings: { service_key: 'none' }, events: ['job:*'] },
+    ];
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { hooks } }, {}).interfaceB.hooks).toEqual(hooks);
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { hook: null, hooks } }, {}).interfaceB.hooks).toEqual(hooks);
   });
 
   it('reads the paging parameters, the job windows and the permissions the operator grants', () => {
@@ -175,6 +195,16 @@ describe('targetSecrets', () => {
   it('lists a declared hook\'s secret-named settings (the README asks for none, but a PagerDuty hook wants a service_key)', () => {
     const t = resolveTarget({ ...full, interface_b: { hook: { type: 'pagerduty', settings: { service_name: 'etl', service_key: 'pd-key-0123' }, events: ['job'] } } }, env);
     expect(targetSecrets(t)).toContain('pd-key-0123');
+    expect(targetSecrets(t)).not.toContain('etl');
+  });
+
+  it('lists the secret-named settings of every declared hook (interface_b.hooks), not the first alone', () => {
+    const hooks = [
+      { type: 'web', settings: { url: 'https://hooks.example.invalid/x' }, events: ['job'] },
+      { type: 'pagerduty', settings: { service_name: 'etl', service_key: 'pd-key-4567' }, events: ['job'] },
+    ];
+    const t = resolveTarget({ ...full, interface_b: { hooks } }, env);
+    expect(targetSecrets(t)).toContain('pd-key-4567');
     expect(targetSecrets(t)).not.toContain('etl');
   });
 });

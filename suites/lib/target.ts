@@ -314,7 +314,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'groupable_connection_types', 'extension_paths']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -349,7 +349,8 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     if (bad) c.fail(`${at}.salesforce_fields_query must be an object of 1 to 10 query parameters (names of letters, digits, _ . - [ ]) to string values, such as {object_name: Account}`);
     else out.salesforceFieldsQuery = Object.fromEntries(entries as [string, string][]);
   }
-  if (doc.hook !== undefined && doc.hook !== null) out.hook = validateHook(c, doc.hook, `${at}.hook`);
+  const hooks = validateHooks(c, doc.hook, doc.hooks, at);
+  if (hooks) out.hooks = hooks;
   const groupable = doc.groupable_connection_types;
   if (groupable !== undefined && groupable !== null) {
     const bad = !Array.isArray(groupable) || groupable.length === 0 || groupable.length > 100 || groupable.some((g) => typeof g !== 'string' || !CONNECTION_TYPE.test(g));
@@ -381,6 +382,25 @@ const CONNECTION_TYPE = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** The most a declared hook's settings may hold, as JSON: a hook's settings, not a payload. */
 const MAX_HOOK_SETTINGS = 4096;
+
+/** The most hooks a document may declare: one or a few of each type a deployment takes. */
+const MAX_DECLARED_HOOKS = 20;
+
+/**
+ * `hook` (one) or `hooks` (a list of one or more, each as `hook`): the hooks a deployment takes,
+ * one of each of its types with that type's own settings (a Slack URL, a PagerDuty service key),
+ * which no run can invent. Both at once would leave which one counts unsaid, so they are refused.
+ */
+function validateHooks(c: Checker, hook: unknown, hooks: unknown, at: string): DeclaredHook[] | undefined {
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (given(hook) && given(hooks)) c.fail(`${at} gives both hook and hooks: give one hook as hook, or several (one of each type this deployment takes) as hooks`);
+  if (given(hook)) return [validateHook(c, hook, `${at}.hook`)];
+  if (!given(hooks)) return undefined;
+  if (!Array.isArray(hooks) || hooks.length === 0 || hooks.length > MAX_DECLARED_HOOKS) {
+    c.fail(`${at}.hooks must be a list of 1 to ${MAX_DECLARED_HOOKS} hooks this deployment takes, each {type, settings, events} as hook, such as one of each hook type it supports`);
+  }
+  return hooks.map((h, i) => validateHook(c, h, `${at}.hooks[${i}]`));
+}
 
 function validateHook(c: Checker, value: unknown, at: string): DeclaredHook {
   const doc = c.object(value, at, ['type', 'settings', 'events']);
@@ -533,8 +553,8 @@ export function targetSecrets(target: ResolvedTarget): string[] {
   if (target.tls?.clientKeyPassphrase) secrets.add(target.tls.clientKeyPassphrase);
   const notSecret = new Set(target.headersNotSecret ?? []);
   for (const [name, value] of Object.entries(target.headers ?? {})) if (!notSecret.has(name)) secrets.add(value);
-  // A declared hook should carry no secret (README), but one named as such is still hidden.
-  for (const [name, value] of Object.entries(target.interfaceB.hook?.settings ?? {})) if (typeof value === 'string' && isSecretField(name)) secrets.add(value);
+  // Declared hooks should carry no secret (README), but one named as such is still hidden.
+  for (const hook of target.interfaceB.hooks ?? []) for (const [name, value] of Object.entries(hook.settings)) if (typeof value === 'string' && isSecretField(name)) secrets.add(value);
   for (const url of [target.baseUrl, target.cdcBaseUrl, target.controlUrl]) {
     if (!url) continue;
     const parsed = new URL(url);

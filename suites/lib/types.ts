@@ -66,8 +66,12 @@ export interface ResolvedInterfaceB {
   replacedKeyMs?: number;
   /** The query that names an object to `GET /connections/{id}/salesforce/fields` (`salesforce_fields_query`); `{object_name: 'Account'}` when not given. */
   salesforceFieldsQuery?: Record<string, string>;
-  /** A hook this target takes (`hook`); when not given, hooks are made in the real service's words (docs/interface-b.md). */
-  hook?: DeclaredHook;
+  /**
+   * The hooks this target takes, one or more (`hooks`, or `hook` for a list of one): the checks
+   * that make hooks make one of every declared type. When not given, hooks are made in the real
+   * service's words (docs/interface-b.md).
+   */
+  hooks?: DeclaredHook[];
   /** The connection types a connection group may hold (`groupable_connection_types`); the real service's database and cloud-storage types when not given. */
   groupableConnectionTypes?: string[];
   /** Where the target serves the real service's extensions (`extension_paths`): the catalog's path template to its own. */
@@ -366,7 +370,7 @@ export interface DeclaredTarget {
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

@@ -14,7 +14,7 @@ import type { CheckResult, DeclaredHook, ResolvedTarget } from '../../suites/lib
 const HOOK_CHECKS = ['b-hook/create-read', 'b-hook/reset-salt'];
 
 function withHook(hook: DeclaredHook | undefined) {
-  return ({ interfaceB: { hook: _declared, ...interfaceB }, ...target }: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...interfaceB, ...(hook ? { hook } : {}) } });
+  return ({ interfaceB: { hooks: _declared, ...interfaceB }, ...target }: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...interfaceB, ...(hook ? { hooks: [hook] } : {}) } });
 }
 
 const verdicts = (checks: readonly CheckResult[]) => Object.fromEntries(checks.map((c) => [c.id, c.verdict]));
@@ -28,7 +28,7 @@ describe('a hook declared in the target document (interface_b.hook)', () => {
   it('without it, the real service\'s words are refused there and the hook checks are not verified, never failed', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ conventions: 'alt', only: HOOK_CHECKS, seed: 7, runs: 8, retarget: withHook(undefined) });
     expect(verdicts(run.checks)).toEqual({ 'b-hook/create-read': 'skip', 'b-hook/reset-salt': 'skip' });
-    expect(run.checks[0]?.reason).toContain('give one of its own hooks as interface_b.hook in the target document');
+    expect(run.checks[0]?.reason).toContain('give its own hooks as interface_b.hooks (or one as interface_b.hook) in the target document');
   });
 
   it('must be taken: a declared hook the deployment refuses fails B-HOOK-1', { timeout: 60_000 }, async () => {

@@ -90,7 +90,10 @@ export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   const salt = sim.faults.has('b-hook-salt-derived') ? createHash('sha256').update(`${hook.id}:${String(hook.createdAt)}`).digest('hex') : newSalt();
   // b-hook-reset-salts-every-hook: the update loses its hook condition and salts the whole account.
   const salted = sim.faults.has('b-hook-reset-salts-every-hook') ? [...account.hooks.values()] : [hook];
-  for (const each of salted) each.salt = salt;
+  // b-hook-reset-some-types: the re-salt written only for the types that sign their deliveries
+  // (web, and slack beside it); an email or PagerDuty hook keeps the salt it had.
+  const resalts = (each: Hook) => !sim.faults.has('b-hook-reset-some-types') || each.type === 'web' || each.type === 'slack';
+  for (const each of salted) if (resalts(each)) each.salt = salt;
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
   return hook;
 }

@@ -141,17 +141,23 @@ export function anyWebHookBody(name: string) {
  * with its own settings), addressed to reserved domains only.
  */
 export function anyHookBody(name: string, options: HookOptions) {
-  const settingsByType = fc.oneof(
-    { weight: 3, arbitrary: webSettings.map((settings) => ({ type: 'web', settings })) },
-    fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ type: 'email', settings: { emails: locals.map((l) => `${l}@example.com`).join(',') } })),
-    fc.record({ path: urlPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ type: 'slack', settings: { url: `https://hooks.example.com/slack/${path}`, channel } })),
-    fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ type: 'pagerduty', settings: { service_key: key, service_name: 'disco' } })),
-  );
-  return fc.record({ typed: settingsByType, common: hookCommon(name, options) }).map(({ typed, common }) => ({ ...typed, ...common }));
+  const { web, email, slack, pagerduty } = hookBodiesByType(name, options);
+  return fc.oneof({ weight: 3, arbitrary: web }, email, slack, pagerduty);
+}
+
+/** A hook body of each live type of the real service, one generator each (`anyHookBody`'s). */
+export function hookBodiesByType(name: string, options: HookOptions): Record<'web' | 'email' | 'slack' | 'pagerduty', fc.Arbitrary<{ type: string; settings: Record<string, unknown>; name: string; events: string[]; active: boolean }>> {
+  const typed = (type: string, settings: fc.Arbitrary<Record<string, unknown>>) => fc.record({ settings, common: hookCommon(name, options) }).map(({ settings, common }) => ({ type, settings, ...common }));
+  return {
+    web: typed('web', webSettings),
+    email: typed('email', fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ emails: locals.map((l) => `${l}@example.com`).join(',') }))),
+    slack: typed('slack', fc.record({ path: urlPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ url: `https://hooks.example.com/slack/${path}`, channel }))),
+    pagerduty: typed('pagerduty', fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ service_key: key, service_name: 'disco' }))),
+  };
 }
 
 /**
- * A hook body of the kind a target document declares (`interface_b.hook`): its type and settings
+ * A hook body of a kind a target document declares (`interface_b.hook`, one of `hooks`): its type and settings
  * as given, subscribed to some of its event kinds, named and active or not as generated.
  */
 export function declaredHookBody(declared: DeclaredHook, name: string, options: HookOptions) {

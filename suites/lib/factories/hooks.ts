@@ -5,12 +5,13 @@ import { setupFailed } from './setup.ts';
 
 /**
  * An inactive hook: it never fires, so creating it has no effect outside the account. Hook types,
- * settings and event kinds are not in the spec: the target document's hook (`interface_b.hook`)
- * where it gives one, subscribed to its first event kind; else the real service's web hook
- * (docs/interface-b.md), addressed to a reserved domain.
+ * settings and event kinds are not in the spec: the target document's first hook
+ * (`interface_b.hook`, or the first of `interface_b.hooks`) where it gives one, subscribed to its
+ * first event kind; else the real service's web hook (docs/interface-b.md), addressed to a
+ * reserved domain. Only B-HOOK-1 and B-HOOK-2 make a hook of every declared type.
  */
 export function inactiveHookBody(b: ResolvedInterfaceB, name: string): Record<string, unknown> {
-  const declared = b.hook;
+  const declared = b.hooks?.[0];
   if (declared) return { type: declared.type, name, settings: structuredClone(declared.settings), events: declared.events.slice(0, 1), active: false };
   return { type: 'web', name, settings: { url: 'https://example.invalid/disco-hook' }, events: ['job.completed'], active: false };
 }
