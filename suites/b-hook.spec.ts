@@ -45,6 +45,8 @@ type HookWords = 'declared' | 'real-service';
 interface HookKind {
   label: string;
   bodies: fc.Arbitrary<JsonObject>;
+  /** How often a case draws this kind, against the others' (1 unless said). */
+  weight?: number;
 }
 
 /**
@@ -59,7 +61,9 @@ function hookKinds(t: CheckContext, name: string): { words: HookWords; kinds: Ho
   if (declared) return { words: 'declared', kinds: declared.map((hook, i) => ({ label: declared.length > 1 ? `${hook.type} (interface_b.hooks[${i}])` : hook.type, bodies: declaredHookBody(hook, name, { mayBeActive: true }) })) };
   if (t.profile !== 'simulator') return { words: 'real-service', kinds: [{ label: 'web', bodies: anyWebHookBody(name) }] };
   const byType = hookBodiesByType(name, { mayBeActive: t.target.controlUrl !== undefined });
-  return { words: 'real-service', kinds: Object.entries(byType).map(([type, bodies]) => ({ label: type, bodies })) };
+  // Web hooks thrice as often as each other type, as anyHookBody: their settings vary the most
+  // (a port, a query, insecure_ssl), and what a deployment drops of them needs cases to show.
+  return { words: 'real-service', kinds: Object.entries(byType).map(([type, bodies]) => ({ label: type, bodies, weight: type === 'web' ? 3 : 1 })) };
 }
 
 /**
@@ -71,7 +75,7 @@ function hookKinds(t: CheckContext, name: string): { words: HookWords; kinds: Ho
  */
 async function propertyOverKinds(t: CheckContext, label: string, kinds: readonly HookKind[], predicate: (sent: JsonObject) => Promise<void>): Promise<void> {
   const drawn = new Set<number>();
-  const tagged = fc.oneof(...kinds.map((kind, i) => kind.bodies.map((sent) => ({ kind: i, sent }))));
+  const tagged = fc.oneof(...kinds.map((kind, i) => ({ weight: kind.weight ?? 1, arbitrary: kind.bodies.map((sent) => ({ kind: i, sent })) })));
   await t.property(label, tagged, async ({ kind, sent }) => {
     drawn.add(kind);
     await predicate(sent);
