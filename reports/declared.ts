@@ -6,6 +6,9 @@ export function declaredEntries(declared: DeclaredTarget): [string, string][] {
   const walk = (prefix: string, value: unknown): void => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       for (const [key, inner] of Object.entries(value)) walk(prefix ? `${prefix}.${key}` : key, inner);
+    } else if (Array.isArray(value) && value.some((item) => item !== null && typeof item === 'object')) {
+      // A list of records (interface_b.hooks): each by its index, as the document's validation names it.
+      value.forEach((item, i) => walk(`${prefix}[${i}]`, item));
     } else entries.push([prefix, value === null ? 'not served' : Array.isArray(value) ? value.join(', ') : String(value)]);
   };
   walk('', declared);

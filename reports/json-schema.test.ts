@@ -34,6 +34,10 @@ describe('run-result.schema.json', () => {
       return validate(report);
     };
     expect(declared({ min: 1000, max: 999_999_999 })).toBe(true);
+    const hooks = [{ type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:*'] }, { type: 'mail', settings: { emails: 'o@h.example.invalid' }, events: ['job:*'] }];
+    const report = JSON.parse(JSON.stringify(sampleReport())) as { target: Record<string, unknown> };
+    report.target.declared = { interface_b: { hooks } };
+    expect(validate(report)).toBe(true);
     expect(declared({ min: 1000 })).toBe(false);
   });
 

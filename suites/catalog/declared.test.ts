@@ -68,4 +68,22 @@ describe('declaredOf: what a target document told the run, for the reports', () 
       'absent_ids.max: 999999999',
     ]);
   });
+
+  it('shows several declared hooks as hooks, each by its index; one stays hook', () => {
+    const hooks = [
+      { type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:completed'] },
+      { type: 'mail', settings: { emails: 'ops@h.example.invalid' }, events: ['job:*'] },
+    ];
+    const declared = declaredOf(resolveTarget({ base_url: 'http://x', interface_b: { hooks } }, {}));
+    expect(declared).toEqual({ interface_b: { hooks } });
+    expect(declaredLines(declared ?? {})).toEqual([
+      'interface_b.hooks[0].type: http',
+      'interface_b.hooks[0].settings.endpoint: https://h.example.invalid/x',
+      'interface_b.hooks[0].events: job:completed',
+      'interface_b.hooks[1].type: mail',
+      'interface_b.hooks[1].settings.emails: ops@h.example.invalid',
+      'interface_b.hooks[1].events: job:*',
+    ]);
+    expect(declaredOf(resolveTarget({ base_url: 'http://x', interface_b: { hooks: hooks.slice(0, 1) } }, {}))).toEqual({ interface_b: { hook: hooks[0] } });
+  });
 });

@@ -73,8 +73,8 @@ export async function prepare(sim: RunningSimulator, method: string, path: strin
       await sim.control.clock.advance(60_000);
       values.output_id = ((await (await b(`/jobs/${values.id}`)).json()) as { outputs: { id: number }[] }).outputs[0]!.id;
     }
-    // In the running conventions' words: the hook their target document gives, else the real service's.
-    const declaredHook = sim.target.interface_b?.hook;
+    // In the running conventions' words: the first hook their target document gives, else the real service's.
+    const declaredHook = sim.target.interface_b?.hooks?.[0] ?? sim.target.interface_b?.hook;
     const hook = declaredHook ? { ...declaredHook, events: declaredHook.events.slice(0, 1) } : { type: 'email', settings: { emails: 'a@b.example' }, events: ['job'] };
     if (p.startsWith('/hooks/')) values.hook_id = await idOf(await b('/hooks', { method: 'POST', body: JSON.stringify(hook) }));
     if (p.startsWith('/user/keys/')) values.key_id = await idOf(await b('/user/keys', { method: 'POST', body: JSON.stringify((op.requestBody ? example : undefined) ?? { public_key: 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJfAyMBs0lOcd7ICzLHKtr67kiPm6Ha1EVKnJSLGHbxw ada@laptop' }) }));
