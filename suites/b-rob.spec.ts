@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
-import { boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
+import { absentIdFrom, boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
+import { B_ACCEPT } from './lib/clients.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
@@ -225,6 +226,39 @@ check({
         expectRefusedCleanly(t, ex, `${endpoint.label} with a ${contentType} body that is no ${endpoint.label} body`);
       }
     }
+  },
+});
+
+/**
+ * Accept values a browser, a generic HTTP library or a proxy sends: none is interface B's media
+ * type (B-VER-1 refuses them), and a refusal is an answer to bad input, so its body is the error
+ * object whatever the client said it prefers (a framework that renders its error pages as HTML
+ * for a browser-like Accept shows it only here).
+ */
+const FOREIGN_ACCEPTS = ['text/html', 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', 'application/json', 'text/plain', 'application/xml'];
+
+check({
+  id: 'b-rob/foreign-accept-errors',
+  clauses: ['X-ROB-1', 'B-ERR-1'],
+  title: "X-ROB-1 and B-ERR-1: a request whose Accept is a browser's, HTML, plain JSON, text or XML gets, where it is refused, a 4xx with the interface B error object, not an error page; a 404 asked with the vendor type and text/html beside it carries the not-found object",
+  needs: ['b', 'fixture:package_id'],
+  async run(t) {
+    let served = 0;
+    for (const accept of FOREIGN_ACCEPTS) {
+      const ex = await t.b().get('/invoices', { headers: { accept } });
+      // Served anyway is B-VER-1's to judge (b-ver/accept-required), not bad input handled here.
+      if (is2xx(ex)) served++;
+      expectHandled(t, ex);
+    }
+    if (served === FOREIGN_ACCEPTS.length) t.note(`GET /invoices was served under every one of ${FOREIGN_ACCEPTS.length} foreign Accept values (B-VER-1 judges that): no refusal's body was seen`);
+    // The vendor type first, HTML beside it at a lower weight: the answer is the vendor type's,
+    // and a 404 in it is B-ERR-1's object. The id is one of the target's absent range (any one).
+    const absent = absentIdFrom(t.target, 7);
+    const accept = `${B_ACCEPT}, text/html;q=0.5`;
+    const missing = await t.b().get(`/packages/${absent}`, { headers: { accept } });
+    expectNoCrashOrLeak(t, missing, CRASH_AND_LEAK, foreignSecrets(t));
+    t.expect.status(missing, 404, 'B-ERR-1', `GET /packages/${absent} (no such package) with Accept "${accept}" answered ${missing.response.status}`);
+    t.expect.errorObjectB(missing, 'B-ERR-1');
   },
 });
 

@@ -45,6 +45,13 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     ctx.body = '<html><body><h1>415 Unsupported Media Type</h1></body></html>';
     return;
   }
+  // b-error-page-for-browsers: a framework's error page for a client that mentions HTML in its
+  // Accept, wherever it ranks it (a browser's Accept, or the vendor type with HTML beside it).
+  if (iface === 'B' && faults?.has('b-error-page-for-browsers') && /text\/html/i.test(ctx.get('accept'))) {
+    ctx.type = 'text/html';
+    ctx.body = `<html><body><h1>${status}</h1><p>${message}</p></body></html>`;
+    return;
+  }
   // Error bodies are plain JSON; B-VER-2 governs successful responses only.
   ctx.type = 'application/json';
 }
