@@ -11,16 +11,17 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
  * Authenticates an interface A request from its `Authorization` header (A-AUTH-1..7):
  * `Bearer <key>` only (scheme in any case, exactly one token); the key must carry
  * `<prefix>_` (checked before any lookup); it is found by digest, and must be neither revoked
- * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation` and
- * `addMissingPrefix` are only ever set by faults (`a-revoked-key-reads`,
+ * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation`,
+ * `ignoreExpiry` and `addMissingPrefix` are only ever set by faults (`a-revoked-key-reads`,
+ * `a-revoked-key-manages-keys`, `a-expired-key-manages-keys`,
  * `a-unprefixed-key-on-pipeline-reads`, interfaces/a/gate.ts).
  */
-export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean; addMissingPrefix?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
+export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean; ignoreExpiry?: boolean; addMissingPrefix?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
   const now = sim.clock.now();
   const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   const candidate = presented === null ? null : prefixed(sim, presented, options.addMissingPrefix === true);
   const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true)) throw refusal(sim, authorization);
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true, options.ignoreExpiry === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
   return found;
 }
@@ -44,13 +45,13 @@ function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | 
   return addMissingPrefix || sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
 }
 
-function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: boolean): boolean {
+function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: boolean, ignoreExpiry: boolean): boolean {
   if (!key.admin && sim.faults.has('a-non-admin-key-refused')) return false;
   if (key.revokedAt !== null && !ignoreRevocation) {
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }
-  if (key.expiresAt !== null && key.expiresAt <= now && !sim.faults.has('a-expired-key-accepted')) return false;
+  if (key.expiresAt !== null && key.expiresAt <= now && !ignoreExpiry && !sim.faults.has('a-expired-key-accepted')) return false;
   return true;
 }
 

@@ -10,7 +10,11 @@ import type { AState } from './types.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = headProbeGrant(sim, ctx) ?? authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationUnchecked(sim, ctx), addMissingPrefix: prefixAdded(sim, ctx) });
+  const { account, key } = headProbeGrant(sim, ctx) ?? authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), {
+      ignoreRevocation: revocationUnchecked(sim, ctx),
+      ignoreExpiry: expiryUnchecked(sim, ctx),
+      addMissingPrefix: prefixAdded(sim, ctx),
+    });
   const state = ctx.state as AState;
   state.account = account;
   state.apiKey = key;
@@ -37,10 +41,30 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
 /**
  * Every request's key is checked for revocation (A-AUTH-6). The fault `a-revoked-key-reads` is a
  * deployment whose pipeline read (GET /pipelines/{id}) authenticates through a path of its own
- * that looks the key up but never asks whether it was revoked.
+ * that looks the key up but never asks whether it was revoked; `a-revoked-key-manages-keys` one
+ * whose key-management writes (a key's create, a revocation) do so, so a revoked admin key
+ * still mints keys.
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
+  if (writesKeys(sim, ctx)) return sim.faults.has('a-revoked-key-manages-keys');
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
+}
+
+/**
+ * Every request's key is checked for expiry (A-AUTH-4). The fault `a-expired-key-manages-keys` is
+ * a deployment whose key-management writes authenticate through a lookup of their own that never
+ * compares the key's expiry with now, so an expired admin key still mints keys.
+ */
+function expiryUnchecked(sim: Sim, ctx: Context): boolean {
+  return writesKeys(sim, ctx) && sim.faults.has('a-expired-key-manages-keys');
+}
+
+/** A key's create or a revocation, at the paths of the served conventions (under any version prefix the router serves). */
+function writesKeys(sim: Sim, ctx: Context): boolean {
+  const { keys, revoke } = sim.conventions.a.paths;
+  // The conventions' paths are letters, '-', '_' and '/' with ':id' segments: no escaping needed.
+  const at = (path: string): RegExp => new RegExp(`^/api/public/v\\d+${path.replace(/:id/g, '[^/]+')}/?$`);
+  return (ctx.method === 'POST' && at(keys).test(ctx.path)) || (ctx.method === revoke.method && at(revoke.path).test(ctx.path));
 }
 
 /** GET of one pipeline or of its definition, under the served version prefix (or the fault's other one). */
