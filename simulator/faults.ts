@@ -114,6 +114,7 @@ export const faultCatalog = {
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   'b-error-page-for-browsers': { clause: 'X-ROB-1', description: 'interface B answers its errors as an HTML page when the Accept header mentions text/html (a browser\'s, or the vendor type with HTML beside it)' },
   'b-415-html-page': { clause: 'X-ROB-1', description: 'interface B answers a body in another media type than JSON 415 with an HTML page, not the error object' },
+  'b-int32-path-id-500': { clause: 'X-ROB-1', description: 'interface B\'s path ids bound as 32-bit integers: an id above 2^31-1 (GET /packages/2147483648) overflows the query parameter and crashes the handler: 500' },
   'b-path-id-parse-int': { clause: 'X-ROB-1', description: 'interface B\'s path ids read with parseInt (leading digits kept, the rest dropped): GET /packages/7abc and /hooks/7.5 answer record 7, DELETE /hooks/7x deletes hook 7' },
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
@@ -160,6 +161,7 @@ export const faultCatalog = {
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
+  'a-int32-pipeline-id-500': { clause: 'X-ROB-1', description: 'the pipeline lookup binds the id as a 32-bit integer: a pipeline id above 2^31-1 (GET /pipelines/2147483648, DELETE, PUT, PATCH, start, stop) crashes the handler: 500' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },
   'a-non-admin-key-refused': { clause: 'A-AUTH-1', description: 'keys without admin rights are refused on every request (a role check applied to everything)' },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
-import { pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { archiveIfCreated, createPipeline } from './lib/factories/pipelines.ts';
 import { looksLikeStackTrace, pathProxyMayRewrite } from './lib/robustness.ts';
 import { requestLine } from './lib/answers.ts';
@@ -10,7 +10,7 @@ import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
-import { aRoute, aSend } from './catalog/a-requests.ts';
+import { aRoute, aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 
 /*
  * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
@@ -211,3 +211,51 @@ check({
   },
 });
 
+
+check({
+  id: 'a-rob/integer-width-id-reads',
+  clauses: ['X-ROB-1'],
+  title: "X-ROB-1: every read of a pipeline by id, with ids at the integer widths' edges (2^31-1, 2^31, 2^32-1, 2^32, 2^53-1, 2^53, 2^63-1, 2^63, 2^64-1, 2^64, 10^20, 2^128), never gets a 5xx, and every 4xx carries the error object (any of them may be live on a deployment with 64-bit ids: a 2xx is no failure)",
+  needs: ['a'],
+  async run(t) {
+    // A fixed list, every run: a random draw rarely lands on an edge (a 32-bit id column
+    // overflows at 2^31, a 64-bit one at 2^63), and the absent-id ranges never cross them.
+    const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
+    if (!reads.length) t.skip('the target document says no pipeline is read by id (interface_a.operations.pipelines.read and .definition are null); a-rob/integer-width-id-writes sends the ids to the writes');
+    for (const e of reads) for (const id of INTEGER_WIDTH_IDS) expectHandled(t, await t.a().get(pathWithId(e, id)), `pipeline id ${id}`);
+    t.note(`${reads.length} reads sent with ${INTEGER_WIDTH_IDS.length} ids each`);
+  },
+});
+
+/** Whether a deployment storing ids in 64 bits, signed or not, can hold `id` (a decimal text). */
+function fitsIn64Bits(id: string): boolean {
+  return BigInt(id) < 2n ** 64n;
+}
+
+check({
+  id: 'a-rob/integer-width-id-writes',
+  clauses: ['X-ROB-1'],
+  title: "X-ROB-1: DELETE, PUT, PATCH, start and stop of a pipeline by the first id beyond each integer width (2^31, 2^32, 2^53, 2^63, 2^64) that a read found absent (a 4xx; without a read, only ids beyond 64 bits) never get a 5xx, and every 4xx carries the error object",
+  needs: ['a', 'write'],
+  async run(t) {
+    const operations = pipelineOperations(t);
+    const writes = operations.filter((e) => e.route.method !== 'GET');
+    const read = operations.find((e) => e.operation === 'pipelines.read');
+    // Only ids a read just refused: an id that may be live (a deployment with 64-bit ids) is
+    // never written to. Without a read, only ids no 64-bit column holds.
+    const absent: string[] = [];
+    for (const id of INTEGER_WIDTH_OVERFLOWS) {
+      if (!read) {
+        if (!fitsIn64Bits(id)) absent.push(id);
+        continue;
+      }
+      const ex = await t.a().get(pathWithId(read, id));
+      expectHandled(t, ex, `pipeline id ${id}`);
+      if (ex.response.status >= 400 && ex.response.status < 500) absent.push(id);
+    }
+    if (!read) t.partial('X-ROB-1', 'the target document says no pipeline is read by id (interface_a.operations.pipelines.read is null), so no id within 64 bits could be seen absent: the writes were sent only 2^64, beyond any 64-bit id');
+    for (const e of writes) for (const id of absent) expectHandled(t, await t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'rob-wide')), `pipeline id ${id}`);
+    if (!absent.length || !writes.length) t.skip('no pipeline write is served by id, or no id beyond an integer width was refused by the read, so none was written to');
+    t.note(`${writes.length} writes sent with ${absent.length} ids each, every one refused by the read first`);
+  },
+});

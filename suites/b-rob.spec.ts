@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
-import { absentIdFrom, boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
+import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, absentIdFrom, boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
 import { B_ACCEPT } from './lib/clients.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
@@ -13,11 +13,11 @@ import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveHookBody } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
-import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
-import { bodyContext, ownValues, queryOf, requestOf } from './catalog/b-requests.ts';
+import { B_ENDPOINTS, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
+import { bodyContext, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 import { describeNotSent, ownWrites, watchOwnWrites } from './catalog/b-exercise.ts';
 import { CheckSkipped } from './lib/failure.ts';
-import type { BodyContext, BodyField, ResourceKind } from './catalog/types.ts';
+import type { BEndpoint, BodyContext, BodyField, ResourceKind } from './catalog/types.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 
 /*
@@ -491,6 +491,81 @@ check({
       if (ex.response.status === 401 || ex.response.status === 403) return expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, foreignSecrets(t));
       expectRefusedCleanly(t, ex, `GET /${account}/api/connections/types`);
     });
+  },
+});
+
+/** `endpoint`'s path and options with `id` (a decimal text, maybe beyond 2^53) for its id; undefined when its body needs fixtures the account lacks. */
+function withIdText(t: CheckContext, endpoint: BEndpoint, id: string): { path: string; options: RequestOptions } | undefined {
+  const type = endpoint.path.includes('{type}') ? someConnectionType(t.fixtures(0), endpoint.id) : undefined;
+  // requestOf builds the body and query; the path is built apart, as it takes only numbers.
+  const request = requestOf(endpoint, { id: 1, ...(type === undefined ? {} : { type }) }, bodyContext(t));
+  return request && { path: bPath(endpoint, { id, ...(type === undefined ? {} : { type }) }), options: request.options };
+}
+
+check({
+  id: 'b-rob/integer-width-id-reads',
+  clauses: ['X-ROB-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1: every read of the endpoint catalog that takes an id, with ids at the integer widths' edges (2^31-1, 2^31, 2^32-1, 2^32, 2^53-1, 2^53, 2^63-1, 2^63, 2^64-1, 2^64, 10^20, 2^128), never gets a 5xx, and every refusal is the error object (any of them may be live on a deployment with 64-bit ids: a 2xx is no failure)",
+  needs: ['b'],
+  async run(t) {
+    // A fixed list, every run: a random draw rarely lands on an edge (a 32-bit id column
+    // overflows at 2^31, a 64-bit one at 2^63), and the absent-id ranges never cross them.
+    // Each kind's own read gets all twelve ids, the other reads (exports, logs, lists under a
+    // record) the first id beyond each width, so the requests stay near two hundred.
+    const ones = new Set(Object.values(RESOURCE_READS).map((r) => r.one));
+    const reads = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.effect === 'read' && e.id);
+    let sent = 0;
+    for (const e of reads) {
+      for (const id of ones.has(e.key) ? INTEGER_WIDTH_IDS : INTEGER_WIDTH_OVERFLOWS) {
+        const request = withIdText(t, e, id);
+        if (!request) continue;
+        expectHandled(t, await t.b().get(request.path, request.options));
+        sent += 1;
+      }
+    }
+    t.note(`${sent} reads sent: ${reads.filter((e) => ones.has(e.key)).length} reads of a record by id with ${INTEGER_WIDTH_IDS.length} ids each, ${reads.filter((e) => !ones.has(e.key)).length} others with ${INTEGER_WIDTH_OVERFLOWS.length}`);
+  },
+});
+
+check({
+  id: 'b-rob/integer-width-id-writes',
+  clauses: ['X-ROB-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1: every undoable write of the endpoint catalog that takes an id (a hook's reset or DELETE, a job's stop, a package validation), with the first id beyond each integer width (2^31, 2^32, 2^53, 2^63, 2^64) that its kind's read found absent (a 4xx), never gets a 5xx, and every refusal is the error object",
+  needs: ['b', 'write'],
+  async run(t) {
+    // Only ids the kind's own read just refused: an id that may be live (a deployment with 64-bit
+    // ids) is never written to, so no answer here can change a real record.
+    const writes = B_ENDPOINTS.filter((e) => e.effect === 'write' && e.id && e.method !== 'GET' && RESOURCE_READS[e.id.kind].one !== undefined);
+    const absentByKind = new Map<ResourceKind, string[]>();
+    for (const kind of new Set(writes.map((e) => e.id?.kind).filter((k) => k !== undefined))) {
+      const read = B_ENDPOINTS.find((e) => e.key === RESOURCE_READS[kind].one);
+      if (!read) continue;
+      const absent: string[] = [];
+      for (const id of INTEGER_WIDTH_OVERFLOWS) {
+        const request = withIdText(t, read, id);
+        if (!request) continue;
+        const ex = await t.b().get(request.path, request.options);
+        expectHandled(t, ex);
+        if (ex.response.status >= 400 && ex.response.status < 500) absent.push(id);
+      }
+      absentByKind.set(kind, absent);
+    }
+    let sent = 0;
+    for (const e of writes) {
+      for (const id of (e.id && absentByKind.get(e.id.kind)) ?? []) {
+        const request = withIdText(t, e, id);
+        if (!request) continue;
+        const ex = await t.b().request(e.method, request.path, request.options);
+        sent += 1;
+        const made = idOf(ex);
+        if (is2xx(ex) && made !== undefined && e.creates) undoCreation(t, 0, e.creates, made);
+        expectHandled(t, ex);
+      }
+    }
+    if (sent === 0) t.skip('no id beyond an integer width was refused by the read of a kind the catalog writes by id, so none was written to (see the notes)');
+    t.note(`${sent} writes sent, each with an id its kind's read refused`);
   },
 });
 

@@ -11,6 +11,9 @@ import type { Pipeline } from './types.ts';
 /** How much slower the faults `a-foreign-404-slower` and `a-foreign-archive-404-slower` answer for another account's pipeline. */
 export const FOREIGN_DELAY_MS = 20;
 
+/** The largest signed 32-bit integer: the fault `a-int32-pipeline-id-500` overflows above it. */
+const INT32_MAX = 2_147_483_647;
+
 /**
  * Finds a pipeline of the caller's account by its path id. A malformed id, an absent one and
  * another account's are the same 404 (A-PIPE-3, A-ENUM-1), reached by the same work: a single
@@ -29,6 +32,8 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
     if (sim.faults.has('a-non-integer-id-500')) throw new TypeError(`pipeline id ${rawId} is not a number`);
     throw pipelineNotFound();
   }
+  // A lookup whose id column is 32-bit: a larger id overflows the query parameter.
+  if (sim.faults.has('a-int32-pipeline-id-500') && id > INT32_MAX) throw new RangeError(`value ${id} is out of range for type integer`);
   const pipeline = account.pipelines.get(id) ?? (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
   if (!pipeline) throw await absent(sim, account, id, use);
   settle(pipeline, sim.clock.now());

@@ -4,6 +4,7 @@ import type { BState } from './types.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
+import { parsePositiveId } from '../../http/path-id.ts';
 import { AcceptVerdictCache, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { KeyDigestCache } from '../../http/credentials.ts';
 import { linksFor } from '../../http/links.ts';
@@ -41,6 +42,8 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       authenticate(sim, ctx, keyDigests, options.accountless === true);
       // b-path-id-parse-int: the id parameters normalised with parseInt before the handlers read them.
       if (sim.faults.has('b-path-id-parse-int')) parseIntIdParams(ctx);
+      // b-int32-path-id-500: the data layer binds every id parameter as a 32-bit integer.
+      if (sim.faults.has('b-int32-path-id-500')) bindIdParamsAsInt32(ctx);
       await next();
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
@@ -164,6 +167,21 @@ function parseIntIdParams(ctx: Context): void {
     if ((name !== 'id' && !name.endsWith('_id')) || name === 'account_id') continue;
     const id = parseInt(value, 10);
     if (id > 0) params[name] = String(id);
+  }
+}
+
+/**
+ * The fault `b-int32-path-id-500`: every id parameter (as parseIntIdParams picks them) bound to a
+ * 32-bit query parameter, which an id above 2^31-1 overflows: a RangeError, so a 500. Ids that are
+ * no positive safe integer still reach the handlers, which answer them 404 as before.
+ */
+function bindIdParamsAsInt32(ctx: Context): void {
+  const params = (ctx as Context & { params?: Record<string, string> }).params;
+  if (!params) return;
+  for (const [name, value] of Object.entries(params)) {
+    if ((name !== 'id' && !name.endsWith('_id')) || name === 'account_id') continue;
+    const id = parsePositiveId(value);
+    if (id !== null && id > 2_147_483_647) throw new RangeError(`value ${id} is out of range for type integer`);
   }
 }
 

@@ -28,6 +28,33 @@ export function wideAbsentId(target: AbsentIdsOf): fc.Arbitrary<number> {
   return fc.integer({ min: wide.min, max: wide.max });
 }
 
+/**
+ * Path ids at the edges of the integer widths a deployment may store ids in, as decimal texts:
+ * 2^31-1 and 2^31 (a signed 32-bit column), 2^32-1 and 2^32 (unsigned), 2^53-1 and 2^53 (a
+ * double), 2^63-1 and 2^63 (a signed 64-bit column), 2^64-1 and 2^64 (unsigned), and some beyond
+ * (10^20, 2^128). The random ids of a run miss these edges: the absent ids stay in one range
+ * (a declared one, or below 2^31 and from 10^12), and `nonIdSegment` jumps from 2^53+1 to 10^22.
+ * Any of them may name a live record on a deployment with 64-bit ids, so an answer to one is
+ * only held to X-ROB-1 (no 5xx; a 4xx carries the error object), never to "absent".
+ */
+export const INTEGER_WIDTH_IDS: readonly string[] = [
+  '2147483647',
+  '2147483648',
+  '4294967295',
+  '4294967296',
+  '9007199254740991',
+  '9007199254740992',
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551615',
+  '18446744073709551616',
+  '100000000000000000000',
+  '340282366920938463463374607431768211456',
+];
+
+/** Of `INTEGER_WIDTH_IDS`, the first id beyond each width (2^31, 2^32, 2^53, 2^63, 2^64): the ones an id column or a parser of that width cannot hold, sent where all twelve would be too many requests. */
+export const INTEGER_WIDTH_OVERFLOWS: readonly string[] = ['2147483648', '4294967296', '9007199254740992', '9223372036854775808', '18446744073709551616'];
+
 /** Boundary and odd numbers: zero, negatives, 32/53-bit edges, fractions, the largest double. */
 export function boundaryNumber(): fc.Arbitrary<number> {
   return fc.constantFrom(0, -0, -1, 1.5, -(2 ** 31), 2 ** 31, 2 ** 31 - 1, 2 ** 32, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, -1e308, Number.MIN_VALUE, 0.1 + 0.2);
