@@ -43,6 +43,8 @@ function readInteger(ctx: Context, name: string, fallback: number, min: number, 
  * Slicing an array is O(limit), so a page costs the same whatever the collection's size.
  */
 export function pageOf<T>(sim: Sim, ctx: Context, items: readonly T[], page: Page, skew = 0): T[] {
+  // b-int32-offset-500: the offset bound into a 32-bit query parameter, which overflows past 2^31-1.
+  if (page.offset > 2_147_483_647 && sim.faults.has('b-int32-offset-500')) throw new RangeError(`OFFSET ${page.offset} is out of range for type integer`);
   const start = page.offset + skew;
   const slice = items.slice(start, start + page.limit);
   setPageLinks(sim, ctx, page, items.length);
