@@ -320,32 +320,40 @@ check({
 });
 
 /**
- * Account 2's groupable connections that are surely not account 1's: the spec does not say ids are
- * global, so with per-account numbering account 2's id may name one of account 1's own (grouping
- * it would rightly succeed, and move it). Any id account 1's key can read is dropped, before
- * anything is written; outside the simulator, when account 1 cannot read even its own connections
- * (the reads are extensions), no id can be told apart and none is used.
+ * The owner's groupable connections that are surely not the caller's (account 1 naming account
+ * 2's, or account 2 naming account 1's): the spec does not say ids are global, so with per-account
+ * numbering the owner's id may name one of the caller's own (grouping it would rightly succeed,
+ * and move it). Any id the caller's key can read is dropped, before anything is written; outside
+ * the simulator, when the caller cannot read even its own connections (the reads are extensions),
+ * no id can be told apart and none is used (`unreadable` says so).
  */
-async function foreignConnections(t: CheckContext): Promise<{ foreign: ConnectionRef[]; dropped: number[] }> {
-  const mine = fixtureConnections(t);
+async function foreignConnections(t: CheckContext, caller: 0 | 1): Promise<{ foreign: ConnectionRef[]; dropped: number[]; unreadable: boolean }> {
+  const owner = caller === 0 ? 1 : 0;
+  const mine = fixtureConnections(t, caller);
   const ownIds = new Set(mine.map((c) => c.id));
-  const theirs = groupable(t, fixtureConnections(t, 1));
+  const theirs = groupable(t, fixtureConnections(t, owner));
   const candidates = theirs.filter((c) => !ownIds.has(c.id));
-  // Ids account 1's own fixtures also have: the same numbers, per account.
+  // Ids the caller's own fixtures also have: the same numbers, per account.
   const shared = theirs.filter((c) => ownIds.has(c.id)).map((c) => c.id);
-  if (candidates.length === 0) return { foreign: [], dropped: shared };
-  const canRead = mine[0] !== undefined && (await readConnection(t, mine[0])) !== null;
-  if (!canRead && t.profile !== 'simulator') {
-    t.skip("account 1 cannot read its own connections (GET /connections/{type}/{id} and GET /connections are extensions), so account 2's connection ids cannot be told apart from account 1's own");
-  }
+  if (candidates.length === 0) return { foreign: [], dropped: shared, unreadable: false };
+  const canRead = mine[0] !== undefined && (await readConnection(t, mine[0], caller)) !== null;
+  if (!canRead && t.profile !== 'simulator') return { foreign: [], dropped: shared, unreadable: true };
   const out: ConnectionRef[] = [];
   const dropped: number[] = [...shared];
   for (const ref of candidates) {
-    if (canRead && (await readConnection(t, { type: ref.type, id: ref.id })) !== null) dropped.push(ref.id);
+    if (canRead && (await readConnection(t, { type: ref.type, id: ref.id }, caller)) !== null) dropped.push(ref.id);
     else out.push(ref);
   }
-  if (dropped.length) t.note(`account 2's connections ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): not used as foreign ids`);
-  return { foreign: out, dropped };
+  if (dropped.length) t.note(`account ${owner + 1}'s connections ${dropped.join(', ')} are also ids of account ${caller + 1}'s own (ids numbered per account): not used as foreign ids`);
+  return { foreign: out, dropped, unreadable: false };
+}
+
+/** Why no connection of the owner's can be named by the caller as another account's. */
+function noForeignReason(caller: 0 | 1, found: { dropped: number[]; unreadable: boolean }): string {
+  const owner = caller === 0 ? 1 : 0;
+  if (found.unreadable) return `account ${caller + 1} cannot read its own connections (GET /connections/{type}/{id} and GET /connections are extensions), so account ${owner + 1}'s connection ids cannot be told apart from account ${caller + 1}'s own`;
+  if (found.dropped.length) return `account ${owner + 1}'s connections ${found.dropped.join(', ')} are also ids of account ${caller + 1}'s own (ids numbered per account): none can stand for another account's`;
+  return `needs a database or cloud-storage connection of account ${owner + 1} in its fixtures.connections that account ${caller + 1}'s key cannot read`;
 }
 
 function groupable(t: CheckContext, refs: ConnectionRef[]): ConnectionRef[] {
@@ -390,7 +398,7 @@ function groupBody(name: string, description: string, members: ConnectionRef[]):
 check({
   id: 'b-conn/group-create',
   clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1', 'B-VER-2'],
-  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names; without the optional connections too",
+  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names, for account 2's own connections too; without the optional connections too",
   needs: ['b', 'write'],
   async run(t) {
     const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
@@ -442,6 +450,9 @@ check({
       // wrong label does not cut the membership short).
       expectVendorMediaType(t, ex);
     }, { runs: t.target.controlUrl ? undefined : 2 });
+    const second = await secondAccountGroup(t);
+    readBack += second.readBack;
+    unreadable += second.unreadable;
     if (membershipAllowed(t) && assigned === 0) t.partial('B-CG-1', 'no generated group named any connection, so assigning connections was not verified');
     if (readBack === 0 && unreadable > 0) {
       t.partial('B-CG-1', "the assignment was seen only in POST /connection_groups' answer: no connection it named could be read back with its group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether they joined the group was not seen");
@@ -449,78 +460,134 @@ check({
   },
 });
 
+/**
+ * Account 2 makes one group of its own groupable connections, where the document has a second
+ * account and membership is permitted: created (201) with them, each read back with account 2's
+ * key in it, as account 1's groups are judged. Account 1's groups alone pass a service that
+ * resolves every group's references in one account's connections (the first that made a group,
+ * say): there account 2's own are refused. One group only: it cannot be deleted either.
+ */
+async function secondAccountGroup(t: CheckContext): Promise<{ readBack: number; unreadable: number }> {
+  const counts = { readBack: 0, unreadable: 0 };
+  if (!t.target.b[1] || !membershipAllowed(t)) return counts;
+  const members = groupable(t, fixtureConnections(t, 1));
+  if (members.length === 0) {
+    t.note("account 2 made no group of its own connections: its fixtures.connections hold no database or cloud-storage connection, so that another account's groups hold its own connections too was not seen");
+    return counts;
+  }
+  const name = t.name('group-account-2');
+  const description = "disco: account 2's own connections";
+  const ex = await t.b(1).post('/connection_groups', { body: groupBody(name, description, members) });
+  t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups with account 2's key and ${members.length} of account 2's own connections answered ${ex.response.status}`);
+  const groupId = expectCreatedGroup(t, ex, name, description, members);
+  for (const member of members) {
+    const read = await readConnection(t, member, 1);
+    if (!read || !Object.hasOwn(read.connection, 'connection_group_id')) {
+      counts.unreadable++;
+      continue;
+    }
+    counts.readBack++;
+    t.expect.that(read.connection.connection_group_id === groupId, {
+      clause: 'B-CG-1',
+      message: `account 2's ${member.type} connection ${member.id}, named in account 2's new group ${groupId}, is not in it when read back with account 2's key`,
+      expected: `connection_group_id ${groupId}`,
+      received: `connection_group_id ${show(read.connection.connection_group_id)}`,
+      exchange: read.ex,
+    });
+  }
+  return counts;
+}
+
 check({
   id: 'b-conn/group-foreign-connection',
   clauses: ['B-CG-1'],
-  title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx and changes nothing: that connection, the account's own connections named beside it, and the group list stay as they were",
+  title: "B-CG-1: POST /connection_groups naming another account's connection is refused with a 4xx and changes nothing, account 1 naming account 2's and account 2 naming account 1's: that connection, the caller's own connections named beside it, and the group list stay as they were",
   needs: ['b', 'b2', 'write'],
   async run(t) {
-    const { foreign, dropped } = await foreignConnections(t);
-    if (foreign.length === 0) {
-      t.skip(
-        dropped.length
-          ? `account 2's connections ${dropped.join(', ')} are also ids of account 1's own (ids numbered per account): none can stand for another account's`
-          : "needs a database or cloud-storage connection of account 2 in its fixtures.connections that account 1's key cannot read",
-      );
-    }
-    const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
-    if (!membershipAllowed(t)) t.note(`the refused groups name no connection of account 1 (${howToPermit('assign_connections_to_groups')} to include some)`);
-    // Every refused group's name starts so, and no other group of the run's does: a group of that
-    // name in the list afterwards is one a refusal kept (a name the target trimmed still starts so).
-    const refusedPrefix = t.name('refused-group');
-    // The account's own connections named beside the foreign one, read back before and after.
-    let ownReadBack = 0;
-    let ownUnreadable = 0;
-    const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${refusedPrefix} ${n}`) });
-    await t.property("another account's connection cannot be grouped", input, async ({ foreign: ref, own: mine, name }) => {
-      const before = await readConnection(t, ref, 1);
-      const mineBefore = await Promise.all(mine.map(async (m) => ({ ref: m, read: await readConnection(t, m) })));
-      const ex = await t.b().post('/connection_groups', { body: groupBody(name, 'disco: must be refused', [...mine, ref]) });
-      t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups naming account 2's ${ref.type} connection ${ref.id} answered ${ex.response.status}`);
-      if (before) {
-        const after = await readConnection(t, ref, 1);
-        t.expect.that(after !== null && sameJson(after.connection, before.connection), {
-          clause: 'B-CG-1',
-          message: `account 2's connection ${ref.id} changed after account 1 tried to group it`,
-          expected: show(before.connection),
-          received: show(after?.connection ?? null),
-          exchange: ex,
-        });
+    // Both ways: a service that resolved the references in one account's connections (the first
+    // that made a group, say) refuses account 2's foreign references to nothing and takes account
+    // 1's into account 2's group, so account 1 alone naming account 2's passes it.
+    const one = await foreignConnections(t, 0);
+    const two = await foreignConnections(t, 1);
+    if (one.foreign.length === 0 && two.foreign.length === 0) t.skip(`${noForeignReason(0, one)}; and ${noForeignReason(1, two)}`);
+    if (!membershipAllowed(t)) t.note(`the refused groups name no connection of the caller's own (${howToPermit('assign_connections_to_groups')} to include some)`);
+    for (const [caller, found] of [[0, one], [1, two]] as const) {
+      if (found.foreign.length === 0) {
+        t.note(`account ${caller + 1} naming account ${caller === 0 ? 2 : 1}'s connection was not tried: ${noForeignReason(caller, found)}`);
+        continue;
       }
-      // A refusal moves none of the account's own connections named with it: a service that
-      // checks the references only after moving them answers the 4xx with them already moved.
-      for (const { ref: m, read } of mineBefore) {
-        if (!read || !Object.hasOwn(read.connection, 'connection_group_id')) {
-          ownUnreadable++;
-          continue;
-        }
-        const after = await readConnection(t, m);
-        ownReadBack++;
-        const was = read.connection.connection_group_id;
-        t.expect.that(after !== null && sameJson(after.connection.connection_group_id, was), {
-          clause: 'B-CG-1',
-          message: `account 1's own ${m.type} connection ${m.id}, named beside account 2's connection ${ref.id} in a refused POST /connection_groups, has moved`,
-          expected: `connection_group_id ${show(was)}, as before the refused request`,
-          received: after === null ? 'the connection could not be read back' : `connection_group_id ${show(after.connection.connection_group_id)}`,
-          exchange: after?.ex ?? ex,
-        });
-      }
-    });
-    if (ownUnreadable > 0 && ownReadBack === 0) {
-      t.note("account 1's own connections named in the refused groups could not be read with their group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether a refusal moved them was not seen");
+      await refusedForeignGroups(t, caller, found.foreign);
     }
-    await expectNoRefusedGroup(t, refusedPrefix);
-    t.note('the foreign connection is read back with account 2\'s key through an extension read when the target serves one');
+    t.note("the foreign connection is read back with its owner's key through an extension read when the target serves one");
   },
 });
+
+/**
+ * `caller` names `foreign`, connections of the other account's, in new groups, with its own
+ * connections beside them where membership is permitted: each must be refused (any 4xx) and change
+ * nothing: the foreign connection read back by its owner as before, the caller's own where they
+ * were, and no group of a refused name in the caller's group list.
+ */
+async function refusedForeignGroups(t: CheckContext, caller: 0 | 1, foreign: ConnectionRef[]): Promise<void> {
+  const owner = caller === 0 ? 1 : 0;
+  const who = `account ${caller + 1}`;
+  const whose = `account ${owner + 1}'s`;
+  const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t, caller)) : [];
+  // Every refused group's name starts so, and no other group of the run's does: a group of that
+  // name in the list afterwards is one a refusal kept (a name the target trimmed still starts so).
+  const refusedPrefix = t.name(caller === 0 ? 'refused-group' : 'refused-group-2');
+  // The caller's own connections named beside the foreign one, read back before and after.
+  let ownReadBack = 0;
+  let ownUnreadable = 0;
+  const input = fc.record({ foreign: fc.constantFrom(...foreign), own: fc.subarray(own, { maxLength: Math.min(2, own.length) }), name: displayName.map((n) => `${refusedPrefix} ${n}`) });
+  await t.property(`another account's connection cannot be grouped (${who} naming ${whose})`, input, async ({ foreign: ref, own: mine, name }) => {
+    const before = await readConnection(t, ref, owner);
+    const mineBefore = await Promise.all(mine.map(async (m) => ({ ref: m, read: await readConnection(t, m, caller) })));
+    const ex = await t.b(caller).post('/connection_groups', { body: groupBody(name, 'disco: must be refused', [...mine, ref]) });
+    t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups with ${who}'s key naming ${whose} ${ref.type} connection ${ref.id} answered ${ex.response.status}`);
+    if (before) {
+      const after = await readConnection(t, ref, owner);
+      const wasGroup = Object.hasOwn(before.connection, 'connection_group_id') ? `; connection_group_id ${show(before.connection.connection_group_id)} before, ${show(after?.connection.connection_group_id ?? null)} after` : '';
+      t.expect.that(after !== null && sameJson(after.connection, before.connection), {
+        clause: 'B-CG-1',
+        message: `${whose} connection ${ref.id} changed after ${who} tried to group it${wasGroup}`,
+        expected: show(before.connection),
+        received: show(after?.connection ?? null),
+        exchange: ex,
+      });
+    }
+    // A refusal moves none of the caller's own connections named with it: a service that checks
+    // the references only after moving them answers the 4xx with them already moved.
+    for (const { ref: m, read } of mineBefore) {
+      if (!read || !Object.hasOwn(read.connection, 'connection_group_id')) {
+        ownUnreadable++;
+        continue;
+      }
+      const after = await readConnection(t, m, caller);
+      ownReadBack++;
+      const was = read.connection.connection_group_id;
+      t.expect.that(after !== null && sameJson(after.connection.connection_group_id, was), {
+        clause: 'B-CG-1',
+        message: `${who}'s own ${m.type} connection ${m.id}, named beside ${whose} connection ${ref.id} in a refused POST /connection_groups, has moved`,
+        expected: `connection_group_id ${show(was)}, as before the refused request`,
+        received: after === null ? 'the connection could not be read back' : `connection_group_id ${show(after.connection.connection_group_id)}`,
+        exchange: after?.ex ?? ex,
+      });
+    }
+  });
+  if (ownUnreadable > 0 && ownReadBack === 0) {
+    t.note(`${who}'s own connections named in the refused groups could not be read with their group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether a refusal moved them was not seen`);
+  }
+  await expectNoRefusedGroup(t, refusedPrefix, caller);
+}
 
 /**
  * A refused group is not made: the group list, read whole (GET /connection_groups is an
  * extension), holds no group named as a refused one. A group found counts even in a walk that
  * could not be completed; a walk that could not be completed, or a list not served, is said.
  */
-async function expectNoRefusedGroup(t: CheckContext, refusedPrefix: string): Promise<void> {
-  const groups = await listCatalog(t.b(), t.target, '/connection_groups', 20);
+async function expectNoRefusedGroup(t: CheckContext, refusedPrefix: string, caller: 0 | 1): Promise<void> {
+  const groups = await listCatalog(t.b(caller), t.target, '/connection_groups', 20);
   if (!groups) {
     t.note('GET /connection_groups (an extension) is not served, so whether a refused group was kept anyway was not seen');
     return;
@@ -529,7 +596,7 @@ async function expectNoRefusedGroup(t: CheckContext, refusedPrefix: string): Pro
   const [first] = kept;
   t.expect.that(first === undefined, {
     clause: 'B-CG-1',
-    message: `GET /connection_groups lists ${kept.length} group${kept.length === 1 ? '' : 's'} whose POST /connection_groups was refused (it named account 2's connection)`,
+    message: `GET /connection_groups${caller === 0 ? '' : ` (account ${caller + 1})`} lists ${kept.length} group${kept.length === 1 ? '' : 's'} whose POST /connection_groups was refused (it named account ${caller === 0 ? 2 : 1}'s connection)`,
     expected: `no group named "${refusedPrefix} ..."`,
     received: show(first ?? null),
     exchange: pageListing(groups, (g) => g === first) ?? groups.exchanges.at(-1),

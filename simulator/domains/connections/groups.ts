@@ -22,13 +22,14 @@ export interface GroupView {
 export function createGroup(sim: Sim, account: AccountState, user: User, input: GroupInput): GroupView {
   const problems: FieldProblem[] = [];
   const members: Connection[] = [];
+  const lookIn = lookupAccount(sim, account);
   input.connections.forEach((ref, index) => {
     const problem = refProblem(ref);
     if (problem) {
       problems.push({ field: `connections[${index}].type`, message: problem });
       return;
     }
-    const connection = resolveRef(sim, account, ref);
+    const connection = resolveRef(sim, lookIn, ref);
     // Absent and another account's connection get the same answer: nothing about other accounts leaks.
     if (!connection) problems.push({ field: `connections[${index}].id`, message: `names no ${ref.type} connection of this account` });
     else members.push(connection);
@@ -56,6 +57,21 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
   if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(account, connection, group, now);
   if (problems.length) throw invalidFields(problems);
   return { group, members };
+}
+
+/** The slug of the first account that made a group on each simulator (b-group-connections-first-account). */
+const firstGroupAccount = new WeakMap<Sim, string>();
+
+/**
+ * The account whose connections the references name: the caller's. Under
+ * b-group-connections-first-account, a memo meant to save the lookup keeps the first account that
+ * made a group, and every later group, whoever makes it, resolves its references there.
+ */
+function lookupAccount(sim: Sim, account: AccountState): AccountState {
+  if (!sim.faults.has('b-group-connections-first-account')) return account;
+  const slug = firstGroupAccount.get(sim) ?? account.slug;
+  firstGroupAccount.set(sim, slug);
+  return sim.store.account(slug) ?? account;
 }
 
 function refProblem(ref: ConnectionRef): string | null {
