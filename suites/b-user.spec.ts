@@ -271,7 +271,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also to another user of the account who created it (member_api_key)',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -316,8 +316,44 @@ check({
     });
     if (refusedKinds.size) t.note(`refused with a 4xx, as a deployment may: ${[...refusedKinds].sort().join(', ')} keys (the spec names no SSH key types)`);
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
+    const memberUnseen = await memberKeyReadsBack(t);
+    if (memberUnseen) t.note(`that POST /user/keys stores the key as its caller's, not another user's of the account (its owner's, say), was not seen: ${memberUnseen}`);
   },
 });
+
+/**
+ * B-KEY-1 for another user of the account (member_api_key's): /user/keys are the caller's, so the
+ * key a member creates is the member's, and its GET /user/keys/{id} with the member's key returns
+ * it. A key filed under another user (the account's owner, say) answers the POST 2xx and its
+ * creator's read 404; the keys above, made and read with api_key alone, cannot show that. Which
+ * roles may call which operation of interface B is not shown (section 5): a member's 4xx to the
+ * POST is noted, not judged. The key is deleted on cleanup with the member's key. Returns why it
+ * was not seen, or undefined.
+ */
+async function memberKeyReadsBack(t: CheckContext): Promise<string | undefined> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return 'it needs a key of a second user of account 1 (member_api_key in the target document)';
+  const member = t.bWithKey(memberKey);
+  const name = t.name('member-key');
+  const body = { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'member@disco'))).line };
+  const ex = await member.post('/user/keys', { body });
+  if (ex.response.status >= 400 && ex.response.status < 500) return `POST /user/keys with member_api_key answered ${ex.response.status} (which roles may call which operation of interface B is not shown)`;
+  t.expect.status(ex, '2xx', 'B-KEY-1', `POST /user/keys with member_api_key and a fresh OpenSSH public key answered ${ex.response.status}`);
+  const key = objectBody(t, ex, 'B-KEY-1', 'POST /user/keys with member_api_key');
+  const id = integerId(t, ex, key, 'B-KEY-1', 'POST /user/keys with member_api_key');
+  deleteSshKeyOnCleanup(t, id, 0, { client: member, whose: "member_api_key's user" });
+  const read = await member.get(`/user/keys/${id}`);
+  t.expect.status(read, '2xx', 'B-KEY-1', `GET /user/keys/${id} with member_api_key, of the key its user just created, answered ${read.response.status}${read.response.status === 404 ? ': the key was not stored as its caller\'s' : ''}`);
+  const again = objectBody(t, read, 'B-KEY-1', `GET /user/keys/${id} with member_api_key`);
+  t.expect.that(again.id === id && again.name === name && again.fingerprint === key.fingerprint, {
+    clause: 'B-KEY-1',
+    message: `GET /user/keys/${id} with member_api_key does not return the key its user created`,
+    expected: `id ${id}, name ${show(name)}, fingerprint ${show(key.fingerprint)}`,
+    received: `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}`,
+    exchange: read,
+  });
+  return undefined;
+}
 
 /** Key types a deployment may refuse (the spec names none); Ed25519 and RSA it must take. */
 const OPTIONAL_KEY_KINDS: ReadonlySet<SshKeyKind> = new Set(['ecdsa-p256', 'ecdsa-p384', 'ecdsa-p521']);

@@ -75,7 +75,8 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   const now = sim.clock.now();
   const key: SshKey = {
     id: sim.store.nextId('sshKey', account),
-    userId: user.id,
+    // b-ssh-key-stored-under-owner: the insert takes the account's first user, not the caller.
+    userId: sim.faults.has('b-ssh-key-stored-under-owner') ? ([...account.users.values()][0]?.id ?? user.id) : user.id,
     name,
     fingerprint: parsed.fingerprint,
     comment: parsed.comment,

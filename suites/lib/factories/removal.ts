@@ -1,4 +1,4 @@
-import type { CheckContext } from '../types.ts';
+import type { CheckContext, InterfaceClient } from '../types.ts';
 import { is2xx } from '../answers.ts';
 
 export type Account = 0 | 1;
@@ -8,13 +8,15 @@ export type Account = 0 | 1;
  * both through extensions): `DELETE deletePath` must answer 2xx; a 404 counts as "already
  * gone" only when `readPath` (a read the spec lists) answers 404 too. Anything else throws, so
  * the run lists the thing as left behind instead of passing it unnoticed (a target without the
- * DELETE extension lists it too).
+ * DELETE extension lists it too). `client`: the one to delete with, where the thing is another
+ * user's than `account`'s key's (member_api_key's SSH key, say); `t.b(account)` unless given.
  */
-export function deleteOnCleanup(t: CheckContext, account: Account, label: string, deletePath: string, readPath: string): void {
+export function deleteOnCleanup(t: CheckContext, account: Account, label: string, deletePath: string, readPath: string, client?: InterfaceClient): void {
   t.cleanup(label, async () => {
-    const ex = await t.b(account).delete(deletePath);
+    const by = client ?? t.b(account);
+    const ex = await by.delete(deletePath);
     if (is2xx(ex)) return;
-    if (ex.response.status === 404 && (await t.b(account).get(readPath)).response.status === 404) return;
+    if (ex.response.status === 404 && (await by.get(readPath)).response.status === 404) return;
     throw new Error(`DELETE ${deletePath} answered ${ex.response.status}; it is still there`);
   });
 }

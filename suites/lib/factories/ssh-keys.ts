@@ -1,12 +1,16 @@
-import type { CheckContext, Exchange } from '../types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from '../types.ts';
 import { idOf } from '../answers.ts';
 import { generateOpenSshKey } from '../arbitraries/ssh-keys.ts';
 import { deleteOnCleanup, type Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 
-/** Registers the removal of SSH key `id` of `account`'s user (DELETE /user/keys/{id}, an extension). */
-export function deleteSshKeyOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
-  deleteOnCleanup(t, account, `delete SSH key ${id} of account ${account + 1}`, `/user/keys/${id}`, `/user/keys/${id}`);
+/**
+ * Registers the removal of SSH key `id` of `account`'s user (DELETE /user/keys/{id}, an
+ * extension); of another user's, `whose`, with that user's `client` (its keys are its own).
+ */
+export function deleteSshKeyOnCleanup(t: CheckContext, id: number, account: Account = 0, other?: { client: InterfaceClient; whose: string }): void {
+  const label = other ? `delete SSH key ${id} of ${other.whose}` : `delete SSH key ${id} of account ${account + 1}`;
+  deleteOnCleanup(t, account, label, `/user/keys/${id}`, `/user/keys/${id}`, other?.client);
 }
 
 /** The body of POST /user/keys for a fresh Ed25519 key named `name`. */
