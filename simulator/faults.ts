@@ -70,6 +70,7 @@ export const faultCatalog = {
   'b-hook-salt-derived': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset derives the new salt from the hook\'s id and creation time instead of drawing it at random: the first reset changes the salt, every later one gives that same salt again' },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
   'b-hook-reset-some-types': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset replaces the salt only of web and slack hooks: an email or pagerduty hook keeps its salt (the reset answers and reads it back unchanged)' },
+  'b-hook-reset-trims-name': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset re-saves the hook through the update path, which trims its name: a name with blanks around it loses them on reset' },
   'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
   'b-later-accounts-invoice-date-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps (`2026-01-01T00:00:00Z`) for every account but the first made (a presenter rolled out by account); the first account\'s are YYYY-MM-DD' },

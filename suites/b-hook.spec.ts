@@ -23,10 +23,11 @@ interface CreatedHook {
  * and event kinds are not shown in the spec. `words` says whose `sent` speaks: the target
  * document's own hooks (`interface_b.hook` or `hooks`), which the target must take; or the real service's
  * (docs/interface-b.md), where outside the simulator profile a 4xx means this target's words
- * differ, so the check is skipped as a failed setup rather than failed.
+ * differ, so the check is skipped as a failed setup rather than failed. `posted`: the POST already
+ * sent with `sent`, to judge instead of sending another.
  */
-async function createHook(t: CheckContext, sent: JsonObject, words: HookWords): Promise<CreatedHook> {
-  const ex = await t.b().post('/hooks', { body: sent });
+async function createHook(t: CheckContext, sent: JsonObject, words: HookWords, posted?: Exchange): Promise<CreatedHook> {
+  const ex = posted ?? (await t.b().post('/hooks', { body: sent }));
   if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') deleteHookOnCleanup(t, ex.json.id);
   if (words === 'real-service' && t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
     const hint = t.target.interfaceB.hooks ? '' : '; give its own hooks as interface_b.hooks (or one as interface_b.hook) in the target document';
@@ -132,18 +133,23 @@ check({
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (a name with blanks around or inside it neither; updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
     const twinSalt = { movedAlone: false };
+    const blanks: BlankNames = { tried: 0, kept: 0, refused: new Set(), changed: 0 };
     const { words, kinds } = hookKinds(t, t.name('hook'));
-    await propertyOverKinds(t, 'reset changes the salt and only the salt', kinds, async (sent) => {
-      const { id } = await createHook(t, sent, words);
+    await propertyOverKinds(t, 'reset changes the salt and only the salt', withBlankNames(kinds), async (drawn) => {
+      const { id, sent } = await createBlankNamedHook(t, drawn, words, blanks);
       // A twin, made alike and never reset: what moves on it meanwhile moves by itself.
       const twin = await createHook(t, { ...sent, name: `${String(sent.name)}-twin` }, words);
       const twinBefore = await readHook(t, twin.id, 'B-HOOK-1');
       const before = await readHook(t, id, 'B-HOOK-1');
+      if (hasBlanks(String(sent.name))) {
+        if (before.hook.name === sent.name) blanks.kept++;
+        else blanks.changed++;
+      }
       const ex = await t.b().put(`/hooks/${id}/reset`);
       t.expect.status(ex, '2xx', 'B-HOOK-2', `PUT /hooks/${id}/reset answered ${ex.response.status}`);
       const reset = objectBody(t, ex, 'B-HOOK-2', `PUT /hooks/${id}/reset`);
@@ -168,6 +174,10 @@ check({
         { salt: twinAfter.hook.salt, what: `the salt of hook ${twin.id}, made alike and never reset` },
       ]);
     });
+    // What the create does to such a name is B-HOOK-1's business: the reset is judged against the read before it.
+    if (blanks.refused.size) t.note(`POST /hooks refused a hook name with blanks around it or a run of them inside (${[...blanks.refused].sort().join(', ')}); those hooks were made with the name trimmed`);
+    if (blanks.changed) t.note(`POST /hooks stored ${blanks.changed} hook name(s) with blanks around or inside otherwise than sent (the reset is judged against the hook read before it)`);
+    if (blanks.tried && !blanks.kept) t.note('no hook kept a name with blanks around or inside it (refused or changed at creation), so a reset that trims names would not show');
     if (twinSalt.movedAlone) t.partial('B-HOOK-2', "the salt of a hook made alike moved before any reset (its creation answer and its first read differ), so whether a reset leaves other hooks' salts alone could not be told");
     for (const field of unjudged) {
       const reason = `the hook's ${field} also moved on a hook made alike and never reset, so whether the reset left it alone could not be told`;
@@ -176,6 +186,54 @@ check({
     }
   },
 });
+
+/** How the hook names with blanks around them fared at creation, over a run. */
+interface BlankNames {
+  /** Hooks asked for with such a name. */
+  tried: number;
+  /** Hooks whose read before the reset showed the name as sent. */
+  kept: number;
+  /** The answers (statuses) that refused such a name. */
+  refused: Set<number>;
+  /** Hooks made with such a name whose read showed another. */
+  changed: number;
+}
+
+/**
+ * Surrounds a name with blanks (spaces, a tab) or gives it an inner double space, in most cases:
+ * every name the run makes otherwise comes from `t.name()`, and a reset that re-saves the hook
+ * with its name trimmed (or blanks collapsed) would look like one that changes nothing.
+ */
+const blankedName = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ lead: fc.constantFrom('', ' ', '  ', '\t', ' \t'), trail: fc.constantFrom(' ', '  ', '\t', '\t '), inner: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ lead: fc.constantFrom(' ', '\t'), trail: fc.constant(''), inner: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ lead: '', trail: '', inner: false }) },
+).map(({ lead, trail, inner }) => (name: string) => `${lead}${inner ? name.replace(/-/, '  -') : name}${trail}`);
+
+/** A name with blanks around it or a run of them inside, which a trim or a collapse would change. */
+function hasBlanks(name: string): boolean {
+  return /^\s|\s$|\s\s/.test(name);
+}
+
+function withBlankNames(kinds: readonly HookKind[]): HookKind[] {
+  return kinds.map((kind) => ({ ...kind, bodies: fc.tuple(kind.bodies, blankedName).map(([sent, blanked]) => ({ ...sent, name: blanked(String(sent.name)) })) }));
+}
+
+/**
+ * POST /hooks with `drawn`, whose name may have blanks around it or inside. A target that refuses
+ * such a name (a 4xx) is asked again with the name trimmed and its runs of blanks made one: refusing it is not B-HOOK-2's business, and
+ * the reset is judged on the hook made. Returns the hook and the body it was made with.
+ */
+async function createBlankNamedHook(t: CheckContext, drawn: JsonObject, words: HookWords, blanks: BlankNames): Promise<CreatedHook & { sent: JsonObject }> {
+  const name = String(drawn.name);
+  if (!hasBlanks(name)) return { ...(await createHook(t, drawn, words)), sent: drawn };
+  blanks.tried++;
+  const ex = await t.b().post('/hooks', { body: drawn });
+  if (ex.response.status < 400 || ex.response.status >= 500) return { ...(await createHook(t, drawn, words, ex)), sent: drawn };
+  blanks.refused.add(ex.response.status);
+  const sent = { ...drawn, name: name.trim().replace(/\s{2,}/g, ' ') };
+  return { ...(await createHook(t, sent, words)), sent };
+}
 
 /**
  * "A new salt" each time, not once: the hook, reset twice more, gets each time a salt it never had

@@ -95,6 +95,8 @@ export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   const resalts = (each: Hook) => !sim.faults.has('b-hook-reset-some-types') || each.type === 'web' || each.type === 'slack';
   for (const each of salted) if (resalts(each)) each.salt = salt;
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
+  // b-hook-reset-trims-name: the re-salted hook saved through a path that tidies its name.
+  if (sim.faults.has('b-hook-reset-trims-name')) hook.name = hook.name.trim();
   return hook;
 }
 
