@@ -50,6 +50,15 @@ export interface AccountState {
   schedules: Map<number, Schedule>; // schedule id -> Schedule
 }
 
+/**
+ * The account's owner: the user ownership was handed to, else its first user. The faults that
+ * act for "the account's owner whoever calls" (a per-user rule that lost its user) take it here.
+ */
+export function accountOwner(account: AccountState): User | undefined {
+  const id = account.ownerUserId ?? account.users.keys().next().value;
+  return id === undefined ? undefined : account.users.get(id);
+}
+
 export type IdKind =
   | 'account'
   | 'user'

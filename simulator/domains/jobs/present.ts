@@ -1,5 +1,5 @@
 import type { Links, Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import type { Job, JobStatus } from './types.ts';
 import { presentOptionalTime, presentTime } from '../../http/time.ts';
 import { packageUrl } from '../packages/present.ts';
@@ -61,7 +61,7 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
  */
 function jobCreator(sim: Sim, account: AccountState, job: Job, links: Links): Record<string, unknown> | null {
   const creator = presentCreator(account, links, makerOf(job));
-  if (creator?.type === 'User' && sim.faults.has('b-member-job-creator-id-string') && job.ownerId !== account.users.keys().next().value) return { ...creator, id: String(creator.id) };
+  if (creator?.type === 'User' && sim.faults.has('b-member-job-creator-id-string') && job.ownerId !== accountOwner(account)?.id) return { ...creator, id: String(creator.id) };
   return creator;
 }
 

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { ApiError, invalidField, notFound } from '../../http/errors.ts';
 import { newUserApiKey } from '../users/keys.ts';
 import { newUserRecord } from '../users/new-user.ts';
@@ -18,7 +18,7 @@ import type { MemberInput } from './input.ts';
 
 /** The owner's user id: the one ownership was handed to, else the account's first user. */
 export function ownerIdOf(account: AccountState): number | undefined {
-  return account.ownerUserId ?? account.users.keys().next().value;
+  return accountOwner(account)?.id;
 }
 
 /** Whether `user` is still a member of its account (a removed member keeps its record). */

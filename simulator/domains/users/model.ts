@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { newUserApiKey } from './keys.ts';
 import { avatarUrlFor } from './new-user.ts';
@@ -47,7 +47,7 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
 export function regenerateApiKey(sim: Sim, account: AccountState, user: User): User {
   // The fault: the key retired is the account owner's (its first user's), as code that looks the
   // account's key up by account rather than by caller would; for the owner itself that is right.
-  const holder = sim.faults.has('b-token-regeneration-retires-owner-key') ? (account.users.values().next().value ?? user) : user;
+  const holder = sim.faults.has('b-token-regeneration-retires-owner-key') ? (accountOwner(account) ?? user) : user;
   const old = holder.apiKey;
   user.apiKey = newUserApiKey();
   const now = sim.clock.now();
@@ -76,7 +76,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   const key: SshKey = {
     id: sim.store.nextId('sshKey', account),
     // b-ssh-key-stored-under-owner: the insert takes the account's first user, not the caller.
-    userId: sim.faults.has('b-ssh-key-stored-under-owner') ? ([...account.users.values()][0]?.id ?? user.id) : user.id,
+    userId: sim.faults.has('b-ssh-key-stored-under-owner') ? (accountOwner(account)?.id ?? user.id) : user.id,
     name,
     fingerprint: parsed.fingerprint,
     comment: parsed.comment,

@@ -12,6 +12,7 @@ import { SSH_KEY_SORTS, addSshKey, deleteSshKey, readSshKey, regenerateApiKey, s
 import { presentSshKey, presentUser } from './present.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { SSH_KEY_SEARCH } from './key-search.ts';
+import { accountOwner } from '../../store.ts';
 
 /**
  * The same calls at the API's root, where the real docs give them (`GET /user`, `/user/keys`, ...),
@@ -44,7 +45,7 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     const patch = parseUserPatch(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     // b-user-update-writes-owner: the profile looked up by the account (its first user, the
     // owner) instead of by the caller, as a single-user build of the service would.
-    const updated = sim.faults.has('b-user-update-writes-owner') ? (account.users.values().next().value ?? user) : user;
+    const updated = sim.faults.has('b-user-update-writes-owner') ? (accountOwner(account) ?? user) : user;
     ctx.body = presentUser(sim, account, updateUser(sim, updated, patch), links);
   });
 

@@ -1,7 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BState } from './types.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
@@ -121,7 +121,7 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.firstAccount()) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.firstAccount() : sim.store.account(slug);
-    const user = account?.users.values().next().value;
+    const user = account && accountOwner(account);
     if (account && user) found = { account, user };
   }
   if (!found) {
@@ -194,7 +194,7 @@ function bearerGrant(sim: Sim, authorization: string): { account: AccountState; 
 /** The fault `b-unknown-key-deletes-as-first-user`: the account owner, whom a key check that falls back takes an unknown key for. */
 function firstUserOf(sim: Sim, slug: string): { account: AccountState; user: User } | null {
   const account = sim.store.account(slug);
-  const user = account?.users.values().next().value;
+  const user = account && accountOwner(account);
   return account && user ? { account, user } : null;
 }
 
