@@ -46,7 +46,9 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
  * still mints keys.
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
-  if (writesKeys(sim, ctx)) return sim.faults.has('a-revoked-key-manages-keys');
+  // The faults are asked first: writesKeys builds its patterns, which no request should pay for
+  // unless a fault needs them. (A key write is never a GET, so the two cases cannot both hold.)
+  if (sim.faults.has('a-revoked-key-manages-keys') && writesKeys(sim, ctx)) return true;
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
 }
 
@@ -56,7 +58,7 @@ function revocationUnchecked(sim: Sim, ctx: Context): boolean {
  * compares the key's expiry with now, so an expired admin key still mints keys.
  */
 function expiryUnchecked(sim: Sim, ctx: Context): boolean {
-  return writesKeys(sim, ctx) && sim.faults.has('a-expired-key-manages-keys');
+  return sim.faults.has('a-expired-key-manages-keys') && writesKeys(sim, ctx);
 }
 
 /** A key's create or a revocation, at the paths of the served conventions (under any version prefix the router serves). */

@@ -161,11 +161,9 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
  * `7%20x` name hook 7.
  */
 function parseIntIdParams(ctx: Context): void {
-  const params = (ctx as Context & { params?: Record<string, string> }).params;
-  if (!params) return;
-  for (const [name, value] of Object.entries(params)) {
-    if ((name !== 'id' && !name.endsWith('_id')) || name === 'account_id') continue;
-    const id = parseInt(value, 10);
+  const params = routeParams(ctx);
+  for (const name of idParamNames(params)) {
+    const id = parseInt(params[name] ?? '', 10);
     if (id > 0) params[name] = String(id);
   }
 }
@@ -176,13 +174,20 @@ function parseIntIdParams(ctx: Context): void {
  * no positive safe integer still reach the handlers, which answer them 404 as before.
  */
 function bindIdParamsAsInt32(ctx: Context): void {
-  const params = (ctx as Context & { params?: Record<string, string> }).params;
-  if (!params) return;
-  for (const [name, value] of Object.entries(params)) {
-    if ((name !== 'id' && !name.endsWith('_id')) || name === 'account_id') continue;
-    const id = parsePositiveId(value);
+  const params = routeParams(ctx);
+  for (const name of idParamNames(params)) {
+    const id = parsePositiveId(params[name]);
     if (id !== null && id > 2_147_483_647) throw new RangeError(`value ${id} is out of range for type integer`);
   }
+}
+
+function routeParams(ctx: Context): Record<string, string> {
+  return (ctx as Context & { params?: Record<string, string> }).params ?? {};
+}
+
+/** The route's id parameters, as the two id faults read them: `id`, `hook_id`, ...; not the account's. */
+function idParamNames(params: Record<string, string>): string[] {
+  return Object.keys(params).filter((name) => (name === 'id' || name.endsWith('_id')) && name !== 'account_id');
 }
 
 /** The fault `b-bearer-accepted-on-writes`: `Bearer <key>` read as the key (a token path added for another client). */
