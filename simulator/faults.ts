@@ -164,6 +164,7 @@ export const faultCatalog = {
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },
+  'a-archive-clears-last-sync': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also clears when it last synced (last_sync_at null after), as a clean-up with the archive' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
   'a-int32-pipeline-id-500': { clause: 'X-ROB-1', description: 'the pipeline lookup binds the id as a 32-bit integer: a pipeline id above 2^31-1 (GET /pipelines/2147483648, DELETE, PUT, PATCH, start, stop) crashes the handler: 500' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },

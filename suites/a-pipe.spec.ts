@@ -365,6 +365,36 @@ check({
   },
 });
 
+check({
+  id: 'a-pipe/delete-not-deployed-after-sync',
+  clauses: ['A-PIPE-2'],
+  title: 'A-PIPE-2: DELETE of a pipeline that synced and was stopped (its record carrying what it did while deployed, a last sync among it) is 200 and archives it, and nothing else changes',
+  needs: ['a', 'write', 'control'],
+  async run(t) {
+    // A pipeline stopped before its first sync ends (all a-pipe/delete-not-deployed can make
+    // without waiting) has nothing from its deployment that an archive could wipe: a target that
+    // cleared the last sync time with the archive would pass it. 61 s and more: past the
+    // simulator's 60 s initial sync.
+    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe2s'))), fc.integer({ min: 61, max: 900 }));
+    await t.property('synced, then stopped pipelines are only archived', cases, async ([document, seconds]) => {
+      const { id } = await createPipeline(t, 0, document);
+      await startPipeline(t, 0, id);
+      await t.advanceClock(seconds * 1000);
+      await aSend(t, t.a(), 'pipelines.stop', id);
+      const { body: before } = await readPipeline(t, 0, id);
+      if (pipelineState(t, before).spec !== 'not_deployed') throw new Error(`pipeline ${id} is not shown not deployed after its stop: ${describeState(pipelineState(t, before))}`);
+      const again = (await readPipeline(t, 0, id)).body;
+      const definition = await readDefinitionTwice(t, id);
+      const { after, read } = await archive(t, id, 'A-PIPE-2');
+      await expectDefinitionKept(t, id, definition);
+      if (!read || read.response.status !== 200) return;
+      await expectNothingElse(t, id, before, after, read, again);
+      const history = [historyOf(before), historyOf(after)];
+      if (history[0] && history[1]) expectOnlyArchived(t, addedBy(history[0], history[1]), read);
+    }, { runs: 6 });
+  },
+});
+
 /** Path segments that are not an integer: words, fractions, signs, huge numbers, other digits. */
 const notAnInteger = fc.oneof(
   nonIdSegment(),

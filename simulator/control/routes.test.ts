@@ -117,6 +117,24 @@ describe('control API', () => {
     expect((await request(app).get('/_disco/accounts/acme')).body.counts.pipelines).toBe(2);
   });
 
+  it('seeds a synced pipeline as one deployed a day ago, synced, and stopped at the seed', async () => {
+    const { app } = world();
+    const created = await request(app)
+      .post('/_disco/accounts')
+      .send({ slug: 'acme', pipeline_keys: [{ name: 'admin', admin: true }], pipelines: [{ name: 'ran-before', synced: true }, { name: 'ran-and-runs', synced: true, deployed: true }] });
+    expect(created.status).toBe(201);
+    const auth = { Authorization: `Bearer ${created.body.pipeline_keys[0].key}` };
+    const [stopped, running] = created.body.pipelines as { id: number }[];
+    const read = (await request(app).get(`/api/public/v1/pipelines/${stopped?.id}`).set(auth)).body;
+    expect(read).toMatchObject({ status: 'not_deployed', deployed_at: null, created_at: '2026-01-04T09:00:00Z' });
+    // Its last completed sync before the stop (CDC cycles every 30 s after the 60 s initial sync: one ended at the stop).
+    expect(read.last_sync_at).toBe('2026-01-05T09:00:00Z');
+    expect((await request(app).get(`/api/public/v1/pipelines/${running?.id}`).set(auth)).body).toMatchObject({ status: 'deployed', last_sync_at: read.last_sync_at });
+    const bad = await request(app).post('/_disco/accounts/acme/seed').send({ pipelines: [{ name: 'x', synced: 'yes' }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors[0].field).toBe('pipelines[0].synced');
+  });
+
   it('moves the clock forward only', async () => {
     const { app, clock } = world();
     expect((await request(app).post('/_disco/clock/advance').send({ seconds: 90 })).body.now).toBe('2026-01-05T09:01:30Z');

@@ -128,7 +128,7 @@ export function accountProblems(account: unknown, at: string, existingConnection
   }
   list(account.pipelines, 'pipelines', bad, (p, f) => {
     if (typeof p.name !== 'string' || !PIPELINE_NAME.test(p.name)) f('name', 'must be 1 to 100 letters, digits, spaces, ., _ or -, starting with a letter or digit');
-    for (const k of ['deployed', 'archivable'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') f(k, 'must be a boolean');
+    for (const k of ['deployed', 'archivable', 'synced'] as const) if (p[k] !== undefined && typeof p[k] !== 'boolean') f(k, 'must be a boolean');
   });
   if (Array.isArray(account.pipelines)) {
     const names = account.pipelines.map((p: unknown) => (isObject(p) ? p.name : undefined));

@@ -54,8 +54,10 @@ export interface SeedAccount {
   /**
    * Interface A pipelines, made from a fixed valid definition with this name. `archivable` marks
    * the ones a conformance run may archive (the target document's `archivable_pipelines`).
+   * `synced` ones were deployed a day before the seed, synced, and stopped at the seed (then
+   * started again when also `deployed`): they carry a last sync time.
    */
-  pipelines?: { name: string; deployed?: boolean; archivable?: boolean }[];
+  pipelines?: { name: string; deployed?: boolean; archivable?: boolean; synced?: boolean }[];
   /** The account's plan and card on file, as `PUT /payment_method` takes them (`billing_payment_token` a test token such as `tok_visa`). */
   billing?: { billing_payment_token?: string | null; plan_id?: string | null };
 }

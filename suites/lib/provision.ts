@@ -21,7 +21,7 @@ export interface ControlAccount {
   invoices: { generate: number };
   notifications: { kind: string; message: string; read?: boolean }[] | { generate: number };
   deliveries: { name: string; status?: 'idle' | 'enabled' | 'disabled' }[];
-  pipelines: { name: string; deployed?: boolean; archivable?: boolean }[];
+  pipelines: { name: string; deployed?: boolean; archivable?: boolean; synced?: boolean }[];
   /** A card on file from a payment provider's test token, so the payment method reads (an extension) answer. */
   billing: { billing_payment_token: string };
 }
@@ -81,7 +81,8 @@ function account(slug: string, name: string, domain: string, invoices: number, n
       { name: 'orders-cdc', deployed: true },
       { name: 'customers-nightly' },
       { name: 'archivable-running', deployed: true, archivable: true },
-      { name: 'archivable-draft', archivable: true },
+      // Synced before it was stopped: its archive must keep what the deployment left (A-PIPE-2).
+      { name: 'archivable-draft', archivable: true, synced: true },
     ],
     billing: { billing_payment_token: 'tok_visa' },
   };

@@ -160,6 +160,7 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
     // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
     if (sim.faults.has('a-archive-purges-definition')) pipeline.definition = { name: pipeline.definition.name };
+    if (sim.faults.has('a-archive-clears-last-sync')) pipeline.lastSyncAt = null;
   }
   pipeline.archivedAt = now;
   pipeline.updatedAt = now;

@@ -1,5 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
+import { deploy, record, settle, stateOf, undeploy } from './lifecycle.ts';
 import { startPipeline, storePipeline } from './model.ts';
 import type { Pipeline, PipelineDefinition } from './types.ts';
 
@@ -23,10 +24,29 @@ export function seededDefinition(name: string): PipelineDefinition {
   };
 }
 
-export function seedPipeline(sim: Sim, account: AccountState, seed: { name: string; deployed?: boolean }): Pipeline {
+export function seedPipeline(sim: Sim, account: AccountState, seed: { name: string; deployed?: boolean; synced?: boolean }): Pipeline {
   const pipeline = storePipeline(sim, account, seededDefinition(seed.name));
+  if (seed.synced) ranBefore(pipeline, sim.clock.now());
   if (seed.deployed) startPipeline(sim, pipeline);
   return pipeline;
+}
+
+/** How long a seed's `synced` pipeline ran before the seed: long past its initial sync. */
+const RAN_FOR_MS = 24 * 60 * 60_000;
+
+/**
+ * A `synced` pipeline was made a day ago, deployed, synced, and stopped now: its record carries
+ * what a deployment leaves behind (a last sync time, the history of it), so a fixture archived
+ * by a run shows whether the archive wipes any of it (A-PIPE-2's "nothing else"), which a
+ * pipeline never deployed cannot show, and a target without a clock to move cannot make.
+ */
+function ranBefore(pipeline: Pipeline, now: number): void {
+  const since = now - RAN_FOR_MS;
+  pipeline.createdAt = since;
+  deploy(pipeline, since, 'start');
+  settle(pipeline, now);
+  record(pipeline, now, stateOf(pipeline, now), 'not_deployed', 'stop');
+  undeploy(pipeline, now);
 }
 
 /** Names a seed would give that the account's pipelines already use (they must be unique among those not archived). */
