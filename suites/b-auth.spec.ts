@@ -5,7 +5,8 @@ import { idOf, is2xx } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
 import { pathMover } from './lib/extension-paths.ts';
 import { undoCreation } from './lib/factories/undo.ts';
-import { describeNotSent, ownWrites, watchOwnWrites, type OwnWrite } from './catalog/b-exercise.ts';
+import { describeNotSent, ownWrites, specReadRequests, watchOwnWrites, type OwnWrite } from './catalog/b-exercise.ts';
+import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 
 // B-AUTH-1: HTTP Basic, the key as username, empty password. B-AUTH-2 (regenerating the key)
@@ -17,6 +18,12 @@ function readPaths(t: CheckContext): string[] {
   const packageId = t.target.b[0]?.fixtures.package_id;
   if (packageId !== undefined) paths.push(`/packages/${packageId}`);
   return paths;
+}
+
+/** The spec's reads by id that account 1's fixtures name nothing for (a hook, an SSH key; a connection of a type not given). */
+function unsentSpecReads(t: CheckContext): string[] {
+  const sent = new Set(specReadRequests(t).map((r) => r.endpoint.key));
+  return B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && !sent.has(e.key)).map((e) => e.key);
 }
 
 /** Account 1's interface B client with any Authorization header value (null: none), the extensions where the target document moves them. */
@@ -88,13 +95,25 @@ check({
 check({
   id: 'b-auth/malformed-authorization-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: a missing or malformed Authorization header (other schemes, Bearer, bad Base64, key as password, empty, whitespace, the valid credentials with junk after or inside the token or a second token) gets a 4xx; a HEAD without Authorization is not served',
+  title: 'B-AUTH-1: a missing Authorization header on every read of the spec (the connection metadata reads among them) and a malformed one (other schemes, Bearer, bad Base64, key as password, empty, whitespace, the valid credentials with junk after or inside the token or a second token) gets a 4xx; a HEAD without Authorization is not served',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
     const paths = readPaths(t);
-    // Without an Authorization header at all, explicitly: the commonest client mistake.
-    for (const path of paths) expectRefused(t, await withAuthorization(t, null).get(path), 'a request without Authorization');
+    // Without an Authorization header at all, explicitly: the commonest client mistake. On every
+    // read of the spec's table, those naming a fixture's id too (the connection metadata reads,
+    // which a gate may let through for its own connector workers), each after the valid key as
+    // its control: where that is refused too, the refusal without a key shows little.
+    const uncontrolled: string[] = [];
+    for (const read of specReadRequests(t)) {
+      const options = read.query ? { query: read.query } : {};
+      const control = await withAuthorization(t, basicHeader(key)).get(read.path, options);
+      if (!is2xx(control)) uncontrolled.push(`${read.endpoint.key} (${control.response.status})`);
+      expectRefused(t, await withAuthorization(t, null).get(read.path, options), 'a request without Authorization');
+    }
+    if (uncontrolled.length) t.note(`reads the valid key was refused too, so their refusal without Authorization shows little: ${uncontrolled.join(', ')}`);
+    const unsent = unsentSpecReads(t);
+    if (unsent.length) t.note(`reads of the spec not sent without Authorization (the fixtures name no id for them): ${unsent.join(', ')}`);
     await expectHeadRefused(t, described(null, 'none'));
     // The valid credentials with junk after or inside the token, each sent (a random draw would
     // seldom pick them): a reader that takes the Base64 prefix of the value and ignores the rest

@@ -14,6 +14,9 @@ import { allowLeniently, shownValue } from '../../http/leniency.ts';
 /** The writes the fault `b-hdr-case-sensitive-elsewhere` reaches: mark, group creation, SSH key creation, connection rename. */
 const CASE_SENSITIVE_JSON_ROUTES = /^(POST \/[^/]+\/api\/(notifications\/mark|connection_groups|user\/keys)|PUT \/[^/]+\/api\/connections\/[^/]+\/[^/]+)\/?$/;
 
+/** The connection metadata reads (domains/connections/metadata-routes.ts), which the fault `b-metadata-without-credentials` serves without a key. */
+const METADATA_READS = /^\/[^/]+\/api\/connections\/[^/]+\/(salesforce\/fields|bingads\/accounts|bingads\/columns)\/?$/;
+
 /** `GET /{account}/api/rate_limit_status` (domains/limits/routes.ts). */
 const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
 
@@ -116,6 +119,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
   if (digest === null && ctx.method !== 'GET' && sim.faults.has('b-bearer-accepted-on-writes')) found = bearerGrant(sim, ctx.get('authorization'));
   if (!found && digest !== null && ctx.method === 'DELETE' && slug !== undefined && sim.faults.has('b-unknown-key-deletes-as-first-user')) found = firstUserOf(sim, slug);
+  // b-metadata-without-credentials: the connector workers read connection metadata without a key, let through as the account's owner.
+  if (!found && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-metadata-without-credentials') && METADATA_READS.test(ctx.path)) found = firstUserOf(sim, slug);
   // b-head-without-credentials: HEAD waved through for load balancers' probes, as the account's first user.
   if (!found && ctx.method === 'HEAD' && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-head-without-credentials')) found = firstUserOf(sim, slug);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.firstAccount()) found = null;
