@@ -348,32 +348,54 @@ check({
   id: 'b-iso/foreign-account-path',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3: account 1's key on account 2's {account_id} path, for every read of the endpoint catalog, is refused with a 4xx showing nothing of account 2 (in the simulator profile: exactly what a nonexistent account gets)",
+  title: "B-AUTH-3: account 1's keys (api_key, and member_api_key where given) on account 2's {account_id} path, for every read of the endpoint catalog, are refused with a 4xx showing nothing of account 2 (in the simulator profile: exactly what a nonexistent account gets)",
   needs: ['b', 'b2'],
   async run(t) {
     const foreignSlug = t.target.b[1]?.accountId ?? '';
     const paths = accountPathReads(t);
-    const key = t.target.b[0]?.apiKey ?? '';
+    const keys = await accountOneKeys(t);
     const markers = await accountMarkers(t);
     const noted = new Set<string>();
-    const onAccount = (slug: string, path: string) =>
+    const onAccount = (slug: string, path: string, key: string) =>
       t.http.request('GET', `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
-    const compare = async (path: string, absentAccount: string): Promise<void> => {
-      const foreign = await onAccount(foreignSlug, path);
+    const compare = async (path: string, absentAccount: string, who: { label: string; key: string }): Promise<void> => {
+      const foreign = await onAccount(foreignSlug, path, who.key);
       expectNoCrashOrLeak(t, foreign, CRASH_AND_LEAK, otherKeys(t, 0));
-      const absent = await onAccount(absentAccount, path);
+      const absent = await onAccount(absentAccount, path, who.key);
       expectNoAccess(t, foreign, absent, {
-        what: `GET /{account}/api${path} with account 1's key, on account 2 and on an account that does not exist`,
+        what: `GET /{account}/api${path} with ${who.label}, on account 2 and on an account that does not exist`,
         markers,
         echoes: { subject: [foreignSlug], reference: [absentAccount] },
         noted,
       });
     };
-    // Every read once, then random absent accounts.
-    for (const path of paths) await compare(path, `disco-absent-${t.runId}-sweep`);
-    await t.property('foreign account path gives no access', fc.tuple(fc.constantFrom(...paths), absentSlug(t)), ([path, absentAccount]) => compare(path, absentAccount));
+    // Every read once with every key, then random absent accounts.
+    for (const who of keys) for (const path of paths) await compare(path, `disco-absent-${t.runId}-sweep`, who);
+    await t.property('foreign account path gives no access', fc.tuple(fc.constantFrom(...paths), absentSlug(t), fc.constantFrom(...keys)), ([path, absentAccount, who]) => compare(path, absentAccount, who));
   },
 });
+
+/**
+ * Account 1's keys to send on account 2's path: api_key (its owner's, as the document gives it)
+ * and member_api_key, another user's: a gate may hold only one kind of key to its account (the
+ * owner's, say, where members may belong to several accounts). The member key is sent only once
+ * it is seen to read its own account's path, the control: refused there, its refusal on account
+ * 2's path would show nothing.
+ */
+async function accountOneKeys(t: CheckContext): Promise<{ label: string; key: string }[]> {
+  const keys = [{ label: "account 1's key", key: t.target.b[0]?.apiKey ?? '' }];
+  const member = t.target.b[0]?.memberApiKey;
+  if (member === undefined) {
+    t.note("the target document gives no member_api_key (a key of a second user of account 1), so only api_key was sent on account 2's path: a member's key held to no account was not looked for");
+    return keys;
+  }
+  const control = await t.http.request('GET', `${t.target.baseUrl}/${encodeURIComponent(t.target.b[0]?.accountId ?? '')}/api/connections/types`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(member) } });
+  if (!is2xx(control)) {
+    t.partial('B-AUTH-3', `member_api_key was refused on account 1's own path (GET /connections/types answered ${control.response.status}), so it was not sent on account 2's: whether a member's key is held to its account was not seen`);
+    return keys;
+  }
+  return [...keys, { label: "account 1's member_api_key", key: member }];
+}
 
 /**
  * The catalog's writes that name no id in their path and can be undone: each sent with account

@@ -138,7 +138,9 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   let account = found.account;
   if (slug !== undefined && account.slug !== slug) {
     const other = sim.store.account(slug);
-    if (!(other && sim.faults.has('b-cross-account-access'))) throw new ApiError('not_found');
+    // b-member-key-any-account-path: only the owner's key is held to its account; members may belong to several, and their membership is not looked up.
+    const memberAnywhere = sim.faults.has('b-member-key-any-account-path') && found.user.id !== accountOwner(found.account)?.id;
+    if (!(other && (sim.faults.has('b-cross-account-access') || memberAnywhere))) throw new ApiError('not_found');
     account = other;
   }
   // The header named a key only because the lenient profile reads Basic without the ':'.
