@@ -17,6 +17,7 @@ export const faultCatalog = {
   'b-replaced-key-writes-cached': { clause: 'B-AUTH-2', description: 'the write routes authenticate through a cache of the keys they have seen, which POST /user/tokens never clears: after a regeneration the old key is refused on reads but still writes (PUT /user, POST /hooks)' },
   'b-cross-account-access': { clause: 'B-AUTH-3', description: 'a key of one account reads another account\'s path as if it were its own' },
   'b-foreign-hook-readable': { clause: 'B-AUTH-3', description: 'GET /hooks/{id} finds a hook by id in any account: another account\'s hook is answered 200, salt and all' },
+  'b-group-read-any-account': { clause: 'B-AUTH-3', description: 'GET /connection_groups/{id} looks the group up by its id in any account (a global primary key, the account never checked): another account\'s group is answered 200 with its name, description and connections' },
   'b-member-key-any-account-path': { clause: 'B-AUTH-3', description: 'the {account_id} path is checked against the key\'s account only for the account owner\'s key: a member\'s key (members may belong to several accounts, their membership not looked up) is served on any account\'s path, as that account' },
   'b-foreign-package-readable': { clause: 'B-AUTH-3', description: 'GET /packages/{id} finds a package by id in any account: another account\'s package is answered 200' },
   'b-foreign-resource-403': { clause: 'B-AUTH-3', description: 'another account\'s job, package or hook id is answered 403 instead of the not-found answer, revealing that it exists' },

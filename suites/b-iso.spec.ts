@@ -59,6 +59,8 @@ interface MadeForeign {
   ids: Foreign;
   hookName: string;
   sshKeyName: string;
+  /** The name of account 2's connection group the check made, where it made one. */
+  groupName?: string;
 }
 
 /** What account 2's fixtures name: its package, cluster, connections, a delivery and a notification. */
@@ -77,8 +79,12 @@ function foreignFixtures(t: CheckContext): Foreign {
   return out;
 }
 
-/** Creates a hook, an SSH key and a job in account 2 with its own key (all removed afterwards), and reads its key user's id: a member of account 2. */
-async function makeForeign(t: CheckContext): Promise<MadeForeign> {
+/**
+ * Creates a hook, an SSH key and a job in account 2 with its own key (all removed afterwards), and
+ * reads its key user's id: a member of account 2. With `group`, also an empty connection group of
+ * account 2's (the fixtures name none): the API cannot delete it, so it stays, as b-conn's do.
+ */
+async function makeForeign(t: CheckContext, options: { group?: boolean } = {}): Promise<MadeForeign> {
   const ids = foreignFixtures(t);
   ids.hook = [{ id: (await makeHook(t, 1, 'iso-hook')).id }];
   ids.sshKey = [{ id: (await makeSshKey(t, 1, 'iso-key')).id }];
@@ -86,7 +92,29 @@ async function makeForeign(t: CheckContext): Promise<MadeForeign> {
   if (job) ids.job = [{ id: job.id }];
   const member = await keyUserId(t, 1);
   if (member !== undefined) ids.member = [{ id: member }];
-  return { ids, hookName: t.name('iso-hook'), sshKeyName: t.name('iso-key') };
+  const made: MadeForeign = { ids, hookName: t.name('iso-hook'), sshKeyName: t.name('iso-key') };
+  if (options.group) {
+    // Empty: no connection of account 2's is moved into a group that cannot be deleted.
+    const groupName = t.name('iso-group');
+    const ex = await t.b(1).post(bEndpoint('POST /connection_groups').path, { body: { connection_group: { name: groupName, description: "disco: account 2's group, read with account 1's key" } } });
+    const id = is2xx(ex) && isObject(ex.json) ? idOf(ex) : undefined;
+    if (id === undefined) {
+      t.note(`POST /connection_groups with account 2's key answered ${ex.response.status}${is2xx(ex) ? " without the group's id" : ''}, so no connection group of account 2's was read with account 1's key`);
+    } else {
+      ids.connectionGroup = [{ id }];
+      made.groupName = groupName;
+      // The control: where account 2 cannot read its own group (the read is an extension), account 1's refusal shows nothing.
+      const own = await t.b(1).get(bPath(bEndpoint('GET /connection_groups/{id}'), { id }));
+      if (!is2xx(own)) t.note(`account 2's GET /connection_groups/${id} of its own new group answered ${own.response.status} (an extension this target may not serve), so account 1's refusal of it shows little`);
+      if (!t.target.controlUrl) t.note("connection groups cannot be deleted through the API: account 2's group this check made stays (named after the run)");
+    }
+  }
+  return made;
+}
+
+/** Names only account 2's things made by this run carry: a read of account 1's showing one shows account 2's. */
+function foreignMarks(foreign: MadeForeign): string[] {
+  return [foreign.hookName, foreign.sshKeyName, ...(foreign.groupName === undefined ? [] : [foreign.groupName])];
 }
 
 /**
@@ -100,7 +128,7 @@ async function screenForeign(t: CheckContext, foreign: MadeForeign): Promise<{ r
   const dropped: string[] = [];
   const untried: string[] = [];
   const unproven: string[] = [];
-  const marks = [foreign.hookName, foreign.sshKeyName];
+  const marks = foreignMarks(foreign);
   for (const [kind, all] of Object.entries(foreign.ids) as [ResourceKind, PathValues[]][]) {
     for (const values of all) {
       const what = `${values.type ? `${values.type} ` : ''}${kind} ${values.id}`;
@@ -468,13 +496,13 @@ check({
   id: 'b-iso/foreign-ids-read-as-absent',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3: every read of the endpoint catalog in account 1's path naming account 2's package, hook, SSH key, job, cluster or connection is refused showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
+  title: "B-AUTH-3: every read of the endpoint catalog in account 1's path naming account 2's package, hook, SSH key, job, cluster, connection or connection group is refused showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
-    const foreign = await makeForeign(t);
+    const foreign = await makeForeign(t, { group: true });
     const { reads, unproven } = await screenForeign(t, foreign);
     unprovenReads(t, ['B-AUTH-3', 'X-ISO-1'], unproven);
-    await compareWithAbsent(t, readProbes(t, reads), [foreign.hookName, foreign.sshKeyName]);
+    await compareWithAbsent(t, readProbes(t, reads), foreignMarks(foreign));
   },
 });
 
@@ -528,7 +556,7 @@ check({
     const foreign = await makeForeign(t);
     const { writes, untried } = await screenForeign(t, foreign);
     untriedWrites(t, ['B-AUTH-3', 'X-ISO-1'], untried);
-    await compareWithAbsent(t, writeProbes(t, writes), [foreign.hookName, foreign.sshKeyName]);
+    await compareWithAbsent(t, writeProbes(t, writes), foreignMarks(foreign));
   },
 });
 

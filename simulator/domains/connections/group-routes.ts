@@ -27,6 +27,6 @@ export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
   // Extension: read one group.
   router.get('/connection_groups/:group_id', (ctx) => {
     const { account } = ctx.state;
-    ctx.body = presentGroup(findGroup(account, pathId(ctx.params.group_id)), account, sim);
+    ctx.body = presentGroup(findGroup(sim, account, pathId(ctx.params.group_id)), account, sim);
   });
 }

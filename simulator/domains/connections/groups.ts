@@ -108,10 +108,13 @@ export function listGroups(account: AccountState): ConnectionGroup[] {
   return [...account.connectionGroups.values()];
 }
 
-export function findGroup(account: AccountState, id: number): GroupView {
+export function findGroup(sim: Sim, account: AccountState, id: number): GroupView {
   const group = account.connectionGroups.get(id);
-  if (!group) throw notFound();
-  return groupView(account, group);
+  if (group) return groupView(account, group);
+  // b-group-read-any-account: the lookup by primary key forgets the account: another's group is found and shown as its own account's.
+  const foreign = sim.faults.has('b-group-read-any-account') ? inOtherAccount(sim, account, (other) => { const g = other.connectionGroups.get(id); return g ? { other, g } : undefined; }) : undefined;
+  if (!foreign) throw notFound();
+  return groupView(foreign.other, foreign.g);
 }
 
 /** A group with its member connections, in the order they joined. */
