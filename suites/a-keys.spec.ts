@@ -5,13 +5,17 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
 import { is2xx, isObject, requestLine, show } from './lib/answers.ts';
+import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
+import { documentBody } from './lib/documents.ts';
 import { isoSeconds } from './lib/formats.ts';
 import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
 import { withKey } from './lib/clients.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
-import { aRoute, aSend, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
-import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import type { AOperation } from './lib/target-types.ts';
+import { aRoute, aSend, definitionFormat, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
+import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import { walkAList } from './catalog/a-lists.ts';
 
 /*
@@ -35,17 +39,21 @@ function worked(ex: Exchange): boolean {
   return ex.response.status !== 401 && ex.response.status !== 403;
 }
 
-/** A request beyond useKey's that a key no longer authenticating must be refused on. */
+/** A request beyond useKey's that a key no longer authenticating must be refused on; `head` for a HEAD, whose answer has no body. */
 interface KeyRead {
   label: string;
+  head?: true;
   send(key: string): Promise<Exchange>;
 }
 
 /**
  * Every read this target routes (its document, else the convention), sent with a key: one that
  * names a pipeline reads account 1's first fixture pipeline (left out where there is none), one
- * that names a key reads the key `keyId`. Reads change nothing, so they are safe to send to any
- * deployment with any key; no write is sent, as it would act with a key that still works.
+ * that names a key reads the key `keyId`; and a HEAD of that fixture pipeline's read (a HEAD is
+ * a GET without its body, and may be authenticated apart, as an edge answering probes from a
+ * key cache would). Reads change nothing, so they are safe to send to any deployment with any
+ * key; the pipeline writes a dead key must be refused on go to a pipeline of the check's own
+ * (expectPipelineWritesRefused).
  */
 function keyReads(t: CheckContext, keyId: number): KeyRead[] {
   const pipelineId = t.target.a[0]?.fixtures.pipeline_ids?.[0];
@@ -56,14 +64,18 @@ function keyReads(t: CheckContext, keyId: number): KeyRead[] {
     if (endpoint.id !== undefined && id === undefined) return [];
     const options = validOptions(t, endpoint, 'key-read');
     const send = (key: string): Promise<Exchange> => (id === undefined ? aSend(t, withKey(t, key), endpoint.operation, options) : aSend(t, withKey(t, key), endpoint.operation, id, options));
-    return [{ label: `${route.method} ${route.path}`, send }];
+    const read: KeyRead = { label: `${route.method} ${route.path}`, send };
+    if (endpoint.operation !== 'pipelines.read' || route.method !== 'GET' || id === undefined) return [read];
+    const head: KeyRead = { label: `HEAD ${route.path}`, head: true, send: (key) => withKey(t, key).request('HEAD', routePath(route, id)) };
+    return [read, head];
   });
 }
 
 /**
  * Those of the target's reads that serve `key` (2xx) while it still works: their 2xx is what an
  * authenticated caller gets, so once the key stops authenticating any 2xx there means it did not.
- * A read the key is refused on (a non-admin key on key management) tells nothing and is left out.
+ * A read the key is refused on (a non-admin key on key management) tells nothing and is left out,
+ * as is a HEAD the target does not serve (405, or a front's own answer).
  */
 async function readsServedTo(t: CheckContext, key: string, keyId: number): Promise<KeyRead[]> {
   const served: KeyRead[] = [];
@@ -71,9 +83,21 @@ async function readsServedTo(t: CheckContext, key: string, keyId: number): Promi
   return served;
 }
 
-/** Once `key` no longer authenticates (`what`), each of `reads` must refuse it: else `clause`; and with 401 and the error object (A-AUTH-7). */
+/**
+ * Once `key` no longer authenticates (`what`), each of `reads` must refuse it: else `clause`; and
+ * with 401 and the error object (A-AUTH-7). A HEAD has no body: only its status is judged, 401 as
+ * its GET's (it was served to the live key, so the application, not a front, answers it).
+ */
 async function expectReadsRefused(t: CheckContext, key: string, reads: readonly KeyRead[], what: string, clause: string): Promise<void> {
-  for (const read of reads) expectUnauthenticated(t, await read.send(key), `${what} on ${read.label}`, clause, is2xx);
+  for (const read of reads) {
+    const ex = await read.send(key);
+    if (!read.head) {
+      expectUnauthenticated(t, ex, `${what} on ${read.label}`, clause, is2xx);
+      continue;
+    }
+    t.expect.that(!is2xx(ex), { clause, message: `${what} on ${read.label} authenticated: ${requestLine(ex)} answered ${ex.response.status}`, expected: '401', received: describeResponse(ex), exchange: ex });
+    t.expect.status(ex, 401, 'A-AUTH-7', `${what} on ${read.label}: ${requestLine(ex)} answered ${ex.response.status}, expected 401 (a missing or invalid key)`);
+  }
 }
 
 /**
@@ -92,6 +116,54 @@ async function expectKeyWritesRefused(t: CheckContext, key: string, victim: Crea
   expectUnauthenticated(t, revoked, `${what} on the revocation of another key`, clause);
   const still = await useKey(t, victim.key);
   t.expect.that(worked(still), { clause, message: `${what} revoked key ${victim.id}: that key no longer authenticates`, expected: 'the key keeps working', received: describeResponse(still), exchange: still });
+}
+
+/**
+ * The pipeline writes, sent with `key` once it no longer authenticates (`what`), each to a
+ * pipeline the check makes for it with the live admin key of account 1 (never a fixture; it is
+ * archived after the check): a create with a valid definition, a replace with the document the
+ * pipeline was made from, an update with a small merge patch, a start and, the pipeline
+ * deployed, a stop. A write a dead key may not make would act if a faulty target took it, so
+ * each dead write is followed by the same write with the live key: the control that the target
+ * serves it there, and the undo (the live start deploys what the dead one may have; the live
+ * stop leaves it stopped; a pipeline the dead create made is archived). A dead write's 2xx fails
+ * `clause`; where the live control was a 2xx, anything but 401 with the error object fails
+ * A-AUTH-7; where it was not, the target does not serve that write as described and the dead
+ * key's refusal there is not judged (noted). Adds 11 requests to a run (12 where a dead create
+ * was taken).
+ */
+async function expectPipelineWritesRefused(t: CheckContext, key: string, what: string, clause: string): Promise<void> {
+  const made = await makePipeline(t, 0, plainDefinition(t.name('dead-key-target')));
+  if (!('id' in made)) return t.note(`${what} was sent no pipeline write: the check could not make a pipeline of its own to send them to (${made.tried}: ${describeResponse(made.answer)})`);
+  const { id, document } = made;
+  const dead = withKey(t, key);
+  const judge = (label: string, ex: Exchange, live: Exchange | undefined): void => {
+    if (is2xx(ex) || (live !== undefined && is2xx(live))) return expectUnauthenticated(t, ex, `${what} on ${label}`, clause);
+    t.note(`${label} was not served to the live admin key either (${live === undefined ? 'not sent' : describeResponse(live)}): the dead key's ${ex.response.status} there was not judged`);
+  };
+  // The create: the pipeline just made is its control; what a faulty target makes is archived after the check.
+  if (aRoute(t, 'pipelines.create') !== null) {
+    const doc = isObject(document) && typeof document.name === 'string' ? { ...document, name: t.name('by-dead-key') } : document;
+    const created = await aSend(t, dead, 'pipelines.create', documentBody(doc, definitionFormat(t)));
+    archiveIfCreated(t, 0, created);
+    judge(`${requestLine(created)} (a create)`, created, made.created);
+  }
+  // Dead, then live: the live write shows the route is served, and repeats what a faulty target took.
+  const both = async (operation: AOperation, options: RequestOptions = {}): Promise<{ ex: Exchange; live: Exchange } | undefined> => {
+    if (aRoute(t, operation) === null) {
+      t.note(`the target document says this target does not serve ${operation}: ${what} was not sent it`);
+      return undefined;
+    }
+    const ex = await aSend(t, dead, operation, id, options);
+    const live = await aSend(t, t.a(), operation, id, options);
+    judge(`${requestLine(ex)} (${operation} of a pipeline of the check's own)`, ex, live);
+    return { ex, live };
+  };
+  await both('pipelines.update', validOptions(t, aEndpoint('pipelines.update'), 'dead-key'));
+  await both('pipelines.replace', documentBody(document, definitionFormat(t)));
+  const started = await both('pipelines.start');
+  if (started === undefined || !(is2xx(started.ex) || is2xx(started.live))) return t.note(`the check's pipeline could not be deployed: ${what} was not sent a stop`);
+  await both('pipelines.stop');
 }
 
 /**
@@ -191,13 +263,14 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, the lists, its own record) and, an admin key, on key management (a key\'s create, the revocation of another key)',
+  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
     const cases = fc.record({ lifetimeS: fc.integer({ min: 60, max: 3600 }), pastS: fc.integer({ min: 0, max: 600 }), admin: fc.boolean() });
     // The key the expired ones try to revoke: it never expires.
     const victim = await createKey(t, { name: t.name('victim-of-expired'), admin: false });
+    let pipelineWritesSent = false;
     await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
       const now = await simulatorNow(t);
       const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
@@ -213,6 +286,10 @@ check({
       await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
       // A non-admin key is refused key management anyway (A-AUTH-5): only an admin one shows it expired.
       if (admin) await expectKeyWritesRefused(t, made.key, victim, `an admin key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
+      // Once a run, shrinks included (they need a pipeline of the check's own, made and archived for them).
+      if (pipelineWritesSent) return;
+      pipelineWritesSent = true;
+      await expectPipelineWritesRefused(t, made.key, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
     });
   },
 });
@@ -231,7 +308,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it and on key management (a key\'s create, the revocation of another key); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and on key management (a key\'s create, the revocation of another key); no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -262,6 +339,7 @@ check({
     expectUnauthenticated(t, after, past, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made.key, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4');
+    await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');
     t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);
   },
 });
@@ -404,7 +482,7 @@ check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
   supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3', 'A-ERR-1'],
-  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, the lists, its own record) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created and revoked');
@@ -430,6 +508,8 @@ check({
     expectNoKey(t, everyRevoked, every);
     await expectReadsRefused(t, every.key, everyReads, 'the revoked key', 'A-AUTH-6');
     await expectKeyWritesRefused(t, every.key, victim, 'the revoked admin key', 'A-AUTH-6');
+    // Once, on this key: the writes need a pipeline of the check's own, made and archived for them.
+    await expectPipelineWritesRefused(t, every.key, 'the revoked key', 'A-AUTH-6');
     await tryToBringBack(every, everyName, attempts);
     await expectReadsRefused(t, every.key, everyReads, 'the revoked key after every attempt to bring it back', 'A-AUTH-6');
     const cases = fc.record({

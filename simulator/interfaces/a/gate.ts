@@ -43,22 +43,46 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
  * deployment whose pipeline read (GET /pipelines/{id}) authenticates through a path of its own
  * that looks the key up but never asks whether it was revoked; `a-revoked-key-manages-keys` one
  * whose key-management writes (a key's create, a revocation) do so, so a revoked admin key
- * still mints keys.
+ * still mints keys; `a-revoked-key-writes-pipelines` one whose pipeline writes (create, replace,
+ * update, start, stop) are queued to a deployment worker that authenticates from a key cache
+ * holding the key's digest and account, not its revocation; `a-dead-key-head-served` one whose
+ * HEAD probes are answered from an edge's key cache (digest to account) that never learns of a
+ * revocation or an expiry.
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   // The faults are asked first: writesKeys builds its patterns, which no request should pay for
   // unless a fault needs them. (A key write is never a GET, so the two cases cannot both hold.)
   if (sim.faults.has('a-revoked-key-manages-keys') && writesKeys(sim, ctx)) return true;
+  if (sim.faults.has('a-revoked-key-writes-pipelines') && writesPipelines(sim, ctx, true)) return true;
+  if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
 }
 
 /**
  * Every request's key is checked for expiry (A-AUTH-4). The fault `a-expired-key-manages-keys` is
  * a deployment whose key-management writes authenticate through a lookup of their own that never
- * compares the key's expiry with now, so an expired admin key still mints keys.
+ * compares the key's expiry with now, so an expired admin key still mints keys;
+ * `a-expired-key-writes-pipelines` one whose changes of an existing pipeline (replace, update,
+ * start, stop) are authorised by the deployment service's own key check, which knows revocation
+ * but not expiry; `a-dead-key-head-served` is the HEAD probes' edge cache (above).
  */
 function expiryUnchecked(sim: Sim, ctx: Context): boolean {
+  if (sim.faults.has('a-expired-key-writes-pipelines') && writesPipelines(sim, ctx, false)) return true;
+  if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
   return sim.faults.has('a-expired-key-manages-keys') && writesKeys(sim, ctx);
+}
+
+/**
+ * A pipeline write at the paths of the served conventions: a replace or an update of one
+ * pipeline, its start or its stop, and with `create` the create of one (`POST /pipelines`).
+ * The validation of a definition and the spec's DELETE are not among them.
+ */
+function writesPipelines(sim: Sim, ctx: Context, create: boolean): boolean {
+  const { start, stop } = sim.conventions.a.paths;
+  const at = (path: string): RegExp => new RegExp(`^/api/public/v\\d+${path.replace(/:id/g, '[^/]+')}/?$`);
+  if (ctx.method === 'PUT' || ctx.method === 'PATCH') return at('/pipelines/:id').test(ctx.path);
+  if (ctx.method !== 'POST') return false;
+  return (create && at('/pipelines').test(ctx.path)) || at(start).test(ctx.path) || at(stop).test(ctx.path);
 }
 
 /** A key's create or a revocation, at the paths of the served conventions (under any version prefix the router serves). */
