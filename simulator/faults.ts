@@ -173,6 +173,7 @@ export const faultCatalog = {
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },
   'a-archive-clears-last-sync': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also clears when it last synced (last_sync_at null after), as a clean-up with the archive' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
+  'a-accept-parameters-500': { clause: 'X-ROB-1', description: 'GET /pipelines/{id}/definition ranks the Accept header with a hand-written q-value parser that takes every parameter list to hold q=: an Accept range with another parameter only (`application/json; charset=utf-8`) crashes it, 500; `;q=0.9` or no parameter is served' },
   'a-int32-pipeline-id-500': { clause: 'X-ROB-1', description: 'the pipeline lookup binds the id as a 32-bit integer: a pipeline id above 2^31-1 (GET /pipelines/2147483648, DELETE, PUT, PATCH, start, stop) crashes the handler: 500' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },

@@ -50,7 +50,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   router.get('/pipelines/:id/definition', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
-    sendDefinition(ctx, presentDefinition(pipeline));
+    sendDefinition(ctx, sim, presentDefinition(pipeline));
   });
 
   // The id is looked up before the body is read: absent and foreign ids do the same work.
@@ -90,7 +90,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 }
 
 /** JSON unless the client prefers YAML; no Accept or `*\/*` is JSON; neither acceptable is 406. */
-function sendDefinition(ctx: Context, definition: Record<string, unknown>): void {
+function sendDefinition(ctx: Context, sim: Sim, definition: Record<string, unknown>): void {
+  // A hand-written q-value ranking that takes every parameter list to hold a q: a range with
+  // another parameter only (`application/json; charset=utf-8`) crashes it.
+  if (sim.faults.has('a-accept-parameters-500')) rankAcceptByHand(ctx.get('accept'));
   const chosen = ctx.accepts(JSON_TYPE, ...YAML_TYPES);
   if (chosen === false) {
     throw new ApiError('not_acceptable', {
@@ -105,4 +108,17 @@ function sendDefinition(ctx: Context, definition: Record<string, unknown>): void
   }
   ctx.type = `${chosen}; charset=utf-8`;
   ctx.body = toYaml(definition);
+}
+
+/** The media ranges of an Accept header by their q, read as the fault `a-accept-parameters-500`'s handler reads them. */
+function rankAcceptByHand(accept: string): { type: string; q: number }[] {
+  return accept
+    .split(',')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const [type = '', ...params] = part.split(';').map((p) => p.trim());
+      // The bug: a parameter list without q leaves the find undefined, and `.slice` throws.
+      return { type, q: params.length ? Number((params.find((p) => p.startsWith('q=')) as string).slice(2)) : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
 }
