@@ -152,6 +152,7 @@ export const faultCatalog = {
   'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },
   'a-foreign-404-body-differs': { clause: 'A-ENUM-1', description: 'the 404 body for another account\'s pipeline differs from the one for an absent id' },
   'a-foreign-404-last-modified': { clause: 'A-ENUM-1', description: 'the 404 for another account\'s pipeline carries a Last-Modified header (the pipeline\'s last change), the body the same' },
+  'a-enum-etag-from-row': { clause: 'A-ENUM-1', description: 'every pipeline 404 carries an ETag: for another account\'s pipeline stamped from the row loaded by id (its id and last change, before the account is compared), for an absent id from the error body; so all absent ids share one ETag and each foreign pipeline has its own, status and body the same' },
   'a-foreign-404-slower': { clause: 'A-ENUM-2', description: 'answering 404 for another account\'s pipeline takes measurably longer' },
   'a-foreign-archive-404-slower': { clause: 'A-ENUM-2', description: 'DELETE /pipelines/{id} answers its 404 for another account\'s pipeline measurably later (the archive handler looks up the owner); reads do not' },
   'a-error-yaml-when-accepted': { clause: 'A-ERR-1', description: 'interface A answers its errors in the format the client asked for: a request whose Accept asks for YAML (and not JSON) gets its 401 or 404 as a YAML text `error: "..."`, labelled application/yaml' },

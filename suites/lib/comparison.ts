@@ -107,8 +107,18 @@ const VOLATILE_HEADERS = new Set([
   'ratelimit-reset',
 ]);
 
-/** Headers that follow from the body, compared through the body instead. */
-const BODY_DERIVED = new Set(['etag']);
+/**
+ * Headers that may follow from the body (an ETag hashed from it, which then differs wherever the
+ * body echoes the id), or may not (an ETag stamped from the record the handler loaded). Their
+ * values are compared where answers to equivalent requests share them, by presence where those
+ * differ (`Volatility.presenceOnly`). An ETag is compared weakly (RFC 9110 8.8.3.2): a gateway
+ * that compresses an answer marks its ETag weak, `W/"x"` for `"x"`.
+ */
+const MAYBE_BODY_DERIVED = new Set(['etag']);
+
+function weakly(etag: string): string {
+  return etag.trim().replace(/^W\//, '');
+}
 
 /**
  * How a body travels, not what it says: a gateway may compress one answer with gzip and the next
@@ -118,13 +128,16 @@ const BODY_DERIVED = new Set(['etag']);
  */
 const TRANSFER_HEADERS = new Set(['content-encoding', 'transfer-encoding', 'content-length']);
 
-/** The headers two indistinguishable answers must share, name -> value. */
-export function comparableHeaders(ex: Exchange): Record<string, string> {
+/**
+ * The headers two indistinguishable answers must share, name -> value; those of `presenceOnly`
+ * (what equivalent requests were seen to get with other values) by their presence alone.
+ */
+export function comparableHeaders(ex: Exchange, presenceOnly: ReadonlySet<string> = new Set()): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(ex.response.headers)) {
     const n = name.toLowerCase();
     if (VOLATILE_HEADERS.has(n) || TRANSFER_HEADERS.has(n) || PRESENCE_TELLS.includes(n)) continue;
-    out[n] = BODY_DERIVED.has(n) ? '(present)' : value;
+    out[n] = presenceOnly.has(n) ? '(present)' : n === 'etag' ? weakly(value) : value;
   }
   return out;
 }
@@ -144,19 +157,35 @@ export function headerDifferences(a: Record<string, string>, b: Record<string, s
 export class Volatility {
   readonly headers = new Set<string>();
   readonly bodyPaths = new Set<string>();
+  /**
+   * Headers that may follow from the body (an ETag) seen on both of two equivalent answers with
+   * other values: compared by presence only. Where every pair shared the value (an ETag of an
+   * error body that does not echo the id), another value for a foreign id is a tell: the ETag was
+   * stamped from the record found.
+   */
+  readonly presenceOnly = new Set<string>();
 
   /** Learns from two answers to equivalent requests; `echoes[i]` are what request i named. */
   learn(a: Exchange, aEchoes: readonly string[], b: Exchange, bEchoes: readonly string[]): void {
     const ha = comparableHeaders(a);
     const hb = comparableHeaders(b);
-    for (const n of new Set([...Object.keys(ha), ...Object.keys(hb)])) if (ha[n] !== hb[n]) this.headers.add(n);
+    for (const n of new Set([...Object.keys(ha), ...Object.keys(hb)])) {
+      if (ha[n] === hb[n]) continue;
+      if (MAYBE_BODY_DERIVED.has(n) && ha[n] !== undefined && hb[n] !== undefined) this.presenceOnly.add(n);
+      else this.headers.add(n);
+    }
     const ja = echoFreeJson(a, aEchoes);
     const jb = echoFreeJson(b, bEchoes);
     if (ja !== undefined && jb !== undefined) for (const path of differingPaths(ja, jb, '')) this.bodyPaths.add(path);
   }
 
+  /** `comparableHeaders` with what this learnt: the headers compared by presence only so. */
+  comparableHeaders(ex: Exchange): Record<string, string> {
+    return comparableHeaders(ex, this.presenceOnly);
+  }
+
   describe(): string {
-    const parts = [...this.headers].sort().map((h) => `header ${h}`).concat([...this.bodyPaths].sort().map((p) => `body ${p === '' ? '(whole)' : p}`));
+    const parts = [...this.headers].sort().map((h) => `header ${h}`).concat([...this.presenceOnly].sort().map((h) => `header ${h}'s value`)).concat([...this.bodyPaths].sort().map((p) => `body ${p === '' ? '(whole)' : p}`));
     return parts.length ? parts.join(', ') : '(nothing)';
   }
 }

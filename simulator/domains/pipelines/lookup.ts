@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createHash } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -48,6 +49,14 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
   // The archive fault stands for an archive handler that asks who owns the pipeline in a query of its own.
   const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower'));
   const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-last-modified');
+  // Conditional requests done early: the ETag is stamped from the row loaded by id (whose account
+  // is compared after), or, with no row, from the error body as any answer's.
+  if (sim.faults.has('a-enum-etag-from-row')) {
+    const loaded = inOtherAccount(sim, account, (other) => other.pipelines.get(id));
+    const notFound = pipelineNotFound();
+    const stamp = loaded ? `${loaded.id}:${loaded.updatedAt}` : notFound.message;
+    return new ApiError('not_found', { message: notFound.message, headers: { ETag: `W/"${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}"` } });
+  }
   const elsewhere = leaky ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined;
   if (!elsewhere) return pipelineNotFound();
   if (slower) await sleep(FOREIGN_DELAY_MS);
