@@ -1,8 +1,8 @@
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { otherAccountPipelines } from './lib/factories/pipelines.ts';
-import { compareLatencies, describeComparison, extendedSampleLimit, type LatencyComparison } from './lib/timing-oracle.ts';
+import { otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
+import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext } from './lib/types.ts';
 import { aRoute, aSend } from './catalog/a-requests.ts';
 import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/controls.ts';
@@ -11,14 +11,21 @@ import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/
  * A-ENUM-2: the 404 for another account's pipeline and the 404 for an absent one must not be
  * told apart by their latency. For each request timed, both kinds interleaved in random order
  * (so drift in the target's or the network's load hits both alike), after a warm-up; foreign ids
- * alternate between account 2's pipelines and absent ids between as many fixed absent ids, so
- * both kinds repeat equally often and caching favours neither.
+ * alternate between account 2's pipelines, one in each state it has (deployed, archived, never
+ * deployed, a fixture), and absent ids between as many fixed absent ids, so both kinds repeat
+ * equally often and caching favours neither. A deployment may look a pipeline up in another store
+ * by its state (archived ones kept apart), so each state's samples are also compared with the
+ * absent ids' on their own: a leak on archived pipelines alone is a quarter of the foreign
+ * samples, which the comparison of all of them would water down.
  *
  * The verdict is the timing oracle's (timing-oracle.ts): a difference fails the check only when
  * it is significant (Mann-Whitney p < 0.001) and the whole 99.9% confidence interval of the
  * Hodges-Lehmann shift lies beyond max(3 ms, 10% of the absent-id median). Noise on a busy
  * two-core machine stays well inside that; a leak of a few milliseconds per request does not.
  * Sampling stops early once a difference is that clear, so a leaky target costs little time.
+ * With several states the oracle is asked once for all foreign samples and once per state, each
+ * at alpha 0.001 divided by the number of comparisons (Bonferroni), so the run's chance of a
+ * false alarm stays within 0.001 however many states are timed.
  */
 
 const WARM_UP = 15;
@@ -34,6 +41,21 @@ const MAX_PAIRS = 300;
  * whole 99.9% interval on one side of the threshold.
  */
 const EXTENSION = { round: ROUND, extendedMaxPairs: 1_200, extendedBudgetMs: 90_000 };
+
+/** Account 2's pipeline states, in the order they are picked: the first one of each is timed. */
+const STATE_ORDER = ['deployed', 'archived', 'not deployed'];
+
+/**
+ * The foreign pipelines timed: the first of each state account 2 has (deployed, archived, never
+ * deployed, then the fixtures, whose state the run does not know), or two of one state where it
+ * has only one.
+ */
+function timedForeign(others: readonly ForeignPipeline[]): ForeignPipeline[] {
+  const rank = (p: ForeignPipeline): number => (STATE_ORDER.includes(p.state) ? STATE_ORDER.indexOf(p.state) : STATE_ORDER.length);
+  const ordered = [...others].sort((a, b) => rank(a) - rank(b));
+  const one = ordered.filter((p, i) => ordered.findIndex((q) => q.state === p.state) === i);
+  return one.length > 1 ? one : ordered.slice(0, 2);
+}
 
 /** A request timed about a pipeline. */
 type Timed = 'pipelines.read' | 'pipelines.archive';
@@ -63,65 +85,110 @@ async function timedRequests(t: CheckContext, foreign: readonly number[]): Promi
   return archiveOnly();
 }
 
-/** What timing one request gave: the oracle's comparison, or why there is none. */
-type Sampled = { verdict: LatencyComparison } | { refused: string };
+/** The oracle's comparisons of one timed request: all foreign samples, and each state's alone. */
+interface Verdicts {
+  all: LatencyComparison;
+  byState: { state: string; verdict: LatencyComparison }[];
+}
+
+/** Every comparison of `v`, each with what its foreign side is. */
+function comparisons(v: Verdicts): { what: string; verdict: LatencyComparison }[] {
+  return [{ what: "another account's pipeline", verdict: v.all }, ...v.byState.map((s) => ({ what: `another account's ${s.state} pipeline`, verdict: s.verdict }))];
+}
+
+/** The comparisons, each at alpha shared out over all of them (Bonferroni). */
+function compareByState(foreign: ReadonlyMap<string, number[]>, absentMs: readonly number[]): Verdicts {
+  const all = [...foreign.values()].flat();
+  const states = foreign.size > 1 ? [...foreign.keys()] : [];
+  const options = { ...DEFAULT_ORACLE, alpha: DEFAULT_ORACLE.alpha / (1 + states.length) };
+  return { all: compareLatencies(all, absentMs, options), byState: states.map((state) => ({ state, verdict: compareLatencies(foreign.get(state) ?? [], absentMs, options) })) };
+}
+
+/**
+ * How many pairs to take in all while some comparison of `v` is open at `pairs` (`elapsedMs`
+ * spent sampling so far), or null to stop: as `extendedSampleLimit`, for the comparison that
+ * needs the most pairs (a state's comparison holds only its share of them), none when one of
+ * them would never settle.
+ */
+function extendedPairs(v: Verdicts, pairs: number, elapsedMs: number): number | null {
+  let needed = pairs;
+  for (const { verdict } of comparisons(v)) {
+    const samples = samplesToSettle(verdict);
+    if (samples === null) return null;
+    needed = Math.max(needed, Math.ceil((samples * pairs) / Math.max(1, verdict.m)));
+  }
+  if (needed <= pairs || needed > EXTENSION.extendedMaxPairs) return null;
+  if (elapsedMs + (needed - pairs) * (elapsedMs / pairs) > EXTENSION.extendedBudgetMs) return null;
+  return Math.min(EXTENSION.extendedMaxPairs, Math.ceil(needed / EXTENSION.round) * EXTENSION.round);
+}
+
+/** What timing one request gave: the oracle's comparisons, or why there are none. */
+type Sampled = { verdicts: Verdicts; pairs: number } | { refused: string };
 
 /**
  * Times `timed` for `foreign` and as many `absent` ids. It stops at the first answer that is not
  * 404: A-ENUM-1's checks judge the answers, and the latency of different answers means nothing
  * (a DELETE that archived another account's pipeline is not sent again).
  */
-async function sample(t: CheckContext, timed: Timed, foreign: readonly number[], absent: readonly number[]): Promise<Sampled> {
+async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPipeline[], absent: readonly number[]): Promise<Sampled> {
   let refused: string | undefined;
   const measure = async (kind: 'foreign' | 'absent', index: number): Promise<number> => {
-    const pool = kind === 'foreign' ? foreign : absent;
-    const ex = await aSend(t, t.a(0), timed, pool[index % pool.length] as number);
+    const id = kind === 'foreign' ? (foreign[index % foreign.length] as ForeignPipeline).id : (absent[index % absent.length] as number);
+    const ex = await aSend(t, t.a(0), timed, id);
     if (ex.response.status !== 404) refused ??= `${ex.request.method} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`;
     return ex.durationMs;
   };
   /** Both kinds once, in random order, so neither always follows the other. */
-  const pair = async (foreignMs: number[], absentMs: number[], index: number): Promise<void> => {
+  const pair = async (foreignMs: Map<string, number[]>, absentMs: number[], index: number): Promise<void> => {
+    const state = (foreign[index % foreign.length] as ForeignPipeline).state;
+    const record = (ms: number): void => {
+      const list = foreignMs.get(state) ?? [];
+      list.push(ms);
+      foreignMs.set(state, list);
+    };
     if (Math.random() < 0.5) {
-      foreignMs.push(await measure('foreign', index));
+      record(await measure('foreign', index));
       if (refused === undefined) absentMs.push(await measure('absent', index));
     } else {
       absentMs.push(await measure('absent', index));
-      if (refused === undefined) foreignMs.push(await measure('foreign', index));
+      if (refused === undefined) record(await measure('foreign', index));
     }
   };
 
-  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair([], [], i);
-  const foreignMs: number[] = [];
+  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair(new Map(), [], i);
+  const foreignMs = new Map<string, number[]>();
   const absentMs: number[] = [];
-  let verdict: LatencyComparison | undefined;
+  let verdicts: Verdicts | undefined;
   const sampling = performance.now();
   let limit = MAX_PAIRS;
-  while (foreignMs.length < limit) {
-    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, foreignMs.length);
+  while (absentMs.length < limit) {
+    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, absentMs.length);
     if (refused !== undefined) return { refused };
-    verdict = compareLatencies(foreignMs, absentMs);
-    if (verdict.distinguishable) break;
-    if (foreignMs.length < MIN_PAIRS) continue;
-    if (verdict.equivalent) break;
-    if (foreignMs.length >= limit) limit = extendedSampleLimit(verdict, performance.now() - sampling, EXTENSION) ?? limit;
+    verdicts = compareByState(foreignMs, absentMs);
+    const all = comparisons(verdicts).map((c) => c.verdict);
+    if (all.some((c) => c.distinguishable)) break;
+    if (absentMs.length < MIN_PAIRS) continue;
+    if (all.every((c) => c.equivalent)) break;
+    if (absentMs.length >= limit) limit = extendedPairs(verdicts, absentMs.length, performance.now() - sampling) ?? limit;
   }
   if (refused !== undefined) return { refused };
-  if (!verdict) throw new Error('no latency samples were taken');
-  return { verdict };
+  if (!verdicts) throw new Error('no latency samples were taken');
+  return { verdicts, pairs: absentMs.length };
 }
 
 check({
   id: 'a-timing/foreign-404-latency',
   clauses: ['A-ENUM-2'],
-  title: 'A-ENUM-2: the 404 for another account\'s pipeline takes as long as the 404 for an absent one, on DELETE and on a read the target serves (interleaved samples, Mann-Whitney and Hodges-Lehmann)',
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE and on a read the target serves (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone)',
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
-    // Two of account 2's pipelines (a deployed one among them where account 2 can start one).
+    // One of account 2's pipelines in each state it has (deployed, archived, never deployed, a
+    // fixture): a deployment may look one up by its state in a store of its own.
     const others = await otherAccountPipelines(t, 'timing');
-    const foreign = [...others.filter((p) => p.state === 'deployed'), ...others.filter((p) => p.state !== 'deployed')].slice(0, 2).map((p) => p.id);
-    const timed = await timedRequests(t, foreign);
-    t.note(`timed ${timed.map((r) => (r === 'pipelines.archive' ? 'DELETE' : 'reads')).join(' and ')} of account 2's pipelines ${others.filter((p) => foreign.includes(p.id)).map((p) => `${p.id} (${p.state})`).join(', ')}`);
+    const foreign = timedForeign(others);
+    const timed = await timedRequests(t, foreign.map((p) => p.id));
+    t.note(`timed ${timed.map((r) => (r === 'pipelines.archive' ? 'DELETE' : 'reads')).join(' and ')} of account 2's pipelines ${foreign.map((p) => `${p.id} (${p.state})`).join(', ')}`);
 
     // As many absent ids as foreign ones, each asked as often: a target (or a cache in front of
     // it) that answers a repeated id faster speeds up both kinds alike.
@@ -139,19 +206,22 @@ check({
         t.note(`${named}: not timed to the end: ${sampled.refused}`);
         continue;
       }
-      const { verdict } = sampled;
-      const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
-      t.note(`${named} latency after ${WARM_UP} warm-up pairs: ${summary}${verdict.m > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);
-      t.expect.that(!verdict.distinguishable, {
-        clause: 'A-ENUM-2',
-        message: `${named}: another account's pipeline answers its 404 ${verdict.shift > 0 ? 'slower' : 'faster'} than an absent one, by ${Math.abs(verdict.shift).toFixed(1)} ms: latency reveals that it exists`,
-        expected: `no latency difference beyond ±${verdict.thresholdMs.toFixed(1)} ms`,
-        received: summary,
-      });
+      const { verdicts, pairs } = sampled;
+      for (const { what, verdict } of comparisons(verdicts)) {
+        const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
+        t.note(`${named} latency of ${what} after ${WARM_UP} warm-up pairs: ${summary}${pairs > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);
+        t.expect.that(!verdict.distinguishable, {
+          clause: 'A-ENUM-2',
+          message: `${named}: ${what} answers its 404 ${verdict.shift > 0 ? 'slower' : 'faster'} than an absent one, by ${Math.abs(verdict.shift).toFixed(1)} ms: latency reveals that it exists`,
+          expected: `no latency difference beyond ±${verdict.thresholdMs.toFixed(1)} ms`,
+          received: summary,
+        });
+      }
       // Not told apart is not yet alike: on a noisy target the interval may stay wider than the
       // threshold after every pair, and then a leak of a few milliseconds could hide in the noise.
-      if (!verdict.distinguishable && !verdict.equivalent) {
-        t.partial('A-ENUM-2', `${named}: after ${verdict.m} pairs the latencies were neither told apart nor shown alike: the shift's interval [${verdict.lower.toFixed(1)} ms, ${verdict.upper.toFixed(1)} ms] reaches past ±${verdict.thresholdMs.toFixed(1)} ms, too noisy to tell (a quieter moment or a closer network lets it)`);
+      const open = comparisons(verdicts).filter((c) => !c.verdict.distinguishable && !c.verdict.equivalent);
+      if (open.length && !comparisons(verdicts).some((c) => c.verdict.distinguishable)) {
+        t.partial('A-ENUM-2', `${named}: after ${pairs} pairs the latencies were neither told apart nor shown alike for ${open.map((c) => `${c.what} (the shift's interval [${c.verdict.lower.toFixed(1)} ms, ${c.verdict.upper.toFixed(1)} ms] reaches past ±${c.verdict.thresholdMs.toFixed(1)} ms)`).join('; ')}: too noisy to tell (a quieter moment or a closer network lets it)`);
       }
     }
     if (refusals.length === timed.length) t.skip(refusals.join('; '));

@@ -12,6 +12,9 @@ import type { Pipeline } from './types.ts';
 /** How much slower the faults `a-foreign-404-slower` and `a-foreign-archive-404-slower` answer for another account's pipeline. */
 export const FOREIGN_DELAY_MS = 20;
 
+/** How long the fault `a-archived-foreign-slow-404`'s archive store takes to answer. */
+export const ARCHIVE_STORE_DELAY_MS = 15;
+
 /** The largest signed 32-bit integer: the fault `a-int32-pipeline-id-500` overflows above it. */
 const INT32_MAX = 2_147_483_647;
 
@@ -46,6 +49,10 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
  * further, into other accounts, and only while they are on: without them there is no such work.
  */
 async function absent(sim: Sim, account: AccountState, id: number, use: 'read' | 'archive'): Promise<ApiError> {
+  // A miss taken for one of the caller's pipelines moved to an archive store: an id the archive's
+  // filter knows (archived ids, of every account) is looked up there, a slower store, before the
+  // owner is compared; any other id is answered at once.
+  if (sim.faults.has('a-archived-foreign-slow-404') && inOtherAccount(sim, account, (other) => (other.pipelines.get(id)?.archivedAt ?? null) !== null || undefined)) await sleep(ARCHIVE_STORE_DELAY_MS);
   // The archive fault stands for an archive handler that asks who owns the pipeline in a query of its own.
   const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower'));
   const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-last-modified');
