@@ -44,6 +44,15 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   });
 
   router.get('/pipelines/:id', async (ctx) => {
+    // The fault: a HEAD taken for an existence probe, answered from an id index of every account.
+    if (ctx.method === 'HEAD' && sim.faults.has('a-head-foreign-pipeline-200')) {
+      const id = Number(ctx.params.id);
+      if ([...sim.store.accounts.values()].some((a) => a.pipelines.has(id))) {
+        ctx.status = 200;
+        ctx.body = '';
+        return;
+      }
+    }
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
   });
