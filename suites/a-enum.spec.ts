@@ -9,6 +9,7 @@ import { accountTwoPipelines, archiveIfCreated, notAccountOnes, readPipeline, sh
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
+import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
 
 /*
@@ -21,7 +22,7 @@ import { documentBody } from './lib/documents.ts';
  * hashed from an error body that does not echo the id is, else by its presence). Account 2's
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
- * show them, and a name one of them has is account 1's to give a pipeline as a fresh one is.
+ * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline as a fresh one is.
  */
 
 interface Operation {
@@ -137,6 +138,8 @@ check({
     // left to ask about, a list that leaks still shows the run's by name. Where none is left at
     // all (fixtures only, every id also account 1's), the check then skips: not verified by it.
     expectListHidesForeign(t, ownList, theirs, foreign);
+    // Before account 1 makes a pipeline of its own here (one of a name account 2 uses, below).
+    await expectListAfterTheirsHidesForeign(t, theirs, foreign);
     if (foreign.length === 0) t.skip(sharedIdsSkip(theirs));
     // Answers alike prove nothing from a target that answers 404 to every id, its own too.
     await aTargetFindsPipelines(t, 'A-ENUM-1');
@@ -292,11 +295,7 @@ function expectListHidesForeign(t: CheckContext, walked: OwnPipelineList, theirs
     return;
   }
   if (walked.caveat) t.note(walked.caveat);
-  // By the name the run gave it where it made the pipeline (an id alone may also be one of
-  // account 1's own, ids being numbered per account); a fixture by its id, where it is not also
-  // one of account 1's (`notAccountOnes` decided).
-  const fixtureIds = new Set(usable.filter((f) => f.name === undefined).map((f) => f.id));
-  const isTheirs = (f: ForeignPipeline, p: unknown): boolean => isObject(p) && p.id === f.id && (f.name === undefined ? fixtureIds.has(f.id) : p.name === f.name);
+  const isTheirs = theirsMatcher(usable);
   const shown = theirs.filter((f) => walked.items.some((p) => isTheirs(f, p)));
   const page = walked.exchanges.find((ex) => shown.some((f) => (listItemsOf(t, 'pipelines', ex.json) ?? []).some((p) => isTheirs(f, p))));
   t.expect.that(shown.length === 0, {
@@ -307,6 +306,58 @@ function expectListHidesForeign(t: CheckContext, walked: OwnPipelineList, theirs
     ...(page ? { exchange: page } : {}),
   });
   if (shown.length === 0 && !walked.complete) t.partial('X-ISO-1', `account 1's pipeline list was not read whole (${walked.incomplete}), so whether it shows account 2's pipelines further on was not seen`);
+}
+
+/**
+ * Whether a list item is account 2's pipeline `f`: by the name the run gave it where it made the
+ * pipeline (an id alone may also be one of account 1's own, ids being numbered per account); a
+ * fixture by its id, where it is not also one of account 1's (`notAccountOnes` decided: `usable`).
+ */
+function theirsMatcher(usable: readonly ForeignPipeline[]): (f: ForeignPipeline, p: unknown) => boolean {
+  const fixtureIds = new Set(usable.filter((f) => f.name === undefined).map((f) => f.id));
+  return (f, p) => isObject(p) && p.id === f.id && (f.name === undefined ? fixtureIds.has(f.id) : p.name === f.name);
+}
+
+/**
+ * X-ISO-1 on a list served from a cache: account 2 lists its pipelines, and account 1 at once
+ * after it asks the very same request; account 1's answer holds none of account 2's pipelines. A
+ * cache keyed by the request alone (page and page size, not the account) serves account 1 the
+ * list account 2 just got. The walk above asks with include_archived=true, which such a cache of
+ * the default list may never see, so this asks as a dashboard does: without a query, and the first
+ * page of 100 in the target's paging, neither with a filter. Account 2's answer must show one of
+ * its pipelines the check knows, or a leak of it would not be told: else the clause is covered
+ * in part.
+ */
+async function expectListAfterTheirsHidesForeign(t: CheckContext, theirs: readonly ForeignPipeline[], usable: readonly ForeignPipeline[]): Promise<void> {
+  if (aRoute(t, 'pipelines.list') === null) return;
+  if (t.target.a[1]?.adminKey === undefined) {
+    t.partial('X-ISO-1', "no pipeline_admin_key of account 2 in the target document, so account 1's pipeline list right after account 2's (what a cache without the account in its key serves account 1) was not asked");
+    return;
+  }
+  const isTheirs = theirsMatcher(usable);
+  const queries: [string, Record<string, string | number>][] = [['without a query', {}], ['for its first page', firstPageQuery(t)]];
+  let compared = 0;
+  for (const [how, query] of queries) {
+    const first = await aSend(t, t.a(1), 'pipelines.list', { query });
+    const ours = await aSend(t, t.a(0), 'pipelines.list', { query });
+    const listedToThem = first.response.status === 200 ? (listItemsOf(t, 'pipelines', first.json) ?? []) : [];
+    const known = theirs.filter((f) => listedToThem.some((p) => isTheirs(f, p)));
+    const items = ours.response.status === 200 ? listItemsOf(t, 'pipelines', ours.json) : undefined;
+    if (known.length === 0 || items === undefined) {
+      t.note(`account 2's list ${how} (${describeResponse(first)}) showed ${known.length === 0 ? 'none of the pipelines the check knows to be its own' : 'them'}, account 1's right after it answered ${describeResponse(ours)}: not compared`);
+      continue;
+    }
+    compared++;
+    const shown = known.filter((f) => items.some((p) => isTheirs(f, p)));
+    t.expect.that(shown.length === 0, {
+      clause: 'X-ISO-1',
+      message: `account 1's pipeline list ${how}, asked right after account 2 asked the same, shows account 2's pipelines ${shown.map((f) => `${f.id} (${f.state})`).join(', ')}: account 2's list served to account 1`,
+      expected: "only account 1's pipelines",
+      received: describeResponse(ours),
+      exchange: ours,
+    });
+  }
+  if (compared === 0) t.partial('X-ISO-1', "account 2's pipeline list showed none of the pipelines the check knows to be its own, or account 1's was not read (see the notes), so whether account 1 is served account 2's list right after it was not seen");
 }
 
 /** The spec's words for a pipeline's state, as `pipelineState` maps the target's. */

@@ -24,6 +24,11 @@ function pageQuery(paging: AListPaging, page: number, read: number): Record<stri
   return {};
 }
 
+/** The query of a list's first page of 100 in the target's paging (`interface_a.list_paging`), no filter. */
+export function firstPageQuery(t: Pick<CheckContext, 'target'>): Record<string, string | number> {
+  return pageQuery(t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging, 1, 0);
+}
+
 export interface AListWalk {
   items: unknown[];
   /** The walk reached the end the target's answers state or show: nothing was left out. */

@@ -155,7 +155,7 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
       undeploy(pipeline, now);
       record(pipeline, now, 'stopping', 'tearing_down', 'stopped');
       record(pipeline, now, 'tearing_down', 'archived', 'torn_down');
-    }
+        }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
     // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
@@ -172,9 +172,27 @@ export interface PipelinePage {
   hasMore: boolean;
 }
 
+/** The fault `a-pipeline-list-cache-ignores-account`: each simulator's cached default lists, by page and page size. */
+const liveListCaches = new WeakMap<Sim, Map<string, { at: number; page: PipelinePage }>>();
+
 /** Newest first; archived pipelines only when asked for. */
 export function listPipelines(sim: Sim, account: AccountState, page: { page: number; pageSize: number; includeArchived: boolean }): PipelinePage {
   const now = sim.clock.now();
+  // The fault: the default list (live pipelines) is cached for a second under a key that forgot the account.
+  if (sim.faults.has('a-pipeline-list-cache-ignores-account') && !page.includeArchived) {
+    let cache = liveListCaches.get(sim);
+    if (!cache) liveListCaches.set(sim, (cache = new Map()));
+    const key = `${page.page}:${page.pageSize}`;
+    const cached = cache.get(key);
+    if (cached && now - cached.at < 1000) return cached.page;
+    const fresh = listOwnPipelines(sim, account, page, now);
+    cache.set(key, { at: now, page: fresh });
+    return fresh;
+  }
+  return listOwnPipelines(sim, account, page, now);
+}
+
+function listOwnPipelines(sim: Sim, account: AccountState, page: { page: number; pageSize: number; includeArchived: boolean }, now: number): PipelinePage {
   const all = newestFirst([...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null));
   if (sim.faults.has('a-list-shows-foreign')) all.push(...foreignPipelines(sim, account).filter((p) => page.includeArchived || p.archivedAt === null));
   const start = (page.page - 1) * page.pageSize;
