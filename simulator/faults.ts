@@ -187,6 +187,7 @@ export const faultCatalog = {
   'a-list-shows-foreign': { clause: 'X-ISO-1', description: 'GET /pipelines lists every other account\'s pipelines after the caller\'s own (a query that lost its account filter)' },
   'a-pipeline-names-unique-across-accounts': { clause: 'X-ISO-1', description: 'POST /pipelines refuses (409) a name that a live pipeline of any account has, not only of the caller\'s (a name index without the account in it): the refusal tells the caller that another account has a pipeline of that name' },
   'a-pipeline-list-cache-ignores-account': { clause: 'X-ISO-1', description: 'GET /pipelines without include_archived is cached for a second under its page and page size only: an account listing right after another is served the other\'s list' },
+  'a-stop-by-name-every-account': { clause: 'X-ISO-1', description: 'stopping a pipeline (or DELETE of a deployed one) also stops every other deployed pipeline of the same name, in any account (a runtime that addresses deployments by name)' },
   'a-head-foreign-pipeline-200': { clause: 'A-ENUM-1', description: 'HEAD /pipelines/{id} is answered from an id index of every account: 200 for another account\'s pipeline, 404 for an absent one' },
   'a-cross-account-pipelines': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is found like an own one: it can be read, changed and archived' },
 } as const satisfies Record<string, { clause: string; description: string }>;

@@ -5,10 +5,12 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, headerDifferences, Volatility } from './lib/comparison.ts';
 import { PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
-import { accountTwoPipelines, archiveIfCreated, notAccountOnes, readPipeline, sharedIdsSkip, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { accountTwoPipelines, archiveIfCreated, createPipeline, makePipeline, notAccountOnes, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { setupFailed } from './lib/factories/setup.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
 
@@ -205,6 +207,104 @@ check({
     await expectNameFree(t, theirs);
   },
 });
+
+/**
+ * X-ISO-1 across accounts that share a pipeline name: names are unique per account only, so
+ * account 1 and account 2 may each have a pipeline of one name. Both deployed, account 1 stopping
+ * its own, and then archiving it deployed (DELETE), leaves account 2's deployed: a runtime that
+ * addresses deployments by name stops every deployment of that name. The check makes the pair
+ * itself, from one definition; states are read as the target document names them. A pipeline that
+ * does not show deployed within the wait, or a state the document maps to none of the spec's, is
+ * no pass: the check skips or covers the clause in part, saying which.
+ */
+check({
+  id: 'a-enum/same-name-stop-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 stopping its deployed pipeline, and archiving it deployed, leaves account 2's deployed pipeline of the same name deployed",
+  needs: ['a', 'write'],
+  async run(t) {
+    if (t.target.a[1]?.adminKey === undefined) t.skip('needs pipeline_admin_key of account 2 in the target document: a pipeline of the same name in each account');
+    routeOrSkip(t, 'pipelines.create', 'no pipeline of one name can be made in each account');
+    routeOrSkip(t, 'pipelines.start', 'no pipeline can be deployed');
+    routeOrSkip(t, 'pipelines.read', "account 2's pipeline cannot be read back");
+    const theirs = await createPipeline(t, 1, plainDefinition(t.name('enum-same-name')));
+    const name = isObject(theirs.document) && typeof theirs.document.name === 'string' ? theirs.document.name : undefined;
+    if (name === undefined) t.skip("the definition account 2's pipeline was made from has no name (interface_a.definitions): no pipeline of the same name can be made in account 1");
+    // Account 2's very definition, so that only the account differs.
+    const made = await makePipeline(t, 0, theirs.document);
+    const ours = 'id' in made ? made : t.skip(`account 1 could not create a pipeline named ${JSON.stringify(name)} like account 2's (${describeResponse(made.answer)}): the check needs one name in both accounts (a refusal for the name alone is judged by a-enum/foreign-pipeline-same-404)`);
+    await startPipeline(t, 1, theirs.id);
+    if ((await untilState(t, 1, theirs.id, 'deployed')).spec !== 'deployed') t.skip(`account 2's pipeline ${theirs.id} did not show deployed ${waitText(t)} after its start: whether account 1's stop leaves it deployed cannot be seen`);
+    const steps: { label: string; operation: 'pipelines.stop' | 'pipelines.archive' }[] = [];
+    if (aRoute(t, 'pipelines.stop') !== null) steps.push({ label: 'stop', operation: 'pipelines.stop' });
+    else t.note('the target document declares no stop (interface_a.operations.pipelines.stop): only the archive of a deployed pipeline is tried');
+    steps.push({ label: 'archive (DELETE)', operation: 'pipelines.archive' });
+    for (const step of steps) {
+      await startPipeline(t, 0, ours.id);
+      const own = await untilState(t, 0, ours.id, 'deployed');
+      if (own.spec !== 'deployed') {
+        t.partial('X-ISO-1', `account 1's pipeline ${ours.id} did not show deployed ${waitText(t)} after its start (${own.field} ${JSON.stringify(own.name)}), so its ${step.label} was not tried`);
+        return;
+      }
+      const acted = await aSend(t, t.a(0), step.operation, ours.id);
+      if (!is2xx(acted)) setupFailed(t, `${step.label} account 1's pipeline ${ours.id}`, acted);
+      // Account 1's own pipeline shows the step done first: a runtime that acts in the background
+      // has then acted on every deployment it addresses.
+      await untilState(t, 0, ours.id, step.operation === 'pipelines.stop' ? 'not_deployed' : 'archived');
+      const after = await untilMapped(t, theirs.id);
+      if (after.spec === undefined) {
+        t.partial('X-ISO-1', `after account 1's ${step.label}, account 2's pipeline ${theirs.id} shows ${after.field} ${JSON.stringify(after.name)}, which interface_a.pipeline_states of the target document maps to none of deployed, not deployed, archived: whether it is still deployed was not seen`);
+        return;
+      }
+      t.expect.that(after.spec === 'deployed', {
+        clause: 'X-ISO-1',
+        message: `account 1's ${step.label} of its deployed pipeline ${ours.id} named ${JSON.stringify(name)} left account 2's deployed pipeline ${theirs.id} of the same name ${after.spec.replace('_', ' ')}`,
+        expected: `account 2's pipeline deployed, as it was`,
+        received: `${after.field} ${JSON.stringify(after.name)}`,
+        exchange: after.exchange,
+      });
+      if (after.spec !== 'deployed') return;
+    }
+  },
+});
+
+/** How long a check waits for a pipeline to show a state: at once on the simulator, else in real time. */
+function stateWaitMs(t: CheckContext): number {
+  return t.target.controlUrl ? 2_000 : 30_000;
+}
+
+function waitText(t: CheckContext): string {
+  return `within ${stateWaitMs(t) / 1000} s`;
+}
+
+type SeenState = ReturnType<typeof pipelineState> & { exchange: Exchange };
+
+async function readState(t: CheckContext, account: 0 | 1, id: number): Promise<SeenState> {
+  const { body, exchange } = await readPipeline(t, account, id);
+  return { ...pipelineState(t, body), exchange };
+}
+
+/** The pipeline's state once it shows `want` (as the document maps its states), or the last seen when the wait ran out. */
+async function untilState(t: CheckContext, account: 0 | 1, id: number, want: 'deployed' | 'not_deployed' | 'archived'): Promise<SeenState> {
+  let last = await readState(t, account, id);
+  if (last.spec === want) return last;
+  const got = await t.poll(async () => {
+    last = await readState(t, account, id);
+    return last.spec === want ? last : undefined;
+  }, { timeoutMs: stateWaitMs(t), intervalMs: t.target.controlUrl ? 100 : 1_000 });
+  return got ?? last;
+}
+
+/** Account 2's pipeline's state once the document maps it to one of the spec's (a stopping pipeline passes through others), or the last seen. */
+async function untilMapped(t: CheckContext, id: number): Promise<SeenState> {
+  let last = await readState(t, 1, id);
+  if (last.spec !== undefined) return last;
+  const got = await t.poll(async () => {
+    last = await readState(t, 1, id);
+    return last.spec !== undefined ? last : undefined;
+  }, { timeoutMs: stateWaitMs(t), intervalMs: t.target.controlUrl ? 100 : 1_000 });
+  return got ?? last;
+}
 
 /**
  * Below this, over the three headers, a presence that follows the kind of id is no chance: a

@@ -136,6 +136,7 @@ export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   record(pipeline, now, stateOf(pipeline, now), 'not_deployed', 'stop');
   undeploy(pipeline, now);
   pipeline.updatedAt = now;
+  if (sim.faults.has('a-stop-by-name-every-account')) stopDeploymentsNamed(sim, pipeline);
   return pipeline;
 }
 
@@ -155,7 +156,8 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
       undeploy(pipeline, now);
       record(pipeline, now, 'stopping', 'tearing_down', 'stopped');
       record(pipeline, now, 'tearing_down', 'archived', 'torn_down');
-        }
+      if (sim.faults.has('a-stop-by-name-every-account')) stopDeploymentsNamed(sim, pipeline);
+    }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
     // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
@@ -208,6 +210,23 @@ function foreignPipelines(sim: Sim, account: AccountState): Pipeline[] {
 
 function ensureWritable(pipeline: Pipeline): void {
   if (pipeline.archivedAt !== null) throw conflict('The pipeline is archived: it can be read, not changed.');
+}
+
+/**
+ * The fault `a-stop-by-name-every-account`: a runtime that addresses deployments by pipeline name
+ * stops every deployed pipeline of that name, whatever its account.
+ */
+function stopDeploymentsNamed(sim: Sim, stopped: Pipeline): void {
+  const now = sim.clock.now();
+  for (const account of sim.store.accounts.values()) {
+    for (const other of account.pipelines.values()) {
+      if (other === stopped || other.name !== stopped.name || other.archivedAt !== null || !isDeployed(other)) continue;
+      settle(other, now);
+      record(other, now, stateOf(other, now), 'not_deployed', 'stop');
+      undeploy(other, now);
+      other.updatedAt = now;
+    }
+  }
 }
 
 /** Names are unique among the account's pipelines that are not archived. */
