@@ -15,6 +15,8 @@ import { noteJobCreated } from './order.ts';
  * package cannot run (422 naming `package_id`).
  */
 export function createJob(sim: Sim, account: AccountState, creator: User, input: NewJobInput): Job {
+  // b-job-cluster-id-zero-first-cluster: a falsy test takes cluster 0 for "none named", and the account's first cluster runs the job.
+  if (sim.faults.has('b-job-cluster-id-zero-first-cluster') && !input.clusterId) input = { ...input, clusterId: account.clusters.keys().next().value ?? 0 };
   if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted')) throw notFound();
   const pkg = account.packages.get(input.packageId);
   // b-job2-dynvars-skip-lookup: dynamic variables take a template path that creates the job first and resolves the package later (the job then fails).
