@@ -6,7 +6,8 @@ import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, absentIdFrom, boundaryNumbe
 import { B_ACCEPT } from './lib/clients.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
-import { malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
+import { jsonValue, malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
 import { is2xx, isObject, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
@@ -418,6 +419,77 @@ check({
         .map(([text, field]) => make.oddString(text, field)),
     );
     await t.property('odd values are handled', cases, run);
+  },
+});
+
+/**
+ * Values a free-form object may be sent (a delivery's `properties`, a hook's `settings`, a job's
+ * `variables`): each JSON type, the empty and odd ones a handler reading members as strings trips
+ * on (null, numbers, arrays, nested objects), a long and an odd string.
+ */
+const FREE_FORM_VALUES: readonly unknown[] = [null, 0, -1, 1.5, 1e308, true, '', 'x'.repeat(300), '\u0000\ud83d\ude00', [], [null], ['x', 1], {}, { disco: null }, { disco: { rob: [] } }];
+
+/** One member of an object inside a write's body, to be given odd values. */
+interface FreeFormSlot {
+  endpoint: WriteEndpoint;
+  path: FieldPath;
+  label: string;
+}
+
+/**
+ * Every object inside a write's valid body (the body itself aside) and the objects within it, each
+ * once with a member of its own added (`disco`), and each of its members the catalog does not type
+ * and that holds no object itself (those are walked in turn): the values inside free-form objects,
+ * which the declared fields' fuzz never reaches.
+ */
+function freeFormSlots(endpoint: WriteEndpoint): FreeFormSlot[] {
+  const typed = new Set(endpoint.fields.map((f) => f.path.join('.')));
+  const out: FreeFormSlot[] = [];
+  const walk = (node: unknown, path: FieldPath): void => {
+    if (!isObject(node)) return;
+    if (path.length > 0) {
+      for (const key of [...Object.keys(node).filter((k) => !isObject(node[k]) && !typed.has([...path, k].join('.'))), 'disco']) out.push({ endpoint, path: [...path, key], label: `${endpoint.label} ${[...path, key].join('.')}` });
+    }
+    for (const [key, value] of Object.entries(node)) walk(value, [...path, key]);
+  };
+  walk(endpoint.body(), []);
+  return out;
+}
+
+check({
+  id: 'b-rob/free-form-values',
+  clauses: ['X-ROB-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1: null, numbers, booleans, arrays, nested objects and odd strings as the values inside a write's free-form objects (a delivery's source and destination properties, a hook's settings, a job's variables, the user's notification settings) never get a 5xx, and every refusal is the error object",
+  needs: ['b', 'write'],
+  async run(t) {
+    // Odd values inside a free-form object may be valid: what a write made is undone, the user put back.
+    await restoreUserAfter(t);
+    const unprobed: string[] = [];
+    const endpoints: WriteEndpoint[] = [];
+    for (const e of await writeEndpoints(t)) {
+      // A delivery made moves data between its connections on a real deployment, so it is sent
+      // only with leave (and deleted after); other destructive writes cannot be undone.
+      const allowed = !e.destructive || (e.creates === 'delivery' && permitted(t, 'create_deliveries'));
+      if (!allowed) {
+        if (e.creates === 'delivery') unprobed.push(`${e.label} (${howToPermit('create_deliveries')})`);
+        continue;
+      }
+      if (freeFormSlots(e).length === 0) continue;
+      if (e.renamesConnection && !(await restoreConnectionAfter(t, e.renamesConnection.type, e.renamesConnection.id))) continue;
+      endpoints.push(e);
+    }
+    if (unprobed.length > 0) t.partial(CLAUSE, `the values inside the free-form objects of ${unprobed.join(', ')} were not sent: the write cannot be undone whole`);
+    const slots = endpoints.flatMap(freeFormSlots);
+    if (slots.length === 0) t.skip('no write of the endpoint catalog with a body holding an object could be sent (fixtures: connections for a delivery, a cluster and package for a job)');
+    const attempt = async (slot: FreeFormSlot, value: unknown): Promise<void> => {
+      const ex = await sendWrite(t, slot.endpoint, withField(slot.endpoint.body(), slot.path, value));
+      expectHandled(t, ex);
+    };
+    // Every member once with null, then random members and values.
+    for (const slot of slots) await attempt(slot, null);
+    const slotArbitrary = fc.constantFrom(...slots.map((slot) => Object.assign(slot, { [fc.toStringMethod]: () => slot.label })));
+    await t.property('free-form values are handled', fc.tuple(slotArbitrary, fc.oneof(fc.constantFrom(...FREE_FORM_VALUES), jsonValue())), ([slot, value]) => attempt(slot, value));
   },
 });
 

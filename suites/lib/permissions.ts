@@ -10,6 +10,7 @@ export const PERMISSION_ENV: Record<Permission, string> = {
   rotate_member_api_key: 'DISCO_ALLOW_MEMBER_KEY_ROTATION',
   assign_connections_to_groups: 'DISCO_ALLOW_GROUP_MEMBERSHIP',
   change_user_email: 'DISCO_ALLOW_EMAIL_CHANGE',
+  create_deliveries: 'DISCO_ALLOW_DELIVERIES',
 };
 
 export function permitted(t: Pick<CheckContext, 'target'>, permission: Permission): boolean {

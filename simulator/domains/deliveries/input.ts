@@ -1,5 +1,6 @@
 import { invalidFields, type FieldProblem } from '../../http/errors.ts';
 import type { DeliveryIntervalUnit } from './types.ts';
+import type { Faults } from '../../faults.ts';
 
 /** The interval units `POST /deliveries` takes (the real service's docs list these four there). */
 export const NEW_DELIVERY_INTERVAL_UNITS: readonly DeliveryIntervalUnit[] = ['minutes', 'hours', 'days', 'weeks'];
@@ -32,7 +33,7 @@ export interface NewDelivery {
  * reported at once, each naming its field (`source.connection.id`). Whether the connections are
  * the caller's is the model's question.
  */
-export function parseNewDelivery(body: Record<string, unknown>): NewDelivery {
+export function parseNewDelivery(body: Record<string, unknown>, faults?: Pick<Faults, 'has'>): NewDelivery {
   const problems: FieldProblem[] = [];
   const name = optionalText(body.name, 'name', DELIVERY_NAME_MAX_LENGTH, problems, { nonEmpty: true });
   const description = optionalText(body.description, 'description', DELIVERY_DESCRIPTION_MAX_LENGTH, problems) ?? '';
@@ -47,13 +48,14 @@ export function parseNewDelivery(body: Record<string, unknown>): NewDelivery {
     if (typeof body.interval_unit === 'string' && (NEW_DELIVERY_INTERVAL_UNITS as readonly string[]).includes(body.interval_unit)) intervalUnit = body.interval_unit as DeliveryIntervalUnit;
     else problems.push({ field: 'interval_unit', message: `must be one of ${NEW_DELIVERY_INTERVAL_UNITS.join(', ')}` });
   }
-  const source = parseEnd(body.source, 'source', problems);
-  const destination = parseEnd(body.destination, 'destination', problems);
+  const lengthChecked = faults?.has('b-delivery-null-property-500') ?? false;
+  const source = parseEnd(body.source, 'source', problems, lengthChecked);
+  const destination = parseEnd(body.destination, 'destination', problems, lengthChecked);
   if (problems.length || !source || !destination) throw invalidFields(problems);
   return { ...(name !== undefined ? { name } : {}), description, intervalAmount, intervalUnit, source, destination };
 }
 
-function parseEnd(value: unknown, field: string, problems: FieldProblem[]): NewDeliveryEnd | undefined {
+function parseEnd(value: unknown, field: string, problems: FieldProblem[], lengthChecked: boolean): NewDeliveryEnd | undefined {
   if (!isObject(value)) {
     problems.push({ field, message: 'is required: an object with a connection {type, id} and optional properties' });
     return undefined;
@@ -71,8 +73,11 @@ function parseEnd(value: unknown, field: string, problems: FieldProblem[]): NewD
   }
   let properties: Record<string, unknown> = {};
   if (value.properties !== undefined) {
-    if (isObject(value.properties)) properties = value.properties;
-    else problems.push({ field: `${field}.properties`, message: 'must be an object' });
+    if (isObject(value.properties)) {
+      properties = value.properties;
+      // b-delivery-null-property-500: each property's length read as if every value had one; a null crashes the handler.
+      if (lengthChecked) for (const [name, v] of Object.entries(properties)) if ((v as { length?: number }).length !== undefined && (v as { length: number }).length > 255) problems.push({ field: `${field}.properties.${name}`, message: 'must be at most 255 characters' });
+    } else problems.push({ field: `${field}.properties`, message: 'must be an object' });
   }
   return ref ? { connection: ref, properties } : undefined;
 }

@@ -26,7 +26,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): a new delivery blueprint, 201 as the real service's.
   router.post('/deliveries', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const delivery = createDelivery(sim, account, user, parseNewDelivery(await readJsonObject(ctx, sim.options.bodyLimitBytes)));
+    const delivery = createDelivery(sim, account, user, parseNewDelivery(await readJsonObject(ctx, sim.options.bodyLimitBytes), sim.faults));
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentDelivery(account, delivery, links, sim);
   });
