@@ -8,9 +8,10 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { displayName } from './lib/arbitraries/resources.ts';
-import { arrayBody, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
+import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 import { describeResponse } from './lib/expect.ts';
+import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody } from './lib/factories/new-connections.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
@@ -316,6 +317,55 @@ check({
     // The spec's read takes no query; the real service's report_type (gaps.md) picks the report.
     expectArrayOfObjects(t, await t.b().get(path), `GET ${path}`);
     await expectSamples(t, path, B_CONN_3_SAMPLES.bingAdsReportTypes.map((reportType) => ({ report_type: reportType })));
+  },
+});
+
+/** The metadata reads of B-CONN-3 by the connection type they read. */
+const METADATA_READS = [
+  { type: 'salesforce', reads: ['GET /connections/{id}/salesforce/fields'] },
+  { type: 'bingads', reads: ['GET /connections/{id}/bingads/accounts', 'GET /connections/{id}/bingads/columns'] },
+] as const;
+
+check({
+  id: 'b-conn/metadata-of-made-connections',
+  clauses: ['B-CONN-3'],
+  title: "B-CONN-3: the Salesforce fields and Bing Ads accounts and columns reads of a connection the run made (POST /connections/{type}, an extension) answer 200 with an array of objects, as the fixtures' do; a 4xx (the made-up token authorises nothing) is only noted, a 5xx fails",
+  needs: ['b', 'write'],
+  async run(t) {
+    // The fixtures' reads pass where a deployment answers only for connections it was seeded
+    // with: B-CONN-3 holds for any connection of the type, so one the API made is read too.
+    if (!permitted(t, 'create_connections')) t.skip(`making Salesforce and Bing Ads connections (with a made-up token) may make a deployment call those services: ${howToPermit('create_connections')}`);
+    const notMade: string[] = [];
+    const refused: string[] = [];
+    let answered = 0;
+    for (const { type, reads } of METADATA_READS) {
+      const made = await t.b().post(`/connections/${type}`, { body: madeUpOAuthConnectionBody(type, t.name(`meta-${type}`)) });
+      const id = is2xx(made) ? idOf(made) : undefined;
+      if (id === undefined) {
+        notMade.push(`POST /connections/${type} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+        continue;
+      }
+      deleteConnectionOnCleanup(t, id, 0, type);
+      for (const key of reads) {
+        const endpoint = bEndpoint(key);
+        const path = bPath(endpoint, { id });
+        const query = queryOf(endpoint, t.target.interfaceB) ?? {};
+        const what = `GET ${withQuery(path, query)} (a ${type} connection the run made)`;
+        const ex = await t.b().get(path, { query });
+        // A deployment that fetches the metadata from the service may find the made-up token
+        // refused there and say so: that refusal is no answer about the read itself.
+        if (ex.response.status >= 400 && ex.response.status < 500) {
+          refused.push(`${what}: ${ex.response.status}`);
+          continue;
+        }
+        t.note(`${what}: ${arrayOfObjects(t, ex, what)} objects`);
+        answered += 1;
+      }
+    }
+    if (notMade.length === METADATA_READS.length) t.skip(`no connection of the types B-CONN-3 reads could be made (an extension): ${notMade.join('; ')}`);
+    if (notMade.length > 0) t.note(`not made: ${notMade.join('; ')}`);
+    if (refused.length > 0) t.note(`refused: ${refused.join('; ')}`);
+    if (answered === 0) t.partial('B-CONN-3', `every read of the connections the run made was refused (${refused.join('; ')}): whether they answer as the fixtures' do was not seen`);
   },
 });
 

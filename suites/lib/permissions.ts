@@ -11,6 +11,7 @@ export const PERMISSION_ENV: Record<Permission, string> = {
   assign_connections_to_groups: 'DISCO_ALLOW_GROUP_MEMBERSHIP',
   change_user_email: 'DISCO_ALLOW_EMAIL_CHANGE',
   create_deliveries: 'DISCO_ALLOW_DELIVERIES',
+  create_connections: 'DISCO_ALLOW_CONNECTIONS',
 };
 
 export function permitted(t: Pick<CheckContext, 'target'>, permission: Permission): boolean {

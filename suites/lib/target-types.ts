@@ -15,7 +15,7 @@ export function routeOf(text: string): { method: string; path: string } | undefi
 }
 
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */
-export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries'] as const;
+export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries', 'create_connections'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**

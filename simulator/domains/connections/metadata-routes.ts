@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
+import type { Connection } from './types.ts';
 import { salesforceFields } from './salesforce.ts';
 import { DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
@@ -12,9 +13,22 @@ import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.t
  * The simulator keeps no metadata cache, so `force_fetch` is validated and changes nothing
  * (except that Bing Ads then lists every account's campaigns, as the real service does).
  */
+/**
+ * b-metadata-api-made-connection-500: connections made through `POST /connections/{type}` whose
+ * metadata fetch was never scheduled, so the cache has no entry for them and each read below
+ * dereferences the missing entry (a TypeError: 500). Seeded connections are unaffected.
+ */
+export const withoutMetadataEntry = new WeakSet<Connection>();
+
+/** The metadata cache's entry of `connection`: the simulator keeps none, save the missing one above. */
+function metadataEntry(connection: Connection): { fields: unknown[] } {
+  const entry = withoutMetadataEntry.has(connection) ? undefined : { fields: [] };
+  return entry as { fields: unknown[] };
+}
+
 export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
-    findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
+    void metadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id))).fields.length;
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
     const objectName = requiredQueryValue(ctx, parameter);
@@ -28,13 +42,14 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
+    void metadataEntry(connection).fields.length;
     readApiVersion(queryValue(ctx, 'api_version'));
     const accounts = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
     ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
-    findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
+    void metadataEntry(findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id))).fields.length;
     readApiVersion(queryValue(ctx, 'api_version'));
     const reportType = queryValue(ctx, 'report_type');
     const columns = bingAdsColumns(reportType);

@@ -7,6 +7,7 @@ import { pathId } from '../../http/path-id.ts';
 import { CONNECTION_TYPE_NAMES, CONNECTION_TYPES, connectionType } from './catalog.ts';
 import { notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
+import { withoutMetadataEntry } from './metadata-routes.ts';
 import { CONNECTION_SORTS, createConnection, deleteConnection, findTypedConnection, listConnections, testConnection, updateConnection } from './model.ts';
 import { parseConnectionUpdate, parseNewConnection } from './input.ts';
 import { presentConnection, presentConnectionType, presentUpdatedConnection } from './present.ts';
@@ -73,7 +74,10 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const type = knownType(ctx.params.connection_type);
     const input = parseNewConnection(type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
     ctx.status = sim.conventions.b.createdStatus;
-    ctx.body = presentConnection(createConnection(sim, account, type, input), links, sim);
+    const made = createConnection(sim, account, type, input);
+    // b-metadata-api-made-connection-500: the API way never schedules the new connection's metadata fetch.
+    if (sim.faults.has('b-metadata-api-made-connection-500')) withoutMetadataEntry.add(made);
+    ctx.body = presentConnection(made, links, sim);
   });
 
   // A new connection's test, before it is made: the same checks as making it, nothing kept.

@@ -23,7 +23,17 @@ export function unreachableCurlBody(): Record<string, unknown> {
   return { url: 'https://api.disco.invalid/conformance', method: 'GET' };
 }
 
-/** A connection the catalog made is removed with `DELETE /connections/{type}/{id}` (an extension). */
-export function deleteConnectionOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
-  deleteOnCleanup(t, account, `delete ${NEW_CONNECTION_TYPE} connection ${id} of account ${account + 1}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`, `/connections/${NEW_CONNECTION_TYPE}/${id}`);
+/**
+ * A connection of a service the dashboard authorises (OAuth: `salesforce`, `bingads`), as the
+ * real service's docs give one: a made-up token (`password`) and, for Salesforce, the environment.
+ * The token authorises nothing, so a deployment that fetches the service's metadata with it
+ * reaches no account's data.
+ */
+export function madeUpOAuthConnectionBody(type: 'salesforce' | 'bingads', name: string): Record<string, unknown> {
+  return { name, password: 'disco-conformance-only', ...(type === 'salesforce' ? { environment: 'production' } : {}) };
+}
+
+/** A connection a check made is removed with `DELETE /connections/{type}/{id}` (an extension). */
+export function deleteConnectionOnCleanup(t: CheckContext, id: number, account: Account = 0, type: string = NEW_CONNECTION_TYPE): void {
+  deleteOnCleanup(t, account, `delete ${type} connection ${id} of account ${account + 1}`, `/connections/${type}/${id}`, `/connections/${type}/${id}`);
 }
