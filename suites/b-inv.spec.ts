@@ -257,6 +257,25 @@ check({
   },
 });
 
+/**
+ * The real service's other orders and filters of the invoice list (its API docs, gaps.md's list
+ * filters: `sort` created/updated/issued/number, `direction`, `since`): extensions, each sent as is.
+ */
+const OTHER_INVOICE_ORDERS: readonly Readonly<Record<string, string>>[] = [
+  { direction: 'asc' },
+  { direction: 'desc' },
+  { sort: 'number' },
+  { sort: 'number', direction: 'asc' },
+  { sort: 'updated' },
+  { sort: 'issued', direction: 'asc' },
+  { since: '2000-01-01T00:00:00Z' },
+  { since: '2000-01-01T00:00:00Z', direction: 'asc' },
+];
+
+function describeQuery(query: Readonly<Record<string, string | number>>): string {
+  return Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+}
+
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
@@ -292,6 +311,29 @@ check({
         exchange: ex,
       });
     });
+    // "No page ever holds more than 100" has no exception for the list's other orders: an
+    // implementation may page a reversed or re-sorted list by a code path of its own, with a cap
+    // of its own. The real service's order and filter parameters (an extension): a target that
+    // does not know one ignores or refuses it, either of which keeps the clause, so each is sent
+    // blind, just above the maximum and far above it, each asked once (not drawn).
+    const served: string[] = [];
+    for (const order of OTHER_INVOICE_ORDERS) {
+      for (const limit of ['101', '1000']) {
+        const query = { ...order, ...pageQuery(names, { size: limit }) };
+        const ex = await t.b().get('/invoices', { query });
+        const refused = ex.response.status >= 400 && ex.response.status < 500;
+        const capped = is2xx(ex) && Array.isArray(ex.json) && ex.json.length <= 100;
+        if (is2xx(ex) && limit === '101') served.push(describeQuery(order));
+        t.expect.that(refused || capped, {
+          clause: 'B-LIM-2',
+          message: `GET /invoices?${describeQuery(query)} (the list in another order) ${is2xx(ex) ? `answered a page of ${Array.isArray(ex.json) ? ex.json.length : 'non-array'} invoices` : `answered ${ex.response.status}`}`,
+          expected: 'a 4xx, or a page of at most 100 invoices',
+          received: describeResponse(ex),
+          exchange: ex,
+        });
+      }
+    }
+    t.note(`page sizes above 100 were also asked with ${served.length ? served.join('; ') : 'no order parameter the target answered'} (the real service's order parameters, an extension)`);
     // Below 1 and not a number: outside "an integer from 1 to 100" too, so a 4xx or a page of at
     // most 100, and never more (a 0 read as "no limit" answers the whole list). Each asked once,
     // not drawn: a run with few cases, as without the control API, would otherwise miss one. What

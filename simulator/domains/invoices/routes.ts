@@ -4,7 +4,7 @@ import { linksAt } from '../../http/links.ts';
 import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readPage, setPageLinks } from '../../http/paging.ts';
-import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices } from './model.ts';
+import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices, UNCAPPED_LIMIT } from './model.ts';
 import { readListOrder } from '../../http/list-query.ts';
 import { invoiceJsonBytes, presentInvoice } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
@@ -25,7 +25,9 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
     const offset = ctx.query[sim.conventions.b.paging.offset];
-    let page = readPage(sim, ctx, invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
+    // b-invoice-asc-page-size-1000: the oldest-first order (an extension, paged by hand) reads its page size up to the export limit.
+    const ascUncapped = sim.faults.has('b-invoice-asc-page-size-1000') && ctx.query.direction === 'asc';
+    let page = readPage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
