@@ -162,50 +162,67 @@ interface InvoiceOrder {
 }
 
 /**
- * The invoice list oldest first, where the target orders it so (`direction=asc`, the real
- * service's parameter, an extension): the offset is the index into whatever order the list is
- * asked in, and an implementation that pages a reversed list by hand can count it otherwise
- * there. Its first page of 100 (offset 0, no offset to get wrong) tells whether the target
- * honours the parameter: the default list's invoices in another order. A list of up to 100 is
- * that page; a longer one is walked in pages of 100, which must hold each invoice of the default
- * list once. A target that refuses or ignores the parameter is walked in its default order alone.
+ * The real service's other orders of the whole invoice list (its API docs: `direction`, `sort`;
+ * extensions): each lists every invoice of the account, in another order.
+ */
+const WHOLE_LIST_ORDERS: readonly { query: Readonly<Record<string, string>>; how: string }[] = [
+  { query: { direction: 'asc' }, how: ', direction=asc' },
+  { query: { sort: 'number' }, how: ', sort=number' },
+  { query: { sort: 'number', direction: 'asc' }, how: ', sort=number&direction=asc' },
+];
+
+/**
+ * The invoice list in the other orders the target serves (`WHOLE_LIST_ORDERS`): the offset is the
+ * index into whatever order the list is asked in, and an implementation that pages a reversed or
+ * re-sorted list by hand can count it otherwise there. Each order is walked in pages of 100 and
+ * must hold each invoice of the default list once. Whatever it lists, it lists the account's
+ * invoices (B-INV-1), so an invoice it holds that no page of the default order does shows the
+ * default order's pages not joining into the whole list (a page that reaches the end stopping
+ * short agrees with every other page of its order, and is seen only so): B-LIM-1 fails, whether
+ * the target honours the order or not. A target that refuses or ignores an order is walked in its
+ * default order alone there.
  */
 async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames>, listed: ListWalk): Promise<InvoiceOrder[]> {
   if (!listed.complete) return [];
-  const query = { direction: 'asc' };
-  const how = ', direction=asc';
   const whole = listed.items.map(idOf);
   const inDefault = new Set(whole);
-  const first = await t.b().get('/invoices', { query: { ...query, ...pageQuery(names, { offset: 0, size: 100 }) } });
-  const firstIds = is2xx(first) && Array.isArray(first.json) ? first.json.map(idOf) : undefined;
-  const defaultFirst = whole.slice(0, 100);
-  if (firstIds === undefined || !firstIds.every((id) => inDefault.has(id)) || (firstIds.length === defaultFirst.length && firstIds.every((id, i) => id === defaultFirst[i]))) {
-    const what = firstIds === undefined ? `answered ${first.response.status}` : firstIds.every((id) => inDefault.has(id)) ? 'listed the invoices in the default order' : 'listed invoices the default order does not';
-    t.note(`GET /invoices?direction=asc (the real service's order parameter, an extension) ${what}: offsets were walked in the default order only`);
-    return [];
+  const out: InvoiceOrder[] = [];
+  const unused: string[] = [];
+  for (const { query, how } of WHOLE_LIST_ORDERS) {
+    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    const walked = await walkList(t.b(), '/invoices', names, { query, pageSizeHonoured: listed.pageSizeHonoured });
+    if ('refused' in walked || !walked.complete) {
+      unused.push(`${what} ${'refused' in walked ? `answered ${walked.refused.response.status}` : 'could not be walked to its end in pages of 100'}`);
+      continue;
+    }
+    const ids = walked.items.map(idOf);
+    const extra = [...new Set(ids.filter((id) => !inDefault.has(id)))];
+    t.expect.that(extra.length === 0, {
+      clause: 'B-LIM-1',
+      message: `${what} (the real service's order parameters, an extension) lists ${extra.length} invoice(s) that no page of the default order holds: the default order's pages of 100 (offsets 0, 100, ...) do not join into the account's whole list`,
+      expected: `only the ${whole.length} invoices the default order's pages hold`,
+      received: `also ${show(extra.slice(0, 5))}`,
+      exchange: walked.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some((i) => !inDefault.has(idOf(i)))) ?? walked.exchanges[walked.exchanges.length - 1],
+    });
+    if (extra.length > 0) continue;
+    if (ids.length === whole.length && ids.every((id, i) => id === whole[i])) {
+      unused.push(`${what} listed the invoices in the default order`);
+      continue;
+    }
+    const seen = new Set<unknown>();
+    const repeated = ids.filter((id) => seen.has(id) || !seen.add(id));
+    const missing = whole.filter((id) => !seen.has(id));
+    t.expect.that(missing.length === 0 && repeated.length === 0, {
+      clause: 'B-LIM-1',
+      message: `pages of 100 of the list in another order (${what}, at offsets 0, 100, ...) do not join into the list: ${missing.length} invoice(s) missing, ${repeated.length} repeated`,
+      expected: `each of the ${whole.length} invoices of the default order once`,
+      received: `missing ${show(missing.slice(0, 5))}, repeated ${show(repeated.slice(0, 5))}`,
+      exchange: walked.exchanges[walked.exchanges.length - 1],
+    });
+    out.push({ whole: ids, query, how });
   }
-  if (whole.length <= 100) {
-    if (firstIds.length === whole.length && new Set(firstIds).size === whole.length) return [{ whole: firstIds, query, how }];
-    t.note(`GET /invoices?direction=asc (an extension) listed ${firstIds.length} of the ${whole.length} invoices on a page of 100: offsets were walked in the default order only`);
-    return [];
-  }
-  const walked = await walkList(t.b(), '/invoices', names, { query, pageSizeHonoured: listed.pageSizeHonoured });
-  if ('refused' in walked || !walked.complete) {
-    t.note(`GET /invoices?direction=asc (an extension) could not be walked to its end in pages of 100: offsets were walked in the default order only`);
-    return [];
-  }
-  const asc = walked.items.map(idOf);
-  const seen = new Set<unknown>();
-  const repeated = asc.filter((id) => seen.has(id) || !seen.add(id));
-  const missing = whole.filter((id) => !seen.has(id));
-  t.expect.that(missing.length === 0 && repeated.length === 0, {
-    clause: 'B-LIM-1',
-    message: `pages of 100 of the oldest-first list (direction=asc, at offsets 0, 100, ...) do not join into the list: ${missing.length} invoice(s) missing, ${repeated.length} repeated`,
-    expected: `each of the ${whole.length} invoices of the default order once`,
-    received: `missing ${show(missing.slice(0, 5))}, repeated ${show(repeated.slice(0, 5))}`,
-    exchange: walked.exchanges[walked.exchanges.length - 1],
-  });
-  return [{ whole: asc, query, how }];
+  if (unused.length) t.note(`${unused.join('; ')} (the real service's order parameters, extensions): ${out.length === 0 ? 'offsets were walked in the default order only, and a page that reaches the end of the list stopping short would agree with every other page of that order, so it was not looked for' : 'offsets were not walked in those orders'}`);
+  return out;
 }
 
 check({

@@ -8,9 +8,11 @@ import { runOneCheck } from '../support/run-suites.ts';
  * the index into the list as asked for, in any order. A target paging that order by hand with the
  * offset counted from 1 fails, whether its list fits on one page of 100 (the property's pages show
  * it) or not (the walk in pages of 100 misses an invoice); one that ignores or refuses the
- * parameter is walked in its default order alone, saying so.
+ * parameter is walked in its default order alone, saying so. A default order whose page reaching
+ * the end of the list stops one short agrees with itself page by page; the oldest-first order
+ * listing the invoice it never holds fails it.
  */
-type Asc = 'right' | 'off-by-one' | 'ignored' | 'refused';
+type Asc = 'right' | 'off-by-one' | 'ignored' | 'refused' | 'default-end-short';
 
 function invoiceServer(count: number, asc: Asc): http.Server {
   const newestFirst = Array.from({ length: count }, (_, i) => ({ id: count - i, number: `INV-${String(count - i).padStart(4, '0')}`, date: '2026-01-01', amount: 10, currency: 'USD', status: 'successful', pdf_url: 'https://invoices.example/x.pdf' }));
@@ -23,9 +25,11 @@ function invoiceServer(count: number, asc: Asc): http.Server {
     const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 20));
     const start = ascending && asc === 'off-by-one' && offset > 0 ? offset + 1 : offset;
     const refused = ascending && asc === 'refused';
-    const list = ascending && (asc === 'right' || asc === 'off-by-one') ? oldestFirst : newestFirst;
+    const list = ascending && asc !== 'ignored' ? oldestFirst : newestFirst;
+    // The default order's page that reaches the end of the list ends at the last index, not past it.
+    const end = !ascending && asc === 'default-end-short' && start + limit >= count ? count - 1 : start + limit;
     res.writeHead(!found ? 404 : refused ? 400 : 200, { 'content-type': 'application/vnd.service+json; version=2' });
-    res.end(JSON.stringify(!found ? { message: 'Item not found.' } : refused ? { message: 'Unknown parameter direction.' } : list.slice(start, start + limit)));
+    res.end(JSON.stringify(!found ? { message: 'Item not found.' } : refused ? { message: 'Unknown parameter direction.' } : list.slice(start, end)));
   });
 }
 
@@ -44,6 +48,14 @@ describe('b-inv/walk-pages in the oldest-first order', () => {
       const { check, verdict } = await walkPages(count, 'off-by-one');
       expect(verdict?.verdict, `${count} invoices`).toBe('fail');
       expect(check.failures.map((f) => f.message).join('\n'), `${count} invoices`).toMatch(/direction=asc/);
+    }
+  });
+
+  it('fails B-LIM-1 where the default order never lists the oldest invoice that the oldest-first order does', { timeout: 60_000 }, async () => {
+    for (const count of [40, 230]) {
+      const { check, verdict } = await walkPages(count, 'default-end-short');
+      expect(verdict?.verdict, `${count} invoices`).toBe('fail');
+      expect(check.failures.map((f) => f.message).join('\n'), `${count} invoices`).toMatch(/direction=asc.*no page of the default order holds/);
     }
   });
 

@@ -63,7 +63,9 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
   if ((order.sort ?? 'created') !== 'number') {
     // Newest first: those updated at `since` or later are the collection's first `count`.
     const count = order.since === null ? invoices.length : countNotBefore(invoices, order.since);
-    return { items: ascending ? mirrorSlice(invoices, count, ascStart, ascEnd) : invoices.slice(start, Math.min(end, count)), total: count };
+    // b-invoice-last-page-one-short: the end of the page is clamped to the index of the last invoice, not one past it.
+    const stop = sim.faults.has('b-invoice-last-page-one-short') && end >= count ? count - 1 : Math.min(end, count);
+    return { items: ascending ? mirrorSlice(invoices, count, ascStart, ascEnd) : invoices.slice(start, stop), total: count };
   }
   const since = order.since;
   const byNumber = since === null ? idOrder(invoices) : idOrder(invoices).filter((invoice) => dayOf(invoice) >= since);
