@@ -5,7 +5,7 @@ import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing, userIn } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll, pageListing, show, userIn, walkList } from './lib/answers.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
@@ -662,3 +662,88 @@ async function expectNotListed(t: CheckContext, path: string, theirs: (item: Rec
     t.partial('X-ISO-1', `account 1's GET ${path} could not be read whole (${why}), so whether it lists ${what} further on was not seen`);
   }
 }
+
+/**
+ * The list filters asked of each extension list: the real service's (docs/interface-b.md, its API
+ * docs: `status` on jobs, packages, clusters, schedules and deliveries, gaps.md naming their
+ * values; `type` on connections and hooks; `role` on members; `flow_type` on packages), each with
+ * the values the two accounts' own items carry (so no value is assumed, and one neither account
+ * has names nothing to leak), and the orders every list takes (`sort`, `direction`, `since`).
+ * A filter may be served by another code path (an index of its own) that forgets the account.
+ */
+const FILTERED_FIELDS = ['status', 'type', 'role', 'flow_type'] as const;
+const ORDER_QUERIES: readonly Readonly<Record<string, string>>[] = [{ sort: 'updated' }, { direction: 'asc' }, { since: '2000-01-01T00:00:00Z' }];
+
+/**
+ * What identifies an item of a list whoever lists it: its id, with its name and creation time
+ * where it has them, fields a presenter does not draw from the caller (URLs are, and so may
+ * nested connections be), that stay put while the check reads (a status, a progress may not).
+ */
+function itemIdentity(item: unknown): string | undefined {
+  if (!isObject(item) || item.id === undefined || item.id === null) return undefined;
+  return JSON.stringify([item.id, item.name ?? null, item.created_at ?? null]);
+}
+
+function queryText(query: Readonly<Record<string, string>>): string {
+  return Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
+}
+
+check({
+  id: 'b-iso/filtered-lists-own-only',
+  clauses: ['X-ISO-1'],
+  supports: ['X-ROB-1'],
+  title: "X-ISO-1: account 1's extension lists asked with the real service's filters and orders (status, type, role, flow_type with the values the accounts' items carry; sort, direction, since) hold none of account 2's items that its list without them lacks",
+  needs: ['b', 'b2'],
+  async run(t) {
+    const names = pagingNames(t.target);
+    const lists = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.source === 'extension' && e.answer?.list && e.answer.paged && !e.path.includes('{') && !e.query);
+    let judged = 0;
+    const unserved: string[] = [];
+    const refused: string[] = [];
+    for (const endpoint of lists) {
+      const path = endpoint.path;
+      const mine = await listCatalog(t.b(0), t.target, path, 20);
+      const theirs = await listCatalog(t.b(1), t.target, path, 20);
+      if (!mine || !theirs) {
+        unserved.push(path);
+        continue;
+      }
+      const own = new Set(mine.items.map(itemIdentity));
+      const foreign = new Set(theirs.items.map(itemIdentity).filter((id) => id !== undefined && !own.has(id)));
+      if (foreign.size === 0) continue; // nothing of account 2's that account 1's list lacks: nothing to leak
+      if (!theirs.complete) t.partial('X-ISO-1', `account 2's GET ${path} could not be read whole, so an item of account 2's further on, listed to account 1 under a filter, would not be known for account 2's`);
+      const queries: Record<string, string>[] = ORDER_QUERIES.map((q) => ({ ...q }));
+      for (const field of FILTERED_FIELDS) {
+        const values = new Set<string>();
+        for (const item of [...mine.items, ...theirs.items]) if (isObject(item) && typeof item[field] === 'string') values.add(item[field]);
+        for (const value of [...values].slice(0, 6)) queries.push({ [field]: value });
+      }
+      for (const filter of queries) {
+        const query = { ...(endpoint.everyItemQuery ?? {}), ...filter };
+        const walked = await walkList(t.b(0), path, names, { query, pageSizeHonoured: mine.pageSizeHonoured, maxPages: 20 });
+        if ('refused' in walked) {
+          refused.push(`${path}?${queryText(filter)} (${walked.refused.response.status})`);
+          continue;
+        }
+        judged++;
+        for (const ex of walked.exchanges) expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
+        const leaked = walked.items.filter((item) => {
+          const identity = itemIdentity(item);
+          return identity !== undefined && foreign.has(identity);
+        });
+        const page = pageListing(walked, (item) => leaked.includes(item));
+        t.expect.that(leaked.length === 0, {
+          clause: 'X-ISO-1',
+          message: `GET ${path}?${queryText(filter)} with account 1's key lists ${leaked.length} item(s) of account 2 (by id, name and creation time) that account 1's list without the filter does not hold`,
+          expected: "only account 1's items",
+          received: show(leaked.slice(0, 2)),
+          ...(page ? { exchange: page } : {}),
+        });
+      }
+    }
+    if (unserved.length) t.note(`lists not served to both accounts (extensions), not read filtered: ${unserved.join(', ')}`);
+    if (refused.length) t.note(`filters refused (extensions; nothing listed, nothing to leak): ${refused.join('; ')}`);
+    if (judged === 0) t.skip(`no extension list holding items of account 2 that account 1's lacks was served to both accounts with a filter (${lists.map((e) => e.path).join(', ')}), so no filtered list could leak one`);
+    t.note(`${judged} filtered lists of account 1 read`);
+  },
+});

@@ -19,7 +19,9 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     const status = readChoice(ctx, 'status', DELIVERY_STATUSES, { all: true });
     const page = readPage(sim, ctx);
     const now = sim.clock.now();
-    const deliveries = listDeliveries(account).filter((d) => status === undefined || deliveryStatusAt(d, now) === status);
+    // b-delivery-status-filter-every-account: a status filter goes through a status index that holds every account's deliveries.
+    const candidates = status !== undefined && sim.faults.has('b-delivery-status-filter-every-account') ? [...sim.store.accounts.values()].flatMap((a) => listDeliveries(a)) : listDeliveries(account);
+    const deliveries = candidates.filter((d) => status === undefined || deliveryStatusAt(d, now) === status);
     ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(account, d, links, sim));
   });
 
