@@ -29,6 +29,7 @@ export const faultCatalog = {
   'b-json-charset-refused': { clause: 'B-HDR-1', description: 'Content-Type is compared as a string: `application/json; charset=utf-8` is refused with 415' },
   'b-hdr-jobs-exact-type': { clause: 'B-HDR-1', description: 'POST /jobs compares Content-Type as a string: only exactly `application/json` is taken, `application/json; charset=utf-8` or `Application/JSON` is refused with 415; every other route takes any spelling' },
   'b-hdr-case-sensitive-elsewhere': { clause: 'B-HDR-1', description: 'POST /notifications/mark, POST /connection_groups, POST /user/keys and PUT /connections/{type}/{id} match the media type case-sensitively: `Application/JSON` is refused with 415 (a charset is taken); POST /hooks and PUT /user take any spelling' },
+  'b-chunked-body-ignored': { clause: 'B-HDR-1', description: 'a body sent with Transfer-Encoding: chunked and no Content-Length is taken for no body: PUT /user answers 200 with the user unchanged, every other write sees `{}`; the same body with Content-Length is applied' },
   'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
   'b-word-id-404-own-text': { clause: 'B-ERR-1', description: 'GET /packages/{id} with a word for its id answers 404 with a text of its own ("No record with that id."), not the one every other 404 carries' },
   'b-user-times-in-user-zone': { clause: 'B-FMT-1', description: "the user's updated_at is written with the offset of the user's own time zone (the instant right, the zone not UTC)" },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, isObject, pageListing, userFieldsOf } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, userFieldsOf, userIn } from './lib/answers.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import { parseJsonWithBigIds } from './lib/big-ids.ts';
 
@@ -158,6 +158,81 @@ check({
       expectApplied(t, ex, 'POST /connection_groups', contentType, { name });
     }
     if (!t.target.controlUrl) t.note(`connection groups cannot be deleted through the API: one empty group was made, under Content-Type ${JSON.stringify(groupSpellings[0])}, and stays (named after the run)`);
+    if (judgedByStatus.size) t.note(`${[...judgedByStatus].join(', ')}: the answer shows nothing of the body in the spec, so each was judged by its status`);
+    if (notSent.size) t.note(describeNotSent([...notSent].map(([key, why]) => ({ key, why }))));
+  },
+});
+
+/**
+ * A chunked write's answer judged: 2xx showing `shown` as sent, or 411 Length Required (a target
+ * may refuse a body whose length is not given up front, HTTP's own answer to that framing, which
+ * loses nothing); anything else, or a 2xx that did not apply the body, fails B-HDR-1. Returns
+ * whether it was refused with 411.
+ */
+function expectChunkedApplied(t: CheckContext, ex: Exchange, what: string, shown: Record<string, unknown>): boolean {
+  if (ex.response.status === 411) return true;
+  t.expect.status(ex, '2xx', 'B-HDR-1', `${what} with its JSON body sent chunked (Transfer-Encoding: chunked, no Content-Length) answered ${ex.response.status}: the same body with Content-Length is taken`);
+  if (ex.response.status >= 300) return false;
+  const answer = isObject(ex.json) ? ex.json : {};
+  const user = userIn(ex);
+  const differ = Object.entries(shown).filter(([field, value]) => answer[field] !== value && user?.[field] !== value);
+  t.expect.that(differ.length === 0, {
+    clause: 'B-HDR-1',
+    message: `${what} with its JSON body sent chunked (Transfer-Encoding: chunked, no Content-Length) answered ${ex.response.status} without applying the body: it was taken for none`,
+    expected: differ.map(([field, value]) => `${field} ${JSON.stringify(value)}`).join(', '),
+    received: differ.map(([field]) => `${field} ${JSON.stringify(user?.[field] ?? answer[field])}`).join(', '),
+    exchange: ex,
+  });
+  return false;
+}
+
+check({
+  id: 'b-hdr/chunked-body',
+  clauses: ['B-HDR-1'],
+  title: "B-HDR-1: a JSON body sent with Transfer-Encoding: chunked and no Content-Length (HTTP/1.1's other framing) is read as the same body sent whole: PUT /user applies it (read back with GET /user), POST /hooks and the spec's other writes with a body apply it; a target may refuse the framing with 411, never take the body for none",
+  needs: ['b', 'write'],
+  async run(t) {
+    const refused: string[] = [];
+    const original = await restoreUserAfter(t);
+    if (original) {
+      const location = t.name('chunked');
+      const ex = await t.b().put('/user', { body: userPutBody(original.user, { location }), framing: 'chunked' });
+      if (expectChunkedApplied(t, ex, 'PUT /user', { location })) refused.push('PUT /user');
+      else if (is2xx(ex)) {
+        const read = await t.b().get('/user');
+        const shown = userIn(read);
+        t.expect.that(shown?.location === location, {
+          clause: 'B-HDR-1',
+          message: 'GET /user after a PUT /user whose JSON body was sent chunked does not show the location sent: the body was not applied',
+          expected: JSON.stringify(location),
+          received: JSON.stringify(shown?.location),
+          exchange: read,
+        });
+      }
+    } else {
+      t.partial('B-HDR-1', 'PUT /user was not sent chunked: the target does not serve GET /user (an extension), so the user could be sent neither with its own fields nor restored');
+    }
+    const name = t.name('chunked-hook');
+    const hook = await t.b().post('/hooks', { body: inactiveHookBody(t.target.interfaceB, name), framing: 'chunked' });
+    const hookId = idOf(hook);
+    if (hook.response.status < 300 && hookId !== undefined) deleteHookOnCleanup(t, hookId, 0);
+    if (expectChunkedApplied(t, hook, 'POST /hooks', { name })) refused.push('POST /hooks');
+    const notSent = new Map<string, string>();
+    const judgedByStatus = new Set<string>();
+    const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), framing: 'chunked' }, (endpoint, ex) => {
+      const gap = refusedGapValues(t, endpoint, ex);
+      if (gap) {
+        notSent.set(endpoint.key, gap);
+        return;
+      }
+      const fields = APPLIED_FIELDS[endpoint.key];
+      if (!fields) judgedByStatus.add(endpoint.key);
+      const body = sentBody(ex);
+      if (expectChunkedApplied(t, ex, `${endpoint.method} ${new URL(ex.request.url).pathname}`, Object.fromEntries((fields ?? []).map((f) => [f, body[f]])))) refused.push(endpoint.key);
+    });
+    for (const n of unsent) notSent.set(n.key, n.why);
+    if (refused.length) t.partial('B-HDR-1', `${refused.join(', ')} refused a chunked body with 411 Length Required, as HTTP lets a server do: whether such a body is read was not seen there`);
+    t.note('POST /connection_groups was not sent chunked: a group cannot be deleted through the API');
     if (judgedByStatus.size) t.note(`${[...judgedByStatus].join(', ')}: the answer shows nothing of the body in the spec, so each was judged by its status`);
     if (notSent.size) t.note(describeNotSent([...notSent].map(([key, why]) => ({ key, why }))));
   },

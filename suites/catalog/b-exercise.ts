@@ -39,6 +39,8 @@ export interface ExerciseOptions {
   readBack?: boolean;
   /** Headers every write is sent with (a Content-Type spelled otherwise, say). */
   headers?: Readonly<Record<string, string>>;
+  /** How every write's body is framed (`chunked`: Transfer-Encoding, no Content-Length). */
+  framing?: 'chunked';
 }
 
 /**
@@ -80,7 +82,7 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
     const own = undo.user ? userPutBody(undo.user, request.options.body as Record<string, unknown>) : request.options.body;
     const body = options.bodies?.[endpoint.key] ?? withOwnBodyIds(endpoint, own, t);
     const mayHaveAlready = await clearedFirst(t, endpoint, values);
-    const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}), ...(options.headers ? { headers: { ...options.headers } } : {}) });
+    const ex = await t.b().request(request.method, request.path, { ...request.options, ...(body !== undefined ? { body } : {}), ...(options.headers ? { headers: { ...options.headers } } : {}), ...(options.framing ? { framing: options.framing } : {}) });
     if (mayHaveAlready && ex.response.status >= 400 && ex.response.status < 500) {
       notSent.push({ key: endpoint.key, answered: ex.response.status, why: `answered ${ex.response.status}, and ${mayHaveAlready}, which the spec does not cover` });
       continue;

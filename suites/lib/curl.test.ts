@@ -21,6 +21,13 @@ describe('curl command', () => {
     expect(w.at(-1)).toBe(body);
   });
 
+  it('repeats a chunked body chunked: Transfer-Encoding: chunked stays, and curl then sends --data-binary in chunks without Content-Length', () => {
+    const cmd = curlCommand({ method: 'PUT', url: 'http://127.0.0.1:1/a/api/user', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: '{"location":"x"}' });
+    const w = words(cmd);
+    expect(w).toContain('transfer-encoding: chunked');
+    expect(w.at(-1)).toBe('{"location":"x"}');
+  });
+
   it('repeats a HEAD as curl -I (with -X HEAD curl would wait for a body that never comes)', () => {
     const w = words(curlCommand({ method: 'HEAD', url: 'http://h/x', headers: {} }));
     expect(w.slice(0, 3)).toEqual(['-I', '-g', 'http://h/x']);

@@ -25,6 +25,13 @@ describe('the recording HTTP client', () => {
         res.writeHead(429, { date: new Date(now).toUTCString(), 'retry-after': new Date(now + 1000).toUTCString() }).end();
         return;
       }
+      if (req.url === '/echo') {
+        // What arrived: the framing headers and the body, read whole.
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ length: req.headers['content-length'] ?? null, te: req.headers['transfer-encoding'] ?? null, body: Buffer.concat(chunks).toString('utf8') })));
+        return;
+      }
       if (req.url === '/wall') {
         res.writeHead(429, { 'retry-after': '3600' }).end();
         return;
@@ -41,6 +48,17 @@ describe('the recording HTTP client', () => {
     const ex = await http.request('GET', `${base}/x`);
     expect(seen.at(-1)?.accept).toBeUndefined();
     expect(ex.json).toEqual({ ok: true });
+  });
+
+  it('sends a body chunked when told to, without Content-Length, and records the framing it sent', async () => {
+    const http = createHttpClient({ timeoutMs: 2000 });
+    const body = { location: 'Chunkville é', n: 1 };
+    const chunked = await http.request('PUT', `${base}/echo`, { body, framing: 'chunked' });
+    expect(chunked.json).toEqual({ length: null, te: 'chunked', body: JSON.stringify(body) });
+    expect(chunked.request.headers['transfer-encoding']).toBe('chunked');
+    expect(chunked.request.headers['content-length']).toBeUndefined();
+    const whole = await http.request('PUT', `${base}/echo`, { body });
+    expect(whole.json).toEqual({ length: String(Buffer.byteLength(JSON.stringify(body))), te: null, body: JSON.stringify(body) });
   });
 
   it('waits out a short 429 and asks again', async () => {

@@ -188,7 +188,12 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
       if (v === null) delete headers[k.toLowerCase()];
       else headers[k.toLowerCase()] = v;
     }
-    if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+    // A chunked body is announced as such, so the record (and its curl command, which then
+    // sends the body chunked too) shows the framing the target was sent.
+    if (body !== undefined) {
+      if (opts.framing === 'chunked') headers['transfer-encoding'] = 'chunked';
+      else headers['content-length'] = String(Buffer.byteLength(body));
+    }
     if (pacer) await pacer.wait();
 
     const lib = target.protocol === 'https:' ? https : http;
@@ -259,7 +264,8 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
         const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE') && !how.fresh;
         reject(stale ? new StaleConnection(err.message) : new TransportError(tlsFailure(err, options.tls?.cert !== undefined && !answeredOverTls) ?? err.message, method, target.href));
       });
-      if (body !== undefined) req.write(body);
+      if (body !== undefined && opts.framing === 'chunked') for (const piece of chunksOf(body)) req.write(piece);
+      else if (body !== undefined) req.write(body);
       req.end();
     }).catch((err: unknown) => {
       // The request went out (or was handed to a proxy): what was sent is kept with the failure.
@@ -273,6 +279,18 @@ export function createHttpClient(options: HttpClientOptions): SharedHttpClient {
     request: (method, url, opts) => request(method, url, opts),
     view: (view) => ({ request: (method, url, opts) => request(method, url, opts, view) }),
   };
+}
+
+/**
+ * A body cut into three pieces of bytes, each sent as a chunk of its own: a target that read only
+ * the first chunk, or none, shows it. A cut may fall inside a UTF-8 character, as it may on the wire.
+ */
+function chunksOf(body: string): Buffer[] {
+  const bytes = Buffer.from(body, 'utf8');
+  const size = Math.max(1, Math.ceil(bytes.length / 3));
+  const pieces: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) pieces.push(bytes.subarray(at, at + size));
+  return pieces;
 }
 
 /** A reused keep-alive connection was found closed before the request was answered. */

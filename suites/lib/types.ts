@@ -220,6 +220,12 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   /** A value is sent as JSON with `Content-Type: application/json`; a string is sent as is. */
   body?: unknown;
+  /**
+   * How the body is framed. By default it is sent whole under `Content-Length`; `chunked` sends it
+   * in pieces under `Transfer-Encoding: chunked` and no `Content-Length`, HTTP/1.1's other framing
+   * (what a client streaming its body sends), which the record of the exchange shows as sent.
+   */
+  framing?: 'chunked';
 }
 
 export interface HttpClient {

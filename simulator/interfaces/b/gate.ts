@@ -38,6 +38,9 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
     if (sim.faults.has('b-hdr-case-sensitive-elsewhere') && contentType !== '' && CASE_SENSITIVE_JSON_ROUTES.test(`${ctx.method} ${ctx.path}`) && !/^application\/json\s*(;.*)?$/.test(contentType)) {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
     }
+    // b-chunked-body-ignored: a front layer sizes bodies by Content-Length alone and drops the
+    // framing of one sent chunked, so the body reader finds none.
+    if (sim.faults.has('b-chunked-body-ignored') && ctx.get('content-length') === '') delete ctx.req.headers['transfer-encoding'];
     try {
       if (sim.faults.has('b-repeated-query-500') && Object.values(ctx.query).some(Array.isArray)) throw new TypeError('value.trim is not a function');
       if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
