@@ -14,7 +14,7 @@ import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveHookBody } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
-import { B_ENDPOINTS, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
+import { B_ENDPOINTS, REAL_SERVICE_READ_QUERY_NAMES, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 import { describeNotSent, ownWrites, watchOwnWrites } from './catalog/b-exercise.ts';
 import { CheckSkipped } from './lib/failure.ts';
@@ -740,6 +740,49 @@ check({
       const ex = await t.b().get(`${path}?${query}`);
       expectHandled(t, ex);
     });
+  },
+});
+
+/**
+ * Values no query parameter of a metadata read takes as meant, each a way a careless reader goes
+ * wrong: a word and a fraction where an integer or id list is read, a negative number, nothing, the
+ * first integer beyond 64 bits, an id list with a word in it or with nothing between its commas,
+ * a word where a boolean is read.
+ */
+const ODD_READ_QUERY_VALUES = ['abc', '1.5', '-1', '', '9223372036854775808', '1,abc', ',,', 'maybe'];
+
+/** `own` (a read's own query) with `extra` (raw `name=value` text, sent as written) after it. */
+function withRawQuery(path: string, own: Record<string, string>, extra: string, without?: string): string {
+  const kept = new URLSearchParams(Object.entries(own).filter(([name]) => name !== without)).toString();
+  return `${path}?${[kept, extra].filter((part) => part !== '').join('&')}`;
+}
+
+check({
+  id: 'b-rob/read-queries',
+  clauses: ['X-ROB-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1: odd query parameters on the reads of the endpoint catalog that name a live record (the spec's metadata reads GET /connections/{id}/salesforce/fields, /bingads/accounts and /bingads/columns and the extensions' metadata reads, each query name the real service's take with a word, a fraction, a negative, an empty value, a 65-bit integer and broken id lists; then random query strings on every such read) never get a 5xx, and every refusal is the error object",
+  needs: ['b', 'write'],
+  async run(t) {
+    const { reads, notProbed } = await liveIdReads(t);
+    const names = [...new Set([...REAL_SERVICE_READ_QUERY_NAMES, ...reads.flatMap((r) => Object.keys(r.options.query ?? {}))])];
+    const own = (r: (typeof reads)[number]): Record<string, string> => Object.fromEntries(Object.entries(r.options.query ?? {}).map(([k, v]) => [k, String(v)]));
+    // Every name with every odd value on each metadata read (the one place these names are
+    // read), in place of the read's own value of that name: random strings seldom land on them.
+    const metadata = reads.filter((r) => /\/(salesforce|bingads)\/|\/metadata\//.test(r.label));
+    for (const r of metadata) {
+      for (const name of names) {
+        for (const value of ODD_READ_QUERY_VALUES) expectHandled(t, await t.b().get(withRawQuery(r.path(r.id), own(r), `${name}=${encodeURIComponent(value)}`, name)));
+      }
+    }
+    if (reads.length === 0) t.skip('no read of the catalog that takes an id could be named with a live id of account 1 (see the notes)');
+    await t.property('odd read queries are handled', fc.tuple(fc.constantFrom(...reads), queryString(names)), async ([r, query]) => {
+      expectHandled(t, await t.b().get(withRawQuery(r.path(r.id), own(r), query)));
+    });
+    const unprobedSpec = B_ENDPOINTS.filter((e) => e.source === 'spec' && e.clause === 'B-CONN-3' && !metadata.some((r) => r.label === e.key)).map((e) => e.key);
+    if (unprobedSpec.length) t.note(`the spec's metadata reads ${unprobedSpec.join(', ')} were not sent odd queries: no live connection of their type to name (or its live id was not served)`);
+    if (notProbed.length) t.note(`reads not probed: ${notProbed.join('; ')}`);
+    t.note(`${metadata.length} metadata reads sent ${names.length} query names with ${ODD_READ_QUERY_VALUES.length} odd values each; ${reads.length} reads sent random queries`);
   },
 });
 

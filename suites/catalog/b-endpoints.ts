@@ -449,3 +449,11 @@ export const B_CONN_3_SAMPLES = {
   /** The report types the real service takes, its default (KeywordPerformanceReport) first. */
   bingAdsReportTypes: ['KeywordPerformanceReport', 'AccountPerformanceReport', 'CampaignPerformanceReport', 'AdGroupPerformanceReport', 'AdPerformanceReport', 'SearchQueryPerformanceReport', 'DiscoNoSuchReport'],
 } as const;
+
+/**
+ * The query parameters the real service's metadata reads take (gaps.md: Salesforce fields
+ * `object_name` and `force_fetch`; Bing Ads accounts `api_version`, `accounts` and `force_fetch`;
+ * Bing Ads columns `report_type` and `api_version`): the names a robustness check sends odd values
+ * under, beside the ones a target document declares.
+ */
+export const REAL_SERVICE_READ_QUERY_NAMES = ['object_name', 'force_fetch', 'api_version', 'accounts', 'report_type'] as const;

@@ -44,7 +44,11 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     void metadataEntry(connection).fields.length;
     readApiVersion(queryValue(ctx, 'api_version'));
-    const accounts = bingAdsAccounts(connection, { campaignsOf: queryValue(ctx, 'accounts'), forceFetch: booleanQuery(ctx, 'force_fetch') });
+    const campaignsOf = queryValue(ctx, 'accounts');
+    // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
+    // are checked, which throws on anything that is no integer (`abc`, `1.5`).
+    if (campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-query-500')) for (const part of campaignsOf.split(',')) BigInt(part.trim());
+    const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch: booleanQuery(ctx, 'force_fetch') });
     ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
   });
 
