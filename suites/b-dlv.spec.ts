@@ -1,6 +1,7 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { isObject, pageListing, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 /** The page of `listed` that shows delivery `id`, if any. */
@@ -97,5 +98,58 @@ check({
       return;
     }
     t.skip(`every delivery in fixtures.delivery_ids was refused as gone: ${usedUp.join(', ')}; they were used up by earlier runs (list fresh disposable ones)`);
+  },
+});
+
+/** How far the clock is moved past a fresh delivery's deletion, a minute at a time: the real docs give its initialization "a few minutes". */
+const FRESH_DELIVERY_WATCH_MINUTES = 10;
+
+check({
+  id: 'b-dlv/fresh-delete-stays-deleted',
+  clauses: ['B-DLV-1'],
+  title: 'B-DLV-1 (control clock): a delivery deleted while it still initializes (made a moment before) stays deleted once its initialization is over: moved a minute at a time past the end of a twin\'s made with it, it is read and listed no more',
+  needs: ['b', 'write', 'control'],
+  async run(t) {
+    // Creating a delivery moves data on a real deployment (the catalog marks its POST
+    // destructive): made only where the control API says the target is a simulator.
+    const make = async (base: string): Promise<number> => {
+      const body = weeklyDeliveryBody(t.name(base), t.fixtures());
+      if (!body) return t.skip('the fixtures name fewer than two connections, so no delivery could be made between them');
+      const ex = await t.b().post('/deliveries', { body });
+      const id = idOf(ex);
+      if (!is2xx(ex) || id === undefined) return t.skip(`POST /deliveries (an extension) answered ${ex.response.status} without an id, so no fresh delivery could be made`);
+      deleteDeliveryOnCleanup(t, id);
+      return id;
+    };
+    const deleted = await make('dlv-fresh');
+    const twin = await make('dlv-twin');
+    const statusOf = async (id: number): Promise<unknown> => {
+      const ex = await t.b().get(`/deliveries/${id}`);
+      return isObject(ex.json) && is2xx(ex) ? ex.json.status : undefined;
+    };
+    const initialStatus = await statusOf(twin);
+    if (initialStatus === undefined) t.skip('GET /deliveries/{id} (an extension) does not show the twin delivery, so its initialization could not be followed');
+    const ex = await t.b().delete(`/deliveries/${deleted}`);
+    t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${deleted} of a delivery made a moment before answered ${ex.response.status}, expected 204`);
+    let initialized = false;
+    for (let minute = 1; minute <= FRESH_DELIVERY_WATCH_MINUTES; minute++) {
+      await t.advanceClock(60_000);
+      const read = await t.b().get(`/deliveries/${deleted}`);
+      t.expect.that(read.response.status === 404 || read.response.status === 410, {
+        clause: 'B-DLV-1',
+        message: `delivery ${deleted}, deleted (204) while it initialized, is read again ${minute} minute(s) later: GET /deliveries/${deleted} answered ${read.response.status}`,
+        expected: '404 or 410',
+        received: String(read.response.status),
+        exchange: read,
+      });
+      const listed = await listCatalog(t.b(), t.target, '/deliveries', 20);
+      const page = listed ? pageShowing(listed, deleted) : undefined;
+      t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${deleted}, deleted (204) while it initialized, is listed again by GET /deliveries ${minute} minute(s) later`, expected: 'not listed', received: 'listed', exchange: page });
+      // One look more once the twin's initialization is over, then stop.
+      if (initialized) break;
+      initialized = (await statusOf(twin)) !== initialStatus;
+    }
+    if (!initialized) t.partial('B-DLV-1', `the twin delivery made with it kept its first status (${JSON.stringify(initialStatus)}) for ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock, so the end of an initialization was not seen; the deleted one stayed deleted that long`);
+    else t.note(`the twin delivery left ${JSON.stringify(initialStatus)} within ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock; the deleted one stayed deleted a minute past that`);
   },
 });

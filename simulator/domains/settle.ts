@@ -15,6 +15,7 @@ import { presentCluster } from './clusters/present.ts';
 import { dueClusters, nextClusterDueAt, trackCluster } from './clusters/unannounced.ts';
 import { afterJobEnded, runDueSchedules } from './schedules/runs.ts';
 import { nextScheduleDueAt } from './schedules/due.ts';
+import { upsertInitialized } from './deliveries/model.ts';
 
 /**
  * Runs before every authenticated interface B request on `account`, and without one when an event
@@ -44,6 +45,8 @@ export function settleAccount(sim: Sim, account: AccountState, links?: Links, li
   for (const job of jobs) settleJob(sim, account, job, now, used);
   const clusters = dueClusters(account, now, limit);
   for (const cluster of clusters) announceCluster(sim, account, cluster, now, used);
+  // The delivery initialization worker's upserts (none but under b-delivery-resurrected-after-init).
+  upsertInitialized(account, now);
   if (schedules + jobs.length + clusters.length > 0) sim.touched?.add(account);
   return nextEventDueAt(account, now) <= now && (schedules === limit || jobs.length === limit || clusters.length === limit);
 }

@@ -54,6 +54,21 @@ export function createDelivery(sim: Sim, account: AccountState, user: User, inpu
   return delivery;
 }
 
+/**
+ * Deliveries an initialization worker still holds, by account: it upserts each back when its
+ * initialization ends. Only `b-delivery-resurrected-after-init` leaves any here.
+ */
+const initializing = new WeakMap<AccountState, Delivery[]>();
+
+/** The initialization worker's upserts that have fallen due by `now` (run before every delivery route). */
+export function upsertInitialized(account: AccountState, now: number): void {
+  const held = initializing.get(account);
+  if (!held) return;
+  const due = held.filter((d) => d.enabledAt !== undefined && now >= d.enabledAt);
+  for (const delivery of due) account.deliveries.set(delivery.id, delivery);
+  initializing.set(account, held.filter((d) => !due.includes(d)));
+}
+
 /** The caller's deliveries, newest first: the real service's default order (`created`, `desc`). */
 export function listDeliveries(account: AccountState): Delivery[] {
   return [...account.deliveries.values()].reverse();
@@ -72,5 +87,10 @@ export function deleteDelivery(sim: Sim, account: AccountState, id: number): Del
   // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
   if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
   else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
+  // b-delivery-resurrected-after-init: the deletion does not cancel the initialization worker,
+  // which upserts a delivery deleted while it initialized back when it is done.
+  if (delivery.enabledAt !== undefined && sim.clock.now() < delivery.enabledAt && sim.faults.has('b-delivery-resurrected-after-init')) {
+    initializing.set(account, [...(initializing.get(account) ?? []), delivery]);
+  }
   return delivery;
 }
