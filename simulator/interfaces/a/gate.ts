@@ -25,11 +25,16 @@ export function aGate(sim: Sim, ctx: Context): void {
  * The `Authorization` header: the one place the spec takes the key (A-AUTH-1). The fault
  * `a-key-outside-authorization-accepted` is a gate that, when no such header is sent, also takes
  * the key where other APIs put it (an `X-API-Key` header, an `api_key` query parameter) and reads
- * it as if it had come as Bearer.
+ * it as if it had come as Bearer. The fault `a-key-from-cookie` is one that takes it from an
+ * `api_key` cookie (the dashboard's session calling the same API).
  */
 function presentedAuthorization(sim: Sim, ctx: Context): string | undefined {
   const header = ctx.get('authorization');
   if (header !== '') return header;
+  if (sim.faults.has('a-key-from-cookie')) {
+    const session = ctx.cookies.get('api_key');
+    if (session) return `Bearer ${session}`;
+  }
   if (!sim.faults.has('a-key-outside-authorization-accepted')) return undefined;
   const elsewhere = ctx.get('x-api-key') || ctx.query.api_key;
   return typeof elsewhere === 'string' && elsewhere !== '' ? `Bearer ${elsewhere}` : undefined;
