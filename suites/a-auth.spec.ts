@@ -278,7 +278,29 @@ check({
   },
 });
 
-/** Keys that are not the key: random strings with the prefix, truncated, extended, altered. */
+/**
+ * The longest value sent as a key: far beyond any key, yet well within the header sizes servers
+ * and gateways take (8 KiB is a common limit for all headers together), so a refusal of it is
+ * the service's, not a 431 of the front.
+ */
+const LONG_KEY_MAX = 4000;
+
+/**
+ * Values far longer than a key (129 to LONG_KEY_MAX characters), with the prefix, or the key
+ * itself with a long tail: a guard that refuses long values before the lookup is a refusal of its
+ * own, and its 401 must still carry the error object. Described by length only.
+ */
+function longKeys(key: string, prefix: string): fc.Arbitrary<Described<string>> {
+  const tail = (length: number, pattern: string) => pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
+  const pattern = fc.string({ unit: fc.constantFrom(...BASE62), minLength: 1, maxLength: 16 });
+  const length = fc.integer({ min: 129, max: LONG_KEY_MAX });
+  return fc.oneof(
+    fc.tuple(length, pattern).map(([n, p]) => described(`${prefix}_${tail(n - prefix.length - 1, p)}`, `"${prefix}_" + ${n - prefix.length - 1} more characters (${n} in all)`)),
+    fc.tuple(length, pattern).map(([n, p]) => described(`${key}${tail(Math.max(1, n - key.length), p)}`, `${KEY} + ${Math.max(1, n - key.length)} more characters`)),
+  );
+}
+
+/** Keys that are not the key: random strings with the prefix, truncated, extended, altered, far too long. */
 function invalidKeys(key: string, prefix: string, known: ReadonlySet<string>): fc.Arbitrary<Described<string>> {
   const prefixed = fc
     .string({ unit: fc.constantFrom(...BASE62), minLength: 0, maxLength: 60 })
@@ -288,7 +310,7 @@ function invalidKeys(key: string, prefix: string, known: ReadonlySet<string>): f
     .map((s) => described(s, JSON.stringify(s)));
   const spaced = fc.integer({ min: 1, max: Math.max(1, key.length - 1) }).map((n) => described(`${key.slice(0, n)} ${key.slice(n)}`, `${KEY} with a space after character ${n}`));
   return fc
-    .oneof(prefixed, random, mutatedKey(key), spaced)
+    .oneof(prefixed, random, mutatedKey(key), spaced, longKeys(key, prefix))
     .filter((k) => !known.has(k.value) && k.value.trim() !== key && PRINTABLE.test(k.value.replace(/ /g, '')));
 }
 
@@ -296,13 +318,20 @@ check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, split by a space) get 401 with the error object',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, split by a space, far longer than a key) get 401 with the error object',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
     const key = adminKey(t);
     const known = new Set(t.target.a.flatMap((a) => [a.adminKey, a.nonAdminKey]).filter((k): k is string => !!k));
     const probes = await authProbes(t);
+    // A value just over a round limit and one far over it, on every probe, before the random
+    // ones: a length guard before the lookup answers with a refusal of its own.
+    const filler = BASE62.join('');
+    for (const length of [129, 257, 2048, LONG_KEY_MAX]) {
+      const value = `${prefix}_${filler.repeat(Math.ceil(length / filler.length)).slice(0, length - prefix.length - 1)}`;
+      for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${value}`, `"Bearer ${prefix}_" + ${length - prefix.length - 1} more characters (${length} in all)`), 'A-AUTH-7');
+    }
     await t.property('invalid keys are refused', fc.tuple(invalidKeys(key, prefix, known), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       // A value without the prefix that authenticates breaks A-AUTH-2; any other, A-AUTH-7.
       const clause = candidate.value.startsWith(`${prefix}_`) ? 'A-AUTH-7' : 'A-AUTH-2';

@@ -42,6 +42,14 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       }
       return next();
     }
+    if (sim.faults.has('a-long-bearer-plain-401') && (/^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1]?.length ?? 0) > 128) {
+      // The fault's broken body: a cheap guard before the key lookup (keys are 44 characters)
+      // refuses a far longer value apart from the one renderer, in plain text.
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
+      ctx.body = 'Unauthorized';
+      return;
+    }
     try {
       aGate(sim, ctx);
     } catch (err) {
