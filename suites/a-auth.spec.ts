@@ -258,7 +258,7 @@ check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, gets 401 with the error object',
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -272,6 +272,20 @@ check({
     const probes = await authProbes(t);
     const rest = key.slice(prefix.length + 1);
     for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${rest}`, `"Bearer ${KEY} without ${prefix}_"`), 'A-AUTH-2');
+    // The target's interface B keys are real credentials of the same service without the
+    // prefix: a deployment with "one login for the whole service" takes them on interface A too.
+    // Sent as they are (A-AUTH-2), and with the prefix put in front (not a pipeline key: A-AUTH-7).
+    const userKeys = t.target.b.flatMap((account, i) => [
+      described(account.apiKey, `interface B api_key of account ${i + 1}`),
+      ...(account.memberApiKey !== undefined ? [described(account.memberApiKey, `interface B member_api_key of account ${i + 1}`)] : []),
+    ]);
+    for (const user of userKeys) {
+      for (const probe of probes) {
+        await expectRefused(t, probe, described(`Bearer ${user.value}`, `"Bearer <${user.description}>"`), user.value.startsWith(`${prefix}_`) ? 'A-AUTH-7' : 'A-AUTH-2');
+        if (!user.value.startsWith(`${prefix}_`)) await expectRefused(t, probe, described(`Bearer ${prefix}_${user.value}`, `"Bearer ${prefix}_<${user.description}>"`), 'A-AUTH-7');
+      }
+    }
+    if (userKeys.length === 0) t.note('the target names no interface B keys (accounts[].api_key): none was sent to interface A');
     await t.property('unprefixed keys are refused', fc.tuple(withoutPrefix(key, prefix), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), 'A-AUTH-2');
     });

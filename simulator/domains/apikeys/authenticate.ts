@@ -20,6 +20,10 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const now = sim.clock.now();
   const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   const candidate = presented === null ? null : prefixed(sim, presented, options.addMissingPrefix === true);
+  if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
+    const stand = userKeyStandIn(sim, presented, now);
+    if (stand) return stand;
+  }
   const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
   if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true, options.ignoreExpiry === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
@@ -36,6 +40,17 @@ export function namesLapsedKey(sim: Sim, authorization: string | undefined): boo
   const found = token === null ? null : sim.store.findPipelineKey(token);
   if (!found) return false;
   return found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= sim.clock.now());
+}
+
+/**
+ * The fault `a-user-key-authenticates-a`: "one login for the whole service", an account user's
+ * interface B API key (no prefix) also opens interface A, acting with the account's first usable
+ * admin pipeline key. Without the fault an unprefixed value never reaches any lookup.
+ */
+function userKeyStandIn(sim: Sim, presented: string, now: number): { account: AccountState; key: PipelineApiKey } | null {
+  const user = sim.store.findUserKey(presented, now);
+  const key = user ? [...user.account.pipelineKeys.values()].find((k) => k.admin && usable(sim, k, now, false, false)) : undefined;
+  return user && key ? { account: user.account, key } : null;
 }
 
 /** A-AUTH-2: a value without the prefix never reaches the lookup. */
