@@ -13,6 +13,7 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
+import { expectRenameFree } from './lib/foreign-names.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, and a HEAD of the read)
@@ -129,7 +130,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), and a HEAD of its read, gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s as under a fresh name',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), and a HEAD of its read, gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -203,7 +204,8 @@ check({
       });
     }
     // Last: account 1's new pipeline may take an id that, numbered per account, is one of account
-    // 2's asked about above.
+    // 2's asked about above. Renames first: they leave no pipeline of account 1 under account 2's name.
+    await expectRenameFree(t, theirs);
     await expectNameFree(t, theirs);
   },
 });

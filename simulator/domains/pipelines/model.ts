@@ -107,6 +107,9 @@ export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipel
 function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, definition: PipelineDefinition): Pipeline {
   if (sameDocument(definition, pipeline.definition)) return pipeline;
   ensureNameFree(account, definition.name, pipeline.id);
+  // The fault: a rename also renames the deployment, whose names the runtime keeps unique across
+  // accounts, so a name only another account's live pipeline has is refused too.
+  if (definition.name !== pipeline.name && sim.faults.has('a-rename-name-taken-any-account')) for (const other of sim.store.accounts.values()) if (other !== account) ensureNameFree(other, definition.name, null);
   const now = sim.clock.now();
   settle(pipeline, now);
   pipeline.definition = definition;
