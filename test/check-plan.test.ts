@@ -141,7 +141,7 @@ describe('disco check --plan', () => {
     expect(r.stdout).toMatch(/^B DELETE \/jobs\/\{id\}\s+\d+\s+[1-9]/m);
     expect(r.stdout).toMatch(/B DELETE \/deliveries\/\{id\} \(1\): a delivery of fixtures.delivery_ids is deleted/);
     // Key rotation needs a permission this document does not grant: the plan says it would skip.
-    expect(r.stdout).toMatch(/skipped, and why:\n.*permissions: \[rotate_api_key\].*b-auth\/regenerated-key-replaces-old/);
+    expect(r.stdout).toMatch(/skipped, and why:\n(?:  .*\n)*.*permissions: \[rotate_api_key\].*b-auth\/regenerated-key-replaces-old/);
     expect(r.stdout).not.toContain('first-key-value');
     expect(r.stdout).not.toContain('second-key-value');
   });
