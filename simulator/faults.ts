@@ -150,6 +150,7 @@ export const faultCatalog = {
   'a-expired-key-writes-pipelines': { clause: 'A-AUTH-4', description: 'an expired key still authenticates on the changes of a pipeline (PUT and PATCH /pipelines/{id}, its start and its stop): the deployment service\'s own key check knows revocation but not expiry; reads, the create, DELETE and key management refuse it' },
   'a-non-admin-key-management': { clause: 'A-AUTH-5', description: 'a non-admin key may create and revoke keys' },
   'a-nonadmin-key-create-inserted': { clause: 'A-AUTH-5', description: 'POST /api-keys checks the admin rule after inserting the key: a non-admin caller gets 403 with the error object, and the key is made all the same (listed, and working)' },
+  'a-non-admin-bad-body-422': { clause: 'A-AUTH-5', description: 'POST /api-keys validates the body before the admin rule: a non-admin key sending an unknown key, a wrong type or no name gets 422/400 instead of 403 (valid bodies are still refused with 403)' },
   'a-key-may-revoke-itself': { clause: 'A-AUTH-5', description: 'a non-admin key may revoke itself (the admin rule is skipped when the key named is the caller\'s own)' },
   'a-revoked-key-grace': { clause: 'A-AUTH-6', description: 'a revoked key keeps working for 60 seconds' },
   'a-revoked-key-reads': { clause: 'A-AUTH-6', description: 'a revoked key is still accepted on GET /pipelines/{id}: that read authenticates through a path that never asks whether the key was revoked' },

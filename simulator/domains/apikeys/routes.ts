@@ -33,8 +33,11 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   router.post(paths.keys, async (ctx) => {
     // The fault checks the caller after the insert: the 403 comes, the key stays.
     const adminCheckedLate = sim.faults.has('a-nonadmin-key-create-inserted');
-    if (!adminCheckedLate) requireAdmin(sim, ctx.state.apiKey);
+    // The fault validates the body before the admin rule: a non-admin's bad body is 422/400, not 403.
+    const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
+    if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey);
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
+    if (bodyFirst) requireAdmin(sim, ctx.state.apiKey);
     const { record, key } = createKey(sim, ctx.state.account, input);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
