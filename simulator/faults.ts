@@ -203,6 +203,7 @@ export const faultCatalog = {
   'a-pipeline-list-cache-ignores-account': { clause: 'X-ISO-1', description: 'GET /pipelines without include_archived is cached for a second under its page and page size only: an account listing right after another is served the other\'s list' },
   'a-stop-by-name-every-account': { clause: 'X-ISO-1', description: 'stopping a pipeline (or DELETE of a deployed one) also stops every other deployed pipeline of the same name, in any account (a runtime that addresses deployments by name)' },
   'a-head-foreign-pipeline-200': { clause: 'A-ENUM-1', description: 'HEAD /pipelines/{id} is answered from an id index of every account: 200 for another account\'s pipeline, 404 for an absent one' },
+  'a-enum-405-allow-narrowed': { clause: 'A-ENUM-1', description: 'the 405 for a method /pipelines/{id} does not serve (OPTIONS, POST) narrows Allow (and the message) to GET and HEAD when any account has archived a pipeline of that id, answered before the key: another account\'s archived pipeline answers otherwise than an absent id' },
   'a-cross-account-pipelines': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is found like an own one: it can be read, changed and archived' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 

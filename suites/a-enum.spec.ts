@@ -16,8 +16,8 @@ import { documentBody } from './lib/documents.ts';
 import { expectRenameFree } from './lib/foreign-names.ts';
 
 /*
- * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, and a HEAD of the read)
- * gets exactly what it gets for a pipeline that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
+ * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, and
+ * OPTIONS and a write the pipeline's path does not serve) gets exactly what it gets for a pipeline that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
  * operations the spec does not define), the same body (the requested id aside, should the body
  * repeat it) and the same headers (date, request ids, and whatever two absent ids already get
  * differently, aside; a cookie, `Last-Modified` and `Expires` by their presence over all pairs,
@@ -34,6 +34,8 @@ interface Operation {
   archive: boolean;
   /** A HEAD of the read: no operation of the catalog, and without a body to hold an error object. */
   head?: boolean;
+  /** A method the pipeline's path serves for no operation (OPTIONS, say): any answer, but alike. */
+  unserved?: boolean;
   method: string;
   path: (id: number) => string;
   options?: (id: number) => RequestOptions;
@@ -49,6 +51,15 @@ function operations(t: CheckContext): Operation[] {
   const ops: Operation[] = pipelineOperations(t).map((e) => ({ label: `${e.route.method} ${e.route.path}`, archive: e.operation === 'pipelines.archive', method: e.route.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
   const read = pipelineOperations(t).find((e) => e.operation === 'pipelines.read' && e.route.method === 'GET');
   if (read) ops.push({ label: `HEAD ${read.route.path}`, archive: false, head: true, method: 'HEAD', path: (id) => pathWithId(read, id) });
+  // Methods the pipeline's path serves for no operation: a 405 whose Allow (or message) says what
+  // this pipeline permits now, or an OPTIONS that lists it, tells a foreign pipeline from an
+  // absent one as surely as a 404 that differs. OPTIONS, and one write the path lacks.
+  const record = read ?? pipelineOperations(t).find((e) => e.route.path.includes('{id}'));
+  if (record) {
+    const served = new Set(pipelineOperations(t).filter((e) => e.route.path === record.route.path).map((e) => e.route.method.toUpperCase()));
+    const unserved = ['OPTIONS', ...['POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !served.has(m)).slice(0, 1)].filter((m) => !served.has(m));
+    for (const method of unserved) ops.push({ label: `${method} ${record.route.path} (a method it serves for no operation)`, archive: false, unserved: true, method, path: (id) => pathWithId(record, id) });
+  }
   return ops;
 }
 
@@ -66,15 +77,15 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
 function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally): void {
   const what = `${op.label} of account 2's ${foreign.state} pipeline`;
   presence.record(op.label, foreignEx, absentEx);
-  // A HEAD the target (or a proxy before it) serves for any id is no tell: only likeness is judged.
-  if (!op.head) t.expect.that(!is2xx(foreignEx), {
+  // A HEAD or OPTIONS the target (or a proxy before it) serves for any id is no tell: only likeness is judged.
+  if (!op.head && !op.unserved) t.expect.that(!is2xx(foreignEx), {
     clause: 'A-ENUM-1',
     message: `${what} succeeded for account 1`,
     expected: 'the answer of an absent pipeline',
     received: describeResponse(foreignEx),
     exchange: foreignEx,
   });
-  if (op.archive || (t.profile === 'simulator' && !op.head)) {
+  if (op.archive || (t.profile === 'simulator' && !op.head && !op.unserved)) {
     t.expect.status(absentEx, 404, 'A-ENUM-1', `${op.label} of an absent pipeline answered ${absentEx.response.status}, expected 404`);
   }
   t.expect.that(foreignEx.response.status === absentEx.response.status, {
@@ -106,6 +117,29 @@ function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number;
 }
 
 /**
+ * The operations to compare: every one of the catalog, and each unserved method the target
+ * answers at all (one that drops the connection on an absent id, a proxy refusing OPTIONS say,
+ * has nothing to compare and is left out, noted).
+ */
+async function answeredOperations(t: CheckContext, ops: Operation[]): Promise<Operation[]> {
+  const kept: Operation[] = [];
+  for (const op of ops) {
+    if (!op.unserved) {
+      kept.push(op);
+      continue;
+    }
+    try {
+      await send(t, op, absentIdFrom(t.target, Date.now()));
+      kept.push(op);
+    } catch (err) {
+      if (!(err instanceof Error && err.name === 'TransportError')) throw err;
+      t.note(`${op.label}: the target gave no answer to an absent id (${err.message}), so it was not compared`);
+    }
+  }
+  return kept;
+}
+
+/**
  * What an operation's answers vary by themselves: learnt from two absent ids up front, and from
  * every later absent answer against the one before it (a cache status may flip only later).
  */
@@ -130,7 +164,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), and a HEAD of its read, gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, and OPTIONS and a write its path does not serve, gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -151,7 +185,7 @@ check({
     if (!canSee) t.partial('X-ISO-1', "account 2's pipelines cannot be read back (no pipeline_admin_key of account 2, or no pipelines.read in interface_a.operations), so whether account 1's requests on them changed them was not seen: only the answers were judged");
     const before = new Map<number, JsonObject>();
     if (canSee) for (const f of foreign) before.set(f.id, await snapshot(t, f.id));
-    const ops = operations(t);
+    const ops = await answeredOperations(t, operations(t));
     // The update sets a description: where neither the metadata nor a definition read shows one,
     // account 1's update taking effect on account 2's pipeline would not show.
     const blind = [...before.values()].find((s) => !('description' in s) && s.definition === 'not served');

@@ -31,7 +31,12 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     const version = servedVersion(sim, ctx);
     const match = served[version].match(ctx.path, ctx.method);
     if (!match.pathAndMethod.some((layer) => layer.methods.length > 0 && servedNow(sim, layer.name))) {
-      const allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
+      let allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
+      if (sim.faults.has('a-enum-405-allow-narrowed') && archivedInAnyAccount(sim, ctx.path)) {
+        // The fault: Allow says what the resource permits now, an archived pipeline being
+        // read-only; looked up in every account, before the key.
+        allowed = allowed.filter((m) => m === 'GET' || m === 'HEAD');
+      }
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
       if (sim.faults.has('a-pipeline-subpath-404-message') && PIPELINE_SUBPATH.test(ctx.path)) {
         // The fault's broken body: a pipeline sub-router of its own answers what it does not
@@ -102,6 +107,13 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
 const PIPELINE_PATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
+
+/** Whether the path names one pipeline (`/pipelines/{id}`) that some account, any, has archived. */
+function archivedInAnyAccount(sim: Sim, path: string): boolean {
+  const id = /^\/api\/public\/v\d+\/pipelines\/(\d+)$/.exec(path)?.[1];
+  if (id === undefined) return false;
+  return [...sim.store.accounts.values()].some((a) => (a.pipelines.get(Number(id))?.archivedAt ?? null) !== null);
+}
 
 /** A path under one pipeline's (`/pipelines/{id}/...`), under either version prefix. */
 const PIPELINE_SUBPATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+\/./;
