@@ -20,15 +20,18 @@ import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.t
  */
 export const withoutMetadataEntry = new WeakSet<Connection>();
 
-/** The metadata cache's entry of `connection`: the simulator keeps none, save the missing one above. */
-function metadataEntry(connection: Connection): { fields: unknown[] } {
-  const entry = withoutMetadataEntry.has(connection) ? undefined : { fields: [] };
-  return entry as { fields: unknown[] };
+/**
+ * What the fault's handler does on reading the metadata cache's entry of `connection`: where the
+ * API path never scheduled the fetch there is none, and reading its fields throws a TypeError (a
+ * 500). The faultless simulator keeps no cache, so there is nothing to read.
+ */
+function readMetadataEntry(connection: Connection): void {
+  if (withoutMetadataEntry.has(connection)) throw new TypeError("Cannot read properties of undefined (reading 'fields')");
 }
 
 export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
-    void metadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id))).fields.length;
+    readMetadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
     const objectName = requiredQueryValue(ctx, parameter);
@@ -42,7 +45,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
-    void metadataEntry(connection).fields.length;
+    readMetadataEntry(connection);
     readApiVersion(queryValue(ctx, 'api_version'));
     const campaignsOf = queryValue(ctx, 'accounts');
     // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
@@ -53,7 +56,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
-    void metadataEntry(findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id))).fields.length;
+    readMetadataEntry(findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id)));
     readApiVersion(queryValue(ctx, 'api_version'));
     const reportType = queryValue(ctx, 'report_type');
     const columns = bingAdsColumns(reportType);
