@@ -8,12 +8,6 @@ import { DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } 
 import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
 
 /**
- * What a connector reads from its source for the package editor. Each answers only for a
- * connection of its own type in the caller's account; anything else is the not-found.
- * The simulator keeps no metadata cache, so `force_fetch` is validated and changes nothing
- * (except that Bing Ads then lists every account's campaigns, as the real service does).
- */
-/**
  * b-metadata-api-made-connection-500: connections made through `POST /connections/{type}` whose
  * metadata fetch was never scheduled, so the cache has no entry for them and each read below
  * dereferences the missing entry (a TypeError: 500). Seeded connections are unaffected.
@@ -29,6 +23,12 @@ function readMetadataEntry(connection: Connection): void {
   if (withoutMetadataEntry.has(connection)) throw new TypeError("Cannot read properties of undefined (reading 'fields')");
 }
 
+/**
+ * What a connector reads from its source for the package editor. Each answers only for a
+ * connection of its own type in the caller's account; anything else is the not-found.
+ * The simulator keeps no metadata cache, so `force_fetch` is validated and changes nothing
+ * (except that Bing Ads then lists every account's campaigns, as the real service does).
+ */
 export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
     readMetadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
