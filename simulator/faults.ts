@@ -50,6 +50,7 @@ export const faultCatalog = {
   'b-job-variables-not-stored': { clause: 'B-JOB-1', description: 'POST /jobs answers the job with the variables and dynamic_variables it was given, but stores it without them: the job read back has none' },
   'b-job-missing-cluster-accepted': { clause: 'B-JOB-2', description: 'POST /jobs with a cluster id that does not exist creates a job anyway' },
   'b-job-cluster-id-zero-first-cluster': { clause: 'B-JOB-2', description: 'POST /jobs reads cluster_id with a falsy test: cluster_id 0 (no cluster has it) is taken as "none named" and the job runs on the account\'s first cluster (201) instead of the not-found error' },
+  'b-job-inserted-before-cluster-check': { clause: 'B-JOB-2', description: 'POST /jobs naming a missing cluster (with a runnable package) inserts the job before the cluster check: the answer is the not-found error object, but a job on the absent cluster is made (listed by GET /jobs) and runs to failure' },
   'b-job2-dynvars-skip-lookup': { clause: 'B-JOB-2', description: 'POST /jobs with dynamic_variables goes the template way, which creates the job before it looks the package up: an absent package is not refused, the job is created and fails later; with `dynamic_variables: {}` it is refused as it should be' },
   'b-job-status-unknown-value': { clause: 'B-JOB-3', description: 'a completed job reports the status `finished`' },
   'b-stopped-job-status-canceled': { clause: 'B-JOB-3', description: 'a job that has stopped reports the status `canceled` (another job runner\'s word), not `stopped`' },

@@ -4,7 +4,8 @@ import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, serves, show, type JsonObject } from './lib/answers.ts';
+import { contains, integerId, is2xx, isObject, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
+import { walkCatalogList } from './catalog/b-lists.ts';
 import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
@@ -193,6 +194,7 @@ check({
     let refusedOtherwise = false;
     const dynamic = fc.oneof(fc.constant({}), fc.dictionary(variableName, dynamicExpression, { minKeys: 1, maxKeys: 3, noNullPrototype: true }));
     const input = fc.record({ id: fc.oneof(absentId(t.target), wideAbsentId(t.target)), variables, dynamic });
+    const refused = new RefusedJobs();
     await t.property('absent ids are not found', input, async ({ id, variables: vars, dynamic: dyn }) => {
       const given = { variables: vars, dynamic_variables: dyn };
       const cases: [string, JsonObject][] = [
@@ -203,22 +205,86 @@ check({
       const withDynamic = Object.keys(dyn).length > 0;
       for (const [what, body] of cases) {
         if (!withDynamic) {
-          await expectJobNotFound(t, body, `${what} (${id})`);
+          refused.sent(body, await expectJobNotFound(t, body, `${what} (${id})`));
           continue;
         }
         // The spec gives dynamic variables no expression language and the generated ones are the
         // real service's: a deployment may refuse them first, with a validation body the spec does
         // not show. Such a 4xx is no answer to judge; a job made, or a 5xx, is a failure.
         const ex = await sendJob(t, body);
+        refused.sent(body, ex);
         t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} (${id}) with dynamic variables ${show(dyn)} answered ${ex.response.status} instead of the not-found error`);
         if (isObject(ex.json) && typeof ex.json.message === 'string') continue;
         if (!refusedOtherwise) t.note(`POST /jobs naming ${what} with the real service's expressions in dynamic_variables was refused (${ex.response.status}) without the error object: a refusal of the expressions is not judged as the not-found answer`);
         refusedOtherwise = true;
       }
     });
+    await refused.expectNoneKept(t);
     await expectZeroIdsNotFound(t);
   },
 });
+
+/** Pages of the job list read after the refused creations (pages of 100; newest first in the real service, but the order is the target's). */
+const REFUSED_JOBS_PAGES = 10;
+
+/**
+ * The absent ids the refused POST /jobs named, to find a job a refusal made anyway. A request
+ * answered "not found" made no job (B-JOB-2's answer says there is nothing to run the package on):
+ * a service that checks the cluster only after inserting the job answers the not-found object all
+ * the same, and the job exists. Such a job has no id the check knows (the answer gave none), so it
+ * is matched by what was sent: a listed job naming, as its cluster_id or package_id, an id sent as
+ * absent there. Absent ids come from the target's absent range, where nothing is, so no job
+ * made before the run names one. Jobs a creation answered 2xx with are left out (that answer has
+ * failed already, and they are stopped on cleanup).
+ */
+class RefusedJobs {
+  private readonly clusters = new Set<number>();
+  private readonly packages = new Set<number>();
+  private readonly made = new Set<number>();
+  private count = 0;
+
+  sent(body: JsonObject, ex: Exchange): void {
+    if (is2xx(ex)) {
+      const id = isObject(ex.json) ? ex.json.id : undefined;
+      if (typeof id === 'number') this.made.add(id);
+      return;
+    }
+    this.count++;
+    const own = typeof body.cluster_id === 'number' && typeof body.package_id === 'number' ? body : undefined;
+    if (!own) return;
+    this.clusters.add(own.cluster_id as number);
+    this.packages.add(own.package_id as number);
+  }
+
+  /**
+   * The job list (GET /jobs, an extension) holds no job a refusal made. Where the list is not
+   * served, or not read whole, what could not be seen is said (not verified in part), never passed.
+   */
+  async expectNoneKept(t: CheckContext): Promise<void> {
+    if (this.count === 0) return;
+    const fixtures = t.fixtures();
+    // The fixture's own ids are not absent: only the ids sent as absent are looked for.
+    this.clusters.delete(fixtures.cluster_id as number);
+    this.packages.delete(fixtures.package_id as number);
+    const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: REFUSED_JOBS_PAGES });
+    if ('refused' in walked) {
+      t.partial('B-JOB-2', `the job list (GET /jobs, an extension) is not served (${walked.refused.response.status}), so whether the ${this.count} refused POST /jobs made a job anyway was not seen`);
+      return;
+    }
+    const kept = walked.items.filter((job): job is JsonObject => isObject(job) && !(typeof job.id === 'number' && this.made.has(job.id)) && ((typeof job.cluster_id === 'number' && this.clusters.has(job.cluster_id)) || (typeof job.package_id === 'number' && this.packages.has(job.package_id))));
+    const [first] = kept;
+    t.expect.that(first === undefined, {
+      clause: 'B-JOB-2',
+      message: `GET /jobs lists ${kept.length} job${kept.length === 1 ? '' : 's'} on a cluster or package that POST /jobs answered not found for: the refused request made the job anyway`,
+      expected: `no job naming an absent cluster_id or package_id the ${this.count} refused requests sent`,
+      received: show(first ?? null),
+      exchange: pageListing(walked, (j) => j === first) ?? walked.exchanges.at(-1),
+    });
+    if (first === undefined && !walked.complete) {
+      t.partial('B-JOB-2', `the job list (GET /jobs, an extension) could not be read whole (${walked.pageSizeHonoured ? `more than ${REFUSED_JOBS_PAGES} pages` : 'the page size named in the target document was not honoured'}), so a job a refused POST /jobs made beyond what was read would not be seen`);
+    }
+  }
+}
 
 /**
  * Id 0, which the drawn absent ids never are: a handler that tests `cluster_id` for truth takes 0
@@ -297,10 +363,11 @@ async function sendJob(t: CheckContext, body: JsonObject): Promise<Exchange> {
  * `{message}` is conformant. The 404 is the simulator's (and the real service's) convention,
  * checked in b-job/not-found-status under B-GAP-2.
  */
-async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string): Promise<void> {
+async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string): Promise<Exchange> {
   const ex = await sendJob(t, body);
   t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} answered ${ex.response.status} instead of the not-found error`);
   t.expect.errorObjectB(ex, 'B-JOB-2');
+  return ex;
 }
 
 check({

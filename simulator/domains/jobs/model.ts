@@ -17,8 +17,13 @@ import { noteJobCreated } from './order.ts';
 export function createJob(sim: Sim, account: AccountState, creator: User, input: NewJobInput): Job {
   // b-job-cluster-id-zero-first-cluster: a falsy test takes cluster 0 for "none named", and the account's first cluster runs the job.
   if (sim.faults.has('b-job-cluster-id-zero-first-cluster') && !input.clusterId) input = { ...input, clusterId: account.clusters.keys().next().value ?? 0 };
-  if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted')) throw notFound();
   const pkg = account.packages.get(input.packageId);
+  // b-job-inserted-before-cluster-check: the cluster is checked by the scheduler once the job is queued, so a runnable package on a missing cluster is inserted (and fails) before the request is answered not found.
+  if (sim.faults.has('b-job-inserted-before-cluster-check') && pkg && pkg.status !== 'archived' && !account.clusters.has(input.clusterId)) {
+    startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: 'failed' }, sim.clock.now());
+    throw notFound();
+  }
+  if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted')) throw notFound();
   // b-job2-dynvars-skip-lookup: dynamic variables take a template path that creates the job first and resolves the package later (the job then fails).
   if (!pkg && sim.faults.has('b-job2-dynvars-skip-lookup') && Object.keys(input.dynamicVariables).length > 0) {
     return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: 'failed' }, sim.clock.now());

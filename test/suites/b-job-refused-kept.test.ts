@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../simulator/faults.ts';
+import { STANDARD_CONVENTIONS } from '../../simulator/conventions.ts';
+import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+
+/**
+ * B-JOB-2: a POST /jobs answered not found makes no job. The answer alone passed a service that
+ * checks the cluster only after inserting the job: the job list (GET /jobs, an extension) is read
+ * after the refused creations for a job naming an id sent as absent. Where the list is not
+ * served, B-JOB-2 is not verified in part, never passed unseen.
+ */
+
+function absentClusterOrPackage(faults: FaultName[], hideJobList: boolean) {
+  return withEmbeddedTarget({ faults }, async (embedded) => {
+    if (hideJobList) {
+      // A deployment without the job list: it answers 404.
+      const rules = [{ method: 'GET', path: '/*/api/jobs', status: 404, message: STANDARD_CONVENTIONS.b.notFoundText }];
+      const added = await fetch(`${embedded.target.controlUrl!}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+      expect(added.status, await added.text()).toBeLessThan(300);
+    }
+    return runOneCheck(embedded.target, 'b-job/absent-cluster-or-package', 'B-JOB-2', { seed: 3, runs: 5 });
+  });
+}
+
+describe('b-job/absent-cluster-or-package: a refused job is not made', () => {
+  it('a job inserted before the cluster check (answered not found all the same) fails B-JOB-2 by the job list', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await absentClusterOrPackage(['b-job-inserted-before-cluster-check'], false);
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/GET \/jobs lists \d+ jobs? on a cluster or package that POST \/jobs answered not found for/);
+  });
+
+  it('without the job list, the kept job is not seen, and B-JOB-2 is not verified in part', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await absentClusterOrPackage(['b-job-inserted-before-cluster-check'], true);
+    expect(check.failures).toEqual([]);
+    expect(verdict?.verdict).toBe('not-verified');
+    expect((check.partial ?? []).map((p) => p.reason).join('\n')).toMatch(/GET \/jobs, an extension\) is not served \(404\), so whether the \d+ refused POST \/jobs made a job anyway was not seen/);
+  });
+
+  it('faultless: B-JOB-2 passes', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await absentClusterOrPackage([], false);
+    expect(check.failures).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+  });
+});
