@@ -98,6 +98,7 @@ export const faultCatalog = {
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },
   'b-bingads-columns-other-report-types-object': { clause: 'B-CONN-3', description: 'Bing Ads columns of a report type asked by report_type, other than the default KeywordPerformanceReport, come back as an object keyed by column name (a second code path for the other reports); the default report\'s columns are an array' },
   'b-delivery-delete-200-body': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 200 with the deleted record' },
+  'b-delivery-delete-orphan-500': { clause: 'B-DLV-1', description: "DELETE /deliveries/{id} writes an audit line naming both ends' connections after deleting: a delivery whose source or destination connection was deleted since (DELETE /connections/{type}/{id}) is deleted, then answered 500 instead of 204" },
   'b-delivery-delete-ignored': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and keeps the delivery' },
   'b-delivery-delete-removes-all': { clause: 'B-DLV-1', description: 'DELETE /deliveries/{id} answers 204 and deletes every delivery of the account (the deletion lost its id condition), not only that one' },
   'b-mark-all-counter-only': { clause: 'B-NTF-1', description: 'POST /notifications/mark without an id zeroes the user\'s unread count but leaves every notification unread' },

@@ -3,6 +3,8 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { idOf, is2xx, isObject, pageListing, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
+import { deleteConnectionOnCleanup, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 
 /** The page of `listed` that shows delivery `id`, if any. */
 function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
@@ -151,5 +153,58 @@ check({
     }
     if (!initialized) t.partial('B-DLV-1', `the twin delivery made with it kept its first status (${JSON.stringify(initialStatus)}) for ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock, so the end of an initialization was not seen; the deleted one stayed deleted that long`);
     else t.note(`the twin delivery left ${JSON.stringify(initialStatus)} within ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock; the deleted one stayed deleted a minute past that`);
+  },
+});
+
+check({
+  id: 'b-dlv/delete-after-connection-deleted',
+  clauses: ['B-DLV-1'],
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} of a delivery whose source connection was deleted first (DELETE /connections/{type}/{id}, an extension) deletes it too and answers 204 with no body',
+  needs: ['b', 'write'],
+  async run(t) {
+    // The spec's DELETE names no state a delivery may not be deleted in: one whose connection is
+    // gone is a blueprint like any other, and a handler that reads both ends' connections after
+    // the delete (an audit line, a notification) crashes on it where the seeded ones all pass.
+    // Making a connection and a delivery cannot be undone but by deleting them, and a delivery
+    // moves data on a real deployment: only with both permissions. The source is a MySQL
+    // connection at a host of the reserved .invalid domain, which never resolves, so the delivery
+    // has nothing to move, and it is deleted at once.
+    const missing = (['create_connections', 'create_deliveries'] as const).filter((p) => !permitted(t, p));
+    if (missing.length > 0) return t.skip(`a delivery whose connection is deleted is made for this check: ${missing.map(howToPermit).join('; and ')}`);
+    const [destination] = Object.entries(t.fixtures().connections ?? {});
+    if (!destination) return t.skip('the fixtures name no connection to deliver to (fixtures.connections)');
+    const [destinationType, destinationId] = destination;
+    const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name('dlv-orphan-source')) });
+    const connectionId = is2xx(made) ? idOf(made) : undefined;
+    if (connectionId === undefined) return t.skip(`POST /connections/${NEW_CONNECTION_TYPE} (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}, so no connection could be made to delete under a delivery`);
+    deleteConnectionOnCleanup(t, connectionId);
+    const created = await t.b().post('/deliveries', {
+      body: {
+        name: t.name('dlv-orphan'),
+        interval_amount: 1,
+        interval_unit: 'weeks',
+        source: { connection: { type: NEW_CONNECTION_TYPE, id: connectionId }, properties: {} },
+        destination: { connection: { type: destinationType, id: destinationId }, properties: {} },
+      },
+    });
+    const id = idOf(created);
+    if (!is2xx(created) || id === undefined) return t.skip(`POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${connectionId} answered ${created.response.status}${is2xx(created) ? ' without an id' : ''}, so no delivery could be made`);
+    deleteDeliveryOnCleanup(t, id);
+    const dropped = await t.b().delete(`/connections/${NEW_CONNECTION_TYPE}/${connectionId}`);
+    // A deployment may keep a connection a delivery uses: then no delivery lacks its connection there.
+    if (!is2xx(dropped)) return t.skip(`DELETE /connections/${NEW_CONNECTION_TYPE}/${connectionId} (an extension), the source of delivery ${id}, answered ${dropped.response.status}: no delivery without its connection could be made`);
+    const ex = await t.b().delete(`/deliveries/${id}`);
+    t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose source connection ${connectionId} was deleted first, answered ${ex.response.status}, expected 204`);
+    t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (source connection deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+    // Gone: not read by id (an extension), or a second DELETE finds nothing to delete.
+    const read = await t.b().get(`/deliveries/${id}`);
+    if (is2xx(read)) {
+      t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
+      return;
+    }
+    if ([404, 410].includes(read.response.status)) return;
+    const again = await t.b().delete(`/deliveries/${id}`);
+    if ([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string') return;
+    t.partial('B-DLV-1', `whether delivery ${id} (source connection deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
   },
 });

@@ -42,6 +42,11 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   router.delete('/deliveries/:delivery_id', (ctx) => {
     const { account, links } = ctx.state;
     const deleted = deleteDelivery(sim, account, pathId(ctx.params.delivery_id));
+    if (sim.faults.has('b-delivery-delete-orphan-500')) {
+      // b-delivery-delete-orphan-500: an audit line naming both ends' connections is written after the delete; an end whose connection was deleted since is undefined, and reading its name crashes the handler, the delivery already gone.
+      const ends = [deleted.source?.connectionId, deleted.destination?.connectionId].filter((id): id is number => typeof id === 'number');
+      if (ends.some((id) => !account.connections.has(id))) throw new TypeError("Cannot read properties of undefined (reading 'name')");
+    }
     if (sim.faults.has('b-delivery-delete-200-body')) {
       // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
       ctx.status = 200;
