@@ -59,12 +59,76 @@ function expectOthersKept(t: CheckContext, deleted: number, tried: ReadonlySet<n
   return undefined;
 }
 
+/**
+ * B-DLV-1 for a delivery whose source connection was deleted first (DELETE /connections/{type}/{id},
+ * an extension): the seeded deliveries all keep their connections, and a handler that reads both
+ * ends' connections after the delete (an audit line, a notification) crashes on a gone one, the
+ * delivery deleted and the answer a 500. The spec's DELETE names no state a delivery may not be
+ * deleted in, so this one owes the 204 too. Making a connection and a delivery cannot be undone
+ * but by deleting them, and a delivery moves data on a real deployment: sampled only with both
+ * permissions (or the control API). The source is a MySQL connection at a host of the reserved
+ * .invalid domain, which never resolves, so the delivery has nothing to move; it is deleted at
+ * once. Held back for want of leave, or where the state cannot be made (the extensions not
+ * served, a connection in use not deletable), it is said, and B-DLV-1 rests on the fixtures'
+ * deletion as the X-ROB-1 sample rests without the delivery writes. Returns why it was not sampled.
+ */
+async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined> {
+  const missing = (['create_connections', 'create_deliveries'] as const).filter((p) => !permitted(t, p));
+  if (missing.length > 0) return `a delivery whose connection is deleted first is made only with leave: ${missing.map(howToPermit).join('; and ')}`;
+  const [destination] = Object.entries(t.fixtures().connections ?? {});
+  if (!destination) return 'the fixtures name no connection to deliver to (fixtures.connections)';
+  const [destinationType, destinationId] = destination;
+  const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name('dlv-orphan-source')) });
+  const connectionId = is2xx(made) ? idOf(made) : undefined;
+  if (connectionId === undefined) return `POST /connections/${NEW_CONNECTION_TYPE} (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}, so no connection could be made to delete under a delivery`;
+  deleteConnectionOnCleanup(t, connectionId);
+  const created = await t.b().post('/deliveries', {
+    body: {
+      name: t.name('dlv-orphan'),
+      interval_amount: 1,
+      interval_unit: 'weeks',
+      source: { connection: { type: NEW_CONNECTION_TYPE, id: connectionId }, properties: {} },
+      destination: { connection: { type: destinationType, id: destinationId }, properties: {} },
+    },
+  });
+  const id = idOf(created);
+  if (!is2xx(created) || id === undefined) return `POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${connectionId} answered ${created.response.status}${is2xx(created) ? ' without an id' : ''}, so no delivery could be made`;
+  deleteDeliveryOnCleanup(t, id);
+  const dropped = await t.b().delete(`/connections/${NEW_CONNECTION_TYPE}/${connectionId}`);
+  // A deployment may keep a connection a delivery uses: then no delivery lacks its connection there.
+  if (!is2xx(dropped)) return `DELETE /connections/${NEW_CONNECTION_TYPE}/${connectionId} (an extension), the source of delivery ${id}, answered ${dropped.response.status}: no delivery without its connection could be made`;
+  const ex = await t.b().delete(`/deliveries/${id}`);
+  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose source connection ${connectionId} was deleted first, answered ${ex.response.status}, expected 204`);
+  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (source connection deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+  // Gone: not read by id (an extension), or a second DELETE finds nothing to delete.
+  const read = await t.b().get(`/deliveries/${id}`);
+  if (is2xx(read)) {
+    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (source connection deleted first) is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
+    return undefined;
+  }
+  if (![404, 410].includes(read.response.status)) {
+    const again = await t.b().delete(`/deliveries/${id}`);
+    if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
+      t.partial('B-DLV-1', `whether delivery ${id} (source connection deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
+    }
+  }
+  t.note(`delivery ${id}, made from ${NEW_CONNECTION_TYPE} connection ${connectionId} and deleted after it, answered ${ex.response.status}`);
+  return undefined;
+}
+
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source connection was deleted first',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
+    // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in
+    // neither list that deletion compares, and a DELETE that takes every delivery with it is seen
+    // on a fixture first.
+    const orphan = async (): Promise<void> => {
+      const unsampled = await expectOrphanDeleted(t);
+      if (unsampled) t.note(`a delivery whose connection was deleted first was not deleted: ${unsampled}`);
+    };
     // Destructive: each run uses up one of the disposable deliveries the target lists.
     // What the list (an extension) showed before any deletion: whether it listed the delivery deleted.
     const before = await listCatalog(t.b(), t.target, '/deliveries', 20);
@@ -97,8 +161,10 @@ check({
       const othersUnseen = expectOthersKept(t, id, tried, before, after);
       if (othersUnseen) t.note(`whether the other deliveries were kept was not seen: ${othersUnseen}`);
       t.note(`deleted delivery ${id}`);
+      await orphan();
       return;
     }
+    await orphan();
     t.skip(`every delivery in fixtures.delivery_ids was refused as gone: ${usedUp.join(', ')}; they were used up by earlier runs (list fresh disposable ones)`);
   },
 });
@@ -153,58 +219,5 @@ check({
     }
     if (!initialized) t.partial('B-DLV-1', `the twin delivery made with it kept its first status (${JSON.stringify(initialStatus)}) for ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock, so the end of an initialization was not seen; the deleted one stayed deleted that long`);
     else t.note(`the twin delivery left ${JSON.stringify(initialStatus)} within ${FRESH_DELIVERY_WATCH_MINUTES} minutes on the clock; the deleted one stayed deleted a minute past that`);
-  },
-});
-
-check({
-  id: 'b-dlv/delete-after-connection-deleted',
-  clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} of a delivery whose source connection was deleted first (DELETE /connections/{type}/{id}, an extension) deletes it too and answers 204 with no body',
-  needs: ['b', 'write'],
-  async run(t) {
-    // The spec's DELETE names no state a delivery may not be deleted in: one whose connection is
-    // gone is a blueprint like any other, and a handler that reads both ends' connections after
-    // the delete (an audit line, a notification) crashes on it where the seeded ones all pass.
-    // Making a connection and a delivery cannot be undone but by deleting them, and a delivery
-    // moves data on a real deployment: only with both permissions. The source is a MySQL
-    // connection at a host of the reserved .invalid domain, which never resolves, so the delivery
-    // has nothing to move, and it is deleted at once.
-    const missing = (['create_connections', 'create_deliveries'] as const).filter((p) => !permitted(t, p));
-    if (missing.length > 0) return t.skip(`a delivery whose connection is deleted is made for this check: ${missing.map(howToPermit).join('; and ')}`);
-    const [destination] = Object.entries(t.fixtures().connections ?? {});
-    if (!destination) return t.skip('the fixtures name no connection to deliver to (fixtures.connections)');
-    const [destinationType, destinationId] = destination;
-    const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name('dlv-orphan-source')) });
-    const connectionId = is2xx(made) ? idOf(made) : undefined;
-    if (connectionId === undefined) return t.skip(`POST /connections/${NEW_CONNECTION_TYPE} (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}, so no connection could be made to delete under a delivery`);
-    deleteConnectionOnCleanup(t, connectionId);
-    const created = await t.b().post('/deliveries', {
-      body: {
-        name: t.name('dlv-orphan'),
-        interval_amount: 1,
-        interval_unit: 'weeks',
-        source: { connection: { type: NEW_CONNECTION_TYPE, id: connectionId }, properties: {} },
-        destination: { connection: { type: destinationType, id: destinationId }, properties: {} },
-      },
-    });
-    const id = idOf(created);
-    if (!is2xx(created) || id === undefined) return t.skip(`POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${connectionId} answered ${created.response.status}${is2xx(created) ? ' without an id' : ''}, so no delivery could be made`);
-    deleteDeliveryOnCleanup(t, id);
-    const dropped = await t.b().delete(`/connections/${NEW_CONNECTION_TYPE}/${connectionId}`);
-    // A deployment may keep a connection a delivery uses: then no delivery lacks its connection there.
-    if (!is2xx(dropped)) return t.skip(`DELETE /connections/${NEW_CONNECTION_TYPE}/${connectionId} (an extension), the source of delivery ${id}, answered ${dropped.response.status}: no delivery without its connection could be made`);
-    const ex = await t.b().delete(`/deliveries/${id}`);
-    t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose source connection ${connectionId} was deleted first, answered ${ex.response.status}, expected 204`);
-    t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (source connection deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-    // Gone: not read by id (an extension), or a second DELETE finds nothing to delete.
-    const read = await t.b().get(`/deliveries/${id}`);
-    if (is2xx(read)) {
-      t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
-      return;
-    }
-    if ([404, 410].includes(read.response.status)) return;
-    const again = await t.b().delete(`/deliveries/${id}`);
-    if ([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string') return;
-    t.partial('B-DLV-1', `whether delivery ${id} (source connection deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
   },
 });

@@ -7,34 +7,37 @@ import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
  * B-DLV-1 for a delivery whose source connection was deleted first: the seeded deliveries all
  * keep their connections, so a DELETE that crashes after deleting (reading a gone connection's
  * name) passed. The state is made through extensions that cannot be undone on a real deployment
- * (a connection, a delivery): only with both permissions, and skipped saying so without them.
+ * (a connection, a delivery): only with both permissions; without them b-dlv/delete says so in a
+ * note and B-DLV-1 rests on the fixtures' deletion (as X-ROB-1's sample rests without deliveries).
  */
 
-function orphanDelete(faults: FaultName[], withoutControl = false) {
+function deleteCheck(faults: FaultName[], withoutControl = false) {
   return withEmbeddedTarget({ faults }, async (embedded) => {
     // Without the control API and with no permissions: a real deployment's document.
     const { controlUrl: _hidden, ...described } = embedded.target;
     const target: ResolvedTarget = withoutControl ? { ...described, permissions: [] } : embedded.target;
-    return runOneCheck(target, 'b-dlv/delete-after-connection-deleted', 'B-DLV-1');
+    return runOneCheck(target, 'b-dlv/delete', 'B-DLV-1');
   });
 }
 
-describe('b-dlv/delete-after-connection-deleted', () => {
-  it('a DELETE that answers 500 once the delivery\'s connection is gone fails B-DLV-1', { timeout: 30_000 }, async () => {
-    const { check, verdict } = await orphanDelete(['b-delivery-delete-orphan-500']);
+describe('b-dlv/delete: a delivery whose connection was deleted first', () => {
+  it("a DELETE that answers 500 once the delivery's connection is gone fails B-DLV-1", { timeout: 30_000 }, async () => {
+    const { check, verdict } = await deleteCheck(['b-delivery-delete-orphan-500']);
     expect(verdict?.verdict).toBe('fail');
     expect(check.failures[0]?.message).toMatch(/DELETE \/deliveries\/\d+, a delivery whose source connection \d+ was deleted first, answered 500, expected 204/);
   });
 
-  it('without create_connections and create_deliveries it is skipped, naming both', { timeout: 30_000 }, async () => {
-    const { check } = await orphanDelete(['b-delivery-delete-orphan-500'], true);
-    expect(check.verdict).toBe('skip');
-    expect(check.reason).toMatch(/permissions: \[create_connections\].*permissions: \[create_deliveries\]/);
+  it('without create_connections and create_deliveries it is not made, and the note names both', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await deleteCheck(['b-delivery-delete-orphan-500'], true);
+    expect(check.failures).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/a delivery whose connection was deleted first was not deleted: .*permissions: \[create_connections\].*permissions: \[create_deliveries\]/);
   });
 
-  it('faultless: passes', { timeout: 30_000 }, async () => {
-    const { check } = await orphanDelete([]);
+  it('faultless: passes, the delivery without its connection deleted', { timeout: 30_000 }, async () => {
+    const { check, verdict } = await deleteCheck([]);
     expect(check.failures).toEqual([]);
-    expect(check.verdict).toBe('pass');
+    expect(verdict?.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/made from mysql connection \d+ and deleted after it, answered 204/);
   });
 });
