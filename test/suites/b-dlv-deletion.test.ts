@@ -8,13 +8,20 @@ import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../s
 
 /**
  * B-DLV-1 says the DELETE deletes the blueprint. Where the delivery list (an extension) is not
- * served, a second DELETE finding nothing to delete shows it; a 204 alone does not.
+ * served, a second DELETE finding nothing to delete shows it; a 204 alone does not. The fixture's
+ * deletion is judged here: without control_url and the permissions create_connections and create_deliveries the
+ * check makes no delivery of its own (whose read after its DELETE would show a deletion ignored).
  */
+function fixturesOnly(target: ResolvedTarget): ResolvedTarget {
+  // A document with control_url has every permission (the control API undoes what they allow).
+  const { controlUrl: _controlUrl, ...rest } = target;
+  return { ...rest, permissions: [] };
+}
 function deleteWithoutList(faults: FaultName[]) {
   return withEmbeddedTarget({ faults }, async (embedded) => {
     const rule = await fetch(`${embedded.target.controlUrl}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'GET', path: '/*/api/deliveries', status: 404 }) });
     expect(rule.status).toBeLessThan(300);
-    return runOneCheck(embedded.target, 'b-dlv/delete', 'B-DLV-1');
+    return runOneCheck(fixturesOnly(embedded.target), 'b-dlv/delete', 'B-DLV-1');
   });
 }
 
@@ -39,7 +46,7 @@ const emptyDeliveryList = answering((req) => (req.method === 'GET' && /^\/[^/]+\
 
 describe('b-dlv/delete on a target whose delivery list never showed the delivery', () => {
   it('a 204 that left the delivery in place is not a pass because the list does not show it: B-DLV-1 not verified, saying why', { timeout: 60_000 }, async () => {
-    const run = await runSuitesAgainstSimulator({ faults: ['b-delivery-delete-ignored'], only: ['b-dlv/delete'], profile: 'spec', front: emptyDeliveryList });
+    const run = await runSuitesAgainstSimulator({ faults: ['b-delivery-delete-ignored'], only: ['b-dlv/delete'], profile: 'spec', front: emptyDeliveryList, retarget: fixturesOnly });
     const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
     expect(check.verdict).toBe('pass');
     expect(check.partial?.map((p) => p.clause)).toEqual(['B-DLV-1']);
