@@ -13,7 +13,7 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
-import { expectRenameFree } from './lib/foreign-names.ts';
+import { expectRenameFree, liveNamedForeign } from './lib/foreign-names.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, and
@@ -321,25 +321,24 @@ async function readState(t: CheckContext, account: 0 | 1, id: number): Promise<S
 }
 
 /** The pipeline's state once it shows `want` (as the document maps its states), or the last seen when the wait ran out. */
-async function untilState(t: CheckContext, account: 0 | 1, id: number, want: 'deployed' | 'not_deployed' | 'archived'): Promise<SeenState> {
-  let last = await readState(t, account, id);
-  if (last.spec === want) return last;
-  const got = await t.poll(async () => {
-    last = await readState(t, account, id);
-    return last.spec === want ? last : undefined;
-  }, { timeoutMs: stateWaitMs(t), intervalMs: t.target.controlUrl ? 100 : 1_000 });
-  return got ?? last;
+function untilState(t: CheckContext, account: 0 | 1, id: number, want: 'deployed' | 'not_deployed' | 'archived'): Promise<SeenState> {
+  return untilSeen(t, account, id, (seen) => seen.spec === want);
 }
 
 /** Account 2's pipeline's state once the document maps it to one of the spec's (a stopping pipeline passes through others), or the last seen. */
-async function untilMapped(t: CheckContext, id: number): Promise<SeenState> {
-  let last = await readState(t, 1, id);
-  if (last.spec !== undefined) return last;
+function untilMapped(t: CheckContext, id: number): Promise<SeenState> {
+  return untilSeen(t, 1, id, (seen) => seen.spec !== undefined);
+}
+
+/** The pipeline's state, read until `shown` holds for it or the wait runs out (then the last seen). */
+async function untilSeen(t: CheckContext, account: 0 | 1, id: number, shown: (seen: SeenState) => boolean): Promise<SeenState> {
+  let last: SeenState | undefined;
   const got = await t.poll(async () => {
-    last = await readState(t, 1, id);
-    return last.spec !== undefined ? last : undefined;
+    last = await readState(t, account, id);
+    return shown(last) ? last : undefined;
   }, { timeoutMs: stateWaitMs(t), intervalMs: t.target.controlUrl ? 100 : 1_000 });
-  return got ?? last;
+  // poll reads at once, so `last` is set whenever it returns.
+  return got ?? (last as SeenState);
 }
 
 /**
@@ -388,8 +387,8 @@ function expectNoPresenceTell(t: CheckContext, presence: PresenceTally): void {
 async function expectNameFree(t: CheckContext, theirs: readonly ForeignPipeline[]): Promise<void> {
   // Without a create route no name can be refused through the API: nothing to leak.
   if (aRoute(t, 'pipelines.create') === null) return;
-  const named = theirs.map((f) => ({ ...f, definition: f.state === 'archived' ? undefined : namedDefinition(f.document) })).find((f) => f.definition !== undefined);
-  if (named?.definition === undefined) {
+  const named = liveNamedForeign(theirs);
+  if (named === undefined) {
     t.partial('X-ISO-1', "no live pipeline of account 2 was made by this run under a name of its definition (that needs pipeline_admin_key of account 2, and a definition with a name: the generated one or one of interface_a.definitions), so whether account 1 may create a pipeline under a name account 2 uses was not tried");
     return;
   }
@@ -411,11 +410,6 @@ async function expectNameFree(t: CheckContext, theirs: readonly ForeignPipeline[
     received: describeResponse(taken),
     exchange: taken,
   });
-}
-
-/** A definition the run made a pipeline from, where it has a name (the pipeline's). */
-function namedDefinition(document: unknown): (JsonObject & { name: string }) | undefined {
-  return isObject(document) && typeof document.name === 'string' ? { ...document, name: document.name } : undefined;
 }
 
 /**

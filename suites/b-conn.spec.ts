@@ -358,7 +358,7 @@ check({
           refused.push(`${what}: ${ex.response.status}`);
           continue;
         }
-        t.note(`${what}: ${arrayOfObjects(t, ex, what)} objects`);
+        expectArrayOfObjects(t, ex, what);
         answered += 1;
       }
     }

@@ -24,8 +24,8 @@ export async function expectRenameFree(t: CheckContext, theirs: readonly Foreign
   const methods = RENAMES.filter((r) => aRoute(t, r.operation) !== null);
   // Without a rename route no name can be refused on rename: nothing to leak there.
   if (methods.length === 0 || aRoute(t, 'pipelines.create') === null) return;
-  const named = theirs.map((f) => ({ ...f, definition: f.state === 'archived' ? undefined : namedDefinition(f.document) })).find((f) => f.definition !== undefined);
-  if (named?.definition === undefined) {
+  const named = liveNamedForeign(theirs);
+  if (named === undefined) {
     t.partial('X-ISO-1', "no live pipeline of account 2 was made by this run under a name of its definition (that needs pipeline_admin_key of account 2), so whether account 1 may rename a pipeline to a name account 2 uses was not tried");
     return;
   }
@@ -94,9 +94,18 @@ const RENAMES: readonly Rename[] = [
   { operation: 'pipelines.update', label: 'update (PATCH)', slug: 'patch' },
 ];
 
-/** A definition with a name (the pipeline's), where it has one. */
-function namedDefinition(document: unknown): (JsonObject & { name: string }) | undefined {
+/** A definition the run made a pipeline from, where it has a name (the pipeline's). */
+export function namedDefinition(document: unknown): (JsonObject & { name: string }) | undefined {
   return isObject(document) && typeof document.name === 'string' ? { ...document, name: document.name } : undefined;
+}
+
+/** The first of account 2's live (not archived) pipelines the run made from a definition with a name, with that definition. */
+export function liveNamedForeign(theirs: readonly ForeignPipeline[]): (ForeignPipeline & { definition: JsonObject & { name: string } }) | undefined {
+  for (const f of theirs) {
+    const definition = f.state === 'archived' ? undefined : namedDefinition(f.document);
+    if (definition !== undefined) return { ...f, definition };
+  }
+  return undefined;
 }
 
 /** The pipeline's name as account 1 reads it back: its definition's where that is read, else the metadata's; undefined where neither shows one. */
