@@ -10,7 +10,7 @@ import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
@@ -459,7 +459,7 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a key-management body with unknown keys',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -605,7 +605,10 @@ interface OwnSweep {
  * be refused for that alone). A patch carries the top-level member holding the case whole, as
  * stored but for the one change (or the made-up key alone, at the top): whatever merge the
  * target does, deep or shallow, the object the patch carries holds a key no schema defines, or
- * a value of the wrong type, and must be refused. Every answer must be 422 (off the simulator
+ * a value of the wrong type, and must be refused; PATCH's made-up keys go again set to null (a
+ * merge patch's deletion of a key the definition lacks: still an unknown key of the body), off
+ * the simulator profile only at the top and in objects that refused the key with a value. Every
+ * answer must be 422 (off the simulator
  * profile, a taken made-up key is read back, as create's sweep does: kept, an open object;
  * dropped, the failure), and a refused one must leave the definition as it was: it is read
  * twice before (what moves by itself aside), and after each 422.
@@ -620,12 +623,12 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
   const bodies = sweep.cases.filter((c) => c.kind === 'not-object');
   const counts = { sent: 0, judged: 0, kept: 0 };
   let definition = await readDefinitionTwice(t, own.id);
-  const send = async (method: 'replace' | 'update', c: SweepCase, body: unknown): Promise<void> => {
+  const send = async (method: 'replace' | 'update', c: SweepCase, body: unknown): Promise<Exchange> => {
     const ex = await sendDocument(t, method, own, body, format);
     counts.sent++;
     const what = `${requestLine(ex)} (${format}) with ${c.description}`;
     if (await judgeSweepCase(t, ex, c, body, what, sweep.taken[c.base], own.id)) counts.judged++;
-    if ('unreadable' in definition) return;
+    if ('unreadable' in definition) return ex;
     // A 422 changed nothing; any other answer took the document or refused it otherwise: what
     // the pipeline holds then is what the next refusals must leave alone.
     if (ex.response.status === 422) {
@@ -633,6 +636,7 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
     } else {
       definition = await readDefinitionTwice(t, own.id);
     }
+    return ex;
   };
   const name = own.stored.name;
   if (methods.includes('replace')) {
@@ -648,7 +652,23 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
   if (methods.includes('update')) {
     const base = await patchBase(t, own, sweep, methods.includes('replace'));
     if (base !== ownBase) definition = await readDefinitionTwice(t, own.id);
-    for (const c of sweep.cases) if (c.base === base && c.kind !== 'not-object') await send('update', c, patchCarrying(c));
+    // The objects whose made-up key the update refused: closed to unknown keys on this target.
+    const closed = new Set<string>();
+    for (const c of sweep.cases) {
+      if (c.base !== base || c.kind === 'not-object') continue;
+      const ex = await send('update', c, patchCarrying(c));
+      if (c.kind === 'made-up-key' && ex.response.status === 422) closed.add(showPath(c.at));
+    }
+    // The made-up keys again, set to null: a merge patch's deletion of a key the definition does
+    // not have is a no-op to merging, yet the body holds an unknown key all the same. Inside an
+    // object the target keeps open (its made-up key taken) a null deletes nothing there: not sent.
+    let open = 0;
+    for (const c of sweep.cases.map(madeUpKeyNulled)) {
+      if (c === null || c.base !== base) continue;
+      if (t.profile === 'simulator' || c.at.length === 0 || closed.has(showPath(c.at))) await send('update', c, patchCarrying(c));
+      else open++;
+    }
+    if (open) t.note(`${open} made-up key(s) set to null were not sent in a PATCH: their object took the same key with a value (open to any key on this target, or the update refused otherwise), where a null deletes nothing`);
     for (const c of bodies) await send('update', c, c.document);
   }
   t.note(`A-ERR-3 sweep of the check's own pipeline: ${counts.sent} misshapen definitions sent to ${methods.join(' and ')}, ${counts.judged} judged, ${counts.kept} refusals seen to leave the definition as it was`);

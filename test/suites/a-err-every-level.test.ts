@@ -149,6 +149,31 @@ const refusesButCreates: Front = (upstream) =>
     });
   });
 
+/** Without the made-up keys set to null, at any depth: what a merge patch's no-op deletion leaves. */
+function withoutNulledMadeUp(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulledMadeUp);
+  if (!isDoc(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(k.startsWith(MADE_UP) && v === null)).map(([k, v]) => [k, withoutNulledMadeUp(v)]));
+}
+
+/**
+ * A deployment that checks only a merge patch's result: a made-up key set to null deletes
+ * nothing, so the patch is taken (the patch is sent on without it); with a value it is refused.
+ */
+const patchNullsIgnored: Front = (upstream) =>
+  frontServer(upstream, (req, raw, res, forward) => {
+    const doc = req.method === 'PATCH' && ONE_PIPELINE.test(req.url ?? '') ? parse(raw.toString('utf8')) : undefined;
+    const stripped = withoutNulledMadeUp(doc);
+    if (isDoc(doc) && JSON.stringify(stripped) !== JSON.stringify(doc)) {
+      void send(upstream, req, JSON.stringify(stripped)).then((answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body));
+      return;
+    }
+    forward(req.url ?? '/', (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
+
 const failuresOf = (run: Awaited<ReturnType<typeof runSuitesAgainstSimulator>>) => run.checks.flatMap((c) => c.failures.map((f) => `${f.clause}: ${f.message}`));
 
 describe('a-err/wrong-shape-422 sweeps every object of every documented type (spec profile)', () => {
@@ -190,6 +215,19 @@ describe('a-err/wrong-shape-422 sweeps every object on replace and update too', 
       }
     });
   }
+
+  it('a PATCH that takes a made-up key set to null (a merge patch deleting nothing): A-ERR-3 fails, in every run', { timeout: 60_000 }, async () => {
+    for (const seed of [4, 7]) {
+      const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: patchNullsIgnored, seed, runs: 5 });
+      expect(failuresOf(run).join('\n')).toMatch(/^A-ERR-3: PATCH \S+ \(json\) with the made-up key disco_unknown_\w+ set to null .*expected 422/m);
+    }
+  });
+
+  it('settings open to any key on PATCH: a made-up key set to null there is not sent (it would delete nothing), and a note says so', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: openSettings(true, { method: 'PATCH' }), seed: 4, runs: 5 });
+    expect(failuresOf(run)).toEqual([]);
+    expect(run.checks[0]!.notes.join(' ')).toMatch(/made-up key\(s\) set to null were not sent in a PATCH/);
+  });
 
   it('a 422 to a PUT that still wrote the document: A-ERR-3 fails (the definition read after it differs)', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: ['a-err/wrong-shape-422'], profile: 'spec', front: replaceRefusedButWritten, seed: 4, runs: 5 });

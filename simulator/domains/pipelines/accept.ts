@@ -1,7 +1,8 @@
 import type { Sim } from '../../context.ts';
 import { ApiError, type FieldProblem } from '../../http/errors.ts';
 import { checkDefinition, unknownKeys } from './definition-schema.ts';
-import { restoreSecrets } from './definition.ts';
+import { fieldPath } from '../../http/field-path.ts';
+import { restoreSecrets, setOwn } from './definition.ts';
 import { summary, wrongShape } from '../../http/a-errors.ts';
 import type { PipelineDefinition } from './types.ts';
 
@@ -28,6 +29,35 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
 function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
   if (sim.faults.has('a-invalid-definition-no-field')) return new ApiError('invalid_definition');
   return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${summary(problems)}`, problems });
+}
+
+/**
+ * A merge patch's `null` deletes a key (RFC 7396), so merging alone would drop a key the
+ * definition does not know without a trace, though it is an unknown key of the body all the same
+ * (A-ERR-3: 422, whatever its value). The patch is laid over the stored definition with its
+ * nulls kept, and the schema names the unknown keys among those the patch sets to null; all else
+ * is judged on the merged result. A patch without a null costs nothing more.
+ */
+export function refuseUnknownDeletions(stored: PipelineDefinition, patch: unknown): void {
+  const deletions = new Set<string>();
+  const probe = overlayKeepingNulls(stored, patch, [], deletions);
+  if (deletions.size === 0) return;
+  const problems = unknownKeys(probe)
+    .filter(({ parent, key }) => deletions.has(JSON.stringify([...parent, key])))
+    .map(({ parent, key }): FieldProblem => ({ field: fieldPath([...parent, key]), message: 'is not a known key (a null deletes a key, and the definition has no such key)' }));
+  if (problems.length) throw wrongShape(problems);
+}
+
+/** `patch` merged over `target` as RFC 7396 does, but for its nulls, kept as values; their paths go to `deletions`. */
+function overlayKeepingNulls(target: unknown, patch: unknown, at: readonly string[], deletions: Set<string>): unknown {
+  if (!isRecord(patch)) return patch;
+  const out: Record<string, unknown> = {};
+  if (isRecord(target)) for (const [key, value] of Object.entries(target)) setOwn(out, key, value);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) deletions.add(JSON.stringify([...at, key]));
+    setOwn(out, key, value === null ? null : overlayKeepingNulls(Object.hasOwn(out, key) ? out[key] : undefined, value, [...at, key], deletions));
+  }
+  return out;
 }
 
 /**

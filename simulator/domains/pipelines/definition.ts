@@ -18,7 +18,7 @@ function isObject(value: Json): value is Record<string, Json> {
  * key needs defineProperty (the one setter a plain object inherits); a plain assignment is several
  * times cheaper, and every read and write of a pipeline copies its definition key by key.
  */
-function setOwn(target: Record<string, Json>, key: string, value: Json): void {
+export function setOwn(target: Record<string, Json>, key: string, value: Json): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }

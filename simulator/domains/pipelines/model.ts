@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { acceptDefinition, dropUnknownKeysAt } from './accept.ts';
+import { acceptDefinition, dropUnknownKeysAt, refuseUnknownDeletions } from './accept.ts';
 import { mergePatch, sameDocument } from './definition.ts';
 import { conflict } from '../../http/a-errors.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -98,6 +98,9 @@ export function replaceDefinition(sim: Sim, account: AccountState, pipeline: Pip
 /** PATCH: an RFC 7396 merge patch of the definition; the result is validated as a whole. */
 export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, patch: unknown): Pipeline {
   ensureWritable(pipeline);
+  // The fault: only the merged result is checked, so a null for a key the definition does not
+  // know (a deletion of nothing) passes as a no-op.
+  if (patch !== undefined && !sim.faults.has('a-patch-null-unknown-key-taken')) refuseUnknownDeletions(pipeline.definition, patch);
   const merged = patch === undefined ? undefined : mergePatch(pipeline.definition, patch);
   // The fault: the patch's sync is applied field by field onto the stored one, known fields only.
   if (sim.faults.has('a-unknown-keys-ignored-on-update')) dropUnknownKeysAt(merged, ['sync']);

@@ -260,6 +260,26 @@ describe('PATCH /pipelines/{id}', () => {
     expect((await b.http.get(`${A}/pipelines/${created.id}/definition`).set(bearer(b.acme.plain))).body).not.toHaveProperty('description');
   });
 
+  it('refuses a null for a key the definition does not know (an unknown key, whatever its value), at any depth, and changes nothing', async () => {
+    const b = boot();
+    const created = await createVia(b, b.acme.plain, 'orders');
+    const before = await b.http.get(`${A}/pipelines/${created.id}/definition`).set(bearer(b.acme.plain));
+    for (const [patch, field] of [
+      [{ bogus: null }, 'bogus'],
+      [{ source: { connection: { bogus: null } } }, 'source.connection.bogus'],
+      [{ description: 'kept?', sync: { cadence: null } }, 'sync.cadence'],
+      [JSON.parse('{"__proto__": null}') as unknown, '__proto__'],
+    ] as const) {
+      const res = await b.http.patch(`${A}/pipelines/${created.id}`).set(bearer(b.acme.plain)).set('Content-Type', 'application/merge-patch+json').send(JSON.stringify(patch));
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.field).toBe(field);
+    }
+    expect((await b.http.get(`${A}/pipelines/${created.id}/definition`).set(bearer(b.acme.plain))).body).toEqual(before.body);
+    // A null for a known key the definition lacks deletes nothing, and is no error.
+    const known = await b.http.patch(`${A}/pipelines/${created.id}`).set(bearer(b.acme.plain)).send({ description: null });
+    expect(known.status).toBe(200);
+  });
+
   it('validates the merged document as a whole', async () => {
     const b = boot();
     const created = await createVia(b, b.acme.plain, 'orders');

@@ -405,6 +405,18 @@ export function levelSweep(bases: readonly Document[]): fc.Arbitrary<SweepCase[]
   return fc.tuple(...parts);
 }
 
+/**
+ * A made-up-key case with the key set to null: in a merge patch, the deletion of a key the
+ * definition does not have, which merging alone drops without a trace; the body still holds a
+ * key no schema defines (A-ERR-3: 422, whatever its value). Other cases: none.
+ */
+export function madeUpKeyNulled(c: SweepCase): SweepCase | null {
+  const doc = c.document;
+  if (c.kind !== 'made-up-key' || c.key === undefined || typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
+  const shown = `the made-up key ${showPath([...c.at, c.key])}`;
+  return { ...c, document: withValue(doc as Document, [...c.at, c.key], null), description: c.description.replace(shown, `${shown} set to null`) };
+}
+
 type Scalar = 'string' | 'integer' | 'boolean' | 'array';
 
 /** Every field of the documented schema that holds no object, and its JSON type; settings by destination type. */
