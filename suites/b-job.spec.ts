@@ -457,6 +457,54 @@ check({
 });
 
 /**
+ * How long after its end a job is read again, on the control API's clock: past a day (where a
+ * retention sweep, a daily job, would first have seen it), a week and five weeks (past a monthly
+ * one's reach). The spec gives a job's status no end: it stays one of the nine however old.
+ */
+const AGES_AFTER_END_MS = [2 * 86_400_000, 7 * 86_400_000, 35 * 86_400_000];
+/** Clock steps that bring the check's job to its end: the simulator's longest run is 35 s. */
+const END_STEPS_MS = [60_000, 60_000, 60_000];
+
+check({
+  id: 'b-job/ended-long-ago',
+  clauses: ['B-JOB-3'],
+  supports: ['B-JOB-4'],
+  title: 'B-JOB-3: a job that ended days and weeks ago (simulator clock moved past its end by 2, 7 and 35 days) still reports one of the nine statuses, read alone and in the job list (where served)',
+  needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
+  async run(t) {
+    const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
+    expectStatusAndProgress(t, exchange, body);
+    let ended: string | undefined;
+    for (const step of END_STEPS_MS) {
+      await t.advanceClock(step);
+      const { ex, job } = await readJob(t, id);
+      const { status } = expectStatusAndProgress(t, ex, job);
+      if (TERMINAL.has(status)) {
+        ended = status;
+        break;
+      }
+    }
+    if (ended === undefined) {
+      t.partial('B-JOB-3', `job ${id} had not ended ${END_STEPS_MS.reduce((a, b) => a + b, 0) / 1000} s after it was made (simulator clock): the status of a job that ended long ago was not observed`);
+      return;
+    }
+    // The list judges every job it shows, this one among the newest (JobListReads).
+    const list = new JobListReads(t);
+    let aged = 0;
+    const seen: string[] = [ended];
+    for (const age of AGES_AFTER_END_MS) {
+      await t.advanceClock(age - aged);
+      aged = age;
+      const { ex, job } = await readJob(t, id);
+      seen.push(expectStatusAndProgress(t, ex, job).status);
+      await list.read();
+    }
+    list.report();
+    t.note(`job ${id} ended ${ended}, then read ${AGES_AFTER_END_MS.map((ms) => `${ms / 86_400_000} days`).join(', ')} after its end: ${statusRuns(seen)}`);
+  },
+});
+
+/**
  * How the real-time poller reads a job: densely while jobs usually move (every 250 ms for the
  * first 20 s), then every 2 s, until the job ends or the budget runs out.
  */

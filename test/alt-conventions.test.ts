@@ -31,6 +31,8 @@ export const SIMULATOR_PROFILE_ONLY: Partial<Record<FaultName, string>> = {
  * nothing fails for them, and the run says which check was skipped for want of the clock.
  */
 export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
+  'b-job-ended-archived-after-a-day':
+    "a job shows the wrong status only a day after its end, and the run's jobs are all made by the checks (no seeded job is that old): only the control API's clock ages one, so b-job/ended-long-ago needs it and is skipped without it",
   'b-delivery-resurrected-after-init':
     'a delivery deleted while it initializes comes back only minutes later, when its initialization ends; and a fresh delivery is made only where the control API shows the target is the simulator (POST /deliveries moves data on a real deployment), so b-dlv/fresh-delete-stays-deleted needs the clock and is skipped without it',
 };

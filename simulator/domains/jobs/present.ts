@@ -7,7 +7,7 @@ import { clusterUrl } from '../clusters/present.ts';
 import { presentCreator, type Maker } from '../shared/creator.ts';
 import { jobStateNow } from './model.ts';
 import { jobOutputs, outputPreview } from './outputs.ts';
-import type { JobState } from './lifecycle.ts';
+import { isTerminal, type JobState } from './lifecycle.ts';
 
 export function jobUrl(links: Links, id: number): string {
   return `${links.api}/jobs/${id}`;
@@ -27,7 +27,7 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
   const outputs = state.status === 'completed' && state.completedAt !== null ? presentOutputs(sim, job, packageName, state.completedAt, links) : [];
   return {
     id: job.id,
-    status: wireStatus(sim, state.status),
+    status: wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
     owner_id: job.ownerId,
     progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : state.progress,
     outputs_count: outputs.length,
@@ -70,7 +70,21 @@ export function makerOf(job: Job): Maker {
   return { scheduleId: job.createdBy?.scheduleId, userId: job.ownerId };
 }
 
-function wireStatus(sim: Sim, status: JobStatus): string {
+/** How long after its end a retention sweep would archive a job (b-job-ended-archived-after-a-day): a day. */
+export const RETENTION_MS = 86_400_000;
+
+/**
+ * Whether the job ended more than RETENTION_MS before `now`. Only the fault's status reads it,
+ * but a job's kept bytes (wire.ts) must be made again when it turns, or the fault would show only
+ * on a job first read a day after its end.
+ */
+export function endedLongAgo(state: JobState, now: number): boolean {
+  return isTerminal(state.status) && now - state.updatedAt > RETENTION_MS;
+}
+
+function wireStatus(sim: Sim, status: JobStatus, longEnded: boolean): string {
+  // b-job-ended-archived-after-a-day: a retention sweep's view of a job ended long ago.
+  if (longEnded && sim.faults.has('b-job-ended-archived-after-a-day')) return 'archived';
   if (status === 'completed' && sim.faults.has('b-job-status-unknown-value')) return 'finished';
   // b-stopped-job-status-canceled: the stop's end named as many job runners name it.
   if (status === 'stopped' && sim.faults.has('b-stopped-job-status-canceled')) return 'canceled';

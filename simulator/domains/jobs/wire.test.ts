@@ -23,12 +23,12 @@ type Step =
   | { kind: 'list'; links: number; offset: number; limit: number };
 
 // The faults presentJob reads, and three others of the catalog (which must change nothing).
-const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone'];
+const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone', 'b-job-ended-archived-after-a-day'];
 // The list's own faults make a page unlike its jobs presented alone, by design.
 const OTHER_FAULTS = FAULT_NAMES.filter((name) => name !== 'b-job-list-progress-percent' && name !== 'b-job-list-status-label');
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 }), fc.integer({ min: 1_000, max: 40_000 })) }),
+  fc.record({ kind: fc.constant('advance' as const), ms: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 1_500 }), fc.integer({ min: 1_000, max: 40_000 }), fc.integer({ min: 86_000_000, max: 90_000_000 })) }),
   fc.record({ kind: fc.constant('back' as const), ms: fc.integer({ min: 1, max: 40_000 }) }),
   fc.record({ kind: fc.constant('create' as const), packageIndex: fc.integer({ min: 0, max: 1 }), variable: fc.string({ maxLength: 6 }), bySchedule: fc.boolean() }),
   fc.record({ kind: fc.constant('stop' as const), pick: fc.nat() }),
@@ -150,6 +150,26 @@ describe("a job's kept JSON bytes (the list route's)", () => {
       apply(world, s, clock);
     expect(pageNow()).toBe(freshNow());
     expect(JSON.parse(pageNow())[0].status).toBe('stopped');
+  });
+
+  it('are made again when a finished job turns a day past its end, which b-job-ended-archived-after-a-day reads', () => {
+    const world = makeWorld();
+    const clock = steppingBack(world);
+    const sim = world.simulator.sim;
+    const account = sim.store.account(world.acme.account_id)!;
+    const links = linksNumbered(account.slug, 0);
+    const pageNow = () => jobsPageBytes(sim, account, jobsPage(account, 0, 100).items, links).toString('utf8');
+    const freshNow = () => JSON.stringify(jobsPage(account, 0, 100).items.map((job) => presentJob(sim, account, job, links)));
+    for (const s of [
+      { kind: 'faults', names: ['b-job-ended-archived-after-a-day'] },
+      { kind: 'create', packageIndex: 0, variable: '', bySchedule: false },
+      { kind: 'advance', ms: 40_000 }, // a job runs 35 s: it has finished
+    ] satisfies Step[])
+      apply(world, s, clock);
+    expect(JSON.parse(pageNow())[0].status).toBe('completed');
+    apply(world, { kind: 'advance', ms: 86_400_000 }, clock);
+    expect(pageNow()).toBe(freshNow());
+    expect(JSON.parse(pageNow())[0].status).toBe('archived');
   });
 
   it('are kept for at most KEPT_JOBS_PER_ACCOUNT jobs per account, those made last', () => {

@@ -2,7 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { Job } from './types.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
-import { makerOf, presentJob } from './present.ts';
+import { endedLongAgo, makerOf, presentJob } from './present.ts';
 import { creatorName as creatorNameOf } from '../shared/creator.ts';
 import { jsonArrayBytes, recentJsonArraysBy } from '../../http/json-array.ts';
 
@@ -10,7 +10,8 @@ import { jsonArrayBytes, recentJsonArraysBy } from '../../http/json-array.ts';
  * A job's JSON bytes, kept for `GET /jobs` and `GET /jobs/{id}`: a page of 100 finished jobs is
  * 145 KB, and presenting and serialising it per request made the list the slowest read (0.03 x a
  * bare server), and a client polls a job until it finishes. Kept bytes are reused only when everything `presentJob` reads is as it was: where the
- * job stands now (a running job moves on with the clock; a finished one stays), the names of its
+ * job stands now (a running job moves on with the clock; a finished one stays, but for whether it
+ * ended a day ago, which a fault reads), the names of its
  * package, cluster and creator (a user or a schedule; all renameable), the links of the request (its Host) and the
  * active faults. The job's own fields and the simulator's conventions are fixed once made, but
  * for a stop request (compared, with the state it changes). wire.test.ts holds the bytes equal to a
@@ -23,6 +24,8 @@ interface Kept {
   packageName: string | undefined;
   clusterName: string | undefined;
   creatorName: string;
+  /** Whether the job had ended more than a day before (present.ts endedLongAgo): a finished job's bytes change once, when it turns. */
+  longEnded: boolean;
   api: string;
   html: string;
   faultsVersion: number;
@@ -66,12 +69,14 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   const packageName = account.packages.get(job.packageId)?.name;
   const clusterName = account.clusters.get(job.clusterId)?.name;
   const creatorName = creatorNameOf(account, makerOf(job));
+  const longEnded = endedLongAgo(state, now);
   if (
     old &&
     sameState(old.state, state) &&
     old.packageName === packageName &&
     old.clusterName === clusterName &&
     old.creatorName === creatorName &&
+    old.longEnded === longEnded &&
     old.api === links.api &&
     old.html === links.html &&
     old.faultsVersion === sim.faults.version
@@ -82,7 +87,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   // Made again, it goes to the back of the line: the first out are the bytes made longest ago.
   kept.delete(job);
   if (kept.size >= KEPT_JOBS_PER_ACCOUNT) kept.delete(kept.keys().next().value!);
-  kept.set(job, { state, stopRequestedAt: job.stopRequestedAt, packageName, clusterName, creatorName, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
+  kept.set(job, { state, stopRequestedAt: job.stopRequestedAt, packageName, clusterName, creatorName, longEnded, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
   return bytes;
 }
 
