@@ -122,6 +122,7 @@ export const faultCatalog = {
   'b-salesforce-fields-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields come back as `{"fields": [...]}` instead of an array' },
   'b-salesforce-fields-other-objects-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields of any object but Account come back as `{"fields": [...]}` (the metadata endpoint\'s shape, from a lookup that serves the other objects); Account\'s fields are an array' },
   'b-bingads-accounts-wrapped': { clause: 'B-CONN-3', description: 'Bing Ads accounts come back as `{"accounts": [...]}` instead of an array' },
+  'b-metadata-other-type-own-text': { clause: 'B-ERR-1', description: 'GET /connections/{id}/salesforce/fields of a live connection of another type (Bing Ads, say) answers 404 with the connector\'s own text ("Connection 9 is not a Salesforce connection.") instead of the fixed not-found text; absent ids answer the fixed text' },
   'b-metadata-api-made-connection-500': { clause: 'B-CONN-3', description: 'connections made through POST /connections/{type} get no metadata-cache entry (the API way never schedules the fetch): the Salesforce fields and Bing Ads accounts and columns reads of such a connection answer 500; seeded connections answer 200' },
   'b-wrong-type-500': { clause: 'X-ROB-1', description: 'a hook name that is not a string crashes the handler: 500' },
   'b-bad-job-id-500': { clause: 'X-ROB-1', description: 'a cluster_id or package_id that is a number but no positive safe integer (negative, fractional, beyond 2^53) crashes the job handler: 500' },

@@ -69,6 +69,33 @@ function catalogProbes(t: CheckContext): Probe[] {
   return out;
 }
 
+/**
+ * The spec's typed connection reads (Salesforce fields, Bing Ads accounts and columns), each of a
+ * live fixture connection of another type: the id names something, but not what the read reads.
+ * The spec names no status for that (a 404, a 400 or a 422 would all fit) and nothing else about
+ * the answer; a 404 among them is a not-found answer, so it says what every 404 says. One request
+ * each, outside the generated cases (the id is the fixture's, not generated).
+ */
+function wrongTypeProbes(t: CheckContext): { probes: Probe[]; unprobed: string[] } {
+  const connections = Object.entries(t.fixtures().connections ?? {});
+  const probes: Probe[] = [];
+  const unprobed: string[] = [];
+  for (const e of B_ENDPOINTS) {
+    const readType = e.id?.connectionType;
+    if (e.source !== 'spec' || e.method !== 'GET' || e.id?.kind !== 'connection' || readType === undefined) continue;
+    // Another metadata connector's connection first (the likeliest to reach the connector's code), else any other type.
+    const others = connections.filter(([type]) => type !== readType);
+    const [otherType, otherId] = others.find(([type]) => type === 'salesforce' || type === 'bingads') ?? others[0] ?? [];
+    if (otherType === undefined || otherId === undefined) {
+      unprobed.push(e.key);
+      continue;
+    }
+    const query = queryOf(e, t.target.interfaceB);
+    probes.push({ label: `${e.key} of the ${otherType} connection ${otherId} (a live connection of another type)`, writes: false, send: (t2) => t2.b().get(bPath(e, { id: otherId }), query ? { query } : {}) });
+  }
+  return { probes, unprobed };
+}
+
 function send(t: CheckContext, request: ReturnType<typeof requestOf>): Promise<Exchange> {
   if (!request) throw new Error('the catalog request could not be built');
   return t.b().request(request.method, request.path, request.options);
@@ -125,6 +152,13 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   };
   // Every kind of request once, then generated ids and words.
   for (const probe of probes) await judge(probe, absentIdFrom(t.target, 1_999_999_937), 'sweep');
+  // A live id of the wrong connection type is a not-found too where the read answers 404: a
+  // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
+  if (!writes) {
+    const wrongType = wrongTypeProbes(t);
+    for (const probe of wrongType.probes) await judge(probe, 0, 'wrong-type');
+    if (wrongType.unprobed.length) t.note(`not read with a connection of another type (fixtures.connections of account 1 holds no connection of another type): ${wrongType.unprobed.join(', ')}`);
+  }
   await t.property('every 404 carries the same message', cases, async ([label, id, word]) => judge(probes.find((p) => p.label === label) ?? probes[0]!, id, word));
   t.note(`${notFounds} not-found answers compared, over ${probes.length} kinds of request`);
 }
@@ -132,7 +166,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; a word for a package id; unknown paths; an unknown account) is the error object with one and the same message',
+  title: 'B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account) is the error object with one and the same message',
   needs: ['b'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

@@ -1,4 +1,5 @@
 import type { Sim } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
@@ -31,6 +32,9 @@ function readMetadataEntry(connection: Connection): void {
  */
 export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/salesforce/fields', (ctx) => {
+    // b-metadata-other-type-own-text: the connector's own not-found for a connection of another type.
+    const other = sim.faults.has('b-metadata-other-type-own-text') ? ctx.state.account.connections.get(pathId(ctx.params.connection_id)) : undefined;
+    if (other && other.type !== 'salesforce') throw new ApiError('not_found', { message: `Connection ${other.id} is not a Salesforce connection.` });
     readMetadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
