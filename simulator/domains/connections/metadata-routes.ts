@@ -20,9 +20,18 @@ export const withoutMetadataEntry = new WeakSet<Connection>();
  * API path never scheduled the fetch there is none, and reading its fields throws a TypeError (a
  * 500). The faultless simulator keeps no cache, so there is nothing to read.
  */
-function readMetadataEntry(connection: Connection): void {
+function readMetadataEntry(sim: Sim, connection: Connection): void {
   if (withoutMetadataEntry.has(connection)) throw new TypeError("Cannot read properties of undefined (reading 'fields')");
+  // b-metadata-cache-keyed-by-name: the cache's key is the name the connection had when it was
+  // first read, so after a rename the lookup under the new name finds nothing.
+  if (!sim.faults.has('b-metadata-cache-keyed-by-name')) return;
+  const fetchedAs = fetchedNames.get(connection) ?? connection.name;
+  fetchedNames.set(connection, fetchedAs);
+  if (fetchedAs !== connection.name) throw new TypeError("Cannot read properties of undefined (reading 'fields')");
 }
+
+/** Under b-metadata-cache-keyed-by-name: the name each connection's metadata was first read under. */
+const fetchedNames = new WeakMap<Connection, string>();
 
 /**
  * What a connector reads from its source for the package editor. Each answers only for a
@@ -35,7 +44,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     // b-metadata-other-type-own-text: the connector's own not-found for a connection of another type.
     const other = sim.faults.has('b-metadata-other-type-own-text') ? ctx.state.account.connections.get(pathId(ctx.params.connection_id)) : undefined;
     if (other && other.type !== 'salesforce') throw new ApiError('not_found', { message: `Connection ${other.id} is not a Salesforce connection.` });
-    readMetadataEntry(findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
+    readMetadataEntry(sim, findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
     const objectName = requiredQueryValue(ctx, parameter);
@@ -49,7 +58,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
-    readMetadataEntry(connection);
+    readMetadataEntry(sim, connection);
     readApiVersion(queryValue(ctx, 'api_version'));
     const campaignsOf = queryValue(ctx, 'accounts');
     // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
@@ -60,7 +69,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
-    readMetadataEntry(findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id)));
+    readMetadataEntry(sim, findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id)));
     readApiVersion(queryValue(ctx, 'api_version'));
     const reportType = queryValue(ctx, 'report_type');
     const columns = bingAdsColumns(reportType);
