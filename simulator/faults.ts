@@ -94,6 +94,7 @@ export const faultCatalog = {
   'b-connection-types-wrapped-for-later-accounts': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` to every account but the first made (a shape rolled out by account)' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },
   'b-update-answer-ungrouped': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers connection_group_id null for a connection in a group (the group stays, the answer forgets it)' },
+  'b-update-answer-first-group': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers the group the connection first joined, from a membership row never moved: a connection moved from group 1 to group 2 by a second POST /connection_groups is answered connection_group_id 1 (GET shows 2)' },
   'b-connection-group-id-omitted': { clause: 'B-CONN-2', description: 'an ungrouped connection omits connection_group_id instead of null' },
   'b-connection-rename-not-stored': { clause: 'B-CONN-2', description: 'PUT /connections/{type}/{id} answers 200 with the connection under its new name, but the connection keeps its old one' },
   'b-bingads-columns-object': { clause: 'B-CONN-3', description: 'Bing Ads columns come back as an object keyed by name, not an array' },

@@ -99,24 +99,79 @@ async function connectionGroups(t: CheckContext): Promise<Map<number, Set<number
  * So that B-CONN-2 sees a grouped connection's rename too (its `connection_group_id` is then the
  * group's, not null): where none of the fixture connections is in a group and the document
  * permits moving one, one groupable fixture connection is put in a group of the run's. Groups
- * cannot be deleted through the API: it stays there, as `b-conn/group-create`'s do.
+ * cannot be deleted through the API: it stays there, as `b-conn/group-create`'s do. Returns the
+ * connection it put in a group, if any.
  */
-async function groupOneConnection(t: CheckContext, connections: readonly ConnectionRef[], groups: Map<number, Set<number>> | null): Promise<void> {
-  if (groups === null || connections.some((c) => (groups.get(c.id)?.size ?? 0) > 0)) return;
+async function groupOneConnection(t: CheckContext, connections: readonly ConnectionRef[], groups: Map<number, Set<number>> | null): Promise<ConnectionRef | undefined> {
+  if (groups === null || connections.some((c) => (groups.get(c.id)?.size ?? 0) > 0)) return undefined;
   const member = groupable(t, [...connections]).at(-1);
   if (!membershipAllowed(t) || !member) {
     t.note(`no fixture connection is in a group, so only ungrouped connections are renamed${membershipAllowed(t) ? ' (none is a database or cloud-storage connection to put in one)' : ` (${howToPermit('assign_connections_to_groups')} to have the run put one in a group of its own)`}`);
-    return;
+    return undefined;
   }
   const ex = await t.b().post('/connection_groups', { body: groupBody(t.name('rename-group'), 'B-CONN-2: a grouped connection renamed', [member]) });
   t.note(`${member.type} connection ${member.id} put in a group of the run, so a grouped connection is renamed too: POST /connection_groups answered ${ex.response.status}`);
+  return is2xx(ex) ? member : undefined;
+}
+
+/**
+ * B-CONN-2 after a move: the update "returns the connection", so a connection moved from one group
+ * to another (a second POST /connection_groups naming it) is answered with the group it is in now,
+ * not the one it first joined. Only where the document permits moving connections, and only a
+ * connection in none of the deployment's own groups (the one `groupOneConnection` grouped, else
+ * an ungrouped groupable one, first put in a group of the run's): a move takes nothing out of a
+ * group of theirs. Both groups stay (they cannot be deleted); the name is restored (`restoreName`).
+ * Where it is afterwards is read from the group list, else from the connection itself; a target
+ * that keeps it in both groups passes with either.
+ */
+async function renameMovedConnection(t: CheckContext, connections: readonly ConnectionRef[], grouped: ConnectionRef | undefined, groups: Map<number, Set<number>> | null, restoreName: (ref: ConnectionRef) => void): Promise<void> {
+  if (!membershipAllowed(t)) return;
+  let member = grouped;
+  if (!member) {
+    for (const ref of groupable(t, [...connections]).reverse()) {
+      const ungrouped = groups !== null ? (groups.get(ref.id)?.size ?? 0) === 0 : (await readConnection(t, ref))?.connection.connection_group_id === null;
+      if (ungrouped) {
+        member = ref;
+        break;
+      }
+    }
+    if (!member) {
+      t.note('no connection was renamed after moving it to a second group: every database or cloud-storage fixture connection is in a group of the deployment\'s (or its group could not be read), and moving one would take it out for good');
+      return;
+    }
+    const first = await t.b().post('/connection_groups', { body: groupBody(t.name('rename-group-1'), 'B-CONN-2: a connection moved out of this group, then renamed', [member]) });
+    if (!is2xx(first)) {
+      t.note(`no connection was renamed after moving it to a second group: putting ${member.type} connection ${member.id} in a first group answered ${first.response.status}`);
+      return;
+    }
+  }
+  const second = await t.b().post('/connection_groups', { body: groupBody(t.name('rename-group-2'), 'B-CONN-2: a connection moved into this group, then renamed', [member]) });
+  const secondId = is2xx(second) ? idOf(second) : undefined;
+  if (secondId === undefined) {
+    t.note(`no connection was renamed after moving it to a second group: POST /connection_groups naming ${member.type} connection ${member.id} again answered ${second.response.status}${is2xx(second) ? ' without an id' : ''}`);
+    return;
+  }
+  // Where it is now: the group list, else the connection's own connection_group_id.
+  const listed = (await connectionGroups(t))?.get(member.id);
+  const read = listed ? undefined : await readConnection(t, member);
+  const readGroup = read?.connection.connection_group_id;
+  const inGroups = listed ?? (typeof readGroup === 'number' ? new Set([readGroup]) : undefined);
+  if (inGroups && !inGroups.has(secondId)) t.note(`${member.type} connection ${member.id}, named in a second group ${secondId}, is not in it afterwards (group ${[...inGroups].join(', ')}): B-CG-1's checks judge the assignment`);
+  restoreName(member);
+  const path = `/connections/${member.type}/${member.id}`;
+  const ex = await t.b().put(path, { body: { name: t.name('conn-moved') } });
+  t.expect.status(ex, 200, 'B-CONN-2', `PUT ${path} of a connection moved to a second group answered ${ex.response.status}`);
+  const connection = objectBody(t, ex, 'B-CONN-2', `PUT ${path} (the connection moved to a second group)`);
+  expectGroupId(t, ex, connection, inGroups, listed ? 'GET /connection_groups lists it' : `GET of the connection shows it, after it was moved there from a first group`);
+  if (!inGroups) t.note(`${member.type} connection ${member.id} was renamed after moving it to a second group, but where it is could not be read (GET /connection_groups and the connection reads are extensions), so only the type of its connection_group_id was judged`);
+  else t.note(`${member.type} connection ${member.id} moved to a second group (${[...inGroups].join(', ')}) and renamed`);
 }
 
 check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped, the group's when grouped; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -138,7 +193,9 @@ check({
         if (!is2xx(ex)) throw new Error(`renaming connection ${ref.id} back answered ${ex.response.status}`);
       });
     };
-    await groupOneConnection(t, connections, await connectionGroups(t));
+    const groupsBefore = await connectionGroups(t);
+    const grouped = await groupOneConnection(t, connections, groupsBefore);
+    await renameMovedConnection(t, connections, grouped, groupsBefore, restoreName);
     await metadataAfterRename(t, connections, restoreName);
     let groupedRenames = 0;
     // Connections answered with a group id while the group list could not be read: whether they
@@ -226,7 +283,7 @@ async function metadataAfterRename(t: CheckContext, connections: readonly Connec
  * groups listing it when it shows some (a null there says "ungrouped" of a grouped connection).
  * `inGroups` undefined: the group list could not be read, so only the type is judged.
  */
-function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, inGroups: ReadonlySet<number> | undefined): void {
+function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, inGroups: ReadonlySet<number> | undefined, seenIn = 'GET /connection_groups lists it'): void {
   const value = connection.connection_group_id;
   t.expect.that(Object.hasOwn(connection, 'connection_group_id'), {
     clause: 'B-CONN-2',
@@ -249,7 +306,7 @@ function expectGroupId(t: CheckContext, ex: Exchange, connection: JsonObject, in
   }
   t.expect.that(typeof value === 'number' && inGroups.has(value), {
     clause: 'B-CONN-2',
-    message: `the connection is in group ${[...inGroups].join(', ')} (GET /connection_groups lists it), yet its connection_group_id ${value === null ? 'says it is in none' : 'names another'}`,
+    message: `the connection is in group ${[...inGroups].join(', ')} (${seenIn}), yet its connection_group_id ${value === null ? 'says it is in none' : 'names another'}`,
     expected: `connection_group_id ${[...inGroups].join(' or ')}`,
     received: show(value),
     exchange: ex,

@@ -99,9 +99,17 @@ function assign(account: AccountState, connection: Connection, group: Connection
     previous.updatedAt = now;
   }
   connection.connectionGroupId = group.id;
+  if (!firstGroupOf.has(connection)) firstGroupOf.set(connection, group.id);
   connection.updatedAt = now;
   group.connectionIds.push(connection.id);
 }
+
+/**
+ * The group each connection first joined: the membership row the fault
+ * b-update-answer-first-group has the update's answer join on (inserted once, never moved).
+ * Written always, read only under the fault.
+ */
+export const firstGroupOf = new WeakMap<Connection, number>();
 
 /** The caller's groups, oldest first. */
 export function listGroups(account: AccountState): ConnectionGroup[] {

@@ -2,7 +2,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { presentTime } from '../../http/time.ts';
 import { iconUrl, type ConnectionType } from './catalog.ts';
-import { modifiedBy, type GroupView } from './groups.ts';
+import { firstGroupOf, modifiedBy, type GroupView } from './groups.ts';
 import type { Connection } from './types.ts';
 import { attributesOf } from './attributes.ts';
 
@@ -37,6 +37,8 @@ export function presentConnection(connection: Connection, links: Links, sim: Sim
 export function presentUpdatedConnection(connection: Connection, links: Links, sim: Sim): Record<string, unknown> {
   const body = presentConnection(connection, links, sim);
   if (sim.faults.has('b-update-answer-ungrouped')) body.connection_group_id = null;
+  // b-update-answer-first-group: the answer joins the first membership row, not the connection's group now.
+  else if (connection.connectionGroupId !== null && sim.faults.has('b-update-answer-first-group')) body.connection_group_id = firstGroupOf.get(connection) ?? connection.connectionGroupId;
   return body;
 }
 
