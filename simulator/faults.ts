@@ -113,6 +113,7 @@ export const faultCatalog = {
   'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },
   'b-delivery-null-property-500': { clause: 'X-ROB-1', description: "POST /deliveries checks each source and destination property's length with v.length: a property whose value is null crashes the handler (500)" },
   'b-delivery-status-filter-every-account': { clause: 'X-ISO-1', description: 'GET /deliveries?status=<s> (the real service\'s status filter, an extension) reads a status index holding every account\'s deliveries: account 1\'s filtered list shows account 2\'s deliveries of that status; the unfiltered list is right' },
+  'b-delivery-delete-by-name-every-account': { clause: 'X-ISO-1', description: 'DELETE /deliveries/{id} also deletes every delivery of the same name in every account (a blueprint scheduler that addresses blueprints by name): account 1 deleting its nightly-to-s3 deletes account 2\'s nightly-to-s3' },
   'b-foreign-watch-allowed': { clause: 'X-ISO-1', description: 'a caller may watch another account\'s job by id' },
   'b-other-accounts-keys-refused': { clause: 'B-AUTH-1', description: 'only the first account\'s keys authenticate: the key lookup never looks past it' },
   'b-accept-compared-as-string': { clause: 'B-VER-1', description: 'Accept is compared as a string: only exactly `application/vnd.service+json; version=2` is served, other spellings of that media type are refused' },

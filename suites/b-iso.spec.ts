@@ -5,7 +5,9 @@ import { pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing, show, userIn, walkList } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, type JsonObject } from './lib/answers.ts';
+import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
 import { makeHook } from './lib/factories/hooks.ts';
 import { undoCreation } from './lib/factories/undo.ts';
@@ -757,5 +759,87 @@ check({
     if (refused.length) t.note(`filters refused (extensions; nothing listed, nothing to leak): ${refused.join('; ')}`);
     if (judged === 0) t.skip(`no extension list holding items of account 2 was served to both accounts with a filter (${lists.map((e) => e.path).join(', ')}), so no filtered list could leak one`);
     t.note(`${judged} filtered lists of account 1 read`);
+  },
+});
+
+/** The members of a delivery blueprint the check sends, compared before and after where the read shows them: its status and times may move by themselves. */
+const BLUEPRINT_MEMBERS = ['id', 'name', 'interval_amount', 'interval_unit', 'source', 'destination'] as const;
+
+/** Account 2's delivery as account 2 sees it: read by id, or else found in its list read whole (both extensions). */
+type SeenDelivery = { how: 'read' | 'list'; item: JsonObject; exchange: Exchange } | { how: 'read' | 'list'; gone: Exchange | undefined } | { unseen: string };
+
+async function seeForeignDelivery(t: CheckContext, id: number, how?: 'read' | 'list'): Promise<SeenDelivery> {
+  let unread = '';
+  if (how !== 'list') {
+    const read = await t.b(1).get(`/deliveries/${id}`);
+    if (is2xx(read) && isObject(read.json) && read.json.id === id) return { how: 'read', item: read.json, exchange: read };
+    if (how === 'read' && (read.response.status === 404 || read.response.status === 410)) return { how, gone: read };
+    unread = `GET /deliveries/${id} answered ${read.response.status}`;
+    if (how === 'read') return { unseen: unread };
+  }
+  const listed = await listCatalog(t.b(1), t.target, '/deliveries', 20);
+  if (!listed) return { unseen: `${unread ? `${unread}, and ` : ''}GET /deliveries is not served` };
+  const page = pageListing(listed, (d) => isObject(d) && d.id === id);
+  const item = listed.items.find((d): d is JsonObject => isObject(d) && d.id === id);
+  if (item && page) return { how: 'list', item, exchange: page };
+  // Not listed says it is gone only where the list was read to its end.
+  if (how === 'list' && listed.complete) return { how, gone: listed.exchanges[listed.exchanges.length - 1] };
+  return { unseen: `${unread ? `${unread}, and ` : ''}GET /deliveries ${listed.complete ? 'does not list it' : 'could not be read whole'}` };
+}
+
+/**
+ * X-ISO-1 across accounts that share a delivery name: nothing makes names unique across
+ * accounts, and a scheduler that addresses blueprints by name deletes every blueprint of that
+ * name with the one deleted. The check makes the pair itself, one name in each account, each
+ * between the account's own fixture connections, so that only the account differs and what a
+ * faulty target deletes is one the run made: account 1 deletes its own, and account 2's is read
+ * back by account 2 (by id, or in its list: extensions), still there, its blueprint unchanged.
+ * Making a delivery moves data on a real deployment: only with leave (`create_deliveries`), as
+ * b-rob/free-form-values; without it, or where the pair cannot be made or read, the check skips
+ * saying why, and X-ISO-1 rests on the other checks.
+ */
+check({
+  id: 'b-iso/same-name-delivery-delete-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 deleting its own delivery leaves account 2's delivery of the same name in place, its blueprint unchanged",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    if (!permitted(t, 'create_deliveries')) return t.skip(`a delivery of one name in each account is made only with leave: ${howToPermit('create_deliveries')}`);
+    const name = t.name('iso-dlv-same-name');
+    const theirBody = weeklyDeliveryBody(name, t.fixtures(1));
+    const ourBody = weeklyDeliveryBody(name, t.fixtures(0));
+    if (!theirBody || !ourBody) return t.skip(`the fixtures of account ${theirBody ? 1 : 2} name fewer than two connections (fixtures.connections), so no delivery of one name could be made in each account`);
+    const made = await t.b(1).post('/deliveries', { body: theirBody });
+    const theirs = idOf(made);
+    if (!is2xx(made) || theirs === undefined) return t.skip(`account 2's POST /deliveries (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}: no delivery of account 2 to spare`);
+    deleteDeliveryOnCleanup(t, theirs, 1);
+    const before = await seeForeignDelivery(t, theirs);
+    if ('unseen' in before || !('item' in before)) return t.skip(`account 2's delivery ${theirs} cannot be seen by account 2 (${'unseen' in before ? before.unseen : 'not found'}): whether it is spared could not be seen`);
+    const created = await t.b(0).post('/deliveries', { body: ourBody });
+    const ours = idOf(created);
+    if (!is2xx(created) || ours === undefined) return t.skip(`account 1 could not create a delivery named ${JSON.stringify(name)} like account 2's ${theirs} (${describeResponse(created)}): the check needs one name in both accounts`);
+    deleteDeliveryOnCleanup(t, ours, 0);
+    const deleted = await t.b(0).delete(`/deliveries/${ours}`);
+    // What the deletion answers is B-DLV-1's (b-dlv/delete): here it only has to have happened.
+    if (!is2xx(deleted)) return t.skip(`account 1's DELETE /deliveries/${ours} of its own delivery answered ${deleted.response.status}: nothing deleted to judge account 2's by`);
+    const after = await seeForeignDelivery(t, theirs, before.how);
+    if ('unseen' in after) {
+      t.partial('X-ISO-1', `after account 1 deleted its delivery ${ours} named ${JSON.stringify(name)}, account 2's delivery ${theirs} of that name could not be seen again (${after.unseen})`);
+      return;
+    }
+    const what = `account 1's DELETE /deliveries/${ours} of its own delivery named ${JSON.stringify(name)}`;
+    if (!('item' in after)) {
+      return t.fail({ clause: 'X-ISO-1', message: `${what} deleted account 2's delivery ${theirs} of the same name: account 2 ${before.how === 'read' ? 'reads it' : 'lists it'} no more`, expected: `account 2's delivery ${theirs} still there`, received: after.gone ? describeResponse(after.gone) : 'gone', ...(after.gone ? { exchange: after.gone } : {}) });
+    }
+    for (const member of BLUEPRINT_MEMBERS) {
+      if (!Object.hasOwn(before.item, member)) continue;
+      t.expect.that(sameJson(after.item[member], before.item[member]), {
+        clause: 'X-ISO-1',
+        message: `${what} changed the ${member} of account 2's delivery ${theirs} of the same name`,
+        expected: show(before.item[member]),
+        received: Object.hasOwn(after.item, member) ? show(after.item[member]) : '(missing)',
+        exchange: after.exchange,
+      });
+    }
   },
 });

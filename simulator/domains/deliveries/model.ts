@@ -87,6 +87,11 @@ export function deleteDelivery(sim: Sim, account: AccountState, id: number): Del
   // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
   if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
   else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
+  // b-delivery-delete-by-name-every-account: a blueprint scheduler that addresses blueprints by
+  // name unschedules that name everywhere, every account's delivery of it deleted with this one.
+  if (sim.faults.has('b-delivery-delete-by-name-every-account')) {
+    for (const other of sim.store.accounts.values()) for (const d of [...other.deliveries.values()]) if (d.name === delivery.name) other.deliveries.delete(d.id);
+  }
   // b-delivery-resurrected-after-init: the deletion does not cancel the initialization worker,
   // which upserts a delivery deleted while it initialized back when it is done.
   if (delivery.enabledAt !== undefined && sim.clock.now() < delivery.enabledAt && sim.faults.has('b-delivery-resurrected-after-init')) {
