@@ -9,14 +9,18 @@ import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, wa
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
-import { makeHook } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, makeHook } from './lib/factories/hooks.ts';
+import { setupFailed } from './lib/factories/setup.ts';
+import { listenForDeliveries } from './lib/hook-listener.ts';
+import { jsonOfBody } from './lib/big-ids.ts';
+import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf, type PathValues } from './catalog/b-requests.ts';
 import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
-import { makeJob } from './lib/factories/jobs.ts';
+import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { makeSshKey } from './lib/factories/ssh-keys.ts';
 import { keyUserId } from './lib/factories/members.ts';
 
@@ -841,5 +845,86 @@ check({
         exchange: after.exchange,
       });
     }
+  },
+});
+
+/**
+ * An active hook of this target's that delivers to `url`: the first hook the target document
+ * declares (`interface_b.hooks`, `interface_b.hook`) with a setting that is an http(s) URL, that
+ * setting pointed at `url`, subscribed to all its declared events; without declared hooks, the
+ * real service's web hook on job.completed (docs/interface-b.md). Undefined where the document
+ * declares hooks and none has a URL among its settings: no hook can be heard then.
+ */
+function listeningHookBody(t: CheckContext, name: string, url: string): JsonObject | undefined {
+  const declared = t.target.interfaceB.hooks;
+  if (!declared) return { type: 'web', name, settings: { url }, events: ['job.completed'], active: true };
+  for (const hook of declared) {
+    const key = Object.keys(hook.settings).find((k) => typeof hook.settings[k] === 'string' && /^https?:\/\//i.test(hook.settings[k] as string));
+    if (key !== undefined) return { type: hook.type, name, settings: { ...structuredClone(hook.settings), [key]: url }, events: [...hook.events], active: true };
+  }
+  return undefined;
+}
+
+/** A POST body about account 1's job: the very JSON account 1's hook got, or one of the job's id and creation time (ids may be numbered per account: an id alone may be account 2's own job's). */
+function aboutJob(body: unknown, job: JsonObject, own: unknown): boolean {
+  if (!isObject(body)) return false;
+  if (sameJson(body, own)) return true;
+  return body.id === job.id && typeof job.created_at === 'string' && body.created_at === job.created_at;
+}
+
+/** How long account 2's listener is watched after account 1's own hook heard of its job: one dispatch sends to both. */
+const FOREIGN_HOOK_WATCH_MS = 2_000;
+
+/**
+ * X-ISO-1 on hook dispatch: with a listening hook in each account, account 1's job is heard by
+ * account 1's hook (the positive control: a target that delivers nothing the run can hear passes
+ * nothing) and not by account 2's. A dispatcher whose query of subscribed hooks lost its account
+ * sends account 1's job JSON to every account's hooks. The hooks must reach a listener on this
+ * machine, so the target must be on loopback; hooks are made in the target's words (its declared
+ * hooks, a URL setting pointed at the listener) and deleted after.
+ */
+check({
+  id: 'b-iso/foreign-hooks-hear-nothing',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: a job of account 1, heard by account 1's listening hook, is not sent to account 2's listening hook",
+  needs: ['b', 'b2', 'write', 'fixture:package_id', 'fixture:cluster_id'],
+  // With the control API it moves the clock to end its job at once, which no other check may see.
+  runsAlone: 'it may move the simulator clock',
+  async run(t) {
+    const base = new URL(t.b().base);
+    if (!['127.0.0.1', 'localhost', '[::1]'].includes(base.hostname)) return t.skip('the hooks must reach a listener on this machine: it listens on loopback, and this target is not on this machine');
+    const listener = await listenForDeliveries();
+    t.cleanup('close the hook listener', listener.close);
+    const ownPath = `/${t.name('iso-hook-account-1')}`;
+    const theirPath = `/${t.name('iso-hook-account-2')}`;
+    const hooks: [0 | 1, string][] = [[0, ownPath], [1, theirPath]];
+    for (const [account, path] of hooks) {
+      const body = listeningHookBody(t, t.name(`iso-hook-${account + 1}`), `${listener.url}${path}`);
+      if (!body) return t.skip('no hook the target document declares (interface_b.hooks) has an http(s) URL among its settings: no hook can be pointed at a listener');
+      const made = await t.b(account).post('/hooks', { body });
+      const id = idOf(made);
+      if (!is2xx(made) || id === undefined) return setupFailed(t, `create a listening ${String(body.type)} hook with POST /hooks in account ${account + 1}`, made);
+      deleteHookOnCleanup(t, id, account);
+    }
+    const started = await t.b().post('/jobs', { body: { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {} } });
+    const jobId = idOf(started);
+    if (!is2xx(started) || jobId === undefined || !isObject(started.json)) return setupFailed(t, 'start a job of account 1 with POST /jobs', started);
+    const job = started.json;
+    stopJobOnCleanup(t, jobId);
+    if (t.target.controlUrl) await t.advanceClock(60_000);
+    // Reading the job lets a target that settles jobs on read notice its end; what it says is not judged.
+    const own = await t.poll(async () => {
+      await t.b().get(`/jobs/${jobId}`);
+      return listener.received.find((r) => r.path === ownPath && isObject(jsonOfBody(r.body)) && (jsonOfBody(r.body) as JsonObject).id === jobId);
+    }, { timeoutMs: jobEndMs(t.target), intervalMs: 500 });
+    if (!own) return t.skip(`account 1's own hook heard nothing of its job ${jobId} within ${jobEndMs(t.target) / 1000} s ${jobTimingHint('job_end_seconds')}: that account 2's hears nothing would mean nothing`);
+    const ownBody = jsonOfBody(own.body);
+    const leaked = await t.poll(async () => listener.received.find((r) => r.path === theirPath && aboutJob(jsonOfBody(r.body), job, ownBody)), { timeoutMs: FOREIGN_HOOK_WATCH_MS, intervalMs: 50 });
+    t.expect.that(leaked === undefined, {
+      clause: 'X-ISO-1',
+      message: `account 2's listening hook was sent account 1's job ${jobId}, which account 1's own hook heard`,
+      expected: "nothing of account 1's job at account 2's hook",
+      received: `a POST about job ${jobId} to account 2's hook`,
+    });
   },
 });

@@ -12,11 +12,14 @@ import { subscribesTo } from './hooks/events.ts';
  */
 export function emitEvent(sim: Sim, account: AccountState, event: string, resource: () => Record<string, unknown>): void {
   let body: Record<string, unknown> | undefined;
-  for (const hook of account.hooks.values()) {
+  // b-hook-dispatch-every-account: the dispatcher's query of subscribed hooks lost its account
+  // condition, so every account's active subscribed hooks hear this account's event.
+  const holders = sim.faults.has('b-hook-dispatch-every-account') ? [...sim.store.accounts.values()] : [account];
+  for (const holder of holders) for (const hook of holder.hooks.values()) {
     if (!hook.active || !subscribesTo(hook.events, event)) continue;
     try {
       body ??= resource();
-      deliver(sim, account, hook, event, body);
+      deliver(sim, holder, hook, event, body);
     } catch {
       // A hook that cannot be delivered to must not fail the request that caused the event.
     }
