@@ -133,21 +133,23 @@ check({
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (a name with blanks around or inside it neither; updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (a name with blanks around or inside it neither, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
     const twinSalt = { movedAlone: false };
     const blanks: BlankNames = { tried: 0, kept: 0, refused: new Set(), changed: 0 };
+    const updates: Updates = { served: true, updated: 0, refused: new Set() };
     const { words, kinds } = hookKinds(t, t.name('hook'));
     await propertyOverKinds(t, 'reset changes the salt and only the salt', withBlankNames(kinds), async (drawn) => {
       const { id, sent } = await createBlankNamedHook(t, drawn, words, blanks);
+      const named = await updateFirst(t, id, sent, updates);
       // A twin, made alike and never reset: what moves on it meanwhile moves by itself.
       const twin = await createHook(t, { ...sent, name: `${String(sent.name)}-twin` }, words);
       const twinBefore = await readHook(t, twin.id, 'B-HOOK-1');
       const before = await readHook(t, id, 'B-HOOK-1');
       if (hasBlanks(String(sent.name))) {
-        if (before.hook.name === sent.name) blanks.kept++;
+        if (before.hook.name === named) blanks.kept++;
         else blanks.changed++;
       }
       const ex = await t.b().put(`/hooks/${id}/reset`);
@@ -178,6 +180,9 @@ check({
     if (blanks.refused.size) t.note(`POST /hooks refused a hook name with blanks around it or a run of them inside (${[...blanks.refused].sort().join(', ')}); those hooks were made with the name trimmed`);
     if (blanks.changed) t.note(`POST /hooks stored ${blanks.changed} hook name(s) with blanks around or inside otherwise than sent (the reset is judged against the hook read before it)`);
     if (blanks.tried && !blanks.kept) t.note('no hook kept a name with blanks around or inside it (refused or changed at creation), so a reset that trims names would not show');
+    if (!updates.served) t.note(`PUT /hooks/{hook_id} (an extension) is not served here (it answered ${[...updates.refused].join(', ')}): every hook was reset as created, so a reset that undoes an earlier update would not show`);
+    else if (updates.refused.size) t.note(`PUT /hooks/{hook_id} (an extension) refused ${updates.refused.size === 1 ? 'an update' : 'updates'} (${[...updates.refused].sort().join(', ')}); those hooks were reset as created`);
+    if (updates.served && updates.updated === 0) t.note('no hook was updated before its reset, so a reset that undoes an earlier update would not show');
     if (twinSalt.movedAlone) t.partial('B-HOOK-2', "the salt of a hook made alike moved before any reset (its creation answer and its first read differ), so whether a reset leaves other hooks' salts alone could not be told");
     for (const field of unjudged) {
       const reason = `the hook's ${field} also moved on a hook made alike and never reset, so whether the reset left it alone could not be told`;
@@ -186,6 +191,38 @@ check({
     }
   },
 });
+
+/** How the updates before the resets fared, over a run. */
+interface Updates {
+  /** False once PUT /hooks/{hook_id} answered as a route the target lacks (404, 405, 501): then no more are sent. */
+  served: boolean;
+  /** Hooks updated (a 2xx) before their reset. */
+  updated: number;
+  /** The statuses of updates not applied. */
+  refused: Set<number>;
+}
+
+/**
+ * Updates the hook before its reset (PUT /hooks/{hook_id}, an extension), where the target serves
+ * it: a new name, and a hook made active made inactive (never the other way: an inactive hook
+ * stays one). "Nothing else changes" holds of the hook as it is when reset, not as it was
+ * created: a reset that saves back a copy of the hook kept from its creation undoes the update,
+ * and shows against the read before the reset. The name keeps its blanks (inserted before the
+ * trailing ones), so a reset that trims names still shows. A target without the route is
+ * asked once.
+ */
+async function updateFirst(t: CheckContext, id: number, sent: JsonObject, updates: Updates): Promise<unknown> {
+  if (!updates.served) return sent.name;
+  const name = String(sent.name).replace(/(\s*)$/, '-updated$1');
+  const ex = await t.b().put(`/hooks/${id}`, { body: { name, ...(sent.active === true ? { active: false } : {}) } });
+  if (is2xx(ex)) {
+    updates.updated++;
+    return name;
+  }
+  updates.refused.add(ex.response.status);
+  if ([404, 405, 501].includes(ex.response.status)) updates.served = false;
+  return sent.name;
+}
 
 /** How the hook names with blanks around them fared at creation, over a run. */
 interface BlankNames {

@@ -31,8 +31,12 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     updatedAt: now,
   };
   account.hooks.set(hook.id, hook);
+  createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
   return hook;
 }
+
+/** Each hook as it was created: what b-hook-reset-reverts-update's write cache saves back on a reset. */
+const createdRows = new WeakMap<Hook, Hook>();
 
 /** Newest first (then highest id first): the order `GET /hooks` serves and pages over. */
 /** The real service's sorts of the hook list. */
@@ -94,6 +98,9 @@ export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
   // (web, and slack beside it); an email or PagerDuty hook keeps the salt it had.
   const resalts = (each: Hook) => !sim.faults.has('b-hook-reset-some-types') || each.type === 'web' || each.type === 'slack';
   for (const each of salted) if (resalts(each)) each.salt = salt;
+  // b-hook-reset-reverts-update: the whole row saved back from the write cache filled at creation, with the new salt.
+  const cached = createdRows.get(hook);
+  if (sim.faults.has('b-hook-reset-reverts-update') && cached) Object.assign(hook, { ...cached, settings: { ...cached.settings }, events: [...cached.events] }, { salt: hook.salt });
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
   // b-hook-reset-trims-name: the re-salted hook saved through a path that tidies its name.
   if (sim.faults.has('b-hook-reset-trims-name')) hook.name = hook.name.trim();
