@@ -82,6 +82,7 @@ export const faultCatalog = {
   'b-hook-reset-trims-name': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset re-saves the hook through the update path, which trims its name: a name with blanks around it loses them on reset' },
   'b-hook-reset-salts-every-hook': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset gives the new salt to every hook of the account (the update lost its hook condition), not only to the hook reset' },
   'b-hook-reset-reverts-update': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset saves the whole hook back from a copy cached at its creation, which PUT /hooks/{id} never refreshes: a reset after an update undoes it (name, active, settings, events and updated_at go back to what they were at creation), with the new salt' },
+  'b-hook-reset-deleted-500': { clause: 'X-ROB-1', description: 'PUT /hooks/{id}/reset of a hook DELETEd before finds its soft-deleted row (settings cleared) and answers 500 instead of the 404 every absent id gets; GET /hooks/{id} of it stays 404' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
   'b-later-accounts-invoice-date-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps (`2026-01-01T00:00:00Z`) for every account but the first made (a presenter rolled out by account); the first account\'s are YYYY-MM-DD' },
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },

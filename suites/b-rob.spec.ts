@@ -12,7 +12,7 @@ import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robu
 import { is2xx, isObject, pageListing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
-import { inactiveHookBody } from './lib/factories/hooks.ts';
+import { inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
 import { B_ENDPOINTS, REAL_SERVICE_READ_QUERY_NAMES, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
@@ -719,6 +719,48 @@ check({
     if (notSent.length) t.note(`writes not probed: ${describeNotSent(notSent)}`);
     if (reads.length === 0 && writes.length === 0) t.skip('no read or write of the catalog that takes an id could be named with a live id of account 1 (see the notes)');
     t.note(`${reads.length} reads and ${writes.length} writes probed with ${junkAroundId('{id}').length} non-integer ids each`);
+  },
+});
+
+check({
+  id: 'b-rob/deleted-hook-requests',
+  clauses: ['X-ROB-1', 'B-ERR-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1 and B-ERR-1: every request of the endpoint catalog about a hook the check made and deleted (DELETE /hooks/{hook_id}, an extension): its read, reset, update, ping and a second DELETE, never gets a 5xx; a refusal is the error object, and a 404 carries the same text as the 404 of an absent package",
+  needs: ['b', 'write'],
+  async run(t) {
+    // A deleted record is neither live nor an id never used: a store that keeps its row
+    // (soft deletion) may find it where an absent id finds nothing, and choke on what is gone.
+    const { id } = await makeHook(t, 0, 'hook-deleted');
+    const control = await t.b().get(`/hooks/${id}`);
+    if (!is2xx(control)) t.skip(`GET /hooks/${id} of the hook just made answered ${control.response.status}, so whether it was then deleted could not be told`);
+    const deleted = await t.b().delete(`/hooks/${id}`);
+    expectHandled(t, deleted);
+    if (!is2xx(deleted)) t.skip(`DELETE /hooks/${id} (an extension) answered ${deleted.response.status}: no hook could be deleted, so no request about a deleted one was sent`);
+    // The text every 404 must carry, from the 404 the spec documents (an id of the target's absent range).
+    const absent = await t.b().get(`/packages/${absentIdFrom(t.target, 2_000_000_123)}`);
+    expectNoCrashOrLeak(t, absent, CRASH_AND_LEAK, foreignSecrets(t));
+    const notFoundText = absent.response.status === 404 && isObject(absent.json) && typeof absent.json.message === 'string' ? absent.json.message : undefined;
+    if (notFoundText === undefined) t.note(`GET /packages/{absent} answered ${absent.response.status} without a message (b-err judges that): the 404s about the deleted hook were not compared with it`);
+    const c = bodyContext(t);
+    const served: string[] = [];
+    for (const e of B_ENDPOINTS.filter((x) => x.id?.kind === 'hook' && x.effect !== 'destructive')) {
+      const request = requestOf(e, { id }, c);
+      if (!request) continue;
+      const ex = await t.b().request(request.method, request.path, request.options);
+      expectHandled(t, ex);
+      if (is2xx(ex)) served.push(`${e.key} (${ex.response.status})`);
+      if (ex.response.status !== 404 || notFoundText === undefined) continue;
+      t.expect.that(isObject(ex.json) && ex.json.message === notFoundText, {
+        clause: 'B-ERR-1',
+        message: `${e.key} of hook ${id}, deleted: this 404 carries another text than the 404 of an absent package`,
+        expected: JSON.stringify(notFoundText),
+        received: isObject(ex.json) ? JSON.stringify(ex.json.message) : '(no error object)',
+        exchange: ex,
+      });
+    }
+    // What a deleted hook may still answer is not the spec's: only that nothing breaks on it.
+    if (served.length) t.note(`about hook ${id}, deleted, these were answered 2xx: ${served.join(', ')}`);
   },
 });
 

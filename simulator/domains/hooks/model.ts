@@ -38,6 +38,9 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
 /** Each hook as it was created: what b-hook-reset-reverts-update's write cache saves back on a reset. */
 const createdRows = new WeakMap<Hook, Hook>();
 
+/** The ids of each account's deleted hooks: the soft-deleted rows b-hook-reset-deleted-500's reset still finds. */
+const deletedHookIds = new WeakMap<AccountState, Set<number>>();
+
 /** Newest first (then highest id first): the order `GET /hooks` serves and pages over. */
 /** The real service's sorts of the hook list. */
 export const HOOK_SORTS: ListSorts<Hook, 'name' | 'updated'> = {
@@ -80,6 +83,7 @@ export function updateHook(sim: Sim, hook: Hook, fields: HookFields, changed: bo
 export function deleteHook(account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
   account.hooks.delete(hook.id);
+  deletedHookIds.set(account, (deletedHookIds.get(account) ?? new Set<number>()).add(hook.id));
   return hook;
 }
 
@@ -88,6 +92,8 @@ export function deleteHook(account: AccountState, id: number): Hook {
  * too; the real service's docs say only that the salt is replaced.
  */
 export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
+  // b-hook-reset-deleted-500: the reset's lookup does not skip deleted rows, and finds one whose settings are gone.
+  if (sim.faults.has('b-hook-reset-deleted-500') && deletedHookIds.get(account)?.has(id) && !account.hooks.has(id)) throw new TypeError("Cannot read properties of null (reading 'type')");
   const hook = ownHook(account, id);
   // b-hook-salt-derived: a salt "regenerated" from what never changes, so every reset after the
   // first gives the same one again.
