@@ -4,8 +4,8 @@ import { check } from './lib/registry.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyWebHookBody, declaredHookBody, hookBodiesByType } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
-import { deleteHookOnCleanup } from './lib/factories/hooks.ts';
+import { contains, idOf, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { isUtcDateTime } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
@@ -115,7 +115,7 @@ check({
   id: 'b-hook/create-read',
   clauses: ['B-HOOK-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it',
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused)',
   needs: ['b', 'write'],
   async run(t) {
     const { words, kinds } = hookKinds(t, t.name('hook'));
@@ -127,8 +127,37 @@ check({
       expectHookReflects(t, read.ex, read.hook, sent, `GET /hooks/${id}`);
       t.expect.schema(read.ex, 'hook', 'B-SCHEMA-1');
     });
+    await memberCreates(t);
   },
 });
+
+/**
+ * A hook made with member_api_key (another user of account 1, not its owner), where the target
+ * document gives one: which roles may create hooks is not shown (section 5), so a refusal (a 4xx)
+ * is noted; but a 2xx "creates a hook" with what was sent, active included, as for any caller.
+ * It is made active (so a deployment that quietly stores a member's hook inactive shows): the
+ * target document's first hook, whose settings it promises deliver nowhere, or the real service's
+ * web hook to a reserved domain. Read back by its creator, or by api_key where the member may not read.
+ */
+async function memberCreates(t: CheckContext): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return t.note('the target document gives no member_api_key (a key of a second user of account 1): hooks were created by api_key alone');
+  const member = t.bWithKey(memberKey);
+  const sent: JsonObject = { ...inactiveHookBody(t.target.interfaceB, t.name('hook-member')), active: true };
+  const ex = await member.post('/hooks', { body: sent });
+  const made = idOf(ex);
+  if (is2xx(ex) && made !== undefined) deleteHookOnCleanup(t, made);
+  if (ex.response.status >= 400 && ex.response.status < 500) return t.note(`POST /hooks with member_api_key answered ${ex.response.status} (which roles may create hooks is not shown): a hook made by a user other than the owner was not seen`);
+  t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks with member_api_key answered ${ex.response.status}`);
+  const body = objectBody(t, ex, 'B-HOOK-1', 'POST /hooks with member_api_key');
+  const id = integerId(t, ex, body, 'B-HOOK-1', 'POST /hooks with member_api_key');
+  expectHookReflects(t, ex, body, sent, 'POST /hooks with member_api_key');
+  const own = await member.get(`/hooks/${id}`);
+  const read = own.response.status >= 400 && own.response.status < 500 ? await t.b().get(`/hooks/${id}`) : own;
+  if (read !== own) t.note(`GET /hooks/${id} with member_api_key, its creator's key, answered ${own.response.status}: the hook was read with api_key`);
+  t.expect.status(read, '2xx', 'B-HOOK-1', `GET /hooks/${id} of the hook member_api_key just created answered ${read.response.status}`);
+  expectHookReflects(t, read, objectBody(t, read, 'B-HOOK-1', `GET /hooks/${id}`), sent, `GET /hooks/${id} of the hook member_api_key created`);
+}
 
 check({
   id: 'b-hook/reset-salt',

@@ -1,4 +1,5 @@
 import type { Sim } from '../../context.ts';
+import { roleOf } from '../members/model.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -49,7 +50,9 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     if (sim.faults.has('b-wrong-type-500') && body.name !== undefined && typeof body.name !== 'string') throw new TypeError('body.name.trim is not a function');
-    const hook = createHook(sim, account, parseHookCreate(body, sim.conventions.b.hooks));
+    const fields = parseHookCreate(body, sim.conventions.b.hooks);
+    // b-hook-member-stored-inactive: a plain member's hook "awaits an admin's approval", stored inactive whatever was sent.
+    const hook = createHook(sim, account, sim.faults.has('b-hook-member-stored-inactive') && roleOf(account, ctx.state.user) === 'member' ? { ...fields, active: false } : fields);
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentHook(sim, hook, links);
   });
