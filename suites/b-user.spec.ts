@@ -271,7 +271,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also to another user of the account who created it (member_api_key)',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -302,24 +302,88 @@ check({
       t.expect.that(key.name === name, { clause: 'B-KEY-1', message: 'the created SSH key does not carry the name sent', expected: show(name), received: show(key.name), exchange: ex });
       t.expect.schema(ex, 'ssh-key', 'B-SCHEMA-1');
 
-      const read = await t.b().get(`/user/keys/${id}`);
-      t.expect.status(read, '2xx', 'B-KEY-1', `GET /user/keys/${id} of the key just created answered ${read.response.status}`);
-      const again = objectBody(t, read, 'B-KEY-1', `GET /user/keys/${id}`);
-      t.expect.that(again.id === id && again.name === name && again.fingerprint === key.fingerprint, {
-        clause: 'B-KEY-1',
-        message: `GET /user/keys/${id} does not return the key that was created`,
-        expected: `id ${id}, name ${show(name)}, fingerprint ${show(key.fingerprint)}`,
-        received: `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}`,
-        exchange: read,
-      });
+      const read = await expectKeyReadsBack(t, id, name, key.fingerprint, 'of the key just created');
       t.expect.schema(read, 'ssh-key', 'B-SCHEMA-1');
     });
     if (refusedKinds.size) t.note(`refused with a 4xx, as a deployment may: ${[...refusedKinds].sort().join(', ')} keys (the spec names no SSH key types)`);
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
     const memberUnseen = await memberKeyReadsBack(t);
     if (memberUnseen) t.note(`that POST /user/keys stores the key as its caller's, not another user's of the account (its owner's, say), was not seen: ${memberUnseen}`);
+    const readdUnseen = await deletedKeyAddsAgain(t);
+    if (readdUnseen) t.note(`that a public key the user deleted can be added again was not seen: ${readdUnseen}`);
+    const emailUnseen = await keyOutlivesEmailChange(t);
+    if (emailUnseen) t.note(`that a key made before the user's email changed is still returned after was not seen: ${emailUnseen}`);
   },
 });
+
+/**
+ * GET /user/keys/{id} must answer 2xx with the key of that id, name and fingerprint (B-KEY-1);
+ * `what` says which key, for the messages. The read.
+ */
+async function expectKeyReadsBack(t: CheckContext, id: number, name: string, fingerprint: unknown, what: string): Promise<Exchange> {
+  const read = await t.b().get(`/user/keys/${id}`);
+  t.expect.status(read, '2xx', 'B-KEY-1', `GET /user/keys/${id} ${what} answered ${read.response.status}`);
+  const again = objectBody(t, read, 'B-KEY-1', `GET /user/keys/${id}`);
+  t.expect.that(again.id === id && again.name === name && again.fingerprint === fingerprint, {
+    clause: 'B-KEY-1',
+    message: `GET /user/keys/${id} ${what} does not return that key`,
+    expected: `id ${id}, name ${show(name)}, fingerprint ${show(fingerprint)}`,
+    received: `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}`,
+    exchange: read,
+  });
+  return read;
+}
+
+/**
+ * B-KEY-1 for a public key the user deleted: once no key of the user holds it, POST /user/keys
+ * with it creates a key, as for any other. A store that soft-deletes and keeps the deleted row
+ * in its unique (user, fingerprint) index refuses it for ever, which keys made fresh each case
+ * cannot show. DELETE /user/keys/{id} is an extension: without it nothing is judged. Once, for
+ * the volume. Returns why it was not seen, or undefined.
+ */
+async function deletedKeyAddsAgain(t: CheckContext): Promise<string | undefined> {
+  const name = t.name('readded-key');
+  const body = { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'readded@disco'))).line };
+  const { id } = await createKey(t, body);
+  const deleted = await t.b().delete(`/user/keys/${id}`);
+  if (!is2xx(deleted)) return `DELETE /user/keys/${id} (an extension) answered ${deleted.response.status}, so no key was deleted to add again`;
+  const ex = await t.b().post('/user/keys', { body });
+  t.expect.status(ex, '2xx', 'B-KEY-1', `POST /user/keys with a name and the public key of a key the user deleted (DELETE /user/keys/${id} answered ${deleted.response.status}) answered ${ex.response.status}: no key of the user holds that public key any more, so it must create one`);
+  const { id: again, body: key } = await createKey(t, body, 'B-KEY-1', ex);
+  await expectKeyReadsBack(t, again, name, key.fingerprint, 'of the key added again after its deletion');
+  return undefined;
+}
+
+/**
+ * B-KEY-1 across a change of the user's email (PUT /user, B-USER-1): a key made before is the
+ * user's still, and GET /user/keys/{id} returns it. A deployment that files keys under the
+ * user's login (the email) at creation loses them all on that change; b-user/update restores the
+ * email at its end and makes no key, so only a key read across the change shows it. Changed only
+ * where permitted (a new address can lock a real user out until confirmed), and put back by a
+ * cleanup from GET /user (an extension), registered after the key's so that it runs first.
+ * Returns why it was not seen, or undefined.
+ */
+async function keyOutlivesEmailChange(t: CheckContext): Promise<string | undefined> {
+  if (!permitted(t, 'change_user_email')) return `the user's email may not be changed (${howToPermit('change_user_email')})`;
+  const userRead = await t.b().get('/user');
+  const original = userIn(userRead);
+  if (!original) return `GET /user (an extension) answered ${userRead.response.status} without the user, so its email could not be restored`;
+  const name = t.name('email-key');
+  const { id, body: key } = await createKey(t, { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'email@disco'))).line });
+  const restore = restorable(original);
+  t.cleanup("restore the user's email", async () => {
+    const ex = await t.b().put('/user', { body: restore });
+    if (!is2xx(ex)) throw new Error(`PUT /user to restore the original values answered ${ex.response.status}`);
+  });
+  const email = `${t.name('key-owner')}@example.org`;
+  const changed = await t.b().put('/user', { body: { ...restore, email } });
+  // Whether PUT /user takes the address is b-user/update's to judge (B-USER-1).
+  if (!is2xx(changed)) return `PUT /user with a new email answered ${changed.response.status}`;
+  const shown = userIn(changed);
+  if (shown && shown.email !== email) return `PUT /user answered the email ${show(shown.email)}, not the one sent`;
+  await expectKeyReadsBack(t, id, name, key.fingerprint, `of a key made before PUT /user changed the user's email`);
+  return undefined;
+}
 
 /**
  * B-KEY-1 for another user of the account (member_api_key's): /user/keys are the caller's, so the

@@ -72,6 +72,9 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   for (const key of account.sshKeys.values()) {
     if (key.userId === user.id && key.fingerprint === parsed.fingerprint) throw invalidField('public_key', 'is already registered for this user');
   }
+  // b-ssh-key-deleted-still-registered: the unique (user, fingerprint) index of a store that
+  // soft-deletes also holds the deleted rows.
+  if (sim.faults.has('b-ssh-key-deleted-still-registered') && deletedFingerprints.get(account)?.has(`${user.id}:${parsed.fingerprint}`)) throw invalidField('public_key', 'is already registered for this user');
   const now = sim.clock.now();
   const key: SshKey = {
     id: sim.store.nextId('sshKey', account),
@@ -85,6 +88,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
     updatedAt: now,
   };
   account.sshKeys.set(key.id, key);
+  ownerLogin.set(key, user.email);
   return key;
 }
 
@@ -113,10 +117,19 @@ export function ownSshKey(account: AccountState, user: User, id: number): SshKey
   return key;
 }
 
+/** The login (email) of each key's user when the key was made: what b-ssh-key-lost-on-email-change files keys under. */
+const ownerLogin = new WeakMap<SshKey, string>();
+
+/** The (user, fingerprint) pairs of deleted keys: the rows a soft-deleting store keeps (b-ssh-key-deleted-still-registered). */
+const deletedFingerprints = new WeakMap<AccountState, Set<string>>();
+
 /** `GET /user/keys/{key_id}`. */
 export function readSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
   const key = ownSshKey(account, user, id);
   if (sim.faults.has('b-ssh-key-read-404')) throw notFound();
+  // b-ssh-key-lost-on-email-change: keys filed under their user's login (the email) at creation,
+  // as a key server's authorized_keys are, and looked up by the login the user has now.
+  if (sim.faults.has('b-ssh-key-lost-on-email-change') && (ownerLogin.get(key) ?? user.email) !== user.email) throw notFound();
   return key;
 }
 
@@ -125,5 +138,8 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
 export function deleteSshKey(account: AccountState, user: User, id: number): SshKey {
   const key = ownSshKey(account, user, id);
   account.sshKeys.delete(key.id);
+  const gone = deletedFingerprints.get(account) ?? new Set<string>();
+  gone.add(`${key.userId}:${key.fingerprint}`);
+  deletedFingerprints.set(account, gone);
   return key;
 }
