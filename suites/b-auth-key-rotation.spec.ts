@@ -8,6 +8,7 @@ import { bodyContext } from './catalog/b-requests.ts';
 import { GONE, partReader } from './catalog/b-state.ts';
 import { idOf, is2xx, userIn } from './lib/answers.ts';
 import { stringifyWithBigIds } from './lib/big-ids.ts';
+import { userPutBody } from './lib/factories/user.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
@@ -157,6 +158,9 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     });
   }
 
+  // The user's values before any regeneration (GET /user, an extension), for the harmless PUT
+  // /user after them; else the user a regeneration answers with.
+  let profile = userIn(await t.bWithKey(current).get('/user'));
   const probes = keyProbes(t.target);
   // Account 1 as the live key sees it, to read back what a write with the old key could change.
   const liveView: LiveView = { b: () => t.bWithKey(current), target: t.target };
@@ -175,6 +179,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     }
     const replacedAt = Date.now();
     const next = newKeyOf(t, regenerated, retired);
+    profile ??= userIn(regenerated);
     const old = current;
     // From here on the user's key is `next`, whatever the checks below find (shrinking
     // re-runs this predicate, and it must start from the live key).
@@ -214,14 +219,37 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
 
   if (unreadable.size) t.note(`what the writes sent with a replaced ${holder.field} could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
 
+  const updateUnseen = await harmlessUpdate(t, holder, current, profile);
+  if (updateUnseen) t.note(`that a PUT /user after POST /user/tokens leaves the new ${holder.field} working and the replaced ones refused was not seen: ${updateUnseen}`);
+  const afterUpdate = updateUnseen ? '' : ' (after a PUT /user that sent the user its own values)';
   // Every key this check retired stays dead.
   for (const key of retired) {
     if (key === current) continue;
     const ex = await t.bWithKey(key).get('/connections/types');
-    t.expect.status(ex, '4xx', 'B-AUTH-2', `a ${holder.field} retired by POST /user/tokens authenticates again later`);
+    t.expect.status(ex, '4xx', 'B-AUTH-2', `a ${holder.field} retired by POST /user/tokens authenticates again later${afterUpdate}`);
   }
   if (!controlUrl) t.note(`the ${holder.field} in the target document is no longer valid after this check`);
   return {};
+}
+
+/**
+ * After the regenerations, a PUT /user (an operation of the spec) with the live key `live` sending
+ * the user its own values (`user`: as GET /user showed them before, else as a regeneration
+ * answered), so nothing changes: the key POST /user/tokens returned must still authenticate, and
+ * (the caller's loop) every replaced key stay refused. A deployment that saves the whole profile
+ * row from a cache filled before the regeneration writes the replaced key back here; the
+ * regenerations alone, with no PUT /user after, cannot show it. Nulls are left out (a PUT may
+ * refuse them, and they restore nothing). Returns why it was not seen, or undefined.
+ */
+async function harmlessUpdate(t: CheckContext, holder: Holder, live: string, user: Record<string, unknown> | undefined): Promise<string | undefined> {
+  if (!user) return 'neither GET /user (an extension) nor POST /user/tokens showed the user, whose own values it would send';
+  const body = Object.fromEntries(Object.entries(userPutBody(user)).filter(([, value]) => value !== null));
+  const ex = await t.bWithKey(live).put('/user', { body });
+  // Whether PUT /user takes them is b-user/update's to judge (B-USER-1); a role may be refused.
+  if (!is2xx(ex)) return `PUT /user with the user's own values answered ${ex.response.status}`;
+  const works = await t.bWithKey(live).get('/connections/types');
+  t.expect.status(works, '2xx', 'B-AUTH-2', `after a PUT /user that sent ${holder.field}'s user its own values (answered ${ex.response.status}), the key POST /user/tokens returned no longer authenticates (GET /connections/types answered ${works.response.status}): the update wrote a replaced key back`);
+  return undefined;
 }
 
 /** Who a key's user is, as GET /user (an extension) and the user objects of the answers name it. */
@@ -289,7 +317,7 @@ check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
   supports: ['B-VER-2'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's (runs last: it kills the keys it regenerates)",
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {

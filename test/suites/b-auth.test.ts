@@ -87,6 +87,17 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     expect(out.alive).toEqual({ owner: false, member: true });
   });
 
+  // A PUT /user after the regenerations, sending the user its own values, must not bring a
+  // replaced key back (seventh mutation audit #21): the owner's rotation alone shows it too,
+  // since the check reads the user before its first regeneration.
+  it('fails a PUT /user that writes the replaced key back (b-user-update-restores-replaced-key), naming B-AUTH-2, for either key rotated', async () => {
+    for (const permissions of [['rotate_api_key'], ['rotate_member_api_key']] as Permission[][]) {
+      const out = await runOnRealLookingTarget(permissions, ['b-user-update-restores-replaced-key']);
+      expect(out.checks[0]?.verdict, permissions.join()).toBe('fail');
+      expect(out.checks[0]?.failures.map((f) => f.message).join('\n'), permissions.join()).toMatch(/PUT \/user that sent .* its own values/);
+    }
+  });
+
   it('runs on a real target with DISCO_ALLOW_KEY_ROTATION=1', async () => {
     process.env.DISCO_ALLOW_KEY_ROTATION = '1';
     const out = await runOnRealLookingTarget();

@@ -33,10 +33,23 @@ function regenerateTokens(sim: Sim): RouterMiddleware<BState> {
   };
 }
 
+/**
+ * The user's API key as the profile routes first saw it (GET or PUT /user): the profile cache that
+ * b-user-update-restores-replaced-key saves the whole row from; POST /user/tokens never refreshes it.
+ */
+const profileKeys = new WeakMap<object, string>();
+
+function cacheProfile(user: { apiKey: string }): string {
+  const cached = profileKeys.get(user) ?? user.apiKey;
+  profileKeys.set(user, cached);
+  return cached;
+}
+
 export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
   router.get('/user', (ctx) => {
     const { account, user, links } = ctx.state;
+    cacheProfile(user);
     ctx.body = presentUser(sim, account, user, links);
   });
 
@@ -46,6 +59,14 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     // b-user-update-writes-owner: the profile looked up by the account (its first user, the
     // owner) instead of by the caller, as a single-user build of the service would.
     const updated = sim.faults.has('b-user-update-writes-owner') ? (accountOwner(account) ?? user) : user;
+    const cachedKey = cacheProfile(updated);
+    // b-user-update-restores-replaced-key: the profile row saved whole from the cache, with the
+    // key it held before a regeneration.
+    if (sim.faults.has('b-user-update-restores-replaced-key') && cachedKey !== updated.apiKey) {
+      sim.store.unindexUserKey(updated.apiKey);
+      updated.apiKey = cachedKey;
+      sim.store.indexUserKey(account.slug, updated.id, cachedKey);
+    }
     ctx.body = presentUser(sim, account, updateUser(sim, updated, patch), links);
   });
 
