@@ -220,6 +220,10 @@ export const faultCatalog = {
   'a-head-foreign-pipeline-200': { clause: 'A-ENUM-1', description: 'HEAD /pipelines/{id} is answered from an id index of every account: 200 for another account\'s pipeline, 404 for an absent one' },
   'a-enum-405-allow-narrowed': { clause: 'A-ENUM-1', description: 'the 405 for a method /pipelines/{id} does not serve (OPTIONS, POST) narrows Allow (and the message) to GET and HEAD when any account has archived a pipeline of that id, answered before the key: another account\'s archived pipeline answers otherwise than an absent id' },
   'a-cross-account-pipelines': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is found like an own one: it can be read, changed and archived' },
+  'a-legacy-pipelines-fallback': { clause: 'A-ENUM-1', description: 'a pipeline id missing from the caller\'s account is looked up in the legacy store, the first account\'s pipelines, for every other account: account 2 reads, changes, starts, stops and archives account 1\'s pipelines (account 1 sees nothing of the others\')' },
+  'a-legacy-keys-fallback': { clause: 'X-ISO-1', description: 'GET and the revocation of /api-keys/{id} look an id missing from the caller\'s account up in the legacy store, the first account\'s keys, for every other account: account 2\'s admin key reads and revokes account 1\'s keys (not the other way)' },
+  'a-revocations-first-account-only': { clause: 'A-AUTH-6', description: 'the gate\'s revocation list is synced from the first account only: a revoked key of any other account keeps authenticating' },
+  'a-admin-rule-first-account-only': { clause: 'A-AUTH-5', description: 'the admin rule of key management is read from the first account\'s role table only: any other account\'s non-admin key creates, lists, reads and revokes keys' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 
 export type FaultName = keyof typeof faultCatalog;

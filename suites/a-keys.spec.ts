@@ -626,7 +626,8 @@ async function probeForeignKey(t: CheckContext, owner: 0 | 1): Promise<'tried' |
   if (is2xx(read)) {
     const leaked = isObject(read.json) && read.json.name === name;
     t.expect.that(!leaked, { clause: 'X-ISO-1', message: `${whose(prober)}'s admin key reads ${whose(owner)}'s key ${theirs.id}`, expected: 'a 4xx, as for a key that does not exist', received: describeResponse(read), exchange: read });
-    return 'same-id';
+    // A read of the owner's key is the leak itself, tried; another 2xx is the prober's own key of that id.
+    return leaked ? 'tried' : 'same-id';
   }
   t.expect.that(read.response.status >= 400 && read.response.status < 500 && !read.response.body.includes(name), { clause: 'X-ISO-1', message: `a read of ${whose(owner)}'s key ${theirs.id} with ${whose(prober)}'s admin key was not refused`, expected: 'a 4xx showing nothing of the key', received: describeResponse(read), exchange: read });
   if (aRoute(t, 'keys.list') !== null) {
@@ -647,7 +648,7 @@ async function probeForeignKey(t: CheckContext, owner: 0 | 1): Promise<'tried' |
 check({
   id: 'a-keys/foreign-key-untouched',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: one account's admin key can neither read, list nor revoke a key of the other account: each attempt is refused, and the key still works afterwards",
+  title: "X-ISO-1: neither account's admin key can read, list or revoke a key of the other account (tried both ways): each attempt is refused, and the key still works afterwards",
   needs: ['a', 'a2', 'write'],
   async run(t) {
     await requireKeyManagement(t, "no key of the other account can be made to try an account's key on");
@@ -662,11 +663,14 @@ check({
         return;
       }
     }
-    // Ids may be numbered per account: a key of account 2 whose id account 1 has too is not tried
-    // with account 1's key (it could revoke its own); then a new key of account 1, whose id is
-    // past account 2's (it holds more keys than account 2: the run made them), the other way.
-    if ((await probeForeignKey(t, 1)) === 'tried') return;
-    if ((await probeForeignKey(t, 0)) === 'tried') return;
-    t.partial('X-ISO-1', 'each account has a key of the id of the other\'s new key (ids numbered per account), so no key was tried across accounts');
+    // Both ways: a lookup that falls back on one account's keys (a legacy store) lets only the
+    // other account in, so one direction alone misses it. Ids may be numbered per account: a key
+    // of the owner whose id the prober has too is not tried (it could revoke its own).
+    const untried: string[] = [];
+    for (const owner of [1, 0] as const) if ((await probeForeignKey(t, owner)) === 'same-id') untried.push(`account ${owner === 0 ? 2 : 1}'s admin key on account ${owner + 1}'s keys`);
+    // One way tried is the clause seen (as before); the way not tried is said.
+    const why = 'the prober has a key of the id of the other account\'s new key (ids numbered per account), so it was not tried';
+    if (untried.length === 2) t.partial('X-ISO-1', `no key was tried across accounts: ${why} either way`);
+    else if (untried.length === 1) t.note(`X-ISO-1 was seen one way only: ${why}: ${untried.join('')}`);
   },
 });

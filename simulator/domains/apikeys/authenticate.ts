@@ -25,7 +25,9 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
     if (stand) return stand;
   }
   const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true, options.ignoreExpiry === true)) throw refusal(sim, authorization);
+  // a-revocations-first-account-only: the gate's revocation list is synced from the first account only.
+  const unlisted = found !== null && sim.faults.has('a-revocations-first-account-only') && found.account !== sim.store.firstAccount();
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted, options.ignoreExpiry === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
   return found;
 }

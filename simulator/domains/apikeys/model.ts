@@ -20,8 +20,10 @@ export function keyStatus(key: PipelineApiKey, now: number): PipelineKeyStatus {
 }
 
 /** A-AUTH-5: every key-management operation, reads included, needs an admin key. */
-export function requireAdmin(sim: Sim, caller: PipelineApiKey): void {
+export function requireAdmin(sim: Sim, caller: PipelineApiKey, account: AccountState): void {
   if (caller.admin || sim.faults.has('a-non-admin-key-management')) return;
+  // a-admin-rule-first-account-only: the role table read is the first account's; a key it does not list passes as the owner's.
+  if (sim.faults.has('a-admin-rule-first-account-only') && account !== sim.store.firstAccount()) return;
   throw new ApiError('forbidden', { message: 'Forbidden: only admin keys may manage API keys.' });
 }
 
@@ -43,7 +45,9 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
 /** Looks only in the caller's account: another account's key is simply absent. */
 export function findKey(sim: Sim, account: AccountState, id: number): PipelineApiKey {
   // a-key-lookup-any-account: the lookup by id forgets the account, as a global primary key would let it.
-  const record = account.pipelineKeys.get(id) ?? (sim.faults.has('a-key-lookup-any-account') ? inOtherAccount(sim, account, (other) => other.pipelineKeys.get(id)) : undefined);
+  // a-legacy-keys-fallback: keys made before accounts were split out stay in the first account's map, which every newer account falls back on.
+  const legacy = sim.faults.has('a-legacy-keys-fallback') ? sim.store.firstAccount() : undefined;
+  const record = account.pipelineKeys.get(id) ?? (legacy && legacy !== account ? legacy.pipelineKeys.get(id) : undefined) ?? (sim.faults.has('a-key-lookup-any-account') ? inOtherAccount(sim, account, (other) => other.pipelineKeys.get(id)) : undefined);
   if (!record) throw apiKeyNotFound();
   return record;
 }

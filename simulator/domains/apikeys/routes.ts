@@ -24,7 +24,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // of an unpaged list would get page 1 again. The admin rule comes first: a non-admin's 403
   // does not depend on its query.
   router.get(paths.keys, (ctx) => {
-    requireAdmin(sim, ctx.state.apiKey);
+    requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const page = pageOfList(listKeys(ctx.state.account), readPageQuery(ctx.query, sim.conventions.a.defaultPageSize));
     const base = aBase(ctx, prefix);
     ctx.body = presentList(sim, page.items.map((k) => presentKey(sim, k, base)), page.facts);
@@ -35,11 +35,11 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const adminCheckedLate = sim.faults.has('a-nonadmin-key-create-inserted');
     // The fault validates the body before the admin rule: a non-admin's bad body is 422/400, not 403.
     const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
-    if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey);
+    if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
-    if (bodyFirst) requireAdmin(sim, ctx.state.apiKey);
+    if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const { record, key } = createKey(sim, ctx.state.account, input);
-    if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey);
+    if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
     ctx.status = sim.conventions.a.createdStatus;
     ctx.set('Location', String(body.url));
@@ -47,7 +47,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   });
 
   router.get(paths.key, (ctx) => {
-    requireAdmin(sim, ctx.state.apiKey);
+    requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     ctx.body = presentKey(sim, findKey(sim, ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
   });
 
@@ -55,7 +55,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     const id = keyId(ctx.params.id);
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
-    if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey);
+    if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const record = findKey(sim, ctx.state.account, id);
     ctx.body = presentRevokedKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
@@ -63,7 +63,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // A way back, served only while the fault is on (interfaces/a/fault-routes.ts): without it this
   // path and method are 405 like any other method the key record does not allow.
   router.patch(faultRouteName('a-revoked-key-reactivated'), paths.key, async (ctx) => {
-    requireAdmin(sim, ctx.state.apiKey);
+    requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
     const reactivate = readsAsReactivation(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentKey(sim, reactivate ? reactivateKey(record) : record, aBase(ctx, prefix));
