@@ -47,16 +47,17 @@ interface KeyRead {
 }
 
 /**
- * Every read this target routes (its document, else the convention), sent with a key: one that
- * names a pipeline reads account 1's first fixture pipeline (left out where there is none), one
+ * Every read this target routes (its document, else the convention), sent with a key of
+ * `account`: one that names a pipeline reads that account's first fixture pipeline (left out
+ * where there is none), one
  * that names a key reads the key `keyId`; and, `withHead`, a HEAD of that fixture pipeline's
  * read (a HEAD is a GET without its body, and may be authenticated apart, as an edge answering
  * probes from a key cache would). Reads change nothing, so they are safe to send to any deployment with any
  * key; the pipeline writes a dead key must be refused on go to a pipeline of the check's own
  * (expectPipelineWritesRefused).
  */
-function keyReads(t: CheckContext, keyId: number, withHead: boolean): KeyRead[] {
-  const pipelineId = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 | 1): KeyRead[] {
+  const pipelineId = t.target.a[account]?.fixtures.pipeline_ids?.[0];
   return A_ENDPOINTS.flatMap((endpoint): KeyRead[] => {
     const route = aRoute(t, endpoint.operation);
     if (endpoint.effect !== 'read' || route === null) return [];
@@ -78,9 +79,9 @@ function keyReads(t: CheckContext, keyId: number, withHead: boolean): KeyRead[] 
  * as is a HEAD the target does not serve (405, or a front's own answer). The HEAD is sent
  * `withHead` only: once a check run, not in every case of a property (it asks the same of every key).
  */
-async function readsServedTo(t: CheckContext, key: string, keyId: number, withHead = false): Promise<KeyRead[]> {
+async function readsServedTo(t: CheckContext, key: string, keyId: number, withHead = false, account: 0 | 1 = 0): Promise<KeyRead[]> {
   const served: KeyRead[] = [];
-  for (const read of keyReads(t, keyId, withHead)) if (is2xx(await read.send(key))) served.push(read);
+  for (const read of keyReads(t, keyId, withHead, account)) if (is2xx(await read.send(key))) served.push(read);
   return served;
 }
 
@@ -527,23 +528,32 @@ check({
       tried: fc.shuffledSubarray(attempts, { minLength: 0, maxLength: 3 }),
     });
     const shown = cases.map((c) => Object.assign(c, { [fc.toStringMethod]: () => JSON.stringify({ admin: c.admin, selfRevoke: c.selfRevoke, tried: c.tried.map((r) => r.label) }) }));
-    await t.property('revoked keys stay revoked', shown, async ({ admin, selfRevoke, tried }) => {
+    // One case: a key of `account`, made and revoked by that account's admin key (or itself).
+    const revokeOne = async ({ admin, selfRevoke, tried }: { admin: boolean; selfRevoke: boolean; tried: readonly Reactivation[] }, account: 0 | 1 = 0): Promise<void> => {
+      const revokedKey = account === 0 ? 'the revoked key' : "account 2's revoked key";
       const name = t.name('revoked');
-      const made = await createKey(t, { name, admin });
+      const made = await createKey(t, { name, admin }, account);
       const before = await useKey(t, made.key);
       if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
-      const reads = await readsServedTo(t, made.key, made.id);
-      // An admin key may revoke itself; otherwise the configured admin key revokes it.
-      const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a();
+      const reads = await readsServedTo(t, made.key, made.id, false, account);
+      // An admin key may revoke itself; otherwise the configured admin key of its account revokes it.
+      const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a(account);
       const revoked = await aSend(t, revoker, 'keys.revoke', made.id);
       if (!is2xx(revoked)) throw new Error(`could not revoke a key: ${describeResponse(revoked)}`);
       const next = await useKey(t, made.key);
-      expectUnauthenticated(t, next, 'the key on the request right after its revocation', 'A-AUTH-6', worked);
+      expectUnauthenticated(t, next, `${revokedKey} on the request right after its revocation`, 'A-AUTH-6', worked);
       expectNoKey(t, revoked, made);
-      await expectReadsRefused(t, made.key, reads, 'the revoked key', 'A-AUTH-6');
+      await expectReadsRefused(t, made.key, reads, revokedKey, 'A-AUTH-6');
       await tryToBringBack(made, name, tried);
-      await expectReadsRefused(t, made.key, reads, 'the revoked key after the attempts to bring it back', 'A-AUTH-6');
-    });
+      await expectReadsRefused(t, made.key, reads, `${revokedKey} after the attempts to bring it back`, 'A-AUTH-6');
+    };
+    await t.property('revoked keys stay revoked', shown, (c) => revokeOne(c));
+    // Revocation holds in every account: a gate whose revocation list is synced from one account
+    // only lets the other's revoked keys in, which keys of account 1 alone never show. One case
+    // with account 2's admin key (the attempts to bring a key back are account 1's, left out):
+    // about 10 requests.
+    if (t.target.a[1]?.adminKey === undefined) t.note("A-AUTH-6 was seen for account 1's keys only: the target document gives account 2 no pipeline_admin_key to make and revoke a key of its own");
+    else await revokeOne({ admin: false, selfRevoke: false, tried: [] }, 1);
   },
 });
 
