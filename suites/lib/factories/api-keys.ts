@@ -39,13 +39,14 @@ export function revokeOnCleanup(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'
  * Revokes whatever key an exchange made: a create that should have been refused, or any request
  * of a check that sends all kinds of bodies to many routes. Only a success of the key create as
  * this target routes it (`interface_a.operations`, the convention where the document is silent)
- * counts, so a target that keeps its keys elsewhere than the simulator gets its keys revoked too.
+ * counts, so a target that keeps its keys elsewhere than the simulator gets its keys revoked too;
+ * `account` is the one whose key sent the create (its admin key revokes it).
  */
-export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, ex: Exchange): void {
+export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, ex: Exchange, account: 0 | 1 = 0): void {
   const route = aRoute(t, 'keys.create') ?? aEndpoint('keys.create');
   if (ex.request.method !== route.method || !pathOf(ex).endsWith(route.path) || !is2xx(ex)) return;
   if (!isObject(ex.json) || typeof ex.json.id !== 'number') return;
-  revokeOnCleanup(t, ex.json.id);
+  revokeOnCleanup(t, ex.json.id, account);
 }
 
 /** Creates a key in account 1 (or `account`) with its admin key; it is revoked after the check. */
