@@ -153,6 +153,7 @@ export const faultCatalog = {
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },
   'a-head-without-key': { clause: 'A-AUTH-7', description: 'a HEAD without an Authorization header is let through (for load balancers\' probes) as the first account: 200 for a live pipeline, 404 for an absent one, so ids can be enumerated without a key' },
   'a-key-outside-authorization-accepted': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an X-API-Key header or an api_key query parameter authenticates' },
+  'a-key-from-proxy-authorization': { clause: 'A-AUTH-1', description: 'with no Authorization header, the credentials are taken from Proxy-Authorization (behind the corporate proxy): `Proxy-Authorization: Bearer <key>` alone authenticates' },
   'a-key-from-cookie': { clause: 'A-AUTH-1', description: 'with no Authorization header, the key sent as an api_key cookie authenticates (the dashboard\'s session calls the same API)' },
   'a-user-key-authenticates-a': { clause: 'A-AUTH-2', description: 'an unprefixed Bearer value that is a user\'s interface B API key authenticates on interface A as its account\'s admin pipeline key (one login for the whole service)' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },

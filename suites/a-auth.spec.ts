@@ -121,6 +121,11 @@ const KEY_OUTSIDE_AUTHORIZATION: readonly { description: string; options(key: st
   { description: `"X-API-Key: ${KEY}"`, options: (key) => ({ headers: { 'x-api-key': key } }) },
   { description: `"?api_key=${KEY}"`, options: (key) => ({ query: { api_key: key } }) },
   { description: `"?access_token=${KEY}"`, options: (key) => ({ query: { access_token: key } }) },
+  // A gate behind a corporate proxy may read the proxy's credentials header when Authorization is
+  // absent; gateways copy Authorization to X-Authorization or take it in the query string (where a
+  // browser cannot set headers): each is the key outside the one header the spec names.
+  { description: `"Proxy-Authorization: Bearer ${KEY}"`, options: (key) => ({ headers: { 'proxy-authorization': `Bearer ${key}` } }) },
+  { description: `"X-Authorization: Bearer ${KEY}" and "?authorization=Bearer ${KEY}"`, options: (key) => ({ headers: { 'x-authorization': `Bearer ${key}` }, query: { authorization: `Bearer ${key}` } }) },
   // A web dashboard's session often calls the same API with the key in a cookie: one header
   // with the names such sessions use, so a gate that reads any of them is seen in one request.
   { description: `"Cookie: api_key=${KEY}; access_token=${KEY}; token=${KEY}; session=${KEY}"`, options: (key) => ({ headers: { cookie: `api_key=${key}; access_token=${key}; token=${key}; session=${key}` } }) },
@@ -212,7 +217,7 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token= or a cookie without Authorization: 401 with the error object',
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization= or a cookie without Authorization: 401 with the error object',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);

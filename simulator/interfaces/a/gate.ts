@@ -26,11 +26,17 @@ export function aGate(sim: Sim, ctx: Context): void {
  * `a-key-outside-authorization-accepted` is a gate that, when no such header is sent, also takes
  * the key where other APIs put it (an `X-API-Key` header, an `api_key` query parameter) and reads
  * it as if it had come as Bearer. The fault `a-key-from-cookie` is one that takes it from an
- * `api_key` cookie (the dashboard's session calling the same API).
+ * `api_key` cookie (the dashboard's session calling the same API); `a-key-from-proxy-authorization`
+ * one that, behind a corporate proxy, reads the credentials from `Proxy-Authorization` when
+ * `Authorization` is absent.
  */
 function presentedAuthorization(sim: Sim, ctx: Context): string | undefined {
   const header = ctx.get('authorization');
   if (header !== '') return header;
+  if (sim.faults.has('a-key-from-proxy-authorization')) {
+    const proxied = ctx.get('proxy-authorization');
+    if (proxied !== '') return proxied;
+  }
   if (sim.faults.has('a-key-from-cookie')) {
     const session = ctx.cookies.get('api_key');
     if (session) return `Bearer ${session}`;
