@@ -199,6 +199,7 @@ export const faultCatalog = {
   'a-optional-fields-coerced': { clause: 'A-ERR-3', description: 'optional definition fields of the wrong JSON type that read as their own are converted instead of refused: "5439" for a redshift port, "true" for ssl or initial_load, 5 for a description' },
   'a-yaml-unknown-keys-dropped': { clause: 'A-ERR-3', description: 'a definition sent as YAML goes through a loader that keeps only the documented top-level keys: an unknown top-level key in a YAML body is dropped silently and the document taken; the same key in JSON is 422' },
   'a-start-stop-body-unread': { clause: 'A-ERR-3', description: 'start and stop never read the request body: a body with made-up keys, or one that is no object, is ignored and the pipeline started or stopped' },
+  'a-renamed-deployment-not-torn-down': { clause: 'A-PIPE-1', description: 'the runtime\'s teardown is addressed by the name the deployment was registered under at start: a deployed pipeline renamed (PATCH/PUT) since its start is archived by DELETE without being stopped or torn down' },
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },

@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { type JsonObject, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
+import { type JsonObject, is2xx, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
 import { plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
@@ -198,10 +198,13 @@ async function archive(t: CheckContext, id: number, clause: string): Promise<{ d
 interface DeployedCase {
   format: DocumentFormat;
   restart: boolean;
-  redeploy: boolean;
+  /** How the deployed pipeline is redeployed before its DELETE: a changed description, or a rename. */
+  redeploy: 'none' | 'description' | 'name';
 }
 
-const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.boolean() });
+// A rename matters of its own: a runtime that addresses the deployment by the name it was started
+// under finds nothing to tear down once the pipeline is renamed.
+const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.constantFrom<DeployedCase['redeploy']>('none', 'description', 'name') });
 
 /** The pipeline's metadata (before or after its DELETE), where the target serves reads and answers 200. */
 async function readMetadata(t: CheckContext, id: number): Promise<JsonObject | undefined> {
@@ -240,7 +243,8 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
     await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
   }
-  if (c.redeploy) await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${counter}` } });
+  if (c.redeploy === 'description') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${counter}` } });
+  if (c.redeploy === 'name') await renameDeployed(t, id, document);
   if (waitMs > 0) await t.advanceClock(waitMs);
   const { body: before } = await readPipeline(t, 0, id);
   // A-PIPE-1 is about a deployed pipeline: one the target shows otherwise (still starting, say)
@@ -256,6 +260,19 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read);
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
+}
+
+/**
+ * Renames a deployed pipeline (PATCH of its name, or PUT of its definition under a new name where
+ * no PATCH is routed); a target that refuses the rename leaves the case an undisturbed deployed
+ * pipeline, noted.
+ */
+async function renameDeployed(t: CheckContext, id: number, document: JsonObject): Promise<void> {
+  const name = uniqueName(t, 'pipe1-renamed');
+  const ex = aRoute(t, 'pipelines.update') !== null
+    ? await aSend(t, t.a(), 'pipelines.update', id, { body: { name } })
+    : aRoute(t, 'pipelines.replace') !== null ? await aSend(t, t.a(), 'pipelines.replace', id, documentBody({ ...document, name }, definitionFormat(t))) : undefined;
+  if (ex !== undefined && !is2xx(ex)) t.note(`${requestLine(ex)} (a rename of the deployed pipeline ${id}) answered ${ex.response.status}: that case deleted it under its first name`);
 }
 
 /** A pipeline's state as a note says it: the spec's word, or the target's where the document does not map it. */
@@ -277,7 +294,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');

@@ -129,9 +129,16 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   if (isDeployed(pipeline)) return pipeline;
   const now = sim.clock.now();
   deploy(pipeline, now, 'start');
+  startedWith.set(pipeline, pipeline.definition);
   pipeline.updatedAt = now;
   return pipeline;
 }
+
+/**
+ * The definition each pipeline was last started with (its name is the deployment's registration
+ * with the runtime); only the fault `a-renamed-deployment-not-torn-down` reads it.
+ */
+const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 
 /** Idempotent: stopping a pipeline that is not deployed changes nothing. */
 export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
@@ -156,7 +163,11 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   settle(pipeline, now);
   if (!isDeployed(pipeline) && sim.faults.has('a-delete-not-deployed-starts')) deploy(pipeline, now, 'start');
   if (isDeployed(pipeline)) {
-    if (sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: the runtime's teardown is addressed by the name the deployment was registered
+    // under at start; a redeploy (a changed definition) reuses that registration, so after a
+    // rename the teardown finds no deployment and the pipeline is archived still running.
+    const unfound = sim.faults.has('a-renamed-deployment-not-torn-down') && startedWith.get(pipeline)?.name !== pipeline.name;
+    if (unfound || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);
