@@ -202,6 +202,7 @@ export const faultCatalog = {
   'a-renamed-deployment-not-torn-down': { clause: 'A-PIPE-1', description: 'the runtime\'s teardown is addressed by the name the deployment was registered under at start: a deployed pipeline renamed (PATCH/PUT) since its start is archived by DELETE without being stopped or torn down' },
   'a-delete-deployed-keeps-running': { clause: 'A-PIPE-1', description: 'DELETE of a deployed pipeline archives it but leaves it running' },
   'a-delete-not-deployed-starts': { clause: 'A-PIPE-2', description: 'DELETE of a not-deployed pipeline deploys it briefly before archiving (a side effect)' },
+  'a-archive-restores-started-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline puts back the definition it was last started with ("the archive keeps the version that last ran"): a pipeline started, stopped, then updated loses the update when archived' },
   'a-archive-purges-definition': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also purges its stored definition, keeping only its name' },
   'a-archive-clears-last-sync': { clause: 'A-PIPE-2', description: 'archiving a not-deployed pipeline also clears when it last synced (last_sync_at null after), as a clean-up with the archive' },
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },

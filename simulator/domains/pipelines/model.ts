@@ -136,7 +136,8 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
 
 /**
  * The definition each pipeline was last started with (its name is the deployment's registration
- * with the runtime); only the fault `a-renamed-deployment-not-torn-down` reads it.
+ * with the runtime); only the faults `a-renamed-deployment-not-torn-down` and
+ * `a-archive-restores-started-definition` read it.
  */
 const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 
@@ -177,6 +178,10 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
     }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
+    // The fault: "the archive keeps the version that last ran", so a change made since the last
+    // start (a stopped pipeline updated) is lost.
+    const ran = startedWith.get(pipeline);
+    if (ran && sim.faults.has('a-archive-restores-started-definition')) pipeline.definition = ran;
     // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
     if (sim.faults.has('a-archive-purges-definition')) pipeline.definition = { name: pipeline.definition.name };
     if (sim.faults.has('a-archive-clears-last-sync')) pipeline.lastSyncAt = null;
