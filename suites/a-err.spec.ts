@@ -266,6 +266,8 @@ interface OwnPipeline {
   stored: Document;
   endpoints: Endpoint[];
   patchType: string;
+  /** Every PATCH media type the target was seen to take, `patchType` first: each may be read by its own code. */
+  patchTypes: string[];
 }
 
 /** Sends a document to an endpoint; PATCH sends it as a patch of the stored definition, as `own.patchType` says. */
@@ -316,25 +318,24 @@ function documentCases<T>(t: CheckContext, stored: Document, breaker: (doc: Docu
 /**
  * The endpoints the target serves beyond create (validate, PUT and PATCH are conventions), each
  * probed as the broken documents will be sent: a PATCH in the definition format, as a merge patch
- * or as plain JSON, whichever the target takes first. A refusal of a media type is then never
- * read as a refusal of the document.
+ * and as plain JSON (the first taken is the one the sweeps send; every one taken gets the update
+ * sweep's made-up keys, since a deployment may read each media type through other code). A
+ * refusal of a media type is then never read as a refusal of the document.
  */
-async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<{ endpoints: Endpoint[]; patchType: string }> {
+async function servedEndpoints(t: CheckContext, pipelineId: number, stored: Document): Promise<{ endpoints: Endpoint[]; patchType: string; patchTypes: string[] }> {
   const endpoints: Endpoint[] = ['create'];
   const format = definitionFormat(t);
   if (aRoute(t, 'pipelines.validate') && is2xx(await aSend(t, t.a(), 'pipelines.validate', documentBody(stored, format)))) endpoints.push('validate');
   if (aRoute(t, 'pipelines.replace') && is2xx(await aSend(t, t.a(), 'pipelines.replace', pipelineId, documentBody(stored, format)))) endpoints.push('replace');
-  let patchType: string = PATCH_TYPES[0];
+  const patchTypes: string[] = [];
   if (aRoute(t, 'pipelines.update')) {
+    // Every type sets the same description: the stored definition is the same whichever is taken.
     for (const type of format === 'json' ? PATCH_TYPES : [PATCH_TYPES[0]]) {
-      if (is2xx(await sendDocument(t, 'update', { id: pipelineId, patchType: type }, { description: 'a conformance check' }, format))) {
-        endpoints.push('update');
-        patchType = type;
-        break;
-      }
+      if (is2xx(await sendDocument(t, 'update', { id: pipelineId, patchType: type }, { description: 'a conformance check' }, format))) patchTypes.push(type);
     }
+    if (patchTypes.length > 0) endpoints.push('update');
   }
-  return { endpoints, patchType };
+  return { endpoints, patchType: patchTypes[0] ?? PATCH_TYPES[0], patchTypes };
 }
 
 /**
@@ -346,9 +347,9 @@ async function ownPipeline(t: CheckContext, base: string): Promise<OwnPipeline> 
   const generated = plainDefinition(uniqueName(t, base));
   const made = await createPipeline(t, 0, generated);
   const stored = parseDocument(made.created.request.body) ?? generated;
-  const { endpoints, patchType } = await servedEndpoints(t, made.id, stored);
+  const { endpoints, patchType, patchTypes } = await servedEndpoints(t, made.id, stored);
   // The PATCH probe set a description: that is the stored definition now.
-  return { id: made.id, stored: endpoints.includes('update') ? { ...stored, description: 'a conformance check' } : stored, endpoints, patchType };
+  return { id: made.id, stored: endpoints.includes('update') ? { ...stored, description: 'a conformance check' } : stored, endpoints, patchType, patchTypes };
 }
 
 /** The document a create request carried (JSON or YAML text). */
@@ -623,10 +624,10 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
   const bodies = sweep.cases.filter((c) => c.kind === 'not-object');
   const counts = { sent: 0, judged: 0, kept: 0 };
   let definition = await readDefinitionTwice(t, own.id);
-  const send = async (method: 'replace' | 'update', c: SweepCase, body: unknown): Promise<Exchange> => {
-    const ex = await sendDocument(t, method, own, body, format);
+  const send = async (method: 'replace' | 'update', c: SweepCase, body: unknown, patchType = own.patchType): Promise<Exchange> => {
+    const ex = await sendDocument(t, method, { id: own.id, patchType }, body, format);
     counts.sent++;
-    const what = `${requestLine(ex)} (${format}) with ${c.description}`;
+    const what = `${requestLine(ex)} (${patchType === own.patchType || format !== 'json' ? format : patchType}) with ${c.description}`;
     if (await judgeSweepCase(t, ex, c, body, what, sweep.taken[c.base], own.id)) counts.judged++;
     if ('unreadable' in definition) return ex;
     // A 422 changed nothing; any other answer took the document or refused it otherwise: what
@@ -652,23 +653,30 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
   if (methods.includes('update')) {
     const base = await patchBase(t, own, sweep, methods.includes('replace'));
     if (base !== ownBase) definition = await readDefinitionTwice(t, own.id);
-    // The objects whose made-up key the update refused: closed to unknown keys on this target.
-    const closed = new Set<string>();
-    for (const c of sweep.cases) {
-      if (c.base !== base || c.kind === 'not-object') continue;
-      const ex = await send('update', c, patchCarrying(c));
-      if (c.kind === 'made-up-key' && ex.response.status === 422) closed.add(showPath(c.at));
-    }
-    // The made-up keys again, set to null: a merge patch's deletion of a key the definition does
-    // not have is a no-op to merging, yet the body holds an unknown key all the same. Inside an
-    // object the target keeps open (its made-up key taken) a null deletes nothing there: not sent.
+    // Every case in the first media type taken; the made-up keys (with a value, then null) in each
+    // other one too, where a deployment may read the body through other code (a plain JSON body
+    // into an update model that keeps only what it knows): few requests, one per object.
     let open = 0;
-    for (const c of sweep.cases.map(madeUpKeyNulled)) {
-      if (c === null || c.base !== base) continue;
-      if (t.profile === 'simulator' || c.at.length === 0 || closed.has(showPath(c.at))) await send('update', c, patchCarrying(c));
-      else open++;
+    for (const type of format === 'json' ? own.patchTypes : [own.patchType]) {
+      const first = type === own.patchType;
+      // The objects whose made-up key the update refused: closed to unknown keys on this target.
+      const closed = new Set<string>();
+      for (const c of sweep.cases) {
+        if (c.base !== base || c.kind === 'not-object' || (!first && c.kind !== 'made-up-key')) continue;
+        const ex = await send('update', c, patchCarrying(c), type);
+        if (c.kind === 'made-up-key' && ex.response.status === 422) closed.add(showPath(c.at));
+      }
+      // The made-up keys again, set to null: a merge patch's deletion of a key the definition does
+      // not have is a no-op to merging, yet the body holds an unknown key all the same. Inside an
+      // object the target keeps open (its made-up key taken) a null deletes nothing there: not sent.
+      for (const c of sweep.cases.map(madeUpKeyNulled)) {
+        if (c === null || c.base !== base) continue;
+        if (t.profile === 'simulator' || c.at.length === 0 || closed.has(showPath(c.at))) await send('update', c, patchCarrying(c), type);
+        else open++;
+      }
     }
     if (open) t.note(`${open} made-up key(s) set to null were not sent in a PATCH: their object took the same key with a value (open to any key on this target, or the update refused otherwise), where a null deletes nothing`);
+    if (own.patchTypes.length > 1 && format === 'json') t.note(`the update sweep's made-up keys went in every PATCH media type the target took: ${own.patchTypes.join(', ')}`);
     for (const c of bodies) await send('update', c, c.document);
   }
   t.note(`A-ERR-3 sweep of the check's own pipeline: ${counts.sent} misshapen definitions sent to ${methods.join(' and ')}, ${counts.judged} judged, ${counts.kept} refusals seen to leave the definition as it was`);

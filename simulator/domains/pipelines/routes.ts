@@ -71,8 +71,15 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   router.patch('/pipelines/:id', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    // Read before the body: the body reader takes a merge patch as JSON.
+    const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
     const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
-    ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, patch), aBase(ctx, prefix));
+    // The fault: a PATCH sent as plain JSON (not a merge patch) is read into an update DTO that
+    // copies only the definition's known top-level members: the body's unknown keys vanish.
+    const dto = plainJson && sim.faults.has('a-plain-json-patch-drops-unknown-keys') && isPlainObject(patch)
+      ? Object.fromEntries(Object.entries(patch).filter(([key]) => UPDATE_DTO_MEMBERS.has(key)))
+      : patch;
+    ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, dto), aBase(ctx, prefix));
   });
 
   router.post(paths.start, async (ctx) => {
@@ -130,4 +137,11 @@ function rankAcceptByHand(accept: string): { type: string; q: number }[] {
       return { type, q: params.length ? Number((params.find((p) => p.startsWith('q=')) as string).slice(2)) : 1 };
     })
     .sort((a, b) => b.q - a.q);
+}
+
+/** The fault `a-plain-json-patch-drops-unknown-keys`: the members its update DTO copies. */
+const UPDATE_DTO_MEMBERS = new Set(['name', 'description', 'source', 'destination', 'sync']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
