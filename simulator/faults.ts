@@ -124,6 +124,7 @@ export const faultCatalog = {
   'b-foreign-watch-allowed': { clause: 'X-ISO-1', description: 'a caller may watch another account\'s job by id' },
   'b-other-accounts-keys-refused': { clause: 'B-AUTH-1', description: 'only the first account\'s keys authenticate: the key lookup never looks past it' },
   'b-accept-compared-as-string': { clause: 'B-VER-1', description: 'Accept is compared as a string: only exactly `application/vnd.service+json; version=2` is served, other spellings of that media type are refused' },
+  'b-conn-rename-skips-accept': { clause: 'B-VER-1', description: 'PUT /connections/{type}/{id} (the connection rename, served by its own controller mounted before the version negotiation) skips the Accept check: without Accept, or with another media type or version, it is served and renames' },
   'b-accept-checked-on-get-and-post-only': { clause: 'B-VER-1', description: 'the Accept check is mounted on the GET and POST routes only: a PUT or DELETE without the versioned Accept header, or with another one, is served' },
   'b-invoices-of-every-account': { clause: 'B-INV-1', description: 'GET /invoices lists every account\'s invoices, not only the caller\'s (the query lost its account condition)' },
   'b-member-job-creator-id-string': { clause: 'B-SCHEMA-1', description: 'a job started by any user but the account\'s first (a member) shows creator.id as a string: the id read from another column for users other than the owner' },

@@ -5,9 +5,10 @@ import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites
 
 /**
  * B-VER-1 holds for every request, not only those that read or create: b-ver/accept-required-on-writes
- * also sends PUT and DELETE requests that would change only what the run made (PUT /user with its
- * own fields, a salt reset and a deletion of hooks the run made). A deployment that checks Accept
- * on GET and POST only fails on each of them, the others aside.
+ * sends every write the spec lists (the endpoint catalog's), the updates on what the run made or
+ * can put back (PUT /user with its own fields, a salt reset of a hook the run made, a fixture
+ * connection's rename). A deployment that checks Accept on GET and POST only fails on each of
+ * them, the others aside; one whose connection rename alone skips the check fails on it.
  */
 
 const NOT_ACCEPTABLE = { status: 406, body: '{"message":"Not acceptable."}' };
@@ -35,10 +36,16 @@ describe('b-ver/accept-required-on-writes on PUT and DELETE', () => {
   it.each([
     ['PUT /user', {}],
     ['PUT /hooks/{id}/reset', { userUnserved: true }],
-    ['DELETE /hooks/{id}', { userUnserved: true, reset: true }],
+    ['PUT /connections/mysql/{id}', { userUnserved: true, reset: true }],
   ] as const)('fails on %s where Accept is checked on GET and POST only', { timeout: 60_000 }, async (key, refuse) => {
     const check = await writesCheck(['b-accept-checked-on-get-and-post-only'], refuse);
     expect(check.verdict, describeChecks([check])).toBe('fail');
     expect(check.failures[0]?.message).toContain(`${key} with no Accept header was not refused`);
+  });
+
+  it('fails on the connection rename where it alone skips the Accept check', { timeout: 60_000 }, async () => {
+    const check = await writesCheck(['b-conn-rename-skips-accept']);
+    expect(check.verdict, describeChecks([check])).toBe('fail');
+    expect(check.failures[0]?.message).toContain('PUT /connections/mysql/{id} with no Accept header was not refused');
   });
 });

@@ -98,6 +98,9 @@ function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache
   // b-accept-checked-on-get-and-post-only: the version negotiation hangs on the reading and
   // creating routes only, so updates and deletions never meet it.
   if (sim.faults.has('b-accept-checked-on-get-and-post-only') && ctx.method !== 'GET' && ctx.method !== 'POST') return;
+  // b-conn-rename-skips-accept: the connection rename is served by the connectors' own
+  // controller, mounted before the version negotiation.
+  if (sim.faults.has('b-conn-rename-skips-accept') && ctx.method === 'PUT' && /\/connections\/[^/]+\/[^/]+\/?$/.test(ctx.path)) return;
   const accept = ctx.get('accept');
   const served = sim.faults.has('b-missing-accept-served') && !accept;
   const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptVerdicts.accepts(accept, sim.options.profile === 'lenient');
