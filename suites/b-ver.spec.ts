@@ -200,6 +200,37 @@ check({
   },
 });
 
+/**
+ * Spellings of the required media type other than the canonical one, each write of the spec gets
+ * in turn: without the space, and one that departs from it every way at once (another range
+ * before it, letters cased otherwise, a space before `;`, the version quoted, a weight), so a
+ * comparison of strings, or of any one of those parts, refuses it.
+ */
+const RIGHT_ON_WRITES = [`${VENDOR_TYPE};version=2`, `text/html;q=0.1, Application/Vnd.Service+JSON ;version="2"; q=0.9`];
+
+check({
+  id: 'b-ver/accept-as-media-type-on-writes',
+  clauses: ['B-VER-1'],
+  title: 'B-VER-1: every write the spec lists that the run can undo (job create and watch, user update, SSH key and hook create, hook reset, connection rename, notification mark) is served under other spellings of the versioned Accept header (no space, case, spacing, quoting, a weight, among other ranges), not only the canonical one',
+  needs: ['b', 'write'],
+  async run(t) {
+    const pass = async (accept: string): Promise<void> => {
+      const notSent = await exerciseWrites(t, { headers: { accept } }, (endpoint, ex) => {
+        const refused = refusedGapValues(t, endpoint, ex);
+        if (refused) {
+          t.note(`${endpoint.key} with Accept ${JSON.stringify(accept)} ${refused}, so whether that spelling is served there was not seen`);
+          return;
+        }
+        t.expect.status(ex, '2xx', 'B-VER-1', `${endpoint.key} with Accept ${JSON.stringify(accept)} names the required media type but was refused`);
+      });
+      if (notSent.length) t.note(`with Accept ${JSON.stringify(accept)}: ${describeNotSent(notSent)}`);
+    };
+    for (const accept of RIGHT_ON_WRITES) await pass(accept);
+    // Then a few more spellings drawn as the reads get them.
+    await t.property('equivalent spellings are served on writes', rightAccept, pass, { runs: 2 });
+  },
+});
+
 check({
   id: 'b-ver/not-acceptable-is-406',
   clauses: ['B-GAP-2'],

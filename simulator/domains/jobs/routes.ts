@@ -31,6 +31,10 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   // B-JOB-1 / B-JOB-2; 201 as in the real service (docs/interface-b.md).
   router.post('/jobs', async (ctx) => {
     const { account, user, links } = ctx.state;
+    // b-jobs-accept-compared-as-string: the job controller checks the version again, by a string comparison of its own.
+    if (sim.faults.has('b-jobs-accept-compared-as-string') && ctx.get('accept') !== 'application/vnd.service+json; version=2') {
+      throw new ApiError('not_acceptable', { message: 'Not acceptable: send Accept: application/vnd.service+json; version=2.' });
+    }
     // b-hdr-jobs-exact-type: this handler checks its Content-Type itself, as a string, before the shared body reader.
     if (sim.faults.has('b-hdr-jobs-exact-type') && ctx.get('content-type') !== '' && ctx.get('content-type') !== 'application/json') {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
