@@ -245,6 +245,14 @@ check({
   },
 });
 
+/**
+ * Accept values naming plain application/json beside the versioned type at the same weight, in
+ * either order (application/json first too): B-VER-2 gives successful answers the vendor type
+ * with no exception for how the client ordered or weighed the ranges it takes, so a negotiation
+ * that lets the first range of the top weight pick the label is wrong.
+ */
+const JSON_AT_SAME_WEIGHT = [`application/json, ${VENDOR_TYPE}; version=2`, `${VENDOR_TYPE}; version=2, application/json`, `application/json;q=0.5, ${VENDOR_TYPE};version=2;q=0.5`];
+
 function expectVendorType(t: CheckContext, ex: Exchange, what: string): void {
   t.expect.status(ex, '2xx', 'B-VER-2', `${what} should succeed to check its media type (answered ${ex.response.status})`);
   expectVendorMediaType(t, ex);
@@ -273,7 +281,7 @@ async function expectEmptyPageVendorType(t: CheckContext): Promise<void> {
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it, and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end)",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end)",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);
@@ -285,6 +293,14 @@ check({
       t.note('the target document has one account: only account 1\'s answers were seen');
     }
     await expectEmptyPageVendorType(t);
+    // The other ranges of the drawn spellings below weigh less than the vendor type: these give
+    // application/json the same weight, before it and after it, each on a read of its own.
+    const reads = specReads(t);
+    for (let i = 0; i < Math.max(reads.length, JSON_AT_SAME_WEIGHT.length); i += 1) {
+      const path = reads[i % reads.length]!;
+      const accept = JSON_AT_SAME_WEIGHT[i % JSON_AT_SAME_WEIGHT.length]!;
+      expectVendorType(t, await t.b().get(path, { headers: { accept } }), `GET ${path} with Accept ${JSON.stringify(accept)}`);
+    }
     await t.property('media type under any Accept spelling', fc.tuple(rightAccept, fc.constantFrom(...specReads(t))), async ([accept, path]) => {
       expectVendorType(t, await t.b().get(path, { headers: { accept } }), `GET ${path} with Accept ${JSON.stringify(accept)}`);
     });

@@ -54,7 +54,7 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null && !(sim.faults.has('b-empty-list-plain-json') && isEmptyList(ctx.body))) {
-        ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
+        ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) || (sim.faults.has('b-plain-json-first-labels-json') && prefersPlainJson(ctx.get('accept'))) ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
       }
     } catch (err) {
       faultyErrorHandling(sim, ctx, err);
@@ -254,4 +254,21 @@ function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   // b-later-accounts-plain-json: the vendor media type rolled out to the first account only.
   if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.firstAccount()) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
+}
+
+/**
+ * b-plain-json-first-labels-json: the answer's type negotiated among the two a serializer offers
+ * (the vendor type, and plain JSON for older clients), the client's first range of the highest
+ * weight winning: a plain application/json listed before the vendor type at the same weight
+ * labels the answer with it.
+ */
+function prefersPlainJson(accept: string): boolean {
+  const ranges = accept.split(',').map((range) => {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return { type, q: q === undefined ? 1 : Number(q.slice(2)) };
+  });
+  // A stable sort: at the same weight the client's order stands.
+  const best = ranges.filter((r) => r.type === 'application/json' || r.type === 'application/vnd.service+json').sort((a, b) => b.q - a.q)[0];
+  return best?.type === 'application/json';
 }
