@@ -54,7 +54,7 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
   account.connectionGroups.set(group.id, group);
   if (problems.length && refusedAfter === 'insert') throw invalidFields(problems);
   // b-group-members-not-assigned: the answer lists them, but nobody moved them.
-  if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(account, connection, group, now);
+  if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(sim, account, connection, group, now);
   if (problems.length) throw invalidFields(problems);
   return { group, members };
 }
@@ -92,14 +92,14 @@ function resolveRef(sim: Sim, account: AccountState, ref: ConnectionRef): Connec
   });
 }
 
-function assign(account: AccountState, connection: Connection, group: ConnectionGroup, now: number): void {
+function assign(sim: Sim, account: AccountState, connection: Connection, group: ConnectionGroup, now: number): void {
   const previous = connection.connectionGroupId === null ? undefined : account.connectionGroups.get(connection.connectionGroupId);
   if (previous && previous !== group) {
     previous.connectionIds = previous.connectionIds.filter((id) => id !== connection.id);
     previous.updatedAt = now;
   }
   connection.connectionGroupId = group.id;
-  if (!firstGroupOf.has(connection)) firstGroupOf.set(connection, group.id);
+  if (sim.faults.has('b-update-answer-first-group') && !firstGroupOf.has(connection)) firstGroupOf.set(connection, group.id);
   connection.updatedAt = now;
   group.connectionIds.push(connection.id);
 }
@@ -107,7 +107,7 @@ function assign(account: AccountState, connection: Connection, group: Connection
 /**
  * The group each connection first joined: the membership row the fault
  * b-update-answer-first-group has the update's answer join on (inserted once, never moved).
- * Written always, read only under the fault.
+ * Written and read only under the fault.
  */
 export const firstGroupOf = new WeakMap<Connection, number>();
 

@@ -31,7 +31,7 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     updatedAt: now,
   };
   account.hooks.set(hook.id, hook);
-  createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
+  if (sim.faults.has('b-hook-reset-reverts-update')) createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
   return hook;
 }
 
@@ -80,10 +80,10 @@ export function updateHook(sim: Sim, hook: Hook, fields: HookFields, changed: bo
 }
 
 /** Deletes the hook and gives it back as it was, which the real service answers with (sections/delete-hook.md). */
-export function deleteHook(account: AccountState, id: number): Hook {
+export function deleteHook(sim: Sim, account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
   account.hooks.delete(hook.id);
-  deletedHookIds.set(account, (deletedHookIds.get(account) ?? new Set<number>()).add(hook.id));
+  if (sim.faults.has('b-hook-reset-deleted-500')) deletedHookIds.set(account, (deletedHookIds.get(account) ?? new Set<number>()).add(hook.id));
   return hook;
 }
 

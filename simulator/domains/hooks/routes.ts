@@ -73,7 +73,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): 200 with the hook as it was, as the real docs show.
   router.delete('/hooks/:hook_id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentHook(sim, deleteHook(account, pathId(ctx.params.hook_id)), links);
+    ctx.body = presentHook(sim, deleteHook(sim, account, pathId(ctx.params.hook_id)), links);
   });
 
   // The operation takes no body; one that is sent must still be JSON (and is ignored).

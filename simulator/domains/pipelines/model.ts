@@ -129,15 +129,15 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   if (isDeployed(pipeline)) return pipeline;
   const now = sim.clock.now();
   deploy(pipeline, now, 'start');
-  startedWith.set(pipeline, pipeline.definition);
+  if (sim.faults.has('a-renamed-deployment-not-torn-down') || sim.faults.has('a-archive-restores-started-definition')) startedWith.set(pipeline, pipeline.definition);
   pipeline.updatedAt = now;
   return pipeline;
 }
 
 /**
  * The definition each pipeline was last started with (its name is the deployment's registration
- * with the runtime); only the faults `a-renamed-deployment-not-torn-down` and
- * `a-archive-restores-started-definition` read it.
+ * with the runtime); kept and read only while the fault `a-renamed-deployment-not-torn-down` or
+ * `a-archive-restores-started-definition` is on.
  */
 const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 

@@ -88,7 +88,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
     updatedAt: now,
   };
   account.sshKeys.set(key.id, key);
-  ownerLogin.set(key, user.email);
+  if (sim.faults.has('b-ssh-key-lost-on-email-change')) ownerLogin.set(key, user.email);
   return key;
 }
 
@@ -135,9 +135,10 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
 
 /** `DELETE /user/keys/{key_id}`. */
 /** Deletes the key and gives it back as it was, which the real service answers with (sections/delete-public-key.md). */
-export function deleteSshKey(account: AccountState, user: User, id: number): SshKey {
+export function deleteSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
   const key = ownSshKey(account, user, id);
   account.sshKeys.delete(key.id);
+  if (!sim.faults.has('b-ssh-key-deleted-still-registered')) return key;
   const gone = deletedFingerprints.get(account) ?? new Set<string>();
   gone.add(`${key.userId}:${key.fingerprint}`);
   deletedFingerprints.set(account, gone);

@@ -39,7 +39,9 @@ function regenerateTokens(sim: Sim): RouterMiddleware<BState> {
  */
 const profileKeys = new WeakMap<object, string>();
 
-function cacheProfile(user: { apiKey: string }): string {
+function cacheProfile(sim: Sim, user: { apiKey: string }): string {
+  // Kept only while the fault is on: the faultless simulator caches no profile.
+  if (!sim.faults.has('b-user-update-restores-replaced-key')) return user.apiKey;
   const cached = profileKeys.get(user) ?? user.apiKey;
   profileKeys.set(user, cached);
   return cached;
@@ -49,7 +51,7 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the authenticated user, e.g. to read the unread notification count.
   router.get('/user', (ctx) => {
     const { account, user, links } = ctx.state;
-    cacheProfile(user);
+    cacheProfile(sim, user);
     ctx.body = presentUser(sim, account, user, links);
   });
 
@@ -59,7 +61,7 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
     // b-user-update-writes-owner: the profile looked up by the account (its first user, the
     // owner) instead of by the caller, as a single-user build of the service would.
     const updated = sim.faults.has('b-user-update-writes-owner') ? (accountOwner(account) ?? user) : user;
-    const cachedKey = cacheProfile(updated);
+    const cachedKey = cacheProfile(sim, updated);
     // b-user-update-restores-replaced-key: the profile row saved whole from the cache, with the
     // key it held before a regeneration.
     if (sim.faults.has('b-user-update-restores-replaced-key') && cachedKey !== updated.apiKey) {
@@ -100,6 +102,6 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): 200 with the key as it was, as the real docs show.
   router.delete('/user/keys/:key_id', (ctx) => {
     const { account, user, links } = ctx.state;
-    ctx.body = presentSshKey(sim, deleteSshKey(account, user, pathId(ctx.params.key_id)), links);
+    ctx.body = presentSshKey(sim, deleteSshKey(sim, account, user, pathId(ctx.params.key_id)), links);
   });
 }
