@@ -872,6 +872,20 @@ function aboutJob(body: unknown, job: JsonObject, own: unknown): boolean {
   return body.id === job.id && typeof job.created_at === 'string' && body.created_at === job.created_at;
 }
 
+/**
+ * Whether a POST to account 1's own hook names its job: an object in it, at any depth (the job
+ * itself, or wrapped in an event), with the job's id or its creation time. The creation time is
+ * text, which no id translation touches: a deployment whose ids pass 2^53, read here as the
+ * nearest double or a stand-in, still names the job by it. The check runs alone, so no other job
+ * of account 1 is made meanwhile.
+ */
+function namesJob(body: unknown, job: JsonObject, jobId: unknown): boolean {
+  if (Array.isArray(body)) return body.some((item) => namesJob(item, job, jobId));
+  if (!isObject(body)) return false;
+  if (body.id === jobId || (typeof job.created_at === 'string' && body.created_at === job.created_at)) return true;
+  return Object.values(body).some((value) => namesJob(value, job, jobId));
+}
+
 /** How long account 2's listener is watched after account 1's own hook heard of its job: one dispatch sends to both. */
 const FOREIGN_HOOK_WATCH_MS = 2_000;
 
@@ -915,7 +929,7 @@ check({
     // Reading the job lets a target that settles jobs on read notice its end; what it says is not judged.
     const own = await t.poll(async () => {
       await t.b().get(`/jobs/${jobId}`);
-      return listener.received.find((r) => r.path === ownPath && isObject(jsonOfBody(r.body)) && (jsonOfBody(r.body) as JsonObject).id === jobId);
+      return listener.received.find((r) => r.path === ownPath && namesJob(jsonOfBody(r.body), job, jobId));
     }, { timeoutMs: jobEndMs(t.target), intervalMs: 500 });
     if (!own) return t.skip(`account 1's own hook heard nothing of its job ${jobId} within ${jobEndMs(t.target) / 1000} s ${jobTimingHint('job_end_seconds')}: that account 2's hears nothing would mean nothing`);
     const ownBody = jsonOfBody(own.body);
