@@ -51,6 +51,18 @@ function operations(t: CheckContext): Operation[] {
   const ops: Operation[] = pipelineOperations(t).map((e) => ({ label: `${e.route.method} ${e.route.path}`, archive: e.operation === 'pipelines.archive', method: e.route.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
   const read = pipelineOperations(t).find((e) => e.operation === 'pipelines.read' && e.route.method === 'GET');
   if (read) ops.push({ label: `HEAD ${read.route.path}`, archive: false, head: true, method: 'HEAD', path: (id) => pathWithId(read, id) });
+  // Conditional reads (RFC 9110 13.1): a precondition judged from an id index of every account,
+  // before the owner is compared, answers 304 (or 412) for another account's pipeline. Three
+  // requests, one precondition each: `*` (any current representation), an ETag no deployment
+  // made, and a date long before any pipeline.
+  if (read) {
+    const conditions: [string, Record<string, string>, boolean][] = [
+      ['If-None-Match: *', { 'If-None-Match': '*' }, false],
+      ['If-None-Match: a made-up ETag', { 'If-None-Match': '"disco-made-up-etag"' }, true],
+      ['If-Modified-Since: 2000', { 'If-Modified-Since': 'Sat, 01 Jan 2000 00:00:00 GMT' }, false],
+    ];
+    for (const [what, headers, head] of conditions) ops.push({ label: `${head ? 'HEAD' : 'GET'} ${read.route.path} (${what})`, archive: false, ...(head ? { head } : {}), method: head ? 'HEAD' : 'GET', path: (id) => pathWithId(read, id), options: () => ({ headers }) });
+  }
   // Methods the pipeline's path serves for no operation: a 405 whose Allow (or message) says what
   // this pipeline permits now, or an OPTIONS that lists it, tells a foreign pipeline from an
   // absent one as surely as a 404 that differs. OPTIONS, and one write the path lacks.

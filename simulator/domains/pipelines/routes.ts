@@ -53,6 +53,15 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
         return;
       }
     }
+    // The fault: `If-None-Match: *` (any current representation) answered from an id index of
+    // every account, before the record and its account are loaded.
+    if (sim.faults.has('a-conditional-read-foreign-304') && ctx.get('if-none-match').trim() === '*') {
+      const id = Number(ctx.params.id);
+      if ([...sim.store.accounts.values()].some((a) => a.pipelines.has(id))) {
+        ctx.status = 304;
+        return;
+      }
+    }
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
   });
