@@ -34,8 +34,11 @@ interface Operation {
   archive: boolean;
   /** A HEAD of the read: no operation of the catalog, and without a body to hold an error object. */
   head?: boolean;
-  /** A method the pipeline's path serves for no operation (OPTIONS, say): any answer, but alike. */
+  /** A method the pipeline's path serves for no operation (OPTIONS, say), or a path under it the target serves for none: any answer, but alike. */
   unserved?: boolean;
+  /** Sent without a key: a router that finds the id before it asks for the key tells anyone. */
+  keyless?: boolean;
+
   method: string;
   path: (id: number) => string;
   options?: (id: number) => RequestOptions;
@@ -71,12 +74,18 @@ function operations(t: CheckContext): Operation[] {
     const served = new Set(pipelineOperations(t).filter((e) => e.route.path === record.route.path).map((e) => e.route.method.toUpperCase()));
     const unserved = ['OPTIONS', ...['POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !served.has(m)).slice(0, 1)].filter((m) => !served.has(m));
     for (const method of unserved) ops.push({ label: `${method} ${record.route.path} (a method it serves for no operation)`, archive: false, unserved: true, method, path: (id) => pathWithId(record, id) });
+    // A path under the pipeline's that no deployment serves: a sub-router that loads the id (in
+    // any account) before it finds no handler answers it otherwise for an id some account holds.
+    // With the key, and without one (where both must be refused alike, however).
+    const sub = (id: number): string => `${pathWithId(record, id).replace(/\/+$/, '')}/disco-no-such-part`;
+    ops.push({ label: `GET ${record.route.path}/disco-no-such-part (a path under it the target serves for nothing)`, archive: false, unserved: true, method: 'GET', path: sub });
+    ops.push({ label: `GET ${record.route.path}/disco-no-such-part without a key`, archive: false, unserved: true, keyless: true, method: 'GET', path: sub });
   }
   return ops;
 }
 
 function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
-  return t.a(0).request(op.method, op.path(id), op.options?.(id) ?? {});
+  return (op.keyless ? t.aWithAuthorization(null) : t.a(0)).request(op.method, op.path(id), op.options?.(id) ?? {});
 }
 
 /**

@@ -38,6 +38,13 @@ export function interfaceARouter(sim: Sim): MountedInterface {
         allowed = allowed.filter((m) => m === 'GET' || m === 'HEAD');
       }
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
+      // The fault: a pipeline sub-router loads its pipeline by id (any account: the owner is
+      // compared in the handlers) before it looks for a handler, and names what it did not find;
+      // before the key.
+      const sub = PIPELINE_SUBPATH_ID.exec(ctx.path);
+      if (sub && sim.faults.has('a-pipeline-subpath-404-owner-known') && [...sim.store.accounts.values()].some((a) => a.pipelines.has(Number(sub[1])))) {
+        throw new ApiError('not_found', { message: `No route ${ctx.method} ${ctx.path}.` });
+      }
       if (sim.faults.has('a-pipeline-subpath-404-message') && PIPELINE_SUBPATH.test(ctx.path)) {
         // The fault's broken body: a pipeline sub-router of its own answers what it does not
         // know, apart from the one renderer (and before the key).
@@ -117,6 +124,7 @@ function archivedInAnyAccount(sim: Sim, path: string): boolean {
 
 /** A path under one pipeline's (`/pipelines/{id}/...`), under either version prefix. */
 const PIPELINE_SUBPATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+\/./;
+const PIPELINE_SUBPATH_ID = /^\/api\/public\/v\d+\/pipelines\/(\d+)\/./;
 
 /** POST /pipelines (create) or POST of a definition to its validation, under either version prefix. */
 function postsADefinition(sim: Sim, ctx: Context): boolean {
