@@ -4,7 +4,7 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, headerDifferences, Volatility } from './lib/comparison.ts';
-import { PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
+import { CookieValueTally, PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
 import { accountTwoPipelines, archiveIfCreated, createPipeline, makePipeline, notAccountOnes, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
@@ -16,12 +16,14 @@ import { documentBody } from './lib/documents.ts';
 import { expectRenameFree, liveNamedForeign } from './lib/foreign-names.ts';
 
 /*
- * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, and
- * OPTIONS and a write the pipeline's path does not serve) gets exactly what it gets for a pipeline that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
+ * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, three
+ * conditional reads, OPTIONS and a write the pipeline's path does not serve, and a path under it
+ * no deployment serves, with the key and without one) gets exactly what it gets for a pipeline that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
  * operations the spec does not define), the same body (the requested id aside, should the body
  * repeat it) and the same headers (date, request ids, and whatever two absent ids already get
  * differently, aside; a cookie, `Last-Modified` and `Expires` by their presence over all pairs,
- * `expectNoPresenceTell`; an ETag by its value where the absent ids all share one, as an ETag
+ * `expectNoPresenceTell`, and a cookie by its value where the value is steady for each kind,
+ * `expectNoCookieValueTell`; an ETag by its value where the absent ids all share one, as an ETag
  * hashed from an error body that does not echo the id is, else by its presence). Account 2's
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
@@ -38,7 +40,6 @@ interface Operation {
   unserved?: boolean;
   /** Sent without a key: a router that finds the id before it asks for the key tells anyone. */
   keyless?: boolean;
-
   method: string;
   path: (id: number) => string;
   options?: (id: number) => RequestOptions;
@@ -95,9 +96,10 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
  * only answer foreign and absent alike (a 405 or a 422 for both is conformant). The simulator's
  * own convention, 404 for every operation, is binding in the simulator profile.
  */
-function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally): void {
+function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally, cookies: CookieValueTally): void {
   const what = `${op.label} of account 2's ${foreign.state} pipeline`;
   presence.record(op.label, foreignEx, absentEx);
+  cookies.record(String(foreign.id), foreignEx, String(absentId), absentEx);
   // A HEAD or OPTIONS the target (or a proxy before it) serves for any id is no tell: only likeness is judged.
   if (!op.head && !op.unserved) t.expect.that(!is2xx(foreignEx), {
     clause: 'A-ENUM-1',
@@ -185,7 +187,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, and OPTIONS and a write its path does not serve, gets the same answer as an absent id (404 for DELETE): status, body and headers; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -214,6 +216,7 @@ check({
     let seed = Date.now();
     const absents = new AbsentAnswers();
     const presence = new PresenceTally();
+    const cookies = new CookieValueTally();
     const askAbsent = async (op: Operation, id: number): Promise<Exchange> => {
       const ex = await send(t, op, id);
       absents.record(op, id, ex);
@@ -228,7 +231,7 @@ check({
         const absentId = absentIdFrom(t.target, seed++);
         const foreignEx = await send(t, op, f.id);
         const absentEx = await askAbsent(op, absentId);
-        expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence);
+        expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence, cookies);
       }
     }
     const cases = fc.tuple(fc.constantFrom(...foreign), fc.constantFrom(...ops), fc.integer({ min: 0, max: 89_999_999 }), fc.boolean());
@@ -244,9 +247,10 @@ check({
         foreignEx = await send(t, op, f.id);
         absentEx = await askAbsent(op, absentId);
       }
-      expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence);
+      expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence, cookies);
     });
     expectNoPresenceTell(t, presence);
+    expectNoCookieValueTell(t, cookies);
 
     for (const f of canSee ? foreign : []) {
       const was = before.get(f.id) ?? {};
@@ -392,6 +396,22 @@ function expectNoPresenceTell(t: CheckContext, presence: PresenceTally): void {
     if (oneWay && discordant >= 3 && discordant * 2 >= split.pairs) {
       t.partial('A-ENUM-1', `the ${split.header} header came with one kind of id only (${counts}), too few pairs to tell a tell from chance (sign test p = ${split.p.toPrecision(2)}); more runs per property (--runs) ask more pairs`);
     } else t.note(`${split.header}: ${counts}; no tell (sign test p = ${split.p.toPrecision(2)})`);
+  }
+}
+
+/**
+ * A-ENUM-1 on a cookie's value (`CookieValueTally`): one that every absent id gets with one value
+ * and a foreign id, asked again and again, with another of its own names something only the
+ * pipeline's existence can (the shard or account that holds it). The values are never shown.
+ */
+function expectNoCookieValueTell(t: CheckContext, cookies: CookieValueTally): void {
+  for (const tell of cookies.tells()) {
+    t.expect.that(false, {
+      clause: 'A-ENUM-1',
+      message: `the cookie ${tell.name} comes with one value for every absent pipeline and another, its own, for account 2's pipeline ${tell.subjectId}: its value tells that the pipeline exists`,
+      expected: `${tell.name} with the value the absent ids get (${tell.referenceAnswers} answers for ${tell.referenceIds} absent ids, all alike; the requested id in it aside), or one that varies by itself`,
+      received: `another value, the same in each of ${tell.subjectAnswers} answers for pipeline ${tell.subjectId} (values not shown)`,
+    });
   }
 }
 

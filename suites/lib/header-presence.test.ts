@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PresenceTally, signTest } from './header-presence.ts';
+import { CookieValueTally, PresenceTally, setCookies, signTest } from './header-presence.ts';
 import { comparableHeaders, headerDifferences } from './comparison.ts';
 import type { Exchange } from './types.ts';
 
@@ -55,5 +55,38 @@ describe('comparableHeaders and the headers compared by presence', () => {
     const a = comparableHeaders(answer({ ...plain, 'last-modified': 'Sun, 29 Nov 2026 10:00:00 GMT', 'set-cookie': 'a=1', expires: '0' }));
     const b = comparableHeaders(answer({ ...plain, 'last-modified': 'Sun, 29 Nov 2026 11:00:00 GMT', 'set-cookie': 'a=2', expires: '-1' }));
     expect(headerDifferences(a, b)).toEqual([]);
+  });
+});
+
+describe('CookieValueTally', () => {
+  const cookie = (value: string): Exchange => answer({ ...plain, 'set-cookie': value });
+
+  it('names a cookie one value for every absent id and a steady other for a foreign id, never its value', () => {
+    const tally = new CookieValueTally();
+    for (let i = 0; i < 6; i++) tally.record('5', cookie('pipeline_shard=globex; Path=/; HttpOnly'), String(900 + i), cookie('pipeline_shard=acme-data; Path=/; HttpOnly'));
+    const tells = tally.tells();
+    expect(tells).toEqual([{ name: 'pipeline_shard', referenceAnswers: 6, referenceIds: 6, subjectId: '5', subjectAnswers: 6 }]);
+    expect(JSON.stringify(tells)).not.toContain('globex');
+  });
+
+  it('judges no sticky cookie drawn at random per answer, nor one stamped with the time (no false alarm)', () => {
+    const tally = new CookieValueTally();
+    for (let i = 0; i < 30; i++) {
+      tally.record('5', cookie(`AWSALB=${Math.random().toString(36).slice(2)}; Expires=Sun, 06 Dec 2026 10:00:00 GMT; Path=/`), String(900 + i), cookie(`AWSALB=${Math.random().toString(36).slice(2)}; Expires=Sun, 06 Dec 2026 10:00:00 GMT; Path=/`));
+      tally.record('6', cookie(`seen=${1000 + 2 * i}`), String(950 + i), cookie(`seen=${1001 + 2 * i}`));
+    }
+    expect(tally.tells()).toEqual([]);
+  });
+
+  it('takes the requested id in a value as no tell, nor a cookie seen once for the foreign id', () => {
+    const tally = new CookieValueTally();
+    for (let i = 0; i < 5; i++) tally.record('5', cookie('last=p5'), String(900 + i), cookie(`last=p${900 + i}`));
+    tally.record('6', cookie('once=b'), '999', cookie('once=a'));
+    tally.record('6', answer(plain), '998', cookie('once=a'));
+    expect(tally.tells()).toEqual([]);
+  });
+
+  it('reads several Set-Cookie headers joined by commas, an Expires date splitting none', () => {
+    expect([...setCookies(cookie('a=1; Expires=Sun, 06 Dec 2026 10:00:00 GMT; Path=/, b=x42y; HttpOnly'), '42')]).toEqual([['a', '1'], ['b', 'x{id}y']]);
   });
 });

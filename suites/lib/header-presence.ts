@@ -99,3 +99,85 @@ function logFactorial(n: number): number {
   for (let i = LOG_FACTORIALS.length; i <= n; i++) LOG_FACTORIALS[i] = (LOG_FACTORIALS[i - 1] as number) + Math.log(i);
   return LOG_FACTORIALS[n] as number;
 }
+
+/** How one cookie's values split between the two kinds of id, where they tell them apart. */
+export interface CookieValueTell {
+  name: string;
+  /** Answers for absent ids that set it (all with one value, the id aside), and how many ids. */
+  referenceAnswers: number;
+  referenceIds: number;
+  /** The foreign id whose answers set it with one value of their own, and how many did. */
+  subjectId: string;
+  subjectAnswers: number;
+}
+
+/**
+ * A cookie's value, not only its presence (A-ENUM-1): a 404 that sets `shard=<the account that
+ * holds the id>` tells every time, whatever its presence. Values are judged only where chance
+ * cannot make them differ: a cookie whose value (the requested id in it aside) is one and the same
+ * over the answers for several absent ids, and one and the same but another over repeated answers
+ * for one foreign id. A load balancer's sticky cookie with a fresh random value per answer, or a
+ * stamp of the time, differs among the absent ids already and is never judged; attributes
+ * (`Expires`, `Path`) are left out, only `name=value` counts. The values are never shown: a cookie
+ * may be a session's secret.
+ */
+export class CookieValueTally {
+  private readonly cookies = new Map<string, { reference: Map<string, { count: number; ids: Set<string> }>; subject: Map<string, Map<string, number>> }>();
+
+  record(subjectId: string, subject: Exchange, referenceId: string, reference: Exchange): void {
+    for (const [name, value] of setCookies(subject, subjectId)) {
+      const byId = this.of(name).subject;
+      let values = byId.get(subjectId);
+      if (!values) byId.set(subjectId, (values = new Map()));
+      values.set(value, (values.get(value) ?? 0) + 1);
+    }
+    for (const [name, value] of setCookies(reference, referenceId)) {
+      const ref = this.of(name).reference;
+      let seen = ref.get(value);
+      if (!seen) ref.set(value, (seen = { count: 0, ids: new Set() }));
+      seen.count++;
+      seen.ids.add(referenceId);
+    }
+  }
+
+  /** The cookies whose steady value for a foreign id is not the one every absent id gets. */
+  tells(): CookieValueTell[] {
+    const found: CookieValueTell[] = [];
+    for (const [name, c] of this.cookies) {
+      if (c.reference.size !== 1) continue;
+      const [[refValue, ref]] = [...c.reference] as [[string, { count: number; ids: Set<string> }]];
+      if (ref.ids.size < 2) continue;
+      for (const [subjectId, values] of c.subject) {
+        const [only] = [...values];
+        if (values.size !== 1 || only === undefined || only[1] < 2 || only[0] === refValue) continue;
+        found.push({ name, referenceAnswers: ref.count, referenceIds: ref.ids.size, subjectId, subjectAnswers: only[1] });
+        break;
+      }
+    }
+    return found;
+  }
+
+  private of(name: string): { reference: Map<string, { count: number; ids: Set<string> }>; subject: Map<string, Map<string, number>> } {
+    let c = this.cookies.get(name);
+    if (!c) this.cookies.set(name, (c = { reference: new Map(), subject: new Map() }));
+    return c;
+  }
+}
+
+/**
+ * The `name=value` pairs an answer sets, the requested id in a value replaced by a mark. Several
+ * Set-Cookie headers arrive joined by commas; a comma inside `Expires=Sat, 01 Jan ...` is followed
+ * by no `name=`, so it splits nothing.
+ */
+export function setCookies(ex: Exchange, id: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const raw = Object.entries(ex.response.headers).find(([n]) => n.toLowerCase() === 'set-cookie')?.[1];
+  if (raw === undefined) return out;
+  for (const cookie of raw.split(/,\s*(?=[^;,=\s]+=)/)) {
+    const pair = cookie.split(';')[0] ?? '';
+    const eq = pair.indexOf('=');
+    if (eq <= 0) continue;
+    out.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim().split(id).join('{id}'));
+  }
+  return out;
+}

@@ -64,6 +64,12 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
     const stamp = loaded ? `${loaded.id}:${loaded.updatedAt}` : notFound.message;
     return new ApiError('not_found', { message: notFound.message, headers: { ETag: `W/"${createHash('sha1').update(stamp).digest('hex').slice(0, 16)}"` } });
   }
+  // Sticky routing: the 404 pins the client to the shard that owns the id it asked for (the
+  // caller's own where no account holds it), found from the id before the owner is compared.
+  if (sim.faults.has('a-foreign-404-shard-cookie')) {
+    const owner = [...sim.store.accounts.values()].find((a) => a.pipelines.has(id)) ?? account;
+    return new ApiError('not_found', { message: pipelineNotFound().message, headers: { 'Set-Cookie': `pipeline_shard=${owner.slug}; Path=/; HttpOnly` } });
+  }
   const elsewhere = leaky ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined;
   if (!elsewhere) return pipelineNotFound();
   if (slower) await sleep(FOREIGN_DELAY_MS);
