@@ -218,6 +218,7 @@ export const faultCatalog = {
   'a-yaml-error-500': { clause: 'X-ROB-1', description: 'a YAML body that does not parse escapes the handler: 500' },
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },
   'a-deep-body-500': { clause: 'X-ROB-1', description: 'a body nested too deep overflows the validator: 500 instead of 422' },
+  'a-list-offset-32-bit': { clause: 'X-ROB-1', description: 'GET /pipelines and GET /api-keys compute the offset (page-1)*page_size into a 32-bit query parameter: a page starting past 2^31-1 items (page=50000000 at the default size) is a 500' },
   'a-unknown-path-500': { clause: 'X-ROB-1', description: 'an unknown path under /api/public/v1 crashes the fallback handler: 500' },
   'a-list-shows-foreign': { clause: 'X-ISO-1', description: 'GET /pipelines lists every other account\'s pipelines after the caller\'s own (a query that lost its account filter)' },
   'a-rename-name-taken-any-account': { clause: 'X-ISO-1', description: 'a rename by PUT or PATCH checks the new name against every account\'s live pipelines (create checks the caller\'s only): renaming to a name only another account uses is refused with the 409 of a taken name, which tells the caller that account has a pipeline of that name' },

@@ -8,8 +8,8 @@ import { requestLine } from './lib/answers.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
-import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import type { AListPaging, CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import { A_CONVENTIONS, A_ENDPOINTS } from './catalog/a-endpoints.ts';
 import { aRoute, aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 
 /*
@@ -290,6 +290,51 @@ check({
   },
 });
 
+
+/**
+ * Paging values far past any list, at the edges where an offset (page-1)*size, a page or a size
+ * stops fitting a 32-bit or 53-bit integer: 2^31/size boundaries at the default size and at 1 and
+ * 100, 2^31, 2^32, 2^53 and beyond, and sizes as huge. Each is a page past the end (a 2xx, empty)
+ * or a value the target refuses (a 4xx): never a 5xx.
+ */
+function extremePagingQueries(paging: AListPaging): Record<string, string>[] {
+  const beyond = ['2147483648', '4294967296', '9007199254740992', '18446744073709551616'];
+  if (paging.by === 'offset') {
+    return [
+      ...['2147483647', ...beyond].map((offset) => ({ [paging.offset]: offset })),
+      ...beyond.slice(0, 3).map((limit) => ({ [paging.limit]: limit, [paging.offset]: '2147483647' })),
+    ];
+  }
+  if (paging.by !== 'page') return [];
+  return [
+    // The default size (50 on the real service, 20 or 100 elsewhere): offsets of 2.5*10^9 and up.
+    ...['50000000', '2147483647', ...beyond].map((page) => ({ [paging.page]: page })),
+    // Offset just past 2^31-1 at a size of 1 and of 100.
+    { [paging.page]: '2147483649', [paging.size]: '1' },
+    { [paging.page]: '21474838', [paging.size]: '100' },
+    // Huge sizes on a second page: the offset is the size.
+    ...beyond.slice(0, 3).map((size) => ({ [paging.page]: '2', [paging.size]: size })),
+  ];
+}
+
+check({
+  id: 'a-rob/list-paging-extremes',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: the interface A lists (GET /pipelines, and GET /api-keys where served) asked for pages far past any list (an offset past 2^31-1 at the default size, at 1 and at 100 to a page; pages and sizes of 2^31, 2^32, 2^53, 2^64) answer an empty page or a 4xx with the error object, never a 5xx',
+  needs: ['a'],
+  async run(t) {
+    const paging: AListPaging = t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging;
+    const queries = extremePagingQueries(paging);
+    if (!queries.length) t.skip('the target document says the interface A lists do not page (interface_a.list_paging), so no paging value was sent');
+    const lists = (['pipelines.list', 'keys.list'] as const).filter((operation) => aRoute(t, operation) !== null);
+    if (!lists.length) t.skip('the target document says no interface A list is served (interface_a.operations.pipelines.list and .keys.list are null)');
+    for (const operation of lists) {
+      for (const query of queries) expectHandled(t, await aSend(t, t.a(), operation, { query }), `${operation} with ${new URLSearchParams(query).toString()}`);
+    }
+    const by = paging.by === 'page' ? `${paging.page} and ${paging.size}` : paging.by === 'offset' ? `${paging.offset} and ${paging.limit}` : 'none';
+    t.note(`${lists.join(' and ')} each asked ${queries.length} pages by ${by}`);
+  },
+});
 
 check({
   id: 'a-rob/integer-width-id-reads',

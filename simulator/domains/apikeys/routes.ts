@@ -25,7 +25,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // does not depend on its query.
   router.get(paths.keys, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(ctx.query, sim.conventions.a.defaultPageSize));
+    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(ctx.query, sim.conventions.a.defaultPageSize), sim.faults.has('a-list-offset-32-bit'));
     const base = aBase(ctx, prefix);
     ctx.body = presentList(sim, page.items.map((k) => presentKey(sim, k, base)), page.facts);
   });

@@ -220,6 +220,8 @@ function listOwnPipelines(sim: Sim, account: AccountState, page: { page: number;
   const all = newestFirst([...account.pipelines.values()].filter((p) => page.includeArchived || p.archivedAt === null));
   if (sim.faults.has('a-list-shows-foreign')) all.push(...foreignPipelines(sim, account).filter((p) => page.includeArchived || p.archivedAt === null));
   const start = (page.page - 1) * page.pageSize;
+  // The fault `a-list-offset-32-bit` (as interface A's `listOffset`): the offset is a 32-bit query parameter.
+  if (sim.faults.has('a-list-offset-32-bit') && start > 2_147_483_647) throw new RangeError(`value ${start} is out of range for type integer`);
   const items = all.slice(start, start + page.pageSize);
   for (const pipeline of items) settle(pipeline, now);
   return { items, hasMore: start + page.pageSize < all.length };

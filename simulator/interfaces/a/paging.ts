@@ -45,11 +45,21 @@ export function readListQuery(query: ParsedUrlQuery, defaultPageSize = DEFAULT_P
  * (`meta` in `alt`, presentList) says the page, its size, and whether another follows. No total:
  * clients page until `has_more` is false.
  */
-export function pageOfList<T>(all: readonly T[], page: ListPage): { items: T[]; hasMore: boolean; facts: Record<string, unknown> } {
-  const start = (page.page - 1) * page.pageSize;
+export function pageOfList<T>(all: readonly T[], page: ListPage, offsetIn32Bits = false): { items: T[]; hasMore: boolean; facts: Record<string, unknown> } {
+  const start = listOffset(page, offsetIn32Bits);
   const items = all.slice(start, start + page.pageSize);
   const hasMore = start + page.pageSize < all.length;
   return { items, hasMore, facts: pagingFacts(page, hasMore) };
+}
+
+/**
+ * Where `page` starts in its list. `offsetIn32Bits` is the fault `a-list-offset-32-bit`: the
+ * offset goes to a 32-bit query parameter, so a page past 2^31-1 items throws (a 500).
+ */
+export function listOffset(page: ListPage, offsetIn32Bits = false): number {
+  const start = (page.page - 1) * page.pageSize;
+  if (offsetIn32Bits && start > 2_147_483_647) throw new RangeError(`value ${start} is out of range for type integer`);
+  return start;
 }
 
 /** The paging block of a list answer. */
