@@ -5,7 +5,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, headerDifferences, Volatility } from './lib/comparison.ts';
 import { CookieValueTally, PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
-import { accountTwoPipelines, archiveIfCreated, createPipeline, makePipeline, notAccountOnes, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { accountTwoPipelines, archiveIfCreated, createPipeline, makePipeline, notAccountOnes, readDefinition, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type DefinitionRead, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
@@ -326,6 +326,52 @@ check({
       });
       if (after.spec !== 'deployed') return;
     }
+  },
+});
+
+/**
+ * X-ISO-1 across accounts that share a pipeline name, for the definition read: each account's
+ * read of its pipeline of that name shows its own definition. The pair differs in its description
+ * only; account 1 reads its definition first, then account 2 reads its own: a rendering or cache
+ * keyed by the name alone serves account 2 account 1's definition. 2 creates and 2 reads a run.
+ */
+check({
+  id: 'a-enum/same-name-definition-read-own',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 2 reading the definition of its pipeline of a name account 1 also uses, right after account 1 read its own, gets its own definition (the two differ in their description), not account 1's",
+  needs: ['a', 'write'],
+  async run(t) {
+    if (t.target.a[1]?.adminKey === undefined) t.skip('needs pipeline_admin_key of account 2 in the target document: a pipeline of the same name in each account');
+    routeOrSkip(t, 'pipelines.create', 'no pipeline of one name can be made in each account');
+    routeOrSkip(t, 'pipelines.definition', 'no definition can be read back');
+    const description = (account: string) => `${account} of ${t.name('enum-same-def')}`;
+    const mine = description('account 1');
+    const theirs = await createPipeline(t, 1, { ...plainDefinition(t.name('enum-same-def')), description: description('account 2') });
+    const sent = isObject(theirs.document) && typeof theirs.document.name === 'string' ? theirs.document : t.skip("the definition account 2's pipeline was made from has no name (interface_a.definitions): no pipeline of the same name can be made in account 1");
+    const name = String(sent.name);
+    // The description account 2's pipeline was made with: the generated one, or none where the
+    // target refused it and one of the target document's definitions was used instead.
+    const theirsHas = typeof sent.description === 'string' ? sent.description : undefined;
+    // Account 2's very definition but for the description, so that the reads can tell them apart.
+    const made = await makePipeline(t, 0, { ...sent, description: mine });
+    const ours = 'id' in made ? made : t.skip(`account 1 could not create a pipeline named ${JSON.stringify(name)} like account 2's (${describeResponse(made.answer)}): the check needs one name in both accounts (a refusal for the name alone is judged by a-enum/foreign-pipeline-same-404)`);
+    const own = await readDefinition(t, ours.id, 0);
+    const other = await readDefinition(t, theirs.id, 1);
+    const unread = [own, other].find((read) => !('value' in read));
+    if (unread) t.skip(`a definition read answered ${unread.ex.response.status}${unread.ex.response.status === 200 ? ' with a body that is neither JSON nor YAML' : ''}: what each account reads cannot be compared`);
+    const shown = (read: DefinitionRead) => (isObject(read.value) ? read.value.description : undefined);
+    const [ownShown, otherShown] = [shown(own), shown(other)];
+    const judged: [string, DefinitionRead, unknown, string | undefined, string | undefined][] = [['account 1', own, ownShown, mine, theirsHas], ['account 2', other, otherShown, theirsHas, mine]];
+    for (const [who, read, got, expected, wrong] of judged) {
+      t.expect.that(wrong === undefined || got !== wrong, {
+        clause: 'X-ISO-1',
+        message: `${who}'s definition read of its pipeline named ${JSON.stringify(name)} shows the other account's definition (its description)`,
+        expected: expected === undefined ? `no description ${JSON.stringify(wrong)}` : `description ${JSON.stringify(expected)}`,
+        received: `description ${JSON.stringify(got)}`,
+        exchange: read.ex,
+      });
+    }
+    if (ownShown !== mine) t.partial('X-ISO-1', `the definition reads do not show the description each pipeline was created with (account 1's shows ${JSON.stringify(ownShown)}, not ${JSON.stringify(mine)}), so whether account 2's read served account 1's definition was not seen`);
   },
 });
 

@@ -11,6 +11,8 @@ import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import type { ARouter } from '../../interfaces/a/types.ts';
 
+/** The fault `a-definition-cache-by-name`'s render cache of definitions, keyed by the pipeline's name alone (no account). */
+const definitionCaches = new WeakMap<Sim, Map<string, Record<string, unknown>>>();
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
 const JSON_TYPE = 'application/json';
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
@@ -68,14 +70,22 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   router.get('/pipelines/:id/definition', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
-    sendDefinition(ctx, sim, presentDefinition(pipeline));
+    if (!sim.faults.has('a-definition-cache-by-name')) return sendDefinition(ctx, sim, presentDefinition(pipeline));
+    // "Names are unique": a render cache keyed by the name, dropped on that pipeline's writes.
+    let cache = definitionCaches.get(sim);
+    if (!cache) definitionCaches.set(sim, (cache = new Map()));
+    let rendered = cache.get(pipeline.name);
+    if (!rendered) cache.set(pipeline.name, (rendered = presentDefinition(pipeline)));
+    sendDefinition(ctx, sim, rendered);
   });
 
   // The id is looked up before the body is read: absent and foreign ids do the same work.
   router.put('/pipelines/:id', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
+    definitionCaches.get(sim)?.delete(pipeline.name);
     ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
+    definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
   router.patch('/pipelines/:id', async (ctx) => {
@@ -88,7 +98,9 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     const dto = plainJson && sim.faults.has('a-plain-json-patch-drops-unknown-keys') && isPlainObject(patch)
       ? Object.fromEntries(Object.entries(patch).filter(([key]) => UPDATE_DTO_MEMBERS.has(key)))
       : patch;
+    definitionCaches.get(sim)?.delete(pipeline.name);
     ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, dto), aBase(ctx, prefix));
+    definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
   router.post(paths.start, async (ctx) => {
@@ -109,6 +121,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   router.delete('/pipelines/:id', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'archive');
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    definitionCaches.get(sim)?.delete(pipeline.name);
     const archived = archivePipeline(sim, pipeline);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });

@@ -119,14 +119,14 @@ export async function readPipeline(t: CheckContext, account: Account, id: number
   return { body: exchange.json, exchange };
 }
 
-/** A pipeline's definition as a value (JSON, or the YAML text parsed), from the described definition read of account 1. */
+/** A pipeline's definition as a value (JSON, or the YAML text parsed), from the described definition read of account 1 (or `account`). */
 export interface DefinitionRead {
   ex: Exchange;
   value?: unknown;
 }
 
-export async function readDefinition(t: CheckContext, id: number): Promise<DefinitionRead> {
-  const ex = await aSend(t, t.a(), 'pipelines.definition', id);
+export async function readDefinition(t: CheckContext, id: number, account: Account = 0): Promise<DefinitionRead> {
+  const ex = await aSend(t, t.a(account), 'pipelines.definition', id);
   if (ex.response.status !== 200) return { ex };
   if (ex.json !== undefined) return { ex, value: ex.json };
   try {
