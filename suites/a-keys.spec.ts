@@ -699,3 +699,51 @@ check({
     else if (untried.length === 1) t.note(`X-ISO-1 was seen one way only: ${why}: ${untried.join('')}`);
   },
 });
+
+/** The fields of a key record a revocation would set, by the conventions a target may use. */
+const REVOCATION_MARKS = ['revoked_at', 'revokedAt', 'revoked', 'status', 'state', 'active', 'enabled'];
+
+/**
+ * X-ISO-1 across accounts that share a key name: names are the accounts' own, so account 1
+ * revoking its key of a name must leave account 2's key of that name working (a deny list keyed
+ * by the name revokes both). The check makes the pair itself under one run-unique name, revokes
+ * account 1's, and uses account 2's: 2 creates, 1 revoke, 2 uses, 2 reads a run (both revoked after).
+ */
+check({
+  id: 'a-keys/same-name-revoke-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 revoking its key leaves account 2's key of the same name working, and its record unrevoked where account 2 reads it",
+  needs: ['a', 'a2', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'no key of one name can be made in each account');
+    routeOrSkip(t, 'keys.revoke', 'no key can be revoked');
+    const name = t.name('same-name-key');
+    const theirs = await createKey(t, { name }, 1);
+    const ours = await createKey(t, { name }, 0);
+    // A positive control: account 2's key works before account 1 revokes its own.
+    const control = await useKey(t, theirs.key);
+    if (!worked(control)) t.skip(`account 2's new key is refused before anything is revoked (${describeResponse(control)}): whether account 1's revocation stops it cannot be seen`);
+    const readable = aRoute(t, 'keys.read') !== null;
+    const readTheirs = () => aSend(t, t.a(1), 'keys.read', theirs.id);
+    const before = readable ? await readTheirs() : undefined;
+    const revoked = await aSend(t, t.a(0), 'keys.revoke', ours.id);
+    if (!is2xx(revoked)) t.skip(`account 1's revocation of its key ${ours.id} answered ${describeResponse(revoked)}: nothing was revoked`);
+    const used = await useKey(t, theirs.key);
+    t.expect.that(worked(used), { clause: 'X-ISO-1', message: `account 2's key ${theirs.id} stopped working after account 1 revoked its own key ${ours.id} of the same name`, expected: 'the key still authenticates', received: describeResponse(used), exchange: used });
+    if (!before || !is2xx(before) || !isObject(before.json)) {
+      t.note(readable ? `account 2's read of its key answered ${before ? describeResponse(before) : 'nothing'}: its record was not compared` : 'the target document declares no key read (interface_a.operations.keys.read): account 2\'s key record was not compared');
+      return;
+    }
+    const was = before.json;
+    const after = await readTheirs();
+    const now = isObject(after.json) ? after.json : undefined;
+    const changed = now ? REVOCATION_MARKS.filter((k) => k in was && JSON.stringify(was[k]) !== JSON.stringify(now[k])) : [];
+    t.expect.that(is2xx(after) && now !== undefined && changed.length === 0, {
+      clause: 'X-ISO-1',
+      message: `account 2's key ${theirs.id} ${now ? `changed ${changed.join(', ')}` : 'could no longer be read'} after account 1 revoked its own key ${ours.id} of the same name`,
+      expected: JSON.stringify(Object.fromEntries(REVOCATION_MARKS.filter((k) => k in was).map((k) => [k, was[k]]))),
+      received: now ? JSON.stringify(Object.fromEntries(changed.map((k) => [k, now[k]]))) : describeResponse(after),
+      exchange: after,
+    });
+  },
+});

@@ -57,6 +57,11 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
     if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const record = findKey(sim, ctx.state.account, id);
+    // The fault `a-revoke-by-name-every-account`: the revocation is pushed to a gateway deny list
+    // keyed by the key's name, which every active key of that name, in any account, then hits.
+    if (sim.faults.has('a-revoke-by-name-every-account')) {
+      for (const account of sim.store.accounts.values()) for (const other of account.pipelineKeys.values()) if (other !== record && other.name === record.name && other.revokedAt === null) revokeKey(sim, other);
+    }
     ctx.body = presentRevokedKey(sim, revokeKey(sim, record), aBase(ctx, prefix));
   });
 
