@@ -357,13 +357,14 @@ check({
   id: 'a-keys/admin-only',
   clauses: ['A-AUTH-5'],
   supports: ['A-AUTH-3', 'A-GAP-4'],
-  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another or its own) gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
+  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, an absent id, a key of the other account) gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
   needs: ['a', 'a-nonadmin', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
     // The attempts of one account's non-admin key, on a victim key of that account; its admin
-    // lists the keys before and after them (the refused creates make no key).
-    const attemptsOf = async (account: 0 | 1) => {
+    // lists the keys before and after them (the refused creates make no key). `foreign` is a
+    // live key of the other account, whose id the non-admin key also tries to revoke.
+    const attemptsOf = async (account: 0 | 1, foreign: CreatedKey | undefined) => {
       const nonAdmin = t.target.a[account]?.nonAdminKey ?? '';
       const withNonAdmin = account === 0 ? 'with a non-admin key' : "with account 2's non-admin key";
       const victim = await createKey(t, { name: t.name('victim'), admin: false }, account);
@@ -399,9 +400,32 @@ check({
       ];
       const fixed: Attempt[] = [{ kind: 'create', body: { name: t.name('by-non-admin') } }, ...malformed, { kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }];
       for (const a of fixed) await attempt(a);
-      return { attempt, done: () => expectNoKeyMadeBy(t, listedBefore, sentNames, account) };
+      // 5A.5's 403 is for who calls, not for what the id names: revoking an id that names no key
+      // of the caller's account (absent, or another account's key) is key management too, and a
+      // lookup made before the admin rule answers it 404. The other account's id is sent only
+      // where the admin's list shows it is none of this account's own (ids may be numbered per
+      // account: a target wrongly letting the non-admin revoke would revoke that key).
+      const revokeNamingNothing = async (id: number, what: string): Promise<Exchange> => {
+        const ex = await aSend(t, withKey(t, nonAdmin), 'keys.revoke', id);
+        t.expect.status(ex, 403, 'A-AUTH-5', `the revocation of ${what} ${withNonAdmin} answered ${ex.response.status}, expected 403: 5A.5 refuses key management to a non-admin caller whatever key the id names (the revocation of an existing key of its account is 403 too)`);
+        t.expect.errorObjectA(ex, 'A-AUTH-5');
+        return ex;
+      };
+      await revokeNamingNothing(absentIdFrom(t.target, Date.now()), 'a key id that names no key');
+      const other = account === 0 ? 'account 2' : 'account 1';
+      if (foreign === undefined) t.note(`${withNonAdmin}: the revocation of a key of ${other} was not tried (the target document gives account 2 no pipeline_admin_key to make one)`);
+      else if ('unread' in listedBefore || listedBefore.ids.has(JSON.stringify(foreign.id))) t.note(`${withNonAdmin}: the revocation of ${other}'s key ${foreign.id} was not tried: ${'unread' in listedBefore ? listedBefore.unread : 'this account has a key of that id too (ids numbered per account)'}`);
+      else {
+        const sent = await revokeNamingNothing(foreign.id, `${other}'s key ${foreign.id}`);
+        const still = await useKey(t, foreign.key);
+        t.expect.that(worked(still), { clause: 'A-AUTH-5', message: `the revocation of ${other}'s key ${foreign.id} ${withNonAdmin} (${sent.response.status}) revoked it`, expected: 'the key keeps working', received: describeResponse(still), exchange: still });
+      }
+      return { attempt, victim, done: () => expectNoKeyMadeBy(t, listedBefore, sentNames, account) };
     };
-    const { attempt, done } = await attemptsOf(0);
+    // A live key of account 2, whose id account 1's non-admin key tries to revoke.
+    const second = t.target.a[1];
+    const theirs = second?.adminKey === undefined ? undefined : await createKey(t, { name: t.name('victim-of-account-1'), admin: false }, 1);
+    const { attempt, victim: ours, done } = await attemptsOf(0, theirs);
     // Revoking is key management whichever key it names, the caller's own too.
     const itself = await createKey(t, { name: t.name('self-revoker'), admin: false });
     const own = await aSend(t, withKey(t, itself.key), 'keys.revoke', itself.id);
@@ -419,12 +443,12 @@ check({
     await done();
     // The admin rule holds in every account: one read from the first account's role table only
     // lets the other's non-admin keys manage keys, which account 1's key alone never shows. The
-    // fixed attempts once more with account 2's non-admin key (about 12 requests).
-    const second = t.target.a[1];
+    // fixed attempts once more with account 2's non-admin key (about 15 requests), the other
+    // account's key it tries to revoke being account 1's victim.
     if (second?.adminKey === undefined || second.nonAdminKey === undefined) {
       t.note(`A-AUTH-5 was seen for account 1's non-admin key only: the target document gives account 2 no ${second?.nonAdminKey === undefined ? 'pipeline_key' : 'pipeline_admin_key'}`);
     } else {
-      await (await attemptsOf(1)).done();
+      await (await attemptsOf(1, ours)).done();
     }
   },
 });

@@ -55,6 +55,8 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     const id = keyId(ctx.params.id);
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
+    // The fault loads the record first: an id the caller's account does not hold is 404 before the admin rule.
+    if (sim.faults.has('a-revoke-looks-up-before-admin-rule')) findKey(sim, ctx.state.account, id);
     if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const record = findKey(sim, ctx.state.account, id);
     // The fault `a-revoke-by-name-every-account`: the revocation is pushed to a gateway deny list
@@ -74,3 +76,4 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     ctx.body = presentKey(sim, reactivate ? reactivateKey(record) : record, aBase(ctx, prefix));
   });
 }
+
