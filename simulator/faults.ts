@@ -236,6 +236,7 @@ export const faultCatalog = {
   'a-legacy-keys-fallback': { clause: 'X-ISO-1', description: 'GET and the revocation of /api-keys/{id} look an id missing from the caller\'s account up in the legacy store, the first account\'s keys, for every other account: account 2\'s admin key reads and revokes account 1\'s keys (not the other way)' },
   'a-revocations-first-account-only': { clause: 'A-AUTH-6', description: 'the gate\'s revocation list is synced from the first account only: a revoked key of any other account keeps authenticating' },
   'a-admin-rule-first-account-only': { clause: 'A-AUTH-5', description: 'the admin rule of key management is read from the first account\'s role table only: any other account\'s non-admin key creates, lists, reads and revokes keys' },
+  'a-key-name-unique-across-accounts': { clause: 'X-ISO-1', description: 'POST /api-keys refuses with 409 a name an active key of another account has (a per-organisation uniqueness check that skips only the caller\'s own account): account 1 learns the names of account 2\'s keys' },
   'a-revoke-looks-up-before-admin-rule': { clause: 'A-AUTH-5', description: 'the revocation looks the key id up in the caller\'s account before the admin rule: a non-admin key revoking an absent id or another account\'s key gets 404, not 403 (its own account\'s keys still 403)' },
 } as const satisfies Record<string, { clause: string; description: string }>;
 

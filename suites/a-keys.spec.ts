@@ -694,13 +694,54 @@ async function probeForeignKey(t: CheckContext, owner: 0 | 1): Promise<'tried' |
   return 'tried';
 }
 
+/** The interface A error object's `error` of a refusal, with the name the request sent taken out; undefined where there is none. */
+function errorWithout(ex: Exchange, name: string): string | undefined {
+  if (!isObject(ex.json) || typeof ex.json.error !== 'string') return undefined;
+  return ex.json.error.split(name).join('{name}');
+}
+
+/**
+ * X-ISO-1 on key names: account 1 creating a key under the name of one of account 2's active keys
+ * is answered as the same create under a name no account uses: both taken, or both refused alike
+ * (status and error object, the name aside). A uniqueness check of names across the organisation
+ * that skips only the caller's own account refuses the first alone, and shows account 1 that
+ * account 2 has a key of that name. Account 2's key is made here under a run-unique name (no
+ * account 1 key has it: a target may refuse an account's own duplicate names, the spec says
+ * nothing either way); every key made is revoked after the check by its account's admin key.
+ * Both refused alike is no tell (a quota): covered in part. 3 requests.
+ */
+async function expectKeyNameFree(t: CheckContext): Promise<void> {
+  const theirName = t.name('their-key-name');
+  await createKey(t, { name: theirName }, 1);
+  const freshName = t.name('fresh-key-name');
+  const taken = await aSend(t, t.a(0), 'keys.create', { body: { name: theirName } });
+  revokeIfCreated(t, taken, 0);
+  const fresh = await aSend(t, t.a(0), 'keys.create', { body: { name: freshName } });
+  revokeIfCreated(t, fresh, 0);
+  if (is2xx(taken) && is2xx(fresh)) return;
+  const alike = taken.response.status === fresh.response.status && !is2xx(taken) && errorWithout(taken, theirName) === errorWithout(fresh, freshName);
+  if (alike) {
+    t.partial('X-ISO-1', `account 1's key create was refused both under the name of an active key of account 2 and under a fresh name (${describeResponse(fresh)}): whether a name account 2 uses is refused to account 1 alone was not seen`);
+    return;
+  }
+  t.expect.that(false, {
+    clause: 'X-ISO-1',
+    message: `account 1's key create under ${JSON.stringify(theirName)}, the name of an active key of account 2, was answered otherwise than the same create under a fresh name: the answer shows account 1 that account 2 has a key of that name`,
+    expected: `as the fresh name: ${describeResponse(fresh)}`,
+    received: describeResponse(taken),
+    exchange: taken,
+  });
+}
+
 check({
   id: 'a-keys/foreign-key-untouched',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: neither account's admin key can read, list or revoke a key of the other account (tried both ways): each attempt is refused, and the key still works afterwards",
+  title: "X-ISO-1: neither account's admin key can read, list or revoke a key of the other account (tried both ways): each attempt is refused, and the key still works afterwards; account 1's key create under the name of an active key of account 2 is answered as one under a fresh name",
   needs: ['a', 'a2', 'write'],
   async run(t) {
     await requireKeyManagement(t, "no key of the other account can be made to try an account's key on");
+    // Before the reads across accounts, which need keys.read: a name needs only the creates.
+    await expectKeyNameFree(t);
     routeOrSkip(t, 'keys.read', "whether a key id of one account is also one of the other's own cannot be told, so none is revoked across accounts");
     // A positive control: an account's key reads its own keys, so a refusal of the other's id
     // means it is none of its own.

@@ -9,6 +9,8 @@ import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
+import { conflict } from '../../http/a-errors.ts';
+import type { AccountState } from '../../store.ts';
 
 /** A malformed id names no key: the same 404 as an absent one, with nothing looked up. */
 function keyId(raw: string | undefined): number {
@@ -38,6 +40,9 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
+    // The fault: key names unique across the organisation's other accounts (an account may reuse
+    // its own names when it rotates a key), a check that forgot the names are per account.
+    if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
@@ -77,3 +82,12 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   });
 }
 
+/** The fault `a-key-name-unique-across-accounts`: 409 for a name an active key of another account has. */
+function refuseNameOfAnotherAccount(sim: Sim, caller: AccountState, name: string): void {
+  for (const account of sim.store.accounts.values()) {
+    if (account === caller) continue;
+    for (const k of account.pipelineKeys.values()) {
+      if (k.name === name && k.revokedAt === null) throw conflict(`An API key named ${JSON.stringify(name)} exists already.`, 'name');
+    }
+  }
+}
