@@ -10,6 +10,7 @@ import { setupFailed } from './lib/factories/setup.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import type { Account } from './lib/factories/removal.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
@@ -28,6 +29,9 @@ import { expectRenameFree, liveNamedForeign } from './lib/foreign-names.ts';
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
  * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline as a fresh one is.
+ * And the other way round, in a few requests (`expectReverseSameAnswer`): account 2 asking for
+ * account 1's pipelines gets an absent id's answer too, and its writes change nothing there (a
+ * lookup falling back on the first account's pipelines leaks to the others only).
  */
 
 interface Operation {
@@ -85,8 +89,17 @@ function operations(t: CheckContext): Operation[] {
   return ops;
 }
 
-function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
-  return (op.keyless ? t.aWithAuthorization(null) : t.a(0)).request(op.method, op.path(id), op.options?.(id) ?? {});
+/** Who asks about whose pipelines: account 1 about account 2's, and in the reverse pass account 2 about account 1's. */
+interface Sides {
+  prober: Account;
+  owner: Account;
+}
+
+const FORWARD: Sides = { prober: 0, owner: 1 };
+const REVERSE: Sides = { prober: 1, owner: 0 };
+
+function send(t: CheckContext, op: Operation, id: number, prober: Account = 0): Promise<Exchange> {
+  return (op.keyless ? t.aWithAuthorization(null) : t.a(prober)).request(op.method, op.path(id), op.options?.(id) ?? {});
 }
 
 /**
@@ -96,14 +109,14 @@ function send(t: CheckContext, op: Operation, id: number): Promise<Exchange> {
  * only answer foreign and absent alike (a 405 or a 422 for both is conformant). The simulator's
  * own convention, 404 for every operation, is binding in the simulator profile.
  */
-function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally, cookies: CookieValueTally): void {
-  const what = `${op.label} of account 2's ${foreign.state} pipeline`;
+function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number; state: string }, foreignEx: Exchange, absentId: number, absentEx: Exchange, volatility: Volatility, presence: PresenceTally, cookies: CookieValueTally, sides: Sides = FORWARD): void {
+  const what = `${op.label} of account ${sides.owner + 1}'s ${foreign.state} pipeline`;
   presence.record(op.label, foreignEx, absentEx);
   cookies.record(String(foreign.id), foreignEx, String(absentId), absentEx);
   // A HEAD or OPTIONS the target (or a proxy before it) serves for any id is no tell: only likeness is judged.
   if (!op.head && !op.unserved) t.expect.that(!is2xx(foreignEx), {
     clause: 'A-ENUM-1',
-    message: `${what} succeeded for account 1`,
+    message: `${what} succeeded for account ${sides.prober + 1}`,
     expected: 'the answer of an absent pipeline',
     received: describeResponse(foreignEx),
     exchange: foreignEx,
@@ -187,7 +200,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -262,8 +275,10 @@ check({
         received: JSON.stringify(after),
       });
     }
-    // Last: account 1's new pipeline may take an id that, numbered per account, is one of account
-    // 2's asked about above. Renames first: they leave no pipeline of account 1 under account 2's name.
+    // After the pass above: account 1's new pipeline may take an id that, numbered per account, is
+    // one of account 2's asked about above.
+    await expectReverseSameAnswer(t, ops, absents, seed);
+    // Last, for the same reason. Renames first: they leave no pipeline of account 1 under account 2's name.
     await expectRenameFree(t, theirs);
     await expectNameFree(t, theirs);
   },
@@ -577,6 +592,62 @@ async function expectListAfterTheirsHidesForeign(t: CheckContext, theirs: readon
   if (compared === 0) t.partial('X-ISO-1', "account 2's pipeline list showed none of the pipelines the check knows to be its own, or account 1's was not read (see the notes), so whether account 1 is served account 2's list right after it was not seen");
 }
 
+/** Methods that change nothing: the reads (and HEAD, OPTIONS) a reverse probe may send to account 1's fixtures. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A-ENUM-1 and X-ISO-1 the other way round: account 2 asking for account 1's pipelines. A lookup
+ * that falls back, on a miss, on one account's pipelines (a legacy store that was the first
+ * account's, say) leaks only to the other accounts, and account 1 asking sees nothing of it.
+ * Kept to a few requests: every operation on one pipeline account 1 makes for it (never deployed;
+ * a refused write must leave it as account 1 reads it back), the reads alone (and HEAD, OPTIONS)
+ * on up to two of account 1's fixture pipelines, each against one absent id asked with account
+ * 2's key, whose answers join what the absent ids already taught about each operation's own
+ * variation (`absents`). Ids account 2's key also finds are dropped first (`notAccountOnes` the
+ * other way: with ids numbered per account they are its own). Header presence and cookie values
+ * are judged over the forward pairs only: these few pairs are too few for their tests.
+ */
+async function expectReverseSameAnswer(t: CheckContext, ops: readonly Operation[], absents: AbsentAnswers, seed: number): Promise<void> {
+  if (t.target.a[1]?.adminKey === undefined) {
+    t.note("no pipeline_admin_key of account 2 in the target document: account 2 asking for account 1's pipelines (a lookup that leaks one way only) was not tried, the reverse direction not verified");
+    return;
+  }
+  const candidates: (ForeignPipeline & { writes: boolean })[] = (t.target.a[0]?.fixtures.pipeline_ids ?? []).slice(0, 2).map((id) => ({ id, state: 'fixture', writes: false }));
+  if (aRoute(t, 'pipelines.create') !== null) {
+    const name = t.name('enum-reverse');
+    const made = await makePipeline(t, 0, plainDefinition(name));
+    if ('id' in made) candidates.push({ id: made.id, state: 'not deployed', name, document: made.document, writes: true });
+    else t.note(`account 1 could not create a pipeline for account 2 to ask about (${describeResponse(made.answer)}): only account 1's fixtures are asked about, by their reads`);
+  }
+  const usable = await notAccountOnes(t, candidates, undefined, REVERSE);
+  if (usable.length === 0) {
+    t.note(`account 2 asking for account 1's pipelines: ${candidates.length ? 'every id is also one account 2 finds itself (with ids numbered per account, its own)' : 'account 1 has no fixture pipelines (fixtures.pipeline_ids) and made none'}, so the reverse direction was not verified`);
+    return;
+  }
+  const canSee = aRoute(t, 'pipelines.read') !== null;
+  // Tallied, not judged: these few pairs are too few for either test.
+  const presence = new PresenceTally();
+  const cookies = new CookieValueTally();
+  for (const mine of usable) {
+    const before = canSee && mine.writes ? await snapshot(t, mine.id, 0) : undefined;
+    for (const op of ops.filter((o) => mine.writes || SAFE_METHODS.has(o.method.toUpperCase()))) {
+      const absentId = absentIdFrom(t.target, seed++);
+      const foreignEx = await send(t, op, mine.id, 1);
+      const absentEx = await send(t, op, absentId, 1);
+      absents.record(op, absentId, absentEx);
+      expectSameAnswer(t, op, mine, foreignEx, absentId, absentEx, absents.of(op), presence, cookies, REVERSE);
+    }
+    if (before === undefined) continue;
+    const after = settledSince(before, await snapshot(t, mine.id, 0));
+    t.expect.that(JSON.stringify(after) === JSON.stringify(before), {
+      clause: 'X-ISO-1',
+      message: `account 2's attempts changed account 1's ${mine.state} pipeline ${mine.id}`,
+      expected: JSON.stringify(before),
+      received: JSON.stringify(after),
+    });
+  }
+}
+
 /** The spec's words for a pipeline's state, as `pipelineState` maps the target's. */
 const SPEC_STATES: readonly unknown[] = ['deployed', 'not_deployed', 'archived'];
 
@@ -596,9 +667,9 @@ function settledSince(was: JsonObject, after: JsonObject): JsonObject {
  * What account 2 sees of its pipeline that only a change would move: the definition and the
  * fields a change sets (time alone moves the sync state and `last_sync_at`, so those are left out).
  */
-async function snapshot(t: CheckContext, id: number): Promise<JsonObject> {
-  const { body } = await readPipeline(t, 1, id);
-  const definition = aRoute(t, 'pipelines.definition') === null ? undefined : await aSend(t, t.a(1), 'pipelines.definition', id);
+async function snapshot(t: CheckContext, id: number, owner: Account = 1): Promise<JsonObject> {
+  const { body } = await readPipeline(t, owner, id);
+  const definition = aRoute(t, 'pipelines.definition') === null ? undefined : await aSend(t, t.a(owner), 'pipelines.definition', id);
   // What a write of account 1 could change: the name, the description (the update the check
   // sends sets it), the definition, whether the pipeline is
   // deployed, not deployed or archived (its state as the document maps it: a deployed pipeline

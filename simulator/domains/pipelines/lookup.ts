@@ -38,10 +38,23 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
   }
   // A lookup whose id column is 32-bit: a larger id overflows the query parameter.
   if (sim.faults.has('a-int32-pipeline-id-500') && id > INT32_MAX) throw new RangeError(`value ${id} is out of range for type integer`);
-  const pipeline = account.pipelines.get(id) ?? (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
+  const pipeline =
+    account.pipelines.get(id) ??
+    (sim.faults.has('a-legacy-pipelines-fallback') ? legacyPipeline(sim, account, id) : undefined) ??
+    (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
   if (!pipeline) throw await absent(sim, account, id, use);
   settle(pipeline, sim.clock.now());
   return pipeline;
+}
+
+/**
+ * The fault `a-legacy-pipelines-fallback`: pipelines made before accounts were split out stay in
+ * the first account's map, which every newer account falls back on (the first account itself
+ * never looks elsewhere, so only the other accounts reach another's pipelines).
+ */
+function legacyPipeline(sim: Sim, account: AccountState, id: number): Pipeline | undefined {
+  const legacy = sim.store.firstAccount();
+  return legacy && legacy !== account ? legacy.pipelines.get(id) : undefined;
 }
 
 /**

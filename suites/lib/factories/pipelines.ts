@@ -255,43 +255,46 @@ export function sharedIdsSkip(all: readonly ForeignPipeline[]): string {
  * seeded with the same name at the same time cannot be ruled out).
  * Where account 2 cannot read its pipeline back (no key for it in the document, no read served),
  * anything account 1 sees under the id drops it. `ownList`: account 1's list, where the caller
- * read it already.
+ * read it already. `sides` turns it around: the account that will ask (`prober`) about the
+ * pipelines of another (`owner`); account 1 about account 2's unless it says otherwise (account 2
+ * asking about account 1's: a lookup that falls back on one account's pipelines leaks one way).
  */
-export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext, candidates: readonly P[], ownList?: OwnPipelineList): Promise<P[]> {
+export async function notAccountOnes<P extends ForeignPipeline>(t: CheckContext, candidates: readonly P[], ownList?: OwnPipelineList, sides: { prober: Account; owner: Account } = { prober: 0, owner: 1 }): Promise<P[]> {
   if (candidates.length === 0) return [];
-  const walked = ownList === undefined ? await walkOwnPipelineList(t) : ownList;
+  const { prober, owner } = sides;
+  const walked = ownList === undefined ? await walkOwnPipelineList(t, prober) : ownList;
   const listed = new Map<unknown, JsonObject[]>();
   if (walked && !('refused' in walked)) for (const p of walked.items) if (isObject(p)) listed.set(p.id, [...(listed.get(p.id) ?? []), p]);
   const canRead = aRoute(t, 'pipelines.read') !== null;
-  const own = t.target.a[0]?.fixtures;
+  const own = t.target.a[prober]?.fixtures;
   const ownFixtures = new Set<number>([...(own?.pipeline_ids ?? []), ...Object.values(own?.archivable_pipelines ?? {})]);
   const kept: P[] = [];
   const dropped: string[] = [];
   for (const candidate of candidates) {
     const inList = listed.get(candidate.id) ?? [];
-    const read = canRead ? await aSend(t, t.a(0), 'pipelines.read', candidate.id) : undefined;
+    const read = canRead ? await aSend(t, t.a(prober), 'pipelines.read', candidate.id) : undefined;
     const seen = [...inList, ...(read && is2xx(read) && isObject(read.json) ? [read.json] : [])];
     if (seen.length === 0) {
       kept.push(candidate);
       continue;
     }
-    // Account 2's own view of it, where the document gives account 2 a key to read with.
-    const theirs = canRead && t.target.a[1]?.adminKey ? await aSend(t, t.a(1), 'pipelines.read', candidate.id) : undefined;
-    const record = theirs && foundPipeline(t, candidate.id, theirs, `account 2's read of its own pipeline ${candidate.id}`) && isObject(theirs.json) ? theirs.json : undefined;
+    // The owner's own view of it, where the document gives the owner a key to read with.
+    const theirs = canRead && t.target.a[owner]?.adminKey ? await aSend(t, t.a(owner), 'pipelines.read', candidate.id) : undefined;
+    const record = theirs && foundPipeline(t, candidate.id, theirs, `account ${owner + 1}'s read of its own pipeline ${candidate.id}`) && isObject(theirs.json) ? theirs.json : undefined;
     const asTheirs = record !== undefined && seen.every((p) => samePipeline(p, record));
     if (asTheirs && (candidate.name !== undefined || inList.length === 0 || !ownFixtures.has(candidate.id))) kept.push(candidate);
     else dropped.push(`${candidate.id}`);
   }
-  if (dropped.length) t.note(`account 2's pipelines ${dropped.join(', ')}: account 1's key also finds pipelines of those ids, not told apart from account 2's (with ids numbered per account, its own): not used as another account's`);
+  if (dropped.length) t.note(`account ${owner + 1}'s pipelines ${dropped.join(', ')}: account ${prober + 1}'s key also finds pipelines of those ids, not told apart from account ${owner + 1}'s (with ids numbered per account, its own): not used as another account's`);
   return kept;
 }
 
 /** Account 1's pipeline list read whole (`walkPipelineList`), or null where the target serves no list. */
 export type OwnPipelineList = Awaited<ReturnType<typeof walkPipelineList>> | null;
 
-/** Account 1's pipeline list, once, for a check that both screens with it and judges it. */
-export async function walkOwnPipelineList(t: CheckContext): Promise<OwnPipelineList> {
-  return aRoute(t, 'pipelines.list') === null ? null : walkPipelineList(t, t.a(0));
+/** Account 1's pipeline list (or `account`'s), once, for a check that both screens with it and judges it. */
+export async function walkOwnPipelineList(t: CheckContext, account: Account = 0): Promise<OwnPipelineList> {
+  return aRoute(t, 'pipelines.list') === null ? null : walkPipelineList(t, t.a(account));
 }
 
 /** Whether two answers of one id show the same pipeline: the same name, and the same creation time where both show one (a list may show less than a read). */
