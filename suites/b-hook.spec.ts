@@ -168,7 +168,7 @@ check({
     const unjudged = new Set<string>();
     const twinSalt = { movedAlone: false };
     const blanks: BlankNames = { tried: 0, kept: 0, refused: new Set(), changed: 0 };
-    const updates: Updates = { served: true, updated: 0, refused: new Set() };
+    const updates: Updates = { served: true, updated: 0, activeAsked: 0, refused: new Set() };
     const { words, kinds } = hookKinds(t, t.name('hook'));
     await propertyOverKinds(t, 'reset changes the salt and only the salt', withBlankNames(kinds), async (drawn) => {
       const { id, sent } = await createBlankNamedHook(t, drawn, words, blanks);
@@ -227,14 +227,17 @@ interface Updates {
   served: boolean;
   /** Hooks updated (a 2xx) before their reset. */
   updated: number;
+  /** Active hooks an update was sent for: every second one is made inactive, the others stay active. */
+  activeAsked: number;
   /** The statuses of updates not applied. */
   refused: Set<number>;
 }
 
 /**
  * Updates the hook before its reset (PUT /hooks/{hook_id}, an extension), where the target serves
- * it: a new name, and a hook made active made inactive (never the other way: an inactive hook
- * stays one). "Nothing else changes" holds of the hook as it is when reset, not as it was
+ * it: a new name, and every second hook made active made inactive (never the other way: an
+ * inactive hook stays one; the first and every other active hook stay active, so a reset that
+ * deactivates a hook still shows). "Nothing else changes" holds of the hook as it is when reset, not as it was
  * created: a reset that saves back a copy of the hook kept from its creation undoes the update,
  * and shows against the read before the reset. The name keeps its blanks (inserted before the
  * trailing ones), so a reset that trims names still shows. A target without the route is
@@ -243,7 +246,8 @@ interface Updates {
 async function updateFirst(t: CheckContext, id: number, sent: JsonObject, updates: Updates): Promise<unknown> {
   if (!updates.served) return sent.name;
   const name = String(sent.name).replace(/(\s*)$/, '-updated$1');
-  const ex = await t.b().put(`/hooks/${id}`, { body: { name, ...(sent.active === true ? { active: false } : {}) } });
+  const deactivate = sent.active === true && updates.activeAsked++ % 2 === 1;
+  const ex = await t.b().put(`/hooks/${id}`, { body: { name, ...(deactivate ? { active: false } : {}) } });
   if (is2xx(ex)) {
     updates.updated++;
     return name;
