@@ -368,8 +368,11 @@ async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly
     }
     for (const s of reading) if (await readInbox(t, s.client, s.inbox!, ids, read)) last = Date.now();
     read++;
-    if (reading.every((s) => expected(s).every((id) => s.inbox!.about.has(id)))) return true;
     const allEnded = jobs.every((j) => j.ended || !j.readable);
+    // Done early only once the jobs were also seen to end: a notification of a job's end may come
+    // between the read that still saw it running and the inbox's read, and what follows (the watch
+    // of an ended job) needs a job seen ended.
+    if (allEnded && reading.every((s) => expected(s).every((id) => s.inbox!.about.has(id)))) return true;
     return allEnded && jobs.some((j) => j.readable) && Date.now() - last >= settleMs ? false : undefined;
   }, { timeoutMs: endMs + settleMs, intervalMs: (elapsed) => (elapsed < 5_000 ? 250 : 1_000) });
 
