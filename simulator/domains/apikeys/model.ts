@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors.ts';
 import { mintPipelineKey } from './mint.ts';
 import { apiKeyNotFound } from './errors.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
-import { inOtherAccount } from '../shared/foreign.ts';
+import { inFirstAccount, inOtherAccount } from '../shared/foreign.ts';
 import { newestFirst } from '../shared/ordering.ts';
 
 /**
@@ -46,8 +46,7 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
 export function findKey(sim: Sim, account: AccountState, id: number): PipelineApiKey {
   // a-key-lookup-any-account: the lookup by id forgets the account, as a global primary key would let it.
   // a-legacy-keys-fallback: keys made before accounts were split out stay in the first account's map, which every newer account falls back on.
-  const legacy = sim.faults.has('a-legacy-keys-fallback') ? sim.store.firstAccount() : undefined;
-  const record = account.pipelineKeys.get(id) ?? (legacy && legacy !== account ? legacy.pipelineKeys.get(id) : undefined) ?? (sim.faults.has('a-key-lookup-any-account') ? inOtherAccount(sim, account, (other) => other.pipelineKeys.get(id)) : undefined);
+  const record = account.pipelineKeys.get(id) ?? (sim.faults.has('a-legacy-keys-fallback') ? inFirstAccount(sim, account, (first) => first.pipelineKeys.get(id)) : undefined) ?? (sim.faults.has('a-key-lookup-any-account') ? inOtherAccount(sim, account, (other) => other.pipelineKeys.get(id)) : undefined);
   if (!record) throw apiKeyNotFound();
   return record;
 }

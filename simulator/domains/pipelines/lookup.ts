@@ -5,7 +5,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { pipelineNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
-import { inOtherAccount } from '../shared/foreign.ts';
+import { inFirstAccount, inOtherAccount } from '../shared/foreign.ts';
 import { settle } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 
@@ -40,21 +40,12 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
   if (sim.faults.has('a-int32-pipeline-id-500') && id > INT32_MAX) throw new RangeError(`value ${id} is out of range for type integer`);
   const pipeline =
     account.pipelines.get(id) ??
-    (sim.faults.has('a-legacy-pipelines-fallback') ? legacyPipeline(sim, account, id) : undefined) ??
+    // a-legacy-pipelines-fallback: pipelines made before accounts were split out stay in the first account's map.
+    (sim.faults.has('a-legacy-pipelines-fallback') ? inFirstAccount(sim, account, (first) => first.pipelines.get(id)) : undefined) ??
     (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
   if (!pipeline) throw await absent(sim, account, id, use);
   settle(pipeline, sim.clock.now());
   return pipeline;
-}
-
-/**
- * The fault `a-legacy-pipelines-fallback`: pipelines made before accounts were split out stay in
- * the first account's map, which every newer account falls back on (the first account itself
- * never looks elsewhere, so only the other accounts reach another's pipelines).
- */
-function legacyPipeline(sim: Sim, account: AccountState, id: number): Pipeline | undefined {
-  const legacy = sim.store.firstAccount();
-  return legacy && legacy !== account ? legacy.pipelines.get(id) : undefined;
 }
 
 /**

@@ -31,6 +31,15 @@ export function readOwn<T>(sim: Sim, caller: AccountState, pick: (account: Accou
  * order. Only faults (and what they leave behind, such as a foreign watcher) look outside the
  * caller's account, so callers reach this only once their own account has missed.
  */
+/**
+ * The legacy-store faults' fallback: what `pick` finds in the first account, for any other caller
+ * (records made before accounts were split out stay there; the first account looks nowhere else).
+ */
+export function inFirstAccount<T>(sim: Sim, caller: AccountState, pick: (first: AccountState) => T | undefined): T | undefined {
+  const first = sim.store.firstAccount();
+  return first && first !== caller ? pick(first) : undefined;
+}
+
 export function inOtherAccount<T>(sim: Sim, caller: AccountState, pick: (other: AccountState) => T | undefined): T | undefined {
   for (const other of sim.store.accounts.values()) {
     if (other === caller) continue;
