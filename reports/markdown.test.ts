@@ -31,6 +31,12 @@ describe('Markdown summary', () => {
     expect(renderMarkdown(errored, cert, 'disco check').split('\n')[2]).toMatch(/^no must clause failed, but the target did not answer well enough/);
   });
 
+  it('lists --no-shrink and --max-failures among the run\'s options, so unshrunk counterexamples are not read as minimal', () => {
+    const stopped = renderMarkdown({ ...report, options: { ...report.options, maxFailures: 2, shrink: false } }, cert, 'disco check');
+    expect(stopped).toContain('`--max-failures 2 --no-shrink`');
+    expect(text).not.toContain('--no-shrink');
+  });
+
   it('is link-free: no Markdown links, no raw HTML, URLs only inside code spans', () => {
     expect(text).not.toMatch(/\]\(/);
     const outsideCode = text.replace(/(`+)[^`]*?\1/g, '');

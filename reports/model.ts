@@ -14,9 +14,12 @@ export function selectionText(options: { only: readonly string[]; skip?: readonl
   return [options.only.length ? `--only ${options.only.join(',')}` : '', options.skip?.length ? `--skip ${options.skip.join(',')}` : ''].filter(Boolean).join(' ');
 }
 
-/** `--max-failures N` when the run was told to stop starting checks after N failed, for the lines that list a run's options. */
-export function stopText(options: { maxFailures?: number }): string {
-  return options.maxFailures === undefined ? '' : `--max-failures ${options.maxFailures}`;
+/**
+ * `--max-failures N` when the run was told to stop starting checks after N failed, and
+ * `--no-shrink` when its counterexamples are first failing cases, for the lines that list a run's options.
+ */
+export function stopText(options: { maxFailures?: number; shrink?: false }): string {
+  return [options.maxFailures === undefined ? '' : `--max-failures ${options.maxFailures}`, options.shrink === false ? '--no-shrink' : ''].filter(Boolean).join(' ');
 }
 
 /** Checks grouped by family, in first-seen order. */

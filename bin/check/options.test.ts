@@ -68,6 +68,13 @@ describe('disco check options', () => {
     expect(() => parseCheckArgs(args)).toThrow(message);
   });
 
+  it('reads --no-shrink (shrinking is on without it) and repeats it in the command that reproduces the run', () => {
+    expect(parseCheckArgs([]).shrink).toBe(true);
+    expect(parseCheckArgs(['--no-shrink']).shrink).toBe(false);
+    expect(reproduceCommand(parseCheckArgs(['--no-shrink', '--seed', '3']), 'simulator')).toBe('disco check --seed 3 --runs 100 --no-shrink');
+    expect(reproduceCommand(parseCheckArgs(['--seed', '3']), 'simulator')).not.toContain('--no-shrink');
+  });
+
   it('reads --max-failures, --fail-fast (one), --har and --wait', () => {
     expect(parseCheckArgs(['--max-failures', '3']).maxFailures).toBe(3);
     expect(parseCheckArgs(['--fail-fast']).maxFailures).toBe(1);

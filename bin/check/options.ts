@@ -51,6 +51,9 @@ export const checkHelp = `disco check: run the conformance checks against a targ
                       result.json, summary.md, certification.json
   --max-failures N    start no further check once N checks have failed (those left are reported
                       not run, their clauses not verified); --fail-fast is --max-failures 1
+  --no-shrink         a failing property reports its first failing case instead of shrinking it
+                      to a smaller one (shrinking repeats the case's requests many times over):
+                      the same verdicts, sooner, with larger counterexamples
   --har FILE          also write every exchange of the run to FILE as an HTTP Archive (HAR 1.2,
                       redacted like the reports, bodies past 64 KiB clipped; 0600), each entry
                       naming its check and clauses; a request that got no answer has status 0
@@ -102,6 +105,8 @@ export interface CheckOptions {
   waitSeconds?: number;
   /** Start no further check once this many checks have failed (`--max-failures`, `--fail-fast`: 1). */
   maxFailures?: number;
+  /** false (`--no-shrink`): failing properties are not shrunk. */
+  shrink: boolean;
   /** Where every exchange of the run is written, as an HTTP Archive (`--har`). */
   har?: string;
   profile?: Profile;
@@ -139,6 +144,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
       'max-failures': { type: 'string' },
       wait: { type: 'string' },
       'fail-fast': { type: 'boolean', default: false },
+      'no-shrink': { type: 'boolean', default: false },
       profile: { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
       conventions: { type: 'string', default: 'standard' },
@@ -223,6 +229,7 @@ export function parseCheckArgs(argv: string[]): CheckOptions {
     reportDir: values['report-dir'],
     ...(values.har !== undefined ? { har: values.har } : {}),
     ...(maxFailures !== undefined ? { maxFailures } : {}),
+    shrink: !values['no-shrink'],
     ...(values.wait !== undefined ? { waitSeconds: integer('wait', values.wait, 0, 3600)! } : {}),
     ...(profile ? { profile } : {}),
     faults,
@@ -259,6 +266,7 @@ export function reproduceCommand(o: CheckOptions, profile: Profile): string {
   if (o.profile && o.profile !== defaultProfile(o)) parts.push('--profile', profile);
   if (o.readOnly) parts.push('--read-only');
   if (o.serial) parts.push('--serial');
+  if (!o.shrink) parts.push('--no-shrink');
   if (o.allowIncomplete) parts.push('--allow-incomplete');
   if (o.certify) parts.push('--certify');
   for (const f of o.faults) parts.push('--fault', f);

@@ -82,6 +82,7 @@ export async function runSelectedChecks(options: CheckOptions, target: ResolvedT
       userAgent: discoUserAgent(),
       schedule: options.serial ? 'serial' : 'lanes',
       ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
+      ...(options.shrink ? {} : { shrink: false }),
       signal: interruption.signal,
       onExchange: (exchange) => announcements.add(exchange),
       ...(har ? { record: { bodyCap: HAR_BODY_CAP, add: (exchange, check) => har.add(exchange, check) } } : {}),

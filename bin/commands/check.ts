@@ -88,7 +88,7 @@ export async function check(argv: string[]): Promise<number> {
       profile,
       seed: options.seed,
       runs: options.runs,
-      options: { only: options.only, ...(options.skip.length ? { skip: options.skip } : {}), readOnly: options.readOnly, ...(options.rate !== undefined ? { rate: options.rate } : {}), timeoutMs: options.timeoutMs, allowIncomplete: options.allowIncomplete, ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}) },
+      options: { only: options.only, ...(options.skip.length ? { skip: options.skip } : {}), readOnly: options.readOnly, ...(options.rate !== undefined ? { rate: options.rate } : {}), timeoutMs: options.timeoutMs, allowIncomplete: options.allowIncomplete, ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}), ...(options.shrink ? {} : { shrink: false as const }) },
       ...run,
       interrupted: interruption.received(),
     });

@@ -81,6 +81,8 @@ export interface ContextInit {
   evidence?: RunEvidence;
   /** How long a property may start new cases (`PROPERTY_TIME_LIMIT_MS` unless a test says otherwise). */
   propertyTimeLimitMs?: number;
+  /** false: a failing property ends at its first failing case, unshrunk (`--no-shrink`). */
+  shrink?: boolean;
 }
 
 /** A property stops starting new cases after this long (a slow target must not hang the run). */
@@ -170,7 +172,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
         }
       };
       const limitMs = init.propertyTimeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
-      const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed, numRuns: runs, interruptAfterTimeLimit: limitMs });
+      const details = await fc.check(fc.asyncProperty(arbitrary, guarded), { seed, numRuns: runs, interruptAfterTimeLimit: limitMs, endOnFailure: init.shrink === false });
       if (details.interrupted && !details.failed) {
         // A slow target: what ran passed, but the evidence is thinner than asked; say so.
         info.runs = details.numRuns;
@@ -182,7 +184,8 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       // Transport errors and skips are not counterexamples: pass them through unchanged.
       if (error instanceof CheckSkipped || error instanceof RunInterrupted || error instanceof ControlApiError || (error instanceof Error && error.name === 'TransportError')) throw error;
       info.counterexample = init.redactor.text(fc.stringify(details.counterexample));
-      info.numShrinks = details.numShrinks;
+      // Unshrunk (--no-shrink), a count of 0 would read as a counterexample that could not be made smaller.
+      if (init.shrink !== false) info.numShrinks = details.numShrinks;
       info.path = details.counterexamplePath ?? undefined;
       const detail: FailureDetail =
         error instanceof CheckFailure

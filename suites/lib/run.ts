@@ -26,6 +26,11 @@ export interface RunOptions {
   userAgent?: string;
   /** How long a property may start new cases; 120 s (context.ts) unless a test needs it short. */
   propertyTimeLimitMs?: number;
+  /**
+   * false (`--no-shrink`): a failing property ends at its first failing case. Shrinking repeats a
+   * failing case's requests over and over for a smaller counterexample; the verdict is the same.
+   */
+  shrink?: boolean;
   signal?: AbortSignal;
   /** Secrets beyond the target's own (keys, URL credentials) to keep out of results. */
   secrets?: string[];
@@ -206,6 +211,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     signal: options.signal,
     evidence: run.evidence,
     ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
+    ...(options.shrink === false ? { shrink: false } : {}),
   });
   let verdict: CheckResult['verdict'] = 'pass';
   let reason: string | undefined;

@@ -259,8 +259,9 @@ export interface PropertyInfo {
   runs: number;
   /** The cases it was asked to run, where its time limit cut it short (then `runs` is fewer). */
   asked?: number;
-  /** Set when the property failed: the shrunk counterexample, printed. */
+  /** Set when the property failed: the counterexample, printed; shrunk unless the run said `--no-shrink`. */
   counterexample?: string;
+  /** How often it was shrunk; absent where the run did not shrink (`--no-shrink`). */
   numShrinks?: number;
   path?: string;
 }
@@ -399,7 +400,7 @@ export interface RunResult {
   finishedAt: string;
   durationMs: number;
   /** `skip` only when `--skip` was given: a run without it reads as runs before it did. */
-  options: { only: string[]; skip?: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean; maxFailures?: number };
+  options: { only: string[]; skip?: string[]; readOnly: boolean; rate?: number; timeoutMs: number; allowIncomplete: boolean; maxFailures?: number; shrink?: false };
   checks: CheckResult[];
   clauses: ClauseVerdict[];
   /** Things the run created and could not remove. */

@@ -20,7 +20,7 @@ export async function coverageDoc(): Promise<string> {
     '',
     '## Checks each fault trips',
     '',
-    'Recorded by the fault proofs (`test/faults-*.test.ts`, seed 99, 15 cases per property; the',
+    'Recorded by the fault proofs (`test/faults-*.test.ts`, seed 99, 15 cases per property, unshrunk; the',
     'checks naming the fault\'s clause run against a simulator with the fault on). A proof fails when',
     'the checks a fault trips change; `DISCO_RECORD_TRIPS=1 npx vitest run test/faults-a.test.ts',
     'test/faults-b.test.ts` records them anew.',

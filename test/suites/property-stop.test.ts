@@ -73,3 +73,59 @@ describe('a property cut short by its time limit', () => {
     expect(out.checks[0]?.notes.join(' ')).toMatch(/ran \d+ of 1000 cases before its 0\.2 s limit/);
   });
 });
+
+/**
+ * `--no-shrink`: a failing property ends at its first failing case. Shrinking sends the failing
+ * case's requests again and again for a smaller counterexample; the verdict is the same without it.
+ */
+describe('a failing property without shrinking', () => {
+  let hits = 0;
+  // Packages up to 1,000 exist; past that every id is a 404, so most cases fail and shrinking
+  // walks the counterexample down towards 1,001.
+  const server = http.createServer((req, res) => {
+    hits++;
+    req.resume();
+    const id = Number(/\/packages\/(\d+)/.exec(req.url ?? '')?.[1]);
+    if (id <= 1000) return void res.writeHead(200, { 'content-type': 'application/vnd.xplenty+json; version=2' }).end(`{"id":${id}}`);
+    res.writeHead(404, { 'content-type': 'application/vnd.xplenty+json; version=2' }).end('{"message":"not found"}');
+  });
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const check: CheckDefinition = {
+    id: 'test/unshrunk',
+    clauses: ['B-PKG-1'],
+    title: 'A property over package ids',
+    needs: ['b'],
+    async run(t) {
+      await t.property('packages are found', fc.integer({ min: 1, max: 1_000_000 }), async (id) => {
+        const ex = await t.b().get(`/packages/${id}`);
+        t.expect.status(ex, 200, 'B-PKG-1', `GET /packages/${id} answered ${ex.response.status}`);
+      });
+    },
+  };
+  const target = () => resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+
+  it('fails the same, after the first failing case only, with that case as counterexample and no shrink count', async () => {
+    hits = 0;
+    const shrunk = await runChecks({ target: target(), checks: [check], profile: 'spec', seed: 5, runs: 25, readOnly: false, timeoutMs: 2000 });
+    const shrinkingHits = hits;
+    hits = 0;
+    const unshrunk = await runChecks({ target: target(), checks: [check], profile: 'spec', seed: 5, runs: 25, readOnly: false, timeoutMs: 2000, shrink: false });
+    expect([shrunk.checks[0]?.verdict, unshrunk.checks[0]?.verdict]).toEqual(['fail', 'fail']);
+    expect(shrunk.checks[0]?.properties[0]?.numShrinks).toBeGreaterThan(0);
+    expect(shrinkingHits).toBeGreaterThan(hits);
+    const [property] = unshrunk.checks[0]?.properties ?? [];
+    expect(property?.numShrinks).toBeUndefined();
+    // The first failing case of this seed, as fast-check drew it, and nothing after it.
+    expect(Number(/\[(\d+)\]/.exec(property?.counterexample ?? '')?.[1])).toBeGreaterThan(1000);
+    // fast-check's path of an unshrunk failure is the failing case's index: one request per case up to it.
+    expect(property?.path).toMatch(/^\d+$/);
+    expect(hits).toBe(Number(property?.path) + 1);
+    expect(unshrunk.checks[0]?.failures[0]?.clause).toBe('B-PKG-1');
+  });
+});

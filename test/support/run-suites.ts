@@ -23,7 +23,7 @@ export interface SuiteRun {
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; only?: string[]; seed?: number; runs?: number; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; only?: string[]; seed?: number; runs?: number; shrink?: boolean; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
   const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}), ...(options.clockOffsetMs ? { clockOffsetMs: options.clockOffsetMs } : {}) });
   const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
@@ -37,6 +37,7 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
       profile: options.profile ?? (conventions === 'standard' ? 'simulator' : 'spec'),
       seed: options.seed ?? 1234,
       runs: options.runs ?? 10,
+      ...(options.shrink === false ? { shrink: false } : {}),
       readOnly: false,
       timeoutMs: 10_000,
     });
