@@ -37,7 +37,7 @@ describe('behind the same gateway, a fault is still caught and named in real ids
   // Isolation compares ids a check holds as stand-ins with what the target shows; a stand-in
   // that hid a difference would pass a leak. A string id must still be no integer id.
   const faults: FaultName[] = ['a-cross-account-pipelines', 'a-list-shows-foreign', 'b-cross-account-access', 'b-package-id-as-string'];
-  it.each(faults)('%s', { timeout: 60_000 }, async (fault) => {
+  it.concurrent.for(faults)('%s', { timeout: 60_000 }, async (fault, { expect }) => {
     const { clause } = faultCatalog[fault];
     const run = await runSuitesAgainstSimulator({ conventions: 'alt', faults: [fault], only: [clause], seed: 99, runs: 10, shrink: false, profile: 'spec', front: startBigIdGateway, retarget: withBigFixtureIds });
     expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);

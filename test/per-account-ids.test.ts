@@ -32,7 +32,7 @@ describe('ids numbered per account: a leak across accounts is still caught, nami
   // to account 2's: the run-made pipeline's name, the hook's, a job's watchers. A name refused
   // for being account 2's is told by no id at all.
   const leaks: FaultName[] = ['a-cross-account-pipelines', 'a-list-shows-foreign', 'a-pipeline-names-unique-across-accounts', 'b-cross-account-access', 'b-foreign-watch-allowed'];
-  it.each(leaks)('%s', async (fault) => {
+  it.concurrent.for(leaks)('%s', async (fault, { expect }) => {
     const { clause } = faultCatalog[fault];
     const run = await runSuitesAgainstSimulator({ conventions: 'alt', idNumbering: 'account', faults: [fault], only: [clause], seed: 99, runs: 15, shrink: false, profile: 'spec' });
     expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);

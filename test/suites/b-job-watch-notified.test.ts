@@ -31,7 +31,7 @@ async function watchCheck(options: Parameters<typeof runSuitesAgainstSimulator>[
   return { run, check, partial: (check.partial ?? []).map((p) => p.reason).join(' | ') };
 }
 
-describe('b-job/watch judges the notification of the watched job\'s end', () => {
+describe.concurrent('b-job/watch judges the notification of the watched job\'s end', () => {
   it('is verified on the simulator, for api_key\'s user and member_api_key\'s', { timeout: 60_000 }, async () => {
     const { check } = await watchCheck({});
     expect([check.verdict, check.partial ?? []], describeChecks([check])).toEqual(['pass', []]);
@@ -64,7 +64,7 @@ describe('b-job/watch judges the notification of the watched job\'s end', () => 
   });
 });
 
-describe('b-job/watch with another user of the account (member_api_key)', () => {
+describe.concurrent('b-job/watch with another user of the account (member_api_key)', () => {
   it('without it, says what would let it see the watch subscribe its caller, not the owner; a watch subscribing the owner then goes unseen, not passed', { timeout: 60_000 }, async () => {
     for (const faults of [[], ['b-watch-subscribes-owner' as const]]) {
       const { check, partial } = await watchCheck({ retarget: withoutMember, faults });

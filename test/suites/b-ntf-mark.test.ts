@@ -36,7 +36,7 @@ function mark(faults: FaultName[], seed: number, before?: (embedded: EmbeddedTar
   });
 }
 
-describe('b-ntf/mark judges marks by notifications unread before them', () => {
+describe.concurrent('b-ntf/mark judges marks by notifications unread before them', () => {
   // Seeds 2, 5 and 6 drew the one fixture notification already read first and passed this fault.
   it.each([2, 5, 6])('a mark by id that leaves the notification unread fails B-NTF-1 (seed %i)', { timeout: 30_000 }, async (seed) => {
     const { check, verdict } = await mark(['b-mark-one-ignored'], seed);
@@ -65,7 +65,7 @@ describe('b-ntf/mark judges marks by notifications unread before them', () => {
  * The spec shows no field of a notification: a deployment telling its read state by `is_read`
  * (true or false) rather than the real service's `last_read_at` is read as well.
  */
-describe('b-ntf/mark against notifications whose read state is is_read', () => {
+describe.concurrent('b-ntf/mark against notifications whose read state is is_read', () => {
   const isRead = rewriting((req, reply) => {
     if (req.method !== 'GET' || !/^\/[^/]+\/api\/notifications(\?|$)/.test(req.url ?? '') || reply.status !== 200) return undefined;
     const items = JSON.parse(reply.body) as Record<string, unknown>[];
@@ -83,7 +83,7 @@ describe('b-ntf/mark against notifications whose read state is is_read', () => {
  * A deployment applying a mark a moment later (a queue behind the API): the next two reads of the
  * list after a mark by id still show that notification unread. Conformant: the mark shows soon.
  */
-describe('b-ntf/mark against a deployment whose marks show a moment later', () => {
+describe.concurrent('b-ntf/mark against a deployment whose marks show a moment later', () => {
   it('reads again until the mark shows: B-NTF-1 passes, verified', { timeout: 60_000 }, async () => {
     const lagging = new Map<number, number>();
     const slowMarks = rewriting((req, reply) => {
@@ -130,7 +130,7 @@ describe('b-ntf/mark against a deployment whose marks show a moment later', () =
  * again (for a notification arriving in between): a mark that reached only a page of them (the
  * newest 20 of the seed's 33 unread) was made up for by the second mark.
  */
-describe('b-ntf/mark judges a mark of all by every notification unread before it', () => {
+describe.concurrent('b-ntf/mark judges a mark of all by every notification unread before it', () => {
   const leftUnread = /\d+ of the \d+ notifications GET \/notifications listed unread before POST \/notifications\/mark without an id are still unread/;
 
   it.each<[ConventionsName]>([['standard'], ['alt']])('a mark of all that marks only the newest 20 fails B-NTF-1 (%s conventions)', { timeout: 60_000 }, async (conventions) => {
@@ -222,7 +222,7 @@ describe('b-ntf/mark judges a mark of all by every notification unread before it
  * "without id": it must leave the caller's unread notifications unread. A mark reading its id with
  * a falsy test took `{"id": 0}` for a mark of all, and passed: the check never sent such an id.
  */
-describe('b-ntf/mark: an id naming no notification marks none', () => {
+describe.concurrent('b-ntf/mark: an id naming no notification marks none', () => {
   const zeroMarkedAll = /POST \/notifications\/mark \{"id": 0\}, an id naming no notification of the caller \(none has id 0\), marked 33 of the 33 notifications GET \/notifications listed unread before it read/;
 
   it.each<[ConventionsName]>([['standard'], ['alt']])('{"id": 0} marking all fails B-NTF-1 (%s conventions)', { timeout: 60_000 }, async (conventions) => {
@@ -257,7 +257,7 @@ describe('b-ntf/mark: an id naming no notification marks none', () => {
  * marked every user's, and passed: the check marked with api_key alone. Judged only where the
  * member's list lacks some of the caller's unread ones (a deployment may keep one list per account).
  */
-describe("b-ntf/mark: a mark of all by another user leaves the caller's own notifications unread", () => {
+describe.concurrent("b-ntf/mark: a mark of all by another user leaves the caller's own notifications unread", () => {
   it.each<[ConventionsName]>([['standard'], ['alt']])("a member's mark of all marking the owner's too fails B-NTF-1 (%s conventions)", { timeout: 60_000 }, async (conventions) => {
     const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-all-every-user'], conventions, seed: 7, runs: 5 });
     const check = run.checks[0]!;
