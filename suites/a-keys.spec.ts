@@ -186,7 +186,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (list, read, anything done with the key, its revocation)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, its revocation)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -197,7 +197,14 @@ check({
     let listUnread: string | undefined;
     let readUnseen: string | undefined;
     await t.property('the key shows once', cases, async ({ name, admin, expires }) => {
-      const made = await createKey(t, { name: `${t.name('once')} ${name}`, admin, expires_at: expires });
+      const body = { name: `${t.name('once')} ${name}`, admin, expires_at: expires };
+      const made = await createKey(t, body);
+      // The same create again at once (a client's retry, a double click): a target may refuse the
+      // duplicate (any 4xx) or make a second key with a value of its own, but a double-submit
+      // guard that answers the key it made before shows its full value a second time.
+      const again = await aSend(t, t.a(), 'keys.create', { body });
+      revokeIfCreated(t, again);
+      expectNoKey(t, again, made, 'the same create sent a second time');
       t.expect.that(made.key.startsWith(`${prefix}_`), {
         clause: 'A-AUTH-2',
         message: `the key created by POST /api-keys does not start with "${prefix}_"`,
@@ -236,12 +243,13 @@ check({
   },
 });
 
-function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey): void {
+/** A-AUTH-3: `ex`, an answer after `made`'s create (`what`, where the request line does not say it), shows its full value nowhere. */
+function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: string): void {
   const inBody = ex.response.body.includes(made.key);
   const inHeaders = Object.values(ex.response.headers).some((v) => v.includes(made.key));
   t.expect.that(!inBody && !inHeaders, {
     clause: 'A-AUTH-3',
-    message: `${requestLine(ex)} shows the full value of key ${made.id} after its creation`,
+    message: `${requestLine(ex)}${what === undefined ? '' : ` (${what})`} shows the full value of key ${made.id} after its creation`,
     expected: 'the full key only in the create answer',
     received: `${ex.response.status}, the full key in the ${inBody ? 'body' : 'headers'}`,
     exchange: ex,

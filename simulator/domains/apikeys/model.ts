@@ -34,11 +34,19 @@ export function listKeys(account: AccountState): PipelineApiKey[] {
 
 /** Mints a key the one way the simulator has (the seed and the control API use the same function). */
 export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey): { record: PipelineApiKey; key: string } {
+  // The fault: a double-submit guard answers the same create (name, admin, expiry) within 10 s
+  // with the live key it made before, full value included, instead of a new key.
+  if (sim.faults.has('a-key-double-submit-same-value')) {
+    const expiresAt = input.expiresAt === null ? null : Date.parse(input.expiresAt);
+    const same = [...account.pipelineKeys.values()].find((k) => k.leakedValue !== undefined && k.revokedAt === null && k.name === input.name && k.admin === input.admin && k.expiresAt === expiresAt && sim.clock.now() - k.createdAt < 10_000);
+    if (same?.leakedValue !== undefined) return { record: same, key: same.leakedValue };
+  }
   const created = mintPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
   const record = account.pipelineKeys.get(created.id);
   if (!record) throw new Error('a key just minted is missing from its account');
   // The faults that leak the full value need it kept; without them nothing ever holds it.
-  if (sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key')) record.leakedValue = created.key;
+  const keptInClear = sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key') || sim.faults.has('a-key-double-submit-same-value');
+  if (keptInClear) record.leakedValue = created.key;
   return { record, key: created.key };
 }
 

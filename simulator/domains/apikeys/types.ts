@@ -14,9 +14,9 @@ export interface PipelineApiKey {
   createdAt: number;
   lastUsedAt: number | null;
   /**
-   * The full key, kept only for keys created while the fault `a-key-readable-after-create` or
-   * `a-revoke-answer-shows-key` is on: the fault needs something to leak, and without them
-   * nothing ever holds the value.
+   * The full key, kept only for keys created while one of the faults that leak it is on
+   * (`a-key-readable-after-create`, `a-revoke-answer-shows-key`, `a-key-double-submit-same-value`):
+   * the fault needs something to leak, and without them nothing ever holds the value.
    */
   leakedValue?: string;
 }
