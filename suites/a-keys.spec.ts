@@ -4,7 +4,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { is2xx, isObject, requestLine, show } from './lib/answers.ts';
+import { is2xx, isObject, requestLine, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -269,11 +269,42 @@ function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boo
   return false;
 }
 
+/**
+ * A-AUTH-3 for a key that no longer authenticates: once `made` (made under `name`) has expired
+ * (`what`), its record read with the live admin key, its own read and, `withList`, the key list
+ * (read whole), shows no full value, as for a live key: "no later read returns it" makes no
+ * exception for dead keys. Key reads are not in the spec (A-GAP-4): a read the target does not
+ * serve, or a list not read to the key's entry, is noted.
+ */
+async function expectExpiredRecordHidesValue(t: CheckContext, made: CreatedKey, name: string, what: string, withList: boolean): Promise<void> {
+  const unseen: string[] = [];
+  if (aRoute(t, 'keys.read') === null) unseen.push('the target document declares no key read (interface_a.operations.keys.read)');
+  else {
+    const read = await aSend(t, t.a(), 'keys.read', made.id);
+    expectNoKey(t, read, made, `the read of ${what}`);
+    if (!is2xx(read)) unseen.push(`its read answered ${describeResponse(read)}`);
+  }
+  // The list only `withList` (once a run where cases repeat this): it grows with every key a case makes.
+  if (withList && aRoute(t, 'keys.list') === null) unseen.push('the target document declares no key list (interface_a.operations.keys.list)');
+  else if (withList) {
+    const listed = await walkAList(t, t.a(), 'keys.list');
+    if ('refused' in listed) {
+      expectNoKey(t, listed.refused, made, `the key list, ${what}`);
+      unseen.push(`the key list answered ${describeResponse(listed.refused)}`);
+    } else {
+      for (const ex of listed.exchanges) expectNoKey(t, ex, made, `the key list, ${what}`);
+      // By name, at any depth: a gateway may rewrite ids.
+      if (!listed.complete && !listed.items.some((k) => stringsOf(k).includes(name))) unseen.push(`the key list was not read to its entry (${listed.incomplete ?? 'not read whole'})`);
+    }
+  }
+  if (unseen.length > 0) t.note(`whether the record of ${what} shows its full value (A-AUTH-3) was not seen everywhere: ${unseen.join('; ')}`);
+}
+
 check({
   id: 'a-keys/expired-key-refused',
-  clauses: ['A-AUTH-4'],
+  clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key)',
+  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -281,10 +312,12 @@ check({
     // The key the expired ones try to revoke: it never expires.
     const victim = await createKey(t, { name: t.name('victim-of-expired'), admin: false });
     let pipelineWritesSent = false;
+    let listRead = false;
     await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
       const now = await simulatorNow(t);
       const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
-      const made = await createKey(t, { name: t.name(`expiring-${lifetimeS}s`), admin, expires_at: isoSeconds(expiresAt) });
+      const name = t.name(`expiring-${lifetimeS}s`);
+      const made = await createKey(t, { name, admin, expires_at: isoSeconds(expiresAt) });
       if (!expiryTaken(t, made.created, expiresAt)) return;
       const before = await useKey(t, made.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
@@ -296,6 +329,8 @@ check({
       await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
       // A non-admin key is refused key management anyway (A-AUTH-5): only an admin one shows it expired.
       if (admin) await expectKeyWritesRefused(t, made.key, victim, `an admin key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
+      await expectExpiredRecordHidesValue(t, made, name, `a key ${pastS + 1} s past its expiry`, !listRead);
+      listRead = true;
       // Once a run, shrinks included (they need a pipeline of the check's own, made and archived for them).
       if (pipelineWritesSent) return;
       pipelineWritesSent = true;
@@ -316,9 +351,9 @@ const WALL_CLOCK_MAX_WAIT_MS = 15_000;
 
 check({
   id: 'a-keys/expiry-in-real-time',
-  clauses: ['A-AUTH-4'],
+  clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and on key management (a key\'s create, the revocation of another key); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -329,7 +364,8 @@ check({
     if (server === undefined) t.note('the target sends no Date header: the expiry is set by this machine\'s clock');
     const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
     // An admin key: expired, it must not manage keys either (mint or revoke them).
-    const made = await createKey(t, { name: t.name('expiring-now'), admin: true, expires_at: isoSeconds(expiresAt) });
+    const name = t.name('expiring-now');
+    const made = await createKey(t, { name, admin: true, expires_at: isoSeconds(expiresAt) });
     if (!expiryTaken(t, made.created, expiresAt)) return;
     noteIfNotAdmin(t, made);
     const before = await useKey(t, made.key);
@@ -350,6 +386,7 @@ check({
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made.key, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4');
     await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');
+    await expectExpiredRecordHidesValue(t, made, name, past, true);
     t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);
   },
 });

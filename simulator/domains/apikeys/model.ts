@@ -46,7 +46,7 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
   if (!record) throw new Error('a key just minted is missing from its account');
   // The faults that leak the full value need it kept; without them nothing ever holds it.
   const keptInClear = sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key') || sim.faults.has('a-key-double-submit-same-value');
-  if (keptInClear) record.leakedValue = created.key;
+  if (keptInClear || (input.expiresAt !== null && sim.faults.has('a-expired-key-record-shows-value'))) record.leakedValue = created.key;
   return { record, key: created.key };
 }
 

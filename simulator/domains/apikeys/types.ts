@@ -15,7 +15,8 @@ export interface PipelineApiKey {
   lastUsedAt: number | null;
   /**
    * The full key, kept only for keys created while one of the faults that leak it is on
-   * (`a-key-readable-after-create`, `a-revoke-answer-shows-key`, `a-key-double-submit-same-value`):
+   * (`a-key-readable-after-create`, `a-revoke-answer-shows-key`, `a-key-double-submit-same-value`,
+   * `a-expired-key-record-shows-value` for keys with an expiry):
    * the fault needs something to leak, and without them nothing ever holds the value.
    */
   leakedValue?: string;
