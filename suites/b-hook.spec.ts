@@ -4,7 +4,7 @@ import { check } from './lib/registry.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyWebHookBody, declaredHookBody, hookBodiesByType } from './lib/arbitraries/resources.ts';
-import { contains, idOf, integerId, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { contains, idOf, integerId, is2xx, isObject, objectBody, routeMissing, sameJson, show, type JsonObject } from './lib/answers.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { isUtcDateTime } from './lib/dates.ts';
@@ -130,6 +130,49 @@ check({
     await memberCreates(t);
   },
 });
+
+check({
+  id: 'b-hook/recreate-after-delete',
+  clauses: ['B-HOOK-1'],
+  title: "B-HOOK-1: a hook created with the type and name of a hook deleted before (DELETE /hooks/{hook_id}, an extension, where served) has the settings and events posted, not the deleted hook's: in the answer and in GET /hooks/{hook_id}",
+  needs: ['b', 'write'],
+  async run(t) {
+    const pair = recreatedPair(t, t.name('hook-again'));
+    if (!pair) return t.skip('the target document declares one hook of each type, with one event kind: a hook of the same type and name with other settings or events cannot be made (declare a hook with two event kinds, or two hooks of one type with other settings)');
+    const [first, second] = pair.bodies;
+    // A deleted row a store keeps (soft deletion) may be found again by what it was made with.
+    const made = await createHook(t, first, pair.words);
+    const deleted = await t.b().delete(`/hooks/${made.id}`);
+    if (routeMissing(deleted)) return t.note(`DELETE /hooks/${made.id} (an extension) answered ${deleted.response.status}: this target deletes no hooks, so no hook could be made again under a deleted one's type and name`);
+    if (!is2xx(deleted)) t.skip(`DELETE /hooks/${made.id} (an extension) answered ${deleted.response.status}: no hook could be deleted, so none was made again under its type and name`);
+    const again = await createHook(t, second, pair.words);
+    expectHookReflects(t, again.ex, again.body, second, 'POST /hooks with the type and name of a deleted hook');
+    const read = await readHook(t, again.id, 'B-HOOK-1');
+    expectHookReflects(t, read.ex, read.hook, second, `GET /hooks/${again.id} of the hook made with the type and name of a deleted hook`);
+  },
+});
+
+/**
+ * Two hook bodies of one type and one name, with other settings or events (and active): the
+ * target document's, where it declares a hook with two event kinds or two hooks of one type with
+ * other settings (undefined where it declares neither); else the real service's web hook, to two
+ * URLs of a host that never resolves, inactive.
+ */
+function recreatedPair(t: CheckContext, name: string): { words: HookWords; bodies: [JsonObject, JsonObject] } | undefined {
+  const declared = t.target.interfaceB.hooks;
+  if (!declared) {
+    const web = (path: string, events: string[], active: boolean): JsonObject => ({ type: 'web', name, settings: { url: `https://${UNREACHABLE_HOOK_HOST}/disco/${path}` }, events, active });
+    return { words: 'real-service', bodies: [web('recreated-one', ['job.completed'], false), web('recreated-two?again=1', ['job.failed', 'job.stopped'], false)] };
+  }
+  const body = (hook: (typeof declared)[number], events: string[], active: boolean): JsonObject => ({ type: hook.type, name, settings: structuredClone(hook.settings) as JsonObject, events, active });
+  const twoEvents = declared.find((h) => h.events.length >= 2);
+  if (twoEvents) return { words: 'declared', bodies: [body(twoEvents, twoEvents.events.slice(0, 1), false), body(twoEvents, twoEvents.events.slice(1), true)] };
+  for (const a of declared) {
+    const b = declared.find((h) => h.type === a.type && !sameJson(h.settings, a.settings));
+    if (b) return { words: 'declared', bodies: [body(a, a.events, false), body(b, b.events, true)] };
+  }
+  return undefined;
+}
 
 /**
  * A hook made with member_api_key (another user of account 1, not its owner), where the target

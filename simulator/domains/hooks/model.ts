@@ -17,6 +17,14 @@ export function newSalt(): string {
 /** `POST /hooks` (B-HOOK-1). */
 export function createHook(sim: Sim, account: AccountState, fields: HookFields): Hook {
   const now = sim.clock.now();
+  // b-hook-recreate-undeletes-old: a deleted hook's type and name "restore" its soft-deleted row, only active taken from the body.
+  const undeleted = sim.faults.has('b-hook-recreate-undeletes-old') ? undeleteHook(account, fields) : undefined;
+  if (undeleted) {
+    undeleted.active = fields.active;
+    undeleted.updatedAt = now;
+    account.hooks.set(undeleted.id, undeleted);
+    return undeleted;
+  }
   const hook: Hook = {
     id: sim.store.nextId('hook', account),
     type: fields.type,
@@ -33,6 +41,17 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
   account.hooks.set(hook.id, hook);
   if (sim.faults.has('b-hook-reset-reverts-update')) createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
   return hook;
+}
+
+/** b-hook-recreate-undeletes-old: each account's soft-deleted hooks, kept only while the fault is on. */
+const softDeletedHooks = new WeakMap<AccountState, Hook[]>();
+
+/** Takes the soft-deleted hook of `fields`' type and name out of the deleted rows, if there is one. */
+function undeleteHook(account: AccountState, fields: HookFields): Hook | undefined {
+  const rows = softDeletedHooks.get(account) ?? [];
+  const row = rows.find((h) => h.type === fields.type && h.name === fields.name);
+  if (row) rows.splice(rows.indexOf(row), 1);
+  return row;
 }
 
 /** Each hook as it was created: what b-hook-reset-reverts-update's write cache saves back on a reset. */
@@ -83,6 +102,7 @@ export function updateHook(sim: Sim, hook: Hook, fields: HookFields, changed: bo
 export function deleteHook(sim: Sim, account: AccountState, id: number): Hook {
   const hook = ownHook(account, id);
   account.hooks.delete(hook.id);
+  if (sim.faults.has('b-hook-recreate-undeletes-old')) softDeletedHooks.set(account, [...(softDeletedHooks.get(account) ?? []), hook]);
   if (sim.faults.has('b-hook-reset-deleted-500')) deletedHookIds.set(account, (deletedHookIds.get(account) ?? new Set<number>()).add(hook.id));
   return hook;
 }
