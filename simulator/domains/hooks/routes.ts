@@ -7,12 +7,38 @@ import { pageOf, readPage } from '../../http/paging.ts';
 import { readListOrder, readNames } from '../../http/list-query.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
-import { parseHookCreate, parseHookUpdate } from './input.ts';
+import { parseHookCreate, parseHookUpdate, type HookFields } from './input.ts';
+import { eventNamed } from './vocabulary.ts';
+import type { HookEvent } from './events.ts';
+import type { AccountState } from '../../store.ts';
 import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook, presentHookType, presentPingedHook } from './present.ts';
 import { HOOK_TYPE_CATALOG, HOOK_TYPES } from './catalog.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { HOOK_SEARCH } from './search.ts';
+
+/**
+ * b-hook-refused-create-leaves-hook: the row is inserted first and its event subscriptions after,
+ * each known event one by one: a body refused for an unknown event kind leaves the hook behind
+ * with the known ones (none, it may be). Throws the refusal as before.
+ */
+function parseAfterInserting(sim: Sim, account: AccountState, body: Record<string, unknown>): HookFields {
+  const words = sim.conventions.b.hooks;
+  try {
+    return parseHookCreate(body, words);
+  } catch (refusal) {
+    const events = Array.isArray(body.events) ? body.events : [];
+    const known = events.map((e) => eventNamed(words, e)).filter((e): e is HookEvent => e !== undefined);
+    let row: HookFields | undefined;
+    try {
+      row = parseHookCreate({ ...body, events: [words.events.job] }, words);
+    } catch {
+      // The row itself is refused too: nothing is inserted.
+    }
+    if (row) createHook(sim, account, { ...row, events: known });
+    throw refusal;
+  }
+}
 
 export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's hooks, newest first, offset/limit paged;
@@ -50,7 +76,7 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     if (sim.faults.has('b-wrong-type-500') && body.name !== undefined && typeof body.name !== 'string') throw new TypeError('body.name.trim is not a function');
-    const fields = parseHookCreate(body, sim.conventions.b.hooks);
+    const fields = sim.faults.has('b-hook-refused-create-leaves-hook') ? parseAfterInserting(sim, account, body) : parseHookCreate(body, sim.conventions.b.hooks);
     // b-hook-member-stored-inactive: a plain member's hook "awaits an admin's approval", stored inactive whatever was sent.
     const hook = createHook(sim, account, sim.faults.has('b-hook-member-stored-inactive') && roleOf(account, ctx.state.user) === 'member' ? { ...fields, active: false } : fields);
     ctx.status = sim.conventions.b.createdStatus;
