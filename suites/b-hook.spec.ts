@@ -116,12 +116,15 @@ check({
   id: 'b-hook/create-read',
   clauses: ['B-HOOK-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served)',
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
   needs: ['b', 'write'],
   async run(t) {
     const { words, kinds } = hookKinds(t, t.name('hook'));
+    const made: MadeHooks = { count: 0 };
     await propertyOverKinds(t, 'a created hook reads back as sent', kinds, async (sent) => {
       const { id, ex, body } = await createHook(t, sent, words);
+      made.first ??= { id, sent };
+      made.count++;
       expectHookReflects(t, ex, body, sent, 'POST /hooks');
       t.expect.schema(ex, 'hook', 'B-SCHEMA-1');
       const read = await readHook(t, id, 'B-HOOK-1');
@@ -130,8 +133,45 @@ check({
     });
     await memberCreates(t);
     await refusedCreateMakesNothing(t);
+    await firstHookStays(t, made);
   },
 });
+
+/** The hooks b-hook/create-read made: how many, and the first of them with what it was sent. */
+interface MadeHooks {
+  count: number;
+  first?: { id: number; sent: JsonObject };
+}
+
+/** More hooks than a plan's quota of 50 would hold, all made by this check. */
+const HOOKS_PAST_A_QUOTA = 51;
+
+/**
+ * The first hook the check made is still there once it has made `HOOKS_PAST_A_QUOTA` in all
+ * (inactive hooks make up the count where the property made fewer): a hook answered 2xx stays
+ * until it is deleted. Limits are not shown (B-GAP-6): a target may refuse a create past its quota
+ * (a 4xx, noted), but one that keeps its quota by retiring its oldest hook, unasked, loses a hook
+ * it created.
+ */
+async function firstHookStays(t: CheckContext, made: MadeHooks): Promise<void> {
+  const { first } = made;
+  if (!first) return;
+  while (made.count < HOOKS_PAST_A_QUOTA) {
+    const ex = await t.b().post('/hooks', { body: inactiveHookBody(t.target.interfaceB, t.name('hook-more')) });
+    const id = idOf(ex);
+    if (is2xx(ex) && id !== undefined) deleteHookOnCleanup(t, id);
+    if (ex.response.status >= 400 && ex.response.status < 500) {
+      t.note(`POST /hooks refused a hook (${ex.response.status}) once this check had made ${made.count} (a quota, it may be: limits are not shown)`);
+      break;
+    }
+    t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks of an inactive hook, hook number ${made.count + 1} this check made, answered ${ex.response.status}`);
+    if (!is2xx(ex)) return;
+    made.count++;
+  }
+  const read = await t.b().get(`/hooks/${first.id}`);
+  t.expect.status(read, '2xx', 'B-HOOK-1', `GET /hooks/${first.id} of the first hook this check made (answered 2xx, deleted by no request) answered ${read.response.status} once it had made ${made.count}`);
+  if (is2xx(read)) expectHookReflects(t, read, objectBody(t, read, 'B-HOOK-1', `GET /hooks/${first.id}`), first.sent, `GET /hooks/${first.id} of the first hook this check made, once it had made ${made.count}`);
+}
 
 /**
  * A create refused for its events makes no hook: the target document's first hook (or the real

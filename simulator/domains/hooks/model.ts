@@ -39,6 +39,11 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     updatedAt: now,
   };
   account.hooks.set(hook.id, hook);
+  // b-hook-quota-retires-oldest: the plan's quota kept by retiring the oldest hook instead of refusing the new one.
+  if (sim.faults.has('b-hook-quota-retires-oldest') && account.hooks.size > 50) {
+    const [oldest] = account.hooks.keys();
+    if (oldest !== undefined) account.hooks.delete(oldest);
+  }
   if (sim.faults.has('b-hook-reset-reverts-update')) createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
   return hook;
 }
