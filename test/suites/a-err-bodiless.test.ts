@@ -11,7 +11,7 @@ import { runOneCheck } from '../support/run-suites.ts';
 
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}` };
 
-type Style = 'spec' | 'refuses-400' | 'unread' | 'wants-mode';
+type Style = 'spec' | 'refuses-400' | 'unread' | 'wants-mode' | 'starts-then-refuses' | 'archives-then-refuses' | 'delete-body-dropped';
 
 function deployment(style: Style) {
   let status = 'not_deployed';
@@ -20,8 +20,10 @@ function deployment(style: Style) {
     if (method === 'POST' && path === '/api/public/v1/pipelines') return { status: 201, body: { id: 7, name: 'mine', status } };
     if (path === '/api/public/v1/pipelines/7' && method === 'GET') return { status: 200, body: { id: 7, name: 'mine', status } };
     if (path === '/api/public/v1/pipelines/7' && method === 'DELETE') {
-      status = 'archived';
-      return { status: 200, body: { id: 7, status } };
+      // The spec's style refuses a body here as anywhere; 'delete-body-dropped' never sees it (a gateway dropped it).
+      const refuses = body !== '' && (style === 'spec' || style === 'archives-then-refuses');
+      if (!refuses || style === 'archives-then-refuses') status = 'archived';
+      return refuses ? { status: 422, body: { error: 'DELETE takes no body.' } } : { status: 200, body: { id: 7, status } };
     }
     const operation = /^\/api\/public\/v1\/pipelines\/7\/(start|stop)$/.exec(path)?.[1];
     if (method !== 'POST' || operation === undefined) return { status: 404, body: { error: 'Not found.' } };
@@ -35,7 +37,10 @@ function deployment(style: Style) {
     if (style === 'wants-mode' && operation === 'start') {
       const mode = typeof parsed === 'object' && parsed !== null ? (parsed as { mode?: unknown }).mode : undefined;
       if (mode === undefined) return { status: 400, body: { error: 'mode is required.' } };
-    } else if (bad && style === 'spec') return { status: 422, body: { error: 'This operation takes no body.' } };
+    } else if (bad && style === 'starts-then-refuses') {
+      if (operation === 'start') status = 'running';
+      return { status: 422, body: { error: 'This operation takes no body.' } };
+    } else if (bad && (style === 'spec' || style === 'archives-then-refuses' || style === 'delete-body-dropped')) return { status: 422, body: { error: 'This operation takes no body.' } };
     else if (bad && style === 'refuses-400') return { status: 400, body: { error: 'This operation takes no body.' } };
     status = operation === 'start' ? 'running' : 'not_deployed';
     return { status: 200, body: { id: 7, name: 'mine', status } };
@@ -72,6 +77,26 @@ describe('a-err/bodiless-operations-422', () => {
     const { check } = await run('unread');
     expect(check.verdict).toBe('fail');
     expect(check.failures.map((f) => f.message).join('\n')).toMatch(/start of pipeline 7 with .* was done \(200\), expected 422/);
+  });
+
+  it('passes one whose DELETE takes a body (200, archived): a gateway may drop it', async () => {
+    const { check } = await run('delete-body-dropped');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(check.verdict).toBe('pass');
+  });
+
+  it('fails one whose start starts the pipeline, then refuses the body 422: the refused request changed it', async () => {
+    const { check } = await run('starts-then-refuses');
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.every((f) => f.clause === 'A-ERR-3')).toBe(true);
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/start of pipeline 7 with .* was refused \(422\), yet the refused request changed the pipeline: it is deployed after it/);
+  });
+
+  it('fails one whose DELETE archives the pipeline, then refuses the body 422', async () => {
+    const { check } = await run('archives-then-refuses');
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.every((f) => f.clause === 'A-ERR-3')).toBe(true);
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/DELETE of pipeline 7 with .* was refused \(422\), yet the refused request changed the pipeline: it is archived after it/);
   });
 
   it('does not fail one whose start wants a body of its own: not verified, saying why', async () => {

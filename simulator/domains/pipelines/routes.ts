@@ -105,6 +105,8 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   router.post(paths.start, async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    // The fault: the operation is done before the body is read, so a body refused 422 has started it all the same.
+    if (sim.faults.has('a-start-bad-body-starts-anyway')) startPipeline(sim, pipeline);
     // A handler that never reads the body does the operation whatever the body says.
     if (!sim.faults.has('a-start-stop-body-unread')) expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
@@ -120,6 +122,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   // Archive (section 3A); the answer is the archived pipeline's metadata, or an acknowledgement (A-GAP-3).
   router.delete('/pipelines/:id', async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'archive');
+    // The fault: the archive is done before the body is read, so a body refused 422 has archived it all the same.
+    if (sim.faults.has('a-delete-bad-body-archives-anyway')) {
+      definitionCaches.get(sim)?.delete(pipeline.name);
+      archivePipeline(sim, pipeline);
+    }
     expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
     definitionCaches.get(sim)?.delete(pipeline.name);
     const archived = archivePipeline(sim, pipeline);
