@@ -414,6 +414,54 @@ check({
   },
 });
 
+/**
+ * A-PIPE-2's "archives it", lasting: the archive is the pipeline's end, and no later request about
+ * something else takes it back. A create under the archived pipeline's name is such a request (a
+ * service that "upserts by name" revives the archived record: the same id names a live pipeline
+ * again). The target may refuse the name (4xx) or make a new pipeline of it; either is fine. Only
+ * the archived id read back live (or in any state but archived) fails. Creation is the target's
+ * (A-GAP-1): a target that does not serve it, or refuses the pipeline, leaves this unjudged.
+ */
+check({
+  id: 'a-pipe/archive-survives-create-same-name',
+  clauses: ['A-PIPE-2'],
+  title: 'A-PIPE-2: a pipeline archived by DELETE stays archived when a pipeline is created under its name afterwards (the create refused, or a new pipeline made; never the archived one taken back)',
+  needs: ['a', 'write'],
+  async run(t) {
+    if (aRoute(t, 'pipelines.create') === null) t.skip('needs a target that creates pipelines (interface_a.operations.pipelines.create; A-GAP-1)');
+    if (aRoute(t, 'pipelines.read') === null) t.skip('needs a target that reads pipelines (interface_a.operations.pipelines.read), to see the archived one still archived');
+    const name = uniqueName(t, 'pipe2-again');
+    const made = await makePipeline(t, 0, plainDefinition(name));
+    // Creation is the target's (A-GAP-1): one it refuses leaves nothing to archive and re-create.
+    if (!('id' in made)) return t.skip(`no pipeline could be created to archive and re-create under its name (${made.tried}: ${made.answer.response.status}); give valid definitions in interface_a.definitions of the target document`);
+    const { id, document } = made;
+    // A definition of the target's own without a name field made a pipeline with no name to reuse.
+    if (!isObject(document) || document.name !== name) t.skip('the pipeline was made from a definition of the target document without a name field, so none could be created under an archived pipeline\'s name; give interface_a.definitions with a name');
+    const { read } = await archive(t, id, 'A-PIPE-2');
+    const archivedShown = read?.response.status === 200 && pipelineState(t, read.json).spec === 'archived';
+    // Read back otherwise (404 outside the simulator profile, say): a later read showing it live is still a failure.
+    const again = await makePipeline(t, 0, plainDefinition(name));
+    if (!('id' in again)) {
+      t.note(`a create under the archived pipeline's name answered ${again.answer.response.status} (the name refused, or creation the target's: A-GAP-1)`);
+    }
+    const after = await aSend(t, t.a(), 'pipelines.read', id);
+    const state = pipelineState(t, after.json);
+    // A read now refused (404, 410) where it showed the archived pipeline before is no revival: it is not live.
+    if (after.response.status !== 200) return;
+    if (state.spec === undefined) {
+      if (archivedShown) t.partial('A-PIPE-2', `after a create under its name, the archived pipeline ${id} shows a state the target document maps to none of the spec's (${state.field} ${JSON.stringify(state.name)}), so whether it is still archived was not judged`);
+      return;
+    }
+    t.expect.that(state.spec === 'archived', {
+      clause: 'A-PIPE-2',
+      message: `pipeline ${id}, archived by its DELETE, is ${state.spec.replace('_', ' ')} again after a pipeline was created under its name (${'id' in again ? `${again.created.response.status}` : `${again.answer.response.status}`}): the archive was undone by the create`,
+      expected: `pipeline ${id} still archived (the create refused, or a new pipeline made)`,
+      received: `${state.field} ${JSON.stringify(state.name)}`,
+      exchange: after,
+    });
+  },
+});
+
 /** Path segments that are not an integer: words, fractions, signs, huge numbers, other digits. */
 const notAnInteger = fc.oneof(
   nonIdSegment(),

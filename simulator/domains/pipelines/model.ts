@@ -52,6 +52,15 @@ function acceptStoringInvalid(sim: Sim, account: AccountState, document: unknown
 export function storePipeline(sim: Sim, account: AccountState, definition: PipelineDefinition): Pipeline {
   ensureNameFree(account, definition.name, null);
   const now = sim.clock.now();
+  if (sim.faults.has('a-archive-undone-by-create-same-name')) {
+    // The fault: create "upserts by name": an archived pipeline of this name is taken back with
+    // the new definition, its archive undone.
+    const previous = [...account.pipelines.values()].find((p) => p.name === definition.name && p.archivedAt !== null);
+    if (previous) {
+      Object.assign(previous, { definition, archivedAt: null, deployedAt: null, updatedAt: now });
+      return previous;
+    }
+  }
   const id = sim.store.nextId('pipeline', account);
   const pipeline: Pipeline = {
     id,
