@@ -63,6 +63,7 @@ export const faultCatalog = {
   'b-watch-subscribes-nobody': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 200 with the watcher entry but subscribes nobody' },
   'b-watch-listed-not-notified': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers lists the caller among the job\'s watchers but writes its watch with notifications off (a notify flag that only job creation sets): the job\'s end notifies it not' },
   'b-watch-finished-job-refused': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers on a job that has ended (completed, failed or stopped) is refused 422, though the spec puts no condition on the job\'s state' },
+  'b-watch-while-running-not-notified': { clause: 'B-JOB-5', description: 'a job\'s run takes its list of whom to notify along when it starts running: a watch made while the job runs answers 200 and is listed, but the job\'s end notifies only those who watched before it ran' },
   'b-watch-subscribes-owner': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers subscribes the account\'s owner (its first user) instead of the key\'s user; the answer still names the caller' },
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
   'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },

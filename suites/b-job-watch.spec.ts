@@ -13,8 +13,9 @@ import { describeResponse } from './lib/expect.ts';
  * among the job's watchers (GET /jobs/{id}/watchers), and a notification about the job reaching
  * the caller when it ends (GET /notifications; the real service notifies a job's watchers when
  * it reaches a terminal status, and its creator watches it by default). The spec puts no condition
- * on the job's state, so once the jobs have ended a user who does not watch one watches it too
- * (watchEnded). The check judges what the target shows and says what it could not see.
+ * on the job's state, so a user who does not watch a job seen running watches it too, and its end
+ * must notify that user as well (runningWatches), and once the jobs have ended a user who does not
+ * watch one watches it too (watchEnded). The check judges what the target shows and says what it could not see.
  */
 
 /** The caller as a watcher list may name it: its email, user id and name (GET /user, an extension). */
@@ -133,6 +134,8 @@ interface Subscriber {
   creator: boolean;
   /** One of its POSTs answered 200: it is subscribed to the watched job. */
   subscribed: boolean;
+  /** Its POST on the running job (watched only once seen running) answered 200 while that job ran. */
+  runningWatch?: boolean;
   /** Its own job, which it watches as its creator (the real service's default): notifications of an ended job reach it at all. */
   control?: number;
   inbox?: Inbox;
@@ -258,6 +261,9 @@ interface Seen {
   /** A user whose only subscription was a POST was seen notified when the job ended. */
   notified: boolean;
   notifiedUnseen: string[];
+  /** A user whose only subscription to the running job was a POST made while it ran was seen notified when it ended. */
+  runningNotified: boolean;
+  runningUnseen: string[];
 }
 
 /**
@@ -333,31 +339,119 @@ async function memberWatches(t: CheckContext, id: number, member: Subscriber, ow
   seen.memberListed = true;
 }
 
+/** The statuses of a job not yet running (the real service's): the wait for it to run goes on through them. */
+const BEFORE_RUNNING = new Set(['idle', 'pending', 'queued']);
+
 /**
- * The watched job, and each subscriber's control job (its own, watched by default), stopped at
- * once (DELETE /jobs/{id}, the real service's stop) and read until they end; meanwhile each
- * subscriber's notifications are read for new ones naming the jobs. Waits `jobEndMs` for the jobs
- * to end and then `jobStartMs` (the time the target document gives the deployment to act on a
- * job) after the last job ended or the last notification came; done early once every expected
- * notification came.
+ * The spec puts no condition on the job's state, so a watch made while the job runs subscribes
+ * like one made before (a run that took its list of whom to notify along when it started would
+ * notify only those who watched before). The running job, started beside the others, is read
+ * until it is seen `running` (real time: the target document's job_start_seconds; the simulator's
+ * clock follows real time too), then watched by users seen not to watch it: the member, who did
+ * not create it, and api_key's user, where it stopped watching its own job at once, before it ran
+ * (DELETE, an extension). A watch counts only where the job was seen not ended after the POST, so
+ * that the POST came while it ran. Returns the job, or undefined with the reason in `seen`.
  */
-async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly Subscriber[], seen: Seen, callerIsolated: boolean): Promise<Ending[]> {
-  const settleMs = jobStartMs(t.target);
-  const endMs = jobEndMs(t.target);
+async function runningWatches(t: CheckContext, running: Ending, owner: Subscriber, ownerUnwatched: string | undefined, member: Subscriber | undefined, seen: Seen): Promise<Ending | undefined> {
+  const unseen = (why: string): undefined => void seen.runningUnseen.push(why);
+  let reads = 0;
+  const status = await t.poll(async () => {
+    await readStatus(running, reads++);
+    if (!running.readable) return 'unreadable';
+    return running.status !== undefined && BEFORE_RUNNING.has(running.status) ? undefined : running.status;
+  }, { timeoutMs: jobStartMs(t.target), intervalMs: 100 });
+  if (status === 'unreadable') return unseen(`GET /jobs/${running.id} (an extension) did not show the job's status, so it was not seen running`);
+  if (status !== 'running') return unseen(`job ${running.id} was not seen running (last seen ${running.status ?? 'unknown'}) within ${jobStartMs(t.target) / 1000} s ${jobTimingHint('job_start_seconds')}`);
+  const watchers: Subscriber[] = [];
+  if (member?.subscribed) watchers.push(member);
+  else if (member) unseen(`${member.who}'s watch was refused before, so it did not watch the running job`);
+  if (ownerUnwatched === undefined) watchers.push(owner);
+  else unseen(`api_key's user created job ${running.id}, and ${ownerUnwatched}`);
+  const before = watchers.length ? await readWatchers(t, running.id) : null;
+  for (const s of watchers) {
+    // api_key's user created the job: its watch is seen only where the list shows it stopped watching.
+    if (s.creator && !before) {
+      unseen(`GET /jobs/${running.id}/watchers (an extension) could not be read whole, so api_key's user, who created job ${running.id}, was not seen to stop watching it before its POST`);
+      continue;
+    }
+    if (before && listing(before, s.caller).watching) {
+      unseen(`${s.who} was among the watchers of job ${running.id} before its POST, so its watch of the running job would be a second one`);
+      continue;
+    }
+    const ex = await s.client.post(`/jobs/${running.id}/watchers`);
+    t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${running.id}/watchers by ${s.who}, who did not watch the job, while it ran (seen running) answered ${ex.response.status}, expected 200: the spec puts no condition on the job's state for a watch`);
+    if (!is2xx(ex)) continue;
+    s.runningWatch = true;
+    const after = await readWatchers(t, running.id);
+    if (!after) continue;
+    const { watching, ex: shown } = listing(after, s.caller);
+    if (after.weak && !watching) continue;
+    t.expect.that(watching, {
+      clause: 'B-JOB-5',
+      message: `after POST /jobs/${running.id}/watchers by ${s.who} while job ${running.id} ran, the caller is not among the job's watchers`,
+      expected: `a watcher with the email or user id of ${s.who}`,
+      received: 'not listed',
+      ...(shown ? { exchange: shown } : {}),
+    });
+  }
+  if (!watchers.some((s) => s.runningWatch)) return watchers.length ? unseen(`no POST /jobs/${running.id}/watchers on the running job answered 200`) : undefined;
+  // Seen running before the POSTs and not ended after them: they came while it ran.
+  await readStatus(running, reads);
+  if (running.ended || !running.readable) {
+    for (const s of watchers) s.runningWatch = false;
+    return unseen(`job ${running.id} had ended (${running.status ?? 'unknown'}) right after the watches, which may then have come after its end`);
+  }
+  running.lastRunning = -1;
+  return running;
+}
+
+/** The jobs watchEnds waits on, stopped: the watched job first; whether it had ended before it could be stopped. */
+interface Stopped {
+  watched: Ending;
+  jobs: Ending[];
+  endedEarly: boolean;
+}
+
+/**
+ * The watched job, and each candidate subscriber's control job (its own, watched by default),
+ * stopped at once (DELETE /jobs/{id}, the real service's stop), right after the watches of the
+ * watched job: the later they are stopped, the likelier the job ends on its own first, before it
+ * was seen stopped.
+ */
+async function stopJobs(t: CheckContext, watched: Ending, candidates: readonly Subscriber[]): Promise<Stopped> {
   const jobs: Ending[] = [watched];
-  for (const s of subscribers) if (s.control !== undefined) jobs.push({ id: s.control, client: s.client, ended: false, readable: true, lastRunning: -1 });
-  const ids = jobs.map((j) => j.id);
-  const reading = subscribers.filter((s) => s.inbox !== undefined);
+  for (const s of candidates) if (s.control !== undefined) jobs.push({ id: s.control, client: s.client, ended: false, readable: true, lastRunning: -1 });
   // The watched job must not have ended before it could be watched: its end is after every POST.
   await readStatus(watched, -1);
   const endedEarly = watched.ended;
-  for (const job of jobs) {
-    const stop = await job.client.delete(`/jobs/${job.id}`);
-    if (!is2xx(stop)) t.note(`DELETE /jobs/${job.id} (the real service's stop, an extension) answered ${stop.response.status}: job ${job.id} runs to its end`);
-  }
+  for (const job of jobs) await stop(t, job);
+  return { watched, jobs, endedEarly };
+}
+
+async function stop(t: CheckContext, job: Ending): Promise<void> {
+  const ex = await job.client.delete(`/jobs/${job.id}`);
+  if (!is2xx(ex)) t.note(`DELETE /jobs/${job.id} (the real service's stop, an extension) answered ${ex.response.status}: job ${job.id} runs to its end`);
+}
+
+/**
+ * The stopped jobs (stopJobs) and the running one (watched only once it ran, where it was; the
+ * stop comes after its watches) read until they end; meanwhile each subscriber's notifications
+ * are read for new ones naming the jobs. Waits `jobEndMs` for the jobs to end and then
+ * `jobStartMs` (the time the target document gives the deployment to act on a job) after the last
+ * job ended or the last notification came; done early once every expected notification came.
+ */
+async function watchEnds(t: CheckContext, stopped: Stopped, running: Ending | undefined, subscribers: readonly Subscriber[], seen: Seen, callerIsolated: boolean): Promise<Ending[]> {
+  const settleMs = jobStartMs(t.target);
+  const endMs = jobEndMs(t.target);
+  const { watched, endedEarly } = stopped;
+  // (The running job was seen not ended after its POSTs: runningWatches.)
+  if (running) await stop(t, running);
+  const jobs: Ending[] = [...stopped.jobs, ...(running ? [running] : [])];
+  const ids = jobs.map((j) => j.id);
+  const reading = subscribers.filter((s) => s.inbox !== undefined);
   let last = Date.now();
   let read = 0;
-  const expected = (s: Subscriber): number[] => [...(s.subscribed ? [watched.id] : []), ...(s.control !== undefined ? [s.control] : [])];
+  const expected = (s: Subscriber): number[] => [...(s.subscribed ? [watched.id] : []), ...(running && s.runningWatch ? [running.id] : []), ...(s.control !== undefined ? [s.control] : [])];
   await t.poll(async () => {
     // The jobs first, then the notifications: a notification first seen in a read that saw its
     // job still running, or later, came no earlier than the read before that one.
@@ -376,37 +470,35 @@ async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly
     return allEnded && jobs.some((j) => j.readable) && Date.now() - last >= settleMs ? false : undefined;
   }, { timeoutMs: endMs + settleMs, intervalMs: (elapsed) => (elapsed < 5_000 ? 250 : 1_000) });
 
-  for (const s of subscribers) {
-    if (!s.subscribed) continue;
-    const unseen = (why: string) => void seen.notifiedUnseen.push(`${s.who}: ${why}`);
+  const judge = async (s: Subscriber, job: Ending, how: string, isolated: boolean, early: boolean, unseen: (why: string) => void): Promise<boolean> => {
     if (!s.inbox) {
       unseen(s.inboxUnseen ?? 'its notifications could not be read');
-      continue;
+      return false;
     }
     const inbox = s.inbox;
-    const about = inbox.about.get(watched.id)?.[0];
+    const about = inbox.about.get(job.id)?.[0];
     if (about) {
-      t.note(`${s.who} was notified about job ${watched.id}, which it watches through POST /jobs/${watched.id}/watchers, at its end (last seen ${watched.status ?? 'unknown'}): a new notification naming it by ${about.how}`);
+      t.note(`${s.who} was notified about job ${job.id}, which it watches through POST /jobs/${job.id}/watchers${how}, at its end (last seen ${job.status ?? 'unknown'}): a new notification naming it by ${about.how}`);
       // The creator's notification shows the POST's subscription only where it was seen to stop watching first.
-      if (!s.creator || callerIsolated) seen.notified = true;
-      else unseen('it was notified, but it created the job and was not seen to stop watching it before the POST, so the notification may come from its watch as creator');
-      continue;
+      if (!s.creator || isolated) return true;
+      unseen('it was notified, but it created the job and was not seen to stop watching it before the POST, so the notification may come from its watch as creator');
+      return false;
     }
     const control = s.control === undefined ? undefined : jobs.find((j) => j.id === s.control);
     // The control's notification is of its end, not of an earlier event (its start, say), only
     // where no read before the last that saw it running showed it.
     const controlAbout = control ? inbox.about.get(control.id)?.find((n) => n.read >= control.lastRunning) : undefined;
-    if (endedEarly) unseen(`job ${watched.id} had ended (${watched.status ?? '?'}) before it could be stopped, perhaps before the POST, so no notification of its end was owed`);
-    else if (!watched.readable) unseen(`GET /jobs/${watched.id} (an extension) did not show the job's status, so its end was not seen`);
-    else if (!watched.ended) unseen(`job ${watched.id}, asked to stop, had not ended after ${endMs / 1000} s (last seen ${watched.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`);
-    else if (!inbox.complete) unseen(`GET /notifications was not read to its end (more than ${INBOX_PAGES} pages of 100, or a page size it does not honour), so a notification about job ${watched.id} may be unread`);
+    if (early) unseen(`job ${job.id} had ended (${job.status ?? '?'}) before it could be stopped, perhaps before the POST, so no notification of its end was owed`);
+    else if (!job.readable) unseen(`GET /jobs/${job.id} (an extension) did not show the job's status, so its end was not seen`);
+    else if (!job.ended) unseen(`job ${job.id}, asked to stop, had not ended after ${endMs / 1000} s (last seen ${job.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`);
+    else if (!inbox.complete) unseen(`GET /notifications was not read to its end (more than ${INBOX_PAGES} pages of 100, or a page size it does not honour), so a notification about job ${job.id} may be unread`);
     else if (control?.ended && controlAbout) {
       // Clear: notifications of an ended job reach this user and name the job, and none named this one.
       t.fail({
         clause: 'B-JOB-5',
-        message: `job ${watched.id} ended (${watched.status ?? '?'}) after ${s.who}'s POST /jobs/${watched.id}/watchers answered 200, and no notification about it reached ${s.who} within ${settleMs / 1000} s, while job ${control.id}, which ${s.who} watches as its creator, ended too (${control.status ?? '?'}) and did notify it (naming it by ${controlAbout.how})`,
-        expected: `a new notification of ${s.who} naming job ${watched.id}`,
-        received: `${inbox.fresh} new notification(s), none naming job ${watched.id}`,
+        message: `job ${job.id} ended (${job.status ?? '?'}) after ${s.who}'s POST /jobs/${job.id}/watchers${how} answered 200, and no notification about it reached ${s.who} within ${settleMs / 1000} s, while job ${control.id}, which ${s.who} watches as its creator, ended too (${control.status ?? '?'}) and did notify it (naming it by ${controlAbout.how})`,
+        expected: `a new notification of ${s.who} naming job ${job.id}`,
+        received: `${inbox.fresh} new notification(s), none naming job ${job.id}`,
         ...(inbox.last ? { exchange: inbox.last } : {}),
       });
     } else {
@@ -420,8 +512,16 @@ async function watchEnds(t: CheckContext, watched: Ending, subscribers: readonly
             : inbox.about.has(control.id)
               ? `the only new notification naming its own job ${control.id} came before that job was last seen running, so it may be of another event than its end`
               : `its own job ${control.id}, which it watches as its creator, ended (${control.status ?? '?'}) and no new notification named it either: the deployment may not notify on a stopped job, or its notifications may not name the job (by job_id, a job object, a /jobs/{id} URL or "job {id}" in their text)`;
-      unseen(`no new notification named job ${watched.id} within ${settleMs / 1000} s of its end (${inbox.fresh} new in all)${counted}, and ${why} (a deployment that takes longer to notify gives that time as interface_b.job_start_seconds in the target document)`);
+      unseen(`no new notification named job ${job.id} within ${settleMs / 1000} s of its end (${inbox.fresh} new in all)${counted}, and ${why} (a deployment that takes longer to notify gives that time as interface_b.job_start_seconds in the target document)`);
     }
+    return false;
+  };
+  for (const s of subscribers) {
+    if (s.subscribed && (await judge(s, watched, '', callerIsolated, endedEarly, (why) => void seen.notifiedUnseen.push(`${s.who}: ${why}`)))) seen.notified = true;
+  }
+  for (const s of subscribers) {
+    // api_key's user watched the running job only once seen not to watch it (runningWatches).
+    if (running && s.runningWatch && (await judge(s, running, ' while it ran', true, false, (why) => void seen.runningUnseen.push(`${s.who}: ${why}`)))) seen.runningNotified = true;
   }
   return jobs;
 }
@@ -488,7 +588,7 @@ async function watchEnded(t: CheckContext, ended: readonly Ending[], owner: Subs
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), and on a job that has ended as on a running one',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, and on a job that has ended',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -497,7 +597,11 @@ check({
     // The control, a job the caller watches as its creator, is started beside the watched one, so
     // that what the two bring before they are stopped (a notification of their start, say) comes alike.
     const control = await makeJob(t, 0);
-    const seen: Seen = { callerListed: false, memberListed: false, listedUnseen: [], notified: false, notifiedUnseen: [] };
+    // The running job, watched only once seen running; its creator stops watching it at once,
+    // before it runs, so that its own watch is one made while the job runs.
+    const runningJob = await makeJob(t, 0);
+    const runningUnwatch = runningJob ? await t.b().delete(`/jobs/${runningJob.id}/watchers`) : undefined;
+    const seen: Seen = { callerListed: false, memberListed: false, listedUnseen: [], notified: false, notifiedUnseen: [], runningNotified: false, runningUnseen: [] };
     const ownerCaller = await callerOf(t.b());
     if (!ownerCaller) {
       // Without the caller's identity neither its place among the watchers nor its notifications can be told apart.
@@ -543,18 +647,24 @@ check({
     if (member) await memberWatches(t, id, member, owner, before, unobservable === undefined, seen);
     await callerWatches(t, id, owner, unobservable, seen);
 
-    // The notifications: what each subscriber has before the jobs are stopped, then what comes.
-    const subscribers = [owner, ...(member ? [member] : [])].filter((s) => s.subscribed);
+    // The notifications: what each user that may subscribe has before the jobs are stopped, then
+    // what comes. The watched job and the controls are stopped at once, the running job once watched.
+    const candidates = [owner, ...(member?.subscribed ? [member] : [])];
+    for (const s of candidates) {
+      const inbox = await openInbox(t, s.client);
+      if (typeof inbox === 'string') s.inboxUnseen = `its notifications could not be read: ${inbox}`;
+      else s.inbox = inbox;
+    }
+    const stopped = await stopJobs(t, { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, candidates);
+    const running = !runningJob
+      ? void seen.runningUnseen.push('no job could be started to watch while it ran')
+      : await runningWatches(t, { id: runningJob.id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, owner, runningUnwatch && !is2xx(runningUnwatch) ? `it could not stop watching it before it ran (DELETE /jobs/${runningJob.id}/watchers, an extension, answered ${runningUnwatch.response.status}), so a watch by its POST would not show` : undefined, member, seen);
+
+    const subscribers = candidates.filter((s) => s.subscribed || s.runningWatch);
     let endedUnseen: string | undefined = 'no POST /jobs/{id}/watchers answered 200 while the jobs ran, so none was stopped';
-    if (subscribers.length === 0) {
-      seen.notifiedUnseen.push(`no POST /jobs/${id}/watchers answered 200, so no subscription was owed a notification`);
-    } else {
-      for (const s of subscribers) {
-        const inbox = await openInbox(t, s.client);
-        if (typeof inbox === 'string') s.inboxUnseen = `its notifications could not be read: ${inbox}`;
-        else s.inbox = inbox;
-      }
-      const ended = await watchEnds(t, { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, subscribers, seen, unobservable === undefined);
+    if (!subscribers.some((s) => s.subscribed)) seen.notifiedUnseen.push(`no POST /jobs/${id}/watchers answered 200, so no subscription was owed a notification`);
+    if (subscribers.length > 0) {
+      const ended = await watchEnds(t, stopped, running, subscribers, seen, unobservable === undefined);
       endedUnseen = await watchEnded(t, ended, owner, member, unobservable === undefined);
     }
 
@@ -565,6 +675,8 @@ check({
     else if (seen.listedUnseen.length) t.note(`not seen among the watchers: ${seen.listedUnseen.join('; ')}`);
     if (!seen.notified) t.partial('B-JOB-5', `no subscription by a POST was seen to bring a notification when the job ended: ${seen.notifiedUnseen.join('; ')}`);
     else if (seen.notifiedUnseen.length) t.note(`not seen notified: ${seen.notifiedUnseen.join('; ')}`);
+    if (!seen.runningNotified) t.partial('B-JOB-5', `no watch made while its job ran (seen running) was seen to bring a notification when the job ended: ${seen.runningUnseen.join('; ') || 'no POST on the running job answered 200'}`);
+    else if (seen.runningUnseen.length) t.note(`not seen notified of the running job's end: ${seen.runningUnseen.join('; ')}`);
     if (endedUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job that had ended (the spec puts no condition on the job's state) was not seen: ${endedUnseen}`);
   },
 });

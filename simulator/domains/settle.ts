@@ -67,6 +67,8 @@ function settleJob(sim: Sim, account: AccountState, job: Job, now: number, links
     for (const { event, at } of jobEventsBeforeEnd(timeline)) {
       if ((until !== null && at <= until) || at > now) continue;
       if (event === 'job.submitted') tellClusterWatchersOfJob(sim, account, job, at);
+      // b-watch-while-running-not-notified: the run takes its list of whom to notify along when it starts.
+      if (sim.faults.has('b-watch-while-running-not-notified') && event === 'job.started') job.runRecipientIds = new Set(job.watcherIds);
       emitEvent(sim, account, event, () => presentJob(sim, account, job, links, jobStatusAt(job, at, timeline)));
     }
     job.announcedUntil = now;

@@ -37,6 +37,7 @@ describe.concurrent('b-job/watch judges the notification of the watched job\'s e
     expect([check.verdict, check.partial ?? []], describeChecks([check])).toEqual(['pass', []]);
     expect(check.notes.join(' ')).toMatch(/api_key's user was notified about job \d+/);
     expect(check.notes.join(' ')).toMatch(/member_api_key's user \(colleague@one\.example\) was notified about job \d+/);
+    expect(check.notes.join(' ')).toMatch(/api_key's user was notified about job \d+, which it watches through POST \/jobs\/\d+\/watchers while it ran/);
   });
 
   it('is not verified, never failed, where no notification names a job', { timeout: 60_000 }, async () => {
@@ -61,6 +62,17 @@ describe.concurrent('b-job/watch judges the notification of the watched job\'s e
     expect(check.verdict).toBe('fail');
     expect(check.failures[0]?.clause).toBe('B-JOB-5');
     expect(check.failures[0]?.message).toMatch(/no notification about it reached api_key's user within \d+ s, while job \d+, which api_key's user watches as its creator, ended too \(stopped\) and did notify it/);
+  });
+
+  it('fails where a watch made while the job ran is listed but its end does not notify it (b-watch-while-running-not-notified), for either user', { timeout: 60_000 }, async () => {
+    // Without member_api_key only api_key's user watches the running job, after it stopped watching it before it ran.
+    for (const retarget of [withoutMember, (target: ResolvedTarget) => target]) {
+      const { check } = await watchCheck({ faults: ['b-watch-while-running-not-notified'], retarget });
+      expect(check.verdict, describeChecks([check])).toBe('fail');
+      expect(check.failures[0]?.clause).toBe('B-JOB-5');
+      // The watched job may run already when it is watched on a loaded machine: then it fails first, alike.
+      expect(check.failures[0]?.message).toMatch(/job \d+ ended \(stopped\) after api_key's user's POST \/jobs\/\d+\/watchers( while it ran)? answered 200, and no notification about it reached api_key's user within \d+ s, while job \d+, which api_key's user watches as its creator, ended too \(stopped\) and did notify it/);
+    }
   });
 });
 

@@ -142,10 +142,15 @@ export function jobWatchers(sim: Sim, account: AccountState, job: Job): Watcher[
   return watchers;
 }
 
-/** The watchers the job's end notifies: every one but those whose watch has notifications off (only a fault writes such watches). */
+/**
+ * The watchers the job's end notifies: every one but those whose watch has notifications off, and
+ * where the run took a list along when it started, only those on it (only faults write either).
+ */
 export function notifiedWatchers(sim: Sim, account: AccountState, job: Job): Watcher[] {
   const silent = job.silentWatcherIds;
-  return silent?.size ? jobWatchers(sim, account, job).filter((w) => !silent.has(w.user.id)) : jobWatchers(sim, account, job);
+  const taken = job.runRecipientIds;
+  const watchers = silent?.size ? jobWatchers(sim, account, job).filter((w) => !silent.has(w.user.id)) : jobWatchers(sim, account, job);
+  return taken ? watchers.filter((w) => taken.has(w.user.id)) : watchers;
 }
 
 function homeOf(sim: Sim, account: AccountState, userId: number): Watcher | null {

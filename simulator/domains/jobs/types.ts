@@ -47,6 +47,11 @@ export interface Job {
    * watch whose notify flag is off). Absent on every other job.
    */
   silentWatcherIds?: Set<number>;
+  /**
+   * Whom the run notifies at its end, taken along from the watchers when it started running:
+   * written only by the `b-watch-while-running-not-notified` fault. Absent on every other job.
+   */
+  runRecipientIds?: Set<number>;
   /** Set once the job's terminal status has been observed and its watchers notified. */
   settled: boolean;
   /**
