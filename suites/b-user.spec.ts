@@ -7,7 +7,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
-import { freshOpenSshKey, md5ColonHex, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
+import { freshOpenSshKey, md5ColonHex, SSH_KEY_KINDS, usualFingerprints, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /** The fields PUT /user takes (section 4). */
 const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
@@ -271,7 +271,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -307,6 +307,8 @@ check({
     });
     if (refusedKinds.size) t.note(`refused with a 4xx, as a deployment may: ${[...refusedKinds].sort().join(', ')} keys (the spec names no SSH key types)`);
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
+    const pastedUnseen = await pastedKeyCreates(t);
+    if (pastedUnseen) t.note(`that the fingerprint of a key sent with its line feed is the key's own was not seen: ${pastedUnseen}`);
     const memberUnseen = await memberKeyReadsBack(t);
     if (memberUnseen) t.note(`that POST /user/keys stores the key as its caller's, not another user's of the account (its owner's, say), was not seen: ${memberUnseen}`);
     const readdUnseen = await deletedKeyAddsAgain(t);
@@ -332,6 +334,47 @@ async function expectKeyReadsBack(t: CheckContext, id: number, name: string, fin
     exchange: read,
   });
   return read;
+}
+
+/**
+ * B-KEY-1 for a key line as the user pastes it: ssh-keygen writes the .pub file as the line and
+ * its line feed, and `cat id_ed25519.pub` pastes both. The public key is the line's, the line feed
+ * only frames it, so POST /user/keys must create the key, with the fingerprint of the key itself.
+ * The kit's keys elsewhere are lines without their end, which a parser that counts the line feed
+ * as a control character (and refuses the key) answers all alike. That the fingerprint is the
+ * key's: one of the usual forms of the blob's (ssh-keygen -l), or else, where DELETE /user/keys/{id}
+ * (an extension) is served, the fingerprint the same key gets sent without its line feed. Once,
+ * for the volume. Returns why the fingerprint could not be told the key's, or undefined.
+ */
+async function pastedKeyCreates(t: CheckContext): Promise<string | undefined> {
+  const name = t.name('pasted-key');
+  const generated = await t.interruptible(freshOpenSshKey('ed25519', 'pasted@disco'));
+  const body = { name, public_key: `${generated.line}\n` };
+  const ex = await t.b().post('/user/keys', { body });
+  t.expect.status(ex, '2xx', 'B-KEY-1', `POST /user/keys with a public key line ending in its line feed, as the .pub file ssh-keygen writes, answered ${ex.response.status}: the line feed ends the line, it is no part of the key`);
+  const { id, body: key } = await createKey(t, body, 'B-KEY-1', ex);
+  t.expect.that(typeof key.fingerprint === 'string' && key.fingerprint !== '', {
+    clause: 'B-KEY-1',
+    message: 'the SSH key created from a key line ending in its line feed has no fingerprint',
+    expected: 'a non-empty fingerprint string',
+    received: show(key.fingerprint),
+    exchange: ex,
+  });
+  await expectKeyReadsBack(t, id, name, key.fingerprint, 'of the key sent with its line feed');
+  if (typeof key.fingerprint !== 'string' || usualFingerprints(generated.blob).includes(key.fingerprint)) return undefined;
+  // Another form of fingerprint: the same key without its line feed must get the same one.
+  const deleted = await t.b().delete(`/user/keys/${id}`);
+  if (!is2xx(deleted)) return `its fingerprint ${show(key.fingerprint)} is none of the usual forms (MD5, SHA256), and DELETE /user/keys/${id} (an extension) answered ${deleted.response.status}, so it was not compared with the one the key gets without its line feed`;
+  const bare = await t.b().post('/user/keys', { body: { name, public_key: generated.line } });
+  const { body: again } = await createKey(t, { name, public_key: generated.line }, 'B-KEY-1', bare);
+  t.expect.that(again.fingerprint === key.fingerprint, {
+    clause: 'B-KEY-1',
+    message: 'the same public key gets another fingerprint with its line feed than without: the fingerprint of the key sent with its line feed is not the key\'s',
+    expected: `${show(again.fingerprint)} (the key's without its line feed)`,
+    received: show(key.fingerprint),
+    exchange: ex,
+  });
+  return undefined;
 }
 
 /**

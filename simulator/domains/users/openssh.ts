@@ -57,9 +57,11 @@ const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F\u2028\u2029]/;
  * `trustLengths`: the fault `b-ssh-key-blob-lengths-trusted`, a parser that believes the lengths
  * a key blob declares and reads past its end (a RangeError, a 500) on a truncated one.
  * `oneWordComment`: the fault `b-ssh-key-comment-one-word` (below).
+ * `untrimmed`: the fault `b-ssh-key-trailing-newline-refused`, a parser that takes the text as the
+ * line, so the line feed a .pub file ends in counts as a control character.
  */
-export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean } = {}): ParsedPublicKey {
-  const line = text.trim();
+export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean; untrimmed?: boolean } = {}): ParsedPublicKey {
+  const line = options.untrimmed === true ? text : text.trim();
   if (line === '') throw new PublicKeyError('is empty');
   if (line.length > MAX_KEY_LINE) throw new PublicKeyError(`is longer than ${MAX_KEY_LINE} characters`);
   if (CONTROL.test(line)) throw new PublicKeyError('must be a single line without control characters');

@@ -62,6 +62,17 @@ export function md5ColonHex(blob: Buffer): string {
   return (createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':');
 }
 
+/**
+ * The fingerprints of a key blob in the forms SSH services show (ssh-keygen -l's SHA256 and MD5,
+ * with and without their prefix): one of these is the key's own fingerprint beyond doubt. A
+ * deployment may show yet another form, which these cannot judge.
+ */
+export function usualFingerprints(blob: Buffer): string[] {
+  const md5 = md5ColonHex(blob);
+  const sha256 = createHash('sha256').update(blob).digest('base64').replace(/=+$/, '');
+  return [md5, `MD5:${md5}`, `SHA256:${sha256}`, sha256];
+}
+
 function publicBlob(kind: SshKeyKind): { type: string; blob: Buffer } {
   if (kind === 'ed25519') {
     const type = 'ssh-ed25519';
