@@ -78,6 +78,7 @@ export const faultCatalog = {
   'b-ssh-key-deleted-still-registered': { clause: 'B-KEY-1', description: 'DELETE /user/keys/{id} soft-deletes, and the unique (user, fingerprint) check of POST /user/keys still sees the deleted row: a public key deleted once can never be added again (422 already registered)' },
   'b-ssh-key-stored-under-owner': { clause: 'B-KEY-1', description: 'POST /user/keys stores the key under the account\'s first user (its owner), whoever calls: a member\'s new key is answered 201, but its GET /user/keys/{id} is 404 (the key is in the owner\'s list)' },
   'b-ssh-key-trailing-newline-refused': { clause: 'B-KEY-1', description: 'POST /user/keys parses public_key without trimming it: a key line ending in its line feed, as the .pub file ssh-keygen writes (and `cat id_ed25519.pub` pastes), is refused 422 (control characters)' },
+  'b-ssh-key-fingerprint-taken-over': { clause: 'X-ISO-1', description: 'the SSH key fingerprint index is unique across the service and POST /user/keys upserts on it: account 1 adding a public key a user of account 2 has takes it over, deleting account 2\'s key' },
   'b-hook-name-ascii-only': { clause: 'B-HOOK-1', description: 'a hook is stored with the letters of its name outside ASCII left out (Zoë Núñez 李 becomes Zo Nez)' },
   'b-hook-url-query-dropped': { clause: 'B-HOOK-1', description: 'a web hook\'s settings.url is stored without its query string' },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },

@@ -21,7 +21,7 @@ import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
 import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
-import { makeSshKey } from './lib/factories/ssh-keys.ts';
+import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { keyUserId } from './lib/factories/members.ts';
 
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
@@ -843,6 +843,57 @@ check({
         expected: show(before.item[member]),
         received: Object.hasOwn(after.item, member) ? show(after.item[member]) : '(missing)',
         exchange: after.exchange,
+      });
+    }
+  },
+});
+
+/** The members of an SSH public key (section 2) that must read back unchanged. */
+const SSH_KEY_MEMBERS = ['id', 'name', 'fingerprint', 'comment', 'created_at', 'updated_at', 'url'] as const;
+
+/**
+ * X-ISO-1 across accounts that hold one public key: one person may well be a user of two
+ * accounts with the same key, and a store whose fingerprint index is unique across the service
+ * and upserts on it moves the key to whoever added it last, out of the other account. So account
+ * 2 adds a fresh key, then account 1 adds the same key material: whether account 1's key is
+ * created or refused (a deployment may hold a public key to one user service-wide; the spec says
+ * nothing of it, so that is only noted), account 2's key must read back afterwards, with account
+ * 2's own key, unchanged. The ids sent are each account's own, so ids numbered per account change
+ * nothing here. Both keys are deleted after (DELETE /user/keys/{id}, an extension).
+ */
+check({
+  id: 'b-iso/same-ssh-key-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 adding the public key a user of account 2 has (POST /user/keys) leaves account 2's key in place and unchanged, whether account 1's is created or refused",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    const theirs = sshKeyBody(t.name('iso-same-key-2'));
+    const made = await t.b(1).post('/user/keys', { body: theirs });
+    const id = idOf(made);
+    if (!is2xx(made) || id === undefined) return setupFailed(t, 'add an SSH key with POST /user/keys in account 2', made);
+    deleteSshKeyOnCleanup(t, id, 1);
+    // The control: account 2 reads its own key before, so a key it cannot read afterwards is one taken.
+    const before = await t.b(1).get(`/user/keys/${id}`);
+    if (!is2xx(before) || !isObject(before.json)) return setupFailed(t, `read account 2's new SSH key ${id} with account 2's key (GET /user/keys/${id})`, before);
+    const original = before.json;
+    const ours = await t.b(0).post('/user/keys', { body: { name: t.name('iso-same-key-1'), public_key: theirs.public_key } });
+    const ourId = is2xx(ours) ? idOf(ours) : undefined;
+    if (ourId !== undefined) deleteSshKeyOnCleanup(t, ourId, 0);
+    if (!is2xx(ours)) t.note(`account 1's POST /user/keys of the public key account 2's user has answered ${ours.response.status} (a deployment may hold a public key to one user service-wide): account 2's key is judged all the same`);
+    const what = `account 1's POST /user/keys of the public key account 2's key ${id} holds (answered ${ours.response.status})`;
+    const after = await t.b(1).get(`/user/keys/${id}`);
+    if (!is2xx(after) || !isObject(after.json)) {
+      return t.fail({ clause: 'X-ISO-1', message: `after ${what}, account 2's GET /user/keys/${id} of its own key no longer returns it: account 1 took account 2's key`, expected: `account 2's key ${id}, as before`, received: describeResponse(after), exchange: after });
+    }
+    const now = after.json;
+    for (const member of SSH_KEY_MEMBERS) {
+      if (!Object.hasOwn(original, member)) continue;
+      t.expect.that(sameJson(now[member], original[member]), {
+        clause: 'X-ISO-1',
+        message: `${what} changed the ${member} of account 2's key ${id}`,
+        expected: show(original[member]),
+        received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
+        exchange: after,
       });
     }
   },

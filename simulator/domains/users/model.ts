@@ -87,6 +87,13 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
     createdAt: now,
     updatedAt: now,
   };
+  // b-ssh-key-fingerprint-taken-over: a fingerprint index unique across the service, and an
+  // insert that meets it upserts: the key moves to the caller, out of any other account.
+  if (sim.faults.has('b-ssh-key-fingerprint-taken-over')) {
+    for (const other of sim.store.accounts.values()) {
+      for (const k of [...other.sshKeys.values()]) if (k.fingerprint === key.fingerprint && k.userId !== user.id) other.sshKeys.delete(k.id);
+    }
+  }
   account.sshKeys.set(key.id, key);
   if (sim.faults.has('b-ssh-key-lost-on-email-change')) ownerLogin.set(key, user.email);
   return key;
