@@ -147,8 +147,8 @@ async function readFlag(t: CheckContext, id: number): Promise<ReadFlag | null> {
 }
 
 /**
- * Marks the first of `ids` the list shows unread by its id, and judges the effect: it must read
- * as read afterwards, and every other of `ids` unread before must still be unread ("marks that
+ * Marks one of `ids` the list shows unread by its id (the middle one by id: with two, the higher),
+ * and judges the effect: it must read as read afterwards, and every other of `ids` unread before must still be unread ("marks that
  * notification", not all: the unread count, which would show it too, moves by itself on a real
  * deployment). A notification that was read already shows "read" whatever the mark did, so this
  * is the one place marking one can be seen to work. Returns why it could not be seen, and
@@ -158,7 +158,10 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{
   const unseen = (why: string) => ({ unseen: why, othersSeen: false });
   const flags = await readFlags(t, ids);
   if (!flags) return unseen('GET /notifications (an extension) is not served, so whether the marked notification is read was not seen');
-  const id = ids.find((i) => flags.get(i)?.read === false);
+  // The middle one of those unread, by id: a mark that also takes every unread one below it (a
+  // read marker moved up to the id) or above it is seen only where some unread one lies each side.
+  const unread = ids.filter((i) => flags.get(i)?.read === false).sort((a, b) => a - b);
+  const id = unread[Math.floor(unread.length / 2)];
   if (id === undefined) {
     const shown = ids.filter((i) => flags.has(i));
     return unseen(

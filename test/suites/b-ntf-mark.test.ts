@@ -285,3 +285,19 @@ describe.concurrent("b-ntf/mark: a mark of all by another user leaves the caller
     expect(verdict?.verdict).toBe('pass');
   });
 });
+
+/**
+ * A mark by id that moves the user's read marker up to that id marks every unread one below it
+ * too. The check marked the lowest unread fixture, below which nothing was unread, and passed it
+ * in the alt conventions (only the simulator profile's exact unread count saw it): it marks the
+ * middle one of those unread, by id, and sees the ones below it still unread.
+ */
+describe.concurrent('b-ntf/mark: a mark by id leaves the unread ones of lower id unread', () => {
+  it.each<[ConventionsName]>([['standard'], ['alt']])('a mark by id marking every unread one of lower id fails B-NTF-1 (%s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-one-marks-lower-ids'], conventions, seed: 7, runs: 5 });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-NTF-1');
+    expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": \d+\} also marked notification \d+ read/);
+  });
+});

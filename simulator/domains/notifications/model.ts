@@ -50,6 +50,16 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
     const one = account.notifications.get(id);
     if (!one || one.userId !== userId) throw notFound();
     if (sim.faults.has('b-mark-one-marks-all')) return markRead(sim, account, userId, null);
+    // b-mark-one-marks-lower-ids: the mark moves the user's read marker up to this id: every unread one below it is read too.
+    if (sim.faults.has('b-mark-one-marks-lower-ids')) {
+      const marked = userUnreadNotificationsOldestFirst(account, userId).filter((n) => n.id <= one.id);
+      for (const n of marked) {
+        n.read = true;
+        n.readAt = now;
+        noteNotificationRead(account, n);
+      }
+      return marked.length;
+    }
     if (one.read || sim.faults.has('b-mark-one-ignored')) return 0;
     one.read = true;
     one.readAt = now;
