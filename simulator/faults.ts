@@ -102,6 +102,7 @@ export const faultCatalog = {
   'b-limit-uncapped': { clause: 'B-LIM-2', description: 'a page size above 100 (for example 150) is honoured' },
   'b-limit-zero-unlimited': { clause: 'B-LIM-2', description: 'a page size of 0 is read as "no limit" (a sentinel of the shared paging reader): GET /invoices?limit=0 answers the whole list, more than 100 invoices in one page; every other size is read as the spec says' },
   'b-invoice-asc-page-size-1000': { clause: 'B-LIM-2', description: 'GET /invoices?direction=asc (the real service\'s oldest-first order, paged by hand) reads its page size up to 1000: limit=250 answers 250 invoices; the default order stays capped at 100' },
+  'b-invoices-no-default-page-size': { clause: 'B-LIM-2', description: 'GET /invoices without a page size serves the whole list in one page (no default page size: every invoice of the account, more than 100); any page size given is still capped at 100' },
   'b-limit-uncapped-past-the-start': { clause: 'B-LIM-2', description: 'a page size above 100 is honoured when an offset above 0 is given: the first page is capped, the next ones are not' },
   'b-connection-types-wrapped-for-later-accounts': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` to every account but the first made (a shape rolled out by account)' },
   'b-connection-types-wrapped': { clause: 'B-CONN-1', description: 'GET /connections/types answers `{"types": [...]}` instead of an array' },

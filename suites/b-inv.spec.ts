@@ -296,7 +296,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number): those get a 4xx or a page of at most 100',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number: a 4xx or a page of at most 100) or none',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -305,6 +305,18 @@ check({
     const total = listed?.items.length ?? 0;
     // A page size above 100 honoured shows only on a list longer than 100.
     if (total <= 100) t.partial('B-LIM-2', `account 1 has ${total} invoices: a page size above 100 cannot show more than 100 here, so "no page ever holds more than 100" was not seen; an account with more than 100 invoices lets it be`);
+    // No page size asked at all: the spec states no default, but "no page ever holds more than
+    // 100" has no exception for it (a default left to a UI serves the whole list). Asked once.
+    const unsized = await t.b().get('/invoices');
+    t.expect.status(unsized, '2xx', 'B-LIM-2', `GET /invoices without a page size answered ${unsized.response.status}`);
+    const unsizedItems = arrayBody(t, unsized, 'B-LIM-2', 'GET /invoices');
+    t.expect.that(unsizedItems.length <= 100, {
+      clause: 'B-LIM-2',
+      message: `GET /invoices without a page size answered a page of ${unsizedItems.length} invoices`,
+      expected: 'a page of at most 100 invoices (whatever the default page size)',
+      received: String(unsizedItems.length),
+      exchange: unsized,
+    });
     await t.property('valid page sizes are honoured as a maximum', fc.record({ limit: validLimit, offset: fc.integer({ min: 0, max: total }) }), async ({ limit, offset }) => {
       const ex = await t.b().get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
       if (refusedPastTheEnd(t, ex, offset, total)) return;

@@ -30,6 +30,8 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     let page = readPage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
+    // b-invoices-no-default-page-size: no page size asked serves the whole list from the offset (the default was meant for the UI).
+    if (sim.faults.has('b-invoices-no-default-page-size') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, limit: Number.MAX_SAFE_INTEGER - page.offset };
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
