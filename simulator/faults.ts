@@ -123,6 +123,7 @@ export const faultCatalog = {
   'b-mark-all-every-user': { clause: 'B-NTF-1', description: 'POST /notifications/mark without an id marks every unread notification of the account read, the other users\' too (the update lost its user condition), not only the caller\'s' },
   'b-mark-id-zero-marks-all': { clause: 'B-NTF-1', description: 'POST /notifications/mark reads its id with a falsy test: {"id": 0} (and {"id": null}), an id naming no notification, is taken as "without id" and marks every notification of the user read' },
   'b-mark-one-marks-lower-ids': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id moves the user\'s read marker up to it: that notification and every unread one of the user with a lower id are marked read' },
+  'b-mark-old-notification-404': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id looks the notification up among those of the last 7 days only (older ones kept in an archive the mark does not query): one older than a week, still listed unread, answers 404 and stays unread' },
   'b-mark-one-marks-all': { clause: 'B-NTF-1', description: 'POST /notifications/mark with an id marks every notification of the user read, not only that one' },
   'b-malformed-json-500': { clause: 'X-ROB-1', description: 'a malformed JSON body crashes the handler: 500 with a stack trace' },
   'b-delivery-null-property-500': { clause: 'X-ROB-1', description: "POST /deliveries checks each source and destination property's length with v.length: a property whose value is null crashes the handler (500)" },

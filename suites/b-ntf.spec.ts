@@ -4,6 +4,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { is2xx, isObject, pageListing, show, userIn, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
+import { makeJob } from './lib/factories/jobs.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -420,5 +421,55 @@ check({
           : 'neither GET /notifications nor GET /user (extensions) showed an unread notification before a mark without an id (nor the unread count), so marking all was judged by its 200 alone',
       );
     }
+  },
+});
+
+/**
+ * How far the control API's clock is moved past the notifications before one is marked: past a
+ * week, where a deployment keeping older notifications apart (an archive) would first show it.
+ */
+const NOTIFICATION_AGE_MS = 8 * 86_400_000;
+/** Clock steps that bring a job of the check's own to its end (the simulator's longest run is 35 s), which notifies its creator. */
+const JOB_END_STEPS_MS = [60_000, 60_000, 60_000];
+
+/** The ids GET /notifications (an extension) lists unread; null when the list is not served. */
+async function listedUnread(t: CheckContext): Promise<number[] | null> {
+  const listed = await listedStates(t);
+  return listed ? [...listed.states].filter(([, read]) => !read).map(([id]) => id) : null;
+}
+
+check({
+  id: 'b-ntf/mark-aged',
+  clauses: ['B-NTF-1'],
+  title: 'B-NTF-1: a notification over a week old (simulator clock moved 8 days past it), still listed unread, marked by its id answers 200 and reads as read',
+  needs: ['b', 'write', 'control'],
+  async run(t) {
+    // The spec puts no age on "marks that notification". The run's own notifications are made
+    // minutes before b-ntf/mark marks them: only the control API's clock ages one.
+    let unread = await listedUnread(t);
+    if (unread === null) return t.skip('GET /notifications (an extension) is not served, so which notification is unread, and whether a mark read it, cannot be seen');
+    if (unread.length === 0) {
+      // None unread left (b-ntf/mark marked them): a job of the check's own, whose end notifies its creator.
+      const made = await makeJob(t, 0);
+      if (!made) return t.skip('GET /notifications listed no notification unread, and a job whose end would notify the caller needs fixtures.package_id and fixtures.cluster_id of account 1');
+      for (const step of JOB_END_STEPS_MS) {
+        await t.advanceClock(step);
+        unread = (await listedUnread(t)) ?? [];
+        if (unread.length) break;
+      }
+      if (unread.length === 0) return t.skip(`GET /notifications listed no notification unread, not even after job ${made.id} of the check's own had run ${JOB_END_STEPS_MS.reduce((a, b) => a + b, 0) / 1000} s (simulator clock): a notification of its end would let it run`);
+      t.note(`GET /notifications listed no notification unread: the one marked came after job ${made.id} of the check's own had run (simulator clock)`);
+    }
+    await t.advanceClock(NOTIFICATION_AGE_MS);
+    const aged = await listedStates(t);
+    const id = unread.find((i) => aged?.states.get(i) === false);
+    if (id === undefined) {
+      return t.partial('B-NTF-1', `none of the ${unread.length} notifications GET /notifications listed unread was still listed unread ${NOTIFICATION_AGE_MS / 86_400_000} days later (simulator clock), so marking one that old was not seen`);
+    }
+    const ex = await t.b().post('/notifications/mark', { body: { id } });
+    t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, listed unread ${NOTIFICATION_AGE_MS / 86_400_000} days after it was made, simulator clock) answered ${ex.response.status}`);
+    const after = await readUntil(t, () => readFlag(t, id), (f) => f === null || f.read);
+    if (!after) return t.partial('B-NTF-1', `GET /notifications no longer showed the read state of notification ${id} after it was marked`);
+    t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id}, over a week old (simulator clock), is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
   },
 });

@@ -35,6 +35,8 @@ export const SIMULATOR_PROFILE_ONLY: Partial<Record<FaultName, string>> = {
 export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
   'b-job-ended-archived-after-a-day':
     "a job shows the wrong status only a day after its end, and the run's jobs are all made by the checks (no seeded job is that old): only the control API's clock ages one, so b-job/ended-long-ago needs it and is skipped without it",
+  'b-mark-old-notification-404':
+    "a notification is refused by the mark only once it is over a week old, and the run's notifications are all made minutes before they are marked: only the control API's clock ages one, so b-ntf/mark-aged needs it and is skipped without it",
   'b-delivery-resurrected-after-init':
     'a delivery deleted while it initializes comes back only minutes later, when its initialization ends; and a fresh delivery is made only where the control API shows the target is the simulator (POST /deliveries moves data on a real deployment), so b-dlv/fresh-delete-stays-deleted needs the clock and is skipped without it',
 };

@@ -301,3 +301,26 @@ describe.concurrent('b-ntf/mark: a mark by id leaves the unread ones of lower id
     expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": \d+\} also marked notification \d+ read/);
   });
 });
+
+/**
+ * A mark by id that looks only among the last week's notifications answers 404 to an older one
+ * still listed unread. The run's notifications are marked minutes after they are made:
+ * b-ntf/mark-aged moves the control API's clock 8 days past them first. After b-ntf/mark (which
+ * marks every fixture read) it has nothing unread left, and a job of its own notifies it.
+ */
+describe.concurrent('b-ntf/mark-aged: a notification over a week old is marked by its id', () => {
+  it('a mark refusing a notification older than 7 days fails B-NTF-1', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark', 'b-ntf/mark-aged'], faults: ['b-mark-old-notification-404'], seed: 7, runs: 5 });
+    const check = run.checks.find((c) => c.id === 'b-ntf/mark-aged')!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-NTF-1');
+    expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": \d+\} \(notification \d+, listed unread 8 days after it was made, simulator clock\) answered 404/);
+  });
+
+  it('faultless, every fixture read before it: a job of its own is marked 8 days on, B-NTF-1 passes', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark', 'b-ntf/mark-aged'], seed: 7, runs: 5 });
+    const check = run.checks.find((c) => c.id === 'b-ntf/mark-aged')!;
+    expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
+    expect(check.notes.join('\n')).toMatch(/the one marked came after job \d+ of the check's own had run/);
+  });
+});

@@ -49,6 +49,8 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   if (id !== null) {
     const one = account.notifications.get(id);
     if (!one || one.userId !== userId) throw notFound();
+    // b-mark-old-notification-404: the mark queries only the last 7 days; older notifications live in an archive it does not read.
+    if (sim.faults.has('b-mark-old-notification-404') && now - one.createdAt > 7 * 86_400_000) throw notFound();
     if (sim.faults.has('b-mark-one-marks-all')) return markRead(sim, account, userId, null);
     // b-mark-one-marks-lower-ids: the mark moves the user's read marker up to this id: every unread one below it is read too.
     if (sim.faults.has('b-mark-one-marks-lower-ids')) {
