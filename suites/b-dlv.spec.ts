@@ -1,6 +1,7 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { idOf, is2xx, isObject, pageListing, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, walkList, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { pagingNames } from './lib/paging.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { deleteConnectionOnCleanup, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
@@ -29,6 +30,37 @@ async function expectGone(t: CheckContext, id: number, listedBefore: boolean | u
   if ([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string') return undefined;
   const list = !listed ? 'GET /deliveries (an extension) is not served' : listed.complete ? 'GET /deliveries (an extension) did not list it before its deletion either' : 'GET /deliveries (an extension) could not be read whole';
   return `${list}, and a second DELETE /deliveries/${id} answered ${again.response.status}, which does not say whether it is gone`;
+}
+
+/**
+ * GET /deliveries?status=<status>, the real service's status filter (an extension), read whole;
+ * null when it is not served or not read whole. A filter may be served by an index of its own,
+ * which a deletion must reach too: a blueprint still listed is not deleted.
+ */
+async function statusFiltered(t: CheckContext, status: string): Promise<ListWalk | null> {
+  const walked = await walkList(t.b(), '/deliveries', pagingNames(t.target), { query: { status }, maxPages: 20 });
+  return 'refused' in walked || !walked.complete ? null : walked;
+}
+
+/** The string `status` of delivery `id` as `listed` shows it, if any. */
+function listedStatus(listed: ListWalk | null, id: number): string | undefined {
+  const item = listed?.items.find((d) => isObject(d) && d.id === id);
+  return isObject(item) && typeof item.status === 'string' && item.status !== '' ? item.status : undefined;
+}
+
+/**
+ * After the DELETE, the list filtered by the deleted delivery's status must not show it either.
+ * Judged only where that filtered list, read whole before the DELETE, showed it (a target that
+ * does not filter, or filters otherwise, proves nothing); returns why it was not judged.
+ */
+async function expectGoneFromFiltered(t: CheckContext, id: number, status: string | undefined, filteredBefore: ListWalk | null): Promise<string | undefined> {
+  if (status === undefined) return 'GET /deliveries (an extension) showed no status of it before its deletion';
+  if (!filteredBefore || pageShowing(filteredBefore, id) === undefined) return `GET /deliveries?status=${status} (the real service's status filter, an extension) did not list it, read whole, before its deletion`;
+  const after = await statusFiltered(t, status);
+  if (!after) return `GET /deliveries?status=${status} could not be read whole after its deletion`;
+  const page = pageShowing(after, id);
+  t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries?status=${status} after its deletion (the unfiltered list is judged apart)`, expected: 'not listed', received: 'listed', exchange: page });
+  return undefined;
 }
 
 /** The deliveries of `walk`, by id (items without an integer id aside). */
@@ -119,7 +151,7 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source connection was deleted first',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source connection was deleted first',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in
@@ -137,14 +169,17 @@ check({
     for (const id of t.fixtures().delivery_ids ?? []) {
       const listedBefore = before?.complete ? pageShowing(before, id) !== undefined : undefined;
       tried.add(id);
+      // The list filtered by its status, where served, before the DELETE: it must not show it after either.
+      const status = listedStatus(before, id);
+      const filteredBefore = status === undefined ? null : await statusFiltered(t, status);
       const ex = await t.b().delete(`/deliveries/${id}`);
       // Used up by an earlier run: not found, or gone, or refused otherwise with the error object
       // where the list did not show it (which code is the deployment's: "error status codes of the
       // account interface: not shown"). One the list showed must be deleted.
-      const status = ex.response.status;
-      const refusedAsGone = status === 404 || status === 410 || (status >= 400 && status < 500 && listedBefore !== true && isObject(ex.json) && typeof ex.json.message === 'string');
+      const answered = ex.response.status;
+      const refusedAsGone = answered === 404 || answered === 410 || (answered >= 400 && answered < 500 && listedBefore !== true && isObject(ex.json) && typeof ex.json.message === 'string');
       if (refusedAsGone) {
-        usedUp.push(`${id} (${status})`);
+        usedUp.push(`${id} (${answered})`);
         continue;
       }
       t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id} answered ${ex.response.status}, expected 204`);
@@ -158,6 +193,8 @@ check({
       const after = await listCatalog(t.b(), t.target, '/deliveries', 20);
       const unseen = await expectGone(t, id, listedBefore, after);
       if (unseen) t.partial('B-DLV-1', `the deletion itself was not seen, only the 204: ${unseen}`);
+      const filteredUnseen = await expectGoneFromFiltered(t, id, status, filteredBefore);
+      if (filteredUnseen) t.note(`whether delivery ${id} left the list filtered by its status was not seen: ${filteredUnseen}`);
       const othersUnseen = expectOthersKept(t, id, tried, before, after);
       if (othersUnseen) t.note(`whether the other deliveries were kept was not seen: ${othersUnseen}`);
       t.note(`deleted delivery ${id}`);

@@ -124,3 +124,25 @@ describe('b-dlv/delete and the deliveries it did not name', () => {
     expect(check.notes.join('\n')).toMatch(/whether the other deliveries were kept was not seen: GET \/deliveries \(an extension\) could not be read whole/);
   });
 });
+
+/**
+ * A deletion must reach every view of the list: a status filter served from an index of its own
+ * that a deletion never reaches still listed the deleted delivery, and passed (only the unfiltered
+ * list was read). Judged only where the filtered list showed the delivery before the DELETE.
+ */
+describe('b-dlv/delete and the list filtered by the deleted delivery\'s status', () => {
+  it.each(['standard', 'alt'] as const)('fails B-DLV-1 where GET /deliveries?status=... still lists the deleted delivery (%s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ faults: ['b-delivery-status-index-keeps-deleted'], only: ['b-dlv/delete'], conventions, seed: 7, runs: 5 });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect([...run.failedClauses]).toEqual(['B-DLV-1']);
+    expect(check.failures[0]?.message).toMatch(/delivery \d+ is still listed by GET \/deliveries\?status=\w+ after its deletion/);
+  });
+
+  it('a target refusing the status filter (an extension) passes, saying the filtered list was not seen', { timeout: 60_000 }, async () => {
+    const refuseStatus = answering((req) => (req.method === 'GET' && /^\/[^/]+\/api\/deliveries\?(.*&)?status=/.test(req.url ?? '') ? { status: 422, body: '{"message":"unknown parameter status"}' } : undefined));
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], seed: 7, runs: 5, front: refuseStatus });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete')!;
+    expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
+    expect(check.notes.join('\n')).toMatch(/whether delivery \d+ left the list filtered by its status was not seen: GET \/deliveries\?status=\w+ \(the real service's status filter, an extension\) did not list it/);
+  });
+});

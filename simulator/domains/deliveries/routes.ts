@@ -2,13 +2,16 @@ import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
-import { DELIVERY_STATUSES } from './types.ts';
+import { DELIVERY_STATUSES, type Delivery } from './types.ts';
 import { inListOrder } from '../shared/list-order.ts';
 import { pathId } from '../../http/path-id.ts';
 import { createDelivery, DELIVERY_SORTS, deleteDelivery, deliveryStatusAt, listDeliveries, readDelivery } from './model.ts';
 import { parseNewDelivery } from './input.ts';
 import { readJsonObject } from '../../http/json-body.ts';
 import { presentDelivery } from './present.ts';
+
+/** b-delivery-status-index-keeps-deleted: each account's status index, kept only while the fault is on. */
+const staleStatusIndex = new WeakMap<object, Delivery[]>();
 
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's deliveries, newest first, paged like invoices;
@@ -20,7 +23,14 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
     const page = readPage(sim, ctx);
     const now = sim.clock.now();
     // b-delivery-status-filter-every-account: a status filter goes through a status index that holds every account's deliveries.
-    const candidates = status !== undefined && sim.faults.has('b-delivery-status-filter-every-account') ? [...sim.store.accounts.values()].flatMap((a) => listDeliveries(a)) : listDeliveries(account);
+    let candidates = status !== undefined && sim.faults.has('b-delivery-status-filter-every-account') ? [...sim.store.accounts.values()].flatMap((a) => listDeliveries(a)) : listDeliveries(account);
+    // b-delivery-status-index-keeps-deleted: a status filter reads a status index that new deliveries are added to and a deletion never reaches.
+    if (status !== undefined && sim.faults.has('b-delivery-status-index-keeps-deleted')) {
+      const indexed = staleStatusIndex.get(account) ?? [];
+      for (const d of candidates) if (!indexed.includes(d)) indexed.push(d);
+      staleStatusIndex.set(account, indexed);
+      candidates = indexed;
+    }
     const deliveries = candidates.filter((d) => status === undefined || deliveryStatusAt(d, now) === status);
     ctx.body = pageOf(sim, ctx, inListOrder(deliveries, order, DELIVERY_SORTS), page).map((d) => presentDelivery(account, d, links, sim));
   });
