@@ -1,6 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
+import { invalidFields } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { pathId } from '../../http/path-id.ts';
 import { createGroup, findGroup, groupView, listGroups } from './groups.ts';
@@ -10,7 +11,12 @@ import { presentGroup } from './present.ts';
 export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
   router.post('/connection_groups', async (ctx) => {
     const { account, user } = ctx.state;
-    const input = parseGroupBody(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    // b-group-empty-connections-refused: the body schema gives `connections` minItems 1, so the optional array may be left out but not sent empty.
+    if (sim.faults.has('b-group-empty-connections-refused') && Array.isArray(body.connections) && body.connections.length === 0) {
+      throw invalidFields([{ field: 'connections', message: 'must hold at least one {id, type} object' }]);
+    }
+    const input = parseGroupBody(body);
     const view = createGroup(sim, account, user, input);
     // b-cg-200-without-connections: a group with no connections to assign goes through the plain insert, which answers 200.
     ctx.status = sim.faults.has('b-cg-200-without-connections') && input.connections.length === 0 ? 200 : 201;
