@@ -650,6 +650,60 @@ async function secondAccountGroup(t: CheckContext): Promise<{ readBack: number; 
   return counts;
 }
 
+/** Account `account`'s groups named `name`, read whole from GET /connection_groups (an extension); null when it cannot be. */
+async function groupsNamed(t: CheckContext, account: 0 | 1, name: string): Promise<{ groups: JsonObject[]; ex: Exchange | undefined } | null> {
+  const all = await listCatalog(t.b(account), t.target, '/connection_groups', 20);
+  if (!all || !all.complete) return null;
+  const named = (g: unknown): g is JsonObject => isObject(g) && g.name === name;
+  return { groups: all.items.filter(named), ex: pageListing(all, named) ?? all.exchanges.at(-1) };
+}
+
+check({
+  id: 'b-conn/group-name-per-account',
+  clauses: ['X-ISO-1'],
+  supports: ['B-CG-1'],
+  title: "X-ISO-1: account 2 creates a connection group named like one of account 1's (201), and account 1's group stays as it was: one account's group names are not taken from another",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    // Empty groups, so no connection is moved into a group that cannot be deleted.
+    const name = t.name('group-both-accounts');
+    const first = { name, description: "disco: account 1's group, whose name account 2 gives its own" };
+    const one = await t.b(0).post('/connection_groups', { body: { connection_group: first } });
+    t.expect.status(one, 201, 'B-CG-1', `POST /connection_groups (account 1, no connections) answered ${one.response.status}`);
+    if (!t.target.controlUrl) t.note("connection groups cannot be deleted through the API: account 1's and account 2's groups this check made stay (named after the run)");
+    const second = { name, description: "disco: account 2's group, named like account 1's" };
+    const two = await t.b(1).post('/connection_groups', { body: { connection_group: second } });
+    if (!is2xx(two)) {
+      // Whether the name was the reason: the same request under a fresh name. Refused as well,
+      // account 2 may not make groups here, and the check cannot tell; taken, the name was refused.
+      const fresh = await t.b(1).post('/connection_groups', { body: { connection_group: { ...second, name: t.name('group-account-2-fresh') } } });
+      if (!is2xx(fresh)) t.skip(`account 2 could not create a connection group (POST /connection_groups answered ${two.response.status}, and ${fresh.response.status} under a fresh name): a key of account 2 that may create groups would let it run`);
+      t.expect.that(false, {
+        clause: 'X-ISO-1',
+        message: `POST /connection_groups with account 2's key, naming its group like account 1's, answered ${two.response.status}, while a fresh name was created (${fresh.response.status}): the refusal tells account 2 that another account has a group of that name`,
+        expected: "a 201: account 1's group names are nothing to account 2",
+        received: describeResponse(two),
+        exchange: two,
+      });
+    }
+    t.expect.status(two, 201, 'B-CG-1', `POST /connection_groups with account 2's key, naming its group like account 1's, answered ${two.response.status}`);
+    expectCreatedGroup(t, two, second.name, second.description, []);
+    // Account 1's group is still its own: account 2's create did not take it over (an upsert by name, say).
+    const mine = await groupsNamed(t, 0, name);
+    if (!mine) {
+      t.note("GET /connection_groups (an extension) could not be read whole with account 1's key, so that account 1's group stayed as it was was not seen");
+      return;
+    }
+    t.expect.that(mine.groups.length === 1 && mine.groups[0]?.description === first.description, {
+      clause: 'X-ISO-1',
+      message: `after account 2 created a group named like account 1's, account 1's GET /connection_groups holds ${mine.groups.length} group${mine.groups.length === 1 ? '' : 's'} of that name${mine.groups.length === 1 ? ', not as account 1 made it' : ''}`,
+      expected: `one group ${show(name)} with description ${show(first.description)}`,
+      received: show(mine.groups),
+      exchange: mine.ex,
+    });
+  },
+});
+
 check({
   id: 'b-conn/group-foreign-connection',
   clauses: ['B-CG-1'],

@@ -40,6 +40,12 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
   const refusedAfter = sim.faults.has('b-refused-group-moves-own') ? 'moves' : sim.faults.has('b-refused-group-inserted') ? 'insert' : 'nothing';
   if (problems.length && refusedAfter === 'nothing') throw invalidFields(problems);
 
+  // b-group-name-unique-across-accounts: a unique index on connection_groups.name that leaves out the account.
+  if (sim.faults.has('b-group-name-unique-across-accounts')) {
+    for (const other of sim.store.accounts.values()) {
+      for (const g of other.connectionGroups.values()) if (g.name === input.name) throw invalidFields([{ field: 'connection_group.name', message: 'has already been taken' }]);
+    }
+  }
   const now = sim.clock.now();
   const group: ConnectionGroup = {
     id: sim.store.nextId('connectionGroup', account),
