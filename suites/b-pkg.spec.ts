@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
-import { objectBody, show } from './lib/answers.ts';
+import { is2xx, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import type { CheckContext } from './lib/types.ts';
 
 check({
   id: 'b-pkg/read',
   clauses: ['B-PKG-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-PKG-1: GET /packages/{package_id} returns that package',
+  title: 'B-PKG-1: GET /packages/{package_id} returns that package, the same package (its owner_id too) to another user of the account',
   needs: ['b', 'fixture:package_id'],
   async run(t) {
     const id = t.fixtures().package_id;
@@ -16,8 +17,43 @@ check({
     const pkg = objectBody(t, ex, 'B-PKG-1', `GET /packages/${id}`);
     t.expect.schema(ex, 'package', 'B-SCHEMA-1');
     t.expect.that(pkg.id === id, { clause: 'B-PKG-1', message: `GET /packages/${id} returned another package`, expected: `id ${id}`, received: `id ${show(pkg.id)}`, exchange: ex });
+    await sameToMember(t, id, pkg);
   },
 });
+
+/**
+ * Section 2's package fields that are the package's, whoever reads it: all but updated_at, which
+ * may move between two reads. Fields beyond the spec's are left out: a deployment may add ones
+ * about the caller (what it may do with the package, say).
+ */
+const PACKAGE_OWN_FIELDS = ['id', 'name', 'description', 'variables', 'owner_id', 'created_at', 'url', 'html_url', 'status'] as const;
+
+/**
+ * One package has one owner: read by another user of the account (member_api_key), the fixture
+ * package shows the same owner_id, and the same other fields, as to api_key's user. A service
+ * filling owner_id (or another field) from the session's user passes a read by one user alone.
+ */
+async function sameToMember(t: CheckContext, id: number | undefined, pkg: JsonObject): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note("the package was read by api_key's user only: that another user of the account reads the same package (the same owner_id) needs member_api_key in the target document");
+    return;
+  }
+  const ex = await t.bWithKey(memberKey).get(`/packages/${id}`);
+  if (!is2xx(ex)) {
+    t.note(`GET /packages/${id} with member_api_key answered ${ex.response.status} (which roles may read packages is not shown), so that another user of the account reads the same package was not seen`);
+    return;
+  }
+  const theirs = objectBody(t, ex, 'B-PKG-1', `GET /packages/${id} with member_api_key`);
+  const differ = PACKAGE_OWN_FIELDS.filter((f) => Object.hasOwn(pkg, f) && Object.hasOwn(theirs, f) && !sameJson(pkg[f], theirs[f]));
+  t.expect.that(differ.length === 0, {
+    clause: 'B-PKG-1',
+    message: `GET /packages/${id} shows another ${differ.join(', ')} to member_api_key's user than to api_key's: one package, read by two users of its account`,
+    expected: show(Object.fromEntries(differ.map((f) => [f, pkg[f]]))),
+    received: show(Object.fromEntries(differ.map((f) => [f, theirs[f]]))),
+    exchange: ex,
+  });
+}
 
 check({
   id: 'b-pkg/absent',

@@ -110,7 +110,9 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     if (pkg) {
-      ctx.body = presentPackageDetail(sim, pkg, links, account);
+      const detail = presentPackageDetail(sim, pkg, links, account);
+      // b-package-owner-is-caller: owner_id filled from the session's user rather than the package's row.
+      ctx.body = sim.faults.has('b-package-owner-is-caller') ? { ...detail, owner_id: ctx.state.user.id } : detail;
     } else if (sim.faults.has('b-package-absent-200-null')) {
       // A JSON `null` body: Koa would turn a null ctx.body into 204.
       ctx.body = 'null';
