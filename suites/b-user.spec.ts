@@ -71,7 +71,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole and a location cleared ("") stays the empty string, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -134,10 +134,32 @@ check({
     }
     const neverKept = TEXT_FIELDS.filter((f) => !keptLong.has(f) && (f !== 'email' || varyEmail));
     if (neverKept.length) t.note(`no long ${neverKept.join(', ')} (31 characters or more) was taken in this run (none drawn, or every one refused), so whether a stored one is kept whole was not seen`);
+    const blankUnseen = await blankLocationKept(t, restore);
+    if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
     const memberUnseen = await memberUpdates(t);
     if (memberUnseen) t.note(`that PUT /user changes its caller's user and no other user of the account (its owner, say) was not seen: ${memberUnseen}`);
   },
 });
+
+/**
+ * B-USER-1 for a location cleared: `location` is a string (section 2), and "" is one. A store
+ * that nilifies blank text answers 200 with null and reads null back, which the drawn locations
+ * (never blank) cannot show. A deployment may refuse a blank location with a 4xx; a 200 must
+ * answer "" and read it back so. Sent with the user's own other values (`restore`), put back by
+ * the check's cleanup. Returns why it was not seen, or undefined.
+ */
+async function blankLocationKept(t: CheckContext, restore: JsonObject): Promise<string | undefined> {
+  const sent: JsonObject = { ...restore, location: '' };
+  const ex = await t.b().put('/user', { body: sent });
+  if (ex.response.status >= 400 && ex.response.status < 500) return `PUT /user with location "" answered ${ex.response.status} (a deployment may refuse a blank location)`;
+  t.expect.status(ex, 200, 'B-USER-1', `PUT /user with location "" answered ${ex.response.status}: expected 200 with the user's location "", or a 4xx refusing it`);
+  const user = objectBody(t, ex, 'B-USER-1', 'PUT /user with location ""');
+  expectReflects(t, ex, user, sent, 'PUT /user with location "" (the location cleared)');
+  const read = await t.b().get('/user');
+  const shown = userIn(read);
+  if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user cleared the location');
+  return undefined;
+}
 
 /** The user fields a comparison names: the ones PUT /user takes, as a user shows them. */
 function userFields(user: JsonObject): JsonObject {

@@ -26,6 +26,8 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   // b-user-location-truncated: a location column of 30 characters that cuts a longer one
   // silently (as a database does outside its strict mode).
   if (patch.location !== undefined) user.location = sim.faults.has('b-user-location-truncated') ? [...patch.location].slice(0, 30).join('') : patch.location;
+  // b-user-blank-location-null: a store that nilifies blank text keeps a cleared location as null.
+  if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
   if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;
