@@ -74,6 +74,7 @@ export const faultCatalog = {
   'b-user-update-writes-owner': { clause: 'B-USER-1', description: 'PUT /user updates and answers the account\'s first user (its owner) whoever calls: a member\'s PUT /user rewrites the owner\'s profile, and its own stays as it was' },
   'b-user-location-truncated': { clause: 'B-USER-1', description: 'PUT /user stores the location in a column of 30 characters that cuts a longer one silently: it answers 200 with the location cut, and reads it back so' },
   'b-user-blank-location-null': { clause: 'B-USER-1', description: 'PUT /user stores a blank location as null (a store that nilifies blank text): {"location": ""} answers 200 with location null, and GET /user shows null' },
+  'b-user-settings-coerced-boolean': { clause: 'B-USER-1', description: 'PUT /user stores notification_settings as switches, every value coerced to a boolean: {"digest": "weekly", "channels": {"email": false}} answers 200 as {"digest": true, "channels": true}, and reads back so' },
   'b-ssh-key-comment-null': { clause: 'B-SCHEMA-1', description: 'an SSH key whose line has no comment shows `comment: null` (section 2: a string)' },
   'b-ssh-key-comment-one-word': { clause: 'B-KEY-1', description: 'POST /user/keys refuses a valid OpenSSH public key whose comment has a space in it (ssh-keygen -C "Ada laptop")' },
   'b-ssh-key-blob-lengths-trusted': { clause: 'X-ROB-1', description: 'the SSH key parser believes the lengths a key blob declares: a truncated blob (a real key cut short) reads past its end and answers 500' },

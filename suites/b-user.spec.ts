@@ -4,7 +4,7 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { otherTimeZoneTaken } from './lib/factories/user.ts';
 import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
+import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { freshOpenSshKey, md5ColonHex, SSH_KEY_KINDS, usualFingerprints, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
@@ -32,17 +32,36 @@ function restorable(user: JsonObject): JsonObject {
   return out;
 }
 
+/** Drawn settings, and whether some value in them is not a boolean (a deployment may refuse that with a 4xx). */
+interface DrawnSettings {
+  value: JsonObject;
+  odd: boolean;
+}
+
 /**
  * Settings to send: the user's own, with its top-level switches flipped at random. The spec names
  * no key of `notification_settings`: where the user has no switch at the top (none, nested ones,
  * other values) the simulator profile sends the real service's switches, and any other the
  * user's own settings unchanged (`unchanged`), since keys of the kit's making may well be refused.
+ * A third of the cases (`odd`) put values other than booleans (strings, numbers, objects, arrays)
+ * under some of the user's own keys (the real service's switch names on the simulator profile):
+ * a store that keeps settings as switches coerces them to booleans, which switches alone never
+ * show. Those a deployment may refuse with a 4xx; a 200 must keep them as sent. `oddPossible`:
+ * false where there is no key to put them under.
  */
-function settingsArbitrary(original: unknown, profile: CheckContext['profile']): { arbitrary: fc.Arbitrary<JsonObject>; unchanged: boolean } {
+function settingsArbitrary(original: unknown, profile: CheckContext['profile']): { arbitrary: fc.Arbitrary<DrawnSettings>; unchanged: boolean; oddPossible: boolean } {
   const own: JsonObject = isObject(original) ? original : {};
   const keys = Object.keys(own).filter((k) => typeof own[k] === 'boolean');
-  if (keys.length === 0) return profile === 'simulator' ? { arbitrary: notificationSwitches, unchanged: false } : { arbitrary: fc.constant(own), unchanged: true };
-  return { arbitrary: fc.tuple(...keys.map(() => fc.boolean())).map((values) => ({ ...own, ...Object.fromEntries(keys.map((k, i) => [k, values[i]])) })), unchanged: false };
+  const unchanged = keys.length === 0 && profile !== 'simulator';
+  const switches: fc.Arbitrary<JsonObject> =
+    keys.length === 0 ? (unchanged ? fc.constant(own) : notificationSwitches) : fc.tuple(...keys.map(() => fc.boolean())).map((values) => ({ ...own, ...Object.fromEntries(keys.map((k, i) => [k, values[i]])) }));
+  const plain = switches.map((value): DrawnSettings => ({ value, odd: false }));
+  const oddKeys: readonly string[] = Object.keys(own).length ? Object.keys(own) : profile === 'simulator' ? NOTIFICATION_SWITCH_NAMES : [];
+  if (oddKeys.length === 0) return { arbitrary: plain, unchanged, oddPossible: false };
+  const odd = fc
+    .tuple(switches, fc.uniqueArray(fc.constantFrom(...oddKeys), { minLength: 1 }), fc.array(notificationSettingValue, { minLength: oddKeys.length, maxLength: oddKeys.length }))
+    .map(([base, chosen, values]): DrawnSettings => ({ value: { ...base, ...Object.fromEntries(chosen.map((k, i) => [k, values[i]])) }, odd: true }));
+  return { arbitrary: fc.oneof({ arbitrary: plain, weight: 2 }, { arbitrary: odd, weight: 1 }), unchanged, oddPossible: true };
 }
 
 /** The text fields PUT /user is sent sometimes long values of. */
@@ -71,7 +90,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole and a location cleared ("") stays the empty string, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string and settings holding values other than booleans come back as sent, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -96,7 +115,6 @@ check({
       zones = fc.constantFrom(ownZone, ...(other.zone ? [other.zone] : []));
     }
     const settings = settingsArbitrary(original.notification_settings, t.profile);
-    if (settings.unchanged) t.partial('B-USER-1', `notification_settings were sent back as the user has them, so their update was not seen: they hold no switch (a boolean) at the top (${show(original.notification_settings)}), and the spec names none of their keys`);
     const shortEmail = fc.tuple(emailLocalPart, fc.constantFrom('example.com', 'example.org', 'example.net')).map(([local, domain]) => `${local}@${domain}`);
     const input = fc.record({
       name: sometimesLong(displayName, longDisplayName).map((d) => ({ ...d, value: `${d.value} ${t.name('user')}` })),
@@ -107,16 +125,18 @@ check({
     });
     const refusedLong: string[] = [];
     const keptLong = new Set<TextField>();
+    let oddKept = false;
     await t.property('the user reflects what was sent', input, async (drawn) => {
-      const sent = { ...drawn, name: drawn.name.value, email: drawn.email.value, location: drawn.location.value };
+      const sent = { ...drawn, name: drawn.name.value, email: drawn.email.value, location: drawn.location.value, notification_settings: drawn.notification_settings.value };
       const long = TEXT_FIELDS.filter((f) => drawn[f].long);
-      const lengths = long.map((f) => `${f} of ${characters(sent[f])} characters`).join(', ');
+      const odd = drawn.notification_settings.odd;
+      const lengths = [...long.map((f) => `${f} of ${characters(sent[f])} characters`), ...(odd ? [`notification_settings holding values other than booleans (${show(sent.notification_settings)})`] : [])].join(', ');
       const ex = await t.b().put('/user', { body: sent });
-      if (long.length > 0 && ex.response.status >= 400 && ex.response.status < 500) {
+      if (lengths !== '' && ex.response.status >= 400 && ex.response.status < 500) {
         refusedLong.push(`${lengths} (${ex.response.status})`);
         return;
       }
-      t.expect.status(ex, 200, 'B-USER-1', long.length ? `PUT /user with a ${lengths} answered ${ex.response.status}: expected 200 with the user as sent, or a 4xx refusing the length` : undefined);
+      t.expect.status(ex, 200, 'B-USER-1', lengths !== '' ? `PUT /user with a ${lengths} answered ${ex.response.status}: expected 200 with the user as sent, or a 4xx refusing the value` : undefined);
       const user = objectBody(t, ex, 'B-USER-1', 'PUT /user');
       expectReflects(t, ex, user, sent, 'PUT /user');
       // The user's times as written in a zone the user just took (one away from UTC where the
@@ -128,12 +148,15 @@ check({
       const shown = userIn(read);
       if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user');
       for (const f of long) keptLong.add(f);
+      if (odd) oddKept = true;
     });
     if (refusedLong.length) {
-      t.note(`PUT /user refused ${refusedLong.length} case(s) with a long value with a 4xx, as it may (the spec fixes no length): ${refusedLong.slice(0, 3).join('; ')}${refusedLong.length > 3 ? '; …' : ''}`);
+      t.note(`PUT /user refused ${refusedLong.length} case(s) with a long value or settings other than switches with a 4xx, as it may (the spec fixes no length and shows no setting values): ${refusedLong.slice(0, 3).join('; ')}${refusedLong.length > 3 ? '; …' : ''}`);
     }
     const neverKept = TEXT_FIELDS.filter((f) => !keptLong.has(f) && (f !== 'email' || varyEmail));
     if (neverKept.length) t.note(`no long ${neverKept.join(', ')} (31 characters or more) was taken in this run (none drawn, or every one refused), so whether a stored one is kept whole was not seen`);
+    if (settings.unchanged && !oddKept) t.partial('B-USER-1', `notification_settings were sent back as the user has them, so their update was not seen: they hold no switch (a boolean) at the top (${show(original.notification_settings)}), the spec names none of their keys, and ${settings.oddPossible ? 'every case putting other values under their keys was refused (or none was drawn)' : 'there is no key of theirs to put other values under'}`);
+    else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
     const blankUnseen = await blankLocationKept(t, restore);
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
     const memberUnseen = await memberUpdates(t);

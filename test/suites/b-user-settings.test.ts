@@ -59,3 +59,34 @@ describe('b-user/update against a deployment whose notification settings are nes
     expect(check.partial?.map((p) => p.reason).join(' ')).toContain('notification_settings were sent back as the user has them, so their update was not seen');
   });
 });
+
+/**
+ * Values other than booleans: the spec shows no setting values, so a deployment may refuse them
+ * with a 4xx, but a 200 must keep them as sent. A store that coerces every value to a boolean
+ * (settings kept as flag columns) fails; switches alone would never show it.
+ */
+describe('b-user/update with settings holding strings, numbers and objects', () => {
+  it('fails B-USER-1 where every setting value is stored and answered as a boolean', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ faults: ['b-user-settings-coerced-boolean'], only: ['b-user/update'], seed: 5, runs: 30 });
+    const [update] = run.checks;
+    expect(update?.verdict).toBe('fail');
+    expect(update?.failures[0]?.clause).toBe('B-USER-1');
+    expect(update?.failures[0]?.message).toBe("PUT /user: the user's notification_settings do not hold the values sent");
+  });
+
+  it('passes B-USER-1 where settings other than switches are refused with a 422, noting it', { timeout: 60_000 }, async () => {
+    const switchesOnly = answering((req, body) => {
+      if (req.method !== 'PUT' || !/^\/[^/]+\/api\/user$/.test((req.url ?? '').split('?')[0] ?? '')) return undefined;
+      const sent = JSON.parse(body) as { notification_settings?: unknown };
+      const settings = sent.notification_settings;
+      const switches = settings !== null && typeof settings === 'object' && Object.values(settings).every((v) => typeof v === 'boolean');
+      return settings !== undefined && !switches ? { status: 422, body: JSON.stringify({ message: 'notification_settings: every value must be true or false' }) } : undefined;
+    });
+    const run = await runSuitesAgainstSimulator({ only: ['b-user/update'], front: switchesOnly, seed: 5, runs: 30 });
+    const [update] = run.checks;
+    expect(update?.failures.map((f) => f.message)).toEqual([]);
+    expect(update?.verdict).toBe('pass');
+    expect(update?.notes.join('\n')).toMatch(/with a long value or settings other than switches with a 4xx, as it may .*notification_settings holding values other than booleans .*\(422\)/);
+    expect(update?.notes.join('\n')).toContain('no notification_settings holding a value other than a boolean was taken in this run (none drawn, or every one refused with a 4xx)');
+  });
+});

@@ -30,6 +30,8 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
+  // b-user-settings-coerced-boolean: the settings kept as a map of flag columns, each value a boolean.
+  if (sim.faults.has('b-user-settings-coerced-boolean') && patch.notification_settings !== undefined) user.notification_settings = Object.fromEntries(Object.entries(patch.notification_settings).map(([k, v]) => [k, Boolean(v)]));
   if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;
   if (patch.gravatar_email !== undefined) {
     if (patch.gravatar_email === null) delete user.gravatarEmail;

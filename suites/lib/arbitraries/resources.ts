@@ -76,8 +76,23 @@ export const longEmail = fc
   .map(([first, last, tag, domain]) => `${first}.${last}${tag}@${domain}`)
   .filter((address) => address.length >= 31 && address.length <= 80);
 
+/** The real service's notification switches (the simulator's): the spec names no key of the settings. */
+export const NOTIFICATION_SWITCH_NAMES = ['job_completed', 'job_failed', 'cluster_available', 'weekly_digest', 'product_news'] as const;
+
 /** Notification settings: boolean switches, as settings pages have. */
-export const notificationSwitches = fc.dictionary(fc.constantFrom('job_completed', 'job_failed', 'cluster_available', 'weekly_digest', 'product_news'), fc.boolean(), { maxKeys: 5, noNullPrototype: true });
+export const notificationSwitches = fc.dictionary(fc.constantFrom(...NOTIFICATION_SWITCH_NAMES), fc.boolean(), { maxKeys: 5, noNullPrototype: true });
+
+/**
+ * Setting values other than a switch: the spec types notification_settings as an object and
+ * shows no values, so a deployment may keep any JSON under a key (a digest's period, a quiet
+ * hour's minute, per-channel choices), or refuse what it does not take.
+ */
+export const notificationSettingValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom('weekly', 'daily', 'never', ''),
+  fc.integer({ min: 0, max: 1440 }),
+  fc.record({ email: fc.boolean(), slack: fc.constantFrom('all', 'mentions', 'none') }, { noNullPrototype: true }),
+  fc.constantFrom<unknown[]>([], ['email'], ['email', 'sms']),
+);
 
 /** Hook event kinds the real service documents (docs/interface-b.md). */
 export const HOOK_EVENTS = [
