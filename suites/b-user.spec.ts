@@ -90,7 +90,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string and settings holding values other than booleans come back as sent, or are refused with a 4xx; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string and settings holding values other than booleans come back as sent, or are refused with a 4xx; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -159,6 +159,8 @@ check({
     else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
     const blankUnseen = await blankLocationKept(t, restore);
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
+    const countsUnseen = await answerCountsMatch(t, restore);
+    if (countsUnseen) t.note(`that PUT /user answers the user's notification counts as stored was not seen: ${countsUnseen}`);
     const memberUnseen = await memberUpdates(t);
     if (memberUnseen) t.note(`that PUT /user changes its caller's user and no other user of the account (its owner, say) was not seen: ${memberUnseen}`);
   },
@@ -181,6 +183,51 @@ async function blankLocationKept(t: CheckContext, restore: JsonObject): Promise<
   const read = await t.b().get('/user');
   const shown = userIn(read);
   if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user cleared the location');
+  return undefined;
+}
+
+/** The user's notification counts (section 2): part of "the updated user" PUT /user answers. */
+const COUNT_FIELDS = ['notifications_count', 'unread_notifications_count'] as const;
+
+/**
+ * B-USER-1 for the counts in PUT /user's answer: "the updated user" is the user as stored, its
+ * notification counts (section 2 user fields) too. A deployment that answers the saved row
+ * without the counts a read joins in answers them 0, which the fields sent cannot show. They are
+ * read with GET /user (an extension) just before a PUT of the user's own values; no check of the
+ * run marks notifications meanwhile, but one may arrive: where the answer differs, GET /user is
+ * read again, and only a count outside what the two reads showed fails. Where the answer carries
+ * no counts, nothing is judged (their absence is the schema's to judge). Returns why it was not
+ * seen, or undefined.
+ */
+async function answerCountsMatch(t: CheckContext, restore: JsonObject): Promise<string | undefined> {
+  const beforeRead = await t.b().get('/user');
+  const before = userIn(beforeRead);
+  if (!before) return `GET /user (an extension) answered ${beforeRead.response.status} without the user`;
+  const ex = await t.b().put('/user', { body: restore });
+  // Whether PUT /user takes the user's own values is judged above.
+  if (!is2xx(ex)) return `PUT /user with the user's own values answered ${ex.response.status}`;
+  const answered = userIn(ex);
+  if (!answered) return 'PUT /user answered without the user';
+  const counted = COUNT_FIELDS.filter((f) => typeof answered[f] === 'number' && typeof before[f] === 'number');
+  if (counted.length === 0) return 'PUT /user\'s answer or GET /user carried neither notifications_count nor unread_notifications_count as a number';
+  const differing = counted.filter((f) => answered[f] !== before[f]);
+  if (differing.length > 0) {
+    const afterRead = await t.b().get('/user');
+    const after = userIn(afterRead);
+    for (const f of differing) {
+      const was = before[f] as number;
+      const now = typeof after?.[f] === 'number' ? after[f] : was;
+      const got = answered[f] as number;
+      t.expect.that(got >= Math.min(was, now) && got <= Math.max(was, now), {
+        clause: 'B-USER-1',
+        message: `PUT /user answered ${f} ${got}, but GET /user showed ${was} just before it and ${now} just after: the answer is not the user as stored`,
+        expected: `${f} ${was === now ? was : `from ${Math.min(was, now)} to ${Math.max(was, now)}`}`,
+        received: show(got),
+        exchange: ex,
+      });
+    }
+  }
+  if (counted.every((f) => before[f] === 0)) return `GET /user showed ${counted.join(' and ')} 0, so an answer that leaves the counts out as 0 could not be told from one that holds them`;
   return undefined;
 }
 
