@@ -83,13 +83,23 @@ export async function readBody(
 async function readText(ctx: Context, limitBytes: number): Promise<string> {
   let text: string;
   try {
-    text = await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+    const length = ctx.get('content-length') || undefined;
+    text = (ctx.state as { bodyDecodedByBuffer?: boolean } | undefined)?.bodyDecodedByBuffer === true
+      ? decodedByBuffer(await getRawBody(ctx.req, { limit: limitBytes, length }))
+      : await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length });
   } catch (err) {
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 400;
     if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${limitBytes} bytes.` });
     throw new ApiError('malformed_body', { message: 'The request body could not be read.' });
   }
   rememberRequestText(ctx.req, text);
+  return text;
+}
+
+/** b-body-chunk-decoding: each 64 KiB buffer decoded as UTF-8 on its own, as `text += chunk.toString()` over a stream does. */
+function decodedByBuffer(raw: Buffer): string {
+  let text = '';
+  for (let at = 0; at < raw.length; at += 65_536) text += raw.subarray(at, at + 65_536).toString('utf8');
   return text;
 }
 

@@ -166,6 +166,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   state.links = links;
   if (quota) state.quota = quota;
   if (lenient) state.lenientBodies = true;
+  // b-body-chunk-decoding: the body reader of a careless build, which decodes buffer by buffer.
+  if (sim.faults.has('b-body-chunk-decoding')) state.bodyDecodedByBuffer = true;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface BState {
   quota?: RateLimitState;
   /** The lenient profile: bodies may also come as the vendor media types real clients send. */
   lenientBodies?: boolean;
+  /** The fault b-body-chunk-decoding: each 64 KiB buffer of the body decoded on its own. */
+  bodyDecodedByBuffer?: boolean;
 }
 
 export type BRouter = Router<BState>;
