@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { HOOK_EVENTS, UNREACHABLE_HOOK_HOST, anyWebHookBody, declaredHookBody, hookBodiesByType } from './lib/arbitraries/resources.ts';
+import { HOOK_EVENTS, MADE_UP_HOOK_EVENT, UNREACHABLE_HOOK_HOST, anyWebHookBody, declaredHookBody, hookBodiesByType } from './lib/arbitraries/resources.ts';
 import { contains, idOf, integerId, is2xx, isObject, objectBody, pageListing, routeMissing, sameJson, show, type JsonObject } from './lib/answers.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
@@ -183,11 +183,11 @@ async function firstHookStays(t: CheckContext, made: MadeHooks): Promise<void> {
  */
 async function refusedCreateMakesNothing(t: CheckContext): Promise<void> {
   const base = inactiveHookBody(t.target.interfaceB, t.name('hook-refused'));
-  const sent: JsonObject = { ...base, events: [...(Array.isArray(base.events) ? base.events : []), 'disco-no-such-event.kind'] };
+  const sent: JsonObject = { ...base, events: [...(Array.isArray(base.events) ? base.events : []), MADE_UP_HOOK_EVENT] };
   const ex = await t.b().post('/hooks', { body: sent });
   const made = idOf(ex);
   if (is2xx(ex) && made !== undefined) deleteHookOnCleanup(t, made);
-  if (ex.response.status < 400 || ex.response.status >= 500) return t.note(`POST /hooks with the made-up event kind "disco-no-such-event.kind" answered ${ex.response.status} (which event kinds a target takes is not shown): no refused create was seen, so whether one leaves a hook behind was not`);
+  if (ex.response.status < 400 || ex.response.status >= 500) return t.note(`POST /hooks with the made-up event kind ${JSON.stringify(MADE_UP_HOOK_EVENT)} answered ${ex.response.status} (which event kinds a target takes is not shown): no refused create was seen, so whether one leaves a hook behind was not`);
   await expectNoHookNamed(t, [String(sent.name)], 'B-HOOK-1', `POST /hooks refused (${ex.response.status}) a hook subscribing to a made-up event kind`);
 }
 

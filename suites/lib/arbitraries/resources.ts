@@ -94,6 +94,13 @@ export const notificationSettingValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown[]>([], ['email'], ['email', 'sms']),
 );
 
+/**
+ * An event kind no deployment has: b-hook/create-read adds it to one hook so that the create is
+ * refused, and looks for a hook the refusal left behind. The only event a check sends beyond the
+ * declared or documented ones.
+ */
+export const MADE_UP_HOOK_EVENT = 'disco-no-such-event.kind';
+
 /** Hook event kinds the real service documents (docs/interface-b.md). */
 export const HOOK_EVENTS = [
   'job',
