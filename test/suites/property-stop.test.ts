@@ -6,6 +6,31 @@ import { runChecks } from '../../suites/lib/run.ts';
 import { resolveTarget } from '../../suites/lib/target.ts';
 import type { CheckDefinition } from '../../suites/lib/types.ts';
 
+/** One property: every package id drawn is found (B-PKG-1). */
+const check: CheckDefinition = {
+  id: 'test/packages-found',
+  clauses: ['B-PKG-1'],
+  title: 'A property over package ids',
+  needs: ['b'],
+  async run(t) {
+    await t.property('packages are found', fc.integer({ min: 1, max: 1_000_000 }), async (id) => {
+      const ex = await t.b().get(`/packages/${id}`);
+      t.expect.status(ex, 200, 'B-PKG-1', `GET /packages/${id} answered ${ex.response.status}`);
+    });
+  },
+};
+
+/** `server` listening on loopback for the enclosing describe block: its origin, once it listens. */
+function servedDuring(server: http.Server): () => string {
+  let url = '';
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return () => url;
+}
+
 /** A transport error or a 5xx ends a property at once: no shrinking, no more requests to a failing target. */
 describe('properties stop at a transport error or a 5xx', () => {
   let hits = 0;
@@ -16,30 +41,13 @@ describe('properties stop at a transport error or a 5xx', () => {
     req.resume();
     res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"boom"}');
   });
-  let url = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const url = servedDuring(server);
 
-  const check: CheckDefinition = {
-    id: 'test/property-stop',
-    clauses: ['B-PKG-1'],
-    title: 'A property over package ids',
-    needs: ['b'],
-    async run(t) {
-      await t.property('packages are found', fc.integer({ min: 1, max: 1_000_000 }), async (id) => {
-        const ex = await t.b().get(`/packages/${id}`);
-        t.expect.status(ex, 200, 'B-PKG-1', `GET /packages/${id} answered ${ex.response.status}`);
-      });
-    },
-  };
 
   it.each(['500', 'reset'] as const)('%s: one request, the first case, then the check ends', async (which) => {
     mode = which;
     hits = 0;
-    const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+    const target = resolveTarget({ base_url: url(), accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
     const out = await runChecks({ target, checks: [check], profile: 'spec', seed: 5, runs: 25, readOnly: false, timeoutMs: 2000 });
     expect(out.checks[0]?.verdict).toBe(which === '500' ? 'fail' : 'error');
     expect(hits).toBe(1);
@@ -89,26 +97,9 @@ describe('a failing property without shrinking', () => {
     if (id <= 1000) return void res.writeHead(200, { 'content-type': 'application/vnd.xplenty+json; version=2' }).end(`{"id":${id}}`);
     res.writeHead(404, { 'content-type': 'application/vnd.xplenty+json; version=2' }).end('{"message":"not found"}');
   });
-  let url = '';
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const url = servedDuring(server);
 
-  const check: CheckDefinition = {
-    id: 'test/unshrunk',
-    clauses: ['B-PKG-1'],
-    title: 'A property over package ids',
-    needs: ['b'],
-    async run(t) {
-      await t.property('packages are found', fc.integer({ min: 1, max: 1_000_000 }), async (id) => {
-        const ex = await t.b().get(`/packages/${id}`);
-        t.expect.status(ex, 200, 'B-PKG-1', `GET /packages/${id} answered ${ex.response.status}`);
-      });
-    },
-  };
-  const target = () => resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+  const target = () => resolveTarget({ base_url: url(), accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
 
   it('fails the same, after the first failing case only, with that case as counterexample and no shrink count', async () => {
     hits = 0;
