@@ -3,7 +3,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
 import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
-import type { CheckContext } from './lib/types.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
 import { aRoute, aSend } from './catalog/a-requests.ts';
 import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/controls.ts';
 
@@ -122,8 +122,11 @@ function extendedPairs(v: Verdicts, pairs: number, elapsedMs: number): number | 
   return Math.min(EXTENSION.extendedMaxPairs, Math.ceil(needed / EXTENSION.round) * EXTENSION.round);
 }
 
-/** What timing one request gave: the oracle's comparisons, or why there are none. */
-type Sampled = { verdicts: Verdicts; pairs: number } | { refused: string };
+/**
+ * What timing one request gave: the oracle's comparisons, or why there are none; and, where
+ * another account's pipeline was answered otherwise than absent ids just were (404), that answer.
+ */
+type Sampled = { verdicts: Verdicts; pairs: number } | { refused: string; foreignAnswer?: { ex: Exchange; id: number; state: string } };
 
 /**
  * Times `timed` for `foreign` and as many `absent` ids. It stops at the first answer that is not
@@ -132,10 +135,22 @@ type Sampled = { verdicts: Verdicts; pairs: number } | { refused: string };
  */
 async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPipeline[], absent: readonly number[]): Promise<Sampled> {
   let refused: string | undefined;
+  let foreignAnswer: { ex: Exchange; id: number; state: string } | undefined;
+  // An absent id answered 404: a foreign one answered otherwise after it is A-ENUM-1's difference.
+  let absentFound404 = false;
   const measure = async (kind: 'foreign' | 'absent', index: number): Promise<number> => {
-    const id = kind === 'foreign' ? (foreign[index % foreign.length] as ForeignPipeline).id : (absent[index % absent.length] as number);
+    const pipeline = foreign[index % foreign.length] as ForeignPipeline;
+    const id = kind === 'foreign' ? pipeline.id : (absent[index % absent.length] as number);
     const ex = await aSend(t, t.a(0), timed, id);
-    if (ex.response.status !== 404) refused ??= `${ex.request.method} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`;
+    if (ex.response.status === 404 && kind === 'absent') absentFound404 = true;
+    if (ex.response.status !== 404 && refused === undefined) {
+      refused = `${ex.request.method} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`;
+      // A 5xx is X-ROB-1's, not a tell. Where no absent id was asked yet, one is now, untimed.
+      if (kind === 'foreign' && ex.response.status < 500) {
+        const control = absentFound404 ? undefined : await aSend(t, t.a(0), timed, absent[index % absent.length] as number);
+        if (absentFound404 || control?.response.status === 404) foreignAnswer = { ex, id, state: pipeline.state };
+      }
+    }
     return ex.durationMs;
   };
   /** Both kinds once, in random order, so neither always follows the other. */
@@ -163,7 +178,7 @@ async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPi
   let limit = MAX_PAIRS;
   while (absentMs.length < limit) {
     for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, absentMs.length);
-    if (refused !== undefined) return { refused };
+    if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
     verdicts = compareByState(foreignMs, absentMs);
     const all = comparisons(verdicts).map((c) => c.verdict);
     if (all.some((c) => c.distinguishable)) break;
@@ -171,7 +186,7 @@ async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPi
     if (all.every((c) => c.equivalent)) break;
     if (absentMs.length >= limit) limit = extendedPairs(verdicts, absentMs.length, performance.now() - sampling) ?? limit;
   }
-  if (refused !== undefined) return { refused };
+  if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
   if (!verdicts) throw new Error('no latency samples were taken');
   return { verdicts, pairs: absentMs.length };
 }
@@ -179,7 +194,8 @@ async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPi
 check({
   id: 'a-timing/foreign-404-latency',
   clauses: ['A-ENUM-2'],
-  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE and on a read the target serves (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone)',
+  supports: ['A-ENUM-1'],
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE and on a read the target serves (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
@@ -202,6 +218,19 @@ check({
       const named = `${route?.method ?? ''} ${route?.path ?? ''}`;
       const sampled = await sample(t, request, foreign, absent);
       if ('refused' in sampled) {
+        // Hundreds of requests over a while meet another account's pipeline in states a check run
+        // earlier may not have (one deep in its sync, say): a different answer than absent ids got
+        // is A-ENUM-1's failure, whatever its latency (a check may fail a clause it only supports).
+        const differs = sampled.foreignAnswer;
+        if (differs) {
+          t.fail({
+            clause: 'A-ENUM-1',
+            message: `${named} of account 2's pipeline ${differs.id} (${differs.state}) answered ${differs.ex.response.status} with account 1's key, where absent ids of the same timing just answered 404: another account's pipeline is told apart from an absent one`,
+            expected: 'the 404 absent ids get',
+            received: describeResponse(differs.ex),
+            exchange: differs.ex,
+          });
+        }
         refusals.push(sampled.refused);
         t.note(`${named}: not timed to the end: ${sampled.refused}`);
         continue;
