@@ -148,6 +148,7 @@ export const faultCatalog = {
   'b-invoices-of-every-account': { clause: 'B-INV-1', description: 'GET /invoices lists every account\'s invoices, not only the caller\'s (the query lost its account condition)' },
   'b-member-job-creator-id-string': { clause: 'B-SCHEMA-1', description: 'a job started by any user but the account\'s first (a member) shows creator.id as a string: the id read from another column for users other than the owner' },
   'b-job-runtime-as-string': { clause: 'B-SCHEMA-1', description: 'jobs carry runtime_in_seconds as a string' },
+  'b-job-runtime-unfloored': { clause: 'B-SCHEMA-1', description: 'a job stopped while it ran carries runtime_in_seconds as the unfloored difference of the stop request\'s and the start\'s timestamps in seconds (21.473), not an integer; jobs stopped before they ran, or never stopped, as usual' },
   'b-salesforce-fields-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields come back as `{"fields": [...]}` instead of an array' },
   'b-salesforce-fields-other-objects-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields of any object but Account come back as `{"fields": [...]}` (the metadata endpoint\'s shape, from a lookup that serves the other objects); Account\'s fields are an array' },
   'b-bingads-accounts-wrapped': { clause: 'B-CONN-3', description: 'Bing Ads accounts come back as `{"accounts": [...]}` instead of an array' },

@@ -9,7 +9,9 @@ import type { BEndpoint } from './catalog/types.ts';
 import type { Account } from './lib/factories/removal.ts';
 import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
-import { idOf, is2xx, type JsonObject } from './lib/answers.ts';
+import { idOf, is2xx, isObject, type JsonObject } from './lib/answers.ts';
+import { jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { requiredFields } from './lib/schemas.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /**
@@ -199,9 +201,56 @@ check({
       validateAll(t, samples);
     }, { runs: t.target.controlUrl ? 5 : 2 });
     expectEveryWriteSampled(t, 'B-SCHEMA-1', sampled, unsampled);
+    await jobStoppedWhileRunning(t);
     await memberJob(t);
   },
 });
+
+/** The statuses of a job not yet running (the real service's): the wait for it to run goes on through them. */
+const BEFORE_RUNNING = new Set(['idle', 'pending', 'queued']);
+
+/**
+ * A job stopped once seen running, its stop's answer and a read after it validated as section 2's
+ * job: a run cut short has a run time of its own (runtime_in_seconds, an integer), which neither
+ * the jobs the writes above make nor any other check's (stopped at once, before they run) show.
+ * Seeing it running and stopping it go through the job read and DELETE /jobs/{id}, extensions: in
+ * the simulator profile judged as in the reads above, elsewhere where the answer shows every field
+ * of section 2's job (a view of its own, a summary, says nothing of the resource). Real time: the
+ * target document's job_start_seconds for the job to run.
+ */
+async function jobStoppedWhileRunning(t: CheckContext): Promise<void> {
+  const unseen = 'so a job stopped while it ran was not validated';
+  const body = jobBodyFrom(t.fixtures());
+  if (!body) return;
+  const ex = await t.b().post('/jobs', { body });
+  const id = idOf(ex);
+  if (!is2xx(ex) || id === undefined) return t.note(`POST /jobs answered ${ex.response.status}${is2xx(ex) ? " without the job's id" : ''}, ${unseen}`);
+  stopJobOnCleanup(t, id);
+  let last: unknown;
+  const status = await t.poll(async () => {
+    const read = await t.b().get(`/jobs/${id}`);
+    last = isObject(read.json) ? read.json.status : undefined;
+    if (!is2xx(read) || typeof last !== 'string') return 'unreadable';
+    return BEFORE_RUNNING.has(last) ? undefined : last;
+  }, { timeoutMs: jobStartMs(t.target), intervalMs: 100 });
+  if (status === 'unreadable') return t.note(`GET /jobs/${id} (an extension) did not show the job's status, ${unseen}`);
+  if (status !== 'running') return t.partial('B-SCHEMA-1', `job ${id} was not seen running within ${jobStartMs(t.target) / 1000} s (last seen ${typeof last === 'string' ? last : 'unknown'}) ${jobTimingHint('job_start_seconds')}, ${unseen}`);
+  const stop = await t.b().delete(`/jobs/${id}`);
+  if (!is2xx(stop)) return t.note(`DELETE /jobs/${id} (the real service's stop, an extension) answered ${stop.response.status}, ${unseen}`);
+  const read = await t.b().get(`/jobs/${id}`);
+  let judged = 0;
+  for (const answer of [stop, read]) {
+    if (!is2xx(answer) || !isObject(answer.json) || !jobSchemaBinds(t, answer.json)) continue;
+    t.expect.schema(answer, 'job', 'B-SCHEMA-1', answer.json);
+    judged++;
+  }
+  if (judged === 0) t.note(`neither DELETE /jobs/${id} nor GET /jobs/${id} (extensions) answered every field of section 2's job, ${unseen}`);
+}
+
+/** Whether section 2's job schema binds on an extension's answer: in the simulator profile always, elsewhere where it shows every field of the job. */
+function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
+  return t.profile === 'simulator' || requiredFields('job').every((field) => field in job);
+}
 
 /**
  * A job another user of the account made (member_api_key's), validated as the POST /jobs answer:

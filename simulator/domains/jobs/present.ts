@@ -42,7 +42,7 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     cluster_id: job.clusterId,
     package_id: job.packageId,
     errors: state.status === 'failed' ? failureSummary(packageName, state) : '',
-    runtime_in_seconds: sim.faults.has('b-job-runtime-as-string') ? String(state.runtimeSeconds) : state.runtimeSeconds,
+    runtime_in_seconds: sim.faults.has('b-job-runtime-as-string') ? String(state.runtimeSeconds) : sim.faults.has('b-job-runtime-unfloored') ? unflooredRuntime(job, state) : state.runtimeSeconds,
     url: jobUrl(links, job.id),
     html_url: `${links.html}/jobs/${job.id}`,
     log_url: `${jobUrl(links, job.id)}/log`,
@@ -52,6 +52,17 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
+}
+
+/**
+ * b-job-runtime-unfloored: a job stopped while it ran reports its run time as the stop request's
+ * timestamp difference in seconds as they come (21.473), not the whole seconds; other jobs as usual.
+ */
+function unflooredRuntime(job: Job, state: JobState): number {
+  const { stopRequestedAt } = job;
+  const { startedAt } = state;
+  if (stopRequestedAt === null || startedAt === null || stopRequestedAt <= startedAt || state.completedAt !== null || state.failedAt !== null) return state.runtimeSeconds;
+  return (stopRequestedAt - startedAt) / 1000;
 }
 
 /**
