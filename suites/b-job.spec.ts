@@ -158,6 +158,22 @@ check({
       await expectVariablesStored(t, created.id, vars, readBack);
       if (job.status === 'idle' && idle.length < 3) idle.push(created);
     }, { runs: t.target.controlUrl ? undefined : 3 });
+    // A variable posted again with another value, in two jobs of the package in a row: the second
+    // carries the value it was posted with, not one kept from the package's earlier run (a handful
+    // of generated cases seldom draws the same name twice).
+    const repeated = 'disco_repeat';
+    for (const value of ['first', 'second']) {
+      const posted = { variables: { [repeated]: value }, dynamic_variables: {} };
+      const { id, body: job, exchange: ex } = await createJob(t, fixtureJobBody(t, posted));
+      t.expect.that(contains(job.variables, posted.variables), {
+        clause: 'B-JOB-1',
+        message: `job ${id}, of two jobs of the package posted in a row with the variable ${repeated} ("first", then "second"), does not carry the value it was posted with (${JSON.stringify(value)})`,
+        expected: `variables ⊇ ${show(posted.variables)}`,
+        received: `variables ${show(job.variables)}`,
+        exchange: ex,
+      });
+      await expectVariablesStored(t, id, posted, readBack);
+    }
     const unread = describeVariablesReadBack(readBack);
     if (unread !== undefined) t.note(unread);
 

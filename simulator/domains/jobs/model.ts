@@ -30,7 +30,16 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   }
   if (!pkg) throw notFound();
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
-  return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
+  // b-job-last-run-variables-win: the package's last run's variables are merged over the posted ones (the spread order slipped).
+  const variables = sim.faults.has('b-job-last-run-variables-win') ? { ...input.variables, ...lastRunVariables(account, input.packageId) } : input.variables;
+  return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
+}
+
+/** b-job-last-run-variables-win: the variables of the package's latest job in the account, read from the jobs it has (no state of its own). */
+function lastRunVariables(account: AccountState, packageId: number): Record<string, string> {
+  let last: Job | undefined;
+  for (const job of account.jobs.values()) if (job.packageId === packageId && (!last || job.createdAt >= last.createdAt)) last = job;
+  return last?.variables ?? {};
 }
 
 /** What a job is started with: by `POST /jobs`, or by a schedule's run (which also says so). */
