@@ -27,6 +27,7 @@ import { keyUserId } from './lib/factories/members.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import { requiredFields } from './lib/schemas.ts';
 
 /*
  * B-AUTH-3 and X-ISO-1: account 1's key gets nothing of account 2. Two ways in:
@@ -848,8 +849,8 @@ check({
   },
 });
 
-/** The members of an SSH public key (section 2) that must read back unchanged. */
-const SSH_KEY_MEMBERS = ['id', 'name', 'fingerprint', 'comment', 'created_at', 'updated_at', 'url'] as const;
+/** The members of an SSH public key (section 2, its schema's) that must read back unchanged. */
+const SSH_KEY_MEMBERS = requiredFields('ssh-key');
 
 /**
  * X-ISO-1 across accounts that hold one public key: one person may well be a user of two

@@ -3,7 +3,7 @@ import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { idOf, is2xx, isObject, pageListing, userIn, type ListWalk } from './lib/answers.ts';
 import { listCatalog, walkCatalogList } from './catalog/b-lists.ts';
 import { jobBodyFrom, makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
-import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { jobEndMs, jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
 import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
 import { describeResponse } from './lib/expect.ts';
 
@@ -339,9 +339,6 @@ async function memberWatches(t: CheckContext, id: number, member: Subscriber, ow
   seen.memberListed = true;
 }
 
-/** The statuses of a job not yet running (the real service's): the wait for it to run goes on through them. */
-const BEFORE_RUNNING = new Set(['idle', 'pending', 'queued']);
-
 /**
  * The spec puts no condition on the job's state, so a watch made while the job runs subscribes
  * like one made before (a run that took its list of whom to notify along when it started would
@@ -355,11 +352,10 @@ const BEFORE_RUNNING = new Set(['idle', 'pending', 'queued']);
 async function runningWatches(t: CheckContext, running: Ending, owner: Subscriber, ownerUnwatched: string | undefined, member: Subscriber | undefined, seen: Seen): Promise<Ending | undefined> {
   const unseen = (why: string): undefined => void seen.runningUnseen.push(why);
   let reads = 0;
-  const status = await t.poll(async () => {
+  const status = await pollPastStart(t, async () => {
     await readStatus(running, reads++);
-    if (!running.readable) return 'unreadable';
-    return running.status !== undefined && BEFORE_RUNNING.has(running.status) ? undefined : running.status;
-  }, { timeoutMs: jobStartMs(t.target), intervalMs: 100 });
+    return running.readable ? running.status : 'unreadable';
+  });
   if (status === 'unreadable') return unseen(`GET /jobs/${running.id} (an extension) did not show the job's status, so it was not seen running`);
   if (status !== 'running') return unseen(`job ${running.id} was not seen running (last seen ${running.status ?? 'unknown'}) within ${jobStartMs(t.target) / 1000} s ${jobTimingHint('job_start_seconds')}`);
   const watchers: Subscriber[] = [];

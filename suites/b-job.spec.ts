@@ -10,7 +10,7 @@ import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { describeResponse } from './lib/expect.ts';
-import { jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { CLOCK_STEPS_TO_JOB_END_MS, jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
 import { JobListReads } from './lib/job-list.ts';
 import { JOB_STATUSES } from './lib/job-statuses.ts';
@@ -478,8 +478,6 @@ check({
  * one's reach). The spec gives a job's status no end: it stays one of the nine however old.
  */
 const AGES_AFTER_END_MS = [2 * 86_400_000, 7 * 86_400_000, 35 * 86_400_000];
-/** Clock steps that bring the check's job to its end: the simulator's longest run is 35 s. */
-const END_STEPS_MS = [60_000, 60_000, 60_000];
 
 check({
   id: 'b-job/ended-long-ago',
@@ -491,7 +489,7 @@ check({
     const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
     expectStatusAndProgress(t, exchange, body);
     let ended: string | undefined;
-    for (const step of END_STEPS_MS) {
+    for (const step of CLOCK_STEPS_TO_JOB_END_MS) {
       await t.advanceClock(step);
       const { ex, job } = await readJob(t, id);
       const { status } = expectStatusAndProgress(t, ex, job);
@@ -501,7 +499,7 @@ check({
       }
     }
     if (ended === undefined) {
-      t.partial('B-JOB-3', `job ${id} had not ended ${END_STEPS_MS.reduce((a, b) => a + b, 0) / 1000} s after it was made (simulator clock): the status of a job that ended long ago was not observed`);
+      t.partial('B-JOB-3', `job ${id} had not ended ${CLOCK_STEPS_TO_JOB_END_MS.reduce((a, b) => a + b, 0) / 1000} s after it was made (simulator clock): the status of a job that ended long ago was not observed`);
       return;
     }
     // The list judges every job it shows, this one among the newest (JobListReads).

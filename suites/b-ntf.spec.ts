@@ -5,6 +5,7 @@ import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { is2xx, isObject, pageListing, show, userIn, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { makeJob } from './lib/factories/jobs.ts';
+import { CLOCK_STEPS_TO_JOB_END_MS } from './lib/job-timing.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -429,8 +430,6 @@ check({
  * week, where a deployment keeping older notifications apart (an archive) would first show it.
  */
 const NOTIFICATION_AGE_MS = 8 * 86_400_000;
-/** Clock steps that bring a job of the check's own to its end (the simulator's longest run is 35 s), which notifies its creator. */
-const JOB_END_STEPS_MS = [60_000, 60_000, 60_000];
 
 /** The ids GET /notifications (an extension) lists unread; null when the list is not served. */
 async function listedUnread(t: CheckContext): Promise<number[] | null> {
@@ -452,12 +451,12 @@ check({
       // None unread left (b-ntf/mark marked them): a job of the check's own, whose end notifies its creator.
       const made = await makeJob(t, 0);
       if (!made) return t.skip('GET /notifications listed no notification unread, and a job whose end would notify the caller needs fixtures.package_id and fixtures.cluster_id of account 1');
-      for (const step of JOB_END_STEPS_MS) {
+      for (const step of CLOCK_STEPS_TO_JOB_END_MS) {
         await t.advanceClock(step);
         unread = (await listedUnread(t)) ?? [];
         if (unread.length) break;
       }
-      if (unread.length === 0) return t.skip(`GET /notifications listed no notification unread, not even after job ${made.id} of the check's own had run ${JOB_END_STEPS_MS.reduce((a, b) => a + b, 0) / 1000} s (simulator clock): a notification of its end would let it run`);
+      if (unread.length === 0) return t.skip(`GET /notifications listed no notification unread, not even after job ${made.id} of the check's own had run ${CLOCK_STEPS_TO_JOB_END_MS.reduce((a, b) => a + b, 0) / 1000} s (simulator clock): a notification of its end would let it run`);
       t.note(`GET /notifications listed no notification unread: the one marked came after job ${made.id} of the check's own had run (simulator clock)`);
     }
     await t.advanceClock(NOTIFICATION_AGE_MS);

@@ -3,6 +3,7 @@ import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { is2xx, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
 import type { CheckContext } from './lib/types.ts';
+import { requiredFields } from './lib/schemas.ts';
 
 check({
   id: 'b-pkg/read',
@@ -22,11 +23,11 @@ check({
 });
 
 /**
- * Section 2's package fields that are the package's, whoever reads it: all but updated_at, which
- * may move between two reads. Fields beyond the spec's are left out: a deployment may add ones
- * about the caller (what it may do with the package, say).
+ * Section 2's package fields (its schema's) that are the package's, whoever reads it: all but
+ * updated_at, which may move between two reads. Fields beyond the spec's are left out: a
+ * deployment may add ones about the caller (what it may do with the package, say).
  */
-const PACKAGE_OWN_FIELDS = ['id', 'name', 'description', 'variables', 'owner_id', 'created_at', 'url', 'html_url', 'status'] as const;
+const PACKAGE_OWN_FIELDS = requiredFields('package').filter((f) => f !== 'updated_at');
 
 /**
  * One package has one owner: read by another user of the account (member_api_key), the fixture

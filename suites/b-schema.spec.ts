@@ -10,7 +10,7 @@ import type { Account } from './lib/factories/removal.ts';
 import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
 import { idOf, is2xx, isObject, type JsonObject } from './lib/answers.ts';
-import { jobStartMs, jobTimingHint } from './lib/job-timing.ts';
+import { jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
@@ -206,9 +206,6 @@ check({
   },
 });
 
-/** The statuses of a job not yet running (the real service's): the wait for it to run goes on through them. */
-const BEFORE_RUNNING = new Set(['idle', 'pending', 'queued']);
-
 /**
  * A job stopped once seen running, its stop's answer and a read after it validated as section 2's
  * job: a run cut short has a run time of its own (runtime_in_seconds, an integer), which neither
@@ -227,12 +224,11 @@ async function jobStoppedWhileRunning(t: CheckContext): Promise<void> {
   if (!is2xx(ex) || id === undefined) return t.note(`POST /jobs answered ${ex.response.status}${is2xx(ex) ? " without the job's id" : ''}, ${unseen}`);
   stopJobOnCleanup(t, id);
   let last: unknown;
-  const status = await t.poll(async () => {
+  const status = await pollPastStart(t, async () => {
     const read = await t.b().get(`/jobs/${id}`);
     last = isObject(read.json) ? read.json.status : undefined;
-    if (!is2xx(read) || typeof last !== 'string') return 'unreadable';
-    return BEFORE_RUNNING.has(last) ? undefined : last;
-  }, { timeoutMs: jobStartMs(t.target), intervalMs: 100 });
+    return is2xx(read) && typeof last === 'string' ? last : 'unreadable';
+  });
   if (status === 'unreadable') return t.note(`GET /jobs/${id} (an extension) did not show the job's status, ${unseen}`);
   if (status !== 'running') return t.partial('B-SCHEMA-1', `job ${id} was not seen running within ${jobStartMs(t.target) / 1000} s (last seen ${typeof last === 'string' ? last : 'unknown'}) ${jobTimingHint('job_start_seconds')}, ${unseen}`);
   const stop = await t.b().delete(`/jobs/${id}`);

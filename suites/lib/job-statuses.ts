@@ -3,3 +3,6 @@
  * a list, to one of them.
  */
 export const JOB_STATUSES: readonly string[] = ['idle', 'pending', 'queued', 'running', 'completed', 'failed', 'pending_stoppage', 'stopping', 'stopped'];
+
+/** The statuses of a job not yet running (the real service's: idle, pending, queued): a wait for a job to run goes on through them. */
+export const STATUSES_BEFORE_RUNNING: ReadonlySet<string> = new Set(['idle', 'pending', 'queued']);
