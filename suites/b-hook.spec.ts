@@ -12,6 +12,7 @@ import { isUtcDateTime } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
+import { ENDED_STATUSES } from './lib/job-statuses.ts';
 
 interface CreatedHook {
   id: number;
@@ -595,7 +596,7 @@ check({
       const read = await t.b().get(`/jobs/${jobId}`);
       const job = read.json;
       if (!is2xx(read) || !isObject(job)) return t.skip(`GET /jobs/{id} (an extension) answered ${read.response.status}: the job's end cannot be awaited`);
-      return ['completed', 'failed', 'stopped'].includes(String(job.status)) ? String(job.status) : undefined;
+      return ENDED_STATUSES.has(String(job.status)) ? String(job.status) : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: 500 });
     if (ended !== 'completed') t.skip(`job ${jobId} ${ended ? `ended ${ended}` : `had not ended within ${jobEndMs(t.target) / 1000} s ${jobTimingHint('job_end_seconds')}`}: there is no job.completed delivery to look at`);
     // Other jobs of the account may end at the same time: find the POST about this one.

@@ -4,6 +4,7 @@ import { idOf, is2xx, isObject, pageListing, userIn, type ListWalk } from './lib
 import { listCatalog, walkCatalogList } from './catalog/b-lists.ts';
 import { jobBodyFrom, makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { jobEndMs, jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
+import { ENDED_STATUSES } from './lib/job-statuses.ts';
 import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
 import { describeResponse } from './lib/expect.ts';
 
@@ -213,9 +214,6 @@ async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox,
   return found;
 }
 
-/** The statuses after which a job does nothing more (the real service's; the spec names the statuses, not which end a job). */
-const TERMINAL = new Set(['completed', 'failed', 'stopped']);
-
 /** A job the check stops and waits for: read through its starter's key. */
 interface Ending {
   id: number;
@@ -237,7 +235,7 @@ async function readStatus(job: Ending, read: number): Promise<void> {
     return;
   }
   job.status = status;
-  job.ended = TERMINAL.has(status);
+  job.ended = ENDED_STATUSES.has(status);
   if (!job.ended) job.lastRunning = read;
 }
 

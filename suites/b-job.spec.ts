@@ -13,7 +13,7 @@ import { describeResponse } from './lib/expect.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS, jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
 import { JobListReads } from './lib/job-list.ts';
-import { JOB_STATUSES } from './lib/job-statuses.ts';
+import { ENDED_STATUSES, JOB_STATUSES } from './lib/job-statuses.ts';
 
 /** The real service's job moves (docs/interface-b.md), the B-GAP-5 convention: status -> statuses that may follow. */
 const NEXT: Record<string, string[]> = {
@@ -27,7 +27,6 @@ const NEXT: Record<string, string[]> = {
   failed: [],
   stopped: [],
 };
-const TERMINAL = new Set(['completed', 'failed', 'stopped']);
 
 /**
  * Clock steps between reads: short ones (a target whose jobs run fast, like the embedded
@@ -493,7 +492,7 @@ check({
       await t.advanceClock(step);
       const { ex, job } = await readJob(t, id);
       const { status } = expectStatusAndProgress(t, ex, job);
-      if (TERMINAL.has(status)) {
+      if (ENDED_STATUSES.has(status)) {
         ended = status;
         break;
       }
@@ -592,7 +591,7 @@ async function stopAtOnce(t: CheckContext): Promise<StoppedJob | null> {
   const answer = stop.json;
   const stopShowedJob = isObject(answer) && answer.id === id;
   if (stopShowedJob) statuses.push(observeJob(t, stop, answer, `DELETE /jobs/${id}`).status);
-  return { id, stopShowedJob, statuses, reads: 0, ended: TERMINAL.has(statuses[statuses.length - 1] ?? '') };
+  return { id, stopShowedJob, statuses, reads: 0, ended: ENDED_STATUSES.has(statuses[statuses.length - 1] ?? '') };
 }
 
 check({
@@ -626,7 +625,7 @@ check({
       job.reads++;
       const { status } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
       job.statuses.push(status);
-      job.ended = TERMINAL.has(status);
+      job.ended = ENDED_STATUSES.has(status);
     };
     let ended: string | undefined;
     // Without the control API the run's jobs are seen only as they start and run: a stopped job
@@ -637,7 +636,7 @@ check({
     await t.poll(async () => {
       if (ended === undefined) {
         const status = await read();
-        if (TERMINAL.has(status)) ended = status;
+        if (ENDED_STATUSES.has(status)) ended = status;
       }
       if (stopped === undefined) stopped = await stopAtOnce(t);
       else if (stopped && !stopped.ended) await readStopped(stopped);
@@ -710,7 +709,7 @@ check({
       };
       for (const [i, step] of [...steps, 60_000].entries()) {
         if (i === stopAfter && !stopped) {
-          const wasTerminal = TERMINAL.has(last.status);
+          const wasTerminal = ENDED_STATUSES.has(last.status);
           const stop = await t.b().delete(`/jobs/${id}`);
           const answer = stop.json;
           if (!is2xx(stop) || !isObject(answer)) return t.skip(`the target does not stop jobs through DELETE /jobs/{id} (an extension; it answered ${stop.response.status})`);
@@ -721,7 +720,7 @@ check({
         const { ex, job } = await readJob(t, id);
         observe(ex, job);
       }
-      t.expect.that(TERMINAL.has(last.status) && (!stopped || last.status === 'stopped'), {
+      t.expect.that(ENDED_STATUSES.has(last.status) && (!stopped || last.status === 'stopped'), {
         clause: 'B-GAP-5',
         message: `job ${id} ${stopped ? 'was asked to stop while running but ended' : 'ended'} ${last.status}`,
         expected: stopped ? 'stopped' : 'completed or failed',

@@ -6,3 +6,9 @@ export const JOB_STATUSES: readonly string[] = ['idle', 'pending', 'queued', 'ru
 
 /** The statuses of a job not yet running (the real service's: idle, pending, queued): a wait for a job to run goes on through them. */
 export const STATUSES_BEFORE_RUNNING: ReadonlySet<string> = new Set(['idle', 'pending', 'queued']);
+
+/**
+ * The statuses after which a job does nothing more (the real service's; the spec names the
+ * statuses, not which of them end a job): a wait for a job's end stops at one of them.
+ */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'stopped']);

@@ -3,9 +3,7 @@ import type { TargetFixtures } from '../target-types.ts';
 import { idOf, is2xx, isObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
-
-/** The statuses after which a job does nothing more (docs/interface-b.md, the real service's). */
-const ENDED = ['completed', 'failed', 'stopped'];
+import { ENDED_STATUSES } from '../job-statuses.ts';
 
 /**
  * The one cleanup rule for jobs, which cannot be deleted: stop it (DELETE /jobs/{id}, an
@@ -20,7 +18,7 @@ export function stopJobOnCleanup(t: CheckContext, jobId: number, account: Accoun
     if (is2xx(stop)) return;
     const read = await client.get(`/jobs/${jobId}`);
     const status = is2xx(read) && isObject(read.json) ? read.json.status : undefined;
-    if (typeof status === 'string' && ENDED.includes(status)) return;
+    if (typeof status === 'string' && ENDED_STATUSES.has(status)) return;
     throw new Error(`DELETE /jobs/${jobId} answered ${stop.response.status} and the job has not ended (${typeof status === 'string' ? status : `GET /jobs/${jobId} answered ${read.response.status}`}); it runs to its end`);
   });
 }
