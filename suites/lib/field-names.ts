@@ -10,13 +10,17 @@ import { stringsOf } from './answers.ts';
 
 /**
  * The ways a body may spell the path of a field: `source.tables[0]` (the simulator's),
- * `source.tables.0`, the JSON pointer `/source/tables/0` and `source/tables/0`.
+ * `source.tables.0`, the JSON pointer `/source/tables/0`, `source/tables/0`, and JSONPath as
+ * validators write it, `$.source.tables[0]` and RFC 9535's normalized `$['source']['tables'][0]`
+ * (with double quotes too). The `$.` form is listed whole because the dot before the name would
+ * otherwise read as a longer name around it.
  */
 export function fieldSpellings(segments: readonly (string | number)[]): string[] {
   let dotted = '';
   for (const s of segments) dotted += typeof s === 'number' ? `[${s}]` : dotted === '' ? s : `.${s}`;
   const plain = segments.map(String);
-  return [...new Set([dotted, plain.join('.'), `/${plain.join('/')}`, plain.join('/')])];
+  const bracketed = (quote: string): string => `$${segments.map((s) => (typeof s === 'number' ? `[${s}]` : `[${quote}${s}${quote}]`)).join('')}`;
+  return [...new Set([dotted, plain.join('.'), `/${plain.join('/')}`, plain.join('/'), `$.${dotted}`, bracketed("'"), bracketed('"')])];
 }
 
 /**
@@ -59,8 +63,8 @@ function containsToken(text: string, spelling: string): boolean {
     if (at === -1) return false;
     const before = text[at - 1];
     const after = text[at + spelling.length];
-    // A longer name around it (`rename`, `a.name`) is another field; a deeper path (`tables[1]`) is within it.
-    const gluedBefore = before !== undefined && /[A-Za-z0-9_.\]]/.test(before);
+    // A longer name around it (`rename`, `a.name`, `$['a']['name']`) is another field; a deeper path (`tables[1]`) is within it.
+    const gluedBefore = (before !== undefined && /[A-Za-z0-9_.\]]/.test(before)) || /\]\[['"]$/.test(text.slice(Math.max(0, at - 3), at));
     const gluedAfter = after !== undefined && /[A-Za-z0-9_]/.test(after);
     if (!gluedBefore && !gluedAfter) return true;
     from = at + 1;

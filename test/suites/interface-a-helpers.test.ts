@@ -56,7 +56,7 @@ function exchange(status: number, body: unknown, headers: Record<string, string>
 
 describe('reading answers', () => {
   it('spells field paths the usual ways', () => {
-    expect(fieldSpellings(['source', 'tables', 0])).toEqual(['source.tables[0]', 'source.tables.0', '/source/tables/0', 'source/tables/0']);
+    expect(fieldSpellings(['source', 'tables', 0])).toEqual(['source.tables[0]', 'source.tables.0', '/source/tables/0', 'source/tables/0', '$.source.tables[0]', "$['source']['tables'][0]", '$["source"]["tables"][0]']);
   });
 
   it('finds a named field anywhere in a body, whole', () => {
@@ -71,6 +71,13 @@ describe('reading answers', () => {
     expect(namesField({ error: 'invalid definition', detail: [{ loc: ['body', 'source', 'connection', 'port'], msg: 'too large' }] }, [['source', 'connection', 'port']])).toBe(true);
     expect(namesField({ error: 'invalid', field: ['source', 'tables', 0] }, [['source', 'tables', 0]])).toBe(true);
     expect(namesField({ error: 'invalid', field: ['source', 'tables', '0'] }, [['source', 'tables', 0]])).toBe(true);
+    // JSONPath, as validators write it: dotted after `$`, or RFC 9535's normalized brackets.
+    expect(namesField({ error: 'invalid', field: '$.source.tables[1]' }, [['source', 'tables', 1]])).toBe(true);
+    expect(namesField({ error: "$['source']['tables'][1] repeats a table" }, [['source', 'tables', 1]])).toBe(true);
+    expect(namesField({ errors: [{ path: '$["name"]' }] }, [['name']])).toBe(true);
+    expect(namesField({ field: '$.name' }, [['name']])).toBe(true);
+    expect(namesField({ field: '$.destination.name' }, [['name']])).toBe(false);
+    expect(namesField({ field: "$['destination']['name']" }, [['name']])).toBe(false);
     // Only the whole path, at the end of the list.
     expect(namesField({ error: 'invalid', loc: ['connection', 'port'] }, [['source', 'connection', 'port']])).toBe(false);
     expect(namesField({ error: 'invalid', loc: ['source', 'connection', 'port', 'x'] }, [['source', 'connection', 'port']])).toBe(false);
