@@ -154,6 +154,11 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect((await a('post', `/pipelines/${pipeline.body.id}/deploy`)).body.phase).toBe('backfilling');
     expect((await a('post', `/pipelines/${pipeline.body.id}/undeploy`)).body.phase).toBe('draft');
     expect((await a('post', '/pipeline-validations').send(seededDefinition('dry-run'))).body).toEqual({ valid: true });
+    // A failed validation names its fields as RFC 9535 paths, beside a text that names none.
+    const invalid = await a('post', '/pipeline-validations').send({ ...seededDefinition('dry-run'), name: '' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toMatchObject({ error: 'The pipeline definition failed validation.', field: "$['name']" });
+    expect(invalid.body.problems[0].field).toBe("$['name']");
     expect(acme.pipelines).toHaveLength(2);
   });
 

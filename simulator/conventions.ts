@@ -54,6 +54,13 @@ export interface Conventions {
     metadata: 'with-history' | 'with-deployment-count';
     /** The archive answer (A-GAP-3): the archived pipeline's metadata, or `{id, archived: true}`. */
     archiveBody: 'metadata' | 'acknowledgement';
+    /**
+     * How an error names its fields (A-ERR-2 says the body names the failing field, not how): the
+     * real service's `source.tables[1]` in the text and in `field`/`problems`, or a validator's
+     * RFC 9535 normalized path `$['source']['tables'][1]` in `field`/`problems` only, beside a
+     * text that names none.
+     */
+    fieldPaths: 'dotted' | 'json-path';
   };
   b: {
     /** Error codes answered with another status than the catalog's (B-GAP-2). */
@@ -121,6 +128,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     },
     metadata: 'with-history',
     archiveBody: 'metadata',
+    fieldPaths: 'dotted',
   },
   b: {
     statusOverrides: {},
@@ -162,6 +170,7 @@ export const ALT_CONVENTIONS: Conventions = {
     },
     metadata: 'with-deployment-count',
     archiveBody: 'acknowledgement',
+    fieldPaths: 'json-path',
   },
   b: {
     statusOverrides: { not_acceptable: 400, unauthorized: 403, invalid_field: 400 },

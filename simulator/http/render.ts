@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { ApiError, errorCatalog } from './errors.ts';
+import { fieldSegments, normalizedJsonPath } from './field-path.ts';
 import type { Conventions } from '../conventions.ts';
 import type { Faults } from '../faults.ts';
 
@@ -22,9 +23,12 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
   for (const [name, value] of Object.entries(apiError?.headers ?? {})) ctx.set(name, value);
   const problems = apiError?.problems ?? [];
   if (iface === 'A') {
-    const body: Record<string, unknown> = { error: message, code: apiError?.code ?? 'internal' };
-    if (problems[0]) body.field = problems[0].field;
-    if (problems.length) body.problems = problems;
+    const jsonPaths = conventions.a.fieldPaths === 'json-path' && apiError !== null && problems.length > 0;
+    // A validator's paths in the members, and the catalog's text, which names no field.
+    const named = jsonPaths ? problems.map((p) => ({ ...p, field: normalizedJsonPath(fieldSegments(p.field)) })) : problems;
+    const body: Record<string, unknown> = { error: jsonPaths ? errorCatalog[apiError.code].message : message, code: apiError?.code ?? 'internal' };
+    if (named[0]) body.field = named[0].field;
+    if (named.length) body.problems = named;
     ctx.body = body;
   } else {
     const body: Record<string, unknown> = { message };
