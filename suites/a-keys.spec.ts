@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { createKey, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
+import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
 import { is2xx, isObject, requestLine, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
@@ -304,7 +304,7 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry works until then; once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
+  title: 'A-AUTH-4: a key with an expiry works until then (one made to expire 25 days to 12 years ahead still works shortly before it); once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -336,8 +336,52 @@ check({
       pipelineWritesSent = true;
       await expectPipelineWritesRefused(t, made.key, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
     });
+    // Far expiries: a store may keep the expiry in a field too narrow for it (a TTL in 32-bit
+    // milliseconds wraps past about 24.8 days, epoch seconds in 32 bits past January 2038), and
+    // the lifetimes above never reach such an edge. The spec gives expiries no upper bound.
+    await t.property('keys made to expire far ahead work until then and are refused after', FAR_CASES, async ({ lifetimeS, marginS, pastS, admin }) => {
+      const now = await simulatorNow(t);
+      const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
+      const lifetime = describeLifetime(lifetimeS);
+      const outcome = await createKeyUnlessRefused(t, { name: t.name(`expiring-in-${Math.round(lifetimeS / DAY_S)}d`), admin, expires_at: isoSeconds(expiresAt) });
+      if ('refused' in outcome) {
+        // A deployment may cap how long its keys live: the spec sets no bound either way.
+        t.partial('A-AUTH-4', `a key made to expire in ${lifetime} was refused (${describeResponse(outcome.refused)}): this target may cap key lifetimes, so whether a far expiry is kept was not seen`);
+        return;
+      }
+      if (!expiryTaken(t, outcome.created, expiresAt)) return;
+      const before = await useKey(t, outcome.key);
+      t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetime} does not work`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
+      // Shortly before the expiry (a stored lifetime that wrapped to a shorter one ends it early).
+      await t.advanceClock(expiresAt - now - marginS * 1000);
+      const late = await useKey(t, outcome.key);
+      t.expect.that(worked(late), { clause: 'A-AUTH-4', message: `a key made to expire in ${lifetime} no longer works ${marginS} s before its expiry`, expected: 'the key authenticates until its expiry', received: describeResponse(late), exchange: late });
+      await t.advanceClock(marginS * 1000 + 1000 + pastS * 1000);
+      const after = await useKey(t, outcome.key);
+      expectUnauthenticated(t, after, `a key made to expire in ${lifetime}, ${pastS + 1} s past its expiry,`, 'A-AUTH-4', worked);
+    }, { runs: FAR_RUNS });
   },
 });
+
+const DAY_S = 86_400;
+/**
+ * Lifetimes that cross the edges of narrow fields: 25 to 49 days (past 2^31 ms, below 2^32 ms),
+ * 50 days to about two years (past 2^32 ms), 3 to 12 years (past 2^36 ms; an expiry after
+ * January 2038 is also past 2^31 s from the epoch). Every one is longer than 2^31 ms.
+ */
+const FAR_CASES = fc.record({
+  lifetimeS: fc.oneof(fc.integer({ min: 25 * DAY_S, max: 49 * DAY_S }), fc.integer({ min: 50 * DAY_S, max: 800 * DAY_S }), fc.integer({ min: 3 * 365 * DAY_S, max: 12 * 365 * DAY_S })),
+  marginS: fc.integer({ min: 60, max: 3600 }),
+  pastS: fc.integer({ min: 0, max: 600 }),
+  admin: fc.boolean(),
+});
+/** Few cases: each moves the clock by up to 12 years, and each draw is past the 32-bit millisecond edge. */
+const FAR_RUNS = 3;
+
+function describeLifetime(seconds: number): string {
+  const days = seconds / DAY_S;
+  return days >= 730 ? `${(days / 365).toFixed(1)} years` : `${days.toFixed(1)} days`;
+}
 
 /** The target's own time, from the Date header of an answer (whole seconds), or undefined. */
 function serverTime(ex: Exchange): number | undefined {

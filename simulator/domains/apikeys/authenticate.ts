@@ -68,8 +68,20 @@ function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: bo
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }
-  if (key.expiresAt !== null && key.expiresAt <= now && !ignoreExpiry && !sim.faults.has('a-expired-key-accepted')) return false;
+  const expiresAt = sim.faults.has('a-key-expiry-ttl-wraps') ? wrappedExpiry(key) : key.expiresAt;
+  if (expiresAt !== null && expiresAt <= now && !ignoreExpiry && !sim.faults.has('a-expired-key-accepted')) return false;
   return true;
+}
+
+/**
+ * The fault `a-key-expiry-ttl-wraps`: a session store that keeps the expiry as a TTL from the
+ * key's creation in a signed 32-bit millisecond field. Past 2^31 ms the TTL wraps negative and
+ * the store treats it as "no expiry"; past 2^32 ms it wraps to a short positive one.
+ */
+function wrappedExpiry(key: PipelineApiKey): number | null {
+  if (key.expiresAt === null) return null;
+  const ttl = (key.expiresAt - key.createdAt) | 0;
+  return ttl > 0 ? key.createdAt + ttl : null;
 }
 
 function refusal(sim: Sim, authorization: string | undefined): ApiError {
