@@ -7,11 +7,11 @@ import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { pagingNames } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { displayName } from './lib/arbitraries/resources.ts';
+import { characters, displayName, longConnectionName } from './lib/arbitraries/resources.ts';
 import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 import { describeResponse } from './lib/expect.ts';
-import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody } from './lib/factories/new-connections.ts';
+import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
@@ -29,6 +29,8 @@ const GROUPABLE_TYPES = new Set([
 interface ConnectionRef {
   type: string;
   id: number;
+  /** Made by the run (POST /connections/{type}), deleted after it: no name to restore. */
+  made?: true;
 }
 
 function fixtureConnections(t: CheckContext, account: 0 | 1 = 0): ConnectionRef[] {
@@ -167,11 +169,120 @@ async function renameMovedConnection(t: CheckContext, connections: readonly Conn
   else t.note(`${member.type} connection ${member.id} moved to a second group (${[...inGroups].join(', ')}) and renamed`);
 }
 
+/** What the renames of `b-conn/rename` saw, for its notes and partials. */
+interface RenameTally {
+  groupedRenames: number;
+  /** Connections answered with a group id while the group list could not be read (see below). */
+  unjudged: Set<number>;
+  /** Long names refused with a 4xx, as a deployment may (the spec fixes no length). */
+  refusedLong: string[];
+  /** Long names a 2xx took (then answered and read back whole). */
+  keptLong: number;
+}
+
+/**
+ * Past this many characters a name is "long": a deployment may refuse it with a 4xx (the spec
+ * fixes no length), but a 200 answers and stores it whole. 64 is a common column width
+ * (VARCHAR(64)), so the long names start just past it.
+ */
+const LONG_NAME = 64;
+
+/**
+ * Long names of exactly these lengths, sent to one connection whatever the draws: a store that
+ * cuts names at some width shows only with names past it, and the property may draw few long ones.
+ */
+const FIXED_LONG_LENGTHS = [65, 140, 300] as const;
+
+/** A name of exactly `length` characters (code points): the run's prefix, then words of several scripts over and over, never ending in a space. */
+function nameOfLength(prefix: string, length: number): string {
+  const words = ['Production', 'MySQL', 'réplica', 'São Paulo', 'Zürich', 'Abrechnung', 'データベース', 'Łódź', 'nightly', 'orders', 'Ελλάδα', '(read-only)'];
+  let text = prefix;
+  for (let i = 0; characters(text) < length; i++) text += ` ${words[i % words.length]}`;
+  const cut = [...text].slice(0, length);
+  if (cut[length - 1] === ' ') cut[length - 1] = 'x';
+  return cut.join('');
+}
+
+/**
+ * One rename as B-CONN-2 states it: 200 and the connection under the name sent, with its
+ * connection_group_id (null when the group list shows it in none), and the name read back. A long
+ * name may be refused with a 4xx; a 2xx with another name (one cut short, say) fails.
+ */
+async function renameOnce(t: CheckContext, ref: ConnectionRef, name: string, tally: RenameTally): Promise<void> {
+  const long = characters(name) > LONG_NAME;
+  const path = `/connections/${ref.type}/${ref.id}`;
+  const what = `PUT ${path}${ref.made ? ' (a connection the run made)' : ''}${long ? ` with a name of ${characters(name)} characters` : ''}`;
+  const groups = await connectionGroups(t);
+  const ex = await t.b().put(path, { body: { name } });
+  if (long && ex.response.status >= 400 && ex.response.status < 500) {
+    tally.refusedLong.push(`${characters(name)} characters (${ex.response.status})`);
+    return;
+  }
+  t.expect.status(ex, 200, 'B-CONN-2', `${what} answered ${ex.response.status}${long ? ': expected 200 with the connection under the name sent, or a 4xx refusing the name' : ''}`);
+  const connection = objectBody(t, ex, 'B-CONN-2', what);
+  const inGroups = groups === null ? undefined : (groups.get(ref.id) ?? new Set<number>());
+  expectGroupId(t, ex, connection, inGroups);
+  if (inGroups?.size) tally.groupedRenames++;
+  if (groups === null && connection.connection_group_id !== null) tally.unjudged.add(ref.id);
+  t.expect.that(connection.id === ref.id && connection.name === name, {
+    clause: 'B-CONN-2',
+    message: `the answer to ${what} is not the renamed connection${cutShort(name, connection.name)}`,
+    expected: `id ${ref.id}, name ${show(name)}`,
+    received: `id ${show(connection.id)}, name ${show(connection.name)}`,
+    exchange: ex,
+  });
+  t.expect.schema(ex, 'connection', 'B-SCHEMA-1');
+  // "The renamed connection": renamed, not only answered so. Read back as the name was read
+  // before the run (the check does not run without such a read).
+  if (!is2xx(ex) || connection.name !== name) return;
+  const stored = await readConnection(t, ref);
+  if (!stored && ref.made) {
+    t.note(`connection ${ref.id}, made by the run, was not found by GET ${path} nor in the first 20 pages of GET /connections (extensions) after it was renamed, so its stored name was not read back`);
+    return;
+  }
+  t.expect.that(stored?.connection.name === name, {
+    clause: 'B-CONN-2',
+    message: `connection ${ref.id} read after ${what} answered it renamed ${stored ? `shows another name${cutShort(name, stored.connection.name)}` : 'is not found'}`,
+    expected: `name ${show(name)}`,
+    received: stored ? `name ${show(stored.connection.name)}` : 'not found',
+    exchange: stored?.ex ?? ex,
+  });
+  if (long) tally.keptLong++;
+}
+
+/** `(N characters sent, its first M kept)` when `got` is the start of `sent`. */
+function cutShort(sent: string, got: unknown): string {
+  return typeof got === 'string' && got.length < sent.length && sent.startsWith(got) ? ` (${characters(sent)} characters sent, its first ${characters(got)} kept)` : '';
+}
+
+/**
+ * B-CONN-2 holds for any connection, not only the fixtures a deployment was seeded with: where
+ * the document permits making connections, the run makes one (`POST /connections/{type}`, an
+ * extension; a MySQL connection at an `.invalid` host, which connects nowhere) and renames it too.
+ * A deployment may store what it makes otherwise than what it was seeded with (its group left
+ * unset rather than null, say). Deleted after the check.
+ */
+async function madeConnection(t: CheckContext): Promise<ConnectionRef | undefined> {
+  if (!permitted(t, 'create_connections')) {
+    t.note(`only the fixture connections were renamed, none the run made: ${howToPermit('create_connections')}`);
+    return undefined;
+  }
+  const path = `/connections/${NEW_CONNECTION_TYPE}`;
+  const made = await t.b().post(path, { body: unreachableConnectionBody(t.name('conn-made')) });
+  const id = is2xx(made) ? idOf(made) : undefined;
+  if (id === undefined) {
+    t.note(`only the fixture connections were renamed: POST ${path} (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}, so no connection of the run's own was made`);
+    return undefined;
+  }
+  deleteConnectionOnCleanup(t, id);
+  return { type: NEW_CONNECTION_TYPE, id, made: true };
+}
+
 check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection; connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (a long one too, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -186,7 +297,8 @@ check({
     }
     const restored = new Set<number>();
     const restoreName = (ref: ConnectionRef): void => {
-      if (restored.has(ref.id)) return;
+      // A connection the run made is deleted after the check, its name with it.
+      if (ref.made || restored.has(ref.id)) return;
       restored.add(ref.id);
       t.cleanup(`restore the name of connection ${ref.id}`, async () => {
         const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name: originals.get(ref.id) } });
@@ -197,47 +309,30 @@ check({
     const grouped = await groupOneConnection(t, connections, groupsBefore);
     await renameMovedConnection(t, connections, grouped, groupsBefore, restoreName);
     await metadataAfterRename(t, connections, restoreName);
-    let groupedRenames = 0;
-    // Connections answered with a group id while the group list could not be read: whether they
-    // are really in a group, as the id says, or in none (then the id should be null), is unknown.
-    const unjudged = new Set<number>();
-    const input = fc.record({ ref: fc.constantFrom(...connections), name: displayName.map((n) => `${t.name('conn')} ${n}`) });
+    const tally: RenameTally = { groupedRenames: 0, unjudged: new Set(), refusedLong: [], keptLong: 0 };
+    const made = await madeConnection(t);
+    if (made) await renameOnce(t, made, `${t.name('conn-made')} Zoë Núñez`, tally);
+    // The long names whatever the draws: on the made connection, else the last fixture one.
+    const longTarget = made ?? connections.at(-1);
+    if (longTarget) {
+      restoreName(longTarget);
+      for (const length of FIXED_LONG_LENGTHS) await renameOnce(t, longTarget, nameOfLength(t.name('conn-long'), length), tally);
+    }
+    const pool = made ? [...connections, made] : connections;
+    // A third of the cases a long name (65 to 300 characters), as `b-user/update` draws them.
+    const names = fc.oneof({ arbitrary: displayName, weight: 2 }, { arbitrary: longConnectionName, weight: 1 });
+    const input = fc.record({ ref: fc.constantFrom(...pool), name: names.map((n) => `${t.name('conn')} ${n}`) });
     await t.property('a renamed connection carries the new name', input, async ({ ref, name }) => {
       restoreName(ref);
-      const groups = await connectionGroups(t);
-      const ex = await t.b().put(`/connections/${ref.type}/${ref.id}`, { body: { name } });
-      t.expect.status(ex, 200, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id} answered ${ex.response.status}`);
-      const connection = objectBody(t, ex, 'B-CONN-2', `PUT /connections/${ref.type}/${ref.id}`);
-      const inGroups = groups === null ? undefined : (groups.get(ref.id) ?? new Set<number>());
-      expectGroupId(t, ex, connection, inGroups);
-      if (inGroups?.size) groupedRenames++;
-      if (groups === null && connection.connection_group_id !== null) unjudged.add(ref.id);
-      t.expect.that(connection.id === ref.id && connection.name === name, {
-        clause: 'B-CONN-2',
-        message: 'the answer is not the renamed connection',
-        expected: `id ${ref.id}, name ${show(name)}`,
-        received: `id ${show(connection.id)}, name ${show(connection.name)}`,
-        exchange: ex,
-      });
-      t.expect.schema(ex, 'connection', 'B-SCHEMA-1');
-      // "The renamed connection": renamed, not only answered so. Read back as the name was read
-      // before the run (the check does not run without such a read).
-      if (is2xx(ex) && connection.name === name) {
-        const stored = await readConnection(t, ref);
-        t.expect.that(stored?.connection.name === name, {
-          clause: 'B-CONN-2',
-          message: `connection ${ref.id} read after PUT /connections/${ref.type}/${ref.id} answered it renamed ${stored ? 'shows another name' : 'is not found'}`,
-          expected: `name ${show(name)}`,
-          received: stored ? `name ${show(stored.connection.name)}` : 'not found',
-          exchange: stored?.ex ?? ex,
-        });
-      }
+      await renameOnce(t, ref, name, tally);
     });
-    if (groupedRenames > 0) t.note(`${groupedRenames} renames of a connection in a group`);
+    if (tally.groupedRenames > 0) t.note(`${tally.groupedRenames} renames of a connection in a group`);
+    if (tally.refusedLong.length) t.note(`PUT /connections/{type}/{id} refused ${tally.refusedLong.length} long name(s) with a 4xx, as it may (the spec fixes no length): ${tally.refusedLong.slice(0, 3).join('; ')}${tally.refusedLong.length > 3 ? '; …' : ''}`);
+    if (tally.keptLong === 0) t.note(`no long name (over ${LONG_NAME} characters) was taken in this run (every one refused with a 4xx), so whether a stored name is kept whole was not seen`);
     // null needs no membership to judge (it is what an ungrouped connection shows); a group id does.
-    if (unjudged.size > 0) {
+    if (tally.unjudged.size > 0) {
       const names = pagingNames(t.target);
-      t.partial('B-CONN-2', `connection ${[...unjudged].join(', ')} answered with a connection_group_id, but whether it is in a group could not be read (GET /connection_groups, an extension, paged by ${names.offset} and ${names.pageSize}), so "null when ungrouped" was not verified for it; serving that list, or giving in fixtures.connections a connection in no group, lets it be`);
+      t.partial('B-CONN-2', `connection ${[...tally.unjudged].join(', ')} answered with a connection_group_id, but whether it is in a group could not be read (GET /connection_groups, an extension, paged by ${names.offset} and ${names.pageSize}), so "null when ungrouped" was not verified for it; serving that list, or giving in fixtures.connections a connection in no group, lets it be`);
     }
   },
 });

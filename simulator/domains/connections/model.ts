@@ -57,7 +57,9 @@ export function updateConnection(sim: Sim, connection: Connection, update: { nam
   // A seeded connection has no settings until one is given.
   const settings = Object.keys(update.settings).length ? { settings: { ...connection.settings, ...update.settings } } : {};
   if (sim.faults.has('b-connection-rename-not-stored')) return { ...connection, name: update.name, ...settings, updatedAt: sim.clock.now() };
-  Object.assign(connection, { name: update.name, ...settings, updatedAt: sim.clock.now() });
+  // b-connection-rename-cut-to-64: the name column as a VARCHAR(64) in non-strict mode, which cuts a longer name without an error.
+  const name = sim.faults.has('b-connection-rename-cut-to-64') ? [...update.name].slice(0, 64).join('') : update.name;
+  Object.assign(connection, { name, ...settings, updatedAt: sim.clock.now() });
   return connection;
 }
 
@@ -65,6 +67,8 @@ export function updateConnection(sim: Sim, connection: Connection, update: { nam
 export function createConnection(sim: Sim, account: AccountState, type: string, input: { name: string; settings: Readonly<Record<string, string | number | boolean>> }): Connection {
   const now = sim.clock.now();
   const connection: Connection = { id: sim.store.nextId('connection', account), name: input.name, type, connectionGroupId: null, settings: { ...input.settings }, createdAt: now, updatedAt: now };
+  // b-made-connection-group-id-unset: the insert leaves the group column out, so the row holds no value, not null.
+  if (sim.faults.has('b-made-connection-group-id-unset')) Reflect.deleteProperty(connection, 'connectionGroupId');
   account.connections.set(connection.id, connection);
   return connection;
 }

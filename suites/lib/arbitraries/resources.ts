@@ -50,6 +50,19 @@ export const longDisplayName = fc
   .filter((name) => characters(name) >= 31 && characters(name) <= 100);
 
 /**
+ * A long connection name (65 to 300 characters): a connection named for what it reaches, where,
+ * and what for, as teams with many of them write it, in several scripts. A store that keeps names
+ * only up to some width (a VARCHAR(64)) shows only with names past it, and the spec fixes no length.
+ */
+export const longConnectionName = fc
+  .array(
+    fc.constantFrom('Production', 'staging', 'MySQL', 'PostgreSQL', 'réplica', 'read-only', 'reporting', 'warehouse', 'eu-west-1', 'us-east-2', 'São Paulo', 'Zürich', 'Łódź', 'orders', 'customers', 'nightly', 'export', 'für', 'Abrechnung', 'Buchhaltung', '東京', 'データベース', 'Ελλάδα', 'legacy', 'v2', 'migration', '—', '(do not delete)', 'owner:', 'data-platform@example.com'),
+    { minLength: 8, maxLength: 45 },
+  )
+  .map((parts) => parts.join(' '))
+  .filter((name) => characters(name) >= 65 && characters(name) <= 300);
+
+/**
  * A long location (31 to 120 characters): a postal address, as a profile's location field is
  * often filled in, in several scripts (one with a character beyond the BMP, 𠮷).
  */
