@@ -202,6 +202,8 @@ export const faultCatalog = {
   'a-revoked-key-reactivated': { clause: 'A-AUTH-6', description: 'a PATCH of a key\'s record with {"status": "active"} or {"revoked_at": null} brings a revoked key back' },
   'a-long-bearer-plain-401': { clause: 'A-AUTH-7', description: 'a Bearer value longer than 128 characters is refused by a guard before the gate with 401 and a text/plain body `Unauthorized`, not the error object' },
   'a-invalid-key-403': { clause: 'A-AUTH-7', description: 'an invalid key is answered 403 instead of 401' },
+  'a-key-lookalike-characters-fold': { clause: 'A-AUTH-7', description: 'a key that names no key is looked up once more with each of its look-alike characters after the prefix read as its twins (O, o and 0; I, i, l, L and 1), a lookup that forgives keys read out and typed by people: a key with one such character swapped for its look-alike authenticates as the real key' },
+  'a-bearer-colon-suffix-ignored': { clause: 'A-AUTH-7', description: 'the Bearer token is read as the `id:secret` pair of older SDKs and only the part before the first `:` is looked up: `Bearer <key>:anything` (and `Bearer <key>:`) authenticates as the key' },
   'a-definition-checked-before-key': { clause: 'A-AUTH-7', description: 'POST /pipelines and the validation of a definition read and check the document before the key: without a valid key, a malformed or invalid document gets its 400 or 422, not 401' },
   'a-key-lookup-any-account': { clause: 'X-ISO-1', description: 'GET and DELETE /api-keys/{id} find a key by id in any account: an admin of one account reads and revokes another account\'s keys' },
   'a-foreign-pipeline-403': { clause: 'A-ENUM-1', description: 'another account\'s pipeline is answered 403' },

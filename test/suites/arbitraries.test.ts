@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, basicWithPassword, junkAroundValidToken, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, colonSuffixed, junkAroundValidToken, LOOK_ALIKE_SETS, lookAlikeSwaps, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
 import { brokenPercentEncoding, junkAroundId, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
@@ -60,6 +60,33 @@ describe('credential arbitraries', () => {
           expect(a.description).not.toContain(encoded.slice(0, 12));
         }
       }
+    }
+  });
+
+  it('swap exactly one look-alike character after the prefix for another of its set, one value per set the key holds, described without the key', () => {
+    const key = 'fdk_aO1bSzB8xyz0l5L2';
+    const swaps = lookAlikeSwaps(key, 'fdk');
+    expect(swaps.map((s) => s.set)).toEqual(LOOK_ALIKE_SETS.map((set) => set.split('').join('/')));
+    for (const { set, value } of swaps) {
+      expect(value.value).not.toBe(key);
+      expect(value.value.length).toBe(key.length);
+      const changed = [...key].flatMap((c, i) => (value.value[i] === c ? [] : [i]));
+      expect(changed, value.description).toHaveLength(1);
+      const at = changed[0] ?? -1;
+      expect(at).toBeGreaterThanOrEqual('fdk_'.length);
+      expect(set.split('/')).toContain(key[at]);
+      expect(set.split('/')).toContain(value.value[at]);
+      expect(value.description).not.toContain(key.slice(4, 12));
+    }
+    // The prefix's own look-alikes are left alone; a key with none after the prefix gives none.
+    expect(lookAlikeSwaps('fdk_acdefghjk', 'fdk')).toEqual([]);
+    expect(lookAlikeSwaps('Ok0_acdefghjk', 'Ok0')).toEqual([]);
+  });
+
+  it('put a colon and text after the key, described without it', () => {
+    for (const a of colonSuffixed(KEY)) {
+      expect(a.value.startsWith(`${KEY}:`)).toBe(true);
+      expect(a.description).not.toContain(KEY.slice(0, 12));
     }
   });
 

@@ -18,13 +18,14 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
  */
 export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean; ignoreExpiry?: boolean; addMissingPrefix?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
   const now = sim.clock.now();
-  const presented = bearerToken(authorization) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
+  const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(bearerToken(authorization)) : bearerToken(authorization);
+  const presented = bearer ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   const candidate = presented === null ? null : prefixed(sim, presented, options.addMissingPrefix === true);
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;
   }
-  const found = candidate === null ? null : sim.store.findPipelineKey(candidate);
+  const found = candidate === null ? null : (sim.store.findPipelineKey(candidate) ?? (sim.faults.has('a-key-lookalike-characters-fold') ? lookAlikeMatch(sim, candidate) : null));
   // a-revocations-first-account-only: the gate's revocation list is synced from the first account only.
   const unlisted = found !== null && sim.faults.has('a-revocations-first-account-only') && found.account !== sim.store.firstAccount();
   if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted, options.ignoreExpiry === true)) throw refusal(sim, authorization);
@@ -99,4 +100,32 @@ function basicToken(authorization: string | undefined): string | null {
   const text = Buffer.from(match[1], 'base64').toString('utf8');
   const key = text.endsWith(':') ? text.slice(0, -1) : text;
   return key === '' ? null : key;
+}
+
+/** The fault `a-bearer-colon-suffix-ignored`: an older SDK's `id:secret` token, read as its part before the first `:`. */
+function beforeColon(token: string | null): string | null {
+  return token?.split(':')[0] || null;
+}
+
+/** Look-alike characters a person reading a key out may type for one another. */
+const LOOK_ALIKES: readonly string[] = ['Oo0', 'IilL1'];
+
+/**
+ * The fault `a-key-lookalike-characters-fold`: a key that names no key is looked up again with
+ * each look-alike character after the prefix replaced, one at a time, by each of its twins, as a
+ * lookup that forgives a key read out and typed by a person would. Only a missed lookup with the
+ * fault on gets here.
+ */
+function lookAlikeMatch(sim: Sim, candidate: string): { account: AccountState; key: PipelineApiKey } | null {
+  const from = sim.options.pipelineKeyPrefix.length + 1;
+  for (let i = from; i < candidate.length; i++) {
+    const twins = LOOK_ALIKES.find((set) => set.includes(candidate[i] ?? ''));
+    if (twins === undefined) continue;
+    for (const twin of twins) {
+      if (twin === candidate[i]) continue;
+      const found = sim.store.findPipelineKey(`${candidate.slice(0, i)}${twin}${candidate.slice(i + 1)}`);
+      if (found) return found;
+    }
+  }
+  return null;
 }

@@ -68,6 +68,48 @@ export function mutatedKey(key: string): fc.Arbitrary<Described<string>> {
   return fc.oneof(...variants).filter((k) => k.value !== key);
 }
 
+/**
+ * Characters people reading out or typing a key take for one another. A lookup that folds them
+ * together (so `O` finds a key holding `0`) takes keys that are not the key.
+ */
+export const LOOK_ALIKE_SETS: readonly string[] = ['Oo0', 'IilL1', 'Ss5', 'Zz2', 'B8'];
+
+/**
+ * The key with one look-alike character after `<prefix>_` swapped for another of its set, one
+ * value per set of LOOK_ALIKE_SETS the key holds (described as `name`) (at the first position holding one): each is a
+ * different key, sent on purpose since a random one-character change seldom lands on a look-alike.
+ * The description names the set and position, never the key's character.
+ */
+export function lookAlikeSwaps(key: string, prefix: string, name = KEY): { set: string; value: Described<string> }[] {
+  const from = key.startsWith(`${prefix}_`) ? prefix.length + 1 : 0;
+  const swaps: { set: string; value: Described<string> }[] = [];
+  for (const set of LOOK_ALIKE_SETS) {
+    const at = [...key].findIndex((c, i) => i >= from && set.includes(c));
+    const original = key[at];
+    if (at < 0 || original === undefined) continue;
+    // The set's digit for a letter, its first letter for the digit.
+    const digit = set[set.length - 1] ?? original;
+    const replacement = original === digit ? (set[0] ?? original) : digit;
+    const shown = set.split('').join('/');
+    swaps.push({ set: shown, value: described(`${key.slice(0, at)}${replacement}${key.slice(at + 1)}`, `${name} with character ${at} (one of ${shown}) swapped for another of ${shown}`) });
+  }
+  return swaps;
+}
+
+/**
+ * The key followed by `:` and text, as older SDKs send an `id:secret` pair in one token: `:` is
+ * no token68 character (RFC 6750's b64token), and the value is not the key, so a reader that
+ * looks up only the part before the colon takes them all.
+ */
+export function colonSuffixed(key: string): Described<string>[] {
+  return [
+    described(`${key}:`, `${KEY} + ":"`),
+    described(`${key}:x`, `${KEY} + ":x"`),
+    described(`${key}:secret`, `${KEY} + ":secret"`),
+    described(`${key}:${key}`, `${KEY} + ":" + ${KEY}`),
+  ];
+}
+
 function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
