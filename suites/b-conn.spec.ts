@@ -432,15 +432,17 @@ function withQuery(path: string, query: Record<string, string>): string {
  * one it does not know with any 4xx, and that is only noted; a 200 is an array of objects, as for
  * the declared query, and anything else (a redirect, a 5xx, another 2xx) is not the spec's answer.
  */
-async function expectSamples(t: CheckContext, path: string, queries: readonly Record<string, string>[]): Promise<void> {
+async function expectSamples(t: CheckContext, path: string, queries: readonly Record<string, string>[]): Promise<Set<Record<string, string>>> {
   const refused: string[] = [];
   const answered: string[] = [];
+  const refusedQueries = new Set<Record<string, string>>();
   for (const query of queries) {
     const what = `GET ${withQuery(path, query)}`;
     const ex = await t.b().get(path, { query });
     const status = ex.response.status;
     if (status >= 400 && status < 500) {
       refused.push(`${new URLSearchParams(query).toString()} (${status})`);
+      refusedQueries.add(query);
       continue;
     }
     t.expect.that(status === 200, { clause: 'B-CONN-3', message: `${what} answered ${status}: the read answers 200 with an array of objects, or refuses a value it does not take with a 4xx`, expected: '200 with an array of objects, or a 4xx', received: describeResponse(ex), exchange: ex });
@@ -448,12 +450,13 @@ async function expectSamples(t: CheckContext, path: string, queries: readonly Re
   }
   if (answered.length) t.note(`also an array of objects: ${answered.join(', ')}`);
   if (refused.length) t.note(`refused (a value this deployment does not take): ${refused.join(', ')}`);
+  return refusedQueries;
 }
 
 check({
   id: 'b-conn/salesforce-fields',
   clauses: ['B-CONN-3'],
-  title: 'B-CONN-3: GET /connections/{id}/salesforce/fields answers 200 with an array of objects, for the declared object and for the other objects and force_fetch sampled (a 4xx refusing one it does not take aside)',
+  title: 'B-CONN-3: GET /connections/{id}/salesforce/fields answers 200 with an array of objects, for the declared object and for the other objects (standard and custom) and force_fetch sampled (a 4xx refusing one it does not take aside)',
   needs: ['b', 'connection:salesforce'],
   async run(t) {
     const id = t.fixtures().connections?.salesforce;
@@ -469,7 +472,16 @@ check({
     if (parameter === undefined) t.note(`other objects not sampled: the query ${withQuery('', query)} does not say which of its parameters names the object (one parameter, object_name, or one whose value is a standard object would)`);
     const fetched = Object.keys(B_CONN_3_SAMPLES.salesforceFetch).some((k) => Object.hasOwn(query, k)) ? [] : [{ ...query, ...B_CONN_3_SAMPLES.salesforceFetch }];
     const objectQueries = parameter === undefined ? [] : objects.map((name) => ({ ...query, [parameter]: name }));
-    await expectSamples(t, path, [...objectQueries, ...fetched]);
+    // A custom object (Name__c) may be described by another path than the standard ones (an
+    // org's own objects): one is read too, the declared one where it is custom, else a sample.
+    const declaredObject = parameter === undefined ? undefined : query[parameter];
+    const declaredCustom = declaredObject !== undefined && /__c$/i.test(declaredObject);
+    const custom = parameter === undefined || declaredCustom ? undefined : { ...query, [parameter]: B_CONN_3_SAMPLES.salesforceCustomObject };
+    if (declaredCustom) t.note(`the declared object ${declaredObject} is a custom object: its fields were read above`);
+    const refused = await expectSamples(t, path, [...objectQueries, ...(custom ? [custom] : []), ...fetched]);
+    // The sample is no object of a real org: its refusal leaves custom objects unseen, and only
+    // the target document can name one of the fixture org's own.
+    if (custom && refused.has(custom)) t.note(`no custom object was read: ${B_CONN_3_SAMPLES.salesforceCustomObject} was refused (an org's custom objects are its own); interface_b.salesforce_fields_query naming one of the fixture connection's org (Name__c) would let its fields be read`);
   },
 });
 

@@ -444,6 +444,13 @@ export function unmovablePaths(moves: Readonly<Record<string, string>>): string[
 export const B_CONN_3_SAMPLES = {
   /** Standard objects of every Salesforce org beside the declared one (the real service's default, Account). */
   salesforceObjects: ['Account', 'Contact', 'Lead', 'Opportunity', 'Case', 'DiscoNoSuchObject'],
+  /**
+   * A custom object (Salesforce names them `Name__c`): an org's own objects, which a deployment
+   * may describe by another path than the standard ones. No org is known to have this one: the
+   * simulator describes any custom object; a deployment whose org lacks it refuses it (noted), and
+   * a `salesforce_fields_query` naming one of the fixture org's own is read instead.
+   */
+  salesforceCustomObject: 'Disco_Sample__c',
   /** Fetched again from the source rather than a cache: another path to the same answer. */
   salesforceFetch: { force_fetch: 'true' },
   /** The report types the real service takes, its default (KeywordPerformanceReport) first. */

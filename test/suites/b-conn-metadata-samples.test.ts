@@ -14,19 +14,24 @@ import { jsonServer, localServers } from '../support/local-target.ts';
  *
  * - one refuses every object and report type it does not know with a 4xx: a deployment's right,
  *   so B-CONN-3 passes;
- * - one answers Contact's fields as `{"fields": [...]}`, or the AdPerformanceReport's columns as
- *   an object keyed by name: a 200 that is no array of objects fails, naming the query. The
- *   checks used to send the declared object and no report type only, and passed both.
+ * - one answers Contact's fields as `{"fields": [...]}`, a custom object's (`Name__c`) as its
+ *   describe `{name, custom, fields}`, or the AdPerformanceReport's columns as an object keyed by
+ *   name: a 200 that is no array of objects fails, naming the query. The checks used to send the
+ *   declared object and no report type only, and passed all three; later standard objects only,
+ *   and passed the custom one.
  */
 const FIELDS = [{ name: 'Id', type: 'id' }, { name: 'Name', type: 'string' }];
 const COLUMNS = [{ name: 'TimePeriod' }, { name: 'Impressions' }];
 
-function fakeTarget(slip: 'none' | 'contact-wrapped' | 'ad-report-object'): http.Server {
+type Slip = 'none' | 'contact-wrapped' | 'ad-report-object' | 'custom-described';
+
+function fakeTarget(slip: Slip): http.Server {
   return jsonServer(({ method, path, query }) => {
     if (method === 'GET' && path === '/acme/api/connections/5/salesforce/fields') {
       const object = query.get('sobject');
       if (object === 'Account') return { status: 200, body: FIELDS };
       if (object === 'Contact' && slip === 'contact-wrapped') return { status: 200, body: { fields: FIELDS } };
+      if (object?.endsWith('__c') && slip === 'custom-described') return { status: 200, body: { name: object, custom: true, fields: FIELDS } };
       return { status: 422, body: { message: 'Unknown sobject.' } };
     }
     if (method === 'GET' && path === '/acme/api/connections/6/bingads/columns') {
@@ -56,7 +61,7 @@ describe('B-CONN-3 samples other objects and report types', () => {
   const servers = localServers();
   afterEach(() => servers.closeAll());
 
-  async function bConn3(slip: 'none' | 'contact-wrapped' | 'ad-report-object') {
+  async function bConn3(slip: Slip) {
     const target = document(await servers.listen(fakeTarget(slip)));
     const checks = (await loadChecks()).filter((c) => c.id === 'b-conn/salesforce-fields' || c.id === 'b-conn/bingads-columns');
     const out = await runChecks({ target, checks, profile: 'spec', seed: 3, runs: 3, readOnly: false, timeoutMs: 5_000 });
@@ -69,6 +74,7 @@ describe('B-CONN-3 samples other objects and report types', () => {
     expect(verdict, reasons).toBe('pass');
     expect(notes).toContain('sobject=Contact (422)');
     expect(notes).toContain('report_type=CampaignPerformanceReport (400)');
+    expect(notes).toMatch(/no custom object was read: Disco_Sample__c was refused/);
   });
 
   it('fails other objects\' fields answered 200 as an object, asked under the declared parameter', { timeout: 60_000 }, async () => {
@@ -81,5 +87,11 @@ describe('B-CONN-3 samples other objects and report types', () => {
     const { verdict, reasons } = await bConn3('ad-report-object');
     expect(verdict, reasons).toBe('fail');
     expect(reasons).toMatch(/bingads\/columns\?report_type=AdPerformanceReport: the body is not a JSON array/);
+  });
+
+  it('fails a custom object\'s fields answered 200 as its describe, not an array (the checks asked standard objects only)', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await bConn3('custom-described');
+    expect(verdict, reasons).toBe('fail');
+    expect(reasons).toMatch(/salesforce\/fields\?sobject=Disco_Sample__c: the body is not a JSON array/);
   });
 });

@@ -44,7 +44,8 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     // b-metadata-other-type-own-text: the connector's own not-found for a connection of another type.
     const other = sim.faults.has('b-metadata-other-type-own-text') ? ctx.state.account.connections.get(pathId(ctx.params.connection_id)) : undefined;
     if (other && other.type !== 'salesforce') throw new ApiError('not_found', { message: `Connection ${other.id} is not a Salesforce connection.` });
-    readMetadataEntry(sim, findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id)));
+    const connection = findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
+    readMetadataEntry(sim, connection);
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
     const objectName = requiredQueryValue(ctx, parameter);
@@ -53,6 +54,12 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     // b-salesforce-fields-other-objects-wrapped: objects other than Account go through the
     // metadata endpoint's lookup, which wraps them as its docs show.
     const wrapped = sim.faults.has('b-salesforce-fields-wrapped') || (objectName.toLowerCase() !== 'account' && sim.faults.has('b-salesforce-fields-other-objects-wrapped'));
+    // b-salesforce-fields-custom-object-described: custom objects (Name__c) are described through
+    // the Tooling API, whose answer carries the object's own describe around its fields.
+    if (sim.faults.has('b-salesforce-fields-custom-object-described') && objectName.endsWith('__c')) {
+      ctx.body = { name: objectName, custom: true, fields };
+      return;
+    }
     ctx.body = wrapped ? { fields } : fields;
   });
 
