@@ -528,10 +528,21 @@ const METADATA_READS = [
   { type: 'bingads', reads: ['GET /connections/{id}/bingads/accounts', 'GET /connections/{id}/bingads/columns'] },
 ] as const;
 
+/**
+ * The connections `b-conn/metadata-of-made-connections` makes: one of each type B-CONN-3 reads,
+ * and a Salesforce one in a sandbox too (the real service's `environment: sandbox`), whose org a
+ * deployment may describe through another host and call than a production one's: the fixture
+ * connection's environment is whatever it was given, so the run makes one of each.
+ */
+const MADE_CONNECTIONS: readonly { type: (typeof METADATA_READS)[number]['type']; reads: readonly string[]; environment?: 'sandbox' }[] = [
+  ...METADATA_READS,
+  { type: 'salesforce', reads: METADATA_READS[0].reads, environment: 'sandbox' },
+];
+
 check({
   id: 'b-conn/metadata-of-made-connections',
   clauses: ['B-CONN-3'],
-  title: "B-CONN-3: the Salesforce fields and Bing Ads accounts and columns reads of a connection the run made (POST /connections/{type}, an extension) answer 200 with an array of objects, as the fixtures' do; a 4xx (the made-up token authorises nothing) is only noted, a 5xx fails",
+  title: "B-CONN-3: the Salesforce fields and Bing Ads accounts and columns reads of a connection the run made (POST /connections/{type}, an extension; Salesforce's both in production and in a sandbox) answer 200 with an array of objects, as the fixtures' do; a 4xx (the made-up token authorises nothing) is only noted, a 5xx fails",
   needs: ['b', 'write'],
   async run(t) {
     // The fixtures' reads pass where a deployment answers only for connections it was seeded
@@ -540,11 +551,12 @@ check({
     const notMade: string[] = [];
     const refused: string[] = [];
     let answered = 0;
-    for (const { type, reads } of METADATA_READS) {
-      const made = await t.b().post(`/connections/${type}`, { body: madeUpOAuthConnectionBody(type, t.name(`meta-${type}`)) });
+    for (const { type, reads, environment } of MADE_CONNECTIONS) {
+      const made = await t.b().post(`/connections/${type}`, { body: madeUpOAuthConnectionBody(type, t.name(`meta-${type}`), environment) });
+      const kind = environment === 'sandbox' ? `${type} connection (environment sandbox)` : `${type} connection`;
       const id = is2xx(made) ? idOf(made) : undefined;
       if (id === undefined) {
-        notMade.push(`POST /connections/${type} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+        notMade.push(`POST /connections/${type}${environment === 'sandbox' ? ' (environment sandbox)' : ''} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
         continue;
       }
       deleteConnectionOnCleanup(t, id, 0, type);
@@ -552,7 +564,7 @@ check({
         const endpoint = bEndpoint(key);
         const path = bPath(endpoint, { id });
         const query = queryOf(endpoint, t.target.interfaceB) ?? {};
-        const what = `GET ${withQuery(path, query)} (a ${type} connection the run made)`;
+        const what = `GET ${withQuery(path, query)} (a ${kind} the run made)`;
         const ex = await t.b().get(path, { query });
         // A deployment that fetches the metadata from the service may find the made-up token
         // refused there and say so: that refusal is no answer about the read itself.
@@ -564,7 +576,7 @@ check({
         answered += 1;
       }
     }
-    if (notMade.length === METADATA_READS.length) t.skip(`no connection of the types B-CONN-3 reads could be made (an extension): ${notMade.join('; ')}`);
+    if (notMade.length === MADE_CONNECTIONS.length) t.skip(`no connection of the types B-CONN-3 reads could be made (an extension): ${notMade.join('; ')}`);
     if (notMade.length > 0) t.note(`not made: ${notMade.join('; ')}`);
     if (refused.length > 0) t.note(`refused: ${refused.join('; ')}`);
     if (answered === 0) t.partial('B-CONN-3', `every read of the connections the run made was refused (${refused.join('; ')}): whether they answer as the fixtures' do was not seen`);

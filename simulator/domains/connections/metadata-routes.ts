@@ -60,6 +60,12 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
       ctx.body = { name: objectName, custom: true, fields };
       return;
     }
+    // b-salesforce-fields-sandbox-paged: a sandbox org is described through the sandbox host's
+    // describe call, whose paged envelope is passed on as it came.
+    if (sim.faults.has('b-salesforce-fields-sandbox-paged') && connection.settings?.environment === 'sandbox') {
+      ctx.body = { done: true, totalSize: fields.length, records: fields };
+      return;
+    }
     ctx.body = wrapped ? { fields } : fields;
   });
 

@@ -25,12 +25,13 @@ export function unreachableCurlBody(): Record<string, unknown> {
 
 /**
  * A connection of a service the dashboard authorises (OAuth: `salesforce`, `bingads`), as the
- * real service's docs give one: a made-up token (`password`) and, for Salesforce, the environment.
+ * real service's docs give one: a made-up token (`password`) and, for Salesforce, the environment
+ * (`production` unless `sandbox` is asked: the docs' two, a sandbox org served from its own host).
  * The token authorises nothing, so a deployment that fetches the service's metadata with it
  * reaches no account's data.
  */
-export function madeUpOAuthConnectionBody(type: 'salesforce' | 'bingads', name: string): Record<string, unknown> {
-  return { name, password: 'disco-conformance-only', ...(type === 'salesforce' ? { environment: 'production' } : {}) };
+export function madeUpOAuthConnectionBody(type: 'salesforce' | 'bingads', name: string, environment: 'production' | 'sandbox' = 'production'): Record<string, unknown> {
+  return { name, password: 'disco-conformance-only', ...(type === 'salesforce' ? { environment } : {}) };
 }
 
 /** A connection a check made is removed with `DELETE /connections/{type}/{id}` (an extension). */
