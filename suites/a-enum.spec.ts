@@ -14,7 +14,7 @@ import type { Account } from './lib/factories/removal.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
-import { expectRenameFree, liveNamedForeign } from './lib/foreign-names.ts';
+import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './lib/foreign-names.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, three
@@ -28,7 +28,7 @@ import { expectRenameFree, liveNamedForeign } from './lib/foreign-names.ts';
  * hashed from an error body that does not echo the id is, else by its presence). Account 2's
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
- * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline as a fresh one is.
+ * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline (create, rename, and the dry run of a create) as a fresh one is.
  * And the other way round, in a few requests (`expectReverseSameAnswer`): account 2 asking for
  * account 1's pipelines gets an absent id's answer too, and its writes change nothing there (a
  * lookup falling back on the first account's pipelines leaks to the others only).
@@ -203,7 +203,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, or rename its own to it (PUT, PATCH), as under a fresh name; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -281,7 +281,10 @@ check({
     // After the pass above: account 1's new pipeline may take an id that, numbered per account, is
     // one of account 2's asked about above.
     await expectReverseSameAnswer(t, ops, absents, seed);
-    // Last, for the same reason. Renames first: they leave no pipeline of account 1 under account 2's name.
+    // Last, for the same reason. The dry run first: it makes nothing, and account 1's own
+    // pipeline of account 2's name (below) would make the name its own. Renames next: they leave
+    // no pipeline of account 1 under account 2's name.
+    await expectValidateNameFree(t, theirs);
     await expectRenameFree(t, theirs);
     await expectNameFree(t, theirs);
   },

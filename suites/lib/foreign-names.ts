@@ -1,5 +1,6 @@
 import type { CheckContext, Exchange } from './types.ts';
 import { describeResponse } from './expect.ts';
+import { comparableBody, Volatility } from './comparison.ts';
 import { documentBody } from './documents.ts';
 import { is2xx, isObject, requestLine, type JsonObject } from './answers.ts';
 import { readDefinition, makePipeline, type ForeignPipeline } from './factories/pipelines.ts';
@@ -119,4 +120,56 @@ async function nameOf(t: CheckContext, id: number): Promise<string | undefined> 
     if (read.response.status === 200 && isObject(read.json) && typeof read.json.name === 'string') return read.json.name;
   }
   return undefined;
+}
+
+/**
+ * X-ISO-1 on the dry run of the create (`pipelines.validate`, an extension: A-GAP-1): account 1
+ * validating account 2's own definition, under the name of one of account 2's live pipelines, gets
+ * the answer it gets for the same definition under a fresh name: the same status and, the names
+ * blanked, the same body. A dry run that also asks a names index without the account in it
+ * refuses the name only account 2 uses, and tells account 1 that account 2 has a pipeline of that
+ * name. Two fresh names first: what their answers differ in by themselves (a request id in the
+ * body) is no tell. Three requests, nothing stored; call it before account 1 makes a pipeline of
+ * account 2's name (its own name may be refused). A target that serves no validate (the document
+ * says so, or the fresh names are not taken) is noted: the route is not the spec's.
+ */
+export async function expectValidateNameFree(t: CheckContext, theirs: readonly ForeignPipeline[]): Promise<void> {
+  if (aRoute(t, 'pipelines.validate') === null) {
+    t.note("the target document declares no dry run of the create (interface_a.operations.pipelines.validate is null), so whether one refuses account 1 a name account 2 uses was not tried");
+    return;
+  }
+  const named = liveNamedForeign(theirs);
+  if (named === undefined) {
+    t.note("no live pipeline of account 2 was made by this run under a name of its definition, so whether the dry run of the create (pipelines.validate) refuses account 1 a name account 2 uses was not tried");
+    return;
+  }
+  const format = definitionFormat(t);
+  const validate = (name: string): Promise<Exchange> => aSend(t, t.a(0), 'pipelines.validate', documentBody({ ...named.definition, name }, format));
+  const freshNames = [t.name('enum-validate-a'), t.name('enum-validate-b')];
+  const first = await validate(freshNames[0]!);
+  const second = await validate(freshNames[1]!);
+  if (!is2xx(first)) {
+    t.note(`account 1's dry run of the create (pipelines.validate) of account 2's definition under a fresh name answered ${describeResponse(first)}: the target does not validate it there, so whether a name account 2 uses is refused was not tried`);
+    return;
+  }
+  const volatility = new Volatility();
+  volatility.learn(first, [freshNames[0]!], second, [freshNames[1]!]);
+  const theirName = named.definition.name;
+  const taken = await validate(theirName);
+  const what = `account 1's dry run of the create (pipelines.validate) of a definition named ${JSON.stringify(theirName)}, the name of account 2's ${named.state} pipeline ${named.id}`;
+  t.expect.that(taken.response.status === first.response.status, {
+    clause: 'X-ISO-1',
+    message: `${what} answered ${taken.response.status}, where the same definition under a fresh name answered ${first.response.status}: the answer shows account 1 that account 2 has a pipeline of that name`,
+    expected: `status ${first.response.status}, as for a fresh name`,
+    received: describeResponse(taken),
+    exchange: taken,
+  });
+  if (taken.response.status !== first.response.status) return;
+  t.expect.that(comparableBody(taken, [theirName], volatility) === comparableBody(first, [freshNames[0]!], volatility), {
+    clause: 'X-ISO-1',
+    message: `${what} gets another body than the same definition under a fresh name: the answer shows account 1 that account 2 has a pipeline of that name`,
+    expected: first.response.body,
+    received: taken.response.body,
+    exchange: taken,
+  });
 }

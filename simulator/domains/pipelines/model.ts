@@ -79,7 +79,10 @@ export function storePipeline(sim: Sim, account: AccountState, definition: Pipel
 
 /** The dry run of `POST /pipelines/validate`: the same checks as create, nothing stored. */
 export function validateDocument(sim: Sim, document: unknown): void {
-  acceptDefinition(sim, document);
+  const definition = acceptDefinition(sim, document);
+  // The fault: the dry run also asks whether the name is free, of a names index kept over every
+  // account (the caller's account not in its key), so a name only another account uses is 409.
+  if (sim.faults.has('a-validate-name-taken-any-account')) for (const account of sim.store.accounts.values()) ensureNameFree(account, definition.name, null);
 }
 
 /** PUT: the document replaces the definition. */
