@@ -29,6 +29,8 @@ import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './li
  * pipelines are made for the check in three states: never deployed, deployed, archived.
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
  * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline (create, rename, and the dry run of a create) as a fresh one is.
+ * Nor does a header that selects an account (`X-Account: <account 2's account_id>`, an account
+ * switcher's) let account 1's key read or change account 2's pipelines (`expectAccountHeadersIgnored`).
  * And the other way round, in a few requests (`expectReverseSameAnswer`): account 2 asking for
  * account 1's pipelines gets an absent id's answer too, and its writes change nothing there (a
  * lookup falling back on the first account's pipelines leaks to the others only).
@@ -36,6 +38,13 @@ import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './li
 
 interface Operation {
   label: string;
+  /** The catalog's operation, where the request is one. */
+  operation?: string;
+  /**
+   * The clause a success breaks: A-ENUM-1 (the pipeline's existence told) by default; X-ISO-1
+   * where the request claims account 2 (a header naming it), so a success acts in account 2.
+   */
+  successClause?: 'X-ISO-1';
   /** The spec's archive, the one operation whose answer for an absent pipeline the spec fixes (404). */
   archive: boolean;
   /** A HEAD of the read: no operation of the catalog, and without a body to hold an error object. */
@@ -56,7 +65,7 @@ interface Operation {
  * Where the target does not serve HEAD it answers both ids alike (a 405 for each, say).
  */
 function operations(t: CheckContext): Operation[] {
-  const ops: Operation[] = pipelineOperations(t).map((e) => ({ label: `${e.route.method} ${e.route.path}`, archive: e.operation === 'pipelines.archive', method: e.route.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
+  const ops: Operation[] = pipelineOperations(t).map((e) => ({ label: `${e.route.method} ${e.route.path}`, operation: e.operation, archive: e.operation === 'pipelines.archive', method: e.route.method, path: (id) => pathWithId(e, id), options: () => validOptions(t, e, `enum-${e.operation}`) }));
   const read = pipelineOperations(t).find((e) => e.operation === 'pipelines.read' && e.route.method === 'GET');
   if (read) ops.push({ label: `HEAD ${read.route.path}`, archive: false, head: true, method: 'HEAD', path: (id) => pathWithId(read, id) });
   // Conditional reads (RFC 9110 13.1): a precondition judged from an id index of every account,
@@ -115,7 +124,7 @@ function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number;
   cookies.record(String(foreign.id), foreignEx, String(absentId), absentEx);
   // A HEAD or OPTIONS the target (or a proxy before it) serves for any id is no tell: only likeness is judged.
   if (!op.head && !op.unserved) t.expect.that(!is2xx(foreignEx), {
-    clause: 'A-ENUM-1',
+    clause: op.successClause ?? 'A-ENUM-1',
     message: `${what} succeeded for account ${sides.prober + 1}`,
     expected: 'the answer of an absent pipeline',
     received: describeResponse(foreignEx),
@@ -203,7 +212,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; account 1 sending a header that selects an account (X-Account, X-Tenant-Id, ...) with account 2\'s account_id gets an absent id\'s answer for account 2\'s pipeline and changes nothing; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -278,6 +287,7 @@ check({
         received: JSON.stringify(after),
       });
     }
+    seed = await expectAccountHeadersIgnored(t, foreign, ops, absents, seed, canSee);
     // After the pass above: account 1's new pipeline may take an id that, numbered per account, is
     // one of account 2's asked about above.
     await expectReverseSameAnswer(t, ops, absents, seed);
@@ -596,6 +606,76 @@ async function expectListAfterTheirsHidesForeign(t: CheckContext, theirs: readon
     });
   }
   if (compared === 0) t.partial('X-ISO-1', "account 2's pipeline list showed none of the pipelines the check knows to be its own, or account 1's was not read (see the notes), so whether account 1 is served account 2's list right after it was not seen");
+}
+
+/**
+ * Request headers some deployments take to select the account a request acts in: an
+ * organisation's account switcher, a multi-tenant gateway's tenant or organisation header. The
+ * spec's key alone says whose the request is (A-AUTH-1, X-ISO-1): none of them may make account
+ * 1's key act in account 2.
+ */
+const ACCOUNT_HEADERS = ['X-Account', 'X-Account-Id', 'X-Tenant', 'X-Tenant-Id', 'X-Org-Id', 'X-Organization'] as const;
+
+/** `op` sent with the extra request `headers` besides its own. */
+function withHeaders(op: Operation, label: string, headers: Record<string, string>): Operation {
+  return {
+    ...op,
+    label: `${op.label} with ${label}`,
+    successClause: 'X-ISO-1',
+    options: (id) => {
+      const own = op.options?.(id) ?? {};
+      return { ...own, headers: { ...own.headers, ...headers } };
+    },
+  };
+}
+
+/**
+ * X-ISO-1 on headers that select an account: account 1's key, sent with one of `ACCOUNT_HEADERS`
+ * naming account 2 (its account_id, the one name of it the target document gives), reads account
+ * 2's pipeline as it reads an absent id, header by header (the read, or else the definition read:
+ * two requests a header); and one harmless write (the update, else the replace) with every
+ * header at once is answered as for an absent id and changes nothing, read back as account 2 sees
+ * it. A gateway that takes any admin key's word for the account it names hands account 1
+ * account 2's pipelines. Fifteen requests or so, the read-back included. Returns the next seed.
+ */
+async function expectAccountHeadersIgnored(t: CheckContext, foreign: readonly ForeignPipeline[], ops: readonly Operation[], absents: AbsentAnswers, seed: number, canSee: boolean): Promise<number> {
+  const accountId = t.target.b[1]?.accountId;
+  if (accountId === undefined) {
+    t.note(`no account_id of account 2 in the target document, so account 1's requests with a header naming account 2 (${ACCOUNT_HEADERS.join(', ')}) were not tried`);
+    return seed;
+  }
+  // A live pipeline the run made where there is one (a write on it is the run's own to make), else any.
+  const subject = foreign.find((f) => f.state === 'not deployed') ?? foreign.find((f) => f.state !== 'archived') ?? foreign[0];
+  if (subject === undefined) return seed;
+  // Tallied, not judged: too few pairs for either test.
+  const presence = new PresenceTally();
+  const cookies = new CookieValueTally();
+  const pair = async (op: Operation, base: Operation): Promise<void> => {
+    const absentId = absentIdFrom(t.target, seed++);
+    const foreignEx = await send(t, op, subject.id);
+    const absentEx = await send(t, op, absentId);
+    // What the operation's absent ids vary in without the header is no tell with it either.
+    expectSameAnswer(t, op, subject, foreignEx, absentId, absentEx, absents.of(base), presence, cookies);
+  };
+  const read = ops.find((op) => op.operation === 'pipelines.read' && op.method.toUpperCase() === 'GET') ?? ops.find((op) => op.operation === 'pipelines.definition');
+  if (read === undefined) t.note('the target document declares neither pipelines.read nor pipelines.definition, so no read was sent with a header naming account 2');
+  else for (const name of ACCOUNT_HEADERS) await pair(withHeaders(read, `${name}: ${accountId}`, { [name]: accountId }), read);
+  const write = ops.find((op) => op.operation === 'pipelines.update') ?? ops.find((op) => op.operation === 'pipelines.replace');
+  if (write === undefined) {
+    t.note('the target document declares neither pipelines.update nor pipelines.replace, so no write was sent with a header naming account 2');
+    return seed;
+  }
+  const before = canSee ? await snapshot(t, subject.id) : undefined;
+  await pair(withHeaders(write, `every header naming account 2 (${ACCOUNT_HEADERS.join(', ')}: ${accountId})`, Object.fromEntries(ACCOUNT_HEADERS.map((name) => [name, accountId]))), write);
+  if (before === undefined) return seed;
+  const after = settledSince(before, await snapshot(t, subject.id));
+  t.expect.that(JSON.stringify(after) === JSON.stringify(before), {
+    clause: 'X-ISO-1',
+    message: `account 1's ${write.label} of account 2's ${subject.state} pipeline ${subject.id}, sent with headers naming account 2 (${ACCOUNT_HEADERS.join(', ')}: ${accountId}), changed it`,
+    expected: JSON.stringify(before),
+    received: JSON.stringify(after),
+  });
+  return seed;
 }
 
 /** Methods that change nothing: the reads (and HEAD, OPTIONS) a reverse probe may send to account 1's fixtures. */

@@ -3,6 +3,7 @@ import type { Sim } from '../../context.ts';
 import { originOf } from '../../http/links.ts';
 import { authenticatePipelineKey } from '../../domains/apikeys/authenticate.ts';
 import type { AState } from './types.ts';
+import type { AccountState } from '../../store.ts';
 
 /**
  * What runs before every interface A route: the Bearer key (401, A-AUTH-1..7). It fills the
@@ -16,7 +17,7 @@ export function aGate(sim: Sim, ctx: Context): void {
       addMissingPrefix: prefixAdded(sim, ctx),
     });
   const state = ctx.state as AState;
-  state.account = account;
+  state.account = sim.faults.has('a-account-header-switches-account') ? switchedAccount(sim, ctx, key.admin) ?? account : account;
   state.apiKey = key;
   state.origin = originOf(ctx);
 }
@@ -127,4 +128,14 @@ function headProbeGrant(sim: Sim, ctx: Context): ReturnType<typeof authenticateP
   const account = sim.store.firstAccount();
   const key = account ? account.pipelineKeys.values().next().value : undefined;
   return account && key ? { account, key } : null;
+}
+
+/**
+ * The fault `a-account-header-switches-account`: an organisation's admins switch accounts with
+ * `X-Account: <account_id>` (the dashboard's account switcher calls the same API), and the gate
+ * takes any admin key's word for it, never asking whether the key's owner belongs there.
+ */
+function switchedAccount(sim: Sim, ctx: Context, admin: boolean): AccountState | undefined {
+  const asked = ctx.get('x-account');
+  return admin && asked !== '' ? sim.store.accounts.get(asked) : undefined;
 }
