@@ -245,6 +245,7 @@ export const faultCatalog = {
   'a-int32-pipeline-id-500': { clause: 'X-ROB-1', description: 'the pipeline lookup binds the id as a 32-bit integer: a pipeline id above 2^31-1 (GET /pipelines/2147483648, DELETE, PUT, PATCH, start, stop) crashes the handler: 500' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },
+  'a-patch-id-parseint': { clause: 'A-PIPE-3', description: 'PATCH /pipelines/{id} (only) reads its id with parseInt: PATCH of `12abc`, `12.5`, `12e0`, ` 12` updates pipeline 12 (GET, PUT, DELETE, start, stop strict)' },
   'a-non-admin-key-refused': { clause: 'A-AUTH-1', description: 'keys without admin rights are refused on every request (a role check applied to everything)' },
   'a-yaml-error-500': { clause: 'X-ROB-1', description: 'a YAML body that does not parse escapes the handler: 500' },
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },

@@ -510,23 +510,33 @@ function writtenAround(id: number): string[] {
   return [`${id}abc`, `${id}.5`, `${id}.0`, `${id}e0`, `%20${id}`, `${id}%20`, `${id}%2C5`, `${id}-x`];
 }
 
+/** A pipeline operation with the route the target document gives it. */
+type RoutedOperation = AEndpoint & { route: ARoute };
+
 /**
- * A-PIPE-3 where a lenient parser finds something: DELETE of ids written around a pipeline the
- * check made (and of its name, for a handler that takes a non-integer id for a name), each a 4xx
- * with the error object that leaves the pipeline unarchived: where reads are served, it is read
- * back after each; and its real id's DELETE, last, still finds it (200). Ids around absent ones
- * (the property after) cannot show this: a lenient parser finds nothing there and answers 404.
- * Without pipelines of its own to try, the rule is covered in part: no fixture is risked on it.
+ * A-PIPE-3 where a lenient parser finds something: every routed write (PUT, PATCH, start, stop
+ * or the target's own paths for them, then the spec's DELETE) of ids written around a pipeline
+ * the check made (and of its name, for a handler that takes a non-integer id for a name). Each is
+ * judged as a malformed id's answer (the DELETE a 4xx with the error object everywhere); where
+ * reads are served, the pipeline is read back after each id's writes and must be as it was: in
+ * the same state (not deployed, not archived), its metadata and definition unchanged (what moved
+ * between two reads before anything was sent, or moves again by itself, aside). Its real id's
+ * DELETE, last, still finds it (200). Ids around absent ones (the property after) cannot show
+ * this: a lenient parser finds nothing there and answers 404. A stop taken for the pipeline,
+ * which is not deployed, changes nothing to read back: only its answer is judged. Without
+ * pipelines of its own to try, the rule is covered in part: no fixture is risked on it.
+ * Requests: 9 ids (8 and the name) times the routed writes (5 on the simulator) and 2 reads
+ * back, about 65 with the pipeline's making and its reads before.
  */
-async function malformedAroundOwn(t: CheckContext, send: (id: string) => Promise<Exchange>): Promise<void> {
+async function malformedAroundOwn(t: CheckContext, writes: readonly RoutedOperation[], archive: RoutedOperation, send: (e: RoutedOperation, id: string) => Promise<Exchange>): Promise<void> {
   if (aRoute(t, 'pipelines.create') === null) {
-    t.partial('A-PIPE-3', 'the target document says pipelines are not created (interface_a.operations.pipelines.create is null): the malformed ids were built around absent pipelines only, so a DELETE that reads `12abc` as pipeline 12 would not have been seen');
+    t.partial('A-PIPE-3', 'the target document says pipelines are not created (interface_a.operations.pipelines.create is null): the malformed ids were built around absent pipelines only, so a write that reads `12abc` as pipeline 12 would not have been seen');
     return;
   }
   const name = uniqueName(t, 'pipe3-own');
   const made = await makePipeline(t, 0, plainDefinition(name));
   if (!('id' in made)) {
-    t.partial('A-PIPE-3', `no pipeline could be created to build malformed ids around (${made.tried}: ${made.answer.response.status}): they were built around absent pipelines only, so a DELETE that reads \`12abc\` as pipeline 12 would not have been seen`);
+    t.partial('A-PIPE-3', `no pipeline could be created to build malformed ids around (${made.tried}: ${made.answer.response.status}): they were built around absent pipelines only, so a write that reads \`12abc\` as pipeline 12 would not have been seen`);
     return;
   }
   const { id, document } = made;
@@ -534,42 +544,94 @@ async function malformedAroundOwn(t: CheckContext, send: (id: string) => Promise
   // definition and took one of its own (makePipeline renames it); an own definition without a
   // name field gave it none, and no name is sent as an id then.
   const named = isObject(document) && document.name === name;
-  const firstRead = aRoute(t, 'pipelines.read') === null ? undefined : await aSend(t, t.a(), 'pipelines.read', id);
-  // Reads judge the pipeline only where they find it before any DELETE.
-  const canRead = firstRead !== undefined && firstRead.response.status === 200 && isObject(firstRead.json);
+  // Read twice before anything is sent: what differs between the two moves by itself.
+  const before = await readMetadata(t, id);
+  const again = before === undefined ? undefined : await readMetadata(t, id);
+  const definition = before === undefined ? undefined : await readDefinitionTwice(t, id);
+  // The spec's DELETE last for each id: a write after an archive taken would only be refused.
+  const others = writes.filter((e) => e.operation !== archive.operation);
   for (const raw of [...writtenAround(id), ...(named ? [encodeURIComponent(name)] : [])]) {
-    const ex = await send(raw);
+    const sent: Exchange[] = [];
+    for (const e of others) {
+      const ex = await send(e, raw);
+      judgeMalformedId(t, ex, false);
+      sent.push(ex);
+    }
+    const ex = await send(archive, raw);
     judgeMalformedId(t, ex, true);
-    if (!canRead) continue;
-    const read = await aSend(t, t.a(), 'pipelines.read', id);
-    const state = pipelineState(t, read.json);
-    t.expect.that(read.response.status === 200 && state.spec !== 'archived', {
-      clause: 'A-PIPE-3',
-      message: `after ${requestLine(ex)} (not an integer id), pipeline ${id} is ${read.response.status === 200 ? 'archived' : `not found (${read.response.status})`}: the malformed id was taken for it`,
-      expected: `pipeline ${id} read back as it was, not archived`,
-      received: read.response.status === 200 ? `${state.field} ${JSON.stringify(state.name)}` : describeResponse(read),
-      exchange: read,
-    });
+    sent.push(ex);
+    // Reads judge the pipeline only where they found it before any write.
+    if (before === undefined || again === undefined) continue;
+    await expectUnchangedAfter(t, id, sent, { before, again, definition });
   }
   const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
   foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}`);
   t.expect.status(deleted, 200, 'A-PIPE-3', `DELETE /pipelines/${id} after the malformed ids answered ${deleted.response.status}, expected 200: one of them was taken for pipeline ${id}`);
 }
 
+/**
+ * The pipeline `id` read back after `sent` (writes of ids that are not `id`): found, in the state
+ * it was in, its metadata and definition as read before (key order free; what differed between
+ * the two reads before, or moves again over a pause, aside). A change is one of them taken for it.
+ */
+async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly Exchange[], seen: { before: JsonObject; again: JsonObject; definition: DefinitionTwice | undefined }): Promise<void> {
+  const writes = sent.map((ex) => `${requestLine(ex)} answered ${ex.response.status}`).join('; ');
+  const read = await aSend(t, t.a(), 'pipelines.read', id);
+  const was = pipelineState(t, seen.before);
+  const state = pipelineState(t, read.json);
+  t.expect.that(read.response.status === 200 && isObject(read.json) && state.name === was.name, {
+    clause: 'A-PIPE-3',
+    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id} is ${read.response.status === 200 ? `${state.spec?.replace('_', ' ') ?? JSON.stringify(state.name)} where it was ${was.spec?.replace('_', ' ') ?? JSON.stringify(was.name)}` : `not found (${read.response.status})`}: a malformed id was taken for it`,
+    expected: `pipeline ${id} read back as it was (${was.field} ${JSON.stringify(was.name)})`,
+    received: read.response.status === 200 ? `${state.field} ${JSON.stringify(state.name)}` : describeResponse(read),
+    exchange: read,
+  });
+  const after = read.json as JsonObject;
+  const volatile = volatileFields(seen.before, seen.again);
+  let changed = [...new Set([...Object.keys(seen.before), ...Object.keys(after)])].filter((k) => !volatile.has(k) && JSON.stringify(seen.before[k]) !== JSON.stringify(after[k]));
+  // Only on a seen change: a field that moves again by itself over a pause is no write's doing.
+  if (changed.length > 0) {
+    await t.sleep(MOVES_BY_ITSELF_PAUSE_MS);
+    const later = await readMetadata(t, id);
+    if (later !== undefined) changed = changed.filter((k) => !volatileFields(after, later).has(k));
+  }
+  const shownMetadata = showChanges(jsonChanges(seen.before, after, changed));
+  t.expect.that(changed.length === 0, {
+    clause: 'A-PIPE-3',
+    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id}'s metadata changed (${shownMetadata.paths}): a malformed id was taken for it`,
+    expected: `the metadata as before: ${shownMetadata.before}`,
+    received: shownMetadata.after,
+    exchange: read,
+  });
+  if (seen.definition === undefined || 'unreadable' in seen.definition) return;
+  const now = await readDefinition(t, id);
+  if (!('value' in now)) return;
+  const definitionChanged = definitionChanges(seen.definition.first, seen.definition.again, now.value);
+  // Only what changed, a secret's value as the marker: a definition holds connection credentials.
+  const shown = showChanges(jsonChanges(seen.definition.first, now.value, definitionChanged));
+  t.expect.that(definitionChanged.length === 0, {
+    clause: 'A-PIPE-3',
+    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id}'s definition changed (${shown.paths}): a malformed id was taken for it`,
+    expected: `the definition as before: ${shown.before}`,
+    received: shown.after,
+    exchange: now.ex,
+  });
+}
+
 check({
   id: 'a-pipe/integer-id-writes',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, its name), the DELETE leaves that pipeline unarchived',
+  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, its name), every routed write leaves that pipeline as it was',
   needs: ['a', 'write'],
   async run(t) {
-    const send = (e: AEndpoint & { route: ARoute }, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));
+    const send = (e: RoutedOperation, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));
     const writes = pipelineOperations(t).filter((e) => e.route.method !== 'GET');
     const archive = { ...aEndpoint('pipelines.archive'), route: aRoute(t, 'pipelines.archive') ?? aEndpoint('pipelines.archive') };
     await aTargetFindsPipelines(t, 'A-PIPE-3');
     const a = absentIdFrom(t.target, Date.now());
     for (const id of [`${a}.5`, `-${a}`, 'abc', `${a}e0`]) judgeMalformedId(t, await send(archive, id), true);
-    await malformedAroundOwn(t, (id) => send(archive, id));
+    await malformedAroundOwn(t, writes, archive, send);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...writes), nonIntegerIdNear(t.target)), async ([e, id]) => {
       judgeMalformedId(t, await send(e, id), e.source === 'spec');
     });

@@ -89,7 +89,9 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   });
 
   router.patch('/pipelines/:id', async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    // The fault: this handler alone reads its id with parseInt (`12abc`, `12.5`, ` 12` are 12).
+    const lenient = sim.faults.has('a-patch-id-parseint') ? Number.parseInt(ctx.params.id ?? '', 10) : NaN;
+    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient));
     // Read before the body: the body reader takes a merge patch as JSON.
     const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
     const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
