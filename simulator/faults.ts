@@ -246,6 +246,7 @@ export const faultCatalog = {
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },
   'a-patch-id-parseint': { clause: 'A-PIPE-3', description: 'PATCH /pipelines/{id} (only) reads its id with parseInt: PATCH of `12abc`, `12.5`, `12e0`, ` 12` updates pipeline 12 (GET, PUT, DELETE, start, stop strict)' },
+  'a-head-id-number': { clause: 'A-PIPE-3', description: 'HEAD /pipelines/{id}, an existence probe answered from the id index, reads the id with Number(): HEAD of `1.0`, `0x1`, `1e0`, ` 1` answers 200 for pipeline 1 (GET of the same paths 404)' },
   'a-non-admin-key-refused': { clause: 'A-AUTH-1', description: 'keys without admin rights are refused on every request (a role check applied to everything)' },
   'a-yaml-error-500': { clause: 'X-ROB-1', description: 'a YAML body that does not parse escapes the handler: 500' },
   'a-content-type-parse-500': { clause: 'X-ROB-1', description: 'a Content-Type that does not parse as a media type crashes the body reader: 500' },

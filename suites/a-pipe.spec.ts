@@ -485,17 +485,58 @@ function judgeMalformedId(t: CheckContext, ex: Exchange, spec: boolean): void {
   t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${requestLine(ex)} answered ${ex.response.status}: a malformed id must not be a server error`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
 }
 
+/**
+ * A HEAD of a malformed id: no server error; on the simulator a 4xx (no body to hold the error
+ * object); anywhere, no 2xx where the GET of the same path was refused (HEAD is GET without the
+ * content, RFC 9110 9.3.2: a HEAD that finds what its GET does not took the malformed id for a pipeline).
+ */
+function judgeMalformedHead(t: CheckContext, head: Exchange, get: Exchange): void {
+  t.expect.that(head.response.status < 500, { clause: 'X-ROB-1', message: `${requestLine(head)} answered ${head.response.status}: a malformed id must not be a server error`, expected: 'no server error', received: describeResponse(head), exchange: head });
+  if (t.profile === 'simulator') t.expect.status(head, '4xx', 'A-PIPE-3', `${requestLine(head)} with a non-integer id answered ${head.response.status}, expected a 4xx refusal`);
+  t.expect.that(!is2xx(head) || is2xx(get), {
+    clause: 'A-PIPE-3',
+    message: `${requestLine(head)} (not an integer id) answered ${head.response.status} where the GET of the same path answered ${get.response.status}: the HEAD took the malformed id for a pipeline`,
+    expected: `a refusal, as the GET's ${get.response.status}`,
+    received: describeResponse(head),
+    exchange: head,
+  });
+}
+
+/**
+ * A-PIPE-3 where a lenient parser finds something, for reads: GET and HEAD (an existence probe
+ * may be served apart from GET) of the ids written around a pipeline of account 1 that exists
+ * (its first fixture pipeline, found by its GET first), each judged as a malformed id's answer.
+ * Ids around absent ones cannot show a `Number()` or `parseInt` reading: it finds nothing there.
+ * The check writes nothing, so without such a fixture the rule is covered in part. Requests: 8
+ * ids times the served reads by id (2 on the simulator) times GET and HEAD, 32, and the control read.
+ */
+async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperation[]): Promise<void> {
+  const unseen = 'GET and HEAD of ids such as `12.0` and `12abc` were sent around absent pipelines only, so a read that takes `12.0` for pipeline 12 would not have been seen';
+  const id = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  if (id === undefined || aRoute(t, 'pipelines.read') === null) return t.partial('A-PIPE-3', `account 1 has no fixture pipeline to read (fixtures.pipeline_ids, and interface_a.operations.pipelines.read): ${unseen}`);
+  const found = await aSend(t, t.a(), 'pipelines.read', id);
+  if (!foundPipeline(t, id, found, `account 1's read of its fixture pipeline ${id}`)) return t.partial('A-PIPE-3', `account 1's fixture pipeline ${id} was not found (${found.response.status}): ${unseen}`);
+  for (const raw of writtenAround(id)) {
+    for (const e of reads) {
+      const get = await t.a().get(pathWithId(e, raw));
+      judgeMalformedId(t, get, false);
+      judgeMalformedHead(t, await t.a().request('HEAD', pathWithId(e, raw)), get);
+    }
+  }
+}
+
 check({
   id: 'a-pipe/integer-id-reads',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx',
+  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx; GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`) never find it',
   needs: ['a'],
   async run(t) {
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
     if (!reads.length) t.skip('the target document says no pipeline is read by id (interface_a.operations.pipelines.read and .definition are null); a-pipe/integer-id-writes judges A-PIPE-3 on the spec\'s DELETE');
     await aTargetFindsPipelines(t, 'A-PIPE-3');
     for (const id of ['1.5', '-1', 'abc', '0x10']) for (const e of reads) judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
+    await readsAroundExisting(t, reads);
     await t.property('non-integer ids are a 4xx', fc.tuple(fc.constantFrom(...reads), notAnInteger), async ([e, id]) => {
       judgeMalformedId(t, await t.a().get(pathWithId(e, id)), false);
     });

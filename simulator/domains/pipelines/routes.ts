@@ -64,7 +64,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
         return;
       }
     }
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    // The fault: HEAD taken for an existence probe answered from the id index, its id read with Number() (`1.0`, `0x1`, ` 1` are 1).
+    const probed = sim.faults.has('a-head-id-number') && ctx.method === 'HEAD' ? Number(ctx.params.id) : NaN;
+    const rawId = Number.isSafeInteger(probed) && probed > 0 ? String(probed) : (ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, rawId);
     ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
   });
 
