@@ -35,6 +35,11 @@ const FIXED_PROBES: Probe[] = [
   { label: 'GET /connections/types on an unknown account', writes: false, send: (t, _id, word) => onAccount(t, `disco-absent-${word}`, '/connections/types') },
 ];
 
+/** A connection type no deployment serves (the spec's `connection_type` is an open-ended string): `disco` and a word. */
+function unknownType(word: string): string {
+  return `disco${word}`;
+}
+
 /**
  * One probe per catalog endpoint that takes an id (the absent id in its path) and per id its
  * body names (the absent id there, the rest of the body valid). Bodies that name ids are left
@@ -50,6 +55,11 @@ function catalogProbes(t: CheckContext): Probe[] {
       const type = someConnectionType(fixtures, e.id);
       if (requestOf(e, { id: 1, type }, c)) {
         out.push({ label: `${e.method} ${e.path.replace('{id}', '{absent}')}`, writes, readsAbsent: e.method === 'GET', send: (t2, id) => send(t2, requestOf(e, { id, type }, bodyContext(t2))) });
+        // A type the service does not know names nothing either: the connector lookup that
+        // refuses it may word its own 404 ("Unknown connection type: ftp.").
+        if (e.path.includes('{type}')) {
+          out.push({ label: `${e.method} ${e.path.replace('{type}', '{unknown type}').replace('{id}', '{absent}')}`, writes, readsAbsent: e.method === 'GET', send: (t2, id, word) => send(t2, requestOf(e, { id, type: unknownType(word) }, bodyContext(t2))) });
+        }
       }
     }
     if (e.effect === 'destructive') continue;
@@ -111,6 +121,23 @@ function usableProbes(t: CheckContext, writes: boolean): Probe[] {
   return [...FIXED_PROBES, ...catalogProbes(t)].filter((p) => writes || !p.writes);
 }
 
+/** A probe of one request made once, outside the generated cases (its id is a live or a deleted thing's, not generated). */
+function oneShot(label: string, send: (t: CheckContext) => Promise<Exchange>): Probe {
+  return { label, writes: false, send: (t2) => send(t2) };
+}
+
+/**
+ * The catalog reads of a connection by type and id, of a live fixture connection's id under a
+ * type the service does not know: the id names something, the pair nothing.
+ */
+function unknownTypeOfLiveProbes(t: CheckContext): Probe[] {
+  const [liveType, liveId] = Object.entries(t.fixtures().connections ?? {})[0] ?? [];
+  if (liveType === undefined || liveId === undefined) return [];
+  return B_ENDPOINTS.filter((e) => e.method === 'GET' && e.effect === 'read' && e.id?.kind === 'connection' && e.path.includes('{type}')).map((e) =>
+    oneShot(`${e.key} of the ${liveType} connection ${liveId} under an unknown type`, (t2) => t2.b().get(bPath(e, { id: liveId, type: unknownType('live') }))),
+  );
+}
+
 /** The anchor: the spec documents GET /packages/{id} of an absent package as 404 with `message`. */
 async function anchor(t: CheckContext, clause: string): Promise<{ exchange: Exchange; message: string }> {
   // An id the target document's absent range holds (`absent_ids`), never one the target may have.
@@ -152,6 +179,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   };
   // Every kind of request once, then generated ids and words.
   for (const probe of probes) await judge(probe, absentIdFrom(t.target, 1_999_999_937), 'sweep');
+  for (const probe of unknownTypeOfLiveProbes(t)) await judge(probe, 0, 'live');
   // A live id of the wrong connection type is a not-found too where the read answers 404: a
   // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
   if (!writes) {
@@ -166,7 +194,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account) is the error object with one and the same message',
+  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account) is the error object with one and the same message",
   needs: ['b'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');
@@ -177,7 +205,7 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, ...) is the error object with the same message as every other 404',
+  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...) is the error object with the same message as every other 404',
   needs: ['b', 'write'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

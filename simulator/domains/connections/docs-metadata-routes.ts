@@ -24,13 +24,13 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
   const limit = sim.options.bodyLimitBytes;
 
   router.get('/connections/metadata/salesforce/:connection_id/objects', async (ctx) => {
-    findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
+    findTypedConnection(sim, ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     (await readMetadataParams(ctx, limit)).flag('force_fetch');
     ctx.body = { entities: salesforceObjects() };
   });
 
   router.get('/connections/metadata/salesforce/:connection_id/fields', async (ctx) => {
-    findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
+    findTypedConnection(sim, ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     const params = await readMetadataParams(ctx, limit);
     const objectName = params.text('object_name');
     if (objectName === undefined || objectName === '') throw invalidField('object_name', 'is required');
@@ -39,7 +39,7 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
   });
 
   router.get('/connections/metadata/bingads/:connection_id/accounts', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     const params = await readMetadataParams(ctx, limit);
     readDocsApiVersion(params.text('api_version'));
     const accounts = bingAdsAccounts(connection, { campaignsOf: params.list('accounts'), forceFetch: params.flag('force_fetch') });
@@ -47,7 +47,7 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
   });
 
   router.get('/connections/metadata/bingads/:connection_id/columns', async (ctx) => {
-    findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
+    findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     const params = await readMetadataParams(ctx, limit);
     readDocsApiVersion(params.text('api_version'));
     params.flag('force_fetch');
@@ -55,19 +55,19 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
   });
 
   router.get('/connections/metadata/adwords/:connection_id/customers', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'adwords', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'adwords', pathId(ctx.params.connection_id));
     (await readMetadataParams(ctx, limit)).flag('force_fetch');
     ctx.body = adWordsCustomers(connection);
   });
 
   router.get('/connections/metadata/analytics/:connection_id/accounts', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'analytics', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'analytics', pathId(ctx.params.connection_id));
     (await readMetadataParams(ctx, limit)).flag('force_fetch');
     ctx.body = analyticsAccounts(connection);
   });
 
   router.get('/connections/metadata/facebookadsinsights/:connection_id/accounts', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
     const params = await readMetadataParams(ctx, limit);
     readGraphApiVersion(params.text('api_version'));
     params.flag('force_fetch');
@@ -75,7 +75,7 @@ export function registerDocsMetadataRoutes(router: BRouteTable, sim: Sim): void 
   });
 
   router.get('/connections/metadata/facebookadsinsights/:connection_id/fields', async (ctx) => {
-    findTypedConnection(ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
+    findTypedConnection(sim, ctx.state.account, 'facebookadsinsights', pathId(ctx.params.connection_id));
     readGraphApiVersion((await readMetadataParams(ctx, limit)).text('api_version'));
     ctx.body = facebookInsightsFields();
   });

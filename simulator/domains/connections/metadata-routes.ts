@@ -44,7 +44,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     // b-metadata-other-type-own-text: the connector's own not-found for a connection of another type.
     const other = sim.faults.has('b-metadata-other-type-own-text') ? ctx.state.account.connections.get(pathId(ctx.params.connection_id)) : undefined;
     if (other && other.type !== 'salesforce') throw new ApiError('not_found', { message: `Connection ${other.id} is not a Salesforce connection.` });
-    const connection = findTypedConnection(ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'salesforce', pathId(ctx.params.connection_id));
     readMetadataEntry(sim, connection);
     // Which parameter names the object is the deployment's (conventions.ts): the spec names none.
     const parameter = sim.conventions.b.salesforceObjectParameter;
@@ -70,7 +70,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readMetadataEntry(sim, connection);
     readApiVersion(queryValue(ctx, 'api_version'));
     const campaignsOf = queryValue(ctx, 'accounts');
@@ -82,7 +82,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
-    readMetadataEntry(sim, findTypedConnection(ctx.state.account, 'bingads', pathId(ctx.params.connection_id)));
+    readMetadataEntry(sim, findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id)));
     readApiVersion(queryValue(ctx, 'api_version'));
     const reportType = queryValue(ctx, 'report_type');
     const columns = bingAdsColumns(reportType);

@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { checkFailed, notFound } from '../../http/errors.ts';
+import { ApiError, checkFailed, notFound } from '../../http/errors.ts';
 import { HOST_ATTRIBUTES } from './attributes.ts';
 import { connectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
@@ -34,7 +34,9 @@ export type ConnectionSort = keyof typeof CONNECTION_SORTS.keys;
  * connection type and the connection's own. Every miss is the same not-found, whatever its cause,
  * so nobody learns another account's ids or types.
  */
-export function findTypedConnection(account: AccountState, type: string, id: number): Connection {
+export function findTypedConnection(sim: Sim, account: AccountState, type: string, id: number): Connection {
+  // b-unknown-connection-type-text: the connector lookup runs first and refuses a type it does not know in words of its own.
+  if (sim.faults.has('b-unknown-connection-type-text') && !connectionType(type)) throw new ApiError('not_found', { message: `Unknown connection type: ${type}.` });
   const connection = ownConnectionOfType(account, type, id);
   if (!connectionType(type) || !connection) throw notFound();
   return connection;

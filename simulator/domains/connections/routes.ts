@@ -55,14 +55,14 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // Extension: read one connection, addressed like the update.
   router.get('/connections/:connection_type/:connection_id', (ctx) => {
     const { account, links } = ctx.state;
-    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     ctx.body = presentConnection(connection, links, sim);
   });
 
   router.put('/connections/:connection_type/:connection_id', async (ctx) => {
     const { account, links } = ctx.state;
     // Found first: a missing or foreign connection is a 404 whatever the body says.
-    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     const update = parseConnectionUpdate(connection.type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
     ctx.body = presentUpdatedConnection(updateConnection(sim, connection, update), links, sim);
   });
@@ -88,7 +88,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.post('/connections/:connection_type/:connection_id/test', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
     answerTrue(ctx, testConnection(connection.settings));
   });
@@ -96,7 +96,7 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // The docs answer the connection deleted, as it was.
   router.delete('/connections/:connection_type/:connection_id', (ctx) => {
     const { account, links } = ctx.state;
-    const connection = findTypedConnection(account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     const before = presentConnection(connection, links, sim);
     deleteConnection(account, connection);
     ctx.body = before;

@@ -30,12 +30,12 @@ export function registerSourceRoutes(router: BRouteTable, sim: Sim): void {
   }
 
   router.post('/connections/:connection_type/:connection_id/validate', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     answerTrue(ctx, validateSource(connection, await readMetadataParams(ctx, limit)));
   });
 
   router.get('/connections/:connection_type/:connection_id/schema', async (ctx) => {
-    const connection = findTypedConnection(ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    const connection = findTypedConnection(sim, ctx.state.account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     ctx.body = importSchema(connection, await readMetadataParams(ctx, limit));
   });
 }
