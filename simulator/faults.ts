@@ -35,6 +35,7 @@ export const faultCatalog = {
   'b-delivery-resurrected-after-init': { clause: 'B-DLV-1', description: 'DELETE of a delivery still initializing (made less than 2 minutes before) answers 204 and removes it, but its initialization worker upserts it back when done: from then on it is read and listed again, enabled' },
   'b-404-without-message': { clause: 'B-ERR-1', description: '404 bodies are `{"error": "not found"}` without `message`' },
   'b-unknown-connection-type-text': { clause: 'B-ERR-1', description: 'GET, PUT, DELETE /connections/{type}/{id} (and its test) with a connection type the service does not know answers 404 with a text of its own ("Unknown connection type: ftp."); a known type with an absent id keeps the fixed not-found text' },
+  'b-foreign-account-own-404-text': { clause: 'B-ERR-1', description: 'a valid key on another existing account\'s path answers 404 with a text of its own ("Item not found: you are not a member of globex."); an unknown account keeps the fixed not-found text' },
   'b-word-id-404-own-text': { clause: 'B-ERR-1', description: 'GET /packages/{id} with a word for its id answers 404 with a text of its own ("No record with that id."), not the one every other 404 carries' },
   'b-user-times-in-user-zone': { clause: 'B-FMT-1', description: "the user's updated_at is written with the offset of the user's own time zone (the instant right, the zone not UTC)" },
   'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },

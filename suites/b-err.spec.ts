@@ -35,6 +35,18 @@ const FIXED_PROBES: Probe[] = [
   { label: 'GET /connections/types on an unknown account', writes: false, send: (t, _id, word) => onAccount(t, `disco-absent-${word}`, '/connections/types') },
 ];
 
+/**
+ * Another existing account's path with account 1's key: refused as the deployment likes (401,
+ * 403, 404), but a 404 there is a not-found answer like any other, so it carries the same text
+ * (a gate that tells "you are not a member" apart in words of its own fails B-ERR-1 whatever
+ * B-AUTH-3 makes of it). Only where the target document names a second account.
+ */
+function accountProbes(t: CheckContext): Probe[] {
+  const other = t.target.b[1]?.accountId;
+  if (other === undefined) return [];
+  return [{ label: "GET /connections/types on another existing account's path (account 2)", writes: false, send: (t2) => onAccount(t2, other, '/connections/types') }];
+}
+
 /** A connection type no deployment serves (the spec's `connection_type` is an open-ended string): `disco` and a word. */
 function unknownType(word: string): string {
   return `disco${word}`;
@@ -118,7 +130,7 @@ function onAccount(t: CheckContext, slug: string, path: string): Promise<Exchang
 }
 
 function usableProbes(t: CheckContext, writes: boolean): Probe[] {
-  return [...FIXED_PROBES, ...catalogProbes(t)].filter((p) => writes || !p.writes);
+  return [...FIXED_PROBES, ...accountProbes(t), ...catalogProbes(t)].filter((p) => writes || !p.writes);
 }
 
 /** A probe of one request made once, outside the generated cases (its id is a live or a deleted thing's, not generated). */
@@ -177,6 +189,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
       exchange: ex,
     });
   };
+  if (!t.target.b[1]) t.note("the target document names one account, so no 404 of another existing account's path was compared");
   // Every kind of request once, then generated ids and words.
   for (const probe of probes) await judge(probe, absentIdFrom(t.target, 1_999_999_937), 'sweep');
   for (const probe of unknownTypeOfLiveProbes(t)) await judge(probe, 0, 'live');
@@ -194,7 +207,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account) is the error object with one and the same message",
+  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account; another existing account's path) is the error object with one and the same message",
   needs: ['b'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

@@ -146,7 +146,11 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
     const other = sim.store.account(slug);
     // b-member-key-any-account-path: only the owner's key is held to its account; members may belong to several, and their membership is not looked up.
     const memberAnywhere = sim.faults.has('b-member-key-any-account-path') && found.user.id !== accountOwner(found.account)?.id;
-    if (!(other && (sim.faults.has('b-cross-account-access') || memberAnywhere))) throw new ApiError('not_found');
+    if (!(other && (sim.faults.has('b-cross-account-access') || memberAnywhere))) {
+      // b-foreign-account-own-404-text: the membership miss of an account that exists is told apart, in words of its own.
+      if (other && sim.faults.has('b-foreign-account-own-404-text')) throw new ApiError('not_found', { message: `Item not found: you are not a member of ${other.slug}.` });
+      throw new ApiError('not_found');
+    }
     account = other;
   }
   // The header named a key only because the lenient profile reads Basic without the ':'.
