@@ -5,14 +5,20 @@ import { absentId, absentIdFrom, slugLike } from './lib/arbitraries/ids-and-path
 import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
+import { idOf, is2xx } from './lib/answers.ts';
+import { permitted, howToPermit } from './lib/permissions.ts';
+import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
+import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 
 // B-ERR-1: every not-found answer is the error object `{message}`, and every 404 carries the same
 // text. The spec fixes the sameness, not the text: the exact "Item not found." is the real
 // service's (docs/interface-b.md) and checked only as B-GAP-2. The requests come from the
-// endpoint catalog: every endpoint that takes an id, once with an absent id in its path and once
-// per id its body names.
+// endpoint catalog: every endpoint that takes an id, once with an absent id in its path (and,
+// addressed by connection type, once more under a type no service knows) and once per id its body
+// names; besides, another existing account's path and the ids of a hook and a delivery the run
+// deleted, where a deployment is likeliest to word a 404 of its own.
 
 const NOT_FOUND_TEXT = 'Item not found.';
 
@@ -150,6 +156,55 @@ function unknownTypeOfLiveProbes(t: CheckContext): Probe[] {
   );
 }
 
+/**
+ * Things the run made and deleted: their ids name nothing any more, and a deployment that keeps
+ * a tombstone may word its own 404 ("Delivery 7 has been deleted."). A 410 says gone, no 404,
+ * and is not judged here. A hook (made inactive, deleted through DELETE /hooks/{id}, an
+ * extension), then read (the spec's GET), reset (the spec's PUT) and deleted again; a delivery
+ * (made through POST /deliveries, an extension that moves data on a real deployment: only with
+ * leave), deleted through the spec's DELETE, then deleted again and read. What could not be made
+ * or deleted is noted.
+ */
+async function deletedThingProbes(t: CheckContext): Promise<{ probes: Probe[]; unprobed: string[] }> {
+  const probes: Probe[] = [];
+  const unprobed: string[] = [];
+  const made = await t.b().post('/hooks', { body: inactiveHookBody(t.target.interfaceB, t.name('err-deleted-hook')) });
+  const hook = is2xx(made) ? idOf(made) : undefined;
+  if (hook === undefined) unprobed.push(`a deleted hook: POST /hooks answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+  else {
+    deleteHookOnCleanup(t, hook);
+    const deleted = await t.b().delete(`/hooks/${hook}`);
+    if (!is2xx(deleted)) unprobed.push(`a deleted hook: DELETE /hooks/${hook} (an extension) answered ${deleted.response.status}`);
+    else {
+      probes.push(
+        oneShot(`GET /hooks/{deleted hook ${hook}}`, (t2) => t2.b().get(`/hooks/${hook}`)),
+        oneShot(`PUT /hooks/{deleted hook ${hook}}/reset`, (t2) => t2.b().put(`/hooks/${hook}/reset`)),
+        oneShot(`DELETE /hooks/{deleted hook ${hook}}`, (t2) => t2.b().delete(`/hooks/${hook}`)),
+      );
+    }
+  }
+  const body = weeklyDeliveryBody(t.name('err-deleted-delivery'), t.fixtures());
+  if (!permitted(t, 'create_deliveries')) unprobed.push(`a deleted delivery: ${howToPermit('create_deliveries')}`);
+  else if (body === undefined) unprobed.push('a deleted delivery: the fixtures name fewer than two connections to deliver between (fixtures.connections)');
+  else {
+    const created = await t.b().post('/deliveries', { body });
+    const delivery = is2xx(created) ? idOf(created) : undefined;
+    if (delivery === undefined) unprobed.push(`a deleted delivery: POST /deliveries (an extension) answered ${created.response.status}${is2xx(created) ? ' without an id' : ''}`);
+    else {
+      deleteDeliveryOnCleanup(t, delivery);
+      const deleted = await t.b().delete(`/deliveries/${delivery}`);
+      if (!is2xx(deleted)) unprobed.push(`a deleted delivery: DELETE /deliveries/${delivery} answered ${deleted.response.status}`);
+      else {
+        probes.push(
+          oneShot(`DELETE /deliveries/{deleted delivery ${delivery}}`, (t2) => t2.b().delete(`/deliveries/${delivery}`)),
+          oneShot(`GET /deliveries/{deleted delivery ${delivery}}`, (t2) => t2.b().get(`/deliveries/${delivery}`)),
+        );
+      }
+    }
+  }
+  return { probes, unprobed };
+}
+
 /** The anchor: the spec documents GET /packages/{id} of an absent package as 404 with `message`. */
 async function anchor(t: CheckContext, clause: string): Promise<{ exchange: Exchange; message: string }> {
   // An id the target document's absent range holds (`absent_ids`), never one the target may have.
@@ -193,6 +248,12 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   // Every kind of request once, then generated ids and words.
   for (const probe of probes) await judge(probe, absentIdFrom(t.target, 1_999_999_937), 'sweep');
   for (const probe of unknownTypeOfLiveProbes(t)) await judge(probe, 0, 'live');
+  // What the run deleted names nothing either (writes only: it is made and deleted).
+  if (writes) {
+    const deletedThings = await deletedThingProbes(t);
+    for (const probe of deletedThings.probes) await judge(probe, 0, 'deleted');
+    if (deletedThings.unprobed.length) t.note(`not compared: ${deletedThings.unprobed.join('; ')}`);
+  }
   // A live id of the wrong connection type is a not-found too where the read answers 404: a
   // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
   if (!writes) {
@@ -218,7 +279,7 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...) is the error object with the same message as every other 404',
+  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted) is the error object with the same message as every other 404',
   needs: ['b', 'write'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

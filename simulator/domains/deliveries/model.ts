@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
+import { ApiError, invalidFields, notFound, type FieldProblem } from '../../http/errors.ts';
 import type { Delivery, DeliveryStatus } from './types.ts';
 import type { User } from '../users/types.ts';
 import type { NewDelivery } from './input.ts';
@@ -74,19 +74,27 @@ export function listDeliveries(account: AccountState): Delivery[] {
   return [...account.deliveries.values()].reverse();
 }
 
+/**
+ * b-deleted-delivery-tombstone-text: the ids of deleted blueprints, kept (only while the fault is
+ * on) so a later read of one can say it was deleted.
+ */
+const tombstones = new WeakMap<AccountState, Set<number>>();
+
 /** One of the caller's delivery blueprints; an absent id and another account's are the same not-found. */
-export function readDelivery(account: AccountState, id: number): Delivery {
+export function readDelivery(sim: Sim, account: AccountState, id: number): Delivery {
   const delivery = account.deliveries.get(id);
+  if (!delivery && sim.faults.has('b-deleted-delivery-tombstone-text') && tombstones.get(account)?.has(id)) throw new ApiError('not_found', { message: `Delivery ${id} has been deleted.` });
   if (!delivery) throw notFound();
   return delivery;
 }
 
 /** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
 export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
-  const delivery = readDelivery(account, id);
+  const delivery = readDelivery(sim, account, id);
   // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
   if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
   else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
+  if (sim.faults.has('b-deleted-delivery-tombstone-text')) tombstones.set(account, (tombstones.get(account) ?? new Set<number>()).add(delivery.id));
   // b-delivery-delete-by-name-every-account: a blueprint scheduler that addresses blueprints by
   // name unschedules that name everywhere, every account's delivery of it deleted with this one.
   if (sim.faults.has('b-delivery-delete-by-name-every-account')) {

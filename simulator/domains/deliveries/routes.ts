@@ -46,7 +46,7 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): one delivery, as the real service's.
   router.get('/deliveries/:delivery_id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentDelivery(account, readDelivery(account, pathId(ctx.params.delivery_id)), links, sim);
+    ctx.body = presentDelivery(account, readDelivery(sim, account, pathId(ctx.params.delivery_id)), links, sim);
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
