@@ -13,11 +13,15 @@ import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, pipeli
 import type { AEndpoint } from './catalog/types.ts';
 import type { ARoute } from './lib/types.ts';
 import { foundPipeline } from './lib/evidence.ts';
+import { withKey } from './lib/clients.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
  * A-PIPE-1, A-PIPE-2: DELETE /pipelines/{id} archives the caller's pipeline (200). A deployed one
  * is stopped and torn down first; one that is not deployed is archived and nothing else happens.
+ * Whose key sends the DELETE does not matter: A-AUTH-5 sets only key management apart for
+ * admins, so the deployed cases send theirs with account 1's admin key or, at random, its
+ * non-admin key (`pipeline_key`, where the target document gives one).
  * What any target shows: the DELETE is 200 and, where the archived pipeline can be read back,
  * it is archived. In the simulator profile its history (the simulator's words, A-GAP-2) says
  * whether it stopped and tore down first, or did nothing else, and `deployed_at` is null. Where
@@ -145,7 +149,7 @@ function addedBy(before: Transition[], after: Transition[]): Transition[] {
  * The history and its words are the simulator's (A-GAP-2), so this is judged in the simulator
  * profile only.
  */
-function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange): void {
+function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key']): void {
   const expected: Transition[] = [
     { from: String(stateBefore), to: 'stopping', reason: 'archive' },
     { from: 'stopping', to: 'tearing_down', reason: 'stopped' },
@@ -153,7 +157,7 @@ function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBef
   ];
   t.expect.that(showTransitions(added) === showTransitions(expected), {
     clause: 'A-PIPE-1',
-    message: 'DELETE of a deployed pipeline did not stop it and tear it down before archiving it',
+    message: `DELETE of a deployed pipeline with account 1's ${key} key did not stop it and tear it down before archiving it`,
     expected: showTransitions(expected),
     received: showTransitions(added),
     exchange: ex,
@@ -172,11 +176,15 @@ function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange):
   });
 }
 
-/** DELETE, then the pipeline as read afterwards (empty when the target does not serve reads). */
-async function archive(t: CheckContext, id: number, clause: string): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
-  const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
-  foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}`);
-  t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline answered ${deleted.response.status}, expected 200`);
+/**
+ * DELETE (with account 1's admin key, or its non-admin key where `nonAdminKey` is given), then
+ * the pipeline as read afterwards (empty when the target does not serve reads).
+ */
+async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?: string): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
+  const deleted = await aSend(t, nonAdminKey === undefined ? t.a() : withKey(t, nonAdminKey), 'pipelines.archive', id);
+  const by = nonAdminKey === undefined ? '' : ' with the non-admin key';
+  foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}${by}`);
+  t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline${by} answered ${deleted.response.status}, expected 200`);
   // A 200 alone does not show that anything was archived: without a read of the pipeline after,
   // the clause is covered in part.
   if (aRoute(t, 'pipelines.read') === null) {
@@ -200,11 +208,25 @@ interface DeployedCase {
   restart: boolean;
   /** How the deployed pipeline is redeployed before its DELETE: a changed description, or a rename. */
   redeploy: 'none' | 'description' | 'name';
+  /** Whose key sends the DELETE: account 1's admin key, or its non-admin key (the admin's where the target gives none). */
+  key: 'admin' | 'non-admin';
 }
 
 // A rename matters of its own: a runtime that addresses the deployment by the name it was started
 // under finds nothing to tear down once the pipeline is renamed.
-const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.constantFrom<DeployedCase['redeploy']>('none', 'description', 'name') });
+// The non-admin key matters of its own: a service that forwards the stop to its runtime with the
+// caller's key, which the runtime refuses unless it is an admin's, archives the pipeline still running.
+const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.constantFrom<DeployedCase['redeploy']>('none', 'description', 'name'), key: fc.constantFrom<DeployedCase['key']>('admin', 'non-admin') });
+
+/** Account 1's non-admin key, where the target document gives one (`pipeline_key`). */
+function nonAdminKey(t: CheckContext): string | undefined {
+  return t.target.a[0]?.nonAdminKey || undefined;
+}
+
+/** A-PIPE-1 seen with the admin key only: the target document gives account 1 no non-admin key. */
+function noteAdminOnly(t: CheckContext): void {
+  if (nonAdminKey(t) === undefined) t.note('every deployed pipeline was deleted with account 1\'s admin key: the target document gives account 1 no pipeline_key, so a non-admin key\'s DELETE (which A-PIPE-1 rules alike: A-AUTH-5 sets only key management apart) was not seen');
+}
 
 /** The pipeline's metadata (before or after its DELETE), where the target serves reads and answers 200. */
 async function readMetadata(t: CheckContext, id: number): Promise<JsonObject | undefined> {
@@ -254,10 +276,11 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   // Outside the simulator profile, the DELETE of a pipeline in another state (or one the document
   // does not map: "other states ... not shown") is the check's cleanup's, not judged here.
   if (notDeployed !== undefined && t.profile !== 'simulator') return notDeployed;
-  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1');
+  const key = c.key === 'non-admin' ? nonAdminKey(t) : undefined;
+  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key);
   if (t.profile !== 'simulator' || !read) return notDeployed;
   const history = [historyOf(before), historyOf(after)];
-  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read);
+  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, key === undefined ? 'admin' : 'non-admin');
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
 }
@@ -305,6 +328,7 @@ check({
     await t.property('deployed pipelines are stopped and torn down, then archived', cases, async ([document, c]) => noteDeployed(seen, await deleteDeployed(t, document, c, 0)));
     // A fixture seen deployed already showed the rule (one seen otherwise said so).
     if (!fixture) notSeenDeployed(t, seen);
+    noteAdminOnly(t);
   },
 });
 
@@ -319,6 +343,7 @@ check({
     const seen = { deployed: false, last: '' };
     await t.property('synced pipelines are stopped and torn down, then archived', cases, async ([document, c, seconds]) => noteDeployed(seen, await deleteDeployed(t, document, c, seconds * 1000)), { runs: 6 });
     notSeenDeployed(t, seen);
+    noteAdminOnly(t);
   },
 });
 

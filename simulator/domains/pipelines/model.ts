@@ -169,8 +169,10 @@ export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
 /**
  * DELETE (section 3A): a deployed pipeline is stopped, torn down, then archived (A-PIPE-1); one
  * that is not deployed is archived and nothing else (A-PIPE-2). Archiving twice is a no-op.
+ * `runtimeRefusesStop` is the fault `a-non-admin-delete-keeps-running`'s (the route's): the
+ * runtime refused the stop, and the archive goes on all the same.
  */
-export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
+export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop = false): Pipeline {
   if (pipeline.archivedAt !== null) return pipeline;
   const now = sim.clock.now();
   settle(pipeline, now);
@@ -180,7 +182,7 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline): Pipeline {
     // under at start; a redeploy (a changed definition) reuses that registration, so after a
     // rename the teardown finds no deployment and the pipeline is archived still running.
     const unfound = sim.faults.has('a-renamed-deployment-not-torn-down') && startedWith.get(pipeline)?.name !== pipeline.name;
-    if (unfound || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    if (unfound || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);
