@@ -12,7 +12,7 @@ import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
 import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
-import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
 
 /*
@@ -248,6 +248,8 @@ interface DocumentCase<T> {
   endpoint: Endpoint;
   format: DocumentFormat;
   broken: T;
+  /** Sent with account 1's non-admin key (`pipeline_key`) rather than its admin key. */
+  nonAdmin?: boolean;
 }
 
 let counter = 0;
@@ -270,21 +272,53 @@ interface OwnPipeline {
   patchTypes: string[];
 }
 
-/** Sends a document to an endpoint; PATCH sends it as a patch of the stored definition, as `own.patchType` says. */
-function sendDocument(t: CheckContext, endpoint: Endpoint, own: Pick<OwnPipeline, 'id' | 'patchType'>, document: unknown, format: DocumentFormat): Promise<Exchange> {
+/**
+ * Sends a document to an endpoint with account 1's admin key, or `client` (its non-admin key);
+ * PATCH sends it as a patch of the stored definition, as `own.patchType` says.
+ */
+function sendDocument(t: CheckContext, endpoint: Endpoint, own: Pick<OwnPipeline, 'id' | 'patchType'>, document: unknown, format: DocumentFormat, client: InterfaceClient = t.a()): Promise<Exchange> {
   const pipelineId = own.id;
   const body: RequestOptions = documentBody(document, format);
   switch (endpoint) {
     case 'create':
       // A fresh name each time: a replayed case (shrinking) must not clash with one created before.
-      return aSend(t, t.a(), 'pipelines.create', documentBody(renamed(t, document), format));
+      return aSend(t, client, 'pipelines.create', documentBody(renamed(t, document), format));
     case 'validate':
-      return aSend(t, t.a(), 'pipelines.validate', body);
+      return aSend(t, client, 'pipelines.validate', body);
     case 'replace':
-      return aSend(t, t.a(), 'pipelines.replace', pipelineId, body);
+      return aSend(t, client, 'pipelines.replace', pipelineId, body);
     case 'update':
-      return aSend(t, t.a(), 'pipelines.update', pipelineId, format === 'json' ? { ...body, headers: { 'content-type': own.patchType } } : body);
+      return aSend(t, client, 'pipelines.update', pipelineId, format === 'json' ? { ...body, headers: { 'content-type': own.patchType } } : body);
   }
+}
+
+/**
+ * The endpoints that take a valid document from account 1's non-admin key (`pipeline_key`), each
+ * probed as the admin's were (the stored definition, the same description patched, a create of
+ * it under a fresh name, archived after): A-ERR-2 does not depend on the caller's role (A-AUTH-5
+ * sets only key management apart), so a non-admin's invalid definition is judged as an admin's
+ * is, where the same endpoint was seen to serve that key. Empty, with a note, where the target
+ * document gives no such key or the key is refused a valid document.
+ */
+async function nonAdminEndpoints(t: CheckContext, own: OwnPipeline): Promise<{ client?: InterfaceClient; endpoints: Endpoint[] }> {
+  const key = t.target.a[0]?.nonAdminKey;
+  if (!key) {
+    t.note('every invalid definition was sent with account 1\'s admin key: the target document gives account 1 no pipeline_key, so a non-admin key\'s 400 was not seen to name the field');
+    return { endpoints: [] };
+  }
+  const client = withKey(t, key);
+  const format = definitionFormat(t);
+  const endpoints: Endpoint[] = [];
+  const refused: string[] = [];
+  for (const endpoint of own.endpoints) {
+    const document = endpoint === 'update' ? { description: 'a conformance check' } : endpoint === 'create' ? { ...own.stored, name: uniqueName(t, 'err-na') } : own.stored;
+    const ex = await sendDocument(t, endpoint, own, document, format, client);
+    archiveIfCreated(t, 0, ex);
+    if (is2xx(ex)) endpoints.push(endpoint);
+    else refused.push(`${requestLine(ex)} ${ex.response.status}`);
+  }
+  if (refused.length > 0) t.note(`account 1's non-admin key was refused a valid definition (${refused.join('; ')}): invalid definitions went there with the admin key only`);
+  return { client, endpoints };
 }
 
 /** The document with a new unique name, unless its name is the value under test. */
@@ -370,7 +404,10 @@ check({
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
-    const cases = documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints);
+    const nonAdmin = await nonAdminEndpoints(t, own);
+    // About half the cases go with the non-admin key where it was served: the role of the caller
+    // changes nothing in A-ERR-2, so a service that shows field details to admins only is caught.
+    const cases = fc.tuple(documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints), fc.boolean()).map(([c, byNonAdmin]): DocumentCase<BrokenDocument> => ({ ...c, nonAdmin: byNonAdmin && nonAdmin.endpoints.includes(c.endpoint) }));
     let judged = 0;
     // A 400 refuses the definition: the pipeline list is read before and after, for any the
     // refused creates made all the same (a row inserted before the rules were checked).
@@ -383,12 +420,14 @@ check({
     let refusedOwn = 0;
     let keptJudged = 0;
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
-      const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
+      const client = c.nonAdmin ? nonAdmin.client : undefined;
+      const by = c.nonAdmin ? ' with the non-admin key' : '';
+      const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format, client);
       archiveIfCreated(t, 0, ex);
       if ((c.endpoint === 'replace' || c.endpoint === 'update') && definition !== undefined) {
         if (ex.response.status === 400) {
           refusedOwn++;
-          if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`))) keptJudged++;
+          if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
         } else if ('first' in definition) {
           // Taken (the target's schema allows it) or refused otherwise: what it holds now is the
           // definition the next refusals must leave alone.
@@ -405,16 +444,16 @@ check({
         // "Invalid" is the documented schema here; the target's may take the value, or count
         // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
         if (is2xx(ex) || ex.response.status === 422) {
-          t.note(`${requestLine(ex)} (${c.format}) with ${c.broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
+          t.note(`${requestLine(ex)} (${c.format})${by} with ${c.broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
           return;
         }
       }
       judged++;
-      t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${c.format}) with ${c.broken.description} answered ${ex.response.status}, expected 400`);
+      t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, expected 400`);
       t.expect.errorObjectA(ex, 'A-ERR-2');
       t.expect.that(namesField(ex.json, c.broken.paths), {
         clause: 'A-ERR-2',
-        message: `the 400 for ${c.broken.description} does not name the field`,
+        message: `the 400 for ${c.broken.description}${by} does not name the field`,
         expected: `the body names ${c.broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
         received: describeResponse(ex),
         exchange: ex,
@@ -860,7 +899,7 @@ function judgeMisshapen(t: CheckContext, ex: Exchange, what: string, kind: Missh
   return true;
 }
 
-/** Prints a case as `endpoint (format): description` in counterexamples. */
+/** Prints a case as `endpoint (format): description` in counterexamples (and the key, when it is the non-admin one). */
 function describeCase<T>(describe: (broken: T) => string): (c: DocumentCase<T>) => DocumentCase<T> {
-  return (c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.endpoint} (${c.format}): ${describe(c.broken)}` });
+  return (c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.endpoint} (${c.format}${c.nonAdmin ? ', non-admin key' : ''}): ${describe(c.broken)}` });
 }

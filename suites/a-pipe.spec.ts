@@ -42,17 +42,17 @@ function uniqueName(t: CheckContext, base: string): string {
  * set, `deployed_at` null. A state the document maps to none of the spec's leaves the rule covered
  * in part.
  */
-function expectArchived(t: CheckContext, body: JsonObject, ex: Exchange, clause: string): void {
+function expectArchived(t: CheckContext, body: JsonObject, ex: Exchange, clause: string, by: string): void {
   const state = pipelineState(t, body);
   if (state.spec === undefined) {
     t.partial(clause, `after DELETE the pipeline's ${state.field} is ${state.name === undefined ? 'absent' : JSON.stringify(state.name)}, which interface_a.pipeline_states of the target document maps to none of deployed, not deployed, archived`);
   } else {
-    t.expect.that(state.spec === 'archived', { clause, message: `after DELETE the pipeline is ${state.spec.replace('_', ' ')} (${state.field} ${JSON.stringify(state.name)}), not archived`, expected: 'an archived state', received: `${state.field} ${JSON.stringify(state.name)}`, exchange: ex });
+    t.expect.that(state.spec === 'archived', { clause, message: `after DELETE${by} the pipeline is ${state.spec.replace('_', ' ')} (${state.field} ${JSON.stringify(state.name)}), not archived`, expected: 'an archived state', received: `${state.field} ${JSON.stringify(state.name)}`, exchange: ex });
   }
   if (t.profile !== 'simulator') return;
   t.expect.that(typeof body.archived_at === 'string' && body.deployed_at === null, {
     clause,
-    message: 'after DELETE the pipeline is not archived, or still deployed',
+    message: `after DELETE${by} the pipeline is not archived, or still deployed`,
     expected: 'archived_at set, deployed_at null',
     received: JSON.stringify({ archived_at: body.archived_at, deployed_at: body.deployed_at }),
     exchange: ex,
@@ -199,7 +199,7 @@ async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?
   }
   if (read.response.status !== 200 || typeof read.json !== 'object' || read.json === null) throw new Error(`could not read the archived pipeline: ${describeResponse(read)}`);
   const after = read.json as JsonObject;
-  expectArchived(t, after, read, clause);
+  expectArchived(t, after, read, clause, by);
   return { deleted, after, read };
 }
 

@@ -82,6 +82,9 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     try {
       await dispatch[version](ctx, next);
     } catch (err) {
+      // The fault: field-level validation details are shown to admin keys only (they describe
+      // the schema); a non-admin key's failed validation keeps only the generic message.
+      if (sim.faults.has('a-field-details-admin-only') && err instanceof ApiError && err.code === 'invalid_definition' && !(ctx.state as AState).apiKey?.admin) throw new ApiError('invalid_definition');
       if (sim.faults.has('a-404-without-error') && err instanceof ApiError && err.status === 404) {
         // The fault's broken body, written here because the one renderer never writes it.
         ctx.status = 404;
