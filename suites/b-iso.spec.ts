@@ -383,7 +383,7 @@ check({
   id: 'b-iso/foreign-account-path',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3: account 1's keys (api_key, and member_api_key where given) on account 2's {account_id} path, for every read of the endpoint catalog, are refused with a 4xx showing nothing of account 2 (in the simulator profile: exactly what a nonexistent account gets)",
+  title: "B-AUTH-3: account 1's keys (api_key, and member_api_key where given) on account 2's {account_id} path, for every read of the endpoint catalog, as GET and as HEAD, are refused with a 4xx showing nothing of account 2 (in the simulator profile: exactly what a nonexistent account gets, HEAD's Content-Length too)",
   needs: ['b', 'b2'],
   async run(t) {
     const foreignSlug = t.target.b[1]?.accountId ?? '';
@@ -391,24 +391,68 @@ check({
     const keys = await accountOneKeys(t);
     const markers = await accountMarkers(t);
     const noted = new Set<string>();
-    const onAccount = (slug: string, path: string, key: string) =>
-      t.http.request('GET', `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
+    const onAccount = (slug: string, path: string, key: string, method: 'GET' | 'HEAD' = 'GET') =>
+      t.http.request(method, `${t.target.baseUrl}/${encodeURIComponent(slug)}/api${path}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
     const compare = async (path: string, absentAccount: string, who: { label: string; key: string }): Promise<void> => {
       const foreign = await onAccount(foreignSlug, path, who.key);
       expectNoCrashOrLeak(t, foreign, CRASH_AND_LEAK, otherKeys(t, 0));
       const absent = await onAccount(absentAccount, path, who.key);
-      expectNoAccess(t, foreign, absent, {
-        what: `GET /{account}/api${path} with ${who.label}, on account 2 and on an account that does not exist`,
-        markers,
-        echoes: { subject: [foreignSlug], reference: [absentAccount] },
-        noted,
-      });
+      const what = (method: string) => `${method} /{account}/api${path} with ${who.label}, on account 2 and on an account that does not exist`;
+      expectNoAccess(t, foreign, absent, { what: what('GET'), markers, echoes: { subject: [foreignSlug], reference: [absentAccount] }, noted });
+      // The same read as HEAD: a guard that lists the methods it checks may leave HEAD out, and its
+      // status and Content-Length tell what exists in account 2 and how big it is.
+      const heads = { foreign: await onAccount(foreignSlug, path, who.key, 'HEAD'), absent: await onAccount(absentAccount, path, who.key, 'HEAD') };
+      expectHeadNoAccess(t, heads, { foreign, absent }, { what: what('HEAD'), noted });
     };
     // Every read once with every key, then random absent accounts.
     for (const who of keys) for (const path of paths) await compare(path, `disco-absent-${t.runId}-sweep`, who);
     await t.property('foreign account path gives no access', fc.tuple(fc.constantFrom(...paths), absentSlug(t), fc.constantFrom(...keys)), ([path, absentAccount, who]) => compare(path, absentAccount, who));
   },
 });
+
+/** A HEAD answer's Content-Length, where it gives one. */
+function contentLength(ex: Exchange): number | undefined {
+  const value = ex.response.headers['content-length'];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * B-AUTH-3 for a HEAD of account 2's path with account 1's key, beside the same HEAD of a
+ * nonexistent account and the two GETs. A HEAD has no body, so what it shows is its status and
+ * headers: a 2xx is access (must: refused, unless the nonexistent account's HEAD and the foreign
+ * GET are served too, the same no-op); any refusal counts, a 405 too (a proxy may answer HEAD
+ * itself). In the simulator profile the answer is the nonexistent account's exactly: the same
+ * status, and a Content-Length that differs only as the GETs' bodies do (they may echo the
+ * account), so neither existence nor size shows; elsewhere a difference is noted once.
+ */
+function expectHeadNoAccess(t: CheckContext, heads: { foreign: Exchange; absent: Exchange }, gets: { foreign: Exchange; absent: Exchange }, options: { what: string; noted: Set<string> }): void {
+  const { foreign, absent } = heads;
+  const status = foreign.response.status;
+  t.expect.that(!is2xx(foreign) || (is2xx(absent) && is2xx(gets.foreign)), {
+    clause: 'B-AUTH-3',
+    message: `${options.what}: the foreign HEAD was served where ${is2xx(gets.foreign) ? 'the nonexistent account\'s was not' : `the same GET was refused (${gets.foreign.response.status})`}, so account 1's key probes account 2's resources (their existence and Content-Length)`,
+    expected: `not a 2xx (the nonexistent account's HEAD got ${absent.response.status})`,
+    received: `${status}${contentLength(foreign) === undefined ? '' : ` with Content-Length ${contentLength(foreign)}`}`,
+    exchange: foreign,
+  });
+  const lengths = [contentLength(foreign), contentLength(absent)];
+  const echoed = Buffer.byteLength(gets.foreign.response.body) - Buffer.byteLength(gets.absent.response.body);
+  const sameLength = lengths[0] === undefined || lengths[1] === undefined || lengths[0] - lengths[1] === echoed;
+  if (t.profile === 'simulator') {
+    t.expect.that(status === absent.response.status && sameLength, {
+      clause: 'B-AUTH-3',
+      message: `${options.what}: the answers differ, so the caller can tell account 2's resources from absent ones`,
+      expected: `${absent.response.status} with Content-Length ${lengths[1] ?? '(none)'} (the GETs' bodies differ by ${echoed} bytes)`,
+      received: `${status} with Content-Length ${lengths[0] ?? '(none)'}`,
+      exchange: foreign,
+    });
+    return;
+  }
+  if (!options.noted.has(options.what) && (status !== absent.response.status || !sameLength)) {
+    options.noted.add(options.what);
+    t.note(`${options.what}: the foreign and the absent HEAD answers differ (${status} vs ${absent.response.status}${sameLength ? '' : ', and in Content-Length'}), so existence shows; the spec does not forbid that (the simulator answers alike)`);
+  }
+}
 
 /**
  * Account 1's keys to send on account 2's path: api_key (its owner's, as the document gives it)

@@ -142,6 +142,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
     });
   }
   let account = found.account;
+  // b-head-account-path-unguarded: the guard below lists the methods it checks, and HEAD is not among them.
+  if (slug !== undefined && account.slug !== slug && sim.faults.has('b-head-account-path-unguarded') && ctx.method === 'HEAD') account = sim.store.account(slug) ?? account;
   if (slug !== undefined && account.slug !== slug) {
     const other = sim.store.account(slug);
     // b-member-key-any-account-path: only the owner's key is held to its account; members may belong to several, and their membership is not looked up.
