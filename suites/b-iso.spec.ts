@@ -14,6 +14,7 @@ import { setupFailed } from './lib/factories/setup.ts';
 import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
 import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
+import { ENDED_STATUSES } from './lib/job-statuses.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf, type PathValues } from './catalog/b-requests.ts';
@@ -554,6 +555,70 @@ check({
     const { reads, unproven } = await screenForeign(t, foreign);
     unprovenReads(t, ['B-AUTH-3', 'X-ISO-1'], unproven);
     await compareWithAbsent(t, readProbes(t, reads), foreignMarks(foreign));
+  },
+});
+
+/** The output preview of the real docs (docs/interface-b.md), an extension taking two ids. */
+const previewPath = (jobId: number, outputId: number): string => `/jobs/${jobId}/outputs/${outputId}/preview`;
+
+/**
+ * B-AUTH-3 on the output preview (`GET /jobs/{id}/outputs/{output_id}/preview`, the real docs',
+ * an extension): a store that addresses previews by job and output id alone, as a bucket does,
+ * serves any account's rows. The endpoint catalog names one id per read, so
+ * b-iso/foreign-ids-read-as-absent never sends it: here account 2 runs a job of its own to its
+ * end and reads an output's preview with its own key (the control: a target without the
+ * extension, or whose job does not complete in time, skips saying so), then account 1's key asks
+ * for that job and output, compared with absent job ids and the same output id. The job id is
+ * screened as the other foreign reads are: one account 1 reads as its own (ids may be numbered
+ * per account) is not sent.
+ */
+check({
+  id: 'b-iso/foreign-job-output-preview',
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
+  title: "B-AUTH-3: account 1's key asking for the output preview of account 2's completed job (GET /jobs/{id}/outputs/{output_id}/preview, an extension) is refused showing none of its rows (in the simulator profile: exactly like an absent job)",
+  needs: ['b', 'b2', 'write'],
+  // With the control API it moves the clock to end account 2's job at once, which no other check may see.
+  runsAlone: 'it may move the simulator clock',
+  async run(t) {
+    const made = await makeJob(t, 1);
+    if (!made) return t.skip("account 2's fixtures name no package_id and cluster_id (fixtures.package_id, fixtures.cluster_id would let it run): no job of account 2's was run to have an output");
+    const jobId = made.id;
+    if (t.target.controlUrl) await t.advanceClock(60_000);
+    let outputs: unknown[] = [];
+    const ended = await t.poll(async () => {
+      const read = await t.b(1).get(`/jobs/${jobId}`);
+      if (!is2xx(read) || !isObject(read.json)) return 'unread';
+      outputs = Array.isArray(read.json.outputs) ? read.json.outputs : [];
+      return ENDED_STATUSES.has(String(read.json.status)) ? String(read.json.status) : undefined;
+    }, { timeoutMs: jobEndMs(t.target), intervalMs: 500 });
+    // The preview and the job read are extensions: a target without them has nothing to leak
+    // here, which is noted, not skipped (the spec's reads carry B-AUTH-3 in the other checks).
+    if (ended === 'unread') return t.note(`account 2's GET /jobs/${jobId} (an extension) was not served, so its job's outputs, and their previews, were not asked for`);
+    if (ended !== 'completed') return t.note(`account 2's job ${jobId} ${ended ? `ended ${ended}` : `had not ended within ${jobEndMs(t.target) / 1000} s ${jobTimingHint('job_end_seconds')}`}: it has no output whose preview account 1's key could ask for`);
+    const outputId = outputs.map((o) => (isObject(o) && typeof o.id === 'number' ? o.id : undefined)).find((id) => id !== undefined);
+    if (outputId === undefined) return t.note(`account 2's completed job ${jobId} lists no output with an id: there is no preview to ask for`);
+    const own = await t.b(1).get(previewPath(jobId, outputId));
+    if (!is2xx(own)) return t.note(`account 2's own GET ${previewPath(jobId, outputId)} answered ${own.response.status} (an extension this target may not serve): account 1's refusal of it would show nothing, so it was not asked for`);
+    const owned = await ownership(t, 'job', { id: jobId }, []);
+    if (owned === 'own') return t.note(`account 1 has a job of id ${jobId}, the id of account 2's (ids numbered per account): the preview of its output, account 1's own, was not asked for as account 2's`);
+    if (owned === 'unproven') return unprovenReads(t, ['B-AUTH-3'], [`job ${jobId}`]);
+    const preview = isObject(own.json) ? own.json.preview : undefined;
+    const markers = typeof preview === 'string' && preview.length >= 6 ? [preview] : [];
+    const noted = new Set<string>();
+    const compare = async (absent: number): Promise<void> => {
+      const foreign = await t.b(0).get(previewPath(jobId, outputId));
+      expectNoCrashOrLeak(t, foreign, CRASH_AND_LEAK, otherKeys(t, 0));
+      const reference = await t.b(0).get(previewPath(absent, outputId));
+      expectNoAccess(t, foreign, reference, {
+        what: `GET /jobs/{id}/outputs/{output_id}/preview with account 2's job ${jobId} and its output ${outputId}, and with the absent job ${absent}`,
+        markers,
+        echoes: { subject: [String(jobId)], reference: [String(absent)] },
+        noted,
+      });
+    };
+    await compare(absentIdFrom(t.target, 1_999_999_937));
+    await t.property("the preview of account 2's job output gives no access", absentId(t.target), compare, { runs: 10 });
   },
 });
 
