@@ -49,16 +49,18 @@ function sortKeys(value: unknown): unknown {
 
 /**
  * Fails `clause` unless `subject` got the same answer as `reference` (status and body, request
- * echoes aside). `what` names the two requests for the message.
+ * echoes aside, and the body fields `volatility` learnt vary per answer). `what` names the two
+ * requests for the message.
  */
 export function expectSameAnswer(
   t: CheckContext,
   subject: Exchange,
   reference: Exchange,
-  options: { clause: string; what: string; echoes?: { subject: string[]; reference: string[] } },
+  options: { clause: string; what: string; echoes?: { subject: string[]; reference: string[] }; volatility?: Volatility },
 ): void {
-  const a = normalisedBody(subject, options.echoes?.subject);
-  const b = normalisedBody(reference, options.echoes?.reference);
+  const body = (ex: Exchange, echoes: readonly string[] = []): string => (options.volatility ? comparableBody(ex, echoes, options.volatility) : normalisedBody(ex, echoes));
+  const a = body(subject, options.echoes?.subject);
+  const b = body(reference, options.echoes?.reference);
   t.expect.that(subject.response.status === reference.response.status && a === b, {
     clause: options.clause,
     message: `${options.what}: the answers differ, so the caller can tell them apart`,
