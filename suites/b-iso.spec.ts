@@ -590,7 +590,7 @@ const previewPath = (jobId: number, outputId: number): string => `/jobs/${jobId}
  * serves any account's rows. The endpoint catalog names one id per read, so
  * b-iso/foreign-ids-read-as-absent never sends it: here account 2 runs a job of its own to its
  * end and reads an output's preview with its own key (the control: a target without the
- * extension, or whose job does not complete in time, skips saying so), then account 1's key asks
+ * extension, or whose job does not complete in time, gets a note saying so), then account 1's key asks
  * for that job and output, compared with absent job ids and the same output id. The job id is
  * screened as the other foreign reads are: one account 1 reads as its own (ids may be numbered
  * per account) is not sent.
