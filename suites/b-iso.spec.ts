@@ -280,8 +280,8 @@ async function send(t: CheckContext, probe: IdProbe, id: number, word: string): 
 /**
  * B-AUTH-3 for one foreign request and its absent reference. Must (spec): a 4xx, or the same 2xx
  * an absent id gets (for a read, the same body but for the echoed id); and no answer carries
- * `markers` (names of account 2's things). The identical answer (no enumeration) is binding in
- * the simulator profile only; elsewhere a difference of status or of a refusal is noted once per
+ * `markers` (names of account 2's things). The identical answer (no enumeration; what the target
+ * varies per answer, such as a request id, aside) is binding in the simulator profile only; elsewhere a difference of status or of a refusal is noted once per
  * `what`.
  */
 /** The reference's request sent once more, naming another absent id or account: the answer, and what it names. */
