@@ -277,13 +277,6 @@ async function send(t: CheckContext, probe: IdProbe, id: number, word: string): 
   return ex;
 }
 
-/**
- * B-AUTH-3 for one foreign request and its absent reference. Must (spec): a 4xx, or the same 2xx
- * an absent id gets (for a read, the same body but for the echoed id); and no answer carries
- * `markers` (names of account 2's things). The identical answer (no enumeration; what the target
- * varies per answer, such as a request id, aside) is binding in the simulator profile only; elsewhere a difference of status or of a refusal is noted once per
- * `what`.
- */
 /** The reference's request sent once more, naming another absent id or account: the answer, and what it names. */
 type AbsentAgain = () => Promise<{ ex: Exchange; echoes: string[] }>;
 
@@ -302,6 +295,13 @@ async function perAnswerVolatility(foreign: Exchange, absent: Exchange, echoes: 
   return volatility;
 }
 
+/**
+ * B-AUTH-3 for one foreign request and its absent reference. Must (spec): a 4xx, or the same 2xx
+ * an absent id gets (for a read, the same body but for the echoed id); and no answer carries
+ * `markers` (names of account 2's things). The identical answer (no enumeration; what the target
+ * varies per answer, such as a request id, aside: `again`) is binding in the simulator profile
+ * only; elsewhere a difference of status or of a refusal is noted once per `what`.
+ */
 async function expectNoAccess(t: CheckContext, foreign: Exchange, absent: Exchange, options: { what: string; markers: readonly string[]; echoes: { subject: string[]; reference: string[] }; noted: Set<string>; again?: AbsentAgain }): Promise<void> {
   const status = foreign.response.status;
   const uniformNoOp = is2xx(foreign) && is2xx(absent);
