@@ -57,9 +57,9 @@ async function startAndStop(t: CheckContext, id: number): Promise<void> {
   const started = await refusedThenTaken(t, id, 'pipelines.start', await stateNow(t, id));
   if (!started) return;
   // Stops are judged on a pipeline shown deployed (one still starting may refuse a stop for that).
-  const shown = await stateNow(t, id);
+  const shown = await deployedSoon(t, id);
   if (shown !== undefined && (shown.ex.response.status !== 200 || shown.state.spec !== 'deployed')) {
-    t.partial('A-ERR-3', `pipeline ${id} was not shown deployed after its start (${describeShown(shown)}), so stop bodies were not judged`);
+    t.partial('A-ERR-3', `pipeline ${id} was not shown deployed within ${DEPLOY_WAIT_MS / 1000} s of its start (${describeShown(shown)}), so stop bodies were not judged`);
     return;
   }
   await refusedThenTaken(t, id, 'pipelines.stop', shown);
@@ -90,6 +90,28 @@ async function stateNow(t: CheckContext, id: number): Promise<Shown | undefined>
   const ex = await aSend(t, t.a(), 'pipelines.read', id);
   return { ex, state: pipelineState(t, ex.json) };
 }
+
+/**
+ * The pipeline's state once it shows deployed, read for up to DEPLOY_WAIT_MS: how long a start
+ * takes is the target's (A-GAP-2: a deployment may queue a start and answer 202), so one read
+ * right after it would leave stops unjudged on such a target. The simulator deploys at once, and
+ * the first read ends the wait; a read that is not a 200 ends it too.
+ */
+async function deployedSoon(t: CheckContext, id: number): Promise<Shown | undefined> {
+  let last = await stateNow(t, id);
+  if (last === undefined || last.ex.response.status !== 200 || last.state.spec === 'deployed') return last;
+  const shown = await t.poll(
+    async () => {
+      last = await stateNow(t, id);
+      return last !== undefined && (last.ex.response.status !== 200 || last.state.spec === 'deployed') ? last : undefined;
+    },
+    { timeoutMs: DEPLOY_WAIT_MS, intervalMs: 250 },
+  );
+  return shown ?? last;
+}
+
+/** How long a start may take to show deployed before the stops are left unjudged. */
+const DEPLOY_WAIT_MS = 10_000;
 
 interface Shown {
   ex: Exchange;

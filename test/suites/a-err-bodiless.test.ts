@@ -11,14 +11,19 @@ import { runOneCheck } from '../support/run-suites.ts';
 
 const KEYS = { admin: `fdk_${'A'.repeat(40)}`, plain: `fdk_${'B'.repeat(40)}` };
 
-type Style = 'spec' | 'refuses-400' | 'unread' | 'wants-mode' | 'starts-then-refuses' | 'archives-then-refuses' | 'delete-body-dropped';
+type Style = 'spec' | 'refuses-400' | 'unread' | 'wants-mode' | 'starts-then-refuses' | 'archives-then-refuses' | 'delete-body-dropped' | 'queued-start';
 
 function deployment(style: Style) {
   let status = 'not_deployed';
+  // 'queued-start': a start is queued (202) and shows deployed only after a few reads (A-GAP-2 leaves its timing open).
+  let readsUntilDeployed = 0;
   return jsonServer(({ method, path, bearer, body }) => {
     if (!bearer || !Object.values(KEYS).includes(bearer)) return { status: 401, body: { error: 'Unauthorized.' } };
     if (method === 'POST' && path === '/api/public/v1/pipelines') return { status: 201, body: { id: 7, name: 'mine', status } };
-    if (path === '/api/public/v1/pipelines/7' && method === 'GET') return { status: 200, body: { id: 7, name: 'mine', status } };
+    if (path === '/api/public/v1/pipelines/7' && method === 'GET') {
+      if (readsUntilDeployed > 0 && --readsUntilDeployed === 0) status = 'running';
+      return { status: 200, body: { id: 7, name: 'mine', status } };
+    }
     if (path === '/api/public/v1/pipelines/7' && method === 'DELETE') {
       // The spec's style refuses a body here as anywhere; 'delete-body-dropped' never sees it (a gateway dropped it).
       const refuses = body !== '' && (style === 'spec' || style === 'archives-then-refuses');
@@ -42,6 +47,11 @@ function deployment(style: Style) {
       return { status: 422, body: { error: 'This operation takes no body.' } };
     } else if (bad && (style === 'spec' || style === 'archives-then-refuses' || style === 'delete-body-dropped')) return { status: 422, body: { error: 'This operation takes no body.' } };
     else if (bad && style === 'refuses-400') return { status: 400, body: { error: 'This operation takes no body.' } };
+    if (style === 'queued-start' && bad) return { status: 422, body: { error: 'This operation takes no body.' } };
+    if (style === 'queued-start' && operation === 'start') {
+      readsUntilDeployed = 3;
+      return { status: 202, body: { id: 7, name: 'mine', status } };
+    }
     status = operation === 'start' ? 'running' : 'not_deployed';
     return { status: 200, body: { id: 7, name: 'mine', status } };
   });
@@ -77,6 +87,13 @@ describe('a-err/bodiless-operations-422', () => {
     const { check } = await run('unread');
     expect(check.verdict).toBe('fail');
     expect(check.failures.map((f) => f.message).join('\n')).toMatch(/start of pipeline 7 with .* was done \(200\), expected 422/);
+  });
+
+  it('waits for a queued start to show deployed, and judges the stops then (A-GAP-2: a start may take its time)', async () => {
+    const { check, verdict } = await run('queued-start');
+    expect(check.failures.map((f) => f.message)).toEqual([]);
+    expect(check.partial ?? []).toEqual([]);
+    expect(verdict?.verdict).toBe('pass');
   });
 
   it('passes one whose DELETE takes a body (200, archived): a gateway may drop it', async () => {
