@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { createKey, createKeyUnlessRefused, keyRecordIn, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
+import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { is2xx, isObject, requestLine, show, stringsOf } from './lib/answers.ts';
+import { is2xx, isObject, recordIn, requestLine, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -112,7 +112,7 @@ async function expectReadsRefused(t: CheckContext, key: string, reads: readonly 
 async function expectKeyWritesRefused(t: CheckContext, key: string, victim: CreatedKey, what: string, clause: string): Promise<void> {
   const created = await aSend(t, withKey(t, key), 'keys.create', { body: { name: t.name('by-dead-key') } });
   revokeIfCreated(t, created);
-  const madeId = is2xx(created) ? keyRecordIn(created.json)?.id : undefined;
+  const madeId = is2xx(created) ? recordIn(created.json)?.id : undefined;
   if (typeof madeId === 'number') await aSend(t, t.a(), 'keys.revoke', madeId);
   expectUnauthenticated(t, created, `${what} on a key's create`, clause);
   const revoked = await aSend(t, withKey(t, key), 'keys.revoke', victim.id);
@@ -176,7 +176,7 @@ async function expectPipelineWritesRefused(t: CheckContext, key: string, what: s
  * clause).
  */
 function noteIfNotAdmin(t: CheckContext, made: CreatedKey): void {
-  const admin = keyRecordIn(made.created.json)?.admin;
+  const admin = recordIn(made.created.json)?.admin;
   if (admin !== true) t.note(`the key made with admin: true was answered with admin ${show(admin)}: this target may name admin keys otherwise, so the dead key was sent to key management as a key that may not be an admin one`);
 }
 
@@ -264,7 +264,7 @@ function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: str
  * shown: A-AUTH-4 is covered in part, saying why, and the case ends.
  */
 function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boolean {
-  const shown = keyRecordIn(created.json)?.expires_at;
+  const shown = recordIn(created.json)?.expires_at;
   if (typeof shown === 'string' && Math.floor(Date.parse(shown) / 1000) === Math.floor(expiresAt / 1000)) return true;
   t.partial('A-AUTH-4', `the key made with expires_at ${isoSeconds(expiresAt)} was answered with expires_at ${show(shown)}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
   return false;
@@ -763,7 +763,7 @@ async function probeForeignKey(t: CheckContext, owner: 0 | 1): Promise<'tried' |
   const theirs = await createKey(t, { name }, owner);
   const read = await aSend(t, t.a(prober), 'keys.read', theirs.id);
   if (is2xx(read)) {
-    const leaked = keyRecordIn(read.json)?.name === name;
+    const leaked = recordIn(read.json)?.name === name;
     t.expect.that(!leaked, { clause: 'X-ISO-1', message: `${whose(prober)}'s admin key reads ${whose(owner)}'s key ${theirs.id}`, expected: 'a 4xx, as for a key that does not exist', received: describeResponse(read), exchange: read });
     // A read of the owner's key is the leak itself, tried; another 2xx is the prober's own key of that id.
     return leaked ? 'tried' : 'same-id';
@@ -885,13 +885,13 @@ check({
     if (!is2xx(revoked)) t.skip(`account 1's revocation of its key ${ours.id} answered ${describeResponse(revoked)}: nothing was revoked`);
     const used = await useKey(t, theirs.key);
     t.expect.that(worked(used), { clause: 'X-ISO-1', message: `account 2's key ${theirs.id} stopped working after account 1 revoked its own key ${ours.id} of the same name`, expected: 'the key still authenticates', received: describeResponse(used), exchange: used });
-    const was = before && is2xx(before) ? keyRecordIn(before.json) : undefined;
+    const was = before && is2xx(before) ? recordIn(before.json) : undefined;
     if (!was) {
       t.note(readable ? `account 2's read of its key answered ${before ? describeResponse(before) : 'nothing'}: its record was not compared` : 'the target document declares no key read (interface_a.operations.keys.read): account 2\'s key record was not compared');
       return;
     }
     const after = await readTheirs();
-    const now = keyRecordIn(after.json);
+    const now = recordIn(after.json);
     const changed = now ? REVOCATION_MARKS.filter((k) => k in was && JSON.stringify(was[k]) !== JSON.stringify(now[k])) : [];
     t.expect.that(is2xx(after) && now !== undefined && changed.length === 0, {
       clause: 'X-ISO-1',

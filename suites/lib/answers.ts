@@ -60,6 +60,19 @@ export function idOf(ex: Exchange): number | undefined {
   return typeof id === 'number' ? id : undefined;
 }
 
+/**
+ * The record an answer about one thing carries: the body itself where it has a numeric `id`,
+ * else the one member object that has (`{"pipeline": {id, ...}}`, `{"api_key": {id, ...},
+ * "secret": "..."}`). Where the spec shows no answer (a pipeline's create, key management), a
+ * deployment may wrap the record so.
+ */
+export function recordIn(body: unknown): JsonObject | undefined {
+  if (!isObject(body)) return undefined;
+  if (typeof body.id === 'number') return body;
+  const wrapped = Object.values(body).filter((v): v is JsonObject => isObject(v) && typeof v.id === 'number');
+  return wrapped.length === 1 ? wrapped[0] : undefined;
+}
+
 /** The body as a JSON object, or a failure naming `clause`. */
 export function objectBody(t: CheckContext, ex: Exchange, clause: string, what: string): JsonObject {
   const body = ex.json;

@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from '../types.ts';
 import { describeResponse } from '../expect.ts';
-import { is2xx, isObject, pathOf, requestLine, stringsOf, type JsonObject } from '../answers.ts';
+import { is2xx, isObject, pathOf, recordIn, requestLine, stringsOf } from '../answers.ts';
 import { setupFailed } from './setup.ts';
 import { isPrefixedKey } from '../redact.ts';
 import { aRoute, aSend } from '../../catalog/a-requests.ts';
@@ -45,23 +45,11 @@ export function revokeOnCleanup(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'
 export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, ex: Exchange, account: 0 | 1 = 0): void {
   const route = aRoute(t, 'keys.create') ?? aEndpoint('keys.create');
   if (ex.request.method !== route.method || !pathOf(ex).endsWith(route.path) || !is2xx(ex)) return;
-  const id = keyRecordIn(ex.json)?.id;
+  const id = recordIn(ex.json)?.id;
   if (typeof id !== 'number') return;
   revokeOnCleanup(t, id, account);
 }
 
-/**
- * The key's record in an answer about one key (its create, its read): the body itself where it
- * has a numeric `id`, else the one member object that has (`{"api_key": {id, ...}, "secret":
- * "..."}`): key management is not in the spec (A-GAP-4), and a deployment may wrap the record, as
- * it may put the one-time value beside it.
- */
-export function keyRecordIn(body: unknown): JsonObject | undefined {
-  if (!isObject(body)) return undefined;
-  if (typeof body.id === 'number') return body;
-  const wrapped = Object.values(body).filter((v): v is JsonObject => isObject(v) && typeof v.id === 'number');
-  return wrapped.length === 1 ? wrapped[0] : undefined;
-}
 
 /** Creates a key in account 1 (or `account`) with its admin key; it is revoked after the check. */
 export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }, account: 0 | 1 = 0): Promise<CreatedKey> {
@@ -83,7 +71,7 @@ export async function createKeyUnlessRefused(t: CheckContext, body: { name: stri
 
 /** The key a create answer made (revoked after the check), or the check ends. */
 function keyMade(t: CheckContext, created: Exchange, account: 0 | 1): CreatedKey {
-  const id = keyRecordIn(created.json)?.id;
+  const id = recordIn(created.json)?.id;
   if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create an API key with POST /api-keys${account === 1 ? ' in account 2' : ''}`, created);
   revokeOnCleanup(t, id, account);
   const key = keyValueIn(created.json, t.target.keyPrefix);
