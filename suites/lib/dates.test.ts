@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isUtcDateTime } from './dates.ts';
+import { isCalendarDate, isUtcDateTime, sameTimeZone } from './dates.ts';
 import { formatProblems } from './formats.ts';
 import { validateResource } from './schemas.ts';
 
@@ -70,5 +70,17 @@ describe('the one calendar-date oracle', () => {
       fc.property(day, ({ year, month, day: d }) => isCalendarDate(`${String(year).padStart(4, '0')}-${two(month)}-${two(d)}`) === d <= daysIn(year, month)),
       { seed: 4242, numRuns: 1000 },
     );
+  });
+});
+
+describe('sameTimeZone', () => {
+  it('takes an IANA alias for its zone, and nothing else', () => {
+    expect(sameTimeZone('Asia/Kolkata', 'Asia/Calcutta')).toBe(true);
+    expect(sameTimeZone('Europe/Kyiv', 'Europe/Kiev')).toBe(true);
+    expect(sameTimeZone('Etc/UTC', 'UTC')).toBe(true);
+    expect(sameTimeZone('Eastern Time (US & Canada)', 'Eastern Time (US & Canada)')).toBe(true);
+    expect(sameTimeZone('Asia/Kolkata', 'Asia/Karachi')).toBe(false);
+    expect(sameTimeZone('Eastern Time (US & Canada)', 'America/New_York')).toBe(false);
+    expect(sameTimeZone('Nope/Zone', 'Nope/Other')).toBe(false);
   });
 });

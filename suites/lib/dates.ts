@@ -34,3 +34,22 @@ export function isCalendarDate(value: string): boolean {
   const m = CALENDAR_DATE.exec(value);
   return m !== null && isRealDay(Number(m[1]), Number(m[2]), Number(m[3]));
 }
+
+/**
+ * Whether two time zone names name the same zone: the same text, or two IANA names that are
+ * aliases of one zone (`Asia/Kolkata` and `Asia/Calcutta`, `Europe/Kyiv` and `Europe/Kiev`,
+ * `Etc/UTC` and `UTC`), as a deployment storing the canonical name of an alias writes it back.
+ * Names no IANA database knows (Rails' "Eastern Time (US & Canada)") must be the same text.
+ */
+export function sameTimeZone(a: string, b: string): boolean {
+  if (a === b) return true;
+  const canonical = (zone: string): string | undefined => {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+    } catch {
+      return undefined;
+    }
+  };
+  const [ca, cb] = [canonical(a), canonical(b)];
+  return ca !== undefined && ca === cb;
+}
