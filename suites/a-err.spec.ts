@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { headerSafeText } from './lib/arbitraries/text.ts';
 import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { parse as parseYaml } from 'yaml';
@@ -252,12 +253,6 @@ interface DocumentCase<T> {
   nonAdmin?: boolean;
 }
 
-let counter = 0;
-/** A name no other pipeline of the run has (names are unique among live pipelines). */
-function uniqueName(t: CheckContext, base: string): string {
-  counter = (counter + 1) % 1_000_000;
-  return t.name(`${base}-${counter}`);
-}
 
 /** How the target takes a PATCH of a definition in JSON: as a merge patch, or as plain JSON (the spec shows no PATCH). */
 const PATCH_TYPES = ['application/merge-patch+json', 'application/json'] as const;

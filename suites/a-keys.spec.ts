@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
@@ -136,7 +137,7 @@ async function expectKeyWritesRefused(t: CheckContext, key: string, victim: Crea
  * was taken).
  */
 async function expectPipelineWritesRefused(t: CheckContext, key: string, what: string, clause: string): Promise<void> {
-  const made = await makePipeline(t, 0, plainDefinition(t.name('dead-key-target')));
+  const made = await makePipeline(t, 0, plainDefinition(uniqueName(t, 'dead-key-target')));
   if (!('id' in made)) return t.note(`${what} was sent no pipeline write: the check could not make a pipeline of its own to send them to (${made.tried}: ${describeResponse(made.answer)})`);
   const { id, document } = made;
   const dead = withKey(t, key);

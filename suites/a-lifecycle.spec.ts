@@ -1,4 +1,5 @@
 import { check } from './lib/registry.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { routeOrSkip } from './catalog/a-requests.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { createPipeline } from './lib/factories/pipelines.ts';
@@ -17,7 +18,7 @@ async function runModel(t: CheckContext, clock: boolean): Promise<void> {
   for (const op of ['pipelines.create', 'pipelines.read', 'pipelines.start', 'pipelines.stop'] as const) routeOrSkip(t, op, 'the lifecycle cannot be driven');
   // One creation first: a target that does not create pipelines at the route skips here, with
   // the field that would move the route, rather than erroring inside a sequence.
-  await createPipeline(t, 0, plainDefinition(t.name('model-probe')));
+  await createPipeline(t, 0, plainDefinition(uniqueName(t, 'model-probe')));
   // Every documented transition once, then random sequences.
   for (const sequence of scenarios(plainDefinition('placeholder'), clock)) await runSequence(t, clock, sequence);
   await t.property(`lifecycle sequences${clock ? ' with clock moves' : ''}`, lifecycleCommands(clock), (commands) => runSequence(t, clock, commands));

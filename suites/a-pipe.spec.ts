@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
@@ -30,11 +31,6 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
  * operation, on the simulator); X-ROB-1: never a 5xx.
  */
 
-let counter = 0;
-function uniqueName(t: CheckContext, base: string): string {
-  counter = (counter + 1) % 1_000_000;
-  return t.name(`${base}-${counter}`);
-}
 
 /**
  * The pipeline after its DELETE, as the target names its states (`interface_a.pipeline_states`):
@@ -265,7 +261,7 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
     await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
   }
-  if (c.redeploy === 'description') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${counter}` } });
+  if (c.redeploy === 'description') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${id}` } });
   if (c.redeploy === 'name') await renameDeployed(t, id, document);
   if (waitMs > 0) await t.advanceClock(waitMs);
   const { body: before } = await readPipeline(t, 0, id);

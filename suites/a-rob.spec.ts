@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/pipelines.ts';
@@ -87,7 +88,7 @@ function send(t: CheckContext, target: Target, ownId: number | undefined, option
 async function bodyTargets(t: CheckContext): Promise<{ targets: Target[]; ownId?: number }> {
   const targets: Target[] = ['delete-absent'];
   if ((await aSend(t, t.a(), 'pipelines.list')).response.status !== 200) return { targets };
-  const own = await createPipeline(t, 0, plainDefinition(t.name('rob')));
+  const own = await createPipeline(t, 0, plainDefinition(uniqueName(t, 'rob')));
   targets.push('create', 'validate', 'replace', 'update');
   if ((await aSend(t, t.a(), 'keys.list')).response.status === 200) targets.push('keys');
   return { targets, ownId: own.id };
@@ -242,7 +243,7 @@ check({
     // An own pipeline, so that a read by id reaches the handler that serves it (its media
     // type chosen by Accept), not the 404 before it.
     const fixture = (t.target.a[0]?.fixtures.pipeline_ids ?? [])[0];
-    const made = await makePipeline(t, 0, plainDefinition(t.name('rob-accept')));
+    const made = await makePipeline(t, 0, plainDefinition(uniqueName(t, 'rob-accept')));
     const ownId = 'id' in made ? made.id : fixture;
     if (ownId === undefined) t.note(`no pipeline of account 1 to read (creating one answered ${'answer' in made ? made.answer.response.status : '?'}, and no fixtures.pipeline_ids): the reads by id are sent with an absent id, which reaches no media-type choice on most targets`);
     const id = ownId ?? absentIdFrom(t.target, 11);
