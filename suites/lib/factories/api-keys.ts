@@ -50,7 +50,6 @@ export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'
   revokeOnCleanup(t, id, account);
 }
 
-
 /** Creates a key in account 1 (or `account`) with its admin key; it is revoked after the check. */
 export async function createKey(t: CheckContext, body: { name: string; admin?: boolean; expires_at?: string | null }, account: 0 | 1 = 0): Promise<CreatedKey> {
   return keyMade(t, await aSend(t, t.a(account), 'keys.create', { body }), account);
