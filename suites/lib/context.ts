@@ -198,7 +198,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
     async advanceClock(ms) {
       if (!target.controlUrl) throw new CheckSkipped('moving the clock needs the simulator control API');
       // Moving the clock moves it for every check in flight: only a check that runs alone may.
-      if (laneOf(init.check) !== 'alone') throw new Error(`${init.check.id} moves the clock but runs beside other checks: declare the control need, or runsAlone`);
+      if (laneOf(init.check, target) !== 'alone') throw new Error(`${init.check.id} moves the clock but runs beside other checks: declare the control need, or runsAlone`);
       const ex = await http.request('POST', `${target.controlUrl}/clock/advance`, { body: { ms } });
       if (ex.response.status !== 200) throw new ControlApiError(`the control API did not move the clock: POST /clock/advance answered ${ex.response.status}`);
     },

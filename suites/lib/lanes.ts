@@ -9,8 +9,9 @@ import type { CheckDefinition } from './types.ts';
  */
 export type Lane = 'a' | 'b' | 'alone';
 
-export function laneOf(check: Pick<CheckDefinition, 'needs' | 'runsAlone' | 'runsLast'>): Lane {
+export function laneOf(check: Pick<CheckDefinition, 'needs' | 'runsAlone' | 'runsLast' | 'runsAloneWithControl'>, target?: { controlUrl?: string }): Lane {
   if (check.runsAlone || check.runsLast || check.needs.includes('control')) return 'alone';
+  if (check.runsAloneWithControl && (target === undefined || target.controlUrl)) return 'alone';
   const a = check.needs.some((n) => n === 'a' || n === 'a2' || n === 'a-nonadmin');
   const b = check.needs.some((n) => n === 'b' || n === 'b2');
   if (a && !b) return 'a';

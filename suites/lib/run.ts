@@ -139,7 +139,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   // Ctrl-C they stop at once, and the run's own ending (cleanups, reports) has the machine.
   options.signal?.addEventListener('abort', stopMakingKeys, { once: true });
   const indexes = options.checks.map((_, i) => i);
-  const lanes = options.schedule === 'serial' ? { a: [], b: [], alone: indexes } : groupBy(indexes, (i) => laneOf(options.checks[i]!));
+  const lanes = options.schedule === 'serial' ? { a: [], b: [], alone: indexes } : groupBy(indexes, (i) => laneOf(options.checks[i]!, options.target));
   const inOrder = async (list: readonly number[]) => {
     for (const i of list) await runAt(i);
   };

@@ -164,6 +164,12 @@ export interface CheckDefinition {
    * run alone anyway (see `laneOf` in suites/lib/lanes.ts).
    */
   runsAlone?: string;
+  /**
+   * Why the check must run alone where the target has a control API (it moves the clock there,
+   * and moving the clock moves it for every check in flight); without one it runs in its lane,
+   * as any check of its interfaces (a wait in real time need not hold the others up).
+   */
+  runsAloneWithControl?: string;
   run(t: CheckContext): Promise<void>;
 }
 
