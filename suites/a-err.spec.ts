@@ -253,7 +253,6 @@ interface DocumentCase<T> {
   nonAdmin?: boolean;
 }
 
-
 /** How the target takes a PATCH of a definition in JSON: as a merge patch, or as plain JSON (the spec shows no PATCH). */
 const PATCH_TYPES = ['application/merge-patch+json', 'application/json'] as const;
 

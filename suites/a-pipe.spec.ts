@@ -31,7 +31,6 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
  * operation, on the simulator); X-ROB-1: never a 5xx.
  */
 
-
 /**
  * The pipeline after its DELETE, as the target names its states (`interface_a.pipeline_states`):
  * archived, which is not deployed. In the simulator profile also its own fields: `archived_at`
