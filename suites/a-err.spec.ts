@@ -6,7 +6,7 @@ import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib
 import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
+import { createdId, is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
 import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -152,7 +152,7 @@ async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promis
   const created = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('err-revoked') } });
   revokeIfCreated(t, created);
   const key = keyValueIn(created.json, t.target.keyPrefix);
-  const id = isObject(created.json) ? created.json.id : undefined;
+  const id = createdId(created);
   // The status alone: the create answer holds the key.
   if (!is2xx(created) || key === undefined || typeof id !== 'number') {
     t.note(`${requestLine(created)} with a name alone answered ${created.response.status} without a key and its id: ${unchecked}`);

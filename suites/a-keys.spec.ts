@@ -5,7 +5,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { is2xx, isObject, recordIn, requestLine, show, stringsOf } from './lib/answers.ts';
+import { createdId, is2xx, isObject, recordIn, requestLine, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -113,7 +113,7 @@ async function expectReadsRefused(t: CheckContext, key: string, reads: readonly 
 async function expectKeyWritesRefused(t: CheckContext, key: string, victim: CreatedKey, what: string, clause: string): Promise<void> {
   const created = await aSend(t, withKey(t, key), 'keys.create', { body: { name: t.name('by-dead-key') } });
   revokeIfCreated(t, created);
-  const madeId = is2xx(created) ? recordIn(created.json)?.id : undefined;
+  const madeId = is2xx(created) ? createdId(created) : undefined;
   if (typeof madeId === 'number') await aSend(t, t.a(), 'keys.revoke', madeId);
   expectUnauthenticated(t, created, `${what} on a key's create`, clause);
   const revoked = await aSend(t, withKey(t, key), 'keys.revoke', victim.id);

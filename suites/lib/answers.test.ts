@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jsonChanges, show, showChanges } from './answers.ts';
+import { createdId, jsonChanges, show, showChanges } from './answers.ts';
+import { literalOf } from './big-ids.ts';
+import type { Exchange } from './types.ts';
 import { looksSecret } from './redact.ts';
 
 describe('looksSecret', () => {
@@ -36,5 +38,38 @@ describe('jsonChanges', () => {
     expect(jsonChanges(before, after, ['name'])).toEqual([]);
     expect(jsonChanges({ a: 1 }, { b: 1 })).toEqual([{ path: 'a', before: '1', after: '(absent)' }, { path: 'b', before: '(absent)', after: '1' }]);
     expect(showChanges(jsonChanges(before, after), 1)).toEqual({ paths: 'source.connection.host; and 3 more', before: 'source.connection.host "h"; and 3 more', after: 'source.connection.host "h2"; and 3 more' });
+  });
+});
+
+describe('createdId', () => {
+  const answer = (status: number, json: unknown, location?: string): Exchange => ({
+    request: { method: 'POST', url: 'https://cdc.example.com/api/public/v1/pipelines', headers: {} },
+    response: { status, headers: location === undefined ? {} : { location }, body: json === undefined ? '' : JSON.stringify(json) },
+    json,
+    durationMs: 1,
+  });
+
+  it('takes the record in the body first, wrapped or not', () => {
+    expect(createdId(answer(201, { id: 7 }, '/api/public/v1/pipelines/9'))).toBe(7);
+    expect(createdId(answer(201, { pipeline: { id: 8 } }))).toBe(8);
+  });
+
+  it("takes the Location's integer last segment where the body has no record, relative or absolute", () => {
+    expect(createdId(answer(201, undefined, '/api/public/v1/pipelines/12'))).toBe(12);
+    expect(createdId(answer(201, undefined, 'https://cdc.example.com/api/public/v1/pipelines/13/'))).toBe(13);
+    expect(createdId(answer(201, undefined, 'pipelines/14'))).toBe(14);
+  });
+
+  it('reads an id beyond 2^53 in a Location as its stand-in, as in a body', () => {
+    const id = createdId(answer(201, undefined, '/api/public/v1/pipelines/1402933012345678901'));
+    expect(id === undefined ? undefined : literalOf(id)).toBe('1402933012345678901');
+  });
+
+  it('takes nothing from a refusal, a Location that names no integer, or no Location', () => {
+    expect(createdId(answer(409, undefined, '/api/public/v1/pipelines/12'))).toBeUndefined();
+    expect(createdId(answer(201, undefined, '/api/public/v1/pipelines/abc'))).toBeUndefined();
+    expect(createdId(answer(201, undefined, '/api/public/v1/pipelines/12?x=1#y'))).toBe(12);
+    expect(createdId(answer(201, undefined))).toBeUndefined();
+    expect(createdId(answer(201, { ok: true }))).toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import { pageQuery, type PagingNames } from './paging.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { REDACTED, looksSecret } from './redact.ts';
+import { standInFor } from './big-ids.ts';
 
 /**
  * Reading answers: what a body is, what an exchange asked, what a list holds. Every check reads
@@ -71,6 +72,29 @@ export function recordIn(body: unknown): JsonObject | undefined {
   if (typeof body.id === 'number') return body;
   const wrapped = Object.values(body).filter((v): v is JsonObject => isObject(v) && typeof v.id === 'number');
   return wrapped.length === 1 ? wrapped[0] : undefined;
+}
+
+/**
+ * The id of what a 2xx create made: the record's in the body (`recordIn`), else the integer last
+ * segment of the answer's `Location`. A 201 with a Location and no body is plain HTTP, and the
+ * spec shows no create answer for pipelines or keys, so a deployment may answer so. An id beyond
+ * 2^53 becomes its stand-in, as in a body (big-ids.ts).
+ */
+export function createdId(ex: Exchange): number | undefined {
+  const id = recordIn(ex.json)?.id;
+  if (typeof id === 'number') return id;
+  const location = ex.response.headers.location;
+  if (location === undefined || ex.response.status < 200 || ex.response.status >= 300) return undefined;
+  let path: string;
+  try {
+    path = new URL(location, ex.request.url).pathname;
+  } catch {
+    return undefined;
+  }
+  const last = path.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  if (!/^\d+$/.test(last)) return undefined;
+  const n = Number(last);
+  return Number.isSafeInteger(n) ? n : standInFor(last.replace(/^0+(?=\d)/, ''));
 }
 
 /** The body as a JSON object, or a failure naming `clause`. */

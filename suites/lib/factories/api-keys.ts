@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from '../types.ts';
 import { describeResponse } from '../expect.ts';
-import { is2xx, isObject, pathOf, recordIn, requestLine, stringsOf } from '../answers.ts';
+import { is2xx, isObject, pathOf, createdId, requestLine, stringsOf } from '../answers.ts';
 import { setupFailed } from './setup.ts';
 import { isPrefixedKey } from '../redact.ts';
 import { aRoute, aSend } from '../../catalog/a-requests.ts';
@@ -45,7 +45,7 @@ export function revokeOnCleanup(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'
 export function revokeIfCreated(t: Pick<CheckContext, 'target' | 'a' | 'cleanup'>, ex: Exchange, account: 0 | 1 = 0): void {
   const route = aRoute(t, 'keys.create') ?? aEndpoint('keys.create');
   if (ex.request.method !== route.method || !pathOf(ex).endsWith(route.path) || !is2xx(ex)) return;
-  const id = recordIn(ex.json)?.id;
+  const id = createdId(ex);
   if (typeof id !== 'number') return;
   revokeOnCleanup(t, id, account);
 }
@@ -70,7 +70,7 @@ export async function createKeyUnlessRefused(t: CheckContext, body: { name: stri
 
 /** The key a create answer made (revoked after the check), or the check ends. */
 function keyMade(t: CheckContext, created: Exchange, account: 0 | 1): CreatedKey {
-  const id = recordIn(created.json)?.id;
+  const id = createdId(created);
   if (!is2xx(created) || typeof id !== 'number') setupFailed(t, `create an API key with POST /api-keys${account === 1 ? ' in account 2' : ''}`, created);
   revokeOnCleanup(t, id, account);
   const key = keyValueIn(created.json, t.target.keyPrefix);

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 import type { CheckContext, Exchange } from '../types.ts';
 import { documentBody, type DocumentFormat } from '../documents.ts';
-import { is2xx, isObject, pathOf, recordIn, routeMissing, sameJson, type JsonObject } from '../answers.ts';
+import { is2xx, isObject, pathOf, createdId, routeMissing, sameJson, type JsonObject } from '../answers.ts';
 import type { Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 import { foundPipeline } from '../evidence.ts';
@@ -46,7 +46,7 @@ export function archiveOnCleanup(t: CheckContext, account: Account, id: number, 
 export function archiveIfCreated(t: CheckContext, account: Account, ex: Exchange): void {
   const route = aRoute(t, 'pipelines.create');
   if (!route || ex.request.method !== route.method || !pathOf(ex).endsWith(route.path) || !is2xx(ex)) return;
-  const id = recordIn(ex.json)?.id;
+  const id = createdId(ex);
   if (typeof id === 'number') archiveOnCleanup(t, account, id);
 }
 
@@ -81,14 +81,14 @@ export async function makePipeline(t: CheckContext, account: Account, document: 
     answer = await send(sent);
     if (created(answer)) t.note(`the target refused the generated definition (${refused}); interface_a.definitions[${i}] of the target document was used instead`);
   }
-  const id = recordIn(answer.json)?.id;
+  const id = createdId(answer);
   if (!created(answer) || typeof id !== 'number') return { missing: false, answer, tried: own.length ? `the generated definition and ${own.length} of the target document` : 'the generated definition; give valid ones in interface_a.definitions of the target document' };
   archiveOnCleanup(t, account, id);
   return { id, created: answer, document: sent };
 }
 
 function created(ex: Exchange): boolean {
-  return is2xx(ex) && typeof recordIn(ex.json)?.id === 'number';
+  return is2xx(ex) && typeof createdId(ex) === 'number';
 }
 
 function refusedAsInvalid(ex: Exchange): boolean {

@@ -3,7 +3,7 @@ import { describeResponse } from '../../lib/expect.ts';
 import { uniqueName } from '../../lib/unique-names.ts';
 import { archiveOnCleanup, historyOf, showTransitions } from '../../lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from '../../lib/documents.ts';
-import { isObject, recordIn, type JsonObject } from '../../lib/answers.ts';
+import { createdId, isObject, type JsonObject } from '../../lib/answers.ts';
 import { validDefinition, type Document } from '../../lib/arbitraries/definitions.ts';
 import type { CheckContext, Exchange } from '../../lib/types.ts';
 import { archive, created, elapse, isDeployed, start, statusOf, stop, update, type ModelPipeline, type Outcome } from './model.ts';
@@ -136,7 +136,7 @@ class CreateCommand implements Command {
     // A fresh name on every run: replays while shrinking must not clash with earlier pipelines.
     const document = { ...this.template, name: uniqueName(r.t, 'model') };
     const ex = await aSend(r.t, r.t.a(), 'pipelines.create', documentBody(document, this.format));
-    const id = recordIn(ex.json)?.id;
+    const id = createdId(ex);
     if (ex.response.status < 200 || ex.response.status >= 300 || typeof id !== 'number') throw new Error(`could not create a pipeline: ${describeResponse(ex)}`);
     // Archived when the sequence ends (`runSequence`); the cleanup is for a sequence cut short.
     archiveOnCleanup(r.t, 0, id, () => r.archived.has(id));
