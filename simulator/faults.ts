@@ -155,6 +155,7 @@ export const faultCatalog = {
   'b-accept-checked-on-get-and-post-only': { clause: 'B-VER-1', description: 'the Accept check is mounted on the GET and POST routes only: a PUT or DELETE without the versioned Accept header, or with another one, is served' },
   'b-invoices-of-every-account': { clause: 'B-INV-1', description: 'GET /invoices lists every account\'s invoices, not only the caller\'s (the query lost its account condition)' },
   'b-member-job-creator-id-string': { clause: 'B-SCHEMA-1', description: 'a job started by any user but the account\'s first (a member) shows creator.id as a string: the id read from another column for users other than the owner' },
+  'b-scheduled-job-creator-id-token': { clause: 'B-SCHEMA-1', description: 'a job started by a schedule (an extension of the real service) shows creator.id as the scheduler\'s token (`sched-1`), a string, not the schedule\'s integer id; jobs users start are right' },
   'b-job-runtime-as-string': { clause: 'B-SCHEMA-1', description: 'jobs carry runtime_in_seconds as a string' },
   'b-job-runtime-unfloored': { clause: 'B-SCHEMA-1', description: 'a job stopped while it ran carries runtime_in_seconds as the unfloored difference of the stop request\'s and the start\'s timestamps in seconds (21.473), not an integer; jobs stopped before they ran, or never stopped, as usual' },
   'b-salesforce-fields-wrapped': { clause: 'B-CONN-3', description: 'Salesforce fields come back as `{"fields": [...]}` instead of an array' },

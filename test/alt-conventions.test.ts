@@ -39,6 +39,8 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
     "a notification is refused by the mark only once it is over a week old, and the run's notifications are all made minutes before they are marked: only the control API's clock ages one, so b-ntf/mark-aged needs it and is skipped without it",
   'b-delivery-resurrected-after-init':
     'a delivery deleted while it initializes comes back only minutes later, when its initialization ends; and a fresh delivery is made only where the control API shows the target is the simulator (POST /deliveries moves data on a real deployment), so b-dlv/fresh-delete-stays-deleted needs the clock and is skipped without it',
+  'b-scheduled-job-creator-id-token':
+    "only a job a schedule started shows the wrong creator id, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock past its start, so b-schema/scheduled-job needs it and is skipped without it (b-schema/written-resources notes the job not seen)",
   'a-key-expiry-ttl-wraps':
     "a key's expiry goes wrong only for lifetimes past about 24.8 days (2^31 ms), and real time cannot wait that long (a-keys/expiry-in-real-time lets its key live 3 s): only the control API's clock carries a key that far, so a-keys/expired-key-refused needs it and is skipped without it",
 };

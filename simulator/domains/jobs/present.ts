@@ -68,11 +68,14 @@ function unflooredRuntime(job: Job, state: JobState): number {
 /**
  * The job's `creator`. b-member-job-creator-id-string: a user's id read, for any user but the
  * account's first (its owner), from the members' table, which holds it as text: only a job a
- * member started shows it.
+ * member started shows it. b-scheduled-job-creator-id-token: a job a schedule started shows the
+ * scheduler's token for it (`sched-1`), not the schedule's integer id.
  */
 function jobCreator(sim: Sim, account: AccountState, job: Job, links: Links): Record<string, unknown> | null {
   const creator = presentCreator(account, links, makerOf(job));
   if (creator?.type === 'User' && sim.faults.has('b-member-job-creator-id-string') && job.ownerId !== accountOwner(account)?.id) return { ...creator, id: String(creator.id) };
+  // b-scheduled-job-creator-id-token: a schedule's run names its maker by the scheduler's token ('sched-1'), not the schedule's id.
+  if (sim.faults.has('b-scheduled-job-creator-id-token') && creator?.type === 'Schedule') return { ...creator, id: `sched-${String(creator.id)}` };
   return creator;
 }
 
