@@ -65,6 +65,7 @@ export const faultCatalog = {
   'b-job-ended-archived-after-a-day': { clause: 'B-JOB-3', description: 'a job that ended (completed, failed or stopped) more than a day ago on the simulator\'s clock reports the status `archived`, a retention sweep\'s view, in every answer that shows it (GET /jobs/{id}, GET /jobs)' },
   'b-stopped-job-status-canceled': { clause: 'B-JOB-3', description: 'a job that has stopped reports the status `canceled` (another job runner\'s word), not `stopped`' },
   'b-progress-above-one': { clause: 'B-JOB-4', description: 'job progress is reported in percent (0 to 100)' },
+  'b-job-aborted-on-terminated-cluster': { clause: 'B-JOB-3', description: 'a job whose cluster is terminated (DELETE /clusters/{id}, an extension of the real service) before the job has ended reads the status `aborted`, outside the nine, in every answer that shows it' },
   'b-job-list-status-label': { clause: 'B-JOB-3', description: 'the job list (GET /jobs) presents each job\'s status as a display label ("Running", "Pending stoppage"), as a dashboard\'s job table shows it; a job read alone (POST /jobs, GET /jobs/{id}) answers the status itself' },
   'b-job-list-progress-percent': { clause: 'B-JOB-4', description: 'the job list (GET /jobs) presents each job with its progress in percent (0 to 100), as a dashboard\'s job table shows it; a job read alone (POST /jobs, GET /jobs/{id}) answers 0 to 1' },
   'b-watch-status-204': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers answers 204 instead of 200' },

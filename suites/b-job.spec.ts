@@ -9,6 +9,7 @@ import { walkCatalogList } from './catalog/b-lists.ts';
 import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { smallClusterBody } from './lib/factories/clusters.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS, jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
@@ -446,11 +447,53 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   return { clusters: [...clusters], packages: [...packages], dropped };
 }
 
+/** Clock steps after a job's cluster is terminated: past its termination's first phases, then past any job's end. */
+const STEPS_AFTER_TERMINATION_MS = [2_000, 10_000, 60_000];
+
+/**
+ * B-JOB-3 says "always": a job whose cluster is terminated under it (DELETE /clusters/{id}, an
+ * extension) still reports one of the nine statuses, read alone and in the job list, at once and
+ * as the clock moves on. The cluster is one this check makes (POST /clusters, an extension),
+ * never the fixture cluster, which other checks run their jobs on. Only on the control API's
+ * simulator (this check's need): terminating a cluster costs a real deployment machines, and the
+ * spec lists neither endpoint. A target without cluster endpoints is noted.
+ */
+async function jobOnTerminatedCluster(t: CheckContext): Promise<void> {
+  const unseen = 'so no job was read after its cluster was terminated under it';
+  const made = await t.b().post('/clusters', { body: smallClusterBody(t.name('job-cluster')) });
+  const clusterId = isObject(made.json) && typeof made.json.id === 'number' ? made.json.id : undefined;
+  if (!is2xx(made) || clusterId === undefined) return t.note(`POST /clusters (an extension) answered ${made.response.status}${is2xx(made) ? " without the cluster's id" : ''}, ${unseen}`);
+  // Terminating the cluster is the step under test; the cleanup terminates it only if that failed.
+  let terminated = false;
+  t.cleanup(`terminate cluster ${clusterId} of account 1`, async () => {
+    if (terminated) return;
+    const ex = await t.b().delete(`/clusters/${clusterId}`);
+    if (!is2xx(ex)) throw new Error(`DELETE /clusters/${clusterId} answered ${ex.response.status}; the cluster may still be running`);
+  });
+  const started = await t.b().post('/jobs', { body: fixtureJobBody(t, { cluster_id: clusterId }) });
+  if (!is2xx(started) || !isObject(started.json) || typeof started.json.id !== 'number') return t.note(`POST /jobs on cluster ${clusterId}, just made, answered ${started.response.status}, ${unseen}`);
+  const { id } = await createJob(t, started.json, started);
+  const seen = [expectStatusAndProgress(t, started, started.json).status];
+  const terminate = await t.b().delete(`/clusters/${clusterId}`);
+  if (!is2xx(terminate)) return t.note(`DELETE /clusters/${clusterId} (an extension) answered ${terminate.response.status}, ${unseen}`);
+  terminated = true;
+  if (ENDED_STATUSES.has(seen[0] ?? '')) t.note(`job ${id} had ended (${seen[0]}) before its cluster was terminated: the read after shows an ended job`);
+  const list = new JobListReads(t);
+  for (const step of [0, ...STEPS_AFTER_TERMINATION_MS]) {
+    if (step) await t.advanceClock(step);
+    const { ex, job } = await readJob(t, id);
+    seen.push(expectStatusAndProgress(t, ex, job).status);
+    // The list judges the status of every job it shows, this one among the newest.
+    await list.read();
+  }
+  t.note(`job ${id} on cluster ${clusterId}, terminated after the job was made, read at once and ${STEPS_AFTER_TERMINATION_MS.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
+}
+
 check({
   id: 'b-job/lifecycle-clock',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-SCHEMA-1', 'B-FMT-1'],
-  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included)',
+  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included); a job whose cluster (one the check made) is terminated under it still reports one of the nine, read alone and listed',
   needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const packages = await runnablePackages(t);
@@ -468,6 +511,7 @@ check({
         t.expect.schema(ex, 'job', 'B-SCHEMA-1');
       }
     });
+    await jobOnTerminatedCluster(t);
   },
 });
 
@@ -662,6 +706,8 @@ check({
     if (running.length === 0) {
       t.partial('B-JOB-4', `job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))}): progress during a run was not observed`);
     }
+    // b-job/lifecycle-clock terminates a cluster of its own under a job, on the control API's simulator only.
+    if (t.target.controlUrl === undefined) t.note("no job was read after its cluster was terminated under it: terminating a cluster (DELETE /clusters/{id}, an extension the spec does not list) costs a real deployment machines, so it is done only where the control API shows the target is the simulator (b-job/lifecycle-clock)");
   },
 });
 

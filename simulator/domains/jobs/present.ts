@@ -27,7 +27,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
   const outputs = state.status === 'completed' && state.completedAt !== null ? presentOutputs(sim, job, packageName, state.completedAt, links) : [];
   return {
     id: job.id,
-    status: wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
+    // b-job-aborted-on-terminated-cluster: a job whose cluster was terminated under it reads `aborted`, whatever its run had reached.
+    status: sim.faults.has('b-job-aborted-on-terminated-cluster') && terminatedUnder(sim, cluster, state) ? 'aborted' : wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
     owner_id: job.ownerId,
     progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : state.progress,
     outputs_count: outputs.length,
@@ -52,6 +53,12 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
+}
+
+/** b-job-aborted-on-terminated-cluster: whether the job's cluster was asked to terminate while the job had not ended. */
+function terminatedUnder(sim: Sim, cluster: { terminateRequestedAt?: number | null } | undefined, state: JobState): boolean {
+  const at = cluster?.terminateRequestedAt ?? null;
+  return at !== null && at <= sim.clock.now() && !isTerminal(state.status);
 }
 
 /**
