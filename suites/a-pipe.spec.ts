@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { uniqueName } from './lib/unique-names.ts';
+import { uniqueName, withFreshName } from './lib/unique-names.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
@@ -318,9 +318,9 @@ check({
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
     if (fixture && (aRoute(t, 'pipelines.create') === null || aRoute(t, 'pipelines.start') === null)) return;
     if (!fixture && aRoute(t, 'pipelines.create') === null) t.skip('needs fixtures.archivable_pipelines.deployed of account 1, or a target that creates and starts pipelines (interface_a.operations)');
-    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe1'))), deployedCases);
+    const cases = fc.tuple(validDefinition('pipe1'), deployedCases);
     const seen = { deployed: false, last: '' };
-    await t.property('deployed pipelines are stopped and torn down, then archived', cases, async ([document, c]) => noteDeployed(seen, await deleteDeployed(t, document, c, 0)));
+    await t.property('deployed pipelines are stopped and torn down, then archived', cases, async ([document, c]) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, 'pipe1'), c, 0)));
     // A fixture seen deployed already showed the rule (one seen otherwise said so).
     if (!fixture) notSeenDeployed(t, seen);
     noteAdminOnly(t);
@@ -334,9 +334,9 @@ check({
   needs: ['a', 'write', 'control'],
   async run(t) {
     // 61 s and more: past the simulator's 60 s initial sync, whatever real time adds.
-    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe1s'))), deployedCases, fc.integer({ min: 61, max: 900 }));
+    const cases = fc.tuple(validDefinition('pipe1s'), deployedCases, fc.integer({ min: 61, max: 900 }));
     const seen = { deployed: false, last: '' };
-    await t.property('synced pipelines are stopped and torn down, then archived', cases, async ([document, c, seconds]) => noteDeployed(seen, await deleteDeployed(t, document, c, seconds * 1000)), { runs: 6 });
+    await t.property('synced pipelines are stopped and torn down, then archived', cases, async ([document, c, seconds]) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, 'pipe1s'), c, seconds * 1000)), { runs: 6 });
     notSeenDeployed(t, seen);
     noteAdminOnly(t);
   },
@@ -352,13 +352,14 @@ check({
     if (fixture && aRoute(t, 'pipelines.create') === null) return;
     if (!fixture && aRoute(t, 'pipelines.create') === null) t.skip('needs fixtures.archivable_pipelines.not_deployed of account 1, or a target that creates pipelines (interface_a.operations.pipelines.create)');
     const cases = fc.tuple(
-      fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe2'))),
+      validDefinition('pipe2'),
       // 'stopped-updated': changed after its last run, so an archive that puts back the version that
       // last ran (not the one stored) is seen.
       fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), past: fc.constantFrom('new', 'updated', 'replaced', 'stopped', 'stopped-updated') }),
     );
     const seen = { notDeployed: false, last: '' };
-    await t.property('not-deployed pipelines are only archived', cases, async ([document, { format, past }]) => {
+    await t.property('not-deployed pipelines are only archived', cases, async ([generated, { format, past }]) => {
+      const document = withFreshName(t, generated, 'pipe2');
       const { id } = await createPipeline(t, 0, document, t.profile === 'simulator' ? format : undefined);
       if ((past === 'updated' || past === 'stopped-updated') && aRoute(t, 'pipelines.update') === null) return;
       if (past === 'replaced' && aRoute(t, 'pipelines.replace') === null) return;
@@ -414,8 +415,9 @@ check({
     // without waiting) has nothing from its deployment that an archive could wipe: a target that
     // cleared the last sync time with the archive would pass it. 61 s and more: past the
     // simulator's 60 s initial sync.
-    const cases = fc.tuple(fc.constant(null).chain(() => validDefinition(uniqueName(t, 'pipe2s'))), fc.integer({ min: 61, max: 900 }));
-    await t.property('synced, then stopped pipelines are only archived', cases, async ([document, seconds]) => {
+    const cases = fc.tuple(validDefinition('pipe2s'), fc.integer({ min: 61, max: 900 }));
+    await t.property('synced, then stopped pipelines are only archived', cases, async ([generated, seconds]) => {
+      const document = withFreshName(t, generated, 'pipe2s');
       const { id } = await createPipeline(t, 0, document);
       await startPipeline(t, 0, id);
       await t.advanceClock(seconds * 1000);

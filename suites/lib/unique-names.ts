@@ -11,3 +11,13 @@ export function uniqueName(t: Pick<CheckContext, 'name'>, base: string): string 
   counter = (counter + 1) % 1_000_000;
   return t.name(`${base}-${counter}`);
 }
+
+/**
+ * `document` under a name no other thing of the run has had, made when a property's case runs:
+ * fast-check runs a failing case again while it shrinks, and a name generated with the case
+ * would then be the one the first run's pipeline still holds; the create would be refused (409)
+ * and the failure would name that instead of what went wrong.
+ */
+export function withFreshName<T extends object>(t: Pick<CheckContext, 'name'>, document: T, base: string): T & { name: string } {
+  return { ...document, name: uniqueName(t, base) };
+}
