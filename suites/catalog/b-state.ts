@@ -4,6 +4,7 @@ import { walkCatalogList } from './b-lists.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
+import type { WriteLedger } from '../lib/write-ledger.ts';
 
 /**
  * How to read back each part of an account that a write may change (`touches` in the catalog),
@@ -12,8 +13,21 @@ import type { StatePart } from './types.ts';
  * cannot be read is left out of a comparison, with a note by the caller.
  */
 
-/** A read of one part, or undefined when the target cannot show it. */
-export type PartReader = () => Promise<string | undefined>;
+/**
+ * A read of one part, or undefined when the target cannot show it. A list part also says how a
+ * difference between two of its reads may be the run's own writes showing late (`late`).
+ */
+export interface PartReader {
+  (): Promise<string | undefined>;
+  /**
+   * Whether the difference from read `was` to read `now` is wholly writes of the run made at or
+   * before `since` (a `WriteLedger` mark) that the list shows only now: every id it added was
+   * created, every id it dropped deleted, in the collection the list was read at. A lagging index
+   * behind a list does that, and the spec does not say a list shows a write at once. What the
+   * difference is, said for a note; undefined when it is not wholly explained (or not a list).
+   */
+  late?: (ledger: WriteLedger, since: number, was: string, now: string) => string | undefined;
+}
 
 /** A part read after a DELETE that did its work. */
 export const GONE = 'gone';
@@ -69,18 +83,53 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   };
   // A list is read to its end; one not read whole (longer than STATE_PAGES, or ignoring the page
   // size) is unreadable, never "unchanged".
+  // The collection each list was last read at (after the target's extension_paths moves).
+  const readAt = new Map<string, string>();
   const readList = async (path: string, pick: (items: unknown[]) => unknown): Promise<string | undefined> => {
     const known = honoured.get(`${account} ${path}`);
     const walked = await walkCatalogList(client, t.target, path, { maxPages: STATE_PAGES, ...(known === undefined ? {} : { pageSizeHonoured: known }) });
     if ('refused' in walked) return walked.refused.response.status === 404 ? GONE : undefined;
     honoured.set(`${account} ${path}`, walked.pageSizeHonoured);
+    const url = walked.exchanges[0]?.request.url;
+    if (url !== undefined) readAt.set(path, url);
     return walked.complete ? JSON.stringify(pick(walked.items)) : undefined;
   };
   const one = (path: string, pick: (body: unknown) => unknown = (b) => (isObject(b) ? b : undefined)) => () => read(path, pick);
-  const list = (path: string, pick: (items: unknown[]) => unknown) => () => readList(path, pick);
+  const list = (path: string, pick: (items: unknown[]) => unknown, late?: (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown) => string | undefined): PartReader => {
+    const reader: PartReader = () => readList(path, pick);
+    if (late) {
+      reader.late = (ledger, since, was, now) => {
+        const collection = readAt.get(path);
+        if (collection === undefined) return undefined;
+        try {
+          return late(collection, ledger, since, JSON.parse(was), JSON.parse(now));
+        } catch {
+          return undefined;
+        }
+      };
+    }
+    return reader;
+  };
   const find = (items: unknown[], id: number | undefined) => items.find((x) => isObject(x) && x.id === id) ?? 'missing';
   const whole = (items: unknown[]) => items;
   const ids = (items: unknown[]) => items.map((x) => (isObject(x) ? x.id : undefined)).sort();
+  // Id lists: every id added created, every id dropped deleted, before the mark.
+  const idsLate = (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown): string | undefined => {
+    if (!Array.isArray(was) || !Array.isArray(now)) return undefined;
+    const added = now.filter((id) => !was.includes(id));
+    const dropped = was.filter((id) => !now.includes(id));
+    if (added.length + dropped.length === 0) return undefined;
+    if (!added.every((id) => ledger.createdBefore(collection, id, since)) || !dropped.every((id) => ledger.deletedBefore(collection, id, since))) return undefined;
+    return [added.length ? `${added.join(', ')} created before it` : '', dropped.length ? `${dropped.join(', ')} deleted before it` : ''].filter((x) => x !== '').join('; ');
+  };
+  // One item of a list: 'missing' -> the item it created, or the item -> 'missing' it deleted, before the mark.
+  const findLate =
+    (id: number | undefined) =>
+    (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown): string | undefined => {
+      if (was === 'missing' && isObject(now) && now.id === id && ledger.createdBefore(collection, id, since)) return `${id} created before it`;
+      if (now === 'missing' && isObject(was) && was.id === id && ledger.deletedBefore(collection, id, since)) return `${id} deleted before it`;
+      return undefined;
+    };
   switch (part) {
     case 'user':
       return async () => {
@@ -88,17 +137,17 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
         return userIn(ex) ? userFieldsOf(ex) : undefined;
       };
     case 'packages':
-      return list('/packages', ids);
+      return list('/packages', ids, idsLate);
     case 'package':
       return values.id === undefined ? undefined : one(`/packages/${values.id}`);
     case 'hooks':
-      return list('/hooks', ids);
+      return list('/hooks', ids, idsLate);
     case 'sshKeys':
-      return list('/user/keys', ids);
+      return list('/user/keys', ids, idsLate);
     case 'jobs':
-      return list('/jobs', ids);
+      return list('/jobs', ids, idsLate);
     case 'connectionGroups':
-      return list('/connection_groups', ids);
+      return list('/connection_groups', ids, idsLate);
     case 'hook':
       return values.id === undefined ? undefined : one(`/hooks/${values.id}`);
     case 'sshKey':
@@ -108,15 +157,15 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'jobStop':
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
-      return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id));
+      return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id), findLate(values.id));
     case 'connections':
-      return list('/connections', ids);
+      return list('/connections', ids, idsLate);
     case 'deliveries':
-      return list('/deliveries', ids);
+      return list('/deliveries', ids, idsLate);
     case 'delivery':
-      return values.id === undefined ? undefined : list('/deliveries', (b) => find(b, values.id));
+      return values.id === undefined ? undefined : list('/deliveries', (b) => find(b, values.id), findLate(values.id));
     case 'schedules':
-      return list('/schedules', ids);
+      return list('/schedules', ids, idsLate);
     case 'schedule':
       return values.id === undefined ? undefined : one(`/schedules/${values.id}`);
     case 'cluster':
@@ -126,9 +175,9 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'scheduleWatchers':
       return values.id === undefined ? undefined : list(`/schedules/${values.id}/watchers`, whole);
     case 'packageValidations':
-      return values.id === undefined ? undefined : list(`/packages/${values.id}/validations`, ids);
+      return values.id === undefined ? undefined : list(`/packages/${values.id}/validations`, ids, idsLate);
     case 'members':
-      return list('/members', ids);
+      return list('/members', ids, idsLate);
     case 'member':
       return values.id === undefined ? undefined : one(`/members/${values.id}`);
     case 'notifications':

@@ -9,6 +9,7 @@ import { CheckFailure, CheckSkipped, ControlApiError, RunInterrupted } from './f
 import { expect } from './expect.ts';
 import { B_ACCEPT, basicAuthorization, interfaceARoot, interfaceBRoot, interfaceClient } from './clients.ts';
 import type { Redactor } from './redact.ts';
+import { WriteLedger } from './write-ledger.ts';
 
 export interface CheckState {
   properties: PropertyInfo[];
@@ -79,6 +80,8 @@ export interface ContextInit {
   signal?: AbortSignal;
   /** The run's shared evidence (one object per run). */
   evidence?: RunEvidence;
+  /** The run's ledger of its own writes (one per run; a fresh one where none is given). */
+  writes?: WriteLedger;
   /** How long a property may start new cases (`PROPERTY_TIME_LIMIT_MS` unless a test says otherwise). */
   propertyTimeLimitMs?: number;
   /** false: a failing property ends at its first failing case, unshrunk (`--no-shrink`). */
@@ -132,6 +135,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       return interfaceClient(http, aBase(), { accept: 'application/json', authorization });
     },
     evidence: init.evidence ?? {},
+    writes: init.writes ?? new WriteLedger(),
     fixtures: (i = 0): TargetFixtures => bAccount(i).fixtures,
     name: (base) => `disco-${init.runId}-${base}`,
     cleanup: (label, undo) => {

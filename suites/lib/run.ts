@@ -10,6 +10,7 @@ import { targetSecrets } from './target.ts';
 import { laneOf, type Lane } from './lanes.ts';
 import { stopMakingKeys } from './arbitraries/ssh-keys.ts';
 import { AbsentIdGuard } from './absent-id-guard.ts';
+import { WriteLedger } from './write-ledger.ts';
 
 export { laneOf, type Lane } from './lanes.ts';
 
@@ -98,6 +99,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
   const runId = randomBytes(4).toString('hex');
   const redactor = new Redactor([...targetSecrets(options.target), ...(options.secrets ?? [])], options.target.keyPrefix);
   const guard = new AbsentIdGuard(options.target);
+  const writes = new WriteLedger();
   const http = createHttpClient({
     timeoutMs: options.timeoutMs,
     rate: options.rate,
@@ -108,6 +110,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     onExchange: (ex) => {
       redactor.learn(ex.json);
       guard.observe(ex);
+      writes.observe(ex);
     },
   });
   const total = options.checks.length;
@@ -129,7 +132,7 @@ export async function runChecks(options: RunOptions): Promise<RunOutput> {
     options.onProgress?.({ kind: 'start', check, index, total });
     const unmet = check.needs.map((n) => unmetNeed(n, options.target, options.readOnly)).find((r) => r !== null);
     const halted = unmet ? null : guard.reason;
-    const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(`halted: ${halted}`)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard });
+    const result = unmet ? skipped(check, unmet) : halted ? notRun(check, redactor.text(`halted: ${halted}`)) : await runOne(check, options, { http, redactor, runId, leftovers, evidence, guard, writes });
     results[index] = result;
     if (result.verdict === 'fail') failed++;
     options.onProgress?.({ kind: 'end', check, result, index, total });
@@ -177,7 +180,7 @@ function groupBy(indexes: readonly number[], lane: (i: number) => Lane): Record<
 }
 
 /** One check, its cleanups included. */
-async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence; guard: AbsentIdGuard }): Promise<CheckResult> {
+async function runOne(check: CheckDefinition, options: RunOptions, run: { http: SharedHttpClient; redactor: Redactor; runId: string; leftovers: string[]; evidence: RunEvidence; guard: AbsentIdGuard; writes: WriteLedger }): Promise<CheckResult> {
   const { redactor } = run;
   const curlTls: CurlTls = { ca: options.target.tls?.ca !== undefined, clientCertificate: options.target.tls?.clientCert !== undefined };
   const seen: { requests: number; last?: Exchange } = { requests: 0 };
@@ -210,6 +213,7 @@ async function runOne(check: CheckDefinition, options: RunOptions, run: { http: 
     redactor,
     signal: options.signal,
     evidence: run.evidence,
+    writes: run.writes,
     ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
     ...(options.shrink === false ? { shrink: false } : {}),
   });

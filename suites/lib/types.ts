@@ -1,3 +1,4 @@
+import type { WriteLedger } from './write-ledger.ts';
 import type { AbsentIdRange } from './absent-ids.ts';
 import type { TargetTls } from './tls-settings.ts';
 import type { AOperation, Permission, TargetFixtures } from './target-types.ts';
@@ -475,6 +476,12 @@ export interface CheckContext {
    * again when an earlier check saw it).
    */
   readonly evidence: RunEvidence;
+  /**
+   * The run's own successful creations and deletions, per collection, shared by every check: a
+   * comparison of a list before and after tells by it the run's earlier writes that a lagging
+   * list shows only later from a change it must not see (`WriteLedger`).
+   */
+  readonly writes: WriteLedger;
 }
 
 /** Facts an earlier check of the run established about the target, each with how it was seen. */
