@@ -1,10 +1,9 @@
-import type { CheckContext } from '../lib/types.ts';
+import type { CheckContext, RunWrites } from '../lib/types.ts';
 import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
 import { walkCatalogList } from './b-lists.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
-import type { WriteLedger } from '../lib/write-ledger.ts';
 
 /**
  * How to read back each part of an account that a write may change (`touches` in the catalog),
@@ -21,12 +20,13 @@ export interface PartReader {
   (): Promise<string | undefined>;
   /**
    * Whether the difference from read `was` to read `now` is wholly writes of the run made at or
-   * before `since` (a `WriteLedger` mark) that the list shows only now: every id it added was
-   * created, every id it dropped deleted, in the collection the list was read at. A lagging index
-   * behind a list does that, and the spec does not say a list shows a write at once. What the
-   * difference is, said for a note; undefined when it is not wholly explained (or not a list).
+   * before `since` (a mark of the run's `WriteLedger`) that the list shows only now: every id it
+   * added was created, every id it dropped deleted, in the collection the list was read at. A
+   * lagging index behind a list does that, and the spec does not say a list shows a write at
+   * once. What the difference is, said for a note; undefined when it is not wholly explained (or
+   * not a list).
    */
-  late?: (ledger: WriteLedger, since: number, was: string, now: string) => string | undefined;
+  late?: (ledger: RunWrites, since: number, was: string, now: string) => string | undefined;
 }
 
 /** A part read after a DELETE that did its work. */
@@ -95,7 +95,7 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     return walked.complete ? JSON.stringify(pick(walked.items)) : undefined;
   };
   const one = (path: string, pick: (body: unknown) => unknown = (b) => (isObject(b) ? b : undefined)) => () => read(path, pick);
-  const list = (path: string, pick: (items: unknown[]) => unknown, late?: (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown) => string | undefined): PartReader => {
+  const list = (path: string, pick: (items: unknown[]) => unknown, late?: (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown) => string | undefined): PartReader => {
     const reader: PartReader = () => readList(path, pick);
     if (late) {
       reader.late = (ledger, since, was, now) => {
@@ -114,7 +114,7 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   const whole = (items: unknown[]) => items;
   const ids = (items: unknown[]) => items.map((x) => (isObject(x) ? x.id : undefined)).sort();
   // Id lists: every id added created, every id dropped deleted, before the mark.
-  const idsLate = (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown): string | undefined => {
+  const idsLate = (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown): string | undefined => {
     if (!Array.isArray(was) || !Array.isArray(now)) return undefined;
     const added = now.filter((id) => !was.includes(id));
     const dropped = was.filter((id) => !now.includes(id));
@@ -125,7 +125,7 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   // One item of a list: 'missing' -> the item it created, or the item -> 'missing' it deleted, before the mark.
   const findLate =
     (id: number | undefined) =>
-    (collection: string, ledger: WriteLedger, since: number, was: unknown, now: unknown): string | undefined => {
+    (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown): string | undefined => {
       if (was === 'missing' && isObject(now) && now.id === id && ledger.createdBefore(collection, id, since)) return `${id} created before it`;
       if (now === 'missing' && isObject(was) && was.id === id && ledger.deletedBefore(collection, id, since)) return `${id} deleted before it`;
       return undefined;

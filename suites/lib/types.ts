@@ -1,4 +1,3 @@
-import type { WriteLedger } from './write-ledger.ts';
 import type { AbsentIdRange } from './absent-ids.ts';
 import type { TargetTls } from './tls-settings.ts';
 import type { AOperation, Permission, TargetFixtures } from './target-types.ts';
@@ -481,7 +480,18 @@ export interface CheckContext {
    * comparison of a list before and after tells by it the run's earlier writes that a lagging
    * list shows only later from a change it must not see (`WriteLedger`).
    */
-  readonly writes: WriteLedger;
+  readonly writes: RunWrites;
+}
+
+/**
+ * What the run's ledger of its own writes answers (`WriteLedger`, `suites/lib/write-ledger.ts`):
+ * a mark of the writes so far, and whether an id was created in, or deleted from, a collection
+ * (a URL) at or before a mark.
+ */
+export interface RunWrites {
+  mark(): number;
+  createdBefore(collection: string, id: unknown, since: number): boolean;
+  deletedBefore(collection: string, id: unknown, since: number): boolean;
 }
 
 /** Facts an earlier check of the run established about the target, each with how it was seen. */

@@ -1,4 +1,4 @@
-import type { Exchange } from './types.ts';
+import type { Exchange, RunWrites } from './types.ts';
 import { createdId } from './answers.ts';
 import { standInFor } from './big-ids.ts';
 
@@ -14,7 +14,7 @@ import { standInFor } from './big-ids.ts';
  * a 2xx DELETE of `<collection>/<integer id>` (ids beyond 2^53 as their stand-ins, like every
  * answer's). Each gets the next sequence number; `mark()` is the number of the last one.
  */
-export class WriteLedger {
+export class WriteLedger implements RunWrites {
   private sequence = 0;
   private readonly created = new Map<string, Map<number, number>>();
   private readonly deleted = new Map<string, Map<number, number>>();
