@@ -252,6 +252,7 @@ export const faultCatalog = {
   'a-non-integer-id-500': { clause: 'A-PIPE-3', description: 'a non-integer pipeline id crashes the handler with 500' },
   'a-accept-parameters-500': { clause: 'X-ROB-1', description: 'GET /pipelines/{id}/definition ranks the Accept header with a hand-written q-value parser that takes every parameter list to hold q=: an Accept range with another parameter only (`application/json; charset=utf-8`) crashes it, 500; `;q=0.9` or no parameter is served' },
   'a-int32-pipeline-id-500': { clause: 'X-ROB-1', description: 'the pipeline lookup binds the id as a 32-bit integer: a pipeline id above 2^31-1 (GET /pipelines/2147483648, DELETE, PUT, PATCH, start, stop) crashes the handler: 500' },
+  'a-int32-key-id-500': { clause: 'X-ROB-1', description: 'the key-record routes (GET and DELETE /api-keys/{id}) bind the id as a 32-bit integer: a key id above 2^31-1 crashes the handler: 500 (2^31-1 itself is the 404 of an absent key)' },
   'a-pipeline-id-as-name': { clause: 'A-PIPE-3', description: 'a pipeline id that is not an integer is looked up as the name of a live pipeline of the caller\'s account' },
   'a-archive-id-parseint': { clause: 'A-PIPE-3', description: 'DELETE reads the pipeline id with parseInt: `12abc`, `12.5`, ` 12` archive pipeline 12' },
   'a-patch-id-parseint': { clause: 'A-PIPE-3', description: 'PATCH /pipelines/{id} (only) reads its id with parseInt: PATCH of `12abc`, `12.5`, `12e0`, ` 12` updates pipeline 12 (GET, PUT, DELETE, start, stop strict)' },

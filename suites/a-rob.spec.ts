@@ -384,3 +384,32 @@ check({
     t.note(`${writes.length} writes sent with ${absent.length} ids each, every one refused by the read first`);
   },
 });
+
+check({
+  id: 'a-rob/integer-width-key-ids',
+  clauses: ['X-ROB-1'],
+  title: "X-ROB-1: the read of a key by id with ids at the integer widths' edges (2^31-1 to 2^128), and its revocation by the first id beyond each width that the read found absent (without a read, only ids beyond 64 bits), never get a 5xx, and every 4xx carries the error object",
+  needs: ['a', 'write'],
+  async run(t) {
+    // The key routes are extensions (A-GAP-4): a target whose document says it serves neither
+    // has no such lookup to overflow. Where it serves them, a key table's id column may be as
+    // narrow as a pipeline's (a-rob/integer-width-id-reads), and is looked up apart from it.
+    const read = aRoute(t, 'keys.read') === null ? null : 'keys.read';
+    const revoke = aRoute(t, 'keys.revoke') === null ? null : 'keys.revoke';
+    if (!read && !revoke) t.skip('the target document says no key is read or revoked by id (interface_a.operations.keys.read and .keys.revoke are null)');
+    const refused = new Set<string>();
+    if (read) {
+      for (const id of INTEGER_WIDTH_IDS) {
+        const ex = await aSend(t, t.a(), read, id);
+        expectHandled(t, ex, `key id ${id}`);
+        if (ex.response.status >= 400 && ex.response.status < 500) refused.add(id);
+      }
+    }
+    // Only ids a read just refused are revoked: with 64-bit key ids one of them may be a live key.
+    const absent = INTEGER_WIDTH_OVERFLOWS.filter((id) => (read ? refused.has(id) : !fitsIn64Bits(id)));
+    if (revoke) for (const id of absent) expectHandled(t, await aSend(t, t.a(), revoke, id), `key id ${id}`);
+    if (!read) t.partial('X-ROB-1', 'the target document says no key is read by id (interface_a.operations.keys.read is null), so no id within 64 bits could be seen absent: the revocation was sent only 2^64, beyond any 64-bit id');
+    if (!revoke) t.partial('X-ROB-1', 'the target document says no key is revoked by id (interface_a.operations.keys.revoke is null): only the read was sent the ids');
+    t.note(`${read ? `keys.read sent ${INTEGER_WIDTH_IDS.length} ids` : 'no key read'}; ${revoke ? `keys.revoke sent ${absent.length} ids${read ? ', every one refused by the read first' : ''}` : 'no revocation'}`);
+  },
+});

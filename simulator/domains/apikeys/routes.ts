@@ -12,10 +12,15 @@ import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
 import { conflict } from '../../http/a-errors.ts';
 import type { AccountState } from '../../store.ts';
 
+/** The largest signed 32-bit integer: the fault `a-int32-key-id-500` overflows above it. */
+const INT32_MAX = 2_147_483_647;
+
 /** A malformed id names no key: the same 404 as an absent one, with nothing looked up. */
-function keyId(raw: string | undefined): number {
+function keyId(sim: Sim, raw: string | undefined): number {
   const id = parsePositiveId(raw);
   if (id === null) throw apiKeyNotFound();
+  // The fault: a key table whose id column is a 32-bit integer; the larger parameter overflows in the query.
+  if (sim.faults.has('a-int32-key-id-500') && id > INT32_MAX) throw new RangeError(`value ${id} is out of range for type integer`);
   return id;
 }
 
@@ -53,12 +58,12 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
 
   router.get(paths.key, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    ctx.body = presentKey(sim, findKey(sim, ctx.state.account, keyId(ctx.params.id)), aBase(ctx, prefix));
+    ctx.body = presentKey(sim, findKey(sim, ctx.state.account, keyId(sim, ctx.params.id)), aBase(ctx, prefix));
   });
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
-    const id = keyId(ctx.params.id);
+    const id = keyId(sim, ctx.params.id);
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
     // The fault loads the record first: an id the caller's account does not hold is 404 before the admin rule.
     if (sim.faults.has('a-revoke-looks-up-before-admin-rule')) findKey(sim, ctx.state.account, id);
@@ -76,7 +81,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // path and method are 405 like any other method the key record does not allow.
   router.patch(faultRouteName('a-revoked-key-reactivated'), paths.key, async (ctx) => {
     requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    const record = findKey(sim, ctx.state.account, keyId(ctx.params.id));
+    const record = findKey(sim, ctx.state.account, keyId(sim, ctx.params.id));
     const reactivate = readsAsReactivation(await readABody(ctx, sim, { formats: ['json'] }));
     ctx.body = presentKey(sim, reactivate ? reactivateKey(record) : record, aBase(ctx, prefix));
   });
