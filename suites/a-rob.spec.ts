@@ -11,7 +11,9 @@ import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { AListPaging, CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { A_CONVENTIONS, A_ENDPOINTS } from './catalog/a-endpoints.ts';
-import { aRoute, aSend, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { documentBody } from './lib/documents.ts';
+import { isObject } from './lib/answers.ts';
 
 /*
  * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
@@ -411,5 +413,59 @@ check({
     if (!read) t.partial('X-ROB-1', 'the target document says no key is read by id (interface_a.operations.keys.read is null), so no id within 64 bits could be seen absent: the revocation was sent only 2^64, beyond any 64-bit id');
     if (!revoke) t.partial('X-ROB-1', 'the target document says no key is revoked by id (interface_a.operations.keys.revoke is null): only the read was sent the ids');
     t.note(`${read ? `keys.read sent ${INTEGER_WIDTH_IDS.length} ids` : 'no key read'}; ${revoke ? `keys.revoke sent ${absent.length} ids${read ? ', every one refused by the read first' : ''}` : 'no revocation'}`);
+  },
+});
+
+/**
+ * A run-unique name `length` characters long: a valid name as the simulator's schema has it
+ * (letters, digits, dashes; at most 100), whose uniqueness is in its prefix.
+ */
+function longName(t: CheckContext, length: number): string {
+  const base = uniqueName(t, 'rob-long');
+  return base.length + 1 >= length ? base : `${base}-${'x'.repeat(length - base.length - 1)}`;
+}
+
+check({
+  id: 'a-rob/long-pipeline-names',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a pipeline with a long valid name (100 characters, else 64 where the target takes no 100) is created, started, changed by PATCH and by PUT while deployed, and archived without a 5xx; a runtime that names its deployment after the pipeline must cope with the name or refuse it with a 4xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    // The spec leaves the definition's rules to the deployment (A-GAP-1): the simulator takes
+    // names of 1 to 100 characters. Past 59, a deployment label `cdc-<name>` no longer fits a
+    // DNS label (63), the limit a runtime naming deployments after pipelines runs into; 64 is
+    // past it for a target whose own limit is lower than 100.
+    let made: Awaited<ReturnType<typeof makePipeline>> | undefined;
+    let name = '';
+    const refusals: string[] = [];
+    for (const length of [100, 64]) {
+      name = longName(t, length);
+      made = await makePipeline(t, 0, plainDefinition(name));
+      if ('id' in made) break;
+      expectHandled(t, made.answer, `the create of a pipeline named with ${name.length} characters`);
+      if (made.missing) t.skip(`the target does not create pipelines (${made.tried}): no pipeline with a long name could be made`);
+      refusals.push(`${name.length} characters: ${made.answer.response.status}`);
+    }
+    if (!made || !('id' in made)) {
+      t.partial('X-ROB-1', `the target refused every long name (${refusals.join('; ')}), so no pipeline with a long name was deployed`);
+      return;
+    }
+    const id = made.id;
+    if (refusals.length) t.note(`a long name was refused (${refusals.join('; ')}): the pipeline is named with ${name.length} characters`);
+    const sent: string[] = [];
+    const send = async (operation: 'pipelines.start' | 'pipelines.update' | 'pipelines.replace', options: RequestOptions, what: string): Promise<void> => {
+      if (aRoute(t, operation) === null) return;
+      expectHandled(t, await aSend(t, t.a(), operation, id, options), `${what} of pipeline ${id}, named with ${name.length} characters`);
+      sent.push(operation);
+    };
+    await send('pipelines.start', {}, 'the start');
+    // Deployed, a change redeploys it under the same name.
+    const endpoints = A_ENDPOINTS.filter((e) => e.operation === 'pipelines.update');
+    for (const e of endpoints) await send('pipelines.update', validOptions(t, e, 'rob-long'), 'a PATCH');
+    const document = isObject(made.document) ? { ...made.document, description: 'replaced by a-rob/long-pipeline-names' } : made.document;
+    await send('pipelines.replace', documentBody(document, definitionFormat(t)), 'a PUT of its definition under the same name');
+    expectHandled(t, await aSend(t, t.a(), 'pipelines.archive', id), `the archive of pipeline ${id}, named with ${name.length} characters`);
+    if (!sent.includes('pipelines.start')) t.partial('X-ROB-1', 'the target document says no pipeline is started (interface_a.operations.pipelines.start is null): the long-named pipeline was only created and archived, never deployed');
+    t.note(`pipeline ${id} named with ${name.length} characters: created, ${sent.join(', ') || 'nothing else'}, archived`);
   },
 });

@@ -131,8 +131,22 @@ function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, d
   pipeline.name = definition.name;
   pipeline.updatedAt = now;
   // A deployed pipeline picks up its new definition by deploying again, from an initial sync.
-  if (isDeployed(pipeline)) deploy(pipeline, now, 'definition_changed');
+  if (isDeployed(pipeline)) deployOnRuntime(sim, pipeline, now, 'definition_changed');
   return pipeline;
+}
+
+/** The fault `a-deployment-label-63-500`: the longest deployment label the runtime takes (a DNS label). */
+const DNS_LABEL_MAX = 63;
+
+/** Deploys `pipeline` as its start or a redeploying write asks. */
+function deployOnRuntime(sim: Sim, pipeline: Pipeline, now: number, reason: 'start' | 'definition_changed'): void {
+  // The fault: the runtime names the deployment after the pipeline, `cdc-<name>` folded to a DNS
+  // label, and throws on one longer than 63 characters, which nothing catches (a 500).
+  if (sim.faults.has('a-deployment-label-63-500')) {
+    const label = `cdc-${pipeline.definition.name.toLowerCase().replace(/[ ._]/g, '-')}`;
+    if (label.length > DNS_LABEL_MAX) throw new Error(`runtime: invalid deployment name ${label}: must be no more than ${DNS_LABEL_MAX} characters`);
+  }
+  deploy(pipeline, now, reason);
 }
 
 /** Idempotent: starting a deployed pipeline changes nothing. */
@@ -140,7 +154,7 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   ensureWritable(pipeline);
   if (isDeployed(pipeline)) return pipeline;
   const now = sim.clock.now();
-  deploy(pipeline, now, 'start');
+  deployOnRuntime(sim, pipeline, now, 'start');
   if (sim.faults.has('a-renamed-deployment-not-torn-down') || sim.faults.has('a-archive-restores-started-definition')) startedWith.set(pipeline, pipeline.definition);
   pipeline.updatedAt = now;
   return pipeline;
