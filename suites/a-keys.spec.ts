@@ -240,10 +240,33 @@ check({
       if (aRoute(t, 'keys.revoke') !== null) later.push(await aSend(t, t.a(), 'keys.revoke', made.id));
       for (const ex of later) expectNoKey(t, ex, made);
     });
+    await expectNoKeyInPipelineRecords(t);
     if (listUnread) t.partial('A-AUTH-3', `the key list was read without reaching a new key's entry (${listUnread}), so whether the list shows its value was not seen${readUnseen ? '' : "; each key's own read was"}`);
     if (readUnseen) t.partial('A-AUTH-3', `${readUnseen}, so whether a key's own read shows its value was not seen`);
   },
 });
+
+/**
+ * A-AUTH-3 in what a key makes: a pipeline a new key creates is read later by the admin key and
+ * by the key itself (its record, the list). An audit member holding the credentials as
+ * presented (`created_by: <the full key>`) is such a later read showing the key. Once per run:
+ * the pipeline records do not vary with the key's name or expiry.
+ */
+async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
+  const made = await createKey(t, { name: uniqueName(t, 'once-maker') });
+  const create = await aSend(t, withKey(t, made.key), 'pipelines.create', documentBody(plainDefinition(uniqueName(t, 'once-made')), definitionFormat(t)));
+  archiveIfCreated(t, 0, create);
+  const id = createdId(create);
+  if (!is2xx(create) || typeof id !== 'number') {
+    t.partial('A-AUTH-3', `a pipeline could not be created with a new key (${describeResponse(create)}), so whether later reads of what a key made show its value was not seen`);
+    return;
+  }
+  const later: Exchange[] = [];
+  if (aRoute(t, 'pipelines.read') !== null) later.push(await aSend(t, t.a(), 'pipelines.read', id), await aSend(t, withKey(t, made.key), 'pipelines.read', id));
+  if (aRoute(t, 'pipelines.list') !== null) later.push(await aSend(t, t.a(), 'pipelines.list'));
+  if (!later.length) t.partial('A-AUTH-3', 'the target document says no pipeline is read (interface_a.operations.pipelines.read and .list are null), so whether a pipeline a key made shows its value later was not seen');
+  for (const ex of later) expectNoKey(t, ex, made, `pipeline ${id}, made with key ${made.id}`);
+}
 
 /** A-AUTH-3: `ex`, an answer after `made`'s create (`what`, where the request line does not say it), shows its full value nowhere. */
 function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: string): void {

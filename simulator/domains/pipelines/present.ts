@@ -4,6 +4,19 @@ import { redact } from './definition.ts';
 import { INITIAL_SYNC_MS, lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
 import type { Pipeline, PipelineState } from './types.ts';
 
+/**
+ * The fault `a-pipeline-created-by-key`'s audit: who made each pipeline, as the credentials
+ * presented at its create. Written only while the fault is on (the create route), so it is empty
+ * and every answer is the spec's otherwise.
+ */
+export const createdByFault = new WeakMap<Pipeline, string>();
+
+/** The fault's audit member, where the create recorded one. */
+function auditOf(pipeline: Pipeline): Record<string, unknown> {
+  const by = createdByFault.get(pipeline);
+  return by === undefined ? {} : { created_by: by };
+}
+
 /** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
 export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Record<string, unknown> {
   const now = sim.clock.now();
@@ -23,6 +36,7 @@ export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Rec
     url,
     definition_url: `${url}/definition`,
     history: pipeline.history.map((h) => ({ from: h.from, to: h.to, at: presentATime(sim, h.at), reason: h.reason })),
+    ...auditOf(pipeline),
   };
 }
 
@@ -45,6 +59,7 @@ function presentWithDeploymentCount(sim: Sim, pipeline: Pipeline, url: string, n
     last_sync_at: presentOptionalATime(sim, lastSyncOf(pipeline, now)),
     archived_at: presentOptionalATime(sim, pipeline.archivedAt),
     links: { self: url, definition: `${url}/definition` },
+    ...auditOf(pipeline),
   };
 }
 

@@ -6,7 +6,7 @@ import { expectNoFields } from '../../http/a-errors.ts';
 import { findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
-import { presentDefinition, presentPipeline } from './present.ts';
+import { createdByFault, presentDefinition, presentPipeline } from './present.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import type { ARouter } from '../../interfaces/a/types.ts';
@@ -33,7 +33,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   router.post('/pipelines', async (ctx) => {
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
-    const body = presentPipeline(sim, createPipeline(sim, ctx.state.account, document), aBase(ctx, prefix));
+    const made = createPipeline(sim, ctx.state.account, document);
+    // The fault: an audit of who made the pipeline, kept as the credentials were presented
+    // (the key's full value), which every later answer about it shows.
+    if (sim.faults.has('a-pipeline-created-by-key')) createdByFault.set(made, ctx.get('authorization').replace(/^bearer\s+/i, ''));
+    const body = presentPipeline(sim, made, aBase(ctx, prefix));
     ctx.status = sim.conventions.a.createdStatus;
     ctx.set('Location', String(body.url));
     ctx.body = body;
