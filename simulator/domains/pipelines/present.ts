@@ -11,8 +11,9 @@ import type { Pipeline, PipelineState } from './types.ts';
  */
 export const createdByFault = new WeakMap<Pipeline, string>();
 
-/** The fault's audit member, where the create recorded one. */
-function auditOf(pipeline: Pipeline): Record<string, unknown> {
+/** The fault's audit member, where the create recorded one; nothing is looked up while the fault is off. */
+function auditOf(sim: Sim, pipeline: Pipeline): Record<string, unknown> {
+  if (!sim.faults.has('a-pipeline-created-by-key')) return {};
   const by = createdByFault.get(pipeline);
   return by === undefined ? {} : { created_by: by };
 }
@@ -36,7 +37,7 @@ export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Rec
     url,
     definition_url: `${url}/definition`,
     history: pipeline.history.map((h) => ({ from: h.from, to: h.to, at: presentATime(sim, h.at), reason: h.reason })),
-    ...auditOf(pipeline),
+    ...auditOf(sim, pipeline),
   };
 }
 
@@ -59,7 +60,7 @@ function presentWithDeploymentCount(sim: Sim, pipeline: Pipeline, url: string, n
     last_sync_at: presentOptionalATime(sim, lastSyncOf(pipeline, now)),
     archived_at: presentOptionalATime(sim, pipeline.archivedAt),
     links: { self: url, definition: `${url}/definition` },
-    ...auditOf(pipeline),
+    ...auditOf(sim, pipeline),
   };
 }
 
