@@ -196,7 +196,10 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // under at start; a redeploy (a changed definition) reuses that registration, so after a
     // rename the teardown finds no deployment and the pipeline is archived still running.
     const unfound = sim.faults.has('a-renamed-deployment-not-torn-down') && startedWith.get(pipeline)?.name !== pipeline.name;
-    if (unfound || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: the teardown's URL carries the name unescaped, so a name with a space (valid in
+    // the schema) makes a request the runtime refuses, and the archive goes on without it.
+    const badTeardownUrl = sim.faults.has('a-spaced-name-deployment-not-torn-down') && pipeline.name.includes(' ');
+    if (unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);
