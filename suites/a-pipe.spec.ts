@@ -363,10 +363,55 @@ check({
   },
 });
 
+/**
+ * A-PIPE-2's "nothing else" beside a deployed pipeline of the same account whose name differs from
+ * the archived one's only in case and in dashes for spaces (`disco-...-pipe2-twin-N` deployed,
+ * `disco-...-Pipe2 Twin-N` not): a service that, "to be safe", has its runtime drop any deployment
+ * left under the archived pipeline's slug (such a folded name) stops the other one. After the
+ * DELETE the deployed one is still shown deployed and, in the simulator profile, its history has
+ * nothing added. Names are the target's to rule (the definition schema is defined outside the
+ * spec): a target that refuses either name, or one that does not start or read pipelines, leaves
+ * this unseen, noted. Requests: 2 creates, a start, 2 reads, the DELETE and its read back.
+ */
+async function deleteBesideFoldedTwin(t: CheckContext): Promise<void> {
+  const unseen = 'so a DELETE that also stops a deployed pipeline whose name folds to the same slug was not seen';
+  if (aRoute(t, 'pipelines.start') === null || aRoute(t, 'pipelines.read') === null) return t.note(`the target document says pipelines are not started or not read (interface_a.operations.pipelines.start, .read), ${unseen}`);
+  const name = uniqueName(t, 'Pipe2 Twin');
+  const twinName = name.toLowerCase().replace(/ /g, '-');
+  const twin = await makePipeline(t, 0, plainDefinition(twinName));
+  if (!('id' in twin)) return t.note(`a pipeline named ${JSON.stringify(twinName)} could not be created (${twin.tried}: ${twin.answer.response.status}), ${unseen}`);
+  const made = await makePipeline(t, 0, plainDefinition(name));
+  if (!('id' in made)) return t.note(`a pipeline named ${JSON.stringify(name)} beside one named ${JSON.stringify(twinName)} was refused (${made.answer.response.status}: the target may hold names alike in case or separators taken), ${unseen}`);
+  await startPipeline(t, 0, twin.id);
+  const { body: before } = await readPipeline(t, 0, twin.id);
+  const shown = pipelineState(t, before);
+  if (shown.spec !== 'deployed') return t.note(`pipeline ${twin.id} (${JSON.stringify(twinName)}) was ${describeState(shown)} after its start, ${unseen}`);
+  await archive(t, made.id, 'A-PIPE-2');
+  const { body: after, exchange } = await readPipeline(t, 0, twin.id);
+  const state = pipelineState(t, after);
+  t.expect.that(state.spec === 'deployed', {
+    clause: 'A-PIPE-2',
+    message: `DELETE of the not-deployed pipeline ${made.id} (${JSON.stringify(name)}) left pipeline ${twin.id} (${JSON.stringify(twinName)}), deployed before, ${describeState(state)}: it did more than archive ${made.id}`,
+    expected: `pipeline ${twin.id} still deployed`,
+    received: `${state.field} ${JSON.stringify(state.name)}`,
+    exchange,
+  });
+  if (t.profile !== 'simulator') return;
+  const history = [historyOf(before), historyOf(after)];
+  const added = history[0] && history[1] ? addedBy(history[0], history[1]) : [];
+  t.expect.that(added.length === 0, {
+    clause: 'A-PIPE-2',
+    message: `DELETE of the not-deployed pipeline ${made.id} (${JSON.stringify(name)}) changed the history of pipeline ${twin.id} (${JSON.stringify(twinName)})`,
+    expected: '(none)',
+    received: showTransitions(added),
+    exchange,
+  });
+}
+
 check({
   id: 'a-pipe/delete-not-deployed',
   clauses: ['A-PIPE-2'],
-  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged)',
+  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged; a deployed pipeline whose name differs only in case and separators still deployed)',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'not_deployed', 'A-PIPE-2');
@@ -423,6 +468,7 @@ check({
       }
     });
     if (!fixture && !seen.notDeployed && seen.last !== '') t.partial('A-PIPE-2', `no pipeline the check made was shown not deployed when it was to be deleted (${seen.last}), so no DELETE showed the rule for one`);
+    await deleteBesideFoldedTwin(t);
   },
 });
 

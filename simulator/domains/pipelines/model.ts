@@ -209,6 +209,7 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
+    if (sim.faults.has('a-archive-stops-slug-twin')) stopSlugTwins(sim, pipeline, now);
     // The fault: "the archive keeps the version that last ran", so a change made since the last
     // start (a stopped pipeline updated) is lost.
     const ran = startedWith.get(pipeline);
@@ -281,6 +282,23 @@ function stopDeploymentsNamed(sim: Sim, stopped: Pipeline): void {
       undeploy(other, now);
       other.updatedAt = now;
     }
+  }
+}
+
+/**
+ * The fault `a-archive-stops-slug-twin`: "to be safe", an archive asks the runtime to drop any
+ * deployment left under the pipeline's deployment slug (its name lowercased, spaces as dashes),
+ * which is another deployed pipeline of the account whose name folds to the same slug.
+ */
+function stopSlugTwins(sim: Sim, archived: Pipeline, now: number): void {
+  const slug = (name: string): string => name.toLowerCase().replace(/ /g, '-');
+  const account = [...sim.store.accounts.values()].find((a) => a.pipelines.get(archived.id) === archived);
+  for (const other of account?.pipelines.values() ?? []) {
+    if (other === archived || !isDeployed(other) || slug(other.name) !== slug(archived.name)) continue;
+    settle(other, now);
+    record(other, now, stateOf(other, now), 'not_deployed', 'stop');
+    undeploy(other, now);
+    other.updatedAt = now;
   }
 }
 
