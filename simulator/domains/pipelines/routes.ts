@@ -13,6 +13,8 @@ import type { ARouter } from '../../interfaces/a/types.ts';
 
 /** The fault `a-definition-cache-by-name`'s render cache of definitions, keyed by the pipeline's name alone (no account). */
 const definitionCaches = new WeakMap<Sim, Map<string, Record<string, unknown>>>();
+/** The fault `a-list-cached-until-create`'s list pages, keyed by account, query and the account's pipeline count. */
+const listPageCaches = new WeakMap<Sim, Map<string, unknown>>();
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
 const JSON_TYPE = 'application/json';
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
@@ -22,6 +24,17 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   const { paths } = sim.conventions.a;
   router.get('/pipelines', (ctx) => {
     const query = readListQuery(ctx.query, sim.conventions.a.defaultPageSize);
+    // The fault: list pages cached per account and query until the account's pipeline count
+    // changes, as if only a create could change a list (an archive, start, stop or rename does too).
+    const cached = sim.faults.has('a-list-cached-until-create');
+    const cacheKey = cached ? `${ctx.state.account.slug}|${ctx.querystring}|${ctx.state.account.pipelines.size}` : '';
+    let cache = cached ? listPageCaches.get(sim) : undefined;
+    if (cached && !cache) listPageCaches.set(sim, (cache = new Map()));
+    const hit = cache?.get(cacheKey);
+    if (hit !== undefined) {
+      ctx.body = hit;
+      return;
+    }
     const { items, hasMore } = listPipelines(sim, ctx.state.account, query);
     const base = aBase(ctx, prefix);
     ctx.body = presentList(
@@ -29,6 +42,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       items.map((p) => presentPipeline(sim, p, base)),
       pagingFacts(query, hasMore),
     );
+    cache?.set(cacheKey, ctx.body);
   });
 
   router.post('/pipelines', async (ctx) => {
