@@ -52,7 +52,7 @@ function expectMetadata(t: CheckContext, ex: Exchange, status: number, what: str
 check({
   id: 'a-gap/pipeline-endpoints',
   clauses: ['A-GAP-1'],
-  title: 'A-GAP-1 (simulator convention): create 201 with Location, read, definition as JSON or YAML (secrets redacted, 406 otherwise), validate, PUT and PATCH answer the documented payloads',
+  title: 'A-GAP-1 (simulator convention): create 201 with Location, read, definition as JSON or YAML (secrets redacted, 406 otherwise), validate, PUT and PATCH answer the documented payloads, and a rename may take an archived pipeline\'s name',
   needs: ['a', 'write'],
   async run(t) {
     const cases = fc.tuple(validDefinition('gap'), fc.constantFrom<DocumentFormat>('json', 'yaml'));
@@ -103,6 +103,19 @@ check({
       expectMetadata(t, await aSend(t, t.a(), 'pipelines.start', id), 200, `POST /pipelines/${id}/start`);
       expectMetadata(t, await aSend(t, t.a(), 'pipelines.stop', id), 200, `POST /pipelines/${id}/stop`);
     }, { runs: 5 });
+
+    // Names are unique among the account's pipelines that are not archived: an archived
+    // pipeline's name is free to a rename (PATCH, PUT) as it is to a create (a-pipe).
+    const gone: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const name = uniqueName(t, 'gap-gone');
+      const { id } = await createPipeline(t, 0, plainDefinition(name));
+      t.expect.status(await aSend(t, t.a(), 'pipelines.archive', id), 200, 'A-GAP-1');
+      gone.push(name);
+    }
+    const { id } = await createPipeline(t, 0, plainDefinition(uniqueName(t, 'gap-rename')));
+    expectMetadata(t, await aSend(t, t.a(), 'pipelines.update', id, { body: { name: gone[0] } }), 200, `PATCH /pipelines/${id} renaming it to the name of archived pipeline ${JSON.stringify(gone[0])}`);
+    expectMetadata(t, await aSend(t, t.a(), 'pipelines.replace', id, documentBody(plainDefinition(gone[1] ?? ''), 'json')), 200, `PUT /pipelines/${id} renaming it to the name of archived pipeline ${JSON.stringify(gone[1])}`);
   },
 });
 

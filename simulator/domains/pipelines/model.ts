@@ -125,6 +125,11 @@ function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, d
   // The fault: a rename also renames the deployment, whose names the runtime keeps unique across
   // accounts, so a name only another account's live pipeline has is refused too.
   if (definition.name !== pipeline.name && sim.faults.has('a-rename-name-taken-any-account')) for (const other of sim.store.accounts.values()) if (other !== account) ensureNameFree(other, definition.name, null);
+  // The fault: a rename checks the account's whole name index, where archived pipelines keep
+  // their names, so an archived pipeline's name is refused to a rename (a create takes it).
+  if (definition.name !== pipeline.name && sim.faults.has('a-rename-archived-name-taken')) {
+    for (const other of account.pipelines.values()) if (other.id !== pipeline.id && other.name === definition.name) throw conflict(`A pipeline named ${JSON.stringify(definition.name)} exists already.`, 'name');
+  }
   const now = sim.clock.now();
   settle(pipeline, now);
   pipeline.definition = definition;
