@@ -14,6 +14,7 @@ import type { Account } from './lib/factories/removal.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
 import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
+import { looksSecret } from './lib/redact.ts';
 import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './lib/foreign-names.ts';
 
 /*
@@ -769,3 +770,98 @@ async function snapshot(t: CheckContext, id: number, owner: Account = 1): Promis
     definition: definition ? (definition.json ?? definition.response.status) : 'not served',
   };
 }
+
+/** Where a definition holds a secret as text (a password), with the object that holds it. */
+interface SecretSpot {
+  holder: JsonObject;
+  key: string;
+  /** The holder's members that say which server it names (host, server), as they are. */
+  servers: string[];
+}
+
+function secretSpot(value: unknown): SecretSpot | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = secretSpot(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  const key = Object.keys(value).find((k) => looksSecret(k) && typeof value[k] === 'string');
+  if (key !== undefined) return { holder: value, key, servers: Object.keys(value).filter((k) => /host|server/i.test(k) && typeof value[k] === 'string') };
+  for (const child of Object.values(value)) {
+    const found = secretSpot(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** `document` (a JSON copy) with the secret at its spot set to `secret` and its servers to `server`. */
+function withSecret(document: unknown, secret: string, server?: string): unknown {
+  const copy: unknown = JSON.parse(JSON.stringify(document));
+  const spot = secretSpot(copy);
+  if (spot) {
+    spot.holder[spot.key] = secret;
+    if (server !== undefined) for (const k of spot.servers) spot.holder[k] = server;
+  }
+  return copy;
+}
+
+/**
+ * X-ISO-1 on stored connection secrets. A deployment that shows a definition's secret as a
+ * stand-in (a marker, a mask) may take that stand-in sent back as "keep the secret stored", and
+ * refuse it where there is none to keep. One that looks the stored secret up by the connection
+ * (a secrets vault keyed by host, database and user) rather than by the pipeline and account
+ * gives account 1, sending account 2's connection with the stand-in, account 2's password. Told
+ * apart by what the stand-in gets: account 1 sends it for a server no account uses (the control),
+ * then for account 2's: where the first is refused, the second must be too, alike. Where the
+ * target takes the stand-in as a value, or shows the secret as it is, or no definition of it
+ * holds a secret beside a host, the clause is not verified here (a skip says which).
+ */
+check({
+  id: 'a-enum/foreign-secret-not-borrowed',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 sending, in place of a connection's password, what a definition read shows instead of it, is answered alike for a server no account uses and for the connection of account 2's pipeline (never given account 2's stored password)",
+  needs: ['a', 'write'],
+  async run(t) {
+    if (t.target.a[1]?.adminKey === undefined) t.skip("needs account 2's pipeline with a password: pipeline_admin_key of account 2 in the target document");
+    if (aRoute(t, 'pipelines.create') === null || aRoute(t, 'pipelines.definition') === null) t.skip('needs pipelines.create and pipelines.definition in interface_a.operations: a connection secret is sent and shown through them');
+    const secret = `pw-${t.name('enum-secret')}`;
+    const generated = plainDefinition(t.name('enum-secret-2'));
+    const source = isObject(generated.source) ? generated.source : {};
+    const connection = isObject(source.connection) ? source.connection : {};
+    delete connection.password_env;
+    connection.password = secret;
+    connection.host = `${t.name('enum-secret-theirs')}.example.com`;
+    const made = await makePipeline(t, 1, generated);
+    if (!('id' in made)) return t.skip(`account 2 could not create a pipeline (${describeResponse(made.answer)}; ${made.tried})`);
+    const spot = secretSpot(made.document);
+    if (spot === undefined || spot.servers.length === 0) return t.skip("the definition account 2's pipeline was made from holds no secret beside a host (the generated one was refused, and interface_a.definitions has none)");
+    const read = await readDefinition(t, made.id, 1);
+    if (!('value' in read)) t.skip(`account 2's definition read answered ${describeResponse(read.ex)}: what it shows for the password is not known`);
+    const shownSpot = secretSpot(read.value);
+    const shown = shownSpot?.holder[shownSpot.key];
+    if (typeof shown !== 'string' || shown === spot.holder[spot.key]) return t.skip(`account 2's definition read shows ${typeof shown === 'string' ? 'the password as it is' : 'no password'}: there is no stand-in to send back`);
+    const format = definitionFormat(t);
+    const send = async (document: unknown) => {
+      const ex = await aSend(t, t.a(0), 'pipelines.create', documentBody(document, format));
+      archiveIfCreated(t, 0, ex);
+      return ex;
+    };
+    const renamed = (base: string) => (isObject(made.document) && typeof made.document.name === 'string' ? { ...made.document, name: t.name(base) } : made.document);
+    const control = await send(withSecret(renamed('enum-secret-fresh'), shown, `${t.name('enum-secret-nobody')}.example.com`));
+    if (is2xx(control)) {
+      t.partial('X-ISO-1', `account 1's create with the stand-in ${JSON.stringify(shown)} as the password of a server no account uses was taken (${describeResponse(control)}): the target takes it as a value, so whether account 1 got account 2's stored password by sending account 2's connection was not seen`);
+      return;
+    }
+    const theirs = await send(withSecret(renamed('enum-secret-same'), shown));
+    t.expect.that(theirs.response.status === control.response.status, {
+      clause: 'X-ISO-1',
+      message: `account 1 sent the definition read's stand-in ${JSON.stringify(shown)} as a password: refused for a server no account uses, yet answered otherwise for the connection of account 2's pipeline ${made.id}: account 2's stored password was looked up for account 1`,
+      expected: `${control.response.status}, as for the unused server`,
+      received: describeResponse(theirs),
+      exchange: theirs,
+    });
+  },
+});

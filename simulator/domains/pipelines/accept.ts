@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import { ApiError, type FieldProblem } from '../../http/errors.ts';
 import { checkDefinition, unknownKeys } from './definition-schema.ts';
 import { fieldPath } from '../../http/field-path.ts';
-import { restoreSecrets, setOwn } from './definition.ts';
+import { REDACTED, restoreSecrets, setOwn } from './definition.ts';
 import { summary, wrongShape } from '../../http/a-errors.ts';
 import type { PipelineDefinition } from './types.ts';
 
@@ -21,7 +21,9 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
-  const restored = restoreSecrets(document, stored);
+  // The fault: a "connection secrets vault" resolves a redaction marker with no stored secret of
+  // its own from any stored pipeline of the same connection (type, host, database, user), in any account.
+  const restored = restoreSecrets(document, stored ?? (sim.faults.has('a-secret-vault-any-account') ? vaultEntry(sim, document) : undefined));
   if (restored.problems.length) throw invalidDefinition(sim, restored.problems);
   return restored.value as PipelineDefinition;
 }
@@ -119,4 +121,24 @@ function coerceOptionalFields(document: unknown): void {
       else if (type === 'string' && (typeof value === 'number' || typeof value === 'boolean')) holder[field] = String(value);
     }
   }
+}
+
+/**
+ * The fault `a-secret-vault-any-account`'s lookup: the stored password of the first pipeline, of
+ * any account, whose source has the document's type, host, database and user, where the document
+ * sends the marker as its password.
+ */
+function vaultEntry(sim: Sim, document: unknown): PipelineDefinition | undefined {
+  const connectionOf = (d: unknown): Record<string, unknown> | undefined => (isRecord(d) && isRecord(d.source) && isRecord(d.source.connection) ? { type: d.source.type, ...d.source.connection } : undefined);
+  const wanted = connectionOf(document);
+  if (!wanted || wanted.password !== REDACTED) return undefined;
+  for (const account of sim.store.accounts.values()) {
+    for (const pipeline of account.pipelines.values()) {
+      const held = connectionOf(pipeline.definition);
+      if (held && typeof held.password === 'string' && (['type', 'host', 'database', 'user'] as const).every((k) => held[k] === wanted[k])) {
+        return { source: { connection: { password: held.password } } } as unknown as PipelineDefinition;
+      }
+    }
+  }
+  return undefined;
 }
