@@ -33,7 +33,7 @@ check({
 check({
   id: 'b-gap/write-success-codes',
   clauses: ['B-GAP-1'],
-  title: 'B-GAP-1 (simulator convention): POST /jobs, /hooks and /user/keys answer 201; hook and key reads 200; the salt reset 200',
+  title: 'B-GAP-1 (simulator convention): POST /jobs, /hooks (inactive and active) and /user/keys answer 201; hook and key reads 200; the salt reset 200',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const job = await t.b().post('/jobs', { body: { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {} } });
@@ -47,6 +47,12 @@ check({
     expectCode(t, hook, 201, 'POST /hooks');
     expectCode(t, await t.b().get(`/hooks/${hookId}`), 200, 'GET /hooks/{hook_id}');
     expectCode(t, await t.b().put(`/hooks/${hookId}/reset`), 200, 'PUT /hooks/{hook_id}/reset');
+    // An active hook is made too: a service may ping it as it is made, and that path must answer the
+    // same 201 (the hook points where b-hook's member hook points: the target document's, or nowhere).
+    const active = await t.b().post('/hooks', { body: { ...inactiveHookBody(t.target.interfaceB, t.name('hook-codes-active')), active: true } });
+    const activeId = idOf(active);
+    if (activeId !== null) deleteHookOnCleanup(t, activeId);
+    expectCode(t, active, 201, 'POST /hooks of an active hook');
 
     const key = await t.b().post('/user/keys', { body: { name: t.name('key-codes'), public_key: generateOpenSshKey('ed25519', 'disco@codes').line } });
     const keyId = idOf(key);

@@ -80,6 +80,8 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     // b-hook-member-stored-inactive: a plain member's hook "awaits an admin's approval", stored inactive whatever was sent.
     const hook = createHook(sim, account, sim.faults.has('b-hook-member-stored-inactive') && roleOf(account, ctx.state.user) === 'member' ? { ...fields, active: false } : fields);
     ctx.status = sim.conventions.b.createdStatus;
+    // b-hook-active-created-200: an active hook is pinged as it is made, and the ping's answer path sets its own 200.
+    if (sim.faults.has('b-hook-active-created-200') && hook.active) ctx.status = 200;
     ctx.body = presentHook(sim, hook, links);
   });
 
