@@ -171,6 +171,7 @@ export const faultCatalog = {
   'b-wrong-type-500': { clause: 'X-ROB-1', description: 'a hook name that is not a string crashes the handler: 500' },
   'b-bad-job-id-500': { clause: 'X-ROB-1', description: 'a cluster_id or package_id that is a number but no positive safe integer (negative, fractional, beyond 2^53) crashes the job handler: 500' },
   'b-large-body-500': { clause: 'X-ROB-1', description: 'a body above the size limit is answered 500 instead of 413' },
+  'b-user-put-own-body-limit': { clause: 'B-GAP-6', description: 'PUT /user reads its body with a limit of its own (16 MiB: the profile form may carry an inline avatar) instead of the service\'s 1 MiB: a body over 1 MiB is taken there (200) where every other write answers 413' },
   'b-broken-escape-500': { clause: 'X-ROB-1', description: 'a path with a broken percent-escape crashes the router: 500' },
   'b-repeated-query-500': { clause: 'X-ROB-1', description: 'a query parameter given twice reaches the handler as a list and crashes it: 500' },
   'b-since-500': { clause: 'X-ROB-1', description: 'a list\'s since that is no time crashes the handler: 500 (the time is parsed before it is checked)' },

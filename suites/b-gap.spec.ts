@@ -65,7 +65,7 @@ check({
 check({
   id: 'b-gap/body-size-limit',
   clauses: ['B-GAP-6'],
-  title: 'B-GAP-6 (simulator convention): a request body over 1 MiB is refused with 413 and the error object',
+  title: 'B-GAP-6 (simulator convention): a request body over 1 MiB is refused with 413 and the error object, by POST /hooks and PUT /user alike',
   needs: ['b', 'write'],
   async run(t) {
     // The body would be refused anyway (no such hook type): a target without a size limit creates nothing.
@@ -74,8 +74,15 @@ check({
     const ex = await t.b().post('/hooks', { body, headers: { 'content-type': 'application/json', connection: 'close' } });
     const id = idOf(ex);
     if (id !== null) deleteHookOnCleanup(t, id);
-    t.expect.status(ex, 413, 'B-GAP-6', `a ${Math.round(body.length / 1024)} KiB body answered ${ex.response.status}, expected 413`);
+    t.expect.status(ex, 413, 'B-GAP-6', `a ${Math.round(body.length / 1024)} KiB body to POST /hooks answered ${ex.response.status}, expected 413`);
     t.expect.errorObjectB(ex, 'B-GAP-6');
+    // The limit is the service's, not one route's: PUT /user (a form that might be given a larger
+    // limit of its own) is sent one too. Its email is not one, so a target without a limit changes
+    // nothing either.
+    const userBody = JSON.stringify({ email: 'disco-not-an-email', padding: 'x'.repeat(1024 * 1024 + 1) });
+    const user = await t.b().put('/user', { body: userBody, headers: { 'content-type': 'application/json', connection: 'close' } });
+    t.expect.status(user, 413, 'B-GAP-6', `a ${Math.round(userBody.length / 1024)} KiB body to PUT /user answered ${user.response.status}, expected 413`);
+    t.expect.errorObjectB(user, 'B-GAP-6');
   },
 });
 

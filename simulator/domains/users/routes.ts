@@ -57,7 +57,8 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
 
   router.put('/user', async (ctx) => {
     const { account, user, links } = ctx.state;
-    const patch = parseUserPatch(await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    // b-user-put-own-body-limit: the profile form may carry an inline avatar, so the route reads with a larger limit of its own.
+    const patch = parseUserPatch(await readJsonObject(ctx, sim.faults.has('b-user-put-own-body-limit') ? 16 * 1024 * 1024 : sim.options.bodyLimitBytes));
     // b-user-update-writes-owner: the profile looked up by the account (its first user, the
     // owner) instead of by the caller, as a single-user build of the service would.
     const updated = sim.faults.has('b-user-update-writes-owner') ? (accountOwner(account) ?? user) : user;
