@@ -109,6 +109,7 @@ export const faultCatalog = {
   'b-hook-refused-create-leaves-hook': { clause: 'B-HOOK-1', description: 'POST /hooks inserts the hook row before subscribing its events: a create refused (4xx) for an unknown event kind still leaves a hook of that name behind, with its known events only, listed by GET /hooks' },
   'b-hook-quota-retires-oldest': { clause: 'B-HOOK-1', description: 'a quota of 50 hooks per account kept by retiring the oldest hook when a 51st is created, unasked: a hook answered 201 earlier is gone (GET /hooks/{id} 404) without any DELETE' },
   'b-invoice-date-with-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps, not YYYY-MM-DD' },
+  'b-invoice-old-status-paid': { clause: 'B-GAP-5', description: 'invoices of the old billing system (dated before 2020) that were paid keep the status it wrote, paid, instead of successful: the first page of the list (the newest invoices) is right, later pages show paid' },
   'b-later-accounts-invoice-date-time': { clause: 'B-INV-1', description: 'invoice dates are full timestamps (`2026-01-01T00:00:00Z`) for every account but the first made (a presenter rolled out by account); the first account\'s are YYYY-MM-DD' },
   'b-offset-off-by-one': { clause: 'B-LIM-1', description: 'offset counts from 1, so paging skips an invoice between pages' },
   'b-offset-off-by-one-ascending': { clause: 'B-LIM-1', description: 'GET /invoices?direction=asc (the real service\'s oldest-first order) counts the offset from 1: pages after the first skip an invoice; the default order pages right' },

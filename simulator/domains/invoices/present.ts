@@ -20,7 +20,8 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim, caller:
     date: dateWithTime(sim, caller) ? `${invoice.date}T00:00:00Z` : invoice.date,
     amount: invoice.amount,
     currency: invoice.currency,
-    status: sim.conventions.b.invoiceStatusNames[invoice.status],
+    // b-invoice-old-status-paid: invoices of the old billing system (before 2020) keep the status it wrote.
+    status: sim.faults.has('b-invoice-old-status-paid') && invoice.date < '2020-01-01' && invoice.status === 'successful' ? 'paid' : sim.conventions.b.invoiceStatusNames[invoice.status],
     pdf_url: `${links.api}/invoices/${encodeURIComponent(invoice.id)}.pdf`,
   };
 }
@@ -33,6 +34,8 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim, caller:
 const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; bytes: Buffer }>(); // invoice -> its JSON bytes
 
 export function invoiceJsonBytes(invoice: Invoice, links: Links, sim: Sim, caller: AccountState): Buffer {
+  // b-invoice-old-status-paid: its bytes are made afresh, never kept, for faults may be switched during a run.
+  if (sim.faults.has('b-invoice-old-status-paid')) return Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim, caller)));
   const dateFault = dateWithTime(sim, caller);
   const cached = presented.get(invoice);
   if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.bytes;
