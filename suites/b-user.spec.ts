@@ -91,7 +91,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string and settings holding values other than booleans come back as sent, or are refused with a 4xx; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -160,6 +160,8 @@ check({
     else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
     const blankUnseen = await blankLocationKept(t, restore);
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
+    const emptyUnseen = await emptySettingsKept(t, restore);
+    if (emptyUnseen) t.note(`that notification_settings sent as {} (every setting cleared) are stored so was not seen: ${emptyUnseen}`);
     const largeUnseen = await largeTextKept(t, restore, settings.oddKeys[0]);
     if (largeUnseen) t.note(`that a body past 64 KiB holding non-ASCII text is stored as sent was not seen: ${largeUnseen}`);
     const countsUnseen = await answerCountsMatch(t, restore);
@@ -186,6 +188,46 @@ async function blankLocationKept(t: CheckContext, restore: JsonObject): Promise<
   const read = await t.b().get('/user');
   const shown = userIn(read);
   if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user cleared the location');
+  return undefined;
+}
+
+/**
+ * B-USER-1 for notification_settings sent as the empty object: a store that takes the object only
+ * when it has a key answers 200 with the old settings, which the drawn settings (never empty)
+ * cannot show. The spec does not say whether the object replaces the stored one or is merged into
+ * it; the real service replaces it (docs/interface-b.md), so the simulator profile holds a target
+ * to that. Elsewhere the target is first seen to replace: the user's own settings with one left
+ * out must come back without it (a merge keeps it, and rightly answers {} unchanged). Sent with
+ * the user's own other values (`restore`), put back by the check's cleanup. Returns why it was
+ * not seen, or undefined.
+ */
+async function emptySettingsKept(t: CheckContext, restore: JsonObject): Promise<string | undefined> {
+  const own = restore.notification_settings;
+  if (!isObject(own) || Object.keys(own).length === 0) return `the user has no notification_settings to clear (${show(own)})`;
+  if (t.profile !== 'simulator') {
+    const [left, ...kept] = Object.keys(own);
+    if (left === undefined || kept.length === 0) return `the user's notification_settings have one key only (${show(own)}), so whether the target replaces them or merges what is sent into them (the spec does not say) could not be seen apart from the empty object itself`;
+    const fewer: JsonObject = Object.fromEntries(kept.map((k) => [k, own[k]]));
+    const seen = await t.b().put('/user', { body: { ...restore, notification_settings: fewer } });
+    const answered = is2xx(seen) ? userIn(seen) : undefined;
+    if (!answered) return `PUT /user with the user's settings but ${JSON.stringify(left)} answered ${seen.response.status}${is2xx(seen) ? ' without a user' : ''}`;
+    if (!isObject(answered.notification_settings) || left in answered.notification_settings) return `the target keeps a setting left out of what is sent (${JSON.stringify(left)}): it merges notification_settings, as the spec allows, and a merge of {} changes nothing`;
+  }
+  const sent: JsonObject = { ...restore, notification_settings: {} };
+  const ex = await t.b().put('/user', { body: sent });
+  if (t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) return `PUT /user with notification_settings {} answered ${ex.response.status} (a deployment may refuse an empty object)`;
+  t.expect.status(ex, 200, 'B-USER-1', `PUT /user with notification_settings {} (every setting cleared) answered ${ex.response.status}`);
+  for (const [what, answer] of [['PUT /user', ex], ['GET /user after it', await t.b().get('/user')]] as const) {
+    const user = userIn(answer);
+    if (!user) continue;
+    t.expect.that(sameJson(user.notification_settings, {}), {
+      clause: 'B-USER-1',
+      message: `${what} with notification_settings {} (every setting cleared): the user's notification_settings are not the empty object sent, ${t.profile === 'simulator' ? 'where the real service replaces them with the object sent' : 'though the target replaces them with any other object sent'}`,
+      expected: '{}',
+      received: show(user.notification_settings),
+      exchange: answer,
+    });
+  }
   return undefined;
 }
 

@@ -29,7 +29,8 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   // b-user-blank-location-null: a store that nilifies blank text keeps a cleared location as null.
   if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
-  if (patch.notification_settings !== undefined) user.notification_settings = patch.notification_settings;
+  // b-user-empty-settings-ignored: an empty object taken for "no settings sent", so {} clears nothing.
+  if (patch.notification_settings !== undefined && !(sim.faults.has('b-user-empty-settings-ignored') && Object.keys(patch.notification_settings).length === 0)) user.notification_settings = patch.notification_settings;
   // b-user-settings-coerced-boolean: the settings kept as a map of flag columns, each value a boolean.
   if (sim.faults.has('b-user-settings-coerced-boolean') && patch.notification_settings !== undefined) user.notification_settings = Object.fromEntries(Object.entries(patch.notification_settings).map(([k, v]) => [k, Boolean(v)]));
   if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;
