@@ -8,7 +8,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
-import { freshOpenSshKey, md5ColonHex, SSH_KEY_KINDS, usualFingerprints, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
+import { freshOpenSshKey, generateSecurityKey, md5ColonHex, SECURITY_KEY_KINDS, SSH_KEY_KINDS, usualFingerprints, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
 /** The fields PUT /user takes (section 4). */
 const USER_FIELDS = ['name', 'email', 'time_zone', 'location', 'notification_settings'] as const;
@@ -454,7 +454,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -490,6 +490,7 @@ check({
     });
     if (refusedKinds.size) t.note(`refused with a 4xx, as a deployment may: ${[...refusedKinds].sort().join(', ')} keys (the spec names no SSH key types)`);
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
+    await securityKeysCreate(t);
     const pastedUnseen = await pastedKeyCreates(t);
     if (pastedUnseen) t.note(`that the fingerprint of a key sent with its line feed is the key's own was not seen: ${pastedUnseen}`);
     const memberUnseen = await memberKeyReadsBack(t);
@@ -500,6 +501,34 @@ check({
     if (emailUnseen) t.note(`that a key made before the user's email changed is still returned after was not seen: ${emailUnseen}`);
   },
 });
+
+/**
+ * B-KEY-1 for security-key (FIDO) public keys, one of each type, whatever the property drew: a
+ * parser has a branch per key type, and these carry one more field (the application string)
+ * that a branch may forget. The simulator profile holds a target to the real service's list of
+ * types (docs/interface-b.md), which has both; elsewhere a 4xx is the deployment's choice, noted.
+ */
+async function securityKeysCreate(t: CheckContext): Promise<void> {
+  const refused: string[] = [];
+  for (const kind of SECURITY_KEY_KINDS) {
+    const name = t.name(`key-${kind}`);
+    const generated = generateSecurityKey(kind, `${kind}@disco`);
+    const body = { name, public_key: generated.line };
+    const sent = await t.b().post('/user/keys', { body });
+    if (t.profile !== 'simulator' && sent.response.status >= 400 && sent.response.status < 500) {
+      refused.push(generated.type);
+      continue;
+    }
+    if (!is2xx(sent)) {
+      t.expect.status(sent, '2xx', 'B-KEY-1', `POST /user/keys with a well-formed ${generated.type} (security key) public key answered ${sent.response.status}; the real service takes that type`);
+      continue;
+    }
+    const { id, ex, body: key } = await createKey(t, body, 'B-KEY-1', sent);
+    t.expect.that(typeof key.fingerprint === 'string' && key.fingerprint !== '', { clause: 'B-KEY-1', message: `the created ${generated.type} key has no fingerprint`, expected: 'a non-empty fingerprint string', received: show(key.fingerprint), exchange: ex });
+    await expectKeyReadsBack(t, id, name, key.fingerprint, `of the ${generated.type} key just created`);
+  }
+  if (refused.length) t.note(`refused with a 4xx, as a deployment may: ${refused.join(', ')} security keys (the spec names no SSH key types)`);
+}
 
 /**
  * GET /user/keys/{id} must answer 2xx with the key of that id, name and fingerprint (B-KEY-1);

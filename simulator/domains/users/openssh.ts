@@ -59,8 +59,9 @@ const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F\u2028\u2029]/;
  * `oneWordComment`: the fault `b-ssh-key-comment-one-word` (below).
  * `untrimmed`: the fault `b-ssh-key-trailing-newline-refused`, a parser that takes the text as the
  * line, so the line feed a .pub file ends in counts as a control character.
+ * `skEcdsaNoApplication`: the fault `b-ssh-key-sk-ecdsa-refused` (in `checkBlob`).
  */
-export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean; untrimmed?: boolean } = {}): ParsedPublicKey {
+export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean; untrimmed?: boolean; skEcdsaNoApplication?: boolean } = {}): ParsedPublicKey {
   const line = options.untrimmed === true ? text : text.trim();
   if (line === '') throw new PublicKeyError('is empty');
   if (line.length > MAX_KEY_LINE) throw new PublicKeyError(`is longer than ${MAX_KEY_LINE} characters`);
@@ -73,7 +74,7 @@ export function parsePublicKeyLine(text: string, options: { trustLengths?: boole
   if (options.oneWordComment && /\s/.test(comment.trim())) throw new PublicKeyError('must be "<key type> <base64 key> [comment]"');
   if (!isKeyType(type)) throw new PublicKeyError(`must be an OpenSSH public key of type ${SSH_KEY_TYPES.join(', ')}`);
   const blob = decodeBase64(encoded);
-  checkBlob(type, blob, options.trustLengths === true);
+  checkBlob(type, blob, options.trustLengths === true, options.skEcdsaNoApplication === true);
   return { type, fingerprint: md5Fingerprint(blob), comment: comment.trim() };
 }
 
@@ -92,7 +93,7 @@ function decodeBase64(encoded: string): Buffer {
   return blob;
 }
 
-function checkBlob(type: SshKeyType, blob: Buffer, trustLengths: boolean): void {
+function checkBlob(type: SshKeyType, blob: Buffer, trustLengths: boolean, skEcdsaNoApplication: boolean): void {
   const reader = new WireReader(blob, trustLengths);
   if (reader.readString('key type').toString('latin1') !== type) throw new PublicKeyError(`has a key blob whose type is not ${type}`);
   switch (type) {
@@ -113,7 +114,9 @@ function checkBlob(type: SshKeyType, blob: Buffer, trustLengths: boolean): void 
       break;
     case 'sk-ecdsa-sha2-nistp256@openssh.com':
       checkEcdsa(reader, 'nistp256');
-      checkApplication(reader);
+      // `skEcdsaNoApplication`: the fault `b-ssh-key-sk-ecdsa-refused`, a branch that forgets the
+      // security key's application string, so the blob seems to have trailing data.
+      if (!skEcdsaNoApplication) checkApplication(reader);
       break;
   }
   if (!reader.atEnd()) throw new PublicKeyError('has trailing data after the key');

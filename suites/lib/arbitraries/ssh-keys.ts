@@ -32,6 +32,24 @@ export function generateOpenSshKey(kind: SshKeyKind, comment = ''): OpenSshPubli
   return withLine(publicBlob(kind), comment);
 }
 
+/**
+ * Security-key (FIDO) public keys as OpenSSH writes them (PROTOCOL.u2f): an ECDSA P-256 or
+ * Ed25519 key followed by the application string it is bound to, `ssh:` by default. Kept apart
+ * from SSH_KEY_KINDS: many SSH services refuse them, so a check sends them on purpose.
+ */
+export const SECURITY_KEY_KINDS = ['sk-ecdsa-p256', 'sk-ed25519'] as const;
+export type SecurityKeyKind = (typeof SECURITY_KEY_KINDS)[number];
+
+export function generateSecurityKey(kind: SecurityKeyKind, comment = ''): OpenSshPublicKey {
+  const application = sshString('ssh:');
+  if (kind === 'sk-ed25519') {
+    const type = 'sk-ssh-ed25519@openssh.com';
+    return withLine({ type, blob: Buffer.concat([sshString(type), sshString(ed25519PublicKey()), application]) }, comment);
+  }
+  const type = 'sk-ecdsa-sha2-nistp256@openssh.com';
+  return withLine({ type, blob: Buffer.concat([sshString(type), sshString('nistp256'), sshString(ecPublicPoint('P-256')), application]) }, comment);
+}
+
 function withLine({ type, blob }: { type: string; blob: Buffer }, comment: string): OpenSshPublicKey {
   return { type, blob, line: `${type} ${blob.toString('base64')}${comment === '' ? '' : ` ${comment}`}` };
 }
