@@ -282,7 +282,7 @@ check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (a long one too, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -316,6 +316,9 @@ check({
     const longTarget = made ?? connections.at(-1);
     if (longTarget) {
       restoreName(longTarget);
+      // A name with path separators, as people name things ("eu/orders", a Windows share): a
+      // deployment that keys files by the name must not make the name itself "safe".
+      await renameOnce(t, longTarget, `${t.name('conn-path')} eu/orders \\ backup`, tally);
       for (const length of FIXED_LONG_LENGTHS) await renameOnce(t, longTarget, nameOfLength(t.name('conn-long'), length), tally);
     }
     const pool = made ? [...connections, made] : connections;

@@ -60,7 +60,9 @@ export function updateConnection(sim: Sim, connection: Connection, update: { nam
   const settings = Object.keys(update.settings).length ? { settings: { ...connection.settings, ...update.settings } } : {};
   if (sim.faults.has('b-connection-rename-not-stored')) return { ...connection, name: update.name, ...settings, updatedAt: sim.clock.now() };
   // b-connection-rename-cut-to-64: the name column as a VARCHAR(64) in non-strict mode, which cuts a longer name without an error.
-  const name = sim.faults.has('b-connection-rename-cut-to-64') ? [...update.name].slice(0, 64).join('') : update.name;
+  const kept = sim.faults.has('b-connection-rename-cut-to-64') ? [...update.name].slice(0, 64).join('') : update.name;
+  // b-connection-rename-path-separators-replaced: the name doubling as the connector's config directory, its path separators made safe.
+  const name = sim.faults.has('b-connection-rename-path-separators-replaced') ? kept.replace(/[/\\]/g, '-') : kept;
   Object.assign(connection, { name, ...settings, updatedAt: sim.clock.now() });
   return connection;
 }
