@@ -113,7 +113,7 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables, under the names posted (ones with a dot too)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: CreatedJob[] = [];
@@ -174,6 +174,24 @@ check({
         exchange: ex,
       });
       await expectVariablesStored(t, id, posted, readBack);
+    }
+    // Variable names the spec leaves free: one with a dot, as config-style names are written. The
+    // job carries it under that very name, not taken apart into nested objects (a path setter's
+    // reading); a deployment that refuses such a name says so with a 4xx, noted.
+    const dotted = { variables: { 'run.date': '2026-11-30', 'source.table.name': 'orders' }, dynamic_variables: {} };
+    const dottedEx = await t.b().post('/jobs', { body: fixtureJobBody(t, dotted) });
+    if (dottedEx.response.status >= 400 && dottedEx.response.status < 500) {
+      t.note(`POST /jobs refused variables named with a dot (${show(dotted.variables)}: ${dottedEx.response.status}), so such names were not verified`);
+    } else {
+      const { id, body: job, exchange: ex } = await createJob(t, fixtureJobBody(t, dotted), dottedEx);
+      t.expect.that(contains(job.variables, dotted.variables), {
+        clause: 'B-JOB-1',
+        message: `job ${id}, posted with variables named with a dot, does not carry them under the names posted`,
+        expected: `variables ⊇ ${show(dotted.variables)}`,
+        received: `variables ${show(job.variables)}`,
+        exchange: ex,
+      });
+      await expectVariablesStored(t, id, dotted, readBack);
     }
     const unread = describeVariablesReadBack(readBack);
     if (unread !== undefined) t.note(unread);

@@ -31,7 +31,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   if (!pkg) throw notFound();
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
   // b-job-last-run-variables-win: the package's last run's variables are merged over the posted ones (the spread order slipped).
-  const variables = sim.faults.has('b-job-last-run-variables-win') ? { ...input.variables, ...lastRunVariables(account, input.packageId) } : input.variables;
+  const merged = sim.faults.has('b-job-last-run-variables-win') ? { ...input.variables, ...lastRunVariables(account, input.packageId) } : input.variables;
+  // b-job-dotted-variables-nested: the variables written through the workflow engine's path setter.
+  const variables = sim.faults.has('b-job-dotted-variables-nested') ? expandDotted(merged) : merged;
   return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
 }
 
@@ -170,4 +172,23 @@ function homeOf(sim: Sim, account: AccountState, userId: number): Watcher | null
     const user = other.users.get(userId);
     return user ? { user, home: other } : undefined;
   }) ?? null;
+}
+
+/**
+ * b-job-dotted-variables-nested: variables written through a path setter (`a.b` sets b inside
+ * a), as a workflow engine reads them. The nested objects are not strings: the cast is the fault's
+ * (the stored job then holds what the Job type says it cannot).
+ */
+function expandDotted(vars: Record<string, string>): Record<string, string> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(vars)) {
+    const parts = name.split('.');
+    let at = out;
+    for (const part of parts.slice(0, -1)) {
+      const next = at[part];
+      at = (at[part] = typeof next === 'object' && next !== null ? next : {}) as Record<string, unknown>;
+    }
+    at[parts[parts.length - 1]!] = value;
+  }
+  return out as Record<string, string>;
 }
