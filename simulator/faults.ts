@@ -26,6 +26,7 @@ export const faultCatalog = {
   'b-foreign-resource-403': { clause: 'B-AUTH-3', description: 'another account\'s job, package or hook id is answered 403 instead of the not-found answer, revealing that it exists' },
   'b-missing-accept-served': { clause: 'B-VER-1', description: 'a request without the versioned Accept header is served' },
   'b-wrong-success-content-type': { clause: 'B-VER-2', description: 'successful bodies are labelled application/json' },
+  'b-large-body-plain-json': { clause: 'B-VER-2', description: "successful byte bodies over 16 KiB go out through a streaming writer that labels them application/json; charset=utf-8: a full invoice page (GET /invoices?limit=100, some 16.5 KB) is labelled plain JSON, smaller bodies keep the vendor type" },
   'b-empty-list-plain-json': { clause: 'B-VER-2', description: 'a successful answer whose body is an empty list (`[]`, an invoice page past the end) is left as the handler labelled it, application/json: the labelling skips empty lists' },
   'b-later-accounts-plain-json': { clause: 'B-VER-2', description: 'successful bodies of every account but the first made are labelled application/json (the vendor media type rolled out by account); the first account\'s are right' },
   'b-group-and-token-labelled-json': { clause: 'B-VER-2', description: 'the answers of POST /connection_groups and POST /user/tokens, whose handlers set their own type, are labelled application/json; every other answer is right' },

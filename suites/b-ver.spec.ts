@@ -278,10 +278,27 @@ async function expectEmptyPageVendorType(t: CheckContext): Promise<void> {
   if (!Array.isArray(ex.json) || ex.json.length > 0) t.note(`GET /invoices?${describePage(names, page)} was not an empty list, so no empty list was seen`);
 }
 
+/** The largest invoice page B-LIM-2 allows. */
+const FULL_PAGE = 100;
+
+/**
+ * B-VER-2 on the largest body a read of the spec gives: a full invoice page (100 invoices, some
+ * 16 KB). The catalog's reads with their default parameters are small, and a deployment may send
+ * large bodies another way (a streaming writer, a compressing proxy) that labels them itself.
+ */
+async function expectFullPageVendorType(t: CheckContext, account: 0 | 1): Promise<void> {
+  const names = pagingNames(t.target);
+  const page = { offset: 0, size: FULL_PAGE };
+  const what = `GET /invoices?${describePage(names, page)}${account > 0 ? ` with account ${account + 1}'s key` : ''}`;
+  const ex = await t.b(account).get('/invoices', { query: pageQuery(names, page) });
+  expectVendorType(t, ex, what);
+  if (Array.isArray(ex.json) && ex.json.length < FULL_PAGE) t.note(`${what} held ${ex.json.length} invoices, so no full page (the largest body a read gives) was seen`);
+}
+
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end)",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100)",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);
@@ -293,6 +310,8 @@ check({
       t.note('the target document has one account: only account 1\'s answers were seen');
     }
     await expectEmptyPageVendorType(t);
+    await expectFullPageVendorType(t, 0);
+    if (t.target.b[1]) await expectFullPageVendorType(t, 1);
     // The other ranges of the drawn spellings below weigh less than the vendor type: these give
     // application/json the same weight, before it and after it, each on a read of its own.
     const reads = specReads(t);

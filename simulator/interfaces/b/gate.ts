@@ -261,6 +261,8 @@ function isEmptyList(body: unknown): boolean {
 function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   // b-later-accounts-plain-json: the vendor media type rolled out to the first account only.
   if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.firstAccount()) return true;
+  // b-large-body-plain-json: byte bodies over 16 KiB go out through a streaming writer, which labels them itself.
+  if (sim.faults.has('b-large-body-plain-json') && Buffer.isBuffer(ctx.body) && ctx.body.length > 16_384) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
 }
 
