@@ -9,6 +9,7 @@ import { idOf, is2xx } from './lib/answers.ts';
 import { permitted, howToPermit } from './lib/permissions.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
+import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 
@@ -265,6 +266,51 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   t.note(`${notFounds} not-found answers compared, over ${probes.length} kinds of request`);
 }
 
+/**
+ * Time zones whose users a dashboard would guess a language for (German, French, Spanish,
+ * Japanese), each as an IANA name and as the real service's own (Rails') name, tried in that order.
+ */
+const LOCALE_ZONES: readonly (readonly [string, string])[] = [['Europe/Berlin', 'Berlin'], ['Europe/Paris', 'Paris'], ['Europe/Madrid', 'Madrid'], ['America/Mexico_City', 'Mexico City'], ['Asia/Tokyo', 'Tokyo']];
+
+/**
+ * B-ERR-1's "the same for every 404" holds whoever asks: the caller's user is put in time zones a
+ * deployment might guess a language from (PUT /user, B-USER-1), and the absent package read again
+ * in each must carry the reference text. A text localised by the caller's settings shows only to
+ * such a user; the run's users keep their zones otherwise. The user is put back after the check.
+ */
+async function compareNotFoundAcrossZones(t: CheckContext, reference: string): Promise<void> {
+  const before = await restoreUserAfter(t);
+  if (!before) {
+    t.note('the target does not serve GET /user (an extension), so the user could not be put back and the 404 was not read by a user in another time zone');
+    return;
+  }
+  const taken: string[] = [];
+  const refused: string[] = [];
+  for (const names of LOCALE_ZONES) {
+    let zone: string | undefined;
+    for (const name of names) {
+      const ex = await t.b().put('/user', { body: userPutBody(before.user, { time_zone: name }) });
+      if (is2xx(ex)) {
+        zone = name;
+        break;
+      }
+      refused.push(`${name} (${ex.response.status})`);
+    }
+    if (zone === undefined) continue;
+    taken.push(zone);
+    const { exchange, message } = await anchor(t, 'B-ERR-1');
+    t.expect.that(message === reference, {
+      clause: 'B-ERR-1',
+      message: `GET /packages/{absent} by a user in the time zone ${zone}: this 404 carries another text than the same read by the user in its own zone`,
+      expected: JSON.stringify(reference),
+      received: describeResponse(exchange),
+      exchange,
+    });
+  }
+  if (taken.length === 0) t.note(`the 404 was not read by a user in another time zone: PUT /user took none of the zones tried (${refused.join(', ')}; the spec does not fix which names it takes)`);
+  else t.note(`the 404 of an absent package was read again by the user in the time zones ${taken.join(', ')}${refused.length ? ` (refused: ${refused.join(', ')})` : ''}`);
+}
+
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
@@ -279,11 +325,12 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted) is the error object with the same message as every other 404',
+  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted) is the error object with the same message as every other 404, also read by a user put in another time zone (Berlin, Paris, Madrid, Mexico City, Tokyo)',
   needs: ['b', 'write'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');
     await compareNotFound(t, true);
+    await compareNotFoundAcrossZones(t, (await anchor(t, 'B-ERR-1')).message);
   },
 });
 

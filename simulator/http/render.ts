@@ -18,7 +18,9 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
   const b = conventions.b;
   const status = apiError === null ? 500 : iface === 'B' ? (b.statusOverrides[apiError.code] ?? apiError.status) : apiError.status;
   const standardNotFound = apiError?.code === 'not_found' && apiError.message === errorCatalog.not_found.message;
-  const message = iface === 'B' && standardNotFound ? b.notFoundText : (apiError?.message ?? 'Internal error.');
+  // b-404-text-by-time-zone: the fixed text in the language guessed from the caller's time zone.
+  const notFoundText = faults?.has('b-404-text-by-time-zone') ? localisedNotFound(ctx, b.notFoundText) : b.notFoundText;
+  const message = iface === 'B' && standardNotFound ? notFoundText : (apiError?.message ?? 'Internal error.');
   ctx.status = status;
   for (const [name, value] of Object.entries(apiError?.headers ?? {})) ctx.set(name, value);
   const problems = apiError?.problems ?? [];
@@ -72,4 +74,16 @@ export function toApiError(err: unknown): unknown {
   if (status === 404) return new ApiError('not_found');
   if (status === 405) return new ApiError('method_not_allowed');
   return err;
+}
+
+/** b-404-text-by-time-zone: the fixed texts in the user's language, which the dashboard guesses from the user's time zone. */
+const NOT_FOUND_BY_ZONE: readonly (readonly [RegExp, string])[] = [
+  [/^Europe\/(Berlin|Vienna|Zurich)$/, 'Eintrag nicht gefunden.'],
+  [/^Europe\/Paris$/, 'Élément introuvable.'],
+  [/^(Europe\/Madrid|America\/(Mexico_City|Bogota|Argentina\/Buenos_Aires))$/, 'Elemento no encontrado.'],
+];
+
+function localisedNotFound(ctx: Context, text: string): string {
+  const zone = (ctx.state as { user?: { time_zone?: string } }).user?.time_zone ?? '';
+  return NOT_FOUND_BY_ZONE.find(([re]) => re.test(zone))?.[1] ?? text;
 }
