@@ -292,7 +292,8 @@ async function expectFullPageVendorType(t: CheckContext, account: 0 | 1): Promis
   const what = `GET /invoices?${describePage(names, page)}${account > 0 ? ` with account ${account + 1}'s key` : ''}`;
   const ex = await t.b(account).get('/invoices', { query: pageQuery(names, page) });
   expectVendorType(t, ex, what);
-  if (Array.isArray(ex.json) && ex.json.length < FULL_PAGE) t.note(`${what} held ${ex.json.length} invoices, so no full page (the largest body a read gives) was seen`);
+  // Account 2 is read for its label only: a short page of its own is no news.
+  if (account === 0 && Array.isArray(ex.json) && ex.json.length < FULL_PAGE) t.note(`${what} held ${ex.json.length} invoices, so no full page (the largest body a read gives) was seen`);
 }
 
 check({
