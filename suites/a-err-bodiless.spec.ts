@@ -9,7 +9,8 @@ import { aRoute, aSend, pipelineState } from './catalog/a-requests.ts';
 /**
  * A-ERR-3 on the pipeline operations that take no body of their own, start and stop: a body
  * there with a key nobody expects, or that is no object at all, is a body with unexpected keys or
- * an unexpected shape, and 422 like any other. A handler that never reads the body does the
+ * an unexpected shape, and 422 like any other; so are the falsy JSON values false, 0 and "" (a
+ * handler that tests for "no body" with a falsy check takes them for none). A handler that never reads the body does the
  * operation instead. What start and stop take is the target's (A-GAP-1): a target whose start
  * wants a body of its own would refuse these for a missing field first, so a refusal is judged
  * only where the same operation without a body, sent next in the same state, is taken (then the
@@ -30,6 +31,11 @@ const BODIES: readonly { text: string; what: string }[] = [
   { text: '[]', what: 'an array' },
   { text: '"start"', what: 'a string' },
   { text: '42', what: 'a number' },
+  // The falsy JSON values: a handler testing for "no body" with a falsy check takes them for none.
+  // JSON null is not sent: a deployment may fairly read a null body as no body at all.
+  { text: 'false', what: 'the boolean false' },
+  { text: '0', what: 'the number 0' },
+  { text: '""', what: 'an empty string' },
 ];
 
 type Operation = 'pipelines.start' | 'pipelines.stop';

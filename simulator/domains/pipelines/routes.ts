@@ -131,14 +131,14 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // The fault: the operation is done before the body is read, so a body refused 422 has started it all the same.
     if (sim.faults.has('a-start-bad-body-starts-anyway')) startPipeline(sim, pipeline);
     // A handler that never reads the body does the operation whatever the body says.
-    if (!sim.faults.has('a-start-stop-body-unread')) expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
   router.post(paths.stop, async (ctx) => {
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
     // A handler that never reads the body does the operation whatever the body says.
-    if (!sim.faults.has('a-start-stop-body-unread')) expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
     ctx.body = presentPipeline(sim, stopPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
@@ -150,7 +150,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       definitionCaches.get(sim)?.delete(pipeline.name);
       archivePipeline(sim, pipeline);
     }
-    expectNoFields(await readABody(ctx, sim, { formats: ['json'] }));
+    await expectNoBody(ctx, sim);
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: the stop is forwarded to the runtime with the caller's key, which the runtime
     // refuses unless it is an admin's; the archive goes on regardless.
@@ -158,6 +158,14 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     const archived = archivePipeline(sim, pipeline, refused);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
+}
+
+/** Start, stop and DELETE take no body: absent or `{}`, anything else is 422 (A-ERR-3). */
+async function expectNoBody(ctx: Context, sim: Sim): Promise<void> {
+  const body = await readABody(ctx, sim, { formats: ['json'] });
+  // The fault: "no body" is tested as a falsy value, so the JSON bodies null, false, 0 and "" pass for none.
+  if (sim.faults.has('a-falsy-body-read-as-none') && !body) return;
+  expectNoFields(body);
 }
 
 /** JSON unless the client prefers YAML; no Accept or `*\/*` is JSON; neither acceptable is 406. */
