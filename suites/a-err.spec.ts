@@ -641,7 +641,9 @@ interface OwnSweep {
  * target does, deep or shallow, the object the patch carries holds a key no schema defines, or
  * a value of the wrong type, and must be refused; PATCH's made-up keys go again set to null (a
  * merge patch's deletion of a key the definition lacks: still an unknown key of the body), off
- * the simulator profile only at the top and in objects that refused the key with a value. Every
+ * the simulator profile only at the top and in objects that refused the key with a value; the
+ * top-level made-up key goes once more beside a changed description (the refusal must not apply
+ * the patch's known members either). Every
  * answer must be 422 (off the simulator
  * profile, a taken made-up key is read back, as create's sweep does: kept, an open object;
  * dropped, the failure), and a refused one must leave the definition as it was: it is read
@@ -698,6 +700,14 @@ async function sweepOwnPipeline(t: CheckContext, own: OwnPipeline, sweep: OwnSwe
         if (c.base !== base || c.kind === 'not-object' || (!first && c.kind !== 'made-up-key')) continue;
         const ex = await send('update', c, patchCarrying(c), type);
         if (c.kind === 'made-up-key' && ex.response.status === 422) closed.add(showPath(c.at));
+      }
+      // The top-level made-up key again, beside a changed description (a member the PATCH probe
+      // saw this target take): a handler that applies a patch's known members one by one before
+      // it refuses the unknown ones answers the right 422 with the description changed.
+      const top = first ? sweep.cases.find((c) => c.base === base && c.kind === 'made-up-key' && c.at.length === 0) : undefined;
+      if (top !== undefined) {
+        const body = patchCarrying(top);
+        if (isObject(body)) await send('update', { ...top, description: `${top.description}, beside a changed description` }, { ...body, description: 'changed by a refused update' }, type);
       }
       // The made-up keys again, set to null: a merge patch's deletion of a key the definition does
       // not have is a no-op to merging, yet the body holds an unknown key all the same. Inside an

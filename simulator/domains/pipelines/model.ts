@@ -116,6 +116,24 @@ export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipel
   const merged = patch === undefined ? undefined : mergePatch(pipeline.definition, patch);
   // The fault: the patch's sync is applied field by field onto the stored one, known fields only.
   if (sim.faults.has('a-unknown-keys-ignored-on-update')) dropUnknownKeysAt(merged, ['sync']);
+  // The fault: the patch's known top-level members are applied field by field before its unknown
+  // ones are refused, so a refused patch (the right 422) has changed the pipeline all the same.
+  if (sim.faults.has('a-patch-known-members-applied-before-refusal')) {
+    try {
+      return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422 && typeof merged === 'object' && merged !== null && !Array.isArray(merged)) {
+        const known = structuredClone(merged);
+        dropUnknownKeysAt(known, []);
+        try {
+          changeDefinition(sim, account, pipeline, acceptDefinition(sim, known, pipeline.definition));
+        } catch {
+          // the known members alone are not a valid definition: nothing applied
+        }
+      }
+      throw err;
+    }
+  }
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
 }
 
