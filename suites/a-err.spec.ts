@@ -493,7 +493,7 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run)',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -521,6 +521,14 @@ check({
       t.note(`POST /api-keys with a name alone answered ${describeResponse(named)}: this target's key body is not the simulator's, so key-management bodies with one thing wrong were not checked`);
       return;
     }
+    // In every run, not left to the draw below: the one key just seen taken, again spelt in
+    // capitals beside it. A handler that compares keys case-blind (or reads '-' as '_') takes the
+    // variant for a known key and neither refuses nor uses it. JSON member names are
+    // case-sensitive: "NAME" is not the key the target just took, and no key body has both, so it
+    // is judged as a made-up key, 422 in every profile.
+    const variant = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify({ name: t.name('shape'), NAME: t.name('shape') }), headers: { 'content-type': 'application/json' } });
+    revokeIfCreated(t, variant);
+    judgeMisshapen(t, variant, 'POST /api-keys with "NAME" (a case variant of "name") beside "name"', 'made-up-key');
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
     const keyBodies = fc.oneof(
       fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]): KeyBody => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"`, kind: 'unknown-key' })),

@@ -13,14 +13,16 @@ export const MAX_KEY_NAME_LENGTH = 100;
  * unknown keys, a JSON type mismatch) is 422; a bad value (no name, an empty one, an expiry that
  * is not a date-time or not in the future) is 400. Both name the field.
  */
-export function readNewKey(body: unknown, now: number): NewPipelineKey {
+export function readNewKey(body: unknown, now: number, { foldKeyNames = false }: { foldKeyNames?: boolean } = {}): NewPipelineKey {
   const value = body ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
   const fields = value as Record<string, unknown>;
 
   const shape: FieldProblem[] = [];
   for (const key of Object.keys(fields)) {
-    if (!KNOWN_FIELDS.has(key)) shape.push({ field: fieldPath([key]), message: 'is not a known key (name, admin, expires_at)' });
+    // The fault's leniency: keys compared lower-cased with '-' read as '_', so 'Admin' or
+    // 'EXPIRES-AT' pass for known keys (and, spelt otherwise, are then neither refused nor used).
+    if (!KNOWN_FIELDS.has(foldKeyNames ? key.toLowerCase().replace(/-/g, '_') : key)) shape.push({ field: fieldPath([key]), message: 'is not a known key (name, admin, expires_at)' });
   }
   const { name, admin, expires_at: expires } = fields;
   if (name !== undefined && typeof name !== 'string') shape.push({ field: 'name', message: 'must be a string' });

@@ -43,7 +43,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault validates the body before the admin rule: a non-admin's bad body is 422/400, not 403.
     const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
     if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now());
+    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { foldKeyNames: sim.faults.has('a-key-body-keys-case-folded') });
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names unique across the organisation's other accounts (an account may reuse
     // its own names when it rotates a key), a check that forgot the names are per account.
