@@ -493,7 +493,7 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run)',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run); so is a top-level "__proto__" key in a definition or a key body',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -506,6 +506,10 @@ check({
       if (judgeMisshapen(t, ex, `${requestLine(ex)} (${c.format}) with ${c.broken.description}`, c.broken.kind)) judged++;
     });
     if (judged === 0) t.partial('A-ERR-3', 'the target took, or refused as invalid, every generated misshapen definition: none was judged');
+    // The check's own definition, renamed, with an own "__proto__" key at the top, in every run.
+    const proto = await aSend(t, t.a(), 'pipelines.create', documentBody(withProtoKey({ ...own.stored, name: uniqueName(t, 'err-proto') }), definitionFormat(t)));
+    archiveIfCreated(t, 0, proto);
+    judgeProtoKey(t, proto, `${requestLine(proto)} with the check's own definition and a top-level "__proto__" key`);
 
     const keyRoute = aRoute(t, 'keys.create');
     if (!keyRoute || routeMissing(await aSend(t, t.a(), 'keys.create', { body: {} }))) {
@@ -529,6 +533,9 @@ check({
     const variant = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify({ name: t.name('shape'), NAME: t.name('shape') }), headers: { 'content-type': 'application/json' } });
     revokeIfCreated(t, variant);
     judgeMisshapen(t, variant, 'POST /api-keys with "NAME" (a case variant of "name") beside "name"', 'made-up-key');
+    const protoKey = await aSend(t, t.a(), 'keys.create', documentBody(withProtoKey({ name: t.name('shape') })));
+    revokeIfCreated(t, protoKey);
+    judgeProtoKey(t, protoKey, 'POST /api-keys with a "__proto__" key beside "name"');
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
     const keyBodies = fc.oneof(
       fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]): KeyBody => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"`, kind: 'unknown-key' })),
@@ -909,6 +916,28 @@ function judgeMisshapen(t: CheckContext, ex: Exchange, what: string, kind: Missh
   t.expect.status(ex, 422, 'A-ERR-3', `${what} answered ${ex.response.status}, expected 422`);
   t.expect.errorObjectA(ex, 'A-ERR-3');
   return true;
+}
+
+/**
+ * The document with an own "__proto__" key (a string): JSON and YAML carry it as any other key.
+ * A server that copies a parsed body by assignment (Object.assign, a for-in copy) sends it
+ * through the prototype setter, where it vanishes, and takes the body; no schema defines it.
+ */
+function withProtoKey(document: Record<string, unknown>): Record<string, unknown> {
+  return Object.defineProperty({ ...document }, '__proto__', { value: 'junk', enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A body with an own "__proto__" key: 422, as any made-up key. Off the simulator profile a 400 is
+ * noted, not failed: body parsers guarding against prototype poisoning (Fastify's, secure-json-parse)
+ * refuse such a body before the schema sees it; taking it is a failure everywhere.
+ */
+function judgeProtoKey(t: CheckContext, ex: Exchange, what: string): void {
+  if (t.profile !== 'simulator' && ex.response.status === 400) {
+    t.note(`${what}: 400, refused by the body parser before the schema (a guard against prototype poisoning), not judged as A-ERR-3's 422`);
+    return;
+  }
+  judgeMisshapen(t, ex, what, 'made-up-key');
 }
 
 /** Prints a case as `endpoint (format): description` in counterexamples (and the key, when it is the non-admin one). */

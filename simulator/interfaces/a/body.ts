@@ -45,6 +45,9 @@ export async function readABody(
   if (sim.faults.has('a-yaml-unknown-keys-dropped') && options.formats.includes('yaml') && !isMediaType(ctx.get('content-type'), ['application/json']) && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) {
     return Object.fromEntries(Object.entries(body.value as Record<string, unknown>).filter(([k]) => YAML_LOADER_KEYS.includes(k)));
   }
+  // The fault: a "defensive copy" by Object.assign, which sets each key: an own __proto__ key of
+  // the JSON goes through the prototype setter and vanishes (or becomes the copy's prototype).
+  if (sim.faults.has('a-body-copy-drops-proto-key') && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) return Object.assign({}, body.value);
   return body.value;
 }
 
