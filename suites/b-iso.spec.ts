@@ -720,7 +720,7 @@ check({
   id: 'b-iso/foreign-writes-change-nothing',
   clauses: ['X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "X-ISO-1: account 1's writes of the endpoint catalog on account 2's ids (reset its hook salt, rename or delete its hook, watch or stop its job, delete its SSH key or delivery, rename its connection, mark its notification), and account 1's own jobs and mark-all, change nothing account 2 sees",
+  title: "X-ISO-1: account 1's writes of the endpoint catalog on account 2's ids (reset its hook salt, rename or delete its hook, watch or stop its job, delete its SSH key or delivery, rename its connection, mark its notification), and account 1's own jobs, mark-all and new hook (not its salt either), change nothing account 2 sees",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t);
@@ -788,6 +788,8 @@ check({
     await t.property("account 1's writes on account 2's ids", fc.tuple(fc.constantFrom(...probes.map((p) => p.probe.label)), fc.stringMatching(/^[a-z0-9]{1,10}$/)), ([label, word]) => attempt(label, word));
     if (lateSeen.size) t.note(`the list showed writes made before the baseline only later: ${[...lateSeen].join('; ')}`);
 
+    await expectOwnHookLeavesTheirs(t, foreign);
+
     // Nor does anything of account 2 show up in account 1's lists.
     // By name where things have one (unique to the run); the job by id only when that id is
     // proven not to be one of account 1's own.
@@ -798,6 +800,43 @@ check({
     else if (job !== undefined) await expectNotListed(t, '/jobs', (j) => j.id === job, `account 2's job ${job}`);
   },
 });
+
+/** What POST /hooks sets of a hook (B-HOOK-1), and its signing salt: what X-ISO-1 says account 1's own writes leave alone. */
+const HOOK_FIELDS = ['type', 'name', 'settings', 'events', 'active', 'salt'] as const;
+
+/**
+ * Account 1's own POST /hooks (the spec's creation, B-HOOK-1) changes nothing of account 2's hook,
+ * read with account 2's key through the spec's GET /hooks/{hook_id}: a salt drawn into storage
+ * shared by every hook (one buffer each hook keeps a view of) would show account 1's new salt in
+ * account 2's hook. Only the fields the spec names are compared: a deployment may show more that
+ * moves by itself (a last delivery time).
+ */
+async function expectOwnHookLeavesTheirs(t: CheckContext, foreign: MadeForeign): Promise<void> {
+  const id = foreign.ids.hook?.[0]?.id;
+  if (id === undefined) return;
+  const path = bPath(bEndpoint('GET /hooks/{id}'), { id });
+  const read = async (): Promise<{ ex: Exchange; values: unknown[] } | undefined> => {
+    const ex = await t.b(1).get(path);
+    if (!is2xx(ex) || !isObject(ex.json)) return undefined;
+    const body = ex.json;
+    return { ex, values: HOOK_FIELDS.map((f) => (Object.hasOwn(body, f) ? body[f] : undefined)) };
+  };
+  const before = await read();
+  if (before === undefined) {
+    t.partial('X-ISO-1', `account 2's GET ${path} of its own hook did not answer it, so whether account 1's own new hook changes it was not seen`);
+    return;
+  }
+  const made = await makeHook(t, 0, 'iso-own-hook');
+  const after = await read();
+  const changed = after === undefined ? [] : HOOK_FIELDS.filter((_f, i) => !sameJson(after.values[i], before.values[i]));
+  t.expect.that(after !== undefined && changed.length === 0, {
+    clause: 'X-ISO-1',
+    message: `account 1's own POST /hooks (its hook ${made.id}) changed account 2's hook ${id}${after === undefined ? ' (it no longer answers)' : ` (its ${changed.join(', ')})`}`,
+    expected: "account 2's hook as it was",
+    received: after === undefined ? 'no hook' : `other values of ${changed.join(', ')} (not shown: the salt is a secret)`,
+    ...(after ? { exchange: after.ex } : {}),
+  });
+}
 
 /**
  * Account 1's list at `path` (an extension) shows nothing of account 2's. Read to its end: where

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { notFound } from '../../http/errors.ts';
@@ -38,6 +38,9 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     createdAt: now,
     updatedAt: now,
   };
+  // b-hook-salt-shared-buffer: the salt bytes drawn into one preallocated buffer (no allocation
+  // per create) that the hook keeps a view of until a reset gives it a salt of its own.
+  if (sim.faults.has('b-hook-salt-shared-buffer')) viewSharedSalt(sim, hook);
   account.hooks.set(hook.id, hook);
   // b-hook-quota-retires-oldest: the plan's quota kept by retiring the oldest hook instead of refusing the new one.
   if (sim.faults.has('b-hook-quota-retires-oldest') && account.hooks.size > 50) {
@@ -46,6 +49,22 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
   }
   if (sim.faults.has('b-hook-reset-reverts-update')) createdRows.set(hook, { ...hook, settings: { ...hook.settings }, events: [...hook.events] });
   return hook;
+}
+
+/** b-hook-salt-shared-buffer: each simulator's one salt buffer, made only while the fault is on. */
+const sharedSaltBuffers = new WeakMap<Sim, Buffer>();
+
+/** Draws a salt into the shared buffer and makes `hook.salt` read it (hex), until a salt is written. */
+function viewSharedSalt(sim: Sim, hook: Hook): void {
+  const buffer = sharedSaltBuffers.get(sim) ?? Buffer.alloc(32);
+  sharedSaltBuffers.set(sim, buffer);
+  randomFillSync(buffer);
+  Object.defineProperty(hook, 'salt', {
+    enumerable: true,
+    configurable: true,
+    get: () => buffer.toString('hex'),
+    set: (salt: string) => Object.defineProperty(hook, 'salt', { value: salt, writable: true, enumerable: true, configurable: true }),
+  });
 }
 
 /** b-hook-recreate-undeletes-old: each account's soft-deleted hooks, kept only while the fault is on. */
