@@ -9,6 +9,7 @@ import { GONE, partReader } from './catalog/b-state.ts';
 import { idOf, is2xx, userIn } from './lib/answers.ts';
 import { stringifyWithBigIds } from './lib/big-ids.ts';
 import { userPutBody } from './lib/factories/user.ts';
+import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
@@ -126,6 +127,16 @@ async function expectWritesRefused(t: CheckContext, old: string, user: Record<st
   }
 }
 
+/**
+ * The key's own user at the API's root, `GET {base_url}/user`, where the real service's docs give
+ * it (gaps: a few calls outside `/{account_id}/api`; an extension a target may not serve). A
+ * deployment may authorize its root calls apart (an authorizer of their own that remembers each
+ * key it has granted), and one never told of a regeneration lets the replaced key on there.
+ */
+function rootUserRead(t: CheckContext, key: string): Promise<Exchange> {
+  return t.http.request('GET', `${t.target.baseUrl ?? ''}/user`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
+}
+
 /** Whose key a series of regenerations replaces: api_key's user (the owner) or member_api_key's. */
 interface Holder {
   /** The target document's field, as messages name it. */
@@ -169,9 +180,15 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
   // The longest a replaced key was seen working, and when it was then refused.
   let lingered: { workedMs: number; refusedMs?: number } = { workedMs: 0 };
   let refused: Exchange | undefined;
+  // Whether GET /user at the API's root (an extension) ever answered the live key.
+  let rootSeen = false;
   await t.property(`each regeneration with ${holder.field} retires that key, within the grace the target allows`, fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
     if (refused) return;
     const probe = probes.find((p) => p.label === label) ?? probes[0]!;
+    // The key at the API's root first: the control that the root serves it, and the use an
+    // authorizer there would remember.
+    const rootServed = is2xx(await rootUserRead(t, current));
+    if (rootServed) rootSeen = true;
     const regenerated = await t.bWithKey(current).post('/user/tokens');
     if (roleMayRefuse && current === holder.configured && regenerated.response.status === 403) {
       refused = regenerated;
@@ -202,6 +219,10 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     }
     const oldAnswer = await probe.send(t.bWithKey(old));
     t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the ${holder.field} replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the ${holder.field} replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
+    if (rootServed) {
+      const atRoot = await rootUserRead(t, old);
+      t.expect.status(atRoot, '4xx', 'B-AUTH-2', `the ${holder.field} replaced by POST /user/tokens is refused under the account's path but still authenticates at the API's root: GET /user there with it answered ${atRoot.response.status}, as it did before the regeneration`);
+    }
     // Its body is not checked: the spec fixes error bodies for not-found answers only (the
     // refusal's error object is the B-GAP-2 convention, checked by b-auth/refusal-is-401).
     // Writes too, judged after the same waiting as the reads: a key refused on reads may still
@@ -217,6 +238,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     t.note(`a replaced ${holder.field} still authenticated ${shownMs(lingered.workedMs)} after POST /user/tokens${refusedAfter} (within the ${graceMs / 1000} s the target document allows)`);
   }
 
+  if (!rootSeen) t.note(`GET /user at the API's root (${t.target.baseUrl ?? ''}/user, where the real service's docs give it; an extension) did not answer the live ${holder.field}, so whether a replaced key is refused there too was not seen`);
   if (unreadable.size) t.note(`what the writes sent with a replaced ${holder.field} could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
 
   const updateUnseen = await harmlessUpdate(t, holder, current, profile);

@@ -123,6 +123,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
+  // b-root-grants-keep-replaced-keys: the root routes' own authorizer, which remembers each key's grant.
+  if (digest !== null && accountless && sim.faults.has('b-root-grants-keep-replaced-keys')) found = throughRootGrantCache(sim, digest, found);
   if (digest === null && ctx.method !== 'GET' && sim.faults.has('b-bearer-accepted-on-writes')) found = bearerGrant(sim, ctx.get('authorization'));
   if (!found && digest !== null && ctx.method === 'DELETE' && slug !== undefined && sim.faults.has('b-unknown-key-deletes-as-first-user')) found = firstUserOf(sim, slug);
   // b-metadata-without-credentials: the connector workers read connection metadata without a key, let through as the account's owner.
@@ -244,6 +246,24 @@ function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: {
   const account = grant && sim.store.account(grant.slug);
   const user = grant && account?.users.get(grant.userId);
   return account && user ? { account, user } : null;
+}
+
+/**
+ * The fault `b-root-grants-keep-replaced-keys`: the API-root routes (`/user`, `/user/tokens`,
+ * `/timezones`, `/accounts`, ...) sit behind a small authorizer of their own that remembers the
+ * grant of every key it has seen, so that clients polling them do not hit the key index, and that
+ * the key regeneration never clears: a replaced key is refused under `/{account_id}/api` and still
+ * authenticates at the root (as its user, whose new key GET /user there shows). Per simulator.
+ */
+const rootGrants = new WeakMap<Sim, Map<string, { account: AccountState; user: User }>>();
+
+function throughRootGrantCache(sim: Sim, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
+  const grants = rootGrants.get(sim) ?? new Map<string, { account: AccountState; user: User }>();
+  rootGrants.set(sim, grants);
+  const granted = grants.get(digest);
+  if (granted) return granted;
+  if (found) grants.set(digest, found);
+  return found;
 }
 
 /** Whether a body is an empty JSON array: `[]` as a value, or as the bytes a list route serves. */
