@@ -507,11 +507,50 @@ function accountPathWrites(t: CheckContext): BEndpoint[] {
   return B_ENDPOINTS.filter((e) => e.method !== 'GET' && e.effect === 'write' && !e.id && e.body?.(stolenContext(t, 'probe')) !== undefined);
 }
 
+/**
+ * The account itself at the API's root, where the real service's docs give it (`GET` and `PUT
+ * {base_url}/accounts/{account_id}`; extensions outside the account path, which a target may not
+ * serve): account 1's key naming account 2's account_id must neither show nor change account 2's
+ * account (X-ISO-1 holds on every route; an admin check that then takes whichever account the path
+ * names breaks it). The PUT sends an empty object, which changes nothing wherever it is taken. What
+ * marks account 2's account is its `id` and `name` as account 2 reads them, where they differ from
+ * account 1's own (the slug is not: the path echoes it).
+ */
+async function expectRootAccountGuarded(t: CheckContext, foreignSlug: string, key: string): Promise<void> {
+  const atRoot = (slug: string, withKey: string, method: 'GET' | 'PUT') =>
+    t.http.request(method, `${t.target.baseUrl}/accounts/${encodeURIComponent(slug)}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(withKey) }, ...(method === 'PUT' ? { body: {} } : {}) });
+  const theirs = await atRoot(foreignSlug, t.target.b[1]?.apiKey ?? '', 'GET');
+  const mine = await atRoot(t.target.b[0]?.accountId ?? '', key, 'GET');
+  if (!is2xx(theirs) || !isObject(theirs.json) || !is2xx(mine) || !isObject(mine.json)) {
+    t.note(`GET {base_url}/accounts/{account_id} (the account at the API's root, where the real service's docs give it; an extension) did not answer each account its own (${theirs.response.status}, ${mine.response.status}), so account 1's key on account 2's account there was not tried`);
+    return;
+  }
+  const theirAccount = theirs.json;
+  const ownAccount = mine.json;
+  const marks = (['id', 'name'] as const).filter((f) => Object.hasOwn(theirAccount, f) && theirAccount[f] !== null && !sameJson(theirAccount[f], ownAccount[f]));
+  if (marks.length === 0) {
+    t.note("account 2's account at the API's root has no id or name of its own apart from account 1's, so an answer showing it could not be told: account 1's key on it there was not judged");
+    return;
+  }
+  const shows = (ex: Exchange): boolean => is2xx(ex) && isObject(ex.json) && marks.some((f) => isObject(ex.json) && sameJson(ex.json[f], theirAccount[f]));
+  for (const method of ['GET', 'PUT'] as const) {
+    const ex = await atRoot(foreignSlug, key, method);
+    expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
+    t.expect.that(!shows(ex), {
+      clause: 'X-ISO-1',
+      message: `${method} {base_url}/accounts/${foreignSlug}${method === 'PUT' ? ' {}' : ''} with account 1's key answered ${ex.response.status} with account 2's account (its ${marks.join(' and ')}): ${method === 'PUT' ? 'account 1 may change' : 'account 1 sees'} another account`,
+      expected: "a refusal, or nothing of account 2's",
+      received: `${ex.response.status} with account 2's ${marks.join(' and ')}`,
+      exchange: ex,
+    });
+  }
+}
+
 check({
   id: 'b-iso/foreign-account-path-writes',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3, X-ISO-1: every write of the endpoint catalog sent with account 1's key on account 2's path (a job, the user, an SSH key, a hook, marking notifications) is refused and changes nothing of account 2 (in the simulator profile: answered exactly like a nonexistent account)",
+  title: "B-AUTH-3, X-ISO-1: every write of the endpoint catalog sent with account 1's key on account 2's path (a job, the user, an SSH key, a hook, marking notifications) is refused and changes nothing of account 2 (in the simulator profile: answered exactly like a nonexistent account); nor do GET and PUT of account 2's account at the API's root (where served) show it",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreignSlug = t.target.b[1]?.accountId ?? '';
@@ -559,6 +598,7 @@ check({
       }
       t.expect.that(after === value, { clause: 'X-ISO-1', message: `account 2's ${part} changed after writes with account 1's key on account 2's path`, expected: value, received: String(after) });
     }
+    await expectRootAccountGuarded(t, foreignSlug, key);
     const noted = new Set<string>();
     for (const m of answers) {
       const again: AbsentAgain = async () => ({ ex: await onAccount(`${m.absentSlug}-again`, bEndpoint(m.label), m.word), echoes: [`${m.absentSlug}-again`] });
