@@ -5,7 +5,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { createdId, is2xx, isObject, recordIn, requestLine, show, stringsOf } from './lib/answers.ts';
+import { createdId, is2xx, isObject, recordIn, requestLine, routeMissing, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -257,6 +257,11 @@ async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
   const create = await aSend(t, withKey(t, made.key), 'pipelines.create', documentBody(plainDefinition(uniqueName(t, 'once-made')), definitionFormat(t)));
   archiveIfCreated(t, 0, create);
   const id = createdId(create);
+  // A target that makes no pipelines there has no such later reads to show a key in.
+  if (routeMissing(create)) {
+    t.note(`${requestLine(create)} answered ${create.response.status}: this target makes no pipelines there, so no record a key made was read later`);
+    return;
+  }
   if (!is2xx(create) || typeof id !== 'number') {
     t.partial('A-AUTH-3', `a pipeline could not be created with a new key (${describeResponse(create)}), so whether later reads of what a key made show its value was not seen`);
     return;
