@@ -275,15 +275,24 @@ async function memberJob(t: CheckContext): Promise<void> {
   t.expect.schema(ex, 'job', 'B-SCHEMA-1');
 }
 
-/** How far ahead of the target's clock the schedule's first run is set, and how far the clock is then moved past it. */
+/**
+ * How far ahead of the target's clock the schedule's first run is set, and how far past it the
+ * clock is then moved, step by step, until the job it started is listed: the spec gives a
+ * schedule's run no timing, and a scheduler may be a queue worker that takes a due slot a while
+ * after it comes. The simulator's first step shows it.
+ */
 const SCHEDULE_LEAD_MS = 60_000;
-const PAST_SCHEDULE_START_MS = 30_000;
+const PAST_SCHEDULE_START_STEPS_MS = [30_000, 60_000, 120_000, 300_000];
 
-/** The jobs of a job list page that a schedule started (`creator.type` Schedule) of `packageId`, by package id or the job's `package.id`. */
+/**
+ * The jobs of a job list page that a schedule started of `packageId` (by package id or the job's
+ * `package.id`): `creator.type` Schedule, in any case (section 2 types it a string and names no
+ * values).
+ */
 function scheduledJobsOf(page: unknown, packageId: number): JsonObject[] {
   if (!Array.isArray(page)) return [];
   return page.filter((job): job is JsonObject => {
-    if (!isObject(job) || !isObject(job.creator) || job.creator.type !== 'Schedule') return false;
+    if (!isObject(job) || !isObject(job.creator) || typeof job.creator.type !== 'string' || job.creator.type.toLowerCase() !== 'schedule') return false;
     return job.package_id === packageId || (isObject(job.package) && job.package.id === packageId);
   });
 }
@@ -309,11 +318,19 @@ check({
       return t.partial('B-SCHEMA-1', `POST /schedules (an extension) answered ${created.response.status}${is2xx(created) ? " without the schedule's id" : ''}: ${why}, ${unseen}`);
     }
     deleteScheduleOnCleanup(t, scheduleId);
-    await t.advanceClock(SCHEDULE_LEAD_MS + PAST_SCHEDULE_START_MS);
     // Found by what it is (its package, made by a schedule), not by the ids this run holds: a
     // gateway may rewrite ids, and the job's id was never answered to the run.
-    const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: 2 });
-    if ('refused' in walked) return t.partial('B-SCHEMA-1', `GET /jobs (an extension) answered ${walked.refused.response.status}, ${unseen}`);
+    await t.advanceClock(SCHEDULE_LEAD_MS);
+    let past = 0;
+    let walked: Awaited<ReturnType<typeof walkCatalogList>> | undefined;
+    for (const step of PAST_SCHEDULE_START_STEPS_MS) {
+      await t.advanceClock(step);
+      past += step;
+      walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: 2 });
+      if ('refused' in walked) return t.partial('B-SCHEMA-1', `GET /jobs (an extension) answered ${walked.refused.response.status}, ${unseen}`);
+      if (walked.exchanges.some((ex) => scheduledJobsOf(ex.json, packageId).length > 0)) break;
+    }
+    if (walked === undefined || 'refused' in walked) return;
     let judged = 0;
     for (const ex of walked.exchanges) {
       for (const job of scheduledJobsOf(ex.json, packageId)) {
@@ -330,7 +347,7 @@ check({
         }
       }
     }
-    if (judged === 0) return t.partial('B-SCHEMA-1', `no job of package ${packageId} made by a schedule (creator.type Schedule) showed every field of section 2's job in GET /jobs ${(SCHEDULE_LEAD_MS + PAST_SCHEDULE_START_MS) / 1000} s after the schedule was made (simulator clock), ${unseen}`);
+    if (judged === 0) return t.partial('B-SCHEMA-1', `no job of package ${packageId} made by a schedule (creator.type schedule, in any case) showed every field of section 2's job in GET /jobs up to ${past / 1000} s past the schedule's first run (simulator clock), ${unseen}`);
     t.note(`${judged} answers about a job schedule "${name}" started validated`);
   },
 });

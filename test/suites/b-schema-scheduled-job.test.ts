@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { rewriting } from '../support/rewriting-front.ts';
 
 /**
  * B-SCHEMA-1 for a job a schedule started: its `creator` is the schedule, not a user, and the
@@ -27,6 +28,15 @@ describe('b-schema/scheduled-job', () => {
     expect(check?.verdict, describeChecks(run.checks)).toBe('pass');
     expect(check?.notes.join('\n')).toMatch(/answers about a job schedule ".*" started validated/);
     expect(run.leftovers).toEqual([]);
+  });
+
+  it('finds the scheduled job whatever the case of its creator type (section 2 names no values: the fourth freedom audit\'s ff variation 2)', { timeout: 60_000 }, async () => {
+    const lowerCaseCreatorType = rewriting((req, reply) => (req.method === 'GET' && /\/api\/jobs(\/\d+)?(\?|$)/.test(req.url ?? '') && reply.body.includes('"type":"Schedule"') ? { body: reply.body.replaceAll('"type":"Schedule"', '"type":"schedule"') } : undefined));
+    const run = await runSuitesAgainstSimulator({ only: ['b-schema/scheduled-job'], seed: 5, runs: 2, front: lowerCaseCreatorType });
+    const [check] = run.checks;
+    expect(check?.verdict, describeChecks(run.checks)).toBe('pass');
+    expect(check?.partial ?? []).toEqual([]);
+    expect(check?.notes.join('\n')).toMatch(/answers about a job schedule ".*" started validated/);
   });
 
   it('without the control API (alt conventions) makes no enabled schedule: skipped, and written-resources notes the job not seen', { timeout: 60_000 }, async () => {
