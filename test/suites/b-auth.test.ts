@@ -7,6 +7,7 @@ import type { Permission } from '../../suites/lib/types.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 import { B_ACCEPT, basicAuthorization, interfaceBRoot } from '../../suites/lib/clients.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { rewriting } from '../support/rewriting-front.ts';
 
 const REGENERATE = 'b-auth/regenerated-key-replaces-old';
 
@@ -111,5 +112,19 @@ describe('b-auth: the regenerated key\'s answer', () => {
     expect(run.checks.map((c) => c.verdict)).toEqual(['fail']);
     expect([...run.failedClauses]).toEqual(['B-VER-2']);
     expect(run.leftovers).toEqual([]);
+  });
+});
+
+describe('b-auth: the replaced key at the API\'s root', () => {
+  // A base URL that also hosts the web dashboard answers GET {base_url}/user with its page, 200
+  // text/html, to anyone: that is no key authenticating (the fourth freedom audit's ff
+  // variation 3). A replaced key is judged there only by whether the answer shows a user.
+  const dashboardAtRoot = rewriting((req) => (req.method === 'GET' && /^\/user(\?|$)/.test(req.url ?? '') ? { status: 200, body: '<!doctype html><title>Dashboard</title><div id="app"></div>' } : undefined));
+
+  it('is not taken as authenticated by a dashboard page there, and a grant cache that keeps it is still caught', async () => {
+    const quiet = await runSuitesAgainstSimulator({ only: [REGENERATE], runs: 3, front: dashboardAtRoot });
+    expect(quiet.checks.map((c) => [c.verdict, c.failures.map((f) => f.message)])).toEqual([['pass', []]]);
+    const cached = await runSuitesAgainstSimulator({ only: [REGENERATE], runs: 3, faults: ['b-root-grants-keep-replaced-keys'] });
+    expect([...cached.failedClauses]).toEqual(['B-AUTH-2']);
   });
 });
