@@ -19,9 +19,14 @@ function auditOf(sim: Sim, pipeline: Pipeline): Record<string, unknown> {
 }
 
 /** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
+/** A pipeline's URL under the interface's base: its `url` (or `links.self`) and a create's `Location`. */
+export function pipelineUrl(base: string, pipeline: Pipeline): string {
+  return `${base}/pipelines/${pipeline.id}`;
+}
+
 export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Record<string, unknown> {
   const now = sim.clock.now();
-  const url = `${base}/pipelines/${pipeline.id}`;
+  const url = pipelineUrl(base, pipeline);
   if (sim.conventions.a.metadata === 'with-deployment-count') return presentWithDeploymentCount(sim, pipeline, url, now);
   const state = stateOf(pipeline, now);
   return {

@@ -27,6 +27,14 @@ describe('POST /pipelines', () => {
     expect(res.body.definition_url).toBe(`${res.body.url}/definition`);
   });
 
+  it("puts the new pipeline's URL in Location in the alt conventions too, whose metadata shows it as links.self", async () => {
+    const b = boot([], 'alt');
+    const res = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).send(definition('orders-alt'));
+    expect(res.status).toBe(200);
+    expect(res.headers.location).toBe(res.body.links.self);
+    expect(res.headers.location).toMatch(new RegExp(`${A}/pipelines/${res.body.id}$`));
+  });
+
   it.each(['application/yaml', 'application/x-yaml', 'text/yaml'])('creates from YAML sent as %s', async (type) => {
     const b = boot();
     const res = await b.http.post(`${A}/pipelines`).set(bearer(b.acme.plain)).set('Content-Type', type).send(toYaml(definition('from-yaml')));

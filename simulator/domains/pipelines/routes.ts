@@ -6,7 +6,7 @@ import { expectNoFields } from '../../http/a-errors.ts';
 import { findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
-import { createdByFault, presentDefinition, presentPipeline } from './present.ts';
+import { createdByFault, pipelineUrl, presentDefinition, presentPipeline } from './present.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import type { ARouter } from '../../interfaces/a/types.ts';
@@ -51,10 +51,12 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // The fault: an audit of who made the pipeline, kept as the credentials were presented
     // (the key's full value), which every later answer about it shows.
     if (sim.faults.has('a-pipeline-created-by-key')) createdByFault.set(made, ctx.get('authorization').replace(/^bearer\s+/i, ''));
-    const body = presentPipeline(sim, made, aBase(ctx, prefix));
+    const base = aBase(ctx, prefix);
     ctx.status = sim.conventions.a.createdStatus;
-    ctx.set('Location', String(body.url));
-    ctx.body = body;
+    // The new pipeline's URL, whichever member the conventions' metadata shows it in (`url`, or
+    // the alt conventions' `links.self`).
+    ctx.set('Location', pipelineUrl(base, made));
+    ctx.body = presentPipeline(sim, made, base);
   });
 
   // Registered before `/pipelines/:id` routes; `validate` is never an id (ids are digits).

@@ -3,6 +3,7 @@ import { createSimulator, type Simulator } from '../../app.ts';
 import { AdjustableClock } from '../../clock.ts';
 import { applySeed } from '../../control/seed.ts';
 import type { FaultName } from '../../faults.ts';
+import type { ConventionsName } from '../../conventions.ts';
 import { INTERFACE_A_PREFIX } from '../../interfaces/which.ts';
 
 /** Shared set-up of the interface A tests (not a test file itself). */
@@ -27,9 +28,9 @@ export interface Booted {
 }
 
 /** A simulator on a frozen clock with two accounts, each with an admin and a non-admin key. */
-export function boot(faults: FaultName[] = []): Booted {
+export function boot(faults: FaultName[] = [], conventions: ConventionsName = 'standard'): Booted {
   const clock = new AdjustableClock({ frozen: true, start: START });
-  const simulator = createSimulator({ clock, faults });
+  const simulator = createSimulator({ clock, faults, options: { conventions } });
   const manifests = applySeed(simulator.sim, {
     accounts: ['acme-data', 'globex'].map((slug) => ({
       slug,
