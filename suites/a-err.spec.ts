@@ -149,7 +149,7 @@ async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promis
     t.note(`the target has no key management over the API: ${unchecked}`);
     return [];
   }
-  const created = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('err-revoked') } });
+  const created = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'err-revoked') } });
   revokeIfCreated(t, created);
   const key = keyValueIn(created.json, t.target.keyPrefix);
   const id = createdId(created);
@@ -519,7 +519,7 @@ check({
     // The bodies below are a name with one thing wrong: that must be the only thing wrong, so a
     // key made of a name alone must be taken first (key management is not in the spec; a target
     // wanting more, a role say, refuses every one of them for that alone).
-    const named = await aSend(t, t.a(), 'keys.create', { body: { name: t.name('shape-ok') } });
+    const named = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'shape-ok') } });
     revokeIfCreated(t, named);
     if (!is2xx(named)) {
       t.note(`POST /api-keys with a name alone answered ${describeResponse(named)}: this target's key body is not the simulator's, so key-management bodies with one thing wrong were not checked`);

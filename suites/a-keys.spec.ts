@@ -5,7 +5,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { createdId, is2xx, isObject, recordIn, requestLine, routeMissing, show, stringsOf } from './lib/answers.ts';
+import { createdId, fieldsIn, is2xx, isObject, recordIn, requestLine, routeMissing, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -111,7 +111,7 @@ async function expectReadsRefused(t: CheckContext, key: string, reads: readonly 
  * live admin key, and the victim must still work.
  */
 async function expectKeyWritesRefused(t: CheckContext, key: string, victim: CreatedKey, what: string, clause: string): Promise<void> {
-  const created = await aSend(t, withKey(t, key), 'keys.create', { body: { name: t.name('by-dead-key') } });
+  const created = await aSend(t, withKey(t, key), 'keys.create', { body: { name: uniqueName(t, 'by-dead-key') } });
   revokeIfCreated(t, created);
   const madeId = is2xx(created) ? createdId(created) : undefined;
   if (typeof madeId === 'number') await aSend(t, t.a(), 'keys.revoke', madeId);
@@ -177,7 +177,7 @@ async function expectPipelineWritesRefused(t: CheckContext, key: string, what: s
  * clause).
  */
 function noteIfNotAdmin(t: CheckContext, made: CreatedKey): void {
-  const admin = recordIn(made.created.json)?.admin;
+  const admin = fieldsIn(made.created.json)?.admin;
   if (admin !== true) t.note(`the key made with admin: true was answered with admin ${show(admin)}: this target may name admin keys otherwise, so the dead key was sent to key management as a key that may not be an admin one`);
 }
 
@@ -199,7 +199,7 @@ check({
     let listUnread: string | undefined;
     let readUnseen: string | undefined;
     await t.property('the key shows once', cases, async ({ name, admin, expires }) => {
-      const body = { name: `${t.name('once')} ${name}`, admin, expires_at: expires };
+      const body = { name: `${uniqueName(t, 'once')} ${name}`, admin, expires_at: expires };
       const made = await createKey(t, body);
       // The same create again at once (a client's retry, a double click): a target may refuse the
       // duplicate (any 4xx) or make a second key with a value of its own, but a double-submit
@@ -293,7 +293,7 @@ function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: str
  * shown: A-AUTH-4 is covered in part, saying why, and the case ends.
  */
 function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boolean {
-  const shown = recordIn(created.json)?.expires_at;
+  const shown = fieldsIn(created.json)?.expires_at;
   if (typeof shown === 'string' && Math.floor(Date.parse(shown) / 1000) === Math.floor(expiresAt / 1000)) return true;
   t.partial('A-AUTH-4', `the key made with expires_at ${isoSeconds(expiresAt)} was answered with expires_at ${show(shown)}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
   return false;
@@ -340,13 +340,13 @@ check({
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
     const cases = fc.record({ lifetimeS: fc.integer({ min: 60, max: 3600 }), pastS: fc.integer({ min: 0, max: 600 }), admin: fc.boolean() });
     // The key the expired ones try to revoke: it never expires.
-    const victim = await createKey(t, { name: t.name('victim-of-expired'), admin: false });
+    const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     let pipelineWritesSent = false;
     let listRead = false;
     await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
       const now = await simulatorNow(t);
       const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
-      const name = t.name(`expiring-${lifetimeS}s`);
+      const name = uniqueName(t, `expiring-${lifetimeS}s`);
       const made = await createKey(t, { name, admin, expires_at: isoSeconds(expiresAt) });
       if (!expiryTaken(t, made.created, expiresAt)) return;
       const before = await useKey(t, made.key);
@@ -373,7 +373,7 @@ check({
       const now = await simulatorNow(t);
       const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
       const lifetime = describeLifetime(lifetimeS);
-      const outcome = await createKeyUnlessRefused(t, { name: t.name(`expiring-in-${Math.round(lifetimeS / DAY_S)}d`), admin, expires_at: isoSeconds(expiresAt) });
+      const outcome = await createKeyUnlessRefused(t, { name: uniqueName(t, `expiring-in-${Math.round(lifetimeS / DAY_S)}d`), admin, expires_at: isoSeconds(expiresAt) });
       if ('refused' in outcome) {
         // A deployment may cap how long its keys live: the spec sets no bound either way.
         t.partial('A-AUTH-4', `a key made to expire in ${lifetime} was refused (${describeResponse(outcome.refused)}): this target may cap key lifetimes, so whether a far expiry is kept was not seen`);
@@ -438,7 +438,7 @@ check({
     if (server === undefined) t.note('the target sends no Date header: the expiry is set by this machine\'s clock');
     const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
     // An admin key: expired, it must not manage keys either (mint or revoke them).
-    const name = t.name('expiring-now');
+    const name = uniqueName(t, 'expiring-now');
     const made = await createKey(t, { name, admin: true, expires_at: isoSeconds(expiresAt) });
     if (!expiryTaken(t, made.created, expiresAt)) return;
     noteIfNotAdmin(t, made);
@@ -449,7 +449,7 @@ check({
       return;
     }
     const reads = await readsServedTo(t, made.key, made.id, true);
-    const victim = await createKey(t, { name: t.name('victim-of-expired'), admin: false });
+    const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
     const waitMs = expiresAt - skew + 1_000 - Date.now();
     if (waitMs > WALL_CLOCK_MAX_WAIT_MS) t.skip(`the expiry is ${Math.round(waitMs / 1000)} s away on this machine's clock, beyond the ${WALL_CLOCK_MAX_WAIT_MS / 1000} s this check waits`);
@@ -486,7 +486,7 @@ check({
     const attemptsOf = async (account: 0 | 1, foreign: CreatedKey | undefined) => {
       const nonAdmin = t.target.a[account]?.nonAdminKey ?? '';
       const withNonAdmin = account === 0 ? 'with a non-admin key' : "with account 2's non-admin key";
-      const victim = await createKey(t, { name: t.name('victim'), admin: false }, account);
+      const victim = await createKey(t, { name: uniqueName(t, 'victim'), admin: false }, account);
       const sentNames = new Set<string>();
       const listedBefore = await keysListedByAdmin(t, account);
       const attempt = async (a: Attempt): Promise<void> => {
@@ -543,10 +543,10 @@ check({
     };
     // A live key of account 2, whose id account 1's non-admin key tries to revoke.
     const second = t.target.a[1];
-    const theirs = second?.adminKey === undefined ? undefined : await createKey(t, { name: t.name('victim-of-account-1'), admin: false }, 1);
+    const theirs = second?.adminKey === undefined ? undefined : await createKey(t, { name: uniqueName(t, 'victim-of-account-1'), admin: false }, 1);
     const { attempt, victim: ours, done } = await attemptsOf(0, theirs);
     // Revoking is key management whichever key it names, the caller's own too.
-    const itself = await createKey(t, { name: t.name('self-revoker'), admin: false });
+    const itself = await createKey(t, { name: uniqueName(t, 'self-revoker'), admin: false });
     const own = await aSend(t, withKey(t, itself.key), 'keys.revoke', itself.id);
     t.expect.status(own, 403, 'A-AUTH-5', `DELETE /api-keys/{id} of a non-admin key's own id, with that key, answered ${own.response.status}, expected 403`);
     t.expect.errorObjectA(own, 'A-AUTH-5');
@@ -554,7 +554,7 @@ check({
     t.expect.that(worked(stillWorks), { clause: 'A-AUTH-5', message: 'a non-admin key revoked itself (it stopped working)', expected: 'the key keeps working', received: describeResponse(stillWorks), exchange: stillWorks });
     const attempts = fc.oneof(
       fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: undefined }) }).map(
-        ({ name, admin, expires }): Attempt => ({ kind: 'create', body: { name: `${t.name('by-non-admin')} ${name}`, admin, ...(expires ? { expires_at: expires } : {}) } }),
+        ({ name, admin, expires }): Attempt => ({ kind: 'create', body: { name: `${uniqueName(t, 'by-non-admin')} ${name}`, admin, ...(expires ? { expires_at: expires } : {}) } }),
       ),
       fc.constantFrom<Attempt>({ kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }),
     );
@@ -666,10 +666,10 @@ check({
     };
     // Every attempt once, on one revoked key, whatever the cases below draw: an admin key, which
     // once revoked must not manage keys either (mint or revoke them).
-    const everyName = t.name('revoked');
+    const everyName = uniqueName(t, 'revoked');
     const every = await createKey(t, { name: everyName, admin: true });
     noteIfNotAdmin(t, every);
-    const victim = await createKey(t, { name: t.name('victim-of-revoked'), admin: false });
+    const victim = await createKey(t, { name: uniqueName(t, 'victim-of-revoked'), admin: false });
     const everyReads = await readsServedTo(t, every.key, every.id, true);
     const everyRevoked = await aSend(t, t.a(), 'keys.revoke', every.id);
     if (!is2xx(everyRevoked)) throw new Error(`could not revoke a key: ${describeResponse(everyRevoked)}`);
@@ -689,7 +689,7 @@ check({
     // One case: a key of `account`, made and revoked by that account's admin key (or itself).
     const revokeOne = async ({ admin, selfRevoke, tried }: { admin: boolean; selfRevoke: boolean; tried: readonly Reactivation[] }, account: 0 | 1 = 0): Promise<void> => {
       const revokedKey = account === 0 ? 'the revoked key' : "account 2's revoked key";
-      const name = t.name('revoked');
+      const name = uniqueName(t, 'revoked');
       const made = await createKey(t, { name, admin }, account);
       const before = await useKey(t, made.key);
       if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
@@ -724,7 +724,7 @@ check({
     await requireKeyManagement(t, 'the key-management conventions cannot be checked');
     const prefix = t.target.keyPrefix;
     await t.property('key records', fc.record({ name: KEY_NAME, admin: fc.boolean(), expires: fc.option(farFutureExpiry, { nil: null }) }), async ({ name, admin, expires }) => {
-      const fullName = `${t.name('conv')} ${name}`;
+      const fullName = `${uniqueName(t, 'conv')} ${name}`;
       const made = await createKey(t, { name: fullName, admin, expires_at: expires });
       const ex = made.created;
       t.expect.status(ex, 201, 'A-GAP-4');
@@ -865,7 +865,7 @@ check({
     // A positive control: an account's key reads its own keys, so a refusal of the other's id
     // means it is none of its own.
     for (const account of [0, 1] as const) {
-      const own = await createKey(t, { name: t.name(`own-key-${account + 1}`) }, account);
+      const own = await createKey(t, { name: uniqueName(t, `own-key-${account + 1}`) }, account);
       const control = await aSend(t, t.a(account), 'keys.read', own.id);
       if (!is2xx(control)) {
         t.partial('X-ISO-1', `account ${account + 1}'s key does not read its own key ${own.id} (${describeResponse(control)}), so a refusal of the other account's key could not be told from a read that finds nothing: no key was tried across accounts`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdId, jsonChanges, show, showChanges } from './answers.ts';
+import { createdId, fieldsIn, jsonChanges, show, showChanges } from './answers.ts';
 import { literalOf } from './big-ids.ts';
 import type { Exchange } from './types.ts';
 import { looksSecret } from './redact.ts';
@@ -71,5 +71,14 @@ describe('createdId', () => {
     expect(createdId(answer(201, undefined, '/api/public/v1/pipelines/12?x=1#y'))).toBe(12);
     expect(createdId(answer(201, undefined))).toBeUndefined();
     expect(createdId(answer(201, { ok: true }))).toBeUndefined();
+  });
+});
+
+describe('fieldsIn', () => {
+  it('is the record where a member or the body has an id, else the body object itself (a create answered without its id)', () => {
+    expect(fieldsIn({ api_key: { id: 3, expires_at: 'x' }, secret: 's' })).toEqual({ id: 3, expires_at: 'x' });
+    expect(fieldsIn({ name: 'k', key: 'v', expires_at: '2030-01-01T00:00:00Z' })).toEqual({ name: 'k', key: 'v', expires_at: '2030-01-01T00:00:00Z' });
+    expect(fieldsIn([{ id: 1 }])).toBeUndefined();
+    expect(fieldsIn(undefined)).toBeUndefined();
   });
 });

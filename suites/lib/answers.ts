@@ -75,6 +75,15 @@ export function recordIn(body: unknown): JsonObject | undefined {
 }
 
 /**
+ * The fields an answer about one thing shows: its record (`recordIn`), else the body itself where
+ * it is an object. A create may answer the record's fields with its id only in the `Location`
+ * (`{name, key, expires_at}`), so a field is read from there too.
+ */
+export function fieldsIn(body: unknown): JsonObject | undefined {
+  return recordIn(body) ?? (isObject(body) ? body : undefined);
+}
+
+/**
  * The id of what a 2xx create made: the record's in the body (`recordIn`), else the integer last
  * segment of the answer's `Location`. A 201 with a Location and no body is plain HTTP, and the
  * spec shows no create answer for pipelines or keys, so a deployment may answer so. An id beyond

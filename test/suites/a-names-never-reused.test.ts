@@ -48,4 +48,20 @@ describe('pipeline names a deployment never frees', () => {
       expect(message).not.toMatch(/409|exists already/);
     }
   });
+
+  it('of keys, too: a deployment that refuses a key name it has had checks them all the same (the fourth freedom audit\'s fe variation 4)', { timeout: 120_000 }, async () => {
+    const seen = new Set<string>();
+    const keyNamesTakenForever = answering((req, body) => {
+      if (req.method !== 'POST' || !/\/api\/public\/v1\/api-keys$/.test(req.url ?? '')) return undefined;
+      const name = /"name"\s*:\s*"([^"]*)"/.exec(body)?.[1];
+      if (name === undefined) return undefined;
+      if (seen.has(name)) return { status: 409, body: JSON.stringify({ error: `A key named "${name}" exists already.`, code: 'conflict' }) };
+      seen.add(name);
+      return undefined;
+    });
+    const keyChecks = ['a-keys/expired-key-refused', 'a-keys/revocation-final'];
+    const run = await runSuitesAgainstSimulator({ only: keyChecks, front: keyNamesTakenForever, profile: 'spec', seed: 5, runs: 5 });
+    const judged = run.checks.filter((c) => keyChecks.includes(c.id)).sort((a, b) => keyChecks.indexOf(a.id) - keyChecks.indexOf(b.id));
+    expect(judged.map((c) => [c.id, c.verdict, c.failures.map((f) => f.message), c.partial ?? []])).toEqual(keyChecks.map((id) => [id, 'pass', [], []]));
+  });
 });
