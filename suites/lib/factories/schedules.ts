@@ -16,14 +16,16 @@ export function disabledScheduleBody(name: string, fixtures: TargetFixtures): Re
 
 /**
  * An enabled daily schedule of the account's fixture package whose first run is at `startMs` (on
- * the target's clock), its cluster let go once idle. Only where the control API moves the clock
+ * the target's clock). Only where the control API moves the clock
  * past it: elsewhere it would start a real job on someone's deployment at a real time.
  * Undefined without a package fixture.
  */
 export function enabledScheduleBody(name: string, fixtures: TargetFixtures, startMs: number): Record<string, unknown> | undefined {
   if (fixtures.package_id === undefined) return undefined;
   const start = new Date(startMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { name, status: 'enabled', start_at: start, interval_amount: 1, interval_unit: 'days', task: { nodes: 1, terminate_on_idle: true, time_to_idle: 60, packages: [{ package_id: fixtures.package_id }] } };
+  // No idle settings of its own: a deployment may bound them (a time_to_idle of at least 300 s,
+  // say), and the schedule is deleted when the check ends.
+  return { name, status: 'enabled', start_at: start, interval_amount: 1, interval_unit: 'days', task: { nodes: 1, packages: [{ package_id: fixtures.package_id }] } };
 }
 
 export function deleteScheduleOnCleanup(t: CheckContext, id: number, account: Account = 0): void {
