@@ -343,11 +343,25 @@ check({
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     let pipelineWritesSent = false;
     let listRead = false;
+    let shortestLifetime: string | undefined;
     await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
       const now = await simulatorNow(t);
-      const expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
+      let expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
       const name = uniqueName(t, `expiring-${lifetimeS}s`);
-      const made = await createKey(t, { name, admin, expires_at: isoSeconds(expiresAt) });
+      let outcome = await createKeyUnlessRefused(t, { name, admin, expires_at: isoSeconds(expiresAt) });
+      if ('refused' in outcome) {
+        // A deployment may set keys a shortest lifetime (the spec sets none): a day longer, which
+        // the clock passes as easily.
+        const refused = outcome.refused;
+        expiresAt += DAY_S * 1000;
+        outcome = await createKeyUnlessRefused(t, { name: uniqueName(t, `expiring-${lifetimeS}s-and-a-day`), admin, expires_at: isoSeconds(expiresAt) });
+        if ('refused' in outcome) {
+          t.partial('A-AUTH-4', `keys made to expire in ${lifetimeS} s and in a day more were refused (${describeResponse(refused)}; ${describeResponse(outcome.refused)}): this target may bound key lifetimes, so whether an expired key is refused was not seen`);
+          return;
+        }
+        shortestLifetime ??= `a key made to expire in ${lifetimeS} s was refused (${refused.response.status}); one a day longer was taken: this target may set keys a shortest lifetime`;
+      }
+      const made = outcome;
       if (!expiryTaken(t, made.created, expiresAt)) return;
       const before = await useKey(t, made.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
@@ -366,6 +380,7 @@ check({
       pipelineWritesSent = true;
       await expectPipelineWritesRefused(t, made.key, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
     });
+    if (shortestLifetime) t.note(shortestLifetime);
     // Far expiries: a store may keep the expiry in a field too narrow for it (a TTL in 32-bit
     // milliseconds wraps past about 24.8 days, epoch seconds in 32 bits past January 2038), and
     // the lifetimes above never reach such an edge. The spec gives expiries no upper bound.
@@ -439,7 +454,17 @@ check({
     const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
     // An admin key: expired, it must not manage keys either (mint or revoke them).
     const name = uniqueName(t, 'expiring-now');
-    const made = await createKey(t, { name, admin: true, expires_at: isoSeconds(expiresAt) });
+    const outcome = await createKeyUnlessRefused(t, { name, admin: true, expires_at: isoSeconds(expiresAt) });
+    if ('refused' in outcome) {
+      // A deployment may set keys a shortest lifetime (the spec sets none), longer than a run
+      // can wait in real time. The control API's clock passes it (a-keys/expired-key-refused
+      // then makes its keys a day longer): there this is a note; elsewhere A-AUTH-4 was not seen.
+      const why = `a key made to expire in ${WALL_CLOCK_LIFETIME_MS / 1000} s was refused (${describeResponse(outcome.refused)}): this target may set keys a shortest lifetime, longer than this check waits in real time`;
+      if (t.target.controlUrl !== undefined) t.note(`${why}; a-keys/expired-key-refused times the expiry on the control API's clock`);
+      else t.partial('A-AUTH-4', `${why}, so whether an expired key is refused was not seen`);
+      return;
+    }
+    const made = outcome;
     if (!expiryTaken(t, made.created, expiresAt)) return;
     noteIfNotAdmin(t, made);
     const before = await useKey(t, made.key);
