@@ -532,10 +532,11 @@ check({
     // the deployment's (key management is outside the spec, A-GAP-4), and a binder that matches
     // member names case-blind (ASP.NET Core's default) knows "NAME": a 2xx is noted, as for the
     // draw's "Name" below.
-    const variant = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify({ name: t.name('shape'), NAME: t.name('shape') }), headers: { 'content-type': 'application/json' } });
+    const variantName = uniqueName(t, 'shape-variant');
+    const variant = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify({ name: variantName, NAME: variantName }), headers: { 'content-type': 'application/json' } });
     revokeIfCreated(t, variant);
     judgeMisshapen(t, variant, 'POST /api-keys with "NAME" (a case variant of "name") beside "name"', 'unknown-key');
-    const protoKey = await aSend(t, t.a(), 'keys.create', documentBody(withProtoKey({ name: t.name('shape') })));
+    const protoKey = await aSend(t, t.a(), 'keys.create', documentBody(withProtoKey({ name: uniqueName(t, 'shape-proto') })));
     revokeIfCreated(t, protoKey);
     judgeProtoKey(t, protoKey, 'POST /api-keys with a "__proto__" key beside "name"');
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
