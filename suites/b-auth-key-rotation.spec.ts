@@ -9,7 +9,7 @@ import { GONE, partReader } from './catalog/b-state.ts';
 import { idOf, is2xx, userIn } from './lib/answers.ts';
 import { stringifyWithBigIds } from './lib/big-ids.ts';
 import { userPutBody } from './lib/factories/user.ts';
-import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
+import { bRootClient } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 
 /*
@@ -135,7 +135,7 @@ async function expectWritesRefused(t: CheckContext, old: string, user: Record<st
  * key it has granted), and one never told of a regeneration lets the replaced key on there.
  */
 function rootUserRead(t: CheckContext, key: string): Promise<Exchange> {
-  return t.http.request('GET', `${t.target.baseUrl ?? ''}/user`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } });
+  return bRootClient(t, key).get('/user');
 }
 
 /** Whose key a series of regenerations replaces: api_key's user (the owner) or member_api_key's. */

@@ -24,19 +24,19 @@ const LIST_LAG_FIRST_WAIT_MS = 250;
 
 /**
  * `read` (a list read whole, or null) again until it no longer shows delivery `id`, for up to
- * LIST_LAG_MS; the last read.
+ * LIST_LAG_MS, each wait as long as the time waited so far (from LIST_LAG_FIRST_WAIT_MS); the
+ * last read.
  */
 async function untilUnlisted(t: CheckContext, id: number, read: () => Promise<ListWalk | null>): Promise<ListWalk | null> {
-  let listed = await read();
-  let waited = 0;
-  let wait = LIST_LAG_FIRST_WAIT_MS;
-  while (listed && pageShowing(listed, id) !== undefined && waited < LIST_LAG_MS) {
-    const step = Math.min(wait, LIST_LAG_MS - waited);
-    await t.sleep(step);
-    waited += step;
-    wait *= 2;
-    listed = await read();
-  }
+  let listed: ListWalk | null = null;
+  const gone = (): boolean => !listed || pageShowing(listed, id) === undefined;
+  await t.poll(
+    async () => {
+      listed = await read();
+      return gone() ? true : undefined;
+    },
+    { timeoutMs: LIST_LAG_MS, intervalMs: (elapsed) => Math.min(Math.max(LIST_LAG_FIRST_WAIT_MS, elapsed), Math.max(LIST_LAG_MS - elapsed, 0)) },
+  );
   return listed;
 }
 

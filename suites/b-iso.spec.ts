@@ -25,7 +25,7 @@ import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { keyUserId } from './lib/factories/members.ts';
 
-import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
+import { B_ACCEPT, basicAuthorization, bRootClient } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { requiredFields } from './lib/schemas.ts';
@@ -518,7 +518,7 @@ function accountPathWrites(t: CheckContext): BEndpoint[] {
  */
 async function expectRootAccountGuarded(t: CheckContext, foreignSlug: string, key: string): Promise<void> {
   const atRoot = (slug: string, withKey: string, method: 'GET' | 'PUT') =>
-    t.http.request(method, `${t.target.baseUrl}/accounts/${encodeURIComponent(slug)}`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(withKey) }, ...(method === 'PUT' ? { body: {} } : {}) });
+    bRootClient(t, withKey).request(method, `/accounts/${encodeURIComponent(slug)}`, method === 'PUT' ? { body: {} } : {});
   const theirs = await atRoot(foreignSlug, t.target.b[1]?.apiKey ?? '', 'GET');
   const mine = await atRoot(t.target.b[0]?.accountId ?? '', key, 'GET');
   if (!is2xx(theirs) || !isObject(theirs.json) || !is2xx(mine) || !isObject(mine.json)) {

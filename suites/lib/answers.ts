@@ -100,10 +100,18 @@ export function createdId(ex: Exchange): number | undefined {
   } catch {
     return undefined;
   }
-  const last = path.replace(/\/+$/, '').split('/').at(-1) ?? '';
-  if (!/^\d+$/.test(last)) return undefined;
-  const n = Number(last);
-  return Number.isSafeInteger(n) ? n : standInFor(last.replace(/^0+(?=\d)/, ''));
+  return idOfSegment(path.replace(/\/+$/, '').split('/').at(-1) ?? '');
+}
+
+/**
+ * The id a path segment of digits names (leading zeros aside; beyond 2^53, its stand-in, as in a
+ * body: big-ids.ts), or undefined for any other segment.
+ */
+export function idOfSegment(segment: string): number | undefined {
+  if (!/^\d+$/.test(segment)) return undefined;
+  const literal = segment.replace(/^0+(?=\d)/, '');
+  const n = Number(literal);
+  return Number.isSafeInteger(n) ? n : standInFor(literal);
 }
 
 /** The body as a JSON object, or a failure naming `clause`. */

@@ -41,6 +41,15 @@ export function interfaceClient(http: HttpClient, base: string, defaults: Record
   };
 }
 
+/**
+ * An interface B client at the API's root (`{base_url}`, outside every account path) sending
+ * `key`: the real service's few root calls (`GET /user`, `/accounts/{account_id}`), which a target
+ * may not serve (extensions).
+ */
+export function bRootClient(t: Pick<CheckContext, 'http' | 'target'>, key: string): InterfaceClient {
+  return interfaceClient(t.http, t.target.baseUrl ?? '', { accept: B_ACCEPT, authorization: basicAuthorization(key) });
+}
+
 /** An interface A client of the check that sends `key` as a Bearer token. */
 export function withKey(t: CheckContext, key: string): InterfaceClient {
   return t.aWithAuthorization(bearer(key));

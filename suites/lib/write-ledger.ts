@@ -1,6 +1,5 @@
 import type { Exchange, RunWrites } from './types.ts';
-import { createdId } from './answers.ts';
-import { standInFor } from './big-ids.ts';
+import { createdId, idOfSegment } from './answers.ts';
 
 /**
  * The run's own successful creations and deletions, per collection, in the order their answers
@@ -40,11 +39,9 @@ export class WriteLedger implements RunWrites {
       if (collection !== undefined && id !== undefined) this.note(this.created, collection, id);
     } else if (method === 'DELETE') {
       const path = WriteLedger.collectionOf(ex.request.url);
-      const match = path === undefined ? null : /^(.*)\/(\d+)$/.exec(path);
-      if (!match) return;
-      const literal = match[2]!.replace(/^0+(?=\d)/, '');
-      const n = Number(literal);
-      this.note(this.deleted, match[1]!, Number.isSafeInteger(n) ? n : standInFor(literal));
+      const cut = path?.lastIndexOf('/') ?? -1;
+      const id = path === undefined || cut < 0 ? undefined : idOfSegment(path.slice(cut + 1));
+      if (path !== undefined && id !== undefined) this.note(this.deleted, path.slice(0, cut), id);
     }
   }
 

@@ -18,12 +18,12 @@ function auditOf(sim: Sim, pipeline: Pipeline): Record<string, unknown> {
   return by === undefined ? {} : { created_by: by };
 }
 
-/** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
 /** A pipeline's URL under the interface's base: its `url` (or `links.self`) and a create's `Location`. */
 export function pipelineUrl(base: string, pipeline: Pipeline): string {
   return `${base}/pipelines/${pipeline.id}`;
 }
 
+/** A pipeline's metadata (`GET /pipelines/{id}` and every other pipeline answer). */
 export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Record<string, unknown> {
   const now = sim.clock.now();
   const url = pipelineUrl(base, pipeline);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describeResponse } from '../../lib/expect.ts';
-import { uniqueName } from '../../lib/unique-names.ts';
+import { withFreshName } from '../../lib/unique-names.ts';
 import { archiveOnCleanup, historyOf, showTransitions } from '../../lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from '../../lib/documents.ts';
 import { createdId, isObject, type JsonObject } from '../../lib/answers.ts';
@@ -134,7 +134,7 @@ class CreateCommand implements Command {
   }
   async run(m: LifecycleModel, r: LifecycleReal): Promise<void> {
     // A fresh name on every run: replays while shrinking must not clash with earlier pipelines.
-    const document = { ...this.template, name: uniqueName(r.t, 'model') };
+    const document = withFreshName(r.t, this.template, 'model');
     const ex = await aSend(r.t, r.t.a(), 'pipelines.create', documentBody(document, this.format));
     const id = createdId(ex);
     if (ex.response.status < 200 || ex.response.status >= 300 || typeof id !== 'number') throw new Error(`could not create a pipeline: ${describeResponse(ex)}`);
