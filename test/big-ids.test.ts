@@ -3,6 +3,7 @@ import { CLAUSES } from '../suites/clauses.ts';
 import { clauseVerdicts } from '../suites/lib/aggregate.ts';
 import { faultCatalog, type FaultName } from '../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { runCatching } from './fault-proofs/prove.ts';
 import { bigIdRunProblems, startBigIdGateway, withBigFixtureIds, type BigIdGateway } from './support/big-id-gateway.ts';
 
 /*
@@ -39,7 +40,7 @@ describe('behind the same gateway, a fault is still caught and named in real ids
   const faults: FaultName[] = ['a-cross-account-pipelines', 'a-list-shows-foreign', 'b-cross-account-access', 'b-package-id-as-string'];
   it.concurrent.for(faults)('%s', { timeout: 60_000 }, async (fault, { expect }) => {
     const { clause } = faultCatalog[fault];
-    const run = await runSuitesAgainstSimulator({ conventions: 'alt', faults: [fault], only: [clause], seed: 99, runs: 10, shrink: false, profile: 'spec', front: startBigIdGateway, retarget: withBigFixtureIds });
+    const run = await runCatching(fault, { conventions: 'alt', seed: 99, runs: 10, shrink: false, profile: 'spec', front: startBigIdGateway, retarget: withBigFixtureIds });
     expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);
     const shown = run.checks.flatMap((c) => [c.reason ?? '', ...c.failures.flatMap((f) => [f.message, f.expected ?? '', f.received ?? ''])]).join('\n');
     expect(shown).not.toMatch(/(?<!\d)5000000\d{9}(?!\d)/);

@@ -7,8 +7,10 @@ import { isCalendarDate, isUtcDateTime } from './dates.ts';
 
 /**
  * JSON Schemas of every resource, written from section 2 of the spec (`fixtures/schemas/`).
- * Compiled once at load. Extra properties are always allowed: the spec lists required fields,
- * it never forbids more (no false alarms).
+ * Read at load, each compiled the first time something is validated against it: compiling all
+ * of them cost every `disco` process that loads the suites about 0.17 s of CPU, most of it for
+ * schemas a run with `--only` (or `disco clauses`) never uses. Extra properties are always
+ * allowed: the spec lists required fields, it never forbids more (no false alarms).
  */
 export const SCHEMA_DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
 
@@ -23,8 +25,9 @@ function buildAjv(): Ajv {
   return ajv;
 }
 
-const ajv = buildAjv();
-const validators = new Map<string, ValidateFunction>(); // schema name (file name without .json) -> validator
+let ajv: Ajv | undefined;
+const schemas = new Map<string, Record<string, unknown>>(); // schema name (file name without .json) -> schema
+const validators = new Map<string, ValidateFunction>(); // schema name -> its validator, once compiled
 const requiredByName = new Map<string, string[]>(); // schema name -> its top-level required fields
 
 // Top level: resources the spec defines (section 2). `simulator/`: shapes the spec leaves open
@@ -40,13 +43,13 @@ for (const folder of ['', 'simulator']) {
   for (const file of files) {
     const schema = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     const name = folder ? `${folder}/${basename(file, '.json')}` : basename(file, '.json');
-    validators.set(name, ajv.compile(schema));
+    schemas.set(name, schema);
     requiredByName.set(name, Array.isArray(schema.required) ? schema.required.filter((f): f is string => typeof f === 'string') : []);
   }
 }
 
 export function schemaNames(): string[] {
-  return [...validators.keys()];
+  return [...schemas.keys()];
 }
 
 /** The top-level fields the named schema requires (section 2's table of the resource). */
@@ -64,10 +67,19 @@ export interface SchemaProblem {
 
 /** Validates `value` against the named schema; an empty array means valid. */
 export function validateResource(name: string, value: unknown): SchemaProblem[] {
-  const validate = validators.get(name);
-  if (!validate) throw new Error(`no schema named ${name} in fixtures/schemas`);
+  const validate = validatorOf(name);
   if (validate(value)) return [];
   return (validate.errors ?? []).map(describe);
+}
+
+function validatorOf(name: string): ValidateFunction {
+  const known = validators.get(name);
+  if (known) return known;
+  const schema = schemas.get(name);
+  if (!schema) throw new Error(`no schema named ${name} in fixtures/schemas`);
+  const compiled = (ajv ??= buildAjv()).compile(schema);
+  validators.set(name, compiled);
+  return compiled;
 }
 
 function describe(e: ErrorObject): SchemaProblem {

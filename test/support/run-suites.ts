@@ -18,19 +18,22 @@ export interface SuiteRun {
 }
 
 /**
- * Runs the conformance checks (all, or those whose id starts with one of `only`) against a fresh
+ * Runs the conformance checks (all, those whose id starts with one of `only` or that carry a clause
+ * it names, or `exactly` the checks it names) against a fresh
  * embedded simulator with the given faults and conventions (the alt ones are checked in the
  * spec profile, without the control API, as `disco check --conventions alt` does). For the
  * project's self-tests.
  */
-export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; only?: string[]; seed?: number; runs?: number; shrink?: boolean; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
+export async function runSuitesAgainstSimulator(options: { faults?: FaultName[]; conventions?: ConventionsName; idNumbering?: IdNumbering; clockOffsetMs?: number; only?: string[]; exactly?: readonly string[]; seed?: number; runs?: number; shrink?: boolean; profile?: Profile; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}): Promise<SuiteRun> {
   const conventions = options.conventions ?? 'standard';
   const embedded = await startEmbeddedTarget({ faults: options.faults ?? [], conventions, ...(options.idNumbering ? { idNumbering: options.idNumbering } : {}), ...(options.clockOffsetMs ? { clockOffsetMs: options.clockOffsetMs } : {}) });
   const front = options.front ? await options.front(embedded.target.baseUrl!) : undefined;
   try {
     const all = await loadChecks();
     const only = options.only;
-    const checks = only ? all.filter((c) => only.some((p) => c.id.startsWith(p) || c.clauses.includes(p))) : all;
+    // `exactly`: these check ids and no other (`only` takes prefixes: b-ntf/mark is also b-ntf/mark-aged's).
+    const exactly = options.exactly;
+    const checks = exactly ? all.filter((c) => exactly.includes(c.id)) : only ? all.filter((c) => only.some((p) => c.id.startsWith(p) || c.clauses.includes(p))) : all;
     const out = await runChecks({
       target: (options.retarget ?? ((t: ResolvedTarget) => t))(front ? behind(embedded.target, front.origin) : embedded.target),
       checks,
