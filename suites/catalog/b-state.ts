@@ -1,9 +1,12 @@
-import type { CheckContext, RunWrites } from '../lib/types.ts';
+import type { CheckContext, RunWrites, WriteScope } from '../lib/types.ts';
 import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
 import { walkCatalogList } from './b-lists.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
 import type { StatePart } from './types.ts';
+
+/** A connection is made with `POST /connections/{type}` and deleted at `/connections/{type}/{id}`: listed at `/connections`. */
+const CONNECTION_WRITES: WriteScope = { typed: true };
 
 /**
  * How to read back each part of an account that a write may change (`touches` in the catalog),
@@ -114,20 +117,23 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   const whole = (items: unknown[]) => items;
   const ids = (items: unknown[]) => items.map((x) => (isObject(x) ? x.id : undefined)).sort();
   // Id lists: every id added created, every id dropped deleted, before the mark.
-  const idsLate = (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown): string | undefined => {
-    if (!Array.isArray(was) || !Array.isArray(now)) return undefined;
-    const added = now.filter((id) => !was.includes(id));
-    const dropped = was.filter((id) => !now.includes(id));
-    if (added.length + dropped.length === 0) return undefined;
-    if (!added.every((id) => ledger.createdBefore(collection, id, since)) || !dropped.every((id) => ledger.deletedBefore(collection, id, since))) return undefined;
-    return [added.length ? `${added.join(', ')} created before it` : '', dropped.length ? `${dropped.join(', ')} deleted before it` : ''].filter((x) => x !== '').join('; ');
-  };
+  // `scope`: where the list's items are written (WriteScope: connections under /connections/{type}).
+  const idsLate =
+    (scope: WriteScope = {}) =>
+    (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown): string | undefined => {
+      if (!Array.isArray(was) || !Array.isArray(now)) return undefined;
+      const added = now.filter((id) => !was.includes(id));
+      const dropped = was.filter((id) => !now.includes(id));
+      if (added.length + dropped.length === 0) return undefined;
+      if (!added.every((id) => ledger.createdBefore(collection, id, since, scope)) || !dropped.every((id) => ledger.deletedBefore(collection, id, since, scope))) return undefined;
+      return [added.length ? `${added.join(', ')} created before it` : '', dropped.length ? `${dropped.join(', ')} deleted before it` : ''].filter((x) => x !== '').join('; ');
+    };
   // One item of a list: 'missing' -> the item it created, or the item -> 'missing' it deleted, before the mark.
   const findLate =
-    (id: number | undefined) =>
+    (id: number | undefined, scope: WriteScope = {}) =>
     (collection: string, ledger: RunWrites, since: number, was: unknown, now: unknown): string | undefined => {
-      if (was === 'missing' && isObject(now) && now.id === id && ledger.createdBefore(collection, id, since)) return `${id} created before it`;
-      if (now === 'missing' && isObject(was) && was.id === id && ledger.deletedBefore(collection, id, since)) return `${id} deleted before it`;
+      if (was === 'missing' && isObject(now) && now.id === id && ledger.createdBefore(collection, id, since, scope)) return `${id} created before it`;
+      if (now === 'missing' && isObject(was) && was.id === id && ledger.deletedBefore(collection, id, since, scope)) return `${id} deleted before it`;
       return undefined;
     };
   switch (part) {
@@ -137,17 +143,17 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
         return userIn(ex) ? userFieldsOf(ex) : undefined;
       };
     case 'packages':
-      return list('/packages', ids, idsLate);
+      return list('/packages', ids, idsLate());
     case 'package':
       return values.id === undefined ? undefined : one(`/packages/${values.id}`);
     case 'hooks':
-      return list('/hooks', ids, idsLate);
+      return list('/hooks', ids, idsLate());
     case 'sshKeys':
-      return list('/user/keys', ids, idsLate);
+      return list('/user/keys', ids, idsLate());
     case 'jobs':
-      return list('/jobs', ids, idsLate);
+      return list('/jobs', ids, idsLate());
     case 'connectionGroups':
-      return list('/connection_groups', ids, idsLate);
+      return list('/connection_groups', ids, idsLate());
     case 'hook':
       return values.id === undefined ? undefined : one(`/hooks/${values.id}`);
     case 'sshKey':
@@ -157,15 +163,15 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'jobStop':
       return values.id === undefined ? undefined : one(`/jobs/${values.id}`, (b) => STOPPING.includes(String(isObject(b) ? b.status : undefined)));
     case 'connection':
-      return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id), findLate(values.id));
+      return values.id === undefined ? undefined : list('/connections', (b) => find(b, values.id), findLate(values.id, CONNECTION_WRITES));
     case 'connections':
-      return list('/connections', ids, idsLate);
+      return list('/connections', ids, idsLate(CONNECTION_WRITES));
     case 'deliveries':
-      return list('/deliveries', ids, idsLate);
+      return list('/deliveries', ids, idsLate());
     case 'delivery':
       return values.id === undefined ? undefined : list('/deliveries', (b) => find(b, values.id), findLate(values.id));
     case 'schedules':
-      return list('/schedules', ids, idsLate);
+      return list('/schedules', ids, idsLate());
     case 'schedule':
       return values.id === undefined ? undefined : one(`/schedules/${values.id}`);
     case 'cluster':
@@ -175,9 +181,9 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
     case 'scheduleWatchers':
       return values.id === undefined ? undefined : list(`/schedules/${values.id}/watchers`, whole);
     case 'packageValidations':
-      return values.id === undefined ? undefined : list(`/packages/${values.id}/validations`, ids, idsLate);
+      return values.id === undefined ? undefined : list(`/packages/${values.id}/validations`, ids, idsLate());
     case 'members':
-      return list('/members', ids, idsLate);
+      return list('/members', ids, idsLate());
     case 'member':
       return values.id === undefined ? undefined : one(`/members/${values.id}`);
     case 'notifications':

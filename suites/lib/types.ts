@@ -490,8 +490,17 @@ export interface CheckContext {
  */
 export interface RunWrites {
   mark(): number;
-  createdBefore(collection: string, id: unknown, since: number): boolean;
-  deletedBefore(collection: string, id: unknown, since: number): boolean;
+  createdBefore(collection: string, id: unknown, since: number, options?: WriteScope): boolean;
+  deletedBefore(collection: string, id: unknown, since: number, options?: WriteScope): boolean;
+}
+
+/**
+ * `typed`: the write counts in a collection one segment below `collection` too, where that segment
+ * is no id: a connection is made with `POST /connections/{type}` and deleted at
+ * `/connections/{type}/{id}`, yet listed at `/connections`.
+ */
+export interface WriteScope {
+  typed?: boolean;
 }
 
 /** Facts an earlier check of the run established about the target, each with how it was seen. */

@@ -64,4 +64,21 @@ describe('the write ledger: the run\'s own creations and deletions, per collecti
     ledger.observe(exchange('DELETE', `${HOOKS}/123456789012345678901`, 204, undefined));
     expect(ledger.deletedBefore(HOOKS, standInFor('123456789012345678901'), ledger.mark())).toBe(true);
   });
+
+  it('with typed, counts a write one non-id segment below the list: a connection made at /connections/{type} is listed at /connections', () => {
+    const ledger = new WriteLedger();
+    const CONNECTIONS = 'http://127.0.0.1:4010/acme/api/connections';
+    ledger.observe(exchange('POST', `${CONNECTIONS}/mysql`, 201, { id: 31 }));
+    ledger.observe(exchange('DELETE', `${CONNECTIONS}/s3/30`, 204, undefined));
+    ledger.observe(exchange('POST', `${JOBS}/5/watchers`, 201, { id: 32 }));
+    const since = ledger.mark();
+    expect(ledger.createdBefore(CONNECTIONS, 31, since, { typed: true })).toBe(true);
+    expect(ledger.deletedBefore(`${CONNECTIONS}?limit=100`, 30, since, { typed: true })).toBe(true);
+    // Only where asked, only one segment down, never below an id (a job's watchers are no jobs).
+    expect(ledger.createdBefore(CONNECTIONS, 31, since)).toBe(false);
+    expect(ledger.deletedBefore(CONNECTIONS, 30, since)).toBe(false);
+    expect(ledger.createdBefore(JOBS, 32, since, { typed: true })).toBe(false);
+    expect(ledger.createdBefore('http://127.0.0.1:4010/acme/api', 31, since, { typed: true })).toBe(false);
+    expect(ledger.createdBefore(CONNECTIONS, 31, 0, { typed: true })).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Exchange, RunWrites } from './types.ts';
+import type { Exchange, RunWrites, WriteScope } from './types.ts';
 import { createdId, idOfSegment } from './answers.ts';
 
 /**
@@ -50,14 +50,14 @@ export class WriteLedger implements RunWrites {
     return this.sequence;
   }
 
-  /** Whether this run created `id` in `collection` (a URL, normalized here) at or before `since`. */
-  createdBefore(collection: string, id: unknown, since: number): boolean {
-    return this.seen(this.created, collection, id, since);
+  /** Whether this run created `id` in `collection` (a URL, normalized here) at or before `since`; `typed`: see RunWrites. */
+  createdBefore(collection: string, id: unknown, since: number, options: WriteScope = {}): boolean {
+    return this.seen(this.created, collection, id, since, options);
   }
 
-  /** Whether this run deleted `id` from `collection` (a URL, normalized here) at or before `since`. */
-  deletedBefore(collection: string, id: unknown, since: number): boolean {
-    return this.seen(this.deleted, collection, id, since);
+  /** Whether this run deleted `id` from `collection` (a URL, normalized here) at or before `since`; `typed`: see RunWrites. */
+  deletedBefore(collection: string, id: unknown, since: number, options: WriteScope = {}): boolean {
+    return this.seen(this.deleted, collection, id, since, options);
   }
 
   private note(book: Map<string, Map<number, number>>, collection: string, id: number): void {
@@ -67,10 +67,18 @@ export class WriteLedger implements RunWrites {
     ids.set(id, ++this.sequence);
   }
 
-  private seen(book: Map<string, Map<number, number>>, collection: string, id: unknown, since: number): boolean {
+  private seen(book: Map<string, Map<number, number>>, collection: string, id: unknown, since: number, options: WriteScope): boolean {
     const key = WriteLedger.collectionOf(collection);
     if (key === undefined || typeof id !== 'number') return false;
-    const at = book.get(key)?.get(id);
-    return at !== undefined && at <= since;
+    const at = (ids: Map<number, number> | undefined) => ids?.get(id);
+    const when = [at(book.get(key)), ...(options.typed ? [...book].filter(([c]) => isTypedUnder(c, key)).map(([, ids]) => at(ids)) : [])];
+    return when.some((n) => n !== undefined && n <= since);
   }
+}
+
+/** `collection` is `list` and one more segment that is no id: `/connections/mysql` under `/connections`, not `/jobs/5`. */
+function isTypedUnder(collection: string, list: string): boolean {
+  if (!collection.startsWith(`${list}/`)) return false;
+  const segment = collection.slice(list.length + 1);
+  return segment !== '' && !segment.includes('/') && idOfSegment(segment) === undefined;
 }

@@ -10,6 +10,7 @@ import { otherTimeZoneTaken, restoreUserAfter } from '../../suites/lib/factories
 import type { PagingNames } from '../../suites/lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
 import { partReader } from '../../suites/catalog/b-state.ts';
+import { WriteLedger } from '../../suites/lib/write-ledger.ts';
 import { walkCatalogList } from '../../suites/catalog/b-lists.ts';
 import { ownership } from '../../suites/catalog/b-ownership.ts';
 import { generateOpenSshKey, md5ColonHex, SSH_KEY_KINDS } from '../../suites/lib/arbitraries/ssh-keys.ts';
@@ -357,6 +358,25 @@ describe('reading back what a write may change (partReader)', () => {
     await read();
     await read();
     expect(short.asked).toEqual(['/connections?limit=1', '/connections?offset=0&limit=100', '/connections?offset=0&limit=100']);
+  });
+
+  it('explains a lagging connection list by the run\'s own writes, made at /connections/{type}, and nothing else', async () => {
+    // The list shows connection 151 only from the second read on (the first: the page-size probe
+    // and two pages): made before the mark, it surfaced late.
+    const lagging = () => readerTarget((_p, n, query) => ({ status: 200, json: paged(n <= 3 ? connections : [...connections, { id: 151, name: 'c151' }], query) }));
+    const ledger = new WriteLedger();
+    ledger.observe({ request: { method: 'POST', url: 'https://t.test/acme/api/connections/mysql', headers: {} }, response: { status: 201, headers: {}, body: '{"id":151}' }, json: { id: 151 }, durationMs: 1 });
+    const since = ledger.mark();
+    for (const [part, values] of [['connections', {}], ['connection', { id: 151 }]] as const) {
+      const reader = partReader(lagging(), 1, part, values)!;
+      const was = (await reader())!;
+      const now = (await reader())!;
+      expect(now, part).not.toBe(was);
+      expect(reader.late?.(ledger, since, was, now), part).toBe('151 created before it');
+      // A connection the run did not make, or made after the mark, is not explained.
+      expect(reader.late?.(new WriteLedger(), 0, was, now), part).toBeUndefined();
+      expect(reader.late?.(ledger, 0, was, now), part).toBeUndefined();
+    }
   });
 
   it('a list it cannot read whole is unreadable, never compared: longer than 20 pages, or ignoring the page size', async () => {
