@@ -16,18 +16,19 @@ function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
  * How long a list may still show a deleted delivery before it counts as not deleted: a
  * deployment may serve GET /deliveries (an extension) from an index that lags the store by a
  * moment, and the spec does not say a list shows a deletion at once. Read again after 250 ms,
- * doubling, up to this in all; a list that is current (the simulator) ends the wait at its
- * first read.
+ * doubling, up to this in all, or as long as the target document's `list_lag_seconds` says; a
+ * list that is current (the simulator) ends the wait at its first read.
  */
 const LIST_LAG_MS = 5_000;
 const LIST_LAG_FIRST_WAIT_MS = 250;
 
 /**
  * `read` (a list read whole, or null) again until it no longer shows delivery `id`, for up to
- * LIST_LAG_MS, each wait as long as the time waited so far (from LIST_LAG_FIRST_WAIT_MS); the
- * last read.
+ * the list's lag (listLagMs), each wait as long as the time waited so far (from
+ * LIST_LAG_FIRST_WAIT_MS); the last read.
  */
 async function untilUnlisted(t: CheckContext, id: number, read: () => Promise<ListWalk | null>): Promise<ListWalk | null> {
+  const lagMs = listLagMs(t);
   let listed: ListWalk | null = null;
   const gone = (): boolean => !listed || pageShowing(listed, id) === undefined;
   await t.poll(
@@ -35,14 +36,25 @@ async function untilUnlisted(t: CheckContext, id: number, read: () => Promise<Li
       listed = await read();
       return gone() ? true : undefined;
     },
-    { timeoutMs: LIST_LAG_MS, intervalMs: (elapsed) => Math.min(Math.max(LIST_LAG_FIRST_WAIT_MS, elapsed), Math.max(LIST_LAG_MS - elapsed, 0)) },
+    { timeoutMs: lagMs, intervalMs: (elapsed) => Math.min(Math.max(LIST_LAG_FIRST_WAIT_MS, elapsed), Math.max(lagMs - elapsed, 0)) },
   );
   return listed;
 }
 
+/** How long the target's lists may lag a write: its document's `list_lag_seconds`, else LIST_LAG_MS. */
+function listLagMs(t: CheckContext): number {
+  return t.target.interfaceB.listLagMs ?? LIST_LAG_MS;
+}
+
+/** The wait in a failure's words, and where it came from, so a lagging index's owner knows what to declare. */
+function lagSaid(t: CheckContext): string {
+  const seconds = listLagMs(t) / 1000;
+  return t.target.interfaceB.listLagMs === undefined ? `${seconds} s (a list's lag when the target document gives no interface_b.list_lag_seconds)` : `${seconds} s (the target document's interface_b.list_lag_seconds)`;
+}
+
 /**
  * Whether deleted delivery `id` is gone, as far as the target shows it: the list (GET /deliveries,
- * an extension) read whole without it (within LIST_LAG_MS of the 204), when it listed it before the DELETE (a list that never
+ * an extension) read whole without it (within the list's lag of the 204), when it listed it before the DELETE (a list that never
  * showed it, filtering by default, proves nothing), or a second DELETE finding nothing to delete
  * (404 or 410 with the error object). A second 2xx proves nothing either way: deleting what is
  * gone may be a no-op. Fails B-DLV-1 when the list still shows it; the reason it could not be
@@ -51,7 +63,7 @@ async function untilUnlisted(t: CheckContext, id: number, read: () => Promise<Li
 async function expectGone(t: CheckContext, id: number, listedBefore: boolean | undefined, listed: ListWalk | null): Promise<string | undefined> {
   if (listed) {
     const page = pageShowing(listed, id);
-    t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
+    t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries ${lagSaid(t)} after its deletion`, expected: 'not listed', received: 'listed', exchange: page });
     if (listed.complete && listedBefore) return undefined;
   }
   const again = await t.b().delete(`/deliveries/${id}`);
@@ -87,7 +99,7 @@ async function expectGoneFromFiltered(t: CheckContext, id: number, status: strin
   const after = await untilUnlisted(t, id, () => statusFiltered(t, status));
   if (!after) return `GET /deliveries?status=${status} could not be read whole after its deletion`;
   const page = pageShowing(after, id);
-  t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries?status=${status} after its deletion (the unfiltered list is judged apart)`, expected: 'not listed', received: 'listed', exchange: page });
+  t.expect.that(page === undefined, { clause: 'B-DLV-1', message: `delivery ${id} is still listed by GET /deliveries?status=${status} ${lagSaid(t)} after its deletion (the unfiltered list is judged apart)`, expected: 'not listed', received: 'listed', exchange: page });
   return undefined;
 }
 
@@ -218,7 +230,7 @@ check({
         received: `${ex.response.body.length} bytes`,
         exchange: ex,
       });
-      // Until the list no longer shows it, for a bounded time (an index may lag: LIST_LAG_MS);
+      // Until the list no longer shows it, for a bounded time (an index may lag: listLagMs);
       // a lagging list still shows the others, which expectOthersKept wants anyway.
       const after = await untilUnlisted(t, id, () => listCatalog(t.b(), t.target, '/deliveries', 20));
       const unseen = await expectGone(t, id, listedBefore, after);

@@ -60,6 +60,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
   if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
   if (target.interfaceB.replacedKeyMs !== undefined) b.replaced_key_seconds = target.interfaceB.replacedKeyMs / 1000;
+  if (target.interfaceB.listLagMs !== undefined) b.list_lag_seconds = target.interfaceB.listLagMs / 1000;
   const salesforce = target.interfaceB.salesforceFieldsQuery;
   // The catalog's own query is the real service's: declaring it departs from nothing.
   if (salesforce !== undefined && JSON.stringify(salesforce) !== JSON.stringify(bEndpoint('GET /connections/{id}/salesforce/fields').query)) b.salesforce_fields_query = { ...salesforce };

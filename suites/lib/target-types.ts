@@ -102,6 +102,12 @@ export interface InterfaceBDocument {
    */
   replaced_key_seconds?: number;
   /**
+   * How long the extensions' lists (GET /deliveries, /jobs, /hooks, ...) may take to show a create
+   * or a delete, in seconds (default 5; 0: at once). The spec nowhere says a list shows a write at
+   * once: a deployment serving its lists from a search index says how far it lags here.
+   */
+  list_lag_seconds?: number;
+  /**
    * The query that names an object to `GET /connections/{id}/salesforce/fields` (B-CONN-3): the
    * spec says query parameters exist, not which (default `{object_name: Account}`, the real
    * service's). The object must exist in the fixture connection's org.

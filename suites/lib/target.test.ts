@@ -110,6 +110,8 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', interface_b: { job_end_seconds: 7200 } }, 'job_end_seconds must be a number of seconds from 1 to 3600'],
     [{ base_url: 'http://x', interface_b: { replaced_key_seconds: -1 } }, 'replaced_key_seconds must be a number of seconds from 0 to 3600'],
     [{ base_url: 'http://x', interface_b: { replaced_key_seconds: '0' } }, 'replaced_key_seconds must be a number'],
+    [{ base_url: 'http://x', interface_b: { list_lag_seconds: 601 } }, 'list_lag_seconds must be a number of seconds from 0 to 600'],
+    [{ base_url: 'http://x', interface_b: { list_lag_seconds: '5' } }, 'list_lag_seconds must be a number'],
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: {} } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: { object: 5 } } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
     [{ base_url: 'http://x', interface_b: { salesforce_fields_query: { 'a b': 'x' } } }, 'salesforce_fields_query must be an object of 1 to 10 query parameters'],
@@ -174,6 +176,8 @@ describe('resolveTarget', () => {
   it('reads how long a replaced key may still authenticate; 0 is a promise, not an absence', () => {
     expect(resolveTarget({ base_url: 'http://x', interface_b: { replaced_key_seconds: 0 } }, {}).interfaceB).toEqual({ replacedKeyMs: 0 });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { replaced_key_seconds: 1.5 } }, {}).interfaceB).toEqual({ replacedKeyMs: 1_500 });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { list_lag_seconds: 0 } }, {}).interfaceB).toEqual({ listLagMs: 0 });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { list_lag_seconds: 7.5 } }, {}).interfaceB).toEqual({ listLagMs: 7_500 });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { salesforce_fields_query: { sobject: 'Account', force_fetch: 'true' } } }, {}).interfaceB).toEqual({ salesforceFieldsQuery: { sobject: 'Account', force_fetch: 'true' } });
     expect(resolveTarget({ base_url: 'http://x' }, {}).interfaceB.replacedKeyMs).toBeUndefined();
   });

@@ -314,7 +314,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'list_lag_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -341,6 +341,11 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
   if (replaced !== undefined && replaced !== null) {
     if (typeof replaced !== 'number' || !Number.isFinite(replaced) || replaced < 0 || replaced > 3600) c.fail(`${at}.replaced_key_seconds must be a number of seconds from 0 to 3600`);
     out.replacedKeyMs = Math.round(replaced * 1000);
+  }
+  const lag = doc.list_lag_seconds;
+  if (lag !== undefined && lag !== null) {
+    if (typeof lag !== 'number' || !Number.isFinite(lag) || lag < 0 || lag > 600) c.fail(`${at}.list_lag_seconds must be a number of seconds from 0 to 600`);
+    out.listLagMs = Math.round(lag * 1000);
   }
   const query = doc.salesforce_fields_query;
   if (query !== undefined && query !== null) {

@@ -64,6 +64,8 @@ export interface ResolvedInterfaceB {
   jobEndMs?: number;
   /** How long a key replaced by `POST /user/tokens` may still authenticate (`replaced_key_seconds`); 60 s when not given, 0 for none. */
   replacedKeyMs?: number;
+  /** How long an extension list may take to show the run's own create or delete (`list_lag_seconds`); 5 s when not given, 0 for at once. */
+  listLagMs?: number;
   /** The query that names an object to `GET /connections/{id}/salesforce/fields` (`salesforce_fields_query`); `{object_name: 'Account'}` when not given. */
   salesforceFieldsQuery?: Record<string, string>;
   /**
@@ -383,7 +385,7 @@ export interface DeclaredTarget {
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewriting } from '../support/rewriting-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
  * A deployment may serve its extension lists (GET /jobs, GET /hooks) from an index that lags the
@@ -11,18 +12,19 @@ import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
  */
 const LAG_MS = 1_500;
 
-/** The list answers of `/jobs` and `/hooks` (the standard conventions' paging, offset/limit). */
-const LIST = /^(\/[^/]+\/api)\/(jobs|hooks)(?:\?(.*))?$/;
-const ITEM = /^(\/[^/]+\/api)\/(jobs|hooks)\/(\d+)$/;
-
-function laggingLists() {
+/** A front whose GET of each of `lists` (the standard conventions' paging, offset/limit) shows the list as it was `LAG_MS` ago. */
+function laggingLists(lists: readonly string[] = ['jobs', 'hooks']) {
+  const names = lists.join('|');
+  const LIST = new RegExp(`^(/[^/]+/api)/(${names})(?:\\?(.*))?$`);
+  const ITEM = new RegExp(`^(/[^/]+/api)/(${names})/(\\d+)$`);
+  const MADE = new RegExp(`^(/[^/]+/api)/(${names})$`);
   // Per account and list: when each id was created, and what was deleted when (as it was).
   const created = new Map<string, number>();
   const deleted = new Map<string, { at: number; item: Record<string, unknown> }[]>();
   return rewriting((req, reply) => {
     const url = req.url ?? '';
     const now = Date.now();
-    const made = /^(\/[^/]+\/api)\/(jobs|hooks)$/.exec(url);
+    const made = MADE.exec(url);
     if (req.method === 'POST' && made && reply.status < 300) {
       const id = parsed(reply.body)?.id;
       if (typeof id === 'number') created.set(`${made[1]} ${made[2]} ${id}`, now);
@@ -93,5 +95,23 @@ describe('job and hook lists that show writes 1.5 s late', () => {
     const check = run.checks.find((c) => c.id === 'b-iso/foreign-writes-change-nothing');
     expect(check?.verdict).toBe('fail');
     expect(check?.failures[0]?.clause).toBe('X-ISO-1');
+  });
+});
+
+describe('a delivery list that shows a deletion 1.5 s late', () => {
+  const declaring = (seconds: number) => (target: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...target.interfaceB, listLagMs: seconds * 1000 } });
+
+  it('is no failure where the target document says the lists may lag 2 s (interface_b.list_lag_seconds): B-DLV-1 passes, seen in the list', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], front: laggingLists(['deliveries']), retarget: declaring(2), seed: 7, runs: 5 });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete');
+    expect([check?.verdict, check?.failures.map((f) => f.message), check?.partial ?? []]).toEqual(['pass', [], []]);
+  });
+
+  it('fails B-DLV-1 where the document promises 1 s, saying how long it waited and why', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-dlv/delete'], front: laggingLists(['deliveries']), retarget: declaring(1), seed: 7, runs: 5 });
+    const check = run.checks.find((c) => c.id === 'b-dlv/delete');
+    expect(check?.verdict).toBe('fail');
+    expect(check?.failures[0]?.clause).toBe('B-DLV-1');
+    expect(check?.failures[0]?.message).toMatch(/is still listed by GET \/deliveries 1 s \(the target document's interface_b\.list_lag_seconds\) after its deletion/);
   });
 });
