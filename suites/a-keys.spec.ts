@@ -18,6 +18,7 @@ import type { AOperation } from './lib/target-types.ts';
 import { aRoute, aSend, definitionFormat, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import { walkAList } from './catalog/a-lists.ts';
+import { utcDateTimeMs } from './lib/dates.ts';
 
 /*
  * A-AUTH-3..6: the life of an interface A key. The spec's keys are made in a dashboard; the
@@ -294,7 +295,8 @@ function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: str
  */
 function expiryTaken(t: CheckContext, created: Exchange, expiresAt: number): boolean {
   const shown = fieldsIn(created.json)?.expires_at;
-  if (typeof shown === 'string' && Math.floor(Date.parse(shown) / 1000) === Math.floor(expiresAt / 1000)) return true;
+  const shownMs = utcDateTimeMs(shown);
+  if (shownMs !== undefined && Math.floor(shownMs / 1000) === Math.floor(expiresAt / 1000)) return true;
   t.partial('A-AUTH-4', `the key made with expires_at ${isoSeconds(expiresAt)} was answered with expires_at ${show(shown)}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
   return false;
 }

@@ -8,7 +8,7 @@ import { contains, idOf, integerId, is2xx, isObject, objectBody, pageListing, ro
 import { listCatalog } from './catalog/b-lists.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
-import { isUtcDateTime } from './lib/dates.ts';
+import { utcDateTimeMs } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
@@ -524,8 +524,10 @@ function expectUnchangedButSalt(t: CheckContext, ex: Exchange, before: JsonObjec
 
 function expectNotEarlier(t: CheckContext, ex: Exchange, before: unknown, after: unknown, what: string): void {
   // A shape problem of the timestamp is B-FMT-1's to report; here only its order is judged.
-  if (typeof before !== 'string' || !isUtcDateTime(before)) return;
-  t.expect.that(typeof after === 'string' && Date.parse(after) >= Date.parse(before), {
+  const beforeMs = utcDateTimeMs(before);
+  if (beforeMs === undefined) return;
+  const afterMs = typeof after === 'string' ? (utcDateTimeMs(after) ?? Date.parse(after)) : Number.NaN;
+  t.expect.that(afterMs >= beforeMs, {
     clause: 'B-HOOK-2',
     message: `${what}: the hook's updated_at went back or disappeared`,
     expected: `updated_at at or after ${before}`,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isUtcDateTime, sameTimeZone } from './dates.ts';
+import { isCalendarDate, isUtcDateTime, sameTimeZone, utcDateTimeMs } from './dates.ts';
 import { formatProblems } from './formats.ts';
 import { validateResource } from './schemas.ts';
 
@@ -9,14 +9,19 @@ const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0
 
 /** Every moment from year 1 to 9999, written as ISO 8601 UTC in each spelling the oracle takes. */
 const realMoment = fc
-  .record({ ms: fc.integer({ min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59Z') }), spelling: fc.constantFrom('Z', '+00:00', '-0000', 'no-seconds', 'millis') })
-  .map(({ ms, spelling }) => {
-    const iso = new Date(ms).toISOString();
-    const whole = iso.replace(/\.\d{3}Z$/, '');
-    if (spelling === 'millis') return iso;
-    if (spelling === 'no-seconds') return `${whole.slice(0, 16)}Z`;
-    return `${whole}${spelling}`;
-  });
+  .record({ ms: fc.integer({ min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59Z') }), spelling: fc.constantFrom('Z', '+00:00', '-0000', 'no-seconds', 'millis', 'comma-millis') })
+  .map(({ ms, spelling }) => writtenAs(ms, spelling));
+
+/** `ms` in one of the oracle's spellings (without seconds, the seconds and fraction are dropped). */
+function writtenAs(ms: number, spelling: string): string {
+  const iso = new Date(ms).toISOString();
+  const whole = iso.replace(/\.\d{3}Z$/, '');
+  if (spelling === 'millis') return iso;
+  // ISO 8601's comma before the fraction (ISO 8601-1 prefers it to the full stop).
+  if (spelling === 'comma-millis') return iso.replace('.', ',');
+  if (spelling === 'no-seconds') return `${whole.slice(0, 16)}Z`;
+  return `${whole}${spelling}`;
+}
 
 /** Dates that are written right but do not exist: a day past the month's end, 24 h, 60 min, 60 s, month 0 or 13. */
 const impossibleMoment = fc
@@ -36,6 +41,14 @@ const impossibleMoment = fc
 describe('the one date-time oracle', () => {
   it('takes every real moment in UTC, with or without seconds and fractions, Z or a zero offset', () => {
     fc.assert(fc.property(realMoment, (text) => isUtcDateTime(text)), { seed: 4242, numRuns: 500 });
+  });
+
+  it('reads the moment each spelling names, the comma\'s fraction too, which Date.parse alone refuses', () => {
+    const moment = fc.record({ ms: fc.integer({ min: Date.parse('0001-01-01T00:00:00Z'), max: Date.parse('9999-12-31T23:59:59Z') }), spelling: fc.constantFrom('Z', '+00:00', '-0000', 'millis', 'comma-millis') });
+    fc.assert(fc.property(moment, ({ ms, spelling }) => utcDateTimeMs(writtenAs(ms, spelling)) === (spelling.endsWith('millis') ? ms : Math.floor(ms / 1000) * 1000)), { seed: 4242, numRuns: 500 });
+    expect(Date.parse('2026-11-30T11:40:25,000Z')).toBeNaN();
+    for (const text of ['2026-02-30T10:00:00Z', '2026-11-22T05:12:47+01:00', '', 'now']) expect(utcDateTimeMs(text), text).toBeUndefined();
+    expect(utcDateTimeMs(1_767_261_600_000)).toBeUndefined();
   });
 
   it('refuses every impossible moment, which a pattern or Date.parse would take', () => {

@@ -7,9 +7,10 @@
 
 /**
  * ISO 8601 date-time in UTC: `Z` or a zero offset. ISO 8601 lets seconds be left out, so they
- * are optional here (RFC 3339 would require them; the spec names ISO 8601).
+ * are optional here, and writes a fraction after a comma or a full stop (ISO 8601-1 prefers the
+ * comma; RFC 3339 would require seconds and the full stop; the spec names ISO 8601).
  */
-const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]00:?00)$/i;
+const UTC_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]00:?00)$/i;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether year, month and day name a day that exists (a leap year's 29 February does). */
@@ -27,6 +28,16 @@ export function isUtcDateTime(value: string): boolean {
   const [year, month, day, hour, minute] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
   const second = m[6] === undefined ? 0 : Number(m[6]);
   return isRealDay(year, month, day) && hour <= 23 && minute <= 59 && second <= 59;
+}
+
+/**
+ * The moment an ISO 8601 UTC date-time names (isUtcDateTime), in milliseconds since the epoch;
+ * undefined for anything else. `Date.parse` alone refuses a fraction after a comma.
+ */
+export function utcDateTimeMs(value: unknown): number | undefined {
+  if (typeof value !== 'string' || !isUtcDateTime(value)) return undefined;
+  const ms = Date.parse(value.replace(',', '.'));
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** `YYYY-MM-DD` naming a day that exists. */
