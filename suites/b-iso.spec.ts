@@ -21,6 +21,7 @@ import { queryOf, type PathValues } from './catalog/b-requests.ts';
 import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
+import { B_ROOT_ENDPOINTS, type BRootEndpoint } from './catalog/b-root-endpoints.ts';
 import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { keyUserId } from './lib/factories/members.ts';
@@ -603,6 +604,116 @@ check({
     for (const m of answers) {
       const again: AbsentAgain = async () => ({ ex: await onAccount(`${m.absentSlug}-again`, bEndpoint(m.label), m.word), echoes: [`${m.absentSlug}-again`] });
       await expectNoAccess(t, m.foreign, m.absent, { what: `${m.label} with account 1's key on account 2's path and on a nonexistent account`, markers, echoes: { subject: [foreignSlug], reference: [m.absentSlug] }, noted, again });
+    }
+  },
+});
+
+/**
+ * Account 2's account as its own key reads it at the API's root (`GET /accounts/{account_id}`, an
+ * extension), and account 1's the same way: what marks account 2's account in a list is its slug
+ * in `account_id` (the docs' field), and its `id` and `name` where they differ from account 1's.
+ */
+async function accountMarks(t: CheckContext): Promise<{ slug: string; marks: Record<string, unknown> }> {
+  const read = (i: 0 | 1) => bRootClient(t, t.target.b[i]?.apiKey ?? '').get(`/accounts/${encodeURIComponent(t.target.b[i]?.accountId ?? '')}`);
+  const [theirs, mine] = [await read(1), await read(0)];
+  const marks: Record<string, unknown> = {};
+  if (is2xx(theirs) && isObject(theirs.json) && is2xx(mine) && isObject(mine.json)) {
+    for (const f of ['id', 'name'] as const) if (Object.hasOwn(theirs.json, f) && theirs.json[f] !== null && !sameJson(theirs.json[f], mine.json[f])) marks[f] = theirs.json[f];
+  }
+  return { slug: t.target.b[1]?.accountId ?? '', marks };
+}
+
+/**
+ * X-ISO-1 on a root list of the caller's own accounts (`GET /accounts`, with each of its filters):
+ * no item may be account 2's. Judged against what account 1 may see, its own accounts, never
+ * against its unfiltered list (a list that forgets the membership leaks with every filter alike).
+ */
+async function expectOwnAccountsOnly(t: CheckContext, endpoint: BRootEndpoint, filters: readonly Readonly<Record<string, string>>[]): Promise<void> {
+  const client = bRootClient(t, t.target.b[0]?.apiKey ?? '');
+  const { slug, marks } = await accountMarks(t);
+  const names = pagingNames(t.target);
+  const foreign = (item: unknown): boolean => isObject(item) && (item.account_id === slug || Object.entries(marks).some(([f, v]) => sameJson(item[f], v)));
+  let pageSizeHonoured: boolean | undefined;
+  const refused: string[] = [];
+  for (const filter of filters) {
+    const walked = await walkList(client, endpoint.path, names, { query: filter, maxPages: 20, ...(pageSizeHonoured === undefined ? {} : { pageSizeHonoured }) });
+    const shown = `${endpoint.path}${Object.keys(filter).length ? `?${queryText(filter)}` : ''}`;
+    if ('refused' in walked) {
+      expectNoCrashOrLeak(t, walked.refused, CRASH_AND_LEAK, otherKeys(t, 0));
+      refused.push(`${shown} (${walked.refused.response.status})`);
+      continue;
+    }
+    pageSizeHonoured = walked.pageSizeHonoured;
+    for (const ex of walked.exchanges) expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
+    const leaked = walked.items.filter(foreign);
+    const page = pageListing(walked, foreign);
+    t.expect.that(leaked.length === 0, {
+      clause: 'X-ISO-1',
+      message: `GET {base_url}${shown} (the caller's accounts at the API's root, an extension) with account 1's key lists account 2's account (its account_id ${slug}${Object.keys(marks).length ? ` or its ${Object.keys(marks).join(' or ')}` : ''}): account 1 sees another account`,
+      expected: "only accounts of account 1's key",
+      received: show(leaked.slice(0, 1)),
+      ...(page ? { exchange: page } : {}),
+    });
+    if (!walked.complete && leaked.length === 0) t.partial('X-ISO-1', `GET {base_url}${shown} could not be read whole, so whether it lists account 2's account further on was not seen`);
+  }
+  if (refused.length) t.note(`the root list of the caller's accounts was not served or took no such filter (an extension; nothing listed, nothing to leak): ${refused.join('; ')}`);
+}
+
+/**
+ * X-ISO-1 on a root write naming ids of the caller's account in its body (`POST
+ * /user/notifications/mark {id}`): sent with account 1's key naming account 2's fixture ids, it
+ * must change nothing account 2 sees (read back with account 2's key, as on the account path).
+ */
+async function expectRootWriteLeavesTheirs(t: CheckContext, endpoint: BRootEndpoint): Promise<void> {
+  const client = bRootClient(t, t.target.b[0]?.apiKey ?? '');
+  for (const { field, kind } of endpoint.bodyIds ?? []) {
+    const ids = kind === 'notification' ? (t.fixtures(1).notification_ids ?? []).slice(0, 2) : [];
+    if (ids.length === 0) {
+      t.note(`${endpoint.key} at the API's root was not sent naming account 2's ${kind}: the target document gives account 2 none`);
+      continue;
+    }
+    const readers = (endpoint.touches ?? []).map((part) => ({ part, read: partReader(t, 1, part, {}, ids) }));
+    const before = new Map<StatePart, string>();
+    for (const { part, read } of readers) {
+      const value = await read?.();
+      if (value !== undefined && value !== GONE) before.set(part, value);
+    }
+    if (before.size === 0) {
+      t.note(`${endpoint.key} at the API's root was not sent naming account 2's ${kind}s: account 2's ${(endpoint.touches ?? []).join(', ')} could not be read (extensions)`);
+      continue;
+    }
+    const answers: Exchange[] = [];
+    for (const id of ids) {
+      const ex = await client.request(endpoint.method, endpoint.path, { body: { [field]: id } });
+      expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
+      answers.push(ex);
+    }
+    for (const { part, read } of readers) {
+      const was = before.get(part);
+      if (was === undefined) continue;
+      const now = await read?.();
+      t.expect.that(now === undefined || now === was, {
+        clause: 'X-ISO-1',
+        message: `${endpoint.key} at the API's root (an extension) with account 1's key naming account 2's ${kind}s (${field} ${ids.join(', ')}) changed account 2's ${part}`,
+        expected: was,
+        received: String(now),
+        exchange: answers[0],
+      });
+    }
+    t.note(`${endpoint.key} at the API's root naming account 2's ${kind}s answered ${answers.map((a) => a.response.status).join(', ')}`);
+  }
+}
+
+check({
+  id: 'b-iso/root-routes-own-only',
+  clauses: ['X-ISO-1'],
+  supports: ['X-ROB-1'],
+  title: "X-ISO-1: the real service's calls at the API's root (extensions, where served; suites/catalog/b-root-endpoints.ts) keep to the key's own account: a root write naming ids in its body (POST /user/notifications/mark {id}) sent with account 1's key naming account 2's notifications changes nothing account 2 sees, and the root list of the caller's accounts (GET /accounts, with each of the docs' role filters) lists no account of account 2",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    for (const endpoint of B_ROOT_ENDPOINTS) {
+      if (endpoint.ownAccounts) await expectOwnAccountsOnly(t, endpoint, endpoint.ownAccounts.filters);
+      if (endpoint.bodyIds && endpoint.effect === 'write') await expectRootWriteLeavesTheirs(t, endpoint);
     }
   },
 });

@@ -3,7 +3,8 @@ import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, absentIdFrom, boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
-import { B_ACCEPT } from './lib/clients.ts';
+import { B_ACCEPT, bRootClient } from './lib/clients.ts';
+import { B_ROOT_ENDPOINTS } from './catalog/b-root-endpoints.ts';
 import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 import { jsonValue, malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
@@ -684,10 +685,39 @@ async function liveIdReads(t: CheckContext): Promise<{ reads: { label: string; k
   return { reads, notProbed };
 }
 
+/**
+ * The root routes that take an id in their path (`B_ROOT_ENDPOINTS`: `POST
+ * /product_updates/{id}/like`, extensions at the API's root), each sent with the same ids that are
+ * no integer around a live id its root list gives (`id.liveFrom`), with account 1's key: a 4xx with
+ * the error object, never a 5xx. Only with such ids, so a destructive one (a like cannot be taken
+ * back) is sent only where it must be refused. A target that does not serve the list is noted.
+ * Answers how many routes were probed.
+ */
+async function nonIntegerIdsAtRoot(t: CheckContext): Promise<number> {
+  const client = bRootClient(t, t.target.b[0]?.apiKey ?? '');
+  let probed = 0;
+  for (const endpoint of B_ROOT_ENDPOINTS) {
+    if (!endpoint.id) continue;
+    const listed = await client.get(endpoint.id.liveFrom);
+    expectHandled(t, listed);
+    const live = Array.isArray(listed.json) ? listed.json.map((item) => (isObject(item) ? item.id : undefined)).find((id) => typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) : undefined;
+    if (!is2xx(listed) || live === undefined) {
+      t.note(`${endpoint.key} at the API's root (an extension) was not probed: GET ${endpoint.id.liveFrom} there answered ${listed.response.status}${is2xx(listed) ? ` with no ${endpoint.id.what} id` : ''}`);
+      continue;
+    }
+    for (const junk of junkAroundId(String(live))) {
+      const ex = await client.request(endpoint.method, endpoint.path.replace('{id}', junk));
+      expectRefusedCleanly(t, ex, `${endpoint.key} at the API's root with ${junk} for its id (not an integer; ${endpoint.id.what} ${String(live)} is live)`);
+    }
+    probed++;
+  }
+  return probed;
+}
+
 check({
   id: 'b-rob/non-integer-ids-near-live',
   clauses: ['X-ROB-1'],
-  title: "X-ROB-1: an id that is not an integer but holds a live record's id (`{id}abc`, `{id}x`, `{id}.5`, `{id}%20x`, `abc{id}`) in every read and undoable write of the endpoint catalog that takes an id gets a 4xx with the error object, never that record; the writes (DELETE of a hook or SSH key the check made, a hook reset, a job stop) change nothing",
+  title: "X-ROB-1: an id that is not an integer but holds a live record's id (`{id}abc`, `{id}x`, `{id}.5`, `{id}%20x`, `abc{id}`) in every read and undoable write of the endpoint catalog that takes an id, and in the root routes that take one (POST /product_updates/{id}/like at the API's root, where served), gets a 4xx with the error object, never that record; the writes (DELETE of a hook or SSH key the check made, a hook reset, a job stop) change nothing",
   needs: ['b', 'write'],
   async run(t) {
     // Around a live id, not an absent one: a reader of leading digits (parseInt) finds nothing
@@ -715,9 +745,10 @@ check({
       }
     }
     await expectUnchanged();
+    const rootProbed = await nonIntegerIdsAtRoot(t);
     if (notProbed.length) t.note(`reads not probed: ${notProbed.join('; ')}`);
     if (notSent.length) t.note(`writes not probed: ${describeNotSent(notSent)}`);
-    if (reads.length === 0 && writes.length === 0) t.skip('no read or write of the catalog that takes an id could be named with a live id of account 1 (see the notes)');
+    if (reads.length === 0 && writes.length === 0 && rootProbed === 0) t.skip('no read or write of the catalog that takes an id could be named with a live id of account 1 (see the notes)');
     t.note(`${reads.length} reads and ${writes.length} writes probed with ${junkAroundId('{id}').length} non-integer ids each`);
   },
 });

@@ -39,6 +39,14 @@ describe(CHECK, () => {
     expect(check?.failures[0]?.message).toMatch(/^DELETE \/hooks\/\{id\} with \d+abc for its id \(not an integer; hook \d+ is live\) was not refused/);
   });
 
+  it('fails X-ROB-1 where the like of a product update at the API root reads its id with BigInt (b-product-update-id-bigint): the root catalog\'s routes with ids are probed too', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: [CHECK], faults: ['b-product-update-id-bigint'] });
+    const check = run.checks.find((c) => c.id === CHECK);
+    expect(check?.verdict).toBe('fail');
+    expect(check?.failures[0]?.clause).toBe('X-ROB-1');
+    expect(check?.failures[0]?.message).toMatch(/^POST \/product_updates\/\d+abc\/like answered 500/);
+  });
+
   it('passes the faultless simulator, every read with an id of the catalog but those without a live id probed', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: [CHECK] });
     const check = run.checks.find((c) => c.id === CHECK);

@@ -22,7 +22,9 @@ export function registerAccountRoutes(router: BRouteTable, sim: Sim): void {
     const { account, user, links } = ctx.state;
     const order = readListOrder(sim, ctx, ACCOUNT_SORTS);
     const role = readChoice(ctx, 'role', MEMBER_ROLES, { all: true });
-    const mine = role === undefined || roleOf(account, user) === role ? [account] : [];
+    const holds = role === undefined || roleOf(account, user) === role;
+    // The fault joins no membership: every account of the store where the caller's own role fits.
+    const mine = sim.faults.has('b-root-accounts-lists-all') ? (holds ? [...sim.store.accounts.values()] : []) : holds ? [account] : [];
     ctx.body = pageOf(sim, ctx, inListOrder(mine, order, ACCOUNT_SORTS), readPage(sim, ctx)).map((a) => presentAccount(sim, a, user, links));
   });
 

@@ -25,7 +25,8 @@ export function listProductUpdates(sim: Sim, caller: User): ProductUpdateView[] 
 
 /** `POST /product_updates/{id}/like`: the update as the caller now sees it; an unknown id is not found. */
 export function likeProductUpdate(sim: Sim, caller: User, rawId: string): ProductUpdateView {
-  const update = PRODUCT_UPDATES.find((u) => String(u.id) === rawId);
+  // The fault reads the id as BigInt (64-bit ids), which throws on what is no integer: a 500.
+  const update = sim.faults.has('b-product-update-id-bigint') ? PRODUCT_UPDATES.find((u) => BigInt(u.id) === BigInt(rawId)) : PRODUCT_UPDATES.find((u) => String(u.id) === rawId);
   if (!update) throw notFound();
   if (!hasLiked(caller, update.id)) caller.likedProductUpdates = [...(caller.likedProductUpdates ?? []), update.id];
   return { update, likes: likeCounts(sim).get(update.id) ?? 0, likedByCaller: true };
