@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { uniqueName, withFreshName } from './lib/unique-names.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
+import type { Account } from './lib/factories/removal.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { type JsonObject, is2xx, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
@@ -144,7 +145,7 @@ function addedBy(before: Transition[], after: Transition[]): Transition[] {
  * The history and its words are the simulator's (A-GAP-2), so this is judged in the simulator
  * profile only.
  */
-function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key']): void {
+function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key'], account: Account = 0): void {
   const expected: Transition[] = [
     { from: String(stateBefore), to: 'stopping', reason: 'archive' },
     { from: 'stopping', to: 'tearing_down', reason: 'stopped' },
@@ -152,7 +153,7 @@ function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBef
   ];
   t.expect.that(showTransitions(added) === showTransitions(expected), {
     clause: 'A-PIPE-1',
-    message: `DELETE of a deployed pipeline with account 1's ${key} key did not stop it and tear it down before archiving it`,
+    message: `DELETE of a deployed pipeline with account ${account + 1}'s ${key} key did not stop it and tear it down before archiving it`,
     expected: showTransitions(expected),
     received: showTransitions(added),
     exchange: ex,
@@ -175,10 +176,10 @@ function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange):
  * DELETE (with account 1's admin key, or its non-admin key where `nonAdminKey` is given), then
  * the pipeline as read afterwards (empty when the target does not serve reads).
  */
-async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?: string): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
-  const deleted = await aSend(t, nonAdminKey === undefined ? t.a() : withKey(t, nonAdminKey), 'pipelines.archive', id);
-  const by = nonAdminKey === undefined ? '' : ' with the non-admin key';
-  foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}${by}`);
+async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?: string, account: Account = 0): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
+  const deleted = await aSend(t, nonAdminKey === undefined ? t.a(account) : withKey(t, nonAdminKey), 'pipelines.archive', id);
+  const by = nonAdminKey === undefined ? (account === 0 ? '' : ` with account ${account + 1}'s key`) : ' with the non-admin key';
+  foundPipeline(t, id, deleted, `the archiving of account ${account + 1}'s own pipeline ${id}${by}`);
   t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline${by} answered ${deleted.response.status}, expected 200`);
   // A 200 alone does not show that anything was archived: without a read of the pipeline after,
   // the clause is covered in part.
@@ -186,7 +187,7 @@ async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?
     t.partial(clause, 'the target document says pipelines are not read (interface_a.operations.pipelines.read is null), so the pipeline was not seen archived: only the 200 of the DELETE was judged');
     return { deleted, after: {} };
   }
-  const read = await aSend(t, t.a(), 'pipelines.read', id);
+  const read = await aSend(t, t.a(account), 'pipelines.read', id);
   if (read.response.status >= 400 && read.response.status < 500 && t.profile !== 'simulator') {
     // Reading an archived pipeline is not in the spec: 404, 410 or 403 are all the target's to choose.
     t.partial(clause, `the pipeline read answers ${read.response.status} after the DELETE, so the pipeline was not seen archived: only the 200 of the DELETE was judged`);
@@ -257,9 +258,9 @@ async function archiveFixture(t: CheckContext, which: 'deployed' | 'not_deployed
 }
 
 /** Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not. */
-async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number): Promise<string | undefined> {
-  const id = await createCasePipeline(t, document, c);
-  await startPipeline(t, 0, id);
+async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number, account: Account = 0): Promise<string | undefined> {
+  const id = await createCasePipeline(t, document, c, account);
+  await startPipeline(t, account, id);
   if (c.restart) {
     await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
@@ -267,19 +268,19 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   if (c.redeploy === 'description') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${id}` } });
   if (c.redeploy === 'name') await renameDeployed(t, id, document, c.spaced);
   if (waitMs > 0) await t.advanceClock(waitMs);
-  const { body: before } = await readPipeline(t, 0, id);
+  const { body: before } = await readPipeline(t, account, id);
   // A-PIPE-1 is about a deployed pipeline: one the target shows otherwise (still starting, say)
   // is archived all the same, but its DELETE says nothing of this rule.
   const shown = pipelineState(t, before);
-  const notDeployed = shown.spec === 'deployed' ? undefined : `pipeline ${id} was ${describeState(shown)} when it was deleted`;
+  const notDeployed = shown.spec === 'deployed' ? undefined : `account ${account + 1}'s pipeline ${id} was ${describeState(shown)} when it was deleted`;
   // Outside the simulator profile, the DELETE of a pipeline in another state (or one the document
   // does not map: "other states ... not shown") is the check's cleanup's, not judged here.
   if (notDeployed !== undefined && t.profile !== 'simulator') return notDeployed;
   const key = c.key === 'non-admin' ? nonAdminKey(t) : undefined;
-  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key);
+  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key, account);
   if (t.profile !== 'simulator' || !read) return notDeployed;
   const history = [historyOf(before), historyOf(after)];
-  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, key === undefined ? 'admin' : 'non-admin');
+  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, key === undefined ? 'admin' : 'non-admin', account);
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
 }
@@ -290,15 +291,15 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
  * schema is defined outside the spec): a target that refuses the spaced name (400, 422) gets
  * `document` as it is, and a note says so.
  */
-async function createCasePipeline(t: CheckContext, document: JsonObject, c: DeployedCase): Promise<number> {
+async function createCasePipeline(t: CheckContext, document: JsonObject, c: DeployedCase, account: Account = 0): Promise<number> {
   const format = t.profile === 'simulator' ? c.format : undefined;
   if (c.spaced) {
     const spaced = { ...document, name: uniqueName(t, 'pipe1 spaced') };
-    const made = await makePipeline(t, 0, spaced, format);
+    const made = await makePipeline(t, account, spaced, format);
     if ('id' in made) return made.id;
     if (!made.missing) t.note(`a pipeline named with a space (${JSON.stringify(spaced.name)}) was refused (${made.answer.response.status}), so that case's pipeline was named without one: a teardown that mishandles such names was not seen`);
   }
-  return (await createPipeline(t, 0, document, format)).id;
+  return (await createPipeline(t, account, document, format)).id;
 }
 
 /**
@@ -345,8 +346,22 @@ check({
     // A fixture seen deployed already showed the rule (one seen otherwise said so).
     if (!fixture) notSeenDeployed(t, seen);
     noteAdminOnly(t);
+    await deleteDeployedOfAccountTwo(t);
   },
 });
+
+/**
+ * A-PIPE-1 holds for every account ("one's own"), not only the first: a service whose runtime
+ * client holds the first account's service token is refused another account's stop and may
+ * archive that pipeline still running. One case, plain, with account 2's admin key (5 requests:
+ * create, start, read, DELETE, read back); a document that gives account 2 no key leaves it unseen, noted.
+ */
+async function deleteDeployedOfAccountTwo(t: CheckContext): Promise<void> {
+  if (t.target.a[1]?.adminKey === undefined) return t.note("every deployed pipeline was deleted by account 1: the target document gives account 2 no pipeline_admin_key, so another account's DELETE of its own deployed pipeline was not seen");
+  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-acct2')), c, 0, 1);
+  if (notDeployed !== undefined) t.note(`${notDeployed}, so account 2's DELETE of a deployed pipeline was not seen`);
+}
 
 check({
   id: 'a-pipe/delete-after-sync',

@@ -156,7 +156,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: the stop is forwarded to the runtime with the caller's key, which the runtime
     // refuses unless it is an admin's; the archive goes on regardless.
-    const refused = sim.faults.has('a-non-admin-delete-keeps-running') && !ctx.state.apiKey.admin;
+    // The fault a-other-account-delete-keeps-running: the runtime client is one made at boot with
+    // the first account's service token, and the runtime refuses it a stop of another account's deployment.
+    const refused = (sim.faults.has('a-non-admin-delete-keeps-running') && !ctx.state.apiKey.admin) ||
+      (sim.faults.has('a-other-account-delete-keeps-running') && ctx.state.account !== sim.store.firstAccount());
     const archived = archivePipeline(sim, pipeline, refused);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
