@@ -15,7 +15,7 @@ import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
 import { withKey } from './lib/clients.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import type { AOperation } from './lib/target-types.ts';
-import { aRoute, aSend, definitionFormat, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, pipelineState, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import { walkAList } from './catalog/a-lists.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
@@ -188,8 +188,8 @@ const farFutureExpiry = fc.integer({ min: 0, max: 3600 }).map((days) => isoSecon
 check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
-  supports: ['A-AUTH-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, its revocation)',
+  supports: ['A-AUTH-2', 'A-PIPE-2'],
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -255,7 +255,8 @@ check({
  */
 async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
   const made = await createKey(t, { name: uniqueName(t, 'once-maker') });
-  const create = await aSend(t, withKey(t, made.key), 'pipelines.create', documentBody(plainDefinition(uniqueName(t, 'once-made')), definitionFormat(t)));
+  const name = uniqueName(t, 'once-made');
+  const create = await aSend(t, withKey(t, made.key), 'pipelines.create', documentBody(plainDefinition(name), definitionFormat(t)));
   archiveIfCreated(t, 0, create);
   const id = createdId(create);
   // A target that makes no pipelines there has no such later reads to show a key in.
@@ -272,6 +273,42 @@ async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
   if (aRoute(t, 'pipelines.list') !== null) later.push(await aSend(t, t.a(), 'pipelines.list'));
   if (!later.length) t.partial('A-AUTH-3', 'the target document says no pipeline is read (interface_a.operations.pipelines.read and .list are null), so whether a pipeline a key made shows its value later was not seen');
   for (const ex of later) expectNoKey(t, ex, made, `pipeline ${id}, made with key ${made.id}`);
+  await expectOwnedPastRevocation(t, made, id, name);
+}
+
+/**
+ * A-PIPE-2 for a pipeline whose creating key is revoked: a pipeline is its account's (5A.8: "the
+ * caller's own"), not the key's, so a service that joins pipelines to the account through the
+ * key that made them (lost with the key's revocation) has the account's other keys read 404 and
+ * archive nothing. After the revocation the admin key reads the pipeline (200, under its name)
+ * and archives it (200, archived where read back). 3 or 4 requests; a target that does not revoke
+ * keys leaves it unseen, noted.
+ */
+async function expectOwnedPastRevocation(t: CheckContext, made: CreatedKey, id: number, name: string): Promise<void> {
+  if (aRoute(t, 'keys.revoke') === null || aRoute(t, 'pipelines.archive') === null) return t.note('the target document says keys are not revoked or pipelines not archived (interface_a.operations.keys.revoke, .pipelines.archive), so whether a pipeline stays its account\'s once the key that made it is revoked was not seen');
+  const revoked = await aSend(t, t.a(), 'keys.revoke', made.id);
+  if (!is2xx(revoked)) return t.note(`the revocation of key ${made.id} answered ${describeResponse(revoked)}, so whether a pipeline stays its account's once the key that made it is revoked was not seen`);
+  const what = `pipeline ${id}, made with key ${made.id}, after that key's revocation`;
+  if (aRoute(t, 'pipelines.read') !== null) {
+    const read = await aSend(t, t.a(), 'pipelines.read', id);
+    const shown = recordIn(read.json)?.name;
+    t.expect.that(read.response.status === 200 && (typeof shown !== 'string' || shown === name), {
+      clause: 'A-PIPE-2',
+      message: `the account's admin key read ${what}: ${read.response.status === 200 ? `another pipeline (named ${show(shown)})` : 'not found'}; a pipeline is its account's, whichever of its keys made it`,
+      expected: `200, the pipeline named ${JSON.stringify(name)}`,
+      received: describeResponse(read),
+      exchange: read,
+    });
+  }
+  const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
+  t.expect.status(deleted, 200, 'A-PIPE-2', `DELETE of ${what} with the account's admin key answered ${deleted.response.status}, expected 200: a pipeline is its account's, whichever of its keys made it`);
+  if (!is2xx(deleted) || aRoute(t, 'pipelines.read') === null) return;
+  const after = await aSend(t, t.a(), 'pipelines.read', id);
+  // Reading an archived pipeline is not in the spec: a 4xx is the target's to choose.
+  if (after.response.status !== 200 || !isObject(after.json)) return t.partial('A-PIPE-2', `the read of ${what} archived answered ${describeResponse(after)}, so it was not seen archived: only the 200 of the DELETE was judged`);
+  const state = pipelineState(t, recordIn(after.json) ?? after.json);
+  if (state.spec === undefined) return t.partial('A-PIPE-2', `after the DELETE of ${what} its ${state.field} is ${show(state.name)}, which interface_a.pipeline_states maps to none of deployed, not deployed, archived`);
+  t.expect.that(state.spec === 'archived', { clause: 'A-PIPE-2', message: `after the DELETE of ${what} with the account's admin key the pipeline is ${state.spec.replace('_', ' ')}, not archived`, expected: 'an archived state', received: `${state.field} ${show(state.name)}`, exchange: after });
 }
 
 /** A-AUTH-3: `ex`, an answer after `made`'s create (`what`, where the request line does not say it), shows its full value nowhere. */

@@ -9,6 +9,12 @@ import { inFirstAccount, inOtherAccount } from '../shared/foreign.ts';
 import { settle } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 
+/**
+ * The fault `a-pipeline-owned-by-creating-key`'s: the key each pipeline was made with through the
+ * API, filled only while the fault is on.
+ */
+export const createdWithKeyFault = new WeakMap<Pipeline, { revokedAt: number | null }>();
+
 /** How much slower the faults `a-foreign-404-slower` and `a-foreign-archive-404-slower` answer for another account's pipeline. */
 export const FOREIGN_DELAY_MS = 20;
 
@@ -44,6 +50,9 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
     (sim.faults.has('a-legacy-pipelines-fallback') ? inFirstAccount(sim, account, (first) => first.pipelines.get(id)) : undefined) ??
     (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
   if (!pipeline) throw await absent(sim, account, id, use);
+  // The fault: pipelines belong to their account through a join with the account's active keys on
+  // the key that made them, so once that key is revoked no key of the account finds them.
+  if (sim.faults.has('a-pipeline-owned-by-creating-key') && (createdWithKeyFault.get(pipeline)?.revokedAt ?? null) !== null) throw await absent(sim, account, id, use);
   settle(pipeline, sim.clock.now());
   return pipeline;
 }

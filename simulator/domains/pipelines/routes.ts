@@ -3,7 +3,7 @@ import { toYaml } from '../../http/yaml.ts';
 import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { expectNoFields } from '../../http/a-errors.ts';
-import { findPipeline } from './lookup.ts';
+import { createdWithKeyFault, findPipeline } from './lookup.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
 import { createdByFault, pipelineUrl, presentDefinition, presentPipeline } from './present.ts';
@@ -48,6 +48,8 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   router.post('/pipelines', async (ctx) => {
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     const made = createPipeline(sim, ctx.state.account, document);
+    // The fault: pipelines joined to their account through the key that made them.
+    if (sim.faults.has('a-pipeline-owned-by-creating-key')) createdWithKeyFault.set(made, ctx.state.apiKey);
     // The fault: an audit of who made the pipeline, kept as the credentials were presented
     // (the key's full value), which every later answer about it shows.
     if (sim.faults.has('a-pipeline-created-by-key')) createdByFault.set(made, ctx.get('authorization').replace(/^bearer\s+/i, ''));
