@@ -29,7 +29,7 @@ const INT32_MAX = 2_147_483_647;
  * another account's are the same 404 (A-PIPE-3, A-ENUM-1), reached by the same work: a single
  * look in the caller's own map, where another account's pipeline simply is not (A-ENUM-2).
  */
-export async function findPipeline(sim: Sim, account: AccountState, rawId: string, use: 'read' | 'archive' = 'read'): Promise<Pipeline> {
+export async function findPipeline(sim: Sim, account: AccountState, rawId: string, use: 'read' | 'archive' = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
   // The archive fault stands for a DELETE handler that reads its id with parseInt.
   const id = parsePositiveId(rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {
@@ -49,6 +49,9 @@ export async function findPipeline(sim: Sim, account: AccountState, rawId: strin
     // a-legacy-pipelines-fallback: pipelines made before accounts were split out stay in the first account's map.
     (sim.faults.has('a-legacy-pipelines-fallback') ? inFirstAccount(sim, account, (first) => first.pipelines.get(id)) : undefined) ??
     (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);
+  // The fault: non-admin keys go through a pipeline ACL that loads the id in any account before
+  // the owner is compared, and refuses another account's pipeline 403 (an absent one stays 404).
+  if (!pipeline && sim.faults.has('a-non-admin-acl-foreign-403') && caller !== undefined && !caller.admin && inOtherAccount(sim, account, (other) => other.pipelines.get(id))) throw new ApiError('forbidden', { message: 'Forbidden: this key may not access this pipeline.' });
   if (!pipeline) throw await absent(sim, account, id, use);
   // The fault: pipelines belong to their account through a join with the account's active keys on
   // the key that made them, so once that key is revoked no key of the account finds them.

@@ -89,12 +89,12 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // The fault: HEAD taken for an existence probe answered from the id index, its id read with Number() (`1.0`, `0x1`, ` 1` are 1).
     const probed = sim.faults.has('a-head-id-number') && ctx.method === 'HEAD' ? Number(ctx.params.id) : NaN;
     const rawId = Number.isSafeInteger(probed) && probed > 0 ? String(probed) : (ctx.params.id ?? '');
-    const pipeline = await findPipeline(sim, ctx.state.account, rawId);
+    const pipeline = await findPipeline(sim, ctx.state.account, rawId, 'read', ctx.state.apiKey);
     ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
   });
 
   router.get('/pipelines/:id/definition', async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     if (!sim.faults.has('a-definition-cache-by-name')) return sendDefinition(ctx, sim, presentDefinition(pipeline));
     // "Names are unique": a render cache keyed by the name, dropped on that pipeline's writes.
     let cache = definitionCaches.get(sim);
@@ -106,7 +106,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   // The id is looked up before the body is read: absent and foreign ids do the same work.
   router.put('/pipelines/:id', async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     definitionCaches.get(sim)?.delete(pipeline.name);
     ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
@@ -116,7 +116,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   router.patch('/pipelines/:id', async (ctx) => {
     // The fault: this handler alone reads its id with parseInt (`12abc`, `12.5`, ` 12` are 12).
     const lenient = sim.faults.has('a-patch-id-parseint') ? Number.parseInt(ctx.params.id ?? '', 10) : NaN;
-    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient));
+    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'read', ctx.state.apiKey);
     // Read before the body: the body reader takes a merge patch as JSON.
     const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
     const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
@@ -131,7 +131,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   });
 
   router.post(paths.start, async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     // The fault: the operation is done before the body is read, so a body refused 422 has started it all the same.
     if (sim.faults.has('a-start-bad-body-starts-anyway')) startPipeline(sim, pipeline);
     // A handler that never reads the body does the operation whatever the body says.
@@ -140,7 +140,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   });
 
   router.post(paths.stop, async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     // A handler that never reads the body does the operation whatever the body says.
     if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
     ctx.body = presentPipeline(sim, stopPipeline(sim, pipeline), aBase(ctx, prefix));
@@ -148,7 +148,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   // Archive (section 3A); the answer is the archived pipeline's metadata, or an acknowledgement (A-GAP-3).
   router.delete('/pipelines/:id', async (ctx) => {
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'archive');
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'archive', ctx.state.apiKey);
     // The fault: the archive is done before the body is read, so a body refused 422 has archived it all the same.
     if (sim.faults.has('a-delete-bad-body-archives-anyway')) {
       definitionCaches.get(sim)?.delete(pipeline.name);
