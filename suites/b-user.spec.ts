@@ -454,11 +454,13 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a public key the user deleted (DELETE /user/keys/{key_id}, an extension) can be added again',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint; GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a second key under the name of one the user has is a new key and leaves the first (or is refused with a 4xx); deleting one key (DELETE /user/keys/{key_id}, an extension) leaves every other key of the user; a public key the user deleted can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
     let made = 0;
+    // The keys the property made (their removal waits for cleanup), read again after a DELETE of another.
+    const kept: KeptKey[] = [];
     await t.property('a created key can be read back', keyInput, async ({ kind, comment, label }) => {
       const name = t.name(`key-${label}`);
       const body = { name, public_key: (await t.interruptible(freshOpenSshKey(kind, comment))).line };
@@ -487,10 +489,15 @@ check({
 
       const read = await expectKeyReadsBack(t, id, name, key.fingerprint, 'of the key just created');
       t.expect.schema(read, 'ssh-key', 'B-SCHEMA-1');
+      kept.push({ id, name, fingerprint: key.fingerprint, what: 'a key the run made before' });
     });
     if (refusedKinds.size) t.note(`refused with a 4xx, as a deployment may: ${[...refusedKinds].sort().join(', ')} keys (the spec names no SSH key types)`);
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
     await securityKeysCreate(t);
+    const sameNameUnseen = await sameNameAddsAnother(t);
+    if (sameNameUnseen) t.note(sameNameUnseen);
+    const othersUnseen = await deleteSparesOthers(t, kept);
+    if (othersUnseen) t.note(`that DELETE /user/keys/{key_id} (an extension) leaves the user's other keys was not seen: ${othersUnseen}`);
     const pastedUnseen = await pastedKeyCreates(t);
     if (pastedUnseen) t.note(`that the fingerprint of a key sent with its line feed is the key's own was not seen: ${pastedUnseen}`);
     const memberUnseen = await memberKeyReadsBack(t);
@@ -528,6 +535,79 @@ async function securityKeysCreate(t: CheckContext): Promise<void> {
     await expectKeyReadsBack(t, id, name, key.fingerprint, `of the ${generated.type} key just created`);
   }
   if (refused.length) t.note(`refused with a 4xx, as a deployment may: ${refused.join(', ')} security keys (the spec names no SSH key types)`);
+}
+
+/** A key read again later: its id, name and fingerprint, and what it is, for the messages. */
+interface KeptKey {
+  id: number;
+  name: unknown;
+  fingerprint: unknown;
+  what: string;
+}
+
+/**
+ * B-KEY-1 for a name the user already has: the spec makes no key name unique, and every key the
+ * run makes elsewhere has a name of its own, so a store that upserts on (user, name) (the new key
+ * overwriting the old, answered 201 with the old id) passes them all. A second key under the name
+ * of the first: a 4xx refusing the duplicate name is a deployment's choice (noted); a 2xx must
+ * be a new key (another id, the new fingerprint), and the first must still read back as it was.
+ * Returns a note when the name was refused, or undefined.
+ */
+async function sameNameAddsAnother(t: CheckContext): Promise<string | undefined> {
+  const name = t.name('same-name-key');
+  const first = await createKey(t, { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'first@disco'))).line });
+  const body = { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'second@disco'))).line };
+  const sent = await t.b().post('/user/keys', { body });
+  if (sent.response.status >= 400 && sent.response.status < 500) return `POST /user/keys with a new public key under the name of a key the user has answered ${sent.response.status}: the deployment keeps key names unique per user, as it may (the spec does not say)`;
+  const second = await createKey(t, body, 'B-KEY-1', sent);
+  t.expect.that(second.id !== first.id, {
+    clause: 'B-KEY-1',
+    message: `POST /user/keys with a new public key under the name of key ${first.id} answered ${sent.response.status} with that key's id: it overwrote the key instead of adding one`,
+    expected: `a new key, of an id other than ${first.id}`,
+    received: `id ${show(second.id)}, fingerprint ${show(second.body.fingerprint)}`,
+    exchange: sent,
+  });
+  await expectKeyReadsBack(t, first.id, name, first.body.fingerprint, 'of the first of two keys of the same name, after the second was added');
+  if (second.id !== first.id) await expectKeyReadsBack(t, second.id, name, second.body.fingerprint, 'of the second of two keys of the same name');
+  return undefined;
+}
+
+/**
+ * B-KEY-1 for the keys a DELETE leaves: deleting one key (DELETE /user/keys/{key_id}, an
+ * extension) must leave every other key of the user returned by GET /user/keys/{key_id}. The
+ * other checks read each key only right after making it, so a delete that takes more than its
+ * key (a key ring spliced at the key's position without a count: every newer key) passes them.
+ * Two keys made here, the older deleted; then the newer one, the keys the run made before
+ * (`kept`) and the keys the user had before (GET /user/keys, an extension: its first page) are
+ * read again. Returns why it was not seen, or undefined.
+ */
+async function deleteSparesOthers(t: CheckContext, kept: readonly KeptKey[]): Promise<string | undefined> {
+  const others: KeptKey[] = [...kept];
+  const listed = await t.b().get('/user/keys');
+  const items = !is2xx(listed) ? undefined : Array.isArray(listed.json) ? listed.json : isObject(listed.json) ? Object.values(listed.json).find((v): v is unknown[] => Array.isArray(v)) : undefined;
+  for (const item of items ?? []) {
+    if (!isObject(item) || typeof item.id !== 'number' || others.some((k) => k.id === item.id)) continue;
+    others.push({ id: item.id, name: item.name, fingerprint: item.fingerprint, what: 'a key the user had before' });
+  }
+  const doomed = await createKey(t, { name: t.name('deleted-key'), public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'deleted@disco'))).line });
+  const newerName = t.name('kept-key');
+  const newer = await createKey(t, { name: newerName, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'kept@disco'))).line });
+  others.push({ id: newer.id, name: newerName, fingerprint: newer.body.fingerprint, what: 'a key made just after the deleted one' });
+  const deleted = await t.b().delete(`/user/keys/${doomed.id}`);
+  if (!is2xx(deleted)) return `DELETE /user/keys/${doomed.id} answered ${deleted.response.status}, so no key was deleted`;
+  for (const other of others) {
+    const read = await t.b().get(`/user/keys/${other.id}`);
+    const again = is2xx(read) && isObject(read.json) ? read.json : undefined;
+    t.expect.that(again !== undefined && again.id === other.id && again.name === other.name && again.fingerprint === other.fingerprint, {
+      clause: 'B-KEY-1',
+      message: `after DELETE /user/keys/${doomed.id} (answered ${deleted.response.status}), GET /user/keys/${other.id}, ${other.what}, answered ${read.response.status}${again ? ' with another key' : ''}: the delete took more than its key`,
+      expected: `id ${other.id}, name ${show(other.name)}, fingerprint ${show(other.fingerprint)}`,
+      received: again ? `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}` : `${read.response.status}`,
+      exchange: read,
+    });
+  }
+  if (items === undefined) t.note(`GET /user/keys (an extension) answered ${listed.response.status} without a list: the keys the user had before the run were not read again after a DELETE of another`);
+  return undefined;
 }
 
 /**

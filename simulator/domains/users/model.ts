@@ -99,6 +99,14 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
       for (const k of [...other.sshKeys.values()]) if (k.fingerprint === key.fingerprint && k.userId !== user.id) other.sshKeys.delete(k.id);
     }
   }
+  // b-ssh-key-same-name-replaced: a store with a unique (user, name) index that upserts on it.
+  if (sim.faults.has('b-ssh-key-same-name-replaced')) {
+    const sameName = [...account.sshKeys.values()].find((k) => k.userId === key.userId && k.name === key.name);
+    if (sameName) {
+      Object.assign(sameName, { fingerprint: key.fingerprint, comment: key.comment, algorithm: key.algorithm, updatedAt: now });
+      return sameName;
+    }
+  }
   account.sshKeys.set(key.id, key);
   if (sim.faults.has('b-ssh-key-lost-on-email-change')) ownerLogin.set(key, user.email);
   return key;
@@ -149,7 +157,11 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
 /** Deletes the key and gives it back as it was, which the real service answers with (sections/delete-public-key.md). */
 export function deleteSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
   const key = ownSshKey(account, user, id);
-  account.sshKeys.delete(key.id);
+  if (sim.faults.has('b-ssh-key-delete-drops-newer')) {
+    // The user's key ring (oldest first), spliced at the key's position without a count.
+    const ring = sshKeysOldestFirst(account, user);
+    for (const dropped of ring.splice(ring.indexOf(key))) account.sshKeys.delete(dropped.id);
+  } else account.sshKeys.delete(key.id);
   if (!sim.faults.has('b-ssh-key-deleted-still-registered')) return key;
   const gone = deletedFingerprints.get(account) ?? new Set<string>();
   gone.add(`${key.userId}:${key.fingerprint}`);
