@@ -5,6 +5,7 @@ import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { is2xx, isObject } from './lib/answers.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { generateOpenSshKey } from './lib/arbitraries/ssh-keys.ts';
+import { howToPermit, permitted } from './lib/permissions.ts';
 
 /**
  * Success codes the spec leaves open (B-GAP-1), as docs/interface-b.md records the real service: creations
@@ -116,5 +117,74 @@ check({
       received: String(read(second).remaining),
       exchange: second,
     });
+  },
+});
+
+/** X-RateLimit-Remaining of an answer (B-GAP-6's convention), or undefined where it is not an integer. */
+function remainingOf(ex: Exchange): number | undefined {
+  const value = Number(ex.response.headers['x-ratelimit-remaining']);
+  return Number.isInteger(value) ? value : undefined;
+}
+
+check({
+  id: 'b-gap/rate-limit-per-user',
+  clauses: ['B-GAP-6'],
+  title: "B-GAP-6 (simulator convention): the rate limit is the user's (5,000 requests an hour per user), not its key's: POST /user/tokens gives a new key, not a fresh quota (its first X-RateLimit-Remaining is below the old key's last); runs last, since it regenerates the key, only in the simulator profile and where the control API gives the key back",
+  needs: ['b', 'write'],
+  runsLast: true,
+  async run(t) {
+    // A regeneration kills the key for a finding that binds only in the simulator profile (gap clause).
+    if (t.profile !== 'simulator') return t.skip("the quota across a key's regeneration binds only in the simulator profile (B-GAP-6 is a gap clause), and regenerating the key would kill it for an advisory finding");
+    const account = t.target.b[0];
+    if (!account) return t.skip('the target has no interface B account 1');
+    const memberKey = account.memberApiKey;
+    const holder = permitted(t, 'rotate_api_key')
+      ? { field: 'api_key', configured: account.apiKey }
+      : memberKey !== undefined && permitted(t, 'rotate_member_api_key')
+        ? { field: 'member_api_key', configured: memberKey }
+        : undefined;
+    if (!holder) return t.skip(`regenerating a key kills it; ${howToPermit('rotate_api_key')}, or ${howToPermit('rotate_member_api_key')}`);
+    // The key must live on for b-auth/regenerated-key-replaces-old (also last, in either order):
+    // only the control API gives it back.
+    const controlUrl = t.target.controlUrl;
+    if (!controlUrl) return t.skip(`regenerating ${holder.field} kills it, and without the simulator's control API to give it back b-auth/regenerated-key-replaces-old would find it dead`);
+    let current = holder.configured;
+    const alive = await t.bWithKey(current).get('/connections/types');
+    if (!is2xx(alive)) return t.skip(`${holder.field} does not authenticate (GET /connections/types answered ${alive.response.status}), so it was not regenerated`);
+    t.cleanup(`give ${holder.field}'s user its configured key back (simulator control API)`, async () => {
+      if (current === holder.configured) return;
+      const ex = await t.http.request('POST', `${controlUrl}/accounts/${encodeURIComponent(account.accountId)}/user-keys/replace`, { body: { current, replacement: holder.configured } });
+      if (ex.response.status !== 200) throw new Error(`the control API answered ${ex.response.status}`);
+    });
+    // Twice at most: a window that resets (the hour turns) between the two keys' answers gives
+    // the new key a fuller quota legitimately, and it does not turn twice in a few requests.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      // Two requests with the key first, so that its quota is spent below a fresh window's first answer.
+      await t.bWithKey(current).get('/connections/types');
+      const before = await t.bWithKey(current).get('/connections/types');
+      const last = remainingOf(before);
+      if (last === undefined) return t.partial('B-GAP-6', `GET /connections/types answered no integer X-RateLimit-Remaining (${before.response.headers['x-ratelimit-remaining'] ?? 'none'}), so the quota across a regeneration was not compared`);
+      const regenerated = await t.bWithKey(current).post('/user/tokens');
+      const body = regenerated.json;
+      const next = is2xx(regenerated) && isObject(body) && typeof body.api_key === 'string' && body.api_key !== '' ? body.api_key : undefined;
+      // Whether the regeneration works is B-AUTH-2's (b-auth/regenerated-key-replaces-old).
+      if (next === undefined) return t.partial('B-GAP-6', `POST /user/tokens with ${holder.field} answered ${regenerated.response.status} without a new api_key, so the quota across a regeneration was not compared`);
+      current = next;
+      const after = await t.bWithKey(current).get('/connections/types');
+      const first = remainingOf(after);
+      if (first === undefined) return t.partial('B-GAP-6', `GET /connections/types with the regenerated ${holder.field} answered no integer X-RateLimit-Remaining (${after.response.headers['x-ratelimit-remaining'] ?? 'none'})`);
+      // The same user's quota, and two more requests counted (the regeneration and this read):
+      // other clients of the user may only have spent more of it.
+      if (first < last) return;
+      if (attempt === 2) {
+        t.expect.that(false, {
+          clause: 'B-GAP-6',
+          message: `the key POST /user/tokens gave ${holder.field}'s user a quota of its own: its first X-RateLimit-Remaining is not below the replaced key's last (twice in a row, so no turn of the window explains it); the rate limit is the user's, 5,000 requests an hour per user`,
+          expected: `below ${last} (the replaced key's last answer, before the regeneration and this request were counted)`,
+          received: String(first),
+          exchange: after,
+        });
+      }
+    }
   },
 });

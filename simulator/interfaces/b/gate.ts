@@ -163,7 +163,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   }
   // "All API methods are rate-limited except for querying the rate limit" (the real docs' README):
   // that query counts nothing, and answers a caller whose window is used up.
-  const who = `${found.account.slug}:${found.user.id}`;
+  // b-rate-limit-per-key: the window kept by the credential the gateway saw, not by its user.
+  const who = sim.faults.has('b-rate-limit-per-key') ? `${found.account.slug}:${digest ?? found.user.id}` : `${found.account.slug}:${found.user.id}`;
   const quota = RATE_LIMIT_QUERY.test(ctx.path) ? sim.rateLimiter.peek(who) : sim.rateLimiter.take(who);
   if (quota) ctx.set(sim.rateLimiter.headers(quota));
   const links = linksFor(ctx, account.slug);
