@@ -10,6 +10,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, longConnectionName } from './lib/arbitraries/resources.ts';
 import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
+import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
 
@@ -602,11 +603,11 @@ check({
  * the simulator, when the caller cannot read even its own connections (the reads are extensions),
  * no id can be told apart and none is used (`unreadable` says so).
  */
-async function foreignConnections(t: CheckContext, caller: 0 | 1): Promise<{ foreign: ConnectionRef[]; dropped: number[]; unreadable: boolean }> {
+async function foreignConnections(t: CheckContext, caller: 0 | 1, kind: 'groupable' | 'other' = 'groupable'): Promise<{ foreign: ConnectionRef[]; dropped: number[]; unreadable: boolean }> {
   const owner = caller === 0 ? 1 : 0;
   const mine = fixtureConnections(t, caller);
   const ownIds = new Set(mine.map((c) => c.id));
-  const theirs = groupable(t, fixtureConnections(t, owner));
+  const theirs = kind === 'groupable' ? groupable(t, fixtureConnections(t, owner)) : notGroupable(t, fixtureConnections(t, owner));
   const candidates = theirs.filter((c) => !ownIds.has(c.id));
   // Ids the caller's own fixtures also have: the same numbers, per account.
   const shared = theirs.filter((c) => ownIds.has(c.id)).map((c) => c.id);
@@ -634,6 +635,12 @@ function noForeignReason(caller: 0 | 1, found: { dropped: number[]; unreadable: 
 function groupable(t: CheckContext, refs: ConnectionRef[]): ConnectionRef[] {
   const declared = t.target.interfaceB.groupableConnectionTypes;
   return refs.filter((r) => (declared ? declared.includes(r.type) : GROUPABLE_TYPES.has(r.type)));
+}
+
+/** The connections of types a group may not hold (services, and the warehouses a deployment may count either way). */
+function notGroupable(t: CheckContext, refs: ConnectionRef[]): ConnectionRef[] {
+  const yes = new Set(groupable(t, refs));
+  return refs.filter((r) => !yes.has(r));
 }
 
 /**
@@ -854,6 +861,11 @@ check({
       }
       await refusedForeignGroups(t, caller, found.foreign);
     }
+    // "All referenced connections must belong to the same account" binds every reference, not only
+    // those of the types a group may hold: a service that passes over a services-type reference
+    // before looking up whose it is makes the group with another account's (or no) connection
+    // named. Refusing it for its type is as good; a 2xx is not.
+    await refusedOtherTypeReferences(t);
     t.note("the foreign connection is read back with its owner's key through an extension read when the target serves one");
   },
 });
@@ -915,6 +927,39 @@ async function refusedForeignGroups(t: CheckContext, caller: 0 | 1, foreign: Con
     t.note(`${who}'s own connections named in the refused groups could not be read with their group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether a refusal moved them was not seen`);
   }
   await expectNoRefusedGroup(t, refusedPrefix, caller);
+}
+
+/**
+ * B-CG-1 for references of a type a group may not hold (a services connection, say): account 1
+ * names account 2's and account 2 account 1's (one each, where the fixtures have one whose id the
+ * caller does not also have), then an absent id of such a type. Each must be refused with a 4xx
+ * (for whose it is or for its type: either is the spec's), and no group of the refused name kept.
+ */
+async function refusedOtherTypeReferences(t: CheckContext): Promise<void> {
+  let tried = 0;
+  for (const caller of [0, 1] as const) {
+    const owner = caller === 0 ? 1 : 0;
+    const who = `account ${caller + 1}`;
+    const prefix = t.name(caller === 0 ? 'refused-other-type' : 'refused-other-type-2');
+    const found = await foreignConnections(t, caller, 'other');
+    const refs: { ref: ConnectionRef; what: string }[] = [];
+    const [foreign] = found.foreign;
+    if (foreign) refs.push({ ref: foreign, what: `account ${owner + 1}'s ${foreign.type} connection ${foreign.id}` });
+    else t.note(`${who} naming account ${owner + 1}'s connection of a type a group may not hold was not tried: ${found.unreadable || found.dropped.length ? noForeignReason(caller, found) : `account ${owner + 1}'s fixtures.connections hold no such connection`}`);
+    const [ownOther] = notGroupable(t, fixtureConnections(t, caller));
+    const type = ownOther?.type ?? foreign?.type;
+    if (type !== undefined) {
+      const id = absentIdFrom(t.target, Date.now() + caller);
+      refs.push({ ref: { type, id }, what: `${type} connection ${id}, which names nothing` });
+    }
+    for (const { ref, what } of refs) {
+      tried++;
+      const ex = await t.b(caller).post('/connection_groups', { body: groupBody(`${prefix} ${tried}`, 'disco: must be refused', [ref]) });
+      t.expect.status(ex, '4xx', 'B-CG-1', `POST /connection_groups with ${who}'s key naming ${what} (a type a group may not hold: refused for its type or for whose it is, never taken) answered ${ex.response.status}`);
+    }
+    if (refs.length) await expectNoRefusedGroup(t, prefix, caller);
+  }
+  if (tried === 0) t.note('no connection of a type a group may not hold (a services connection) is in either account\'s fixtures.connections, so references of such a type were not tried');
 }
 
 /**

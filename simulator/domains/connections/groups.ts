@@ -24,6 +24,12 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
   const members: Connection[] = [];
   const lookIn = lookupAccount(sim, account);
   input.connections.forEach((ref, index) => {
+    // b-group-skips-services-refs: the dashboard sends every selected connection, so references of
+    // a type a group cannot hold are passed over, before any lookup of whose they are.
+    if (sim.faults.has('b-group-skips-services-refs')) {
+      const known = connectionType(ref.type);
+      if (known && !isGroupable(known)) return;
+    }
     const problem = refProblem(ref);
     if (problem) {
       problems.push({ field: `connections[${index}].type`, message: problem });
