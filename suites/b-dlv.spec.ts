@@ -132,6 +132,50 @@ function expectOthersKept(t: CheckContext, deleted: number, tried: ReadonlySet<n
 }
 
 /**
+ * How the real service names a delivery that is switched off (its API docs: `idle`, `enabled`,
+ * `disabled`; gaps.md): the one status the fixtures' first delivery, enabled, never shows.
+ */
+const DISABLED_DELIVERY_STATUS = 'disabled';
+
+/**
+ * B-DLV-1 for a disabled delivery: the spec's DELETE names no state a delivery may not be deleted
+ * in, and a service that drops the blueprint only in the branch that unschedules it keeps a
+ * disabled one (unscheduled already) while answering 204. The fixtures' first delivery, deleted
+ * first, is enabled on the real service's seeds, so a fixture delivery not yet tried that the list
+ * (or GET /deliveries/{id}, an extension) shows `disabled` is deleted too and judged gone as the
+ * first was. No API makes a disabled delivery (POST /deliveries makes an idle one), so where the
+ * fixtures hold none, or the lists do not show a status, returns why it was not sampled.
+ */
+async function expectDisabledDeleted(t: CheckContext, before: ListWalk | null, tried: Set<number>): Promise<string | undefined> {
+  const candidates = (t.fixtures().delivery_ids ?? []).filter((id) => !tried.has(id));
+  if (candidates.length === 0) return 'fixtures.delivery_ids hold no delivery beyond the one deleted';
+  let found: number | undefined;
+  for (const id of candidates) {
+    let status = listedStatus(before, id);
+    if (status === undefined) {
+      const read = await t.b().get(`/deliveries/${id}`);
+      if (is2xx(read) && isObject(read.json) && read.json.id === id && typeof read.json.status === 'string') status = read.json.status;
+    }
+    if (status === DISABLED_DELIVERY_STATUS) {
+      found = id;
+      break;
+    }
+  }
+  if (found === undefined) return `none of the other deliveries in fixtures.delivery_ids (${candidates.join(', ')}) is shown with status ${DISABLED_DELIVERY_STATUS} by GET /deliveries or GET /deliveries/{id} (extensions): list a disabled disposable delivery to have one deleted`;
+  const id = found;
+  tried.add(id);
+  const listedBefore = before?.complete ? pageShowing(before, id) !== undefined : undefined;
+  const ex = await t.b().delete(`/deliveries/${id}`);
+  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a ${DISABLED_DELIVERY_STATUS} delivery, answered ${ex.response.status}, expected 204`);
+  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (${DISABLED_DELIVERY_STATUS}) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+  const after = await untilUnlisted(t, id, () => listCatalog(t.b(), t.target, '/deliveries', 20));
+  const unseen = await expectGone(t, id, listedBefore, after);
+  if (unseen) return `the deletion of ${DISABLED_DELIVERY_STATUS} delivery ${id} was not seen, only the 204: ${unseen}`;
+  t.note(`deleted ${DISABLED_DELIVERY_STATUS} delivery ${id} too`);
+  return undefined;
+}
+
+/**
  * B-DLV-1 for a delivery whose source connection was deleted first (DELETE /connections/{type}/{id},
  * an extension): the seeded deliveries all keep their connections, and a handler that reads both
  * ends' connections after the delete (an audit line, a notification) crashes on a gone one, the
@@ -240,6 +284,8 @@ check({
       const othersUnseen = expectOthersKept(t, id, tried, before, after);
       if (othersUnseen) t.note(`whether the other deliveries were kept was not seen: ${othersUnseen}`);
       t.note(`deleted delivery ${id}`);
+      const disabledUnseen = await expectDisabledDeleted(t, before, tried);
+      if (disabledUnseen) t.note(`a disabled delivery was not deleted: ${disabledUnseen}`);
       await orphan();
       return;
     }

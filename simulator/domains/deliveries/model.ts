@@ -93,6 +93,8 @@ export function deleteDelivery(sim: Sim, account: AccountState, id: number): Del
   const delivery = readDelivery(sim, account, id);
   // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
   if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
+  // b-disabled-delivery-delete-ignored: the drop sits in the branch that unschedules the blueprint, and a disabled one is unscheduled already.
+  else if (sim.faults.has('b-disabled-delivery-delete-ignored') && deliveryStatusAt(delivery, sim.clock.now()) === 'disabled') return delivery;
   else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   if (sim.faults.has('b-deleted-delivery-tombstone-text')) tombstones.set(account, (tombstones.get(account) ?? new Set<number>()).add(delivery.id));
   // b-delivery-delete-by-name-every-account: a blueprint scheduler that addresses blueprints by
