@@ -286,6 +286,55 @@ async function madeConnection(t: CheckContext): Promise<ConnectionRef | undefine
   return { type: NEW_CONNECTION_TYPE, id, made: true };
 }
 
+/**
+ * The kinds of connection type the real service groups its types in (its `groups`: gaps.md), each
+ * with the types of it seen there or in its docs and the one a check makes where the fixtures hold
+ * none (a body as the docs give that type, at a host that never resolves or with a token that
+ * authorises nothing). A type of none of the lists counts as a service.
+ */
+const CONNECTION_KINDS: readonly { kind: string; types: ReadonlySet<string>; make: { type: string; body: (name: string) => Record<string, unknown> } }[] = [
+  { kind: 'database', types: new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'oracle', 'googlecloudsql', 'googlecloudpostgres', 'googlecloudspanner', 'herokupostgres']), make: { type: NEW_CONNECTION_TYPE, body: unreachableConnectionBody } },
+  { kind: 'warehouse', types: new Set(['redshift', 'bigquery', 'snowflake', 'athena']), make: { type: 'redshift', body: (name) => ({ ...unreachableConnectionBody(name), port: 5439, region: 'us-east-1' }) } },
+  { kind: 'cloud storage', types: new Set(['s3', 'gs', 'hdfs', 'azureblobstorage', 'rackspace', 'softlayer', 'swift', 'sftp']), make: { type: 's3', body: (name) => ({ name, username: 'disco', password: 'disco-conformance-only', region: 'us-east-1' }) } },
+  { kind: 'services', types: new Set(), make: { type: 'salesforce', body: (name) => madeUpOAuthConnectionBody('salesforce', name) } },
+];
+
+function kindOf(type: string): string {
+  return CONNECTION_KINDS.find((k) => k.types.has(type))?.kind ?? 'services';
+}
+
+/**
+ * One connection of each kind of type: the fixtures' first of it, else (with leave to make
+ * connections) one made of the kind's type, deleted after the run. A kind neither held nor made is
+ * said. At most one create per kind: a bounded number of requests.
+ */
+async function oneOfEachKind(t: CheckContext, fixtures: readonly ConnectionRef[], made: ConnectionRef | undefined): Promise<ConnectionRef[]> {
+  const out: ConnectionRef[] = [];
+  const unseen: string[] = [];
+  for (const { kind, make } of CONNECTION_KINDS) {
+    const held = fixtures.find((c) => kindOf(c.type) === kind) ?? (made && kindOf(made.type) === kind ? made : undefined);
+    if (held) {
+      if (held !== made) out.push(held);
+      continue;
+    }
+    if (!permitted(t, 'create_connections')) {
+      unseen.push(`${kind} (no such connection in fixtures.connections; ${howToPermit('create_connections')} to make one)`);
+      continue;
+    }
+    const path = `/connections/${make.type}`;
+    const ex = await t.b().post(path, { body: make.body(t.name(`conn-kind-${make.type}`)) });
+    const id = is2xx(ex) ? idOf(ex) : undefined;
+    if (id === undefined) {
+      unseen.push(`${kind} (none in fixtures.connections, and POST ${path} (an extension) answered ${ex.response.status}${is2xx(ex) ? ' without an id' : ''})`);
+      continue;
+    }
+    deleteConnectionOnCleanup(t, id, 0, make.type);
+    out.push({ type: make.type, id, made: true });
+  }
+  if (unseen.length) t.note(`no connection of these kinds of type was renamed, so whether they carry connection_group_id was not seen: ${unseen.join('; ')}`);
+  return out;
+}
+
 check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
@@ -320,6 +369,13 @@ check({
     const tally: RenameTally = { groupedRenames: 0, unjudged: new Set(), refusedLong: [], refusedSeparators: [], keptLong: 0 };
     const made = await madeConnection(t);
     if (made) await renameOnce(t, made, `${t.name('conn-made')} Zoë Núñez`, tally);
+    // "null when ungrouped" binds every connection type: one connection of each kind (database,
+    // warehouse, cloud storage, services), a fixture one or one made where leave is given, is
+    // renamed once whatever the draws below pick.
+    for (const ref of await oneOfEachKind(t, connections, made)) {
+      restoreName(ref);
+      await renameOnce(t, ref, `${t.name('conn-kind')} ${ref.type}`, tally);
+    }
     // The long names whatever the draws: on the made connection, else the last fixture one.
     const longTarget = made ?? connections.at(-1);
     if (longTarget) {

@@ -1,7 +1,7 @@
 import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { presentTime } from '../../http/time.ts';
-import { iconUrl, type ConnectionType } from './catalog.ts';
+import { connectionType, iconUrl, type ConnectionType } from './catalog.ts';
 import { firstGroupOf, modifiedBy, type GroupView } from './groups.ts';
 import type { Connection } from './types.ts';
 import { attributesOf } from './attributes.ts';
@@ -26,6 +26,8 @@ export function presentConnection(connection: Connection, links: Links, sim: Sim
   };
   // b-connection-group-id-omitted: an ungrouped connection leaves the field out instead of null.
   if (connection.connectionGroupId === null && sim.faults.has('b-connection-group-id-omitted')) delete body.connection_group_id;
+  // b-warehouse-group-id-omitted: a warehouse connector's (analytical) schema has no group column, so the field is left out.
+  if (sim.faults.has('b-warehouse-group-id-omitted') && connectionType(connection.type)?.groups.includes('analytical')) delete body.connection_group_id;
   return body;
 }
 
