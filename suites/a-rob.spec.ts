@@ -227,6 +227,32 @@ const ODD_ACCEPTS = [
   'application/json; charset=utf-8, '.repeat(40).slice(0, -2),
 ];
 
+/**
+ * Accept-Charset and Accept-Language values browsers and HTTP libraries send (RFC 9110 12.5.2,
+ * 12.5.4): charsets no JSON reader needs (ISO-8859-1 first, as old browsers send it), q values,
+ * wildcards, unknown names. A read may serve UTF-8 anyway, another charset, or refuse (406 or
+ * another 4xx): none is a 5xx. A handler that encodes by the first charset with a runtime's own
+ * encoding table (Node's Buffer knows latin1, not iso-8859-1) crashes on the first of them.
+ */
+const ODD_CONTENT_PREFERENCES: Record<string, string>[] = [
+  ...[
+    'iso-8859-1',
+    'ISO-8859-1,utf-8;q=0.7,*;q=0.7',
+    'windows-1252, utf-8;q=0.5',
+    'utf-16',
+    'us-ascii',
+    'latin1',
+    'utf-8;q=0, *;q=0',
+    'x-unknown-charset',
+    '*',
+    'UTF-8',
+    ';q=1',
+    '',
+  ].map((value) => ({ 'accept-charset': value })),
+  ...['en-US,en;q=0.9', 'de-CH, fr;q=0.8, *;q=0.1', 'zh-Hant-TW', 'x-klingon', '*', 'en;q=abc', ','].map((value) => ({ 'accept-language': value })),
+  { 'accept-charset': 'iso-8859-15', 'accept-language': 'fi' },
+];
+
 /** A generated Accept: one to three ranges, each with up to three parameters, q among them or not. */
 function acceptHeader(): fc.Arbitrary<string> {
   const type = fc.constantFrom('application/json', 'application/yaml', 'application/x-yaml', 'text/yaml', '*/*', 'application/*', 'text/plain', 'Application/JSON');
@@ -239,7 +265,7 @@ function acceptHeader(): fc.Arbitrary<string> {
 check({
   id: 'a-rob/accept-headers-on-reads',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object',
+  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace, and with Accept-Charset and Accept-Language values (ISO-8859-1, windows-1252, unknown names, q values), never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object',
   needs: ['a', 'write'],
   async run(t) {
     // An own pipeline, so that a read by id reaches the handler that serves it (its media
@@ -253,16 +279,24 @@ check({
     if (!reads.length) t.skip('the target document says no interface A read is served (interface_a.operations: every GET is null)');
     // The key read takes a key id the run does not know: an absent one, answered 404 (its error
     // in the negotiated type is judged all the same).
-    const sendRead = (r: (typeof reads)[number], accept: string): Promise<Exchange> => {
-      const options = { headers: { accept } };
+    const sendRead = (r: (typeof reads)[number], accept: string, more: Record<string, string> = {}): Promise<Exchange> => {
+      const options = { headers: { accept, ...more } };
       if (r.operation === 'keys.read') return aSend(t, t.a(), r.operation, absentIdFrom(t.target, 12), options);
       return r.pipelineId ? aSend(t, t.a(), r.operation, id, options) : aSend(t, t.a(), r.operation, options);
     };
+    const described = (headers: Record<string, string>): string => Object.entries(headers).map(([name, value]) => `${name} ${JSON.stringify(value)}`).join(', ');
     for (const r of reads) for (const accept of ODD_ACCEPTS) expectHandled(t, await sendRead(r, accept), `${r.operation} with Accept ${JSON.stringify(accept)}`);
-    await t.property('generated Accept headers are handled', fc.tuple(fc.constantFrom(...reads), acceptHeader()).map(([r, accept]) => Object.assign({ r, accept }, { [fc.toStringMethod]: () => `${r.operation}: Accept ${JSON.stringify(accept)}` })), async ({ r, accept }) => {
-      expectHandled(t, await sendRead(r, accept), `${r.operation} with Accept ${JSON.stringify(accept)}`);
+    // The other content preferences, with the Accept every client sends and with a wildcard.
+    for (const r of reads) {
+      for (const more of ODD_CONTENT_PREFERENCES) {
+        for (const accept of ['application/json', '*/*']) expectHandled(t, await sendRead(r, accept, more), `${r.operation} with Accept ${JSON.stringify(accept)}, ${described(more)}`);
+      }
+    }
+    const preferences = fc.option(fc.constantFrom(...ODD_CONTENT_PREFERENCES), { nil: undefined });
+    await t.property('generated Accept headers are handled', fc.tuple(fc.constantFrom(...reads), acceptHeader(), preferences).map(([r, accept, more]) => Object.assign({ r, accept, more }, { [fc.toStringMethod]: () => `${r.operation}: Accept ${JSON.stringify(accept)}${more ? `, ${described(more)}` : ''}` })), async ({ r, accept, more }) => {
+      expectHandled(t, await sendRead(r, accept, more), `${r.operation} with Accept ${JSON.stringify(accept)}${more ? `, ${described(more)}` : ''}`);
     });
-    t.note(`${reads.map((r) => r.operation).join(', ')} read with ${ODD_ACCEPTS.length} fixed Accept headers each, then generated ones${ownId === undefined ? '' : `; pipeline ${ownId} of account 1 read by id`}`);
+    t.note(`${reads.map((r) => r.operation).join(', ')} read with ${ODD_ACCEPTS.length} fixed Accept headers each and ${ODD_CONTENT_PREFERENCES.length} Accept-Charset / Accept-Language values (under two Accepts), then generated ones${ownId === undefined ? '' : `; pipeline ${ownId} of account 1 read by id`}`);
   },
 });
 

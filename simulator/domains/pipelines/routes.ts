@@ -188,6 +188,17 @@ function sendDefinition(ctx: Context, sim: Sim, definition: Record<string, unkno
     });
   }
   ctx.set('Vary', 'Accept');
+  // The fault: the first Accept-Charset is honoured by Buffer.from, whose encodings are Node's
+  // few ('latin1', 'utf16le', ...): a charset it does not name (iso-8859-1) throws, a 500.
+  if (sim.faults.has('a-accept-charset-500')) {
+    const charset = ctx.get('accept-charset').split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+    if (charset && charset !== '*' && charset !== 'utf-8') {
+      ctx.set('Vary', 'Accept, Accept-Charset');
+      ctx.type = `${chosen}; charset=${charset}`;
+      ctx.body = Buffer.from(chosen === JSON_TYPE ? JSON.stringify(definition) : toYaml(definition), charset as BufferEncoding);
+      return;
+    }
+  }
   if (chosen === JSON_TYPE) {
     ctx.body = definition;
     return;
