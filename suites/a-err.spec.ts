@@ -169,19 +169,23 @@ async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promis
   return probes;
 }
 
-/** The media types a client asks for YAML with (the definition read serves YAML on the simulator, A-GAP-1). */
-const YAML_ACCEPTS = ['application/yaml', 'application/x-yaml'] as const;
+/**
+ * The media types a client asks for YAML with (the definition read serves YAML on the simulator,
+ * A-GAP-1), and a browser's Accept (Chrome's and Firefox's navigation default), which prefers
+ * HTML: a service that renders its 404s as pages for browsers answers them so.
+ */
+const ODD_ERROR_ACCEPTS = ['application/yaml', 'application/x-yaml', 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'] as const;
 
 /**
- * Refused reads asking for YAML: the spec's payloads are JSON and its errors carry `error`
- * (4A, 7A), so a 401 or 404 is the JSON error object whatever the Accept header asks for (a
- * target may refuse the media type otherwise, 406 say; only its 401s and 404s are judged). The
- * definition read, where a target serves YAML, is the likeliest to answer its errors so.
+ * Refused reads asking for YAML or HTML: the spec's payloads are JSON and its errors carry
+ * `error` (4A, 7A), so a 401 or 404 is the JSON error object whatever the Accept header asks for
+ * (a target may refuse the media type otherwise, 406 say; only its 401s and 404s are judged).
+ * The definition read, where a target serves YAML, is the likeliest to answer its errors so.
  */
-function yamlAcceptProbes(t: CheckContext, keyManagement: boolean): Probe[] {
+function oddAcceptProbes(t: CheckContext, keyManagement: boolean): Probe[] {
   const absent = () => absentIdFrom(t.target, Date.now());
   const reads = (['pipelines.definition', 'pipelines.read'] as const).filter((op) => aRoute(t, op) !== null);
-  return YAML_ACCEPTS.flatMap((accept): Probe[] => {
+  return ODD_ERROR_ACCEPTS.flatMap((accept): Probe[] => {
     const headers = { accept };
     return [
       { label: `DELETE without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7' } },
@@ -208,7 +212,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML or, as a browser does, HTML) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -221,7 +225,7 @@ check({
       await judge(t, { label: `GET ${url} (an unknown path under an absent pipeline's)`, send: (t2) => t2.a().get(url) });
     }
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
-    for (const probe of yamlAcceptProbes(t, keyManagement)) await judge(t, probe);
+    for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });

@@ -85,6 +85,13 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       // The fault: field-level validation details are shown to admin keys only (they describe
       // the schema); a non-admin key's failed validation keeps only the generic message.
       if (sim.faults.has('a-field-details-admin-only') && err instanceof ApiError && err.code === 'invalid_definition' && !(ctx.state as AState).apiKey?.admin) throw new ApiError('invalid_definition');
+      // The fault: a browser following a dashboard link to a pipeline gets a page, not JSON.
+      if (sim.faults.has('a-404-html-for-browsers') && err instanceof ApiError && err.status === 404 && /\/pipelines\//.test(ctx.path) && ctx.accepts('application/json', 'text/html') === 'text/html') {
+        ctx.status = 404;
+        ctx.type = 'text/html; charset=utf-8';
+        ctx.body = '<!doctype html><title>Not found</title><h1>Pipeline not found</h1>';
+        return;
+      }
       if (sim.faults.has('a-404-without-error') && err instanceof ApiError && err.status === 404) {
         // The fault's broken body, written here because the one renderer never writes it.
         ctx.status = 404;
