@@ -497,7 +497,7 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run); so is a top-level "__proto__" key in a definition or a key body',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -514,6 +514,13 @@ check({
     const proto = await aSend(t, t.a(), 'pipelines.create', documentBody(withProtoKey({ ...own.stored, name: uniqueName(t, 'err-proto') }), definitionFormat(t)));
     archiveIfCreated(t, 0, proto);
     judgeProtoKey(t, proto, `${requestLine(proto)} with the check's own definition and a top-level "__proto__" key`);
+    // Keys a template or an editor leaves blanks in, and the empty key, at the top: unknown keys
+    // all. A server that trims keys (and drops one left empty) before its schema takes them.
+    for (const [key, value, name] of blankedKeys(t, own.stored)) {
+      const ex = await aSend(t, t.a(), 'pipelines.create', documentBody({ ...own.stored, name, [key]: value }, definitionFormat(t)));
+      archiveIfCreated(t, 0, ex);
+      judgeBlankedKey(t, ex, `${requestLine(ex)} with the check's own definition and a top-level ${JSON.stringify(key)} key`, key);
+    }
 
     const keyRoute = aRoute(t, 'keys.create');
     if (!keyRoute || routeMissing(await aSend(t, t.a(), 'keys.create', { body: {} }))) {
@@ -543,6 +550,12 @@ check({
     const protoKey = await aSend(t, t.a(), 'keys.create', documentBody(withProtoKey({ name: uniqueName(t, 'shape-proto') })));
     revokeIfCreated(t, protoKey);
     judgeProtoKey(t, protoKey, 'POST /api-keys with a "__proto__" key beside "name"');
+    for (const key of [' name', 'name ', '']) {
+      const name = uniqueName(t, 'shape-blank');
+      const ex = await aSend(t, t.a(), 'keys.create', { body: JSON.stringify({ name, [key]: name }), headers: { 'content-type': 'application/json' } });
+      revokeIfCreated(t, ex);
+      judgeBlankedKey(t, ex, `POST /api-keys with a ${JSON.stringify(key)} key beside "name"`, key);
+    }
     type KeyBody = { body: unknown; what: string; kind: MisshapenDocument['kind'] };
     const keyBodies = fc.oneof(
       fc.tuple(fc.constantFrom('scopes', 'Name', 'role', 'expiry', 'key'), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean())).map(([k, v]): KeyBody => ({ body: { name: t.name('shape'), [k]: v }, what: `an unknown key "${k}"`, kind: 'unknown-key' })),
@@ -942,6 +955,34 @@ function withProtoKey(document: Record<string, unknown>): Record<string, unknown
 function judgeProtoKey(t: CheckContext, ex: Exchange, what: string): void {
   if (t.profile !== 'simulator' && ex.response.status === 400) {
     t.note(`${what}: 400, refused by the body parser before the schema (a guard against prototype poisoning), not judged as A-ERR-3's 422`);
+    return;
+  }
+  judgeMisshapen(t, ex, what, 'made-up-key');
+}
+
+/**
+ * Keys of a definition with a blank before or after (" name", "description "), and the empty
+ * key, each with a value its trimmed twin would take, and the fresh name each create goes under: keys are compared as strings, so each is
+ * unknown to any schema (the spec's names have no blanks).
+ */
+function blankedKeys(t: CheckContext, stored: Record<string, unknown>): [key: string, value: unknown, name: string][] {
+  const description = typeof stored.description === 'string' ? stored.description : 'blanks around a key';
+  // Each create under a fresh name, " name" holding that name too: taken, it is a 2xx, not a 409.
+  const named = (key: string, value?: unknown): [string, unknown, string] => {
+    const name = uniqueName(t, 'err-blank');
+    return [key, value ?? name, name];
+  };
+  return [named(' name'), named('description ', description), named('', description)];
+}
+
+/**
+ * A blank-padded or empty key: 422, as any made-up key. The empty key may also be refused as a
+ * malformed body (400, noted): a parser or binder may refuse it before the schema sees it.
+ * Taking either is a failure everywhere.
+ */
+function judgeBlankedKey(t: CheckContext, ex: Exchange, what: string, key: string): void {
+  if (key === '' && ex.response.status === 400) {
+    t.note(`${what}: 400, the empty key refused as a malformed body before the schema, not judged as A-ERR-3's 422`);
     return;
   }
   judgeMisshapen(t, ex, what, 'made-up-key');

@@ -45,6 +45,9 @@ export async function readABody(
   if (sim.faults.has('a-yaml-unknown-keys-dropped') && options.formats.includes('yaml') && !isMediaType(ctx.get('content-type'), ['application/json']) && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) {
     return Object.fromEntries(Object.entries(body.value as Record<string, unknown>).filter(([k]) => YAML_LOADER_KEYS.includes(k)));
   }
+  // The fault: stray blanks around keys (`name :` in YAML, `"name "` from templates) trimmed, and
+  // a key left empty dropped, before the schema sees them.
+  if (sim.faults.has('a-body-keys-trimmed')) body.value = trimmedKeys(body.value);
   // The fault: a "defensive copy" by Object.assign, which sets each key: an own __proto__ key of
   // the JSON goes through the prototype setter and vanishes (or becomes the copy's prototype).
   if (sim.faults.has('a-body-copy-drops-proto-key') && typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)) return Object.assign({}, body.value);
@@ -66,4 +69,17 @@ function depthExceeds(value: unknown, limit: number): boolean {
 /** The root of interface A as the client addressed it: absolute URLs in bodies start here. */
 export function aBase(ctx: { state: AState }, prefix: string): string {
   return `${ctx.state.origin}${prefix}`;
+}
+
+/** The fault `a-body-keys-trimmed`: every object key trimmed at any depth, an empty one dropped (a later twin wins). */
+function trimmedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(trimmedKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const k = key.trim();
+    if (k === '') continue;
+    Object.defineProperty(out, k, { value: trimmedKeys(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
