@@ -29,7 +29,10 @@ const INT32_MAX = 2_147_483_647;
  * another account's are the same 404 (A-PIPE-3, A-ENUM-1), reached by the same work: a single
  * look in the caller's own map, where another account's pipeline simply is not (A-ENUM-2).
  */
-export async function findPipeline(sim: Sim, account: AccountState, rawId: string, use: 'read' | 'archive' = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
+export async function findPipeline(sim: Sim, account: AccountState, segment: string, use: 'read' | 'archive' = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
+  // The fault: path parameters (`;name=value` after a segment) stripped from the id, as servlet
+  // containers strip them: `/pipelines/12;v=2` is pipeline 12.
+  const rawId = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
   // The archive fault stands for a DELETE handler that reads its id with parseInt.
   const id = parsePositiveId(rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {

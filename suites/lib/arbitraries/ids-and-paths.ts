@@ -163,6 +163,9 @@ export function nonIntegerIdNear(target: AbsentIdsOf): fc.Arbitrary<string> {
       `${a}%20`,
       `%20${a}`,
       `${a}${'0'.repeat(20)}`,
+      // A path parameter (RFC 3986 3.3 keeps it in the segment), which servlet-style routers strip.
+      `${a};x`,
+      `${a};v=2`,
       encodeURIComponent(fullwidth(a)),
       encodeURIComponent(arabicIndic(a)),
     );
