@@ -8,7 +8,8 @@ import { aRoute, aSend, pipelineState } from './catalog/a-requests.ts';
 
 /**
  * A-ERR-3 on the pipeline operations that take no body of their own, start and stop: a body
- * there with a key nobody expects, or that is no object at all, is a body with unexpected keys or
+ * there with a key nobody expects (a made-up one, or a definition's member, which only the routes
+ * taking a definition know), or that is no object at all, is a body with unexpected keys or
  * an unexpected shape, and 422 like any other; so are the falsy JSON values false, 0 and "" (a
  * handler that tests for "no body" with a falsy check takes them for none). A handler that never reads the body does the
  * operation instead. What start and stop take is the target's (A-GAP-1): a target whose start
@@ -28,6 +29,10 @@ import { aRoute, aSend, pipelineState } from './catalog/a-requests.ts';
 const BODIES: readonly { text: string; what: string }[] = [
   { text: JSON.stringify({ [`${MADE_UP_KEY_PREFIX}flag`]: true }), what: `an object with the made-up key "${MADE_UP_KEY_PREFIX}flag"` },
   { text: JSON.stringify({ [`${MADE_UP_KEY_PREFIX}options`]: { force: true } }), what: `an object with the made-up key "${MADE_UP_KEY_PREFIX}options"` },
+  // Members of a definition: keys start and stop do not take, whatever other pipeline routes
+  // take. A handler sharing one body model with create and update knows them, and ignores them.
+  { text: JSON.stringify({ name: 'disco-bodiless' }), what: 'an object with a definition\'s "name"' },
+  { text: JSON.stringify({ description: 'disco-bodiless' }), what: 'an object with a definition\'s "description"' },
   { text: '[]', what: 'an array' },
   { text: '"start"', what: 'a string' },
   { text: '42', what: 'a number' },
@@ -45,7 +50,7 @@ let counter = 0;
 check({
   id: 'a-err/bodiless-operations-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: start and stop with a body of made-up keys, or one that is no object, are 422 with the error object (judged where the same operation without a body is taken) and do nothing; a DELETE with such a body, where refused, leaves the pipeline unarchived',
+  title: 'A-ERR-3: start and stop with a body of made-up keys or of a definition\'s members (name, description), or one that is no object, are 422 with the error object (judged where the same operation without a body is taken) and do nothing; a DELETE with such a body, where refused, leaves the pipeline unarchived',
   needs: ['a', 'write'],
   async run(t) {
     if (aRoute(t, 'pipelines.start') === null || aRoute(t, 'pipelines.stop') === null) t.skip('needs pipelines.start and pipelines.stop (interface_a.operations)');

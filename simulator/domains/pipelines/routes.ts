@@ -172,6 +172,9 @@ async function expectNoBody(ctx: Context, sim: Sim): Promise<void> {
   const body = await readABody(ctx, sim, { formats: ['json'] });
   // The fault: "no body" is tested as a falsy value, so the JSON bodies null, false, 0 and "" pass for none.
   if (sim.faults.has('a-falsy-body-read-as-none') && !body) return;
+  // The fault: the pipeline routes share one body model, whose members (the definition's) every
+  // route knows and ignores where it takes none: only what no pipeline route knows is refused.
+  if (sim.faults.has('a-bodiless-definition-members-ignored') && isPlainObject(body)) return expectNoFields(Object.fromEntries(Object.entries(body).filter(([k]) => !UPDATE_DTO_MEMBERS.has(k))));
   expectNoFields(body);
 }
 
