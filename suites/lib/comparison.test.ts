@@ -12,6 +12,13 @@ describe('comparableHeaders', () => {
     // What an answer says is still compared.
     expect(headerDifferences(comparableHeaders(answer({ 'content-type': 'application/json' })), comparableHeaders(answer({ 'content-type': 'text/plain' })))).toEqual(['content-type: "application/json" vs "text/plain"']);
   });
+
+  it("leaves out a gateway's per-answer timing (Envoy, Kong), as a date: yet a header only one answer carries still tells them apart", () => {
+    const timed = (ms: string, extra: Record<string, string> = {}): Record<string, string> =>
+      comparableHeaders(answer({ 'content-type': 'application/json', 'x-envoy-upstream-service-time': ms, 'x-kong-upstream-latency': ms, 'x-kong-proxy-latency': ms, ...extra }));
+    expect(headerDifferences(timed('1'), timed('0'))).toEqual([]);
+    expect(headerDifferences(timed('1', { 'x-owner': 'account-2' }), timed('0'))).toEqual(['x-owner: "account-2" vs (absent)']);
+  });
 });
 
 describe('Volatility and the ETag of a 404 (A-ENUM-1)', () => {

@@ -100,6 +100,20 @@ const VOLATILE_HEADERS = new Set([
   'x-served-by',
   'x-cache',
   'x-timer',
+  // A gateway's per-answer timings and ids, as the suite's own x-runtime and server-timing
+  // (A-ENUM-1 exempts "date and request-id style headers"; a timing is of that kind: it differs
+  // from one answer to the next whatever the answer says): Envoy/Istio, Kong, AWS API Gateway,
+  // Fastly (x-timer above), Azure Front Door. (Cloudflare's cf-ray is above.)
+  'x-envoy-upstream-service-time',
+  'x-kong-upstream-latency',
+  'x-kong-proxy-latency',
+  'x-kong-response-latency',
+  'x-kong-request-id',
+  'x-amz-apigw-id',
+  'x-amzn-apigateway-api-id',
+  'x-cache-hits',
+  'x-ms-request-id',
+  'x-azure-ref',
   'via',
   'connection',
   'keep-alive',
