@@ -4,7 +4,7 @@ import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
 import { comparableHeaders, headerDifferences, normalisedBody } from '../../suites/lib/comparison.ts';
 import { fieldSpellings, namesField } from '../../suites/lib/field-names.ts';
-import { keyValueIn, revokeIfCreated } from '../../suites/lib/factories/api-keys.ts';
+import { keyValueIn, revokeIfCreated, unsendableKeyIn } from '../../suites/lib/factories/api-keys.ts';
 import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
 import type { Exchange, InterfaceClient, ResolvedTarget } from '../../suites/lib/types.ts';
 
@@ -96,6 +96,16 @@ describe('reading answers', () => {
     expect(keyValueIn({ key: 'fdk_abc' }, 'fdk')).toBe('fdk_abc');
     expect(keyValueIn({ token: { value: `fdk_${'a'.repeat(40)}` } }, 'fdk')).toBe(`fdk_${'a'.repeat(40)}`);
     expect(keyValueIn({ preview: 'fdk_abcd…' }, 'fdk')).toBeUndefined();
+  });
+
+  it('takes the full key over a member named key that holds only the preview, and never a value a header cannot carry', () => {
+    const full = `fdk_${'b'.repeat(40)}`;
+    // The twelfth freedom audit's fg variation 4: the record's preview as `key`, the one-time value as `secret`.
+    expect(keyValueIn({ id: 3, key: 'fdk_abcd…', secret: full }, 'fdk')).toBe(full);
+    expect(keyValueIn({ key: 'fdk_abcd…' }, 'fdk')).toBeUndefined();
+    expect(keyValueIn({ key: `fdk_${'é'.repeat(40)}` }, 'fdk')).toBeUndefined();
+    expect(unsendableKeyIn({ key: `fdk_${'é'.repeat(40)}` }, 'fdk')).toBe(true);
+    expect(unsendableKeyIn({ key: 'fdk_abcd…' }, 'fdk')).toBe(false);
   });
 });
 
