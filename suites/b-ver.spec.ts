@@ -341,6 +341,13 @@ check({
         return;
       }
       if (endpoint.key === 'POST /hooks') made = idOf(ex);
+      // A read of what a write made that fails is a setup read the run could not make (the
+      // resource's own clause, B-HOOK-1 and the like, judges that read): B-VER-2 has no
+      // successful answer to judge there, so it is covered in part, not failed.
+      if (endpoint.method === 'GET' && !is2xx(ex)) {
+        t.partial('B-VER-2', `${endpoint.key} of what the run's write made answered ${ex.response.status}, so its media type was not seen`);
+        return;
+      }
       expectVendorType(t, ex, endpoint.key);
     });
     if (notSent.length) t.note(describeNotSent(notSent));
