@@ -8,6 +8,7 @@ import { isCalendarDate } from './lib/dates.ts';
 import { sameInvoices } from './lib/invoices.ts';
 import { describeResponse } from './lib/expect.ts';
 import { describePage, pageQuery, pagingNames, REAL_SERVICE_PAGING } from './lib/paging.ts';
+import { linksByRel } from './lib/link-header.ts';
 
 /**
  * The spec fixes what the invoice offset and page size mean but not what they are called
@@ -145,13 +146,7 @@ check({
 
 /** `Link` header targets by relation (RFC 8288). */
 function links(ex: Exchange): Map<string, string> {
-  const out = new Map<string, string>();
-  const header = ex.response.headers.link ?? '';
-  for (const m of header.matchAll(/<([^>]*)>\s*((?:;\s*[^;,]+)*)/g)) {
-    const rel = /;\s*rel="?([^";]+)"?/i.exec(m[2] ?? '')?.[1];
-    for (const r of rel?.split(/\s+/) ?? []) if (m[1] !== undefined) out.set(r.toLowerCase(), new URL(m[1], ex.request.url).href);
-  }
-  return out;
+  return linksByRel(ex.response.headers.link, ex.request.url);
 }
 
 /** The list in another order, as paging walks it: its ids, the query asking for it, and how a message names it. */
