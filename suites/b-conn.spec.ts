@@ -232,9 +232,13 @@ async function renameOnce(t: CheckContext, ref: ConnectionRef, name: string, tal
   expectGroupId(t, ex, connection, inGroups);
   if (inGroups?.size) tally.groupedRenames++;
   if (groups === null && connection.connection_group_id !== null) tally.unjudged.add(ref.id);
+  // What was seen, not a guess: a name that starts the one sent may be the name the connection
+  // had before (a run's names share its prefix) with the rename applied, so the connection is
+  // read back before the answer is called cut short.
+  const seen = connection.id === ref.id && connection.name !== name && is2xx(ex) ? await seenAfterRename(t, ref, name, connection.name) : '';
   t.expect.that(connection.id === ref.id && connection.name === name, {
     clause: 'B-CONN-2',
-    message: `the answer to ${what} is not the renamed connection${cutShort(name, connection.name)}`,
+    message: `the answer to ${what} is not the renamed connection${seen}`,
     expected: `id ${ref.id}, name ${show(name)}`,
     received: `id ${show(connection.id)}, name ${show(connection.name)}`,
     exchange: ex,
@@ -256,6 +260,21 @@ async function renameOnce(t: CheckContext, ref: ConnectionRef, name: string, tal
     exchange: stored?.ex ?? ex,
   });
   if (long) tally.keptLong++;
+}
+
+/**
+ * What a rename whose answer names the connection otherwise shows, read back: the name sent
+ * stored (the rename applied, the answer holding another name, such as the one it had before),
+ * the answer's name stored and cut short, or another name.
+ */
+async function seenAfterRename(t: CheckContext, ref: ConnectionRef, sent: string, answered: unknown): Promise<string> {
+  const stored = (await readConnection(t, ref))?.connection.name;
+  if (stored === sent) return ` (it names the connection ${show(answered)}, yet a read afterwards shows the name sent: the rename was applied, the answer holds another name, such as the one it had before)`;
+  if (stored !== undefined && stored === answered) {
+    const cut = cutShort(sent, answered);
+    return cut ? `${cut}, as a read afterwards shows` : `: it names the connection ${show(answered)}, as a read afterwards does`;
+  }
+  return `: it names the connection ${show(answered)}${stored === undefined ? '' : `, a read afterwards ${show(stored)}`}`;
 }
 
 /** `(N characters sent, its first M kept)` when `got` is the start of `sent`. */

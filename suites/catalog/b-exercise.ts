@@ -73,7 +73,7 @@ export function describeNotSent(notSent: readonly NotSent[]): string {
  * Sends each selected write with account 1's own ids, then (with `readBack`) the spec's reads of
  * what was made, and hands every answer to `seen`. Returns the writes not sent, with the reason.
  */
-export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, seen: (endpoint: BEndpoint, ex: Exchange) => void): Promise<NotSent[]> {
+export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, seen: (endpoint: BEndpoint, ex: Exchange) => void | Promise<void>): Promise<NotSent[]> {
   const select = options.select ?? ((e: BEndpoint) => e.source === 'spec' && e.effect === 'write');
   const made = new Map<ResourceKind, number>();
   const notSent: NotSent[] = [];
@@ -92,11 +92,12 @@ export async function exerciseWrites(t: CheckContext, options: ExerciseOptions, 
       undoCreation(t, 0, endpoint.creates, id);
       made.set(endpoint.creates, id);
     }
-    seen(endpoint, ex);
+    // Before the next write: a judge that reads the resource back sees this write's effect alone.
+    await seen(endpoint, ex);
   }
   if (options.readBack) {
     for (const endpoint of B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && e.id && made.has(e.id.kind))) {
-      seen(endpoint, await t.b().get(bPath(endpoint, { id: made.get(endpoint.id?.kind as ResourceKind) })));
+      await seen(endpoint, await t.b().get(bPath(endpoint, { id: made.get(endpoint.id?.kind as ResourceKind) })));
     }
   }
   return notSent;
