@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
-import { idOf, is2xx, isObject, pageListing, userIn, type ListWalk } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, userIn, type ListPaging, type ListWalk } from './lib/answers.ts';
 import { listCatalog, walkCatalogList } from './catalog/b-lists.ts';
 import { jobBodyFrom, makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { jobEndMs, jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
@@ -155,7 +155,7 @@ interface Naming {
 /** A user's notifications (GET /notifications, an extension): those before the jobs were stopped, and the new ones naming each job. */
 interface Inbox {
   before: Set<string>;
-  pageSizeHonoured: boolean;
+  paging: ListPaging;
   /** The last walk reached the end of the list. */
   complete: boolean;
   /** New notifications seen (naming a job or not). */
@@ -180,7 +180,7 @@ async function openInbox(t: CheckContext, client: InterfaceClient): Promise<Inbo
   const unreadBefore = await unreadCount(client);
   return {
     before: new Set(walked.items.map(notificationKey)),
-    pageSizeHonoured: walked.pageSizeHonoured,
+    paging: walked.paging,
     complete: walked.complete,
     fresh: 0,
     about: new Map(),
@@ -194,7 +194,7 @@ async function openInbox(t: CheckContext, client: InterfaceClient): Promise<Inbo
  * `jobs`; one naming more than one of them tells of none. Returns whether one was newly found.
  */
 async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox, jobs: readonly number[], read: number): Promise<boolean> {
-  const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES, pageSizeHonoured: inbox.pageSizeHonoured });
+  const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES, paging: inbox.paging });
   if ('refused' in walked) return false;
   inbox.complete = walked.complete;
   inbox.last = walked.exchanges[walked.exchanges.length - 1] ?? inbox.last;

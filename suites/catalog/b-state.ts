@@ -1,5 +1,5 @@
 import type { CheckContext, RunWrites, WriteScope } from '../lib/types.ts';
-import { isObject, userFieldsOf, userIn } from '../lib/answers.ts';
+import { isObject, userFieldsOf, userIn, type ListPaging } from '../lib/answers.ts';
 import { walkCatalogList } from './b-lists.ts';
 import type { Account } from '../lib/factories/removal.ts';
 import type { PathValues } from './b-requests.ts';
@@ -44,11 +44,11 @@ export const GONE = 'gone';
 const STATE_PAGES = 20;
 
 /**
- * Whether each list honours its page size, learnt by the first walk of a check (keyed by its
- * context) and trusted after, so the reads before and after every write cost one page each, not
- * a probe more.
+ * How each list pages (whether it honours its page size, the size it takes, how many a page
+ * holds: `ListPaging`), learnt by the first walk of a check (keyed by its context) and trusted
+ * after, so the reads before and after every write cost no probe more.
  */
-const honouredLists = new WeakMap<object, Map<string, boolean>>();
+const honouredLists = new WeakMap<object, Map<string, ListPaging>>();
 
 /** Statuses that only a stop puts a job in (a job's status moves on by itself otherwise). */
 const STOPPING = ['pending_stoppage', 'stopping', 'stopped'];
@@ -75,7 +75,7 @@ function clusterState(body: unknown): unknown {
  */
 export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Account, part: StatePart, values: PathValues = {}, notificationIds: readonly number[] = []): PartReader | undefined {
   const client = t.b(account);
-  const honoured = honouredLists.get(t) ?? new Map<string, boolean>();
+  const honoured = honouredLists.get(t) ?? new Map<string, ListPaging>();
   honouredLists.set(t, honoured);
   // 'gone' after a 404 (a DELETE did its work); the caller treats a 404 at the baseline as
   // unreadable, and so is an answer of another shape than the part's (`pick` gives undefined).
@@ -90,9 +90,9 @@ export function partReader(t: Pick<CheckContext, 'b' | 'target'>, account: Accou
   const readAt = new Map<string, string>();
   const readList = async (path: string, pick: (items: unknown[]) => unknown): Promise<string | undefined> => {
     const known = honoured.get(`${account} ${path}`);
-    const walked = await walkCatalogList(client, t.target, path, { maxPages: STATE_PAGES, ...(known === undefined ? {} : { pageSizeHonoured: known }) });
+    const walked = await walkCatalogList(client, t.target, path, { maxPages: STATE_PAGES, ...(known === undefined ? {} : { paging: known }) });
     if ('refused' in walked) return walked.refused.response.status === 404 ? GONE : undefined;
-    honoured.set(`${account} ${path}`, walked.pageSizeHonoured);
+    honoured.set(`${account} ${path}`, walked.paging);
     const url = walked.exchanges[0]?.request.url;
     if (url !== undefined) readAt.set(path, url);
     return walked.complete ? JSON.stringify(pick(walked.items)) : undefined;

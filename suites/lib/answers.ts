@@ -151,7 +151,7 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
 }
 
 /**
- * Everything a paged list holds, walked in pages of 100 with the target's paging parameters
+ * Everything a paged list holds, walked in pages of 100 (or what the target takes: `walkList`) with the target's paging parameters
  * (`pagingNames`); null when the list is not served. `complete` only when the walk reached the end
  * of a list that honours the page size: a target that ignores the parameter (other names than the
  * document says) answers a short first page that would look like the whole list, so a page of
@@ -164,28 +164,78 @@ export async function listAll(client: InterfaceClient, path: string, names: Pagi
 
 /**
  * `listAll`, with the answer that ended the walk when the list was not served (a caller may tell a
- * 404 from other refusals), the probe left out when the caller already knows whether the list
- * honours the page size (`pageSizeHonoured`, from an earlier walk of the same list), and other
+ * 404 from other refusals), the probe left out when the caller already knows how the list pages
+ * (`paging` or `pageSizeHonoured`, from an earlier walk of the same list and account), and other
  * query parameters on every request.
+ *
+ * Only GET /invoices has a page size the spec bounds (1 to 100, section 8); every other interface B
+ * list is an extension whose page size limit is the deployment's. So a page size of 100 refused
+ * with a 4xx (not 401, 403, 404 or 405: those say nothing of the size) is asked again smaller
+ * (PAGE_SIZES, then none) before the list counts as not served; and a page shorter than asked is
+ * the end only where a page of that size is known to hold more (`ListPaging.holds`): a target may
+ * lower a page size silently, so otherwise the next offset is asked, and an empty page (or one
+ * repeating the page before: the offset is not taken) ends the walk.
  */
 export async function walkList(client: InterfaceClient, path: string, names: PagingNames, options: WalkOptions = {}): Promise<ListWalk | { refused: Exchange }> {
   const extra = options.query ?? {};
-  let pageSizeHonoured = options.pageSizeHonoured;
+  const known = options.paging;
+  let pageSizeHonoured = known?.pageSizeHonoured ?? options.pageSizeHonoured;
   if (pageSizeHonoured === undefined) {
     const probe = await client.get(path, { query: { ...extra, ...pageQuery(names, { size: 1 }) } });
     if (!is2xx(probe) || !Array.isArray(probe.json)) return { refused: probe };
     pageSizeHonoured = probe.json.length <= 1;
   }
+  let size = known ? known.size : PAGE_SIZES[0];
+  let holds = known?.holds ?? 0;
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
-  for (let page = 0; page < (options.maxPages ?? 100); page++) {
-    const ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: items.length, size: 100 }) } });
+  const paging = (): ListPaging => ({ pageSizeHonoured: pageSizeHonoured === true, size, holds });
+  const end = (complete: boolean): ListWalk => ({ items, complete, pageSizeHonoured: pageSizeHonoured === true, exchanges, paging: paging() });
+  // The length of a page shorter than asked whose meaning the next page tells (the end, or a lowered size).
+  let short: number | undefined;
+  let previous: unknown[] | undefined;
+  // The budget is maxPages pages of 100 items: a target whose pages hold fewer is read as far (in
+  // at most ten times the pages), and the page telling whether a short page ended the list is
+  // asked past it, so a list on one short page stays whole to a caller that allows one page.
+  const budget = (options.maxPages ?? 100) * 100;
+  const within = (page: number) => items.length < budget && page < budget / 10;
+  for (let page = 0; within(page) || short !== undefined; page++) {
+    let ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: items.length, ...(size === undefined ? {} : { size }) }) } });
+    while (!exchanges.length && refusesSize(ex) && size !== undefined) {
+      size = PAGE_SIZES[PAGE_SIZES.indexOf(size) + 1];
+      ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: 0, ...(size === undefined ? {} : { size }) }) } });
+    }
     exchanges.push(ex);
     if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
-    items.push(...ex.json);
-    if (ex.json.length < 100) return { items, complete: pageSizeHonoured, pageSizeHonoured, exchanges };
+    const got = ex.json;
+    if (short !== undefined) {
+      // The page after a short one: empty, the list ended there; the same items again, the offset
+      // is not taken and nothing past the first page can be read; else the short page was the
+      // most a page holds here.
+      if (!got.length) return end(pageSizeHonoured);
+      if ((previous && sameJson(got, previous)) || !within(page)) {
+        exchanges.pop();
+        return end(false);
+      }
+      short = undefined;
+    }
+    items.push(...got);
+    // A page below the most a page was seen to hold was not lowered: the list ends there.
+    if (!got.length || got.length < holds) return end(pageSizeHonoured);
+    holds = Math.max(holds, got.length);
+    if (size === undefined || got.length < size) short = got.length;
+    previous = got;
   }
-  return { items, complete: false, pageSizeHonoured, exchanges };
+  return end(false);
+}
+
+/** The page sizes a walk asks, largest first, until one is not refused; undefined: none (the target's default). */
+const PAGE_SIZES: readonly (number | undefined)[] = [100, 50, 20, 10, undefined];
+
+/** A 4xx that may be about the page size: not an authentication, absence or method refusal. */
+function refusesSize(ex: Exchange): boolean {
+  const status = ex.response.status;
+  return status >= 400 && status < 500 && ![401, 403, 404, 405].includes(status);
 }
 
 /** The first page of a walk that lists an item `lists` picks out (the exchange to show), or undefined when none does. */
@@ -194,12 +244,23 @@ export function pageListing(walk: ListWalk, lists: (item: unknown) => boolean): 
 }
 
 export interface WalkOptions {
-  /** Pages of 100 to read at most (default 100). */
+  /** Pages of 100 items to read at most (default 100): as many items on a target whose pages hold fewer, in at most ten times the pages. */
   maxPages?: number;
   /** Known from an earlier walk of the same list: the probe of a page of one is left out. */
   pageSizeHonoured?: boolean;
+  /** Known from an earlier walk of the same list and account (its `paging`): no probe, and the page size and what a page holds are not learned again. */
+  paging?: ListPaging;
   /** Query parameters every request of the walk carries besides the paging ones. */
   query?: Readonly<Record<string, string>>;
+}
+
+/** What a walk learned of how a list pages, for the next walk of the same list and account. */
+export interface ListPaging {
+  pageSizeHonoured: boolean;
+  /** The page size asked: 100, or a smaller one where larger ones were refused; undefined: none. */
+  size: number | undefined;
+  /** The most items a page of that size was seen to hold (a page holding fewer was not lowered: it is the list's end); 0: none seen. */
+  holds: number;
 }
 
 export interface ListWalk {
@@ -208,8 +269,9 @@ export interface ListWalk {
   complete: boolean;
   /** A page of one held at most one item (a list of one or none cannot tell, and counts as honouring it). */
   pageSizeHonoured: boolean;
-  /** The pages of 100, in order (the probe of one is not among them). */
+  /** The pages, in order (the probe of one, a page refused for its size and a page repeating the one before are not among them). */
   exchanges: Exchange[];
+  paging: ListPaging;
 }
 
 /** Values equal as JSON, whatever the key order. */

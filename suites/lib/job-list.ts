@@ -1,5 +1,5 @@
 import type { CheckContext } from './types.ts';
-import { isObject, show } from './answers.ts';
+import { isObject, show, type ListPaging } from './answers.ts';
 import { walkCatalogList } from '../catalog/b-lists.ts';
 import { JOB_STATUSES } from './job-statuses.ts';
 
@@ -27,7 +27,7 @@ export class JobListReads {
   /** False once the first read finds the list not served (`unserved`: its status); undefined before it. */
   private served: boolean | undefined;
   private unserved: number | undefined;
-  private pageSizeHonoured: boolean | undefined;
+  private paging: ListPaging | undefined;
   private reads = 0;
   private judged = 0;
   private statusesJudged = 0;
@@ -50,7 +50,7 @@ export class JobListReads {
   async read(): Promise<void> {
     const t = this.t;
     if (this.served === false) return;
-    const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: PAGES_PER_READ, ...(this.pageSizeHonoured === undefined ? {} : { pageSizeHonoured: this.pageSizeHonoured }) });
+    const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: PAGES_PER_READ, ...(this.paging === undefined ? {} : { paging: this.paging }) });
     if ('refused' in walked) {
       // Not served at all (the first read), or refused once served: nothing to judge either way.
       if (this.served === undefined) {
@@ -60,7 +60,7 @@ export class JobListReads {
       return;
     }
     this.served = true;
-    this.pageSizeHonoured = walked.pageSizeHonoured;
+    this.paging = walked.paging;
     this.reads++;
     walked.exchanges.forEach((ex, page) => {
       if (!Array.isArray(ex.json)) return;

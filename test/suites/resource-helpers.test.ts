@@ -97,14 +97,24 @@ describe('format rules of section 2 (B-FMT-1)', () => {
 });
 
 describe('walking a paged list (listAll)', () => {
-  /** A list of `total` items behind `names` (offset, size), or one that ignores its query and answers `fixed` items. */
-  function listClient(total: number, behaviour: { names: PagingNames } | { fixed: number }): { client: InterfaceClient; asked: string[] } {
+  /**
+   * A list of `total` items behind `names` (offset, size; a page holds at most `cap`, a larger size
+   * silently lowered; a size above `refuseAbove` answers 422), or one that ignores its query and
+   * answers `fixed` items.
+   */
+  function listClient(total: number, behaviour: { names: PagingNames; cap?: number; refuseAbove?: number } | { fixed: number }): { client: InterfaceClient; asked: string[] } {
     const asked: string[] = [];
     const items = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));
     const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
       const query = options?.query ?? {};
       asked.push(new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString());
-      const page = 'fixed' in behaviour ? items.slice(0, behaviour.fixed) : items.slice(Number(query[behaviour.names.offset] ?? 0), Number(query[behaviour.names.offset] ?? 0) + Number(query[behaviour.names.pageSize] ?? 20));
+      const size = 'fixed' in behaviour ? 0 : Number(query[behaviour.names.pageSize] ?? 20);
+      if (!('fixed' in behaviour) && behaviour.refuseAbove !== undefined && query[behaviour.names.pageSize] !== undefined && size > behaviour.refuseAbove) {
+        const refusal = { message: `${behaviour.names.pageSize} must be at most ${behaviour.refuseAbove}` };
+        return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status: 422, headers: {}, body: JSON.stringify(refusal) }, json: refusal, durationMs: 1 };
+      }
+      const from = 'fixed' in behaviour ? 0 : Number(query[behaviour.names.offset] ?? 0);
+      const page = 'fixed' in behaviour ? items.slice(0, behaviour.fixed) : items.slice(from, from + Math.min(size, behaviour.cap ?? size));
       return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status: 200, headers: {}, body: JSON.stringify(page) }, json: page, durationMs: 1 };
     };
     const client: InterfaceClient = { base: 'https://t.test', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
@@ -134,6 +144,42 @@ describe('walking a paged list (listAll)', () => {
     const { client } = listClient(250, { names: perPage });
     const walk = await listAll(client, '/things', perPage, 2);
     expect(walk?.items.length).toBe(200);
+    expect(walk?.complete).toBe(false);
+  });
+
+  // The spec bounds no page size but the invoice list's: an extension list may hold fewer a page than asked.
+  it('reads past a page shorter than asked where the target lowers the page size, and ends at an empty page', async () => {
+    const { client, asked } = listClient(60, { names: perPage, cap: 25 });
+    const walk = await listAll(client, '/things', perPage);
+    expect(walk?.items).toHaveLength(60);
+    expect(walk?.complete).toBe(true);
+    expect(walk?.paging.holds).toBe(25);
+    expect(asked).toEqual(['per_page=1', 'start=0&per_page=100', 'start=25&per_page=100', 'start=50&per_page=100']);
+    // One page of 100 allowed (a caller's budget) reads as many items, in pages of 25.
+    expect((await listAll(listClient(60, { names: perPage, cap: 25 }).client, '/things', perPage, 1))?.complete).toBe(true);
+    // A list on one short page: the next offset (empty) tells it ended.
+    const short = listClient(10, { names: perPage });
+    expect((await listAll(short.client, '/things', perPage, 1))?.complete).toBe(true);
+    expect(short.asked).toEqual(['per_page=1', 'start=0&per_page=100', 'start=10&per_page=100']);
+  });
+
+  it('asks a smaller page size where 100 is refused, before calling the list not served', async () => {
+    const { client, asked } = listClient(60, { names: perPage, refuseAbove: 50 });
+    const walk = await listAll(client, '/things', perPage);
+    expect(walk?.items).toHaveLength(60);
+    expect(walk?.complete).toBe(true);
+    expect(walk?.paging.size).toBe(50);
+    expect(asked).toEqual(['per_page=1', 'start=0&per_page=100', 'start=0&per_page=50', 'start=50&per_page=50']);
+    // Every size refused: the target's own default (no size asked), read to its end the same way.
+    const none = await listAll(listClient(30, { names: perPage, refuseAbove: 1 }).client, '/things', perPage);
+    expect(none?.items).toHaveLength(30);
+    expect(none?.paging.size).toBeUndefined();
+  });
+
+  it('ends at a page repeating the one before (the offset is not taken), never complete', async () => {
+    const { client } = listClient(60, { fixed: 25 });
+    const walk = await listAll(client, '/things', perPage);
+    expect(walk?.items).toHaveLength(25);
     expect(walk?.complete).toBe(false);
   });
 });
@@ -206,21 +252,21 @@ describe('walking a catalog list (walkCatalogList)', () => {
     const { client, asked } = notificationClient(null);
     const walk = await walkCatalogList(client, target, '/notifications');
     expect('refused' in walk ? null : walk.items).toHaveLength(2);
-    expect(asked).toEqual(['all=true&limit=1', 'all=true&offset=0&limit=100']);
+    expect(asked).toEqual(['all=true&limit=1', 'all=true&offset=0&limit=100', 'all=true&offset=2&limit=100']);
   });
 
   it('walks without the parameter on a target that refuses it, and not at all where the list is not served', async () => {
     const refusing = notificationClient(422);
     const walk = await walkCatalogList(refusing.client, target, '/notifications');
     expect('refused' in walk ? null : walk.complete).toBe(true);
-    expect(refusing.asked).toEqual(['all=true&limit=1', 'limit=1', 'offset=0&limit=100']);
+    expect(refusing.asked).toEqual(['all=true&limit=1', 'limit=1', 'offset=0&limit=100', 'offset=2&limit=100']);
     const absent = notificationClient(404);
     expect('refused' in (await walkCatalogList(absent.client, target, '/notifications'))).toBe(true);
     expect(absent.asked).toEqual(['all=true&limit=1']);
     // A list whose real service default shows everything is walked as it is.
     const hooks = notificationClient(null);
     await walkCatalogList(hooks.client, target, '/hooks');
-    expect(hooks.asked).toEqual(['limit=1', 'offset=0&limit=100']);
+    expect(hooks.asked).toEqual(['limit=1', 'offset=0&limit=100', 'offset=2&limit=100']);
   });
 });
 
@@ -352,12 +398,16 @@ describe('reading back what a write may change (partReader)', () => {
     expect(await readJobs()).not.toBe(await readJobs());
   });
 
-  it('learns once whether a list honours its page size, so a read before and after a write costs one page each', async () => {
-    const short = readerTarget((_p, _n, query) => ({ status: 200, json: paged(connections.slice(0, 30), query) }));
+  it('learns once how a list pages, so a read before and after a write costs no probe more (and a page shorter than one seen no next page)', async () => {
+    let length = 30;
+    const short = readerTarget((_p, _n, query) => ({ status: 200, json: paged(connections.slice(0, length), query) }));
     const read = partReader(short, 1, 'connection', { id: 3 })!;
     await read();
     await read();
-    expect(short.asked).toEqual(['/connections?limit=1', '/connections?offset=0&limit=100', '/connections?offset=0&limit=100']);
+    length = 29;
+    await read();
+    // A page of 30 where 100 were asked may be a lowered page size: the next offset tells.
+    expect(short.asked).toEqual(['/connections?limit=1', '/connections?offset=0&limit=100', '/connections?offset=30&limit=100', '/connections?offset=0&limit=100', '/connections?offset=30&limit=100', '/connections?offset=0&limit=100']);
   });
 
   it('explains a lagging connection list by the run\'s own writes, made at /connections/{type}, and nothing else', async () => {
