@@ -4,6 +4,12 @@ import { ApiError } from '../../http/errors.ts';
 import { bearerToken } from '../../http/credentials.ts';
 import type { PipelineApiKey } from './types.ts';
 
+/**
+ * The fault `a-deny-list-one-key-per-account`: the edge's deny list, one revoked key per account
+ * (the last one). Written only while the fault is on (model.ts revokeKey).
+ */
+export const denyListed = new WeakMap<AccountState, PipelineApiKey>();
+
 /** How long the fault `a-revoked-key-grace` lets a revoked key keep working. */
 export const REVOKED_KEY_GRACE_MS = 60_000;
 
@@ -28,7 +34,9 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const found = candidate === null ? null : (sim.store.findPipelineKey(candidate) ?? (sim.faults.has('a-key-lookalike-characters-fold') ? lookAlikeMatch(sim, candidate) : null));
   // a-revocations-first-account-only: the gate's revocation list is synced from the first account only.
   const unlisted = found !== null && sim.faults.has('a-revocations-first-account-only') && found.account !== sim.store.firstAccount();
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted, options.ignoreExpiry === true)) throw refusal(sim, authorization);
+  // a-deny-list-one-key-per-account: the deny list holds the account's last revoked key only.
+  const displaced = found !== null && sim.faults.has('a-deny-list-one-key-per-account') && found.key.revokedAt !== null && denyListed.get(found.account) !== found.key;
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
   return found;
 }

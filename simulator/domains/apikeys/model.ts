@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { mintPipelineKey } from './mint.ts';
+import { denyListed } from './authenticate.ts';
 import { apiKeyNotFound } from './errors.ts';
 import type { NewPipelineKey, PipelineApiKey, PipelineKeyStatus } from './types.ts';
 import { inFirstAccount, inOtherAccount } from '../shared/foreign.ts';
@@ -61,7 +62,13 @@ export function findKey(sim: Sim, account: AccountState, id: number): PipelineAp
 
 /** Idempotent: revoking a revoked key keeps its first revocation time. */
 export function revokeKey(sim: Sim, record: PipelineApiKey): PipelineApiKey {
-  if (record.revokedAt === null) record.revokedAt = sim.clock.now();
+  if (record.revokedAt !== null) return record;
+  record.revokedAt = sim.clock.now();
+  if (sim.faults.has('a-deny-list-one-key-per-account')) {
+    // The edge's deny list keeps one key per account: this one replaces the account's last.
+    const account = [...sim.store.accounts.values()].find((a) => a.pipelineKeys.get(record.id) === record);
+    if (account) denyListed.set(account, record);
+  }
   return record;
 }
 
