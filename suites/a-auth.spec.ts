@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { colonSuffixed, described, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { colonSuffixed, described, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { randomCase } from './lib/arbitraries/media-types.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
@@ -337,7 +337,7 @@ check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, followed by a colon and text, split by a space, far longer than a key) get 401 with the error object',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -354,7 +354,8 @@ check({
     // Near misses a random change seldom makes, sent on purpose: one look-alike character
     // swapped for another (a lookup that folds O/0 or l/1 together, for keys typed by people,
     // takes it), and the key followed by ':' and text (a reader of older SDKs' id:secret pairs
-    // looks up only the part before the colon). A set the admin key lacks is taken from another
+    // looks up only the part before the colon), and the key with punctuation around it (a gate
+    // that trims a pasted key's full stop or quotes takes them). A set the admin key lacks is taken from another
     // key the target gave; one no key holds is noted.
     const named = t.target.a.flatMap((a, i) => [
       { value: a.adminKey, name: `account ${i + 1}'s admin key` },
@@ -367,7 +368,7 @@ check({
     }
     const lacking = LOOK_ALIKE_SETS.map((set) => set.split('').join('/')).filter((set) => !swaps.has(set));
     if (lacking.length > 0) t.note(`no key the target gave holds one of ${lacking.join(', ')} after its prefix, so no key with such a character swapped for its look-alike was sent`);
-    for (const candidate of [...swaps.values(), ...colonSuffixed(key)]) {
+    for (const candidate of [...swaps.values(), ...colonSuffixed(key), ...punctuated(key)]) {
       for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${candidate.value}`, `"Bearer " + ${candidate.description}`), 'A-AUTH-7');
     }
     await t.property('invalid keys are refused', fc.tuple(invalidKeys(key, prefix, known), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {

@@ -26,7 +26,9 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const now = sim.clock.now();
   const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(bearerToken(authorization)) : bearerToken(authorization);
   const presented = bearer ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
-  const candidate = presented === null ? null : prefixed(sim, presented, options.addMissingPrefix === true);
+  // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
+  const pasted = presented !== null && sim.faults.has('a-bearer-trailing-punctuation-trimmed') ? presented.replace(/[.,;!?'"`)\]>=]+$/, '') : presented;
+  const candidate = pasted === null ? null : prefixed(sim, pasted, options.addMissingPrefix === true);
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;

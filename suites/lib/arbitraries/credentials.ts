@@ -46,10 +46,15 @@ const KEY = '<key>';
  */
 export function mutatedKey(key: string): fc.Arbitrary<Described<string>> {
   const extra = fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 8 });
+  const punctuation = fc.string({ unit: fc.constantFrom(...PUNCTUATION), minLength: 1, maxLength: 3 });
   const variants: fc.Arbitrary<Described<string>>[] = [
     extra.map((x) => described(`${key}${x}`, `${KEY} + ${JSON.stringify(x)}`)),
     extra.map((x) => described(`${x}${key}`, `${JSON.stringify(x)} + ${KEY}`)),
     fc.constantFrom(' ', '\t', '0').map((pad) => described(`${key}${pad}`, `${KEY} + ${JSON.stringify(pad)}`)),
+    // Punctuation around the key, as a key pasted from a sentence or a quote carries it: a gate
+    // that trims it before the lookup takes values that are not the key.
+    punctuation.map((p) => described(`${key}${p}`, `${KEY} + ${JSON.stringify(p)}`)),
+    punctuation.map((p) => described(`${p}${key}`, `${JSON.stringify(p)} + ${KEY}`)),
   ];
   if (key.length > 1) {
     variants.push(fc.integer({ min: 1, max: key.length - 1 }).map((n) => described(key.slice(0, n), `the first ${n} characters of ${KEY}`)));
@@ -94,6 +99,24 @@ export function lookAlikeSwaps(key: string, prefix: string, name = KEY): { set: 
     swaps.push({ set: shown, value: described(`${key.slice(0, at)}${replacement}${key.slice(at + 1)}`, `${name} with character ${at} (one of ${shown}) swapped for another of ${shown}`) });
   }
   return swaps;
+}
+
+/** Printable ASCII punctuation a key pasted from a sentence, a quote or a bracket may carry. */
+const PUNCTUATION: readonly string[] = '.,;:!?\'"`()[]<>{}=-_*#'.split('');
+
+/**
+ * The key with punctuation after or before it, sent on purpose (a random suffix seldom is one): a
+ * key pasted from an email or a chat carries the sentence's full stop, comma or quotes, and a gate
+ * that trims them before the lookup takes values that are not the key.
+ */
+export function punctuated(key: string): Described<string>[] {
+  return [
+    ...['.', ',', ';', '!', '?', '"', "'", ')', ']', '>', '=', '=)', '".', '...'].map((p) => described(`${key}${p}`, `${KEY} + ${JSON.stringify(p)}`)),
+    ...['"', "'", '(', '[', '<', '.'].map((p) => described(`${p}${key}`, `${JSON.stringify(p)} + ${KEY}`)),
+    described(`"${key}"`, `${KEY} in double quotes`),
+    described(`<${key}>`, `${KEY} in angle brackets`),
+    described(`(${key})`, `${KEY} in parentheses`),
+  ];
 }
 
 /**
