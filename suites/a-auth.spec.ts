@@ -38,11 +38,15 @@ interface Probe {
   send(t: CheckContext, authorization: string | null, elsewhere?: RequestOptions): Promise<Exchange>;
   /** Whether an answer is what an authenticated caller gets. */
   authenticated(ex: Exchange): boolean;
+  /** A method that may carry a body (not GET or HEAD): where a form-encoded body is sent. */
+  write: boolean;
+  /** The probe sends a (malformed) body of its own: a body sent in its place gets the operation's 400 when let in, not a sign of success. */
+  bodied: boolean;
 }
 
-function makeProbe(label: string, send: Probe['send'], authenticated: Probe['authenticated']): Probe {
+function makeProbe(label: string, method: string, send: Probe['send'], authenticated: Probe['authenticated'], bodied = false): Probe {
   // Counterexamples print the probe by its label, not its code.
-  return { label, send, authenticated, [fc.toStringMethod]: () => label } as Probe;
+  return { label, send, authenticated, write: method !== 'GET' && method !== 'HEAD', bodied, [fc.toStringMethod]: () => label } as Probe;
 }
 
 /**
@@ -71,17 +75,17 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
         // 401), so a 400 or 422 of the body to a request without a valid key is a refusal of the
         // wrong kind; only a route the target does not serve (404, 405, 501) leaves it out.
         const malformed = malformedBody(t, endpoint.body, 'disco-auth-probe');
-        candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx), refusedWhereServed: true });
+        candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx, true), refusedWhereServed: true });
         continue;
       }
       if (endpoint.effect !== 'read') continue;
-      candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
+      candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
       continue;
     }
     if (endpoint.id === 'pipeline' && endpoint.effect === 'read' && fixture !== undefined) {
-      candidates.push({ probe: makeProbe(`${route.method} ${routePath(route, fixture)} (a fixture pipeline)`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, fixture, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
+      candidates.push({ probe: makeProbe(`${route.method} ${routePath(route, fixture)} (a fixture pipeline)`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, fixture, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
     }
-    const atAbsent = makeProbe(`${route.method} ${routePath(route, absent)}`, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, absent, withElsewhere(options, elsewhere)), (ex) => ex.response.status === 404 || is2xx(ex));
+    const atAbsent = makeProbe(`${route.method} ${routePath(route, absent)}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, absent, withElsewhere(options, elsewhere)), (ex) => ex.response.status === 404 || is2xx(ex));
     candidates.push({ probe: atAbsent });
   }
   const probes: Probe[] = [];
@@ -95,10 +99,10 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
   return probes;
 }
 
-/** A probe's own request with the key sent elsewhere added (its headers beside the probe's). */
+/** A probe's own request with the key sent elsewhere added (its headers beside the probe's; a body of its own in place of the probe's). */
 function withElsewhere(options: RequestOptions, elsewhere: RequestOptions | undefined): RequestOptions {
   if (!elsewhere) return options;
-  return { ...options, headers: { ...options.headers, ...elsewhere.headers }, query: { ...options.query, ...elsewhere.query } };
+  return { ...options, headers: { ...options.headers, ...elsewhere.headers }, query: { ...options.query, ...elsewhere.query }, ...(elsewhere.body !== undefined ? { body: elsewhere.body } : {}) };
 }
 
 function adminKey(t: CheckContext): string {
@@ -217,7 +221,7 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization= or a cookie without Authorization: 401 with the error object',
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
@@ -237,6 +241,17 @@ check({
         const ex = await probe.send(t, null, place.options(key));
         expectUnauthenticated(t, ex, `no Authorization, the key as ${place.description}`, 'A-AUTH-1', probe.authenticated);
       }
+    }
+    // RFC 6750 2.2's form-encoded body parameter, on the writes (a body on GET is not sent: a
+    // front may refuse it for its own reasons): a gate that takes it authenticates a request
+    // without the header. The writes' ids are absent, so nothing changes whoever is let in. The
+    // writes on an absent id go first: one let in answers 404 (the key was taken), where a
+    // create let in answers its body's 400 (only a refusal of the wrong kind).
+    const writes = [...probes.filter((probe) => probe.write && !probe.bodied), ...probes.filter((probe) => probe.write && probe.bodied)];
+    if (writes.length === 0) t.note('no write answered 401 without a key: the key in a form-encoded body (access_token=, RFC 6750 2.2) was not sent');
+    for (const probe of writes) {
+      const ex = await probe.send(t, null, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `access_token=${encodeURIComponent(key)}` });
+      expectUnauthenticated(t, ex, `no Authorization, the key in a form-encoded body "access_token=${KEY}" (RFC 6750 2.2)`, 'A-AUTH-1', probe.authenticated);
     }
     await t.property('other schemes are refused', fc.tuple(otherSchemes(key), fc.constantFrom(...probes)), async ([auth, probe]) => {
       await expectRefused(t, probe, auth, 'A-AUTH-1');

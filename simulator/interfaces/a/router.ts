@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import getRawBody from 'raw-body';
 import type { Context, Middleware, Next } from 'koa';
 import type { Sim } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -61,6 +62,21 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
       ctx.body = 'Unauthorized';
       return;
+    }
+    if (sim.faults.has('a-form-body-access-token-accepted') && ctx.get('authorization') === '' && ctx.method !== 'GET' && ctx.method !== 'HEAD' && /^application\/x-www-form-urlencoded\b/i.test(ctx.get('content-type'))) {
+      // The fault: RFC 6750 2.2's form-encoded body parameter, for clients that cannot set
+      // headers; the form is consumed here, so the operation sees no body.
+      const form = new URLSearchParams((await getRawBody(ctx.req, { limit: '64kb' })).toString('utf8'));
+      const token = form.get('access_token');
+      if (token) {
+        ctx.request.headers.authorization = `Bearer ${token}`;
+        form.delete('access_token');
+        if ([...form.keys()].length === 0) {
+          ctx.request.headers['content-length'] = '0';
+          delete ctx.request.headers['content-type'];
+          delete ctx.request.headers['transfer-encoding'];
+        }
+      }
     }
     try {
       aGate(sim, ctx);
