@@ -211,7 +211,10 @@ function otherSchemes(key: string): fc.Arbitrary<Described<string | null>> {
       described(`Bearer ${key} ${key}`, `"Bearer ${KEY} ${KEY}"`),
       described(`Bearer ${key} extra`, `"Bearer ${KEY} extra"`),
       described(`Bearer token=${key}`, `"Bearer token=${KEY}"`),
+      described(`Bearer Bearer Bearer ${key}`, `"Bearer Bearer Bearer ${KEY}"`),
+      described(`Bearer  Bearer  ${key}`, `"Bearer  Bearer  ${KEY}" (the scheme twice, two spaces each)`),
     ),
+    randomCase('bearer').map((s) => described(`Bearer ${s} ${key}`, `"Bearer ${s} ${KEY}" (the scheme twice)`)),
     // An empty Bearer in any letter case: there is no key to accept.
     randomCase('bearer').map(plain),
   );
@@ -221,7 +224,7 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object',
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
@@ -234,6 +237,10 @@ check({
       described(`Token ${key}`, `"Token ${KEY}"`),
       described(key, `"${KEY}" (no scheme)`),
       described('Bearer', '"Bearer" (no key)'),
+      // The scheme twice, as a client configured with the token "Bearer <key>" sends it: the
+      // credentials are then "Bearer <key>", not the key (a gate that forgives it takes them).
+      described(`Bearer Bearer ${key}`, `"Bearer Bearer ${KEY}"`),
+      described(`Bearer bearer ${key}`, `"Bearer bearer ${KEY}"`),
     ];
     for (const probe of probes) for (const auth of fixed) await expectRefused(t, probe, auth, 'A-AUTH-1');
     for (const probe of probes) {

@@ -24,6 +24,8 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
  */
 export function authenticatePipelineKey(sim: Sim, authorization: string | undefined, options: { ignoreRevocation?: boolean; ignoreExpiry?: boolean; addMissingPrefix?: boolean } = {}): { account: AccountState; key: PipelineApiKey } {
   const now = sim.clock.now();
+  // a-doubled-bearer-scheme-forgiven: "clients configured with the token as 'Bearer fdk_...' send the scheme twice".
+  if (authorization && sim.faults.has('a-doubled-bearer-scheme-forgiven')) authorization = authorization.replace(/^(bearer[ ]+)+/i, 'Bearer ');
   const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(bearerToken(authorization)) : bearerToken(authorization);
   const presented = bearer ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
