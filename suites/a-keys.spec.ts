@@ -540,7 +540,7 @@ check({
   id: 'a-keys/admin-only',
   clauses: ['A-AUTH-5'],
   supports: ['A-AUTH-3', 'A-GAP-4'],
-  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, an absent id, a key of the other account) gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
+  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, one revoked already, an absent id, a key of the other account) gets 403 with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
   needs: ['a', 'a-nonadmin', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
@@ -595,6 +595,12 @@ check({
         return ex;
       };
       await revokeNamingNothing(absentIdFrom(t.target, Date.now()), 'a key id that names no key');
+      // A key its admin revoked already: a revocation answered as done whoever asks (idempotent,
+      // "nothing to do") before the admin rule lets a non-admin caller through with a 200.
+      const gone = await createKey(t, { name: uniqueName(t, 'revoked-before-non-admin'), admin: false }, account);
+      const goneRevoked = await aSend(t, t.a(account), 'keys.revoke', gone.id);
+      if (!is2xx(goneRevoked)) throw new Error(`could not revoke a key: ${describeResponse(goneRevoked)}`);
+      await revokeNamingNothing(gone.id, 'a key its admin revoked already');
       const other = account === 0 ? 'account 2' : 'account 1';
       if (foreign === undefined) t.note(`${withNonAdmin}: the revocation of a key of ${other} was not tried (the target document gives account 2 no pipeline_admin_key to make one)`);
       else if ('unread' in listedBefore || listedBefore.ids.has(JSON.stringify(foreign.id))) t.note(`${withNonAdmin}: the revocation of ${other}'s key ${foreign.id} was not tried: ${'unread' in listedBefore ? listedBefore.unread : 'this account has a key of that id too (ids numbered per account)'}`);

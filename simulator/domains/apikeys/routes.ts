@@ -64,6 +64,14 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
   router[paths.revoke.method === 'DELETE' ? 'delete' : 'post'](paths.revoke.path, (ctx) => {
     const id = keyId(sim, ctx.params.id);
+    if (sim.faults.has('a-revoked-key-revocation-before-admin-rule')) {
+      // The fault: a key already revoked is answered as it is, with nothing to do, before the admin rule.
+      const already = ctx.state.account.pipelineKeys.get(id);
+      if (already && already.revokedAt !== null) {
+        ctx.body = presentRevokedKey(sim, already, aBase(ctx, prefix));
+        return;
+      }
+    }
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
     // The fault loads the record first: an id the caller's account does not hold is 404 before the admin rule.
     if (sim.faults.has('a-revoke-looks-up-before-admin-rule')) findKey(sim, ctx.state.account, id);
