@@ -1,6 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { faultCatalog, type FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator, type SuiteRun } from '../support/run-suites.ts';
+import { loadChecks } from '../../suites/index.ts';
 import { allTrips, readTrips, writeTrips, type TripRecord } from './trips.ts';
 
 /**
@@ -27,10 +28,11 @@ export function proofTest(clause: string): typeof it | typeof it.concurrent {
 /**
  * The one proof path of the faults, derived from the fault catalog and the checks' clauses:
  *
- * - for each clause the faults name, the checks naming it pass against the faultless simulator
- *   (same seed and cases as the fault runs, so a failure below is the fault's alone);
+ * - for each clause the faults name, the checks naming it (carrying or supporting it, as
+ *   `disco check --only <clause>` selects them) pass against the faultless simulator (same seed
+ *   and cases as the fault runs, so a failure below is the fault's alone);
  * - for each fault, the checks naming its clause run against a simulator with that fault on,
- *   and the run fails naming that clause;
+ *   and the run fails naming that clause (a supporter's failure fails it, as in any run);
  * - which checks each fault trips (fail, for any clause) is recorded in `trips/<record>.json`;
  *   the run must trip exactly the recorded checks, so a check that stops catching a fault changes
  *   the record visibly. `DISCO_RECORD_TRIPS=1` rewrites it.
@@ -56,16 +58,16 @@ export function proveFaults(record: string, faults: readonly FaultName[]): void 
   const ordered = [...clauses.filter((c) => !TIMED_CLAUSES.includes(c)), ...clauses.filter((c) => TIMED_CLAUSES.includes(c))];
   for (const clause of ordered) {
     proofTest(clause)(`the faultless simulator passes the checks naming ${clause}`, async ({ expect }) => {
-      const run = await runSuitesAgainstSimulator({ only: [clause], ...PROOF });
+      const run = await runSuitesAgainstSimulator({ exactly: await clauseChecks(clause), ...PROOF });
       expect(run.checks.filter((c) => c.clauses.includes(clause)).length, `no check names ${clause}`).toBeGreaterThan(0);
       const bad = run.checks.filter((c) => c.verdict !== 'pass');
       expect(bad, describeChecks(bad)).toEqual([]);
     });
     for (const fault of faults.filter((f) => faultCatalog[f].clause === clause)) {
       proofTest(clause)(`${fault} makes the suites fail naming ${clause}`, async ({ expect }) => {
-        const run = await runSuitesAgainstSimulator({ faults: [fault], ...proofScope(clause, full ? undefined : recorded[fault]), ...PROOF });
+        const run = await runSuitesAgainstSimulator({ faults: [fault], exactly: await proofScope(clause, full ? undefined : recorded[fault]), ...PROOF });
         observed[fault] = run.checks.filter((c) => c.verdict === 'fail').map((c) => c.id).sort();
-        expect(run.checks.filter((c) => c.clauses.includes(clause)).length, `no recorded check names ${clause}`).toBeGreaterThan(0);
+        expect(run.checks.filter((c) => c.clauses.includes(clause) || (c.supports ?? []).includes(clause)).length, `no recorded check names ${clause}`).toBeGreaterThan(0);
         expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);
       });
     }
@@ -82,9 +84,20 @@ export function proveFaults(record: string, faults: readonly FaultName[]): void 
   });
 }
 
-/** The checks a fault's run holds: `exactly` the recorded ones, or, with no record, every check naming the clause. */
-export function proofScope(clause: string, recorded: readonly string[] | undefined): { exactly: readonly string[] } | { only: string[] } {
-  return recorded?.length ? { exactly: recorded } : { only: [clause] };
+/** The checks a fault's run holds: the recorded ones, or, with no record, every check naming the clause (clauseChecks). */
+export async function proofScope(clause: string, recorded: readonly string[] | undefined): Promise<readonly string[]> {
+  return recorded?.length ? recorded : clauseChecks(clause);
+}
+
+/**
+ * The checks naming `clause`, as `disco check --only <clause>` selects them: those that carry it
+ * and those that support it (a supporter's failure fails the clause in any run). A check of the
+ * timing oracle's clauses (TIMED_CLAUSES) is left out of another clause's runs, which go side by
+ * side: its samples must not share the process with another run.
+ */
+export async function clauseChecks(clause: string): Promise<string[]> {
+  const timed = (clauses: readonly string[]) => !TIMED_CLAUSES.includes(clause) && clauses.some((c) => TIMED_CLAUSES.includes(c));
+  return (await loadChecks()).filter((c) => c.clauses.includes(clause) || ((c.supports ?? []).includes(clause) && !timed(c.clauses))).map((c) => c.id);
 }
 
 /**
@@ -101,5 +114,5 @@ export async function runCatching(fault: FaultName, options: Omit<NonNullable<Pa
     const first = await runSuitesAgainstSimulator({ ...options, faults: [fault], exactly: tripping });
     if (first.failedClauses.has(clause)) return first;
   }
-  return runSuitesAgainstSimulator({ ...options, faults: [fault], only: [clause] });
+  return runSuitesAgainstSimulator({ ...options, faults: [fault], exactly: await clauseChecks(clause) });
 }

@@ -16,15 +16,12 @@ export const UNTRIPPED_REASONS: Readonly<Record<string, string>> = {
   'b-gap/read-success-codes': GAP('B-GAP-1'),
   'b-gap/rate-limit-headers': GAP('B-GAP-6'),
   'b-hdr/other-media-type-refused': GAP('B-GAP-2'),
-  'b-hook/event-names': GAP('B-GAP-4'),
   'b-hook/signed-delivery': GAP('B-GAP-4'),
   'b-inv/paging-conventions': GAP('B-GAP-3'),
   'b-job/not-found-status': GAP('B-GAP-2'),
   'b-job/lifecycle-conventions': GAP('B-GAP-5'),
   'b-user/ssh-key-conventions': GAP('B-GAP-1'),
   'b-ver/not-acceptable-is-406': GAP('B-GAP-2'),
-  'a-lifecycle/model': `${GAP('A-GAP-2')}; it also supports A-PIPE-1/2 and fails them on a-delete-deployed-keeps-running and a-delete-not-deployed-starts in a full run, but the proofs run a clause's verifiers (the a-pipe checks) only`,
-  'a-lifecycle/model-with-clock': `${GAP('A-GAP-2')}; the model with clock moves, supporting A-PIPE-1/2 like a-lifecycle/model`,
   'b-iso/foreign-invoices-not-listed':
     "the fault that leaks invoices (b-invoices-of-every-account) breaks B-INV-1, and its proof runs B-INV-1's checks, where b-inv/only-own catches it; this check is the same leak seen through B-AUTH-3 and X-ISO-1",
 };
