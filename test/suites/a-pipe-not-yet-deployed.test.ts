@@ -24,7 +24,7 @@ describe('a-pipe/delete-deployed where no started pipeline shows as deployed', (
     const run = await runSuitesAgainstSimulator({ only: ['a-pipe/delete-deployed'], profile: 'spec', runs: 5, front: stillProvisioning, retarget: withoutDeployedFixture });
     const check = run.checks.find((c) => c.id === 'a-pipe/delete-deployed')!;
     expect(check.failures.map((f) => f.message)).toEqual([]);
-    expect(check.partial?.map((p) => p.reason).join(' ')).toMatch(/no pipeline the check started was deployed when it was deleted \(pipeline \d+ was in a state the document does not map \(state "provisioning"\) when it was deleted\)/);
+    expect(check.partial?.map((p) => p.reason).join(' ')).toMatch(/no pipeline the check started was deployed when it was deleted \(account 1.s pipeline \d+ was in a state the document does not map \(state "provisioning"\) when it was deleted\)/);
     expect(clauseVerdicts(run.checks, { profile: 'spec' }).find((v) => v.id === 'A-PIPE-1')?.verdict).toBe('not-verified');
   });
 });

@@ -25,7 +25,11 @@ function otherFingerprints(fingerprintOf: (md5: string, text: string) => string)
         reply.on('data', (c: Buffer) => chunks.push(c));
         reply.on('end', () => {
           let text = Buffer.concat(chunks).toString('utf8');
-          if (path) {
+          if (path && text.trimStart().startsWith('[')) {
+            // The list: each key's fingerprint as its own read shows it.
+            const keys = JSON.parse(text) as { id?: unknown; fingerprint?: unknown }[];
+            text = JSON.stringify(keys.map((k) => (typeof k.fingerprint === 'string' ? { ...k, fingerprint: made.get(String(k.id)) ?? fingerprintOf(k.fingerprint, '') } : k)));
+          } else if (path) {
             const sent = req.method === 'POST' ? String((JSON.parse(body.toString('utf8') || '{}') as { public_key?: unknown }).public_key ?? '') : undefined;
             text = text.replace(FINGERPRINT, (_all, md5: string) => {
               const id = path[1] ?? (/"id":(\d+)/.exec(text)?.[1] ?? '');
