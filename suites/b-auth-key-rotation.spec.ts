@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
-import { howToPermit, permitted } from './lib/permissions.ts';
+import { howToPermit } from './lib/permissions.ts';
+import { giveKeyBackOnCleanup, regenerableKeys, type RegenerableKey } from './lib/regenerable-keys.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
 import { bodyContext } from './catalog/b-requests.ts';
@@ -138,12 +139,8 @@ function rootUserRead(t: CheckContext, key: string): Promise<Exchange> {
   return bRootClient(t, key).get('/user');
 }
 
-/** Whose key a series of regenerations replaces: api_key's user (the owner) or member_api_key's. */
-interface Holder {
-  /** The target document's field, as messages name it. */
-  field: 'api_key' | 'member_api_key';
-  configured: string;
-}
+/** Whose key a series of regenerations replaces: api_key's user (the owner) or member_api_key's (the field as messages name it). */
+type Holder = RegenerableKey;
 
 /** Answers to one regeneration, judged after the old key was: the member phase's identity checks. */
 type AfterRegeneration = (next: string, regenerated: Exchange) => Promise<void>;
@@ -156,19 +153,10 @@ type AfterRegeneration = (next: string, regenerated: Exchange) => Promise<void>;
  * regenerations were seen.
  */
 async function regenerations(t: CheckContext, holder: Holder, runs: number, after?: AfterRegeneration, roleMayRefuse = false): Promise<{ refused?: Exchange }> {
-  const account = t.target.b[0]!;
   let current = holder.configured;
   const retired = new Set<string>([current]);
   const controlUrl = t.target.controlUrl;
-  if (controlUrl) {
-    t.cleanup(`give ${holder.field}'s user its configured key back (simulator control API)`, async () => {
-      if (current === holder.configured) return;
-      // A configured key that still works needs nothing back (a deployment that did not retire it).
-      if (is2xx(await t.bWithKey(holder.configured).get('/connections/types'))) return;
-      const ex = await t.http.request('POST', `${controlUrl}/accounts/${encodeURIComponent(account.accountId)}/user-keys/replace`, { body: { current, replacement: holder.configured } });
-      if (ex.response.status !== 200) throw new Error(`the control API answered ${ex.response.status}`);
-    });
-  }
+  if (controlUrl) giveKeyBackOnCleanup(t, holder, controlUrl, () => current);
 
   // The user's values before any regeneration (GET /user, an extension), for the harmless PUT
   // /user after them; else the user a regeneration answers with.
@@ -354,25 +342,26 @@ check({
   async run(t) {
     const account = t.target.b[0];
     if (!account) return t.skip('the target has no interface B account 1');
-    const rotateOwner = permitted(t, 'rotate_api_key');
+    const keys = regenerableKeys(t);
+    const owner = keys.find((k) => k.field === 'api_key');
+    const member = keys.find((k) => k.field === 'member_api_key');
     const memberKey = account.memberApiKey;
-    const rotateMember = memberKey !== undefined && permitted(t, 'rotate_member_api_key');
-    if (!rotateOwner && !rotateMember) {
+    if (!owner && !member) {
       t.skip(
         `regenerating a key kills it (the new key is redacted from the report, so its user must fetch a fresh one from the dashboard); ${howToPermit('rotate_api_key')}${memberKey !== undefined ? `; or, to regenerate member_api_key's instead and leave api_key alive, ${howToPermit('rotate_member_api_key')}` : ''}`,
       );
     }
 
     // The member first: its checks read api_key as the owner's live key.
-    const memberUnseen = rotateMember
-      ? await memberRegenerates(t, memberKey)
+    const memberUnseen = member
+      ? await memberRegenerates(t, member.configured)
       : memberKey === undefined
         ? 'no member_api_key is given (a key of another user of account 1)'
         : `member_api_key may not be regenerated (${howToPermit('rotate_member_api_key')})`;
-    if (rotateOwner) await regenerations(t, { field: 'api_key', configured: account.apiKey }, 4);
+    if (owner) await regenerations(t, owner, 4);
 
     if (memberUnseen === undefined) return;
-    if (rotateOwner) t.note(`the regeneration was seen for api_key's user, the account's owner, only: that it replaces its caller's key and not the owner's was not seen, since ${memberUnseen}`);
+    if (owner) t.note(`the regeneration was seen for api_key's user, the account's owner, only: that it replaces its caller's key and not the owner's was not seen, since ${memberUnseen}`);
     else t.partial('B-AUTH-2', `no regeneration was seen: api_key may not be regenerated (${howToPermit('rotate_api_key')}), and ${memberUnseen}`);
   },
 });

@@ -5,7 +5,8 @@ import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { is2xx, isObject } from './lib/answers.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { generateOpenSshKey } from './lib/arbitraries/ssh-keys.ts';
-import { howToPermit, permitted } from './lib/permissions.ts';
+import { howToPermit } from './lib/permissions.ts';
+import { giveKeyBackOnCleanup, regenerableKeys } from './lib/regenerable-keys.ts';
 
 /**
  * Success codes the spec leaves open (B-GAP-1), as docs/interface-b.md records the real service: creations
@@ -138,12 +139,7 @@ check({
     // every gap check.
     const account = t.target.b[0];
     if (!account) return t.skip('the target has no interface B account 1');
-    const memberKey = account.memberApiKey;
-    const holder = permitted(t, 'rotate_api_key')
-      ? { field: 'api_key', configured: account.apiKey }
-      : memberKey !== undefined && permitted(t, 'rotate_member_api_key')
-        ? { field: 'member_api_key', configured: memberKey }
-        : undefined;
+    const [holder] = regenerableKeys(t);
     if (!holder) return t.skip(`regenerating a key kills it; ${howToPermit('rotate_api_key')}, or ${howToPermit('rotate_member_api_key')}`);
     // The key must live on for b-auth/regenerated-key-replaces-old (also last, in either order):
     // only the control API gives it back.
@@ -152,11 +148,7 @@ check({
     let current = holder.configured;
     const alive = await t.bWithKey(current).get('/connections/types');
     if (!is2xx(alive)) return t.skip(`${holder.field} does not authenticate (GET /connections/types answered ${alive.response.status}), so it was not regenerated`);
-    t.cleanup(`give ${holder.field}'s user its configured key back (simulator control API)`, async () => {
-      if (current === holder.configured) return;
-      const ex = await t.http.request('POST', `${controlUrl}/accounts/${encodeURIComponent(account.accountId)}/user-keys/replace`, { body: { current, replacement: holder.configured } });
-      if (ex.response.status !== 200) throw new Error(`the control API answered ${ex.response.status}`);
-    });
+    giveKeyBackOnCleanup(t, holder, controlUrl, () => current);
     // Twice at most: a window that resets (the hour turns) between the two keys' answers gives
     // the new key a fuller quota legitimately, and it does not turn twice in a few requests.
     for (let attempt = 1; attempt <= 2; attempt++) {

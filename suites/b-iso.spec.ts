@@ -518,24 +518,19 @@ function accountPathWrites(t: CheckContext): BEndpoint[] {
  * account 1's own (the slug is not: the path echoes it).
  */
 async function expectRootAccountGuarded(t: CheckContext, foreignSlug: string, key: string): Promise<void> {
-  const atRoot = (slug: string, withKey: string, method: 'GET' | 'PUT') =>
-    bRootClient(t, withKey).request(method, `/accounts/${encodeURIComponent(slug)}`, method === 'PUT' ? { body: {} } : {});
-  const theirs = await atRoot(foreignSlug, t.target.b[1]?.apiKey ?? '', 'GET');
-  const mine = await atRoot(t.target.b[0]?.accountId ?? '', key, 'GET');
-  if (!is2xx(theirs) || !isObject(theirs.json) || !is2xx(mine) || !isObject(mine.json)) {
-    t.note(`GET {base_url}/accounts/{account_id} (the account at the API's root, where the real service's docs give it; an extension) did not answer each account its own (${theirs.response.status}, ${mine.response.status}), so account 1's key on account 2's account there was not tried`);
+  const { marks: byField, unread } = await accountMarks(t);
+  if (unread !== undefined) {
+    t.note(`GET {base_url}/accounts/{account_id} (the account at the API's root, where the real service's docs give it; an extension) did not answer each account its own (${unread}), so account 1's key on account 2's account there was not tried`);
     return;
   }
-  const theirAccount = theirs.json;
-  const ownAccount = mine.json;
-  const marks = (['id', 'name'] as const).filter((f) => Object.hasOwn(theirAccount, f) && theirAccount[f] !== null && !sameJson(theirAccount[f], ownAccount[f]));
+  const marks = Object.keys(byField);
   if (marks.length === 0) {
     t.note("account 2's account at the API's root has no id or name of its own apart from account 1's, so an answer showing it could not be told: account 1's key on it there was not judged");
     return;
   }
-  const shows = (ex: Exchange): boolean => is2xx(ex) && isObject(ex.json) && marks.some((f) => isObject(ex.json) && sameJson(ex.json[f], theirAccount[f]));
+  const shows = (ex: Exchange): boolean => is2xx(ex) && isObject(ex.json) && marks.some((f) => isObject(ex.json) && sameJson(ex.json[f], byField[f]));
   for (const method of ['GET', 'PUT'] as const) {
-    const ex = await atRoot(foreignSlug, key, method);
+    const ex = await bRootClient(t, key).request(method, `/accounts/${encodeURIComponent(foreignSlug)}`, method === 'PUT' ? { body: {} } : {});
     expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
     t.expect.that(!shows(ex), {
       clause: 'X-ISO-1',
@@ -611,16 +606,18 @@ check({
 /**
  * Account 2's account as its own key reads it at the API's root (`GET /accounts/{account_id}`, an
  * extension), and account 1's the same way: what marks account 2's account in a list is its slug
- * in `account_id` (the docs' field), and its `id` and `name` where they differ from account 1's.
+ * in `account_id` (the docs' field), and its `id` and `name` where they differ from account 1's
+ * (the slug alone does not mark an answer to a path naming it: the path echoes it). `unread`: the
+ * two statuses, where either read did not answer its account.
  */
-async function accountMarks(t: CheckContext): Promise<{ slug: string; marks: Record<string, unknown> }> {
+async function accountMarks(t: CheckContext): Promise<{ slug: string; marks: Record<string, unknown>; unread?: string }> {
   const read = (i: 0 | 1) => bRootClient(t, t.target.b[i]?.apiKey ?? '').get(`/accounts/${encodeURIComponent(t.target.b[i]?.accountId ?? '')}`);
   const [theirs, mine] = [await read(1), await read(0)];
+  const slug = t.target.b[1]?.accountId ?? '';
+  if (!is2xx(theirs) || !isObject(theirs.json) || !is2xx(mine) || !isObject(mine.json)) return { slug, marks: {}, unread: `${theirs.response.status}, ${mine.response.status}` };
   const marks: Record<string, unknown> = {};
-  if (is2xx(theirs) && isObject(theirs.json) && is2xx(mine) && isObject(mine.json)) {
-    for (const f of ['id', 'name'] as const) if (Object.hasOwn(theirs.json, f) && theirs.json[f] !== null && !sameJson(theirs.json[f], mine.json[f])) marks[f] = theirs.json[f];
-  }
-  return { slug: t.target.b[1]?.accountId ?? '', marks };
+  for (const f of ['id', 'name'] as const) if (Object.hasOwn(theirs.json, f) && theirs.json[f] !== null && !sameJson(theirs.json[f], mine.json[f])) marks[f] = theirs.json[f];
+  return { slug, marks };
 }
 
 /**
