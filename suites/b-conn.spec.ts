@@ -22,10 +22,9 @@ import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TY
  * apart and the spec does not name, and NetSuite, reached like a database but a SaaS source: a
  * deployment may count either way.
  */
-const GROUPABLE_TYPES = new Set([
-  'mysql', 'postgres', 'sqlserver', 'mongo', 'oracle', 'googlecloudsql', 'googlecloudpostgres', 'googlecloudspanner', 'herokupostgres',
-  's3', 'gs', 'hdfs', 'azureblobstorage', 'rackspace', 'softlayer', 'swift', 'sftp',
-]);
+const DATABASE_TYPES: ReadonlySet<string> = new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'oracle', 'googlecloudsql', 'googlecloudpostgres', 'googlecloudspanner', 'herokupostgres']);
+const CLOUD_STORAGE_TYPES: ReadonlySet<string> = new Set(['s3', 'gs', 'hdfs', 'azureblobstorage', 'rackspace', 'softlayer', 'swift', 'sftp']);
+const GROUPABLE_TYPES = new Set([...DATABASE_TYPES, ...CLOUD_STORAGE_TYPES]);
 
 interface ConnectionRef {
   type: string;
@@ -312,9 +311,9 @@ async function madeConnection(t: CheckContext): Promise<ConnectionRef | undefine
  * authorises nothing). A type of none of the lists counts as a service.
  */
 const CONNECTION_KINDS: readonly { kind: string; types: ReadonlySet<string>; make: { type: string; body: (name: string) => Record<string, unknown> } }[] = [
-  { kind: 'database', types: new Set(['mysql', 'postgres', 'sqlserver', 'mongo', 'oracle', 'googlecloudsql', 'googlecloudpostgres', 'googlecloudspanner', 'herokupostgres']), make: { type: NEW_CONNECTION_TYPE, body: unreachableConnectionBody } },
+  { kind: 'database', types: DATABASE_TYPES, make: { type: NEW_CONNECTION_TYPE, body: unreachableConnectionBody } },
   { kind: 'warehouse', types: new Set(['redshift', 'bigquery', 'snowflake', 'athena']), make: { type: 'redshift', body: (name) => ({ ...unreachableConnectionBody(name), port: 5439, region: 'us-east-1' }) } },
-  { kind: 'cloud storage', types: new Set(['s3', 'gs', 'hdfs', 'azureblobstorage', 'rackspace', 'softlayer', 'swift', 'sftp']), make: { type: 's3', body: (name) => ({ name, username: 'disco', password: 'disco-conformance-only', region: 'us-east-1' }) } },
+  { kind: 'cloud storage', types: CLOUD_STORAGE_TYPES, make: { type: 's3', body: (name) => ({ name, username: 'disco', password: 'disco-conformance-only', region: 'us-east-1' }) } },
   { kind: 'services', types: new Set(), make: { type: 'salesforce', body: (name) => madeUpOAuthConnectionBody('salesforce', name) } },
 ];
 
