@@ -5,7 +5,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { B_CONN_3_SAMPLES, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
-import { pagingNames } from './lib/paging.ts';
+import { describePaging, extensionPaging } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, longConnectionName } from './lib/arbitraries/resources.ts';
 import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
@@ -417,8 +417,7 @@ check({
     if (tally.keptLong === 0) t.note(`no long name (over ${LONG_NAME} characters) was taken in this run (every one refused with a 4xx), so whether a stored name is kept whole was not seen`);
     // null needs no membership to judge (it is what an ungrouped connection shows); a group id does.
     if (tally.unjudged.size > 0) {
-      const names = pagingNames(t.target);
-      t.partial('B-CONN-2', `connection ${[...tally.unjudged].join(', ')} answered with a connection_group_id, but whether it is in a group could not be read (GET /connection_groups, an extension, paged by ${names.offset} and ${names.pageSize}), so "null when ungrouped" was not verified for it; serving that list, or giving in fixtures.connections a connection in no group, lets it be`);
+      t.partial('B-CONN-2', `connection ${[...tally.unjudged].join(', ')} answered with a connection_group_id, but whether it is in a group could not be read (GET /connection_groups, an extension, paged by ${describePaging(extensionPaging(t.target))}: interface_b.extension_paging says how it pages), so "null when ungrouped" was not verified for it; serving that list, or giving in fixtures.connections a connection in no group, lets it be`);
     }
   },
 });

@@ -1,7 +1,7 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { idOf, is2xx, isObject, pageListing, walkList, type JsonObject, type ListWalk } from './lib/answers.ts';
-import { pagingNames } from './lib/paging.ts';
+import { extensionPaging } from './lib/paging.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { deleteConnectionOnCleanup, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
@@ -78,7 +78,7 @@ async function expectGone(t: CheckContext, id: number, listedBefore: boolean | u
  * which a deletion must reach too: a blueprint still listed is not deleted.
  */
 async function statusFiltered(t: CheckContext, status: string): Promise<ListWalk | null> {
-  const walked = await walkList(t.b(), '/deliveries', pagingNames(t.target), { query: { status }, maxPages: 20 });
+  const walked = await walkList(t.b(), '/deliveries', extensionPaging(t.target), { query: { status }, maxPages: 20 });
   return 'refused' in walked || !walked.complete ? null : walked;
 }
 

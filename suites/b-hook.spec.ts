@@ -4,8 +4,9 @@ import { check } from './lib/registry.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { HOOK_EVENTS, MADE_UP_HOOK_EVENT, UNREACHABLE_HOOK_HOST, anyWebHookBody, declaredHookBody, hookBodiesByType } from './lib/arbitraries/resources.ts';
-import { contains, idOf, integerId, is2xx, isObject, objectBody, pageListing, routeMissing, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { contains, idOf, integerId, is2xx, isObject, objectBody, pageListing, routeMissing, sameJson, show, whyNotWhole, type JsonObject } from './lib/answers.ts';
 import { listCatalog } from './catalog/b-lists.ts';
+import { extensionPaging } from './lib/paging.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
@@ -210,7 +211,7 @@ async function expectNoHookNamed(t: CheckContext, names: readonly string[], clau
     received: left.map((h) => `hook ${String(h.id)} named ${JSON.stringify(h.name)}`).join(', '),
     exchange: pageListing(listed, (item) => isObject(item) && typeof item.name === 'string' && wanted.has(item.name)),
   });
-  if (left.length === 0 && !listed.complete) t.partial(clause, `GET /hooks could not be read whole (${listed.items.length} items read), so whether the refused create left a hook further on was not seen`);
+  if (left.length === 0 && !listed.complete) t.partial(clause, `GET /hooks could not be read whole (${whyNotWhole(listed, extensionPaging(t.target))}), so whether the refused create left a hook further on was not seen`);
 }
 
 check({

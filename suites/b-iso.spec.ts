@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { pageQuery, pagingNames } from './lib/paging.ts';
+import { describePaging, extensionPaging, listPagingFor, pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { Volatility, expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, type JsonObject } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject } from './lib/answers.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
@@ -628,7 +628,7 @@ async function accountMarks(t: CheckContext): Promise<{ slug: string; marks: Rec
 async function expectOwnAccountsOnly(t: CheckContext, endpoint: BRootEndpoint, filters: readonly Readonly<Record<string, string>>[]): Promise<void> {
   const client = bRootClient(t, t.target.b[0]?.apiKey ?? '');
   const { slug, marks } = await accountMarks(t);
-  const names = pagingNames(t.target);
+  const names = extensionPaging(t.target);
   const foreign = (item: unknown): boolean => isObject(item) && (item.account_id === slug || Object.entries(marks).some(([f, v]) => sameJson(item[f], v)));
   let pageSizeHonoured: boolean | undefined;
   const refused: string[] = [];
@@ -651,7 +651,7 @@ async function expectOwnAccountsOnly(t: CheckContext, endpoint: BRootEndpoint, f
       received: show(leaked.slice(0, 1)),
       ...(page ? { exchange: page } : {}),
     });
-    if (!walked.complete && leaked.length === 0) t.partial('X-ISO-1', `GET {base_url}${shown} could not be read whole, so whether it lists account 2's account further on was not seen`);
+    if (!walked.complete && leaked.length === 0) t.partial('X-ISO-1', `GET {base_url}${shown} could not be read whole (${whyNotWhole(walked, names)}), so whether it lists account 2's account further on was not seen`);
   }
   if (refused.length) t.note(`the root list of the caller's accounts was not served or took no such filter (an extension; nothing listed, nothing to leak): ${refused.join('; ')}`);
 }
@@ -997,7 +997,7 @@ async function expectNotListed(t: CheckContext, path: string, theirs: (item: Rec
   const page = pageListing(listed, (item) => isObject(item) && theirs(item));
   t.expect.that(page === undefined, { clause: 'X-ISO-1', message: `GET ${path} of account 1 lists ${what}`, expected: "only account 1's items", received: page ? describeResponse(page) : '', exchange: page });
   if (page === undefined && !listed.complete) {
-    const why = listed.pageSizeHonoured ? `it is longer than the ${listed.items.length} items read` : `it does not take the page size ${pagingNames(t.target).pageSize} (a page of 1 held more)`;
+    const why = listed.pageSizeHonoured ? `it is longer than the ${listed.items.length} items read` : `it does not take a page size as ${describePaging(listPagingFor(t.target, path))} (a page of 1 held more: interface_b.extension_paging says how it pages)`;
     t.partial('X-ISO-1', `account 1's GET ${path} could not be read whole (${why}), so whether it lists ${what} further on was not seen`);
   }
 }
@@ -1043,7 +1043,7 @@ check({
   title: "X-ISO-1: account 1's extension lists asked with the real service's filters and orders (status, type, role, flow_type with the values the accounts' items carry; sort, direction, since) hold none of account 2's items that its list without them lacks (or holds fewer times)",
   needs: ['b', 'b2'],
   async run(t) {
-    const names = pagingNames(t.target);
+    const names = extensionPaging(t.target);
     const lists = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.source === 'extension' && e.answer?.list && e.answer.paged && !e.path.includes('{') && !e.query);
     let judged = 0;
     const unserved: string[] = [];
@@ -1061,7 +1061,7 @@ check({
       const own = countIdentities(mine.items);
       const foreign = new Set(theirs.items.map(itemIdentity).filter((id) => id !== undefined));
       if (foreign.size === 0) continue; // account 2 has nothing here: nothing to leak
-      if (!theirs.complete) t.partial('X-ISO-1', `account 2's GET ${path} could not be read whole, so an item of account 2's further on, listed to account 1 under a filter, would not be known for account 2's`);
+      if (!theirs.complete) t.partial('X-ISO-1', `account 2's GET ${path} could not be read whole (${whyNotWhole(theirs, names)}), so an item of account 2's further on, listed to account 1 under a filter, would not be known for account 2's`);
       const queries: Record<string, string>[] = ORDER_QUERIES.map((q) => ({ ...q }));
       for (const field of FILTERED_FIELDS) {
         const values = new Set<string>();

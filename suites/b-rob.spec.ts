@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { pagingNames, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
+import { extensionPaging, pagingNames, pagingParameters, REAL_SERVICE_LIST_FILTERS } from './lib/paging.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, absentIdFrom, boundaryNumber, brokenPercentEncoding, junkAroundId, nonIdSegment, pathSegment, queryString } from './lib/arbitraries/ids-and-paths.ts';
 import { B_ACCEPT, bRootClient } from './lib/clients.ts';
 import { B_ROOT_ENDPOINTS } from './catalog/b-root-endpoints.ts';
@@ -809,13 +809,14 @@ check({
   needs: ['b'],
   async run(t) {
     const lists = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.answer.paged && !e.id).map((e) => e.path);
-    const names = [...new Set(['offset', 'limit', 'page', 'per_page', pagingNames(t.target).offset, pagingNames(t.target).pageSize, ...REAL_SERVICE_LIST_FILTERS])];
+    // The invoice list's paging names and the extensions' (they may page otherwise: extension_paging), on every list.
+    const paging = [...new Set([...pagingParameters(pagingNames(t.target)), ...pagingParameters(extensionPaging(t.target))])];
+    const names = [...new Set(['offset', 'limit', 'page', 'per_page', ...paging, ...REAL_SERVICE_LIST_FILTERS])];
     // Every name on every list once, with a value none of them takes (no number, no time, no
     // word of theirs), then random queries.
     for (const path of lists) for (const name of names) expectHandled(t, await t.b().get(`${path}?${name}=none`));
     // The paging values at the first integers beyond 32 and 64 bits, on every list and every run
     // (a random draw seldom lands there): a deployment binding them into a narrower column fails.
-    const paging = [...new Set([pagingNames(t.target).offset, pagingNames(t.target).pageSize])];
     const overflows = INTEGER_WIDTH_OVERFLOWS.filter((v) => v === '2147483648' || v === '9223372036854775808');
     for (const path of lists) for (const name of paging) for (const value of overflows) expectHandled(t, await t.b().get(`${path}?${name}=${value}`));
     await t.property('odd list queries are handled', fc.tuple(fc.constantFrom(...lists), queryString(names)), async ([path, query]) => {

@@ -1,5 +1,5 @@
 import type { Exchange, InterfaceClient, ResolvedTarget } from '../lib/types.ts';
-import { pageQuery, pagingNames } from '../lib/paging.ts';
+import { listPagingFor, onePageQuery } from '../lib/paging.ts';
 import { userPutBody } from '../lib/factories/user.ts';
 import { B_ENDPOINTS, bEndpoint } from './b-endpoints.ts';
 import type { BEndpoint, BodyContext } from './types.ts';
@@ -13,9 +13,8 @@ import type { BEndpoint, BodyContext } from './types.ts';
  */
 export type KeyProbe = { label: string; send: (client: InterfaceClient) => Promise<Exchange> };
 export function keyProbes(target: Pick<ResolvedTarget, 'interfaceB'>): KeyProbe[] {
-  const names = pagingNames(target);
   return [
-    ...B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && !e.id).map((e): KeyProbe => ({ label: e.key, send: (c) => c.get(e.path, e.answer.paged ? { query: pageQuery(names, { size: 1 }) } : {}) })),
+    ...B_ENDPOINTS.filter((e) => e.source === 'spec' && e.method === 'GET' && !e.id).map((e): KeyProbe => ({ label: e.key, send: (c) => c.get(e.path, e.answer.paged ? { query: onePageQuery(listPagingFor(target, e.path)) } : {}) })),
     { label: 'POST /user/tokens', send: (c) => c.post('/user/tokens') },
   ];
 }

@@ -1,4 +1,4 @@
-import type { DeclaredTarget, ResolvedTarget } from '../lib/types.ts';
+import type { AListPaging, DeclaredTarget, ResolvedTarget } from '../lib/types.ts';
 import type { AOperation } from '../lib/target-types.ts';
 import { REAL_SERVICE_PAGING } from '../lib/paging.ts';
 import { A_CONVENTIONS, aEndpoint } from './a-endpoints.ts';
@@ -45,7 +45,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   if (target.interfaceA.definitions.length) a.definitions = target.interfaceA.definitions.length;
   const listPaging = target.interfaceA.listPaging;
   if (listPaging && !sameJson(listPaging, A_CONVENTIONS.listPaging)) {
-    a.list_paging = listPaging.by === 'none' ? 'none' : listPaging.by === 'page' ? { page: listPaging.page, page_size: listPaging.size } : { offset: listPaging.offset, limit: listPaging.limit };
+    a.list_paging = documentPaging(listPaging);
   }
 
   const b: NonNullable<DeclaredTarget['interface_b']> = {};
@@ -57,6 +57,8 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
     };
     if (Object.keys(declared).length) b.paging = declared;
   }
+  const extension = target.interfaceB.extensionPaging;
+  if (extension) b.extension_paging = documentPaging(extension);
   if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
   if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
   if (target.interfaceB.replacedKeyMs !== undefined) b.replaced_key_seconds = target.interfaceB.replacedKeyMs / 1000;
@@ -79,4 +81,9 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
     ...(target.absentIds ? { absent_ids: { ...target.absentIds } } : {}),
   };
   return Object.keys(out).length ? out : undefined;
+}
+
+/** A paging scheme in the target document's words. */
+function documentPaging(paging: AListPaging): 'none' | { page: string; page_size: string } | { offset: string; limit: string } {
+  return paging.by === 'none' ? 'none' : paging.by === 'page' ? { page: paging.page, page_size: paging.size } : { offset: paging.offset, limit: paging.limit };
 }

@@ -1,4 +1,4 @@
-import { pageQuery, type PagingNames } from './paging.ts';
+import { describePaging, onePageQuery, walkPageQuery, type ListPagingNames } from './paging.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { REDACTED, looksSecret } from './redact.ts';
@@ -157,7 +157,7 @@ export async function serves(client: InterfaceClient, path: string): Promise<Exc
  * document says) answers a short first page that would look like the whole list, so a page of
  * one is asked first.
  */
-export async function listAll(client: InterfaceClient, path: string, names: PagingNames, maxPages = 100): Promise<ListWalk | null> {
+export async function listAll(client: InterfaceClient, path: string, names: ListPagingNames, maxPages = 100): Promise<ListWalk | null> {
   const walked = await walkList(client, path, names, { maxPages });
   return 'refused' in walked ? null : walked;
 }
@@ -174,14 +174,17 @@ export async function listAll(client: InterfaceClient, path: string, names: Pagi
  * (PAGE_SIZES, then none) before the list counts as not served; and a page shorter than asked is
  * the end only where a page of that size is known to hold more (`ListPaging.holds`): a target may
  * lower a page size silently, so otherwise the next offset is asked, and an empty page (or one
- * repeating the page before: the offset is not taken) ends the walk.
+ * repeating the page before: the offset is not taken) ends the walk. A list paged by page number
+ * (`PageNumberNames`) is walked the same way, page 1, 2, ... in place of offsets; an unpaged one
+ * (`Unpaged`) is read in one request, which holds it whole.
  */
-export async function walkList(client: InterfaceClient, path: string, names: PagingNames, options: WalkOptions = {}): Promise<ListWalk | { refused: Exchange }> {
+export async function walkList(client: InterfaceClient, path: string, names: ListPagingNames, options: WalkOptions = {}): Promise<ListWalk | { refused: Exchange }> {
   const extra = options.query ?? {};
+  if ('unpaged' in names) return readUnpaged(client, path, extra);
   const known = options.paging;
   let pageSizeHonoured = known?.pageSizeHonoured ?? options.pageSizeHonoured;
   if (pageSizeHonoured === undefined) {
-    const probe = await client.get(path, { query: { ...extra, ...pageQuery(names, { size: 1 }) } });
+    const probe = await client.get(path, { query: { ...extra, ...onePageQuery(names) } });
     if (!is2xx(probe) || !Array.isArray(probe.json)) return { refused: probe };
     pageSizeHonoured = probe.json.length <= 1;
   }
@@ -200,10 +203,10 @@ export async function walkList(client: InterfaceClient, path: string, names: Pag
   const budget = (options.maxPages ?? 100) * 100;
   const within = (page: number) => items.length < budget && page < budget / 10;
   for (let page = 0; within(page) || short !== undefined; page++) {
-    let ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: items.length, ...(size === undefined ? {} : { size }) }) } });
+    let ex = await client.get(path, { query: { ...extra, ...walkPageQuery(names, { index: page, offset: items.length, size }) } });
     while (!exchanges.length && refusesSize(ex) && size !== undefined) {
       size = PAGE_SIZES[PAGE_SIZES.indexOf(size) + 1];
-      ex = await client.get(path, { query: { ...extra, ...pageQuery(names, { offset: 0, ...(size === undefined ? {} : { size }) }) } });
+      ex = await client.get(path, { query: { ...extra, ...walkPageQuery(names, { index: 0, offset: 0, size }) } });
     }
     exchanges.push(ex);
     if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
@@ -227,6 +230,24 @@ export async function walkList(client: InterfaceClient, path: string, names: Pag
     previous = got;
   }
   return end(false);
+}
+
+/** A list the target document says is not paged: its one answer holds every item. */
+async function readUnpaged(client: InterfaceClient, path: string, extra: Readonly<Record<string, string>>): Promise<ListWalk | { refused: Exchange }> {
+  const ex = await client.get(path, Object.keys(extra).length ? { query: { ...extra } } : {});
+  if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
+  const items: unknown[] = [...ex.json];
+  // Nothing was left out, so the list counts as honouring a page size (the one page is the end).
+  return { items, complete: true, pageSizeHonoured: true, exchanges: [ex], paging: { pageSizeHonoured: true, size: undefined, holds: items.length } };
+}
+
+/**
+ * Why a walk that is not complete stopped short, for a message: more pages than were read, or a
+ * page size not taken as asked (`names`: then where the target document says how the list pages).
+ */
+export function whyNotWhole(walk: ListWalk, names: ListPagingNames): string {
+  if (walk.pageSizeHonoured) return `${walk.items.length} items read, and the list goes on`;
+  return `${walk.items.length} items read: it did not page as asked, by ${describePaging(names)} (interface_b.extension_paging says how the extension lists page)`;
 }
 
 /** The page sizes a walk asks, largest first, until one is not refused; undefined: none (the target's default). */

@@ -1,4 +1,4 @@
-import type { ResolvedTarget } from './types.ts';
+import type { AListPaging, ResolvedTarget } from './types.ts';
 
 /**
  * Interface B's paging parameters. The spec fixes what the invoice offset and page size mean
@@ -17,6 +17,61 @@ export const REAL_SERVICE_LIST_FILTERS = ['sort', 'direction', 'since', 'status'
 
 export function pagingNames(target: Pick<ResolvedTarget, 'interfaceB'>): PagingNames {
   return { ...REAL_SERVICE_PAGING, ...target.interfaceB.paging };
+}
+
+/**
+ * How a list is paged, as a walk of it asks: by offset (the invoice list's way, `PagingNames`), by
+ * page number counted from 1, or not at all (one answer holds every item). The spec names paging
+ * for the invoice list only; interface B's other lists are extensions, paged by the invoice list's
+ * names unless the target document says otherwise (`interface_b.extension_paging`).
+ */
+export type ListPagingNames = PagingNames | PageNumberNames | Unpaged;
+export interface PageNumberNames {
+  page: string;
+  pageSize: string;
+}
+export interface Unpaged {
+  unpaged: true;
+}
+
+/** How an extension list of interface B pages: `interface_b.extension_paging`, else as the invoice list (`pagingNames`). */
+export function extensionPaging(target: Pick<ResolvedTarget, 'interfaceB'>): ListPagingNames {
+  return schemeNames(target.interfaceB.extensionPaging) ?? pagingNames(target);
+}
+
+/** How the interface B list at `path` pages: the invoice list by `pagingNames`, every other by `extensionPaging`. */
+export function listPagingFor(target: Pick<ResolvedTarget, 'interfaceB'>, path: string): ListPagingNames {
+  return path === '/invoices' ? pagingNames(target) : extensionPaging(target);
+}
+
+function schemeNames(scheme: AListPaging | undefined): ListPagingNames | undefined {
+  if (!scheme) return undefined;
+  if (scheme.by === 'none') return { unpaged: true };
+  return scheme.by === 'page' ? { page: scheme.page, pageSize: scheme.size } : { offset: scheme.offset, pageSize: scheme.limit };
+}
+
+/** The query of the `index`th page (from 0) of a walk, which starts at item `offset`, of `size` items (left out: the target's default size). */
+export function walkPageQuery(names: ListPagingNames, page: { index: number; offset: number; size?: number | undefined }): Record<string, string | number> {
+  if ('unpaged' in names) return {};
+  const size = page.size === undefined ? {} : { [names.pageSize]: page.size };
+  return 'page' in names ? { [names.page]: page.index + 1, ...size } : { [names.offset]: page.offset, ...size };
+}
+
+/** The query asking for a page of one item (empty for an unpaged list). */
+export function onePageQuery(names: ListPagingNames): Record<string, number> {
+  return 'unpaged' in names ? {} : { [names.pageSize]: 1 };
+}
+
+/** The query parameters a list's paging uses, for robustness probes and messages. */
+export function pagingParameters(names: ListPagingNames): string[] {
+  if ('unpaged' in names) return [];
+  return 'page' in names ? [names.page, names.pageSize] : [names.offset, names.pageSize];
+}
+
+/** How a list pages, in words: `offset and limit`, `page number (page) and page_size`, `no paging`. */
+export function describePaging(names: ListPagingNames): string {
+  if ('unpaged' in names) return 'no paging (one answer holds every item)';
+  return 'page' in names ? `page number (${names.page}, from 1) and ${names.pageSize}` : `${names.offset} and ${names.pageSize}`;
 }
 
 /** The query of one page; either part may be left out. */

@@ -84,6 +84,13 @@ export interface InterfaceBDocument {
   /** The names of the offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3; default `offset` and `limit`). */
   paging?: { offset?: string; page_size?: string };
   /**
+   * How interface B's other lists (`GET /jobs`, `/hooks`, `/deliveries`, ... : extensions, whose
+   * paging the spec does not show) page where not as the invoice list: `{page: NAME, page_size:
+   * NAME}` (by page number, from 1), `{offset: NAME, limit: NAME}`, or `none` (one answer holds
+   * every item). Default: the invoice list's `paging`.
+   */
+  extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
+  /**
    * The longest a job of this deployment may answer `idle` after `POST /jobs` before B-JOB-1 calls
    * it not started, in seconds (default 60): a deployment that queues jobs for longer says so here.
    * B-JOB-5 also gives a notification about an ended job this long to come.

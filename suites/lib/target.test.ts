@@ -141,6 +141,8 @@ describe('resolveTarget', () => {
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { page: 'p' } } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'o', limit: 'o' } } }, 'interface_a.list_paging names the same parameter twice'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'a b', limit: 'l' } } }, 'interface_a.list_paging.offset must be a query parameter name'],
+    [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', limit: 'l' } } }, 'interface_b.extension_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
+    [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', page_size: 'p' } } }, 'interface_b.extension_paging names the same parameter twice'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: ['azure blob'] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: 'postgresql' } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
   ])('refuses %j', (doc, message) => {
@@ -155,6 +157,8 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: 'none' } }, {}).interfaceA.listPaging).toEqual({ by: 'none' });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paths: { 'GET /user': '/me' } } }, {}).interfaceB.extensionPaths).toEqual({ 'GET /user': '/me' });
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paging: { page: 'page', page_size: 'page_size' } } }, {}).interfaceB.extensionPaging).toEqual({ by: 'page', page: 'page', size: 'page_size' });
+    expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paging: 'none' } }, {}).interfaceB.extensionPaging).toEqual({ by: 'none' });
   });
 
   it('reads declared hooks as given, in their order (interface_b.hooks: one of each type a deployment takes)', () => {

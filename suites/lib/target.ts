@@ -314,7 +314,7 @@ const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'list_lag_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'list_lag_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths', 'extension_paging']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -325,6 +325,7 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     if (offset !== undefined && offset === pageSize) c.fail(`${at}.paging names the same parameter for the offset and the page size`);
     out.paging = { ...(offset !== undefined ? { offset } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
   }
+  if (doc.extension_paging !== undefined && doc.extension_paging !== null) out.extensionPaging = validateListPaging(c, doc.extension_paging, `${at}.extension_paging`);
   // An hour at most each: a run polls this long for each of up to three idle jobs, and again for a job's end.
   const seconds = (field: 'job_start_seconds' | 'job_end_seconds'): number | undefined => {
     const value = doc[field];

@@ -51,13 +51,15 @@ export interface ResolvedInterfaceA {
   listPaging?: AListPaging;
 }
 
-/** How an interface A list pages: by page number, by offset, or not at all (one answer holds every item). */
+/** How an interface A list (or an interface B extension list, `extension_paging`) pages: by page number, by offset, or not at all (one answer holds every item). */
 export type AListPaging = { by: 'page'; page: string; size: string } | { by: 'offset'; offset: string; limit: string } | { by: 'none' };
 
 /** What the target document says about interface B's open choices. */
 export interface ResolvedInterfaceB {
   /** The offset and page-size query parameters of the invoice list and of the extensions' lists (B-GAP-3); the real service's `offset` and `limit` by default. */
   paging?: { offset?: string; pageSize?: string };
+  /** How the extensions' lists page where not as the invoice list (`extension_paging`): by page number, by other offset names, or not at all. */
+  extensionPaging?: AListPaging;
   /** How long a created job may stay idle before B-JOB-1 calls it not started (`job_start_seconds`); 60 s when not given. */
   jobStartMs?: number;
   /** How long a started job may take to end before checks stop waiting for it (`job_end_seconds`); 120 s when not given. */
@@ -385,7 +387,7 @@ export interface DeclaredTarget {
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

@@ -7,7 +7,7 @@ import { formatProblems, NAME_FIELDS_BY_SCHEMA } from '../../suites/lib/formats.
 import { isCalendarDate, isUtcDateTime } from '../../suites/lib/dates.ts';
 import { contains, listAll, sameJson, userIn } from '../../suites/lib/answers.ts';
 import { otherTimeZoneTaken, restoreUserAfter } from '../../suites/lib/factories/user.ts';
-import type { PagingNames } from '../../suites/lib/paging.ts';
+import type { PagingNames, PageNumberNames } from '../../suites/lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions, ResolvedTarget } from '../../suites/lib/types.ts';
 import { partReader } from '../../suites/catalog/b-state.ts';
 import { WriteLedger } from '../../suites/lib/write-ledger.ts';
@@ -98,11 +98,11 @@ describe('format rules of section 2 (B-FMT-1)', () => {
 
 describe('walking a paged list (listAll)', () => {
   /**
-   * A list of `total` items behind `names` (offset, size; a page holds at most `cap`, a larger size
+   * A list of `total` items behind `names` (offset or page number from 1, size; a page holds at most `cap`, a larger size
    * silently lowered; a size above `refuseAbove` answers 422), or one that ignores its query and
    * answers `fixed` items.
    */
-  function listClient(total: number, behaviour: { names: PagingNames; cap?: number; refuseAbove?: number } | { fixed: number }): { client: InterfaceClient; asked: string[] } {
+  function listClient(total: number, behaviour: { names: PagingNames | PageNumberNames; cap?: number; refuseAbove?: number } | { fixed: number }): { client: InterfaceClient; asked: string[] } {
     const asked: string[] = [];
     const items = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));
     const send = async (method: string, path: string, options?: RequestOptions): Promise<Exchange> => {
@@ -113,8 +113,9 @@ describe('walking a paged list (listAll)', () => {
         const refusal = { message: `${behaviour.names.pageSize} must be at most ${behaviour.refuseAbove}` };
         return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status: 422, headers: {}, body: JSON.stringify(refusal) }, json: refusal, durationMs: 1 };
       }
-      const from = 'fixed' in behaviour ? 0 : Number(query[behaviour.names.offset] ?? 0);
-      const page = 'fixed' in behaviour ? items.slice(0, behaviour.fixed) : items.slice(from, from + Math.min(size, behaviour.cap ?? size));
+      const held = Math.min(size, 'fixed' in behaviour ? size : (behaviour.cap ?? size));
+      const from = 'fixed' in behaviour ? 0 : 'page' in behaviour.names ? (Number(query[behaviour.names.page] ?? 1) - 1) * held : Number(query[behaviour.names.offset] ?? 0);
+      const page = 'fixed' in behaviour ? items.slice(0, behaviour.fixed) : items.slice(from, from + held);
       return { request: { method, url: `https://t.test${path}`, headers: {} }, response: { status: 200, headers: {}, body: JSON.stringify(page) }, json: page, durationMs: 1 };
     };
     const client: InterfaceClient = { base: 'https://t.test', request: send, get: (p, o) => send('GET', p, o), post: (p, o) => send('POST', p, o), put: (p, o) => send('PUT', p, o), patch: (p, o) => send('PATCH', p, o), delete: (p, o) => send('DELETE', p, o) };
@@ -161,6 +162,25 @@ describe('walking a paged list (listAll)', () => {
     const short = listClient(10, { names: perPage });
     expect((await listAll(short.client, '/things', perPage, 1))?.complete).toBe(true);
     expect(short.asked).toEqual(['per_page=1', 'start=0&per_page=100', 'start=10&per_page=100']);
+  });
+
+  // interface_b.extension_paging: an extension list may page by page number, or not at all.
+  it('walks a list paged by page number page after page, through a page size lowered silently, to its end', async () => {
+    const byNumber = { page: 'p', pageSize: 'size' };
+    const { client, asked } = listClient(250, { names: byNumber });
+    const walk = await listAll(client, '/things', byNumber);
+    expect([walk?.items.length, walk?.complete, new Set(walk?.items.map((i) => JSON.stringify(i))).size]).toEqual([250, true, 250]);
+    expect(asked).toEqual(['size=1', 'p=1&size=100', 'p=2&size=100', 'p=3&size=100']);
+    const capped = listClient(60, { names: byNumber, cap: 25 });
+    const cappedWalk = await listAll(capped.client, '/things', byNumber);
+    expect([cappedWalk?.items.length, cappedWalk?.complete, new Set(cappedWalk?.items.map((i) => JSON.stringify(i))).size]).toEqual([60, true, 60]);
+    expect(capped.asked).toEqual(['size=1', 'p=1&size=100', 'p=2&size=100', 'p=3&size=100']);
+  });
+
+  it('reads an unpaged list in one request, whole', async () => {
+    const { client, asked } = listClient(30, { fixed: 30 });
+    const walk = await listAll(client, '/things', { unpaged: true });
+    expect([walk?.items.length, walk?.complete, asked]).toEqual([30, true, ['']]);
   });
 
   it('asks a smaller page size where 100 is refused, before calling the list not served', async () => {
