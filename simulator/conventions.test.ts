@@ -86,6 +86,18 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(first.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
+  it('interface B: the other lists (extensions) page by page number, page and page_size, and ignore the invoice list\'s start and per_page', async () => {
+    const { b } = world('alt');
+    for (let i = 0; i < 5; i++) expect((await b('post', '/hooks').send({ type: 'http', name: `h${i}`, settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'], active: false })).status).toBe(200);
+    const ids = async (query: string) => ((await b('get', `/hooks${query}`)).body as { id: number }[]).map((h) => h.id);
+    const whole = await ids('');
+    expect(whole).toHaveLength(5);
+    expect([await ids('?page_size=2'), await ids('?page=2&page_size=2'), await ids('?page=3&page_size=2'), await ids('?page=4&page_size=2')]).toEqual([whole.slice(0, 2), whole.slice(2, 4), whole.slice(4), []]);
+    expect(await ids('?start=2&per_page=1')).toEqual(whole);
+    const refused = await b('get', '/hooks?page=0');
+    expect([refused.status, refused.body.details?.[0]?.field]).toEqual([400, 'page']);
+  });
+
   it('interface B: hooks speak other words: http hooks with an endpoint, events as job:completed and job:*; the real service\'s are refused, naming the field', async () => {
     const { b } = world('alt');
     const made = await b('post', '/hooks').send({ type: 'http', name: 'h', settings: { endpoint: 'https://hooks.example.invalid/x', insecure_ssl: true }, events: ['job:completed', 'cluster:*'], active: false });
@@ -190,6 +202,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
     const standard = await request(world('standard').app).get('/_disco/target-description');
     expect(standard.body.interface_a.operations['keys.revoke']).toBe('DELETE /api-keys/{id}');
     expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
+    expect([description.body.interface_b.extension_paging, standard.body.interface_b.extension_paging]).toEqual([{ page: 'page', page_size: 'page_size' }, undefined]);
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
     // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.

@@ -73,6 +73,11 @@ export interface Conventions {
     createdStatus: 200 | 201;
     /** Invoice paging (B-GAP-3). */
     paging: { offset: string; limit: string; defaultLimit: number; linkHeader: boolean };
+    /**
+     * How the other lists page (extensions: the spec shows paging for the invoice list only): as
+     * the invoices, or by page number from 1 (with the invoices' default size and bound).
+     */
+    extensionPaging: 'as-invoices' | { page: string; pageSize: string };
     invoiceStatusNames: Record<InvoiceStatus, string>;
     packageStatusNames: Record<PackageStatus, string>;
     /** Rate-limit headers (B-GAP-6); `reset` as epoch seconds or seconds from now. */
@@ -136,6 +141,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     problemsKey: 'errors',
     createdStatus: 201,
     paging: { offset: 'offset', limit: 'limit', defaultLimit: 20, linkHeader: true },
+    extensionPaging: 'as-invoices',
     invoiceStatusNames: { pending: 'pending', successful: 'successful', failed: 'failed' },
     packageStatusNames: { active: 'active', archived: 'archived' },
     rateLimitHeaders: { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', resetAs: 'epoch-seconds' },
@@ -178,6 +184,7 @@ export const ALT_CONVENTIONS: Conventions = {
     problemsKey: 'details',
     createdStatus: 200,
     paging: { offset: 'start', limit: 'per_page', defaultLimit: 25, linkHeader: false },
+    extensionPaging: { page: 'page', pageSize: 'page_size' },
     invoiceStatusNames: { pending: 'open', successful: 'paid', failed: 'void' },
     packageStatusNames: { active: 'enabled', archived: 'retired' },
     rateLimitHeaders: { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', resetAs: 'delta-seconds' },

@@ -37,6 +37,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
     },
     interface_b: {
       paging: { offset: b.paging.offset, page_size: b.paging.limit },
+      // The other lists, where they page otherwise than the invoices (by page number).
+      ...(b.extensionPaging === 'as-invoices' ? {} : { extension_paging: { page: b.extensionPaging.page, page_size: b.extensionPaging.pageSize } }),
       // The simulator submits a job as it creates it (it never answers idle): a few seconds are
       // the time a check's polls need, not the simulator's.
       job_start_seconds: 5,

@@ -7,6 +7,8 @@ import { parametersRead } from './query.ts';
 export interface Page {
   offset: number;
   limit: number;
+  /** The page number asked, where the list pages by number (`extensionPaging`). */
+  number?: number;
 }
 
 export const MAX_LIMIT = 100;
@@ -14,18 +16,31 @@ export const MAX_LIMIT = 100;
 const INTEGER = /^(0|[1-9][0-9]*)$/;
 
 /**
- * Reads the offset (integer >= 0, default 0) and the page size (integer 1..100, default 20) from
- * the query, under the conventions' names (`offset` and `limit` in the real service). Anything
- * else (negative, fractional, non-numeric, repeated, out of range) is a 422 naming the
- * parameter: silently clamping would hide client bugs.
+ * Reads the invoice list's offset (integer >= 0, default 0) and page size (integer 1..100,
+ * default 20) from the query, under the conventions' names (`offset` and `limit` in the real
+ * service). Anything else (negative, fractional, non-numeric, repeated, out of range) is a 422
+ * naming the parameter: silently clamping would hide client bugs.
  */
-export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
+export function readInvoicePage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
   const names = sim.conventions.b.paging;
   return {
     offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER),
     // b-limit-zero-unlimited: 0 taken as "no limit", a sentinel that never meets the 1..100 bounds.
     limit: sim.faults.has('b-limit-zero-unlimited') && ctx.query[names.limit] === '0' ? Number.MAX_SAFE_INTEGER : readInteger(ctx, names.limit, names.defaultLimit, 1, maxLimit),
   };
+}
+
+/**
+ * Reads the page of one of the other lists (extensions): as the invoice list's where the
+ * conventions page them alike, else by page number (from 1) and page size (1..100, the
+ * invoices' default), read as strictly.
+ */
+export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
+  const scheme = sim.conventions.b.extensionPaging;
+  if (scheme === 'as-invoices') return readInvoicePage(sim, ctx, maxLimit);
+  const limit = readInteger(ctx, scheme.pageSize, sim.conventions.b.paging.defaultLimit, 1, maxLimit);
+  const number = readInteger(ctx, scheme.page, 1, 1, Math.floor(Number.MAX_SAFE_INTEGER / limit));
+  return { offset: (number - 1) * limit, limit, number };
 }
 
 function readInteger(ctx: Context, name: string, fallback: number, min: number, max: number): number {
@@ -64,6 +79,8 @@ export function setPageLinks(sim: Sim, ctx: Context, page: Page, total: number):
   if (!names.linkHeader) return;
   const links: string[] = [];
   const base = `${originOf(ctx)}${ctx.path}`;
+  // Links by offset only: the one convention paging its other lists by number (alt) sets no links.
+  if (page.number !== undefined) return;
   // The list's own parameters (its filters and order) as it understood them, wherever it took
   // them from; not the ones it ignored.
   const carried = [...parametersRead(ctx)].filter(([name]) => name !== names.offset && name !== names.limit);

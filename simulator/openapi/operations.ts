@@ -152,14 +152,19 @@ export function operations(sim: Sim): OperationDoc[] {
   const Root = (p: string, summary: string, success: OperationDoc['success'], method: OperationDoc['method'] = 'get', request?: OperationDoc['request']): OperationDoc => ({ surface: 'B', method, path: p, summary, source: 'extension', success, ...(request ? { request } : {}) });
   const C = (method: OperationDoc['method'], p: string, summary: string, success: OperationDoc['success'] = { status: 200, schema: OBJECT }, request?: OperationDoc['request']): OperationDoc => ({ surface: 'control', method, path: `/_disco${p}`, summary, source: 'control', success, ...(request ? { request } : {}) });
   const definition = seededDefinition('orders-to-warehouse');
-  // Interface B's paging (the conventions' names) and the real service's list filters, each
-  // list's sort names read off its own sort keys, so the document says what the code takes.
-  const paged = (limit = MAX_LIMIT): QueryDoc[] => [
+  // Interface B's paging (the conventions' names: the invoice list's, and the other lists' where
+  // they page by number) and the real service's list filters, each list's sort names read off its
+  // own sort keys, so the document says what the code takes.
+  const size = (name: string, limit: number): QueryDoc => ({ name, description: 'Items on the page.', schema: { type: 'integer', minimum: 1, maximum: limit, default: b.paging.defaultLimit } });
+  const invoicePaged = (limit = MAX_LIMIT): QueryDoc[] => [
     { name: b.paging.offset, description: 'Index of the first item, counting from 0.', schema: { type: 'integer', minimum: 0, default: 0 } },
-    { name: b.paging.limit, description: 'Items on the page.', schema: { type: 'integer', minimum: 1, maximum: limit, default: b.paging.defaultLimit } },
+    size(b.paging.limit, limit),
   ];
-  const filtered = (sorts: ListSorts<never, string>): QueryDoc[] => [
-    ...paged(),
+  const extension = b.extensionPaging;
+  const paged = (limit = MAX_LIMIT): QueryDoc[] =>
+    extension === 'as-invoices' ? invoicePaged(limit) : [{ name: extension.page, description: 'The page, counting from 1.', schema: { type: 'integer', minimum: 1, default: 1 } }, size(extension.pageSize, limit)];
+  const filtered = (sorts: ListSorts<never, string>, list: 'invoices' | 'other' = 'other'): QueryDoc[] => [
+    ...(list === 'invoices' ? invoicePaged() : paged()),
     { name: 'sort', description: 'The field to sort by (with direction; without either, the list\'s own order).', schema: { enum: Object.keys(sorts.keys) } },
     { name: 'direction', description: `asc or desc (${sorts.direction ?? 'desc'} when only sort is given).`, schema: { enum: ['asc', 'desc'] } },
     { name: 'since', description: 'Only what was updated at this UTC time or later.', schema: { type: 'string', format: 'date-time', examples: ['2013-01-17T22:41:21Z'] } },
@@ -267,7 +272,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('delete', '/hooks/{hook_id}', 'Delete a hook (extension): the hook as it was', 'extension', { status: 200, schema: 'hook' }),
     B('put', '/hooks/{hook_id}/reset', 'A new salt for a hook', 'spec', { status: 200, schema: 'hook' }),
     B('put', '/hooks/{hook_id}/reset_salt', "A new salt for a hook, answering the salt alone (extension: the real service's path)", 'extension', { status: 200, schema: 'simulator/hook-salt' }),
-    withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), filtered(INVOICE_SORTS)),
+    withQuery(B('get', '/invoices', 'Invoices, paged', 'spec', { status: 200, schema: 'invoice', list: true }), filtered(INVOICE_SORTS, 'invoices')),
     B('get', '/invoices/{invoice_id}', 'One invoice (extension)', 'extension', { status: 200, schema: 'invoice' }),
     B('get', '/connections/types', 'Connection types', 'spec', { status: 200, schema: 'connection-type', list: true }),
     withQuery(B('get', '/connections', 'Connections (extension)', 'extension', { status: 200, schema: 'connection', list: true }), [...filtered(CONNECTION_SORTS), types('connections', CONNECTION_TYPE_NAMES)]),

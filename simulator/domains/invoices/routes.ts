@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import { linksAt } from '../../http/links.ts';
 import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import { readPage, setPageLinks } from '../../http/paging.ts';
+import { readInvoicePage, setPageLinks } from '../../http/paging.ts';
 import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices, UNCAPPED_LIMIT } from './model.ts';
 import { readListOrder } from '../../http/list-query.ts';
 import { invoiceJsonBytes, presentInvoice } from './present.ts';
@@ -27,7 +27,7 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const offset = ctx.query[sim.conventions.b.paging.offset];
     // b-invoice-asc-page-size-1000: the oldest-first order (an extension, paged by hand) reads its page size up to the export limit.
     const ascUncapped = sim.faults.has('b-invoice-asc-page-size-1000') && ctx.query.direction === 'asc';
-    let page = readPage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
+    let page = readInvoicePage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
     // b-invoices-no-default-page-size: no page size asked serves the whole list from the offset (the default was meant for the UI).
