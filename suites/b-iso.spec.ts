@@ -4,7 +4,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { describePaging, extensionPaging, listPagingFor, pageQuery, pagingNames } from './lib/paging.ts';
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
-import { Volatility, expectSameAnswer, normalisedBody } from './lib/comparison.ts';
+import { Volatility, comparableBody, expectSameAnswer, normalisedBody } from './lib/comparison.ts';
 import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject } from './lib/answers.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
@@ -285,14 +285,19 @@ type AbsentAgain = () => Promise<{ ex: Exchange; echoes: string[] }>;
  * What a target varies per answer in a body (a request id, a time stamp), where the foreign and
  * the absent answers differ in their bodies alone: learnt from the absent request sent once more
  * (`again`), so that a deployment that writes a request id into each error body is not taken to
- * tell account 2's things apart. Nothing is sent where the answers are alike.
+ * tell account 2's things apart, and each answer's own time stamp (`learnStamps`: the absent
+ * answers may share one, sent within the same millisecond). Nothing is sent where the answers are
+ * alike.
  */
 async function perAnswerVolatility(foreign: Exchange, absent: Exchange, echoes: { subject: string[]; reference: string[] }, again: AbsentAgain | undefined): Promise<Volatility | undefined> {
-  if (again === undefined || foreign.response.status !== absent.response.status) return undefined;
+  if (foreign.response.status !== absent.response.status) return undefined;
   if (normalisedBody(foreign, echoes.subject) === normalisedBody(absent, echoes.reference)) return undefined;
-  const second = await again();
   const volatility = new Volatility();
-  volatility.learn(absent, echoes.reference, second.ex, second.echoes);
+  volatility.learnStamps(foreign, echoes.subject, absent, echoes.reference);
+  if (again) {
+    const second = await again();
+    volatility.learn(absent, echoes.reference, second.ex, second.echoes);
+  }
   return volatility;
 }
 
@@ -326,7 +331,10 @@ async function expectNoAccess(t: CheckContext, foreign: Exchange, absent: Exchan
     expectSameAnswer(t, foreign, absent, { clause: 'B-AUTH-3', what: options.what, echoes: options.echoes, ...(volatility ? { volatility } : {}) });
     return;
   }
-  const sameBody = normalisedBody(foreign, options.echoes.subject) === normalisedBody(absent, options.echoes.reference);
+  // Each answer's own time stamp aside (an error body's `timestamp`): no tell.
+  const stamps = new Volatility();
+  stamps.learnStamps(foreign, options.echoes.subject, absent, options.echoes.reference);
+  const sameBody = comparableBody(foreign, options.echoes.subject, stamps) === comparableBody(absent, options.echoes.reference, stamps);
   // A read that succeeds for both may differ in nothing but the echoed id or account: a body the
   // absent one does not get shows something of what the foreign one names (account 2's invoices
   // on its path, say, where an unknown account gets an empty list).

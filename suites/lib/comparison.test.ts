@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparableHeaders, headerDifferences, Volatility } from './comparison.ts';
+import { comparableBody, comparableHeaders, headerDifferences, Volatility } from './comparison.ts';
 import type { Exchange } from './types.ts';
 
 const answer = (headers: Record<string, string>): Exchange => ({ request: { method: 'GET', url: 'http://x/a', headers: {} }, response: { status: 404, headers, body: '{"error":"not found"}' }, json: { error: 'not found' }, startedAt: 0, durationMs: 1 }) as unknown as Exchange;
@@ -47,5 +47,35 @@ describe('Volatility and the ETag of a 404 (A-ENUM-1)', () => {
     expect(v.headers.size).toBe(0);
     expect(differences(v, etag('"c3"'), etag('"d4"'))).toEqual([]);
     expect(differences(v, etag(undefined), etag('"d4"'))).toEqual(['etag: (absent) vs "(present)"']);
+  });
+});
+
+describe("Volatility: each answer's own time stamp (learnStamps)", () => {
+  const DATE = 'Mon, 30 Nov 2026 13:20:01 GMT';
+  const stamped = (body: Record<string, unknown>, date: string | undefined = DATE): Exchange =>
+    ({ request: { method: 'GET', url: 'http://x/a', headers: {} }, response: { status: 404, headers: date === undefined ? {} : { date }, body: JSON.stringify(body) }, json: body, durationMs: 1 }) as Exchange;
+
+  it("sets aside a member where both answers hold a time within a minute of their own Date, in any zone and precision", () => {
+    const v = new Volatility();
+    const a = stamped({ message: 'Item not found.', timestamp: '2026-11-30T13:20:01.443Z' });
+    const b = stamped({ message: 'Item not found.', timestamp: '2026-11-30T14:20:01.442+01:00' });
+    v.learnStamps(a, [], b, []);
+    expect([...v.bodyPaths]).toEqual(['timestamp']);
+    expect(comparableBody(a, [], v)).toBe(comparableBody(b, [], v));
+    // No Date header: the two stamps are each other's measure.
+    const bare = new Volatility();
+    bare.learnStamps(stamped({ at: '2026-11-30T13:20:01,5Z' }, undefined), [], stamped({ at: '2026-11-30 13:20:02Z' }, undefined), []);
+    expect([...bare.bodyPaths]).toEqual(['at']);
+  });
+
+  it("keeps comparing a record's time, a stamp on one side only, and what is no date-time", () => {
+    const v = new Volatility();
+    // A record made a day before: no answer's stamp.
+    v.learnStamps(stamped({ created_at: '2026-11-29T13:20:01Z' }), [], stamped({ created_at: '2026-11-30T13:20:01Z' }), []);
+    // Only one answer has a time there.
+    v.learnStamps(stamped({ seen: '2026-11-30T13:20:01Z' }), [], stamped({ seen: null }), []);
+    // Not a date-time, or one without its zone.
+    v.learnStamps(stamped({ request_id: 'a1', local: '2026-11-30T13:20:01' }), [], stamped({ request_id: 'b2', local: '2026-11-30T13:20:02' }), []);
+    expect([...v.bodyPaths]).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { describeResponse } from './expect.ts';
 import { isObject } from './answers.ts';
 import { parseJsonWithBigIds, withRealIds } from './big-ids.ts';
 import { PRESENCE_TELLS } from './header-presence.ts';
+import { zonedDateTimeMs } from './dates.ts';
 
 /**
  * Comparing answers that must be alike (a foreign id and an absent one, A-ENUM-1 and B-AUTH-3):
@@ -195,6 +196,20 @@ export class Volatility {
     if (ja !== undefined && jb !== undefined) for (const path of differingPaths(ja, jb, '')) this.bodyPaths.add(path);
   }
 
+  /**
+   * Learns, from two answers that must be alike (a foreign id's and an absent one's), the body
+   * paths where each holds a time stamp of its own answer (`isAnswerStamp`): a per-answer
+   * timestamp, as Spring's error bodies carry, that the two equivalent answers `learn` was given
+   * happened to share (sent within the same millisecond, or second). A record's own times are no
+   * answer's stamp unless they fall within a minute of it and sit where the other answer has one.
+   */
+  learnStamps(a: Exchange, aEchoes: readonly string[], b: Exchange, bEchoes: readonly string[]): void {
+    const ja = echoFreeJson(a, aEchoes);
+    const jb = echoFreeJson(b, bEchoes);
+    if (ja === undefined || jb === undefined) return;
+    for (const [path, va, vb] of differingLeaves(ja, jb, '')) if (isAnswerStamp(va, a, vb) && isAnswerStamp(vb, b, va)) this.bodyPaths.add(path);
+  }
+
   /** `comparableHeaders` with what this learnt: the headers compared by presence only so. */
   comparableHeaders(ex: Exchange): Record<string, string> {
     return comparableHeaders(ex, this.presenceOnly);
@@ -217,12 +232,33 @@ function echoFreeJson(ex: Exchange, echoes: readonly string[]): unknown {
 
 /** JSON paths (`a.b[0]`) where two values differ, as deep as both are objects or arrays. */
 function differingPaths(a: unknown, b: unknown, at: string): string[] {
+  return differingLeaves(a, b, at).map(([path]) => path);
+}
+
+/** `differingPaths`, each with the two values there. */
+function differingLeaves(a: unknown, b: unknown, at: string): [string, unknown, unknown][] {
   if (isObject(a) && isObject(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].flatMap((k) => differingPaths(a[k], b[k], at === '' ? k : `${at}.${k}`));
+    return [...keys].flatMap((k) => differingLeaves(a[k], b[k], at === '' ? k : `${at}.${k}`));
   }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differingPaths(v, b[i], `${at}[${i}]`));
-  return JSON.stringify(a) === JSON.stringify(b) ? [] : [at];
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differingLeaves(v, b[i], `${at}[${i}]`));
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [[at, a, b]];
+}
+
+/** How near its answer's time a stamp must be to be taken for the answer's own. */
+const ANSWER_STAMP_WINDOW_MS = 60_000;
+
+/**
+ * A date-time with its zone within a minute of the answer's `Date` header (or, where the answer
+ * has none, of the other answer's stamp `other`): when the answer was made, not a record's time.
+ */
+function isAnswerStamp(value: unknown, ex: Exchange, other: unknown): boolean {
+  const at = zonedDateTimeMs(value);
+  if (at === undefined) return false;
+  const dateHeader = ex.response.headers.date;
+  const answered = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
+  const near = Number.isNaN(answered) ? zonedDateTimeMs(other) : answered;
+  return near !== undefined && Math.abs(at - near) <= ANSWER_STAMP_WINDOW_MS;
 }
 
 function maskPaths(value: unknown, paths: ReadonlySet<string>, at: string): unknown {

@@ -40,6 +40,23 @@ export function utcDateTimeMs(value: unknown): number | undefined {
   return Number.isNaN(ms) ? undefined : ms;
 }
 
+/** An ISO 8601 date-time with its zone (`Z` or an offset), in any precision past the minute. */
+const ZONED_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+/**
+ * The moment an ISO 8601 date-time with a zone names (UTC or an offset: not only the spec's UTC
+ * form), in milliseconds since the epoch; undefined for anything else.
+ */
+export function zonedDateTimeMs(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = ZONED_DATE_TIME.exec(value);
+  if (!m || !isRealDay(Number(m[1]), Number(m[2]), Number(m[3]))) return undefined;
+  // Date.parse takes neither a comma before the fraction nor a space for the T nor an offset without its colon.
+  const iso = value.replace(',', '.').replace(/^(.{10})[ t]/, '$1T').replace(/([+-]\d{2})(\d{2})$/, '$1:$2').replace(/z$/, 'Z');
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 /** `YYYY-MM-DD` naming a day that exists. */
 export function isCalendarDate(value: string): boolean {
   const m = CALENDAR_DATE.exec(value);
