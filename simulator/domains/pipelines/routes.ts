@@ -1,9 +1,13 @@
 import type { Context } from 'koa';
 import { toYaml } from '../../http/yaml.ts';
 import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { expectNoFields } from '../../http/a-errors.ts';
 import { createdWithKeyFault, findPipeline } from './lookup.ts';
+import { acceptDefinition } from './accept.ts';
+import { mergePatch } from './definition.ts';
+import { pipelineNotFound } from './errors.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
 import { createdByFault, pipelineUrl, presentDefinition, presentPipeline } from './present.ts';
@@ -116,6 +120,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   router.patch('/pipelines/:id', async (ctx) => {
     // The fault: this handler alone reads its id with parseInt (`12abc`, `12.5`, ` 12` are 12).
     const lenient = sim.faults.has('a-patch-id-parseint') ? Number.parseInt(ctx.params.id ?? '', 10) : NaN;
+    // The fault: the row is loaded by its primary key (any account) and the patch merged and
+    // validated before the save, whose WHERE clause holds the account: a foreign row is refused
+    // there as absent, but an invalid patch is refused first, naming its field.
+    if (sim.faults.has('a-foreign-patch-validated-first')) await validateForeignPatchFirst(ctx, sim, ctx.state.account, ctx.params.id ?? '');
     const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'read', ctx.state.apiKey);
     // Read before the body: the body reader takes a merge patch as JSON.
     const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
@@ -228,4 +236,18 @@ const UPDATE_DTO_MEMBERS = new Set(['name', 'description', 'source', 'destinatio
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fault `a-foreign-patch-validated-first`: another account's live pipeline of the id has the
+ * patch merged into its definition and validated (a 400 or 422 thrown from there), and is then
+ * refused as absent; an own or absent id goes on as usual.
+ */
+async function validateForeignPatchFirst(ctx: Context, sim: Sim, caller: AccountState, segment: string): Promise<void> {
+  const id = Number(segment);
+  const row = [...sim.store.accounts.values()].map((a) => a.pipelines.get(id)).find((p) => p !== undefined);
+  if (!row || row.archivedAt !== null || caller.pipelines.has(row.id)) return;
+  const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
+  if (patch !== undefined) acceptDefinition(sim, mergePatch(row.definition, patch), row.definition);
+  throw pipelineNotFound();
 }
