@@ -354,22 +354,46 @@ function extremePagingQueries(paging: AListPaging): Record<string, string>[] {
   ];
 }
 
+/**
+ * Query strings that give a paging value twice (two values, the same one twice, and the array
+ * form `name[]=`), in the target's paging names, and the pipeline list's archived filter twice:
+ * a reader that takes a query value for one string (`.trim()` on what the parser made an array)
+ * crashes on them. Any 2xx or 4xx is fine: which value wins is for the deployment.
+ */
+function repeatedListQueries(paging: AListPaging, operation: 'pipelines.list' | 'keys.list'): string[] {
+  const names = paging.by === 'page' ? [paging.page, paging.size] : paging.by === 'offset' ? [paging.offset, paging.limit] : [];
+  const [position, size] = names.map(encodeURIComponent);
+  const queries = position === undefined || size === undefined ? [] : [
+    `${position}=1&${position}=2`,
+    `${size}=10&${size}=20`,
+    `${size}=10&${size}=10`,
+    `${position}=1&${size}=5&${position}=1&${size}=50`,
+    `${size}[]=10&${size}[]=20`,
+  ];
+  // The pipeline list's one filter (docs/interface-a.md): a target without it ignores or refuses it.
+  if (operation === 'pipelines.list') queries.push('include_archived=true&include_archived=false', 'include_archived=true&include_archived=true');
+  return queries;
+}
+
 check({
   id: 'a-rob/list-paging-extremes',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: the interface A lists (GET /pipelines, and GET /api-keys where served) asked for pages far past any list (an offset past 2^31-1 at the default size, at 1 and at 100 to a page; pages and sizes of 2^31, 2^32, 2^53, 2^64) answer an empty page or a 4xx with the error object, never a 5xx',
+  title: 'X-ROB-1: the interface A lists (GET /pipelines, and GET /api-keys where served) asked for pages far past any list (an offset past 2^31-1 at the default size, at 1 and at 100 to a page; pages and sizes of 2^31, 2^32, 2^53, 2^64), and with a paging parameter (and the pipeline list\'s archived filter) given twice, answer a page or a 4xx with the error object, never a 5xx',
   needs: ['a'],
   async run(t) {
     const paging: AListPaging = t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging;
     const queries = extremePagingQueries(paging);
-    if (!queries.length) t.skip('the target document says the interface A lists do not page (interface_a.list_paging), so no paging value was sent');
     const lists = (['pipelines.list', 'keys.list'] as const).filter((operation) => aRoute(t, operation) !== null);
     if (!lists.length) t.skip('the target document says no interface A list is served (interface_a.operations.pipelines.list and .keys.list are null)');
+    if (!queries.length) t.note('the target document says the interface A lists do not page (interface_a.list_paging), so no paging value was sent: only the archived filter twice');
     for (const operation of lists) {
       for (const query of queries) expectHandled(t, await aSend(t, t.a(), operation, { query }), `${operation} with ${new URLSearchParams(query).toString()}`);
+      // A repeated name is no record of the client's query option: the route's path carries it.
+      const route = aRoute(t, operation);
+      if (route) for (const query of repeatedListQueries(paging, operation)) expectHandled(t, await t.a().get(`${route.path}?${query}`), `${operation} with ${query}`);
     }
     const by = paging.by === 'page' ? `${paging.page} and ${paging.size}` : paging.by === 'offset' ? `${paging.offset} and ${paging.limit}` : 'none';
-    t.note(`${lists.join(' and ')} each asked ${queries.length} pages by ${by}`);
+    t.note(`${lists.join(' and ')} each asked ${queries.length} pages by ${by}, and ${lists.map((operation) => `${operation} ${repeatedListQueries(paging, operation).length}`).join(', ')} queries with a parameter twice`);
   },
 });
 

@@ -1,3 +1,4 @@
+import type { ParsedUrlQuery } from 'node:querystring';
 import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
@@ -32,7 +33,10 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
   // does not depend on its query.
   router.get(paths.keys, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(ctx.query, sim.conventions.a.defaultPageSize), sim.faults.has('a-list-offset-32-bit'));
+    // The fault: paging values trimmed as strings ('dashboard links carry page_size= 20'); a
+    // repeated parameter is an array, and `.trim` is no function of it.
+    const query = sim.faults.has('a-key-list-paging-trimmed') ? trimmedPaging(ctx.query) : ctx.query;
+    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(query, sim.conventions.a.defaultPageSize), sim.faults.has('a-list-offset-32-bit'));
     const base = aBase(ctx, prefix);
     ctx.body = presentList(sim, page.items.map((k) => presentKey(sim, k, base)), page.facts);
   });
@@ -103,4 +107,11 @@ function refuseNameOfAnotherAccount(sim: Sim, caller: AccountState, name: string
       if (k.name === name && k.revokedAt === null) throw conflict(`An API key named ${JSON.stringify(name)} exists already.`, 'name');
     }
   }
+}
+
+/** The fault `a-key-list-paging-trimmed`: `page` and `page_size` trimmed, each taken for a string (a repeated one is an array, and throws). */
+function trimmedPaging(query: ParsedUrlQuery): ParsedUrlQuery {
+  const out = { ...query };
+  for (const name of ['page', 'page_size']) if (out[name] !== undefined) out[name] = (out[name] as string).trim();
+  return out;
 }
