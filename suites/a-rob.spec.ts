@@ -126,7 +126,7 @@ check({
 check({
   id: 'a-rob/odd-content-types',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: bodies under odd media types (XML, forms, multipart, octet streams, broken Content-Type values) get a 4xx when they carry no document, and never a 5xx',
+  title: 'X-ROB-1: bodies under odd media types (XML, forms, multipart, octet streams, broken Content-Type values) get a 4xx when they carry no document, and never a 5xx; nor does a valid body to each write (pipelines and keys) labelled with a charset no decoder knows (x-unknown, utf-99, utf-7) or an empty one',
   needs: ['a', 'write'],
   async run(t) {
     const { targets, ownId } = await bodyTargets(t);
@@ -154,8 +154,35 @@ check({
       if (c.document) expectHandled(t, ex, `a JSON document labelled ${c.type}`);
       else expectRefused(t, ex, `a body labelled ${c.type} that is no document`);
     });
+    // Every write, each charset label once: a reader that decodes the body in the charset its
+    // Content-Type names (a TextDecoder of the label) throws on a name it does not know.
+    for (const target of targets) {
+      for (const charset of ODD_CHARSETS) {
+        const { text, type } = charsetBody(t, target, charset);
+        const ex = await send(t, target, ownId, { body: text, headers: { 'content-type': type } });
+        cleanUpAfter(t, ex);
+        expectHandled(t, ex, `a valid body labelled ${type}`);
+      }
+    }
   },
 });
+
+/**
+ * Charset parameters no decoder knows (made-up names, an encoding WHATWG does not support), or
+ * empty: a 2xx (the body read as UTF-8), a 415 or another 4xx are all fine, a 5xx is not.
+ */
+const ODD_CHARSETS = ['x-unknown', 'utf-99', 'utf-7', '', '""'];
+
+/**
+ * A body `target` could take, labelled with `charset`: a definition under a fresh name in the
+ * target's format (the pipeline writes), a key of a fresh name (the key create, whose body is
+ * JSON). A lenient target may make what it is sent: `cleanUpAfter` takes it back.
+ */
+function charsetBody(t: CheckContext, target: Target, charset: string): { text: string; type: string } {
+  if (target === 'keys') return { text: JSON.stringify({ name: uniqueName(t, 'rob-charset') }), type: `application/json; charset=${charset}` };
+  const { body, headers } = documentBody(plainDefinition(uniqueName(t, 'rob-charset')), definitionFormat(t));
+  return { text: typeof body === 'string' ? body : JSON.stringify(body), type: `${headers?.['content-type'] ?? 'application/json'}; charset=${charset}` };
+}
 
 check({
   id: 'a-rob/oversized-and-deep-bodies',

@@ -47,6 +47,9 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault validates the body before the admin rule: a non-admin's bad body is 422/400, not 403.
     const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
     if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
+    // The fault: key names may be non-ASCII, so the body is to be decoded in the charset its
+    // Content-Type names, and a TextDecoder of a label it does not know throws (a 500).
+    if (sim.faults.has('a-key-create-charset-decoder')) charsetDecoder(ctx.get('content-type'));
     const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { foldKeyNames: sim.faults.has('a-key-body-keys-case-folded') });
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names unique across the organisation's other accounts (an account may reuse
@@ -114,4 +117,10 @@ function trimmedPaging(query: ParsedUrlQuery): ParsedUrlQuery {
   const out = { ...query };
   for (const name of ['page', 'page_size']) if (out[name] !== undefined) out[name] = (out[name] as string).trim();
   return out;
+}
+
+/** The fault `a-key-create-charset-decoder`: a decoder of the Content-Type's charset, made without asking whether the label is known (a RangeError where it is not). */
+function charsetDecoder(contentType: string): TextDecoder | undefined {
+  const charset = /;\s*charset=("?)([^";]*)\1/i.exec(contentType)?.[2];
+  return charset === undefined ? undefined : new TextDecoder(charset);
 }
