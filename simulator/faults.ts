@@ -212,6 +212,7 @@ export const faultCatalog = {
   'a-user-key-authenticates-a': { clause: 'A-AUTH-2', description: 'an unprefixed Bearer value that is a user\'s interface B API key authenticates on interface A as its account\'s admin pipeline key (one login for the whole service)' },
   'a-unprefixed-key-accepted': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates' },
   'a-unprefixed-key-on-pipeline-reads': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates on GET /pipelines/{id} and GET /pipelines/{id}/definition: those reads look the key up through a path of their own that adds a missing prefix; every other request refuses it' },
+  'a-unprefixed-key-on-head': { clause: 'A-AUTH-2', description: 'a key presented without its prefix authenticates on every HEAD request: the gate puts a missing prefix back in front of the Bearer value for HEAD (uptime monitors configured with the bare secret); the same GET is 401' },
   'a-key-readable-after-create': { clause: 'A-AUTH-3', description: 'listing keys returns each key\'s full value' },
   'a-revoke-answer-shows-key': { clause: 'A-AUTH-3', description: 'the answer to a key\'s revocation carries the full key (a deployment that keeps keys in clear answers with the whole record)' },
   'a-key-double-submit-same-value': { clause: 'A-AUTH-3', description: 'a double-submit guard on POST /api-keys: the same create (name, admin, expiry) within 10 s of a live key made so is answered with that key, its full value shown again, instead of a new key' },

@@ -285,7 +285,7 @@ check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object',
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -313,11 +313,53 @@ check({
       }
     }
     if (userKeys.length === 0) t.note('the target names no interface B keys (accounts[].api_key): none was sent to interface A');
+    await expectUnprefixedHeadRefused(t, key, rest, prefix);
     await t.property('unprefixed keys are refused', fc.tuple(withoutPrefix(key, prefix), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), 'A-AUTH-2');
     });
   },
 });
+
+/**
+ * The key without its prefix by HEAD: a gate may read HEAD otherwise than GET (uptime monitors
+ * configured with the bare secret), and A-AUTH-2 holds for every request. HEAD has no body, so
+ * it is judged by status alone, on the reads the target routes: a list and a fixture pipeline
+ * where HEAD with the key is 2xx, an absent id where HEAD with the key is 404; each only where
+ * HEAD without a key is 401, so an answer as to the key can be told from a refusal.
+ */
+async function expectUnprefixedHeadRefused(t: CheckContext, key: string, rest: string, prefix: string): Promise<void> {
+  const absent = absentIdFrom(t.target, Date.now());
+  const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const head = (auth: string | null, path: string) => t.aWithAuthorization(auth).request('HEAD', path);
+  let sent = 0;
+  for (const endpoint of A_ENDPOINTS) {
+    const route = aRoute(t, endpoint.operation);
+    if (route === null || route.method !== 'GET' || endpoint.effect !== 'read') continue;
+    const paths: { path: string; live: boolean }[] = [];
+    if (endpoint.id === undefined) paths.push({ path: route.path, live: true });
+    else {
+      if (endpoint.id === 'pipeline' && fixture !== undefined) paths.push({ path: routePath(route, fixture), live: true });
+      paths.push({ path: routePath(route, absent), live: false });
+    }
+    for (const { path, live } of paths) {
+      const authenticated = (ex: Exchange) => is2xx(ex) || (!live && ex.response.status === 404);
+      const keyed = await head(`Bearer ${key}`, path);
+      if (!(live ? is2xx(keyed) : keyed.response.status === 404)) continue;
+      if ((await head(null, path)).response.status !== 401) continue;
+      const ex = await head(`Bearer ${rest}`, path);
+      sent++;
+      t.expect.that(!authenticated(ex), {
+        clause: 'A-AUTH-2',
+        message: `${requestLine(ex)} with "Bearer ${KEY} without ${prefix}_" authenticated: it answered ${ex.response.status}, as HEAD with the key (${keyed.response.status}), where HEAD without a key is 401`,
+        expected: '401: a value without the prefix never authenticates',
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+      t.expect.status(ex, 401, 'A-AUTH-7', `"Bearer ${KEY} without ${prefix}_": ${requestLine(ex)} answered ${ex.response.status}, expected 401 (a missing or invalid key)`);
+    }
+  }
+  if (sent === 0) t.note('no HEAD read answered the key otherwise than no key (2xx or an absent id\'s 404 against 401): the key without its prefix was not sent by HEAD');
+}
 
 /**
  * The longest value sent as a key: far beyond any key, yet well within the header sizes servers

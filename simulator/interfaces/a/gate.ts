@@ -112,9 +112,12 @@ const PIPELINE_OR_DEFINITION_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+(\/de
  * A value without the prefix never authenticates (A-AUTH-2). The fault
  * `a-unprefixed-key-on-pipeline-reads` is a deployment whose single-pipeline reads (the pipeline,
  * its definition) look the key up through a helper of their own that, to be forgiving, puts a
- * missing prefix in front; every other request refuses such a value.
+ * missing prefix in front; every other request refuses such a value. The fault
+ * `a-unprefixed-key-on-head` is a gate that puts the prefix back on every HEAD (uptime monitors
+ * configured with the bare secret).
  */
 function prefixAdded(sim: Sim, ctx: Context): boolean {
+  if (ctx.method === 'HEAD' && sim.faults.has('a-unprefixed-key-on-head')) return true;
   return ctx.method === 'GET' && PIPELINE_OR_DEFINITION_READ.test(ctx.path) && sim.faults.has('a-unprefixed-key-on-pipeline-reads');
 }
 
