@@ -423,10 +423,51 @@ async function deleteBesideFoldedTwin(t: CheckContext): Promise<void> {
   });
 }
 
+/**
+ * A-PIPE-2's "nothing else" for a name a slug would change (a space, capitals, a dot, an
+ * underscore): a service whose archive store keys definitions by the pipeline's slug and reads
+ * the record back from it renames the archived pipeline. One such pipeline, not deployed, is
+ * archived; its definition (where read) is as before, and every field of its record that held
+ * its name still holds it. Names are the target's to rule (the definition schema is defined
+ * outside the spec): one refused is tried with a space only, and a target that refuses that too
+ * leaves this unseen, noted. Requests: the create, a read, 2 definition reads, the DELETE, its
+ * read back and a definition read.
+ */
+async function deleteSpacedName(t: CheckContext): Promise<void> {
+  let refused: Exchange | undefined;
+  for (const base of ['Pipe2 Spaced.Name_v2', 'pipe2 spaced name']) {
+    const name = uniqueName(t, base);
+    const made = await makePipeline(t, 0, plainDefinition(name));
+    if (!('id' in made)) {
+      if (made.missing) return;
+      refused = made.answer;
+      continue;
+    }
+    // A definition of the target's own without a name field made a pipeline with no name to keep.
+    if (!isObject(made.document) || made.document.name !== name) return t.note('the pipeline named with a space was made from a definition of the target document without a name field, so an archive that renames such a pipeline was not seen');
+    const before = await readMetadata(t, made.id);
+    const definition = await readDefinitionTwice(t, made.id);
+    const { after, read } = await archive(t, made.id, 'A-PIPE-2');
+    await expectDefinitionKept(t, made.id, definition);
+    if (before === undefined || !read || read.response.status !== 200) return;
+    const named = Object.keys(before).filter((k) => before[k] === name);
+    const renamed = named.filter((k) => after[k] !== name);
+    t.expect.that(renamed.length === 0, {
+      clause: 'A-PIPE-2',
+      message: `DELETE of the not-deployed pipeline ${made.id} named ${JSON.stringify(name)} changed its name: ${renamed.join(', ')}`,
+      expected: `${JSON.stringify(name)}, as before the DELETE`,
+      received: renamed.map((k) => `${k}: ${JSON.stringify(after[k])}`).join('; '),
+      exchange: read,
+    });
+    return;
+  }
+  t.note(`pipelines named with a space were refused (${refused?.response.status}), so an archive that renames such a pipeline was not seen`);
+}
+
 check({
   id: 'a-pipe/delete-not-deployed',
   clauses: ['A-PIPE-2'],
-  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged; a deployed pipeline whose name differs only in case and separators still deployed)',
+  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged; one named with a space, capitals, a dot and an underscore keeps its name in record and definition; a deployed pipeline whose name differs only in case and separators still deployed)',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'not_deployed', 'A-PIPE-2');
@@ -483,6 +524,7 @@ check({
       }
     });
     if (!fixture && !seen.notDeployed && seen.last !== '') t.partial('A-PIPE-2', `no pipeline the check made was shown not deployed when it was to be deleted (${seen.last}), so no DELETE showed the rule for one`);
+    await deleteSpacedName(t);
     await deleteBesideFoldedTwin(t);
   },
 });

@@ -232,6 +232,13 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
+    // The fault: the archive store keys definitions by the pipeline's slug (spaces as dashes)
+    // and the record is read back from it, so a spaced name comes back renamed.
+    if (sim.faults.has('a-archive-renames-spaced') && pipeline.name.includes(' ')) {
+      const slug = pipeline.name.replace(/ /g, '-');
+      pipeline.definition = { ...pipeline.definition, name: slug };
+      pipeline.name = slug;
+    }
     if (sim.faults.has('a-archive-stops-slug-twin')) stopSlugTwins(sim, pipeline, now);
     // The fault: "the archive keeps the version that last ran", so a change made since the last
     // start (a stopped pipeline updated) is lost.
