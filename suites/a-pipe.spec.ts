@@ -16,6 +16,7 @@ import type { AEndpoint } from './catalog/types.ts';
 import type { ARoute } from './lib/types.ts';
 import { foundPipeline } from './lib/evidence.ts';
 import { withKey } from './lib/clients.ts';
+import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
@@ -145,7 +146,7 @@ function addedBy(before: Transition[], after: Transition[]): Transition[] {
  * The history and its words are the simulator's (A-GAP-2), so this is judged in the simulator
  * profile only.
  */
-function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key'], account: Account = 0): void {
+function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key'] | 'run-made admin', account: Account = 0): void {
   const expected: Transition[] = [
     { from: String(stateBefore), to: 'stopping', reason: 'archive' },
     { from: 'stopping', to: 'tearing_down', reason: 'stopped' },
@@ -176,9 +177,9 @@ function expectOnlyArchived(t: CheckContext, added: Transition[], ex: Exchange):
  * DELETE (with account 1's admin key, or its non-admin key where `nonAdminKey` is given), then
  * the pipeline as read afterwards (empty when the target does not serve reads).
  */
-async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?: string, account: Account = 0): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
+async function archive(t: CheckContext, id: number, clause: string, nonAdminKey?: string, account: Account = 0, keyLabel = 'the non-admin key'): Promise<{ deleted: Exchange; after: JsonObject; read?: Exchange }> {
   const deleted = await aSend(t, nonAdminKey === undefined ? t.a(account) : withKey(t, nonAdminKey), 'pipelines.archive', id);
-  const by = nonAdminKey === undefined ? (account === 0 ? '' : ` with account ${account + 1}'s key`) : ' with the non-admin key';
+  const by = nonAdminKey === undefined ? (account === 0 ? '' : ` with account ${account + 1}'s key`) : ` with ${keyLabel}`;
   foundPipeline(t, id, deleted, `the archiving of account ${account + 1}'s own pipeline ${id}${by}`);
   t.expect.status(deleted, 200, clause, `DELETE /pipelines/${id} of the caller's own pipeline${by} answered ${deleted.response.status}, expected 200`);
   // A 200 alone does not show that anything was archived: without a read of the pipeline after,
@@ -257,8 +258,11 @@ async function archiveFixture(t: CheckContext, which: 'deployed' | 'not_deployed
   return true;
 }
 
-/** Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not. */
-async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number, account: Account = 0): Promise<string | undefined> {
+/**
+ * Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not.
+ * `madeKey`: a key the run made through key management, which sends the DELETE in place of the case's.
+ */
+async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number, account: Account = 0, madeKey?: string): Promise<string | undefined> {
   const id = await createCasePipeline(t, document, c, account);
   await startPipeline(t, account, id);
   if (c.restart) {
@@ -276,11 +280,12 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   // Outside the simulator profile, the DELETE of a pipeline in another state (or one the document
   // does not map: "other states ... not shown") is the check's cleanup's, not judged here.
   if (notDeployed !== undefined && t.profile !== 'simulator') return notDeployed;
-  const key = c.key === 'non-admin' ? nonAdminKey(t) : undefined;
-  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key, account);
+  const key = madeKey ?? (c.key === 'non-admin' ? nonAdminKey(t) : undefined);
+  const label = madeKey !== undefined ? 'an admin key made by the run through key management' : 'the non-admin key';
+  const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key, account, label);
   if (t.profile !== 'simulator' || !read) return notDeployed;
   const history = [historyOf(before), historyOf(after)];
-  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, key === undefined ? 'admin' : 'non-admin', account);
+  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, madeKey !== undefined ? 'run-made admin' : key === undefined ? 'admin' : 'non-admin', account);
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
 }
@@ -334,7 +339,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space; deleted with a configured key or one made through key management) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
@@ -347,8 +352,31 @@ check({
     if (!fixture) notSeenDeployed(t, seen);
     noteAdminOnly(t);
     await deleteDeployedOfAccountTwo(t);
+    await deleteDeployedWithMadeKey(t);
   },
 });
+
+/**
+ * A-PIPE-1 holds whatever key of the account sends the DELETE, a key made through key management
+ * (A-GAP-4) as much as one the target document names: a runtime that takes a stop only from the
+ * service account bound to the dashboard's keys refuses it for keys made through the API, and a
+ * service that archives all the same leaves the pipeline running. One plain case, its DELETE sent
+ * with an admin key the run makes (6 requests: the key's create, the pipeline's create, start,
+ * read, DELETE, read back; the key revoked after). A target that does not manage keys through the
+ * API, or refuses this create, leaves it unseen, noted.
+ */
+async function deleteDeployedWithMadeKey(t: CheckContext): Promise<void> {
+  const unseen = 'so a DELETE of a deployed pipeline with a key made through the API was not seen';
+  if (aRoute(t, 'keys.create') === null) return t.note(`the target document says keys are not made through the API (interface_a.operations.keys.create), ${unseen}`);
+  // Key management is judged by a-keys: here a create not taken, or one whose key is not shown, only leaves this unseen.
+  const created = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'pipe1-key'), admin: true } });
+  revokeIfCreated(t, created);
+  const key = is2xx(created) ? keyValueIn(created.json, t.target.keyPrefix) : undefined;
+  if (key === undefined) return t.note(`${requestLine(created)} (an admin key for the DELETE) answered ${created.response.status}${is2xx(created) ? ' without a key this check could send' : ''}, ${unseen}`);
+  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-madekey')), c, 0, 0, key);
+  if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
+}
 
 /**
  * A-PIPE-1 holds for every account ("one's own"), not only the first: a service whose runtime

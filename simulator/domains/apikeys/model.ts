@@ -51,6 +51,12 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
   return { record, key: created.key };
 }
 
+/**
+ * The fault `a-made-key-delete-keeps-running`: keys made through POST /api-keys while it is on
+ * (the dashboard's keys get a runtime service account bound; these get none). Filled only then.
+ */
+export const unboundToRuntime = new WeakSet<PipelineApiKey>();
+
 /** Looks only in the caller's account: another account's key is simply absent. */
 export function findKey(sim: Sim, account: AccountState, id: number): PipelineApiKey {
   // a-key-lookup-any-account: the lookup by id forgets the account, as a global primary key would let it.

@@ -5,7 +5,7 @@ import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import { pageOfList, readPageQuery } from '../../interfaces/a/paging.ts';
 import { readNewKey, readsAsReactivation } from './input.ts';
-import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey } from './model.ts';
+import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey, unboundToRuntime } from './model.ts';
 import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
@@ -56,6 +56,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // its own names when it rotates a key), a check that forgot the names are per account.
     if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
+    if (sim.faults.has('a-made-key-delete-keeps-running')) unboundToRuntime.add(record);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
     ctx.status = sim.conventions.a.createdStatus;

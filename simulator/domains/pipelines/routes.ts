@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { toYaml } from '../../http/yaml.ts';
+import { unboundToRuntime } from '../apikeys/model.ts';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -168,8 +169,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // refuses unless it is an admin's; the archive goes on regardless.
     // The fault a-other-account-delete-keeps-running: the runtime client is one made at boot with
     // the first account's service token, and the runtime refuses it a stop of another account's deployment.
+    // The fault a-made-key-delete-keeps-running: the runtime takes a stop only from the caller's
+    // bound service account, which keys made through POST /api-keys do not have.
     const refused = (sim.faults.has('a-non-admin-delete-keeps-running') && !ctx.state.apiKey.admin) ||
-      (sim.faults.has('a-other-account-delete-keeps-running') && ctx.state.account !== sim.store.firstAccount());
+      (sim.faults.has('a-other-account-delete-keeps-running') && ctx.state.account !== sim.store.firstAccount()) ||
+      (sim.faults.has('a-made-key-delete-keeps-running') && unboundToRuntime.has(ctx.state.apiKey));
     const archived = archivePipeline(sim, pipeline, refused);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
