@@ -55,7 +55,7 @@ interface KeyRead {
  * that names a key reads the key `keyId`; and, `withHead`, a HEAD of that fixture pipeline's
  * read (a HEAD is a GET without its body, and may be authenticated apart, as an edge answering
  * probes from a key cache would). Reads change nothing, so they are safe to send to any deployment with any
- * key; the pipeline writes a dead key must be refused on go to a pipeline of the check's own
+ * key; the pipeline writes (and the DELETE) a dead key must be refused on go to a pipeline of the check's own
  * (expectPipelineWritesRefused).
  */
 function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 | 1): KeyRead[] {
@@ -134,8 +134,8 @@ async function expectKeyWritesRefused(t: CheckContext, key: string, victim: Crea
  * stop leaves it stopped; a pipeline the dead create made is archived). A dead write's 2xx fails
  * `clause`; where the live control was a 2xx, anything but 401 with the error object fails
  * A-AUTH-7; where it was not, the target does not serve that write as described and the dead
- * key's refusal there is not judged (noted). Adds 11 requests to a run (12 where a dead create
- * was taken).
+ * key's refusal there is not judged (noted). Last, the DELETE of that pipeline
+ * (expectArchiveRefused). Adds 15 requests to a run (16 where a dead create was taken).
  */
 async function expectPipelineWritesRefused(t: CheckContext, key: string, what: string, clause: string): Promise<void> {
   const made = await makePipeline(t, 0, plainDefinition(uniqueName(t, 'dead-key-target')));
@@ -167,8 +167,41 @@ async function expectPipelineWritesRefused(t: CheckContext, key: string, what: s
   await both('pipelines.update', validOptions(t, aEndpoint('pipelines.update'), 'dead-key'));
   await both('pipelines.replace', documentBody(document, definitionFormat(t)));
   const started = await both('pipelines.start');
-  if (started === undefined || !(is2xx(started.ex) || is2xx(started.live))) return t.note(`the check's pipeline could not be deployed: ${what} was not sent a stop`);
-  await both('pipelines.stop');
+  if (started === undefined || !(is2xx(started.ex) || is2xx(started.live))) t.note(`the check's pipeline could not be deployed: ${what} was not sent a stop`);
+  else await both('pipelines.stop');
+  await expectArchiveRefused(t, key, id, what, clause, judge);
+}
+
+/**
+ * The spec's one operation, DELETE, of a live pipeline of the dead key's account (`id`, the
+ * check's own): useKey's DELETE is of an absent id, and a service whose teardown worker
+ * authenticates from a key cache of its own (blind to revocation or expiry) for the pipelines the
+ * account holds refuses that one and archives this. Refused (401), the pipeline must be as before:
+ * where reads are served, read with the live admin key before and after, not archived after. Last,
+ * as the live control (the same DELETE with the admin key) archives it. 2 to 4 requests.
+ */
+async function expectArchiveRefused(t: CheckContext, key: string, id: number, what: string, clause: string, judge: (label: string, ex: Exchange, live: Exchange | undefined) => void): Promise<void> {
+  if (aRoute(t, 'pipelines.archive') === null) return t.note(`the target document says this target does not serve pipelines.archive: ${what} was not sent a DELETE of a live pipeline`);
+  const readable = aRoute(t, 'pipelines.read') !== null;
+  const before = readable ? await aSend(t, t.a(), 'pipelines.read', id) : undefined;
+  const ex = await aSend(t, withKey(t, key), 'pipelines.archive', id);
+  const label = `${requestLine(ex)} (the DELETE of a live pipeline of the key's account)`;
+  if (before !== undefined && before.response.status === 200 && isObject(before.json)) {
+    const after = await aSend(t, t.a(), 'pipelines.read', id);
+    const was = pipelineState(t, recordIn(before.json) ?? before.json);
+    const now = isObject(after.json) ? pipelineState(t, recordIn(after.json) ?? after.json) : undefined;
+    // A read that no longer finds the pipeline, or shows it archived (and not before), is the DELETE taken.
+    const gone = after.response.status !== 200 || (now?.spec === 'archived' && was.spec !== 'archived');
+    t.expect.that(!gone, {
+      clause,
+      message: `${what} on ${label} archived it: ${requestLine(after)} with the live admin key answered ${after.response.status === 200 ? `${now?.field} ${show(now?.name)}` : after.response.status}, where before the DELETE it was ${was.field} ${show(was.name)}`,
+      expected: 'the pipeline as before (the dead key refused, 401)',
+      received: describeResponse(after),
+      exchange: after,
+    });
+  }
+  const live = await aSend(t, t.a(), 'pipelines.archive', id);
+  judge(label, ex, live);
 }
 
 /**
@@ -373,7 +406,7 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry works until then (one made to expire 25 days to 12 years ahead still works shortly before it); once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
+  title: 'A-AUTH-4: a key with an expiry works until then (one made to expire 25 days to 12 years ahead still works shortly before it); once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -481,7 +514,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -720,7 +753,7 @@ check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
   supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3', 'A-ERR-1'],
-  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop of a pipeline of the check\'s own) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created and revoked');

@@ -3,7 +3,8 @@ import { answering } from '../support/answering-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /**
- * A-AUTH-6, A-AUTH-4: a revoked or expired key is refused on the pipeline writes and on HEAD too.
+ * A-AUTH-6, A-AUTH-4: a revoked or expired key is refused on the pipeline writes and on HEAD too,
+ * and on the DELETE of a live pipeline of its account (not only of an absent id).
  * The dead key's writes go to a pipeline the check makes, each followed by the same write with
  * the live admin key: the control that the target serves it. Here a front refuses the dead
  * key's create itself (401 with the error object), so what is left to fail is a change of the
@@ -29,6 +30,20 @@ describe('a dead key on the pipeline writes and on HEAD', () => {
     const check = run.checks[0]!;
     expect(check.verdict, check.reason).toBe('fail');
     expect(check.failures).toContainEqual(expect.objectContaining({ clause: 'A-AUTH-4', message: expect.stringMatching(/past its expiry \(target time\) on PATCH .* authenticated: /) }));
+  });
+
+  it('fails a-keys/revocation-final (A-AUTH-6) where a revoked key archives a live pipeline of its account, its DELETE of an absent id refused', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-keys/revocation-final'], profile: 'spec', faults: ['a-revoked-key-archives-own'], seed: 3, runs: 2 });
+    const check = run.checks[0]!;
+    expect(check.verdict, check.reason).toBe('fail');
+    expect(check.failures).toContainEqual(expect.objectContaining({ clause: 'A-AUTH-6', message: expect.stringMatching(/^the revoked key on DELETE \S+ \(the DELETE of a live pipeline of the key's account\) archived it: /) }));
+  });
+
+  it('fails a-keys/expiry-in-real-time (A-AUTH-4) where an expired key archives a live pipeline of its account', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['a-keys/expiry-in-real-time'], profile: 'spec', faults: ['a-expired-key-archives-own'], seed: 3, runs: 2 });
+    const check = run.checks[0]!;
+    expect(check.verdict, check.reason).toBe('fail');
+    expect(check.failures).toContainEqual(expect.objectContaining({ clause: 'A-AUTH-4', message: expect.stringMatching(/past its expiry \(target time\) on DELETE \S+ \(the DELETE of a live pipeline of the key's account\) archived it: /) }));
   });
 
   it('fails a-keys/revocation-final (A-AUTH-6) where a revoked key is served HEAD of a pipeline', { timeout: 60_000 }, async () => {

@@ -11,7 +11,7 @@ import type { AccountState } from '../../store.ts';
  * router), so they never depend on a key.
  */
 export function aGate(sim: Sim, ctx: Context): void {
-  const { account, key } = headProbeGrant(sim, ctx) ?? authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), {
+  const { account, key } = headProbeGrant(sim, ctx) ?? teardownCacheGrant(sim, ctx) ?? authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), {
       ignoreRevocation: revocationUnchecked(sim, ctx),
       ignoreExpiry: expiryUnchecked(sim, ctx),
       addMissingPrefix: prefixAdded(sim, ctx),
@@ -131,6 +131,31 @@ function headProbeGrant(sim: Sim, ctx: Context): ReturnType<typeof authenticateP
   const account = sim.store.firstAccount();
   const key = account ? account.pipelineKeys.values().next().value : undefined;
   return account && key ? { account, key } : null;
+}
+
+/** DELETE of one pipeline by a numeric id, under any version prefix the router serves. */
+const PIPELINE_ARCHIVE = /^\/api\/public\/v\d+\/pipelines\/(\d+)$/;
+
+/**
+ * The faults `a-revoked-key-archives-own` and `a-expired-key-archives-own`: DELETE of a pipeline
+ * the runtime runs for the account goes to its teardown worker, which authenticates from its own
+ * key cache (digest to account) that never learns of revocations (or never compares an expiry
+ * with now); an id the key's account does not hold falls back to the gate, so a dead key's DELETE
+ * of an absent id is 401 as it should be.
+ */
+function teardownCacheGrant(sim: Sim, ctx: Context): ReturnType<typeof authenticatePipelineKey> | null {
+  const revocationBlind = sim.faults.has('a-revoked-key-archives-own');
+  const expiryBlind = sim.faults.has('a-expired-key-archives-own');
+  if ((!revocationBlind && !expiryBlind) || ctx.method !== 'DELETE') return null;
+  const archived = PIPELINE_ARCHIVE.exec(ctx.path);
+  if (!archived) return null;
+  try {
+    const cached = authenticatePipelineKey(sim, presentedAuthorization(sim, ctx), { ignoreRevocation: revocationBlind, ignoreExpiry: expiryBlind });
+    return cached.account.pipelines.has(Number(archived[1])) ? cached : null;
+  } catch {
+    // Unknown to the worker's cache too: the gate answers.
+    return null;
+  }
 }
 
 /**
