@@ -23,6 +23,8 @@ export function keyStatus(key: PipelineApiKey, now: number): PipelineKeyStatus {
 /** A-AUTH-5: every key-management operation, reads included, needs an admin key. */
 export function requireAdmin(sim: Sim, caller: PipelineApiKey, account: AccountState): void {
   if (caller.admin || sim.faults.has('a-non-admin-key-management')) return;
+  // a-admin-role-by-key-name: the role is read from the account's role table keyed by the key's name (the dashboard's label).
+  if (sim.faults.has('a-admin-role-by-key-name') && [...account.pipelineKeys.values()].find((k) => k.name === caller.name && k.revokedAt === null)?.admin === true) return;
   // a-admin-rule-first-account-only: the role table read is the first account's; a key it does not list passes as the owner's.
   if (sim.faults.has('a-admin-rule-first-account-only') && account !== sim.store.firstAccount()) return;
   throw new ApiError('forbidden', { message: 'Forbidden: only admin keys may manage API keys.' });
