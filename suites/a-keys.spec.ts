@@ -17,7 +17,7 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import type { AOperation } from './lib/target-types.ts';
 import { aRoute, aSend, definitionFormat, pipelineState, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
-import { walkAList } from './catalog/a-lists.ts';
+import { laterPageQuery, walkAList } from './catalog/a-lists.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
 
 /*
@@ -52,7 +52,8 @@ interface KeyRead {
  * Every read this target routes (its document, else the convention), sent with a key of
  * `account`: one that names a pipeline reads that account's first fixture pipeline (left out
  * where there is none), one
- * that names a key reads the key `keyId`; and, `withHead`, a HEAD of that fixture pipeline's
+ * that names a key reads the key `keyId`, a list is read at its first page and at a later one
+ * (`laterPageQuery`: page 2 of one item); and, `withHead`, a HEAD of that fixture pipeline's
  * read (a HEAD is a GET without its body, and may be authenticated apart, as an edge answering
  * probes from a key cache would). Reads change nothing, so they are safe to send to any deployment with any
  * key; the pipeline writes (and the DELETE) a dead key must be refused on go to a pipeline of the check's own
@@ -68,6 +69,13 @@ function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 
     const options = validOptions(t, endpoint, 'key-read');
     const send = (key: string): Promise<Exchange> => (id === undefined ? aSend(t, withKey(t, key), endpoint.operation, options) : aSend(t, withKey(t, key), endpoint.operation, id, options));
     const read: KeyRead = { label: `${route.method} ${route.path}`, send };
+    // A list's later page too: a deployment may serve pages past the first from elsewhere (a
+    // replica, a cursor service) whose key table a revocation or an expiry does not reach.
+    const later = endpoint.operation === 'pipelines.list' || endpoint.operation === 'keys.list' ? laterPageQuery(t) : undefined;
+    if (later !== undefined) {
+      const shown = Object.entries(later).map(([k, v]) => `${k}=${v}`).join('&');
+      return [read, { label: `${route.method} ${route.path}?${shown} (a later page)`, send: (key) => aSend(t, withKey(t, key), endpoint.operation, { ...options, query: later }) }];
+    }
     if (!withHead || endpoint.operation !== 'pipelines.read' || route.method !== 'GET' || id === undefined) return [read];
     const head: KeyRead = { label: `HEAD ${route.path}`, head: true, send: (key) => withKey(t, key).request('HEAD', routePath(route, id)) };
     return [read, head];
@@ -782,7 +790,7 @@ check({
   id: 'a-keys/revocation-final',
   clauses: ['A-AUTH-6'],
   supports: ['A-AUTH-7', 'X-ROB-1', 'A-AUTH-3', 'A-ERR-1'],
-  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
+  title: 'A-AUTH-6: a revoked key gets 401 from the very next request on, on every read the target served it too (a fixture pipeline, by GET and by HEAD, the lists at their first page and a later one, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, a revoked admin key, on key management (a key\'s create, the revocation of another key), and no attempt (revoking again, PATCH/PUT, activate) brings it back; no answer to the revocation or to those attempts shows the full key (A-AUTH-3)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created and revoked');

@@ -29,6 +29,18 @@ export function firstPageQuery(t: Pick<CheckContext, 'target'>): Record<string, 
   return pageQuery(t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging, 1, 0);
 }
 
+/**
+ * The query of a list's second page of one item (the item after the first) in the target's
+ * paging: a page past the first, which a deployment may serve otherwise than the first (a
+ * replica, a cursor service). Undefined for a list that does not page.
+ */
+export function laterPageQuery(t: Pick<CheckContext, 'target'>): Record<string, number> | undefined {
+  const paging = t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging;
+  if (paging.by === 'page') return { [paging.page]: 2, [paging.size]: 1 };
+  if (paging.by === 'offset') return { [paging.offset]: 1, [paging.limit]: 1 };
+  return undefined;
+}
+
 export interface AListWalk {
   items: unknown[];
   /** The walk reached the end the target's answers state or show: nothing was left out. */

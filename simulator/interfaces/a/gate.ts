@@ -59,7 +59,8 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
  * update, start, stop) are queued to a deployment worker that authenticates from a key cache
  * holding the key's digest and account, not its revocation; `a-dead-key-head-served` one whose
  * HEAD probes are answered from an edge's key cache (digest to account) that never learns of a
- * revocation or an expiry.
+ * revocation or an expiry; `a-revoked-key-later-list-pages` one whose list pages past the first
+ * are read from a replica whose key table the revocations never reach.
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   // The faults are asked first: writesKeys builds its patterns, which no request should pay for
@@ -67,6 +68,7 @@ function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   if (sim.faults.has('a-revoked-key-manages-keys') && writesKeys(sim, ctx)) return true;
   if (sim.faults.has('a-revoked-key-writes-pipelines') && writesPipelines(sim, ctx, true)) return true;
   if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
+  if (ctx.method === 'GET' && sim.faults.has('a-revoked-key-later-list-pages') && laterListPage(sim, ctx)) return true;
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
 }
 
@@ -95,6 +97,16 @@ function writesPipelines(sim: Sim, ctx: Context, create: boolean): boolean {
   if (ctx.method === 'PUT' || ctx.method === 'PATCH') return at('/pipelines/:id').test(ctx.path);
   if (ctx.method !== 'POST') return false;
   return (create && at('/pipelines').test(ctx.path)) || at(start).test(ctx.path) || at(stop).test(ctx.path);
+}
+
+/**
+ * A list page past the first (`page` > 1) of the pipeline list or the key list, at the paths of
+ * the served conventions: what the fault `a-revoked-key-later-list-pages` reads from a replica.
+ */
+function laterListPage(sim: Sim, ctx: Context): boolean {
+  const at = (path: string): RegExp => new RegExp(`^/api/public/v\\d+${path}/?$`);
+  const page = ctx.query.page;
+  return typeof page === 'string' && Number(page) > 1 && (at('/pipelines').test(ctx.path) || at(sim.conventions.a.paths.keys).test(ctx.path));
 }
 
 /** A key's create or a revocation, at the paths of the served conventions (under any version prefix the router serves). */
