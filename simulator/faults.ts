@@ -339,6 +339,7 @@ export const faultCatalog = {
   'a-revoke-looks-up-before-admin-rule': { clause: 'A-AUTH-5', description: 'the revocation looks the key id up in the caller\'s account before the admin rule: a non-admin key revoking an absent id or another account\'s key gets 404, not 403 (its own account\'s keys still 403)' },
   'a-admin-role-by-key-name': { clause: 'A-AUTH-5', description: "the admin rule reads the caller's role from the account's key table by the key's NAME (the first live key of that name, the dashboard's label): a non-admin key named like an older admin key of its account creates, lists, reads and revokes keys" },
   'a-revoked-key-later-list-pages': { clause: 'A-AUTH-6', description: 'list pages past the first (`GET /pipelines` or the key list with `page` > 1) are read from a replica whose key table the revocations never reach: a revoked key is refused on the first page and still lists page 2 on' },
+  'a-key-usage-by-name-every-account': { clause: 'X-ISO-1', description: "key usage (`last_used_at`) is tracked per key NAME across the key table (the dashboard's usage chart groups by label): a request with account 1's key sets `last_used_at` on account 2's key of the same name too" },
 } as const satisfies Record<string, { clause: string; description: string }>;
 
 export type FaultName = keyof typeof faultCatalog;

@@ -1035,16 +1035,49 @@ check({
 /** The fields of a key record a revocation would set, by the conventions a target may use. */
 const REVOCATION_MARKS = ['revoked_at', 'revokedAt', 'revoked', 'status', 'state', 'active', 'enabled'];
 
+/** The members of a key record that say when (or how often) the key was used, by the conventions a target may use. */
+const USAGE_MARKS = ['last_used_at', 'lastUsedAt', 'last_used', 'lastUsed', 'used_at', 'last_seen_at', 'use_count', 'usage_count'];
+
+/**
+ * X-ISO-1 on a key's usage: account 2's record of its key (read by `readTheirs`, before that key
+ * is used at all) must not change when account 1 uses its key of the same name (`ours`): usage
+ * tracked by the key's name across the key table would stamp account 2's key with account 1's
+ * request. Key records are the simulator's extension (A-GAP-4) and a usage member one of its
+ * fields: only a record that shows such a member is judged; one that shows none is noted.
+ */
+async function expectUsageUntouched(t: CheckContext, readTheirs: () => Promise<Exchange>, ours: CreatedKey): Promise<void> {
+  const before = await readTheirs();
+  const was = is2xx(before) ? recordIn(before.json) : undefined;
+  const marks = was === undefined ? [] : USAGE_MARKS.filter((k) => k in was);
+  if (was === undefined || marks.length === 0) {
+    return t.note(`account 2's key record ${was === undefined ? `could not be read (${describeResponse(before)})` : `shows no usage member (${USAGE_MARKS.join(', ')})`}: whether account 1's use of its key of the same name marks account 2's key used was not seen`);
+  }
+  const used = await useKey(t, ours.key);
+  if (!worked(used)) return t.note(`account 1's new key was refused (${describeResponse(used)}): whether its use marks account 2's key of the same name used was not seen`);
+  const after = await readTheirs();
+  const now = recordIn(after.json);
+  const changed = now ? marks.filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k])) : [];
+  t.expect.that(is2xx(after) && now !== undefined && changed.length === 0, {
+    clause: 'X-ISO-1',
+    message: `account 2's key ${now ? `changed ${changed.join(', ')}` : 'could no longer be read'} after account 1 used its own key of the same name (account 2's key was never used)`,
+    expected: JSON.stringify(Object.fromEntries(marks.map((k) => [k, was[k]]))),
+    received: now ? JSON.stringify(Object.fromEntries(changed.map((k) => [k, now[k]]))) : describeResponse(after),
+    exchange: after,
+  });
+}
+
 /**
  * X-ISO-1 across accounts that share a key name: names are the accounts' own, so account 1
  * revoking its key of a name must leave account 2's key of that name working (a deny list keyed
- * by the name revokes both). The check makes the pair itself under one run-unique name, revokes
- * account 1's, and uses account 2's: 2 creates, 1 revoke, 2 uses, 2 reads a run (both revoked after).
+ * by the name revokes both), and account 1 using its key must leave account 2's key's usage as it
+ * was (expectUsageUntouched). The check makes the pair itself under one run-unique name, uses
+ * account 1's, revokes it, and uses account 2's: 2 creates, 1 revoke, 3 uses, 4 reads a run (both
+ * revoked after).
  */
 check({
   id: 'a-keys/same-name-revoke-spares-other-account',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: account 1 revoking its key leaves account 2's key of the same name working, and its record unrevoked where account 2 reads it",
+  title: "X-ISO-1: account 1 using its key leaves the usage member of account 2's key of the same name as it was (where the record shows one), and account 1 revoking its key leaves account 2's working, and its record unrevoked where account 2 reads it",
   needs: ['a', 'a2', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'no key of one name can be made in each account');
@@ -1052,11 +1085,15 @@ check({
     const name = t.name('same-name-key');
     const theirs = await createKey(t, { name }, 1);
     const ours = await createKey(t, { name }, 0);
+    const readable = aRoute(t, 'keys.read') !== null;
+    const readTheirs = () => aSend(t, t.a(1), 'keys.read', theirs.id);
+    // Before account 2's key is ever used: account 1's use of its key of the name must leave
+    // account 2's record as it was.
+    if (readable) await expectUsageUntouched(t, readTheirs, ours);
+    else t.note("the target document declares no key read (interface_a.operations.keys.read): whether account 1's use of its key changes account 2's key record was not seen");
     // A positive control: account 2's key works before account 1 revokes its own.
     const control = await useKey(t, theirs.key);
     if (!worked(control)) t.skip(`account 2's new key is refused before anything is revoked (${describeResponse(control)}): whether account 1's revocation stops it cannot be seen`);
-    const readable = aRoute(t, 'keys.read') !== null;
-    const readTheirs = () => aSend(t, t.a(1), 'keys.read', theirs.id);
     const before = readable ? await readTheirs() : undefined;
     const revoked = await aSend(t, t.a(0), 'keys.revoke', ours.id);
     if (!is2xx(revoked)) t.skip(`account 1's revocation of its key ${ours.id} answered ${describeResponse(revoked)}: nothing was revoked`);

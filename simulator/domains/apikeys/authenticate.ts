@@ -42,6 +42,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const displaced = found !== null && sim.faults.has('a-deny-list-one-key-per-account') && found.key.revokedAt !== null && denyListed.get(found.account) !== found.key;
   if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
+  // a-key-usage-by-name-every-account: usage is tracked per key label (the dashboard's usage chart groups by name), in every account.
+  if (sim.faults.has('a-key-usage-by-name-every-account')) for (const account of sim.store.accounts.values()) for (const k of account.pipelineKeys.values()) if (k.name === found.key.name) k.lastUsedAt = now;
   return found;
 }
 
