@@ -83,6 +83,7 @@ export const faultCatalog = {
   'b-watch-finished-job-refused': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers on a job that has ended (completed, failed or stopped) is refused 422, though the spec puts no condition on the job\'s state' },
   'b-watch-while-running-not-notified': { clause: 'B-JOB-5', description: 'a job\'s run takes its list of whom to notify along when it starts running: a watch made while the job runs answers 200 and is listed, but the job\'s end notifies only those who watched before it ran' },
   'b-watch-subscribes-owner': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers subscribes the account\'s owner (its first user) instead of the key\'s user; the answer still names the caller' },
+  'b-watch-stopping-job-refused': { clause: 'B-JOB-5', description: 'POST /jobs/{id}/watchers on a job asked to stop that has not ended yet (pending_stoppage or stopping) is refused 409 ("the job is stopping: it takes no new watchers"), though the spec puts no condition on the job\'s state; jobs before their stop or ended are watched as before' },
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
   'b-package-owner-is-caller': { clause: 'B-PKG-1', description: "GET /packages/{id} answers owner_id as the caller's user id (the session's user), not the package owner's: two users of the account read two owners of one package" },
   'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },

@@ -15,7 +15,8 @@ import { describeResponse } from './lib/expect.ts';
  * the caller when it ends (GET /notifications; the real service notifies a job's watchers when
  * it reaches a terminal status, and its creator watches it by default). The spec puts no condition
  * on the job's state, so a user who does not watch a job seen running watches it too, and its end
- * must notify that user as well (runningWatches), and once the jobs have ended a user who does not
+ * must notify that user as well (runningWatches), a user who does not watch a job asked to stop
+ * watches it before it has ended (stoppingWatch), and once the jobs have ended a user who does not
  * watch one watches it too (watchEnded). The check judges what the target shows and says what it could not see.
  */
 
@@ -579,10 +580,55 @@ async function watchEnded(t: CheckContext, ended: readonly Ending[], owner: Subs
   return undefined;
 }
 
+/**
+ * The spec puts no condition on the job's state, so a watch of a job asked to stop that has not
+ * ended yet (the real service's pending_stoppage and stopping) subscribes like any other (a
+ * deployment that tears a run's notifications down first might refuse it). The stopping job,
+ * started beside the others, is stopped (DELETE /jobs/{id}, the real service's stop, an extension)
+ * and watched at once by a user seen not to watch it: the member, who did not create it, where
+ * its first watch was taken, else api_key's user where it stopped watching the job when it was
+ * made (DELETE, an extension). The watch is judged as the others (200, and the caller among the
+ * watchers where they are listed); it came while the job was stopping where the job was seen not
+ * ended right before and right after the POST. Returns why that was not seen, if it was not.
+ */
+async function stoppingWatch(t: CheckContext, job: Ending, owner: Subscriber, ownerUnwatched: string | undefined, member: Subscriber | undefined): Promise<string | undefined> {
+  const who = member?.subscribed ? member : ownerUnwatched === undefined ? owner : undefined;
+  if (!who) return `no user seen not to watch job ${job.id} could watch it: ${member ? `${member.who}'s watch was refused before` : 'no member_api_key is given'}, and api_key's user created it and ${ownerUnwatched ?? ''}`;
+  const before = await readWatchers(t, job.id);
+  if (who.creator && !before) return `GET /jobs/${job.id}/watchers (an extension) could not be read whole, so api_key's user, who created job ${job.id}, was not seen to stop watching it before its POST`;
+  if (before && listing(before, who.caller).watching) return `${who.who} was among the watchers of job ${job.id} before its POST, so its watch of the stopping job would be a second one`;
+  const stopped = await job.client.delete(`/jobs/${job.id}`);
+  if (!is2xx(stopped)) return `DELETE /jobs/${job.id} (the real service's stop, an extension) answered ${stopped.response.status}, so no job was asked to stop`;
+  await readStatus(job, 0);
+  if (!job.readable) return `GET /jobs/${job.id} (an extension) did not show the job's status, so it was not seen stopping`;
+  if (job.ended) return `job ${job.id} had ended (${job.status ?? '?'}) right after DELETE /jobs/${job.id}, before a watch could come while it stopped`;
+  const statusBefore = job.status ?? '?';
+  const ex = await who.client.post(`/jobs/${job.id}/watchers`);
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${job.id}/watchers by ${who.who}, who did not watch the job, right after it was asked to stop (DELETE /jobs/${job.id}; it read ${statusBefore}) answered ${ex.response.status}, expected 200: the spec puts no condition on the job's state for a watch`);
+  if (!is2xx(ex)) return undefined;
+  await readStatus(job, 1);
+  const after = await readWatchers(t, job.id);
+  if (after) {
+    const { watching, ex: shown } = listing(after, who.caller);
+    if (!after.weak || watching) {
+      t.expect.that(watching, {
+        clause: 'B-JOB-5',
+        message: `after POST /jobs/${job.id}/watchers by ${who.who} on job ${job.id}, asked to stop (it read ${statusBefore}), the caller is not among the job's watchers`,
+        expected: `a watcher with the email or user id of ${who.who}`,
+        received: 'not listed',
+        ...(shown ? { exchange: shown } : {}),
+      });
+    }
+  }
+  if (job.ended || !job.readable) return `job ${job.id} had ended (${job.status ?? 'unknown'}) right after the watch, which may then have come after its end`;
+  t.note(`${who.who} watched job ${job.id} while it was stopping (read ${statusBefore} before the POST, ${job.status ?? '?'} after): answered 200`);
+  return undefined;
+}
+
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, and on a job that has ended',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, and on a job that has ended',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -595,6 +641,9 @@ check({
     // before it runs, so that its own watch is one made while the job runs.
     const runningJob = await makeJob(t, 0);
     const runningUnwatch = runningJob ? await t.b().delete(`/jobs/${runningJob.id}/watchers`) : undefined;
+    // The stopping job, watched right after it is asked to stop; its creator stops watching it at once too.
+    const stoppingJob = await makeJob(t, 0);
+    const stoppingUnwatch = stoppingJob ? await t.b().delete(`/jobs/${stoppingJob.id}/watchers`) : undefined;
     const seen: Seen = { callerListed: false, memberListed: false, listedUnseen: [], notified: false, notifiedUnseen: [], runningNotified: false, runningUnseen: [] };
     const ownerCaller = await callerOf(t.b());
     if (!ownerCaller) {
@@ -640,6 +689,9 @@ check({
 
     if (member) await memberWatches(t, id, member, owner, before, unobservable === undefined, seen);
     await callerWatches(t, id, owner, unobservable, seen);
+    const stoppingUnseen = !stoppingJob
+      ? 'no job could be started to stop'
+      : await stoppingWatch(t, { id: stoppingJob.id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, owner, stoppingUnwatch && !is2xx(stoppingUnwatch) ? `it could not stop watching it first (DELETE /jobs/${stoppingJob.id}/watchers, an extension, answered ${stoppingUnwatch.response.status})` : undefined, member);
 
     // The notifications: what each user that may subscribe has before the jobs are stopped, then
     // what comes. The watched job and the controls are stopped at once, the running job once watched.
@@ -671,6 +723,7 @@ check({
     else if (seen.notifiedUnseen.length) t.note(`not seen notified: ${seen.notifiedUnseen.join('; ')}`);
     if (!seen.runningNotified) t.partial('B-JOB-5', `no watch made while its job ran (seen running) was seen to bring a notification when the job ended: ${seen.runningUnseen.join('; ') || 'no POST on the running job answered 200'}`);
     else if (seen.runningUnseen.length) t.note(`not seen notified of the running job's end: ${seen.runningUnseen.join('; ')}`);
+    if (stoppingUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job asked to stop that had not ended (pending_stoppage or stopping; the spec puts no condition on the job's state) was not seen: ${stoppingUnseen}`);
     if (endedUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job that had ended (the spec puts no condition on the job's state) was not seen: ${endedUnseen}`);
   },
 });

@@ -3,7 +3,7 @@ import type { AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import type { Job } from './types.ts';
 import type { NewJobInput } from './input.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { ApiError, invalidField, notFound } from '../../http/errors.ts';
 import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import { isTerminal, jobStatusAt, type JobState } from './lifecycle.ts';
 import { trackJob } from './unsettled.ts';
@@ -114,6 +114,11 @@ export function watchJob(sim: Sim, account: AccountState, user: User, id: number
   // b-watch-finished-job-refused: a job that has ended is taken to have nothing left to watch.
   if (sim.faults.has('b-watch-finished-job-refused') && isTerminal(jobStatusAt(job, sim.clock.now()).status)) throw invalidField('job_id', 'names a job that has finished: there is nothing left to watch');
   if (sim.faults.has('b-watch-subscribes-nobody')) return job;
+  // b-watch-stopping-job-refused: a stop tears down the run's notification channel first, so a job on its way to stopped takes no new watcher.
+  if (sim.faults.has('b-watch-stopping-job-refused')) {
+    const status = jobStatusAt(job, sim.clock.now()).status;
+    if (status === 'pending_stoppage' || status === 'stopping') throw new ApiError('conflict', { message: 'The job is stopping: it takes no new watchers.' });
+  }
   // b-watch-subscribes-owner: the watch is keyed to the account's owner, not to the key's user.
   const subscriber = sim.faults.has('b-watch-subscribes-owner') ? (account.ownerUserId ?? user.id) : user.id;
   job.watcherIds.add(subscriber);
