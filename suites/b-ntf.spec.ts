@@ -253,6 +253,57 @@ async function marksNamingNothing(t: CheckContext): Promise<void> {
 }
 
 /**
+ * A mark by id by another user of the account (member_api_key's), of a notification its own
+ * GET /notifications lists unread, is judged as api_key's: 200, and the notification read after
+ * it. Notifications are a user's and the mark is the caller's, so a deployment that checks the id
+ * against another user (the account's owner, say) refuses the member's own. The one marked is
+ * the member's own where the caller's list, read whole, lacks it; where the lists are one per
+ * account, one not among the caller's fixtures.notification_ids, which markOneUnread marks. Only
+ * a 401 or 403 is taken for a role the member lacks (which roles may call what on interface B is
+ * not shown); a 404 for a notification the member's own list shows is not that. Run before
+ * memberMarksAll, which marks the member's notifications read.
+ */
+async function memberMarksOne(t: CheckContext): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  const unjudged = (why: string) => t.note(`a mark by id by another user of the account, of its own notification, was not seen: ${why}`);
+  if (memberKey === undefined) return unjudged('it needs a key of a second user of account 1 (member_api_key in the target document)');
+  const member = t.bWithKey(memberKey);
+  const theirs = await listedStates(t, member);
+  if (!theirs) return unjudged('GET /notifications with member_api_key was not served (which roles may call what on interface B is not shown)');
+  const owner = await listedStates(t);
+  const ownerListed = owner?.walk.complete ? listedIds(owner.walk) : undefined;
+  const fixtures = new Set(t.fixtures().notification_ids ?? []);
+  const unread = [...theirs.states].filter(([, read]) => !read).map(([id]) => id);
+  const own = ownerListed ? unread.filter((id) => !ownerListed.has(id)) : [];
+  const id = own[0] ?? unread.find((n) => !fixtures.has(n));
+  if (id === undefined) {
+    return unjudged(
+      unread.length === 0
+        ? "GET /notifications with member_api_key listed no notification unread (or showed no read state): give member_api_key's user unread notifications, fresh ones every run"
+        : "every notification member_api_key's user had unread is among fixtures.notification_ids of api_key's user, which the check marks itself",
+    );
+  }
+  const whose = own[0] !== undefined ? "its own (api_key's list does not show it)" : "listed by api_key's user too (one list per account)";
+  const ex = await member.post('/notifications/mark', { body: { id } });
+  if (ex.response.status === 401 || ex.response.status === 403) return unjudged(`POST /notifications/mark with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`);
+  t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} by member_api_key's user, of notification ${id}, ${whose}, which its GET /notifications listed unread, answered ${ex.response.status}, expected 200 as for api_key: the mark is the caller's`);
+  if (!is2xx(ex)) return;
+  const after = await readUntil(t, () => listedStates(t, member), (l) => l === null || markedSince([id], l).length === 1);
+  if (!after) return unjudged('GET /notifications with member_api_key was no longer served after the mark');
+  const read = markedSince([id], after).length === 1;
+  // Not shown in a list not read whole: a list of the unread only may have dropped it past what was read.
+  if (!read && !after.states.has(id)) return unjudged(`after the mark GET /notifications with member_api_key, not read whole, no longer showed notification ${id}'s read state`);
+  t.expect.that(read, {
+    clause: 'B-NTF-1',
+    message: `notification ${id} (member_api_key's user's, ${whose}) is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}} by member_api_key's user`,
+    expected: 'read: true',
+    received: 'read: false',
+    exchange: pageOf(after.walk, id) ?? ex,
+  });
+  if (read) t.note(`member_api_key's user marked notification ${id}, ${whose}, by its id: answered 200 and read after`);
+}
+
+/**
  * A mark of all by another user of the account (member_api_key's) must leave the caller's own
  * notifications unread: notifications are a user's (a watch "subscribes the caller"), and "marks
  * all" marks the caller's all. A deployment may keep one list per account, though: only where the
@@ -313,7 +364,7 @@ async function markNullNoted(t: CheckContext): Promise<void> {
 check({
   id: 'b-ntf/mark',
   clauses: ['B-NTF-1'],
-  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200',
+  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200, for the key\'s user and for another user of the account (member_api_key) marking its own by id',
   needs: ['b', 'write', 'fixture:notification_ids'],
   runsFirst: 'a mark is seen to work only on notifications unread before it, and other checks mark them read (the endpoint catalog sends the mark without an id)',
   async run(t) {
@@ -326,6 +377,7 @@ check({
     const input = fc.record({ id: fc.constantFrom(...ids), allWithEmptyObject: fc.boolean() });
     // Before any mark, while the notifications are unread: marks that must change nothing.
     await marksNamingNothing(t);
+    await memberMarksOne(t);
     await memberMarksAll(t);
     // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
     // proves nothing was marked, and neither does a notification or a count already read.

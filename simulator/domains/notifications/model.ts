@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import type { Notification } from './types.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ListSorts } from '../shared/list-order.ts';
@@ -48,7 +48,10 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
   const now = sim.clock.now();
   if (id !== null) {
     const one = account.notifications.get(id);
-    if (!one || one.userId !== userId) throw notFound();
+    // b-mark-by-id-owner-only: the notification is taken to be the account's, read by its owner (who gets the account's mail).
+    if (sim.faults.has('b-mark-by-id-owner-only')) {
+      if (!one || one.userId !== (accountOwner(account)?.id ?? userId)) throw notFound();
+    } else if (!one || one.userId !== userId) throw notFound();
     // b-mark-old-notification-404: the mark queries only the last 7 days; older notifications live in an archive it does not read.
     if (sim.faults.has('b-mark-old-notification-404') && now - one.createdAt > 7 * 86_400_000) throw notFound();
     if (sim.faults.has('b-mark-one-marks-all')) return markRead(sim, account, userId, null);
