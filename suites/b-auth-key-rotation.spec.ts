@@ -7,7 +7,8 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
 import { bodyContext } from './catalog/b-requests.ts';
 import { GONE, partReader } from './catalog/b-state.ts';
-import { idOf, is2xx, userIn } from './lib/answers.ts';
+import { idOf, is2xx, recordIn, show, userIn } from './lib/answers.ts';
+import { sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { stringifyWithBigIds } from './lib/big-ids.ts';
 import { userPutBody } from './lib/factories/user.ts';
 import { bRootClient } from './lib/clients.ts';
@@ -332,11 +333,53 @@ async function memberRegenerates(t: CheckContext, memberKey: string): Promise<st
   return undefined;
 }
 
+/**
+ * B-KEY-1 across a regeneration: an SSH key is its user's, not the key's that added it, so an SSH
+ * key `holder`'s user added before POST /user/tokens is returned after it by GET /user/keys/{id}
+ * with the new key (a deployment that files SSH keys under the API key that added them, the audit
+ * row's actor, answers 404 while still listing the key). Added with the configured key before the
+ * first regeneration; read by its id with each new key (the returned reading); deleted on cleanup
+ * with the key live then, else the configured one (once the control API gave it back). Where no
+ * key could be added, a note and no reading: b-user/ssh-key judges the creation itself.
+ */
+async function sshKeyAcrossRegenerations(t: CheckContext, holder: Holder): Promise<AfterRegeneration | undefined> {
+  const name = t.name('rotated-user-key');
+  const created = await t.bWithKey(holder.configured).post('/user/keys', { body: sshKeyBody(name) });
+  const id = idOf(created);
+  if (!is2xx(created) || id === undefined) {
+    t.note(`POST /user/keys with ${holder.field} answered ${describeResponse(created)}${is2xx(created) ? ' without the new key\'s id' : ''}, so an SSH key added before POST /user/tokens was not read after it`);
+    return undefined;
+  }
+  const fingerprint = recordIn(created.json)?.fingerprint;
+  let live = holder.configured;
+  t.cleanup(`delete SSH key ${id} of ${holder.field}'s user, added before its key was regenerated`, async () => {
+    for (const key of new Set([live, holder.configured])) {
+      const ex = await t.bWithKey(key).delete(`/user/keys/${id}`);
+      if (is2xx(ex) || ex.response.status === 404 || ex.response.status === 410) return;
+    }
+    throw new Error(`DELETE /user/keys/${id} was not taken with the live key nor the configured one; it is still there`);
+  });
+  return async (next) => {
+    live = next;
+    const read = await t.bWithKey(next).get(`/user/keys/${id}`);
+    t.expect.status(read, '2xx', 'B-KEY-1', `GET /user/keys/${id} with the key POST /user/tokens gave ${holder.field}'s user, of the SSH key that user added before the regeneration, answered ${read.response.status}${read.response.status === 404 ? ': the SSH key was filed under the API key that added it, not under its user' : ''}`);
+    if (!is2xx(read)) return;
+    const again = recordIn(read.json);
+    t.expect.that(again !== undefined && again.id === id && again.name === name && (fingerprint === undefined || again.fingerprint === fingerprint), {
+      clause: 'B-KEY-1',
+      message: `GET /user/keys/${id} with the key POST /user/tokens gave ${holder.field}'s user does not return the SSH key that user added before the regeneration`,
+      expected: `id ${id}, name ${show(name)}${fingerprint === undefined ? '' : `, fingerprint ${show(fingerprint)}`}`,
+      received: again ? `id ${show(again.id)}, name ${show(again.name)}, fingerprint ${show(again.fingerprint)}` : describeResponse(read),
+      exchange: read,
+    });
+  };
+}
+
 check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
-  supports: ['B-VER-2'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values (runs last: it kills the keys it regenerates)",
+  supports: ['B-VER-2', 'B-KEY-1'],
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {
@@ -358,7 +401,8 @@ check({
       : memberKey === undefined
         ? 'no member_api_key is given (a key of another user of account 1)'
         : `member_api_key may not be regenerated (${howToPermit('rotate_member_api_key')})`;
-    if (owner) await regenerations(t, owner, 4);
+    // The SSH key is added only now, after the member's regenerations: what they judge reads api_key's account as before.
+    if (owner) await regenerations(t, owner, 4, await sshKeyAcrossRegenerations(t, owner));
 
     if (memberUnseen === undefined) return;
     if (owner) t.note(`the regeneration was seen for api_key's user, the account's owner, only: that it replaces its caller's key and not the owner's was not seen, since ${memberUnseen}`);

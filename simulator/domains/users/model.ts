@@ -109,6 +109,7 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   }
   account.sshKeys.set(key.id, key);
   if (sim.faults.has('b-ssh-key-lost-on-email-change')) ownerLogin.set(key, user.email);
+  if (sim.faults.has('b-ssh-key-filed-under-api-key')) addedWith.set(key, user.apiKey);
   return key;
 }
 
@@ -140,6 +141,9 @@ export function ownSshKey(account: AccountState, user: User, id: number): SshKey
 /** The login (email) of each key's user when the key was made: what b-ssh-key-lost-on-email-change files keys under. */
 const ownerLogin = new WeakMap<SshKey, string>();
 
+/** The API key each key was added with (the audit row's actor): what b-ssh-key-filed-under-api-key files keys under. */
+const addedWith = new WeakMap<SshKey, string>();
+
 /** The (user, fingerprint) pairs of deleted keys: the rows a soft-deleting store keeps (b-ssh-key-deleted-still-registered). */
 const deletedFingerprints = new WeakMap<AccountState, Set<string>>();
 
@@ -150,6 +154,8 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
   // b-ssh-key-lost-on-email-change: keys filed under their user's login (the email) at creation,
   // as a key server's authorized_keys are, and looked up by the login the user has now.
   if (sim.faults.has('b-ssh-key-lost-on-email-change') && (ownerLogin.get(key) ?? user.email) !== user.email) throw notFound();
+  // b-ssh-key-filed-under-api-key: keys filed under the API key that added them, and read back by the caller's current one.
+  if (sim.faults.has('b-ssh-key-filed-under-api-key') && (addedWith.get(key) ?? user.apiKey) !== user.apiKey) throw notFound();
   return key;
 }
 
