@@ -88,6 +88,27 @@ const WRONG_AFTER_MANY = [
   'application/xml; q=0.308',
 ];
 
+/**
+ * Headers browsers and browser libraries add to an API call: B-VER-1 makes no exception for who
+ * calls, so a negotiation skipped for "the dashboard's own calls" (marked XHR, with an Origin, or
+ * a fetch's Sec-Fetch-* headers) is wrong. The Origin is the target's own (a same-origin call, the
+ * one a deployment would most likely wave through), or a made-up one without a base URL.
+ */
+function browserHeaderSets(t: CheckContext): { label: string; headers: Record<string, string> }[] {
+  const origin = t.target.baseUrl ? new URL(t.target.baseUrl).origin : 'https://dashboard.example';
+  const xhr = { 'x-requested-with': 'XMLHttpRequest' };
+  const fetchMode = { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'empty' };
+  return [
+    { label: 'X-Requested-With: XMLHttpRequest', headers: xhr },
+    { label: `Origin: ${origin}`, headers: { origin } },
+    { label: 'Sec-Fetch-Mode: cors (and Sec-Fetch-Site, Sec-Fetch-Dest)', headers: fetchMode },
+    { label: 'all of X-Requested-With, Origin, Referer and Sec-Fetch-*', headers: { ...xhr, origin, referer: `${origin}/`, ...fetchMode } },
+  ];
+}
+
+/** The refused Accept cases sent once more beside a browser's headers: none, plain JSON, another version. */
+const WRONG_FROM_BROWSERS: readonly (string | null)[] = [null, 'application/json', `${VENDOR_TYPE}; version=1`];
+
 function describeAccept(accept: string | null): string {
   return accept === null ? 'no Accept header' : `Accept ${JSON.stringify(accept)}`;
 }
@@ -95,7 +116,7 @@ function describeAccept(accept: string | null): string {
 check({
   id: 'b-ver/accept-required',
   clauses: ['B-VER-1'],
-  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version, is refused with a 4xx, also after 320 distinct spellings of the right one were served',
+  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version, is refused with a 4xx, also beside a browser\'s headers (X-Requested-With, Origin, Sec-Fetch-*) and after 320 distinct spellings of the right one were served',
   needs: ['b'],
   async run(t) {
     const paths = specReads(t);
@@ -108,6 +129,14 @@ check({
       const ex = await t.b().get(path, { headers: { accept } });
       t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} with ${describeAccept(accept)} was not refused (${ex.response.status})`);
     });
+    // The same refusals when the request looks like a browser's (the dashboard's own calls).
+    for (const [i, set] of browserHeaderSets(t).entries()) {
+      for (const [j, accept] of WRONG_FROM_BROWSERS.entries()) {
+        const path = paths[(i * WRONG_FROM_BROWSERS.length + j) % paths.length]!;
+        const ex = await t.b().get(path, { headers: { ...set.headers, accept } });
+        t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} with ${describeAccept(accept)} and ${set.label} was not refused (${ex.response.status}): the version negotiation must not depend on who calls`);
+      }
+    }
     // A deployment that remembers its verdicts per Accept header in a bounded cache may, once the
     // cache is full, serve what it has not judged: the refusals above came before any such
     // cache filled up. So: many distinct right spellings, each served, and then wrong ones.

@@ -101,6 +101,8 @@ function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache
   // b-conn-rename-skips-accept: the connection rename is served by the connectors' own
   // controller, mounted before the version negotiation.
   if (sim.faults.has('b-conn-rename-skips-accept') && ctx.method === 'PUT' && /\/connections\/[^/]+\/[^/]+\/?$/.test(ctx.path)) return;
+  // b-xhr-skips-version: the dashboard's own calls (XHR) taken to speak the current version.
+  if (sim.faults.has('b-xhr-skips-version') && ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest') return;
   const accept = ctx.get('accept');
   const served = sim.faults.has('b-missing-accept-served') && !accept;
   const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptVerdicts.accepts(accept, sim.options.profile === 'lenient');
