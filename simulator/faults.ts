@@ -201,6 +201,7 @@ export const faultCatalog = {
   'b-unknown-path-empty-404': { clause: 'X-ROB-1', description: 'an unknown path gets the framework\'s plain-text "Not Found" instead of the error object' },
   'b-error-page-for-browsers': { clause: 'X-ROB-1', description: 'interface B answers its errors as an HTML page when the Accept header mentions text/html (a browser\'s, or the vendor type with HTML beside it)' },
   'b-int32-offset-500': { clause: 'X-ROB-1', description: 'the lists interface B pages with offset and limit (its extensions\' lists) bind the offset as a 32-bit query parameter: an offset above 2^31-1 is a 500' },
+  'b-if-modified-since-500': { clause: 'X-ROB-1', description: 'GET /packages/{id} honours If-Modified-Since, parsing it with `new Date(h).toISOString()`: a header that is no date (`yesterday`, an ETag sent by mistake) throws, a 500; a date is answered 304 where the package is not newer' },
   'b-415-html-page': { clause: 'X-ROB-1', description: 'interface B answers a body in another media type than JSON 415 with an HTML page, not the error object' },
   'b-int32-path-id-500': { clause: 'X-ROB-1', description: 'interface B\'s path ids bound as 32-bit integers: an id above 2^31-1 (GET /packages/2147483648) overflows the query parameter and crashes the handler: 500' },
   'b-path-id-parse-int': { clause: 'X-ROB-1', description: 'interface B\'s path ids read with parseInt (leading digits kept, the rest dropped): GET /packages/7abc and /hooks/7.5 answer record 7, DELETE /hooks/7x deletes hook 7' },

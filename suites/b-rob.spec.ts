@@ -17,7 +17,7 @@ import { inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
 import { B_ENDPOINTS, REAL_SERVICE_READ_QUERY_NAMES, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
-import { describeNotSent, ownWrites, watchOwnWrites } from './catalog/b-exercise.ts';
+import { describeNotSent, ownWrites, specReadRequests, watchOwnWrites } from './catalog/b-exercise.ts';
 import { CheckSkipped } from './lib/failure.ts';
 import type { BEndpoint, BodyContext, BodyField, ResourceKind } from './catalog/types.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
@@ -261,6 +261,51 @@ check({
     expectNoCrashOrLeak(t, missing, CRASH_AND_LEAK, foreignSecrets(t));
     t.expect.status(missing, 404, 'B-ERR-1', `GET /packages/${absent} (no such package) with Accept "${accept}" answered ${missing.response.status}`);
     t.expect.errorObjectB(missing, 'B-ERR-1');
+  },
+});
+
+/**
+ * Conditional-request headers (RFC 9110 section 13), valid and not: HTTP-dates in the past and the
+ * future, the two obsolete date forms, ISO text, words, an entity tag where a date goes, a date
+ * where an entity tag goes, and nothing. The spec names none of them, so a deployment may honour
+ * them (a 304, a 412) or ignore them; what it may not do is crash on one.
+ */
+const CONDITIONAL_DATES = ['Sun, 06 Nov 1994 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 1994', 'Fri, 31 Dec 9999 23:59:59 GMT', '2026-01-01T00:00:00Z', 'yesterday', '"abc"', '0', '-1', 'Mon, 32 Foo 2026 25:61:61 GMT', ''];
+const CONDITIONAL_TAGS = ['*', '"abc"', 'W/"abc"', '"a", W/"b"', 'abc', 'Sun, 06 Nov 1994 08:49:37 GMT', '"', ''];
+const CONDITIONAL_HEADERS: readonly { name: string; values: readonly string[] }[] = [
+  { name: 'if-modified-since', values: CONDITIONAL_DATES },
+  { name: 'if-unmodified-since', values: CONDITIONAL_DATES },
+  { name: 'if-none-match', values: CONDITIONAL_TAGS },
+  { name: 'if-match', values: CONDITIONAL_TAGS },
+];
+
+check({
+  id: 'b-rob/conditional-headers',
+  clauses: ['X-ROB-1'],
+  title: "X-ROB-1: the spec's reads (the endpoint catalog's, with the fixtures' ids) sent If-Modified-Since, If-Unmodified-Since, If-None-Match and If-Match, valid (the answer's own Last-Modified and ETag where it gives them, dates past and future) or not (no date, an entity tag where a date goes, empty), never get a 5xx; a 304 or any refusal is fine, and every refusal is the error object",
+  needs: ['b'],
+  async run(t) {
+    const reads = specReadRequests(t).map((r) => ({ path: r.path, ...(r.query ? { query: r.query } : {}) }));
+    if (reads.length === 0) t.skip("no read of the catalog could be named with the target file's fixtures");
+    for (const read of reads) {
+      // The answer's own validators first: the one value a client polling a record sends back.
+      const plain = await t.b().get(read.path, read.query ? { query: read.query } : {});
+      expectHandled(t, plain);
+      const own: Record<string, string[]> = {};
+      const lastModified = plain.response.headers['last-modified'];
+      const etag = plain.response.headers.etag;
+      if (typeof lastModified === 'string') own['if-modified-since'] = own['if-unmodified-since'] = [lastModified];
+      if (typeof etag === 'string') own['if-none-match'] = own['if-match'] = [etag];
+      for (const { name, values } of CONDITIONAL_HEADERS) {
+        for (const value of [...(own[name] ?? []), ...values]) {
+          const ex = await t.b().get(read.path, { ...(read.query ? { query: read.query } : {}), headers: { [name]: value } });
+          // Named here with the header, for the shared check's message names only the path.
+          if (ex.response.status >= 500) t.expect.that(false, { clause: CLAUSE, message: `GET ${read.path} with ${name}: ${JSON.stringify(value)} answered ${ex.response.status}: a conditional header, valid or not, must never cause a server error`, expected: 'a status below 500 (a 304, a 2xx, or a 4xx with the error object)', exchange: ex });
+          else expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, foreignSecrets(t));
+          if (ex.response.status >= 400) t.expect.errorObjectB(ex, CLAUSE);
+        }
+      }
+    }
   },
 });
 

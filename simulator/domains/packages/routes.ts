@@ -109,6 +109,15 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-word-id-404-own-text') && parsePositiveId(ctx.params.id) === null) throw new ApiError('not_found', { message: 'No record with that id.' });
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
+    // b-if-modified-since-500: a conditional read (a client polling a package sends back a date)
+    // that parses the header without asking whether it is a date at all.
+    if (sim.faults.has('b-if-modified-since-500') && pkg) {
+      const since = ctx.get('if-modified-since');
+      if (since !== '' && new Date(pkg.updatedAt).toISOString() <= new Date(since).toISOString()) {
+        ctx.status = 304;
+        return;
+      }
+    }
     if (pkg) {
       const detail = presentPackageDetail(sim, pkg, links, account);
       // b-package-owner-is-caller: owner_id filled from the session's user rather than the package's row.
