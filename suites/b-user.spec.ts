@@ -85,13 +85,51 @@ function sometimesLong(usual: fc.Arbitrary<string>, long: fc.Arbitrary<string>):
   return fc.oneof({ arbitrary: usual.map((value) => ({ value, long: false })), weight: 2 }, { arbitrary: long.map((value) => ({ value, long: true })), weight: 1 });
 }
 
+/**
+ * Zones at the edges of the offsets: UTC+14 and +13 (east of the +12 a table of offsets from -12
+ * to +12 ends at), -12, and +12:45 (a quarter hour past the hour, east of +12). Sent on every
+ * run, whatever the draw: a random pick from the runtime's four hundred zones seldom lands there.
+ */
+const EDGE_TIME_ZONES = ['Pacific/Kiritimati', 'Pacific/Apia', 'Etc/GMT+12', 'Pacific/Chatham'] as const;
+
+/** Every zone the runtime's ICU knows (its canonical IANA names), the edges among them. */
+const RUNTIME_TIME_ZONES: readonly string[] = [...new Set([...Intl.supportedValuesOf('timeZone'), ...EDGE_TIME_ZONES])];
+
+/**
+ * B-USER-1 at the edges of the offsets: PUT /user with each of EDGE_TIME_ZONES (the user's own
+ * other values, `restore`; the check's cleanup puts the user back). The simulator profile takes
+ * IANA names (the real service's convention), so there each must be taken; elsewhere the spec
+ * fixes no names and a 4xx is a name not taken, noted. Never a 5xx: a zone is taken or refused.
+ * Taken, the answer and the user read back after (GET /user, served before the update) show it.
+ */
+async function edgeZonesTaken(t: CheckContext, restore: JsonObject): Promise<void> {
+  const refused: string[] = [];
+  for (const zone of EDGE_TIME_ZONES) {
+    const sent: JsonObject = { ...restore, time_zone: zone };
+    const ex = await t.b().put('/user', { body: sent });
+    if (t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) {
+      refused.push(`${zone} (${ex.response.status})`);
+      continue;
+    }
+    t.expect.status(ex, 200, 'B-USER-1', `PUT /user with time_zone ${JSON.stringify(zone)} answered ${ex.response.status}: a time zone is taken (200 with the user) or refused with a 4xx${t.profile === 'simulator' ? ', and the simulator profile takes IANA names' : ''}`);
+    if (!is2xx(ex)) continue;
+    const user = objectBody(t, ex, 'B-USER-1', `PUT /user with time_zone ${JSON.stringify(zone)}`);
+    expectReflects(t, ex, user, sent, `PUT /user with time_zone ${JSON.stringify(zone)}`);
+    const read = await t.b().get('/user');
+    t.expect.status(read, '2xx', 'B-USER-1', `GET /user after PUT /user took time_zone ${JSON.stringify(zone)} answered ${read.response.status}: it served the user before, so the stored zone broke the read`);
+    const shown = userIn(read);
+    if (shown) expectReflects(t, read, shown, sent, `GET /user after PUT /user with time_zone ${JSON.stringify(zone)}`);
+  }
+  if (refused.length) t.note(`PUT /user refused the time zones ${refused.join(', ')} with a 4xx, as it may (the spec fixes no names), so whether a user at the edges of the offsets is served was not seen there`);
+}
+
 check({
   id: 'b-user/update',
   // B-FMT-1 carried, not only supported: the one place a user stands in a zone away from UTC,
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -108,7 +146,8 @@ check({
     // real service's) convention, so elsewhere the user's own value alternates with another name
     // the target is seen to take.
     const ownZone = typeof original.time_zone === 'string' && original.time_zone !== '' ? original.time_zone : 'UTC';
-    let zones: fc.Arbitrary<string> = timeZone;
+    // Any zone the runtime knows (the usual ones weighed in), where IANA names are the convention.
+    let zones: fc.Arbitrary<string> = fc.oneof(timeZone, fc.constantFrom(...RUNTIME_TIME_ZONES));
     if (t.profile !== 'simulator') {
       // The user is put back by the cleanup above, whatever zone the target took.
       const other = await otherTimeZoneTaken(t.b(), restore, ownZone);
@@ -146,6 +185,7 @@ check({
       expectFormats(t, ex, `PUT /user with time_zone ${JSON.stringify(sent.time_zone)}`, user);
       t.expect.schema(ex, 'user', 'B-SCHEMA-1');
       const read = await t.b().get('/user');
+      t.expect.status(read, '2xx', 'B-USER-1', `GET /user after PUT /user with time_zone ${JSON.stringify(sent.time_zone)} answered ${read.response.status}: it served the user before the update`);
       const shown = userIn(read);
       if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user');
       for (const f of long) keptLong.add(f);
@@ -158,6 +198,7 @@ check({
     if (neverKept.length) t.note(`no long ${neverKept.join(', ')} (31 characters or more) was taken in this run (none drawn, or every one refused), so whether a stored one is kept whole was not seen`);
     if (settings.unchanged && !oddKept) t.partial('B-USER-1', `notification_settings were sent back as the user has them, so their update was not seen: they hold no switch (a boolean) at the top (${show(original.notification_settings)}), the spec names none of their keys, and ${settings.oddPossible ? 'every case putting other values under their keys was refused (or none was drawn)' : 'there is no key of theirs to put other values under'}`);
     else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
+    await edgeZonesTaken(t, restore);
     const blankUnseen = await blankLocationKept(t, restore);
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
     const emptyUnseen = await emptySettingsKept(t, restore);

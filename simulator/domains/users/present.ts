@@ -4,11 +4,14 @@ import { presentOptionalTime, presentTime, presentUserTime } from '../../http/ti
 import { notificationCounts } from '../notifications/model.ts';
 import type { SshKey, User } from './types.ts';
 import { gravatarEmailOf } from './model.ts';
-import { timeZoneInfo } from './time-zone.ts';
+import { pickerLabelOffset, timeZoneInfo } from './time-zone.ts';
 
 /** The user as interface B returns it (spec section 2), `api_key` included, with the real docs' `time_zone_info`, `gravatar_email` and `receive_newsletter`. */
 export function presentUser(sim: Sim, account: AccountState, user: User, links: Links): Record<string, unknown> {
   const counts = notificationCounts(account, user.id);
+  const zoneInfo = timeZoneInfo(user.time_zone, sim.clock.now());
+  // b-user-zone-offset-table: the offset's hour looked up in the zone picker's labels (to +12 only).
+  if (sim.faults.has('b-user-zone-offset-table')) zoneInfo.offset = pickerLabelOffset(zoneInfo.offset);
   return {
     id: user.id,
     name: user.name,
@@ -16,7 +19,7 @@ export function presentUser(sim: Sim, account: AccountState, user: User, links: 
     avatar_url: user.avatar_url,
     api_key: user.apiKey,
     time_zone: user.time_zone,
-    time_zone_info: timeZoneInfo(user.time_zone, sim.clock.now()),
+    time_zone_info: zoneInfo,
     location: user.location,
     confirmed: user.confirmed,
     confirmed_at: presentOptionalTime(sim, user.confirmedAt),

@@ -66,3 +66,15 @@ function offsetMinutes(identifier: string, at: number): number {
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(zoneName ?? '');
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
+
+/** The zone picker's hour labels, UTC-12 to UTC+12: the fault `b-user-zone-offset-table`'s table. */
+const PICKER_HOUR_LABELS: readonly string[] = Array.from({ length: 25 }, (_, i) => `${i < 12 ? '-' : '+'}${String(Math.abs(i - 12)).padStart(2, '0')}`);
+
+/**
+ * The fault `b-user-zone-offset-table`: an offset (`+1345`) rebuilt with its hour part from the
+ * picker's labels, which end at +12: east of that the label is missing and the read throws.
+ */
+export function pickerLabelOffset(offset: string): string {
+  const hours = (offset.startsWith('-') ? -1 : 1) * Number(offset.slice(1, 3));
+  return `${PICKER_HOUR_LABELS[hours + 12]!.toString()}${offset.slice(3)}`;
+}
