@@ -18,13 +18,14 @@ import { ENDED_STATUSES } from './lib/job-statuses.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { B_ENDPOINTS, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf, type PathValues } from './catalog/b-requests.ts';
+import { specReadRequests } from './catalog/b-exercise.ts';
 import { GONE, partReader, type PartReader } from './catalog/b-state.ts';
 import { ownership } from './catalog/b-ownership.ts';
 import type { BEndpoint, BodyContext, ResourceKind, StatePart } from './catalog/types.ts';
 import { B_ROOT_ENDPOINTS, type BRootEndpoint } from './catalog/b-root-endpoints.ts';
 import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
-import { keyUserId } from './lib/factories/members.ts';
+import { keyUserId, removeMemberOnCleanup } from './lib/factories/members.ts';
 
 import { B_ACCEPT, basicAuthorization, bRootClient } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -1332,5 +1333,53 @@ check({
       expected: "nothing of account 1's job at account 2's hook",
       received: `a POST about job ${jobId} to account 2's hook`,
     });
+  },
+});
+
+/** The members of account 2's user that say whose it is: an invitation elsewhere changes none. */
+const USER_IDENTITY = ['id', 'email', 'name', 'api_key'] as const;
+
+check({
+  id: 'b-iso/foreign-user-invite-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 inviting the address of account 2's user as a member (POST /members, an extension) leaves that user account 2's, whether the invitation is taken or refused: its key still reads account 2's path, and account 2's GET /user answers the same user (id, email, name, key) as before",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    // Members and the user read are extensions: without them there is nothing to invite, noted.
+    const members = await t.b(0).get('/members');
+    if (!is2xx(members)) return t.note(`account 1's GET /members (an extension) answered ${members.response.status}, so no address was invited into it`);
+    const before = await t.b(1).get('/user');
+    const theirs = userIn(before);
+    const email = theirs?.email;
+    if (!theirs || typeof email !== 'string' || email === '') return t.note(`account 2's GET /user (an extension) answered ${before.response.status}${is2xx(before) ? ' without an email' : ''}, so the address of account 2's user is not known to invite`);
+    // The control: a spec read of account 2's, with account 2's key, served before.
+    const read = specReadRequests(t, 1)[0];
+    if (!read) return t.note("no spec read of account 2's could be named with its fixtures, so its key's access was not judged");
+    const control = await t.b(1).get(read.path, read.query ? { query: read.query } : {});
+    if (!is2xx(control)) return setupFailed(t, `read GET ${read.path} with account 2's key`, control);
+    // The address is the run's own second account's (the target document gave it): an
+    // invitation sent there reaches no stranger. A membership made is removed after.
+    const invited = await t.b(0).post('/members', { body: { email, role: 'member' } });
+    const id = is2xx(invited) ? idOf(invited) : undefined;
+    if (id !== undefined) removeMemberOnCleanup(t, id, 0);
+    const what = `account 1's POST /members inviting the address of account 2's user (answered ${invited.response.status})`;
+    const after = await t.b(1).get(read.path, read.query ? { query: read.query } : {});
+    t.expect.status(after, '2xx', 'X-ISO-1', `after ${what}, account 2's key no longer reads GET ${read.path} of account 2 (${after.response.status}; it did before): account 1 took account 2's user`);
+    const again = await t.b(1).get('/user');
+    const now = userIn(again);
+    if (!now) {
+      return t.fail({ clause: 'X-ISO-1', message: `after ${what}, account 2's GET /user no longer answers its user`, expected: "account 2's user, as before", received: describeResponse(again), exchange: again });
+    }
+    for (const member of USER_IDENTITY) {
+      if (!Object.hasOwn(theirs, member)) continue;
+      t.expect.that(sameJson(now[member], theirs[member]), {
+        clause: 'X-ISO-1',
+        message: `${what} changed the ${member === 'api_key' ? 'key' : member} of account 2's user`,
+        // The key itself is a secret: named, never shown.
+        expected: member === 'api_key' ? 'the key as before' : show(theirs[member]),
+        received: member === 'api_key' ? 'another key' : Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
+        exchange: again,
+      });
+    }
   },
 });

@@ -69,7 +69,13 @@ export function addMember(sim: Sim, account: AccountState, caller: User, input: 
   requireAdmin(account, caller);
   const same = [...account.users.values()].filter((u) => sameAddress(u.email, input.email));
   if (same.some(isMember)) throw invalidField('email', 'is already a member of this account');
-  const known = same[0];
+  let known = same[0];
+  // b-member-invite-moves-user: one login per person, an address another account's user has
+  // invites that user (the same record, its key indexed under this account from now on).
+  if (sim.faults.has('b-member-invite-moves-user') && !known) {
+    known = [...sim.store.accounts.values()].flatMap((a) => [...a.users.values()]).find((u) => sameAddress(u.email, input.email) && isMember(u));
+    if (known) account.users.set(known.id, known);
+  }
   const now = sim.clock.now();
   if (known) {
     known.removedAt = null;
