@@ -11,6 +11,6 @@ export function targetDocument(origin: string, keyPrefix: string, manifests: Acc
   const name = conventions === 'standard' ? 'disco simulator' : `disco simulator (${conventions} conventions)`;
   // Without the control API nothing gives account 1 its key back after B-AUTH-2 rotates it: the
   // file would serve one run only. So it does not permit the rotation (DISCO_ALLOW_KEY_ROTATION=1 does, for one run).
-  const control = conventions === 'standard' ? { controlUrl: `${origin}/_disco` } : { permissions: ['assign_connections_to_groups' as const, 'change_user_email' as const, 'create_deliveries' as const, 'create_connections' as const] };
+  const control = conventions === 'standard' ? { controlUrl: `${origin}/_disco` } : { permissions: ['assign_connections_to_groups' as const, 'change_user_email' as const, 'create_deliveries' as const, 'create_connections' as const, 'invite_members' as const] };
   return targetDocumentFromManifests({ name, origin, keyPrefix, ...control }, manifests, description);
 }

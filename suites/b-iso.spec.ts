@@ -1345,6 +1345,8 @@ check({
   title: "X-ISO-1: account 1 inviting the address of account 2's user as a member (POST /members, an extension) leaves that user account 2's, whether the invitation is taken or refused: its key still reads account 2's path, and account 2's GET /user answers the same user (id, email, name, key) as before",
   needs: ['b', 'b2', 'write'],
   async run(t) {
+    // An invitation mails a real address (account 2's user's, the operator's own): sent only with leave.
+    if (!permitted(t, 'invite_members')) return t.skip(`an invitation mails the address of account 2's user: ${howToPermit('invite_members')}`);
     // Members and the user read are extensions: without them there is nothing to invite, noted.
     const members = await t.b(0).get('/members');
     if (!is2xx(members)) return t.note(`account 1's GET /members (an extension) answered ${members.response.status}, so no address was invited into it`);

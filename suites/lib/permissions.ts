@@ -12,6 +12,7 @@ export const PERMISSION_ENV: Record<Permission, string> = {
   change_user_email: 'DISCO_ALLOW_EMAIL_CHANGE',
   create_deliveries: 'DISCO_ALLOW_DELIVERIES',
   create_connections: 'DISCO_ALLOW_CONNECTIONS',
+  invite_members: 'DISCO_ALLOW_MEMBER_INVITES',
 };
 
 export function permitted(t: Pick<CheckContext, 'target'>, permission: Permission): boolean {

@@ -15,7 +15,7 @@ export function routeOf(text: string): { method: string; path: string } | undefi
 }
 
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */
-export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries', 'create_connections'] as const;
+export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries', 'create_connections', 'invite_members'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
@@ -48,8 +48,9 @@ export interface TargetDocument {
    * member_api_key's, another user's, so that one dies) and `assign_connections_to_groups` (B-CG-1 moves
    * fixture connections into groups that cannot be deleted) and `change_user_email` (B-USER-1
    * sends account 1's user new addresses before putting the old one back: a real deployment may
-   * lock the user out until a new address is confirmed). Without them those clauses are covered in
-   * part or not at all.
+   * lock the user out until a new address is confirmed), `create_deliveries`, `create_connections`
+   * and `invite_members` (X-ISO-1 invites the address of account 2's user into account 1: an
+   * invitation mails it). Without them those clauses are covered in part or not at all.
    */
   permissions?: Permission[];
   /** What this deployment chose for interface B where the spec leaves it open (docs/interface-b.md gives the defaults). */
