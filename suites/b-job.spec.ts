@@ -13,7 +13,7 @@ import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { smallClusterBody } from './lib/factories/clusters.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS, jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
-import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack } from './lib/job-variables.ts';
+import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack, type VariablesReadBack } from './lib/job-variables.ts';
 import { JobListReads } from './lib/job-list.ts';
 import { ENDED_STATUSES, JOB_STATUSES } from './lib/job-statuses.ts';
 
@@ -109,11 +109,49 @@ async function runnablePackages(t: CheckContext): Promise<number[]> {
   return [...ids];
 }
 
+/** Other packages whose jobs b-job/create-starts makes, at most: each starts a real job. */
+const OTHER_PACKAGES_MAX = 3;
+
+/**
+ * B-JOB-1 gives a job the variables it is posted with, whatever its package declares: the jobs
+ * above all run the fixture package, so a job of each of a few other packages the account lists
+ * (GET /packages, an extension) is posted with a variable and read back. A package the target
+ * refuses to run (a 4xx: archived, say) is noted; a target that lists no other package is noted.
+ */
+async function otherPackagesKeepVariables(t: CheckContext, readBack: VariablesReadBack): Promise<void> {
+  const fixture = t.fixtures().package_id;
+  const others = (await runnablePackages(t)).filter((id) => id !== fixture).slice(0, OTHER_PACKAGES_MAX);
+  if (others.length === 0) {
+    t.note('the account lists no package but the fixture (GET /packages, an extension, not served or showing no other), so only jobs of the fixture package were posted with variables');
+    return;
+  }
+  const refused: string[] = [];
+  for (const packageId of others) {
+    const posted = { variables: { disco_other_package: `package ${packageId}` }, dynamic_variables: {} };
+    const sent = fixtureJobBody(t, { ...posted, package_id: packageId });
+    const answered = await t.b().post('/jobs', { body: sent });
+    if (answered.response.status >= 400 && answered.response.status < 500) {
+      refused.push(`${packageId} (${answered.response.status})`);
+      continue;
+    }
+    const { id, body: job, exchange: ex } = await createJob(t, sent, answered);
+    t.expect.that(contains(job.variables, posted.variables), {
+      clause: 'B-JOB-1',
+      message: `job ${id}, of package ${packageId} (not the fixture package), does not carry the variables it was posted with`,
+      expected: `variables ⊇ ${show(posted.variables)}`,
+      received: `variables ${show(job.variables)}`,
+      exchange: ex,
+    });
+    await expectVariablesStored(t, id, posted, readBack);
+  }
+  if (refused.length > 0) t.note(`POST /jobs refused to run the listed package(s) ${refused.join(', ')} on the fixture cluster: no job of ${refused.length === 1 ? 'it' : 'them'} was read for its variables`);
+}
+
 check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables, under the names posted (ones with a dot too)',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: CreatedJob[] = [];
@@ -193,6 +231,7 @@ check({
       });
       await expectVariablesStored(t, id, dotted, readBack);
     }
+    await otherPackagesKeepVariables(t, readBack);
     const unread = describeVariablesReadBack(readBack);
     if (unread !== undefined) t.note(unread);
 

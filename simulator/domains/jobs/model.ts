@@ -33,7 +33,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   // b-job-last-run-variables-win: the package's last run's variables are merged over the posted ones (the spread order slipped).
   const merged = sim.faults.has('b-job-last-run-variables-win') ? { ...input.variables, ...lastRunVariables(account, input.packageId) } : input.variables;
   // b-job-dotted-variables-nested: the variables written through the workflow engine's path setter.
-  const variables = sim.faults.has('b-job-dotted-variables-nested') ? expandDotted(merged) : merged;
+  const expanded = sim.faults.has('b-job-dotted-variables-nested') ? expandDotted(merged) : merged;
+  // b-job-variables-dropped-without-declared: the posted variables taken as overrides of the package's own, and a package that declares none has nothing to override.
+  const variables = sim.faults.has('b-job-variables-dropped-without-declared') && Object.keys(pkg.variables).length === 0 ? {} : expanded;
   return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
 }
 
