@@ -696,11 +696,61 @@ async function stopAtOnce(t: CheckContext): Promise<StoppedJob | null> {
   return { id, stopShowedJob, statuses, reads: 0, ended: ENDED_STATUSES.has(statuses[statuses.length - 1] ?? '') };
 }
 
+/** A job on another cluster than the fixture's, polled beside the others. */
+interface WideJob {
+  id: number;
+  clusterId: number;
+  /** The cluster's node count as listed, or undefined where the list shows none. */
+  nodes: number | undefined;
+  statuses: string[];
+  progress: number[];
+  ended: boolean;
+}
+
+/** Listed clusters a job on another cluster is tried on, at most (each refusal is one POST). */
+const WIDE_CLUSTER_TRIES = 2;
+
+/**
+ * B-JOB-4 holds a job's progress to 0..1 on any cluster. A run spread over several nodes reports
+ * node by node, and a deployment that adds those reports up instead of averaging them shows more
+ * than 1 only there; every other job of the checks runs on the fixture cluster or on one a check
+ * makes of one node. So one job is started on another cluster the account lists (GET /clusters,
+ * an extension; making one costs a real deployment machines): the one listed with the most nodes
+ * (`nodes`, the real service's field), or the first other where none shows a count. Null, with a
+ * note, where the account lists no other cluster or POST /jobs refuses it.
+ */
+async function startOnWidestCluster(t: CheckContext): Promise<WideJob | null> {
+  const fixture = t.fixtures().cluster_id;
+  const listed = await serves(t.b(), '/clusters');
+  const clusters = listed && Array.isArray(listed.json) ? listed.json.filter((c): c is JsonObject => isObject(c) && typeof c.id === 'number' && c.id !== fixture) : [];
+  const nodesOf = (c: JsonObject): number | undefined => (typeof c.nodes === 'number' ? c.nodes : undefined);
+  clusters.sort((a, b) => (nodesOf(b) ?? 0) - (nodesOf(a) ?? 0));
+  if (clusters.length === 0) {
+    t.note(`the account lists no cluster but the fixture's (GET /clusters, an extension, ${listed ? 'showing no other' : 'not served'}): every job ran on the fixture cluster, so the progress of a job on a cluster of several nodes was not observed`);
+    return null;
+  }
+  const refused: string[] = [];
+  for (const cluster of clusters.slice(0, WIDE_CLUSTER_TRIES)) {
+    const clusterId = cluster.id as number;
+    const sent = fixtureJobBody(t, { cluster_id: clusterId });
+    const answered = await t.b().post('/jobs', { body: sent });
+    if (answered.response.status >= 400 && answered.response.status < 500) {
+      refused.push(`${clusterId} (${answered.response.status})`);
+      continue;
+    }
+    const { id, exchange, body } = await createJob(t, sent, answered);
+    const first = observeJob(t, exchange, body, 'POST /jobs');
+    return { id, clusterId, nodes: nodesOf(cluster), statuses: [first.status], progress: [first.progress], ended: ENDED_STATUSES.has(first.status) };
+  }
+  t.note(`POST /jobs refused to run the fixture package on the account's other listed cluster(s) ${refused.join(', ')}: the progress of a job on a cluster of several nodes was not observed`);
+  return null;
+}
+
 check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), and one stopped at once (where the target stops jobs) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -735,6 +785,15 @@ check({
     // It is started after the first read, so a target that serves no job read has skipped
     // before a second job it could not be seen to stop.
     let stopped: StoppedJob | null | undefined;
+    // A job on the account's widest other cluster, read through its run beside the others.
+    let wide: WideJob | null | undefined;
+    const readWide = async (job: WideJob): Promise<void> => {
+      const { ex, job: now } = await readJob(t, job.id);
+      const { status, progress } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
+      job.statuses.push(status);
+      job.progress.push(progress);
+      job.ended = ENDED_STATUSES.has(status);
+    };
     await t.poll(async () => {
       if (ended === undefined) {
         const status = await read();
@@ -742,7 +801,9 @@ check({
       }
       if (stopped === undefined) stopped = await stopAtOnce(t);
       else if (stopped && !stopped.ended) await readStopped(stopped);
-      return ended !== undefined && (stopped === null || stopped.ended) ? ended : undefined;
+      if (wide === undefined) wide = await startOnWidestCluster(t);
+      else if (wide && !wide.ended) await readWide(wide);
+      return ended !== undefined && (stopped === null || stopped.ended) && (wide === null || wide?.ended === true) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
@@ -755,6 +816,11 @@ check({
         `progress values ${progress.length <= 8 ? progress.join(', ') : `${progress.slice(0, 4).join(', ')} … ${progress.slice(-3).join(', ')} (${progress.length} distinct)`}`,
     );
     if (stopped) t.note(`job ${stopped.id}, stopped at once (DELETE /jobs/${stopped.id}): its creation's answer${stopped.stopShowedJob ? ", its stop's answer" : ''} and ${stopped.reads} reads saw ${statusRuns(stopped.statuses)}`);
+    if (wide) {
+      const where = `job ${wide.id}, on cluster ${wide.clusterId} (${wide.nodes === undefined ? 'its node count not listed' : `${wide.nodes} node(s)`})`;
+      const ranWith = [...new Set(wide.progress.filter((p, i) => wide?.statuses[i] === 'running' && p > 0))];
+      t.note(`${where}: ${wide.statuses.length} observations saw ${statusRuns(wide.statuses)}; ${ranWith.length > 0 ? `progress while running ${ranWith.length <= 6 ? ranWith.join(', ') : `${ranWith.slice(0, 3).join(', ')} … ${ranWith.slice(-2).join(', ')}`}` : 'it was never seen running with a progress above 0, so its progress during a run was not observed'}${wide.ended ? '' : '; it had not ended when the poll did'}`);
+    }
     if (ended === undefined) {
       t.partial('B-JOB-3', `job ${id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${last}): the statuses of its end were not observed ${jobTimingHint('job_end_seconds')}`);
     }

@@ -30,7 +30,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     // b-job-aborted-on-terminated-cluster: a job whose cluster was terminated under it reads `aborted`, whatever its run had reached.
     status: sim.faults.has('b-job-aborted-on-terminated-cluster') && terminatedUnder(sim, cluster, state) ? 'aborted' : wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
     owner_id: job.ownerId,
-    progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : state.progress,
+    // b-job-progress-summed-over-nodes: each node of the cluster reports the run's progress, and the job's is their sum, not their mean.
+    progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : state.progress,
     outputs_count: outputs.length,
     outputs,
     variables: { ...job.variables },
