@@ -11,6 +11,7 @@ import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { smallClusterBody } from './lib/factories/clusters.ts';
+import { untitledPackageBody } from './lib/factories/packages.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS, jobEndMs, jobStartMs, jobTimingHint } from './lib/job-timing.ts';
 import { describeVariablesReadBack, expectVariablesStored, newVariablesReadBack, type VariablesReadBack } from './lib/job-variables.ts';
@@ -547,11 +548,54 @@ async function jobOnTerminatedCluster(t: CheckContext): Promise<void> {
   t.note(`job ${id} on cluster ${clusterId}, terminated after the job was made, read at once and ${STEPS_AFTER_TERMINATION_MS.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
 }
 
+/**
+ * B-JOB-3 says "always": a job whose package is archived while it runs (DELETE /packages/{id},
+ * an extension: the real service archives a package, and no new job can run it) still reports
+ * one of the nine statuses, read alone and in the job list, at once and as the clock moves on.
+ * The package is one this check makes (POST /packages, an extension), never the fixture package,
+ * which other checks run; only on the control API's simulator (this check's need): a package made
+ * on a real deployment can only be archived, never removed. A target that makes no package, runs
+ * no job of it or archives none is noted.
+ */
+async function jobOfArchivedPackage(t: CheckContext): Promise<void> {
+  const unseen = 'so no job was read after its package was archived under it';
+  const made = await t.b().post('/packages', { body: untitledPackageBody(t.name('job-package')) });
+  const packageId = isObject(made.json) && typeof made.json.id === 'number' ? made.json.id : undefined;
+  if (!is2xx(made) || packageId === undefined) return t.note(`POST /packages (an extension) answered ${made.response.status}${is2xx(made) ? " without the package's id" : ''}, ${unseen}`);
+  // Archiving the package is the step under test; the cleanup archives it only if that failed.
+  let archived = false;
+  t.cleanup(`archive package ${packageId} of account 1`, async () => {
+    if (archived) return;
+    const ex = await t.b().delete(`/packages/${packageId}`);
+    if (!is2xx(ex)) throw new Error(`DELETE /packages/${packageId} answered ${ex.response.status}; the package may still be active`);
+  });
+  const started = await t.b().post('/jobs', { body: fixtureJobBody(t, { package_id: packageId }) });
+  if (!is2xx(started) || !isObject(started.json) || typeof started.json.id !== 'number') return t.note(`POST /jobs of package ${packageId}, just made, answered ${started.response.status}, ${unseen}`);
+  const { id } = await createJob(t, started.json, started);
+  const seen = [expectStatusAndProgress(t, started, started.json).status];
+  const archive = await t.b().delete(`/packages/${packageId}`);
+  if (!is2xx(archive)) return t.note(`DELETE /packages/${packageId} (an extension) answered ${archive.response.status}, ${unseen}`);
+  archived = true;
+  if (ENDED_STATUSES.has(seen[0] ?? '')) t.note(`job ${id} had ended (${seen[0]}) before its package was archived: the read after shows an ended job`);
+  const list = new JobListReads(t);
+  for (const step of [0, ...STEPS_AFTER_ARCHIVE_MS]) {
+    if (step) await t.advanceClock(step);
+    const { ex, job } = await readJob(t, id);
+    seen.push(expectStatusAndProgress(t, ex, job).status);
+    // The list judges the status of every job it shows, this one among the newest.
+    await list.read();
+  }
+  t.note(`job ${id} of package ${packageId}, archived after the job was made, read at once and ${STEPS_AFTER_ARCHIVE_MS.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
+}
+
+/** Clock steps after a job's package is archived: within a run (the simulator's runs take seconds), then past any job's end. */
+const STEPS_AFTER_ARCHIVE_MS = [500, 2_000, 60_000];
+
 check({
   id: 'b-job/lifecycle-clock',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-SCHEMA-1', 'B-FMT-1'],
-  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included); a job whose cluster (one the check made) is terminated under it still reports one of the nine, read alone and listed',
+  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included); a job whose cluster (one the check made) is terminated under it, and one whose package (one the check made) is archived under it, still report one of the nine, read alone and listed',
   needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const packages = await runnablePackages(t);
@@ -570,6 +614,7 @@ check({
       }
     });
     await jobOnTerminatedCluster(t);
+    await jobOfArchivedPackage(t);
   },
 });
 
@@ -832,6 +877,7 @@ check({
     }
     // b-job/lifecycle-clock terminates a cluster of its own under a job, on the control API's simulator only.
     if (t.target.controlUrl === undefined) t.note("no job was read after its cluster was terminated under it: terminating a cluster (DELETE /clusters/{id}, an extension the spec does not list) costs a real deployment machines, so it is done only where the control API shows the target is the simulator (b-job/lifecycle-clock)");
+    if (t.target.controlUrl === undefined) t.note('no job was read after its package was archived under it: a package made on a real deployment (POST /packages, an extension the spec does not list) can only be archived, never removed, so one is made and archived under a job only where the control API shows the target is the simulator (b-job/lifecycle-clock)');
   },
 });
 

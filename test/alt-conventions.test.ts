@@ -44,6 +44,8 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
     'a delivery deleted while it initializes comes back only minutes later, when its initialization ends; and a fresh delivery is made only where the control API shows the target is the simulator (POST /deliveries moves data on a real deployment), so b-dlv/fresh-delete-stays-deleted needs the clock and is skipped without it',
   'b-job-aborted-on-terminated-cluster':
     "a job reads the wrong status only once its cluster is terminated under it, and terminating a cluster costs a real deployment machines (the spec lists neither POST nor DELETE /clusters): a cluster is made and terminated only where the control API shows the target is the simulator, so b-job/lifecycle-clock, which needs it, is skipped without it",
+  'b-job-cancelled-when-package-archived':
+    "a job reads the wrong status only once its package is archived under it, and a package made on a real deployment can only be archived, never removed (the spec lists neither POST nor DELETE /packages): a package is made and archived under a job only where the control API shows the target is the simulator, so b-job/lifecycle-clock, which needs it, is skipped without it (b-job/lifecycle-poll notes the job not seen)",
   'b-scheduled-job-creator-id-token':
     "only a job a schedule started shows the wrong creator id, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock past its start, so b-schema/scheduled-job needs it and is skipped without it (b-schema/written-resources notes the job not seen)",
   'a-key-expiry-ttl-wraps':

@@ -28,7 +28,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
   return {
     id: job.id,
     // b-job-aborted-on-terminated-cluster: a job whose cluster was terminated under it reads `aborted`, whatever its run had reached.
-    status: sim.faults.has('b-job-aborted-on-terminated-cluster') && terminatedUnder(sim, cluster, state) ? 'aborted' : wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
+    // b-job-cancelled-when-package-archived: a run whose package was archived under it has its workflow withdrawn, and the runner's word for that, `cancelled`, is shown until the run ends.
+    status: sim.faults.has('b-job-cancelled-when-package-archived') && pkg?.status === 'archived' && !isTerminal(state.status) ? 'cancelled' : sim.faults.has('b-job-aborted-on-terminated-cluster') && terminatedUnder(sim, cluster, state) ? 'aborted' : wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
     owner_id: job.ownerId,
     // b-job-progress-summed-over-nodes: each node of the cluster reports the run's progress, and the job's is their sum, not their mean.
     progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : state.progress,
