@@ -224,7 +224,7 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object',
+  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object (the form body may be refused for its media type first: another 4xx is noted, only what an authenticated caller gets fails)',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
@@ -256,10 +256,19 @@ check({
     // create let in answers its body's 400 (only a refusal of the wrong kind).
     const writes = [...probes.filter((probe) => probe.write && !probe.bodied), ...probes.filter((probe) => probe.write && probe.bodied)];
     if (writes.length === 0) t.note('no write answered 401 without a key: the key in a form-encoded body (access_token=, RFC 6750 2.2) was not sent');
+    // The probe asks whether the key in the body is taken: what an authenticated caller gets
+    // fails A-AUTH-1, a 401 is the answer the spec names. Another 4xx (a 415 for a media type no
+    // route takes, a 400 for a body no parser reads) refuses the request for what else is wrong
+    // with it: the spec does not order the refusals of a request wrong two ways, so it is noted,
+    // not failed (the missing key's 401 is verified by the probes without a body above).
+    const otherRefusals: string[] = [];
     for (const probe of writes) {
       const ex = await probe.send(t, null, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `access_token=${encodeURIComponent(key)}` });
-      expectUnauthenticated(t, ex, `no Authorization, the key in a form-encoded body "access_token=${KEY}" (RFC 6750 2.2)`, 'A-AUTH-1', probe.authenticated);
+      const status = ex.response.status;
+      if (status !== 401 && status >= 400 && status < 500 && !probe.authenticated(ex)) otherRefusals.push(`${requestLine(ex)} answered ${describeResponse(ex)}`);
+      else expectUnauthenticated(t, ex, `no Authorization, the key in a form-encoded body "access_token=${KEY}" (RFC 6750 2.2)`, 'A-AUTH-1', probe.authenticated);
     }
+    if (otherRefusals.length > 0) t.note(`no Authorization, the key in a form-encoded body "access_token=${KEY}" (RFC 6750 2.2), was refused with another 4xx than 401, for its body as well as its missing key (the spec does not order the two; the key was not taken): ${otherRefusals.join('; ')}`);
     await t.property('other schemes are refused', fc.tuple(otherSchemes(key), fc.constantFrom(...probes)), async ([auth, probe]) => {
       await expectRefused(t, probe, auth, 'A-AUTH-1');
     });
