@@ -34,8 +34,12 @@ import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routeP
 interface Probe {
   label: string;
   send: (t: CheckContext) => Promise<Exchange>;
-  /** The status the request must get, when the spec fixes it; the clause that fixes it. */
-  expect?: { status: number; clause: string };
+  /**
+   * The status the request must get, when the spec fixes it; the clause that fixes it.
+   * `orNotAcceptable`: the request is also wrong in its Accept, which admits no JSON, and the
+   * spec does not order the two refusals, so a 406 for it is as fitting (noted, not judged).
+   */
+  expect?: { status: number; clause: string; orNotAcceptable?: true };
 }
 
 /** Absent ids of the target's range (suites/lib/absent-ids.ts). */
@@ -174,21 +178,28 @@ async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promis
  * A-GAP-1), and a browser's Accept (Chrome's and Firefox's navigation default), which prefers
  * HTML: a service that renders its 404s as pages for browsers answers them so.
  */
-const ODD_ERROR_ACCEPTS = ['application/yaml', 'application/x-yaml', 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'] as const;
+const ODD_ERROR_ACCEPTS = [
+  { accept: 'application/yaml', admitsJson: false },
+  { accept: 'application/x-yaml', admitsJson: false },
+  { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', admitsJson: true },
+] as const;
 
 /**
  * Refused reads asking for YAML or HTML: the spec's payloads are JSON and its errors carry
  * `error` (4A, 7A), so a 401 or 404 is the JSON error object whatever the Accept header asks for
  * (a target may refuse the media type otherwise, 406 say; only its 401s and 404s are judged).
- * The definition read, where a target serves YAML, is the likeliest to answer its errors so.
+ * The definition read, where a target serves YAML, is the likeliest to answer its errors so. A
+ * DELETE without a key is 401 (A-AUTH-7) where the Accept admits JSON; where it admits none the
+ * request is wrong two ways and may be refused for its Accept first (406): the missing key's
+ * 401 is verified by the probes whose Accept admits JSON.
  */
 function oddAcceptProbes(t: CheckContext, keyManagement: boolean): Probe[] {
   const absent = () => absentIdFrom(t.target, Date.now());
   const reads = (['pipelines.definition', 'pipelines.read'] as const).filter((op) => aRoute(t, op) !== null);
-  return ODD_ERROR_ACCEPTS.flatMap((accept): Probe[] => {
+  return ODD_ERROR_ACCEPTS.flatMap(({ accept, admitsJson }): Probe[] => {
     const headers = { accept };
     return [
-      { label: `DELETE without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7' } },
+      { label: `DELETE without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7', ...(admitsJson ? {} : { orNotAcceptable: true as const }) } },
       ...reads.flatMap((op): Probe[] => [
         { label: `${op} of an absent pipeline, Accept: ${accept}`, send: (t2) => aSend(t, t2.a(), op, absent(), { headers }) },
         { label: `${op} without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), op, absent(), { headers }) },
@@ -204,7 +215,8 @@ function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
 
 async function judge(t: CheckContext, probe: Probe): Promise<void> {
   const ex = await probe.send(t);
-  if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
+  if (probe.expect?.orNotAcceptable && ex.response.status === 406) t.note(`${probe.label} answered 406: refused for its Accept, which admits no JSON, before (or beside) its missing key; the spec does not order the two, and that 401 is judged where the Accept admits JSON`);
+  else if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
   if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
 }
 
