@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { targetFindsWhatExists } from './lib/controls.ts';
-import { absentId, absentIdFrom, slugLike } from './lib/arbitraries/ids-and-paths.ts';
+import { absentId, absentIdFrom, INTEGER_WIDTH_OVERFLOWS, slugLike } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
@@ -123,6 +123,28 @@ function wrongTypeProbes(t: CheckContext): { probes: Probe[]; unprobed: string[]
     probes.push({ label: `${e.key} of the ${otherType} connection ${otherId} (a live connection of another type)`, writes: false, send: (t2) => t2.b().get(bPath(e, { id: otherId }), query ? { query } : {}) });
   }
   return { probes, unprobed };
+}
+
+/**
+ * The catalog's reads that take an id, each of the ids just past the integer widths a deployment
+ * may store ids in (2^31, 2^32, 2^53, 2^63, 2^64): an id past its id column is where an ORM's own
+ * error ("Couldn't find record with 'id'=3000000000") answers instead of the service's, and the
+ * absent ids of a run stay in one range. Any of them may be live on a deployment with 64-bit ids:
+ * only a 404 is judged (another refusal may call the id malformed, whose body B-ERR-1 does not
+ * fix), and reads only, so nothing live is changed. One request each, outside the generated cases.
+ */
+function wideIdProbes(t: CheckContext): Probe[] {
+  const fixtures = t.fixtures();
+  const probes: Probe[] = [];
+  for (const e of B_ENDPOINTS) {
+    if (e.method !== 'GET' || e.effect !== 'read' || !e.id || !e.path.includes('{id}')) continue;
+    const type = someConnectionType(fixtures, e.id);
+    const query = queryOf(e, t.target.interfaceB);
+    for (const id of INTEGER_WIDTH_OVERFLOWS) {
+      probes.push({ label: `${e.method} ${e.path.replace('{id}', id)} (an id past an integer width)`, writes: false, send: (t2) => t2.b().get(bPath(e, { id, type }), query ? { query } : {}) });
+    }
+  }
+  return probes;
 }
 
 function send(t: CheckContext, request: ReturnType<typeof requestOf>): Promise<Exchange> {
@@ -258,6 +280,7 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   // A live id of the wrong connection type is a not-found too where the read answers 404: a
   // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
   if (!writes) {
+    for (const probe of wideIdProbes(t)) await judge(probe, 0, 'wide');
     const wrongType = wrongTypeProbes(t);
     for (const probe of wrongType.probes) await judge(probe, 0, 'wrong-type');
     if (wrongType.unprobed.length) t.note(`not read with a connection of another type (fixtures.connections of account 1 holds no connection of another type): ${wrongType.unprobed.join(', ')}`);
@@ -314,7 +337,7 @@ async function compareNotFoundAcrossZones(t: CheckContext, reference: string): P
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account; another existing account's path) is the error object with one and the same message",
+  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id and with ids just past 2^31, 2^32, 2^53, 2^63 and 2^64; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account; another existing account's path) is the error object with one and the same message",
   needs: ['b'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

@@ -107,6 +107,11 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     // The fault `b-word-id-404-own-text`: a handler that checks its id itself, with words of its own.
     if (sim.faults.has('b-word-id-404-own-text') && parsePositiveId(ctx.params.id) === null) throw new ApiError('not_found', { message: 'No record with that id.' });
+    // The fault `b-wide-id-orm-404-text`: an id past the 32-bit id column reaches the ORM's find, whose own error says not found.
+    if (sim.faults.has('b-wide-id-orm-404-text')) {
+      const wide = parsePositiveId(ctx.params.id);
+      if (wide !== null && wide > 2_147_483_647) throw new ApiError('not_found', { message: `Couldn't find record with 'id'=${wide}` });
+    }
     const asked = readPackage(sim, account, pathId(ctx.params.id));
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     // b-if-modified-since-500: a conditional read (a client polling a package sends back a date)
