@@ -228,7 +228,7 @@ async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames
 check({
   id: 'b-inv/walk-pages',
   clauses: ['B-LIM-1'],
-  title: 'B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages by offset concatenate to the list without gaps or repeats',
+  title: "B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages by offset concatenate to the list without gaps or repeats, in account 1's list and in the second account's where the target document has one",
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -271,8 +271,58 @@ check({
         at += got.length;
       }
     });
+    await walkSecondAccount(t, names);
   },
 });
+
+/**
+ * Account 2's list, paged as account 1's: a short list (one that fits in a page) is where an
+ * implementation may serve the list whole from its start, its offset forgotten, which account 1's
+ * long list never shows. The whole list is read in pages of 10 (smaller than any page asked
+ * below but one), then pages at offsets inside it and at its end, of a size larger than the list
+ * and of a small one, each followed by the next two, and one offset without a page size, must be
+ * its slices. Reads only; a target document with one account, or an account 2 without invoices
+ * or whose list could not be read whole, is noted.
+ */
+async function walkSecondAccount(t: CheckContext, names: ReturnType<typeof pagingNames>): Promise<void> {
+  if (!t.target.b[1]) return t.note("the target document names one account, so account 2's invoice list was not paged");
+  const walked = await walkList(t.b(1), '/invoices', names, { paging: { pageSizeHonoured: true, size: 10, holds: 0 }, maxPages: 3 });
+  if ('refused' in walked) return t.note(`account 2's GET /invoices answered ${walked.refused.response.status}, so its list was not paged`);
+  if (!walked.complete) return t.note(`account 2's invoice list could not be read whole in pages of 10 (${walked.items.length} invoices read), so it was not paged`);
+  const whole = walked.items.map(idOf);
+  if (whole.length < 2) return t.note(`account 2 has ${whole.length} invoice(s): its list was not paged`);
+  const n = whole.length;
+  const cases: { offset: number; limit: number }[] = [
+    { offset: 1, limit: 100 },
+    { offset: Math.floor(n / 2), limit: 100 },
+    { offset: n - 1, limit: 100 },
+    { offset: n, limit: 100 },
+    { offset: Math.floor(n / 2), limit: n },
+    { offset: 1, limit: 2 },
+  ];
+  const how = ", account 2's list";
+  for (const { offset, limit } of cases) {
+    for (let page = 0, at = offset; page < 3; page++, at += limit) {
+      const ex = await t.b(1).get('/invoices', { query: pageQuery(names, { offset: at, size: limit }) });
+      const got = expectSlice(t, ex, 'B-LIM-1', whole, at, limit, how);
+      if (got.length < limit) break;
+    }
+  }
+  const at = Math.floor(n / 2);
+  const ex = await t.b(1).get('/invoices', { query: pageQuery(names, { offset: at }) });
+  if (refusedPastTheEnd(t, ex, at, n)) return;
+  t.expect.status(ex, '2xx', 'B-LIM-1', `GET /invoices?${describePage(names, { offset: at })} of account 2 (no page size) answered ${ex.response.status}`);
+  const got = arrayBody(t, ex, 'B-LIM-1', 'GET /invoices').map(idOf);
+  const expected = whole.slice(at, at + Math.max(got.length, 1));
+  t.expect.that(got.length === expected.length && got.every((id, i) => id === expected[i]), {
+    clause: 'B-LIM-1',
+    message: `account 2's page at offset ${at}, asked for without a page size, is not its list's invoices from ${at} on`,
+    expected: `ids starting ${show(expected.slice(0, 3))}`,
+    received: `ids ${show(got)}`,
+    exchange: ex,
+  });
+  t.note(`account 2's list of ${n} invoices was paged too`);
+}
 
 /**
  * The real service's other orders and filters of the invoice list (its API docs, gaps.md's list
