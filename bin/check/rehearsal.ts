@@ -52,6 +52,7 @@ function likeFixtures(simulated: TargetFixtures, real: TargetFixtures): TargetFi
   }
   if (real.delivery_ids && simulated.delivery_ids) out.delivery_ids = simulated.delivery_ids.slice(0, real.delivery_ids.length);
   if (real.notification_ids && simulated.notification_ids) out.notification_ids = simulated.notification_ids.slice(0, real.notification_ids.length);
+  if (real.invoice_count !== undefined && simulated.invoice_count !== undefined) out.invoice_count = simulated.invoice_count;
   if (real.pipeline_ids && simulated.pipeline_ids) out.pipeline_ids = simulated.pipeline_ids.slice(0, real.pipeline_ids.length);
   if (real.archivable_pipelines && simulated.archivable_pipelines) {
     const { deployed, not_deployed } = simulated.archivable_pipelines;

@@ -36,6 +36,8 @@ export interface Manifest {
   connections: { id: number; type: string }[];
   notification_ids: number[];
   delivery_ids: number[];
+  /** How many invoices the account was seeded with. */
+  invoice_count?: number;
   pipelines: { id: number; deployed: boolean; archivable: boolean }[];
 }
 
@@ -171,6 +173,7 @@ export function targetDocumentFromManifests(
           connections,
           delivery_ids: m.delivery_ids,
           notification_ids: m.notification_ids,
+          ...(m.invoice_count ? { invoice_count: m.invoice_count } : {}),
           ...pipelineFixtures(m.pipelines),
         },
       };

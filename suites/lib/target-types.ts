@@ -225,6 +225,12 @@ export interface TargetFixtures {
   /** Notifications of the key's user; the run marks them read. */
   notification_ids?: number[];
   /**
+   * How many invoices the account holds at least (the API cannot make one): its invoice list must
+   * then hold as many (B-INV-1). An empty list of an account that has invoices otherwise reads as
+   * an account without any, whose checks skip.
+   */
+  invoice_count?: number;
+  /**
    * Interface A pipelines of this account. Account 2's are "another account's pipeline" for
    * A-ENUM-1 and A-ENUM-2, on a target that cannot create pipelines through the API.
    */

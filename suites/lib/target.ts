@@ -123,7 +123,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
 
 const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'member_api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
-const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines'] as const;
+const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines', 'invoice_count'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging'] as const;
 
 class Checker {
@@ -535,6 +535,8 @@ function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fix
   if (deliveryIds) out.delivery_ids = deliveryIds;
   if (notificationIds) out.notification_ids = notificationIds;
   if (pipelineIds) out.pipeline_ids = pipelineIds;
+  const invoiceCount = c.positiveInteger(f.invoice_count, `${at}.invoice_count`);
+  if (invoiceCount !== undefined) out.invoice_count = invoiceCount;
   if (f.archivable_pipelines !== undefined && f.archivable_pipelines !== null) {
     const p = c.object(f.archivable_pipelines, `${at}.archivable_pipelines`, ['deployed', 'not_deployed']);
     const deployed = c.positiveInteger(p.deployed, `${at}.archivable_pipelines.deployed`);

@@ -65,6 +65,12 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
     const count = order.since === null ? invoices.length : countNotBefore(invoices, order.since);
     // b-invoice-last-page-one-short: the end of the page is clamped to the index of the last invoice, not one past it.
     const stop = sim.faults.has('b-invoice-last-page-one-short') && end >= count ? count - 1 : Math.min(end, count);
+    // b-invoice-page-before-account-filter: the page's LIMIT/OFFSET is applied to the billing table
+    // (every account's invoices, account by account) in a subquery, the account condition after it.
+    if (sim.faults.has('b-invoice-page-before-account-filter') && !ascending && order.since === null) {
+      const mine = new Set(account.invoices);
+      return { items: [...sim.store.accounts.values()].flatMap((a) => a.invoices).slice(start, stop).filter((invoice) => mine.has(invoice)), total: count };
+    }
     // b-short-invoice-list-ignores-offset: a list that fits in one page is served whole, straight from the account's row, its offset forgotten.
     if (sim.faults.has('b-short-invoice-list-ignores-offset') && !ascending && count <= page.limit) return { items: invoices.slice(0, count), total: count };
     return { items: ascending ? mirrorSlice(invoices, count, ascStart, ascEnd) : invoices.slice(start, stop), total: count };
