@@ -1385,3 +1385,74 @@ check({
     }
   },
 });
+
+/**
+ * A connection of `type` and `id` as `account` sees it: GET /connections/{type}/{id}, else found in
+ * GET /connections (extensions both); null where neither shows it.
+ */
+async function connectionAsSeen(t: CheckContext, account: 0 | 1, type: string, id: number): Promise<{ connection: JsonObject; exchange: Exchange } | null> {
+  const one = await t.b(account).get(`/connections/${type}/${id}`);
+  if (is2xx(one) && isObject(one.json) && sameJson(one.json.id, id)) return { connection: one.json, exchange: one };
+  const all = await listCatalog(t.b(account), t.target, '/connections', 20);
+  const found = all?.items.find((c) => isObject(c) && sameJson(c.id, id) && (c.type === undefined || c.type === type));
+  const exchange = all && found !== undefined ? pageListing(all, (c) => c === found) : undefined;
+  return isObject(found) && exchange ? { connection: found, exchange } : null;
+}
+
+/**
+ * X-ISO-1 across accounts whose connections share a type and a name: people name connections
+ * alike ("orders-db"), and a deployment whose connector registry addresses a connection by type
+ * and name across the service pushes one account's rename to the other's. So a type both accounts'
+ * fixtures name is taken, a pair of the same name preferred; where the names differ, account 1's
+ * connection first takes account 2's name (the run makes the pair). Then account 1 renames its own
+ * to a fresh name, and account 2's connection must still read back, with account 2's own key,
+ * under its name. Account 1's connection gets its name back after. The reads are extensions: a
+ * target serving neither GET /connections/{type}/{id} nor GET /connections skips, saying so.
+ */
+check({
+  id: 'b-iso/same-name-connection-rename-spares-other-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 1 renaming its own connection (PUT /connections/{type}/{id}) leaves account 2's connection of the same type and name under its name",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    const ours = t.fixtures(0).connections ?? {};
+    const shared = Object.entries(t.fixtures(1).connections ?? {}).filter(([type]) => ours[type] !== undefined);
+    if (shared.length === 0) return t.skip('fixtures.connections of the two accounts name no connection type in common: a connection of each of one type is needed');
+    let pair: { type: string; ourId: number; theirId: number; ourName: string; theirs: JsonObject } | undefined;
+    for (const [type, theirId] of shared) {
+      const ourId = ours[type] as number;
+      const [mine, theirs] = [await connectionAsSeen(t, 0, type, ourId), await connectionAsSeen(t, 1, type, theirId)];
+      if (!mine || !theirs || typeof mine.connection.name !== 'string' || typeof theirs.connection.name !== 'string') continue;
+      const candidate = { type, ourId, theirId, ourName: mine.connection.name, theirs: theirs.connection };
+      if (pair === undefined) pair = candidate;
+      if (candidate.ourName === theirs.connection.name) {
+        pair = candidate;
+        break;
+      }
+    }
+    if (!pair) return t.skip("neither account's fixture connections could be read with a name (GET /connections/{type}/{id} or GET /connections, extensions): whether account 2's connection keeps its name could not be seen");
+    const { type, ourId, theirId, ourName, theirs } = pair;
+    const theirName = theirs.name as string;
+    t.cleanup(`give account 1's ${type} connection ${ourId} its name back`, async () => {
+      const ex = await t.b(0).put(`/connections/${type}/${ourId}`, { body: { name: ourName } });
+      if (!is2xx(ex)) throw new Error(`renaming connection ${ourId} back answered ${ex.response.status}`);
+    });
+    if (ourName !== theirName) {
+      const took = await t.b(0).put(`/connections/${type}/${ourId}`, { body: { name: theirName } });
+      if (!is2xx(took)) return t.skip(`account 1's ${type} connection ${ourId} could not take the name of account 2's (${describeResponse(took)}): no pair of one type and name to rename`);
+    }
+    const fresh = t.name('iso-conn-rename');
+    const renamed = await t.b(0).put(`/connections/${type}/${ourId}`, { body: { name: fresh } });
+    // What the rename answers is B-CONN-2's (b-conn/rename): here it only has to have happened.
+    if (!is2xx(renamed)) return t.skip(`account 1's PUT /connections/${type}/${ourId} answered ${renamed.response.status}: nothing renamed to judge account 2's connection by`);
+    const after = await connectionAsSeen(t, 1, type, theirId);
+    if (!after) return t.fail({ clause: 'X-ISO-1', message: `after account 1 renamed its ${type} connection ${ourId} (named ${JSON.stringify(theirName)} like account 2's), account 2 no longer sees its ${type} connection ${theirId}`, expected: `account 2's connection ${theirId} named ${JSON.stringify(theirName)}`, received: 'not found' });
+    t.expect.that(after.connection.name === theirName, {
+      clause: 'X-ISO-1',
+      message: `account 1 renaming its own ${type} connection ${ourId} from ${JSON.stringify(theirName)} to ${JSON.stringify(fresh)} renamed account 2's ${type} connection ${theirId} of the same name`,
+      expected: `account 2's connection named ${JSON.stringify(theirName)}`,
+      received: show(after.connection.name),
+      exchange: after.exchange,
+    });
+  },
+});

@@ -64,6 +64,14 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // Found first: a missing or foreign connection is a 404 whatever the body says.
     const connection = findTypedConnection(sim, account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
     const update = parseConnectionUpdate(connection.type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
+    // b-rename-by-type-and-name-service-wide: the rename is pushed to a connector registry that
+    // addresses connections by type and name across the service, so every account's of that pair follows.
+    if (sim.faults.has('b-rename-by-type-and-name-service-wide')) {
+      for (const other of sim.store.accounts.values()) {
+        if (other === account) continue;
+        for (const c of other.connections.values()) if (c.type === connection.type && c.name === connection.name) updateConnection(sim, c, { name: update.name, settings: {} });
+      }
+    }
     ctx.body = presentUpdatedConnection(updateConnection(sim, connection, update), links, sim);
   });
 
