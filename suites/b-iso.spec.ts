@@ -294,7 +294,7 @@ async function perAnswerVolatility(foreign: Exchange, absent: Exchange, echoes: 
   if (foreign.response.status !== absent.response.status) return undefined;
   if (normalisedBody(foreign, echoes.subject) === normalisedBody(absent, echoes.reference)) return undefined;
   const volatility = new Volatility();
-  volatility.learnStamps(foreign, echoes.subject, absent, echoes.reference);
+  volatility.learnStamps(foreign, absent);
   if (again) {
     const second = await again();
     volatility.learn(absent, echoes.reference, second.ex, second.echoes);
@@ -334,7 +334,7 @@ async function expectNoAccess(t: CheckContext, foreign: Exchange, absent: Exchan
   }
   // Each answer's own time stamp aside (an error body's `timestamp`): no tell.
   const stamps = new Volatility();
-  stamps.learnStamps(foreign, options.echoes.subject, absent, options.echoes.reference);
+  stamps.learnStamps(foreign, absent);
   const sameBody = comparableBody(foreign, options.echoes.subject, stamps) === comparableBody(absent, options.echoes.reference, stamps);
   // A read that succeeds for both may differ in nothing but the echoed id or account: a body the
   // absent one does not get shows something of what the foreign one names (account 2's invoices

@@ -59,23 +59,32 @@ describe("Volatility: each answer's own time stamp (learnStamps)", () => {
     const v = new Volatility();
     const a = stamped({ message: 'Item not found.', timestamp: '2026-11-30T13:20:01.443Z' });
     const b = stamped({ message: 'Item not found.', timestamp: '2026-11-30T14:20:01.442+01:00' });
-    v.learnStamps(a, [], b, []);
+    v.learnStamps(a, b);
     expect([...v.bodyPaths]).toEqual(['timestamp']);
     expect(comparableBody(a, [], v)).toBe(comparableBody(b, [], v));
     // No Date header: the two stamps are each other's measure.
     const bare = new Volatility();
-    bare.learnStamps(stamped({ at: '2026-11-30T13:20:01,5Z' }, undefined), [], stamped({ at: '2026-11-30 13:20:02Z' }, undefined), []);
+    bare.learnStamps(stamped({ at: '2026-11-30T13:20:01,5Z' }, undefined), stamped({ at: '2026-11-30 13:20:02Z' }, undefined));
     expect([...bare.bodyPaths]).toEqual(['at']);
+  });
+
+  it('sets aside a stamp holding the digits of the id the request echoes (13:20:16 and id 16), alike or not', () => {
+    const v = new Volatility();
+    const foreign = stamped({ message: 'Item not found.', timestamp: '2026-11-30T13:20:16.443Z' });
+    const absent = stamped({ message: 'Item not found.', timestamp: '2026-11-30T13:20:16.443Z' });
+    v.learnStamps(foreign, absent);
+    expect([...v.bodyPaths]).toEqual(['timestamp']);
+    expect(comparableBody(foreign, ['16'], v)).toBe(comparableBody(absent, ['1852516289'], v));
   });
 
   it("keeps comparing a record's time, a stamp on one side only, and what is no date-time", () => {
     const v = new Volatility();
     // A record made a day before: no answer's stamp.
-    v.learnStamps(stamped({ created_at: '2026-11-29T13:20:01Z' }), [], stamped({ created_at: '2026-11-30T13:20:01Z' }), []);
+    v.learnStamps(stamped({ created_at: '2026-11-29T13:20:01Z' }), stamped({ created_at: '2026-11-30T13:20:01Z' }));
     // Only one answer has a time there.
-    v.learnStamps(stamped({ seen: '2026-11-30T13:20:01Z' }), [], stamped({ seen: null }), []);
+    v.learnStamps(stamped({ seen: '2026-11-30T13:20:01Z' }), stamped({ seen: null }));
     // Not a date-time, or one without its zone.
-    v.learnStamps(stamped({ request_id: 'a1', local: '2026-11-30T13:20:01' }), [], stamped({ request_id: 'b2', local: '2026-11-30T13:20:02' }), []);
+    v.learnStamps(stamped({ request_id: 'a1', local: '2026-11-30T13:20:01' }), stamped({ request_id: 'b2', local: '2026-11-30T13:20:02' }));
     expect([...v.bodyPaths]).toEqual([]);
   });
 });

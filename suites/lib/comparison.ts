@@ -202,12 +202,11 @@ export class Volatility {
    * timestamp, as Spring's error bodies carry, that the two equivalent answers `learn` was given
    * happened to share (sent within the same millisecond, or second). A record's own times are no
    * answer's stamp unless they fall within a minute of it and sit where the other answer has one.
+   * Read from the bodies as they came, not with the request's echoes taken out: a stamp holding
+   * the digits of an id (`14:16:15` and id 16) is a stamp all the same, alike or not.
    */
-  learnStamps(a: Exchange, aEchoes: readonly string[], b: Exchange, bEchoes: readonly string[]): void {
-    const ja = echoFreeJson(a, aEchoes);
-    const jb = echoFreeJson(b, bEchoes);
-    if (ja === undefined || jb === undefined) return;
-    for (const [path, va, vb] of differingLeaves(ja, jb, '')) if (isAnswerStamp(va, a, vb) && isAnswerStamp(vb, b, va)) this.bodyPaths.add(path);
+  learnStamps(a: Exchange, b: Exchange): void {
+    for (const [path, va, vb] of sharedLeaves(a.json, b.json, '')) if (isAnswerStamp(va, a, vb) && isAnswerStamp(vb, b, va)) this.bodyPaths.add(path);
   }
 
   /** `comparableHeaders` with what this learnt: the headers compared by presence only so. */
@@ -243,6 +242,13 @@ function differingLeaves(a: unknown, b: unknown, at: string): [string, unknown, 
   }
   if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => differingLeaves(v, b[i], `${at}[${i}]`));
   return JSON.stringify(a) === JSON.stringify(b) ? [] : [[at, a, b]];
+}
+
+/** The leaves (not objects or arrays) at paths both values have, each with the two values there. */
+function sharedLeaves(a: unknown, b: unknown, at: string): [string, unknown, unknown][] {
+  if (isObject(a) && isObject(b)) return Object.keys(a).filter((k) => Object.hasOwn(b, k)).flatMap((k) => sharedLeaves(a[k], b[k], at === '' ? k : `${at}.${k}`));
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.flatMap((v, i) => sharedLeaves(v, b[i], `${at}[${i}]`));
+  return isObject(a) || isObject(b) || Array.isArray(a) || Array.isArray(b) ? [] : [[at, a, b]];
 }
 
 /** How near its answer's time a stamp must be to be taken for the answer's own. */

@@ -156,7 +156,7 @@ export async function expectValidateNameFree(t: CheckContext, theirs: readonly F
   volatility.learn(first, [freshNames[0]!], second, [freshNames[1]!]);
   const theirName = named.definition.name;
   const taken = await validate(theirName);
-  volatility.learnStamps(taken, [theirName], first, [freshNames[0]!]);
+  volatility.learnStamps(taken, first);
   const what = `account 1's dry run of the create (pipelines.validate) of a definition named ${JSON.stringify(theirName)}, the name of account 2's ${named.state} pipeline ${named.id}`;
   t.expect.that(taken.response.status === first.response.status, {
     clause: 'X-ISO-1',
