@@ -5,6 +5,7 @@ import { loadChecks } from '../../suites/index.ts';
 import { closeServer, localTarget } from '../support/local-target.ts';
 import { withEmbeddedTarget } from '../support/run-suites.ts';
 import type { CheckDefinition, ResolvedTarget } from '../../suites/lib/types.ts';
+import { INTEGER_WIDTH_OVERFLOWS } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 
 /**
  * A target whose own ids reach the range a run takes for absent ones halts the run at the first
@@ -85,7 +86,8 @@ describe('a target document that names its own absent ids', () => {
         onExchange: (ex) => named.push(...[...`${ex.request.url} ${ex.request.body ?? ''}`.matchAll(/\d{9,}/g)].map((m) => m[0])),
       });
       expect(out.checks.map((c) => [c.id, c.verdict])).toEqual(checks.map((c) => [c.id, 'pass']));
-      const outside = named.filter((n) => Number(n) < range.min || Number(n) > range.max);
+      // The ids just past the integer widths are read whatever they name (b-err's wide-id reads, judged on a 404 only): no absent ids.
+      const outside = named.filter((n) => (Number(n) < range.min || Number(n) > range.max) && !(INTEGER_WIDTH_OVERFLOWS as readonly string[]).includes(n));
       expect(outside).toEqual([]);
       expect(named.length).toBeGreaterThan(20);
     });
