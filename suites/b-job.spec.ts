@@ -507,90 +507,84 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   return { clusters: [...clusters], packages: [...packages], dropped };
 }
 
-/** Clock steps after a job's cluster is terminated: past its termination's first phases, then past any job's end. */
-const STEPS_AFTER_TERMINATION_MS = [2_000, 10_000, 60_000];
-
 /**
- * B-JOB-3 says "always": a job whose cluster is terminated under it (DELETE /clusters/{id}, an
- * extension) still reports one of the nine statuses, read alone and in the job list, at once and
- * as the clock moves on. The cluster is one this check makes (POST /clusters, an extension),
- * never the fixture cluster, which other checks run their jobs on. Only on the control API's
- * simulator (this check's need): terminating a cluster costs a real deployment machines, and the
- * spec lists neither endpoint. A target without cluster endpoints is noted.
+ * A thing a job runs on that a check makes, then takes away under a running job of it: B-JOB-3
+ * says "always", so the job still reports one of the nine statuses, read alone and in the job
+ * list, at once and as the clock moves on (`steps`). The thing is the check's own (an extension's
+ * POST), never a fixture other checks run jobs on; only on the control API's simulator (the
+ * check's need): terminating a cluster costs a real deployment machines, and a package made there
+ * can only be archived, never removed. A target that makes none, runs no job on it or removes none
+ * is noted.
  */
-async function jobOnTerminatedCluster(t: CheckContext): Promise<void> {
-  const unseen = 'so no job was read after its cluster was terminated under it';
-  const made = await t.b().post('/clusters', { body: smallClusterBody(t.name('job-cluster')) });
-  const clusterId = isObject(made.json) && typeof made.json.id === 'number' ? made.json.id : undefined;
-  if (!is2xx(made) || clusterId === undefined) return t.note(`POST /clusters (an extension) answered ${made.response.status}${is2xx(made) ? " without the cluster's id" : ''}, ${unseen}`);
-  // Terminating the cluster is the step under test; the cleanup terminates it only if that failed.
-  let terminated = false;
-  t.cleanup(`terminate cluster ${clusterId} of account 1`, async () => {
-    if (terminated) return;
-    const ex = await t.b().delete(`/clusters/${clusterId}`);
-    if (!is2xx(ex)) throw new Error(`DELETE /clusters/${clusterId} answered ${ex.response.status}; the cluster may still be running`);
+interface TakenFromUnderAJob {
+  /** `cluster`, `package`. */
+  kind: string;
+  /** The collection (`/clusters`) its POST makes one in and its DELETE takes one from. */
+  path: string;
+  /** What the DELETE does to it, in words: `terminated`, `archived`. */
+  removal: string;
+  /** What a removal left undone leaves behind, for the cleanup's failure. */
+  leftBehind: string;
+  body: (t: CheckContext) => JsonObject;
+  /** The job's body, on it. */
+  job: (t: CheckContext, id: number) => JsonObject;
+  /** Clock steps after the removal, each followed by a read. */
+  steps: readonly number[];
+}
+
+/** Past a cluster's termination's first phases, then past any job's end. */
+const TERMINATED_CLUSTER: TakenFromUnderAJob = {
+  kind: 'cluster',
+  path: '/clusters',
+  removal: 'terminated',
+  leftBehind: 'the cluster may still be running',
+  body: (t) => smallClusterBody(t.name('job-cluster')),
+  job: (t, id) => fixtureJobBody(t, { cluster_id: id }),
+  steps: [2_000, 10_000, 60_000],
+};
+
+/** Within a run (the simulator's runs take seconds), then past any job's end. */
+const ARCHIVED_PACKAGE: TakenFromUnderAJob = {
+  kind: 'package',
+  path: '/packages',
+  removal: 'archived',
+  leftBehind: 'the package may still be active',
+  body: (t) => untitledPackageBody(t.name('job-package')),
+  job: (t, id) => fixtureJobBody(t, { package_id: id }),
+  steps: [500, 2_000, 60_000],
+};
+
+async function jobWhoseThingIsTaken(t: CheckContext, thing: TakenFromUnderAJob): Promise<void> {
+  const { kind, path, removal } = thing;
+  const unseen = `so no job was read after its ${kind} was ${removal} under it`;
+  const made = await t.b().post(path, { body: thing.body(t) });
+  const thingId = isObject(made.json) && typeof made.json.id === 'number' ? made.json.id : undefined;
+  if (!is2xx(made) || thingId === undefined) return t.note(`POST ${path} (an extension) answered ${made.response.status}${is2xx(made) ? ` without the ${kind}'s id` : ''}, ${unseen}`);
+  // The removal is the step under test; the cleanup removes it only if that failed.
+  let removed = false;
+  t.cleanup(`${removal === 'terminated' ? 'terminate' : 'archive'} ${kind} ${thingId} of account 1`, async () => {
+    if (removed) return;
+    const ex = await t.b().delete(`${path}/${thingId}`);
+    if (!is2xx(ex)) throw new Error(`DELETE ${path}/${thingId} answered ${ex.response.status}; ${thing.leftBehind}`);
   });
-  const started = await t.b().post('/jobs', { body: fixtureJobBody(t, { cluster_id: clusterId }) });
-  if (!is2xx(started) || !isObject(started.json) || typeof started.json.id !== 'number') return t.note(`POST /jobs on cluster ${clusterId}, just made, answered ${started.response.status}, ${unseen}`);
+  const started = await t.b().post('/jobs', { body: thing.job(t, thingId) });
+  if (!is2xx(started) || !isObject(started.json) || typeof started.json.id !== 'number') return t.note(`POST /jobs on ${kind} ${thingId}, just made, answered ${started.response.status}, ${unseen}`);
   const { id } = await createJob(t, started.json, started);
   const seen = [expectStatusAndProgress(t, started, started.json).status];
-  const terminate = await t.b().delete(`/clusters/${clusterId}`);
-  if (!is2xx(terminate)) return t.note(`DELETE /clusters/${clusterId} (an extension) answered ${terminate.response.status}, ${unseen}`);
-  terminated = true;
-  if (ENDED_STATUSES.has(seen[0] ?? '')) t.note(`job ${id} had ended (${seen[0]}) before its cluster was terminated: the read after shows an ended job`);
+  const removing = await t.b().delete(`${path}/${thingId}`);
+  if (!is2xx(removing)) return t.note(`DELETE ${path}/${thingId} (an extension) answered ${removing.response.status}, ${unseen}`);
+  removed = true;
+  if (ENDED_STATUSES.has(seen[0] ?? '')) t.note(`job ${id} had ended (${seen[0]}) before its ${kind} was ${removal}: the read after shows an ended job`);
   const list = new JobListReads(t);
-  for (const step of [0, ...STEPS_AFTER_TERMINATION_MS]) {
+  for (const step of [0, ...thing.steps]) {
     if (step) await t.advanceClock(step);
     const { ex, job } = await readJob(t, id);
     seen.push(expectStatusAndProgress(t, ex, job).status);
     // The list judges the status of every job it shows, this one among the newest.
     await list.read();
   }
-  t.note(`job ${id} on cluster ${clusterId}, terminated after the job was made, read at once and ${STEPS_AFTER_TERMINATION_MS.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
+  t.note(`job ${id} on ${kind} ${thingId}, ${removal} after the job was made, read at once and ${thing.steps.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
 }
-
-/**
- * B-JOB-3 says "always": a job whose package is archived while it runs (DELETE /packages/{id},
- * an extension: the real service archives a package, and no new job can run it) still reports
- * one of the nine statuses, read alone and in the job list, at once and as the clock moves on.
- * The package is one this check makes (POST /packages, an extension), never the fixture package,
- * which other checks run; only on the control API's simulator (this check's need): a package made
- * on a real deployment can only be archived, never removed. A target that makes no package, runs
- * no job of it or archives none is noted.
- */
-async function jobOfArchivedPackage(t: CheckContext): Promise<void> {
-  const unseen = 'so no job was read after its package was archived under it';
-  const made = await t.b().post('/packages', { body: untitledPackageBody(t.name('job-package')) });
-  const packageId = isObject(made.json) && typeof made.json.id === 'number' ? made.json.id : undefined;
-  if (!is2xx(made) || packageId === undefined) return t.note(`POST /packages (an extension) answered ${made.response.status}${is2xx(made) ? " without the package's id" : ''}, ${unseen}`);
-  // Archiving the package is the step under test; the cleanup archives it only if that failed.
-  let archived = false;
-  t.cleanup(`archive package ${packageId} of account 1`, async () => {
-    if (archived) return;
-    const ex = await t.b().delete(`/packages/${packageId}`);
-    if (!is2xx(ex)) throw new Error(`DELETE /packages/${packageId} answered ${ex.response.status}; the package may still be active`);
-  });
-  const started = await t.b().post('/jobs', { body: fixtureJobBody(t, { package_id: packageId }) });
-  if (!is2xx(started) || !isObject(started.json) || typeof started.json.id !== 'number') return t.note(`POST /jobs of package ${packageId}, just made, answered ${started.response.status}, ${unseen}`);
-  const { id } = await createJob(t, started.json, started);
-  const seen = [expectStatusAndProgress(t, started, started.json).status];
-  const archive = await t.b().delete(`/packages/${packageId}`);
-  if (!is2xx(archive)) return t.note(`DELETE /packages/${packageId} (an extension) answered ${archive.response.status}, ${unseen}`);
-  archived = true;
-  if (ENDED_STATUSES.has(seen[0] ?? '')) t.note(`job ${id} had ended (${seen[0]}) before its package was archived: the read after shows an ended job`);
-  const list = new JobListReads(t);
-  for (const step of [0, ...STEPS_AFTER_ARCHIVE_MS]) {
-    if (step) await t.advanceClock(step);
-    const { ex, job } = await readJob(t, id);
-    seen.push(expectStatusAndProgress(t, ex, job).status);
-    // The list judges the status of every job it shows, this one among the newest.
-    await list.read();
-  }
-  t.note(`job ${id} of package ${packageId}, archived after the job was made, read at once and ${STEPS_AFTER_ARCHIVE_MS.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
-}
-
-/** Clock steps after a job's package is archived: within a run (the simulator's runs take seconds), then past any job's end. */
-const STEPS_AFTER_ARCHIVE_MS = [500, 2_000, 60_000];
 
 check({
   id: 'b-job/lifecycle-clock',
@@ -614,8 +608,8 @@ check({
         t.expect.schema(ex, 'job', 'B-SCHEMA-1');
       }
     });
-    await jobOnTerminatedCluster(t);
-    await jobOfArchivedPackage(t);
+    await jobWhoseThingIsTaken(t, TERMINATED_CLUSTER);
+    await jobWhoseThingIsTaken(t, ARCHIVED_PACKAGE);
   },
 });
 
