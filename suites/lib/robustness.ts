@@ -19,13 +19,14 @@ export const CRASH_AND_LEAK = { crash: 'X-ROB-1', leak: 'X-ISO-1' } as const;
 
 /**
  * Fails `clauses.crash` when the answer is a 5xx or shows a stack trace, and `clauses.leak` when
- * it carries any of `secrets` (keys of other accounts) in its body or headers.
+ * it carries any of `secrets` (keys of other accounts) in its body or headers. `what` says what
+ * was odd about a request its line does not show (a header), for the 5xx's message.
  */
-export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clauses: { crash: string; leak: string } = CRASH_AND_LEAK, secrets: readonly string[] = []): void {
+export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clauses: { crash: string; leak: string } = CRASH_AND_LEAK, secrets: readonly string[] = [], what = ''): void {
   const { status, body, headers } = exchange.response;
   t.expect.that(status < 500, {
     clause: clauses.crash,
-    message: `${exchange.request.method} ${pathOf(exchange)} answered ${status}: malformed input must never cause a server error`,
+    message: `${exchange.request.method} ${pathOf(exchange)}${what ? ` ${what}` : ''} answered ${status}: malformed input must never cause a server error`,
     expected: 'a status below 500 (a 4xx for bad input)',
     received: describeResponse(exchange),
     exchange,
