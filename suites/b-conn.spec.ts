@@ -8,11 +8,12 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { describePaging, extensionPaging } from './lib/paging.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, longConnectionName } from './lib/arbitraries/resources.ts';
-import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, serves, show, type JsonObject } from './lib/answers.ts';
+import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
+import { readConnection } from './lib/factories/connections.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
@@ -59,21 +60,6 @@ check({
     }
   },
 });
-
-/**
- * A connection as it is now, and the answer showing it, through an extension read: GET
- * /connections/{type}/{id} or the GET /connections list. Without one, a renamed connection could
- * not get its name back.
- */
-async function readConnection(t: CheckContext, ref: ConnectionRef, account: 0 | 1 = 0): Promise<{ connection: JsonObject; ex: Exchange } | null> {
-  const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
-  if (one && isObject(one.json) && one.json.id === ref.id) return { connection: one.json, ex: one };
-  const all = await listCatalog(t.b(account), t.target, '/connections', 20);
-  if (!all) return null;
-  const found = all.items.find((c) => isObject(c) && c.id === ref.id);
-  const ex = pageListing(all, (c) => c === found);
-  return isObject(found) && ex ? { connection: found, ex } : null;
-}
 
 /**
  * The groups that list each connection of the account, when the whole group list can be read;

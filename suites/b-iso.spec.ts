@@ -26,6 +26,7 @@ import { B_ROOT_ENDPOINTS, type BRootEndpoint } from './catalog/b-root-endpoints
 import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { keyUserId, removeMemberOnCleanup } from './lib/factories/members.ts';
+import { readConnection } from './lib/factories/connections.ts';
 
 import { B_ACCEPT, basicAuthorization, bRootClient } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -1387,19 +1388,6 @@ check({
 });
 
 /**
- * A connection of `type` and `id` as `account` sees it: GET /connections/{type}/{id}, else found in
- * GET /connections (extensions both); null where neither shows it.
- */
-async function connectionAsSeen(t: CheckContext, account: 0 | 1, type: string, id: number): Promise<{ connection: JsonObject; exchange: Exchange } | null> {
-  const one = await t.b(account).get(`/connections/${type}/${id}`);
-  if (is2xx(one) && isObject(one.json) && sameJson(one.json.id, id)) return { connection: one.json, exchange: one };
-  const all = await listCatalog(t.b(account), t.target, '/connections', 20);
-  const found = all?.items.find((c) => isObject(c) && sameJson(c.id, id) && (c.type === undefined || c.type === type));
-  const exchange = all && found !== undefined ? pageListing(all, (c) => c === found) : undefined;
-  return isObject(found) && exchange ? { connection: found, exchange } : null;
-}
-
-/**
  * X-ISO-1 across accounts whose connections share a type and a name: people name connections
  * alike ("orders-db"), and a deployment whose connector registry addresses a connection by type
  * and name across the service pushes one account's rename to the other's. So a type both accounts'
@@ -1421,7 +1409,7 @@ check({
     let pair: { type: string; ourId: number; theirId: number; ourName: string; theirs: JsonObject } | undefined;
     for (const [type, theirId] of shared) {
       const ourId = ours[type] as number;
-      const [mine, theirs] = [await connectionAsSeen(t, 0, type, ourId), await connectionAsSeen(t, 1, type, theirId)];
+      const [mine, theirs] = [await readConnection(t, { type, id: ourId }, 0), await readConnection(t, { type, id: theirId }, 1)];
       if (!mine || !theirs || typeof mine.connection.name !== 'string' || typeof theirs.connection.name !== 'string') continue;
       const candidate = { type, ourId, theirId, ourName: mine.connection.name, theirs: theirs.connection };
       if (pair === undefined) pair = candidate;
@@ -1445,14 +1433,14 @@ check({
     const renamed = await t.b(0).put(`/connections/${type}/${ourId}`, { body: { name: fresh } });
     // What the rename answers is B-CONN-2's (b-conn/rename): here it only has to have happened.
     if (!is2xx(renamed)) return t.skip(`account 1's PUT /connections/${type}/${ourId} answered ${renamed.response.status}: nothing renamed to judge account 2's connection by`);
-    const after = await connectionAsSeen(t, 1, type, theirId);
+    const after = await readConnection(t, { type, id: theirId }, 1);
     if (!after) return t.fail({ clause: 'X-ISO-1', message: `after account 1 renamed its ${type} connection ${ourId} (named ${JSON.stringify(theirName)} like account 2's), account 2 no longer sees its ${type} connection ${theirId}`, expected: `account 2's connection ${theirId} named ${JSON.stringify(theirName)}`, received: 'not found' });
     t.expect.that(after.connection.name === theirName, {
       clause: 'X-ISO-1',
       message: `account 1 renaming its own ${type} connection ${ourId} from ${JSON.stringify(theirName)} to ${JSON.stringify(fresh)} renamed account 2's ${type} connection ${theirId} of the same name`,
       expected: `account 2's connection named ${JSON.stringify(theirName)}`,
       received: show(after.connection.name),
-      exchange: after.exchange,
+      exchange: after.ex,
     });
   },
 });

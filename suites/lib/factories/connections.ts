@@ -1,5 +1,5 @@
-import type { CheckContext } from '../types.ts';
-import { is2xx, isObject } from '../answers.ts';
+import type { CheckContext, Exchange } from '../types.ts';
+import { is2xx, isObject, pageListing, serves, type JsonObject } from '../answers.ts';
 import { listCatalog } from '../../catalog/b-lists.ts';
 import type { Account } from './removal.ts';
 
@@ -22,3 +22,18 @@ export async function restoreConnectionAfter(t: CheckContext, type: string, id: 
   return true;
 }
 
+
+/**
+ * A connection as account `account` sees it now, and the answer showing it, through an extension
+ * read: GET /connections/{type}/{id}, else found in the GET /connections list (of its type, where
+ * the list says: ids may be numbered per type). Null where neither shows it.
+ */
+export async function readConnection(t: CheckContext, ref: { type: string; id: number }, account: Account = 0): Promise<{ connection: JsonObject; ex: Exchange } | null> {
+  const one = await serves(t.b(account), `/connections/${ref.type}/${ref.id}`);
+  if (one && isObject(one.json) && one.json.id === ref.id) return { connection: one.json, ex: one };
+  const all = await listCatalog(t.b(account), t.target, '/connections', 20);
+  if (!all) return null;
+  const found = all.items.find((c) => isObject(c) && c.id === ref.id && (c.type === undefined || c.type === ref.type));
+  const ex = pageListing(all, (c) => c === found);
+  return isObject(found) && ex ? { connection: found, ex } : null;
+}
