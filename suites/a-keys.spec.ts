@@ -5,7 +5,7 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
-import { createdId, fieldsIn, is2xx, isObject, recordIn, requestLine, routeMissing, show, stringsOf } from './lib/answers.ts';
+import { createdId, fieldsIn, is2xx, isObject, recordIn, requestLine, routeMissing, sameJson, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
@@ -17,7 +17,7 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import type { AOperation } from './lib/target-types.ts';
 import { aRoute, aSend, definitionFormat, pipelineState, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
-import { laterPageQuery, walkAList } from './catalog/a-lists.ts';
+import { laterPageQuery, morePages, walkAList } from './catalog/a-lists.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
 
 /*
@@ -911,10 +911,9 @@ check({
       t.expect.status(list, 200, 'A-GAP-4');
       const items = isObject(list.json) && Array.isArray(list.json.items) ? list.json.items : [];
       // One page is read (the convention lists the newest key first): the message says so where the list was not seen whole.
-      const paging = isObject(list.json) ? list.json.pagination : undefined;
-      const whole = isObject(paging) && paging.has_more === false;
-      const more = isObject(paging) && (paging.has_more === true || (paging.next_page ?? null) !== null);
-      const unlisted = whole ? 'GET /api-keys does not list the key just created' : `GET /api-keys does not list the key just created on its first page, the one read (${items.length} items; ${more ? 'its answer says more follow' : 'its answer does not say whether more follow'}): the convention lists the newest key first`;
+      const more = morePages(list.json);
+      const whole = more === false;
+      const unlisted = whole ? 'GET /api-keys does not list the key just created' : `GET /api-keys does not list the key just created on its first page, the one read (${items.length} items; ${more === true ? 'its answer says more follow' : 'its answer does not say whether more follow'}): the convention lists the newest key first`;
       t.expect.that(items.some((k) => isObject(k) && k.id === made.id), { clause: 'A-GAP-4', message: unlisted, expected: `an item with id ${made.id}`, received: describeResponse(list), exchange: list });
 
       const read = await aSend(t, t.a(), 'keys.read', made.id);
@@ -1078,7 +1077,7 @@ async function expectUsageUntouched(t: CheckContext, readTheirs: () => Promise<E
   if (!worked(used)) return t.note(`account 1's new key was refused (${describeResponse(used)}): whether its use marks account 2's key of the same name used was not seen`);
   const after = await readTheirs();
   const now = recordIn(after.json);
-  const changed = now ? marks.filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k])) : [];
+  const changed = now ? marks.filter((k) => !sameJson(was[k], now[k])) : [];
   t.expect.that(is2xx(after) && now !== undefined && changed.length === 0, {
     clause: 'X-ISO-1',
     message: `account 2's key ${now ? `changed ${changed.join(', ')}` : 'could no longer be read'} after account 1 used its own key of the same name (account 2's key was never used)`,

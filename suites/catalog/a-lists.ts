@@ -103,7 +103,7 @@ function walk(items: unknown[], exchanges: Exchange[], caveat: string | undefine
 }
 
 /** What the answer's pagination block says of further pages: true, false, or nothing. */
-function morePages(body: unknown): boolean | undefined {
+export function morePages(body: unknown): boolean | undefined {
   const pagination = isObject(body) ? body.pagination : undefined;
   if (!isObject(pagination)) return undefined;
   if (typeof pagination.has_more === 'boolean') return pagination.has_more;
