@@ -14,6 +14,7 @@ import { A_CONVENTIONS, A_ENDPOINTS } from './catalog/a-endpoints.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 import { documentBody } from './lib/documents.ts';
 import { isObject } from './lib/answers.ts';
+import { pagingParameters, schemeNames } from './lib/paging.ts';
 
 /*
  * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
@@ -388,8 +389,7 @@ function extremePagingQueries(paging: AListPaging): Record<string, string>[] {
  * crashes on them. Any 2xx or 4xx is fine: which value wins is for the deployment.
  */
 function repeatedListQueries(paging: AListPaging, operation: 'pipelines.list' | 'keys.list'): string[] {
-  const names = paging.by === 'page' ? [paging.page, paging.size] : paging.by === 'offset' ? [paging.offset, paging.limit] : [];
-  const [position, size] = names.map(encodeURIComponent);
+  const [position, size] = pagingParameters(schemeNames(paging)).map(encodeURIComponent);
   const queries = position === undefined || size === undefined ? [] : [
     `${position}=1&${position}=2`,
     `${size}=10&${size}=20`,

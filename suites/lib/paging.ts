@@ -36,7 +36,8 @@ export interface Unpaged {
 
 /** How an extension list of interface B pages: `interface_b.extension_paging`, else as the invoice list (`pagingNames`). */
 export function extensionPaging(target: Pick<ResolvedTarget, 'interfaceB'>): ListPagingNames {
-  return schemeNames(target.interfaceB.extensionPaging) ?? pagingNames(target);
+  const declared = target.interfaceB.extensionPaging;
+  return declared ? schemeNames(declared) : pagingNames(target);
 }
 
 /** How the interface B list at `path` pages: the invoice list by `pagingNames`, every other by `extensionPaging`. */
@@ -44,8 +45,8 @@ export function listPagingFor(target: Pick<ResolvedTarget, 'interfaceB'>, path: 
   return path === '/invoices' ? pagingNames(target) : extensionPaging(target);
 }
 
-function schemeNames(scheme: AListPaging | undefined): ListPagingNames | undefined {
-  if (!scheme) return undefined;
+/** A list paging scheme of the target document (`interface_a.list_paging`, `interface_b.extension_paging`) as a walk's names. */
+export function schemeNames(scheme: AListPaging): ListPagingNames {
   if (scheme.by === 'none') return { unpaged: true };
   return scheme.by === 'page' ? { page: scheme.page, pageSize: scheme.size } : { offset: scheme.offset, pageSize: scheme.limit };
 }
