@@ -521,7 +521,8 @@ interface TakenFromUnderAJob {
   kind: string;
   /** The collection (`/clusters`) its POST makes one in and its DELETE takes one from. */
   path: string;
-  /** What the DELETE does to it, in words: `terminated`, `archived`. */
+  /** What the DELETE does to it, in words: `terminate`, and done, `terminated`. */
+  remove: string;
   removal: string;
   /** What a removal left undone leaves behind, for the cleanup's failure. */
   leftBehind: string;
@@ -536,6 +537,7 @@ interface TakenFromUnderAJob {
 const TERMINATED_CLUSTER: TakenFromUnderAJob = {
   kind: 'cluster',
   path: '/clusters',
+  remove: 'terminate',
   removal: 'terminated',
   leftBehind: 'the cluster may still be running',
   body: (t) => smallClusterBody(t.name('job-cluster')),
@@ -547,6 +549,7 @@ const TERMINATED_CLUSTER: TakenFromUnderAJob = {
 const ARCHIVED_PACKAGE: TakenFromUnderAJob = {
   kind: 'package',
   path: '/packages',
+  remove: 'archive',
   removal: 'archived',
   leftBehind: 'the package may still be active',
   body: (t) => untitledPackageBody(t.name('job-package')),
@@ -562,7 +565,7 @@ async function jobWhoseThingIsTaken(t: CheckContext, thing: TakenFromUnderAJob):
   if (!is2xx(made) || thingId === undefined) return t.note(`POST ${path} (an extension) answered ${made.response.status}${is2xx(made) ? ` without the ${kind}'s id` : ''}, ${unseen}`);
   // The removal is the step under test; the cleanup removes it only if that failed.
   let removed = false;
-  t.cleanup(`${removal === 'terminated' ? 'terminate' : 'archive'} ${kind} ${thingId} of account 1`, async () => {
+  t.cleanup(`${thing.remove} ${kind} ${thingId} of account 1`, async () => {
     if (removed) return;
     const ex = await t.b().delete(`${path}/${thingId}`);
     if (!is2xx(ex)) throw new Error(`DELETE ${path}/${thingId} answered ${ex.response.status}; ${thing.leftBehind}`);
