@@ -17,6 +17,15 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 /** Spellings the check always tries (the ones clients really send), then generated ones. */
 const KNOWN_JSON_SPELLINGS = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8', 'APPLICATION/JSON; charset="utf-8"'];
 
+/**
+ * A run-unique name with letters beyond ASCII after it (two bytes and three in UTF-8): a JSON body
+ * is UTF-8 (RFC 8259) whichever way its charset is spelled, so a body read in another charset
+ * under some spellings (`charset=UTF-8` taken for Latin-1) shows only where the text is not ASCII.
+ */
+function nonAscii(name: string): string {
+  return `${name}-zoë-李`;
+}
+
 const jsonSpelling = fc.oneof(
   randomCase('application/json'),
   mediaTypeSpelling('application/json', { charset: 'utf-8' }),
@@ -46,19 +55,19 @@ function expectInterpreted(t: CheckContext, ex: Exchange, contentType: string, n
 check({
   id: 'b-hdr/json-media-type-spellings',
   clauses: ['B-HDR-1'],
-  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting)',
+  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting) and read as the same UTF-8 text (a name with non-ASCII letters comes back as sent)',
   needs: ['b', 'write'],
   async run(t) {
     const reference = t.name('hdr-reference');
     const first = await postHook(t, 'application/json', JSON.stringify(inactiveHookBody(t.target.interfaceB, reference)));
     if (first.response.status >= 300) setupFailed(t, 'create a hook with POST /hooks and Content-Type: application/json', first);
     for (const contentType of KNOWN_JSON_SPELLINGS) {
-      const name = t.name(`hdr-${KNOWN_JSON_SPELLINGS.indexOf(contentType)}`);
+      const name = nonAscii(t.name(`hdr-${KNOWN_JSON_SPELLINGS.indexOf(contentType)}`));
       expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveHookBody(t.target.interfaceB, name))), contentType, name);
     }
     let n = 0;
     await t.property('any spelling of application/json is JSON', jsonSpelling, async (contentType) => {
-      const name = t.name(`hdr-p${n++}`);
+      const name = nonAscii(t.name(`hdr-p${n++}`));
       expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveHookBody(t.target.interfaceB, name))), contentType, name);
     });
   },
@@ -67,7 +76,7 @@ check({
 check({
   id: 'b-hdr/json-media-type-on-put',
   clauses: ['B-HDR-1'],
-  title: 'B-HDR-1: PUT /user takes its JSON body under application/json with a charset, and in any letter case',
+  title: 'B-HDR-1: PUT /user takes its JSON body under application/json with a charset, and in any letter case, and reads it as the same UTF-8 text (a location with non-ASCII letters comes back as sent)',
   needs: ['b', 'write'],
   async run(t) {
     // The whole user is sent back with only `location` changed: a target may require every
@@ -76,7 +85,7 @@ check({
     if (!original) return t.skip('the target does not serve GET /user (an extension), so PUT /user could be sent neither with the user\'s own fields nor restored');
     let n = 0;
     await t.property('PUT /user reads JSON under any spelling', fc.oneof(fc.constantFrom(...KNOWN_JSON_SPELLINGS), jsonSpelling), async (contentType) => {
-      const location = t.name(`hdr-${n++}`);
+      const location = nonAscii(t.name(`hdr-${n++}`));
       const ex = await t.b().put('/user', { body: JSON.stringify(userPutBody(original.user, { location })), headers: { 'content-type': contentType } });
       t.expect.status(ex, '2xx', 'B-HDR-1', `PUT /user with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
       const got = ex.json && typeof ex.json === 'object' ? (ex.json as Record<string, unknown>).location : undefined;

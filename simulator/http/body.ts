@@ -84,9 +84,10 @@ async function readText(ctx: Context, limitBytes: number): Promise<string> {
   let text: string;
   try {
     const length = ctx.get('content-length') || undefined;
-    text = (ctx.state as { bodyDecodedByBuffer?: boolean } | undefined)?.bodyDecodedByBuffer === true
+    const state = ctx.state as { bodyDecodedByBuffer?: boolean; charsetBySpelling?: boolean } | undefined;
+    text = state?.bodyDecodedByBuffer === true
       ? decodedByBuffer(await getRawBody(ctx.req, { limit: limitBytes, length }))
-      : await getRawBody(ctx.req, { limit: limitBytes, encoding: 'utf8', length });
+      : await getRawBody(ctx.req, { limit: limitBytes, encoding: state?.charsetBySpelling === true && latin1BySpelling(ctx.get('content-type')) ? 'latin1' : 'utf8', length });
   } catch (err) {
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 400;
     if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${limitBytes} bytes.` });
@@ -94,6 +95,14 @@ async function readText(ctx: Context, limitBytes: number): Promise<string> {
   }
   rememberRequestText(ctx.req, text);
   return text;
+}
+
+/**
+ * b-hdr-charset-spelling-latin1: a charset named any way but exactly lowercase `charset=utf-8` at
+ * the end (`charset=UTF-8`, `charset="utf-8"`) taken for another charset, read as Latin-1.
+ */
+function latin1BySpelling(contentType: string): boolean {
+  return /charset=/i.test(contentType) && !/;\s*charset=utf-8\s*$/.test(contentType);
 }
 
 /** b-body-chunk-decoding: each 64 KiB buffer decoded as UTF-8 on its own, as `text += chunk.toString()` over a stream does. */

@@ -179,6 +179,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (lenient) state.lenientBodies = true;
   // b-body-chunk-decoding: the body reader of a careless build, which decodes buffer by buffer.
   if (sim.faults.has('b-body-chunk-decoding')) state.bodyDecodedByBuffer = true;
+  // b-hdr-charset-spelling-latin1: a body reader that trusts only one spelling of the UTF-8 charset.
+  if (sim.faults.has('b-hdr-charset-spelling-latin1')) state.charsetBySpelling = true;
 }
 
 /**

@@ -20,6 +20,8 @@ export interface BState {
   lenientBodies?: boolean;
   /** The fault b-body-chunk-decoding: each 64 KiB buffer of the body decoded on its own. */
   bodyDecodedByBuffer?: boolean;
+  /** The fault b-hdr-charset-spelling-latin1: a charset not spelled exactly `charset=utf-8` read as Latin-1. */
+  charsetBySpelling?: boolean;
 }
 
 export type BRouter = Router<BState>;
