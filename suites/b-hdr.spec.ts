@@ -14,8 +14,13 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 // B-HDR-1: bodies are sent as `Content-Type: application/json`, and a media type is a media type:
 // its case and its parameters' spelling do not matter, and `charset=utf-8` is JSON's own.
 
-/** Spellings the check always tries (the ones clients really send), then generated ones. */
-const KNOWN_JSON_SPELLINGS = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8', 'APPLICATION/JSON; charset="utf-8"'];
+/**
+ * Spellings the check always tries (the ones clients really send, the last one departing from
+ * the plain one every way at once: letter case, whitespace before `;` (RFC 9110 OWS), the
+ * parameter name's case, a quoted value), then generated ones. The writes other than POST /hooks
+ * and PUT /user get these only, so each way a spelling may differ is among them.
+ */
+const KNOWN_JSON_SPELLINGS = ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8', 'APPLICATION/JSON ; Charset="utf-8"'];
 
 /**
  * A run-unique name with letters beyond ASCII after it (two bytes and three in UTF-8): a JSON body
@@ -185,7 +190,7 @@ async function expectApplied(t: CheckContext, ex: Exchange, what: string, conten
 check({
   id: 'b-hdr/json-media-type-on-every-write',
   clauses: ['B-HDR-1'],
-  title: "B-HDR-1: every other write of the spec's endpoint table with a body (job create, SSH key create, connection rename, notification mark, connection group create) takes its JSON body under each known spelling of application/json and applies it",
+  title: "B-HDR-1: every other write of the spec's endpoint table with a body (job create, SSH key create, connection rename, notification mark, connection group create) takes its JSON body under each known spelling of application/json (letter case, a charset, whitespace before ';', quoting) and applies it",
   needs: ['b', 'write'],
   async run(t) {
     // Each spelling but the plain one, which every other check sends.
@@ -208,7 +213,7 @@ check({
     }
     // A group cannot be deleted through the API: on a real deployment it is made once, empty
     // (no `connections`: no connection of the account moves), under the spelling furthest
-    // from the plain one (letter case, charset, quoting).
+    // from the plain one (letter case, spacing, charset, quoting).
     const groupSpellings = t.target.controlUrl ? spellings : spellings.slice(-1);
     for (const contentType of groupSpellings) {
       const name = t.name(`hdr-group-${spellings.indexOf(contentType)}`);

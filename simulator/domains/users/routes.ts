@@ -1,3 +1,4 @@
+import { ApiError } from '../../http/errors.ts';
 import type { Sim } from '../../context.ts';
 import type { RouterMiddleware } from '@koa/router';
 import type { BRouteTable, BState } from '../../interfaces/b/types.ts';
@@ -88,6 +89,11 @@ export function registerUserRoutes(router: BRouteTable, sim: Sim): void {
 
   router.post('/user/keys', async (ctx) => {
     const { account, user, links } = ctx.state;
+    // b-hdr-user-keys-no-ows: the key upload endpoint, shared with the CLI, checks Content-Type
+    // again with a hand-written pattern that allows no whitespace before `;`.
+    if (sim.faults.has('b-hdr-user-keys-no-ows') && ctx.get('content-type') !== '' && !/^application\/json(;[ \t]*charset="?utf-8"?)?$/i.test(ctx.get('content-type'))) {
+      throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
+    }
     const input = parseSshKeyInput(await readJsonObject(ctx, sim.options.bodyLimitBytes));
     const key = addSshKey(sim, account, user, input);
     ctx.status = sim.conventions.b.createdStatus;
