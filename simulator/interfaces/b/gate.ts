@@ -103,7 +103,8 @@ function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache
   if (sim.faults.has('b-conn-rename-skips-accept') && ctx.method === 'PUT' && /\/connections\/[^/]+\/[^/]+\/?$/.test(ctx.path)) return;
   // b-xhr-skips-version: the dashboard's own calls (XHR) taken to speak the current version.
   if (sim.faults.has('b-xhr-skips-version') && ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest') return;
-  const accept = ctx.get('accept');
+  // b-accept-version-major-only: the version parameter read with parseInt, its leading digits.
+  const accept = sim.faults.has('b-accept-version-major-only') ? majorVersionsOnly(ctx.get('accept')) : ctx.get('accept');
   const served = sim.faults.has('b-missing-accept-served') && !accept;
   const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptVerdicts.accepts(accept, sim.options.profile === 'lenient');
   if (!served && !acceptable) {
@@ -115,6 +116,15 @@ function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache
   if (sim.options.profile === 'lenient' && acceptable && !acceptVerdicts.accepts(accept, false)) {
     allowLeniently(ctx, 'B-VER-1', `Accept: ${shownValue(accept)} does not ask for ${VENDOR_MEDIA_TYPE}`);
   }
+}
+
+/**
+ * The fault `b-accept-version-major-only`: each `version` parameter of an Accept header cut to
+ * what parseInt makes of it (`2.1`, `2beta`, `2-preview` become `2`), as a reader of the major
+ * version alone does.
+ */
+function majorVersionsOnly(accept: string): string {
+  return accept.replace(/(\bversion\s*=\s*"?)(\d+)[^";,\s]*/gi, (_, lead: string, digits: string) => `${lead}${parseInt(digits, 10)}`);
 }
 
 function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accountless: boolean): void {
