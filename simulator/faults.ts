@@ -93,6 +93,7 @@ export const faultCatalog = {
   'b-package-absent-200-null': { clause: 'B-PKG-1', description: 'an absent package is answered 200 with a null body' },
   'b-package-owner-is-caller': { clause: 'B-PKG-1', description: "GET /packages/{id} answers owner_id as the caller's user id (the session's user), not the package owner's: two users of the account read two owners of one package" },
   'b-package-read-another': { clause: 'B-PKG-1', description: 'GET /packages/{id} answers with another package of the account' },
+  'b-package-archived-read-404': { clause: 'B-PKG-1', description: 'GET /packages/{id} of an archived package (DELETE /packages/{id}, still existing, status archived) answers 404: the read goes through the active-packages scope, the list\'s default, like the job runner\'s lookup' },
   'b-user-update-ignored': { clause: 'B-USER-1', description: 'PUT /user answers 200 with the user unchanged' },
   'b-user-update-writes-owner': { clause: 'B-USER-1', description: 'PUT /user updates and answers the account\'s first user (its owner) whoever calls: a member\'s PUT /user rewrites the owner\'s profile, and its own stays as it was' },
   'b-user-location-truncated': { clause: 'B-USER-1', description: 'PUT /user stores the location in a column of 30 characters that cuts a longer one silently: it answers 200 with the location cut, and reads it back so' },
