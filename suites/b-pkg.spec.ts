@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
-import { is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { createdId, fieldsIn, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
 import type { CheckContext } from './lib/types.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
+import { archivePackageOnCleanup, untitledPackageBody } from './lib/factories/packages.ts';
 
 check({
   id: 'b-pkg/read',
@@ -109,3 +110,72 @@ check({
     });
   },
 });
+
+/**
+ * The package fields a PUT sends (name, description, variables) and a run may change only on a
+ * package of its own: on a real deployment a package made can only be archived, and a PUT
+ * leaves a revision behind, so this check makes one only where the control API shows the target
+ * is the simulator.
+ */
+function changedFields(t: CheckContext): JsonObject {
+  return { name: t.name('pkg-changed'), description: 'changed by disco', variables: { run_date: "'2026-02-02'", changed: "'yes'" } };
+}
+
+/** What a read after the PUT must show as sent: its texts (how variables merge is the deployment's; the PUT's answer shows them). */
+function sentTexts(sent: JsonObject): JsonObject {
+  return { name: sent.name, description: sent.description };
+}
+
+check({
+  id: 'b-pkg/read-after-change',
+  clauses: ['B-PKG-1'],
+  title: 'B-PKG-1: GET /packages/{package_id} of a package the check made (control API targets only) returns it as it stands: after a PUT /packages/{id} its new fields, as the PUT answered them, and after its archive (DELETE /packages/{id}) the archived package, as the DELETE answered it',
+  // A package made on a real deployment can only be archived, never removed (POST /packages is
+  // destructive in the catalog): made only where the control API says the target is a simulator.
+  needs: ['b', 'write', 'control'],
+  async run(t) {
+    const made = await t.b().post('/packages', { body: untitledPackageBody(t.name('pkg-read')) });
+    const id = createdId(made);
+    if (!is2xx(made) || id === undefined) return t.partial('B-PKG-1', `POST /packages (an extension) answered ${made.response.status}${is2xx(made) ? " without the package's id" : ''}, so no package was read after a change`);
+    archivePackageOnCleanup(t, id);
+    // The first read: a detail kept from it must not outlive the change.
+    const first = await t.b().get(`/packages/${id}`);
+    t.expect.status(first, '2xx', 'B-PKG-1', `GET /packages/${id} (a package the check just made) answered ${first.response.status}`);
+    const sent = changedFields(t);
+    const put = await t.b().put(`/packages/${id}`, { body: sent });
+    if (!is2xx(put)) return t.partial('B-PKG-1', `PUT /packages/${id} (an extension) answered ${put.response.status}, so no package was read after an update`);
+    await expectReadShows(t, id, 'PUT', fieldsIn(put.json), sentTexts(sent));
+    const archived = await t.b().delete(`/packages/${id}`);
+    if (!is2xx(archived)) return t.partial('B-PKG-1', `DELETE /packages/${id} (the real service's archive, an extension) answered ${archived.response.status}, so no archived package was read`);
+    await expectReadShows(t, id, 'DELETE', fieldsIn(archived.json), {});
+  },
+});
+
+/**
+ * GET /packages/{id} after a write of the package: 2xx, the package itself, what the write sent
+ * (`sent`), and section 2's fields as the write answered them (updated_at aside, which may move).
+ */
+async function expectReadShows(t: CheckContext, id: number, write: 'PUT' | 'DELETE', answered: JsonObject | undefined, sent: JsonObject): Promise<void> {
+  const after = write === 'PUT' ? `PUT /packages/${id} changed its name, description and variables` : `DELETE /packages/${id} archived it`;
+  const ex = await t.b().get(`/packages/${id}`);
+  t.expect.status(ex, '2xx', 'B-PKG-1', `GET /packages/${id} after ${after} answered ${ex.response.status}`);
+  const read = objectBody(t, ex, 'B-PKG-1', `GET /packages/${id} after ${after}`);
+  t.expect.that(sameJson(read.id, id), { clause: 'B-PKG-1', message: `GET /packages/${id} after ${after} returned another package`, expected: `id ${id}`, received: `id ${show(read.id)}`, exchange: ex });
+  const unsent = Object.keys(sent).filter((f) => !sameJson(read[f], sent[f]));
+  t.expect.that(unsent.length === 0, {
+    clause: 'B-PKG-1',
+    message: `GET /packages/${id} after ${after} shows the package without the change: ${unsent.join(', ')} not as sent`,
+    expected: show(Object.fromEntries(unsent.map((f) => [f, sent[f]]))),
+    received: show(Object.fromEntries(unsent.map((f) => [f, read[f]]))),
+    exchange: ex,
+  });
+  if (answered === undefined) return;
+  const differ = PACKAGE_OWN_FIELDS.filter((f) => Object.hasOwn(answered, f) && Object.hasOwn(read, f) && !sameJson(answered[f], read[f]));
+  t.expect.that(differ.length === 0, {
+    clause: 'B-PKG-1',
+    message: `GET /packages/${id} after ${after} shows another ${differ.join(', ')} than the ${write} answered: the read returns the package as it stood before`,
+    expected: show(Object.fromEntries(differ.map((f) => [f, answered[f]]))),
+    received: show(Object.fromEntries(differ.map((f) => [f, read[f]]))),
+    exchange: ex,
+  });
+}

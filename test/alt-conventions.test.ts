@@ -46,6 +46,8 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
     "a job reads the wrong status only once its cluster is terminated under it, and terminating a cluster costs a real deployment machines (the spec lists neither POST nor DELETE /clusters): a cluster is made and terminated only where the control API shows the target is the simulator, so b-job/lifecycle-clock, which needs it, is skipped without it",
   'b-job-cancelled-when-package-archived':
     "a job reads the wrong status only once its package is archived under it, and a package made on a real deployment can only be archived, never removed (the spec lists neither POST nor DELETE /packages): a package is made and archived under a job only where the control API shows the target is the simulator, so b-job/lifecycle-clock, which needs it, is skipped without it (b-job/lifecycle-poll notes the job not seen)",
+  'b-package-detail-stale-after-update':
+    "a package's read goes stale only after the package is changed (PUT /packages/{id}, an extension), and a package changed on a real deployment keeps a revision, and one made can only be archived (the spec lists neither PUT nor POST /packages): a package is made, changed and archived only where the control API shows the target is the simulator, so b-pkg/read-after-change, which needs it, is skipped without it",
   'b-scheduled-job-creator-id-token':
     "only a job a schedule started shows the wrong creator id, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock past its start, so b-schema/scheduled-job needs it and is skipped without it (b-schema/written-resources notes the job not seen)",
   'a-key-expiry-ttl-wraps':

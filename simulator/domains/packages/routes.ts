@@ -16,6 +16,19 @@ import { PACKAGE_TEMPLATES } from './templates.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { PACKAGE_SEARCH } from './search.ts';
 
+/**
+ * b-package-detail-stale-after-update: the detail rendered at a package's first read, kept per
+ * package (rendering is costly: flow parsing) and dropped only when its status changes (an
+ * archive), not when a PUT changes its fields. Filled only while the fault is on.
+ */
+const detailCache = new WeakMap<object, { status: string; detail: Record<string, unknown> }>();
+
+function cachedDetail(pkg: { status: string }, render: () => Record<string, unknown>): Record<string, unknown> {
+  let cached = detailCache.get(pkg);
+  if (!cached || cached.status !== pkg.status) detailCache.set(pkg, (cached = { status: pkg.status, detail: render() }));
+  return cached.detail;
+}
+
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the account's packages, newest first, offset/limit paged;
   // as the real service's, the active ones unless asked status=archived (never both at once), and
@@ -126,7 +139,7 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
       }
     }
     if (pkg) {
-      const detail = presentPackageDetail(sim, pkg, links, account);
+      const detail = sim.faults.has('b-package-detail-stale-after-update') ? cachedDetail(pkg, () => presentPackageDetail(sim, pkg, links, account)) : presentPackageDetail(sim, pkg, links, account);
       // b-package-owner-is-caller: owner_id filled from the session's user rather than the package's row.
       ctx.body = sim.faults.has('b-package-owner-is-caller') ? { ...detail, owner_id: ctx.state.user.id } : detail;
     } else if (sim.faults.has('b-package-absent-200-null')) {
