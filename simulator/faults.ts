@@ -53,6 +53,7 @@ export const faultCatalog = {
   'b-user-times-in-user-zone': { clause: 'B-FMT-1', description: "the user's updated_at is written with the offset of the user's own time zone (the instant right, the zone not UTC)" },
   'b-timestamps-without-zone': { clause: 'B-FMT-1', description: 'timestamps are written in local time without a zone designator' },
   'b-later-accounts-created-at-no-zone': { clause: 'B-FMT-1', description: 'a package\'s created_at is written `2026-01-02 10:00:00` (no T, no zone) to every account but the first made (a formatter rolled out by account); the first account\'s are right' },
+  'b-later-accounts-job-created-at-no-zone': { clause: 'B-FMT-1', description: 'a job\'s created_at is written `2026-11-30 15:00:00` (no T, no zone) to every account but the first made (a formatter rolled out by account); the first account\'s jobs are right' },
   'b-impossible-timestamp': { clause: 'B-FMT-1', description: 'a package\'s updated_at is written by a hand-made formatter that does not check the calendar: 2026-02-30T10:00:00Z, a day that does not exist' },
   'b-package-id-as-string': { clause: 'B-SCHEMA-1', description: 'packages carry their id as a string' },
   'b-group-accepts-foreign-connection': { clause: 'B-CG-1', description: 'a connection group may reference another account\'s connection' },

@@ -37,7 +37,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     outputs,
     variables: { ...job.variables },
     dynamic_variables: { ...job.dynamicVariables },
-    created_at: presentTime(sim, job.createdAt),
+    // b-later-accounts-job-created-at-no-zone: a formatter rolled out by account writes every later account's jobs' created_at without T and zone.
+    created_at: sim.faults.has('b-later-accounts-job-created-at-no-zone') && account !== sim.store.firstAccount() ? new Date(job.createdAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '') : presentTime(sim, job.createdAt),
     started_at: presentOptionalTime(sim, state.startedAt),
     completed_at: presentOptionalTime(sim, state.completedAt),
     failed_at: presentOptionalTime(sim, state.failedAt),
