@@ -230,7 +230,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2', 'A-PIPE-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -289,10 +289,12 @@ check({
 });
 
 /**
- * A-AUTH-3 in what a key makes: a pipeline a new key creates is read later by the admin key and
- * by the key itself (its record, the list). An audit member holding the credentials as
- * presented (`created_by: <the full key>`) is such a later read showing the key. Once per run:
- * the pipeline records do not vary with the key's name or expiry.
+ * A-AUTH-3 in what a key makes and changes: a pipeline a new key creates, then updates, replaces,
+ * starts and stops (each where the target routes it), is read later by the admin key and by the
+ * key itself (its record, the list). An audit member holding the credentials as presented
+ * (`created_by` or `updated_by: <the full key>`) is such a later read showing the key; the answers
+ * to those writes are later answers too. Once per run: the pipeline records do not vary with the
+ * key's name or expiry.
  */
 async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
   const made = await createKey(t, { name: uniqueName(t, 'once-maker') });
@@ -309,12 +311,38 @@ async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
     t.partial('A-AUTH-3', `a pipeline could not be created with a new key (${describeResponse(create)}), so whether later reads of what a key made show its value was not seen`);
     return;
   }
-  const later: Exchange[] = [];
+  const later: Exchange[] = await writeWithKey(t, made, id, name);
   if (aRoute(t, 'pipelines.read') !== null) later.push(await aSend(t, t.a(), 'pipelines.read', id), await aSend(t, withKey(t, made.key), 'pipelines.read', id));
   if (aRoute(t, 'pipelines.list') !== null) later.push(await aSend(t, t.a(), 'pipelines.list'));
   if (!later.length) t.partial('A-AUTH-3', 'the target document says no pipeline is read (interface_a.operations.pipelines.read and .list are null), so whether a pipeline a key made shows its value later was not seen');
-  for (const ex of later) expectNoKey(t, ex, made, `pipeline ${id}, made with key ${made.id}`);
+  for (const ex of later) expectNoKey(t, ex, made, `pipeline ${id}, made and changed with key ${made.id}`);
   await expectOwnedPastRevocation(t, made, id, name);
+}
+
+/**
+ * The writes `made`'s key sends to its pipeline `id` (named `name`) after its create: an update
+ * (a merge patch of the description), a replace (the same definition), a start and, where the
+ * start was taken, a stop; each where the target routes it (4 requests at most). A service that
+ * audits who last changed a pipeline with the credentials as presented (`updated_by`) shows the
+ * key in every read after; a write refused leaves that part unseen, noted. Their answers.
+ */
+async function writeWithKey(t: CheckContext, made: CreatedKey, id: number, name: string): Promise<Exchange[]> {
+  const key = withKey(t, made.key);
+  const answers: Exchange[] = [];
+  const refused: string[] = [];
+  const send = async (operation: AOperation, options: RequestOptions = {}): Promise<Exchange | undefined> => {
+    if (aRoute(t, operation) === null) return undefined;
+    const ex = await aSend(t, key, operation, id, options);
+    answers.push(ex);
+    if (!is2xx(ex)) refused.push(`${requestLine(ex)} answered ${describeResponse(ex)}`);
+    return ex;
+  };
+  await send('pipelines.update', validOptions(t, aEndpoint('pipelines.update'), 'once-made'));
+  await send('pipelines.replace', documentBody(plainDefinition(name), definitionFormat(t)));
+  const started = await send('pipelines.start');
+  if (started !== undefined && is2xx(started)) await send('pipelines.stop');
+  if (refused.length > 0) t.note(`key ${made.id}'s writes of its pipeline ${id} were not all taken (${refused.join('; ')}), so whether later reads show the key that made such a write was not seen for those`);
+  return answers;
 }
 
 /**

@@ -11,11 +11,22 @@ import type { Pipeline, PipelineState } from './types.ts';
  */
 export const createdByFault = new WeakMap<Pipeline, string>();
 
-/** The fault's audit member, where the create recorded one; nothing is looked up while the fault is off. */
+/**
+ * The fault `a-pipeline-updated-by-key`'s audit: who last changed each pipeline (PUT, PATCH,
+ * start, stop), as the credentials presented. Written only while the fault is on (`noteUpdater`).
+ */
+const updatedByFault = new WeakMap<Pipeline, string>();
+
+/** The fault `a-pipeline-updated-by-key`: a write of `pipeline` keeps its Authorization value (without `Bearer `) as `updated_by`. */
+export function noteUpdater(sim: Sim, pipeline: Pipeline, authorization: string): void {
+  if (sim.faults.has('a-pipeline-updated-by-key')) updatedByFault.set(pipeline, authorization.replace(/^bearer\s+/i, ''));
+}
+
+/** The faults' audit members, where a create or a write recorded one; nothing is looked up while the faults are off. */
 function auditOf(sim: Sim, pipeline: Pipeline): Record<string, unknown> {
-  if (!sim.faults.has('a-pipeline-created-by-key')) return {};
-  const by = createdByFault.get(pipeline);
-  return by === undefined ? {} : { created_by: by };
+  const created = sim.faults.has('a-pipeline-created-by-key') ? createdByFault.get(pipeline) : undefined;
+  const updated = sim.faults.has('a-pipeline-updated-by-key') ? updatedByFault.get(pipeline) : undefined;
+  return { ...(created === undefined ? {} : { created_by: created }), ...(updated === undefined ? {} : { updated_by: updated }) };
 }
 
 /** A pipeline's URL under the interface's base: its `url` (or `links.self`) and a create's `Location`. */

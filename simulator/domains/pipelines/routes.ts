@@ -11,7 +11,7 @@ import { mergePatch } from './definition.ts';
 import { pipelineNotFound } from './errors.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
 import { pagingFacts, readListQuery } from '../../interfaces/a/paging.ts';
-import { createdByFault, pipelineUrl, presentDefinition, presentPipeline } from './present.ts';
+import { createdByFault, noteUpdater, pipelineUrl, presentDefinition, presentPipeline } from './present.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import type { ARouter } from '../../interfaces/a/types.ts';
@@ -114,6 +114,8 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     definitionCaches.get(sim)?.delete(pipeline.name);
+    // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
+    noteUpdater(sim, pipeline, ctx.get('authorization'));
     ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
@@ -135,6 +137,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       ? Object.fromEntries(Object.entries(patch).filter(([key]) => UPDATE_DTO_MEMBERS.has(key)))
       : patch;
     definitionCaches.get(sim)?.delete(pipeline.name);
+    noteUpdater(sim, pipeline, ctx.get('authorization'));
     ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, dto), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
@@ -145,6 +148,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     if (sim.faults.has('a-start-bad-body-starts-anyway')) startPipeline(sim, pipeline);
     // A handler that never reads the body does the operation whatever the body says.
     if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
+    noteUpdater(sim, pipeline, ctx.get('authorization'));
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
@@ -152,6 +156,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     // A handler that never reads the body does the operation whatever the body says.
     if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
+    noteUpdater(sim, pipeline, ctx.get('authorization'));
     ctx.body = presentPipeline(sim, stopPipeline(sim, pipeline), aBase(ctx, prefix));
   });
 
