@@ -375,9 +375,11 @@ check({
 
 /**
  * X-ISO-1 across accounts that share a pipeline name: names are unique per account only, so
- * account 1 and account 2 may each have a pipeline of one name. Both deployed, account 1 stopping
- * its own, and then archiving it deployed (DELETE), leaves account 2's deployed: a runtime that
- * addresses deployments by name stops every deployment of that name. The check makes the pair
+ * account 1 and account 2 may each have a pipeline of one name. With account 2's deployed,
+ * account 1 starting its own leaves account 2's as it was (`snapshot`: its deployment time, a
+ * count of its deployments, its state and definition), and account 1 stopping its own, and then
+ * archiving it deployed (DELETE), leaves account 2's deployed: a runtime that addresses
+ * deployments by name redeploys, or stops, every deployment of that name. The check makes the pair
  * itself, from one definition; states are read as the target document names them. A pipeline that
  * does not show deployed within the wait, or a state the document maps to none of the spec's, is
  * no pass: the check skips or covers the clause in part, saying which.
@@ -385,7 +387,7 @@ check({
 check({
   id: 'a-enum/same-name-stop-spares-other-account',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: account 1 stopping its deployed pipeline, and archiving it deployed, leaves account 2's deployed pipeline of the same name deployed",
+  title: "X-ISO-1: account 1 starting its pipeline leaves account 2's deployed pipeline of the same name as it was (not redeployed), and account 1 stopping it, and archiving it deployed, leaves account 2's deployed",
   needs: ['a', 'write'],
   async run(t) {
     if (t.target.a[1]?.adminKey === undefined) t.skip('needs pipeline_admin_key of account 2 in the target document: a pipeline of the same name in each account');
@@ -400,6 +402,10 @@ check({
     const ours = 'id' in made ? made : t.skip(`account 1 could not create a pipeline named ${JSON.stringify(name)} like account 2's (${describeResponse(made.answer)}): the check needs one name in both accounts (a refusal for the name alone is judged by a-enum/foreign-pipeline-same-404)`);
     await startPipeline(t, 1, theirs.id);
     if ((await untilState(t, 1, theirs.id, 'deployed')).spec !== 'deployed') t.skip(`account 2's pipeline ${theirs.id} did not show deployed ${waitText(t)} after its start: whether account 1's stop leaves it deployed cannot be seen`);
+    // Account 2's pipeline before account 1's first start, a second after its own: a deployment
+    // time written to the second then moves if account 1's start redeploys it.
+    await t.sleep(1000);
+    let unstarted: JsonObject | undefined = await snapshot(t, theirs.id);
     const steps: { label: string; operation: 'pipelines.stop' | 'pipelines.archive' }[] = [];
     if (aRoute(t, 'pipelines.stop') !== null) steps.push({ label: 'stop', operation: 'pipelines.stop' });
     else t.note('the target document declares no stop (interface_a.operations.pipelines.stop): only the archive of a deployed pipeline is tried');
@@ -410,6 +416,17 @@ check({
       if (own.spec !== 'deployed') {
         t.partial('X-ISO-1', `account 1's pipeline ${ours.id} did not show deployed ${waitText(t)} after its start (${own.field} ${JSON.stringify(own.name)}), so its ${step.label} was not tried`);
         return;
+      }
+      if (unstarted !== undefined) {
+        const was = unstarted;
+        unstarted = undefined;
+        const now = settledSince(was, await snapshot(t, theirs.id));
+        t.expect.that(JSON.stringify(now) === JSON.stringify(was), {
+          clause: 'X-ISO-1',
+          message: `account 1's start of its pipeline ${ours.id} named ${JSON.stringify(name)} changed account 2's deployed pipeline ${theirs.id} of the same name (redeployed it)`,
+          expected: JSON.stringify(was),
+          received: JSON.stringify(now),
+        });
       }
       const acted = await aSend(t, t.a(0), step.operation, ours.id);
       if (!is2xx(acted)) setupFailed(t, `${step.label} account 1's pipeline ${ours.id}`, acted);
@@ -818,13 +835,22 @@ const SPEC_STATES: readonly unknown[] = ['deployed', 'not_deployed', 'archived']
  * compared.
  */
 function settledSince(was: JsonObject, after: JsonObject): JsonObject {
-  if (!SPEC_STATES.includes(was.state) && after.state === 'deployed') return { ...after, state: was.state, ...('deployed_at' in was ? { deployed_at: was.deployed_at } : {}) };
+  if (!SPEC_STATES.includes(was.state) && after.state === 'deployed') {
+    // What the deployment finishing set (its time, a count of deployments) is as it was.
+    const rest = Object.fromEntries(Object.entries(after).filter(([k]) => !DEPLOYMENT_MEMBER.test(k) || k in was));
+    return { ...rest, state: was.state, ...Object.fromEntries(Object.keys(was).filter((k) => DEPLOYMENT_MEMBER.test(k)).map((k) => [k, was[k]])) };
+  }
   return was.state === 'deployed' && was.deployed_at === null && 'deployed_at' in after ? { ...after, deployed_at: null } : after;
 }
 
+/** A member of a pipeline's record about its deployment: when it was deployed, a count or id of its deployments. */
+const DEPLOYMENT_MEMBER = /deploy/i;
+
 /**
  * What account 2 sees of its pipeline that only a change would move: the definition and the
- * fields a change sets (time alone moves the sync state and `last_sync_at`, so those are left out).
+ * fields a change sets (time alone moves the sync state and `last_sync_at`, so those are left out),
+ * a count or id of its deployments among them (a number in a member named for deployments:
+ * `deployments`, `deployment_count`), which only a start or a redeploying write moves.
  */
 async function snapshot(t: CheckContext, id: number, owner: Account = 1): Promise<JsonObject> {
   const { body } = await readPipeline(t, owner, id);
@@ -835,9 +861,10 @@ async function snapshot(t: CheckContext, id: number, owner: Account = 1): Promis
   // moves from one sync phase to the next by itself), and when it was deployed or archived. Not
   // updated_at, which a deployment may move with those phases too.
   const stable = ['id', 'name', 'description', 'deployed_at', 'archived_at'];
+  const counts = Object.keys(body).filter((k) => DEPLOYMENT_MEMBER.test(k) && typeof body[k] === 'number');
   const state = pipelineState(t, body);
   return {
-    ...Object.fromEntries(stable.filter((k) => k in body).map((k) => [k, body[k]])),
+    ...Object.fromEntries([...stable, ...counts].filter((k) => k in body).map((k) => [k, body[k]])),
     state: state.spec ?? state.name ?? null,
     definition: definition ? (definition.json ?? definition.response.status) : 'not served',
   };

@@ -3,9 +3,9 @@ import { rewriting } from '../support/rewriting-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /**
- * X-ISO-1 in a-enum/same-name-stop-spares-other-account: account 1 stops (and archives) its
- * deployed pipeline while account 2 has a deployed one of the same name. A runtime that addresses
- * deployments by name stops both, and fails the check; a deployment whose pipelines never show a
+ * X-ISO-1 in a-enum/same-name-stop-spares-other-account: account 1 starts, then stops (and
+ * archives) its deployed pipeline while account 2 has a deployed one of the same name. A runtime
+ * that addresses deployments by name redeploys or stops both, and fails the check; a deployment whose pipelines never show a
  * state the target document maps to deployed is not seen either way, and is no pass.
  */
 describe('a-enum/same-name-stop-spares-other-account', () => {
@@ -15,6 +15,12 @@ describe('a-enum/same-name-stop-spares-other-account', () => {
     const run = await runSuitesAgainstSimulator({ only, faults: ['a-stop-by-name-every-account'], runs: 3 });
     expect(run.checks[0]?.verdict).toBe('fail');
     expect(run.checks[0]?.failures.map((f) => f.clause)).toContain('X-ISO-1');
+  });
+
+  it.each(['standard', 'alt'] as const)('fails X-ISO-1 where a start redeploys every deployment of the name (a-start-by-name-every-account, %s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only, conventions, faults: ['a-start-by-name-every-account'], runs: 3 });
+    expect(run.checks[0]?.verdict).toBe('fail');
+    expect(run.checks[0]?.failures.map((f) => f.message).join('\n')).toMatch(/start of its pipeline .* changed account 2's deployed pipeline/);
   });
 
   it('passes on the faultless simulator', { timeout: 60_000 }, async () => {

@@ -178,6 +178,9 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   if (isDeployed(pipeline)) return pipeline;
   const now = sim.clock.now();
   deployOnRuntime(sim, pipeline, now, 'start');
+  // The fault: the runtime names deployments after their pipeline, so deploying a name redeploys
+  // whatever runs under it, in any account.
+  if (sim.faults.has('a-start-by-name-every-account')) redeployDeploymentsNamed(sim, pipeline, now);
   if (sim.faults.has('a-renamed-deployment-not-torn-down') || sim.faults.has('a-archive-restores-started-definition')) startedWith.set(pipeline, pipeline.definition);
   pipeline.updatedAt = now;
   return pipeline;
@@ -310,6 +313,22 @@ function stopDeploymentsNamed(sim: Sim, stopped: Pipeline): void {
       settle(other, now);
       record(other, now, stateOf(other, now), 'not_deployed', 'stop');
       undeploy(other, now);
+      other.updatedAt = now;
+    }
+  }
+}
+
+/**
+ * The fault `a-start-by-name-every-account`: the start of `started` reaches the runtime as a
+ * deployment of its name, which redeploys every other deployed pipeline of that name, in any
+ * account: each starts over from an initial sync (a new deployment), its definition its own.
+ */
+function redeployDeploymentsNamed(sim: Sim, started: Pipeline, now: number): void {
+  for (const account of sim.store.accounts.values()) {
+    for (const other of account.pipelines.values()) {
+      if (other === started || other.name !== started.name || !isDeployed(other)) continue;
+      settle(other, now);
+      deploy(other, now, 'definition_changed');
       other.updatedAt = now;
     }
   }
