@@ -225,7 +225,10 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // The fault: the teardown's URL carries the name unescaped, so a name with a space (valid in
     // the schema) makes a request the runtime refuses, and the archive goes on without it.
     const badTeardownUrl = sim.faults.has('a-spaced-name-deployment-not-torn-down') && pipeline.name.includes(' ');
-    if (unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: a stream-only deployment (no initial load) runs on the CDC runtime, which the
+    // teardown never calls, so the archive goes on with it still running.
+    const streamOnly = sim.faults.has('a-stream-only-delete-keeps-running') && (pipeline.definition.sync as { initial_load?: unknown } | undefined)?.initial_load === false;
+    if (streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);

@@ -92,8 +92,13 @@ export const SOURCE_TYPES = ['mysql', 'postgres', 'sqlserver', 'mongodb'] as con
 export const DESTINATION_TYPES = ['redshift', 'snowflake', 'bigquery', 's3'] as const;
 
 // Only fields of the definition table in docs/interface-a.md: a target whose schema refuses
-// unknown fields (as A-ERR-3 demands) must take every generated valid document.
-const sync = fc.oneof(fc.constant({ mode: 'cdc' }), fc.integer({ min: 5, max: 1440 }).map((interval) => ({ mode: 'batch', interval_minutes: interval })));
+// unknown fields (as A-ERR-3 demands) must take every generated valid document. The optional
+// `initial_load` too, either way: a stream-only deployment (no initial load) may run elsewhere
+// than one that loads first, and must be stopped and torn down all the same (A-PIPE-1).
+const sync = withOptional(
+  fc.oneof(fc.constant<Document>({ mode: 'cdc' }), fc.integer({ min: 5, max: 1440 }).map((interval): Document => ({ mode: 'batch', interval_minutes: interval }))),
+  { initial_load: fc.boolean() },
+);
 
 /** A valid definition named `name` (the caller makes names unique: they must be). */
 export function validDefinition(name: string): fc.Arbitrary<Document> {
