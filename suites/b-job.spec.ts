@@ -296,7 +296,7 @@ check({
       }
     });
     await refused.expectNoneKept(t);
-    await expectZeroIdsNotFound(t);
+    await expectUndrawnIdsNotFound(t);
   },
 });
 
@@ -365,43 +365,49 @@ class RefusedJobs {
   }
 }
 
+/** Ids POST /jobs is sent besides the drawn absent ones (`expectUndrawnIdsNotFound`). */
+const UNDRAWN_IDS = [0, -1] as const;
+
 /**
- * Id 0, which the drawn absent ids never are: a handler that tests `cluster_id` for truth takes 0
- * for "no cluster named" and runs the job on a cluster of its choosing. The spec types the ids as
- * integers with no lower bound, so 0 is a well-formed id, and where it names nothing the one
- * documented answer is the not-found error object: any 4xx carrying `{message}` passes (a
- * deployment that refuses 0 as "not an id" with that object too), a 2xx or a 4xx without the
- * object fails, as for every other absent id here. A deployment may number from 0, so 0 is sent
- * only once account 1 is seen not to have it: the package through GET /packages/{id} (in the
- * spec), the cluster through GET /clusters/{id} (an extension). Where the cluster read is not
- * served, a job made for cluster 0 still fails when it names another cluster.
+ * Ids the drawn absent ids never are, and a careless handler takes for something else: 0, which a
+ * test of `cluster_id` for truth takes for "no cluster named", and -1, a dashboard's "any
+ * available cluster" sentinel; either way the job runs on a cluster of the handler's choosing. The
+ * spec types the ids as integers with no lower bound, so both are well-formed ids, and where one
+ * names nothing the one documented answer is the not-found error object: any 4xx carrying
+ * `{message}` passes (a deployment that refuses it as "not an id" with that object too), a 2xx or
+ * a 4xx without the object fails, as for every other absent id here. A deployment may number from
+ * 0 (or below), so an id is sent only once account 1 is seen not to have it: the package through
+ * GET /packages/{id} (in the spec), the cluster through GET /clusters/{id} (an extension). Where the
+ * cluster read is not served, a job made for such an id still fails when it names another cluster.
  */
-async function expectZeroIdsNotFound(t: CheckContext): Promise<void> {
+async function expectUndrawnIdsNotFound(t: CheckContext): Promise<void> {
   const own = t.fixtures();
   for (const [kind, field, fixture] of [['packages', 'package_id', own.package_id], ['clusters', 'cluster_id', own.cluster_id]] as const) {
-    if (fixture === 0) continue;
-    const what = `${field} 0`;
     const readable = (await serves(t.b(), `/${kind}/${fixture}`)) !== null;
-    const zero = readable ? await t.b().get(`/${kind}/0`) : undefined;
-    if (zero && is2xx(zero)) {
-      t.note(`account 1 reads ${kind} 0 (ids counted from 0): ${what} names one, so it is not sent as an absent id`);
-      continue;
+    for (const id of UNDRAWN_IDS) {
+      if (fixture === id) continue;
+      const what = `${field} ${id}`;
+      const read = readable ? await t.b().get(`/${kind}/${id}`) : undefined;
+      if (read && is2xx(read)) {
+        t.note(`account 1 reads ${kind} ${id}: ${what} names one, so it is not sent as an absent id`);
+        continue;
+      }
+      if (read) {
+        await expectJobNotFound(t, fixtureJobBody(t, { [field]: id }), `${what} (GET /${kind}/${id} answered ${read.response.status})`);
+        continue;
+      }
+      // Whether the id names a cluster cannot be seen: only a job that runs somewhere else than named is judged.
+      const ex = await sendJob(t, fixtureJobBody(t, { [field]: id }));
+      const ran = is2xx(ex) && isObject(ex.json) ? ex.json[field] : undefined;
+      t.expect.that(!is2xx(ex) || ran === undefined || ran === id, {
+        clause: 'B-JOB-2',
+        message: `POST /jobs naming ${what} made a job on ${field} ${show(ran)}: ${id} was taken for ${id === 0 ? '"none named"' : '"any"'}`,
+        expected: `the not-found error object, or a job on ${field} ${id} where one exists`,
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+      t.note(`GET /${kind}/{id} is not served, so whether ${what} names one is not known: its answer (${ex.response.status}) was only held to not running the job elsewhere`);
     }
-    if (zero) {
-      await expectJobNotFound(t, fixtureJobBody(t, { [field]: 0 }), `${what} (GET /${kind}/0 answered ${zero.response.status})`);
-      continue;
-    }
-    // Whether 0 names a cluster cannot be seen: only a job that runs somewhere else than named is judged.
-    const ex = await sendJob(t, fixtureJobBody(t, { [field]: 0 }));
-    const ran = is2xx(ex) && isObject(ex.json) ? ex.json[field] : undefined;
-    t.expect.that(!is2xx(ex) || ran === undefined || ran === 0, {
-      clause: 'B-JOB-2',
-      message: `POST /jobs naming ${what} made a job on ${field} ${show(ran)}: 0 was taken for "none named"`,
-      expected: `the not-found error object, or a job on ${field} 0 where one exists`,
-      received: describeResponse(ex),
-      exchange: ex,
-    });
-    t.note(`GET /${kind}/{id} is not served, so whether ${what} names one is not known: its answer (${ex.response.status}) was only held to not running the job elsewhere`);
   }
 }
 

@@ -17,6 +17,8 @@ import { noteJobCreated } from './order.ts';
 export function createJob(sim: Sim, account: AccountState, creator: User, input: NewJobInput): Job {
   // b-job-cluster-id-zero-first-cluster: a falsy test takes cluster 0 for "none named", and the account's first cluster runs the job.
   if (sim.faults.has('b-job-cluster-id-zero-first-cluster') && !input.clusterId) input = { ...input, clusterId: account.clusters.keys().next().value ?? 0 };
+  // b-job-negative-cluster-first-cluster: the dashboard's "any available cluster" choice is sent as -1, and a negative id is taken for it: the account's first cluster runs the job.
+  if (sim.faults.has('b-job-negative-cluster-first-cluster') && input.clusterId < 0) input = { ...input, clusterId: account.clusters.keys().next().value ?? input.clusterId };
   const pkg = account.packages.get(input.packageId);
   // b-job-inserted-before-cluster-check: the cluster is checked by the scheduler once the job is queued, so a runnable package on a missing cluster is inserted (and fails) before the request is answered not found.
   if (sim.faults.has('b-job-inserted-before-cluster-check') && pkg && pkg.status !== 'archived' && !account.clusters.has(input.clusterId)) {
