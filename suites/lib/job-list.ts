@@ -1,6 +1,7 @@
-import type { CheckContext } from './types.ts';
-import { isObject, show, type ListPaging } from './answers.ts';
+import type { CheckContext, Exchange } from './types.ts';
+import { isObject, show, walkList, type JsonObject, type ListPaging } from './answers.ts';
 import { walkCatalogList } from '../catalog/b-lists.ts';
+import { listPagingFor } from './paging.ts';
 import { JOB_STATUSES } from './job-statuses.ts';
 
 /**
@@ -22,6 +23,13 @@ const PAGES_PER_READ = 2;
  *
  * A percent list shows 0 as 0: the list part is verified only once a listed job showed progress
  * above 0 (a running job, a finished one at 1). `report` says otherwise.
+ *
+ * The real service's list also takes filters and an order (`status`, `package_id`, `sort`: its
+ * extensions, `REAL_SERVICE_LIST_FILTERS`), and a deployment may answer those from another store
+ * (a search index) with a view of its own. So each read also asks the first page of a few such
+ * views (`FILTERED_VIEWS`), each until it has shown a job with progress above 0: a target that
+ * refuses one (a 4xx) is not asked it again, one that ignores it shows the plain list, judged the
+ * same way.
  */
 export class JobListReads {
   /** False once the first read finds the list not served (`unserved`: its status); undefined before it. */
@@ -38,8 +46,13 @@ export class JobListReads {
   private between = false;
   private readonly statuses = new Map<string, number>();
   private refusedLater: number | undefined;
+  /** The filtered and ordered views still asked, and what each showed. */
+  private readonly views: FilteredView[];
 
-  constructor(private readonly t: CheckContext) {}
+  constructor(private readonly t: CheckContext) {
+    const packageId = t.fixtures().package_id;
+    this.views = filteredViews(packageId).map((query) => ({ query, refused: undefined, judged: 0, aboveZero: 0 }));
+  }
 
   /** Whether a read while a job runs can still show what the list has not shown yet (a job strictly between 0 and 1). */
   get wantsRunning(): boolean {
@@ -68,35 +81,70 @@ export class JobListReads {
         if (!isObject(job)) continue;
         const status = typeof job.status === 'string' ? job.status : show(job.status);
         this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
-        // B-JOB-3 ("always one of" the nine) holds for a listed job as for one read alone; the
-        // list's shape is not the spec's, so a listed job without a status is not judged.
-        if (Object.hasOwn(job, 'status')) {
-          this.statusesJudged++;
-          t.expect.that(typeof job.status === 'string' && JOB_STATUSES.includes(job.status), {
-            clause: 'B-JOB-3',
-            message: `the job list (GET /jobs, an extension; page ${page + 1} of a read) shows job ${String(job.id)} with the status ${show(job.status)}, not one of the nine`,
-            expected: JOB_STATUSES.join(' | '),
-            received: show(job.status),
-            exchange: ex,
-          });
-        }
-        if (!Object.hasOwn(job, 'progress')) {
+        if (Object.hasOwn(job, 'status')) this.statusesJudged++;
+        const progress = this.judge(ex, job, `the job list (GET /jobs, an extension; page ${page + 1} of a read)`);
+        if (progress === undefined) {
           this.withoutProgress++;
           continue;
         }
         this.judged++;
-        const { progress } = job;
-        t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
-          clause: 'B-JOB-4',
-          message: `the job list (GET /jobs, an extension; page ${page + 1} of a read) shows job ${String(job.id)}${typeof job.status === 'string' ? ` (${job.status})` : ''} with progress ${show(progress)}, outside 0 to 1`,
-          expected: 'a number from 0 to 1 inclusive',
-          received: show(progress),
-          exchange: ex,
-        });
-        if ((progress as number) > 0) this.aboveZero++;
-        if ((progress as number) > 0 && (progress as number) < 1) this.between = true;
+        if (progress > 0) this.aboveZero++;
+        if (progress > 0 && progress < 1) this.between = true;
       }
     });
+    await this.readViews();
+  }
+
+  /** The first page of each filtered or ordered view not yet seen to show progress above 0, judged as the plain list. */
+  private async readViews(): Promise<void> {
+    const t = this.t;
+    for (const view of this.views) {
+      if (view.refused !== undefined || view.aboveZero > 0) continue;
+      const asked = new URLSearchParams(view.query).toString();
+      const walked = await walkList(t.b(), '/jobs', listPagingFor(t.target, '/jobs'), { maxPages: 1, query: view.query, ...(this.paging === undefined ? {} : { paging: this.paging }) });
+      if ('refused' in walked) {
+        view.refused = walked.refused.response.status;
+        continue;
+      }
+      for (const ex of walked.exchanges) {
+        if (!Array.isArray(ex.json)) continue;
+        for (const job of ex.json) {
+          if (!isObject(job)) continue;
+          const progress = this.judge(ex, job, `the job list asked with ${asked} (GET /jobs?${asked}, the real service's extension)`);
+          if (progress === undefined) continue;
+          view.judged++;
+          if (progress > 0) view.aboveZero++;
+        }
+      }
+    }
+  }
+
+  /**
+   * B-JOB-3 and B-JOB-4 on one listed job: its status one of the nine ("always", as for a job read
+   * alone), its progress within 0..1. The list's shape is not the spec's, so a listed job without
+   * a status or a progress is not judged on it. The progress judged, or undefined where none is shown.
+   */
+  private judge(ex: Exchange, job: JsonObject, where: string): number | undefined {
+    const t = this.t;
+    if (Object.hasOwn(job, 'status')) {
+      t.expect.that(typeof job.status === 'string' && JOB_STATUSES.includes(job.status), {
+        clause: 'B-JOB-3',
+        message: `${where} shows job ${String(job.id)} with the status ${show(job.status)}, not one of the nine`,
+        expected: JOB_STATUSES.join(' | '),
+        received: show(job.status),
+        exchange: ex,
+      });
+    }
+    if (!Object.hasOwn(job, 'progress')) return undefined;
+    const { progress } = job;
+    t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
+      clause: 'B-JOB-4',
+      message: `${where} shows job ${String(job.id)}${typeof job.status === 'string' ? ` (${job.status})` : ''} with progress ${show(progress)}, outside 0 to 1`,
+      expected: 'a number from 0 to 1 inclusive',
+      received: show(progress),
+      exchange: ex,
+    });
+    return typeof progress === 'number' ? progress : undefined;
   }
 
   /** A note of what the reads judged, and B-JOB-4 covered in part where no listed job showed progress above 0. */
@@ -121,5 +169,39 @@ export class JobListReads {
           : `the job list (GET /jobs, an extension) showed no job with progress above 0 in ${this.reads} read(s) (${this.judged} judged): a list reporting progress on another scale (in percent, say) shows 0 as 0, so its scale was not seen`,
       );
     }
+    this.reportViews();
   }
+
+  /** A note of the filtered and ordered views, and B-JOB-4 covered in part where those served showed no progress above 0. */
+  private reportViews(): void {
+    const t = this.t;
+    const asked = (view: FilteredView) => new URLSearchParams(view.query).toString();
+    const served = this.views.filter((view) => view.refused === undefined);
+    const refused = this.views.filter((view) => view.refused !== undefined).map((view) => `${asked(view)} (${String(view.refused)})`);
+    t.note(
+      `the job list asked with a filter or an order (the real service's extensions): ${served.map((view) => `${asked(view)}: ${view.judged} listing(s) judged, ${view.aboveZero > 0 ? 'progress above 0 seen' : 'none above 0'}`).join('; ') || 'none served'}` +
+        `${refused.length ? `; refused ${refused.join(', ')}, not judged` : ''}`,
+    );
+    if (served.length > 0 && served.every((view) => view.aboveZero === 0)) {
+      t.partial('B-JOB-4', `the job list asked with a filter or an order (${served.map(asked).join(', ')}) showed no job with progress above 0: a view reporting progress on another scale shows 0 as 0, so its scale was not seen`);
+    }
+  }
+}
+
+/** One filtered or ordered view of the job list, and what its reads showed. */
+interface FilteredView {
+  query: Readonly<Record<string, string>>;
+  /** The status that refused it (not asked again), or undefined. */
+  refused: number | undefined;
+  judged: number;
+  aboveZero: number;
+}
+
+/**
+ * The views asked beside the plain list: a status (running: the jobs in progress; completed: those
+ * at 1), the fixture package's jobs, and the list ordered by last update (the real service's sort;
+ * it also sorts by `created`). Statuses are the spec's nine; the parameter names the real service's.
+ */
+function filteredViews(packageId: number | undefined): Readonly<Record<string, string>>[] {
+  return [{ status: 'running' }, { status: 'completed' }, ...(packageId === undefined ? [] : [{ package_id: String(packageId) }]), { sort: 'updated' }];
 }

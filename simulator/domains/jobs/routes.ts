@@ -70,6 +70,14 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     }
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
+    // b-job-filtered-list-progress-percent: a filtered or re-sorted listing comes from a search index that keeps progress in percent.
+    if (sim.faults.has('b-job-filtered-list-progress-percent') && !(isNaturalOrder(order) && status === undefined && packageId === undefined)) {
+      ctx.body = items.map((job) => {
+        const shown = presentJob(sim, account, job, links);
+        return { ...shown, progress: Math.round(Number(shown.progress) * 100) };
+      });
+      return;
+    }
     ctx.body = jobsPageBytes(sim, account, items, links);
   });
 
