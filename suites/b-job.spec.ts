@@ -57,6 +57,11 @@ interface CreatedJob {
   body: JsonObject;
 }
 
+/** A job that answered idle at creation, watched until it leaves idle, and what it is, in words. */
+interface IdleJob extends CreatedJob {
+  what: string;
+}
+
 /** POST /jobs that must succeed (B-JOB-1), or its answer when already sent; the job is stopped on cleanup. */
 async function createJob(t: CheckContext, body: JsonObject, answered?: Exchange): Promise<CreatedJob> {
   const ex = answered ?? (await t.b().post('/jobs', { body }));
@@ -110,6 +115,80 @@ async function runnablePackages(t: CheckContext): Promise<number[]> {
   return [...ids];
 }
 
+/**
+ * B-JOB-1 on the answer of POST /jobs: the job runs the cluster and package it was posted with and
+ * carries the variables it was posted with (the answer may echo the request: a read shows what was kept).
+ */
+function expectJobAsPosted(t: CheckContext, ex: Exchange, job: JsonObject, sent: JsonObject, what: string): void {
+  const posted = (field: string): JsonObject => (isObject(sent[field]) ? sent[field] : {});
+  t.expect.that(job.cluster_id === sent.cluster_id && job.package_id === sent.package_id, {
+    clause: 'B-JOB-1',
+    message: `${what} does not run the cluster and package it was created with`,
+    expected: `cluster_id ${String(sent.cluster_id)}, package_id ${String(sent.package_id)}`,
+    received: `cluster_id ${show(job.cluster_id)}, package_id ${show(job.package_id)}`,
+    exchange: ex,
+  });
+  t.expect.that(contains(job.variables, posted('variables')) && contains(job.dynamic_variables, posted('dynamic_variables')), {
+    clause: 'B-JOB-1',
+    message: `${what} does not carry the variables it was created with`,
+    expected: `variables ⊇ ${show(sent.variables)}, dynamic_variables ⊇ ${show(sent.dynamic_variables)}`,
+    received: `variables ${show(job.variables)}, dynamic_variables ${show(job.dynamic_variables)}`,
+    exchange: ex,
+  });
+}
+
+/**
+ * The clusters the account lists (GET /clusters, an extension) other than the fixture's, the ones
+ * of the most nodes first (`nodes`, the real service's field; those showing none last), and
+ * whether the list was served.
+ */
+async function otherClusters(t: CheckContext): Promise<{ clusters: JsonObject[]; served: boolean }> {
+  const fixture = t.fixtures().cluster_id;
+  const listed = await serves(t.b(), '/clusters');
+  const clusters = listed && Array.isArray(listed.json) ? listed.json.filter((c): c is JsonObject => isObject(c) && typeof c.id === 'number' && c.id !== fixture) : [];
+  const nodesOf = (c: JsonObject): number => (typeof c.nodes === 'number' ? c.nodes : 0);
+  clusters.sort((a, b) => nodesOf(b) - nodesOf(a));
+  return { clusters, served: listed !== null };
+}
+
+/** Listed clusters b-job/create-starts tries a job on, at most (each refusal is one POST). */
+const OTHER_CLUSTER_TRIES = 2;
+
+/**
+ * B-JOB-1's "creates and starts" holds for any job POST /jobs makes, whatever cluster it names,
+ * and the other jobs of b-job/create-starts all run on the fixture cluster: a deployment that
+ * starts jobs only on a default cluster's queue shows it only otherwise. So one job is posted on
+ * another cluster the account lists (GET /clusters, an extension; the one of the most nodes),
+ * judged as the others and, where it answers idle, watched until it starts. Which clusters may
+ * run jobs is not shown: a 4xx is noted, as is a target that lists no other cluster. Returns the
+ * job where it answered idle.
+ */
+async function jobsElsewhere(t: CheckContext): Promise<IdleJob[]> {
+  const idle: IdleJob[] = [];
+  const post = async (sent: JsonObject, what: string): Promise<'made' | number> => {
+    const ex = await t.b().post('/jobs', { body: sent });
+    if (ex.response.status >= 400 && ex.response.status < 500) return ex.response.status;
+    t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs ${what} answered ${ex.response.status}`);
+    const job = objectBody(t, ex, 'B-JOB-1', `POST /jobs ${what}`);
+    const id = integerId(t, ex, job, 'B-JOB-1', `POST /jobs ${what}`);
+    stopJobOnCleanup(t, id);
+    expectStatusAndProgress(t, ex, job);
+    expectJobAsPosted(t, ex, job, sent, `job ${id}, posted ${what},`);
+    if (job.status === 'idle') idle.push({ id, exchange: ex, body: job, what: `job ${id}, posted ${what},` });
+    return 'made';
+  };
+  const { clusters, served } = await otherClusters(t);
+  const refused: string[] = [];
+  for (const cluster of clusters.slice(0, OTHER_CLUSTER_TRIES)) {
+    const answer = await post(fixtureJobBody(t, { cluster_id: cluster.id as number, variables: { disco_where: 'another cluster' } }), `on cluster ${String(cluster.id)} (not the fixture cluster)`);
+    if (answer === 'made') break;
+    refused.push(`${String(cluster.id)} (${answer})`);
+  }
+  if (clusters.length === 0) t.note(`the account lists no cluster but the fixture's (GET /clusters, an extension, ${served ? 'showing no other' : 'not served'}): every job was posted on the fixture cluster`);
+  else if (refused.length === Math.min(clusters.length, OTHER_CLUSTER_TRIES)) t.note(`POST /jobs refused to run the fixture package on the account's other listed cluster(s) ${refused.join(', ')}: no job on another cluster than the fixture's was seen to start`);
+  return idle;
+}
+
 /** Other packages whose jobs b-job/create-starts makes, at most: each starts a real job. */
 const OTHER_PACKAGES_MAX = 3;
 
@@ -153,10 +232,10 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it; the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
-    const idle: CreatedJob[] = [];
+    const idle: IdleJob[] = [];
     const readBack = newVariablesReadBack();
     const input = fc.record({ variables, dynamic_variables: dynamicVariables });
     // Each case starts a real job: a real deployment gets a handful, the simulator the full count.
@@ -180,24 +259,11 @@ check({
       const created = await createJob(t, sent, answered);
       const { body: job, exchange: ex } = created;
       expectStatusAndProgress(t, ex, job);
-      t.expect.that(job.cluster_id === sent.cluster_id && job.package_id === sent.package_id, {
-        clause: 'B-JOB-1',
-        message: 'the created job does not run the cluster and package it was created with',
-        expected: `cluster_id ${String(sent.cluster_id)}, package_id ${String(sent.package_id)}`,
-        received: `cluster_id ${show(job.cluster_id)}, package_id ${show(job.package_id)}`,
-        exchange: ex,
-      });
-      t.expect.that(contains(job.variables, vars.variables) && contains(job.dynamic_variables, vars.dynamic_variables), {
-        clause: 'B-JOB-1',
-        message: 'the created job does not carry the variables it was created with',
-        expected: `variables ⊇ ${show(vars.variables)}, dynamic_variables ⊇ ${show(vars.dynamic_variables)}`,
-        received: `variables ${show(job.variables)}, dynamic_variables ${show(job.dynamic_variables)}`,
-        exchange: ex,
-      });
+      expectJobAsPosted(t, ex, job, sent, 'the created job');
       t.expect.schema(ex, 'job', 'B-SCHEMA-1');
       // The answer may echo the request: the job read back shows what was kept.
       await expectVariablesStored(t, created.id, vars, readBack);
-      if (job.status === 'idle' && idle.length < 3) idle.push(created);
+      if (job.status === 'idle' && idle.length < 3) idle.push({ ...created, what: `job ${created.id}` });
     }, { runs: t.target.controlUrl ? undefined : 3 });
     // A variable posted again with another value, in two jobs of the package in a row: the second
     // carries the value it was posted with, not one kept from the package's earlier run (a handful
@@ -236,6 +302,7 @@ check({
     await otherPackagesKeepVariables(t, readBack);
     const unread = describeVariablesReadBack(readBack);
     if (unread !== undefined) t.note(unread);
+    idle.push(...(await jobsElsewhere(t)));
 
     // "Creates and starts it": a job may show idle for a moment, but it must leave idle by itself,
     // within the time the target document gives its jobs (a minute unless it says otherwise).
@@ -248,7 +315,7 @@ check({
       }, { timeoutMs: windowMs, intervalMs: t.target.controlUrl ? 200 : Math.min(2_000, windowMs / 4) });
       t.expect.that(started !== undefined, {
         clause: 'B-JOB-1',
-        message: `job ${job.id} was created but not started: it is still idle ${windowMs / 1000} s later${t.target.controlUrl ? '' : ` ${jobTimingHint('job_start_seconds')}`}`,
+        message: `${job.what} was created but not started: it is still idle ${windowMs / 1000} s later${t.target.controlUrl ? '' : ` ${jobTimingHint('job_start_seconds')}`}`,
         expected: 'a started job (pending, queued, running or later)',
         received: describeResponse(job.exchange),
         exchange: job.exchange,
@@ -769,13 +836,10 @@ const WIDE_CLUSTER_TRIES = 2;
  * note, where the account lists no other cluster or POST /jobs refuses it.
  */
 async function startOnWidestCluster(t: CheckContext): Promise<WideJob | null> {
-  const fixture = t.fixtures().cluster_id;
-  const listed = await serves(t.b(), '/clusters');
-  const clusters = listed && Array.isArray(listed.json) ? listed.json.filter((c): c is JsonObject => isObject(c) && typeof c.id === 'number' && c.id !== fixture) : [];
+  const { clusters, served } = await otherClusters(t);
   const nodesOf = (c: JsonObject): number | undefined => (typeof c.nodes === 'number' ? c.nodes : undefined);
-  clusters.sort((a, b) => (nodesOf(b) ?? 0) - (nodesOf(a) ?? 0));
   if (clusters.length === 0) {
-    t.note(`the account lists no cluster but the fixture's (GET /clusters, an extension, ${listed ? 'showing no other' : 'not served'}): every job ran on the fixture cluster, so the progress of a job on a cluster of several nodes was not observed`);
+    t.note(`the account lists no cluster but the fixture's (GET /clusters, an extension, ${served ? 'showing no other' : 'not served'}): every job ran on the fixture cluster, so the progress of a job on a cluster of several nodes was not observed`);
     return null;
   }
   const refused: string[] = [];

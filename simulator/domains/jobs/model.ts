@@ -61,7 +61,8 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     id: sim.store.nextId('job', account),
     ...start,
     createdAt: at,
-    submittedAt: sim.faults.has('b-job-not-started') ? null : at,
+    // b-job-other-cluster-not-started: only the account's first (default) cluster has a queue consumer; a POST /jobs job on another waits idle.
+    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([start.ownerId]),
