@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { targetFindsWhatExists } from './lib/controls.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
 import { contains, integerId, is2xx, isObject, listAll, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
@@ -57,9 +57,10 @@ interface CreatedJob {
   body: JsonObject;
 }
 
-/** A job that answered idle at creation, watched until it leaves idle, and what it is, in words. */
+/** A job that answered idle at creation, watched until it leaves idle: what it is, in words, and the client of the user who made it where that is not api_key's. */
 interface IdleJob extends CreatedJob {
   what: string;
+  via?: InterfaceClient;
 }
 
 /** POST /jobs that must succeed (B-JOB-1), or its answer when already sent; the job is stopped on cleanup. */
@@ -155,26 +156,28 @@ async function otherClusters(t: CheckContext): Promise<{ clusters: JsonObject[];
 const OTHER_CLUSTER_TRIES = 2;
 
 /**
- * B-JOB-1's "creates and starts" holds for any job POST /jobs makes, whatever cluster it names,
- * and the other jobs of b-job/create-starts all run on the fixture cluster: a deployment that
- * starts jobs only on a default cluster's queue shows it only otherwise. So one job is posted on
- * another cluster the account lists (GET /clusters, an extension; the one of the most nodes),
- * judged as the others and, where it answers idle, watched until it starts. Which clusters may
- * run jobs is not shown: a 4xx is noted, as is a target that lists no other cluster. Returns the
- * job where it answered idle.
+ * B-JOB-1's "creates and starts" holds for any job POST /jobs makes, whatever cluster it names and
+ * whoever asks, and the other jobs of b-job/create-starts all run on the fixture cluster, posted
+ * with api_key: a deployment that starts jobs only on a default cluster's queue, or holds a
+ * member's runs for an approval, shows it only otherwise. So one job is posted on another cluster
+ * the account lists (GET /clusters, an extension; the one of the most nodes), and one with
+ * member_api_key (another user of account 1), each judged as the others and, where it answers
+ * idle, watched until it starts. Which clusters and roles may run jobs is not shown: a 4xx is
+ * noted, as is a target that lists no other cluster or gives no member key. Returns the jobs that
+ * answered idle.
  */
 async function jobsElsewhere(t: CheckContext): Promise<IdleJob[]> {
   const idle: IdleJob[] = [];
-  const post = async (sent: JsonObject, what: string): Promise<'made' | number> => {
-    const ex = await t.b().post('/jobs', { body: sent });
+  const post = async (sent: JsonObject, what: string, via?: InterfaceClient): Promise<'made' | number> => {
+    const ex = await (via ?? t.b()).post('/jobs', { body: sent });
     if (ex.response.status >= 400 && ex.response.status < 500) return ex.response.status;
     t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs ${what} answered ${ex.response.status}`);
     const job = objectBody(t, ex, 'B-JOB-1', `POST /jobs ${what}`);
     const id = integerId(t, ex, job, 'B-JOB-1', `POST /jobs ${what}`);
-    stopJobOnCleanup(t, id);
+    stopJobOnCleanup(t, id, 0, via);
     expectStatusAndProgress(t, ex, job);
     expectJobAsPosted(t, ex, job, sent, `job ${id}, posted ${what},`);
-    if (job.status === 'idle') idle.push({ id, exchange: ex, body: job, what: `job ${id}, posted ${what},` });
+    if (job.status === 'idle') idle.push({ id, exchange: ex, body: job, what: `job ${id}, posted ${what},`, ...(via ? { via } : {}) });
     return 'made';
   };
   const { clusters, served } = await otherClusters(t);
@@ -186,6 +189,13 @@ async function jobsElsewhere(t: CheckContext): Promise<IdleJob[]> {
   }
   if (clusters.length === 0) t.note(`the account lists no cluster but the fixture's (GET /clusters, an extension, ${served ? 'showing no other' : 'not served'}): every job was posted on the fixture cluster`);
   else if (refused.length === Math.min(clusters.length, OTHER_CLUSTER_TRIES)) t.note(`POST /jobs refused to run the fixture package on the account's other listed cluster(s) ${refused.join(', ')}: no job on another cluster than the fixture's was seen to start`);
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note("the target document gives no member_api_key (a key of a second user of account 1): every job was posted with api_key's user");
+  } else {
+    const answer = await post(fixtureJobBody(t, { variables: { disco_where: 'a member' } }), 'with member_api_key (another user of the account)', t.bWithKey(memberKey));
+    if (answer !== 'made') t.note(`POST /jobs with member_api_key answered ${answer} (which roles may run jobs is not shown): no job another user of the account made was seen to start`);
+  }
   return idle;
 }
 
@@ -232,7 +242,7 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: IdleJob[] = [];
@@ -305,13 +315,23 @@ check({
     idle.push(...(await jobsElsewhere(t)));
 
     // "Creates and starts it": a job may show idle for a moment, but it must leave idle by itself,
-    // within the time the target document gives its jobs (a minute unless it says otherwise).
+    // within the time the target document gives its jobs (a minute unless it says otherwise). A
+    // job another user made is read with that user's key; one it cannot read is noted.
     const windowMs = t.target.controlUrl ? 1_000 : jobStartMs(t.target);
+    const readAs = async (job: IdleJob): Promise<JsonObject | number> => {
+      if (!job.via) return (await readJob(t, job.id)).job;
+      const ex = await job.via.get(`/jobs/${job.id}`);
+      return is2xx(ex) && isObject(ex.json) ? ex.json : ex.response.status;
+    };
     for (const job of idle) {
-      await readJob(t, job.id);
+      const first = await readAs(job);
+      if (typeof first === 'number') {
+        t.note(`${job.what} answered idle, and GET /jobs/${job.id} with its maker's key answered ${first}: whether it started was not seen`);
+        continue;
+      }
       const started = await t.poll(async () => {
-        const { job: now } = await readJob(t, job.id);
-        return now.status !== 'idle' ? now : undefined;
+        const now = await readAs(job);
+        return typeof now !== 'number' && now.status !== 'idle' ? now : undefined;
       }, { timeoutMs: windowMs, intervalMs: t.target.controlUrl ? 200 : Math.min(2_000, windowMs / 4) });
       t.expect.that(started !== undefined, {
         clause: 'B-JOB-1',

@@ -1,5 +1,5 @@
 import type { Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import type { User } from '../users/types.ts';
 import type { Job } from './types.ts';
 import type { NewJobInput } from './input.ts';
@@ -62,7 +62,8 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     ...start,
     createdAt: at,
     // b-job-other-cluster-not-started: only the account's first (default) cluster has a queue consumer; a POST /jobs job on another waits idle.
-    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) ? null : at,
+    // b-job-member-not-started: a POST /jobs job of any user but the account's owner waits idle for an approval that never comes.
+    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([start.ownerId]),
