@@ -832,6 +832,47 @@ async function stopAtOnce(t: CheckContext): Promise<StoppedJob | null> {
   return { id, stopShowedJob, statuses, reads: 0, ended: ENDED_STATUSES.has(statuses[statuses.length - 1] ?? '') };
 }
 
+/** A job stopped once it was seen running with progress above 0, and what its answers showed. */
+interface StoppedRunning {
+  id: number;
+  statuses: string[];
+  /** The progress the read that asked for the stop saw (undefined until then). */
+  stoppedAt: number | undefined;
+  ended: boolean;
+}
+
+/**
+ * B-JOB-4 holds a job's progress to 0..1 however its run ends. The job stopped at once above is
+ * stopped before it runs (its progress still 0) and the others run to their end, but a run cut
+ * short may be reported otherwise (a runner's stop report, on a scale of its own): only a job
+ * stopped while it runs shows that. So one more job is started, read beside the others until it
+ * is seen running with progress above 0, then stopped (DELETE /jobs/{id}, the real service's stop,
+ * an extension) and read until it ends; the stop's answer is judged where it is the job. Made only
+ * where the target stops jobs so (stopAtOnce saw it).
+ */
+async function startToStopWhileRunning(t: CheckContext): Promise<StoppedRunning> {
+  const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
+  const { status } = observeJob(t, exchange, body, 'POST /jobs');
+  return { id, statuses: [status], stoppedAt: undefined, ended: ENDED_STATUSES.has(status) };
+}
+
+/** One read of the job of `startToStopWhileRunning`, and its stop once the read sees it running with progress above 0. */
+async function readStoppedRunning(t: CheckContext, job: StoppedRunning): Promise<void> {
+  const { ex, job: now } = await readJob(t, job.id);
+  const { status, progress } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
+  job.statuses.push(status);
+  job.ended = ENDED_STATUSES.has(status);
+  if (job.stoppedAt !== undefined || status !== 'running' || !(progress > 0)) return;
+  job.stoppedAt = progress;
+  const stop = await t.b().delete(`/jobs/${job.id}`);
+  if (!is2xx(stop)) {
+    t.note(`DELETE /jobs/${job.id}, asked while the job ran (progress ${progress}), answered ${stop.response.status}: no job was seen stopped while it ran`);
+    job.ended = true;
+    return;
+  }
+  if (isObject(stop.json) && stop.json.id === job.id) job.statuses.push(observeJob(t, stop, stop.json, `DELETE /jobs/${job.id}`).status);
+}
+
 /** A job on another cluster than the fixture's, polled beside the others. */
 interface WideJob {
   id: number;
@@ -883,7 +924,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0 (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -918,6 +959,8 @@ check({
     // It is started after the first read, so a target that serves no job read has skipped
     // before a second job it could not be seen to stop.
     let stopped: StoppedJob | null | undefined;
+    // A job stopped while it runs (where the target stops jobs), read until it ends.
+    let stoppedRunning: StoppedRunning | null | undefined;
     // A job on the account's widest other cluster, read through its run beside the others.
     let wide: WideJob | null | undefined;
     const readWide = async (job: WideJob): Promise<void> => {
@@ -934,9 +977,11 @@ check({
       }
       if (stopped === undefined) stopped = await stopAtOnce(t);
       else if (stopped && !stopped.ended) await readStopped(stopped);
+      if (stoppedRunning === undefined) stoppedRunning = stopped === null ? null : await startToStopWhileRunning(t);
+      else if (stoppedRunning && !stoppedRunning.ended) await readStoppedRunning(t, stoppedRunning);
       if (wide === undefined) wide = await startOnWidestCluster(t);
       else if (wide && !wide.ended) await readWide(wide);
-      return ended !== undefined && (stopped === null || stopped.ended) && (wide === null || wide?.ended === true) ? ended : undefined;
+      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
@@ -949,6 +994,14 @@ check({
         `progress values ${progress.length <= 8 ? progress.join(', ') : `${progress.slice(0, 4).join(', ')} … ${progress.slice(-3).join(', ')} (${progress.length} distinct)`}`,
     );
     if (stopped) t.note(`job ${stopped.id}, stopped at once (DELETE /jobs/${stopped.id}): its creation's answer${stopped.stopShowedJob ? ", its stop's answer" : ''} and ${stopped.reads} reads saw ${statusRuns(stopped.statuses)}`);
+    if (stoppedRunning) {
+      const { id: runId, stoppedAt, statuses } = stoppedRunning;
+      t.note(
+        stoppedAt === undefined
+          ? `job ${runId}, to be stopped while it ran, was never seen running with progress above 0 (${statusRuns(statuses)}): no job was seen stopped while it ran`
+          : `job ${runId}, stopped once seen running at progress ${stoppedAt}: its answers saw ${statusRuns(statuses)}${stoppedRunning.ended ? '' : '; it had not ended when the poll did'}`,
+      );
+    }
     if (wide) {
       const where = `job ${wide.id}, on cluster ${wide.clusterId} (${wide.nodes === undefined ? 'its node count not listed' : `${wide.nodes} node(s)`})`;
       const ranWith = [...new Set(wide.progress.filter((p, i) => wide?.statuses[i] === 'running' && p > 0))];

@@ -32,7 +32,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     status: sim.faults.has('b-job-cancelled-when-package-archived') && pkg?.status === 'archived' && !isTerminal(state.status) ? 'cancelled' : sim.faults.has('b-job-aborted-on-terminated-cluster') && terminatedUnder(sim, cluster, state) ? 'aborted' : wireStatus(sim, state.status, endedLongAgo(state, sim.clock.now())),
     owner_id: job.ownerId,
     // b-job-progress-summed-over-nodes: each node of the cluster reports the run's progress, and the job's is their sum, not their mean.
-    progress: sim.faults.has('b-progress-above-one') ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : state.progress,
+    // b-job-stopped-run-progress-percent: a run stopped after it began shows the runner's stop report, in percent.
+    progress: sim.faults.has('b-job-stopped-run-progress-percent') && job.stopRequestedAt !== null && state.startedAt !== null && state.startedAt <= job.stopRequestedAt ? state.progress * 100 : sim.faults.has('b-progress-above-one') ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : state.progress,
     outputs_count: outputs.length,
     outputs,
     variables: { ...job.variables },

@@ -23,7 +23,7 @@ type Step =
   | { kind: 'list'; links: number; offset: number; limit: number };
 
 // The faults presentJob reads, and three others of the catalog (which must change nothing).
-const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone', 'b-job-ended-archived-after-a-day'];
+const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-stopped-run-progress-percent', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone', 'b-job-ended-archived-after-a-day'];
 // The list's own faults make a page unlike its jobs presented alone, by design.
 const OTHER_FAULTS = FAULT_NAMES.filter((name) => name !== 'b-job-list-progress-percent' && name !== 'b-job-list-status-label');
 
