@@ -267,6 +267,8 @@ interface DocumentCase<T> {
   broken: T;
   /** Sent with account 1's non-admin key (`pipeline_key`) rather than its admin key. */
   nonAdmin?: boolean;
+  /** Sent with account 2's admin key (create and validate only: account 2 holds no pipeline of the check's). */
+  otherAccount?: boolean;
 }
 
 /** How the target takes a PATCH of a definition in JSON: as a merge patch, or as plain JSON (the spec shows no PATCH). */
@@ -329,6 +331,31 @@ async function nonAdminEndpoints(t: CheckContext, own: OwnPipeline): Promise<{ c
   }
   if (refused.length > 0) t.note(`account 1's non-admin key was refused a valid definition (${refused.join('; ')}): invalid definitions went there with the admin key only`);
   return { client, endpoints };
+}
+
+/**
+ * The endpoints that take a fresh document (create, validate) from account 2's admin key, each
+ * probed with a valid one first (the check's stored definition under a fresh name; a create
+ * archived after): A-ERR-2 holds for every account, so a service that names the field for some
+ * accounts only (a per-account feature flag) is caught. Empty, with a note, where the target
+ * document gives account 2 no admin key or its key is refused a valid document.
+ */
+async function otherAccountEndpoints(t: CheckContext, own: OwnPipeline): Promise<Endpoint[]> {
+  if (t.target.a[1]?.adminKey === undefined) {
+    t.note('every invalid definition was sent by account 1: the target document gives account 2 no pipeline_admin_key, so another account\'s 400 was not seen to name the field');
+    return [];
+  }
+  const format = definitionFormat(t);
+  const endpoints: Endpoint[] = [];
+  const refused: string[] = [];
+  for (const endpoint of own.endpoints.filter((e) => e === 'create' || e === 'validate')) {
+    const ex = await sendDocument(t, endpoint, own, { ...own.stored, name: uniqueName(t, 'err-a2') }, format, t.a(1));
+    archiveIfCreated(t, 1, ex);
+    if (is2xx(ex)) endpoints.push(endpoint);
+    else refused.push(`${requestLine(ex)} ${ex.response.status}`);
+  }
+  if (refused.length > 0) t.note(`account 2's admin key was refused a valid definition (${refused.join('; ')}): invalid definitions went there by account 1 only`);
+  return endpoints;
 }
 
 /** The document with a new unique name, unless its name is the value under test. */
@@ -410,14 +437,21 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields) is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
     const nonAdmin = await nonAdminEndpoints(t, own);
-    // About half the cases go with the non-admin key where it was served: the role of the caller
-    // changes nothing in A-ERR-2, so a service that shows field details to admins only is caught.
-    const cases = fc.tuple(documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints), fc.boolean()).map(([c, byNonAdmin]): DocumentCase<BrokenDocument> => ({ ...c, nonAdmin: byNonAdmin && nonAdmin.endpoints.includes(c.endpoint) }));
+    const otherAccount = await otherAccountEndpoints(t, own);
+    // About a third of the cases go with the non-admin key, and a third (of create and validate)
+    // with account 2's admin key, where each was served: neither the role of the caller nor its
+    // account changes anything in A-ERR-2, so a service that shows field details to admins only,
+    // or to some accounts only, is caught.
+    const cases = fc.tuple(documentCases<BrokenDocument>(t, own.stored, brokenDefinition, own.endpoints), fc.constantFrom('admin', 'non-admin', 'account 2')).map(([c, by]): DocumentCase<BrokenDocument> => ({
+      ...c,
+      nonAdmin: by === 'non-admin' && nonAdmin.endpoints.includes(c.endpoint),
+      otherAccount: by === 'account 2' && otherAccount.includes(c.endpoint),
+    }));
     let judged = 0;
     // A 400 refuses the definition: the pipeline list is read before and after, for any the
     // refused creates made all the same (a row inserted before the rules were checked).
@@ -430,10 +464,10 @@ check({
     let refusedOwn = 0;
     let keptJudged = 0;
     await t.property('invalid definitions are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
-      const client = c.nonAdmin ? nonAdmin.client : undefined;
-      const by = c.nonAdmin ? ' with the non-admin key' : '';
+      const client = c.nonAdmin ? nonAdmin.client : c.otherAccount ? t.a(1) : undefined;
+      const by = c.nonAdmin ? ' with the non-admin key' : c.otherAccount ? ' by account 2' : '';
       const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format, client);
-      archiveIfCreated(t, 0, ex);
+      archiveIfCreated(t, c.otherAccount ? 1 : 0, ex);
       if ((c.endpoint === 'replace' || c.endpoint === 'update') && definition !== undefined) {
         if (ex.response.status === 400) {
           refusedOwn++;
@@ -444,7 +478,8 @@ check({
           definition = await readDefinitionTwice(t, own.id);
         }
       }
-      if (c.endpoint === 'create') {
+      // Account 1's creates: its pipeline list is the one read before and after.
+      if (c.endpoint === 'create' && !c.otherAccount) {
         // The name sent (sendDocument gives each create a fresh one).
         const sent = parseDocument(ex.request.body);
         if (typeof sent?.name === 'string') names.add(sent.name);
@@ -1002,5 +1037,5 @@ function judgeBlankedKey(t: CheckContext, ex: Exchange, what: string, key: strin
 
 /** Prints a case as `endpoint (format): description` in counterexamples (and the key, when it is the non-admin one). */
 function describeCase<T>(describe: (broken: T) => string): (c: DocumentCase<T>) => DocumentCase<T> {
-  return (c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.endpoint} (${c.format}${c.nonAdmin ? ', non-admin key' : ''}): ${describe(c.broken)}` });
+  return (c) => Object.assign(c, { [fc.toStringMethod]: () => `${c.endpoint} (${c.format}${c.nonAdmin ? ', non-admin key' : ''}${c.otherAccount ? ', account 2' : ''}): ${describe(c.broken)}` });
 }

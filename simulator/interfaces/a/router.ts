@@ -101,6 +101,9 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       // The fault: field-level validation details are shown to admin keys only (they describe
       // the schema); a non-admin key's failed validation keeps only the generic message.
       if (sim.faults.has('a-field-details-admin-only') && err instanceof ApiError && err.code === 'invalid_definition' && !(ctx.state as AState).apiKey?.admin) throw new ApiError('invalid_definition');
+      // The fault: field-level validation details behind a per-account feature flag, rolled out
+      // to the first account only; any other account's failed validation keeps the generic message.
+      if (sim.faults.has('a-field-details-first-account-only') && err instanceof ApiError && err.code === 'invalid_definition' && (ctx.state as AState).account !== sim.store.firstAccount()) throw new ApiError('invalid_definition');
       // The fault: a browser following a dashboard link to a pipeline gets a page, not JSON.
       if (sim.faults.has('a-404-html-for-browsers') && err instanceof ApiError && err.status === 404 && /\/pipelines\//.test(ctx.path) && ctx.accepts('application/json', 'text/html') === 'text/html') {
         ctx.status = 404;
