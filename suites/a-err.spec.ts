@@ -175,17 +175,22 @@ async function revokedKeyProbes(t: CheckContext, keyManagement: boolean): Promis
 
 /**
  * The media types a client asks for YAML with (the definition read serves YAML on the simulator,
- * A-GAP-1), and a browser's Accept (Chrome's and Firefox's navigation default), which prefers
- * HTML: a service that renders its 404s as pages for browsers answers them so.
+ * A-GAP-1), a browser's Accept (Chrome's and Firefox's navigation default), which prefers
+ * HTML: a service that renders its 404s as pages for browsers answers them so; and RFC 9457's
+ * problem details, which a service may render its errors as for a client that asks for them
+ * (`type`, `title`, `status`, `detail`): the spec's error object is the body all the same, its
+ * `error` beside those members where it likes. Problem details are JSON, but not the
+ * `application/json` the spec's payloads are: a 406 for that Accept is as fitting as a 401.
  */
 const ODD_ERROR_ACCEPTS = [
   { accept: 'application/yaml', admitsJson: false },
   { accept: 'application/x-yaml', admitsJson: false },
   { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', admitsJson: true },
+  { accept: 'application/problem+json', admitsJson: false },
 ] as const;
 
 /**
- * Refused reads asking for YAML or HTML: the spec's payloads are JSON and its errors carry
+ * Refused reads asking for YAML, problem details or HTML: the spec's payloads are JSON and its errors carry
  * `error` (4A, 7A), so a 401 or 404 is the JSON error object whatever the Accept header asks for
  * (a target may refuse the media type otherwise, 406 say; only its 401s and 404s are judged).
  * The definition read, where a target serves YAML, is the likeliest to answer its errors so. A
@@ -224,7 +229,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML or, as a browser does, HTML) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;

@@ -39,6 +39,12 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     if (problems.length) body[b.problemsKey] = problems;
     ctx.body = body;
   }
+  // The fault: RFC 9457 problem details for clients that ask for them, in place of the error object.
+  if (faults?.has('a-problem-details-when-accepted') && iface === 'A' && /application\/problem\+json/i.test(ctx.get('accept'))) {
+    ctx.type = 'application/problem+json';
+    ctx.body = { type: 'about:blank', title: apiError?.code ?? 'internal', status, detail: message };
+    return;
+  }
   // The fault answers interface A in the format the client asked for, errors included.
   if (iface === 'A' && faults?.has('a-error-yaml-when-accepted') && /yaml/i.test(ctx.get('accept')) && !/json/i.test(ctx.get('accept'))) {
     ctx.type = 'application/yaml';
