@@ -7,7 +7,7 @@ import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/
 import { looksLikeStackTrace, pathProxyMayRewrite } from './lib/robustness.ts';
 import { requestLine } from './lib/answers.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
-import { plainDefinition } from './lib/arbitraries/definitions.ts';
+import { plainDefinition, showPath, valueAt, withValue, type Document, type Segment } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { AListPaging, CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { A_CONVENTIONS, A_ENDPOINTS } from './catalog/a-endpoints.ts';
@@ -498,6 +498,62 @@ check({
     if (!read) t.partial('X-ROB-1', 'the target document says no key is read by id (interface_a.operations.keys.read is null), so no id within 64 bits could be seen absent: the revocation was sent only 2^64, beyond any 64-bit id');
     if (!revoke) t.partial('X-ROB-1', 'the target document says no key is revoked by id (interface_a.operations.keys.revoke is null): only the read was sent the ids');
     t.note(`${read ? `keys.read sent ${INTEGER_WIDTH_IDS.length} ids` : 'no key read'}; ${revoke ? `keys.revoke sent ${absent.length} ids${read ? ', every one refused by the read first' : ''}` : 'no revocation'}`);
+  },
+});
+
+/** Every member of a definition, as a path, outermost first: each object, array and value in it. */
+function memberPaths(doc: unknown, at: Segment[] = []): Segment[][] {
+  if (typeof doc !== 'object' || doc === null) return [];
+  const entries: [Segment, unknown][] = Array.isArray(doc) ? doc.map((v, i): [Segment, unknown] => [i, v]) : Object.entries(doc);
+  return entries.flatMap(([k, v]) => [[...at, k], ...memberPaths(v, [...at, k])]);
+}
+
+type DefinitionWrite = 'pipelines.create' | 'pipelines.validate' | 'pipelines.replace' | 'pipelines.update';
+
+/**
+ * The body of `operation` for `document` with null at `path`: create and validate a fresh name
+ * (a lenient target may make it: archived after); replace the document as it is; update the
+ * top-level member that holds the null (a merge patch's deletion, where the null is the member).
+ */
+function nulledBody(t: CheckContext, operation: DefinitionWrite, document: Document, path: Segment[]): unknown {
+  const fresh = operation === 'pipelines.create' || operation === 'pipelines.validate';
+  const named = fresh && typeof document.name === 'string' && path[0] !== 'name' ? { ...document, name: uniqueName(t, 'rob-null') } : document;
+  const nulled = withValue(named, path, null);
+  const top = path[0] as string;
+  return operation === 'pipelines.update' ? { [top]: nulled[top] } : nulled;
+}
+
+check({
+  id: 'a-rob/null-definition-members',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a definition (the check\'s own pipeline\'s) with null in place of one of its members (each object and array, source and its connection among them, on create, validate, replace and update where served; each value once, the endpoints in turn) never gets a 5xx, and every 4xx carries the error object; in the simulator profile, but for an update (a merge patch\'s null deletes), it is a 4xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    // `typeof null` is 'object' in JavaScript (and null a valid "object" to many a binder): a
+    // reader that guards a member's use so crashes on a null in place of it. The A-ERR-3 sweeps
+    // put arrays and strings there, never null; off the simulator a null may even be taken (a
+    // target whose schema reads it as absent), so only "no 5xx" and the error object are judged.
+    const own = await createPipeline(t, 0, plainDefinition(uniqueName(t, 'rob-null')));
+    const base = isObject(own.document) ? (own.document as Document) : plainDefinition(uniqueName(t, 'rob-null'));
+    const operations = (['pipelines.create', 'pipelines.validate', 'pipelines.replace', 'pipelines.update'] as const).filter((operation) => aRoute(t, operation) !== null);
+    const format = definitionFormat(t);
+    let turn = 0;
+    let sent = 0;
+    for (const path of memberPaths(base)) {
+      const value = valueAt(base, path);
+      const container = typeof value === 'object' && value !== null;
+      const to = container ? operations : [operations[turn++ % operations.length] as DefinitionWrite];
+      for (const operation of to) {
+        const body = documentBody(nulledBody(t, operation, base, path), format);
+        const ex = operation === 'pipelines.replace' || operation === 'pipelines.update' ? await aSend(t, t.a(), operation, own.id, body) : await aSend(t, t.a(), operation, body);
+        archiveIfCreated(t, 0, ex);
+        sent++;
+        const what = `${operation} with ${showPath(path)} null`;
+        if (t.profile === 'simulator' && operation !== 'pipelines.update') expectRefused(t, ex, what);
+        else expectHandled(t, ex, what);
+      }
+    }
+    t.note(`${sent} definitions with a null member sent to ${operations.join(', ')}`);
   },
 });
 

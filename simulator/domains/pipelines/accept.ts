@@ -18,6 +18,8 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   if (sim.faults.has('a-unknown-keys-ignored-under-bigquery-settings')) dropUnknownKeys(document, (parent) => isSettingsOf(document, parent, 'bigquery'));
   // A lenient reader of the optional fields (as a form parser is): "5439" becomes 5439.
   if (sim.faults.has('a-optional-fields-coerced')) coerceOptionalFields(document);
+  // The fault: host names lower-cased before validation, behind a typeof === 'object' guard (true for null).
+  if (sim.faults.has('a-null-source-500')) lowerCaseHost(document);
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
@@ -26,6 +28,16 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   const restored = restoreSecrets(document, stored ?? (sim.faults.has('a-secret-vault-any-account') ? vaultEntry(sim, document) : undefined));
   if (restored.problems.length) throw invalidDefinition(sim, restored.problems);
   return restored.value as PipelineDefinition;
+}
+
+/**
+ * a-null-source-500: a careless normalisation before the schema runs. `typeof null` is 'object',
+ * so a `source` or `source.connection` of null is read from, and throws (a 500).
+ */
+function lowerCaseHost(document: unknown): void {
+  if (!isRecord(document) || typeof document.source !== 'object' || Array.isArray(document.source)) return;
+  const connection = (document.source as Record<string, unknown>).connection as Record<string, unknown>;
+  if (typeof connection === 'object' && !Array.isArray(connection) && typeof connection.host === 'string') connection.host = connection.host.toLowerCase();
 }
 
 function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
