@@ -5,7 +5,7 @@ import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/pipelines.ts';
 import { looksLikeStackTrace, pathProxyMayRewrite } from './lib/robustness.ts';
-import { requestLine } from './lib/answers.ts';
+import { requestLine, routeMissing } from './lib/answers.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition, showPath, valueAt, withValue, type Document, type Segment } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -554,6 +554,42 @@ check({
       }
     }
     t.note(`${sent} definitions with a null member sent to ${operations.join(', ')}`);
+  },
+});
+
+/**
+ * Key expiries at the edges of the calendar that date-time types hold (years 1 to 9999: Python's
+ * datetime, SQL's timestamp, .NET's DateTime): a time written in 9999 whose offset puts its UTC
+ * instant in 10000, the last instants of 9999 (UTC, and by an offset east), a five-digit year,
+ * and a time written in year 1 whose offset puts it in year 0. A deployment may keep any of them
+ * (2xx: the key revoked after) or refuse it (a 4xx); the conversion to UTC must not crash it.
+ */
+const EDGE_EXPIRIES = [
+  '9999-12-31T23:00:00-05:00',
+  '9999-12-31T23:59:59-00:01',
+  '9999-12-31T23:59:59Z',
+  '9999-12-31T23:59:59.999999Z',
+  '9999-12-31T23:59:59+14:00',
+  '10000-01-01T00:00:00Z',
+  '0001-01-01T00:30:00+01:00',
+];
+
+check({
+  id: 'a-rob/key-expiry-calendar-edges',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: a key create (where the target serves one) whose expires_at lies at the edges of the calendar date-time types hold (its UTC instant past 9999-12-31 by its offset, as 9999-12-31T23:00:00-05:00; the last second of 9999; a five-digit year; an instant before year 1 by its offset) gets a 2xx or a 4xx with the error object, never a 5xx',
+  needs: ['a', 'write'],
+  async run(t) {
+    if (aRoute(t, 'keys.create') === null) t.skip('the target document says no key is created over the API (interface_a.operations.keys.create is null)');
+    const answers: string[] = [];
+    for (const expires of EDGE_EXPIRIES) {
+      const ex = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'rob-expiry'), expires_at: expires } });
+      revokeIfCreated(t, ex);
+      if (expires === EDGE_EXPIRIES[0] && routeMissing(ex)) t.skip(`the key create answered ${ex.response.status} at ${requestLine(ex)}: the target does not create keys there`);
+      expectHandled(t, ex, `a key expiring ${expires}`);
+      answers.push(`${expires}: ${ex.response.status}`);
+    }
+    t.note(`key creates by expiry: ${answers.join('; ')}`);
   },
 });
 
