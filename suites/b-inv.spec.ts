@@ -369,7 +369,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number: a 4xx or a page of at most 100) or none',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number, given twice: a 4xx or a page of at most 100) or none',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -413,6 +413,25 @@ check({
         exchange: ex,
       });
     });
+    // A page size given twice: which value counts, or whether the repetition is refused, is the
+    // deployment's; but whichever it takes, no page holds more than 100. Both orders, each asked
+    // once: a validator and a query builder that each read another of the two values let one
+    // above 100 through after one within the bounds (the client's query option holds one value a
+    // name, so the repetition is written into the path).
+    const size = encodeURIComponent(names.pageSize);
+    for (const [first, second] of [['50', '250'], ['250', '50']] as const) {
+      const query = `${size}=${first}&${size}=${second}`;
+      const ex = await t.b().get(`/invoices?${query}`);
+      const refused = ex.response.status >= 400 && ex.response.status < 500;
+      const capped = is2xx(ex) && Array.isArray(ex.json) && ex.json.length <= 100;
+      t.expect.that(refused || capped, {
+        clause: 'B-LIM-2',
+        message: `GET /invoices?${query} (the page size given twice) ${is2xx(ex) ? `answered a page of ${Array.isArray(ex.json) ? ex.json.length : 'non-array'} invoices` : `answered ${ex.response.status}`}`,
+        expected: 'a 4xx, or a page of at most 100 invoices (whichever value is taken)',
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+    }
     // "No page ever holds more than 100" has no exception for the list's other orders: an
     // implementation may page a reversed or re-sorted list by a code path of its own, with a cap
     // of its own. The real service's order and filter parameters (an extension): a target that

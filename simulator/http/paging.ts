@@ -25,9 +25,23 @@ export function readInvoicePage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): P
   const names = sim.conventions.b.paging;
   return {
     offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER),
-    // b-limit-zero-unlimited: 0 taken as "no limit", a sentinel that never meets the 1..100 bounds.
-    limit: sim.faults.has('b-limit-zero-unlimited') && ctx.query[names.limit] === '0' ? Number.MAX_SAFE_INTEGER : readInteger(ctx, names.limit, names.defaultLimit, 1, maxLimit),
+    limit: readLimit(sim, ctx, names.limit, names.defaultLimit, maxLimit),
   };
+}
+
+function readLimit(sim: Sim, ctx: Context, name: string, fallback: number, maxLimit: number): number {
+  // b-limit-zero-unlimited: 0 taken as "no limit", a sentinel that never meets the 1..100 bounds.
+  if (sim.faults.has('b-limit-zero-unlimited') && ctx.query[name] === '0') return Number.MAX_SAFE_INTEGER;
+  // b-limit-repeated-last-wins: a page size given twice is validated on its first value (as a
+  // validator reading the query with searchParams.get does) and applied with its last (as the
+  // query builder reading the parsed query does).
+  if (sim.faults.has('b-limit-repeated-last-wins') && Array.isArray(ctx.query[name])) {
+    const given = ctx.query[name] as string[];
+    const first = readInteger(ctx, name, fallback, 1, maxLimit, given[0]);
+    const last = Number(given[given.length - 1]);
+    return Number.isSafeInteger(last) && last > 0 ? last : first;
+  }
+  return readInteger(ctx, name, fallback, 1, maxLimit);
 }
 
 /**
@@ -43,8 +57,7 @@ export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
   return { offset: (number - 1) * limit, limit, number };
 }
 
-function readInteger(ctx: Context, name: string, fallback: number, min: number, max: number): number {
-  const raw = ctx.query[name];
+function readInteger(ctx: Context, name: string, fallback: number, min: number, max: number, raw: string | string[] | undefined = ctx.query[name]): number {
   if (raw === undefined) return fallback;
   if (Array.isArray(raw)) throw invalidField(name, 'must be given once');
   if (!INTEGER.test(raw)) throw invalidField(name, `must be an integer from ${min} to ${max}`);
