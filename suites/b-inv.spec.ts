@@ -186,24 +186,34 @@ interface InvoiceOrder {
 
 /**
  * The real service's other orders of the whole invoice list (its API docs: `direction`, `sort`;
- * extensions): each lists every invoice of the account, in another order.
+ * extensions): each lists every invoice of the account, in another order. And its `since` filter
+ * (`REAL_SERVICE_LIST_FILTERS`, an extension: those updated at that time or later), at a time
+ * before any invoice is likely to be: a filter may go through a query of its own, whose offset is
+ * counted otherwise. What a filter keeps is the deployment's, so its list is not held to the
+ * default one (`filter`).
  */
-const WHOLE_LIST_ORDERS: readonly { query: Readonly<Record<string, string>>; how: string }[] = [
+const WHOLE_LIST_ORDERS: readonly { query: Readonly<Record<string, string>>; how: string; filter?: true }[] = [
   { query: { direction: 'asc' }, how: ', direction=asc' },
   { query: { sort: 'number' }, how: ', sort=number' },
   { query: { sort: 'number', direction: 'asc' }, how: ', sort=number&direction=asc' },
+  { query: { since: '2000-01-01T00:00:00Z' }, how: ', since=2000-01-01T00:00:00Z', filter: true },
 ];
 
 /**
- * The invoice list in the other orders the target serves (`WHOLE_LIST_ORDERS`): the offset is the
- * index into whatever order the list is asked in, and an implementation that pages a reversed or
- * re-sorted list by hand can count it otherwise there. Each order is walked in pages of 100 and
- * must hold each invoice of the default list once. Whatever it lists, it lists the account's
- * invoices (B-INV-1), so an invoice it holds that no page of the default order does shows the
- * default order's pages not joining into the whole list (a page that reaches the end stopping
- * short agrees with every other page of its order, and is seen only so): B-LIM-1 fails, whether
- * the target honours the order or not. A target that refuses or ignores an order is walked in its
- * default order alone there.
+ * The invoice list in the other orders and filters the target serves (`WHOLE_LIST_ORDERS`): the
+ * offset is the index into whatever list is asked for, and an implementation that pages a reversed
+ * or re-sorted list by hand, or a filtered one by a query of its own, can count it otherwise
+ * there. Each is walked in pages of 100; an order must hold each invoice of the default list once.
+ * Whatever it lists, it lists the account's invoices (B-INV-1), so an invoice it holds that no page
+ * of the default order does shows the default order's pages not joining into the whole list (a
+ * page that reaches the end stopping short agrees with every other page of its order, and is seen
+ * only so): B-LIM-1 fails, whether the target honours the order or not. A target that refuses or
+ * ignores an order is walked in its default order alone there. A filter's list may keep fewer
+ * invoices than the default one, so its walk is held to no invoice repeated, and its own first
+ * page (offset 0, whatever the offset counts from) to the page at offset 1, asked once: an offset
+ * counted from 1 leaves pages of 100 agreeing with each other, each an invoice late. A filter the
+ * target refuses is left out (no failure); one that lists the default list (it keeps every
+ * invoice, or is ignored: nothing tells the two apart) is asked that one page, not drawn from.
  */
 async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames>, listed: ListWalk): Promise<InvoiceOrder[]> {
   if (!listed.complete) return [];
@@ -211,7 +221,8 @@ async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames
   const inDefault = new Set(whole);
   const out: InvoiceOrder[] = [];
   const unused: string[] = [];
-  for (const { query, how } of WHOLE_LIST_ORDERS) {
+  let ordersWalked = false;
+  for (const { query, how, filter } of WHOLE_LIST_ORDERS) {
     const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
     const walked = await walkList(t.b(), '/invoices', names, { query, pageSizeHonoured: listed.pageSizeHonoured });
     if ('refused' in walked || !walked.complete) {
@@ -222,29 +233,43 @@ async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames
     const extra = [...new Set(ids.filter((id) => !inDefault.has(id)))];
     t.expect.that(extra.length === 0, {
       clause: 'B-LIM-1',
-      message: `${what} (the real service's order parameters, an extension) lists ${extra.length} invoice(s) that no page of the default order holds: the default order's pages of 100 (offsets 0, 100, ...) do not join into the account's whole list`,
+      message: `${what} (the real service's ${filter ? 'filter' : 'order'} parameters, an extension) lists ${extra.length} invoice(s) that no page of the default order holds: the default order's pages of 100 (offsets 0, 100, ...) do not join into the account's whole list`,
       expected: `only the ${whole.length} invoices the default order's pages hold`,
       received: `also ${show(extra.slice(0, 5))}`,
       exchange: walked.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some((i) => !inDefault.has(idOf(i)))) ?? walked.exchanges[walked.exchanges.length - 1],
     });
     if (extra.length > 0) continue;
-    if (ids.length === whole.length && ids.every((id, i) => id === whole[i])) {
+    const asDefault = ids.length === whole.length && ids.every((id, i) => id === whole[i]);
+    if (asDefault && !filter) {
       unused.push(`${what} listed the invoices in the default order`);
       continue;
     }
     const seen = new Set<unknown>();
     const repeated = ids.filter((id) => seen.has(id) || !seen.add(id));
-    const missing = whole.filter((id) => !seen.has(id));
+    const missing = filter ? [] : whole.filter((id) => !seen.has(id));
     t.expect.that(missing.length === 0 && repeated.length === 0, {
       clause: 'B-LIM-1',
-      message: `pages of 100 of the list in another order (${what}, at offsets 0, 100, ...) do not join into the list: ${missing.length} invoice(s) missing, ${repeated.length} repeated`,
-      expected: `each of the ${whole.length} invoices of the default order once`,
-      received: `missing ${show(missing.slice(0, 5))}, repeated ${show(repeated.slice(0, 5))}`,
+      message: filter
+        ? `pages of 100 of the filtered list (${what}, at offsets 0, 100, ...) repeat ${repeated.length} invoice(s)`
+        : `pages of 100 of the list in another order (${what}, at offsets 0, 100, ...) do not join into the list: ${missing.length} invoice(s) missing, ${repeated.length} repeated`,
+      expected: filter ? 'each invoice the filter keeps once' : `each of the ${whole.length} invoices of the default order once`,
+      received: `${filter ? '' : `missing ${show(missing.slice(0, 5))}, `}repeated ${show(repeated.slice(0, 5))}`,
       exchange: walked.exchanges[walked.exchanges.length - 1],
     });
+    if (filter && ids.length >= 2) {
+      // Asked once, not drawn: a run of few cases may draw no offset inside the filter's first page.
+      const ex = await t.b().get('/invoices', { query: { ...query, ...pageQuery(names, { offset: 1, size: 10 }) } });
+      expectSlice(t, ex, 'B-LIM-1', ids, 1, 10, how);
+    }
+    // A filter that lists the default list (it keeps every invoice, or is ignored) adds nothing to draw from.
+    if (asDefault) {
+      unused.push(`${what} listed the default order's invoices (a filter keeping every invoice, or ignored): only its page at offset 1 was asked`);
+      continue;
+    }
+    if (!filter) ordersWalked = true;
     out.push({ whole: ids, query, how });
   }
-  if (unused.length) t.note(`${unused.join('; ')} (the real service's order parameters, extensions): ${out.length === 0 ? 'offsets were walked in the default order only, and a page that reaches the end of the list stopping short would agree with every other page of that order, so it was not looked for' : 'offsets were not walked in those orders'}`);
+  if (unused.length) t.note(`${unused.join('; ')} (the real service's order and filter parameters, extensions): ${!ordersWalked ? 'offsets were walked in the default order only, and a page that reaches the end of the list stopping short would agree with every other page of that order, so it was not looked for' : 'offsets were not walked in those orders'}`);
   return out;
 }
 

@@ -13,8 +13,10 @@ import { runOneCheck } from '../support/run-suites.ts';
  * listing the invoice it never holds fails it.
  */
 type Asc = 'right' | 'off-by-one' | 'ignored' | 'refused' | 'default-end-short';
+/** How the server takes the real service's `since` filter (an extension): kept every invoice (as ignored), counted the offset from 1, refused. */
+type Since = 'all' | 'off-by-one' | 'refused';
 
-function invoiceServer(count: number, asc: Asc): http.Server {
+function invoiceServer(count: number, asc: Asc, since: Since = 'all'): http.Server {
   const newestFirst = Array.from({ length: count }, (_, i) => ({ id: count - i, number: `INV-${String(count - i).padStart(4, '0')}`, date: '2026-01-01', amount: 10, currency: 'USD', status: 'successful', pdf_url: 'https://invoices.example/x.pdf' }));
   const oldestFirst = [...newestFirst].reverse();
   return http.createServer((req, res) => {
@@ -23,8 +25,9 @@ function invoiceServer(count: number, asc: Asc): http.Server {
     const ascending = url.searchParams.get('direction') === 'asc';
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 20));
-    const start = ascending && asc === 'off-by-one' && offset > 0 ? offset + 1 : offset;
-    const refused = ascending && asc === 'refused';
+    const filtered = url.searchParams.has('since');
+    const start = ((ascending && asc === 'off-by-one') || (filtered && since === 'off-by-one')) && offset > 0 ? offset + 1 : offset;
+    const refused = (ascending && asc === 'refused') || (filtered && since === 'refused');
     const list = ascending && asc !== 'ignored' ? oldestFirst : newestFirst;
     // The default order's page that reaches the end of the list ends at the last index, not past it.
     const end = !ascending && asc === 'default-end-short' && start + limit >= count ? count - 1 : start + limit;
@@ -33,8 +36,8 @@ function invoiceServer(count: number, asc: Asc): http.Server {
   });
 }
 
-async function walkPages(count: number, asc: Asc) {
-  const server = invoiceServer(count, asc);
+async function walkPages(count: number, asc: Asc, since?: Since) {
+  const server = invoiceServer(count, asc, since);
   try {
     return await runOneCheck(await localTarget(server), 'b-inv/walk-pages', 'B-LIM-1', { readOnly: true, runs: 30, seed: 5 });
   } finally {
@@ -69,5 +72,19 @@ describe('b-inv/walk-pages in the oldest-first order', () => {
       expect(verdict?.verdict, asc).toBe('pass');
       expect(check.notes?.join('\n'), asc).toMatch(/offsets were walked in the default order only/);
     }
+  });
+});
+
+describe('b-inv/walk-pages with the since filter', () => {
+  it('fails B-LIM-1 where the filtered list counts the offset from 1, on a list of one page and on a longer one, and passes where the filter is refused', { timeout: 60_000 }, async () => {
+    for (const count of [40, 230]) {
+      const { check, verdict } = await walkPages(count, 'right', 'off-by-one');
+      expect(verdict?.verdict, `${count} invoices`).toBe('fail');
+      expect(check.failures.map((f) => f.message).join('\n'), `${count} invoices`).toMatch(/offset 1 .*since=/);
+    }
+    const refused = await walkPages(40, 'right', 'refused');
+    expect(refused.check.failures).toEqual([]);
+    expect(refused.verdict?.verdict).toBe('pass');
+    expect(refused.check.notes?.join('\n')).toMatch(/since=2000-01-01T00:00:00Z answered 400/);
   });
 });
