@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { expectVendorMediaType } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { howToPermit } from './lib/permissions.ts';
-import { giveKeyBackOnCleanup, regenerableKeys, type RegenerableKey } from './lib/regenerable-keys.ts';
+import { giveKeyBackOnCleanup, keyName, regenerableKeys, regenerableSecondKey, type RegenerableKey } from './lib/regenerable-keys.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
 import { bodyContext } from './catalog/b-requests.ts';
@@ -24,8 +24,9 @@ import { describeResponse } from './lib/expect.ts';
  *    secret field), so on a real deployment the key's user must fetch a fresh one from the
  *    dashboard afterwards. That is why it runs on a real target only when the target document
  *    permits it: `rotate_api_key` for api_key's (account 1's owner's), `rotate_member_api_key`
- *    for member_api_key's, each its own consent since each kills another user's key (or
- *    DISCO_ALLOW_KEY_ROTATION=1 / DISCO_ALLOW_MEMBER_KEY_ROTATION=1 for one run); on the simulator
+ *    for member_api_key's, `rotate_second_api_key` for account 2's api_key, each its own consent
+ *    since each kills another user's key (or DISCO_ALLOW_KEY_ROTATION=1 /
+ *    DISCO_ALLOW_MEMBER_KEY_ROTATION=1 / DISCO_ALLOW_SECOND_KEY_ROTATION=1 for one run); on the simulator
  *    (a control API is present) it always runs, and gives each user its configured key back
  *    through the control API afterwards, so the same target file works for the next run.
  *
@@ -36,6 +37,10 @@ import { describeResponse } from './lib/expect.ts';
  * Then, where permitted, the owner regenerates as before (a deployment could break only the
  * owner's path); where the owner's key may not be rotated, the member's rotation carries the
  * clause alone and api_key stays alive.
+ *
+ * Account 2's api_key is regenerated too, where permitted (twice, last): a deployment may retire
+ * a replaced key in one account's store, shard or cache and not in another's, which account 1's
+ * regenerations never show. The same judgements, with account 2's key on account 2's path.
  */
 
 
@@ -52,12 +57,12 @@ function replacedKeyMs(target: CheckContext['target']): number {
  * more at the end. The last answer; how long after the replacement the key was last seen working
  * (0 when never) and, once refused, when that answer came.
  */
-async function untilRefused(t: CheckContext, key: string, replacedAt: number, graceMs: number): Promise<{ last: Exchange; workedMs: number; refusedMs?: number }> {
+async function untilRefused(t: CheckContext, key: string, account: 0 | 1, replacedAt: number, graceMs: number): Promise<{ last: Exchange; workedMs: number; refusedMs?: number }> {
   const deadline = replacedAt + graceMs;
   let pause = 250;
   let workedMs = 0;
   for (;;) {
-    const last = await t.bWithKey(key).get('/connections/types');
+    const last = await t.bWithKey(key, account).get('/connections/types');
     const status = last.response.status;
     if (status < 200 || status >= 300) return { last, workedMs, refusedMs: Date.now() - replacedAt };
     workedMs = Date.now() - replacedAt;
@@ -96,23 +101,23 @@ type LiveView = Pick<CheckContext, 'b' | 'target'>;
  * Sends the harmless writes of `keyWriteProbes` with the replaced key `old`: each must be refused
  * (4xx) and change nothing the catalog says it touches, read back with the live key before and
  * after (a part that cannot be read is added to `unreadable`). What one made anyway is deleted with
- * the key live at cleanup time (`live`): the key configured for account 1 is dead by then.
+ * the key live at cleanup time (`live`): the key configured for the account is dead by then.
  */
-async function expectWritesRefused(t: CheckContext, old: string, user: Record<string, unknown> | undefined, view: LiveView, live: () => string, unreadable: Set<string>): Promise<void> {
-  for (const probe of keyWriteProbes(bodyContext(t), user)) {
-    const readers = (probe.endpoint.touches ?? []).map((part) => ({ part, read: partReader(view, 0, part) }));
+async function expectWritesRefused(t: CheckContext, old: string, account: 0 | 1, user: Record<string, unknown> | undefined, view: LiveView, live: () => string, unreadable: Set<string>): Promise<void> {
+  for (const probe of keyWriteProbes(bodyContext(t, account), user)) {
+    const readers = (probe.endpoint.touches ?? []).map((part) => ({ part, read: partReader(view, account, part) }));
     const before = new Map<string, string>();
     for (const { part, read } of readers) {
       const value = await read?.();
       if (value === undefined || value === GONE) unreadable.add(part);
       else before.set(part, value);
     }
-    const ex = await probe.send(t.bWithKey(old));
+    const ex = await probe.send(t.bWithKey(old, account));
     const made = idOf(ex);
     if (is2xx(ex) && made !== undefined && probe.remove) {
       const path = probe.remove(made);
       t.cleanup(`delete what ${probe.endpoint.key} made with a replaced key (DELETE ${path}, with the live key)`, async () => {
-        const removed = await t.bWithKey(live()).delete(path);
+        const removed = await t.bWithKey(live(), account).delete(path);
         if (!is2xx(removed)) throw new Error(`DELETE ${path} answered ${removed.response.status}; it is still there`);
       });
     }
@@ -154,6 +159,8 @@ type AfterRegeneration = (next: string, regenerated: Exchange) => Promise<void>;
  * regenerations were seen.
  */
 async function regenerations(t: CheckContext, holder: Holder, runs: number, after?: AfterRegeneration, roleMayRefuse = false): Promise<{ refused?: Exchange }> {
+  const { account } = holder;
+  const name = keyName(holder);
   let current = holder.configured;
   const retired = new Set<string>([current]);
   const controlUrl = t.target.controlUrl;
@@ -161,10 +168,10 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
 
   // The user's values before any regeneration (GET /user, an extension), for the harmless PUT
   // /user after them; else the user a regeneration answers with.
-  let profile = userIn(await t.bWithKey(current).get('/user'));
+  let profile = userIn(await t.bWithKey(current, account).get('/user'));
   const probes = keyProbes(t.target);
-  // Account 1 as the live key sees it, to read back what a write with the old key could change.
-  const liveView: LiveView = { b: () => t.bWithKey(current), target: t.target };
+  // The key's account as the live key sees it, to read back what a write with the old key could change.
+  const liveView: LiveView = { b: () => t.bWithKey(current, account), target: t.target };
   const unreadable = new Set<string>();
   const graceMs = replacedKeyMs(t.target);
   // The longest a replaced key was seen working, and when it was then refused.
@@ -172,7 +179,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
   let refused: Exchange | undefined;
   // Whether GET /user at the API's root (an extension) ever answered the live key.
   let rootSeen = false;
-  await t.property(`each regeneration with ${holder.field} retires that key, within the grace the target allows`, fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
+  await t.property(`each regeneration with ${name} retires that key, within the grace the target allows`, fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
     if (refused) return;
     const probe = probes.find((p) => p.label === label) ?? probes[0]!;
     // The key at the API's root first: the control that the root serves it, and the use an
@@ -181,7 +188,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // answer GET /user there 200 with a page, to anyone, which says nothing of the key.
     const rootServed = userIn(await rootUserRead(t, current)) !== undefined;
     if (rootServed) rootSeen = true;
-    const regenerated = await t.bWithKey(current).post('/user/tokens');
+    const regenerated = await t.bWithKey(current, account).post('/user/tokens');
     if (roleMayRefuse && current === holder.configured && regenerated.response.status === 403) {
       refused = regenerated;
       return;
@@ -200,22 +207,22 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     if (graceMs > 0) {
       // A read, never the probe: while the old key still works, a regeneration sent with it
       // would replace `next` too.
-      const polled = await untilRefused(t, old, replacedAt, graceMs);
+      const polled = await untilRefused(t, old, account, replacedAt, graceMs);
       if (polled.workedMs > lingered.workedMs) lingered = polled;
       const status = polled.last.response.status;
       const why =
         status >= 200 && status < 300
-          ? `the ${holder.field} replaced by POST /user/tokens still authenticated ${shownMs(polled.workedMs)} later (GET /connections/types answered ${status}); the target document allows ${graceMs / 1000} s (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''})`
-          : `GET /connections/types with the ${holder.field} replaced by POST /user/tokens answered ${status}, which is no refusal (4xx)`;
+          ? `the ${name} replaced by POST /user/tokens still authenticated ${shownMs(polled.workedMs)} later (GET /connections/types answered ${status}); the target document allows ${graceMs / 1000} s (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''})`
+          : `GET /connections/types with the ${name} replaced by POST /user/tokens answered ${status}, which is no refusal (4xx)`;
       t.expect.status(polled.last, '4xx', 'B-AUTH-2', why);
     }
-    const oldAnswer = await probe.send(t.bWithKey(old));
-    t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the ${holder.field} replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the ${holder.field} replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
+    const oldAnswer = await probe.send(t.bWithKey(old, account));
+    t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the ${name} replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the ${name} replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
     if (rootServed) {
       const atRoot = await rootUserRead(t, old);
       t.expect.that(userIn(atRoot) === undefined, {
         clause: 'B-AUTH-2',
-        message: `the ${holder.field} replaced by POST /user/tokens is refused under the account's path but still authenticates at the API's root: GET /user there with it answered ${atRoot.response.status} with a user, as it did before the regeneration`,
+        message: `the ${name} replaced by POST /user/tokens is refused under the account's path but still authenticates at the API's root: GET /user there with it answered ${atRoot.response.status} with a user, as it did before the regeneration`,
         expected: 'a refusal (no user shown)',
         received: describeResponse(atRoot),
         exchange: atRoot,
@@ -225,30 +232,30 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // refusal's error object is the B-GAP-2 convention, checked by b-auth/refusal-is-401).
     // Writes too, judged after the same waiting as the reads: a key refused on reads may still
     // write where the write routes authorize through a cache of their own.
-    await expectWritesRefused(t, old, userIn(regenerated), liveView, () => current, unreadable);
-    const newAnswer = await t.bWithKey(next).get('/connections/types');
-    t.expect.status(newAnswer, '2xx', 'B-AUTH-2', `the key POST /user/tokens returned for ${holder.field} does not authenticate`);
+    await expectWritesRefused(t, old, account, userIn(regenerated), liveView, () => current, unreadable);
+    const newAnswer = await t.bWithKey(next, account).get('/connections/types');
+    t.expect.status(newAnswer, '2xx', 'B-AUTH-2', `the key POST /user/tokens returned for ${name} does not authenticate`);
     await after?.(next, regenerated);
   }, { runs });
   if (refused) return { refused };
   if (lingered.workedMs > 0) {
     const refusedAfter = lingered.refusedMs === undefined ? '' : ` and was refused ${shownMs(lingered.refusedMs)} after`;
-    t.note(`a replaced ${holder.field} still authenticated ${shownMs(lingered.workedMs)} after POST /user/tokens${refusedAfter} (within the ${graceMs / 1000} s the target document allows)`);
+    t.note(`a replaced ${name} still authenticated ${shownMs(lingered.workedMs)} after POST /user/tokens${refusedAfter} (within the ${graceMs / 1000} s the target document allows)`);
   }
 
-  if (!rootSeen) t.note(`GET /user at the API's root (${t.target.baseUrl ?? ''}/user, where the real service's docs give it; an extension) did not answer the live ${holder.field}, so whether a replaced key is refused there too was not seen`);
-  if (unreadable.size) t.note(`what the writes sent with a replaced ${holder.field} could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
+  if (!rootSeen) t.note(`GET /user at the API's root (${t.target.baseUrl ?? ''}/user, where the real service's docs give it; an extension) did not answer the live ${name}, so whether a replaced key is refused there too was not seen`);
+  if (unreadable.size) t.note(`what the writes sent with a replaced ${name} could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
 
   const updateUnseen = await harmlessUpdate(t, holder, current, profile);
-  if (updateUnseen) t.note(`that a PUT /user after POST /user/tokens leaves the new ${holder.field} working and the replaced ones refused was not seen: ${updateUnseen}`);
+  if (updateUnseen) t.note(`that a PUT /user after POST /user/tokens leaves the new ${name} working and the replaced ones refused was not seen: ${updateUnseen}`);
   const afterUpdate = updateUnseen ? '' : ' (after a PUT /user that sent the user its own values)';
   // Every key this check retired stays dead.
   for (const key of retired) {
     if (key === current) continue;
-    const ex = await t.bWithKey(key).get('/connections/types');
-    t.expect.status(ex, '4xx', 'B-AUTH-2', `a ${holder.field} retired by POST /user/tokens authenticates again later${afterUpdate}`);
+    const ex = await t.bWithKey(key, account).get('/connections/types');
+    t.expect.status(ex, '4xx', 'B-AUTH-2', `a ${name} retired by POST /user/tokens authenticates again later${afterUpdate}`);
   }
-  if (!controlUrl) t.note(`the ${holder.field} in the target document is no longer valid after this check`);
+  if (!controlUrl) t.note(`the ${name} in the target document is no longer valid after this check`);
   return {};
 }
 
@@ -262,13 +269,14 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
  * refuse them, and they restore nothing). Returns why it was not seen, or undefined.
  */
 async function harmlessUpdate(t: CheckContext, holder: Holder, live: string, user: Record<string, unknown> | undefined): Promise<string | undefined> {
+  const name = keyName(holder);
   if (!user) return 'neither GET /user (an extension) nor POST /user/tokens showed the user, whose own values it would send';
   const body = Object.fromEntries(Object.entries(userPutBody(user)).filter(([, value]) => value !== null));
-  const ex = await t.bWithKey(live).put('/user', { body });
+  const ex = await t.bWithKey(live, holder.account).put('/user', { body });
   // Whether PUT /user takes them is b-user/update's to judge (B-USER-1); a role may be refused.
   if (!is2xx(ex)) return `PUT /user with the user's own values answered ${ex.response.status}`;
-  const works = await t.bWithKey(live).get('/connections/types');
-  t.expect.status(works, '2xx', 'B-AUTH-2', `after a PUT /user that sent ${holder.field}'s user its own values (answered ${ex.response.status}), the key POST /user/tokens returned no longer authenticates (GET /connections/types answered ${works.response.status}): the update wrote a replaced key back`);
+  const works = await t.bWithKey(live, holder.account).get('/connections/types');
+  t.expect.status(works, '2xx', 'B-AUTH-2', `after a PUT /user that sent the user of ${name} its own values (answered ${ex.response.status}), the key POST /user/tokens returned no longer authenticates (GET /connections/types answered ${works.response.status}): the update wrote a replaced key back`);
   return undefined;
 }
 
@@ -313,7 +321,7 @@ async function memberRegenerates(t: CheckContext, memberKey: string): Promise<st
   if (!is2xx(alive)) return `member_api_key did not authenticate before its regeneration (GET /connections/types answered ${alive.response.status})`;
   if (owner.who && member.who && sameWho(owner.who, member.who)) return `member_api_key is a key of api_key's user (${shownWho(owner.who)}), not of another user of the account`;
   const identityUnseen = !owner.who || !member.who;
-  const { refused } = await regenerations(t, { field: 'member_api_key', configured: memberKey }, 2, async (next, regenerated) => {
+  const { refused } = await regenerations(t, { field: 'member_api_key', account: 0, configured: memberKey }, 2, async (next, regenerated) => {
     // The owner's key is no business of the member's regeneration.
     const ownerAnswer = await t.b().get('/connections/types');
     t.expect.status(ownerAnswer, '2xx', 'B-AUTH-2', `after member_api_key's user regenerated its key (POST /user/tokens), api_key (another user's, the account owner's) no longer authenticates (GET /connections/types answered ${ownerAnswer.response.status}): the regeneration retired a key that was not its caller's`);
@@ -379,7 +387,7 @@ check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
   supports: ['B-VER-2', 'B-KEY-1'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {
@@ -388,10 +396,11 @@ check({
     const keys = regenerableKeys(t);
     const owner = keys.find((k) => k.field === 'api_key');
     const member = keys.find((k) => k.field === 'member_api_key');
+    const second = regenerableSecondKey(t);
     const memberKey = account.memberApiKey;
-    if (!owner && !member) {
+    if (!owner && !member && !second) {
       t.skip(
-        `regenerating a key kills it (the new key is redacted from the report, so its user must fetch a fresh one from the dashboard); ${howToPermit('rotate_api_key')}${memberKey !== undefined ? `; or, to regenerate member_api_key's instead and leave api_key alive, ${howToPermit('rotate_member_api_key')}` : ''}`,
+        `regenerating a key kills it (the new key is redacted from the report, so its user must fetch a fresh one from the dashboard); ${howToPermit('rotate_api_key')}${memberKey !== undefined ? `; or, to regenerate member_api_key's instead and leave api_key alive, ${howToPermit('rotate_member_api_key')}` : ''}${t.target.b[1] ? `; or, to regenerate account 2's api_key, ${howToPermit('rotate_second_api_key')}` : ''}`,
       );
     }
 
@@ -403,9 +412,14 @@ check({
         : `member_api_key may not be regenerated (${howToPermit('rotate_member_api_key')})`;
     // The SSH key is added only now, after the member's regenerations: what they judge reads api_key's account as before.
     if (owner) await regenerations(t, owner, 4, await sshKeyAcrossRegenerations(t, owner));
+    // Account 2's key too: a deployment may retire a replaced key in one account's store (or
+    // shard, or cache) and not another's, which account 1's regenerations never show.
+    if (second) await regenerations(t, second, 2);
+    else t.note(t.target.b[1] ? `account 2's api_key may not be regenerated (${howToPermit('rotate_second_api_key')}), so that a regeneration in another account than account 1 retires the replaced key was not seen` : "the target document names one account, so a regeneration in another account than account 1 was not seen");
 
     if (memberUnseen === undefined) return;
     if (owner) t.note(`the regeneration was seen for api_key's user, the account's owner, only: that it replaces its caller's key and not the owner's was not seen, since ${memberUnseen}`);
+    else if (second) t.note(`in account 1 no regeneration was seen: api_key may not be regenerated (${howToPermit('rotate_api_key')}), and ${memberUnseen}; account 2's api_key was`);
     else t.partial('B-AUTH-2', `no regeneration was seen: api_key may not be regenerated (${howToPermit('rotate_api_key')}), and ${memberUnseen}`);
   },
 });

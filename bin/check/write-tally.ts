@@ -34,7 +34,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** What each destructive endpoint costs a real target (the catalog marks them `destructive`). */
 const IRREVERSIBLE: Record<string, string> = {
-  'B POST /user/tokens': "the account key of the target document is replaced (permissions: rotate_api_key), or member_api_key's (permissions: rotate_member_api_key)",
+  'B POST /user/tokens': "the account key of the target document is replaced (permissions: rotate_api_key), member_api_key's (permissions: rotate_member_api_key), or account 2's api_key (permissions: rotate_second_api_key)",
   'B DELETE /deliveries/{id}': 'a delivery of fixtures.delivery_ids is deleted',
   'B POST /connection_groups': 'connection groups cannot be deleted through the API',
   'B PUT /connections/{type}/{id}': 'fixture connections are renamed and renamed back; with permissions: [assign_connections_to_groups] they stay in the groups the run made',

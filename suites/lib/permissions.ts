@@ -8,6 +8,7 @@ import type { CheckContext, Permission } from './types.ts';
 export const PERMISSION_ENV: Record<Permission, string> = {
   rotate_api_key: 'DISCO_ALLOW_KEY_ROTATION',
   rotate_member_api_key: 'DISCO_ALLOW_MEMBER_KEY_ROTATION',
+  rotate_second_api_key: 'DISCO_ALLOW_SECOND_KEY_ROTATION',
   assign_connections_to_groups: 'DISCO_ALLOW_GROUP_MEMBERSHIP',
   change_user_email: 'DISCO_ALLOW_EMAIL_CHANGE',
   create_deliveries: 'DISCO_ALLOW_DELIVERIES',

@@ -15,7 +15,7 @@ export function routeOf(text: string): { method: string; path: string } | undefi
 }
 
 /** Changes a run may make that the API cannot undo (`permissions` of the target document). */
-export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries', 'create_connections', 'invite_members'] as const;
+export const PERMISSIONS = ['rotate_api_key', 'rotate_member_api_key', 'rotate_second_api_key', 'assign_connections_to_groups', 'change_user_email', 'create_deliveries', 'create_connections', 'invite_members'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /**
@@ -45,7 +45,8 @@ export interface TargetDocument {
   /**
    * Changes the run may make that the API cannot undo: `rotate_api_key` (B-AUTH-2 regenerates
    * account 1's key, so the configured one dies), `rotate_member_api_key` (B-AUTH-2 regenerates
-   * member_api_key's, another user's, so that one dies) and `assign_connections_to_groups` (B-CG-1 moves
+   * member_api_key's, another user's, so that one dies), `rotate_second_api_key` (B-AUTH-2
+   * regenerates account 2's api_key, so that one dies) and `assign_connections_to_groups` (B-CG-1 moves
    * fixture connections into groups that cannot be deleted) and `change_user_email` (B-USER-1
    * sends account 1's user new addresses before putting the old one back: a real deployment may
    * lock the user out until a new address is confirmed), `create_deliveries`, `create_connections`

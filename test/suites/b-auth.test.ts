@@ -42,8 +42,9 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
       const checks = (await loadChecks()).filter((c) => c.id === REGENERATE);
       const out = await runChecks({ target, checks, profile: 'spec', seed: 1, runs: 3, readOnly: false, timeoutMs: 10_000 });
       const account = target.b[0]!;
-      const works = async (key: string | undefined) => key !== undefined && (await fetch(`${interfaceBRoot(target.baseUrl ?? '', account.accountId)}/connections/types`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } })).status === 200;
-      return { ...out, alive: { owner: await works(account.apiKey), member: await works(account.memberApiKey) } };
+      const works = async (key: string | undefined, accountId = account.accountId) => key !== undefined && (await fetch(`${interfaceBRoot(target.baseUrl ?? '', accountId)}/connections/types`, { headers: { accept: B_ACCEPT, authorization: basicAuthorization(key) } })).status === 200;
+      const second = target.b[1]!;
+      return { ...out, alive: { owner: await works(account.apiKey), member: await works(account.memberApiKey), second: await works(second.apiKey, second.accountId) } };
     } finally {
       await embedded.close();
     }
@@ -52,6 +53,7 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
   afterEach(() => {
     delete process.env.DISCO_ALLOW_KEY_ROTATION;
     delete process.env.DISCO_ALLOW_MEMBER_KEY_ROTATION;
+    delete process.env.DISCO_ALLOW_SECOND_KEY_ROTATION;
   });
 
   it('is skipped on a real target unless the operator opts in, and says why', async () => {
@@ -72,7 +74,7 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     const out = await runOnRealLookingTarget(['rotate_member_api_key']);
     expect(out.checks[0]?.verdict).toBe('pass');
     expect(out.checks[0]?.partial ?? []).toEqual([]);
-    expect(out.alive).toEqual({ owner: true, member: false });
+    expect(out.alive).toEqual({ owner: true, member: false, second: true });
   });
 
   it('fails a regeneration that retires the owner\'s key instead of its caller\'s (b-token-regeneration-retires-owner-key), naming B-AUTH-2, wherever member_api_key may be regenerated', async () => {
@@ -87,7 +89,7 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     const out = await runOnRealLookingTarget(['rotate_api_key'], ['b-token-regeneration-retires-owner-key']);
     expect(out.checks[0]?.verdict).toBe('pass');
     expect(out.checks[0]?.notes.join('\n')).toMatch(/replaces its caller's key and not the owner's was not seen.*rotate_member_api_key/);
-    expect(out.alive).toEqual({ owner: false, member: true });
+    expect(out.alive).toEqual({ owner: false, member: true, second: true });
   });
 
   // A PUT /user after the regenerations, sending the user its own values, must not bring a
@@ -99,6 +101,21 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
       expect(out.checks[0]?.verdict, permissions.join()).toBe('fail');
       expect(out.checks[0]?.failures.map((f) => f.message).join('\n'), permissions.join()).toMatch(/PUT \/user that sent .* its own values/);
     }
+  });
+
+  // A deployment may retire a replaced key in one account's store and not another's (the
+  // thirteenth mutation audit's b13 #9): only a regeneration in account 2 shows it.
+  it('with permissions: [rotate_second_api_key] regenerates account 2\'s api_key only: the check passes, account 1\'s keys stay alive; a replaced key kept in later accounts fails B-AUTH-2', async () => {
+    const out = await runOnRealLookingTarget(['rotate_second_api_key']);
+    expect(out.checks[0]?.verdict).toBe('pass');
+    expect(out.alive).toEqual({ owner: true, member: true, second: false });
+    const faulty = await runOnRealLookingTarget(['rotate_second_api_key'], ['b-key-retired-in-first-account-only']);
+    expect(faulty.checks[0]?.verdict).toBe('fail');
+    expect(faulty.checks[0]?.failures.map((f) => f.message).join('\n')).toMatch(/api_key of account 2 replaced by POST \/user\/tokens still worked/);
+    const unasked = await runOnRealLookingTarget(['rotate_api_key', 'rotate_member_api_key'], ['b-key-retired-in-first-account-only']);
+    expect(unasked.checks[0]?.verdict).toBe('pass');
+    expect(unasked.checks[0]?.notes.join('\n')).toMatch(/account 2's api_key may not be regenerated.*rotate_second_api_key/);
+    expect(unasked.alive.second).toBe(true);
   });
 
   it('runs on a real target with DISCO_ALLOW_KEY_ROTATION=1', async () => {

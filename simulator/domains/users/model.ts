@@ -56,7 +56,10 @@ export function regenerateApiKey(sim: Sim, account: AccountState, user: User): U
   const old = holder.apiKey;
   user.apiKey = newUserApiKey();
   const now = sim.clock.now();
-  if (!sim.faults.has('b-old-key-valid-after-regeneration')) sim.store.retireUserKey(old, now + sim.conventions.b.replacedKeyLingerMs, now);
+  // b-key-retired-in-first-account-only: the key index is sharded by account and the retirement
+  // goes to the default (first) shard, so in any other account the replaced key keeps working.
+  const oldKept = sim.faults.has('b-old-key-valid-after-regeneration') || (sim.faults.has('b-key-retired-in-first-account-only') && account !== sim.store.firstAccount());
+  if (!oldKept) sim.store.retireUserKey(old, now + sim.conventions.b.replacedKeyLingerMs, now);
   sim.store.indexUserKey(account.slug, user.id, user.apiKey);
   user.updatedAt = sim.clock.now();
   return user;
