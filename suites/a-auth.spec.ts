@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { colonSuffixed, described, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { colonSuffixed, compatibilityTwins, described, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { randomCase } from './lib/arbitraries/media-types.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
@@ -406,11 +406,41 @@ function invalidKeys(key: string, prefix: string, known: ReadonlySet<string>): f
     .filter((k) => !known.has(k.value) && k.value.trim() !== key && PRINTABLE.test(k.value.replace(/ /g, '')));
 }
 
+/**
+ * The target's keys with a letter or digit swapped for its compatibility twin beyond ASCII
+ * (compatibilityTwins: a Latin-1 one and a full-width one, the first of the keys the target gave
+ * that holds a character with such a twin): a gate that NFKC-normalises the Bearer value, for keys
+ * pasted from rich text, takes them as the key, and the ASCII variants never show it. A value that
+ * authenticates fails A-AUTH-7 (it is not the key); a 400 or 431 (a front refusing a header's bytes
+ * beyond ASCII, which HTTP lets a field value carry) is noted, not failed: the key was not taken;
+ * any other answer must be 401 with the error object. Two values on every probe.
+ */
+async function expectTwinsRefused(t: CheckContext, probes: readonly Probe[], prefix: string, known: ReadonlySet<string>): Promise<void> {
+  const twins = new Map<string, Described<string>>();
+  for (const [i, a] of t.target.a.entries()) {
+    for (const [value, name] of [[a.adminKey, `account ${i + 1}'s admin key`], [a.nonAdminKey, `account ${i + 1}'s non-admin key`]] as const) {
+      if (!value?.startsWith(`${prefix}_`)) continue;
+      for (const twin of compatibilityTwins(value, prefix, `<${name}>`)) if (!twins.has(twin.form) && !known.has(twin.value.value)) twins.set(twin.form, twin.value);
+    }
+  }
+  if (!twins.has('latin-1')) t.note('no key the target gave holds 1, 2, 3, a or o after its prefix, so no key with a character swapped for its Latin-1 compatibility twin was sent');
+  const refusedForBytes: string[] = [];
+  for (const twin of twins.values()) {
+    for (const probe of probes) {
+      const ex = await probe.send(t, `Bearer ${twin.value}`);
+      const what = `Authorization "Bearer " + ${twin.description}`;
+      if (!probe.authenticated(ex) && (ex.response.status === 400 || ex.response.status === 431)) refusedForBytes.push(`${requestLine(ex)} answered ${ex.response.status}`);
+      else expectUnauthenticated(t, ex, what, 'A-AUTH-7', probe.authenticated);
+    }
+  }
+  if (refusedForBytes.length > 0) t.note(`a key with a compatibility twin beyond ASCII was refused for the header's bytes (400 or 431), not as an invalid key (the key was not taken): ${refusedForBytes.join('; ')}`);
+}
+
 check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin refused with 400 for its bytes is noted)',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -444,6 +474,7 @@ check({
     for (const candidate of [...swaps.values(), ...colonSuffixed(key), ...punctuated(key)]) {
       for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${candidate.value}`, `"Bearer " + ${candidate.description}`), 'A-AUTH-7');
     }
+    await expectTwinsRefused(t, probes, prefix, known);
     await t.property('invalid keys are refused', fc.tuple(invalidKeys(key, prefix, known), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       // A value without the prefix that authenticates breaks A-AUTH-2; any other, A-AUTH-7.
       const clause = candidate.value.startsWith(`${prefix}_`) ? 'A-AUTH-7' : 'A-AUTH-2';

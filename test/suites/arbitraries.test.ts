@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, basicWithPassword, colonSuffixed, junkAroundValidToken, LOOK_ALIKE_SETS, lookAlikeSwaps, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, colonSuffixed, compatibilityTwins, junkAroundValidToken, LOOK_ALIKE_SETS, lookAlikeSwaps, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
 import { brokenPercentEncoding, junkAroundId, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
@@ -81,6 +81,24 @@ describe('credential arbitraries', () => {
     // The prefix's own look-alikes are left alone; a key with none after the prefix gives none.
     expect(lookAlikeSwaps('fdk_acdefghjk', 'fdk')).toEqual([]);
     expect(lookAlikeSwaps('Ok0_acdefghjk', 'Ok0')).toEqual([]);
+  });
+
+  it('swap one character after the prefix for its compatibility twin, which NFKC folds back to the key, described without the key', () => {
+    const key = 'fdk_xyzb2QoaZ9';
+    const twins = compatibilityTwins(key, 'fdk');
+    expect(twins.map((t) => t.form)).toEqual(['latin-1', 'full-width']);
+    for (const { value } of twins) {
+      expect(value.value).not.toBe(key);
+      // Sent as the bytes a header carries (one per character); read as Latin-1 or as UTF-8, NFKC gives the key back.
+      const bytes = Buffer.from(value.value, 'latin1');
+      expect(Buffer.from(value.value, 'latin1').toString('latin1')).toBe(value.value);
+      const read = [bytes.toString('latin1'), bytes.toString('utf8')].map((s) => s.normalize('NFKC'));
+      expect(read).toContain(key);
+      expect(value.description).not.toContain(key.slice(4, 10));
+    }
+    // The Latin-1 twin replaces the first of 1, 2, 3, a, o after the prefix (here the 2 at 8), not the prefix's own.
+    expect(twins[0]?.value.value).toBe('fdk_xyzb\u00b2QoaZ9');
+    expect(compatibilityTwins('fdk_xyzbQZ', 'fdk').map((t) => t.form)).toEqual(['full-width']);
   });
 
   it('put a colon and text after the key, described without it', () => {

@@ -27,7 +27,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   // a-doubled-bearer-scheme-forgiven: "clients configured with the token as 'Bearer fdk_...' send the scheme twice".
   if (authorization && sim.faults.has('a-doubled-bearer-scheme-forgiven')) authorization = authorization.replace(/^(bearer[ ]+)+/i, 'Bearer ');
   const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(bearerToken(authorization)) : bearerToken(authorization);
-  const presented = bearer ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
+  // a-bearer-nfkc-normalised: "keys pasted from rich text carry compatibility characters: compared in NFKC".
+  const presented = (sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
   const pasted = presented !== null && sim.faults.has('a-bearer-trailing-punctuation-trimmed') ? presented.replace(/[.,;!?'"`)\]>=]+$/, '') : presented;
   const candidate = pasted === null ? null : prefixed(sim, pasted, options.addMissingPrefix === true);

@@ -101,6 +101,43 @@ export function lookAlikeSwaps(key: string, prefix: string, name = KEY): { set: 
   return swaps;
 }
 
+/**
+ * Characters of a key with a compatibility twin in Latin-1 (the one range beyond ASCII a header
+ * carries as single bytes, and that servers reading headers as ISO-8859-1 hand on as such): NFKC
+ * folds each twin back to the character (U+00B9, U+00B2, U+00B3 to the digits, U+00AA and U+00BA
+ * to the letters).
+ */
+const LATIN1_TWINS: Readonly<Record<string, string>> = { '1': '\u00b9', '2': '\u00b2', '3': '\u00b3', a: '\u00aa', o: '\u00ba' };
+
+/**
+ * The key with one character after `<prefix>_` swapped for its compatibility twin, which NFKC
+ * (or NFKD) folds back into the character: a gate that normalises the Bearer value (for keys
+ * pasted from rich text) takes them as the key. Two values: a Latin-1 twin (`²` for `2`, `ª` for
+ * `a`, at the first position holding one of 1, 2, 3, a, o; none where the key holds none), sent
+ * as its one byte, as a server reading headers as ISO-8859-1 sees it; and the full-width form of
+ * the first letter or digit (U+FF10 to U+FF5A), sent as its UTF-8 bytes, as a server reading
+ * headers as UTF-8 sees it. Neither names the key's character (described as `name`).
+ */
+export function compatibilityTwins(key: string, prefix: string, name = KEY): { form: 'latin-1' | 'full-width'; value: Described<string> }[] {
+  const from = key.startsWith(`${prefix}_`) ? prefix.length + 1 : 0;
+  const chars = [...key];
+  const twins: { form: 'latin-1' | 'full-width'; value: Described<string> }[] = [];
+  const latin = chars.findIndex((c, i) => i >= from && LATIN1_TWINS[c] !== undefined);
+  if (latin >= 0) {
+    const twin = LATIN1_TWINS[chars[latin] as string] as string;
+    twins.push({ form: 'latin-1', value: described(`${chars.slice(0, latin).join('')}${twin}${chars.slice(latin + 1).join('')}`, `${name} with character ${latin} (one of 1, 2, 3, a, o) swapped for its Latin-1 compatibility twin (one of U+00B9, U+00B2, U+00B3, U+00AA, U+00BA)`) });
+  }
+  const wide = chars.findIndex((c, i) => i >= from && /^[0-9A-Za-z]$/.test(c));
+  const narrow = chars[wide];
+  if (narrow !== undefined) {
+    // The full-width forms sit at the ASCII code point + 0xFEE0 (U+FF10 for 0, U+FF41 for a).
+    const fullWidth = String.fromCodePoint((narrow.codePointAt(0) ?? 0) + 0xfee0);
+    const asBytes = Buffer.from(fullWidth, 'utf8').toString('latin1');
+    twins.push({ form: 'full-width', value: described(`${chars.slice(0, wide).join('')}${asBytes}${chars.slice(wide + 1).join('')}`, `${name} with character ${wide} (a letter or digit) swapped for its full-width form, in UTF-8`) });
+  }
+  return twins;
+}
+
 /** Printable ASCII punctuation a key pasted from a sentence, a quote or a bracket may carry. */
 const PUNCTUATION: readonly string[] = '.,;:!?\'"`()[]<>{}=-_*#'.split('');
 
