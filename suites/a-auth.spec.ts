@@ -10,6 +10,9 @@ import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import { createKey } from './lib/factories/api-keys.ts';
+import { requireKeyManagement } from './lib/target-features.ts';
+import { uniqueName } from './lib/unique-names.ts';
 
 /*
  * A-AUTH-1, A-AUTH-2, A-AUTH-7: only `Authorization: Bearer <key>` with a real key authenticates;
@@ -25,7 +28,8 @@ import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
  * same (the key comes before the body). Bad credentials are refused before anything is done,
  * the ids are absent and the bodies malformed, so the write probes change nothing even on a
  * target that gets authentication wrong: these checks run under --read-only too. Only the check
- * that the key itself works on DELETE needs 'write'.
+ * that the key itself works on DELETE, and the one that makes a key to send without its prefix
+ * (a-auth/made-key-prefix-required), need 'write'.
  */
 
 const KEY = '<key>';
@@ -326,6 +330,41 @@ check({
     await t.property('unprefixed keys are refused', fc.tuple(withoutPrefix(key, prefix), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), 'A-AUTH-2');
     });
+  },
+});
+
+/**
+ * A-AUTH-2 for a key the target makes, not only for the keys its document gives: a key service
+ * may index what it mints otherwise than the keys it was seeded with (its secret alone, for
+ * clients that store only the secret), and the configured keys never show it. The check makes an
+ * admin key through key management (where the target serves it; revoked after the check), keeps the
+ * probes the made key is taken on (the positive control) and sends its secret without
+ * `<prefix>_` there: each must be 401 with the error object. A made key that does not carry the
+ * prefix fails A-AUTH-2 itself. 1 create and twice the probes, over authProbes' own requests.
+ */
+check({
+  id: 'a-auth/made-key-prefix-required',
+  clauses: ['A-AUTH-2'],
+  supports: ['A-AUTH-7', 'A-ERR-1'],
+  title: 'A-AUTH-2: a key made through key management (where the target serves it) carries the prefix and "_", and its secret without them gets 401 with the error object on every probe the made key is taken on',
+  needs: ['a', 'write'],
+  async run(t) {
+    await requireKeyManagement(t, 'no key can be made to send without its prefix');
+    const prefix = t.target.keyPrefix;
+    const made = await createKey(t, { name: uniqueName(t, 'made-unprefixed'), admin: true });
+    if (!made.key.startsWith(`${prefix}_`)) {
+      t.fail({ clause: 'A-AUTH-2', message: `the key made by ${requestLine(made.created)} does not start with "${prefix}_"`, expected: `a key "${prefix}_..."`, received: `a key of ${made.key.length} characters without the prefix`, exchange: made.created });
+    }
+    const probes = await authProbes(t);
+    // The positive control: only where the made key itself is taken (anything but the 401 the
+    // probe gets without a key: a malformed body's 400 is the key taken too) does its refusal
+    // without the prefix tell anything.
+    const served: Probe[] = [];
+    for (const probe of probes) if ((await probe.send(t, `Bearer ${made.key}`)).response.status !== 401) served.push(probe);
+    if (served.length === 0) t.skip(`the key made by ${requestLine(made.created)} was refused (401) on every one of the ${probes.length} probes, so its refusal without the prefix tells nothing`);
+    const rest = made.key.slice(prefix.length + 1);
+    for (const probe of served) await expectRefused(t, probe, described(`Bearer ${rest}`, `"Bearer <a key made through key management> without ${prefix}_"`), 'A-AUTH-2');
+    if (served.length < probes.length) t.note(`the made key was taken on ${served.length} of the ${probes.length} probes (${probes.filter((p) => !served.includes(p)).map((p) => p.label).join(', ')} answered it 401): its value without the prefix was sent only where it was taken`);
   },
 });
 

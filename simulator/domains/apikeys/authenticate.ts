@@ -31,7 +31,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const presented = (sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
   const pasted = presented !== null && sim.faults.has('a-bearer-trailing-punctuation-trimmed') ? presented.replace(/[.,;!?'"`)\]>=]+$/, '') : presented;
-  const candidate = pasted === null ? null : prefixed(sim, pasted, options.addMissingPrefix === true);
+  // a-made-key-bare-secret-authenticates: an unprefixed value is looked up too (the key create indexed the made keys' bare secrets, routes.ts).
+  const candidate = pasted === null ? null : (prefixed(sim, pasted, options.addMissingPrefix === true) ?? (sim.faults.has('a-made-key-bare-secret-authenticates') ? pasted : null));
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;

@@ -11,7 +11,7 @@ import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
 import { conflict } from '../../http/a-errors.ts';
-import type { AccountState } from '../../store.ts';
+import { sha256Hex, type AccountState } from '../../store.ts';
 
 /** The largest signed 32-bit integer: the fault `a-int32-key-id-500` overflows above it. */
 const INT32_MAX = 2_147_483_647;
@@ -56,6 +56,8 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // its own names when it rotates a key), a check that forgot the names are per account.
     if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
+    // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
+    if (sim.faults.has('a-made-key-bare-secret-authenticates')) sim.store.indexPipelineKey(ctx.state.account.slug, record.id, sha256Hex(key.slice(sim.options.pipelineKeyPrefix.length + 1)));
     if (sim.faults.has('a-made-key-delete-keeps-running')) unboundToRuntime.add(record);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
