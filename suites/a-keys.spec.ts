@@ -9,7 +9,7 @@ import { createdId, fieldsIn, is2xx, isObject, recordIn, requestLine, routeMissi
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { documentBody } from './lib/documents.ts';
-import { isoSeconds } from './lib/formats.ts';
+import { isoSeconds, isoSecondsAtOffset } from './lib/formats.ts';
 import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
 import { withKey } from './lib/clients.ts';
@@ -18,7 +18,7 @@ import type { AOperation } from './lib/target-types.ts';
 import { aRoute, aSend, definitionFormat, pipelineState, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import { laterPageQuery, morePages, walkAList } from './catalog/a-lists.ts';
-import { utcDateTimeMs } from './lib/dates.ts';
+import { zonedDateTimeMs } from './lib/dates.ts';
 
 /*
  * A-AUTH-3..6: the life of an interface A key. The spec's keys are made in a dashboard; the
@@ -394,34 +394,78 @@ function expectNoKey(t: CheckContext, ex: Exchange, made: CreatedKey, what?: str
 }
 
 /**
- * Whether the key made with the expiry asked for (`expires_at`, to the second) shows it: in the
- * create answer, or, where that answer has no `expires_at` at all (a minimal `{id, key, url}`, no body:
- * key management is not in the spec, A-GAP-4), in the key's own record read with the admin key
- * (keys.read, where the target serves it; that read must show no full value either, A-AUTH-3). An
- * `expires_at` the create answer states otherwise (null, another time) is its answer. A deployment
- * naming the expiry otherwise ignores `expires_at` and makes a key that never expires, whose
- * working on says nothing of A-AUTH-4. Not shown: A-AUTH-4 is covered in part, saying why, and
- * the case ends.
+ * Whether the key made with the expiry asked for (`sent`, the moment `expiresAt` to the second)
+ * shows it: in the create answer, or, where that answer has no `expires_at` at all (a minimal
+ * `{id, key, url}`, no body: key management is not in the spec, A-GAP-4), in the key's own record
+ * read with the admin key of its account (keys.read, where the target serves it; that read must
+ * show no full value either, A-AUTH-3). The moment shown may be written in UTC or at any offset.
+ * Where `sent` carries an offset, a moment shown that is its wall-clock time read as UTC (the
+ * offset dropped) is the expiry taken all the same, at the wrong moment: the key is then judged by
+ * when it works and when it stops (noted). An `expires_at` the create answer states otherwise
+ * (null, another time) is its answer. A deployment naming the expiry otherwise ignores
+ * `expires_at` and makes a key that never expires, whose working on says nothing of A-AUTH-4. Not
+ * shown: A-AUTH-4 is covered in part, saying why, and the case ends.
  */
-async function expiryTaken(t: CheckContext, made: CreatedKey, expiresAt: number): Promise<boolean> {
+async function expiryTaken(t: CheckContext, made: CreatedKey, expiresAt: number, sent: string, account: 0 | 1 = 0): Promise<boolean> {
   const asked = Math.floor(expiresAt / 1000);
-  const sameSecond = (value: unknown): boolean => {
-    const ms = utcDateTimeMs(value);
-    return ms !== undefined && Math.floor(ms / 1000) === asked;
+  const zoned = zonedDateTimeMs(sent);
+  // The wall-clock time `sent` names, read as UTC: differs from the moment only where it has an offset.
+  const wallClock = Math.floor((zonedDateTimeMs(sent.replace(/([+-]\d{2}:\d{2}|Z)$/i, 'Z')) ?? NaN) / 1000);
+  const secondOf = (value: unknown): number | undefined => {
+    const ms = zonedDateTimeMs(value);
+    return ms === undefined ? undefined : Math.floor(ms / 1000);
+  };
+  const taken = (value: unknown): boolean => {
+    const second = secondOf(value);
+    if (second === asked) return true;
+    if (second === undefined || zoned === undefined || wallClock === asked || second !== wallClock) return false;
+    t.note(`the key made with expires_at ${sent} shows expires_at ${show(value)}, that wall-clock time read as UTC (its offset dropped): the key is judged by when it works and when it stops`);
+    return true;
   };
   const created = fieldsIn(made.created.json);
   const shown = created?.expires_at;
-  if (sameSecond(shown)) return true;
+  if (taken(shown)) return true;
   let seen = `was answered with expires_at ${show(shown)}`;
   if (!(created !== undefined && 'expires_at' in created) && aRoute(t, 'keys.read') !== null) {
-    const read = await aSend(t, t.a(), 'keys.read', made.id);
+    const read = await aSend(t, t.a(account), 'keys.read', made.id);
     expectNoKey(t, read, made, 'the read of a new key for its expiry');
     const readShown = is2xx(read) ? fieldsIn(read.json)?.expires_at : undefined;
-    if (sameSecond(readShown)) return true;
+    if (taken(readShown)) return true;
     seen = `was answered with no expires_at, and its own read (keys.read) ${is2xx(read) ? `shows expires_at ${show(readShown)}` : `answered ${describeResponse(read)}`}`;
   }
-  t.partial('A-AUTH-4', `the key made with expires_at ${isoSeconds(expiresAt)} ${seen}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
+  t.partial('A-AUTH-4', `the key made with expires_at ${sent} ${seen}: this target may name a key's expiry otherwise (key management is not in the spec), so whether an expired key is refused was not seen`);
   return false;
+}
+
+/**
+ * Offsets from UTC an expiry is written at, in minutes: UTC, whole hours either side, half and
+ * three-quarter hours, the ends of the range (+14:00, -12:00). The spec's date-times are UTC,
+ * but an expiry sent at an offset names one moment all the same: a store that keeps the
+ * wall-clock time and drops the offset (a naive datetime column) moves the expiry by it.
+ */
+const EXPIRY_OFFSETS_MIN = [0, 60, 120, 330, 345, 840, -210, -300, -720] as const;
+
+/**
+ * Makes a key (`body`, in `account`) to expire at the moment `expiresAt`, its `expires_at` written
+ * at `offsetMin` from UTC (`Z` at 0). Key management is not in the spec (A-GAP-4): a deployment
+ * may take its expiries in UTC only, so an expiry at an offset refused with a 4xx is sent again in
+ * UTC, and the refusal handed back (`offsetRefused`) for the caller to say once. `refused`: the
+ * create refused as createKeyUnlessRefused hands it back (in UTC where the offset was refused too).
+ */
+async function createExpiringKey(
+  t: CheckContext,
+  body: { name: string; admin: boolean },
+  expiresAt: number,
+  offsetMin: number,
+  account: 0 | 1 = 0,
+): Promise<{ made: CreatedKey; sent: string; offsetRefused?: Exchange } | { refused: Exchange }> {
+  const sent = isoSecondsAtOffset(expiresAt, offsetMin);
+  const outcome = await createKeyUnlessRefused(t, { ...body, expires_at: sent }, account);
+  if (!('refused' in outcome)) return { made: outcome, sent };
+  if (offsetMin === 0) return outcome;
+  const utc = isoSeconds(expiresAt);
+  const again = await createKeyUnlessRefused(t, { ...body, name: `${body.name}-utc`, expires_at: utc }, account);
+  return 'refused' in again ? again : { made: again, sent: utc, offsetRefused: outcome.refused };
 }
 
 /**
@@ -463,38 +507,41 @@ check({
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
-    const cases = fc.record({ lifetimeS: fc.integer({ min: 60, max: 3600 }), pastS: fc.integer({ min: 0, max: 600 }), admin: fc.boolean() });
+    // The expiry written at an offset from UTC as often as not (EXPIRY_OFFSETS_MIN): the moment it names is what counts.
+    const cases = fc.record({ lifetimeS: fc.integer({ min: 60, max: 3600 }), pastS: fc.integer({ min: 0, max: 600 }), admin: fc.boolean(), offsetMin: fc.constantFrom(...EXPIRY_OFFSETS_MIN) });
     // The key the expired ones try to revoke: it never expires.
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     let pipelineWritesSent = false;
     let listRead = false;
     let shortestLifetime: string | undefined;
-    await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin }) => {
+    let offsetRefused: string | undefined;
+    await t.property('expired keys are refused', cases, async ({ lifetimeS, pastS, admin, offsetMin }) => {
       const now = await simulatorNow(t);
       let expiresAt = Math.ceil((now + lifetimeS * 1000) / 1000) * 1000;
       const name = uniqueName(t, `expiring-${lifetimeS}s`);
-      let outcome = await createKeyUnlessRefused(t, { name, admin, expires_at: isoSeconds(expiresAt) });
+      let outcome = await createExpiringKey(t, { name, admin }, expiresAt, offsetMin);
       if ('refused' in outcome) {
         // A deployment may set keys a shortest lifetime (the spec sets none): a day longer, which
         // the clock passes as easily.
         const refused = outcome.refused;
         expiresAt += DAY_S * 1000;
-        outcome = await createKeyUnlessRefused(t, { name: uniqueName(t, `expiring-${lifetimeS}s-and-a-day`), admin, expires_at: isoSeconds(expiresAt) });
+        outcome = await createExpiringKey(t, { name: uniqueName(t, `expiring-${lifetimeS}s-and-a-day`), admin }, expiresAt, offsetMin);
         if ('refused' in outcome) {
           t.partial('A-AUTH-4', `keys made to expire in ${lifetimeS} s and in a day more were refused (${describeResponse(refused)}; ${describeResponse(outcome.refused)}): this target may bound key lifetimes, so whether an expired key is refused was not seen`);
           return;
         }
         shortestLifetime ??= `a key made to expire in ${lifetimeS} s was refused (${refused.response.status}); one a day longer was taken: this target may set keys a shortest lifetime`;
       }
-      const made = outcome;
-      if (!(await expiryTaken(t, made, expiresAt))) return;
+      const { made, sent } = outcome;
+      if (outcome.offsetRefused) offsetRefused ??= `a key made to expire at an offset from UTC (${isoSecondsAtOffset(expiresAt, offsetMin)}) was refused (${describeResponse(outcome.offsetRefused)}) and the same moment in UTC taken: this target may take expiries in UTC only, and its keys were made so`;
+      if (!(await expiryTaken(t, made, expiresAt, sent))) return;
       const before = await useKey(t, made.key);
-      t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
+      t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s (expires_at ${sent}) does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
       const reads = await readsServedTo(t, made.key, made.id, !pipelineWritesSent);
       // Past the expiry, by at least the clock's second precision.
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
-      expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4', worked);
+      expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry (expires_at ${sent})`, 'A-AUTH-4', worked);
       await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
       // A non-admin key is refused key management anyway (A-AUTH-5): only an admin one shows it expired.
       if (admin) await expectKeyWritesRefused(t, made.key, victim, `an admin key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
@@ -506,6 +553,7 @@ check({
       await expectPipelineWritesRefused(t, made.key, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
     });
     if (shortestLifetime) t.note(shortestLifetime);
+    if (offsetRefused) t.note(offsetRefused);
     // Far expiries: a store may keep the expiry in a field too narrow for it (a TTL in 32-bit
     // milliseconds wraps past about 24.8 days, epoch seconds in 32 bits past January 2038), and
     // the lifetimes above never reach such an edge. The spec gives expiries no upper bound.
@@ -519,7 +567,7 @@ check({
         t.partial('A-AUTH-4', `a key made to expire in ${lifetime} was refused (${describeResponse(outcome.refused)}): this target may cap key lifetimes, so whether a far expiry is kept was not seen`);
         return;
       }
-      if (!(await expiryTaken(t, outcome, expiresAt))) return;
+      if (!(await expiryTaken(t, outcome, expiresAt, isoSeconds(expiresAt)))) return;
       const before = await useKey(t, outcome.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetime} does not work`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
       // Shortly before the expiry (a stored lifetime that wrapped to a shorter one ends it early).
@@ -562,12 +610,19 @@ function serverTime(ex: Exchange): number | undefined {
 /** How long the wall-clock check lets a key live, and how long it waits for the expiry at most. */
 const WALL_CLOCK_LIFETIME_MS = 3_000;
 const WALL_CLOCK_MAX_WAIT_MS = 15_000;
+/**
+ * The offset from UTC the wall-clock check writes its expiry at: +05:30. Ahead of UTC, so a store
+ * that drops the offset keeps the key 5.5 h too long (seen once the moment has passed; one behind
+ * UTC would kill it at once, which this check cannot tell from a target's clock ahead of its Date
+ * header), and not a whole hour, so one that keeps only the offset's hours keeps it 30 min too long.
+ */
+const WALL_CLOCK_EXPIRY_OFFSET_MIN = 330;
 
 check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -579,7 +634,7 @@ check({
     const expiresAt = Math.ceil((Date.now() + skew + WALL_CLOCK_LIFETIME_MS) / 1000) * 1000;
     // An admin key: expired, it must not manage keys either (mint or revoke them).
     const name = uniqueName(t, 'expiring-now');
-    const outcome = await createKeyUnlessRefused(t, { name, admin: true, expires_at: isoSeconds(expiresAt) });
+    const outcome = await createExpiringKey(t, { name, admin: true }, expiresAt, WALL_CLOCK_EXPIRY_OFFSET_MIN);
     if ('refused' in outcome) {
       // A deployment may set keys a shortest lifetime (the spec sets none), longer than a run
       // can wait in real time. The control API's clock passes it (a-keys/expired-key-refused
@@ -589,8 +644,9 @@ check({
       else t.partial('A-AUTH-4', `${why}, so whether an expired key is refused was not seen`);
       return;
     }
-    const made = outcome;
-    if (!(await expiryTaken(t, made, expiresAt))) return;
+    const { made, sent } = outcome;
+    if (outcome.offsetRefused) t.note(`the key made to expire at ${isoSecondsAtOffset(expiresAt, WALL_CLOCK_EXPIRY_OFFSET_MIN)} was refused (${describeResponse(outcome.offsetRefused)}) and the same moment in UTC taken: this target may take expiries in UTC only`);
+    if (!(await expiryTaken(t, made, expiresAt, sent))) return;
     noteIfNotAdmin(t, made);
     const before = await useKey(t, made.key);
     if (!worked(before)) {
@@ -606,7 +662,7 @@ check({
     await t.sleep(waitMs);
     const after = await useKey(t, made.key);
     const past = `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`;
-    expectUnauthenticated(t, after, past, 'A-AUTH-4', worked);
+    expectUnauthenticated(t, after, `${past}, made with expires_at ${sent},`, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made.key, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4');
     await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');

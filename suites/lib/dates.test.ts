@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isUtcDateTime, sameTimeZone, utcDateTimeMs } from './dates.ts';
-import { formatProblems } from './formats.ts';
+import { isCalendarDate, isUtcDateTime, sameTimeZone, utcDateTimeMs, zonedDateTimeMs } from './dates.ts';
+import { formatProblems, isoSecondsAtOffset } from './formats.ts';
 import { validateResource } from './schemas.ts';
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -95,5 +95,20 @@ describe('sameTimeZone', () => {
     expect(sameTimeZone('Asia/Kolkata', 'Asia/Karachi')).toBe(false);
     expect(sameTimeZone('Eastern Time (US & Canada)', 'America/New_York')).toBe(false);
     expect(sameTimeZone('Nope/Zone', 'Nope/Other')).toBe(false);
+  });
+});
+
+describe('isoSecondsAtOffset', () => {
+  it('writes the same moment, to the second, at any offset from UTC, with the offset it names', () => {
+    const offsets = fc.integer({ min: -12 * 60, max: 14 * 60 });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2099-12-31T00:00:00Z') }), offsets, (ms, offset) => {
+        const written = isoSecondsAtOffset(ms, offset);
+        expect(zonedDateTimeMs(written)).toBe(Math.floor(ms / 1000) * 1000);
+        expect(written.endsWith(offset === 0 ? 'Z' : `${offset < 0 ? '-' : '+'}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`)).toBe(true);
+      }),
+    );
+    expect(isoSecondsAtOffset(Date.parse('2030-01-01T09:00:00Z'), 330)).toBe('2030-01-01T14:30:00+05:30');
+    expect(isoSecondsAtOffset(Date.parse('2030-01-01T02:00:00Z'), -300)).toBe('2029-12-31T21:00:00-05:00');
   });
 });

@@ -124,3 +124,16 @@ export function expectFormats(t: CheckContext, ex: Exchange, what: string, value
 export function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
+
+/**
+ * The moment `ms` as an ISO 8601 date-time at `offsetMinutes` from UTC, whole seconds: the local
+ * time there with its offset (`2030-01-01T14:30:00+05:30` for 09:00Z at 330); `Z` at 0.
+ */
+export function isoSecondsAtOffset(ms: number, offsetMinutes: number): string {
+  if (offsetMinutes === 0) return isoSeconds(ms);
+  const local = isoSeconds(ms + offsetMinutes * 60_000).slice(0, -1);
+  const size = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(size / 60)).padStart(2, '0');
+  const mm = String(size % 60).padStart(2, '0');
+  return `${local}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}

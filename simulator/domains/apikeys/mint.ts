@@ -33,7 +33,8 @@ export function mintPipelineKey(
     digest,
     preview: keyPreview(key, prefix),
     admin: k.admin,
-    expiresAt: k.expires_at ? Date.parse(k.expires_at) : null,
+    // a-key-expiry-offset-dropped: "the expiry is kept as the wall-clock time it names, read as UTC (a naive datetime column)".
+    expiresAt: k.expires_at ? (sim.faults.has('a-key-expiry-offset-dropped') ? Date.parse(`${k.expires_at.replace(/(Z|[+-]\d{2}:\d{2})$/i, '')}Z`) : Date.parse(k.expires_at)) : null,
     revokedAt: null,
     createdAt: sim.clock.now(),
     lastUsedAt: null,
