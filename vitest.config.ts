@@ -64,6 +64,7 @@ export const slowest = [
   'test/suites/b-job-watch-notified.test.ts',
   'test/suites/b-ntf-mark.test.ts',
   'test/suites/a-keys-expiry-offsets.test.ts',
+  'test/suites/a-keys-expiry-every-account.test.ts',
   'test/journal.test.ts',
   'test/check-plan.test.ts',
   'test/cli-bad-input.test.ts',

@@ -499,11 +499,34 @@ async function expectExpiredRecordHidesValue(t: CheckContext, made: CreatedKey, 
   if (unseen.length > 0) t.note(`whether the record of ${what} shows its full value (A-AUTH-3) was not seen everywhere: ${unseen.join('; ')}`);
 }
 
+/**
+ * Expiry holds for every account's keys: a gate whose expiry table is synced from one account (or
+ * one shard) lets another account's expired keys in, which keys of account 1 alone never show.
+ * Makes a non-admin key of account 2, with its admin key (the target document's
+ * accounts[1].pipeline_admin_key; revoked after the check), to expire at `expiresAt` (written at
+ * `offsetMin` from UTC), and uses it at once (`before`, useKey). Without that admin key, or where
+ * the create is refused or the expiry not shown taken, A-AUTH-4 is covered in part, saying why,
+ * and nothing is handed back. 2 requests (3 where the expiry is read from the key's record).
+ */
+async function theirExpiringKey(t: CheckContext, expiresAt: number, offsetMin: number): Promise<{ made: CreatedKey; sent: string; before: Exchange } | undefined> {
+  if (t.target.a[1]?.adminKey === undefined) {
+    t.partial('A-AUTH-4', "expiry was seen for account 1's keys only: the target document gives account 2 no pipeline_admin_key (accounts[1].pipeline_admin_key) to make a key of its own with");
+    return undefined;
+  }
+  const outcome = await createExpiringKey(t, { name: uniqueName(t, 'their-expiring'), admin: false }, expiresAt, offsetMin, 1);
+  if ('refused' in outcome) {
+    t.partial('A-AUTH-4', `account 2's key made to expire at ${isoSecondsAtOffset(expiresAt, offsetMin)} was refused (${describeResponse(outcome.refused)}): expiry was seen for account 1's keys only`);
+    return undefined;
+  }
+  if (!(await expiryTaken(t, outcome.made, expiresAt, outcome.sent, 1))) return undefined;
+  return { made: outcome.made, sent: outcome.sent, before: await useKey(t, outcome.made.key) };
+}
+
 check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry works until then (one made to expire 25 days to 12 years ahead still works shortly before it); once the expiry passes it gets 401 with the error object, on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
+  title: 'A-AUTH-4: a key with an expiry (written in UTC or at an offset) works until then (one made to expire 25 days to 12 years ahead still works shortly before it), a key of account 2 too; once the expiry passes it gets 401 with the error object (account 2\'s on a DELETE of an absent pipeline), on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -554,6 +577,17 @@ check({
     });
     if (shortestLifetime) t.note(shortestLifetime);
     if (offsetRefused) t.note(offsetRefused);
+    // Expiry holds in every account: one key of account 2 (theirExpiringKey), 2 minutes ahead (a
+    // day more where the target refused short lifetimes above), used before and after. 3 or 4 requests.
+    const theirNow = await simulatorNow(t);
+    const theirExpiry = Math.ceil((theirNow + 120_000 + (shortestLifetime === undefined ? 0 : DAY_S * 1000)) / 1000) * 1000;
+    const theirs = await theirExpiringKey(t, theirExpiry, 0);
+    if (theirs !== undefined) {
+      t.expect.that(worked(theirs.before), { clause: 'A-AUTH-4', message: `account 2's key that expires in ${Math.round((theirExpiry - theirNow) / 1000)} s (expires_at ${theirs.sent}) does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(theirs.before), exchange: theirs.before });
+      await t.advanceClock(theirExpiry - theirNow + 1000);
+      const after = await useKey(t, theirs.made.key);
+      expectUnauthenticated(t, after, `account 2's key 1 s past its expiry (expires_at ${theirs.sent})`, 'A-AUTH-4', worked);
+    }
     // Far expiries: a store may keep the expiry in a field too narrow for it (a TTL in 32-bit
     // milliseconds wraps past about 24.8 days, epoch seconds in 32 bits past January 2038), and
     // the lifetimes above never reach such an edge. The spec gives expiries no upper bound.
@@ -622,7 +656,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there, on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -654,6 +688,13 @@ check({
       t.partial('A-AUTH-4', `a key that should live ${WALL_CLOCK_LIFETIME_MS / 1000} s more was refused at once (${before.response.status}): the target's clock and its Date header disagree, so the expiry could not be timed`);
       return;
     }
+    // Expiry holds in every account: a key of account 2 with the same expiry, made at once (before
+    // the reads eat into its few seconds), used now and after the wait.
+    let theirs = await theirExpiringKey(t, expiresAt, WALL_CLOCK_EXPIRY_OFFSET_MIN);
+    if (theirs !== undefined && !worked(theirs.before)) {
+      t.partial('A-AUTH-4', `account 2's key that should live a few seconds more was refused at once (${theirs.before.response.status}), where account 1's of the same expiry worked: its expiry could not be timed`);
+      theirs = undefined;
+    }
     const reads = await readsServedTo(t, made.key, made.id, true);
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
@@ -663,6 +704,7 @@ check({
     const after = await useKey(t, made.key);
     const past = `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`;
     expectUnauthenticated(t, after, `${past}, made with expires_at ${sent},`, 'A-AUTH-4', worked);
+    if (theirs !== undefined) expectUnauthenticated(t, await useKey(t, theirs.made.key), `account 2's ${past.replace(/^a /, '')}, made with expires_at ${theirs.sent},`, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made.key, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4');
     await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');

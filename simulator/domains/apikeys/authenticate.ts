@@ -42,7 +42,9 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const unlisted = found !== null && sim.faults.has('a-revocations-first-account-only') && found.account !== sim.store.firstAccount();
   // a-deny-list-one-key-per-account: the deny list holds the account's last revoked key only.
   const displaced = found !== null && sim.faults.has('a-deny-list-one-key-per-account') && found.key.revokedAt !== null && denyListed.get(found.account) !== found.key;
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true)) throw refusal(sim, authorization);
+  // a-key-expiry-first-account-only: the gate's expiry table is synced from the first account only.
+  const unexpiring = sim.faults.has('a-key-expiry-first-account-only') && found !== null && found.account !== sim.store.firstAccount();
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true || unexpiring)) throw refusal(sim, authorization);
   found.key.lastUsedAt = now;
   // a-key-usage-by-name-every-account: usage is tracked per key label (the dashboard's usage chart groups by name), in every account.
   if (sim.faults.has('a-key-usage-by-name-every-account')) for (const account of sim.store.accounts.values()) for (const k of account.pipelineKeys.values()) if (k.name === found.key.name) k.lastUsedAt = now;
