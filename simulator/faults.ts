@@ -127,6 +127,7 @@ export const faultCatalog = {
   'b-hook-name-ascii-only': { clause: 'B-HOOK-1', description: 'a hook is stored with the letters of its name outside ASCII left out (Zoë Núñez 李 becomes Zo Nez)' },
   'b-hook-url-query-dropped': { clause: 'B-HOOK-1', description: 'a web hook\'s settings.url is stored without its query string' },
   'b-hook-salt-shared-buffer': { clause: 'X-ISO-1', description: 'hook salts are drawn into one preallocated buffer that every hook keeps a view of: a hook never reset shows the salt of the last hook created anywhere, so another account\'s POST /hooks changes its salt' },
+  'b-hook-name-unique-across-accounts': { clause: 'X-ISO-1', description: "POST /hooks refuses with a 422 'has already been taken' a type and name another account's hook has (a unique index on the hooks' type and name that leaves out the account): account 2 learns account 1's hook names" },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
   'b-hook-salt-derived': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset derives the new salt from the hook\'s id and creation time instead of drawing it at random: the first reset changes the salt, every later one gives that same salt again' },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },

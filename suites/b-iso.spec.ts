@@ -9,7 +9,7 @@ import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, wa
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
-import { deleteHookOnCleanup, makeHook } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
@@ -1234,6 +1234,71 @@ check({
       t.expect.that(sameJson(now[member], original[member]), {
         clause: 'X-ISO-1',
         message: `${what} changed the ${member} of account 2's key ${id}`,
+        expected: show(original[member]),
+        received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
+        exchange: after,
+      });
+    }
+  },
+});
+
+/** The members of a hook (section 2, its schema's) that must read back unchanged. */
+const HOOK_MEMBERS = requiredFields('hook');
+
+/**
+ * X-ISO-1 on hook names, as b-conn/group-name-per-account on group names: a store whose unique
+ * index on the hooks' type and name leaves out the account refuses account 2 a hook named like
+ * one of account 1's ('has already been taken'), telling account 2 that another account has a
+ * hook of that name (and an upsert on that index takes account 1's over). So account 1 makes an
+ * inactive hook, and account 2 posts the very same body. A deployment may hold hook names unique
+ * within an account (the spec says nothing of it), so a refusal is judged against the same
+ * request under a fresh name: refused as well, account 2 may not make hooks here and the check
+ * skips; taken, the name was the reason. Account 1's hook must read back with account 1's key,
+ * unchanged, either way. Every hook made is deleted after (DELETE /hooks/{id}, an extension).
+ */
+check({
+  id: 'b-iso/same-name-hook-per-account',
+  clauses: ['X-ISO-1'],
+  title: "X-ISO-1: account 2 creating a hook of the type and name one of account 1's has (POST /hooks) is not refused for the name (the same hook under a fresh name is the control), and account 1's hook reads back unchanged",
+  needs: ['b', 'b2', 'write'],
+  async run(t) {
+    const base = 'iso-hook-both-accounts';
+    const { id: ours } = await makeHook(t, 0, base);
+    const before = await t.b(0).get(`/hooks/${ours}`);
+    if (!is2xx(before) || !isObject(before.json)) return setupFailed(t, `read account 1's new hook ${ours} with account 1's key (GET /hooks/${ours})`, before);
+    const original = before.json;
+    const body = inactiveHookBody(t.target.interfaceB, t.name(base));
+    const made = (ex: Exchange): void => {
+      const id = is2xx(ex) ? idOf(ex) : undefined;
+      if (id !== undefined) deleteHookOnCleanup(t, id, 1);
+    };
+    const theirs = await t.b(1).post('/hooks', { body });
+    made(theirs);
+    if (!is2xx(theirs)) {
+      // Whether the name was the reason: the same hook under a fresh name.
+      const fresh = await t.b(1).post('/hooks', { body: { ...body, name: t.name(`${base}-fresh`) } });
+      made(fresh);
+      if (!is2xx(fresh)) return t.skip(`account 2 could not create a hook (POST /hooks answered ${theirs.response.status}, and ${fresh.response.status} under a fresh name): a key of account 2 that may create hooks would let it run`);
+      t.expect.that(false, {
+        clause: 'X-ISO-1',
+        message: `POST /hooks with account 2's key, a ${String(body.type)} hook named like account 1's hook ${ours}, answered ${theirs.response.status}, while the same hook under a fresh name was created (${fresh.response.status}): the refusal tells account 2 that another account has a hook of that name`,
+        expected: "a 2xx: account 1's hook names are nothing to account 2",
+        received: describeResponse(theirs),
+        exchange: theirs,
+      });
+    }
+    // Account 1's hook is still its own: account 2's create did not take it over (an upsert on the name, say).
+    const what = `account 2's POST /hooks of a ${String(body.type)} hook named like account 1's hook ${ours} (answered ${theirs.response.status})`;
+    const after = await t.b(0).get(`/hooks/${ours}`);
+    if (!is2xx(after) || !isObject(after.json)) {
+      return t.fail({ clause: 'X-ISO-1', message: `after ${what}, account 1's GET /hooks/${ours} of its own hook no longer returns it`, expected: `account 1's hook ${ours}, as before`, received: describeResponse(after), exchange: after });
+    }
+    const now = after.json;
+    for (const member of HOOK_MEMBERS) {
+      if (!Object.hasOwn(original, member)) continue;
+      t.expect.that(sameJson(now[member], original[member]), {
+        clause: 'X-ISO-1',
+        message: `${what} changed the ${member} of account 1's hook ${ours}`,
         expected: show(original[member]),
         received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
         exchange: after,

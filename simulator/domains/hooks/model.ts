@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
 import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import type { HookFields } from './input.ts';
 import type { Hook } from './types.ts';
@@ -24,6 +24,13 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     undeleted.updatedAt = now;
     account.hooks.set(undeleted.id, undeleted);
     return undeleted;
+  }
+  // b-hook-name-unique-across-accounts: a unique index on the hooks' (type, name) that leaves out the account.
+  if (sim.faults.has('b-hook-name-unique-across-accounts')) {
+    for (const other of sim.store.accounts.values()) {
+      if (other === account) continue;
+      for (const h of other.hooks.values()) if (h.type === fields.type && h.name === fields.name) throw invalidField('name', 'has already been taken');
+    }
   }
   const hook: Hook = {
     id: sim.store.nextId('hook', account),
