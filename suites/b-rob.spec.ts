@@ -307,6 +307,46 @@ check({
   },
 });
 
+/**
+ * The headers a proxy in front of a deployment sets to say how the client addressed it, which an
+ * application may trust to build absolute links (a hook's `url`, paging links): a host that is no
+ * host (a space, a port past 65535, an unclosed IPv6 bracket), a list, an odd scheme, port or
+ * prefix, and RFC 7239's `Forwarded` with the same. The spec names none of them: a deployment may
+ * honour them, ignore them, or its proxy may replace or refuse them. What it may not do is crash
+ * on one, the way a link built with `new URL()` from the forwarded host does.
+ */
+const FORWARDING_HEADERS: readonly { name: string; values: readonly string[] }[] = [
+  { name: 'x-forwarded-host', values: ['a b', 'x:99999', '[::1', 'example.invalid:8443, other.invalid', '%zz'] },
+  { name: 'x-forwarded-proto', values: ['ht tp', 'ftp', 'https, http'] },
+  { name: 'x-forwarded-port', values: ['99999', 'abc'] },
+  { name: 'x-forwarded-prefix', values: ['a b', '/../%zz'] },
+  { name: 'forwarded', values: ['host="a b"', 'for=unknown;host=[::1;proto="x y"', 'host'] },
+];
+
+check({
+  id: 'b-rob/forwarding-headers',
+  clauses: ['X-ROB-1'],
+  title: "X-ROB-1: the spec's reads (the endpoint catalog's, with the fixtures' ids) sent an X-Forwarded-Host that is no host ('a b', 'x:99999', '[::1'), an odd X-Forwarded-Proto, -Port or -Prefix, or such a Forwarded header never get a 5xx, a stack trace or another account's key; the header honoured, ignored or refused (any 4xx) is fine",
+  needs: ['b'],
+  async run(t) {
+    const reads = specReadRequests(t).map((r) => ({ path: r.path, ...(r.query ? { query: r.query } : {}) }));
+    if (reads.length === 0) t.skip("no read of the catalog could be named with the target file's fixtures");
+    // A header the target document sends with every request is its gateway's to set: left alone.
+    const headers = FORWARDING_HEADERS.filter(({ name }) => t.target.headers?.[name] === undefined);
+    const own = FORWARDING_HEADERS.filter((h) => !headers.includes(h)).map((h) => h.name);
+    if (own.length) t.note(`not sent with odd values, as the target document's headers set them for every request: ${own.join(', ')}`);
+    for (const read of reads) {
+      for (const { name, values } of headers) {
+        for (const value of values) {
+          const ex = await t.b().get(read.path, { ...(read.query ? { query: read.query } : {}), headers: { [name]: value } });
+          // A proxy may answer the header with a refusal of its own words: only no 5xx, trace or leak.
+          expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, foreignSecrets(t), `with ${name}: ${JSON.stringify(value)}`);
+        }
+      }
+    }
+  },
+});
+
 check({
   id: 'b-rob/wrong-types',
   clauses: ['X-ROB-1'],

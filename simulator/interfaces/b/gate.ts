@@ -7,7 +7,7 @@ import { ApiError } from '../../http/errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { AcceptVerdictCache, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
 import { KeyDigestCache } from '../../http/credentials.ts';
-import { linksFor } from '../../http/links.ts';
+import { linksAt, linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
 import { allowLeniently, shownValue } from '../../http/leniency.ts';
 
@@ -179,7 +179,9 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const who = sim.faults.has('b-rate-limit-per-key') ? `${found.account.slug}:${digest ?? found.user.id}` : `${found.account.slug}:${found.user.id}`;
   const quota = RATE_LIMIT_QUERY.test(ctx.path) ? sim.rateLimiter.peek(who) : sim.rateLimiter.take(who);
   if (quota) ctx.set(sim.rateLimiter.headers(quota));
-  const links = linksFor(ctx, account.slug);
+  // b-forwarded-host-links-500: links built for the host a proxy says the client asked for, parsed
+  // with new URL(), which throws (a 500) on a forwarded host that is no host ('a b', 'x:99999').
+  const links = sim.faults.has('b-forwarded-host-links-500') && ctx.get('x-forwarded-host') !== '' ? linksAt(new URL(`${ctx.protocol}://${ctx.get('x-forwarded-host').split(',')[0]!.trim()}`).origin, account.slug) : linksFor(ctx, account.slug);
   settleAccount(sim, account, links);
   const state = ctx.state as BState;
   state.account = account;
