@@ -612,11 +612,36 @@ function idPathTemplates(): string[] {
   return [...templates];
 }
 
+/** `type` spelled in other letter cases: all capitals, and a capital first letter. */
+function otherCases(type: string): string[] {
+  return [...new Set([type.toUpperCase(), `${type.charAt(0).toUpperCase()}${type.slice(1)}`])].filter((spelled) => spelled !== type);
+}
+
+/**
+ * The catalog's connection reads (GET /connections/{type}/{id}) of each of account 1's fixture
+ * connections, its live id with its type in other letter cases (MYSQL, Mysql): a store that
+ * compares types under a case-insensitive collation finds the connection, and a connector
+ * registry keyed by the type as the path spells it then finds nothing for it. A deployment may
+ * match types either way (the connection, or the not-found answer); it may not crash.
+ */
+async function otherCaseConnectionTypes(t: CheckContext): Promise<void> {
+  const reads = B_ENDPOINTS.filter((e) => e.method === 'GET' && e.effect === 'read' && e.path.includes('{type}') && e.id?.kind === 'connection');
+  for (const e of reads) {
+    const query = queryOf(e, t.target.interfaceB);
+    for (const [type, id] of Object.entries(t.fixtures(0).connections ?? {})) {
+      if (e.id?.connectionType !== undefined && e.id.connectionType !== type) continue;
+      for (const spelled of otherCases(type)) {
+        expectHandled(t, await t.b().get(bPath(e, { type: spelled, id }), query ? { query } : {}), `(account 1's live ${type} connection ${id}, its type spelled ${spelled})`);
+      }
+    }
+  }
+}
+
 check({
   id: 'b-rob/odd-paths',
   clauses: ['X-ROB-1'],
   supports: ['X-ISO-1'],
-  title: 'X-ROB-1: every id path of the catalog once with a word for its id, then random path segments, ids that are no ids and broken percent-escapes (such as %E0%A4%A), never get a 5xx, and every refusal is the error object (dot segments and encoded slashes, which a proxy may resolve, only never get a 5xx)',
+  title: 'X-ROB-1: every id path of the catalog once with a word for its id, the connection reads once with a live connection\'s type in other letter cases (MYSQL, Mysql), then random path segments, ids that are no ids and broken percent-escapes (such as %E0%A4%A), never get a 5xx, and every refusal is the error object (dot segments and encoded slashes, which a proxy may resolve, only never get a 5xx)',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
@@ -625,6 +650,7 @@ check({
     // Every template once, a word that is no id in each place: the properties below sample 25 or
     // 100 of the templates, so without this sweep most id paths would go unvisited in a run.
     for (const template of ID_PATHS) expectHandled(t, await t.b().get(template.replaceAll('{}', 'disco-odd')));
+    await otherCaseConnectionTypes(t);
     await t.property('odd paths are handled', fc.tuple(fc.constantFrom(...ID_PATHS), segment, segment), async ([template, a, b]) => {
       const path = template.replace('{}', a).replace('{}', b);
       const ex = await t.b().get(path);

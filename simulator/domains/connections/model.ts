@@ -2,7 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError, checkFailed, notFound } from '../../http/errors.ts';
 import { HOST_ATTRIBUTES } from './attributes.ts';
-import { connectionType } from './catalog.ts';
+import { connectionType, type ConnectionType } from './catalog.ts';
 import type { Connection } from './types.ts';
 import { inListOrder, type ListOrder, type ListSorts } from '../shared/list-order.ts';
 
@@ -37,6 +37,15 @@ export type ConnectionSort = keyof typeof CONNECTION_SORTS.keys;
 export function findTypedConnection(sim: Sim, account: AccountState, type: string, id: number): Connection {
   // b-unknown-connection-type-text: the connector lookup runs first and refuses a type it does not know in words of its own.
   if (sim.faults.has('b-unknown-connection-type-text') && !connectionType(type)) throw new ApiError('not_found', { message: `Unknown connection type: ${type}.` });
+  // b-connection-type-case-500: the connection found under a case-insensitive collation, its
+  // connector schema by the path's type as written: /connections/MySQL/{id} of a live mysql
+  // connection looks up no schema and crashes on it (a 500).
+  if (sim.faults.has('b-connection-type-case-500')) {
+    const candidate = account.connections.get(id);
+    if (!candidate || candidate.type.toLowerCase() !== type.toLowerCase()) throw notFound();
+    if ((connectionType(type) as ConnectionType).groups.length === 0) throw notFound();
+    return candidate;
+  }
   const connection = ownConnectionOfType(account, type, id);
   if (!connectionType(type) || !connection) throw notFound();
   return connection;
