@@ -149,6 +149,25 @@ async function readFlag(t: CheckContext, id: number): Promise<ReadFlag | null> {
 }
 
 /**
+ * Notification `id`, listed unread before a mark of it by its id, is no longer listed by `after`
+ * (a list read whole): in a list of the unread only (an inbox, as the real service's list is by
+ * default) that is the mark, where it is seen to be of that one and not the list losing it: one of
+ * `others` (listed unread before the mark) stays listed, or GET /user's unread count (`before`,
+ * read just before the mark) fell. What was seen, as a note; or why it was not.
+ */
+async function goneAsMarked(t: CheckContext, id: number, after: Listed, others: readonly number[], before: { count: number } | null): Promise<{ seen: string } | { unseen: string }> {
+  const listed = listedIds(after.walk);
+  const stayed = others.filter((o) => listed.has(o));
+  const mark = `POST /notifications/mark {"id": ${id}}`;
+  if (stayed.length) return { seen: `notification ${id}, listed unread, was no longer listed by GET /notifications after ${mark} while ${stayed.length} other unread one${stayed.length === 1 ? '' : 's'} stayed listed (a list of the unread only): taken as marked` };
+  const now = before ? await unreadCount(t) : null;
+  if (before && now && now.count < before.count) return { seen: `notification ${id}, listed unread, was no longer listed by GET /notifications after ${mark}, and GET /user's unread count fell from ${before.count} to ${now.count} (a list of the unread only): taken as marked` };
+  return {
+    unseen: `notification ${id} was no longer listed by GET /notifications after it was marked (a list of the unread only?), but no other notification listed unread stayed listed and ${before ? `GET /user's unread count did not fall (${before.count} before, ${now ? now.count : 'not shown'} after)` : 'GET /user showed no unread count'}, so leaving the list was not told from the list losing it`,
+  };
+}
+
+/**
  * Marks one of `ids` the list shows unread by its id (the middle one by id: with two, the higher),
  * and judges the effect: it must read as read afterwards, and every other of `ids` unread before must still be unread ("marks that
  * notification", not all: the unread count, which would show it too, moves by itself on a real
@@ -173,18 +192,38 @@ async function markOneUnread(t: CheckContext, ids: readonly number[]): Promise<{
     );
   }
   const others = ids.filter((i) => i !== id && flags.get(i)?.read === false);
+  const countBefore = await unreadCount(t);
   const ex = await t.b().post('/notifications/mark', { body: { id } });
   t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, unread) answered ${ex.response.status}`);
-  const now = await readUntil(t, () => readFlags(t, ids), (flags) => flags?.get(id)?.read === true);
-  const after = now?.get(id);
-  if (!after) return unseen(`GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`);
-  t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id} is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
+  const now = await readUntil(t, () => listedStates(t), (l) => l === null || markedSince([id], l).length === 1);
+  if (!now) return unseen(`GET /notifications showed notification ${id} unread, and was no longer served after it was marked`);
+  const listed = listedIds(now.walk);
+  const read = now.states.get(id);
+  if (read === undefined) {
+    // No longer listed: in a list of the unread only (an inbox), that is the mark, where the list
+    // was read whole and the mark is seen to be of that one: others listed unread stay listed, or
+    // GET /user's unread count fell.
+    if (!now.walk.complete || listed.has(id)) return unseen(`GET /notifications showed notification ${id} unread, and no longer showed its read state after it was marked`);
+    const gone = await goneAsMarked(t, id, now, others, countBefore);
+    if ('unseen' in gone) return unseen(gone.unseen);
+    t.note(gone.seen);
+  } else {
+    t.expect.that(read, { clause: 'B-NTF-1', message: `notification ${id} is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: pageOf(now.walk, id) ?? ex });
+  }
   let othersSeen = false;
   for (const other of others) {
-    const flag = now?.get(other);
-    if (!flag) continue;
+    const state = now.states.get(other);
+    // An unread one gone from a list read whole was marked with it (a list of the unread only).
+    const gone = state === undefined && now.walk.complete && !listed.has(other);
+    if (state === undefined && !gone) continue;
     othersSeen = true;
-    t.expect.that(!flag.read, { clause: 'B-NTF-1', message: `POST /notifications/mark {"id": ${id}} also marked notification ${other} read`, expected: `notification ${other} still unread`, received: 'read: true', exchange: flag.ex });
+    t.expect.that(state === false, {
+      clause: 'B-NTF-1',
+      message: `POST /notifications/mark {"id": ${id}} also marked notification ${other} read${gone ? ' (no longer listed by GET /notifications, read whole)' : ''}`,
+      expected: `notification ${other} still unread`,
+      received: gone ? 'not listed' : 'read: true',
+      exchange: pageOf(now.walk, other) ?? ex,
+    });
   }
   return { othersSeen };
 }
@@ -517,10 +556,17 @@ check({
     if (id === undefined) {
       return t.partial('B-NTF-1', `none of the ${unread.length} notifications GET /notifications listed unread was still listed unread ${NOTIFICATION_AGE_MS / 86_400_000} days later (simulator clock), so marking one that old was not seen`);
     }
+    const others = unread.filter((i) => i !== id && aged?.states.get(i) === false);
+    const countBefore = await unreadCount(t);
     const ex = await t.b().post('/notifications/mark', { body: { id } });
     t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} (notification ${id}, listed unread ${NOTIFICATION_AGE_MS / 86_400_000} days after it was made, simulator clock) answered ${ex.response.status}`);
-    const after = await readUntil(t, () => readFlag(t, id), (f) => f === null || f.read);
-    if (!after) return t.partial('B-NTF-1', `GET /notifications no longer showed the read state of notification ${id} after it was marked`);
-    t.expect.that(after.read, { clause: 'B-NTF-1', message: `notification ${id}, over a week old (simulator clock), is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: after.ex });
+    const after = await readUntil(t, () => listedStates(t), (l) => l === null || markedSince([id], l).length === 1);
+    const read = after?.states.get(id);
+    if (after && read === undefined && after.walk.complete && !listedIds(after.walk).has(id)) {
+      const gone = await goneAsMarked(t, id, after, others, countBefore);
+      return 'unseen' in gone ? t.partial('B-NTF-1', gone.unseen) : t.note(gone.seen);
+    }
+    if (!after || read === undefined) return t.partial('B-NTF-1', `GET /notifications no longer showed the read state of notification ${id} after it was marked`);
+    t.expect.that(read, { clause: 'B-NTF-1', message: `notification ${id}, over a week old (simulator clock), is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}}`, expected: 'read: true', received: 'read: false', exchange: pageOf(after.walk, id) ?? ex });
   },
 });

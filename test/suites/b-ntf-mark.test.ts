@@ -331,3 +331,38 @@ describe.concurrent('b-ntf/mark-aged: a notification over a week old is marked b
     expect(check.notes.join('\n')).toMatch(/the one marked came after job \d+ of the check's own had run/);
   });
 });
+
+/**
+ * GET /notifications (an extension) as an inbox: it lists the unread only, and nothing lists the
+ * read ones (here a front drops `all=true` from the query, so the simulator's default, unread only,
+ * answers; the fourteenth freedom audit's variation fl 8). A notification marked read leaves the
+ * list: where the others listed unread stay listed (or GET /user's unread count falls), that is the
+ * mark, as a mark of all is already judged by the ones no longer listed. B-NTF-1 was not verified:
+ * "marking one was judged by its 200 alone".
+ */
+describe.concurrent('b-ntf/mark against a list of the unread only, with no way to list the read ones', () => {
+  const inbox = answering(() => undefined, (req) => (req.url ?? '/').replace(/([?&])all=true(&|$)/, (_m, lead: string, tail: string) => (tail ? lead : '')));
+
+  it('a notification leaving the list while the others stay is the mark: B-NTF-1 passes, verified (b-ntf/mark and b-ntf/mark-aged)', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark', 'b-ntf/mark-aged'], seed: 7, runs: 5, front: inbox });
+    for (const id of ['b-ntf/mark', 'b-ntf/mark-aged']) {
+      const check = run.checks.find((c) => c.id === id)!;
+      expect([id, check.verdict, check.reason, check.partial ?? []]).toEqual([id, 'pass', undefined, []]);
+      expect(check.notes.join('\n')).toMatch(/notification \d+, listed unread, was no longer listed by GET \/notifications after POST \/notifications\/mark \{"id": \d+\}( while \d+ other unread ones? stayed listed|, and GET \/user's unread count fell from \d+ to \d+) \(a list of the unread only\): taken as marked/);
+    }
+  });
+
+  it('a mark by id that leaves the notification unread still fails B-NTF-1', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-one-ignored'], seed: 2, runs: 5, front: inbox });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/notification \d+ (\(member_api_key's user's, .*\) )?is still unread after POST \/notifications\/mark/);
+  });
+
+  it('a mark by id that marks the unread ones of lower id too fails B-NTF-1 (they leave the list)', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], faults: ['b-mark-one-marks-lower-ids'], seed: 7, runs: 5, front: inbox });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/POST \/notifications\/mark \{"id": \d+\} also marked notification \d+ read \(no longer listed by GET \/notifications, read whole\)/);
+  });
+});
