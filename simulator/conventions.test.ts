@@ -89,13 +89,33 @@ describe('the alt conventions answer every open choice differently (docs/convent
   it('interface B: the other lists (extensions) page by page number, page and page_size, and ignore the invoice list\'s start and per_page', async () => {
     const { b } = world('alt');
     for (let i = 0; i < 5; i++) expect((await b('post', '/hooks').send({ type: 'http', name: `h${i}`, settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'], active: false })).status).toBe(200);
-    const ids = async (query: string) => ((await b('get', `/hooks${query}`)).body as { id: number }[]).map((h) => h.id);
+    const ids = async (query: string) => ((await b('get', `/hooks${query}`)).body.data as { id: number }[]).map((h) => h.id);
     const whole = await ids('');
     expect(whole).toHaveLength(5);
     expect([await ids('?page_size=2'), await ids('?page=2&page_size=2'), await ids('?page=3&page_size=2'), await ids('?page=4&page_size=2')]).toEqual([whole.slice(0, 2), whole.slice(2, 4), whole.slice(4), []]);
     expect(await ids('?start=2&per_page=1')).toEqual(whole);
     const refused = await b('get', '/hooks?page=0');
     expect([refused.status, refused.body.details?.[0]?.field]).toEqual([400, 'page']);
+  });
+
+  it('interface B: the other lists (paged extensions) answer an envelope, {data: [...], meta: {page, page_size}}; the invoices and the connection types stay arrays; standard answers arrays', async () => {
+    const { b } = world('alt');
+    for (let i = 0; i < 3; i++) expect((await b('post', '/hooks').send({ type: 'http', name: `h${i}`, settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'], active: false })).status).toBe(200);
+    const page = await b('get', '/hooks?page=2&page_size=2');
+    expect(page.headers['content-type']).toBe(VENDOR_MEDIA_TYPE);
+    expect([page.body.data.length, page.body.meta]).toEqual([1, { page: 2, page_size: 2 }]);
+    // The job list writes its page as bytes: wrapped alike.
+    expect((await b('get', '/jobs')).body).toEqual({ data: [], meta: { page: 1, page_size: 25 } });
+    for (const path of ['/packages', '/clusters', '/user/keys', '/notifications', '/connections', '/connection_groups', '/deliveries', '/schedules', '/members', '/packages/search?q=id:>0']) {
+      const answer = await b('get', path);
+      expect([path, answer.status, Array.isArray(answer.body.data)]).toEqual([path, 200, true]);
+    }
+    expect(Array.isArray((await b('get', '/invoices')).body)).toBe(true);
+    expect(Array.isArray((await b('get', '/connections/types')).body)).toBe(true);
+    expect(Array.isArray((await b('get', '/hooks/types')).body)).toBe(true);
+    const standard = world('standard');
+    expect(Array.isArray((await standard.b('get', '/hooks')).body)).toBe(true);
+    expect(Array.isArray((await standard.b('get', '/jobs')).body)).toBe(true);
   });
 
   it('interface B: hooks speak other words: http hooks with an endpoint, events as job:completed and job:*; the real service\'s are refused, naming the field', async () => {
@@ -117,7 +137,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(await refused({ type: 'http', settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job.completed'] })).toEqual(['events[0]']);
     // The extensions that list types and events, and the list's type filter, speak the same words.
     expect(((await b('get', '/hooks/types')).body as { type: string }[]).map((t) => t.type).sort()).toEqual(['chat', 'hipchat', 'http', 'incident', 'mail']);
-    expect(((await b('get', '/hooks?type=http')).body as { id: number }[]).map((h) => h.id)).toEqual([made.body.id]);
+    expect(((await b('get', '/hooks?type=http')).body.data as { id: number }[]).map((h) => h.id)).toEqual([made.body.id]);
     expect((await b('get', '/hooks?type=web')).status).toBe(400);
     // An update validates and keeps the stored settings in the same words.
     const renamed = await b('put', `/hooks/${made.body.id}`).send({ name: 'renamed' });
@@ -203,6 +223,7 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(standard.body.interface_a.operations['keys.revoke']).toBe('DELETE /api-keys/{id}');
     expect(standard.body.interface_b.paging).toEqual({ offset: 'offset', page_size: 'limit' });
     expect([description.body.interface_b.extension_paging, standard.body.interface_b.extension_paging]).toEqual([{ page: 'page', page_size: 'page_size' }, undefined]);
+    expect([description.body.interface_b.extension_list_items, standard.body.interface_b.extension_list_items]).toEqual(['data', undefined]);
     // Its jobs never answer idle: B-JOB-1 need not wait the minute a deployment gets by default.
     expect([description.body.interface_b.job_start_seconds, standard.body.interface_b.job_start_seconds]).toEqual([5, 5]);
     // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.

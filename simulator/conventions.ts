@@ -78,6 +78,14 @@ export interface Conventions {
      * the invoices, or by page number from 1 (with the invoices' default size and bound).
      */
     extensionPaging: 'as-invoices' | { page: string; pageSize: string };
+    /**
+     * How the paged lists of the extensions (every list read with `readPage`: jobs, packages,
+     * hooks, SSH keys, notifications, ...; the spec shows none of them) hold their items: the
+     * bare array, as the real service; or an envelope, the page's items under this member beside
+     * `meta: {page, page_size}`. The invoice list and the connection types stay arrays, as the
+     * spec shows them.
+     */
+    extensionListItems: '$' | 'data';
     invoiceStatusNames: Record<InvoiceStatus, string>;
     packageStatusNames: Record<PackageStatus, string>;
     /** Rate-limit headers (B-GAP-6); `reset` as epoch seconds or seconds from now. */
@@ -142,6 +150,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     createdStatus: 201,
     paging: { offset: 'offset', limit: 'limit', defaultLimit: 20, linkHeader: true },
     extensionPaging: 'as-invoices',
+    extensionListItems: '$',
     invoiceStatusNames: { pending: 'pending', successful: 'successful', failed: 'failed' },
     packageStatusNames: { active: 'active', archived: 'archived' },
     rateLimitHeaders: { limit: 'X-RateLimit-Limit', remaining: 'X-RateLimit-Remaining', reset: 'X-RateLimit-Reset', resetAs: 'epoch-seconds' },
@@ -185,6 +194,7 @@ export const ALT_CONVENTIONS: Conventions = {
     createdStatus: 200,
     paging: { offset: 'start', limit: 'per_page', defaultLimit: 25, linkHeader: false },
     extensionPaging: { page: 'page', pageSize: 'page_size' },
+    extensionListItems: 'data',
     invoiceStatusNames: { pending: 'open', successful: 'paid', failed: 'void' },
     packageStatusNames: { active: 'enabled', archived: 'retired' },
     rateLimitHeaders: { limit: 'RateLimit-Limit', remaining: 'RateLimit-Remaining', reset: 'RateLimit-Reset', resetAs: 'delta-seconds' },

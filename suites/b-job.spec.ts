@@ -4,7 +4,7 @@ import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, listAll, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
+import { contains, extensionListItems, integerId, is2xx, isObject, listAll, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
 import { pagingNames } from './lib/paging.ts';
 import { walkCatalogList } from './catalog/b-lists.ts';
 import { expectFormats } from './lib/formats.ts';
@@ -110,8 +110,8 @@ async function readJob(t: CheckContext, id: number): Promise<{ ex: Exchange; job
 async function runnablePackages(t: CheckContext): Promise<number[]> {
   const ids = new Set<number>([t.fixtures().package_id as number]);
   const listed = await serves(t.b(), '/packages');
-  if (listed && Array.isArray(listed.json)) {
-    for (const p of listed.json) if (isObject(p) && typeof p.id === 'number' && p.status !== 'archived') ids.add(p.id);
+  if (listed) {
+    for (const p of extensionListItems(t.target, listed.json) ?? []) if (isObject(p) && typeof p.id === 'number' && p.status !== 'archived') ids.add(p.id);
   }
   return [...ids];
 }
@@ -146,7 +146,7 @@ function expectJobAsPosted(t: CheckContext, ex: Exchange, job: JsonObject, sent:
 async function otherClusters(t: CheckContext): Promise<{ clusters: JsonObject[]; served: boolean }> {
   const fixture = t.fixtures().cluster_id;
   const listed = await serves(t.b(), '/clusters');
-  const clusters = listed && Array.isArray(listed.json) ? listed.json.filter((c): c is JsonObject => isObject(c) && typeof c.id === 'number' && c.id !== fixture) : [];
+  const clusters = listed ? (extensionListItems(t.target, listed.json) ?? []).filter((c): c is JsonObject => isObject(c) && typeof c.id === 'number' && c.id !== fixture) : [];
   const nodesOf = (c: JsonObject): number => (typeof c.nodes === 'number' ? c.nodes : 0);
   clusters.sort((a, b) => nodesOf(b) - nodesOf(a));
   return { clusters, served: listed !== null };
@@ -579,7 +579,7 @@ async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packag
   if (fixtures.package_id !== undefined) packages.add(fixtures.package_id);
   for (const [path, into] of [['/clusters', clusters], ['/packages', packages]] as const) {
     const listed = await serves(t.b(1), path);
-    if (listed && Array.isArray(listed.json)) for (const item of listed.json.slice(0, 5)) if (isObject(item) && typeof item.id === 'number') into.add(item.id);
+    if (listed) for (const item of (extensionListItems(t.target, listed.json) ?? []).slice(0, 5)) if (isObject(item) && typeof item.id === 'number') into.add(item.id);
   }
   const own = t.fixtures();
   clusters.delete(own.cluster_id ?? -1);
@@ -1098,7 +1098,7 @@ check({
     t.expect.status(pkg, '2xx', 'B-GAP-5', 'the fixture package could not be read');
     const packages: [Exchange, unknown][] = [[pkg, pkg.json]];
     const listed = await serves(t.b(), '/packages');
-    if (listed && Array.isArray(listed.json)) for (const p of listed.json) packages.push([listed, p]);
+    if (listed) for (const p of extensionListItems(t.target, listed.json) ?? []) packages.push([listed, p]);
     for (const [ex, p] of packages) {
       const status = isObject(p) ? p.status : undefined;
       t.expect.that(status === 'active' || status === 'archived', { clause: 'B-GAP-5', message: `package status ${show(status)} is not active or archived`, expected: 'active | archived', received: show(status), exchange: ex });

@@ -12,7 +12,7 @@ import { deleteScheduleOnCleanup, enabledScheduleBody } from './lib/factories/sc
 import { walkCatalogList } from './catalog/b-lists.ts';
 import { simulatorNow } from './lib/target-features.ts';
 import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
-import { idOf, is2xx, isObject, routeMissing, type JsonObject } from './lib/answers.ts';
+import { extensionListItems, idOf, is2xx, isObject, routeMissing, type JsonObject } from './lib/answers.ts';
 import { jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
@@ -39,11 +39,13 @@ function sample(what: string, schema: string, ex: Exchange, value: unknown = ex.
 }
 
 /** The resources of an answer: each item of a list, or the one resource; `whose`: which account read it, when not account 1. */
-function samplesOf(endpoint: BEndpoint, ex: Exchange, whose = ''): Sample[] {
+function samplesOf(t: Pick<CheckContext, 'target'>, endpoint: BEndpoint, ex: Exchange, whose = ''): Sample[] {
   const schema = endpoint.answer.schema;
   if (schema === undefined) return [];
   if (!endpoint.answer.list) return [sample(`${endpoint.key}${whose}`, schema, ex)];
-  return (Array.isArray(ex.json) ? ex.json : []).map((item, i) => sample(`${endpoint.key} item ${i}${whose}`, schema, ex, item));
+  // A paged extension list keeps its items where the target document says; the spec's lists are arrays.
+  const items = endpoint.source === 'extension' && endpoint.answer.paged ? extensionListItems(t.target, ex.json) : ex.json;
+  return (Array.isArray(items) ? items : []).map((item, i) => sample(`${endpoint.key} item ${i}${whose}`, schema, ex, item));
 }
 
 /**
@@ -90,7 +92,7 @@ async function readSamples(t: CheckContext): Promise<{ samples: Sample[]; owed: 
         expectOk(t, ex, endpoint);
         if (endpoint.answer.schema) owed.push(endpoint.answer.schema);
       } else if (!is2xx(ex)) continue; // an extension this target does not serve
-      out.push(...samplesOf(endpoint, ex, whose));
+      out.push(...samplesOf(t, endpoint, ex, whose));
     }
   }
   return { samples: out, owed };
@@ -148,7 +150,7 @@ async function writtenSamples(t: CheckContext, input: { hook: JsonObject; keyKin
       return;
     }
     expectOk(t, ex, endpoint);
-    out.push(...samplesOf(endpoint, ex));
+    out.push(...samplesOf(t, endpoint, ex));
   });
   if (notSent.length) t.note(describeNotSent(notSent));
   for (const { key, why } of notSent) unsampled.set(key, `not sent: ${why}`);

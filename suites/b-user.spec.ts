@@ -6,7 +6,7 @@ import { otherTimeZoneTaken } from './lib/factories/user.ts';
 import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
-import { contains, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
+import { contains, extensionListItems, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { freshOpenSshKey, generateSecurityKey, md5ColonHex, SECURITY_KEY_KINDS, SSH_KEY_KINDS, usualFingerprints, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 
@@ -625,7 +625,7 @@ async function sameNameAddsAnother(t: CheckContext): Promise<string | undefined>
 async function deleteSparesOthers(t: CheckContext, kept: readonly KeptKey[]): Promise<string | undefined> {
   const others: KeptKey[] = [...kept];
   const listed = await t.b().get('/user/keys');
-  const items = !is2xx(listed) ? undefined : Array.isArray(listed.json) ? listed.json : isObject(listed.json) ? Object.values(listed.json).find((v): v is unknown[] => Array.isArray(v)) : undefined;
+  const items = is2xx(listed) ? extensionListItems(t.target, listed.json) : undefined;
   for (const item of items ?? []) {
     if (!isObject(item) || typeof item.id !== 'number' || others.some((k) => k.id === item.id)) continue;
     others.push({ id: item.id, name: item.name, fingerprint: item.fingerprint, what: 'a key the user had before' });

@@ -39,6 +39,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       paging: { offset: b.paging.offset, page_size: b.paging.limit },
       // The other lists, where they page otherwise than the invoices (by page number).
       ...(b.extensionPaging === 'as-invoices' ? {} : { extension_paging: { page: b.extensionPaging.page, page_size: b.extensionPaging.pageSize } }),
+      // Where those lists keep their items, where not as a bare array (alt's envelope).
+      ...(b.extensionListItems === '$' ? {} : { extension_list_items: b.extensionListItems }),
       // The simulator submits a job as it creates it (it never answers idle): a few seconds are
       // the time a check's polls need, not the simulator's.
       job_start_seconds: 5,

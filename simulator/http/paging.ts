@@ -50,11 +50,31 @@ function readLimit(sim: Sim, ctx: Context, name: string, fallback: number, maxLi
  * invoices' default), read as strictly.
  */
 export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
+  const page = readExtensionPage(sim, ctx, maxLimit);
+  // Conventions that answer these lists in an envelope: the gate wraps the page's items (enveloped).
+  if (sim.conventions.b.extensionListItems !== '$') ctx.state.extensionPage = page;
+  return page;
+}
+
+function readExtensionPage(sim: Sim, ctx: Context, maxLimit: number): Page {
   const scheme = sim.conventions.b.extensionPaging;
   if (scheme === 'as-invoices') return readInvoicePage(sim, ctx, maxLimit);
   const limit = readInteger(ctx, scheme.pageSize, sim.conventions.b.paging.defaultLimit, 1, maxLimit);
   const number = readInteger(ctx, scheme.page, 1, 1, Math.floor(Number.MAX_SAFE_INTEGER / limit));
   return { offset: (number - 1) * limit, limit, number };
+}
+
+/**
+ * A page of an extension list (`readPage`) in the conventions' envelope (`extensionListItems`):
+ * the items under their member, beside `meta` (the page, counting from 1, and its size). The
+ * body as it is when it is no array (an array's bytes, as the job list writes them, are wrapped
+ * as bytes).
+ */
+export function enveloped(body: unknown, member: string, page: Page): unknown {
+  const meta = { page: page.number ?? Math.floor(page.offset / page.limit) + 1, page_size: page.limit };
+  if (Array.isArray(body)) return { [member]: body, meta };
+  if (Buffer.isBuffer(body) && body[0] === 0x5b) return Buffer.concat([Buffer.from(`{${JSON.stringify(member)}:`), body, Buffer.from(`,"meta":${JSON.stringify(meta)}}`)]);
+  return body;
 }
 
 function readInteger(ctx: Context, name: string, fallback: number, min: number, max: number, raw: string | string[] | undefined = ctx.query[name]): number {

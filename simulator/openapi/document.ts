@@ -38,10 +38,14 @@ function schemaComponents(): Record<string, unknown> {
   return out;
 }
 
-function schemaOf(ref: SchemaRef | undefined, list = false): Record<string, unknown> | undefined {
+function schemaOf(ref: SchemaRef | undefined, list = false, envelope?: string): Record<string, unknown> | undefined {
   if (ref === undefined) return undefined;
   const one = typeof ref === 'string' ? { $ref: `#/components/schemas/${componentName(ref)}` } : ref;
-  return list ? { type: 'array', items: one } : one;
+  if (!list) return one;
+  const array = { type: 'array', items: one };
+  // A paged extension list in the conventions' envelope (http/paging.ts: enveloped).
+  if (envelope === undefined) return array;
+  return { type: 'object', required: [envelope, 'meta'], properties: { [envelope]: array, meta: { type: 'object', required: ['page', 'page_size'], properties: { page: { type: 'integer', minimum: 1 }, page_size: { type: 'integer', minimum: 1 } } } } };
 }
 
 function parameters(op: OperationDoc): Record<string, unknown>[] {
@@ -58,7 +62,7 @@ function parameters(op: OperationDoc): Record<string, unknown>[] {
 function operationObject(op: OperationDoc): Record<string, unknown> {
   const mediaType = op.surface === 'B' ? VENDOR_MEDIA_TYPE : 'application/json';
   const errorSchema = { $ref: `#/components/schemas/${op.surface === 'A' ? 'error-a' : 'error-b'}` };
-  const body = schemaOf(op.success.schema, op.success.list);
+  const body = schemaOf(op.success.schema, op.success.list, op.success.envelope);
   const success = op.success.status === 204 || !body ? { description: 'Success, no body' } : { description: 'Success', content: { [op.path.endsWith('.yaml') ? 'application/yaml' : mediaType]: { schema: body } } };
   const request = op.request
     ? {

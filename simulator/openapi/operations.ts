@@ -68,7 +68,7 @@ export interface OperationDoc {
   source: Source;
   request?: { schema: SchemaRef; example: unknown; yaml?: boolean };
   /** The success answer: status, and its body (none for 204). */
-  success: { status: number; schema?: SchemaRef; list?: boolean };
+  success: { status: number; schema?: SchemaRef; list?: boolean; envelope?: string };
   /** The query parameters it takes (a list's paging and filters), none required. */
   query?: QueryDoc[];
 }
@@ -186,7 +186,7 @@ export function operations(sim: Sim): OperationDoc[] {
   const FORCE_FETCH: QueryDoc = { name: 'force_fetch', description: 'true: bypass the cache (the simulator keeps none; Bing Ads then lists every account\'s campaigns).', schema: { enum: ['true', 'false'] } };
   const GRAPH_API_VERSION: QueryDoc = { name: 'api_version', description: 'The Facebook Graph API version (default v2.9), with or without its v.', schema: { type: 'string', pattern: '^v?[0-9]{1,2}\\.[0-9]{1,2}$', examples: ['v2.9'] } };
   const BING_API_VERSION: QueryDoc = { name: 'api_version', description: 'The Bing Ads API version, with or without the docs\' v.', schema: { enum: [...BING_API_VERSIONS, ...BING_API_VERSIONS.map((v) => `v${v}`)] } };
-  return [
+  const documented: OperationDoc[] = [
     // Interface B
     B('get', '/user', 'The caller (extension)', 'extension', { status: 200, schema: 'user' }),
     B('put', '/user', 'Update the caller', 'spec', { status: 200, schema: 'user' }, USER_UPDATE),
@@ -279,7 +279,7 @@ export function operations(sim: Sim): OperationDoc[] {
     B('get', '/connections/{connection_type}/{connection_id}', 'One connection (extension)', 'extension', { status: 200, schema: 'connection' }),
     B('put', '/connections/{connection_type}/{connection_id}', 'Rename a connection', 'spec', { status: 200, schema: 'connection' }, { schema: { type: 'object', properties: { name: { type: 'string' } } }, example: { name: 'orders database' } }),
     B('post', '/connection_groups', 'Create a connection group', 'spec', { status: 201, schema: 'connection-group' }, { schema: { type: 'object', required: ['connection_group'], properties: { connection_group: { type: 'object' }, connections: { type: 'array' } } }, example: { connection_group: { name: 'warehouses', description: 'where the data lands' }, connections: [] } }),
-    B('get', '/connection_groups', 'Connection groups (extension)', 'extension', { status: 200, schema: 'connection-group', list: true }),
+    withQuery(B('get', '/connection_groups', 'Connection groups (extension)', 'extension', { status: 200, schema: 'connection-group', list: true }), paged()),
     B('get', '/connection_groups/{group_id}', 'One connection group (extension)', 'extension', { status: 200, schema: 'connection-group' }),
     B('post', '/connections/{connection_type}', 'Make a connection of a type, with its attributes (extension)', 'extension', { status: bCreated, schema: 'connection' }, { schema: NEW_CONNECTION_BODY, example: { name: 'warehouse', host: 'db.acme.example', username: 'loader', password: 'secret', database: 'orders' } }),
     B('post', '/connections/{connection_type}/test', 'Test a connection before making it: true (extension)', 'extension', { status: 200, schema: { type: 'boolean' } }, { schema: NEW_CONNECTION_BODY, example: { name: 'warehouse', host: 'db.acme.example', username: 'loader', password: 'secret' } }),
@@ -377,4 +377,10 @@ export function operations(sim: Sim): OperationDoc[] {
     C('get', '/openapi.json', 'This document'),
     C('get', '/openapi.yaml', 'This document, as YAML', { status: 200 }),
   ];
+  // The paged extension lists (those documented with the extensions' page size), in the
+  // conventions' envelope where they have one (`extensionListItems`, http/paging.ts).
+  const pageSize = extension === 'as-invoices' ? b.paging.limit : extension.pageSize;
+  const member = b.extensionListItems;
+  if (member === '$') return documented;
+  return documented.map((op) => (op.surface === 'B' && op.source === 'extension' && op.success.list && op.query?.some((q) => q.name === pageSize) ? { ...op, success: { ...op.success, envelope: member } } : op));
 }

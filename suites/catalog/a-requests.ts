@@ -1,6 +1,6 @@
 import type { ARoute, CheckContext, Exchange, InterfaceClient, RequestOptions } from '../lib/types.ts';
 import type { AOperation } from '../lib/target-types.ts';
-import { isObject, routeMissing } from '../lib/answers.ts';
+import { isObject, listItemsIn, routeMissing } from '../lib/answers.ts';
 import { plainDefinition } from '../lib/arbitraries/definitions.ts';
 import { documentBody } from '../lib/documents.ts';
 import { A_CONVENTIONS, A_ENDPOINTS, aEndpoint } from './a-endpoints.ts';
@@ -100,10 +100,7 @@ export function definitionFormat(t: Pick<CheckContext, 'target'>): 'json' | 'yam
  * a member name or a dotted path, `$` for a bare array); undefined when they are not there.
  */
 export function listItemsOf(t: Pick<CheckContext, 'target'>, kind: 'pipelines' | 'keys', body: unknown): unknown[] | undefined {
-  const at = t.target.interfaceA.listItems[kind] ?? A_CONVENTIONS.listItems[kind];
-  let node: unknown = body;
-  for (const part of at.replace(/^\$\.?/, '').split('.').filter((p) => p !== '')) node = isObject(node) ? node[part] : undefined;
-  return Array.isArray(node) ? node : undefined;
+  return listItemsIn(body, t.target.interfaceA.listItems[kind] ?? A_CONVENTIONS.listItems[kind]);
 }
 
 export type SpecState = 'deployed' | 'not_deployed' | 'archived';

@@ -6,7 +6,7 @@ import { declaredOf } from './declared.ts';
 describe('declaredOf: what a target document told the run, for the reports', () => {
   it('is nothing for a document that keeps the real service conventions, even when it spells some out', () => {
     expect(declaredOf(resolveTarget({ base_url: 'http://x' }, {}))).toBeUndefined();
-    const spelled = resolveTarget({ base_url: 'http://x', interface_a: { operations: { 'pipelines.archive': 'DELETE /pipelines/{id}' }, list_items: { pipelines: 'items' }, definition_format: 'json' }, interface_b: { paging: { offset: 'offset', page_size: 'limit' } } }, {});
+    const spelled = resolveTarget({ base_url: 'http://x', interface_a: { operations: { 'pipelines.archive': 'DELETE /pipelines/{id}' }, list_items: { pipelines: 'items' }, definition_format: 'json' }, interface_b: { paging: { offset: 'offset', page_size: 'limit' }, extension_list_items: '$' } }, {});
     expect(declaredOf(spelled)).toBeUndefined();
   });
 
@@ -23,7 +23,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
           definitions: [{ name: 'orders' }, { name: 'users' }],
           list_paging: { offset: 'skip', limit: 'take' },
         },
-        interface_b: { paging: { offset: 'start', page_size: 'limit' }, extension_paging: { page: 'p', page_size: 'per' }, job_start_seconds: 300, job_end_seconds: 900, replaced_key_seconds: 0, list_lag_seconds: 7.5, salesforce_fields_query: { sobject: 'Account' }, hook: { type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:completed', 'job:*'] }, groupable_connection_types: ['postgresql'], extension_paths: { 'GET /user': '/me' } },
+        interface_b: { paging: { offset: 'start', page_size: 'limit' }, extension_paging: { page: 'p', page_size: 'per' }, extension_list_items: 'data', job_start_seconds: 300, job_end_seconds: 900, replaced_key_seconds: 0, list_lag_seconds: 7.5, salesforce_fields_query: { sobject: 'Account' }, hook: { type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:completed', 'job:*'] }, groupable_connection_types: ['postgresql'], extension_paths: { 'GET /user': '/me' } },
         absent_ids: { min: 1000, max: 999_999_999 },
       },
       {},
@@ -38,7 +38,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
         definitions: 2,
         list_paging: { offset: 'skip', limit: 'take' },
       },
-      interface_b: { paging: { offset: 'start' }, extension_paging: { page: 'p', page_size: 'per' }, job_start_seconds: 300, job_end_seconds: 900, replaced_key_seconds: 0, list_lag_seconds: 7.5, salesforce_fields_query: { sobject: 'Account' }, hook: { type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:completed', 'job:*'] }, groupable_connection_types: ['postgresql'], extension_paths: { 'GET /user': '/me' } },
+      interface_b: { paging: { offset: 'start' }, extension_paging: { page: 'p', page_size: 'per' }, extension_list_items: 'data', job_start_seconds: 300, job_end_seconds: 900, replaced_key_seconds: 0, list_lag_seconds: 7.5, salesforce_fields_query: { sobject: 'Account' }, hook: { type: 'http', settings: { endpoint: 'https://h.example.invalid/x' }, events: ['job:completed', 'job:*'] }, groupable_connection_types: ['postgresql'], extension_paths: { 'GET /user': '/me' } },
       permissions: ['rotate_api_key'],
       absent_ids: { min: 1000, max: 999_999_999 },
     });
@@ -56,6 +56,7 @@ describe('declaredOf: what a target document told the run, for the reports', () 
       'interface_b.paging.offset: start',
       'interface_b.extension_paging.page: p',
       'interface_b.extension_paging.page_size: per',
+      'interface_b.extension_list_items: data',
       'interface_b.job_start_seconds: 300',
       'interface_b.job_end_seconds: 900',
       'interface_b.replaced_key_seconds: 0',

@@ -59,6 +59,8 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   }
   const extension = target.interfaceB.extensionPaging;
   if (extension) b.extension_paging = documentPaging(extension);
+  const extensionItems = target.interfaceB.extensionListItems;
+  if (extensionItems !== undefined && extensionItems !== '$') b.extension_list_items = extensionItems;
   if (target.interfaceB.jobStartMs !== undefined) b.job_start_seconds = target.interfaceB.jobStartMs / 1000;
   if (target.interfaceB.jobEndMs !== undefined) b.job_end_seconds = target.interfaceB.jobEndMs / 1000;
   if (target.interfaceB.replacedKeyMs !== undefined) b.replaced_key_seconds = target.interfaceB.replacedKeyMs / 1000;

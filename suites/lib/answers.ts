@@ -1,5 +1,5 @@
 import { describePaging, onePageQuery, walkPageQuery, type ListPagingNames } from './paging.ts';
-import type { CheckContext, Exchange, InterfaceClient } from './types.ts';
+import type { CheckContext, Exchange, InterfaceClient, ResolvedTarget, UnreadList } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { REDACTED, looksSecret } from './redact.ts';
 import { standInFor } from './big-ids.ts';
@@ -180,20 +180,35 @@ export async function listAll(client: InterfaceClient, path: string, names: List
  */
 export async function walkList(client: InterfaceClient, path: string, names: ListPagingNames, options: WalkOptions = {}): Promise<ListWalk | { refused: Exchange }> {
   const extra = options.query ?? {};
-  if ('unpaged' in names) return readUnpaged(client, path, extra);
+  // The items of an answer where the list keeps them; an answer without is a refusal.
+  const itemsOf = (ex: Exchange): unknown[] | undefined => (is2xx(ex) ? listItemsIn(ex.json, names.items) : undefined);
+  const refused = (ex: Exchange): { refused: Exchange } => {
+    const unread = unreadList(path, ex, names.items);
+    if (unread !== undefined) client.unreadList?.(unread);
+    return { refused: ex };
+  };
+  if ('unpaged' in names) {
+    const ex = await client.get(path, Object.keys(extra).length ? { query: { ...extra } } : {});
+    const all = itemsOf(ex);
+    if (!all) return refused(ex);
+    // Nothing was left out, so the list counts as honouring a page size (the one page is the end).
+    return { items: [...all], complete: true, pageSizeHonoured: true, exchanges: [ex], pages: [all], paging: { pageSizeHonoured: true, size: undefined, holds: all.length } };
+  }
   const known = options.paging;
   let pageSizeHonoured = known?.pageSizeHonoured ?? options.pageSizeHonoured;
   if (pageSizeHonoured === undefined) {
     const probe = await client.get(path, { query: { ...extra, ...onePageQuery(names) } });
-    if (!is2xx(probe) || !Array.isArray(probe.json)) return { refused: probe };
-    pageSizeHonoured = probe.json.length <= 1;
+    const one = itemsOf(probe);
+    if (!one) return refused(probe);
+    pageSizeHonoured = one.length <= 1;
   }
   let size = known ? known.size : PAGE_SIZES[0];
   let holds = known?.holds ?? 0;
   const items: unknown[] = [];
   const exchanges: Exchange[] = [];
+  const pages: unknown[][] = [];
   const paging = (): ListPaging => ({ pageSizeHonoured: pageSizeHonoured === true, size, holds });
-  const end = (complete: boolean): ListWalk => ({ items, complete, pageSizeHonoured: pageSizeHonoured === true, exchanges, paging: paging() });
+  const end = (complete: boolean): ListWalk => ({ items, complete, pageSizeHonoured: pageSizeHonoured === true, exchanges, pages, paging: paging() });
   // The length of a page shorter than asked whose meaning the next page tells (the end, or a lowered size).
   let short: number | undefined;
   let previous: unknown[] | undefined;
@@ -208,9 +223,10 @@ export async function walkList(client: InterfaceClient, path: string, names: Lis
       size = PAGE_SIZES[PAGE_SIZES.indexOf(size) + 1];
       ex = await client.get(path, { query: { ...extra, ...walkPageQuery(names, { index: 0, offset: 0, size }) } });
     }
+    const got = itemsOf(ex);
+    if (!got) return refused(ex);
     exchanges.push(ex);
-    if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
-    const got = ex.json;
+    pages.push(got);
     if (short !== undefined) {
       // The page after a short one: empty, the list ended there; the same items again, the offset
       // is not taken and nothing past the first page can be read; else the short page was the
@@ -218,6 +234,7 @@ export async function walkList(client: InterfaceClient, path: string, names: Lis
       if (!got.length) return end(pageSizeHonoured);
       if ((previous && sameJson(got, previous)) || !within(page)) {
         exchanges.pop();
+        pages.pop();
         return end(false);
       }
       short = undefined;
@@ -232,13 +249,53 @@ export async function walkList(client: InterfaceClient, path: string, names: Lis
   return end(false);
 }
 
-/** A list the target document says is not paged: its one answer holds every item. */
-async function readUnpaged(client: InterfaceClient, path: string, extra: Readonly<Record<string, string>>): Promise<ListWalk | { refused: Exchange }> {
-  const ex = await client.get(path, Object.keys(extra).length ? { query: { ...extra } } : {});
-  if (!is2xx(ex) || !Array.isArray(ex.json)) return { refused: ex };
-  const items: unknown[] = [...ex.json];
-  // Nothing was left out, so the list counts as honouring a page size (the one page is the end).
-  return { items, complete: true, pageSizeHonoured: true, exchanges: [ex], paging: { pageSizeHonoured: true, size: undefined, holds: items.length } };
+/**
+ * The items of a list answer at `at` (`ListItemsAt`: a member name or dotted path, optionally
+ * after `$`; `$` or undefined: the body itself); undefined when no array is there.
+ */
+export function listItemsIn(body: unknown, at: string | undefined): unknown[] | undefined {
+  let node: unknown = body;
+  for (const part of (at ?? '$').replace(/^\$\.?/, '').split('.').filter((p) => p !== '')) node = isObject(node) ? node[part] : undefined;
+  return Array.isArray(node) ? node : undefined;
+}
+
+/**
+ * The items of an answer of one of interface B's paged extension lists (`GET /jobs`, `/packages`,
+ * `/hooks`, ...: the catalog's `answer.paged` beside `source: 'extension'`) where the target
+ * document says they are (`interface_b.extension_list_items`; the body itself by default). A walk
+ * of such a list reads them so (`extensionPaging`); this is for a single page read otherwise.
+ */
+export function extensionListItems(target: Pick<ResolvedTarget, 'interfaceB'>, body: unknown): unknown[] | undefined {
+  return listItemsIn(body, target.interfaceB.extensionListItems);
+}
+
+/**
+ * An extension list's 2xx answer that is a JSON object with no items where the target document
+ * says (`at`, from `interface_b.extension_list_items`), for the walk's check to say why the list
+ * was read as not served. Undefined for a list that is not an extension's (`at` undefined: the
+ * invoice list, an array by the spec) or an answer that is no object.
+ */
+function unreadList(path: string, ex: Exchange, at: string | undefined): UnreadList | undefined {
+  if (at === undefined || !is2xx(ex) || !isObject(ex.json)) return undefined;
+  return { path, at, arrays: Object.entries(ex.json).filter(([, v]) => Array.isArray(v)).map(([k]) => k) };
+}
+
+/**
+ * Why the extension lists `lists` were read as not served, in one sentence per kind of answer,
+ * naming the target document's field: the array an envelope holds is named, never taken for the
+ * items (a deployment declares where they are).
+ */
+export function describeUnreadLists(lists: readonly UnreadList[]): string {
+  const kinds = new Map<string, string[]>();
+  for (const list of lists) {
+    const where = list.at === '$' ? 'as a bare array (the default)' : `under ${list.at}`;
+    const found = list.arrays.length === 1 ? `its one array is the member ${JSON.stringify(list.arrays[0])}` : list.arrays.length ? `its arrays are the members ${list.arrays.map((a) => JSON.stringify(a)).join(', ')}` : 'it holds no array';
+    const kind = `not its items ${where} where interface_b.extension_list_items of the target document says (${found})`;
+    const paths = kinds.get(kind) ?? [];
+    if (!paths.includes(list.path)) paths.push(list.path);
+    kinds.set(kind, paths);
+  }
+  return [...kinds].map(([kind, paths]) => `GET ${paths.join(', ')} answered a JSON object, ${kind}, so ${paths.length === 1 ? 'it was' : 'each was'} read as not served`).join('; ');
 }
 
 /**
@@ -261,7 +318,7 @@ function refusesSize(ex: Exchange): boolean {
 
 /** The first page of a walk that lists an item `lists` picks out (the exchange to show), or undefined when none does. */
 export function pageListing(walk: ListWalk, lists: (item: unknown) => boolean): Exchange | undefined {
-  return walk.exchanges.find((ex) => Array.isArray(ex.json) && ex.json.some(lists));
+  return walk.exchanges.find((_, i) => walk.pages[i]?.some(lists));
 }
 
 export interface WalkOptions {
@@ -292,6 +349,8 @@ export interface ListWalk {
   pageSizeHonoured: boolean;
   /** The pages, in order (the probe of one, a page refused for its size and a page repeating the one before are not among them). */
   exchanges: Exchange[];
+  /** The items of each of those pages (where the list keeps them: `ListItemsAt`), in the same order. */
+  pages: unknown[][];
   paging: ListPaging;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { pathMover } from './extension-paths.ts';
-import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence } from './types.ts';
+import type { AAccount, BAccount, CheckContext, CheckDefinition, Expect, FailureDetail, HttpClient, InterfaceClient, PartialCoverage, Profile, PropertyInfo, ResolvedTarget, RunEvidence, UnreadList } from './types.ts';
 import { clauseById } from '../clauses.ts';
 import type { TargetFixtures } from './target-types.ts';
 import { laneOf } from './lanes.ts';
@@ -10,6 +10,7 @@ import { expect } from './expect.ts';
 import { B_ACCEPT, basicAuthorization, interfaceARoot, interfaceBRoot, interfaceClient } from './clients.ts';
 import type { Redactor } from './redact.ts';
 import { WriteLedger } from './write-ledger.ts';
+import { describeUnreadLists } from './answers.ts';
 
 export interface CheckState {
   properties: PropertyInfo[];
@@ -117,14 +118,21 @@ export function createContext(init: ContextInit): { context: CheckContext; state
   const aBase = () => interfaceARoot(target.cdcBaseUrl ?? '');
   // The real service's extensions where the target document moves them (interface_b.extension_paths).
   const moveB = pathMover(target.interfaceB.extensionPaths ?? {});
+  // Why a list walk of the check read a list as not served (its items not where the target
+  // document says, `walkList`): said with whatever the check then could not verify or skipped.
+  const unread: UnreadList[] = [];
+  const unreadList = (list: UnreadList): void => {
+    if (!unread.some((u) => u.path === list.path && u.at === list.at && u.arrays.join() === list.arrays.join())) unread.push(list);
+  };
+  const withUnread = (reason: string): string => (unread.length ? `${reason} (${describeUnreadLists(unread)})` : reason);
 
   const context: CheckContext = {
     target,
     profile: init.profile,
     runId: init.runId,
     http,
-    b: (i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: basicAuthorization(bAccount(i).apiKey) }, moveB),
-    bWithKey: (key, i = 0) => interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: key === null ? null : basicAuthorization(key) }, moveB),
+    b: (i = 0) => ({ ...interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: basicAuthorization(bAccount(i).apiKey) }, moveB), unreadList }),
+    bWithKey: (key, i = 0) => ({ ...interfaceClient(http, bBase(i), { accept: B_ACCEPT, authorization: key === null ? null : basicAuthorization(key) }, moveB), unreadList }),
     a: (i = 0): InterfaceClient => {
       const key = aAccount(i).adminKey;
       if (!key) throw new CheckSkipped(`the target has no interface A admin key for account ${i + 1}`);
@@ -142,7 +150,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       state.cleanups.push({ label, undo });
     },
     skip: (reason) => {
-      throw new CheckSkipped(reason);
+      throw new CheckSkipped(withUnread(reason));
     },
     fail: (detail) => {
       // A gap difference in the spec profile is advisory; the check cannot go on past it, so its
@@ -239,7 +247,7 @@ export function createContext(init: ContextInit): { context: CheckContext; state
       if (!state.notes.includes(shown)) state.notes.push(shown);
     },
     partial: (clause, reason, options) => {
-      state.partial.push({ clause, reason: init.redactor.text(reason), ...(options?.until ? { until: options.until } : {}) });
+      state.partial.push({ clause, reason: init.redactor.text(withUnread(reason)), ...(options?.until ? { until: options.until } : {}) });
     },
   };
   return { context, state };

@@ -76,8 +76,7 @@ export class JobListReads {
     this.paging = walked.paging;
     this.reads++;
     walked.exchanges.forEach((ex, page) => {
-      if (!Array.isArray(ex.json)) return;
-      for (const job of ex.json) {
+      for (const job of walked.pages[page] ?? []) {
         if (!isObject(job)) continue;
         const status = typeof job.status === 'string' ? job.status : show(job.status);
         this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);

@@ -25,7 +25,16 @@ export function pagingNames(target: Pick<ResolvedTarget, 'interfaceB'>): PagingN
  * for the invoice list only; interface B's other lists are extensions, paged by the invoice list's
  * names unless the target document says otherwise (`interface_b.extension_paging`).
  */
-export type ListPagingNames = PagingNames | PageNumberNames | Unpaged;
+export type ListPagingNames = (PagingNames | PageNumberNames | Unpaged) & ListItemsAt;
+/**
+ * Where a list's answers keep their items: `items`, a member name or dotted path of an envelope
+ * (`$` or absent: the body is the array). Set for the extension lists (`extensionPaging`: the
+ * target document's `interface_b.extension_list_items`); the invoice list is an array, as the
+ * spec shows it.
+ */
+export interface ListItemsAt {
+  items?: string;
+}
 export interface PageNumberNames {
   page: string;
   pageSize: string;
@@ -34,10 +43,10 @@ export interface Unpaged {
   unpaged: true;
 }
 
-/** How an extension list of interface B pages: `interface_b.extension_paging`, else as the invoice list (`pagingNames`). */
+/** How an extension list of interface B pages (`interface_b.extension_paging`, else as the invoice list: `pagingNames`), and where its answers keep their items (`interface_b.extension_list_items`, a bare array by default). */
 export function extensionPaging(target: Pick<ResolvedTarget, 'interfaceB'>): ListPagingNames {
   const declared = target.interfaceB.extensionPaging;
-  return declared ? schemeNames(declared) : pagingNames(target);
+  return { ...(declared ? schemeNames(declared) : pagingNames(target)), items: target.interfaceB.extensionListItems ?? '$' };
 }
 
 /** How the interface B list at `path` pages: the invoice list by `pagingNames`, every other by `extensionPaging`. */

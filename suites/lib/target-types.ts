@@ -93,6 +93,12 @@ export interface InterfaceBDocument {
    */
   extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   /**
+   * Where the answers of those other lists keep their items: a member name or a dotted path of
+   * an envelope (`data`, `result.items`), `$` for a bare array (the default, as the real service).
+   * The invoice list and the connection types are arrays, as the spec shows them.
+   */
+  extension_list_items?: string;
+  /**
    * The longest a job of this deployment may answer `idle` after `POST /jobs` before B-JOB-1 calls
    * it not started, in seconds (default 60): a deployment that queues jobs for longer says so here.
    * B-JOB-5 also gives a notification about an ended job this long to come.

@@ -144,6 +144,8 @@ describe('resolveTarget', () => {
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'a b', limit: 'l' } } }, 'interface_a.list_paging.offset must be a query parameter name'],
     [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', limit: 'l' } } }, 'interface_b.extension_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', page_size: 'p' } } }, 'interface_b.extension_paging names the same parameter twice'],
+    [{ base_url: 'http://x', interface_b: { extension_list_items: 'data..items' } }, 'interface_b.extension_list_items must be where a list answer keeps its items'],
+    [{ base_url: 'http://x', interface_b: { extension_list_items: ['data'] } }, 'interface_b.extension_list_items must be a string'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: ['azure blob'] } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
     [{ base_url: 'http://x', interface_b: { groupable_connection_types: 'postgresql' } }, 'interface_b.groupable_connection_types must be a list of 1 to 100 connection type ids'],
   ])('refuses %j', (doc, message) => {
@@ -160,6 +162,7 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paging: { page: 'page', page_size: 'page_size' } } }, {}).interfaceB.extensionPaging).toEqual({ by: 'page', page: 'page', size: 'page_size' });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paging: 'none' } }, {}).interfaceB.extensionPaging).toEqual({ by: 'none' });
+    expect(['data', 'result.items', '$', '$.data'].map((at) => resolveTarget({ base_url: 'http://x', interface_b: { extension_list_items: at } }, {}).interfaceB.extensionListItems)).toEqual(['data', 'result.items', '$', '$.data']);
   });
 
   it('reads declared hooks as given, in their order (interface_b.hooks: one of each type a deployment takes)', () => {

@@ -310,11 +310,13 @@ function validatePermissions(c: Checker, value: unknown, at: string): Permission
 
 /** A query parameter name: what a URL can carry without escaping. */
 const PARAMETER = /^[A-Za-z0-9_.\-[\]]{1,64}$/;
+/** Where a list answer keeps its items: $ (the body), or a member name or dotted path, optionally after $. */
+const ITEMS_PATH = /^\$$|^(\$\.)?[^.\s]+(\.[^.\s]+)*$/;
 
 function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInterfaceB {
   const out: ResolvedInterfaceB = {};
   if (value === undefined || value === null) return out;
-  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'list_lag_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths', 'extension_paging']);
+  const doc = c.object(value, at, ['paging', 'job_start_seconds', 'job_end_seconds', 'replaced_key_seconds', 'list_lag_seconds', 'salesforce_fields_query', 'hook', 'hooks', 'groupable_connection_types', 'extension_paths', 'extension_paging', 'extension_list_items']);
   if (doc.paging !== undefined && doc.paging !== null) {
     const paging = c.object(doc.paging, `${at}.paging`, ['offset', 'page_size']);
     const offset = c.string(paging.offset, `${at}.paging.offset`);
@@ -326,6 +328,11 @@ function validateInterfaceB(c: Checker, value: unknown, at: string): ResolvedInt
     out.paging = { ...(offset !== undefined ? { offset } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
   }
   if (doc.extension_paging !== undefined && doc.extension_paging !== null) out.extensionPaging = validateListPaging(c, doc.extension_paging, `${at}.extension_paging`);
+  const listItems = c.string(doc.extension_list_items, `${at}.extension_list_items`);
+  if (listItems !== undefined) {
+    if (!ITEMS_PATH.test(listItems)) c.fail(`${at}.extension_list_items must be where a list answer keeps its items: a member name or a dotted path (data, result.items), or $ for a bare array`);
+    out.extensionListItems = listItems;
+  }
   // An hour at most each: a run polls this long for each of up to three idle jobs, and again for a job's end.
   const seconds = (field: 'job_start_seconds' | 'job_end_seconds'): number | undefined => {
     const value = doc[field];

@@ -60,6 +60,8 @@ export interface ResolvedInterfaceB {
   paging?: { offset?: string; pageSize?: string };
   /** How the extensions' lists page where not as the invoice list (`extension_paging`): by page number, by other offset names, or not at all. */
   extensionPaging?: AListPaging;
+  /** Where the extensions' list answers keep their items (`extension_list_items`): a member name or dotted path of an envelope; a bare array when not given (or `$`). */
+  extensionListItems?: string;
   /** How long a created job may stay idle before B-JOB-1 calls it not started (`job_start_seconds`); 60 s when not given. */
   jobStartMs?: number;
   /** How long a started job may take to end before checks stop waiting for it (`job_end_seconds`); 120 s when not given. */
@@ -252,6 +254,22 @@ export interface InterfaceClient {
   patch(path: string, options?: RequestOptions): Promise<Exchange>;
   delete(path: string, options?: RequestOptions): Promise<Exchange>;
   request(method: string, path: string, options?: RequestOptions): Promise<Exchange>;
+  /**
+   * Told by a list walk (`walkList`) when an extension list answered a JSON object with no items
+   * where the target document says (`interface_b.extension_list_items`): the check's context says
+   * so, naming the field, with what the check then could not verify (`describeUnreadLists`).
+   */
+  unreadList?(list: UnreadList): void;
+}
+
+/** An extension list read as not served because its answer held no items where the target document says. */
+export interface UnreadList {
+  /** The list's path, as the check asked it. */
+  path: string;
+  /** Where the document says the items are (`$`: a bare array). */
+  at: string;
+  /** The answer's members that hold an array (an envelope's one, most often). */
+  arrays: string[];
 }
 
 /** A failed expectation: what was expected, what came back, and the exchange that shows it. */
@@ -387,7 +405,7 @@ export interface DeclaredTarget {
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
   };
-  interface_b?: { paging?: { offset?: string; page_size?: string }; extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string }; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
+  interface_b?: { paging?: { offset?: string; page_size?: string }; extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string }; extension_list_items?: string; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];
   /** The ids the document said name nothing (`absent_ids`). */
   absent_ids?: { min: number; max: number };

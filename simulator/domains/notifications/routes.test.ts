@@ -64,7 +64,8 @@ describe('GET /notifications', () => {
 
   it('alt conventions: every notification, with the event kind, a read flag and the job', async () => {
     const world = makeWorld([], 'alt');
-    const body = (await world.owner.get('/notifications').expect(200)).body as Record<string, unknown>[];
+    // In the alt conventions' envelope (conventions.ts: extensionListItems).
+    const body = (await world.owner.get('/notifications').expect(200)).body.data as Record<string, unknown>[];
     expect(body.map((n) => n.id)).toEqual([firstId(world.acme.notification_ids, 1), firstId(world.acme.notification_ids, 0)]);
     expect(body[0]).toEqual({ id: firstId(world.acme.notification_ids, 1), kind: 'cluster.idled', message: 'Cluster sandbox-1 idled', read: true, job_id: null, created_at: '2026-01-05T09:00:00+00:00', url: expect.stringMatching(/\/notifications\/\d+$/) });
     expect(body[1]).toMatchObject({ kind: 'cluster.available', read: false });

@@ -10,6 +10,7 @@ import { KeyDigestCache } from '../../http/credentials.ts';
 import { linksAt, linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
 import { allowLeniently, shownValue } from '../../http/leniency.ts';
+import { enveloped, type Page } from '../../http/paging.ts';
 
 /** The writes the fault `b-hdr-case-sensitive-elsewhere` reaches: mark, group creation, SSH key creation, connection rename. */
 const CASE_SENSITIVE_JSON_ROUTES = /^(POST \/[^/]+\/api\/(notifications\/mark|connection_groups|user\/keys)|PUT \/[^/]+\/api\/connections\/[^/]+\/[^/]+)\/?$/;
@@ -51,6 +52,9 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       // b-int32-path-id-500: the data layer binds every id parameter as a 32-bit integer.
       if (sim.faults.has('b-int32-path-id-500')) bindIdParamsAsInt32(ctx);
       await next();
+      // The extension lists' envelope, where the conventions have one (readPage marked the page).
+      const page = ctx.state.extensionPage as Page | undefined;
+      if (page !== undefined && ctx.status === 200) ctx.body = enveloped(ctx.body, sim.conventions.b.extensionListItems, page);
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null && !(sim.faults.has('b-empty-list-plain-json') && isEmptyList(ctx.body))) {

@@ -3,6 +3,7 @@ import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import type { RateLimitState } from '../../http/rate-limit.ts';
+import type { Page } from '../../http/paging.ts';
 
 /**
  * What interface B's domains need to register routes, and nothing more: this module imports no
@@ -22,6 +23,8 @@ export interface BState {
   bodyDecodedByBuffer?: boolean;
   /** The fault b-hdr-charset-spelling-latin1: a charset not spelled exactly `charset=utf-8` read as Latin-1. */
   charsetBySpelling?: boolean;
+  /** The page an extension list answers, where the conventions put such lists in an envelope (`readPage`). */
+  extensionPage?: Page;
 }
 
 export type BRouter = Router<BState>;
