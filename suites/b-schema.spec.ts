@@ -392,5 +392,5 @@ async function secondAccountJob(t: CheckContext): Promise<void> {
   const endpoint = B_ENDPOINTS.find((e) => e.key === 'POST /jobs');
   if (endpoint === undefined) return;
   expectOk(t, ex, endpoint);
-  formatAll(t, samplesOf(endpoint, ex, ' (account 2)'));
+  formatAll(t, samplesOf(t, endpoint, ex, ' (account 2)'));
 }
