@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
-import { createdId, fieldsIn, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
+import { createdId, extensionListItems, fieldsIn, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
 import type { CheckContext } from './lib/types.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
@@ -50,8 +50,10 @@ const OTHER_STATUS_LISTS: readonly { label: string; path: string; query?: Record
 async function otherStatusRead(t: CheckContext, fixtureStatus: unknown): Promise<void> {
   for (const list of OTHER_STATUS_LISTS) {
     const ex = await t.b().get(list.path, list.query ? { query: list.query } : {});
-    if (!is2xx(ex) || !Array.isArray(ex.json)) continue;
-    const other = ex.json.find((p): p is JsonObject => isObject(p) && typeof p.id === 'number' && typeof p.status === 'string' && p.status !== fixtureStatus);
+    // Extension lists, whose items sit where the target document says (interface_b.extension_list_items).
+    const items = is2xx(ex) ? extensionListItems(t.target, ex.json) : undefined;
+    if (items === undefined) continue;
+    const other = items.find((p): p is JsonObject => isObject(p) && typeof p.id === 'number' && typeof p.status === 'string' && p.status !== fixtureStatus);
     if (other === undefined) continue;
     const read = await t.b().get(`/packages/${other.id}`);
     const what = `GET /packages/${other.id} (a package ${list.label} shows with status ${show(other.status)}, the fixture package's being ${show(fixtureStatus)})`;

@@ -105,16 +105,15 @@ export class JobListReads {
         view.refused = walked.refused.response.status;
         continue;
       }
-      for (const ex of walked.exchanges) {
-        if (!Array.isArray(ex.json)) continue;
-        for (const job of ex.json) {
+      walked.exchanges.forEach((ex, page) => {
+        for (const job of walked.pages[page] ?? []) {
           if (!isObject(job)) continue;
           const progress = this.judge(ex, job, `the job list asked with ${asked} (GET /jobs?${asked}, the real service's extension)`);
           if (progress === undefined) continue;
           view.judged++;
           if (progress > 0) view.aboveZero++;
         }
-      }
+      });
     }
   }
 
