@@ -176,66 +176,95 @@ async function expectDisabledDeleted(t: CheckContext, before: ListWalk | null, t
 }
 
 /**
- * B-DLV-1 for a delivery whose source connection was deleted first (DELETE /connections/{type}/{id},
- * an extension): the seeded deliveries all keep their connections, and a handler that reads both
- * ends' connections after the delete (an audit line, a notification) crashes on a gone one, the
- * delivery deleted and the answer a 500. The spec's DELETE names no state a delivery may not be
- * deleted in, so this one owes the 204 too. Making a connection and a delivery cannot be undone
- * but by deleting them, and a delivery moves data on a real deployment: sampled only with both
- * permissions (or the control API). The source is a MySQL connection at a host of the reserved
- * .invalid domain, which never resolves, so the delivery has nothing to move; it is deleted at
- * once. Held back for want of leave, or where the state cannot be made (the extensions not
- * served, a connection in use not deletable), it is said, and B-DLV-1 rests on the fixtures'
+ * B-DLV-1 for a delivery whose connections were deleted first (DELETE /connections/{type}/{id},
+ * an extension): the seeded deliveries all keep their connections, and a handler that reads an
+ * end's connection after the delete (an audit line naming both ends, a call to the destination's
+ * connector releasing its landing table) crashes on a gone one, the delivery deleted and the
+ * answer a 500. The spec's DELETE names no state a delivery may not be deleted in, so this one
+ * owes the 204 too. Both ends are made for it, so both can be deleted first: a handler that
+ * reads only the destination is not missed by a delivery that lost only its source. Making
+ * connections and a delivery cannot be undone but by deleting them, and a delivery moves data on
+ * a real deployment: sampled only with both permissions (or the control API). Each end is a MySQL
+ * connection at a host of the reserved .invalid domain, which never resolves, so the delivery has
+ * nothing to move; it is deleted at once. A deployment that refuses the made connection as a
+ * destination has the fixtures' first connection as its destination, and only the source deleted
+ * first (said). Held back for want of leave, or where the state cannot be made (the extensions
+ * not served, a connection in use not deletable), it is said, and B-DLV-1 rests on the fixtures'
  * deletion as the X-ROB-1 sample rests without the delivery writes. Returns why it was not sampled.
  */
 async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined> {
   const missing = (['create_connections', 'create_deliveries'] as const).filter((p) => !permitted(t, p));
   if (missing.length > 0) return `a delivery whose connection is deleted first is made only with leave: ${missing.map(howToPermit).join('; and ')}`;
-  const [destination] = Object.entries(t.fixtures().connections ?? {});
-  if (!destination) return 'the fixtures name no connection to deliver to (fixtures.connections)';
-  const [destinationType, destinationId] = destination;
-  const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name('dlv-orphan-source')) });
-  const connectionId = is2xx(made) ? idOf(made) : undefined;
-  if (connectionId === undefined) return `POST /connections/${NEW_CONNECTION_TYPE} (an extension) answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}, so no connection could be made to delete under a delivery`;
-  deleteConnectionOnCleanup(t, connectionId);
-  const created = await t.b().post('/deliveries', {
-    body: {
-      name: t.name('dlv-orphan'),
-      interval_amount: 1,
-      interval_unit: 'weeks',
-      source: { connection: { type: NEW_CONNECTION_TYPE, id: connectionId }, properties: {} },
-      destination: { connection: { type: destinationType, id: destinationId }, properties: {} },
-    },
-  });
-  const id = idOf(created);
-  if (!is2xx(created) || id === undefined) return `POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${connectionId} answered ${created.response.status}${is2xx(created) ? ' without an id' : ''}, so no delivery could be made`;
+  const makeConnection = async (end: 'source' | 'destination'): Promise<number | Exchange> => {
+    const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name(`dlv-orphan-${end}`)) });
+    const id = is2xx(made) ? idOf(made) : undefined;
+    if (id === undefined) return made;
+    deleteConnectionOnCleanup(t, id);
+    return id;
+  };
+  const source = await makeConnection('source');
+  if (typeof source !== 'number') return `POST /connections/${NEW_CONNECTION_TYPE} (an extension) answered ${source.response.status}${is2xx(source) ? ' without an id' : ''}, so no connection could be made to delete under a delivery`;
+  const madeDestination = await makeConnection('destination');
+  const deliveryTo = (type: string, destinationId: number) =>
+    t.b().post('/deliveries', {
+      body: {
+        name: t.name('dlv-orphan'),
+        interval_amount: 1,
+        interval_unit: 'weeks',
+        source: { connection: { type: NEW_CONNECTION_TYPE, id: source }, properties: {} },
+        destination: { connection: { type, id: destinationId }, properties: {} },
+      },
+    });
+  const unsampled: string[] = [];
+  let created: Exchange | undefined;
+  // The ends this check made and may delete first: the source, and the destination where it was taken.
+  const ends: { end: 'source' | 'destination'; id: number }[] = [{ end: 'source', id: source }];
+  if (typeof madeDestination === 'number') {
+    created = await deliveryTo(NEW_CONNECTION_TYPE, madeDestination);
+    if (is2xx(created)) ends.push({ end: 'destination', id: madeDestination });
+    else unsampled.push(`POST /deliveries (an extension) to the made ${NEW_CONNECTION_TYPE} connection ${madeDestination} as destination answered ${created.response.status}`);
+  } else unsampled.push(`POST /connections/${NEW_CONNECTION_TYPE} for a destination answered ${madeDestination.response.status}`);
+  if (ends.length === 1) {
+    const [fixture] = Object.entries(t.fixtures().connections ?? {});
+    if (!fixture) return `${unsampled.join('; ')}, and the fixtures name no connection to deliver to (fixtures.connections)`;
+    created = await deliveryTo(fixture[0], fixture[1]);
+  }
+  const id = created ? idOf(created) : undefined;
+  if (!created || !is2xx(created) || id === undefined) return `POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${source} answered ${created?.response.status ?? 'nothing'}${created && is2xx(created) ? ' without an id' : ''}, so no delivery could be made`;
   deleteDeliveryOnCleanup(t, id);
-  const dropped = await t.b().delete(`/connections/${NEW_CONNECTION_TYPE}/${connectionId}`);
-  // A deployment may keep a connection a delivery uses: then no delivery lacks its connection there.
-  if (!is2xx(dropped)) return `DELETE /connections/${NEW_CONNECTION_TYPE}/${connectionId} (an extension), the source of delivery ${id}, answered ${dropped.response.status}: no delivery without its connection could be made`;
+  const gone: typeof ends = [];
+  for (const end of ends) {
+    const dropped = await t.b().delete(`/connections/${NEW_CONNECTION_TYPE}/${end.id}`);
+    // A deployment may keep a connection a delivery uses: then no delivery lacks that connection there.
+    if (is2xx(dropped)) gone.push(end);
+    else unsampled.push(`DELETE /connections/${NEW_CONNECTION_TYPE}/${end.id} (an extension), the ${end.end} of delivery ${id}, answered ${dropped.response.status}`);
+  }
+  if (gone.length === 0) return `${unsampled.join('; ')}: no delivery without its connections could be made`;
+  const lost = gone.map((e) => `${e.end} connection ${e.id}`).join(' and ');
   const ex = await t.b().delete(`/deliveries/${id}`);
-  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose source connection ${connectionId} was deleted first, answered ${ex.response.status}, expected 204`);
-  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (source connection deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first, answered ${ex.response.status}, expected 204`);
+  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (${lost} deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
   // Gone: not read by id (an extension), or a second DELETE finds nothing to delete.
   const read = await t.b().get(`/deliveries/${id}`);
   if (is2xx(read)) {
-    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (source connection deleted first) is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
+    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (${lost} deleted first) is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
     return undefined;
   }
   if (![404, 410].includes(read.response.status)) {
     const again = await t.b().delete(`/deliveries/${id}`);
     if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
-      t.partial('B-DLV-1', `whether delivery ${id} (source connection deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
+      t.partial('B-DLV-1', `whether delivery ${id} (${lost} deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
     }
   }
-  t.note(`delivery ${id}, made from ${NEW_CONNECTION_TYPE} connection ${connectionId} and deleted after it, answered ${ex.response.status}`);
+  t.note(`delivery ${id}, made between ${NEW_CONNECTION_TYPE} connections and deleted after its ${lost}, answered ${ex.response.status}`);
+  if (unsampled.length) t.note(`only its ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first: ${unsampled.join('; ')}`);
   return undefined;
 }
 
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source connection was deleted first',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in

@@ -57,6 +57,10 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
       const ends = [deleted.source?.connectionId, deleted.destination?.connectionId].filter((id): id is number => typeof id === 'number');
       if (ends.some((id) => !account.connections.has(id))) throw new TypeError("Cannot read properties of undefined (reading 'name')");
     }
+    // b-delivery-delete-destination-gone-500: after the drop the destination's connector is told to release the delivery's landing table, reading the destination connection's name; one deleted since is undefined, and the handler crashes, the delivery already gone.
+    if (sim.faults.has('b-delivery-delete-destination-gone-500') && typeof deleted.destination?.connectionId === 'number' && !account.connections.has(deleted.destination.connectionId)) {
+      throw new TypeError("Cannot read properties of undefined (reading 'name')");
+    }
     if (sim.faults.has('b-delivery-delete-200-body')) {
       // b-delivery-delete-200-body: answers 200 with the deleted record instead of 204.
       ctx.status = 200;
