@@ -176,12 +176,33 @@ async function expectDisabledDeleted(t: CheckContext, before: ListWalk | null, t
 }
 
 /**
+ * The DELETE of delivery `id`, made by api_key's user, sent by another user of the account
+ * (member_api_key's) where the target document gives its key: the spec's DELETE "deletes the
+ * delivery blueprint" whoever may send it, and a drop scoped to the caller's own blueprints
+ * (WHERE owner_id = caller) answers a member 204 and keeps the delivery. Which roles may call
+ * which operation of interface B is not shown (section 5): a member's 4xx is a refusal, noted, and
+ * api_key's user deletes it instead. `by` says who deleted it, in a message's words.
+ */
+async function deletedByMember(t: CheckContext, id: number): Promise<{ ex: Exchange; by: string }> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note(`delivery ${id} was deleted by its creator: a DELETE by another user of the account needs a key of a second user of account 1 (member_api_key in the target document)`);
+    return { ex: await t.b().delete(`/deliveries/${id}`), by: '' };
+  }
+  const ex = await t.bWithKey(memberKey).delete(`/deliveries/${id}`);
+  if (ex.response.status < 400 || ex.response.status >= 500) return { ex, by: " with member_api_key (another user of the account than the delivery's creator)" };
+  t.note(`DELETE /deliveries/${id} with member_api_key, of a delivery api_key's user made, answered ${ex.response.status} (which roles may call which operation of interface B is not shown): deleted by its creator instead`);
+  return { ex: await t.b().delete(`/deliveries/${id}`), by: '' };
+}
+
+/**
  * B-DLV-1 for a delivery whose connections were deleted first (DELETE /connections/{type}/{id},
  * an extension): the seeded deliveries all keep their connections, and a handler that reads an
  * end's connection after the delete (an audit line naming both ends, a call to the destination's
  * connector releasing its landing table) crashes on a gone one, the delivery deleted and the
  * answer a 500. The spec's DELETE names no state a delivery may not be deleted in, so this one
- * owes the 204 too. Both ends are made for it, so both can be deleted first: a handler that
+ * owes the 204 too, and whoever of the account sends it: the DELETE comes from another user than
+ * its creator where member_api_key is given (deletedByMember). Both ends are made for it, so both can be deleted first: a handler that
  * reads only the destination is not missed by a delivery that lost only its source. Making
  * connections and a delivery cannot be undone but by deleting them, and a delivery moves data on
  * a real deployment: sampled only with both permissions (or the control API). Each end is a MySQL
@@ -241,13 +262,13 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
   }
   if (gone.length === 0) return `${unsampled.join('; ')}: no delivery without its connections could be made`;
   const lost = gone.map((e) => `${e.end} connection ${e.id}`).join(' and ');
-  const ex = await t.b().delete(`/deliveries/${id}`);
-  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}, a delivery whose ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first, answered ${ex.response.status}, expected 204`);
-  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (${lost} deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-  // Gone: not read by id (an extension), or a second DELETE finds nothing to delete.
+  const { ex, by } = await deletedByMember(t, id);
+  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}${by}, a delivery whose ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first, answered ${ex.response.status}, expected 204`);
+  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id}${by} (${lost} deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+  // Gone: not read by id (an extension) by its creator, or a second DELETE finds nothing to delete.
   const read = await t.b().get(`/deliveries/${id}`);
   if (is2xx(read)) {
-    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (${lost} deleted first) is still read after its DELETE answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
+    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (${lost} deleted first) is still read by its creator (api_key) after its DELETE${by} answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
     return undefined;
   }
   if (![404, 410].includes(read.response.status)) {
@@ -264,7 +285,7 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first, deleted by another user of the account (member_api_key) where one is given and not refused',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in

@@ -25,13 +25,19 @@ describe('b-dlv/delete: a delivery whose connection was deleted first', () => {
   it("a DELETE that answers 500 once the delivery's connection is gone fails B-DLV-1", { timeout: 30_000 }, async () => {
     const { check, verdict } = await deleteCheck(['b-delivery-delete-orphan-500']);
     expect(verdict?.verdict).toBe('fail');
-    expect(check.failures[0]?.message).toMatch(/DELETE \/deliveries\/\d+, a delivery whose source connection \d+ and destination connection \d+ were deleted first, answered 500, expected 204/);
+    expect(check.failures[0]?.message).toMatch(/DELETE \/deliveries\/\d+ with member_api_key \([^)]*\), a delivery whose source connection \d+ and destination connection \d+ were deleted first, answered 500, expected 204/);
   });
 
   it("a DELETE that answers 500 once the delivery's destination connection is gone fails B-DLV-1", { timeout: 30_000 }, async () => {
     const { check, verdict } = await deleteCheck(['b-delivery-delete-destination-gone-500']);
     expect(verdict?.verdict).toBe('fail');
     expect(check.failures[0]?.message).toMatch(/destination connection \d+ were deleted first, answered 500, expected 204/);
+  });
+
+  it("a member's DELETE that answers 204 and keeps the creator's delivery fails B-DLV-1", { timeout: 30_000 }, async () => {
+    const { check, verdict } = await deleteCheck(['b-delivery-delete-owner-scoped']);
+    expect(verdict?.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/delivery \d+ \(.*deleted first\) is still read by its creator \(api_key\) after its DELETE with member_api_key .* answered 204/);
   });
 
   it('without create_connections and create_deliveries it is not made, and the note names both', { timeout: 30_000 }, async () => {

@@ -88,13 +88,15 @@ export function readDelivery(sim: Sim, account: AccountState, id: number): Deliv
   return delivery;
 }
 
-/** Deletes one of the caller's delivery blueprints and returns it; any other id is not found. */
-export function deleteDelivery(sim: Sim, account: AccountState, id: number): Delivery {
+/** Deletes one of the account's delivery blueprints (for its caller, `callerId`) and returns it; any other id is not found. */
+export function deleteDelivery(sim: Sim, account: AccountState, id: number, callerId: number): Delivery {
   const delivery = readDelivery(sim, account, id);
   // b-delivery-delete-removes-all: the deletion loses its id condition and empties the account's deliveries.
   if (sim.faults.has('b-delivery-delete-removes-all')) account.deliveries.clear();
   // b-disabled-delivery-delete-ignored: the drop sits in the branch that unschedules the blueprint, and a disabled one is unscheduled already.
   else if (sim.faults.has('b-disabled-delivery-delete-ignored') && deliveryStatusAt(delivery, sim.clock.now()) === 'disabled') return delivery;
+  // b-delivery-delete-owner-scoped: the drop is scoped to the caller's own blueprints (WHERE id = ? AND owner_id = ?), and no row affected is still a success.
+  else if (sim.faults.has('b-delivery-delete-owner-scoped') && typeof delivery.ownerId === 'number' && delivery.ownerId !== callerId) return delivery;
   else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   if (sim.faults.has('b-deleted-delivery-tombstone-text')) tombstones.set(account, (tombstones.get(account) ?? new Set<number>()).add(delivery.id));
   // b-delivery-delete-by-name-every-account: a blueprint scheduler that addresses blueprints by

@@ -50,8 +50,8 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
-    const { account, links } = ctx.state;
-    const deleted = deleteDelivery(sim, account, pathId(ctx.params.delivery_id));
+    const { account, user, links } = ctx.state;
+    const deleted = deleteDelivery(sim, account, pathId(ctx.params.delivery_id), user.id);
     if (sim.faults.has('b-delivery-delete-orphan-500')) {
       // b-delivery-delete-orphan-500: an audit line naming both ends' connections is written after the delete; an end whose connection was deleted since is undefined, and reading its name crashes the handler, the delivery already gone.
       const ends = [deleted.source?.connectionId, deleted.destination?.connectionId].filter((id): id is number => typeof id === 'number');
