@@ -7,6 +7,7 @@ import { jobEndMs, jobStartMs, jobTimingHint, pollPastStart } from './lib/job-ti
 import { ENDED_STATUSES } from './lib/job-statuses.ts';
 import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
 import { describeResponse } from './lib/expect.ts';
+import { readStateOf } from './lib/notifications.ts';
 
 /*
  * B-JOB-5: `POST /jobs/{job_id}/watchers` subscribes the caller to the job's notifications; 200.
@@ -625,9 +626,71 @@ async function stoppingWatch(t: CheckContext, job: Ending, owner: Subscriber, ow
   return undefined;
 }
 
+/**
+ * How long a mark by id may take to show on a deployment that applies it a moment later (a queue,
+ * a read replica), as b-ntf/mark gives it; the simulator profile is held to showing it at once.
+ */
+const MARK_SETTLES_MS = 3_000;
+
+/**
+ * B-NTF-1 (supported here, where the state is made): a notification a watch brought is the
+ * watcher's like any other, so the member, who watches jobs api_key's user created (`jobs`),
+ * marks one its GET /notifications lists unread and naming such a job by its id: 200, and read
+ * after. A deployment that checks the mark against the job's own permission (its creator's, as
+ * for its log) refuses the watcher 404 and leaves it unread. Only a 401 or 403 is taken for a role
+ * the member lacks (which roles may call what on interface B is not shown). Returns why it was not seen.
+ */
+async function watcherMarksOne(t: CheckContext, member: Subscriber | undefined, jobs: readonly number[]): Promise<string | undefined> {
+  if (!member) return 'no other user of the account watched a job (member_api_key not given, or its watch refused)';
+  if (!member.inbox) return member.inboxUnseen ?? "member_api_key's notifications could not be read";
+  if (jobs.length === 0) return "member_api_key's user watched no job of api_key's user that ended";
+  const before = member.inbox.before;
+  const read = () => listCatalog(member.client, t.target, '/notifications', INBOX_PAGES);
+  const listed = await read();
+  if (!listed) return 'GET /notifications with member_api_key is not served';
+  let job: number | undefined;
+  const one = listed.items.find((n) => {
+    if (!isObject(n) || typeof n.id !== 'number' || before.has(notificationKey(n)) || readStateOf(n) !== false) return false;
+    job = jobs.find((j) => namesJob(n, j) !== undefined);
+    return job !== undefined;
+  });
+  if (!isObject(one) || job === undefined) return `GET /notifications with member_api_key listed no new notification naming job ${jobs.join(' or ')} unread, with an id and a read state`;
+  const id = one.id;
+  const ex = await member.client.post('/notifications/mark', { body: { id } });
+  if (ex.response.status === 401 || ex.response.status === 403) return `POST /notifications/mark with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`;
+  t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${String(id)}} by ${member.who}, of the notification about job ${job} (made by api_key's user, watched by the member) its GET /notifications listed unread, answered ${ex.response.status}, expected 200: a watcher's notification is its own to mark`);
+  if (!is2xx(ex)) return undefined;
+  // Read (a list of all, or of the unread only read whole without it), again for a moment where a deployment may apply a mark late.
+  let after: ListWalk | null = null;
+  const shownRead = async (): Promise<boolean> => {
+    after = await read();
+    const item = after?.items.find((n) => isObject(n) && n.id === id);
+    return isObject(item) ? readStateOf(item) === true : after?.complete === true;
+  };
+  let marked = await shownRead();
+  if (!marked && t.profile !== 'simulator') {
+    await t.poll(async () => ((marked = await shownRead()) ? true : undefined), { timeoutMs: MARK_SETTLES_MS, intervalMs: 250 });
+  }
+  const last = after as ListWalk | null;
+  if (!last) return 'GET /notifications with member_api_key was no longer served after the mark';
+  const page = pageListing(last, (n) => isObject(n) && n.id === id);
+  if (!marked && !page) return `after the mark GET /notifications with member_api_key, not read whole, no longer showed notification ${String(id)}`;
+  t.expect.that(marked, {
+    clause: 'B-NTF-1',
+    message: `notification ${String(id)} (about job ${job}, made by api_key's user and watched by ${member.who}) is still unread ${t.profile === 'simulator' ? '' : `${MARK_SETTLES_MS / 1000} s `}after POST /notifications/mark {"id": ${String(id)}} by its watcher answered 200`,
+    expected: 'read',
+    received: 'unread',
+    exchange: page ?? ex,
+  });
+  if (marked) t.note(`${member.who} marked notification ${String(id)}, about job ${job} it watches and did not make, by its id: answered 200 and read after`);
+  return undefined;
+}
+
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
+  // The notification a watch brings the member is one a job's creator does not have: marked by its id here.
+  supports: ['B-NTF-1'],
   title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, and on a job that has ended',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
@@ -712,6 +775,9 @@ check({
     if (subscribers.length > 0) {
       const ended = await watchEnds(t, stopped, running, subscribers, seen, unobservable === undefined);
       endedUnseen = await watchEnded(t, ended, owner, member, unobservable === undefined);
+      const watchedByMember = member ? [...(member.subscribed ? [id] : []), ...(running && member.runningWatch ? [running.id] : [])] : [];
+      const markUnseen = await watcherMarksOne(t, member, watchedByMember);
+      if (markUnseen) t.note(`a mark by id, by its watcher, of a notification about a job another user made (B-NTF-1) was not seen: ${markUnseen}`);
     }
 
     // The watch is seen in full for a user who did not create the job (member_api_key): the

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
-import { is2xx, isObject, pageListing, show, userIn, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { is2xx, isObject, pageListing, show, userIn, type ListWalk } from './lib/answers.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { makeJob } from './lib/factories/jobs.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS } from './lib/job-timing.ts';
+import { readStateOf } from './lib/notifications.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -13,21 +14,6 @@ async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchan
   const user = userIn(ex) ?? (is2xx(ex) && isObject(ex.json) ? ex.json : undefined);
   if (typeof user?.unread_notifications_count !== 'number') return null;
   return { count: user.unread_notifications_count, ex };
-}
-
-/**
- * Whether a notification is read, in the shapes deployments give it (the spec shows none of its
- * fields): the real service's `last_read_at` or a `read_at` (null while unread), a `read` or
- * `is_read` flag, or an `unread` one; undefined when it shows none of them.
- */
-function readStateOf(notification: JsonObject): boolean | undefined {
-  for (const flag of ['read', 'is_read'] as const) if (typeof notification[flag] === 'boolean') return notification[flag];
-  if (typeof notification.unread === 'boolean') return !notification.unread;
-  for (const time of ['last_read_at', 'read_at'] as const) {
-    if (notification[time] === null) return false;
-    if (typeof notification[time] === 'string' && notification[time] !== '') return true;
-  }
-  return undefined;
 }
 
 /**

@@ -21,3 +21,23 @@ describe.concurrent("b-ntf/mark marks a notification of member_api_key's user by
     expect(verdict?.verdict).toBe('pass');
   });
 });
+
+/**
+ * B-NTF-1: a notification a watch brought is the watcher's to mark. A deployment that marks a job's
+ * notification under the job's own permission (its creator's) refuses a watcher of another user's
+ * job (404); b-job/watch, which supports B-NTF-1, has the member mark by id the notification of
+ * the job of api_key's user that it watches.
+ */
+describe.concurrent("b-job/watch: member_api_key's user marks by its id the notification of a job it watches", () => {
+  it("a mark allowed only to the job's creator fails B-NTF-1, naming the watcher's 404", { timeout: 60_000 }, async () => {
+    const { check, verdict } = await withEmbeddedTarget({ faults: ['b-mark-job-notification-creator-only'] }, (embedded) => runOneCheck(embedded.target, 'b-job/watch', 'B-NTF-1'));
+    expect(check.failures.map((f) => f.message).join('\n')).toMatch(/by member_api_key's user .*, of the notification about job \d+ \(made by api_key's user, watched by the member\) .* answered 404, expected 200/);
+    expect(verdict?.verdict).toBe('fail');
+  });
+
+  it("faultless: the watcher's mark is seen to work", { timeout: 60_000 }, async () => {
+    const { check } = await withEmbeddedTarget({}, (embedded) => runOneCheck(embedded.target, 'b-job/watch', 'B-NTF-1'));
+    expect(check.failures).toEqual([]);
+    expect(check.notes.join('\n')).toMatch(/marked notification \d+, about job \d+ it watches and did not make, by its id: answered 200 and read after/);
+  });
+});

@@ -52,6 +52,8 @@ export function markRead(sim: Sim, account: AccountState, userId: number, id: nu
     if (sim.faults.has('b-mark-by-id-owner-only')) {
       if (!one || one.userId !== (accountOwner(account)?.id ?? userId)) throw notFound();
     } else if (!one || one.userId !== userId) throw notFound();
+    // b-mark-job-notification-creator-only: a job's notification is marked under the job's own permission (its creator's, as its log is read): a watcher of another user's job is not found.
+    if (sim.faults.has('b-mark-job-notification-creator-only') && one.jobId !== null && (account.jobs.get(one.jobId)?.ownerId ?? userId) !== userId) throw notFound();
     // b-mark-old-notification-404: the mark queries only the last 7 days; older notifications live in an archive it does not read.
     if (sim.faults.has('b-mark-old-notification-404') && now - one.createdAt > 7 * 86_400_000) throw notFound();
     if (sim.faults.has('b-mark-one-marks-all')) return markRead(sim, account, userId, null);
