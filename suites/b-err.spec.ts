@@ -10,6 +10,7 @@ import { permitted, howToPermit } from './lib/permissions.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
+import { deleteSshKeyOnCleanup, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
 import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 
@@ -18,8 +19,8 @@ import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b
 // service's (docs/interface-b.md) and checked only as B-GAP-2. The requests come from the
 // endpoint catalog: every endpoint that takes an id, once with an absent id in its path (and,
 // addressed by connection type, once more under a type no service knows) and once per id its body
-// names; besides, another existing account's path and the ids of a hook and a delivery the run
-// deleted, where a deployment is likeliest to word a 404 of its own.
+// names; besides, another existing account's path, the ids of a hook and a delivery the run
+// deleted, and another user's SSH key, where a deployment is likeliest to word a 404 of its own.
 
 const NOT_FOUND_TEXT = 'Item not found.';
 
@@ -230,6 +231,31 @@ async function deletedThingProbes(t: CheckContext): Promise<{ probes: Probe[]; u
   return { probes, unprobed };
 }
 
+/**
+ * An SSH key of another user of the account (member_api_key's, made for this): /user/keys are the
+ * caller's, so api_key's GET and DELETE of it name no key of the caller's; a deployment that finds
+ * the key and words why it is not the caller's ("SSH key 12 belongs to another user.") answers a
+ * 404 of its own. Only a 404 is judged: which roles may read or delete another user's key is not
+ * shown (a 403, or an admin's 200 or 204, is not a not-found answer). The GET first, then the
+ * DELETE; the key is removed on cleanup with the member's key.
+ */
+async function otherUsersKeyProbes(t: CheckContext): Promise<{ probes: Probe[]; unprobed: string[] }> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return { probes: [], unprobed: ["another user's SSH key: it needs a key of a second user of account 1 (member_api_key in the target document)"] };
+  const member = t.bWithKey(memberKey);
+  const made = await member.post('/user/keys', { body: sshKeyBody(t.name('err-member-key')) });
+  const id = is2xx(made) ? idOf(made) : undefined;
+  if (id === undefined) return { probes: [], unprobed: [`another user's SSH key: POST /user/keys with member_api_key answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`] };
+  deleteSshKeyOnCleanup(t, id, 0, { client: member, whose: "member_api_key's user" });
+  return {
+    probes: [
+      oneShot(`GET /user/keys/{SSH key ${id} of member_api_key's user} with api_key`, (t2) => t2.b().get(`/user/keys/${id}`)),
+      oneShot(`DELETE /user/keys/{SSH key ${id} of member_api_key's user} with api_key`, (t2) => t2.b().delete(`/user/keys/${id}`)),
+    ],
+    unprobed: [],
+  };
+}
+
 /** The anchor: the spec documents GET /packages/{id} of an absent package as 404 with `message`. */
 async function anchor(t: CheckContext, clause: string): Promise<{ exchange: Exchange; message: string }> {
   // An id the target document's absent range holds (`absent_ids`), never one the target may have.
@@ -278,6 +304,10 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
     const deletedThings = await deletedThingProbes(t);
     for (const probe of deletedThings.probes) await judge(probe, 0, 'deleted');
     if (deletedThings.unprobed.length) t.note(`not compared: ${deletedThings.unprobed.join('; ')}`);
+    // Another user's key names something, but nothing of the caller's.
+    const othersKey = await otherUsersKeyProbes(t);
+    for (const probe of othersKey.probes) await judge(probe, 0, 'other-user');
+    if (othersKey.unprobed.length) t.note(`not compared: ${othersKey.unprobed.join('; ')}`);
   }
   // A live id of the wrong connection type is a not-found too where the read answers 404: a
   // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
@@ -350,7 +380,7 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: 'B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted) is the error object with the same message as every other 404, also read by a user put in another time zone (Berlin, Paris, Madrid, Mexico City, Tokyo)',
+  title: "B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted; GET and DELETE /user/keys/{id} of an SSH key of another user of the account) is the error object with the same message as every other 404, also read by a user put in another time zone (Berlin, Paris, Madrid, Mexico City, Tokyo)",
   needs: ['b', 'write'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

@@ -36,3 +36,16 @@ describe('b-err/404-same-message-writes against a deployment that answers delete
     expect(run.checks[0]?.failures[0]).toMatchObject({ clause: 'B-ERR-1', message: expect.stringMatching(/^DELETE \/deliveries\/\{deleted delivery \d+\}: this 404 carries another text/) });
   });
 });
+
+/**
+ * B-ERR-1 also for an SSH key of another user of the account (member_api_key's): api_key's GET and
+ * DELETE of it name no key of the caller's; a deployment that finds the key and says why it is not
+ * the caller's in a 404 of its own (b-ssh-key-other-user-404-text) fails.
+ */
+describe("b-err/404-same-message-writes with another user's SSH key", () => {
+  it('a 404 with a text of its own fails B-ERR-1 naming the key', { timeout: 120_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ only: ['b-err/404-same-message-writes'], profile: 'spec', faults: ['b-ssh-key-other-user-404-text'] });
+    expect(run.checks[0]?.verdict).toBe('fail');
+    expect(run.checks[0]?.failures[0]).toMatchObject({ clause: 'B-ERR-1', message: expect.stringMatching(/^GET \/user\/keys\/\{SSH key \d+ of member_api_key's user\} with api_key: this 404 carries another text/) });
+  });
+});

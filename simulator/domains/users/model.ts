@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import { accountOwner, type AccountState } from '../../store.ts';
-import { invalidField, notFound } from '../../http/errors.ts';
+import { ApiError, invalidField, notFound } from '../../http/errors.ts';
 import { newUserApiKey } from './keys.ts';
 import { avatarUrlFor } from './new-user.ts';
 import { parsePublicKeyLine, PublicKeyError, type ParsedPublicKey } from './openssh.ts';
@@ -135,8 +135,10 @@ export function sshKeysOldestFirst(account: AccountState, user: User): SshKey[] 
  * One of the caller's keys. Another user's key, another account's key and an absent id are all
  * the same not-found: only the caller's own account map is consulted.
  */
-export function ownSshKey(account: AccountState, user: User, id: number): SshKey {
+export function ownSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
   const key = account.sshKeys.get(id);
+  // b-ssh-key-other-user-404-text: a key of another user of the account exists, so the refusal says why it is not the caller's, in a text of its own.
+  if (sim.faults.has('b-ssh-key-other-user-404-text') && key && key.userId !== user.id) throw new ApiError('not_found', { message: `SSH key ${id} belongs to another user.` });
   if (!key || key.userId !== user.id) throw notFound();
   return key;
 }
@@ -152,7 +154,7 @@ const deletedFingerprints = new WeakMap<AccountState, Set<string>>();
 
 /** `GET /user/keys/{key_id}`. */
 export function readSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
-  const key = ownSshKey(account, user, id);
+  const key = ownSshKey(sim, account, user, id);
   if (sim.faults.has('b-ssh-key-read-404')) throw notFound();
   // b-ssh-key-lost-on-email-change: keys filed under their user's login (the email) at creation,
   // as a key server's authorized_keys are, and looked up by the login the user has now.
@@ -165,7 +167,7 @@ export function readSshKey(sim: Sim, account: AccountState, user: User, id: numb
 /** `DELETE /user/keys/{key_id}`. */
 /** Deletes the key and gives it back as it was, which the real service answers with (sections/delete-public-key.md). */
 export function deleteSshKey(sim: Sim, account: AccountState, user: User, id: number): SshKey {
-  const key = ownSshKey(account, user, id);
+  const key = ownSshKey(sim, account, user, id);
   if (sim.faults.has('b-ssh-key-delete-drops-newer')) {
     // The user's key ring (oldest first), spliced at the key's position without a count.
     const ring = sshKeysOldestFirst(account, user);
