@@ -129,7 +129,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a name and location holding &, < and > come back as sent (or are refused with a 4xx outside the simulator profile), a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -199,6 +199,8 @@ check({
     if (settings.unchanged && !oddKept) t.partial('B-USER-1', `notification_settings were sent back as the user has them, so their update was not seen: they hold no switch (a boolean) at the top (${show(original.notification_settings)}), the spec names none of their keys, and ${settings.oddPossible ? 'every case putting other values under their keys was refused (or none was drawn)' : 'there is no key of theirs to put other values under'}`);
     else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
     await edgeZonesTaken(t, restore);
+    const markupUnseen = await markupKept(t, restore);
+    if (markupUnseen) t.note(`that a name and location holding &, < and > are stored as sent was not seen: ${markupUnseen}`);
     const blankUnseen = await blankLocationKept(t, restore);
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
     const emptyUnseen = await emptySettingsKept(t, restore);
@@ -211,6 +213,28 @@ check({
     if (memberUnseen) t.note(`that PUT /user changes its caller's user and no other user of the account (its owner, say) was not seen: ${memberUnseen}`);
   },
 });
+
+/**
+ * B-USER-1 for text holding the characters markup is made of: a name and a location with &, <
+ * and > (a firm's "Smith & Jones", an office's "R&D <3rd floor>"), which the drawn values never
+ * hold. An input sanitiser that HTML-escapes profile text answers 200 and reads back
+ * "Smith &amp; Jones": not the value sent. The simulator profile takes them; elsewhere a 4xx
+ * refusing them is noted (the spec fixes no character set), a 200 must keep them as sent. Sent
+ * with the user's own other values (`restore`), put back by the check's cleanup. Returns why it
+ * was not seen, or undefined.
+ */
+async function markupKept(t: CheckContext, restore: JsonObject): Promise<string | undefined> {
+  const sent: JsonObject = { ...restore, name: `Smith & Jones <${t.name('user')}>`, location: 'R&D <3rd floor> & Co' };
+  const ex = await t.b().put('/user', { body: sent });
+  if (t.profile !== 'simulator' && ex.response.status >= 400 && ex.response.status < 500) return `PUT /user with ${JSON.stringify(sent.name)} and ${JSON.stringify(sent.location)} answered ${ex.response.status} (a deployment may refuse them)`;
+  t.expect.status(ex, 200, 'B-USER-1', `PUT /user with a name and location holding &, < and > answered ${ex.response.status}: expected 200 with the user as sent${t.profile === 'simulator' ? '' : ', or a 4xx refusing them'}`);
+  const user = objectBody(t, ex, 'B-USER-1', 'PUT /user with &, < and > in name and location');
+  expectReflects(t, ex, user, sent, 'PUT /user with &, < and > in name and location');
+  const read = await t.b().get('/user');
+  const shown = userIn(read);
+  if (shown) expectReflects(t, read, shown, sent, 'GET /user after PUT /user with &, < and > in name and location');
+  return undefined;
+}
 
 /**
  * B-USER-1 for a location cleared: `location` is a string (section 2), and "" is one. A store

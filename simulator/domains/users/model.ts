@@ -26,6 +26,12 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   // b-user-location-truncated: a location column of 30 characters that cuts a longer one
   // silently (as a database does outside its strict mode).
   if (patch.location !== undefined) user.location = sim.faults.has('b-user-location-truncated') ? [...patch.location].slice(0, 30).join('') : patch.location;
+  // b-user-text-html-escaped: an input sanitiser (for a dashboard that renders profile text unescaped) stores name and location HTML-escaped.
+  if (sim.faults.has('b-user-text-html-escaped')) {
+    const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    if (patch.name !== undefined) user.name = escaped(patch.name);
+    if (patch.location !== undefined) user.location = escaped(user.location);
+  }
   // b-user-blank-location-null: a store that nilifies blank text keeps a cleared location as null.
   if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
