@@ -129,7 +129,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a name and location holding &, < and > come back as sent (or are refused with a 4xx outside the simulator profile), a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent, or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a name and location holding &, < and > come back as sent (or are refused with a 4xx outside the simulator profile), a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent (an object sent with fewer keys over a stored one replaces it, not merged into it), or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -205,6 +205,8 @@ check({
     if (blankUnseen) t.note(`that a location cleared (sent as "") is kept as the empty string was not seen: ${blankUnseen}`);
     const emptyUnseen = await emptySettingsKept(t, restore);
     if (emptyUnseen) t.note(`that notification_settings sent as {} (every setting cleared) are stored so was not seen: ${emptyUnseen}`);
+    const nestedUnseen = await nestedSettingReplaced(t, restore, settings.oddKeys[0]);
+    if (nestedUnseen) t.note(`that an object-valued setting sent with fewer keys than the one stored replaces it was not seen: ${nestedUnseen}`);
     const largeUnseen = await largeTextKept(t, restore, settings.oddKeys[0]);
     if (largeUnseen) t.note(`that a body past 64 KiB holding non-ASCII text is stored as sent was not seen: ${largeUnseen}`);
     const countsUnseen = await answerCountsMatch(t, restore);
@@ -290,6 +292,43 @@ async function emptySettingsKept(t: CheckContext, restore: JsonObject): Promise<
       message: `${what} with notification_settings {} (every setting cleared): the user's notification_settings are not the empty object sent, ${t.profile === 'simulator' ? 'where the real service replaces them with the object sent' : 'though the target replaces them with any other object sent'}`,
       expected: '{}',
       received: show(user.notification_settings),
+      exchange: answer,
+    });
+  }
+  return undefined;
+}
+
+/**
+ * B-USER-1 for an object-valued setting sent with fewer keys than the one stored: the value under
+ * a key sent is the value sent (as every other check of the settings holds; whether keys left out
+ * at the top stay is the target's choice), so a store that merges each object into the one it
+ * has (lodash-merge style) answers {"email": false, "slack": "all"} for {"email": false} sent
+ * over {"email": true, "slack": "all"}. The drawn objects always carry both keys, so a merge
+ * looks like a replace there. Two PUTs under `key` (one of the user's own, or the real service's
+ * switch names on the simulator profile); a 4xx refusing an object value is noted, as values
+ * other than switches may be refused. Returns why it was not seen, or undefined.
+ */
+async function nestedSettingReplaced(t: CheckContext, restore: JsonObject, key: string | undefined): Promise<string | undefined> {
+  if (key === undefined) return 'the user has no notification setting to put an object under, and the spec names none';
+  const own: JsonObject = isObject(restore.notification_settings) ? restore.notification_settings : {};
+  const full = { email: true, slack: 'all' };
+  const fewer = { email: false };
+  const first = await t.b().put('/user', { body: { ...restore, notification_settings: { ...own, [key]: full } } });
+  if (first.response.status >= 400 && first.response.status < 500) return `PUT /user with notification_settings.${key} ${show(full)} answered ${first.response.status} (values other than switches may be refused)`;
+  t.expect.status(first, 200, 'B-USER-1', `PUT /user with notification_settings.${key} ${show(full)} answered ${first.response.status}: expected 200 with the user as sent, or a 4xx refusing the value`);
+  const sent: JsonObject = { ...restore, notification_settings: { ...own, [key]: fewer } };
+  const ex = await t.b().put('/user', { body: sent });
+  if (ex.response.status >= 400 && ex.response.status < 500) return `PUT /user with notification_settings.${key} ${show(fewer)} answered ${ex.response.status} (values other than switches may be refused)`;
+  t.expect.status(ex, 200, 'B-USER-1', `PUT /user with notification_settings.${key} ${show(fewer)} (after ${show(full)}) answered ${ex.response.status}: expected 200 with the user as sent, or a 4xx refusing the value`);
+  for (const [what, answer] of [['PUT /user', ex], ['GET /user after it', await t.b().get('/user')]] as const) {
+    const user = userIn(answer);
+    if (!user) continue;
+    const got = isObject(user.notification_settings) ? user.notification_settings[key] : undefined;
+    t.expect.that(sameJson(got, fewer), {
+      clause: 'B-USER-1',
+      message: `${what} with notification_settings.${key} ${show(fewer)} sent over ${show(full)}: the setting is not the object sent${isObject(got) && 'slack' in got ? ' (the stored one was merged into it: "slack" kept)' : ''}`,
+      expected: show(fewer),
+      received: show(got),
       exchange: answer,
     });
   }

@@ -16,6 +16,13 @@ export function gravatarEmailOf(user: User): string {
   return user.gravatarEmail ?? user.email;
 }
 
+/** b-user-settings-deep-merged: each object-valued setting sent merged into the one stored (lodash-merge style), so a key left out of it stays. */
+function mergedSettings(stored: Record<string, unknown> | undefined, sent: Record<string, unknown>): Record<string, unknown> {
+  const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const old = stored ?? {};
+  return Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, isPlain(v) && isPlain(old[k]) ? { ...old[k], ...v } : v]));
+}
+
 /** `PUT /user` (B-USER-1): applies a validated patch. Any field given moves `updated_at`. */
 export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (Object.keys(patch).length === 0) return user;
@@ -36,7 +43,9 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   // b-user-empty-settings-ignored: an empty object taken for "no settings sent", so {} clears nothing.
-  if (patch.notification_settings !== undefined && !(sim.faults.has('b-user-empty-settings-ignored') && Object.keys(patch.notification_settings).length === 0)) user.notification_settings = patch.notification_settings;
+  if (patch.notification_settings !== undefined && !(sim.faults.has('b-user-empty-settings-ignored') && Object.keys(patch.notification_settings).length === 0)) {
+    user.notification_settings = sim.faults.has('b-user-settings-deep-merged') ? mergedSettings(user.notification_settings, patch.notification_settings) : patch.notification_settings;
+  }
   // b-user-settings-coerced-boolean: the settings kept as a map of flag columns, each value a boolean.
   if (sim.faults.has('b-user-settings-coerced-boolean') && patch.notification_settings !== undefined) user.notification_settings = Object.fromEntries(Object.entries(patch.notification_settings).map(([k, v]) => [k, Boolean(v)]));
   if (patch.receive_newsletter !== undefined) user.receiveNewsletter = patch.receive_newsletter;
