@@ -90,7 +90,9 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
     throw err;
   }
   // A name taken from the key's comment obeys the same limit as one given in the body.
-  const name = input.name ?? (parsed.comment === '' ? null : parsed.comment.slice(0, MAX_KEY_NAME_FROM_COMMENT));
+  // b-ssh-key-name-file-safe: the name doubles as the key's label in a generated authorized_keys file, made file-safe.
+  const given = sim.faults.has('b-ssh-key-name-file-safe') && typeof input.name === 'string' ? input.name.replace(/[^A-Za-z0-9._@-]/g, '_') : input.name;
+  const name = given ?? (parsed.comment === '' ? null : parsed.comment.slice(0, MAX_KEY_NAME_FROM_COMMENT));
   if (name === null) throw invalidField('name', 'is required when the key line has no comment');
   for (const key of account.sshKeys.values()) {
     if (key.userId === user.id && key.fingerprint === parsed.fingerprint) throw invalidField('public_key', 'is already registered for this user');
