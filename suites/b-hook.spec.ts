@@ -9,6 +9,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { secretDifference, secretDifferences, settingsReflect } from './lib/masked-secrets.ts';
 import { extensionPaging } from './lib/paging.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
@@ -131,7 +132,7 @@ check({
   id: 'b-hook/create-read',
   clauses: ['B-HOOK-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused, and one named with more than 64 characters, kept whole or refused with a 4xx); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
   needs: ['b', 'write'],
   async run(t) {
     const { words, kinds } = hookKinds(t, t.name('hook'));
@@ -147,10 +148,34 @@ check({
       t.expect.schema(read.ex, 'hook', 'B-SCHEMA-1');
     });
     await memberCreates(t);
+    await longNameKept(t);
     await refusedCreateMakesNothing(t);
     await firstHookStays(t, made);
   },
 });
+
+/**
+ * A hook named with more than 64 characters (a team's "what, where, who is paged" name): the
+ * names the property sends stay shorter, and a store that keeps names in a VARCHAR(64) of a
+ * non-strict database cuts a longer one silently, answering 201 with another name. The spec
+ * fixes no length: a 4xx refusing the name is noted; a 2xx must answer, and read back, the name
+ * as sent. An inactive hook (`inactiveHookBody`), deleted on cleanup.
+ */
+async function longNameKept(t: CheckContext): Promise<void> {
+  const name = `${uniqueName(t, 'hook-long')} — Nightly finance export failures, EU warehouse and the Lisbon on-call rota`;
+  const sent = inactiveHookBody(t.target.interfaceB, name);
+  const ex = await t.b().post('/hooks', { body: sent });
+  const id = idOf(ex);
+  if (is2xx(ex) && id !== undefined) deleteHookOnCleanup(t, id);
+  if (ex.response.status >= 400 && ex.response.status < 500) return t.note(`POST /hooks with a name of ${[...name].length} characters answered ${ex.response.status} (the spec fixes no length), so whether a long name is kept whole was not seen`);
+  t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks of an inactive hook named with ${[...name].length} characters answered ${ex.response.status}: expected a 2xx with the hook, or a 4xx refusing the name`);
+  const answered = objectBody(t, ex, 'B-HOOK-1', 'POST /hooks with a long name');
+  const hookId = integerId(t, ex, answered, 'B-HOOK-1', 'POST /hooks with a long name');
+  const cut = (got: unknown) => (typeof got === 'string' && got.length < name.length && name.startsWith(got) ? ` (${[...name].length} characters sent, its first ${[...got].length} kept)` : '');
+  t.expect.that(answered.name === name, { clause: 'B-HOOK-1', message: `POST /hooks with a name of ${[...name].length} characters: the hook's name is not the name sent${cut(answered.name)}`, expected: show(name), received: show(answered.name), exchange: ex });
+  const read = await readHook(t, hookId, 'B-HOOK-1');
+  t.expect.that(read.hook.name === name, { clause: 'B-HOOK-1', message: `GET /hooks/${hookId} of the hook created with a name of ${[...name].length} characters: the name is not the one sent${cut(read.hook.name)}`, expected: show(name), received: show(read.hook.name), exchange: read.ex });
+}
 
 /** The hooks b-hook/create-read made: how many, and the first of them with what it was sent. */
 interface MadeHooks {

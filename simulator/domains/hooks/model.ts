@@ -36,7 +36,8 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     id: sim.store.nextId('hook', account),
     type: fields.type,
     // b-hook-name-ascii-only: a store that keeps names in a column of its own charset.
-    name: sim.faults.has('b-hook-name-ascii-only') ? fields.name.replace(/[^\x20-\x7e]/g, '') : fields.name,
+    // b-hook-name-cut-64: hooks.name a VARCHAR(64) in a non-strict store, a longer name cut silently.
+    name: sim.faults.has('b-hook-name-ascii-only') ? fields.name.replace(/[^\x20-\x7e]/g, '') : sim.faults.has('b-hook-name-cut-64') ? [...fields.name].slice(0, 64).join('') : fields.name,
     active: fields.active,
     // b-hook-url-query-dropped: the URL normalised to its origin and path before it is stored.
     settings: sim.faults.has('b-hook-url-query-dropped') && typeof fields.settings.url === 'string' ? { ...fields.settings, url: fields.settings.url.split('?')[0] } : fields.settings,
