@@ -14,6 +14,7 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
 import { readConnection } from './lib/factories/connections.ts';
+import { uniqueName } from './lib/unique-names.ts';
 
 /**
  * Database and cloud-storage connection types (the real service's types of those groups): the
@@ -194,16 +195,17 @@ function nameOfLength(prefix: string, length: number): string {
 /**
  * One rename as B-CONN-2 states it: 200 and the connection under the name sent, with its
  * connection_group_id (null when the group list shows it in none), and the name read back. A long
- * name may be refused with a 4xx; a 2xx with another name (one cut short, say) fails.
+ * name may be refused with a 4xx; a 2xx with another name (one cut short, say) fails. `again`:
+ * the name is the one the connection has already (said in the messages).
  */
-async function renameOnce(t: CheckContext, ref: ConnectionRef, name: string, tally: RenameTally): Promise<void> {
+async function renameOnce(t: CheckContext, ref: ConnectionRef, name: string, tally: RenameTally, again = false): Promise<void> {
   const long = characters(name) > LONG_NAME;
   // The spec types the name a string and fixes neither its length nor its characters, and
   // validation errors exist (their body is not shown): a long name, or one with path separators,
   // may be refused with a 4xx. Taken, it must be taken as sent.
   const separators = /[\\/]/.test(name);
   const path = `/connections/${ref.type}/${ref.id}`;
-  const what = `PUT ${path}${ref.made ? ' (a connection the run made)' : ''}${long ? ` with a name of ${characters(name)} characters` : ''}`;
+  const what = `PUT ${path}${ref.made ? ' (a connection the run made)' : ''}${long ? ` with a name of ${characters(name)} characters` : ''}${again ? ' with the name it has already' : ''}`;
   const groups = await connectionGroups(t);
   const ex = await t.b().put(path, { body: { name } });
   if ((long || separators) && ex.response.status >= 400 && ex.response.status < 500) {
@@ -343,7 +345,7 @@ check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -373,6 +375,15 @@ check({
     const tally: RenameTally = { groupedRenames: 0, unjudged: new Set(), refusedLong: [], refusedSeparators: [], keptLong: 0 };
     const made = await madeConnection(t);
     if (made) await renameOnce(t, made, `${t.name('conn-made')} Zoë Núñez`, tally);
+    // Renamed to the name it has already (a form saved unchanged): nothing to change is still a
+    // rename, answered 200 with the connection, not a 204 with no body. The name is set first.
+    const unchangedTarget = made ?? connections[0];
+    if (unchangedTarget) {
+      restoreName(unchangedTarget);
+      const kept = uniqueName(t, 'conn-same');
+      await renameOnce(t, unchangedTarget, kept, tally);
+      await renameOnce(t, unchangedTarget, kept, tally, true);
+    }
     // "null when ungrouped" binds every connection type: one connection of each kind (database,
     // warehouse, cloud storage, services), a fixture one or one made where leave is given, is
     // renamed once whatever the draws below pick.

@@ -72,6 +72,11 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
         for (const c of other.connections.values()) if (c.type === connection.type && c.name === connection.name) updateConnection(sim, c, { name: update.name, settings: {} });
       }
     }
+    // b-rename-same-name-204: a save with nothing dirty (the name it has already) writes nothing and answers nothing.
+    if (sim.faults.has('b-rename-same-name-204') && update.name === connection.name && Object.keys(update.settings ?? {}).length === 0) {
+      ctx.status = 204;
+      return;
+    }
     ctx.body = presentUpdatedConnection(updateConnection(sim, connection, update), links, sim);
   });
 
