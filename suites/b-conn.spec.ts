@@ -12,6 +12,7 @@ import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, s
 import { expectFormats } from './lib/formats.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
+import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
 import { readConnection } from './lib/factories/connections.ts';
 import { uniqueName } from './lib/unique-names.ts';
@@ -750,7 +751,9 @@ function groupBody(name: string, description: string, members: ConnectionRef[]):
 check({
   id: 'b-conn/group-create',
   clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1', 'B-VER-2'],
-  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names, for account 2's own connections too; without the optional connections, and with an empty connections array, too",
+  // X-ROB-1 for a group naming one connection twice: made here, where groups may be made.
+  supports: ['X-ROB-1'],
+  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names, for account 2's own connections too; without the optional connections, and with an empty connections array, too; X-ROB-1: one naming the same connection twice is created holding it (201) or refused with a 4xx and the error object, never a 5xx",
   needs: ['b', 'write'],
   async run(t) {
     const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
@@ -809,6 +812,8 @@ check({
       // wrong label does not cut the membership short).
       expectVendorMediaType(t, ex);
     }, { runs: t.target.controlUrl ? undefined : 2 });
+    const repeatedUnseen = await repeatedMemberHandled(t, own);
+    if (repeatedUnseen) t.note(`that a group naming the same connection twice is handled (made holding it, or refused with a 4xx), never a 5xx, was not seen: ${repeatedUnseen}`);
     const second = await secondAccountGroup(t);
     readBack += second.readBack;
     unreadable += second.unreadable;
@@ -818,6 +823,32 @@ check({
     }
   },
 });
+
+/**
+ * A group naming one of the account's connections twice (`connections: [{mysql 3}, {mysql 3}]`),
+ * as a form that lets a user pick the same connection twice sends it; generated members never
+ * repeat. The spec does not say whether a deployment drops the repeat or refuses the body: made
+ * (201), the group holds the connection (B-CG-1); refused, with a 4xx and the error object
+ * (X-ROB-1). Never a 5xx: a bulk insert of the memberships under a unique (group, connection)
+ * index fails there, after the group itself is inserted. One group, where membership is permitted
+ * (it moves the connection, and cannot be deleted). Returns why it was not seen, or undefined.
+ */
+async function repeatedMemberHandled(t: CheckContext, own: readonly ConnectionRef[]): Promise<string | undefined> {
+  const member = own[0];
+  if (!membershipAllowed(t) || !member) return `no group may be made with the account's connections in it (${howToPermit('assign_connections_to_groups')})`;
+  const name = uniqueName(t, 'group-repeated');
+  const description = 'disco: a group naming one connection twice';
+  const ex = await t.b().post('/connection_groups', { body: { connection_group: { name, description }, connections: [member, member].map(({ id, type }) => ({ id, type })) } });
+  expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, [], `naming ${member.type} connection ${member.id} twice`);
+  if (ex.response.status >= 400) {
+    t.expect.errorObjectB(ex, 'X-ROB-1');
+    t.note(`POST /connection_groups naming ${member.type} connection ${member.id} twice was refused (${ex.response.status}), as a deployment may (the spec does not say whether a repeat is dropped or refused)`);
+    return undefined;
+  }
+  t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups naming ${member.type} connection ${member.id} twice answered ${ex.response.status}: expected 201 with the group holding it, or a 4xx refusing the repeat`);
+  expectCreatedGroup(t, ex, name, description, [member]);
+  return undefined;
+}
 
 /**
  * Account 2 makes one group of its own groupable connections, where the document has a second

@@ -16,6 +16,17 @@ export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-group-empty-connections-refused') && Array.isArray(body.connections) && body.connections.length === 0) {
       throw invalidFields([{ field: 'connections', message: 'must hold at least one {id, type} object' }]);
     }
+    // b-group-repeated-member-500: the body is not checked for a connection named twice; the group is
+    // inserted, then its memberships in one bulk insert under a unique (group, connection) index,
+    // which the repeat breaks: a 500, the group left behind, empty.
+    if (sim.faults.has('b-group-repeated-member-500') && Array.isArray(body.connections)) {
+      const ids = body.connections.map((ref: unknown) => (typeof ref === 'object' && ref !== null ? (ref as Record<string, unknown>).id : undefined));
+      const firsts = body.connections.filter((_: unknown, i: number) => ids[i] === undefined || ids.indexOf(ids[i]) === i);
+      if (firsts.length < body.connections.length) {
+        createGroup(sim, account, user, { ...parseGroupBody({ ...body, connections: firsts }), connections: [] });
+        throw new Error('duplicate key value violates unique constraint "connection_group_memberships_pkey"');
+      }
+    }
     const input = parseGroupBody(body);
     const view = createGroup(sim, account, user, input);
     // b-cg-200-without-connections: a group with no connections to assign goes through the plain insert, which answers 200.
