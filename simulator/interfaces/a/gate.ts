@@ -18,7 +18,9 @@ export function aGate(sim: Sim, ctx: Context): void {
     });
   const state = ctx.state as AState;
   state.account = sim.faults.has('a-account-header-switches-account') ? switchedAccount(sim, ctx, key.admin) ?? account : account;
-  state.apiKey = key;
+  // The fault: keys with an expiry come from a TTL cache holding account and expiry, no role;
+  // the role missing there reads as the dashboard's default, admin.
+  state.apiKey = sim.faults.has('a-expiring-key-role-admin') && key.expiresAt !== null ? { ...key, admin: true } : key;
   state.origin = originOf(ctx);
 }
 
