@@ -83,7 +83,9 @@ function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | 
 
 function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: boolean, ignoreExpiry: boolean): boolean {
   if (!key.admin && sim.faults.has('a-non-admin-key-refused')) return false;
-  if (key.revokedAt !== null && !ignoreRevocation) {
+  // The fault: keys with an expiry are served from a TTL cache that knows only the expiry.
+  const revocationCached = sim.faults.has('a-expiring-key-revocation-unchecked') && key.expiresAt !== null;
+  if (key.revokedAt !== null && !ignoreRevocation && !revocationCached) {
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }
