@@ -549,7 +549,7 @@ async function expectDefinitionKept(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
 check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is an update setting a made-up key to null; so is a key-management body with unknown keys (a case variant of its name key among them, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -572,6 +572,16 @@ check({
       const ex = await aSend(t, t.a(), 'pipelines.create', documentBody({ ...own.stored, name, [key]: value }, definitionFormat(t)));
       archiveIfCreated(t, 0, ex);
       judgeBlankedKey(t, ex, `${requestLine(ex)} with the check's own definition and a top-level ${JSON.stringify(key)} key`, key);
+    }
+    // A made-up top-level key set to null, on create, validate and replace in every run (the update
+    // sweep's nulls go in a PATCH, where a merge patch reads them as deletions): a reader that
+    // drops null members before its schema ("null is unset", for clients that send every optional
+    // member) takes it, yet the body holds a key no schema defines, whatever its value. 1 request each.
+    const nulled = `${MADE_UP_KEY_PREFIX}null`;
+    for (const endpoint of own.endpoints.filter((e) => e !== 'update')) {
+      const ex = await sendDocument(t, endpoint, own, { ...own.stored, ...(endpoint === 'create' ? { name: uniqueName(t, 'err-null') } : {}), [nulled]: null }, definitionFormat(t));
+      archiveIfCreated(t, 0, ex);
+      judgeMisshapen(t, ex, `${requestLine(ex)} with the check's own definition and the made-up top-level key "${nulled}" set to null`, 'made-up-key');
     }
 
     const keyRoute = aRoute(t, 'keys.create');

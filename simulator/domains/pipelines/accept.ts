@@ -20,6 +20,8 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   if (sim.faults.has('a-optional-fields-coerced')) coerceOptionalFields(document);
   // The fault: host names lower-cased before validation, behind a typeof === 'object' guard (true for null).
   if (sim.faults.has('a-null-source-500')) lowerCaseHost(document);
+  // The fault: null members read as unset (clients send every optional member, null where unset), dropped before the schema.
+  if (sim.faults.has('a-null-members-dropped')) dropNullMembers(document);
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
@@ -38,6 +40,19 @@ function lowerCaseHost(document: unknown): void {
   if (!isRecord(document) || typeof document.source !== 'object' || Array.isArray(document.source)) return;
   const connection = (document.source as Record<string, unknown>).connection as Record<string, unknown>;
   if (typeof connection === 'object' && !Array.isArray(connection) && typeof connection.host === 'string') connection.host = connection.host.toLowerCase();
+}
+
+/** a-null-members-dropped: every member whose value is null, at any depth, deleted before the schema sees it. */
+function dropNullMembers(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) dropNullMembers(item);
+    return;
+  }
+  if (!isRecord(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (value === null) delete node[key];
+    else dropNullMembers(value);
+  }
 }
 
 function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
