@@ -22,6 +22,8 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   if (sim.faults.has('a-null-source-500')) lowerCaseHost(document);
   // The fault: null members read as unset (clients send every optional member, null where unset), dropped before the schema.
   if (sim.faults.has('a-null-members-dropped')) dropNullMembers(document);
+  // The fault: the whole-number members read as integers (an ORM's int column) before the schema: 5432.7 is stored as 5432.
+  if (sim.faults.has('a-integer-fields-truncated')) truncateWholeNumberFields(document);
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
@@ -53,6 +55,17 @@ function dropNullMembers(node: unknown): void {
     if (value === null) delete node[key];
     else dropNullMembers(value);
   }
+}
+
+/** a-integer-fields-truncated: the source's port, the batch interval and the destination's port, when numbers, cut to whole numbers. */
+function truncateWholeNumberFields(document: unknown): void {
+  const member = (node: unknown, key: string): unknown => (isRecord(node) ? node[key] : undefined);
+  const cut = (node: unknown, key: string): void => {
+    if (isRecord(node) && typeof node[key] === 'number' && Number.isFinite(node[key])) node[key] = Math.trunc(node[key]);
+  };
+  cut(member(member(document, 'source'), 'connection'), 'port');
+  cut(member(document, 'sync'), 'interval_minutes');
+  cut(member(member(document, 'destination'), 'settings'), 'port');
 }
 
 function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
