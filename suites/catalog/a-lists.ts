@@ -111,6 +111,37 @@ export function morePages(body: unknown): boolean | undefined {
   return undefined;
 }
 
+/**
+ * What an answer says of further pages wherever it says it: the simulator's `pagination` block
+ * (`morePages`) first, else a `has_more` (boolean), `next_page` or `next` (null: none) member at
+ * the top of the answer or in one of its objects (`meta`, `links`, `page_info`: the envelope is
+ * the deployment's, the spec shows none). Nothing: undefined.
+ */
+export function statedMorePages(body: unknown): boolean | undefined {
+  const said = morePages(body);
+  if (said !== undefined || !isObject(body)) return said;
+  for (const node of [body, ...Object.values(body).filter(isObject)]) {
+    if (typeof node.has_more === 'boolean') return node.has_more;
+    for (const name of ['next_page', 'next']) if (name in node) return node[name] !== null && node[name] !== undefined && node[name] !== false && node[name] !== '';
+  }
+  return undefined;
+}
+
+/**
+ * The query of the page of the list that holds item `last` (0-based) with room for one item more
+ * after it, and the page after that one, in the target's paging (`interface_a.list_paging`): page
+ * `floor(last / size) + 1` of `size` (`last + 2` items, at most 100), or offset `last` and limit 2.
+ * Undefined for a list that does not page.
+ */
+export function pagesWithRoomAfter(t: Pick<CheckContext, 'target'>, last: number): { holding: Record<string, number>; after: Record<string, number> } | undefined {
+  const paging = t.target.interfaceA.listPaging ?? A_CONVENTIONS.listPaging;
+  if (paging.by === 'offset') return { holding: { [paging.offset]: last, [paging.limit]: 2 }, after: { [paging.offset]: last + 2, [paging.limit]: 2 } };
+  if (paging.by !== 'page') return undefined;
+  const size = Math.min(last + 2, PAGE_SIZE);
+  const page = Math.floor(last / size) + 1;
+  return { holding: { [paging.page]: page, [paging.size]: size }, after: { [paging.page]: page + 1, [paging.size]: size } };
+}
+
 /** An item's id where it has one, else the whole item: what tells a repeated page. */
 function identity(item: unknown): string {
   return isObject(item) && item.id !== undefined ? `id:${JSON.stringify(item.id)}` : JSON.stringify(item);

@@ -292,7 +292,16 @@ function listOwnPipelines(sim: Sim, account: AccountState, page: { page: number;
   if (sim.faults.has('a-list-offset-32-bit') && start > 2_147_483_647) throw new RangeError(`value ${start} is out of range for type integer`);
   const items = all.slice(start, start + page.pageSize);
   for (const pipeline of items) settle(pipeline, now);
+  // The fault: has_more from a separate count query that lost its account filter (the page query keeps it).
+  if (sim.faults.has('a-list-has-more-all-accounts')) return { items, hasMore: start + page.pageSize < countEveryAccount(sim, page.includeArchived) };
   return { items, hasMore: start + page.pageSize < all.length };
+}
+
+/** a-list-has-more-all-accounts: the pipelines of every account the list's filter keeps. */
+function countEveryAccount(sim: Sim, includeArchived: boolean): number {
+  let count = 0;
+  for (const other of sim.store.accounts.values()) for (const p of other.pipelines.values()) if (includeArchived || p.archivedAt === null) count++;
+  return count;
 }
 
 /** Every other account's pipelines, newest first: what a list that lost its account filter adds after the caller's own. */
