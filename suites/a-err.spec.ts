@@ -14,6 +14,7 @@ import { withKey } from './lib/clients.ts';
 import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
+import type { Account } from './lib/factories/removal.ts';
 import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
 
 /*
@@ -459,10 +460,11 @@ check({
     }));
     let judged = 0;
     // A 400 refuses the definition: the pipeline list is read before and after, for any the
-    // refused creates made all the same (a row inserted before the rules were checked).
-    const before = await walkOwnPipelineList(t);
-    const made = new Set<string>();
-    const names = new Set<string>();
+    // refused creates made all the same (a row inserted before the rules were checked); account
+    // 2's too where it is sent creates (its refusals may store what account 1's do not).
+    const creators: Account[] = otherAccount.includes('create') ? [0, 1] : [0];
+    const creates = new Map<Account, { before: OwnPipelineList; made: Set<string>; names: Set<string> }>();
+    for (const account of creators) creates.set(account, { before: await walkOwnPipelineList(t, account), made: new Set(), names: new Set() });
     // A 400 to a replace or an update leaves the check's own pipeline's definition as it was: it
     // is read (twice, for what moves by itself) before the cases, and after each such refusal.
     let definition = own.endpoints.some((e) => e === 'replace' || e === 'update') ? await readDefinitionTwice(t, own.id) : undefined;
@@ -483,12 +485,13 @@ check({
           definition = await readDefinitionTwice(t, own.id);
         }
       }
-      // Account 1's creates: its pipeline list is the one read before and after.
-      if (c.endpoint === 'create' && !c.otherAccount) {
+      // Each create is looked for in its account's pipeline list, read before and after.
+      const created = c.endpoint === 'create' ? creates.get(c.otherAccount ? 1 : 0) : undefined;
+      if (created !== undefined) {
         // The name sent (sendDocument gives each create a fresh one).
         const sent = parseDocument(ex.request.body);
-        if (typeof sent?.name === 'string') names.add(sent.name);
-        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) made.add(JSON.stringify(ex.json.id));
+        if (typeof sent?.name === 'string') created.names.add(sent.name);
+        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
       }
       if (t.profile !== 'simulator') {
         // "Invalid" is the documented schema here; the target's may take the value, or count
@@ -510,7 +513,10 @@ check({
       });
     });
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
-    const createsJudged = names.size > 0 && (await expectNothingCreated(t, 'A-ERR-2', 'invalid definitions sent to create', before, made, names));
+    let createsJudged = false;
+    for (const [account, { before, made, names }] of creates) {
+      if (names.size > 0 && (await expectNothingCreated(t, 'A-ERR-2', `invalid definitions sent to create${account === 1 ? ' by account 2' : ''}`, before, made, names, account))) createsJudged = true;
+    }
     if (refusedOwn > 0 && definition !== undefined && 'unreadable' in definition) {
       t.note(`that the ${refusedOwn} refused replace(s) and update(s) left the pipeline's definition as it was was not verified: ${definition.unreadable}`);
       // The 400s were judged either way; only where no refusal at all could be seen to change
@@ -961,7 +967,7 @@ async function judgeTakenKey(t: CheckContext, ex: Exchange, c: SweepCase, sent: 
  * answer named (taken where the target's schema allowed it). A new pipeline under another name
  * than the requests' is someone else's. Unverified (noted, false) where the list cannot be read whole.
  */
-async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', what: string, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>): Promise<boolean> {
+async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-3', what: string, before: OwnPipelineList, made: ReadonlySet<string>, names: ReadonlySet<string>, account: Account = 0): Promise<boolean> {
   const unverified = (why: string): false => {
     t.note(`that the refused ${what} created no pipeline was not verified: ${why}`);
     return false;
@@ -969,7 +975,7 @@ async function expectNothingCreated(t: CheckContext, clause: 'A-ERR-2' | 'A-ERR-
   if (before === null) return unverified('the target serves no pipeline list');
   if ('refused' in before) return unverified(`the pipeline list answered ${before.refused.response.status}`);
   if (!before.complete) return unverified(before.incomplete ?? 'the list could not be read whole');
-  const after = await walkOwnPipelineList(t);
+  const after = await walkOwnPipelineList(t, account);
   if (after === null || 'refused' in after || !after.complete) return unverified('the pipeline list could not be read whole after the sweep');
   const known = new Set(before.items.map((p) => (isObject(p) ? JSON.stringify(p.id) : JSON.stringify(p))));
   const appeared = after.items.filter(isObject).filter((p) => !known.has(JSON.stringify(p.id)) && !made.has(JSON.stringify(p.id)) && (typeof p.name !== 'string' || names.has(p.name)));
