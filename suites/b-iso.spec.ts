@@ -1225,22 +1225,32 @@ check({
     if (!is2xx(ours)) t.note(`account 1's POST /user/keys of the public key account 2's user has answered ${ours.response.status} (a deployment may hold a public key to one user service-wide): account 2's key is judged all the same`);
     const what = `account 1's POST /user/keys of the public key account 2's key ${id} holds (answered ${ours.response.status})`;
     const after = await t.b(1).get(`/user/keys/${id}`);
-    if (!is2xx(after) || !isObject(after.json)) {
-      return t.fail({ clause: 'X-ISO-1', message: `after ${what}, account 2's GET /user/keys/${id} of its own key no longer returns it: account 1 took account 2's key`, expected: `account 2's key ${id}, as before`, received: describeResponse(after), exchange: after });
-    }
-    const now = after.json;
-    for (const member of SSH_KEY_MEMBERS) {
-      if (!Object.hasOwn(original, member)) continue;
-      t.expect.that(sameJson(now[member], original[member]), {
-        clause: 'X-ISO-1',
-        message: `${what} changed the ${member} of account 2's key ${id}`,
-        expected: show(original[member]),
-        received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
-        exchange: after,
-      });
-    }
+    expectReadBackUnchanged(t, after, original, SSH_KEY_MEMBERS, what, `account 2's key ${id}`, `after ${what}, account 2's GET /user/keys/${id} of its own key no longer returns it: account 1 took account 2's key`);
   },
 });
+
+/**
+ * X-ISO-1: one account's record (`thing`), read back with its own key after another account's
+ * request (`what`), is still there (else fails with `gone`) and holds each of `members` it held
+ * before (`original`), as JSON values.
+ */
+function expectReadBackUnchanged(t: CheckContext, after: Exchange, original: JsonObject, members: readonly string[], what: string, thing: string, gone: string): void {
+  if (!is2xx(after) || !isObject(after.json)) {
+    t.fail({ clause: 'X-ISO-1', message: gone, expected: `${thing}, as before`, received: describeResponse(after), exchange: after });
+    return;
+  }
+  const now = after.json;
+  for (const member of members) {
+    if (!Object.hasOwn(original, member)) continue;
+    t.expect.that(sameJson(now[member], original[member]), {
+      clause: 'X-ISO-1',
+      message: `${what} changed the ${member} of ${thing}`,
+      expected: show(original[member]),
+      received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
+      exchange: after,
+    });
+  }
+}
 
 /** The members of a hook (section 2, its schema's) that must read back unchanged. */
 const HOOK_MEMBERS = requiredFields('hook');
@@ -1290,20 +1300,7 @@ check({
     // Account 1's hook is still its own: account 2's create did not take it over (an upsert on the name, say).
     const what = `account 2's POST /hooks of a ${String(body.type)} hook named like account 1's hook ${ours} (answered ${theirs.response.status})`;
     const after = await t.b(0).get(`/hooks/${ours}`);
-    if (!is2xx(after) || !isObject(after.json)) {
-      return t.fail({ clause: 'X-ISO-1', message: `after ${what}, account 1's GET /hooks/${ours} of its own hook no longer returns it`, expected: `account 1's hook ${ours}, as before`, received: describeResponse(after), exchange: after });
-    }
-    const now = after.json;
-    for (const member of HOOK_MEMBERS) {
-      if (!Object.hasOwn(original, member)) continue;
-      t.expect.that(sameJson(now[member], original[member]), {
-        clause: 'X-ISO-1',
-        message: `${what} changed the ${member} of account 1's hook ${ours}`,
-        expected: show(original[member]),
-        received: Object.hasOwn(now, member) ? show(now[member]) : '(missing)',
-        exchange: after,
-      });
-    }
+    expectReadBackUnchanged(t, after, original, HOOK_MEMBERS, what, `account 1's hook ${ours}`, `after ${what}, account 1's GET /hooks/${ours} of its own hook no longer returns it`);
   },
 });
 
