@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clauseChecks, proofScope } from './prove.ts';
+import { clauseChecks, controlScope, proofScope, tripsOnTheirOwn } from './prove.ts';
 
 describe('the checks a fault proof runs', () => {
   it('are exactly those its record names, none picked by prefix (b-ntf/mark is not b-ntf/mark-aged)', async () => {
@@ -16,5 +16,45 @@ describe('the checks a fault proof runs', () => {
   it('leave the timing oracle out of other clauses\' runs, which go side by side, and keep it in its own', async () => {
     expect(await clauseChecks('A-ENUM-1')).not.toContain('a-timing/foreign-404-latency');
     expect(await clauseChecks('A-ENUM-2')).toContain('a-timing/foreign-404-latency');
+  });
+});
+
+describe('the faultless control run of a clause', () => {
+  it("holds the checks its faults' proofs hold, each once", async () => {
+    expect(await controlScope('X-ISO-1', [['b-iso/foreign-hooks-hear-nothing', 'b-iso/foreign-account-path'], ['b-iso/foreign-account-path']])).toEqual(['b-iso/foreign-account-path', 'b-iso/foreign-hooks-hear-nothing']);
+  });
+
+  it('holds every check naming the clause where a fault has no record yet, or the records are being rewritten, as those proofs run them all', async () => {
+    expect(await controlScope('X-ISO-1', [['b-iso/foreign-account-path'], undefined])).toEqual(await clauseChecks('X-ISO-1'));
+    expect(await controlScope('X-ISO-1', [['b-iso/foreign-account-path'], []])).toEqual(await clauseChecks('X-ISO-1'));
+    expect(await controlScope('X-ISO-1', undefined)).toEqual(await clauseChecks('X-ISO-1'));
+  });
+});
+
+describe('a trip record', () => {
+  // A fake run: `b-schema/read-resources` fails only where `b-job/create-starts` ran first (it
+  // lists the job that check made); `b-schema/written-resources` fails on its own.
+  const runWith = async (exactly: readonly string[]) => ({
+    checks: exactly.map((id) => ({
+      id,
+      verdict: id === 'b-schema/written-resources' || (id === 'b-schema/read-resources' && exactly.includes('b-job/create-starts')) ? 'fail' : 'pass',
+    })),
+  });
+
+  it('keeps only the checks that trip the fault run alone, as the default proof runs them', async () => {
+    const scope = ['b-job/create-starts', 'b-schema/read-resources', 'b-schema/written-resources'];
+    expect((await runWith(scope)).checks.filter((c) => c.verdict === 'fail').map((c) => c.id)).toEqual(['b-schema/read-resources', 'b-schema/written-resources']);
+    expect((await tripsOnTheirOwn(scope, runWith)).tripped).toEqual(['b-schema/written-resources']);
+  });
+
+  it('runs once more only when the first run tripped some of its checks, not all or none', async () => {
+    const calls: (readonly string[])[] = [];
+    const counting = async (exactly: readonly string[]) => {
+      calls.push(exactly);
+      return runWith(exactly);
+    };
+    await tripsOnTheirOwn(['b-schema/written-resources'], counting);
+    await tripsOnTheirOwn(['b-job/create-starts'], counting);
+    expect(calls).toEqual([['b-schema/written-resources'], ['b-job/create-starts']]);
   });
 });
