@@ -17,7 +17,10 @@ import { bigIdRunProblems, startBigIdGateway, withBigFixtureIds, type BigIdGatew
 const MUST = CLAUSES.filter((c) => c.kind === 'must').map((c) => c.id);
 
 describe('a deployment whose ids are beyond 2^53', () => {
-  it.each(['standard', 'alt'] as const)('%s conventions: every must clause verified and passed, no check failed or errored', { timeout: 120_000 }, async (conventions) => {
+  // The standard conventions here, the alt ones in the fault runs below; `npm run soak` runs the
+  // whole suite through the gateway once per seed in each (they alternate): a second whole run
+  // here cost CI about 50 s of a worker's time.
+  it.each(['standard'] as const)('%s conventions: every must clause verified and passed, no check failed or errored', { timeout: 120_000 }, async (conventions) => {
     let gateway: BigIdGateway | undefined;
     const run = await runSuitesAgainstSimulator({
       conventions,

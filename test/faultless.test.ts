@@ -10,13 +10,20 @@ import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-s
  */
 const FORMER_FALSE_ALARMS: readonly { seed: number; check: string }[] = [{ seed: 1879076581, check: 'a-rob/unknown-paths-and-queries' }];
 
-/** Fixed seeds, and one fresh seed per run (printed, so a false alarm it finds can be replayed and added above). */
-const SEEDS = [1, 20261122, Number(process.env.DISCO_RANDOM_SEED ?? randomInt(0, 2 ** 31 - 1))];
+/**
+ * A fixed seed, and one fresh seed per run (printed, so a false alarm it finds can be replayed and
+ * added above). One fixed seed, not two: every whole-suite test of npm test runs the standard
+ * conventions' checks at a seed of its own besides (the gateways, ids beyond 2^53, ids per
+ * account, a skewed clock), and `npm run soak` runs hundreds; a second fixed seed here cost CI
+ * about 30 s of a worker's time.
+ */
+const SEEDS = [1, Number(process.env.DISCO_RANDOM_SEED ?? randomInt(0, 2 ** 31 - 1))];
+const FRESH = SEEDS[1];
 
 describe('the faultless simulator passes every check (no false alarms)', () => {
   for (const seed of SEEDS) {
     it(`with seed ${seed}, nothing fails, errors or skips and every must clause passes`, async () => {
-      if (seed === SEEDS[2]) process.stdout.write(`faultless: fresh random seed ${seed} (replay: disco check --seed ${seed} --runs 10)\n`);
+      if (seed === FRESH) process.stdout.write(`faultless: fresh random seed ${seed} (replay: disco check --seed ${seed} --runs 10)\n`);
       const run = await runSuitesAgainstSimulator({ seed, runs: 10 });
       expect(faultlessRunProblems(run, 'standard'), `seed ${seed}`).toEqual([]);
     });
