@@ -52,7 +52,6 @@ export const slowest = [
   'test/faultless.test.ts',
   'test/per-account-ids.test.ts',
   'test/faults-b.test.ts',
-  'test/clock-skew.test.ts',
   'test/faults-a.test.ts',
   'test/package.test.ts',
   'test/suites/a-minimal-target.test.ts',
