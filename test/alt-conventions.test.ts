@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
-import { clauseVerdicts, runOutcome } from '../suites/lib/aggregate.ts';
 import { FAULT_NAMES, faultCatalog, type FaultName } from '../simulator/faults.ts';
 import { describeChecks, faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
 import { PROOF, TIMED_CLAUSES, proofTest, runCatching } from './fault-proofs/prove.ts';
@@ -55,23 +54,12 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
 };
 
 describe('the alt conventions: another deployment, described by its target document', () => {
-  it('every must clause is verified and passes; advisories only where a gap clause differs; no failure', async () => {
-    const run = await runSuitesAgainstSimulator({ conventions: 'alt', seed: 20261123, runs: 10 });
-    expect(faultlessRunProblems(run, 'alt')).toEqual([]);
-    const verdicts = clauseVerdicts(run.checks, { profile: 'spec' });
-    expect(verdicts.filter((v) => v.kind === 'must' && v.verdict === 'pass')).toHaveLength(MUST.length);
-    expect(runOutcome(verdicts, run.checks)).toBe('conformant');
-    // The conventions differ in every gap the suites look at: each shows as advisory, and only gap clauses do.
-    const advisory = verdicts.filter((v) => v.verdict === 'advisory');
-    expect(advisory.every((v) => v.kind === 'gap')).toBe(true);
-    expect(advisory.map((v) => v.id)).toEqual(expect.arrayContaining(['A-GAP-1', 'A-GAP-3', 'A-GAP-4', 'B-GAP-1', 'B-GAP-2', 'B-GAP-3', 'B-GAP-4', 'B-GAP-5', 'B-GAP-6']));
-    expect(run.leftovers).toEqual([]);
-  });
-
-  // A fresh seed per run here too (the standard conventions get theirs in faultless.test.ts):
-  // npm test then samples both conventions, as `npm run soak` does at length. Printed, to replay.
+  // A fresh seed per run (the standard conventions get theirs in faultless.test.ts): npm test
+  // then samples both conventions, as `npm run soak` does at length. Printed, to replay. The
+  // whole run at a fixed seed, with its advisories, is report-consistency.test.ts's alt run
+  // (certified, through the command line): a second whole run here cost CI about 30 s.
   const fresh = Number(process.env.DISCO_RANDOM_SEED_ALT ?? randomInt(0, 2 ** 31 - 1));
-  it(`with a fresh random seed (${fresh}), nothing fails or errors and every must clause passes`, async () => {
+  it(`with a fresh random seed (${fresh}), nothing fails, errors or is left behind, and every must clause is verified and passes`, async () => {
     process.stdout.write(`alt conventions: fresh random seed ${fresh} (replay: disco check --conventions alt --seed ${fresh} --runs 10)\n`);
     const run = await runSuitesAgainstSimulator({ conventions: 'alt', seed: fresh, runs: 10 });
     expect(faultlessRunProblems(run, 'alt'), `seed ${fresh}`).toEqual([]);

@@ -14,16 +14,13 @@ import { runCatching } from './fault-proofs/prove.ts';
  */
 
 describe('ids numbered per account: no false alarm, and not verified only where no foreign id can be told apart', () => {
-  it('standard conventions', async () => {
-    const run = await runSuitesAgainstSimulator({ conventions: 'standard', idNumbering: 'account', seed: 20261128, runs: 10, profile: 'spec' });
-    expect(perAccountRunProblems(run)).toEqual([]);
-  });
-
-  // A fresh seed per run (printed, to replay), as the faultless tests do; `npm run soak` runs many.
+  // A fresh seed per run (printed, to replay), as the faultless tests do; `npm run soak` runs many,
+  // the conventions alternating. The standard conventions here, the alt ones in the fault runs
+  // below: a second whole run here (it ran both) cost CI about 25 s of a worker's time.
   const fresh = Number(process.env.DISCO_RANDOM_SEED_PER_ACCOUNT ?? randomInt(0, 2 ** 31 - 1));
-  it(`alt conventions, a fresh random seed (${fresh})`, async () => {
+  it(`standard conventions, a fresh random seed (${fresh})`, async () => {
     process.stdout.write(`ids numbered per account: fresh random seed ${fresh} (replay: DISCO_RANDOM_SEED_PER_ACCOUNT=${fresh})\n`);
-    const run = await runSuitesAgainstSimulator({ conventions: 'alt', idNumbering: 'account', seed: fresh, runs: 10, profile: 'spec' });
+    const run = await runSuitesAgainstSimulator({ conventions: 'standard', idNumbering: 'account', seed: fresh, runs: 10, profile: 'spec' });
     expect(perAccountRunProblems(run), `seed ${fresh}`).toEqual([]);
   });
 });

@@ -115,6 +115,15 @@ describe('every report of a run agrees with every other', () => {
     expect(r.json.outcome).toBe('conformant');
     expect(r.json.summary.advisory).toBeGreaterThan(0);
     expectAgreement(run, r);
+    // The alt conventions' whole run at a fixed seed (test/alt-conventions.test.ts runs a fresh
+    // one): a deployment that shares none of the simulator's free choices. Certified, every must
+    // clause passed; nothing failed, errored or was left behind; and the conventions differ in
+    // every gap the suites look at: each shows as advisory, and only gap clauses do.
+    expect(r.json.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.id)).toEqual([]);
+    expect(r.json.leftovers).toEqual([]);
+    const advisory = r.json.clauses.filter((c) => c.verdict === 'advisory');
+    expect(advisory.filter((c) => c.kind !== 'gap').map((c) => c.id)).toEqual([]);
+    expect(advisory.map((c) => c.id)).toEqual(expect.arrayContaining(['A-GAP-1', 'A-GAP-3', 'A-GAP-4', 'B-GAP-1', 'B-GAP-2', 'B-GAP-3', 'B-GAP-4', 'B-GAP-5', 'B-GAP-6']));
     expect(run.stdout).toMatch(/certificate: certified and signed/);
     expect(r.cert).toMatchObject({ certified: true, signature: { algorithm: 'Ed25519' } });
     // What the target said about itself, and the suite's identity.
