@@ -43,6 +43,7 @@ export const ownModules = ['simulator/domains/jobs/settle.test.ts'];
 // list). A file that runs the whole suite, or takes more than about 10 s, belongs here
 // (docs/extending.md); the order needs no precision.
 export const slowest = [
+  'test/typecheck.test.ts',
   'test/alt-conventions.test.ts',
   'test/spec-neutral-gateway.test.ts',
   'test/big-ids.test.ts',
