@@ -1,16 +1,17 @@
-import { randomInt } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
 import { FAULT_NAMES, faultCatalog, type FaultName } from '../simulator/faults.ts';
-import { describeChecks, faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { describeChecks, runSuitesAgainstSimulator } from './support/run-suites.ts';
 import { PROOF, TIMED_CLAUSES, proofTest, runCatching } from './fault-proofs/prove.ts';
 
 /*
  * The suites against a deployment that shares none of the simulator's free choices: the
  * simulator under its alt conventions (simulator/conventions.ts, docs/conventions.md), described
  * by its own target document, checked in the spec profile and without the control API, as any
- * real deployment is. Every must clause must be verified there, not only passed, and the faults
- * must still be caught, naming their clause.
+ * real deployment is. Every must clause must be verified there, not only passed (whole runs:
+ * report-consistency.test.ts's certified alt run at a fixed seed, spec-neutral-gateway.test.ts's
+ * at a fresh one, split-origins.test.ts's), and the faults must still be caught, naming their
+ * clause (here).
  */
 
 const MUST = CLAUSES.filter((c) => c.kind === 'must').map((c) => c.id);
@@ -54,17 +55,6 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
 };
 
 describe('the alt conventions: another deployment, described by its target document', () => {
-  // A fresh seed per run (the standard conventions get theirs in faultless.test.ts): npm test
-  // then samples both conventions, as `npm run soak` does at length. Printed, to replay. The
-  // whole run at a fixed seed, with its advisories, is report-consistency.test.ts's alt run
-  // (certified, through the command line): a second whole run here cost CI about 30 s.
-  const fresh = Number(process.env.DISCO_RANDOM_SEED_ALT ?? randomInt(0, 2 ** 31 - 1));
-  it(`with a fresh random seed (${fresh}), nothing fails, errors or is left behind, and every must clause is verified and passes`, async () => {
-    process.stdout.write(`alt conventions: fresh random seed ${fresh} (replay: disco check --conventions alt --seed ${fresh} --runs 10)\n`);
-    const run = await runSuitesAgainstSimulator({ conventions: 'alt', seed: fresh, runs: 10 });
-    expect(faultlessRunProblems(run, 'alt'), `seed ${fresh}`).toEqual([]);
-  });
-
   // Side by side where they may (fault-proofs/prove.ts), the timing oracle's faults last, alone.
   const provable = FAULT_NAMES.filter((f) => MUST.includes(faultCatalog[f].clause) && !(f in SIMULATOR_PROFILE_ONLY) && !(f in CONTROL_CLOCK_ONLY)).sort(
     (x, y) => Number(TIMED_CLAUSES.includes(faultCatalog[x].clause)) - Number(TIMED_CLAUSES.includes(faultCatalog[y].clause)),
