@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { faultCatalog, type FaultName } from '../simulator/faults.ts';
 import { describeChecks, perAccountRunProblems, runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from './support/run-suites.ts';
-import { runCatching } from './fault-proofs/prove.ts';
+import { PROOF, runCatching } from './fault-proofs/prove.ts';
 
 /*
  * The spec does not say ids are unique across accounts. A deployment that numbers each account's
@@ -32,7 +32,7 @@ describe('ids numbered per account: a leak across accounts is still caught, nami
   const leaks: FaultName[] = ['a-cross-account-pipelines', 'a-list-shows-foreign', 'a-pipeline-names-unique-across-accounts', 'b-cross-account-access', 'b-foreign-watch-allowed'];
   it.concurrent.for(leaks)('%s', async (fault, { expect }) => {
     const { clause } = faultCatalog[fault];
-    const run = await runCatching(fault, { conventions: 'alt', idNumbering: 'account', seed: 99, runs: 15, shrink: false, profile: 'spec' });
+    const run = await runCatching(fault, { conventions: 'alt', idNumbering: 'account', ...PROOF, profile: 'spec' });
     expect([...run.failedClauses], describeChecks(run.checks)).toContain(clause);
   });
 });

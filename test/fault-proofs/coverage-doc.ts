@@ -1,7 +1,7 @@
 import { clauseCoverage, MARKDOWN_INTRO, renderMarkdown } from '../../bin/commands/clauses.ts';
 import { FAULT_NAMES, faultCatalog } from '../../simulator/faults.ts';
 import { loadChecks } from '../../suites/index.ts';
-import { allTrips } from './trips.ts';
+import { allTrips, PROOF } from './trips.ts';
 import { UNTRIPPED_REASONS } from './untripped.ts';
 
 /**
@@ -20,7 +20,7 @@ export async function coverageDoc(): Promise<string> {
     '',
     '## Checks each fault trips',
     '',
-    'Recorded by the fault proofs (`test/faults-*.test.ts`, seed 99, 15 cases per property, unshrunk;',
+    `Recorded by the fault proofs (\`test/faults-*.test.ts\`, seed ${PROOF.seed}, ${PROOF.runs} cases per property, unshrunk;`,
     'every check naming the fault\'s clause run against a simulator with the fault on, then those',
     'that failed run again alone; a check failing only beside the others, for what they made, is',
     'not kept):',

@@ -2,15 +2,9 @@ import { afterAll, expect, it } from 'vitest';
 import { faultCatalog, type FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator, type SuiteRun } from '../support/run-suites.ts';
 import { loadChecks } from '../../suites/index.ts';
-import { allTrips, readTrips, writeTrips, type TripRecord } from './trips.ts';
+import { allTrips, PROOF, readTrips, writeTrips, type TripRecord } from './trips.ts';
 
-/**
- * One seed and case count for every proof and its control run, so a failure is the fault's alone.
- * Unshrunk: a proof needs the clause a fault fails, not the smallest case that fails it, and
- * shrinking each fault's counterexamples took about a third of the proofs' time (faults-a: 138 s
- * against 88 s, the same checks tripped).
- */
-export const PROOF = { seed: 99, runs: 15, shrink: false } as const;
+export { PROOF };
 
 /**
  * The clause of the timing oracle (a-timing), whose samples must not share the process with
