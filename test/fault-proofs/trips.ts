@@ -4,9 +4,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * One seed and case count for every proof and its control run, so a failure is the fault's alone.
  * Fifteen cases: at ten the fault proofs took 18 % less CPU (faults-a and faults-b: 72 s against
  * 88 s) and still caught every fault in the standard conventions, two with one check fewer, but
- * the alt conventions' proofs lost a-renamed-deployment-not-torn-down. Unshrunk: a proof needs the clause a fault
- * fails, not the smallest case that fails it, and shrinking each fault's counterexamples took
- * about a third of the proofs' time (faults-a: 138 s against 88 s, the same checks tripped).
+ * the alt conventions' proofs lost a-renamed-deployment-not-torn-down. Unshrunk: a proof needs
+ * the clause a fault fails, not the smallest case that fails it, and shrinking each fault's
+ * counterexamples took about a third of the proofs' time (faults-a: 138 s against 88 s, the same
+ * checks tripped).
  */
 export const PROOF = { seed: 99, runs: 15, shrink: false } as const;
 
