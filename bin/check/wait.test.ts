@@ -62,6 +62,8 @@ class StartingDeployment {
   }
 }
 
+const REFUSING_PORT = 1;
+
 async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -127,7 +129,11 @@ describe('disco check --wait: a target still starting', () => {
   });
 
   it('gives up when the time is up, waits not at all without --wait, and never waits out a redirect', async () => {
-    const port = await freePort();
+    // A port nothing listens on for the whole test: 1 (tcpmux), which no service uses and no test
+    // can take. A port found free by listening and closing was taken by another test's server
+    // within the 1.2 s once, on a loaded machine (the kernel hands a freed port out again), and
+    // the target answered.
+    const port = REFUSING_PORT;
     const said: string[] = [];
     const gone = await waitForTarget(targetAt(port), 500, 1_200, undefined, (l) => said.push(l));
     expect(gone).toMatch(/^target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/ failed \(.*ECONNREFUSED.*\); still so after waiting \d+(\.\d)? s \(--wait\)$/);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseChecks, controlScope, proofScope, tripsOnTheirOwn } from './prove.ts';
+import { allTrips } from './trips.ts';
+import { tripsAgree, UNSTEADY_TRIPS } from './unsteady.ts';
 
 describe('the checks a fault proof runs', () => {
   it('are exactly those its record names, none picked by prefix (b-ntf/mark is not b-ntf/mark-aged)', async () => {
@@ -56,5 +58,21 @@ describe('a trip record', () => {
     await tripsOnTheirOwn(['b-schema/written-resources'], counting);
     await tripsOnTheirOwn(['b-job/create-starts'], counting);
     expect(calls).toEqual([['b-schema/written-resources'], ['b-job/create-starts']]);
+  });
+});
+
+describe('a fault run agrees with its record', () => {
+  it('when it tripped exactly the recorded checks', () => {
+    expect(tripsAgree('b-limit-uncapped', ['b-lim/page-size'], ['b-lim/page-size'])).toBe(true);
+    expect(tripsAgree('b-limit-uncapped', ['b-inv/page-size', 'b-lim/page-size'], ['b-lim/page-size'])).toBe(false);
+    expect(tripsAgree('b-limit-uncapped', ['b-lim/page-size'], ['b-inv/page-size', 'b-lim/page-size'])).toBe(false);
+  });
+
+  it('when only a check listed as unsteady for that fault did not trip, and never when one outside the record did', () => {
+    const recorded = ['b-job/ended-long-ago', 'b-job/lifecycle-clock', 'b-job/lifecycle-poll'];
+    expect(tripsAgree('b-job-stopped-run-progress-percent', recorded, ['b-job/lifecycle-poll'])).toBe(true);
+    expect(tripsAgree('b-job-stopped-run-progress-percent', recorded, ['b-job/ended-long-ago', 'b-job/lifecycle-clock'])).toBe(false);
+    expect(tripsAgree('b-job-stopped-run-progress-percent', ['b-job/lifecycle-poll'], ['b-job/lifecycle-clock', 'b-job/lifecycle-poll'])).toBe(false);
+    for (const [fault, { checks }] of Object.entries(UNSTEADY_TRIPS)) expect(checks.every((id) => (allTrips()[fault] ?? []).includes(id)), fault).toBe(true);
   });
 });
