@@ -8,8 +8,8 @@ const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 /*
  * The type check, run as one test among the others, not before them: `tsc --noEmit` first, then
  * vitest, left one core idle for the 15 s tsc takes (it is single-threaded) before any test
- * started. Here it starts first (vitest.config.ts, `slowest`) and shares the cores with the
- * rest. `npm run typecheck` runs it alone.
+ * started. Here it starts among the longest files (vitest.config.ts, `slowest`) and shares the
+ * cores with the rest. `npm run typecheck` runs it alone.
  */
 describe('the project', () => {
   it('type-checks (tsc --noEmit, the strict tsconfig.json)', { timeout: 240_000 }, async () => {

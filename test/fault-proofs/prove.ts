@@ -32,9 +32,9 @@ export function proofTest(clause: string): typeof it | typeof it.concurrent {
  * - which checks each fault trips (fail, for any clause) is recorded in `trips/<record>.json`;
  *   the run must trip exactly the recorded checks (but those `UNSTEADY_TRIPS` lists for the
  *   fault, which may not: they trip it only when the machine's timing lets them), so a check that
- *   stops catching a fault changes the record visibly. `DISCO_RECORD_TRIPS=1` rewrites it: every check naming the clause runs,
- *   then those that failed run again alone, and the record keeps what fails there (what the
- *   default proof, holding only the recorded checks, will see).
+ *   stops catching a fault changes the record visibly. `DISCO_RECORD_TRIPS=1` rewrites it: every
+ *   check naming the clause runs, then those that failed run again alone, and the record keeps
+ *   what fails there (what the default proof, holding only the recorded checks, will see).
  *
  * Which checks a fault's run holds (`proofScope`): by default only those its record names. Every
  * check naming the clause took 2.2 times as long (faults-b: 61 s and 65 s of CPU against 28 s and
