@@ -8,13 +8,20 @@ import { isErrorObjectOf, STACK_TRACE } from './support/error-objects.ts';
 /**
  * Every documented read of both interfaces (the request the OpenAPI document describes, on real
  * ids of a seeded simulator), each of its query parameters and three it does not take given
- * edge and hostile values, once and twice: every answer is a 200 or a 4xx with the interface's
- * error object, never a 5xx or a stack trace, with headers an HTTP client reads (Node's limit is
- * 16 KB: paging links once carried a 10 KB parameter the list ignored three times over, and
- * later a 10 KB address filter twice).
+ * edge and hostile values once, and some of them twice: every answer is a 200 or a 4xx with the
+ * interface's error object, never a 5xx or a stack trace, with headers an HTTP client reads
+ * (Node's limit is 16 KB: paging links once carried a 10 KB parameter the list ignored three
+ * times over, and later a 10 KB address filter twice).
  */
 
 const VALUES = ['', ' ', '-1', '0', '1.5', '1e309', '9007199254740993', 'NaN', '\u0000', '%', 'x'.repeat(10_000), '😀'.repeat(300), '😀'.repeat(499), '[]', 'null', 'true', '2026-13-45T25:00:00Z', ',,,', 'all,all', 'asc,desc'];
+/*
+ * The values also sent twice (a parameter given twice reaches the handler as a list, whatever
+ * the values): the empty one, a number, a word, a list-like one, and the long ones whose
+ * repetition makes an answer's headers too large. All 20 twice made 32,000 requests over the
+ * two conventions (33 s); these six twice make 20,700 (21 s).
+ */
+const TWICE = new Set(['', '0', 'null', 'all,all', 'x'.repeat(10_000), '😀'.repeat(499)]);
 const NOT_TAKEN = ['unknown', 'constructor', '__proto__'];
 const HEADER_LIMIT = 16 * 1024;
 const REDACTOR = new Redactor();
@@ -41,7 +48,7 @@ describe('every documented read, its query mutated (X-ROB-1)', () => {
         const names = [...(op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), ...NOT_TAKEN];
         for (const name of names) {
           for (const value of VALUES) {
-            for (const times of [1, 2]) {
+            for (const times of TWICE.has(value) ? [1, 2] : [1]) {
               const url = new URL(request.url);
               // A list is asked for its second item, so its answer carries paging links back
               // (prev, first) as well as on (next): each repeats the list's parameters.
