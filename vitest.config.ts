@@ -86,6 +86,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The checkout compiled once for the disco processes tests start (test/support/test-build.ts).
+    globalSetup: ['./test/support/test-build-setup.ts'],
     sequence: { sequencer: slowFirstSequencer(slowest) },
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
     projects: [

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../api/index.ts';
-import { disco } from './support/cli.ts';
+import { disco, discoEntry } from './support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -83,7 +83,7 @@ describe('a reader that goes away', () => {
   afterAll(() => sim.close());
 
   it('disco journal | head -n 1: the output ends quietly, no stack trace', async () => {
-    const child = spawn(process.execPath, ['bin/disco.mjs', 'journal', '--once', '--json', '--url', sim.controlUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [discoEntry(), 'journal', '--once', '--json', '--url', sim.controlUrl], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // The first chunk read, the reader goes away, as head does.

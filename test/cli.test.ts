@@ -13,9 +13,8 @@ import { packageVersion } from '../reports/suite-version.ts';
 import { startEmbeddedTarget, type EmbeddedTarget } from '../bin/embedded-target.ts';
 import { targetSecrets } from '../suites/lib/target.ts';
 import type { RunResult } from '../suites/lib/types.ts';
-import { disco } from './support/cli.ts';
+import { disco, discoEntry } from './support/cli.ts';
 
-/** A loopback port nothing listens on (bound, then released). */
 /**
  * Port 2, which nothing serves: below the ephemeral range the other tests' servers get, and not
  * one fetch refuses to dial (1 is). A port freed by closing a server could be taken again by
@@ -345,5 +344,23 @@ describe('disco clauses', () => {
     const table = JSON.parse(r.stdout) as { id: string; checks: string[] }[];
     expect(table.map((c) => c.id)).toEqual(CLAUSES.map((c) => c.id));
     expect(table.find((c) => c.id === 'B-LIM-1')?.checks).toContain('b-inv/walk-pages');
+  });
+});
+
+describe("the checkout's own entry, bin/disco.mjs (the TypeScript through tsx)", () => {
+  it('lists the same checks and clauses as the build the other tests start, and runs checks', async () => {
+    // The other tests start the checkout compiled once for the run (test/support/test-build.ts):
+    // what they verify is what bin/disco.mjs runs only while the two agree.
+    expect(discoEntry()).toMatch(/\.test-build\/run-\d+\/bin\/disco\.js$/);
+    const own = (args: string[]) => disco(args, { entry: 'bin/disco.mjs' });
+    for (const args of [['check', '--list'], ['clauses', '--json']]) {
+      const [built, checkout] = await Promise.all([disco(args), own(args)]);
+      expect(checkout.code, args.join(' ')).toBe(0);
+      expect(checkout.stdout.length, args.join(' ')).toBeGreaterThan(1_000);
+      expect(built, args.join(' ')).toEqual(checkout);
+    }
+    const run = await own(['check', '--only', 'B-AUTH-1,A-AUTH-1', '--seed', '1', '--runs', '2', '--report-dir', join(dir, 'checkout-entry')]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain('--seed 1');
   });
 });

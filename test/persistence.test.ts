@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeState, encodeState } from '../simulator/persistence/codec.ts';
 import { loadStateFile, parseStateFile, recordLine, type StateRecord } from '../simulator/persistence/state-file.ts';
 import { startSimulator } from '../api/index.ts';
-import { disco } from './support/cli.ts';
+import { disco, discoEntry } from './support/cli.ts';
 import { documentOf, prepare } from './support/documented-requests.ts';
 import { INTERFACE_A_PREFIX } from '../simulator/interfaces/which.ts';
 import { Redactor } from '../suites/lib/redact.ts';
@@ -110,7 +110,7 @@ describe('the state file', () => {
 
 /** `disco serve --state FILE` as a child process; resolves once it listens, with its target document. */
 async function serveWithState(state: string, target: string): Promise<{ child: ChildProcess; exited: Promise<unknown>; origin: string; key: string; slug: string }> {
-  const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--state', state, '--write-target', target, '--rate-limit', '0', '--deliver-webhooks', 'off'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [discoEntry(), 'serve', '--port', '0', '--state', state, '--write-target', target, '--rate-limit', '0', '--deliver-webhooks', 'off'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   // Listened for from the start: a killed child may be gone before anyone waits for it.
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let out = '';

@@ -16,6 +16,7 @@ import { runChecks } from '../suites/lib/run.ts';
 import { loadChecks } from '../suites/index.ts';
 import { probeTarget } from '../bin/check/probe.ts';
 import { TunnelProxy } from './support/tunnel-proxy.ts';
+import { discoEntry } from './support/cli.ts';
 
 /**
  * A run reaches its target through the proxy the environment names (HTTPS_PROXY, HTTP_PROXY,
@@ -195,7 +196,7 @@ describe('disco check against an HTTPS target through a proxy, trusting a privat
       for (const name of PROXY_VARIABLES) delete env[name];
       env.HTTPS_PROXY = proxy.url.replace('http://', 'http://ci-bot:s3cret-proxy-pass@');
       const reports = join(dir, 'reports');
-      const child = spawn(process.execPath, ['bin/disco.mjs', 'check', '--target', file, '--only', 'B-AUTH-1', '--runs', '5', '--report-dir', reports], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [discoEntry(), 'check', '--target', file, '--only', 'B-AUTH-1', '--runs', '5', '--report-dir', reports], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let output = '';
       child.stdout.on('data', (d: Buffer) => (output += d.toString()));
       child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TargetDocument } from '../suites/lib/target-types.ts';
+import { discoEntry } from './support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Starts `disco serve`, waits for its banner, runs `use`, then stops it with `signal`. */
-async function withServe(args: string[], signal: NodeJS.Signals, use: (banner: string) => Promise<void>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `disco serve` (from `entry`), waits for its banner, runs `use`, then stops it with `signal`. */
+async function withServe(args: string[], signal: NodeJS.Signals, use: (banner: string) => Promise<void>, entry = discoEntry()): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [entry, 'serve', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -34,7 +35,9 @@ describe('disco serve', () => {
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
-  it('serves the seeded state, writes a usable target file (0600), never prints keys, and stops on SIGTERM', async () => {
+  // Started as the README starts it from a checkout (bin/disco.mjs, the TypeScript through tsx),
+  // not from the build the other tests start (test/support/test-build.ts).
+  it('serves the seeded state, writes a usable target file (0600), never prints keys, and stops on SIGTERM (node bin/disco.mjs serve)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'disco-serve-'));
     dirs.push(dir);
     const file = join(dir, 'target.json');
@@ -56,7 +59,7 @@ describe('disco serve', () => {
       const archivable = account?.fixtures?.archivable_pipelines;
       const deployed = await fetch(`${target.cdc_base_url}/api/public/v1/pipelines/${archivable?.deployed}`, { headers: { authorization: `Bearer ${account?.pipeline_admin_key}` } });
       expect(((await deployed.json()) as { status: string }).status).toBe('deployed');
-    });
+    }, 'bin/disco.mjs');
     expect(code).toBe(0);
     expect(output).toContain('disco simulator stopped');
     for (const account of target.accounts ?? []) {
@@ -90,7 +93,7 @@ describe('disco serve', () => {
       const job = (await (await fetch(`${base}/jobs/${id}`, { headers })).json()) as { status: string; progress: number };
       expect(job).toMatchObject({ status: 'completed', progress: 1 });
     });
-    const refused = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--job-pace', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const refused = spawn(process.execPath, [discoEntry(), 'serve', '--job-pace', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     refused.stderr.on('data', (d: Buffer) => (err += d.toString()));
     expect(await new Promise<number | null>((resolve) => refused.on('exit', resolve))).toBe(2);
@@ -109,7 +112,7 @@ describe('disco serve', () => {
       expect(two?.fixtures?.package_id).toBe(one?.fixtures?.package_id);
       expect(two?.fixtures?.pipeline_ids).toEqual(one?.fixtures?.pipeline_ids);
     });
-    const refused = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--id-numbering', 'global'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const refused = spawn(process.execPath, [discoEntry(), 'serve', '--id-numbering', 'global'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     refused.stderr.on('data', (d: Buffer) => (err += d.toString()));
     expect(await new Promise<number | null>((resolve) => refused.on('exit', resolve))).toBe(2);
@@ -117,7 +120,7 @@ describe('disco serve', () => {
   });
 
   it('refuses bad options with exit code 2 and a message', async () => {
-    const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', 'seventy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [discoEntry(), 'serve', '--port', 'seventy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startSimulator } from '../api/index.ts';
+import { discoEntry } from './support/cli.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ACCEPT = 'application/vnd.service+json; version=2';
@@ -30,7 +31,7 @@ describe('disco serve shuts down gracefully on SIGTERM', () => {
 
   it('answers every request already received (keep-alive and Connection: close clients), says Connection: close, and exits 0', { timeout: 60_000 }, async () => {
     const target = join(dir, 'target.json');
-    const child = spawn(process.execPath, ['bin/disco.mjs', 'serve', '--port', '0', '--write-target', target, '--rate-limit', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [discoEntry(), 'serve', '--port', '0', '--write-target', target, '--rate-limit', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     // A failed assertion must not leave the server running after the test.
     onTestFinished(() => void child.kill('SIGKILL'));

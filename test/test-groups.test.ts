@@ -62,3 +62,20 @@ describe('the slowest files, started first', () => {
     expect(sorted.map((s) => s.moduleId.slice(root.length + 1))).toEqual(['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/big.test.ts', 'test/medium.test.ts', 'test/timed-slow.test.ts', 'test/timed-big.test.ts']);
   });
 });
+
+describe('the disco processes tests start', () => {
+  // Through tsx's loader each start costs about 1.5 s of CPU more than the build made for the
+  // run (test/support/test-build.ts); the checkout's own entry is started only where it is the
+  // point (test/cli.test.ts, test/serve.test.ts pass it by name, test/serve-tls.test.ts in its
+  // shell commands).
+  it('start the build made for the run (discoEntry), never bin/disco.mjs in a spawn\'s argument list', () => {
+    const root = new URL('../', import.meta.url);
+    const files = ['api', 'simulator', 'suites', 'reports', 'test', 'bin', 'examples'].flatMap((dir) =>
+      readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => `${dir}/${name.split('\\').join('/')}`),
+    );
+    const spawning = files.filter((file) => /\[\s*['"`]bin\/disco\.mjs['"`]/.test(readFileSync(new URL(file, root), 'utf8')) && file !== 'test/test-groups.test.ts');
+    expect(spawning).toEqual([]);
+  });
+});

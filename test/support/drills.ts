@@ -14,6 +14,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
 import { createSimulator } from '../../simulator/app.ts';
+import { discoEntry } from './cli.ts';
 import { isErrorObjectOf, STACK_TRACE } from './error-objects.ts';
 import { applySeed, type AccountManifest } from '../../simulator/control/seed.ts';
 import { loadNamedSeed } from '../../simulator/control/seed-files.ts';
@@ -282,7 +283,7 @@ export async function interruptDrill(atMs: number): Promise<InterruptResult> {
 async function interruptOnce(atMs: number): Promise<Omit<InterruptResult, 'tries'> | undefined> {
   const dir = mkdtempSync(join(tmpdir(), 'disco-interrupt-'));
   try {
-    const child = spawn(process.execPath, ['bin/disco.mjs', 'check', '--seed', '1', '--report-dir', dir], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'ignore' });
+    const child = spawn(process.execPath, [discoEntry(), 'check', '--seed', '1', '--report-dir', dir], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'ignore' });
     let signalled = 0;
     const timer = setTimeout(() => {
       signalled = performance.now();
