@@ -1,17 +1,24 @@
-// The test groups and order of vitest.config.ts. The timed group runs its files alone; a name
-// there that matches no file (a file renamed or moved) would quietly put that file back beside
-// the rest, where it can miss its bound.
+// The test groups and order of vitest.config.ts. The timed groups run their files alone or two
+// at a time; a name there that matches no file (a file renamed or moved) would quietly put that
+// file back beside the rest, where it can miss its bound.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { ownModules, slowest, timed } from '../vitest.config.ts';
+import { ownModules, slowest, timed, timedWithRoom } from '../vitest.config.ts';
 import { slowFirstSequencer } from './support/slow-first-sequencer.ts';
 
-describe('the timed test group', () => {
-  it('names only test files that exist', () => {
-    const missing = timed.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
+describe('the timed test groups', () => {
+  it.each([
+    ['timed', timed],
+    ['timedWithRoom', timedWithRoom],
+  ])('%s names only test files that exist', (_name, files) => {
+    const missing = files.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
     expect(missing).toEqual([]);
-    expect(timed.every((file) => file.endsWith('.test.ts'))).toBe(true);
+    expect(files.every((file) => file.endsWith('.test.ts'))).toBe(true);
+  });
+
+  it('name each file once: a file in both would run in both groups', () => {
+    expect(timed.filter((file) => timedWithRoom.includes(file))).toEqual([]);
   });
 });
 
