@@ -23,7 +23,7 @@ describe('npm pack, installed in an empty folder', () => {
     // while other tests start disco from the sources.
     const source = join(dir, 'source');
     await mkdir(source);
-    for (const entry of ['api', 'bin', 'simulator', 'suites', 'reports', 'fixtures', 'docs', 'scripts', 'README.md', 'ARCHITECTURE.md', 'package.json', 'tsconfig.json', 'tsconfig.build.json']) await cp(join(ROOT, entry), join(source, entry), { recursive: true });
+    for (const entry of ['api', 'bin', 'simulator', 'suites', 'reports', 'fixtures', 'docs', 'scripts', 'README.md', 'ARCHITECTURE.md', 'package.json', 'tsconfig.json']) await cp(join(ROOT, entry), join(source, entry), { recursive: true });
     await symlink(join(ROOT, 'node_modules'), join(source, 'node_modules'), 'dir');
     const packed = await run('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: source });
     const filename = (JSON.parse(packed.stdout) as { filename: string }[])[0]?.filename ?? '';
