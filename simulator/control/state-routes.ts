@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Sim } from '../context.ts';
 import { invalidField } from '../http/errors.ts';
 import { readJsonObject } from '../http/json-body.ts';
-import { encodeState, decodeState } from '../persistence/codec.ts';
+import { encodeState, decodeParsed } from '../persistence/codec.ts';
 import { dropRetries } from '../domains/hooks/retries.ts';
 import { settleSoon } from '../domains/settle-timer.ts';
 import type { AccountState } from '../store.ts';
@@ -27,7 +27,7 @@ export function registerStateRoutes(router: Router, sim: Sim): void {
 
   router.put('/state', async (ctx) => {
     const raw = await readJsonObject(ctx, 256 * 1024 * 1024);
-    const doc = decodeState<{ format?: unknown; accounts?: unknown; sequences?: unknown; now?: unknown }>(JSON.stringify(raw));
+    const doc = decodeParsed(raw) as { format?: unknown; accounts?: unknown; sequences?: unknown; now?: unknown };
     if (doc.format !== STATE_FORMAT) throw invalidField('format', `must be ${STATE_FORMAT} (what GET /_disco/state and disco state export write)`);
     if (!Array.isArray(doc.accounts)) throw invalidField('accounts', 'must be a list of accounts');
     const slugs = new Set<string>();

@@ -16,24 +16,52 @@ const DOLLAR = 36;
 
 export function encodeState(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
+    // Most values are strings and numbers: they leave at once.
+    if (v === null || typeof v !== 'object') return v;
     if (v instanceof Map) return { $map: [...v.entries()] };
     if (v instanceof Set) return { $set: [...v] };
-    if (isPlainObject(v) && Object.keys(v).some(startsWithDollar)) return renamed(v, (name) => (startsWithDollar(name) ? `$${name}` : name));
+    if (!Array.isArray(v) && hasDollarName(v as Record<string, unknown>)) return renamed(v as Record<string, unknown>, (name) => (startsWithDollar(name) ? `$${name}` : name));
     return v;
   });
 }
 
 export function decodeState<T>(text: string): T {
-  return JSON.parse(text, (_key, v: unknown) => {
-    if (!isPlainObject(v)) return v;
-    const names = Object.keys(v);
-    if (names.length === 1) {
-      const { $map, $set } = v as { $map?: unknown; $set?: unknown };
-      if (Array.isArray($map)) return new Map($map as [unknown, unknown][]);
-      if (Array.isArray($set)) return new Set($set as unknown[]);
-    }
-    return names.some(isEscaped) ? renamed(v, (name) => (isEscaped(name) ? name.slice(1) : name)) : v;
-  }) as T;
+  return decodeParsed(JSON.parse(text)) as T;
+}
+
+/**
+ * What `decodeState` makes of the text `JSON.parse` read as `value`: for a document already
+ * parsed (a request body), so it is not written out and read again. Changes `value` in place.
+ * A walk over the objects and arrays, children first as a reviver goes, but without a call for
+ * every string and number: a reviver made reading a state 4 times slower than `JSON.parse`.
+ */
+export function decodeParsed(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = decodeParsed(value[i]);
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  const names = Object.keys(object);
+  let escaped = false;
+  for (const name of names) {
+    const member = object[name];
+    const decoded = decodeParsed(member);
+    // Defined, not assigned: a member named `__proto__` stays a member.
+    if (decoded !== member) Object.defineProperty(object, name, { value: decoded, enumerable: true, writable: true, configurable: true });
+    escaped ||= isEscaped(name);
+  }
+  if (names.length === 1) {
+    const { $map, $set } = object as { $map?: unknown; $set?: unknown };
+    if (Array.isArray($map)) return new Map($map as [unknown, unknown][]);
+    if (Array.isArray($set)) return new Set($set as unknown[]);
+  }
+  return escaped ? renamed(object, (name) => (isEscaped(name) ? name.slice(1) : name)) : object;
+}
+
+function hasDollarName(object: Record<string, unknown>): boolean {
+  for (const name in object) if (startsWithDollar(name) && Object.prototype.hasOwnProperty.call(object, name)) return true;
+  return false;
 }
 
 function startsWithDollar(name: string): boolean {
@@ -43,10 +71,6 @@ function startsWithDollar(name: string): boolean {
 /** A stored name as written: `$` and a name that itself starts with `$`. */
 function isEscaped(name: string): boolean {
   return name.charCodeAt(0) === DOLLAR && name.charCodeAt(1) === DOLLAR;
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof Set);
 }
 
 /**
