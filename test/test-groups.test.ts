@@ -7,6 +7,17 @@ import type { TestSpecification, Vitest } from 'vitest/node';
 import { ownModules, slowest, timed, timedWithRoom } from '../vitest.config.ts';
 import { slowFirstSequencer } from './support/slow-first-sequencer.ts';
 
+const ROOT = new URL('../', import.meta.url);
+
+/** The project's files whose names end with `ending`, as paths from the root with `/`. */
+function filesEndingWith(ending: string): string[] {
+  return ['api', 'simulator', 'suites', 'reports', 'test', 'bin', 'examples'].flatMap((dir) =>
+    readdirSync(new URL(dir, ROOT), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith(ending))
+      .map((name) => `${dir}/${name.split('\\').join('/')}`),
+  );
+}
+
 describe('the timed test groups', () => {
   it.each([
     ['timed', timed],
@@ -26,13 +37,7 @@ describe('the own-modules test group', () => {
   // Every other file shares its worker's module cache (isolate: false): a module replaced there
   // would stay replaced for the files that follow, or not be replaced at all.
   it('holds every test file that replaces a module, and only such files', () => {
-    const root = new URL('../', import.meta.url);
-    const files = ['api', 'simulator', 'suites', 'reports', 'test', 'bin', 'examples'].flatMap((dir) =>
-      readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
-        .filter((name) => name.endsWith('.test.ts'))
-        .map((name) => `${dir}/${name.split('\\').join('/')}`),
-    );
-    const mocking = files.filter((file) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(new URL(file, root), 'utf8')) && file !== 'test/test-groups.test.ts');
+    const mocking = filesEndingWith('.test.ts').filter((file) => /\bvi\.(mock|doMock|unmock|resetModules)\(/.test(readFileSync(new URL(file, ROOT), 'utf8')) && file !== 'test/test-groups.test.ts');
     expect(mocking.sort()).toEqual([...ownModules].sort());
   });
 });
@@ -76,13 +81,7 @@ describe('the disco processes tests start', () => {
   // point (test/cli.test.ts, test/serve.test.ts pass it by name, test/serve-tls.test.ts in its
   // shell commands).
   it('start the build made for the run (discoEntry), never bin/disco.mjs in a spawn\'s argument list', () => {
-    const root = new URL('../', import.meta.url);
-    const files = ['api', 'simulator', 'suites', 'reports', 'test', 'bin', 'examples'].flatMap((dir) =>
-      readdirSync(new URL(dir, root), { recursive: true, encoding: 'utf8' })
-        .filter((name) => name.endsWith('.ts'))
-        .map((name) => `${dir}/${name.split('\\').join('/')}`),
-    );
-    const spawning = files.filter((file) => /\[\s*['"`]bin\/disco\.mjs['"`]/.test(readFileSync(new URL(file, root), 'utf8')) && file !== 'test/test-groups.test.ts');
+    const spawning = filesEndingWith('.ts').filter((file) => /\[\s*['"`]bin\/disco\.mjs['"`]/.test(readFileSync(new URL(file, ROOT), 'utf8')) && file !== 'test/test-groups.test.ts');
     expect(spawning).toEqual([]);
   });
 });
