@@ -353,10 +353,24 @@ check({
     // A fixture seen deployed already showed the rule (one seen otherwise said so).
     if (!fixture) notSeenDeployed(t, seen);
     noteAdminOnly(t);
+    await deleteDeployedRenamed(t);
     await deleteDeployedOfAccountTwo(t);
     await deleteDeployedWithMadeKey(t);
   },
 });
+
+/**
+ * A-PIPE-1 for a deployed pipeline renamed since its start, in every run: the generated cases
+ * rename one case in three, so a run of a few cases (a real deployment's, or `--runs 10`) could
+ * see none, and a runtime that addresses the teardown by the name the deployment started under
+ * would go unseen. One plain case, renamed, with account 1's admin key (6 requests: create,
+ * start, the rename, read, DELETE, read back).
+ */
+async function deleteDeployedRenamed(t: CheckContext): Promise<void> {
+  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'name', key: 'admin', spaced: false };
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-torename')), c, 0);
+  if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline renamed since its start was not seen`);
+}
 
 /**
  * A-PIPE-1 holds whatever key of the account sends the DELETE, a key made through key management
