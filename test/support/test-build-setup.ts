@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildForTests, removeAbandonedBuilds, TEST_BUILDS, TEST_CLI_ENV } from './test-build.ts';
@@ -25,6 +25,13 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   process.env[TEST_CLI_ENV] = await built!;
   return () => {
-    if (first) rmSync(out, { recursive: true, force: true });
+    if (!first) return;
+    rmSync(out, { recursive: true, force: true });
+    // The folder itself too, unless another run's build is in it.
+    try {
+      rmdirSync(TEST_BUILDS);
+    } catch {
+      // not empty: another test run is under way in this checkout
+    }
   };
 }
