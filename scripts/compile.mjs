@@ -15,10 +15,10 @@ import { join, sep } from 'node:path';
 import { build } from 'esbuild';
 
 /** Where the code lives. */
-export const CODE_DIRS = ['api', 'bin', 'simulator', 'suites', 'reports'];
+const CODE_DIRS = ['api', 'bin', 'simulator', 'suites', 'reports'];
 
 /** Whether the package ships a source file (a path relative to the root, with `/`): tests and their helpers stay out, as package.json's `files` says. */
-export function isShipped(path) {
+function isShipped(path) {
   return path.endsWith('.ts') && !path.endsWith('.test.ts') && !path.endsWith('/test-support.ts') && !path.startsWith('reports/testing/') && !path.startsWith('simulator/testing/');
 }
 

@@ -7,10 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * (a-lifecycle/model-with-clock for a-stream-only-delete-keeps-running, which three others
  * catch). At ten the alt conventions' proofs once lost a-renamed-deployment-not-torn-down: the
  * generated cases rename one deployed pipeline in three; a-pipe/delete-deployed now renames one
- * in every run. Unshrunk: a proof needs
- * the clause a fault fails, not the smallest case that fails it, and shrinking each fault's
- * counterexamples took about a third of the proofs' time (faults-a: 138 s against 88 s, the same
- * checks tripped).
+ * in every run. Unshrunk: a proof needs the clause a fault fails, not the smallest case that
+ * fails it, and shrinking each fault's counterexamples took about a third of the proofs' time
+ * (faults-a: 138 s against 88 s, the same checks tripped).
  */
 export const PROOF = { seed: 99, runs: 10, shrink: false } as const;
 

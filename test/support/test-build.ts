@@ -2,6 +2,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '../../scripts/compile.mjs';
+import { isAlive } from './processes.ts';
 
 /**
  * The checkout compiled once for the `disco` processes the tests start: the package's own compile
@@ -46,14 +47,5 @@ export function removeAbandonedBuilds(): void {
     const pid = Number(/^run-(\d+)$/.exec(name)?.[1]);
     if (pid === process.pid || (pid && isAlive(pid))) continue;
     rmSync(join(TEST_BUILDS, name), { recursive: true, force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

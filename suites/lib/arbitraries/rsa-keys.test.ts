@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { until } from '../../../simulator/testing/hook-receiver.ts';
+import { isAlive } from '../../../test/support/processes.ts';
 import { RsaKeySource } from './rsa-keys.ts';
 
 describe('RSA keys made ahead in child processes', () => {
@@ -74,8 +75,8 @@ describe('RSA keys made ahead in child processes', () => {
       // Refused at once: a key made in the thread pool instead would take 50 to 400 ms.
       expect(performance.now() - started).toBeLessThan(40);
       const makers = readFileSync(pids, 'utf8').trim().split('\n').map(Number);
-      await until(() => makers.every((pid) => !alive(pid)), 2_000);
-      expect(makers.filter(alive)).toEqual([]);
+      await until(() => makers.every((pid) => !isAlive(pid)), 2_000);
+      expect(makers.filter(isAlive)).toEqual([]);
       // Not a failure: the next key is asked of a new maker, not made in this process.
       void source.take().catch(() => undefined);
       await until(() => readFileSync(pids, 'utf8').trim().split('\n').length > makers.length, 5_000);
@@ -99,12 +100,3 @@ describe('RSA keys made ahead in child processes', () => {
     }
   });
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
