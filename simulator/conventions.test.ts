@@ -86,6 +86,22 @@ describe('the alt conventions answer every open choice differently (docs/convent
     expect(first.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
+  it('both interfaces: standard takes the scheme in any letter case (RFC 9110 section 11.1), alt only `Basic` and `Bearer` as the spec writes them', async () => {
+    for (const conventions of ['standard', 'alt'] as const) {
+      const { app, acme } = world(conventions);
+      const token = Buffer.from(`${acme.users[0]?.api_key}:`).toString('base64');
+      const admin = acme.pipeline_keys.find((k) => k.admin)?.key ?? '';
+      // The same spelling of each interface's scheme: [interface B's, interface A's].
+      const statuses = async ([basic, bearer]: readonly [string, string]) => [
+        (await request(app).get('/acme/api/user').set('Accept', VENDOR_MEDIA_TYPE).set('Authorization', `${basic} ${token}`)).status,
+        (await request(app).get(`${A}/pipelines`).set('Authorization', `${bearer} ${admin}`)).status,
+      ];
+      expect(await statuses(['Basic', 'Bearer']), conventions).toEqual([200, 200]);
+      const otherCases = [['basic', 'bearer'], ['BASIC', 'BEARER'], ['bAsIc', 'bEaReR']] as const;
+      for (const spelt of otherCases) expect(await statuses(spelt), `${conventions} ${spelt.join(' ')}`).toEqual(conventions === 'standard' ? [200, 200] : [403, 401]);
+    }
+  });
+
   it('interface B: the other lists (extensions) page by page number, page and page_size, and ignore the invoice list\'s start and per_page', async () => {
     const { b } = world('alt');
     for (let i = 0; i < 5; i++) expect((await b('post', '/hooks').send({ type: 'http', name: `h${i}`, settings: { endpoint: 'https://hooks.example.invalid/x' }, events: ['job:completed'], active: false })).status).toBe(200);

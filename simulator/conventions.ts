@@ -3,6 +3,7 @@ import type { InvoiceStatus } from './domains/invoices/types.ts';
 import type { PackageStatus } from './domains/packages/types.ts';
 import type { PipelineState } from './domains/pipelines/types.ts';
 import { ALT_HOOK_VOCABULARY, REAL_SERVICE_HOOK_VOCABULARY, type HookVocabulary } from './domains/hooks/vocabulary.ts';
+import type { SchemeCase } from './http/credentials.ts';
 
 /**
  * What the simulator chooses wherever the spec leaves the choice to the deployment (the gap
@@ -25,6 +26,13 @@ export interface Conventions {
    * then names ids that name nothing).
    */
   firstId: number;
+  /**
+   * How the letter case of the authentication scheme is read, on both interfaces: in any case
+   * (`basic`, `BEARER`), as RFC 9110 section 11.1 makes it; or only as the spec writes it, `Basic`
+   * and `Bearer`, as a gate that compares the scheme as a string does (the spec writes it one way
+   * and does not say other spellings are taken; the suites note a refusal, never fail it).
+   */
+  schemeCase: SchemeCase;
   a: {
     /** `POST` that creates a pipeline or a key (A-GAP-1, A-GAP-4). */
     createdStatus: 200 | 201;
@@ -122,6 +130,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
   name: 'standard',
   utcDesignator: 'Z',
   firstId: 1,
+  schemeCase: 'any',
   a: {
     createdStatus: 201,
     listItems: 'items',
@@ -166,6 +175,7 @@ export const ALT_CONVENTIONS: Conventions = {
   name: 'alt',
   utcDesignator: '+00:00',
   firstId: 1_000_000_001,
+  schemeCase: 'as-written',
   a: {
     createdStatus: 200,
     listItems: 'data',

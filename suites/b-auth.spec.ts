@@ -7,6 +7,7 @@ import { pathMover } from './lib/extension-paths.ts';
 import { undoCreation } from './lib/factories/undo.ts';
 import { describeNotSent, ownWrites, specReadRequests, watchOwnWrites, type OwnWrite } from './catalog/b-exercise.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
+import { noteSchemeCaseRefusals } from './lib/refusals.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 
 // B-AUTH-1: HTTP Basic, the key as username, empty password. B-AUTH-2 (regenerating the key)
@@ -58,12 +59,19 @@ async function expectHeadRefused(t: CheckContext, authorization: Described<strin
 check({
   id: 'b-auth/basic-key-authenticates',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: HTTP Basic with the API key as username and an empty password authenticates on every read',
+  supports: ['X-ROB-1'],
+  title: 'B-AUTH-1: HTTP Basic with the API key as username and an empty password authenticates on every read (the same credentials under `basic`, `BASIC` and `bAsIc`, RFC 9110 section 11.1, are sent too: a refusal is noted, not failed)',
   needs: ['b'],
   async run(t) {
-    for (const path of readPaths(t)) {
+    const paths = readPaths(t);
+    for (const path of paths) {
       const ex = await t.b().get(path);
       t.expect.status(ex, '2xx', 'B-AUTH-1', `GET ${path} with the configured key (Basic, empty password) was refused`);
+      // The scheme in other letter cases, on the first read, where `Basic` was just served.
+      if (path === paths[0] && is2xx(ex)) {
+        const token = basicHeader(t.target.b[0]?.apiKey ?? '').slice('Basic '.length);
+        await noteSchemeCaseRefusals(t, { scheme: 'Basic', token, shown: 'base64(<key>:)' }, (authorization) => withAuthorization(t, authorization).get(path));
+      }
     }
     // The second account's key, on its own account, the same way.
     if (t.target.b[1]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicKey, withoutPadding } from './credentials.ts';
+import { basicKey, bearerToken, KeyDigestCache, withoutPadding } from './credentials.ts';
 
 describe('Basic credentials', () => {
   const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -32,5 +32,28 @@ describe('Basic credentials', () => {
     expect(withoutPadding(`${'='.repeat(1_000_000)}A`)).toHaveLength(1_000_001);
     expect(withoutPadding('YWJjOg==')).toBe('YWJjOg');
     expect(withoutPadding('')).toBe('');
+  });
+
+  it('reads the scheme in any letter case (RFC 9110 section 11.1), or only as `Basic` where the scheme is read as written', () => {
+    const token = b64('abc:');
+    for (const scheme of ['basic', 'BASIC', 'bAsIc']) {
+      expect(basicKey(`${scheme} ${token}`, false)).toBe('abc');
+      expect(basicKey(`${scheme} ${token}`, false, false, 'as-written')).toBeNull();
+      expect(new KeyDigestCache('as-written').get(`${scheme} ${token}`, false)).toBeNull();
+      expect(new KeyDigestCache().get(`${scheme} ${token}`, false)).not.toBeNull();
+    }
+    expect(basicKey(`Basic ${token}`, false, false, 'as-written')).toBe('abc');
+    expect(new KeyDigestCache('as-written').get(`Basic ${token}`, false)).not.toBeNull();
+  });
+});
+
+describe('Bearer tokens', () => {
+  it('reads the scheme in any letter case, or only as `Bearer` where the scheme is read as written', () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      expect(bearerToken(`${scheme} fdk_x`)).toBe('fdk_x');
+      expect(bearerToken(`${scheme} fdk_x`, 'as-written')).toBeNull();
+    }
+    expect(bearerToken('Bearer fdk_x', 'as-written')).toBe('fdk_x');
+    expect(bearerToken('Bearerfdk_x', 'as-written')).toBeNull();
   });
 });

@@ -1,14 +1,27 @@
 import { sha256Hex } from '../store.ts';
 
 /**
+ * How the letter case of an authentication scheme is read (`Conventions.schemeCase`): in any
+ * case, as RFC 9110 section 11.1 makes it (`basic`, `BEARER`), or only as the spec writes it
+ * (`Basic`, `Bearer`), as a deployment that compares the scheme as a string does.
+ */
+export type SchemeCase = 'any' | 'as-written';
+
+/** Whether `header` begins with `scheme` in a letter case `schemeCase` reads as that scheme (the rest is the caller's to parse). */
+function schemeReadable(header: string, scheme: 'Basic' | 'Bearer', schemeCase: SchemeCase): boolean {
+  return schemeCase === 'any' || header.startsWith(scheme);
+}
+
+/**
  * Reads the interface B key from `Authorization: Basic base64(key:)`. Returns null for anything
- * else: another scheme, bad base64, a password that is not empty. The lenient profile also takes
+ * else: another scheme, bad base64, a password that is not empty; with `schemeCase` `as-written`,
+ * `Basic` in another letter case. The lenient profile also takes
  * `base64(key)` with no `:` at all, as some real clients send it. `junkTail` is the fault
  * `b-basic-trailing-junk-accepted`: the pattern not anchored at the end, so whatever follows the
  * Base64 (` junk`, `,x`, `!!`, a second token) is ignored.
  */
-export function basicKey(header: string | undefined, lenient: boolean, junkTail = false): string | null {
-  if (!header) return null;
+export function basicKey(header: string | undefined, lenient: boolean, junkTail = false, schemeCase: SchemeCase = 'any'): string | null {
+  if (!header || !schemeReadable(header, 'Basic', schemeCase)) return null;
   const match = (junkTail ? /^basic[ ]+([A-Za-z0-9+/=]+)/i : /^basic[ ]+([A-Za-z0-9+/=]+)\s*$/i).exec(header);
   if (!match?.[1]) return null;
   const encoded = match[1];
@@ -33,9 +46,9 @@ export function withoutPadding(base64: string): string {
   return base64.slice(0, end);
 }
 
-/** Reads `Authorization: Bearer <token>` (scheme case-insensitive, exactly one token). */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
+/** Reads `Authorization: Bearer <token>` (exactly one token; the scheme in any case, or only as `Bearer` with `schemeCase` `as-written`). */
+export function bearerToken(header: string | undefined, schemeCase: SchemeCase = 'any'): string | null {
+  if (!header || !schemeReadable(header, 'Bearer', schemeCase)) return null;
   const match = /^bearer[ ]+([^\s]+)$/i.exec(header);
   return match?.[1] ?? null;
 }
@@ -57,16 +70,19 @@ export class KeyDigestCache {
   private readonly strict = new Map<string, string>(); // Authorization header -> key digest
   private readonly lenient = new Map<string, string>(); // same, for the lenient profile
 
+  /** `schemeCase`: the simulator's conventions, fixed at its start, so one cache reads every header one way. */
+  constructor(private readonly schemeCase: SchemeCase = 'any') {}
+
   get(header: string | undefined, lenient: boolean, junkTail = false): string | null {
     if (!header) return null;
     if (junkTail) {
-      const key = basicKey(header, lenient, true);
+      const key = basicKey(header, lenient, true, this.schemeCase);
       return key === null ? null : sha256Hex(key);
     }
     const cache = lenient ? this.lenient : this.strict;
     const known = cache.get(header);
     if (known !== undefined) return known;
-    const key = basicKey(header, lenient);
+    const key = basicKey(header, lenient, false, this.schemeCase);
     if (key === null) return null;
     const digest = sha256Hex(key);
     if (cache.size >= KEY_DIGEST_CACHE_SIZE) cache.delete(cache.keys().next().value as string);

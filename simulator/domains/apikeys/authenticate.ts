@@ -15,8 +15,9 @@ export const REVOKED_KEY_GRACE_MS = 60_000;
 
 /**
  * Authenticates an interface A request from its `Authorization` header (A-AUTH-1..7):
- * `Bearer <key>` only (scheme in any case, exactly one token); the key must carry
- * `<prefix>_` (checked before any lookup); it is found by digest, and must be neither revoked
+ * `Bearer <key>` only (exactly one token; the scheme in any letter case, or only as written
+ * under the conventions' `schemeCase`); the key must carry `<prefix>_` (checked before any
+ * lookup); it is found by digest, and must be neither revoked
  * nor expired at the simulator's now. Success records `lastUsedAt`. `ignoreRevocation`,
  * `ignoreExpiry` and `addMissingPrefix` are only ever set by faults (`a-revoked-key-reads`,
  * `a-revoked-key-manages-keys`, `a-expired-key-manages-keys`,
@@ -26,7 +27,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const now = sim.clock.now();
   // a-doubled-bearer-scheme-forgiven: "clients configured with the token as 'Bearer fdk_...' send the scheme twice".
   if (authorization && sim.faults.has('a-doubled-bearer-scheme-forgiven')) authorization = authorization.replace(/^(bearer[ ]+)+/i, 'Bearer ');
-  const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(bearerToken(authorization)) : bearerToken(authorization);
+  const token = bearerToken(authorization, sim.conventions.schemeCase);
+  const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(token) : token;
   // a-bearer-nfkc-normalised: "keys pasted from rich text carry compatibility characters: compared in NFKC".
   const presented = (sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
@@ -57,7 +59,7 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
  * refusal is written apart from the others.
  */
 export function namesLapsedKey(sim: Sim, authorization: string | undefined): boolean {
-  const token = bearerToken(authorization);
+  const token = bearerToken(authorization, sim.conventions.schemeCase);
   const found = token === null ? null : sim.store.findPipelineKey(token);
   if (!found) return false;
   return found.key.revokedAt !== null || (found.key.expiresAt !== null && found.key.expiresAt <= sim.clock.now());

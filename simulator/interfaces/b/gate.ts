@@ -28,7 +28,7 @@ const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
  * call; the key's own account is the request's.
  */
 export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middleware {
-  const keyDigests = new KeyDigestCache();
+  const keyDigests = new KeyDigestCache(sim.conventions.schemeCase);
   const acceptVerdicts = new AcceptVerdictCache(sim.faults);
   return async (ctx: Context, next: Next): Promise<void> => {
     const contentType = ctx.get('content-type');

@@ -174,6 +174,17 @@ function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
 }
 
+/**
+ * `scheme` (as the spec writes it: `Basic`, `Bearer`) in other letter cases: all lower, all upper
+ * and mixed (`basic`, `BASIC`, `bAsIc`). RFC 9110 section 11.1 makes a scheme case-insensitive,
+ * so each names the same scheme; three fixed spellings cover the three kinds a gate's comparison
+ * could treat apart (a lower-cased compare, an upper-cased one, an exact one) at three requests.
+ */
+export function otherSchemeCases(scheme: string): string[] {
+  const mixed = [...scheme].map((c, i) => (i % 2 === 0 ? c.toLowerCase() : c.toUpperCase())).join('');
+  return [...new Set([scheme.toLowerCase(), scheme.toUpperCase(), mixed])].filter((s) => s !== scheme);
+}
+
 /** `Basic base64(username:password)`, as HTTP Basic authentication (RFC 7617) spells it. */
 export function basicHeader(username: string, password = ''): string {
   return `Basic ${base64(`${username}:${password}`)}`;
