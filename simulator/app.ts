@@ -136,6 +136,13 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
       // The routers answer an unmatched path with an empty 404, and a known path with the wrong
       // method with an empty 405 (or 501 for a method they do not know) plus `Allow`. Both get
       // the interface's error object here; an unknown method is a client error, never a 5xx.
+      // @koa/router's 501 comes whether or not a route serves the path; where none does (its
+      // Allow is empty), the path is what is unknown: a 404, as a GET there gets, not a 405
+      // whose empty Allow says the resource exists and allows no method (RFC 9110 15.5.6, 10.2.1).
+      if (ctx.status === 501 && (ctx.body === undefined || ctx.body === null) && !ctx.response.get('Allow')) {
+        ctx.remove('Allow');
+        ctx.status = 404;
+      }
       unknownPathUnderFault(sim, ctx);
       if (ctx.body === undefined || ctx.body === null) {
         if (ctx.status === 404) throw new ApiError('not_found');

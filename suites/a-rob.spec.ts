@@ -4,7 +4,8 @@ import { uniqueName } from './lib/unique-names.ts';
 import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/pipelines.ts';
-import { looksLikeStackTrace, pathProxyMayRewrite } from './lib/robustness.ts';
+import { looksLikeStackTrace, pathProxyMayRewrite, unusualMethodAnswers } from './lib/robustness.ts';
+import { UNUSUAL_METHODS, unusualMethod } from './lib/arbitraries/methods.ts';
 import { requestLine, routeMissing } from './lib/answers.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition, showPath, valueAt, withValue, type Document, type Segment } from './lib/arbitraries/definitions.ts';
@@ -19,9 +20,10 @@ import { pagingParameters, schemeNames } from './lib/paging.ts';
 /*
  * X-ROB-1 on interface A: no request, however malformed, gets a 5xx; bad input gets a 4xx with
  * the error object. Bodies that are no JSON or YAML, no definition in any media type, nested
- * deeper than any document, or far too large; unknown paths and odd query strings. Where a
- * request might be fine for a lenient server (a valid document under an odd media type), only
- * "no 5xx, and an error object on any 4xx" is asserted.
+ * deeper than any document, or far too large; unknown paths and odd query strings; methods
+ * beyond the usual seven (PROPFIND, PURGE, made-up tokens). Where a request might be fine for a
+ * lenient server (a valid document under an odd media type), only "no 5xx, and an error object
+ * on any 4xx" is asserted.
  */
 
 /**
@@ -352,6 +354,59 @@ check({
       cleanUpAfter(t, ex);
       expectHandled(t, ex, `${method} ${path}${withKey ? '' : ' without a key'}`, path);
     });
+  },
+});
+
+/**
+ * Where a-rob/unusual-methods sends its methods: every interface A path of the catalog and the
+ * route the target document gives for it, a pipeline's with account 1's fixture pipeline (where
+ * the document names one) and with an absent id, a key's with an absent id.
+ */
+function unusualMethodPaths(t: CheckContext): { paths: string[]; live?: number } {
+  const live = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const absent = String(absentIdFrom(t.target, 5));
+  const paths = new Set<string>();
+  for (const e of A_ENDPOINTS) {
+    for (const template of new Set([e.path, aRoute(t, e.operation)?.path ?? e.path])) {
+      if (!template.includes('{id}')) paths.add(template);
+      else {
+        paths.add(template.replace('{id}', absent));
+        if (e.id === 'pipeline' && live !== undefined) paths.add(template.replace('{id}', String(live)));
+      }
+    }
+  }
+  return { paths: [...paths], ...(live === undefined ? {} : { live }) };
+}
+
+check({
+  id: 'a-rob/unusual-methods',
+  clauses: ['X-ROB-1'],
+  title: 'X-ROB-1: methods beyond GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS (PROPFIND, PURGE, LINK, UNLINK, MKCOL, REPORT, SEARCH, LOCK, TRACE, QUERY, the other registered ones and those in common use, and made-up tokens) on every interface A path of the catalog (account 1\'s fixture pipeline and an absent id) and on unknown paths, with and without a key, never get a 5xx (but a 501, RFC 9110\'s answer to a method a server does not implement: noted, not failed) nor a stack trace, and every 4xx carries the error object',
+  needs: ['a'],
+  async run(t) {
+    // A router that dispatches by a table of the methods it serves, with no default, crashes
+    // on any other; a-rob/unknown-paths-and-queries sends only the usual five.
+    const { paths, live } = unusualMethodPaths(t);
+    const answers = unusualMethodAnswers(t);
+    // None of these methods is a write of interface A, so the key goes with them to the
+    // fixture pipeline too: a deployment that took one for a write would be out of the spec anyway.
+    const send = async (method: string, path: string, keyed: boolean): Promise<void> => {
+      const ex = await (keyed ? t.a() : t.aWithAuthorization(null)).request(method, path);
+      answers.judge(ex, () => expectHandled(t, ex, `${method} ${path}${keyed ? '' : ' without a key'}`, path));
+    };
+    // Every method of the list once, the paths in turn, with a key and without by turns: the
+    // property below draws from the same list, and a run of 25 cases would miss most of it.
+    for (const [i, method] of UNUSUAL_METHODS.entries()) await send(method, paths[i % paths.length] ?? '', i % 2 === 0);
+    const unknown = fc.oneof(
+      fc.array(pathSegment(), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`),
+      fc.tuple(fc.constantFrom(...paths), pathSegment()).map(([known, segment]) => `${known}/${segment}`),
+    );
+    // Known paths three times in four: the method is what is unusual there, and what the
+    // unknown-paths check never sends.
+    const where = fc.oneof({ arbitrary: fc.constantFrom(...paths), weight: 3 }, { arbitrary: unknown, weight: 1 });
+    await t.property('unusual methods are handled', fc.tuple(unusualMethod(), where, fc.boolean()), async ([method, path, keyed]) => send(method, path, keyed));
+    answers.note();
+    t.note(`${UNUSUAL_METHODS.length} methods sent once each, then generated cases, to ${paths.length} paths of the catalog${live === undefined ? ' (with absent ids only: the target document names no pipeline of account 1, fixtures.pipeline_ids)' : ` (pipeline ${live} of account 1 among them)`} and to unknown paths`);
   },
 });
 

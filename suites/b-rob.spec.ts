@@ -9,14 +9,15 @@ import { longText, unicodeText } from './lib/arbitraries/text.ts';
 import { generateOpenSshKey, SSH_KEY_KINDS, type SshKeyKind } from './lib/arbitraries/ssh-keys.ts';
 import { jsonValue, malformedJsonText, nestedJsonText, wrongTypeFor } from './lib/arbitraries/json.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
-import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite } from './lib/robustness.ts';
+import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite, unusualMethodAnswers } from './lib/robustness.ts';
+import { UNUSUAL_METHODS, unusualMethod } from './lib/arbitraries/methods.ts';
 import { is2xx, isObject, pageListing, routeMissing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
 import { inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
 import { restoreConnectionAfter } from './lib/factories/connections.ts';
 import { B_ENDPOINTS, REAL_SERVICE_READ_QUERY_NAMES, RESOURCE_READS, bPath } from './catalog/b-endpoints.ts';
-import { bodyContext, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
+import { bodyContext, fixtureValues, ownValues, queryOf, requestOf, someConnectionType } from './catalog/b-requests.ts';
 import { describeNotSent, ownWrites, specReadRequests, watchOwnWrites } from './catalog/b-exercise.ts';
 import { CheckSkipped } from './lib/failure.ts';
 import type { BEndpoint, BodyContext, BodyField, ResourceKind } from './catalog/types.ts';
@@ -990,5 +991,78 @@ check({
       const ex = await t.b().request(method, `/disco-${word}`, body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } });
       expectRefusedCleanly(t, ex, `${method} /disco-${word}`);
     });
+  },
+});
+
+/** A path b-rob/unusual-methods sends to, and which client sends it. */
+interface UnusualMethodPath {
+  path: string;
+  /** At the API's root (`B_ROOT_ENDPOINTS`), outside the account path. */
+  root: boolean;
+}
+
+/**
+ * Where b-rob/unusual-methods sends its methods: every path of the endpoint catalog, one that
+ * takes an id with account 1's fixture of its kind (where the fixtures name one) and with an
+ * absent id, and the root catalog's paths (a root id absent). The kinds that got a live id are
+ * returned for the note.
+ */
+function unusualMethodPaths(t: CheckContext): { paths: UnusualMethodPath[]; liveKinds: Set<string> } {
+  const fixtures = t.fixtures(0);
+  const absent = absentIdFrom(t.target, 6);
+  const paths = new Map<string, UnusualMethodPath>();
+  const liveKinds = new Set<string>();
+  const add = (path: string, root = false): void => void paths.set(`${root ? 'root' : 'account'} ${path}`, { path, root });
+  for (const e of B_ENDPOINTS) {
+    if (!e.id) {
+      add(bPath(e, {}));
+      continue;
+    }
+    add(bPath(e, { id: absent, type: someConnectionType(fixtures, e.id) }));
+    const live = fixtureValues(fixtures, e.id);
+    if (live?.id === undefined) continue;
+    add(bPath(e, live));
+    liveKinds.add(e.id.kind);
+  }
+  for (const e of B_ROOT_ENDPOINTS) add(e.path.replace('{id}', String(absent)), true);
+  return { paths: [...paths.values()], liveKinds };
+}
+
+check({
+  id: 'b-rob/unusual-methods',
+  clauses: ['X-ROB-1'],
+  supports: ['X-ISO-1'],
+  title: "X-ROB-1: methods beyond GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS (PROPFIND, PURGE, LINK, UNLINK, MKCOL, REPORT, SEARCH, LOCK, TRACE, QUERY, the other registered ones and those in common use, and made-up tokens) on every path of the endpoint catalog (account 1's fixtures and absent ids), the API root's, and unknown paths, with and without the key, never get a 5xx (but a 501, RFC 9110's answer to a method a server does not implement: noted, not failed) nor a stack trace, and every refusal is the error object (dot segments and encoded slashes, which a proxy may resolve, only never get a 5xx)",
+  needs: ['b'],
+  async run(t) {
+    // A router that dispatches by a table of the methods it serves, with no default, crashes
+    // on any other; b-rob/methods-on-unknown-paths sends only the usual five.
+    const { paths, liveKinds } = unusualMethodPaths(t);
+    const root = bRootClient(t, t.target.b[0]?.apiKey ?? '');
+    const answers = unusualMethodAnswers(t);
+    const secrets = foreignSecrets(t);
+    // None of these methods is a write of interface B, so the key goes with them to the
+    // fixtures too: a deployment that took one for a write would be out of the spec anyway.
+    const send = async (method: string, where: UnusualMethodPath, keyed: boolean, rewritable = false): Promise<void> => {
+      const ex = await (where.root ? root : t.b()).request(method, where.path, keyed ? {} : { headers: { authorization: null } });
+      answers.judge(ex, () => (rewritable ? expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, secrets) : expectHandled(t, ex)), secrets);
+    };
+    // Every method of the list once, the paths in turn, with the key and without by turns: the
+    // property below draws from the same list, and a run of 25 cases would miss most of it.
+    for (const [i, method] of UNUSUAL_METHODS.entries()) {
+      const where = paths[i % paths.length];
+      if (where) await send(method, where, i % 2 === 0);
+    }
+    const account = paths.filter((p) => !p.root);
+    const unknown = fc.oneof(
+      fc.stringMatching(/^[a-z0-9_]{1,12}$/).map((word) => ({ path: `/disco-${word}`, root: false, rewritable: false })),
+      fc.tuple(fc.constantFrom(...account), pathSegment()).map(([known, segment]) => ({ path: `${known.path}/${segment}`, root: false, rewritable: proxyMayRewrite(segment) })),
+    );
+    // Known paths three times in four: the method is what is unusual there, and what the
+    // unknown-paths check never sends.
+    const where = fc.oneof({ arbitrary: fc.constantFrom(...paths).map((p) => ({ ...p, rewritable: false })), weight: 3 }, { arbitrary: unknown, weight: 1 });
+    await t.property('unusual methods are handled', fc.tuple(unusualMethod(), where, fc.boolean()), async ([method, at, keyed]) => send(method, at, keyed, at.rewritable));
+    answers.note();
+    t.note(`${UNUSUAL_METHODS.length} methods sent once each, then generated cases, to ${paths.length} paths of the catalogs (live ids of account 1's ${[...liveKinds].join(', ') || 'nothing: the fixtures name none'}, absent ids elsewhere) and to unknown paths`);
   },
 });

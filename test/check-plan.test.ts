@@ -93,6 +93,20 @@ describe('createWriteTally', () => {
     expect(tally.reads()).toBe(1);
   });
 
+  it('counts the methods beyond the usual seven in one row per interface, whatever the method and path', () => {
+    const tally = createWriteTally(simulated);
+    tally.add(exchange('PROPFIND', 'http://127.0.0.1:4010/acme/api/jobs', 405), 'b-rob/unusual-methods');
+    tally.add(exchange('DISCO-TOKEN', 'http://127.0.0.1:4010/acme/api/no/such/thing', 400), 'b-rob/unusual-methods');
+    tally.add(exchange('PURGE', 'http://127.0.0.1:4010/cdc/api/public/v1/pipelines/8', 405), 'a-rob/unusual-methods');
+    tally.add(exchange('LOCK', 'http://127.0.0.1:4010/accounts', 405), 'b-rob/unusual-methods');
+    const rows = tally.rows();
+    expect(rows.map((r) => [r.endpoint, r.sent])).toEqual([
+      ['A other methods (PROPFIND, PURGE, made-up tokens)', 1],
+      ['B other methods (PROPFIND, PURGE, made-up tokens)', 2],
+      ['other methods (PROPFIND, PURGE, made-up tokens) (outside both interfaces)', 1],
+    ]);
+  });
+
   it('labels interface A rows with the real target\'s routes', () => {
     const real = resolveTarget({ cdc_base_url: 'https://cdc.example.test', interface_a: { operations: { 'keys.revoke': 'POST /api_keys/{id}/revoke' } } }, {});
     const tally = createWriteTally(simulated, real);

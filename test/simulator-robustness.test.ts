@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fc from 'fast-check';
 import http from 'node:http';
@@ -6,7 +6,9 @@ import { createSimulator } from '../simulator/app.ts';
 import { applySeed, type AccountManifest } from '../simulator/control/seed.ts';
 import { loadNamedSeed } from '../simulator/control/seed-files.ts';
 import { AdjustableClock } from '../simulator/clock.ts';
-import { STACK_TRACE } from './support/error-objects.ts';
+import { isErrorObjectOf, STACK_TRACE } from './support/error-objects.ts';
+import { listen, type Listening } from '../simulator/server.ts';
+import { operations } from '../simulator/openapi/operations.ts';
 
 const ACCEPT = 'application/vnd.service+json; version=2';
 
@@ -118,5 +120,102 @@ describe('deeply nested bodies (X-ROB-1)', () => {
     expect(ok.status).toBe(200);
     const after = await request(app).get('/acme-data/api/user').set('Accept', ACCEPT).set('Authorization', auth);
     expect(after.status).toBe(200);
+  });
+});
+
+describe('methods beyond GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS (X-ROB-1)', () => {
+  // Methods Node's HTTP parser knows, so they reach the app (@koa/router implements none of them).
+  const APP_METHODS = ['PROPFIND', 'PURGE', 'LINK', 'UNLINK', 'MKCOL', 'REPORT', 'SEARCH', 'LOCK', 'TRACE', 'M-SEARCH'];
+  // Registered or made up, unknown to Node's parser: refused by server.ts before the app.
+  const PARSER_METHODS = ['VERSION-CONTROL', 'TRACK', 'DISCOPROBE'];
+  let listening: Listening;
+  let account: string;
+  let servedPaths: { path: string; iface: 'A' | 'B'; methods: string[] }[];
+
+  beforeAll(async () => {
+    const seed = await loadNamedSeed('default');
+    if (!seed) throw new Error('default seed missing');
+    const { app, sim } = createSimulator({ clock: new AdjustableClock({ frozen: true }), options: { rateLimitPerHour: 0 } });
+    account = (applySeed(sim, seed)[0] as AccountManifest).account_id;
+    listening = await listen(app, 0, '127.0.0.1');
+    // Every path an operation of either interface serves, its placeholders filled (an id of 1,
+    // a connection type), with the methods the operations table gives it.
+    const byPath = new Map<string, { path: string; iface: 'A' | 'B'; methods: string[] }>();
+    for (const op of operations(sim)) {
+      if (op.surface === 'control') continue;
+      const path = op.path.replace('{account}', account).replace(/\{(type|connection_type)\}/g, 'mysql').replace(/\{\w+\}/g, '1');
+      const entry = byPath.get(path) ?? { path, iface: op.surface, methods: [] };
+      entry.methods.push(op.method.toUpperCase());
+      byPath.set(path, entry);
+    }
+    servedPaths = [...byPath.values()];
+  });
+  afterAll(() => listening.close());
+
+  /** One request without credentials, as raw as the suites send it (node:http upper-cases the method). */
+  const send = (method: string, path: string): Promise<{ status: number; allow?: string; body: string }> =>
+    new Promise((resolve, reject) => {
+      const req = http.request(`${listening.origin}${path}`, { method, agent: false, headers: { accept: ACCEPT } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(res.headers.allow === undefined ? {} : { allow: res.headers.allow }), body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const ifaceOf = (path: string): 'A' | 'B' => (path.startsWith('/api/public/') ? 'A' : 'B');
+
+  it('on every path an operation serves: 405, with an Allow naming its methods and the interface\'s error object, before the key', async () => {
+    expect(servedPaths.length).toBeGreaterThan(100);
+    for (const { path, iface, methods } of servedPaths) {
+      for (const method of APP_METHODS) {
+        const res = await send(method, path);
+        const what = `${method} ${path} -> ${res.status} ${res.allow ?? '(no Allow)'} ${res.body}`;
+        expect(res.status, what).toBe(405);
+        for (const m of methods) expect(res.allow?.split(', '), what).toContain(m);
+        expect(isErrorObjectOf(iface, res.body), what).toBe(true);
+      }
+    }
+  });
+
+  it('on a path no operation serves (below a served one, under the account, at the roots): 404 with the error object where a GET gets 404, not a 405 with an empty Allow', async () => {
+    const unknown = [
+      '/',
+      '/api',
+      '/nowhere/x',
+      `/${account}/api`,
+      `/${account}/api/`,
+      `/${account}/api/disco-unknown`,
+      '/api/public/v1',
+      '/api/public/v1/disco-unknown',
+      ...servedPaths.map((p) => `${p.path}/disco-unknown/x`),
+    ];
+    let unserved = 0;
+    for (const path of unknown) {
+      // A few lie below a route's placeholder (`/connections/{type}/{id}`): served, not unknown.
+      if ((await send('GET', path)).status !== 404) continue;
+      unserved++;
+      for (const method of APP_METHODS) {
+        const res = await send(method, path);
+        const what = `${method} ${path} -> ${res.status} ${res.allow ?? '(no Allow)'} ${res.body}`;
+        expect(res.status, what).toBe(404);
+        expect(res.allow, what).toBeUndefined();
+        expect(isErrorObjectOf(ifaceOf(path), res.body), what).toBe(true);
+      }
+    }
+    expect(unserved).toBeGreaterThan(100);
+  });
+
+  it("a method Node's parser does not know is its 400, with both interfaces' error objects, on any path", async () => {
+    for (const path of ['/api/public/v1/pipelines', '/api/public/v1/disco-unknown', `/${account}/api/jobs`, `/${account}/api/disco-unknown`, '/accounts']) {
+      for (const method of PARSER_METHODS) {
+        const res = await send(method, path);
+        const what = `${method} ${path} -> ${res.status} ${res.body}`;
+        expect(res.status, what).toBe(400);
+        expect(isErrorObjectOf('A', res.body) && isErrorObjectOf('B', res.body), what).toBe(true);
+        expect(res.body).not.toMatch(STACK_TRACE);
+      }
+    }
   });
 });

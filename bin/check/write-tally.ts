@@ -6,11 +6,12 @@ import { interfaceARoot, interfaceBRoot } from '../../suites/lib/clients.ts';
 /**
  * Counts the writes of a run (every request but GET, HEAD and OPTIONS) by endpoint, as the
  * endpoint catalogs name them: what `disco check --plan` shows. A path no catalog entry matches
- * (a robustness probe of an unknown path) is counted under its interface as such.
+ * (a robustness probe of an unknown path) is counted under its interface as such, and so are the
+ * methods no catalog entry has, in one row per interface.
  */
 
 export interface WriteRow {
-  /** `B POST /jobs`, `A DELETE /pipelines/{id}`, `B POST (paths no endpoint serves)`. */
+  /** `B POST /jobs`, `A DELETE /pipelines/{id}`, `B POST (paths no endpoint serves)`, `A other methods (...)`. */
   endpoint: string;
   /** Requests sent. */
   sent: number;
@@ -31,6 +32,15 @@ export interface WriteTally {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The methods the catalogs' endpoints are made of: any other is a robustness probe (X-ROB-1). */
+const USUAL_METHODS = new Set([...READS, 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Where the methods beyond those seven (PROPFIND, PURGE, made-up tokens) are counted: in one row
+ * per interface, whatever the method and path, not in a row for each of the dozens of tokens.
+ */
+const OTHER_METHODS = 'other methods (PROPFIND, PURGE, made-up tokens)';
 
 /** What each destructive endpoint costs a real target (the catalog marks them `destructive`). */
 const IRREVERSIBLE: Record<string, string> = {
@@ -70,13 +80,14 @@ export function createWriteTally(target: ResolvedTarget, shownAs: ResolvedTarget
 
   function place(exchange: Exchange): { label: string; account?: number } {
     const { method } = exchange.request;
+    const usual = USUAL_METHODS.has(method);
     const url = new URL(exchange.request.url);
     for (const [i, account] of target.b.entries()) {
       const root = target.baseUrl ? new URL(interfaceBRoot(target.baseUrl, account.accountId)) : undefined;
       if (!root || url.origin !== root.origin || !url.pathname.startsWith(root.pathname)) continue;
       const path = url.pathname.slice(root.pathname.length) || '/';
       const found = bTemplates.find((t) => t.method === method && t.pattern.test(path));
-      return { label: found?.label ?? `B ${method} (paths no endpoint serves)`, account: i + 1 };
+      return { label: usual ? (found?.label ?? `B ${method} (paths no endpoint serves)`) : `B ${OTHER_METHODS}`, account: i + 1 };
     }
     if (target.cdcBaseUrl) {
       const root = new URL(interfaceARoot(target.cdcBaseUrl));
@@ -85,11 +96,11 @@ export function createWriteTally(target: ResolvedTarget, shownAs: ResolvedTarget
         const found = aTemplates.find((t) => t.method === method && t.pattern.test(path));
         const key = bearerKey(exchange);
         const account = key === undefined ? undefined : target.a.findIndex((a) => a.adminKey === key || a.nonAdminKey === key);
-        return { label: found?.label ?? `A ${method} (paths no endpoint serves)`, ...(account !== undefined && account >= 0 ? { account: account + 1 } : {}) };
+        return { label: usual ? (found?.label ?? `A ${method} (paths no endpoint serves)`) : `A ${OTHER_METHODS}`, ...(account !== undefined && account >= 0 ? { account: account + 1 } : {}) };
       }
     }
     if (target.baseUrl && url.href.startsWith(`${target.baseUrl}/`) && /^\/[^/]+\/api(\/|$)/.test(url.href.slice(target.baseUrl.length))) return { label: `B ${method} (account ids not in the target document)` };
-    return { label: `${method} (outside both interfaces)` };
+    return { label: `${usual ? method : OTHER_METHODS} (outside both interfaces)` };
   }
 
   return {

@@ -1,6 +1,7 @@
 import type { CheckContext, Exchange } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { pathOf } from './answers.ts';
+import { UNUSUAL_METHODS } from './arbitraries/methods.ts';
 
 /**
  * X-ROB-1 and X-ISO-1 on any answer: no 5xx, no stack trace, no other account's key; and which
@@ -23,7 +24,7 @@ export const CRASH_AND_LEAK = { crash: 'X-ROB-1', leak: 'X-ISO-1' } as const;
  * was odd about a request its line does not show (a header), for the 5xx's message.
  */
 export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clauses: { crash: string; leak: string } = CRASH_AND_LEAK, secrets: readonly string[] = [], what = ''): void {
-  const { status, body, headers } = exchange.response;
+  const { status } = exchange.response;
   t.expect.that(status < 500, {
     clause: clauses.crash,
     message: `${exchange.request.method} ${pathOf(exchange)}${what ? ` ${what}` : ''} answered ${status}: malformed input must never cause a server error`,
@@ -31,6 +32,12 @@ export function expectNoCrashOrLeak(t: CheckContext, exchange: Exchange, clauses
     received: describeResponse(exchange),
     exchange,
   });
+  expectNoTraceOrLeak(t, exchange, clauses, secrets);
+}
+
+/** The half of `expectNoCrashOrLeak` that holds whatever the status: no stack trace, none of `secrets`. */
+export function expectNoTraceOrLeak(t: CheckContext, exchange: Exchange, clauses: { crash: string; leak: string } = CRASH_AND_LEAK, secrets: readonly string[] = []): void {
+  const { body, headers } = exchange.response;
   t.expect.that(!looksLikeStackTrace(body), {
     clause: clauses.crash,
     message: `${exchange.request.method} ${pathOf(exchange)}: the answer shows a stack trace`,
@@ -74,4 +81,73 @@ export function proxyMayRewrite(segment: string): boolean {
 /** Whether any segment of a wire path (query aside) is one `proxyMayRewrite` flags. */
 export function pathProxyMayRewrite(path: string): boolean {
   return (path.split('?')[0] ?? '').split('/').some(proxyMayRewrite);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Methods beyond the seven (suites/lib/arbitraries/methods.ts)
+
+/** How the checks judge the answers to unusual methods, and what they keep for their notes. */
+export interface UnusualMethodAnswers {
+  /**
+   * Judges one answer to an unusual method. A 501 is held only to no stack trace and no leak of
+   * `secrets`, and kept for the note: RFC 9110 9.1 says a server SHOULD answer 501 to a method it
+   * does not recognise or implement, where X-ROB-1 says no request gets a 5xx, so there the RFC's
+   * answer is taken, never failed (any other 5xx fails X-ROB-1). Outside the simulator profile
+   * a 400 is held to the same and kept for a note: it is what an HTTP parser answers to a request
+   * line it cannot read, and a front server's parser (a proxy, a gateway; Node's answers a bare
+   * 400) refuses a method it does not know so before the service sees the request, as a proxy may
+   * answer a path it rewrites (`proxyMayRewrite`). Any other answer goes to `handled`, the
+   * interface's own rules (no 5xx, no stack trace, the error object on a 4xx). A 2xx or 3xx must
+   * be a 4xx in the simulator profile, which serves none of these methods; elsewhere it is kept
+   * for the note: the spec names no such method, so what a deployment does with one (a front
+   * server answering TRACE with the request, as Apache does by default) is its own.
+   */
+  judge(exchange: Exchange, handled: () => void, secrets?: readonly string[]): void;
+  /** Notes what was kept: the methods answered 501, those answered 400 outside the simulator profile, and those served. Called once all is sent. */
+  note(): void;
+}
+
+/**
+ * Methods as a note shows them, with how often each was answered so: the listed ones by name,
+ * the made-up tokens (a different one in most cases) counted together.
+ */
+function shownMethods(counts: ReadonlyMap<string, number>): string {
+  const named = [...counts].filter(([method]) => UNUSUAL_METHODS.includes(method)).map(([method, times]) => `${method} (${times})`);
+  const madeUp = [...counts].filter(([method]) => !UNUSUAL_METHODS.includes(method));
+  const made = madeUp.reduce((sum, [, times]) => sum + times, 0);
+  return [...named, ...(madeUp.length ? [`${madeUp.length} made-up tokens (${made})`] : [])].join(', ');
+}
+
+export function unusualMethodAnswers(t: CheckContext): UnusualMethodAnswers {
+  const notImplemented = new Map<string, number>();
+  const badRequests = new Map<string, number>();
+  const served = new Set<string>();
+  const count = (counts: Map<string, number>, method: string): void => void counts.set(method, (counts.get(method) ?? 0) + 1);
+  return {
+    judge(exchange, handled, secrets = []) {
+      const { method } = exchange.request;
+      const { status } = exchange.response;
+      if (status === 501) {
+        count(notImplemented, method);
+        expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);
+        return;
+      }
+      if (status === 400 && t.profile !== 'simulator') {
+        count(badRequests, method);
+        expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);
+        return;
+      }
+      handled();
+      if (status >= 400) return;
+      if (t.profile === 'simulator') t.expect.status(exchange, '4xx', CRASH_AND_LEAK.crash, `${method} ${pathOf(exchange)} answered ${status}: the simulator serves no ${method}, so it must refuse it with a 4xx and the error object`);
+      else served.add(`${method} ${status}`);
+    },
+    note() {
+      if (notImplemented.size) {
+        t.note(`answered 501 Not Implemented, not failed: ${shownMethods(notImplemented)}. RFC 9110 9.1 says a server SHOULD answer 501 to a method it does not recognise or implement; X-ROB-1 says no request gets a 5xx. The two collide there, and the check takes the RFC's answer (any other 5xx fails X-ROB-1)`);
+      }
+      if (badRequests.size) t.note(`answered 400, held to no 5xx and no stack trace only (outside the simulator profile: a front server's HTTP parser refuses a method it does not know so, before the service sees it): ${shownMethods(badRequests)}`);
+      if (served.size) t.note(`answered below 400 (the spec names none of these methods, so what a deployment does with one is its own): ${[...served].join(', ')}`);
+    },
+  };
 }

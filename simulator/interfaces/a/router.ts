@@ -38,6 +38,11 @@ export function interfaceARouter(sim: Sim): MountedInterface {
         // read-only; looked up in every account, before the key.
         allowed = allowed.filter((m) => m === 'GET' || m === 'HEAD');
       }
+      if (allowed.length && sim.faults.has('a-unusual-method-500') && !served[version].methods.includes(ctx.method)) {
+        // The fault: the resource's handlers are looked up in a table by method with no
+        // default, so a method the router does not know (PROPFIND, PURGE) calls nothing; before the key.
+        throw new TypeError(`handlers[${JSON.stringify(ctx.method)}] is not a function`);
+      }
       if (allowed.length) throw new ApiError('method_not_allowed', { message: `Method not allowed: use ${allowed.join(', ')}.`, headers: { Allow: allowed.join(', ') } });
       // The fault: a pipeline sub-router loads its pipeline by id (any account: the owner is
       // compared in the handlers) before it looks for a handler, and names what it did not find;

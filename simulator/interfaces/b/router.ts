@@ -51,10 +51,10 @@ export function interfaceBRouter(sim: Sim): BInterface {
   // tried only for a path that is not under `/{account}/api/`.
   const outside = new Router<BState>();
   registerAccountlessRoutes(gatedTable(() => outside, bGate(sim, { accountless: true })), sim);
-  const outsideHandler = handlerOf(outside);
+  const outsideHandler = handlerOf(sim, outside);
 
   const handlers = new Map<string, Middleware>();
-  for (const [segment, router] of bySegment) handlers.set(segment, handlerOf(router));
+  for (const [segment, router] of bySegment) handlers.set(segment, handlerOf(sim, router));
   return {
     dispatch: (ctx, next) => {
       const segment = segmentOfRequest(ctx.path);
@@ -93,8 +93,16 @@ function gatedTable(routerFor: (path: string) => BRouter, gate: Middleware): BRo
 }
 
 /** A router's routes, then its 405 and `Allow` answers. */
-function handlerOf(router: BRouter): Middleware {
+function handlerOf(sim: Sim, router: BRouter): Middleware {
   const routes = router.routes() as Middleware;
   const allowed = router.allowedMethods() as Middleware;
-  return (ctx, next) => routes(ctx, () => allowed(ctx, next));
+  return (ctx, next) =>
+    routes(ctx, () =>
+      allowed(ctx, next).then(() => {
+        // The fault: where a route serves the path (Allow names its methods) but the router
+        // implements no such method (PROPFIND, PURGE: its 501), the handlers are looked up in a
+        // table by method with no default, and what is called is nothing; before the key.
+        if (ctx.status === 501 && ctx.response.get('Allow') && sim.faults.has('b-unusual-method-500')) throw new TypeError(`handlers[${JSON.stringify(ctx.method)}] is not a function`);
+      }),
+    );
 }
