@@ -56,6 +56,13 @@ export interface Conventions {
      */
     state: { field: string; names: Record<PipelineState, string>; deploymentFirst: boolean };
     /**
+     * How long a deployment's initial sync lasts before it syncs continuously (simulator time):
+     * the spec's gaps say a new pipeline does an initial sync, then switches to continuous sync,
+     * not after how long. The target description declares it (`initial_sync_seconds`), so a
+     * check without the control API's clock knows how long to let a pipeline live on.
+     */
+    initialSyncMs: number;
+    /**
      * The metadata's shape: the real service's (`state` and the coarse `status`, timestamps, URLs,
      * the history of moves, A-GAP-2), or a `phase`, a count of deployments and a `links` object.
      */
@@ -148,6 +155,8 @@ export const STANDARD_CONVENTIONS: Conventions = {
       names: { not_deployed: 'not_deployed', initial_sync: 'initial_sync', continuous_sync: 'continuous_sync', archived: 'archived' },
       deploymentFirst: false,
     },
+    // The simulator's documented 60 s (docs/interface-a.md, lifecycle.ts).
+    initialSyncMs: 60_000,
     metadata: 'with-history',
     archiveBody: 'metadata',
     fieldPaths: 'dotted',
@@ -193,6 +202,8 @@ export const ALT_CONVENTIONS: Conventions = {
       names: { not_deployed: 'draft', initial_sync: 'backfilling', continuous_sync: 'streaming', archived: 'retired' },
       deploymentFirst: true,
     },
+    // Short, so that a run without a control API (time is real time) sees a pipeline past it.
+    initialSyncMs: 10_000,
     metadata: 'with-deployment-count',
     archiveBody: 'acknowledgement',
     fieldPaths: 'json-path',

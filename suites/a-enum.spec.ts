@@ -28,7 +28,9 @@ import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './li
  * `expectNoPresenceTell`, and a cookie by its value where the value is steady for each kind,
  * `expectNoCookieValueTell`; an ETag by its value where the absent ids all share one, as an ETag
  * hashed from an error body that does not echo the id is, else by its presence). Account 2's
- * pipelines are made for the check in three states: never deployed, deployed, archived.
+ * pipelines are made for the check in three states: never deployed, deployed, archived; the
+ * deployed one is asked about again once it has lived on past the state it started in
+ * (`expectSameAnswerLater`: a service may tell another account's pipeline only in a later state).
  * X-ISO-1: none of account 1's attempts changes them, account 1's list, read whole, does not
  * show them, nor does account 1's list asked right after account 2's (a cache that forgot the account), and a name one of them has is account 1's to give a pipeline (create, rename, and the dry run of a create) as a fresh one is.
  * Nor does a header that selects an account (`X-Account: <account 2's account_id>`, an account
@@ -272,6 +274,11 @@ class AbsentAnswers {
     return v;
   }
 
+  /** Whether an absent id's answer to `op` was recorded already (what two of them differ in is then known). */
+  knows(op: Operation): boolean {
+    return this.last.has(op.label);
+  }
+
   record(op: Operation, id: number, ex: Exchange): void {
     const before = this.last.get(op.label);
     if (before && before.id !== id) this.of(op).learn(before.ex, [String(before.id)], ex, [String(id)]);
@@ -283,8 +290,9 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), and its read and archive with account 1\'s non-admin key, gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; account 1 sending a header that selects an account (X-Account, X-Tenant-Id, ...) with account 2\'s account_id gets an absent id\'s answer for account 2\'s pipeline and changes nothing; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing; account 2\'s list page holding its last pipeline (room for one more) says there are further pages only where the page after it holds some',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), and its read and archive with account 1\'s non-admin key, gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; account 1 sending a header that selects an account (X-Account, X-Tenant-Id, ...) with account 2\'s account_id gets an absent id\'s answer for account 2\'s pipeline and changes nothing; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing; account 2\'s list page holding its last pipeline (room for one more) says there are further pages only where the page after it holds some; and every operation on account 2\'s deployed pipeline is answered as for an absent id again once it has lived on past the state it started in (the clock moved through the control API, or in real time as long as the target document\'s initial_sync_seconds where that is short)',
   needs: ['a', 'write'],
+  runsAloneWithControl: "it moves the target's clock to let account 2's deployed pipeline live past its first state",
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
     // Account 1's list, read once: it screens account 2's ids, and must show none of them.
@@ -314,6 +322,11 @@ check({
       else unreadable.push(f.id);
     }
     if (unreadable.length) t.note(`account 2's archived pipeline ${unreadable.join(', ')} reads as absent to account 2 itself (404): compared with an absent id as the others are, but whether account 1's requests changed it was not seen`);
+    // The state account 2's deployed pipeline shows now, seconds after its start: it is asked
+    // about again at the end once it has lived on past it (expectSameAnswerLater).
+    const followed = foreign.find((f) => f.state === 'deployed' && f.name !== undefined);
+    const startedIn = canSee && followed ? await readState(t, 1, followed.id) : undefined;
+    const startedAtMs = performance.now();
     const ops = await answeredOperations(t, operations(t));
     // The update sets a description: where neither the metadata nor a definition read shows one,
     // account 1's update taking effect on account 2's pipeline would not show.
@@ -359,6 +372,8 @@ check({
     seed = await expectNonAdminSameAnswer(t, foreign, ops, presence, cookies, seed);
     expectNoPresenceTell(t, presence);
     expectNoCookieValueTell(t, cookies);
+    // Before the snapshots are compared: its writes must have changed nothing either.
+    seed = await expectSameAnswerLater(t, followed, startedIn, startedAtMs, ops, absents, seed);
 
     for (const f of canSee ? foreign : []) {
       const was = before.get(f.id);
@@ -383,6 +398,145 @@ check({
     await expectNameFree(t, theirs);
   },
 });
+
+/**
+ * The operations asked about again once account 2's pipeline has lived on: every operation of
+ * the catalog, the reads and the writes with valid and invalid bodies (a HEAD, conditional reads
+ * and unserved methods are asked in its first state only), the archive last: a target that
+ * obeyed it would leave no deployed pipeline to ask the others about.
+ */
+function laterOperations(ops: readonly Operation[]): Operation[] {
+  const asked = ops.filter((op) => op.operation !== undefined);
+  return [...asked.filter((op) => !op.archive), ...asked.filter((op) => op.archive)];
+}
+
+/**
+ * A-ENUM-1 for account 2's pipeline `f` in a later state than the one it started in (its `state`
+ * says which): each of `laterOperations` for it and for an absent id, as `expectSameAnswer`
+ * judges them. What two absent ids differ in comes from `absents`; an operation it knows nothing
+ * of yet is first asked for two absent ids. A service may resolve a pipeline through another
+ * store once it is past its first phase (a streaming runtime's registry of deployments, whose ids
+ * are global) and tell another account's pipeline then only. 2 to 4 requests an operation.
+ * Header presence and cookie values are tallied, not judged: too few pairs. Returns the next seed.
+ */
+async function expectLaterSameAnswer(t: CheckContext, f: ForeignPipeline, ops: readonly Operation[], absents: AbsentAnswers, seed: number): Promise<number> {
+  const presence = new PresenceTally();
+  const cookies = new CookieValueTally();
+  for (const op of laterOperations(ops)) {
+    for (let i = absents.knows(op) ? 2 : 0; i < 2; i++) {
+      const id = absentIdFrom(t.target, seed++);
+      absents.record(op, id, await send(t, op, id));
+    }
+    const absentId = absentIdFrom(t.target, seed++);
+    const foreignEx = await send(t, op, f.id);
+    const absentEx = await send(t, op, absentId);
+    absents.record(op, absentId, absentEx);
+    expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence, cookies);
+  }
+  return seed;
+}
+
+/** A pipeline's state as its owner reads it, in the target's words (the field and name the document maps). */
+function shownState(seen: SeenState): string {
+  return seen.name === undefined ? `no ${seen.field}` : `${seen.field} ${JSON.stringify(seen.name)}`;
+}
+
+/** The longest a check waits in real time for account 2's pipeline to pass its declared initial sync. */
+const REAL_TIME_WAIT_LIMIT_MS = 120_000;
+
+/**
+ * Where the target has a control API: clock moves, each followed by account 2's read of its
+ * pipeline, until it shows another state than the one it started in; the first as long as the
+ * target document's initial sync (`initial_sync_seconds`) and a half again, or 30 s where it
+ * declares none, each next one twice the one before, 7 at most (63.5 min in all from 30 s). No
+ * duration is assumed: the state read says when the pipeline has moved on.
+ */
+const UNDECLARED_FIRST_STEP_MS = 30_000;
+const CLOCK_STEPS = 7;
+
+/**
+ * Where account 2's pipeline stood once it had lived on (`now`), beside the first state it was
+ * seen deployed in (`from`: past a starting state the document does not map), and how it got
+ * there (a note's words).
+ */
+interface LivedOn {
+  from: SeenState;
+  now: SeenState;
+  how: string;
+}
+
+/** The first state of a deployment: `seen` once the state before it (`from`) was not yet one the document maps to deployed. */
+function firstDeployed(from: SeenState, seen: SeenState): SeenState {
+  return from.spec === 'deployed' ? from : seen;
+}
+
+/** Whether `now` is another state than `from`, the first state the pipeline was seen deployed in. */
+function movedOn(from: SeenState, now: SeenState): boolean {
+  return from.spec === 'deployed' && now.name !== from.name;
+}
+
+/**
+ * Lets account 2's deployed pipeline `id`, shown `startedIn` when the check began, live on: the
+ * clock moved through the control API (`CLOCK_STEPS`) until account 2 reads it in another state;
+ * without one, in real time, as long as the target document says an initial sync lasts and a
+ * half again (waited for only up to `REAL_TIME_WAIT_LIMIT_MS`), read once a second after the
+ * declared time until it shows another state. Undefined where it was not let live on (no control
+ * API, and no initial sync declared or one too long to wait for) and has not moved on by itself
+ * since the check began: its later states are then not asked about.
+ */
+async function liveOn(t: CheckContext, id: number, startedIn: SeenState, startedAtMs: number): Promise<LivedOn | undefined> {
+  const declaredMs = t.target.interfaceA.initialSyncMs;
+  const declared = declaredMs === undefined ? 'the target document declares no initial sync (interface_a.initial_sync_seconds)' : `the target document's initial sync lasts ${declaredMs / 1000} s (interface_a.initial_sync_seconds)`;
+  let from = startedIn;
+  let now = startedIn;
+  if (t.target.controlUrl) {
+    let movedMs = 0;
+    for (let i = 0, step = declaredMs === undefined ? UNDECLARED_FIRST_STEP_MS : Math.ceil(declaredMs * 1.5); i < CLOCK_STEPS && !movedOn(from, now); i++, step *= 2) {
+      await t.advanceClock(step);
+      movedMs += step;
+      now = await readState(t, 1, id);
+      from = firstDeployed(from, now);
+    }
+    return { from, now, how: `after the target's clock was moved ${movedMs / 1000} s (${declared})` };
+  }
+  const waited = () => Math.round((performance.now() - startedAtMs) / 1000);
+  if (declaredMs === undefined || declaredMs > REAL_TIME_WAIT_LIMIT_MS) {
+    now = await readState(t, 1, id);
+    if (movedOn(from, now)) return { from, now, how: `${waited()} s after the check began, by itself` };
+    t.note(`account 2's deployed pipeline ${id} still shows ${shownState(now)} ${waited()} s after the check began, as then: the states it moves to later were not asked about (the target has no control API to move its clock, and ${declaredMs === undefined ? declared : `${declared}, longer than the ${REAL_TIME_WAIT_LIMIT_MS / 1000} s a check waits`})`);
+    return undefined;
+  }
+  await t.sleep(Math.max(0, startedAtMs + declaredMs - performance.now()));
+  await t.poll(async () => {
+    now = await readState(t, 1, id);
+    from = firstDeployed(from, now);
+    return movedOn(from, now) ? true : undefined;
+  }, { timeoutMs: Math.max(0, startedAtMs + declaredMs * 1.5 - performance.now()) + 1_000, intervalMs: 1_000 });
+  return { from, now, how: `${waited()} s after the check began, in real time (${declared})` };
+}
+
+/**
+ * A-ENUM-1 once account 2's deployed pipeline `followed` has lived on past the state it started
+ * in (`startedIn`, read when the check began): the other passes ask about account 2's pipelines
+ * seconds after they were deployed, and a service may resolve a deployment through another store
+ * once its first phase is over (a streaming runtime's registry of deployments, whose ids are
+ * global), telling another account's pipeline then only. `liveOn` lets it live on; every
+ * operation of the catalog on it is then asked again (`expectLaterSameAnswer`). The state is
+ * judged by its name as the target gives it, never by the simulator's. Where the pipeline showed
+ * no other state when asked, a note says so; where it was not let live on, which states were not
+ * asked about. Returns the next seed.
+ */
+async function expectSameAnswerLater(t: CheckContext, followed: ForeignPipeline | undefined, startedIn: SeenState | undefined, startedAtMs: number, ops: readonly Operation[], absents: AbsentAnswers, seed: number): Promise<number> {
+  if (followed === undefined || startedIn === undefined) {
+    t.note("no pipeline of account 2's that this run deployed could be read by account 2 (that needs its pipeline_admin_key, and pipelines.create, start and read), so none was followed past the state it started in: account 2's pipelines were asked about in the states they were in, seconds after their deployment (fixtures in whatever state they have reached)");
+    return seed;
+  }
+  const lived = await liveOn(t, followed.id, startedIn, startedAtMs);
+  if (lived === undefined) return seed;
+  const moved = movedOn(lived.from, lived.now);
+  t.note(`account 2's deployed pipeline ${followed.id} showed ${shownState(lived.from)} when first seen deployed and ${shownState(lived.now)} ${lived.how}: ${moved ? 'asked about again in that state' : 'no later state shown, asked about again all the same'}`);
+  return expectLaterSameAnswer(t, { ...followed, state: `deployed (${moved ? 'moved on to' : 'still'} ${shownState(lived.now)})` }, ops, absents, seed);
+}
 
 /**
  * X-ISO-1 across accounts that share a pipeline name: names are unique per account only, so

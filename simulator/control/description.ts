@@ -34,6 +34,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       list_items: { pipelines: a.listItems, keys: a.listItems },
       pipeline_states: { field: a.state.field, deployed: [names.initial_sync, names.continuous_sync], not_deployed: [names.not_deployed], archived: [names.archived] },
       definition_format: 'json',
+      // How long a deployment's initial sync lasts: the spec says there is one, not for how long.
+      initial_sync_seconds: a.initialSyncMs / 1000,
     },
     interface_b: {
       paging: { offset: b.paging.offset, page_size: b.paging.limit },

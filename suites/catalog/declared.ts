@@ -47,6 +47,7 @@ export function declaredOf(target: ResolvedTarget): DeclaredTarget | undefined {
   if (listPaging && !sameJson(listPaging, A_CONVENTIONS.listPaging)) {
     a.list_paging = documentPaging(listPaging);
   }
+  if (target.interfaceA.initialSyncMs !== undefined) a.initial_sync_seconds = target.interfaceA.initialSyncMs / 1000;
 
   const b: NonNullable<DeclaredTarget['interface_b']> = {};
   const paging = target.interfaceB.paging;

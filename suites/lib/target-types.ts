@@ -200,6 +200,14 @@ export interface InterfaceADocument {
    * limit: limit}`), or `none`: one answer holds every item. The spec shows none of these lists.
    */
   list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
+  /**
+   * How long a deployed pipeline's initial sync lasts at most, in seconds (above 0, at most
+   * 86,400): the spec's gaps say a new pipeline does an initial sync, then switches to continuous
+   * sync, not after how long. A-ENUM-1's check asks about account 2's pipeline again once it has
+   * lived past it: where the target has no control API, it waits that long in real time when it
+   * is at most 120 s (else the later states are not asked about, and a note says so).
+   */
+  initial_sync_seconds?: number;
 }
 
 export interface TargetAccount {

@@ -142,6 +142,8 @@ describe('resolveTarget', () => {
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { page: 'p' } } }, 'interface_a.list_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'o', limit: 'o' } } }, 'interface_a.list_paging names the same parameter twice'],
     [{ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'a b', limit: 'l' } } }, 'interface_a.list_paging.offset must be a query parameter name'],
+    [{ cdc_base_url: 'http://x', interface_a: { initial_sync_seconds: 0 } }, 'interface_a.initial_sync_seconds must be a number of seconds above 0, at most 86400'],
+    [{ cdc_base_url: 'http://x', interface_a: { initial_sync_seconds: '60' } }, 'interface_a.initial_sync_seconds must be a number of seconds above 0, at most 86400'],
     [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', limit: 'l' } } }, 'interface_b.extension_paging must be none, {page: NAME, page_size: NAME} or {offset: NAME, limit: NAME}'],
     [{ base_url: 'http://x', interface_b: { extension_paging: { page: 'p', page_size: 'p' } } }, 'interface_b.extension_paging names the same parameter twice'],
     [{ base_url: 'http://x', interface_b: { extension_list_items: 'data..items' } }, 'interface_b.extension_list_items must be where a list answer keeps its items'],
@@ -158,6 +160,7 @@ describe('resolveTarget', () => {
     expect(resolveTarget({ base_url: 'http://x' }, {}).interfaceB.hooks).toBeUndefined();
     expect(resolveTarget({ base_url: 'http://x', interface_b: { groupable_connection_types: ['postgresql', 'azure_blob', 'postgresql'] } }, {}).interfaceB.groupableConnectionTypes).toEqual(['postgresql', 'azure_blob']);
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: 'none' } }, {}).interfaceA.listPaging).toEqual({ by: 'none' });
+    expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { initial_sync_seconds: 7.5 } }, {}).interfaceA.initialSyncMs).toBe(7_500);
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paths: { 'GET /user': '/me' } } }, {}).interfaceB.extensionPaths).toEqual({ 'GET /user': '/me' });
     expect(resolveTarget({ cdc_base_url: 'http://x', interface_a: { list_paging: { offset: 'skip', limit: 'take' } } }, {}).interfaceA.listPaging).toEqual({ by: 'offset', offset: 'skip', limit: 'take' });
     expect(resolveTarget({ base_url: 'http://x', interface_b: { extension_paging: { page: 'page', page_size: 'page_size' } } }, {}).interfaceB.extensionPaging).toEqual({ by: 'page', page: 'page', size: 'page_size' });

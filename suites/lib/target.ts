@@ -124,7 +124,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
 const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'member_api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
 const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines', 'invoice_count'] as const;
-const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging'] as const;
+const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging', 'initial_sync_seconds'] as const;
 
 class Checker {
   constructor(
@@ -483,6 +483,11 @@ function validateInterfaceA(c: Checker, value: unknown, at: string, baseDir: str
     });
   }
   if (doc.list_paging !== undefined && doc.list_paging !== null) out.listPaging = validateListPaging(c, doc.list_paging, `${at}.list_paging`);
+  const initialSync = doc.initial_sync_seconds;
+  if (initialSync !== undefined && initialSync !== null) {
+    if (typeof initialSync !== 'number' || !Number.isFinite(initialSync) || initialSync <= 0 || initialSync > 86_400) c.fail(`${at}.initial_sync_seconds must be a number of seconds above 0, at most 86400`);
+    out.initialSyncMs = Math.round(initialSync * 1000);
+  }
   return out;
 }
 

@@ -49,6 +49,8 @@ export interface ResolvedInterfaceA {
   definitions: unknown[];
   /** How the lists page (`list_paging`); by `page` and `page_size` when not given. */
   listPaging?: AListPaging;
+  /** How long a deployed pipeline's initial sync lasts at most (`initial_sync_seconds`); unknown when not given. */
+  initialSyncMs?: number;
 }
 
 /** How an interface A list (or an interface B extension list, `extension_paging`) pages: by page number, by offset, or not at all (one answer holds every item). */
@@ -404,6 +406,7 @@ export interface DeclaredTarget {
     /** How many definitions the document gave as valid. */
     definitions?: number;
     list_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string };
+    initial_sync_seconds?: number;
   };
   interface_b?: { paging?: { offset?: string; page_size?: string }; extension_paging?: 'none' | { page: string; page_size: string } | { offset: string; limit: string }; extension_list_items?: string; job_start_seconds?: number; job_end_seconds?: number; replaced_key_seconds?: number; list_lag_seconds?: number; salesforce_fields_query?: Record<string, string>; hook?: DeclaredHook; hooks?: DeclaredHook[]; groupable_connection_types?: string[]; extension_paths?: Record<string, string> };
   permissions?: string[];

@@ -2,17 +2,24 @@ import type { HistoryEntry, HistoryReason, Pipeline, PipelineState, PipelineStat
 
 /**
  * The pipeline lifecycle (gap A-GAP-2), derived from timestamps on the simulator's clock: no
- * timers. A deployment starts in `initial_sync`, which lasts INITIAL_SYNC_MS, then syncs
- * continuously; each completed sync cycle moves `last_sync_at`.
+ * timers. A deployment starts in `initial_sync`, which lasts the pipeline's `initialSyncMs` (the
+ * conventions': INITIAL_SYNC_MS in the standard ones), then syncs continuously; each completed
+ * sync cycle moves `last_sync_at`.
  */
 export const INITIAL_SYNC_MS = 60_000;
+
+/** How long `pipeline`'s initial syncs last. */
+export function initialSyncMsOf(pipeline: Pipeline): number {
+  return pipeline.initialSyncMs ?? INITIAL_SYNC_MS;
+}
+
 /** A CDC pipeline completes a sync cycle this often once the initial sync is done. */
 export const CDC_SYNC_INTERVAL_MS = 30_000;
 
 export function stateOf(pipeline: Pipeline, now: number): PipelineState {
   if (pipeline.archivedAt !== null) return 'archived';
   if (pipeline.deployedAt === null) return 'not_deployed';
-  return now < pipeline.deployedAt + INITIAL_SYNC_MS ? 'initial_sync' : 'continuous_sync';
+  return now < pipeline.deployedAt + initialSyncMsOf(pipeline) ? 'initial_sync' : 'continuous_sync';
 }
 
 /** The spec's coarse states (section 3A): deployed, not deployed, archived. */
@@ -28,7 +35,7 @@ export function isDeployed(pipeline: Pipeline): boolean {
 /** When the latest completed sync finished: derived while deployed, remembered afterwards. */
 export function lastSyncOf(pipeline: Pipeline, now: number): number | null {
   if (pipeline.deployedAt === null) return pipeline.lastSyncAt;
-  const initialDone = pipeline.deployedAt + INITIAL_SYNC_MS;
+  const initialDone = pipeline.deployedAt + initialSyncMsOf(pipeline);
   if (now < initialDone) return pipeline.lastSyncAt;
   const interval = syncIntervalMs(pipeline);
   return initialDone + Math.floor((now - initialDone) / interval) * interval;
@@ -48,7 +55,7 @@ function syncIntervalMs(pipeline: Pipeline): number {
 export function settle(pipeline: Pipeline, now: number): void {
   if (!isDeployed(pipeline) || pipeline.deployedAt === null) return;
   const last = pipeline.history.at(-1);
-  const doneAt = pipeline.deployedAt + INITIAL_SYNC_MS;
+  const doneAt = pipeline.deployedAt + initialSyncMsOf(pipeline);
   if (last?.to === 'initial_sync' && now >= doneAt) record(pipeline, doneAt, 'initial_sync', 'continuous_sync', 'initial_sync_completed');
 }
 

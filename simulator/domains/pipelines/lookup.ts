@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors.ts';
 import { pipelineNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { inFirstAccount, inOtherAccount } from '../shared/foreign.ts';
-import { settle } from './lifecycle.ts';
+import { settle, stateOf } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 
 /**
@@ -72,6 +72,12 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
   // filter knows (archived ids, of every account) is looked up there, a slower store, before the
   // owner is compared; any other id is answered at once.
   if (sim.faults.has('a-archived-foreign-slow-404') && inOtherAccount(sim, account, (other) => (other.pipelines.get(id)?.archivedAt ?? null) !== null || undefined)) await sleep(ARCHIVE_STORE_DELAY_MS);
+  // A miss asked of the CDC runtime's registry of streaming deployments, whose ids are global: it
+  // answers for a deployment past its initial sync before the owner is compared (a deployment
+  // still in its initial sync is not registered there yet).
+  if (sim.faults.has('a-foreign-streaming-pipeline-403') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) {
+    return new ApiError('forbidden', { message: 'Forbidden: this deployment belongs to another account.' });
+  }
   // The archive fault stands for an archive handler that asks who owns the pipeline in a query of its own.
   const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower'));
   const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-last-modified');
@@ -97,6 +103,11 @@ async function absent(sim: Sim, account: AccountState, id: number, use: 'read' |
   // A handler that stamps the record it loaded before it checked whose the record is.
   if (sim.faults.has('a-foreign-404-last-modified')) return new ApiError('not_found', { message: pipelineNotFound().message, headers: { 'Last-Modified': new Date(elsewhere.updatedAt).toUTCString() } });
   return pipelineNotFound();
+}
+
+/** Whether the fault `a-foreign-streaming-pipeline-403`'s registry holds `pipeline`: deployed and past its initial sync. */
+function streaming(pipeline: Pipeline | undefined, now: number): boolean {
+  return pipeline !== undefined && stateOf(pipeline, now) === 'continuous_sync';
 }
 
 /** What `parseInt` makes of a path segment: its leading digits after any blanks (`12abc` is 12), or null. */

@@ -72,6 +72,7 @@ export function storePipeline(sim: Sim, account: AccountState, definition: Pipel
     archivedAt: null,
     lastSyncAt: null,
     history: [],
+    initialSyncMs: sim.conventions.a.initialSyncMs,
   };
   account.pipelines.set(id, pipeline);
   return pipeline;

@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import { presentATime, presentOptionalATime } from '../../http/time.ts';
 import { redact } from './definition.ts';
-import { INITIAL_SYNC_MS, lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
+import { initialSyncMsOf, lastSyncOf, stateOf, statusOf } from './lifecycle.ts';
 import type { Pipeline, PipelineState } from './types.ts';
 
 /**
@@ -64,7 +64,7 @@ export function presentPipeline(sim: Sim, pipeline: Pipeline, base: string): Rec
  */
 function presentWithDeploymentCount(sim: Sim, pipeline: Pipeline, url: string, now: number): Record<string, unknown> {
   const { state: naming } = sim.conventions.a;
-  const deployed: PipelineState | null = pipeline.deployedAt === null ? null : now < pipeline.deployedAt + INITIAL_SYNC_MS ? 'initial_sync' : 'continuous_sync';
+  const deployed: PipelineState | null = pipeline.deployedAt === null ? null : now < pipeline.deployedAt + initialSyncMsOf(pipeline) ? 'initial_sync' : 'continuous_sync';
   const state = naming.deploymentFirst && deployed !== null ? deployed : stateOf(pipeline, now);
   return {
     id: pipeline.id,

@@ -19,6 +19,11 @@ export interface Pipeline {
   lastSyncAt: number | null;
   /** Every state change, oldest first, for `GET /pipelines/{id}` history and for tests. */
   history: HistoryEntry[];
+  /**
+   * How long its deployments' initial syncs last: the conventions' when it was made (as a job
+   * keeps its pace). Absent in records stored before pipelines kept it: INITIAL_SYNC_MS.
+   */
+  initialSyncMs?: number;
 }
 
 /** A definition document that passed validation (fixtures/schemas/pipeline-definition.json). */

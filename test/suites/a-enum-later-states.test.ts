@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+
+/**
+ * A-ENUM-1 after account 2's deployed pipeline has lived past the state it started in, on the alt
+ * conventions (no control API: real time; its phases named `backfilling` and `streaming`, an
+ * initial sync of 10 s its target document declares). Where the document declares no initial
+ * sync, the check does not wait: it says which state alone was asked about (a service that
+ * tells another account's pipeline only later, a-foreign-streaming-pipeline-403, goes unseen).
+ */
+
+const undeclared = (target: ResolvedTarget): ResolvedTarget => {
+  const { initialSyncMs: _declared, ...interfaceA } = target.interfaceA;
+  return { ...target, interfaceA };
+};
+
+describe("a-enum/foreign-pipeline-same-404 asks again once account 2's pipeline has lived on", () => {
+  it('waits the declared initial sync in real time, and fails the service that tells a pipeline past it', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ conventions: 'alt', faults: ['a-foreign-streaming-pipeline-403'], only: ['a-enum/foreign-pipeline-same-404'], seed: 5, runs: 5 });
+    const check = run.checks[0]!;
+    expect(check.verdict, describeChecks(run.checks)).toBe('fail');
+    // Its own deployed pipeline, asked about again once streaming; or, on a machine slow enough
+    // that the run reached the check over 10 s after provisioning, account 2's fixture already.
+    expect(check.failures[0]?.clause).toBe('A-ENUM-1');
+    expect(check.failures[0]?.message).toMatch(/of account 2's (deployed \(moved on to phase "streaming"\)|fixture) pipeline answered 403, where an absent pipeline gets 404/);
+  });
+
+  it('without a declared initial sync, waits for nothing and says the later states were not asked about', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ conventions: 'alt', only: ['a-enum/foreign-pipeline-same-404'], seed: 5, runs: 5, retarget: undeclared });
+    const check = run.checks[0]!;
+    expect(check.verdict, describeChecks(run.checks)).toBe('pass');
+    expect(check.durationMs).toBeLessThan(10_000);
+    // (On a machine so slow that the check itself outlived the 10 s, the pipeline moved on by itself, and was asked about again.)
+    expect(check.notes.join('\n')).toMatch(/still shows phase "backfilling" \d+ s after the check began, as then: the states it moves to later were not asked about \(the target has no control API to move its clock, and the target document declares no initial sync|phase "streaming" \d+ s after the check began, by itself/);
+  });
+});
