@@ -18,6 +18,7 @@ describe('the check registry', () => {
       const verifiers = checks.filter((k) => k.clauses.includes(c.id));
       if (verifiers.length === 0) return [`${c.id}: no check verifies it (supported only by ${checks.filter((k) => k.supports?.includes(c.id)).map((k) => k.id).join(', ') || 'none'})`];
       if (verifiers.every((k) => k.needs.includes('control'))) return [`${c.id}: every verifier needs the control API, so no real target can verify it`];
+      if (verifiers.every((k) => k.needs.includes('control') || k.deepens)) return [`${c.id}: every verifier needs the control API or only deepens another's coverage`];
       return [];
     });
     expect(problems).toEqual([]);

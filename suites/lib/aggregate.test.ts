@@ -3,6 +3,7 @@ import type { Clause } from '../clauses.ts';
 import { CLAUSES } from '../clauses.ts';
 import { advisoryClauses, clauseVerdicts, exitCodeFor, notVerifiedBinding, runOutcome, summarize, uncoveredClauses, unknownClauseIds } from './aggregate.ts';
 import type { CheckResult, Verdict } from './types.ts';
+import { identity } from './run.ts';
 
 const catalog: Clause[] = [
   { id: 'B-AUTH-1', kind: 'must', section: '5B.1', statement: 'auth one' },
@@ -64,6 +65,13 @@ describe('clause verdicts: a clause passes only when its verifying checks ran an
     const alone = verdictOf([accelerator], 'B-AUTH-1');
     expect(alone.verdict).toBe('not-verified');
     expect(alone.reasons).toEqual(['b/clock: needs the simulator control API']);
+  });
+
+  it('marks a check that needs the control API, or only deepens another verifier (deepens), as one whose skip leaves its must clauses to the others', () => {
+    const base = { id: 'a/x', title: 'T', clauses: ['A-ENUM-1'], run: async () => {} };
+    expect(identity({ ...base, needs: ['a'] }).accelerator).toBeUndefined();
+    expect(identity({ ...base, needs: ['a', 'control'] }).accelerator).toBe(true);
+    expect(identity({ ...base, needs: ['a'], deepens: 'a/y covers the first state' }).accelerator).toBe(true);
   });
 
   it('never leaves a gap clause to the other verifiers: nothing guarantees they cover what the accelerator would have', () => {

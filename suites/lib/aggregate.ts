@@ -85,8 +85,9 @@ function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: re
   if (advisories.length) return { verdict: 'advisory', reasons: advisories };
 
   const reasons: string[] = leftOut.map((id) => `${id}: ${unselectedReason}`);
-  // An accelerator's skip leaves a must clause to its real-time verifiers (the registry proves
-  // every must clause has one); a gap clause has no such guarantee, so there it counts.
+  // An accelerator's skip (the control API, or a check that only deepens another's coverage)
+  // leaves a must clause to its other verifiers (the registry proves every must clause has one);
+  // a gap clause has no such guarantee, so there it counts.
   const required = verifiers.filter((c) => !(c.verdict === 'skip' && c.accelerator && clause.kind === 'must'));
   for (const c of required) {
     const partial = c.partial?.filter((p) => p.clause === clause.id) ?? [];

@@ -320,7 +320,7 @@ export function identity(check: CheckDefinition): Pick<CheckResult, 'id' | 'titl
     title: check.title,
     clauses: check.clauses,
     ...(check.supports?.length ? { supports: check.supports } : {}),
-    ...(check.needs.includes('control') ? { accelerator: true } : {}),
+    ...(check.needs.includes('control') || check.deepens ? { accelerator: true } : {}),
   };
 }
 

@@ -178,6 +178,14 @@ export interface CheckDefinition {
    * as any check of its interfaces (a wait in real time need not hold the others up).
    */
   runsAloneWithControl?: string;
+  /**
+   * Why the check only deepens what another verifier of its must clauses covers in full (the
+   * same comparison in a later state of a thing, say): skipped, it leaves those clauses to the
+   * others, as an accelerator does (`CheckResult.accelerator`); a clause only such checks verify
+   * fails test/registry.test.ts. A check without it that cannot do its job skips, and leaves its
+   * clauses not verified.
+   */
+  deepens?: string;
   run(t: CheckContext): Promise<void>;
 }
 
@@ -333,7 +341,8 @@ export interface CheckResult {
   advisories?: RecordedFailure[];
   /**
    * It needs the simulator's control API (to move time) and stands in for a real-time check on
-   * other targets: skipped there, it leaves its clauses to that check.
+   * other targets, or it only deepens what another verifier covers (`CheckDefinition.deepens`):
+   * skipped, it leaves its must clauses to the others.
    */
   accelerator?: boolean;
 }
