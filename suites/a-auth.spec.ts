@@ -159,8 +159,8 @@ function configuredKeys(t: CheckContext): string[] {
 check({
   id: 'a-auth/bearer-key-authenticates',
   clauses: ['A-AUTH-1'],
-  supports: ['X-ROB-1'],
-  title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates (GET /pipelines, where served; the admin key under `bearer`, `BEARER` and `bEaReR`, RFC 9110 section 11.1, is sent too: a refusal is noted, not failed)',
+  supports: ['X-ROB-1', 'A-AUTH-7', 'A-ERR-1'],
+  title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates (GET /pipelines, where served; the admin key under `bearer`, `BEARER` and `bEaReR`, RFC 9110 section 11.1, is sent too: a refusal is noted, not failed, and must be the 401 with the error object of a key not read, A-AUTH-7)',
   needs: ['a'],
   async run(t) {
     const first = await aSend(t, t.a(), 'pipelines.list');
@@ -170,7 +170,7 @@ check({
       const ex = await aSend(t, withKey(t, key), 'pipelines.list');
       expectAccepted(t, ex, is2xx(ex));
       // The scheme in other letter cases, with the admin key, where `Bearer` was just served.
-      if (key === admin && is2xx(ex)) await noteSchemeCaseRefusals(t, { scheme: 'Bearer', token: key, shown: KEY }, (authorization) => aSend(t, t.aWithAuthorization(authorization), 'pipelines.list'));
+      if (key === admin && is2xx(ex)) await noteSchemeCaseRefusals(t, { scheme: 'Bearer', token: key, shown: KEY }, (authorization) => aSend(t, t.aWithAuthorization(authorization), 'pipelines.list'), (ex, what) => expectUnauthenticated(t, ex, what, 'A-AUTH-1'));
     }
   },
 });

@@ -60,7 +60,7 @@ check({
   id: 'b-auth/basic-key-authenticates',
   clauses: ['B-AUTH-1'],
   supports: ['X-ROB-1'],
-  title: 'B-AUTH-1: HTTP Basic with the API key as username and an empty password authenticates on every read (the same credentials under `basic`, `BASIC` and `bAsIc`, RFC 9110 section 11.1, are sent too: a refusal is noted, not failed)',
+  title: 'B-AUTH-1: HTTP Basic with the API key as username and an empty password authenticates on every read (the same credentials under `basic`, `BASIC` and `bAsIc`, RFC 9110 section 11.1, are sent too: a refusal is noted, not failed, and must be a 4xx, as for credentials not read)',
   needs: ['b'],
   async run(t) {
     const paths = readPaths(t);
@@ -70,7 +70,7 @@ check({
       // The scheme in other letter cases, on the first read, where `Basic` was just served.
       if (path === paths[0] && is2xx(ex)) {
         const token = basicHeader(t.target.b[0]?.apiKey ?? '').slice('Basic '.length);
-        await noteSchemeCaseRefusals(t, { scheme: 'Basic', token, shown: 'base64(<key>:)' }, (authorization) => withAuthorization(t, authorization).get(path));
+        await noteSchemeCaseRefusals(t, { scheme: 'Basic', token, shown: 'base64(<key>:)' }, (authorization) => withAuthorization(t, authorization).get(path), (ex, what) => expectRefused(t, ex, what));
       }
     }
     // The second account's key, on its own account, the same way.

@@ -1039,7 +1039,7 @@ check({
     // on any other; b-rob/methods-on-unknown-paths sends only the usual five.
     const { paths, liveKinds } = unusualMethodPaths(t);
     const root = bRootClient(t, t.target.b[0]?.apiKey ?? '');
-    const answers = unusualMethodAnswers(t);
+    const answers = unusualMethodAnswers(t, 'message');
     const secrets = foreignSecrets(t);
     // None of these methods is a write of interface B, so the key goes with them to the
     // fixtures too: a deployment that took one for a write would be out of the spec anyway.

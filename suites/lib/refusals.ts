@@ -34,13 +34,17 @@ export function expectUnauthenticated(t: CheckContext, ex: Exchange, what: strin
  * spellings. So whichever way the target answers, neither clause fails (the lead's decision on the
  * audits' b13 #18 and fk v12): a refusal (any answer below 500 that `served` does not take for the
  * read served) is noted with the RFC, so a client's user learns that this deployment matches the
- * scheme as written. A 5xx or a stack trace fails X-ROB-1, as for any request (callers list it
- * under `supports`).
+ * scheme as written. A refusal is still held to the interface's rule for credentials it does not
+ * read (`expectRefusal`: A-AUTH-7's 401 with the error object, B-AUTH-1's 4xx): a deployment that
+ * reads the key under `bearer` and then answers 403, or redirects to a login page, refuses
+ * nothing the spec lets it refuse so. A 5xx or a stack trace fails X-ROB-1, as for any request
+ * (callers list it under `supports`).
  */
 export async function noteSchemeCaseRefusals(
   t: CheckContext,
   credentials: { scheme: string; token: string; shown: string },
   send: (authorization: string) => Promise<Exchange>,
+  expectRefusal: (ex: Exchange, what: string) => void,
   served: (ex: Exchange) => boolean = is2xx,
 ): Promise<void> {
   const refused: string[] = [];
@@ -50,7 +54,9 @@ export async function noteSchemeCaseRefusals(
     const shown = `"${spelt} ${credentials.shown}"`;
     expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, [], `with Authorization ${shown} (the scheme in another letter case)`);
     line = requestLine(ex);
-    if (ex.response.status < 500 && !served(ex)) refused.push(`${shown} answered ${ex.response.status}`);
+    if (ex.response.status >= 500 || served(ex)) continue;
+    refused.push(`${shown} answered ${ex.response.status}`);
+    expectRefusal(ex, `the valid credentials under ${shown} (the scheme in another letter case), not read as ${credentials.scheme}`);
   }
   if (refused.length === 0) return;
   t.note(

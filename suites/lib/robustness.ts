@@ -93,17 +93,18 @@ export interface UnusualMethodAnswers {
    * `secrets`, and kept for the note: RFC 9110 9.1 says a server SHOULD answer 501 to a method it
    * does not recognise or implement, where X-ROB-1 says no request gets a 5xx, so there the RFC's
    * answer is taken, never failed (any other 5xx fails X-ROB-1). Outside the simulator profile
-   * a 400 is held to the same and kept for a note: it is what an HTTP parser answers to a request
-   * line it cannot read, and a front server's parser (a proxy, a gateway; Node's answers a bare
-   * 400) refuses a method it does not know so before the service sees the request, as a proxy may
-   * answer a path it rewrites (`proxyMayRewrite`). Any other answer goes to `handled`, the
+   * a 4xx without the interface's error object is held to the same and kept for a note: a front
+   * server refuses a method it does not know or pass on before the service sees the request (an
+   * HTTP parser's bare 400, Node's among them; stock nginx answers TRACE itself, 405 with its own
+   * page; an allow-list proxy or an API gateway its own 405 or 403), as a proxy may answer a
+   * path it rewrites (`proxyMayRewrite`). Any other answer goes to `handled`, the
    * interface's own rules (no 5xx, no stack trace, the error object on a 4xx). A 2xx or 3xx must
    * be a 4xx in the simulator profile, which serves none of these methods; elsewhere it is kept
    * for the note: the spec names no such method, so what a deployment does with one (a front
    * server answering TRACE with the request, as Apache does by default) is its own.
    */
   judge(exchange: Exchange, handled: () => void, secrets?: readonly string[]): void;
-  /** Notes what was kept: the methods answered 501, those answered 400 outside the simulator profile, and those served. Called once all is sent. */
+  /** Notes what was kept: the methods answered 501, those refused without the error object outside the simulator profile, and those served. Called once all is sent. */
   note(): void;
 }
 
@@ -118,9 +119,17 @@ function shownMethods(counts: ReadonlyMap<string, number>): string {
   return [...named, ...(madeUp.length ? [`${madeUp.length} made-up tokens (${made})`] : [])].join(', ');
 }
 
-export function unusualMethodAnswers(t: CheckContext): UnusualMethodAnswers {
+/** Whether `exchange`'s body is a JSON object with a string `member` (`error`: interface A's error object; `message`: interface B's). */
+function carriesErrorObject(exchange: Exchange, member: 'error' | 'message'): boolean {
+  const body = exchange.json;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Record<string, unknown>)[member] === 'string';
+}
+
+/** `errorMember`: the member the interface's error object carries (`error` on A, `message` on B). */
+export function unusualMethodAnswers(t: CheckContext, errorMember: 'error' | 'message'): UnusualMethodAnswers {
   const notImplemented = new Map<string, number>();
-  const badRequests = new Map<string, number>();
+  const frontRefusals = new Map<string, number>();
+  const frontStatuses = new Set<number>();
   const served = new Set<string>();
   const count = (counts: Map<string, number>, method: string): void => void counts.set(method, (counts.get(method) ?? 0) + 1);
   return {
@@ -132,8 +141,9 @@ export function unusualMethodAnswers(t: CheckContext): UnusualMethodAnswers {
         expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);
         return;
       }
-      if (status === 400 && t.profile !== 'simulator') {
-        count(badRequests, method);
+      if (status >= 400 && status < 500 && t.profile !== 'simulator' && !carriesErrorObject(exchange, errorMember)) {
+        count(frontRefusals, method);
+        frontStatuses.add(status);
         expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);
         return;
       }
@@ -146,7 +156,7 @@ export function unusualMethodAnswers(t: CheckContext): UnusualMethodAnswers {
       if (notImplemented.size) {
         t.note(`answered 501 Not Implemented, not failed: ${shownMethods(notImplemented)}. RFC 9110 9.1 says a server SHOULD answer 501 to a method it does not recognise or implement; X-ROB-1 says no request gets a 5xx. The two collide there, and the check takes the RFC's answer (any other 5xx fails X-ROB-1)`);
       }
-      if (badRequests.size) t.note(`answered 400, held to no 5xx and no stack trace only (outside the simulator profile: a front server's HTTP parser refuses a method it does not know so, before the service sees it): ${shownMethods(badRequests)}`);
+      if (frontRefusals.size) t.note(`refused with ${[...frontStatuses].sort().join(', ')} without the interface's error object, held to no 5xx and no stack trace only (outside the simulator profile: a front server refuses a method it does not know or pass on before the service sees it, as an HTTP parser's bare 400 or nginx's own 405 page for TRACE): ${shownMethods(frontRefusals)}`);
       if (served.size) t.note(`answered below 400 (the spec names none of these methods, so what a deployment does with one is its own): ${[...served].join(', ')}`);
     },
   };

@@ -35,6 +35,18 @@ describe("a-enum/foreign-pipeline-later-same-404 asks again once account 2's pip
   });
 });
 
+describe('a-enum/foreign-pipeline-later-same-404 where no later state comes', () => {
+  // Audit free15 v11: a deployment whose initial sync outlasts what its document declares.
+  it('skips, saying no later state was seen, where the sync lasts longer than declared (A-ENUM-1 left to the first-state check)', { timeout: 60_000 }, async () => {
+    const declaredTooShort = (target: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceA: { ...target.interfaceA, initialSyncMs: 2_000 } });
+    const run = await runSuitesAgainstSimulator({ conventions: 'alt', only: ['A-ENUM-1'], seed: 5, runs: 5, retarget: declaredTooShort });
+    const check = run.checks.find((c) => c.id === 'a-enum/foreign-pipeline-later-same-404')!;
+    expect(check.verdict, describeChecks(run.checks)).toBe('skip');
+    expect(check.reason).toMatch(/showed phase "backfilling" when first seen deployed and still phase "backfilling" \d+ s after the check began, in real time .*: no later state was seen, so none was asked about/);
+    expect(clauseVerdicts(run.checks, { profile: 'simulator' }).find((v) => v.id === 'A-ENUM-1')?.verdict).toBe('pass');
+  });
+});
+
 describe('a-enum/foreign-pipeline-later-same-404 with ids numbered per account', () => {
   it("skips where account 1's pipelines have taken the id account 2's gets, and leaves A-ENUM-1 to the first-state check", { timeout: 120_000 }, async () => {
     // a-pipe/delete-deployed makes pipelines in account 1 before the later check runs (it moves

@@ -8,7 +8,9 @@ import type { CheckResult } from '../../suites/lib/types.ts';
  * The valid credentials under the scheme in another letter case (`basic`, `BEARER`, ...): RFC
  * 9110 section 11.1 makes the scheme case-insensitive, the spec writes it `Basic` and `Bearer`.
  * The lead's decision on the audits' b13 #18 and fk v12: neither B-AUTH-1 nor A-AUTH-1 fails
- * either way; a refusal is noted with the RFC, and a 5xx is X-ROB-1's failure, as for any request.
+ * either way; a refusal is noted with the RFC, and held to the interface's rule for credentials it
+ * does not read (A-AUTH-7's 401 with the error object, B-AUTH-1's 4xx); a 5xx is X-ROB-1's
+ * failure, as for any request.
  * The standard simulator takes any case, the alt one only the scheme as written
  * (simulator/conventions.ts, `schemeCase`); a front in front of the standard one refuses or
  * crashes on the other spellings the way another deployment could.
@@ -54,10 +56,25 @@ describe('the valid credentials under the scheme in another letter case', () => 
     expect(a).toContain('the spec writes it `Bearer`');
   });
 
-  it('behind a front that refuses them 401: noted, never failed', { timeout: 60_000 }, async () => {
-    const out = await run({ front: answering((req) => (otherCase(req) ? { status: 401, body: '{"message":"Unauthorized"}' } : undefined)) });
+  it('behind a front that refuses them 401 with the error object: noted, never failed', { timeout: 60_000 }, async () => {
+    const out = await run({ front: answering((req) => (otherCase(req) ? { status: 401, body: '{"message":"Unauthorized","error":"Unauthorized"}' } : undefined)) });
     expect(out.checks.map((c) => c.verdict), describeChecks(out.checks)).toEqual(['pass', 'pass']);
     for (const id of CHECKS) expect(notesOf(out.checks, id)).toEqual([expect.stringMatching(NOTED)]);
+  });
+
+  // A refusal is still held to the interface's rule for credentials it does not read (audit
+  // free15 v20, v21): interface A's 401 with the error object (A-AUTH-7), interface B's 4xx.
+  it('behind a front that answers them 403: A-AUTH-7 fails on interface A (not its 401), interface B takes the 4xx and notes it', { timeout: 60_000 }, async () => {
+    const out = await run({ front: answering((req) => (otherCase(req) ? { status: 403, body: '{"message":"Forbidden","error":"Forbidden"}' } : undefined)) });
+    expect(Object.fromEntries(out.checks.map((c) => [c.id, c.verdict])), describeChecks(out.checks)).toEqual({ 'a-auth/bearer-key-authenticates': 'fail', 'b-auth/basic-key-authenticates': 'pass' });
+    expect([...out.failedClauses]).toEqual(['A-AUTH-7']);
+    expect(notesOf(out.checks, 'b-auth/basic-key-authenticates')).toEqual([expect.stringMatching(NOTED)]);
+  });
+
+  it('behind a front that redirects them to a login page: A-AUTH-7 and B-AUTH-1 fail (no refusal the spec allows)', { timeout: 60_000 }, async () => {
+    const out = await run({ front: answering((req) => (otherCase(req) ? { status: 302, body: '' } : undefined)) });
+    expect(out.checks.map((c) => c.verdict), describeChecks(out.checks)).toEqual(['fail', 'fail']);
+    expect([...out.failedClauses].sort()).toEqual(['A-AUTH-7', 'B-AUTH-1']);
   });
 
   it('behind a front that answers them 500: X-ROB-1 fails, A-AUTH-1 and B-AUTH-1 do not, and no refusal is noted', { timeout: 60_000 }, async () => {

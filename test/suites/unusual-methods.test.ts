@@ -28,8 +28,20 @@ describe('methods beyond GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS', () =>
       const notes = check.notes.join('\n');
       expect(notes).toMatch(/answered 501 Not Implemented, not failed: .*PROPFIND \(\d+\).*RFC 9110 9\.1/);
       // The front's own parser refused the made-up tokens: a bare 400, no failure outside the simulator profile.
-      expect(notes).toMatch(/answered 400, held to no 5xx and no stack trace only .*TRACK/);
+      expect(notes).toMatch(/refused with 400 without the interface's error object, held to no 5xx and no stack trace only .*TRACK/);
     }
+  });
+
+  // Audit free15 v1: stock nginx answers TRACE itself, 405 with its own page, and passes it on never.
+  it("a front server's own refusal page (nginx's 405 to TRACE) is noted outside the simulator profile", { timeout: 60_000 }, async () => {
+    const front = answering((req) => (req.method === 'TRACE' ? { status: 405, body: '<html><head><title>405 Not Allowed</title></head><body><center><h1>405 Not Allowed</h1></center><hr><center>nginx</center></body></html>' } : undefined));
+    const spec = await runSuitesAgainstSimulator({ only: CHECKS, conventions: 'alt', profile: 'spec', seed: 7, runs: 5, front });
+    for (const id of CHECKS) {
+      const check = spec.checks.find((c) => c.id === id)!;
+      expect([check.verdict, check.failures], describeChecks([check])).toEqual(['pass', []]);
+      expect(check.notes.join('\n')).toMatch(/refused with (400, )?405 without the interface's error object, .*TRACE \(\d+\)/);
+    }
+    // In the simulator profile a refusal without the error object fails (the test below, with the front's bare 400).
   });
 
   it('another 5xx fails X-ROB-1, even with the error object', { timeout: 60_000 }, async () => {
