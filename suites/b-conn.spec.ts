@@ -504,6 +504,24 @@ function arrayOfObjects(t: CheckContext, ex: Exchange, what: string): number {
   return items.length;
 }
 
+/**
+ * B-CONN-3 holds for every account's connections, not the first's only: a deployment that serves
+ * its accounts from more than one place (a region, a shard, each behind its own connector
+ * gateway) may answer one account's metadata reads in another shape. So the read is made once
+ * more, with the second account's key on its own fixture connection of the type, where the
+ * target document gives one (nothing of account 1's is named, so ids numbered per account do not
+ * matter); where it gives none, a note says so.
+ */
+async function expectSecondAccountArray(t: CheckContext, type: 'salesforce' | 'bingads', pathOf: (id: number) => string, query: Record<string, string> = {}): Promise<void> {
+  const id = t.target.b[1]?.fixtures.connections?.[type];
+  if (id === undefined) {
+    t.note(`the second account's read not made: ${t.target.b[1] ? `the target document names no ${type} connection of account 2 (fixtures.connections.${type})` : 'the target document names no second interface B account'}, so only account 1's connection was read`);
+    return;
+  }
+  const path = pathOf(id);
+  expectArrayOfObjects(t, await t.b(1).get(path, { query }), `GET ${withQuery(path, query)} with account 2's key (its own ${type} connection)`);
+}
+
 /** `path` with `query`, for messages. */
 function withQuery(path: string, query: Record<string, string>): string {
   const text = new URLSearchParams(query).toString();
@@ -549,6 +567,7 @@ check({
     const path = bPath(endpoint, { id });
     const query = queryOf(endpoint, t.target.interfaceB) ?? {};
     expectArrayOfObjects(t, await t.b().get(path, { query }), `GET ${withQuery(path, query)}`);
+    await expectSecondAccountArray(t, 'salesforce', (own) => bPath(endpoint, { id: own }), query);
     // Other objects, under the parameter that names the declared one.
     const parameter = objectParameter(query);
     const objects = parameter === undefined ? [] : B_CONN_3_SAMPLES.salesforceObjects.filter((name) => name.toLowerCase() !== query[parameter]?.toLowerCase());
@@ -589,6 +608,7 @@ check({
   async run(t) {
     const id = t.fixtures().connections?.bingads;
     expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/accounts`), `GET /connections/${id}/bingads/accounts`);
+    await expectSecondAccountArray(t, 'bingads', (own) => `/connections/${own}/bingads/accounts`);
   },
 });
 
@@ -601,6 +621,7 @@ check({
     const path = `/connections/${t.fixtures().connections?.bingads}/bingads/columns`;
     // The spec's read takes no query; the real service's report_type (gaps.md) picks the report.
     expectArrayOfObjects(t, await t.b().get(path), `GET ${path}`);
+    await expectSecondAccountArray(t, 'bingads', (own) => `/connections/${own}/bingads/columns`);
     await expectSamples(t, path, B_CONN_3_SAMPLES.bingAdsReportTypes.map((reportType) => ({ report_type: reportType })));
   },
 });

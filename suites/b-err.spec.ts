@@ -188,8 +188,9 @@ function unknownTypeOfLiveProbes(t: CheckContext): Probe[] {
  * and is not judged here. A hook (made inactive, deleted through DELETE /hooks/{id}, an
  * extension), then read (the spec's GET), reset (the spec's PUT) and deleted again; a delivery
  * (made through POST /deliveries, an extension that moves data on a real deployment: only with
- * leave), deleted through the spec's DELETE, then deleted again and read. What could not be made
- * or deleted is noted.
+ * leave), deleted through the spec's DELETE, then deleted again and read; an SSH key of the
+ * caller's (POST /user/keys), deleted, then read and deleted again. What could not be made or
+ * deleted is noted.
  */
 async function deletedThingProbes(t: CheckContext): Promise<{ probes: Probe[]; unprobed: string[] }> {
   const probes: Probe[] = [];
@@ -226,6 +227,22 @@ async function deletedThingProbes(t: CheckContext): Promise<{ probes: Probe[]; u
           oneShot(`GET /deliveries/{deleted delivery ${delivery}}`, (t2) => t2.b().get(`/deliveries/${delivery}`)),
         );
       }
+    }
+  }
+  // An SSH key of the caller's (B-KEY-1's POST and DELETE /user/keys): a store that soft-deletes
+  // keys keeps a row its lookup finds, and may word its own 404 ("SSH key 1 has been deleted.").
+  const key = await t.b().post('/user/keys', { body: sshKeyBody(t.name('err-deleted-key')) });
+  const keyId = is2xx(key) ? idOf(key) : undefined;
+  if (keyId === undefined) unprobed.push(`a deleted SSH key: POST /user/keys answered ${key.response.status}${is2xx(key) ? ' without an id' : ''}`);
+  else {
+    deleteSshKeyOnCleanup(t, keyId);
+    const deleted = await t.b().delete(`/user/keys/${keyId}`);
+    if (!is2xx(deleted)) unprobed.push(`a deleted SSH key: DELETE /user/keys/${keyId} answered ${deleted.response.status}`);
+    else {
+      probes.push(
+        oneShot(`GET /user/keys/{deleted SSH key ${keyId}}`, (t2) => t2.b().get(`/user/keys/${keyId}`)),
+        oneShot(`DELETE /user/keys/{deleted SSH key ${keyId}}`, (t2) => t2.b().delete(`/user/keys/${keyId}`)),
+      );
     }
   }
   return { probes, unprobed };
@@ -380,7 +397,7 @@ check({
 check({
   id: 'b-err/404-same-message-writes',
   clauses: ['B-ERR-1'],
-  title: "B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook and of a delivery the run deleted; GET and DELETE /user/keys/{id} of an SSH key of another user of the account) is the error object with the same message as every other 404, also read by a user put in another time zone (Berlin, Paris, Madrid, Mexico City, Tokyo)",
+  title: "B-ERR-1: every 404 of a write (each catalog write with an absent id in its path or body: jobs on an absent package or cluster, hook reset, watch, delivery delete, notification mark, connection rename, also under an unknown connection type, ...; and the id of a hook, of a delivery and of an SSH key the run deleted; GET and DELETE /user/keys/{id} of an SSH key of another user of the account) is the error object with the same message as every other 404, also read by a user put in another time zone (Berlin, Paris, Madrid, Mexico City, Tokyo)",
   needs: ['b', 'write'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

@@ -41,6 +41,11 @@ function readLimit(sim: Sim, ctx: Context, name: string, fallback: number, maxLi
     const last = Number(given[given.length - 1]);
     return Number.isSafeInteger(last) && last > 0 ? last : first;
   }
+  // b-limit-decimal-unbounded: a whole page size written with a zero fraction ("250.0", as
+  // spreadsheet-built URLs send it) is read by its whole part in a lenient branch before the
+  // strict reader, which alone holds the 1..100 bounds.
+  const raw = ctx.query[name];
+  if (sim.faults.has('b-limit-decimal-unbounded') && typeof raw === 'string' && /^[0-9]+\.0+$/.test(raw)) return Number.parseInt(raw, 10) || fallback;
   return readInteger(ctx, name, fallback, 1, maxLimit);
 }
 

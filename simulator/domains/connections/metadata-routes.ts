@@ -1,4 +1,5 @@
 import type { Sim } from '../../context.ts';
+import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { pathId } from '../../http/path-id.ts';
@@ -67,6 +68,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
       return;
     }
     ctx.body = wrapped ? { fields } : fields;
+    secondRegionEnvelope(sim, ctx);
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
@@ -79,6 +81,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     if (campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-query-500')) for (const part of campaignsOf.split(',')) BigInt(part.trim());
     const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch: booleanQuery(ctx, 'force_fetch') });
     ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
+    secondRegionEnvelope(sim, ctx);
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
@@ -91,5 +94,15 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     const otherReport = reportType !== undefined && reportType !== DEFAULT_REPORT_TYPE;
     const keyed = sim.faults.has('b-bingads-columns-object') || (otherReport && sim.faults.has('b-bingads-columns-other-report-types-object'));
     ctx.body = keyed ? Object.fromEntries(columns.map((c) => [c.name, c])) : columns;
+    secondRegionEnvelope(sim, ctx);
   });
+}
+
+/**
+ * b-metadata-envelope-later-accounts: the accounts made after the first are served from a second
+ * region, whose connector gateway passes on the connector service's envelope `{"data": [...]}`
+ * instead of the array; the first account's reads stay arrays.
+ */
+function secondRegionEnvelope(sim: Sim, ctx: { state: { account: AccountState }; body: unknown }): void {
+  if (sim.faults.has('b-metadata-envelope-later-accounts') && ctx.state.account !== sim.store.firstAccount()) ctx.body = { data: ctx.body };
 }

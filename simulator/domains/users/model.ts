@@ -156,9 +156,14 @@ export function ownSshKey(sim: Sim, account: AccountState, user: User, id: numbe
   const key = account.sshKeys.get(id);
   // b-ssh-key-other-user-404-text: a key of another user of the account exists, so the refusal says why it is not the caller's, in a text of its own.
   if (sim.faults.has('b-ssh-key-other-user-404-text') && key && key.userId !== user.id) throw new ApiError('not_found', { message: `SSH key ${id} belongs to another user.` });
+  // b-deleted-ssh-key-own-text: a deleted key's tombstone row (soft delete) is found, and the lookup says it was deleted, in a text of its own.
+  if (sim.faults.has('b-deleted-ssh-key-own-text') && !key && deletedKeyIds.get(account)?.has(id)) throw new ApiError('not_found', { message: `SSH key ${id} has been deleted.` });
   if (!key || key.userId !== user.id) throw notFound();
   return key;
 }
+
+/** The ids of each account's deleted SSH keys: the tombstone rows a soft-deleting store keeps (b-deleted-ssh-key-own-text). */
+const deletedKeyIds = new WeakMap<AccountState, Set<number>>();
 
 /** The login (email) of each key's user when the key was made: what b-ssh-key-lost-on-email-change files keys under. */
 const ownerLogin = new WeakMap<SshKey, string>();
@@ -190,6 +195,7 @@ export function deleteSshKey(sim: Sim, account: AccountState, user: User, id: nu
     const ring = sshKeysOldestFirst(account, user);
     for (const dropped of ring.splice(ring.indexOf(key))) account.sshKeys.delete(dropped.id);
   } else account.sshKeys.delete(key.id);
+  if (sim.faults.has('b-deleted-ssh-key-own-text')) deletedKeyIds.set(account, (deletedKeyIds.get(account) ?? new Set<number>()).add(key.id));
   if (!sim.faults.has('b-ssh-key-deleted-still-registered')) return key;
   const gone = deletedFingerprints.get(account) ?? new Set<string>();
   gone.add(`${key.userId}:${key.fingerprint}`);
