@@ -5,7 +5,7 @@ import { describePaging, extensionPaging, listPagingFor, pageQuery, pagingNames 
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { Volatility, comparableBody, expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject } from './lib/answers.ts';
+import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
@@ -27,6 +27,7 @@ import { makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteSshKeyOnCleanup, makeSshKey, sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { keyUserId, removeMemberOnCleanup } from './lib/factories/members.ts';
 import { readConnection } from './lib/factories/connections.ts';
+import { makeSchedule } from './lib/factories/schedules.ts';
 
 import { B_ACCEPT, basicAuthorization, bRootClient } from './lib/clients.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -70,11 +71,16 @@ interface MadeForeign {
   ids: Foreign;
   hookName: string;
   sshKeyName: string;
+  /** The name of account 2's disabled schedule the check made, where the target serves schedules. */
+  scheduleName?: string;
   /** The name of account 2's connection group the check made, where it made one. */
   groupName?: string;
 }
 
-/** What account 2's fixtures name: its package, cluster, connections, a delivery and a notification. */
+/**
+ * What account 2's fixtures name: its package, cluster, connections, a delivery and a notification.
+ * (Its invoices, whose ids are strings, are read by b-iso/foreign-invoice-read-as-absent.)
+ */
 function foreignFixtures(t: CheckContext): Foreign {
   const f = t.fixtures(1);
   const one = (id: number | undefined): PathValues[] | undefined => (id === undefined ? undefined : [{ id }]);
@@ -91,8 +97,9 @@ function foreignFixtures(t: CheckContext): Foreign {
 }
 
 /**
- * Creates a hook, an SSH key and a job in account 2 with its own key (all removed afterwards), and
- * reads its key user's id: a member of account 2. With `group`, also an empty connection group of
+ * Creates a hook, an SSH key, a job and a disabled schedule a year ahead (an extension: where
+ * served) in account 2 with its own key (all removed afterwards), and reads its key user's id: a
+ * member of account 2. With `group`, also an empty connection group of
  * account 2's (the fixtures name none): the API cannot delete it, so it stays, as b-conn's do.
  */
 async function makeForeign(t: CheckContext, options: { group?: boolean } = {}): Promise<MadeForeign> {
@@ -104,6 +111,11 @@ async function makeForeign(t: CheckContext, options: { group?: boolean } = {}): 
   const member = await keyUserId(t, 1);
   if (member !== undefined) ids.member = [{ id: member }];
   const made: MadeForeign = { ids, hookName: t.name('iso-hook'), sshKeyName: t.name('iso-key') };
+  const schedule = await makeSchedule(t, 1, 'iso-schedule');
+  if (schedule) {
+    ids.schedule = [{ id: schedule.id }];
+    made.scheduleName = t.name('iso-schedule');
+  }
   if (options.group) {
     // Empty: no connection of account 2's is moved into a group that cannot be deleted.
     const groupName = t.name('iso-group');
@@ -125,7 +137,7 @@ async function makeForeign(t: CheckContext, options: { group?: boolean } = {}): 
 
 /** Names only account 2's things made by this run carry: a read of account 1's showing one shows account 2's. */
 function foreignMarks(foreign: MadeForeign): string[] {
-  return [foreign.hookName, foreign.sshKeyName, ...(foreign.groupName === undefined ? [] : [foreign.groupName])];
+  return [foreign.hookName, foreign.sshKeyName, ...[foreign.scheduleName, foreign.groupName].filter((name): name is string => name !== undefined)];
 }
 
 /**
@@ -729,7 +741,7 @@ check({
   id: 'b-iso/foreign-ids-read-as-absent',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3: every read of the endpoint catalog in account 1's path naming account 2's package, hook, SSH key, job, cluster, connection or connection group is refused showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
+  title: "B-AUTH-3: every read of the endpoint catalog in account 1's path naming account 2's package, hook, SSH key, job, schedule, cluster, connection or connection group is refused showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t, { group: true });
@@ -806,6 +818,22 @@ check({
   },
 });
 
+/**
+ * Whether an invoice on a page of one account's list is the other account's: equal, whole, to one
+ * of the other's (a leak drawn as its owner draws it), or, where the account's own list was read
+ * whole, alike in identity (id, date, amount, currency, status) to one of the other's and to none
+ * of its own (a leak drawn with the caller's links).
+ */
+function foreignInvoiceTest(own: ListWalk | null, other: ListWalk): (invoice: unknown) => boolean {
+  const otherWhole = new Set(other.items.map((i) => JSON.stringify(i)));
+  const otherIdentities = new Set(other.items.map(invoiceIdentity));
+  const ownIdentities = own?.complete ? new Set(own.items.map(invoiceIdentity)) : undefined;
+  return (invoice) => otherWhole.has(JSON.stringify(invoice)) || (ownIdentities !== undefined && otherIdentities.has(invoiceIdentity(invoice)) && !ownIdentities.has(invoiceIdentity(invoice)));
+}
+
+/** The invoice list's path (the spec's GET /invoices, from the catalog). */
+const INVOICE_LIST = bEndpoint('GET /invoices');
+
 check({
   id: 'b-iso/foreign-invoices-not-listed',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
@@ -814,10 +842,10 @@ check({
   needs: ['b', 'b2'],
   async run(t) {
     const names = pagingNames(t.target);
-    const theirs = await listAll(t.b(1), '/invoices', names);
+    const theirs = await listAll(t.b(1), INVOICE_LIST.path, names);
     if (!theirs) return t.skip("account 2's own GET /invoices was not answered with an array, so there is nothing of account 2 to look for");
     if (theirs.items.length === 0) t.skip('account 2 has no invoices, so none could leak');
-    const mine = await listAll(t.b(0), '/invoices', names);
+    const mine = await listAll(t.b(0), INVOICE_LIST.path, names);
     const bothWhole = theirs.complete && mine?.complete === true;
     // Drawn with the caller's links, a leaked invoice equals nothing of account 2's whole; by
     // identity (the fields but the URL) one alike in both lists is no proof (ids may be numbered
@@ -828,16 +856,12 @@ check({
       t.partial('B-AUTH-3', reason);
       t.partial('X-ISO-1', reason);
     }
-    const foreignWhole = new Set(theirs.items.map((i) => JSON.stringify(i)));
-    const foreignIdentities = new Set(theirs.items.map(invoiceIdentity));
     // An invoice of account 2 on a page of account 1 that account 1's whole list does not hold is
     // account 2's, however it is drawn.
-    const ownIdentities = mine?.complete ? new Set(mine.items.map(invoiceIdentity)) : undefined;
-    const isForeign = (invoice: unknown): boolean =>
-      foreignWhole.has(JSON.stringify(invoice)) || (ownIdentities !== undefined && foreignIdentities.has(invoiceIdentity(invoice)) && !ownIdentities.has(invoiceIdentity(invoice)));
+    const isForeign = foreignInvoiceTest(mine, theirs);
     const pages = fc.record({ offset: fc.oneof(fc.nat({ max: 300 }), fc.constant(0)), limit: fc.integer({ min: 1, max: 100 }) });
     await t.property("account 1's invoice pages", pages, async ({ offset, limit }) => {
-      const ex = await t.b(0).get('/invoices', { query: pageQuery(names, { offset, size: limit }) });
+      const ex = await t.b(0).get(INVOICE_LIST.path, { query: pageQuery(names, { offset, size: limit }) });
       expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
       if (!Array.isArray(ex.json)) return;
       const leaked = ex.json.filter(isForeign);
@@ -846,11 +870,132 @@ check({
   },
 });
 
+/**
+ * B-INV-1 (and so B-AUTH-3) on the plain GET /invoices (no query: a billing widget's request, the one
+ * a cache in front of the service may keep, keyed without the account): each account's plain list,
+ * read right after the other account's, holds none of the other's invoices. The paged walks of the
+ * other checks all send a query, which such a cache passes by. Three reads (account 1, 2, 1): a
+ * cache filled by either account before is caught by the read of the other.
+ */
+check({
+  id: 'b-iso/plain-invoice-lists-own',
+  clauses: ['B-INV-1'],
+  supports: ['X-ROB-1'],
+  title: "B-INV-1: each account's plain GET /invoices (no query), read right after the other account's, lists only its own invoices: none of the other account's whole paged list that its own does not hold",
+  needs: ['b', 'b2'],
+  async run(t) {
+    const names = pagingNames(t.target);
+    const mine = await listAll(t.b(0), INVOICE_LIST.path, names);
+    const theirs = await listAll(t.b(1), INVOICE_LIST.path, names);
+    if (!mine || !theirs) return t.skip(`account ${mine ? 2 : 1}'s own GET /invoices, walked with the target's paging names, was not answered with an array: nothing to compare its plain list with`);
+    const lists: readonly [ListWalk, ListWalk] = [mine, theirs];
+    if (mine.items.length === 0 && theirs.items.length === 0) return t.skip('neither account has invoices, so none could show in the other\'s plain list (accounts with invoices would let it run)');
+    for (const account of [0, 1, 0] as const) {
+      const other = account === 0 ? 1 : 0;
+      const ex = await t.b(account).get(INVOICE_LIST.path);
+      expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, account));
+      if (!is2xx(ex) || !Array.isArray(ex.json)) {
+        t.note(`account ${account + 1}'s GET /invoices without a query answered ${describeResponse(ex)}, not a list: its plain list was not compared`);
+        continue;
+      }
+      const isForeign = foreignInvoiceTest(lists[account], lists[other]);
+      const leaked = ex.json.filter(isForeign);
+      // Account 2's invoices shown to account 1's key (or the reverse) break B-AUTH-3 too; the list's own clause is named.
+      t.expect.that(leaked.length === 0, {
+        clause: 'B-INV-1',
+        message: `account ${account + 1}'s GET /invoices without a query, read right after account ${other + 1}'s, lists ${leaked.length} invoice(s) of account ${other + 1}'s that its own paged list does not hold`,
+        expected: `only account ${account + 1}'s invoices (its paged list begins ${show(lists[account].items.slice(0, 1))})`,
+        received: show(leaked.slice(0, 2)),
+        exchange: ex,
+      });
+      const own = lists[account];
+      if (own.complete) {
+        const ownIdentities = new Set(own.items.map(invoiceIdentity));
+        const unknown = ex.json.filter((i) => !isForeign(i) && !ownIdentities.has(invoiceIdentity(i)));
+        if (unknown.length) t.note(`account ${account + 1}'s plain GET /invoices lists ${unknown.length} invoice(s) its whole paged list, read before, does not hold (new since, or drawn otherwise): ${show(unknown.slice(0, 1))}`);
+      }
+    }
+  },
+});
+
+/** An invoice id like `id` that names nothing: its digits (the last run of them) replaced by an absent id's, or an absent id where it has none. */
+function absentInvoiceId(t: CheckContext, id: string | number, seed: number): string | number {
+  const absent = absentIdFrom(t.target, seed);
+  if (typeof id === 'number') return absent;
+  const digits = /\d+(?!.*\d)/.exec(id);
+  return digits ? `${id.slice(0, digits.index)}${String(absent).padStart(digits[0].length, '0')}${id.slice(digits.index + digits[0].length)}` : `${id}${absent}`;
+}
+
+/**
+ * B-AUTH-3 on the invoice read by id (GET /invoices/{id}, the real service's, an extension):
+ * account 1's key reading an invoice id taken from account 2's own list is refused as an absent id
+ * of the same shape is (in the simulator profile: exactly alike). Invoice ids are strings (section
+ * 2), which the id probes of b-iso/foreign-ids-read-as-absent do not take, so the invoice kind is
+ * read here. An id account 1's own list holds too (ids may be numbered per account) is not asked
+ * for; where account 2 cannot read its own invoice by id (the extension not served) there is
+ * nothing to leak, which is noted.
+ */
+check({
+  id: 'b-iso/foreign-invoice-read-as-absent',
+  clauses: ['B-AUTH-3', 'X-ISO-1'],
+  supports: ['X-ROB-1'],
+  title: "B-AUTH-3: account 1's key reading an invoice of account 2 by id (GET /invoices/{id}, an extension; the ids from account 2's own list) is refused showing nothing of it (in the simulator profile: exactly like an absent id)",
+  needs: ['b', 'b2'],
+  async run(t) {
+    const names = pagingNames(t.target);
+    const read = bEndpoint('GET /invoices/{id}');
+    const theirs = await listAll(t.b(1), INVOICE_LIST.path, names);
+    if (!theirs) return t.skip("account 2's own GET /invoices was not answered with an array, so no invoice id of account 2's was found to read");
+    const idOfInvoice = (i: unknown): string | number | undefined => (isObject(i) && (typeof i.id === 'string' || typeof i.id === 'number') ? i.id : undefined);
+    const theirIds = theirs.items.map(idOfInvoice).filter((id) => id !== undefined);
+    if (theirIds.length === 0) return t.skip("account 2 lists no invoice with an id, so none could be read by id with account 1's key (an account with invoices would let it run)");
+    // Ids account 1's own list holds too (numbered per account) name account 1's invoices: the first and last of the others are read.
+    const mine = await listAll(t.b(0), INVOICE_LIST.path, names);
+    const ownIds = new Set((mine?.items ?? []).map(idOfInvoice));
+    const notOwn = theirIds.filter((id) => !ownIds.has(id));
+    if (notOwn.length === 0) return t.note(`account 1 lists an invoice of every id account 2 lists (${theirIds.length}, ids numbered per account): none of account 2's was read with account 1's key`);
+    const ids = [...new Set([notOwn[0]!, notOwn[notOwn.length - 1]!])];
+    const noted = new Set<string>();
+    const compared: (string | number)[] = [];
+    for (const id of ids) {
+      const path = bPath(read, { id });
+      // The control: where account 2 cannot read its own invoice by id, account 1's refusal shows nothing.
+      const own = await t.b(1).get(path);
+      if (!is2xx(own)) {
+        t.note(`account 2's GET ${path} of its own invoice answered ${own.response.status} (an extension this target may not serve): account 1's refusal of it would show nothing, so it was not asked for`);
+        continue;
+      }
+      const foreign = await t.b(0).get(path);
+      if (is2xx(foreign) && !mine?.complete) {
+        // Account 1 may hold an invoice of that id further on in a list not read whole.
+        for (const clause of ['B-AUTH-3', 'X-ISO-1']) t.partial(clause, `account 1's key read account 2's invoice ${id} (2xx), and account 1's own invoice list, not read whole (${mine ? 'walked only in part' : 'not answered'}), cannot tell whether it holds one of the same id`);
+        continue;
+      }
+      compared.push(id);
+      const compare = async (subject: Exchange, seed: number): Promise<void> => {
+        expectNoCrashOrLeak(t, subject, CRASH_AND_LEAK, otherKeys(t, 0));
+        const absent = absentInvoiceId(t, id, seed);
+        const other = absentInvoiceId(t, id, seed + 7919);
+        await expectNoAccess(t, subject, await t.b(0).get(bPath(read, { id: absent })), {
+          what: `GET /invoices/{id} with account 2's invoice ${id} and with the absent id ${absent}`,
+          markers: [],
+          echoes: { subject: [String(id)], reference: [String(absent)] },
+          noted,
+          again: async () => ({ ex: await t.b(0).get(bPath(read, { id: other })), echoes: [String(other)] }),
+        });
+      };
+      await compare(foreign, 1_999_999_937);
+      await t.property(`account 2's invoice ${id} read with account 1's key gives no access`, absentId(t.target), async (seed) => compare(await t.b(0).get(path), seed), { runs: 3 });
+    }
+    if (compared.length === 0) t.note("no invoice of account 2's was read with account 1's key (see the notes)");
+  },
+});
+
 check({
   id: 'b-iso/foreign-ids-write-as-absent',
   clauses: ['B-AUTH-3', 'X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "B-AUTH-3: every write of the endpoint catalog in account 1's path naming account 2's hook, job, SSH key, connection, delivery, notification, package or cluster is refused (or the same no-op an absent id gets), showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
+  title: "B-AUTH-3: every write of the endpoint catalog in account 1's path naming account 2's hook, job, schedule, SSH key, connection, delivery, notification, package or cluster is refused (or the same no-op an absent id gets), showing nothing of account 2 (in the simulator profile: exactly like absent ids)",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t);
@@ -878,7 +1023,7 @@ check({
   id: 'b-iso/foreign-writes-change-nothing',
   clauses: ['X-ISO-1'],
   supports: ['X-ROB-1'],
-  title: "X-ISO-1: account 1's writes of the endpoint catalog on account 2's ids (reset its hook salt, rename or delete its hook, watch or stop its job, delete its SSH key or delivery, rename its connection, mark its notification), and account 1's own jobs, mark-all and new hook (not its salt either), change nothing account 2 sees",
+  title: "X-ISO-1: account 1's writes of the endpoint catalog on account 2's ids (reset its hook salt, rename or delete its hook, watch or stop its job, change or delete its schedule, delete its SSH key or delivery, rename its connection, mark its notification), and account 1's own jobs, mark-all and new hook (not its salt either), change nothing account 2 sees",
   needs: ['b', 'b2', 'write'],
   async run(t) {
     const foreign = await makeForeign(t);

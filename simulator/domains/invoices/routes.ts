@@ -8,6 +8,7 @@ import { findInvoice, INVOICE_SORTS, invoicePageLimit, pageInvoices, UNCAPPED_LI
 import { readListOrder } from '../../http/list-query.ts';
 import { invoiceJsonBytes, presentInvoice } from './present.ts';
 import { recentJsonArraysBy } from '../../http/json-array.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 
 /**
  * The links an invoice is shown with: the caller's. Only the fault `b-invoices-of-every-account`
@@ -21,9 +22,33 @@ function linksOfOwner(sim: Sim, caller: AccountState, invoice: Invoice, links: L
 
 const recentPages = recentJsonArraysBy<AccountState>();
 
+/** How long the fault `b-invoice-list-cache-any-account` keeps a plain invoice list: a CDN rule's 60 s. */
+const PLAIN_LIST_CACHE_MS = 60_000;
+
+/**
+ * The invoice `id` of the caller's account. Under `b-invoice-read-any-account` a number the
+ * account lacks is looked up in every account, as a billing provider's service-wide index of
+ * invoice numbers (meant for invoices not synced yet) would find it.
+ */
+function invoiceForRead(sim: Sim, account: AccountState, id: string): Invoice {
+  if (!sim.faults.has('b-invoice-read-any-account')) return findInvoice(account, id);
+  const elsewhere = account.invoices.some((i) => i.id === id) ? undefined : inOtherAccount(sim, account, (other) => other.invoices.find((i) => i.id === id));
+  return elsewhere ?? findInvoice(account, id);
+}
+
 export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
+  // b-invoice-list-cache-any-account: the billing widget's plain GET /invoices (no query) cached
+  // for 60 s by the path below the account prefix, which is the same for every account.
+  const plainListCache = new Map<string, { at: number; body: Buffer }>();
   router.get('/invoices', (ctx) => {
     const { account, links } = ctx.state;
+    const cacheKey = sim.faults.has('b-invoice-list-cache-any-account') && ctx.querystring === '' ? ctx.path.replace(/^\/[^/]+\/api/, '') : undefined;
+    const cached = cacheKey === undefined ? undefined : plainListCache.get(cacheKey);
+    if (cached && sim.clock.now() - cached.at < PLAIN_LIST_CACHE_MS) {
+      ctx.type = 'application/json';
+      ctx.body = cached.body;
+      return;
+    }
     const offset = ctx.query[sim.conventions.b.paging.offset];
     // b-invoice-asc-page-size-1000: the oldest-first order (an extension, paged by hand) reads its page size up to the export limit.
     const ascUncapped = sim.faults.has('b-invoice-asc-page-size-1000') && ctx.query.direction === 'asc';
@@ -35,12 +60,14 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
-    ctx.body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim, account)));
+    const body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim, account)));
+    ctx.body = body;
+    if (cacheKey !== undefined) plainListCache.set(cacheKey, { at: sim.clock.now(), body });
   });
 
   // Extension: read one invoice (the real service has it; the spec lists only the collection).
   router.get('/invoices/:invoice_id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentInvoice(findInvoice(account, ctx.params.invoice_id ?? ''), links, sim, account);
+    ctx.body = presentInvoice(invoiceForRead(sim, account, ctx.params.invoice_id ?? ''), links, sim, account);
   });
 }

@@ -14,6 +14,7 @@ import { presentSchedule, scheduleUrl } from './present.ts';
 import { runScheduleNow } from './runs.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
 import { SCHEDULE_SEARCH } from './search.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 
 /** Extensions (docs/interface-b.md): schedules as the real service's clients use them. */
 export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
@@ -38,7 +39,10 @@ export function registerScheduleRoutes(router: BRouteTable, sim: Sim): void {
 
   router.get('/schedules/:id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentSchedule(sim, account, readSchedule(account, pathId(ctx.params.id)), links);
+    const id = pathId(ctx.params.id);
+    // b-schedule-read-any-account: the detail read goes to a scheduler service that keys schedules by id alone.
+    const owner = sim.faults.has('b-schedule-read-any-account') && !account.schedules.has(id) ? (inOtherAccount(sim, account, (other) => (other.schedules.has(id) ? other : undefined)) ?? account) : account;
+    ctx.body = presentSchedule(sim, owner, readSchedule(owner, id), links);
   });
 
   router.put('/schedules/:id', async (ctx) => {
