@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { colonSuffixed, compatibilityTwins, described, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { colonSuffixed, compatibilityTwins, described, keyAsBasicPassword, keyAsBasicPasswordDrawn, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, NON_BEARER_AUTHORIZATIONS, percentEncodedKeys, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { randomCase } from './lib/arbitraries/media-types.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { expectUnauthenticated, noteSchemeCaseRefusals } from './lib/refusals.ts';
@@ -10,7 +10,7 @@ import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
-import { createKey } from './lib/factories/api-keys.ts';
+import { createKey, createKeyUnlessRefused, createKeyWithExpiry, type CreatedKey } from './lib/factories/api-keys.ts';
 import { requireKeyManagement } from './lib/target-features.ts';
 import { uniqueName } from './lib/unique-names.ts';
 
@@ -31,7 +31,7 @@ import { uniqueName } from './lib/unique-names.ts';
  * same (the key comes before the body). Bad credentials are refused before anything is done,
  * the ids are absent and the bodies malformed, so the write probes change nothing even on a
  * target that gets authentication wrong: these checks run under --read-only too. Only the check
- * that the key itself works on DELETE, and the one that makes a key to send without its prefix
+ * that the key itself works on DELETE, and the one that makes keys to send without their prefix
  * (a-auth/made-key-prefix-required), need 'write'.
  */
 
@@ -49,6 +49,8 @@ interface Probe {
   write: boolean;
   /** The probe sends a (malformed) body of its own: a body sent in its place gets the operation's 400 when let in, not a sign of success. */
   bodied: boolean;
+  /** The status the probe got without a key (authProbes sets it): an answer of another status that a key also gets shows that key read. */
+  anonymousStatus?: number;
 }
 
 function makeProbe(label: string, method: string, send: Probe['send'], authenticated: Probe['authenticated'], bodied = false): Probe {
@@ -100,6 +102,7 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
     // A read tells an authenticated caller only where the real key is seen to be served.
     if (servedToKey && !is2xx(await probe.send(t, `Bearer ${adminKey(t)}`))) continue;
     const anonymous = await probe.send(t, null);
+    probe.anonymousStatus = anonymous.response.status;
     if (anonymous.response.status === 401 || (refusedWhereServed && !routeMissing(anonymous))) probes.push(probe);
   }
   if (probes.length === 0) t.skip('no request tells an authenticated caller from an anonymous one (none of the operations this target routes answered 401 without a key)');
@@ -126,7 +129,9 @@ async function expectRefused(t: CheckContext, target: Probe, authorization: Desc
 
 /**
  * The key where other APIs take it: A-AUTH-1 names the Authorization header as the one place, so
- * with no Authorization header each of these is a request without a key (401, A-AUTH-7).
+ * with no Authorization header each of these is a request without a key (401, A-AUTH-7), and
+ * beside an Authorization that carries no Bearer (NON_BEARER_AUTHORIZATIONS) a request with
+ * credentials that are not a key (401 too).
  */
 const KEY_OUTSIDE_AUTHORIZATION: readonly { description: string; options(key: string): RequestOptions; query?: true }[] = [
   { description: `"X-API-Key: ${KEY}"`, options: (key) => ({ headers: { 'x-api-key': key } }) },
@@ -226,6 +231,8 @@ function otherSchemes(key: string): fc.Arbitrary<Described<string | null>> {
       described(`Bearer  Bearer  ${key}`, `"Bearer  Bearer  ${KEY}" (the scheme twice, two spaces each)`),
     ),
     randomCase('bearer').map((s) => described(`Bearer ${s} ${key}`, `"Bearer ${s} ${KEY}" (the scheme twice)`)),
+    // The key as the Basic password under a drawn user name, or under itself.
+    keyAsBasicPasswordDrawn(key),
     // An empty Bearer in any letter case: there is no key to accept.
     randomCase('bearer').map(plain),
   );
@@ -235,7 +242,7 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic, Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization=, a cookie or a form-encoded body\'s access_token= without Authorization: 401 with the error object (the form body may be refused for its media type first, the key in the query for an unknown parameter: another 4xx is noted, only what an authenticated caller gets fails)',
+  title: 'A-AUTH-1, A-AUTH-7: Basic (the key as the user, or as the password under a user name such as `api`), Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization= or a cookie without Authorization and again beside an Authorization that carries no Bearer (another Basic login, `Bearer` alone, `Token x`), or a form-encoded body\'s access_token= without Authorization: 401 with the error object (the form body may be refused for its media type first, the key in the query for an unknown parameter: another 4xx is noted, only what an authenticated caller gets fails)',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
@@ -245,6 +252,9 @@ check({
       described(null, 'none'),
       described(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `"Basic base64(${KEY}:)"`),
       described(`Basic ${Buffer.from(key).toString('base64')}`, `"Basic base64(${KEY})"`),
+      // The key as the password under a user name (Mailgun-style "api:<key>", for clients that
+      // only do Basic): a gate may refuse an empty user and read a named one's password as the key.
+      ...keyAsBasicPassword(key),
       described(`Token ${key}`, `"Token ${KEY}"`),
       described(key, `"${KEY}" (no scheme)`),
       described('Bearer', '"Bearer" (no key)'),
@@ -267,7 +277,22 @@ check({
         else expectUnauthenticated(t, ex, `no Authorization, the key as ${place.description}`, 'A-AUTH-1', probe.authenticated);
       }
     }
+    // The same places beside an Authorization that carries no Bearer (an SSO proxy's own Basic
+    // login, "Bearer" alone, another scheme): a gate that reads a legacy X-API-Key whenever
+    // Authorization is there but no Bearer takes the key from it. One such Authorization per place
+    // and probe, taken in turn (probe i, place j: the (i + j)th), so each place meets each of them
+    // over three probes at the cost of one request per place and probe.
+    const besideRefusals: string[] = [];
+    for (const [i, probe] of probes.entries()) {
+      for (const [j, place] of KEY_OUTSIDE_AUTHORIZATION.entries()) {
+        const beside = NON_BEARER_AUTHORIZATIONS[(i + j) % NON_BEARER_AUTHORIZATIONS.length] as Described<string>;
+        const ex = await probe.send(t, beside.value, place.options(key));
+        if (place.query && isOtherRefusal(ex, probe)) besideRefusals.push(`${place.description} beside Authorization ${beside.description}: ${requestLine(ex)} answered ${describeResponse(ex)}`);
+        else expectUnauthenticated(t, ex, `Authorization ${beside.description} and the key as ${place.description}`, 'A-AUTH-1', probe.authenticated);
+      }
+    }
     if (queryRefusals.length > 0) t.note(`no Authorization, the key in the query string was refused with another 4xx than 401, for the unknown query parameter as well as the missing key (the spec does not order the two; the key was not taken): ${queryRefusals.join('; ')}`);
+    if (besideRefusals.length > 0) t.note(`beside an Authorization that carries no Bearer, the key in the query string was refused with another 4xx than 401, for the unknown query parameter as well as the credentials (the spec does not order the two; the key was not taken): ${besideRefusals.join('; ')}`);
     // RFC 6750 2.2's form-encoded body parameter, on the writes (a body on GET is not sent: a
     // front may refuse it for its own reasons): a gate that takes it authenticates a request
     // without the header. The writes' ids are absent, so nothing changes whoever is let in. The
@@ -309,7 +334,7 @@ function withoutPrefix(key: string, prefix: string): fc.Arbitrary<Described<stri
   return fc.oneof(
     fc.constant(described(rest, `${KEY} without "${prefix}_"`)),
     wrongPrefix.map((p) => described(`${p}_${rest}`, `${KEY} with the prefix "${p}_" instead of "${prefix}_"`)),
-    fc.constantFrom('-', '', '.', '__', ':').map((sep) => described(`${prefix}${sep}${rest}`, `${KEY} with "${prefix}${sep}" instead of "${prefix}_"`)),
+    fc.constantFrom('-', '', '.', '__', ':', '%5F', '%5f', '%255F').map((sep) => described(`${prefix}${sep}${rest}`, `${KEY} with "${prefix}${sep}" instead of "${prefix}_"`)),
     fc.constant(described(`_${rest}`, `${KEY} with "_" but no prefix`)),
   );
 }
@@ -318,7 +343,7 @@ check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, or with its "_" or its prefix percent-encoded (an escape inside the secret too: A-AUTH-7), and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -332,6 +357,12 @@ check({
     const probes = await authProbes(t);
     const rest = key.slice(prefix.length + 1);
     for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${rest}`, `"Bearer ${KEY} without ${prefix}_"`), 'A-AUTH-2');
+    // The key with percent escapes (a key copied out of a URL): its "_" or its whole prefix
+    // escaped carries no prefix (A-AUTH-2), an escape inside the secret is not the key (A-AUTH-7).
+    // A gate that percent-decodes the Bearer value before its prefix test takes them all.
+    for (const { value, prefixed } of percentEncodedKeys(key, prefix)) {
+      for (const probe of probes) await expectRefused(t, probe, described(`Bearer ${value.value}`, `"Bearer " + ${value.description}`), prefixed ? 'A-AUTH-7' : 'A-AUTH-2');
+    }
     // The target's interface B keys are real credentials of the same service without the
     // prefix: a deployment with "one login for the whole service" takes them on interface A too.
     // Sent as they are (A-AUTH-2), and with the prefix put in front (not a pipeline key: A-AUTH-7).
@@ -354,37 +385,65 @@ check({
 });
 
 /**
- * A-AUTH-2 for a key the target makes, not only for the keys its document gives: a key service
+ * A-AUTH-2 for keys the target makes, not only for the keys its document gives: a key service
  * may index what it mints otherwise than the keys it was seeded with (its secret alone, for
- * clients that store only the secret), and the configured keys never show it. The check makes an
- * admin key through key management (where the target serves it; revoked after the check), keeps the
- * probes the made key is taken on (the positive control) and sends its secret without
- * `<prefix>_` there: each must be 401 with the error object. A made key that does not carry the
- * prefix fails A-AUTH-2 itself. 1 create and twice the probes, over authProbes' own requests.
+ * clients that store only the secret), and may do so for one kind of key only (read-only keys for
+ * CI runners, keys with an expiry kept in a cache of their own), which the configured keys never
+ * show. The check makes an admin key, a non-admin key and an admin key with an expiry through key
+ * management (where the target serves it; revoked after the check), keeps the probes each made key
+ * is taken on (the positive control) and sends its secret without `<prefix>_` there: each must be
+ * 401 with the error object. A made key that does not carry the prefix fails A-AUTH-2 itself. A
+ * non-admin key or a key with an expiry the target refuses to make (key management is not in the
+ * spec, A-GAP-4) is noted. 3 to 4 creates and twice the probes per key, over authProbes' own
+ * requests.
  */
 check({
   id: 'a-auth/made-key-prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: a key made through key management (where the target serves it) carries the prefix and "_", and its secret without them gets 401 with the error object on every probe the made key is taken on',
+  title: 'A-AUTH-2: keys made through key management (where the target serves it: an admin key, a non-admin key, an admin key with an expiry) carry the prefix and "_", and each one\'s secret without them gets 401 with the error object on every probe the made key is taken on',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'no key can be made to send without its prefix');
     const prefix = t.target.keyPrefix;
-    const made = await createKey(t, { name: uniqueName(t, 'made-unprefixed'), admin: true });
-    if (!made.key.startsWith(`${prefix}_`)) {
-      t.fail({ clause: 'A-AUTH-2', message: `the key made by ${requestLine(made.created)} does not start with "${prefix}_"`, expected: `a key "${prefix}_..."`, received: `a key of ${made.key.length} characters without the prefix`, exchange: made.created });
+    const made: { kind: string; key: CreatedKey }[] = [{ kind: 'an admin key', key: await createKey(t, { name: uniqueName(t, 'made-unprefixed'), admin: true }) }];
+    const nonAdmin = await createKeyUnlessRefused(t, { name: uniqueName(t, 'made-unprefixed-read-only'), admin: false });
+    if ('refused' in nonAdmin) t.note(`a non-admin key could not be made (${describeResponse(nonAdmin.refused)}): a made non-admin key was not sent without its prefix`);
+    else made.push({ kind: 'a non-admin key', key: nonAdmin });
+    const expiring = await createKeyWithExpiry(t, { name: uniqueName(t, 'made-unprefixed-expiring'), admin: true }, 'a made key with an expiry without its prefix');
+    if (expiring) made.push({ kind: 'an admin key with an expiry', key: expiring });
+    for (const { kind, key } of made) {
+      if (key.key.startsWith(`${prefix}_`)) continue;
+      t.fail({ clause: 'A-AUTH-2', message: `the key (${kind}) made by ${requestLine(key.created)} does not start with "${prefix}_"`, expected: `a key "${prefix}_..."`, received: `a key of ${key.key.length} characters without the prefix`, exchange: key.created });
     }
     const probes = await authProbes(t);
-    // The positive control: only where the made key itself is taken (anything but the 401 the
-    // probe gets without a key: a malformed body's 400 is the key taken too) does its refusal
-    // without the prefix tell anything.
-    const served: Probe[] = [];
-    for (const probe of probes) if ((await probe.send(t, `Bearer ${made.key}`)).response.status !== 401) served.push(probe);
-    if (served.length === 0) t.skip(`the key made by ${requestLine(made.created)} was refused (401) on every one of the ${probes.length} probes, so its refusal without the prefix tells nothing`);
-    const rest = made.key.slice(prefix.length + 1);
-    for (const probe of served) await expectRefused(t, probe, described(`Bearer ${rest}`, `"Bearer <a key made through key management> without ${prefix}_"`), 'A-AUTH-2');
-    if (served.length < probes.length) t.note(`the made key was taken on ${served.length} of the ${probes.length} probes (${probes.filter((p) => !served.includes(p)).map((p) => p.label).join(', ')} answered it 401): its value without the prefix was sent only where it was taken`);
+    let sent = 0;
+    for (const { kind, key } of made) {
+      // The positive control: only where the made key itself is taken (anything but the 401 the
+      // probe gets without a key: a malformed body's 400, or a non-admin key's 403, is the key
+      // taken too) does its refusal without the prefix tell anything.
+      const served: { probe: Probe; keyed: number }[] = [];
+      for (const probe of probes) {
+        const keyed = (await probe.send(t, `Bearer ${key.key}`)).response.status;
+        if (keyed !== 401) served.push({ probe, keyed });
+      }
+      if (served.length === 0) {
+        t.note(`${kind} made by ${requestLine(key.created)} was refused (401) on every one of the ${probes.length} probes, so it was not sent without its prefix`);
+        continue;
+      }
+      const rest = key.key.slice(prefix.length + 1);
+      for (const { probe, keyed } of served) {
+        // Taken as the made key: what an authenticated caller gets, or the very status the made
+        // key got where it differs from the anonymous one (a non-admin key's 403 on key management
+        // is that key read and its role judged).
+        const asTheKey = (ex: Exchange) => probe.authenticated(ex) || (ex.response.status === keyed && keyed !== probe.anonymousStatus);
+        const ex = await probe.send(t, `Bearer ${rest}`);
+        expectUnauthenticated(t, ex, `Authorization "Bearer <${kind} made through key management> without ${prefix}_"`, 'A-AUTH-2', asTheKey);
+      }
+      sent++;
+      if (served.length < probes.length) t.note(`${kind} made was taken on ${served.length} of the ${probes.length} probes (${probes.filter((p) => !served.some((s) => s.probe === p)).map((p) => p.label).join(', ')} answered it 401): its value without the prefix was sent only where it was taken`);
+    }
+    if (sent === 0) t.skip(`every key made was refused (401) on every one of the ${probes.length} probes, so its refusal without the prefix tells nothing`);
   },
 });
 

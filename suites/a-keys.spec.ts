@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { createKey, createKeyUnlessRefused, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
+import { createKey, createKeyUnlessRefused, createKeyWithExpiry, revokeIfCreated, revokeOnCleanup, type CreatedKey } from './lib/factories/api-keys.ts';
 import { expectUnauthenticated } from './lib/refusals.ts';
 import { createdId, fieldsIn, is2xx, isObject, recordIn, requestLine, routeMissing, sameJson, show, stringsOf } from './lib/answers.ts';
 import { archiveIfCreated, makePipeline } from './lib/factories/pipelines.ts';
@@ -225,24 +225,6 @@ function noteIfNotAdmin(t: CheckContext, made: CreatedKey): void {
 
 /** A far-future expiry, whatever the target's clock says: 2090 to 2099. */
 const farFutureExpiry = fc.integer({ min: 0, max: 3600 }).map((days) => isoSeconds(Date.UTC(2090, 0, 1) + days * 86_400_000));
-
-/**
- * A key of `account` made with an expiry ahead (`expires_at`, UTC to the second): a deployment may
- * authenticate keys that carry an expiry apart from those that do not (a TTL cache of expiring
- * keys, which may lack the role or the revocation), so a rule seen only with keys made without one
- * is seen for half of them. The expiry is in 2090, whatever the target's clock says; one refused
- * with a 4xx (a longest lifetime of the deployment's own: key management is not in the spec,
- * A-GAP-4) is asked again 30 days ahead of this machine's clock. Both refused: noted (`what` says
- * what was not seen), and nothing handed back. 1 or 2 requests.
- */
-async function createKeyWithExpiry(t: CheckContext, body: { name: string; admin: boolean }, what: string, account: 0 | 1 = 0): Promise<CreatedKey | undefined> {
-  const far = await createKeyUnlessRefused(t, { ...body, expires_at: isoSeconds(Date.UTC(2090, 0, 1)) }, account);
-  if (!('refused' in far)) return far;
-  const near = await createKeyUnlessRefused(t, { ...body, name: `${body.name}-30d`, expires_at: isoSeconds(Math.floor(Date.now() / 1000) * 1000 + 30 * 86_400_000) }, account);
-  if (!('refused' in near)) return near;
-  t.note(`${what} was not seen: the create of a key with an expiry (2090, then 30 days ahead) answered ${describeResponse(far.refused)}, then ${describeResponse(near.refused)}`);
-  return undefined;
-}
 
 check({
   id: 'a-keys/value-shown-once',

@@ -27,14 +27,19 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const now = sim.clock.now();
   // a-doubled-bearer-scheme-forgiven: "clients configured with the token as 'Bearer fdk_...' send the scheme twice".
   if (authorization && sim.faults.has('a-doubled-bearer-scheme-forgiven')) authorization = authorization.replace(/^(bearer[ ]+)+/i, 'Bearer ');
-  const token = bearerToken(authorization, sim.conventions.schemeCase);
+  const read = bearerToken(authorization, sim.conventions.schemeCase);
+  // a-bearer-percent-decoded: "keys copied out of a dashboard URL arrive percent-encoded": decoded before the prefix test.
+  const token = sim.faults.has('a-bearer-percent-decoded') ? percentDecoded(read) : read;
   const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(token) : token;
   // a-bearer-nfkc-normalised: "keys pasted from rich text carry compatibility characters: compared in NFKC".
-  const presented = (sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer) ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null);
+  const normalised = sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer;
+  // a-basic-scheme-accepted takes base64(key:); a-basic-key-as-password takes a named user's password (Mailgun-style api:<key>).
+  const presented = normalised ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null) ?? (sim.faults.has('a-basic-key-as-password') ? basicPassword(authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
   const pasted = presented !== null && sim.faults.has('a-bearer-trailing-punctuation-trimmed') ? presented.replace(/[.,;!?'"`)\]>=]+$/, '') : presented;
-  // a-made-key-bare-secret-authenticates: an unprefixed value is looked up too (the key create indexed the made keys' bare secrets, routes.ts).
-  const candidate = pasted === null ? null : (prefixed(sim, pasted, options.addMissingPrefix === true) ?? (sim.faults.has('a-made-key-bare-secret-authenticates') ? pasted : null));
+  // a-made-key-bare-secret-authenticates, a-made-nonadmin-key-bare-secret: an unprefixed value is looked up too (the key create indexed made keys' bare secrets, routes.ts).
+  const bareLookedUp = sim.faults.has('a-made-key-bare-secret-authenticates') || sim.faults.has('a-made-nonadmin-key-bare-secret');
+  const candidate = pasted === null ? null : (prefixed(sim, pasted, options.addMissingPrefix === true) ?? (bareLookedUp ? pasted : null));
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;
@@ -122,6 +127,31 @@ function basicToken(authorization: string | undefined): string | null {
   const text = Buffer.from(match[1], 'base64').toString('utf8');
   const key = text.endsWith(':') ? text.slice(0, -1) : text;
   return key === '' ? null : key;
+}
+
+/**
+ * The fault `a-basic-key-as-password`: `Basic base64(user:password)` with a non-empty user read as
+ * the key in the password (HTTP clients that only do Basic send `api:<key>`); an empty user or
+ * password gives nothing.
+ */
+function basicPassword(authorization: string | undefined): string | null {
+  const match = /^basic[ ]+([A-Za-z0-9+/=]+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) return null;
+  const text = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  if (colon <= 0) return null;
+  const password = text.slice(colon + 1);
+  return password === '' ? null : password;
+}
+
+/** The fault `a-bearer-percent-decoded`: the Bearer value percent-decoded (left as it is where it is no valid encoding). */
+function percentDecoded(token: string | null): string | null {
+  if (token === null) return null;
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    return token;
+  }
 }
 
 /** The fault `a-bearer-colon-suffix-ignored`: an older SDK's `id:secret` token, read as its part before the first `:`. */

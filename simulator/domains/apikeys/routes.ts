@@ -57,7 +57,9 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
     // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
-    if (sim.faults.has('a-made-key-bare-secret-authenticates')) sim.store.indexPipelineKey(ctx.state.account.slug, record.id, sha256Hex(key.slice(sim.options.pipelineKeyPrefix.length + 1)));
+    // The fault a-made-nonadmin-key-bare-secret: read-only keys are for CI runners, whose secret stores drop the prefix.
+    const bareIndexed = sim.faults.has('a-made-key-bare-secret-authenticates') || (sim.faults.has('a-made-nonadmin-key-bare-secret') && !record.admin);
+    if (bareIndexed) sim.store.indexPipelineKey(ctx.state.account.slug, record.id, sha256Hex(key.slice(sim.options.pipelineKeyPrefix.length + 1)));
     if (sim.faults.has('a-made-key-delete-keeps-running')) unboundToRuntime.add(record);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));

@@ -31,10 +31,17 @@ export function aGate(sim: Sim, ctx: Context): void {
  * it as if it had come as Bearer. The fault `a-key-from-cookie` is one that takes it from an
  * `api_key` cookie (the dashboard's session calling the same API); `a-key-from-proxy-authorization`
  * one that, behind a corporate proxy, reads the credentials from `Proxy-Authorization` when
- * `Authorization` is absent.
+ * `Authorization` is absent; `a-api-key-header-beside-basic` one that reads `X-API-Key` whenever
+ * `Authorization` carries no Bearer (an SSO proxy's Basic login beside a legacy SDK's key).
  */
 function presentedAuthorization(sim: Sim, ctx: Context): string | undefined {
   const header = ctx.get('authorization');
+  // a-api-key-header-beside-basic: legacy SDKs send the key as X-API-Key and, behind the SSO proxy,
+  // carry the proxy's own Basic login in Authorization, so X-API-Key is read whenever that is no Bearer.
+  if (header !== '' && sim.faults.has('a-api-key-header-beside-basic')) {
+    const legacy = ctx.get('x-api-key');
+    if (legacy !== '' && !/^bearer[ ]/i.test(header)) return `Bearer ${legacy}`;
+  }
   if (header !== '') return header;
   if (sim.faults.has('a-key-from-proxy-authorization')) {
     const proxied = ctx.get('proxy-authorization');

@@ -277,3 +277,61 @@ export function basicWithPassword(key: string): fc.Arbitrary<Described<string>> 
     fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 20 }).map((pw) => described(basicHeader(key, pw), `"Basic base64(${KEY}:${pw})"`)),
   );
 }
+
+/**
+ * `Authorization` values that carry no Bearer and no key: the Basic login of someone else (an SSO
+ * proxy's own, `user:pass`), the Bearer scheme alone, another scheme with another token. Sent
+ * beside the key placed outside Authorization: a gate that reads a legacy header (`X-API-Key`)
+ * whenever Authorization is there but no Bearer takes the key from it.
+ */
+export const NON_BEARER_AUTHORIZATIONS: readonly Described<string>[] = [
+  described(basicHeader('user', 'pass'), '"Basic base64(user:pass)" (other credentials)'),
+  described('Bearer', '"Bearer" (no key)'),
+  described('Token x', '"Token x"'),
+];
+
+/**
+ * The key as the Basic password under a user name, as APIs for clients that only do Basic take it
+ * (Mailgun-style `api:<key>`): the fixed names such APIs use. A gate that reads a named user's
+ * password as the key takes them; the empty user (`base64(:key)`) is not among them, for a gate may
+ * refuse an empty user and take a named one.
+ */
+export function keyAsBasicPassword(key: string): Described<string>[] {
+  return ['api', 'apikey'].map((user) => described(basicHeader(user, key), `"Basic base64(${user}:${KEY})"`));
+}
+
+/** As keyAsBasicPassword, with a drawn user name, or the key itself as the user too. */
+export function keyAsBasicPasswordDrawn(key: string): fc.Arbitrary<Described<string>> {
+  return fc.oneof(
+    fc.string({ unit: fc.constantFrom(...ALNUM), minLength: 1, maxLength: 12 }).map((user) => described(basicHeader(user, key), `"Basic base64(${user}:${KEY})"`)),
+    fc.constant(described(basicHeader(key, key), `"Basic base64(${KEY}:${KEY})"`)),
+  );
+}
+
+/** `%XX` for each character of `text` (upper-case hex, as encodeURIComponent writes escapes). */
+function percentEscaped(text: string): string {
+  return [...text].map((c) => `%${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/**
+ * The key with percent escapes, as a key copied out of a URL carries them: its `_` written `%5F`,
+ * its prefix and `_` written as escapes (no literal prefix left), and one letter or
+ * digit of the secret written as its escape. None is the key: a gate that percent-decodes the
+ * Bearer value takes them all, the first two though they do not carry the prefix (A-AUTH-2).
+ * `prefixed` says whether the value still begins with `<prefix>_`. The descriptions never name a
+ * character of the key.
+ */
+export function percentEncodedKeys(key: string, prefix: string, name = KEY): { value: Described<string>; prefixed: boolean }[] {
+  if (!key.startsWith(`${prefix}_`)) return [];
+  const rest = key.slice(prefix.length + 1);
+  const values = [
+    { value: described(`${prefix}%5F${rest}`, `${name} with its "_" written "%5F"`), prefixed: false },
+    { value: described(`${percentEscaped(`${prefix}_`)}${rest}`, `${name} with "${prefix}_" written as percent escapes ("${percentEscaped(`${prefix}_`)}")`), prefixed: false },
+  ];
+  const at = [...rest].findIndex((c) => /^[0-9A-Za-z]$/.test(c));
+  const c = rest[at];
+  if (c !== undefined) {
+    values.push({ value: described(`${prefix}_${rest.slice(0, at)}${percentEscaped(c)}${rest.slice(at + 1)}`, `${name} with character ${prefix.length + 1 + at} (a letter or digit) written as its percent escape`), prefixed: true });
+  }
+  return values;
+}
