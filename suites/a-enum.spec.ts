@@ -578,19 +578,24 @@ async function expectSameAnswerLater(t: CheckContext, followed: ForeignPipeline,
 
 /**
  * X-ISO-1 across accounts that share a pipeline name: names are unique per account only, so
- * account 1 and account 2 may each have a pipeline of one name. With account 2's deployed,
- * account 1 starting its own leaves account 2's as it was (`snapshot`: its deployment time, a
- * count of its deployments, its state and definition), and account 1 stopping its own, and then
- * archiving it deployed (DELETE), leaves account 2's deployed: a runtime that addresses
- * deployments by name redeploys, or stops, every deployment of that name. The check makes the pair
- * itself, from one definition; states are read as the target document names them. A pipeline that
- * does not show deployed within the wait, or a state the document maps to none of the spec's, is
- * no pass: the check skips or covers the clause in part, saying which.
+ * account 1 and account 2 may each have a pipeline of one name. With account 2's deployed, each
+ * move of account 1 on its own pipeline of that name leaves account 2's as it was (`snapshot`:
+ * its deployment time, a count of its deployments, its state and definition): starting it; an
+ * update (PATCH) and a replace (PUT) of it deployed, which redeploy it with its new definition;
+ * stopping it; archiving it not deployed; and archiving it deployed (DELETE stops and tears it
+ * down). A runtime that addresses deployments by name redeploys, or stops, every deployment of
+ * that name (a rollout by name, an idempotent "make sure it is stopped" sent with an archive).
+ * The check makes the pair itself, from one definition; states are read as the target document
+ * names them. An archive ends account 1's pipeline, so the archive of the other kind is tried on
+ * a second pipeline of the name made after it (a target that keeps an archived pipeline's name
+ * taken leaves that archive untried, covered in part). A pipeline that does not show deployed
+ * within the wait, or a state the document maps to none of the spec's, is no pass: the check
+ * skips or covers the clause in part, saying which.
  */
 check({
   id: 'a-enum/same-name-stop-spares-other-account',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: account 1 starting its pipeline leaves account 2's deployed pipeline of the same name as it was (not redeployed), and account 1 stopping it, and archiving it deployed, leaves account 2's deployed",
+  title: "X-ISO-1: account 1 starting, updating, replacing, stopping and archiving (deployed and not) its pipeline leaves account 2's deployed pipeline of the same name as it was (not redeployed, still deployed)",
   needs: ['a', 'write'],
   async run(t) {
     if (t.target.a[1]?.adminKey === undefined) t.skip('needs pipeline_admin_key of account 2 in the target document: a pipeline of the same name in each account');
@@ -598,62 +603,140 @@ check({
     routeOrSkip(t, 'pipelines.start', 'no pipeline can be deployed');
     routeOrSkip(t, 'pipelines.read', "account 2's pipeline cannot be read back");
     const theirs = await createPipeline(t, 1, plainDefinition(t.name('enum-same-name')));
-    const name = isObject(theirs.document) && typeof theirs.document.name === 'string' ? theirs.document.name : undefined;
-    if (name === undefined) t.skip("the definition account 2's pipeline was made from has no name (interface_a.definitions): no pipeline of the same name can be made in account 1");
+    const definition = isObject(theirs.document) && typeof theirs.document.name === 'string' ? theirs.document : t.skip("the definition account 2's pipeline was made from has no name (interface_a.definitions): no pipeline of the same name can be made in account 1");
+    const name = String(definition.name);
     // Account 2's very definition, so that only the account differs.
-    const made = await makePipeline(t, 0, theirs.document);
+    const made = await makePipeline(t, 0, definition);
     const ours = 'id' in made ? made : t.skip(`account 1 could not create a pipeline named ${JSON.stringify(name)} like account 2's (${describeResponse(made.answer)}): the check needs one name in both accounts (a refusal for the name alone is judged by a-enum/foreign-pipeline-same-404)`);
     await startPipeline(t, 1, theirs.id);
-    if ((await untilState(t, 1, theirs.id, 'deployed')).spec !== 'deployed') t.skip(`account 2's pipeline ${theirs.id} did not show deployed ${waitText(t)} after its start: whether account 1's stop leaves it deployed cannot be seen`);
-    // Account 2's pipeline before account 1's first start, a second after its own: a deployment
-    // time written to the second then moves if account 1's start redeploys it.
+    if ((await untilState(t, 1, theirs.id, 'deployed')).spec !== 'deployed') t.skip(`account 2's pipeline ${theirs.id} did not show deployed ${waitText(t)} after its start: whether account 1's moves leave it deployed cannot be seen`);
+    // Account 2's pipeline before account 1's first move, a second after its own start: a
+    // deployment time written to the second then moves if one of account 1's moves redeploys it.
     await t.sleep(1000);
-    let unstarted: JsonObject | undefined = await snapshot(t, theirs.id);
-    const steps: { label: string; operation: 'pipelines.stop' | 'pipelines.archive' }[] = [];
-    if (aRoute(t, 'pipelines.stop') !== null) steps.push({ label: 'stop', operation: 'pipelines.stop' });
-    else t.note('the target document declares no stop (interface_a.operations.pipelines.stop): only the archive of a deployed pipeline is tried');
-    steps.push({ label: 'archive (DELETE)', operation: 'pipelines.archive' });
-    for (const step of steps) {
-      await startPipeline(t, 0, ours.id);
-      const own = await untilState(t, 0, ours.id, 'deployed');
-      if (own.spec !== 'deployed') {
-        t.partial('X-ISO-1', `account 1's pipeline ${ours.id} did not show deployed ${waitText(t)} after its start (${own.field} ${JSON.stringify(own.name)}), so its ${step.label} was not tried`);
-        return;
+    const pair: SameNamePair = { name, theirsId: theirs.id, was: await snapshot(t, theirs.id) };
+    if (!(await startOwnSparesTheirs(t, pair, ours.id))) return;
+    for (const change of DEFINITION_CHANGES) {
+      if (aRoute(t, change.operation) === null) {
+        t.note(`the target document declares no ${change.label} (interface_a.operations.${change.operation}): account 1's ${change.label} of its deployed pipeline was not tried`);
+        continue;
       }
-      if (unstarted !== undefined) {
-        const was = unstarted;
-        unstarted = undefined;
-        const now = settledSince(was, await snapshot(t, theirs.id));
-        t.expect.that(JSON.stringify(now) === JSON.stringify(was), {
-          clause: 'X-ISO-1',
-          message: `account 1's start of its pipeline ${ours.id} named ${JSON.stringify(name)} changed account 2's deployed pipeline ${theirs.id} of the same name (redeployed it)`,
-          expected: JSON.stringify(was),
-          received: JSON.stringify(now),
-        });
+      const description = `changed by account 1's ${change.label} (${t.name('enum-same-name-change')})`;
+      const sent = await aSend(t, t.a(0), change.operation, ours.id, change.operation === 'pipelines.update' ? { body: { description } } : documentBody({ ...definition, description }, definitionFormat(t)));
+      if (!is2xx(sent)) {
+        t.note(`account 1's ${change.label} of its deployed pipeline ${ours.id}, setting its description, answered ${describeResponse(sent)}: whether a redeploy with a new definition touches account 2's pipeline was not seen that way`);
+        continue;
       }
-      const acted = await aSend(t, t.a(0), step.operation, ours.id);
-      if (!is2xx(acted)) setupFailed(t, `${step.label} account 1's pipeline ${ours.id}`, acted);
-      // Account 1's own pipeline shows the step done first: a runtime that acts in the background
-      // has then acted on every deployment it addresses.
-      // An archived pipeline may read as absent (404) to its owner: then that shows the archive.
-      if (step.operation === 'pipelines.stop') await untilState(t, 0, ours.id, 'not_deployed');
-      else await untilArchived(t, ours.id);
-      const after = await untilMapped(t, theirs.id);
-      if (after.spec === undefined) {
-        t.partial('X-ISO-1', `after account 1's ${step.label}, account 2's pipeline ${theirs.id} shows ${after.field} ${JSON.stringify(after.name)}, which interface_a.pipeline_states of the target document maps to none of deployed, not deployed, archived: whether it is still deployed was not seen`);
-        return;
-      }
-      t.expect.that(after.spec === 'deployed', {
-        clause: 'X-ISO-1',
-        message: `account 1's ${step.label} of its deployed pipeline ${ours.id} named ${JSON.stringify(name)} left account 2's deployed pipeline ${theirs.id} of the same name ${after.spec.replace('_', ' ')}`,
-        expected: `account 2's pipeline deployed, as it was`,
-        received: `${after.field} ${JSON.stringify(after.name)}`,
-        exchange: after.exchange,
-      });
-      if (after.spec !== 'deployed') return;
+      // The changed pipeline redeploys: account 1's shows deployed again first, and a runtime
+      // that rolls out by name has then redeployed every deployment it addresses.
+      await untilState(t, 0, ours.id, 'deployed');
+      await expectTheirsAsWas(t, pair, `${change.label} of its deployed pipeline ${ours.id}`, 'redeployed it');
     }
+    const hasStop = aRoute(t, 'pipelines.stop') !== null;
+    if (hasStop) {
+      if (!(await ownMoveSparesTheirs(t, pair, ours.id, STOP))) return;
+      if (!(await ownMoveSparesTheirs(t, pair, ours.id, ARCHIVE_NOT_DEPLOYED))) return;
+    } else {
+      t.note('the target document declares no stop (interface_a.operations.pipelines.stop): account 1 archives its pipeline deployed, and a second one of the name never started');
+      if (!(await ownMoveSparesTheirs(t, pair, ours.id, ARCHIVE_DEPLOYED))) return;
+    }
+    // The archive of the other kind, on a second pipeline of the name (account 1's first is archived).
+    const left = hasStop ? ARCHIVE_DEPLOYED : ARCHIVE_NOT_DEPLOYED;
+    const again = await makePipeline(t, 0, definition);
+    if (!('id' in again)) {
+      t.partial('X-ISO-1', `account 1 could not create a second pipeline named ${JSON.stringify(name)} once its first was archived (${describeResponse(again.answer)}; a deployment may keep an archived pipeline's name taken), so its ${left.label} was not tried`);
+      return;
+    }
+    if (hasStop && !(await startOwnSparesTheirs(t, pair, again.id))) return;
+    await ownMoveSparesTheirs(t, pair, again.id, left);
   },
 });
+
+/** Account 2's deployed pipeline of the name account 1's also has, and how it was before account 1's last move (`snapshot`). */
+interface SameNamePair {
+  name: string;
+  theirsId: number;
+  was: JsonObject;
+}
+
+/** Account 1's writes that change a deployed pipeline's definition, which redeploy it. */
+const DEFINITION_CHANGES: readonly { operation: 'pipelines.update' | 'pipelines.replace'; label: string }[] = [
+  { operation: 'pipelines.update', label: 'update (PATCH)' },
+  { operation: 'pipelines.replace', label: 'replace (PUT)' },
+];
+
+/** A move of account 1 that ends its pipeline's deployment, or its life, and what it leaves it showing. */
+interface EndingMove {
+  label: string;
+  operation: 'pipelines.stop' | 'pipelines.archive';
+  /** Whether account 1's pipeline is deployed when the move is sent. */
+  deployed: boolean;
+}
+
+const STOP: EndingMove = { label: 'stop', operation: 'pipelines.stop', deployed: true };
+const ARCHIVE_NOT_DEPLOYED: EndingMove = { label: 'archive (DELETE) of a not deployed pipeline', operation: 'pipelines.archive', deployed: false };
+const ARCHIVE_DEPLOYED: EndingMove = { label: 'archive (DELETE) of a deployed pipeline', operation: 'pipelines.archive', deployed: true };
+
+/**
+ * Account 1 starts its pipeline `id`; once it shows deployed, account 2's is as it was. False
+ * (the clause covered in part) where account 1's never shows deployed: nothing further is tried.
+ */
+async function startOwnSparesTheirs(t: CheckContext, pair: SameNamePair, id: number): Promise<boolean> {
+  await startPipeline(t, 0, id);
+  const own = await untilState(t, 0, id, 'deployed');
+  if (own.spec !== 'deployed') {
+    t.partial('X-ISO-1', `account 1's pipeline ${id} did not show deployed ${waitText(t)} after its start (${own.field} ${JSON.stringify(own.name)}), so its moves while deployed were not tried`);
+    return false;
+  }
+  await expectTheirsAsWas(t, pair, `start of its pipeline ${id}`, 'redeployed it');
+  return true;
+}
+
+/**
+ * Account 1 sends `move` to its pipeline `id`; once its own shows the move done, account 2's is
+ * still deployed, and as it was. False where that was not seen (a state the document does not
+ * map) or account 2's is no longer deployed: nothing further is tried.
+ */
+async function ownMoveSparesTheirs(t: CheckContext, pair: SameNamePair, id: number, move: EndingMove): Promise<boolean> {
+  const acted = await aSend(t, t.a(0), move.operation, id);
+  if (!is2xx(acted)) setupFailed(t, `${move.label} of account 1's pipeline ${id}`, acted);
+  // Account 1's own pipeline shows the move done first: a runtime that acts in the background
+  // has then acted on every deployment it addresses.
+  // An archived pipeline may read as absent (404) to its owner: then that shows the archive.
+  if (move.operation === 'pipelines.stop') await untilState(t, 0, id, 'not_deployed');
+  else await untilArchived(t, id);
+  const after = await untilMapped(t, pair.theirsId);
+  if (after.spec === undefined) {
+    t.partial('X-ISO-1', `after account 1's ${move.label}, account 2's pipeline ${pair.theirsId} shows ${after.field} ${JSON.stringify(after.name)}, which interface_a.pipeline_states of the target document maps to none of deployed, not deployed, archived: whether it is still deployed was not seen`);
+    return false;
+  }
+  t.expect.that(after.spec === 'deployed', {
+    clause: 'X-ISO-1',
+    message: `account 1's ${move.label}, its pipeline ${id} named ${JSON.stringify(pair.name)}, left account 2's deployed pipeline ${pair.theirsId} of the same name ${after.spec.replace('_', ' ')}`,
+    expected: `account 2's pipeline deployed, as it was`,
+    received: `${after.field} ${JSON.stringify(after.name)}`,
+    exchange: after.exchange,
+  });
+  if (after.spec !== 'deployed') return false;
+  await expectTheirsAsWas(t, pair, `${move.label}, its pipeline ${id},`, 'changed it');
+  return true;
+}
+
+/**
+ * Account 2's pipeline is as it was before account 1's last move (`settledSince`: a deployment
+ * that finished meanwhile is no change); it is then taken as it now is, so each move is judged
+ * by itself (a failed expectation ends the check).
+ */
+async function expectTheirsAsWas(t: CheckContext, pair: SameNamePair, what: string, how: string): Promise<void> {
+  const read = await snapshot(t, pair.theirsId);
+  const now = settledSince(pair.was, read);
+  t.expect.that(JSON.stringify(now) === JSON.stringify(pair.was), {
+    clause: 'X-ISO-1',
+    message: `account 1's ${what} named ${JSON.stringify(pair.name)} changed account 2's deployed pipeline ${pair.theirsId} of the same name (${how})`,
+    expected: JSON.stringify(pair.was),
+    received: JSON.stringify(now),
+  });
+  pair.was = read;
+}
 
 /**
  * X-ISO-1 across accounts that share a pipeline name, for the definition read: each account's

@@ -3,8 +3,9 @@ import { rewriting } from '../support/rewriting-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /**
- * X-ISO-1 in a-enum/same-name-stop-spares-other-account: account 1 starts, then stops (and
- * archives) its deployed pipeline while account 2 has a deployed one of the same name. A runtime
+ * X-ISO-1 in a-enum/same-name-stop-spares-other-account: account 1 starts, updates, replaces,
+ * stops and archives its pipeline (and archives a second one deployed) while account 2 has a
+ * deployed one of the same name. A runtime
  * that addresses deployments by name redeploys or stops both, and fails the check; a deployment whose pipelines never show a
  * state the target document maps to deployed is not seen either way, and is no pass.
  */
@@ -21,6 +22,18 @@ describe('a-enum/same-name-stop-spares-other-account', () => {
     const run = await runSuitesAgainstSimulator({ only, conventions, faults: ['a-start-by-name-every-account'], runs: 3 });
     expect(run.checks[0]?.verdict).toBe('fail');
     expect(run.checks[0]?.failures.map((f) => f.message).join('\n')).toMatch(/start of its pipeline .* changed account 2's deployed pipeline/);
+  });
+
+  it.each(['standard', 'alt'] as const)('fails X-ISO-1 where a PUT or PATCH of a deployed pipeline redeploys every deployment of the name (a-update-redeploys-same-name-every-account, %s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only, conventions, faults: ['a-update-redeploys-same-name-every-account'], runs: 3 });
+    expect(run.checks[0]?.verdict).toBe('fail');
+    expect(run.checks[0]?.failures.map((f) => f.message).join('\n')).toMatch(/update \(PATCH\) of its deployed pipeline .* changed account 2's deployed pipeline/);
+  });
+
+  it.each(['standard', 'alt'] as const)('fails X-ISO-1 where archiving a not-deployed pipeline stops every deployment of the name (a-archive-stops-same-name-every-account, %s conventions)', { timeout: 60_000 }, async (conventions) => {
+    const run = await runSuitesAgainstSimulator({ only, conventions, faults: ['a-archive-stops-same-name-every-account'], runs: 3 });
+    expect(run.checks[0]?.verdict).toBe('fail');
+    expect(run.checks[0]?.failures.map((f) => f.message).join('\n')).toMatch(/archive \(DELETE\) of a not deployed pipeline, .* left account 2's deployed pipeline .* not deployed/);
   });
 
   it('passes on the faultless simulator', { timeout: 60_000 }, async () => {

@@ -155,7 +155,12 @@ function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, d
   pipeline.name = definition.name;
   pipeline.updatedAt = now;
   // A deployed pipeline picks up its new definition by deploying again, from an initial sync.
-  if (isDeployed(pipeline)) deployOnRuntime(sim, pipeline, now, 'definition_changed');
+  if (isDeployed(pipeline)) {
+    deployOnRuntime(sim, pipeline, now, 'definition_changed');
+    // The fault: the rollout of a new definition goes through the runtime's redeploy by name
+    // (the start passes the deployment's id), so every deployment of that name starts over.
+    if (sim.faults.has('a-update-redeploys-same-name-every-account')) redeployDeploymentsNamed(sim, pipeline, now);
+  }
   return pipeline;
 }
 
@@ -239,6 +244,9 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     }
   } else {
     record(pipeline, now, 'not_deployed', 'archived', 'archive');
+    // The fault: "to make sure nothing is left running" the archive sends the runtime's stop,
+    // idempotent but addressed by name, so it stops another account's deployment of the name.
+    if (sim.faults.has('a-archive-stops-same-name-every-account')) stopDeploymentsNamed(sim, pipeline);
     // The fault: the archive store keys definitions by the pipeline's slug (spaces as dashes)
     // and the record is read back from it, so a spaced name comes back renamed.
     if (sim.faults.has('a-archive-renames-spaced') && pipeline.name.includes(' ')) {
@@ -315,8 +323,9 @@ function ensureWritable(pipeline: Pipeline): void {
 }
 
 /**
- * The fault `a-stop-by-name-every-account`: a runtime that addresses deployments by pipeline name
- * stops every deployed pipeline of that name, whatever its account.
+ * The faults `a-stop-by-name-every-account` and `a-archive-stops-same-name-every-account`: a
+ * runtime that addresses deployments by pipeline name stops every deployed pipeline of that name,
+ * whatever its account.
  */
 function stopDeploymentsNamed(sim: Sim, stopped: Pipeline): void {
   const now = sim.clock.now();
@@ -332,8 +341,8 @@ function stopDeploymentsNamed(sim: Sim, stopped: Pipeline): void {
 }
 
 /**
- * The fault `a-start-by-name-every-account`: the start of `started` reaches the runtime as a
- * deployment of its name, which redeploys every other deployed pipeline of that name, in any
+ * The faults `a-start-by-name-every-account` and `a-update-redeploys-same-name-every-account`:
+ * the start (or the changed definition) of `started` reaches the runtime as a deployment of its name, which redeploys every other deployed pipeline of that name, in any
  * account: each starts over from an initial sync (a new deployment), its definition its own.
  */
 function redeployDeploymentsNamed(sim: Sim, started: Pipeline, now: number): void {
