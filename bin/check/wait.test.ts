@@ -64,6 +64,45 @@ class StartingDeployment {
 
 const REFUSING_PORT = 1;
 
+/**
+ * A deployment still starting, on a port held from the start: every connection is cut at once
+ * (the probe fails as against a port nothing listens on) until `forward()`, then piped to the
+ * simulator. A port found free by listening and closing was taken by another test's server
+ * before disco's first probe once, on a loaded machine: the probe found it answering, disco never
+ * waited, and its checks ran against that server (exit 1, nothing on stderr).
+ */
+class HeldPort {
+  private forwarding = false;
+  private readonly server: net.Server;
+  private readonly sockets = new Set<net.Socket>();
+
+  constructor(private readonly upstreamPort: number) {
+    this.server = net.createServer((socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+      if (!this.forwarding) return void socket.destroy();
+      const upstream = net.connect(this.upstreamPort, '127.0.0.1');
+      socket.pipe(upstream).pipe(socket);
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+  }
+
+  async listen(): Promise<number> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  forward(): void {
+    this.forwarding = true;
+  }
+
+  async stop(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
 async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -153,14 +192,15 @@ describe('disco check --wait: a target still starting', () => {
   });
 
   it('from the command line: the run waits for the deployment and passes', { timeout: 60_000 }, async () => {
-    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
+    const deployment = new HeldPort(Number(new URL(sim.origin).port));
+    const port = await deployment.listen();
     const file = join(dir, 'target.json');
-    await writeFile(file, JSON.stringify(documentAt(deployment.port)), { mode: 0o600 });
+    await writeFile(file, JSON.stringify(documentAt(port)), { mode: 0o600 });
     const r = await disco(['check', '--target', file, '--wait', '30', '--only', 'b-pkg/absent', '--runs', '3', '--report-dir', join(dir, 'reports')], {
-      // Up once disco says it is waiting: its first probe found nothing listening, however slowly it started.
+      // Up once disco says it is waiting: its first probe was cut off, however slowly it started.
       whenReady: (child) => {
         child.stderr?.on('data', (d: Buffer) => {
-          if (d.toString().includes('waiting up to')) void deployment.forward();
+          if (d.toString().includes('waiting up to')) deployment.forward();
         });
       },
     });
