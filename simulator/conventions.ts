@@ -2,6 +2,7 @@ import type { ErrorCode } from './http/errors.ts';
 import type { InvoiceStatus } from './domains/invoices/types.ts';
 import type { PackageStatus } from './domains/packages/types.ts';
 import type { PipelineState } from './domains/pipelines/types.ts';
+import { INITIAL_SYNC_MS } from './domains/pipelines/lifecycle.ts';
 import { ALT_HOOK_VOCABULARY, REAL_SERVICE_HOOK_VOCABULARY, type HookVocabulary } from './domains/hooks/vocabulary.ts';
 import type { SchemeCase } from './http/credentials.ts';
 
@@ -30,7 +31,8 @@ export interface Conventions {
    * How the letter case of the authentication scheme is read, on both interfaces: in any case
    * (`basic`, `BEARER`), as RFC 9110 section 11.1 makes it; or only as the spec writes it, `Basic`
    * and `Bearer`, as a gate that compares the scheme as a string does (the spec writes it one way
-   * and does not say other spellings are taken; the suites note a refusal, never fail it).
+   * and does not say other spellings are taken; the suites note a refusal, never fail it for the
+   * spelling, and hold it to the refusal of credentials not read: A-AUTH-7's 401, B-AUTH-1's 4xx).
    */
   schemeCase: SchemeCase;
   a: {
@@ -155,8 +157,8 @@ export const STANDARD_CONVENTIONS: Conventions = {
       names: { not_deployed: 'not_deployed', initial_sync: 'initial_sync', continuous_sync: 'continuous_sync', archived: 'archived' },
       deploymentFirst: false,
     },
-    // The simulator's documented 60 s (docs/interface-a.md, lifecycle.ts).
-    initialSyncMs: 60_000,
+    // The simulator's documented 60 s (docs/interface-a.md), which a pipeline stored without one keeps.
+    initialSyncMs: INITIAL_SYNC_MS,
     metadata: 'with-history',
     archiveBody: 'metadata',
     fieldPaths: 'dotted',

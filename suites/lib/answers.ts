@@ -42,8 +42,13 @@ export function requestLine(ex: Exchange): string {
 
 /** The body as the interface A error object (`error` string), or null. */
 export function errorObjectA(ex: Exchange): JsonObject | null {
+  return errorObjectOf(ex, 'error');
+}
+
+/** The body as an error object whose `member` is a string (`error`: interface A's; `message`: interface B's), or null. */
+export function errorObjectOf(ex: Exchange, member: 'error' | 'message'): JsonObject | null {
   const body = ex.json;
-  return isObject(body) && typeof body.error === 'string' ? body : null;
+  return isObject(body) && typeof body[member] === 'string' ? body : null;
 }
 
 /** Every string in a JSON value (keys too), so a field may be named anywhere in an error body. */

@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from './types.ts';
 import { describeResponse } from './expect.ts';
-import { pathOf } from './answers.ts';
+import { errorObjectOf, pathOf } from './answers.ts';
 import { UNUSUAL_METHODS } from './arbitraries/methods.ts';
 
 /**
@@ -119,12 +119,6 @@ function shownMethods(counts: ReadonlyMap<string, number>): string {
   return [...named, ...(madeUp.length ? [`${madeUp.length} made-up tokens (${made})`] : [])].join(', ');
 }
 
-/** Whether `exchange`'s body is a JSON object with a string `member` (`error`: interface A's error object; `message`: interface B's). */
-function carriesErrorObject(exchange: Exchange, member: 'error' | 'message'): boolean {
-  const body = exchange.json;
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Record<string, unknown>)[member] === 'string';
-}
-
 /** `errorMember`: the member the interface's error object carries (`error` on A, `message` on B). */
 export function unusualMethodAnswers(t: CheckContext, errorMember: 'error' | 'message'): UnusualMethodAnswers {
   const notImplemented = new Map<string, number>();
@@ -141,7 +135,7 @@ export function unusualMethodAnswers(t: CheckContext, errorMember: 'error' | 'me
         expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);
         return;
       }
-      if (status >= 400 && status < 500 && t.profile !== 'simulator' && !carriesErrorObject(exchange, errorMember)) {
+      if (status >= 400 && status < 500 && t.profile !== 'simulator' && errorObjectOf(exchange, errorMember) === null) {
         count(frontRefusals, method);
         frontStatuses.add(status);
         expectNoTraceOrLeak(t, exchange, CRASH_AND_LEAK, secrets);

@@ -205,7 +205,7 @@ export interface InterfaceADocument {
    * 86,400): the spec's gaps say a new pipeline does an initial sync, then switches to continuous
    * sync, not after how long. A-ENUM-1's check asks about account 2's pipeline again once it has
    * lived past it: where the target has no control API, it waits that long in real time when it
-   * is at most 120 s (else the later states are not asked about, and a note says so).
+   * is at most 120 s (else the later states are not asked about, and that check skips, saying so).
    */
   initial_sync_seconds?: number;
 }
