@@ -56,4 +56,31 @@ describe('keys of one name', () => {
     expect(check.verdict, describeChecks(run.checks)).toBe('pass');
     expect(check.notes).toContainEqual(expect.stringMatching(/^account 2's key record shows no usage member .*: whether account 1's use of its key of the same name marks account 2's key used was not seen$/));
   });
+
+  it("account 1 making its key of a name leaves account 2's key of that name working (X-ISO-1): a rotation by name fails, not skips", { timeout: 120_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ exactly: ['a-keys/same-name-revoke-spares-other-account'], faults: ['a-key-rotation-by-name-every-account'], seed: 3, runs: 4 });
+    expect([...run.failedClauses], describeChecks(run.checks)).toEqual(['X-ISO-1']);
+    expect(run.checks[0]?.failures?.map((f) => f.message)).toContainEqual(expect.stringMatching(/^account 2's key \d+ stopped working once account 1 made and used its own key of the same name, while account 2's key \d+, made after it under another name, works$/));
+  });
+
+  it("skips, and does not fail, where account 2's new keys are all refused at first", { timeout: 120_000 }, async () => {
+    // A deployment whose new keys take a while to work: every key a create answer showed is refused.
+    const made = new Set<string>();
+    let creates = 0;
+    const youngKeysRefused = rewriting((req, reply) => {
+      if (req.method === 'POST' && /^\/api\/public\/v1\/api-keys$/.test(req.url ?? '') && reply.status === 201) {
+        creates++;
+        for (const [, key] of reply.body.matchAll(/"(fdk_[^"]+)"/g)) made.add(key!);
+        return undefined;
+      }
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      return bearer !== undefined && made.has(bearer) ? { status: 401, body: JSON.stringify({ error: 'Unauthorized.' }) } : undefined;
+    });
+    const run = await runSuitesAgainstSimulator({ exactly: ['a-keys/same-name-revoke-spares-other-account'], front: youngKeysRefused, seed: 3, runs: 4 });
+    const check = run.checks[0]!;
+    expect(check.verdict, describeChecks(run.checks)).toBe('skip');
+    // account 2's key of the shared name, account 1's, and account 2's second.
+    expect(creates).toBe(3);
+    expect(check.reason).toMatch(/account 2's new keys are refused before anything is revoked \(.*; a second one made under another name: .*401.*\)/);
+  });
 });

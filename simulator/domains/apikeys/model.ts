@@ -47,6 +47,9 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
   const created = mintPipelineKey(sim, account, { name: input.name, admin: input.admin, expires_at: input.expiresAt });
   const record = account.pipelineKeys.get(created.id);
   if (!record) throw new Error('a key just minted is missing from its account');
+  // a-key-rotation-by-name-every-account: a new key under a name retires the active keys of that
+  // name (the dashboard's "regenerate"), in every account where only the caller's was meant.
+  if (sim.faults.has('a-key-rotation-by-name-every-account')) for (const other of sim.store.accounts.values()) if (other !== account) for (const k of other.pipelineKeys.values()) if (k.name === input.name && k.revokedAt === null) k.revokedAt = sim.clock.now();
   // The faults that leak the full value need it kept; without them nothing ever holds it.
   const keptInClear = sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key') || sim.faults.has('a-key-double-submit-same-value');
   if (keptInClear || (input.expiresAt !== null && sim.faults.has('a-expired-key-record-shows-value'))) record.leakedValue = created.key;
