@@ -37,10 +37,11 @@ interface Probe {
   send: (t: CheckContext) => Promise<Exchange>;
   /**
    * The status the request must get, when the spec fixes it; the clause that fixes it.
-   * `orNotAcceptable`: the request is also wrong in its Accept, which admits no JSON, and the
-   * spec does not order the two refusals, so a 406 for it is as fitting (noted, not judged).
+   * `orNotAcceptable`: the request also asks for what the target may not have (an Accept that
+   * admits no JSON, a language), and the spec does not order the two refusals, so a 406 for it is
+   * as fitting: noted with this text (why, and where that status is judged instead), not judged.
    */
-  expect?: { status: number; clause: string; orNotAcceptable?: true };
+  expect?: { status: number; clause: string; orNotAcceptable?: string };
 }
 
 /** Absent ids of the target's range (suites/lib/absent-ids.ts). */
@@ -205,7 +206,7 @@ function oddAcceptProbes(t: CheckContext, keyManagement: boolean): Probe[] {
   return ODD_ERROR_ACCEPTS.flatMap(({ accept, admitsJson }): Probe[] => {
     const headers = { accept };
     return [
-      { label: `DELETE without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7', ...(admitsJson ? {} : { orNotAcceptable: true as const }) } },
+      { label: `DELETE without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7', ...(admitsJson ? {} : { orNotAcceptable: 'refused for its Accept, which admits no JSON, before (or beside) its missing key; the spec does not order the two, and that 401 is judged where the Accept admits JSON' }) } },
       ...reads.flatMap((op): Probe[] => [
         { label: `${op} of an absent pipeline, Accept: ${accept}`, send: (t2) => aSend(t, t2.a(), op, absent(), { headers }) },
         { label: `${op} without a key, Accept: ${accept}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), op, absent(), { headers }) },
@@ -215,13 +216,53 @@ function oddAcceptProbes(t: CheckContext, keyManagement: boolean): Probe[] {
   });
 }
 
+/**
+ * Accept-Language values of clients that do not ask for English: a browser's German (a tag and
+ * its q-weighted fallback), French, Japanese, and the wildcard. A service that localises its
+ * error texts answers each 401 and 404 with the error object all the same, its `error` in
+ * whatever language it has (4A, 7A: any string); a catalog without the language and no fallback
+ * leaves the text out. A 406 for a language the target lacks (RFC 9110 12.5.4 allows it, though it
+ * discourages it) is as fitting as the status the spec gives: noted, not judged.
+ */
+const ERROR_LANGUAGES = ['de-DE,de;q=0.9', 'fr', 'ja', '*'] as const;
+
+/** Why a 406 is taken for a probe in another language, instead of `status`, and where that status is judged. */
+function languageMayBeRefused(status: 401 | 404, instead: string): string {
+  return `refused for its Accept-Language (a server may answer 406 where it has no text in the language, RFC 9110 12.5.4), before (or beside) ${instead}; the spec does not order the two, and that ${status} is judged without an Accept-Language`;
+}
+
+/**
+ * Reads and refused requests in other languages (`ERROR_LANGUAGES`), every one in every run: the
+ * spec's DELETE of an absent pipeline without a key (401, A-AUTH-7), and the read of an absent
+ * pipeline with the key, where the target serves reads. 2 requests a language.
+ */
+function otherLanguageReadProbes(t: CheckContext): Probe[] {
+  const absent = () => absentIdFrom(t.target, Date.now());
+  return ERROR_LANGUAGES.flatMap((language): Probe[] => {
+    const headers = { 'accept-language': language };
+    return [
+      { label: `DELETE without a key, Accept-Language: ${language}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7', orNotAcceptable: languageMayBeRefused(401, 'its missing key') } },
+      ...(aRoute(t, 'pipelines.read') ? [{ label: `GET of an absent pipeline, Accept-Language: ${language}`, send: (t2: CheckContext) => aSend(t, t2.a(), 'pipelines.read', absent(), { headers }) }] : []),
+    ];
+  });
+}
+
+/** The spec's DELETE of an absent pipeline with the key (404, A-ENUM-1) in each other language, every run: 1 request a language. */
+function otherLanguageWriteProbes(t: CheckContext): Probe[] {
+  return ERROR_LANGUAGES.map((language): Probe => ({
+    label: `DELETE of an absent pipeline, Accept-Language: ${language}`,
+    send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now()), { headers: { 'accept-language': language } }),
+    expect: { status: 404, clause: 'A-ENUM-1', orNotAcceptable: languageMayBeRefused(404, 'the absent pipeline\'s 404') },
+  }));
+}
+
 function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
 }
 
 async function judge(t: CheckContext, probe: Probe): Promise<void> {
   const ex = await probe.send(t);
-  if (probe.expect?.orNotAcceptable && ex.response.status === 406) t.note(`${probe.label} answered 406: refused for its Accept, which admits no JSON, before (or beside) its missing key; the spec does not order the two, and that 401 is judged where the Accept admits JSON`);
+  if (probe.expect?.orNotAcceptable !== undefined && ex.response.status === 406) t.note(`${probe.label} answered 406: ${probe.expect.orNotAcceptable}`);
   else if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
   if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
 }
@@ -230,7 +271,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -244,6 +285,7 @@ check({
     }
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
+    for (const probe of otherLanguageReadProbes(t)) await judge(t, probe);
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
   },
 });
@@ -252,11 +294,12 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
+    for (const probe of otherLanguageWriteProbes(t)) await judge(t, probe);
     for (const probe of await revokedKeyProbes(t, keyManagement)) await judge(t, probe);
     await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), (p) => judge(t, p));
   },

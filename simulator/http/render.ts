@@ -28,7 +28,9 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     const jsonPaths = conventions.a.fieldPaths === 'json-path' && apiError !== null && problems.length > 0;
     // A validator's paths in the members, and the catalog's text, which names no field.
     const named = jsonPaths ? problems.map((p) => ({ ...p, field: normalizedJsonPath(fieldSegments(p.field)) })) : problems;
-    const body: Record<string, unknown> = { error: jsonPaths ? errorCatalog[apiError.code].message : message, code: apiError?.code ?? 'internal' };
+    const text = jsonPaths ? errorCatalog[apiError.code].message : message;
+    // a-error-text-by-accept-language: the text in the caller's language, from a catalog that has only English.
+    const body: Record<string, unknown> = { error: faults?.has('a-error-text-by-accept-language') ? englishOnlyText(ctx, text) : text, code: apiError?.code ?? 'internal' };
     if (named[0]) body.field = named[0].field;
     if (named.length) body.problems = named;
     ctx.body = body;
@@ -92,4 +94,14 @@ const NOT_FOUND_BY_ZONE: readonly (readonly [RegExp, string])[] = [
 function localisedNotFound(ctx: Context, text: string): string {
   const zone = (ctx.state as { user?: { time_zone?: string } }).user?.time_zone ?? '';
   return NOT_FOUND_BY_ZONE.find(([re]) => re.test(zone))?.[1] ?? text;
+}
+
+/**
+ * a-error-text-by-accept-language: the catalog's text for the primary subtag of the first
+ * Accept-Language tag (none: English). The catalog holds English only and there is no fallback,
+ * so any other language (or the wildcard) finds nothing: undefined, which JSON.stringify drops.
+ */
+function englishOnlyText(ctx: Context, text: string): string | undefined {
+  const language = ctx.get('accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0] || 'en';
+  return language === 'en' ? text : undefined;
 }
