@@ -150,13 +150,13 @@ function errorBoundary(sim: Sim, routers: Handler): Middleware {
       }
       // The routers answer OPTIONS themselves with an empty 200; neither interface offers it.
       if (ctx.method === 'OPTIONS' && ctx.status === 200 && !ctx.body) throw new ApiError('method_not_allowed');
-      serializeJson(ctx);
+      serializeJson(ctx, sim);
     } catch (err) {
       renderError(ctx, toApiError(err), interfaceOf(ctx.path), sim.conventions, sim.faults);
       // Serialised here too, so the journal (outside this boundary) keeps an error's body as it
       // keeps any other: left to Koa's respond step, it was still an object when recorded, and
       // every 4xx was journaled without the body that says why.
-      serializeJson(ctx);
+      serializeJson(ctx, sim);
     }
   };
 }
@@ -181,10 +181,23 @@ function unknownPathUnderFault(sim: Sim, ctx: Context): void {
  * that cannot be serialised then gets the interface's error object instead of Koa's plain-text
  * 500. The Content-Type set by the route (JSON or the vendor type) is kept.
  */
-function serializeJson(ctx: Context): void {
+function serializeJson(ctx: Context, sim: Sim): void {
   const body: unknown = ctx.body;
   if (body === null || typeof body !== 'object' || Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return;
   const type = ctx.response.get('Content-Type') || 'application/json; charset=utf-8';
-  ctx.body = JSON.stringify(body);
+  // a-sparse-fieldsets-filter-errors: `?fields=` applied here, to every interface A body, errors included.
+  ctx.body = JSON.stringify(sim.faults.has('a-sparse-fieldsets-filter-errors') ? sparseFieldset(ctx, body) : body);
   ctx.set('Content-Type', type);
+}
+
+/**
+ * a-sparse-fieldsets-filter-errors: an interface A object body with only the members a `fields`
+ * query parameter lists (comma-separated), as the dashboard's tables ask for their columns;
+ * lists, other interfaces and requests without `fields` keep the body whole.
+ */
+function sparseFieldset(ctx: Context, body: object): unknown {
+  const fields = ctx.query.fields;
+  if (typeof fields !== 'string' || interfaceOf(ctx.path) !== 'A' || Array.isArray(body)) return body;
+  const kept = fields.split(',');
+  return Object.fromEntries(Object.entries(body).filter(([member]) => kept.includes(member)));
 }

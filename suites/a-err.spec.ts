@@ -256,22 +256,79 @@ function otherLanguageWriteProbes(t: CheckContext): Probe[] {
   }));
 }
 
+/**
+ * Query parameters a deployment may honour on every answer: a sparse fieldset (JSON:API's
+ * `fields`, the columns of a dashboard's table), pretty-printing, an envelope. Whatever they do
+ * to its successes, every 401 and 404 body is still the error object with its string `error`
+ * (4A, 7A: no exception for a query): a serializer that filters or wraps every body, errors
+ * included, loses it. The spec gives these requests no status of their own (a deployment may
+ * refuse a parameter it does not take, 400 say): only their 401s and 404s are judged.
+ * `callback` (JSONP) is not sent: its answer is a script wrapping the body, a representation the
+ * client names (and JSONP services commonly answer every error 200, the status inside), where
+ * whether the clause binds the wrapper is arguable; these three leave the body JSON.
+ */
+const ERROR_QUERIES: readonly Record<string, string>[] = [{ fields: 'id,name,state' }, { pretty: '1' }, { envelope: '1' }];
+
+const withQuery = (path: string, query: Record<string, string>): string => `${path}?${new URLSearchParams(query).toString()}`;
+
+/**
+ * Refused reads with each of `ERROR_QUERIES`, every run: the spec's DELETE of an absent pipeline
+ * without a key, and the read of an absent pipeline with the key where reads are served.
+ * 2 requests a query.
+ */
+function queryReadProbes(t: CheckContext): Probe[] {
+  const archive = aRoute(t, 'pipelines.archive');
+  const read = aRoute(t, 'pipelines.read');
+  return ERROR_QUERIES.flatMap((query): Probe[] => {
+    const id = absentIdFrom(t.target, Date.now());
+    return [
+      ...(archive ? [{ label: `${archive.method} ${withQuery(routePath(archive, id), query)} without a key`, send: (t2: CheckContext) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', id, { query }) }] : []),
+      ...(read ? [{ label: `${read.method} ${withQuery(routePath(read, id), query)}`, send: (t2: CheckContext) => aSend(t, t2.a(), 'pipelines.read', id, { query }) }] : []),
+    ];
+  });
+}
+
+/** The spec's DELETE of an absent pipeline with the key and each of `ERROR_QUERIES`, every run: 1 request a query. */
+function queryWriteProbes(t: CheckContext): Probe[] {
+  const archive = aRoute(t, 'pipelines.archive');
+  if (!archive) return [];
+  return ERROR_QUERIES.map((query): Probe => {
+    const id = absentIdFrom(t.target, Date.now());
+    return { label: `${archive.method} ${withQuery(routePath(archive, id), query)}`, send: (t2) => aSend(t, t2.a(), 'pipelines.archive', id, { query }) };
+  });
+}
+
 function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
 }
 
-async function judge(t: CheckContext, probe: Probe): Promise<void> {
+async function judge(t: CheckContext, probe: Probe): Promise<Exchange> {
   const ex = await probe.send(t);
   if (probe.expect?.orNotAcceptable !== undefined && ex.response.status === 406) t.note(`${probe.label} answered 406: ${probe.expect.orNotAcceptable}`);
   else if (probe.expect) t.expect.status(ex, probe.expect.status, probe.expect.clause, `${probe.label} answered ${ex.response.status}, expected ${probe.expect.status}`);
   if (ex.response.status === 401 || ex.response.status === 404) t.expect.errorObjectA(ex, 'A-ERR-1');
+  return ex;
+}
+
+/**
+ * Probes whose status the spec leaves open (a request with something more that a deployment may
+ * refuse on its own terms, 400 say): each 401 or 404 is judged, any other answer noted as not
+ * judged, so a target refusing them all is seen to have been probed for nothing.
+ */
+async function judgeEach(t: CheckContext, probes: readonly Probe[]): Promise<void> {
+  const unjudged: string[] = [];
+  for (const probe of probes) {
+    const ex = await judge(t, probe);
+    if (ex.response.status !== 401 && ex.response.status !== 404) unjudged.push(`${probe.label}: ${ex.response.status}`);
+  }
+  if (unjudged.length) t.note(`not judged for A-ERR-1, answered neither 401 nor 404: ${unjudged.join('; ')}`);
 }
 
 check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also with a sparse fieldset, pretty-printing or an envelope asked for in the query) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -286,7 +343,10 @@ check({
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
     for (const probe of otherLanguageReadProbes(t)) await judge(t, probe);
-    await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), (p) => judge(t, p));
+    await judgeEach(t, queryReadProbes(t));
+    await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), async (p) => {
+      await judge(t, p);
+    });
   },
 });
 
@@ -294,14 +354,17 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages and with a sparse fieldset, pretty-printing or an envelope asked for in the query; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
     for (const probe of otherLanguageWriteProbes(t)) await judge(t, probe);
+    await judgeEach(t, queryWriteProbes(t));
     for (const probe of await revokedKeyProbes(t, keyManagement)) await judge(t, probe);
-    await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), (p) => judge(t, p));
+    await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), async (p) => {
+      await judge(t, p);
+    });
   },
 });
 
