@@ -298,6 +298,48 @@ function queryWriteProbes(t: CheckContext): Probe[] {
   });
 }
 
+/**
+ * File extensions a server may route on at the end of a path (`/pipelines/12.yaml`, for paths
+ * copied from docs that show a format, as Rails' and Django REST framework's format suffixes do):
+ * a layer that picks the representation from the extension, errors included, answers a 404
+ * under it in that format. The spec gives such a path no status of its own (an id that is no
+ * integer: 404, 400 or another refusal), but every 401 and 404 of interface A is the JSON error
+ * object (4A, 7A): only those are judged.
+ */
+const FORMAT_SUFFIXES = ['.yaml', '.json', '.html'] as const;
+
+/**
+ * Refused reads under a path with a format suffix, every run: the read of an absent pipeline with
+ * each suffix (where reads are served) and its definition with `.yaml` (`/pipelines/{id}/definition.yaml`,
+ * at the definition read's route where served, else below the first path naming a pipeline), with
+ * the key; the spec's DELETE of an absent pipeline with `.yaml`, without one. Up to 5 requests.
+ */
+function suffixReadProbes(t: CheckContext): Probe[] {
+  const id = absentIdFrom(t.target, Date.now());
+  const read = aRoute(t, 'pipelines.read');
+  const definition = aRoute(t, 'pipelines.definition');
+  const [pipelinePath] = pipelinePaths(t);
+  const definitionPath = definition ? routePath(definition, id) : pipelinePath !== undefined ? `${routePath({ method: 'GET', path: pipelinePath }, id)}/definition` : undefined;
+  const archive = aRoute(t, 'pipelines.archive');
+  const keyed = (path: string): Probe => ({ label: `GET ${path}`, send: (t2) => t2.a().get(path) });
+  return [
+    ...(read ? FORMAT_SUFFIXES.map((suffix) => keyed(`${routePath(read, id)}${suffix}`)) : []),
+    ...(definitionPath !== undefined ? [keyed(`${definitionPath}.yaml`)] : []),
+    ...(archive ? [{ label: `${archive.method} ${routePath(archive, id)}.yaml without a key`, send: (t2: CheckContext) => t2.aWithAuthorization(null).request(archive.method, `${routePath(archive, id)}.yaml`) }] : []),
+  ];
+}
+
+/** The spec's DELETE of an absent pipeline with the key under each format suffix, every run: 3 requests. */
+function suffixWriteProbes(t: CheckContext): Probe[] {
+  const archive = aRoute(t, 'pipelines.archive');
+  if (!archive) return [];
+  const id = absentIdFrom(t.target, Date.now());
+  return FORMAT_SUFFIXES.map((suffix): Probe => {
+    const path = `${routePath(archive, id)}${suffix}`;
+    return { label: `${archive.method} ${path}`, send: (t2) => t2.a().request(archive.method, path) };
+  });
+}
+
 function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
 }
@@ -328,7 +370,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also with a sparse fieldset, pretty-printing or an envelope asked for in the query) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also with a sparse fieldset, pretty-printing or an envelope asked for in the query; also under paths ending in a format suffix, .yaml, .json, .html) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -344,6 +386,7 @@ check({
     for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
     for (const probe of otherLanguageReadProbes(t)) await judge(t, probe);
     await judgeEach(t, queryReadProbes(t));
+    await judgeEach(t, suffixReadProbes(t));
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), async (p) => {
       await judge(t, p);
     });
@@ -354,13 +397,14 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages and with a sparse fieldset, pretty-printing or an envelope asked for in the query; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages and with a sparse fieldset, pretty-printing or an envelope asked for in the query, and under a path ending in .yaml, .json or .html; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
     await judge(t, { label: 'DELETE of an absent pipeline', send: (t2) => aSend(t, t2.a(), 'pipelines.archive', absentIdFrom(t.target, Date.now())), expect: { status: 404, clause: 'A-ENUM-1' } });
     for (const probe of otherLanguageWriteProbes(t)) await judge(t, probe);
     await judgeEach(t, queryWriteProbes(t));
+    await judgeEach(t, suffixWriteProbes(t));
     for (const probe of await revokedKeyProbes(t, keyManagement)) await judge(t, probe);
     await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), async (p) => {
       await judge(t, p);

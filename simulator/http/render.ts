@@ -50,7 +50,13 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
   // The fault answers interface A in the format the client asked for, errors included.
   if (iface === 'A' && faults?.has('a-error-yaml-when-accepted') && /yaml/i.test(ctx.get('accept')) && !/json/i.test(ctx.get('accept'))) {
     ctx.type = 'application/yaml';
-    ctx.body = Object.entries(ctx.body as Record<string, unknown>).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n';
+    ctx.body = errorAsYaml(ctx.body as Record<string, unknown>);
+    return;
+  }
+  // a-format-suffix-errors-yaml: the path's extension (/pipelines/12.yaml) picks the representation, errors included.
+  if (iface === 'A' && faults?.has('a-format-suffix-errors-yaml') && /\.ya?ml$/i.test(ctx.path)) {
+    ctx.type = 'application/yaml';
+    ctx.body = errorAsYaml(ctx.body as Record<string, unknown>);
     return;
   }
   // b-415-html-page: the body parser's refusal of another media type is left to a web server's page.
@@ -104,4 +110,9 @@ function localisedNotFound(ctx: Context, text: string): string {
 function englishOnlyText(ctx: Context, text: string): string | undefined {
   const language = ctx.get('accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0] || 'en';
   return language === 'en' ? text : undefined;
+}
+
+/** The faults' YAML rendering of an interface A error object: one `member: <JSON value>` line each. */
+function errorAsYaml(body: Record<string, unknown>): string {
+  return Object.entries(body).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') + '\n';
 }
