@@ -13,7 +13,7 @@ export const MAX_KEY_NAME_LENGTH = 100;
  * unknown keys, a JSON type mismatch) is 422; a bad value (no name, an empty one, an expiry that
  * is not a date-time or not in the future) is 400. Both name the field.
  */
-export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean } = {}): NewPipelineKey {
+export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false, expiryUnixSeconds = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean; expiryUnixSeconds?: boolean } = {}): NewPipelineKey {
   const value = body ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
   const fields = value as Record<string, unknown>;
@@ -24,7 +24,10 @@ export function readNewKey(body: unknown, now: number, { foldKeyNames = false, e
     // 'EXPIRES-AT' pass for known keys (and, spelt otherwise, are then neither refused nor used).
     if (!KNOWN_FIELDS.has(foldKeyNames ? key.toLowerCase().replace(/-/g, '_') : key)) shape.push({ field: fieldPath([key]), message: 'is not a known key (name, admin, expires_at)' });
   }
-  const { name, admin, expires_at: expires } = fields;
+  const { name, admin } = fields;
+  // The fault's leniency: a whole number of seconds (a Terraform provider's timestamp) read as the
+  // instant it names, before the type check, instead of refused as no date-time string.
+  const expires = expiryUnixSeconds && Number.isSafeInteger(fields.expires_at) ? new Date((fields.expires_at as number) * 1000).toISOString() : fields.expires_at;
   if (name !== undefined && typeof name !== 'string') shape.push({ field: 'name', message: 'must be a string' });
   if (admin !== undefined && typeof admin !== 'boolean') shape.push({ field: 'admin', message: 'must be a boolean' });
   if (expires !== undefined && expires !== null && typeof expires !== 'string') shape.push({ field: 'expires_at', message: 'must be a date-time string or null' });
