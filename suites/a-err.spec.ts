@@ -706,7 +706,7 @@ check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
   supports: ['A-ERR-2'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -803,9 +803,11 @@ check({
 
 /**
  * Key bodies whose one fault is a member of another JSON type than the documented key body's
- * (docs/interface-a.md: `expires_at` a date-time string or null): an expiry as a whole number (a
- * Unix timestamp, what a Terraform provider sends, which a lenient reader takes for the instant it
- * names), true, an object and an array. 1 request each.
+ * (docs/interface-a.md: `name` a string, `admin` a boolean, `expires_at` a date-time string or
+ * null): an expiry as a whole number (a Unix timestamp, what a Terraform provider sends, which a
+ * lenient reader takes for the instant it names), true, an object and an array; the admin flag
+ * and the name as null (a client that sends every optional member, null where unset: a reader
+ * that takes null for absent makes a key the body did not describe). 1 request each.
  */
 function mistypedKeyBodies(t: CheckContext): { body: Record<string, unknown>; what: string }[] {
   const expiries: [unknown, string][] = [
@@ -814,7 +816,11 @@ function mistypedKeyBodies(t: CheckContext): { body: Record<string, unknown>; wh
     [{}, 'an object'],
     [[], 'an array'],
   ];
-  return expiries.map(([value, what]) => ({ body: { name: uniqueName(t, 'shape-type'), expires_at: value }, what: `expires_at ${what} (not a date-time string or null)` }));
+  return [
+    ...expiries.map(([value, what]) => ({ body: { name: uniqueName(t, 'shape-type'), expires_at: value }, what: `expires_at ${what} (not a date-time string or null)` })),
+    { body: { name: uniqueName(t, 'shape-type'), admin: null }, what: 'admin null (not a boolean)' },
+    { body: { name: null }, what: 'name null (not a string)' },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ export const SIMULATOR_PROFILE_ONLY: Partial<Record<FaultName, string>> = {
     'key management is outside the spec (A-GAP-4), so the key body is the deployment\'s: a binder that matches member names case-blind (ASP.NET Core\'s default) knows "NAME" as "name", and a-err/wrong-shape-422 notes a 2xx for it outside the simulator profile, which holds a target to the documented key body',
   'a-key-expiry-unix-timestamp':
     'key management is outside the spec (A-GAP-4), so the key body is the deployment\'s: one may document expires_at as a Unix timestamp (or take either form), and a-err/wrong-shape-422 notes a 2xx for a numeric expires_at outside the simulator profile, which holds a target to the documented key body (a date-time string or null)',
+  'a-key-admin-null-as-absent':
+    'key management is outside the spec (A-GAP-4), so the key body is the deployment\'s: one may take null for an optional member left unset (a nullable admin flag), and a-err/wrong-shape-422 notes a 2xx for "admin": null outside the simulator profile, which holds a target to the documented key body (admin a boolean)',
   'b-ssh-key-sk-ecdsa-refused':
     'the spec says only "SSH public key", not which types: a deployment may refuse security (FIDO) keys with a 4xx, and b-user/ssh-key notes that outside the simulator profile; only the simulator profile holds a target to the real service\'s list of types (docs/interface-b.md), which takes sk-ecdsa-sha2-nistp256@openssh.com keys',
 };

@@ -13,7 +13,7 @@ export const MAX_KEY_NAME_LENGTH = 100;
  * unknown keys, a JSON type mismatch) is 422; a bad value (no name, an empty one, an expiry that
  * is not a date-time or not in the future) is 400. Both name the field.
  */
-export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false, expiryUnixSeconds = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean; expiryUnixSeconds?: boolean } = {}): NewPipelineKey {
+export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false, expiryUnixSeconds = false, adminNullAsAbsent = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean; expiryUnixSeconds?: boolean; adminNullAsAbsent?: boolean } = {}): NewPipelineKey {
   const value = body ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
   const fields = value as Record<string, unknown>;
@@ -24,7 +24,9 @@ export function readNewKey(body: unknown, now: number, { foldKeyNames = false, e
     // 'EXPIRES-AT' pass for known keys (and, spelt otherwise, are then neither refused nor used).
     if (!KNOWN_FIELDS.has(foldKeyNames ? key.toLowerCase().replace(/-/g, '_') : key)) shape.push({ field: fieldPath([key]), message: 'is not a known key (name, admin, expires_at)' });
   }
-  const { name, admin } = fields;
+  const { name } = fields;
+  // The fault's leniency: a null admin flag read as none (clients that send every optional member, null where unset).
+  const admin = adminNullAsAbsent && fields.admin === null ? undefined : fields.admin;
   // The fault's leniency: a whole number of seconds (a Terraform provider's timestamp) read as the
   // instant it names, before the type check, instead of refused as no date-time string.
   const expires = expiryUnixSeconds && Number.isSafeInteger(fields.expires_at) ? new Date((fields.expires_at as number) * 1000).toISOString() : fields.expires_at;

@@ -50,7 +50,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault: key names may be non-ASCII, so the body is to be decoded in the charset its
     // Content-Type names, and a TextDecoder of a label it does not know throws (a 500).
     if (sim.faults.has('a-key-create-charset-decoder')) charsetDecoder(ctx.get('content-type'));
-    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp') });
+    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp'), adminNullAsAbsent: sim.faults.has('a-key-admin-null-as-absent') });
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names unique across the organisation's other accounts (an account may reuse
     // its own names when it rotates a key), a check that forgot the names are per account.
