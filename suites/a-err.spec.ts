@@ -11,7 +11,7 @@ import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, tableItemSweep, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import type { Account } from './lib/factories/removal.ts';
@@ -706,7 +706,7 @@ check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
   supports: ['A-ERR-2'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, or its first table given as an object ({"name"} or {"schema", "name"}), is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -828,7 +828,9 @@ function mistypedKeyBodies(t: CheckContext): { body: Record<string, unknown>; wh
 
 /**
  * Every object of a definition, for every documented source and destination type, gets a
- * made-up key and is replaced by an array and by a string (`levelSweep`), each sent to create;
+ * made-up key and is replaced by an array and by a string (`levelSweep`), and its first table
+ * item is replaced by the objects an older export writes for a table, `{"name"}` and
+ * `{"schema", "name"}` (`tableItemSweep`), each sent to create;
  * in the simulator profile, every field of the documented schema that holds no object (optional
  * ones included) also gets a value of another JSON type a lenient server could coerce
  * (`coercedLeafSweep`). Sampling these (the property below) leaves a deployment lenient at one
@@ -857,7 +859,9 @@ async function sweepEveryLevel(t: CheckContext, own: OwnPipeline): Promise<void>
   // offsets rotate which base each object is swept through on replace and on update.
   const sweep = fc.noShrink(
     documented.chain((bases) => fc.tuple(fc.constant([...bases, own.stored]), levelSweep([...bases, own.stored]), simulator ? coercedLeafSweep(bases) : fc.constant<SweepCase[]>([]), fc.nat(), fc.nat())),
-  ).map(([bases, levels, leaves, replaceOffset, updateOffset]) => {
+  ).map(([bases, objects, leaves, replaceOffset, updateOffset]) => {
+    // The first table item of each base as the objects an older export writes for a table, beside the objects' cases.
+    const levels = [...objects, ...tableItemSweep(bases)];
     const forCreate = simulator ? levels.filter((c) => c.base < bases.length - 1) : levels;
     const show = `${forCreate.length + leaves.length} cases to create over ${bases.length - (simulator ? 1 : 0)} base definitions, every object on replace and update (offsets ${replaceOffset}, ${updateOffset})`;
     return Object.assign({ bases, cases: [...forCreate, ...leaves], levels, offsets: [replaceOffset, updateOffset] as const }, { [fc.toStringMethod]: () => show });
@@ -918,7 +922,7 @@ interface OwnSweep {
  * deployment may validate a PUT or a PATCH through other code than create's (a partial model, a
  * field-by-field update) and take there what create refuses. For each method, each object of the
  * definition gets a made-up key, an array and a string in its place (and the body itself an
- * array and a string), each through one base: PUT's rotate over the bases the target takes, so
+ * array and a string; the first table item each object of `tableItemSweep`), each through one base: PUT's rotate over the bases the target takes, so
  * a run spreads the types over the objects and the seed moves them; PATCH's come from one base,
  * drawn by the seed and first put in place with a valid PUT where the target serves it (a patch
  * is read against what is stored: a patch of one destination type over another's settings would

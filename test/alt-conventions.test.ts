@@ -23,6 +23,8 @@ const MUST = CLAUSES.filter((c) => c.kind === 'must').map((c) => c.id);
 export const SIMULATOR_PROFILE_ONLY: Partial<Record<FaultName, string>> = {
   'a-optional-fields-coerced':
     'the definition schema is outside the spec (A-GAP-1): whether "5439" is the wrong shape for a port depends on a schema that may take numeric strings (a YAML-friendly one), so only the simulator profile, which holds a target to the documented schema, sends values a server could coerce and fails their acceptance',
+  'a-table-objects-read-as-names':
+    'the definition schema is outside the spec (A-GAP-1): a deployment\'s may take a table as a {schema, name} object beside the "schema.name" string (an older export\'s form), so a-err/wrong-shape-422 notes a 2xx for it outside the simulator profile, which holds a target to the documented schema (source.tables an array of strings)',
   'b-foreign-resource-403':
     "interface B has no enumeration clause (A-ENUM-1 is interface A's): a 403 for another account's id gives no access to it (B-AUTH-3) and shows none of its data (X-ISO-1); that it differs from an absent id's answer is noted, and is a failure only in the simulator profile, where foreign ids must answer exactly like absent ones",
   'a-key-body-keys-case-folded':

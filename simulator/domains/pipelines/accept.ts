@@ -24,6 +24,8 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   if (sim.faults.has('a-null-members-dropped')) dropNullMembers(document);
   // The fault: the whole-number members read as integers (an ORM's int column) before the schema: 5432.7 is stored as 5432.
   if (sim.faults.has('a-integer-fields-truncated')) truncateWholeNumberFields(document);
+  // The fault: tables listed as {schema, name} objects (an older dashboard's export) read as "schema.name" before the schema.
+  if (sim.faults.has('a-table-objects-read-as-names')) readTableObjectsAsNames(document);
   const verdict = checkDefinition(document);
   if (verdict.kind === 'wrong_shape') throw wrongShape(verdict.problems);
   if (verdict.kind === 'invalid') throw invalidDefinition(sim, verdict.problems);
@@ -42,6 +44,18 @@ function lowerCaseHost(document: unknown): void {
   if (!isRecord(document) || typeof document.source !== 'object' || Array.isArray(document.source)) return;
   const connection = (document.source as Record<string, unknown>).connection as Record<string, unknown>;
   if (typeof connection === 'object' && !Array.isArray(connection) && typeof connection.host === 'string') connection.host = connection.host.toLowerCase();
+}
+
+/**
+ * a-table-objects-read-as-names: each `source.tables` item that is an object with a string `name`
+ * becomes `schema.name` (its name alone without a string `schema`), so the schema sees strings.
+ */
+function readTableObjectsAsNames(document: unknown): void {
+  const tables = isRecord(document) && isRecord(document.source) ? document.source.tables : undefined;
+  if (!Array.isArray(tables)) return;
+  tables.forEach((item, i) => {
+    if (isRecord(item) && typeof item.name === 'string') tables[i] = typeof item.schema === 'string' ? `${item.schema}.${item.name}` : item.name;
+  });
 }
 
 /** a-null-members-dropped: every member whose value is null, at any depth, deleted before the schema sees it. */

@@ -411,6 +411,24 @@ export function levelSweep(bases: readonly Document[]): fc.Arbitrary<SweepCase[]
 }
 
 /**
+ * For each of `bases` whose first table (`source.tables[0]`) is a string: that item replaced by
+ * the objects an older export writes for a table, `{"name": <item>}` and `{"schema", "name"}` (the
+ * item split at its first dot; `public` as the schema where it has none), where the documented
+ * schema holds a string: a value of the wrong JSON type, which an importer reading such an object
+ * as the name it carries takes. Every case, nothing drawn; `at` is the item replaced.
+ */
+export function tableItemSweep(bases: readonly Document[]): SweepCase[] {
+  const at: Segment[] = ['source', 'tables', 0];
+  return bases.flatMap((doc, base) => {
+    const item = valueAt(doc, at);
+    if (typeof item !== 'string') return [];
+    const dot = item.indexOf('.');
+    const split = dot < 0 ? { schema: 'public', name: item } : { schema: item.slice(0, dot), name: item.slice(dot + 1) };
+    return [{ name: item }, split].map((value): SweepCase => ({ document: withValue(doc, at, value), at, base, kind: 'wrong-type', description: `${showPath(at)} is the object ${show(value, 60)} (not a string) (${typesOf(doc)})` }));
+  });
+}
+
+/**
  * A made-up-key case with the key set to null: in a merge patch, the deletion of a key the
  * definition does not have, which merging alone drops without a trace; the body still holds a
  * key no schema defines (A-ERR-3: 422, whatever its value). Other cases: none.
