@@ -6,7 +6,8 @@ import type { Account } from './lib/factories/removal.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { type JsonObject, is2xx, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
-import { plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
+import { type Document, plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
+import { DAY_S, logUniformSeconds } from './lib/arbitraries/durations.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
@@ -410,13 +411,18 @@ async function deleteDeployedOfAccountTwo(t: CheckContext): Promise<void> {
 check({
   id: 'a-pipe/delete-after-sync',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a pipeline deployed for a while (initial sync over, syncing continuously) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a pipeline deployed for a while (initial sync over, syncing continuously: a minute to three days, one past a day in every run) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write', 'control'],
   async run(t) {
-    // 61 s and more: past the simulator's 60 s initial sync, whatever real time adds.
-    const cases = fc.tuple(validDefinition('pipe1s'), deployedCases, fc.integer({ min: 61, max: 900 }));
+    // 61 s and more: past the simulator's 60 s initial sync, whatever real time adds. Up to three
+    // days, evenly on a log scale: what a deployment keeps for a running one may be renewed or
+    // expire after hours (a runtime lease, a session, a token), and a teardown that sends the
+    // first one finds nothing to stop once it has; one case past a day in every run, whatever
+    // the draw (the simulator clock moves: no real time is spent).
     const seen = { deployed: false, last: '' };
-    await t.property('synced pipelines are stopped and torn down, then archived', cases, async ([document, c, seconds]) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, 'pipe1s'), c, seconds * 1000)), { runs: 6 });
+    const run = async ([document, c, seconds]: [Document, DeployedCase, number], name: string) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, name), c, seconds * 1000));
+    await t.property('synced pipelines are stopped and torn down, then archived', fc.tuple(validDefinition('pipe1s'), deployedCases, logUniformSeconds(61, 3 * DAY_S)), (drawn) => run(drawn, 'pipe1s'), { runs: 6 });
+    await t.property('a pipeline deployed for over a day is stopped and torn down, then archived', fc.tuple(validDefinition('pipe1d'), deployedCases, logUniformSeconds(DAY_S + 1, 3 * DAY_S)), (drawn) => run(drawn, 'pipe1d'), { runs: 1 });
     notSeenDeployed(t, seen);
     noteAdminOnly(t);
   },

@@ -199,6 +199,9 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
  */
 const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 
+/** How often the runtime of the fault `a-lease-renewed-delete-keeps-running` renews a deployment's lease. */
+const LEASE_RENEWAL_MS = 12 * 3_600_000;
+
 /** Idempotent: stopping a pipeline that is not deployed changes nothing. */
 export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   ensureWritable(pipeline);
@@ -234,7 +237,10 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // The fault: a stream-only deployment (no initial load) runs on the CDC runtime, which the
     // teardown never calls, so the archive goes on with it still running.
     const streamOnly = sim.faults.has('a-stream-only-delete-keeps-running') && (pipeline.definition.sync as { initial_load?: unknown } | undefined)?.initial_load === false;
-    if (streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: the runtime renews a deployment's lease every 12 h under a new lease id; the
+    // teardown sends the one kept at deploy time, which the runtime no longer knows (its 404 ignored).
+    const leaseRenewed = sim.faults.has('a-lease-renewed-delete-keeps-running') && pipeline.deployedAt !== null && now - pipeline.deployedAt >= LEASE_RENEWAL_MS;
+    if (leaseRenewed || streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);
