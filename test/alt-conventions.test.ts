@@ -58,6 +58,8 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
     "only a job a schedule started shows the wrong creator id, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock past its start, so b-schema/scheduled-job needs it and is skipped without it (b-schema/written-resources notes the job not seen)",
   'a-lease-renewed-delete-keeps-running':
     "a deployed pipeline is archived still running only once it has been deployed 12 hours, and real time cannot wait that long (the run's pipelines are all started by the checks, minutes before their DELETE): only the control API's clock ages one, so a-pipe/delete-after-sync needs it and is skipped without it",
+  'a-archive-drops-week-old-last-sync':
+    "an archive drops a pipeline's last sync only once it is over a week old, and the run's pipelines all sync and stop minutes before their DELETE: only the control API's clock ages a sync that far, so a-pipe/delete-not-deployed-after-sync needs it and is skipped without it",
   'a-key-expiry-ttl-wraps':
     "a key's expiry goes wrong only for lifetimes past about 24.8 days (2^31 ms), and real time cannot wait that long (a-keys/expiry-in-real-time lets its key live 3 s): only the control API's clock carries a key that far, so a-keys/expired-key-refused needs it and is skipped without it",
 };

@@ -202,6 +202,9 @@ const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 /** How often the runtime of the fault `a-lease-renewed-delete-keeps-running` renews a deployment's lease. */
 const LEASE_RENEWAL_MS = 12 * 3_600_000;
 
+/** How long the sync log of the fault `a-archive-drops-week-old-last-sync` keeps a sync. */
+const SYNC_LOG_RETENTION_MS = 7 * 86_400_000;
+
 /** Idempotent: stopping a pipeline that is not deployed changes nothing. */
 export function stopPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   ensureWritable(pipeline);
@@ -268,6 +271,8 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // A storage clean-up run with the archive: what an archived pipeline no longer needs is dropped.
     if (sim.faults.has('a-archive-purges-definition')) pipeline.definition = { name: pipeline.definition.name };
     if (sim.faults.has('a-archive-clears-last-sync')) pipeline.lastSyncAt = null;
+    // The fault: the archive applies the sync log's retention on its way, and an older last sync goes with the log.
+    if (sim.faults.has('a-archive-drops-week-old-last-sync') && pipeline.lastSyncAt !== null && now - pipeline.lastSyncAt > SYNC_LOG_RETENTION_MS) pipeline.lastSyncAt = null;
   }
   pipeline.archivedAt = now;
   pipeline.updatedAt = now;
