@@ -6,7 +6,7 @@ import type { Account } from './lib/factories/removal.ts';
 import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { type JsonObject, is2xx, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
-import { type Document, plainDefinition, validDefinition } from './lib/arbitraries/definitions.ts';
+import { type Document, MOST_TABLES, plainDefinition, validDefinition, wideDefinition } from './lib/arbitraries/definitions.ts';
 import { DAY_S, WEEK_S, logUniformSeconds } from './lib/arbitraries/durations.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
@@ -147,7 +147,7 @@ function addedBy(before: Transition[], after: Transition[]): Transition[] {
  * The history and its words are the simulator's (A-GAP-2), so this is judged in the simulator
  * profile only.
  */
-function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, key: DeployedCase['key'] | 'run-made admin', account: Account = 0): void {
+function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBefore: unknown, ex: Exchange, what: string): void {
   const expected: Transition[] = [
     { from: String(stateBefore), to: 'stopping', reason: 'archive' },
     { from: 'stopping', to: 'tearing_down', reason: 'stopped' },
@@ -155,7 +155,7 @@ function expectStoppedAndTornDown(t: CheckContext, added: Transition[], stateBef
   ];
   t.expect.that(showTransitions(added) === showTransitions(expected), {
     clause: 'A-PIPE-1',
-    message: `DELETE of a deployed pipeline with account ${account + 1}'s ${key} key did not stop it and tear it down before archiving it`,
+    message: `DELETE of ${what} did not stop it and tear it down before archiving it`,
     expected: showTransitions(expected),
     received: showTransitions(added),
     exchange: ex,
@@ -261,12 +261,28 @@ async function archiveFixture(t: CheckContext, which: 'deployed' | 'not_deployed
   return true;
 }
 
+/** How a deployed case's pipeline is made, started and deleted, besides the case's own choices. */
+interface DeployedHow {
+  /** Whose pipeline it is: that account's admin key makes, starts and reads it (account 1 unless said). */
+  account?: Account;
+  /** A key the run made through key management, which sends the DELETE in place of the case's. */
+  madeKey?: string;
+  /** What the pipeline is, for messages (`a pipeline of 1000 tables`); a deployed pipeline unless said. */
+  what?: string;
+}
+
+/** Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not. */
+async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number, how: DeployedHow = {}): Promise<string | undefined> {
+  const id = await createCasePipeline(t, document, c, how.account);
+  return deployAndDelete(t, id, document, c, waitMs, how);
+}
+
 /**
- * Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not.
- * `madeKey`: a key the run made through key management, which sends the DELETE in place of the case's.
+ * Starts, lets time pass and deletes pipeline `id`, made from `document`; why it was not deployed
+ * at its DELETE, if it was not.
  */
-async function deleteDeployed(t: CheckContext, document: JsonObject, c: DeployedCase, waitMs: number, account: Account = 0, madeKey?: string): Promise<string | undefined> {
-  const id = await createCasePipeline(t, document, c, account);
+async function deployAndDelete(t: CheckContext, id: number, document: JsonObject, c: DeployedCase, waitMs: number, how: DeployedHow = {}): Promise<string | undefined> {
+  const { account = 0, madeKey } = how;
   await startPipeline(t, account, id);
   if (c.restart) {
     await aSend(t, t.a(), 'pipelines.stop', id);
@@ -288,7 +304,9 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
   const { deleted, after, read } = await archive(t, id, 'A-PIPE-1', key, account, label);
   if (t.profile !== 'simulator' || !read) return notDeployed;
   const history = [historyOf(before), historyOf(after)];
-  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, madeKey !== undefined ? 'run-made admin' : key === undefined ? 'admin' : 'non-admin', account);
+  const keyName = madeKey !== undefined ? 'run-made admin' : key === undefined ? 'admin' : 'non-admin';
+  const what = `${how.what ?? 'a deployed pipeline'} with account ${account + 1}'s ${keyName} key`;
+  if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, what);
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
 }
@@ -342,7 +360,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load; deleted with a configured key or one made through key management) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
@@ -357,6 +375,7 @@ check({
     await deleteDeployedRenamed(t);
     await deleteDeployedOfAccountTwo(t);
     await deleteDeployedWithMadeKey(t);
+    await deleteDeployedWide(t);
   },
 });
 
@@ -371,6 +390,30 @@ async function deleteDeployedRenamed(t: CheckContext): Promise<void> {
   const c: DeployedCase = { format: 'json', restart: false, redeploy: 'name', key: 'admin', spaced: false };
   const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-torename')), c, 0);
   if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline renamed since its start was not seen`);
+}
+
+/**
+ * A-PIPE-1 for a wide deployment, in every run: the generated definitions list 1 to 5 tables, so a
+ * teardown whose work per table goes wrong past some count (one runtime request that takes a few
+ * tables at most, refused for more, and an archive that goes on all the same) would be missed.
+ * Two plain cases with account 1's admin key: one of 9 to 50 tables (drawn), one of the most the
+ * simulator's schema takes (MOST_TABLES, 1000). The definition schema is the target's (A-GAP-1):
+ * one that refuses so many tables leaves that case unseen, noted. Requests: 5 a case (create,
+ * start, read, DELETE, read back).
+ */
+async function deleteDeployedWide(t: CheckContext): Promise<void> {
+  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
+  const deleteWide = async (tables: number): Promise<void> => {
+    const unseen = `so the DELETE of a deployed pipeline of ${tables} tables was not seen`;
+    const document = wideDefinition(uniqueName(t, `pipe1-wide${tables}`), tables);
+    const made = await makePipeline(t, 0, document);
+    if (!('id' in made)) return t.note(`a definition of ${tables} tables could not be created (${made.tried}: ${made.answer.response.status}), ${unseen}`);
+    if (made.document !== document) return t.note(`the target refused a definition of ${tables} tables (its schema is its own, A-GAP-1) and took one of its target document's, ${unseen}`);
+    const notDeployed = await deployAndDelete(t, made.id, document, c, 0, { what: `a deployed pipeline of ${tables} tables` });
+    if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
+  };
+  await t.property('a deployed pipeline of 9 to 50 tables is stopped and torn down, then archived', fc.integer({ min: 9, max: 50 }), deleteWide, { runs: 1 });
+  await deleteWide(MOST_TABLES);
 }
 
 /**
@@ -391,7 +434,7 @@ async function deleteDeployedWithMadeKey(t: CheckContext): Promise<void> {
   const key = is2xx(created) ? keyValueIn(created.json, t.target.keyPrefix) : undefined;
   if (key === undefined) return t.note(`${requestLine(created)} (an admin key for the DELETE) answered ${created.response.status}${is2xx(created) ? ' without a key this check could send' : ''}, ${unseen}`);
   const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
-  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-madekey')), c, 0, 0, key);
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-madekey')), c, 0, { madeKey: key });
   if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
 }
 
@@ -404,7 +447,7 @@ async function deleteDeployedWithMadeKey(t: CheckContext): Promise<void> {
 async function deleteDeployedOfAccountTwo(t: CheckContext): Promise<void> {
   if (t.target.a[1]?.adminKey === undefined) return t.note("every deployed pipeline was deleted by account 1: the target document gives account 2 no pipeline_admin_key, so another account's DELETE of its own deployed pipeline was not seen");
   const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
-  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-acct2')), c, 0, 1);
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-acct2')), c, 0, { account: 1 });
   if (notDeployed !== undefined) t.note(`${notDeployed}, so account 2's DELETE of a deployed pipeline was not seen`);
 }
 

@@ -6,7 +6,8 @@ import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
 import { parse as parseContentType } from 'content-type';
 import { readFile } from 'node:fs/promises';
-import { validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
+import { MOST_TABLES, validDefinition, wideDefinition } from '../../suites/lib/arbitraries/definitions.ts';
+import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
 
 const KEY = '0123456789abcdef0123456789abcdef01234567';
 const options = { seed: 42, numRuns: 300 };
@@ -227,5 +228,15 @@ describe('definition arbitraries', () => {
     // Optional fields are generated too: a deployment may treat a pipeline without an initial
     // load otherwise (its DELETE, A-PIPE-1), so valid documents carry `sync.initial_load`.
     expect(used.has('sync.initial_load') && used.has('source.connection.ssl')).toBe(true);
+  });
+
+  it('wide definitions list as many distinct tables as asked, valid up to the schema\'s most (MOST_TABLES), one more refused', () => {
+    for (const tables of [9, 50, MOST_TABLES]) {
+      const document = wideDefinition('wide-check', tables);
+      const listed = (document.source as { tables: string[] }).tables;
+      expect(new Set(listed).size).toBe(tables);
+      expect(checkDefinition(document).kind, `${tables} tables`).toBe('valid');
+    }
+    expect(checkDefinition(wideDefinition('wide-check', MOST_TABLES + 1)).kind).toBe('invalid');
   });
 });

@@ -199,6 +199,9 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
  */
 const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
 
+/** The most tables the teardown request of the fault `a-wide-teardown-refused-keeps-running` takes. */
+const MOST_TABLES_A_TEARDOWN_TAKES = 8;
+
 /** How often the runtime of the fault `a-lease-renewed-delete-keeps-running` renews a deployment's lease. */
 const LEASE_RENEWAL_MS = 12 * 3_600_000;
 
@@ -243,7 +246,11 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // The fault: the runtime renews a deployment's lease every 12 h under a new lease id; the
     // teardown sends the one kept at deploy time, which the runtime no longer knows (its 404 ignored).
     const leaseRenewed = sim.faults.has('a-lease-renewed-delete-keeps-running') && pipeline.deployedAt !== null && now - pipeline.deployedAt >= LEASE_RENEWAL_MS;
-    if (leaseRenewed || streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: the teardown drops every table's replication in one runtime request, which takes
+    // at most 8 tables; a larger one is refused (not checked) and the archive goes on.
+    const tables = (pipeline.definition.source as { tables?: unknown } | undefined)?.tables;
+    const teardownRefused = sim.faults.has('a-wide-teardown-refused-keeps-running') && Array.isArray(tables) && tables.length > MOST_TABLES_A_TEARDOWN_TAKES;
+    if (teardownRefused || leaseRenewed || streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);

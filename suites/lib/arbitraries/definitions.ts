@@ -137,6 +137,23 @@ export function plainDefinition(name: string): Document {
   };
 }
 
+/**
+ * The most tables a definition may list in the simulator's schema (docs/interface-a.md's
+ * `source.tables`: 1 to 1000; the spec leaves the schema to others, A-GAP-1).
+ */
+export const MOST_TABLES = 1000;
+
+/**
+ * `plainDefinition` listing `tables` tables (`public.table_0001`, ...): wider than any valid
+ * definition the arbitraries draw (1 to 5 tables), for a deployment whose work per table
+ * (a replication slot, a teardown request batching a few) goes wrong past some count.
+ */
+export function wideDefinition(name: string, tables: number): Document {
+  const plain = plainDefinition(name);
+  const names = Array.from({ length: tables }, (_, i) => `public.table_${String(i + 1).padStart(4, '0')}`);
+  return { ...plain, source: { ...(plain.source as Document), tables: names } };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Editing documents
 
