@@ -267,6 +267,8 @@ interface DeployedHow {
   account?: Account;
   /** A key the run made through key management, which sends the DELETE in place of the case's. */
   madeKey?: string;
+  /** A key that sends the start in place of the account's admin key, and how messages name it. */
+  startKey?: { key: string; label: string };
   /** What the pipeline is, for messages (`a pipeline of 1000 tables`); a deployed pipeline unless said. */
   what?: string;
 }
@@ -278,12 +280,17 @@ async function deleteDeployed(t: CheckContext, document: JsonObject, c: Deployed
 }
 
 /**
- * Starts, lets time pass and deletes pipeline `id`, made from `document`; why it was not deployed
- * at its DELETE, if it was not.
+ * Starts (with `how.startKey` where given), lets time pass and deletes pipeline `id`, made from
+ * `document`; why it was not deployed at its DELETE, if it was not (a start the key was refused
+ * among the reasons: nothing was judged then).
  */
 async function deployAndDelete(t: CheckContext, id: number, document: JsonObject, c: DeployedCase, waitMs: number, how: DeployedHow = {}): Promise<string | undefined> {
-  const { account = 0, madeKey } = how;
-  await startPipeline(t, account, id);
+  const { account = 0, madeKey, startKey } = how;
+  if (startKey === undefined) await startPipeline(t, account, id);
+  else {
+    const started = await aSend(t, withKey(t, startKey.key), 'pipelines.start', id);
+    if (!is2xx(started)) return `${requestLine(started)} with ${startKey.label} answered ${started.response.status} (starting is the target's to rule, A-GAP-1)`;
+  }
   if (c.restart) {
     await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
@@ -305,7 +312,7 @@ async function deployAndDelete(t: CheckContext, id: number, document: JsonObject
   if (t.profile !== 'simulator' || !read) return notDeployed;
   const history = [historyOf(before), historyOf(after)];
   const keyName = madeKey !== undefined ? 'run-made admin' : key === undefined ? 'admin' : 'non-admin';
-  const what = `${how.what ?? 'a deployed pipeline'} with account ${account + 1}'s ${keyName} key`;
+  const what = `${how.what ?? 'a deployed pipeline'}${startKey === undefined ? '' : `, started with ${startKey.label},`} with account ${account + 1}'s ${keyName} key`;
   if (history[0] && history[1]) expectStoppedAndTornDown(t, addedBy(history[0], history[1]), before.state, read, what);
   else t.fail({ clause: 'A-PIPE-1', message: 'the simulator shows no history, so stop and teardown cannot be seen', exchange: deleted });
   return notDeployed;
@@ -360,7 +367,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management; one started with the non-admin key and deleted with the admin key) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
@@ -375,6 +382,7 @@ check({
     await deleteDeployedRenamed(t);
     await deleteDeployedOfAccountTwo(t);
     await deleteDeployedWithMadeKey(t);
+    await deleteDeployedStartedByNonAdmin(t);
     await deleteDeployedWide(t);
   },
 });
@@ -390,6 +398,25 @@ async function deleteDeployedRenamed(t: CheckContext): Promise<void> {
   const c: DeployedCase = { format: 'json', restart: false, redeploy: 'name', key: 'admin', spaced: false };
   const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-torename')), c, 0);
   if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline renamed since its start was not seen`);
+}
+
+/**
+ * A-PIPE-1 whoever started the pipeline: a runtime deployment owned by the token that started it
+ * and torn down with that token is refused the teardown when a non-admin key (a read-only token)
+ * started it, and a service that archives all the same leaves it running whoever deletes it. The
+ * generated cases vary the DELETE's key, never the start's (account 1's admin key). One plain case
+ * started with account 1's non-admin key and deleted with its admin key, in every run (5
+ * requests: create, start, read, DELETE, read back). Starting is the target's to rule (A-GAP-1;
+ * A-AUTH-5 sets only key management apart for admins): a target that refuses that key the start,
+ * or a document that gives account 1 no such key, leaves it unseen, noted.
+ */
+async function deleteDeployedStartedByNonAdmin(t: CheckContext): Promise<void> {
+  const unseen = 'so the DELETE of a deployed pipeline started with a non-admin key was not seen';
+  const key = nonAdminKey(t);
+  if (key === undefined) return t.note(`the target document gives account 1 no pipeline_key, ${unseen}`);
+  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-nastart')), c, 0, { startKey: { key, label: "account 1's non-admin key" } });
+  if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
 }
 
 /**

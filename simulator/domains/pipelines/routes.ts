@@ -7,6 +7,8 @@ import { ApiError } from '../../http/errors.ts';
 import { expectNoFields } from '../../http/a-errors.ts';
 import { createdWithKeyFault, findPipeline } from './lookup.ts';
 import { acceptDefinition } from './accept.ts';
+import { isDeployed } from './lifecycle.ts';
+import type { Pipeline } from './types.ts';
 import { mergePatch } from './definition.ts';
 import { pipelineNotFound } from './errors.ts';
 import { archivePipeline, createPipeline, listPipelines, patchDefinition, replaceDefinition, startPipeline, stopPipeline, validateDocument } from './model.ts';
@@ -20,6 +22,11 @@ import type { ARouter } from '../../interfaces/a/types.ts';
 const definitionCaches = new WeakMap<Sim, Map<string, Record<string, unknown>>>();
 /** The fault `a-list-cached-until-create`'s list pages, keyed by account, query and the account's pipeline count. */
 const listPageCaches = new WeakMap<Sim, Map<string, unknown>>();
+/**
+ * The fault `a-nonadmin-started-delete-keeps-running`'s deployments last started with a non-admin
+ * key: the runtime deployment is owned by the token that started it, and its teardown runs with it.
+ */
+const startedByNonAdmin = new WeakSet<Pipeline>();
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
 const JSON_TYPE = 'application/json';
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
@@ -149,7 +156,12 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // A handler that never reads the body does the operation whatever the body says.
     if (!sim.faults.has('a-start-stop-body-unread')) await expectNoBody(ctx, sim);
     noteUpdater(sim, pipeline, ctx.get('authorization'));
+    const deploys = !isDeployed(pipeline);
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
+    if (deploys && sim.faults.has('a-nonadmin-started-delete-keeps-running')) {
+      if (ctx.state.apiKey.admin) startedByNonAdmin.delete(pipeline);
+      else startedByNonAdmin.add(pipeline);
+    }
   });
 
   router.post(paths.stop, async (ctx) => {
@@ -178,7 +190,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // bound service account, which keys made through POST /api-keys do not have.
     const refused = (sim.faults.has('a-non-admin-delete-keeps-running') && !ctx.state.apiKey.admin) ||
       (sim.faults.has('a-other-account-delete-keeps-running') && ctx.state.account !== sim.store.firstAccount()) ||
-      (sim.faults.has('a-made-key-delete-keeps-running') && unboundToRuntime.has(ctx.state.apiKey));
+      (sim.faults.has('a-made-key-delete-keeps-running') && unboundToRuntime.has(ctx.state.apiKey)) ||
+      // The fault a-nonadmin-started-delete-keeps-running: the teardown runs with the token that
+      // started the deployment, a non-admin's may not delete, and the runtime's 403 is not checked.
+      (sim.faults.has('a-nonadmin-started-delete-keeps-running') && startedByNonAdmin.has(pipeline));
     const archived = archivePipeline(sim, pipeline, refused);
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
