@@ -2,14 +2,17 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { errorObjectA, is2xx, isObject, pathOf, requestLine, routeMissing } from './lib/answers.ts';
+import { createdId, errorObjectA, is2xx, isObject, pathOf, requestLine, routeMissing } from './lib/answers.ts';
 import type { ARoute, CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
-import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import type { AEndpoint } from './catalog/types.ts';
-import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
+import type { AOperation } from './lib/target-types.ts';
+import { documentBody } from './lib/documents.ts';
 import { makePipeline } from './lib/factories/pipelines.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
+import { uniqueName } from './lib/unique-names.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
@@ -134,7 +137,7 @@ const OWN_THINGS_ORDER: readonly string[] = ['pipelines.create', 'pipelines.repl
  * simulator's (as in a-ver/served-under-v1); where no own thing could be made, or the answers do
  * not differ, the operation is not verified, saying which.
  */
-async function ownThingsUnderV1(t: CheckContext): Promise<void> {
+async function ownThingsUnderV1(t: CheckContext): Promise<Set<AOperation>> {
   const anonymous = t.aWithAuthorization(null);
   const absent = absentIdFrom(t.target, 20_260_915);
   const pending: { endpoint: AEndpoint; route: ARoute }[] = [];
@@ -143,7 +146,8 @@ async function ownThingsUnderV1(t: CheckContext): Promise<void> {
     if (route === null) continue;
     if (!routed(await probe(t, anonymous, endpoint, route, absent, anonymousOptions(t, endpoint)))) pending.push({ endpoint, route });
   }
-  if (pending.length === 0) return;
+  const sentWithKey = new Set<AOperation>();
+  if (pending.length === 0) return sentWithKey;
   const own: { pipeline?: number; key?: number; why: Record<'pipeline' | 'key', string> } = { why: { pipeline: 'no pipeline of its own was made', key: 'no key of its own was made' } };
   if (pending.some((p) => p.endpoint.id === 'pipeline')) {
     const made = await makePipeline(t, 0, plainDefinition(t.name('ver-own')));
@@ -168,6 +172,7 @@ async function ownThingsUnderV1(t: CheckContext): Promise<void> {
     }
     const options = endpoint.id === undefined ? anonymousOptions(t, endpoint) : validOptions(t, endpoint, 'ver-own');
     const keyed = await probe(t, t.a(), endpoint, route, id, options);
+    if (endpoint.id !== undefined) sentWithKey.add(endpoint.operation);
     if (routed(keyed)) {
       seen.push(`${endpoint.operation} (${keyed.answer.response.status}; the unknown path ${keyed.control.response.status})`);
       continue;
@@ -188,6 +193,96 @@ async function ownThingsUnderV1(t: CheckContext): Promise<void> {
   }
   if (seen.length) t.note(`served under /api/public/v1, seen with the key on the check's own pipeline and key (the target asks for a key before it routes): ${seen.join(', ')}`);
   if (unseen.length) t.partial('A-VER-1', `these routes were not seen served under /api/public/v1: without a key they answered as an unknown path beside them does (the target asks for a key before it routes), and with the key: ${unseen.join('; ')}`);
+  return sentWithKey;
+}
+
+/** Whether an answer says the operation is not served at its route: an unknown path's (404, 405, 501), or gone (410). */
+function notServedHere(ex: Exchange): boolean {
+  return routeMissing(ex) || ex.response.status === 410;
+}
+
+/**
+ * Each operation the target routes, sent once with the admin key and a request it must take: the
+ * list, a valid definition to create (the check's own pipeline, archived last) and then to
+ * validate (the definition the create took) and to replace it, a small change, the start and
+ * stop and reads of that pipeline, and a key of its own made, read and revoked. An operation
+ * served at its route under /api/public/v1 does not answer such a request as an unknown path
+ * does (404, 405, 501) or as one gone (410): a target may route, and ask for the key (401),
+ * before it finds the operation moved elsewhere (another version), so a-ver/served-under-v1's
+ * 401s without a key do not show it served. Such an answer fails where the route is the spec's,
+ * the document's or (simulator profile) the simulator's, as in a-ver/served-under-v1; where only
+ * the real service's conventions name it, the target may not serve it at all (it is not in the
+ * spec): a note. Any other refusal is other checks' to judge (a validation that refuses the
+ * definition the create took is noted). `alreadySent`: operations ownThingsUnderV1 sent so
+ * already, not sent again. Requests: one per routed operation, 14 on the simulator.
+ */
+async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOperation>): Promise<void> {
+  const missing: { ex: Exchange; why: string }[] = [];
+  const unbound: string[] = [];
+  const unsent: string[] = [];
+  const notes: string[] = [];
+  const wanted = (operation: AOperation): boolean => aRoute(t, operation) !== null && !alreadySent.has(operation);
+  const judge = (operation: AOperation, ex: Exchange, sent: string): void => {
+    if (!notServedHere(ex)) return;
+    const why = `${requestLine(ex)} (${operation}, ${sent}) answered ${ex.response.status}`;
+    if (bound(t, aEndpoint(operation))) missing.push({ ex, why });
+    else unbound.push(why);
+  };
+
+  if (wanted('pipelines.list')) judge('pipelines.list', await aSend(t, t.a(), 'pipelines.list'), 'the list');
+  let own: { id: number; document: unknown } | undefined;
+  if (aRoute(t, 'pipelines.create') !== null) {
+    const made = await makePipeline(t, 0, plainDefinition(uniqueName(t, 'ver-keyed')));
+    if ('id' in made) own = made;
+    else {
+      judge('pipelines.create', made.answer, 'a valid definition');
+      unsent.push(`no pipeline of its own could be made (${made.tried}: ${made.answer.response.status}), so the operations on one pipeline and the validation were not sent`);
+    }
+  }
+  // The create's definition, which the target took; where it creates nothing, the generated one.
+  const document = own?.document ?? (aRoute(t, 'pipelines.create') === null ? plainDefinition(uniqueName(t, 'ver-keyed')) : undefined);
+  if (wanted('pipelines.validate') && document !== undefined) {
+    const ex = await aSend(t, t.a(), 'pipelines.validate', documentBody(document, definitionFormat(t)));
+    judge('pipelines.validate', ex, own ? 'the definition the create took' : 'a valid definition');
+    if (!is2xx(ex) && !notServedHere(ex)) notes.push(`${requestLine(ex)} answered ${ex.response.status} to ${own ? 'the definition the create took' : 'a valid definition'}`);
+  }
+  if (own !== undefined) {
+    const id = own.id;
+    const sends: [AOperation, RequestOptions, string][] = [
+      ['pipelines.read', {}, "the check's own pipeline"],
+      ['pipelines.definition', {}, "the check's own pipeline"],
+      ['pipelines.replace', documentBody(own.document, definitionFormat(t)), "the check's own pipeline, its definition as created"],
+      ['pipelines.update', { body: { description: 'changed by a-ver' } }, "the check's own pipeline, a new description"],
+      ['pipelines.start', {}, "the check's own pipeline"],
+      ['pipelines.stop', {}, "the check's own pipeline"],
+      ['pipelines.archive', {}, "the check's own pipeline"],
+    ];
+    for (const [operation, options, sent] of sends) if (wanted(operation)) judge(operation, await aSend(t, t.a(), operation, id, options), sent);
+  }
+
+  if (wanted('keys.list')) judge('keys.list', await aSend(t, t.a(), 'keys.list'), 'the list');
+  if (aRoute(t, 'keys.create') !== null) {
+    const created = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'ver-keyed') } });
+    revokeIfCreated(t, created);
+    judge('keys.create', created, 'a new key');
+    const keyId = is2xx(created) ? createdId(created) : undefined;
+    if (keyId === undefined) unsent.push(`no key of its own could be made (${requestLine(created)} answered ${created.response.status}), so its read and revocation were not sent`);
+    else for (const operation of ['keys.read', 'keys.revoke'] as const) if (wanted(operation)) judge(operation, await aSend(t, t.a(), operation, keyId), "the check's own key");
+  }
+
+  const [first] = missing;
+  if (first) {
+    t.fail({
+      clause: 'A-VER-1',
+      message: `interface A does not serve these operations under /api/public/v1: with the key and a request each must take, they answered as an unknown path, or gone: ${missing.map((m) => m.why).join('; ')}`,
+      expected: 'every operation the target serves, at its route under {cdc_base_url}/api/public/v1',
+      received: describeResponse(first.ex),
+      exchange: first.ex,
+    });
+  }
+  if (unbound.length) t.note(`these operations of the real service's conventions (not in the spec) answered with the key as an unknown path, or gone; the target may not serve them there: ${unbound.join('; ')}`);
+  if (notes.length) t.note(`a validation the target routes refused a valid definition (not judged here): ${notes.join('; ')}`);
+  if (unsent.length) t.note(`not every operation was sent with the key and a request it must take: ${unsent.join('; ')}`);
 }
 
 check({
@@ -287,14 +382,14 @@ check({
 check({
   id: 'a-ver/key-accepted-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); where the target asks for a key before it routes, every write is seen at its route with the key, on the check\'s own pipeline and key',
+  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path',
   needs: ['a', 'write'],
   async run(t) {
     // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
     // request for a key and finds nothing anywhere: the interface must be seen finding a pipeline
     // under /api/public/v1 (the routes of the control are all under it).
     await aTargetFindsPipelines(t, 'A-VER-1');
-    await ownThingsUnderV1(t);
+    await keyedValidRequests(t, await ownThingsUnderV1(t));
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
       const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);

@@ -19,6 +19,11 @@ import { interfaceATarget, jsonServer, localServers } from '../support/local-tar
  *   one, unknown paths too, so an anonymous 401 shows no route. The reads are seen with the key
  *   (the lists, the fixture pipeline, the validation); the writes with an id cannot be told from
  *   a missing route without changing something, so A-VER-1 is not verified, naming them.
+ * - validation moved: the validation's route asks for a key (401 without one, where an unknown
+ *   path is 404) but answers 404 to every request with one, a valid definition too (moved to
+ *   another version). Named in the document, A-VER-1 fails naming it; named only by the
+ *   conventions (which a target need not serve), a note says so. A validation that refuses a
+ *   valid definition otherwise (400: its own rules) is noted, never failed.
  */
 const KEY = `fdk_${'A'.repeat(40)}`;
 const FIXTURE = 601;
@@ -28,7 +33,7 @@ const ROUTES = A_ENDPOINTS.map((e) => ({ method: e.method, pattern: new RegExp(`
  * `creates`: a parseable create body makes a pipeline or a key (the check's own), which the other
  * operations then act on; otherwise every write body is refused and nothing ever changes.
  */
-function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2'; keyFirst: boolean; creates?: boolean }): http.Server {
+function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2'; keyFirst: boolean; creates?: boolean; validation?: 'moved' | 'refusing' }): http.Server {
   const own = new Set<string>();
   let next = 700;
   return jsonServer(({ method, path, bearer, body }) => {
@@ -39,6 +44,8 @@ function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2
     const route = match && match[1] === served ? ROUTES.find((r) => r.method === method && r.pattern.test(match[2] ?? '')) : undefined;
     if (!match || !route) return { status: 404, body: { error: 'Not found.' } };
     if (!keyed) return { status: 401, body: { error: 'Unauthorized.' } };
+    if (match[2] === '/pipelines/validate' && options.validation === 'moved') return { status: 404, body: { error: 'Not found: validation moved to /api/public/v2/pipelines/validate.' } };
+    if (match[2] === '/pipelines/validate' && options.validation === 'refusing') return { status: 400, body: { error: 'Invalid definition: this deployment replicates from mysql only.', field: 'source.type' } };
     const id = route.pattern.exec(match[2] ?? '')?.[1];
     if (id !== undefined && id !== String(FIXTURE) && !own.has(id)) return { status: 404, body: { error: 'Not found.' } };
     if (method === 'GET') return { status: 200, body: id === undefined ? { items: [] } : { id: Number(id), status: 'deployed' } };
@@ -65,7 +72,7 @@ async function aVer(target: ResolvedTarget) {
   const checks = (await loadChecks()).filter((c) => c.id.startsWith('a-ver/'));
   const out = await runChecks({ target, checks, profile: 'spec', seed: 5, runs: 3, readOnly: false, timeoutMs: 5_000 });
   const verdict = clauseVerdicts(out.checks, { profile: 'spec' }).find((v) => v.id === 'A-VER-1');
-  return { verdict: verdict?.verdict, reasons: verdict?.reasons.join(' ') ?? '' };
+  return { verdict: verdict?.verdict, reasons: verdict?.reasons.join(' ') ?? '', notes: out.checks.flatMap((c) => c.notes).join(' ') };
 }
 
 describe('A-VER-1 asks every interface A operation under /api/public/v1', () => {
@@ -116,5 +123,23 @@ describe('A-VER-1 asks every interface A operation under /api/public/v1', () => 
     for (const write of ['pipelines.start', 'pipelines.archive', 'keys.revoke', 'keys.read']) expect(reasons).toContain(`${write} (`);
     // Seen with the key: not among those named.
     for (const read of ['pipelines.list', 'pipelines.read', 'pipelines.validate', 'keys.list']) expect(reasons).not.toContain(`${read} (`);
+  });
+
+  it('fails a target whose document routes the validation under v1 where, with a key, it answers 404 to a valid definition', { timeout: 60_000 }, async () => {
+    const { verdict, reasons } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false, creates: true, validation: 'moved' }), true));
+    expect(verdict, reasons).toBe('fail');
+    expect(reasons).toMatch(/with the key and a request each must take, they answered as an unknown path, or gone: POST \S+\/pipelines\/validate \(pipelines\.validate, the definition the create took\) answered 404$/);
+  });
+
+  it('notes, never fails, a validation moved where only the conventions name its route', { timeout: 60_000 }, async () => {
+    const { verdict, reasons, notes } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false, creates: true, validation: 'moved' }), false));
+    expect(verdict, reasons).toBe('pass');
+    expect(notes).toMatch(/real service's conventions \(not in the spec\) answered with the key as an unknown path, or gone; the target may not serve them there: POST \S+\/pipelines\/validate \(pipelines\.validate/);
+  });
+
+  it('notes, never fails, a validation that refuses a valid definition by rules of its own', { timeout: 60_000 }, async () => {
+    const { verdict, reasons, notes } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false, creates: true, validation: 'refusing' }), true));
+    expect(verdict, reasons).toBe('pass');
+    expect(notes).toMatch(/a validation the target routes refused a valid definition \(not judged here\): POST \S+\/pipelines\/validate answered 400/);
   });
 });

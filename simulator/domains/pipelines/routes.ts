@@ -75,6 +75,8 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   // Registered before `/pipelines/:id` routes; `validate` is never an id (ids are digits).
   router.post(paths.validate, async (ctx) => {
+    // The fault: validation moved to v2; the v1 route stays registered, behind the gate, to say so.
+    if (sim.faults.has('a-validate-moved-to-v2')) throw new ApiError('not_found', { message: 'Not found: validation moved to /api/public/v2/pipelines/validate.' });
     validateDocument(sim, await readABody(ctx, sim, { formats: DOCUMENT_FORMATS }));
     ctx.body = { valid: true };
   });
