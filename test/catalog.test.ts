@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator/app.ts';
+import { operations } from '../simulator/openapi/operations.ts';
 import { A_ENDPOINTS } from '../suites/catalog/a-endpoints.ts';
 import { B_ENDPOINTS } from '../suites/catalog/b-endpoints.ts';
 
@@ -40,6 +41,16 @@ describe('the interface B endpoint catalog', () => {
       if (res.status !== 406) unserved.push(`${e.key} -> ${res.status}`);
     }
     expect(unserved).toEqual([]);
+  });
+
+  it("sends as a read's documented query (documentedQuery) only parameters the simulator documents for that read", () => {
+    const { sim } = createSimulator();
+    const placeholders = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+    const documentedNames = new Map(operations(sim).filter((op) => op.surface === 'B').map((op) => [`${op.method.toUpperCase()} ${placeholders(op.path.replace('/{account}/api', ''))}`, new Set((op.query ?? []).map((q) => q.name))]));
+    const withQuery = B_ENDPOINTS.filter((e) => e.documentedQuery !== undefined);
+    expect(withQuery.map((e) => e.key)).toContain('GET /jobs/{id}');
+    const undocumented = withQuery.flatMap((e) => Object.keys(e.documentedQuery ?? {}).filter((name) => !documentedNames.get(`${e.method} ${placeholders(e.path)}`)?.has(name)).map((name) => `${e.key}: ${name}`));
+    expect(undocumented).toEqual([]);
   });
 });
 

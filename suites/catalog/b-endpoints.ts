@@ -17,6 +17,8 @@ import type { BEndpoint, ResourceKind } from './types.ts';
  */
 /** The real service's search (`GET /{collection}/search`) needs `q`: one every resource has, matching everything. */
 const SEARCH_EVERYTHING = { q: 'id:>0' } as const;
+/** The real docs' `force_fetch` of the connector metadata reads: fetched from the source again rather than a cache. */
+const FORCE_FETCH = { force_fetch: 'true' } as const;
 
 export const B_ENDPOINTS: readonly BEndpoint[] = [
   // Packages
@@ -79,7 +81,7 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   },
   { key: 'GET /jobs', method: 'GET', path: '/jobs', source: 'extension', effect: 'read', answer: { schema: 'job', list: true, paged: true } },
   { key: 'GET /jobs/search', method: 'GET', path: '/jobs/search', source: 'extension', effect: 'read', query: SEARCH_EVERYTHING, answer: { schema: 'job', list: true, paged: true } },
-  { key: 'GET /jobs/{id}', method: 'GET', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'job' } },
+  { key: 'GET /jobs/{id}', method: 'GET', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, documentedQuery: { include: 'log_summary' }, effect: 'read', answer: { schema: 'job' } },
   { key: 'GET /jobs/{id}/variables', method: 'GET', path: '/jobs/{id}/variables', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-variables' } },
   { key: 'GET /jobs/{id}/log', method: 'GET', path: '/jobs/{id}/log', source: 'extension', id: { kind: 'job' }, effect: 'read', answer: { schema: 'simulator/job-log' } },
   { key: 'DELETE /jobs/{id}', method: 'DELETE', path: '/jobs/{id}', source: 'extension', id: { kind: 'job' }, effect: 'write', answer: { schema: 'job' }, touches: ['jobStop'] },
@@ -283,16 +285,16 @@ export const B_ENDPOINTS: readonly BEndpoint[] = [
   { key: 'POST /connections/curl/test', method: 'POST', path: '/connections/curl/test', source: 'extension', effect: 'destructive', answer: {}, body: () => unreachableCurlBody(), fields: [{ path: ['url'], kind: 'string' }] },
   { key: 'POST /connections/curl/validate', method: 'POST', path: '/connections/curl/validate', source: 'extension', effect: 'destructive', answer: {}, body: () => unreachableCurlBody(), fields: [{ path: ['url'], kind: 'string' }] },
   // The spec says query parameters exist, not which: the real service's, or the target document's.
-  { key: 'GET /connections/{id}/salesforce/fields', method: 'GET', path: '/connections/{id}/salesforce/fields', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, declaredQuery: (b) => b.salesforceFieldsQuery, effect: 'read', answer: { list: true } },
+  { key: 'GET /connections/{id}/salesforce/fields', method: 'GET', path: '/connections/{id}/salesforce/fields', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, declaredQuery: (b) => b.salesforceFieldsQuery, documentedQuery: FORCE_FETCH, effect: 'read', answer: { list: true } },
   { key: 'GET /connections/{id}/bingads/accounts', method: 'GET', path: '/connections/{id}/bingads/accounts', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   // The same metadata at the real service's own paths, in its docs' shapes (extensions).
-  { key: 'GET /connections/metadata/salesforce/{id}/objects', method: 'GET', path: '/connections/metadata/salesforce/{id}/objects', source: 'extension', id: { kind: 'connection', connectionType: 'salesforce' }, effect: 'read', answer: { schema: 'simulator/salesforce-objects' } },
-  { key: 'GET /connections/metadata/salesforce/{id}/fields', method: 'GET', path: '/connections/metadata/salesforce/{id}/fields', source: 'extension', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, effect: 'read', answer: { schema: 'simulator/salesforce-fields' } },
-  { key: 'GET /connections/metadata/bingads/{id}/accounts', method: 'GET', path: '/connections/metadata/bingads/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { schema: 'simulator/bingads-metadata-account', list: true } },
+  { key: 'GET /connections/metadata/salesforce/{id}/objects', method: 'GET', path: '/connections/metadata/salesforce/{id}/objects', source: 'extension', id: { kind: 'connection', connectionType: 'salesforce' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/salesforce-objects' } },
+  { key: 'GET /connections/metadata/salesforce/{id}/fields', method: 'GET', path: '/connections/metadata/salesforce/{id}/fields', source: 'extension', id: { kind: 'connection', connectionType: 'salesforce' }, query: { object_name: 'Account' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/salesforce-fields' } },
+  { key: 'GET /connections/metadata/bingads/{id}/accounts', method: 'GET', path: '/connections/metadata/bingads/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'bingads' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/bingads-metadata-account', list: true } },
   { key: 'GET /connections/metadata/bingads/{id}/columns', method: 'GET', path: '/connections/metadata/bingads/{id}/columns', source: 'extension', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { schema: 'simulator/bingads-metadata-columns' } },
-  { key: 'GET /connections/metadata/adwords/{id}/customers', method: 'GET', path: '/connections/metadata/adwords/{id}/customers', source: 'extension', id: { kind: 'connection', connectionType: 'adwords' }, effect: 'read', answer: { schema: 'simulator/adwords-customer', list: true } },
-  { key: 'GET /connections/metadata/analytics/{id}/accounts', method: 'GET', path: '/connections/metadata/analytics/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'analytics' }, effect: 'read', answer: { schema: 'simulator/analytics-account', list: true } },
-  { key: 'GET /connections/metadata/facebookadsinsights/{id}/accounts', method: 'GET', path: '/connections/metadata/facebookadsinsights/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'facebookadsinsights' }, effect: 'read', answer: { schema: 'simulator/facebook-ad-account', list: true } },
+  { key: 'GET /connections/metadata/adwords/{id}/customers', method: 'GET', path: '/connections/metadata/adwords/{id}/customers', source: 'extension', id: { kind: 'connection', connectionType: 'adwords' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/adwords-customer', list: true } },
+  { key: 'GET /connections/metadata/analytics/{id}/accounts', method: 'GET', path: '/connections/metadata/analytics/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'analytics' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/analytics-account', list: true } },
+  { key: 'GET /connections/metadata/facebookadsinsights/{id}/accounts', method: 'GET', path: '/connections/metadata/facebookadsinsights/{id}/accounts', source: 'extension', id: { kind: 'connection', connectionType: 'facebookadsinsights' }, documentedQuery: FORCE_FETCH, effect: 'read', answer: { schema: 'simulator/facebook-ad-account', list: true } },
   { key: 'GET /connections/metadata/facebookadsinsights/{id}/fields', method: 'GET', path: '/connections/metadata/facebookadsinsights/{id}/fields', source: 'extension', id: { kind: 'connection', connectionType: 'facebookadsinsights' }, effect: 'read', answer: { schema: 'simulator/facebook-insights-field', list: true } },
   { key: 'GET /connections/{id}/bingads/columns', method: 'GET', path: '/connections/{id}/bingads/columns', source: 'spec', clause: 'B-CONN-3', id: { kind: 'connection', connectionType: 'bingads' }, effect: 'read', answer: { list: true } },
   // Deliveries: deleting one cannot be undone (the run deletes one listed fixture, b-dlv/delete).

@@ -82,6 +82,15 @@ export interface BEndpoint {
   /** The query the target document gives instead of `query`, where the spec leaves its names open (`queryOf`). */
   declaredQuery?: (b: ResolvedInterfaceB) => Readonly<Record<string, string>> | undefined;
   /**
+   * Query parameters the real service documents for this read beyond those every call needs
+   * (a job's `include=log_summary`, a connector read's `force_fetch`), each with a value it takes:
+   * a deployment may send such a read down a code path of its own (an eager loader, a fetch from
+   * the source instead of a cache), whose miss words its own 404. The not-found family repeats the
+   * read of an absent id with them (b-err); a deployment that does not know one may ignore or
+   * refuse it.
+   */
+  documentedQuery?: Readonly<Record<string, string>>;
+  /**
    * The query that lists every item, where the real service's list leaves some out by default
    * (notifications: only the unread ones unless `all=true`). A walk that must see every item
    * asks it (`walkCatalogList`), and walks without it on a target that refuses it.

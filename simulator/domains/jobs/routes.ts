@@ -87,6 +87,10 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/jobs/:id', (ctx) => {
     const { account, links } = ctx.state;
     const job = readJob(sim, account, pathId(ctx.params.id));
+    // b-job-include-404-orm-text: a read asking for includes goes through the eager loader, whose miss is the ORM's own.
+    if (!job && sim.faults.has('b-job-include-404-orm-text') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false }) !== undefined) {
+      throw new ApiError('not_found', { message: `Couldn't find Job with 'id'=${ctx.params.id}` });
+    }
     if (!job) throw notFound();
     // A poll carries no query: leave the query string unparsed on the path clients hit most.
     if (ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('log_summary')) {
