@@ -20,8 +20,9 @@ import { bodyContext, queryOf, requestOf, someConnectionType } from './catalog/b
 // endpoint catalog: every endpoint that takes an id, once with an absent id in its path (and,
 // addressed by connection type, once more under a type no service knows) and once per id its body
 // names, and each read once more with the query parameters the real service documents for it;
-// besides, another existing account's path, the ids of a hook and a delivery the run deleted, and
-// another user's SSH key, where a deployment is likeliest to word a 404 of its own.
+// besides, another existing account's path, the ids of a hook and a delivery the run deleted,
+// another user's SSH key, and the absent package read in other languages (Accept-Language), where
+// a deployment is likeliest to word a 404 of its own.
 
 const NOT_FOUND_TEXT = 'Item not found.';
 
@@ -167,6 +168,23 @@ function documentedQueryProbes(t: CheckContext): Probe[] {
     const asked = new URLSearchParams(e.documentedQuery).toString();
     return { label: `${e.method} ${e.path.replace('{id}', '{absent}')}?${asked}`, writes: false, send: (t2, id) => t2.b().get(bPath(e, { id, type }), { query }) };
   });
+}
+
+/**
+ * Accept-Language as browsers and HTTP libraries send it, in German, French, Spanish and Chinese:
+ * the spec's not-found text is the same for every 404, whoever asks in whatever language, so an
+ * i18n layer that translates it by the client's language ("Eintrag nicht gefunden.") breaks
+ * B-ERR-1. The absent package read (the spec's documented 404) with each, outside the generated
+ * cases. Only a 404 is judged: a deployment may refuse a language it does not serve (406).
+ */
+const BROWSER_LANGUAGES = ['de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9,en-US;q=0.8,en;q=0.7', 'es-ES,es;q=0.9', 'zh-CN,zh;q=0.9,en;q=0.8'] as const;
+
+function languageProbes(): Probe[] {
+  return BROWSER_LANGUAGES.map((language) => ({
+    label: `GET /packages/{absent} with Accept-Language: ${language}`,
+    writes: false,
+    send: (t, id) => t.b().get(`/packages/${id}`, { headers: { 'accept-language': language } }),
+  }));
 }
 
 function send(t: CheckContext, request: ReturnType<typeof requestOf>): Promise<Exchange> {
@@ -349,8 +367,8 @@ async function compareNotFound(t: CheckContext, writes: boolean): Promise<void> 
   // connector's handler may refuse it with a text of its own. Reads only (the write check runs the reads too).
   if (!writes) {
     for (const probe of wideIdProbes(t)) await judge(probe, 0, 'wide');
-    // The same absent ids asked with the reads' documented query parameters.
-    for (const probe of documentedQueryProbes(t)) await judge(probe, absentIdFrom(t.target, 1_999_999_951), 'query');
+    // The same absent ids asked with the reads' documented query parameters, and in other languages.
+    for (const probe of [...documentedQueryProbes(t), ...languageProbes()]) await judge(probe, absentIdFrom(t.target, 1_999_999_951), 'query');
     const wrongType = wrongTypeProbes(t);
     for (const probe of wrongType.probes) await judge(probe, 0, 'wrong-type');
     if (wrongType.unprobed.length) t.note(`not read with a connection of another type (fixtures.connections of account 1 holds no connection of another type): ${wrongType.unprobed.join(', ')}`);
@@ -407,7 +425,7 @@ async function compareNotFoundAcrossZones(t: CheckContext, reference: string): P
 check({
   id: 'b-err/404-same-message-reads',
   clauses: ['B-ERR-1'],
-  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id and with ids just past 2^31, 2^32, 2^53, 2^63 and 2^64, and of an absent id with the query parameters the real service documents for it: include=log_summary, force_fetch; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account; another existing account's path) is the error object with one and the same message",
+  title: "B-ERR-1: every 404 of a read (each catalog read that takes an id, with an absent id and with ids just past 2^31, 2^32, 2^53, 2^63 and 2^64, and of an absent id with the query parameters the real service documents for it: include=log_summary, force_fetch; the absent package read with a browser's Accept-Language in German, French, Spanish and Chinese; a connection read under a connection type the service does not know; the Salesforce and Bing Ads reads of a live connection of another type; a word for a package id; unknown paths; an unknown account; another existing account's path) is the error object with one and the same message",
   needs: ['b'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-ERR-1');

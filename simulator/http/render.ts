@@ -19,7 +19,8 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
   const status = apiError === null ? 500 : iface === 'B' ? (b.statusOverrides[apiError.code] ?? apiError.status) : apiError.status;
   const standardNotFound = apiError?.code === 'not_found' && apiError.message === errorCatalog.not_found.message;
   // b-404-text-by-time-zone: the fixed text in the language guessed from the caller's time zone.
-  const notFoundText = faults?.has('b-404-text-by-time-zone') ? localisedNotFound(ctx, b.notFoundText) : b.notFoundText;
+  // b-404-text-by-accept-language: an i18n layer translates it by the client's first language tag.
+  const notFoundText = faults?.has('b-404-text-by-time-zone') ? localisedNotFound(ctx, b.notFoundText) : faults?.has('b-404-text-by-accept-language') ? translatedNotFound(ctx, b.notFoundText) : b.notFoundText;
   const message = iface === 'B' && standardNotFound ? notFoundText : (apiError?.message ?? 'Internal error.');
   ctx.status = status;
   for (const [name, value] of Object.entries(apiError?.headers ?? {})) ctx.set(name, value);
@@ -96,6 +97,15 @@ const NOT_FOUND_BY_ZONE: readonly (readonly [RegExp, string])[] = [
   [/^Europe\/Paris$/, 'Élément introuvable.'],
   [/^(Europe\/Madrid|America\/(Mexico_City|Bogota|Argentina\/Buenos_Aires))$/, 'Elemento no encontrado.'],
 ];
+
+/** b-404-text-by-accept-language: the fixed text in the languages the i18n layer has, by primary language tag. */
+const NOT_FOUND_BY_LANGUAGE: Readonly<Record<string, string>> = { de: 'Eintrag nicht gefunden.', fr: 'Élément introuvable.', es: 'Elemento no encontrado.' };
+
+/** The text in the language of the first range of Accept-Language (its primary subtag), where the layer has it. */
+function translatedNotFound(ctx: Context, text: string): string {
+  const language = (ctx.get('accept-language').split(',')[0] ?? '').split(';')[0]?.trim().split('-')[0]?.toLowerCase() ?? '';
+  return Object.hasOwn(NOT_FOUND_BY_LANGUAGE, language) ? (NOT_FOUND_BY_LANGUAGE[language] ?? text) : text;
+}
 
 function localisedNotFound(ctx: Context, text: string): string {
   const zone = (ctx.state as { user?: { time_zone?: string } }).user?.time_zone ?? '';
