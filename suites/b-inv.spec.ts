@@ -387,6 +387,46 @@ const OTHER_INVOICE_ORDERS: readonly Readonly<Record<string, string>>[] = [
   { since: '2000-01-01T00:00:00Z', direction: 'asc' },
 ];
 
+/**
+ * Names other APIs and older clients give the page size: the real service's `limit`, and
+ * `per_page`, `page_size`, `size`, `count`. The target's own are the target document's (B-GAP-3).
+ */
+const COMMON_PAGE_SIZE_NAMES = ['limit', 'per_page', 'page_size', 'size', 'count'] as const;
+
+/** Sent above the maximum under the other names: more than twice it, so a page honouring it shows. */
+const ABOVE_MAXIMUM_UNDER_ANOTHER_NAME = '250';
+
+/**
+ * "No page ever holds more than 100" binds every request, not only those that name the page size
+ * as the target document does: a deployment may still read an older name (v1 clients' per_page)
+ * beside the current one, on a path of its own that skips the 1..100 bounds. Each common name the
+ * target's paging does not use is sent once, at 250, without the target's own page size. A
+ * deployment that ignores the name answers its default page, one that refuses it a 4xx: either
+ * keeps the clause. A page (an array) of more than 100 invoices fails; a 2xx that is no array is
+ * noted (the name may mean something else there, which the spec does not cover).
+ */
+async function expectOtherSizeNamesCapped(t: CheckContext, names: ReturnType<typeof pagingNames>): Promise<void> {
+  const others = COMMON_PAGE_SIZE_NAMES.filter((name) => name !== names.pageSize && name !== names.offset);
+  const noArray: string[] = [];
+  for (const name of others) {
+    const asked = `GET /invoices?${name}=${ABOVE_MAXIMUM_UNDER_ANOTHER_NAME}`;
+    const ex = await t.b().get('/invoices', { query: { [name]: ABOVE_MAXIMUM_UNDER_ANOTHER_NAME } });
+    if (!is2xx(ex)) continue;
+    if (!Array.isArray(ex.json)) {
+      noArray.push(`${asked} (${ex.response.status})`);
+      continue;
+    }
+    t.expect.that(ex.json.length <= 100, {
+      clause: 'B-LIM-2',
+      message: `${asked} (a page-size name other than the target's ${names.pageSize}) answered a page of ${ex.json.length} invoices`,
+      expected: 'a 4xx, or a page of at most 100 invoices (a name the target ignores gives its default page)',
+      received: describeResponse(ex),
+      exchange: ex,
+    });
+  }
+  if (noArray.length) t.note(`answered 2xx without a list of invoices, so not judged: ${noArray.join('; ')}`);
+}
+
 function describeQuery(query: Readonly<Record<string, string | number>>): string {
   return Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&');
 }
@@ -394,7 +434,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number, given twice: a 4xx or a page of at most 100) or none',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number, given twice: a 4xx or a page of at most 100) or none, and whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count)',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -464,6 +504,7 @@ check({
       }
     }
     t.note(`page sizes above 100 were also asked with ${served.length ? served.join('; ') : 'no order parameter the target answered'} (the real service's order parameters, an extension)`);
+    await expectOtherSizeNamesCapped(t, names);
     // Below 1 and not a number: outside "an integer from 1 to 100" too, so a 4xx or a page of at
     // most 100, and never more (a 0 read as "no limit" answers the whole list). Each asked once,
     // not drawn: a run with few cases, as without the control API, would otherwise miss one. What

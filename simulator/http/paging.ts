@@ -23,6 +23,13 @@ const INTEGER = /^(0|[1-9][0-9]*)$/;
  */
 export function readInvoicePage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
   const names = sim.conventions.b.paging;
+  // b-page-size-legacy-name-uncapped: older clients page with per_page (page_size where per_page is
+  // the current name), still read where the current name is absent, straight into the page.
+  const legacyName = names.limit === 'per_page' ? 'page_size' : 'per_page';
+  const legacy = ctx.query[legacyName];
+  if (sim.faults.has('b-page-size-legacy-name-uncapped') && ctx.query[names.limit] === undefined && typeof legacy === 'string' && INTEGER.test(legacy) && legacy !== '0') {
+    return { offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER), limit: Number(legacy) };
+  }
   return {
     offset: readInteger(ctx, names.offset, 0, 0, Number.MAX_SAFE_INTEGER),
     limit: readLimit(sim, ctx, names.limit, names.defaultLimit, maxLimit),

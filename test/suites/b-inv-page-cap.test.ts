@@ -62,3 +62,70 @@ describe('b-inv/page-size on an account of few invoices', () => {
     }
   });
 });
+
+/**
+ * B-LIM-2 binds every request, whatever name asks the page size: b-inv/page-size also sends 250
+ * under the common page-size names the target's paging does not use. The deployment below pages
+ * by its own names, capped and with a default of 20, but reads one older name uncapped, and
+ * answers `count` with a count (a name that means something else there: noted, not judged).
+ */
+function invoicesWithOlderName(names: { offset: string; pageSize: string }, older: string): http.Server {
+  const count = 150;
+  const invoices = Array.from({ length: count }, (_, i) => ({ id: `INV-${String(i + 1).padStart(4, '0')}`, date: '2026-01-01', amount: 10, currency: 'USD', status: 'paid', pdf_url: 'https://invoices.example/x.pdf' }));
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const found = url.pathname === '/acme/api/invoices';
+    const asked = url.searchParams.get(names.pageSize);
+    // Its own page size as the spec has it: an integer from 1 to 100, anything else refused.
+    const refused = found && asked !== null && !(/^[1-9][0-9]*$/.test(asked) && Number(asked) <= 100);
+    res.writeHead(refused ? 422 : found ? 200 : 404, { 'content-type': 'application/vnd.service+json; version=2' });
+    if (refused) return res.end(JSON.stringify({ message: `${names.pageSize} must be an integer from 1 to 100` }));
+    if (found && url.searchParams.has('count')) return res.end(JSON.stringify({ count }));
+    const offset = Number(url.searchParams.get(names.offset) ?? 0);
+    const limit = asked !== null ? Number(asked) : url.searchParams.has(older) ? Number(url.searchParams.get(older)) : 20;
+    res.end(JSON.stringify(found ? invoices.slice(offset, offset + limit) : { message: 'Item not found.' }));
+  });
+}
+
+describe('b-inv/page-size under page-size names the target does not use', () => {
+  it('fails where an older name (size) is read uncapped', { timeout: 30_000 }, async () => {
+    const server = invoicesWithOlderName({ offset: 'offset', pageSize: 'limit' }, 'size');
+    try {
+      const target = await localTarget(server);
+      const { check, verdict } = await runOneCheck(target, 'b-inv/page-size', 'B-LIM-2', { readOnly: true });
+      expect(verdict?.verdict).toBe('fail');
+      expect(check.failures.map((f) => f.message)).toEqual(["GET /invoices?size=250 (a page-size name other than the target's limit) answered a page of 150 invoices"]);
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it('passes where every other name is ignored, noting count answered with no list', { timeout: 30_000 }, async () => {
+    const server = invoicesWithOlderName({ offset: 'offset', pageSize: 'limit' }, 'no_such_name');
+    try {
+      const target = await localTarget(server);
+      const { check } = await runOneCheck(target, 'b-inv/page-size', 'B-LIM-2', { readOnly: true });
+      expect(check.failures.map((f) => f.message)).toEqual([]);
+      expect(check.notes.join('\n')).toContain('answered 2xx without a list of invoices, so not judged: GET /invoices?count=250 (200)');
+    } finally {
+      await closeServer(server);
+    }
+  });
+
+  it("sends limit, not per_page, where the target document names per_page: a per_page read as the target's own passes, limit read uncapped fails", { timeout: 30_000 }, async () => {
+    const names = { offset: 'start', pageSize: 'per_page' };
+    for (const [older, verdictWanted] of [['page_size_unused', 'pass'], ['limit', 'fail']] as const) {
+      const server = invoicesWithOlderName(names, older);
+      try {
+        const local = await localTarget(server);
+        const target = { ...local, interfaceB: { ...local.interfaceB, paging: names } };
+        const { check } = await runOneCheck(target, 'b-inv/page-size', 'B-LIM-2', { readOnly: true });
+        expect(check.failures.map((f) => f.message).slice(0, verdictWanted === 'pass' ? 3 : 0)).toEqual([]);
+        expect(check.verdict).toBe(verdictWanted);
+        if (verdictWanted === 'fail') expect(check.failures.map((f) => f.message)).toEqual(["GET /invoices?limit=250 (a page-size name other than the target's per_page) answered a page of 150 invoices"]);
+      } finally {
+        await closeServer(server);
+      }
+    }
+  });
+});
