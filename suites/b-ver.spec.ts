@@ -7,7 +7,7 @@ import { idOf, is2xx, isObject } from './lib/answers.ts';
 import { describePage, pageQuery, pagingNames } from './lib/paging.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { permitted } from './lib/permissions.ts';
-import { B_ENDPOINTS, bPath } from './catalog/b-endpoints.ts';
+import { B_ENDPOINTS, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
 import { bodyContext, fixtureValues, requestOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites, ownWrites, refusedGapValues, specReadRequests, watchOwnWrites } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
@@ -372,13 +372,38 @@ check({
   },
 });
 
+/**
+ * B-VER-2 binds every successful answer with a body, not only the spec table's: what the writes
+ * made is read back once more through the catalog's read of one by id where that read is an
+ * extension of the real service (a job through GET /jobs/{id}, the read clients poll most, which a
+ * deployment may serve from kept bytes by a path of its own that skips the labeller). Where the
+ * target does not serve the read (it does not succeed), it is noted; the spec's own reads are read
+ * back by `exerciseWrites`.
+ */
+async function expectExtensionReadsVendorType(t: CheckContext, created: ReadonlyMap<CreatedKind, number>): Promise<void> {
+  const unserved: string[] = [];
+  for (const [kind, id] of created) {
+    const read = B_ENDPOINTS.find((e) => e.key === RESOURCE_READS[kind].one);
+    if (!read || read.source !== 'extension' || read.path.includes('{type}')) continue;
+    const path = bPath(read, { id });
+    const ex = await t.b().get(path);
+    if (!is2xx(ex)) {
+      unserved.push(`GET ${path} answered ${ex.response.status}`);
+      continue;
+    }
+    expectVendorType(t, ex, `GET ${path} (${read.key}, an extension) of what the run's write made`);
+  }
+  if (unserved.length) t.note(`the reads of what the writes made that the real service has beyond the spec did not succeed (not served), so their media type was not seen: ${unserved.join('; ')}`);
+}
+
 check({
   id: 'b-ver/write-responses-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: every write of the spec's endpoint table that the run can undo (job create and watch, user update, SSH key and hook create, hook reset, connection rename, notification mark), and the reads of what they made, answer with the versioned media type",
+  title: "B-VER-2: every write of the spec's endpoint table that the run can undo (job create and watch, user update, SSH key and hook create, hook reset, connection rename, notification mark), and the reads of what they made (the spec's, and the real service's GET /jobs/{id} where served), answer with the versioned media type",
   needs: ['b', 'write'],
   async run(t) {
     let made: number | undefined;
+    const created = new Map<CreatedKind, number>();
     const notSent = await exerciseWrites(t, { readBack: true }, (endpoint, ex) => {
       const refused = refusedGapValues(t, endpoint, ex);
       if (refused) {
@@ -386,6 +411,8 @@ check({
         return;
       }
       if (endpoint.key === 'POST /hooks') made = idOf(ex);
+      const id = idOf(ex);
+      if (endpoint.method !== 'GET' && endpoint.creates && is2xx(ex) && id !== undefined) created.set(endpoint.creates, id);
       // A read of what a write made that fails is a setup read the run could not make (the
       // resource's own clause, B-HOOK-1 and the like, judges that read): B-VER-2 has no
       // successful answer to judge there, so it is covered in part, not failed.
@@ -396,6 +423,7 @@ check({
       expectVendorType(t, ex, endpoint.key);
     });
     if (notSent.length) t.note(describeNotSent(notSent));
+    await expectExtensionReadsVendorType(t, created);
     // The success media type does not depend on how the request spelled Accept.
     if (made === undefined) return;
     const hook = made;

@@ -304,6 +304,8 @@ function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.firstAccount()) return true;
   // b-large-body-plain-json: byte bodies over 16 KiB go out through a streaming writer, which labels them itself.
   if (sim.faults.has('b-large-body-plain-json') && Buffer.isBuffer(ctx.body) && ctx.body.length > 16_384) return true;
+  // b-job-poll-plain-json: job polls, the hot path served from kept bytes, go out as their handler labelled them.
+  if (sim.faults.has('b-job-poll-plain-json') && ctx.method === 'GET' && /\/jobs\/\d+$/.test(ctx.path)) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
 }
 
