@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { targetFindsWhatExists } from './lib/controls.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
-import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
+import { absentId, absentIdFrom, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { dynamicExpression, dynamicVariables, variableName, variables } from './lib/arbitraries/resources.ts';
 import { contains, extensionListItems, integerId, is2xx, isObject, listAll, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
 import { pagingNames } from './lib/paging.ts';
@@ -348,7 +348,7 @@ check({
 check({
   id: 'b-job/absent-cluster-or-package',
   clauses: ['B-JOB-2'],
-  title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object',
+  title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key; a 4xx refusing members is theirs to choose)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
@@ -382,10 +382,40 @@ check({
         refusedOtherwise = true;
       }
     });
+    await expectMemberAbsentNotFound(t, refused);
     await refused.expectNoneKept(t);
     await expectUndrawnIdsNotFound(t);
   },
 });
+
+/**
+ * B-JOB-2 holds whoever posts the job: a deployment where members do not pick clusters may run a
+ * member's job on the account's default cluster whatever cluster_id says, without looking it up,
+ * and every drawn case above posts with api_key (the owner). So the absent cluster, and the absent
+ * package, are each posted once more with member_api_key (another user of account 1). Which roles
+ * may run jobs is not shown: the not-found error object, or a 4xx refusing members (a body of its
+ * own, noted), passes; a job made, or any other answer, fails. A 404 is the not-found object.
+ * Where the target document gives no member key, that is noted.
+ */
+async function expectMemberAbsentNotFound(t: CheckContext, refused: RefusedJobs): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note("the target document gives no member_api_key (a key of a second user of account 1): the absent cluster and package were posted by api_key's user only");
+    return;
+  }
+  const member = t.bWithKey(memberKey);
+  const id = absentIdFrom(t.target, 1_999_999_911);
+  const refusals: string[] = [];
+  for (const [what, body] of [['an absent cluster', fixtureJobBody(t, { cluster_id: id })], ['an absent package', fixtureJobBody(t, { package_id: id })]] as const) {
+    const ex = await member.post('/jobs', { body });
+    if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id, 0, member);
+    refused.sent(body, ex);
+    t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs with member_api_key (another user of the account) naming ${what} (${id}) answered ${ex.response.status} instead of the not-found error`);
+    if (ex.response.status === 404) t.expect.errorObjectB(ex, 'B-JOB-2');
+    else if (!(isObject(ex.json) && typeof ex.json.message === 'string')) refusals.push(`${what}: ${ex.response.status}`);
+  }
+  if (refusals.length) t.note(`POST /jobs with member_api_key was refused without the error object (${refusals.join('; ')}): a refusal of members, the deployment's choice (which roles may run jobs is not shown)`);
+}
 
 /** Pages of the job list read after the refused creations (pages of 100; newest first in the real service, but the order is the target's). */
 const REFUSED_JOBS_PAGES = 10;
