@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { oversizedLimit, validLimit } from './lib/arbitraries/resources.ts';
-import { arrayBody, is2xx, isObject, listAll, sameJson, show, walkList, type ListWalk } from './lib/answers.ts';
+import { arrayBody, is2xx, isObject, listAll, sameJson, show, walkList, type ListPaging, type ListWalk } from './lib/answers.ts';
 import { isCalendarDate } from './lib/dates.ts';
 import { sameInvoices } from './lib/invoices.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -36,14 +36,22 @@ async function pagingNamesWork(t: CheckContext, client: InterfaceClient): Promis
  * page served; `unread` says why the list was not read whole (a page size the target ignores
  * leaves its first page looking like the whole list).
  */
-async function wholeList(t: CheckContext, account: 0 | 1): Promise<{ items: unknown[]; ex: Exchange; unread?: string }> {
+/** An account's invoice list as `wholeList` read it: its items, the answer that ended the read, why it was not read whole, and how it paged (where the page size was honoured). */
+interface AccountList {
+  items: unknown[];
+  ex: Exchange;
+  unread?: string;
+  paging?: ListPaging;
+}
+
+async function wholeList(t: CheckContext, account: 0 | 1): Promise<AccountList> {
   const client = t.b(account);
   const names = pagingNames(t.target);
   const listed = await listAll(client, '/invoices', names);
   const last = listed?.exchanges[listed.exchanges.length - 1];
   if (listed?.pageSizeHonoured && last) {
     expectDeclaredInvoices(t, account, listed.items, listed.complete, last);
-    return { items: listed.items, ex: last, ...(listed.complete ? {} : { unread: `account ${account + 1} has more than the ${listed.items.length} invoices read` }) };
+    return { items: listed.items, ex: last, paging: listed.paging, ...(listed.complete ? {} : { unread: `account ${account + 1} has more than the ${listed.items.length} invoices read` }) };
   }
   const ex = await client.get('/invoices');
   t.expect.status(ex, '2xx', 'B-INV-1', `GET /invoices answered ${ex.response.status}`);
@@ -109,11 +117,58 @@ function expectSlice(t: CheckContext, ex: Exchange, clause: string, whole: unkno
   return got;
 }
 
+/**
+ * B-INV-1 lists "the current account's invoices" whoever of the account asks: a deployment that
+ * scopes the billing query to the caller as the payer answers any user but the owner an empty
+ * list. Which roles may read invoices is not shown, so GET /invoices with member_api_key (another
+ * user of account 1) is either a 4xx refusing members (noted) or the list api_key reads: the same
+ * invoices by id, read whole in the same pages where account 1's was, else the first page of each.
+ * Where the target document gives no member key, that is noted.
+ */
+async function expectMemberListsAccountInvoices(t: CheckContext, own: AccountList): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note("the target document gives no member_api_key (a key of a second user of account 1): GET /invoices was read by api_key's user only");
+    return;
+  }
+  const member = t.bWithKey(memberKey);
+  const whole = own.unread === undefined && own.paging !== undefined;
+  let ex: Exchange;
+  let items: unknown[] | undefined;
+  if (whole) {
+    const walked = await walkList(member, '/invoices', pagingNames(t.target), { paging: own.paging });
+    ex = 'refused' in walked ? walked.refused : (walked.exchanges.at(-1) ?? own.ex);
+    items = 'refused' in walked ? undefined : walked.items;
+  } else {
+    ex = await member.get('/invoices');
+    items = is2xx(ex) && Array.isArray(ex.json) ? ex.json : undefined;
+  }
+  const what = `GET /invoices with member_api_key (another user of account 1${whole ? ', read whole' : ', its first page'})`;
+  if (items === undefined && ex.response.status >= 400 && ex.response.status < 500) {
+    t.note(`${what} answered ${ex.response.status}: a refusal of members, the deployment's choice (which roles may read invoices is not shown)`);
+    return;
+  }
+  if (items === undefined) {
+    return t.fail({ clause: 'B-INV-1', message: `${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list of invoices' : ''}`, expected: "account 1's invoices, or a 4xx refusing members", received: describeResponse(ex), exchange: ex });
+  }
+  const ownIds = own.items.map(idOf);
+  const memberIds = items.map(idOf);
+  const missing = ownIds.filter((id) => !memberIds.includes(id));
+  const extra = memberIds.filter((id) => !ownIds.includes(id));
+  t.expect.that(missing.length === 0 && extra.length === 0, {
+    clause: 'B-INV-1',
+    message: `${what} lists ${memberIds.length} invoice(s), not the ${ownIds.length} api_key's user reads there: the account's invoices are the same whichever of its users asks`,
+    expected: `the invoices ${show(ownIds.slice(0, 5))}${ownIds.length > 5 ? ', ...' : ''}`,
+    received: `${missing.length} missing (${show(missing.slice(0, 5))}), ${extra.length} more (${show(extra.slice(0, 5))})`,
+    exchange: ex,
+  });
+}
+
 check({
   id: 'b-inv/date-format',
   clauses: ['B-INV-1'],
   supports: ['B-SCHEMA-1'],
-  title: "B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD, to account 1 and to the second account where the target document has one, and at least as many as the target document says an account holds (fixtures.invoice_count)",
+  title: "B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD, to account 1 and to the second account where the target document has one, and at least as many as the target document says an account holds (fixtures.invoice_count); to another user of account 1 (member_api_key) the same invoices as to api_key, or a 4xx refusing members",
   needs: ['b'],
   async run(t) {
     // Reads only: the second account's list too, where there is one, since a presenter rolled out
@@ -121,7 +176,9 @@ check({
     const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
     let checked = 0;
     for (const account of accounts) {
-      const { items, ex } = await wholeList(t, account);
+      const list = await wholeList(t, account);
+      const { items, ex } = list;
+      if (account === 0) await expectMemberListsAccountInvoices(t, list);
       if (items.length === 0) t.note(`account ${account + 1} has no invoices`);
       for (const invoice of items) {
         const date = isObject(invoice) ? invoice.date : undefined;

@@ -1,5 +1,5 @@
 import type { Links, Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { linksAt } from '../../http/links.ts';
 import type { Invoice } from './types.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
@@ -57,7 +57,9 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
     // b-invoices-no-default-page-size: no page size asked serves the whole list from the offset (the default was meant for the UI).
     if (sim.faults.has('b-invoices-no-default-page-size') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, limit: Number.MAX_SAFE_INTEGER - page.offset };
-    const { items, total } = pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS));
+    // b-invoices-payer-only: the billing query is scoped to the caller's user as the payer, and invoices are billed to the account's owner: any other user of the account gets none.
+    const payer = !sim.faults.has('b-invoices-payer-only') || ctx.state.user.id === accountOwner(account)?.id;
+    const { items, total } = payer ? pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS)) : { items: [], total: 0 };
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
     const body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim, account)));
