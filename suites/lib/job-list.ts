@@ -3,6 +3,7 @@ import { isObject, show, walkList, type JsonObject, type ListPaging } from './an
 import { walkCatalogList } from '../catalog/b-lists.ts';
 import { listPagingFor } from './paging.ts';
 import { JOB_STATUSES } from './job-statuses.ts';
+import { B_ENDPOINTS } from '../catalog/b-endpoints.ts';
 
 /**
  * Pages of the job list one read takes at most (pages of 100): a deployment lists an account's
@@ -26,8 +27,9 @@ const PAGES_PER_READ = 2;
  *
  * The real service's list also takes filters and an order (`status`, `package_id`, `sort`: its
  * extensions, `REAL_SERVICE_LIST_FILTERS`), and a deployment may answer those from another store
- * (a search index) with a view of its own. So each read also asks the first page of a few such
- * views (`FILTERED_VIEWS`), each until it has shown a job with progress above 0: a target that
+ * (a search index) with a view of its own; its search (`GET /jobs/search`) answers hits as such an
+ * index keeps them. So each read also asks the first page of a few such views and of the search
+ * (`filteredViews`), each until it has shown a job with progress above 0: a target that
  * refuses one (a 4xx) is not asked it again, one that ignores it shows the plain list, judged the
  * same way.
  */
@@ -51,7 +53,7 @@ export class JobListReads {
 
   constructor(private readonly t: CheckContext) {
     const packageId = t.fixtures().package_id;
-    this.views = filteredViews(packageId).map((query) => ({ query, refused: undefined, judged: 0, aboveZero: 0 }));
+    this.views = filteredViews(packageId).map(({ path, query }) => ({ path, query, refused: undefined, judged: 0, aboveZero: 0 }));
   }
 
   /** Whether a read while a job runs can still show what the list has not shown yet (a job strictly between 0 and 1). */
@@ -99,8 +101,10 @@ export class JobListReads {
     const t = this.t;
     for (const view of this.views) {
       if (view.refused !== undefined || view.aboveZero > 0) continue;
-      const asked = new URLSearchParams(view.query).toString();
-      const walked = await walkList(t.b(), '/jobs', listPagingFor(t.target, '/jobs'), { maxPages: 1, query: view.query, ...(this.paging === undefined ? {} : { paging: this.paging }) });
+      const asked = describeView(view);
+      // The plain list's paging is known for its filtered views; the search is another list, probed on its own.
+      const known = view.path === '/jobs' && this.paging !== undefined ? { paging: this.paging } : {};
+      const walked = await walkList(t.b(), view.path, listPagingFor(t.target, view.path), { maxPages: 1, query: view.query, ...known });
       if ('refused' in walked) {
         view.refused = walked.refused.response.status;
         continue;
@@ -108,7 +112,7 @@ export class JobListReads {
       walked.exchanges.forEach((ex, page) => {
         for (const job of walked.pages[page] ?? []) {
           if (!isObject(job)) continue;
-          const progress = this.judge(ex, job, `the job list asked with ${asked} (GET /jobs?${asked}, the real service's extension)`);
+          const progress = this.judge(ex, job, view.path === '/jobs' ? `the job list asked with ${asked.slice(view.path.length + 1)} (GET ${asked}, the real service's extension)` : `the job search (GET ${asked}, the real service's extension)`);
           if (progress === undefined) continue;
           view.judged++;
           if (progress > 0) view.aboveZero++;
@@ -173,21 +177,23 @@ export class JobListReads {
   /** A note of the filtered and ordered views, and B-JOB-4 covered in part where those served showed no progress above 0. */
   private reportViews(): void {
     const t = this.t;
-    const asked = (view: FilteredView) => new URLSearchParams(view.query).toString();
+    const asked = describeView;
     const served = this.views.filter((view) => view.refused === undefined);
     const refused = this.views.filter((view) => view.refused !== undefined).map((view) => `${asked(view)} (${String(view.refused)})`);
     t.note(
-      `the job list asked with a filter or an order (the real service's extensions): ${served.map((view) => `${asked(view)}: ${view.judged} listing(s) judged, ${view.aboveZero > 0 ? 'progress above 0 seen' : 'none above 0'}`).join('; ') || 'none served'}` +
+      `the job list asked with a filter or an order, and its search (the real service's extensions): ${served.map((view) => `${asked(view)}: ${view.judged} listing(s) judged, ${view.aboveZero > 0 ? 'progress above 0 seen' : 'none above 0'}`).join('; ') || 'none served'}` +
         `${refused.length ? `; refused ${refused.join(', ')}, not judged` : ''}`,
     );
     if (served.length > 0 && served.every((view) => view.aboveZero === 0)) {
-      t.partial('B-JOB-4', `the job list asked with a filter or an order (${served.map(asked).join(', ')}) showed no job with progress above 0: a view reporting progress on another scale shows 0 as 0, so its scale was not seen`);
+      t.partial('B-JOB-4', `the job list asked with a filter or an order, and its search (${served.map(asked).join(', ')}) showed no job with progress above 0: a view reporting progress on another scale shows 0 as 0, so its scale was not seen`);
     }
   }
 }
 
-/** One filtered or ordered view of the job list, and what its reads showed. */
+/** One filtered or ordered view of the job list (or its search), and what its reads showed. */
 interface FilteredView {
+  /** `/jobs`, or `/jobs/search`. */
+  path: string;
   query: Readonly<Record<string, string>>;
   /** The status that refused it (not asked again), or undefined. */
   refused: number | undefined;
@@ -197,9 +203,25 @@ interface FilteredView {
 
 /**
  * The views asked beside the plain list: a status (running: the jobs in progress; completed: those
- * at 1), the fixture package's jobs, and the list ordered by last update (the real service's sort;
- * it also sorts by `created`). Statuses are the spec's nine; the parameter names the real service's.
+ * at 1), the fixture package's jobs, the list ordered by last update (the real service's sort; it
+ * also sorts by `created`), and the real service's job search (`GET /jobs/search` with the
+ * catalog's query matching every job: a search index's documents may keep a status in the index's
+ * own words, "in_progress", "succeeded"). Statuses are the spec's nine; the parameter names the
+ * real service's.
  */
-function filteredViews(packageId: number | undefined): Readonly<Record<string, string>>[] {
-  return [{ status: 'running' }, { status: 'completed' }, ...(packageId === undefined ? [] : [{ package_id: String(packageId) }]), { sort: 'updated' }];
+function filteredViews(packageId: number | undefined): { path: string; query: Readonly<Record<string, string>> }[] {
+  const onList = (query: Readonly<Record<string, string>>) => ({ path: '/jobs', query });
+  const search = B_ENDPOINTS.find((e) => e.key === 'GET /jobs/search');
+  return [
+    onList({ status: 'running' }),
+    onList({ status: 'completed' }),
+    ...(packageId === undefined ? [] : [onList({ package_id: String(packageId) })]),
+    onList({ sort: 'updated' }),
+    ...(search ? [{ path: search.path, query: { ...search.query } }] : []),
+  ];
+}
+
+/** A view as messages name it: its path and query. */
+function describeView(view: Pick<FilteredView, 'path' | 'query'>): string {
+  return `${view.path}?${Object.entries(view.query).map(([name, value]) => `${name}=${value}`).join('&')}`;
 }

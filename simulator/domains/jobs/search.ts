@@ -29,8 +29,17 @@ export const JOB_SEARCH: Searchable<Job> = {
   },
   sorts: (sim) => ({ ...jobListingAt(sim.clock.now()).sorts.keys, id: (j) => j.id }),
   direction: 'asc',
-  present: (sim, account, job, links) => presentJob(sim, account, job, links),
+  present: (sim, account, job, links) => {
+    const shown = presentJob(sim, account, job, links);
+    // b-job-search-index-status-words: hits are the search index's documents, which keep the status in the index's own words.
+    if (!sim.faults.has('b-job-search-index-status-words')) return shown;
+    const status = String(shown.status);
+    return { ...shown, status: Object.hasOwn(INDEX_STATUS_WORDS, status) ? INDEX_STATUS_WORDS[status] : status };
+  },
 };
+
+/** b-job-search-index-status-words: the search index's words for two of the nine statuses. */
+const INDEX_STATUS_WORDS: Readonly<Record<string, string>> = { running: 'in_progress', completed: 'succeeded' };
 
 function ownerOf(account: AccountState, job: Job): (string | undefined)[] {
   const owner = account.users.get(job.ownerId);
