@@ -3,7 +3,7 @@ import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
 import { B_ACCEPT, basicAuthorization } from '../../suites/lib/clients.ts';
 import type { EmbeddedTarget } from '../../bin/embedded-target.ts';
-import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from '../support/run-suites.ts';
+import { runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget, type Front } from '../support/run-suites.ts';
 import { rewriting } from '../support/rewriting-front.ts';
 import { answering } from '../support/answering-front.ts';
 
@@ -247,6 +247,21 @@ describe.concurrent('b-ntf/mark: an id naming no notification marks none', () =>
     const check = run.checks[0]!;
     expect([check.verdict, check.reason, check.partial ?? []]).toEqual(['pass', undefined, []]);
     expect(check.notes.join('\n')).toMatch(/POST \/notifications\/mark \{"id": null\} answered 422 .*not judged: null may be read as "no id"/);
+  });
+
+  // One wait for all the marks naming nothing, after the last (a wait after each held the lane 3 s a run): a mark of all that id 0 sets off a moment later is still seen.
+  it('a deployment whose mark by id 0 marks all a moment later fails B-NTF-1 (spec profile: read again after the last such mark)', { timeout: 60_000 }, async () => {
+    const zeroMarksAllLater: Front = (upstream) =>
+      answering((req, body) => {
+        if (req.method !== 'POST' || !/^\/[^/]+\/api\/notifications\/mark$/.test(req.url ?? '') || (JSON.parse(body || '{}') as { id?: unknown }).id !== 0) return undefined;
+        const headers = { authorization: req.headers.authorization ?? '', accept: req.headers.accept ?? B_ACCEPT, 'content-type': 'application/json' };
+        setTimeout(() => void fetch(`${upstream}${req.url ?? ''}`, { method: 'POST', headers, body: '{}' }), 300);
+        return { status: 200, body: '{}' };
+      })(upstream);
+    const run = await runSuitesAgainstSimulator({ only: ['b-ntf/mark'], profile: 'spec', seed: 7, runs: 5, front: zeroMarksAllLater });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/^POST \/notifications\/mark with ids naming no notification of the caller \(\{"id": 0\}: none has id 0; .*\), read 1 s after the last, marked \d+ of the \d+ notifications GET \/notifications listed unread before it read/);
   });
 
   it('a 5xx to an id naming nothing fails B-NTF-1', { timeout: 60_000 }, async () => {
