@@ -204,8 +204,10 @@ export const ALT_CONVENTIONS: Conventions = {
       names: { not_deployed: 'draft', initial_sync: 'backfilling', continuous_sync: 'streaming', archived: 'retired' },
       deploymentFirst: true,
     },
-    // Short, so that a run without a control API (time is real time) sees a pipeline past it.
-    initialSyncMs: 10_000,
+    // Short, so that a run without a control API (time is real time) sees a pipeline past it; 5 s,
+    // not 10: a-enum/foreign-pipeline-later-same-404 waits it out in real time, and its 10 s made
+    // lane A the longest of every alt run.
+    initialSyncMs: 5_000,
     metadata: 'with-deployment-count',
     archiveBody: 'acknowledgement',
     fieldPaths: 'json-path',
