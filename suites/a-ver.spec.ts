@@ -207,7 +207,9 @@ function notServedHere(ex: Exchange): boolean {
  * validate (the definition the create took) and to replace it, a small change, the start and
  * stop and reads of that pipeline, and a key of its own made, read and revoked. An operation
  * served at its route under /api/public/v1 does not answer such a request as an unknown path
- * does (404, 405, 501) or as one gone (410): a target may route, and ask for the key (401),
+ * does (404, 405, 501) or as one gone (410), but that a 404 to an operation on the check's own
+ * pipeline or key is noted, not judged (it may be the operation's own answer about that resource:
+ * a definition read meaning "as deployed" has none for a pipeline never started); a target may route, and ask for the key (401),
  * before it finds the operation moved elsewhere (another version), so a-ver/served-under-v1's
  * 401s without a key do not show it served. Such an answer fails where the route is the spec's,
  * the document's or (simulator profile) the simulator's, as in a-ver/served-under-v1; where only
@@ -222,10 +224,16 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
   const unsent: string[] = [];
   const notes: string[] = [];
   const wanted = (operation: AOperation): boolean => aRoute(t, operation) !== null && !alreadySent.has(operation);
+  const resourceRefusals: string[] = [];
   const judge = (operation: AOperation, ex: Exchange, sent: string): void => {
     if (!notServedHere(ex)) return;
     const why = `${requestLine(ex)} (${operation}, ${sent}) answered ${ex.response.status}`;
-    if (bound(t, aEndpoint(operation))) missing.push({ ex, why });
+    const endpoint = aEndpoint(operation);
+    // A 404 to an operation on a resource may be the operation's own answer for this resource
+    // (a definition read meaning "as deployed" has none for a pipeline never started): not
+    // taken for a route not served. 405, 410 and 501 are, and a 404 where no resource is named.
+    if (ex.response.status === 404 && endpoint.id !== undefined) resourceRefusals.push(why);
+    else if (bound(t, endpoint)) missing.push({ ex, why });
     else unbound.push(why);
   };
 
@@ -280,6 +288,7 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
       exchange: first.ex,
     });
   }
+  if (resourceRefusals.length) t.note(`these operations answered 404 for the check's own pipeline or key (an answer of the operation about that resource, or a route not served: not told apart, not judged): ${resourceRefusals.join('; ')}`);
   if (unbound.length) t.note(`these operations of the real service's conventions (not in the spec) answered with the key as an unknown path, or gone; the target may not serve them there: ${unbound.join('; ')}`);
   if (notes.length) t.note(`a validation the target routes refused a valid definition (not judged here): ${notes.join('; ')}`);
   if (unsent.length) t.note(`not every operation was sent with the key and a request it must take: ${unsent.join('; ')}`);

@@ -33,8 +33,9 @@ const ROUTES = A_ENDPOINTS.map((e) => ({ method: e.method, pattern: new RegExp(`
  * `creates`: a parseable create body makes a pipeline or a key (the check's own), which the other
  * operations then act on; otherwise every write body is refused and nothing ever changes.
  */
-function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2'; keyFirst: boolean; creates?: boolean; validation?: 'moved' | 'refusing' }): http.Server {
+function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2'; keyFirst: boolean; creates?: boolean; validation?: 'moved' | 'refusing'; definitionAsDeployed?: true }): http.Server {
   const own = new Set<string>();
+  const started = new Set<string>();
   let next = 700;
   return jsonServer(({ method, path, bearer, body }) => {
     const keyed = bearer === KEY;
@@ -48,6 +49,9 @@ function fakeTarget(options: { readsUnder: 'v1' | 'v2'; writesUnder?: 'v1' | 'v2
     if (match[2] === '/pipelines/validate' && options.validation === 'refusing') return { status: 400, body: { error: 'Invalid definition: this deployment replicates from mysql only.', field: 'source.type' } };
     const id = route.pattern.exec(match[2] ?? '')?.[1];
     if (id !== undefined && id !== String(FIXTURE) && !own.has(id)) return { status: 404, body: { error: 'Not found.' } };
+    // The definition as deployed: none for a pipeline of its own never started (the fixture is deployed).
+    if (options.definitionAsDeployed && method === 'GET' && /\/definition$/.test(match[2] ?? '') && id !== String(FIXTURE) && !started.has(id ?? '')) return { status: 404, body: { error: 'Pipeline has no deployed definition.' } };
+    if (method === 'POST' && /\/start$/.test(match[2] ?? '') && id !== undefined) started.add(id);
     if (method === 'GET') return { status: 200, body: id === undefined ? { items: [] } : { id: Number(id), status: 'deployed' } };
     let parsed: unknown;
     try {
@@ -141,5 +145,12 @@ describe('A-VER-1 asks every interface A operation under /api/public/v1', () => 
     const { verdict, reasons, notes } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false, creates: true, validation: 'refusing' }), true));
     expect(verdict, reasons).toBe('pass');
     expect(notes).toMatch(/a validation the target routes refused a valid definition \(not judged here\): POST \S+\/pipelines\/validate answered 400/);
+  });
+
+  // Audit free16 v16: a 404 to an operation on the check's own pipeline may be the operation's answer about it.
+  it('notes, never fails, a definition read answering 404 for its own pipeline never started (the definition as deployed)', { timeout: 60_000 }, async () => {
+    const { verdict, reasons, notes } = await aVer(await started(fakeTarget({ readsUnder: 'v1', keyFirst: false, creates: true, definitionAsDeployed: true }), true));
+    expect(verdict, reasons).toBe('pass');
+    expect(notes).toMatch(/these operations answered 404 for the check's own pipeline or key .*not judged\): GET \S+\/pipelines\/\d+\/definition \(pipelines\.definition, the check's own pipeline\) answered 404/);
   });
 });
