@@ -492,7 +492,12 @@ check({
     const seen = { deployed: false, last: '' };
     const run = async ([document, c, seconds]: [Document, DeployedCase, number], name: string) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, name), c, seconds * 1000));
     await t.property('synced pipelines are stopped and torn down, then archived', fc.tuple(validDefinition('pipe1s'), deployedCases, logUniformSeconds(61, 3 * DAY_S)), (drawn) => run(drawn, 'pipe1s'), { runs: 6 });
-    await t.property('a pipeline deployed for over a day is stopped and torn down, then archived', fc.tuple(validDefinition('pipe1d'), deployedCases, logUniformSeconds(DAY_S + 1, 3 * DAY_S)), (drawn) => run(drawn, 'pipe1d'), { runs: 1 });
+    await t.property('a pipeline deployed for over a day is stopped and torn down, then archived', fc.tuple(validDefinition('pipe1d'), deployedCases, logUniformSeconds(DAY_S + 1, 3 * DAY_S)), async ([document, c, seconds]) => {
+      const notDeployed = await deleteDeployed(t, withFreshName(t, document, 'pipe1d'), c, seconds * 1000);
+      noteDeployed(seen, notDeployed);
+      // A deployment may pause or stop what runs that long by itself: said, as that case was not seen.
+      if (notDeployed !== undefined) t.note(`the pipeline deployed for ${seconds} s (past a day, simulator clock) was not deployed at its DELETE (${notDeployed}): a DELETE of a deployment that old was not seen`);
+    }, { runs: 1 });
     notSeenDeployed(t, seen);
     noteAdminOnly(t);
   },
@@ -654,9 +659,10 @@ check({
  * for `syncedS` (simulator clock), stopped, then left stopped for `idleS` more before it is read
  * (twice, and its definition) and archived; the record after is the one before but for what the
  * archive may change. Read after the idle time: what the deployment itself drops with age (an old
- * last sync time, say) is no doing of the archive.
+ * last sync time, say) is no doing of the archive. False where the pipeline moved on by itself
+ * while it stood stopped (noted: that case was not seen).
  */
-async function archiveSyncedStopped(t: CheckContext, generated: Document, name: string, syncedS: number, idleS: number): Promise<void> {
+async function archiveSyncedStopped(t: CheckContext, generated: Document, name: string, syncedS: number, idleS: number): Promise<boolean> {
   const document = withFreshName(t, generated, name);
   const { id } = await createPipeline(t, 0, document);
   await startPipeline(t, 0, id);
@@ -664,15 +670,23 @@ async function archiveSyncedStopped(t: CheckContext, generated: Document, name: 
   await aSend(t, t.a(), 'pipelines.stop', id);
   if (idleS > 0) await t.advanceClock(idleS * 1000);
   const { body: before } = await readPipeline(t, 0, id);
-  if (pipelineState(t, before).spec !== 'not_deployed') throw new Error(`pipeline ${id} is not shown not deployed after its stop: ${describeState(pipelineState(t, before))}`);
+  const shown = pipelineState(t, before);
+  if (shown.spec !== 'not_deployed' && idleS > 0) {
+    // Moved on by itself while it stood stopped (a service may archive or pause what is left
+    // stopped long: other moves are "not shown"): no DELETE of this case showed the rule.
+    t.note(`pipeline ${id}, left stopped ${idleS} s (simulator clock), was ${describeState(shown)} when read before its DELETE: that case was not seen`);
+    return false;
+  }
+  if (shown.spec !== 'not_deployed') throw new Error(`pipeline ${id} is not shown not deployed after its stop: ${describeState(shown)}`);
   const again = (await readPipeline(t, 0, id)).body;
   const definition = await readDefinitionTwice(t, id);
   const { after, read } = await archive(t, id, 'A-PIPE-2');
   await expectDefinitionKept(t, id, definition);
-  if (!read || read.response.status !== 200) return;
+  if (!read || read.response.status !== 200) return true;
   await expectNothingElse(t, id, before, after, read, again);
   const history = [historyOf(before), historyOf(after)];
   if (history[0] && history[1]) expectOnlyArchived(t, addedBy(history[0], history[1]), read);
+  return true;
 }
 
 /** The longest a case leaves its stopped pipeline before the DELETE: past a month, whatever a retention counts in. */
@@ -692,8 +706,15 @@ check({
     // last sync, so one case in every run waits past a week (the simulator clock moves: no real
     // time is spent).
     const synced = fc.integer({ min: 61, max: 900 });
-    await t.property('synced, then stopped pipelines are only archived', fc.tuple(validDefinition('pipe2s'), synced, fc.oneof(fc.constant(0), logUniformSeconds(60, LONGEST_IDLE_S))), ([generated, syncedS, idleS]) => archiveSyncedStopped(t, generated, 'pipe2s', syncedS, idleS), { runs: 6 });
-    await t.property('pipelines stopped for over a week are only archived', fc.tuple(validDefinition('pipe2w'), synced, logUniformSeconds(WEEK_S + 1, LONGEST_IDLE_S)), ([generated, syncedS, idleS]) => archiveSyncedStopped(t, generated, 'pipe2w', syncedS, idleS), { runs: 1 });
+    // A case whose pipeline moved on by itself while stopped is not seen (noted): none seen, the
+    // clause is not verified here.
+    let seen = 0;
+    const judged = async (generated: Document, name: string, syncedS: number, idleS: number) => {
+      if (await archiveSyncedStopped(t, generated, name, syncedS, idleS)) seen++;
+    };
+    await t.property('synced, then stopped pipelines are only archived', fc.tuple(validDefinition('pipe2s'), synced, fc.oneof(fc.constant(0), logUniformSeconds(60, LONGEST_IDLE_S))), ([generated, syncedS, idleS]) => judged(generated, 'pipe2s', syncedS, idleS), { runs: 6 });
+    await t.property('pipelines stopped for over a week are only archived', fc.tuple(validDefinition('pipe2w'), synced, logUniformSeconds(WEEK_S + 1, LONGEST_IDLE_S)), ([generated, syncedS, idleS]) => judged(generated, 'pipe2w', syncedS, idleS), { runs: 1 });
+    if (seen === 0) t.partial('A-PIPE-2', 'every synced and stopped pipeline the check made had moved on by itself by the time it was to be archived, so no DELETE of one was seen');
   },
 });
 
