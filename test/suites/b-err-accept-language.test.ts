@@ -27,5 +27,7 @@ describe('b-err/404-same-message-reads against deployments that answer by Accept
     const run = await runSuitesAgainstSimulator({ only: ['b-err/404-same-message-reads'], profile: 'spec', front });
     expect(run.checks[0]?.failures.map((f) => f.message)).toEqual([]);
     expect(run.checks[0]?.verdict).toBe('pass');
+    // Said, not dropped in silence (audit free16): that probe showed no 404 text.
+    expect(run.checks[0]?.notes).toContainEqual(expect.stringMatching(/^not compared with the 404 text, answered other than 404: GET \/packages\/\{absent\} with Accept-Language: zh-CN,zh;q=0\.9,en;q=0\.8: 406$/));
   });
 });

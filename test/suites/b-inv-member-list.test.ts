@@ -50,4 +50,13 @@ describe(`${CHECK} read by another user of the account`, () => {
     expect(check.verdict, describeChecks([check])).toBe('pass');
     expect(check.notes.some((n) => n.includes('gives no member_api_key'))).toBe(true);
   });
+
+  // Audit free16: pages another user may see in another order are not compared item by item.
+  it("where api_key's list cannot be read whole (its page size not honoured), judges only an empty first page, and says so", { timeout: 60_000 }, async () => {
+    const pageSizeIgnored = answering(() => undefined, (req) => ((req.url ?? '').includes('/api/invoices?') ? (req.url ?? '').split('?')[0]! : (req.url ?? '/')));
+    const run = await runSuitesAgainstSimulator({ exactly: [CHECK], front: pageSizeIgnored });
+    const check = run.checks[0]!;
+    expect(check.failures.map((f) => f.message), describeChecks([check])).toEqual([]);
+    expect(check.notes).toContainEqual(expect.stringMatching(/^GET \/invoices with member_api_key \(another user of account 1, its first page\) was compared with api_key's only for being empty: api_key's list could not be read whole/));
+  });
 });
