@@ -182,7 +182,7 @@ export class JobListReads {
     const refused = this.views.filter((view) => view.refused !== undefined).map((view) => `${asked(view)} (${String(view.refused)})`);
     t.note(
       `the job list asked with a filter or an order, and its search (the real service's extensions): ${served.map((view) => `${asked(view)}: ${view.judged} listing(s) judged, ${view.aboveZero > 0 ? 'progress above 0 seen' : 'none above 0'}`).join('; ') || 'none served'}` +
-        `${refused.length ? `; refused ${refused.join(', ')}, not judged` : ''}`,
+        `${refused.length ? `; refused or answered without a list ${refused.join(', ')}, not judged` : ''}`,
     );
     if (served.length > 0 && served.every((view) => view.aboveZero === 0)) {
       t.partial('B-JOB-4', `the job list asked with a filter or an order, and its search (${served.map(asked).join(', ')}) showed no job with progress above 0: a view reporting progress on another scale shows 0 as 0, so its scale was not seen`);
