@@ -222,6 +222,9 @@ interface DeployedCase {
 // caller's key, which the runtime refuses unless it is an admin's, archives the pipeline still running.
 const deployedCases = fc.record({ format: fc.constantFrom<DocumentFormat>('json', 'yaml'), restart: fc.boolean(), redeploy: fc.constantFrom<DeployedCase['redeploy']>('none', 'description', 'name'), key: fc.constantFrom<DeployedCase['key']>('admin', 'non-admin'), spaced: fc.boolean() });
 
+/** The one-off cases' pipeline: JSON, started once, not redeployed, deleted with account 1's admin key, its name without a space. */
+const PLAIN_CASE: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
+
 /** Account 1's non-admin key, where the target document gives one (`pipeline_key`). */
 function nonAdminKey(t: CheckContext): string | undefined {
   return t.target.a[0]?.nonAdminKey || undefined;
@@ -395,7 +398,7 @@ check({
  * start, the rename, read, DELETE, read back).
  */
 async function deleteDeployedRenamed(t: CheckContext): Promise<void> {
-  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'name', key: 'admin', spaced: false };
+  const c: DeployedCase = { ...PLAIN_CASE, redeploy: 'name' };
   const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-torename')), c, 0);
   if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline renamed since its start was not seen`);
 }
@@ -414,8 +417,7 @@ async function deleteDeployedStartedByNonAdmin(t: CheckContext): Promise<void> {
   const unseen = 'so the DELETE of a deployed pipeline started with a non-admin key was not seen';
   const key = nonAdminKey(t);
   if (key === undefined) return t.note(`the target document gives account 1 no pipeline_key, ${unseen}`);
-  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
-  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-nastart')), c, 0, { startKey: { key, label: "account 1's non-admin key" } });
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-nastart')), PLAIN_CASE, 0, { startKey: { key, label: "account 1's non-admin key" } });
   if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
 }
 
@@ -429,14 +431,13 @@ async function deleteDeployedStartedByNonAdmin(t: CheckContext): Promise<void> {
  * start, read, DELETE, read back).
  */
 async function deleteDeployedWide(t: CheckContext): Promise<void> {
-  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
   const deleteWide = async (tables: number): Promise<void> => {
     const unseen = `so the DELETE of a deployed pipeline of ${tables} tables was not seen`;
     const document = wideDefinition(uniqueName(t, `pipe1-wide${tables}`), tables);
     const made = await makePipeline(t, 0, document);
     if (!('id' in made)) return t.note(`a definition of ${tables} tables could not be created (${made.tried}: ${made.answer.response.status}), ${unseen}`);
     if (made.document !== document) return t.note(`the target refused a definition of ${tables} tables (its schema is its own, A-GAP-1) and took one of its target document's, ${unseen}`);
-    const notDeployed = await deployAndDelete(t, made.id, document, c, 0, { what: `a deployed pipeline of ${tables} tables` });
+    const notDeployed = await deployAndDelete(t, made.id, document, PLAIN_CASE, 0, { what: `a deployed pipeline of ${tables} tables` });
     if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
   };
   await t.property('a deployed pipeline of 9 to 50 tables is stopped and torn down, then archived', fc.integer({ min: 9, max: 50 }), deleteWide, { runs: 1 });
@@ -460,8 +461,7 @@ async function deleteDeployedWithMadeKey(t: CheckContext): Promise<void> {
   revokeIfCreated(t, created);
   const key = is2xx(created) ? keyValueIn(created.json, t.target.keyPrefix) : undefined;
   if (key === undefined) return t.note(`${requestLine(created)} (an admin key for the DELETE) answered ${created.response.status}${is2xx(created) ? ' without a key this check could send' : ''}, ${unseen}`);
-  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
-  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-madekey')), c, 0, { madeKey: key });
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-madekey')), PLAIN_CASE, 0, { madeKey: key });
   if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
 }
 
@@ -473,8 +473,7 @@ async function deleteDeployedWithMadeKey(t: CheckContext): Promise<void> {
  */
 async function deleteDeployedOfAccountTwo(t: CheckContext): Promise<void> {
   if (t.target.a[1]?.adminKey === undefined) return t.note("every deployed pipeline was deleted by account 1: the target document gives account 2 no pipeline_admin_key, so another account's DELETE of its own deployed pipeline was not seen");
-  const c: DeployedCase = { format: 'json', restart: false, redeploy: 'none', key: 'admin', spaced: false };
-  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-acct2')), c, 0, { account: 1 });
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-acct2')), PLAIN_CASE, 0, { account: 1 });
   if (notDeployed !== undefined) t.note(`${notDeployed}, so account 2's DELETE of a deployed pipeline was not seen`);
 }
 
@@ -490,13 +489,18 @@ check({
     // first one finds nothing to stop once it has; one case past a day in every run, whatever
     // the draw (the simulator clock moves: no real time is spent).
     const seen = { deployed: false, last: '' };
-    const run = async ([document, c, seconds]: [Document, DeployedCase, number], name: string) => noteDeployed(seen, await deleteDeployed(t, withFreshName(t, document, name), c, seconds * 1000));
-    await t.property('synced pipelines are stopped and torn down, then archived', fc.tuple(validDefinition('pipe1s'), deployedCases, logUniformSeconds(61, 3 * DAY_S)), (drawn) => run(drawn, 'pipe1s'), { runs: 6 });
-    await t.property('a pipeline deployed for over a day is stopped and torn down, then archived', fc.tuple(validDefinition('pipe1d'), deployedCases, logUniformSeconds(DAY_S + 1, 3 * DAY_S)), async ([document, c, seconds]) => {
-      const notDeployed = await deleteDeployed(t, withFreshName(t, document, 'pipe1d'), c, seconds * 1000);
+    const run = async ([document, c, seconds]: [Document, DeployedCase, number], name: string): Promise<string | undefined> => {
+      const notDeployed = await deleteDeployed(t, withFreshName(t, document, name), c, seconds * 1000);
       noteDeployed(seen, notDeployed);
+      return notDeployed;
+    };
+    await t.property('synced pipelines are stopped and torn down, then archived', fc.tuple(validDefinition('pipe1s'), deployedCases, logUniformSeconds(61, 3 * DAY_S)), async (drawn) => {
+      await run(drawn, 'pipe1s');
+    }, { runs: 6 });
+    await t.property('a pipeline deployed for over a day is stopped and torn down, then archived', fc.tuple(validDefinition('pipe1d'), deployedCases, logUniformSeconds(DAY_S + 1, 3 * DAY_S)), async (drawn) => {
+      const notDeployed = await run(drawn, 'pipe1d');
       // A deployment may pause or stop what runs that long by itself: said, as that case was not seen.
-      if (notDeployed !== undefined) t.note(`the pipeline deployed for ${seconds} s (past a day, simulator clock) was not deployed at its DELETE (${notDeployed}): a DELETE of a deployment that old was not seen`);
+      if (notDeployed !== undefined) t.note(`the pipeline deployed for ${drawn[2]} s (past a day, simulator clock) was not deployed at its DELETE (${notDeployed}): a DELETE of a deployment that old was not seen`);
     }, { runs: 1 });
     notSeenDeployed(t, seen);
     noteAdminOnly(t);

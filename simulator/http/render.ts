@@ -103,7 +103,7 @@ const NOT_FOUND_BY_LANGUAGE: Readonly<Record<string, string>> = { de: 'Eintrag n
 
 /** The text in the language of the first range of Accept-Language (its primary subtag), where the layer has it. */
 function translatedNotFound(ctx: Context, text: string): string {
-  const language = (ctx.get('accept-language').split(',')[0] ?? '').split(';')[0]?.trim().split('-')[0]?.toLowerCase() ?? '';
+  const language = primaryLanguage(ctx);
   return Object.hasOwn(NOT_FOUND_BY_LANGUAGE, language) ? (NOT_FOUND_BY_LANGUAGE[language] ?? text) : text;
 }
 
@@ -118,8 +118,13 @@ function localisedNotFound(ctx: Context, text: string): string {
  * so any other language (or the wildcard) finds nothing: undefined, which JSON.stringify drops.
  */
 function englishOnlyText(ctx: Context, text: string): string | undefined {
-  const language = ctx.get('accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0] || 'en';
+  const language = primaryLanguage(ctx) || 'en';
   return language === 'en' ? text : undefined;
+}
+
+/** The primary subtag of the first range of Accept-Language, lower-cased (`de` of `de-DE,de;q=0.9`); '' where none. */
+function primaryLanguage(ctx: Context): string {
+  return ctx.get('accept-language').split(',')[0]?.split(';')[0]?.trim().toLowerCase().split('-')[0] ?? '';
 }
 
 /** The faults' YAML rendering of an interface A error object: one `member: <JSON value>` line each. */
