@@ -63,7 +63,6 @@ export const slowest = [
   'test/package.test.ts',
   'test/faultless.test.ts',
   'test/mutated-queries.test.ts',
-  'test/big-ids.test.ts',
   'test/typecheck.test.ts',
   'test/serve-tls.test.ts',
   'test/suites/a-minimal-target.test.ts',

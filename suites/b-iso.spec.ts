@@ -13,6 +13,7 @@ import { deleteHookOnCleanup, inactiveHookBody, makeHook } from './lib/factories
 import { setupFailed } from './lib/factories/setup.ts';
 import { listenForDeliveries } from './lib/hook-listener.ts';
 import { jsonOfBody } from './lib/big-ids.ts';
+import { zonedDateTimeMs } from './lib/dates.ts';
 import { jobEndMs, jobTimingHint } from './lib/job-timing.ts';
 import { ENDED_STATUSES } from './lib/job-statuses.ts';
 import { undoCreation } from './lib/factories/undo.ts';
@@ -1475,20 +1476,30 @@ function listeningHookBody(t: CheckContext, name: string, url: string): JsonObje
 function aboutJob(body: unknown, job: JsonObject, own: unknown): boolean {
   if (!isObject(body)) return false;
   if (sameJson(body, own)) return true;
-  return body.id === job.id && typeof job.created_at === 'string' && body.created_at === job.created_at;
+  return body.id === job.id && sameCreation(body, job);
+}
+
+/**
+ * Whether `body` was created the moment `job` was: the same instant, however each spells it (a
+ * deployment may write its API's timestamps to the millisecond and its deliveries' to the second,
+ * or through a gateway that does).
+ */
+function sameCreation(body: JsonObject, job: JsonObject): boolean {
+  const created = zonedDateTimeMs(job.created_at);
+  return created !== undefined && zonedDateTimeMs(body.created_at) === created;
 }
 
 /**
  * Whether a POST to account 1's own hook names its job: an object in it, at any depth (the job
  * itself, or wrapped in an event), with the job's id or its creation time. The creation time is
  * text, which no id translation touches: a deployment whose ids pass 2^53, read here as the
- * nearest double or a stand-in, still names the job by it. The check runs alone, so no other job
+ * nearest double or a stand-in, still names the job by it (compared as an instant, not as text). The check runs alone, so no other job
  * of account 1 is made meanwhile.
  */
 function namesJob(body: unknown, job: JsonObject, jobId: unknown): boolean {
   if (Array.isArray(body)) return body.some((item) => namesJob(item, job, jobId));
   if (!isObject(body)) return false;
-  if (body.id === jobId || (typeof job.created_at === 'string' && body.created_at === job.created_at)) return true;
+  if (body.id === jobId || sameCreation(body, job)) return true;
   return Object.values(body).some((value) => namesJob(value, job, jobId));
 }
 

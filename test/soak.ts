@@ -65,7 +65,7 @@ for (let i = 0; i < seeds; i++) {
     const line = `seed ${seed} (${conventions}${idNumbering === 'account' ? ', ids per account' : ''}): ${problems.length ? `${problems.length} PROBLEMS` : 'quiet'}`;
     report(line, problems);
   }
-  // And the other through a gateway that shows every id beyond 2^53 (test/big-ids.test.ts).
+  // And the other through a gateway that shows every id beyond 2^53 (test/support/big-id-gateway.ts).
   const bigIds: ConventionsName = perAccount === 'standard' ? 'alt' : 'standard';
   const run = await runSuitesAgainstSimulator({ seed, runs, conventions: bigIds, profile: 'spec', front: startBigIdGateway, retarget: withBigFixtureIds });
   const problems = bigIdRunProblems(run, bigIds);

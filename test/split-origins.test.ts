@@ -55,7 +55,7 @@ async function prefixGateway(upstream: string, prefix: string): Promise<PrefixGa
 
 describe('interfaces A and B on origins and paths of their own', () => {
   // The same run has the target's clock 400 days behind the runner's (test/support/clock-skew.ts;
-  // big-ids.test.ts has it ahead): a deployment may differ in both at once, and a whole run of
+  // spec-neutral-gateway.test.ts's standard run has it ahead): a deployment may differ in both at once, and a whole run of
   // its own cost CI about 30 s more.
   it(`alt conventions, the target's clock ${SKEW_DAYS} days behind: every must clause verified and passed, no false alarm, no request outside either base`, { timeout: 120_000 }, async () => {
     let a: PrefixGateway | undefined;

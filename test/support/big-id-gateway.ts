@@ -64,26 +64,26 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
     const [pathname, rest] = at < 0 ? [path, ''] : [path.slice(0, at), path.slice(at)];
     return pathname.split('/').map((segment) => (DIGITS.test(segment) ? map(segment) : segment)).join('/') + rest;
   };
-  /** A URL naming the gateway (absolute or a path), its id segments shown big; any other string as it is. */
-  const shownUrl = (text: string): string => {
-    if (text.startsWith(`${origin}/`)) return origin + mappedPath(text.slice(origin.length), big);
+  /** A URL naming `self` (the gateway as the client reached it), its id segments shown big; any other string as it is. */
+  const shownUrl = (text: string, self: string): string => {
+    if (text.startsWith(`${self}/`)) return self + mappedPath(text.slice(self.length), big);
     return text;
   };
 
-  /** Walks a lossless-parsed value, mapping each record id with `map` (and, on the way out, the gateway's URLs). */
-  const walk = (value: unknown, map: (digits: string) => string, out: boolean): unknown => {
-    if (Array.isArray(value)) return value.map((v) => walk(v, map, out));
-    if (typeof value === 'string') return out ? shownUrl(value) : value;
+  /** Walks a lossless-parsed value, mapping each record id with `map` (and, on the way out, the URLs naming `self`). */
+  const walk = (value: unknown, map: (digits: string) => string, self: string | undefined): unknown => {
+    if (Array.isArray(value)) return value.map((v) => walk(v, map, self));
+    if (typeof value === 'string') return self ? shownUrl(value, self) : value;
     if (value === null || typeof value !== 'object' || isLosslessNumber(value)) return value;
     const result: Record<string, unknown> = {};
     for (const [name, member] of Object.entries(value)) {
       let mapped: unknown;
       if (FREE_FORM.has(name)) mapped = member;
-      else if (out && name === 'message' && typeof member === 'string') mapped = member.replace(JOB_IN_TEXT, (_whole, digits: string) => `Job ${map(digits)}`);
+      else if (self && name === 'message' && typeof member === 'string') mapped = member.replace(JOB_IN_TEXT, (_whole, digits: string) => `Job ${map(digits)}`);
       else if (ID_MEMBER.test(name) && (isIdNumber(member) || (Array.isArray(member) && member.every(isIdNumber)))) {
         const one = (n: LosslessNumber): LosslessNumber => new LosslessNumber(map(n.value));
         mapped = Array.isArray(member) ? (member as LosslessNumber[]).map(one) : one(member as LosslessNumber);
-      } else mapped = walk(member, map, out);
+      } else mapped = walk(member, map, self);
       Object.defineProperty(result, name, { value: mapped, enumerable: true, writable: true, configurable: true });
     }
     return result;
@@ -99,7 +99,10 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
     const headers: http.OutgoingHttpHeaders = withoutHopByHop(req.headers);
     const type = req.headers['content-type'];
     const json = type ? jsonOf(type, upload, (text) => parseLossless(text)) : undefined;
-    const body = json === undefined ? upload : rewritten(upload, () => walk(json, small, false));
+    const body = json === undefined ? upload : rewritten(upload, () => walk(json, small, undefined));
+    // The gateway as the client reached it: its own origin, or the Host of a gateway in front of it
+    // that passes the Host on (the deployment writes its URLs with that Host too).
+    const self = req.headers.host ? `http://${req.headers.host}` : origin;
     if (body.length > 0 || headers['content-length'] !== undefined) headers['content-length'] = String(body.length);
     const url = new URL(req.url ?? '/', 'http://gateway');
     for (const [name, value] of [...url.searchParams]) if (ID_MEMBER.test(name) && DIGITS.test(value)) url.searchParams.set(name, small(value));
@@ -113,12 +116,12 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
         const answerType = answer.headers['content-type'];
         const answerJson = answerType ? jsonOf(answerType, body, (text) => parseLossless(text)) : undefined;
         if (answerJson !== undefined) {
-          body = rewritten(body, () => walk(answerJson, big, true));
+          body = rewritten(body, () => walk(answerJson, big, self));
           out['content-length'] = String(body.length);
         }
-        if (typeof answer.headers.location === 'string') out.location = shownUrl(answer.headers.location.startsWith('/') ? origin + answer.headers.location : answer.headers.location);
+        if (typeof answer.headers.location === 'string') out.location = shownUrl(answer.headers.location.startsWith('/') ? self + answer.headers.location : answer.headers.location, self);
         const link = answer.headers.link;
-        if (link) out.link = (Array.isArray(link) ? link.join(', ') : link).replace(/<([^>]*)>/g, (_whole, linked: string) => `<${linked.startsWith('/') ? mappedPath(linked, big) : shownUrl(linked)}>`);
+        if (link) out.link = (Array.isArray(link) ? link.join(', ') : link).replace(/<([^>]*)>/g, (_whole, linked: string) => `<${linked.startsWith('/') ? mappedPath(linked, big) : shownUrl(linked, self)}>`);
         res.writeHead(answer.statusCode ?? 502, out);
         res.end(req.method === 'HEAD' ? undefined : body);
       });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { parse as parseContentType } from 'content-type';
+import { isLosslessNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
 
 /**
@@ -58,7 +59,10 @@ import { jsonOf, withoutHopByHop } from './gateway-parts.ts';
  *   shows the archive in more words than its state.
  *
  * Status codes, the other headers and the bytes of non-JSON bodies pass as they are. The Host
- * header is passed on, so the absolute URLs the deployment writes name the gateway.
+ * header is passed on, so the absolute URLs the deployment writes name the gateway. Numbers pass
+ * as they are written (lossless-json), so the gateway can stand in front of a deployment whose ids
+ * are beyond 2^53 (test/support/big-id-gateway.ts); its own clock is the deployment's
+ * (`clockOffsetMs`, for a deployment whose clock is off the runner's).
  */
 
 export interface SpecNeutralGateway {
@@ -87,7 +91,9 @@ const USER = /^\/[^/]+\/api\/user\/?(?:\?|$)/i;
 const JOBS = /^\/[^/]+\/api\/jobs\/?(?:\?|$)/i;
 const PIPELINE = /^\/api\/public\/v1\/pipelines\/\d+\/?(?:\?|$)/i;
 
-export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeutralGateway> {
+export async function startSpecNeutralGateway(upstream: string, { clockOffsetMs = 0 }: { clockOffsetMs?: number } = {}): Promise<SpecNeutralGateway> {
+  /** The deployment's time, which the gateway stamps on what it adds. */
+  const now = () => new Date(Date.now() + clockOffsetMs);
   // A connection per request, as nginx opens to its upstreams by default: a kept-alive one the
   // deployment closed while idle would fail the next request forwarded on it (a 502 of the
   // gateway's own making).
@@ -144,7 +150,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         delete headers['content-length'];
         const type = answer.headers['content-type'];
         let body = Buffer.concat(chunks);
-        const json = type ? jsonOf(type, body, JSON.parse) : undefined;
+        const json = type ? jsonOf(type, body, (text) => parseLossless(text)) : undefined;
         const newKey = (json as { api_key?: unknown } | undefined)?.api_key;
         if (req.method === 'POST' && REGENERATION.test(req.url ?? '') && answer.statusCode === 200 && typeof newKey === 'string' && req.headers.authorization) {
           replacedKeys.set(req.headers.authorization, { replacement: `Basic ${Buffer.from(`${newKey}:`).toString('base64')}`, until: Date.now() + REPLACED_KEY_LINGER_MS });
@@ -153,8 +159,8 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         const link = answer.headers.link;
         if (link) headers.link = relativeLinks(Array.isArray(link) ? link.join(', ') : link);
         if (json !== undefined) {
-          const seen = answer.statusCode !== 200 ? json : USER.test(req.url ?? '') ? touchedUser(json) : PIPELINE.test(req.url ?? '') && req.method === 'GET' ? observedPipeline(json) : json;
-          body = Buffer.from(`${JSON.stringify(withAddedMember(reversed(seen)), null, 2)}\n`);
+          const seen = answer.statusCode !== 200 ? json : USER.test(req.url ?? '') ? touchedUser(json, now()) : PIPELINE.test(req.url ?? '') && req.method === 'GET' ? observedPipeline(json, now()) : json;
+          body = Buffer.from(`${stringifyLossless(withAddedMember(reversed(seen)), undefined, 2) ?? ''}\n`);
           rewritten++;
           const coding = codingFor(req.headers['accept-encoding'], rewritten);
           if (coding) {
@@ -168,7 +174,7 @@ export async function startSpecNeutralGateway(upstream: string): Promise<SpecNeu
         // A bot manager's cookie, set on some answers only, whatever they answer.
         if (Math.random() < 0.2) headers['set-cookie'].push(`gw_bm=${randomUUID()}; Path=/; Max-Age=1800`);
         // Stamped by the gateway on whatever it passes on: the time it did.
-        headers['last-modified'] = new Date().toUTCString();
+        headers['last-modified'] = now().toUTCString();
         headers.via = '1.1 gateway';
         headers['cache-control'] = 'no-store';
         headers.vary = 'Accept, Accept-Encoding';
@@ -292,18 +298,18 @@ function ownRefusal(req: http.IncomingMessage, upload: Buffer): string | undefin
 }
 
 /** A pipeline as a deployment shows it that notes when it last looked and shows the archive as a soft delete too. */
-function observedPipeline(json: unknown): unknown {
+function observedPipeline(json: unknown, now: Date): unknown {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
   // Archived under either set of the simulator's state names (standard, alt).
   const archived = Object.values(json).some((v) => v === 'archived' || v === 'retired');
-  return { ...json, enabled: !archived, observed_at: new Date().toISOString() };
+  return { ...json, enabled: !archived, observed_at: now.toISOString() };
 }
 
 /** The user as a deployment shows it that counts every authenticated call as a login: `updated_at` and `last_login` now. */
-function touchedUser(json: unknown): unknown {
+function touchedUser(json: unknown, now: Date): unknown {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return json;
-  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return { ...json, updated_at: now, last_login: now };
+  const stamp = now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { ...json, updated_at: stamp, last_login: stamp };
 }
 
 const WHOLE_SECONDS_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(Z|\+00:00)$/;
@@ -312,7 +318,7 @@ const WHOLE_SECONDS_UTC = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(Z|\+00:00)$/;
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (typeof value === 'string') return value.replace(WHOLE_SECONDS_UTC, '$1.000$2');
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || isLosslessNumber(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value).reverse()) Object.defineProperty(out, key, { value: reversed(member), enumerable: true, writable: true, configurable: true });
   return out;
@@ -320,6 +326,6 @@ function reversed(value: unknown): unknown {
 
 function withAddedMember(value: unknown): unknown {
   const add = (object: unknown): unknown =>
-    object !== null && typeof object === 'object' && !Array.isArray(object) && !(ADDED_MEMBER in object) ? { ...object, [ADDED_MEMBER]: ADDED_VALUE } : object;
+    object !== null && typeof object === 'object' && !Array.isArray(object) && !isLosslessNumber(object) && !(ADDED_MEMBER in object) ? { ...object, [ADDED_MEMBER]: ADDED_VALUE } : object;
   return Array.isArray(value) ? value.map(add) : add(value);
 }
