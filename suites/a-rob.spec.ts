@@ -6,13 +6,15 @@ import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, a
 import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/pipelines.ts';
 import { looksLikeStackTrace, pathProxyMayRewrite, unusualMethodAnswers } from './lib/robustness.ts';
 import { UNUSUAL_METHODS, unusualMethod } from './lib/arbitraries/methods.ts';
-import { requestLine, routeMissing } from './lib/answers.ts';
+import { recordIn, requestLine, routeMissing } from './lib/answers.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition, showPath, valueAt, withValue, type Document, type Segment } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { AListPaging, CheckContext, Exchange, RequestOptions } from './lib/types.ts';
-import { A_CONVENTIONS, A_ENDPOINTS } from './catalog/a-endpoints.ts';
-import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { A_CONVENTIONS, A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
+import type { AOperation } from './catalog/types.ts';
+import { FORWARDING_HEADERS, spreadOver } from './lib/arbitraries/proxy-and-conditional-headers.ts';
+import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 import { documentBody } from './lib/documents.ts';
 import { isObject } from './lib/answers.ts';
 import { pagingParameters, schemeNames } from './lib/paging.ts';
@@ -27,12 +29,20 @@ import { pagingParameters, schemeNames } from './lib/paging.ts';
  */
 
 /**
+ * No 5xx and no stack trace, nothing more: for what a proxy in front of the service may answer
+ * in its own words (a forwarding header it refuses).
+ */
+function expectNoCrash(t: CheckContext, ex: Exchange, what: string): void {
+  t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${what}: ${requestLine(ex)} answered ${ex.response.status}`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
+  t.expect.that(!looksLikeStackTrace(ex.response.body), { clause: 'X-ROB-1', message: `${what}: the answer shows a stack trace`, expected: 'no stack trace', received: describeResponse(ex), exchange: ex });
+}
+
+/**
  * No 5xx, no stack trace, and any 4xx carries the error object, unless the path may have been
  * answered by a proxy in front of the service rather than by the service (`proxyMayRewrite`).
  */
 function expectHandled(t: CheckContext, ex: Exchange, what: string, sentPath?: string): void {
-  t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${what}: ${requestLine(ex)} answered ${ex.response.status}`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
-  t.expect.that(!looksLikeStackTrace(ex.response.body), { clause: 'X-ROB-1', message: `${what}: the answer shows a stack trace`, expected: 'no stack trace', received: describeResponse(ex), exchange: ex });
+  expectNoCrash(t, ex, what);
   // The recorded URL is already resolved (dot segments gone), so judge the path as generated too.
   // A path that dot-segment removal takes out of interface A (`/api/public/v1/%2e%2e/%2e%2e` is
   // `/api/`) is not an interface A request on any target, the simulator included: only "no 5xx"
@@ -292,10 +302,72 @@ function acceptHeader(): fc.Arbitrary<string> {
   return fc.tuple(fc.array(range, { minLength: 1, maxLength: 3 }), space).map(([ranges, sp]) => ranges.join(`${sp},${sp}`));
 }
 
+/** A read of interface A that the proxy and conditional header probes go to, with the live id it names. */
+interface LiveRead {
+  operation: AOperation;
+  id?: number;
+}
+
+/** The reads of one record first (where a handler may answer a header about that record), then the lists. */
+const LIVE_READ_ORDER: readonly AOperation[] = ['pipelines.read', 'pipelines.definition', 'keys.read', 'pipelines.list', 'keys.list'];
+
+/**
+ * Interface A's reads of live records that the target serves: account 1's pipeline (`pipelineId`)
+ * and its definition, a key of account 1 (the first its key list shows), the two lists. What
+ * cannot be named is left out and said (`unsent`), never read with an absent id: a 404 answered
+ * before the handler would prove nothing about the header.
+ */
+async function liveReads(t: CheckContext, pipelineId: number | undefined): Promise<{ reads: LiveRead[]; unsent: string[] }> {
+  const reads: LiveRead[] = [];
+  const unsent: string[] = [];
+  let keyId: number | undefined;
+  if (aRoute(t, 'keys.read') !== null && aRoute(t, 'keys.list') !== null) {
+    const list = await aSend(t, t.a(), 'keys.list');
+    expectHandled(t, list, 'the key list');
+    keyId = (listItemsOf(t, 'keys', list.json) ?? []).map((item) => recordIn(item)?.id).find((id): id is number => typeof id === 'number');
+  }
+  for (const operation of LIVE_READ_ORDER) {
+    if (aRoute(t, operation) === null) continue;
+    const byId = aEndpoint(operation).id;
+    const id = byId === 'pipeline' ? pipelineId : byId === 'key' ? keyId : undefined;
+    if (byId !== undefined && id === undefined) unsent.push(`${operation} (no live ${byId} of account 1 to name)`);
+    else reads.push(id === undefined ? { operation } : { operation, id });
+  }
+  return { reads, unsent };
+}
+
+function sendLiveRead(t: CheckContext, read: LiveRead, headers: Record<string, string>): Promise<Exchange> {
+  return read.id === undefined ? aSend(t, t.a(), read.operation, { headers }) : aSend(t, t.a(), read.operation, read.id, { headers });
+}
+
+/**
+ * The proxy headers of b-rob/forwarding-headers (the same values) on interface A: each value once,
+ * dealt over the live reads, and a pipeline create (its `Location` and `url`s are links a
+ * deployment may build for the forwarded host) with the first forwarded host and `Forwarded`
+ * value. A header the target document sends with every request is its gateway's: left alone. Only
+ * no 5xx and no stack trace is asked: a proxy may refuse the header in words of its own.
+ */
+async function forwardingHeaderProbes(t: CheckContext, reads: readonly LiveRead[], created: { document: unknown } | undefined): Promise<string> {
+  const headers = FORWARDING_HEADERS.filter(({ name }) => t.target.headers?.[name] === undefined);
+  const left = FORWARDING_HEADERS.filter((h) => !headers.includes(h)).map((h) => h.name);
+  if (left.length) t.note(`not sent with odd values, as the target document's headers set them for every request: ${left.join(', ')}`);
+  const probes = spreadOver(reads, headers);
+  for (const p of probes) expectNoCrash(t, await sendLiveRead(t, p.to, { [p.name]: p.value }), `${p.to.operation} with ${p.name}: ${JSON.stringify(p.value)}`);
+  const onCreate = Object.fromEntries(headers.filter(({ name }) => name === 'x-forwarded-host' || name === 'forwarded').map(({ name, values }) => [name, values[0]!]));
+  if (created === undefined || Object.keys(onCreate).length === 0) return `${probes.length} forwarding headers on the reads, none on a create${created === undefined ? ' (the target made no pipeline)' : ''}`;
+  const document = isObject(created.document) ? { ...created.document, name: uniqueName(t, 'rob-forwarded') } : created.document;
+  const body = documentBody(document, definitionFormat(t));
+  const ex = await aSend(t, t.a(), 'pipelines.create', { ...body, headers: { ...body.headers, ...onCreate } });
+  archiveIfCreated(t, 0, ex);
+  const sent = Object.entries(onCreate).map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(', ');
+  expectNoCrash(t, ex, `a pipeline create with ${sent}`);
+  return `${probes.length} forwarding headers on the reads, and a create with ${sent} (${ex.response.status})`;
+}
+
 check({
   id: 'a-rob/accept-headers-on-reads',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace, and with Accept-Charset and Accept-Language values (ISO-8859-1, windows-1252, unknown names, q values), never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object',
+  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace, and with Accept-Charset and Accept-Language values (ISO-8859-1, windows-1252, unknown names, q values), never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object; nor do its reads of live records (a pipeline, its definition, a key, the lists) and a pipeline create sent a proxy\'s X-Forwarded-Host that is no host (\'a b\', \'x:99999\', \'[::1\'), an odd X-Forwarded-Proto, -Port or -Prefix or such a Forwarded header (b-rob/forwarding-headers\' values; any 4xx is fine there)',
   needs: ['a', 'write'],
   async run(t) {
     // An own pipeline, so that a read by id reaches the handler that serves it (its media
@@ -327,6 +399,10 @@ check({
       expectHandled(t, await sendRead(r, accept, more), `${r.operation} with Accept ${JSON.stringify(accept)}${more ? `, ${described(more)}` : ''}`);
     });
     t.note(`${reads.map((r) => r.operation).join(', ')} read with ${ODD_ACCEPTS.length} fixed Accept headers each and ${ODD_CONTENT_PREFERENCES.length} Accept-Charset / Accept-Language values (under two Accepts), then generated ones${ownId === undefined ? '' : `; pipeline ${ownId} of account 1 read by id`}`);
+    // The headers a proxy sets, on reads of live records (X-ROB-1's input all the same).
+    const live = await liveReads(t, ownId);
+    if (live.unsent.length) t.note(`not sent the forwarding and conditional headers: ${live.unsent.join('; ')}`);
+    t.note(await forwardingHeaderProbes(t, live.reads, 'id' in made ? made : undefined));
   },
 });
 

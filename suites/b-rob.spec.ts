@@ -11,6 +11,7 @@ import { jsonValue, malformedJsonText, nestedJsonText, wrongTypeFor } from './li
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak, proxyMayRewrite, unusualMethodAnswers } from './lib/robustness.ts';
 import { UNUSUAL_METHODS, unusualMethod } from './lib/arbitraries/methods.ts';
+import { CONDITIONAL_HEADERS, FORWARDING_HEADERS } from './lib/arbitraries/proxy-and-conditional-headers.ts';
 import { is2xx, isObject, pageListing, routeMissing, userFieldsOf, userIn, idOf } from './lib/answers.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { restoreUserAfter } from './lib/factories/user.ts';
@@ -265,21 +266,7 @@ check({
   },
 });
 
-/**
- * Conditional-request headers (RFC 9110 section 13), valid and not: HTTP-dates in the past and the
- * future, the two obsolete date forms, ISO text, words, an entity tag where a date goes, a date
- * where an entity tag goes, and nothing. The spec names none of them, so a deployment may honour
- * them (a 304, a 412) or ignore them; what it may not do is crash on one.
- */
-const CONDITIONAL_DATES = ['Sun, 06 Nov 1994 08:49:37 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', 'Sun Nov  6 08:49:37 1994', 'Fri, 31 Dec 9999 23:59:59 GMT', '2026-01-01T00:00:00Z', 'yesterday', '"abc"', '0', '-1', 'Mon, 32 Foo 2026 25:61:61 GMT', ''];
-const CONDITIONAL_TAGS = ['*', '"abc"', 'W/"abc"', '"a", W/"b"', 'abc', 'Sun, 06 Nov 1994 08:49:37 GMT', '"', ''];
-const CONDITIONAL_HEADERS: readonly { name: string; values: readonly string[] }[] = [
-  { name: 'if-modified-since', values: CONDITIONAL_DATES },
-  { name: 'if-unmodified-since', values: CONDITIONAL_DATES },
-  { name: 'if-none-match', values: CONDITIONAL_TAGS },
-  { name: 'if-match', values: CONDITIONAL_TAGS },
-];
-
+// CONDITIONAL_HEADERS: shared with a-rob (suites/lib/arbitraries/proxy-and-conditional-headers.ts).
 check({
   id: 'b-rob/conditional-headers',
   clauses: ['X-ROB-1'],
@@ -308,22 +295,7 @@ check({
   },
 });
 
-/**
- * The headers a proxy in front of a deployment sets to say how the client addressed it, which an
- * application may trust to build absolute links (a hook's `url`, paging links): a host that is no
- * host (a space, a port past 65535, an unclosed IPv6 bracket), a list, an odd scheme, port or
- * prefix, and RFC 7239's `Forwarded` with the same. The spec names none of them: a deployment may
- * honour them, ignore them, or its proxy may replace or refuse them. What it may not do is crash
- * on one, the way a link built with `new URL()` from the forwarded host does.
- */
-const FORWARDING_HEADERS: readonly { name: string; values: readonly string[] }[] = [
-  { name: 'x-forwarded-host', values: ['a b', 'x:99999', '[::1', 'example.invalid:8443, other.invalid', '%zz'] },
-  { name: 'x-forwarded-proto', values: ['ht tp', 'ftp', 'https, http'] },
-  { name: 'x-forwarded-port', values: ['99999', 'abc'] },
-  { name: 'x-forwarded-prefix', values: ['a b', '/../%zz'] },
-  { name: 'forwarded', values: ['host="a b"', 'for=unknown;host=[::1;proto="x y"', 'host'] },
-];
-
+// FORWARDING_HEADERS: shared with a-rob (suites/lib/arbitraries/proxy-and-conditional-headers.ts).
 check({
   id: 'b-rob/forwarding-headers',
   clauses: ['X-ROB-1'],

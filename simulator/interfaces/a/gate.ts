@@ -21,7 +21,18 @@ export function aGate(sim: Sim, ctx: Context): void {
   // The fault: keys with an expiry come from a TTL cache holding account and expiry, no role;
   // the role missing there reads as the dashboard's default, admin.
   state.apiKey = sim.faults.has('a-expiring-key-role-admin') && key.expiresAt !== null ? { ...key, admin: true } : key;
-  state.origin = originOf(ctx);
+  state.origin = sim.faults.has('a-forwarded-host-links-500') ? forwardedOrigin(ctx) : originOf(ctx);
+}
+
+/**
+ * The fault `a-forwarded-host-links-500`: behind a load balancer, links (a pipeline's `url`, the
+ * create's `Location`, a key's `url`) name the host the client asked for, the first
+ * X-Forwarded-Host, parsed with `new URL()` unguarded: a value that is no host ('a b', 'x:99999',
+ * '[::1') throws before any route runs, a 500 for every keyed request that carries it.
+ */
+function forwardedOrigin(ctx: Context): string {
+  const forwarded = ctx.get('x-forwarded-host').split(',')[0]?.trim() ?? '';
+  return forwarded !== '' ? new URL(`${ctx.protocol}://${forwarded}`).origin : originOf(ctx);
 }
 
 /**
