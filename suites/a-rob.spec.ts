@@ -13,7 +13,7 @@ import { describeResponse } from './lib/expect.ts';
 import type { AListPaging, CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { A_CONVENTIONS, A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
 import type { AOperation } from './catalog/types.ts';
-import { FORWARDING_HEADERS, spreadOver } from './lib/arbitraries/proxy-and-conditional-headers.ts';
+import { CONDITIONAL_HEADERS, FORWARDING_HEADERS, malformedForEach, spreadOver } from './lib/arbitraries/proxy-and-conditional-headers.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 import { documentBody } from './lib/documents.ts';
 import { isObject } from './lib/answers.ts';
@@ -364,10 +364,25 @@ async function forwardingHeaderProbes(t: CheckContext, reads: readonly LiveRead[
   return `${probes.length} forwarding headers on the reads, and a create with ${sent} (${ex.response.status})`;
 }
 
+/**
+ * The conditional headers of b-rob/conditional-headers on interface A's reads of live records:
+ * each read sent each of the four headers once with a value that header should not hold (no
+ * HTTP-date: 'yesterday', an entity tag, ISO text, empty; no entity tag: unquoted, a date, a lone
+ * quote), the values in turn so that every one is sent (`malformedForEach`). A 304, a 412, the
+ * header ignored or refused are all the deployment's choice (the spec names none of them); a
+ * 5xx is not, and a refusal carries the error object. The well-formed values and the answer's own
+ * validators are b-rob's on interface B, and a-enum's (to foreign ids) here: left out for CI time.
+ */
+async function conditionalHeaderProbes(t: CheckContext, reads: readonly LiveRead[]): Promise<string> {
+  const probes = malformedForEach(reads, CONDITIONAL_HEADERS);
+  for (const p of probes) expectHandled(t, await sendLiveRead(t, p.to, { [p.name]: p.value }), `${p.to.operation} with ${p.name}: ${JSON.stringify(p.value)}`);
+  return `${probes.length} malformed conditional headers on ${reads.map((r) => (r.id === undefined ? r.operation : `${r.operation} ${r.id}`)).join(', ')}`;
+}
+
 check({
   id: 'a-rob/accept-headers-on-reads',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace, and with Accept-Charset and Accept-Language values (ISO-8859-1, windows-1252, unknown names, q values), never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object; nor do its reads of live records (a pipeline, its definition, a key, the lists) and a pipeline create sent a proxy\'s X-Forwarded-Host that is no host (\'a b\', \'x:99999\', \'[::1\'), an odd X-Forwarded-Proto, -Port or -Prefix or such a Forwarded header (b-rob/forwarding-headers\' values; any 4xx is fine there)',
+  title: 'X-ROB-1: interface A\'s reads (the definition, the pipeline, the lists) with Accept headers that carry parameters (charset, q, others), several ranges, case variants and odd whitespace, and with Accept-Charset and Accept-Language values (ISO-8859-1, windows-1252, unknown names, q values), never get a 5xx; a 2xx, 406 or other 4xx are all fine, every 4xx with the error object; nor do its reads of live records (a pipeline, its definition, a key, the lists) and a pipeline create sent a proxy\'s X-Forwarded-Host that is no host (\'a b\', \'x:99999\', \'[::1\'), an odd X-Forwarded-Proto, -Port or -Prefix or such a Forwarded header (b-rob/forwarding-headers\' values; any 4xx is fine there), or an If-Modified-Since, If-Unmodified-Since, If-None-Match or If-Match that is no date or entity tag (\'yesterday\', an entity tag where a date goes, empty: b-rob/conditional-headers\' values; a 304, 412 or any refusal with the error object is fine)',
   needs: ['a', 'write'],
   async run(t) {
     // An own pipeline, so that a read by id reaches the handler that serves it (its media
@@ -399,10 +414,11 @@ check({
       expectHandled(t, await sendRead(r, accept, more), `${r.operation} with Accept ${JSON.stringify(accept)}${more ? `, ${described(more)}` : ''}`);
     });
     t.note(`${reads.map((r) => r.operation).join(', ')} read with ${ODD_ACCEPTS.length} fixed Accept headers each and ${ODD_CONTENT_PREFERENCES.length} Accept-Charset / Accept-Language values (under two Accepts), then generated ones${ownId === undefined ? '' : `; pipeline ${ownId} of account 1 read by id`}`);
-    // The headers a proxy sets, on reads of live records (X-ROB-1's input all the same).
+    // The headers a proxy sets and those a poller sends, on reads of live records (X-ROB-1's input all the same).
     const live = await liveReads(t, ownId);
     if (live.unsent.length) t.note(`not sent the forwarding and conditional headers: ${live.unsent.join('; ')}`);
     t.note(await forwardingHeaderProbes(t, live.reads, 'id' in made ? made : undefined));
+    t.note(await conditionalHeaderProbes(t, live.reads));
   },
 });
 

@@ -104,6 +104,14 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     const probed = sim.faults.has('a-head-id-number') && ctx.method === 'HEAD' ? Number(ctx.params.id) : NaN;
     const rawId = Number.isSafeInteger(probed) && probed > 0 ? String(probed) : (ctx.params.id ?? '');
     const pipeline = await findPipeline(sim, ctx.state.account, rawId, 'read', ctx.state.apiKey);
+    // a-if-modified-since-500: pollers' If-Modified-Since answered (304 when unchanged since), the
+    // header turned into the read replica's instant with new Date().toISOString(), never asked
+    // whether it is a date: 'yesterday' throws a RangeError, a 500.
+    const since = sim.faults.has('a-if-modified-since-500') ? ctx.get('if-modified-since') : '';
+    if (since !== '' && new Date(pipeline.updatedAt).toISOString() <= new Date(since).toISOString()) {
+      ctx.status = 304;
+      return;
+    }
     ctx.body = presentPipeline(sim, pipeline, aBase(ctx, prefix));
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONAL_HEADERS, FORWARDING_HEADERS, spreadOver } from './proxy-and-conditional-headers.ts';
+import { CONDITIONAL_HEADERS, FORWARDING_HEADERS, malformedForEach, NOT_ENTITY_TAGS, NOT_HTTP_DATES, spreadOver } from './proxy-and-conditional-headers.ts';
 
 describe('spreadOver', () => {
   it('sends every value once, dealt over the requests in turn across headers', () => {
@@ -31,5 +31,35 @@ describe('CONDITIONAL_HEADERS', () => {
   it('holds each header\'s well-formed values, then its malformed ones', () => {
     for (const h of CONDITIONAL_HEADERS) expect(h.values).toEqual([...h.wellFormed, ...h.malformed]);
     expect(CONDITIONAL_HEADERS.map((h) => h.name)).toEqual(['if-modified-since', 'if-unmodified-since', 'if-none-match', 'if-match']);
+  });
+});
+
+describe('malformedForEach', () => {
+  const reads = ['pipeline', 'definition', 'key', 'pipelines', 'keys'];
+
+  it('sends each read each header once, with a malformed value', () => {
+    const probes = malformedForEach(reads, CONDITIONAL_HEADERS);
+    expect(probes).toHaveLength(reads.length * CONDITIONAL_HEADERS.length);
+    for (const read of reads) {
+      for (const h of CONDITIONAL_HEADERS) {
+        const sent = probes.filter((p) => p.to === read && p.name === h.name);
+        expect(sent).toHaveLength(1);
+        expect(h.malformed).toContain(sent[0]!.value);
+      }
+    }
+  });
+
+  it('sends every malformed value, going on where the previous header stopped', () => {
+    const probes = malformedForEach(reads, CONDITIONAL_HEADERS);
+    const dates = new Set(probes.filter((p) => p.name.endsWith('-since')).map((p) => p.value));
+    const tags = new Set(probes.filter((p) => p.name.endsWith('-match')).map((p) => p.value));
+    expect([...dates].sort()).toEqual([...NOT_HTTP_DATES].sort());
+    expect([...tags].sort()).toEqual([...NOT_ENTITY_TAGS].sort());
+    // The first read (a record's) is sent the first value that is no date.
+    expect(probes.find((p) => p.to === 'pipeline' && p.name === 'if-modified-since')?.value).toBe('yesterday');
+  });
+
+  it('skips a header with no malformed value', () => {
+    expect(malformedForEach(reads, [{ name: 'x', malformed: [] }])).toEqual([]);
   });
 });

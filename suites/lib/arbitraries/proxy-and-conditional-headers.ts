@@ -70,3 +70,18 @@ export function spreadOver<R>(requests: readonly R[], headers: readonly HeaderPr
   for (const { name, values } of headers) for (const value of values) out.push({ to: requests[out.length % requests.length]!, name, value });
   return out;
 }
+
+/**
+ * Each of `requests` sent each header once with a value it should not hold: the header's malformed
+ * values in turn, the next header going on where the previous one stopped (so with fewer values than
+ * requests every value is still sent, and two headers of the same kind together send more of them).
+ * One request per request and header, whatever the number of values.
+ */
+export function malformedForEach<R>(requests: readonly R[], headers: readonly { name: string; malformed: readonly string[] }[]): SpreadProbe<R>[] {
+  const out: SpreadProbe<R>[] = [];
+  headers.forEach(({ name, malformed }, h) => {
+    if (malformed.length === 0) return;
+    requests.forEach((to, r) => out.push({ to, name, value: malformed[(h * requests.length + r) % malformed.length]! }));
+  });
+  return out;
+}
