@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { malformedJsonText, nestedJsonText } from './lib/arbitraries/json.ts';
+import { paddedToLength } from './lib/arbitraries/text.ts';
 import { INTEGER_WIDTH_IDS, INTEGER_WIDTH_OVERFLOWS, pathSegment, queryString, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { archiveIfCreated, createPipeline, makePipeline } from './lib/factories/pipelines.ts';
 import { looksLikeStackTrace, pathProxyMayRewrite, unusualMethodAnswers } from './lib/robustness.ts';
@@ -721,10 +722,22 @@ const EDGE_EXPIRIES = [
   '0001-01-01T00:30:00+01:00',
 ];
 
+/**
+ * Key names at and around the lengths storage may stop at: 64 (a `varchar(64)` column) and 65, 99 and
+ * 100 (the simulator's documented maximum, docs/interface-a.md), in ASCII, and, for a column that
+ * counts bytes, in 'é' (two bytes in UTF-8) and an emoji (four bytes, two UTF-16 units) at 65 and 100
+ * characters. The spec sets no limit on a key's name: a deployment may take any of them or refuse it
+ * with a 4xx; a limit of the API longer than its column's is a 5xx.
+ */
+const KEY_NAME_LENGTHS: readonly { length: number; pad: string }[] = [
+  ...[64, 65, 99, 100].map((length) => ({ length, pad: 'x' })),
+  ...['é', '\u{1F511}'].flatMap((pad) => [65, 100].map((length) => ({ length, pad }))),
+];
+
 check({
   id: 'a-rob/key-expiry-calendar-edges',
   clauses: ['X-ROB-1'],
-  title: 'X-ROB-1: a key create (where the target serves one) whose expires_at lies at the edges of the calendar date-time types hold (its UTC instant past 9999-12-31 by its offset, as 9999-12-31T23:00:00-05:00; the last second of 9999; a five-digit year; an instant before year 1 by its offset) gets a 2xx or a 4xx with the error object, never a 5xx',
+  title: 'X-ROB-1: a key create (where the target serves one) whose expires_at lies at the edges of the calendar date-time types hold (its UTC instant past 9999-12-31 by its offset, as 9999-12-31T23:00:00-05:00; the last second of 9999; a five-digit year; an instant before year 1 by its offset), or whose name is 64, 65, 99 or 100 characters long (ASCII, and \'é\' or an emoji at 65 and 100), gets a 2xx or a 4xx with the error object, never a 5xx',
   needs: ['a', 'write'],
   async run(t) {
     if (aRoute(t, 'keys.create') === null) t.skip('the target document says no key is created over the API (interface_a.operations.keys.create is null)');
@@ -737,6 +750,16 @@ check({
       answers.push(`${expires}: ${ex.response.status}`);
     }
     t.note(`key creates by expiry: ${answers.join('; ')}`);
+    const byName: string[] = [];
+    for (const { length, pad } of KEY_NAME_LENGTHS) {
+      const name = paddedToLength(uniqueName(t, 'rob-name'), length, pad);
+      const ex = await aSend(t, t.a(), 'keys.create', { body: { name } });
+      revokeIfCreated(t, ex);
+      const what = `a key named with ${length} characters${pad === 'x' ? '' : ` (${JSON.stringify(pad)} after its prefix, ${Buffer.byteLength(name)} bytes in UTF-8)`}`;
+      expectHandled(t, ex, what);
+      byName.push(`${length}${pad === 'x' ? '' : ` ${pad}`}: ${ex.response.status}`);
+    }
+    t.note(`key creates by name length: ${byName.join('; ')}`);
   },
 });
 

@@ -47,3 +47,16 @@ export function unicodeText(constraints: { minLength?: number; maxLength?: numbe
 export function longText(length: number): fc.Arbitrary<string> {
   return fc.constantFrom('x', 'é', '界', '🚀').map((c) => c.repeat(Math.ceil(length / c.length)).slice(0, length));
 }
+
+/**
+ * `prefix` (a run-unique name), a dash and `pad` repeated up to `length` characters, counted as
+ * code points (an emoji is one, as a person counts it, though two UTF-16 units and four bytes of
+ * UTF-8): a name of an exact length whose uniqueness is in its prefix (no dash where there is room
+ * for one character only). A prefix as long already is cut to `length`.
+ */
+export function paddedToLength(prefix: string, length: number, pad: string): string {
+  const head = Array.from(prefix);
+  if (head.length >= length) return head.slice(0, length).join('');
+  const dash = length - head.length >= 2 ? '-' : '';
+  return `${prefix}${dash}${pad.repeat(length - head.length - dash.length)}`;
+}
