@@ -3,9 +3,10 @@ import { check } from './lib/registry.ts';
 import { uniqueName, withFreshName } from './lib/unique-names.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import type { Account } from './lib/factories/removal.ts';
-import { type Transition, archivablePipeline, createPipeline, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
+import { type Transition, archivablePipeline, createPipeline, definitionIn, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { type JsonObject, is2xx, isObject, jsonChanges, requestLine, showChanges } from './lib/answers.ts';
+import { type JsonObject, is2xx, isObject, jsonChanges, recordIn, requestLine, sameJson, showChanges } from './lib/answers.ts';
+import { idPlusPowerOfTwo } from './lib/big-ids.ts';
 import { type Document, MOST_TABLES, plainDefinition, validDefinition, wideDefinition } from './lib/arbitraries/definitions.ts';
 import { DAY_S, WEEK_S, logUniformSeconds } from './lib/arbitraries/durations.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -831,13 +832,66 @@ async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperat
       judgeMalformedHead(t, await t.a().request('HEAD', pathWithId(e, raw)), get);
     }
   }
+  await wrappedIdReads(t, reads, id);
+}
+
+/**
+ * The widths a lookup may keep of an id: 32 bits (the id handed on as an int32, `id | 0` as
+ * protobufjs encodes it, or an unsigned 32-bit field) and 64 bits (a 64-bit column). `id` + 2^bits
+ * is another integer id, which such a lookup takes for `id`.
+ */
+const WRAPPED_ID_BITS = [32, 64] as const;
+
+/**
+ * A-PIPE-3's integer id, read whole: account 1's pipeline `id` asked for as `id` + 2^32 and
+ * `id` + 2^64 (WRAPPED_ID_BITS). Each is an integer id in its own right, so the target may answer
+ * it as it likes (404 where it names nothing, a 2xx where the deployment holds such an id, a 4xx
+ * for an id past its range) but as pipeline `id`: a read answering a record whose id is `id`, or
+ * a definition read answering `id`'s definition where the read of the same id found nothing,
+ * took the id for another. The ids are built from `id`'s digits (BigInt): an `id` read as a
+ * stand-in (beyond 2^53, big-ids.ts) is not the target's number, and is noted, not tried.
+ * Requests: the 2 ids times the reads by id (2 on the simulator), and the definition of `id`.
+ */
+async function wrappedIdReads(t: CheckContext, reads: readonly RoutedOperation[], id: number): Promise<void> {
+  const wrapped = WRAPPED_ID_BITS.map((bits) => ({ bits, raw: idPlusPowerOfTwo(id, bits) }));
+  if (wrapped.some((w) => w.raw === undefined)) return t.note(`pipeline ${id} was not read as ${id} + 2^32 or + 2^64: its id is beyond 2^53 (read as a stand-in), so a lookup that keeps only an id's low 32 or 64 bits was not tried on reads`);
+  const byRead = reads.find((e) => e.operation === 'pipelines.read');
+  const byDefinition = reads.find((e) => e.operation === 'pipelines.definition');
+  const liveDefinition = byDefinition === undefined || byRead === undefined ? undefined : await t.a().get(pathWithId(byDefinition, id));
+  const live = liveDefinition !== undefined && is2xx(liveDefinition) ? definitionIn(liveDefinition) : undefined;
+  for (const { bits, raw } of wrapped) {
+    if (raw === undefined) continue;
+    const what = `${raw} (pipeline ${id} + 2^${bits}, which a lookup keeping an id's low ${bits} bits takes for ${id})`;
+    let readFoundNothing = false;
+    if (byRead !== undefined) {
+      const read = await t.a().get(pathWithId(byRead, raw));
+      readFoundNothing = !is2xx(read);
+      const record = is2xx(read) ? recordIn(read.json) : undefined;
+      t.expect.that(record?.id !== id, {
+        clause: 'A-PIPE-3',
+        message: `${requestLine(read)} of id ${what} answered pipeline ${id}: the integer id was not read whole`,
+        expected: `not pipeline ${id} (404 where ${raw} names nothing)`,
+        received: describeResponse(read),
+        exchange: read,
+      });
+    }
+    if (byDefinition === undefined || live === undefined || !readFoundNothing) continue;
+    const definition = await t.a().get(pathWithId(byDefinition, raw));
+    t.expect.that(!is2xx(definition) || !sameJson(definitionIn(definition), live), {
+      clause: 'A-PIPE-3',
+      message: `${requestLine(definition)} of id ${what} answered pipeline ${id}'s definition, where the read of that id found nothing: the integer id was not read whole`,
+      expected: `not pipeline ${id}'s definition (404, as the read of ${raw})`,
+      received: describeResponse(definition),
+      exchange: definition,
+    });
+  }
 }
 
 check({
   id: 'a-pipe/integer-id-reads',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx; GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`) never find it',
+  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx; GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`) never find it, nor do its id + 2^32 and + 2^64 (the integer read whole, not its low 32 or 64 bits)',
   needs: ['a'],
   async run(t) {
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
@@ -915,9 +969,48 @@ async function malformedAroundOwn(t: CheckContext, writes: readonly RoutedOperat
     if (before === undefined || again === undefined) continue;
     await expectUnchangedAfter(t, id, sent, { before, again, definition });
   }
+  if (before !== undefined && again !== undefined) await wrappedIdWrites(t, id, [...others, archive], send, { before, again, definition });
+  else t.note(`the writes of pipeline ${id} + 2^32 and + 2^64 were not sent: pipeline ${id} could not be read, so neither what such an id names before a write nor the pipeline after it could be seen`);
   const deleted = await aSend(t, t.a(), 'pipelines.archive', id);
   foundPipeline(t, id, deleted, `the archiving of account 1's own pipeline ${id}`);
   t.expect.status(deleted, 200, 'A-PIPE-3', `DELETE /pipelines/${id} after the malformed ids answered ${deleted.response.status}, expected 200: one of them was taken for pipeline ${id}`);
+}
+
+/**
+ * A-PIPE-3's integer id, written whole: every routed write (the spec's DELETE last) of the
+ * check's own pipeline `id` + 2^32 and + 2^64 (WRAPPED_ID_BITS), which a lookup keeping an id's
+ * low 32 or 64 bits takes for `id`; then `id` read back as it was (expectUnchangedAfter: not
+ * archived, not deployed, its definition kept). Each wrapped id is read first: one that names a
+ * pipeline of the account (a deployment with 64-bit ids may hold it) is not written to, for the
+ * writes would change that pipeline (noted); one read as `id` itself fails here already. An `id`
+ * read as a stand-in (beyond 2^53) is noted, not tried: its digits are not the target's.
+ * Requests: per id, its read and the routed writes (5 on the simulator), then 2 reads back: 14.
+ */
+async function wrappedIdWrites(t: CheckContext, id: number, writes: readonly RoutedOperation[], send: (e: RoutedOperation, id: string) => Promise<Exchange>, seen: { before: JsonObject; again: JsonObject; definition: DefinitionTwice | undefined }): Promise<void> {
+  const read = pipelineOperations(t).find((e) => e.operation === 'pipelines.read');
+  if (read === undefined) return;
+  const sent: Exchange[] = [];
+  for (const bits of WRAPPED_ID_BITS) {
+    const raw = idPlusPowerOfTwo(id, bits);
+    if (raw === undefined) return t.note(`the writes of pipeline ${id} + 2^${bits} were not sent: its id is beyond 2^53 (read as a stand-in), so a lookup that keeps only an id's low bits was not tried on writes`);
+    const what = `${raw} (pipeline ${id} + 2^${bits}, which a lookup keeping an id's low ${bits} bits takes for ${id})`;
+    const named = await t.a().get(pathWithId(read, raw));
+    const record = is2xx(named) ? recordIn(named.json) : undefined;
+    t.expect.that(record?.id !== id, {
+      clause: 'A-PIPE-3',
+      message: `${requestLine(named)} of id ${what} answered pipeline ${id}: the integer id was not read whole`,
+      expected: `not pipeline ${id} (404 where ${raw} names nothing)`,
+      received: describeResponse(named),
+      exchange: named,
+    });
+    if (record?.id === id) continue;
+    if (is2xx(named)) {
+      t.note(`${requestLine(named)} answered ${named.response.status}: id ${raw} names a pipeline of the account (or the target answers reads of ids it does not hold), so it was not written to`);
+      continue;
+    }
+    for (const e of writes) sent.push(await send(e, raw));
+  }
+  if (sent.length > 0) await expectUnchangedAfter(t, id, sent, seen, `its id + 2^32 and + 2^64`, 'one of those integer ids was taken for it (its low bits)');
 }
 
 /**
@@ -925,14 +1018,14 @@ async function malformedAroundOwn(t: CheckContext, writes: readonly RoutedOperat
  * it was in, its metadata and definition as read before (key order free; what differed between
  * the two reads before, or moves again over a pause, aside). A change is one of them taken for it.
  */
-async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly Exchange[], seen: { before: JsonObject; again: JsonObject; definition: DefinitionTwice | undefined }): Promise<void> {
+async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly Exchange[], seen: { before: JsonObject; again: JsonObject; definition: DefinitionTwice | undefined }, ids = 'ids that are not integers written around it', taken = 'a malformed id was taken for it'): Promise<void> {
   const writes = sent.map((ex) => `${requestLine(ex)} answered ${ex.response.status}`).join('; ');
   const read = await aSend(t, t.a(), 'pipelines.read', id);
   const was = pipelineState(t, seen.before);
   const state = pipelineState(t, read.json);
   t.expect.that(read.response.status === 200 && isObject(read.json) && state.name === was.name, {
     clause: 'A-PIPE-3',
-    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id} is ${read.response.status === 200 ? `${state.spec?.replace('_', ' ') ?? JSON.stringify(state.name)} where it was ${was.spec?.replace('_', ' ') ?? JSON.stringify(was.name)}` : `not found (${read.response.status})`}: a malformed id was taken for it`,
+    message: `after writes of ${ids} (${writes}), pipeline ${id} is ${read.response.status === 200 ? `${state.spec?.replace('_', ' ') ?? JSON.stringify(state.name)} where it was ${was.spec?.replace('_', ' ') ?? JSON.stringify(was.name)}` : `not found (${read.response.status})`}: ${taken}`,
     expected: `pipeline ${id} read back as it was (${was.field} ${JSON.stringify(was.name)})`,
     received: read.response.status === 200 ? `${state.field} ${JSON.stringify(state.name)}` : describeResponse(read),
     exchange: read,
@@ -949,7 +1042,7 @@ async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly 
   const shownMetadata = showChanges(jsonChanges(seen.before, after, changed));
   t.expect.that(changed.length === 0, {
     clause: 'A-PIPE-3',
-    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id}'s metadata changed (${shownMetadata.paths}): a malformed id was taken for it`,
+    message: `after writes of ${ids} (${writes}), pipeline ${id}'s metadata changed (${shownMetadata.paths}): ${taken}`,
     expected: `the metadata as before: ${shownMetadata.before}`,
     received: shownMetadata.after,
     exchange: read,
@@ -962,7 +1055,7 @@ async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly 
   const shown = showChanges(jsonChanges(seen.definition.first, now.value, definitionChanged));
   t.expect.that(definitionChanged.length === 0, {
     clause: 'A-PIPE-3',
-    message: `after writes of ids that are not integers written around it (${writes}), pipeline ${id}'s definition changed (${shown.paths}): a malformed id was taken for it`,
+    message: `after writes of ${ids} (${writes}), pipeline ${id}'s definition changed (${shown.paths}): ${taken}`,
     expected: `the definition as before: ${shown.before}`,
     received: shown.after,
     exchange: now.ex,
@@ -973,7 +1066,7 @@ check({
   id: 'a-pipe/integer-id-writes',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, its name), every routed write leaves that pipeline as it was',
+  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, its name), every routed write leaves that pipeline as it was, as do the writes of its id + 2^32 and + 2^64 where they name nothing (the integer read whole)',
   needs: ['a', 'write'],
   async run(t) {
     const send = (e: RoutedOperation, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STAND_IN_BAND, bandNumbersIn, literalOf, parseJsonWithBigIds, standInFor, stringifyWithBigIds, withRealIds } from './big-ids.ts';
+import { STAND_IN_BAND, bandNumbersIn, idPlusPowerOfTwo, literalOf, parseJsonWithBigIds, standInFor, stringifyWithBigIds, withRealIds } from './big-ids.ts';
 import { createHttpClient } from './http.ts';
 import { ConfigError, loadTargetFile, resolveTarget } from './target.ts';
 import { Redactor } from './redact.ts';
@@ -139,5 +139,24 @@ describe('the guard: a target whose own ids are in the band halts the run', () =
     expect(guard.reason).toBeNull();
     guard.observe(answer('http://t/jobs', `{"id":${STAND_IN_BAND.max - 7}}`));
     expect(guard.reason).toMatch(/GET \/jobs holds 5000000999999992, inside the ids the run takes to stand in for ids beyond 2\^53/);
+  });
+});
+
+describe('idPlusPowerOfTwo: an id a lookup keeping the low bits takes for another', () => {
+  it('writes id + 2^bits exactly, past 2^53 too, where a double would round', () => {
+    expect(idPlusPowerOfTwo(1, 32)).toBe('4294967297');
+    expect(idPlusPowerOfTwo(1_000_000_001, 32)).toBe('5294967297');
+    expect(idPlusPowerOfTwo(1, 64)).toBe('18446744073709551617');
+    expect(idPlusPowerOfTwo(Number.MAX_SAFE_INTEGER, 64)).toBe('18455751272964292607');
+    // What arithmetic on numbers gives instead: the nearest double.
+    expect(String(1 + 2 ** 64)).not.toBe('18446744073709551617');
+  });
+  it('makes none of a stand-in (its digits are not the target\'s id) nor of what is no positive safe integer', () => {
+    const standIn = standInFor('1402933012345678901');
+    expect(idPlusPowerOfTwo(standIn, 32)).toBeUndefined();
+    expect(idPlusPowerOfTwo(STAND_IN_BAND.max, 32)).toBeUndefined();
+    expect(idPlusPowerOfTwo(0, 32)).toBeUndefined();
+    expect(idPlusPowerOfTwo(1.5, 32)).toBeUndefined();
+    expect(idPlusPowerOfTwo(2 ** 60, 32)).toBeUndefined();
   });
 });

@@ -108,3 +108,15 @@ export function withStandInsForBigInts(value: unknown): unknown {
   for (const [key, member] of Object.entries(value)) Object.defineProperty(out, key, { value: withStandInsForBigInts(member), enumerable: true, writable: true, configurable: true });
   return out;
 }
+
+/**
+ * `id` + 2^`bits` in decimal digits, made with BigInt (a double past 2^53 rounds): the id a
+ * lookup that keeps only the low `bits` bits of an id (an int32 encoding, a 64-bit column) takes
+ * for `id`. Undefined where `id` is no safe positive integer or is a stand-in (from the band, set
+ * or not): a stand-in's digits are not the target's id, so arithmetic on it names nothing of the
+ * target's.
+ */
+export function idPlusPowerOfTwo(id: number, bits: number): string | undefined {
+  if (!Number.isSafeInteger(id) || id <= 0 || inStandInBand(id) || literalOf(id) !== undefined) return undefined;
+  return (BigInt(id) + (1n << BigInt(bits))).toString();
+}

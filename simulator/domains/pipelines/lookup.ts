@@ -47,8 +47,10 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   }
   // A lookup whose id column is 32-bit: a larger id overflows the query parameter.
   if (sim.faults.has('a-int32-pipeline-id-500') && id > INT32_MAX) throw new RangeError(`value ${id} is out of range for type integer`);
+  // The fault: the runtime's pipeline_id is a protobuf int32, the id encoded as id | 0 (as
+  // protobufjs does), so an id past 2^32 wraps onto a small one.
   const pipeline =
-    account.pipelines.get(id) ??
+    account.pipelines.get(sim.faults.has('a-pipeline-id-int32-wrap') ? id | 0 : id) ??
     // a-legacy-pipelines-fallback: pipelines made before accounts were split out stay in the first account's map.
     (sim.faults.has('a-legacy-pipelines-fallback') ? inFirstAccount(sim, account, (first) => first.pipelines.get(id)) : undefined) ??
     (sim.faults.has('a-cross-account-pipelines') ? inOtherAccount(sim, account, (other) => other.pipelines.get(id)) : undefined);

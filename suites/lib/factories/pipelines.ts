@@ -128,11 +128,17 @@ export interface DefinitionRead {
 export async function readDefinition(t: CheckContext, id: number, account: Account = 0): Promise<DefinitionRead> {
   const ex = await aSend(t, t.a(account), 'pipelines.definition', id);
   if (ex.response.status !== 200) return { ex };
-  if (ex.json !== undefined) return { ex, value: ex.json };
+  const value = definitionIn(ex);
+  return value === undefined ? { ex } : { ex, value };
+}
+
+/** The definition document an answer's body holds, as JSON or YAML; undefined where it is neither. */
+export function definitionIn(ex: Exchange): unknown {
+  if (ex.json !== undefined) return ex.json;
   try {
-    return { ex, value: parseYaml(ex.response.body) as unknown };
+    return parseYaml(ex.response.body) as unknown;
   } catch {
-    return { ex };
+    return undefined;
   }
 }
 
