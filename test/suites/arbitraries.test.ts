@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { basicHeader, basicWithPassword, colonSuffixed, compatibilityTwins, junkAroundValidToken, LOOK_ALIKE_SETS, lookAlikeSwaps, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, colonSuffixed, compatibilityTwins, invisiblyPadded, junkAroundValidToken, LOOK_ALIKE_SETS, lookAlikeSwaps, malformedAuthorization, mutatedKey } from '../../suites/lib/arbitraries/credentials.ts';
 import { brokenPercentEncoding, junkAroundId, nonIdSegment } from '../../suites/lib/arbitraries/ids-and-paths.ts';
 import { malformedJsonText, wrongTypeFor, type JsonKind } from '../../suites/lib/arbitraries/json.ts';
 import { mediaTypeSpelling } from '../../suites/lib/arbitraries/media-types.ts';
@@ -105,6 +105,18 @@ describe('credential arbitraries', () => {
   it('put a colon and text after the key, described without it', () => {
     for (const a of colonSuffixed(KEY)) {
       expect(a.value.startsWith(`${KEY}:`)).toBe(true);
+      expect(a.description).not.toContain(KEY.slice(0, 12));
+    }
+  });
+
+  it('put a byte beyond ASCII that trim() or a strip takes (0xA0, 0x85, 0xAD) beside the key, each a header a Latin-1 client can send, none of them Bearer and the key', () => {
+    const values = invisiblyPadded(KEY).map((a) => a.value);
+    expect(values).toHaveLength(7);
+    // JavaScript's trim() takes 0xA0 off: each of these would be the key to a gate that trims.
+    expect(values.filter((v) => v.slice('Bearer'.length).trim() === KEY)).toHaveLength(3);
+    for (const a of invisiblyPadded(KEY)) {
+      expect(a.value).not.toBe(`Bearer ${KEY}`);
+      expect(/^[\t\x20-\x7e\x80-\xff]+$/.test(a.value)).toBe(true);
       expect(a.description).not.toContain(KEY.slice(0, 12));
     }
   });

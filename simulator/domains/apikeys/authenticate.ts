@@ -1,7 +1,7 @@
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { bearerToken } from '../../http/credentials.ts';
+import { bearerToken, type SchemeCase } from '../../http/credentials.ts';
 import type { PipelineApiKey } from './types.ts';
 
 /**
@@ -27,7 +27,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const now = sim.clock.now();
   // a-doubled-bearer-scheme-forgiven: "clients configured with the token as 'Bearer fdk_...' send the scheme twice".
   if (authorization && sim.faults.has('a-doubled-bearer-scheme-forgiven')) authorization = authorization.replace(/^(bearer[ ]+)+/i, 'Bearer ');
-  const read = bearerToken(authorization, sim.conventions.schemeCase);
+  // a-bearer-value-trimmed: "keys pasted from a web page or a PDF carry blanks": everything after the scheme, trim()med (which strips U+00A0 too).
+  const read = sim.faults.has('a-bearer-value-trimmed') ? trimmedBearerValue(authorization, sim.conventions.schemeCase) : bearerToken(authorization, sim.conventions.schemeCase);
   // a-bearer-percent-decoded: "keys copied out of a dashboard URL arrive percent-encoded": decoded before the prefix test.
   const token = sim.faults.has('a-bearer-percent-decoded') ? percentDecoded(read) : read;
   const bearer = sim.faults.has('a-bearer-colon-suffix-ignored') ? beforeColon(token) : token;
@@ -79,6 +80,17 @@ function userKeyStandIn(sim: Sim, presented: string, now: number): { account: Ac
   const user = sim.store.findUserKey(presented, now);
   const key = user ? [...user.account.pipelineKeys.values()].find((k) => k.admin && usable(sim, k, now, false, false)) : undefined;
   return user && key ? { account: user.account, key } : null;
+}
+
+/**
+ * The fault `a-bearer-value-trimmed`'s reading of `Bearer <key>`: everything after the scheme and
+ * its spaces, String.prototype.trim()med, which also strips U+00A0 (the header byte 0xA0 as Node
+ * reads it, Latin-1) and the other Unicode blanks.
+ */
+function trimmedBearerValue(header: string | undefined, schemeCase: SchemeCase): string | null {
+  if (!header || (schemeCase === 'as-written' && !header.startsWith('Bearer'))) return null;
+  const value = /^bearer[ ]+(.+)$/i.exec(header)?.[1]?.trim();
+  return value ? value : null;
 }
 
 /** A-AUTH-2: a value without the prefix never reaches the lookup. */

@@ -138,6 +138,35 @@ export function compatibilityTwins(key: string, prefix: string, name = KEY): { f
   return twins;
 }
 
+/**
+ * Bytes beyond ASCII that text tools take for a blank or for nothing, as a Latin-1 header carries
+ * them (obs-text, RFC 9110 5.5): 0xA0, the no-break space (JavaScript's trim() and Java's strip()
+ * remove it), 0x85, next line (Python's strip() removes it), and 0xAD, the soft hyphen (tools that
+ * drop invisible characters remove it).
+ */
+const INVISIBLE_BYTES: readonly { char: string; name: string }[] = [
+  { char: '\u00a0', name: 'the byte 0xA0 (no-break space)' },
+  { char: '\u0085', name: 'the byte 0x85 (next line)' },
+  { char: '\u00ad', name: 'the byte 0xAD (soft hyphen)' },
+];
+
+/**
+ * Whole Authorization values: `Bearer ` and the key with one of INVISIBLE_BYTES after it or
+ * before it, and 0xA0 in place of the space after the scheme. HTTP strips only spaces and tabs
+ * around a field value, so none of them is `Bearer <key>`: a gate that trims or drops such
+ * characters (keys pasted from a web page or a PDF) before its lookup takes a value that is not
+ * the key.
+ */
+export function invisiblyPadded(key: string): Described<string>[] {
+  return [
+    ...INVISIBLE_BYTES.flatMap(({ char, name }) => [
+      described(`Bearer ${key}${char}`, `"Bearer " + ${KEY} + ${name}`),
+      described(`Bearer ${char}${key}`, `"Bearer " + ${name} + ${KEY}`),
+    ]),
+    described(`Bearer\u00a0${key}`, `"Bearer" + the byte 0xA0 (no-break space) in place of the space + ${KEY}`),
+  ];
+}
+
 /** Printable ASCII punctuation a key pasted from a sentence, a quote or a bracket may carry. */
 const PUNCTUATION: readonly string[] = '.,;:!?\'"`()[]<>{}=-_*#'.split('');
 
