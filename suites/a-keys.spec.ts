@@ -17,7 +17,7 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import type { AOperation } from './lib/target-types.ts';
 import { aRoute, aSend, definitionFormat, pipelineState, routeOrSkip, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS, aEndpoint } from './catalog/a-endpoints.ts';
-import { laterPageQuery, morePages, walkAList } from './catalog/a-lists.ts';
+import { laterPageQuery, listFilter, morePages, walkAList } from './catalog/a-lists.ts';
 import { zonedDateTimeMs } from './lib/dates.ts';
 
 /*
@@ -53,13 +53,16 @@ interface KeyRead {
  * `account`: one that names a pipeline reads that account's first fixture pipeline (left out
  * where there is none), one
  * that names a key reads the key `keyId`, a list is read at its first page and at a later one
- * (`laterPageQuery`: page 2 of one item); and, `withHead`, a HEAD of that fixture pipeline's
- * read (a HEAD is a GET without its body, and may be authenticated apart, as an edge answering
- * probes from a key cache would). Reads change nothing, so they are safe to send to any deployment with any
+ * (`laterPageQuery`: page 2 of one item); and, `onceARun` (the reads a check sends once, not in
+ * every case of a property), a HEAD of that fixture pipeline's read (a HEAD is a GET without its
+ * body, and may be authenticated apart, as an edge answering probes from a key cache would) and a
+ * list with its filter (`listFilter`: the pipeline list with `include_archived=true`, which a
+ * deployment may serve from an archive store that authenticates from a key cache of its own).
+ * Reads change nothing, so they are safe to send to any deployment with any
  * key; the pipeline writes (and the DELETE) a dead key must be refused on go to a pipeline of the check's own
  * (expectPipelineWritesRefused).
  */
-function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 | 1): KeyRead[] {
+function keyReads(t: CheckContext, keyId: number, onceARun: boolean, account: 0 | 1): KeyRead[] {
   const pipelineId = t.target.a[account]?.fixtures.pipeline_ids?.[0];
   return A_ENDPOINTS.flatMap((endpoint): KeyRead[] => {
     const route = aRoute(t, endpoint.operation);
@@ -71,12 +74,14 @@ function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 
     const read: KeyRead = { label: `${route.method} ${route.path}`, send };
     // A list's later page too: a deployment may serve pages past the first from elsewhere (a
     // replica, a cursor service) whose key table a revocation or an expiry does not reach.
-    const later = endpoint.operation === 'pipelines.list' || endpoint.operation === 'keys.list' ? laterPageQuery(t) : undefined;
-    if (later !== undefined) {
-      const shown = Object.entries(later).map(([k, v]) => `${k}=${v}`).join('&');
-      return [read, { label: `${route.method} ${route.path}?${shown} (a later page)`, send: (key) => aSend(t, withKey(t, key), endpoint.operation, { ...options, query: later }) }];
+    if (endpoint.operation === 'pipelines.list' || endpoint.operation === 'keys.list') {
+      const later = laterPageQuery(t);
+      const filter = onceARun ? listFilter(endpoint.operation) : undefined;
+      const queried = (query: Record<string, string | number>, what: string): KeyRead => ({ label: `${route.method} ${route.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()} (${what})`, send: (key) => aSend(t, withKey(t, key), endpoint.operation, { ...options, query }) });
+      // A filter the target does not take (a 4xx for the live key) is left out by readsServedTo.
+      return [read, ...(later === undefined ? [] : [queried(later, 'a later page')]), ...(filter === undefined ? [] : [queried(filter, 'the list with its filter')])];
     }
-    if (!withHead || endpoint.operation !== 'pipelines.read' || route.method !== 'GET' || id === undefined) return [read];
+    if (!onceARun || endpoint.operation !== 'pipelines.read' || route.method !== 'GET' || id === undefined) return [read];
     const head: KeyRead = { label: `HEAD ${route.path}`, head: true, send: (key) => withKey(t, key).request('HEAD', routePath(route, id)) };
     return [read, head];
   });
@@ -86,12 +91,13 @@ function keyReads(t: CheckContext, keyId: number, withHead: boolean, account: 0 
  * Those of the target's reads that serve `key` (2xx) while it still works: their 2xx is what an
  * authenticated caller gets, so once the key stops authenticating any 2xx there means it did not.
  * A read the key is refused on (a non-admin key on key management) tells nothing and is left out,
- * as is a HEAD the target does not serve (405, or a front's own answer). The HEAD is sent
- * `withHead` only: once a check run, not in every case of a property (it asks the same of every key).
+ * as is a HEAD the target does not serve (405, or a front's own answer) and a list filter it does
+ * not take (a 4xx). The HEAD and the filtered list are sent `onceARun` only: once a check run, not
+ * in every case of a property (they ask the same of every key).
  */
-async function readsServedTo(t: CheckContext, key: string, keyId: number, withHead = false, account: 0 | 1 = 0): Promise<KeyRead[]> {
+async function readsServedTo(t: CheckContext, key: string, keyId: number, onceARun = false, account: 0 | 1 = 0): Promise<KeyRead[]> {
   const served: KeyRead[] = [];
-  for (const read of keyReads(t, keyId, withHead, account)) if (is2xx(await read.send(key))) served.push(read);
+  for (const read of keyReads(t, keyId, onceARun, account)) if (is2xx(await read.send(key))) served.push(read);
   return served;
 }
 

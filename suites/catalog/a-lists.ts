@@ -58,6 +58,17 @@ const LISTS = {
 } as const;
 
 /**
+ * The filter the list under `operation` is read with besides its paging (the pipeline list's
+ * `include_archived=true`; none for the key list), or undefined where it has none. A deployment
+ * may serve a filtered list from another store than the plain one (an archive, a search index),
+ * authenticated apart.
+ */
+export function listFilter(operation: keyof typeof LISTS): Record<string, string> | undefined {
+  const filter: Record<string, string> = { ...LISTS[operation].filter };
+  return Object.keys(filter).length > 0 ? filter : undefined;
+}
+
+/**
  * Every item `client`'s account lists under `operation`; the pipeline list with archived ones too
  * where the target takes `include_archived=true` (a target that refuses that parameter with a 4xx
  * other than a missing route has no such filter, and is walked without it). `refused` with the

@@ -80,7 +80,10 @@ const PIPELINE_READ = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
  * holding the key's digest and account, not its revocation; `a-dead-key-head-served` one whose
  * HEAD probes are answered from an edge's key cache (digest to account) that never learns of a
  * revocation or an expiry; `a-revoked-key-later-list-pages` one whose list pages past the first
- * are read from a replica whose key table the revocations never reach.
+ * are read from a replica whose key table the revocations never reach;
+ * `a-revoked-key-archived-list` one whose pipeline list with archived pipelines
+ * (`include_archived=true`) is served by the archive service, which authenticates from a key
+ * cache of its own (digest to account) that no revocation reaches.
  */
 function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   // The faults are asked first: writesKeys builds its patterns, which no request should pay for
@@ -89,6 +92,7 @@ function revocationUnchecked(sim: Sim, ctx: Context): boolean {
   if (sim.faults.has('a-revoked-key-writes-pipelines') && writesPipelines(sim, ctx, true)) return true;
   if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
   if (ctx.method === 'GET' && sim.faults.has('a-revoked-key-later-list-pages') && laterListPage(sim, ctx)) return true;
+  if (ctx.method === 'GET' && sim.faults.has('a-revoked-key-archived-list') && archivedPipelineList(ctx)) return true;
   return ctx.method === 'GET' && PIPELINE_READ.test(ctx.path) && sim.faults.has('a-revoked-key-reads');
 }
 
@@ -98,10 +102,13 @@ function revocationUnchecked(sim: Sim, ctx: Context): boolean {
  * compares the key's expiry with now, so an expired admin key still mints keys;
  * `a-expired-key-writes-pipelines` one whose changes of an existing pipeline (replace, update,
  * start, stop) are authorised by the deployment service's own key check, which knows revocation
- * but not expiry; `a-dead-key-head-served` is the HEAD probes' edge cache (above).
+ * but not expiry; `a-dead-key-head-served` is the HEAD probes' edge cache (above);
+ * `a-expired-key-archived-list` the archive service's key cache (digest to account), which never
+ * learns of an expiry.
  */
 function expiryUnchecked(sim: Sim, ctx: Context): boolean {
   if (sim.faults.has('a-expired-key-writes-pipelines') && writesPipelines(sim, ctx, false)) return true;
+  if (ctx.method === 'GET' && sim.faults.has('a-expired-key-archived-list') && archivedPipelineList(ctx)) return true;
   if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
   return sim.faults.has('a-expired-key-manages-keys') && writesKeys(sim, ctx);
 }
@@ -127,6 +134,11 @@ function laterListPage(sim: Sim, ctx: Context): boolean {
   const at = (path: string): RegExp => new RegExp(`^/api/public/v\\d+${path}/?$`);
   const page = ctx.query.page;
   return typeof page === 'string' && Number(page) > 1 && (at('/pipelines').test(ctx.path) || at(sim.conventions.a.paths.keys).test(ctx.path));
+}
+
+/** The pipeline list asked for archived pipelines too (`include_archived=true`): what the faults `a-revoked-key-archived-list` and `a-expired-key-archived-list` serve from the archive service. */
+function archivedPipelineList(ctx: Context): boolean {
+  return ctx.query.include_archived === 'true' && /^\/api\/public\/v\d+\/pipelines\/?$/.test(ctx.path);
 }
 
 /** A key's create or a revocation, at the paths of the served conventions (under any version prefix the router serves). */
