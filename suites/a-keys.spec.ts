@@ -95,9 +95,15 @@ function keyReads(t: CheckContext, keyId: number, onceARun: boolean, account: 0 
  * not take (a 4xx). The HEAD and the filtered list are sent `onceARun` only: once a check run, not
  * in every case of a property (they ask the same of every key).
  */
-async function readsServedTo(t: CheckContext, key: string, keyId: number, onceARun = false, account: 0 | 1 = 0): Promise<KeyRead[]> {
+async function readsServedTo(t: CheckContext, made: CreatedKey, onceARun = false, account: 0 | 1 = 0): Promise<KeyRead[]> {
   const served: KeyRead[] = [];
-  for (const read of keyReads(t, keyId, onceARun, account)) if (is2xx(await read.send(key))) served.push(read);
+  for (const read of keyReads(t, made.id, onceARun, account)) {
+    const ex = await read.send(made.key);
+    if (!is2xx(ex)) continue;
+    served.push(read);
+    // A later answer, read with the key itself (its own record among them): it shows no full value (A-AUTH-3).
+    expectNoKey(t, ex, made, 'read with the key itself');
+  }
   return served;
 }
 
@@ -236,7 +242,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2', 'A-PIPE-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, its own record read with the key itself, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -289,10 +295,25 @@ check({
       for (const ex of later) expectNoKey(t, ex, made);
     });
     await expectNoKeyInPipelineRecords(t);
+    await expectOwnRecordHidesValue(t);
     if (listUnread) t.partial('A-AUTH-3', `the key list was read without reaching a new key's entry (${listUnread}), so whether the list shows its value was not seen${readUnseen ? '' : "; each key's own read was"}`);
     if (readUnseen) t.partial('A-AUTH-3', `${readUnseen}, so whether a key's own read shows its value was not seen`);
   },
 });
+
+/**
+ * A-AUTH-3 in a key's own record read with that key (a CLI's "which key am I using"): an admin
+ * key made for it reads its record (keys.read of its id) with itself, and the answer shows no full
+ * value, though the value is the caller's own already: a later read returns it into whatever logs
+ * or caches that answer. Once a run (the properties' cases read records with the admin key of the
+ * account); where the target serves no key read, nothing to see. A refusal shows no key either.
+ * Requests: the create and the read (the key revoked after the check).
+ */
+async function expectOwnRecordHidesValue(t: CheckContext): Promise<void> {
+  if (aRoute(t, 'keys.read') === null) return;
+  const made = await createKey(t, { name: uniqueName(t, 'once-own-read'), admin: true });
+  expectNoKey(t, await aSend(t, withKey(t, made.key), 'keys.read', made.id), made, "the key's own record, read with that key");
+}
 
 /**
  * A-AUTH-3 in what a key makes and changes: a pipeline a new key creates, then updates, replaces,
@@ -568,7 +589,7 @@ check({
       if (!(await expiryTaken(t, made, expiresAt, sent))) return;
       const before = await useKey(t, made.key);
       t.expect.that(worked(before), { clause: 'A-AUTH-4', message: `a key that expires in ${lifetimeS} s (expires_at ${sent}) does not work yet`, expected: 'the key authenticates before its expiry', received: describeResponse(before), exchange: before });
-      const reads = await readsServedTo(t, made.key, made.id, !pipelineWritesSent);
+      const reads = await readsServedTo(t, made, !pipelineWritesSent);
       // Past the expiry, by at least the clock's second precision.
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
@@ -703,7 +724,7 @@ check({
       t.partial('A-AUTH-4', `account 2's key that should live a few seconds more was refused at once (${theirs.before.response.status}), where account 1's of the same expiry worked: its expiry could not be timed`);
       theirs = undefined;
     }
-    const reads = await readsServedTo(t, made.key, made.id, true);
+    const reads = await readsServedTo(t, made, true);
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
     const waitMs = expiresAt - skew + 1_000 - Date.now();
@@ -984,7 +1005,7 @@ check({
     const every = await createKey(t, { name: everyName, admin: true });
     noteIfNotAdmin(t, every);
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-revoked'), admin: false });
-    const everyReads = await readsServedTo(t, every.key, every.id, true);
+    const everyReads = await readsServedTo(t, every, true);
     const everyRevoked = await aSend(t, t.a(), 'keys.revoke', every.id);
     if (!is2xx(everyRevoked)) throw new Error(`could not revoke a key: ${describeResponse(everyRevoked)}`);
     // Every key the run revoked, asked again once the later revocations are made: a deny list that
@@ -1010,7 +1031,7 @@ check({
       const made = await createKey(t, { name, admin }, account);
       const before = await useKey(t, made.key);
       if (!worked(before)) throw new Error(`a new key does not authenticate: ${describeResponse(before)}`);
-      const reads = await readsServedTo(t, made.key, made.id, false, account);
+      const reads = await readsServedTo(t, made, false, account);
       // An admin key may revoke itself; otherwise the configured admin key of its account revokes it.
       const revoker = admin && selfRevoke ? withKey(t, made.key) : t.a(account);
       const revoked = await aSend(t, revoker, 'keys.revoke', made.id);

@@ -70,7 +70,12 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
 
   router.get(paths.key, (ctx) => {
     requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
-    ctx.body = presentKey(sim, findKey(sim, ctx.state.account, keyId(sim, ctx.params.id)), aBase(ctx, prefix));
+    const record = findKey(sim, ctx.state.account, keyId(sim, ctx.params.id));
+    const body = presentKey(sim, record, aBase(ctx, prefix));
+    // The fault: "which key am I using" (a CLI's `keys whoami`): the caller's own record shows the
+    // credential it was read with (the value is the caller's own already).
+    if (sim.faults.has('a-own-key-record-shows-value') && record === ctx.state.apiKey) body.key = ctx.get('authorization').replace(/^bearer[ ]+/i, '');
+    ctx.body = body;
   });
 
   // Revokes; the record stays listed with revoked_at. There is no way back (A-AUTH-6).
