@@ -6,10 +6,10 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { comparableBody, headerDifferences, Volatility } from './lib/comparison.ts';
 import { CookieValueTally, PRESENCE_TELLS, PresenceTally } from './lib/header-presence.ts';
-import { accountTwoPipelines, archiveIfCreated, createPipeline, makePipeline, notAccountOnes, readDefinition, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type DefinitionRead, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
+import { accountTwoPipelines, archiveIfCreated, createPipeline, definitionChanges, makePipeline, notAccountOnes, readDefinition, readPipeline, sharedIdsSkip, startPipeline, walkOwnPipelineList, type DefinitionRead, type ForeignPipeline, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { MADE_UP_KEY_PREFIX, plainDefinition, withValue } from './lib/arbitraries/definitions.ts';
-import { is2xx, isObject, type JsonObject } from './lib/answers.ts';
+import { is2xx, isObject, sameJson, type JsonObject } from './lib/answers.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { withKey } from './lib/clients.ts';
 import type { Account } from './lib/factories/removal.ts';
@@ -742,12 +742,14 @@ async function expectTheirsAsWas(t: CheckContext, pair: SameNamePair, what: stri
  * X-ISO-1 across accounts that share a pipeline name, for the definition read: each account's
  * read of its pipeline of that name shows its own definition. The pair differs in its description
  * only; account 1 reads its definition first, then account 2 reads its own: a rendering or cache
- * keyed by the name alone serves account 2 account 1's definition. 2 creates and 2 reads a run.
+ * keyed by the name alone serves account 2 account 1's definition. Then account 1 changes its
+ * pipeline's definition, both not deployed (`expectOwnChangesSpareTheirs`): a draft saved by the
+ * name alone lands on account 2's. 2 creates, 2 writes and 10 reads a run.
  */
 check({
   id: 'a-enum/same-name-definition-read-own',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: account 2 reading the definition of its pipeline of a name account 1 also uses, right after account 1 read its own, gets its own definition (the two differ in their description), not account 1's",
+  title: "X-ISO-1: account 2 reading the definition of its pipeline of a name account 1 also uses, right after account 1 read its own, gets its own definition (the two differ in their description), not account 1's; and account 1's update (PATCH) and replace (PUT) of its not-deployed pipeline of that name leave account 2's definition, name and description as they were",
   needs: ['a', 'write'],
   async run(t) {
     if (t.target.a[1]?.adminKey === undefined) t.skip('needs pipeline_admin_key of account 2 in the target document: a pipeline of the same name in each account');
@@ -781,8 +783,70 @@ check({
       });
     }
     if (ownShown !== mine) t.partial('X-ISO-1', `the definition reads do not show the description each pipeline was created with (account 1's shows ${JSON.stringify(ownShown)}, not ${JSON.stringify(mine)}), so whether account 2's read served account 1's definition was not seen`);
+    await expectOwnChangesSpareTheirs(t, { name, sent, oursId: ours.id, theirsId: theirs.id, theirDefinition: other.value });
   },
 });
+
+/** The members of a pipeline's metadata a definition change carries: what account 1's change of its own must leave as it was on account 2's. */
+const DEFINITION_MEMBERS = ['name', 'description'] as const;
+
+/**
+ * X-ISO-1 on a definition change of a pipeline whose name another account's pipeline also has:
+ * account 1 updates (PATCH, a new description) and then replaces (PUT, account 2's definition
+ * under another description) its pipeline of the name, and after each account 2 reads its own:
+ * its definition, and its metadata's name and description where it reads them, as before. Both
+ * pipelines were just made and never started (not deployed, wherever a create does not deploy):
+ * a store that saves a not-deployed pipeline's definition as a draft by an upsert whose conflict
+ * target is the name alone (the account left out of the unique index) writes account 1's change
+ * onto account 2's pipeline of that name. A change account 1's target refuses is noted, not
+ * judged. 8 requests: account 2's metadata and definition once (the definition's second read:
+ * what moves by itself), then per change the write and account 2's two reads.
+ */
+async function expectOwnChangesSpareTheirs(t: CheckContext, pair: { name: string; sent: JsonObject; oursId: number; theirsId: number; theirDefinition: unknown }): Promise<void> {
+  const readable = aRoute(t, 'pipelines.read') !== null;
+  const theirMetadata = async (): Promise<{ members: JsonObject } | { ex: Exchange }> => {
+    const ex = await aSend(t, t.a(1), 'pipelines.read', pair.theirsId);
+    return ex.response.status === 200 && isObject(ex.json) ? { members: Object.fromEntries(DEFINITION_MEMBERS.filter((k) => k in (ex.json as JsonObject)).map((k) => [k, (ex.json as JsonObject)[k]])) } : { ex };
+  };
+  const wasMetadata = readable ? await theirMetadata() : undefined;
+  if (wasMetadata !== undefined && 'ex' in wasMetadata) t.note(`account 2's read of its pipeline ${pair.theirsId} answered ${describeResponse(wasMetadata.ex)}: only its definition was compared after account 1's changes`);
+  // Account 2's definition read once more before any change: what moves between two reads by itself (a time it was rendered) is no change.
+  const again = await readDefinition(t, pair.theirsId, 1);
+  let refused = 0;
+  for (const change of DEFINITION_CHANGES) {
+    if (aRoute(t, change.operation) === null) {
+      t.note(`the target document declares no ${change.label} (interface_a.operations.${change.operation}): account 1's ${change.label} of its not-deployed pipeline named ${JSON.stringify(pair.name)} was not tried`);
+      continue;
+    }
+    const description = `changed by account 1's ${change.label} (${t.name('enum-same-def-change')})`;
+    const written = await aSend(t, t.a(0), change.operation, pair.oursId, change.operation === 'pipelines.update' ? { body: { description } } : documentBody({ ...pair.sent, description }, definitionFormat(t)));
+    if (!is2xx(written)) {
+      t.note(`account 1's ${change.label} of its not-deployed pipeline ${pair.oursId}, setting its description, answered ${describeResponse(written)}: whether it lands on account 2's pipeline of the same name was not seen that way`);
+      refused++;
+      continue;
+    }
+    const what = `account 1's ${change.label} of its not-deployed pipeline ${pair.oursId} named ${JSON.stringify(pair.name)}`;
+    const now = await readDefinition(t, pair.theirsId, 1);
+    const changed = 'value' in now ? definitionChanges(pair.theirDefinition, again.value, now.value) : [];
+    t.expect.that('value' in now && changed.length === 0, {
+      clause: 'X-ISO-1',
+      message: 'value' in now ? `${what} changed ${changed.join(', ')} in the definition of account 2's not-deployed pipeline ${pair.theirsId} of the same name` : `after ${what}, account 2's definition read of its pipeline ${pair.theirsId} of the same name answered ${now.ex.response.status}, where it read it before`,
+      expected: JSON.stringify(pair.theirDefinition),
+      received: 'value' in now ? JSON.stringify(now.value) : describeResponse(now.ex),
+      exchange: now.ex,
+    });
+    if (wasMetadata === undefined || 'ex' in wasMetadata) continue;
+    const metadata = await theirMetadata();
+    t.expect.that('members' in metadata && sameJson(metadata.members, wasMetadata.members), {
+      clause: 'X-ISO-1',
+      message: `${what} changed the ${DEFINITION_MEMBERS.join(' or ')} account 2's pipeline ${pair.theirsId} of the same name shows`,
+      expected: JSON.stringify(wasMetadata.members),
+      received: 'members' in metadata ? JSON.stringify(metadata.members) : describeResponse(metadata.ex),
+      ...('ex' in metadata ? { exchange: metadata.ex } : {}),
+    });
+  }
+  if (refused > 0 && refused === DEFINITION_CHANGES.filter((c) => aRoute(t, c.operation) !== null).length) t.partial('X-ISO-1', `account 1's definition changes of its pipeline named ${JSON.stringify(pair.name)} were refused (see the notes), so whether such a change lands on account 2's pipeline of the same name was not seen`);
+}
 
 /** How long a check waits for a pipeline to show a state: at once on the simulator, else in real time. */
 function stateWaitMs(t: CheckContext): number {

@@ -154,6 +154,10 @@ function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, d
   pipeline.definition = definition;
   pipeline.name = definition.name;
   pipeline.updatedAt = now;
+  // The fault: a not-deployed pipeline's definition is saved as a draft by an upsert whose
+  // conflict target is the draft's name (the account left out of the unique index), so the save
+  // lands on every other account's not-deployed pipeline of that name.
+  if (!isDeployed(pipeline) && sim.faults.has('a-draft-saved-by-name-every-account')) saveDraftOnSameName(sim, pipeline, now);
   // A deployed pipeline picks up its new definition by deploying again, from an initial sync.
   if (isDeployed(pipeline)) {
     deployOnRuntime(sim, pipeline, now, 'definition_changed');
@@ -162,6 +166,17 @@ function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, d
     if (sim.faults.has('a-update-redeploys-same-name-every-account')) redeployDeploymentsNamed(sim, pipeline, now);
   }
   return pipeline;
+}
+
+/** The fault `a-draft-saved-by-name-every-account`: `pipeline`'s definition written onto every other live, not-deployed pipeline of its name, in any account. */
+function saveDraftOnSameName(sim: Sim, pipeline: Pipeline, now: number): void {
+  for (const other of sim.store.accounts.values()) {
+    for (const draft of other.pipelines.values()) {
+      if (draft === pipeline || draft.name !== pipeline.name || draft.archivedAt !== null || isDeployed(draft)) continue;
+      draft.definition = structuredClone(pipeline.definition);
+      draft.updatedAt = now;
+    }
+  }
 }
 
 /** The fault `a-deployment-label-63-500`: the longest deployment label the runtime takes (a DNS label). */
