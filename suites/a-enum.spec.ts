@@ -14,10 +14,11 @@ import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { withKey } from './lib/clients.ts';
 import type { Account } from './lib/factories/removal.ts';
 import { aRoute, aSend, definitionFormat, listItemsOf, pathWithId, pipelineOperations, pipelineState, routeOrSkip, validOptions } from './catalog/a-requests.ts';
-import { firstPageQuery, pagesWithRoomAfter, statedMorePages, walkPipelineList } from './catalog/a-lists.ts';
+import { firstPageQuery } from './catalog/a-lists.ts';
 import { documentBody } from './lib/documents.ts';
 import { looksSecret } from './lib/redact.ts';
 import { expectRenameFree, expectValidateNameFree, liveNamedForeign } from './lib/foreign-names.ts';
+import { expectOwnPagingOwnOnly } from './lib/own-paging.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, a HEAD of the read, three
@@ -300,7 +301,7 @@ check({
     expectListHidesForeign(t, ownList, theirs, foreign);
     // Before account 1 makes a pipeline of its own here (one of a name account 2 uses, below).
     await expectListAfterTheirsHidesForeign(t, theirs, foreign);
-    await expectTheirPagingTheirOwn(t);
+    await expectOwnPagingOwnOnly(t, 'pipelines.list');
     if (foreign.length === 0) t.skip(sharedIdsSkip(theirs));
     // Answers alike prove nothing from a target that answers 404 to every id, its own too.
     await aTargetFindsPipelines(t, 'A-ENUM-1');
@@ -1061,50 +1062,6 @@ async function expectListAfterTheirsHidesForeign(t: CheckContext, theirs: readon
     });
   }
   if (compared === 0) t.partial('X-ISO-1', "account 2's pipeline list showed none of the pipelines the check knows to be its own, or account 1's was not read (see the notes), so whether account 1 is served account 2's list right after it was not seen");
-}
-
-/**
- * X-ISO-1 on what account 2's pipeline list says of further pages: a fact of account 2's
- * pipelines alone. A list whose page query filters by account while the count behind its "more"
- * (has_more, next_page) is taken over every account tells account 2 that others have pipelines:
- * its page holding its last pipeline says there are more, and the page after it holds none.
- * Account 2's list is read whole (walkPipelineList: archived ones too where the target takes the
- * filter), N pipelines; then, with the same filter and in the target's paging
- * (`interface_a.list_paging`), the page holding its last one with room for one more
- * (`pagesWithRoomAfter`: page 1 of N + 1 up to 100, or offset N - 1 and limit 2). That page may
- * say there are more only where the page after it holds something. With room to spare, a list
- * that is off by one at the exact end of a page is no tell. Where the answer says nothing of more
- * pages (`statedMorePages`), the list does not page, or account 2 has no key or no pipeline,
- * noted: the other parts verified the clause. 2 or 3 requests beyond the walk (1 page).
- */
-async function expectTheirPagingTheirOwn(t: CheckContext): Promise<void> {
-  if (aRoute(t, 'pipelines.list') === null || t.target.a[1]?.adminKey === undefined) return;
-  const unseen = (why: string) => t.note(`whether account 2's pipeline list counts only its own pipelines in what it says of further pages was not seen: ${why}`);
-  const walked = await walkPipelineList(t, t.a(1));
-  if ('refused' in walked) return unseen(`its list answered ${describeResponse(walked.refused)}`);
-  if (!walked.complete) return unseen(`its list was not read whole (${walked.incomplete})`);
-  if (walked.items.length === 0) return unseen('account 2 lists no pipeline');
-  const pages = pagesWithRoomAfter(t, walked.items.length - 1);
-  if (pages === undefined) return unseen('the target document says the list does not page (interface_a.list_paging)');
-  const filter: Record<string, string> = walked.caveat === undefined ? { include_archived: 'true' } : {};
-  const query = { ...filter, ...pages.holding };
-  const holding = await aSend(t, t.a(1), 'pipelines.list', { query });
-  const shown = holding.response.status === 200 ? listItemsOf(t, 'pipelines', holding.json) : undefined;
-  if (shown === undefined) return unseen(`the page holding its last pipeline answered ${describeResponse(holding)}`);
-  const more = statedMorePages(holding.json);
-  if (more === undefined) return unseen('the page holding its last pipeline says nothing of further pages (no has_more or next_page in its answer)');
-  if (!more) return;
-  const after = await aSend(t, t.a(1), 'pipelines.list', { query: { ...filter, ...pages.after } });
-  const next = after.response.status === 200 ? listItemsOf(t, 'pipelines', after.json) : undefined;
-  if (next === undefined) return unseen(`its page holding its last pipeline says there are more, and the page after it answered ${describeResponse(after)}`);
-  const where = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  t.expect.that(next.length > 0, {
-    clause: 'X-ISO-1',
-    message: `account 2's pipeline list, read whole, holds ${walked.items.length} pipeline(s); its page ?${where} (${shown.length} of them, room for one more) says there are more pages, and the page after it holds none: what the list says of further pages counts pipelines that are not account 2's (another account's)`,
-    expected: "no further pages stated beyond account 2's own pipelines",
-    received: describeResponse(holding),
-    exchange: holding,
-  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { documentBody } from './lib/documents.ts';
 import { isoSeconds, isoSecondsAtOffset } from './lib/formats.ts';
 import { namesField } from './lib/field-names.ts';
 import { requireKeyManagement, simulatorNow } from './lib/target-features.ts';
+import { expectOwnPagingOwnOnly } from './lib/own-paging.ts';
 import { withKey } from './lib/clients.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import type { AOperation } from './lib/target-types.ts';
@@ -1216,12 +1217,17 @@ async function expectKeyNameFree(t: CheckContext): Promise<void> {
 check({
   id: 'a-keys/foreign-key-untouched',
   clauses: ['X-ISO-1'],
-  title: "X-ISO-1: neither account's admin key can read, list or revoke a key of the other account (tried both ways): each attempt is refused, and the key still works afterwards; account 1's key create under the name of an active key of account 2 is answered as one under a fresh name",
+  title: "X-ISO-1: neither account's admin key can read, list or revoke a key of the other account (tried both ways): each attempt is refused, and the key still works afterwards; account 1's key create under the name of an active key of account 2 is answered as one under a fresh name; account 2's key list page holding its last key (room for one more) says there are further pages only where the page after it holds some, before and after account 1 makes keys",
   needs: ['a', 'a2', 'write'],
   async run(t) {
     await requireKeyManagement(t, "no key of the other account can be made to try an account's key on");
+    // What account 2's key list says of further pages counts its own keys only: a count over the
+    // key table that lost its account filter says more, and more so once account 1 makes keys.
+    await expectOwnPagingOwnOnly(t, 'keys.list', ' before account 1 made keys');
     // Before the reads across accounts, which need keys.read: a name needs only the creates.
     await expectKeyNameFree(t);
+    // Account 1 has made keys (expectKeyNameFree's creates): account 2's paging again.
+    await expectOwnPagingOwnOnly(t, 'keys.list', ' after account 1 made keys');
     routeOrSkip(t, 'keys.read', "whether a key id of one account is also one of the other's own cannot be told, so none is revoked across accounts");
     // A positive control: an account's key reads its own keys, so a refusal of the other's id
     // means it is none of its own.

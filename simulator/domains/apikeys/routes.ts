@@ -3,7 +3,7 @@ import type { ARouter } from '../../interfaces/a/types.ts';
 import type { Sim } from '../../context.ts';
 import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
-import { pageOfList, readPageQuery } from '../../interfaces/a/paging.ts';
+import { listOffset, pageOfList, pagingFacts, readPageQuery } from '../../interfaces/a/paging.ts';
 import { readNewKey, readsAsReactivation } from './input.ts';
 import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey, unboundToRuntime } from './model.ts';
 import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
@@ -36,7 +36,11 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault: paging values trimmed as strings ('dashboard links carry page_size= 20'); a
     // repeated parameter is an array, and `.trim` is no function of it.
     const query = sim.faults.has('a-key-list-paging-trimmed') ? trimmedPaging(ctx.query) : ctx.query;
-    const page = pageOfList(listKeys(ctx.state.account), readPageQuery(query, sim.conventions.a.defaultPageSize), sim.faults.has('a-list-offset-32-bit'));
+    const asked = readPageQuery(query, sim.conventions.a.defaultPageSize);
+    const page = pageOfList(listKeys(ctx.state.account), asked, sim.faults.has('a-list-offset-32-bit'));
+    // The fault: has_more (and next_page) from the key table's row count, a query that lost its
+    // account filter (the page query keeps it): every other account's keys count as further pages.
+    if (sim.faults.has('a-key-list-has-more-all-accounts')) page.facts = pagingFacts(asked, listOffset(asked) + asked.pageSize < countEveryKey(sim));
     const base = aBase(ctx, prefix);
     ctx.body = presentList(sim, page.items.map((k) => presentKey(sim, k, base)), page.facts);
   });
@@ -133,4 +137,11 @@ function trimmedPaging(query: ParsedUrlQuery): ParsedUrlQuery {
 function charsetDecoder(contentType: string): TextDecoder | undefined {
   const charset = /;\s*charset=("?)([^";]*)\1/i.exec(contentType)?.[2];
   return charset === undefined ? undefined : new TextDecoder(charset);
+}
+
+/** The fault `a-key-list-has-more-all-accounts`: the keys of every account, as the key table's count without its account filter holds them. */
+function countEveryKey(sim: Sim): number {
+  let count = 0;
+  for (const account of sim.store.accounts.values()) count += account.pipelineKeys.size;
+  return count;
 }
