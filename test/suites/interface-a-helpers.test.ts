@@ -5,7 +5,8 @@ import { checkDefinition } from '../../simulator/domains/pipelines/definition-sc
 import { comparableHeaders, headerDifferences, normalisedBody } from '../../suites/lib/comparison.ts';
 import { fieldSpellings, namesField } from '../../suites/lib/field-names.ts';
 import { keyValueIn, revokeIfCreated, unsendableKeyIn } from '../../suites/lib/factories/api-keys.ts';
-import { brokenDefinition, misshapenDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
+import { OTHER_TYPES_PATCH, brokenDefinition, misshapenDefinition, otherTypesDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
+import { mergePatch } from '../../simulator/domains/pipelines/definition.ts';
 import type { Exchange, InterfaceClient, ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
@@ -25,6 +26,18 @@ describe('definition generators', () => {
       }),
       { seed: 42, numRuns: 300 },
     );
+  });
+
+  it('change every type of a plain definition, by replace and by merge patch, into a valid definition', () => {
+    const plain = plainDefinition('plain');
+    const other = otherTypesDefinition('other');
+    expect(checkDefinition(other)).toEqual({ kind: 'valid' });
+    const patched = mergePatch(plain, OTHER_TYPES_PATCH);
+    expect(checkDefinition(patched)).toEqual({ kind: 'valid' });
+    for (const doc of [other, patched] as Record<string, Record<string, unknown>>[]) {
+      expect([doc.source?.type, doc.destination?.type, doc.sync?.mode]).toEqual(['mysql', 'bigquery', 'batch']);
+      expect([doc.source?.type, doc.destination?.type, doc.sync?.mode]).not.toContain((plain.source as Record<string, unknown>).type);
+    }
   });
 
   it('break exactly one rule, at a path the simulator names (400)', () => {

@@ -4,7 +4,7 @@ import { unboundToRuntime } from '../apikeys/model.ts';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
-import { expectNoFields } from '../../http/a-errors.ts';
+import { conflict, expectNoFields } from '../../http/a-errors.ts';
 import { createdWithKeyFault, findPipeline } from './lookup.ts';
 import { acceptDefinition } from './accept.ts';
 import { isDeployed } from './lifecycle.ts';
@@ -128,8 +128,12 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
 
   // The id is looked up before the body is read: absent and foreign ids do the same work.
   router.put('/pipelines/:id', async (ctx) => {
+    // The fault: a deployed pipeline's source type is held (a running connector cannot be
+    // swapped) by a rule checked on the row loaded by its primary key, in any account, before the
+    // owner is compared: another account's deployed pipeline answers 409 where an absent id is 404.
+    const readFirst = sim.faults.has('a-foreign-deployed-type-change-409') ? await refuseDeployedTypeChange(ctx, sim, ctx.params.id ?? '') : undefined;
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
-    const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
+    const document = readFirst ? readFirst.document : await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
     noteUpdater(sim, pipeline, ctx.get('authorization'));
@@ -270,6 +274,22 @@ const UPDATE_DTO_MEMBERS = new Set(['name', 'description', 'source', 'destinatio
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fault `a-foreign-deployed-type-change-409`: the live, deployed pipeline of the id in any
+ * account has the body read and its source.type compared with the one it runs (409 where they
+ * differ); the body read is handed on (`document`), or undefined where no such pipeline is.
+ */
+async function refuseDeployedTypeChange(ctx: Context, sim: Sim, segment: string): Promise<{ document: unknown } | undefined> {
+  const id = Number(segment);
+  const row = [...sim.store.accounts.values()].map((a) => a.pipelines.get(id)).find((p) => p !== undefined);
+  if (!row || row.archivedAt !== null || !isDeployed(row)) return undefined;
+  const document = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
+  const asked = isPlainObject(document) && isPlainObject(document.source) ? document.source.type : undefined;
+  const running = isPlainObject(row.definition.source) ? row.definition.source.type : undefined;
+  if (typeof asked === 'string' && asked !== running) throw conflict(`source.type of a deployed pipeline cannot change (it runs ${String(running)}): stop it first.`, 'source.type');
+  return { document };
 }
 
 /**

@@ -138,6 +138,35 @@ export function plainDefinition(name: string): Document {
 }
 
 /**
+ * A fixed valid definition that differs from `plainDefinition` in every type a running deployment
+ * may refuse to change (source.type mysql, not postgres; destination bigquery, not s3; batch sync,
+ * not cdc), for writes whose answer a rule about the stored pipeline's types could decide.
+ */
+export function otherTypesDefinition(name: string): Document {
+  return {
+    name,
+    source: {
+      type: 'mysql',
+      connection: { host: 'mysql.internal.example.com', port: 3306, database: 'shop', user: 'replicator', password_env: 'SHOP_MYSQL_PASSWORD' },
+      tables: ['shop.orders'],
+    },
+    destination: { type: 'bigquery', settings: { project_id: 'disco-conformance', dataset: 'shop', credentials_env: 'DISCO_BQ_CREDENTIALS' } },
+    sync: { mode: 'batch', interval_minutes: 60 },
+  };
+}
+
+/**
+ * A merge patch (RFC 7396) that moves a `plainDefinition`-like pipeline (postgres to s3, cdc) to
+ * `otherTypesDefinition`'s types: the source type, the destination with its settings (the s3
+ * ones removed: null), and the sync mode. Valid against any pipeline of those types.
+ */
+export const OTHER_TYPES_PATCH: Document = {
+  source: { type: 'mysql', connection: { port: 3306 } },
+  destination: { type: 'bigquery', settings: { bucket: null, region: null, format: null, prefix: null, project_id: 'disco-conformance', dataset: 'shop', credentials_env: 'DISCO_BQ_CREDENTIALS' } },
+  sync: { mode: 'batch', interval_minutes: 60 },
+};
+
+/**
  * The most tables a definition may list in the simulator's schema (docs/interface-a.md's
  * `source.tables`: 1 to 1000; the spec leaves the schema to others, A-GAP-1).
  */
