@@ -22,7 +22,7 @@ import { expectOwnPagingOwnOnly } from './lib/own-paging.ts';
 
 /*
  * A-ENUM-1: account 1 asking for account 2's pipeline (every operation, its writes also with a
- * valid body of other types, a HEAD of the read, three
+ * valid body of other types, its reads with each Accept, a HEAD of the read, three
  * conditional reads, OPTIONS and a write the pipeline's path does not serve, and a path under it
  * no deployment serves, with the key and without one) gets exactly what it gets for a pipeline that does not exist: the same status (404 for the spec's DELETE; any, but the same, for the
  * operations the spec does not define), the same body (the requested id aside, should the body
@@ -68,6 +68,8 @@ interface Operation {
    * fewer: the rule it provokes is about the stored pipeline's types, seen in the first pass).
    */
   typesChange?: boolean;
+  /** A read asking for a representation by `Accept` (`expectAcceptSameAnswer`): whether it is served is the target's choice (gaps.md), so any answer, but alike. */
+  representation?: boolean;
   /** Sent without a key: a router that finds the id before it asks for the key tells anyone. */
   keyless?: boolean;
   method: string;
@@ -199,7 +201,7 @@ function expectSameAnswer(t: CheckContext, op: Operation, foreign: { id: number;
     exchange: foreignEx,
   });
   // An invalid body's absent answer is left free even there: the order of id and body is no convention.
-  if (op.archive || (t.profile === 'simulator' && !op.head && !op.unserved && !op.invalidBody)) {
+  if (op.archive || (t.profile === 'simulator' && !op.head && !op.unserved && !op.invalidBody && !op.representation)) {
     t.expect.status(absentEx, 404, 'A-ENUM-1', `${op.label} of an absent pipeline answered ${absentEx.response.status}, expected 404`);
   }
   t.expect.that(foreignEx.response.status === absentEx.response.status, {
@@ -270,6 +272,46 @@ async function expectNonAdminSameAnswer(t: CheckContext, foreign: readonly Forei
   return seed;
 }
 
+/** The media types a read is asked for besides the client's default (no Accept): YAML (gaps.md names it beside JSON for the definition), its other spelling, JSON, and anything. */
+const DEFINITION_ACCEPTS = ['application/yaml', 'text/yaml', 'application/json', '*/*'] as const;
+/** The pipeline read's: its metadata has no documented YAML form, so one YAML spelling. */
+const PIPELINE_ACCEPTS = ['application/yaml', 'application/json', '*/*'] as const;
+
+/**
+ * A-ENUM-1 whatever representation is asked for: the definition read and the pipeline read of
+ * one of account 2's pipelines (the deployed one where there is one) with each `Accept` of
+ * `DEFINITION_ACCEPTS` / `PIPELINE_ACCEPTS`, beside absent ids asked the same. A representation
+ * rendered by another code path (a YAML export service that loads the row in any account and
+ * compares the account itself: 403) tells another account's pipeline only when asked for it.
+ * Whether the target serves the representation is its choice (gaps.md): a 406 or JSON for both
+ * is conformant; only the likeness is judged. An absent id, the foreign one, then another absent
+ * (what two absent ids differ in is learnt from those two): 3 requests an Accept, 21 in all.
+ * Returns the next seed of absent ids.
+ */
+async function expectAcceptSameAnswer(t: CheckContext, foreign: readonly ForeignPipeline[], ops: readonly Operation[], presence: PresenceTally, cookies: CookieValueTally, seed: number): Promise<number> {
+  const f = foreign.find((p) => p.state === 'deployed') ?? foreign[0];
+  if (f === undefined) return seed;
+  const absents = new AbsentAnswers();
+  const reads: [Operation | undefined, readonly string[]][] = [
+    [ops.find((op) => op.operation === 'pipelines.definition' && op.method.toUpperCase() === 'GET'), DEFINITION_ACCEPTS],
+    [ops.find((op) => op.operation === 'pipelines.read' && !op.head && op.method.toUpperCase() === 'GET'), PIPELINE_ACCEPTS],
+  ];
+  for (const [base, accepts] of reads) {
+    if (base === undefined) continue;
+    for (const accept of accepts) {
+      const op: Operation = { ...base, label: `${base.label} with Accept: ${accept}`, representation: true, options: (id) => ({ ...base.options?.(id), headers: { ...base.options?.(id).headers, accept } }) };
+      const first = absentIdFrom(t.target, seed++);
+      absents.record(op, first, await send(t, op, first));
+      const foreignEx = await send(t, op, f.id);
+      const absentId = absentIdFrom(t.target, seed++);
+      const absentEx = await send(t, op, absentId);
+      absents.record(op, absentId, absentEx);
+      expectSameAnswer(t, op, f, foreignEx, absentId, absentEx, absents.of(op), presence, cookies);
+    }
+  }
+  return seed;
+}
+
 /**
  * The operations to compare: every one of the catalog, and each unserved method the target
  * answers at all (one that drops the connection on an absent id, a proxy refusing OPTIONS say,
@@ -318,7 +360,7 @@ check({
   id: 'a-enum/foreign-pipeline-same-404',
   clauses: ['A-ENUM-1', 'X-ISO-1'],
   supports: ['A-ERR-1'],
-  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), its update and replace also with a valid body that changes every type (source, destination, sync mode), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), and its read and archive with account 1\'s non-admin key, gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; account 1 sending a header that selects an account (X-Account, X-Tenant-Id, ...) with account 2\'s account_id gets an absent id\'s answer for account 2\'s pipeline and changes nothing; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing; account 2\'s list page holding its last pipeline (room for one more) says there are further pages only where the page after it holds some',
+  title: 'A-ENUM-1: every operation on another account\'s pipeline (never deployed, deployed, archived), its update and replace also with a valid body that changes every type (source, destination, sync mode), a HEAD of its read, conditional reads, OPTIONS and a write its path does not serve, and a path under it served for nothing (with and without a key), its read and archive with account 1\'s non-admin key, and its definition read and read with each Accept (YAML, JSON, */*), gets the same answer as an absent id (404 for DELETE): status, body and headers, a cookie\'s steady value too; X-ISO-1: and changes nothing there, and account 1 may create a pipeline under the name of one of account 2\'s, rename its own to it (PUT, PATCH), or validate a definition under it (the dry run, where served), as under a fresh name; account 1 sending a header that selects an account (X-Account, X-Tenant-Id, ...) with account 2\'s account_id gets an absent id\'s answer for account 2\'s pipeline and changes nothing; and account 2 asking for account 1\'s pipelines (every operation on one, the reads on its fixtures) gets an absent id\'s answer and changes nothing; account 2\'s list page holding its last pipeline (room for one more) says there are further pages only where the page after it holds some',
   needs: ['a', 'write'],
   async run(t) {
     const theirs = await accountTwoPipelines(t, 'enum');
@@ -393,6 +435,7 @@ check({
     });
     // Before the snapshots are compared: a non-admin key's request that changed one is seen too.
     seed = await expectNonAdminSameAnswer(t, foreign, ops, presence, cookies, seed);
+    seed = await expectAcceptSameAnswer(t, foreign, ops, presence, cookies, seed);
     expectNoPresenceTell(t, presence);
     expectNoCookieValueTell(t, cookies);
 

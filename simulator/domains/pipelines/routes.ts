@@ -116,6 +116,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
   });
 
   router.get('/pipelines/:id/definition', async (ctx) => {
+    // The fault: YAML is rendered by a definitions export service, which loads the row by id in
+    // any account and compares the account itself: 403 for another account's pipeline.
+    if (sim.faults.has('a-foreign-definition-yaml-403') && yamlAsked(ctx) && ownedElsewhere(sim, ctx.state.account, ctx.params.id ?? '')) {
+      throw new ApiError('forbidden', { message: 'Forbidden: this pipeline belongs to another account.' });
+    }
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     if (!sim.faults.has('a-definition-cache-by-name')) return sendDefinition(ctx, sim, presentDefinition(pipeline));
     // "Names are unique": a render cache keyed by the name, dropped on that pipeline's writes.
@@ -274,6 +279,17 @@ const UPDATE_DTO_MEMBERS = new Set(['name', 'description', 'source', 'destinatio
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The fault `a-foreign-definition-yaml-403`: whether the read asks for YAML before JSON (the export service's way in). */
+function yamlAsked(ctx: Context): boolean {
+  return YAML_TYPES.includes(String(ctx.accepts(JSON_TYPE, ...YAML_TYPES)));
+}
+
+/** The fault `a-foreign-definition-yaml-403`: whether the id names a pipeline of another account than `caller`'s (the export service's own lookup). */
+function ownedElsewhere(sim: Sim, caller: AccountState, segment: string): boolean {
+  const id = Number(segment);
+  return !caller.pipelines.has(id) && [...sim.store.accounts.values()].some((a) => a.pipelines.has(id));
 }
 
 /**
