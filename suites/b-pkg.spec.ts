@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
-import { createdId, extensionListItems, fieldsIn, is2xx, isObject, objectBody, sameJson, show, type JsonObject } from './lib/answers.ts';
-import type { CheckContext } from './lib/types.ts';
+import { createdId, extensionListItems, fieldsIn, is2xx, isObject, objectBody, sameJson, show, walkList, type JsonObject } from './lib/answers.ts';
+import { extensionPaging } from './lib/paging.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { B_ENDPOINTS } from './catalog/b-endpoints.ts';
 import { archivePackageOnCleanup, untitledPackageBody } from './lib/factories/packages.ts';
@@ -21,6 +22,7 @@ check({
     t.expect.schema(ex, 'package', 'B-SCHEMA-1');
     t.expect.that(pkg.id === id, { clause: 'B-PKG-1', message: `GET /packages/${id} returned another package`, expected: `id ${id}`, received: `id ${show(pkg.id)}`, exchange: ex });
     await sameToMember(t, id, pkg);
+    await sameAsListed(t, id, pkg, ex);
     await otherStatusRead(t, pkg.status);
   },
 });
@@ -98,6 +100,37 @@ async function sameToMember(t: CheckContext, id: number | undefined, pkg: JsonOb
     expected: show(Object.fromEntries(differ.map((f) => [f, pkg[f]]))),
     received: show(Object.fromEntries(differ.map((f) => [f, theirs[f]]))),
     exchange: ex,
+  });
+}
+
+/**
+ * A second source for the read's values, where the account's packages are listed (GET /packages,
+ * an extension): the package the read returns is the one the list shows, so every field of
+ * section 2 both show holds the same value (updated_at aside: it may move between two reads). A
+ * read whose detail query loses a part of the package (its variables joined through another
+ * version) passes a read judged by its id alone, and the member's read, which shares the loss.
+ * A list that shows fewer fields (a summary) is compared on those it shows; a list not served, or
+ * not showing the package within its first pages, leaves a note.
+ */
+async function sameAsListed(t: CheckContext, id: number | undefined, pkg: JsonObject, read: Exchange): Promise<void> {
+  const walked = await walkList(t.b(), '/packages', extensionPaging(t.target), { maxPages: 1 });
+  if ('refused' in walked) {
+    t.note(`GET /packages (an extension) answered ${walked.refused.response.status}, so the read's fields were not compared with the package as the account's list shows it`);
+    return;
+  }
+  const listed = walked.items.find((p): p is JsonObject => isObject(p) && sameJson(p.id, pkg.id));
+  if (listed === undefined) {
+    t.note(`GET /packages did not show package ${id} within its first ${walked.items.length} items, so the read's fields were not compared with the package as the account's list shows it`);
+    return;
+  }
+  const both = PACKAGE_OWN_FIELDS.filter((f) => Object.hasOwn(pkg, f) && Object.hasOwn(listed, f));
+  const differ = both.filter((f) => !sameJson(pkg[f], listed[f]));
+  t.expect.that(differ.length === 0, {
+    clause: 'B-PKG-1',
+    message: `GET /packages/${id} shows another ${differ.join(', ')} than GET /packages lists for the same package: the read must return the package`,
+    expected: show(Object.fromEntries(differ.map((f) => [f, listed[f]]))),
+    received: show(Object.fromEntries(differ.map((f) => [f, pkg[f]]))),
+    exchange: read,
   });
 }
 

@@ -141,7 +141,9 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     if (pkg) {
       const detail = sim.faults.has('b-package-detail-stale-after-update') ? cachedDetail(pkg, () => presentPackageDetail(sim, pkg, links, account)) : presentPackageDetail(sim, pkg, links, account);
       // b-package-owner-is-caller: owner_id filled from the session's user rather than the package's row.
-      ctx.body = sim.faults.has('b-package-owner-is-caller') ? { ...detail, owner_id: ctx.state.user.id } : detail;
+      const owned = sim.faults.has('b-package-owner-is-caller') ? { ...detail, owner_id: ctx.state.user.id } : detail;
+      // b-package-detail-without-variables: the detail query joins the variables through the package's draft version, which has none.
+      ctx.body = sim.faults.has('b-package-detail-without-variables') ? { ...owned, variables: {} } : owned;
     } else if (sim.faults.has('b-package-absent-200-null')) {
       // A JSON `null` body: Koa would turn a null ctx.body into 204.
       ctx.body = 'null';
