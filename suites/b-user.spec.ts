@@ -208,6 +208,8 @@ check({
     if (emptyUnseen) t.note(`that notification_settings sent as {} (every setting cleared) are stored so was not seen: ${emptyUnseen}`);
     const nestedUnseen = await nestedSettingReplaced(t, restore, settings.oddKeys[0]);
     if (nestedUnseen) t.note(`that an object-valued setting sent with fewer keys than the one stored replaces it was not seen: ${nestedUnseen}`);
+    const capitalsUnseen = await capitalKeysKept(t, restore, settings.oddKeys[0]);
+    if (capitalsUnseen) t.note(`that setting keys holding capitals are stored as sent was not seen: ${capitalsUnseen}`);
     const largeUnseen = await largeTextKept(t, restore, settings.oddKeys[0]);
     if (largeUnseen) t.note(`that a body past 64 KiB holding non-ASCII text is stored as sent was not seen: ${largeUnseen}`);
     const countsUnseen = await answerCountsMatch(t, restore);
@@ -334,6 +336,25 @@ async function nestedSettingReplaced(t: CheckContext, restore: JsonObject, key: 
     });
   }
   return undefined;
+}
+
+/**
+ * B-USER-1 for keys holding capitals: notification_settings are a free-form object (section 2
+ * types them `object` and names no key), so the keys inside are the client's, as sent. A params
+ * layer made for camelCase clients that renames every key of a body to snake_case
+ * (deep_transform_keys(&:underscore)) answers 200 with {"job_completed": true} for
+ * {"jobCompleted": true}; the drawn settings' keys are lower case and never show it. Under one of
+ * the user's own settings (`key`), so no new top-level setting is asked for: an object whose keys
+ * are camelCase, an initial capital and all capitals, one of them nested. A 4xx (values other than
+ * switches may be refused) is noted; a 200 must answer and read back the keys as sent. Sent with
+ * the user's own other values (`restore`), put back by the check's cleanup. Returns why it was not
+ * seen, or undefined.
+ */
+async function capitalKeysKept(t: CheckContext, restore: JsonObject, key: string | undefined): Promise<string | undefined> {
+  if (key === undefined) return 'the user has no notification setting to put an object under, and the spec names none';
+  const own: JsonObject = isObject(restore.notification_settings) ? restore.notification_settings : {};
+  const capitalised = { jobCompleted: true, QuietHours: { startMinute: 1320, EndMinute: 420 }, SMS: false };
+  return userKeptAsSent(t, { ...restore, notification_settings: { ...own, [key]: capitalised } }, `PUT /user with notification_settings.${key} ${show(capitalised)} (keys holding capitals)`, { refusable: true, because: 'values other than switches may be refused' });
 }
 
 /**

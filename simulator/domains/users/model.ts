@@ -23,6 +23,17 @@ function mergedSettings(stored: Record<string, unknown> | undefined, sent: Recor
   return Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, isPlain(v) && isPlain(old[k]) ? { ...old[k], ...v } : v]));
 }
 
+/**
+ * b-user-settings-keys-underscored: what a params layer made for camelCase clients does to a body
+ * (Rails' deep_transform_keys(&:underscore)): every key at every depth renamed to snake_case,
+ * the free-form settings' own keys included ("jobCompleted" becomes "job_completed").
+ */
+function underscoredKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(underscoredKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase(), underscoredKeys(v)]));
+}
+
 /** `PUT /user` (B-USER-1): applies a validated patch. Any field given moves `updated_at`. */
 export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (Object.keys(patch).length === 0) return user;
@@ -43,6 +54,7 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (sim.faults.has('b-user-blank-location-null') && patch.location === '') user.location = null as unknown as string;
   // A given object replaces the stored one: PUT semantics, and keys can be removed.
   // b-user-empty-settings-ignored: an empty object taken for "no settings sent", so {} clears nothing.
+  if (patch.notification_settings !== undefined && sim.faults.has('b-user-settings-keys-underscored')) patch = { ...patch, notification_settings: underscoredKeys(patch.notification_settings) as Record<string, unknown> };
   if (patch.notification_settings !== undefined && !(sim.faults.has('b-user-empty-settings-ignored') && Object.keys(patch.notification_settings).length === 0)) {
     user.notification_settings = sim.faults.has('b-user-settings-deep-merged') ? mergedSettings(user.notification_settings, patch.notification_settings) : patch.notification_settings;
   }
