@@ -11,7 +11,8 @@ import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteScheduleOnCleanup, enabledScheduleBody } from './lib/factories/schedules.ts';
 import { walkCatalogList } from './catalog/b-lists.ts';
 import { simulatorNow } from './lib/target-features.ts';
-import { NAME_FIELDS_BY_SCHEMA, expectFormats } from './lib/formats.ts';
+import { FRESH_STAMP_SLACK_MS, NAME_FIELDS_BY_SCHEMA, expectFormats, freshStampProblems } from './lib/formats.ts';
+import { otherTimeZoneTaken, restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { extensionListItems, idOf, is2xx, isObject, routeMissing, type JsonObject } from './lib/answers.ts';
 import { jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
 import { requiredFields } from './lib/schemas.ts';
@@ -32,6 +33,8 @@ interface Sample {
   schema: string;
   ex: Exchange;
   value: unknown;
+  /** The answer of the write that made the resource (a create's): its times name the moment of the exchange. */
+  made?: true;
 }
 
 function sample(what: string, schema: string, ex: Exchange, value: unknown = ex.json): Sample {
@@ -150,7 +153,8 @@ async function writtenSamples(t: CheckContext, input: { hook: JsonObject; keyKin
       return;
     }
     expectOk(t, ex, endpoint);
-    out.push(...samplesOf(t, endpoint, ex));
+    const samples = samplesOf(t, endpoint, ex);
+    out.push(...(endpoint.creates !== undefined && endpoint.method === 'POST' ? samples.map((s): Sample => ({ ...s, made: true })) : samples));
   });
   if (notSent.length) t.note(describeNotSent(notSent));
   for (const { key, why } of notSent) unsampled.set(key, `not sent: ${why}`);
@@ -363,16 +367,54 @@ check({
     const sampled = new Set<string>();
     const unsampled = new Map<string, string>();
     let cases = 0;
+    await userAwayFromUtc(t);
+    const unjudgedMoments = new Set<string>();
+    let judgedMoments = 0;
     await t.property('every written resource has UTC timestamps and integer ids', writeInput(t), async (input) => {
       const samples = await writtenSamples(t, input, unsampled, cases++);
       for (const s of samples) sampled.add(s.schema);
       formatAll(t, samples);
+      for (const s of samples.filter((m) => m.made)) {
+        const judgement = freshStampProblems(s.ex, s.value);
+        if ('unjudged' in judgement) {
+          unjudgedMoments.add(`${s.what}: ${judgement.unjudged}`);
+          continue;
+        }
+        judgedMoments++;
+        t.expect.that(judgement.problems.length === 0, {
+          clause: 'B-FMT-1',
+          message: `${s.what}: the resource just made does not carry the moment it was made: its UTC timestamps must name the time of the exchange, by the target's own clock (the answer's Date header)`,
+          expected: `within ${FRESH_STAMP_SLACK_MS / 1000} s of the exchange, by its Date header`,
+          received: judgement.problems.join('; '),
+          exchange: s.ex,
+        });
+      }
     }, { runs: t.target.controlUrl ? 5 : 2 });
+    if (unjudgedMoments.size) t.note(`${judgedMoments ? 'some' : 'no'} resource${judgedMoments ? 's' : ''} just made had its created_at and updated_at set against the answer's Date header (the target's clock), so whether ${judgedMoments ? 'those' : 'they'} name the right moment (not a local time labelled UTC) was not seen: ${[...unjudgedMoments].slice(0, 3).join('; ')}`);
     // A write refused shows no timestamp and no id: the clause was not judged on what it makes.
     expectEveryWriteSampled(t, 'B-FMT-1', sampled, unsampled);
     await secondAccountJob(t);
   },
 });
+
+/**
+ * The writes of b-schema/written-formats made with api_key's user in a time zone away from UTC:
+ * a service that writes every resource's times in the caller's zone (Rails' Time.zone set from
+ * the current user) answers "+09:00" times only to a user who stands in one, and the users the
+ * run reads and writes with otherwise stay in their own zone (UTC in most seeds). B-FMT-1 asks
+ * for UTC whoever asks. The first zone of otherTimeZoneTaken's (New York or Tokyo, by IANA or the
+ * real service's names) the target takes; the user is put back by the cleanup rule of
+ * restoreUserAfter. A target that serves no GET /user, or takes no other zone, leaves a note.
+ */
+async function userAwayFromUtc(t: CheckContext): Promise<void> {
+  const restored = await restoreUserAfter(t);
+  const unseen = "so the writes were made with api_key's user in its own time zone, and times written in the caller's zone were not looked for";
+  if (!restored) return t.note(`GET /user (an extension) did not answer the user, ${unseen}`);
+  const own = typeof restored.user.time_zone === 'string' && restored.user.time_zone !== '' ? restored.user.time_zone : 'UTC';
+  const taken = await otherTimeZoneTaken(t.b(), userPutBody(restored.user), own);
+  if (taken.zone === undefined) return t.note(`PUT /user took none of the time zones ${taken.tried.join(', ')} (the spec fixes no names), ${unseen}`);
+  t.note(`the writes were made with api_key's user in time zone ${taken.zone} (its own ${own}, put back after)`);
+}
 
 /**
  * A job of the second account, made here and its answer judged: the writes above are account 1's,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sim } from '../context.ts';
 import { isoTime } from '../clock.ts';
 
@@ -7,14 +8,48 @@ import { isoTime } from '../clock.ts';
  * every resource that adopts it.
  */
 export function presentTime(sim: Sim, ms: number): string {
-  return sim.faults.has('b-timestamps-without-zone') ? localTimeWithoutZone(ms) : utcTime(sim, ms);
+  // b-times-in-caller-zone: the request's zone taken from the caller's user (Rails' Time.zone =
+  // current_user.time_zone) writes every resource's times but the user's own.
+  const callerZone = sim.faults.has('b-times-in-caller-zone') ? callerTimeZone.getStore() : undefined;
+  if (callerZone !== undefined && callerZone !== 'UTC') return timeWithOffset(ms, callerZone) ?? resourceTime(sim, ms);
+  return resourceTime(sim, ms);
+}
+
+/**
+ * The time zone of the user a request of interface B authenticated as, for the request's own
+ * async work: set by the gate only under the `b-times-in-caller-zone` fault.
+ */
+export const callerTimeZone = new AsyncLocalStorage<string>();
+
+/**
+ * `presentTime` of the user's own times (the user's presenter): never in the caller's zone, as a
+ * user serializer that writes its times `.utc` (the one the `b-times-in-caller-zone` fault spares).
+ */
+export function presentOwnUserTime(sim: Sim, ms: number): string {
+  return resourceTime(sim, ms);
+}
+
+/** `presentTime` but for the caller's zone. */
+function resourceTime(sim: Sim, ms: number): string {
+  if (sim.faults.has('b-timestamps-without-zone')) return localTimeWithoutZone(ms);
+  // b-local-time-labelled-utc: a formatter built from the host's wall clock (getHours() and
+  // friends) with `Z` appended, on a host that does not run in UTC (here one in Asia/Tokyo).
+  if (sim.faults.has('b-local-time-labelled-utc')) return withDesignator(sim, `${(timeWithOffset(ms, HOST_ZONE_OFF_UTC) ?? isoTime(ms)).slice(0, 19)}Z`);
+  return utcTime(sim, ms);
 }
 
 /** ISO 8601 UTC, whole seconds, with the conventions' UTC designator (`Z` or `+00:00`). */
 function utcTime(sim: Sim, ms: number): string {
-  const iso = isoTime(ms);
+  return withDesignator(sim, isoTime(ms));
+}
+
+/** An ISO 8601 date-time ending in `Z` with the conventions' UTC designator instead. */
+function withDesignator(sim: Sim, iso: string): string {
   return sim.conventions.utcDesignator === 'Z' ? iso : `${iso.slice(0, -1)}${sim.conventions.utcDesignator}`;
 }
+
+/** The host zone of the `b-local-time-labelled-utc` fault: nine hours from UTC all year. */
+const HOST_ZONE_OFF_UTC = 'Asia/Tokyo';
 
 /**
  * `presentTime` of a record that belongs to a user with a time zone (the user's own times). The
@@ -22,8 +57,8 @@ function utcTime(sim: Sim, ms: number): string {
  * (`2026-11-29T12:00:00-05:00`): right as an instant, but not UTC, which B-FMT-1 asks for.
  */
 export function presentUserTime(sim: Sim, ms: number, zone: string): string {
-  if (!sim.faults.has('b-user-times-in-user-zone')) return presentTime(sim, ms);
-  return timeWithOffset(ms, zone) ?? presentTime(sim, ms);
+  if (!sim.faults.has('b-user-times-in-user-zone')) return resourceTime(sim, ms);
+  return timeWithOffset(ms, zone) ?? resourceTime(sim, ms);
 }
 
 /** `ms` in whole seconds written with `zone`'s UTC offset at that moment; null for a zone Intl does not know. */

@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from './types.ts';
 import { isObject } from './answers.ts';
-import { isUtcDateTime } from './dates.ts';
+import { isUtcDateTime, utcDateTimeMs } from './dates.ts';
 
 /**
  * The format rules of section 2 (B-FMT-1) over a whole resource: every timestamp a UTC
@@ -136,4 +136,44 @@ export function isoSecondsAtOffset(ms: number, offsetMinutes: number): string {
   const hh = String(Math.floor(size / 60)).padStart(2, '0');
   const mm = String(size % 60).padStart(2, '0');
   return `${local}${offsetMinutes < 0 ? '-' : '+'}${hh}:${mm}`;
+}
+
+/**
+ * How far a just-made resource's created_at or updated_at may lie from its answer's `Date` header
+ * beyond what the exchange itself spans: room for a `Date` stamped by another machine than the one
+ * writing the record (a gateway), whose clock may be off by some seconds. A wall-clock time read in
+ * a zone other than UTC and labelled UTC is off by a whole zone offset, 15 minutes at the least.
+ */
+export const FRESH_STAMP_SLACK_MS = 60_000;
+
+/** What `freshStampProblems` found: the problems, or why nothing could be compared. */
+export type FreshStampJudgement = { problems: string[] } | { unjudged: string };
+
+/**
+ * The timestamps of a resource the exchange has just made (its create's answer) set against the
+ * answer's `Date` header, the target's own clock (never the runner's, which may differ): made
+ * during the exchange, the record's created_at and updated_at lie between the request's arrival
+ * (at most the exchange's duration before the answer) and the answer (`Date` is cut to the whole
+ * second, so up to a second after it), give or take FRESH_STAMP_SLACK_MS. Fields not UTC
+ * date-times are left to `formatProblems`; no `Date` header (or one not a date) leaves the
+ * resource unjudged.
+ */
+export function freshStampProblems(ex: Exchange, value: unknown): FreshStampJudgement {
+  const header = Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  if (header === undefined) return { unjudged: 'the answer has no Date header' };
+  const answered = Date.parse(header);
+  if (Number.isNaN(answered)) return { unjudged: `the answer's Date header (${JSON.stringify(header)}) is not a date` };
+  if (!isObject(value)) return { unjudged: 'the answer holds no resource' };
+  const record = value;
+  const earliest = answered - ex.durationMs - FRESH_STAMP_SLACK_MS;
+  const latest = answered + 1000 + FRESH_STAMP_SLACK_MS;
+  const problems: string[] = [];
+  let compared = 0;
+  for (const field of ['created_at', 'updated_at']) {
+    const ms = utcDateTimeMs(record[field]);
+    if (ms === undefined) continue;
+    compared++;
+    if (ms < earliest || ms > latest) problems.push(`${field} ${String(record[field])} is ${Math.round((ms - answered) / 1000)} s from the answer's Date (${header}), the exchange taking ${Math.round(ex.durationMs)} ms`);
+  }
+  return compared === 0 ? { unjudged: 'the answer shows no created_at or updated_at in UTC' } : { problems };
 }

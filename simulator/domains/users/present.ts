@@ -1,6 +1,6 @@
 import type { Links, Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
-import { presentOptionalTime, presentTime, presentUserTime } from '../../http/time.ts';
+import { presentOwnUserTime, presentTime, presentUserTime } from '../../http/time.ts';
 import { notificationCounts } from '../notifications/model.ts';
 import type { SshKey, User } from './types.ts';
 import { gravatarEmailOf } from './model.ts';
@@ -22,17 +22,17 @@ export function presentUser(sim: Sim, account: AccountState, user: User, links: 
     time_zone_info: zoneInfo,
     location: user.location,
     confirmed: user.confirmed,
-    confirmed_at: presentOptionalTime(sim, user.confirmedAt),
+    confirmed_at: user.confirmedAt === null ? null : presentOwnUserTime(sim, user.confirmedAt),
     notifications_count: counts.total,
     unread_notifications_count: counts.unread,
     notification_settings: { ...user.notification_settings },
     gravatar_email: gravatarEmailOf(user),
     receive_newsletter: user.receiveNewsletter ?? false,
-    created_at: presentTime(sim, user.createdAt),
+    created_at: presentOwnUserTime(sim, user.createdAt),
     updated_at: presentUserTime(sim, user.updatedAt, user.time_zone),
     url: `${links.api}/user`,
     html_url: `${links.html}/settings/edit`,
-    last_login: presentOptionalTime(sim, user.lastLogin),
+    last_login: user.lastLogin === null ? null : presentOwnUserTime(sim, user.lastLogin),
   };
 }
 

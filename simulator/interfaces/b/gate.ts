@@ -1,6 +1,7 @@
 import type { Context, Middleware, Next } from 'koa';
 import type { Sim } from '../../context.ts';
 import type { BState } from './types.ts';
+import { callerTimeZone } from '../../http/time.ts';
 import { accountOwner, type AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -51,7 +52,9 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       if (sim.faults.has('b-path-id-parse-int')) parseIntIdParams(ctx);
       // b-int32-path-id-500: the data layer binds every id parameter as a 32-bit integer.
       if (sim.faults.has('b-int32-path-id-500')) bindIdParamsAsInt32(ctx);
-      await next();
+      // b-times-in-caller-zone: the request runs in its caller's time zone, which presentTime then writes.
+      const callerZone = sim.faults.has('b-times-in-caller-zone') ? (ctx.state as Partial<BState>).user?.time_zone : undefined;
+      await (callerZone ? callerTimeZone.run(callerZone, next) : next());
       // The extension lists' envelope, where the conventions have one (readPage marked the page).
       const page = ctx.state.extensionPage as Page | undefined;
       if (page !== undefined && ctx.status === 200) ctx.body = enveloped(ctx.body, sim.conventions.b.extensionListItems, page);
