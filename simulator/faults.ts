@@ -147,6 +147,7 @@ export const faultCatalog = {
   'b-hook-name-unique-across-accounts': { clause: 'X-ISO-1', description: "POST /hooks refuses with a 422 'has already been taken' a type and name another account's hook has (a unique index on the hooks' type and name that leaves out the account): account 2 learns account 1's hook names" },
   'b-hook-events-dropped': { clause: 'B-HOOK-1', description: 'hooks are stored without their events' },
   'b-hook-salt-derived': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset derives the new salt from the hook\'s id and creation time instead of drawing it at random: the first reset changes the salt, every later one gives that same salt again' },
+  'b-hook-reset-owner-only-saved': { clause: 'B-HOOK-2', description: "PUT /hooks/{id}/reset by a user of the account other than its owner (member_api_key) answers 200 with the hook and a newly drawn salt that is never written (the re-salt saved only in the owner's session): GET /hooks/{id} still shows the old salt" },
   'b-hook-reset-deactivates': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset also sets the hook inactive' },
   'b-hook-reset-some-types': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset replaces the salt only of web and slack hooks: an email or pagerduty hook keeps its salt (the reset answers and reads it back unchanged)' },
   'b-hook-reset-trims-name': { clause: 'B-HOOK-2', description: 'PUT /hooks/{id}/reset re-saves the hook through the update path, which trims its name: a name with blanks around it loses them on reset' },

@@ -8,7 +8,7 @@ import { idOf, integerId, is2xx, isObject, objectBody, pageListing, routeMissing
 import { listCatalog } from './catalog/b-lists.ts';
 import { secretDifference, secretDifferences, settingsReflect } from './lib/masked-secrets.ts';
 import { extensionPaging } from './lib/paging.ts';
-import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
 import { utcDateTimeMs } from './lib/dates.ts';
@@ -329,7 +329,7 @@ async function memberCreates(t: CheckContext): Promise<void> {
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and nothing else changes (a name with blanks around or inside it neither, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and GET /hooks/{hook_id} shows it (also after a reset with member_api_key, where given and not refused), and nothing else changes (a name with blanks around or inside it neither, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
@@ -379,6 +379,8 @@ check({
     if (!updates.served) t.note(`PUT /hooks/{hook_id} (an extension) is not served here (it answered ${[...updates.refused].join(', ')}): every hook was reset as created, so a reset that undoes an earlier update would not show`);
     else if (updates.refused.size) t.note(`PUT /hooks/{hook_id} (an extension) refused ${updates.refused.size === 1 ? 'an update' : 'updates'} (${[...updates.refused].sort().join(', ')}); those hooks were reset as created`);
     if (updates.served && updates.updated === 0) t.note('no hook was updated before its reset, so a reset that undoes an earlier update would not show');
+    const memberUnseen = await memberResets(t);
+    if (memberUnseen) t.note(`that a reset by another user of the account than its owner (member_api_key) stores the salt it answers was not seen: ${memberUnseen}`);
     if (twinSalt.movedAlone) t.partial('B-HOOK-2', "the salt of a hook made alike moved before any reset (its creation answer and its first read differ), so whether a reset leaves other hooks' salts alone could not be told");
     for (const field of unjudged) {
       const reason = `the hook's ${field} also moved on a hook made alike and never reset, so whether the reset left it alone could not be told`;
@@ -387,6 +389,51 @@ check({
     }
   },
 });
+
+/**
+ * B-HOOK-2 for a reset by another user of account 1 than the one api_key is (member_api_key): "replaces
+ * the salt" holds whoever resets, so the salt the reset answers is the hook's afterwards. A
+ * deployment that writes the re-salt only in the owner's session (another user's reset answered
+ * from a copy) answers a new salt and keeps the old; the property resets with api_key alone. The
+ * hook is the member's own where it may create one (else api_key's), inactive, deleted on cleanup.
+ * Which roles may reset is not shown (section 5): a 4xx is noted. Read back with the member's key,
+ * or api_key where the member may not read. Returns why it was not seen, or undefined.
+ */
+async function memberResets(t: CheckContext): Promise<string | undefined> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return 'it needs a key of a second user of account 1 (member_api_key in the target document)';
+  const member = t.bWithKey(memberKey);
+  const body = inactiveHookBody(t.target.interfaceB, t.name('hook-member-reset'));
+  const own = await member.post('/hooks', { body });
+  const ownId = is2xx(own) ? idOf(own) : undefined;
+  if (ownId !== undefined) deleteHookOnCleanup(t, ownId);
+  const id = ownId ?? (await makeHook(t, 0, 'hook-member-reset')).id;
+  const whose = ownId !== undefined ? 'its own hook' : `a hook of api_key's (POST /hooks with member_api_key answered ${own.response.status})`;
+  const read = async (): Promise<Exchange> => {
+    const ex = await member.get(`/hooks/${id}`);
+    return ex.response.status >= 400 && ex.response.status < 500 ? t.b().get(`/hooks/${id}`) : ex;
+  };
+  const beforeEx = await read();
+  t.expect.status(beforeEx, '2xx', 'B-HOOK-1', `GET /hooks/${id} of the hook just created answered ${beforeEx.response.status}`);
+  const before = objectBody(t, beforeEx, 'B-HOOK-1', `GET /hooks/${id}`);
+  const ex = await member.put(`/hooks/${id}/reset`);
+  if (ex.response.status >= 400 && ex.response.status < 500) return `PUT /hooks/${id}/reset with member_api_key, of ${whose}, answered ${ex.response.status} (which roles may reset a hook is not shown)`;
+  t.expect.status(ex, '2xx', 'B-HOOK-2', `PUT /hooks/${id}/reset with member_api_key, of ${whose}, answered ${ex.response.status}`);
+  const reset = objectBody(t, ex, 'B-HOOK-2', `PUT /hooks/${id}/reset with member_api_key`);
+  t.expect.that(typeof reset.salt === 'string' && reset.salt !== '' && reset.salt !== before.salt, {
+    clause: 'B-HOOK-2',
+    message: `PUT /hooks/${id}/reset with member_api_key, of ${whose}, did not return a new salt`,
+    expected: 'a salt string different from the one before',
+    received: typeof reset.salt === 'string' ? (reset.salt === before.salt ? 'the same salt as before' : '(an empty salt)') : show(reset.salt),
+    exchange: ex,
+  });
+  const after = await read();
+  t.expect.status(after, '2xx', 'B-HOOK-2', `GET /hooks/${id} after its reset with member_api_key answered ${after.response.status}`);
+  const salt = objectBody(t, after, 'B-HOOK-2', `GET /hooks/${id} after its reset with member_api_key`).salt;
+  // Salts are secrets: which one shows is said, never its value.
+  t.expect.that(salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after PUT /hooks/${id}/reset with member_api_key (of ${whose}) does not show the salt the reset returned: the reset was answered, not stored`, expected: 'the salt the reset returned', received: salt === before.salt ? 'the old salt' : 'another salt', exchange: after });
+  return undefined;
+}
 
 /** How the updates before the resets fared, over a run. */
 interface Updates {

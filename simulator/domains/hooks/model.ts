@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 import type { Sim } from '../../context.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { inOtherAccount, readOwn } from '../shared/foreign.ts';
 import type { HookFields } from './input.ts';
@@ -143,10 +143,13 @@ export function deleteHook(sim: Sim, account: AccountState, id: number): Hook {
  * `PUT /hooks/{hook_id}/reset` (B-HOOK-2): a new salt and nothing else, so `updated_at` stays
  * too; the real service's docs say only that the salt is replaced.
  */
-export function resetSalt(sim: Sim, account: AccountState, id: number): Hook {
+export function resetSalt(sim: Sim, account: AccountState, id: number, callerId: number): Hook {
   // b-hook-reset-deleted-500: the reset's lookup does not skip deleted rows, and finds one whose settings are gone.
   if (sim.faults.has('b-hook-reset-deleted-500') && deletedHookIds.get(account)?.has(id) && !account.hooks.has(id)) throw new TypeError("Cannot read properties of null (reading 'type')");
   const hook = ownHook(account, id);
+  // b-hook-reset-owner-only-saved: the re-salt is written only in the account owner's session;
+  // another user's reset is answered from a copy with a salt drawn and never written.
+  if (sim.faults.has('b-hook-reset-owner-only-saved') && callerId !== accountOwner(account)?.id) return { ...hook, salt: newSalt() };
   // b-hook-salt-derived: a salt "regenerated" from what never changes, so every reset after the
   // first gives the same one again.
   const salt = sim.faults.has('b-hook-salt-derived') ? createHash('sha256').update(`${hook.id}:${String(hook.createdAt)}`).digest('hex') : newSalt();

@@ -108,13 +108,13 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
   router.put('/hooks/:hook_id/reset', async (ctx) => {
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, links } = ctx.state;
-    ctx.body = presentHook(sim, resetSalt(sim, account, pathId(ctx.params.hook_id)), links);
+    ctx.body = presentHook(sim, resetSalt(sim, account, pathId(ctx.params.hook_id), ctx.state.user.id), links);
   });
 
   // Extension: the same reset at the path the real service's docs and Java client use, answering
   // only the new salt, as its docs show (sections/reset-hook-salt.md).
   router.put('/hooks/:hook_id/reset_salt', async (ctx) => {
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
-    ctx.body = { salt: resetSalt(sim, ctx.state.account, pathId(ctx.params.hook_id)).salt };
+    ctx.body = { salt: resetSalt(sim, ctx.state.account, pathId(ctx.params.hook_id), ctx.state.user.id).salt };
   });
 }
