@@ -6,7 +6,7 @@ import { B_CONN_3_SAMPLES, bEndpoint, bPath } from './catalog/b-endpoints.ts';
 import { queryOf } from './catalog/b-requests.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { describePaging, extensionPaging } from './lib/paging.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { characters, displayName, longConnectionName } from './lib/arbitraries/resources.ts';
 import { arrayBody, idOf, integerId, is2xx, isObject, objectBody, pageListing, sameJson, show, type JsonObject } from './lib/answers.ts';
 import { expectFormats } from './lib/formats.ts';
@@ -14,7 +14,7 @@ import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { deleteConnectionOnCleanup, madeUpOAuthConnectionBody, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
-import { readConnection } from './lib/factories/connections.ts';
+import { readConnection, restoreConnectionAfter } from './lib/factories/connections.ts';
 import { uniqueName } from './lib/unique-names.ts';
 
 /**
@@ -346,7 +346,7 @@ check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again; also one renamed with member_api_key, and one of account 2's with its own key, each read back under the name sent, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -401,6 +401,15 @@ check({
       await renameOnce(t, longTarget, `${t.name('conn-path')} eu/orders \\ backup`, tally);
       for (const length of FIXED_LONG_LENGTHS) await renameOnce(t, longTarget, nameOfLength(t.name('conn-long'), length), tally);
     }
+    // Renames by other callers than api_key: the member's (another user of account 1) and account 2's own.
+    const memberTarget = made ?? connections[0];
+    if (memberTarget) {
+      restoreName(memberTarget);
+      const memberUnseen = await memberRenameStored(t, memberTarget);
+      if (memberUnseen) t.note(`that a rename by another user of the account than api_key's (member_api_key) is stored was not seen: ${memberUnseen}`);
+    }
+    const secondUnseen = await secondAccountRenameStored(t);
+    if (secondUnseen) t.note(`that a rename of one of account 2's connections with its own api_key is stored was not seen: ${secondUnseen}`);
     const pool = made ? [...connections, made] : connections;
     // A third of the cases a long name (65 to 300 characters), as `b-user/update` draws them.
     const names = fc.oneof({ arbitrary: displayName, weight: 2 }, { arbitrary: longConnectionName, weight: 1 });
@@ -419,6 +428,55 @@ check({
     }
   },
 });
+
+/**
+ * PUT /connections/{type}/{id} with `client` (whose key `who` names), of account `account`'s
+ * connection `ref`: a 200 whose connection is `ref` under the name sent, and the connection then
+ * read back (with api_key of that account) under that name: "returns 200 and the connection"
+ * renamed, not only answered so. A deployment that saves a rename through its owner's connector
+ * credentials, and answers another caller's from a copy never stored, passes every rename made
+ * with account 1's api_key. Which roles may rename is not shown (section 5): where `refusable` (a
+ * member's key), a 4xx is returned as why it was not seen; else undefined.
+ */
+async function renameStoredFor(t: CheckContext, client: InterfaceClient, who: string, ref: ConnectionRef, account: 0 | 1, name: string, refusable: boolean): Promise<string | undefined> {
+  const path = `/connections/${ref.type}/${ref.id}`;
+  const what = `PUT ${path} with ${who}`;
+  const ex = await client.put(path, { body: { name } });
+  if (refusable && ex.response.status >= 400 && ex.response.status < 500) return `${what} answered ${ex.response.status} (which roles may rename a connection is not shown)`;
+  t.expect.status(ex, 200, 'B-CONN-2', `${what} answered ${ex.response.status}`);
+  const connection = objectBody(t, ex, 'B-CONN-2', what);
+  t.expect.that(connection.id === ref.id && connection.name === name, { clause: 'B-CONN-2', message: `the answer to ${what} is not the renamed connection`, expected: `id ${ref.id}, name ${show(name)}`, received: `id ${show(connection.id)}, name ${show(connection.name)}`, exchange: ex });
+  const stored = await readConnection(t, ref, account);
+  if (!stored) return `connection ${ref.id} of account ${account + 1} was found neither by GET ${path} nor in GET /connections (extensions) after ${what}, so its stored name was not read back`;
+  t.expect.that(stored.connection.name === name, {
+    clause: 'B-CONN-2',
+    message: `connection ${ref.id} of account ${account + 1}, read after ${what} answered it renamed, shows another name${stored.connection.name === connection.name ? '' : cutShort(name, stored.connection.name)}: the rename was answered, not stored`,
+    expected: `name ${show(name)}`,
+    received: `name ${show(stored.connection.name)}`,
+    exchange: stored.ex,
+  });
+  return undefined;
+}
+
+/** A rename with member_api_key (another user of account 1), where the target document gives one. The name is restored by the check's cleanup (`restoreName`, with api_key). */
+async function memberRenameStored(t: CheckContext, ref: ConnectionRef): Promise<string | undefined> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return 'it needs a key of a second user of account 1 (member_api_key in the target document)';
+  return renameStoredFor(t, t.bWithKey(memberKey), 'member_api_key', ref, 0, `${t.name('conn-member')} Zoë`, true);
+}
+
+/**
+ * A rename of account 2's first fixture connection with account 2's own api_key: account 1's
+ * renames alone cannot show a rename stored only for one account. Its name is read first, to be
+ * restored (`restoreConnectionAfter`); where it cannot be read, nothing is renamed.
+ */
+async function secondAccountRenameStored(t: CheckContext): Promise<string | undefined> {
+  if (t.target.b[1] === undefined) return 'the target document gives no second account';
+  const ref = fixtureConnections(t, 1)[0];
+  if (!ref) return 'fixtures.connections of account 2 names no connection';
+  if (!(await restoreConnectionAfter(t, ref.type, ref.id, 1))) return `the name of account 2's connection ${ref.id} could not be read (GET /connections, an extension), so it was not renamed: it could not be restored`;
+  return renameStoredFor(t, t.b(1), "account 2's api_key", ref, 1, `${t.name('conn-account-2')} Núñez`, false);
+}
 
 /**
  * B-CONN-3 holds for a connection whatever its name: a deployment that keys what it fetched from

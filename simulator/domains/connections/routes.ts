@@ -1,3 +1,4 @@
+import { accountOwner } from '../../store.ts';
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -77,7 +78,10 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
       ctx.status = 204;
       return;
     }
-    ctx.body = presentUpdatedConnection(updateConnection(sim, connection, update), links, sim);
+    // b-conn-rename-owner-only-saved: the rename is written through the account owner's connector
+    // credentials; another user's is applied to a copy, answered and never stored.
+    const saved = sim.faults.has('b-conn-rename-owner-only-saved') && ctx.state.user.id !== accountOwner(account)?.id ? structuredClone(connection) : connection;
+    ctx.body = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
   });
 
   // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the
