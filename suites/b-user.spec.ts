@@ -5,7 +5,7 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { otherTimeZoneTaken } from './lib/factories/user.ts';
 import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
+import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longKeyName, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, extensionListItems, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { uniqueName } from './lib/unique-names.ts';
@@ -584,7 +584,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint and the name as sent (also one with an apostrophe, spaces and other scripts, or refused with a 4xx outside the simulator profile); GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a second key under the name of one the user has is a new key and leaves the first (or is refused with a 4xx); deleting one key (DELETE /user/keys/{key_id}, an extension) leaves every other key of the user; a public key the user deleted can be added again',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint and the name as sent (also one with an apostrophe, spaces and other scripts, or refused with a 4xx outside the simulator profile; also one of more than 64 characters, kept whole or refused with a 4xx); GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file (the fingerprint the key\'s own), also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a second key under the name of one the user has is a new key and leaves the first (or is refused with a 4xx); deleting one key (DELETE /user/keys/{key_id}, an extension) leaves every other key of the user; a public key the user deleted can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -632,6 +632,8 @@ check({
     if (made > 0 && namedWithWords === 0) t.note('no key named with words (an apostrophe, spaces, other scripts) was created in this run (none drawn, or every one refused), so whether such a name is kept as sent was not seen');
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
     await securityKeysCreate(t);
+    const longUnseen = await longKeyNameKept(t);
+    if (longUnseen) t.note(`that a key name of more than 64 characters is kept whole was not seen: ${longUnseen}`);
     const sameNameUnseen = await sameNameAddsAnother(t);
     if (sameNameUnseen) t.note(sameNameUnseen);
     const othersUnseen = await deleteSparesOthers(t, kept);
@@ -673,6 +675,31 @@ async function securityKeysCreate(t: CheckContext): Promise<void> {
     await expectKeyReadsBack(t, id, name, key.fingerprint, `of the ${generated.type} key just created`);
   }
   if (refused.length) t.note(`refused with a 4xx, as a deployment may: ${refused.join(', ')} security keys (the spec names no SSH key types)`);
+}
+
+/**
+ * B-KEY-1 for a long key name (65 characters or more, `longKeyName`, after the run's name): the
+ * property's names stay under 50 characters, and a store that keeps key names in a VARCHAR(50) of
+ * a non-strict database cuts a longer one silently, answering 201 with another name. The spec
+ * fixes no length: a 4xx refusing the name is returned as why it was not seen; a 2xx must answer,
+ * and read back, the name as sent. One key, drawn once.
+ */
+async function longKeyNameKept(t: CheckContext): Promise<string | undefined> {
+  let refused: string | undefined;
+  await t.property('a long key name is kept whole', longKeyName, async (words) => {
+    const name = `${uniqueName(t, 'key-long')} ${words}`;
+    const body = { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'long@disco'))).line };
+    const sent = await t.b().post('/user/keys', { body });
+    if (sent.response.status >= 400 && sent.response.status < 500) {
+      refused = `POST /user/keys with a name of ${characters(name)} characters answered ${sent.response.status} (the spec fixes no length)`;
+      return;
+    }
+    const { id, ex, body: key } = await createKey(t, body, 'B-KEY-1', sent);
+    const cut = (got: unknown) => (typeof got === 'string' && got.length < name.length && name.startsWith(got) ? ` (${characters(name)} characters sent, its first ${characters(got)} kept)` : '');
+    t.expect.that(key.name === name, { clause: 'B-KEY-1', message: `POST /user/keys with a name of ${characters(name)} characters: the key's name is not the name sent${cut(key.name)}`, expected: show(name), received: show(key.name), exchange: ex });
+    await expectKeyReadsBack(t, id, name, key.fingerprint, `of the key created with a name of ${characters(name)} characters`);
+  }, { runs: 1 });
+  return refused;
 }
 
 /** A key read again later: its id, name and fingerprint, and what it is, for the messages. */

@@ -103,7 +103,9 @@ export function addSshKey(sim: Sim, account: AccountState, user: User, input: Ss
   }
   // A name taken from the key's comment obeys the same limit as one given in the body.
   // b-ssh-key-name-file-safe: the name doubles as the key's label in a generated authorized_keys file, made file-safe.
-  const given = sim.faults.has('b-ssh-key-name-file-safe') && typeof input.name === 'string' ? input.name.replace(/[^A-Za-z0-9._@-]/g, '_') : input.name;
+  const fileSafe = sim.faults.has('b-ssh-key-name-file-safe') && typeof input.name === 'string' ? input.name.replace(/[^A-Za-z0-9._@-]/g, '_') : input.name;
+  // b-ssh-key-name-cut-50: the name column a VARCHAR(50) of a non-strict store, a longer name kept cut.
+  const given = sim.faults.has('b-ssh-key-name-cut-50') && typeof fileSafe === 'string' ? fileSafe.slice(0, 50) : fileSafe;
   const name = given ?? (parsed.comment === '' ? null : parsed.comment.slice(0, MAX_KEY_NAME_FROM_COMMENT));
   if (name === null) throw invalidField('name', 'is required when the key line has no comment');
   for (const key of account.sshKeys.values()) {

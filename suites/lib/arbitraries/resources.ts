@@ -68,6 +68,20 @@ export const longConnectionName = fc
   .filter((name) => characters(name) >= 65 && characters(name) <= 300);
 
 /**
+ * A long SSH key name (65 to 180 characters, at most 180 UTF-16 units, so that with a run's name
+ * before it it stays within 255): whose key, on what, where and since when, as people label the
+ * keys of many machines, in several scripts. A store that keeps key names only up to some width
+ * (a VARCHAR(50) or (64)) shows only with names past it, and the spec fixes no length.
+ */
+export const longKeyName = fc
+  .array(
+    fc.constantFrom("Ada Lovelace's", 'work laptop', '(Lisbon office, 2026 rotation)', 'YubiKey 5C NFC', 'build server #2', 'CI/CD deploy key', 'São Paulo', 'Zürich', '東京', 'Łukasz', 'Χριστόφορος', '—', 'do not remove', 'owner: data-platform@example.com', 'ed25519', 'rotated quarterly', 'bastion', 'eu-west-1'),
+    { minLength: 6, maxLength: 24 },
+  )
+  .map((parts) => parts.join(' '))
+  .filter((name) => characters(name) >= 65 && name.length <= 180);
+
+/**
  * A long location (31 to 120 characters): a postal address, as a profile's location field is
  * often filled in, in several scripts (one with a character beyond the BMP, 𠮷).
  */
