@@ -96,7 +96,7 @@ export function regenerateApiKey(sim: Sim, account: AccountState, user: User): U
 export function addSshKey(sim: Sim, account: AccountState, user: User, input: SshKeyInput): SshKey {
   let parsed: ParsedPublicKey;
   try {
-    parsed = parsePublicKeyLine(input.publicKey, { trustLengths: sim.faults.has('b-ssh-key-blob-lengths-trusted'), oneWordComment: sim.faults.has('b-ssh-key-comment-one-word'), untrimmed: sim.faults.has('b-ssh-key-trailing-newline-refused'), skEcdsaNoApplication: sim.faults.has('b-ssh-key-sk-ecdsa-refused') });
+    parsed = parsePublicKeyLine(input.publicKey, { trustLengths: sim.faults.has('b-ssh-key-blob-lengths-trusted'), oneWordComment: sim.faults.has('b-ssh-key-comment-one-word'), untrimmed: sim.faults.has('b-ssh-key-trailing-newline-refused'), lineFeedsChompedOnly: sim.faults.has('b-ssh-key-crlf-refused'), skEcdsaNoApplication: sim.faults.has('b-ssh-key-sk-ecdsa-refused') });
   } catch (err) {
     if (err instanceof PublicKeyError) throw invalidField('public_key', err.message);
     throw err;

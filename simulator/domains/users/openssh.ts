@@ -53,16 +53,26 @@ type CurveName = keyof typeof CURVES;
 // tabs made it backtrack over every tab: quadratic in the line.)
 const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F\u2028\u2029]/;
 
+/** `text` without the line feeds it ends in (a loop, not /\n+$/, which is quadratic in a run of line feeds not at the end). */
+function withoutTrailingLineFeeds(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '\n') end--;
+  return text.slice(0, end);
+}
+
 /**
  * `trustLengths`: the fault `b-ssh-key-blob-lengths-trusted`, a parser that believes the lengths
  * a key blob declares and reads past its end (a RangeError, a 500) on a truncated one.
  * `oneWordComment`: the fault `b-ssh-key-comment-one-word` (below).
  * `untrimmed`: the fault `b-ssh-key-trailing-newline-refused`, a parser that takes the text as the
  * line, so the line feed a .pub file ends in counts as a control character.
+ * `lineFeedsChompedOnly`: the fault `b-ssh-key-crlf-refused`, a parser that chomps the line feeds
+ * ending the text and trims nothing else (rstrip('\n')), so the CR of a line ending in CR LF, as a
+ * .pub file saved on Windows is pasted, counts as a control character.
  * `skEcdsaNoApplication`: the fault `b-ssh-key-sk-ecdsa-refused` (in `checkBlob`).
  */
-export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean; untrimmed?: boolean; skEcdsaNoApplication?: boolean } = {}): ParsedPublicKey {
-  const line = options.untrimmed === true ? text : text.trim();
+export function parsePublicKeyLine(text: string, options: { trustLengths?: boolean; oneWordComment?: boolean; untrimmed?: boolean; lineFeedsChompedOnly?: boolean; skEcdsaNoApplication?: boolean } = {}): ParsedPublicKey {
+  const line = options.untrimmed === true ? text : options.lineFeedsChompedOnly === true ? withoutTrailingLineFeeds(text) : text.trim();
   if (line === '') throw new PublicKeyError('is empty');
   if (line.length > MAX_KEY_LINE) throw new PublicKeyError(`is longer than ${MAX_KEY_LINE} characters`);
   if (CONTROL.test(line)) throw new PublicKeyError('must be a single line without control characters');

@@ -75,6 +75,26 @@ export function stopMakingKeys(): void {
   rsaKeys.stop(new Error('the run was interrupted: no more keys are made'));
 }
 
+/** How a pasted key line is framed: `what` says so in a message; `refusable` where the spec leaves taking it open. */
+export interface PastedKeyFraming {
+  label: string;
+  what: string;
+  frame: (line: string) => string;
+  refusable: boolean;
+}
+
+/**
+ * Key lines as users paste them: with the line feed ssh-keygen writes, with the CR LF of a .pub
+ * file saved or copied on Windows (PuTTYgen, Notepad), and with blanks around the line, as a copy
+ * from a terminal or a page leaves them. A line's end frames the line and is no part of the key;
+ * whether blanks around it are taken the spec leaves open.
+ */
+export const PASTED_KEY_FRAMINGS: readonly PastedKeyFraming[] = [
+  { label: 'lf', what: 'ending in its line feed, as the .pub file ssh-keygen writes', frame: (line) => `${line}\n`, refusable: false },
+  { label: 'crlf', what: 'ending in CR LF, as a .pub file saved or copied on Windows', frame: (line) => `${line}\r\n`, refusable: false },
+  { label: 'blanks', what: 'with blanks around it (a space and a tab before, a space and a line feed after)', frame: (line) => ` \t${line} \n`, refusable: true },
+];
+
 /** The fingerprint the real service shows (docs/interface-b.md): MD5 of the blob, colon-separated lowercase hex. */
 export function md5ColonHex(blob: Buffer): string {
   return (createHash('md5').update(blob).digest('hex').match(/../g) ?? []).join(':');
