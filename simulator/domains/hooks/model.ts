@@ -14,6 +14,17 @@ export function newSalt(): string {
   return randomBytes(32).toString('hex');
 }
 
+/** A new hook's settings as stored: as sent, but under a fault that rewrites the URL. */
+function storedSettings(sim: Sim, settings: HookFields['settings']): HookFields['settings'] {
+  const url = settings.url;
+  if (typeof url !== 'string') return settings;
+  // b-hook-url-query-dropped: the URL normalised to its origin and path before it is stored.
+  if (sim.faults.has('b-hook-url-query-dropped')) return { ...settings, url: url.split('?')[0] };
+  // b-hook-url-lowercased: the URL lowercased whole for a duplicate-hook check, and that value saved.
+  if (sim.faults.has('b-hook-url-lowercased')) return { ...settings, url: url.toLowerCase() };
+  return settings;
+}
+
 /** `POST /hooks` (B-HOOK-1). */
 export function createHook(sim: Sim, account: AccountState, fields: HookFields): Hook {
   const now = sim.clock.now();
@@ -39,8 +50,7 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     // b-hook-name-cut-64: hooks.name a VARCHAR(64) in a non-strict store, a longer name cut silently.
     name: sim.faults.has('b-hook-name-ascii-only') ? fields.name.replace(/[^\x20-\x7e]/g, '') : sim.faults.has('b-hook-name-cut-64') ? [...fields.name].slice(0, 64).join('') : fields.name,
     active: fields.active,
-    // b-hook-url-query-dropped: the URL normalised to its origin and path before it is stored.
-    settings: sim.faults.has('b-hook-url-query-dropped') && typeof fields.settings.url === 'string' ? { ...fields.settings, url: fields.settings.url.split('?')[0] } : fields.settings,
+    settings: storedSettings(sim, fields.settings),
     events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
     salt: newSalt(),
     createdAt: now,

@@ -159,12 +159,24 @@ const urlPath = fc.stringMatching(/^[a-z0-9]{1,12}(\/[a-z0-9]{1,12}){0,2}$/);
  */
 export const UNREACHABLE_HOOK_HOST = 'hooks.disco-conformance.invalid';
 
-/** A query a receiver may need (a token, a route): the hook's URL is kept whole, query and all. */
-const urlQuery = fc.stringMatching(/^[a-z]{1,8}=[a-z0-9]{1,12}(&[a-z]{1,8}=[a-z0-9]{1,12}){0,2}$/);
+/**
+ * A token as receivers put in their webhook URLs, capitals and all (Slack's
+ * .../services/T0A1B2C3D/B4E5F6G7H/XyZaBc..., Teams', Zapier's): a URL's path and query are
+ * case-sensitive (RFC 3986), so a store that lowercases the URL (normalised for a duplicate check,
+ * say) breaks every such hook. It starts with a capital, so every URL that holds one has one.
+ */
+const urlToken = fc.stringMatching(/^[A-Z][A-Za-z0-9]{7,23}$/);
 
+/** A query a receiver may need (a token, a route): the hook's URL is kept whole, query and all, its case too. */
+const urlQuery = fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), urlToken, fc.stringMatching(/^(&[a-z]{1,8}=[A-Za-z0-9]{1,12}){0,2}$/)).map(([key, token, more]) => `${key}=${token}${more}`);
+
+/** Web hook settings; the URL's path ends in a token with capitals (`urlToken`). */
 const webSettings = fc
-  .record({ path: urlPath, port: fc.option(fc.integer({ min: 1024, max: 65535 }), { nil: undefined }), query: fc.option(urlQuery, { nil: undefined }), insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
-  .map(({ path, port, query, insecureSsl }) => ({ url: `https://${UNREACHABLE_HOOK_HOST}${port === undefined ? '' : `:${port}`}/${path}${query === undefined ? '' : `?${query}`}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
+  .record({ path: urlPath, token: urlToken, port: fc.option(fc.integer({ min: 1024, max: 65535 }), { nil: undefined }), query: fc.option(urlQuery, { nil: undefined }), insecureSsl: fc.option(fc.boolean(), { nil: undefined }) })
+  .map(({ path, token, port, query, insecureSsl }) => ({ url: `https://${UNREACHABLE_HOOK_HOST}${port === undefined ? '' : `:${port}`}/${path}/${token}${query === undefined ? '' : `?${query}`}`, ...(insecureSsl === undefined ? {} : { insecure_ssl: insecureSsl }) }));
+
+/** A Slack incoming-webhook URL's path, as Slack issues them: services/T<team>/B<bot>/<secret of 24 mixed-case characters>. */
+const slackWebhookPath = fc.tuple(fc.stringMatching(/^[A-Z0-9]{8,10}$/), fc.stringMatching(/^[A-Z0-9]{8,10}$/), fc.stringMatching(/^[A-Za-z0-9]{24}$/)).map(([team, bot, secret]) => `services/T${team}/B${bot}/${secret}`);
 
 /**
  * `mayBeActive: false` keeps every generated hook inactive: an active e-mail, Slack or PagerDuty
@@ -205,7 +217,7 @@ export function hookBodiesByType(name: string, options: HookOptions): Record<'we
   return {
     web: typed('web', webSettings),
     email: typed('email', fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ emails: locals.map((l) => `${l}@example.com`).join(',') }))),
-    slack: typed('slack', fc.record({ path: urlPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ url: `https://hooks.example.com/slack/${path}`, channel }))),
+    slack: typed('slack', fc.record({ path: slackWebhookPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ url: `https://hooks.example.com/${path}`, channel }))),
     pagerduty: typed('pagerduty', fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ service_key: key, service_name: 'disco' }))),
   };
 }
