@@ -5,7 +5,7 @@ import { howToPermit, permitted } from './lib/permissions.ts';
 import { otherTimeZoneTaken } from './lib/factories/user.ts';
 import { expectFormats } from './lib/formats.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
-import { characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longKeyName, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
+import { ASTRAL_NAME, characters, displayName, emailLocalPart, location, longDisplayName, longEmail, longKeyName, longLocation, NOTIFICATION_SWITCH_NAMES, notificationSettingValue, notificationSwitches, timeZone } from './lib/arbitraries/resources.ts';
 import { contains, extensionListItems, integerId, is2xx, isObject, objectBody, sameJson, show, userIn, type JsonObject } from './lib/answers.ts';
 import { deleteSshKeyOnCleanup } from './lib/factories/ssh-keys.ts';
 import { uniqueName } from './lib/unique-names.ts';
@@ -130,7 +130,7 @@ check({
   // where a deployment writing the user's times in the user's zone shows it.
   clauses: ['B-USER-1', 'B-FMT-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a name and location holding &, < and > come back as sent (or are refused with a 4xx outside the simulator profile), a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent (an object sent with fewer keys over a stored one replaces it, not merged into it), or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
+  title: 'B-USER-1: PUT /user with name, email, time_zone, location and notification_settings answers 200 with the updated user, and the user read back is as sent; long names, emails and locations (31 to 120 characters) come back whole, a name holding characters beyond U+FFFF (an emoji ZWJ sequence, 𠮷) comes back as sent (or is refused with a 4xx outside the simulator profile), a name and location holding &, < and > come back as sent (or are refused with a 4xx outside the simulator profile), a location cleared ("") stays the empty string, settings sent as {} (where the target replaces them) come back {} and settings holding values other than booleans come back as sent (an object sent with fewer keys over a stored one replaces it, not merged into it), or are refused with a 4xx; any time zone the runtime knows is taken in the simulator profile, and a user in the zones at the edges of the offsets (UTC+14, +13, -12, +12:45) is taken or refused with a 4xx, never a 5xx, and read back; a body past 64 KiB of non-ASCII text is kept as sent; its notification counts are as GET /user shows them; B-FMT-1: its timestamps are UTC whatever time zone the user takes',
   needs: ['b', 'write'],
   async run(t) {
     const original = await currentUser(t);
@@ -200,6 +200,8 @@ check({
     if (settings.unchanged && !oddKept) t.partial('B-USER-1', `notification_settings were sent back as the user has them, so their update was not seen: they hold no switch (a boolean) at the top (${show(original.notification_settings)}), the spec names none of their keys, and ${settings.oddPossible ? 'every case putting other values under their keys was refused (or none was drawn)' : 'there is no key of theirs to put other values under'}`);
     else if (!oddKept) t.note(`no notification_settings holding a value other than a boolean was taken in this run (${settings.oddPossible ? 'none drawn, or every one refused with a 4xx' : 'the user has no setting to put one under, and the spec names none'}), so whether such values are kept as sent, not coerced, was not seen`);
     await edgeZonesTaken(t, restore);
+    const astralUnseen = await userKeptAsSent(t, { ...restore, name: `${ASTRAL_NAME} ${t.name('user')}` }, `PUT /user with a name holding characters beyond U+FFFF (${JSON.stringify(ASTRAL_NAME)})`, { refusable: t.profile !== 'simulator', because: 'the spec fixes no character set' });
+    if (astralUnseen) t.note(`that a name holding characters beyond U+FFFF is stored as sent was not seen: ${astralUnseen}`);
     const markupUnseen = await markupKept(t, restore);
     if (markupUnseen) t.note(`that a name and location holding &, < and > are stored as sent was not seen: ${markupUnseen}`);
     const blankUnseen = await blankLocationKept(t, restore);
@@ -584,7 +586,7 @@ check({
   id: 'b-user/ssh-key',
   clauses: ['B-KEY-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint and the name as sent (also one with an apostrophe, spaces and other scripts, or refused with a 4xx outside the simulator profile; also one of more than 64 characters, kept whole or refused with a 4xx); GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file, or in CR LF as one saved on Windows, or with blanks around it (taken, or refused with a 4xx), each with the key\'s own fingerprint, also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a second key under the name of one the user has is a new key and leaves the first (or is refused with a 4xx); deleting one key (DELETE /user/keys/{key_id}, an extension) leaves every other key of the user; a public key the user deleted can be added again',
+  title: 'B-KEY-1: POST /user/keys with a name and a public key creates an SSH key with a fingerprint and the name as sent (also one with an apostrophe, spaces and other scripts, or refused with a 4xx outside the simulator profile; also one of more than 64 characters, and one holding characters beyond U+FFFF, each kept as sent or refused with a 4xx); GET /user/keys/{key_id} returns it, also for a key line ending in its line feed as a pasted .pub file, or in CR LF as one saved on Windows, or with blanks around it (taken, or refused with a 4xx), each with the key\'s own fingerprint, also for a security (FIDO) key of each type, also to another user of the account who created it (member_api_key), and also after PUT /user changed the user\'s email; a second key under the name of one the user has is a new key and leaves the first (or is refused with a 4xx); deleting one key (DELETE /user/keys/{key_id}, an extension) leaves every other key of the user; a public key the user deleted can be added again',
   needs: ['b', 'write'],
   async run(t) {
     const refusedKinds = new Set<string>();
@@ -632,6 +634,8 @@ check({
     if (made > 0 && namedWithWords === 0) t.note('no key named with words (an apostrophe, spaces, other scripts) was created in this run (none drawn, or every one refused), so whether such a name is kept as sent was not seen');
     if (made === 0) t.partial('B-KEY-1', 'no Ed25519 or RSA key was drawn, and the ECDSA keys drawn were refused: no key was created and read back');
     await securityKeysCreate(t);
+    const astralUnseen = await astralKeyNameKept(t);
+    if (astralUnseen) t.note(`that a key name holding characters beyond U+FFFF is kept as sent was not seen: ${astralUnseen}`);
     const longUnseen = await longKeyNameKept(t);
     if (longUnseen) t.note(`that a key name of more than 64 characters is kept whole was not seen: ${longUnseen}`);
     const sameNameUnseen = await sameNameAddsAnother(t);
@@ -699,6 +703,23 @@ async function longKeyNameKept(t: CheckContext): Promise<string | undefined> {
     await expectKeyReadsBack(t, id, name, key.fingerprint, `of the key created with a name of ${characters(name)} characters`);
   }, { runs: 1 });
   return refused;
+}
+
+/**
+ * B-KEY-1 for a key name holding characters beyond U+FFFF (`ASTRAL_NAME`: an emoji ZWJ sequence,
+ * 𠮷): a store whose name column holds only the Basic Multilingual Plane keeps each as '?', and
+ * the property's names seldom hold one. The spec fixes no character set: a 4xx is returned as why
+ * it was not seen; a 2xx must answer, and read back, the name as sent.
+ */
+async function astralKeyNameKept(t: CheckContext): Promise<string | undefined> {
+  const name = `${uniqueName(t, 'key')} ${ASTRAL_NAME}`;
+  const body = { name, public_key: (await t.interruptible(freshOpenSshKey('ed25519', 'astral@disco'))).line };
+  const sent = await t.b().post('/user/keys', { body });
+  if (sent.response.status >= 400 && sent.response.status < 500) return `POST /user/keys with the name ${JSON.stringify(name)} answered ${sent.response.status} (the spec fixes no character set)`;
+  const { id, ex, body: key } = await createKey(t, body, 'B-KEY-1', sent);
+  t.expect.that(key.name === name, { clause: 'B-KEY-1', message: "POST /user/keys with a name holding characters beyond U+FFFF: the key's name is not the name sent", expected: show(name), received: show(key.name), exchange: ex });
+  await expectKeyReadsBack(t, id, name, key.fingerprint, 'of the key named with characters beyond U+FFFF');
+  return undefined;
 }
 
 /** A key read again later: its id, name and fingerprint, and what it is, for the messages. */

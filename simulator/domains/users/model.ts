@@ -38,7 +38,9 @@ function underscoredKeys(value: unknown): unknown {
 export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
   if (Object.keys(patch).length === 0) return user;
   if (sim.faults.has('b-user-update-ignored')) return user;
-  if (patch.name !== undefined) user.name = patch.name;
+  // b-user-name-astral-as-question-mark: users.name a MySQL utf8 (utf8mb3) column in a non-strict
+  // store, which keeps each character beyond the Basic Multilingual Plane as '?'.
+  if (patch.name !== undefined) user.name = sim.faults.has('b-user-name-astral-as-question-mark') ? patch.name.replace(/[\u{10000}-\u{10FFFF}]/gu, '?') : patch.name;
   if (patch.email !== undefined) user.email = patch.email;
   if (patch.time_zone !== undefined) user.time_zone = patch.time_zone;
   // b-user-location-truncated: a location column of 30 characters that cuts a longer one

@@ -29,9 +29,19 @@ export const variables = fc.dictionary(variableName, variableValue, { maxKeys: 4
  */
 export const dynamicVariables = fc.dictionary(variableName, dynamicExpression, { minKeys: 1, maxKeys: 3, noNullPrototype: true });
 
-/** A human name with letters from several scripts, no leading or trailing blank. */
+/**
+ * Name parts with characters beyond U+FFFF: an emoji ZWJ sequence (👩‍💻, two astral emoji joined
+ * by U+200D) and a CJK Extension B ideograph (𠮷, in the family name 𠮷野). A store whose text
+ * column holds only the Basic Multilingual Plane (MySQL's utf8mb3) keeps each as '?'.
+ */
+export const ASTRAL_NAME_PARTS = ['👩‍💻', '𠮷野'] as const;
+
+/** A name holding both `ASTRAL_NAME_PARTS`, for the cases that send one whatever the draws. */
+export const ASTRAL_NAME = `Ada ${ASTRAL_NAME_PARTS.join(' ')}`;
+
+/** A human name with letters from several scripts (some beyond the BMP), no leading or trailing blank. */
 export const displayName = fc
-  .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre'), { minLength: 1, maxLength: 3 })
+  .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre', ...ASTRAL_NAME_PARTS), { minLength: 1, maxLength: 3 })
   .map((parts) => parts.join(' '));
 
 export const location = fc.constantFrom('Lisbon', 'São Paulo', 'Zürich', 'New York, NY', 'Kraków', '東京', 'Remote');
