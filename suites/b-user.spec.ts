@@ -860,7 +860,7 @@ async function pastedKeyCreates(t: CheckContext, framing: PastedKeyFraming): Pro
   const { body: again } = await createKey(t, { name, public_key: generated.line }, 'B-KEY-1', bare);
   t.expect.that(again.fingerprint === key.fingerprint, {
     clause: 'B-KEY-1',
-    message: `the same public key gets another fingerprint sent ${framing.what} than sent bare: the fingerprint of the key so sent is not the key's`,
+    message: `the same public key gets another fingerprint when sent ${framing.what}, than when sent bare: the fingerprint of the key so sent is not the key's`,
     expected: `${show(again.fingerprint)} (the key's sent bare)`,
     received: show(key.fingerprint),
     exchange: ex,

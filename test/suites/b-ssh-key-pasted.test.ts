@@ -65,6 +65,6 @@ describe('b-user/ssh-key and the fingerprint of a key sent with its line feed', 
     const run = await runSuitesAgainstSimulator({ only: ['b-user/ssh-key'], profile: 'spec', front: ofText, retarget: withoutControl, seed: 5, runs: 3 });
     const check = run.checks.find((c) => c.id === 'b-user/ssh-key')!;
     expect(check.verdict).toBe('fail');
-    expect(check.failures.map((f) => `${f.clause}: ${f.message}`).join('\n')).toMatch(/B-KEY-1: the same public key gets another fingerprint with its line feed than without/);
+    expect(check.failures.map((f) => `${f.clause}: ${f.message}`).join('\n')).toMatch(/B-KEY-1: the same public key gets another fingerprint when sent ending in its line feed, as the \.pub file ssh-keygen writes, than when sent bare/);
   });
 });
