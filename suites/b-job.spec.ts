@@ -706,17 +706,36 @@ async function jobWhoseThingIsTaken(t: CheckContext, thing: TakenFromUnderAJob):
     if (step) await t.advanceClock(step);
     const { ex, job } = await readJob(t, id);
     seen.push(expectStatusAndProgress(t, ex, job).status);
+    // Its section 2 shape too: a job's package and cluster stay objects (id, name, url) once the
+    // thing is gone (an association through an "active only" scope shows null), read alone and listed.
+    expectFormats(t, ex, `GET /jobs/${id}`, job);
+    t.expect.schema(ex, 'job', 'B-SCHEMA-1', job);
     // The list judges the status of every job it shows, this one among the newest.
     await list.read();
   }
+  await expectListedShape(t, id, `job ${id}, whose ${kind} ${thingId} was ${removal} under it,`);
   t.note(`job ${id} on ${kind} ${thingId}, ${removal} after the job was made, read at once and ${thing.steps.map((ms) => `${ms / 1000} s`).join(', ')} later (and the job list each time): ${statusRuns(seen)}`);
+}
+
+/**
+ * B-SCHEMA-1 on job `id` as the job list (GET /jobs, an extension) shows it, on its first page
+ * (the job is among the newest): noted where the list is not served or does not show it.
+ */
+async function expectListedShape(t: CheckContext, id: number, what: string): Promise<void> {
+  const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: 1 });
+  if ('refused' in walked) return t.note(`GET /jobs (an extension) answered ${walked.refused.response.status}: ${what} was validated read alone, not listed`);
+  const page = walked.exchanges.findIndex((_, i) => (walked.pages[i] ?? []).some((job) => isObject(job) && job.id === id));
+  const listed = walked.pages[page]?.find((job) => isObject(job) && job.id === id);
+  const ex = walked.exchanges[page];
+  if (!ex || !isObject(listed)) return t.note(`the first page of GET /jobs did not show ${what}: it was validated read alone, not listed`);
+  t.expect.schema(ex, 'job', 'B-SCHEMA-1', listed);
 }
 
 check({
   id: 'b-job/lifecycle-clock',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-SCHEMA-1', 'B-FMT-1'],
-  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included); a job whose cluster (one the check made) is terminated under it, and one whose package (one the check made) is archived under it, still report one of the nine, read alone and listed',
+  title: 'B-JOB-3, B-JOB-4: over a whole job lifecycle (simulator clock moved in random steps), status is always one of the nine and progress within 0..1; the job keeps its section 2 shape (outputs included); a job whose cluster (one the check made) is terminated under it, and one whose package (one the check made) is archived under it, still report one of the nine and keep their section 2 shape, read alone and listed',
   needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const packages = await runnablePackages(t);

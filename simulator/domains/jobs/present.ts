@@ -54,7 +54,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     master_auto_retry_attempts: job.createdBy?.maxAttempts ?? null,
     attempts: job.createdBy?.attempt ?? 0,
     creator: jobCreator(sim, account, job, links),
-    package: { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
+    // b-archived-package-job-package-null: the job's package association goes through the packages' default scope (active ones only), so an archived package's job shows none.
+    package: sim.faults.has('b-archived-package-job-package-null') && pkg?.status === 'archived' ? null : { id: job.packageId, name: packageName, url: packageUrl(links, job.packageId) },
     cluster: { id: job.clusterId, name: cluster?.name ?? '', url: clusterUrl(links, job.clusterId) },
   };
 }

@@ -22,6 +22,8 @@ interface Kept {
   /** The job's stop request when `state` was worked out: a later one changes the state. */
   stopRequestedAt: number | null;
   packageName: string | undefined;
+  /** The package's status: an archived package's job reads otherwise under two faults (present.ts). */
+  packageStatus: string | undefined;
   clusterName: string | undefined;
   creatorName: string;
   /** Whether the job had ended more than a day before (present.ts endedLongAgo): a finished job's bytes change once, when it turns. */
@@ -67,6 +69,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   const finished = old && isTerminal(old.state.status) && now >= old.state.updatedAt && old.stopRequestedAt === job.stopRequestedAt;
   const state = finished ? old.state : jobStatusAt(job, now);
   const packageName = account.packages.get(job.packageId)?.name;
+  const packageStatus = account.packages.get(job.packageId)?.status;
   const clusterName = account.clusters.get(job.clusterId)?.name;
   const creatorName = creatorNameOf(account, makerOf(job));
   const longEnded = endedLongAgo(state, now);
@@ -74,6 +77,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
     old &&
     sameState(old.state, state) &&
     old.packageName === packageName &&
+    old.packageStatus === packageStatus &&
     old.clusterName === clusterName &&
     old.creatorName === creatorName &&
     old.longEnded === longEnded &&
@@ -87,7 +91,7 @@ export function jobJsonBytes(sim: Sim, account: AccountState, job: Job, links: L
   // Made again, it goes to the back of the line: the first out are the bytes made longest ago.
   kept.delete(job);
   if (kept.size >= KEPT_JOBS_PER_ACCOUNT) kept.delete(kept.keys().next().value!);
-  kept.set(job, { state, stopRequestedAt: job.stopRequestedAt, packageName, clusterName, creatorName, longEnded, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
+  kept.set(job, { state, stopRequestedAt: job.stopRequestedAt, packageName, packageStatus, clusterName, creatorName, longEnded, api: links.api, html: links.html, faultsVersion: sim.faults.version, bytes });
   return bytes;
 }
 
