@@ -7,6 +7,7 @@ import { dynamicExpression, dynamicVariables, variableName, variables } from './
 import { contains, extensionListItems, integerId, is2xx, isObject, listAll, objectBody, pageListing, serves, show, type JsonObject } from './lib/answers.ts';
 import { pagingNames } from './lib/paging.ts';
 import { walkCatalogList } from './catalog/b-lists.ts';
+import { bEndpoint } from './catalog/b-endpoints.ts';
 import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { stopJobOnCleanup } from './lib/factories/jobs.ts';
@@ -850,6 +851,60 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
   return t.profile === 'simulator' || requiredFields('job').every((field) => field in job);
 }
 
+/**
+ * The job read with the query parameters the real service documents for it (the catalog's
+ * `documentedQuery`: `include=log_summary`), where the job is seen running with progress above 0
+ * and once it has ended: such a read may go down a presenter of its own (a runner's log summary
+ * merged over the job), and B-JOB-4 holds a job's progress to 0..1 however it is read. A deployment
+ * that does not know the parameter may refuse it (a 4xx, noted) or ignore it (the plain job,
+ * judged the same); an answer without `progress` says nothing of it (noted).
+ */
+class DocumentedQueryReads {
+  private readonly query = bEndpoint('GET /jobs/{id}').documentedQuery ?? {};
+  private readonly asked = new URLSearchParams(this.query).toString();
+  private refused: number | undefined;
+  private readonly seen: string[] = [];
+  private runningRead = false;
+  private endedRead = false;
+
+  constructor(private readonly t: CheckContext) {}
+
+  /** Reads job `id` so once while it runs (progress above 0) and once ended. */
+  async after(id: number, observed: { status: string; progress: number }): Promise<void> {
+    if (this.refused !== undefined || this.asked === '') return;
+    const ended = ENDED_STATUSES.has(observed.status);
+    if (ended ? this.endedRead : this.runningRead || observed.status !== 'running' || observed.progress <= 0) return;
+    if (ended) this.endedRead = true;
+    else this.runningRead = true;
+    const t = this.t;
+    const ex = await t.b().get(`/jobs/${id}`, { query: this.query });
+    if (!is2xx(ex) || !isObject(ex.json)) {
+      if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (the real service's documented query of the job read) answered ${ex.response.status}`);
+      this.refused = ex.response.status;
+      return;
+    }
+    const job = ex.json;
+    if (!Object.hasOwn(job, 'progress')) return void this.seen.push(`${observed.status}: no progress shown`);
+    const { progress } = job;
+    t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
+      clause: 'B-JOB-4',
+      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${ended ? `once it had ended (${observed.status})` : 'while it ran'}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
+      expected: 'a number from 0 to 1 inclusive',
+      received: show(progress),
+      exchange: ex,
+    });
+    this.seen.push(`${observed.status}: progress ${show(progress)}`);
+  }
+
+  report(): void {
+    const t = this.t;
+    if (this.asked === '') return;
+    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (the real service's documented query of the job read) answered ${this.refused}: the job's progress was judged as read without it only`);
+    const missing = [...(this.runningRead ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
+    t.note(`the job read with ?${this.asked}: ${this.seen.join('; ') || 'not read'}${missing.length ? `; not read ${missing.join(', ')}` : ''}`);
+  }
+}
+
 /** A job stopped at once, and what its answers showed. */
 interface StoppedJob {
   id: number;
@@ -1000,7 +1055,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -1011,11 +1066,13 @@ check({
     // between 0 and 1, where a list on another scale shows) and once it has ended (at 1).
     const list = new JobListReads(t);
     let listReadsWhileRunning = 0;
+    const withQuery = new DocumentedQueryReads(t);
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;
       const observed = observeJob(t, ex, job, `GET /jobs/${id}`);
       seen.push(observed);
+      await withQuery.after(id, observed);
       if (observed.status === 'running' && observed.progress > 0 && list.wantsRunning && listReadsWhileRunning < LIST_READS_WHILE_RUNNING) {
         listReadsWhileRunning++;
         await list.read();
@@ -1064,6 +1121,7 @@ check({
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
+    withQuery.report();
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
     const running = seen.filter((s) => s.status === 'running');

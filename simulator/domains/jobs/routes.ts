@@ -95,7 +95,9 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     // A poll carries no query: leave the query string unparsed on the path clients hit most.
     if (ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('log_summary')) {
       const state = jobStateNow(sim, job);
-      ctx.body = { ...presentJob(sim, account, job, links, state), log_summary: presentLogSummary(sim, account, job, state) };
+      const shown = presentJob(sim, account, job, links, state);
+      // b-job-include-progress-percent: the runner's log summary is merged over the job, and its progress, in percent, wins the spread.
+      ctx.body = { ...shown, ...(sim.faults.has('b-job-include-progress-percent') ? { progress: Math.round(Number(shown.progress) * 100) } : {}), log_summary: presentLogSummary(sim, account, job, state) };
       return;
     }
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
