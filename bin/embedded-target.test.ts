@@ -22,6 +22,9 @@ describe('embedded target', () => {
     for (const [i, b] of t.b.entries()) {
       expect(b.fixtures.package_id).toEqual(expect.any(Number));
       expect(b.fixtures.cluster_id).toEqual(expect.any(Number));
+      // The seed's package whose jobs fail (broken-export), another than the fixture package.
+      expect(b.fixtures.failing_package_id).toEqual(expect.any(Number));
+      expect(b.fixtures.failing_package_id).not.toBe(b.fixtures.package_id);
       expect(Object.keys(b.fixtures.connections ?? {}).sort()).toEqual(['adwords', 'analytics', 'bingads', 'facebookadsinsights', 'mysql', 'postgres', 's3', 'salesforce', 'sftp']);
       expect(b.fixtures.delivery_ids).toHaveLength(3);
       // More unread than a page of them (B-NTF-1's mark of all): 44 and 28, every fourth read.

@@ -1004,6 +1004,37 @@ async function readStoppedRunning(t: CheckContext, job: StoppedRunning): Promise
   if (isObject(stop.json) && stop.json.id === job.id) job.statuses.push(observeJob(t, stop, stop.json, `DELETE /jobs/${job.id}`).status);
 }
 
+/** A job of the package the target document names as one whose jobs fail, polled beside the others to its end. */
+interface FailingJob {
+  id: number;
+  packageId: number;
+  statuses: string[];
+  ended: boolean;
+}
+
+/**
+ * A job of `fixtures.failing_package_id` (a package whose jobs fail, which the API cannot make),
+ * judged at its creation and then polled as the others: without the control API it is the one
+ * way a failed job is read, its status, progress, timestamps (`failed_at`, B-FMT-1) and shape. Null,
+ * with a note, where the document names none or the target refuses the job.
+ */
+async function startFailingJob(t: CheckContext): Promise<FailingJob | null> {
+  const packageId = t.fixtures().failing_package_id;
+  if (packageId === undefined) {
+    t.note('the target document names no package whose jobs fail (fixtures.failing_package_id): no failed job was read, so the status, progress and timestamps of a failed job were judged only where another check lists one');
+    return null;
+  }
+  const sent = fixtureJobBody(t, { package_id: packageId });
+  const answered = await t.b().post('/jobs', { body: sent });
+  if (answered.response.status >= 400 && answered.response.status < 500) {
+    t.note(`POST /jobs of package ${packageId} (fixtures.failing_package_id) answered ${answered.response.status}: no failed job was read`);
+    return null;
+  }
+  const { id, exchange, body } = await createJob(t, sent, answered);
+  const first = observeJob(t, exchange, body, 'POST /jobs');
+  return { id, packageId, statuses: [first.status], ended: ENDED_STATUSES.has(first.status) };
+}
+
 /** A job on another cluster than the fixture's, polled beside the others. */
 interface WideJob {
   id: number;
@@ -1055,7 +1086,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, and one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -1103,6 +1134,14 @@ check({
       job.progress.push(progress);
       job.ended = ENDED_STATUSES.has(status);
     };
+    // A job of the package whose jobs fail (where the target document names one), read to its end.
+    let failing: FailingJob | null | undefined;
+    const readFailing = async (job: FailingJob): Promise<void> => {
+      const { ex, job: now } = await readJob(t, job.id);
+      const { status } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
+      job.statuses.push(status);
+      job.ended = ENDED_STATUSES.has(status);
+    };
     await t.poll(async () => {
       if (ended === undefined) {
         const status = await read();
@@ -1117,7 +1156,9 @@ check({
       if (stoppedRunning && !stoppedRunning.ended) await readStoppedRunning(t, stoppedRunning);
       if (wide === undefined) wide = await startOnWidestCluster(t);
       else if (wide && !wide.ended) await readWide(wide);
-      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) ? ended : undefined;
+      if (failing === undefined) failing = await startFailingJob(t);
+      else if (failing && !failing.ended) await readFailing(failing);
+      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) && (failing === null || failing?.ended === true) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
@@ -1143,6 +1184,10 @@ check({
       const where = `job ${wide.id}, on cluster ${wide.clusterId} (${wide.nodes === undefined ? 'its node count not listed' : `${wide.nodes} node(s)`})`;
       const ranWith = [...new Set(wide.progress.filter((p, i) => wide?.statuses[i] === 'running' && p > 0))];
       t.note(`${where}: ${wide.statuses.length} observations saw ${statusRuns(wide.statuses)}; ${ranWith.length > 0 ? `progress while running ${ranWith.length <= 6 ? ranWith.join(', ') : `${ranWith.slice(0, 3).join(', ')} … ${ranWith.slice(-2).join(', ')}`}` : 'it was never seen running with a progress above 0, so its progress during a run was not observed'}${wide.ended ? '' : '; it had not ended when the poll did'}`);
+    }
+    if (failing) {
+      const endedAs = failing.statuses[failing.statuses.length - 1] ?? 'unknown';
+      t.note(`job ${failing.id}, of package ${failing.packageId} (fixtures.failing_package_id): ${failing.statuses.length} observations saw ${statusRuns(failing.statuses)}${!failing.ended ? '; it had not ended when the poll did, so no failed job was read' : endedAs === 'failed' ? '' : `: it ended ${endedAs}, so no failed job was read`}`);
     }
     if (ended === undefined) {
       t.partial('B-JOB-3', `job ${id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${last}): the statuses of its end were not observed ${jobTimingHint('job_end_seconds')}`);

@@ -45,6 +45,7 @@ export function rehearsalTarget(simulated: ResolvedTarget, real: ResolvedTarget)
 function likeFixtures(simulated: TargetFixtures, real: TargetFixtures): TargetFixtures {
   const out: TargetFixtures = {};
   if (real.package_id !== undefined && simulated.package_id !== undefined) out.package_id = simulated.package_id;
+  if (real.failing_package_id !== undefined && simulated.failing_package_id !== undefined) out.failing_package_id = simulated.failing_package_id;
   if (real.cluster_id !== undefined && simulated.cluster_id !== undefined) out.cluster_id = simulated.cluster_id;
   if (real.connections && simulated.connections) {
     const connections = Object.fromEntries(Object.keys(real.connections).flatMap((type) => (simulated.connections?.[type] !== undefined ? [[type, simulated.connections[type]] as const] : [])));

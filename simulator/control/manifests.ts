@@ -16,6 +16,7 @@ export function restoredManifests(sim: Sim): AccountManifest[] {
     users: [...a.users.values()].filter(isMember).map((u) => ({ id: u.id, name: u.name, email: u.email, api_key: u.apiKey })),
     pipeline_keys: [],
     package_ids: [...a.packages.keys()],
+    failing_package_ids: [...a.packages.values()].filter((p) => p.outcome === 'failed' && p.status === 'active').map((p) => p.id),
     cluster_ids: [...a.clusters.keys()],
     connections: [...a.connections.values()].map((c) => ({ id: c.id, type: c.type, name: c.name })),
     invoice_count: a.invoices.length,

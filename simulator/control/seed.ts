@@ -86,6 +86,8 @@ export interface AccountManifest {
   users: { id: number; name: string; email: string; api_key: string }[];
   pipeline_keys: { id: number; name: string; admin: boolean; key: string }[];
   package_ids: number[];
+  /** The active packages whose jobs fail (`outcome: failed`): the target document's failing_package_id. */
+  failing_package_ids: number[];
   cluster_ids: number[];
   connections: { id: number; type: string; name: string }[];
   invoice_count: number;
@@ -108,6 +110,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
     users: [],
     pipeline_keys: [],
     package_ids: [],
+    failing_package_ids: [],
     cluster_ids: [],
     connections: [],
     invoice_count: 0,
@@ -143,6 +146,7 @@ export function seedAccount(sim: Sim, seed: SeedAccount): AccountManifest {
       updatedAt: now,
     });
     manifest.package_ids.push(id);
+    if (p.outcome === 'failed' && (p.status ?? 'active') === 'active') manifest.failing_package_ids.push(id);
   }
   for (const c of seed.clusters ?? []) {
     const id = store.nextId('cluster', account);

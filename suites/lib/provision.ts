@@ -32,6 +32,8 @@ export interface Manifest {
   users: { api_key: string }[];
   pipeline_keys: { admin: boolean; key: string }[];
   package_ids: number[];
+  /** The active packages whose jobs fail (seeded with `outcome: failed`). */
+  failing_package_ids?: number[];
   cluster_ids: number[];
   connections: { id: number; type: string }[];
   notification_ids: number[];
@@ -169,6 +171,7 @@ export function targetDocumentFromManifests(
         pipeline_key: m.pipeline_keys.find((k) => !k.admin)?.key,
         fixtures: {
           package_id: m.package_ids[0],
+          ...(m.failing_package_ids?.[0] !== undefined ? { failing_package_id: m.failing_package_ids[0] } : {}),
           cluster_id: m.cluster_ids[0],
           connections,
           delivery_ids: m.delivery_ids,

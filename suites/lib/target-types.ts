@@ -232,6 +232,11 @@ export interface TargetAccount {
 
 export interface TargetFixtures {
   package_id?: number;
+  /**
+   * A package of this account whose jobs fail (the API cannot make one): B-JOB-5's watch and
+   * B-FMT-1's timestamps are then also seen on a job that ends failed.
+   */
+  failing_package_id?: number;
   cluster_id?: number;
   /** Connection ids by type: `{mysql: 12, salesforce: 13, bingads: 14, sftp: 15}`. */
   connections?: Record<string, number>;

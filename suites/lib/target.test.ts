@@ -99,6 +99,7 @@ describe('resolveTarget', () => {
     [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { package_id: 0 } }] }, 'package_id must be a positive integer'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { delivery_ids: [1, 'x'] } }] }, 'delivery_ids[1] must be a positive integer'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { invoice_count: 2.5 } }] }, 'invoice_count must be a positive integer'],
+    [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { failing_package_id: 0 } }] }, 'failing_package_id must be a positive integer'],
     [{ base_url: 'http://x', accounts: [{ account_id: 'a', api_key: 'k', fixtures: { connections: [1] } }] }, 'connections must map'],
     [{ base_url: 'http://x', accounts: [{ api_key_env: 'lower-case bad' }] }, 'not an environment variable name'],
     [[1, 2], 'must be a mapping'],

@@ -123,7 +123,7 @@ function readEnv(name: string, at: string, env: Env, source: string): string {
 
 const ROOT_FIELDS = ['name', 'base_url', 'cdc_base_url', 'key_prefix', 'control_url', 'accounts', 'interface_a', 'interface_b', 'permissions', 'absent_ids', 'tls', 'headers'] as const;
 const ACCOUNT_FIELDS = ['account_id', 'api_key', 'member_api_key', 'pipeline_admin_key', 'pipeline_key', 'fixtures'] as const;
-const FIXTURE_FIELDS = ['package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines', 'invoice_count'] as const;
+const FIXTURE_FIELDS = ['package_id', 'failing_package_id', 'cluster_id', 'connections', 'delivery_ids', 'notification_ids', 'pipeline_ids', 'archivable_pipelines', 'invoice_count'] as const;
 const INTERFACE_A_FIELDS = ['operations', 'list_items', 'pipeline_states', 'definition_format', 'definitions', 'list_paging', 'initial_sync_seconds'] as const;
 
 class Checker {
@@ -290,6 +290,7 @@ function refuseListedIdsThatSeemAbsent(c: Checker, accounts: readonly AAccount[]
 export function listedFixtureIds(fixtures: TargetFixtures): [string, number][] {
   return [
     ...(fixtures.package_id !== undefined ? [['package_id', fixtures.package_id] as [string, number]] : []),
+    ...(fixtures.failing_package_id !== undefined ? [['failing_package_id', fixtures.failing_package_id] as [string, number]] : []),
     ...(fixtures.cluster_id !== undefined ? [['cluster_id', fixtures.cluster_id] as [string, number]] : []),
     ...Object.entries(fixtures.connections ?? {}).map(([type, id]): [string, number] => [`connections.${type}`, id]),
     ...(fixtures.delivery_ids ?? []).map((id, j): [string, number] => [`delivery_ids[${j}]`, id]),
@@ -531,6 +532,8 @@ function validateFixtures(c: Checker, value: unknown, at: string): BAccount['fix
   const packageId = c.positiveInteger(f.package_id, `${at}.package_id`);
   const clusterId = c.positiveInteger(f.cluster_id, `${at}.cluster_id`);
   if (packageId !== undefined) out.package_id = packageId;
+  const failingPackageId = c.positiveInteger(f.failing_package_id, `${at}.failing_package_id`);
+  if (failingPackageId !== undefined) out.failing_package_id = failingPackageId;
   if (clusterId !== undefined) out.cluster_id = clusterId;
   if (f.connections !== undefined && f.connections !== null) {
     if (typeof f.connections !== 'object' || Array.isArray(f.connections)) c.fail(`${at}.connections must map a connection type to a connection id`);

@@ -42,7 +42,8 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     created_at: sim.faults.has('b-later-accounts-job-created-at-no-zone') && account !== sim.store.firstAccount() ? new Date(job.createdAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '') : presentTime(sim, job.createdAt),
     started_at: presentOptionalTime(sim, state.startedAt),
     completed_at: presentOptionalTime(sim, state.completedAt),
-    failed_at: presentOptionalTime(sim, state.failedAt),
+    // b-failed-at-runner-local-time: the failure time is the runner's report, passed through as the runner writes it (no T, no zone).
+    failed_at: sim.faults.has('b-failed-at-runner-local-time') && state.failedAt !== null ? new Date(state.failedAt).toISOString().replace('T', ' ').replace(/\.\d+Z$/, '') : presentOptionalTime(sim, state.failedAt),
     updated_at: presentTime(sim, state.updatedAt),
     cluster_id: job.clusterId,
     package_id: job.packageId,
