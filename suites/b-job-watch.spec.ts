@@ -4,7 +4,7 @@ import { idOf, is2xx, isObject, pageListing, userIn, type ListPaging, type ListW
 import { listCatalog, walkCatalogList } from './catalog/b-lists.ts';
 import { jobBodyFrom, makeJob, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { jobEndMs, jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
-import { ENDED_STATUSES } from './lib/job-statuses.ts';
+import { ENDED_STATUSES, STATUSES_BEFORE_RUNNING } from './lib/job-statuses.ts';
 import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
 import { describeResponse } from './lib/expect.ts';
 import { readStateOf } from './lib/notifications.ts';
@@ -176,10 +176,10 @@ async function unreadCount(client: InterfaceClient): Promise<number | undefined>
 }
 
 /** The user's notifications as they stand: the inbox to judge against, or why there is none. */
-async function openInbox(t: CheckContext, client: InterfaceClient): Promise<Inbox | string> {
+async function openInbox(t: CheckContext, client: InterfaceClient, { counted = true }: { counted?: boolean } = {}): Promise<Inbox | string> {
   const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES });
   if ('refused' in walked) return `GET /notifications (an extension) answered ${walked.refused.response.status}`;
-  const unreadBefore = await unreadCount(client);
+  const unreadBefore = counted ? await unreadCount(client) : undefined;
   return {
     before: new Set(walked.items.map(notificationKey)),
     paging: walked.paging,
@@ -686,12 +686,142 @@ async function watcherMarksOne(t: CheckContext, member: Subscriber | undefined, 
   return undefined;
 }
 
+/**
+ * A job that fails, watched by another user of the account: B-JOB-5's subscription is to the
+ * job's notifications whatever the job comes to, and the real service notifies a job's watchers
+ * when it reaches a terminal status, failed among them. A deployment that sends a failure down the
+ * owner's alert path only notifies the job's creator and no watcher. The jobs above complete or are
+ * stopped, so only a job of a package whose jobs fail (`fixtures.failing_package_id`, which the API
+ * cannot make) shows it: api_key's user starts one, member_api_key's user watches it at once, and
+ * both users' notifications are read from before the job was made.
+ */
+interface FailingWatch {
+  job: Ending;
+  packageId: number;
+  member: Subscriber;
+  memberInbox: Inbox;
+  ownerInbox: Inbox;
+  /** The poll's next read. */
+  read: number;
+  /** The last read of api_key's user's notifications made while the job was then seen not ended (-1: none). */
+  ownerRunning: number;
+  /** A read of them not yet followed by a read of the job. */
+  ownerPending?: number;
+  /** They were read once the job was seen past the statuses before running. */
+  ownerReadStarted?: boolean;
+}
+
+/** Starts the failing job and has the member watch it; why not, where it could not. */
+async function startFailingWatch(t: CheckContext, owner: Subscriber, member: Subscriber | undefined): Promise<FailingWatch | string> {
+  const packageId = t.fixtures().failing_package_id;
+  if (packageId === undefined) return 'the target document names no package whose jobs fail (fixtures.failing_package_id)';
+  if (!member) return 'no other user of the account could watch it (member_api_key not given, or a key of api_key\'s user)';
+  // Without the unread counts openInbox also reads: the failing job's notifications are judged by what names it.
+  const memberInbox = await openInbox(t, member.client, { counted: false });
+  if (typeof memberInbox === 'string') return `${member.who}'s notifications could not be read: ${memberInbox}`;
+  const ownerInbox = await openInbox(t, owner.client, { counted: false });
+  if (typeof ownerInbox === 'string') return `api_key's user's notifications could not be read: ${ownerInbox}`;
+  const body = jobBodyFrom(t.fixtures());
+  if (!body) return 'no job body could be made of the fixtures';
+  const started = await t.b().post('/jobs', { body: { ...body, package_id: packageId } });
+  const id = idOf(started);
+  if (!is2xx(started) || id === undefined) return `POST /jobs of package ${packageId} (fixtures.failing_package_id) answered ${describeResponse(started)}`;
+  stopJobOnCleanup(t, id);
+  const ex = await member.client.post(`/jobs/${id}/watchers`);
+  // Which roles may call which operation of interface B is not shown (section 5): a member may be refused.
+  if (ex.response.status >= 400 && ex.response.status < 500) return `POST /jobs/${id}/watchers with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`;
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers by ${member.who}, on job ${id} of package ${packageId} (whose jobs fail), answered ${ex.response.status}, expected 200`);
+  if (!is2xx(ex)) return `the watch of job ${id} was not taken`;
+  const watch: FailingWatch = { job: { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, packageId, member, memberInbox, ownerInbox, read: 0, ownerRunning: -1 };
+  await readWhileRunning(t, watch, owner);
+  return watch;
+}
+
+/**
+ * The job's status, and api_key's user's notifications where they were last read before it: where
+ * the job is still seen not ended, what that read showed came before the end, so only a
+ * notification first seen later is taken for one of its end (a deployment may tell a job's
+ * creator of its start too). They are read at the job's creation and once more after it is first
+ * seen past the statuses before running (a start's notification comes by then), not at every read.
+ */
+async function readWhileRunning(t: CheckContext, watch: FailingWatch, owner: Subscriber): Promise<void> {
+  const { job } = watch;
+  const read = watch.read++;
+  await readStatus(job, read);
+  if (!job.readable || job.ended) return;
+  if (watch.ownerPending !== undefined) watch.ownerRunning = watch.ownerPending;
+  watch.ownerPending = undefined;
+  const started = job.status !== undefined && !STATUSES_BEFORE_RUNNING.has(job.status);
+  if (watch.ownerRunning < 0 || (started && !watch.ownerReadStarted)) {
+    watch.ownerReadStarted = started;
+    await readInbox(t, owner.client, watch.ownerInbox, [job.id], watch.read);
+    watch.ownerPending = watch.read++;
+  }
+}
+
+/** Both users' notifications, read once the job has ended; whether a new one named it. */
+async function readFailingWatchInboxes(t: CheckContext, watch: FailingWatch, owner: Subscriber): Promise<boolean> {
+  const { job } = watch;
+  const memberNews = await readInbox(t, watch.member.client, watch.memberInbox, [job.id], watch.read);
+  const ownerNews = await readInbox(t, owner.client, watch.ownerInbox, [job.id], watch.read);
+  watch.read++;
+  return memberNews || ownerNews;
+}
+
+/**
+ * Waits for the failing job's end (the target document's job_end_seconds, then job_start_seconds
+ * for the notifications; at once where the job ended meanwhile and the member was notified) and
+ * judges: where api_key's user, its creator, was notified of its end and the member was not, the
+ * member's subscription missed the job's notification. Returns why that was not seen, if it was not.
+ */
+async function judgeFailingWatch(t: CheckContext, watch: FailingWatch, owner: Subscriber): Promise<string | undefined> {
+  const { job, member } = watch;
+  const settleMs = jobStartMs(t.target);
+  // api_key's user's of its end: first seen after a read made while the job was not ended; any of the member's shows its watch.
+  // (A read of them the next read of the job found ended may have come before the end or after: it tells neither.)
+  const ownerNews = () => (watch.ownerRunning < 0 ? undefined : watch.ownerInbox.about.get(job.id)?.find((n) => n.read > watch.ownerRunning && n.read !== watch.ownerPending));
+  const memberNews = () => watch.memberInbox.about.get(job.id)?.[0];
+  // Until the job has ended, its status and api_key's user's notifications; then both users' notifications, owed only after its end.
+  let last = Date.now();
+  await t.poll(async () => {
+    if (!job.ended) {
+      if (job.readable) await readWhileRunning(t, watch, owner);
+      if (!job.readable) return false;
+      if (!job.ended) return undefined;
+      last = Date.now();
+    }
+    if (await readFailingWatchInboxes(t, watch, owner)) last = Date.now();
+    if (memberNews()) return true;
+    return Date.now() - last >= settleMs ? false : undefined;
+  }, { timeoutMs: jobEndMs(t.target) + settleMs, intervalMs: (elapsed) => (elapsed < 5_000 ? 500 : 1_000) });
+  if (!job.readable) return `GET /jobs/${job.id} (an extension) did not show the job's status, so its end was not seen`;
+  if (!job.ended) return `job ${job.id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${job.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`;
+  if (job.status !== 'failed') return `job ${job.id} of package ${watch.packageId} (fixtures.failing_package_id) ended ${job.status ?? '?'}, not failed`;
+  const notified = memberNews();
+  if (notified) {
+    t.note(`${member.who} was notified about job ${job.id}, which failed, through its POST /jobs/${job.id}/watchers: a new notification naming it by ${notified.how}`);
+    return undefined;
+  }
+  if (watch.ownerRunning < 0) return `job ${job.id} was first read ended (failed), so a notification of its end could not be told from another of its events`;
+  if (!watch.memberInbox.complete) return `GET /notifications with member_api_key was not read to its end (more than ${INBOX_PAGES} pages of 100), so a notification about job ${job.id} may be unread`;
+  const ownerAbout = ownerNews();
+  if (!ownerAbout) return `no new notification named job ${job.id} within ${settleMs / 1000} s of its failure, for ${member.who} nor for api_key's user, its creator: the deployment may not notify on a failed job, or its notifications may not name the job`;
+  t.fail({
+    clause: 'B-JOB-5',
+    message: `job ${job.id} (package ${watch.packageId}, whose jobs fail) failed after ${member.who}'s POST /jobs/${job.id}/watchers answered 200, and api_key's user, its creator, was notified of its end (a notification naming it by ${ownerAbout.how}), but no notification about it reached ${member.who} within ${settleMs / 1000} s: the watch did not subscribe its caller to the job's notifications`,
+    expected: `a new notification of ${member.who} naming job ${job.id}`,
+    received: `${watch.memberInbox.fresh} new notification(s), none naming job ${job.id}`,
+    ...(watch.memberInbox.last ? { exchange: watch.memberInbox.last } : {}),
+  });
+  return undefined;
+}
+
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
   // The notification a watch brings the member is one a job's creator does not have: marked by its id here.
   supports: ['B-NTF-1'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, and on a job that has ended',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, on a job that has ended, and (where the target document names a package whose jobs fail) for the member on a job that fails, where its creator is notified of the failure',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -740,6 +870,9 @@ check({
       }
     }
 
+    // A job that fails, watched by the member, started now so that its run overlaps the rest.
+    const failing = await startFailingWatch(t, owner, member);
+
     // The creator watches its job already (the real service's default): to see the POST
     // subscribe, the caller first stops watching, where the target lets it (DELETE, an
     // extension), and must then be missing from the watchers.
@@ -779,6 +912,9 @@ check({
       const markUnseen = await watcherMarksOne(t, member, watchedByMember);
       if (markUnseen) t.note(`a mark by id, by its watcher, of a notification about a job another user made (B-NTF-1) was not seen: ${markUnseen}`);
     }
+
+    const failingUnseen = typeof failing === 'string' ? failing : await judgeFailingWatch(t, failing, owner);
+    if (failingUnseen !== undefined) t.note(`a watch of a job that failed was not seen to bring its notification: ${failingUnseen}`);
 
     // The watch is seen in full for a user who did not create the job (member_api_key): the
     // caller's own, after it stopped watching, cannot tell it from a watch of the account's owner.

@@ -88,6 +88,8 @@ function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState,
   const message = `Job ${job.id} (${packageNameOf(account, job)}) ${verb(state.status)}`;
   const at = endedAt(state) ?? sim.clock.now();
   for (const { user, home } of notifiedWatchers(sim, account, job)) {
+    // b-failed-job-notifies-owner-only: a failure is an alert for the job's owner (the failure-alert path), not for its watchers.
+    if (sim.faults.has('b-failed-job-notifies-owner-only') && state.status === 'failed' && user.id !== job.ownerId) continue;
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);
   }
