@@ -8,6 +8,8 @@ import { ENDED_STATUSES, STATUSES_BEFORE_RUNNING } from './lib/job-statuses.ts';
 import { literalOf, stringifyWithBigIds } from './lib/big-ids.ts';
 import { describeResponse } from './lib/expect.ts';
 import { readStateOf } from './lib/notifications.ts';
+import { deleteScheduleOnCleanup, enabledScheduleBody } from './lib/factories/schedules.ts';
+import { simulatorNow } from './lib/target-features.ts';
 
 /*
  * B-JOB-5: `POST /jobs/{job_id}/watchers` subscribes the caller to the job's notifications; 200.
@@ -927,5 +929,95 @@ check({
     else if (seen.runningUnseen.length) t.note(`not seen notified of the running job's end: ${seen.runningUnseen.join('; ')}`);
     if (stoppingUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job asked to stop that had not ended (pending_stoppage or stopping; the spec puts no condition on the job's state) was not seen: ${stoppingUnseen}`);
     if (endedUnseen !== undefined) t.partial('B-JOB-5', `a watch of a job that had ended (the spec puts no condition on the job's state) was not seen: ${endedUnseen}`);
+  },
+});
+
+/** How far ahead of the target's clock the schedule's first run is set (b-schema/scheduled-job's lead). */
+const SCHEDULE_LEAD_MS = 60_000;
+/** Clock steps past the schedule's start, each followed by a look at the job list, until the run's job shows: short, so that it is watched before it ends. */
+const TO_SCHEDULED_JOB_MS = [0, 1_000, 5_000];
+/** Clock steps after the watches, each followed by a read of the jobs, until both have ended (a run on a cluster the schedule made: its boot, then the run). */
+const TO_RUN_END_MS = [600_000, 3_600_000];
+
+/** The job of a job list page that a schedule started of `packageId`: `creator.type` schedule, in any case (section 2 names no values). */
+function scheduledJobOf(page: unknown, packageId: number): number | undefined {
+  if (!Array.isArray(page)) return undefined;
+  const job = page.find((j) => isObject(j) && isObject(j.creator) && typeof j.creator.type === 'string' && j.creator.type.toLowerCase() === 'schedule' && (j.package_id === packageId || (isObject(j.package) && j.package.id === packageId)));
+  return isObject(job) && typeof job.id === 'number' ? job.id : undefined;
+}
+
+check({
+  id: 'b-job/watch-scheduled-run',
+  clauses: ['B-JOB-5'],
+  title: "B-JOB-5: a job an enabled schedule started (the simulator clock moved to its start) watched by another user of the account (member_api_key) with POST /jobs/{job_id}/watchers: 200, and its end notifies the watcher, as the end of a job POST /jobs made, watched by the same user beside it, does",
+  // An enabled schedule starts a real job at a real time: made only where the control API shows
+  // the target is the simulator and moves its clock to the start (as b-schema/scheduled-job).
+  needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
+  // b-job/watch verifies B-JOB-5 on every target; this adds the watched run a schedule made (the
+  // production case: a user watching tonight's run), whose end a scheduler may report otherwise.
+  deepens: "b-job/watch's watches, on a job a schedule started instead of one POST /jobs made",
+  async run(t) {
+    const memberKey = t.target.b[0]?.memberApiKey;
+    if (memberKey === undefined) return t.skip("needs member_api_key (a key of another user of account 1 than api_key's, who neither owns the schedule nor made the job)");
+    const member = t.bWithKey(memberKey);
+    const packageId = t.fixtures().package_id as number;
+    const body = enabledScheduleBody(t.name('watched-schedule'), t.fixtures(), (await simulatorNow(t)) + SCHEDULE_LEAD_MS);
+    if (!body) return t.skip('needs fixtures.package_id');
+    const created = await t.b().post('/schedules', { body });
+    const scheduleId = idOf(created);
+    if (!is2xx(created) || scheduleId === undefined) return t.skip(`POST /schedules (an extension) answered ${describeResponse(created)}: no run a schedule made was watched`);
+    deleteScheduleOnCleanup(t, scheduleId);
+    const inbox = await openInbox(t, member, { counted: false });
+    if (typeof inbox === 'string') return t.skip(`member_api_key's notifications could not be read: ${inbox}`);
+
+    // The run's job, found by what it is (its package, made by a schedule), not by an id this run holds.
+    await t.advanceClock(SCHEDULE_LEAD_MS);
+    let scheduled: number | undefined;
+    for (const step of TO_SCHEDULED_JOB_MS) {
+      if (step) await t.advanceClock(step);
+      const walked = await walkCatalogList(t.b(), t.target, '/jobs', { maxPages: 1 });
+      if ('refused' in walked) return t.skip(`GET /jobs (an extension) answered ${walked.refused.response.status}: the run's job could not be found`);
+      scheduled = walked.pages.map((page) => scheduledJobOf(page, packageId)).find((id) => id !== undefined);
+      if (scheduled !== undefined) break;
+    }
+    if (scheduled === undefined) return t.skip(`no job of package ${packageId} made by a schedule (creator.type schedule) showed in GET /jobs ${TO_SCHEDULED_JOB_MS.reduce((a, b) => a + b, 0) / 1000} s past the schedule's start (simulator clock)`);
+    stopJobOnCleanup(t, scheduled);
+    // The control: a job POST /jobs made (api_key's user's), watched by the same user the same way.
+    const posted = await t.b().post('/jobs', { body: jobBodyFrom(t.fixtures()) ?? {} });
+    const control = idOf(posted);
+    if (!is2xx(posted) || control === undefined) return t.skip(`POST /jobs answered ${describeResponse(posted)}: no job to compare the run with`);
+    stopJobOnCleanup(t, control);
+
+    const jobs: Ending[] = [];
+    for (const [id, what] of [[scheduled, 'the job schedule ' + String(scheduleId) + ' started'], [control, 'a job POST /jobs made']] as const) {
+      const ex = await member.post(`/jobs/${id}/watchers`);
+      if (ex.response.status >= 400 && ex.response.status < 500) return t.skip(`POST /jobs/${id}/watchers with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`);
+      t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers by member_api_key's user, on ${what} (job ${id}), answered ${ex.response.status}, expected 200`);
+      const job: Ending = { id, client: t.b(), ended: false, readable: true, lastRunning: -1 };
+      await readStatus(job, 0);
+      if (!job.readable) return t.skip(`GET /jobs/${id} (an extension) did not show the job's status`);
+      if (job.ended) return t.skip(`job ${id} (${what}) had ended (${job.status ?? '?'}) by the watch, so no notification of its end was owed`);
+      jobs.push(job);
+    }
+    for (const step of TO_RUN_END_MS) {
+      if (jobs.every((j) => j.ended)) break;
+      await t.advanceClock(step);
+      for (const job of jobs) if (!job.ended) await readStatus(job, 1);
+    }
+    const [run, posts] = jobs as [Ending, Ending];
+    if (!run.ended || !posts.ended) return t.skip(`the jobs had not ended ${TO_RUN_END_MS.reduce((a, b) => a + b, 0) / 60_000} min after the watches (simulator clock): job ${run.id} ${run.status ?? '?'}, job ${posts.id} ${posts.status ?? '?'}`);
+    await readInbox(t, member, inbox, [run.id, posts.id], 1);
+    const runNews = inbox.about.get(run.id)?.[0];
+    const postsNews = inbox.about.get(posts.id)?.[0];
+    if (runNews) return t.note(`member_api_key's user was notified about job ${run.id}, which schedule ${scheduleId} started and it watched, at its end (${run.status ?? '?'}): a new notification naming it by ${runNews.how}`);
+    if (!postsNews) return t.skip(`no new notification of member_api_key's user named job ${run.id} (the run) nor job ${posts.id} (a job POST /jobs made), both watched and ended: notifications here cannot be tied to a job`);
+    if (!inbox.complete) return t.skip(`GET /notifications with member_api_key was not read to its end (more than ${INBOX_PAGES} pages of 100)`);
+    t.fail({
+      clause: 'B-JOB-5',
+      message: `job ${run.id}, which schedule ${scheduleId} started, ended (${run.status ?? '?'}) after member_api_key's user's POST /jobs/${run.id}/watchers answered 200, and no notification about it reached that user, while job ${posts.id}, made by POST /jobs and watched by it the same way, ended too (${posts.status ?? '?'}) and did notify it (naming it by ${postsNews.how}): the watch of a scheduled run did not subscribe its caller to the job's notifications`,
+      expected: `a new notification of member_api_key's user naming job ${run.id}`,
+      received: `${inbox.fresh} new notification(s), none naming job ${run.id}`,
+      ...(inbox.last ? { exchange: inbox.last } : {}),
+    });
   },
 });

@@ -90,6 +90,8 @@ function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState,
   for (const { user, home } of notifiedWatchers(sim, account, job)) {
     // b-failed-job-notifies-owner-only: a failure is an alert for the job's owner (the failure-alert path), not for its watchers.
     if (sim.faults.has('b-failed-job-notifies-owner-only') && state.status === 'failed' && user.id !== job.ownerId) continue;
+    // b-scheduled-run-notifies-schedule-owner-only: a run a schedule made reports to the schedule's owner (the scheduler's own notifier), not to the job's watchers.
+    if (sim.faults.has('b-scheduled-run-notifies-schedule-owner-only') && job.createdBy !== undefined && user.id !== job.ownerId) continue;
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);
   }
