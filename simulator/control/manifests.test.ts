@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld } from '../domains/users/test-support.ts';
 import { restoredManifests } from './manifests.ts';
+import { applySeed } from './seed.ts';
+import { createSimulator } from '../app.ts';
+import { AdjustableClock } from '../clock.ts';
 
 describe('the manifests of a restored state (disco serve --state)', () => {
   it("name the first user's notifications only, as a seed's manifest does: the target document's api_key is that user's", () => {
@@ -14,5 +17,18 @@ describe('the manifests of a restored state (disco serve --state)', () => {
     const [restored] = restoredManifests(sim).filter((m) => m.account_id === acme.account_id);
     expect(restored?.notification_ids).toEqual(acme.notification_ids);
     expect(restored?.notification_ids).not.toContain(id);
+  });
+});
+
+describe('the packages whose jobs fail (the target document\'s fixtures.failing_package_id)', () => {
+  it('are the active packages seeded with outcome failed, in a seed\'s manifest and a restored one alike', () => {
+    const { sim } = createSimulator({ clock: new AdjustableClock({ frozen: true, start: 0 }), options: { deliverWebhooks: 'off' } });
+    const [seeded] = applySeed(sim, {
+      accounts: [{ slug: 'fails', users: [{ name: 'Owner', email: 'owner@fails.example' }], packages: [{ name: 'ok' }, { name: 'broken', outcome: 'failed' }, { name: 'old-broken', outcome: 'failed', status: 'archived' }] }],
+    });
+    const [ok, broken] = seeded?.package_ids ?? [];
+    expect(ok).toBeDefined();
+    expect(seeded?.failing_package_ids).toEqual([broken]);
+    expect(restoredManifests(sim)[0]?.failing_package_ids).toEqual([broken]);
   });
 });

@@ -19,11 +19,12 @@ type Step =
   | { kind: 'stop'; pick: number }
   | { kind: 'rename'; what: 'package' | 'cluster' | 'user' | 'schedule'; pick: number; name: string }
   | { kind: 'drop-package'; pick: number }
+  | { kind: 'archive-package'; pick: number }
   | { kind: 'faults'; names: FaultName[] }
   | { kind: 'list'; links: number; offset: number; limit: number };
 
 // The faults presentJob reads, and three others of the catalog (which must change nothing).
-const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-stopped-run-progress-percent', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone', 'b-job-ended-archived-after-a-day'];
+const PRESENTING_FAULTS: FaultName[] = ['b-progress-above-one', 'b-job-stopped-run-progress-percent', 'b-job-status-unknown-value', 'b-job-runtime-as-string', 'b-timestamps-without-zone', 'b-job-ended-archived-after-a-day', 'b-archived-package-job-package-null', 'b-job-cancelled-when-package-archived'];
 // The list's own faults make a page unlike its jobs presented alone, by design.
 const OTHER_FAULTS = FAULT_NAMES.filter((name) => name !== 'b-job-list-progress-percent' && name !== 'b-job-list-status-label');
 
@@ -34,6 +35,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('stop' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('rename' as const), what: fc.constantFrom('package' as const, 'cluster' as const, 'user' as const, 'schedule' as const), pick: fc.nat(), name: fc.string({ maxLength: 8 }) }),
   fc.record({ kind: fc.constant('drop-package' as const), pick: fc.nat() }),
+  // Two faults read the package's status: an archive must make the bytes again.
+  fc.record({ kind: fc.constant('archive-package' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('faults' as const), names: fc.subarray([...PRESENTING_FAULTS, ...fc.sample(fc.constantFrom(...OTHER_FAULTS), { numRuns: 3, seed: 7 })]) }),
   fc.record({ kind: fc.constant('list' as const), links: fc.integer({ min: 0, max: 3 }), offset: fc.integer({ min: 0, max: 6 }), limit: fc.integer({ min: 1, max: 8 }) }),
 );
@@ -86,7 +89,7 @@ function apply(world: TestWorld, s: Step, clock: { back(ms: number): void }): vo
     if (pkg && s.bySchedule) {
       const scheduleId = scheduleOf(world).id;
       startJob(sim, account, { ownerId: owner.id, clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {}, outcome: pkg.outcome, createdBy: { scheduleId, attempt: 0, maxAttempts: null } }, sim.clock.now());
-    } else if (pkg) createJob(sim, account, owner, { clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {} });
+    } else if (pkg && pkg.status !== 'archived') createJob(sim, account, owner, { clusterId: firstId(world.acme.cluster_ids), packageId, variables: { v: s.variable }, dynamicVariables: {} });
   }
   if (s.kind === 'stop') {
     const job = pickOf(account.jobs.values(), s.pick);
@@ -100,6 +103,10 @@ function apply(world: TestWorld, s: Step, clock: { back(ms: number): void }): vo
   if (s.kind === 'drop-package') {
     const pkg = pickOf(account.packages.values(), s.pick);
     if (pkg) account.packages.delete(pkg.id);
+  }
+  if (s.kind === 'archive-package') {
+    const pkg = pickOf(account.packages.values(), s.pick);
+    if (pkg) pkg.status = 'archived';
   }
   if (s.kind === 'faults') sim.faults.set(s.names);
 }
