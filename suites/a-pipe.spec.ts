@@ -842,6 +842,25 @@ async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperat
  */
 const WRAPPED_ID_BITS = [32, 64] as const;
 
+/** How a failure names pipeline `id` asked for as `raw`, `id` + 2^bits. */
+function wrappedIdWhat(raw: string, id: number, bits: number): string {
+  return `${raw} (pipeline ${id} + 2^${bits}, which a lookup keeping an id's low ${bits} bits takes for ${id})`;
+}
+
+/** Reads `raw` (pipeline `id` + 2^bits) with `read`; fails A-PIPE-3 where the answer is pipeline `id` itself. */
+async function readWrappedId(t: CheckContext, read: RoutedOperation, raw: string, id: number, bits: number): Promise<{ read: Exchange; record: JsonObject | undefined }> {
+  const answer = await t.a().get(pathWithId(read, raw));
+  const record = is2xx(answer) ? recordIn(answer.json) : undefined;
+  t.expect.that(record?.id !== id, {
+    clause: 'A-PIPE-3',
+    message: `${requestLine(answer)} of id ${wrappedIdWhat(raw, id, bits)} answered pipeline ${id}: the integer id was not read whole`,
+    expected: `not pipeline ${id} (404 where ${raw} names nothing)`,
+    received: describeResponse(answer),
+    exchange: answer,
+  });
+  return { read: answer, record };
+}
+
 /**
  * A-PIPE-3's integer id, read whole: account 1's pipeline `id` asked for as `id` + 2^32 and
  * `id` + 2^64 (WRAPPED_ID_BITS). Each is an integer id in its own right, so the target may answer
@@ -861,20 +880,9 @@ async function wrappedIdReads(t: CheckContext, reads: readonly RoutedOperation[]
   const live = liveDefinition !== undefined && is2xx(liveDefinition) ? definitionIn(liveDefinition) : undefined;
   for (const { bits, raw } of wrapped) {
     if (raw === undefined) continue;
-    const what = `${raw} (pipeline ${id} + 2^${bits}, which a lookup keeping an id's low ${bits} bits takes for ${id})`;
+    const what = wrappedIdWhat(raw, id, bits);
     let readFoundNothing = false;
-    if (byRead !== undefined) {
-      const read = await t.a().get(pathWithId(byRead, raw));
-      readFoundNothing = !is2xx(read);
-      const record = is2xx(read) ? recordIn(read.json) : undefined;
-      t.expect.that(record?.id !== id, {
-        clause: 'A-PIPE-3',
-        message: `${requestLine(read)} of id ${what} answered pipeline ${id}: the integer id was not read whole`,
-        expected: `not pipeline ${id} (404 where ${raw} names nothing)`,
-        received: describeResponse(read),
-        exchange: read,
-      });
-    }
+    if (byRead !== undefined) readFoundNothing = !is2xx((await readWrappedId(t, byRead, raw, id, bits)).read);
     if (byDefinition === undefined || live === undefined || !readFoundNothing) continue;
     const definition = await t.a().get(pathWithId(byDefinition, raw));
     t.expect.that(!is2xx(definition) || !sameJson(definitionIn(definition), live), {
@@ -993,16 +1001,7 @@ async function wrappedIdWrites(t: CheckContext, id: number, writes: readonly Rou
   for (const bits of WRAPPED_ID_BITS) {
     const raw = idPlusPowerOfTwo(id, bits);
     if (raw === undefined) return t.note(`the writes of pipeline ${id} + 2^${bits} were not sent: its id is beyond 2^53 (read as a stand-in), so a lookup that keeps only an id's low bits was not tried on writes`);
-    const what = `${raw} (pipeline ${id} + 2^${bits}, which a lookup keeping an id's low ${bits} bits takes for ${id})`;
-    const named = await t.a().get(pathWithId(read, raw));
-    const record = is2xx(named) ? recordIn(named.json) : undefined;
-    t.expect.that(record?.id !== id, {
-      clause: 'A-PIPE-3',
-      message: `${requestLine(named)} of id ${what} answered pipeline ${id}: the integer id was not read whole`,
-      expected: `not pipeline ${id} (404 where ${raw} names nothing)`,
-      received: describeResponse(named),
-      exchange: named,
-    });
+    const { read: named, record } = await readWrappedId(t, read, raw, id, bits);
     if (record?.id === id) continue;
     if (is2xx(named)) {
       t.note(`${requestLine(named)} answered ${named.response.status}: id ${raw} names a pipeline of the account (or the target answers reads of ids it does not hold), so it was not written to`);
