@@ -39,9 +39,14 @@ export const ASTRAL_NAME_PARTS = ['👩‍💻', '𠮷野'] as const;
 /** A name holding both `ASTRAL_NAME_PARTS`, for the cases that send one whatever the draws. */
 export const ASTRAL_NAME = `Ada ${ASTRAL_NAME_PARTS.join(' ')}`;
 
-/** A human name with letters from several scripts (some beyond the BMP), no leading or trailing blank. */
+/**
+ * A human name with letters from several scripts, no leading or trailing blank. All within the
+ * Basic Multilingual Plane: the properties hold these names to a 2xx, and a deployment whose
+ * store holds only the BMP may refuse a name beyond it (the spec fixes no character set); names
+ * with `ASTRAL_NAME` are sent by the one-off cases, where such a refusal is noted.
+ */
 export const displayName = fc
-  .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre', ...ASTRAL_NAME_PARTS), { minLength: 1, maxLength: 3 })
+  .array(fc.constantFrom('Ada', 'Grace', 'José', 'Zoë', 'Łukasz', 'Çelik', 'Åsa', 'Núñez', '李', '山田', 'O\'Neil', 'Smith-Jones', 'Øre'), { minLength: 1, maxLength: 3 })
   .map((parts) => parts.join(' '));
 
 export const location = fc.constantFrom('Lisbon', 'São Paulo', 'Zürich', 'New York, NY', 'Kraków', '東京', 'Remote');
