@@ -12,8 +12,8 @@ import { disco } from '../../test/support/cli.ts';
 import { waitForTarget } from './wait.ts';
 
 /**
- * A deployment that is still starting when the run begins: first nothing listens on its port,
- * or a front answers 503 while its backend comes up; then it forwards to the simulator.
+ * A deployment that is still starting when the run begins: first nothing listens on its port;
+ * then it forwards to the simulator.
  */
 class StartingDeployment {
   private server: net.Server | http.Server | null = null;
@@ -22,16 +22,6 @@ class StartingDeployment {
     readonly port: number,
     private readonly upstreamPort: number,
   ) {}
-
-  /** A front that answers every request 503 (no backend yet). */
-  async answer503(): Promise<void> {
-    await this.stop();
-    const server = http.createServer((req, res) => {
-      req.resume();
-      res.writeHead(503, { 'content-type': 'text/html', connection: 'close' }).end('<h1>503 Service Unavailable</h1>');
-    });
-    await this.listen(server);
-  }
 
   /** The deployment up: every connection forwarded to the simulator. */
   async forward(): Promise<void> {
@@ -72,7 +62,7 @@ const REFUSING_PORT = 1;
  * waited, and its checks ran against that server (exit 1, nothing on stderr).
  */
 class HeldPort {
-  private forwarding = false;
+  private mode: 'cutting' | 'answering 503' | 'forwarding' = 'cutting';
   private readonly server: net.Server;
   private readonly sockets = new Set<net.Socket>();
 
@@ -80,7 +70,9 @@ class HeldPort {
     this.server = net.createServer((socket) => {
       this.sockets.add(socket);
       socket.once('close', () => this.sockets.delete(socket));
-      if (!this.forwarding) return void socket.destroy();
+      if (this.mode === 'cutting') return void socket.destroy();
+      // A front whose backend is not up yet: every request answered 503, the connection closed.
+      if (this.mode === 'answering 503') return void socket.once('data', () => socket.end(RAW_503));
       const upstream = net.connect(this.upstreamPort, '127.0.0.1');
       socket.pipe(upstream).pipe(socket);
       upstream.on('error', () => socket.destroy());
@@ -93,8 +85,13 @@ class HeldPort {
     return (this.server.address() as AddressInfo).port;
   }
 
+  /** From now on every request is answered 503, on the port held from the start. */
+  answer503(): void {
+    this.mode = 'answering 503';
+  }
+
   forward(): void {
-    this.forwarding = true;
+    this.mode = 'forwarding';
   }
 
   async stop(): Promise<void> {
@@ -102,6 +99,9 @@ class HeldPort {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
+
+const RAW_503_BODY = '<h1>503 Service Unavailable</h1>';
+const RAW_503 = `HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: ${RAW_503_BODY.length}\r\n\r\n${RAW_503_BODY}`;
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();
@@ -148,18 +148,22 @@ describe('disco check --wait: a target still starting', () => {
   });
 
   it('a front answering 503 until its backend is up: waited for too; one that stays so is run against', async () => {
-    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
-    await deployment.answer503();
+    // Held from the start and never let go (HeldPort): a port closed to be listened on again by
+    // another server (503, then forwarding) was taken by another test's server in between once,
+    // on a loaded machine (EADDRINUSE, and the test timed out).
+    const deployment = new HeldPort(Number(new URL(sim.origin).port));
+    const port = await deployment.listen();
+    deployment.answer503();
     const said: string[] = [];
     try {
-      expect(await waitForTarget(targetAt(deployment.port), 1_000, 1_500, undefined, (l) => said.push(l))).toBeNull();
+      expect(await waitForTarget(targetAt(port), 1_000, 1_500, undefined, (l) => said.push(l))).toBeNull();
       expect(said).toEqual([
         expect.stringMatching(/^disco check: waiting up to 2 s for the target: GET http:\/\/127\.0\.0\.1:\d+\/.+ without a key answered 503$/),
         expect.stringMatching(/^disco check: the target is still not ready after \d+(\.\d)? s \(GET .* answered 503\); running the checks$/),
       ]);
       said.length = 0;
-      const later = setTimeout(() => void deployment.forward(), 1_000);
-      expect(await waitForTarget(targetAt(deployment.port), 1_000, 15_000, undefined, (l) => said.push(l))).toBeNull();
+      const later = setTimeout(() => deployment.forward(), 1_000);
+      expect(await waitForTarget(targetAt(port), 1_000, 15_000, undefined, (l) => said.push(l))).toBeNull();
       clearTimeout(later);
       expect(said[1]).toMatch(/the target is ready after/);
     } finally {
