@@ -164,6 +164,8 @@ interface Inbox {
   complete: boolean;
   /** New notifications seen (naming a job or not). */
   fresh: number;
+  /** Of those, the ones naming no job at all (namesSomeJob): a digest, say, that may be about any. */
+  unnamed?: number;
   /** The new notifications naming each job: how each names it, the page showing it, and the read (of the poll) that first showed it. */
   about: Map<number, Naming[]>;
   last?: Exchange;
@@ -204,6 +206,7 @@ async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox,
   inbox.last = walked.exchanges[walked.exchanges.length - 1] ?? inbox.last;
   const fresh = walked.items.filter((n) => !inbox.before.has(notificationKey(n)));
   inbox.fresh = fresh.length;
+  inbox.unnamed = fresh.filter((n) => !namesSomeJob(n)).length;
   let found = false;
   for (const n of fresh) {
     const named = jobs.map((id) => ({ id, how: namesJob(n, id) })).filter((x) => x.how !== undefined);
@@ -216,6 +219,16 @@ async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox,
     found = true;
   }
   return found;
+}
+
+/**
+ * Whether a notification names some job in one of namesJob's ways (a job id member, a job
+ * object, a /jobs/{id} URL, "job {id}" in text), whichever job it is: one naming none (a digest
+ * naming the package: "A run of orders-daily that you watch failed") may be about any job.
+ */
+function namesSomeJob(notification: unknown): boolean {
+  const text = stringifyWithBigIds(notification) ?? '';
+  return /"job_?id"\s*:\s*"?\d|"job"\s*:\s*\{|\/jobs\/\d|\bjob\b[\s:#]{0,3}\d/i.test(text);
 }
 
 /** A job the check stops and waits for: read through its starter's key. */
@@ -808,6 +821,8 @@ async function judgeFailingWatch(t: CheckContext, watch: FailingWatch, owner: Su
   if (!watch.memberInbox.complete) return `GET /notifications with member_api_key was not read to its end (more than ${INBOX_PAGES} pages of 100), so a notification about job ${job.id} may be unread`;
   const ownerAbout = ownerNews();
   if (!ownerAbout) return `no new notification named job ${job.id} within ${settleMs / 1000} s of its failure, for ${member.who} nor for api_key's user, its creator: the deployment may not notify on a failed job, or its notifications may not name the job`;
+  // The spec gives notifications no fields: a watcher's may name the job otherwise than its creator's (a digest naming the package).
+  if ((watch.memberInbox.unnamed ?? 0) > 0) return `${member.who} got ${watch.memberInbox.unnamed} new notification(s) naming no job while job ${job.id} failed, where its creator's named it (by ${ownerAbout.how}): one may be the watcher's of its failure, worded otherwise`;
   t.fail({
     clause: 'B-JOB-5',
     message: `job ${job.id} (package ${watch.packageId}, whose jobs fail) failed after ${member.who}'s POST /jobs/${job.id}/watchers answered 200, and api_key's user, its creator, was notified of its end (a notification naming it by ${ownerAbout.how}), but no notification about it reached ${member.who} within ${settleMs / 1000} s: the watch did not subscribe its caller to the job's notifications`,
