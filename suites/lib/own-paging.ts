@@ -1,7 +1,7 @@
 import type { CheckContext } from './types.ts';
 import { describeResponse } from './expect.ts';
 import { aRoute, aSend, listItemsOf } from '../catalog/a-requests.ts';
-import { pagesWithRoomAfter, statedMorePages, walkAList } from '../catalog/a-lists.ts';
+import { listFilter, pagesWithRoomAfter, statedMorePages, walkAList } from '../catalog/a-lists.ts';
 
 /** Interface A's lists of an account's own records, and what each holds, as a note words it. */
 const OWN_LISTS = {
@@ -34,7 +34,8 @@ export async function expectOwnPagingOwnOnly(t: CheckContext, operation: keyof t
   if (walked.items.length === 0) return unseen(`account 2 lists no ${what}`);
   const pages = pagesWithRoomAfter(t, walked.items.length - 1);
   if (pages === undefined) return unseen('the target document says the list does not page (interface_a.list_paging)');
-  const filter: Record<string, string> = operation === 'pipelines.list' && walked.caveat === undefined ? { include_archived: 'true' } : {};
+  // The walk's own filter (listFilter: archived pipelines too), unless the target refused it there.
+  const filter: Record<string, string> = walked.caveat === undefined ? (listFilter(operation) ?? {}) : {};
   const query = { ...filter, ...pages.holding };
   const holding = await aSend(t, t.a(1), operation, { query });
   const shown = holding.response.status === 200 ? listItemsOf(t, kind, holding.json) : undefined;
