@@ -861,7 +861,8 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
  * and once it has ended: such a read may go down a presenter of its own (a runner's log summary
  * merged over the job), and B-JOB-4 holds a job's progress to 0..1 however it is read. A deployment
  * that does not know the parameter may refuse it (a 4xx, noted) or ignore it (the plain job,
- * judged the same); an answer without `progress` says nothing of it (noted).
+ * judged the same), or keep the job one level down beside the summary (wrappedJob: judged there);
+ * an answer showing no `progress` either way says nothing of it (noted).
  */
 class DocumentedQueryReads {
   private readonly query = bEndpoint('GET /jobs/{id}').documentedQuery ?? {};
@@ -887,8 +888,8 @@ class DocumentedQueryReads {
       this.refused = ex.response.status;
       return;
     }
-    const job = ex.json;
-    if (!Object.hasOwn(job, 'progress')) return void this.seen.push(`${observed.status}: no progress shown`);
+    const job = Object.hasOwn(ex.json, 'progress') ? ex.json : wrappedJob(ex.json, id);
+    if (job === undefined) return void this.seen.push(`${observed.status}: no progress shown`);
     const { progress } = job;
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
@@ -897,7 +898,7 @@ class DocumentedQueryReads {
       received: show(progress),
       exchange: ex,
     });
-    this.seen.push(`${observed.status}: progress ${show(progress)}`);
+    this.seen.push(`${observed.status}: progress ${show(progress)}${job === ex.json ? '' : ' (the job one level down)'}`);
   }
 
   report(): void {
@@ -907,6 +908,22 @@ class DocumentedQueryReads {
     const missing = [...(this.runningRead ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
     t.note(`the job read with ?${this.asked}: ${this.seen.join('; ') || 'not read'}${missing.length ? `; not read ${missing.join(', ')}` : ''}`);
   }
+}
+
+/**
+ * The job an answer holds one level down (`{"job": {...}, "log_summary": {...}}`): a read that
+ * adds a runner's summary may keep it beside the job rather than merge it over the job. A member
+ * is the job where it carries the job's id, a status and a progress; a runner's summary may carry
+ * the job's id too (the simulator's does) and a progress of its own, but no status. Where several
+ * members look so, the one named `job` is taken, and none where no member is (which one is the
+ * job cannot be told: noted as no progress shown).
+ */
+function wrappedJob(answer: JsonObject, id: number): JsonObject | undefined {
+  const looksLikeJob = (member: unknown): member is JsonObject => isObject(member) && member.id === id && Object.hasOwn(member, 'progress') && Object.hasOwn(member, 'status');
+  const candidates = Object.values(answer).filter(looksLikeJob);
+  if (candidates.length === 1) return candidates[0];
+  const named = answer.job;
+  return looksLikeJob(named) ? named : undefined;
 }
 
 /** A job stopped at once, and what its answers showed. */
