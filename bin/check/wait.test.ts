@@ -103,12 +103,27 @@ class HeldPort {
 const RAW_503_BODY = '<h1>503 Service Unavailable</h1>';
 const RAW_503 = `HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/html\r\nconnection: close\r\ncontent-length: ${RAW_503_BODY.length}\r\n\r\n${RAW_503_BODY}`;
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+/**
+ * A port nothing listens on, below the kernel's ephemeral range (32768 and up on Linux, where the
+ * ports of every other test's `listen(0)` and outgoing connection come from): found free by
+ * listening and closing, it cannot then be handed to another test's server before the starting
+ * deployment listens on it (a port found free by `listen(0)` was, once, for the 503 front).
+ * The test needs ECONNREFUSED first, which a port held from the start (HeldPort) cannot give.
+ */
+async function portBelowEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const probe = net.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      return port;
+    }
+  }
+  throw new Error('no free port from 20000 to 31999 in 50 tries');
 }
 
 let sim: RunningSimulator;
@@ -134,7 +149,7 @@ function targetAt(port: number): ResolvedTarget {
 
 describe('disco check --wait: a target still starting', () => {
   it('nothing listening, then up: waited for, said so, and ready', async () => {
-    const deployment = new StartingDeployment(await freePort(), Number(new URL(sim.origin).port));
+    const deployment = new StartingDeployment(await portBelowEphemeralRange(), Number(new URL(sim.origin).port));
     const said: string[] = [];
     const later = setTimeout(() => void deployment.forward(), 1_200);
     try {
