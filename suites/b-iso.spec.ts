@@ -5,7 +5,7 @@ import { describePaging, extensionPaging, listPagingFor, pageQuery, pagingNames 
 import { absentId, absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { CRASH_AND_LEAK, expectNoCrashOrLeak } from './lib/robustness.ts';
 import { Volatility, comparableBody, expectSameAnswer, normalisedBody } from './lib/comparison.ts';
-import { idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { bodyShows, idOf, is2xx, isObject, listAll, pageListing, sameJson, show, userIn, walkList, whyNotWhole, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
 import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
@@ -333,7 +333,7 @@ async function expectNoAccess(t: CheckContext, foreign: Exchange, absent: Exchan
     received: describeResponse(foreign),
     exchange: foreign,
   });
-  const shown = options.markers.filter((m) => m !== '' && foreign.response.body.includes(m));
+  const shown = options.markers.filter((m) => m !== '' && bodyShows(foreign, m));
   t.expect.that(shown.length === 0, {
     clause: 'B-AUTH-3',
     message: `${options.what}: the answer shows account 2's data`,

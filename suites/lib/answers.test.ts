@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdId, fieldsIn, jsonChanges, show, showChanges } from './answers.ts';
+import { bodyShows, createdId, fieldsIn, jsonChanges, show, showChanges } from './answers.ts';
 import { literalOf } from './big-ids.ts';
 import type { Exchange } from './types.ts';
 import { looksSecret } from './redact.ts';
@@ -80,5 +80,20 @@ describe('fieldsIn', () => {
     expect(fieldsIn({ name: 'k', key: 'v', expires_at: '2030-01-01T00:00:00Z' })).toEqual({ name: 'k', key: 'v', expires_at: '2030-01-01T00:00:00Z' });
     expect(fieldsIn([{ id: 1 }])).toBeUndefined();
     expect(fieldsIn(undefined)).toBeUndefined();
+  });
+});
+
+describe('bodyShows', () => {
+  const answer = (body: string): Exchange => ({
+    request: { method: 'GET', url: 'https://cdc.example.com/api/public/v1/api-keys', headers: {} },
+    response: { status: 200, headers: {}, body },
+    json: JSON.parse(body) as unknown,
+    durationMs: 1,
+  });
+
+  it('finds a value written with JSON escapes (PHP\'s \\/, Gson\'s \\u003d) as well as one written plainly', () => {
+    expect(bodyShows(answer('[{"key":"svc_ab/cd=="}]'), 'svc_ab/cd==')).toBe(true);
+    expect(bodyShows(answer('[{"key":"svc_ab\\/cd\\u003d\\u003d"}]'), 'svc_ab/cd==')).toBe(true);
+    expect(bodyShows(answer('[{"key":"svc_ab…"}]'), 'svc_ab/cd==')).toBe(false);
   });
 });

@@ -59,6 +59,15 @@ export function stringsOf(value: unknown): string[] {
   return [];
 }
 
+/**
+ * Whether an answer's body shows `text`: in its text, or in its strings as parsed, for JSON may
+ * write a string's characters as escapes (`\/` for `/`, PHP's default; `\u003d` for `=`, Gson's)
+ * and the text then holds no copy of a value its strings do.
+ */
+export function bodyShows(ex: Exchange, text: string): boolean {
+  return ex.response.body.includes(text) || stringsOf(ex.json).some((s) => s.includes(text));
+}
+
 /** The integer `id` of a created resource, or undefined. */
 export function idOf(ex: Exchange): number | undefined {
   const body = ex.json;

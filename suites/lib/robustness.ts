@@ -1,6 +1,6 @@
 import type { CheckContext, Exchange } from './types.ts';
 import { describeResponse } from './expect.ts';
-import { errorObjectOf, pathOf } from './answers.ts';
+import { bodyShows, errorObjectOf, pathOf } from './answers.ts';
 import { UNUSUAL_METHODS } from './arbitraries/methods.ts';
 
 /**
@@ -46,7 +46,7 @@ export function expectNoTraceOrLeak(t: CheckContext, exchange: Exchange, clauses
     exchange,
   });
   const headerText = Object.values(headers).join('\n');
-  const leaked = secrets.filter((s) => s.length >= 6 && (body.includes(s) || headerText.includes(s)));
+  const leaked = secrets.filter((s) => s.length >= 6 && (bodyShows(exchange, s) || headerText.includes(s)));
   t.expect.that(leaked.length === 0, {
     clause: clauses.leak,
     message: `${exchange.request.method} ${pathOf(exchange)}: the answer carries another account's key`,
