@@ -861,13 +861,15 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
  * and once it has ended: such a read may go down a presenter of its own (a runner's log summary
  * merged over the job), and B-JOB-4 holds a job's progress to 0..1 however it is read. A deployment
  * that does not know the parameter may refuse it (a 4xx, noted) or ignore it (the plain job,
- * judged the same), or keep the job one level down beside the summary (wrappedJob: judged there);
- * an answer showing no `progress` either way says nothing of it (noted).
+ * judged the same), or keep the job one level down (beside the summary, inside it, or in an
+ * array: wrappedJob, judged there); a top level that is not the job (looksLikeJob: a summary with
+ * a progress of its own and no status) is not judged as the job, and an answer showing no job
+ * either way says nothing of it (noted).
  */
 class DocumentedQueryReads {
   private readonly query = bEndpoint('GET /jobs/{id}').documentedQuery ?? {};
   private readonly asked = new URLSearchParams(this.query).toString();
-  private refused: number | undefined;
+  private refused: string | undefined;
   private readonly seen: string[] = [];
   private runningRead = false;
   private endedRead = false;
@@ -883,13 +885,14 @@ class DocumentedQueryReads {
     else this.runningRead = true;
     const t = this.t;
     const ex = await t.b().get(`/jobs/${id}`, { query: this.query });
-    if (!is2xx(ex) || !isObject(ex.json)) {
+    const answer = ex.json;
+    if (!is2xx(ex) || !(isObject(answer) || Array.isArray(answer))) {
       if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (the real service's documented query of the job read) answered ${ex.response.status}`);
-      this.refused = ex.response.status;
+      this.refused = is2xx(ex) ? `${ex.response.status} without an object or array` : String(ex.response.status);
       return;
     }
-    const job = Object.hasOwn(ex.json, 'progress') ? ex.json : wrappedJob(ex.json, id);
-    if (job === undefined) return void this.seen.push(`${observed.status}: no progress shown`);
+    const job = looksLikeJob(answer, id) ? answer : wrappedJob(answer, id);
+    if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top without the job\'s status: a summary\'s, not judged)' : ''}`);
     const { progress } = job;
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
@@ -898,7 +901,7 @@ class DocumentedQueryReads {
       received: show(progress),
       exchange: ex,
     });
-    this.seen.push(`${observed.status}: progress ${show(progress)}${job === ex.json ? '' : ' (the job one level down)'}`);
+    this.seen.push(`${observed.status}: progress ${show(progress)}${job === answer ? '' : ' (the job one level down)'}`);
   }
 
   report(): void {
@@ -911,19 +914,26 @@ class DocumentedQueryReads {
 }
 
 /**
- * The job an answer holds one level down (`{"job": {...}, "log_summary": {...}}`): a read that
- * adds a runner's summary may keep it beside the job rather than merge it over the job. A member
- * is the job where it carries the job's id, a status and a progress; a runner's summary may carry
- * the job's id too (the simulator's does) and a progress of its own, but no status. Where several
- * members look so, the one named `job` is taken, and none where no member is (which one is the
- * job cannot be told: noted as no progress shown).
+ * Whether `value` is job `id` as a read shows it: an object carrying the job's id, a status and
+ * a progress. A runner's summary may carry the job's id too (the simulator's does) and a progress
+ * of its own (in percent, say), but no status.
  */
-function wrappedJob(answer: JsonObject, id: number): JsonObject | undefined {
-  const looksLikeJob = (member: unknown): member is JsonObject => isObject(member) && member.id === id && Object.hasOwn(member, 'progress') && Object.hasOwn(member, 'status');
-  const candidates = Object.values(answer).filter(looksLikeJob);
+function looksLikeJob(value: unknown, id: number): value is JsonObject {
+  return isObject(value) && value.id === id && Object.hasOwn(value, 'progress') && Object.hasOwn(value, 'status');
+}
+
+/**
+ * The job an answer holds one level down (`{"job": {...}, "log_summary": {...}}`, or
+ * `[job, summary]`): a read that adds a runner's summary may keep it beside the job, or put the
+ * summary on top with the job inside it, rather than merge the two. Where several members look
+ * like the job, the one named `job` is taken, and none where no member is (which one is the job
+ * cannot be told: noted as no job shown).
+ */
+function wrappedJob(answer: JsonObject | unknown[], id: number): JsonObject | undefined {
+  const candidates = Object.values(answer).filter((member) => looksLikeJob(member, id));
   if (candidates.length === 1) return candidates[0];
-  const named = answer.job;
-  return looksLikeJob(named) ? named : undefined;
+  const named = Array.isArray(answer) ? undefined : answer.job;
+  return looksLikeJob(named, id) ? named : undefined;
 }
 
 /** A job stopped at once, and what its answers showed. */
