@@ -892,7 +892,7 @@ class DocumentedQueryReads {
       return;
     }
     const job = looksLikeJob(answer, id) ? answer : wrappedJob(answer, id);
-    if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top without the job\'s status: a summary\'s, not judged)' : ''}`);
+    if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top, without the job\'s id and a status beside it: not taken for the job\'s)' : ''}`);
     const { progress } = job;
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
