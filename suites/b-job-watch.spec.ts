@@ -503,7 +503,11 @@ async function watchEnds(t: CheckContext, stopped: Stopped, running: Ending | un
     else if (!job.readable) unseen(`GET /jobs/${job.id} (an extension) did not show the job's status, so its end was not seen`);
     else if (!job.ended) unseen(`job ${job.id}, asked to stop, had not ended after ${endMs / 1000} s (last seen ${job.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`);
     else if (!inbox.complete) unseen(`GET /notifications was not read to its end (more than ${INBOX_PAGES} pages of 100, or a page size it does not honour), so a notification about job ${job.id} may be unread`);
-    else if (control?.ended && controlAbout) {
+    // The spec gives notifications no fields: a watcher's notice of another user's job may name
+    // no job ("A job you watch was stopped") where the creator's of its own does (as judgeFailingWatch).
+    else if (control?.ended && controlAbout && (inbox.unnamed ?? 0) > 0) {
+      unseen(`${inbox.unnamed} new notification(s) naming no job came by job ${job.id}'s end, where its own job ${control.id}'s named it (by ${controlAbout.how}): one may be the watcher's of job ${job.id}, worded otherwise`);
+    } else if (control?.ended && controlAbout) {
       // Clear: notifications of an ended job reach this user and name the job, and none named this one.
       t.fail({
         clause: 'B-JOB-5',
