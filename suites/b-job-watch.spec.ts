@@ -197,7 +197,9 @@ async function openInbox(t: CheckContext, client: InterfaceClient, { counted = t
 
 /**
  * Reads the inbox again (the poll's read `read`) and keeps each new notification naming one of
- * `jobs`; one naming more than one of them tells of none. Returns whether one was newly found.
+ * `jobs`; one naming several of them (a digest: "Jobs you watch ended: Job 1 ... stopped; Job 3
+ * ... stopped") is kept for each job it names, as the spec gives notifications no count or
+ * grouping. Returns whether one was newly found.
  */
 async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox, jobs: readonly number[], read: number): Promise<boolean> {
   const walked = await walkCatalogList(client, t.target, '/notifications', { maxPages: INBOX_PAGES, paging: inbox.paging });
@@ -209,14 +211,18 @@ async function readInbox(t: CheckContext, client: InterfaceClient, inbox: Inbox,
   inbox.unnamed = fresh.filter((n) => !namesSomeJob(n)).length;
   let found = false;
   for (const n of fresh) {
-    const named = jobs.map((id) => ({ id, how: namesJob(n, id) })).filter((x) => x.how !== undefined);
-    const only = named.length === 1 ? named[0] : undefined;
+    const named = jobs.flatMap((id) => {
+      const how = namesJob(n, id);
+      return how === undefined ? [] : [{ id, how }];
+    });
     const key = notificationKey(n);
-    const known = inbox.about.get(only?.id ?? -1) ?? [];
-    if (!only || known.some((k) => k.key === key)) continue;
     const ex = pageListing(walked, (item) => item === n) ?? inbox.last;
-    if (ex) inbox.about.set(only.id, [...known, { key, how: only.how ?? '', ex, read }]);
-    found = true;
+    for (const { id, how } of named) {
+      const known = inbox.about.get(id) ?? [];
+      if (known.some((k) => k.key === key)) continue;
+      if (ex) inbox.about.set(id, [...known, { key, how: named.length > 1 ? `${how}, one notification naming ${named.length} of the jobs` : how, ex, read }]);
+      found = true;
+    }
   }
   return found;
 }

@@ -61,4 +61,10 @@ describe.concurrent('b-job/watch against a deployment wording or grouping a watc
     const told = [...check.notes, ...(check.partial ?? []).map((p) => p.reason)].join('\n');
     expect(told).toMatch(/member_api_key's user \([^)]*\): \d+ new notification\(s\) naming no job came by job \d+'s end/);
   });
+
+  it('watched jobs\' notices batched into one digest naming each job: each job it names is taken as notified', { timeout: 120_000 }, async () => {
+    const check = await watchCheck('batched');
+    expect(check.failures.map((f) => `${f.clause}: ${f.message}`), describeChecks([check])).toEqual([]);
+    expect(check.notes.join('\n')).toMatch(/member_api_key's user \([^)]*\) was notified about job \d+, which it watches through POST \/jobs\/\d+\/watchers while it ran, at its end \(last seen \w+\): a new notification naming it by its text "Jobs you watch ended.*, one notification naming \d+ of the jobs/);
+  });
 });
