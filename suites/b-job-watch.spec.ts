@@ -1037,6 +1037,8 @@ check({
     if (runNews) return t.note(`member_api_key's user was notified about job ${run.id}, which schedule ${scheduleId} started and it watched, at its end (${run.status ?? '?'}): a new notification naming it by ${runNews.how}`);
     if (!postsNews) return t.skip(`no new notification of member_api_key's user named job ${run.id} (the run) nor job ${posts.id} (a job POST /jobs made), both watched and ended: notifications here cannot be tied to a job`);
     if (!inbox.complete) return t.skip(`GET /notifications with member_api_key was not read to its end (more than ${INBOX_PAGES} pages of 100)`);
+    // The spec gives notifications no fields: a scheduler may word a run's notice by its schedule, naming no job.
+    if ((inbox.unnamed ?? 0) > 0) return t.skip(`member_api_key's user got ${inbox.unnamed} new notification(s) naming no job by the end of job ${run.id}, which schedule ${scheduleId} started, while job ${posts.id}'s (made by POST /jobs) named it (by ${postsNews.how}): one may be the run's, worded by the scheduler (by its schedule, say), so the run's watch was not judged`);
     t.fail({
       clause: 'B-JOB-5',
       message: `job ${run.id}, which schedule ${scheduleId} started, ended (${run.status ?? '?'}) after member_api_key's user's POST /jobs/${run.id}/watchers answered 200, and no notification about it reached that user, while job ${posts.id}, made by POST /jobs and watched by it the same way, ended too (${posts.status ?? '?'}) and did notify it (naming it by ${postsNews.how}): the watch of a scheduled run did not subscribe its caller to the job's notifications`,
