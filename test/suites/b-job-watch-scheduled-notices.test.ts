@@ -64,4 +64,10 @@ describe.concurrent('b-job/watch-scheduled-run against a scheduler notifying a r
     expect(check.failures.map((f) => `${f.clause}: ${f.message}`), describeChecks([check])).toEqual([]);
     expect(`${check.reason ?? ''}\n${check.notes.join('\n')}`).toMatch(/new notification\(s\) naming no job/);
   });
+
+  it('the run\'s notice shown 2 s (real time) after the run ended: the inbox is read again until it shows, and the watch verified', { timeout: 120_000 }, async () => {
+    const check = await scheduledCheck('late');
+    expect([check.verdict, check.failures.map((f) => `${f.clause}: ${f.message}`)], describeChecks([check])).toEqual(['pass', []]);
+    expect(check.notes.join('\n')).toMatch(/member_api_key's user was notified about job \d+, which schedule \d+ started/);
+  });
 });
