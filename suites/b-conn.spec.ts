@@ -44,7 +44,7 @@ check({
   id: 'b-conn/types',
   clauses: ['B-CONN-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-CONN-1: GET /connections/types returns an array of connection types',
+  title: "B-CONN-1: GET /connections/types returns an array of connection types, for each account, listing the type of every connection that account has (GET /connections, an extension, where served)",
   needs: ['b'],
   async run(t) {
     // Every account the document gives: the catalog is the same read for each, and an answer
@@ -59,9 +59,41 @@ check({
         t.expect.schema(ex, 'connection-type', 'B-SCHEMA-1', type);
       });
       t.note(`${what}: ${types.length} connection types`);
+      await expectTypesOfOwnConnections(t, account, ex, types, what);
     }
   },
 });
+
+/**
+ * "An array of connection types" is the catalog of the types a connection may have: one the
+ * account has a connection of is in it. A list cut short (a default page size applied to an
+ * unpaged list) or one served empty to some accounts is still an array; the account's own
+ * connections (GET /connections with its own key, an extension, walked with the target's paging)
+ * show it. Types are compared as the deployment spells them in both answers (a connection's
+ * `type`, a type's `type`), none assumed. Where the connections cannot be listed, a note says so.
+ */
+async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: Exchange, types: readonly unknown[], what: string): Promise<void> {
+  if (!is2xx(ex)) return;
+  const whose = account === 0 ? '' : ` of account ${account + 1}`;
+  const connections = await listCatalog(t.b(account), t.target, '/connections', 20);
+  if (!connections) {
+    t.note(`GET /connections${whose} (an extension) is not served, so whether ${what} lists the type of every connection of the account was not seen`);
+    return;
+  }
+  const listed = new Set(types.filter(isObject).map((type) => type.type).filter((type): type is string => typeof type === 'string'));
+  const held = new Map<string, unknown>();
+  for (const c of connections.items) if (isObject(c) && typeof c.type === 'string' && !held.has(c.type)) held.set(c.type, c);
+  const missing = [...held.keys()].filter((type) => !listed.has(type));
+  t.expect.that(missing.length === 0, {
+    clause: 'B-CONN-1',
+    message: `${what} does not list ${missing.length === 1 ? 'the type' : 'the types'} of connections the account has (GET /connections${whose} shows ${missing.map((type) => show(type)).join(', ')})`,
+    expected: `every type of the account's connections among the ${listed.size} types listed`,
+    received: `${missing.join(', ')} not listed`,
+    exchange: ex,
+  });
+  if (held.size === 0) t.note(`GET /connections${whose} lists no connection with a type, so no type of the account's own was looked for in ${what}`);
+  else t.note(`${what}: the ${held.size} types of the account's ${connections.items.length} connections${connections.complete ? '' : ' (as far as GET /connections was walked)'} are among those listed${missing.length ? `, but for ${missing.join(', ')}` : ''}`);
+}
 
 /**
  * The groups that list each connection of the account, when the whole group list can be read;

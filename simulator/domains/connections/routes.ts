@@ -29,6 +29,8 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
   // The catalog is static and depends on nothing in the request: it is serialised once and
   // served as bytes (the 4 KB stringify was the largest cost of this read).
   const typesJson = Buffer.from(JSON.stringify(CONNECTION_TYPES.map(presentConnectionType)));
+  // b-connection-types-first-page-only: a default page size (20) applied to this unpaged list.
+  const firstTypesJson = Buffer.from(JSON.stringify(CONNECTION_TYPES.slice(0, 20).map(presentConnectionType)));
   router.get('/connections/types', (ctx) => {
     // b-connection-types-wrapped-for-later-accounts: a new answer shape rolled out to the accounts
     // made after the first (a feature flag by account), the first keeping the array.
@@ -39,7 +41,9 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
       return;
     }
     ctx.type = 'application/json';
-    ctx.body = typesJson;
+    // b-connection-types-empty-for-later-accounts: the enabled-connector table was seeded for the first account only.
+    if (laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) ctx.body = Buffer.from('[]');
+    else ctx.body = sim.faults.has('b-connection-types-first-page-only') ? firstTypesJson : typesJson;
   });
 
   // Extension (docs/interface-b.md): the caller's connections, by name descending, paged like

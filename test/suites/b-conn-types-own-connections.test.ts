@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../simulator/faults.ts';
+import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
+import { answering } from '../support/answering-front.ts';
+
+/**
+ * B-CONN-1: "an array of connection types" is the catalog of the types a connection may have. A
+ * list cut short (the first 20 types only) or served empty to every account but the first is still
+ * an array of objects; each account's own connections (GET /connections, an extension) show the
+ * types it leaves out.
+ */
+async function typesCheck(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; front?: Front } = {}) {
+  const run = await runSuitesAgainstSimulator({ only: ['b-conn/types'], profile: 'spec', seed: 7, runs: 3, faults, ...options });
+  const check = run.checks.find((c) => c.id === 'b-conn/types');
+  if (!check) throw new Error('b-conn/types did not run');
+  return check;
+}
+
+describe('b-conn/types holds the types listed to the types of the account\'s own connections', () => {
+  it.each(['standard', 'alt'] as const)('a types list cut to its first 20 types, without types account 1 has connections of, fails B-CONN-1 (%s)', async (conventions) => {
+    const check = await typesCheck(['b-connection-types-first-page-only'], { conventions });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-CONN-1');
+    expect(check.failures[0]?.message).toMatch(/^GET \/connections\/types does not list the types of connections the account has \(GET \/connections shows .*"salesforce"/);
+  });
+
+  it('an empty types list answered to account 2, which has connections, fails B-CONN-1', async () => {
+    const check = await typesCheck(['b-connection-types-empty-for-later-accounts']);
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.message).toMatch(/^GET \/connections\/types \(account 2\) does not list the types of connections the account has \(GET \/connections of account 2 shows/);
+  });
+
+  it('faultless, both accounts\' connection types are listed: it passes, saying so', async () => {
+    const check = await typesCheck([]);
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.filter((n) => /the \d+ types of the account's \d+ connections are among those listed/.test(n))).toHaveLength(2);
+  });
+
+  it('where GET /connections is not served, the types are still judged as an array, and a note says the connections were not seen', async () => {
+    const check = await typesCheck(['b-connection-types-first-page-only'], { front: answering((req) => (/\/api\/connections(\?|$)/.test(req.url ?? '') ? { status: 404, body: '{"message":"Item not found."}' } : undefined)) });
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/GET \/connections \(an extension\) is not served, so whether GET \/connections\/types lists the type of every connection of the account was not seen/);
+  });
+});
