@@ -5,7 +5,7 @@ import { B_ACCEPT, basicAuthorization } from './lib/clients.ts';
 import { oversizedLimit, validLimit } from './lib/arbitraries/resources.ts';
 import { arrayBody, is2xx, isObject, listAll, sameJson, show, walkList, type ListPaging, type ListWalk } from './lib/answers.ts';
 import { isCalendarDate } from './lib/dates.ts';
-import { sameInvoices } from './lib/invoices.ts';
+import { invoiceIdentity, sameInvoices } from './lib/invoices.ts';
 import { describeResponse } from './lib/expect.ts';
 import { describePage, pageQuery, pagingNames, REAL_SERVICE_PAGING } from './lib/paging.ts';
 import { linksByRel } from './lib/link-header.ts';
@@ -215,7 +215,7 @@ check({
 check({
   id: 'b-inv/only-own',
   clauses: ['B-INV-1'],
-  title: "B-INV-1: GET /invoices lists only the caller's invoices: no invoice appears, whole, in both accounts' lists, and the two lists do not each hold every invoice of the other",
+  title: "B-INV-1: GET /invoices lists only the caller's invoices: no invoice appears, whole, in both accounts' lists, nor in account 1's list read with the real service's other orders and filter (sort, direction, since; extensions), and the two lists do not each hold every invoice of the other",
   needs: ['b', 'b2'],
   async run(t) {
     const first = await wholeList(t, 0);
@@ -224,6 +224,7 @@ check({
     // Invoice numbers may well be per account ("INV-0001" in both): only a whole invoice, every
     // field equal (amount, date, pdf_url, ...), shows one account's invoice in the other's list.
     const shared = second.items.filter((theirs) => first.items.some((mine) => sameJson(mine, theirs)));
+    await expectOwnUnderOtherOrders(t, first, second);
     // A shared invoice past a page not read would go unseen: only whole lists verify "only them".
     const unread = [first.unread, second.unread].filter((u) => u !== undefined);
     if (shared.length === 0 && unread.length > 0) t.partial('B-INV-1', `${unread.join('; ')}: an invoice of one account further on in the other's list would not have been seen`);
@@ -242,6 +243,48 @@ check({
     t.partial('B-INV-1', `accounts 1 and 2 list the same ${first.items.length} invoices by id, date, amount, currency and status, their URLs aside: either each account is shown the other's invoices, or the two accounts' invoices are alike, which the lists cannot tell apart; accounts billed differently verify the clause`);
   },
 });
+
+/**
+ * B-INV-1's "only them" under the real service's other orders and its filter (`WHOLE_LIST_ORDERS`:
+ * `sort`, `direction`, `since`, extensions): a sort or filter served by a query of its own (a
+ * reporting query, a service-wide index) can lose the account condition the plain list keeps.
+ * Account 1's list is read once in each (one page of 100), and every invoice it shows is held to
+ * account 1's own (its plain list, read whole): one that is not among them and is among account
+ * 2's, by identity (every field of the spec's invoice but its URL, which a deployment may draw
+ * under the caller's path), is account 2's shown to account 1, and fails. (One of neither list is
+ * left to B-LIM-1's walk of the orders.) A target that refuses an order or filter, or answers it
+ * without a list, is noted; where account 1's list could not be read whole, nothing is judged.
+ */
+async function expectOwnUnderOtherOrders(t: CheckContext, mine: AccountList, theirs: AccountList): Promise<void> {
+  if (mine.unread !== undefined) {
+    t.note(`account 1's invoices were not read in the real service's other orders and filter (extensions): ${mine.unread}, so an invoice they show could not be held to its own`);
+    return;
+  }
+  const own = new Set(mine.items.map(invoiceIdentity));
+  const others = new Set(theirs.items.map(invoiceIdentity));
+  const names = pagingNames(t.target);
+  const unread: string[] = [];
+  let read = 0;
+  for (const { query } of WHOLE_LIST_ORDERS) {
+    const ex = await t.b(0).get('/invoices', { query: { ...query, [names.pageSize]: '100' } });
+    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    if (!is2xx(ex) || !Array.isArray(ex.json)) {
+      unread.push(`${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list' : ''}`);
+      continue;
+    }
+    read++;
+    const foreign = ex.json.filter((invoice) => !own.has(invoiceIdentity(invoice)) && others.has(invoiceIdentity(invoice)));
+    t.expect.that(foreign.length === 0, {
+      clause: 'B-INV-1',
+      message: `${what} (the real service's ${query.since === undefined ? 'order' : 'filter'} parameters, an extension) shows account 1 ${foreign.length} invoice(s) of account 2's that account 1's own list does not hold (alike in id, date, amount, currency and status)`,
+      expected: `only account 1's ${mine.items.length} invoices`,
+      received: `account 2's ${show(foreign.slice(0, 2))}`,
+      exchange: ex,
+    });
+  }
+  if (unread.length) t.note(`account 1's invoices under the real service's other orders and filter (extensions) were not all read: ${unread.join('; ')}`);
+  if (read) t.note(`account 1's invoice list read in ${read} other order(s) or filter (${names.pageSize}=100, one page each) shows no invoice of account 2's`);
+}
 
 /** `Link` header targets by relation (RFC 8288). */
 function links(ex: Exchange): Map<string, string> {

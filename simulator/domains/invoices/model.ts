@@ -50,7 +50,13 @@ export const INVOICE_SORTS: ListSorts<Invoice, 'updated' | 'issued' | 'number'> 
  */
 export function pageInvoices(sim: Sim, account: AccountState, page: Page, order: ListOrder<InvoiceSort> = NATURAL_ORDER): InvoicePage {
   // b-invoices-of-every-account: the query forgets its account condition.
-  const invoices = sim.faults.has('b-invoices-of-every-account') ? [...sim.store.accounts.values()].flatMap((a) => a.invoices) : account.invoices;
+  // b-since-invoices-of-every-account: the `since` filter (an extension) goes through the reporting
+  // query, which lost its account condition (every account's invoices, newest first).
+  const invoices = sim.faults.has('b-invoices-of-every-account')
+    ? [...sim.store.accounts.values()].flatMap((a) => a.invoices)
+    : sim.faults.has('b-since-invoices-of-every-account') && order.since !== null
+      ? everyAccountsInvoicesNewestFirst(sim)
+      : account.invoices;
   // b-offset-off-by-one: offset is read as counting from 1, so each page after the first
   // starts one invoice late and the invoice between two pages is never listed.
   // b-since-offset-from-one: the `since` filter (an extension) goes through the reporting query,
@@ -78,7 +84,9 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
     return { items: ascending ? mirrorSlice(invoices, count, ascStart, ascEnd) : invoices.slice(start, stop), total: count };
   }
   const since = order.since;
-  const byNumber = since === null ? idOrder(invoices) : idOrder(invoices).filter((invoice) => dayOf(invoice) >= since);
+  // b-sort-number-invoices-of-every-account: sort=number is served from a service-wide invoice-number index without the account condition.
+  const numbered = sim.faults.has('b-sort-number-invoices-of-every-account') ? idOrder([...sim.store.accounts.values()].flatMap((a) => a.invoices)) : idOrder(invoices);
+  const byNumber = since === null ? numbered : numbered.filter((invoice) => dayOf(invoice) >= since);
   return { items: ascending ? byNumber.slice(ascStart, ascEnd) : mirrorSlice(byNumber, byNumber.length, start, end), total: byNumber.length };
 }
 
@@ -105,6 +113,11 @@ function mirrorSlice(items: readonly Invoice[], count: number, start: number, en
 
 /** The invoices by id, ascending (case aside, as names sort), kept while no invoice is added. */
 const idOrders = new WeakMap<readonly Invoice[], { length: number; sorted: Invoice[] }>(); // the account's list -> by id
+
+/** Every account's invoices, newest first (by date, then id), as each account keeps its own: for b-since-invoices-of-every-account. */
+function everyAccountsInvoicesNewestFirst(sim: Sim): Invoice[] {
+  return [...sim.store.accounts.values()].flatMap((a) => a.invoices).sort((x, y) => (x.date !== y.date ? (x.date < y.date ? 1 : -1) : compareKeys(y.id, x.id)));
+}
 
 function idOrder(invoices: readonly Invoice[]): Invoice[] {
   let kept = idOrders.get(invoices);
