@@ -349,7 +349,7 @@ check({
 check({
   id: 'b-job/absent-cluster-or-package',
   clauses: ['B-JOB-2'],
-  title: 'B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key; a 4xx refusing members is theirs to choose)',
+  title: "B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key; a 4xx refusing members is theirs to choose), and by account 2 with its own api_key (where the target document gives its package and cluster)",
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
@@ -384,6 +384,7 @@ check({
       }
     });
     await expectMemberAbsentNotFound(t, refused);
+    await expectSecondAccountAbsentNotFound(t);
     await refused.expectNoneKept(t);
     await expectUndrawnIdsNotFound(t);
   },
@@ -416,6 +417,34 @@ async function expectMemberAbsentNotFound(t: CheckContext, refused: RefusedJobs)
     else if (!(isObject(ex.json) && typeof ex.json.message === 'string')) refusals.push(`${what}: ${ex.response.status}`);
   }
   if (refusals.length) t.note(`POST /jobs with member_api_key was refused without the error object (${refusals.join('; ')}): a refusal of members, the deployment's choice (which roles may run jobs is not shown)`);
+}
+
+/**
+ * B-JOB-2 holds in every account: a lookup behind a feature flag switched on account by account
+ * (the first account's only) takes an absent cluster in the others and makes the job, and every
+ * case above posts with account 1's keys. So account 2's own api_key posts an absent cluster and
+ * an absent package once each, beside account 2's own fixture package and cluster, and gets the
+ * not-found error object as account 1 does (any 4xx with it; a job made fails). Where the target
+ * document gives no second account, or not its package_id and cluster_id, that is noted.
+ */
+async function expectSecondAccountAbsentNotFound(t: CheckContext): Promise<void> {
+  if (!t.target.b[1]) {
+    t.note('the target document gives one account: the absent cluster and package were posted in account 1 only');
+    return;
+  }
+  const own = t.fixtures(1);
+  if (own.cluster_id === undefined || own.package_id === undefined) {
+    t.note("the target document gives account 2 no fixtures.package_id and cluster_id: the absent cluster and package were posted in account 1 only");
+    return;
+  }
+  const id = absentIdFrom(t.target, 1_999_999_912);
+  const base = { cluster_id: own.cluster_id, package_id: own.package_id, variables: {}, dynamic_variables: {} };
+  for (const [what, body] of [['an absent cluster', { ...base, cluster_id: id }], ['an absent package', { ...base, package_id: id }]] as const) {
+    const ex = await t.b(1).post('/jobs', { body });
+    if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id, 1);
+    t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs with account 2's api_key naming ${what} (${id}) beside account 2's own ${what === 'an absent cluster' ? 'package' : 'cluster'} answered ${ex.response.status} instead of the not-found error`);
+    t.expect.errorObjectB(ex, 'B-JOB-2');
+  }
 }
 
 /** Pages of the job list read after the refused creations (pages of 100; newest first in the real service, but the order is the target's). */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../simulator/faults.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+
+/**
+ * B-JOB-2 holds in every account: a cluster lookup behind a feature flag switched on for the
+ * first account only makes account 2's job on an absent cluster, while every absent id account 1
+ * posts is refused. b-job/absent-cluster-or-package posts an absent cluster and an absent package
+ * with account 2's own api_key too.
+ */
+async function absentIds(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}) {
+  const run = await runSuitesAgainstSimulator({ exactly: ['b-job/absent-cluster-or-package'], profile: 'spec', seed: 7, runs: 3, faults, ...options });
+  const check = run.checks.find((c) => c.id === 'b-job/absent-cluster-or-package');
+  if (!check) throw new Error('b-job/absent-cluster-or-package did not run');
+  return check;
+}
+
+/** Account 2 without the package and cluster fixtures a job of its own names. */
+const secondWithoutFixtures = (target: ResolvedTarget): ResolvedTarget => {
+  const [first, second] = target.b;
+  if (!first || !second) return target;
+  const { cluster_id: _cluster, package_id: _package, ...rest } = second.fixtures;
+  return { ...target, b: [first, { ...second, fixtures: rest }] };
+};
+
+describe('b-job/absent-cluster-or-package posts absent ids in account 2 too', () => {
+  it.each(['standard', 'alt'] as const)('a deployment that makes account 2\'s job on an absent cluster fails B-JOB-2 (%s)', async (conventions) => {
+    const check = await absentIds(['b-job-missing-cluster-accepted-after-first-account'], { conventions });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-JOB-2');
+    expect(check.failures[0]?.message).toMatch(/^POST \/jobs with account 2's api_key naming an absent cluster \(\d+\) beside account 2's own package answered 20[01] instead of the not-found error/);
+  });
+
+  it('faultless, account 2 gets the not-found error object too: it passes', async () => {
+    const check = await absentIds([]);
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect(check.requests).toBeGreaterThan(0);
+  });
+
+  it('where account 2 has no package and cluster in the target document, it says the absent ids were posted in account 1 only', async () => {
+    const check = await absentIds(['b-job-missing-cluster-accepted-after-first-account'], { retarget: secondWithoutFixtures });
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/gives account 2 no fixtures.package_id and cluster_id: the absent cluster and package were posted in account 1 only/);
+  });
+});
