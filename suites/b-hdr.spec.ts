@@ -9,6 +9,7 @@ import { parseJsonWithBigIds } from './lib/big-ids.ts';
 import { restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { deleteHookOnCleanup, inactiveHookBody } from './lib/factories/hooks.ts';
+import { readConnection, restoreConnectionAfter } from './lib/factories/connections.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
 
 // B-HDR-1: bodies are sent as `Content-Type: application/json`, and a media type is a media type:
@@ -60,7 +61,7 @@ function expectInterpreted(t: CheckContext, ex: Exchange, contentType: string, n
 check({
   id: 'b-hdr/json-media-type-spellings',
   clauses: ['B-HDR-1'],
-  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting) and read as the same UTF-8 text (a name with non-ASCII letters comes back as sent)',
+  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting) and read as the same UTF-8 text (a name with non-ASCII letters comes back as sent); a connection renamed to such a name under plain application/json (no charset) reads back as sent',
   needs: ['b', 'write'],
   async run(t) {
     const reference = t.name('hdr-reference');
@@ -75,8 +76,47 @@ check({
       const name = nonAscii(t.name(`hdr-p${n++}`));
       expectInterpreted(t, await postHook(t, contentType, JSON.stringify(inactiveHookBody(t.target.interfaceB, name))), contentType, name);
     });
+    await renameConnectionUnderPlainJson(t);
   },
 });
+
+/**
+ * A JSON body is UTF-8 whatever its label (RFC 8259), and one labelled without a charset too: a
+ * controller of its own (the connectors') that takes such a body for ISO-8859-1, HTTP/1.1's old
+ * default for text, garbles a name beyond ASCII that POST /hooks reads right. One fixture
+ * connection of account 1 is renamed (PUT /connections/{type}/{id}, the spec's) to a run-unique
+ * name with non-ASCII letters under plain `application/json`, and read back (GET
+ * /connections/{type}/{id} or GET /connections, extensions; the answer where neither shows it):
+ * the name must come back as sent. Its name is put back after the run; where it cannot be read to
+ * be put back, the rename is not sent, and a note says so.
+ */
+async function renameConnectionUnderPlainJson(t: CheckContext): Promise<void> {
+  const [type, id] = Object.entries(t.fixtures().connections ?? {})[0] ?? [];
+  if (type === undefined || id === undefined) {
+    t.note('no connection was renamed under plain application/json: the target document gives account 1 no fixtures.connections');
+    return;
+  }
+  if (!(await restoreConnectionAfter(t, type, id))) {
+    t.note(`no connection was renamed under plain application/json: ${type} connection ${id}'s name cannot be read (GET /connections, an extension) to put it back`);
+    return;
+  }
+  const name = nonAscii(t.name('hdr-conn'));
+  const path = `/connections/${type}/${id}`;
+  const what = `PUT ${path} with Content-Type "application/json" (no charset)`;
+  const ex = await t.b().put(path, { body: JSON.stringify({ name }), headers: { 'content-type': 'application/json' } });
+  t.expect.status(ex, '2xx', 'B-HDR-1', `${what} was refused (${ex.response.status})`);
+  if (!is2xx(ex)) return;
+  const stored = await readConnection(t, { type, id });
+  const got = stored ? stored.connection.name : isObject(ex.json) ? ex.json.name : undefined;
+  t.expect.that(got === name, {
+    clause: 'B-HDR-1',
+    message: `${what} did not take the JSON body as the same UTF-8 text: the connection ${stored ? 'read back' : 'it answered'} is named otherwise`,
+    expected: JSON.stringify(name),
+    received: JSON.stringify(got),
+    exchange: stored?.ex ?? ex,
+  });
+  if (!stored) t.note(`${type} connection ${id}, renamed under plain application/json, could not be read back (GET ${path} and GET /connections, extensions): its answer was judged`);
+}
 
 check({
   id: 'b-hdr/json-media-type-on-put',

@@ -84,10 +84,10 @@ async function readText(ctx: Context, limitBytes: number): Promise<string> {
   let text: string;
   try {
     const length = ctx.get('content-length') || undefined;
-    const state = ctx.state as { bodyDecodedByBuffer?: boolean; charsetBySpelling?: boolean } | undefined;
+    const state = ctx.state as { bodyDecodedByBuffer?: boolean; charsetBySpelling?: boolean; latin1WithoutCharset?: boolean } | undefined;
     text = state?.bodyDecodedByBuffer === true
       ? decodedByBuffer(await getRawBody(ctx.req, { limit: limitBytes, length }))
-      : await getRawBody(ctx.req, { limit: limitBytes, encoding: state?.charsetBySpelling === true && latin1BySpelling(ctx.get('content-type')) ? 'latin1' : 'utf8', length });
+      : await getRawBody(ctx.req, { limit: limitBytes, encoding: (state?.charsetBySpelling === true && latin1BySpelling(ctx.get('content-type'))) || (state?.latin1WithoutCharset === true && !/charset=/i.test(ctx.get('content-type'))) ? 'latin1' : 'utf8', length });
   } catch (err) {
     const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 400;
     if (status === 413) throw new ApiError('payload_too_large', { message: `Request body too large: the limit is ${limitBytes} bytes.` });

@@ -68,6 +68,9 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const { account, links } = ctx.state;
     // Found first: a missing or foreign connection is a 404 whatever the body says.
     const connection = findTypedConnection(sim, account, ctx.params.connection_type ?? '', pathId(ctx.params.connection_id));
+    // b-connection-rename-latin1-without-charset: the connectors' controller takes a body labelled
+    // without a charset for ISO-8859-1, HTTP/1.1's old default for text.
+    if (sim.faults.has('b-connection-rename-latin1-without-charset')) ctx.state.latin1WithoutCharset = true;
     const update = parseConnectionUpdate(connection.type, await readJsonObject(ctx, sim.options.bodyLimitBytes));
     // b-rename-by-type-and-name-service-wide: the rename is pushed to a connector registry that
     // addresses connections by type and name across the service, so every account's of that pair follows.

@@ -23,6 +23,8 @@ export interface BState {
   bodyDecodedByBuffer?: boolean;
   /** The fault b-hdr-charset-spelling-latin1: a charset not spelled exactly `charset=utf-8` read as Latin-1. */
   charsetBySpelling?: boolean;
+  /** The fault b-connection-rename-latin1-without-charset: this handler reads a body labelled without a charset as Latin-1. */
+  latin1WithoutCharset?: boolean;
   /** The page an extension list answers, where the conventions put such lists in an envelope (`readPage`). */
   extensionPage?: Page;
 }
