@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn, type ListWalk } from './lib/answers.ts';
+import { readStateOf } from './lib/notifications.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import { parseJsonWithBigIds } from './lib/big-ids.ts';
 
@@ -144,14 +145,67 @@ const SPELLED_ABOVE = new Set(['POST /hooks', 'PUT /user']);
 
 /**
  * The body fields a write's answer shows as sent, by catalog key: what tells that the body was
- * read as JSON and applied, not only that the request got through. A write not listed (the mark,
- * whose answer the spec does not show) is judged by its status.
+ * read as JSON and applied, not only that the request got through. The mark, whose answer the
+ * spec does not show, is judged by the notifications it leaves unread (`expectOthersLeftUnread`);
+ * a write of neither kind by its status.
  */
 const APPLIED_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'POST /jobs': ['cluster_id', 'package_id'],
   'POST /user/keys': ['name'],
   'PUT /connections/{type}/{id}': ['name'],
 };
+
+const MARK = 'POST /notifications/mark';
+
+/** Account 1's notifications (GET /notifications, an extension, every item asked for) and the read state of those that show one; null where the list is not served. */
+async function notificationStates(t: CheckContext): Promise<{ walk: ListWalk; states: Map<number, boolean> } | null> {
+  const walk = await listCatalog(t.b(), t.target, '/notifications', 20);
+  if (!walk) return null;
+  const states = new Map<number, boolean>();
+  for (const n of walk.items) {
+    if (!isObject(n) || typeof n.id !== 'number') continue;
+    const read = readStateOf(n);
+    if (read !== undefined) states.set(n.id, read);
+  }
+  return { walk, states };
+}
+
+/** How the marks by id were judged: by their effect on the others (how many), or by status only (why). */
+interface MarksSeen {
+  judged: number;
+  unjudged: Set<string>;
+}
+
+/**
+ * A mark by id is judged by what it leaves alone: its answer shows nothing of the body (the spec
+ * shows none), and a handler that reads the body only under one exact spelling of the media type
+ * takes `{"id": N}` under any other for no body, which marks every notification read, 200 all the
+ * same. The notifications listed unread before the first mark (`inbox`), but the one named, are
+ * read again after each: one shown read now, or gone from a list read whole (a list of the unread
+ * only), was marked by a body not read as sent, and fails B-HDR-1 (the plain spelling's mark is
+ * B-NTF-1's to judge). Where the list is not served, shows no read state, or showed no other
+ * notification unread, the mark is judged by its status, and a note says why.
+ */
+async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType: string, named: unknown, inbox: { walk: ListWalk; states: Map<number, boolean> } | null, marks: MarksSeen): Promise<void> {
+  t.expect.status(ex, '2xx', 'B-HDR-1', `${MARK} with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
+  if (!is2xx(ex)) return;
+  if (!inbox) return void marks.unjudged.add('GET /notifications (an extension) is not served');
+  if (typeof named !== 'number') return void marks.unjudged.add('its body named no notification id');
+  const others = [...inbox.states].filter(([id, read]) => !read && id !== named).map(([id]) => id);
+  if (others.length === 0) return void marks.unjudged.add(inbox.states.size ? `GET /notifications listed no notification unread before it but ${named}, the one named` : 'GET /notifications showed no read state (last_read_at, read_at, read, is_read or unread)');
+  const after = await notificationStates(t);
+  if (!after) return void marks.unjudged.add('GET /notifications was no longer served after the mark');
+  const listed = new Set(after.walk.items.map((n) => (isObject(n) ? n.id : undefined)));
+  const marked = others.filter((id) => after.states.get(id) === true || (after.states.get(id) === undefined && after.walk.complete && !listed.has(id)));
+  marks.judged++;
+  t.expect.that(marked.length === 0, {
+    clause: 'B-HDR-1',
+    message: `${MARK} {"id": ${named}} with Content-Type ${JSON.stringify(contentType)} also marked ${marked.length} of the ${others.length} other notifications unread before it read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}): its JSON body was not read as sent, and a mark without an id marks all`,
+    expected: `only notification ${named} marked; ${others.length} others still unread`,
+    received: `${marked.length} others read or no longer listed`,
+    exchange: pageListing(after.walk, (n) => isObject(n) && n.id === marked[0]) ?? ex,
+  });
+}
 
 /** The body as sent, read as answers are: an id beyond 2^53 as its stand-in (big-ids.ts), so the two compare. */
 function sentBody(ex: Exchange): Record<string, unknown> {
@@ -230,13 +284,16 @@ async function expectApplied(t: CheckContext, ex: Exchange, what: string, conten
 check({
   id: 'b-hdr/json-media-type-on-every-write',
   clauses: ['B-HDR-1'],
-  title: "B-HDR-1: every other write of the spec's endpoint table with a body (job create, SSH key create, connection rename, notification mark, connection group create) takes its JSON body under each known spelling of application/json (letter case, a charset, whitespace before ';', quoting) and applies it",
+  title: "B-HDR-1: every other write of the spec's endpoint table with a body (job create, SSH key create, connection rename, notification mark, connection group create) takes its JSON body under each known spelling of application/json (letter case, a charset, whitespace before ';', quoting) and applies it (a mark by id leaves the other notifications unread before it unread, where GET /notifications shows them)",
   needs: ['b', 'write'],
   async run(t) {
     // Each spelling but the plain one, which every other check sends.
     const spellings = KNOWN_JSON_SPELLINGS.filter((s) => s !== 'application/json');
     const notSent = new Map<string, string>();
     const judgedByStatus = new Set<string>();
+    // The mark names one notification: read before, the others unread then stay unread after it.
+    const inbox = await notificationStates(t);
+    const marks: MarksSeen = { judged: 0, unjudged: new Set() };
     for (const contentType of spellings) {
       const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType } }, async (endpoint, ex) => {
         const refused = refusedGapValues(t, endpoint, ex);
@@ -245,8 +302,9 @@ check({
           return;
         }
         const fields = APPLIED_FIELDS[endpoint.key];
-        if (!fields) judgedByStatus.add(endpoint.key);
         const body = sentBody(ex);
+        if (endpoint.key === MARK) await expectOthersLeftUnread(t, ex, contentType, body.id, inbox, marks);
+        else if (!fields) judgedByStatus.add(endpoint.key);
         return expectApplied(t, ex, `${endpoint.method} ${new URL(ex.request.url).pathname}`, contentType, Object.fromEntries((fields ?? []).map((f) => [f, body[f]])));
       });
       for (const n of unsent) notSent.set(n.key, n.why);
@@ -261,6 +319,8 @@ check({
       await expectApplied(t, ex, 'POST /connection_groups', contentType, { name });
     }
     if (!t.target.controlUrl) t.note(`connection groups cannot be deleted through the API: one empty group was made, under Content-Type ${JSON.stringify(groupSpellings[0])}, and stays (named after the run)`);
+    if (marks.unjudged.size) t.note(`${MARK} by id under other spellings of application/json was judged by its status only: ${[...marks.unjudged].join('; ')}`);
+    else if (marks.judged) t.note(`${MARK} by id under ${marks.judged} other spelling(s) of application/json left the notifications unread before it, but the one named, unread`);
     if (judgedByStatus.size) t.note(`${[...judgedByStatus].join(', ')}: the answer shows nothing of the body in the spec, so each was judged by its status`);
     if (notSent.size) t.note(describeNotSent([...notSent].map(([key, why]) => ({ key, why }))));
   },

@@ -79,7 +79,11 @@ function listNotifications(sim: Sim): RouterMiddleware<BState> {
 
 /** Marks the caller's notifications read: the one `{id}` names, or all. */
 async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ marked: number; unread: number }> {
-  return markFromFields(sim, ctx, await readJsonObject(ctx, sim.options.bodyLimitBytes));
+  const fields = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+  // b-mark-body-read-under-exact-media-type: the optional body is read only under exactly
+  // `application/json`; under any other spelling it is taken for none, which marks all.
+  if (sim.faults.has('b-mark-body-read-under-exact-media-type') && ctx.get('content-type') !== 'application/json') return markFromFields(sim, ctx, {});
+  return markFromFields(sim, ctx, fields);
 }
 
 function markFromFields(sim: Sim, ctx: RouterContext<BState>, fields: Record<string, unknown>): { marked: number; unread: number } {
