@@ -33,8 +33,10 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   // The fault: path parameters (`;name=value` after a segment) stripped from the id, as servlet
   // containers strip them: `/pipelines/12;v=2` is pipeline 12.
   const rawId = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
+  // The fault: a friendly id (a slug, a dash, the id: `orders-12`) read by its trailing digits.
+  const friendly = sim.faults.has('a-friendly-id-trailing-digits') ? /^[a-z][a-z0-9-]*-(\d+)$/i.exec(rawId)?.[1] : undefined;
   // The archive fault stands for a DELETE handler that reads its id with parseInt.
-  const id = parsePositiveId(rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
+  const id = parsePositiveId(friendly ?? rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {
     // A handler that takes what is not an id for a name, as a friendlier API might.
     const named = sim.faults.has('a-pipeline-id-as-name') ? byName(account, rawId) : undefined;
