@@ -817,8 +817,8 @@ function judgeMalformedHead(t: CheckContext, head: Exchange, get: Exchange): voi
  * (its first fixture pipeline, found by its GET first), each judged as a malformed id's answer.
  * Ids around absent ones cannot show a `Number()` or `parseInt` reading: it finds nothing there.
  * The check writes nothing, so without such a fixture the rule is covered in part. Then `id` in
- * other words (`orders-12`: otherWordsReads), which no profile lets a read answer as `id`.
- * Requests: 10 ids times the served reads by id (2 on the simulator) times GET and HEAD, 40, 4 of
+ * other words (`-12`, `orders-12`: otherWordsReads), which no profile lets a read answer as `id`.
+ * Requests: 10 ids times the served reads by id (2 on the simulator) times GET and HEAD, 40, 8 of
  * the other words, and the control read.
  */
 async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperation[]): Promise<void> {
@@ -839,13 +839,14 @@ async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperat
 }
 
 /**
- * Ids that are not integers yet hold a pipeline's whole id: friendly (`orders-12`, a slug, a dash,
- * the id, which a route for friendly URLs reads by its trailing digits). Whatever a profile holds
- * such an id's answer to, none lets it act on pipeline 12: a read answering pipeline 12, or a
- * write changing it, fails A-PIPE-3 everywhere.
+ * Ids that are not integers yet hold a pipeline's whole id: signed (`-12`, which a signed-integer
+ * reader may take for 12 by its absolute value) and friendly (`orders-12`, a slug, a dash, the id,
+ * which a route for friendly URLs reads by its trailing digits). Whatever a profile holds such an
+ * id's answer to, none lets it act on pipeline 12: a read answering pipeline 12, or a write
+ * changing it, fails A-PIPE-3 everywhere.
  */
 function inOtherWords(id: number): string[] {
-  return [`orders-${id}`];
+  return [`-${id}`, `orders-${id}`];
 }
 
 /**
@@ -873,8 +874,8 @@ function definitionOnce(t: CheckContext, id: number): () => Promise<unknown> {
 
 /**
  * GET and HEAD of pipeline `id` in other words (inOtherWords) on every read by id, judged as a
- * malformed id's answers and, in every profile, never pipeline `id` itself. Requests: the id
- * times the reads by id (2 on the simulator) times GET and HEAD, 4 (and the definition of `id`, only
+ * malformed id's answers and, in every profile, never pipeline `id` itself. Requests: 2 ids times
+ * the reads by id (2 on the simulator) times GET and HEAD, 8 (and the definition of `id`, only
  * where a definition read of such an id is a 2xx).
  */
 async function otherWordsReads(t: CheckContext, reads: readonly RoutedOperation[], id: number): Promise<void> {
@@ -953,7 +954,7 @@ check({
   id: 'a-pipe/integer-id-reads',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx; GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`) never find it, nor (in every profile) do `orders-12`, nor its id + 2^32 and + 2^64 (the integer read whole, not its low 32 or 64 bits)',
+  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is a 4xx with the error object, never a 5xx; GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`) never find it, nor (in every profile) do `-12` and `orders-12`, nor its id + 2^32 and + 2^64 (the integer read whole, not its low 32 or 64 bits)',
   needs: ['a'],
   async run(t) {
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
@@ -1116,24 +1117,25 @@ async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly 
 }
 
 /**
- * A-PIPE-3 in every profile for a pipeline's whole id in other words (inOtherWords: `orders-12`,
- * which a route for friendly URLs reads by its trailing digits), on a pipeline the check makes for them alone (archived on cleanup: an archive
+ * A-PIPE-3 in every profile for a pipeline's whole id in other words (inOtherWords: `-12`, which
+ * a signed-integer reader takes for 12, `orders-12`, which a route for friendly URLs reads by its
+ * trailing digits), on a pipeline the check makes for them alone (archived on cleanup: an archive
  * taken here spoils no other case). Per id: its read (judged as a malformed id's, and never
  * answering the pipeline), every routed write (the spec's DELETE last, a 4xx with the error
  * object), then the pipeline read back as it was (expectUnchangedAfter: an archive taken by the
  * DELETE is seen there). Requests: the making, 4 reads before, per id its read, the routed writes
- * (5 on the simulator) and 2 reads back, and the archive on cleanup: 14.
+ * (5 on the simulator) and 2 reads back, and the archive on cleanup: 22.
  */
 async function otherWordsWrites(t: CheckContext, writes: readonly RoutedOperation[], archive: RoutedOperation, send: (e: RoutedOperation, id: string) => Promise<Exchange>): Promise<void> {
   const read = pipelineOperations(t).find((e) => e.operation === 'pipelines.read');
   if (aRoute(t, 'pipelines.create') === null) return;
-  if (read === undefined) return t.partial('A-PIPE-3', 'the target document declares no read of a pipeline (interface_a.operations.pipelines.read): the writes of `orders-12` were not sent, for nothing could show pipeline 12 left as it was');
+  if (read === undefined) return t.partial('A-PIPE-3', 'the target document declares no read of a pipeline (interface_a.operations.pipelines.read): the writes of `-12` and `orders-12` were not sent, for nothing could show pipeline 12 left as it was');
   const made = await makePipeline(t, 0, plainDefinition(uniqueName(t, 'pipe3-words')));
-  if (!('id' in made)) return t.partial('A-PIPE-3', `no pipeline could be created to send \`orders-12\` for (${made.tried}: ${made.answer.response.status}): a write that takes them for pipeline 12 would not have been seen`);
+  if (!('id' in made)) return t.partial('A-PIPE-3', `no pipeline could be created to send \`-12\` and \`orders-12\` for (${made.tried}: ${made.answer.response.status}): a write that takes them for pipeline 12 would not have been seen`);
   const { id } = made;
   const before = await readMetadata(t, id);
   const again = before === undefined ? undefined : await readMetadata(t, id);
-  if (before === undefined || again === undefined) return t.partial('A-PIPE-3', `pipeline ${id}, made to send \`orders-${id}\` for, could not be read: a write taking them for it would not have been seen`);
+  if (before === undefined || again === undefined) return t.partial('A-PIPE-3', `pipeline ${id}, made to send \`-${id}\` and \`orders-${id}\` for, could not be read: a write taking them for it would not have been seen`);
   const definition = await readDefinitionTwice(t, id);
   const others = writes.filter((e) => e.operation !== archive.operation);
   const liveDefinition = definitionOnce(t, id);
@@ -1158,7 +1160,7 @@ check({
   id: 'a-pipe/integer-id-writes',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1'],
-  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, its name), every routed write leaves that pipeline as it was, as do the writes of its id + 2^32 and + 2^64 where they name nothing (the integer read whole); `orders-12` neither reads nor changes a pipeline the check made (in every profile)',
+  title: 'A-PIPE-3: DELETE (and PUT, PATCH, start, stop) of an id that is not an integer is a 4xx with the error object, never a 5xx; written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, its name), every routed write leaves that pipeline as it was, as do the writes of its id + 2^32 and + 2^64 where they name nothing (the integer read whole); `-12` and `orders-12` neither read nor change a pipeline the check made (in every profile)',
   needs: ['a', 'write'],
   async run(t) {
     const send = (e: RoutedOperation, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));

@@ -1,19 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import { frontServer } from '../support/front-server.ts';
 import { rewriting } from '../support/rewriting-front.ts';
 import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 
 /**
- * A-PIPE-3: a pipeline's whole id in other words, friendly (`orders-12`, a slug, a dash, the id),
- * is no integer id, and in no profile may it act on pipeline 12. The seventeenth mutation audit's
- * m02 found a-pipe/integer-id-reads and -writes passing, under the other conventions (the spec
- * profile), a deployment that reads `orders-12` by its trailing digits on every operation: no
- * probe sent it for a live pipeline, and outside the simulator profile a malformed id's read was
- * judged for "no 5xx" only.
+ * A-PIPE-3: a pipeline's whole id in other words, signed (`-12`) or friendly (`orders-12`, a
+ * slug, a dash, the id), is no integer id, and in no profile may it act on pipeline 12. The
+ * seventeenth mutation audit's m02 and m03 found a-pipe/integer-id-reads and -writes passing,
+ * under the other conventions (the spec profile), deployments that read `orders-12` by its
+ * trailing digits and `-12` by its absolute value on every operation: no probe sent either for a
+ * live pipeline, and outside the simulator profile a malformed id's read was judged for "no 5xx"
+ * only.
  */
 
-/** The id segment of one pipeline in other words: `orders-12` (and `-12`). */
+/** The id segment of one pipeline in other words: `-12`, `orders-12`. */
 const OTHER_WORDS = /^(\/api\/public\/v1\/pipelines\/)(?:-|orders-)(\d+)(\/[^?]*)?(\?.*)?$/;
+
+/**
+ * A DELETE handler alone that reads its id loosely: `DELETE /pipelines/-12` and
+ * `/pipelines/orders-12` archive pipeline 12, yet answer as for an absent id (404, the error
+ * object) when `hidden`, so only a read after shows it; every read is strict.
+ */
+const looseDelete = (hidden: boolean): Front => (upstream) =>
+  frontServer(upstream, (req, _body, res, forward) => {
+    const m = OTHER_WORDS.exec(req.url ?? '');
+    const loose = req.method === 'DELETE' && m !== null && m[3] === undefined;
+    forward(loose ? `${m[1]}${m[2]}` : (req.url ?? '/'), (answer) => {
+      if (loose && hidden) {
+        answer.resume();
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not_found', message: 'Pipeline not found.' }));
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
 
 /** A deployment that refuses such ids with a 4xx of its own choosing (400 for writes, 422 for reads), the error object in each. */
 const refusing = rewriting((req) => {
@@ -27,8 +49,8 @@ async function run(only: string, options: { faults?: FaultName[]; front?: Front 
   return result.checks.find((c) => c.id === only)!;
 }
 
-describe('a-pipe/integer-id-reads and -writes against a pipeline id in other words (orders-12)', () => {
-  for (const fault of ['a-friendly-id-trailing-digits'] as const) {
+describe('a-pipe/integer-id-reads and -writes against a pipeline id in other words (-12, orders-12)', () => {
+  for (const fault of ['a-friendly-id-trailing-digits', 'a-negative-id-absolute'] as const) {
     it(`${fault} (every operation takes the id for pipeline 12): integer-id-reads fails A-PIPE-3 in the spec profile`, { timeout: 90_000 }, async () => {
       const check = await run('a-pipe/integer-id-reads', { faults: [fault] });
       expect(check.verdict).toBe('fail');
@@ -41,6 +63,18 @@ describe('a-pipe/integer-id-reads and -writes against a pipeline id in other wor
       expect(check.failures.map((f) => f.clause)).toContain('A-PIPE-3');
     });
   }
+
+  it('only DELETE reads -12 and orders-12 as pipeline 12 (archives it, 200): integer-id-writes fails A-PIPE-3', { timeout: 90_000 }, async () => {
+    const check = await run('a-pipe/integer-id-writes', { front: looseDelete(false) });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.map((f) => `${f.clause} ${f.message}`).join('\n')).toMatch(/A-PIPE-3 DELETE \S+\/-\d+ with a non-integer id answered 200/);
+  });
+
+  it('only DELETE reads -12 as pipeline 12 and archives it, answering 404: integer-id-writes reads the pipeline after and fails A-PIPE-3', { timeout: 90_000 }, async () => {
+    const check = await run('a-pipe/integer-id-writes', { front: looseDelete(true) });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.map((f) => `${f.clause} ${f.message}`).join('\n')).toMatch(/A-PIPE-3 after writes of -\d+ .*pipeline \d+ is archived where it was not deployed: -\d+ was taken for it/);
+  });
 
   it('refusing such ids with a 4xx of its own (400, 422, the error object): both checks pass', { timeout: 90_000 }, async () => {
     for (const only of ['a-pipe/integer-id-reads', 'a-pipe/integer-id-writes']) {

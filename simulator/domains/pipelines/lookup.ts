@@ -33,10 +33,12 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   // The fault: path parameters (`;name=value` after a segment) stripped from the id, as servlet
   // containers strip them: `/pipelines/12;v=2` is pipeline 12.
   const rawId = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
-  // The fault: a friendly id (a slug, a dash, the id: `orders-12`) read by its trailing digits.
+  // The faults: a friendly id (a slug, a dash, the id: `orders-12`) read by its trailing digits;
+  // a signed-integer reader taking a negative id for its absolute value (`-12` is pipeline 12).
   const friendly = sim.faults.has('a-friendly-id-trailing-digits') ? /^[a-z][a-z0-9-]*-(\d+)$/i.exec(rawId)?.[1] : undefined;
+  const unsigned = sim.faults.has('a-negative-id-absolute') && /^-\d+$/.test(rawId) ? rawId.slice(1) : undefined;
   // The archive fault stands for a DELETE handler that reads its id with parseInt.
-  const id = parsePositiveId(friendly ?? rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
+  const id = parsePositiveId(friendly ?? unsigned ?? rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {
     // A handler that takes what is not an id for a name, as a friendlier API might.
     const named = sim.faults.has('a-pipeline-id-as-name') ? byName(account, rawId) : undefined;
