@@ -280,6 +280,7 @@ export const faultCatalog = {
   // Interface A
   'a-wrong-version-prefix': { clause: 'A-VER-1', description: 'interface A is served under /api/public/v2 instead of /api/public/v1' },
   'a-reads-under-v2': { clause: 'A-VER-1', description: 'interface A\'s reads (every GET) are served under /api/public/v2 only, as a read API moved to a new version; the writes stay under /api/public/v1, where a GET is 404 (an unknown path)' },
+  'a-later-accounts-v2-only': { clause: 'A-VER-1', description: 'every account but the first made was moved to a new cluster and is served under /api/public/v2 only: under /api/public/v1 the keys of account 2 (and later) get 404 (an unknown path) on every operation; the first account is served under v1' },
   'a-writes-under-v2': { clause: 'A-VER-1', description: 'interface A\'s writes (POST, PUT, PATCH, and the DELETE of a key) are served under /api/public/v2 only; the reads and the spec\'s DELETE /pipelines/{id} stay under /api/public/v1, where a write is 404 (an unknown path)' },
   'a-validate-moved-to-v2': { clause: 'A-VER-1', description: 'validation "moved to v2": the v1 route POST /api/public/v1/pipelines/validate stays registered behind the gate, so it asks for a key (401) where an unknown path beside it is 404, and with a key it answers 404 ("validation moved to /api/public/v2/pipelines/validate") whatever the body; every other operation is served as before' },
   'a-basic-scheme-accepted': { clause: 'A-AUTH-1', description: 'a key sent with the Basic scheme authenticates' },

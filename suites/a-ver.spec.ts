@@ -38,6 +38,9 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
  * only the real service's convention names it, the target may not serve it at all (it is not in
  * the spec), so the operation is not verified and the reason says what would settle it.
  *
+ * The root is every account's: account 2's admin key is sent on a list read there too, and
+ * answered as an unknown path where account 1's is served fails (secondAccountUnderV1).
+ *
  * Other versions are not in the spec: what `/api/public/v2` answers is noted, never judged.
  */
 
@@ -294,10 +297,31 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
   if (unsent.length) t.note(`not every operation was sent with the key and a request it must take: ${unsent.join('; ')}`);
 }
 
+/**
+ * A-VER-1 for account 2 too: interface A is one root for every account, so account 2's admin key
+ * (the target document's second account) is sent on a read that changes nothing (the pipeline
+ * list, else the key list) under /api/public/v1, beside account 1's same read. Where account 1's
+ * is served there, account 2's answered as an unknown path (404, 405, 501) or gone (410) says the
+ * interface is served elsewhere for that account (another version, another cluster); with
+ * `keyAccepted`, so does account 2's key refused (401, 403) where account 1's is taken. Without
+ * account 2's key or a list to read, a note: only account 1 was seen. Requests: 2.
+ */
+async function secondAccountUnderV1(t: CheckContext, keyAccepted: boolean): Promise<void> {
+  if (t.target.a[1]?.adminKey === undefined) return t.note("the target document gives no interface A key of account 2 (pipeline_admin_key): only account 1's key was seen served under /api/public/v1");
+  const operation = (['pipelines.list', 'keys.list'] as const).find((o) => aRoute(t, o) !== null);
+  if (operation === undefined) return t.note('the target document says neither list is served (interface_a.operations.pipelines.list and keys.list are null): account 2\'s key was not sent under /api/public/v1');
+  const first = await aSend(t, t.a(), operation);
+  const second = await aSend(t, t.a(1), operation);
+  const refused = (ex: Exchange) => ex.response.status === 401 || ex.response.status === 403;
+  if (notServedHere(first) || (keyAccepted && refused(first))) return;
+  if (notServedHere(second)) notServed(t, second, `(${operation}) with account 2's admin key answered ${second.response.status}, as an unknown path, where account 1's same read answered ${first.response.status}: account 2 is not served there`);
+  if (keyAccepted && refused(second)) notServed(t, second, `(${operation}) refused account 2's configured admin key (${second.response.status}) where account 1's same read answered ${first.response.status}`);
+}
+
 check({
   id: 'a-ver/served-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: every interface A operation the target serves answers under /api/public/v1 (without a key: 401 where an unknown path beside its route is a 404), DELETE /pipelines/{id} for absent ids first',
+  title: 'A-VER-1: every interface A operation the target serves answers under /api/public/v1 (without a key: 401 where an unknown path beside its route is a 404), DELETE /pipelines/{id} for absent ids first; account 2\'s key is served there as account 1\'s is (a list read)',
   needs: ['a'],
   async run(t) {
     // Without credentials, and for ids no system holds: nothing can be deleted, even by a
@@ -380,6 +404,8 @@ check({
       t.expect.status(list, 200, 'A-VER-1', `GET /api/public/v1/pipelines answered ${list.response.status}`);
     }
 
+    await secondAccountUnderV1(t, false);
+
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';
     const v2 = await t.http.request('DELETE', `${base}/api/public/v2/pipelines/${absentIdFrom(t.target, 7)}`, { headers: { accept: 'application/json' } });
@@ -391,7 +417,7 @@ check({
 check({
   id: 'a-ver/key-accepted-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path',
+  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path; account 2\'s admin key is accepted and served there as account 1\'s is (a list read)',
   needs: ['a', 'write'],
   async run(t) {
     // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
@@ -399,6 +425,7 @@ check({
     // under /api/public/v1 (the routes of the control are all under it).
     await aTargetFindsPipelines(t, 'A-VER-1');
     await keyedValidRequests(t, await ownThingsUnderV1(t));
+    await secondAccountUnderV1(t, true);
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
       const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);

@@ -138,6 +138,9 @@ export function interfaceARouter(sim: Sim): MountedInterface {
  * matches, so the request falls through to the unknown path's 404.
  */
 function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
+  // The fault: tenants moved to a new cluster (every account but the first) are routed there by
+  // their key, and that cluster serves /api/public/v2 only.
+  if (sim.faults.has('a-later-accounts-v2-only') && movedAccountKey(sim, ctx)) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
   if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
@@ -145,6 +148,13 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether the request's Bearer key is a key of an account other than the first made. */
+function movedAccountKey(sim: Sim, ctx: Context): boolean {
+  const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  const owner = token === undefined ? null : sim.store.findPipelineKey(token);
+  return owner !== null && owner.account !== sim.store.firstAccount();
+}
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
 const PIPELINE_PATH = /^\/api\/public\/v\d+\/pipelines\/[^/]+$/;
