@@ -56,6 +56,42 @@ async function expectHeadRefused(t: CheckContext, authorization: Described<strin
   }
 }
 
+/**
+ * Two reads of the spec (from the catalog, with account 1's fixture ids: one without an id, one
+ * naming one where the fixtures give it) with a trailing slash: a gateway whose map of protected
+ * routes lists paths without one, in front of a router that serves both, lets such a path through
+ * without the key check.
+ */
+function trailingSlashReads(t: CheckContext): { path: string; query?: Record<string, string> }[] {
+  const reads = specReadRequests(t);
+  const picked = [reads.find((r) => r.endpoint.id === undefined), reads.find((r) => r.endpoint.id !== undefined)].filter((r) => r !== undefined);
+  return picked.map((r) => ({ path: `${r.path}/`, ...(r.query ? { query: r.query } : {}) }));
+}
+
+/**
+ * The reads of `trailingSlashReads` with `authorization` (null: none): not one may be served. Only
+ * a 2xx is judged: a deployment need not serve a path with a trailing slash, so a 404 (or a
+ * redirect to the path without it) is as good a refusal as a 401. Each after the valid key on the
+ * same path, as the control: where that is not served either, the refusal shows little (noted).
+ */
+async function expectTrailingSlashRefused(t: CheckContext, authorization: Described<string | null>): Promise<void> {
+  const unserved: string[] = [];
+  for (const read of trailingSlashReads(t)) {
+    const options = read.query ? { query: read.query } : {};
+    const control = await withAuthorization(t, basicHeader(t.target.b[0]?.apiKey ?? '')).get(read.path, options);
+    if (!is2xx(control)) unserved.push(`${read.path} (${control.response.status})`);
+    const ex = await withAuthorization(t, authorization.value).get(read.path, options);
+    t.expect.that(!is2xx(ex), {
+      clause: 'B-AUTH-1',
+      message: `GET ${new URL(ex.request.url).pathname} (a read of the spec with a trailing slash) with Authorization ${authorization.description} was served (${ex.response.status}): a missing, malformed or unknown key is refused on every path, one the route map does not list as written too`,
+      expected: 'not a 2xx (a 4xx; a 404 where the path with the slash is not served)',
+      received: String(ex.response.status),
+      exchange: ex,
+    });
+  }
+  if (unserved.length) t.note(`reads with a trailing slash the valid key was not served either, so their refusal with Authorization ${authorization.description} shows little: ${unserved.join(', ')}`);
+}
+
 check({
   id: 'b-auth/basic-key-authenticates',
   clauses: ['B-AUTH-1'],
@@ -84,7 +120,7 @@ check({
 check({
   id: 'b-auth/unknown-keys-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx; a HEAD with an unknown key is not served',
+  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx; a HEAD with an unknown key is not served, nor a read of the spec with a trailing slash',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
@@ -92,7 +128,10 @@ check({
     const keys = fc.oneof(randomKey().map((k) => described(k, JSON.stringify(k))), mutatedKey(key)).filter((k) => !otherKeys.has(k.value));
     // A HEAD with a made-up key, on every read, before the random GETs.
     const unknown = `${t.runId}`.replace(/[^0-9a-f]/gi, '').padEnd(40, '0').slice(0, 40);
-    if (!otherKeys.has(unknown)) await expectHeadRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
+    if (!otherKeys.has(unknown)) {
+      await expectHeadRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
+      await expectTrailingSlashRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
+    }
     await t.property('unknown key is refused', fc.tuple(keys, fc.constantFrom(...readPaths(t))), async ([candidate, path]) => {
       const ex = await t.bWithKey(candidate.value).get(path);
       expectRefused(t, ex, `the key ${candidate.description}`);
@@ -103,7 +142,7 @@ check({
 check({
   id: 'b-auth/malformed-authorization-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: a missing Authorization header on every read of the spec (the connection metadata reads among them) and a malformed one (other schemes, Bearer, bad Base64, key as password, empty, whitespace, the valid credentials with junk after or inside the token or a second token) gets a 4xx; a HEAD without Authorization is not served',
+  title: 'B-AUTH-1: a missing Authorization header on every read of the spec (the connection metadata reads among them) and a malformed one (other schemes, Bearer, bad Base64, key as password, empty, whitespace, the valid credentials with junk after or inside the token or a second token) gets a 4xx; a HEAD without Authorization is not served, nor a read of the spec with a trailing slash',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
@@ -123,6 +162,7 @@ check({
     const unsent = unsentSpecReads(t);
     if (unsent.length) t.note(`reads of the spec not sent without Authorization (the fixtures name no id for them): ${unsent.join(', ')}`);
     await expectHeadRefused(t, described(null, 'none'));
+    await expectTrailingSlashRefused(t, described(null, 'none'));
     // The valid credentials with junk after or inside the token, each sent (a random draw would
     // seldom pick them): a reader that takes the Base64 prefix of the value and ignores the rest
     // finds the key in every one. The valid header itself first, as the control: if it is

@@ -150,6 +150,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   if (!found && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-metadata-without-credentials') && METADATA_READS.test(ctx.path)) found = firstUserOf(sim, slug);
   // b-head-without-credentials: HEAD waved through for load balancers' probes, as the account's first user.
   if (!found && ctx.method === 'HEAD' && ctx.get('authorization') === '' && slug !== undefined && sim.faults.has('b-head-without-credentials')) found = firstUserOf(sim, slug);
+  // b-trailing-slash-skips-key: the map of protected routes lists paths without a trailing slash; one with it is passed on as the account's owner.
+  if (!found && slug !== undefined && ctx.path.length > 1 && ctx.path.endsWith('/') && sim.faults.has('b-trailing-slash-skips-key')) found = firstUserOf(sim, slug);
   if (found && sim.faults.has('b-other-accounts-keys-refused') && found.account !== sim.store.firstAccount()) found = null;
   if (!found && digest !== null && sim.faults.has('b-unknown-key-accepted')) {
     const account = slug === undefined ? sim.store.firstAccount() : sim.store.account(slug);
