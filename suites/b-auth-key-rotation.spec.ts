@@ -11,7 +11,9 @@ import { idOf, is2xx, recordIn, show, userIn } from './lib/answers.ts';
 import { sshKeyBody } from './lib/factories/ssh-keys.ts';
 import { stringifyWithBigIds } from './lib/big-ids.ts';
 import { userPutBody } from './lib/factories/user.ts';
-import { bRootClient } from './lib/clients.ts';
+import { B_ACCEPT, bRootClient, interfaceClient } from './lib/clients.ts';
+import { basicHeader, otherSchemeCases } from './lib/arbitraries/credentials.ts';
+import { pathMover } from './lib/extension-paths.ts';
 import { describeResponse } from './lib/expect.ts';
 
 /*
@@ -57,12 +59,12 @@ function replacedKeyMs(target: CheckContext['target']): number {
  * more at the end. The last answer; how long after the replacement the key was last seen working
  * (0 when never) and, once refused, when that answer came.
  */
-async function untilRefused(t: CheckContext, key: string, account: 0 | 1, replacedAt: number, graceMs: number): Promise<{ last: Exchange; workedMs: number; refusedMs?: number }> {
+async function untilRefused(t: CheckContext, send: () => Promise<Exchange>, replacedAt: number, graceMs: number): Promise<{ last: Exchange; workedMs: number; refusedMs?: number }> {
   const deadline = replacedAt + graceMs;
   let pause = 250;
   let workedMs = 0;
   for (;;) {
-    const last = await t.bWithKey(key, account).get('/connections/types');
+    const last = await send();
     const status = last.response.status;
     if (status < 200 || status >= 300) return { last, workedMs, refusedMs: Date.now() - replacedAt };
     workedMs = Date.now() - replacedAt;
@@ -145,6 +147,23 @@ function rootUserRead(t: CheckContext, key: string): Promise<Exchange> {
   return bRootClient(t, key).get('/user');
 }
 
+/**
+ * The same credentials as `Basic base64(<key>:)` spelt otherwise, as conformant clients may send
+ * them: the scheme in other letter cases (RFC 9110 section 11.1: case-insensitive) and two spaces
+ * after it (RFC 9110's `1*SP`). A deployment that reads them serves the live key under each; one
+ * that authorizes through a cache keyed by the raw header may clear, at a regeneration, only the
+ * spelling the regeneration was sent with.
+ */
+function otherSpellings(key: string): { header: string; shown: string }[] {
+  const token = basicHeader(key).slice('Basic '.length);
+  return [...otherSchemeCases('Basic').slice(0, 2).map((scheme) => ({ header: `${scheme} ${token}`, shown: `"${scheme} base64(<key>:)"` })), { header: `Basic  ${token}`, shown: '"Basic  base64(<key>:)" (two spaces after the scheme)' }];
+}
+
+/** `account`'s client sending `authorization` as it is. */
+function withAuthorization(t: CheckContext, account: 0 | 1, authorization: string) {
+  return interfaceClient(t.http, t.b(account).base, { accept: B_ACCEPT, authorization }, pathMover(t.target.interfaceB.extensionPaths ?? {}));
+}
+
 /** Whose key a series of regenerations replaces: api_key's user (the owner) or member_api_key's (the field as messages name it). */
 type Holder = RegenerableKey;
 
@@ -179,6 +198,8 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
   let refused: Exchange | undefined;
   // Whether GET /user at the API's root (an extension) ever answered the live key.
   let rootSeen = false;
+  // Whether the key was used under other spellings (`otherSpellings`) before a regeneration: once, the first.
+  let spellingsSent = false;
   await t.property(`each regeneration with ${name} retires that key, within the grace the target allows`, fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
     if (refused) return;
     const probe = probes.find((p) => p.label === label) ?? probes[0]!;
@@ -188,6 +209,11 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // answer GET /user there 200 with a page, to anyone, which says nothing of the key.
     const rootServed = userIn(await rootUserRead(t, current)) !== undefined;
     if (rootServed) rootSeen = true;
+    // The live key under other spellings too, once, each on a read: the uses a cache keyed by the
+    // raw header would remember (whether they are served is b-auth/basic-key-authenticates's to note).
+    const spelt = spellingsSent ? [] : otherSpellings(current);
+    spellingsSent = true;
+    for (const spelling of spelt) await withAuthorization(t, account, spelling.header).get('/connections/types');
     const regenerated = await t.bWithKey(current, account).post('/user/tokens');
     if (roleMayRefuse && current === holder.configured && regenerated.response.status === 403) {
       refused = regenerated;
@@ -207,7 +233,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     if (graceMs > 0) {
       // A read, never the probe: while the old key still works, a regeneration sent with it
       // would replace `next` too.
-      const polled = await untilRefused(t, old, account, replacedAt, graceMs);
+      const polled = await untilRefused(t, () => t.bWithKey(old, account).get('/connections/types'), replacedAt, graceMs);
       if (polled.workedMs > lingered.workedMs) lingered = polled;
       const status = polled.last.response.status;
       const why =
@@ -218,6 +244,11 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     }
     const oldAnswer = await probe.send(t.bWithKey(old, account));
     t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the ${name} replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the ${name} replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
+    // The replaced key (`spelt` holds its headers) under the other spellings it was used with before: refused under every one.
+    for (const spelling of spelt) {
+      const polled = await untilRefused(t, () => withAuthorization(t, account, spelling.header).get('/connections/types'), replacedAt, graceMs);
+      t.expect.status(polled.last, '4xx', 'B-AUTH-2', `the ${name} replaced by POST /user/tokens is refused as "Basic base64(<key>:)" but still authenticated as ${spelling.shown} ${shownMs(polled.workedMs)} after the regeneration (GET /connections/types answered ${polled.last.response.status}), a spelling it was used with before: a replaced key is refused however the credentials are spelt`);
+    }
     if (rootServed) {
       const atRoot = await rootUserRead(t, old);
       t.expect.that(userIn(atRoot) === undefined, {
@@ -387,7 +418,7 @@ check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
   supports: ['B-VER-2', 'B-KEY-1'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint, in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint and under every spelling of the credentials it was used with before (the scheme as `basic` and `BASIC`, two spaces after it), in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {

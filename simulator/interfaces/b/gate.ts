@@ -142,6 +142,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
+  // b-replaced-key-other-spellings-cached: an authorizer cache keyed by the raw header, which the regeneration clears for the header it was sent with only.
+  if (digest !== null && sim.faults.has('b-replaced-key-other-spellings-cached')) found = throughHeaderGrantCache(sim, ctx, found);
   // b-root-grants-keep-replaced-keys: the root routes' own authorizer, which remembers each key's grant.
   if (digest !== null && accountless && sim.faults.has('b-root-grants-keep-replaced-keys')) found = throughRootGrantCache(sim, digest, found);
   if (digest === null && ctx.method !== 'GET' && sim.faults.has('b-bearer-accepted-on-writes')) found = bearerGrant(sim, ctx.get('authorization'));
@@ -272,6 +274,24 @@ function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: {
   const account = grant && sim.store.account(grant.slug);
   const user = grant && account?.users.get(grant.userId);
   return account && user ? { account, user } : null;
+}
+
+/**
+ * The fault `b-replaced-key-other-spellings-cached`: an authorizer cache keyed by the raw
+ * Authorization header (no decoding on a hit), whose entry POST /user/tokens evicts for the header
+ * it was sent with only: the same key sent before under another spelling (`basic <b64>`, two
+ * spaces after the scheme) keeps its grant after the regeneration. Per simulator.
+ */
+const headerGrants = new WeakMap<Sim, Map<string, { account: AccountState; user: User }>>();
+
+function throughHeaderGrantCache(sim: Sim, ctx: Context, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
+  const grants = headerGrants.get(sim) ?? new Map<string, { account: AccountState; user: User }>();
+  headerGrants.set(sim, grants);
+  const header = ctx.get('authorization');
+  const granted = grants.get(header) ?? found;
+  if (granted) grants.set(header, granted);
+  if (ctx.method === 'POST' && /\/user\/tokens\/?$/.test(ctx.path)) grants.delete(header);
+  return granted;
 }
 
 /**
