@@ -89,6 +89,8 @@ interface KeyOwner {
   digestBytes: Buffer;
   /** A replaced key that still authenticates until then (simulator time; the conventions' linger). */
   retiresAt?: number;
+  /** A key refused from `from` until `until` only, and valid again after (the fault `b-replaced-key-denied-for-an-hour`'s deny-list). */
+  denied?: { from: number; until: number };
 }
 
 /**
@@ -227,6 +229,12 @@ export class Store {
     else owner.retiresAt = at;
   }
 
+  /** A key refused from `from` to `until` (simulator time) and indexed still, so that it authenticates again after: a deny-list entry that expires. */
+  denyUserKeyFor(key: string, from: number, until: number): void {
+    const owner = this.userKeys.get(sha256Hex(key));
+    if (owner) owner.denied = { from, until };
+  }
+
   /**
    * Finds the owner of an interface B key. The lookup is by SHA-256 digest and the final
    * comparison is constant-time, so response timing reveals nothing about how close a guess was.
@@ -239,6 +247,7 @@ export class Store {
   findUserKeyByDigest(digest: string, now: number): { account: AccountState; user: User } | null {
     const owner = findByDigest(this.userKeys, digest);
     if (!owner) return null;
+    if (owner.denied !== undefined && now >= owner.denied.from && now < owner.denied.until) return null;
     if (owner.retiresAt !== undefined && now >= owner.retiresAt) {
       this.userKeys.delete(owner.digest);
       return null;

@@ -454,3 +454,32 @@ check({
     else t.partial('B-AUTH-2', `no regeneration was seen: api_key may not be regenerated (${howToPermit('rotate_api_key')}), and ${memberUnseen}`);
   },
 });
+
+/** How long after its regeneration a replaced key is tried again, on the control API's clock: past an hour's deny-list entry, past a day's. */
+const DAYS_LATER_MS = 2 * 86_400_000;
+
+check({
+  id: 'b-auth/replaced-key-refused-days-later',
+  clauses: ['B-AUTH-2'],
+  title: "B-AUTH-2: a key POST /user/tokens replaced is still refused two days later (simulator clock), not only at once: a revocation kept on a deny-list whose entries expire lets it in again; the new key still works then (runs last, where the control API moves the clock and gives api_key's user its configured key back)",
+  // The clock: real time cannot wait two days, so only where the control API shows the target is
+  // the simulator (b-auth/regenerated-key-replaces-old judges the replacement itself everywhere).
+  needs: ['b', 'write', 'control'],
+  runsLast: true,
+  async run(t) {
+    const controlUrl = t.target.controlUrl;
+    const owner = regenerableKeys(t).find((k) => k.field === 'api_key');
+    if (!controlUrl || !owner) return t.skip('api_key may not be regenerated on this target');
+    let current = owner.configured;
+    giveKeyBackOnCleanup(t, owner, controlUrl, () => current);
+    const regenerated = await t.bWithKey(current).post('/user/tokens');
+    const next = newKeyOf(t, regenerated, new Set([current]));
+    const old = current;
+    current = next;
+    await t.advanceClock(DAYS_LATER_MS);
+    const later = await t.bWithKey(old).get('/connections/types');
+    t.expect.status(later, '4xx', 'B-AUTH-2', `api_key, replaced by POST /user/tokens, authenticates again ${DAYS_LATER_MS / 86_400_000} days later (simulator clock; GET /connections/types answered ${later.response.status}): a replaced key stays refused, not for a while`);
+    const works = await t.bWithKey(next).get('/connections/types');
+    t.expect.status(works, '2xx', 'B-AUTH-2', `the key POST /user/tokens returned for api_key no longer authenticates ${DAYS_LATER_MS / 86_400_000} days later (simulator clock; GET /connections/types answered ${works.response.status})`);
+  },
+});

@@ -60,6 +60,8 @@ export const CONTROL_CLOCK_ONLY: Partial<Record<FaultName, string>> = {
     "only a job a schedule started shows the wrong creator id, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock past its start, so b-schema/scheduled-job needs it and is skipped without it (b-schema/written-resources notes the job not seen)",
   'b-scheduled-run-notifies-schedule-owner-only':
     "only a job a schedule started fails to notify its watchers, and an enabled schedule starts a real job at a real time: one is made only where the control API moves the clock to its start, so b-job/watch-scheduled-run needs it and is skipped without it (b-job/watch watches jobs POST /jobs made)",
+  'b-replaced-key-denied-for-an-hour':
+    "a replaced key authenticates again only an hour after its regeneration, when its deny-list entry expires, and real time cannot wait that long (b-auth/regenerated-key-replaces-old judges the replaced key minutes after): only the control API's clock carries it past, so b-auth/replaced-key-refused-days-later needs it and is skipped without it",
   'a-lease-renewed-delete-keeps-running':
     "a deployed pipeline is archived still running only once it has been deployed 12 hours, and real time cannot wait that long (the run's pipelines are all started by the checks, minutes before their DELETE): only the control API's clock ages one, so a-pipe/delete-after-sync needs it and is skipped without it",
   'a-archive-drops-week-old-last-sync':

@@ -17,7 +17,7 @@ describe('b-auth: the key regeneration, which kills the configured key', () => {
     expect(checks.find((c) => c.id === REGENERATE)?.runsLast).toBe(true);
     // b-gap/rate-limit-per-user regenerates a key too, only where the control API gives it back.
     const last = checks.filter((c) => c.runsLast).map((c) => c.id);
-    expect(last.sort()).toEqual(['b-gap/rate-limit-per-user', REGENERATE].sort());
+    expect(last.sort()).toEqual(['b-gap/rate-limit-per-user', REGENERATE, 'b-auth/replaced-key-refused-days-later'].sort());
     expect(checks.slice(-last.length).map((c) => c.id).sort()).toEqual(last);
   });
 

@@ -88,7 +88,10 @@ export function regenerateApiKey(sim: Sim, account: AccountState, user: User): U
   // b-key-retired-in-first-account-only: the key index is sharded by account and the retirement
   // goes to the default (first) shard, so in any other account the replaced key keeps working.
   const oldKept = sim.faults.has('b-old-key-valid-after-regeneration') || (sim.faults.has('b-key-retired-in-first-account-only') && account !== sim.store.firstAccount());
-  if (!oldKept) sim.store.retireUserKey(old, now + sim.conventions.b.replacedKeyLingerMs, now);
+  const retiredAt = now + sim.conventions.b.replacedKeyLingerMs;
+  // b-replaced-key-denied-for-an-hour: the replaced key goes on a revocation deny-list whose entries expire after an hour; its index row stays.
+  if (!oldKept && sim.faults.has('b-replaced-key-denied-for-an-hour')) sim.store.denyUserKeyFor(old, retiredAt, retiredAt + 3_600_000);
+  else if (!oldKept) sim.store.retireUserKey(old, retiredAt, now);
   sim.store.indexUserKey(account.slug, user.id, user.apiKey);
   user.updatedAt = sim.clock.now();
   return user;
