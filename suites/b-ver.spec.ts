@@ -8,6 +8,8 @@ import { describePage, pageQuery, pagingNames } from './lib/paging.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { permitted } from './lib/permissions.ts';
 import { B_ENDPOINTS, bPath, RESOURCE_READS } from './catalog/b-endpoints.ts';
+import { B_ROOT_ENDPOINTS } from './catalog/b-root-endpoints.ts';
+import { bRootClient } from './lib/clients.ts';
 import { bodyContext, fixtureValues, requestOf } from './catalog/b-requests.ts';
 import { describeNotSent, exerciseWrites, ownWrites, refusedGapValues, specReadRequests, watchOwnWrites } from './catalog/b-exercise.ts';
 import type { BEndpoint } from './catalog/types.ts';
@@ -341,10 +343,46 @@ async function expectFullPageVendorType(t: CheckContext, account: 0 | 1): Promis
   if (account === 0 && Array.isArray(ex.json) && ex.json.length < FULL_PAGE) t.note(`${what} held ${ex.json.length} invoices, so no full page (the largest body a read gives) was seen`);
 }
 
+/**
+ * B-VER-2 binds every successful answer with a body, not only the spec table's: the extension list
+ * reads of the endpoint catalog (GET /clusters, /packages, /hooks, ...: those naming no id and
+ * needing no query) and the reads of the API's root (`B_ROOT_ENDPOINTS`: GET /user, /accounts,
+ * ..., outside `/{account_id}/api`), each read once. A deployment may serialize its list
+ * controllers, or mount its root router, apart from the rest, with a label of their own. A target
+ * need not serve these extensions: an answer that is not a 2xx with a JSON body (a refusal, a
+ * dashboard's page at the base URL) is noted, not judged.
+ */
+async function expectExtensionAndRootReadsVendorType(t: CheckContext): Promise<void> {
+  const reads: { what: string; send: () => Promise<Exchange> }[] = [];
+  for (const e of B_ENDPOINTS) {
+    if (e.source !== 'extension' || e.method !== 'GET' || e.effect !== 'read' || e.answer?.list !== true || e.id || e.query || e.path.includes('{')) continue;
+    reads.push({ what: `GET ${e.path} (${e.key}, an extension list read)`, send: () => t.b().get(e.path) });
+  }
+  const key = t.target.b[0]?.apiKey;
+  if (t.target.baseUrl !== undefined && key !== undefined) {
+    for (const e of B_ROOT_ENDPOINTS) {
+      if (e.method !== 'GET' || e.effect !== 'read' || e.path.includes('{')) continue;
+      reads.push({ what: `GET ${e.path} at the API's root (${t.target.baseUrl}${e.path}, an extension)`, send: () => bRootClient(t, key).get(e.path) });
+    }
+  } else {
+    t.note("the target document gives no base URL of the API's root, so the media type of its reads (GET /user, /accounts, ...) was not seen");
+  }
+  const unserved: string[] = [];
+  for (const read of reads) {
+    const ex = await read.send();
+    if (!is2xx(ex) || ex.json === undefined) {
+      unserved.push(`${read.what}: ${ex.response.status}${is2xx(ex) ? ' without a JSON body' : ''}`);
+      continue;
+    }
+    expectVendorType(t, ex, read.what);
+  }
+  if (unserved.length) t.note(`extension reads that gave no 2xx with a JSON body (not served, or not the API's answer), so their media type was not seen: ${unserved.join('; ')}`);
+}
+
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100)",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100); the real service's list reads beyond the spec (GET /clusters, /packages, /hooks, ...) and its reads at the API's root (GET /user, /accounts, ...) too, where served",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);
@@ -356,6 +394,7 @@ check({
       t.note('the target document has one account: only account 1\'s answers were seen');
     }
     await expectEmptyPageVendorType(t);
+    await expectExtensionAndRootReadsVendorType(t);
     await expectFullPageVendorType(t, 0);
     if (t.target.b[1]) await expectFullPageVendorType(t, 1);
     // The other ranges of the drawn spellings below weigh less than the vendor type: these give

@@ -65,6 +65,8 @@ export function readPage(sim: Sim, ctx: Context, maxLimit = MAX_LIMIT): Page {
   const page = readExtensionPage(sim, ctx, maxLimit);
   // Conventions that answer these lists in an envelope: the gate wraps the page's items (enveloped).
   if (sim.conventions.b.extensionListItems !== '$') ctx.state.extensionPage = page;
+  // b-extension-lists-unversioned: the list controllers' shared serializer labels the answer without the version (the gate reads the mark).
+  if (sim.faults.has('b-extension-lists-unversioned') && ctx.method === 'GET') ctx.state.unversionedList = true;
   return page;
 }
 

@@ -19,6 +19,9 @@ const CASE_SENSITIVE_JSON_ROUTES = /^(POST \/[^/]+\/api\/(notifications\/mark|co
 /** The connection metadata reads (domains/connections/metadata-routes.ts), which the fault `b-metadata-without-credentials` serves without a key. */
 const METADATA_READS = /^\/[^/]+\/api\/connections\/[^/]+\/(salesforce\/fields|bingads\/accounts|bingads\/columns)\/?$/;
 
+/** The vendor media type without its version parameter: the label of the fault `b-extension-lists-unversioned`. */
+const UNVERSIONED_VENDOR_TYPE = 'application/vnd.service+json';
+
 /** `GET /{account}/api/rate_limit_status` (domains/limits/routes.ts). */
 const RATE_LIMIT_QUERY = /^\/[^/]+\/api\/rate_limit_status\/?$/;
 
@@ -61,7 +64,10 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       // B-VER-2: every successful body is labelled with the versioned vendor media type.
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null && !(sim.faults.has('b-empty-list-plain-json') && isEmptyList(ctx.body))) {
-        ctx.set('Content-Type', sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) || (sim.faults.has('b-plain-json-first-labels-json') && prefersPlainJson(ctx.get('accept'))) ? 'application/json; charset=utf-8' : VENDOR_MEDIA_TYPE);
+        // b-root-routes-plain-json: the API-root router, mounted apart, labels its answers plain JSON.
+        const plainJson = sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) || (sim.faults.has('b-plain-json-first-labels-json') && prefersPlainJson(ctx.get('accept'))) || (options.accountless === true && sim.faults.has('b-root-routes-plain-json'));
+        // b-extension-lists-unversioned: the shared pager marked a list its controllers' serializer labels without the version.
+        ctx.set('Content-Type', plainJson ? 'application/json; charset=utf-8' : (ctx.state as Partial<BState>).unversionedList === true ? UNVERSIONED_VENDOR_TYPE : VENDOR_MEDIA_TYPE);
       }
     } catch (err) {
       faultyErrorHandling(sim, ctx, err);

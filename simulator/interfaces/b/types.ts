@@ -27,6 +27,8 @@ export interface BState {
   latin1WithoutCharset?: boolean;
   /** The page an extension list answers, where the conventions put such lists in an envelope (`readPage`). */
   extensionPage?: Page;
+  /** The fault `b-extension-lists-unversioned`: an extension list the shared pager read, labelled without the version parameter. */
+  unversionedList?: boolean;
 }
 
 export type BRouter = Router<BState>;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { answering } from '../support/answering-front.ts';
+import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+
+/*
+ * Mutation audit 17 m12 and m17 (B-VER-2): the extension list reads (GET /clusters, /packages,
+ * /hooks, ...) labelled application/vnd.service+json without version=2, and the API-root reads
+ * (GET /user, /accounts, ... outside /{account_id}/api) labelled application/json. B-VER-2 binds
+ * every successful body; b-ver/success-media-type read the spec's reads only, so it passed both.
+ */
+const CHECK = 'b-ver/success-media-type';
+const OPTIONS = { only: [CHECK], profile: 'spec' as const, seed: 7, runs: 3 };
+
+describe('b-ver/success-media-type on the reads beyond the spec', () => {
+  it('extension lists labelled without the version (b-extension-lists-unversioned): fails B-VER-2 on an extension list read', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ ...OPTIONS, faults: ['b-extension-lists-unversioned'] });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-VER-2');
+    expect(check.failures[0]?.message).toMatch(/Content-Type is "application\/vnd\.service\+json", expected the media type application\/vnd\.service\+json; version=2/);
+    expect(check.failures[0]?.request?.url).toMatch(/\/api\/(packages|packages\/templates|clusters|jobs|user\/keys|members|hooks|connections|connection_groups|deliveries|notifications|schedules)$/);
+  });
+
+  it('root routes labelled plain JSON (b-root-routes-plain-json): fails B-VER-2 on a read at the API root', { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ ...OPTIONS, faults: ['b-root-routes-plain-json'] });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-VER-2');
+    expect(check.failures[0]?.message).toMatch(/Content-Type is "application\/json; charset=utf-8"/);
+    expect(new URL(check.failures[0]!.request!.url).pathname).toMatch(/^\/(user|user\/notifications|accounts|product_updates)$/);
+  });
+
+  it('an extension list the target does not serve (GET /clusters answered 404): noted, not failed', { timeout: 60_000 }, async () => {
+    const clustersUnserved = answering((req) => (req.method === 'GET' && /\/api\/clusters(\?|$)/.test(req.url ?? '') ? { status: 404, body: '{"message":"Not found"}' } : undefined));
+    const run = await runSuitesAgainstSimulator({ ...OPTIONS, front: clustersUnserved });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/not served, or not the API's answer\), so their media type was not seen: GET \/clusters \(GET \/clusters, an extension list read\): 404/);
+  });
+});
