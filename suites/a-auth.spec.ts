@@ -339,11 +339,39 @@ function withoutPrefix(key: string, prefix: string): fc.Arbitrary<Described<stri
   );
 }
 
+/**
+ * The key with its prefix in other letter cases (upper-cased, the first letter's case flipped):
+ * none carries the prefix (A-AUTH-2). The property draws such values too, but among many, and
+ * under a scheme in a random letter case, which a deployment that reads only `Bearer` as written
+ * refuses before the key is read: these are sent with `Bearer` exactly as the spec writes it.
+ */
+function nearPrefixes(rest: string, prefix: string): Described<string>[] {
+  const flipped = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+  const cased = [prefix.toUpperCase(), prefix.toLowerCase(), prefix.split('').map(flipped).join(''), flipped(prefix.slice(0, 1)) + prefix.slice(1)];
+  return [...new Set(cased)].filter((p) => p !== prefix).map((p) => described(`${p}_${rest}`, `${KEY} with the prefix "${p}_" instead of "${prefix}_"`));
+}
+
+/**
+ * nearPrefixes, each sent with `Bearer` as written to three probes in turn (those whose
+ * authenticated answer is not a malformed body's refusal first: there a value let in is told
+ * from a refusal): a gate that misreads the prefix does so on every route alike.
+ */
+async function expectNearPrefixesRefused(t: CheckContext, probes: readonly Probe[], rest: string, prefix: string): Promise<void> {
+  const ordered = [...probes.filter((p) => !p.bodied), ...probes.filter((p) => p.bodied)];
+  let turn = 0;
+  for (const candidate of nearPrefixes(rest, prefix)) {
+    for (let i = 0; i < Math.min(3, ordered.length); i++) {
+      const probe = ordered[turn++ % ordered.length];
+      if (probe !== undefined) await expectRefused(t, probe, described(`Bearer ${candidate.value}`, `"Bearer " + ${candidate.description}`), 'A-AUTH-2');
+    }
+  }
+}
+
 check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator, or with its "_" or its prefix percent-encoded (an escape inside the secret too: A-AUTH-7), and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator (the prefix in other letter cases sent with "Bearer" as written), or with its "_" or its prefix percent-encoded (an escape inside the secret too: A-AUTH-7), and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -378,6 +406,7 @@ check({
     }
     if (userKeys.length === 0) t.note('the target names no interface B keys (accounts[].api_key): none was sent to interface A');
     await expectUnprefixedHeadRefused(t, key, rest, prefix);
+    await expectNearPrefixesRefused(t, probes, rest, prefix);
     await t.property('unprefixed keys are refused', fc.tuple(withoutPrefix(key, prefix), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       await expectRefused(t, probe, described(`${scheme} ${candidate.value}`, `"${scheme} " + ${candidate.description}`), 'A-AUTH-2');
     });

@@ -97,6 +97,8 @@ function trimmedBearerValue(header: string | undefined, schemeCase: SchemeCase):
 function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | null {
   const prefix = `${sim.options.pipelineKeyPrefix}_`;
   if (token.startsWith(prefix)) return token;
+  // The fault: the prefix compared case-insensitively, and normalised for the lookup.
+  if (sim.faults.has('a-key-prefix-case-insensitive') && token.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase()) return prefix + token.slice(prefix.length);
   return addMissingPrefix || sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
 }
 
