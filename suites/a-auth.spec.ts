@@ -340,15 +340,19 @@ function withoutPrefix(key: string, prefix: string): fc.Arbitrary<Described<stri
 }
 
 /**
- * The key with its prefix in other letter cases (upper-cased, the first letter's case flipped):
- * none carries the prefix (A-AUTH-2). The property draws such values too, but among many, and
+ * The key with its prefix in other letter cases (upper-cased, the first letter's case flipped),
+ * and with another separator in place of its `_` (`-`, a legacy form; `.`; none; `__`): none
+ * carries the prefix and `_` (A-AUTH-2). The property draws such values too, but among many, and
  * under a scheme in a random letter case, which a deployment that reads only `Bearer` as written
  * refuses before the key is read: these are sent with `Bearer` exactly as the spec writes it.
  */
 function nearPrefixes(rest: string, prefix: string): Described<string>[] {
   const flipped = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
   const cased = [prefix.toUpperCase(), prefix.toLowerCase(), prefix.split('').map(flipped).join(''), flipped(prefix.slice(0, 1)) + prefix.slice(1)];
-  return [...new Set(cased)].filter((p) => p !== prefix).map((p) => described(`${p}_${rest}`, `${KEY} with the prefix "${p}_" instead of "${prefix}_"`));
+  return [
+    ...[...new Set(cased)].filter((p) => p !== prefix).map((p) => described(`${p}_${rest}`, `${KEY} with the prefix "${p}_" instead of "${prefix}_"`)),
+    ...['-', '.', '', '__'].map((sep) => described(`${prefix}${sep}${rest}`, `${KEY} with "${prefix}${sep}" instead of "${prefix}_"`)),
+  ];
 }
 
 /**
@@ -371,7 +375,7 @@ check({
   id: 'a-auth/prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator (the prefix in other letter cases sent with "Bearer" as written), or with its "_" or its prefix percent-encoded (an escape inside the secret too: A-AUTH-7), and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
+  title: 'A-AUTH-2: keys carry the service prefix and "_"; the key without it, or with another prefix or separator (the prefix in other letter cases, "-", ".", none or "__" for its "_", sent with "Bearer" as written), or with its "_" or its prefix percent-encoded (an escape inside the secret too: A-AUTH-7), and the target\'s interface B user keys (as they are and prefixed) get 401 with the error object; the key without it by HEAD (the reads the target serves to HEAD) gets 401',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;

@@ -19,6 +19,12 @@ describe('a-auth/prefix-required against a gate that misreads the prefix (alt co
     expect(check.failures.map((f) => f.clause)).toEqual(['A-AUTH-2']);
   });
 
+  it('a legacy separator read as the prefix\'s _ (fdk-<secret> authenticates): fails A-AUTH-2', { timeout: 90_000 }, async () => {
+    const check = (await run(['a-key-legacy-dash-separator'])).checks.find((c) => c.id === 'a-auth/prefix-required')!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.clause)).toEqual(['A-AUTH-2']);
+  });
+
   it('without a fault: passes', { timeout: 90_000 }, async () => {
     const check = (await run([])).checks.find((c) => c.id === 'a-auth/prefix-required')!;
     expect(check.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);

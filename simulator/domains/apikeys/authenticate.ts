@@ -99,6 +99,8 @@ function prefixed(sim: Sim, token: string, addMissingPrefix: boolean): string | 
   if (token.startsWith(prefix)) return token;
   // The fault: the prefix compared case-insensitively, and normalised for the lookup.
   if (sim.faults.has('a-key-prefix-case-insensitive') && token.slice(0, prefix.length).toLowerCase() === prefix.toLowerCase()) return prefix + token.slice(prefix.length);
+  // The fault: legacy keys issued as `<prefix>-<secret>`, the dash read as the `_`.
+  if (sim.faults.has('a-key-legacy-dash-separator') && token.startsWith(`${sim.options.pipelineKeyPrefix}-`)) return prefix + token.slice(prefix.length);
   return addMissingPrefix || sim.faults.has('a-unprefixed-key-accepted') ? prefix + token : null;
 }
 
