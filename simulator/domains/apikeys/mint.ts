@@ -31,7 +31,8 @@ export function mintPipelineKey(
     id,
     name: k.name,
     digest,
-    preview: keyPreview(key, prefix),
+    // a-key-preview-shows-secret: "the last four characters" written key.slice(4), its minus sign lost.
+    preview: sim.faults.has('a-key-preview-shows-secret') ? `${key.slice(0, prefix.length + 1)}…${key.slice(prefix.length + 1)}` : keyPreview(key, prefix),
     admin: k.admin,
     // a-key-expiry-offset-dropped: "the expiry is kept as the wall-clock time it names, read as UTC (a naive datetime column)".
     expiresAt: k.expires_at ? (sim.faults.has('a-key-expiry-offset-dropped') ? Date.parse(`${k.expires_at.replace(/(Z|[+-]\d{2}:\d{2})$/i, '')}Z`) : Date.parse(k.expires_at)) : null,
