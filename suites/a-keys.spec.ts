@@ -243,7 +243,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2', 'A-PIPE-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, its own record read with the key itself, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, both also before the key is first used, its own record read with the key itself, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -297,6 +297,7 @@ check({
     });
     await expectNoKeyInPipelineRecords(t);
     await expectOwnRecordHidesValue(t);
+    await expectUnusedKeyHidden(t);
     if (listUnread) t.partial('A-AUTH-3', `the key list was read without reaching a new key's entry (${listUnread}), so whether the list shows its value was not seen${readUnseen ? '' : "; each key's own read was"}`);
     if (readUnseen) t.partial('A-AUTH-3', `${readUnseen}, so whether a key's own read shows its value was not seen`);
   },
@@ -314,6 +315,22 @@ async function expectOwnRecordHidesValue(t: CheckContext): Promise<void> {
   if (aRoute(t, 'keys.read') === null) return;
   const made = await createKey(t, { name: uniqueName(t, 'once-own-read'), admin: true });
   expectNoKey(t, await aSend(t, withKey(t, made.key), 'keys.read', made.id), made, "the key's own record, read with that key");
+}
+
+/**
+ * A-AUTH-3 before a key's first use: the properties' cases use each key before they read it back,
+ * so a deployment that keeps a new key "pending pickup", shown whole until a request is made with
+ * it, passed them. Once a run an admin key is made and, before anything is done with it, the key
+ * list is read whole and the key's record (keys.read, where the target routes it) with the
+ * account's admin key: neither shows its value. Requests: the create, the list's pages and the
+ * read (the key revoked after the check).
+ */
+async function expectUnusedKeyHidden(t: CheckContext): Promise<void> {
+  const made = await createKey(t, { name: uniqueName(t, 'once-unused'), admin: true });
+  const listed = await walkAList(t, t.a(), 'keys.list');
+  const later = 'refused' in listed ? [listed.refused] : listed.exchanges;
+  if (aRoute(t, 'keys.read') !== null) later.push(await aSend(t, t.a(), 'keys.read', made.id));
+  for (const ex of later) expectNoKey(t, ex, made, 'read before the key was used');
 }
 
 /**

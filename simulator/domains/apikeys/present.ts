@@ -18,6 +18,8 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
     url: `${base}${sim.conventions.a.paths.key.replace(":id", String(key.id))}`,
   };
   if (key.leakedValue !== undefined && sim.faults.has('a-key-readable-after-create')) body.key = key.leakedValue;
+  // The fault: a new key stays "pending pickup", shown whole, until a request authenticates with it.
+  if (key.leakedValue !== undefined && key.lastUsedAt === null && sim.faults.has('a-new-key-shown-until-first-use')) body.key = key.leakedValue;
   // The fault: "an expired key authenticates nothing any more", so its record shows it whole for the audit trail.
   if (key.leakedValue !== undefined && body.status === 'expired' && sim.faults.has('a-expired-key-record-shows-value')) body.key = key.leakedValue;
   return body;
