@@ -72,6 +72,15 @@ export function namesLapsedKey(sim: Sim, authorization: string | undefined): boo
 }
 
 /**
+ * The id of the key `authorization` names (revoked or expired too), or undefined. Only the fault
+ * `a-expired-key-revokes-itself` asks (interfaces/a/gate.ts): a revocation of the key presented.
+ */
+export function presentedKeyId(sim: Sim, authorization: string | undefined): number | undefined {
+  const token = bearerToken(authorization, sim.conventions.schemeCase);
+  return (token === null ? null : sim.store.findPipelineKey(token))?.key.id;
+}
+
+/**
  * The fault `a-user-key-authenticates-a`: "one login for the whole service", an account user's
  * interface B API key (no prefix) also opens interface A, acting with the account's first usable
  * admin pipeline key. Without the fault an unprefixed value never reaches any lookup.

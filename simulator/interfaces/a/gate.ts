@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { Sim } from '../../context.ts';
 import { originOf } from '../../http/links.ts';
-import { authenticatePipelineKey } from '../../domains/apikeys/authenticate.ts';
+import { authenticatePipelineKey, presentedKeyId } from '../../domains/apikeys/authenticate.ts';
 import type { AState } from './types.ts';
 import type { AccountState } from '../../store.ts';
 
@@ -104,9 +104,11 @@ function revocationUnchecked(sim: Sim, ctx: Context): boolean {
  * start, stop) are authorised by the deployment service's own key check, which knows revocation
  * but not expiry; `a-dead-key-head-served` is the HEAD probes' edge cache (above);
  * `a-expired-key-archived-list` the archive service's key cache (digest to account), which never
- * learns of an expiry.
+ * learns of an expiry; `a-expired-key-revokes-itself` one for which "an expired key may always be
+ * cleaned up": the revocation of a key by itself skips the expiry test.
  */
 function expiryUnchecked(sim: Sim, ctx: Context): boolean {
+  if (sim.faults.has('a-expired-key-revokes-itself') && revokesItself(sim, ctx)) return true;
   if (sim.faults.has('a-expired-key-writes-pipelines') && writesPipelines(sim, ctx, false)) return true;
   if (ctx.method === 'GET' && sim.faults.has('a-expired-key-archived-list') && archivedPipelineList(ctx)) return true;
   if (ctx.method === 'HEAD' && sim.faults.has('a-dead-key-head-served')) return true;
@@ -147,6 +149,14 @@ function writesKeys(sim: Sim, ctx: Context): boolean {
   // The conventions' paths are letters, '-', '_' and '/' with ':id' segments: no escaping needed.
   const at = (path: string): RegExp => new RegExp(`^/api/public/v\\d+${path.replace(/:id/g, '[^/]+')}/?$`);
   return (ctx.method === 'POST' && at(keys).test(ctx.path)) || (ctx.method === revoke.method && at(revoke.path).test(ctx.path));
+}
+
+/** The revocation of the very key the request presents (its id in the conventions' revoke path). */
+function revokesItself(sim: Sim, ctx: Context): boolean {
+  const { revoke } = sim.conventions.a.paths;
+  if (ctx.method !== revoke.method) return false;
+  const id = new RegExp(`^/api/public/v\\d+${revoke.path.replace(/:id/g, '([^/]+)')}/?$`).exec(ctx.path)?.[1];
+  return id !== undefined && String(presentedKeyId(sim, ctx.get('authorization') || undefined)) === id;
 }
 
 /** GET of one pipeline or of its definition, under the served version prefix (or the fault's other one). */
