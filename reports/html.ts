@@ -133,7 +133,7 @@ function failureDetail(f: RecordedFailure): string {
     if (p.counterexample) ev.push(`<dt>counterexample</dt><dd><pre>${h(clip(p.counterexample, 4000))}</pre></dd>`);
   }
   const exchange = exchangeText(f);
-  return `<div class="detail"><p><strong>${h(f.clause)}</strong> ${h(f.message)}</p>
+  return `<div class="detail"><p><strong>${h(f.clause)}</strong>${f.also?.length ? ` (also ${h(f.also.join(', '))})` : ''} ${h(f.message)}</p>
 ${ev.length ? `<dl class="ev">${ev.join('')}</dl>` : ''}
 ${exchange ? `<details open><summary>Exchange (redacted)</summary><pre class="exchange">${h(exchange)}</pre></details>` : ''}
 ${f.curl ? `<div class="cmd"><span>curl</span><pre><code class="curl">${h(f.curl)}</code></pre><button type="button" class="copy">Copy</button></div>` : ''}</div>`;

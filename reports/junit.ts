@@ -115,7 +115,7 @@ function testcase(family: string, check: CheckResult): string[] {
 }
 
 export function failureText(f: RecordedFailure): string {
-  const lines = [`${f.clause}: ${f.message}`];
+  const lines = [`${f.clause}${f.also?.length ? ` (also ${f.also.join(', ')})` : ''}: ${f.message}`];
   if (f.expected !== undefined) lines.push(`expected: ${f.expected}`);
   if (f.received !== undefined) lines.push(`received: ${f.received}`);
   if (f.property) {

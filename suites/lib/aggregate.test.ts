@@ -53,6 +53,15 @@ describe('clause verdicts: a clause passes only when its verifying checks ran an
     expect(verdictOf([supporter, result('b/v', ['B-AUTH-1'], 'pass')], 'B-AUTH-1').verdict).toBe('fail');
   });
 
+  it('fails every clause a failure names, its own and those it also breaks (also)', () => {
+    const supporter = result('b/s', ['B-AUTH-1'], 'fail', { supports: ['B-AUTH-2'], failures: [{ clause: 'B-AUTH-1', also: ['B-AUTH-2'], message: 'a 401 without the error object' }] });
+    const checks = [supporter, result('b/v', ['B-AUTH-2'], 'pass')];
+    expect(verdictOf(checks, 'B-AUTH-1').verdict).toBe('fail');
+    const v = verdictOf(checks, 'B-AUTH-2');
+    expect(v.verdict).toBe('fail');
+    expect(v.reasons).toEqual(['b/s: a 401 without the error object']);
+  });
+
   it('is not verified when a verifier covered it only in part (t.partial)', () => {
     const v = verdictOf([result('b/groups', ['B-AUTH-1'], 'pass', { partial: [{ clause: 'B-AUTH-1', reason: 'membership not exercised' }] })], 'B-AUTH-1');
     expect(v.verdict).toBe('not-verified');

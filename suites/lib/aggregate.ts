@@ -57,7 +57,7 @@ export function clauseVerdicts(checks: readonly CheckResult[], options: Aggregat
     const supporters = checks.filter((c) => c.supports?.includes(clause.id) && !c.clauses.includes(clause.id));
     const leftOut = unselected.filter((c) => c.clauses.includes(clause.id)).map((c) => c.id);
     // A failure counts wherever it comes from: a check may fail a clause it does not list.
-    const failing = checks.filter((c) => !verifiers.includes(c) && !supporters.includes(c) && c.failures.some((f) => f.clause === clause.id));
+    const failing = checks.filter((c) => !verifiers.includes(c) && !supporters.includes(c) && c.failures.some((f) => f.clause === clause.id || f.also?.includes(clause.id)));
     const { verdict, reasons, onlyLeftOut } = judge(clause, verifiers, [...supporters, ...failing], leftOut, known, unselectedReason);
     return {
       id: clause.id,
@@ -105,10 +105,10 @@ function judge(clause: Clause, verifiers: readonly CheckResult[], supporters: re
   return { verdict: 'not-verified', reasons, ...(leftOut.length > 0 && reasons.length === leftOut.length ? { onlyLeftOut: true as const } : {}) };
 }
 
-/** The messages of a check's failures that name `clause` (a failure naming an unknown clause names every clause the check verifies). */
+/** The messages of a check's failures that name `clause`, as theirs or among the `also` (a failure naming an unknown clause names every clause the check verifies). */
 function failuresNaming(check: CheckResult, clause: string, known: ReadonlySet<string>): string[] {
   if (check.verdict !== 'fail') return [];
-  return check.failures.filter((f) => f.clause === clause || (!known.has(f.clause) && check.clauses.includes(clause))).map((f) => (f.clause === clause ? f.message : `${f.clause}: ${f.message}`));
+  return check.failures.filter((f) => f.clause === clause || f.also?.includes(clause) || (!known.has(f.clause) && check.clauses.includes(clause))).map((f) => (f.clause === clause || f.also?.includes(clause) ? f.message : `${f.clause}: ${f.message}`));
 }
 
 function unique(items: string[]): string[] {

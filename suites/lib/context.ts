@@ -57,7 +57,7 @@ function advisoryAwareExpect(profile: Profile, state: CheckState): Expect {
     schema: (ex, schema, clause, value) => guarded(clause, () => expect.schema(ex, schema, clause, value)),
     mediaType: (ex, type, parameters, clause) => guarded(clause, () => expect.mediaType(ex, type, parameters, clause)),
     errorObjectB: (ex, clause) => guarded(clause, () => expect.errorObjectB(ex, clause)),
-    errorObjectA: (ex, clause) => guarded(clause, () => expect.errorObjectA(ex, clause)),
+    errorObjectA: (ex, clause, also) => guarded(clause, () => expect.errorObjectA(ex, clause, also)),
     json: (ex, clause) => expect.json(ex, clause),
   };
 }

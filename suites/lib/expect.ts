@@ -83,11 +83,11 @@ export const expect: Expect = {
     }
   },
 
-  errorObjectA(exchange, clause) {
+  errorObjectA(exchange, clause, also) {
     const body = exchange.json;
     const ok = typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Record<string, unknown>).error === 'string';
     if (!ok) {
-      fail({ clause, message: 'the error body is not the interface A error object', expected: 'a JSON object with a string "error"', received: describeResponse(exchange), exchange });
+      fail({ clause, ...(also?.length ? { also } : {}), message: 'the error body is not the interface A error object', expected: 'a JSON object with a string "error"', received: describeResponse(exchange), exchange });
     }
   },
 

@@ -328,6 +328,7 @@ function recordFailure(detail: FailureDetail, redactor: Redactor, curlTls: CurlT
   const request = detail.exchange ? redactor.request(detail.exchange.request) : undefined;
   return {
     clause: detail.clause,
+    ...(detail.also?.length ? { also: [...detail.also] } : {}),
     message: redactor.text(detail.message),
     ...(detail.expected !== undefined ? { expected: redactor.text(detail.expected) } : {}),
     ...(detail.received !== undefined ? { received: redactor.text(detail.received) } : {}),

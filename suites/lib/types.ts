@@ -285,6 +285,11 @@ export interface UnreadList {
 /** A failed expectation: what was expected, what came back, and the exchange that shows it. */
 export interface FailureDetail {
   clause: string;
+  /**
+   * Other clauses the very same failure breaks (a 401 without the error object breaks A-AUTH-7
+   * and A-ERR-1): it fails each of them as it fails `clause`.
+   */
+  also?: string[];
   message: string;
   expected?: string;
   received?: string;
@@ -350,6 +355,8 @@ export interface CheckResult {
 /** A failure as stored in results: exchange redacted, with a curl command that reproduces it. */
 export interface RecordedFailure {
   clause: string;
+  /** Other clauses the same failure fails (FailureDetail.also). */
+  also?: string[];
   message: string;
   expected?: string;
   received?: string;
@@ -554,8 +561,8 @@ export interface Expect {
   mediaType(exchange: Exchange, type: string, parameters: Record<string, string>, clause: string): void;
   /** The body is the interface B error object (`message` string). */
   errorObjectB(exchange: Exchange, clause: string): void;
-  /** The body is the interface A error object (`error` string). */
-  errorObjectA(exchange: Exchange, clause: string): void;
+  /** The body is the interface A error object (`error` string); `also`: other clauses its absence fails. */
+  errorObjectA(exchange: Exchange, clause: string, also?: string[]): void;
   /** The body is JSON; returns it. */
   json(exchange: Exchange, clause: string): unknown;
 }

@@ -44,7 +44,7 @@ export async function runSuitesAgainstSimulator(options: { faults?: FaultName[];
       readOnly: false,
       timeoutMs: 10_000,
     });
-    const failedClauses = new Set(out.checks.filter((c) => c.verdict === 'fail').flatMap((c) => c.failures.map((f) => f.clause)));
+    const failedClauses = new Set(out.checks.filter((c) => c.verdict === 'fail').flatMap((c) => c.failures.flatMap((f) => [f.clause, ...(f.also ?? [])])));
     return { checks: out.checks, leftovers: out.leftovers, failedClauses };
   } finally {
     await front?.close();

@@ -83,6 +83,15 @@ export function interfaceARouter(sim: Sim): MountedInterface {
         }
       }
     }
+    const presented = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+    if (sim.faults.has('a-key-length-guard-401-without-error') && presented?.startsWith(`${sim.options.pipelineKeyPrefix}_`) && presented.length !== sim.options.pipelineKeyPrefix.length + 41) {
+      // The fault's broken body: a format guard before the lookup, written with the framework's
+      // own UnauthorizedException, whose body is {statusCode, message}.
+      ctx.status = 401;
+      ctx.set('WWW-Authenticate', 'Bearer');
+      ctx.body = { statusCode: 401, message: 'Unauthorized' };
+      return;
+    }
     try {
       aGate(sim, ctx);
     } catch (err) {
