@@ -473,9 +473,16 @@ check({
     let current = owner.configured;
     giveKeyBackOnCleanup(t, owner, controlUrl, () => current);
     const regenerated = await t.bWithKey(current).post('/user/tokens');
+    const replacedAt = Date.now();
     const next = newKeyOf(t, regenerated, new Set([current]));
     const old = current;
     current = next;
+    // A gateway's authorizer cache may let the replaced key through for the grace the target
+    // document allows, in real time, which moving the clock does not shorten: it is first seen
+    // refused (b-auth/regenerated-key-replaces-old judges that wait), and only then judged later.
+    const graceMs = replacedKeyMs(t.target);
+    const first = graceMs > 0 ? (await untilRefused(t, () => t.bWithKey(old).get('/connections/types'), replacedAt, graceMs)).last : undefined;
+    if (first && is2xx(first)) return t.skip(`api_key, replaced by POST /user/tokens, still authenticated after the ${graceMs / 1000} s the target document allows (b-auth/regenerated-key-replaces-old judges that), so whether it stays refused was not seen`);
     await t.advanceClock(DAYS_LATER_MS);
     const later = await t.bWithKey(old).get('/connections/types');
     t.expect.status(later, '4xx', 'B-AUTH-2', `api_key, replaced by POST /user/tokens, authenticates again ${DAYS_LATER_MS / 86_400_000} days later (simulator clock; GET /connections/types answered ${later.response.status}): a replaced key stays refused, not for a while`);

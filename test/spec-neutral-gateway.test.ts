@@ -116,4 +116,20 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(REPLACED_KEY_LINGER_MS).toBeLessThan(1_000);
   });
+
+  it('B-AUTH-2 judges a replaced key days later only once it was seen refused: the cache\'s real-time grace is not shortened by the clock', { timeout: 60_000 }, async () => {
+    const daysLater = (faults: ('b-replaced-key-denied-for-an-hour' | 'b-old-key-valid-after-regeneration')[] = [], seconds = 2) =>
+      runSuitesAgainstSimulator({ profile: 'spec', seed: 7, only: ['b-auth/replaced-key-refused-days-later'], runs: 3, faults, front: startSpecNeutralGateway, retarget: replacedKeySeconds(seconds) });
+    // The cache lets the replaced key through for 300 ms of real time whatever the clock says:
+    // judged at once after the clock moved, the lingering key was taken for one working again.
+    const faultless = await daysLater();
+    expect(faultless.checks.map((c) => [c.id, c.verdict, c.failures.map((f) => f.message)])).toEqual([['b-auth/replaced-key-refused-days-later', 'pass', []]]);
+    // A key that works again once its deny-list entry expired still fails, through the gateway.
+    const expiring = await daysLater(['b-replaced-key-denied-for-an-hour']);
+    expect(expiring.checks[0]!.failures.map((f) => f.clause)).toEqual(['B-AUTH-2']);
+    // A key never refused within the grace leaves the days-later question unseen: not verified
+    // here (b-auth/regenerated-key-replaces-old fails B-AUTH-2 for it), never a pass.
+    const never = await daysLater(['b-old-key-valid-after-regeneration'], 1);
+    expect(never.checks.map((c) => [c.verdict, c.reason])).toEqual([['skip', expect.stringMatching(/still authenticated after the 1 s the target document allows .* whether it stays refused was not seen/)]]);
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clauseChecks, controlScope, proofScope, tripsOnTheirOwn } from './prove.ts';
 import { allTrips } from './trips.ts';
-import { tripsAgree, UNSTEADY_TRIPS } from './unsteady.ts';
+import { tripsAgree, UNSTEADY_TRIPS, withUnsteady } from './unsteady.ts';
 
 describe('the checks a fault proof runs', () => {
   it('are exactly those its record names, none picked by prefix (b-ntf/mark is not b-ntf/mark-aged)', async () => {
@@ -74,5 +74,10 @@ describe('a fault run agrees with its record', () => {
     expect(tripsAgree('b-job-stopped-run-progress-percent', recorded, ['b-job/ended-long-ago', 'b-job/lifecycle-clock'])).toBe(false);
     expect(tripsAgree('b-job-stopped-run-progress-percent', ['b-job/lifecycle-poll'], ['b-job/lifecycle-clock', 'b-job/lifecycle-poll'])).toBe(false);
     for (const [fault, { checks }] of Object.entries(UNSTEADY_TRIPS)) expect(checks.every((id) => (allTrips()[fault] ?? []).includes(id)), fault).toBe(true);
+  });
+
+  it('a recording keeps a check listed as unsteady for the fault even where it did not trip this time', () => {
+    expect(withUnsteady('b-job-stopped-run-progress-percent', ['b-job/lifecycle-poll'])).toEqual(['b-job/ended-long-ago', 'b-job/lifecycle-clock', 'b-job/lifecycle-poll']);
+    expect(withUnsteady('b-limit-uncapped', ['b-lim/page-size'])).toEqual(['b-lim/page-size']);
   });
 });

@@ -24,3 +24,8 @@ export function tripsAgree(fault: string, recorded: readonly string[], observed:
   const unsteady = UNSTEADY_TRIPS[fault as FaultName]?.checks ?? [];
   return observed.every((id) => recorded.includes(id)) && recorded.every((id) => observed.includes(id) || unsteady.includes(id));
 }
+
+/** `tripped`, a recording's checks for `fault`, with the checks listed as unsteady for it (sorted, once each). */
+export function withUnsteady(fault: string, tripped: readonly string[]): string[] {
+  return [...new Set([...tripped, ...(UNSTEADY_TRIPS[fault as FaultName]?.checks ?? [])])].sort();
+}
