@@ -11,7 +11,9 @@ import type { FaultName } from '../../simulator/faults.ts';
  * under the other conventions (the spec profile), deployments that read `orders-12` by its
  * trailing digits and `-12` by its absolute value on every operation: no probe sent either for a
  * live pipeline, and outside the simulator profile a malformed id's read was judged for "no 5xx"
- * only.
+ * only. Freedom audit 21 (v5) then took `orders-12` read as pipeline 12 for a slug-tolerant
+ * router's read, which the spec does not define: outside the simulator profile it is noted, as
+ * `12abc` is; its writes, and `-12` read or written, still fail A-PIPE-3 in every profile.
  */
 
 /** The id segment of one pipeline in other words: `-12`, `orders-12`. */
@@ -44,25 +46,36 @@ const refusing = rewriting((req) => {
   return { status: read ? 422 : 400, body: JSON.stringify({ error: 'invalid_id', message: 'The pipeline id must be a positive integer.' }) };
 });
 
-async function run(only: string, options: { faults?: FaultName[]; front?: Front }) {
+async function run(only: string, options: { faults?: FaultName[]; front?: Front; profile?: 'spec' | 'simulator' }) {
   const result = await runSuitesAgainstSimulator({ only: [only], profile: 'spec', seed: 7, runs: 3, ...options });
   return result.checks.find((c) => c.id === only)!;
 }
 
 describe('a-pipe/integer-id-reads and -writes against a pipeline id in other words (-12, orders-12)', () => {
   for (const fault of ['a-friendly-id-trailing-digits', 'a-negative-id-absolute'] as const) {
-    it(`${fault} (every operation takes the id for pipeline 12): integer-id-reads fails A-PIPE-3 in the spec profile`, { timeout: 90_000 }, async () => {
-      const check = await run('a-pipe/integer-id-reads', { faults: [fault] });
-      expect(check.verdict).toBe('fail');
-      expect(check.failures.map((f) => f.clause)).toContain('A-PIPE-3');
-    });
-
-    it(`${fault}: integer-id-writes fails A-PIPE-3 in the spec profile`, { timeout: 90_000 }, async () => {
+    it(`${fault} (every operation takes the id for pipeline 12): integer-id-writes fails A-PIPE-3 in the spec profile`, { timeout: 90_000 }, async () => {
       const check = await run('a-pipe/integer-id-writes', { faults: [fault] });
       expect(check.verdict).toBe('fail');
       expect(check.failures.map((f) => f.clause)).toContain('A-PIPE-3');
     });
   }
+
+  it('a-negative-id-absolute: integer-id-reads fails A-PIPE-3 in the spec profile (-12 read as 12, in every profile)', { timeout: 90_000 }, async () => {
+    const check = await run('a-pipe/integer-id-reads', { faults: ['a-negative-id-absolute'] });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.clause)).toContain('A-PIPE-3');
+  });
+
+  // Freedom audit 21 (v5): a read of orders-12 answering pipeline 12 is a slug-tolerant router's
+  // read, which the spec does not define: judged as `12abc` is, failed in the simulator profile only.
+  it('a-friendly-id-trailing-digits: integer-id-reads notes the read of orders-12 in the spec profile and fails A-PIPE-3 in the simulator profile', { timeout: 90_000 }, async () => {
+    const spec = await run('a-pipe/integer-id-reads', { faults: ['a-friendly-id-trailing-digits'] });
+    expect(spec.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);
+    expect(spec.notes.join('\n')).toMatch(/GET \S+\/orders-\d+ \(not an integer id\) answered pipeline \d+/);
+    const simulator = await run('a-pipe/integer-id-reads', { faults: ['a-friendly-id-trailing-digits'], profile: 'simulator' });
+    expect(simulator.verdict).toBe('fail');
+    expect(simulator.failures.map((f) => f.clause)).toContain('A-PIPE-3');
+  });
 
   it('only DELETE reads -12 and orders-12 as pipeline 12 (archives it, 200): integer-id-writes fails A-PIPE-3', { timeout: 90_000 }, async () => {
     const check = await run('a-pipe/integer-id-writes', { front: looseDelete(false) });
