@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { frontServer } from '../support/front-server.ts';
+import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 
 /*
  * Mutation audit 17 m04 (B-AUTH-1): a gateway whose map of protected routes lists paths without a
@@ -8,6 +9,20 @@ import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
  * every read as the catalog writes it, so they passed it.
  */
 const CHECKS = ['b-auth/unknown-keys-refused', 'b-auth/malformed-authorization-refused'];
+
+/** A web server before the API that answers every path with a trailing slash with its own HTML page, whatever the key: not the account's data. */
+const htmlPageOnSlash: Front = (upstream) =>
+  frontServer(upstream, (req, _body, res, forward) => {
+    const url = req.url ?? '/';
+    if (new URL(url, 'http://front').pathname.endsWith('/')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>Welcome</title><p>Our site</p>');
+      return;
+    }
+    forward(url, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
 
 describe('b-auth: a read of the spec with a trailing slash', () => {
   it('served without the key check (b-trailing-slash-skips-key): both the unknown-key and the missing-key check fail B-AUTH-1', { timeout: 60_000 }, async () => {
@@ -19,5 +34,11 @@ describe('b-auth: a read of the spec with a trailing slash', () => {
   it('refused (the simulator as it is, any 4xx, a 404 too): both checks pass', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: CHECKS, profile: 'spec', seed: 7, runs: 3 });
     expect(run.checks.map((c) => [c.id, c.verdict]).sort()).toEqual(CHECKS.map((id) => [id, 'pass']).sort());
+  });
+
+  it("answered 200 with a front's own HTML page (not the API's answer): both checks pass, noting it", { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ exactly: CHECKS, profile: 'spec', seed: 7, runs: 3, front: htmlPageOnSlash });
+    expect(run.checks.map((c) => [c.id, c.verdict]).sort()).toEqual(CHECKS.map((id) => [id, 'pass']).sort());
+    for (const check of run.checks) expect(check.notes.join('\n')).toMatch(/GET \/[^ ]+\/ .* answered 200 with something other than the API's answer/);
   });
 });
