@@ -159,6 +159,17 @@ function otherSpellings(key: string): { header: string; shown: string }[] {
   return [...otherSchemeCases('Basic').slice(0, 2).map((scheme) => ({ header: `${scheme} ${token}`, shown: `"${scheme} base64(<key>:)"` })), { header: `Basic  ${token}`, shown: '"Basic  base64(<key>:)" (two spaces after the scheme)' }];
 }
 
+/**
+ * Says which other spellings the live key was refused under (`refused` of `sent`): the replaced
+ * key's refusal under those shows nothing of B-AUTH-2, and under all of them the probe verified
+ * nothing (the rest of the regeneration is judged as spelt by the spec).
+ */
+function noteSpellingsRefusedLive(t: CheckContext, refused: string[], sent: number): void {
+  if (refused.length === 0) return;
+  const which = refused.length === sent ? 'every other spelling of the credentials too' : 'some other spellings of the credentials too';
+  t.note(`the live key was refused under ${which} (${refused.join(', ')}; GET /connections/types, before the regeneration): their refusal after the regeneration verified nothing`);
+}
+
 /** `account`'s client sending `authorization` as it is. */
 function withAuthorization(t: CheckContext, account: 0 | 1, authorization: string) {
   return interfaceClient(t.http, t.b(account).base, { accept: B_ACCEPT, authorization }, pathMover(t.target.interfaceB.extensionPaths ?? {}));
@@ -213,7 +224,12 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // raw header would remember (whether they are served is b-auth/basic-key-authenticates's to note).
     const spelt = spellingsSent ? [] : otherSpellings(current);
     spellingsSent = true;
-    for (const spelling of spelt) await withAuthorization(t, account, spelling.header).get('/connections/types');
+    const refusedLive: string[] = [];
+    for (const spelling of spelt) {
+      const live = await withAuthorization(t, account, spelling.header).get('/connections/types');
+      if (!is2xx(live)) refusedLive.push(`${spelling.shown} (${live.response.status})`);
+    }
+    noteSpellingsRefusedLive(t, refusedLive, spelt.length);
     const regenerated = await t.bWithKey(current, account).post('/user/tokens');
     if (roleMayRefuse && current === holder.configured && regenerated.response.status === 403) {
       refused = regenerated;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answering } from '../support/answering-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 
 /*
@@ -20,5 +21,17 @@ describe('b-auth: a replaced key under other spellings of the credentials', () =
   it('refused under every spelling (the simulator as it is, which reads them all for a live key): the rotation check passes', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: [CHECK], profile: 'spec', seed: 7, runs: 3 });
     expect(run.checks.map((c) => [c.id, c.verdict])).toEqual([[CHECK, 'pass']]);
+    expect(run.checks[0]?.notes.join('\n')).not.toMatch(/the live key was refused under/);
+  });
+
+  it('refused under every other spelling for the live key too (a front that reads `Basic ` and one space only): the rotation check passes and notes that those refusals showed nothing', { timeout: 60_000 }, async () => {
+    const onlyAsWritten = answering((req) => {
+      const header = req.headers.authorization;
+      return header !== undefined && !/^Basic [^ ]/.test(header) ? { status: 401, body: '{"message":"unauthorized"}' } : undefined;
+    });
+    const run = await runSuitesAgainstSimulator({ only: [CHECK], profile: 'spec', seed: 7, runs: 3, front: onlyAsWritten });
+    const check = run.checks.find((c) => c.id === CHECK)!;
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/the live key was refused under every other spelling of the credentials too .*"basic base64\(<key>:\)".*: their refusal after the regeneration verified nothing/);
   });
 });
