@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { expectVendorMediaType, VENDOR_TYPE } from './lib/b-media-type.ts';
+import { expectVendorMediaType, labelledVendorType, VENDOR_TYPE } from './lib/b-media-type.ts';
 import { check } from './lib/registry.ts';
 import { B_ACCEPT } from './lib/clients.ts';
 import { mediaTypeSpelling } from './lib/arbitraries/media-types.ts';
-import { idOf, is2xx, isObject } from './lib/answers.ts';
+import { extensionListItems, idOf, is2xx, isObject, sameJson, userIn, type JsonObject } from './lib/answers.ts';
 import { describePage, pageQuery, pagingNames } from './lib/paging.ts';
 import { undoCreation, type CreatedKind } from './lib/factories/undo.ts';
 import { permitted } from './lib/permissions.ts';
@@ -302,7 +302,7 @@ const JSON_AT_SAME_WEIGHT = [`application/json, ${VENDOR_TYPE}; version=2`, `${V
 
 function expectVendorType(t: CheckContext, ex: Exchange, what: string): void {
   t.expect.status(ex, '2xx', 'B-VER-2', `${what} should succeed to check its media type (answered ${ex.response.status})`);
-  expectVendorMediaType(t, ex);
+  expectVendorMediaType(t, ex, what);
 }
 
 /** An offset past any account's invoices: section 8 bounds the offset below only. */
@@ -344,39 +344,89 @@ async function expectFullPageVendorType(t: CheckContext, account: 0 | 1): Promis
 }
 
 /**
+ * What the account path shows of account 1's key, to tell a read at the API's root the API's
+ * answer for that key: the key's user (GET /user), the account's id, its notifications (GET
+ * /notifications), each where served (extensions).
+ */
+interface KeyRecords {
+  user?: JsonObject;
+  accountId: string;
+  notifications: JsonObject[];
+}
+
+async function keyRecords(t: CheckContext): Promise<KeyRecords> {
+  const user = userIn(await t.b().get('/user'));
+  const notifications = extensionListItems(t.target, (await t.b().get('/notifications')).json) ?? [];
+  return { ...(user ? { user } : {}), accountId: t.target.b[0]?.accountId ?? '', notifications: notifications.filter(isObject) };
+}
+
+/**
+ * Whether a root read's body shows one of the key's own records as the account path gives them
+ * (its user's id and email, its account's id as an item's account_id, one of its notifications'
+ * id and title): then it is the API's answer for the key, not another app's at the same base URL.
+ */
+function showsKeyRecords(ex: Exchange, known: KeyRecords): boolean {
+  const body = ex.json;
+  const records = [body, isObject(body) ? body.user : undefined, ...(extensionListItemsOf(body) ?? [])].filter(isObject);
+  return records.some(
+    (r) =>
+      (known.user !== undefined && sameJson(r.id, known.user.id) && sameJson(r.email, known.user.email)) ||
+      (known.accountId !== '' && r.account_id === known.accountId) ||
+      known.notifications.some((n) => sameJson(r.id, n.id) && sameJson(r.title, n.title)),
+  );
+}
+
+/** The items of a list body: the body itself, or the one array member of an object (an envelope). */
+function extensionListItemsOf(body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  const arrays = isObject(body) ? Object.values(body).filter(Array.isArray) : [];
+  return arrays.length === 1 ? arrays[0] : undefined;
+}
+
+/**
  * B-VER-2 binds every successful answer with a body, not only the spec table's: the extension list
  * reads of the endpoint catalog (GET /clusters, /packages, /hooks, ...: those naming no id and
  * needing no query) and the reads of the API's root (`B_ROOT_ENDPOINTS`: GET /user, /accounts,
  * ..., outside `/{account_id}/api`), each read once. A deployment may serialize its list
  * controllers, or mount its root router, apart from the rest, with a label of their own. A target
  * need not serve these extensions: an answer that is not a 2xx with a JSON body (a refusal, a
- * dashboard's page at the base URL) is noted, not judged.
+ * dashboard's page at the base URL) is noted, not judged. Nor is a root read labelled otherwise
+ * that shows nothing of the key's own records (`showsKeyRecords`): the base URL may be another
+ * app's, whose GET /user is no answer of the API.
  */
 async function expectExtensionAndRootReadsVendorType(t: CheckContext): Promise<void> {
-  const reads: { what: string; send: () => Promise<Exchange> }[] = [];
+  const reads: { what: string; atRoot: boolean; send: () => Promise<Exchange> }[] = [];
   for (const e of B_ENDPOINTS) {
     if (e.source !== 'extension' || e.method !== 'GET' || e.effect !== 'read' || e.answer?.list !== true || e.id || e.query || e.path.includes('{')) continue;
-    reads.push({ what: `GET ${e.path} (${e.key}, an extension list read)`, send: () => t.b().get(e.path) });
+    reads.push({ what: `GET ${e.path} (${e.key}, an extension list read)`, atRoot: false, send: () => t.b().get(e.path) });
   }
   const key = t.target.b[0]?.apiKey;
   if (t.target.baseUrl !== undefined && key !== undefined) {
     for (const e of B_ROOT_ENDPOINTS) {
       if (e.method !== 'GET' || e.effect !== 'read' || e.path.includes('{')) continue;
-      reads.push({ what: `GET ${e.path} at the API's root (${t.target.baseUrl}${e.path}, an extension)`, send: () => bRootClient(t, key).get(e.path) });
+      reads.push({ what: `GET ${e.path} at the API's root (${t.target.baseUrl}${e.path}, an extension)`, atRoot: true, send: () => bRootClient(t, key).get(e.path) });
     }
   } else {
     t.note("the target document gives no base URL of the API's root, so the media type of its reads (GET /user, /accounts, ...) was not seen");
   }
   const unserved: string[] = [];
+  const notTheApi: string[] = [];
+  // Read once, and only where a root read is labelled otherwise: what tells the API's answer.
+  let known: Promise<KeyRecords> | undefined;
   for (const read of reads) {
     const ex = await read.send();
     if (!is2xx(ex) || ex.json === undefined) {
       unserved.push(`${read.what}: ${ex.response.status}${is2xx(ex) ? ' without a JSON body' : ''}`);
       continue;
     }
+    if (read.atRoot && !labelledVendorType(ex) && !showsKeyRecords(ex, await (known ??= keyRecords(t)))) {
+      notTheApi.push(`${read.what}: ${ex.response.headers['content-type'] ?? 'no Content-Type'}`);
+      continue;
+    }
     expectVendorType(t, ex, read.what);
   }
   if (unserved.length) t.note(`extension reads that gave no 2xx with a JSON body (not served, or not the API's answer), so their media type was not seen: ${unserved.join('; ')}`);
+  if (notTheApi.length) t.note(`reads at the API's root labelled otherwise than the versioned media type whose JSON shows none of the key's records the account path gives (its user, its account, its notifications), so not recognisably the API's answer for the key (another app's at the same base URL?): not judged: ${notTheApi.join('; ')}`);
 }
 
 check({
