@@ -69,8 +69,11 @@ check({
  * account has a connection of is in it. A list cut short (a default page size applied to an
  * unpaged list) or one served empty to some accounts is still an array; the account's own
  * connections (GET /connections with its own key, an extension, walked with the target's paging)
- * show it. Types are compared as the deployment spells them in both answers (a connection's
- * `type`, a type's `type`), none assumed. Where the connections cannot be listed, a note says so.
+ * show it. The spec fixes no spelling of a type in an extension's answer: a connection's `type`
+ * is found in a listed type's `type` or `name`, in any letter case (noted where not as written).
+ * One found in no spelling fails where the spec fixes its name: a type the target document names
+ * the account's connections by (the `{connection_type}` of the spec's paths); any other is noted.
+ * Where the connections cannot be listed, a note says so.
  */
 async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: Exchange, types: readonly unknown[], what: string): Promise<void> {
   if (!is2xx(ex)) return;
@@ -80,19 +83,43 @@ async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: 
     t.note(`GET /connections${whose} (an extension) is not served, so whether ${what} lists the type of every connection of the account was not seen`);
     return;
   }
-  const listed = new Set(types.filter(isObject).map((type) => type.type).filter((type): type is string => typeof type === 'string'));
-  const held = new Map<string, unknown>();
-  for (const c of connections.items) if (isObject(c) && typeof c.type === 'string' && !held.has(c.type)) held.set(c.type, c);
-  const missing = [...held.keys()].filter((type) => !listed.has(type));
+  const listed = types.filter(isObject);
+  const held = new Set<string>();
+  for (const c of connections.items) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
+  const spelt: string[] = [];
+  const unmatched: string[] = [];
+  for (const type of held) {
+    const found = listedSpelling(listed, type);
+    if (found === undefined) unmatched.push(type);
+    else if (found !== type) spelt.push(`${show(type)} (as ${show(found)})`);
+  }
+  const named = new Set(Object.keys(t.fixtures(account).connections ?? {}).map((type) => type.toLowerCase()));
+  const missing = unmatched.filter((type) => named.has(type.toLowerCase()));
+  const unnamed = unmatched.filter((type) => !named.has(type.toLowerCase()));
   t.expect.that(missing.length === 0, {
     clause: 'B-CONN-1',
     message: `${what} does not list ${missing.length === 1 ? 'the type' : 'the types'} of connections the account has (GET /connections${whose} shows ${missing.map((type) => show(type)).join(', ')})`,
-    expected: `every type of the account's connections among the ${listed.size} types listed`,
+    expected: `every type of the account's connections among the ${listed.length} types listed (a type's type or name, in any letter case)`,
     received: `${missing.join(', ')} not listed`,
     exchange: ex,
   });
+  if (spelt.length) t.note(`${what}: connections' types found in GET /connections/types only in another letter case or as a type's name: ${spelt.join(', ')}`);
+  if (unnamed.length) t.note(`GET /connections${whose} shows ${unnamed.length === 1 ? 'the type' : 'the types'} ${unnamed.map((type) => show(type)).join(', ')}, in no spelling in ${what} and not a type the target document names connections by (the spec's {connection_type}): the spec fixes no name for ${unnamed.length === 1 ? 'it' : 'them'}, so not failed`);
   if (held.size === 0) t.note(`GET /connections${whose} lists no connection with a type, so no type of the account's own was looked for in ${what}`);
-  else t.note(`${what}: the ${held.size} types of the account's ${connections.items.length} connections${connections.complete ? '' : ' (as far as GET /connections was walked)'} are among those listed${missing.length ? `, but for ${missing.join(', ')}` : ''}`);
+  else t.note(`${what}: the ${held.size} types of the account's ${connections.items.length} connections${connections.complete ? '' : ' (as far as GET /connections was walked)'} are among those listed${unmatched.length ? `, but for ${unmatched.join(', ')}` : ''}`);
+}
+
+/**
+ * How the types list spells a connection's `type`: a listed type's `type` as written first, else
+ * its `type` or `name` in any letter case; undefined where none matches.
+ */
+function listedSpelling(listed: readonly JsonObject[], type: string): string | undefined {
+  if (listed.some((l) => l.type === type)) return type;
+  const lower = type.toLowerCase();
+  for (const l of listed) {
+    for (const field of [l.type, l.name]) if (typeof field === 'string' && field.toLowerCase() === lower) return field;
+  }
+  return undefined;
 }
 
 /**

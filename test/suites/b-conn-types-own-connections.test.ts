@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 import { answering } from '../support/answering-front.ts';
+import { rewriting } from '../support/rewriting-front.ts';
+
+/** GET /connections (the extension list, array of connections) with each connection's `type` changed by `spell`. */
+const connectionTypesSpelt = (spell: (type: string) => string): Front =>
+  rewriting((req, reply) => {
+    if (req.method !== 'GET' || !/\/api\/connections(\?|$)/.test(req.url ?? '') || reply.status !== 200) return undefined;
+    const items = JSON.parse(reply.body) as { type?: unknown }[];
+    return { body: JSON.stringify(items.map((c) => (typeof c.type === 'string' ? { ...c, type: spell(c.type) } : c))) };
+  });
 
 /**
  * B-CONN-1: "an array of connection types" is the catalog of the types a connection may have. A
@@ -41,5 +50,18 @@ describe('b-conn/types holds the types listed to the types of the account\'s own
     const check = await typesCheck(['b-connection-types-first-page-only'], { front: answering((req) => (/\/api\/connections(\?|$)/.test(req.url ?? '') ? { status: 404, body: '{"message":"Item not found."}' } : undefined)) });
     expect(check.verdict).toBe('pass');
     expect(check.notes.join('\n')).toMatch(/GET \/connections \(an extension\) is not served, so whether GET \/connections\/types lists the type of every connection of the account was not seen/);
+  });
+
+  it('GET /connections spelling a type otherwise than the types list ("SFTP" for "sftp"): it passes, noting the spellings', async () => {
+    const check = await typesCheck([], { front: connectionTypesSpelt((type) => type.toUpperCase()) });
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/connections' types found in GET \/connections\/types only in another letter case or as a type's name: .*"SFTP" \(as "sftp"\)/);
+  });
+
+  it('a connection type in no spelling of the list and not one the target document names in the spec\'s paths: noted, not failed', async () => {
+    const check = await typesCheck([], { front: connectionTypesSpelt((type) => (type === 'sftp' ? 'secure-file-transfer' : type)) });
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/GET \/connections shows the types? "secure-file-transfer", in no spelling in GET \/connections\/types and not a type the target document names connections by/);
   });
 });
