@@ -51,4 +51,30 @@ describe('restoreConnectionAfter', () => {
     expect(restorable).toBe(true);
     expect(puts).toEqual(['/acme/api/connections/mysql/50']);
   });
+
+  it("where ids are numbered per type (mysql 1 and sftp 1), puts back the name of the connection of the type it was given, not another type's", async () => {
+    const puts: { path: string; body: string }[] = [];
+    const url = await servers.listen(
+      jsonServer(({ method, path, body }) => {
+        if (method === 'GET' && path === '/acme/api/connections') return { status: 200, body: [{ id: 1, name: 'orders-db', type: 'mysql' }, { id: 1, name: 'partner-drop', type: 'sftp' }] };
+        if (method === 'PUT' && path === '/acme/api/connections/sftp/1') {
+          puts.push({ path, body });
+          return { status: 200, body: { id: 1, name: 'partner-drop', type: 'sftp' } };
+        }
+        return { status: 404, body: { message: 'Not found' } };
+      }),
+    );
+    const target = resolveTarget({ base_url: url, accounts: [{ account_id: 'acme', api_key: 'k'.repeat(40) }] }, {});
+    const out = await runChecks({
+      target,
+      checks: [{ id: 'test/restore-connection', clauses: ['X-ROB-1'], title: 'restores a connection name', needs: ['b', 'write'], run: async (t) => void (await restoreConnectionAfter(t, 'sftp', 1)) }],
+      profile: 'spec',
+      seed: 1,
+      runs: 1,
+      readOnly: false,
+      timeoutMs: 5_000,
+    });
+    expect(out.checks[0]?.verdict, JSON.stringify(out.checks[0])).toBe('pass');
+    expect(puts.map((p) => [p.path, JSON.parse(p.body) as unknown])).toEqual([['/acme/api/connections/sftp/1', { name: 'partner-drop' }]]);
+  });
 });
