@@ -62,7 +62,7 @@ function expectInterpreted(t: CheckContext, ex: Exchange, contentType: string, n
 check({
   id: 'b-hdr/json-media-type-spellings',
   clauses: ['B-HDR-1'],
-  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting) and read as the same UTF-8 text (a name with non-ASCII letters comes back as sent); a connection renamed to such a name under plain application/json (no charset) reads back as sent',
+  title: 'B-HDR-1: a JSON body labelled application/json is accepted in any spelling of that media type (case, charset=utf-8, spacing, quoting) and read as the same UTF-8 text (a name with non-ASCII letters comes back as sent); a connection renamed to such a name under plain application/json (no charset) reads back as sent (where the deployment takes such a name under a charset at all)',
   needs: ['b', 'write'],
   async run(t) {
     const reference = t.name('hdr-reference');
@@ -105,8 +105,7 @@ async function renameConnectionUnderPlainJson(t: CheckContext): Promise<void> {
   const path = `/connections/${type}/${id}`;
   const what = `PUT ${path} with Content-Type "application/json" (no charset)`;
   const ex = await t.b().put(path, { body: JSON.stringify({ name }), headers: { 'content-type': 'application/json' } });
-  t.expect.status(ex, '2xx', 'B-HDR-1', `${what} was refused (${ex.response.status})`);
-  if (!is2xx(ex)) return;
+  if (!is2xx(ex)) return expectRefusedUnderCharsetToo(t, path, name, ex);
   const stored = await readConnection(t, { type, id });
   const got = stored ? stored.connection.name : isObject(ex.json) ? ex.json.name : undefined;
   t.expect.that(got === name, {
@@ -117,6 +116,27 @@ async function renameConnectionUnderPlainJson(t: CheckContext): Promise<void> {
     exchange: stored?.ex ?? ex,
   });
   if (!stored) t.note(`${type} connection ${id}, renamed under plain application/json, could not be read back (GET ${path} and GET /connections, extensions): its answer was judged`);
+}
+
+/**
+ * The plain rename was refused: the name may be what is refused (a deployment may keep connection
+ * names to ASCII, which B-HDR-1 does not govern), or the label. The same body is sent again under
+ * `application/json; charset=utf-8`: refused there too, the name is what the deployment refuses
+ * (noted, nothing of this clause seen); taken there, the plain label alone was refused, and that
+ * fails B-HDR-1.
+ */
+async function expectRefusedUnderCharsetToo(t: CheckContext, path: string, name: string, plain: Exchange): Promise<void> {
+  const charset = 'application/json; charset=utf-8';
+  const retry = await t.b().put(path, { body: JSON.stringify({ name }), headers: { 'content-type': charset } });
+  t.expect.that(!is2xx(retry), {
+    clause: 'B-HDR-1',
+    message: `PUT ${path} with Content-Type "application/json" (no charset) was refused (${plain.response.status}), and the same body under ${JSON.stringify(charset)} was taken (${retry.response.status}): a JSON body is UTF-8 with or without the charset`,
+    expected: `the rename taken under "application/json" as under ${JSON.stringify(charset)}`,
+    received: `${plain.response.status} under "application/json", ${retry.response.status} under ${JSON.stringify(charset)}`,
+    exchange: plain,
+  });
+  if (is2xx(retry)) return;
+  t.note(`PUT ${path} to a name beyond ASCII was refused under "application/json" (${plain.response.status}) and under ${JSON.stringify(charset)} (${retry.response.status}) alike: the deployment refuses such names, which B-HDR-1 does not govern, so how a body without a charset is read there was not seen (POST /hooks showed it above)`);
 }
 
 check({

@@ -36,4 +36,22 @@ describe('b-hdr/json-media-type-spellings renames a connection to a non-ASCII na
     expect(check.verdict).toBe('pass');
     expect(check.notes.join('\n')).toMatch(/no connection was renamed under plain application\/json: \w+ connection \d+'s name cannot be read/);
   });
+
+  /** A front refusing with 422 a connection rename to a name beyond ASCII, under the Content-Types `refused` picks. */
+  const refusingNonAsciiNames = (refused: (contentType: string) => boolean) =>
+    answering((req, body) => (req.method === 'PUT' && /\/api\/connections\/\w+\/\d+$/.test(req.url ?? '') && /[^\x00-\x7f]/.test(body) && refused(req.headers['content-type'] ?? '') ? { status: 422, body: '{"message":"name may hold ASCII letters only"}' } : undefined));
+
+  it('where the deployment refuses such names under any Content-Type, the charset retry is refused too: not B-HDR-1\'s business, a note says so', async () => {
+    const check = await spellings([], { front: refusingNonAsciiNames(() => true) });
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/PUT \/connections\/\w+\/\d+ to a name beyond ASCII was refused under "application\/json" \(422\) and under "application\/json; charset=utf-8" \(422\) alike: the deployment refuses such names/);
+  });
+
+  it('where only the plain spelling is refused and the charset retry taken, B-HDR-1 fails naming both', async () => {
+    const check = await spellings([], { front: refusingNonAsciiNames((contentType) => contentType === 'application/json') });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-HDR-1');
+    expect(check.failures[0]?.message).toMatch(/^PUT \/connections\/\w+\/\d+ with Content-Type "application\/json" \(no charset\) was refused \(422\), and the same body under "application\/json; charset=utf-8" was taken/);
+  });
 });
