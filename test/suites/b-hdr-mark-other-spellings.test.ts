@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import { answering } from '../support/answering-front.ts';
+import { rewriting } from '../support/rewriting-front.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
  * B-HDR-1: POST /notifications/mark {"id": N} under another spelling of application/json
@@ -10,7 +12,7 @@ import { answering } from '../support/answering-front.ts';
  * answering 200 all the same: b-hdr/json-media-type-on-every-write judges the mark by the other
  * notifications it leaves unread, not by its status.
  */
-async function everyWrite(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; front?: ReturnType<typeof answering> } = {}) {
+async function everyWrite(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; front?: ReturnType<typeof answering>; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}) {
   const run = await runSuitesAgainstSimulator({ exactly: ['b-hdr/json-media-type-on-every-write'], profile: 'spec', seed: 7, runs: 3, faults, ...options });
   const check = run.checks.find((c) => c.id === 'b-hdr/json-media-type-on-every-write');
   if (!check) throw new Error('b-hdr/json-media-type-on-every-write did not run');
@@ -36,5 +38,54 @@ describe('b-hdr/json-media-type-on-every-write judges a mark by id by the notifi
     const check = await everyWrite(['b-mark-body-read-under-exact-media-type'], { front: answering((req) => (req.method === 'GET' && /\/api\/notifications(\?|$)/.test(req.url ?? '') ? { status: 404, body: '{"message":"Item not found."}' } : undefined)) });
     expect(check.verdict).toBe('pass');
     expect(check.notes.join('\n')).toMatch(/POST \/notifications\/mark by id under other spellings of application\/json was judged by its status only: GET \/notifications \(an extension\) is not served/);
+  });
+});
+
+/**
+ * A deployment whose notification list lags its marks (an index behind the store): for `lagMs`
+ * after the latest mark, GET /notifications shows a notification it has not shown read before as
+ * unread (`last_read_at: null`). The spec does not say a list shows a mark at once.
+ */
+function laggingMarks(lagMs: number) {
+  const shownRead = new Set<number>();
+  let lastMarkAt = -Infinity;
+  return rewriting((req, reply) => {
+    const url = req.url ?? '';
+    if (req.method === 'POST' && /^\/[^/]+\/api\/notifications\/mark$/.test(url) && reply.status < 300) {
+      lastMarkAt = Date.now();
+      return undefined;
+    }
+    if (req.method !== 'GET' || !/^\/[^/]+\/api\/notifications(\?|$)/.test(url) || reply.status !== 200) return undefined;
+    const lagging = Date.now() - lastMarkAt < lagMs;
+    const items = JSON.parse(reply.body) as { id: number; last_read_at: unknown }[];
+    const shown = items.map((n) => {
+      if (n.last_read_at === null || shownRead.has(n.id)) return n;
+      if (lagging) return { ...n, last_read_at: null };
+      shownRead.add(n.id);
+      return n;
+    });
+    return { body: JSON.stringify(shown) };
+  });
+}
+
+describe.concurrent('b-hdr/json-media-type-on-every-write against a notification list that shows marks 2 s late', () => {
+  it('judges the others once the named one shows read: the mark of all under another spelling fails B-HDR-1', { timeout: 60_000 }, async () => {
+    const check = await everyWrite(['b-mark-body-read-under-exact-media-type'], { front: laggingMarks(2_000) });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-HDR-1');
+    expect(check.failures[0]?.message).toMatch(/^POST \/notifications\/mark \{"id": \d+\} with Content-Type "application\/json; charset=utf-8" also marked \d+ of the \d+ other notifications unread before it read/);
+  });
+
+  it('faultless, each mark by id leaves the others unread: it passes, verified', { timeout: 60_000 }, async () => {
+    const check = await everyWrite([], { front: laggingMarks(2_000) });
+    expect([check.verdict, check.failures, check.partial ?? []]).toEqual(['pass', [], []]);
+  });
+
+  it('where the named one never shows read within the list\'s lag, the others are not judged: B-HDR-1 not verified, saying why', { timeout: 60_000 }, async () => {
+    const declaring = (target: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...target.interfaceB, listLagMs: 500 } });
+    const check = await everyWrite(['b-mark-body-read-under-exact-media-type'], { front: laggingMarks(3_600_000), retarget: declaring });
+    expect(check.failures).toEqual([]);
+    expect(check.partial?.map((p) => p.clause)).toContain('B-HDR-1');
+    expect(check.notes.join('\n')).toMatch(/judged by its status only: .*GET \/notifications did not show notification \d+, the one named, read within 0.5 s/);
   });
 });
