@@ -260,6 +260,8 @@ check({
     // key's own read showed nothing (a route the target does not serve answers no key either).
     let listUnread: string | undefined;
     let readUnseen: string | undefined;
+    // How many new keys a whole list read right after their creation did not show (a list behind the store).
+    let listLate = 0;
     await t.property('the key shows once', cases, async ({ name, admin, expires }) => {
       const body = { name: `${uniqueName(t, 'once')} ${name}`, admin, expires_at: expires };
       const made = await createKey(t, body);
@@ -288,7 +290,9 @@ check({
         listUnread ??= `it answered ${describeResponse(listed.refused)}`;
       } else {
         later.push(...listed.exchanges);
-        if (!listed.complete && !listed.items.some((k) => isObject(k) && k.id === made.id)) listUnread = listed.incomplete;
+        const shown = listed.items.some((k) => isObject(k) && k.id === made.id);
+        if (!listed.complete && !shown) listUnread = listed.incomplete;
+        else if (!shown) listLate += 1;
       }
       // A target that serves no read of a key (the document says so) has no such answer to show it in.
       if (aRoute(t, 'keys.read') !== null) {
@@ -304,8 +308,11 @@ check({
     });
     await expectNoKeyInPipelineRecords(t);
     await expectOwnRecordHidesValue(t);
-    await expectUnusedKeyHidden(t);
+    const unusedUnseen = await expectUnusedKeyHidden(t);
     if (listUnread) t.partial('A-AUTH-3', `the key list was read without reaching a new key's entry (${listUnread}), so whether the list shows its value was not seen${readUnseen ? '' : "; each key's own read was"}`);
+    // A list not seen whole already says the list was not judged; one that lags says it here.
+    else if (unusedUnseen) t.partial('A-AUTH-3', `the key list ${unusedUnseen}, so whether the list shows the value of a key not yet used was not seen`);
+    else if (listLate > 0) t.note(`the key list did not show ${listLate} of the new keys read right after their creation (a list that shows a new key late): the list was judged on those it showed and on the key read again for it before its first use`);
     if (readUnseen) t.partial('A-AUTH-3', `${readUnseen}, so whether a key's own read shows its value was not seen`);
   },
 });
@@ -329,15 +336,43 @@ async function expectOwnRecordHidesValue(t: CheckContext): Promise<void> {
  * so a deployment that keeps a new key "pending pickup", shown whole until a request is made with
  * it, passed them. Once a run an admin key is made and, before anything is done with it, the key
  * list is read whole and the key's record (keys.read, where the target routes it) with the
- * account's admin key: neither shows its value. Requests: the create, the list's pages and the
- * read (the key revoked after the check).
+ * account's admin key: neither shows its value. A list that does not show the key yet (an index a
+ * moment behind the store: the spec says nothing of when a list shows a new key) is read again,
+ * a few times a second apart (`listShowing`); where it never shows it, what the list shows of an
+ * unused key was not seen: the reason is handed back (undefined: seen). Requests: the create,
+ * the list's pages (again on each re-read) and the read (the key revoked after the check).
  */
-async function expectUnusedKeyHidden(t: CheckContext): Promise<void> {
+async function expectUnusedKeyHidden(t: CheckContext): Promise<string | undefined> {
   const made = await createKey(t, { name: uniqueName(t, 'once-unused'), admin: true });
-  const listed = await walkAList(t, t.a(), 'keys.list');
-  const later = 'refused' in listed ? [listed.refused] : listed.exchanges;
+  const listed = await listShowing(t, made.id);
+  const later = [...listed.exchanges];
   if (aRoute(t, 'keys.read') !== null) later.push(await aSend(t, t.a(), 'keys.read', made.id));
   for (const ex of later) expectNoKey(t, ex, made, 'read before the key was used');
+  return listed.unseen;
+}
+
+/** How often, and how far apart, a key list that does not show a new key yet is read again. */
+const LIST_REREADS = 3;
+const LIST_REREAD_MS = 1_000;
+
+/**
+ * The key list of account 1 read whole until it shows key `id` (its entry among the items), at
+ * most LIST_REREADS more times LIST_REREAD_MS apart; a walk refused or cut short is not read
+ * again (a re-read would see no more). Every answer read, and why the key's entry was not seen
+ * (`unseen`; undefined where it was).
+ */
+async function listShowing(t: CheckContext, id: number): Promise<{ exchanges: Exchange[]; unseen?: string }> {
+  const exchanges: Exchange[] = [];
+  const started = Date.now();
+  for (let read = 1; ; read++) {
+    const listed = await walkAList(t, t.a(), 'keys.list');
+    if ('refused' in listed) return { exchanges: [...exchanges, listed.refused], unseen: `answered ${describeResponse(listed.refused)}` };
+    exchanges.push(...listed.exchanges);
+    if (listed.items.some((k) => isObject(k) && k.id === id)) return { exchanges };
+    if (!listed.complete) return { exchanges, unseen: `was read without reaching key ${id}'s entry (${listed.incomplete})` };
+    if (read > LIST_REREADS) return { exchanges, unseen: `did not show key ${id}, made unused for it, in ${read} reads over ${Math.round((Date.now() - started) / 1000)} s` };
+    await t.sleep(LIST_REREAD_MS);
+  }
 }
 
 /**
