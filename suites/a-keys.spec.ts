@@ -626,6 +626,27 @@ async function theirExpiringKey(t: CheckContext, expiresAt: number, offsetMin: n
   return { made: outcome.made, sent: outcome.sent, before: await useKey(t, outcome.made.key) };
 }
 
+/**
+ * A-AUTH-4 on key management, for a run whose property sent it no expired admin key (its cases
+ * drew none, or none whose expiry was shown taken): an admin key made for it to expire in a
+ * minute (`extraMs` more where the target refused short lifetimes), used before, the clock moved
+ * past its expiry, then sent the key-management writes and its own revocation
+ * (expectKeyWritesRefused). 7 or 8 requests, in such a run only.
+ */
+async function expectExpiredAdminKeyWritesRefused(t: CheckContext, victim: CreatedKey, extraMs: number): Promise<void> {
+  const now = await simulatorNow(t);
+  const expiresAt = Math.ceil((now + 60_000 + extraMs) / 1000) * 1000;
+  const outcome = await createExpiringKey(t, { name: uniqueName(t, 'expiring-admin'), admin: true }, expiresAt, 0);
+  const unsent = 'an expired admin key was not sent to key management (a key\'s create, the revocation of another key, its own revocation)';
+  if ('refused' in outcome) return t.partial('A-AUTH-4', `no case sent key management an expired admin key, and the admin key made to expire at ${isoSeconds(expiresAt)} for it was refused (${describeResponse(outcome.refused)}): ${unsent}`);
+  // expiryTaken says why where the expiry was not shown taken.
+  if (!(await expiryTaken(t, outcome.made, expiresAt, outcome.sent))) return;
+  const before = await useKey(t, outcome.made.key);
+  if (!worked(before)) return t.partial('A-AUTH-4', `no case sent key management an expired admin key, and the admin key made to expire in a minute for it did not work before its expiry (${describeResponse(before)}): ${unsent}`);
+  await t.advanceClock(expiresAt - now + 1000);
+  await expectKeyWritesRefused(t, outcome.made, victim, 'an admin key made for it, 1 s past its expiry,', 'A-AUTH-4', { itself: true });
+}
+
 check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
@@ -684,6 +705,8 @@ check({
     });
     if (shortestLifetime) t.note(shortestLifetime);
     if (offsetRefused) t.note(offsetRefused);
+    // A run whose cases drew no admin key (or none whose expiry was shown taken) sent key management no expired key.
+    if (!selfRevocationSent) await expectExpiredAdminKeyWritesRefused(t, victim, shortestLifetime === undefined ? 0 : DAY_S * 1000);
     // Expiry holds in every account: one key of account 2 (theirExpiringKey), 2 minutes ahead (a
     // day more where the target refused short lifetimes above), used before and after. 3 or 4 requests.
     const theirNow = await simulatorNow(t);
