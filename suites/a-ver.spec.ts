@@ -38,8 +38,9 @@ import { aTargetFindsPipelines } from './lib/controls.ts';
  * only the real service's convention names it, the target may not serve it at all (it is not in
  * the spec), so the operation is not verified and the reason says what would settle it.
  *
- * The root is every account's: account 2's admin key is sent on a list read there too, and
- * answered as an unknown path where account 1's is served fails (secondAccountUnderV1).
+ * The root is every account's: account 2's admin key is sent there too (its fixture pipeline's
+ * read, else the spec's DELETE of an absent pipeline or the pipeline list), and answered as an
+ * unknown path where account 1's is served fails (secondAccountUnderV1).
  *
  * Other versions are not in the spec: what `/api/public/v2` answers is noted, never judged.
  */
@@ -299,29 +300,76 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
 
 /**
  * A-VER-1 for account 2 too: interface A is one root for every account, so account 2's admin key
- * (the target document's second account) is sent on a read that changes nothing (the pipeline
- * list, else the key list) under /api/public/v1, beside account 1's same read. Where account 1's
- * is served there, account 2's answered as an unknown path (404, 405, 501) or gone (410) says the
- * interface is served elsewhere for that account (another version, another cluster); with
- * `keyAccepted`, so does account 2's key refused (401, 403) where account 1's is taken. Without
- * account 2's key or a list to read, a note: only account 1 was seen. Requests: 2.
+ * (the target document's second account) is sent under /api/public/v1 beside account 1's on a
+ * request that changes nothing (secondAccountProbe): each account's first fixture pipeline read,
+ * else, `keyAccepted` (a check that may write), the spec's DELETE of an absent pipeline
+ * (secondAccountDelete), else the pipeline list. Key management is not in the spec: a deployment
+ * may have it off for an account, so account 2's key list is not read. Where account 1's is
+ * served, account 2's answered as an unknown path (404, 405, 501) or gone (410) says the interface
+ * is served elsewhere for that account (another version, another cluster); with `keyAccepted`, so
+ * does account 2's key refused (401, 403) where account 1's is taken. Without account 2's key or
+ * a request to send, a note: only account 1 was seen. Requests: 2 (3 for the DELETE).
  */
 async function secondAccountUnderV1(t: CheckContext, keyAccepted: boolean): Promise<void> {
   if (t.target.a[1]?.adminKey === undefined) return t.note("the target document gives no interface A key of account 2 (pipeline_admin_key): only account 1's key was seen served under /api/public/v1");
-  const operation = (['pipelines.list', 'keys.list'] as const).find((o) => aRoute(t, o) !== null);
-  if (operation === undefined) return t.note('the target document says neither list is served (interface_a.operations.pipelines.list and keys.list are null): account 2\'s key was not sent under /api/public/v1');
-  const first = await aSend(t, t.a(), operation);
-  const second = await aSend(t, t.a(1), operation);
+  const fixtures = [t.target.a[0]?.fixtures.pipeline_ids?.[0], t.target.a[1].fixtures.pipeline_ids?.[0]];
+  const [own, theirs] = fixtures;
+  const read = aRoute(t, 'pipelines.read') !== null && own !== undefined && theirs !== undefined;
+  if (!read && keyAccepted && aRoute(t, 'pipelines.archive') !== null) return secondAccountDelete(t);
+  if (!read && aRoute(t, 'pipelines.list') === null) {
+    return t.note(`account 2's key was not sent under /api/public/v1: the target document names no fixture pipeline of ${own === undefined ? 'account 1' : 'account 2'} (accounts[].fixtures.pipeline_ids) and says the pipeline list is not served (interface_a.operations.pipelines.list is null)${keyAccepted ? '' : "; a-ver/key-accepted-under-v1 sends it the spec's DELETE of an absent pipeline"}`);
+  }
+  const first = read ? await aSend(t, t.a(), 'pipelines.read', own) : await aSend(t, t.a(), 'pipelines.list');
+  const second = read ? await aSend(t, t.a(1), 'pipelines.read', theirs) : await aSend(t, t.a(1), 'pipelines.list');
+  const operation = read ? "pipelines.read, each account's first fixture pipeline" : 'pipelines.list';
   const refused = (ex: Exchange) => ex.response.status === 401 || ex.response.status === 403;
-  if (notServedHere(first) || (keyAccepted && refused(first))) return;
+  if (notServedHere(first) || (keyAccepted && refused(first))) return t.note(`account 2's key was not judged under /api/public/v1: account 1's ${requestLine(first)} (${operation}) answered ${first.response.status}`);
   if (notServedHere(second)) notServed(t, second, `(${operation}) with account 2's admin key answered ${second.response.status}, as an unknown path, where account 1's same read answered ${first.response.status}: account 2 is not served there`);
   if (keyAccepted && refused(second)) notServed(t, second, `(${operation}) refused account 2's configured admin key (${second.response.status}) where account 1's same read answered ${first.response.status}`);
+}
+
+/**
+ * Account 2 under /api/public/v1 on the spec's one operation, for a target that names no fixture
+ * pipeline to read: DELETE of an absent pipeline with account 1's admin key, with account 2's,
+ * and account 2's same DELETE to the unknown path beside the route (nothing is changed: the id
+ * names nothing). An absent pipeline's 404 and an unknown path's are told apart by their error
+ * objects: account 2's answered as account 1's and not as the unknown path is served; as the
+ * unknown path (404, 405, 501, 410) and not as account 1's, it is not (A-VER-1), as is account 2's
+ * configured key refused (401, 403) where account 1's got its answer. Anything else (the three
+ * alike, or account 2's like neither) is not told apart: not verified, saying what each answered.
+ * 3 requests.
+ */
+async function secondAccountDelete(t: CheckContext): Promise<void> {
+  const absent = absentIdFrom(t.target, 20_260_916);
+  const route = aRoute(t, 'pipelines.archive')!;
+  const first = await aSend(t, t.a(), 'pipelines.archive', absent);
+  const second = await aSend(t, t.a(1), 'pipelines.archive', absent);
+  const control = await t.a(1).request(route.method, `${routePath(route, absent)}/${NO_SUCH_ROUTE}`);
+  const answered = (ex: Exchange) => `${ex.response.status}${errorText(ex) === undefined ? '' : ` ${JSON.stringify(errorText(ex))}`}`;
+  const refused = (ex: Exchange) => ex.response.status === 401 || ex.response.status === 403;
+  if (notServedHere(first) && refused(second)) notServed(t, second, `(the spec's DELETE of an absent pipeline) refused account 2's configured admin key (${second.response.status}) where account 1's same DELETE answered ${first.response.status}`);
+  const likeFirst = sameAnswer(second, first);
+  const likeControl = sameAnswer(second, control);
+  if (likeFirst && !likeControl) return t.note(`account 2's key served under /api/public/v1: ${requestLine(second)} of an absent pipeline answered ${answered(second)} as account 1's did, the unknown path beside it ${answered(control)}`);
+  if (likeControl && !likeFirst && notServedHere(second)) notServed(t, second, `(the spec's DELETE of an absent pipeline) with account 2's admin key answered ${answered(second)} as the unknown path beside it does, where account 1's same DELETE answered ${answered(first)}: account 2 is not served there`);
+  t.partial('A-VER-1', `account 2's key was not seen served under /api/public/v1: ${requestLine(second)} of an absent pipeline answered ${answered(second)} with its admin key, ${answered(first)} with account 1's and ${answered(control)} at the unknown path beside it, which does not tell an absent pipeline from a route not served there`);
+}
+
+/** The message of an interface A error object (its `error`), where the answer has one. */
+function errorText(ex: Exchange): string | undefined {
+  const err = errorObjectA(ex)?.error;
+  return typeof err === 'string' ? err : undefined;
+}
+
+/** Whether two answers are alike: the same status and the same error object message (none in both, or the same). */
+function sameAnswer(a: Exchange, b: Exchange): boolean {
+  return a.response.status === b.response.status && errorText(a) === errorText(b);
 }
 
 check({
   id: 'a-ver/served-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: every interface A operation the target serves answers under /api/public/v1 (without a key: 401 where an unknown path beside its route is a 404), DELETE /pipelines/{id} for absent ids first; account 2\'s key is served there as account 1\'s is (a list read)',
+  title: 'A-VER-1: every interface A operation the target serves answers under /api/public/v1 (without a key: 401 where an unknown path beside its route is a 404), DELETE /pipelines/{id} for absent ids first; account 2\'s key is served there as account 1\'s is (its fixture pipeline read, else the pipeline list)',
   needs: ['a'],
   async run(t) {
     // Without credentials, and for ids no system holds: nothing can be deleted, even by a
@@ -417,7 +465,7 @@ check({
 check({
   id: 'a-ver/key-accepted-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path; account 2\'s admin key is accepted and served there as account 1\'s is (a list read)',
+  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path; account 2\'s admin key is accepted and served there as account 1\'s is (its fixture pipeline read, else the DELETE of an absent pipeline beside an unknown path)',
   needs: ['a', 'write'],
   async run(t) {
     // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
