@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn, type ListWalk } from './lib/answers.ts';
-import { readStateOf } from './lib/notifications.ts';
+import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn } from './lib/answers.ts';
+import { listedStates, type Listed } from './lib/notifications.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import { parseJsonWithBigIds } from './lib/big-ids.ts';
 
@@ -177,19 +177,6 @@ const APPLIED_FIELDS: Readonly<Record<string, readonly string[]>> = {
 
 const MARK = 'POST /notifications/mark';
 
-/** Account 1's notifications (GET /notifications, an extension, every item asked for) and the read state of those that show one; null where the list is not served. */
-async function notificationStates(t: CheckContext): Promise<{ walk: ListWalk; states: Map<number, boolean> } | null> {
-  const walk = await listCatalog(t.b(), t.target, '/notifications', 20);
-  if (!walk) return null;
-  const states = new Map<number, boolean>();
-  for (const n of walk.items) {
-    if (!isObject(n) || typeof n.id !== 'number') continue;
-    const read = readStateOf(n);
-    if (read !== undefined) states.set(n.id, read);
-  }
-  return { walk, states };
-}
-
 /**
  * How the marks by id were judged: by their effect on the others (how many), or by status only
  * (why), and whether a mark was left unjudged because the list never showed it (`lagged`: B-HDR-1
@@ -212,7 +199,7 @@ const MARK_LAG_MS = 5_000;
 const MARK_LAG_FIRST_WAIT_MS = 250;
 
 /** Whether a list read after a mark shows notification `id` marked: read, or gone from a list read whole (a list of the unread only). */
-function showsMarked(after: { walk: ListWalk; states: Map<number, boolean> }, id: number): boolean {
+function showsMarked(after: Listed, id: number): boolean {
   if (after.states.get(id) === true) return true;
   return after.states.get(id) === undefined && after.walk.complete && !after.walk.items.some((n) => isObject(n) && n.id === id);
 }
@@ -223,13 +210,13 @@ function showsMarked(after: { walk: ListWalk; states: Map<number, boolean> }, id
  * to the list's lag; undefined where it never did. Where the named one was read already before
  * the mark, the list is read once: nothing tells this mark from the earlier one.
  */
-async function listShowingMark(t: CheckContext, named: number, marks: MarksSeen): Promise<{ walk: ListWalk; states: Map<number, boolean> } | null | undefined> {
+async function listShowingMark(t: CheckContext, named: number, marks: MarksSeen): Promise<Listed | null | undefined> {
   const lagMs = t.target.interfaceB.listLagMs ?? MARK_LAG_MS;
   const control = marks.states.get(named) === false;
-  let after: { walk: ListWalk; states: Map<number, boolean> } | null = null;
+  let after: Listed | null = null;
   const shown = await t.poll(
     async () => {
-      after = await notificationStates(t);
+      after = await listedStates(t);
       return !after || !control || showsMarked(after, named) ? true : undefined;
     },
     { timeoutMs: lagMs, intervalMs: (elapsed) => Math.min(Math.max(MARK_LAG_FIRST_WAIT_MS, elapsed), Math.max(lagMs - elapsed, 0)) },
@@ -250,7 +237,7 @@ async function listShowingMark(t: CheckContext, named: number, marks: MarksSeen)
  * no read state, or showed no other notification unread, the mark is judged by its status, and a
  * note says why.
  */
-async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType: string, named: unknown, inbox: { walk: ListWalk; states: Map<number, boolean> } | null, marks: MarksSeen): Promise<void> {
+async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType: string, named: unknown, inbox: Listed | null, marks: MarksSeen): Promise<void> {
   t.expect.status(ex, '2xx', 'B-HDR-1', `${MARK} with Content-Type ${JSON.stringify(contentType)} was refused (${ex.response.status}), although it names application/json`);
   if (!is2xx(ex)) return;
   if (!inbox) return void marks.unjudged.add('GET /notifications (an extension) is not served');
@@ -360,7 +347,7 @@ check({
     const notSent = new Map<string, string>();
     const judgedByStatus = new Set<string>();
     // The mark names one notification: read before, the others unread then stay unread after it.
-    const inbox = await notificationStates(t);
+    const inbox = await listedStates(t);
     const marks: MarksSeen = { judged: 0, unjudged: new Set(), lagged: false, states: new Map(inbox?.states) };
     for (const contentType of spellings) {
       const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType } }, async (endpoint, ex) => {

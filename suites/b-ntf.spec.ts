@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { listCatalog } from './catalog/b-lists.ts';
-import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
+import type { CheckContext, Exchange } from './lib/types.ts';
 import { is2xx, isObject, pageListing, show, userIn, type ListWalk } from './lib/answers.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { makeJob } from './lib/factories/jobs.ts';
 import { CLOCK_STEPS_TO_JOB_END_MS } from './lib/job-timing.ts';
-import { readStateOf } from './lib/notifications.ts';
+import { listedStates, type Listed } from './lib/notifications.ts';
 
 /** The unread count of GET /user (an extension), or null when the target does not serve it. */
 async function unreadCount(t: CheckContext): Promise<{ count: number; ex: Exchange } | null> {
@@ -43,29 +42,6 @@ async function readUntil<T>(t: CheckContext, read: () => Promise<T>, done: (valu
 interface ReadFlag {
   read: boolean;
   ex: Exchange;
-}
-
-/** Every notification GET /notifications (an extension) lists, and the read state of those that show one. */
-interface Listed {
-  walk: ListWalk;
-  states: Map<number, boolean>;
-}
-
-/**
- * GET /notifications (an extension) walked to its end, every page; null when the list is not
- * served. The list is asked for read notifications too (`walkCatalogList`): the real service's
- * shows only the unread ones by default, where a marked notification would simply be gone.
- */
-async function listedStates(t: CheckContext, client: InterfaceClient = t.b()): Promise<Listed | null> {
-  const walk = await listCatalog(client, t.target, '/notifications', 20);
-  if (!walk) return null;
-  const states = new Map<number, boolean>();
-  for (const n of walk.items) {
-    if (!isObject(n) || typeof n.id !== 'number') continue;
-    const read = readStateOf(n);
-    if (read !== undefined) states.set(n.id, read);
-  }
-  return { walk, states };
 }
 
 /** The page of `walk` that lists notification `id`. */
