@@ -1063,15 +1063,7 @@ async function malformedAroundOwn(t: CheckContext, writes: readonly RoutedOperat
   // The spec's DELETE last for each id: a write after an archive taken would only be refused.
   const others = writes.filter((e) => e.operation !== archive.operation);
   for (const raw of [...writtenAround(id), ...(named ? [encodeURIComponent(name)] : [])]) {
-    const sent: Exchange[] = [];
-    for (const e of others) {
-      const ex = await send(e, raw);
-      judgeMalformedId(t, ex, false);
-      sent.push(ex);
-    }
-    const ex = await send(archive, raw);
-    judgeMalformedId(t, ex, true);
-    sent.push(ex);
+    const sent = await sendMalformedWrites(t, others, archive, raw, send);
     // Reads judge the pipeline only where they found it before any write.
     if (before === undefined || again === undefined) continue;
     await expectUnchangedAfter(t, id, sent, { before, again, definition });
@@ -1161,6 +1153,24 @@ async function expectUnchangedAfter(t: CheckContext, id: number, sent: readonly 
 }
 
 /**
+ * Every routed write but the archive, then the spec's DELETE last (a write after an archive taken
+ * would only be refused), of the malformed id `raw`, each judged as a malformed id's answer; the
+ * answers, for the read back.
+ */
+async function sendMalformedWrites(t: CheckContext, others: readonly RoutedOperation[], archive: RoutedOperation, raw: string, send: (e: RoutedOperation, id: string) => Promise<Exchange>): Promise<Exchange[]> {
+  const sent: Exchange[] = [];
+  for (const e of others) {
+    const ex = await send(e, raw);
+    judgeMalformedId(t, ex, false);
+    sent.push(ex);
+  }
+  const ex = await send(archive, raw);
+  judgeMalformedId(t, ex, true);
+  sent.push(ex);
+  return sent;
+}
+
+/**
  * A-PIPE-3 in every profile for a pipeline's whole id in other words (inOtherWords: `-12`, which
  * a signed-integer reader takes for 12, `orders-12`, which a route for friendly URLs reads by its
  * trailing digits), on a pipeline the check makes for them alone (archived on cleanup: an archive
@@ -1187,15 +1197,7 @@ async function otherWordsWrites(t: CheckContext, writes: readonly RoutedOperatio
     const got = await send(read, raw);
     judgeMalformedId(t, got, false);
     await expectNotOwnRead(t, read, got, raw, id, liveDefinition, everyProfile);
-    const sent: Exchange[] = [];
-    for (const e of others) {
-      const ex = await send(e, raw);
-      judgeMalformedId(t, ex, false);
-      sent.push(ex);
-    }
-    const ex = await send(archive, raw);
-    judgeMalformedId(t, ex, true);
-    sent.push(ex);
+    const sent = await sendMalformedWrites(t, others, archive, raw, send);
     await expectUnchangedAfter(t, id, sent, { before, again, definition }, raw, `${raw} was taken for it`);
   }
 }
