@@ -180,13 +180,17 @@ const MARK = 'POST /notifications/mark';
 /**
  * How the marks by id were judged: by their effect on the others (how many), or by status only
  * (why), and whether a mark was left unjudged because the list never showed it (`lagged`: B-HDR-1
- * then not verified). `states` is the read state GET /notifications showed last.
+ * then not verified). `states` is the read state GET /notifications showed last. `pending`: the
+ * marks without a control (the one named was not shown unread before them), judged together
+ * after the last spelling (`expectPendingMarksLeftOthersUnread`); `named`: every id a mark named.
  */
 interface MarksSeen {
   judged: number;
   unjudged: Set<string>;
   lagged: boolean;
   states: Map<number, boolean>;
+  pending: { contentType: string; named: number; exchange: Exchange }[];
+  named: Set<number>;
 }
 
 /**
@@ -204,24 +208,42 @@ function showsMarked(after: Listed, id: number): boolean {
   return after.states.get(id) === undefined && after.walk.complete && !after.walk.items.some((n) => isObject(n) && n.id === id);
 }
 
-/**
- * The list after a mark of `named`, once it shows that mark (the control: a list that does not
- * show the named one marked may not show the mark's other effects yet either), read again for up
- * to the list's lag; undefined where it never did. Where the named one was read already before
- * the mark, the list is read once: nothing tells this mark from the earlier one.
- */
-async function listShowingMark(t: CheckContext, named: number, marks: MarksSeen): Promise<Listed | null | undefined> {
-  const lagMs = t.target.interfaceB.listLagMs ?? MARK_LAG_MS;
-  const control = marks.states.get(named) === false;
+/** How long the list may take to show a mark: the target document's `list_lag_seconds`, else MARK_LAG_MS. */
+function markLagMs(t: CheckContext): number {
+  return t.target.interfaceB.listLagMs ?? MARK_LAG_MS;
+}
+
+/** Reads GET /notifications until `done` holds of a read (or the list is not served), for up to the list's lag; the last read, and whether `done` held. */
+async function readListUntil(t: CheckContext, done: (after: Listed) => boolean): Promise<{ after: Listed | null; done: boolean }> {
+  const lagMs = markLagMs(t);
   let after: Listed | null = null;
-  const shown = await t.poll(
+  const held = await t.poll(
     async () => {
       after = await listedStates(t);
-      return !after || !control || showsMarked(after, named) ? true : undefined;
+      return !after || done(after) ? true : undefined;
     },
     { timeoutMs: lagMs, intervalMs: (elapsed) => Math.min(Math.max(MARK_LAG_FIRST_WAIT_MS, elapsed), Math.max(lagMs - elapsed, 0)) },
   );
-  return shown ? after : undefined;
+  return { after, done: held === true };
+}
+
+/**
+ * The list after a mark of `named`, once it shows that mark (the control: a list that does not
+ * show the named one marked may not show the mark's other effects yet either), read again for up
+ * to the list's lag; undefined where it never did.
+ */
+async function listShowingMark(t: CheckContext, named: number): Promise<Listed | null | undefined> {
+  const { after, done } = await readListUntil(t, (list) => showsMarked(list, named));
+  return after && !done ? undefined : after;
+}
+
+/**
+ * The notification the next mark names: the first of account 1's `notification_ids` the list
+ * showed unread last and no mark named yet, so that the mark has its own control; undefined where
+ * none is left (the catalog's body, naming the first, is sent: that mark is then judged without one).
+ */
+function stillUnreadFixture(t: CheckContext, marks: MarksSeen): number | undefined {
+  return (t.fixtures().notification_ids ?? []).find((id) => marks.states.get(id) === false && !marks.named.has(id));
 }
 
 /**
@@ -233,8 +255,11 @@ async function listShowingMark(t: CheckContext, named: number, marks: MarksSeen)
  * read now, or gone from a list read whole (a list of the unread only), was marked by a body not
  * read as sent, and fails B-HDR-1 (the plain spelling's mark is B-NTF-1's to judge). A list that
  * never shows the named one marked within its lag leaves the others unjudged: B-HDR-1 is then not
- * verified (a lagging list would hide a mark of all as well). Where the list is not served, shows
- * no read state, or showed no other notification unread, the mark is judged by its status, and a
+ * verified (a lagging list would hide a mark of all as well). A mark whose named one the list did
+ * not show unread before it (read by an earlier run, or by an earlier mark) has no such control:
+ * it is kept pending, and so is every mark after it (a control then could not tell whose mark of
+ * all surfaced), for `expectPendingMarksLeftOthersUnread`. Where the list is not served, shows no
+ * read state, or showed no other notification unread, the mark is judged by its status, and a
  * note says why.
  */
 async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType: string, named: unknown, inbox: Listed | null, marks: MarksSeen): Promise<void> {
@@ -242,13 +267,17 @@ async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType
   if (!is2xx(ex)) return;
   if (!inbox) return void marks.unjudged.add('GET /notifications (an extension) is not served');
   if (typeof named !== 'number') return void marks.unjudged.add('its body named no notification id');
-  const others = [...inbox.states].filter(([id, read]) => !read && id !== named).map(([id]) => id);
+  const controlled = marks.pending.length === 0 && marks.states.get(named) === false;
+  marks.named.add(named);
+  if (!controlled) return void marks.pending.push({ contentType, named, exchange: ex });
+  // The ones earlier marks named were marked rightly: not the others of this mark.
+  const others = [...inbox.states].filter(([id, read]) => !read && !marks.named.has(id)).map(([id]) => id);
   if (others.length === 0) return void marks.unjudged.add(inbox.states.size ? `GET /notifications listed no notification unread before it but ${named}, the one named` : 'GET /notifications showed no read state (last_read_at, read_at, read, is_read or unread)');
-  const after = await listShowingMark(t, named, marks);
+  const after = await listShowingMark(t, named);
   if (after === null) return void marks.unjudged.add('GET /notifications was no longer served after the mark');
   if (after === undefined) {
     marks.lagged = true;
-    return void marks.unjudged.add(`GET /notifications did not show notification ${named}, the one named, read within ${(t.target.interfaceB.listLagMs ?? MARK_LAG_MS) / 1000} s of the mark under ${JSON.stringify(contentType)}, so the others were not judged (a list that lags would hide a mark of all too)`);
+    return void marks.unjudged.add(`GET /notifications did not show notification ${named}, the one named, read within ${markLagMs(t) / 1000} s of the mark under ${JSON.stringify(contentType)}, so the others were not judged (a list that lags would hide a mark of all too)`);
   }
   marks.states = after.states;
   const marked = others.filter((id) => showsMarked(after, id));
@@ -259,6 +288,35 @@ async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType
     expected: `only notification ${named} marked; ${others.length} others still unread`,
     received: `${marked.length} others read or no longer listed`,
     exchange: pageListing(after.walk, (n) => isObject(n) && n.id === marked[0]) ?? ex,
+  });
+}
+
+/**
+ * The marks kept pending (no control: the one each named was not shown unread before it), judged
+ * together after the last spelling: the notifications the list showed unread before the first of
+ * them, but those they named, are read until the list's lag has passed since (one read where the
+ * target document says its lists are current), and one shown marked fails B-HDR-1 naming the
+ * pending marks' spellings (one of them took its body for none). Still unread after the lag, each
+ * pending mark counts as judged.
+ */
+async function expectPendingMarksLeftOthersUnread(t: CheckContext, marks: MarksSeen): Promise<void> {
+  const pending = marks.pending;
+  if (pending.length === 0) return;
+  const namedIds = new Set(pending.map((m) => m.named));
+  const others = [...marks.states].filter(([id, read]) => !read && !namedIds.has(id)).map(([id]) => id);
+  const spellings = pending.map((m) => JSON.stringify(m.contentType)).join(', ');
+  const names = [...namedIds].join(', ');
+  if (others.length === 0) return void marks.unjudged.add(`under ${spellings} the mark named ${names}, not shown unread before it, and GET /notifications listed no other notification unread then`);
+  let marked: number[] = [];
+  const { after } = await readListUntil(t, (list) => (marked = others.filter((id) => showsMarked(list, id))).length > 0);
+  if (!after) return void marks.unjudged.add(`GET /notifications was no longer served after the marks under ${spellings}`);
+  marks.judged += pending.length;
+  t.expect.that(marked.length === 0, {
+    clause: 'B-HDR-1',
+    message: `${MARK} ${[...namedIds].map((id) => `{"id": ${id}}`).join(' / ')}, the notification named read before it, under ${spellings}: these marks together marked ${marked.length} of the ${others.length} other notifications unread before them read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}), seen within ${markLagMs(t) / 1000} s of the list's lag: a JSON body was not read as sent, and a mark without an id marks all`,
+    expected: `only notification(s) ${names} marked; ${others.length} others still unread`,
+    received: `${marked.length} others read or no longer listed`,
+    exchange: pageListing(after.walk, (n) => isObject(n) && n.id === marked[0]) ?? pending[0]!.exchange,
   });
 }
 
@@ -348,9 +406,12 @@ check({
     const judgedByStatus = new Set<string>();
     // The mark names one notification: read before, the others unread then stay unread after it.
     const inbox = await listedStates(t);
-    const marks: MarksSeen = { judged: 0, unjudged: new Set(), lagged: false, states: new Map(inbox?.states) };
+    const marks: MarksSeen = { judged: 0, unjudged: new Set(), lagged: false, states: new Map(inbox?.states), pending: [], named: new Set() };
     for (const contentType of spellings) {
-      const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType } }, async (endpoint, ex) => {
+      // Each mark names a notification still unread where the document names one: its own control.
+      const unread = stillUnreadFixture(t, marks);
+      const bodies: Record<string, Record<string, unknown>> = unread === undefined ? {} : { [MARK]: { id: unread } };
+      const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType }, bodies }, async (endpoint, ex) => {
         const refused = refusedGapValues(t, endpoint, ex);
         if (refused) {
           notSent.set(endpoint.key, refused);
@@ -364,6 +425,7 @@ check({
       });
       for (const n of unsent) notSent.set(n.key, n.why);
     }
+    await expectPendingMarksLeftOthersUnread(t, marks);
     // A group cannot be deleted through the API: on a real deployment it is made once, empty
     // (no `connections`: no connection of the account moves), under the spelling furthest
     // from the plain one (letter case, spacing, charset, quoting).

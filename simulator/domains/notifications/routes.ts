@@ -83,6 +83,9 @@ async function markFromBody(sim: Sim, ctx: RouterContext<BState>): Promise<{ mar
   // b-mark-body-read-under-exact-media-type: the optional body is read only under exactly
   // `application/json`; under any other spelling it is taken for none, which marks all.
   if (sim.faults.has('b-mark-body-read-under-exact-media-type') && ctx.get('content-type') !== 'application/json') return markFromFields(sim, ctx, {});
+  // b-mark-body-case-sensitive-media-type: a case-sensitive prefix test, so a charset passes
+  // and another letter case is taken for no body.
+  if (sim.faults.has('b-mark-body-case-sensitive-media-type') && !(ctx.get('content-type') ?? '').startsWith('application/json')) return markFromFields(sim, ctx, {});
   return markFromFields(sim, ctx, fields);
 }
 
