@@ -48,6 +48,18 @@ describe('b-hdr/json-media-type-spellings renames a connection to a non-ASCII na
     expect(check.notes.join('\n')).toMatch(/PUT \/connections\/\w+\/\d+ to a name beyond ASCII was refused under "application\/json" \(422\) and under "application\/json; charset=utf-8" \(422\) alike: the deployment refuses such names/);
   });
 
+  it('a 415 under plain application/json refuses the very label the spec prescribes: B-HDR-1 fails, whatever the charset retry answers (audit 22, V2c)', async () => {
+    const front = answering((req, body) => {
+      if (req.method !== 'PUT' || !/\/api\/connections\/\w+\/\d+$/.test(req.url ?? '') || !/[^\x00-\x7f]/.test(body)) return undefined;
+      // A per-route parser demanding a charset for a body beyond ASCII; names beyond ASCII refused under a charset.
+      return req.headers['content-type'] === 'application/json' ? { status: 415, body: '{"message":"Unsupported Media Type: give the charset of a body beyond ASCII"}' } : { status: 422, body: '{"message":"name may hold ASCII letters only"}' };
+    });
+    const check = await spellings([], { front });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-HDR-1');
+    expect(check.failures[0]?.message).toMatch(/^PUT \/connections\/\w+\/\d+ with Content-Type "application\/json" \(no charset\) was refused 415 Unsupported Media Type: the spec's own label/);
+  });
+
   it('where only the plain spelling is refused and the charset retry taken, B-HDR-1 fails naming both', async () => {
     const check = await spellings([], { front: refusingNonAsciiNames((contentType) => contentType === 'application/json') });
     expect(check.verdict).toBe('fail');
