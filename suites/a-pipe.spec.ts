@@ -801,10 +801,12 @@ const notedFrontRefusals = new WeakMap<CheckContext, Set<string>>();
 /**
  * The body of a malformed id's 4xx. A 401 or 404 carries the error object (A-ERR-1: every 401 and
  * 404 body). Any other 4xx is bad input's refusal (X-ROB-1: "a 4xx with the interface's error
- * object"); outside the simulator profile one without the error object is noted, not failed: a
- * front server may refuse the path before the service sees it (an allow-list proxy's bare 405,
- * an HTTP parser's 400), as a-rob takes a front's bare refusal of an unusual method
- * (unusualMethodAnswers). A HEAD has no body to judge.
+ * object"). A JSON object without it fails in every profile: that is the deployment's own answer
+ * to bad input in a shape of its own (`{"message": ...}`). Outside the simulator profile a body
+ * that is no JSON object (text, HTML, empty) is noted, not failed: a front server may refuse the
+ * path before the service sees it (an allow-list proxy's bare 405, an HTTP parser's 400), as a-rob
+ * takes a front's bare refusal of an unusual method (unusualMethodAnswers). A HEAD has no body to
+ * judge.
  */
 function refusalBody(t: CheckContext, ex: Exchange): void {
   const { status } = ex.response;
@@ -813,7 +815,7 @@ function refusalBody(t: CheckContext, ex: Exchange): void {
     t.expect.that(false, { clause: 'A-ERR-1', message: `${requestLine(ex)} (not an integer id) answered ${status} without the interface A error object`, expected: 'a JSON object with a string "error"', received: describeResponse(ex), exchange: ex });
     return;
   }
-  if (t.profile === 'simulator') {
+  if (t.profile === 'simulator' || isObject(ex.json)) {
     t.expect.that(false, { clause: 'X-ROB-1', message: `${requestLine(ex)} (not an integer id) was refused with ${status} without the interface A error object`, expected: 'a JSON object with a string "error"', received: describeResponse(ex), exchange: ex });
     return;
   }
