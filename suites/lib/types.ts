@@ -548,6 +548,8 @@ export interface WriteScope {
 export interface RunEvidence {
   /** The target found a pipeline of the caller's account by its integer id (a read or an archive answered 2xx). */
   aPipelineFound?: string;
+  /** Account 2's admin key was seen served under /api/public/v1 (a-ver/key-accepted-under-v1's DELETE of an absent pipeline answered as account 1's). */
+  aSecondAccountServedUnderV1?: string;
 }
 
 export interface Expect {

@@ -54,10 +54,33 @@ describe("a-ver with no pipeline list and account 2's key management off", () =>
     expect([check.verdict, check.partial ?? []]).toEqual(['pass', []]);
   });
 
-  it('a-ver/served-under-v1 without a fixture pipeline of account 2 or a pipeline list: a note, no key list read', { timeout: 60_000 }, async () => {
+  // Audit 22 V3: account 2 unjudged was a note, so the check said pass; it is not verified.
+  it('a-ver/served-under-v1 without a fixture pipeline of account 2 or a pipeline list: A-VER-1 not verified, no key list read', { timeout: 60_000 }, async () => {
     const check = await run('a-ver/served-under-v1', { status: 404, fixtures: false });
     expect(check.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);
-    expect(check.notes.join('\n')).toMatch(/account 2's key was not sent under \/api\/public\/v1/);
+    expect((check.partial ?? []).filter((p) => p.clause === 'A-VER-1').map((p) => p.reason).join('\n')).toMatch(/account 2's key was not sent under \/api\/public\/v1/);
+  });
+
+  it("both checks in one run, no fixture pipeline of account 2: served-under-v1's partial is lifted by key-accepted-under-v1's DELETE", { timeout: 60_000 }, async () => {
+    const seen: { key?: string } = {};
+    const result = await runSuitesAgainstSimulator({ exactly: CHECKS, profile: 'spec', seed: 7, runs: 3, retarget: noPipelineList(false, seen) });
+    const served = result.checks.find((c) => c.id === 'a-ver/served-under-v1')!;
+    expect(result.checks.map((c) => [c.id, c.verdict, c.partial ?? []])).toEqual(CHECKS.map((id) => [id, 'pass', []]));
+    expect(served.notes.join('\n')).toMatch(/A-VER-1: the control this check lacked was given later in the run \(DELETE \S+ of an absent pipeline answered 404 "Pipeline not found\." with account 2's key as account 1's did/);
+  });
+
+  // Audit 22 V1: account 2 on a cell whose every 404 says one generic text (another build) is
+  // served; its DELETE answered as its own unknown path, but not as account 1's unknown path.
+  it("a-ver/key-accepted-under-v1 without a fixture pipeline of account 2, whose every 404 says \"not found\": not verified, no failure", { timeout: 60_000 }, async () => {
+    const seen: { key?: string } = {};
+    const genericNotFound = rewriting((req, reply) => {
+      const account2 = seen.key !== undefined && req.headers.authorization === `Bearer ${seen.key}`;
+      return account2 && reply.status === 404 ? { body: JSON.stringify({ error: 'not found' }) } : undefined;
+    });
+    const result = await runSuitesAgainstSimulator({ exactly: ['a-ver/key-accepted-under-v1'], profile: 'spec', seed: 7, runs: 3, retarget: noPipelineList(false, seen), front: genericNotFound });
+    const check = result.checks[0]!;
+    expect(check.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);
+    expect((check.partial ?? []).filter((p) => p.clause === 'A-VER-1').map((p) => p.reason).join('\n')).toMatch(/account 2's key was not seen served under \/api\/public\/v1: DELETE \S+ of an absent pipeline answered 404 "not found" with its admin key, 404 "Pipeline not found\." with account 1's; the unknown path beside it 404 "not found" with account 2's key, 404 "Item not found\." with account 1's/);
   });
 
   it("a-ver/key-accepted-under-v1 without a fixture pipeline of account 2, account 2 under /api/public/v2 only: fails A-VER-1 on the DELETE", { timeout: 60_000 }, async () => {
