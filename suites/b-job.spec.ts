@@ -349,7 +349,7 @@ check({
 check({
   id: 'b-job/absent-cluster-or-package',
   clauses: ['B-JOB-2'],
-  title: "B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key) and by account 2 with its own api_key (where the target document gives its package and cluster), each answered as account 1's api_key is to the same request (another 4xx, a refusal of members or of account 2's jobs, leaves the clause covered in part)",
+  title: "B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key) and by account 2 with its own api_key (where the target document gives its package and cluster), each answered as account 1's api_key is to the same request (a 401/402/403 refusing members or account 2's jobs leaves the clause covered in part; any other 4xx carries the error object)",
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
@@ -401,17 +401,26 @@ async function ownersAnswer(t: CheckContext, body: JsonObject, what: string, ref
 }
 
 /**
+ * Statuses that refuse the poster rather than answer about the ids it named: unauthenticated,
+ * payment required (no billing), forbidden (a role). Any other 4xx (404, 400, 422 ...) is the
+ * not-found answer's place, whatever the deployment's status for it.
+ */
+const POSTER_REFUSALS: ReadonlySet<number> = new Set([401, 402, 403]);
+
+/**
  * Another poster's answer (`ex`, `who`) to a POST /jobs naming `what`, beside account 1's owner's
- * to the same request (`owners`). A job made, or anything but a 4xx, fails B-JOB-2. A 4xx of the
- * owner's status is the not-found answer and must carry the error object. A 4xx of another status
- * (403 for a member, 402 for an account without billing) refuses the poster for a reason of its
- * own: whether the lookup finds the absent id for that poster was not seen, and B-JOB-2 is
- * covered in part (`why` says what such a refusal may be); returns whether it was such a refusal.
+ * to the same request (`owners`). A job made, or anything but a 4xx, fails B-JOB-2. A refusal of
+ * the poster (401, 402 for an account without billing, 403 for a member), where the owner got
+ * another status, is a reason of the poster's own: whether the lookup finds the absent id for that
+ * poster was not seen, and B-JOB-2 is covered in part (`why` says what such a refusal may be);
+ * returns whether it was such a refusal. Any other 4xx answers about the absent id and must carry
+ * the error object, whether or not its status is the owner's (a 422 model-validation body without
+ * it fails).
  */
 function expectAsOwner(t: CheckContext, ex: Exchange, owners: Exchange, who: string, what: string, why: string): boolean {
   t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs with ${who} naming ${what} answered ${ex.response.status} instead of the not-found error`);
   if (!is4xx(ex)) return false;
-  if (ex.response.status === owners.response.status) {
+  if (ex.response.status === owners.response.status || !POSTER_REFUSALS.has(ex.response.status)) {
     t.expect.errorObjectB(ex, 'B-JOB-2');
     return false;
   }
@@ -429,9 +438,9 @@ function is4xx(ex: Exchange): boolean {
  * and every drawn case above posts with api_key (the owner). So the absent cluster, and the absent
  * package, are each posted once more with member_api_key (another user of account 1), and with
  * api_key beside it. Which roles may run jobs is not shown: the owner's status with the not-found
- * error object passes; another 4xx refuses members (the deployment's choice: noted, and B-JOB-2
- * covered in part, as that refusal hides what a member's job would do); a job made, or any other
- * answer, fails. Where the target document gives no member key, that is noted.
+ * error object passes; a 401/402/403 refuses members (the deployment's choice: noted, and B-JOB-2
+ * covered in part, as that refusal hides what a member's job would do); any other 4xx must carry
+ * the error object; a job made, or any other answer, fails. Where the target document gives no member key, that is noted.
  */
 async function expectMemberAbsentNotFound(t: CheckContext, refused: RefusedJobs): Promise<void> {
   const memberKey = t.target.b[0]?.memberApiKey;
@@ -459,8 +468,8 @@ async function expectMemberAbsentNotFound(t: CheckContext, refused: RefusedJobs)
  * case above posts with account 1's keys. So account 2's own api_key posts an absent cluster and
  * an absent package once each, beside account 2's own fixture package and cluster, and account
  * 1's api_key the same absent id beside its own: account 2 gets the not-found error object as
- * account 1 does (its status with the object; a job made fails). Another 4xx (402: account 2 may
- * not run jobs at all, no billing) leaves B-JOB-2 covered in part. Where the target document gives
+ * account 1 does (any 4xx with the object; a job made fails). A refusal of the poster (402:
+ * account 2 may not run jobs at all, no billing) leaves B-JOB-2 covered in part. Where the target document gives
  * no second account, or not its package_id and cluster_id, that is noted.
  */
 async function expectSecondAccountAbsentNotFound(t: CheckContext, refused: RefusedJobs): Promise<void> {

@@ -3,6 +3,7 @@ import type { FaultName } from '../../simulator/faults.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import { answering } from '../support/answering-front.ts';
+import { rewriting } from '../support/rewriting-front.ts';
 import { basicAuthorization } from '../../suites/lib/clients.ts';
 
 /**
@@ -61,5 +62,32 @@ describe('b-job/absent-cluster-or-package posts absent ids in account 2 too', ()
     expect(check.failures).toEqual([]);
     expect(check.partial?.map((p) => p.clause)).toContain('B-JOB-2');
     expect(check.partial?.map((p) => p.reason).join('\n')).toMatch(/POST \/jobs with account 2's api_key naming an absent cluster \(\d+\) beside account 2's own package answered 402 where account 1's api_key got 404 for the same request/);
+  });
+
+  /** Account 2's not-found answer (404) replaced by `body` with 422: a flag-off code path validating the cluster itself. */
+  const secondAnswers422 = (body: string) => {
+    let secondAuthorization: string | undefined;
+    const seeSecond = (target: ResolvedTarget): ResolvedTarget => {
+      const key = target.b[1]?.apiKey;
+      secondAuthorization = key === undefined ? undefined : basicAuthorization(key);
+      return target;
+    };
+    const front = rewriting((req, reply) => (req.method === 'POST' && /\/api\/jobs$/.test(req.url ?? '') && secondAuthorization !== undefined && req.headers.authorization === secondAuthorization && reply.status === 404 ? { status: 422, body } : undefined));
+    return { front, retarget: seeSecond };
+  };
+
+  it('where account 2 answers the absent id 422 without the error object (a model validation body), B-JOB-2 fails: a 422 is an answer about the id, not a refusal of the poster', async () => {
+    const check = await absentIds([], secondAnswers422('{"errors":{"cluster":["must exist"]}}'));
+    expect(check.verdict).toBe('fail');
+    expect(check.failures.map((f) => f.clause)).toContain('B-JOB-2');
+    expect(check.failures.map((f) => f.received).join('\n')).toMatch(/422/);
+    expect(check.partial ?? []).toEqual([]);
+  });
+
+  it('where account 2 answers the absent id 422 with the error object, it passes: the status is the deployment\'s', async () => {
+    const check = await absentIds([], secondAnswers422('{"message":"Cluster not found."}'));
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect((check.partial ?? []).map((p) => p.reason).join('\n')).not.toMatch(/account 2's api_key/);
   });
 });
