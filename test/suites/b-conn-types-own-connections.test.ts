@@ -3,6 +3,7 @@ import type { FaultName } from '../../simulator/faults.ts';
 import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 import { answering } from '../support/answering-front.ts';
 import { rewriting } from '../support/rewriting-front.ts';
+import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /** GET /connections (the extension list, array of connections) with each connection's `type` changed by `spell`. */
 const connectionTypesSpelt = (spell: (type: string) => string): Front =>
@@ -18,7 +19,7 @@ const connectionTypesSpelt = (spell: (type: string) => string): Front =>
  * an array of objects; each account's own connections (GET /connections, an extension) show the
  * types it leaves out.
  */
-async function typesCheck(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; front?: Front } = {}) {
+async function typesCheck(faults: FaultName[], options: { conventions?: 'standard' | 'alt'; front?: Front; retarget?: (target: ResolvedTarget) => ResolvedTarget } = {}) {
   const run = await runSuitesAgainstSimulator({ only: ['b-conn/types'], profile: 'spec', seed: 7, runs: 3, faults, ...options });
   const check = run.checks.find((c) => c.id === 'b-conn/types');
   if (!check) throw new Error('b-conn/types did not run');
@@ -59,9 +60,25 @@ describe('b-conn/types holds the types listed to the types of the account\'s own
     expect(check.notes.join('\n')).toMatch(/connections' types found in GET \/connections\/types only in another letter case or as a type's name: .*"SFTP" \(as "sftp"\)/);
   });
 
-  it('a connection type in no spelling of the list and not one the target document names in the spec\'s paths: noted, not failed', async () => {
+  it('a connection type in no spelling of the list, not one the target document names, and not read under it: B-CONN-1 not verified for it, saying which', async () => {
     const check = await typesCheck([], { front: connectionTypesSpelt((type) => (type === 'sftp' ? 'secure-file-transfer' : type)) });
+    expect(check.failures).toEqual([]);
+    expect(check.partial?.map((p) => p.reason).join('\n')).toMatch(/GET \/connections shows the type "secure-file-transfer", in no spelling in GET \/connections\/types and not a type the target document names connections by/);
+  });
+
+  /** The target document naming account connections by mysql only, as a real one naming one or two fixtures does. */
+  const mysqlOnly = (target: ResolvedTarget): ResolvedTarget => ({ ...target, b: target.b.map((b) => ({ ...b, fixtures: { ...b.fixtures, connections: Object.fromEntries(Object.entries(b.fixtures.connections ?? {}).filter(([type]) => type === 'mysql')) } })) });
+
+  it.each(['standard', 'alt'] as const)('a types list cut short where the target document names only the mysql connection still fails B-CONN-1: the left-out types read back under the spec\'s path (%s)', async (conventions) => {
+    const check = await typesCheck(['b-connection-types-first-page-only'], { conventions, retarget: mysqlOnly });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-CONN-1');
+    expect(check.failures[0]?.message).toMatch(/^GET \/connections\/types does not list the types? of connections the account has \(GET \/connections shows .*"salesforce"/);
+  });
+
+  it('faultless, with the target document naming only the mysql connection: it passes', async () => {
+    const check = await typesCheck([], { retarget: mysqlOnly });
+    expect(check.failures).toEqual([]);
     expect(check.verdict).toBe('pass');
-    expect(check.notes.join('\n')).toMatch(/GET \/connections shows the types? "secure-file-transfer", in no spelling in GET \/connections\/types and not a type the target document names connections by/);
   });
 });
