@@ -362,8 +362,9 @@ async function keyRecords(t: CheckContext): Promise<KeyRecords> {
 
 /**
  * Whether a root read's body shows one of the key's own records as the account path gives them
- * (its user's id and email, its account's id as an item's account_id, one of its notifications'
- * id and title): then it is the API's answer for the key, not another app's at the same base URL.
+ * (its user's id and email, its account's id as the value of any string member of a record or an
+ * item, whatever the member's name: account_id, id, slug; one of its notifications' id and
+ * title): then it is the API's answer for the key, not another app's at the same base URL.
  */
 function showsKeyRecords(ex: Exchange, known: KeyRecords): boolean {
   const body = ex.json;
@@ -371,7 +372,7 @@ function showsKeyRecords(ex: Exchange, known: KeyRecords): boolean {
   return records.some(
     (r) =>
       (known.user !== undefined && sameJson(r.id, known.user.id) && sameJson(r.email, known.user.email)) ||
-      (known.accountId !== '' && r.account_id === known.accountId) ||
+      (known.accountId !== '' && Object.values(r).includes(known.accountId)) ||
       known.notifications.some((n) => sameJson(r.id, n.id) && sameJson(r.title, n.title)),
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answering } from '../support/answering-front.ts';
+import { rewriting } from '../support/rewriting-front.ts';
 import { frontServer } from '../support/front-server.ts';
 import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 
@@ -67,5 +68,22 @@ describe('b-ver/success-media-type on the reads beyond the spec', () => {
     expect(check.verdict).toBe('fail');
     expect(check.failures[0]?.clause).toBe('B-VER-2');
     expect(check.failures[0]?.message).toMatch(/^GET \/\S+.*: Content-Type is "application\/json; charset=utf-8", expected the media type application\/vnd\.service\+json; version=2/);
+  });
+
+  it("root routes labelled plain JSON where the account path's GET /user and /notifications are not served and GET /accounts gives the account's id as `slug`: still recognised, fails B-VER-2", { timeout: 60_000 }, async () => {
+    const slugAccounts = rewriting((req, reply) => {
+      const url = req.url ?? '';
+      if (req.method === 'GET' && /^\/[^/]+\/api\/(user|notifications)(\?|$)/.test(url)) return { status: 404, body: '{"message":"Item not found."}' };
+      if (req.method === 'GET' && /^\/accounts(\?|$)/.test(url) && reply.status === 200) {
+        const items = JSON.parse(reply.body) as Record<string, unknown>[];
+        return { body: JSON.stringify(items.map(({ account_id: accountId, ...rest }) => ({ ...rest, slug: accountId }))) };
+      }
+      return undefined;
+    });
+    const run = await runSuitesAgainstSimulator({ ...OPTIONS, faults: ['b-root-routes-plain-json'], front: slugAccounts });
+    const check = run.checks[0]!;
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-VER-2');
+    expect(check.failures[0]?.message).toMatch(/^GET \/accounts at the API's root .*: Content-Type is "application\/json; charset=utf-8"/);
   });
 });
