@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { basicHeader, basicWithPassword, described, junkAroundValidToken, malformedAuthorization, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
-import { idOf, is2xx } from './lib/answers.ts';
+import { idOf, is2xx, sameJson } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
 import { pathMover } from './lib/extension-paths.ts';
 import { undoCreation } from './lib/factories/undo.ts';
@@ -73,8 +73,9 @@ function trailingSlashReads(t: CheckContext): { path: string; query?: Record<str
  * a 2xx is judged: a deployment need not serve a path with a trailing slash, so a 404 (or a
  * redirect to the path without it) is as good a refusal as a 401. Each after the valid key on the
  * same path, as the control: where that is not served either, the refusal shows little (noted).
- * A 2xx fails only where it is the API's answer (`servedByTheApi`): a web server before the API
- * may answer such paths with its own page, whatever the key, and shows nothing of the account.
+ * A 2xx fails only where it is the API's answer (`notTheApisAnswer`): a web server before the API
+ * may answer such paths with its own page (HTML, or JSON the same for the valid key), whatever the
+ * key, and shows nothing of the account.
  */
 async function expectTrailingSlashRefused(t: CheckContext, authorization: Described<string | null>): Promise<void> {
   const unserved: string[] = [];
@@ -85,8 +86,9 @@ async function expectTrailingSlashRefused(t: CheckContext, authorization: Descri
     const control = await valid.get(read.path, options);
     if (!is2xx(control)) unserved.push(`${read.path} (${control.response.status})`);
     const ex = await withAuthorization(t, authorization.value).get(read.path, options);
-    if (is2xx(ex) && !(await servedByTheApi(ex, () => valid.get(read.path.slice(0, -1), options)))) {
-      notTheApi.push(`GET ${new URL(ex.request.url).pathname} answered ${ex.response.status} with something other than the API's answer (${ex.response.headers['content-type'] ?? 'no Content-Type'}, not JSON, not the valid key's answer without the slash)`);
+    const frontsOwn = is2xx(ex) ? await notTheApisAnswer(ex, control, () => valid.get(read.path.slice(0, -1), options)) : undefined;
+    if (frontsOwn !== undefined) {
+      notTheApi.push(`GET ${new URL(ex.request.url).pathname} answered ${ex.response.status} with something other than the API's answer (${ex.response.headers['content-type'] ?? 'no Content-Type'}, ${frontsOwn})`);
       continue;
     }
     t.expect.that(!is2xx(ex), {
@@ -102,13 +104,24 @@ async function expectTrailingSlashRefused(t: CheckContext, authorization: Descri
 }
 
 /**
- * Whether a 2xx is the API's answer: a JSON body, or the very body the valid key gets on the path
- * without the slash (`bare`, asked only when the body is not JSON).
+ * Why a 2xx to a bad key on a slash path is not the API's answer, or undefined where it may be.
+ * The very body the valid key gets on the path without the slash (`bare`) is the account's data:
+ * the API's. Otherwise a body that is not JSON is a front's page; and so is a JSON body equal to
+ * the valid key's answer on the same slash path (`control`): the same whatever the key, and not
+ * the account's data (a gateway's JSON "soft 404"). Any other JSON body is taken for the API's.
+ * `bare` is asked only where the body is not JSON or equals the control.
  */
-async function servedByTheApi(ex: Exchange, bare: () => Promise<Exchange>): Promise<boolean> {
-  if (ex.json !== undefined) return true;
+async function notTheApisAnswer(ex: Exchange, control: Exchange, bare: () => Promise<Exchange>): Promise<string | undefined> {
+  const asControl = ex.json !== undefined && sameBody(ex, control);
+  if (ex.json !== undefined && !asControl) return undefined;
   const answer = await bare();
-  return is2xx(answer) && answer.response.body === ex.response.body;
+  if (is2xx(answer) && sameBody(ex, answer)) return undefined;
+  return asControl ? "JSON equal to the valid key's answer on the same path, unlike its answer without the slash" : "not JSON, not the valid key's answer without the slash";
+}
+
+/** The same body: as JSON where both are JSON (key order aside), else byte for byte. */
+function sameBody(a: Exchange, b: Exchange): boolean {
+  return a.json !== undefined && b.json !== undefined ? sameJson(a.json, b.json) : a.response.body === b.response.body;
 }
 
 check({

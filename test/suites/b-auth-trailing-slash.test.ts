@@ -24,6 +24,21 @@ const htmlPageOnSlash: Front = (upstream) =>
     });
   });
 
+/** A front before the API answering every path with a trailing slash 200 with its own JSON "soft 404", whatever the key (a catch-all of a gateway or SPA host): not the account's data. */
+const jsonSoft404OnSlash: Front = (upstream) =>
+  frontServer(upstream, (req, _body, res, forward) => {
+    const url = req.url ?? '/';
+    const path = new URL(url, 'http://front').pathname;
+    if (path.endsWith('/')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 404, error: 'Not Found', path }));
+      return;
+    }
+    forward(url, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+  });
+
 describe('b-auth: a read of the spec with a trailing slash', () => {
   it('served without the key check (b-trailing-slash-skips-key): both the unknown-key and the missing-key check fail B-AUTH-1', { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ only: CHECKS, faults: ['b-trailing-slash-skips-key'], profile: 'spec', seed: 7, runs: 3 });
@@ -38,6 +53,13 @@ describe('b-auth: a read of the spec with a trailing slash', () => {
 
   it("answered 200 with a front's own HTML page (not the API's answer): both checks pass, noting it", { timeout: 60_000 }, async () => {
     const run = await runSuitesAgainstSimulator({ exactly: CHECKS, profile: 'spec', seed: 7, runs: 3, front: htmlPageOnSlash });
+    expect(run.checks.map((c) => [c.id, c.verdict]).sort()).toEqual(CHECKS.map((id) => [id, 'pass']).sort());
+    for (const check of run.checks) expect(check.notes.join('\n')).toMatch(/GET \/[^ ]+\/ .* answered 200 with something other than the API's answer/);
+  });
+
+  it("answered 200 with a front's own JSON page, the same whatever the key and unlike the path without the slash: both checks pass, noting it", { timeout: 60_000 }, async () => {
+    const run = await runSuitesAgainstSimulator({ exactly: CHECKS, profile: 'spec', seed: 7, runs: 3, front: jsonSoft404OnSlash });
+    expect(run.checks.flatMap((c) => c.failures)).toEqual([]);
     expect(run.checks.map((c) => [c.id, c.verdict]).sort()).toEqual(CHECKS.map((id) => [id, 'pass']).sort());
     for (const check of run.checks) expect(check.notes.join('\n')).toMatch(/GET \/[^ ]+\/ .* answered 200 with something other than the API's answer/);
   });
