@@ -61,7 +61,8 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
   // starts one invoice late and the invoice between two pages is never listed.
   // b-since-offset-from-one: the `since` filter (an extension) goes through the reporting query,
   // whose OFFSET counts from 1, so there too each page after the first starts one invoice late.
-  const start = (sim.faults.has('b-offset-off-by-one') || (sim.faults.has('b-since-offset-from-one') && order.since !== null)) && page.offset > 0 ? page.offset + 1 : page.offset;
+  // b-invoice-sort-updated-offset-from-one: sort=updated goes through the reporting query too.
+  const start = (sim.faults.has('b-offset-off-by-one') || (sim.faults.has('b-since-offset-from-one') && order.since !== null) || (sim.faults.has('b-invoice-sort-updated-offset-from-one') && order.sort === 'updated')) && page.offset > 0 ? page.offset + 1 : page.offset;
   const end = start + page.limit;
   const ascending = (order.direction ?? 'desc') === 'asc';
   // b-offset-off-by-one-ascending: the oldest-first order (an extension) is paged by hand from

@@ -55,6 +55,8 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     let page = readInvoicePage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
+    // b-invoice-page-of-one-ignores-offset: a page of one is the single-row lookup, which takes no offset.
+    if (sim.faults.has('b-invoice-page-of-one-ignores-offset') && page.limit === 1) page = { ...page, offset: 0 };
     // b-invoices-no-default-page-size: no page size asked serves the whole list from the offset (the default was meant for the UI).
     if (sim.faults.has('b-invoices-no-default-page-size') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, limit: Number.MAX_SAFE_INTEGER - page.offset };
     // b-invoices-payer-only: the billing query is scoped to the caller's user as the payer, and invoices are billed to the account's owner: any other user of the account gets none.
