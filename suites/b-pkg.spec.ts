@@ -12,7 +12,7 @@ check({
   id: 'b-pkg/read',
   clauses: ['B-PKG-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-PKG-1: GET /packages/{package_id} returns that package, the same package (its owner_id too) to another user of the account; and a package the account lists in another status than the fixture package\'s (an archived one) is returned too',
+  title: 'B-PKG-1: GET /packages/{package_id} returns that package, the same package (its owner_id too) to another user of the account; a package the account lists in another status than the fixture package\'s (an archived one) is returned too, and so is account 2\'s fixture package to account 2\'s key',
   needs: ['b', 'fixture:package_id'],
   async run(t) {
     const id = t.fixtures().package_id;
@@ -24,8 +24,28 @@ check({
     await sameToMember(t, id, pkg);
     await sameAsListed(t, id, pkg, ex);
     await otherStatusRead(t, pkg.status);
+    await secondAccountRead(t);
   },
 });
+
+/**
+ * The read returns a package of any account, not of the first alone: account 2's fixture package,
+ * read with account 2's key, is returned as account 1's is. A lookup that finds only the first
+ * account's packages (a cache warmed from it, its miss answered 404) passes every read of account
+ * 1. A target document with one account, or none of account 2's packages named, is noted.
+ */
+async function secondAccountRead(t: CheckContext): Promise<void> {
+  const id = t.target.b[1] ? t.fixtures(1).package_id : undefined;
+  if (id === undefined) {
+    t.note("account 2's package was not read: the target document names no second account or no package of it (fixtures.package_id)");
+    return;
+  }
+  const what = `GET /packages/${id} with account 2's key (account 2's fixture package)`;
+  const ex = await t.b(1).get(`/packages/${id}`);
+  t.expect.status(ex, '2xx', 'B-PKG-1', `${what} answered ${ex.response.status}`);
+  const pkg = objectBody(t, ex, 'B-PKG-1', what);
+  t.expect.that(sameJson(pkg.id, id), { clause: 'B-PKG-1', message: `${what} returned another package`, expected: `id ${id}`, received: `id ${show(pkg.id)}`, exchange: ex });
+}
 
 /**
  * Where the account's packages are listed in other statuses than the fixture's, first page each,

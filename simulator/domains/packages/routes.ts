@@ -125,7 +125,8 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
       const wide = parsePositiveId(ctx.params.id);
       if (wide !== null && wide > 2_147_483_647) throw new ApiError('not_found', { message: `Couldn't find record with 'id'=${wide}` });
     }
-    const found = readPackage(sim, account, pathId(ctx.params.id));
+    // b-package-read-first-account-only: the detail cache warmed from the first account, a miss answered 404.
+    const found = sim.faults.has('b-package-read-first-account-only') && account !== sim.store.firstAccount() ? null : readPackage(sim, account, pathId(ctx.params.id));
     // b-package-archived-read-404: the read goes through the active-packages scope (the list's default), like the job runner's lookup.
     const asked = sim.faults.has('b-package-archived-read-404') && found?.status === 'archived' ? null : found;
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
