@@ -10,7 +10,7 @@ import { walkCatalogList } from './catalog/b-lists.ts';
 import { bEndpoint } from './catalog/b-endpoints.ts';
 import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
-import { stopJobOnCleanup } from './lib/factories/jobs.ts';
+import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { smallClusterBody } from './lib/factories/clusters.ts';
 import { untitledPackageBody } from './lib/factories/packages.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -78,19 +78,19 @@ function fixtureJobBody(t: CheckContext, extra: JsonObject = {}): JsonObject {
   return { cluster_id: t.fixtures().cluster_id, package_id: t.fixtures().package_id, variables: {}, dynamic_variables: {}, ...extra };
 }
 
-/** B-JOB-3 and B-JOB-4 on one observation of a job. */
-function expectStatusAndProgress(t: CheckContext, ex: Exchange, job: JsonObject): { status: string; progress: number } {
+/** B-JOB-3 and B-JOB-4 on one observation of a job; `whose` says whose job it is where not account 1's. */
+function expectStatusAndProgress(t: CheckContext, ex: Exchange, job: JsonObject, whose = ''): { status: string; progress: number } {
   const { status, progress } = job;
   t.expect.that(typeof status === 'string' && JOB_STATUSES.includes(status), {
     clause: 'B-JOB-3',
-    message: `job ${String(job.id)} reports the status ${show(status)}, which is not one of the nine job statuses`,
+    message: `job ${String(job.id)}${whose} reports the status ${show(status)}, which is not one of the nine job statuses`,
     expected: JOB_STATUSES.join(' | '),
     received: show(status),
     exchange: ex,
   });
   t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
     clause: 'B-JOB-4',
-    message: `job ${String(job.id)} reports progress ${show(progress)}, outside 0 to 1`,
+    message: `job ${String(job.id)}${whose} reports progress ${show(progress)}, outside 0 to 1`,
     expected: 'a number from 0 to 1 inclusive',
     received: show(progress),
     exchange: ex,
@@ -910,8 +910,8 @@ function statusRuns(statuses: readonly string[]): string {
  * since a job read is an extension, so the resource checks of b-schema never see one on a target
  * without the control API, nor a job that has run (its outputs).
  */
-function observeJob(t: CheckContext, ex: Exchange, job: JsonObject, what: string): { status: string; progress: number } {
-  const observed = expectStatusAndProgress(t, ex, job);
+function observeJob(t: CheckContext, ex: Exchange, job: JsonObject, what: string, whose = ''): { status: string; progress: number } {
+  const observed = expectStatusAndProgress(t, ex, job, whose);
   expectFormats(t, ex, what, job);
   if (jobSchemaBinds(t, job)) t.expect.schema(ex, 'job', 'B-SCHEMA-1', job);
   return observed;
@@ -1140,6 +1140,55 @@ async function startFailingJob(t: CheckContext): Promise<FailingJob | null> {
   return { id, packageId, statuses: [first.status], ended: ENDED_STATUSES.has(first.status) };
 }
 
+/** A job of account 2 (its fixture package on its fixture cluster), polled beside the others. */
+interface SecondAccountJob {
+  id: number;
+  statuses: string[];
+  progress: number[];
+  ended: boolean;
+}
+
+/** How account 2's job is named in a failure: its progress is judged as account 1's. */
+const OF_ACCOUNT_2 = " (account 2's, read with its key)";
+
+/**
+ * B-JOB-4 holds every account's jobs to 0..1. Every other job of the checks runs in account 1, and
+ * a deployment whose runner reports percent in the accounts a newer version was rolled out to
+ * shows 0..1 there. So one job is started in account 2 (its fixture package on its fixture
+ * cluster, with its key) and read to its end beside the others. Null, with a note, where the
+ * target document names no second account or not both fixtures, or POST /jobs refuses the job.
+ */
+async function startInSecondAccount(t: CheckContext): Promise<SecondAccountJob | null> {
+  const body = t.target.b[1] ? jobBodyFrom(t.fixtures(1)) : undefined;
+  if (body === undefined) {
+    t.note("no job was started in account 2 (the target document names no second account, or not its package_id and cluster_id): every job's progress was read in account 1");
+    return null;
+  }
+  const answered = await t.b(1).post('/jobs', { body });
+  if (!is2xx(answered) || !isObject(answered.json) || typeof answered.json.id !== 'number') {
+    t.note(`POST /jobs with account 2's key and fixtures answered ${answered.response.status}${is2xx(answered) ? " without the job's id" : ''}: no job of account 2 was read`);
+    return null;
+  }
+  const id = answered.json.id;
+  stopJobOnCleanup(t, id, 1);
+  const first = observeJob(t, answered, answered.json, "POST /jobs with account 2's key", OF_ACCOUNT_2);
+  return { id, statuses: [first.status], progress: [first.progress], ended: ENDED_STATUSES.has(first.status) };
+}
+
+/** One read of account 2's job, with account 2's key; a read refused ends its reads (the note at the end says so). */
+async function readSecondAccountJob(t: CheckContext, job: SecondAccountJob): Promise<void> {
+  const ex = await t.b(1).get(`/jobs/${job.id}`);
+  if (!is2xx(ex) || !isObject(ex.json)) {
+    job.ended = true;
+    job.statuses.push(`unread (${ex.response.status})`);
+    return;
+  }
+  const { status, progress } = observeJob(t, ex, ex.json, `GET /jobs/${job.id} with account 2's key`, OF_ACCOUNT_2);
+  job.statuses.push(status);
+  job.progress.push(progress);
+  job.ended = ENDED_STATUSES.has(status);
+}
+
 /** A job on another cluster than the fixture's, polled beside the others. */
 interface WideJob {
   id: number;
@@ -1241,6 +1290,8 @@ check({
     };
     // A job of the package whose jobs fail (where the target document names one), read to its end.
     let failing: FailingJob | null | undefined;
+    // A job of account 2, read through its run beside the others.
+    let second: SecondAccountJob | null | undefined;
     const readFailing = async (job: FailingJob): Promise<void> => {
       const { ex, job: now } = await readJob(t, job.id);
       const { status } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
@@ -1263,7 +1314,9 @@ check({
       else if (wide && !wide.ended) await readWide(wide);
       if (failing === undefined) failing = await startFailingJob(t);
       else if (failing && !failing.ended) await readFailing(failing);
-      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) && (failing === null || failing?.ended === true) ? ended : undefined;
+      if (second === undefined) second = await startInSecondAccount(t);
+      else if (second && !second.ended) await readSecondAccountJob(t, second);
+      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) && (failing === null || failing?.ended === true) && (second === null || second?.ended === true) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
@@ -1289,6 +1342,10 @@ check({
       const where = `job ${wide.id}, on cluster ${wide.clusterId} (${wide.nodes === undefined ? 'its node count not listed' : `${wide.nodes} node(s)`})`;
       const ranWith = [...new Set(wide.progress.filter((p, i) => wide?.statuses[i] === 'running' && p > 0))];
       t.note(`${where}: ${wide.statuses.length} observations saw ${statusRuns(wide.statuses)}; ${ranWith.length > 0 ? `progress while running ${ranWith.length <= 6 ? ranWith.join(', ') : `${ranWith.slice(0, 3).join(', ')} … ${ranWith.slice(-2).join(', ')}`}` : 'it was never seen running with a progress above 0, so its progress during a run was not observed'}${wide.ended ? '' : '; it had not ended when the poll did'}`);
+    }
+    if (second) {
+      const ranWith = second.progress.filter((p, i) => second?.statuses[i] === 'running' && p > 0).length;
+      t.note(`job ${second.id}, of account 2: ${second.statuses.length} observations saw ${statusRuns(second.statuses)}; ${ranWith > 0 ? `${ranWith} while running with a progress above 0` : "it was never seen running with a progress above 0, so the progress of account 2's job during a run was not observed"}${second.ended ? '' : '; it had not ended when the poll did'}`);
     }
     if (failing) {
       const endedAs = failing.statuses[failing.statuses.length - 1] ?? 'unknown';
