@@ -64,7 +64,7 @@ export async function expectVariablesStored(t: CheckContext, id: number, posted:
 
 /** What a note says of the read-backs, or undefined when every read judged what it was given. */
 export function describeVariablesReadBack(seen: VariablesReadBack): string | undefined {
-  if (seen.unserved !== undefined) return `GET /jobs/{id} (an extension of the real service) answered ${seen.unserved}: the variables were seen only in POST /jobs' answer, not read back from the stored job`;
+  if (seen.unserved !== undefined) return `GET /jobs/{id} (an extension of the real service) answered ${seen.unserved}: the variables, and the cluster of the jobs posted elsewhere, were seen only in POST /jobs' answers, not read back from the stored jobs`;
   const parts: string[] = [];
   if (seen.unshown > 0) parts.push(`${seen.unshown} job read(s) showed neither variables nor dynamic_variables, so what those jobs kept was not seen`);
   if (seen.compared === 0) parts.push('no generated job was posted with a variable, so none was read back');

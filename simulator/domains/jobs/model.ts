@@ -74,7 +74,9 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     announcedUntil: null,
   };
   // b-job-variables-not-stored: the record saved lost them; the job handed back (the answer) has them.
-  account.jobs.set(job.id, sim.faults.has('b-job-variables-not-stored') ? { ...job, variables: {}, dynamicVariables: {} } : job);
+  // b-job-other-cluster-stored-on-default: the saved record takes the account's default (first) cluster; the job handed back keeps the one posted.
+  const stored = sim.faults.has('b-job-other-cluster-stored-on-default') && start.createdBy === undefined ? { ...job, clusterId: account.clusters.keys().next().value ?? job.clusterId } : job;
+  account.jobs.set(job.id, sim.faults.has('b-job-variables-not-stored') ? { ...stored, variables: {}, dynamicVariables: {} } : stored);
   noteJobCreated(account, job);
   const cluster = account.clusters.get(job.clusterId);
   if (cluster?.scheduleId !== undefined) (cluster.jobIds ??= []).push(job.id);

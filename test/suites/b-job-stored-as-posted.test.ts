@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { FaultName } from '../../simulator/faults.ts';
+import type { ConventionsName } from '../../simulator/conventions.ts';
+import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+
+/**
+ * B-JOB-1 on what POST /jobs stores, not only what it answers: a job posted on another cluster of
+ * the account is read back on that cluster (a deployment that saves every job on its default
+ * cluster answers the one posted).
+ */
+function createStarts(conventions: ConventionsName, faults: FaultName[] = []) {
+  return runSuitesAgainstSimulator({ exactly: ['b-job/create-starts'], conventions, faults, seed: 7, runs: 3 });
+}
+
+function b1Failures(run: Awaited<ReturnType<typeof createStarts>>): string[] {
+  const check = run.checks.find((c) => c.id === 'b-job/create-starts')!;
+  expect(check.verdict, describeChecks(run.checks)).toBe('fail');
+  return check.failures.filter((f) => f.clause === 'B-JOB-1').map((f) => f.message);
+}
+
+describe('b-job/create-starts: the job is stored as posted', () => {
+  for (const conventions of ['standard', 'alt'] as const) {
+    it(`a job answered on the cluster posted but saved on the default cluster fails B-JOB-1 (${conventions})`, { timeout: 30_000 }, async () => {
+      const messages = b1Failures(await createStarts(conventions, ['b-job-other-cluster-stored-on-default']));
+      expect(messages).toEqual([expect.stringMatching(/^job \d+, posted on cluster \d+ \(not the fixture cluster\), read back \(GET \/jobs\/\d+\), does not run the cluster and package it was created with$/)]);
+    });
+
+    it(`faultless: B-JOB-1 passes (${conventions})`, { timeout: 30_000 }, async () => {
+      const run = await createStarts(conventions);
+      expect(run.checks.find((c) => c.id === 'b-job/create-starts')?.verdict, describeChecks(run.checks)).toBe('pass');
+    });
+  }
+});
