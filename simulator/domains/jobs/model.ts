@@ -40,7 +40,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   // b-job-dotted-variables-nested: the variables written through the workflow engine's path setter.
   const expanded = sim.faults.has('b-job-dotted-variables-nested') ? expandDotted(merged) : merged;
   // b-job-variables-dropped-without-declared: the posted variables taken as overrides of the package's own, and a package that declares none has nothing to override.
-  const variables = sim.faults.has('b-job-variables-dropped-without-declared') && Object.keys(pkg.variables).length === 0 ? {} : expanded;
+  const kept = sim.faults.has('b-job-variables-dropped-without-declared') && Object.keys(pkg.variables).length === 0 ? {} : expanded;
+  // b-job-numeric-variables-cast: each value through a typed parser, so one that reads as a number becomes it.
+  const variables = sim.faults.has('b-job-numeric-variables-cast') ? castNumeric(kept) : kept;
   return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
 }
 
@@ -49,6 +51,13 @@ function lastRunVariables(account: AccountState, packageId: number): Record<stri
   let last: Job | undefined;
   for (const job of account.jobs.values()) if (job.packageId === packageId && (!last || job.createdAt >= last.createdAt)) last = job;
   return last?.variables ?? {};
+}
+
+/** b-job-numeric-variables-cast: a value of digits (an optional sign, a fraction) as the number it reads as. */
+function castNumeric(variables: Record<string, string>): Record<string, string> {
+  const cast = Object.entries(variables).map(([name, value]) => [name, /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value] as const);
+  // The job's type says strings; the fault stores what a typed parser makes of them.
+  return Object.fromEntries(cast) as unknown as Record<string, string>;
 }
 
 /** What a job is started with: by `POST /jobs`, or by a schedule's run (which also says so). */
