@@ -18,7 +18,8 @@ export function presentInvoice(invoice: Invoice, links: Links, sim: Sim, caller:
     id: invoice.id,
     // The faults: the date goes out as a full timestamp instead of YYYY-MM-DD.
     date: dateWithTime(sim, caller) ? `${invoice.date}T00:00:00Z` : invoice.date,
-    amount: invoice.amount,
+    // b-invoice-old-amount-text: the old billing system's CSV import kept amounts as text.
+    amount: sim.faults.has('b-invoice-old-amount-text') && invoice.date < '2020-01-01' ? invoice.amount.toFixed(2) : invoice.amount,
     currency: invoice.currency,
     // b-invoice-old-status-paid: invoices of the old billing system (before 2020) keep the status it wrote.
     status: sim.faults.has('b-invoice-old-status-paid') && invoice.date < '2020-01-01' && invoice.status === 'successful' ? 'paid' : sim.conventions.b.invoiceStatusNames[invoice.status],
@@ -35,7 +36,7 @@ const presented = new WeakMap<Invoice, { api: string; dateFault: boolean; bytes:
 
 export function invoiceJsonBytes(invoice: Invoice, links: Links, sim: Sim, caller: AccountState): Buffer {
   // b-invoice-old-status-paid: its bytes are made afresh, never kept, for faults may be switched during a run.
-  if (sim.faults.has('b-invoice-old-status-paid')) return Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim, caller)));
+  if (sim.faults.has('b-invoice-old-status-paid') || sim.faults.has('b-invoice-old-amount-text')) return Buffer.from(JSON.stringify(presentInvoice(invoice, links, sim, caller)));
   const dateFault = dateWithTime(sim, caller);
   const cached = presented.get(invoice);
   if (cached && cached.api === links.api && cached.dateFault === dateFault) return cached.bytes;
