@@ -348,7 +348,7 @@ async function memberCreates(t: CheckContext): Promise<void> {
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and GET /hooks/{hook_id} shows it (also after a reset with member_api_key, where given and not refused), and nothing else changes (a name with blanks around or inside it neither, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and GET /hooks/{hook_id} shows it (also after a reset with member_api_key, where given and not refused, and after one in account 2 with its api_key, where given), and nothing else changes (a name with blanks around or inside it neither, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
@@ -400,6 +400,7 @@ check({
     if (updates.served && updates.updated === 0) t.note('no hook was updated before its reset, so a reset that undoes an earlier update would not show');
     const memberUnseen = await memberResets(t);
     if (memberUnseen) t.note(`that a reset by another user of the account than its owner (member_api_key) stores the salt it answers was not seen: ${memberUnseen}`);
+    await secondAccountResets(t);
     if (twinSalt.movedAlone) t.partial('B-HOOK-2', "the salt of a hook made alike moved before any reset (its creation answer and its first read differ), so whether a reset leaves other hooks' salts alone could not be told");
     for (const field of unjudged) {
       const reason = `the hook's ${field} also moved on a hook made alike and never reset, so whether the reset left it alone could not be told`;
@@ -452,6 +453,36 @@ async function memberResets(t: CheckContext): Promise<string | undefined> {
   // Salts are secrets: which one shows is said, never its value.
   t.expect.that(salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after PUT /hooks/${id}/reset with member_api_key (of ${whose}) does not show the salt the reset returned: the reset was answered, not stored`, expected: 'the salt the reset returned', received: salt === before.salt ? 'the old salt' : 'another salt', exchange: after });
   return undefined;
+}
+
+/**
+ * B-HOOK-2 in another account than account 1: "replaces the salt" holds in every account, and
+ * the property resets account 1's hooks only. A deployment that writes the re-salt for some
+ * accounts alone (a key store rolled out account by account) answers a new salt elsewhere and
+ * keeps the old. One inactive hook of account 2, made, read, reset and read again with account
+ * 2's api_key (deleted on cleanup); a target document without a second account is noted.
+ */
+async function secondAccountResets(t: CheckContext): Promise<void> {
+  if (!t.target.b[1]) return t.note('the target document gives no second account, so a reset in another account than account 1 was not seen');
+  const { id } = await makeHook(t, 1, 'hook-account-2-reset');
+  const before = await t.b(1).get(`/hooks/${id}`);
+  t.expect.status(before, '2xx', 'B-HOOK-1', `GET /hooks/${id} of the hook account 2 just created answered ${before.response.status}`);
+  const old = objectBody(t, before, 'B-HOOK-1', `GET /hooks/${id} of account 2`).salt;
+  const ex = await t.b(1).put(`/hooks/${id}/reset`);
+  t.expect.status(ex, '2xx', 'B-HOOK-2', `PUT /hooks/${id}/reset of account 2's hook with its api_key answered ${ex.response.status}`);
+  const reset = objectBody(t, ex, 'B-HOOK-2', `PUT /hooks/${id}/reset of account 2`);
+  t.expect.that(typeof reset.salt === 'string' && reset.salt !== '' && reset.salt !== old, {
+    clause: 'B-HOOK-2',
+    message: `PUT /hooks/${id}/reset of account 2's hook did not return a new salt`,
+    expected: 'a salt string different from the one before',
+    received: typeof reset.salt === 'string' ? (reset.salt === old ? 'the same salt as before' : '(an empty salt)') : show(reset.salt),
+    exchange: ex,
+  });
+  const after = await t.b(1).get(`/hooks/${id}`);
+  t.expect.status(after, '2xx', 'B-HOOK-2', `GET /hooks/${id} of account 2 after its reset answered ${after.response.status}`);
+  const salt = objectBody(t, after, 'B-HOOK-2', `GET /hooks/${id} of account 2 after its reset`).salt;
+  // Salts are secrets: which one shows is said, never its value.
+  t.expect.that(salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} of account 2 after PUT /hooks/${id}/reset with its api_key does not show the salt the reset returned: the reset was answered, not stored`, expected: 'the salt the reset returned', received: salt === old ? 'the old salt' : 'another salt', exchange: after });
 }
 
 /** How the updates before the resets fared, over a run. */

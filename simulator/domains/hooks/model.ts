@@ -160,6 +160,8 @@ export function resetSalt(sim: Sim, account: AccountState, id: number, callerId:
   // b-hook-reset-owner-only-saved: the re-salt is written only in the account owner's session;
   // another user's reset is answered from a copy with a salt drawn and never written.
   if (sim.faults.has('b-hook-reset-owner-only-saved') && callerId !== accountOwner(account)?.id) return { ...hook, salt: newSalt() };
+  // b-hook-reset-first-account-only-saved: the re-salt written on the first account's shard only; a later account's reset is answered from a copy.
+  if (sim.faults.has('b-hook-reset-first-account-only-saved') && account !== sim.store.firstAccount()) return { ...hook, salt: newSalt() };
   // b-hook-salt-derived: a salt "regenerated" from what never changes, so every reset after the
   // first gives the same one again.
   const salt = sim.faults.has('b-hook-salt-derived') ? createHash('sha256').update(`${hook.id}:${String(hook.createdAt)}`).digest('hex') : newSalt();
