@@ -233,13 +233,16 @@ const OTHER_PACKAGES_MAX = 3;
  * above all run the fixture package, so a job of each of a few other packages the account lists
  * (GET /packages, an extension) is posted with a variable and read back. A package the target
  * refuses to run (a 4xx: archived, say) is noted; a target that lists no other package is noted.
+ * Returns the jobs that answered idle: "creates and starts" holds for a job of any package, and a
+ * deployment that starts its first package's jobs alone shows only on these.
  */
-async function otherPackagesKeepVariables(t: CheckContext, readBack: VariablesReadBack): Promise<void> {
+async function otherPackagesJobs(t: CheckContext, readBack: VariablesReadBack): Promise<IdleJob[]> {
   const fixture = t.fixtures().package_id;
   const others = (await runnablePackages(t)).filter((id) => id !== fixture).slice(0, OTHER_PACKAGES_MAX);
+  const idle: IdleJob[] = [];
   if (others.length === 0) {
     t.note('the account lists no package but the fixture (GET /packages, an extension, not served or showing no other), so only jobs of the fixture package were posted with variables');
-    return;
+    return idle;
   }
   const refused: string[] = [];
   for (const [index, packageId] of others.entries()) {
@@ -260,15 +263,18 @@ async function otherPackagesKeepVariables(t: CheckContext, readBack: VariablesRe
       exchange: ex,
     });
     await expectVariablesStored(t, id, posted, readBack);
+    // "Starts" holds for a job of any package: one answered idle is watched as the others are.
+    if (job.status === 'idle') idle.push({ id, exchange: ex, body: job, what: `job ${id}, of package ${packageId} (not the fixture package),` });
   }
   if (refused.length > 0) t.note(`POST /jobs refused to run the listed package(s) ${refused.join(', ')} on the fixture cluster: no job of ${refused.length === 1 ? 'it' : 'them'} was read for its variables`);
+  return idle;
 }
 
 check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed)',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: IdleJob[] = [];
@@ -338,7 +344,7 @@ check({
       });
       await expectVariablesStored(t, id, dotted, readBack);
     }
-    await otherPackagesKeepVariables(t, readBack);
+    idle.push(...(await otherPackagesJobs(t, readBack)));
     idle.push(...(await jobsElsewhere(t, readBack)));
     const unread = describeVariablesReadBack(readBack);
     if (unread !== undefined) t.note(unread);

@@ -75,7 +75,8 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     createdAt: at,
     // b-job-other-cluster-not-started: only the account's first (default) cluster has a queue consumer; a POST /jobs job on another waits idle.
     // b-job-member-not-started: a POST /jobs job of any user but the account's owner waits idle for an approval that never comes.
-    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) ? null : at,
+    // b-job-later-package-not-started: only the account's first package has a compiled workflow; a POST /jobs job of another waits idle.
+    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-later-package-not-started') && start.createdBy === undefined && start.packageId !== account.packages.keys().next().value) || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([start.ownerId]),
