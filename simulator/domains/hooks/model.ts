@@ -177,6 +177,8 @@ export function resetSalt(sim: Sim, account: AccountState, id: number, callerId:
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
   // b-hook-reset-trims-name: the re-salted hook saved through a path that tidies its name.
   if (sim.faults.has('b-hook-reset-trims-name')) hook.name = hook.name.trim();
+  // b-hook-reset-name-bmp-only: the legacy update path's connection writes utf8mb3.
+  if (sim.faults.has('b-hook-reset-name-bmp-only')) hook.name = hook.name.replace(/[\u{10000}-\u{10FFFF}]/gu, '?');
   return hook;
 }
 
