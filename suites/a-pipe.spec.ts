@@ -514,9 +514,12 @@ check({
  * `disco-...-Pipe2 Twin-N` not): a service that, "to be safe", has its runtime drop any deployment
  * left under the archived pipeline's slug (such a folded name) stops the other one. After the
  * DELETE the deployed one is still shown deployed and, in the simulator profile, its history has
- * nothing added. Names are the target's to rule (the definition schema is defined outside the
- * spec): a target that refuses either name, or one that does not start or read pipelines, leaves
- * this unseen, noted. Requests: 2 creates, a start, 2 reads, the DELETE and its read back.
+ * nothing added. Beside them a third pipeline of the same slug, not deployed
+ * (`disco-...-Pipe2-Twin-N`): an archive written as one update over the account's not-deployed
+ * pipelines of the slug archives it too; after the DELETE it is not shown archived. Names
+ * are the target's to rule (the definition schema is defined outside the spec): a target that
+ * refuses a name, or one that does not start or read pipelines, leaves this unseen, noted.
+ * Requests: 3 creates, a start, 2 reads, the DELETE and its read back, and the third one's read.
  */
 async function deleteBesideFoldedTwin(t: CheckContext): Promise<void> {
   const unseen = 'so a DELETE that also stops a deployed pipeline whose name folds to the same slug was not seen';
@@ -527,11 +530,13 @@ async function deleteBesideFoldedTwin(t: CheckContext): Promise<void> {
   if (!('id' in twin)) return t.note(`a pipeline named ${JSON.stringify(twinName)} could not be created (${twin.tried}: ${twin.answer.response.status}), ${unseen}`);
   const made = await makePipeline(t, 0, plainDefinition(name));
   if (!('id' in made)) return t.note(`a pipeline named ${JSON.stringify(name)} beside one named ${JSON.stringify(twinName)} was refused (${made.answer.response.status}: the target may hold names alike in case or separators taken), ${unseen}`);
+  const resting = await restingTwin(t, name);
   await startPipeline(t, 0, twin.id);
   const { body: before } = await readPipeline(t, 0, twin.id);
   const shown = pipelineState(t, before);
   if (shown.spec !== 'deployed') return t.note(`pipeline ${twin.id} (${JSON.stringify(twinName)}) was ${describeState(shown)} after its start, ${unseen}`);
   await archive(t, made.id, 'A-PIPE-2');
+  if (resting !== undefined) await expectRestingTwinKept(t, resting, made.id, name);
   const { body: after, exchange } = await readPipeline(t, 0, twin.id);
   const state = pipelineState(t, after);
   t.expect.that(state.spec === 'deployed', {
@@ -549,6 +554,38 @@ async function deleteBesideFoldedTwin(t: CheckContext): Promise<void> {
     message: `DELETE of the not-deployed pipeline ${made.id} (${JSON.stringify(name)}) changed the history of pipeline ${twin.id} (${JSON.stringify(twinName)})`,
     expected: '(none)',
     received: showTransitions(added),
+    exchange,
+  });
+}
+
+/**
+ * The not-deployed twin of deleteBesideFoldedTwin: `name` with dashes for its spaces (the same
+ * slug, its own capitals), created and left as it is; undefined (noted) where the target refuses
+ * the name or does not show the pipeline not deployed.
+ */
+async function restingTwin(t: CheckContext, name: string): Promise<{ id: number; name: string } | undefined> {
+  const restingName = name.replace(/ /g, '-');
+  const unseen = 'so a DELETE that also archives a not-deployed pipeline whose name folds to the same slug was not seen';
+  const made = await makePipeline(t, 0, plainDefinition(restingName));
+  if (!('id' in made)) {
+    t.note(`a pipeline named ${JSON.stringify(restingName)} beside one named ${JSON.stringify(name)} was refused (${made.answer.response.status}: the target may hold names alike in case or separators taken), ${unseen}`);
+    return undefined;
+  }
+  return { id: made.id, name: restingName };
+}
+
+/** After the DELETE of `archivedId`, the not-deployed twin is still shown not deployed (not archived with it). */
+async function expectRestingTwinKept(t: CheckContext, resting: { id: number; name: string }, archivedId: number, archivedName: string): Promise<void> {
+  const { body, exchange } = await readPipeline(t, 0, resting.id);
+  const state = pipelineState(t, body);
+  // Only its archive is judged: a state the target moved it to by itself (or one the target
+  // document does not map) says nothing about the DELETE.
+  if (state.spec !== 'archived' && state.spec !== 'not_deployed') return t.note(`pipeline ${resting.id} (${JSON.stringify(resting.name)}) read after the DELETE of pipeline ${archivedId} answered ${describeResponse(exchange)}, ${describeState(state)}: whether that DELETE left it alone was not seen`);
+  t.expect.that(state.spec === 'not_deployed', {
+    clause: 'A-PIPE-2',
+    message: `DELETE of the not-deployed pipeline ${archivedId} (${JSON.stringify(archivedName)}) left pipeline ${resting.id} (${JSON.stringify(resting.name)}), created and never started, ${describeState(state)}: it did more than archive ${archivedId}`,
+    expected: `pipeline ${resting.id} still not deployed`,
+    received: `${state.field} ${JSON.stringify(state.name)}`,
     exchange,
   });
 }

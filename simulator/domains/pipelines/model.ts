@@ -286,6 +286,8 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
       pipeline.name = slug;
     }
     if (sim.faults.has('a-archive-stops-slug-twin')) stopSlugTwins(sim, pipeline, now);
+    // The fault: the archive is an UPDATE over the account's not-deployed pipelines keyed by slug.
+    if (sim.faults.has('a-archive-takes-not-deployed-slug-twins')) archiveNotDeployedSlugTwins(sim, pipeline, now);
     // The fault: "the archive keeps the version that last ran", so a change made since the last
     // start (a stopped pipeline updated) is lost.
     const ran = startedWith.get(pipeline);
@@ -402,6 +404,18 @@ function stopSlugTwins(sim: Sim, archived: Pipeline, now: number): void {
     settle(other, now);
     record(other, now, stateOf(other, now), 'not_deployed', 'stop');
     undeploy(other, now);
+    other.updatedAt = now;
+  }
+}
+
+/** a-archive-takes-not-deployed-slug-twins: the account's other not-deployed pipelines of the archived one's slug are archived too. */
+function archiveNotDeployedSlugTwins(sim: Sim, archived: Pipeline, now: number): void {
+  const slug = (name: string): string => name.toLowerCase().replace(/ /g, '-');
+  const account = [...sim.store.accounts.values()].find((a) => a.pipelines.get(archived.id) === archived);
+  for (const other of account?.pipelines.values() ?? []) {
+    if (other === archived || other.archivedAt !== null || isDeployed(other) || slug(other.name) !== slug(archived.name)) continue;
+    record(other, now, 'not_deployed', 'archived', 'archive');
+    other.archivedAt = now;
     other.updatedAt = now;
   }
 }
