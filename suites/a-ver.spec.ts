@@ -13,6 +13,7 @@ import { makePipeline } from './lib/factories/pipelines.ts';
 import { revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { uniqueName } from './lib/unique-names.ts';
+import { withKey } from './lib/clients.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
 
 /*
@@ -333,6 +334,31 @@ async function secondAccountUnderV1(t: CheckContext, keyAccepted: boolean): Prom
 }
 
 /**
+ * A-VER-1 for every key of the account: account 1's non-admin key (the target document's
+ * pipeline_key) is sent under /api/public/v1 beside its admin key on a read that changes nothing:
+ * the pipeline list, which names no resource (its 404 is a route's), else account 1's first
+ * fixture pipeline. Where the admin key's is served, the non-admin key's answered as an unknown
+ * path (404, 405, 501) or gone (410) says the interface is served elsewhere for such keys (a
+ * gateway of scoped keys serving another version). Any other answer is other clauses' to judge
+ * (a refusal of a configured key is A-AUTH-1's). Without a non-admin key or a read to send, a
+ * note: only admin keys were seen. Requests: 2.
+ */
+async function nonAdminKeyUnderV1(t: CheckContext): Promise<void> {
+  const key = t.target.a[0]?.nonAdminKey;
+  if (key === undefined) return t.note("the target document gives no non-admin interface A key of account 1 (pipeline_key): only admin keys were seen served under /api/public/v1");
+  const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const list = aRoute(t, 'pipelines.list') !== null;
+  const read = !list && fixture !== undefined && aRoute(t, 'pipelines.read') !== null ? fixture : undefined;
+  if (!list && read === undefined) return t.note("account 1's non-admin key was not sent under /api/public/v1: the target document says the pipeline list is not served and names no fixture pipeline to read (accounts[0].fixtures.pipeline_ids)");
+  const send = (client: InterfaceClient) => (read === undefined ? aSend(t, client, 'pipelines.list') : aSend(t, client, 'pipelines.read', read));
+  const operation = list ? 'pipelines.list' : "pipelines.read, account 1's first fixture pipeline";
+  const admin = await send(t.a());
+  const nonAdmin = await send(withKey(t, key));
+  if (notServedHere(admin)) return t.note(`account 1's non-admin key was not judged under /api/public/v1: the admin key's ${requestLine(admin)} (${operation}) answered ${admin.response.status}`);
+  if (notServedHere(nonAdmin)) notServed(t, nonAdmin, `(${operation}) with account 1's non-admin key answered ${nonAdmin.response.status}, as an unknown path, where the admin key's same read answered ${admin.response.status}: that key is not served there`);
+}
+
+/**
  * Account 2 under /api/public/v1 on the spec's one operation, for a target that names no fixture
  * pipeline to read: DELETE of an absent pipeline with account 1's admin key, with account 2's,
  * and the same DELETE to the unknown path beside the route with account 2's key and with account
@@ -464,6 +490,7 @@ check({
     }
 
     await secondAccountUnderV1(t, false);
+    await nonAdminKeyUnderV1(t);
 
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';

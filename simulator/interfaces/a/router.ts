@@ -150,6 +150,8 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
   // The fault: tenants moved to a new cluster (every account but the first) are routed there by
   // their key, and that cluster serves /api/public/v2 only.
   if (sim.faults.has('a-later-accounts-v2-only') && movedAccountKey(sim, ctx)) return 'v2';
+  // The fault: scoped (non-admin) keys came with the new gateway, which their key routes them to.
+  if (sim.faults.has('a-scoped-keys-v2-only') && scopedKey(sim, ctx)) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
   if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
@@ -163,6 +165,13 @@ function movedAccountKey(sim: Sim, ctx: Context): boolean {
   const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
   const owner = token === undefined ? null : sim.store.findPipelineKey(token);
   return owner !== null && owner.account !== sim.store.firstAccount();
+}
+
+/** Whether the request's Bearer key is a non-admin key of any account. */
+function scopedKey(sim: Sim, ctx: Context): boolean {
+  const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  const owner = token === undefined ? null : sim.store.findPipelineKey(token);
+  return owner !== null && !owner.key.admin;
 }
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
