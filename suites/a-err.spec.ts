@@ -11,7 +11,7 @@ import { namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, tableItemSweep, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, brokenDestinationSettings, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, tableItemSweep, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import type { Account } from './lib/factories/removal.ts';
@@ -671,6 +671,7 @@ check({
         exchange: ex,
       });
     });
+    if (t.profile === 'simulator') judged += await everyDestinationSettings(t, own, creates.get(0));
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
     let createsJudged = false;
     for (const [account, { before, made, names }] of creates) {
@@ -684,6 +685,40 @@ check({
     }
   },
 });
+
+/**
+ * A-ERR-2 for the settings of every documented destination type, simulator profile only (off it
+ * the documented schema is not the target's): each type has rules of its own, which the cases
+ * above reach only when their one generated definition is of that type. One definition of each
+ * type (`everyTypeDefinitions`) with one settings value broken goes to create and, where served,
+ * to validate: 400 naming the field. The creates' names join `created` (account 1's), for the
+ * list read after. Returns how many answers were judged. Requests: 8 on the simulator.
+ */
+async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, created: { made: Set<string>; names: Set<string> } | undefined): Promise<number> {
+  const names = [uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set')] as const;
+  const cases = fc.noShrink(everyTypeDefinitions(names).chain((bases) => fc.tuple(...bases.flatMap((base) => brokenDestinationSettings(base) ?? []))));
+  const endpoints = own.endpoints.filter((e): e is 'create' | 'validate' => e === 'create' || e === 'validate');
+  let judged = 0;
+  await t.property('every destination type\'s settings rules are 400 naming the field', cases, async (broken) => {
+    for (const { document, paths, description } of broken) {
+      const type = String(valueAt(document, ['destination', 'type']));
+      for (const endpoint of endpoints) {
+        const ex = await sendDocument(t, endpoint, own, document, 'json');
+        archiveIfCreated(t, 0, ex);
+        if (endpoint === 'create' && created !== undefined) {
+          const sent = parseDocument(ex.request.body);
+          if (typeof sent?.name === 'string') created.names.add(sent.name);
+          if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
+        }
+        judged++;
+        t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} with ${description} (${type}) answered ${ex.response.status}, expected 400`);
+        t.expect.errorObjectA(ex, 'A-ERR-2');
+        t.expect.that(namesField(ex.json, paths), { clause: 'A-ERR-2', message: `the 400 for ${description} (${type}) does not name the field`, expected: `the body names ${paths.map((p) => JSON.stringify(p)).join(' or ')}`, received: describeResponse(ex), exchange: ex });
+      }
+    }
+  }, { runs: 1 });
+  return judged;
+}
 
 /**
  * A-ERR-2 and A-ERR-3: the refused replace or update (`refused`) left the definition as it was

@@ -289,15 +289,30 @@ function withBothSecrets(doc: Document): BrokenDocument {
 
 /** `doc` with exactly one value that breaks a rule; the answer must name `paths[0]` (or another of `paths`). */
 export function brokenDefinition(doc: Document): fc.Arbitrary<BrokenDocument> {
-  const applicable = BREAKERS.map((b) => ({ b, path: b.path(doc) })).filter((x): x is { b: Breaker; path: Segment[] } => x.path !== null);
-  const single = fc.constantFrom(...applicable).chain(({ b, path }) =>
+  // A name breaks a rule in any document: the fallback is never drawn.
+  const single = oneBrokenValue(doc, () => true) ?? fc.constant(withDuplicateTable(doc));
+  return fc.oneof({ arbitrary: single, weight: 8 }, { arbitrary: fc.constant(withDuplicateTable(doc)), weight: 1 }, { arbitrary: fc.constant(withBothSecrets(doc)), weight: 1 });
+}
+
+/**
+ * `doc` with one value of its destination's settings that breaks a rule of its type's settings
+ * (each destination type has rules of its own); undefined where the document's type has none.
+ */
+export function brokenDestinationSettings(doc: Document): fc.Arbitrary<BrokenDocument> | undefined {
+  return oneBrokenValue(doc, (path) => path[0] === 'destination' && path[1] === 'settings');
+}
+
+/** `doc` with one value broken, at a path `where` keeps; undefined where no rule of `doc` is there. */
+function oneBrokenValue(doc: Document, where: (path: Segment[]) => boolean): fc.Arbitrary<BrokenDocument> | undefined {
+  const applicable = BREAKERS.map((b) => ({ b, path: b.path(doc) })).filter((x): x is { b: Breaker; path: Segment[] } => x.path !== null && where(x.path));
+  if (applicable.length === 0) return undefined;
+  return fc.constantFrom(...applicable).chain(({ b, path }) =>
     b.bad(doc).map((value): BrokenDocument => ({
       document: withValue(doc, path, value),
       paths: [path, ...(b.alsoNamed?.(path) ?? [])],
       description: `${showPath(path)} = ${typeof path.at(-1) === 'string' && looksSecret(path.at(-1) as string) ? REDACTED : show(value, 60)}`,
     })),
   );
-  return fc.oneof({ arbitrary: single, weight: 8 }, { arbitrary: fc.constant(withDuplicateTable(doc)), weight: 1 }, { arbitrary: fc.constant(withBothSecrets(doc)), weight: 1 });
 }
 
 // ---------------------------------------------------------------------------------------------
