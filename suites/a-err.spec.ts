@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
 import { createdId, is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
-import { namesField } from './lib/field-names.ts';
+import { namesAnotherItem, namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
@@ -667,6 +667,16 @@ check({
         clause: 'A-ERR-2',
         message: `the 400 for ${c.broken.description}${by} does not name the field`,
         expected: `the body names ${c.broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
+        received: describeResponse(ex),
+        exchange: ex,
+      });
+      // The list counts as the field of its bad item; another item of it does not.
+      const items = c.broken.paths.filter((p) => typeof p.at(-1) === 'number');
+      const other = namesAnotherItem(ex.json, items);
+      t.expect.that(other === undefined, {
+        clause: 'A-ERR-2',
+        message: `the 400 for ${c.broken.description}${by} names another item of ${showPath(items[0]?.slice(0, -1) ?? [])}, ${showPath(other ?? [])}, not the failing one`,
+        expected: `the body names ${items.map((p) => showPath(p)).join(' or ')} (or the list)`,
         received: describeResponse(ex),
         exchange: ex,
       });

@@ -70,3 +70,25 @@ function containsToken(text: string, spelling: string): boolean {
     from = at + 1;
   }
 }
+
+/**
+ * The item of a list the body names instead of the failing one(s) (`source.tables[2]` for a bad
+ * `source.tables[1]`: an index counted from 1), or undefined. `items`: the paths of the list's
+ * items that count as the field (the bad item; for a repeat, the repeat and the item it repeats);
+ * none when the field is no list item. A body that names one of them, or no item of the list, is
+ * not held here (naming the list itself is naming the field, as `namesField` has it).
+ */
+export function namesAnotherItem(body: unknown, items: readonly (readonly (string | number)[])[]): (string | number)[] | undefined {
+  const [first] = items;
+  if (first === undefined || namesField(body, items)) return undefined;
+  const list = first.slice(0, -1);
+  const accepted = new Set(items.map((p) => p.at(-1)));
+  // Past the last accepted index by a few: a list of the check's is short, an off-by-one close.
+  const last = Math.max(...[...accepted].map(Number));
+  for (let index = 0; index <= last + 2; index++) {
+    if (accepted.has(index)) continue;
+    const other = [...list, index];
+    if (namesField(body, [other])) return other;
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as toYaml } from 'yaml';
 import { checkDefinition } from '../../simulator/domains/pipelines/definition-schema.ts';
 import { comparableHeaders, headerDifferences, normalisedBody } from '../../suites/lib/comparison.ts';
-import { fieldSpellings, namesField } from '../../suites/lib/field-names.ts';
+import { fieldSpellings, namesAnotherItem, namesField } from '../../suites/lib/field-names.ts';
 import { keyValueIn, revokeIfCreated, unsendableKeyIn } from '../../suites/lib/factories/api-keys.ts';
 import { OTHER_TYPES_PATCH, brokenDefinition, misshapenDefinition, otherTypesDefinition, plainDefinition, validDefinition } from '../../suites/lib/arbitraries/definitions.ts';
 import { mergePatch } from '../../simulator/domains/pipelines/definition.ts';
@@ -47,6 +47,7 @@ describe('definition generators', () => {
         expect(verdict.kind, broken.description).toBe('invalid');
         const fields = verdict.kind === 'invalid' ? verdict.problems.map((p) => p.field) : [];
         expect(namesField({ problems: fields }, broken.paths), `${broken.description}: ${fields.join(', ')}`).toBe(true);
+        expect(namesAnotherItem({ problems: fields }, broken.paths.filter((p) => typeof p.at(-1) === 'number')), `${broken.description}: ${fields.join(', ')}`).toBeUndefined();
       }),
       { seed: 42, numRuns: 500 },
     );
@@ -84,6 +85,13 @@ describe('reading answers', () => {
     expect(namesField({ error: 'invalid definition', detail: [{ loc: ['body', 'source', 'connection', 'port'], msg: 'too large' }] }, [['source', 'connection', 'port']])).toBe(true);
     expect(namesField({ error: 'invalid', field: ['source', 'tables', 0] }, [['source', 'tables', 0]])).toBe(true);
     expect(namesField({ error: 'invalid', field: ['source', 'tables', '0'] }, [['source', 'tables', 0]])).toBe(true);
+    // Another item of the list than the bad one (an index counted from 1) is not the field; the item, or no item, is held by namesField.
+    expect(namesAnotherItem({ field: 'source.tables[2]' }, [['source', 'tables', 1]])).toEqual(['source', 'tables', 2]);
+    expect(namesAnotherItem({ loc: ['body', 'source', 'tables', 0] }, [['source', 'tables', 1]])).toEqual(['source', 'tables', 0]);
+    expect(namesAnotherItem({ field: 'source.tables[1]' }, [['source', 'tables', 1]])).toBeUndefined();
+    expect(namesAnotherItem({ field: 'source.tables' }, [['source', 'tables', 1]])).toBeUndefined();
+    expect(namesAnotherItem({ field: 'source.tables[0]' }, [['source', 'tables', 2], ['source', 'tables', 0]])).toBeUndefined();
+    expect(namesAnotherItem({ field: 'source.tables[2]' }, [])).toBeUndefined();
     // JSONPath, as validators write it: dotted after `$`, or RFC 9535's normalized brackets.
     expect(namesField({ error: 'invalid', field: '$.source.tables[1]' }, [['source', 'tables', 1]])).toBe(true);
     expect(namesField({ error: "$['source']['tables'][1] repeats a table" }, [['source', 'tables', 1]])).toBe(true);

@@ -38,6 +38,11 @@ export function acceptDefinition(sim: Sim, document: unknown, stored?: PipelineD
   return restored.value as PipelineDefinition;
 }
 
+/** a-table-index-one-based: `source.tables[i]` (and what is below it) named `source.tables[i + 1]`. */
+function oneBasedTableItem(problem: FieldProblem): FieldProblem {
+  return { ...problem, field: problem.field.replace(/^source\.tables\[(\d+)\]/, (_, i: string) => `source.tables[${Number(i) + 1}]`) };
+}
+
 /** a-bigquery-settings-rules-deferred: the document's destination is bigquery and every failed rule is in its settings. */
 function onlyBigquerySettings(document: unknown, problems: readonly FieldProblem[]): boolean {
   const destination = isRecord(document) ? document.destination : undefined;
@@ -90,8 +95,10 @@ function truncateWholeNumberFields(document: unknown): void {
   cut(member(member(document, 'destination'), 'settings'), 'port');
 }
 
-function invalidDefinition(sim: Sim, problems: FieldProblem[]): ApiError {
+function invalidDefinition(sim: Sim, found: FieldProblem[]): ApiError {
   if (sim.faults.has('a-invalid-definition-no-field')) return new ApiError('invalid_definition');
+  // The fault: table items named as the dashboard numbers its rows, from 1.
+  const problems = sim.faults.has('a-table-index-one-based') ? found.map(oneBasedTableItem) : found;
   return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${summary(problems)}`, problems });
 }
 

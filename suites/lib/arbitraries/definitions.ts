@@ -276,7 +276,8 @@ const BREAKERS: Breaker[] = [
 function withDuplicateTable(doc: Document): BrokenDocument {
   const tables = valueAt(doc, ['source', 'tables']) as string[];
   const document = withValue(doc, ['source', 'tables'], [...tables, tables[0] as string]);
-  return { document, paths: [['source', 'tables', tables.length], ['source', 'tables']], description: `source.tables repeats ${JSON.stringify(tables[0])}` };
+  // The repeat, the list, or the item it repeats: either of the two equal items may be called the bad one.
+  return { document, paths: [['source', 'tables', tables.length], ['source', 'tables'], ['source', 'tables', 0]], description: `source.tables repeats ${JSON.stringify(tables[0])}` };
 }
 
 /** Both `password` and `password_env` in the source connection: exactly one is allowed. */
