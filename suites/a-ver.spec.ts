@@ -10,7 +10,7 @@ import { aRoute, aSend, definitionFormat, malformedBody, routePath, validOptions
 import type { AOperation } from './lib/target-types.ts';
 import { documentBody } from './lib/documents.ts';
 import { makePipeline } from './lib/factories/pipelines.ts';
-import { revokeIfCreated } from './lib/factories/api-keys.ts';
+import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { withKey } from './lib/clients.ts';
@@ -280,7 +280,12 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
     judge('keys.create', created, 'a new key');
     const keyId = is2xx(created) ? createdId(created) : undefined;
     if (keyId === undefined) unsent.push(`no key of its own could be made (${requestLine(created)} answered ${created.response.status}), so its read and revocation were not sent`);
-    else for (const operation of ['keys.read', 'keys.revoke'] as const) if (wanted(operation)) judge(operation, await aSend(t, t.a(), operation, keyId), "the check's own key");
+    else {
+      const madeKeyMissing = await madeKeyUnderV1(t, created);
+      if (typeof madeKeyMissing === 'string') unsent.push(madeKeyMissing);
+      else if (madeKeyMissing !== undefined) missing.push(madeKeyMissing);
+      for (const operation of ['keys.read', 'keys.revoke'] as const) if (wanted(operation)) judge(operation, await aSend(t, t.a(), operation, keyId), "the check's own key");
+    }
   }
 
   const [first] = missing;
@@ -297,6 +302,29 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
   if (unbound.length) t.note(`these operations of the real service's conventions (not in the spec) answered with the key as an unknown path, or gone; the target may not serve them there: ${unbound.join('; ')}`);
   if (notes.length) t.note(`a validation the target routes refused a valid definition (not judged here): ${notes.join('; ')}`);
   if (unsent.length) t.note(`not every operation was sent with the key and a request it must take: ${unsent.join('; ')}`);
+}
+
+/**
+ * A-VER-1 for a key made through the API (`created`, the answer that holds it), before it is
+ * revoked: it is sent under /api/public/v1 beside the admin key on the pipeline list (no resource
+ * named, so its 404 is a route's), else account 1's first fixture pipeline's read. Where the
+ * admin key's is served, the made key's answered as an unknown path (404, 405, 501) or gone (410)
+ * is returned, for the check to fail: the interface is served elsewhere for such keys (keys made
+ * after a new gateway's launch routed to it). A text says why nothing was sent; undefined
+ * otherwise (other refusals are other clauses'). Requests: 2.
+ */
+async function madeKeyUnderV1(t: CheckContext, created: Exchange): Promise<{ ex: Exchange; why: string } | string | undefined> {
+  const key = keyValueIn(created.json, t.target.keyPrefix);
+  if (key === undefined) return `the key the check made was not found whole in the create answer, so it was not sent under /api/public/v1`;
+  const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const read = aRoute(t, 'pipelines.list') === null && fixture !== undefined && aRoute(t, 'pipelines.read') !== null ? fixture : undefined;
+  if (aRoute(t, 'pipelines.list') === null && read === undefined) return 'the key the check made was not sent under /api/public/v1: the pipeline list is not served and no fixture pipeline is named to read';
+  const send = (client: InterfaceClient) => (read === undefined ? aSend(t, client, 'pipelines.list') : aSend(t, client, 'pipelines.read', read));
+  const operation = read === undefined ? 'pipelines.list' : "pipelines.read, account 1's first fixture pipeline";
+  const admin = await send(t.a());
+  const made = await send(withKey(t, key));
+  if (notServedHere(admin) || !notServedHere(made)) return undefined;
+  return { ex: made, why: `${requestLine(made)} (${operation}) with the key the check made answered ${made.response.status}, as an unknown path, where the admin key's answered ${admin.response.status}` };
 }
 
 /**

@@ -64,6 +64,8 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
  * (the dashboard's keys get a runtime service account bound; these get none). Filled only then.
  */
 export const unboundToRuntime = new WeakSet<PipelineApiKey>();
+/** a-api-made-keys-v2-only: keys made through POST of a key, which the gateway routes to /api/public/v2 only. */
+export const routedToV2 = new WeakSet<PipelineApiKey>();
 
 /** Looks only in the caller's account: another account's key is simply absent. */
 export function findKey(sim: Sim, account: AccountState, id: number): PipelineApiKey {

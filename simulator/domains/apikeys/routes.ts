@@ -5,7 +5,7 @@ import { aBase, readABody } from '../../interfaces/a/body.ts';
 import { presentList } from '../../interfaces/a/list.ts';
 import { listOffset, pageOfList, pagingFacts, readPageQuery } from '../../interfaces/a/paging.ts';
 import { readNewKey, readsAsReactivation } from './input.ts';
-import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey, unboundToRuntime } from './model.ts';
+import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey, routedToV2, unboundToRuntime } from './model.ts';
 import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
@@ -65,6 +65,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const bareIndexed = sim.faults.has('a-made-key-bare-secret-authenticates') || (sim.faults.has('a-made-nonadmin-key-bare-secret') && !record.admin);
     if (bareIndexed) sim.store.indexPipelineKey(ctx.state.account.slug, record.id, sha256Hex(key.slice(sim.options.pipelineKeyPrefix.length + 1)));
     if (sim.faults.has('a-made-key-delete-keeps-running')) unboundToRuntime.add(record);
+    if (sim.faults.has('a-api-made-keys-v2-only')) routedToV2.add(record);
     if (adminCheckedLate) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const body = presentCreatedKey(sim, record, key, aBase(ctx, prefix));
     ctx.status = sim.conventions.a.createdStatus;

@@ -10,6 +10,7 @@ import { aRouteRegistrations } from './routes.ts';
 import { readABody } from './body.ts';
 import { acceptDefinition } from '../../domains/pipelines/accept.ts';
 import { namesLapsedKey } from '../../domains/apikeys/authenticate.ts';
+import { routedToV2 } from '../../domains/apikeys/model.ts';
 import type { ARouter, AState } from './types.ts';
 
 /** What app.ts mounts: Koa middleware for the routes, and the (no-op) allowed-methods stage. */
@@ -152,6 +153,8 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
   if (sim.faults.has('a-later-accounts-v2-only') && movedAccountKey(sim, ctx)) return 'v2';
   // The fault: scoped (non-admin) keys came with the new gateway, which their key routes them to.
   if (sim.faults.has('a-scoped-keys-v2-only') && scopedKey(sim, ctx)) return 'v2';
+  // The fault: keys made through the API after v2's launch carry the gateway's routing to v2.
+  if (sim.faults.has('a-api-made-keys-v2-only') && apiMadeKey(sim, ctx)) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
   if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
@@ -172,6 +175,13 @@ function scopedKey(sim: Sim, ctx: Context): boolean {
   const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
   const owner = token === undefined ? null : sim.store.findPipelineKey(token);
   return owner !== null && !owner.key.admin;
+}
+
+/** Whether the request's Bearer key was made through the API (a-api-made-keys-v2-only). */
+function apiMadeKey(sim: Sim, ctx: Context): boolean {
+  const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
+  const owner = token === undefined ? null : sim.store.findPipelineKey(token);
+  return owner !== null && routedToV2.has(owner.key);
 }
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
