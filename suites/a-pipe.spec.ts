@@ -446,6 +446,24 @@ async function deleteDeployedWide(t: CheckContext): Promise<void> {
 }
 
 /**
+ * A-PIPE-2 for a wide pipeline, in every run: the generated definitions list 1 to 5 tables, so an
+ * archive that goes another way past some table count (a bulk clean-up queue answering 202) would
+ * be missed. One pipeline of 9 to 50 tables (drawn), never started, archived with account 1's
+ * admin key: 200, and archived. The definition schema is the target's (A-GAP-1): one that refuses
+ * so many tables leaves this unseen, noted. Requests: 3 (create, DELETE, read back).
+ */
+async function deleteNotDeployedWide(t: CheckContext): Promise<void> {
+  await t.property('a not-deployed pipeline of 9 to 50 tables is archived, 200', fc.integer({ min: 9, max: 50 }), async (tables) => {
+    const unseen = `so the DELETE of a not-deployed pipeline of ${tables} tables was not seen`;
+    const document = wideDefinition(uniqueName(t, `pipe2-wide${tables}`), tables);
+    const made = await makePipeline(t, 0, document);
+    if (!('id' in made)) return t.note(`a definition of ${tables} tables could not be created (${made.tried}: ${made.answer.response.status}), ${unseen}`);
+    if (made.document !== document) return t.note(`the target refused a definition of ${tables} tables (its schema is its own, A-GAP-1) and took one of its target document's, ${unseen}`);
+    await archive(t, made.id, 'A-PIPE-2');
+  }, { runs: 1 });
+}
+
+/**
  * A-PIPE-1 holds whatever key of the account sends the DELETE, a key made through key management
  * (A-GAP-4) as much as one the target document names: a runtime that takes a stop only from the
  * service account bound to the dashboard's keys refuses it for keys made through the API, and a
@@ -634,7 +652,7 @@ async function deleteSpacedName(t: CheckContext): Promise<void> {
 check({
   id: 'a-pipe/delete-not-deployed',
   clauses: ['A-PIPE-2'],
-  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged; one named with a space, capitals, a dot and an underscore keeps its name in record and definition; a deployed pipeline whose name differs only in case and separators still deployed)',
+  title: 'A-PIPE-2: DELETE of a pipeline that is not deployed (the archivable fixture, and pipelines new, updated, or started and stopped before, then updated or not) is 200 and archives it, and nothing else happens (its definition, where read, unchanged; one named with a space, capitals, a dot and an underscore keeps its name in record and definition; a deployed pipeline whose name differs only in case and separators still deployed, and a not-deployed one not archived; one of 9 to 50 tables archived with 200 too)',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'not_deployed', 'A-PIPE-2');
@@ -693,6 +711,7 @@ check({
     if (!fixture && !seen.notDeployed && seen.last !== '') t.partial('A-PIPE-2', `no pipeline the check made was shown not deployed when it was to be deleted (${seen.last}), so no DELETE showed the rule for one`);
     await deleteSpacedName(t);
     await deleteBesideFoldedTwin(t);
+    await deleteNotDeployedWide(t);
   },
 });
 

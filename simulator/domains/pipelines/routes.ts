@@ -213,9 +213,20 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       // The fault a-nonadmin-started-delete-keeps-running: the teardown runs with the token that
       // started the deployment, a non-admin's may not delete, and the runtime's 403 is not checked.
       (sim.faults.has('a-nonadmin-started-delete-keeps-running') && startedByNonAdmin.has(pipeline));
+    // The fault: a wide not-deployed pipeline's archive goes through the bulk-cleanup queue, answered 202.
+    const queued = sim.faults.has('a-wide-archive-202') && !isDeployed(pipeline) && tableCount(pipeline) > WIDE_ARCHIVE_TABLES;
     const archived = archivePipeline(sim, pipeline, refused);
+    if (queued) ctx.status = 202;
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
+}
+
+/** a-wide-archive-202: past this many tables, an archive is "queued" (202). */
+const WIDE_ARCHIVE_TABLES = 8;
+
+function tableCount(pipeline: Pipeline): number {
+  const tables = (pipeline.definition.source as { tables?: unknown } | undefined)?.tables;
+  return Array.isArray(tables) ? tables.length : 0;
 }
 
 /** Start, stop and DELETE take no body: absent or `{}`, anything else is 422 (A-ERR-3). */
