@@ -33,6 +33,8 @@ export const SIMULATOR_PROFILE_ONLY: Partial<Record<FaultName, string>> = {
     'key management is outside the spec (A-GAP-4), so the key body is the deployment\'s: one may document expires_at as a Unix timestamp (or take either form), and a-err/wrong-shape-422 notes a 2xx for a numeric expires_at outside the simulator profile, which holds a target to the documented key body (a date-time string or null)',
   'a-key-admin-null-as-absent':
     'key management is outside the spec (A-GAP-4), so the key body is the deployment\'s: one may take null for an optional member left unset (a nullable admin flag), and a-err/wrong-shape-422 notes a 2xx for "admin": null outside the simulator profile, which holds a target to the documented key body (admin a boolean)',
+  'a-bigquery-settings-rules-deferred':
+    "the definition schema is outside the spec (A-GAP-1): whether a bigquery destination's settings value is invalid depends on a schema a deployment may draw otherwise (it may check such settings when it deploys), so only the simulator profile, which holds a target to the documented schema, breaks one settings value of every destination type (a-err/invalid-definition-400's sweep) and fails a 2xx to it; elsewhere a 2xx is the target's schema, noted",
   'b-ssh-key-sk-ecdsa-refused':
     'the spec says only "SSH public key", not which types: a deployment may refuse security (FIDO) keys with a 4xx, and b-user/ssh-key notes that outside the simulator profile; only the simulator profile holds a target to the real service\'s list of types (docs/interface-b.md), which takes sk-ecdsa-sha2-nistp256@openssh.com keys',
 };
