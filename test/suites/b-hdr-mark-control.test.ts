@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import { rewriting } from '../support/rewriting-front.ts';
+import { laggingMarks } from '../support/lagging-marks.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
@@ -18,28 +19,6 @@ async function everyWrite(faults: FaultName[], options: { conventions?: 'standar
   return check;
 }
 
-/** For `lagMs` after the latest mark, GET /notifications shows a notification it has not shown read before as unread. */
-function laggingMarks(lagMs: number) {
-  const shownRead = new Set<number>();
-  let lastMarkAt = -Infinity;
-  return rewriting((req, reply) => {
-    const url = req.url ?? '';
-    if (req.method === 'POST' && /^\/[^/]+\/api\/notifications\/mark$/.test(url) && reply.status < 300) {
-      lastMarkAt = Date.now();
-      return undefined;
-    }
-    if (req.method !== 'GET' || !/^\/[^/]+\/api\/notifications(\?|$)/.test(url) || reply.status !== 200) return undefined;
-    const lagging = Date.now() - lastMarkAt < lagMs;
-    const items = JSON.parse(reply.body) as { id: number; last_read_at: unknown }[];
-    const shown = items.map((n) => {
-      if (n.last_read_at === null || shownRead.has(n.id)) return n;
-      if (lagging) return { ...n, last_read_at: null };
-      shownRead.add(n.id);
-      return n;
-    });
-    return { body: JSON.stringify(shown) };
-  });
-}
 
 /**
  * The target document names `pick(ids)` of account 1's notifications (the simulator's seed reads
