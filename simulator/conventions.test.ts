@@ -245,6 +245,8 @@ describe('the alt conventions answer every open choice differently (docs/convent
     // POST /user/tokens retires the old key at once: B-AUTH-2 holds it to the very next request.
     // A replaced key: standard refuses it on the very next request; alt lets it work 0.2 s, and says 1 s.
     expect([description.body.interface_b.replaced_key_seconds, standard.body.interface_b.replaced_key_seconds]).toEqual([1, 0]);
+    // Its lists show a write at once: standard says so (a run reads once after a write), alt not (a run's default lag is proven there).
+    expect([description.body.interface_b.list_lag_seconds, standard.body.interface_b.list_lag_seconds]).toEqual([undefined, 0]);
     // The query that names a Salesforce object (the spec names none).
     expect([description.body.interface_b.salesforce_fields_query, standard.body.interface_b.salesforce_fields_query]).toEqual([{ sobject: 'Account' }, { object_name: 'Account' }]);
     // Its ids start at 10^9, where a run takes absent ids by default: it names the ids below.

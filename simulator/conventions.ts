@@ -132,6 +132,14 @@ export interface Conventions {
      * real service's are in docs/interface-b.md).
      */
     hooks: HookVocabulary;
+    /**
+     * Whether the target description says the lists are current (`list_lag_seconds: 0`). The
+     * simulator's lists always show a write at once; standard says so, and a run then reads a
+     * list once after a write where it would wait out a lag (a mark's effect on the others: 5 s
+     * each time otherwise); alt leaves it unsaid, so its run proves the checks under the lag a
+     * document without it gets.
+     */
+    declaresCurrentLists: boolean;
   };
 }
 
@@ -179,6 +187,7 @@ export const STANDARD_CONVENTIONS: Conventions = {
     replacedKeyLingerMs: 0,
     salesforceObjectParameter: 'object_name',
     hooks: REAL_SERVICE_HOOK_VOCABULARY,
+    declaresCurrentLists: true,
   },
 };
 
@@ -228,6 +237,7 @@ export const ALT_CONVENTIONS: Conventions = {
     replacedKeyLingerMs: 200,
     salesforceObjectParameter: 'sobject',
     hooks: ALT_HOOK_VOCABULARY,
+    declaresCurrentLists: false,
   },
 };
 

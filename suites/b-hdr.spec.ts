@@ -224,6 +224,12 @@ function markLagMs(t: CheckContext): number {
   return t.target.interfaceB.listLagMs ?? MARK_LAG_MS;
 }
 
+/** How long after `what` the list was read, to the end of its lag, in a message's words. */
+function withinLagOf(t: CheckContext, what: string): string {
+  const lagMs = markLagMs(t);
+  return lagMs === 0 ? `right after ${what} (the target document says its lists are current: interface_b.list_lag_seconds 0)` : `within ${lagMs / 1000} s of ${what} (the list's lag)`;
+}
+
 /** Reads GET /notifications until `done` holds of a read (or the list is not served), for up to the list's lag; the last read, and whether `done` held. */
 async function readListUntil(t: CheckContext, done: (after: Listed) => boolean): Promise<{ after: Listed | null; done: boolean }> {
   const lagMs = markLagMs(t);
@@ -288,7 +294,7 @@ async function expectOthersLeftUnread(t: CheckContext, ex: Exchange, contentType
   if (after === null) return void marks.unjudged.add('GET /notifications was no longer served after the mark');
   if (after === undefined) {
     marks.lagged = true;
-    return void marks.unjudged.add(`GET /notifications did not show notification ${named}, the one named, read within ${markLagMs(t) / 1000} s of the mark under ${JSON.stringify(contentType)}, so the others were not judged (a list that lags would hide a mark of all too)`);
+    return void marks.unjudged.add(`GET /notifications did not show notification ${named}, the one named, read ${withinLagOf(t, `the mark under ${JSON.stringify(contentType)}`)}, so the others were not judged (a list that lags would hide a mark of all too)`);
   }
   marks.states = after.states;
   const marked = others.filter((id) => showsMarked(after, id));
@@ -324,7 +330,7 @@ async function expectPendingMarksLeftOthersUnread(t: CheckContext, marks: MarksS
   marks.judged += pending.length;
   t.expect.that(marked.length === 0, {
     clause: 'B-HDR-1',
-    message: `${MARK} ${[...namedIds].map((id) => `{"id": ${id}}`).join(' / ')}, the notification named read before it, under ${spellings}: these marks together marked ${marked.length} of the ${others.length} other notifications unread before them read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}), seen within ${markLagMs(t) / 1000} s of the list's lag: a JSON body was not read as sent, and a mark without an id marks all`,
+    message: `${MARK} ${[...namedIds].map((id) => `{"id": ${id}}`).join(' / ')}, the notification named read before it, under ${spellings}: these marks together marked ${marked.length} of the ${others.length} other notifications unread before them read (${marked.slice(0, 8).join(', ')}${marked.length > 8 ? ', …' : ''}), seen ${withinLagOf(t, 'them')}: a JSON body was not read as sent, and a mark without an id marks all`,
     expected: `only notification(s) ${names} marked; ${others.length} others still unread`,
     received: `${marked.length} others read or no longer listed`,
     exchange: pageListing(after.walk, (n) => isObject(n) && n.id === marked[0]) ?? pending[0]!.exchange,

@@ -50,6 +50,8 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
       // next request refuses it); alt's linger (conventions.ts) declared as five times itself,
       // in whole seconds, as a vendor leaves room for a cache's timing.
       replaced_key_seconds: conventions.b.replacedKeyLingerMs === 0 ? 0 : Math.ceil((conventions.b.replacedKeyLingerMs * 5) / 1000),
+      // The lists show a write at once (conventions.ts, declaresCurrentLists).
+      ...(b.declaresCurrentLists ? { list_lag_seconds: 0 } : {}),
       // The query that names an object to GET /connections/{id}/salesforce/fields.
       salesforce_fields_query: { [b.salesforceObjectParameter]: 'Account' },
       // One hook of each type the simulator takes, in the conventions' words, each delivering
