@@ -10,7 +10,7 @@ import { PROOF, TIMED_CLAUSES, proofTest, runCatching } from './fault-proofs/pro
  * by its own target document, checked in the spec profile and without the control API, as any
  * real deployment is. Every must clause must be verified there, not only passed (whole runs:
  * report-consistency.test.ts's certified alt run at a fixed seed, spec-neutral-gateway.test.ts's
- * at a fresh one, split-origins.test.ts's), and the faults must still be caught, naming their
+ * at a fresh one, on split origins), and the faults must still be caught, naming their
  * clause (here).
  */
 

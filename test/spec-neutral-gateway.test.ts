@@ -6,6 +6,7 @@ import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-s
 import { REPLACED_KEY_LINGER_MS, startSpecNeutralGateway, type SpecNeutralGateway } from './support/spec-neutral-gateway.ts';
 import { bigIdRunProblems, startBigIdGateway, withBigFixtureIds, type BigIdGateway } from './support/big-id-gateway.ts';
 import { expectSkewSeen, SKEW_DAYS, SKEW_MS } from './support/clock-skew.ts';
+import { startPrefixGateway, type PrefixGateway } from './support/prefix-gateway.ts';
 import type { ResolvedTarget } from '../suites/lib/types.ts';
 
 /*
@@ -22,8 +23,10 @@ import type { ResolvedTarget } from '../suites/lib/types.ts';
  *
  * In the standard conventions' run the deployment also differs where big-ids.test.ts says (ids
  * beyond 2^53, test/support/big-id-gateway.ts, behind this gateway) and its clock is 400 days
- * ahead of the runner's (test/support/clock-skew.ts): a deployment may differ in all of these at
- * once, and each whole run of its own cost CI about 60 s of a worker's time.
+ * ahead of the runner's (test/support/clock-skew.ts); in the alt one its interfaces sit on
+ * origins and paths of their own (test/support/prefix-gateway.ts, in front of this gateway) and
+ * its clock is 400 days behind: a deployment may differ in all of these at once, and each whole
+ * run of its own cost CI about 30 to 60 s of a worker's time.
  */
 
 const MUST = CLAUSES.filter((c) => c.kind === 'must').map((c) => c.id);
@@ -40,19 +43,35 @@ const replacedKeySeconds = (seconds: number) => (target: ResolvedTarget): Resolv
  * (`disco check --conventions alt --seed N --runs 10`).
  */
 const FRESH_ALT = Number(process.env.DISCO_RANDOM_SEED_ALT ?? randomInt(0, 2 ** 31 - 1));
+/**
+ * Each run differs from the simulator in more than the gateway, where a deployment may too: the
+ * standard one has ids beyond 2^53 and its clock 400 days ahead; the alt one has its interfaces on
+ * origins and paths of their own (interface A at `.../etl/cdc/api/public/v1`, interface B at
+ * `.../integration/{account_id}/api`, each behind a prefix gateway in front of this one: a check
+ * that built one interface's URL from the other's base, or from an origin without its path, fails
+ * or strays) and its clock 400 days behind. Each a whole run of its own cost CI about 30 s more.
+ */
 const RUNS = [
-  { conventions: 'standard', seed: Number(process.env.DISCO_GATEWAY_SEED ?? 20261127), said: `seed`, bigIdsAndSkew: true },
-  { conventions: 'alt', seed: FRESH_ALT, said: 'a fresh random seed', bigIdsAndSkew: false },
+  { conventions: 'standard', seed: Number(process.env.DISCO_GATEWAY_SEED ?? 20261127), said: `seed`, bigIds: true, splitOrigins: false, clockOffsetMs: SKEW_MS },
+  { conventions: 'alt', seed: FRESH_ALT, said: 'a fresh random seed', bigIds: false, splitOrigins: true, clockOffsetMs: -SKEW_MS },
 ] as const;
+
+/** What the run's target differs in besides the gateway, in a test's title. */
+function alsoSaid(run: (typeof RUNS)[number]): string {
+  const clock = `the clock ${SKEW_DAYS} days ${run.clockOffsetMs > 0 ? 'ahead' : 'behind'}`;
+  return run.bigIds ? `ids beyond 2^53 and ${clock}` : `the interfaces on origins and paths of their own and ${clock}`;
+}
 
 describe('a deployment behind a gateway that changes only what the spec leaves free', () => {
   // A hang guard, not a bound: a whole run through the gateway took about 100 s on CI's machine
   // and 147 s on a slower 2-core one (150 s ran out there once); nothing here measures time.
-  for (const { conventions, seed, said, bigIdsAndSkew } of RUNS) it(`${conventions} conventions, ${said} ${seed}${bigIdsAndSkew ? `, ids beyond 2^53 and the clock ${SKEW_DAYS} days ahead` : ''}: every must clause verified and passed, no check failed or errored`, { timeout: 300_000 }, async () => {
+  for (const whole of RUNS) it(`${whole.conventions} conventions, ${whole.said} ${whole.seed}, ${alsoSaid(whole)}: every must clause verified and passed, no check failed or errored${whole.splitOrigins ? ', no request outside either base' : ''}`, { timeout: 300_000 }, async () => {
+    const { conventions, seed, bigIds: bigIdsAndSkew, splitOrigins, clockOffsetMs } = whole;
     let gateway: SpecNeutralGateway | undefined;
     let bigIds: BigIdGateway | undefined;
+    let a: PrefixGateway | undefined;
+    let b: PrefixGateway | undefined;
     if (conventions === 'alt') process.stdout.write(`alt conventions through the gateway: fresh random seed ${seed} (replay: DISCO_RANDOM_SEED_ALT=${seed}, or without the gateway disco check --conventions alt --seed ${seed} --runs 10)\n`);
-    const clockOffsetMs = bigIdsAndSkew ? SKEW_MS : 0;
     const run = await runSuitesAgainstSimulator({
       conventions,
       profile: 'spec',
@@ -60,22 +79,29 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
       runs: 10,
       clockOffsetMs,
       // The big-id gateway stands behind this one: this one passes numbers as written, and the
-      // URLs the deployment writes name this one (it passes the Host on).
+      // URLs the deployment writes name this one (it passes the Host on). The prefix gateways
+      // stand in front of it.
       front: async (origin) => {
         if (bigIdsAndSkew) bigIds = await startBigIdGateway(origin);
         gateway = await startSpecNeutralGateway(bigIds?.origin ?? origin, { clockOffsetMs });
+        if (splitOrigins) {
+          a = await startPrefixGateway(gateway.origin, '/etl/cdc');
+          b = await startPrefixGateway(gateway.origin, '/integration');
+        }
         const outer = gateway;
-        return { origin: outer.origin, close: async () => { await outer.close(); await bigIds?.close(); } };
+        return { origin: b?.base ?? outer.origin, close: async () => { await Promise.all([a?.close(), b?.close()]); await outer.close(); await bigIds?.close(); } };
       },
-      retarget: (target) => replacedKeySeconds(2)(bigIdsAndSkew ? withBigFixtureIds(target) : target),
+      retarget: (target) => {
+        const described = replacedKeySeconds(2)(bigIdsAndSkew ? withBigFixtureIds(target) : target);
+        return a ? { ...described, cdcBaseUrl: a.base } : described;
+      },
     });
     // Web hook deliveries do not pass the gateways: bigIdRunProblems excuses the one check that
     // waits for a delivery naming a job by the id the gateway showed (a gap clause).
     expect(bigIdsAndSkew ? bigIdRunProblems(run, conventions) : faultlessRunProblems(run, conventions, 'spec'), `seed ${seed}`).toEqual([]);
-    if (bigIdsAndSkew) {
-      expect(bigIds!.shown()).toBeGreaterThan(1_000);
-      expectSkewSeen(run, SKEW_MS);
-    }
+    if (bigIdsAndSkew) expect(bigIds!.shown()).toBeGreaterThan(1_000);
+    expectSkewSeen(run, clockOffsetMs);
+    if (splitOrigins) expect([a!.strays, b!.strays]).toEqual([[], []]);
     // The cache let a replaced key through: B-AUTH-2 passed by waiting for its refusal, not by luck.
     expect(gateway!.lingered()).toBeGreaterThan(0);
     // Jobs with the real service's expressions were refused, and B-JOB-1 passed on the deployment's own.
