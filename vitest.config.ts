@@ -86,7 +86,7 @@ const computing = [
 // expiring, a jittery target's delays for the timing oracle): a core's worth of them at a time
 // costs the computing files almost nothing. Listed after all of those, they ran together, three
 // workers waiting at once, and the cores sat 70 to 90 % idle for about 65 s of a 442 s run; so
-// the two lists are interleaved, these spread evenly over the computing ones (402 s).
+// the two lists are interleaved, these spread evenly over the computing ones (388 s).
 const waiting = [
   'test/suites/a-minimal-target.test.ts',
   'test/suites/b-job-watch-notified.test.ts',
