@@ -6,6 +6,7 @@ import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/del
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { deleteConnectionOnCleanup, NEW_CONNECTION_TYPE, unreachableConnectionBody } from './lib/factories/new-connections.ts';
 import { howToPermit, permitted } from './lib/permissions.ts';
+import { listLagMs, LISTS_CURRENT_SAID, readWithinListLag } from './lib/list-lag.ts';
 
 /** The page of `listed` that shows delivery `id`, if any. */
 function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
@@ -13,37 +14,13 @@ function pageShowing(listed: ListWalk, id: number): Exchange | undefined {
 }
 
 /**
- * How long a list may still show a deleted delivery before it counts as not deleted: a
- * deployment may serve GET /deliveries (an extension) from an index that lags the store by a
- * moment, and the spec does not say a list shows a deletion at once. Read again after 250 ms,
- * doubling, up to this in all, or as long as the target document's `list_lag_seconds` says; a
- * list that is current (the simulator) ends the wait at its first read.
- */
-const LIST_LAG_MS = 5_000;
-const LIST_LAG_FIRST_WAIT_MS = 250;
-
-/**
  * `read` (a list read whole, or null) again until it no longer shows delivery `id`, for up to
- * the list's lag (listLagMs), each wait as long as the time waited so far (from
- * LIST_LAG_FIRST_WAIT_MS); the last read.
+ * the list's lag (suites/lib/list-lag.ts: a deployment may serve GET /deliveries, an extension,
+ * from an index that lags the store); the last read.
  */
 async function untilUnlisted(t: CheckContext, id: number, read: () => Promise<ListWalk | null>): Promise<ListWalk | null> {
-  const lagMs = listLagMs(t);
-  let listed: ListWalk | null = null;
-  const gone = (): boolean => !listed || pageShowing(listed, id) === undefined;
-  await t.poll(
-    async () => {
-      listed = await read();
-      return gone() ? true : undefined;
-    },
-    { timeoutMs: lagMs, intervalMs: (elapsed) => Math.min(Math.max(LIST_LAG_FIRST_WAIT_MS, elapsed), Math.max(lagMs - elapsed, 0)) },
-  );
-  return listed;
-}
-
-/** How long the target's lists may lag a write: its document's `list_lag_seconds`, else LIST_LAG_MS. */
-function listLagMs(t: CheckContext): number {
-  return t.target.interfaceB.listLagMs ?? LIST_LAG_MS;
+  const { last } = await readWithinListLag(t, read, (listed) => !listed || pageShowing(listed, id) === undefined);
+  return last ?? null;
 }
 
 /**
@@ -52,7 +29,7 @@ function listLagMs(t: CheckContext): number {
  */
 function afterDeletionSaid(t: CheckContext): string {
   const declared = t.target.interfaceB.listLagMs;
-  if (declared === 0) return 'right after its deletion (the target document says its lists are current: interface_b.list_lag_seconds 0)';
+  if (declared === 0) return `right after its deletion ${LISTS_CURRENT_SAID}`;
   const seconds = listLagMs(t) / 1000;
   return declared === undefined ? `${seconds} s (a list's lag when the target document gives no interface_b.list_lag_seconds) after its deletion` : `${seconds} s (the target document's interface_b.list_lag_seconds) after its deletion`;
 }

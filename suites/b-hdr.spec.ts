@@ -4,6 +4,7 @@ import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
 import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn } from './lib/answers.ts';
 import { listedStates, type Listed } from './lib/notifications.ts';
+import { listLagMs, LISTS_CURRENT_SAID, readWithinListLag } from './lib/list-lag.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
 import { parseJsonWithBigIds } from './lib/big-ids.ts';
 
@@ -204,44 +205,26 @@ interface MarksSeen {
   named: Set<number>;
 }
 
-/**
- * How long GET /notifications (an extension) may take to show a mark: a deployment may serve the
- * list from an index that lags the store, and the spec does not say a list shows a write at once.
- * The target document's `list_lag_seconds`, else this (as b-dlv waits for a deletion); read again
- * after 250 ms, each wait as long as the time waited so far. A current list ends it at once.
- */
-const MARK_LAG_MS = 5_000;
-const MARK_LAG_FIRST_WAIT_MS = 250;
-
 /** Whether a list read after a mark shows notification `id` marked: read, or gone from a list read whole (a list of the unread only). */
 function showsMarked(after: Listed, id: number): boolean {
   if (after.states.get(id) === true) return true;
   return after.states.get(id) === undefined && after.walk.complete && !after.walk.items.some((n) => isObject(n) && n.id === id);
 }
 
-/** How long the list may take to show a mark: the target document's `list_lag_seconds`, else MARK_LAG_MS. */
-function markLagMs(t: CheckContext): number {
-  return t.target.interfaceB.listLagMs ?? MARK_LAG_MS;
-}
-
 /** How long after `what` the list was read, to the end of its lag, in a message's words. */
 function withinLagOf(t: CheckContext, what: string): string {
-  const lagMs = markLagMs(t);
-  return lagMs === 0 ? `right after ${what} (the target document says its lists are current: interface_b.list_lag_seconds 0)` : `within ${lagMs / 1000} s of ${what} (the list's lag)`;
+  const lagMs = listLagMs(t);
+  return lagMs === 0 ? `right after ${what} ${LISTS_CURRENT_SAID}` : `within ${lagMs / 1000} s of ${what} (the list's lag)`;
 }
 
-/** Reads GET /notifications until `done` holds of a read (or the list is not served), for up to the list's lag; the last read, and whether `done` held. */
+/**
+ * Reads GET /notifications (an extension) until `done` holds of a read (or the list is not
+ * served), for up to the list's lag (suites/lib/list-lag.ts: a deployment may serve it from an
+ * index that lags the store); the last read, and whether `done` held.
+ */
 async function readListUntil(t: CheckContext, done: (after: Listed) => boolean): Promise<{ after: Listed | null; done: boolean }> {
-  const lagMs = markLagMs(t);
-  let after: Listed | null = null;
-  const held = await t.poll(
-    async () => {
-      after = await listedStates(t);
-      return !after || done(after) ? true : undefined;
-    },
-    { timeoutMs: lagMs, intervalMs: (elapsed) => Math.min(Math.max(MARK_LAG_FIRST_WAIT_MS, elapsed), Math.max(lagMs - elapsed, 0)) },
-  );
-  return { after, done: held === true };
+  const { last, held } = await readWithinListLag(t, () => listedStates(t), (after) => !after || done(after));
+  return { after: last ?? null, done: held };
 }
 
 /**

@@ -19,7 +19,6 @@ async function everyWrite(faults: FaultName[], options: { conventions?: 'standar
   return check;
 }
 
-
 /**
  * The target document names `pick(ids)` of account 1's notifications (the simulator's seed reads
  * every fourth: ids[3] is read before the run, as an earlier run leaves a fixture), and says its

@@ -41,7 +41,6 @@ describe('b-hdr/json-media-type-on-every-write judges a mark by id by the notifi
   });
 });
 
-
 /** The target document's `list_lag_seconds`: a bound ten times the front's lag, so a loaded machine does not miss it. */
 const declaringLag = (ms: number) => (target: ResolvedTarget): ResolvedTarget => ({ ...target, interfaceB: { ...target.interfaceB, listLagMs: ms } });
 

@@ -212,8 +212,8 @@ export async function startSpecNeutralGateway(upstream: string, { clockOffsetMs 
 
 // Brotli at quality 4, as servers compress answers made on the fly: the default (11) is for
 // files compressed once, and at that level the gateway took 20 s more of the test's time. Gzip
-// and deflate at level 1, nginx's default gzip_comp_level (zlib's own default, 6, took the run
-// more CPU for the same bytes a client reads).
+// and deflate at level 1, nginx's default gzip_comp_level (zlib's own default, 6, costs more CPU
+// for the same bytes a client reads).
 const CODINGS = {
   gzip: (body: Buffer) => gzipSync(body, { level: 1 }),
   br: (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
