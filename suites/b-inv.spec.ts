@@ -308,9 +308,13 @@ interface InvoiceOrder {
  */
 const WHOLE_LIST_ORDERS: readonly { query: Readonly<Record<string, string>>; how: string; filter?: true }[] = [
   { query: { direction: 'asc' }, how: ', direction=asc' },
+  // The default order asked for by name: a deployment may page it by another code path.
+  { query: { direction: 'desc' }, how: ', direction=desc' },
   { query: { sort: 'number' }, how: ', sort=number' },
   { query: { sort: 'number', direction: 'asc' }, how: ', sort=number&direction=asc' },
   { query: { sort: 'updated' }, how: ', sort=updated' },
+  { query: { sort: 'created' }, how: ', sort=created' },
+  { query: { sort: 'issued' }, how: ', sort=issued' },
   { query: { since: '2000-01-01T00:00:00Z' }, how: ', since=2000-01-01T00:00:00Z', filter: true },
 ];
 

@@ -26,6 +26,16 @@ describe('b-inv/walk-pages at a page of one and in orders listing as the default
       expect(failed.has('B-LIM-1')).toBe(true);
       expect(messages).toMatch(/sort=updated/);
     });
+    it(`fails B-LIM-1 where sort=issued counts the offset from 1 (${conventions})`, { timeout: 30_000 }, async () => {
+      const { failed, messages } = await walkPages('b-invoice-sort-issued-offset-from-one', conventions);
+      expect(failed.has('B-LIM-1')).toBe(true);
+      expect(messages).toMatch(/sort=issued/);
+    });
+    it(`fails B-LIM-1 where direction=desc, named, counts the offset from 1 (${conventions})`, { timeout: 30_000 }, async () => {
+      const { failed, messages } = await walkPages('b-invoice-explicit-desc-offset-from-one', conventions);
+      expect(failed.has('B-LIM-1')).toBe(true);
+      expect(messages).toMatch(/direction=desc/);
+    });
   }
   it('passes without a fault', { timeout: 30_000 }, async () => {
     expect((await walkPages(undefined, 'standard')).failed.has('B-LIM-1')).toBe(false);

@@ -62,7 +62,15 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
   // b-since-offset-from-one: the `since` filter (an extension) goes through the reporting query,
   // whose OFFSET counts from 1, so there too each page after the first starts one invoice late.
   // b-invoice-sort-updated-offset-from-one: sort=updated goes through the reporting query too.
-  const start = (sim.faults.has('b-offset-off-by-one') || (sim.faults.has('b-since-offset-from-one') && order.since !== null) || (sim.faults.has('b-invoice-sort-updated-offset-from-one') && order.sort === 'updated')) && page.offset > 0 ? page.offset + 1 : page.offset;
+  // b-invoice-sort-issued-offset-from-one: sort=issued goes through the accounting export's query, alike.
+  // b-invoice-explicit-desc-offset-from-one: direction=desc named is paged by hand, from 1.
+  const offsetFromOne =
+    sim.faults.has('b-offset-off-by-one') ||
+    (sim.faults.has('b-since-offset-from-one') && order.since !== null) ||
+    (sim.faults.has('b-invoice-sort-updated-offset-from-one') && order.sort === 'updated') ||
+    (sim.faults.has('b-invoice-sort-issued-offset-from-one') && order.sort === 'issued') ||
+    (sim.faults.has('b-invoice-explicit-desc-offset-from-one') && order.direction === 'desc');
+  const start = offsetFromOne && page.offset > 0 ? page.offset + 1 : page.offset;
   const end = start + page.limit;
   const ascending = (order.direction ?? 'desc') === 'asc';
   // b-offset-off-by-one-ascending: the oldest-first order (an extension) is paged by hand from
