@@ -195,7 +195,8 @@ function presentOutputs(sim: Sim, job: Job, packageName: string, completedAt: nu
   return jobOutputs(job.id, packageName).map((output) => ({
     id: output.id,
     name: output.name,
-    records_count: output.recordsCount,
+    // b-job-output-records-count-text: the count read from a bigint column, which the driver hands over as text.
+    records_count: sim.faults.has('b-job-output-records-count-text') ? String(output.recordsCount) : output.recordsCount,
     progress: 1,
     created_at: presentTime(sim, completedAt),
     updated_at: presentTime(sim, completedAt),
