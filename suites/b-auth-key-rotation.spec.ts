@@ -15,6 +15,8 @@ import { B_ACCEPT, bRootClient, interfaceClient } from './lib/clients.ts';
 import { basicHeader, otherSchemeCases } from './lib/arbitraries/credentials.ts';
 import { pathMover } from './lib/extension-paths.ts';
 import { describeResponse } from './lib/expect.ts';
+import { expectFormats } from './lib/formats.ts';
+import { specReadRequests } from './catalog/b-exercise.ts';
 
 /*
  * B-AUTH-2: `POST /user/tokens` replaces the caller's key. The check cannot undo that: after it,
@@ -211,6 +213,9 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
   let rootSeen = false;
   // Whether the key was used under other spellings (`otherSpellings`) before a regeneration: once, the first.
   let spellingsSent = false;
+  // A read of the spec by id the fixtures name, tried with each replaced key; why it showed nothing, if so.
+  const byId = specReadRequests(t, account).find((r) => r.endpoint.id !== undefined);
+  let byIdUnserved: string | undefined;
   await t.property(`each regeneration with ${name} retires that key, within the grace the target allows`, fc.constantFrom(...probes.map((p) => p.label)), async (label) => {
     if (refused) return;
     const probe = probes.find((p) => p.label === label) ?? probes[0]!;
@@ -246,6 +251,10 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // A write b-ver's media-type check cannot undo, so its label is looked at here, once the
     // live key is `next`: a failure re-runs this predicate from it.
     expectVendorMediaType(t, regenerated);
+    // The user it answers is a resource of section 2 like any other (B-FMT-1): a rotation handler
+    // that writes its answer apart from the user serializer may write its times otherwise.
+    const answeredUser = userIn(regenerated);
+    if (answeredUser) expectFormats(t, regenerated, 'POST /user/tokens', answeredUser);
     if (graceMs > 0) {
       // A read, never the probe: while the old key still works, a regeneration sent with it
       // would replace `next` too.
@@ -260,6 +269,17 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     }
     const oldAnswer = await probe.send(t.bWithKey(old, account));
     t.expect.status(oldAnswer, '4xx', 'B-AUTH-2', graceMs > 0 ? `the ${name} replaced by POST /user/tokens was refused by GET /connections/types but not by ${probe.label} (${oldAnswer.response.status})` : `the ${name} replaced by POST /user/tokens still worked on the very next request (${probe.label} answered ${oldAnswer.response.status}); the target document promises it is refused at once (interface_b.replaced_key_seconds: 0)`);
+    // A read of one record by its id (the first such read of the spec the fixtures name), where
+    // the new key is served it: the probes name no id, and the reads by id may authorize apart
+    // (through a key history that keeps replaced keys, say).
+    if (byId) {
+      const options = byId.query ? { query: byId.query } : {};
+      const control = await t.bWithKey(next, account).get(byId.path, options);
+      if (is2xx(control)) {
+        const ex = await t.bWithKey(old, account).get(byId.path, options);
+        t.expect.status(ex, '4xx', 'B-AUTH-2', `the ${name} replaced by POST /user/tokens still reads a record by its id: GET ${byId.path} with it answered ${ex.response.status}, as with the new key`);
+      } else byIdUnserved = `GET ${byId.path} answered the new key ${control.response.status}`;
+    }
     // The replaced key (`spelt` holds its headers) under the other spellings it was used with before: refused under every one.
     for (const spelling of spelt) {
       const polled = await untilRefused(t, () => withAuthorization(t, account, spelling.header).get('/connections/types'), replacedAt, graceMs);
@@ -290,6 +310,8 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     t.note(`a replaced ${name} still authenticated ${shownMs(lingered.workedMs)} after POST /user/tokens${refusedAfter} (within the ${graceMs / 1000} s the target document allows)`);
   }
 
+  if (!byId) t.note(`the fixtures name no id for a read of the spec, so that a replaced ${name} is refused on a read of one record by its id was not seen`);
+  else if (byIdUnserved) t.note(`${byIdUnserved}, so the replaced ${name}'s refusal there was not judged`);
   if (!rootSeen) t.note(`GET /user at the API's root (${t.target.baseUrl ?? ''}/user, where the real service's docs give it; an extension) did not answer the live ${name}, so whether a replaced key is refused there too was not seen`);
   if (unreadable.size) t.note(`what the writes sent with a replaced ${name} could have changed (${[...unreadable].join(', ')}) could not be read back (an extension read not served, or a list not read whole): there their refusal alone was judged`);
 
@@ -433,8 +455,8 @@ async function sshKeyAcrossRegenerations(t: CheckContext, holder: Holder): Promi
 check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
-  supports: ['B-VER-2', 'B-KEY-1'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key; the new key works and the old one stops authenticating, on every endpoint and under every spelling of the credentials it was used with before (the scheme as `basic` and `BASIC`, two spaces after it), in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
+  supports: ['B-VER-2', 'B-KEY-1', 'B-FMT-1'],
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key (the user it answers with UTC ISO 8601 timestamps and integer ids, B-FMT-1); the new key works and the old one stops authenticating, on every endpoint (a read of one record by its id among them) and under every spelling of the credentials it was used with before (the scheme as `basic` and `BASIC`, two spaces after it), in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {

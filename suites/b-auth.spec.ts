@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { basicHeader, basicWithPassword, described, junkAroundValidToken, malformedAuthorization, mutatedKey, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { basicHeader, basicWithPassword, described, junkAroundValidToken, malformedAuthorization, mutatedKey, patternKeys, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { idOf, is2xx, sameJson } from './lib/answers.ts';
 import { B_ACCEPT, interfaceClient } from './lib/clients.ts';
 import { pathMover } from './lib/extension-paths.ts';
@@ -152,7 +152,7 @@ check({
 check({
   id: 'b-auth/unknown-keys-refused',
   clauses: ['B-AUTH-1'],
-  title: 'B-AUTH-1: unknown keys, and near misses of the real key (truncated, extended, case changed), get a 4xx; a HEAD with an unknown key is not served, nor a read of the spec with a trailing slash',
+  title: 'B-AUTH-1: unknown keys, near misses of the real key (truncated, extended, case changed), LIKE and glob patterns (`%`, `_`, `*`) and the key with a NUL byte after it get a 4xx; a HEAD with an unknown key is not served, nor a read of the spec with a trailing slash',
   needs: ['b'],
   async run(t) {
     const key = t.target.b[0]?.apiKey ?? '';
@@ -164,7 +164,13 @@ check({
       await expectHeadRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
       await expectTrailingSlashRefused(t, described(basicHeader(unknown), '"Basic base64(<an unknown key>:)"'));
     }
-    await t.property('unknown key is refused', fc.tuple(keys, fc.constantFrom(...readPaths(t))), async ([candidate, path]) => {
+    // Patterns and a key cut at a NUL, each once on a read (a random draw never makes them).
+    const paths = readPaths(t);
+    for (const [i, candidate] of patternKeys(key).filter((k) => !otherKeys.has(k.value)).entries()) {
+      const path = paths[i % paths.length] ?? '/connections/types';
+      expectRefused(t, await t.bWithKey(candidate.value).get(path), `the key ${candidate.description}`);
+    }
+    await t.property('unknown key is refused', fc.tuple(keys, fc.constantFrom(...paths)), async ([candidate, path]) => {
       const ex = await t.bWithKey(candidate.value).get(path);
       expectRefused(t, ex, `the key ${candidate.description}`);
     });

@@ -119,6 +119,48 @@ function browserHeaderSets(t: CheckContext): { label: string; headers: Record<st
 /** The refused Accept cases sent once more beside a browser's headers: none, plain JSON, another version. */
 const WRONG_FROM_BROWSERS: readonly (string | null)[] = [null, 'application/json', `${VENDOR_TYPE}; version=1`];
 
+/**
+ * Accept values no media-type parser reads (a range without a slash, a parameter without `=` or
+ * its value, an empty range, an unclosed quote), none naming the vendor type: a negotiation whose
+ * parser throws on them and whose catch falls back to the default version serves them. Whatever a
+ * deployment makes of them, none carries the versioned media type, so each is refused.
+ */
+const UNPARSEABLE_ACCEPT: readonly string[] = ['json', 'text/html;q', 'application/json; charset', 'text/html,,application/xml', '*', 'text/html; level="1'];
+
+/** A wrong Accept sent to every read of account 2 and with HEAD: none, and another version. */
+const WRONG_ELSEWHERE: readonly (string | null)[] = [null, `${VENDOR_TYPE}; version=1`];
+
+/**
+ * The refusals on paths a negotiation may miss: account 2's reads (a check that is a setting of
+ * each account, on for the accounts a migration touched and off for later ones), HEAD of account
+ * 1's reads (a negotiation in the body renderer, which a HEAD answer skips). A HEAD is judged only
+ * where the right Accept is served with it (a deployment need not serve HEAD; a 405 says nothing)
+ * and only a 2xx fails it, as b-auth judges HEAD.
+ */
+async function expectRefusedElsewhere(t: CheckContext, paths: string[]): Promise<void> {
+  if (t.target.b[1]) {
+    for (const path of specReads(t, 1)) {
+      for (const accept of WRONG_ELSEWHERE) {
+        const ex = await t.b(1).get(path, { headers: { accept } });
+        t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} on account 2 with ${describeAccept(accept)} was not refused (${ex.response.status}): the versioned Accept header is required on every account's path`);
+      }
+    }
+  } else t.note("the target document names one account, so that another account's reads refuse a wrong Accept too was not seen");
+  const headUnserved: string[] = [];
+  for (const path of paths) {
+    const control = await t.b().request('HEAD', path);
+    if (!is2xx(control)) {
+      headUnserved.push(`${path} (${control.response.status})`);
+      continue;
+    }
+    for (const accept of WRONG_ELSEWHERE) {
+      const ex = await t.b().request('HEAD', path, { headers: { accept } });
+      t.expect.that(!is2xx(ex), { clause: 'B-VER-1', message: `HEAD ${path} with ${describeAccept(accept)} was served (${ex.response.status}): every request carries the versioned Accept header, a HEAD too`, expected: 'not a 2xx (a 4xx)', received: String(ex.response.status), exchange: ex });
+    }
+  }
+  if (headUnserved.length) t.note(`HEAD with the versioned Accept header was not served on ${headUnserved.join(', ')}, so its refusal without it was not judged there`);
+}
+
 function describeAccept(accept: string | null): string {
   return accept === null ? 'no Accept header' : `Accept ${JSON.stringify(accept)}`;
 }
@@ -126,7 +168,7 @@ function describeAccept(accept: string | null): string {
 check({
   id: 'b-ver/accept-required',
   clauses: ['B-VER-1'],
-  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version (a whole number, or one beginning with 2: 2.1, 2beta, 2-preview), is refused with a 4xx, also beside a browser\'s headers (X-Requested-With, Origin, Sec-Fetch-*) and after 320 distinct spellings of the right one were served',
+  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version (a whole number, or one beginning with 2: 2.1, 2beta, 2-preview), or a value no media-type parser reads, is refused with a 4xx, on account 2\'s reads too (where the target document has one) and with HEAD (where served), also beside a browser\'s headers (X-Requested-With, Origin, Sec-Fetch-*) and after 320 distinct spellings of the right one were served',
   needs: ['b'],
   async run(t) {
     const paths = specReads(t);
@@ -147,6 +189,13 @@ check({
       const ex = await t.b().get(path, { headers: { accept } });
       t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} with ${describeAccept(accept)} was not refused (${ex.response.status}): version ${version} is not version 2`);
     }
+    // Each value no parser reads, once: a random draw never makes them.
+    for (const [i, accept] of UNPARSEABLE_ACCEPT.entries()) {
+      const path = paths[i % paths.length]!;
+      const ex = await t.b().get(path, { headers: { accept } });
+      t.expect.status(ex, '4xx', 'B-VER-1', `GET ${path} with ${describeAccept(accept)}, which names no media type a parser reads, was not refused (${ex.response.status}): it does not carry the versioned media type`);
+    }
+    await expectRefusedElsewhere(t, paths);
     // The same refusals when the request looks like a browser's (the dashboard's own calls).
     for (const [i, set] of browserHeaderSets(t).entries()) {
       for (const [j, accept] of WRONG_FROM_BROWSERS.entries()) {

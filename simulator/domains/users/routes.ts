@@ -30,8 +30,15 @@ function regenerateTokens(sim: Sim): RouterMiddleware<BState> {
   return async (ctx) => {
     await expectNoBody(ctx, sim.options.bodyLimitBytes);
     const { account, user, links } = ctx.state;
-    ctx.body = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
+    const answer = presentUser(sim, account, regenerateApiKey(sim, account, user), links);
+    // b-token-answer-epoch-times: the row as the rotation handler reads it back from the driver, times in epoch seconds.
+    ctx.body = sim.faults.has('b-token-answer-epoch-times') ? withEpochTimes(answer) : answer;
   };
+}
+
+/** The user's times (`*_at`, `last_login`) as Unix epoch seconds: the fault `b-token-answer-epoch-times`. */
+function withEpochTimes(user: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(user).map(([k, v]) => [k, typeof v === 'string' && (k.endsWith('_at') || k === 'last_login') ? Math.floor(Date.parse(v) / 1000) : v]));
 }
 
 /**

@@ -6,8 +6,8 @@ import { accountOwner, type AccountState } from '../../store.ts';
 import type { User } from '../../domains/users/types.ts';
 import { ApiError } from '../../http/errors.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
-import { AcceptVerdictCache, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
-import { KeyDigestCache } from '../../http/credentials.ts';
+import { AcceptVerdictCache, parsesAsMediaType, VENDOR_MEDIA_TYPE } from '../../http/accept.ts';
+import { basicKey, KeyDigestCache } from '../../http/credentials.ts';
 import { linksAt, linksFor } from '../../http/links.ts';
 import { settleAccount } from '../../domains/settle.ts';
 import { allowLeniently, shownValue } from '../../http/leniency.ts';
@@ -116,8 +116,17 @@ function checkVersion(sim: Sim, ctx: Context, acceptVerdicts: AcceptVerdictCache
   if (sim.faults.has('b-conn-rename-skips-accept') && ctx.method === 'PUT' && /\/connections\/[^/]+\/[^/]+\/?$/.test(ctx.path)) return;
   // b-xhr-skips-version: the dashboard's own calls (XHR) taken to speak the current version.
   if (sim.faults.has('b-xhr-skips-version') && ctx.get('x-requested-with').toLowerCase() === 'xmlhttprequest') return;
+  // b-head-skips-accept: the negotiation lives in the body renderer, which a HEAD answer skips.
+  if (sim.faults.has('b-head-skips-accept') && ctx.method === 'HEAD') return;
+  // b-later-accounts-accept-optional: the check is an account flag the v2 migration set on the accounts of its day only.
+  if (sim.faults.has('b-later-accounts-accept-optional')) {
+    const account = sim.store.account(String(ctx.params?.account ?? ''));
+    if (account && account !== sim.store.firstAccount()) return;
+  }
   // b-accept-version-major-only: the version parameter read with parseInt, its leading digits.
   const accept = sim.faults.has('b-accept-version-major-only') ? majorVersionsOnly(ctx.get('accept')) : ctx.get('accept');
+  // b-accept-unparseable-served: the parser throws on a range it cannot read, and the catch serves the default version.
+  if (sim.faults.has('b-accept-unparseable-served') && accept !== '' && !accept.split(',').every((range) => parsesAsMediaType(range.trim()))) return;
   const served = sim.faults.has('b-missing-accept-served') && !accept;
   const acceptable = sim.faults.has('b-accept-compared-as-string') ? accept === VENDOR_MEDIA_TYPE : acceptVerdicts.accepts(accept, sim.options.profile === 'lenient');
   if (!served && !acceptable) {
@@ -148,6 +157,11 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
+  // b-replaced-key-reads-by-id: the reads of one record authorize through the account's key history, which keeps replaced keys.
+  if (digest !== null && sim.faults.has('b-replaced-key-reads-by-id')) found = throughKeyHistory(sim, ctx, digest, found);
+  // b-key-lookup-like-pattern: the key looked up with LIKE, unescaped; b-key-cut-at-nul: compared up to its first NUL.
+  if (!found && digest !== null && slug !== undefined && sim.faults.has('b-key-lookup-like-pattern')) found = likePatternGrant(sim, slug, basicKey(ctx.get('authorization'), lenient, junkTail, sim.conventions.schemeCase));
+  if (!found && digest !== null && sim.faults.has('b-key-cut-at-nul')) found = cutAtNulGrant(sim, basicKey(ctx.get('authorization'), lenient, junkTail, sim.conventions.schemeCase));
   // b-replaced-key-other-spellings-cached: an authorizer cache keyed by the raw header, which the regeneration clears for the header it was sent with only.
   if (digest !== null && sim.faults.has('b-replaced-key-other-spellings-cached')) found = throughHeaderGrantCache(sim, ctx, found);
   // b-root-grants-keep-replaced-keys: the root routes' own authorizer, which remembers each key's grant.
@@ -316,6 +330,43 @@ function throughRootGrantCache(sim: Sim, digest: string, found: { account: Accou
   if (granted) return granted;
   if (found) grants.set(digest, found);
   return found;
+}
+
+/**
+ * The fault `b-replaced-key-reads-by-id`: the reads of one record by its id (a GET whose path ends
+ * in an integer) authorize through the account's key history, every key a user has held (kept for
+ * the audit log), not the live index: a replaced key still reads records by id. The history is
+ * filled here by every key seen to authenticate, as the keys the run used. Per simulator.
+ */
+const keyHistory = new WeakMap<Sim, Map<string, { slug: string; userId: number }>>();
+
+function throughKeyHistory(sim: Sim, ctx: Context, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
+  const history = keyHistory.get(sim) ?? new Map<string, { slug: string; userId: number }>();
+  keyHistory.set(sim, history);
+  if (found) {
+    history.set(digest, { slug: found.account.slug, userId: found.user.id });
+    return found;
+  }
+  if (ctx.method !== 'GET' || !/\/\d+\/?$/.test(ctx.path)) return null;
+  const held = history.get(digest);
+  const account = held && sim.store.account(held.slug);
+  const user = held && account?.users.get(held.userId);
+  return account && user ? { account, user } : null;
+}
+
+/** The fault `b-key-lookup-like-pattern`: `key` as a LIKE pattern (`%` any run, `_` any one character) over the keys of the path's account; its first user matched. */
+function likePatternGrant(sim: Sim, slug: string, key: string | null): { account: AccountState; user: User } | null {
+  if (key === null || !/[%_]/.test(key)) return null;
+  const pattern = new RegExp(`^${[...key].map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
+  const account = sim.store.account(slug);
+  const user = account && [...account.users.values()].find((u) => (u.removedAt ?? null) === null && pattern.test(u.apiKey));
+  return account && user ? { account, user } : null;
+}
+
+/** The fault `b-key-cut-at-nul`: the key read up to its first NUL. */
+function cutAtNulGrant(sim: Sim, key: string | null): { account: AccountState; user: User } | null {
+  const nul = key?.indexOf('\0') ?? -1;
+  return key && nul >= 0 ? sim.store.findUserKey(key.slice(0, nul), sim.clock.now()) : null;
 }
 
 /** Whether a body is an empty JSON array: `[]` as a value, or as the bytes a list route serves. */

@@ -74,6 +74,28 @@ export function mutatedKey(key: string): fc.Arbitrary<Described<string>> {
 }
 
 /**
+ * Keys a careless lookup matches though they are not the key, each sent on purpose (a random key
+ * is almost never one): SQL LIKE patterns (`%`, `_` as many times as the key is long, a part of
+ * the key and `%`) for a lookup that passes the value to LIKE unescaped, glob patterns (`*`, a
+ * part of the key and `*`) for one that matches it as a glob (a key store's pattern scan), and the
+ * key with a NUL byte after it, alone or with more, for a comparison that stops at the NUL (a C
+ * library, bcrypt). None is the key: each must be refused (a NUL is no character of a Basic
+ * user-id either, RFC 7617). The descriptions never name a character of the key.
+ */
+export function patternKeys(key: string): Described<string>[] {
+  const half = Math.max(1, Math.floor(key.length / 2));
+  return [
+    described('%', '"%"'),
+    described('_'.repeat(Math.max(1, key.length)), `"_" as many times as ${KEY} has characters`),
+    described(`${key.slice(0, half)}%`, `the first ${half} characters of ${KEY} + "%" (a LIKE pattern)`),
+    described('*', '"*"'),
+    described(`${key.slice(0, half)}*`, `the first ${half} characters of ${KEY} + "*" (a glob)`),
+    described(`${key}\u0000`, `${KEY} + a NUL byte`),
+    described(`${key}\u0000junk`, `${KEY} + a NUL byte + "junk"`),
+  ].filter((k) => k.value !== key);
+}
+
+/**
  * Characters people reading out or typing a key take for one another. A lookup that folds them
  * together (so `O` finds a key holding `0`) takes keys that are not the key.
  */
