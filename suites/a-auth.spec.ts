@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { colonSuffixed, compatibilityTwins, described, invisiblyPadded, keyAsBasicPassword, keyAsBasicPasswordDrawn, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, NON_BEARER_AUTHORIZATIONS, percentEncodedKeys, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
+import { colonSuffixed, compatibilityTwins, described, invisiblyPadded, keyAsBasicPassword, keyAsBasicPasswordDrawn, letterCaseSwaps, LOOK_ALIKE_SETS, lookAlikeSwaps, mutatedKey, NON_BEARER_AUTHORIZATIONS, percentEncodedKeys, punctuated, randomKey, type Described } from './lib/arbitraries/credentials.ts';
 import { randomCase } from './lib/arbitraries/media-types.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { expectUnauthenticated, noteSchemeCaseRefusals } from './lib/refusals.ts';
@@ -51,11 +51,13 @@ interface Probe {
   bodied: boolean;
   /** The status the probe got without a key (authProbes sets it): an answer of another status that a key also gets shows that key read. */
   anonymousStatus?: number;
+  /** A key-management operation: one a non-admin key taken is refused (403), not served. */
+  keyManagement: boolean;
 }
 
-function makeProbe(label: string, method: string, send: Probe['send'], authenticated: Probe['authenticated'], bodied = false): Probe {
+function makeProbe(label: string, method: string, send: Probe['send'], authenticated: Probe['authenticated'], bodied = false, keyManagement = false): Probe {
   // Counterexamples print the probe by its label, not its code.
-  return { label, send, authenticated, write: method !== 'GET' && method !== 'HEAD', bodied, [fc.toStringMethod]: () => label } as Probe;
+  return { label, send, authenticated, write: method !== 'GET' && method !== 'HEAD', bodied, keyManagement, [fc.toStringMethod]: () => label } as Probe;
 }
 
 /**
@@ -76,6 +78,7 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
     const { operation } = endpoint;
     const route = aRoute(t, operation);
     if (route === null) continue;
+    const keyManagement = operation.startsWith('keys.');
     const options = validOptions(t, endpoint, 'auth-probe');
     if (endpoint.id === undefined) {
       if (endpoint.body !== 'none') {
@@ -84,17 +87,17 @@ async function authProbes(t: CheckContext): Promise<Probe[]> {
         // 401), so a 400 or 422 of the body to a request without a valid key is a refusal of the
         // wrong kind; only a route the target does not serve (404, 405, 501) leaves it out.
         const malformed = malformedBody(t, endpoint.body, 'disco-auth-probe');
-        candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx, true), refusedWhereServed: true });
+        candidates.push({ probe: makeProbe(`${route.method} ${route.path} with a malformed body`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(malformed, elsewhere)), is2xx, true, keyManagement), refusedWhereServed: true });
         continue;
       }
       if (endpoint.effect !== 'read') continue;
-      candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
+      candidates.push({ probe: makeProbe(`${route.method} ${route.path}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, withElsewhere(options, elsewhere)), is2xx, false, keyManagement), servedToKey: true });
       continue;
     }
     if (endpoint.id === 'pipeline' && endpoint.effect === 'read' && fixture !== undefined) {
       candidates.push({ probe: makeProbe(`${route.method} ${routePath(route, fixture)} (a fixture pipeline)`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, fixture, withElsewhere(options, elsewhere)), is2xx), servedToKey: true });
     }
-    const atAbsent = makeProbe(`${route.method} ${routePath(route, absent)}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, absent, withElsewhere(options, elsewhere)), (ex) => ex.response.status === 404 || is2xx(ex));
+    const atAbsent = makeProbe(`${route.method} ${routePath(route, absent)}`, route.method, (t2, auth, elsewhere) => aSend(t, t2.aWithAuthorization(auth), operation, absent, withElsewhere(options, elsewhere)), (ex) => ex.response.status === 404 || is2xx(ex), false, keyManagement);
     candidates.push({ probe: atAbsent });
   }
   const probes: Probe[] = [];
@@ -242,28 +245,15 @@ check({
   id: 'a-auth/other-schemes-refused',
   clauses: ['A-AUTH-1', 'A-AUTH-7'],
   supports: ['A-ERR-1'],
-  title: 'A-AUTH-1, A-AUTH-7: Basic (the key as the user, or as the password under a user name such as `api`), Token and other schemes, a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization= or a cookie without Authorization and again beside an Authorization that carries no Bearer (another Basic login, `Bearer` alone, `Token x`), or a form-encoded body\'s access_token= without Authorization: 401 with the error object (the form body may be refused for its media type first, the key in the query for an unknown parameter: another 4xx is noted, only what an authenticated caller gets fails)',
+  title: 'A-AUTH-1, A-AUTH-7: Basic (the key as the user, or as the password under a user name such as `api`), Token and other schemes (the commonest also with the non-admin key and account 2\'s keys), a bare key, an empty Bearer, the Bearer scheme twice, no Authorization at all, the key as X-API-Key, ?api_key=, ?access_token=, Proxy-Authorization, X-Authorization, ?authorization= or a cookie without Authorization and again beside an Authorization that carries no Bearer (another Basic login, `Bearer` alone, `Token x`), or a form-encoded body\'s access_token= without Authorization: 401 with the error object (the form body may be refused for its media type first, the key in the query for an unknown parameter: another 4xx is noted, only what an authenticated caller gets fails)',
   needs: ['a'],
   async run(t) {
     const key = adminKey(t);
     const probes = await authProbes(t);
     // The commonest mistakes, on every probe, before the random ones.
-    const fixed = [
-      described(null, 'none'),
-      described(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `"Basic base64(${KEY}:)"`),
-      described(`Basic ${Buffer.from(key).toString('base64')}`, `"Basic base64(${KEY})"`),
-      // The key as the password under a user name (Mailgun-style "api:<key>", for clients that
-      // only do Basic): a gate may refuse an empty user and read a named one's password as the key.
-      ...keyAsBasicPassword(key),
-      described(`Token ${key}`, `"Token ${KEY}"`),
-      described(key, `"${KEY}" (no scheme)`),
-      described('Bearer', '"Bearer" (no key)'),
-      // The scheme twice, as a client configured with the token "Bearer <key>" sends it: the
-      // credentials are then "Bearer <key>", not the key (a gate that forgives it takes them).
-      described(`Bearer Bearer ${key}`, `"Bearer Bearer ${KEY}"`),
-      described(`Bearer bearer ${key}`, `"Bearer bearer ${KEY}"`),
-    ];
+    const fixed = [described(null, 'none'), described('Bearer', '"Bearer" (no key)'), ...commonMistakes(key)];
     for (const probe of probes) for (const auth of fixed) await expectRefused(t, probe, auth, 'A-AUTH-1');
+    await expectOtherKeysMistakesRefused(t, probes);
     // The key in the query string is also a query parameter no operation names: a deployment may
     // refuse unknown parameters (400 naming it) before it looks at the key. As for the form body
     // below, the spec does not order the refusals of a request wrong two ways: another 4xx than 401
@@ -317,6 +307,53 @@ check({
     });
   },
 });
+
+/** The commonest mistakes with `key` in them, described with `shown` for the key. */
+function commonMistakes(key: string, shown = KEY): Described<string>[] {
+  return [
+    described(`Basic ${Buffer.from(`${key}:`).toString('base64')}`, `"Basic base64(${KEY}:)"`),
+    described(`Basic ${Buffer.from(key).toString('base64')}`, `"Basic base64(${KEY})"`),
+    // The key as the password under a user name (Mailgun-style "api:<key>", for clients that
+    // only do Basic): a gate may refuse an empty user and read a named one's password as the key.
+    ...keyAsBasicPassword(key),
+    described(`Token ${key}`, `"Token ${KEY}"`),
+    described(key, `"${KEY}" (no scheme)`),
+    // The scheme twice, as a client configured with the token "Bearer <key>" sends it: the
+    // credentials are then "Bearer <key>", not the key (a gate that forgives it takes them).
+    described(`Bearer Bearer ${key}`, `"Bearer Bearer ${KEY}"`),
+    described(`Bearer bearer ${key}`, `"Bearer bearer ${KEY}"`),
+  ].map((d) => (shown === KEY ? d : described(d.value, d.description.replaceAll(KEY, shown))));
+}
+
+/**
+ * A-AUTH-1 for every key the target gives, not only the admin key the rest of the check sends: a
+ * deployment may take another scheme for one kind of key (Basic for read-only keys handed to CI
+ * tools and BI connectors that only do Basic) or one account's keys (migrated from an older
+ * platform). commonMistakes with account 1's non-admin key and account 2's keys, where the target
+ * document gives them, each to one probe in turn (a gate reads a scheme for every route alike),
+ * among those whose authenticated answer does not depend on the key's role (key management is
+ * refused to a non-admin key taken: 403 there would be A-AUTH-7's failure, not this one's). About
+ * 8 requests a key.
+ */
+async function expectOtherKeysMistakesRefused(t: CheckContext, probes: readonly Probe[]): Promise<void> {
+  const others = t.target.a.flatMap((a, i) => [
+    ...(i > 0 && a.adminKey ? [{ value: a.adminKey, name: `account ${i + 1}'s admin key` }] : []),
+    ...(a.nonAdminKey ? [{ value: a.nonAdminKey, name: `account ${i + 1}'s non-admin key` }] : []),
+  ]);
+  const roleFree = probes.filter((p) => !p.keyManagement && !p.bodied);
+  const usable = roleFree.length > 0 ? roleFree : probes.filter((p) => !p.keyManagement);
+  if (others.length === 0 || usable.length === 0) {
+    t.note(others.length === 0 ? 'the target document gives no interface A key but account 1\'s admin key: other schemes were sent with that key only' : 'no probe outside key management answered 401 without a key: other schemes were sent with the admin key only');
+    return;
+  }
+  let turn = 0;
+  for (const { value, name } of others) {
+    for (const auth of commonMistakes(value, `<${name}>`)) {
+      const probe = usable[turn++ % usable.length];
+      if (probe !== undefined) await expectRefused(t, probe, auth, 'A-AUTH-1');
+    }
+  }
+}
 
 /** A refusal of the request (a 4xx an authenticated caller does not get) other than the missing key's 401. */
 function isOtherRefusal(ex: Exchange, probe: Probe): boolean {
@@ -606,11 +643,31 @@ async function expectInvisiblyPaddedRefused(t: CheckContext, probes: readonly Pr
   if (refusedForBytes.length > 0) t.note(`a key with a byte beyond ASCII beside it was refused for the header's bytes (400 or 431), not as an invalid key (the key was not taken): ${refusedForBytes.join('; ')}`);
 }
 
+/**
+ * The target's keys (account 1's admin key, and its non-admin key where given) with letters of
+ * the secret in another case, the prefix as it is (letterCaseSwaps): keys are compared exactly, so
+ * each is a 401; a key column with a case-insensitive collation (MySQL's default) takes them. A
+ * lookup goes wrong for every route alike, so each value goes to one probe in turn: 2 to 4 requests.
+ */
+async function expectLetterCaseSwapsRefused(t: CheckContext, probes: readonly Probe[], prefix: string, known: ReadonlySet<string>): Promise<void> {
+  const first = t.target.a[0];
+  const keys = [
+    { value: first?.adminKey, name: "account 1's admin key" },
+    { value: first?.nonAdminKey, name: "account 1's non-admin key" },
+  ];
+  const swaps = keys.flatMap(({ value, name }) => (value?.startsWith(`${prefix}_`) ? letterCaseSwaps(value, prefix, `<${name}>`) : [])).filter((d) => !known.has(d.value));
+  if (swaps.length === 0) return t.note('no key the target gave holds a letter after its prefix: no key with a letter in the other case was sent');
+  for (const [i, swap] of swaps.entries()) {
+    const probe = probes[i % probes.length];
+    if (probe !== undefined) await expectRefused(t, probe, described(`Bearer ${swap.value}`, `"Bearer " + ${swap.description}`), 'A-AUTH-7');
+  }
+}
+
 check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted)',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), letters of the secret in the other case, with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted)',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
@@ -646,6 +703,7 @@ check({
     }
     await expectTwinsRefused(t, probes, prefix, known);
     await expectInvisiblyPaddedRefused(t, probes, key);
+    await expectLetterCaseSwapsRefused(t, probes, prefix, known);
     await t.property('invalid keys are refused', fc.tuple(invalidKeys(key, prefix, known), fc.constantFrom(...probes), randomCase('Bearer')), async ([candidate, probe, scheme]) => {
       // A value without the prefix that authenticates breaks A-AUTH-2; any other, A-AUTH-7.
       const clause = candidate.value.startsWith(`${prefix}_`) ? 'A-AUTH-7' : 'A-AUTH-2';

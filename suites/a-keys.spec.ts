@@ -854,7 +854,7 @@ check({
   id: 'a-keys/admin-only',
   clauses: ['A-AUTH-5'],
   supports: ['A-AUTH-3', 'A-GAP-4'],
-  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, one revoked already, an absent id, a key of the other account) gets 403, a non-admin key made with an expiry too, with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
+  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, one revoked already, an absent id, a key of the other account) gets 403 (at the paths with a trailing slash: no 2xx), a non-admin key made with an expiry too, with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
   needs: ['a', 'a-nonadmin', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
@@ -897,6 +897,7 @@ check({
       ];
       const fixed: Attempt[] = [{ kind: 'create', body: { name: t.name('by-non-admin') } }, ...malformed, { kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }];
       for (const a of fixed) await attempt(a);
+      await expectTrailingSlashRefused(t, nonAdmin, victim, withNonAdmin, sentNames, account);
       // 5A.5's 403 is for who calls, not for what the id names: revoking an id that names no key
       // of the caller's account (absent, or another account's key) is key management too, and a
       // lookup made before the admin rule answers it 404. The other account's id is sent only
@@ -957,6 +958,43 @@ check({
     }
   },
 });
+
+/**
+ * A-AUTH-5 wherever the target serves key management: a router that also serves the create and
+ * the revocation at their paths with a trailing slash, behind an admin rule that matches the paths
+ * as written, lets a non-admin key through there. A target that does not serve them so answers
+ * 404 or 405 (or redirects), any of which keeps the clause (what it answers is its own: not
+ * judged); a 2xx is key management done for a non-admin key and fails, as does the victim key
+ * no longer working. A key made so is revoked after the check (its name is among `sentNames`,
+ * which the admin's list is searched for). 3 requests.
+ */
+async function expectTrailingSlashRefused(t: CheckContext, nonAdmin: string, victim: CreatedKey, withNonAdmin: string, sentNames: Set<string>, account: 0 | 1): Promise<void> {
+  const client = withKey(t, nonAdmin);
+  const create = aRoute(t, 'keys.create') ?? aEndpoint('keys.create');
+  const name = t.name('by-non-admin trailing-slash');
+  sentNames.add(name);
+  const made = await client.request(create.method, `${create.path}/`, { body: { name } });
+  const madeId = is2xx(made) ? createdId(made) : undefined;
+  if (typeof madeId === 'number') revokeOnCleanup(t, madeId, account);
+  t.expect.that(!is2xx(made), {
+    clause: 'A-AUTH-5',
+    message: `${requestLine(made)} (the create's path with a trailing slash) ${withNonAdmin} answered ${made.response.status}: a non-admin caller is refused key management wherever the target serves it`,
+    expected: '403, or a refusal of the path (404, 405)',
+    received: describeResponse(made),
+    exchange: made,
+  });
+  const revoke = aRoute(t, 'keys.revoke') ?? aEndpoint('keys.revoke');
+  const revoked = await client.request(revoke.method, `${routePath(revoke, victim.id)}/`);
+  t.expect.that(!is2xx(revoked), {
+    clause: 'A-AUTH-5',
+    message: `${requestLine(revoked)} (the revocation's path with a trailing slash) ${withNonAdmin} answered ${revoked.response.status}: a non-admin caller is refused key management wherever the target serves it`,
+    expected: '403, or a refusal of the path (404, 405)',
+    received: describeResponse(revoked),
+    exchange: revoked,
+  });
+  const still = await useKey(t, victim.key);
+  t.expect.that(worked(still), { clause: 'A-AUTH-5', message: `the revocation at its path with a trailing slash ${withNonAdmin} revoked another key (it stopped working)`, expected: 'the key keeps working', received: describeResponse(still), exchange: still });
+}
 
 /**
  * A-AUTH-5 for a non-admin key made with an expiry: the configured non-admin keys and the others

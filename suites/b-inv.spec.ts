@@ -182,7 +182,7 @@ check({
   id: 'b-inv/date-format',
   clauses: ['B-INV-1'],
   supports: ['B-SCHEMA-1'],
-  title: "B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD, to account 1 and to the second account where the target document has one, and at least as many as the target document says an account holds (fixtures.invoice_count); to another user of account 1 (member_api_key) the same invoices as to api_key, or a 4xx refusing members",
+  title: "B-INV-1: GET /invoices lists invoices whose date is a real calendar date written YYYY-MM-DD, to account 1 and to the second account where the target document has one (account 1's also in the real service's other orders and filter: sort, direction, since; extensions), and at least as many as the target document says an account holds (fixtures.invoice_count); to another user of account 1 (member_api_key) the same invoices as to api_key, or a 4xx refusing members",
   needs: ['b'],
   async run(t) {
     // Reads only: the second account's list too, where there is one, since a presenter rolled out
@@ -209,8 +209,44 @@ check({
     }
     if (checked === 0) t.skip(`${accounts.length === 1 ? 'account 1 has no invoices' : 'neither account has invoices'}, so no invoice date can be checked`);
     t.note(`${checked} invoices checked`);
+    await expectDatesUnderOtherOrders(t);
   },
 });
+
+/**
+ * B-INV-1's `date` in every list GET /invoices answers: the real service's other orders and its
+ * filter (`WHOLE_LIST_ORDERS`, extensions) may each be served by a query of their own (a reporting
+ * query that selects the date as a timestamp). Account 1's list is read once in each (one page of
+ * 100) and every invoice's date held to YYYY-MM-DD; a target that refuses or ignores an order
+ * answers its own list or a 4xx, either noted, neither failed.
+ */
+async function expectDatesUnderOtherOrders(t: CheckContext): Promise<void> {
+  const names = pagingNames(t.target);
+  const unread: string[] = [];
+  let read = 0;
+  for (const { query } of WHOLE_LIST_ORDERS) {
+    const ex = await t.b(0).get('/invoices', { query: { ...query, [names.pageSize]: '100' } });
+    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    if (!is2xx(ex) || !Array.isArray(ex.json)) {
+      unread.push(`${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list' : ''}`);
+      continue;
+    }
+    read++;
+    const undated = ex.json.filter((invoice) => {
+      const date = isObject(invoice) ? invoice.date : undefined;
+      return !(typeof date === 'string' && isCalendarDate(date));
+    });
+    t.expect.that(undated.length === 0, {
+      clause: 'B-INV-1',
+      message: `${what} (the real service's ${query.since === undefined ? 'order' : 'filter'} parameters, an extension) lists ${undated.length} invoice(s) of account 1 whose date is not a YYYY-MM-DD calendar date`,
+      expected: 'YYYY-MM-DD naming a real day, in every list of invoices',
+      received: show(undated.slice(0, 2)),
+      exchange: ex,
+    });
+  }
+  if (unread.length) t.note(`account 1's invoice dates under the real service's other orders and filter (extensions) were not all read: ${unread.join('; ')}`);
+  if (read) t.note(`account 1's invoice dates were also read in ${read} other order(s) or filter (${names.pageSize}=100, one page each)`);
+}
 
 check({
   id: 'b-inv/only-own',
@@ -568,7 +604,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number, given twice: a 4xx or a page of at most 100) or none, and whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count)',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number or digits followed by text, given twice: a 4xx or a page of at most 100) or none, whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count), and whoever of the account asks (another user, member_api_key)',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -644,12 +680,32 @@ check({
     // not drawn: a run with few cases, as without the control API, would otherwise miss one. What
     // the answer is beyond that (422 naming the parameter) is the real service's convention,
     // B-GAP-3's advisory check, not this clause.
-    for (const limit of ['0', '-5', 'x', '']) {
+    // And digits above 100 followed by text ("250abc"): no integer either, but a bound written
+    // `Number(v) < 1 || Number(v) > 100` is false for NaN, and a parseInt reading after it takes 250.
+    for (const limit of ['0', '-5', 'x', '', '250abc']) {
       const ex = await t.b().get('/invoices', { query: pageQuery(names, { size: limit }) });
       expectRefusedOrCapped(t, ex, `GET /invoices?${describePage(names, { size: limit })} (a page size outside 1 to 100)`);
     }
+    await expectMemberPagesCapped(t, names);
   },
 });
+
+/**
+ * "No page ever holds more than 100" whoever of the account asks: another user of account 1
+ * (member_api_key) may be served by a handler of its own (a billing portal for members), with
+ * bounds of its own. Just above the maximum and far above it, each asked once; a 4xx (members
+ * refused the invoices, or the size) or a page of at most 100 keeps the clause. Where the target
+ * document gives no member key, nothing is sent.
+ */
+async function expectMemberPagesCapped(t: CheckContext, names: ReturnType<typeof pagingNames>): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return;
+  const member = t.bWithKey(memberKey);
+  for (const limit of ['101', '1000']) {
+    const ex = await member.get('/invoices', { query: pageQuery(names, { size: limit }) });
+    expectRefusedOrCapped(t, ex, `GET /invoices?${describePage(names, { size: limit })} with member_api_key (another user of account 1)`);
+  }
+}
 
 /** Pages reached through `Link: rel="next"` are the consecutive slices of the list (B-GAP-3: the Link header is the real service's, docs/interface-b.md). */
 async function followNextLinks(t: CheckContext, whole: unknown[]): Promise<void> {

@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { bearerToken, type SchemeCase } from '../../http/credentials.ts';
+import { sha256Hex } from '../../store.ts';
 import type { PipelineApiKey } from './types.ts';
 
 /**
@@ -35,7 +36,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   // a-bearer-nfkc-normalised: "keys pasted from rich text carry compatibility characters: compared in NFKC".
   const normalised = sim.faults.has('a-bearer-nfkc-normalised') && bearer !== null ? bearer.normalize('NFKC') : bearer;
   // a-basic-scheme-accepted takes base64(key:); a-basic-key-as-password takes a named user's password (Mailgun-style api:<key>).
-  const presented = normalised ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null) ?? (sim.faults.has('a-basic-key-as-password') ? basicPassword(authorization) : null);
+  // a-nonadmin-key-basic-accepted takes base64(key:) for read-only keys (CI tools and BI connectors that only do Basic).
+  const presented = normalised ?? (sim.faults.has('a-basic-scheme-accepted') ? basicToken(authorization) : null) ?? (sim.faults.has('a-basic-key-as-password') ? basicPassword(authorization) : null) ?? (sim.faults.has('a-nonadmin-key-basic-accepted') ? nonAdminBasicToken(sim, authorization) : null);
   // a-bearer-trailing-punctuation-trimmed: "keys pasted from an email carry the sentence's punctuation".
   const pasted = presented !== null && sim.faults.has('a-bearer-trailing-punctuation-trimmed') ? presented.replace(/[.,;!?'"`)\]>=]+$/, '') : presented;
   // a-made-key-bare-secret-authenticates, a-made-nonadmin-key-bare-secret: an unprefixed value is looked up too (the key create indexed made keys' bare secrets, routes.ts).
@@ -45,7 +47,8 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;
   }
-  const found = candidate === null ? null : (sim.store.findPipelineKey(candidate) ?? (sim.faults.has('a-key-lookalike-characters-fold') ? lookAlikeMatch(sim, candidate) : null));
+  // a-key-lookup-case-insensitive: the key column's collation ignores letter case.
+  const found = candidate === null ? null : (sim.store.findPipelineKey(candidate) ?? (sim.faults.has('a-key-lookalike-characters-fold') ? lookAlikeMatch(sim, candidate) : null) ?? (sim.faults.has('a-key-lookup-case-insensitive') ? caseFoldedMatch(sim, candidate) : null));
   // a-revocations-first-account-only: the gate's revocation list is synced from the first account only.
   const unlisted = found !== null && sim.faults.has('a-revocations-first-account-only') && found.account !== sim.store.firstAccount();
   // a-deny-list-one-key-per-account: the deny list holds the account's last revoked key only.
@@ -205,4 +208,24 @@ function lookAlikeMatch(sim: Sim, candidate: string): { account: AccountState; k
     }
   }
   return null;
+}
+
+/**
+ * The fault `a-key-lookup-case-insensitive`'s index: each key's digest of its value lower-cased,
+ * what a case-insensitive collation compares (written at the mint while the fault is on, mint.ts).
+ */
+export const caseFoldedKeys = new WeakMap<object, Map<string, { slug: string; id: number }>>(); // the store -> folded digest to key
+
+/** The fault `a-key-lookup-case-insensitive`: the key whose value equals `candidate` but for letter case. */
+function caseFoldedMatch(sim: Sim, candidate: string): { account: AccountState; key: PipelineApiKey } | null {
+  const owner = caseFoldedKeys.get(sim.store)?.get(sha256Hex(candidate.toLowerCase()));
+  const account = owner ? sim.store.accounts.get(owner.slug) : undefined;
+  const key = owner ? account?.pipelineKeys.get(owner.id) : undefined;
+  return account && key ? { account, key } : null;
+}
+
+/** The fault `a-nonadmin-key-basic-accepted`: `Basic base64(<key>:)` taken where the key it names is a non-admin one. */
+function nonAdminBasicToken(sim: Sim, authorization: string | undefined): string | null {
+  const key = basicToken(authorization);
+  return key !== null && sim.store.findPipelineKey(key)?.key.admin === false ? key : null;
 }

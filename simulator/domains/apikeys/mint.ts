@@ -2,6 +2,7 @@ import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { sha256Hex } from '../../store.ts';
 import { newPipelineKey, keyPreview } from './generate.ts';
+import { caseFoldedKeys } from './authenticate.ts';
 
 /** What minting a key hands back: the only moment the full value exists outside the caller's hands. */
 export interface MintedPipelineKey {
@@ -41,5 +42,14 @@ export function mintPipelineKey(
     lastUsedAt: null,
   });
   sim.store.indexPipelineKey(account.slug, id, digest);
+  // a-key-lookup-case-insensitive: the key column's collation compares values without letter case.
+  if (sim.faults.has('a-key-lookup-case-insensitive')) foldedIndex(sim).set(sha256Hex(key.toLowerCase()), { slug: account.slug, id });
   return { id, name: k.name, admin: k.admin, key };
+}
+
+/** The store's case-folded key index (the fault `a-key-lookup-case-insensitive`), made on first use. */
+function foldedIndex(sim: Sim): Map<string, { slug: string; id: number }> {
+  let index = caseFoldedKeys.get(sim.store);
+  if (!index) caseFoldedKeys.set(sim.store, (index = new Map()));
+  return index;
 }

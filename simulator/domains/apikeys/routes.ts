@@ -50,7 +50,9 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const adminCheckedLate = sim.faults.has('a-nonadmin-key-create-inserted');
     // The fault validates the body before the admin rule: a non-admin's bad body is 422/400, not 403.
     const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
-    if (!adminCheckedLate && !bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
+    // The fault a-admin-rule-exact-paths: the admin rule is the gateway's, over the paths as written.
+    const ruleMissed = sim.faults.has('a-admin-rule-exact-paths') && ctx.path.endsWith('/');
+    if (!adminCheckedLate && !bodyFirst && !ruleMissed) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names may be non-ASCII, so the body is to be decoded in the charset its
     // Content-Type names, and a TextDecoder of a label it does not know throws (a 500).
     if (sim.faults.has('a-key-create-charset-decoder')) charsetDecoder(ctx.get('content-type'));
@@ -97,7 +99,9 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault `a-key-may-revoke-itself`: "a key may always give itself up" skips the admin rule.
     // The fault loads the record first: an id the caller's account does not hold is 404 before the admin rule.
     if (sim.faults.has('a-revoke-looks-up-before-admin-rule')) findKey(sim, ctx.state.account, id);
-    if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id)) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
+    // The fault a-admin-rule-exact-paths: the gateway's admin rule misses the path with a trailing slash.
+    const ruleMissed = sim.faults.has('a-admin-rule-exact-paths') && ctx.path.endsWith('/');
+    if (!(sim.faults.has('a-key-may-revoke-itself') && ctx.state.apiKey.id === id) && !ruleMissed) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     const record = findKey(sim, ctx.state.account, id);
     // The fault `a-revoke-by-name-every-account`: the revocation is pushed to a gateway deny list
     // keyed by the key's name, which every active key of that name, in any account, then hits.

@@ -52,7 +52,9 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     const offset = ctx.query[sim.conventions.b.paging.offset];
     // b-invoice-asc-page-size-1000: the oldest-first order (an extension, paged by hand) reads its page size up to the export limit.
     const ascUncapped = sim.faults.has('b-invoice-asc-page-size-1000') && ctx.query.direction === 'asc';
-    let page = readInvoicePage(sim, ctx, ascUncapped ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
+    // b-member-invoice-page-uncapped: members (any user but the owner) are served by the billing portal's handler, bounded by its export limit.
+    const portal = sim.faults.has('b-member-invoice-page-uncapped') && ctx.state.user.id !== accountOwner(account)?.id;
+    let page = readInvoicePage(sim, ctx, ascUncapped || portal ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
     // b-invoice-page-of-one-ignores-offset: a page of one is the single-row lookup, which takes no offset.
@@ -61,10 +63,17 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-invoices-no-default-page-size') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, limit: Number.MAX_SAFE_INTEGER - page.offset };
     // b-invoices-payer-only: the billing query is scoped to the caller's user as the payer, and invoices are billed to the account's owner: any other user of the account gets none.
     const payer = !sim.faults.has('b-invoices-payer-only') || ctx.state.user.id === accountOwner(account)?.id;
-    const { items, total } = payer ? pageInvoices(sim, account, page, readListOrder(sim, ctx, INVOICE_SORTS)) : { items: [], total: 0 };
+    const order = readListOrder(sim, ctx, INVOICE_SORTS);
+    const { items, total } = payer ? pageInvoices(sim, account, page, order) : { items: [], total: 0 };
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
-    const body = recentPages(account).bytes(items.map((invoice) => invoiceJsonBytes(invoice, linksOfOwner(sim, account, invoice, links), sim, account)));
+    // b-since-invoice-date-timestamp: the `since` filter's reporting query selects the date as a timestamp column.
+    const stamped = sim.faults.has('b-since-invoice-date-timestamp') && order.since !== null;
+    const bytesOf = (invoice: Invoice): Buffer => {
+      const owned = linksOfOwner(sim, account, invoice, links);
+      return stamped ? Buffer.from(JSON.stringify({ ...presentInvoice(invoice, owned, sim, account), date: `${invoice.date}T00:00:00Z` })) : invoiceJsonBytes(invoice, owned, sim, account);
+    };
+    const body = recentPages(account).bytes(items.map(bytesOf));
     ctx.body = body;
     if (cacheKey !== undefined) plainListCache.set(cacheKey, { at: sim.clock.now(), body });
   });

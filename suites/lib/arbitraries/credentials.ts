@@ -124,6 +124,25 @@ export function lookAlikeSwaps(key: string, prefix: string, name = KEY): { set: 
 }
 
 /**
+ * The key with letters after `<prefix>_` in another case, its prefix as it is: every letter's case
+ * swapped, and only the first letter's. Keys are case-sensitive, so neither is the key; a lookup
+ * in a column with a case-insensitive collation takes both, and the whole key upper- or
+ * lower-cased (mutatedKey's) is refused first for its prefix, never reaching the lookup. Empty
+ * where the secret holds no letter. Described by what was changed, never the key's characters.
+ */
+export function letterCaseSwaps(key: string, prefix: string, name = KEY): Described<string>[] {
+  const from = key.startsWith(`${prefix}_`) ? prefix.length + 1 : 0;
+  const flip = (c: string) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase());
+  const secret = key.slice(from);
+  const at = [...secret].findIndex((c) => c.toUpperCase() !== c.toLowerCase());
+  if (at < 0) return [];
+  return [
+    described(`${key.slice(0, from)}${[...secret].map(flip).join('')}`, `${name} with every letter after its prefix in the other case`),
+    described(`${key.slice(0, from + at)}${flip(secret[at] ?? '')}${key.slice(from + at + 1)}`, `${name} with character ${from + at} (a letter) in the other case`),
+  ];
+}
+
+/**
  * Characters of a key with a compatibility twin in Latin-1 (the one range beyond ASCII a header
  * carries as single bytes, and that servers reading headers as ISO-8859-1 hand on as such): NFKC
  * folds each twin back to the character (U+00B9, U+00B2, U+00B3 to the digits, U+00AA and U+00BA
