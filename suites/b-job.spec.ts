@@ -967,7 +967,8 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
  * The job read with the query parameters the real service documents for it (the catalog's
  * `documentedQuery`: `include=log_summary`), where the job is seen running with progress above 0
  * and once it has ended: such a read may go down a presenter of its own (a runner's log summary
- * merged over the job), and B-JOB-4 holds a job's progress to 0..1 however it is read. A deployment
+ * merged over the job), and B-JOB-4 holds a job's progress to 0..1, B-JOB-3 its status to the nine,
+ * however it is read (a summary's own `status` may win the merge as its progress may). A deployment
  * that does not know the parameter may refuse it (a 4xx, noted) or ignore it (the plain job,
  * judged the same), or keep the job one level down (beside the summary, inside it, or in an
  * array: wrappedJob, judged there); a top level that is not the job (looksLikeJob: a summary with
@@ -1001,21 +1002,30 @@ class DocumentedQueryReads {
     }
     const job = looksLikeJob(answer, id) ? answer : wrappedJob(answer, id);
     if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top, without the job\'s id and a status beside it: not taken for the job\'s)' : ''}`);
-    const { progress } = job;
+    const { progress, status } = job;
+    const when = ended ? `once it had ended (${observed.status})` : 'while it ran';
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
-      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${ended ? `once it had ended (${observed.status})` : 'while it ran'}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
+      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
       expected: 'a number from 0 to 1 inclusive',
       received: show(progress),
       exchange: ex,
     });
-    this.seen.push(`${observed.status}: progress ${show(progress)}${job === answer ? '' : ' (the job one level down)'}`);
+    // B-JOB-3 too: a summary merged over the job may carry a status of its own (whether it is written yet) that wins the merge.
+    t.expect.that(typeof status === 'string' && JOB_STATUSES.includes(status), {
+      clause: 'B-JOB-3',
+      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports the status ${show(status)}, which is not one of the nine job statuses (read without it: ${observed.status})`,
+      expected: JOB_STATUSES.join(' | '),
+      received: show(status),
+      exchange: ex,
+    });
+    this.seen.push(`${observed.status}: progress ${show(progress)}, status ${show(status)}${job === answer ? '' : ' (the job one level down)'}`);
   }
 
   report(): void {
     const t = this.t;
     if (this.asked === '') return;
-    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (the real service's documented query of the job read) answered ${this.refused}: the job's progress was judged as read without it only`);
+    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (the real service's documented query of the job read) answered ${this.refused}: the job's progress and status were judged as read without it only`);
     const missing = [...(this.runningRead ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
     t.note(`the job read with ?${this.asked}: ${this.seen.join('; ') || 'not read'}${missing.length ? `; not read ${missing.join(', ')}` : ''}`);
   }
@@ -1274,7 +1284,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
