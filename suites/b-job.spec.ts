@@ -11,6 +11,7 @@ import { bEndpoint } from './catalog/b-endpoints.ts';
 import { expectFormats } from './lib/formats.ts';
 import { requiredFields } from './lib/schemas.ts';
 import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
+import type { Account } from './lib/factories/removal.ts';
 import { smallClusterBody } from './lib/factories/clusters.ts';
 import { untitledPackageBody } from './lib/factories/packages.ts';
 import { describeResponse } from './lib/expect.ts';
@@ -640,32 +641,46 @@ async function expectUndrawnIdsNotFound(t: CheckContext): Promise<void> {
 check({
   id: 'b-job/foreign-cluster-or-package',
   clauses: ['B-JOB-2'],
-  title: "B-JOB-2: POST /jobs naming another account's cluster or package returns the not-found error object",
+  title: "B-JOB-2: POST /jobs naming another account's cluster or package returns the not-found error object: account 2's with account 1's api_key, and account 1's with account 2's (beside its own package and cluster, where the target document gives them)",
   needs: ['b', 'b2', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
-    const foreign = await foreignIds(t);
-    if (foreign.clusters.length + foreign.packages.length === 0) {
-      t.skip(
-        foreign.dropped.length
-          ? `account 2's ${foreign.dropped.join(', ')} are also ids account 1's key reads (ids numbered per account): none can stand for another account's`
-          : 'no cluster or package id of account 2 is known (fixtures of account 2, or its GET /clusters and GET /packages)',
+    // Both ways: a lookup may find one account's things for every account (the first account's
+    // clusters, once a shared pool, looked in without the account), which account 1 naming
+    // account 2's ids never shows.
+    const cases: { what: string; account: Account; body: JsonObject }[] = [];
+    const dropped: string[] = [];
+    for (const [owner, poster] of [[1, 0], [0, 1]] as const) {
+      const base = jobBodyFrom(t.fixtures(poster));
+      if (base === undefined) {
+        t.note(`the target document gives account ${poster + 1} no fixtures.package_id and cluster_id: account ${owner + 1}'s ids were not posted with its key`);
+        continue;
+      }
+      const foreign = await foreignIds(t, owner, poster);
+      dropped.push(...foreign.dropped);
+      const by = poster === 0 ? '' : ` with account ${poster + 1}'s api_key`;
+      cases.push(
+        ...foreign.clusters.map((id) => ({ what: `account ${owner + 1}'s cluster ${id}${by}`, account: poster, body: { ...base, cluster_id: id } })),
+        ...foreign.packages.map((id) => ({ what: `account ${owner + 1}'s package ${id}${by}`, account: poster, body: { ...base, package_id: id } })),
       );
     }
-    const cases = [
-      ...foreign.clusters.map((id) => ({ what: `account 2's cluster ${id}`, body: fixtureJobBody(t, { cluster_id: id }) })),
-      ...foreign.packages.map((id) => ({ what: `account 2's package ${id}`, body: fixtureJobBody(t, { package_id: id }) })),
-    ];
-    await t.property('foreign ids are not found', fc.constantFrom(...cases), async ({ what, body }) => {
-      await expectJobNotFound(t, body, what);
+    if (cases.length === 0) {
+      t.skip(
+        dropped.length
+          ? `the other account's ${dropped.join(', ')} are also ids the poster's key reads (ids numbered per account): none can stand for another account's`
+          : "no cluster or package id of the other account is known (its fixtures, or its GET /clusters and GET /packages)",
+      );
+    }
+    await t.property('foreign ids are not found', fc.constantFrom(...cases), async ({ what, account, body }) => {
+      await expectJobNotFound(t, body, what, account);
     }, { runs: Math.min(cases.length * 2, 20) });
   },
 });
 
-/** POST /jobs that should be refused; a job it makes anyway is stopped on cleanup. */
-async function sendJob(t: CheckContext, body: JsonObject): Promise<Exchange> {
-  const ex = await t.b().post('/jobs', { body });
-  if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id);
+/** POST /jobs that should be refused (with `account`'s api_key); a job it makes anyway is stopped on cleanup. */
+async function sendJob(t: CheckContext, body: JsonObject, account: Account = 0): Promise<Exchange> {
+  const ex = await t.b(account).post('/jobs', { body });
+  if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id, account);
   return ex;
 }
 
@@ -674,8 +689,8 @@ async function sendJob(t: CheckContext, body: JsonObject): Promise<Exchange> {
  * `{message}` is conformant. The 404 is the simulator's (and the real service's) convention,
  * checked in b-job/not-found-status under B-GAP-2.
  */
-async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string): Promise<Exchange> {
-  const ex = await sendJob(t, body);
+async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string, account: Account = 0): Promise<Exchange> {
+  const ex = await sendJob(t, body, account);
   t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} answered ${ex.response.status} instead of the not-found error`);
   t.expect.errorObjectB(ex, 'B-JOB-2');
   return ex;
@@ -704,38 +719,40 @@ check({
 });
 
 /**
- * Account 2's cluster and package ids: its fixtures, plus what its extension lists show. The spec
- * does not say ids are global: with per-account numbering, account 2's id may name one of account
- * 1's own, and POST /jobs with it would rightly start a job. So every id account 1's key can read
- * is dropped, before anything is written; cluster ids are used only where account 1 can read its
- * own cluster through GET /clusters/{id} (an extension), since otherwise that cannot be told.
+ * Account `owner`'s cluster and package ids, to be posted with account `poster`'s key: its
+ * fixtures, plus what its extension lists show. The spec does not say ids are global: with
+ * per-account numbering, the owner's id may name one of the poster's own, and POST /jobs with it
+ * would rightly start a job. So every id the poster's key can read is dropped, before anything is
+ * written; cluster ids are used only where the poster can read its own cluster through GET
+ * /clusters/{id} (an extension), since otherwise that cannot be told.
  */
-async function foreignIds(t: CheckContext): Promise<{ clusters: number[]; packages: number[]; dropped: string[] }> {
+async function foreignIds(t: CheckContext, owner: Account, poster: Account): Promise<{ clusters: number[]; packages: number[]; dropped: string[] }> {
   const clusters = new Set<number>();
   const packages = new Set<number>();
-  const fixtures = t.fixtures(1);
+  const fixtures = t.fixtures(owner);
   if (fixtures.cluster_id !== undefined) clusters.add(fixtures.cluster_id);
   if (fixtures.package_id !== undefined) packages.add(fixtures.package_id);
   for (const [path, into] of [['/clusters', clusters], ['/packages', packages]] as const) {
-    const listed = await serves(t.b(1), path);
+    const listed = await serves(t.b(owner), path);
     if (listed) for (const item of (extensionListItems(t.target, listed.json) ?? []).slice(0, 5)) if (isObject(item) && typeof item.id === 'number') into.add(item.id);
   }
-  const own = t.fixtures();
+  const own = t.fixtures(poster);
   clusters.delete(own.cluster_id ?? -1);
   packages.delete(own.package_id ?? -1);
-  if (clusters.size > 0 && (await serves(t.b(), `/clusters/${own.cluster_id}`)) === null) {
-    t.note("GET /clusters/{id} (an extension) is not served: account 2's cluster ids cannot be told apart from account 1's own, so only packages are tried");
+  const whose = `account ${poster + 1}'s`;
+  if (clusters.size > 0 && (await serves(t.b(poster), `/clusters/${own.cluster_id}`)) === null) {
+    t.note(`GET /clusters/{id} (an extension) is not served to ${whose} key: account ${owner + 1}'s cluster ids cannot be told apart from ${whose} own, so only packages are tried with it`);
     clusters.clear();
   }
   const dropped: string[] = [];
   for (const [kind, ids] of [['clusters', clusters], ['packages', packages]] as const) {
     for (const id of [...ids]) {
-      if (!is2xx(await t.b().get(`/${kind}/${id}`))) continue;
+      if (!is2xx(await t.b(poster).get(`/${kind}/${id}`))) continue;
       ids.delete(id);
       dropped.push(`${kind} ${id}`);
     }
   }
-  if (dropped.length > 0) t.note(`account 1's key reads ${dropped.join(', ')} (ids numbered per account): not used as foreign ids`);
+  if (dropped.length > 0) t.note(`${whose} key reads account ${owner + 1}'s ${dropped.join(', ')} (ids numbered per account): not used as foreign ids`);
   return { clusters: [...clusters], packages: [...packages], dropped };
 }
 

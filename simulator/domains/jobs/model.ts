@@ -28,7 +28,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
     throw notFound();
   }
   // b-job-missing-cluster-accepted-after-first-account: the cluster lookup sits behind a feature flag switched on for the first account only.
-  if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted') && !(sim.faults.has('b-job-missing-cluster-accepted-after-first-account') && account !== sim.store.firstAccount())) throw notFound();
+  // b-job-first-account-clusters-found-everywhere: the old shared pool (the first account's clusters) is looked in without the account.
+  const pooled = sim.faults.has('b-job-first-account-clusters-found-everywhere') && account !== sim.store.firstAccount() && sim.store.firstAccount()?.clusters.has(input.clusterId) === true;
+  if (!account.clusters.has(input.clusterId) && !pooled && !sim.faults.has('b-job-missing-cluster-accepted') && !(sim.faults.has('b-job-missing-cluster-accepted-after-first-account') && account !== sim.store.firstAccount())) throw notFound();
   // b-job2-dynvars-skip-lookup: dynamic variables take a template path that creates the job first and resolves the package later (the job then fails).
   if (!pkg && sim.faults.has('b-job2-dynvars-skip-lookup') && Object.keys(input.dynamicVariables).length > 0) {
     return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: 'failed' }, sim.clock.now());
