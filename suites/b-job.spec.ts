@@ -595,23 +595,33 @@ class RefusedJobs {
 /** Ids POST /jobs is sent besides the drawn absent ones (`expectUndrawnIdsNotFound`). */
 const UNDRAWN_IDS = [0, -1] as const;
 
+/** 2^32: an id this far above one that exists wraps onto it where a handler casts ids to 32 bits. */
+const WRAP_32 = 2 ** 32;
+
 /**
  * Ids the drawn absent ids never are, and a careless handler takes for something else: 0, which a
- * test of `cluster_id` for truth takes for "no cluster named", and -1, a dashboard's "any
- * available cluster" sentinel; either way the job runs on a cluster of the handler's choosing. The
- * spec types the ids as integers with no lower bound, so both are well-formed ids, and where one
- * names nothing the one documented answer is the not-found error object: any 4xx carrying
- * `{message}` passes (a deployment that refuses it as "not an id" with that object too), a 2xx or
- * a 4xx without the object fails, as for every other absent id here. A deployment may number from
- * 0 (or below), so an id is sent only once account 1 is seen not to have it: the package through
- * GET /packages/{id} (in the spec), the cluster through GET /clusters/{id} (an extension). Where the
- * cluster read is not served, a job made for such an id still fails when it names another cluster.
+ * test of `cluster_id` for truth takes for "no cluster named", -1, a dashboard's "any available
+ * cluster" sentinel, and 2^32 above the fixture's own id, which a cast to a 32-bit integer wraps
+ * onto it (the drawn ids beyond 32 bits wrap onto ids at random, almost never one the account
+ * has); either way the job runs on a thing of the handler's choosing. The spec types the ids as
+ * integers with no bounds, so all are well-formed ids (2^32 + a small id is exact in every
+ * integer width wider than 32 bits, and in a double), and where one names nothing the one
+ * documented answer is the not-found error object: any 4xx carrying `{message}` passes (a
+ * deployment that refuses it as "not an id" with that object too), a 2xx or a 4xx without the
+ * object fails, as for every other absent id here. A deployment may number from 0 (or below, or
+ * that high), so an id is sent only once account 1 is seen not to have it: the package through
+ * GET /packages/{id} (in the spec), the cluster through GET /clusters/{id} (an extension). Where
+ * the cluster read is not served, a job made for such an id still fails when it names another
+ * cluster.
  */
 async function expectUndrawnIdsNotFound(t: CheckContext): Promise<void> {
   const own = t.fixtures();
   for (const [kind, field, fixture] of [['packages', 'package_id', own.package_id], ['clusters', 'cluster_id', own.cluster_id]] as const) {
     const readable = (await serves(t.b(), `/${kind}/${fixture}`)) !== null;
-    for (const id of UNDRAWN_IDS) {
+    // Each id, what a careless handler takes it for, and (where it is not plain) what it is.
+    const ids: { id: number; takenFor: string; is?: string }[] = UNDRAWN_IDS.map((id) => ({ id, takenFor: id === 0 ? '"none named"' : '"any"' }));
+    if (typeof fixture === 'number' && Number.isSafeInteger(fixture + WRAP_32)) ids.push({ id: fixture + WRAP_32, takenFor: `${fixture} (a cast to 32 bits wraps it there)`, is: `2^32 + the fixture's ${fixture}` });
+    for (const { id, takenFor, is } of ids) {
       if (fixture === id) continue;
       const what = `${field} ${id}`;
       const read = readable ? await t.b().get(`/${kind}/${id}`) : undefined;
@@ -620,7 +630,7 @@ async function expectUndrawnIdsNotFound(t: CheckContext): Promise<void> {
         continue;
       }
       if (read) {
-        await expectJobNotFound(t, fixtureJobBody(t, { [field]: id }), `${what} (GET /${kind}/${id} answered ${read.response.status})`);
+        await expectJobNotFound(t, fixtureJobBody(t, { [field]: id }), `${what} (${is ? `${is}; ` : ''}GET /${kind}/${id} answered ${read.response.status})`);
         continue;
       }
       // Whether the id names a cluster cannot be seen: only a job that runs somewhere else than named is judged.
@@ -628,7 +638,7 @@ async function expectUndrawnIdsNotFound(t: CheckContext): Promise<void> {
       const ran = is2xx(ex) && isObject(ex.json) ? ex.json[field] : undefined;
       t.expect.that(!is2xx(ex) || ran === undefined || ran === id, {
         clause: 'B-JOB-2',
-        message: `POST /jobs naming ${what} made a job on ${field} ${show(ran)}: ${id} was taken for ${id === 0 ? '"none named"' : '"any"'}`,
+        message: `POST /jobs naming ${what}${is ? ` (${is})` : ''} made a job on ${field} ${show(ran)}: ${id} was taken for ${takenFor}`,
         expected: `the not-found error object, or a job on ${field} ${id} where one exists`,
         received: describeResponse(ex),
         exchange: ex,

@@ -21,6 +21,8 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   if (sim.faults.has('b-job-negative-cluster-first-cluster') && input.clusterId < 0) input = { ...input, clusterId: account.clusters.keys().next().value ?? input.clusterId };
   // b-member-job-default-cluster: members do not pick clusters, so a job any user but the owner posts runs on the account's default (first) cluster, whatever cluster_id says, without looking it up.
   if (sim.faults.has('b-member-job-default-cluster') && creator.id !== accountOwner(account)?.id) input = { ...input, clusterId: account.clusters.keys().next().value ?? input.clusterId };
+  // b-job-cluster-id-int32-truncated: the parsed id is cast to a 32-bit integer before the lookup.
+  if (sim.faults.has('b-job-cluster-id-int32-truncated')) input = { ...input, clusterId: input.clusterId | 0 };
   const pkg = account.packages.get(input.packageId);
   // b-job-inserted-before-cluster-check: the cluster is checked by the scheduler once the job is queued, so a runnable package on a missing cluster is inserted (and fails) before the request is answered not found.
   if (sim.faults.has('b-job-inserted-before-cluster-check') && pkg && pkg.status !== 'archived' && !account.clusters.has(input.clusterId)) {
