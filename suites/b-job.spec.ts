@@ -384,7 +384,7 @@ check({
 check({
   id: 'b-job/absent-cluster-or-package',
   clauses: ['B-JOB-2'],
-  title: "B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also posted by another user of the account (member_api_key) and by account 2 with its own api_key (where the target document gives its package and cluster), each answered as account 1's api_key is to the same request (a 401/402/403 refusing members or account 2's jobs leaves the clause covered in part; any other 4xx carries the error object)",
+  title: "B-JOB-2: POST /jobs naming a cluster or package that does not exist returns the not-found error object, also right after a job of the same package and variables, posted by another user of the account (member_api_key) and by account 2 with its own api_key (where the target document gives its package and cluster), each answered as account 1's api_key is to the same request (a 401/402/403 refusing members or account 2's jobs leaves the clause covered in part; any other 4xx carries the error object)",
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     await targetFindsWhatExists(t, 'B-JOB-2');
@@ -420,6 +420,7 @@ check({
     });
     await expectMemberAbsentNotFound(t, refused);
     await expectSecondAccountAbsentNotFound(t, refused);
+    await expectAbsentRightAfterAJob(t, refused);
     await refused.expectNoneKept(t);
     await expectUndrawnIdsNotFound(t);
   },
@@ -525,6 +526,30 @@ async function expectSecondAccountAbsentNotFound(t: CheckContext, refused: Refus
     if (is2xx(ex) && isObject(ex.json) && typeof ex.json.id === 'number') stopJobOnCleanup(t, ex.json.id, 1);
     expectAsOwner(t, ex, owners, "account 2's api_key", `${what} (${id}) beside account 2's own ${beside}`, 'account 2 refuses the job for a reason of its own (billing, a plan)');
   }
+}
+
+/**
+ * B-JOB-2 right after a job of the same request: a guard against double submits (a request for
+ * the same package and variables as a job the account made seconds ago is answered that job) that
+ * runs before the lookups and leaves the cluster out of its key answers a request naming an absent
+ * cluster with the earlier job, and every other request here names nothing that ran before. So one
+ * job of the fixture package is made (B-JOB-1's request; stopped on cleanup) and the same body
+ * with an absent cluster posted at once: the not-found error object, as for every absent id. Where
+ * the job is not made, that is noted.
+ */
+async function expectAbsentRightAfterAJob(t: CheckContext, refused: RefusedJobs): Promise<void> {
+  const body = fixtureJobBody(t);
+  const made = await sendJob(t, body);
+  refused.sent(body, made);
+  const jobId = isObject(made.json) ? made.json.id : undefined;
+  if (!is2xx(made) || typeof jobId !== 'number') {
+    t.note(`POST /jobs of the fixture package and cluster answered ${made.response.status}${is2xx(made) ? " without the job's id" : ''}: no absent cluster was posted right after a job of the same request`);
+    return;
+  }
+  const id = absentIdFrom(t.target, 1_999_999_913);
+  const absent = fixtureJobBody(t, { cluster_id: id });
+  refused.sent(absent, await expectJobNotFound(t, absent, `an absent cluster (${id}) right after job ${jobId} of the same package and variables`));
+  t.note(`an absent cluster was posted right after job ${jobId} of the same package and variables (the fixture's, none)`);
 }
 
 /** Pages of the job list read after the refused creations (pages of 100; newest first in the real service, but the order is the target's). */
