@@ -40,18 +40,41 @@ function fixtureConnections(t: CheckContext, account: 0 | 1 = 0): ConnectionRef[
   return Object.entries(t.fixtures(account).connections ?? {}).map(([type, id]) => ({ type, id }));
 }
 
+/** Who reads the types list: an account's api_key, or account 1's member_api_key. */
+interface TypesReader {
+  account: 0 | 1;
+  client: InterfaceClient;
+  /** How messages name the read (`GET /connections/types (member_api_key)`) and the connections' list (`of account 2`, `with member_api_key`). */
+  what: string;
+  whose: string;
+  /** Account 1's member_api_key: a 401 or 403 may refuse members. */
+  member?: true;
+}
+
+/** Statuses that refuse a member rather than answer the read: which roles may call what is not shown (section 5). */
+const MEMBER_REFUSALS: ReadonlySet<number> = new Set([401, 403]);
+
 check({
   id: 'b-conn/types',
   clauses: ['B-CONN-1'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-1: GET /connections/types returns an array of connection types, for each account, listing the type of every connection that account has (GET /connections, an extension, where served)",
+  title: "B-CONN-1: GET /connections/types returns an array of connection types, for each account and for another user of account 1 (member_api_key, where given), listing the type of every connection that account has (GET /connections, an extension, where served; with the reader's key)",
   needs: ['b'],
   async run(t) {
     // Every account the document gives: the catalog is the same read for each, and an answer
-    // shape rolled out by account would pass a look at the first alone.
-    for (const account of t.target.b.map((_, i) => i as 0 | 1)) {
-      const ex = await t.b(account).get('/connections/types');
-      const what = `GET /connections/types${account === 0 ? '' : ` (account ${account + 1})`}`;
+    // shape rolled out by account would pass a look at the first alone. And a member of account
+    // 1: an answer built by role (the types members may create, say) would pass the owner's.
+    const readers: TypesReader[] = t.target.b.map((_, i) => ({ account: i as 0 | 1, client: t.b(i as 0 | 1), what: `GET /connections/types${i === 0 ? '' : ` (account ${i + 1})`}`, whose: i === 0 ? '' : ` of account ${i + 1}` }));
+    const memberKey = t.target.b[0]?.memberApiKey;
+    if (memberKey !== undefined) readers.push({ account: 0, client: t.bWithKey(memberKey), what: 'GET /connections/types (member_api_key)', whose: ' with member_api_key', member: true });
+    else t.note("the target document gives no member_api_key (a key of a second user of account 1): the types list was read with each account's api_key only");
+    for (const reader of readers) {
+      const { what } = reader;
+      const ex = await reader.client.get('/connections/types');
+      if (reader.member && MEMBER_REFUSALS.has(ex.response.status)) {
+        t.partial('B-CONN-1', `GET /connections/types with member_api_key answered ${ex.response.status}: a refusal of members, the deployment's choice (which roles may call what is not shown), so whether a member is answered the array of connection types was not seen`);
+        continue;
+      }
       t.expect.status(ex, '2xx', 'B-CONN-1', `${what} answered ${ex.response.status}`);
       const types = arrayBody(t, ex, 'B-CONN-1', what);
       types.forEach((type, i) => {
@@ -59,7 +82,7 @@ check({
         t.expect.schema(ex, 'connection-type', 'B-SCHEMA-1', type);
       });
       t.note(`${what}: ${types.length} connection types`);
-      await expectTypesOfOwnConnections(t, account, ex, types, what);
+      await expectTypesOfOwnConnections(t, reader, ex, types);
     }
   },
 });
@@ -77,10 +100,10 @@ check({
  * other may be the list's spelling of a listed type, or missing: B-CONN-1 is not verified for it,
  * saying which. Where the connections cannot be listed, a note says so.
  */
-async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: Exchange, types: readonly unknown[], what: string): Promise<void> {
+async function expectTypesOfOwnConnections(t: CheckContext, reader: TypesReader, ex: Exchange, types: readonly unknown[]): Promise<void> {
   if (!is2xx(ex)) return;
-  const whose = account === 0 ? '' : ` of account ${account + 1}`;
-  const connections = await listCatalog(t.b(account), t.target, '/connections', 20);
+  const { account, client, what, whose } = reader;
+  const connections = await listCatalog(client, t.target, '/connections', 20);
   if (!connections) {
     t.note(`GET /connections${whose} (an extension) is not served, so whether ${what} lists the type of every connection of the account was not seen`);
     return;
@@ -102,7 +125,7 @@ async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: 
   const unnamed: string[] = [];
   for (const type of unmatched) {
     if (named.has(type.toLowerCase())) missing.push(type);
-    else if (await servedUnderType(t, account, type, held.get(type))) {
+    else if (await servedUnderType(client, type, held.get(type))) {
       missing.push(type);
       readUnder.push(`${show(type)} (connection ${show(held.get(type))})`);
     } else unnamed.push(type);
@@ -126,9 +149,9 @@ async function expectTypesOfOwnConnections(t: CheckContext, account: 0 | 1, ex: 
  * spelling is a `{connection_type}` of the spec's paths, whose name the spec fixes, and a types
  * list without it leaves the type out. Another answer shows nothing either way.
  */
-async function servedUnderType(t: CheckContext, account: 0 | 1, type: string, id: unknown): Promise<boolean> {
+async function servedUnderType(client: InterfaceClient, type: string, id: unknown): Promise<boolean> {
   if (typeof id !== 'number') return false;
-  const ex = await t.b(account).get(`/connections/${encodeURIComponent(type)}/${id}`);
+  const ex = await client.get(`/connections/${encodeURIComponent(type)}/${id}`);
   return is2xx(ex) && isObject(ex.json) && ex.json.id === id;
 }
 

@@ -4,6 +4,7 @@ import { runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts'
 import { answering } from '../support/answering-front.ts';
 import { rewriting } from '../support/rewriting-front.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
+import { basicAuthorization } from '../../suites/lib/clients.ts';
 
 /** GET /connections (the extension list, array of connections) with each connection's `type` changed by `spell`. */
 const connectionTypesSpelt = (spell: (type: string) => string): Front =>
@@ -40,11 +41,11 @@ describe('b-conn/types holds the types listed to the types of the account\'s own
     expect(check.failures[0]?.message).toMatch(/^GET \/connections\/types \(account 2\) does not list the types of connections the account has \(GET \/connections of account 2 shows/);
   });
 
-  it('faultless, both accounts\' connection types are listed: it passes, saying so', async () => {
+  it('faultless, both accounts\' connection types (and the member\'s) are listed: it passes, saying so', async () => {
     const check = await typesCheck([]);
     expect(check.failures).toEqual([]);
     expect(check.verdict).toBe('pass');
-    expect(check.notes.filter((n) => /the \d+ types of the account's \d+ connections are among those listed/.test(n))).toHaveLength(2);
+    expect(check.notes.filter((n) => /the \d+ types of the account's \d+ connections are among those listed/.test(n))).toHaveLength(3);
   });
 
   it('where GET /connections is not served, the types are still judged as an array, and a note says the connections were not seen', async () => {
@@ -80,5 +81,42 @@ describe('b-conn/types holds the types listed to the types of the account\'s own
     const check = await typesCheck([], { retarget: mysqlOnly });
     expect(check.failures).toEqual([]);
     expect(check.verdict).toBe('pass');
+  });
+});
+
+describe('b-conn/types reads the types list with member_api_key too', () => {
+  it.each(['standard', 'alt'] as const)('an empty types list answered to a member of an account with connections fails B-CONN-1 (%s)', async (conventions) => {
+    const check = await typesCheck(['b-connection-types-empty-for-members'], { conventions });
+    expect(check.verdict).toBe('fail');
+    expect(check.failures[0]?.clause).toBe('B-CONN-1');
+    expect(check.failures[0]?.message).toMatch(/^GET \/connections\/types \(member_api_key\) does not list the types of connections the account has \(GET \/connections with member_api_key shows/);
+  });
+
+  it.each(['standard', 'alt'] as const)('faultless, the member\'s list holds the types of the connections it lists: it passes (%s)', async (conventions) => {
+    const check = await typesCheck([], { conventions });
+    expect(check.failures).toEqual([]);
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/GET \/connections\/types \(member_api_key\): the \d+ types of the account's \d+ connections are among those listed/);
+  });
+
+  it('a member refused the types list (403) leaves B-CONN-1 covered in part, saying so', async () => {
+    let memberAuthorization: string | undefined;
+    const seeMember = (target: ResolvedTarget): ResolvedTarget => {
+      const key = target.b[0]?.memberApiKey;
+      memberAuthorization = key === undefined ? undefined : basicAuthorization(key);
+      return target;
+    };
+    const refuseMembers = answering((req) => (/\/api\/connections\/types$/.test(req.url ?? '') && memberAuthorization !== undefined && req.headers.authorization === memberAuthorization ? { status: 403, body: '{"message":"Members may not list connection types."}' } : undefined));
+    const check = await typesCheck(['b-connection-types-empty-for-members'], { front: refuseMembers, retarget: seeMember });
+    expect(memberAuthorization).toBeDefined();
+    expect(check.failures).toEqual([]);
+    expect(check.partial?.map((p) => p.reason).join('\n')).toMatch(/GET \/connections\/types with member_api_key answered 403: a refusal of members/);
+  });
+
+  it('where the target document gives no member key, a note says the list was read with api_key only', async () => {
+    const withoutMember = (target: ResolvedTarget): ResolvedTarget => ({ ...target, b: target.b.map(({ memberApiKey: _dropped, ...account }) => account) });
+    const check = await typesCheck(['b-connection-types-empty-for-members'], { retarget: withoutMember });
+    expect(check.verdict).toBe('pass');
+    expect(check.notes.join('\n')).toMatch(/gives no member_api_key/);
   });
 });

@@ -42,7 +42,9 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     }
     ctx.type = 'application/json';
     // b-connection-types-empty-for-later-accounts: the enabled-connector table was seeded for the first account only.
-    if (laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) ctx.body = Buffer.from('[]');
+    // b-connection-types-empty-for-members: a member is answered the types enabled for members, a table empty until an admin fills it.
+    const member = ctx.state.user.id !== accountOwner(ctx.state.account)?.id;
+    if ((laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) || (member && sim.faults.has('b-connection-types-empty-for-members'))) ctx.body = Buffer.from('[]');
     else ctx.body = sim.faults.has('b-connection-types-first-page-only') ? firstTypesJson : typesJson;
   });
 

@@ -21,6 +21,13 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   if (sim.faults.has('b-job-negative-cluster-first-cluster') && input.clusterId < 0) input = { ...input, clusterId: account.clusters.keys().next().value ?? input.clusterId };
   // b-member-job-default-cluster: members do not pick clusters, so a job any user but the owner posts runs on the account's default (first) cluster, whatever cluster_id says, without looking it up.
   if (sim.faults.has('b-member-job-default-cluster') && creator.id !== accountOwner(account)?.id) input = { ...input, clusterId: account.clusters.keys().next().value ?? input.clusterId };
+  // b-job-cluster-id-int32-truncated: the parsed id is cast to a 32-bit integer before the lookup.
+  if (sim.faults.has('b-job-cluster-id-int32-truncated')) input = { ...input, clusterId: input.clusterId | 0 };
+  // b-job-double-submit-answers-earlier-job: a double-submit guard, keyed by package and variables, runs before any lookup.
+  if (sim.faults.has('b-job-double-submit-answers-earlier-job')) {
+    const earlier = recentSameJob(sim, account, input);
+    if (earlier) return earlier;
+  }
   const pkg = account.packages.get(input.packageId);
   // b-job-inserted-before-cluster-check: the cluster is checked by the scheduler once the job is queued, so a runnable package on a missing cluster is inserted (and fails) before the request is answered not found.
   if (sim.faults.has('b-job-inserted-before-cluster-check') && pkg && pkg.status !== 'archived' && !account.clusters.has(input.clusterId)) {
@@ -28,7 +35,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
     throw notFound();
   }
   // b-job-missing-cluster-accepted-after-first-account: the cluster lookup sits behind a feature flag switched on for the first account only.
-  if (!account.clusters.has(input.clusterId) && !sim.faults.has('b-job-missing-cluster-accepted') && !(sim.faults.has('b-job-missing-cluster-accepted-after-first-account') && account !== sim.store.firstAccount())) throw notFound();
+  // b-job-first-account-clusters-found-everywhere: the old shared pool (the first account's clusters) is looked in without the account.
+  const pooled = sim.faults.has('b-job-first-account-clusters-found-everywhere') && account !== sim.store.firstAccount() && sim.store.firstAccount()?.clusters.has(input.clusterId) === true;
+  if (!account.clusters.has(input.clusterId) && !pooled && !sim.faults.has('b-job-missing-cluster-accepted') && !(sim.faults.has('b-job-missing-cluster-accepted-after-first-account') && account !== sim.store.firstAccount())) throw notFound();
   // b-job2-dynvars-skip-lookup: dynamic variables take a template path that creates the job first and resolves the package later (the job then fails).
   if (!pkg && sim.faults.has('b-job2-dynvars-skip-lookup') && Object.keys(input.dynamicVariables).length > 0) {
     return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables: input.variables, dynamicVariables: input.dynamicVariables, outcome: 'failed' }, sim.clock.now());
@@ -44,6 +53,19 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   // b-job-numeric-variables-cast: each value through a typed parser, so one that reads as a number becomes it.
   const variables = sim.faults.has('b-job-numeric-variables-cast') ? castNumeric(kept) : kept;
   return startJob(sim, account, { ownerId: creator.id, clusterId: input.clusterId, packageId: input.packageId, variables, dynamicVariables: input.dynamicVariables, outcome: pkg.outcome }, sim.clock.now());
+}
+
+/** How far back the double-submit guard looks (b-job-double-submit-answers-earlier-job). */
+const DOUBLE_SUBMIT_MS = 10_000;
+
+/** b-job-double-submit-answers-earlier-job: the account's job of the same package and variables made in the last DOUBLE_SUBMIT_MS, if any (the cluster is not part of the key). */
+function recentSameJob(sim: Sim, account: AccountState, input: NewJobInput): Job | undefined {
+  const since = sim.clock.now() - DOUBLE_SUBMIT_MS;
+  const same = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(a) === JSON.stringify(b);
+  for (const job of account.jobs.values()) {
+    if (job.createdBy === undefined && job.createdAt >= since && job.packageId === input.packageId && same(job.variables, input.variables) && same(job.dynamicVariables, input.dynamicVariables)) return job;
+  }
+  return undefined;
 }
 
 /** b-job-last-run-variables-win: the variables of the package's latest job in the account, read from the jobs it has (no state of its own). */

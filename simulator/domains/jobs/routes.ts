@@ -12,6 +12,7 @@ import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder, readNames } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
 import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
+import { isTerminal } from './lifecycle.ts';
 import { jobUrl, presentJob, presentJobLog, presentLogSummary, presentOutputPreview } from './present.ts';
 import { presentWatch, presentWatcher } from '../shared/watcher-present.ts';
 import { jobJsonBytes, jobsPageBytes } from './wire.ts';
@@ -97,7 +98,9 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       const state = jobStateNow(sim, job);
       const shown = presentJob(sim, account, job, links, state);
       // b-job-include-progress-percent: the runner's log summary is merged over the job, and its progress, in percent, wins the spread.
-      ctx.body = { ...shown, ...(sim.faults.has('b-job-include-progress-percent') ? { progress: Math.round(Number(shown.progress) * 100) } : {}), log_summary: presentLogSummary(sim, account, job, state) };
+      // b-job-include-summary-status-wins: the summary's own status (written yet or not) is spread over the job's.
+      const summaryStatus = sim.faults.has('b-job-include-summary-status-wins') ? { status: isTerminal(state.status) ? 'ready' : 'generating' } : {};
+      ctx.body = { ...shown, ...(sim.faults.has('b-job-include-progress-percent') ? { progress: Math.round(Number(shown.progress) * 100) } : {}), ...summaryStatus, log_summary: presentLogSummary(sim, account, job, state) };
       return;
     }
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.
