@@ -9,7 +9,7 @@ import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites
  * job not seen (terminating a cluster costs a real deployment machines).
  */
 
-const NOT_SEEN = /no job was read after its cluster was terminated under it/;
+const NOT_SEEN = /nor read after its cluster was terminated under it/;
 
 describe('b-job/lifecycle-clock and a job whose cluster is terminated', () => {
   it('fails B-JOB-3 where such a job reads aborted, and leaves nothing behind', { timeout: 60_000 }, async () => {
