@@ -1462,13 +1462,42 @@ check({
       t.partial('B-JOB-3', `job ${stopped.id}, asked to stop, had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${stopped.statuses[stopped.statuses.length - 1] ?? 'unknown'}): the statuses of a stopped job's end were not observed ${jobTimingHint('job_end_seconds')}`);
     }
     if (running.length === 0) {
-      t.partial('B-JOB-4', `job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))}): progress during a run was not observed`);
+      const solo = ended === undefined ? undefined : await pollAlone(t);
+      if (solo?.sawRunning) t.note(`job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))}), read beside the other jobs; job ${solo.id}, polled alone, was: ${solo.reads} reads saw ${statusRuns(solo.statuses)}`);
+      else t.partial('B-JOB-4', `job ${id} was never seen running in ${reads} reads (${statusRuns(seen.map((s) => s.status))})${solo ? `, nor job ${solo.id}, polled alone, in ${solo.reads} (${statusRuns(solo.statuses)})` : ''}: progress during a run was not observed`);
     }
     // b-job/lifecycle-clock terminates a cluster of its own under a job, on the control API's simulator only.
     if (t.target.controlUrl === undefined) t.note("no job was run on a cluster the run made (its status while that cluster was still starting) nor read after its cluster was terminated under it: making and terminating a cluster (POST and DELETE /clusters/{id}, extensions the spec does not list) costs a real deployment machines, so it is done only where the control API shows the target is the simulator (b-job/lifecycle-clock)");
     if (t.target.controlUrl === undefined) t.note('no job was read after its package was archived under it: a package made on a real deployment (POST /packages, an extension the spec does not list) can only be archived, never removed, so one is made and archived under a job only where the control API shows the target is the simulator (b-job/lifecycle-clock)');
   },
 });
+
+/**
+ * One more job of the fixture package, polled alone and densely until it ends: where the check's
+ * job ran its whole course between two reads (each turn also starts and reads the other jobs, and
+ * on a loaded machine a turn can outlast a short run), its progress during a run was not seen.
+ * Every read is judged as the others (status, progress, formats, shape). Undefined where the job
+ * is not made (noted).
+ */
+async function pollAlone(t: CheckContext): Promise<{ id: number; reads: number; statuses: string[]; sawRunning: boolean } | undefined> {
+  const made = await t.b().post('/jobs', { body: fixtureJobBody(t) });
+  const id = isObject(made.json) ? made.json.id : undefined;
+  if (!is2xx(made) || typeof id !== 'number') {
+    t.note(`POST /jobs answered ${made.response.status}${is2xx(made) ? " without the job's id" : ''}: no second job was polled alone`);
+    return undefined;
+  }
+  stopJobOnCleanup(t, id);
+  const statuses = [observeJob(t, made, made.json as JsonObject, 'POST /jobs').status];
+  let reads = 0;
+  await t.poll(async () => {
+    const { ex, job } = await readJob(t, id);
+    reads++;
+    const { status } = observeJob(t, ex, job, `GET /jobs/${id}`);
+    statuses.push(status);
+    return ENDED_STATUSES.has(status) ? status : undefined;
+  }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
+  return { id, reads, statuses, sawRunning: statuses.includes('running') };
+}
 
 check({
   id: 'b-job/lifecycle-conventions',
