@@ -420,9 +420,11 @@ check({
     });
     await expectMemberAbsentNotFound(t, refused);
     await expectSecondAccountAbsentNotFound(t, refused);
+    await expectUndrawnIdsNotFound(t);
+    // Last of the posts: its job runs until cleanup, and a plan that runs one job at a time
+    // refuses every POST /jobs while it does.
     await expectAbsentRightAfterAJob(t, refused);
     await refused.expectNoneKept(t);
-    await expectUndrawnIdsNotFound(t);
   },
 });
 
@@ -529,15 +531,29 @@ async function expectSecondAccountAbsentNotFound(t: CheckContext, refused: Refus
 }
 
 /**
+ * Statuses a second job may be refused with while the first runs, before what it names is looked
+ * up: a refusal of the poster (POSTER_REFUSALS: a plan's limit on jobs at once, billing) or a
+ * conflict with the running job (409).
+ */
+const SECOND_JOB_REFUSALS: ReadonlySet<number> = new Set([...POSTER_REFUSALS, 409]);
+
+/**
  * B-JOB-2 right after a job of the same request: a guard against double submits (a request for
  * the same package and variables as a job the account made seconds ago is answered that job) that
  * runs before the lookups and leaves the cluster out of its key answers a request naming an absent
  * cluster with the earlier job, and every other request here names nothing that ran before. So one
  * job of the fixture package is made (B-JOB-1's request; stopped on cleanup) and the same body
- * with an absent cluster posted at once: the not-found error object, as for every absent id. Where
- * the job is not made, that is noted.
+ * with an absent cluster posted at once: the not-found error object, as for every absent id. That
+ * body is also posted just before the job: a deployment may refuse a second job while one runs
+ * (a plan that runs one job at a time: 402, or 403, 409) before it looks at what the request
+ * names, a choice the spec leaves it (it orders no refusals), so such a status where the request
+ * before the job got another is noted, its body not judged. Where the job is not made, that is
+ * noted.
  */
 async function expectAbsentRightAfterAJob(t: CheckContext, refused: RefusedJobs): Promise<void> {
+  const id = absentIdFrom(t.target, 1_999_999_913);
+  const absent = fixtureJobBody(t, { cluster_id: id });
+  const before = await ownersAnswer(t, absent, `an absent cluster (${id}), before a job of the same package and variables`, refused);
   const body = fixtureJobBody(t);
   const made = await sendJob(t, body);
   refused.sent(body, made);
@@ -546,9 +562,14 @@ async function expectAbsentRightAfterAJob(t: CheckContext, refused: RefusedJobs)
     t.note(`POST /jobs of the fixture package and cluster answered ${made.response.status}${is2xx(made) ? " without the job's id" : ''}: no absent cluster was posted right after a job of the same request`);
     return;
   }
-  const id = absentIdFrom(t.target, 1_999_999_913);
-  const absent = fixtureJobBody(t, { cluster_id: id });
-  refused.sent(absent, await expectJobNotFound(t, absent, `an absent cluster (${id}) right after job ${jobId} of the same package and variables`));
+  const what = `an absent cluster (${id}) right after job ${jobId} of the same package and variables`;
+  const ex = await sendJob(t, absent);
+  refused.sent(absent, ex);
+  if (ex.response.status !== before.response.status && SECOND_JOB_REFUSALS.has(ex.response.status)) {
+    t.note(`POST /jobs naming ${what} answered ${ex.response.status} where the same request got ${before.response.status} just before that job: a refusal of a second job while one runs (a plan's limit on jobs at once, billing), the deployment's choice, so whether a request right after a job of the same package is looked up was not seen`);
+    return;
+  }
+  expectNotFoundAnswer(t, ex, what);
   t.note(`an absent cluster was posted right after job ${jobId} of the same package and variables (the fixture's, none)`);
 }
 
@@ -734,9 +755,14 @@ async function sendJob(t: CheckContext, body: JsonObject, account: Account = 0):
  */
 async function expectJobNotFound(t: CheckContext, body: JsonObject, what: string, account: Account = 0): Promise<Exchange> {
   const ex = await sendJob(t, body, account);
+  expectNotFoundAnswer(t, ex, what);
+  return ex;
+}
+
+/** `ex`, POST /jobs naming `what`, is the not-found error object (any 4xx carrying it). */
+function expectNotFoundAnswer(t: CheckContext, ex: Exchange, what: string): void {
   t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} answered ${ex.response.status} instead of the not-found error`);
   t.expect.errorObjectB(ex, 'B-JOB-2');
-  return ex;
 }
 
 check({
