@@ -740,13 +740,20 @@ check({
     // Account 2 may be refused jobs for a reason of its own (billing, a plan): such a refusal says
     // nothing of the lookup, as in b-job/absent-cluster-or-package, and is noted.
     const posterRefused = new Set<string>();
-    await t.property('foreign ids are not found', fc.constantFrom(...cases), async ({ what, account, body }) => {
-      if (account === 0) return void (await expectJobNotFound(t, body, what));
+    // Each case once, not drawn: there are at most a dozen a direction (fixtures and five listed of
+    // each kind), and a draw of 20 from two dozen could leave one direction's clusters out.
+    for (const { what, account, body } of cases) {
+      if (account === 0) {
+        await expectJobNotFound(t, body, what);
+        continue;
+      }
       const ex = await sendJob(t, body, account);
-      if (POSTER_REFUSALS.has(ex.response.status)) return void posterRefused.add(`${what} (${ex.response.status})`);
-      t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} answered ${ex.response.status} instead of the not-found error`);
-      t.expect.errorObjectB(ex, 'B-JOB-2');
-    }, { runs: Math.min(cases.length * 2, 20) });
+      if (POSTER_REFUSALS.has(ex.response.status)) {
+        posterRefused.add(`${what} (${ex.response.status})`);
+        continue;
+      }
+      expectNotFoundAnswer(t, ex, what);
+    }
     if (posterRefused.size) t.note(`POST /jobs naming ${[...posterRefused].join(', ')} was refused the poster (401/402/403: a reason of its own, billing, a plan), so whether its lookup finds the other account's ids was not seen there`);
   },
 });
