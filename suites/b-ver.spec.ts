@@ -120,10 +120,12 @@ function browserHeaderSets(t: CheckContext): { label: string; headers: Record<st
 const WRONG_FROM_BROWSERS: readonly (string | null)[] = [null, 'application/json', `${VENDOR_TYPE}; version=1`];
 
 /**
- * Accept values no media-type parser reads (a range without a slash, a parameter without `=` or
- * its value, an empty range, an unclosed quote), none naming the vendor type: a negotiation whose
- * parser throws on them and whose catch falls back to the default version serves them. Whatever a
- * deployment makes of them, none carries the versioned media type, so each is refused.
+ * Accept values strict media-type parsers cannot read (a range without a slash, a parameter
+ * without `=` or its value, an unclosed quote; an empty list element and a lone `*`, which RFC 9110
+ * and lenient parsers take, the one as nothing and the other as `*` + `/*`), none naming the vendor
+ * type: a negotiation whose parser throws on them and whose catch falls back to the default version
+ * serves them. Whatever a deployment makes of them, none carries the versioned media type, so each
+ * is refused.
  */
 const UNPARSEABLE_ACCEPT: readonly string[] = ['json', 'text/html;q', 'application/json; charset', 'text/html,,application/xml', '*', 'text/html; level="1'];
 
