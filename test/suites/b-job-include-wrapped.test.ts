@@ -29,7 +29,7 @@ describe('b-job/lifecycle-poll against a deployment that wraps the job read with
     const run = await runSuitesAgainstSimulator({ only: ['b-job/lifecycle-poll'], profile: 'spec', seed: 7, runs: 3, front });
     const check = run.checks.find((c) => c.id === 'b-job/lifecycle-poll')!;
     expect(check.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);
-    expect(check.notes.join('\n')).toMatch(/the job read with \?include=log_summary: .*progress [\d.]+ \(the job one level down\)/);
+    expect(check.notes.join('\n')).toMatch(/the job read with \?include=log_summary: .*progress [\d.]+, status "[a-z_]+" \(the job one level down\)/);
   });
 
   it('an array [job, summary], the job\'s progress in percent: fails B-JOB-4 (freedom audit 20 v9: it was read as a refusal)', { timeout: 90_000 }, async () => {
@@ -51,6 +51,6 @@ describe('b-job/lifecycle-poll against a deployment that wraps the job read with
     const run = await runSuitesAgainstSimulator({ only: ['b-job/lifecycle-poll'], profile: 'spec', seed: 7, runs: 3, front: wrapping((p) => p) });
     const check = run.checks.find((c) => c.id === 'b-job/lifecycle-poll')!;
     expect(check.failures.map((f) => `${f.clause}: ${f.message}`)).toEqual([]);
-    expect(check.notes.join('\n')).toMatch(/the job read with \?include=log_summary: .*progress [\d.]+ \(the job one level down\)/);
+    expect(check.notes.join('\n')).toMatch(/the job read with \?include=log_summary: .*progress [\d.]+, status "[a-z_]+" \(the job one level down\)/);
   });
 });
