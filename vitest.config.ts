@@ -95,6 +95,7 @@ const waiting = [
   'test/suites/a-enum-same-name-stop.test.ts',
   'test/suites/b-spec-only-target.test.ts',
   'test/suites/b-job-include-wrapped.test.ts',
+  'test/suites/b-job-poll-alone.test.ts',
   'test/suites/a-spec-profile.test.ts',
   'test/suites/b-job-beyond-fixtures.test.ts',
   'test/suites/a-enum-later-states.test.ts',

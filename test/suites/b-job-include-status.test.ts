@@ -16,7 +16,7 @@ async function lifecyclePoll(faults: FaultName[], conventions: 'standard' | 'alt
   return check;
 }
 
-describe('b-job/lifecycle-poll judges the status of the job read with include=log_summary', () => {
+describe.concurrent('b-job/lifecycle-poll judges the status of the job read with include=log_summary', () => {
   it.each(['standard', 'alt'] as const)('a log summary whose status wins the merge fails B-JOB-3 (%s)', { timeout: 90_000 }, async (conventions) => {
     const check = await lifecyclePoll(['b-job-include-summary-status-wins'], conventions);
     expect(check.verdict, describeChecks([check])).toBe('fail');

@@ -35,7 +35,7 @@ async function lifecyclePoll(which: 'first job' | 'every job') {
   return check;
 }
 
-describe('b-job/lifecycle-poll polls one more job alone where its job was never seen running', () => {
+describe.concurrent('b-job/lifecycle-poll polls one more job alone where its job was never seen running', () => {
   it('the second job, polled alone, is seen running: B-JOB-4 is not left unverified, and a note says so', { timeout: 90_000 }, async () => {
     const check = await lifecyclePoll('first job');
     expect(check.failures, describeChecks([check])).toEqual([]);

@@ -18,7 +18,7 @@ function schemaRun(faults: ['b-job-output-records-count-text'] | [] = []) {
   return runSuitesAgainstSimulator({ only: ['b-job/lifecycle-poll', 'B-SCHEMA-1'], profile: 'spec', retarget: withoutControl, seed: 7, runs: 3, faults });
 }
 
-describe("B-SCHEMA-1 judges a completed job's outputs, without the control API", () => {
+describe.concurrent("B-SCHEMA-1 judges a completed job's outputs, without the control API", () => {
   it('an output count written as text fails B-SCHEMA-1 through b-job/lifecycle-poll', { timeout: 60_000 }, async () => {
     const run = await schemaRun(['b-job-output-records-count-text']);
     const poll = run.checks.find((c) => c.id === 'b-job/lifecycle-poll')!;
