@@ -96,6 +96,7 @@ const waiting = [
   'test/suites/b-spec-only-target.test.ts',
   'test/suites/b-job-include-wrapped.test.ts',
   'test/suites/b-job-poll-alone.test.ts',
+  'test/suites/b-job-watch-failing-ended-unseen.test.ts',
   'test/suites/a-spec-profile.test.ts',
   'test/suites/b-job-beyond-fixtures.test.ts',
   'test/suites/a-enum-later-states.test.ts',
