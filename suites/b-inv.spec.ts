@@ -221,18 +221,9 @@ check({
  * answers its own list or a 4xx, either noted, neither failed.
  */
 async function expectDatesUnderOtherOrders(t: CheckContext): Promise<void> {
-  const names = pagingNames(t.target);
-  const unread: string[] = [];
-  let read = 0;
-  for (const { query } of WHOLE_LIST_ORDERS) {
-    const ex = await t.b(0).get('/invoices', { query: { ...query, [names.pageSize]: '100' } });
-    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
-    if (!is2xx(ex) || !Array.isArray(ex.json)) {
-      unread.push(`${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list' : ''}`);
-      continue;
-    }
-    read++;
-    const undated = ex.json.filter((invoice) => {
+  const { pages, unread, pageSize } = await otherOrderPages(t);
+  for (const { what, query, ex, items } of pages) {
+    const undated = items.filter((invoice) => {
       const date = isObject(invoice) ? invoice.date : undefined;
       return !(typeof date === 'string' && isCalendarDate(date));
     });
@@ -245,7 +236,7 @@ async function expectDatesUnderOtherOrders(t: CheckContext): Promise<void> {
     });
   }
   if (unread.length) t.note(`account 1's invoice dates under the real service's other orders and filter (extensions) were not all read: ${unread.join('; ')}`);
-  if (read) t.note(`account 1's invoice dates were also read in ${read} other order(s) or filter (${names.pageSize}=100, one page each)`);
+  if (pages.length) t.note(`account 1's invoice dates were also read in ${pages.length} other order(s) or filter (${pageSize}=100, one page each)`);
 }
 
 check({
@@ -298,18 +289,9 @@ async function expectOwnUnderOtherOrders(t: CheckContext, mine: AccountList, the
   }
   const own = new Set(mine.items.map(invoiceIdentity));
   const others = new Set(theirs.items.map(invoiceIdentity));
-  const names = pagingNames(t.target);
-  const unread: string[] = [];
-  let read = 0;
-  for (const { query } of WHOLE_LIST_ORDERS) {
-    const ex = await t.b(0).get('/invoices', { query: { ...query, [names.pageSize]: '100' } });
-    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
-    if (!is2xx(ex) || !Array.isArray(ex.json)) {
-      unread.push(`${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list' : ''}`);
-      continue;
-    }
-    read++;
-    const foreign = ex.json.filter((invoice) => !own.has(invoiceIdentity(invoice)) && others.has(invoiceIdentity(invoice)));
+  const { pages, unread, pageSize } = await otherOrderPages(t);
+  for (const { what, query, ex, items } of pages) {
+    const foreign = items.filter((invoice) => !own.has(invoiceIdentity(invoice)) && others.has(invoiceIdentity(invoice)));
     t.expect.that(foreign.length === 0, {
       clause: 'B-INV-1',
       message: `${what} (the real service's ${query.since === undefined ? 'order' : 'filter'} parameters, an extension) shows account 1 ${foreign.length} invoice(s) of account 2's that account 1's own list does not hold (alike in id, date, amount, currency and status)`,
@@ -319,7 +301,25 @@ async function expectOwnUnderOtherOrders(t: CheckContext, mine: AccountList, the
     });
   }
   if (unread.length) t.note(`account 1's invoices under the real service's other orders and filter (extensions) were not all read: ${unread.join('; ')}`);
-  if (read) t.note(`account 1's invoice list read in ${read} other order(s) or filter (${names.pageSize}=100, one page each) shows no invoice of account 2's`);
+  if (pages.length) t.note(`account 1's invoice list read in ${pages.length} other order(s) or filter (${pageSize}=100, one page each) shows no invoice of account 2's`);
+}
+
+/**
+ * Account 1's invoice list read once in each of the real service's other orders and its filter
+ * (`WHOLE_LIST_ORDERS`, extensions; one page of 100 each): the pages answered as a list, and why
+ * the others were not (a target may refuse an order: a 4xx, noted by the caller, never failed).
+ */
+async function otherOrderPages(t: CheckContext): Promise<{ pages: { what: string; query: Readonly<Record<string, string>>; ex: Exchange; items: unknown[] }[]; unread: string[]; pageSize: string }> {
+  const names = pagingNames(t.target);
+  const pages: { what: string; query: Readonly<Record<string, string>>; ex: Exchange; items: unknown[] }[] = [];
+  const unread: string[] = [];
+  for (const { query } of WHOLE_LIST_ORDERS) {
+    const ex = await t.b(0).get('/invoices', { query: { ...query, [names.pageSize]: '100' } });
+    const what = `GET /invoices?${Object.entries(query).map(([k, v]) => `${k}=${v}`).join('&')}`;
+    if (is2xx(ex) && Array.isArray(ex.json)) pages.push({ what, query, ex, items: ex.json });
+    else unread.push(`${what} answered ${ex.response.status}${is2xx(ex) ? ' without a list' : ''}`);
+  }
+  return { pages, unread, pageSize: names.pageSize };
 }
 
 /** `Link` header targets by relation (RFC 8288). */
