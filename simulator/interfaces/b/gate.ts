@@ -274,22 +274,36 @@ function firstUserOf(sim: Sim, slug: string): { account: AccountState; user: Use
   return account && user ? { account, user } : null;
 }
 
+/** Whom a request authenticates as; and a grant as an authorizer remembers it, resolved again on use. */
+type Grant = { account: AccountState; user: User };
+type RememberedGrant = { slug: string; userId: number };
+
 /**
  * The fault `b-replaced-key-writes-cached`: an authorizer cache in front of the write routes that
  * remembers whose every key it has seen was, and that the key regeneration (a route mounted apart)
  * never clears. Reads ask the store each time, so a replaced key is refused there and goes on
  * writing. Per simulator; a grant is resolved again on use, so one of a removed user grants nothing.
  */
-const writeGrants = new WeakMap<Sim, Map<string, { slug: string; userId: number }>>();
+const writeGrants = new WeakMap<Sim, Map<string, RememberedGrant>>();
 
-function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
-  const grants = writeGrants.get(sim) ?? new Map<string, { slug: string; userId: number }>();
-  writeGrants.set(sim, grants);
+function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: Grant | null): Grant | null {
+  return throughRememberedGrants(writeGrants, sim, digest, found, ctx.method !== 'GET' && !/\/user\/tokens\/?$/.test(ctx.path));
+}
+
+/**
+ * Grants remembered by key digest (`remembered`, per simulator) for the faults whose authorizer
+ * keeps every key it saw authenticate: `found` is remembered and returned; a key the store no
+ * longer finds is granted from memory where `applies` (the requests that authorizer serves),
+ * resolved again, so a removed user's grants nothing.
+ */
+function throughRememberedGrants(remembered: WeakMap<Sim, Map<string, RememberedGrant>>, sim: Sim, digest: string, found: Grant | null, applies: boolean): Grant | null {
+  const grants = remembered.get(sim) ?? new Map<string, RememberedGrant>();
+  remembered.set(sim, grants);
   if (found) {
     grants.set(digest, { slug: found.account.slug, userId: found.user.id });
     return found;
   }
-  if (ctx.method === 'GET' || /\/user\/tokens\/?$/.test(ctx.path)) return null;
+  if (!applies) return null;
   const grant = grants.get(digest);
   const account = grant && sim.store.account(grant.slug);
   const user = grant && account?.users.get(grant.userId);
@@ -338,20 +352,10 @@ function throughRootGrantCache(sim: Sim, digest: string, found: { account: Accou
  * the audit log), not the live index: a replaced key still reads records by id. The history is
  * filled here by every key seen to authenticate, as the keys the run used. Per simulator.
  */
-const keyHistory = new WeakMap<Sim, Map<string, { slug: string; userId: number }>>();
+const keyHistory = new WeakMap<Sim, Map<string, RememberedGrant>>();
 
-function throughKeyHistory(sim: Sim, ctx: Context, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
-  const history = keyHistory.get(sim) ?? new Map<string, { slug: string; userId: number }>();
-  keyHistory.set(sim, history);
-  if (found) {
-    history.set(digest, { slug: found.account.slug, userId: found.user.id });
-    return found;
-  }
-  if (ctx.method !== 'GET' || !/\/\d+\/?$/.test(ctx.path)) return null;
-  const held = history.get(digest);
-  const account = held && sim.store.account(held.slug);
-  const user = held && account?.users.get(held.userId);
-  return account && user ? { account, user } : null;
+function throughKeyHistory(sim: Sim, ctx: Context, digest: string, found: Grant | null): Grant | null {
+  return throughRememberedGrants(keyHistory, sim, digest, found, ctx.method === 'GET' && /\/\d+\/?$/.test(ctx.path));
 }
 
 /** The fault `b-key-lookup-like-pattern`: `key` as a LIKE pattern (`%` any run, `_` any one character) over the keys of the path's account; its first user matched. */
