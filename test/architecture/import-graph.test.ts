@@ -22,15 +22,16 @@ describe('the import graph', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('finds a cycle, also one made of type-only imports and re-exports, and a module importing itself', () => {
+  it('finds a cycle, also one made of type-only imports and re-exports, one through dynamic imports, and a module importing itself', () => {
     const dir = mkdtempSync(join(tmpdir(), 'disco-imports-'));
     mkdirSync(join(dir, 'sub'));
     writeFileSync(join(dir, 'a.ts'), "import type { B } from './sub/b.ts';\nexport type A = B;\n");
     writeFileSync(join(dir, 'sub', 'b.ts'), "export { c } from '../c.ts';\nexport type B = number;\n");
     writeFileSync(join(dir, 'c.ts'), "import type { A } from './a.ts';\nexport const c = 1 as A;\n");
-    writeFileSync(join(dir, 'd.ts'), "import { c } from './c.ts';\nexport const d = c;\n");
+    writeFileSync(join(dir, 'd.ts'), "import { c } from './c.ts';\nexport const d = c;\nexport const later = () => import('./e.ts');\n");
+    writeFileSync(join(dir, 'e.ts'), "export const e = async () => (await import(`./d.ts`)).d;\n");
     writeFileSync(join(dir, 'self.ts'), "import './self.ts';\n");
     writeFileSync(join(dir, 'e.test.ts'), "import { d } from './d.ts';\nimport './e.test.ts';\n");
-    expect(importCycles(importGraph(dir))).toEqual([['a.ts', 'c.ts', join('sub', 'b.ts')], ['self.ts']]);
+    expect(importCycles(importGraph(dir))).toEqual([['a.ts', 'c.ts', join('sub', 'b.ts')], ['d.ts', 'e.ts'], ['self.ts']]);
   });
 });
