@@ -261,22 +261,29 @@ function idParamNames(params: Record<string, string>): string[] {
   return Object.keys(params).filter((name) => (name === 'id' || name.endsWith('_id')) && name !== 'account_id');
 }
 
+/** Whom a request authenticates as; and a grant as an authorizer remembers it, resolved again on use. */
+type Grant = { account: AccountState; user: User };
+type RememberedGrant = { slug: string; userId: number };
+
+/** The map a fault's authorizer keeps for `sim` (made on first use): each simulator its own. */
+function mapOf<V>(perSimulator: WeakMap<Sim, Map<string, V>>, sim: Sim): Map<string, V> {
+  let map = perSimulator.get(sim);
+  if (!map) perSimulator.set(sim, (map = new Map<string, V>()));
+  return map;
+}
+
 /** The fault `b-bearer-accepted-on-writes`: `Bearer <key>` read as the key (a token path added for another client). */
-function bearerGrant(sim: Sim, authorization: string): { account: AccountState; user: User } | null {
+function bearerGrant(sim: Sim, authorization: string): Grant | null {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization)?.[1];
   return token === undefined ? null : sim.store.findUserKey(token, sim.clock.now());
 }
 
 /** The fault `b-unknown-key-deletes-as-first-user`: the account owner, whom a key check that falls back takes an unknown key for. */
-function firstUserOf(sim: Sim, slug: string): { account: AccountState; user: User } | null {
+function firstUserOf(sim: Sim, slug: string): Grant | null {
   const account = sim.store.account(slug);
   const user = account && accountOwner(account);
   return account && user ? { account, user } : null;
 }
-
-/** Whom a request authenticates as; and a grant as an authorizer remembers it, resolved again on use. */
-type Grant = { account: AccountState; user: User };
-type RememberedGrant = { slug: string; userId: number };
 
 /**
  * The fault `b-replaced-key-writes-cached`: an authorizer cache in front of the write routes that
@@ -297,8 +304,7 @@ function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: G
  * resolved again, so a removed user's grants nothing.
  */
 function throughRememberedGrants(remembered: WeakMap<Sim, Map<string, RememberedGrant>>, sim: Sim, digest: string, found: Grant | null, applies: boolean): Grant | null {
-  const grants = remembered.get(sim) ?? new Map<string, RememberedGrant>();
-  remembered.set(sim, grants);
+  const grants = mapOf(remembered, sim);
   if (found) {
     grants.set(digest, { slug: found.account.slug, userId: found.user.id });
     return found;
@@ -316,11 +322,10 @@ function throughRememberedGrants(remembered: WeakMap<Sim, Map<string, Remembered
  * it was sent with only: the same key sent before under another spelling (`basic <b64>`, two
  * spaces after the scheme) keeps its grant after the regeneration. Per simulator.
  */
-const headerGrants = new WeakMap<Sim, Map<string, { account: AccountState; user: User }>>();
+const headerGrants = new WeakMap<Sim, Map<string, Grant>>();
 
-function throughHeaderGrantCache(sim: Sim, ctx: Context, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
-  const grants = headerGrants.get(sim) ?? new Map<string, { account: AccountState; user: User }>();
-  headerGrants.set(sim, grants);
+function throughHeaderGrantCache(sim: Sim, ctx: Context, found: Grant | null): Grant | null {
+  const grants = mapOf(headerGrants, sim);
   const header = ctx.get('authorization');
   const granted = grants.get(header) ?? found;
   if (granted) grants.set(header, granted);
@@ -335,11 +340,10 @@ function throughHeaderGrantCache(sim: Sim, ctx: Context, found: { account: Accou
  * the key regeneration never clears: a replaced key is refused under `/{account_id}/api` and still
  * authenticates at the root (as its user, whose new key GET /user there shows). Per simulator.
  */
-const rootGrants = new WeakMap<Sim, Map<string, { account: AccountState; user: User }>>();
+const rootGrants = new WeakMap<Sim, Map<string, Grant>>();
 
-function throughRootGrantCache(sim: Sim, digest: string, found: { account: AccountState; user: User } | null): { account: AccountState; user: User } | null {
-  const grants = rootGrants.get(sim) ?? new Map<string, { account: AccountState; user: User }>();
-  rootGrants.set(sim, grants);
+function throughRootGrantCache(sim: Sim, digest: string, found: Grant | null): Grant | null {
+  const grants = mapOf(rootGrants, sim);
   const granted = grants.get(digest);
   if (granted) return granted;
   if (found) grants.set(digest, found);
@@ -359,7 +363,7 @@ function throughKeyHistory(sim: Sim, ctx: Context, digest: string, found: Grant 
 }
 
 /** The fault `b-key-lookup-like-pattern`: `key` as a LIKE pattern (`%` any run, `_` any one character) over the keys of the path's account; its first user matched. */
-function likePatternGrant(sim: Sim, slug: string, key: string | null): { account: AccountState; user: User } | null {
+function likePatternGrant(sim: Sim, slug: string, key: string | null): Grant | null {
   if (key === null || !/[%_]/.test(key)) return null;
   const pattern = new RegExp(`^${[...key].map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')}$`, 's');
   const account = sim.store.account(slug);
@@ -368,7 +372,7 @@ function likePatternGrant(sim: Sim, slug: string, key: string | null): { account
 }
 
 /** The fault `b-key-cut-at-nul`: the key read up to its first NUL. */
-function cutAtNulGrant(sim: Sim, key: string | null): { account: AccountState; user: User } | null {
+function cutAtNulGrant(sim: Sim, key: string | null): Grant | null {
   const nul = key?.indexOf('\0') ?? -1;
   return key && nul >= 0 ? sim.store.findUserKey(key.slice(0, nul), sim.clock.now()) : null;
 }
