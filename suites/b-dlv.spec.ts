@@ -85,6 +85,23 @@ async function expectGoneFromFiltered(t: CheckContext, id: number, status: strin
   return undefined;
 }
 
+/**
+ * A delivery read by id (GET /deliveries/{id}, an extension) before its DELETE is read no more
+ * after it (within the list's lag: a deployment may read from a replica that lags as its lists
+ * do): still answered 2xx, it was not deleted, whatever the list shows. Which refusal a deleted
+ * one gets (404, 410, another 4xx) is the deployment's. Not judged where the read before did not
+ * show it (not served, say), as noted.
+ */
+async function expectUnreadAfterDelete(t: CheckContext, id: number, readBefore: Exchange): Promise<void> {
+  if (!is2xx(readBefore) || !isObject(readBefore.json) || readBefore.json.id !== id) {
+    t.note(`GET /deliveries/${id} (an extension) answered ${readBefore.response.status}${is2xx(readBefore) ? ' without the delivery' : ''} before its deletion, so whether it is read after was not judged`);
+    return;
+  }
+  const { last } = await readWithinListLag(t, () => t.b().get(`/deliveries/${id}`), (read) => !is2xx(read));
+  if (!last) return;
+  t.expect.that(!is2xx(last), { clause: 'B-DLV-1', message: `delivery ${id} is still read by GET /deliveries/${id} ${afterDeletionSaid(t)}, as it was read before it`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: String(last.response.status), exchange: last });
+}
+
 /** The deliveries of `walk`, by id (items without an integer id aside). */
 function deliveriesById(walk: ListWalk): Map<number, JsonObject> {
   const out = new Map<number, JsonObject>();
@@ -267,7 +284,7 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first, deleted by another user of the account (member_api_key) where one is given and not refused',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, nor read by id (GET /deliveries/{id}, an extension) where it was read before, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first, deleted by another user of the account (member_api_key) where one is given and not refused',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in
@@ -288,6 +305,9 @@ check({
       // The list filtered by its status, where served, before the DELETE: it must not show it after either.
       const status = listedStatus(before, id);
       const filteredBefore = status === undefined ? null : await statusFiltered(t, status);
+      // Read by id (an extension) before the DELETE: a read cache filled here that the deletion
+      // does not reach keeps answering it, while the list, read apart, no longer shows it.
+      const readBefore = await t.b().get(`/deliveries/${id}`);
       const ex = await t.b().delete(`/deliveries/${id}`);
       // Used up by an earlier run: not found, or gone, or refused otherwise with the error object
       // where the list did not show it (which code is the deployment's: "error status codes of the
@@ -311,6 +331,7 @@ check({
       const after = await untilUnlisted(t, id, () => listCatalog(t.b(), t.target, '/deliveries', 20));
       const unseen = await expectGone(t, id, listedBefore, after);
       if (unseen) t.partial('B-DLV-1', `the deletion itself was not seen, only the 204: ${unseen}`);
+      await expectUnreadAfterDelete(t, id, readBefore);
       const filteredUnseen = await expectGoneFromFiltered(t, id, status, filteredBefore);
       if (filteredUnseen) t.note(`whether delivery ${id} left the list filtered by its status was not seen: ${filteredUnseen}`);
       const othersUnseen = expectOthersKept(t, id, tried, before, after);

@@ -13,6 +13,9 @@ import { presentDelivery } from './present.ts';
 /** b-delivery-status-index-keeps-deleted: each account's status index, kept only while the fault is on. */
 const staleStatusIndex = new WeakMap<object, Delivery[]>();
 
+/** b-delivery-read-cache-keeps-deleted: each account's read cache of GET /deliveries/{id}, kept only while the fault is on. */
+const readCache = new WeakMap<object, Map<number, Delivery>>();
+
 export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): the caller's deliveries, newest first, paged like invoices;
   // status (or all), sort (updated, created), direction and since as the real service's.
@@ -46,7 +49,17 @@ export function registerDeliveryRoutes(router: BRouteTable, sim: Sim): void {
   // Extension (docs/interface-b.md): one delivery, as the real service's.
   router.get('/deliveries/:delivery_id', (ctx) => {
     const { account, links } = ctx.state;
-    ctx.body = presentDelivery(account, readDelivery(sim, account, pathId(ctx.params.delivery_id)), links, sim);
+    const id = pathId(ctx.params.delivery_id);
+    // b-delivery-read-cache-keeps-deleted: a read-through cache filled here that DELETE never evicts.
+    if (sim.faults.has('b-delivery-read-cache-keeps-deleted')) {
+      const cache = readCache.get(account) ?? new Map<number, Delivery>();
+      readCache.set(account, cache);
+      const delivery = cache.get(id) ?? readDelivery(sim, account, id);
+      cache.set(id, delivery);
+      ctx.body = presentDelivery(account, delivery, links, sim);
+      return;
+    }
+    ctx.body = presentDelivery(account, readDelivery(sim, account, id), links, sim);
   });
 
   router.delete('/deliveries/:delivery_id', (ctx) => {
