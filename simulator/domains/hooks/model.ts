@@ -175,11 +175,20 @@ export function resetSalt(sim: Sim, account: AccountState, id: number, callerId:
   const cached = createdRows.get(hook);
   if (sim.faults.has('b-hook-reset-reverts-update') && cached) Object.assign(hook, { ...cached, settings: { ...cached.settings }, events: [...cached.events] }, { salt: hook.salt });
   if (sim.faults.has('b-hook-reset-deactivates')) hook.active = false;
+  // b-hook-reset-later-account-activates: past the first account the key store's client writes the row back without active, whose column default is true.
+  if (sim.faults.has('b-hook-reset-later-account-activates') && account !== sim.store.firstAccount()) hook.active = true;
+  // b-hook-member-reset-masks-settings: a member's reset saves back the member's view of the hook, its settings' values masked.
+  if (sim.faults.has('b-hook-member-reset-masks-settings') && callerId !== accountOwner(account)?.id) hook.settings = maskedSettings(hook.settings);
   // b-hook-reset-trims-name: the re-salted hook saved through a path that tidies its name.
   if (sim.faults.has('b-hook-reset-trims-name')) hook.name = hook.name.trim();
   // b-hook-reset-name-bmp-only: the legacy update path's connection writes utf8mb3.
   if (sim.faults.has('b-hook-reset-name-bmp-only')) hook.name = hook.name.replace(/[\u{10000}-\u{10FFFF}]/gu, '?');
   return hook;
+}
+
+/** b-hook-member-reset-masks-settings: the member's view of a hook's settings, every string value but its last 4 characters masked. */
+function maskedSettings(settings: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, typeof value === 'string' && value.length > 4 ? `${'*'.repeat(8)}${value.slice(-4)}` : value]));
 }
 
 /**
