@@ -850,6 +850,56 @@ check({
   },
 });
 
+check({
+  id: 'b-conn/types-of-made-connections',
+  clauses: ['B-CONN-1'],
+  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type account 1 holds none of (a warehouse, say): the list is the catalog of the types a connection may have, not only those the account uses",
+  needs: ['b', 'write'],
+  async run(t) {
+    // b-conn/types finds in the list the types of the account's own connections: a list of those
+    // alone (the distinct types in use), or one that leaves out a kind the account happens to hold
+    // none of, passes there. A connection made of another kind shows it.
+    if (!permitted(t, 'create_connections')) t.skip(`making a connection may make a deployment reach out to it: ${howToPermit('create_connections')}`);
+    const held = new Set(fixtureConnections(t).map((c) => c.type));
+    const listedConnections = await listCatalog(t.b(), t.target, '/connections', 20);
+    for (const c of listedConnections?.items ?? []) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
+    const candidates = CONNECTION_KINDS.map((k) => k.make).filter((make) => !held.has(make.type));
+    if (candidates.length === 0) t.skip(`account 1 holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
+    const ex = await t.b().get('/connections/types');
+    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types answered ${ex.response.status}`);
+    const listed = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types').filter(isObject);
+    const notMade: string[] = [];
+    for (const make of candidates) {
+      const path = `/connections/${make.type}`;
+      const made = await t.b().post(path, { body: make.body(t.name(`conn-type-${make.type}`)) });
+      const id = is2xx(made) ? idOf(made) : undefined;
+      if (id === undefined) {
+        notMade.push(`POST ${path} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+        continue;
+      }
+      deleteConnectionOnCleanup(t, id, 0, make.type);
+      // The type as the path names it, or as the connection made shows it: either spelling, in any letter case.
+      const answered = isObject(made.json) && typeof made.json.type === 'string' ? made.json.type : make.type;
+      const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
+      if (found !== undefined) {
+        t.note(`GET /connections/types lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type account 1 held no connection of until the run made one (connection ${id})`);
+        return;
+      }
+      if (await servedUnderType(t.b(), make.type, id)) {
+        t.expect.that(false, {
+          clause: 'B-CONN-1',
+          message: `GET /connections/types does not list ${show(make.type)}, yet a connection of that type was made (${path} answered ${made.response.status}) and is read under it (GET /connections/${make.type}/${id}): a type of the spec's paths a connection may have`,
+          expected: `${show(make.type)} among the ${listed.length} types listed (a type's type or name, in any letter case)`,
+          received: `not listed (${listed.length} types listed)`,
+          exchange: ex,
+        });
+      } else t.partial('B-CONN-1', `GET /connections/types lists ${show(make.type)} in no spelling, and connection ${id}, made by POST ${path}, is not read under that type (GET /connections/${make.type}/${id}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
+      return;
+    }
+    t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);
+  },
+});
+
 /**
  * The owner's groupable connections that are surely not the caller's (account 1 naming account
  * 2's, or account 2 naming account 1's): the spec does not say ids are global, so with per-account

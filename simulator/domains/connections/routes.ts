@@ -45,7 +45,13 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // b-connection-types-empty-for-members: a member is answered the types enabled for members, a table empty until an admin fills it.
     const member = ctx.state.user.id !== accountOwner(ctx.state.account)?.id;
     if ((laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) || (member && sim.faults.has('b-connection-types-empty-for-members'))) ctx.body = Buffer.from('[]');
-    else ctx.body = sim.faults.has('b-connection-types-first-page-only') ? firstTypesJson : typesJson;
+    // b-connection-types-omits-warehouses: served from the connector picker's list, written before the analytical group.
+    else if (sim.faults.has('b-connection-types-omits-warehouses')) ctx.body = CONNECTION_TYPES.filter((type) => !type.groups.includes('analytical')).map(presentConnectionType);
+    // b-connection-types-in-use-only: SELECT DISTINCT type FROM the account's connections, not the catalog.
+    else if (sim.faults.has('b-connection-types-in-use-only')) {
+      const inUse = new Set([...ctx.state.account.connections.values()].map((c) => c.type));
+      ctx.body = CONNECTION_TYPES.filter((type) => inUse.has(type.type)).map(presentConnectionType);
+    } else ctx.body = sim.faults.has('b-connection-types-first-page-only') ? firstTypesJson : typesJson;
   });
 
   // Extension (docs/interface-b.md): the caller's connections, by name descending, paged like
