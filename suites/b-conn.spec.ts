@@ -987,7 +987,7 @@ check({
   clauses: ['B-CG-1', 'B-SCHEMA-1', 'B-FMT-1', 'B-VER-2'],
   // X-ROB-1 for a group naming one connection twice: made here, where groups may be made.
   supports: ['X-ROB-1'],
-  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names, for account 2's own connections too; without the optional connections, and with an empty connections array, too; X-ROB-1: one naming the same connection twice is created holding it (201) or refused with a 4xx and the error object, never a 5xx",
+  title: "B-CG-1: POST /connection_groups creates a group (201) with the name and description given, holding the account's database and cloud-storage connections it names, for account 2's own connections too, and for a group another user of account 1 makes (member_api_key, where given and not refused); without the optional connections, and with an empty connections array, too; one named like a group the account has is a new group (or refused with a 4xx); X-ROB-1: one naming the same connection twice is created holding it (201) or refused with a 4xx and the error object, never a 5xx",
   needs: ['b', 'write'],
   async run(t) {
     const own = membershipAllowed(t) ? groupable(t, fixtureConnections(t)) : [];
@@ -1011,8 +1011,9 @@ check({
     const bareGroup = { name: t.name('group-bare'), description: 'disco: a group made without connections' };
     const bare = await t.b().post('/connection_groups', { body: { connection_group: bareGroup } });
     t.expect.status(bare, 201, 'B-CG-1', `POST /connection_groups without the optional connections answered ${bare.response.status}`);
-    expectCreatedGroup(t, bare, bareGroup.name, bareGroup.description, []);
+    const bareId = expectCreatedGroup(t, bare, bareGroup.name, bareGroup.description, []);
     expectVendorMediaType(t, bare);
+    await sameNameGroup(t, bareGroup.name, bareId);
     // Sent, the optional array may be empty: it is the array the spec describes, naming no
     // connection (a body schema with minItems 1 refuses it, though leaving it out is taken). One
     // such group per run, whatever the membership permission: it moves nothing.
@@ -1051,6 +1052,9 @@ check({
     const second = await secondAccountGroup(t);
     readBack += second.readBack;
     unreadable += second.unreadable;
+    const byMember = await memberGroup(t, own);
+    readBack += byMember.readBack;
+    unreadable += byMember.unreadable;
     if (membershipAllowed(t) && assigned === 0) t.partial('B-CG-1', 'no generated group named any connection, so assigning connections was not verified');
     if (readBack === 0 && unreadable > 0) {
       t.partial('B-CG-1', "the assignment was seen only in POST /connection_groups' answer: no connection it named could be read back with its group (GET /connections/{type}/{id} and GET /connections are extensions this target does not serve, or they show no connection_group_id), so whether they joined the group was not seen");
@@ -1119,6 +1123,72 @@ async function secondAccountGroup(t: CheckContext): Promise<{ readBack: number; 
       exchange: read.ex,
     });
   }
+  return counts;
+}
+
+/**
+ * A second group named like one the account has (the run's bare group `name`, `firstId`), with
+ * another description: the spec fixes no rule on names, so a deployment may refuse the repeat
+ * (a 4xx, noted); made (2xx), it is a new group with the description given (B-CG-1 "creates a
+ * group"), not the old one given back, as a find-or-create by name answers. No connections: it
+ * moves nothing, and it stays (groups cannot be deleted).
+ */
+async function sameNameGroup(t: CheckContext, name: string, firstId: number): Promise<void> {
+  const description = 'disco: a second group named like the first';
+  const ex = await t.b().post('/connection_groups', { body: { connection_group: { name, description } } });
+  if (ex.response.status >= 400 && ex.response.status < 500) {
+    t.note(`POST /connection_groups naming a group like one the account has was refused (${ex.response.status}), as a deployment may (the spec fixes no rule on names)`);
+    return;
+  }
+  t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups naming a group like one the account has answered ${ex.response.status}: expected 201 with a new group, or a 4xx refusing the name`);
+  const id = expectCreatedGroup(t, ex, name, description, []);
+  t.expect.that(id !== firstId, {
+    clause: 'B-CG-1',
+    message: `POST /connection_groups naming a group like the account's group ${firstId} answered that group again instead of creating one`,
+    expected: `a new group, not ${firstId}`,
+    received: `id ${show(id)}`,
+    exchange: ex,
+  });
+}
+
+/**
+ * A group made by another user of account 1 (member_api_key), naming one of the account's own
+ * groupable connections, where the document gives that key and permits membership: created (201)
+ * holding it, the connection read back in it with api_key's key, as api_key's groups are judged.
+ * A service that keeps moving connections to admins by skipping the move answers the group listing
+ * it and leaves it where it was. Which roles may create groups is not shown (section 5): a 4xx is
+ * noted. One group only: it cannot be deleted.
+ */
+async function memberGroup(t: CheckContext, own: readonly ConnectionRef[]): Promise<{ readBack: number; unreadable: number }> {
+  const counts = { readBack: 0, unreadable: 0 };
+  const memberKey = t.target.b[0]?.memberApiKey;
+  const member = own.at(-1);
+  if (memberKey === undefined || !member) {
+    if (membershipAllowed(t) && member) t.note('no group was made by another user of account 1: that needs member_api_key in the target document');
+    return counts;
+  }
+  const name = t.name('group-member');
+  const description = 'disco: made with member_api_key';
+  const ex = await t.bWithKey(memberKey).post('/connection_groups', { body: groupBody(name, description, [member]) });
+  if (ex.response.status >= 400 && ex.response.status < 500) {
+    t.note(`POST /connection_groups with member_api_key answered ${ex.response.status}: a refusal of members, the deployment's choice (which roles may call what is not shown), so whether a member's group holds the connections it names was not seen`);
+    return counts;
+  }
+  t.expect.status(ex, 201, 'B-CG-1', `POST /connection_groups with member_api_key and ${member.type} connection ${member.id} answered ${ex.response.status}`);
+  const groupId = expectCreatedGroup(t, ex, name, description, [member]);
+  const read = await readConnection(t, member);
+  if (!read || !Object.hasOwn(read.connection, 'connection_group_id')) {
+    counts.unreadable++;
+    return counts;
+  }
+  counts.readBack++;
+  t.expect.that(read.connection.connection_group_id === groupId, {
+    clause: 'B-CG-1',
+    message: `${member.type} connection ${member.id}, named in group ${groupId} that member_api_key's user made, is not in it when read back`,
+    expected: `connection_group_id ${groupId}`,
+    received: `connection_group_id ${show(read.connection.connection_group_id)}`,
+    exchange: read.ex,
+  });
   return counts;
 }
 

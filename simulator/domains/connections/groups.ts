@@ -5,6 +5,7 @@ import { invalidFields, notFound, type FieldProblem } from '../../http/errors.ts
 import { connectionType, isGroupable } from './catalog.ts';
 import { inOtherAccount } from '../shared/foreign.ts';
 import { ownConnectionOfType } from './model.ts';
+import { roleOf } from '../members/model.ts';
 import type { ConnectionRef, GroupInput } from './input.ts';
 import type { Connection, ConnectionGroup } from './types.ts';
 
@@ -53,6 +54,13 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
     }
   }
   const now = sim.clock.now();
+  // b-cg-same-name-reuses-group: a find-or-create by (account, name): a name the account has already
+  // gives back that group, its description as it was, with the connections named moved into it.
+  const sameName = sim.faults.has('b-cg-same-name-reuses-group') ? [...account.connectionGroups.values()].find((g) => g.name === input.name) : undefined;
+  if (sameName && !problems.length) {
+    for (const connection of members) if (connection.connectionGroupId !== sameName.id) assign(sim, account, connection, sameName, now);
+    return { group: sameName, members: groupView(account, sameName).members };
+  }
   const group: ConnectionGroup = {
     id: sim.store.nextId('connectionGroup', account),
     name: input.name,
@@ -66,7 +74,9 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
   account.connectionGroups.set(group.id, group);
   if (problems.length && refusedAfter === 'insert') throw invalidFields(problems);
   // b-group-members-not-assigned: the answer lists them, but nobody moved them.
-  if (!sim.faults.has('b-group-members-not-assigned')) for (const connection of members) assign(sim, account, connection, group, now);
+  // b-cg-member-connections-not-assigned: moving connections is kept to admins by a check that skips the move instead of refusing it.
+  const skipped = sim.faults.has('b-group-members-not-assigned') || (sim.faults.has('b-cg-member-connections-not-assigned') && roleOf(account, user) !== 'admin');
+  if (!skipped) for (const connection of members) assign(sim, account, connection, group, now);
   if (problems.length) throw invalidFields(problems);
   return { group, members };
 }
