@@ -281,10 +281,46 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
   return undefined;
 }
 
+/**
+ * B-DLV-1 in another account than account 1: the fixtures' deliveries are account 1's, and a
+ * deletion that works for some accounts alone (a scheduler rolled out account by account whose
+ * delete only unschedules) answers 204 elsewhere and keeps the blueprint. With leave to make
+ * deliveries, account 2 makes one between two of its fixture connections and deletes it with its
+ * own key: 204 and no body, then not read by id (GET /deliveries/{id}, an extension, where it was
+ * read before; within the list's lag), or else a second DELETE finding nothing.
+ * Returns why it was not sampled.
+ */
+async function expectSecondAccountDeleted(t: CheckContext): Promise<string | undefined> {
+  if (!t.target.b[1]) return 'the target document gives no second account';
+  if (!permitted(t, 'create_deliveries')) return `a delivery is made in account 2 only with leave: ${howToPermit('create_deliveries')}`;
+  const body = weeklyDeliveryBody(t.name('dlv-account-2'), t.fixtures(1));
+  if (!body) return "account 2's fixtures.connections name fewer than two connections to make a delivery between";
+  const made = await t.b(1).post('/deliveries', { body });
+  const id = is2xx(made) ? idOf(made) : undefined;
+  if (id === undefined) return `POST /deliveries (an extension) with account 2's key answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`;
+  deleteDeliveryOnCleanup(t, id, 1);
+  // Read before (an extension): a read that does not show it then says nothing after.
+  const readBefore = await t.b(1).get(`/deliveries/${id}`);
+  const readable = is2xx(readBefore) && isObject(readBefore.json) && readBefore.json.id === id;
+  const ex = await t.b(1).delete(`/deliveries/${id}`);
+  t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id} of account 2's delivery with its api_key answered ${ex.response.status}, expected 204`);
+  t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (account 2) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
+  if (readable) {
+    const { last: read } = await readWithinListLag(t, () => t.b(1).get(`/deliveries/${id}`), (r) => !is2xx(r));
+    if (read) t.expect.that(!is2xx(read), { clause: 'B-DLV-1', message: `delivery ${id} of account 2 is still read by GET /deliveries/${id} with its api_key ${afterDeletionSaid(t)}`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: String(read.response.status), exchange: read });
+    return undefined;
+  }
+  const again = await t.b(1).delete(`/deliveries/${id}`);
+  if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
+    t.partial('B-DLV-1', `whether account 2's delivery ${id} is gone was not seen: GET /deliveries/${id} (an extension) answered ${readBefore.response.status} before its DELETE, and a second DELETE answered ${again.response.status}`);
+  }
+  return undefined;
+}
+
 check({
   id: 'b-dlv/delete',
   clauses: ['B-DLV-1'],
-  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, nor read by id (GET /deliveries/{id}, an extension) where it was read before, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first, deleted by another user of the account (member_api_key) where one is given and not refused',
+  title: 'B-DLV-1: DELETE /deliveries/{delivery_id} deletes the delivery blueprint (it is listed no more, nor by the status filter where served, nor read by id (GET /deliveries/{id}, an extension) where it was read before, or a second DELETE finds nothing), and only that one (the other deliveries listed before are listed after), and answers 204 with no body; with leave to make them, also one whose source and destination connections were deleted first, deleted by another user of the account (member_api_key) where one is given and not refused; and, with leave to make deliveries, one account 2 makes and deletes with its own key',
   needs: ['b', 'write', 'fixture:delivery_ids'],
   async run(t) {
     // Last, once the fixtures' deletion is judged: its delivery, made and deleted, is then in
@@ -293,6 +329,8 @@ check({
     const orphan = async (): Promise<void> => {
       const unsampled = await expectOrphanDeleted(t);
       if (unsampled) t.note(`a delivery whose connection was deleted first was not deleted: ${unsampled}`);
+      const secondUnsampled = await expectSecondAccountDeleted(t);
+      if (secondUnsampled) t.note(`no delivery of account 2 was deleted: ${secondUnsampled}`);
     };
     // Destructive: each run uses up one of the disposable deliveries the target lists.
     // What the list (an extension) showed before any deletion: whether it listed the delivery deleted.

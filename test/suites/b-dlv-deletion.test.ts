@@ -19,8 +19,11 @@ function fixturesOnly(target: ResolvedTarget): ResolvedTarget {
 }
 function deleteWithoutList(faults: FaultName[]) {
   return withEmbeddedTarget({ faults }, async (embedded) => {
-    const rule = await fetch(`${embedded.target.controlUrl}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'GET', path: '/*/api/deliveries', status: 404 }) });
-    expect(rule.status).toBeLessThan(300);
+    // Nor the read by id (also an extension), which would show a delivery kept otherwise.
+    for (const path of ['/*/api/deliveries', '/*/api/deliveries/*']) {
+      const rule = await fetch(`${embedded.target.controlUrl}/chaos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'GET', path, status: 404 }) });
+      expect(rule.status).toBeLessThan(300);
+    }
     return runOneCheck(fixturesOnly(embedded.target), 'b-dlv/delete', 'B-DLV-1');
   });
 }
@@ -41,8 +44,12 @@ describe('b-dlv/delete on a target without GET /deliveries', () => {
   });
 });
 
-/** GET /deliveries lists nothing (a deployment whose list filters by default). */
-const emptyDeliveryList = answering((req) => (req.method === 'GET' && /^\/[^/]+\/api\/deliveries\/?(\?|$)/.test(req.url ?? '') ? { status: 200, body: '[]' } : undefined));
+/** GET /deliveries lists nothing (a deployment whose list filters by default), and GET /deliveries/{id} is not served. */
+const emptyDeliveryList = answering((req) => {
+  if (req.method !== 'GET') return undefined;
+  if (/^\/[^/]+\/api\/deliveries\/?(\?|$)/.test(req.url ?? '')) return { status: 200, body: '[]' };
+  return /^\/[^/]+\/api\/deliveries\/\d+$/.test(req.url ?? '') ? { status: 404, body: '{"message":"Not found"}' } : undefined;
+});
 
 describe('b-dlv/delete on a target whose delivery list never showed the delivery', () => {
   it('a 204 that left the delivery in place is not a pass because the list does not show it: B-DLV-1 not verified, saying why', { timeout: 60_000 }, async () => {

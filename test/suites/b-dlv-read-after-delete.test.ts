@@ -26,3 +26,18 @@ describe('b-dlv/delete reads the deleted delivery by id', () => {
     });
   }
 });
+
+/**
+ * B-DLV-1 in account 2: the fixtures' deliveries are account 1's. With leave to make deliveries,
+ * b-dlv/delete makes one in account 2 and deletes it with its own key, so a deletion that only
+ * unschedules past the first account (answered 204, the blueprint kept) fails.
+ */
+describe('b-dlv/delete deletes a delivery of account 2 too', () => {
+  for (const conventions of ['standard', 'alt'] as const) {
+    it(`fails B-DLV-1 where a later account's delete only unschedules (${conventions})`, { timeout: 60_000 }, async () => {
+      const check = await deleteRun(conventions, { faults: ['b-delivery-delete-later-account-unscheduled'] });
+      expect(check.verdict, describeChecks([check])).toBe('fail');
+      expect(check.failures.map((f) => [f.clause, f.message])).toEqual([['B-DLV-1', expect.stringMatching(/^delivery \d+ of account 2 is still read by GET \/deliveries\/\d+ with its api_key /)]]);
+    });
+  }
+});

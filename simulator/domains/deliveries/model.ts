@@ -97,7 +97,12 @@ export function deleteDelivery(sim: Sim, account: AccountState, id: number, call
   else if (sim.faults.has('b-disabled-delivery-delete-ignored') && deliveryStatusAt(delivery, sim.clock.now()) === 'disabled') return delivery;
   // b-delivery-delete-owner-scoped: the drop is scoped to the caller's own blueprints (WHERE id = ? AND owner_id = ?), and no row affected is still a success.
   else if (sim.faults.has('b-delivery-delete-owner-scoped') && typeof delivery.ownerId === 'number' && delivery.ownerId !== callerId) return delivery;
-  else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
+  // b-delivery-delete-later-account-unscheduled: past the first account the deletion goes through the new scheduler, which only unschedules: the blueprint stays, disabled.
+  else if (sim.faults.has('b-delivery-delete-later-account-unscheduled') && account !== sim.store.firstAccount()) {
+    delete delivery.enabledAt;
+    delivery.status = 'disabled';
+    return delivery;
+  } else if (!sim.faults.has('b-delivery-delete-ignored')) account.deliveries.delete(delivery.id);
   if (sim.faults.has('b-deleted-delivery-tombstone-text')) tombstones.set(account, (tombstones.get(account) ?? new Set<number>()).add(delivery.id));
   // b-delivery-delete-by-name-every-account: a blueprint scheduler that addresses blueprints by
   // name unschedules that name everywhere, every account's delivery of it deleted with this one.
