@@ -896,7 +896,7 @@ check({
       } else t.partial('B-CONN-1', `GET /connections/types lists ${show(make.type)} in no spelling, and connection ${id}, made by POST ${path}, is not read under that type (GET /connections/${make.type}/${id}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
       return;
     }
-    t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);
+    t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);
   },
 });
 
