@@ -1,6 +1,6 @@
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
-import { idOf, is2xx, isObject, pageListing, walkList, type JsonObject, type ListWalk } from './lib/answers.ts';
+import { createdId, is2xx, isObject, pageListing, recordIn, walkList, type JsonObject, type ListWalk } from './lib/answers.ts';
 import { extensionPaging } from './lib/paging.ts';
 import { deleteDeliveryOnCleanup, weeklyDeliveryBody } from './lib/factories/deliveries.ts';
 import type { CheckContext, Exchange } from './lib/types.ts';
@@ -86,6 +86,32 @@ async function expectGoneFromFiltered(t: CheckContext, id: number, status: strin
 }
 
 /**
+ * What a read by id (GET /deliveries/{id}, an extension) shows of delivery `id`: `absent` (not
+ * 2xx), `tombstone` (a 2xx whose record, bare or wrapped, marks it deleted: `deleted: true`, a
+ * `deleted_at`, or status `deleted`, as a soft-deleting deployment may answer: that says the
+ * blueprint is deleted, but proves nothing either way, for a deletion that only marked it would
+ * answer it too), `present` (the record, bare or wrapped: `{"delivery": {...}}` where the spec
+ * shows no answer), or `other` (a 2xx without it).
+ */
+function readShows(read: Exchange, id: number): 'absent' | 'tombstone' | 'present' | 'other' {
+  if (!is2xx(read)) return 'absent';
+  const record = recordIn(read.json);
+  if (!record || record.id !== id) return 'other';
+  const deletedAt = record.deleted_at;
+  return record.deleted === true || (typeof deletedAt === 'string' && deletedAt !== '') || record.status === 'deleted' ? 'tombstone' : 'present';
+}
+
+/**
+ * Delivery `id` read by id with `client` until the read no longer shows it as it was (absent, or
+ * marked deleted), for up to the list's lag (a deployment may read from a replica that lags as
+ * its lists do); the last read and what it showed, or undefined when interrupted.
+ */
+async function readUntilUnread(t: CheckContext, client: ReturnType<CheckContext['b']>, id: number): Promise<{ read: Exchange; shows: ReturnType<typeof readShows> } | undefined> {
+  const { last } = await readWithinListLag(t, () => client.get(`/deliveries/${id}`), (read) => readShows(read, id) !== 'present');
+  return last ? { read: last, shows: readShows(last, id) } : undefined;
+}
+
+/**
  * A delivery read by id (GET /deliveries/{id}, an extension) before its DELETE is read no more
  * after it (within the list's lag: a deployment may read from a replica that lags as its lists
  * do): still answered 2xx, it was not deleted, whatever the list shows. Which refusal a deleted
@@ -93,13 +119,16 @@ async function expectGoneFromFiltered(t: CheckContext, id: number, status: strin
  * show it (not served, say), as noted.
  */
 async function expectUnreadAfterDelete(t: CheckContext, id: number, readBefore: Exchange): Promise<void> {
-  if (!is2xx(readBefore) || !isObject(readBefore.json) || readBefore.json.id !== id) {
+  if (readShows(readBefore, id) !== 'present') {
     t.note(`GET /deliveries/${id} (an extension) answered ${readBefore.response.status}${is2xx(readBefore) ? ' without the delivery' : ''} before its deletion, so whether it is read after was not judged`);
     return;
   }
-  const { last } = await readWithinListLag(t, () => t.b().get(`/deliveries/${id}`), (read) => !is2xx(read));
-  if (!last) return;
-  t.expect.that(!is2xx(last), { clause: 'B-DLV-1', message: `delivery ${id} is still read by GET /deliveries/${id} ${afterDeletionSaid(t)}, as it was read before it`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: String(last.response.status), exchange: last });
+  const after = await readUntilUnread(t, t.b(), id);
+  if (!after) return;
+  const { read: last, shows } = after;
+  // Marked deleted: a soft delete's tombstone, no sign of the blueprint kept (the list and the second DELETE judge the rest).
+  if (shows === 'tombstone') return t.note(`GET /deliveries/${id} after its deletion answered ${last.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
+  t.expect.that(shows !== 'present', { clause: 'B-DLV-1', message: `delivery ${id} is still read by GET /deliveries/${id} ${afterDeletionSaid(t)}, as it was read before it`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${last.response.status} with the delivery`, exchange: last });
 }
 
 /** The deliveries of `walk`, by id (items without an integer id aside). */
@@ -217,7 +246,7 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
   if (missing.length > 0) return `a delivery whose connection is deleted first is made only with leave: ${missing.map(howToPermit).join('; and ')}`;
   const makeConnection = async (end: 'source' | 'destination'): Promise<number | Exchange> => {
     const made = await t.b().post(`/connections/${NEW_CONNECTION_TYPE}`, { body: unreachableConnectionBody(t.name(`dlv-orphan-${end}`)) });
-    const id = is2xx(made) ? idOf(made) : undefined;
+    const id = is2xx(made) ? createdId(made) : undefined;
     if (id === undefined) return made;
     deleteConnectionOnCleanup(t, id);
     return id;
@@ -249,7 +278,7 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
     if (!fixture) return `${unsampled.join('; ')}, and the fixtures name no connection to deliver to (fixtures.connections)`;
     created = await deliveryTo(fixture[0], fixture[1]);
   }
-  const id = created ? idOf(created) : undefined;
+  const id = created ? createdId(created) : undefined;
   if (!created || !is2xx(created) || id === undefined) return `POST /deliveries (an extension) from the made ${NEW_CONNECTION_TYPE} connection ${source} answered ${created?.response.status ?? 'nothing'}${created && is2xx(created) ? ' without an id' : ''}, so no delivery could be made`;
   deleteDeliveryOnCleanup(t, id);
   const gone: typeof ends = [];
@@ -264,13 +293,17 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
   const { ex, by } = await deletedByMember(t, id);
   t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}${by}, a delivery whose ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first, answered ${ex.response.status}, expected 204`);
   t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id}${by} (${lost} deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-  // Gone: not read by id (an extension) by its creator, or a second DELETE finds nothing to delete.
-  const read = await t.b().get(`/deliveries/${id}`);
-  if (is2xx(read)) {
+  // Gone: not read by id (an extension) by its creator (within the list's lag: a replica may lag
+  // as the lists do), or a second DELETE finds nothing to delete.
+  const after = await readUntilUnread(t, t.b(), id);
+  if (!after) return undefined;
+  const { read, shows } = after;
+  if (shows === 'present') {
     t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (${lost} deleted first) is still read by its creator (api_key) after its DELETE${by} answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
     return undefined;
   }
-  if (![404, 410].includes(read.response.status)) {
+  // Not 404 or 410 (another refusal, a tombstone, a 2xx without it): only a second DELETE tells.
+  if (![404, 410].includes(read.response.status) || shows !== 'absent') {
     const again = await t.b().delete(`/deliveries/${id}`);
     if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
       t.partial('B-DLV-1', `whether delivery ${id} (${lost} deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
@@ -296,19 +329,22 @@ async function expectSecondAccountDeleted(t: CheckContext): Promise<string | und
   const body = weeklyDeliveryBody(t.name('dlv-account-2'), t.fixtures(1));
   if (!body) return "account 2's fixtures.connections name fewer than two connections to make a delivery between";
   const made = await t.b(1).post('/deliveries', { body });
-  const id = is2xx(made) ? idOf(made) : undefined;
+  const id = is2xx(made) ? createdId(made) : undefined;
   if (id === undefined) return `POST /deliveries (an extension) with account 2's key answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`;
   deleteDeliveryOnCleanup(t, id, 1);
   // Read before (an extension): a read that does not show it then says nothing after.
   const readBefore = await t.b(1).get(`/deliveries/${id}`);
-  const readable = is2xx(readBefore) && isObject(readBefore.json) && readBefore.json.id === id;
   const ex = await t.b(1).delete(`/deliveries/${id}`);
   t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id} of account 2's delivery with its api_key answered ${ex.response.status}, expected 204`);
   t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (account 2) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-  if (readable) {
-    const { last: read } = await readWithinListLag(t, () => t.b(1).get(`/deliveries/${id}`), (r) => !is2xx(r));
-    if (read) t.expect.that(!is2xx(read), { clause: 'B-DLV-1', message: `delivery ${id} of account 2 is still read by GET /deliveries/${id} with its api_key ${afterDeletionSaid(t)}`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: String(read.response.status), exchange: read });
-    return undefined;
+  if (readShows(readBefore, id) === 'present') {
+    const after = await readUntilUnread(t, t.b(1), id);
+    if (!after) return undefined;
+    const { read, shows } = after;
+    t.expect.that(shows !== 'present', { clause: 'B-DLV-1', message: `delivery ${id} of account 2 is still read by GET /deliveries/${id} with its api_key ${afterDeletionSaid(t)}`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${read.response.status} with the delivery`, exchange: read });
+    // Gone from the read: judged. Marked deleted (a tombstone): only a second DELETE tells.
+    if (shows !== 'tombstone') return undefined;
+    t.note(`GET /deliveries/${id} (account 2) after its deletion answered ${read.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
   }
   const again = await t.b(1).delete(`/deliveries/${id}`);
   if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
@@ -400,7 +436,7 @@ check({
       const body = weeklyDeliveryBody(t.name(base), t.fixtures());
       if (!body) return t.skip('the fixtures name fewer than two connections, so no delivery could be made between them');
       const ex = await t.b().post('/deliveries', { body });
-      const id = idOf(ex);
+      const id = createdId(ex);
       if (!is2xx(ex) || id === undefined) return t.skip(`POST /deliveries (an extension) answered ${ex.response.status} without an id, so no fresh delivery could be made`);
       deleteDeliveryOnCleanup(t, id);
       return id;
