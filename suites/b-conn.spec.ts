@@ -969,7 +969,9 @@ function membershipAllowed(t: CheckContext): boolean {
 function expectCreatedGroup(t: CheckContext, ex: Exchange, name: string, description: string, members: readonly ConnectionRef[]): number {
   const group = objectBody(t, ex, 'B-CG-1', 'POST /connection_groups');
   const groupId = integerId(t, ex, group, 'B-CG-1', 'POST /connection_groups');
-  const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : undefined)) : []);
+  // An item given as a bare id still names the connection: its shape (section 2's objects) is
+  // B-SCHEMA-1's to judge below, not the assignment's.
+  const listed = new Set(Array.isArray(group.connections) ? group.connections.map((c) => (isObject(c) ? c.id : typeof c === 'number' ? c : undefined)) : []);
   const missing = members.filter((m) => !listed.has(m.id));
   t.expect.that(group.name === name && group.description === description && missing.length === 0, {
     clause: 'B-CG-1',
