@@ -159,13 +159,14 @@ async function servedUnderType(client: InterfaceClient, type: string, id: unknow
 
 /**
  * How the types list spells a connection's `type`: a listed type's `type` as written first, else
- * its `type` or `name` in any letter case; undefined where none matches.
+ * its `type`, `name` or a string `id` (a list keyed by id, its `type` a category: section 2's
+ * shape is B-SCHEMA-1's to judge) in any letter case; undefined where none matches.
  */
 function listedSpelling(listed: readonly JsonObject[], type: string): string | undefined {
   if (listed.some((l) => l.type === type)) return type;
   const lower = type.toLowerCase();
   for (const l of listed) {
-    for (const field of [l.type, l.name]) if (typeof field === 'string' && field.toLowerCase() === lower) return field;
+    for (const field of [l.type, l.name, l.id]) if (typeof field === 'string' && field.toLowerCase() === lower) return field;
   }
   return undefined;
 }
@@ -889,16 +890,23 @@ check({
         t.note(`GET /connections/types lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type account 1 held no connection of until the run made one (connection ${id})`);
         return;
       }
-      // Read again within the list's lag: a connection made in the background (a 202) is read a moment later.
-      if ((await readWithinListLag(t, () => servedUnderType(t.b(), make.type, id), (served) => served)).held) {
+      // Read again within the list's lag: a connection made in the background (a 202) is read a
+      // moment later; under the type the path named, or the one its answer spelled otherwise.
+      const spellings = answered === make.type ? [make.type] : [make.type, answered];
+      const servedUnder = async (): Promise<string | undefined> => {
+        for (const spelling of spellings) if (await servedUnderType(t.b(), spelling, id)) return spelling;
+        return undefined;
+      };
+      const { last: readUnder } = await readWithinListLag(t, servedUnder, (spelling) => spelling !== undefined);
+      if (readUnder !== undefined) {
         t.expect.that(false, {
           clause: 'B-CONN-1',
-          message: `GET /connections/types does not list ${show(make.type)}, yet a connection of that type was made (${path} answered ${made.response.status}) and is read under it (GET /connections/${make.type}/${id}): a type of the spec's paths a connection may have`,
-          expected: `${show(make.type)} among the ${listed.length} types listed (a type's type or name, in any letter case)`,
+          message: `GET /connections/types does not list ${show(readUnder)}, yet a connection of that type was made (${path} answered ${made.response.status}) and is read under it (GET /connections/${readUnder}/${id}): a type of the spec's paths a connection may have`,
+          expected: `${show(readUnder)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
           received: `not listed (${listed.length} types listed)`,
           exchange: ex,
         });
-      } else t.partial('B-CONN-1', `GET /connections/types lists ${show(make.type)} in no spelling, and connection ${id}, made by POST ${path}, is not read under that type (GET /connections/${make.type}/${id}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
+      } else t.partial('B-CONN-1', `GET /connections/types lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
       return;
     }
     t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);

@@ -60,6 +60,40 @@ const backgroundMade = (ms: number): Front => (upstream) => {
   });
 };
 
+/** GET /connections/types keyed by id, its `type` a category (`{"id": "redshift", "name": ..., "type": "catalog"}`). */
+const typesKeyedById: Front = rewriting((req, reply) => {
+  if (req.method !== 'GET' || !/\/connections\/types$/.test(pathOf(req.url)) || reply.status >= 300) return undefined;
+  const items = JSON.parse(reply.body) as unknown;
+  if (!Array.isArray(items)) return undefined;
+  return { body: JSON.stringify(items.map((i: unknown) => (typeof i === 'object' && i !== null && 'type' in i ? { ...i, id: (i as { type: unknown }).type, type: 'catalog' } : i))) };
+});
+
+/**
+ * A deployment whose own name for a Redshift connection is `amazon_redshift`: POST
+ * /connections/redshift (the path's spelling, taken) answers that type, the connection is read
+ * under it alone, and the types list spells it so.
+ */
+const ownSpelling: Front = (upstream) =>
+  frontServer(upstream, (req, _body, res, forward) => {
+    const path = pathOf(req.url);
+    if (req.method === 'GET' && /\/connections\/redshift\/\d+$/.test(path)) {
+      res.writeHead(404, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"Not found"}');
+      return;
+    }
+    forward((req.url ?? '/').replace('/connections/amazon_redshift/', '/connections/redshift/'), (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (c: Buffer) => chunks.push(c));
+      reply.on('end', () => {
+        let text = Buffer.concat(chunks).toString('utf8');
+        const status = reply.statusCode ?? 502;
+        if (status < 300 && (/\/connections\/(types|redshift\/?|amazon_redshift\/\d+)$/.test(path))) text = text.replace(/"redshift"/g, '"amazon_redshift"');
+        const headers = { ...reply.headers };
+        delete headers['content-length'];
+        res.writeHead(status, headers).end(text);
+      });
+    });
+  });
+
 const withListLag = (ms: number) => (t: ResolvedTarget): ResolvedTarget => ({ ...t, interfaceB: { ...t.interfaceB, listLagMs: ms } });
 
 describe('b-conn/types-of-made-connections where the deployment chose otherwise (conformant)', () => {
@@ -68,6 +102,8 @@ describe('b-conn/types-of-made-connections where the deployment chose otherwise 
       ['the make answered wrapped', wrapsConnections('create'), undefined],
       ['the read answered wrapped', wrapsConnections('read'), undefined],
       ['connections made in the background (202, read 1 s later; list_lag_seconds 3)', backgroundMade(1000), withListLag(3000)],
+      ['the types list keyed by id (its type a category)', typesKeyedById, undefined],
+      ['a Redshift connection answered, read and listed as amazon_redshift', ownSpelling, undefined],
     ] as const) {
       it(`${what}: passes, the made type found (${conventions})`, { timeout: 60_000 }, async () => {
         const check = await typesRun(conventions, { front, ...(retarget ? { retarget } : {}) });
