@@ -81,7 +81,45 @@ const movingExtraField: Front = rewriting((req, reply) => {
   return { body: JSON.stringify({ ...(JSON.parse(reply.body) as Record<string, unknown>), last_checked_at: new Date().toISOString() }) };
 });
 
+/** updated_at moved to the reset's time by every reset, in its answer and in every later read of that hook. */
+const resetMovesUpdatedAt: Front = (() => {
+  const resetAt = new Map<string, string>();
+  return rewriting((req, reply) => {
+    const path = pathOf(req.url);
+    const reset = /^(.*\/hooks\/\d+)\/reset$/.exec(path);
+    const hook = reset ? reset[1]! : HOOK.test(path) ? path : undefined;
+    if (hook === undefined || reply.status >= 300 || !reply.body.startsWith('{')) return undefined;
+    if (reset && req.method === 'PUT') resetAt.set(hook, new Date(Date.now() + 1000).toISOString().replace(/\.\d+Z$/, 'Z'));
+    const at = resetAt.get(hook);
+    return at === undefined ? undefined : { body: JSON.stringify({ ...(JSON.parse(reply.body) as Record<string, unknown>), updated_at: at }) };
+  });
+})();
+
+/** Settings read (and answered by a reset) with a default the deployment fills in, the create's answer echoing them as sent. */
+const defaultsFilledIn: Front = rewriting((req, reply) => {
+  const path = pathOf(req.url);
+  if (!(HOOK.test(path) || /\/hooks\/\d+\/reset$/.test(path)) || req.method === 'DELETE' || reply.status >= 300 || !reply.body.startsWith('{')) return undefined;
+  const hook = JSON.parse(reply.body) as Record<string, unknown>;
+  const settings = typeof hook.settings === 'object' && hook.settings !== null ? (hook.settings as Record<string, unknown>) : {};
+  return { body: JSON.stringify({ ...hook, settings: { ...settings, insecure_ssl: false } }) };
+});
+
 describe('b-hook/reset-salt where the deployment chose otherwise, further (conformant)', () => {
+  // The spec profile lets updated_at move forward (the simulator profile holds it, by its conventions).
+  it('updated_at moved by every reset: passes (alt)', { timeout: 60_000 }, async () => {
+    const run = await resetSalt('alt', { front: resetMovesUpdatedAt });
+    const check = run.checks.find((c) => c.id === 'b-hook/reset-salt')!;
+    expect(check.verdict, describeChecks(run.checks)).toBe('pass');
+    expect(check.partial ?? []).toEqual([]);
+  });
+  for (const conventions of ['standard', 'alt'] as const) {
+    it(`settings read with a default filled in, the create echoing them as sent: passes (${conventions})`, { timeout: 60_000 }, async () => {
+      const run = await resetSalt(conventions, { front: defaultsFilledIn });
+      const check = run.checks.find((c) => c.id === 'b-hook/reset-salt')!;
+      expect(check.verdict, describeChecks(run.checks)).toBe('pass');
+      expect(check.partial ?? []).toEqual([]);
+    });
+  }
   for (const conventions of ['standard', 'alt'] as const) {
     it(`a member's reads and reset answer both masked (settings starred), the answer showing the new salt: passes (${conventions})`, { timeout: 60_000 }, async () => {
       const run = await resetSalt(conventions, { retarget: knowingMember, front: maskedMemberAnswers });
