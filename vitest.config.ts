@@ -107,6 +107,7 @@ const waiting = [
   'test/suites/b-job-watch-digest.test.ts',
   'bin/check/wait.test.ts',
   'test/suites/b-dlv-deletion.test.ts',
+  'test/suites/b-dlv-delete-freedoms.test.ts',
   'test/suites/b-job-second-account-progress.test.ts',
   'test/suites/b-job-other-packages-start.test.ts',
   'test/suites/b-iso.test.ts',
