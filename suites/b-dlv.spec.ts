@@ -111,6 +111,53 @@ async function readUntilUnread(t: CheckContext, client: ReturnType<CheckContext[
   return last ? { read: last, shows: readShows(last, id) } : undefined;
 }
 
+/** What may show a delivery gone after its DELETE, taken before it: its read by id, and, where that does not show it, the list read whole (both extensions). */
+interface BeforeDelete {
+  read: Exchange;
+  listed: ListWalk | null;
+}
+
+async function beforeDelete(t: CheckContext, account: 0 | 1, id: number): Promise<BeforeDelete> {
+  const read = await t.b(account).get(`/deliveries/${id}`);
+  // The list only where the read does not show it: one more walk on deployments that lack the read.
+  const listed = readShows(read, id) === 'present' ? null : await listCatalog(t.b(account), t.target, '/deliveries', 20);
+  return { read, listed };
+}
+
+/**
+ * After the DELETE of delivery `id` of `account`: gone from the read by id where that read it
+ * before (within the list's lag), else from the list where it listed it before read whole (within
+ * the lag), else a second DELETE finding nothing (404 or 410 with the error object; a 204 again
+ * is a deployment's idempotent DELETE, which proves nothing). Fails B-DLV-1 where the read or the
+ * list still shows it (`said` gives the failures' words); returns why it could not be seen.
+ */
+async function expectDeletedSeen(t: CheckContext, account: 0 | 1, id: number, before: BeforeDelete, said: { read: string; listed: string }): Promise<string | undefined> {
+  const client = t.b(account);
+  let marked = false;
+  if (readShows(before.read, id) === 'present') {
+    const after = await readUntilUnread(t, client, id);
+    if (!after) return undefined;
+    t.expect.that(after.shows !== 'present', { clause: 'B-DLV-1', message: said.read, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${after.read.response.status} with the delivery`, exchange: after.read });
+    if (after.shows === 'absent') return undefined;
+    // Marked deleted (a tombstone), or a 2xx without it: the list or a second DELETE tells.
+    marked = after.shows === 'tombstone';
+    if (marked) t.note(`GET /deliveries/${id}${account === 1 ? ' (account 2)' : ''} after its deletion answered ${after.read.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
+  }
+  if (before.listed?.complete && pageShowing(before.listed, id) !== undefined) {
+    const after = await untilUnlisted(t, id, () => listCatalog(client, t.target, '/deliveries', 20));
+    if (after) {
+      const page = pageShowing(after, id);
+      t.expect.that(page === undefined, { clause: 'B-DLV-1', message: said.listed, expected: 'not listed', received: 'listed', exchange: page });
+      if (after.complete) return undefined;
+    }
+  }
+  const again = await client.delete(`/deliveries/${id}`);
+  if ([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string') return undefined;
+  const read = marked ? `answered it marked deleted after its DELETE` : `answered ${before.read.response.status} before its DELETE`;
+  const list = before.listed ? (before.listed.complete ? 'did not list it before' : 'could not be read whole') : 'was not needed before';
+  return `GET /deliveries/${id} (an extension) ${read}, GET /deliveries (an extension) ${list}, and a second DELETE answered ${again.response.status}`;
+}
+
 /**
  * A delivery read by id (GET /deliveries/{id}, an extension) before its DELETE is read no more
  * after it (within the list's lag: a deployment may read from a replica that lags as its lists
@@ -290,25 +337,18 @@ async function expectOrphanDeleted(t: CheckContext): Promise<string | undefined>
   }
   if (gone.length === 0) return `${unsampled.join('; ')}: no delivery without its connections could be made`;
   const lost = gone.map((e) => `${e.end} connection ${e.id}`).join(' and ');
+  // What shows it gone, taken before its DELETE: its read by id, else the list.
+  const before = await beforeDelete(t, 0, id);
   const { ex, by } = await deletedByMember(t, id);
   t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id}${by}, a delivery whose ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first, answered ${ex.response.status}, expected 204`);
   t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id}${by} (${lost} deleted first) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-  // Gone: not read by id (an extension) by its creator (within the list's lag: a replica may lag
-  // as the lists do), or a second DELETE finds nothing to delete.
-  const after = await readUntilUnread(t, t.b(), id);
-  if (!after) return undefined;
-  const { read, shows } = after;
-  if (shows === 'present') {
-    t.expect.that(false, { clause: 'B-DLV-1', message: `delivery ${id} (${lost} deleted first) is still read by its creator (api_key) after its DELETE${by} answered ${ex.response.status}`, expected: '404 or 410', received: String(read.response.status), exchange: read });
-    return undefined;
-  }
-  // Not 404 or 410 (another refusal, a tombstone, a 2xx without it): only a second DELETE tells.
-  if (![404, 410].includes(read.response.status) || shows !== 'absent') {
-    const again = await t.b().delete(`/deliveries/${id}`);
-    if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
-      t.partial('B-DLV-1', `whether delivery ${id} (${lost} deleted first) is gone was not seen: GET /deliveries/${id} (an extension) answered ${read.response.status} and a second DELETE ${again.response.status}`);
-    }
-  }
+  // Gone: not read by id (an extension) by its creator where it was read before (within the list's
+  // lag: a replica may lag as the lists do), else not listed where it was, else a second DELETE finds nothing.
+  const unseen = await expectDeletedSeen(t, 0, id, before, {
+    read: `delivery ${id} (${lost} deleted first) is still read by its creator (api_key) after its DELETE${by} answered ${ex.response.status}`,
+    listed: `delivery ${id} (${lost} deleted first) is still listed by GET /deliveries ${afterDeletionSaid(t)} after its DELETE${by} answered ${ex.response.status}`,
+  });
+  if (unseen) t.partial('B-DLV-1', `whether delivery ${id} (${lost} deleted first) is gone was not seen: ${unseen}`);
   t.note(`delivery ${id}, made between ${NEW_CONNECTION_TYPE} connections and deleted after its ${lost}, answered ${ex.response.status}`);
   if (unsampled.length) t.note(`only its ${lost} ${gone.length > 1 ? 'were' : 'was'} deleted first: ${unsampled.join('; ')}`);
   return undefined;
@@ -333,23 +373,16 @@ async function expectSecondAccountDeleted(t: CheckContext): Promise<string | und
   if (id === undefined) return `POST /deliveries (an extension) with account 2's key answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`;
   deleteDeliveryOnCleanup(t, id, 1);
   // Read before (an extension): a read that does not show it then says nothing after.
-  const readBefore = await t.b(1).get(`/deliveries/${id}`);
+  // What shows it gone, taken before its DELETE: its read by id (an extension), else the list.
+  const before = await beforeDelete(t, 1, id);
   const ex = await t.b(1).delete(`/deliveries/${id}`);
   t.expect.status(ex, 204, 'B-DLV-1', `DELETE /deliveries/${id} of account 2's delivery with its api_key answered ${ex.response.status}, expected 204`);
   t.expect.that(ex.response.body === '', { clause: 'B-DLV-1', message: `DELETE /deliveries/${id} (account 2) answered with a body`, expected: 'no body', received: `${ex.response.body.length} bytes`, exchange: ex });
-  if (readShows(readBefore, id) === 'present') {
-    const after = await readUntilUnread(t, t.b(1), id);
-    if (!after) return undefined;
-    const { read, shows } = after;
-    t.expect.that(shows !== 'present', { clause: 'B-DLV-1', message: `delivery ${id} of account 2 is still read by GET /deliveries/${id} with its api_key ${afterDeletionSaid(t)}`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${read.response.status} with the delivery`, exchange: read });
-    // Gone from the read: judged. Marked deleted (a tombstone): only a second DELETE tells.
-    if (shows !== 'tombstone') return undefined;
-    t.note(`GET /deliveries/${id} (account 2) after its deletion answered ${read.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
-  }
-  const again = await t.b(1).delete(`/deliveries/${id}`);
-  if (!([404, 410].includes(again.response.status) && isObject(again.json) && typeof again.json.message === 'string')) {
-    t.partial('B-DLV-1', `whether account 2's delivery ${id} is gone was not seen: GET /deliveries/${id} (an extension) answered ${readBefore.response.status} before its DELETE, and a second DELETE answered ${again.response.status}`);
-  }
+  const unseen = await expectDeletedSeen(t, 1, id, before, {
+    read: `delivery ${id} of account 2 is still read by GET /deliveries/${id} with its api_key ${afterDeletionSaid(t)}`,
+    listed: `delivery ${id} of account 2 is still listed by GET /deliveries with its api_key ${afterDeletionSaid(t)}`,
+  });
+  if (unseen) t.partial('B-DLV-1', `whether account 2's delivery ${id} is gone was not seen: ${unseen}`);
   return undefined;
 }
 

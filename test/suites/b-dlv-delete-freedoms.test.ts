@@ -71,6 +71,61 @@ const laggingReads = (lagMs: number | 'tombstone'): Front => (upstream) => {
   });
 };
 
+/** GET /deliveries/{id} not served (404 always), and a DELETE of a delivery already deleted answered 204 again (DELETE is idempotent). */
+const unreadIdempotent: Front = (upstream) => {
+  const deleted = new Set<string>();
+  return frontServer(upstream, (req, _body, res, forward) => {
+    const path = pathOf(req.url);
+    if (req.method === 'GET' && DELIVERY.test(path)) {
+      res.writeHead(404, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"Not found"}');
+      return;
+    }
+    if (req.method === 'DELETE' && DELIVERY.test(path) && deleted.has(path)) {
+      res.writeHead(204).end();
+      return;
+    }
+    forward(req.url ?? '/', (reply) => {
+      if (req.method === 'DELETE' && reply.statusCode === 204) deleted.add(path);
+      res.writeHead(reply.statusCode ?? 502, reply.headers);
+      reply.pipe(res);
+    });
+  });
+};
+
+/**
+ * GET /deliveries/{id} not served (404 always), and a DELETE of a delivery account 1 made through
+ * the API (not a seeded one) answered 204 and ignored: a deletion the read by id cannot show.
+ */
+const unreadIgnoringMadeOnes: Front = (upstream) => {
+  const made = new Set<string>();
+  return frontServer(upstream, (req, _body, res, forward) => {
+    const path = pathOf(req.url);
+    if (req.method === 'GET' && DELIVERY.test(path)) {
+      res.writeHead(404, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"Not found"}');
+      return;
+    }
+    if (req.method === 'DELETE' && made.has(path)) {
+      res.writeHead(204).end();
+      return;
+    }
+    forward(req.url ?? '/', (reply) => {
+      const chunks: Buffer[] = [];
+      reply.on('data', (c: Buffer) => chunks.push(c));
+      reply.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const m = DELIVERIES.exec(path);
+        if (req.method === 'POST' && m && m[1] !== SECOND && (reply.statusCode ?? 500) < 300) {
+          const id = (JSON.parse(text) as { id?: unknown }).id;
+          if (typeof id === 'number') made.add(`${path.replace(/\/$/, '')}/${id}`);
+        }
+        const headers = { ...reply.headers };
+        delete headers['content-length'];
+        res.writeHead(reply.statusCode ?? 502, headers).end(text);
+      });
+    });
+  });
+};
+
 const withListLag = (ms: number) => (t: ResolvedTarget): ResolvedTarget => ({ ...t, interfaceB: { ...t.interfaceB, listLagMs: ms } });
 
 /** Account 2 is the second account of the embedded target's document. */
@@ -101,6 +156,9 @@ describe('b-dlv/delete where the deployment chose otherwise (conformant)', () =>
       const check = await passes({ front: answering((req) => (req.method === 'POST' && DELIVERIES.test(pathOf(req.url)) && pathOf(req.url).startsWith(`/${SECOND}/`) ? { status: 402, body: '{"message":"Upgrade your plan"}' } : undefined)) });
       expect(check.notes.join('\n')).toMatch(/no delivery of account 2 was deleted: POST \/deliveries .* answered 402/);
     });
+    it(`GET /deliveries/{id} not served and a repeated DELETE answered 204 (idempotent): passes, the list showing the deletions (${conventions})`, { timeout: 60_000 }, async () => {
+      await passes({ front: unreadIdempotent });
+    });
     it(`ids numbered per account: passes (${conventions})`, { timeout: 60_000 }, async () => {
       await passes({ idNumbering: 'account' });
     });
@@ -120,6 +178,16 @@ describe('b-dlv/delete where the deployment chose otherwise, and the deletion fa
       const check = await deleteRun(conventions, { faults: ['b-delivery-delete-later-account-unscheduled'], front: wrapsDeliveries('create') });
       expect(check.verdict, describeChecks([check])).toBe('fail');
       expect(check.failures.map((f) => [f.clause, f.message])).toEqual([['B-DLV-1', expect.stringMatching(/^delivery \d+ of account 2 is still read by GET \/deliveries\/\d+ with its api_key /)]]);
+    });
+    it(`GET /deliveries/{id} not served, repeated DELETEs answered 204: account 2's delete that only unschedules still fails B-DLV-1 (the list shows it) (${conventions})`, { timeout: 60_000 }, async () => {
+      const check = await deleteRun(conventions, { faults: ['b-delivery-delete-later-account-unscheduled'], front: unreadIdempotent });
+      expect(check.verdict, describeChecks([check])).toBe('fail');
+      expect(check.failures.map((f) => [f.clause, f.message])).toEqual([['B-DLV-1', expect.stringMatching(/^delivery \d+ of account 2 is still listed by GET \/deliveries /)]]);
+    });
+    it(`GET /deliveries/{id} not served: a delivery made through the API whose DELETE is ignored still fails B-DLV-1 (the list shows it) (${conventions})`, { timeout: 60_000 }, async () => {
+      const check = await deleteRun(conventions, { front: unreadIgnoringMadeOnes });
+      expect(check.verdict, describeChecks([check])).toBe('fail');
+      expect(check.failures.map((f) => [f.clause, f.message])).toEqual([['B-DLV-1', expect.stringMatching(/^delivery \d+ .*deleted first.* is still listed by GET \/deliveries /)]]);
     });
     it(`reads answered wrapped ({"delivery": ...}): a read cache keeping the deleted delivery still fails B-DLV-1 (${conventions})`, { timeout: 60_000 }, async () => {
       const check = await deleteRun(conventions, { faults: ['b-delivery-read-cache-keeps-deleted'], front: wrapsDeliveries('read') });
