@@ -602,7 +602,7 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
