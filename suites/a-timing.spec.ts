@@ -3,8 +3,11 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
 import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
-import { aRoute, aSend } from './catalog/a-requests.ts';
+import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import { aRoute, aSend, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aEndpoint } from './catalog/a-endpoints.ts';
+import { requestLine } from './lib/answers.ts';
+import type { AOperation } from './lib/target-types.ts';
 import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/controls.ts';
 
 /*
@@ -26,6 +29,13 @@ import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/
  * With several states the oracle is asked once for all foreign samples and once per state, each
  * at alpha 0.001 divided by the number of comparisons (Bonferroni), so the run's chance of a
  * false alarm stays within 0.001 however many states are timed.
+ *
+ * A handler may look an id up its own way (a replace locking the row by id before it compares the
+ * owner), so the target's other operations on one pipeline (as routed; those an absent id gets a
+ * 404 from) are timed too, in one more round: each operation in turn, both kinds of a pair the
+ * same operation, compared all together and each operation alone with absent ids of its own (their
+ * latencies differ by operation), under the same Bonferroni sharing. A refusal there is noted,
+ * not a gap in A-ENUM-2: the spec names only DELETE.
  */
 
 const WARM_UP = 15;
@@ -58,7 +68,17 @@ function timedForeign(others: readonly ForeignPipeline[]): ForeignPipeline[] {
 }
 
 /** A request timed about a pipeline. */
-type Timed = 'pipelines.read' | 'pipelines.archive';
+type Timed = AOperation;
+
+/**
+ * What one round of timing sends: one request (the read, the spec's DELETE), or the target's other
+ * operations on one pipeline taken in turn (`others`), each pair of samples the same operation.
+ */
+interface Phase {
+  ops: Timed[];
+  /** The other operations: their samples are compared by operation, not by state. */
+  others?: true;
+}
 
 /**
  * Which requests are timed. Always the spec's own DELETE, which every target serves and must
@@ -91,17 +111,54 @@ interface Verdicts {
   byState: { state: string; verdict: LatencyComparison }[];
 }
 
-/** Every comparison of `v`, each with what its foreign side is. */
-function comparisons(v: Verdicts): { what: string; verdict: LatencyComparison }[] {
-  return [{ what: "another account's pipeline", verdict: v.all }, ...v.byState.map((s) => ({ what: `another account's ${s.state} pipeline`, verdict: s.verdict }))];
+/** Every comparison of `v`, each with what its foreign side is (`byOperation`: its groups are the other operations, named by route). */
+function comparisons(t: CheckContext, v: Verdicts, byOperation = false): { what: string; verdict: LatencyComparison }[] {
+  const group = (g: string): string => {
+    if (!byOperation) return `another account's ${g} pipeline`;
+    const route = aRoute(t, g as Timed);
+    return `another account's pipeline on ${route ? `${route.method} ${route.path}` : g}`;
+  };
+  return [{ what: "another account's pipeline", verdict: v.all }, ...v.byState.map((s) => ({ what: group(s.state), verdict: s.verdict }))];
 }
 
-/** The comparisons, each at alpha shared out over all of them (Bonferroni). */
-function compareByState(foreign: ReadonlyMap<string, number[]>, absentMs: readonly number[]): Verdicts {
+/** A valid body of the kind `op` takes (a definition, a small merge patch), or none: the 404 must not hang on a refused body. */
+function bodyOf(t: CheckContext, op: Timed): RequestOptions {
+  return validOptions(t, aEndpoint(op), 'timing');
+}
+
+/**
+ * The target's other operations on one pipeline (its definition read, replace, update, start,
+ * stop: conventions, as the target document routes them), each kept where an absent id is
+ * answered 404 with the request as timed (one request each): a handler of its own may look the id
+ * up its own slower way (a row locked by id before its owner is compared), and DELETE and the
+ * read alone would not see it. One answered otherwise (a body refused before the id is looked
+ * up) is left out, noted.
+ */
+async function otherOperations(t: CheckContext, absent: number): Promise<Timed[]> {
+  const kept: Timed[] = [];
+  const left: string[] = [];
+  for (const e of pipelineOperations(t)) {
+    if (e.operation === 'pipelines.read' || e.operation === 'pipelines.archive') continue;
+    const ex = await aSend(t, t.a(0), e.operation, absent, bodyOf(t, e.operation));
+    if (ex.response.status === 404) kept.push(e.operation);
+    else left.push(`${requestLine(ex)} of an absent pipeline answered ${ex.response.status}`);
+  }
+  if (left.length) t.note(`not timed (an absent id is not answered 404 with the request as timed): ${left.join('; ')}`);
+  return kept;
+}
+
+/**
+ * The comparisons, each at alpha shared out over all of them (Bonferroni): all foreign samples
+ * with all absent ones, and each group's (a state, or an operation) alone, with the absent
+ * samples of its own group where they are kept by group (`absent` has more than the key ''), else
+ * with all of them.
+ */
+function compareByState(foreign: ReadonlyMap<string, number[]>, absent: ReadonlyMap<string, number[]>): Verdicts {
   const all = [...foreign.values()].flat();
+  const absentAll = [...absent.values()].flat();
   const states = foreign.size > 1 ? [...foreign.keys()] : [];
   const options = { ...DEFAULT_ORACLE, alpha: DEFAULT_ORACLE.alpha / (1 + states.length) };
-  return { all: compareLatencies(all, absentMs, options), byState: states.map((state) => ({ state, verdict: compareLatencies(foreign.get(state) ?? [], absentMs, options) })) };
+  return { all: compareLatencies(all, absentAll, options), byState: states.map((state) => ({ state, verdict: compareLatencies(foreign.get(state) ?? [], absent.get(state) ?? absentAll, options) })) };
 }
 
 /**
@@ -112,7 +169,7 @@ function compareByState(foreign: ReadonlyMap<string, number[]>, absentMs: readon
  */
 function extendedPairs(v: Verdicts, pairs: number, elapsedMs: number): number | null {
   let needed = pairs;
-  for (const { verdict } of comparisons(v)) {
+  for (const verdict of [v.all, ...v.byState.map((s) => s.verdict)]) {
     const samples = samplesToSettle(verdict);
     if (samples === null) return null;
     needed = Math.max(needed, Math.ceil((samples * pairs) / Math.max(1, verdict.m)));
@@ -133,7 +190,10 @@ type Sampled = { verdicts: Verdicts; pairs: number } | { refused: string; foreig
  * 404: A-ENUM-1's checks judge the answers, and the latency of different answers means nothing
  * (a DELETE that archived another account's pipeline is not sent again).
  */
-async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPipeline[], absent: readonly number[]): Promise<Sampled> {
+async function sample(t: CheckContext, phase: Phase, foreign: readonly ForeignPipeline[], absent: readonly number[]): Promise<Sampled> {
+  // Each operation in turn for as many pairs as there are foreign pipelines, so every operation
+  // meets every pipeline (turning both at once would tie each operation to one pipeline).
+  const opOf = (index: number): Timed => phase.ops[Math.floor(index / foreign.length) % phase.ops.length] as Timed;
   let refused: string | undefined;
   let foreignAnswer: { ex: Exchange; id: number; state: string } | undefined;
   // An absent id answered 404: a foreign one answered otherwise after it is A-ENUM-1's difference.
@@ -141,61 +201,67 @@ async function sample(t: CheckContext, timed: Timed, foreign: readonly ForeignPi
   const measure = async (kind: 'foreign' | 'absent', index: number): Promise<number> => {
     const pipeline = foreign[index % foreign.length] as ForeignPipeline;
     const id = kind === 'foreign' ? pipeline.id : (absent[index % absent.length] as number);
-    const ex = await aSend(t, t.a(0), timed, id);
+    const op = opOf(index);
+    const ex = await aSend(t, t.a(0), op, id, bodyOf(t, op));
     if (ex.response.status === 404 && kind === 'absent') absentFound404 = true;
     if (ex.response.status !== 404 && refused === undefined) {
       refused = `${ex.request.method} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`;
       // A 5xx is X-ROB-1's, not a tell. Where no absent id was asked yet, one is now, untimed.
       if (kind === 'foreign' && ex.response.status < 500) {
-        const control = absentFound404 ? undefined : await aSend(t, t.a(0), timed, absent[index % absent.length] as number);
+        const control = absentFound404 ? undefined : await aSend(t, t.a(0), op, absent[index % absent.length] as number, bodyOf(t, op));
         if (absentFound404 || control?.response.status === 404) foreignAnswer = { ex, id, state: pipeline.state };
       }
     }
     return ex.durationMs;
   };
   /** Both kinds once, in random order, so neither always follows the other. */
-  const pair = async (foreignMs: Map<string, number[]>, absentMs: number[], index: number): Promise<void> => {
-    const state = (foreign[index % foreign.length] as ForeignPipeline).state;
-    const record = (ms: number): void => {
-      const list = foreignMs.get(state) ?? [];
-      list.push(ms);
-      foreignMs.set(state, list);
-    };
+  // Samples by group: the foreign pipeline's state, or for the other operations the operation
+  // (their latencies differ by operation, so each is compared with absent ids of its own).
+  const groupOf = (index: number): string => (phase.others ? opOf(index) : (foreign[index % foreign.length] as ForeignPipeline).state);
+  const push = (into: Map<string, number[]>, key: string, ms: number): void => {
+    const list = into.get(key) ?? [];
+    list.push(ms);
+    into.set(key, list);
+  };
+  const pair = async (foreignMs: Map<string, number[]>, absentMs: Map<string, number[]>, index: number): Promise<void> => {
+    const group = groupOf(index);
+    const absentGroup = phase.others ? group : '';
     if (Math.random() < 0.5) {
-      record(await measure('foreign', index));
-      if (refused === undefined) absentMs.push(await measure('absent', index));
+      push(foreignMs, group, await measure('foreign', index));
+      if (refused === undefined) push(absentMs, absentGroup, await measure('absent', index));
     } else {
-      absentMs.push(await measure('absent', index));
-      if (refused === undefined) record(await measure('foreign', index));
+      push(absentMs, absentGroup, await measure('absent', index));
+      if (refused === undefined) push(foreignMs, group, await measure('foreign', index));
     }
   };
+  const pairs = (absentMs: ReadonlyMap<string, number[]>): number => [...absentMs.values()].reduce((n, list) => n + list.length, 0);
 
-  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair(new Map(), [], i);
+  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair(new Map(), new Map(), i);
   const foreignMs = new Map<string, number[]>();
-  const absentMs: number[] = [];
+  const absentMs = new Map<string, number[]>();
   let verdicts: Verdicts | undefined;
   const sampling = performance.now();
   let limit = MAX_PAIRS;
-  while (absentMs.length < limit) {
-    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, absentMs.length);
+  while (pairs(absentMs) < limit) {
+    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, pairs(absentMs));
     if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
     verdicts = compareByState(foreignMs, absentMs);
-    const all = comparisons(verdicts).map((c) => c.verdict);
+    const all = [verdicts.all, ...verdicts.byState.map((c) => c.verdict)];
     if (all.some((c) => c.distinguishable)) break;
-    if (absentMs.length < MIN_PAIRS) continue;
+    if (pairs(absentMs) < MIN_PAIRS) continue;
     if (all.every((c) => c.equivalent)) break;
-    if (absentMs.length >= limit) limit = extendedPairs(verdicts, absentMs.length, performance.now() - sampling) ?? limit;
+    if (pairs(absentMs) >= limit) limit = extendedPairs(verdicts, pairs(absentMs), performance.now() - sampling) ?? limit;
   }
   if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
   if (!verdicts) throw new Error('no latency samples were taken');
-  return { verdicts, pairs: absentMs.length };
+  return { verdicts, pairs: pairs(absentMs) };
 }
 
 check({
   id: 'a-timing/foreign-404-latency',
   clauses: ['A-ENUM-2'],
   supports: ['A-ENUM-1'],
-  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE and on a read the target serves (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE, on a read the target serves, and on its other operations on one pipeline taken in turn (definition read, replace, update, start, stop: all together and each alone) (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
@@ -212,11 +278,17 @@ check({
     const absent = foreign.map((_, i) => absentIdFrom(t.target, firstAbsent + i));
 
     // The read first: a faulty target's DELETE may archive a foreign pipeline the read then finds.
+    // Then the target's other operations on one pipeline, in turn, compared by operation.
+    const phases: Phase[] = timed.map((op) => ({ ops: [op] }));
+    const otherOps = await otherOperations(t, absentIdFrom(t.target, firstAbsent + foreign.length));
+    if (otherOps.length) phases.push({ ops: otherOps, others: true });
     const refusals: string[] = [];
-    for (const request of timed) {
-      const route = aRoute(t, request);
-      const named = `${route?.method ?? ''} ${route?.path ?? ''}`;
-      const sampled = await sample(t, request, foreign, absent);
+    for (const phase of phases) {
+      const named = phase.ops.map((op) => {
+        const route = aRoute(t, op);
+        return `${route?.method ?? ''} ${route?.path ?? ''}`;
+      }).join(', ');
+      const sampled = await sample(t, phase, foreign, absent);
       if ('refused' in sampled) {
         // Hundreds of requests over a while meet another account's pipeline in states a check run
         // earlier may not have (one deep in its sync, say): a different answer than absent ids got
@@ -231,12 +303,14 @@ check({
             exchange: differs.ex,
           });
         }
-        refusals.push(sampled.refused);
+        // The other operations are conventions a target may refuse otherwise: only noted.
+        if (!phase.others) refusals.push(sampled.refused);
         t.note(`${named}: not timed to the end: ${sampled.refused}`);
         continue;
       }
       const { verdicts, pairs } = sampled;
-      for (const { what, verdict } of comparisons(verdicts)) {
+      const compared = comparisons(t, verdicts, phase.others);
+      for (const { what, verdict } of compared) {
         const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
         t.note(`${named} latency of ${what} after ${WARM_UP} warm-up pairs: ${summary}${pairs > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);
         t.expect.that(!verdict.distinguishable, {
@@ -248,8 +322,8 @@ check({
       }
       // Not told apart is not yet alike: on a noisy target the interval may stay wider than the
       // threshold after every pair, and then a leak of a few milliseconds could hide in the noise.
-      const open = comparisons(verdicts).filter((c) => !c.verdict.distinguishable && !c.verdict.equivalent);
-      if (open.length && !comparisons(verdicts).some((c) => c.verdict.distinguishable)) {
+      const open = compared.filter((c) => !c.verdict.distinguishable && !c.verdict.equivalent);
+      if (open.length && !compared.some((c) => c.verdict.distinguishable)) {
         t.partial('A-ENUM-2', `${named}: after ${pairs} pairs the latencies were neither told apart nor shown alike for ${open.map((c) => `${c.what} (the shift's interval [${c.verdict.lower.toFixed(1)} ms, ${c.verdict.upper.toFixed(1)} ms] reaches past ±${c.verdict.thresholdMs.toFixed(1)} ms)`).join('; ')}: too noisy to tell (a quieter moment or a closer network lets it)`);
       }
     }

@@ -137,7 +137,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // swapped) by a rule checked on the row loaded by its primary key, in any account, before the
     // owner is compared: another account's deployed pipeline answers 409 where an absent id is 404.
     const readFirst = sim.faults.has('a-foreign-deployed-type-change-409') ? await refuseDeployedTypeChange(ctx, sim, ctx.params.id ?? '') : undefined;
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'update', ctx.state.apiKey);
     const document = readFirst ? readFirst.document : await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
@@ -153,7 +153,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // validated before the save, whose WHERE clause holds the account: a foreign row is refused
     // there as absent, but an invalid patch is refused first, naming its field.
     if (sim.faults.has('a-foreign-patch-validated-first')) await validateForeignPatchFirst(ctx, sim, ctx.state.account, ctx.params.id ?? '');
-    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'read', ctx.state.apiKey);
+    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'update', ctx.state.apiKey);
     // Read before the body: the body reader takes a merge patch as JSON.
     const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
     const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
