@@ -6,7 +6,7 @@ import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib
 import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { createdId, is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
+import { createdId, is2xx, isObject, jsonChanges, recordIn, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
 import { namesAnotherItem, namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -15,7 +15,7 @@ import { MADE_UP_KEY_PREFIX, brokenDefinition, brokenDestinationSettings, coerce
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import type { Account } from './lib/factories/removal.ts';
-import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, pipelineState, routePath, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ERR-1: every 401 and 404 of interface A carries `{error: string}`.
@@ -602,7 +602,7 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was; a few by replace or update once the check\'s own pipeline is started (deployed), judged the same (a refusal of any change to a running pipeline noted)',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
@@ -652,35 +652,13 @@ check({
         if (typeof sent?.name === 'string') created.names.add(sent.name);
         if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
       }
-      if (t.profile !== 'simulator') {
-        // "Invalid" is the documented schema here; the target's may take the value, or count
-        // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
-        if (is2xx(ex) || ex.response.status === 422) {
-          t.note(`${requestLine(ex)} (${c.format})${by} with ${c.broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
-          return;
-        }
-      }
-      judged++;
-      t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, expected 400`);
-      t.expect.errorObjectA(ex, 'A-ERR-2');
-      t.expect.that(namesField(ex.json, c.broken.paths), {
-        clause: 'A-ERR-2',
-        message: `the 400 for ${c.broken.description}${by} does not name the field`,
-        expected: `the body names ${c.broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
-        received: describeResponse(ex),
-        exchange: ex,
-      });
-      // The list counts as the field of its bad item; another item of it does not.
-      const items = c.broken.paths.filter((p) => typeof p.at(-1) === 'number');
-      const other = namesAnotherItem(ex.json, items);
-      t.expect.that(other === undefined, {
-        clause: 'A-ERR-2',
-        message: `the 400 for ${c.broken.description}${by} names another item of ${showPath(items[0]?.slice(0, -1) ?? [])}, ${showPath(other ?? [])}, not the failing one`,
-        expected: `the body names ${items.map((p) => showPath(p)).join(' or ')} (or the list)`,
-        received: describeResponse(ex),
-        exchange: ex,
-      });
+      if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
     });
+    // The same refusals of the check's own pipeline once it is deployed (its definition then
+    // what the next refusals must leave alone).
+    const deployed = await deployedRefusals(t, own);
+    judged += deployed.judged;
+    keptJudged += deployed.keptJudged;
     if (t.profile === 'simulator') judged += await everyDestinationSettings(t, own, creates.get(0));
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
     let createsJudged = false;
@@ -728,6 +706,103 @@ async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, creat
     }
   }, { runs: 1 });
   return judged;
+}
+
+/**
+ * Judges the answer to a definition broken as `broken` says (A-ERR-2): 400, the error object, the
+ * failing field named (another item of its list not named instead). Off the simulator profile a
+ * 2xx or a 422 is the target's schema judging otherwise than the documented one: noted, and
+ * false returned (not judged).
+ */
+function judgeInvalid(t: CheckContext, ex: Exchange, broken: BrokenDocument, format: DocumentFormat, by: string): boolean {
+  if (t.profile !== 'simulator') {
+    // "Invalid" is the documented schema here; the target's may take the value, or count
+    // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
+    if (is2xx(ex) || ex.response.status === 422) {
+      t.note(`${requestLine(ex)} (${format})${by} with ${broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
+      return false;
+    }
+  }
+  t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${format})${by} with ${broken.description} answered ${ex.response.status}, expected 400`);
+  t.expect.errorObjectA(ex, 'A-ERR-2');
+  t.expect.that(namesField(ex.json, broken.paths), {
+    clause: 'A-ERR-2',
+    message: `the 400 for ${broken.description}${by} does not name the field`,
+    expected: `the body names ${broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+  // The list counts as the field of its bad item; another item of it does not.
+  const items = broken.paths.filter((p) => typeof p.at(-1) === 'number');
+  const other = namesAnotherItem(ex.json, items);
+  t.expect.that(other === undefined, {
+    clause: 'A-ERR-2',
+    message: `the 400 for ${broken.description}${by} names another item of ${showPath(items[0]?.slice(0, -1) ?? [])}, ${showPath(other ?? [])}, not the failing one`,
+    expected: `the body names ${items.map((p) => showPath(p)).join(' or ')} (or the list)`,
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+  return true;
+}
+
+/** Cases of invalid definitions sent to the deployed pipeline: few, each a replace or an update. */
+const DEPLOYED_RUNS = 4;
+
+/**
+ * A-ERR-2 on a deployed pipeline: the check's own pipeline is started (deployed) where the target
+ * routes a start and takes it, then sent a few definitions broken as the property's are, by
+ * replace or update (those the target took a valid one by), each judged as there, with the
+ * definition read back after each 400, and stopped again. A deployment may hand a running
+ * pipeline's new definition to another path (a hot reload by the running deployment), whose
+ * refusal must name the field all the same. A start refused, or a state after it that is not
+ * deployed, is noted (the cases still go: they are A-ERR-2's whatever the state). A deployed
+ * pipeline refused any change (409, "stop it first") is the deployment's choice, not a failed
+ * validation: such answers are noted, not judged. Requests: about 4 + 2 per case.
+ */
+async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ judged: number; keptJudged: number }> {
+  const none = { judged: 0, keptJudged: 0 };
+  const endpoints = own.endpoints.filter((e) => e === 'replace' || e === 'update');
+  if (endpoints.length === 0) return none;
+  if (aRoute(t, 'pipelines.start') === null) {
+    t.note('invalid definitions were not sent to a deployed pipeline: the target document says start is not served (interface_a.operations.pipelines.start is null)');
+    return none;
+  }
+  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
+  if (!is2xx(started)) {
+    t.note(`invalid definitions were not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
+    return none;
+  }
+  if (aRoute(t, 'pipelines.read') !== null) {
+    const read = await aSend(t, t.a(), 'pipelines.read', own.id);
+    const state = pipelineState(t, recordIn(read.json) ?? read.json);
+    if (state.spec !== 'deployed') t.note(`the check's own pipeline, started, read as ${state.name === undefined ? `no ${state.field}` : `${state.field} ${JSON.stringify(state.name)}`}, not deployed: the invalid definitions sent to it after its start may not have met a deployed pipeline`);
+  }
+  let definition = await readDefinitionTwice(t, own.id);
+  const format = t.profile === 'simulator' ? fc.constantFrom<DocumentFormat>('json', 'json', 'yaml') : fc.constant(definitionFormat(t));
+  const cases = fc.tuple(fc.constantFrom(...endpoints), format, brokenDefinition(own.stored)).map(([endpoint, f, broken]): DocumentCase<BrokenDocument> => ({ endpoint, format: f, broken }));
+  let judged = 0;
+  let keptJudged = 0;
+  const other: string[] = [];
+  await t.property('invalid definitions to the deployed pipeline are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
+    const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
+    const by = ', the pipeline deployed,';
+    if (ex.response.status === 400) {
+      if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
+    } else if (!is2xx(ex) && ex.response.status !== 422) {
+      // A refusal of any change to a running pipeline (409, say): the deployment's rule, noted.
+      other.push(`${requestLine(ex)} ${ex.response.status}`);
+      return;
+    } else if ('first' in definition) {
+      definition = await readDefinitionTwice(t, own.id);
+    }
+    if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
+  }, { runs: DEPLOYED_RUNS });
+  if (other.length) t.note(`the deployed pipeline refused invalid definitions otherwise than as a failed validation (not judged: a deployment may refuse changes to a running pipeline): ${other.join('; ')}`);
+  if (aRoute(t, 'pipelines.stop') !== null) {
+    const stopped = await aSend(t, t.a(), 'pipelines.stop', own.id);
+    if (!is2xx(stopped)) t.note(`${requestLine(stopped)} of the check's own pipeline after its invalid definitions answered ${stopped.response.status}; it is archived at the end of the check`);
+  }
+  return { judged, keptJudged };
 }
 
 /**

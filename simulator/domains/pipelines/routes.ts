@@ -142,7 +142,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => replaceDefinition(sim, ctx.state.account, pipeline, document)), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -164,7 +164,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       : patch;
     definitionCaches.get(sim)?.delete(pipeline.name);
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, dto), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => patchDefinition(sim, ctx.state.account, pipeline, dto)), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -219,6 +219,21 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     if (queued) ctx.status = 202;
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
+}
+
+/**
+ * A replace or update of `pipeline` (`change`). The fault `a-deployed-change-400-no-field`: a
+ * deployed pipeline's new definition is handed to its running deployment as a hot reload, and
+ * a rule it breaks comes back as the runtime's own rejection, which names no field.
+ */
+function hotReloaded(sim: Sim, pipeline: Pipeline, change: () => Pipeline): Pipeline {
+  if (!sim.faults.has('a-deployed-change-400-no-field') || !isDeployed(pipeline)) return change();
+  try {
+    return change();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_definition') throw new ApiError('invalid_definition', { message: 'The running deployment rejected the new definition.' });
+    throw err;
+  }
 }
 
 /** a-wide-archive-202: past this many tables, an archive is "queued" (202). */
