@@ -3,7 +3,8 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
 import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
-import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
+import { withKey } from './lib/clients.ts';
 import { aRoute, aSend, pipelineOperations, validOptions } from './catalog/a-requests.ts';
 import { aEndpoint } from './catalog/a-endpoints.ts';
 import { requestLine } from './lib/answers.ts';
@@ -36,6 +37,12 @@ import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/
  * same operation, compared all together and each operation alone with absent ids of its own (their
  * latencies differ by operation), under the same Bonferroni sharing. A refusal there is noted,
  * not a gap in A-ENUM-2: the spec names only DELETE.
+ *
+ * A deployment may also send some keys another way (non-admin keys through a permissions service
+ * that looks the id up in any account before it compares the owner), so account 1's non-admin key
+ * (where the target document gives one, and it gets 404 for an absent id) goes in turn with the
+ * admin key, both kinds of a pair with the same key, and each key's samples are compared alone
+ * too (against absent ids asked with that key), under the same sharing of alpha.
  */
 
 const WARM_UP = 15;
@@ -78,6 +85,17 @@ interface Phase {
   ops: Timed[];
   /** The other operations: their samples are compared by operation, not by state. */
   others?: true;
+  /**
+   * The keys the requests go with, in turn: account 1's admin key, and its non-admin key where the
+   * target document gives one and it gets 404 for an absent id on every operation of the phase.
+   */
+  keys: TimedKey[];
+}
+
+/** A key of account 1 the timed requests go with. */
+interface TimedKey {
+  name: 'admin' | 'non-admin';
+  client: InterfaceClient;
 }
 
 /**
@@ -111,12 +129,14 @@ interface Verdicts {
   byState: { state: string; verdict: LatencyComparison }[];
 }
 
-/** Every comparison of `v`, each with what its foreign side is (`byOperation`: its groups are the other operations, named by route). */
-function comparisons(t: CheckContext, v: Verdicts, byOperation = false): { what: string; verdict: LatencyComparison }[] {
+/** Every comparison of `v`, each with what its foreign side is (its group: a state, an operation named by route, or a key). */
+function comparisons(t: CheckContext, v: Verdicts): { what: string; verdict: LatencyComparison }[] {
   const group = (g: string): string => {
-    if (!byOperation) return `another account's ${g} pipeline`;
-    const route = aRoute(t, g as Timed);
-    return `another account's pipeline on ${route ? `${route.method} ${route.path}` : g}`;
+    const [kind, value = ''] = g.split(/:(.*)/s);
+    if (kind === 'key') return `another account's pipeline with the ${value} key`;
+    if (kind === 'state') return `another account's ${value} pipeline`;
+    const route = aRoute(t, value as Timed);
+    return `another account's pipeline on ${route ? `${route.method} ${route.path}` : value}`;
   };
   return [{ what: "another account's pipeline", verdict: v.all }, ...v.byState.map((s) => ({ what: group(s.state), verdict: s.verdict }))];
 }
@@ -148,17 +168,58 @@ async function otherOperations(t: CheckContext, absent: number): Promise<Timed[]
 }
 
 /**
- * The comparisons, each at alpha shared out over all of them (Bonferroni): all foreign samples
- * with all absent ones, and each group's (a state, or an operation) alone, with the absent
- * samples of its own group where they are kept by group (`absent` has more than the key ''), else
- * with all of them.
+ * The keys each phase goes with: account 1's admin key, and its non-admin key (the target
+ * document's pipeline_key) in turn with it where that key gets 404 for an absent id on every
+ * operation of the phase (one request each): a deployment may send non-admin keys through a
+ * permissions service of its own that looks the id up in any account first. Noted where it is
+ * not sent.
  */
-function compareByState(foreign: ReadonlyMap<string, number[]>, absent: ReadonlyMap<string, number[]>): Verdicts {
-  const all = [...foreign.values()].flat();
-  const absentAll = [...absent.values()].flat();
-  const states = foreign.size > 1 ? [...foreign.keys()] : [];
-  const options = { ...DEFAULT_ORACLE, alpha: DEFAULT_ORACLE.alpha / (1 + states.length) };
-  return { all: compareLatencies(all, absentAll, options), byState: states.map((state) => ({ state, verdict: compareLatencies(foreign.get(state) ?? [], absent.get(state) ?? absentAll, options) })) };
+async function chooseKeys(t: CheckContext, phases: Phase[], absent: number): Promise<void> {
+  const admin: TimedKey = { name: 'admin', client: t.a(0) };
+  const key = t.target.a[0]?.nonAdminKey;
+  const nonAdmin: TimedKey | undefined = key === undefined ? undefined : { name: 'non-admin', client: withKey(t, key) };
+  if (!nonAdmin) t.note("only account 1's admin key was timed: the target document gives account 1 no non-admin key (pipeline_key)");
+  const left: string[] = [];
+  for (const phase of phases) {
+    phase.keys = [admin];
+    if (!nonAdmin) continue;
+    let takes = true;
+    for (const op of phase.ops) {
+      const ex = await aSend(t, nonAdmin.client, op, absent, bodyOf(t, op));
+      if (ex.response.status !== 404) {
+        left.push(`${requestLine(ex)} of an absent pipeline answered ${ex.response.status} with the non-admin key`);
+        takes = false;
+        break;
+      }
+    }
+    if (takes) phase.keys.push(nonAdmin);
+  }
+  if (left.length) t.note(`timed with the admin key alone (the non-admin key is not answered 404 for an absent id): ${left.join('; ')}`);
+}
+
+/** The latencies of one timed request: every sample of each kind, and each by the groups it is in (`state:...`, `op:...`, `key:...`). */
+interface Samples {
+  foreign: number[];
+  absent: number[];
+  foreignBy: Map<string, number[]>;
+  absentBy: Map<string, number[]>;
+}
+
+/**
+ * The comparisons, each at alpha shared out over all of them (Bonferroni): all foreign samples
+ * with all absent ones, and each group's alone (a state, an operation, a key: the groups of a
+ * kind only where it has more than one), with the absent samples of its own group where absent
+ * samples are kept by that group (operations, keys), else with all of them (states).
+ */
+function compareByState(samples: Samples): Verdicts {
+  const kindOf = (g: string): string => g.split(':')[0] ?? g;
+  const groups = [...samples.foreignBy.keys()];
+  const compared = groups.filter((g) => groups.filter((h) => kindOf(h) === kindOf(g)).length > 1);
+  const options = { ...DEFAULT_ORACLE, alpha: DEFAULT_ORACLE.alpha / (1 + compared.length) };
+  return {
+    all: compareLatencies(samples.foreign, samples.absent, options),
+    byState: compared.map((state) => ({ state, verdict: compareLatencies(samples.foreignBy.get(state) ?? [], samples.absentBy.get(state) ?? samples.absent, options) })),
+  };
 }
 
 /**
@@ -194,6 +255,8 @@ async function sample(t: CheckContext, phase: Phase, foreign: readonly ForeignPi
   // Each operation in turn for as many pairs as there are foreign pipelines, so every operation
   // meets every pipeline (turning both at once would tie each operation to one pipeline).
   const opOf = (index: number): Timed => phase.ops[Math.floor(index / foreign.length) % phase.ops.length] as Timed;
+  // And each key in turn once every operation met every pipeline with the one before.
+  const keyOf = (index: number): TimedKey => phase.keys[Math.floor(index / (foreign.length * phase.ops.length)) % phase.keys.length] as TimedKey;
   let refused: string | undefined;
   let foreignAnswer: { ex: Exchange; id: number; state: string } | undefined;
   // An absent id answered 404: a foreign one answered otherwise after it is A-ENUM-1's difference.
@@ -202,66 +265,71 @@ async function sample(t: CheckContext, phase: Phase, foreign: readonly ForeignPi
     const pipeline = foreign[index % foreign.length] as ForeignPipeline;
     const id = kind === 'foreign' ? pipeline.id : (absent[index % absent.length] as number);
     const op = opOf(index);
-    const ex = await aSend(t, t.a(0), op, id, bodyOf(t, op));
+    const ex = await aSend(t, keyOf(index).client, op, id, bodyOf(t, op));
     if (ex.response.status === 404 && kind === 'absent') absentFound404 = true;
     if (ex.response.status !== 404 && refused === undefined) {
       refused = `${ex.request.method} of ${kind === 'foreign' ? "another account's" : 'an absent'} pipeline answered ${ex.response.status}, not 404 (see A-ENUM-1): ${describeResponse(ex)}`;
       // A 5xx is X-ROB-1's, not a tell. Where no absent id was asked yet, one is now, untimed.
       if (kind === 'foreign' && ex.response.status < 500) {
-        const control = absentFound404 ? undefined : await aSend(t, t.a(0), op, absent[index % absent.length] as number, bodyOf(t, op));
+        const control = absentFound404 ? undefined : await aSend(t, keyOf(index).client, op, absent[index % absent.length] as number, bodyOf(t, op));
         if (absentFound404 || control?.response.status === 404) foreignAnswer = { ex, id, state: pipeline.state };
       }
     }
     return ex.durationMs;
   };
-  /** Both kinds once, in random order, so neither always follows the other. */
   // Samples by group: the foreign pipeline's state, or for the other operations the operation
-  // (their latencies differ by operation, so each is compared with absent ids of its own).
-  const groupOf = (index: number): string => (phase.others ? opOf(index) : (foreign[index % foreign.length] as ForeignPipeline).state);
-  const push = (into: Map<string, number[]>, key: string, ms: number): void => {
-    const list = into.get(key) ?? [];
-    list.push(ms);
-    into.set(key, list);
-  };
-  const pair = async (foreignMs: Map<string, number[]>, absentMs: Map<string, number[]>, index: number): Promise<void> => {
-    const group = groupOf(index);
-    const absentGroup = phase.others ? group : '';
-    if (Math.random() < 0.5) {
-      push(foreignMs, group, await measure('foreign', index));
-      if (refused === undefined) push(absentMs, absentGroup, await measure('absent', index));
-    } else {
-      push(absentMs, absentGroup, await measure('absent', index));
-      if (refused === undefined) push(foreignMs, group, await measure('foreign', index));
+  // (their latencies differ by operation, so each is compared with absent ids of its own); and
+  // the key, where more than one goes (each compared with absent ids asked with the same key).
+  const groupsOf = (kind: 'foreign' | 'absent', index: number): string[] => [
+    ...(phase.others ? [`op:${opOf(index)}`] : kind === 'foreign' ? [`state:${(foreign[index % foreign.length] as ForeignPipeline).state}`] : []),
+    ...(phase.keys.length > 1 ? [`key:${keyOf(index).name}`] : []),
+  ];
+  const push = (into: Samples, kind: 'foreign' | 'absent', index: number, ms: number): void => {
+    (kind === 'foreign' ? into.foreign : into.absent).push(ms);
+    const by = kind === 'foreign' ? into.foreignBy : into.absentBy;
+    for (const g of groupsOf(kind, index)) {
+      const list = by.get(g) ?? [];
+      list.push(ms);
+      by.set(g, list);
     }
   };
-  const pairs = (absentMs: ReadonlyMap<string, number[]>): number => [...absentMs.values()].reduce((n, list) => n + list.length, 0);
+  const fresh = (): Samples => ({ foreign: [], absent: [], foreignBy: new Map(), absentBy: new Map() });
+  /** Both kinds once, in random order, so neither always follows the other. */
+  const pair = async (into: Samples, index: number): Promise<void> => {
+    if (Math.random() < 0.5) {
+      push(into, 'foreign', index, await measure('foreign', index));
+      if (refused === undefined) push(into, 'absent', index, await measure('absent', index));
+    } else {
+      push(into, 'absent', index, await measure('absent', index));
+      if (refused === undefined) push(into, 'foreign', index, await measure('foreign', index));
+    }
+  };
 
-  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair(new Map(), new Map(), i);
-  const foreignMs = new Map<string, number[]>();
-  const absentMs = new Map<string, number[]>();
+  for (let i = 0; i < WARM_UP && refused === undefined; i++) await pair(fresh(), i);
+  const samples = fresh();
   let verdicts: Verdicts | undefined;
   const sampling = performance.now();
   let limit = MAX_PAIRS;
-  while (pairs(absentMs) < limit) {
-    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(foreignMs, absentMs, pairs(absentMs));
+  while (samples.absent.length < limit) {
+    for (let i = 0; i < ROUND && refused === undefined; i++) await pair(samples, samples.absent.length);
     if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
-    verdicts = compareByState(foreignMs, absentMs);
+    verdicts = compareByState(samples);
     const all = [verdicts.all, ...verdicts.byState.map((c) => c.verdict)];
     if (all.some((c) => c.distinguishable)) break;
-    if (pairs(absentMs) < MIN_PAIRS) continue;
+    if (samples.absent.length < MIN_PAIRS) continue;
     if (all.every((c) => c.equivalent)) break;
-    if (pairs(absentMs) >= limit) limit = extendedPairs(verdicts, pairs(absentMs), performance.now() - sampling) ?? limit;
+    if (samples.absent.length >= limit) limit = extendedPairs(verdicts, samples.absent.length, performance.now() - sampling) ?? limit;
   }
   if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
   if (!verdicts) throw new Error('no latency samples were taken');
-  return { verdicts, pairs: pairs(absentMs) };
+  return { verdicts, pairs: samples.absent.length };
 }
 
 check({
   id: 'a-timing/foreign-404-latency',
   clauses: ['A-ENUM-2'],
   supports: ['A-ENUM-1'],
-  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE, on a read the target serves, and on its other operations on one pipeline taken in turn (definition read, replace, update, start, stop: all together and each alone) (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE, on a read the target serves, and on its other operations on one pipeline taken in turn (definition read, replace, update, start, stop: all together and each alone), with account 1\'s admin key and its non-admin key in turn (each key\'s samples also alone) (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
@@ -279,9 +347,10 @@ check({
 
     // The read first: a faulty target's DELETE may archive a foreign pipeline the read then finds.
     // Then the target's other operations on one pipeline, in turn, compared by operation.
-    const phases: Phase[] = timed.map((op) => ({ ops: [op] }));
-    const otherOps = await otherOperations(t, absentIdFrom(t.target, firstAbsent + foreign.length));
-    if (otherOps.length) phases.push({ ops: otherOps, others: true });
+    const probeId = absentIdFrom(t.target, firstAbsent + foreign.length);
+    const otherOps = await otherOperations(t, probeId);
+    const phases: Phase[] = [...timed.map((op): Phase => ({ ops: [op], keys: [] })), ...(otherOps.length ? [{ ops: otherOps, others: true, keys: [] } as Phase] : [])];
+    await chooseKeys(t, phases, probeId);
     const refusals: string[] = [];
     for (const phase of phases) {
       const named = phase.ops.map((op) => {
@@ -309,7 +378,7 @@ check({
         continue;
       }
       const { verdicts, pairs } = sampled;
-      const compared = comparisons(t, verdicts, phase.others);
+      const compared = comparisons(t, verdicts);
       for (const { what, verdict } of compared) {
         const summary = describeComparison(verdict, { a: 'foreign', b: 'absent' });
         t.note(`${named} latency of ${what} after ${WARM_UP} warm-up pairs: ${summary}${pairs > MAX_PAIRS ? ` (sampled past ${MAX_PAIRS} pairs: the verdict was still open, and more pairs were projected to settle it)` : ''}`);

@@ -15,7 +15,7 @@ import type { Pipeline } from './types.ts';
  */
 export const createdWithKeyFault = new WeakMap<Pipeline, { revokedAt: number | null }>();
 
-/** How much slower the faults `a-foreign-404-slower`, `a-foreign-archive-404-slower` and `a-foreign-update-404-slower` answer for another account's pipeline. */
+/** How much slower the faults `a-foreign-404-slower`, `a-foreign-archive-404-slower`, `a-foreign-update-404-slower` and `a-non-admin-acl-foreign-slower` answer for another account's pipeline. */
 export const FOREIGN_DELAY_MS = 20;
 
 /** How long the fault `a-archived-foreign-slow-404`'s archive store takes to answer. */
@@ -64,6 +64,9 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   // The fault: non-admin keys go through a pipeline ACL that loads the id in any account before
   // the owner is compared, and refuses another account's pipeline 403 (an absent one stays 404).
   if (!pipeline && sim.faults.has('a-non-admin-acl-foreign-403') && caller !== undefined && !caller.admin && inOtherAccount(sim, account, (other) => other.pipelines.get(id))) throw new ApiError('forbidden', { message: 'Forbidden: this key may not access this pipeline.' });
+  // The fault: non-admin keys go through a permissions service that loads the id in any account
+  // before the owner is compared, a slower call: another account's pipeline answers later.
+  if (!pipeline && caller !== undefined && !caller.admin && sim.faults.has('a-non-admin-acl-foreign-slower') && inOtherAccount(sim, account, (other) => other.pipelines.get(id))) await sleep(FOREIGN_DELAY_MS);
   if (!pipeline) throw await absent(sim, account, id, use);
   // The fault: pipelines belong to their account through a join with the account's active keys on
   // the key that made them, so once that key is revoked no key of the account finds them.
