@@ -135,7 +135,19 @@ export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipel
       throw err;
     }
   }
+  // The fault: the update's partial DTO checks types and keys only, its rules left to create, validate and PUT.
+  if (sim.faults.has('a-update-rules-unchecked')) return changeDefinition(sim, account, pipeline, shapeChecked(sim, merged, pipeline.definition));
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
+}
+
+/** The fault `a-update-rules-unchecked`: the merged definition refused for its shape (422), taken whatever rule it breaks. */
+function shapeChecked(sim: Sim, merged: unknown, stored: PipelineDefinition): PipelineDefinition {
+  try {
+    return acceptDefinition(sim, merged, stored);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_definition') return merged as PipelineDefinition;
+    throw err;
+  }
 }
 
 function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, definition: PipelineDefinition): Pipeline {
