@@ -1,11 +1,13 @@
 import { check } from './lib/registry.ts';
 import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
-import { otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
+import { makePipeline, notAccountOnes, otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
+import { plainDefinition } from './lib/arbitraries/definitions.ts';
+import { is2xx, recordIn } from './lib/answers.ts';
 import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import { withKey } from './lib/clients.ts';
-import { aRoute, aSend, pipelineOperations, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
 import { aEndpoint } from './catalog/a-endpoints.ts';
 import { requestLine } from './lib/answers.ts';
 import type { AOperation } from './lib/target-types.ts';
@@ -72,6 +74,57 @@ function timedForeign(others: readonly ForeignPipeline[]): ForeignPipeline[] {
   const ordered = [...others].sort((a, b) => rank(a) - rank(b));
   const one = ordered.filter((p, i) => ordered.findIndex((q) => q.state === p.state) === i);
   return one.length > 1 ? one : ordered.slice(0, 2);
+}
+
+/** How long the clock is moved where the target document declares no initial sync: the simulator's is 60 s. */
+const UNDECLARED_SYNC_MS = 60_000;
+/** The longest initial sync (as declared) waited for in real time, where the clock cannot be moved. */
+const REAL_TIME_SYNC_LIMIT_MS = 60_000;
+
+/** Account 2's pipeline let live on past its initial sync, and when it is (performance.now() time) past it. */
+interface LivedOn {
+  pipeline: ForeignPipeline;
+  readyAtMs: number;
+}
+
+/**
+ * Account 2's pipeline deployed and let live on past its initial sync: the other pipelines are
+ * timed seconds after their start, and a deployment may ask another store (a streaming runtime's
+ * registry of deployments, whose ids are global) about a miss once a deployment is past its first
+ * phase, slower. Where the target has a control API the clock is moved the target document's
+ * initial sync and a half again (60 s and a half again where it declares none); elsewhere the
+ * check waits in real time until that much has passed since the start (`readyAtMs`), where
+ * the declared sync is no longer than `REAL_TIME_SYNC_LIMIT_MS`. Made before the others, so theirs
+ * start after the clock move or the wait. None (a note) without account 2's key, routes to create and start,
+ * a declared sync to wait for, or where its id is also one of account 1's. 2 requests.
+ */
+async function livedOnPipeline(t: CheckContext): Promise<LivedOn | undefined> {
+  const declaredMs = t.target.interfaceA.initialSyncMs;
+  if (!t.target.controlUrl && (declaredMs === undefined || declaredMs > REAL_TIME_SYNC_LIMIT_MS)) {
+    t.note(`account 2's pipelines were timed seconds after their start: none was timed past its initial sync (unless a fixture is), for the target has no control API to move its clock and ${declaredMs === undefined ? 'its document declares no initial sync (interface_a.initial_sync_seconds)' : `its declared initial sync (${declaredMs / 1000} s) is longer than the ${REAL_TIME_SYNC_LIMIT_MS / 1000} s waited for`}`);
+    return undefined;
+  }
+  if (t.target.a[1]?.adminKey === undefined || aRoute(t, 'pipelines.create') === null || aRoute(t, 'pipelines.start') === null) return undefined;
+  const made = await makePipeline(t, 1, plainDefinition(t.name('timing-lived')));
+  if (!('id' in made)) return undefined;
+  const started = await aSend(t, t.a(1), 'pipelines.start', made.id);
+  const startedAt = performance.now();
+  if (!is2xx(started)) {
+    t.note(`account 2's start of its pipeline ${made.id} answered ${started.response.status}: none was timed past its initial sync`);
+    return undefined;
+  }
+  const step = Math.ceil((declaredMs ?? UNDECLARED_SYNC_MS) * 1.5);
+  if (t.target.controlUrl) await t.advanceClock(step);
+  const [pipeline] = await notAccountOnes(t, [{ id: made.id, state: 'deployed and lived on' }]);
+  return pipeline ? { pipeline, readyAtMs: t.target.controlUrl ? 0 : startedAt + step } : undefined;
+}
+
+/** Waits until `lived` is past its initial sync, and notes the state its owner reads it in. */
+async function awaitLivedOn(t: CheckContext, lived: LivedOn): Promise<void> {
+  await t.sleep(Math.max(0, lived.readyAtMs - performance.now()));
+  const read = aRoute(t, 'pipelines.read') === null ? undefined : await aSend(t, t.a(1), 'pipelines.read', lived.pipeline.id);
+  const shown = read === undefined ? undefined : pipelineState(t, recordIn(read.json) ?? read.json);
+  t.note(`account 2's pipeline ${lived.pipeline.id}, started, then ${t.target.controlUrl ? "the target's clock moved" : 'waited for in real time'} past its initial sync${shown?.name === undefined ? '' : `: it reads ${shown.field} ${JSON.stringify(shown.name)}`}; timed as deployed and lived on`);
 }
 
 /** A request timed about a pipeline. */
@@ -329,14 +382,17 @@ check({
   id: 'a-timing/foreign-404-latency',
   clauses: ['A-ENUM-2'],
   supports: ['A-ENUM-1'],
-  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture) takes as long as the 404 for an absent one, on DELETE, on a read the target serves, and on its other operations on one pipeline taken in turn (definition read, replace, update, start, stop: all together and each alone), with account 1\'s admin key and its non-admin key in turn (each key\'s samples also alone) (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
+  title: 'A-ENUM-2: the 404 for another account\'s pipeline (one in each state: deployed, archived, never deployed, a fixture, and one deployed and let live on past its initial sync, by the control API\'s clock or in real time up to 60 s declared) takes as long as the 404 for an absent one, on DELETE, on a read the target serves, and on its other operations on one pipeline taken in turn (definition read, replace, update, start, stop: all together and each alone), with account 1\'s admin key and its non-admin key in turn (each key\'s samples also alone) (interleaved samples, Mann-Whitney and Hodges-Lehmann, all states together and each alone); one answered otherwise than absent ids, met while timed, fails A-ENUM-1',
   needs: ['a', 'write'],
   runsAlone: 'it compares response times, which any other load on the target would disturb',
   async run(t) {
     // One of account 2's pipelines in each state it has (deployed, archived, never deployed, a
     // fixture): a deployment may look one up by its state in a store of its own.
+    // Lived on before the others are made, so they are timed seconds after their start.
+    const lived = await livedOnPipeline(t);
+    if (lived) await awaitLivedOn(t, lived);
     const others = await otherAccountPipelines(t, 'timing');
-    const foreign = timedForeign(others);
+    const foreign = [...timedForeign(others), ...(lived ? [lived.pipeline] : [])];
     const timed = await timedRequests(t, foreign.map((p) => p.id));
     t.note(`timed ${timed.map((r) => (r === 'pipelines.archive' ? 'DELETE' : 'reads')).join(' and ')} of account 2's pipelines ${foreign.map((p) => `${p.id} (${p.state})`).join(', ')}`);
 

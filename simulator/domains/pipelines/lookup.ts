@@ -84,6 +84,9 @@ async function absent(sim: Sim, account: AccountState, id: number, use: Pipeline
   // filter knows (archived ids, of every account) is looked up there, a slower store, before the
   // owner is compared; any other id is answered at once.
   if (sim.faults.has('a-archived-foreign-slow-404') && inOtherAccount(sim, account, (other) => (other.pipelines.get(id)?.archivedAt ?? null) !== null || undefined)) await sleep(ARCHIVE_STORE_DELAY_MS);
+  // A miss asked of the CDC runtime's registry of streaming deployments (a remote call), whose ids
+  // are global: it holds the deployments past their initial sync, and answers for one slower.
+  if (sim.faults.has('a-foreign-streaming-404-slower') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) await sleep(FOREIGN_DELAY_MS);
   // A miss asked of the CDC runtime's registry of streaming deployments, whose ids are global: it
   // answers for a deployment past its initial sync before the owner is compared (a deployment
   // still in its initial sync is not registered there yet).
