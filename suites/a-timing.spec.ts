@@ -3,13 +3,12 @@ import { describeResponse } from './lib/expect.ts';
 import { absentIdFrom } from './lib/arbitraries/ids-and-paths.ts';
 import { makePipeline, notAccountOnes, otherAccountPipelines, type ForeignPipeline } from './lib/factories/pipelines.ts';
 import { plainDefinition } from './lib/arbitraries/definitions.ts';
-import { is2xx, recordIn } from './lib/answers.ts';
+import { is2xx, recordIn, requestLine } from './lib/answers.ts';
 import { compareLatencies, DEFAULT_ORACLE, describeComparison, samplesToSettle, type LatencyComparison } from './lib/timing-oracle.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import { withKey } from './lib/clients.ts';
 import { aRoute, aSend, pipelineOperations, pipelineState, validOptions } from './catalog/a-requests.ts';
 import { aEndpoint } from './catalog/a-endpoints.ts';
-import { requestLine } from './lib/answers.ts';
 import type { AOperation } from './lib/target-types.ts';
 import { aTargetFindsPipelines, readOwnPipeline, type OwnPipeline } from './lib/controls.ts';
 
