@@ -772,6 +772,32 @@ async function takenWhereValidationRefuses(t: CheckContext, own: OwnPipeline, c:
   });
 }
 
+/**
+ * A-ERR-3 on a deployed pipeline: the check's own pipeline is started where the target routes a
+ * start and takes it, then sent its definition with a made-up top-level key (no schema defines
+ * it) by replace and by update (those served), each judged as the property's made-up keys are, and
+ * stopped again. A deployment may read a running pipeline's new definition through another path
+ * (the running deployment's config struct) that drops what it does not know. A refusal of any
+ * change to a running pipeline (409, say) is noted, not judged. Requests: 2 to 4.
+ */
+async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<void> {
+  const endpoints = own.endpoints.filter((e) => e === 'replace' || e === 'update');
+  if (endpoints.length === 0 || aRoute(t, 'pipelines.start') === null) return;
+  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
+  if (!is2xx(started)) {
+    t.note(`a made-up key was not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
+    return;
+  }
+  const key = `${MADE_UP_KEY_PREFIX}deployed`;
+  for (const endpoint of endpoints) {
+    const ex = await sendDocument(t, endpoint, own, { ...own.stored, [key]: true }, definitionFormat(t));
+    const what = `${requestLine(ex)} of the check's own pipeline, deployed, with its definition and the made-up top-level key "${key}"`;
+    if (!is2xx(ex) && ex.response.status !== 422 && ex.response.status !== 400) t.note(`${what} answered ${ex.response.status}: a refusal of any change to a running pipeline (not judged)`);
+    else judgeMisshapen(t, ex, what, 'made-up-key');
+  }
+  if (aRoute(t, 'pipelines.stop') !== null) await aSend(t, t.a(), 'pipelines.stop', own.id);
+}
+
 /** Cases of invalid definitions sent to the deployed pipeline: few, each a replace or an update. */
 const DEPLOYED_RUNS = 4;
 
@@ -863,7 +889,7 @@ check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
   supports: ['A-ERR-2'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, or its first table given as an object ({"name"} or {"schema", "name"}), is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, or its first table given as an object ({"name"} or {"schema", "name"}), is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number; and the check\'s own pipeline, started, is sent its definition with a made-up key by replace and update: 422',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -898,6 +924,7 @@ check({
       judgeMisshapen(t, ex, `${requestLine(ex)} with the check's own definition and the made-up top-level key "${nulled}" set to null`, 'made-up-key');
     }
     await expectFractionalIntegerRefused(t, own);
+    await deployedMadeUpKey(t, own);
 
     const keyRoute = aRoute(t, 'keys.create');
     if (!keyRoute || routeMissing(await aSend(t, t.a(), 'keys.create', { body: {} }))) {

@@ -6,7 +6,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { conflict, expectNoFields } from '../../http/a-errors.ts';
 import { createdWithKeyFault, findPipeline } from './lookup.ts';
-import { acceptDefinition } from './accept.ts';
+import { acceptDefinition, dropUnknownKeysAt } from './accept.ts';
 import { isDeployed } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 import { mergePatch } from './definition.ts';
@@ -142,7 +142,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => replaceDefinition(sim, ctx.state.account, pipeline, document)), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => replaceDefinition(sim, ctx.state.account, pipeline, runtimeRead(sim, pipeline, document))), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -164,7 +164,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       : patch;
     definitionCaches.get(sim)?.delete(pipeline.name);
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => patchDefinition(sim, ctx.state.account, pipeline, dto)), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => patchDefinition(sim, ctx.state.account, pipeline, runtimeRead(sim, pipeline, dto))), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -234,6 +234,16 @@ function hotReloaded(sim: Sim, pipeline: Pipeline, change: () => Pipeline): Pipe
     if (err instanceof ApiError && err.code === 'invalid_definition') throw new ApiError('invalid_definition', { message: 'The running deployment rejected the new definition.' });
     throw err;
   }
+}
+
+/**
+ * The body of a replace or update of `pipeline`, as its handler reads it. The fault
+ * `a-deployed-change-unknown-keys-dropped`: a deployed pipeline's new definition is read into the
+ * running deployment's config struct, which keeps the keys it knows and drops the others silently.
+ */
+function runtimeRead(sim: Sim, pipeline: Pipeline, body: unknown): unknown {
+  if (sim.faults.has('a-deployed-change-unknown-keys-dropped') && isDeployed(pipeline)) dropUnknownKeysAt(body, []);
+  return body;
 }
 
 /** a-wide-archive-202: past this many tables, an archive is "queued" (202). */
