@@ -602,7 +602,7 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was; a few by replace or update once the check\'s own pipeline is started (deployed), judged the same (a refusal of any change to a running pipeline noted); off the simulator profile a replace or update that takes a broken definition fails where the target\'s own validation refuses the same document 400 naming the field',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was; a few by replace or update once the check\'s own pipeline is started (deployed), judged the same (a refusal of any change to a running pipeline noted); off the simulator profile a create, replace or update that takes a broken definition fails where the target\'s own validation refuses the same document 400 naming the field',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
@@ -747,25 +747,26 @@ function judgeInvalid(t: CheckContext, ex: Exchange, broken: BrokenDocument, for
 }
 
 /**
- * Off the simulator profile a replace or update that took a broken definition (2xx) is judged
- * against the target's own validation: the same document, under a fresh name, is sent to the
- * validation the target serves (one request). Where that refuses it 400 naming the broken field,
- * the target's schema does hold the value invalid, and the replace or update took it without
- * checking the rule: A-ERR-2 fails (a definition that fails validation must be refused 400 by
- * whichever operation is sent it). Returns whether it was so judged; a validation that takes it,
- * or refuses it otherwise, leaves the 2xx the target's schema (noted). Not sent where the broken
- * field is the name (a name taken by the check's own pipeline would be refused by a validation
- * that asks whether names are free), nor where the target validates nothing.
+ * Off the simulator profile a create, replace or update that took a broken definition (2xx) is
+ * judged against the target's own validation: the same document, under a fresh name, is sent to
+ * the validation the target serves (one request). Where that refuses it 400 naming the broken
+ * field, the target's schema does hold the value invalid, and the create, replace or update took
+ * it without checking the rule (a draft checked for its shape only, say): A-ERR-2 fails (a
+ * definition that fails validation must be refused 400 by whichever operation is sent it).
+ * Returns whether it was so judged; a validation that takes it, or refuses it otherwise, leaves
+ * the 2xx the target's schema (noted). Not sent where the broken field is the name (a validation
+ * may refuse a name taken by the pipeline just made or the check's own), nor where the target
+ * validates nothing.
  */
 async function takenWhereValidationRefuses(t: CheckContext, own: OwnPipeline, c: DocumentCase<BrokenDocument>, ex: Exchange, by: string): Promise<boolean> {
-  if (t.profile === 'simulator' || !is2xx(ex) || (c.endpoint !== 'replace' && c.endpoint !== 'update') || !own.endpoints.includes('validate')) return false;
+  if (t.profile === 'simulator' || !is2xx(ex) || c.endpoint === 'validate' || !own.endpoints.includes('validate')) return false;
   if (c.broken.paths.some((p) => p.length === 1 && p[0] === 'name')) return false;
   const document = isObject(c.broken.document) ? { ...c.broken.document, name: uniqueName(t, 'err-cross') } : c.broken.document;
   const validated = await sendDocument(t, 'validate', own, document, c.format);
   if (validated.response.status !== 400 || !namesField(validated.json, c.broken.paths)) return false;
   t.fail({
     clause: 'A-ERR-2',
-    message: `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, yet the target's own validation refuses the same document 400 naming the field (${requestLine(validated)}): the ${c.endpoint === 'replace' ? 'replace' : 'update'} took a definition that fails validation`,
+    message: `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, yet the target's own validation refuses the same document 400 naming the field (${requestLine(validated)}): the ${c.endpoint} took a definition that fails validation`,
     expected: 'a 400 naming the field, as the validation answers',
     received: describeResponse(ex),
     exchange: ex,

@@ -16,7 +16,8 @@ import { newestFirst } from '../shared/ordering.ts';
  */
 
 export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
-  const definition = sim.faults.has('a-invalid-definition-stored') ? acceptStoringInvalid(sim, account, document) : acceptDefinition(sim, document);
+  // The fault: a new pipeline is saved as a draft, checked for its shape only; its rules wait for validate, PUT, PATCH and start.
+  const definition = sim.faults.has('a-invalid-definition-stored') ? acceptStoringInvalid(sim, account, document) : sim.faults.has('a-create-draft-rules-unchecked') ? shapeChecked(sim, document, undefined) : acceptDefinition(sim, document);
   // The fault: names kept unique over every account's pipelines, as a unique index on the name
   // alone would, so a name only another account uses is refused too. Seeds go through
   // storePipeline, not here: the default seed gives both accounts the same names.
@@ -140,8 +141,8 @@ export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipel
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
 }
 
-/** The fault `a-update-rules-unchecked`: the merged definition refused for its shape (422), taken whatever rule it breaks. */
-function shapeChecked(sim: Sim, merged: unknown, stored: PipelineDefinition): PipelineDefinition {
+/** The faults `a-update-rules-unchecked` and `a-create-draft-rules-unchecked`: the definition refused for its shape (422), taken whatever rule it breaks. */
+function shapeChecked(sim: Sim, merged: unknown, stored: PipelineDefinition | undefined): PipelineDefinition {
   try {
     return acceptDefinition(sim, merged, stored);
   } catch (err) {
