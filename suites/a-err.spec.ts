@@ -753,8 +753,10 @@ function judgeInvalid(t: CheckContext, ex: Exchange, broken: BrokenDocument, for
  * field, the target's schema does hold the value invalid, and the create, replace or update took
  * it without checking the rule (a draft checked for its shape only, say): A-ERR-2 fails (a
  * definition that fails validation must be refused 400 by whichever operation is sent it).
- * Returns whether it was so judged; a validation that takes it, or refuses it otherwise, leaves
- * the 2xx the target's schema (noted). Not sent where the broken field is the name (a validation
+ * The definition read back after the 2xx must hold the broken value as sent (one more request):
+ * a handler that ignored it (a member it does not let change) or changed it stored no definition
+ * that fails validation, noted. Returns whether it was so judged; a validation that takes it, or
+ * refuses it otherwise, leaves the 2xx the target's schema (noted). Not sent where the broken field is the name (a validation
  * may refuse a name taken by the pipeline just made or the check's own), nor where the target
  * validates nothing.
  */
@@ -764,9 +766,27 @@ async function takenWhereValidationRefuses(t: CheckContext, own: OwnPipeline, c:
   const document = isObject(c.broken.document) ? { ...c.broken.document, name: uniqueName(t, 'err-cross') } : c.broken.document;
   const validated = await sendDocument(t, 'validate', own, document, c.format);
   if (validated.response.status !== 400 || !namesField(validated.json, c.broken.paths)) return false;
+  // Taken is not yet stored: a handler may ignore a member it does not let change (a source type
+  // of a pipeline that exists) or cut a value down. The definition is read back (one request),
+  // and only a broken value found there as sent fails.
+  const id = c.endpoint === 'create' ? createdId(ex) : own.id;
+  const read = typeof id === 'number' ? await readDefinition(t, id, c.otherAccount ? 1 : 0) : undefined;
+  const line = `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, where the target's own validation refuses the same document 400 naming the field`;
+  if (read === undefined || !('value' in read)) {
+    t.note(`${line}; whether the broken value was stored was not seen (${read === undefined ? 'the create answer names no id' : `the definition read answered ${read.ex.response.status}`}): not judged`);
+    return false;
+  }
+  const kept = (path: Segment[]): boolean => {
+    const sent = valueAt(c.broken.document, path);
+    return sent !== undefined && JSON.stringify(valueAt(read.value, path)) === JSON.stringify(sent);
+  };
+  if (!c.broken.paths.some(kept)) {
+    t.note(`${line}; the definition read after it does not hold the broken value (ignored or changed): not judged`);
+    return false;
+  }
   t.fail({
     clause: 'A-ERR-2',
-    message: `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, yet the target's own validation refuses the same document 400 naming the field (${requestLine(validated)}): the ${c.endpoint} took a definition that fails validation`,
+    message: `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status} and the definition read after it holds the broken value, yet the target's own validation refuses the same document 400 naming the field (${requestLine(validated)}): the ${c.endpoint} took a definition that fails validation`,
     expected: 'a 400 naming the field, as the validation answers',
     received: describeResponse(ex),
     exchange: ex,
