@@ -813,11 +813,18 @@ async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<voi
   for (const endpoint of endpoints) {
     const ex = await sendDocument(t, endpoint, own, { ...own.stored, [key]: true }, definitionFormat(t));
     const what = `${requestLine(ex)} of the check's own pipeline, deployed, with its definition and the made-up top-level key "${key}"`;
-    if (!is2xx(ex) && ex.response.status !== 422 && ex.response.status !== 400) t.note(`${what} answered ${ex.response.status}: a refusal of any change to a running pipeline (not judged)`);
+    if (RUNNING_REFUSALS.has(ex.response.status)) t.note(`${what} answered ${ex.response.status}: a refusal of any change to a running pipeline (not judged)`);
     else judgeMisshapen(t, ex, what, 'made-up-key');
   }
   if (aRoute(t, 'pipelines.stop') !== null) await aSend(t, t.a(), 'pipelines.stop', own.id);
 }
+
+/**
+ * The answers a deployment may give to any change of a running pipeline, whatever the body
+ * ("stop it first"): 409 Conflict, 412 Precondition Failed, 423 Locked. The spec does not say a
+ * deployed pipeline can be replaced or updated, so these are noted, not judged.
+ */
+const RUNNING_REFUSALS = new Set([409, 412, 423]);
 
 /** Cases of invalid definitions sent to the deployed pipeline: few, each a replace or an update. */
 const DEPLOYED_RUNS = 4;
@@ -830,8 +837,8 @@ const DEPLOYED_RUNS = 4;
  * pipeline's new definition to another path (a hot reload by the running deployment), whose
  * refusal must name the field all the same. A start refused, or a state after it that is not
  * deployed, is noted (the cases still go: they are A-ERR-2's whatever the state). A deployed
- * pipeline refused any change (409, "stop it first") is the deployment's choice, not a failed
- * validation: such answers are noted, not judged. Requests: about 4 + 2 per case.
+ * pipeline refused any change (`RUNNING_REFUSALS`: 409, "stop it first") is the deployment's
+ * choice, not a failed validation: such answers are noted, not judged. Requests: about 4 + 2 per case.
  */
 async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ judged: number; keptJudged: number }> {
   const none = { judged: 0, keptJudged: 0 };
@@ -862,7 +869,7 @@ async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ ju
     const by = ', the pipeline deployed,';
     if (ex.response.status === 400) {
       if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
-    } else if (!is2xx(ex) && ex.response.status !== 422) {
+    } else if (RUNNING_REFUSALS.has(ex.response.status)) {
       // A refusal of any change to a running pipeline (409, say): the deployment's rule, noted.
       other.push(`${requestLine(ex)} ${ex.response.status}`);
       return;
