@@ -6,7 +6,7 @@ import { nonIdSegment, pathSegment, absentIdFrom, nonIntegerIdNear } from './lib
 import { parse as parseYaml } from 'yaml';
 import { archiveIfCreated, createPipeline, definitionChanges, readDefinition, readDefinitionTwice, walkOwnPipelineList, type OwnPipelineList } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { createdId, is2xx, isObject, jsonChanges, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
+import { createdId, is2xx, isObject, jsonChanges, recordIn, requestLine, routeMissing, show, showChanges } from './lib/answers.ts';
 import { namesAnotherItem, namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
@@ -15,7 +15,7 @@ import { MADE_UP_KEY_PREFIX, brokenDefinition, brokenDestinationSettings, coerce
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import type { Account } from './lib/factories/removal.ts';
-import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, routePath, validOptions } from './catalog/a-requests.ts';
+import { aRoute, aSend, definitionFormat, pathWithId, pipelineOperations, pipelineState, routePath, validOptions } from './catalog/a-requests.ts';
 
 /*
  * A-ERR-1: every 401 and 404 of interface A carries `{error: string}`.
@@ -602,7 +602,7 @@ function parseDocument(text: string | undefined): Document | undefined {
 check({
   id: 'a-err/invalid-definition-400',
   clauses: ['A-ERR-2'],
-  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was',
+  title: 'A-ERR-2: a definition with one invalid value (range, enum, pattern, length, uniqueness, exclusive fields), or two at unrelated fields (either named will do), sent with account 1\'s admin or non-admin key or (to create and validate) account 2\'s, is 400, and the body names the field; a refused create makes no pipeline, and a refused replace or update leaves the pipeline\'s definition as it was; a few by replace or update once the check\'s own pipeline is started (deployed), judged the same (a refusal of any change to a running pipeline noted); off the simulator profile a create, replace or update that takes a broken definition fails where the target\'s own validation refuses the same document 400 naming the field',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err2');
@@ -652,35 +652,14 @@ check({
         if (typeof sent?.name === 'string') created.names.add(sent.name);
         if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
       }
-      if (t.profile !== 'simulator') {
-        // "Invalid" is the documented schema here; the target's may take the value, or count
-        // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
-        if (is2xx(ex) || ex.response.status === 422) {
-          t.note(`${requestLine(ex)} (${c.format})${by} with ${c.broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
-          return;
-        }
-      }
-      judged++;
-      t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, expected 400`);
-      t.expect.errorObjectA(ex, 'A-ERR-2');
-      t.expect.that(namesField(ex.json, c.broken.paths), {
-        clause: 'A-ERR-2',
-        message: `the 400 for ${c.broken.description}${by} does not name the field`,
-        expected: `the body names ${c.broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
-        received: describeResponse(ex),
-        exchange: ex,
-      });
-      // The list counts as the field of its bad item; another item of it does not.
-      const items = c.broken.paths.filter((p) => typeof p.at(-1) === 'number');
-      const other = namesAnotherItem(ex.json, items);
-      t.expect.that(other === undefined, {
-        clause: 'A-ERR-2',
-        message: `the 400 for ${c.broken.description}${by} names another item of ${showPath(items[0]?.slice(0, -1) ?? [])}, ${showPath(other ?? [])}, not the failing one`,
-        expected: `the body names ${items.map((p) => showPath(p)).join(' or ')} (or the list)`,
-        received: describeResponse(ex),
-        exchange: ex,
-      });
+      if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
+      else if (await takenWhereValidationRefuses(t, own, c, ex, by)) judged++;
     });
+    // The same refusals of the check's own pipeline once it is deployed (its definition then
+    // what the next refusals must leave alone).
+    const deployed = await deployedRefusals(t, own);
+    judged += deployed.judged;
+    keptJudged += deployed.keptJudged;
     if (t.profile === 'simulator') judged += await everyDestinationSettings(t, own, creates.get(0));
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
     let createsJudged = false;
@@ -731,6 +710,184 @@ async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, creat
 }
 
 /**
+ * Judges the answer to a definition broken as `broken` says (A-ERR-2): 400, the error object, the
+ * failing field named (another item of its list not named instead). Off the simulator profile a
+ * 2xx or a 422 is the target's schema judging otherwise than the documented one: noted, and
+ * false returned (not judged).
+ */
+function judgeInvalid(t: CheckContext, ex: Exchange, broken: BrokenDocument, format: DocumentFormat, by: string): boolean {
+  if (t.profile !== 'simulator') {
+    // "Invalid" is the documented schema here; the target's may take the value, or count
+    // it as the wrong shape (A-ERR-3's 422). Only its 400s are judged.
+    if (is2xx(ex) || ex.response.status === 422) {
+      t.note(`${requestLine(ex)} (${format})${by} with ${broken.description}: ${ex.response.status}, the target's schema judges it otherwise than the documented one`);
+      return false;
+    }
+  }
+  t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} (${format})${by} with ${broken.description} answered ${ex.response.status}, expected 400`);
+  t.expect.errorObjectA(ex, 'A-ERR-2');
+  t.expect.that(namesField(ex.json, broken.paths), {
+    clause: 'A-ERR-2',
+    message: `the 400 for ${broken.description}${by} does not name the field`,
+    expected: `the body names ${broken.paths.map((p) => JSON.stringify(p)).join(' or ')}`,
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+  // The list counts as the field of its bad item; another item of it does not.
+  const items = broken.paths.filter((p) => typeof p.at(-1) === 'number');
+  const other = namesAnotherItem(ex.json, items);
+  t.expect.that(other === undefined, {
+    clause: 'A-ERR-2',
+    message: `the 400 for ${broken.description}${by} names another item of ${showPath(items[0]?.slice(0, -1) ?? [])}, ${showPath(other ?? [])}, not the failing one`,
+    expected: `the body names ${items.map((p) => showPath(p)).join(' or ')} (or the list)`,
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+  return true;
+}
+
+/**
+ * Off the simulator profile a create, replace or update that took a broken definition (2xx) is
+ * judged against the target's own validation: the same document, under a fresh name, is sent to
+ * the validation the target serves (one request). Where that refuses it 400 naming the broken
+ * field, the target's schema does hold the value invalid, and the create, replace or update took
+ * it without checking the rule (a draft checked for its shape only, say): A-ERR-2 fails (a
+ * definition that fails validation must be refused 400 by whichever operation is sent it).
+ * The definition read back after the 2xx must hold the broken value as sent (one more request):
+ * a handler that ignored it (a member it does not let change) or changed it stored no definition
+ * that fails validation, noted. Returns whether it was so judged; a validation that takes it, or
+ * refuses it otherwise, leaves the 2xx the target's schema (noted). Not sent where the broken field is the name (a validation
+ * may refuse a name taken by the pipeline just made or the check's own), nor where the target
+ * validates nothing.
+ */
+async function takenWhereValidationRefuses(t: CheckContext, own: OwnPipeline, c: DocumentCase<BrokenDocument>, ex: Exchange, by: string): Promise<boolean> {
+  if (t.profile === 'simulator' || !is2xx(ex) || c.endpoint === 'validate' || !own.endpoints.includes('validate')) return false;
+  if (c.broken.paths.some((p) => p.length === 1 && p[0] === 'name')) return false;
+  const document = isObject(c.broken.document) ? { ...c.broken.document, name: uniqueName(t, 'err-cross') } : c.broken.document;
+  const validated = await sendDocument(t, 'validate', own, document, c.format);
+  if (validated.response.status !== 400 || !namesField(validated.json, c.broken.paths)) return false;
+  // Taken is not yet stored: a handler may ignore a member it does not let change (a source type
+  // of a pipeline that exists) or cut a value down. The definition is read back (one request),
+  // and only a broken value found there as sent fails.
+  const id = c.endpoint === 'create' ? createdId(ex) : own.id;
+  const read = typeof id === 'number' ? await readDefinition(t, id, c.otherAccount ? 1 : 0) : undefined;
+  const line = `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status}, where the target's own validation refuses the same document 400 naming the field`;
+  if (read === undefined || !('value' in read)) {
+    t.note(`${line}; whether the broken value was stored was not seen (${read === undefined ? 'the create answer names no id' : `the definition read answered ${read.ex.response.status}`}): not judged`);
+    return false;
+  }
+  const kept = (path: Segment[]): boolean => {
+    const sent = valueAt(c.broken.document, path);
+    return sent !== undefined && JSON.stringify(valueAt(read.value, path)) === JSON.stringify(sent);
+  };
+  if (!c.broken.paths.some(kept)) {
+    t.note(`${line}; the definition read after it does not hold the broken value (ignored or changed): not judged`);
+    return false;
+  }
+  t.fail({
+    clause: 'A-ERR-2',
+    message: `${requestLine(ex)} (${c.format})${by} with ${c.broken.description} answered ${ex.response.status} and the definition read after it holds the broken value, yet the target's own validation refuses the same document 400 naming the field (${requestLine(validated)}): the ${c.endpoint} took a definition that fails validation`,
+    expected: 'a 400 naming the field, as the validation answers',
+    received: describeResponse(ex),
+    exchange: ex,
+  });
+}
+
+/**
+ * A-ERR-3 on a deployed pipeline: the check's own pipeline is started where the target routes a
+ * start and takes it, then sent its definition with a made-up top-level key (no schema defines
+ * it) by replace and by update (those served), each judged as the property's made-up keys are, and
+ * stopped again. A deployment may read a running pipeline's new definition through another path
+ * (the running deployment's config struct) that drops what it does not know. A refusal of any
+ * change to a running pipeline (409, say) is noted, not judged. Requests: 2 to 4.
+ */
+async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<void> {
+  const endpoints = own.endpoints.filter((e) => e === 'replace' || e === 'update');
+  if (endpoints.length === 0 || aRoute(t, 'pipelines.start') === null) return;
+  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
+  if (!is2xx(started)) {
+    t.note(`a made-up key was not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
+    return;
+  }
+  const key = `${MADE_UP_KEY_PREFIX}deployed`;
+  for (const endpoint of endpoints) {
+    const ex = await sendDocument(t, endpoint, own, { ...own.stored, [key]: true }, definitionFormat(t));
+    const what = `${requestLine(ex)} of the check's own pipeline, deployed, with its definition and the made-up top-level key "${key}"`;
+    if (RUNNING_REFUSALS.has(ex.response.status)) t.note(`${what} answered ${ex.response.status}: a refusal of any change to a running pipeline (not judged)`);
+    else judgeMisshapen(t, ex, what, 'made-up-key');
+  }
+  if (aRoute(t, 'pipelines.stop') !== null) await aSend(t, t.a(), 'pipelines.stop', own.id);
+}
+
+/**
+ * The answers a deployment may give to any change of a running pipeline, whatever the body
+ * ("stop it first"): 409 Conflict, 412 Precondition Failed, 423 Locked. The spec does not say a
+ * deployed pipeline can be replaced or updated, so these are noted, not judged.
+ */
+const RUNNING_REFUSALS = new Set([409, 412, 423]);
+
+/** Cases of invalid definitions sent to the deployed pipeline: few, each a replace or an update. */
+const DEPLOYED_RUNS = 4;
+
+/**
+ * A-ERR-2 on a deployed pipeline: the check's own pipeline is started (deployed) where the target
+ * routes a start and takes it, then sent a few definitions broken as the property's are, by
+ * replace or update (those the target took a valid one by), each judged as there, with the
+ * definition read back after each 400, and stopped again. A deployment may hand a running
+ * pipeline's new definition to another path (a hot reload by the running deployment), whose
+ * refusal must name the field all the same. A start refused, or a state after it that is not
+ * deployed, is noted (the cases still go: they are A-ERR-2's whatever the state). A deployed
+ * pipeline refused any change (`RUNNING_REFUSALS`: 409, "stop it first") is the deployment's
+ * choice, not a failed validation: such answers are noted, not judged. Requests: about 4 + 2 per case.
+ */
+async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ judged: number; keptJudged: number }> {
+  const none = { judged: 0, keptJudged: 0 };
+  const endpoints = own.endpoints.filter((e) => e === 'replace' || e === 'update');
+  if (endpoints.length === 0) return none;
+  if (aRoute(t, 'pipelines.start') === null) {
+    t.note('invalid definitions were not sent to a deployed pipeline: the target document says start is not served (interface_a.operations.pipelines.start is null)');
+    return none;
+  }
+  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
+  if (!is2xx(started)) {
+    t.note(`invalid definitions were not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
+    return none;
+  }
+  if (aRoute(t, 'pipelines.read') !== null) {
+    const read = await aSend(t, t.a(), 'pipelines.read', own.id);
+    const state = pipelineState(t, recordIn(read.json) ?? read.json);
+    if (state.spec !== 'deployed') t.note(`the check's own pipeline, started, read as ${state.name === undefined ? `no ${state.field}` : `${state.field} ${JSON.stringify(state.name)}`}, not deployed: the invalid definitions sent to it after its start may not have met a deployed pipeline`);
+  }
+  let definition = await readDefinitionTwice(t, own.id);
+  const format = t.profile === 'simulator' ? fc.constantFrom<DocumentFormat>('json', 'json', 'yaml') : fc.constant(definitionFormat(t));
+  const cases = fc.tuple(fc.constantFrom(...endpoints), format, brokenDefinition(own.stored)).map(([endpoint, f, broken]): DocumentCase<BrokenDocument> => ({ endpoint, format: f, broken }));
+  let judged = 0;
+  let keptJudged = 0;
+  const other: string[] = [];
+  await t.property('invalid definitions to the deployed pipeline are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
+    const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
+    const by = ', the pipeline deployed,';
+    if (ex.response.status === 400) {
+      if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
+    } else if (RUNNING_REFUSALS.has(ex.response.status)) {
+      // A refusal of any change to a running pipeline (409, say): the deployment's rule, noted.
+      other.push(`${requestLine(ex)} ${ex.response.status}`);
+      return;
+    } else if ('first' in definition) {
+      definition = await readDefinitionTwice(t, own.id);
+    }
+    if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
+    else if (await takenWhereValidationRefuses(t, own, c, ex, by)) judged++;
+  }, { runs: DEPLOYED_RUNS });
+  if (other.length) t.note(`the deployed pipeline refused invalid definitions otherwise than as a failed validation (not judged: a deployment may refuse changes to a running pipeline): ${other.join('; ')}`);
+  if (aRoute(t, 'pipelines.stop') !== null) {
+    const stopped = await aSend(t, t.a(), 'pipelines.stop', own.id);
+    if (!is2xx(stopped)) t.note(`${requestLine(stopped)} of the check's own pipeline after its invalid definitions answered ${stopped.response.status}; it is archived at the end of the check`);
+  }
+  return { judged, keptJudged };
+}
+
+/**
  * A-ERR-2 and A-ERR-3: the refused replace or update (`refused`) left the definition as it was
  * before (as JSON values, key order free; top-level keys that moved between the two reads before
  * aside). True where the definition was read after it; a read that fails then is noted, not judged.
@@ -760,7 +917,7 @@ check({
   id: 'a-err/wrong-shape-422',
   clauses: ['A-ERR-3'],
   supports: ['A-ERR-2'],
-  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, or its first table given as an object ({"name"} or {"schema", "name"}), is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number',
+  title: 'A-ERR-3: in every run, a definition of each documented source and destination type with a made-up key at each of its objects, or an array or a string in place of each, or its first table given as an object ({"name"} or {"schema", "name"}), is 422 on create and creates nothing; so is a random unknown key or value of the wrong JSON type, or a body that is no object, on create, validate, replace and update; so is a made-up key set to null, on create, validate, replace and update; so is a key-management body with unknown keys (a case variant of its name key among them, in every run) or, in the simulator profile, a member of another JSON type (an expires_at that is an integer, true, an object or an array, a null admin or name, in every run); so is a top-level "__proto__" key in a definition or a key body, and keys with a blank before or after (" name", "description ") or empty; a whole-number field of the check\'s own definition given a fraction (5432.7 for a port) on create and replace is refused, 422 or a 400 naming the field (A-ERR-2), never taken and cut to a whole number; and the check\'s own pipeline, started, is sent its definition with a made-up key by replace and update: 422',
   needs: ['a', 'write'],
   async run(t) {
     const own = await ownPipeline(t, 'err3');
@@ -795,6 +952,7 @@ check({
       judgeMisshapen(t, ex, `${requestLine(ex)} with the check's own definition and the made-up top-level key "${nulled}" set to null`, 'made-up-key');
     }
     await expectFractionalIntegerRefused(t, own);
+    await deployedMadeUpKey(t, own);
 
     const keyRoute = aRoute(t, 'keys.create');
     if (!keyRoute || routeMissing(await aSend(t, t.a(), 'keys.create', { body: {} }))) {

@@ -206,6 +206,34 @@ function notServedHere(ex: Exchange): boolean {
   return routeMissing(ex) || ex.response.status === 410;
 }
 
+/** The redirects that say a resource moved (RFC 9110 15.4): 303 See Other is an answer about a request that was served, not one. */
+const MOVED = new Set([301, 302, 307, 308]);
+
+/**
+ * Where a keyed request under the root was sent on to a path outside it (`root`: the path of
+ * the interface A base URL, `/api/public/v1` after any prefix of the target's), the path it was
+ * sent to; else undefined. An operation answered so is served elsewhere (another version), not
+ * under /api/public/v1. A redirect that stays under the root (a trailing slash, another host
+ * serving the same path) is the deployment's own business and not judged, nor is a 303.
+ */
+function movedOutOfRoot(ex: Exchange, root: string): string | undefined {
+  if (!MOVED.has(ex.response.status)) return undefined;
+  const location = ex.response.headers.location;
+  if (location === undefined || location === '') return undefined;
+  let to: string;
+  try {
+    to = new URL(location, ex.request.url).pathname;
+  } catch {
+    return undefined;
+  }
+  return to === root || to.startsWith(`${root}/`) ? undefined : to;
+}
+
+/** The path of the interface A base URL (`.../api/public/v1`): every route of the target is under it. */
+function v1Root(t: CheckContext): string {
+  return new URL(t.aWithAuthorization(null).base).pathname.replace(/\/$/, '');
+}
+
 /**
  * Each operation the target routes, sent once with the admin key and a request it must take: the
  * list, a valid definition to create (the check's own pipeline, archived last) and then to
@@ -230,7 +258,16 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
   const notes: string[] = [];
   const wanted = (operation: AOperation): boolean => aRoute(t, operation) !== null && !alreadySent.has(operation);
   const resourceRefusals: string[] = [];
+  const root = v1Root(t);
   const judge = (operation: AOperation, ex: Exchange, sent: string): void => {
+    const moved = movedOutOfRoot(ex, root);
+    if (moved !== undefined) {
+      // Sent on outside the root: the operation is served there, not under /api/public/v1.
+      const why = `${requestLine(ex)} (${operation}, ${sent}) answered ${ex.response.status} to ${moved}, outside ${root}`;
+      if (bound(t, aEndpoint(operation))) missing.push({ ex, why });
+      else unbound.push(why);
+      return;
+    }
     if (!notServedHere(ex)) return;
     const why = `${requestLine(ex)} (${operation}, ${sent}) answered ${ex.response.status}`;
     const endpoint = aEndpoint(operation);
@@ -292,7 +329,7 @@ async function keyedValidRequests(t: CheckContext, alreadySent: ReadonlySet<AOpe
   if (first) {
     t.fail({
       clause: 'A-VER-1',
-      message: `interface A does not serve these operations under /api/public/v1: with the key and a request each must take, they answered as an unknown path, or gone: ${missing.map((m) => m.why).join('; ')}`,
+      message: `interface A does not serve these operations under /api/public/v1: with the key and a request each must take, they answered as an unknown path, or gone, or sent the request on outside the root (a redirect): ${missing.map((m) => m.why).join('; ')}`,
       expected: 'every operation the target serves, at its route under {cdc_base_url}/api/public/v1',
       received: describeResponse(first.ex),
       exchange: first.ex,
@@ -531,7 +568,7 @@ check({
 check({
   id: 'a-ver/key-accepted-under-v1',
   clauses: ['A-VER-1'],
-  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path; account 2\'s admin key is accepted and served there as account 1\'s is (its fixture pipeline read, else the DELETE of an absent pipeline beside an unknown path)',
+  title: 'A-VER-1: under /api/public/v1 the admin key is accepted and an absent pipeline is a 404 with the error object (DELETE of absent ids); every operation the target routes, sent once with the key and a request it must take (a valid definition to create and validate, the check\'s own pipeline and key), is not answered as an unknown path or gone (404, 405, 410, 501), nor sent on outside /api/public/v1 (301, 302, 307, 308); where the target asks for a key before it routes, every write is seen at its route with the key beside an unknown path; account 2\'s admin key is accepted and served there as account 1\'s is (its fixture pipeline read, else the DELETE of an absent pipeline beside an unknown path)',
   needs: ['a', 'write'],
   async run(t) {
     // 401 without a key and 404 with it is also what a gateway answers that asks every anonymous
@@ -543,6 +580,8 @@ check({
     await t.property('DELETE /api/public/v1/pipelines/{absent id} with the key', fc.integer({ min: 0, max: 89_999_999 }), async (seed) => {
       const keyed = await aSend(t, t.a(), 'pipelines.archive', absentIdFrom(t.target, seed));
       if (keyed.response.status === 401 || keyed.response.status === 403) notServed(t, keyed, `refused the configured admin key (${keyed.response.status})`);
+      const moved = movedOutOfRoot(keyed, v1Root(t));
+      if (moved !== undefined) notServed(t, keyed, `with the admin key was sent on to ${moved} (${keyed.response.status}): the spec's operation is served there, not under /api/public/v1`);
       t.expect.status(keyed, 404, 'A-ENUM-1', `${requestLine(keyed)} of an absent pipeline answered ${keyed.response.status}, expected 404`);
       t.expect.errorObjectA(keyed, 'A-ERR-1');
     }, { runs: 5 });

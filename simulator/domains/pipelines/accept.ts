@@ -97,6 +97,9 @@ function truncateWholeNumberFields(document: unknown): void {
 
 function invalidDefinition(sim: Sim, found: FieldProblem[]): ApiError {
   if (sim.faults.has('a-invalid-definition-no-field')) return new ApiError('invalid_definition');
+  // The fault: the field is named only where one field failed; several are summed up by their count.
+  const fields = new Set(found.map((p) => p.field)).size;
+  if (fields > 1 && sim.faults.has('a-several-problems-counted')) return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${fields} fields have problems.` });
   // The fault: table items named as the dashboard numbers its rows, from 1.
   const problems = sim.faults.has('a-table-index-one-based') ? found.map(oneBasedTableItem) : found;
   return new ApiError('invalid_definition', { message: `The pipeline definition failed validation: ${summary(problems)}`, problems });

@@ -15,7 +15,7 @@ import type { Pipeline } from './types.ts';
  */
 export const createdWithKeyFault = new WeakMap<Pipeline, { revokedAt: number | null }>();
 
-/** How much slower the faults `a-foreign-404-slower` and `a-foreign-archive-404-slower` answer for another account's pipeline. */
+/** How much slower the faults `a-foreign-404-slower`, `a-foreign-archive-404-slower`, `a-foreign-update-404-slower` and `a-non-admin-acl-foreign-slower` answer for another account's pipeline. */
 export const FOREIGN_DELAY_MS = 20;
 
 /** How long the fault `a-archived-foreign-slow-404`'s archive store takes to answer. */
@@ -24,12 +24,15 @@ export const ARCHIVE_STORE_DELAY_MS = 15;
 /** The largest signed 32-bit integer: the fault `a-int32-pipeline-id-500` overflows above it. */
 const INT32_MAX = 2_147_483_647;
 
+/** What a handler looks a pipeline up for: a read (and start, stop), its archive, or a replace or update of its definition. */
+export type PipelineUse = 'read' | 'archive' | 'update';
+
 /**
  * Finds a pipeline of the caller's account by its path id. A malformed id, an absent one and
  * another account's are the same 404 (A-PIPE-3, A-ENUM-1), reached by the same work: a single
  * look in the caller's own map, where another account's pipeline simply is not (A-ENUM-2).
  */
-export async function findPipeline(sim: Sim, account: AccountState, segment: string, use: 'read' | 'archive' = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
+export async function findPipeline(sim: Sim, account: AccountState, segment: string, use: PipelineUse = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
   // The fault: path parameters (`;name=value` after a segment) stripped from the id, as servlet
   // containers strip them: `/pipelines/12;v=2` is pipeline 12.
   const rawId = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
@@ -61,6 +64,9 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   // The fault: non-admin keys go through a pipeline ACL that loads the id in any account before
   // the owner is compared, and refuses another account's pipeline 403 (an absent one stays 404).
   if (!pipeline && sim.faults.has('a-non-admin-acl-foreign-403') && caller !== undefined && !caller.admin && inOtherAccount(sim, account, (other) => other.pipelines.get(id))) throw new ApiError('forbidden', { message: 'Forbidden: this key may not access this pipeline.' });
+  // The fault: non-admin keys go through a permissions service that loads the id in any account
+  // before the owner is compared, a slower call: another account's pipeline answers later.
+  if (!pipeline && caller !== undefined && !caller.admin && sim.faults.has('a-non-admin-acl-foreign-slower') && inOtherAccount(sim, account, (other) => other.pipelines.get(id))) await sleep(FOREIGN_DELAY_MS);
   if (!pipeline) throw await absent(sim, account, id, use);
   // The fault: pipelines belong to their account through a join with the account's active keys on
   // the key that made them, so once that key is revoked no key of the account finds them.
@@ -73,19 +79,24 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
  * The answer for an id the caller's account does not have. Only the enumeration faults look
  * further, into other accounts, and only while they are on: without them there is no such work.
  */
-async function absent(sim: Sim, account: AccountState, id: number, use: 'read' | 'archive'): Promise<ApiError> {
+async function absent(sim: Sim, account: AccountState, id: number, use: PipelineUse): Promise<ApiError> {
   // A miss taken for one of the caller's pipelines moved to an archive store: an id the archive's
   // filter knows (archived ids, of every account) is looked up there, a slower store, before the
   // owner is compared; any other id is answered at once.
   if (sim.faults.has('a-archived-foreign-slow-404') && inOtherAccount(sim, account, (other) => (other.pipelines.get(id)?.archivedAt ?? null) !== null || undefined)) await sleep(ARCHIVE_STORE_DELAY_MS);
+  // A miss asked of the CDC runtime's registry of streaming deployments (a remote call), whose ids
+  // are global: it holds the deployments past their initial sync, and answers for one slower.
+  if (sim.faults.has('a-foreign-streaming-404-slower') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) await sleep(FOREIGN_DELAY_MS);
   // A miss asked of the CDC runtime's registry of streaming deployments, whose ids are global: it
   // answers for a deployment past its initial sync before the owner is compared (a deployment
   // still in its initial sync is not registered there yet).
   if (sim.faults.has('a-foreign-streaming-pipeline-403') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) {
     return new ApiError('forbidden', { message: 'Forbidden: this deployment belongs to another account.' });
   }
-  // The archive fault stands for an archive handler that asks who owns the pipeline in a query of its own.
-  const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower'));
+  // The archive fault stands for an archive handler that asks who owns the pipeline in a query of
+  // its own; the update fault for replace and update handlers that lock the row by id (any
+  // account) before they compare its owner.
+  const slower = sim.faults.has('a-foreign-404-slower') || (use === 'archive' && sim.faults.has('a-foreign-archive-404-slower')) || (use === 'update' && sim.faults.has('a-foreign-update-404-slower'));
   const leaky = slower || sim.faults.has('a-foreign-pipeline-403') || sim.faults.has('a-foreign-404-body-differs') || sim.faults.has('a-foreign-404-last-modified');
   // Conditional requests done early: the ETag is stamped from the row loaded by id (whose account
   // is compared after), or, with no row, from the error body as any answer's.

@@ -16,7 +16,8 @@ import { newestFirst } from '../shared/ordering.ts';
  */
 
 export function createPipeline(sim: Sim, account: AccountState, document: unknown): Pipeline {
-  const definition = sim.faults.has('a-invalid-definition-stored') ? acceptStoringInvalid(sim, account, document) : acceptDefinition(sim, document);
+  // The fault: a new pipeline is saved as a draft, checked for its shape only; its rules wait for validate, PUT, PATCH and start.
+  const definition = sim.faults.has('a-invalid-definition-stored') ? acceptStoringInvalid(sim, account, document) : sim.faults.has('a-create-draft-rules-unchecked') ? shapeChecked(sim, document, undefined) : acceptDefinition(sim, document);
   // The fault: names kept unique over every account's pipelines, as a unique index on the name
   // alone would, so a name only another account uses is refused too. Seeds go through
   // storePipeline, not here: the default seed gives both accounts the same names.
@@ -135,7 +136,19 @@ export function patchDefinition(sim: Sim, account: AccountState, pipeline: Pipel
       throw err;
     }
   }
+  // The fault: the update's partial DTO checks types and keys only, its rules left to create, validate and PUT.
+  if (sim.faults.has('a-update-rules-unchecked')) return changeDefinition(sim, account, pipeline, shapeChecked(sim, merged, pipeline.definition));
   return changeDefinition(sim, account, pipeline, acceptDefinition(sim, merged, pipeline.definition));
+}
+
+/** The faults `a-update-rules-unchecked` and `a-create-draft-rules-unchecked`: the definition refused for its shape (422), taken whatever rule it breaks. */
+function shapeChecked(sim: Sim, merged: unknown, stored: PipelineDefinition | undefined): PipelineDefinition {
+  try {
+    return acceptDefinition(sim, merged, stored);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_definition') return merged as PipelineDefinition;
+    throw err;
+  }
 }
 
 function changeDefinition(sim: Sim, account: AccountState, pipeline: Pipeline, definition: PipelineDefinition): Pipeline {

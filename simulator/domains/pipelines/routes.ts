@@ -6,7 +6,7 @@ import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
 import { conflict, expectNoFields } from '../../http/a-errors.ts';
 import { createdWithKeyFault, findPipeline } from './lookup.ts';
-import { acceptDefinition } from './accept.ts';
+import { acceptDefinition, dropUnknownKeysAt } from './accept.ts';
 import { isDeployed } from './lifecycle.ts';
 import type { Pipeline } from './types.ts';
 import { mergePatch } from './definition.ts';
@@ -137,12 +137,12 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // swapped) by a rule checked on the row loaded by its primary key, in any account, before the
     // owner is compared: another account's deployed pipeline answers 409 where an absent id is 404.
     const readFirst = sim.faults.has('a-foreign-deployed-type-change-409') ? await refuseDeployedTypeChange(ctx, sim, ctx.params.id ?? '') : undefined;
-    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
+    const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'update', ctx.state.apiKey);
     const document = readFirst ? readFirst.document : await readABody(ctx, sim, { formats: DOCUMENT_FORMATS });
     definitionCaches.get(sim)?.delete(pipeline.name);
     // The fault: an audit of who last changed the pipeline, kept as the credentials were presented.
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, replaceDefinition(sim, ctx.state.account, pipeline, document), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => replaceDefinition(sim, ctx.state.account, pipeline, runtimeRead(sim, pipeline, document))), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -153,7 +153,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // validated before the save, whose WHERE clause holds the account: a foreign row is refused
     // there as absent, but an invalid patch is refused first, naming its field.
     if (sim.faults.has('a-foreign-patch-validated-first')) await validateForeignPatchFirst(ctx, sim, ctx.state.account, ctx.params.id ?? '');
-    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'read', ctx.state.apiKey);
+    const pipeline = await findPipeline(sim, ctx.state.account, Number.isNaN(lenient) ? (ctx.params.id ?? '') : String(lenient), 'update', ctx.state.apiKey);
     // Read before the body: the body reader takes a merge patch as JSON.
     const plainJson = /^\s*application\/json\s*(;|$)/i.test(ctx.get('content-type'));
     const patch = await readABody(ctx, sim, { formats: DOCUMENT_FORMATS, mergePatch: true });
@@ -164,7 +164,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       : patch;
     definitionCaches.get(sim)?.delete(pipeline.name);
     noteUpdater(sim, pipeline, ctx.get('authorization'));
-    ctx.body = presentPipeline(sim, patchDefinition(sim, ctx.state.account, pipeline, dto), aBase(ctx, prefix));
+    ctx.body = presentPipeline(sim, hotReloaded(sim, pipeline, () => patchDefinition(sim, ctx.state.account, pipeline, runtimeRead(sim, pipeline, dto))), aBase(ctx, prefix));
     definitionCaches.get(sim)?.delete(pipeline.name);
   });
 
@@ -219,6 +219,31 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     if (queued) ctx.status = 202;
     ctx.body = sim.conventions.a.archiveBody === 'metadata' ? presentPipeline(sim, archived, aBase(ctx, prefix)) : { id: archived.id, archived: true };
   });
+}
+
+/**
+ * A replace or update of `pipeline` (`change`). The fault `a-deployed-change-400-no-field`: a
+ * deployed pipeline's new definition is handed to its running deployment as a hot reload, and
+ * a rule it breaks comes back as the runtime's own rejection, which names no field.
+ */
+function hotReloaded(sim: Sim, pipeline: Pipeline, change: () => Pipeline): Pipeline {
+  if (!sim.faults.has('a-deployed-change-400-no-field') || !isDeployed(pipeline)) return change();
+  try {
+    return change();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'invalid_definition') throw new ApiError('invalid_definition', { message: 'The running deployment rejected the new definition.' });
+    throw err;
+  }
+}
+
+/**
+ * The body of a replace or update of `pipeline`, as its handler reads it. The fault
+ * `a-deployed-change-unknown-keys-dropped`: a deployed pipeline's new definition is read into the
+ * running deployment's config struct, which keeps the keys it knows and drops the others silently.
+ */
+function runtimeRead(sim: Sim, pipeline: Pipeline, body: unknown): unknown {
+  if (sim.faults.has('a-deployed-change-unknown-keys-dropped') && isDeployed(pipeline)) dropUnknownKeysAt(body, []);
+  return body;
 }
 
 /** a-wide-archive-202: past this many tables, an archive is "queued" (202). */

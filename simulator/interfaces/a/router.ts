@@ -30,7 +30,10 @@ export function interfaceARouter(sim: Sim): MountedInterface {
   const served = { v1: buildRouter(sim, INTERFACE_A_PREFIX), v2: buildRouter(sim, WRONG_VERSION_PREFIX) };
   const dispatch = { v1: served.v1.routes() as Middleware, v2: served.v2.routes() as Middleware };
   const serve: Middleware = async (ctx: Context, next: Next) => {
-    const version = servedVersion(sim, ctx);
+    // The fault: interface A moved to v2, and v1 kept as a redirect: the gateway still
+    // authenticates v1 requests first, then sends every routed one on to v2 (308), which serves it.
+    const redirecting = sim.faults.has('a-keyed-v1-redirects-to-v2');
+    const version = redirecting && ctx.path.startsWith(`${WRONG_VERSION_PREFIX}/`) ? 'v2' : servedVersion(sim, ctx);
     const match = served[version].match(ctx.path, ctx.method);
     if (!match.pathAndMethod.some((layer) => layer.methods.length > 0 && servedNow(sim, layer.name))) {
       let allowed = [...new Set(match.path.filter((layer) => servedNow(sim, layer.name)).flatMap((layer) => layer.methods))];
@@ -109,6 +112,12 @@ export function interfaceARouter(sim: Sim): MountedInterface {
         return;
       }
       throw err;
+    }
+    if (redirecting && version === 'v1') {
+      ctx.status = 308;
+      ctx.set('Location', `${WRONG_VERSION_PREFIX}${ctx.path.slice(INTERFACE_A_PREFIX.length)}${ctx.search}`);
+      ctx.body = '';
+      return;
     }
     try {
       await dispatch[version](ctx, next);

@@ -288,11 +288,41 @@ function withBothSecrets(doc: Document): BrokenDocument {
   return { document, paths: [[...at, 'password'], [...at, 'password_env'], at], description: 'source.connection has both password and password_env' };
 }
 
-/** `doc` with exactly one value that breaks a rule; the answer must name `paths[0]` (or another of `paths`). */
+/**
+ * `doc` with one value that breaks a rule, or now and then two at unrelated fields; the answer
+ * must name `paths[0]` (or another of `paths`). With two, naming either is naming the failing
+ * field (a validator may stop at its first failure): a body that names neither does not.
+ */
 export function brokenDefinition(doc: Document): fc.Arbitrary<BrokenDocument> {
   // A name breaks a rule in any document: the fallback is never drawn.
   const single = oneBrokenValue(doc, () => true) ?? fc.constant(withDuplicateTable(doc));
-  return fc.oneof({ arbitrary: single, weight: 8 }, { arbitrary: fc.constant(withDuplicateTable(doc)), weight: 1 }, { arbitrary: fc.constant(withBothSecrets(doc)), weight: 1 });
+  const two = twoBrokenValues(doc);
+  return fc.oneof({ arbitrary: single, weight: 8 }, { arbitrary: fc.constant(withDuplicateTable(doc)), weight: 1 }, { arbitrary: fc.constant(withBothSecrets(doc)), weight: 1 }, ...(two ? [{ arbitrary: two, weight: 2 }] : []));
+}
+
+/** Whether one path is the other or holds it (`source.tables` holds `source.tables[2]`). */
+function related(a: readonly Segment[], b: readonly Segment[]): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.every((s, i) => s === long[i]);
+}
+
+/**
+ * `doc` with two values broken, each by a rule of its own, at fields neither of which holds the
+ * other; undefined where no two such rules apply. A service that names the field only where one
+ * field failed (and sums up several by their count) names none of them.
+ */
+function twoBrokenValues(doc: Document): fc.Arbitrary<BrokenDocument> | undefined {
+  const applicable = BREAKERS.map((b) => ({ b, path: b.path(doc) })).filter((x): x is { b: Breaker; path: Segment[] } => x.path !== null);
+  const pairs = applicable.flatMap((x, i) => applicable.slice(i + 1).filter((y) => !related(x.path, y.path)).map((y) => [x, y] as const));
+  if (pairs.length === 0) return undefined;
+  const shown = (path: Segment[], value: unknown): string => `${showPath(path)} = ${typeof path.at(-1) === 'string' && looksSecret(path.at(-1) as string) ? REDACTED : show(value, 60)}`;
+  return fc.constantFrom(...pairs).chain(([x, y]) =>
+    fc.tuple(x.b.bad(doc), y.b.bad(doc)).map(([vx, vy]): BrokenDocument => ({
+      document: withValue(withValue(doc, x.path, vx), y.path, vy),
+      paths: [x.path, ...(x.b.alsoNamed?.(x.path) ?? []), y.path, ...(y.b.alsoNamed?.(y.path) ?? [])],
+      description: `${shown(x.path, vx)} and ${shown(y.path, vy)} (two fields; either named will do)`,
+    })),
+  );
 }
 
 /**
