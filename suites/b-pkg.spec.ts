@@ -3,7 +3,7 @@ import { check } from './lib/registry.ts';
 import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { createdId, extensionListItems, fieldsIn, is2xx, isObject, objectBody, sameJson, show, walkList, type JsonObject } from './lib/answers.ts';
 import { extensionPaging } from './lib/paging.ts';
-import type { CheckContext, Exchange } from './lib/types.ts';
+import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
 import { describeResponse } from './lib/expect.ts';
 import { inStandInBand } from './lib/big-ids.ts';
 import { requiredFields } from './lib/schemas.ts';
@@ -109,8 +109,10 @@ async function sameToMember(t: CheckContext, id: number | undefined, pkg: JsonOb
     t.note("the package was read by api_key's user only: that another user of the account reads the same package (the same owner_id) needs member_api_key in the target document");
     return;
   }
-  const ex = await t.bWithKey(memberKey).get(`/packages/${id}`);
+  const member = t.bWithKey(memberKey);
+  const ex = await member.get(`/packages/${id}`);
   if (!is2xx(ex)) {
+    if (ex.response.status === 404) await expectListedToMemberNotAbsent(t, member, pkg, ex);
     t.note(`GET /packages/${id} with member_api_key answered ${ex.response.status} (which roles may read packages is not shown), so that another user of the account reads the same package was not seen`);
     return;
   }
@@ -122,6 +124,28 @@ async function sameToMember(t: CheckContext, id: number | undefined, pkg: JsonOb
     expected: show(Object.fromEntries(differ.map((f) => [f, pkg[f]]))),
     received: show(Object.fromEntries(differ.map((f) => [f, theirs[f]]))),
     exchange: ex,
+  });
+}
+
+/**
+ * A member's 404 to the fixture package's read says the package is absent. Which roles may read
+ * packages is not shown, so a refusal of the member (403, or a 404 hiding from it what it may not
+ * see) is the deployment's choice; but where the member's own list (GET /packages with
+ * member_api_key, an extension, its first page) shows the package, it is neither hidden from the
+ * member nor absent, and the 404 fails B-PKG-1 (a read scoped to the packages the caller owns,
+ * while the list shows the account's). A list not served to the member, or not showing the
+ * package, leaves the 404 a refusal (noted by the caller).
+ */
+async function expectListedToMemberNotAbsent(t: CheckContext, member: InterfaceClient, pkg: JsonObject, read: Exchange): Promise<void> {
+  const walked = await walkList(member, '/packages', extensionPaging(t.target), { maxPages: 1 });
+  if ('refused' in walked) return;
+  const listed = walked.items.some((p) => isObject(p) && sameJson(p.id, pkg.id));
+  t.expect.that(!listed, {
+    clause: 'B-PKG-1',
+    message: `GET /packages/${show(pkg.id)} with member_api_key answered 404, though GET /packages with the same key lists that package: a package the member is shown is not absent`,
+    expected: `package ${show(pkg.id)} (a 2xx), or a refusal where the member's list does not show it`,
+    received: describeResponse(read),
+    exchange: read,
   });
 }
 
@@ -204,7 +228,7 @@ const WRAP_32 = 2 ** 32;
 async function undrawnIds(t: CheckContext): Promise<void> {
   const fixture = t.fixtures().package_id;
   const ids: { path: string; id: number; is: string }[] = [{ path: '0', id: 0, is: 'the id 0' }];
-  if (typeof fixture === 'number') ids.push({ path: `-${fixture}`, id: -fixture, is: `the fixture package's id ${fixture} with a minus sign` });
+  if (typeof fixture === 'number' && fixture > 0) ids.push({ path: `-${fixture}`, id: -fixture, is: `the fixture package's id ${fixture} with a minus sign` });
   if (typeof fixture === 'number' && !inStandInBand(fixture) && fixture >= 0 && fixture < WRAP_32) ids.push({ path: String(fixture + WRAP_32), id: fixture + WRAP_32, is: `2^32 + the fixture package's id ${fixture}` });
   else t.note(`no package id 2^32 above the fixture package's was read: ${typeof fixture === 'number' ? `its id ${fixture} is not below 2^32, where a cast to 32 bits could wrap an id onto it` : 'the target document names no fixture package (fixtures.package_id)'}`);
   const refused: string[] = [];

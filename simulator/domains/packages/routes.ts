@@ -1,6 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
-import type { AccountState } from '../../store.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
@@ -148,7 +148,9 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
     // b-package-read-first-account-only: the detail cache warmed from the first account, a miss answered 404.
     const found = sim.faults.has('b-package-read-first-account-only') && account !== sim.store.firstAccount() ? null : readPackage(sim, account, askedPackageId(sim, account, ctx.params.id));
     // b-package-archived-read-404: the read goes through the active-packages scope (the list's default), like the job runner's lookup.
-    const asked = sim.faults.has('b-package-archived-read-404') && found?.status === 'archived' ? null : found;
+    // b-package-member-reads-own-only: a caller other than the owner looks among the packages it owns itself.
+    const scoped = sim.faults.has('b-package-member-reads-own-only') && ctx.state.user.id !== accountOwner(account)?.id && found?.ownerId !== ctx.state.user.id ? null : found;
+    const asked = sim.faults.has('b-package-archived-read-404') && scoped?.status === 'archived' ? null : scoped;
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     // b-if-modified-since-500: a conditional read (a client polling a package sends back a date)
     // that parses the header without asking whether it is a date at all.
