@@ -1079,27 +1079,37 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
  * either way says nothing of it (noted).
  */
 class DocumentedQueryReads {
-  private readonly query = bEndpoint('GET /jobs/{id}').documentedQuery ?? {};
-  private readonly asked = new URLSearchParams(this.query).toString();
+  private readonly asked: string;
   private refused: string | undefined;
   private readonly seen: string[] = [];
   private runningRead = false;
   private endedRead = false;
 
-  constructor(private readonly t: CheckContext) {}
+  /**
+   * `query` and `label` (what the query is, in words): the catalog's documented query by default;
+   * `endedOnly` reads the job so only once it has ended (a query judged at one moment: one request).
+   */
+  constructor(
+    private readonly t: CheckContext,
+    private readonly query: Record<string, string> = bEndpoint('GET /jobs/{id}').documentedQuery ?? {},
+    private readonly label = "the real service's documented query of the job read",
+    private readonly endedOnly = false,
+  ) {
+    this.asked = new URLSearchParams(this.query).toString();
+  }
 
   /** Reads job `id` so once while it runs (progress above 0) and once ended. */
   async after(id: number, observed: { status: string; progress: number }): Promise<void> {
     if (this.refused !== undefined || this.asked === '') return;
     const ended = ENDED_STATUSES.has(observed.status);
-    if (ended ? this.endedRead : this.runningRead || observed.status !== 'running' || observed.progress <= 0) return;
+    if (ended ? this.endedRead : this.endedOnly || this.runningRead || observed.status !== 'running' || observed.progress <= 0) return;
     if (ended) this.endedRead = true;
     else this.runningRead = true;
     const t = this.t;
     const ex = await t.b().get(`/jobs/${id}`, { query: this.query });
     const answer = ex.json;
     if (!is2xx(ex) || !(isObject(answer) || Array.isArray(answer))) {
-      if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (the real service's documented query of the job read) answered ${ex.response.status}`);
+      if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (${this.label}) answered ${ex.response.status}`);
       this.refused = is2xx(ex) ? `${ex.response.status} without an object or array` : String(ex.response.status);
       return;
     }
@@ -1109,7 +1119,7 @@ class DocumentedQueryReads {
     const when = ended ? `once it had ended (${observed.status})` : 'while it ran';
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
-      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
+      message: `job ${id} read with ?${this.asked} (${this.label}), ${when}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
       expected: 'a number from 0 to 1 inclusive',
       received: show(progress),
       exchange: ex,
@@ -1117,7 +1127,7 @@ class DocumentedQueryReads {
     // B-JOB-3 too: a summary merged over the job may carry a status of its own (whether it is written yet) that wins the merge.
     t.expect.that(typeof status === 'string' && JOB_STATUSES.includes(status), {
       clause: 'B-JOB-3',
-      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports the status ${show(status)}, which is not one of the nine job statuses (read without it: ${observed.status})`,
+      message: `job ${id} read with ?${this.asked} (${this.label}), ${when}, reports the status ${show(status)}, which is not one of the nine job statuses (read without it: ${observed.status})`,
       expected: JOB_STATUSES.join(' | '),
       received: show(status),
       exchange: ex,
@@ -1128,10 +1138,37 @@ class DocumentedQueryReads {
   report(): void {
     const t = this.t;
     if (this.asked === '') return;
-    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (the real service's documented query of the job read) answered ${this.refused}: the job's progress and status were judged as read without it only`);
-    const missing = [...(this.runningRead ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
+    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (${this.label}) answered ${this.refused}: the job's progress and status were judged as read without it only`);
+    const missing = [...(this.runningRead || this.endedOnly ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
     t.note(`the job read with ?${this.asked}: ${this.seen.join('; ') || 'not read'}${missing.length ? `; not read ${missing.join(', ')}` : ''}`);
   }
+}
+
+/**
+ * The associations the vendor's client asks GET /jobs/{id} to embed (`include=cluster,package`):
+ * the job then goes through another serializer (an eager-loaded association), where the package's
+ * own `status` (active, archived) may take the job's place. Read once the job has ended.
+ */
+const CLIENT_INCLUDES: Record<string, string> = { include: 'cluster,package' };
+
+/**
+ * B-JOB-4 and B-JOB-3 whoever reads the job: every read above is api_key's, and a read by another
+ * user of the account may go through a view of its own (a team view's serializer, progress in
+ * percent). So the ended job is read once with member_api_key (another user of account 1): a
+ * completed job's progress is at its top, where a scale of 0 to 100 shows. Which roles may read
+ * jobs is not shown: a 4xx is noted, as is a target document without a member key; an answer that
+ * is not the job (no object with its id) is noted, not judged.
+ */
+async function memberReadOfEnded(t: CheckContext, id: number, ended: string): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return t.note(`job ${id} was read by api_key's user only: a read by another user of the account (its status and progress) needs member_api_key in the target document`);
+  const ex = await t.bWithKey(memberKey).get(`/jobs/${id}`);
+  if (!is2xx(ex) || !isObject(ex.json) || ex.json.id !== id) {
+    if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id} with member_api_key answered ${ex.response.status}`);
+    return t.note(`GET /jobs/${id} with member_api_key answered ${ex.response.status}${is2xx(ex) ? ' without the job' : ' (which roles may read jobs is not shown)'}: the job's status and progress were judged as api_key's user reads them only`);
+  }
+  const { status, progress } = observeJob(t, ex, ex.json, `GET /jobs/${id} with member_api_key`, ', read by member_api_key (another user of the account),');
+  t.note(`job ${id}, ended ${ended}, read by member_api_key: status ${status}, progress ${progress}`);
 }
 
 /**
@@ -1387,7 +1424,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses, as has the ended job read with the associations the vendor\'s client embeds (include=cluster,package; where served) and read by another user of the account (member_api_key; where given and served); covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -1399,12 +1436,14 @@ check({
     const list = new JobListReads(t);
     let listReadsWhileRunning = 0;
     const withQuery = new DocumentedQueryReads(t);
+    const withIncludes = new DocumentedQueryReads(t, CLIENT_INCLUDES, "the associations the vendor's client asks the job read to embed", true);
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;
       const observed = observeJob(t, ex, job, `GET /jobs/${id}`);
       seen.push(observed);
       await withQuery.after(id, observed);
+      await withIncludes.after(id, observed);
       if (observed.status === 'running' && observed.progress > 0 && list.wantsRunning && listReadsWhileRunning < LIST_READS_WHILE_RUNNING) {
         listReadsWhileRunning++;
         await list.read();
@@ -1468,6 +1507,8 @@ check({
     await list.read();
     list.report();
     withQuery.report();
+    withIncludes.report();
+    if (ended !== undefined) await memberReadOfEnded(t, id, ended);
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
     const running = seen.filter((s) => s.status === 'running');
