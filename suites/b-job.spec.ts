@@ -981,15 +981,67 @@ check({
  */
 const AGES_AFTER_END_MS = [2 * 86_400_000, 7 * 86_400_000, 35 * 86_400_000];
 
+/** Steps of the control API's clock, doubling, by which a new job is read until it is seen running twice with a progress above 0. */
+const STEPS_TO_RUNNING_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+
+/** When, as fractions of the time left that its progress predicts, a running job is read around its end: just before, and just after. */
+const AROUND_PREDICTED_END = [0.9, 1.02, 1.08];
+
+/**
+ * B-JOB-4 where a progress's arithmetic goes wrong: at the end of a run. A progress that is run
+ * time over an estimate of the run, unclamped, reads above 1 over the run's last stretch only,
+ * and clock steps drawn at random (lifecycle-clock) or polls (lifecycle-poll) land there by
+ * chance. So job `id` is read, on the control API's clock, in doubling steps until it is seen
+ * running twice with a rising progress above 0; the rate between those two reads predicts its end
+ * (the spec says nothing of how progress moves: a prediction, no rule), and it is read just
+ * before and just after that moment, each read judged (B-JOB-3, B-JOB-4). Returns what was seen,
+ * for a note; a job that ends, or never rises, before the prediction is only noted.
+ */
+async function readAroundPredictedEnd(t: CheckContext, id: number): Promise<string> {
+  let clock = 0;
+  let first: { at: number; progress: number } | undefined;
+  const seen: string[] = [];
+  const observe = async (): Promise<{ status: string; progress: number }> => {
+    const { ex, job } = await readJob(t, id);
+    const observed = expectStatusAndProgress(t, ex, job);
+    seen.push(`${observed.status} ${observed.progress} at +${clock} ms`);
+    return observed;
+  };
+  for (const step of STEPS_TO_RUNNING_MS) {
+    await t.advanceClock(step);
+    clock += step;
+    const { status, progress } = await observe();
+    if (ENDED_STATUSES.has(status)) break;
+    if (status !== 'running' || !(progress > 0)) continue;
+    if (first === undefined || progress <= first.progress) {
+      first ??= { at: clock, progress };
+      continue;
+    }
+    const left = ((1 - progress) * (clock - first.at)) / (progress - first.progress);
+    let moved = 0;
+    for (const fraction of AROUND_PREDICTED_END) {
+      const to = Math.round(left * fraction);
+      if (to <= moved) continue;
+      await t.advanceClock(to - moved);
+      clock += to - moved;
+      moved = to;
+      if (ENDED_STATUSES.has((await observe()).status)) break;
+    }
+    return `job ${id} read around the end its progress predicted (${Math.round(left)} ms after a read at ${progress}): ${seen.join(', ')}`;
+  }
+  return `job ${id} was not seen running twice with a rising progress in ${seen.length} reads (${seen.join(', ')}), so it was not read around the end its progress predicted`;
+}
+
 check({
   id: 'b-job/ended-long-ago',
   clauses: ['B-JOB-3'],
   supports: ['B-JOB-4'],
-  title: 'B-JOB-3: a job that ended days and weeks ago (simulator clock moved past its end by 2, 7 and 35 days) still reports one of the nine statuses, read alone and in the job list (where served)',
+  title: 'B-JOB-3: a job that ended days and weeks ago (simulator clock moved past its end by 2, 7 and 35 days) still reports one of the nine statuses, read alone and in the job list (where served); on its way there it is read just before and just after the end its progress predicts, its progress within 0..1 (B-JOB-4)',
   needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
     expectStatusAndProgress(t, exchange, body);
+    t.note(await readAroundPredictedEnd(t, id));
     let ended: string | undefined;
     for (const step of CLOCK_STEPS_TO_JOB_END_MS) {
       await t.advanceClock(step);
