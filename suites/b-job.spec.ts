@@ -187,20 +187,22 @@ const OTHER_CLUSTER_TRIES = 2;
  * with api_key: a deployment that starts jobs only on a default cluster's queue, or holds a
  * member's runs for an approval, shows it only otherwise. So one job is posted on another cluster
  * the account lists (GET /clusters, an extension; the one of the most nodes), and one with
- * member_api_key (another user of account 1), each judged as the others and, where it answers
- * idle, watched until it starts. Which clusters and roles may run jobs is not shown: a 4xx is
- * noted, as is a target that lists no other cluster or gives no member key. Returns the jobs that
- * answered idle.
+ * member_api_key (another user of account 1), and one in account 2 with its own key and fixtures
+ * (a job queue consumed for the first account alone shows only there), each judged as the others
+ * and, where it answers idle, watched until it starts. Which clusters and roles may run jobs is
+ * not shown, and account 2 may refuse for reasons of its own (billing): a 4xx is noted, as is a
+ * target that lists no other cluster, gives no member key or no second account with fixtures.
+ * Returns the jobs that answered idle.
  */
 async function jobsElsewhere(t: CheckContext, readBack: VariablesReadBack): Promise<IdleJob[]> {
   const idle: IdleJob[] = [];
-  const post = async (sent: JsonObject, what: string, via?: InterfaceClient): Promise<'made' | number> => {
+  const post = async (sent: JsonObject, what: string, via?: InterfaceClient, account: Account = 0): Promise<'made' | number> => {
     const ex = await (via ?? t.b()).post('/jobs', { body: sent });
     if (ex.response.status >= 400 && ex.response.status < 500) return ex.response.status;
     t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs ${what} answered ${ex.response.status}`);
     const job = objectBody(t, ex, 'B-JOB-1', `POST /jobs ${what}`);
     const id = integerId(t, ex, job, 'B-JOB-1', `POST /jobs ${what}`);
-    stopJobOnCleanup(t, id, 0, via);
+    stopJobOnCleanup(t, id, account, via);
     expectStatusAndProgress(t, ex, job);
     expectJobAsPosted(t, ex, job, sent, `job ${id}, posted ${what},`);
     await expectStoredAsPosted(t, id, sent, `job ${id}, posted ${what},`, readBack, via);
@@ -222,6 +224,14 @@ async function jobsElsewhere(t: CheckContext, readBack: VariablesReadBack): Prom
   } else {
     const answer = await post(fixtureJobBody(t, { variables: { disco_where: 'a member' } }), 'with member_api_key (another user of the account)', t.bWithKey(memberKey));
     if (answer !== 'made') t.note(`POST /jobs with member_api_key answered ${answer} (which roles may run jobs is not shown): no job another user of the account made was seen to start`);
+  }
+  // Account 2's own job: a job queue consumed for the first account alone shows only there.
+  const second = t.target.b[1] ? jobBodyFrom(t.fixtures(1), { disco_where: 'account 2' }) : undefined;
+  if (second === undefined) {
+    t.note("the target document names no second account, or not its package_id and cluster_id: every job was posted in account 1");
+  } else {
+    const answer = await post(second, "with account 2's key, of its fixture package on its fixture cluster", t.b(1), 1);
+    if (answer !== 'made') t.note(`POST /jobs with account 2's key answered ${answer} (a reason of account 2's own: billing, a plan): no job of account 2 was seen to start`);
   }
   return idle;
 }
@@ -275,7 +285,7 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given) and in account 2 with its own key and fixtures (where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: IdleJob[] = [];

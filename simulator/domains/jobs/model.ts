@@ -97,8 +97,9 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     createdAt: at,
     // b-job-other-cluster-not-started: only the account's first (default) cluster has a queue consumer; a POST /jobs job on another waits idle.
     // b-job-member-not-started: a POST /jobs job of any user but the account's owner waits idle for an approval that never comes.
+    // b-job-later-accounts-not-started: the queue consumer is subscribed to the first account's queue only; a POST /jobs job of any other account waits idle.
     // b-job-later-package-not-started: only the account's first package has a compiled workflow; a POST /jobs job of another waits idle.
-    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-later-package-not-started') && start.createdBy === undefined && start.packageId !== account.packages.keys().next().value) || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) ? null : at,
+    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-later-package-not-started') && start.createdBy === undefined && start.packageId !== account.packages.keys().next().value) || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) || (sim.faults.has('b-job-later-accounts-not-started') && start.createdBy === undefined && account !== sim.store.firstAccount()) ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([start.ownerId]),
