@@ -158,6 +158,8 @@ export function watchJob(sim: Sim, account: AccountState, user: User, id: number
   // b-watch-finished-job-refused: a job that has ended is taken to have nothing left to watch.
   if (sim.faults.has('b-watch-finished-job-refused') && isTerminal(jobStatusAt(job, sim.clock.now()).status)) throw invalidField('job_id', 'names a job that has finished: there is nothing left to watch');
   if (sim.faults.has('b-watch-subscribes-nobody')) return job;
+  // b-watch-later-accounts-subscribes-nobody: the subscription is written to the first account's notification store.
+  if (sim.faults.has('b-watch-later-accounts-subscribes-nobody') && account !== sim.store.firstAccount()) return job;
   // b-watch-stopping-job-refused: a stop tears down the run's notification channel first, so a job on its way to stopped takes no new watcher.
   if (sim.faults.has('b-watch-stopping-job-refused')) {
     const status = jobStatusAt(job, sim.clock.now()).status;
