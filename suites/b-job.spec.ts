@@ -1149,13 +1149,17 @@ class DocumentedQueryReads {
 
   /**
    * `query` and `label` (what the query is, in words): the catalog's documented query by default;
-   * `endedOnly` reads the job so only once it has ended (a query judged at one moment: one request).
+   * `endedOnly` reads the job so only once it has ended (a query judged at one moment: one request);
+   * `mergesNothing`: the query adds no record of its own that could carry the job's id beside a
+   * progress (as a log summary does), so an object at the top with the job's id is the job, judged
+   * with or without a status (a status left out is not one of the nine).
    */
   constructor(
     private readonly t: CheckContext,
     private readonly query: Record<string, string> = bEndpoint('GET /jobs/{id}').documentedQuery ?? {},
     private readonly label = "the real service's documented query of the job read",
     private readonly endedOnly = false,
+    private readonly mergesNothing = false,
   ) {
     this.asked = new URLSearchParams(this.query).toString();
   }
@@ -1175,7 +1179,7 @@ class DocumentedQueryReads {
       this.refused = is2xx(ex) ? `${ex.response.status} without an object or array` : String(ex.response.status);
       return;
     }
-    const job = looksLikeJob(answer, id) ? answer : wrappedJob(answer, id);
+    const job = looksLikeJob(answer, id) || (this.mergesNothing && isObject(answer) && answer.id === id) ? answer : wrappedJob(answer, id);
     if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top, without the job\'s id and a status beside it: not taken for the job\'s)' : ''}`);
     const { progress, status } = job;
     const when = ended ? `once it had ended (${observed.status})` : 'while it ran';
@@ -1498,7 +1502,7 @@ check({
     const list = new JobListReads(t);
     let listReadsWhileRunning = 0;
     const withQuery = new DocumentedQueryReads(t);
-    const withIncludes = new DocumentedQueryReads(t, CLIENT_INCLUDES, "the associations the vendor's client asks the job read to embed", true);
+    const withIncludes = new DocumentedQueryReads(t, CLIENT_INCLUDES, "the associations the vendor's client asks the job read to embed", true, true);
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;

@@ -28,6 +28,12 @@ describe.concurrent("b-job/lifecycle-poll reads the ended job with member_api_ke
     expect(check.failures.find((f) => f.clause === 'B-JOB-3')?.message).toMatch(/^job \d+ read with \?include=cluster%2Cpackage .* reports the status "[a-z]+", which is not one of the nine job statuses/);
   });
 
+  it.each(['standard', 'alt'] as const)('a job read with include=package that leaves its status out fails B-JOB-3 (%s)', { timeout: 90_000 }, async (conventions) => {
+    const check = await lifecyclePoll(['b-job-include-package-status-dropped'], conventions);
+    expect(check.verdict, describeChecks([check])).toBe('fail');
+    expect(check.failures.find((f) => f.clause === 'B-JOB-3')?.message).toMatch(/^job \d+ read with \?include=cluster%2Cpackage .* reports the status undefined, which is not one of the nine job statuses/);
+  });
+
   it.each(['standard', 'alt'] as const)('faultless: it passes (%s)', { timeout: 90_000 }, async (conventions) => {
     const check = await lifecyclePoll([], conventions);
     expect(check.failures).toEqual([]);

@@ -109,6 +109,12 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       ctx.body = { ...presentJob(sim, account, job, links), status: account.packages.get(job.packageId)?.status ?? 'active' };
       return;
     }
+    // b-job-include-package-status-dropped: the embedding serializer's field list has no status.
+    if (sim.faults.has('b-job-include-package-status-dropped') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('package')) {
+      const { status: _dropped, ...rest } = presentJob(sim, account, job, links);
+      ctx.body = rest;
+      return;
+    }
     // b-job-member-read-progress-percent: a member's read goes through the team view's serializer, in percent.
     if (sim.faults.has('b-job-member-read-progress-percent') && ctx.state.user.id !== accountOwner(account)?.id) {
       const shown = presentJob(sim, account, job, links);
