@@ -74,8 +74,8 @@ interface Watchers {
 }
 
 /** The watchers of job `id`; null when the list cannot tell who watches (not served, not read whole, or an entry naming no user). */
-async function readWatchers(t: CheckContext, id: number): Promise<Watchers | null> {
-  const walk = await listCatalog(t.b(), t.target, `/jobs/${id}/watchers`, 5);
+async function readWatchers(t: CheckContext, id: number, client: InterfaceClient = t.b()): Promise<Watchers | null> {
+  const walk = await listCatalog(client, t.target, `/jobs/${id}/watchers`, 5);
   if (!walk?.complete) return null;
   // An entry naming no user says nothing of who watches.
   const names = walk.items.map(watcherNames);
@@ -843,12 +843,58 @@ async function judgeFailingWatch(t: CheckContext, watch: FailingWatch, owner: Su
   return undefined;
 }
 
+/**
+ * B-JOB-5 in every account: every watch above is made in account 1, and a subscription written
+ * where the first account's are kept (a store built when there was one) answers 200 in account 2
+ * and subscribes nobody. So account 2's api_key starts a job of its fixture package, stops
+ * watching it (DELETE /jobs/{id}/watchers, an extension: its creator watches it already), and
+ * watches it again: 200, and then among the job's watchers as account 2 reads them (GET
+ * /jobs/{id}/watchers, an extension). Where the target document gives no second account with
+ * fixtures, a job is refused, the caller cannot be told (GET /user), the unwatch is refused or does
+ * not show, or the watchers are not listed, that is noted: account 1's watches carry the clause.
+ */
+async function secondAccountWatches(t: CheckContext): Promise<void> {
+  const body = t.target.b[1] ? jobBodyFrom(t.fixtures(1)) : undefined;
+  if (body === undefined) return t.note("no watch was made in account 2 (the target document names no second account, or not its package_id and cluster_id): every watch was account 1's");
+  const client = t.b(1);
+  const made = await client.post('/jobs', { body });
+  const id = idOf(made);
+  if (!is2xx(made) || id === undefined) return t.note(`POST /jobs with account 2's key answered ${describeResponse(made)}: no watch was made in account 2`);
+  stopJobOnCleanup(t, id, 1);
+  const caller = await callerOf(client);
+  if (!caller) return t.note("account 2's user could not be told apart (its GET /user, an extension, showed no email): its watch was not looked for among the watchers");
+  const unwatch = await client.delete(`/jobs/${id}/watchers`);
+  const before = is2xx(unwatch) ? await readWatchers(t, id, client) : null;
+  const unseen = !is2xx(unwatch)
+    ? `DELETE /jobs/${id}/watchers (an extension) answered ${unwatch.response.status} to account 2's user, who created the job and watches it already`
+    : !before
+      ? `GET /jobs/${id}/watchers (an extension) did not show account 2's job's watchers by email, user id, or id and display name, read whole`
+      : listing(before, caller).watching
+        ? `account 2's user still watched job ${id} after DELETE /jobs/${id}/watchers`
+        : undefined;
+  const ex = await client.post(`/jobs/${id}/watchers`);
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers with account 2's key (its own job) answered ${ex.response.status}, expected 200`);
+  if (unseen !== undefined) return t.note(`account 2's watch answered ${ex.response.status}, but its subscription could not be seen: ${unseen}`);
+  const after = await readWatchers(t, id, client);
+  if (!after) return t.note(`GET /jobs/${id}/watchers with account 2's key could not be read whole after its watch: account 2's subscription was not seen`);
+  const { watching, ex: page } = listing(after, caller);
+  // Entries of an id and a display name only may name the watch, not its user: no sign either way.
+  if (after.weak && !watching) return t.note(`after account 2's watch no entry of GET /jobs/${id}/watchers had its user's id and name, and the entries name watchers only by an id and a display name: account 2's subscription was not seen`);
+  t.expect.that(watching, {
+    clause: 'B-JOB-5',
+    message: `POST /jobs/${id}/watchers with account 2's key answered ${ex.response.status}, but account 2's user (${caller.email}) is not among job ${id}'s watchers after it: the watch subscribed nobody in account 2`,
+    expected: `${caller.email} among the watchers`,
+    received: page ? describeResponse(page) : '(no page)',
+    ...(page ? { exchange: page } : { exchange: ex }),
+  });
+}
+
 check({
   id: 'b-job/watch',
   clauses: ['B-JOB-5'],
   // The notification a watch brings the member is one a job's creator does not have: marked by its id here.
   supports: ['B-NTF-1'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, on a job that has ended, and (where the target document names a package whose jobs fail) for the member on a job that fails, where its creator is notified of the failure',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), and for account 2\'s user on its own job (where the target document gives account 2 fixtures), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, on a job that has ended, and (where the target document names a package whose jobs fail) for the member on a job that fails, where its creator is notified of the failure',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -950,6 +996,8 @@ check({
       failingUnseen = againUnseen === undefined ? undefined : `${failingUnseen}; a second such job, watched and judged at once: ${againUnseen}`;
     }
     if (failingUnseen !== undefined) t.note(`a watch of a job that failed was not seen to bring its notification: ${failingUnseen}`);
+    // Last: its requests would otherwise delay the stops above, which must come while the jobs run.
+    await secondAccountWatches(t);
 
     // The watch is seen in full for a user who did not create the job (member_api_key): the
     // caller's own, after it stopped watching, cannot tell it from a watch of the account's owner.

@@ -187,20 +187,22 @@ const OTHER_CLUSTER_TRIES = 2;
  * with api_key: a deployment that starts jobs only on a default cluster's queue, or holds a
  * member's runs for an approval, shows it only otherwise. So one job is posted on another cluster
  * the account lists (GET /clusters, an extension; the one of the most nodes), and one with
- * member_api_key (another user of account 1), each judged as the others and, where it answers
- * idle, watched until it starts. Which clusters and roles may run jobs is not shown: a 4xx is
- * noted, as is a target that lists no other cluster or gives no member key. Returns the jobs that
- * answered idle.
+ * member_api_key (another user of account 1), and one in account 2 with its own key and fixtures
+ * (a job queue consumed for the first account alone shows only there), each judged as the others
+ * and, where it answers idle, watched until it starts. Which clusters and roles may run jobs is
+ * not shown, and account 2 may refuse for reasons of its own (billing): a 4xx is noted, as is a
+ * target that lists no other cluster, gives no member key or no second account with fixtures.
+ * Returns the jobs that answered idle.
  */
 async function jobsElsewhere(t: CheckContext, readBack: VariablesReadBack): Promise<IdleJob[]> {
   const idle: IdleJob[] = [];
-  const post = async (sent: JsonObject, what: string, via?: InterfaceClient): Promise<'made' | number> => {
+  const post = async (sent: JsonObject, what: string, via?: InterfaceClient, account: Account = 0): Promise<'made' | number> => {
     const ex = await (via ?? t.b()).post('/jobs', { body: sent });
     if (ex.response.status >= 400 && ex.response.status < 500) return ex.response.status;
     t.expect.status(ex, '2xx', 'B-JOB-1', `POST /jobs ${what} answered ${ex.response.status}`);
     const job = objectBody(t, ex, 'B-JOB-1', `POST /jobs ${what}`);
     const id = integerId(t, ex, job, 'B-JOB-1', `POST /jobs ${what}`);
-    stopJobOnCleanup(t, id, 0, via);
+    stopJobOnCleanup(t, id, account, via);
     expectStatusAndProgress(t, ex, job);
     expectJobAsPosted(t, ex, job, sent, `job ${id}, posted ${what},`);
     await expectStoredAsPosted(t, id, sent, `job ${id}, posted ${what},`, readBack, via);
@@ -222,6 +224,14 @@ async function jobsElsewhere(t: CheckContext, readBack: VariablesReadBack): Prom
   } else {
     const answer = await post(fixtureJobBody(t, { variables: { disco_where: 'a member' } }), 'with member_api_key (another user of the account)', t.bWithKey(memberKey));
     if (answer !== 'made') t.note(`POST /jobs with member_api_key answered ${answer} (which roles may run jobs is not shown): no job another user of the account made was seen to start`);
+  }
+  // Account 2's own job: a job queue consumed for the first account alone shows only there.
+  const second = t.target.b[1] ? jobBodyFrom(t.fixtures(1), { disco_where: 'account 2' }) : undefined;
+  if (second === undefined) {
+    t.note("the target document names no second account, or not its package_id and cluster_id: every job was posted in account 1");
+  } else {
+    const answer = await post(second, "with account 2's key, of its fixture package on its fixture cluster", t.b(1), 1);
+    if (answer !== 'made') t.note(`POST /jobs with account 2's key answered ${answer} (a reason of account 2's own: billing, a plan): no job of account 2 was seen to start`);
   }
   return idle;
 }
@@ -275,7 +285,7 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given) and in account 2 with its own key and fixtures (where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: IdleJob[] = [];
@@ -981,15 +991,67 @@ check({
  */
 const AGES_AFTER_END_MS = [2 * 86_400_000, 7 * 86_400_000, 35 * 86_400_000];
 
+/** Steps of the control API's clock, doubling, by which a new job is read until it is seen running twice with a progress above 0. */
+const STEPS_TO_RUNNING_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+
+/** When, as fractions of the time left that its progress predicts, a running job is read around its end: just before, and just after. */
+const AROUND_PREDICTED_END = [0.9, 1.02, 1.08];
+
+/**
+ * B-JOB-4 where a progress's arithmetic goes wrong: at the end of a run. A progress that is run
+ * time over an estimate of the run, unclamped, reads above 1 over the run's last stretch only,
+ * and clock steps drawn at random (lifecycle-clock) or polls (lifecycle-poll) land there by
+ * chance. So job `id` is read, on the control API's clock, in doubling steps until it is seen
+ * running twice with a rising progress above 0; the rate between those two reads predicts its end
+ * (the spec says nothing of how progress moves: a prediction, no rule), and it is read just
+ * before and just after that moment, each read judged (B-JOB-3, B-JOB-4). Returns what was seen,
+ * for a note; a job that ends, or never rises, before the prediction is only noted.
+ */
+async function readAroundPredictedEnd(t: CheckContext, id: number): Promise<string> {
+  let clock = 0;
+  let first: { at: number; progress: number } | undefined;
+  const seen: string[] = [];
+  const observe = async (): Promise<{ status: string; progress: number }> => {
+    const { ex, job } = await readJob(t, id);
+    const observed = expectStatusAndProgress(t, ex, job);
+    seen.push(`${observed.status} ${observed.progress} at +${clock} ms`);
+    return observed;
+  };
+  for (const step of STEPS_TO_RUNNING_MS) {
+    await t.advanceClock(step);
+    clock += step;
+    const { status, progress } = await observe();
+    if (ENDED_STATUSES.has(status)) break;
+    if (status !== 'running' || !(progress > 0)) continue;
+    if (first === undefined || progress <= first.progress) {
+      first ??= { at: clock, progress };
+      continue;
+    }
+    const left = ((1 - progress) * (clock - first.at)) / (progress - first.progress);
+    let moved = 0;
+    for (const fraction of AROUND_PREDICTED_END) {
+      const to = Math.round(left * fraction);
+      if (to <= moved) continue;
+      await t.advanceClock(to - moved);
+      clock += to - moved;
+      moved = to;
+      if (ENDED_STATUSES.has((await observe()).status)) break;
+    }
+    return `job ${id} read around the end its progress predicted (${Math.round(left)} ms after a read at ${progress}): ${seen.join(', ')}`;
+  }
+  return `job ${id} was not seen running twice with a rising progress in ${seen.length} reads (${seen.join(', ')}), so it was not read around the end its progress predicted`;
+}
+
 check({
   id: 'b-job/ended-long-ago',
   clauses: ['B-JOB-3'],
   supports: ['B-JOB-4'],
-  title: 'B-JOB-3: a job that ended days and weeks ago (simulator clock moved past its end by 2, 7 and 35 days) still reports one of the nine statuses, read alone and in the job list (where served)',
+  title: 'B-JOB-3: a job that ended days and weeks ago (simulator clock moved past its end by 2, 7 and 35 days) still reports one of the nine statuses, read alone and in the job list (where served); on its way there it is read just before and just after the end its progress predicts, its progress within 0..1 (B-JOB-4)',
   needs: ['b', 'write', 'control', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const { id, exchange, body } = await createJob(t, fixtureJobBody(t));
     expectStatusAndProgress(t, exchange, body);
+    t.note(await readAroundPredictedEnd(t, id));
     let ended: string | undefined;
     for (const step of CLOCK_STEPS_TO_JOB_END_MS) {
       await t.advanceClock(step);
@@ -1079,37 +1141,51 @@ function jobSchemaBinds(t: CheckContext, job: JsonObject): boolean {
  * either way says nothing of it (noted).
  */
 class DocumentedQueryReads {
-  private readonly query = bEndpoint('GET /jobs/{id}').documentedQuery ?? {};
-  private readonly asked = new URLSearchParams(this.query).toString();
+  private readonly asked: string;
   private refused: string | undefined;
   private readonly seen: string[] = [];
   private runningRead = false;
   private endedRead = false;
 
-  constructor(private readonly t: CheckContext) {}
+  /**
+   * `query` and `label` (what the query is, in words): the catalog's documented query by default;
+   * `endedOnly` reads the job so only once it has ended (a query judged at one moment: one request);
+   * `mergesNothing`: the query adds no record of its own that could carry the job's id beside a
+   * progress (as a log summary does), so an object at the top with the job's id is the job, judged
+   * with or without a status (a status left out is not one of the nine).
+   */
+  constructor(
+    private readonly t: CheckContext,
+    private readonly query: Record<string, string> = bEndpoint('GET /jobs/{id}').documentedQuery ?? {},
+    private readonly label = "the real service's documented query of the job read",
+    private readonly endedOnly = false,
+    private readonly mergesNothing = false,
+  ) {
+    this.asked = new URLSearchParams(this.query).toString();
+  }
 
   /** Reads job `id` so once while it runs (progress above 0) and once ended. */
   async after(id: number, observed: { status: string; progress: number }): Promise<void> {
     if (this.refused !== undefined || this.asked === '') return;
     const ended = ENDED_STATUSES.has(observed.status);
-    if (ended ? this.endedRead : this.runningRead || observed.status !== 'running' || observed.progress <= 0) return;
+    if (ended ? this.endedRead : this.endedOnly || this.runningRead || observed.status !== 'running' || observed.progress <= 0) return;
     if (ended) this.endedRead = true;
     else this.runningRead = true;
     const t = this.t;
     const ex = await t.b().get(`/jobs/${id}`, { query: this.query });
     const answer = ex.json;
     if (!is2xx(ex) || !(isObject(answer) || Array.isArray(answer))) {
-      if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (the real service's documented query of the job read) answered ${ex.response.status}`);
+      if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id}?${this.asked} (${this.label}) answered ${ex.response.status}`);
       this.refused = is2xx(ex) ? `${ex.response.status} without an object or array` : String(ex.response.status);
       return;
     }
-    const job = looksLikeJob(answer, id) ? answer : wrappedJob(answer, id);
+    const job = looksLikeJob(answer, id) || (this.mergesNothing && isObject(answer) && answer.id === id) ? answer : wrappedJob(answer, id);
     if (job === undefined) return void this.seen.push(`${observed.status}: no job shown${isObject(answer) && Object.hasOwn(answer, 'progress') ? ' (a progress at the top, without the job\'s id and a status beside it: not taken for the job\'s)' : ''}`);
     const { progress, status } = job;
     const when = ended ? `once it had ended (${observed.status})` : 'while it ran';
     t.expect.that(typeof progress === 'number' && Number.isFinite(progress) && progress >= 0 && progress <= 1, {
       clause: 'B-JOB-4',
-      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
+      message: `job ${id} read with ?${this.asked} (${this.label}), ${when}, reports progress ${show(progress)}, outside 0 to 1 (read without it: ${observed.progress})`,
       expected: 'a number from 0 to 1 inclusive',
       received: show(progress),
       exchange: ex,
@@ -1117,7 +1193,7 @@ class DocumentedQueryReads {
     // B-JOB-3 too: a summary merged over the job may carry a status of its own (whether it is written yet) that wins the merge.
     t.expect.that(typeof status === 'string' && JOB_STATUSES.includes(status), {
       clause: 'B-JOB-3',
-      message: `job ${id} read with ?${this.asked} (the real service's documented query of the job read), ${when}, reports the status ${show(status)}, which is not one of the nine job statuses (read without it: ${observed.status})`,
+      message: `job ${id} read with ?${this.asked} (${this.label}), ${when}, reports the status ${show(status)}, which is not one of the nine job statuses (read without it: ${observed.status})`,
       expected: JOB_STATUSES.join(' | '),
       received: show(status),
       exchange: ex,
@@ -1128,10 +1204,40 @@ class DocumentedQueryReads {
   report(): void {
     const t = this.t;
     if (this.asked === '') return;
-    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (the real service's documented query of the job read) answered ${this.refused}: the job's progress and status were judged as read without it only`);
-    const missing = [...(this.runningRead ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
+    if (this.refused !== undefined) return t.note(`GET /jobs/{id}?${this.asked} (${this.label}) answered ${this.refused}: the job's progress and status were judged as read without it only`);
+    const missing = [...(this.runningRead || this.endedOnly ? [] : ['while it ran (never seen running with progress above 0)']), ...(this.endedRead ? [] : ['once ended (not seen ended)'])];
     t.note(`the job read with ?${this.asked}: ${this.seen.join('; ') || 'not read'}${missing.length ? `; not read ${missing.join(', ')}` : ''}`);
   }
+}
+
+/**
+ * The associations the vendor's client asks GET /jobs/{id} to embed (`include=cluster,package`):
+ * the job then goes through another serializer (an eager-loaded association), where the package's
+ * own `status` (active, archived) may take the job's place. Read once the job has ended.
+ */
+const CLIENT_INCLUDES: Record<string, string> = { include: 'cluster,package' };
+
+/**
+ * B-JOB-4 and B-JOB-3 whoever reads the job: every read above is api_key's, and a read by another
+ * user of the account may go through a view of its own (a team view's serializer, progress in
+ * percent). So the ended job is read once with member_api_key (another user of account 1): a
+ * completed job's progress is at its top, where a scale of 0 to 100 shows. Which roles may read
+ * jobs is not shown: a 4xx is noted, as is a target document without a member key; an answer that
+ * is not the job (no object with its id), or a narrower view without a status or a progress, is
+ * noted, not judged.
+ */
+async function memberReadOfEnded(t: CheckContext, id: number, ended: string): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return t.note(`job ${id} was read by api_key's user only: a read by another user of the account (its status and progress) needs member_api_key in the target document`);
+  const ex = await t.bWithKey(memberKey).get(`/jobs/${id}`);
+  if (!is2xx(ex) || !isObject(ex.json) || ex.json.id !== id) {
+    if (ex.response.status >= 500) t.expect.status(ex, '2xx', 'B-JOB-4', `GET /jobs/${id} with member_api_key answered ${ex.response.status}`);
+    return t.note(`GET /jobs/${id} with member_api_key answered ${ex.response.status}${is2xx(ex) ? ' without the job' : ' (which roles may read jobs is not shown)'}: the job's status and progress were judged as api_key's user reads them only`);
+  }
+  // What a member is shown is the deployment's (roles not shown): a narrower view without the two fields says nothing of them.
+  if (!Object.hasOwn(ex.json, 'status') || !Object.hasOwn(ex.json, 'progress')) return t.note(`GET /jobs/${id} with member_api_key showed the job without ${Object.hasOwn(ex.json, 'status') ? 'a progress' : 'a status'} (a view of its own for members): its status and progress were judged as api_key's user reads them only`);
+  const { status, progress } = observeJob(t, ex, ex.json, `GET /jobs/${id} with member_api_key`, ', read by member_api_key (another user of the account),');
+  t.note(`job ${id}, ended ${ended}, read by member_api_key: status ${status}, progress ${progress}`);
 }
 
 /**
@@ -1387,7 +1493,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses; covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses, as has the ended job read with the associations the vendor\'s client embeds (include=cluster,package; where served) and read by another user of the account (member_api_key; where given and served); covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -1399,12 +1505,14 @@ check({
     const list = new JobListReads(t);
     let listReadsWhileRunning = 0;
     const withQuery = new DocumentedQueryReads(t);
+    const withIncludes = new DocumentedQueryReads(t, CLIENT_INCLUDES, "the associations the vendor's client asks the job read to embed", true, true);
     const read = async (): Promise<string> => {
       const { ex, job } = await readJob(t, id);
       reads++;
       const observed = observeJob(t, ex, job, `GET /jobs/${id}`);
       seen.push(observed);
       await withQuery.after(id, observed);
+      await withIncludes.after(id, observed);
       if (observed.status === 'running' && observed.progress > 0 && list.wantsRunning && listReadsWhileRunning < LIST_READS_WHILE_RUNNING) {
         listReadsWhileRunning++;
         await list.read();
@@ -1468,6 +1576,8 @@ check({
     await list.read();
     list.report();
     withQuery.report();
+    withIncludes.report();
+    if (ended !== undefined) await memberReadOfEnded(t, id, ended);
     const last = seen[seen.length - 1]?.status ?? 'unknown';
     const elapsedS = ((Date.now() - startedAt) / 1000).toFixed(1);
     const running = seen.filter((s) => s.status === 'running');

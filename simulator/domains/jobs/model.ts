@@ -97,8 +97,9 @@ export function startJob(sim: Sim, account: AccountState, start: JobStart, at: n
     createdAt: at,
     // b-job-other-cluster-not-started: only the account's first (default) cluster has a queue consumer; a POST /jobs job on another waits idle.
     // b-job-member-not-started: a POST /jobs job of any user but the account's owner waits idle for an approval that never comes.
+    // b-job-later-accounts-not-started: the queue consumer is subscribed to the first account's queue only; a POST /jobs job of any other account waits idle.
     // b-job-later-package-not-started: only the account's first package has a compiled workflow; a POST /jobs job of another waits idle.
-    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-later-package-not-started') && start.createdBy === undefined && start.packageId !== account.packages.keys().next().value) || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) ? null : at,
+    submittedAt: sim.faults.has('b-job-not-started') || (sim.faults.has('b-job-later-package-not-started') && start.createdBy === undefined && start.packageId !== account.packages.keys().next().value) || (sim.faults.has('b-job-other-cluster-not-started') && start.createdBy === undefined && start.clusterId !== account.clusters.keys().next().value) || (sim.faults.has('b-job-member-not-started') && start.createdBy === undefined && start.ownerId !== accountOwner(account)?.id) || (sim.faults.has('b-job-later-accounts-not-started') && start.createdBy === undefined && account !== sim.store.firstAccount()) ? null : at,
     pace: sim.options.jobPace,
     stopRequestedAt: null,
     watcherIds: new Set([start.ownerId]),
@@ -157,6 +158,8 @@ export function watchJob(sim: Sim, account: AccountState, user: User, id: number
   // b-watch-finished-job-refused: a job that has ended is taken to have nothing left to watch.
   if (sim.faults.has('b-watch-finished-job-refused') && isTerminal(jobStatusAt(job, sim.clock.now()).status)) throw invalidField('job_id', 'names a job that has finished: there is nothing left to watch');
   if (sim.faults.has('b-watch-subscribes-nobody')) return job;
+  // b-watch-later-accounts-subscribes-nobody: the subscription is written to the first account's notification store.
+  if (sim.faults.has('b-watch-later-accounts-subscribes-nobody') && account !== sim.store.firstAccount()) return job;
   // b-watch-stopping-job-refused: a stop tears down the run's notification channel first, so a job on its way to stopped takes no new watcher.
   if (sim.faults.has('b-watch-stopping-job-refused')) {
     const status = jobStatusAt(job, sim.clock.now()).status;

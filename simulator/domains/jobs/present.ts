@@ -33,7 +33,7 @@ export function presentJob(sim: Sim, account: AccountState, job: Job, links: Lin
     owner_id: job.ownerId,
     // b-job-progress-summed-over-nodes: each node of the cluster reports the run's progress, and the job's is their sum, not their mean.
     // b-job-stopped-run-progress-percent: a run stopped after it began shows the runner's stop report, in percent.
-    progress: sim.faults.has('b-job-stopped-run-progress-percent') && job.stopRequestedAt !== null && state.startedAt !== null && state.startedAt <= job.stopRequestedAt ? state.progress * 100 : sim.faults.has('b-progress-above-one') || (sim.faults.has('b-job-later-accounts-progress-percent') && account !== sim.store.firstAccount()) ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : state.progress,
+    progress: sim.faults.has('b-job-stopped-run-progress-percent') && job.stopRequestedAt !== null && state.startedAt !== null && state.startedAt <= job.stopRequestedAt ? state.progress * 100 : sim.faults.has('b-progress-above-one') || (sim.faults.has('b-job-later-accounts-progress-percent') && account !== sim.store.firstAccount()) ? state.progress * 100 : sim.faults.has('b-job-progress-summed-over-nodes') ? Math.round(state.progress * Math.max(1, cluster?.nodes ?? 1) * 1000) / 1000 : sim.faults.has('b-job-progress-estimate-overshoots') && state.status === 'running' ? Math.round((state.progress / 0.9) * 1000) / 1000 : state.progress,
     outputs_count: outputs.length,
     outputs,
     variables: { ...job.variables },

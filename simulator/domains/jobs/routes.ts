@@ -1,6 +1,7 @@
 import type { Sim } from '../../context.ts';
 import { allowLeniently } from '../../http/leniency.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
+import { accountOwner } from '../../store.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { expectNoBody } from '../../http/body.ts';
 import { readJsonObject } from '../../http/json-body.ts';
@@ -101,6 +102,23 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       // b-job-include-summary-status-wins: the summary's own status (written yet or not) is spread over the job's.
       const summaryStatus = sim.faults.has('b-job-include-summary-status-wins') ? { status: isTerminal(state.status) ? 'ready' : 'generating' } : {};
       ctx.body = { ...shown, ...(sim.faults.has('b-job-include-progress-percent') ? { progress: Math.round(Number(shown.progress) * 100) } : {}), ...summaryStatus, log_summary: presentLogSummary(sim, account, job, state) };
+      return;
+    }
+    // b-job-include-package-status: the include renders the job through its eager-loaded package, whose status wins.
+    if (sim.faults.has('b-job-include-package-status') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('package')) {
+      ctx.body = { ...presentJob(sim, account, job, links), status: account.packages.get(job.packageId)?.status ?? 'active' };
+      return;
+    }
+    // b-job-include-package-status-dropped: the embedding serializer's field list has no status.
+    if (sim.faults.has('b-job-include-package-status-dropped') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('package')) {
+      const { status: _dropped, ...rest } = presentJob(sim, account, job, links);
+      ctx.body = rest;
+      return;
+    }
+    // b-job-member-read-progress-percent: a member's read goes through the team view's serializer, in percent.
+    if (sim.faults.has('b-job-member-read-progress-percent') && ctx.state.user.id !== accountOwner(account)?.id) {
+      const shown = presentJob(sim, account, job, links);
+      ctx.body = { ...shown, progress: Number(shown.progress) * 100 };
       return;
     }
     // Clients poll a job until it finishes: its kept bytes serve every poll that finds it unchanged.

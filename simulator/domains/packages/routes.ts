@@ -1,5 +1,6 @@
 import type { Sim } from '../../context.ts';
 import type { BRouteTable } from '../../interfaces/b/types.ts';
+import { accountOwner, type AccountState } from '../../store.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { pageOf, readPage } from '../../http/paging.ts';
 import { readChoice, readListOrder } from '../../http/list-query.ts';
@@ -27,6 +28,25 @@ function cachedDetail(pkg: { status: string }, render: () => Record<string, unkn
   let cached = detailCache.get(pkg);
   if (!cached || cached.status !== pkg.status) detailCache.set(pkg, (cached = { status: pkg.status, detail: render() }));
   return cached.detail;
+}
+
+/** Digits only, at most 30 of them: a segment a careless parse may read as an unsigned integer of any width. */
+const DIGITS = /^[0-9]{1,30}$/;
+/** A minus sign before a plain positive id. */
+const NEGATIVE_ID = /^-[1-9][0-9]{0,15}$/;
+
+/**
+ * The id GET /packages/{id} looks up: the path's (pathId: a positive integer, else not found), or,
+ * where one of these faults is on, what a careless parse of the segment makes of it.
+ */
+function askedPackageId(sim: Sim, account: AccountState, raw: string | undefined): number {
+  // b-package-zero-reads-newest: `find(id) || latest`, the id tested for truth: 0 reads the newest package.
+  if (sim.faults.has('b-package-zero-reads-newest') && raw === '0') return packagesNewestFirst(account)[0]?.id ?? 0;
+  // b-package-id-int32-wrapped: the parsed id cast to an unsigned 32-bit integer before the lookup.
+  if (sim.faults.has('b-package-id-int32-wrapped') && raw !== undefined && DIGITS.test(raw)) return Number(BigInt.asUintN(32, BigInt(raw)));
+  // b-package-negative-id-sign-dropped: the id taken as the digits the segment holds, its sign left out.
+  if (sim.faults.has('b-package-negative-id-sign-dropped') && raw !== undefined && NEGATIVE_ID.test(raw)) return pathId(raw.slice(1));
+  return pathId(raw);
 }
 
 export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
@@ -126,9 +146,11 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
       if (wide !== null && wide > 2_147_483_647) throw new ApiError('not_found', { message: `Couldn't find record with 'id'=${wide}` });
     }
     // b-package-read-first-account-only: the detail cache warmed from the first account, a miss answered 404.
-    const found = sim.faults.has('b-package-read-first-account-only') && account !== sim.store.firstAccount() ? null : readPackage(sim, account, pathId(ctx.params.id));
+    const found = sim.faults.has('b-package-read-first-account-only') && account !== sim.store.firstAccount() ? null : readPackage(sim, account, askedPackageId(sim, account, ctx.params.id));
     // b-package-archived-read-404: the read goes through the active-packages scope (the list's default), like the job runner's lookup.
-    const asked = sim.faults.has('b-package-archived-read-404') && found?.status === 'archived' ? null : found;
+    // b-package-member-reads-own-only: a caller other than the owner looks among the packages it owns itself.
+    const scoped = sim.faults.has('b-package-member-reads-own-only') && ctx.state.user.id !== accountOwner(account)?.id && found?.ownerId !== ctx.state.user.id ? null : found;
+    const asked = sim.faults.has('b-package-archived-read-404') && scoped?.status === 'archived' ? null : scoped;
     const pkg = asked && sim.faults.has('b-package-read-another') ? (packagesNewestFirst(account).find((p) => p.id !== asked.id) ?? asked) : asked;
     // b-if-modified-since-500: a conditional read (a client polling a package sends back a date)
     // that parses the header without asking whether it is a date at all.
