@@ -11,7 +11,7 @@ import { namesAnotherItem, namesField } from './lib/field-names.ts';
 import { proxyMayRewrite } from './lib/robustness.ts';
 import { keyValueIn, revokeIfCreated } from './lib/factories/api-keys.ts';
 import { withKey } from './lib/clients.ts';
-import { MADE_UP_KEY_PREFIX, brokenDefinition, brokenDestinationSettings, coercedLeafSweep, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, tableItemSweep, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
+import { MADE_UP_KEY_PREFIX, brokenDefinition, brokenDestinationSettings, coercedLeafSweep, everyRuleBroken, everyTypeDefinitions, levelSweep, madeUpKeyNulled, misshapenDefinition, plainDefinition, showPath, tableItemSweep, typesOf, validDefinition, valueAt, withValue, type BrokenDocument, type Document, type MisshapenDocument, type Segment, type SweepCase } from './lib/arbitraries/definitions.ts';
 import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, InterfaceClient, RequestOptions } from './lib/types.ts';
 import type { Account } from './lib/factories/removal.ts';
@@ -660,6 +660,7 @@ check({
     const deployed = await deployedRefusals(t, own);
     judged += deployed.judged;
     keptJudged += deployed.keptJudged;
+    judged += await everyRuleOnce(t, own, creates.get(0));
     if (t.profile === 'simulator') judged += await everyDestinationSettings(t, own, creates.get(0));
     if (judged === 0) t.partial('A-ERR-2', 'the target took, or refused as the wrong shape, every generated invalid definition: none was judged as a failed validation');
     let createsJudged = false;
@@ -674,6 +675,35 @@ check({
     }
   },
 });
+
+/**
+ * A-ERR-2 for every rule of the definition table that applies to the check's own stored
+ * definition, each broken once (`everyRuleBroken`, about 15 documents), to validate where served
+ * (it changes nothing), else to create: the property above meets each rule only now and then, so
+ * a rule whose field is named wrong could pass a whole seed. Judged as the property's cases are
+ * (`judgeInvalid`). The creates' names join `created` (account 1's), for the list read after.
+ * Returns how many answers were judged.
+ */
+async function everyRuleOnce(t: CheckContext, own: OwnPipeline, created: { made: Set<string>; names: Set<string> } | undefined): Promise<number> {
+  const endpoint = own.endpoints.includes('validate') ? 'validate' : own.endpoints.includes('create') ? 'create' : undefined;
+  if (endpoint === undefined) return 0;
+  const format: DocumentFormat = t.profile === 'simulator' ? 'json' : definitionFormat(t);
+  const cases = fc.noShrink(everyRuleBroken({ ...own.stored, name: uniqueName(t, 'err') }));
+  let judged = 0;
+  await t.property('every rule of the definition, broken once, is 400 naming the field', cases, async (broken) => {
+    for (const b of broken) {
+      const ex = await sendDocument(t, endpoint, own, b.document, format);
+      archiveIfCreated(t, 0, ex);
+      if (endpoint === 'create' && created !== undefined) {
+        const sent = parseDocument(ex.request.body);
+        if (typeof sent?.name === 'string') created.names.add(sent.name);
+        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
+      }
+      if (judgeInvalid(t, ex, b, format, ' (every rule once)')) judged++;
+    }
+  }, { runs: 1 });
+  return judged;
+}
 
 /**
  * A-ERR-2 for the settings of every documented destination type, simulator profile only (off it

@@ -333,17 +333,32 @@ export function brokenDestinationSettings(doc: Document): fc.Arbitrary<BrokenDoc
   return oneBrokenValue(doc, (path) => path[0] === 'destination' && path[1] === 'settings');
 }
 
+/**
+ * `doc` broken once by every rule that applies to it (one drawn bad value each), and once each as
+ * a list that repeats a table and a connection with both password and password_env: a sweep that
+ * meets every rule in every run, where the property's draws meet each rule only now and then (a
+ * rule named wrong, say a table item's index counted from 1, hid for whole seeds).
+ */
+export function everyRuleBroken(doc: Document): fc.Arbitrary<BrokenDocument[]> {
+  const applicable = BREAKERS.map((b) => ({ b, path: b.path(doc) })).filter((x): x is { b: Breaker; path: Segment[] } => x.path !== null);
+  const each = applicable.map(({ b, path }) => brokenAt(doc, b, path));
+  return fc.tuple(...each).map((broken) => [...broken, withDuplicateTable(doc), withBothSecrets(doc)]);
+}
+
+/** `doc` with the value at `path` broken by `b`'s rule. */
+function brokenAt(doc: Document, b: Breaker, path: Segment[]): fc.Arbitrary<BrokenDocument> {
+  return b.bad(doc).map((value): BrokenDocument => ({
+    document: withValue(doc, path, value),
+    paths: [path, ...(b.alsoNamed?.(path) ?? [])],
+    description: `${showPath(path)} = ${typeof path.at(-1) === 'string' && looksSecret(path.at(-1) as string) ? REDACTED : show(value, 60)}`,
+  }));
+}
+
 /** `doc` with one value broken, at a path `where` keeps; undefined where no rule of `doc` is there. */
 function oneBrokenValue(doc: Document, where: (path: Segment[]) => boolean): fc.Arbitrary<BrokenDocument> | undefined {
   const applicable = BREAKERS.map((b) => ({ b, path: b.path(doc) })).filter((x): x is { b: Breaker; path: Segment[] } => x.path !== null && where(x.path));
   if (applicable.length === 0) return undefined;
-  return fc.constantFrom(...applicable).chain(({ b, path }) =>
-    b.bad(doc).map((value): BrokenDocument => ({
-      document: withValue(doc, path, value),
-      paths: [path, ...(b.alsoNamed?.(path) ?? [])],
-      description: `${showPath(path)} = ${typeof path.at(-1) === 'string' && looksSecret(path.at(-1) as string) ? REDACTED : show(value, 60)}`,
-    })),
-  );
+  return fc.constantFrom(...applicable).chain(({ b, path }) => brokenAt(doc, b, path));
 }
 
 // ---------------------------------------------------------------------------------------------
