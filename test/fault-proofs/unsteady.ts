@@ -17,6 +17,11 @@ export const UNSTEADY_TRIPS: Partial<Record<FaultName, { checks: readonly string
     reason:
       "the fault shows only over a run's last tenth (0.3 s of a simulated 3 s run); the real-time poll reads every 250 ms beside other jobs, so a loaded machine can step over it, where b-job/ended-long-ago, made to catch it, reads the job around the end its progress predicts on the control API's clock (without the control API, as on the alt conventions, the poll is all there is)",
   },
+  'b-progress-above-one': {
+    checks: ['b-job/ended-long-ago', 'b-job/lifecycle-clock'],
+    reason:
+      'seen once not tripping, both together, in a whole npm test on a 2-core machine (2026-12-03, its run ended at once beside three workers), and not again in six runs of the proof under two busy loops: the two read the job on the control API\'s clock and fail at their first read with progress above 0 whenever they read it, and the cause of that run was not found (its report was not kept); b-job/lifecycle-poll trips the fault in every run and keeps the proof',
+  },
   'b-watch-while-running-not-notified': {
     checks: ['b-job/watch-scheduled-run'],
     reason:
