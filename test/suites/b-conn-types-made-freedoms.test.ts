@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
-import { frontServer } from '../support/front-server.ts';
+import { forwardWhole, frontServer, sendText } from '../support/front-server.ts';
 import { rewriting } from '../support/rewriting-front.ts';
 import { answering } from '../support/answering-front.ts';
 import { describeChecks, runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
@@ -41,21 +41,14 @@ const backgroundMade = (ms: number): Front => (upstream) => {
       res.writeHead(404, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"Not found"}');
       return;
     }
-    forward(req.url ?? '/', (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (c: Buffer) => chunks.push(c));
-      reply.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let status = reply.statusCode ?? 502;
-        if (req.method === 'POST' && MAKE.test(path) && status < 300) {
-          const id = (JSON.parse(text) as { id?: unknown }).id;
-          if (typeof id === 'number') madeAt.set(String(id), Date.now());
-          status = 202;
-        }
-        const headers = { ...reply.headers };
-        delete headers['content-length'];
-        res.writeHead(status, headers).end(text);
-      });
+    forwardWhole(forward, req.url ?? '/', (reply) => {
+      let status = reply.status;
+      if (req.method === 'POST' && MAKE.test(path) && status < 300) {
+        const id = (JSON.parse(reply.body) as { id?: unknown }).id;
+        if (typeof id === 'number') madeAt.set(String(id), Date.now());
+        status = 202;
+      }
+      sendText(res, status, reply.headers, reply.body);
     });
   });
 };
@@ -80,17 +73,9 @@ const ownSpelling: Front = (upstream) =>
       res.writeHead(404, { 'content-type': 'application/vnd.service+json; version=2' }).end('{"message":"Not found"}');
       return;
     }
-    forward((req.url ?? '/').replace('/connections/amazon_redshift/', '/connections/redshift/'), (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (c: Buffer) => chunks.push(c));
-      reply.on('end', () => {
-        let text = Buffer.concat(chunks).toString('utf8');
-        const status = reply.statusCode ?? 502;
-        if (status < 300 && (/\/connections\/(types|redshift\/?|amazon_redshift\/\d+)$/.test(path))) text = text.replace(/"redshift"/g, '"amazon_redshift"');
-        const headers = { ...reply.headers };
-        delete headers['content-length'];
-        res.writeHead(status, headers).end(text);
-      });
+    forwardWhole(forward, (req.url ?? '/').replace('/connections/amazon_redshift/', '/connections/redshift/'), (reply) => {
+      const renamed = reply.status < 300 && /\/connections\/(types|redshift\/?|amazon_redshift\/\d+)$/.test(path);
+      sendText(res, reply.status, reply.headers, renamed ? reply.body.replace(/"redshift"/g, '"amazon_redshift"') : reply.body);
     });
   });
 

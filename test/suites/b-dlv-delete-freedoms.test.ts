@@ -4,7 +4,7 @@ import type { ConventionsName } from '../../simulator/conventions.ts';
 import type { IdNumbering } from '../../simulator/store.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 import { answering } from '../support/answering-front.ts';
-import { frontServer } from '../support/front-server.ts';
+import { forwardWhole, frontServer, sendText } from '../support/front-server.ts';
 import { rewriting } from '../support/rewriting-front.ts';
 import { describeChecks, runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 
@@ -51,22 +51,14 @@ const laggingReads = (lagMs: number | 'tombstone'): Front => (upstream) => {
       res.writeHead(200, { 'content-type': 'application/vnd.service+json; version=2' }).end(JSON.stringify(lagMs === 'tombstone' ? { ...kept, deleted: true } : kept));
       return;
     }
-    forward(req.url ?? '/', (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (c: Buffer) => chunks.push(c));
-      reply.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const status = reply.statusCode ?? 502;
-        if (status < 300 && req.method === 'GET' && DELIVERY.test(path)) seen.set(path, text);
-        if (status < 300 && req.method === 'POST' && DELIVERIES.test(path)) {
-          const id = (JSON.parse(text) as { id?: unknown }).id;
-          if (typeof id === 'number') seen.set(`${path.replace(/\/$/, '')}/${id}`, text);
-        }
-        if (status === 204 && req.method === 'DELETE' && DELIVERY.test(path) && !deletedAt.has(path)) deletedAt.set(path, Date.now());
-        const headers = { ...reply.headers };
-        delete headers['content-length'];
-        res.writeHead(status, headers).end(text);
-      });
+    forwardWhole(forward, req.url ?? '/', ({ status, headers, body: text }) => {
+      if (status < 300 && req.method === 'GET' && DELIVERY.test(path)) seen.set(path, text);
+      if (status < 300 && req.method === 'POST' && DELIVERIES.test(path)) {
+        const id = (JSON.parse(text) as { id?: unknown }).id;
+        if (typeof id === 'number') seen.set(`${path.replace(/\/$/, '')}/${id}`, text);
+      }
+      if (status === 204 && req.method === 'DELETE' && DELIVERY.test(path) && !deletedAt.has(path)) deletedAt.set(path, Date.now());
+      sendText(res, status, headers, text);
     });
   });
 };
@@ -108,20 +100,13 @@ const unreadIgnoringMadeOnes: Front = (upstream) => {
       res.writeHead(204).end();
       return;
     }
-    forward(req.url ?? '/', (reply) => {
-      const chunks: Buffer[] = [];
-      reply.on('data', (c: Buffer) => chunks.push(c));
-      reply.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const m = DELIVERIES.exec(path);
-        if (req.method === 'POST' && m && m[1] !== SECOND && (reply.statusCode ?? 500) < 300) {
-          const id = (JSON.parse(text) as { id?: unknown }).id;
-          if (typeof id === 'number') made.add(`${path.replace(/\/$/, '')}/${id}`);
-        }
-        const headers = { ...reply.headers };
-        delete headers['content-length'];
-        res.writeHead(reply.statusCode ?? 502, headers).end(text);
-      });
+    forwardWhole(forward, req.url ?? '/', ({ status, headers, body: text }) => {
+      const m = DELIVERIES.exec(path);
+      if (req.method === 'POST' && m && m[1] !== SECOND && status < 300) {
+        const id = (JSON.parse(text) as { id?: unknown }).id;
+        if (typeof id === 'number') made.add(`${path.replace(/\/$/, '')}/${id}`);
+      }
+      sendText(res, status, headers, text);
     });
   });
 };

@@ -1,13 +1,8 @@
 import type http from 'node:http';
-import { frontServer } from './front-server.ts';
+import { forwardWhole, frontServer, sendText, type Reply } from './front-server.ts';
 import type { Front } from './run-suites.ts';
 
-/** What the deployment answered, as a rewriting front sees it. */
-export interface Reply {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
+export type { Reply };
 
 /**
  * A front for `runSuitesAgainstSimulator` that passes every request on and lets `rewrite` change
@@ -16,15 +11,8 @@ export interface Reply {
  */
 export const rewriting = (rewrite: (req: http.IncomingMessage, reply: Reply) => { status?: number; body?: string } | undefined): Front => (upstream) =>
   frontServer(upstream, (req, _body, res, forward) => {
-    forward(req.url ?? '/', (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const reply: Reply = { status: answer.statusCode ?? 502, headers: answer.headers, body: Buffer.concat(chunks).toString('utf8') };
-        const changed = rewrite(req, reply);
-        const headers = { ...answer.headers };
-        delete headers['content-length'];
-        res.writeHead(changed?.status ?? reply.status, headers).end(changed?.body ?? reply.body);
-      });
+    forwardWhole(forward, req.url ?? '/', (reply) => {
+      const changed = rewrite(req, reply);
+      sendText(res, changed?.status ?? reply.status, reply.headers, changed?.body ?? reply.body);
     });
   });
