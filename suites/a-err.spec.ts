@@ -622,7 +622,7 @@ check({
     // refused creates made all the same (a row inserted before the rules were checked); account
     // 2's too where it is sent creates (its refusals may store what account 1's do not).
     const creators: Account[] = otherAccount.includes('create') ? [0, 1] : [0];
-    const creates = new Map<Account, { before: OwnPipelineList; made: Set<string>; names: Set<string> }>();
+    const creates = new Map<Account, CreatesSent & { before: OwnPipelineList }>();
     for (const account of creators) creates.set(account, { before: await walkOwnPipelineList(t, account), made: new Set(), names: new Set() });
     // A 400 to a replace or an update leaves the check's own pipeline's definition as it was: it
     // is read (twice, for what moves by itself) before the cases, and after each such refusal.
@@ -646,12 +646,7 @@ check({
       }
       // Each create is looked for in its account's pipeline list, read before and after.
       const created = c.endpoint === 'create' ? creates.get(c.otherAccount ? 1 : 0) : undefined;
-      if (created !== undefined) {
-        // The name sent (sendDocument gives each create a fresh one).
-        const sent = parseDocument(ex.request.body);
-        if (typeof sent?.name === 'string') created.names.add(sent.name);
-        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
-      }
+      if (created !== undefined) noteCreate(created, ex);
       if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
       else if (await takenWhereValidationRefuses(t, own, c, ex, by)) judged++;
     });
@@ -676,6 +671,19 @@ check({
   },
 });
 
+/** The creates an account was sent: the names sent and the ids of those it made, for its pipeline list read after. */
+interface CreatesSent {
+  made: Set<string>;
+  names: Set<string>;
+}
+
+/** Adds the create `ex` to `created`: the name it sent (sendDocument gives each create a fresh one), and its id where it made one. */
+function noteCreate(created: CreatesSent, ex: Exchange): void {
+  const sent = parseDocument(ex.request.body);
+  if (typeof sent?.name === 'string') created.names.add(sent.name);
+  if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
+}
+
 /**
  * A-ERR-2 for every rule of the definition table that applies to the check's own stored
  * definition, each broken once (`everyRuleBroken`, about 15 documents), to validate where served
@@ -684,7 +692,7 @@ check({
  * (`judgeInvalid`). The creates' names join `created` (account 1's), for the list read after.
  * Returns how many answers were judged.
  */
-async function everyRuleOnce(t: CheckContext, own: OwnPipeline, created: { made: Set<string>; names: Set<string> } | undefined): Promise<number> {
+async function everyRuleOnce(t: CheckContext, own: OwnPipeline, created: CreatesSent | undefined): Promise<number> {
   const endpoint = own.endpoints.includes('validate') ? 'validate' : own.endpoints.includes('create') ? 'create' : undefined;
   if (endpoint === undefined) return 0;
   const format: DocumentFormat = t.profile === 'simulator' ? 'json' : definitionFormat(t);
@@ -694,11 +702,7 @@ async function everyRuleOnce(t: CheckContext, own: OwnPipeline, created: { made:
     for (const b of broken) {
       const ex = await sendDocument(t, endpoint, own, b.document, format);
       archiveIfCreated(t, 0, ex);
-      if (endpoint === 'create' && created !== undefined) {
-        const sent = parseDocument(ex.request.body);
-        if (typeof sent?.name === 'string') created.names.add(sent.name);
-        if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
-      }
+      if (endpoint === 'create' && created !== undefined) noteCreate(created, ex);
       if (judgeInvalid(t, ex, b, format, ' (every rule once)')) judged++;
     }
   }, { runs: 1 });
@@ -713,7 +717,7 @@ async function everyRuleOnce(t: CheckContext, own: OwnPipeline, created: { made:
  * to validate: 400 naming the field. The creates' names join `created` (account 1's), for the
  * list read after. Returns how many answers were judged. Requests: 8 on the simulator.
  */
-async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, created: { made: Set<string>; names: Set<string> } | undefined): Promise<number> {
+async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, created: CreatesSent | undefined): Promise<number> {
   const names = [uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set'), uniqueName(t, 'err2-set')] as const;
   const cases = fc.noShrink(everyTypeDefinitions(names).chain((bases) => fc.tuple(...bases.flatMap((base) => brokenDestinationSettings(base) ?? []))));
   const endpoints = own.endpoints.filter((e): e is 'create' | 'validate' => e === 'create' || e === 'validate');
@@ -724,11 +728,7 @@ async function everyDestinationSettings(t: CheckContext, own: OwnPipeline, creat
       for (const endpoint of endpoints) {
         const ex = await sendDocument(t, endpoint, own, document, 'json');
         archiveIfCreated(t, 0, ex);
-        if (endpoint === 'create' && created !== undefined) {
-          const sent = parseDocument(ex.request.body);
-          if (typeof sent?.name === 'string') created.names.add(sent.name);
-          if (is2xx(ex) && isObject(ex.json) && ex.json.id !== undefined) created.made.add(JSON.stringify(ex.json.id));
-        }
+        if (endpoint === 'create' && created !== undefined) noteCreate(created, ex);
         judged++;
         t.expect.status(ex, 400, 'A-ERR-2', `${requestLine(ex)} with ${description} (${type}) answered ${ex.response.status}, expected 400`);
         t.expect.errorObjectA(ex, 'A-ERR-2');
@@ -834,11 +834,7 @@ async function takenWhereValidationRefuses(t: CheckContext, own: OwnPipeline, c:
 async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<void> {
   const endpoints = own.endpoints.filter((e) => e === 'replace' || e === 'update');
   if (endpoints.length === 0 || aRoute(t, 'pipelines.start') === null) return;
-  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
-  if (!is2xx(started)) {
-    t.note(`a made-up key was not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
-    return;
-  }
+  if (!(await startedOwn(t, own, 'a made-up key was not sent to a deployed pipeline'))) return;
   const key = `${MADE_UP_KEY_PREFIX}deployed`;
   for (const endpoint of endpoints) {
     const ex = await sendDocument(t, endpoint, own, { ...own.stored, [key]: true }, definitionFormat(t));
@@ -847,6 +843,14 @@ async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<voi
     else judgeMisshapen(t, ex, what, 'made-up-key');
   }
   if (aRoute(t, 'pipelines.stop') !== null) await aSend(t, t.a(), 'pipelines.stop', own.id);
+}
+
+/** Starts the check's own pipeline; where the start is not taken, notes why `unsent` (what was then not sent) and returns false. */
+async function startedOwn(t: CheckContext, own: OwnPipeline, unsent: string): Promise<boolean> {
+  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
+  if (is2xx(started)) return true;
+  t.note(`${unsent}: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
+  return false;
 }
 
 /**
@@ -878,11 +882,7 @@ async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ ju
     t.note('invalid definitions were not sent to a deployed pipeline: the target document says start is not served (interface_a.operations.pipelines.start is null)');
     return none;
   }
-  const started = await aSend(t, t.a(), 'pipelines.start', own.id);
-  if (!is2xx(started)) {
-    t.note(`invalid definitions were not sent to a deployed pipeline: ${requestLine(started)} of the check's own pipeline answered ${started.response.status}`);
-    return none;
-  }
+  if (!(await startedOwn(t, own, 'invalid definitions were not sent to a deployed pipeline'))) return none;
   if (aRoute(t, 'pipelines.read') !== null) {
     const read = await aSend(t, t.a(), 'pipelines.read', own.id);
     const state = pipelineState(t, recordIn(read.json) ?? read.json);

@@ -175,10 +175,15 @@ async function timedRequests(t: CheckContext, foreign: readonly number[]): Promi
   return archiveOnly();
 }
 
-/** The oracle's comparisons of one timed request: all foreign samples, and each state's alone. */
+/** The oracle's comparisons of one timed request: all foreign samples, and each group's alone (a state, an operation, a key: `state:...`, `op:...`, `key:...`). */
 interface Verdicts {
   all: LatencyComparison;
-  byState: { state: string; verdict: LatencyComparison }[];
+  byGroup: { group: string; verdict: LatencyComparison }[];
+}
+
+/** Every verdict of `v`: all samples', then each group's. */
+function everyVerdict(v: Verdicts): LatencyComparison[] {
+  return [v.all, ...v.byGroup.map((g) => g.verdict)];
 }
 
 /** Every comparison of `v`, each with what its foreign side is (its group: a state, an operation named by route, or a key). */
@@ -190,7 +195,7 @@ function comparisons(t: CheckContext, v: Verdicts): { what: string; verdict: Lat
     const route = aRoute(t, value as Timed);
     return `another account's pipeline on ${route ? `${route.method} ${route.path}` : value}`;
   };
-  return [{ what: "another account's pipeline", verdict: v.all }, ...v.byState.map((s) => ({ what: group(s.state), verdict: s.verdict }))];
+  return [{ what: "another account's pipeline", verdict: v.all }, ...v.byGroup.map((g) => ({ what: group(g.group), verdict: g.verdict }))];
 }
 
 /** A valid body of the kind `op` takes (a definition, a small merge patch), or none: the 404 must not hang on a refused body. */
@@ -263,14 +268,14 @@ interface Samples {
  * kind only where it has more than one), with the absent samples of its own group where absent
  * samples are kept by that group (operations, keys), else with all of them (states).
  */
-function compareByState(samples: Samples): Verdicts {
+function compareByGroup(samples: Samples): Verdicts {
   const kindOf = (g: string): string => g.split(':')[0] ?? g;
   const groups = [...samples.foreignBy.keys()];
   const compared = groups.filter((g) => groups.filter((h) => kindOf(h) === kindOf(g)).length > 1);
   const options = { ...DEFAULT_ORACLE, alpha: DEFAULT_ORACLE.alpha / (1 + compared.length) };
   return {
     all: compareLatencies(samples.foreign, samples.absent, options),
-    byState: compared.map((state) => ({ state, verdict: compareLatencies(samples.foreignBy.get(state) ?? [], samples.absentBy.get(state) ?? samples.absent, options) })),
+    byGroup: compared.map((group) => ({ group, verdict: compareLatencies(samples.foreignBy.get(group) ?? [], samples.absentBy.get(group) ?? samples.absent, options) })),
   };
 }
 
@@ -282,7 +287,7 @@ function compareByState(samples: Samples): Verdicts {
  */
 function extendedPairs(v: Verdicts, pairs: number, elapsedMs: number): number | null {
   let needed = pairs;
-  for (const verdict of [v.all, ...v.byState.map((s) => s.verdict)]) {
+  for (const verdict of everyVerdict(v)) {
     const samples = samplesToSettle(verdict);
     if (samples === null) return null;
     needed = Math.max(needed, Math.ceil((samples * pairs) / Math.max(1, verdict.m)));
@@ -365,8 +370,8 @@ async function sample(t: CheckContext, phase: Phase, foreign: readonly ForeignPi
   while (samples.absent.length < limit) {
     for (let i = 0; i < ROUND && refused === undefined; i++) await pair(samples, samples.absent.length);
     if (refused !== undefined) return { refused, ...(foreignAnswer ? { foreignAnswer } : {}) };
-    verdicts = compareByState(samples);
-    const all = [verdicts.all, ...verdicts.byState.map((c) => c.verdict)];
+    verdicts = compareByGroup(samples);
+    const all = everyVerdict(verdicts);
     if (all.some((c) => c.distinguishable)) break;
     if (samples.absent.length < MIN_PAIRS) continue;
     if (all.every((c) => c.equivalent)) break;

@@ -111,6 +111,19 @@ async function readUntilUnread(t: CheckContext, client: ReturnType<CheckContext[
   return last ? { read: last, shows: readShows(last, id) } : undefined;
 }
 
+/**
+ * Delivery `id`, read by id with `client` before its DELETE, read again after it (within the
+ * list's lag): still shown as it was fails B-DLV-1 with `message`; marked deleted (a tombstone) is
+ * noted (`whose` says whose read it was). What the last read showed, or undefined when interrupted.
+ */
+async function expectReadGone(t: CheckContext, client: ReturnType<CheckContext['b']>, id: number, message: string, whose: string): Promise<ReturnType<typeof readShows> | undefined> {
+  const after = await readUntilUnread(t, client, id);
+  if (!after) return undefined;
+  t.expect.that(after.shows !== 'present', { clause: 'B-DLV-1', message, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${after.read.response.status} with the delivery`, exchange: after.read });
+  if (after.shows === 'tombstone') t.note(`GET /deliveries/${id}${whose} after its deletion answered ${after.read.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
+  return after.shows;
+}
+
 /** What may show a delivery gone after its DELETE, taken before it: its read by id, and, where that does not show it, the list read whole (both extensions). */
 interface BeforeDelete {
   read: Exchange;
@@ -135,13 +148,10 @@ async function expectDeletedSeen(t: CheckContext, account: 0 | 1, id: number, be
   const client = t.b(account);
   let marked = false;
   if (readShows(before.read, id) === 'present') {
-    const after = await readUntilUnread(t, client, id);
-    if (!after) return undefined;
-    t.expect.that(after.shows !== 'present', { clause: 'B-DLV-1', message: said.read, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${after.read.response.status} with the delivery`, exchange: after.read });
-    if (after.shows === 'absent') return undefined;
+    const shows = await expectReadGone(t, client, id, said.read, account === 1 ? ' (account 2)' : '');
+    if (shows === undefined || shows === 'absent') return undefined;
     // Marked deleted (a tombstone), or a 2xx without it: the list or a second DELETE tells.
-    marked = after.shows === 'tombstone';
-    if (marked) t.note(`GET /deliveries/${id}${account === 1 ? ' (account 2)' : ''} after its deletion answered ${after.read.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
+    marked = shows === 'tombstone';
   }
   if (before.listed?.complete && pageShowing(before.listed, id) !== undefined) {
     const after = await untilUnlisted(t, id, () => listCatalog(client, t.target, '/deliveries', 20));
@@ -170,12 +180,8 @@ async function expectUnreadAfterDelete(t: CheckContext, id: number, readBefore: 
     t.note(`GET /deliveries/${id} (an extension) answered ${readBefore.response.status}${is2xx(readBefore) ? ' without the delivery' : ''} before its deletion, so whether it is read after was not judged`);
     return;
   }
-  const after = await readUntilUnread(t, t.b(), id);
-  if (!after) return;
-  const { read: last, shows } = after;
   // Marked deleted: a soft delete's tombstone, no sign of the blueprint kept (the list and the second DELETE judge the rest).
-  if (shows === 'tombstone') return t.note(`GET /deliveries/${id} after its deletion answered ${last.response.status} with the delivery marked deleted (a tombstone), which proves nothing either way`);
-  t.expect.that(shows !== 'present', { clause: 'B-DLV-1', message: `delivery ${id} is still read by GET /deliveries/${id} ${afterDeletionSaid(t)}, as it was read before it`, expected: 'a 4xx (404 or 410, say): the blueprint is deleted', received: `${last.response.status} with the delivery`, exchange: last });
+  await expectReadGone(t, t.b(), id, `delivery ${id} is still read by GET /deliveries/${id} ${afterDeletionSaid(t)}, as it was read before it`, '');
 }
 
 /** The deliveries of `walk`, by id (items without an integer id aside). */
@@ -372,7 +378,6 @@ async function expectSecondAccountDeleted(t: CheckContext): Promise<string | und
   const id = is2xx(made) ? createdId(made) : undefined;
   if (id === undefined) return `POST /deliveries (an extension) with account 2's key answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`;
   deleteDeliveryOnCleanup(t, id, 1);
-  // Read before (an extension): a read that does not show it then says nothing after.
   // What shows it gone, taken before its DELETE: its read by id (an extension), else the list.
   const before = await beforeDelete(t, 1, id);
   const ex = await t.b(1).delete(`/deliveries/${id}`);

@@ -8,7 +8,7 @@ import { idOf, integerId, is2xx, isObject, objectBody, pageListing, routeMissing
 import { listCatalog } from './catalog/b-lists.ts';
 import { secretDifference, secretDifferences, settingsReflect } from './lib/masked-secrets.ts';
 import { extensionPaging } from './lib/paging.ts';
-import { deleteHookOnCleanup, inactiveHookBody, makeHook } from './lib/factories/hooks.ts';
+import { deleteHookOnCleanup, inactiveHookBody, makeHook, tryMakeHook } from './lib/factories/hooks.ts';
 import { setupFailed } from './lib/factories/setup.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { CHANGE_BOOKKEEPING } from './lib/comparison.ts';
@@ -423,17 +423,15 @@ check({
  * deployment that writes the re-salt only in the owner's session (another user's reset answered
  * from a copy) answers a new salt and keeps the old; the property resets with api_key alone. The
  * hook is the member's own where it may create one (else api_key's), inactive, deleted on cleanup.
- * Which roles may reset is not shown (section 5): a 4xx is noted. Read back with the member's key,
- * or api_key where the member may not read. Returns why it was not seen, or undefined.
+ * Which roles may reset is not shown (section 5): a 4xx is noted. Read back with api_key (the hook
+ * as stored) and with the member's key (its role's view, judged against itself where it read the
+ * hook before). Returns why it was not seen, or undefined.
  */
 async function memberResets(t: CheckContext): Promise<string | undefined> {
   const memberKey = t.target.b[0]?.memberApiKey;
   if (memberKey === undefined) return 'it needs a key of a second user of account 1 (member_api_key in the target document)';
   const member = t.bWithKey(memberKey);
-  const body = inactiveHookBody(t.target.interfaceB, t.name('hook-member-reset'));
-  const own = await member.post('/hooks', { body });
-  const ownId = is2xx(own) ? idOf(own) : undefined;
-  if (ownId !== undefined) deleteHookOnCleanup(t, ownId);
+  const { id: ownId, created: own } = await tryMakeHook(t, 0, 'hook-member-reset', member);
   const id = ownId ?? (await makeHook(t, 0, 'hook-member-reset')).id;
   const whose = ownId !== undefined ? 'its own hook' : `a hook of api_key's (POST /hooks with member_api_key answered ${own.response.status})`;
   // Read by both: the member's view may be its role's (which roles see what is not shown,
@@ -486,11 +484,9 @@ async function memberResets(t: CheckContext): Promise<string | undefined> {
  */
 async function secondAccountResets(t: CheckContext): Promise<void> {
   if (!t.target.b[1]) return t.note('the target document gives no second account, so a reset in another account than account 1 was not seen');
-  // Made here, not by makeHook: a refusal (a plan without hooks, 402, say) is account 2's choice
-  // and leaves what account 1's resets showed standing, where a failed setup would end the check.
-  const made = await t.b(1).post('/hooks', { body: inactiveHookBody(t.target.interfaceB, t.name('hook-account-2-reset')) });
-  const id = is2xx(made) ? idOf(made) : undefined;
-  if (id !== undefined) deleteHookOnCleanup(t, id, 1);
+  // Not by makeHook: a refusal (a plan without hooks, 402, say) is account 2's choice and leaves
+  // what account 1's resets showed standing, where a failed setup would end the check.
+  const { id, created: made } = await tryMakeHook(t, 1, 'hook-account-2-reset');
   if (made.response.status >= 400 && made.response.status < 500) return t.note(`POST /hooks with account 2's api_key answered ${made.response.status}, so a reset in another account than account 1 was not seen`);
   if (id === undefined) setupFailed(t, 'create a hook with POST /hooks in account 2', made);
   const before = await t.b(1).get(`/hooks/${id}`);

@@ -95,7 +95,8 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     }
     if (!job) throw notFound();
     // A poll carries no query: leave the query string unparsed on the path clients hit most.
-    if (ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('log_summary')) {
+    const includes = ctx.querystring !== '' ? readNames(ctx, 'include', JOB_INCLUDES, { all: false }) : undefined;
+    if (includes?.has('log_summary')) {
       const state = jobStateNow(sim, job);
       const shown = presentJob(sim, account, job, links, state);
       // b-job-include-progress-percent: the runner's log summary is merged over the job, and its progress, in percent, wins the spread.
@@ -105,12 +106,12 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
       return;
     }
     // b-job-include-package-status: the include renders the job through its eager-loaded package, whose status wins.
-    if (sim.faults.has('b-job-include-package-status') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('package')) {
+    if (sim.faults.has('b-job-include-package-status') && includes?.has('package')) {
       ctx.body = { ...presentJob(sim, account, job, links), status: account.packages.get(job.packageId)?.status ?? 'active' };
       return;
     }
     // b-job-include-package-status-dropped: the embedding serializer's field list has no status.
-    if (sim.faults.has('b-job-include-package-status-dropped') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false })?.has('package')) {
+    if (sim.faults.has('b-job-include-package-status-dropped') && includes?.has('package')) {
       const { status: _dropped, ...rest } = presentJob(sim, account, job, links);
       ctx.body = rest;
       return;

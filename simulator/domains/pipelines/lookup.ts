@@ -86,11 +86,11 @@ async function absent(sim: Sim, account: AccountState, id: number, use: Pipeline
   if (sim.faults.has('a-archived-foreign-slow-404') && inOtherAccount(sim, account, (other) => (other.pipelines.get(id)?.archivedAt ?? null) !== null || undefined)) await sleep(ARCHIVE_STORE_DELAY_MS);
   // A miss asked of the CDC runtime's registry of streaming deployments (a remote call), whose ids
   // are global: it holds the deployments past their initial sync, and answers for one slower.
-  if (sim.faults.has('a-foreign-streaming-404-slower') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) await sleep(FOREIGN_DELAY_MS);
+  if (sim.faults.has('a-foreign-streaming-404-slower') && streamingElsewhere(sim, account, id)) await sleep(FOREIGN_DELAY_MS);
   // A miss asked of the CDC runtime's registry of streaming deployments, whose ids are global: it
   // answers for a deployment past its initial sync before the owner is compared (a deployment
   // still in its initial sync is not registered there yet).
-  if (sim.faults.has('a-foreign-streaming-pipeline-403') && inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined))) {
+  if (sim.faults.has('a-foreign-streaming-pipeline-403') && streamingElsewhere(sim, account, id)) {
     return new ApiError('forbidden', { message: 'Forbidden: this deployment belongs to another account.' });
   }
   // The archive fault stands for an archive handler that asks who owns the pipeline in a query of
@@ -125,6 +125,11 @@ async function absent(sim: Sim, account: AccountState, id: number, use: Pipeline
 /** Whether the fault `a-foreign-streaming-pipeline-403`'s registry holds `pipeline`: deployed and past its initial sync. */
 function streaming(pipeline: Pipeline | undefined, now: number): boolean {
   return pipeline !== undefined && stateOf(pipeline, now) === 'continuous_sync';
+}
+
+/** Whether another account than `account` has pipeline `id` past its initial sync: what the runtime's registry of streaming deployments (global ids) holds. */
+function streamingElsewhere(sim: Sim, account: AccountState, id: number): boolean {
+  return inOtherAccount(sim, account, (other) => (streaming(other.pipelines.get(id), sim.clock.now()) ? true : undefined)) !== undefined;
 }
 
 /** What `parseInt` makes of a path segment: its leading digits after any blanks (`12abc` is 12), or null. */

@@ -1,5 +1,5 @@
-import type { CheckContext, Exchange, ResolvedInterfaceB } from '../types.ts';
-import { idOf } from '../answers.ts';
+import type { CheckContext, Exchange, InterfaceClient, ResolvedInterfaceB } from '../types.ts';
+import { idOf, is2xx } from '../answers.ts';
 import { deleteOnCleanup, type Account } from './removal.ts';
 import { setupFailed } from './setup.ts';
 
@@ -21,12 +21,22 @@ export function deleteHookOnCleanup(t: CheckContext, id: number, account: Accoun
   deleteOnCleanup(t, account, `delete hook ${id} of account ${account + 1}`, `/hooks/${id}`, `/hooks/${id}`);
 }
 
-/** Creates an inactive hook (`inactiveHookBody`) in `account` and registers its removal. */
-export async function makeHook(t: CheckContext, account: Account, base: string): Promise<{ id: number; created: Exchange }> {
+/**
+ * POSTs an inactive hook (`inactiveHookBody`) to `account` with `client` (its api_key's by
+ * default; another user's key of the account may make it too) and registers the removal of the
+ * hook made, if one was: the answer, the id made (undefined where none was) and the hook's type.
+ */
+export async function tryMakeHook(t: CheckContext, account: Account, base: string, client: InterfaceClient = t.b(account)): Promise<{ id: number | undefined; created: Exchange; type: string }> {
   const body = inactiveHookBody(t.target.interfaceB, t.name(base));
-  const created = await t.b(account).post('/hooks', { body });
-  const id = idOf(created);
-  if (created.response.status >= 300 || id === undefined) setupFailed(t, `create a ${String(body.type)} hook with POST /hooks in account ${account + 1}`, created);
-  deleteHookOnCleanup(t, id, account);
+  const created = await client.post('/hooks', { body });
+  const id = is2xx(created) ? idOf(created) : undefined;
+  if (id !== undefined) deleteHookOnCleanup(t, id, account);
+  return { id, created, type: String(body.type) };
+}
+
+/** Creates an inactive hook (`inactiveHookBody`) in `account` and registers its removal; a hook not made fails the setup. */
+export async function makeHook(t: CheckContext, account: Account, base: string): Promise<{ id: number; created: Exchange }> {
+  const { id, created, type } = await tryMakeHook(t, account, base);
+  if (id === undefined) setupFailed(t, `create a ${type} hook with POST /hooks in account ${account + 1}`, created);
   return { id, created };
 }
