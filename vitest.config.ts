@@ -143,7 +143,7 @@ function interleaved(first: readonly string[], then: readonly string[]): string[
 
 /**
  * The two longest computing files first (one per core), then the rest of `computing` and
- * `waiting` interleaved (the third worker starts on a waiting file), then the timed files with
+ * `waiting` interleaved (the workers after the first two start on waiting files), then the timed files with
  * room, the longest first, two at a time.
  */
 export const slowest = [
@@ -153,12 +153,14 @@ export const slowest = [
   'test/embedded-close.test.ts',
 ];
 
-// One worker more than there are cores. Vitest's default is cores - 1, one on a 2-core machine,
+// Two workers more than there are cores. Vitest's default is cores - 1, one on a 2-core machine,
 // which left the second core to the child processes alone: 414 s of tests against 263 s with two.
 // The files wait too (for child processes, sockets, a target's delays, the run's own timers),
-// and a third worker fills those waits: on 2 cores, in vitest's cached order, 475 to 510 s with
-// two workers, 396 s with three, 443 s with four.
-const PARALLEL_WORKERS = availableParallelism() + 1;
+// and the extra workers fill those waits. Measured on 2 cores, the whole npm test, slow files
+// first (2026-12-03): 533 s with three workers (cores + 1, the CPU about 70 % busy), 455 s with
+// four, 517 s with five (and one file's burst, bounded in wall time, then fell short under the
+// load). Earlier, with fewer files that wait in real time, four had been slower than three.
+const PARALLEL_WORKERS = availableParallelism() + 2;
 
 export default defineConfig({
   test: {
