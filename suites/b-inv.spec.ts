@@ -50,12 +50,14 @@ async function wholeList(t: CheckContext, account: 0 | 1): Promise<AccountList> 
   const listed = await listAll(client, '/invoices', names);
   const last = listed?.exchanges[listed.exchanges.length - 1];
   if (listed?.pageSizeHonoured && last) {
+    listed.pages.forEach((items, i) => expectEachInvoiceOnce(t, items, listed.exchanges[i] ?? last, `account ${account + 1}'s GET /invoices, page ${i + 1}`));
     expectDeclaredInvoices(t, account, listed.items, listed.complete, last);
     return { items: listed.items, ex: last, paging: listed.paging, ...(listed.complete ? {} : { unread: `account ${account + 1} has more than the ${listed.items.length} invoices read` }) };
   }
   const ex = await client.get('/invoices');
   t.expect.status(ex, '2xx', 'B-INV-1', `GET /invoices answered ${ex.response.status}`);
   const items = arrayBody(t, ex, 'B-INV-1', 'GET /invoices');
+  expectEachInvoiceOnce(t, items, ex, `account ${account + 1}'s GET /invoices`);
   expectDeclaredInvoices(t, account, items, false, ex);
   return { items, ex, unread: `account ${account + 1}'s list could not be read in pages with ${names.offset} and ${names.pageSize} (${listed ? 'a page of 1 held more' : 'a page of 1 was refused'}; their names are a gap of the spec, B-GAP-3: set interface_b.paging in the target document), so only the ${items.length} invoices of its first page were read` };
 }
@@ -77,6 +79,31 @@ function expectDeclaredInvoices(t: CheckContext, account: 0 | 1, items: readonly
     message: `account ${account + 1}'s invoice list, read whole, holds ${items.length} invoices, yet the target document says it holds ${declared} (fixtures.invoice_count)`,
     expected: `at least ${declared} invoices`,
     received: String(items.length),
+    exchange: ex,
+  });
+}
+
+/**
+ * A list of the account's invoices holds each invoice once (B-INV-1): a query that joins another
+ * table (payment attempts, line items) lists an invoice once per joined row, and pages counted in
+ * rows still concatenate, so B-LIM-1 sees nothing. Judged within one page only: between pages
+ * read one after the other, an invoice issued meanwhile shifts the list and may repeat one where a
+ * page begins, which is no fault of the list.
+ */
+function expectEachInvoiceOnce(t: CheckContext, items: readonly unknown[], ex: Exchange, what: string): void {
+  const seen = new Set<unknown>();
+  const repeated = new Set<unknown>();
+  for (const item of items) {
+    const id = idOf(item);
+    if (id === undefined) continue;
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
+  }
+  t.expect.that(repeated.size === 0, {
+    clause: 'B-INV-1',
+    message: `${what} lists ${repeated.size} invoice(s) more than once in the same page: a list of the account's invoices holds each once`,
+    expected: 'each invoice id once',
+    received: `repeated: ${show([...repeated].slice(0, 5))}`,
     exchange: ex,
   });
 }
@@ -223,6 +250,7 @@ check({
 async function expectDatesUnderOtherOrders(t: CheckContext): Promise<void> {
   const { pages, unread, pageSize } = await otherOrderPages(t);
   for (const { what, query, ex, items } of pages) {
+    expectEachInvoiceOnce(t, items, ex, `${what} (an extension)`);
     const undated = items.filter((invoice) => {
       const date = isObject(invoice) ? invoice.date : undefined;
       return !(typeof date === 'string' && isCalendarDate(date));

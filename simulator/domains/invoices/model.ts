@@ -52,11 +52,14 @@ export function pageInvoices(sim: Sim, account: AccountState, page: Page, order:
   // b-invoices-of-every-account: the query forgets its account condition.
   // b-since-invoices-of-every-account: the `since` filter (an extension) goes through the reporting
   // query, which lost its account condition (every account's invoices, newest first).
-  const invoices = sim.faults.has('b-invoices-of-every-account')
+  const scoped = sim.faults.has('b-invoices-of-every-account')
     ? [...sim.store.accounts.values()].flatMap((a) => a.invoices)
     : sim.faults.has('b-since-invoices-of-every-account') && order.since !== null
       ? everyAccountsInvoicesNewestFirst(sim)
       : account.invoices;
+  // b-invoice-failed-listed-twice: the list joins the payment attempts to show each invoice's
+  // status, and a failed invoice has two (the charge and its retry): one row each, side by side.
+  const invoices = sim.faults.has('b-invoice-failed-listed-twice') ? scoped.flatMap((invoice) => (invoice.status === 'failed' ? [invoice, invoice] : [invoice])) : scoped;
   // b-offset-off-by-one: offset is read as counting from 1, so each page after the first
   // starts one invoice late and the invoice between two pages is never listed.
   // b-since-offset-from-one: the `since` filter (an extension) goes through the reporting query,
