@@ -133,7 +133,7 @@ check({
   id: 'b-hook/create-read',
   clauses: ['B-HOOK-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused, and one named with more than 64 characters, and one with characters beyond U+FFFF, each kept as sent or refused with a 4xx); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused, and one named with more than 64 characters, and one with characters beyond U+FFFF, and one holding &, < and >, each kept as sent or refused with a 4xx); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
   needs: ['b', 'write'],
   async run(t) {
     const { words, kinds } = hookKinds(t, t.name('hook'));
@@ -151,6 +151,7 @@ check({
     await memberCreates(t);
     await longNameKept(t);
     await astralNameKept(t);
+    await markupNameKept(t);
     await refusedCreateMakesNothing(t);
     await firstHookStays(t, made);
   },
@@ -176,6 +177,17 @@ async function longNameKept(t: CheckContext): Promise<void> {
  */
 async function astralNameKept(t: CheckContext): Promise<void> {
   await nameKept(t, `${uniqueName(t, 'hook')} ${ASTRAL_NAME}`, `a name holding characters beyond U+FFFF (${JSON.stringify(ASTRAL_NAME)})`, 'character set');
+}
+
+/**
+ * A hook named with &, < and > (`R&D <EU> alerts`, a team's name as it writes it): a store that
+ * escapes them as HTML on the way in (a sanitiser against the dashboard's XSS, where escaping
+ * belongs to the output) answers and reads back `R&amp;D &lt;EU&gt;`, and the property's names
+ * hold none of the three. The spec fixes no character set: a 4xx is noted; a 2xx must answer, and
+ * read back, the name as sent.
+ */
+async function markupNameKept(t: CheckContext): Promise<void> {
+  await nameKept(t, `${uniqueName(t, 'hook')} R&D <EU> alerts`, 'a name holding &, < and >', 'character set');
 }
 
 /**

@@ -48,7 +48,14 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
     type: fields.type,
     // b-hook-name-ascii-only: a store that keeps names in a column of its own charset.
     // b-hook-name-cut-64: hooks.name a VARCHAR(64) in a non-strict store, a longer name cut silently.
-    name: sim.faults.has('b-hook-name-ascii-only') ? fields.name.replace(/[^\x20-\x7e]/g, '') : sim.faults.has('b-hook-name-cut-64') ? [...fields.name].slice(0, 64).join('') : fields.name,
+    // b-hook-name-html-escaped: a hand-written sanitiser, against the dashboard's XSS, escapes &, < and > on the way in.
+    name: sim.faults.has('b-hook-name-ascii-only')
+      ? fields.name.replace(/[^\x20-\x7e]/g, '')
+      : sim.faults.has('b-hook-name-cut-64')
+        ? [...fields.name].slice(0, 64).join('')
+        : sim.faults.has('b-hook-name-html-escaped')
+          ? fields.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+          : fields.name,
     active: fields.active,
     settings: storedSettings(sim, fields.settings),
     events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
