@@ -11,7 +11,7 @@ import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteScheduleOnCleanup, enabledScheduleBody } from './lib/factories/schedules.ts';
 import { walkCatalogList } from './catalog/b-lists.ts';
 import { simulatorNow } from './lib/target-features.ts';
-import { FRESH_STAMP_SLACK_MS, NAME_FIELDS_BY_SCHEMA, expectFormats, freshStampProblems } from './lib/formats.ts';
+import { FRESH_STAMP_SLACK_MS, NAME_FIELDS_BY_SCHEMA, expectFormats, freshStampProblems, futureStampProblems } from './lib/formats.ts';
 import { otherTimeZoneTaken, restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { extensionListItems, idOf, is2xx, isObject, routeMissing, type JsonObject } from './lib/answers.ts';
 import { jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
@@ -383,7 +383,7 @@ check({
 check({
   id: 'b-schema/written-formats',
   clauses: ['B-FMT-1'],
-  title: 'B-FMT-1: created and updated resources carry UTC ISO 8601 timestamps and integer ids, a job the second account starts (where the target document has one) among them',
+  title: 'B-FMT-1: created and updated resources carry UTC ISO 8601 timestamps and integer ids, a job the second account starts (where the target document has one) among them; a resource just made carries the moment of its making, and no created_at or updated_at an update or a read answers lies after that answer (by its Date header)',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const sampled = new Set<string>();
@@ -396,6 +396,17 @@ check({
       const samples = await writtenSamples(t, input, unsampled, cases++);
       for (const s of samples) sampled.add(s.schema);
       formatAll(t, samples);
+      // Updates and reads: their times may name any moment before the answer, none after it.
+      for (const s of samples.filter((m) => !m.made)) {
+        const ahead = futureStampProblems(s.ex, s.value);
+        t.expect.that(ahead.length === 0, {
+          clause: 'B-FMT-1',
+          message: `${s.what}: a timestamp lies after the answer that shows it, by the target's own clock (its Date header): a UTC time cannot name a moment to come for a record made or changed already`,
+          expected: `no created_at or updated_at more than ${FRESH_STAMP_SLACK_MS / 1000} s after the answer's Date`,
+          received: ahead.join('; '),
+          exchange: s.ex,
+        });
+      }
       for (const s of samples.filter((m) => m.made)) {
         const judgement = freshStampProblems(s.ex, s.value);
         if ('unjudged' in judgement) {

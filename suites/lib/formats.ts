@@ -179,3 +179,25 @@ export function freshStampProblems(ex: Exchange, value: unknown): FreshStampJudg
   }
   return compared === 0 ? { unjudged: 'the answer shows no created_at or updated_at in UTC' } : { problems };
 }
+
+/**
+ * The created_at and updated_at of any resource an answer shows (not only one just made) that
+ * lie after the answer itself, by its `Date` header (the target's clock), beyond the answer's
+ * second and FRESH_STAMP_SLACK_MS: no record was made or changed after the answer that shows it,
+ * so such a time names another moment than it says (a wall-clock time east of UTC labelled UTC,
+ * as a database session in another zone writes NOW()). Whether an update moves updated_at at all
+ * is not shown, so only the future is judged. Top-level fields only; no `Date` header, nothing.
+ */
+export function futureStampProblems(ex: Exchange, value: unknown): string[] {
+  const header = Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  const answered = header === undefined ? Number.NaN : Date.parse(header);
+  if (Number.isNaN(answered) || !isObject(value)) return [];
+  // The exchange's duration too: a server may stamp Date as the request arrives (this simulator does), the record after it.
+  const latest = answered + ex.durationMs + 1000 + FRESH_STAMP_SLACK_MS;
+  const problems: string[] = [];
+  for (const field of ['created_at', 'updated_at']) {
+    const ms = utcDateTimeMs(value[field]);
+    if (ms !== undefined && ms > latest) problems.push(`${field} ${String(value[field])} is ${Math.round((ms - answered) / 1000)} s after the answer's Date (${String(header)})`);
+  }
+  return problems;
+}

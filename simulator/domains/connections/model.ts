@@ -72,7 +72,10 @@ export function updateConnection(sim: Sim, connection: Connection, update: { nam
   const kept = sim.faults.has('b-connection-rename-cut-to-64') ? [...update.name].slice(0, 64).join('') : update.name;
   // b-connection-rename-path-separators-replaced: the name doubling as the connector's config directory, its path separators made safe.
   const name = sim.faults.has('b-connection-rename-path-separators-replaced') ? kept.replace(/[/\\]/g, '-') : kept;
-  Object.assign(connection, { name, ...settings, updatedAt: sim.clock.now() });
+  // b-rename-updated-at-db-local-time: the rename's raw SQL UPDATE sets updated_at = NOW() in a
+  // database session in Asia/Tokyo (UTC+9 all year), read back as if UTC: nine hours ahead.
+  const updatedAt = sim.clock.now() + (sim.faults.has('b-rename-updated-at-db-local-time') ? 9 * 3_600_000 : 0);
+  Object.assign(connection, { name, ...settings, updatedAt });
   return connection;
 }
 
