@@ -366,12 +366,14 @@ check({
 });
 
 /**
- * Accept values naming plain application/json beside the versioned type at the same weight, in
- * either order (application/json first too): B-VER-2 gives successful answers the vendor type
- * with no exception for how the client ordered or weighed the ranges it takes, so a negotiation
- * that lets the first range of the top weight pick the label is wrong.
+ * Accept values naming plain application/json, or any type (the range star-slash-star, as HTTP
+ * libraries append it), beside the versioned type at the same weight, in either order
+ * (application/json first too): B-VER-2 gives successful answers the vendor type with no exception
+ * for how the client ordered or weighed the ranges it takes, so a negotiation that lets the first
+ * range of the top weight, or the server's first type the client takes, pick the label is wrong.
+ * The drawn spellings list the any-type range at a low weight only.
  */
-const JSON_AT_SAME_WEIGHT = [`application/json, ${VENDOR_TYPE}; version=2`, `${VENDOR_TYPE}; version=2, application/json`, `application/json;q=0.5, ${VENDOR_TYPE};version=2;q=0.5`];
+const JSON_AT_SAME_WEIGHT = [`application/json, ${VENDOR_TYPE}; version=2`, `${VENDOR_TYPE}; version=2, application/json`, `application/json;q=0.5, ${VENDOR_TYPE};version=2;q=0.5`, `${VENDOR_TYPE}; version=2, */*`];
 
 function expectVendorType(t: CheckContext, ex: Exchange, what: string): void {
   t.expect.status(ex, '2xx', 'B-VER-2', `${what} should succeed to check its media type (answered ${ex.response.status})`);
@@ -506,7 +508,7 @@ async function expectExtensionAndRootReadsVendorType(t: CheckContext): Promise<v
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100); the real service's list reads beyond the spec (GET /clusters, /packages, /hooks, ...) and its reads at the API's root (GET /user, /accounts, ...) too, where served",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, and */* beside it at the same weight, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100); the real service's list reads beyond the spec (GET /clusters, /packages, /hooks, ...) and its reads at the API's root (GET /user, /accounts, ...) too, where served",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);

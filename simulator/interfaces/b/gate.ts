@@ -65,7 +65,7 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
       // b-empty-list-plain-json: an empty list taken for no content, left as its handler labelled it.
       if (ctx.status >= 200 && ctx.status < 300 && ctx.body !== undefined && ctx.body !== null && !(sim.faults.has('b-empty-list-plain-json') && isEmptyList(ctx.body))) {
         // b-root-routes-plain-json: the API-root router, mounted apart, labels its answers plain JSON.
-        const plainJson = sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) || (sim.faults.has('b-plain-json-first-labels-json') && prefersPlainJson(ctx.get('accept'))) || (options.accountless === true && sim.faults.has('b-root-routes-plain-json'));
+        const plainJson = sim.faults.has('b-wrong-success-content-type') || labelledJsonByFault(sim, ctx) || (sim.faults.has('b-plain-json-first-labels-json') && prefersPlainJson(ctx.get('accept'))) || (sim.faults.has('b-wildcard-accept-plain-json') && takesAnything(ctx.get('accept'))) || (options.accountless === true && sim.faults.has('b-root-routes-plain-json'));
         // b-extension-lists-unversioned: the shared pager marked a list its controllers' serializer labels without the version.
         ctx.set('Content-Type', plainJson ? 'application/json; charset=utf-8' : (ctx.state as Partial<BState>).unversionedList === true ? UNVERSIONED_VENDOR_TYPE : VENDOR_MEDIA_TYPE);
       }
@@ -397,6 +397,17 @@ function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   // b-job-poll-plain-json: job polls, the hot path served from kept bytes, go out as their handler labelled them.
   if (sim.faults.has('b-job-poll-plain-json') && ctx.method === 'GET' && /\/jobs\/\d+$/.test(ctx.path)) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
+}
+
+// b-wildcard-accept-plain-json: a client that takes anything (the range */* at full weight,
+// whatever else it lists) is served the serializer's first type, plain JSON: the vendor type is
+// kept for clients that take nothing else. A */* of lower weight than the vendor type does not count.
+function takesAnything(accept: string): boolean {
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return type === '*/*' && (q === undefined || Number(q.slice(2)) >= 1);
+  });
 }
 
 /**
