@@ -25,6 +25,9 @@ function createdAtWithoutZone(sim: Sim, pkg: Package, caller: AccountState | und
 
 /** A package as interface B returns it (spec section 2), to `caller`. `outcome` is internal and not shown. */
 export function presentPackage(sim: Sim, pkg: Package, links: Links, caller?: AccountState): Record<string, unknown> {
+  // b-package-times-tokyo-labelled-utc: the package service's host writes its wall clock in
+  // Asia/Tokyo (UTC+9 all year) and labels it Z: nine hours ahead.
+  const ahead = sim.faults.has('b-package-times-tokyo-labelled-utc') ? 9 * 3_600_000 : 0;
   return {
     id: sim.faults.has('b-package-id-as-string') ? String(pkg.id) : pkg.id,
     name: pkg.name,
@@ -33,8 +36,8 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links, caller?: Ac
     owner_id: pkg.ownerId,
     status: sim.conventions.b.packageStatusNames[pkg.status],
     flow_type: flowTypeOf(pkg),
-    created_at: createdAtWithoutZone(sim, pkg, caller) ?? presentTime(sim, pkg.createdAt),
-    updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt),
+    created_at: createdAtWithoutZone(sim, pkg, caller) ?? presentTime(sim, pkg.createdAt + ahead),
+    updated_at: sim.faults.has('b-impossible-timestamp') ? IMPOSSIBLE_MOMENT : presentTime(sim, pkg.updatedAt + ahead),
     url: packageUrl(links, pkg.id),
     html_url: `${links.html}/packages/${pkg.id}`,
   };
