@@ -11,7 +11,10 @@ import { presentGroup } from './present.ts';
 export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
   router.post('/connection_groups', async (ctx) => {
     const { account, user } = ctx.state;
-    const body = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    const read = await readJsonObject(ctx, sim.options.bodyLimitBytes);
+    // b-group-quoted-charset-latin1: the group handler decodes its body by the charset parameter
+    // as written, quotes and all: Buffer.isEncoding('"utf-8"') is false, so it falls back to Latin-1.
+    const body = sim.faults.has('b-group-quoted-charset-latin1') && /charset\s*=\s*"/i.test(ctx.get('content-type')) ? latin1Reread(read) : read;
     // b-group-empty-connections-refused: the body schema gives `connections` minItems 1, so the optional array may be left out but not sent empty.
     if (sim.faults.has('b-group-empty-connections-refused') && Array.isArray(body.connections) && body.connections.length === 0) {
       throw invalidFields([{ field: 'connections', message: 'must hold at least one {id, type} object' }]);
@@ -46,4 +49,11 @@ export function registerGroupRoutes(router: BRouteTable, sim: Sim): void {
     const { account } = ctx.state;
     ctx.body = presentGroup(findGroup(sim, account, pathId(ctx.params.group_id)), account, sim);
   });
+}
+
+/** b-group-quoted-charset-latin1: the body's texts as UTF-8 bytes read as Latin-1 (each non-ASCII letter two or three garbled characters). */
+function latin1Reread(value: Record<string, unknown>): Record<string, unknown> {
+  const garble = (v: unknown): unknown =>
+    typeof v === 'string' ? Buffer.from(v, 'utf8').toString('latin1') : Array.isArray(v) ? v.map(garble) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, garble(x)])) : v;
+  return garble(value) as Record<string, unknown>;
 }
