@@ -11,6 +11,12 @@ import type { PipelineApiKey } from './types.ts';
  */
 export const denyListed = new WeakMap<AccountState, PipelineApiKey>();
 
+/**
+ * The fault `a-past-expiry-never-enforced`: keys made with an expiry already past, which the
+ * gate's cache holds without a TTL (no expiry). Written only while the fault is on (routes.ts).
+ */
+export const cachedWithoutTtl = new WeakSet<PipelineApiKey>();
+
 /** How long the fault `a-revoked-key-grace` lets a revoked key keep working. */
 export const REVOKED_KEY_GRACE_MS = 60_000;
 
@@ -124,7 +130,7 @@ function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: bo
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }
-  const expiresAt = sim.faults.has('a-key-expiry-ttl-wraps') ? wrappedExpiry(key) : key.expiresAt;
+  const expiresAt = sim.faults.has('a-key-expiry-ttl-wraps') ? wrappedExpiry(key) : cachedWithoutTtl.has(key) ? null : key.expiresAt;
   if (expiresAt !== null && expiresAt <= now && !ignoreExpiry && !sim.faults.has('a-expired-key-accepted')) return false;
   return true;
 }
