@@ -651,7 +651,7 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry (written in UTC or at an offset) works until then (one made to expire 25 days to 12 years ahead still works shortly before it), a key of account 2 too; once the expiry passes it gets 401 with the error object (account 2\'s on a DELETE of an absent pipeline), on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key, once a run its own revocation); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
+  title: 'A-AUTH-4: a key with an expiry (written in UTC or at an offset) works until then (one made to expire 25 days to 12 years ahead still works shortly before it), a key of account 2 too; once the expiry passes it gets 401 with the error object (account 2\'s on a DELETE of an absent pipeline), on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key, once a run its own revocation); its record, read with the admin key once it expired, and its own 401 show no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -691,6 +691,8 @@ check({
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
       expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry (expires_at ${sent})`, 'A-AUTH-4', worked);
+      // Its refusal is an answer after the key's creation too: it must not name the key whole (A-AUTH-3).
+      expectNoKey(t, after, made, 'the refusal of the key once expired');
       await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
       // A non-admin key is refused key management anyway (A-AUTH-5): only an admin one shows it expired.
       // Its own revocation once a run (a deployment that lets a key clean itself up does so for any expired key).
@@ -786,7 +788,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, shows no full value (A-AUTH-3); a key made with an expiry already past (an hour ago), where the target makes one, gets 401 at once; no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, and its own 401 show no full value (A-AUTH-3); a key made with an expiry already past (an hour ago), where the target makes one, gets 401 at once; no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -834,6 +836,8 @@ check({
     const after = await useKey(t, made.key);
     const past = `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`;
     expectUnauthenticated(t, after, `${past}, made with expires_at ${sent},`, 'A-AUTH-4', worked);
+    // Its refusal is an answer after the key's creation too: it must not name the key whole (A-AUTH-3).
+    expectNoKey(t, after, made, 'the refusal of the key once expired');
     if (theirs !== undefined) expectUnauthenticated(t, await useKey(t, theirs.made.key), `account 2's ${past.replace(/^a /, '')}, made with expires_at ${theirs.sent},`, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4', { itself: true });

@@ -61,7 +61,12 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const displaced = found !== null && sim.faults.has('a-deny-list-one-key-per-account') && found.key.revokedAt !== null && denyListed.get(found.account) !== found.key;
   // a-key-expiry-first-account-only: the gate's expiry table is synced from the first account only.
   const unexpiring = sim.faults.has('a-key-expiry-first-account-only') && found !== null && found.account !== sim.store.firstAccount();
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true || unexpiring)) throw refusal(sim, authorization);
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true || unexpiring)) {
+    // a-lapsed-key-401-names-key: "say which key lapsed, for support tickets": a key found but
+    // expired or revoked is named in the refusal as it was presented (the whole value).
+    if (found && candidate !== null && sim.faults.has('a-lapsed-key-401-names-key')) throw lapsedRefusal(found.key, candidate, now);
+    throw refusal(sim, authorization);
+  }
   found.key.lastUsedAt = now;
   // a-key-usage-by-name-every-account: usage is tracked per key label (the dashboard's usage chart groups by name), in every account.
   if (sim.faults.has('a-key-usage-by-name-every-account')) for (const account of sim.store.accounts.values()) for (const k of account.pipelineKeys.values()) if (k.name === found.key.name) k.lastUsedAt = now;
@@ -150,6 +155,15 @@ function refusal(sim: Sim, authorization: string | undefined): ApiError {
   if (authorization && sim.faults.has('a-invalid-key-403')) return new ApiError('forbidden', { message: 'Forbidden: the API key is not valid.' });
   return new ApiError('unauthorized', {
     message: 'Unauthorized: send a valid API key as Authorization: Bearer <key>.',
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+}
+
+/** The fault `a-lapsed-key-401-names-key`'s refusal: the usual 401, its message naming the key presented. */
+function lapsedRefusal(key: PipelineApiKey, presented: string, now: number): ApiError {
+  const why = key.revokedAt !== null ? 'was revoked' : key.expiresAt !== null && key.expiresAt <= now ? `expired at ${new Date(key.expiresAt).toISOString()}` : 'is not usable';
+  return new ApiError('unauthorized', {
+    message: `Unauthorized: the API key ${presented} ${why}; create a new one.`,
     headers: { 'WWW-Authenticate': 'Bearer' },
   });
 }
