@@ -250,7 +250,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2', 'A-PIPE-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, both also before the key is first used, its own record read with the key itself, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, both also before the key is first used, its own record read with the key itself, anything done with the key, the records and the definition of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -378,7 +378,7 @@ async function listShowing(t: CheckContext, id: number): Promise<{ exchanges: Ex
 /**
  * A-AUTH-3 in what a key makes and changes: a pipeline a new key creates, then updates, replaces,
  * starts and stops (each where the target routes it), is read later by the admin key and by the
- * key itself (its record, the list). An audit member holding the credentials as presented
+ * key itself (its record, the list), and its definition by the admin key. An audit member holding the credentials as presented
  * (`created_by` or `updated_by: <the full key>`) is such a later read showing the key; the answers
  * to those writes are later answers too. Once per run: the pipeline records do not vary with the
  * key's name or expiry.
@@ -398,7 +398,11 @@ async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
     t.partial('A-AUTH-3', `a pipeline could not be created with a new key (${describeResponse(create)}), so whether later reads of what a key made show its value was not seen`);
     return;
   }
-  const later: Exchange[] = await writeWithKey(t, made, id, name);
+  // The definition as read back is a later answer too, read before the writes replace the
+  // document: a store that stamps a document with its provenance (the credentials as presented)
+  // shows the key there, not in the metadata.
+  const definition = aRoute(t, 'pipelines.definition') === null ? [] : [await aSend(t, t.a(), 'pipelines.definition', id, validOptions(t, aEndpoint('pipelines.definition'), 'once-definition'))];
+  const later: Exchange[] = [...definition, ...(await writeWithKey(t, made, id, name))];
   if (aRoute(t, 'pipelines.read') !== null) later.push(await aSend(t, t.a(), 'pipelines.read', id), await aSend(t, withKey(t, made.key), 'pipelines.read', id));
   if (aRoute(t, 'pipelines.list') !== null) later.push(await aSend(t, t.a(), 'pipelines.list'));
   if (!later.length) t.partial('A-AUTH-3', 'the target document says no pipeline is read (interface_a.operations.pipelines.read and .list are null), so whether a pipeline a key made shows its value later was not seen');
