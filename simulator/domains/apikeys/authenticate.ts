@@ -17,6 +17,12 @@ export const denyListed = new WeakMap<AccountState, PipelineApiKey>();
  */
 export const cachedWithoutTtl = new WeakSet<PipelineApiKey>();
 
+/**
+ * Keys made through key management (POST /api-keys), as against the configured (seeded) ones.
+ * Written at every create; only the fault `a-made-key-any-prefix` asks.
+ */
+export const madeThroughKeyManagement = new WeakSet<PipelineApiKey>();
+
 /** How long the fault `a-revoked-key-grace` lets a revoked key keep working. */
 export const REVOKED_KEY_GRACE_MS = 60_000;
 
@@ -49,6 +55,16 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   // a-made-key-bare-secret-authenticates, a-made-nonadmin-key-bare-secret: an unprefixed value is looked up too (the key create indexed made keys' bare secrets, routes.ts).
   const bareLookedUp = sim.faults.has('a-made-key-bare-secret-authenticates') || sim.faults.has('a-made-nonadmin-key-bare-secret');
   const candidate = pasted === null ? null : (prefixed(sim, pasted, options.addMissingPrefix === true) ?? (bareLookedUp ? pasted : null));
+  // a-made-key-any-prefix: "key service v2" splits `<prefix>_<secret>` and looks the secret up,
+  // asking only that some prefix is there, never which (the prefix is only written at minting).
+  if (candidate === null && pasted !== null && sim.faults.has('a-made-key-any-prefix')) {
+    const secret = /^[A-Za-z0-9]+_(.+)$/.exec(pasted)?.[1];
+    const made = secret === undefined ? null : sim.store.findPipelineKey(`${sim.options.pipelineKeyPrefix}_${secret}`);
+    if (made && madeThroughKeyManagement.has(made.key) && usable(sim, made.key, now, false, false)) {
+      made.key.lastUsedAt = now;
+      return made;
+    }
+  }
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;
