@@ -471,7 +471,7 @@ check({
   id: 'a-auth/made-key-prefix-required',
   clauses: ['A-AUTH-2'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-2: keys made through key management (where the target serves it: an admin key, a non-admin key, an admin key with an expiry) carry the prefix and "_", and each one\'s secret without them gets 401 with the error object on every probe the made key is taken on',
+  title: 'A-AUTH-2: keys made through key management (where the target serves it: an admin key, a non-admin key, an admin key with an expiry) carry the prefix and "_", and each one\'s secret without them gets 401 with the error object on every probe the made key is taken on, and behind another prefix ("sk_", the prefix upper-cased, "xyz_") on the first such probe',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'no key can be made to send without its prefix');
@@ -502,6 +502,16 @@ check({
         continue;
       }
       const rest = key.key.slice(prefix.length + 1);
+      // The secret behind another prefix, on the first probe the key is taken on (a gate that
+      // splits `<prefix>_<secret>` and never compares the prefix misreads every route alike): a
+      // key service that looks made keys up by their secret may ask only that some prefix is there.
+      const other = otherPrefixes(prefix)[sent % 3] ?? 'sk';
+      const first = served[0];
+      if (first !== undefined) {
+        const asTheKey = (ex: Exchange) => first.probe.authenticated(ex) || (ex.response.status === first.keyed && first.keyed !== first.probe.anonymousStatus);
+        const ex = await first.probe.send(t, `Bearer ${other}_${rest}`);
+        expectUnauthenticated(t, ex, `Authorization "Bearer <${kind} made through key management> with the prefix ${other}_ instead of ${prefix}_"`, 'A-AUTH-2', asTheKey);
+      }
       for (const { probe, keyed } of served) {
         // Taken as the made key: what an authenticated caller gets, or the very status the made
         // key got where it differs from the anonymous one (a non-admin key's 403 on key management
@@ -516,6 +526,11 @@ check({
     if (sent === 0) t.skip(`every key made was refused (401) on every one of the ${probes.length} probes, so its refusal without the prefix tells nothing`);
   },
 });
+
+/** Prefixes other than the service's, for the secret of a made key: never `prefix` itself. */
+function otherPrefixes(prefix: string): string[] {
+  return ['sk', prefix.toUpperCase(), 'xyz', 'api'].filter((p) => p !== prefix).slice(0, 3);
+}
 
 /**
  * The key without its prefix by HEAD: a gate may read HEAD otherwise than GET (uptime monitors

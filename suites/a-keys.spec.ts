@@ -250,7 +250,7 @@ check({
   id: 'a-keys/value-shown-once',
   clauses: ['A-AUTH-3'],
   supports: ['A-AUTH-2', 'A-PIPE-2'],
-  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, both also before the key is first used, its own record read with the key itself, anything done with the key, the records of a pipeline it made, updated, replaced, started and stopped, its revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
+  title: 'A-AUTH-3: the full key is in the create answer and in no later answer (the same create sent again at once, list, read, both also before the key is first used, its own record read with the key itself, anything done with the key, the records and the definition of a pipeline it made, updated, replaced, started and stopped, its revocation, its record read after the revocation); A-PIPE-2 supported: a pipeline a key made stays its account\'s once that key is revoked (the admin key reads it, and archives it: 200, archived)',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'keys cannot be created to see where their value shows');
@@ -262,6 +262,8 @@ check({
     let readUnseen: string | undefined;
     // How many new keys a whole list read right after their creation did not show (a list behind the store).
     let listLate = 0;
+    // Whether a revoked key's record was read again (once a run).
+    let revokedRead = false;
     await t.property('the key shows once', cases, async ({ name, admin, expires }) => {
       const body = { name: `${uniqueName(t, 'once')} ${name}`, admin, expires_at: expires };
       const made = await createKey(t, body);
@@ -304,6 +306,13 @@ check({
       if (admin) later.push(await aSend(t, withKey(t, made.key), 'keys.list'));
       // Last, as it ends the key: a revocation answers with the key's record, often the whole row.
       if (aRoute(t, 'keys.revoke') !== null) later.push(await aSend(t, t.a(), 'keys.revoke', made.id));
+      // Once a run, the record read again after the revocation: a store that keeps revoked keys
+      // for the audit trail ("it can never authenticate again") may keep them whole. Whatever the
+      // read answers (a revoked key may be gone, 404), it shows no value.
+      if (!revokedRead && aRoute(t, 'keys.revoke') !== null && aRoute(t, 'keys.read') !== null) {
+        later.push(await aSend(t, t.a(), 'keys.read', made.id));
+        revokedRead = true;
+      }
       for (const ex of later) expectNoKey(t, ex, made);
     });
     await expectNoKeyInPipelineRecords(t);
@@ -378,7 +387,7 @@ async function listShowing(t: CheckContext, id: number): Promise<{ exchanges: Ex
 /**
  * A-AUTH-3 in what a key makes and changes: a pipeline a new key creates, then updates, replaces,
  * starts and stops (each where the target routes it), is read later by the admin key and by the
- * key itself (its record, the list). An audit member holding the credentials as presented
+ * key itself (its record, the list), and its definition by the admin key. An audit member holding the credentials as presented
  * (`created_by` or `updated_by: <the full key>`) is such a later read showing the key; the answers
  * to those writes are later answers too. Once per run: the pipeline records do not vary with the
  * key's name or expiry.
@@ -398,7 +407,11 @@ async function expectNoKeyInPipelineRecords(t: CheckContext): Promise<void> {
     t.partial('A-AUTH-3', `a pipeline could not be created with a new key (${describeResponse(create)}), so whether later reads of what a key made show its value was not seen`);
     return;
   }
-  const later: Exchange[] = await writeWithKey(t, made, id, name);
+  // The definition as read back is a later answer too, read before the writes replace the
+  // document: a store that stamps a document with its provenance (the credentials as presented)
+  // shows the key there, not in the metadata.
+  const definition = aRoute(t, 'pipelines.definition') === null ? [] : [await aSend(t, t.a(), 'pipelines.definition', id, validOptions(t, aEndpoint('pipelines.definition'), 'once-definition'))];
+  const later: Exchange[] = [...definition, ...(await writeWithKey(t, made, id, name))];
   if (aRoute(t, 'pipelines.read') !== null) later.push(await aSend(t, t.a(), 'pipelines.read', id), await aSend(t, withKey(t, made.key), 'pipelines.read', id));
   if (aRoute(t, 'pipelines.list') !== null) later.push(await aSend(t, t.a(), 'pipelines.list'));
   if (!later.length) t.partial('A-AUTH-3', 'the target document says no pipeline is read (interface_a.operations.pipelines.read and .list are null), so whether a pipeline a key made shows its value later was not seen');
@@ -651,7 +664,7 @@ check({
   id: 'a-keys/expired-key-refused',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: a key with an expiry (written in UTC or at an offset) works until then (one made to expire 25 days to 12 years ahead still works shortly before it), a key of account 2 too; once the expiry passes it gets 401 with the error object (account 2\'s on a DELETE of an absent pipeline), on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key, once a run its own revocation); its record, read with the admin key once it expired, shows no full value (A-AUTH-3)',
+  title: 'A-AUTH-4: a key with an expiry (written in UTC or at an offset) works until then (one made to expire 25 days to 12 years ahead still works shortly before it), a key of account 2 too; once the expiry passes it gets 401 with the error object (account 2\'s on a DELETE of an absent pipeline), on a DELETE of an absent pipeline, on every read the target serves it (a fixture pipeline, by GET and by HEAD, the lists, its own record), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and, an admin key, on key management (a key\'s create, the revocation of another key, once a run its own revocation); its record, read with the admin key once it expired, and its own 401 show no full value (A-AUTH-3)',
   needs: ['a', 'write', 'control'],
   async run(t) {
     await requireKeyManagement(t, 'keys with an expiry cannot be created');
@@ -691,6 +704,8 @@ check({
       await t.advanceClock(expiresAt - now + 1000 + pastS * 1000);
       const after = await useKey(t, made.key);
       expectUnauthenticated(t, after, `a key ${pastS + 1} s past its expiry (expires_at ${sent})`, 'A-AUTH-4', worked);
+      // Its refusal is an answer after the key's creation too: it must not name the key whole (A-AUTH-3).
+      expectNoKey(t, after, made, 'the refusal of the key once expired');
       await expectReadsRefused(t, made.key, reads, `a key ${pastS + 1} s past its expiry`, 'A-AUTH-4');
       // A non-admin key is refused key management anyway (A-AUTH-5): only an admin one shows it expired.
       // Its own revocation once a run (a deployment that lets a key clean itself up does so for any expired key).
@@ -786,7 +801,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, shows no full value (A-AUTH-3); no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, and its own 401 show no full value (A-AUTH-3); a key made with an expiry already past (an hour ago), where the target makes one, gets 401 at once; no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -834,14 +849,37 @@ check({
     const after = await useKey(t, made.key);
     const past = `a key ${Math.round((Date.now() + skew - expiresAt) / 1000)} s past its expiry (target time)`;
     expectUnauthenticated(t, after, `${past}, made with expires_at ${sent},`, 'A-AUTH-4', worked);
+    // Its refusal is an answer after the key's creation too: it must not name the key whole (A-AUTH-3).
+    expectNoKey(t, after, made, 'the refusal of the key once expired');
     if (theirs !== undefined) expectUnauthenticated(t, await useKey(t, theirs.made.key), `account 2's ${past.replace(/^a /, '')}, made with expires_at ${theirs.sent},`, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4', { itself: true });
     await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');
     await expectExpiredRecordHidesValue(t, made, name, past, true);
+    await expectPastExpiryRefused(t, skew);
     t.note(`key expiry timed in real time: lifetime ${WALL_CLOCK_LIFETIME_MS / 1000} s, clock skew ${Math.round(skew / 1000)} s (target minus this machine)`);
   },
 });
+
+/**
+ * A key asked to expire at a moment already past (an hour before the target's clock, its Date
+ * header): the spec says nothing of such a create, so a target may refuse it (any 4xx, the
+ * simulator's 400) or make the key, but a key it makes with that expiry shown taken is expired
+ * already and must not authenticate. A gate that enforces expiry through a cache TTL of
+ * `expires_at - now`, set only where that is positive, never expires such a key, which keys made
+ * to expire ahead never show. 2 requests (the create and one use; the key revoked after the
+ * check), 3 where the expiry is read from the key's record.
+ */
+async function expectPastExpiryRefused(t: CheckContext, skew: number): Promise<void> {
+  const expiresAt = Math.floor((Date.now() + skew - 3_600_000) / 1000) * 1000;
+  const sent = isoSeconds(expiresAt);
+  const outcome = await createKeyUnlessRefused(t, { name: uniqueName(t, 'expired-at-birth'), admin: false, expires_at: sent });
+  // Refusing an expiry in the past is the target's choice: nothing made, nothing to judge.
+  if ('refused' in outcome) return;
+  if (!(await expiryTaken(t, outcome, expiresAt, sent))) return;
+  const used = await useKey(t, outcome.key);
+  expectUnauthenticated(t, used, `a key made with expires_at ${sent}, an hour before the target's time,`, 'A-AUTH-4', worked);
+}
 
 /** Key management as a non-admin: creating and revoking must be 403 with the error object. */
 type Attempt = { kind: 'create'; body: Record<string, unknown>; flaw?: string } | { kind: 'revoke' } | { kind: 'list' } | { kind: 'read' };

@@ -1074,10 +1074,12 @@ check({
  * Ids that are not integers yet are written around `id`: what a lenient parser reads as `id`
  * (parseInt: `12abc`, `12.5`, `12e0`, ` 12`; Number: `12.0`, `12e0`, ` 12 `; a float truncated:
  * `12.5`), and `id` with a path parameter (`12;x`, `12;v=2`), which servlet-style routers strip
- * before matching: RFC 3986 (3.3) keeps `;...` in the segment, so `12;x` is no integer id.
+ * before matching: RFC 3986 (3.3) keeps `;...` in the segment, so `12;x` is no integer id; and
+ * `id` with a format suffix (`12.json`), which Rails-style routers take off as the response
+ * format: the segment is still `12.json`, no integer id.
  */
 function writtenAround(id: number): string[] {
-  return [`${id}abc`, `${id}.5`, `${id}.0`, `${id}e0`, `%20${id}`, `${id}%20`, `${id}%2C5`, `${id}-x`, `${id};x`, `${id};v=2`];
+  return [`${id}abc`, `${id}.5`, `${id}.0`, `${id}e0`, `%20${id}`, `${id}%20`, `${id}%2C5`, `${id}-x`, `${id};x`, `${id};v=2`, `${id}.json`];
 }
 
 /** A pipeline operation with the route the target document gives it. */

@@ -11,6 +11,18 @@ import type { PipelineApiKey } from './types.ts';
  */
 export const denyListed = new WeakMap<AccountState, PipelineApiKey>();
 
+/**
+ * The fault `a-past-expiry-never-enforced`: keys made with an expiry already past, which the
+ * gate's cache holds without a TTL (no expiry). Written only while the fault is on (routes.ts).
+ */
+export const cachedWithoutTtl = new WeakSet<PipelineApiKey>();
+
+/**
+ * Keys made through key management (POST /api-keys), as against the configured (seeded) ones.
+ * Written at every create; only the fault `a-made-key-any-prefix` asks.
+ */
+export const madeThroughKeyManagement = new WeakSet<PipelineApiKey>();
+
 /** How long the fault `a-revoked-key-grace` lets a revoked key keep working. */
 export const REVOKED_KEY_GRACE_MS = 60_000;
 
@@ -43,6 +55,16 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   // a-made-key-bare-secret-authenticates, a-made-nonadmin-key-bare-secret: an unprefixed value is looked up too (the key create indexed made keys' bare secrets, routes.ts).
   const bareLookedUp = sim.faults.has('a-made-key-bare-secret-authenticates') || sim.faults.has('a-made-nonadmin-key-bare-secret');
   const candidate = pasted === null ? null : (prefixed(sim, pasted, options.addMissingPrefix === true) ?? (bareLookedUp ? pasted : null));
+  // a-made-key-any-prefix: "key service v2" splits `<prefix>_<secret>` and looks the secret up,
+  // asking only that some prefix is there, never which (the prefix is only written at minting).
+  if (candidate === null && pasted !== null && sim.faults.has('a-made-key-any-prefix')) {
+    const secret = /^[A-Za-z0-9]+_(.+)$/.exec(pasted)?.[1];
+    const made = secret === undefined ? null : sim.store.findPipelineKey(`${sim.options.pipelineKeyPrefix}_${secret}`);
+    if (made && madeThroughKeyManagement.has(made.key) && usable(sim, made.key, now, false, false)) {
+      made.key.lastUsedAt = now;
+      return made;
+    }
+  }
   if (candidate === null && presented !== null && sim.faults.has('a-user-key-authenticates-a')) {
     const stand = userKeyStandIn(sim, presented, now);
     if (stand) return stand;
@@ -55,7 +77,12 @@ export function authenticatePipelineKey(sim: Sim, authorization: string | undefi
   const displaced = found !== null && sim.faults.has('a-deny-list-one-key-per-account') && found.key.revokedAt !== null && denyListed.get(found.account) !== found.key;
   // a-key-expiry-first-account-only: the gate's expiry table is synced from the first account only.
   const unexpiring = sim.faults.has('a-key-expiry-first-account-only') && found !== null && found.account !== sim.store.firstAccount();
-  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true || unexpiring)) throw refusal(sim, authorization);
+  if (!found || !usable(sim, found.key, now, options.ignoreRevocation === true || unlisted || displaced, options.ignoreExpiry === true || unexpiring)) {
+    // a-lapsed-key-401-names-key: "say which key lapsed, for support tickets": a key found but
+    // expired or revoked is named in the refusal as it was presented (the whole value).
+    if (found && candidate !== null && sim.faults.has('a-lapsed-key-401-names-key')) throw lapsedRefusal(found.key, candidate, now);
+    throw refusal(sim, authorization);
+  }
   found.key.lastUsedAt = now;
   // a-key-usage-by-name-every-account: usage is tracked per key label (the dashboard's usage chart groups by name), in every account.
   if (sim.faults.has('a-key-usage-by-name-every-account')) for (const account of sim.store.accounts.values()) for (const k of account.pipelineKeys.values()) if (k.name === found.key.name) k.lastUsedAt = now;
@@ -124,7 +151,7 @@ function usable(sim: Sim, key: PipelineApiKey, now: number, ignoreRevocation: bo
     const inGrace = sim.faults.has('a-revoked-key-grace') && now < key.revokedAt + REVOKED_KEY_GRACE_MS;
     if (!inGrace) return false;
   }
-  const expiresAt = sim.faults.has('a-key-expiry-ttl-wraps') ? wrappedExpiry(key) : key.expiresAt;
+  const expiresAt = sim.faults.has('a-key-expiry-ttl-wraps') ? wrappedExpiry(key) : cachedWithoutTtl.has(key) ? null : key.expiresAt;
   if (expiresAt !== null && expiresAt <= now && !ignoreExpiry && !sim.faults.has('a-expired-key-accepted')) return false;
   return true;
 }
@@ -144,6 +171,15 @@ function refusal(sim: Sim, authorization: string | undefined): ApiError {
   if (authorization && sim.faults.has('a-invalid-key-403')) return new ApiError('forbidden', { message: 'Forbidden: the API key is not valid.' });
   return new ApiError('unauthorized', {
     message: 'Unauthorized: send a valid API key as Authorization: Bearer <key>.',
+    headers: { 'WWW-Authenticate': 'Bearer' },
+  });
+}
+
+/** The fault `a-lapsed-key-401-names-key`'s refusal: the usual 401, its message naming the key presented. */
+function lapsedRefusal(key: PipelineApiKey, presented: string, now: number): ApiError {
+  const why = key.revokedAt !== null ? 'was revoked' : key.expiresAt !== null && key.expiresAt <= now ? `expired at ${new Date(key.expiresAt).toISOString()}` : 'is not usable';
+  return new ApiError('unauthorized', {
+    message: `Unauthorized: the API key ${presented} ${why}; create a new one.`,
     headers: { 'WWW-Authenticate': 'Bearer' },
   });
 }

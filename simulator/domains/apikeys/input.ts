@@ -13,7 +13,7 @@ export const MAX_KEY_NAME_LENGTH = 100;
  * unknown keys, a JSON type mismatch) is 422; a bad value (no name, an empty one, an expiry that
  * is not a date-time or not in the future) is 400. Both name the field.
  */
-export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false, expiryUnixSeconds = false, adminNullAsAbsent = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean; expiryUnixSeconds?: boolean; adminNullAsAbsent?: boolean } = {}): NewPipelineKey {
+export function readNewKey(body: unknown, now: number, { foldKeyNames = false, expiryYearCapped = false, expiryUnixSeconds = false, adminNullAsAbsent = false, pastExpiryTaken = false }: { foldKeyNames?: boolean; expiryYearCapped?: boolean; expiryUnixSeconds?: boolean; adminNullAsAbsent?: boolean; pastExpiryTaken?: boolean } = {}): NewPipelineKey {
   const value = body ?? {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw wrongShape([{ field: 'body', message: 'must be a JSON object' }]);
   const fields = value as Record<string, unknown>;
@@ -45,7 +45,8 @@ export function readNewKey(body: unknown, now: number, { foldKeyNames = false, e
     // The fault's store: the expiry kept as a UTC datetime whose year stops at 9999 (as Python's
     // does), its conversion unguarded: a time in 9999 whose offset puts it in 10000 UTC throws.
     else if (expiryYearCapped && at > Date.UTC(9999, 11, 31, 23, 59, 59, 999)) throw new RangeError('year 10000 is out of range');
-    else if (at <= now) values.push({ field: 'expires_at', message: 'must be in the future' });
+    // The fault a-past-expiry-never-enforced: an expiry already past is not refused (see routes.ts).
+    else if (at <= now && !pastExpiryTaken) values.push({ field: 'expires_at', message: 'must be in the future' });
   }
   if (values.length) throw badValue(values);
 

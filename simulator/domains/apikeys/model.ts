@@ -54,7 +54,7 @@ export function createKey(sim: Sim, account: AccountState, input: NewPipelineKey
   // name (the dashboard's "regenerate"), in every account where only the caller's was meant.
   if (sim.faults.has('a-key-rotation-by-name-every-account')) for (const other of sim.store.accounts.values()) if (other !== account) for (const k of other.pipelineKeys.values()) if (k.name === input.name && k.revokedAt === null) k.revokedAt = sim.clock.now();
   // The faults that leak the full value need it kept; without them nothing ever holds it.
-  const keptInClear = sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key') || sim.faults.has('a-key-double-submit-same-value') || sim.faults.has('a-new-key-shown-until-first-use');
+  const keptInClear = sim.faults.has('a-key-readable-after-create') || sim.faults.has('a-revoke-answer-shows-key') || sim.faults.has('a-key-double-submit-same-value') || sim.faults.has('a-new-key-shown-until-first-use') || sim.faults.has('a-revoked-key-record-shows-value');
   if (keptInClear || (input.expiresAt !== null && sim.faults.has('a-expired-key-record-shows-value'))) record.leakedValue = created.key;
   return { record, key: created.key };
 }

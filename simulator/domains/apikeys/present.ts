@@ -22,6 +22,10 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
   if (key.leakedValue !== undefined && key.lastUsedAt === null && sim.faults.has('a-new-key-shown-until-first-use')) body.key = key.leakedValue;
   // The fault: "an expired key authenticates nothing any more", so its record shows it whole for the audit trail.
   if (key.leakedValue !== undefined && body.status === 'expired' && sim.faults.has('a-expired-key-record-shows-value')) body.key = key.leakedValue;
+  // The fault: a revoked key's row moves to an audit table kept in clear ("it can never authenticate
+  // again"), which later reads of the record are served from; the revocation answer is built from
+  // the live row before the move (presentRevokedKey).
+  if (key.leakedValue !== undefined && body.status === 'revoked' && sim.faults.has('a-revoked-key-record-shows-value')) body.key = key.leakedValue;
   return body;
 }
 
@@ -32,6 +36,8 @@ export function presentKey(sim: Sim, key: PipelineApiKey, base: string): Record<
  */
 export function presentRevokedKey(sim: Sim, key: PipelineApiKey, base: string): Record<string, unknown> {
   const body = presentKey(sim, key, base);
+  // a-revoked-key-record-shows-value: the answer is built from the live row, before the move.
+  if (sim.faults.has('a-revoked-key-record-shows-value') && !sim.faults.has('a-key-readable-after-create')) delete body.key;
   if (key.leakedValue !== undefined && sim.faults.has('a-revoke-answer-shows-key')) body.key = key.leakedValue;
   return body;
 }

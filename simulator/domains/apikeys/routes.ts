@@ -8,6 +8,7 @@ import { readNewKey, readsAsReactivation } from './input.ts';
 import { createKey, findKey, listKeys, reactivateKey, requireAdmin, revokeKey, routedToV2, unboundToRuntime } from './model.ts';
 import { presentCreatedKey, presentKey, presentRevokedKey } from './present.ts';
 import { apiKeyNotFound } from './errors.ts';
+import { cachedWithoutTtl, madeThroughKeyManagement } from './authenticate.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
 import { conflict } from '../../http/a-errors.ts';
@@ -56,12 +57,19 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // The fault: key names may be non-ASCII, so the body is to be decoded in the charset its
     // Content-Type names, and a TextDecoder of a label it does not know throws (a 500).
     if (sim.faults.has('a-key-create-charset-decoder')) charsetDecoder(ctx.get('content-type'));
-    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp'), adminNullAsAbsent: sim.faults.has('a-key-admin-null-as-absent') });
+    // The fault: the create does not ask whether the expiry is still ahead, and the gate's key
+    // cache entry is given the TTL expires_at - now only where that is positive (a cache set
+    // with a TTL of zero or less is refused, so it is set without one): a key made with an expiry
+    // already past is cached for ever and authenticates, its record showing that expiry.
+    const pastExpiryTaken = sim.faults.has('a-past-expiry-never-enforced');
+    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { pastExpiryTaken, foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp'), adminNullAsAbsent: sim.faults.has('a-key-admin-null-as-absent') });
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names unique across the organisation's other accounts (an account may reuse
     // its own names when it rotates a key), a check that forgot the names are per account.
     if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
+    madeThroughKeyManagement.add(record);
+    if (pastExpiryTaken && record.expiresAt !== null && record.expiresAt <= sim.clock.now()) cachedWithoutTtl.add(record);
     // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
     // The fault a-made-nonadmin-key-bare-secret: read-only keys are for CI runners, whose secret stores drop the prefix.
     const bareIndexed = sim.faults.has('a-made-key-bare-secret-authenticates') || (sim.faults.has('a-made-nonadmin-key-bare-secret') && !record.admin);

@@ -35,7 +35,10 @@ export type PipelineUse = 'read' | 'archive' | 'update';
 export async function findPipeline(sim: Sim, account: AccountState, segment: string, use: PipelineUse = 'read', caller?: { admin: boolean }): Promise<Pipeline> {
   // The fault: path parameters (`;name=value` after a segment) stripped from the id, as servlet
   // containers strip them: `/pipelines/12;v=2` is pipeline 12.
-  const rawId = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
+  const params = sim.faults.has('a-id-path-parameters-stripped') ? (segment.split(';')[0] ?? segment) : segment;
+  // The fault: a Rails-style format suffix (`.json`, `.yaml`, `.yml`) taken off the id segment
+  // as the response format: `/pipelines/12.json` is pipeline 12.
+  const rawId = sim.faults.has('a-id-format-suffix-stripped') ? params.replace(/\.(json|ya?ml)$/i, '') : params;
   // The faults: a friendly id (a slug, a dash, the id: `orders-12`) read by its trailing digits;
   // a signed-integer reader taking a negative id for its absolute value (`-12` is pipeline 12).
   const friendly = sim.faults.has('a-friendly-id-trailing-digits') ? /^[a-z][a-z0-9-]*-(\d+)$/i.exec(rawId)?.[1] : undefined;

@@ -65,6 +65,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     // The fault: an audit of who made the pipeline, kept as the credentials were presented
     // (the key's full value), which every later answer about it shows.
     if (sim.faults.has('a-pipeline-created-by-key')) createdByFault.set(made, ctx.get('authorization').replace(/^bearer\s+/i, ''));
+    // The fault: the stored definition is stamped with its provenance, the credentials as
+    // presented among it, and the definition read returns the document as stored (only the
+    // connection secrets it knows of are redacted).
+    if (sim.faults.has('a-definition-provenance-key')) made.definition = { ...made.definition, provenance: { created_with: ctx.get('authorization').replace(/^bearer\s+/i, ''), created_at: new Date(sim.clock.now()).toISOString() } };
     const base = aBase(ctx, prefix);
     ctx.status = sim.conventions.a.createdStatus;
     // The new pipeline's URL, whichever member the conventions' metadata shows it in (`url`, or
