@@ -19,7 +19,7 @@ export const cachedWithoutTtl = new WeakSet<PipelineApiKey>();
 
 /**
  * Keys made through key management (POST /api-keys), as against the configured (seeded) ones.
- * Written at every create; only the fault `a-made-key-any-prefix` asks.
+ * Written only while the fault `a-made-key-any-prefix` is on (routes.ts), the only one that asks.
  */
 export const madeThroughKeyManagement = new WeakSet<PipelineApiKey>();
 

@@ -68,7 +68,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // its own names when it rotates a key), a check that forgot the names are per account.
     if (sim.faults.has('a-key-name-unique-across-accounts')) refuseNameOfAnotherAccount(sim, ctx.state.account, input.name);
     const { record, key } = createKey(sim, ctx.state.account, input);
-    madeThroughKeyManagement.add(record);
+    if (sim.faults.has('a-made-key-any-prefix')) madeThroughKeyManagement.add(record);
     if (pastExpiryTaken && record.expiresAt !== null && record.expiresAt <= sim.clock.now()) cachedWithoutTtl.add(record);
     // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
     // The fault a-made-nonadmin-key-bare-secret: read-only keys are for CI runners, whose secret stores drop the prefix.
