@@ -924,16 +924,18 @@ async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ ju
       other.push(`${requestLine(ex)} ${ex.response.status}`);
       return;
     }
-    if (!(ex.response.status === 400 && namesField(ex.json, c.broken.paths)) && (await refusesAnyChange(t, own, c.endpoint, ex.response.status, anyChange))) {
+    // The definition kept is judged first, before a valid change (below) may be sent.
+    const kept = ex.response.status === 400 && 'first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`));
+    const probes = anyChange.size;
+    const refusesAny = !(ex.response.status === 400 && namesField(ex.json, c.broken.paths)) && (await refusesAnyChange(t, own, c.endpoint, ex.response.status, anyChange));
+    // A valid change just sent (taken, it may have set the definition back as created) or an answer not a 400 may have changed what is stored: read again for the next case.
+    if ('first' in definition && (ex.response.status !== 400 || anyChange.size !== probes)) definition = await readDefinitionTwice(t, own.id);
+    if (refusesAny) {
       // "Stop it first" in another status, or in a 400 naming no field: a valid definition got it too.
       other.push(`${requestLine(ex)} ${ex.response.status} (a valid definition by the same operation got it too)`);
       return;
     }
-    if (ex.response.status === 400) {
-      if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
-    } else if ('first' in definition) {
-      definition = await readDefinitionTwice(t, own.id);
-    }
+    if (kept) keptJudged++;
     if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
     else if (await takenWhereValidationRefuses(t, own, c, ex, by)) judged++;
   }, { runs: DEPLOYED_RUNS });
