@@ -35,8 +35,13 @@ function refusingRunningChanges(status: number): Front {
 const CHECKS = ['a-err/invalid-definition-400', 'a-err/wrong-shape-422'];
 
 describe('a-err checks on a deployment refusing any change to a running pipeline with 400', () => {
-  it.each(['standard', 'alt'] as const)('passes, noting the refusals (%s conventions)', { timeout: 120_000 }, async (conventions) => {
-    const run = await runSuitesAgainstSimulator({ exactly: CHECKS, conventions, seed: 7, runs: 10, front: refusingRunningChanges(400) });
+  it.each([
+    ['standard', 400],
+    ['alt', 400],
+    ['standard', 403],
+    ['alt', 403],
+  ] as const)('passes, noting the refusals (%s conventions, %i)', { timeout: 120_000 }, async (conventions, status) => {
+    const run = await runSuitesAgainstSimulator({ exactly: CHECKS, conventions, seed: 7, runs: 10, front: refusingRunningChanges(status) });
     expect(run.checks.map((c) => c.verdict), describeChecks(run.checks)).toEqual(['pass', 'pass']);
     expect(run.checks.map((c) => c.notes.join('\n')).join('\n')).toMatch(/a valid definition by the same operation/);
   });
