@@ -836,10 +836,12 @@ async function deployedMadeUpKey(t: CheckContext, own: OwnPipeline): Promise<voi
   if (endpoints.length === 0 || aRoute(t, 'pipelines.start') === null) return;
   if (!(await startedOwn(t, own, 'a made-up key was not sent to a deployed pipeline'))) return;
   const key = `${MADE_UP_KEY_PREFIX}deployed`;
+  const anyChange = new Map<string, boolean>();
   for (const endpoint of endpoints) {
     const ex = await sendDocument(t, endpoint, own, { ...own.stored, [key]: true }, definitionFormat(t));
     const what = `${requestLine(ex)} of the check's own pipeline, deployed, with its definition and the made-up top-level key "${key}"`;
     if (RUNNING_REFUSALS.has(ex.response.status)) t.note(`${what} answered ${ex.response.status}: a refusal of any change to a running pipeline (not judged)`);
+    else if (ex.response.status !== 422 && (await refusesAnyChange(t, own, endpoint, ex.response.status, anyChange))) t.note(`${what} answered ${ex.response.status}, as a valid definition by the same operation did too: a refusal of any change to a running pipeline (not judged)`);
     else judgeMisshapen(t, ex, what, 'made-up-key');
   }
   if (aRoute(t, 'pipelines.stop') !== null) await aSend(t, t.a(), 'pipelines.stop', own.id);
@@ -859,6 +861,25 @@ async function startedOwn(t: CheckContext, own: OwnPipeline, unsent: string): Pr
  * deployed pipeline can be replaced or updated, so these are noted, not judged.
  */
 const RUNNING_REFUSALS = new Set([409, 412, 423]);
+
+/**
+ * Whether the deployed pipeline refuses any change by `endpoint` with `status`, a valid one too:
+ * its definition as stored sent back unchanged (one request per endpoint and status, kept in
+ * `seen`). A deployment may say "stop it first" with a 400 naming no field, or another 4xx than
+ * `RUNNING_REFUSALS`' (the spec names none): that refusal is no failed validation and no judgement
+ * of the shape. Asked only of an answer the property would fail, so a target that takes changes
+ * to a running pipeline is sent nothing more.
+ */
+async function refusesAnyChange(t: CheckContext, own: OwnPipeline, endpoint: Endpoint, status: number, seen: Map<string, boolean>): Promise<boolean> {
+  if (status < 400 || status >= 500) return false;
+  const key = `${endpoint} ${status}`;
+  const known = seen.get(key);
+  if (known !== undefined) return known;
+  const valid = await sendDocument(t, endpoint, own, own.stored, definitionFormat(t));
+  const refused = valid.response.status === status;
+  seen.set(key, refused);
+  return refused;
+}
 
 /** Cases of invalid definitions sent to the deployed pipeline: few, each a replace or an update. */
 const DEPLOYED_RUNS = 4;
@@ -894,18 +915,27 @@ async function deployedRefusals(t: CheckContext, own: OwnPipeline): Promise<{ ju
   let judged = 0;
   let keptJudged = 0;
   const other: string[] = [];
+  const anyChange = new Map<string, boolean>();
   await t.property('invalid definitions to the deployed pipeline are 400 naming the field', cases.map(describeCase((b) => b.description)), async (c) => {
     const ex = await sendDocument(t, c.endpoint, own, c.broken.document, c.format);
     const by = ', the pipeline deployed,';
-    if (ex.response.status === 400) {
-      if ('first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`))) keptJudged++;
-    } else if (RUNNING_REFUSALS.has(ex.response.status)) {
+    if (RUNNING_REFUSALS.has(ex.response.status)) {
       // A refusal of any change to a running pipeline (409, say): the deployment's rule, noted.
       other.push(`${requestLine(ex)} ${ex.response.status}`);
       return;
-    } else if ('first' in definition) {
-      definition = await readDefinitionTwice(t, own.id);
     }
+    // The definition kept is judged first, before a valid change (below) may be sent.
+    const kept = ex.response.status === 400 && 'first' in definition && (await expectDefinitionKept(t, 'A-ERR-2', own.id, definition, ex, `${requestLine(ex)} (${c.format})${by} with ${c.broken.description}`));
+    const probes = anyChange.size;
+    const refusesAny = !(ex.response.status === 400 && namesField(ex.json, c.broken.paths)) && (await refusesAnyChange(t, own, c.endpoint, ex.response.status, anyChange));
+    // A valid change just sent (taken, it may have set the definition back as created) or an answer not a 400 may have changed what is stored: read again for the next case.
+    if ('first' in definition && (ex.response.status !== 400 || anyChange.size !== probes)) definition = await readDefinitionTwice(t, own.id);
+    if (refusesAny) {
+      // "Stop it first" in another status, or in a 400 naming no field: a valid definition got it too.
+      other.push(`${requestLine(ex)} ${ex.response.status} (a valid definition by the same operation got it too)`);
+      return;
+    }
+    if (kept) keptJudged++;
     if (judgeInvalid(t, ex, c.broken, c.format, by)) judged++;
     else if (await takenWhereValidationRefuses(t, own, c, ex, by)) judged++;
   }, { runs: DEPLOYED_RUNS });

@@ -214,7 +214,9 @@ const MOVED = new Set([301, 302, 307, 308]);
  * the interface A base URL, `/api/public/v1` after any prefix of the target's), the path it was
  * sent to; else undefined. An operation answered so is served elsewhere (another version), not
  * under /api/public/v1. A redirect that stays under the root (a trailing slash, another host
- * serving the same path) is the deployment's own business and not judged, nor is a 303.
+ * serving the same path) is the deployment's own business and not judged, nor is a 303; so is one
+ * to another /api/public/v1 root (a gateway's `{cdc_base_url}/api/public/v1` sending a request on
+ * to the service's own host, without the gateway's prefix): the same version serves it.
  */
 function movedOutOfRoot(ex: Exchange, root: string): string | undefined {
   if (!MOVED.has(ex.response.status)) return undefined;
@@ -226,8 +228,11 @@ function movedOutOfRoot(ex: Exchange, root: string): string | undefined {
   } catch {
     return undefined;
   }
-  return to === root || to.startsWith(`${root}/`) ? undefined : to;
+  return to === root || to.startsWith(`${root}/`) || UNDER_A_V1_ROOT.test(to) ? undefined : to;
 }
+
+/** A path under an /api/public/v1 root after any prefix of its own: the version the spec roots interface A at. */
+const UNDER_A_V1_ROOT = /(^|\/)api\/public\/v1(\/|$)/;
 
 /** The path of the interface A base URL (`.../api/public/v1`): every route of the target is under it. */
 function v1Root(t: CheckContext): string {

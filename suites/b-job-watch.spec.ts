@@ -873,6 +873,9 @@ async function secondAccountWatches(t: CheckContext): Promise<void> {
         ? `account 2's user still watched job ${id} after DELETE /jobs/${id}/watchers`
         : undefined;
   const ex = await client.post(`/jobs/${id}/watchers`);
+  // A caller not seen to stop watching its own job may watch it already: a second subscription is
+  // not the spec's, and may be refused (409, say), as callerWatches takes it in account 1.
+  if (unseen !== undefined && ex.response.status >= 400 && ex.response.status < 500) return t.note(`account 2's watch answered ${ex.response.status} to its user, who may watch its job already (a second subscription, which the spec does not cover): ${unseen}`);
   t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers with account 2's key (its own job) answered ${ex.response.status}, expected 200`);
   if (unseen !== undefined) return t.note(`account 2's watch answered ${ex.response.status}, but its subscription could not be seen: ${unseen}`);
   const after = await readWatchers(t, id, client);
