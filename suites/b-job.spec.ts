@@ -372,11 +372,11 @@ check({
     const hasStatus = (job: JsonObject | number): job is JsonObject => typeof job !== 'number' && typeof job.status === 'string';
     const readAs = async (job: IdleJob): Promise<JsonObject | number> => {
       if (!job.via) return (await readJob(t, job.id)).job;
-      const ex = await job.via.get(`/jobs/${job.id}`);
-      const theirs = is2xx(ex) && isObject(ex.json) ? ex.json : ex.response.status;
+      const jobOrStatus = (ex: Exchange): JsonObject | number => (is2xx(ex) && isObject(ex.json) ? ex.json : ex.response.status);
+      const theirs = jobOrStatus(await job.via.get(`/jobs/${job.id}`));
       if (hasStatus(theirs) || !job.inAccountOne) return theirs;
-      const own = await t.b().get(`/jobs/${job.id}`);
-      return is2xx(own) && isObject(own.json) && typeof own.json.status === 'string' ? own.json : theirs;
+      const own = jobOrStatus(await t.b().get(`/jobs/${job.id}`));
+      return hasStatus(own) ? own : theirs;
     };
     for (const job of idle) {
       const first = await readAs(job);

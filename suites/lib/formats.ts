@@ -161,7 +161,7 @@ export type FreshStampJudgement = { problems: string[] } | { unjudged: string };
  * resource unjudged.
  */
 export function freshStampProblems(ex: Exchange, value: unknown): FreshStampJudgement {
-  const header = Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  const header = dateHeader(ex);
   if (header === undefined) return { unjudged: 'the answer has no Date header' };
   const answered = Date.parse(header);
   if (Number.isNaN(answered)) return { unjudged: `the answer's Date header (${JSON.stringify(header)}) is not a date` };
@@ -189,7 +189,7 @@ export function freshStampProblems(ex: Exchange, value: unknown): FreshStampJudg
  * is not shown, so only the future is judged. Top-level fields only; no `Date` header, nothing.
  */
 export function futureStampProblems(ex: Exchange, value: unknown): string[] {
-  const header = Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
+  const header = dateHeader(ex);
   const answered = header === undefined ? Number.NaN : Date.parse(header);
   if (Number.isNaN(answered) || !isObject(value)) return [];
   // The exchange's duration too: a server may stamp Date as the request arrives (this simulator does), the record after it.
@@ -200,4 +200,9 @@ export function futureStampProblems(ex: Exchange, value: unknown): string[] {
     if (ms !== undefined && ms > latest) problems.push(`${field} ${String(value[field])} is ${Math.round((ms - answered) / 1000)} s after the answer's Date (${String(header)})`);
   }
   return problems;
+}
+
+/** The answer's `Date` header as sent (any letter case of its name), the target's own clock. */
+function dateHeader(ex: Exchange): string | undefined {
+  return Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];
 }

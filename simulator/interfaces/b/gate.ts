@@ -403,10 +403,15 @@ function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
 // whatever else it lists) is served the serializer's first type, plain JSON: the vendor type is
 // kept for clients that take nothing else. A */* of lower weight than the vendor type does not count.
 function takesAnything(accept: string): boolean {
-  return accept.split(',').some((range) => {
+  return acceptRanges(accept).some((r) => r.type === '*/*' && r.q >= 1);
+}
+
+/** The two faults' reading of Accept: each range's type and weight (1 unless given), in the client's order. */
+function acceptRanges(accept: string): { type: string; q: number }[] {
+  return accept.split(',').map((range) => {
     const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
     const q = params.find((p) => p.startsWith('q='));
-    return type === '*/*' && (q === undefined || Number(q.slice(2)) >= 1);
+    return { type, q: q === undefined ? 1 : Number(q.slice(2)) };
   });
 }
 
@@ -417,12 +422,7 @@ function takesAnything(accept: string): boolean {
  * labels the answer with it.
  */
 function prefersPlainJson(accept: string): boolean {
-  const ranges = accept.split(',').map((range) => {
-    const [type = '', ...params] = range.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return { type, q: q === undefined ? 1 : Number(q.slice(2)) };
-  });
   // A stable sort: at the same weight the client's order stands.
-  const best = ranges.filter((r) => r.type === 'application/json' || r.type === 'application/vnd.service+json').sort((a, b) => b.q - a.q)[0];
+  const best = acceptRanges(accept).filter((r) => r.type === 'application/json' || r.type === 'application/vnd.service+json').sort((a, b) => b.q - a.q)[0];
   return best?.type === 'application/json';
 }
