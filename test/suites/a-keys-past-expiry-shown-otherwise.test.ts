@@ -64,7 +64,7 @@ function parse(body: Buffer): Record<string, unknown> | undefined {
   }
 }
 
-describe.concurrent('a key asked to expire an hour ago, made with another expiry', () => {
+describe('a key asked to expire an hour ago, made with another expiry', () => {
   for (const conventions of ['standard', 'alt'] as const) {
     it(`without one (expires_at null): noted, A-AUTH-4 not covered in part (${conventions})`, { timeout: 120_000 }, async () => {
       const run = await runSuitesAgainstSimulator({ exactly: ['a-keys/expiry-in-real-time'], conventions, seed: 7, runs: 3, front: pastExpiryShownOtherwise('none') });
