@@ -186,20 +186,24 @@ export function freshStampProblems(ex: Exchange, value: unknown): FreshStampJudg
  * second and FRESH_STAMP_SLACK_MS: no record was made or changed after the answer that shows it,
  * so such a time names another moment than it says (a wall-clock time east of UTC labelled UTC,
  * as a database session in another zone writes NOW()). Whether an update moves updated_at at all
- * is not shown, so only the future is judged. Top-level fields only; no `Date` header, nothing.
+ * is not shown, so only the future is judged. Top-level fields only (none in UTC: no problem);
+ * `undated` where the answer shows such a time but has no `Date` header (or one not a date).
  */
-export function futureStampProblems(ex: Exchange, value: unknown): string[] {
+export function futureStampProblems(ex: Exchange, value: unknown): { problems: string[] } | { undated: string } {
+  if (!isObject(value)) return { problems: [] };
+  const stamps = ['created_at', 'updated_at'].flatMap((field) => {
+    const ms = utcDateTimeMs(value[field]);
+    return ms === undefined ? [] : [{ field, ms }];
+  });
+  if (stamps.length === 0) return { problems: [] };
   const header = dateHeader(ex);
-  const answered = header === undefined ? Number.NaN : Date.parse(header);
-  if (Number.isNaN(answered) || !isObject(value)) return [];
+  if (header === undefined) return { undated: 'the answer has no Date header' };
+  const answered = Date.parse(header);
+  if (Number.isNaN(answered)) return { undated: `the answer's Date header (${JSON.stringify(header)}) is not a date` };
   // The exchange's duration too: a server may stamp Date as the request arrives (this simulator does), the record after it.
   const latest = answered + ex.durationMs + 1000 + FRESH_STAMP_SLACK_MS;
-  const problems: string[] = [];
-  for (const field of ['created_at', 'updated_at']) {
-    const ms = utcDateTimeMs(value[field]);
-    if (ms !== undefined && ms > latest) problems.push(`${field} ${String(value[field])} is ${Math.round((ms - answered) / 1000)} s after the answer's Date (${String(header)})`);
-  }
-  return problems;
+  const problems = stamps.filter(({ ms }) => ms > latest).map(({ field, ms }) => `${field} ${String(value[field])} is ${Math.round((ms - answered) / 1000)} s after the answer's Date (${header})`);
+  return { problems };
 }
 
 /** The answer's `Date` header as sent (any letter case of its name), the target's own clock. */
