@@ -856,62 +856,89 @@ check({
 check({
   id: 'b-conn/types-of-made-connections',
   clauses: ['B-CONN-1'],
-  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type account 1 holds none of (a warehouse, say): the list is the catalog of the types a connection may have, not only those the account uses",
+  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type the account holds none of (a warehouse, say), in account 1 and in account 2 with its own key (where the target document has one): the list is the catalog of the types a connection may have, not only those the account uses",
   needs: ['b', 'write'],
   async run(t) {
     // b-conn/types finds in the list the types of the account's own connections: a list of those
     // alone (the distinct types in use), or one that leaves out a kind the account happens to hold
-    // none of, passes there. A connection made of another kind shows it.
+    // none of, passes there. A connection made of another kind shows it. In account 2 too: a
+    // catalog kept by account (by shard, by plan) may leave the kind out of one account's alone.
     if (!permitted(t, 'create_connections')) t.skip(`making a connection may make a deployment reach out to it: ${howToPermit('create_connections')}`);
-    const held = new Set(fixtureConnections(t).map((c) => c.type));
-    const listedConnections = await listCatalog(t.b(), t.target, '/connections', 20);
-    for (const c of listedConnections?.items ?? []) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
-    const candidates = CONNECTION_KINDS.map((k) => k.make).filter((make) => !held.has(make.type));
-    if (candidates.length === 0) t.skip(`account 1 holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
-    const ex = await t.b().get('/connections/types');
-    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types answered ${ex.response.status}`);
-    const listed = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types').filter(isObject);
-    const notMade: string[] = [];
-    for (const make of candidates) {
-      const path = `/connections/${make.type}`;
-      const made = await t.b().post(path, { body: make.body(t.name(`conn-type-${make.type}`)) });
-      // The make is an extension: its answer may wrap the connection, or give its id in a Location alone.
-      const id = is2xx(made) ? createdId(made) : undefined;
-      if (id === undefined) {
-        notMade.push(`POST ${path} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
-        continue;
-      }
-      deleteConnectionOnCleanup(t, id, 0, make.type);
-      // The type as the path names it, or as the connection made shows it: either spelling, in any letter case.
-      const shown = fieldsIn(made.json)?.type;
-      const answered = typeof shown === 'string' ? shown : make.type;
-      const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
-      if (found !== undefined) {
-        t.note(`GET /connections/types lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type account 1 held no connection of until the run made one (connection ${id})`);
-        return;
-      }
-      // Read again within the list's lag: a connection made in the background (a 202) is read a
-      // moment later; under the type the path named, or the one its answer spelled otherwise.
-      const spellings = answered === make.type ? [make.type] : [make.type, answered];
-      const servedUnder = async (): Promise<string | undefined> => {
-        for (const spelling of spellings) if (await servedUnderType(t.b(), spelling, id)) return spelling;
-        return undefined;
-      };
-      const { last: readUnder } = await readWithinListLag(t, servedUnder, (spelling) => spelling !== undefined);
-      if (readUnder !== undefined) {
-        t.expect.that(false, {
-          clause: 'B-CONN-1',
-          message: `GET /connections/types does not list ${show(readUnder)}, yet a connection of that type was made (${path} answered ${made.response.status}) and is read under it (GET /connections/${readUnder}/${id}): a type of the spec's paths a connection may have`,
-          expected: `${show(readUnder)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
-          received: `not listed (${listed.length} types listed)`,
-          exchange: ex,
-        });
-      } else t.partial('B-CONN-1', `GET /connections/types lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
-      return;
-    }
-    t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);
+    const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
+    let heldAll = 0;
+    for (const account of accounts) if ((await madeTypeListed(t, account)) === 'holds every type') heldAll++;
+    if (heldAll === accounts.length) t.skip(`${accounts.length > 1 ? 'each account' : 'account 1'} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
   },
 });
+
+/** A connection the check made, and how the types list read before spelt its type, where it listed it. */
+interface MadeOfType extends ConnectionRef {
+  listedAs?: string;
+}
+
+/**
+ * In `account`, with its own key: the types list read before, then a connection made of the
+ * first kind of type (CONNECTION_KINDS) the account holds none of; its type must be in the list
+ * read before, in some spelling, or, where the connection is read under a type the list lacks,
+ * the clause fails; otherwise not verified, saying why. Returns the connection made, if one was,
+ * or that the account holds a connection of every type the check makes (none made).
+ */
+async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<MadeOfType | 'holds every type' | undefined> {
+  const whose = account === 0 ? 'account 1' : 'account 2';
+  const client = t.b(account);
+  const held = new Set(fixtureConnections(t, account).map((c) => c.type));
+  const listedConnections = await listCatalog(client, t.target, '/connections', 20);
+  for (const c of listedConnections?.items ?? []) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
+  const candidates = CONNECTION_KINDS.map((k) => k.make).filter((make) => !held.has(make.type));
+  if (candidates.length === 0) {
+    t.note(`${whose} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in its list`);
+    return 'holds every type';
+  }
+  const what = `GET /connections/types${account === 0 ? '' : ' (account 2)'}`;
+  const ex = await client.get('/connections/types');
+  t.expect.status(ex, '2xx', 'B-CONN-1', `${what} answered ${ex.response.status}`);
+  const listed = arrayBody(t, ex, 'B-CONN-1', what).filter(isObject);
+  const notMade: string[] = [];
+  for (const make of candidates) {
+    const path = `/connections/${make.type}`;
+    const made = await client.post(path, { body: make.body(t.name(`conn-type-${make.type}`)) });
+    // The make is an extension: its answer may wrap the connection, or give its id in a Location alone.
+    const id = is2xx(made) ? createdId(made) : undefined;
+    if (id === undefined) {
+      notMade.push(`POST ${path} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+      continue;
+    }
+    deleteConnectionOnCleanup(t, id, account, make.type);
+    // The type as the path names it, or as the connection made shows it: either spelling, in any letter case.
+    const shown = fieldsIn(made.json)?.type;
+    const answered = typeof shown === 'string' ? shown : make.type;
+    const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
+    if (found !== undefined) {
+      t.note(`${what} lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type ${whose} held no connection of until the run made one (connection ${id})`);
+      return { type: make.type, id, made: true, listedAs: found };
+    }
+    // Read again within the list's lag: a connection made in the background (a 202) is read a
+    // moment later; under the type the path named, or the one its answer spelled otherwise.
+    const spellings = answered === make.type ? [make.type] : [make.type, answered];
+    const servedUnder = async (): Promise<string | undefined> => {
+      for (const spelling of spellings) if (await servedUnderType(client, spelling, id)) return spelling;
+      return undefined;
+    };
+    const { last: readUnder } = await readWithinListLag(t, servedUnder, (spelling) => spelling !== undefined);
+    if (readUnder !== undefined) {
+      t.expect.that(false, {
+        clause: 'B-CONN-1',
+        message: `${what} does not list ${show(readUnder)}, yet a connection of that type was made in ${whose} (${path} answered ${made.response.status}) and is read under it (GET /connections/${readUnder}/${id}): a type of the spec's paths a connection may have`,
+        expected: `${show(readUnder)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
+        received: `not listed (${listed.length} types listed)`,
+        exchange: ex,
+      });
+    } else t.partial('B-CONN-1', `${what} lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made in ${whose} by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
+    return { type: make.type, id, made: true };
+  }
+  t.partial('B-CONN-1', `no connection of a type ${whose} holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use there was not seen`);
+  return undefined;
+}
 
 /**
  * The owner's groupable connections that are surely not the caller's (account 1 naming account
