@@ -856,7 +856,7 @@ check({
 check({
   id: 'b-conn/types-of-made-connections',
   clauses: ['B-CONN-1'],
-  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type the account holds none of (a warehouse, say), in account 1 and in account 2 with its own key (where the target document has one): the list is the catalog of the types a connection may have, not only those the account uses",
+  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type the account holds none of (a warehouse, say), in account 1 and in account 2 with its own key (where the target document has one): the list is the catalog of the types a connection may have, not only those the account uses; and read after with member_api_key (where given), it lists the type of that connection too, which the member lists (GET /connections, an extension, where served)",
   needs: ['b', 'write'],
   async run(t) {
     // b-conn/types finds in the list the types of the account's own connections: a list of those
@@ -865,9 +865,51 @@ check({
     // catalog kept by account (by shard, by plan) may leave the kind out of one account's alone.
     if (!permitted(t, 'create_connections')) t.skip(`making a connection may make a deployment reach out to it: ${howToPermit('create_connections')}`);
     const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
+    let made: MadeOfType | undefined;
     let heldAll = 0;
-    for (const account of accounts) if ((await madeTypeListed(t, account)) === 'holds every type') heldAll++;
+    for (const account of accounts) {
+      const one = await madeTypeListed(t, account);
+      if (one === 'holds every type') heldAll++;
+      else if (account === 0) made = one;
+    }
     if (heldAll === accounts.length) t.skip(`${accounts.length > 1 ? 'each account' : 'account 1'} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
+    // A member of account 1 reads the list after the make: the account now holds a connection of
+    // the made type, which the owner's list showed and the member sees, so the member's list holds
+    // that type too, as b-conn/types holds it to every type of the account's connections (a list
+    // built by role, the types members may set up, leaves out a kind the owner's list has).
+    const memberKey = t.target.b[0]?.memberApiKey;
+    if (memberKey === undefined) {
+      t.note('the target document gives no member_api_key (a key of a second user of account 1): the types list was not read by a member after the make');
+      return;
+    }
+    if (made?.listedAs === undefined) return;
+    const member = t.bWithKey(memberKey);
+    const ex = await member.get('/connections/types');
+    if (ex.response.status >= 400 && ex.response.status < 500) {
+      t.note(`GET /connections/types with member_api_key answered ${ex.response.status}: a refusal of members, the deployment's choice (which roles may call what is not shown), so whether a member is answered the type of the ${show(made.type)} connection the run made was not seen`);
+      return;
+    }
+    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types (member_api_key) answered ${ex.response.status}`);
+    const listed = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types (member_api_key)').filter(isObject);
+    const found = listedSpelling(listed, made.listedAs) ?? listedSpelling(listed, made.type);
+    if (found !== undefined) {
+      t.note(`GET /connections/types (member_api_key) lists ${show(found)}, the type of connection ${made.id} the run made in account 1`);
+      return;
+    }
+    // The member's sight of that connection: in its GET /connections, or read under its type (extensions).
+    const connections = await listCatalog(member, t.target, '/connections', 20);
+    const seen = connections?.items.some((c) => isObject(c) && c.id === made.id) || (await servedUnderType(member, made.type, made.id));
+    if (!seen) {
+      t.note(`GET /connections/types (member_api_key) does not list ${show(made.listedAs)}, which api_key's list shows, and member_api_key was not seen to have connection ${made.id} of that type (GET /connections, GET /connections/${made.type}/${made.id}: extensions): whether a member is answered the whole catalog was not judged`);
+      return;
+    }
+    t.expect.that(false, {
+      clause: 'B-CONN-1',
+      message: `GET /connections/types (member_api_key) does not list ${show(made.listedAs)}, which GET /connections/types with api_key lists, yet the member has connection ${made.id} of that type (made by the run in account 1; GET /connections${connections?.items.some((c) => isObject(c) && c.id === made.id) ? '' : `/${made.type}/${made.id}`} with member_api_key): the account's connection types are one catalog, whoever reads it`,
+      expected: `${show(made.listedAs)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
+      received: `not listed (${listed.length} types listed)`,
+      exchange: ex,
+    });
   },
 });
 

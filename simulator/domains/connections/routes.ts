@@ -47,7 +47,8 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     if ((laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) || (member && sim.faults.has('b-connection-types-empty-for-members'))) ctx.body = Buffer.from('[]');
     // b-connection-types-omits-warehouses: served from the connector picker's list, written before the analytical group.
     // b-connection-types-later-accounts-without-warehouses: a later account's shard serves a copy of the catalog cached before the analytical group.
-    else if (sim.faults.has('b-connection-types-omits-warehouses') || (laterAccount && sim.faults.has('b-connection-types-later-accounts-without-warehouses'))) ctx.body = CONNECTION_TYPES.filter((type) => !type.groups.includes('analytical')).map(presentConnectionType);
+    // b-connection-types-members-without-warehouses: a member is answered the types members may set up, a warehouse's being an admin's.
+    else if (sim.faults.has('b-connection-types-omits-warehouses') || (laterAccount && sim.faults.has('b-connection-types-later-accounts-without-warehouses')) || (member && sim.faults.has('b-connection-types-members-without-warehouses'))) ctx.body = CONNECTION_TYPES.filter((type) => !type.groups.includes('analytical')).map(presentConnectionType);
     // b-connection-types-in-use-only: SELECT DISTINCT type FROM the account's connections, not the catalog.
     else if (sim.faults.has('b-connection-types-in-use-only')) {
       const inUse = new Set([...ctx.state.account.connections.values()].map((c) => c.type));
