@@ -17,6 +17,9 @@ import { registerMetadataRoutes } from './metadata-routes.ts';
 import { registerDocsMetadataRoutes } from './docs-metadata-routes.ts';
 import { answerTrue, registerSourceRoutes } from './source-routes.ts';
 
+/** Under b-connection-rename-answer-cached: the first answer of each rename path, per simulator. */
+const renameAnswers = new WeakMap<Sim, Map<string, Record<string, unknown>>>();
+
 /** A connection type of the catalog, or the 404 of an unknown path. */
 function knownType(type: string | undefined): string {
   if (type === undefined || !connectionType(type)) throw notFound();
@@ -98,7 +101,16 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // b-conn-rename-owner-only-saved: the rename is written through the account owner's connector
     // credentials; another user's is applied to a copy, answered and never stored.
     const saved = sim.faults.has('b-conn-rename-owner-only-saved') && ctx.state.user.id !== accountOwner(account)?.id ? structuredClone(connection) : connection;
-    ctx.body = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
+    const answer = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
+    // b-connection-rename-answer-cached: the answer comes from a response cache keyed by the path, filled at the first rename.
+    if (sim.faults.has('b-connection-rename-answer-cached')) {
+      let cached = renameAnswers.get(sim);
+      if (!cached) renameAnswers.set(sim, (cached = new Map()));
+      if (!cached.has(ctx.path)) cached.set(ctx.path, answer);
+      ctx.body = cached.get(ctx.path);
+      return;
+    }
+    ctx.body = answer;
   });
 
   // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the
