@@ -769,12 +769,16 @@ function objectParameter(query: Record<string, string>): string | undefined {
 check({
   id: 'b-conn/bingads-accounts',
   clauses: ['B-CONN-3'],
-  title: 'B-CONN-3: GET /connections/{id}/bingads/accounts answers 200 with an array of objects',
+  title: "B-CONN-3: GET /connections/{id}/bingads/accounts answers 200 with an array of objects, also asked for each Bing Ads API version sampled (the real service's api_version; a 4xx refusing one it does not take aside)",
   needs: ['b', 'connection:bingads'],
   async run(t) {
     const id = t.fixtures().connections?.bingads;
-    expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/accounts`), `GET /connections/${id}/bingads/accounts`);
+    const path = `/connections/${id}/bingads/accounts`;
+    expectArrayOfObjects(t, await t.b().get(path), `GET ${path}`);
     await expectSecondAccountArray(t, 'bingads', (own) => `/connections/${own}/bingads/accounts`);
+    // The real service's api_version (gaps): another version of Bing Ads' API is another client
+    // behind the same read, whose answer may come in that client's own shape.
+    await expectSamples(t, path, B_CONN_3_SAMPLES.bingAdsApiVersions.map((version) => ({ api_version: version })));
   },
 });
 

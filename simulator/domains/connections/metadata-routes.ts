@@ -6,7 +6,7 @@ import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import type { Connection } from './types.ts';
 import { salesforceFields } from './salesforce.ts';
-import { DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
+import { BING_API_VERSIONS, DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
 
 /**
@@ -75,13 +75,15 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readMetadataEntry(sim, connection);
-    readApiVersion(queryValue(ctx, 'api_version'));
+    const version = readApiVersion(queryValue(ctx, 'api_version'));
     const campaignsOf = queryValue(ctx, 'accounts');
     // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
     // are checked, which throws on anything that is no integer (`abc`, `1.5`).
     if (campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-query-500')) for (const part of campaignsOf.split(',')) BigInt(part.trim());
     const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch: booleanQuery(ctx, 'force_fetch') });
-    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
+    // b-bingads-accounts-old-version-envelope: an older API version's SOAP client, whose envelope is answered as it comes.
+    const oldVersion = version !== BING_API_VERSIONS[BING_API_VERSIONS.length - 1] && sim.faults.has('b-bingads-accounts-old-version-envelope');
+    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : oldVersion ? { AccountInfo: accounts } : accounts;
     secondRegionEnvelope(sim, ctx);
     cacheHitEntry(sim, ctx);
   });
