@@ -454,7 +454,7 @@ check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again; also one renamed with member_api_key, and one of account 2's with its own key, each read back under the name sent, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again; also one renamed with member_api_key, and one of account 2's with its own key, each answered with a connection_group_id and read back under the name sent, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -554,6 +554,9 @@ async function renameStoredFor(t: CheckContext, client: InterfaceClient, who: st
   t.expect.status(ex, 200, 'B-CONN-2', `${what} answered ${ex.response.status}`);
   const connection = objectBody(t, ex, 'B-CONN-2', what);
   t.expect.that(connection.id === ref.id && connection.name === name, { clause: 'B-CONN-2', message: `the answer to ${what} is not the renamed connection`, expected: `id ${ref.id}, name ${show(name)}`, received: `id ${show(connection.id)}, name ${show(connection.name)}`, exchange: ex });
+  // The connection it answers carries connection_group_id, an integer or null, as api_key's
+  // renames do: an answer serialised otherwise for another caller or account (nulls dropped) shows here only.
+  expectGroupId(t, ex, connection, undefined);
   const stored = await readConnection(t, ref, account);
   if (!stored) return `connection ${ref.id} of account ${account + 1} was found neither by GET ${path} nor in GET /connections (extensions) after ${what}, so its stored name was not read back`;
   t.expect.that(stored.connection.name === name, {

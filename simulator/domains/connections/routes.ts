@@ -102,6 +102,8 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // credentials; another user's is applied to a copy, answered and never stored.
     const saved = sim.faults.has('b-conn-rename-owner-only-saved') && ctx.state.user.id !== accountOwner(account)?.id ? structuredClone(connection) : connection;
     const answer = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
+    // b-update-answer-later-accounts-nulls-dropped: a later account's rename is answered by a serializer that drops nulls.
+    if (answer.connection_group_id === null && account !== sim.store.firstAccount() && sim.faults.has('b-update-answer-later-accounts-nulls-dropped')) delete answer.connection_group_id;
     // b-connection-rename-answer-cached: the answer comes from a response cache keyed by the path, filled at the first rename.
     if (sim.faults.has('b-connection-rename-answer-cached')) {
       let cached = renameAnswers.get(sim);
