@@ -6,6 +6,7 @@ import { giveKeyBackOnCleanup, keyName, regenerableKeys, regenerableSecondKey, t
 import type { CheckContext, Exchange } from './lib/types.ts';
 import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
 import { bodyContext } from './catalog/b-requests.ts';
+import { bEndpoint } from './catalog/b-endpoints.ts';
 import { GONE, partReader } from './catalog/b-state.ts';
 import { idOf, is2xx, isObject, recordIn, show, userIn } from './lib/answers.ts';
 import { sshKeyBody } from './lib/factories/ssh-keys.ts';
@@ -137,6 +138,35 @@ async function expectWritesRefused(t: CheckContext, old: string, account: 0 | 1,
       t.expect.that(now === was, { clause: 'B-AUTH-2', message: `${probe.endpoint.key} with the key replaced by POST /user/tokens was refused, and yet the account's ${part} changed`, expected: was, received: now });
     }
   }
+}
+
+/**
+ * A DELETE with the replaced key `old`: the key must be refused on the removals too, which a
+ * deployment may authorize apart from the reads and the other writes (a grant cache kept for the
+ * destructive actions). A hook made for it with the live key (POST /hooks, an inactive one: the
+ * spec's write, harmless) is sent DELETE /hooks/{id} (an extension) with the replaced key: the
+ * answer must be a refusal, and the hook must still read back with the live key (GET
+ * /hooks/{id}). A target that does not serve the DELETE refuses it anyway (4xx), which shows
+ * nothing against it. The hook is deleted on cleanup with the key live then.
+ */
+async function expectDeleteRefused(t: CheckContext, old: string, account: 0 | 1, live: () => string): Promise<void> {
+  const postHook = bEndpoint('POST /hooks');
+  const made = await t.bWithKey(live(), account).post(postHook.path, { body: postHook.body?.(bodyContext(t, account)) });
+  const id = idOf(made);
+  if (!is2xx(made) || id === undefined) {
+    t.note(`POST /hooks with the live key answered ${describeResponse(made)}${is2xx(made) ? " without the hook's id" : ''}, so no DELETE was sent with a replaced key`);
+    return;
+  }
+  const path = `/hooks/${id}`;
+  t.cleanup(`delete hook ${id}, made to be deleted with a replaced key (DELETE ${path}, with the live key)`, async () => {
+    const removed = await t.bWithKey(live(), account).delete(path);
+    if (!is2xx(removed) && removed.response.status !== 404 && removed.response.status !== 410) throw new Error(`DELETE ${path} answered ${removed.response.status}; it is still there`);
+  });
+  const ex = await t.bWithKey(old, account).delete(path);
+  t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on a removal: DELETE ${path} (a hook the live key made) with it answered ${ex.response.status}`);
+  if (!is2xx(ex)) return;
+  const after = await t.bWithKey(live(), account).get(path);
+  t.expect.that(is2xx(after), { clause: 'B-AUTH-2', message: `DELETE ${path} with the key replaced by POST /user/tokens removed the hook: GET ${path} with the live key answered ${after.response.status}`, expected: 'the hook still there (a 2xx)', received: describeResponse(after), exchange: after });
 }
 
 /**
@@ -309,6 +339,8 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
     // Writes too, judged after the same waiting as the reads: a key refused on reads may still
     // write where the write routes authorize through a cache of their own.
     await expectWritesRefused(t, old, account, userIn(regenerated), liveView, () => current, unreadable);
+    // And a DELETE: a deployment may authorize its destructive routes apart again.
+    await expectDeleteRefused(t, old, account, () => current);
     const newAnswer = await t.bWithKey(next, account).get('/connections/types');
     t.expect.status(newAnswer, '2xx', 'B-AUTH-2', `the key POST /user/tokens returned for ${name} does not authenticate`);
     await after?.(next, regenerated);
@@ -465,7 +497,7 @@ check({
   id: 'b-auth/regenerated-key-replaces-old',
   clauses: ['B-AUTH-2'],
   supports: ['B-VER-2', 'B-KEY-1', 'B-FMT-1'],
-  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key (the user it answers with UTC ISO 8601 timestamps and integer ids, B-FMT-1); the new key works and the old one stops authenticating, on every endpoint (a read of one record by its id among them) and under every spelling of the credentials it was used with before (the scheme as `basic` and `BASIC`, two spaces after it), in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
+  title: "B-AUTH-2: POST /user/tokens answers 200 with a new api_key (the user it answers with UTC ISO 8601 timestamps and integer ids, B-FMT-1); the new key works and the old one stops authenticating, on every endpoint (a read of one record by its id and a removal, DELETE /hooks/{id} of a hook the live key made, among them) and under every spelling of the credentials it was used with before (the scheme as `basic` and `BASIC`, two spaces after it), in account 1 and in account 2 (its api_key, where the target document lets it be regenerated), within the time the target document allows (replaced_key_seconds, default 60 s; the simulator's 0: the very next request); for member_api_key's user (another user of the account) the key replaced is its own, not the owner's and stays so after a PUT /user that sends the user its own values; an SSH key api_key's user added before is returned by GET /user/keys/{key_id} with each new key (B-KEY-1) (runs last: it kills the keys it regenerates)",
   needs: ['b', 'write'],
   runsLast: true,
   async run(t) {

@@ -454,7 +454,7 @@ check({
   id: 'b-conn/rename',
   clauses: ['B-CONN-2', 'B-CONN-3'],
   supports: ['B-SCHEMA-1'],
-  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again; also one renamed with member_api_key, and one of account 2's with its own key, each read back under the name sent, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
+  title: "B-CONN-2: PUT /connections/{connection_type}/{connection_id} with a name answers 200 with the renamed connection, fixture or made by the run, under exactly the name sent (one with path separators too, a long one too, or a 4xx; also the name it has already, sent again; also one renamed with member_api_key, and one of account 2's with its own key, each answered with a connection_group_id and read back under the name sent, or a 4xx); connection_group_id is present, null when ungrouped, the group's when grouped, the second group's after a move; B-CONN-3: a renamed Salesforce or Bing Ads connection's metadata reads still answer 200 with an array of objects",
   needs: ['b', 'write'],
   async run(t) {
     const connections = fixtureConnections(t);
@@ -554,6 +554,9 @@ async function renameStoredFor(t: CheckContext, client: InterfaceClient, who: st
   t.expect.status(ex, 200, 'B-CONN-2', `${what} answered ${ex.response.status}`);
   const connection = objectBody(t, ex, 'B-CONN-2', what);
   t.expect.that(connection.id === ref.id && connection.name === name, { clause: 'B-CONN-2', message: `the answer to ${what} is not the renamed connection`, expected: `id ${ref.id}, name ${show(name)}`, received: `id ${show(connection.id)}, name ${show(connection.name)}`, exchange: ex });
+  // The connection it answers carries connection_group_id, an integer or null, as api_key's
+  // renames do: an answer serialised otherwise for another caller or account (nulls dropped) shows here only.
+  expectGroupId(t, ex, connection, undefined);
   const stored = await readConnection(t, ref, account);
   if (!stored) return `connection ${ref.id} of account ${account + 1} was found neither by GET ${path} nor in GET /connections (extensions) after ${what}, so its stored name was not read back`;
   t.expect.that(stored.connection.name === name, {
@@ -769,12 +772,16 @@ function objectParameter(query: Record<string, string>): string | undefined {
 check({
   id: 'b-conn/bingads-accounts',
   clauses: ['B-CONN-3'],
-  title: 'B-CONN-3: GET /connections/{id}/bingads/accounts answers 200 with an array of objects',
+  title: "B-CONN-3: GET /connections/{id}/bingads/accounts answers 200 with an array of objects, also asked for each Bing Ads API version sampled (the real service's api_version; a 4xx refusing one it does not take aside)",
   needs: ['b', 'connection:bingads'],
   async run(t) {
     const id = t.fixtures().connections?.bingads;
-    expectArrayOfObjects(t, await t.b().get(`/connections/${id}/bingads/accounts`), `GET /connections/${id}/bingads/accounts`);
+    const path = `/connections/${id}/bingads/accounts`;
+    expectArrayOfObjects(t, await t.b().get(path), `GET ${path}`);
     await expectSecondAccountArray(t, 'bingads', (own) => `/connections/${own}/bingads/accounts`);
+    // The real service's api_version (gaps): another version of Bing Ads' API is another client
+    // behind the same read, whose answer may come in that client's own shape.
+    await expectSamples(t, path, B_CONN_3_SAMPLES.bingAdsApiVersions.map((version) => ({ api_version: version })));
   },
 });
 
@@ -856,62 +863,131 @@ check({
 check({
   id: 'b-conn/types-of-made-connections',
   clauses: ['B-CONN-1'],
-  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type account 1 holds none of (a warehouse, say): the list is the catalog of the types a connection may have, not only those the account uses",
+  title: "B-CONN-1: GET /connections/types, read before, lists the type of a connection the run then makes (POST /connections/{type}, an extension, where permitted), of a kind of type the account holds none of (a warehouse, say), in account 1 and in account 2 with its own key (where the target document has one): the list is the catalog of the types a connection may have, not only those the account uses; and read after with member_api_key (where given), it lists the type of that connection too, which the member lists (GET /connections, an extension, where served)",
   needs: ['b', 'write'],
   async run(t) {
     // b-conn/types finds in the list the types of the account's own connections: a list of those
     // alone (the distinct types in use), or one that leaves out a kind the account happens to hold
-    // none of, passes there. A connection made of another kind shows it.
+    // none of, passes there. A connection made of another kind shows it. In account 2 too: a
+    // catalog kept by account (by shard, by plan) may leave the kind out of one account's alone.
     if (!permitted(t, 'create_connections')) t.skip(`making a connection may make a deployment reach out to it: ${howToPermit('create_connections')}`);
-    const held = new Set(fixtureConnections(t).map((c) => c.type));
-    const listedConnections = await listCatalog(t.b(), t.target, '/connections', 20);
-    for (const c of listedConnections?.items ?? []) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
-    const candidates = CONNECTION_KINDS.map((k) => k.make).filter((make) => !held.has(make.type));
-    if (candidates.length === 0) t.skip(`account 1 holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
-    const ex = await t.b().get('/connections/types');
-    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types answered ${ex.response.status}`);
-    const listed = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types').filter(isObject);
-    const notMade: string[] = [];
-    for (const make of candidates) {
-      const path = `/connections/${make.type}`;
-      const made = await t.b().post(path, { body: make.body(t.name(`conn-type-${make.type}`)) });
-      // The make is an extension: its answer may wrap the connection, or give its id in a Location alone.
-      const id = is2xx(made) ? createdId(made) : undefined;
-      if (id === undefined) {
-        notMade.push(`POST ${path} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
-        continue;
-      }
-      deleteConnectionOnCleanup(t, id, 0, make.type);
-      // The type as the path names it, or as the connection made shows it: either spelling, in any letter case.
-      const shown = fieldsIn(made.json)?.type;
-      const answered = typeof shown === 'string' ? shown : make.type;
-      const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
-      if (found !== undefined) {
-        t.note(`GET /connections/types lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type account 1 held no connection of until the run made one (connection ${id})`);
-        return;
-      }
-      // Read again within the list's lag: a connection made in the background (a 202) is read a
-      // moment later; under the type the path named, or the one its answer spelled otherwise.
-      const spellings = answered === make.type ? [make.type] : [make.type, answered];
-      const servedUnder = async (): Promise<string | undefined> => {
-        for (const spelling of spellings) if (await servedUnderType(t.b(), spelling, id)) return spelling;
-        return undefined;
-      };
-      const { last: readUnder } = await readWithinListLag(t, servedUnder, (spelling) => spelling !== undefined);
-      if (readUnder !== undefined) {
-        t.expect.that(false, {
-          clause: 'B-CONN-1',
-          message: `GET /connections/types does not list ${show(readUnder)}, yet a connection of that type was made (${path} answered ${made.response.status}) and is read under it (GET /connections/${readUnder}/${id}): a type of the spec's paths a connection may have`,
-          expected: `${show(readUnder)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
-          received: `not listed (${listed.length} types listed)`,
-          exchange: ex,
-        });
-      } else t.partial('B-CONN-1', `GET /connections/types lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
+    const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
+    let made: MadeOfType | undefined;
+    let heldAll = 0;
+    for (const account of accounts) {
+      const one = await madeTypeListed(t, account);
+      if (one === 'holds every type') heldAll++;
+      else if (account === 0) made = one;
+    }
+    if (heldAll === accounts.length) t.skip(`${accounts.length > 1 ? 'each account' : 'account 1'} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
+    // A member of account 1 reads the list after the make: the account now holds a connection of
+    // the made type, which the owner's list showed and the member sees, so the member's list holds
+    // that type too, as b-conn/types holds it to every type of the account's connections (a list
+    // built by role, the types members may set up, leaves out a kind the owner's list has).
+    const memberKey = t.target.b[0]?.memberApiKey;
+    if (memberKey === undefined) {
+      t.note('the target document gives no member_api_key (a key of a second user of account 1): the types list was not read by a member after the make');
       return;
     }
-    t.partial('B-CONN-1', `no connection of a type account 1 holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use was not seen`);
+    if (made?.listedAs === undefined) return;
+    const member = t.bWithKey(memberKey);
+    const ex = await member.get('/connections/types');
+    if (ex.response.status >= 400 && ex.response.status < 500) {
+      t.note(`GET /connections/types with member_api_key answered ${ex.response.status}: a refusal of members, the deployment's choice (which roles may call what is not shown), so whether a member is answered the type of the ${show(made.type)} connection the run made was not seen`);
+      return;
+    }
+    t.expect.status(ex, '2xx', 'B-CONN-1', `GET /connections/types (member_api_key) answered ${ex.response.status}`);
+    const listed = arrayBody(t, ex, 'B-CONN-1', 'GET /connections/types (member_api_key)').filter(isObject);
+    const found = listedSpelling(listed, made.listedAs) ?? listedSpelling(listed, made.type);
+    if (found !== undefined) {
+      t.note(`GET /connections/types (member_api_key) lists ${show(found)}, the type of connection ${made.id} the run made in account 1`);
+      return;
+    }
+    // The member's sight of that connection: in its GET /connections, or read under its type (extensions).
+    const connections = await listCatalog(member, t.target, '/connections', 20);
+    const seen = connections?.items.some((c) => isObject(c) && c.id === made.id) || (await servedUnderType(member, made.type, made.id));
+    if (!seen) {
+      t.note(`GET /connections/types (member_api_key) does not list ${show(made.listedAs)}, which api_key's list shows, and member_api_key was not seen to have connection ${made.id} of that type (GET /connections, GET /connections/${made.type}/${made.id}: extensions): whether a member is answered the whole catalog was not judged`);
+      return;
+    }
+    t.expect.that(false, {
+      clause: 'B-CONN-1',
+      message: `GET /connections/types (member_api_key) does not list ${show(made.listedAs)}, which GET /connections/types with api_key lists, yet the member has connection ${made.id} of that type (made by the run in account 1; GET /connections${connections?.items.some((c) => isObject(c) && c.id === made.id) ? '' : `/${made.type}/${made.id}`} with member_api_key): the account's connection types are one catalog, whoever reads it`,
+      expected: `${show(made.listedAs)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
+      received: `not listed (${listed.length} types listed)`,
+      exchange: ex,
+    });
   },
 });
+
+/** A connection the check made, and how the types list read before spelt its type, where it listed it. */
+interface MadeOfType extends ConnectionRef {
+  listedAs?: string;
+}
+
+/**
+ * In `account`, with its own key: the types list read before, then a connection made of the
+ * first kind of type (CONNECTION_KINDS) the account holds none of; its type must be in the list
+ * read before, in some spelling, or, where the connection is read under a type the list lacks,
+ * the clause fails; otherwise not verified, saying why. Returns the connection made, if one was,
+ * or that the account holds a connection of every type the check makes (none made).
+ */
+async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<MadeOfType | 'holds every type' | undefined> {
+  const whose = account === 0 ? 'account 1' : 'account 2';
+  const client = t.b(account);
+  const held = new Set(fixtureConnections(t, account).map((c) => c.type));
+  const listedConnections = await listCatalog(client, t.target, '/connections', 20);
+  for (const c of listedConnections?.items ?? []) if (isObject(c) && typeof c.type === 'string') held.add(c.type);
+  const candidates = CONNECTION_KINDS.map((k) => k.make).filter((make) => !held.has(make.type));
+  if (candidates.length === 0) {
+    t.note(`${whose} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in its list`);
+    return 'holds every type';
+  }
+  const what = `GET /connections/types${account === 0 ? '' : ' (account 2)'}`;
+  const ex = await client.get('/connections/types');
+  t.expect.status(ex, '2xx', 'B-CONN-1', `${what} answered ${ex.response.status}`);
+  const listed = arrayBody(t, ex, 'B-CONN-1', what).filter(isObject);
+  const notMade: string[] = [];
+  for (const make of candidates) {
+    const path = `/connections/${make.type}`;
+    const made = await client.post(path, { body: make.body(t.name(`conn-type-${make.type}`)) });
+    // The make is an extension: its answer may wrap the connection, or give its id in a Location alone.
+    const id = is2xx(made) ? createdId(made) : undefined;
+    if (id === undefined) {
+      notMade.push(`POST ${path} answered ${made.response.status}${is2xx(made) ? ' without an id' : ''}`);
+      continue;
+    }
+    deleteConnectionOnCleanup(t, id, account, make.type);
+    // The type as the path names it, or as the connection made shows it: either spelling, in any letter case.
+    const shown = fieldsIn(made.json)?.type;
+    const answered = typeof shown === 'string' ? shown : make.type;
+    const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
+    if (found !== undefined) {
+      t.note(`${what} lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type ${whose} held no connection of until the run made one (connection ${id})`);
+      return { type: make.type, id, made: true, listedAs: found };
+    }
+    // Read again within the list's lag: a connection made in the background (a 202) is read a
+    // moment later; under the type the path named, or the one its answer spelled otherwise.
+    const spellings = answered === make.type ? [make.type] : [make.type, answered];
+    const servedUnder = async (): Promise<string | undefined> => {
+      for (const spelling of spellings) if (await servedUnderType(client, spelling, id)) return spelling;
+      return undefined;
+    };
+    const { last: readUnder } = await readWithinListLag(t, servedUnder, (spelling) => spelling !== undefined);
+    if (readUnder !== undefined) {
+      t.expect.that(false, {
+        clause: 'B-CONN-1',
+        message: `${what} does not list ${show(readUnder)}, yet a connection of that type was made in ${whose} (${path} answered ${made.response.status}) and is read under it (GET /connections/${readUnder}/${id}): a type of the spec's paths a connection may have`,
+        expected: `${show(readUnder)} among the ${listed.length} types listed (a type's type, name or id, in any letter case)`,
+        received: `not listed (${listed.length} types listed)`,
+        exchange: ex,
+      });
+    } else t.partial('B-CONN-1', `${what} lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made in ${whose} by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
+    return { type: make.type, id, made: true };
+  }
+  t.partial('B-CONN-1', `no connection of a type ${whose} holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use there was not seen`);
+  return undefined;
+}
 
 /**
  * The owner's groupable connections that are surely not the caller's (account 1 naming account

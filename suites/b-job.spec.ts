@@ -1442,14 +1442,49 @@ async function startInSecondAccount(t: CheckContext): Promise<SecondAccountJob |
 }
 
 /** One read of account 2's job, with account 2's key; a read refused ends its reads (the note at the end says so). */
-async function readSecondAccountJob(t: CheckContext, job: SecondAccountJob): Promise<void> {
-  const ex = await t.b(1).get(`/jobs/${job.id}`);
+function readSecondAccountJob(t: CheckContext, job: SecondAccountJob): Promise<void> {
+  return readJobWith(t, job, t.b(1), "account 2's key", OF_ACCOUNT_2);
+}
+
+/** How the job member_api_key's user started is named in a failure: read with api_key, its progress is judged as the others'. */
+const BY_MEMBER = ' (started with member_api_key, read with api_key)';
+
+/**
+ * B-JOB-4 holds a job's progress to 0..1 whoever started it. Every other job of the checks is
+ * started with an account's api_key: a deployment whose members' jobs run through another runner,
+ * which reports on a scale of its own, shows 0..1 there. So one job is started with
+ * member_api_key (another user of account 1; the fixture package on the fixture cluster) and read
+ * with api_key to its end beside the others (a read by the member is memberReadOfEnded's). Null,
+ * with a note, where the target document gives no member_api_key or POST /jobs refuses it (which
+ * roles may start jobs is not shown).
+ */
+async function startByMember(t: CheckContext): Promise<SecondAccountJob | null> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note('no job was started with member_api_key (the target document gives none): every job read was started with an api_key');
+    return null;
+  }
+  const member = t.bWithKey(memberKey);
+  const answered = await member.post('/jobs', { body: fixtureJobBody(t) });
+  if (!is2xx(answered) || !isObject(answered.json) || typeof answered.json.id !== 'number') {
+    t.note(`POST /jobs with member_api_key answered ${answered.response.status}${is2xx(answered) ? " without the job's id" : ''} (which roles may start jobs is not shown): no job another user of the account started was read`);
+    return null;
+  }
+  const id = answered.json.id;
+  stopJobOnCleanup(t, id, 0, member);
+  const first = observeJob(t, answered, answered.json, 'POST /jobs with member_api_key', BY_MEMBER);
+  return { id, statuses: [first.status], progress: [first.progress], ended: ENDED_STATUSES.has(first.status) };
+}
+
+/** One read of `job` with `client` (`key` names its key); a read refused ends its reads (the note at the end says so). */
+async function readJobWith(t: CheckContext, job: SecondAccountJob, client: InterfaceClient, key: string, whose: string): Promise<void> {
+  const ex = await client.get(`/jobs/${job.id}`);
   if (!is2xx(ex) || !isObject(ex.json)) {
     job.ended = true;
     job.statuses.push(`unread (${ex.response.status})`);
     return;
   }
-  const { status, progress } = observeJob(t, ex, ex.json, `GET /jobs/${job.id} with account 2's key`, OF_ACCOUNT_2);
+  const { status, progress } = observeJob(t, ex, ex.json, `GET /jobs/${job.id} with ${key}`, whose);
   job.statuses.push(status);
   job.progress.push(progress);
   job.ended = ENDED_STATUSES.has(status);
@@ -1506,7 +1541,7 @@ check({
   id: 'b-job/lifecycle-poll',
   clauses: ['B-JOB-3', 'B-JOB-4'],
   supports: ['B-FMT-1', 'B-SCHEMA-1'],
-  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, and one of the package whose jobs fail (where the target document names one) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses, as has the ended job read with the associations the vendor\'s client embeds (include=cluster,package; where served) and read by another user of the account (member_api_key; where given and served); covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
+  title: 'B-JOB-3, B-JOB-4: a job polled densely in real time through its whole lifecycle (until it ends, within a budget), one stopped at once (where the target stops jobs) until it ends, one stopped once seen running with progress above 0.01 (where the target stops jobs) until it ends, one on another cluster the account lists, the one of the most nodes (where listed: a run over several nodes) until it ends, one of the package whose jobs fail (where the target document names one) until it ends, and one started by another user of the account (member_api_key, where given; read with api_key) until it ends, always report one of the nine statuses, progress within 0..1 and UTC timestamps, and every job the job list shows (where served) while it runs and once it ended, and the job read with the real service\'s documented query (include=log_summary; where served) while it runs and once ended, has progress within 0..1 and one of the nine statuses, as has the ended job read with the associations the vendor\'s client embeds (include=cluster,package; where served) and read by another user of the account (member_api_key; where given and served); covered in full only when the job was seen running, both were seen to end and the list showed a progress above 0',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const startedAt = Date.now();
@@ -1560,6 +1595,8 @@ check({
     let failing: FailingJob | null | undefined;
     // A job of account 2, read through its run beside the others.
     let second: SecondAccountJob | null | undefined;
+    // A job member_api_key's user started, read with api_key through its run beside the others.
+    let byMember: SecondAccountJob | null | undefined;
     const readFailing = async (job: FailingJob): Promise<void> => {
       const { ex, job: now } = await readJob(t, job.id);
       const { status } = observeJob(t, ex, now, `GET /jobs/${job.id}`);
@@ -1584,7 +1621,9 @@ check({
       else if (failing && !failing.ended) await readFailing(failing);
       if (second === undefined) second = await startInSecondAccount(t);
       else if (second && !second.ended) await readSecondAccountJob(t, second);
-      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) && (failing === null || failing?.ended === true) && (second === null || second?.ended === true) ? ended : undefined;
+      if (byMember === undefined) byMember = await startByMember(t);
+      else if (byMember && !byMember.ended) await readJobWith(t, byMember, t.b(), 'api_key', BY_MEMBER);
+      return ended !== undefined && (stopped === null || stopped.ended) && (stoppedRunning === null || stoppedRunning?.ended === true) && (wide === null || wide?.ended === true) && (failing === null || failing?.ended === true) && (second === null || second?.ended === true) && (byMember === null || byMember?.ended === true) ? ended : undefined;
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
@@ -1616,6 +1655,10 @@ check({
     if (second) {
       const ranWith = second.progress.filter((p, i) => second?.statuses[i] === 'running' && p > 0).length;
       t.note(`job ${second.id}, of account 2: ${second.statuses.length} observations saw ${statusRuns(second.statuses)}; ${ranWith > 0 ? `${ranWith} while running with a progress above 0` : "it was never seen running with a progress above 0, so the progress of account 2's job during a run was not observed"}${second.ended ? '' : '; it had not ended when the poll did'}`);
+    }
+    if (byMember) {
+      const ranWith = byMember.progress.filter((p, i) => byMember?.statuses[i] === 'running' && p > 0).length;
+      t.note(`job ${byMember.id}, started with member_api_key: ${byMember.statuses.length} observations saw ${statusRuns(byMember.statuses)}; ${ranWith > 0 ? `${ranWith} while running with a progress above 0` : "it was never seen running with a progress above 0, so the progress of a member's job during a run was not observed"}${byMember.ended ? '' : '; it had not ended when the poll did'}`);
     }
     if (failing) {
       const endedAs = failing.statuses[failing.statuses.length - 1] ?? 'unknown';

@@ -14,7 +14,7 @@ check({
   id: 'b-pkg/read',
   clauses: ['B-PKG-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-PKG-1: GET /packages/{package_id} returns that package, the same package (its owner_id too) to another user of the account; a package the account lists in another status than the fixture package\'s (an archived one) is returned too, and so is account 2\'s fixture package to account 2\'s key',
+  title: 'B-PKG-1: GET /packages/{package_id} returns that package, the same package (its owner_id too) to another user of the account; a package the account lists in another status than the fixture package\'s (an archived one) is returned too, in section 2\'s shape (B-SCHEMA-1), and so is account 2\'s fixture package to account 2\'s key',
   needs: ['b', 'fixture:package_id'],
   async run(t) {
     const id = t.fixtures().package_id;
@@ -84,6 +84,9 @@ async function otherStatusRead(t: CheckContext, fixtureStatus: unknown): Promise
     t.expect.status(read, '2xx', 'B-PKG-1', `${what} answered ${read.response.status}`);
     const pkg = objectBody(t, read, 'B-PKG-1', what);
     t.expect.that(sameJson(pkg.id, other.id), { clause: 'B-PKG-1', message: `${what} returned another package`, expected: `id ${show(other.id)}`, received: `id ${show(pkg.id)}`, exchange: read });
+    // Still a package of section 2, whatever its status: a read built otherwise for an archived
+    // one (its dashboard link, say, which has no page there) shows only on such a package.
+    t.expect.schema(read, 'package', 'B-SCHEMA-1');
     return;
   }
   // A note, not a partial: the clause is about the packages the account has, and it shows none

@@ -6,7 +6,7 @@ import { pathId } from '../../http/path-id.ts';
 import { findTypedConnection } from './model.ts';
 import type { Connection } from './types.ts';
 import { salesforceFields } from './salesforce.ts';
-import { DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
+import { BING_API_VERSIONS, DEFAULT_REPORT_TYPE, bingAdsAccounts, bingAdsColumns, readApiVersion } from './bingads.ts';
 import { booleanQuery, queryValue, requiredQueryValue } from '../../http/query.ts';
 
 /**
@@ -69,19 +69,23 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     }
     ctx.body = wrapped ? { fields } : fields;
     secondRegionEnvelope(sim, ctx);
+    cacheHitEntry(sim, ctx);
   });
 
   router.get('/connections/:connection_id/bingads/accounts', (ctx) => {
     const connection = findTypedConnection(sim, ctx.state.account, 'bingads', pathId(ctx.params.connection_id));
     readMetadataEntry(sim, connection);
-    readApiVersion(queryValue(ctx, 'api_version'));
+    const version = readApiVersion(queryValue(ctx, 'api_version'));
     const campaignsOf = queryValue(ctx, 'accounts');
     // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
     // are checked, which throws on anything that is no integer (`abc`, `1.5`).
     if (campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-query-500')) for (const part of campaignsOf.split(',')) BigInt(part.trim());
     const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch: booleanQuery(ctx, 'force_fetch') });
-    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : accounts;
+    // b-bingads-accounts-old-version-envelope: an older API version's SOAP client, whose envelope is answered as it comes.
+    const oldVersion = version !== BING_API_VERSIONS[BING_API_VERSIONS.length - 1] && sim.faults.has('b-bingads-accounts-old-version-envelope');
+    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : oldVersion ? { AccountInfo: accounts } : accounts;
     secondRegionEnvelope(sim, ctx);
+    cacheHitEntry(sim, ctx);
   });
 
   router.get('/connections/:connection_id/bingads/columns', (ctx) => {
@@ -95,6 +99,7 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     const keyed = sim.faults.has('b-bingads-columns-object') || (otherReport && sim.faults.has('b-bingads-columns-other-report-types-object'));
     ctx.body = keyed ? Object.fromEntries(columns.map((c) => [c.name, c])) : columns;
     secondRegionEnvelope(sim, ctx);
+    cacheHitEntry(sim, ctx);
   });
 }
 
@@ -106,3 +111,25 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
 function secondRegionEnvelope(sim: Sim, ctx: { state: { account: AccountState }; body: unknown }): void {
   if (sim.faults.has('b-metadata-envelope-later-accounts') && ctx.state.account !== sim.store.firstAccount()) ctx.body = { data: ctx.body };
 }
+
+/**
+ * b-metadata-cache-hit-entry: each metadata answer is kept in the connector cache by account,
+ * path and query; a read the cache holds already (without force_fetch, which fetches again)
+ * answers the cache's entry as stored, `{"fetched_at": ..., "data": [...]}`, instead of the array.
+ * Per simulator.
+ */
+function cacheHitEntry(sim: Sim, ctx: { state: { account: AccountState }; path: string; querystring: string; query: Record<string, unknown>; body: unknown }): void {
+  if (!sim.faults.has('b-metadata-cache-hit-entry')) return;
+  let held = metadataCache.get(sim);
+  if (!held) metadataCache.set(sim, (held = new Map()));
+  const key = `${ctx.state.account.slug} ${ctx.path}?${ctx.querystring}`;
+  const fetchedAt = held.get(key);
+  if (fetchedAt !== undefined && String(ctx.query.force_fetch ?? '').toLowerCase() !== 'true') {
+    ctx.body = { fetched_at: new Date(fetchedAt).toISOString(), data: ctx.body };
+    return;
+  }
+  held.set(key, sim.clock.now());
+}
+
+/** Under b-metadata-cache-hit-entry: when each metadata read (account, path, query) was first answered. */
+const metadataCache = new WeakMap<Sim, Map<string, number>>();

@@ -17,6 +17,9 @@ import { registerMetadataRoutes } from './metadata-routes.ts';
 import { registerDocsMetadataRoutes } from './docs-metadata-routes.ts';
 import { answerTrue, registerSourceRoutes } from './source-routes.ts';
 
+/** Under b-connection-rename-answer-cached: the first answer of each rename path, per simulator. */
+const renameAnswers = new WeakMap<Sim, Map<string, Record<string, unknown>>>();
+
 /** A connection type of the catalog, or the 404 of an unknown path. */
 function knownType(type: string | undefined): string {
   if (type === undefined || !connectionType(type)) throw notFound();
@@ -46,7 +49,9 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     const member = ctx.state.user.id !== accountOwner(ctx.state.account)?.id;
     if ((laterAccount && sim.faults.has('b-connection-types-empty-for-later-accounts')) || (member && sim.faults.has('b-connection-types-empty-for-members'))) ctx.body = Buffer.from('[]');
     // b-connection-types-omits-warehouses: served from the connector picker's list, written before the analytical group.
-    else if (sim.faults.has('b-connection-types-omits-warehouses')) ctx.body = CONNECTION_TYPES.filter((type) => !type.groups.includes('analytical')).map(presentConnectionType);
+    // b-connection-types-later-accounts-without-warehouses: a later account's shard serves a copy of the catalog cached before the analytical group.
+    // b-connection-types-members-without-warehouses: a member is answered the types members may set up, a warehouse's being an admin's.
+    else if (sim.faults.has('b-connection-types-omits-warehouses') || (laterAccount && sim.faults.has('b-connection-types-later-accounts-without-warehouses')) || (member && sim.faults.has('b-connection-types-members-without-warehouses'))) ctx.body = CONNECTION_TYPES.filter((type) => !type.groups.includes('analytical')).map(presentConnectionType);
     // b-connection-types-in-use-only: SELECT DISTINCT type FROM the account's connections, not the catalog.
     else if (sim.faults.has('b-connection-types-in-use-only')) {
       const inUse = new Set([...ctx.state.account.connections.values()].map((c) => c.type));
@@ -96,7 +101,18 @@ export function registerConnectionRoutes(router: BRouteTable, sim: Sim): void {
     // b-conn-rename-owner-only-saved: the rename is written through the account owner's connector
     // credentials; another user's is applied to a copy, answered and never stored.
     const saved = sim.faults.has('b-conn-rename-owner-only-saved') && ctx.state.user.id !== accountOwner(account)?.id ? structuredClone(connection) : connection;
-    ctx.body = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
+    const answer = presentUpdatedConnection(updateConnection(sim, saved, update), links, sim);
+    // b-update-answer-later-accounts-nulls-dropped: a later account's rename is answered by a serializer that drops nulls.
+    if (answer.connection_group_id === null && account !== sim.store.firstAccount() && sim.faults.has('b-update-answer-later-accounts-nulls-dropped')) delete answer.connection_group_id;
+    // b-connection-rename-answer-cached: the answer comes from a response cache keyed by the path, filled at the first rename.
+    if (sim.faults.has('b-connection-rename-answer-cached')) {
+      let cached = renameAnswers.get(sim);
+      if (!cached) renameAnswers.set(sim, (cached = new Map()));
+      if (!cached.has(ctx.path)) cached.set(ctx.path, answer);
+      ctx.body = cached.get(ctx.path);
+      return;
+    }
+    ctx.body = answer;
   });
 
   // Extensions (docs/interface-b.md): the real service's connection writes and tests. A type the

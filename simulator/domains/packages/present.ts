@@ -50,7 +50,9 @@ export function presentPackage(sim: Sim, pkg: Package, links: Links, caller?: Ac
  * example value: the simulator does not version flows), and `item_id`, the package's own id there.
  */
 export function presentPackageDetail(sim: Sim, pkg: Package, links: Links, caller?: AccountState): Record<string, unknown> {
-  return { ...presentPackage(sim, pkg, links, caller), version: pkg.version ?? 1, flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION, package_version: '1.0', item_id: pkg.id };
+  // b-archived-package-html-url-null: the dashboard's route helper has no page for an archived package, and its nil is passed through.
+  const noPage = sim.faults.has('b-archived-package-html-url-null') && pkg.status === 'archived' ? { html_url: null } : {};
+  return { ...presentPackage(sim, pkg, links, caller), ...noPage, version: pkg.version ?? 1, flow_version: pkg.flowVersion ?? DEFAULT_FLOW_VERSION, package_version: '1.0', item_id: pkg.id };
 }
 
 /**

@@ -157,6 +157,8 @@ function authenticate(sim: Sim, ctx: Context, keyDigests: KeyDigestCache, accoun
   const slug = accountless ? undefined : String(ctx.params?.account ?? '');
   let found = digest === null ? null : sim.store.findUserKeyByDigest(digest, sim.clock.now());
   if (digest !== null && sim.faults.has('b-replaced-key-writes-cached')) found = throughWriteGrantCache(sim, ctx, digest, found);
+  // b-replaced-key-deletes-cached: the DELETE routes' own grant cache, which remembers each key it saw authenticate.
+  if (digest !== null && sim.faults.has('b-replaced-key-deletes-cached')) found = throughRememberedGrants(deleteGrants, sim, digest, found, ctx.method === 'DELETE');
   // b-replaced-key-reads-by-id: the reads of one record authorize through the account's key history, which keeps replaced keys.
   if (digest !== null && sim.faults.has('b-replaced-key-reads-by-id')) found = throughKeyHistory(sim, ctx, digest, found);
   // b-key-lookup-like-pattern: the key looked up with LIKE, unescaped; b-key-cut-at-nul: compared up to its first NUL.
@@ -292,6 +294,9 @@ function firstUserOf(sim: Sim, slug: string): Grant | null {
  * writing. Per simulator; a grant is resolved again on use, so one of a removed user grants nothing.
  */
 const writeGrants = new WeakMap<Sim, Map<string, RememberedGrant>>();
+
+/** The fault `b-replaced-key-deletes-cached`: the DELETE routes' grants, remembered as the write routes' are above. Per simulator. */
+const deleteGrants = new WeakMap<Sim, Map<string, RememberedGrant>>();
 
 function throughWriteGrantCache(sim: Sim, ctx: Context, digest: string, found: Grant | null): Grant | null {
   return throughRememberedGrants(writeGrants, sim, digest, found, ctx.method !== 'GET' && !/\/user\/tokens\/?$/.test(ctx.path));
