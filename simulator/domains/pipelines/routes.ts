@@ -125,6 +125,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     if (sim.faults.has('a-foreign-definition-yaml-403') && yamlAsked(ctx) && ownedElsewhere(sim, ctx.state.account, ctx.params.id ?? '')) {
       throw new ApiError('forbidden', { message: 'Forbidden: this pipeline belongs to another account.' });
     }
+    // The fault: the definitions service authenticates against the admin-key table only, so a
+    // non-admin key, valid everywhere else, is not found there: the refusal of a key not read.
+    if (sim.faults.has('a-nonadmin-key-definition-401') && !ctx.state.apiKey.admin) {
+      throw new ApiError('unauthorized', { message: 'Unauthorized: send a valid API key as Authorization: Bearer <key>.', headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     if (!sim.faults.has('a-definition-cache-by-name')) return sendDefinition(ctx, sim, presentDefinition(pipeline));
     // "Names are unique": a render cache keyed by the name, dropped on that pipeline's writes.
