@@ -428,6 +428,42 @@ async function nonAdminKeyUnderV1(t: CheckContext): Promise<void> {
   if (notServedHere(nonAdmin)) notServed(t, nonAdmin, `(${operation}) with account 1's non-admin key answered ${nonAdmin.response.status}, as an unknown path, where the admin key's same read answered ${admin.response.status}: that key is not served there`);
 }
 
+/** Accept headers that pin no media type: curl's and most HTTP libraries' default, a range of one type, none at all. */
+const UNPINNED_ACCEPTS: readonly { accept: string | null; shown: string }[] = [
+  { accept: '*/*', shown: 'Accept: */*' },
+  { accept: 'application/*', shown: 'Accept: application/*' },
+  { accept: null, shown: 'no Accept' },
+];
+
+/**
+ * A-VER-1 whatever the client accepts: the version is carried in the path, and the spec asks
+ * clients of interface A for no Accept header, so a client that sends none, or only wildcards
+ * (curl's `*\/*`), is served under /api/public/v1 as one asking for JSON is. A gateway that
+ * negotiates the version from Accept and gives such a client the newest answers it as an unknown
+ * path there. Each unpinned Accept goes with the spec's DELETE of an absent pipeline without a
+ * key (nothing can change) and, with the admin key, with the pipeline list where served (a read):
+ * where the same request asking for JSON was served (401 without a key, a 2xx with it), an
+ * answer as an unknown path (404, 405, 501) or gone (410) fails; any other (a 406, say) is
+ * other clauses' to judge. Requests: 2 to 8.
+ */
+async function unpinnedAcceptUnderV1(t: CheckContext): Promise<void> {
+  const absent = absentIdFrom(t.target, 20_260_917);
+  const sends: { what: string; send: (accept: string | null) => Promise<Exchange>; served: (ex: Exchange) => boolean }[] = [];
+  if (aRoute(t, 'pipelines.archive') !== null) sends.push({ what: "the spec's DELETE of an absent pipeline without a key", send: (accept) => aSend(t, t.aWithAuthorization(null), 'pipelines.archive', absent, { headers: { accept } }), served: (ex) => ex.response.status === 401 });
+  if (aRoute(t, 'pipelines.list') !== null) sends.push({ what: 'the pipeline list with the admin key', send: (accept) => aSend(t, t.a(), 'pipelines.list', { headers: { accept } }), served: is2xx });
+  for (const { what, send, served } of sends) {
+    const json = await send('application/json');
+    if (!served(json)) {
+      t.note(`${what} was not sent without an Accept that asks for JSON: asking for JSON, ${requestLine(json)} answered ${json.response.status}`);
+      continue;
+    }
+    for (const { accept, shown } of UNPINNED_ACCEPTS) {
+      const ex = await send(accept);
+      if (notServedHere(ex)) notServed(t, ex, `(${what}) with ${shown} answered ${ex.response.status}, as an unknown path, where the same request with Accept: application/json answered ${json.response.status}: the path carries the version, whatever the client accepts`);
+    }
+  }
+}
+
 /**
  * Account 2 under /api/public/v1 on the spec's one operation, for a target that names no fixture
  * pipeline to read: DELETE of an absent pipeline with account 1's admin key, with account 2's,
@@ -561,6 +597,7 @@ check({
 
     await secondAccountUnderV1(t, false);
     await nonAdminKeyUnderV1(t);
+    await unpinnedAcceptUnderV1(t);
 
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';

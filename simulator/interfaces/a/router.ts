@@ -164,6 +164,8 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
   if (sim.faults.has('a-scoped-keys-v2-only') && scopedKey(sim, ctx)) return 'v2';
   // The fault: keys made through the API after v2's launch carry the gateway's routing to v2.
   if (sim.faults.has('a-api-made-keys-v2-only') && apiMadeKey(sim, ctx)) return 'v2';
+  // The fault: the gateway's version negotiation gives a client that pins no media type the newest.
+  if (sim.faults.has('a-unpinned-accept-served-v2') && unpinnedAccept(ctx.get('accept'))) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
   if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
@@ -171,6 +173,11 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether an Accept header pins no media type (a-unpinned-accept-served-v2): absent, or only wildcard ranges (any type, or any subtype of one). */
+function unpinnedAccept(accept: string): boolean {
+  return accept.split(',').map((range) => range.split(';')[0]?.trim() ?? '').filter((type) => type !== '').every((type) => type.includes('*'));
+}
 
 /** Whether the request's Bearer key is a key of an account other than the first made. */
 function movedAccountKey(sim: Sim, ctx: Context): boolean {
