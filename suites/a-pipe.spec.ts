@@ -275,6 +275,8 @@ interface DeployedHow {
   startKey?: { key: string; label: string };
   /** What the pipeline is, for messages (`a pipeline of 1000 tables`); a deployed pipeline unless said. */
   what?: string;
+  /** Whether the pipeline is started a second time, while deployed, before its DELETE. */
+  startTwice?: boolean;
 }
 
 /** Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not. */
@@ -294,6 +296,10 @@ async function deployAndDelete(t: CheckContext, id: number, document: JsonObject
   else {
     const started = await aSend(t, withKey(t, startKey.key), 'pipelines.start', id);
     if (!is2xx(started)) return `${requestLine(started)} with ${startKey.label} answered ${started.response.status} (starting is the target's to rule, A-GAP-1)`;
+  }
+  if (how.startTwice) {
+    const again = await aSend(t, t.a(account), 'pipelines.start', id);
+    if (!is2xx(again)) return `${requestLine(again)}, a second start of the pipeline just started, answered ${again.response.status} (starting is the target's to rule, A-GAP-1)`;
   }
   if (c.restart) {
     await aSend(t, t.a(), 'pipelines.stop', id);
@@ -371,7 +377,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management; one started with the non-admin key and deleted with the admin key) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management; one started with the non-admin key and deleted with the admin key; one started twice) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
@@ -388,8 +394,23 @@ check({
     await deleteDeployedWithMadeKey(t);
     await deleteDeployedStartedByNonAdmin(t);
     await deleteDeployedWide(t);
+    await deleteDeployedStartedTwice(t);
   },
 });
+
+/**
+ * A-PIPE-1 for a pipeline started twice: a start of a pipeline already deployed may look like a
+ * start that changes nothing and still reach a runtime that registers a second deployment of it,
+ * which a teardown that knows the first only leaves running (and a service that archives all the
+ * same). The generated cases start a pipeline once (a restart stops it first). One plain case
+ * started twice in a row with account 1's admin key, in every run (6 requests: create, two
+ * starts, read, DELETE, read back). Starting is the target's to rule (A-GAP-1): a second start
+ * refused (409, say) leaves it unseen, noted.
+ */
+async function deleteDeployedStartedTwice(t: CheckContext): Promise<void> {
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-twice')), PLAIN_CASE, 0, { startTwice: true, what: 'a deployed pipeline started twice' });
+  if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline started twice was not seen`);
+}
 
 /**
  * A-PIPE-1 for a deployed pipeline renamed since its start, in every run: the generated cases
