@@ -10,6 +10,7 @@ import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import { laterPageQuery } from './catalog/a-lists.ts';
 import { createKey, createKeyUnlessRefused, createKeyWithExpiry, type CreatedKey } from './lib/factories/api-keys.ts';
 import { requireKeyManagement } from './lib/target-features.ts';
 import { uniqueName } from './lib/unique-names.ts';
@@ -717,17 +718,39 @@ async function expectLetterCaseSwapsRefused(t: CheckContext, probes: readonly Pr
   }
 }
 
+/**
+ * A-AUTH-7 on a URL a key has just read: a cache in front of the gate that keeps answers by URL
+ * alone (no Vary on Authorization) serves them to anyone, and the probes never read a URL with
+ * the key before they send it without one, but for the lists' and fixture reads' first pages. A
+ * later page of the pipeline list (`laterPageQuery`: page 2, or offset 1, of one item, as the
+ * target document pages it) is read with the admin key and, where that is a 2xx, the same URL is
+ * sent at once without a key and with a key that names nothing: each is 401 with the error
+ * object. Without a list, a paged one, or a 2xx with the key, a note. Requests: 3.
+ */
+async function expectReadUrlRefused(t: CheckContext, prefix: string): Promise<void> {
+  const query = laterPageQuery(t);
+  if (aRoute(t, 'pipelines.list') === null || query === undefined) return t.note('no later page of the pipeline list was read with the key and then without: the target document says the list is not served, or not paged');
+  const keyed = await aSend(t, t.a(), 'pipelines.list', { query });
+  if (!is2xx(keyed)) return t.note(`a later page of the pipeline list was not sent without a key: with the key, ${requestLine(keyed)} answered ${keyed.response.status}`);
+  const unknown = `${prefix}_${BASE62.slice(0, 40).join('')}`;
+  for (const authorization of [described(null, 'none'), described(`Bearer ${unknown}`, '"Bearer <a key that names nothing>"')]) {
+    const ex = await aSend(t, t.aWithAuthorization(authorization.value), 'pipelines.list', { query });
+    expectUnauthenticated(t, ex, `Authorization ${authorization.description}, on a later page of the pipeline list the admin key had just read (${requestLine(keyed)})`, 'A-AUTH-7');
+  }
+}
+
 check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), letters of the secret in the other case, with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted)',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), letters of the secret in the other case, with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted); so do no key and a key that names nothing on a later page of the pipeline list the admin key has just read',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
     const key = adminKey(t);
     const known = new Set(t.target.a.flatMap((a) => [a.adminKey, a.nonAdminKey]).filter((k): k is string => !!k));
     const probes = await authProbes(t);
+    await expectReadUrlRefused(t, prefix);
     // A value just over a round limit and one far over it, on every probe, before the random
     // ones: a length guard before the lookup answers with a refusal of its own.
     const filler = BASE62.join('');

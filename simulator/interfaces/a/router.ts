@@ -96,6 +96,15 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       ctx.body = { statusCode: 401, message: 'Unauthorized' };
       return;
     }
+    // The fault: an edge cache in front of the gate keeps the list's later pages by URL alone.
+    const edge = sim.faults.has('a-later-list-pages-edge-cached') && laterPipelineListPage(ctx) ? edgeCache(sim) : undefined;
+    const cached = edge?.get(ctx.url);
+    if (cached && sim.clock.now() < cached.until) {
+      ctx.status = 200;
+      ctx.type = cached.type;
+      ctx.body = JSON.parse(cached.body) as unknown;
+      return;
+    }
     try {
       aGate(sim, ctx);
     } catch (err) {
@@ -121,6 +130,7 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     }
     try {
       await dispatch[version](ctx, next);
+      if (edge && ctx.status === 200) edge.set(ctx.url, { body: JSON.stringify(ctx.body), type: ctx.response.get('Content-Type') || 'application/json', until: sim.clock.now() + EDGE_CACHE_TTL_MS });
     } catch (err) {
       // The fault: field-level validation details are shown to admin keys only (they describe
       // the schema); a non-admin key's failed validation keeps only the generic message.
@@ -198,6 +208,24 @@ function apiMadeKey(sim: Sim, ctx: Context): boolean {
   const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
   const owner = token === undefined ? null : sim.store.findPipelineKey(token);
   return owner !== null && routedToV2.has(owner.key);
+}
+
+/** How long the edge cache of the fault `a-later-list-pages-edge-cached` keeps a page. */
+const EDGE_CACHE_TTL_MS = 60_000;
+
+/** The fault `a-later-list-pages-edge-cached`'s cache: URL to page. Written and read only while it is on. */
+const edgeCaches = new WeakMap<Sim, Map<string, { body: string; type: string; until: number }>>();
+
+function edgeCache(sim: Sim): Map<string, { body: string; type: string; until: number }> {
+  let cache = edgeCaches.get(sim);
+  if (!cache) edgeCaches.set(sim, (cache = new Map()));
+  return cache;
+}
+
+/** A GET of a later page of the pipeline list (`page` past 1), under either version prefix. */
+function laterPipelineListPage(ctx: Context): boolean {
+  const page = ctx.query.page;
+  return ctx.method === 'GET' && /^\/api\/public\/v\d+\/pipelines\/?$/.test(ctx.path) && typeof page === 'string' && Number(page) > 1;
 }
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
