@@ -341,6 +341,30 @@ function suffixWriteProbes(t: CheckContext): Probe[] {
 }
 
 /**
+ * Origins a browser application calling interface A from elsewhere sends (a dashboard on its own
+ * host, a page opened from a file: `null`). A CORS layer that wraps the interface answers such a
+ * request with headers of its own; its 401s and 404s are the interface's all the same, the error
+ * object in their body (4A, 7A: no exception for a request's origin).
+ */
+const CROSS_ORIGINS = ['https://dashboard.example.com', 'null'] as const;
+
+/**
+ * Refused requests from another origin, every run: the spec's DELETE of an absent pipeline
+ * without a key (401, A-AUTH-7), and the read of an absent pipeline with the key where reads are
+ * served, each with an `Origin` header. 2 requests an origin.
+ */
+function crossOriginProbes(t: CheckContext): Probe[] {
+  const absent = () => absentIdFrom(t.target, Date.now());
+  return CROSS_ORIGINS.flatMap((origin): Probe[] => {
+    const headers = { origin };
+    return [
+      { label: `DELETE without a key, Origin: ${origin}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7' } },
+      ...(aRoute(t, 'pipelines.read') ? [{ label: `GET of an absent pipeline, Origin: ${origin}`, send: (t2: CheckContext) => aSend(t, t2.a(), 'pipelines.read', absent(), { headers }) }] : []),
+    ];
+  });
+}
+
+/**
  * The YAML media types a client sends a definition under (the spec's definitions are YAML or
  * JSON documents; the media type is the client's to name).
  */
@@ -404,7 +428,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also with a sparse fieldset, pretty-printing or an envelope asked for in the query; also under paths ending in a format suffix, .yaml, .json, .html) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also from another origin (Origin); also with a sparse fieldset, pretty-printing or an envelope asked for in the query; also under paths ending in a format suffix, .yaml, .json, .html) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -419,6 +443,7 @@ check({
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
     for (const probe of otherLanguageReadProbes(t)) await judge(t, probe);
+    for (const probe of crossOriginProbes(t)) await judge(t, probe);
     await judgeEach(t, queryReadProbes(t));
     await judgeEach(t, suffixReadProbes(t));
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), async (p) => {
