@@ -15,6 +15,7 @@ import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { withKey } from './lib/clients.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
+import { firstPageQuery } from './catalog/a-lists.ts';
 
 /*
  * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`: every operation of it, not
@@ -428,6 +429,27 @@ async function nonAdminKeyUnderV1(t: CheckContext): Promise<void> {
   if (notServedHere(nonAdmin)) notServed(t, nonAdmin, `(${operation}) with account 1's non-admin key answered ${nonAdmin.response.status}, as an unknown path, where the admin key's same read answered ${admin.response.status}: that key is not served there`);
 }
 
+/**
+ * A-VER-1 for the lists as a client pages them: the other requests read each list without
+ * paging parameters, and a gateway that routes by query (paging reworked in a newer version)
+ * sends a paged request elsewhere. Each list the target routes (the pipelines, the keys) is read
+ * with the admin key as it is and then with the query of its first page (`firstPageQuery`: page
+ * 1, or offset 0, as the target document pages it; never past the end, which a deployment may
+ * refuse): where the plain read is a 2xx, the paged one answered as an unknown path (404, 405,
+ * 501) or gone (410) fails. A list that does not page is not sent. Requests: up to 4.
+ */
+async function pagedListsUnderV1(t: CheckContext): Promise<void> {
+  const query = firstPageQuery(t);
+  if (Object.keys(query).length === 0) return t.note('the lists were not read paged under /api/public/v1: the target document says they do not page (interface_a.list_paging)');
+  for (const operation of ['pipelines.list', 'keys.list'] as const) {
+    if (aRoute(t, operation) === null) continue;
+    const plain = await aSend(t, t.a(), operation);
+    if (!is2xx(plain)) continue;
+    const paged = await aSend(t, t.a(), operation, { query });
+    if (notServedHere(paged)) notServed(t, paged, `(${operation}, its first page) with the admin key answered ${paged.response.status}, as an unknown path, where the same list without paging parameters answered ${plain.response.status}: paged requests are not served there`);
+  }
+}
+
 /** Accept headers that pin no media type: curl's and most HTTP libraries' default, a range of one type, none at all. */
 const UNPINNED_ACCEPTS: readonly { accept: string | null; shown: string }[] = [
   { accept: '*/*', shown: 'Accept: */*' },
@@ -598,6 +620,7 @@ check({
     await secondAccountUnderV1(t, false);
     await nonAdminKeyUnderV1(t);
     await unpinnedAcceptUnderV1(t);
+    await pagedListsUnderV1(t);
 
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';

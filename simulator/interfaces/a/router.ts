@@ -174,6 +174,8 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
   if (sim.faults.has('a-scoped-keys-v2-only') && scopedKey(sim, ctx)) return 'v2';
   // The fault: keys made through the API after v2's launch carry the gateway's routing to v2.
   if (sim.faults.has('a-api-made-keys-v2-only') && apiMadeKey(sim, ctx)) return 'v2';
+  // The fault: list paging was reworked in v2, and the gateway sends every paged list request there.
+  if (sim.faults.has('a-paged-lists-v2-only') && pagedListRequest(sim, ctx)) return 'v2';
   // The fault: the gateway's version negotiation gives a client that pins no media type the newest.
   if (sim.faults.has('a-unpinned-accept-served-v2') && unpinnedAccept(ctx.get('accept'))) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
@@ -183,6 +185,12 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A GET of the pipeline or key list carrying a paging parameter (a-paged-lists-v2-only), under either version prefix. */
+function pagedListRequest(sim: Sim, ctx: Context): boolean {
+  const list = ctx.path.replace(/^\/api\/public\/v\d+/, '').replace(/\/$/, '');
+  return ctx.method === 'GET' && (list === '/pipelines' || list === sim.conventions.a.paths.keys) && (ctx.query.page !== undefined || ctx.query.page_size !== undefined);
+}
 
 /** Whether an Accept header pins no media type (a-unpinned-accept-served-v2): absent, or only wildcard ranges (any type, or any subtype of one). */
 function unpinnedAccept(accept: string): boolean {
