@@ -10,6 +10,7 @@ import { describeResponse } from './lib/expect.ts';
 import type { CheckContext, Exchange, RequestOptions } from './lib/types.ts';
 import { aRoute, aSend, malformedBody, routePath, validOptions } from './catalog/a-requests.ts';
 import { A_ENDPOINTS } from './catalog/a-endpoints.ts';
+import { laterPageQuery } from './catalog/a-lists.ts';
 import { createKey, createKeyUnlessRefused, createKeyWithExpiry, type CreatedKey } from './lib/factories/api-keys.ts';
 import { requireKeyManagement } from './lib/target-features.ts';
 import { uniqueName } from './lib/unique-names.ts';
@@ -168,7 +169,7 @@ check({
   id: 'a-auth/bearer-key-authenticates',
   clauses: ['A-AUTH-1'],
   supports: ['X-ROB-1', 'A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates (GET /pipelines, where served; the admin key under `bearer`, `BEARER` and `bEaReR`, RFC 9110 section 11.1, is sent too: a refusal is noted, not failed, and must be the 401 with the error object of a key not read, A-AUTH-7)',
+  title: 'A-AUTH-1: `Authorization: Bearer <key>` with the configured keys authenticates (GET /pipelines, where served, and the reads of a fixture pipeline the target routes: the pipeline, its definition; the admin key under `bearer`, `BEARER` and `bEaReR`, RFC 9110 section 11.1, is sent too: a refusal is noted, not failed, and must be the 401 with the error object of a key not read, A-AUTH-7)',
   needs: ['a'],
   async run(t) {
     const first = await aSend(t, t.a(), 'pipelines.list');
@@ -180,8 +181,47 @@ check({
       // The scheme in other letter cases, with the admin key, where `Bearer` was just served.
       if (key === admin && is2xx(ex)) await noteSchemeCaseRefusals(t, { scheme: 'Bearer', token: key, shown: KEY }, (authorization) => aSend(t, t.aWithAuthorization(authorization), 'pipelines.list'), (ex, what) => expectUnauthenticated(t, ex, what, 'A-AUTH-1'));
     }
+    await expectKeysReadFixture(t, admin);
   },
 });
+
+/**
+ * A-AUTH-1 on the reads of one pipeline, not only the list: a deployment may serve a route
+ * through a service with a key lookup of its own (a definitions service that knows the admin keys
+ * only, say), and a configured key it does not find there is refused as a key not read. Account
+ * 1's first fixture pipeline is read through each such operation the target routes (the pipeline,
+ * its definition) with the admin key; where that is served (2xx), each other configured key
+ * (account 1's non-admin key) is sent the same read: a 401 is the key not taken (A-AUTH-5 sets
+ * only key management apart for admins). Another refusal (403: a role rule of the deployment's)
+ * is noted, not judged. Without a fixture pipeline or another key, a note. Requests: 2 a read.
+ */
+async function expectKeysReadFixture(t: CheckContext, admin: string): Promise<void> {
+  const fixture = t.target.a[0]?.fixtures.pipeline_ids?.[0];
+  const others = configuredKeys(t).filter((k) => k !== admin);
+  if (fixture === undefined || others.length === 0) return t.note(`the configured keys were sent to the pipeline list only: the target document names ${fixture === undefined ? 'no fixture pipeline of account 1 (accounts[0].fixtures.pipeline_ids)' : 'no key of account 1 but its admin key (pipeline_key)'}`);
+  const refused: string[] = [];
+  for (const operation of ['pipelines.read', 'pipelines.definition'] as const) {
+    if (aRoute(t, operation) === null) continue;
+    const served = await aSend(t, t.a(), operation, fixture);
+    if (!is2xx(served)) {
+      refused.push(`${requestLine(served)} (${operation}) answered ${served.response.status} to the admin key, so the other keys were not sent there`);
+      continue;
+    }
+    for (const key of others) {
+      const ex = await aSend(t, withKey(t, key), operation, fixture);
+      if (ex.response.status === 401) {
+        t.fail({
+          clause: 'A-AUTH-1',
+          message: `${requestLine(ex)} (${operation}, account 1's fixture pipeline) with "Bearer <account 1's non-admin key>" was refused as a key not read (401), where the admin key's same read answered ${served.response.status}`,
+          expected: 'the key authenticates (a 2xx, or a refusal of the role: not 401)',
+          received: describeResponse(ex),
+          exchange: ex,
+        });
+      } else if (!is2xx(ex)) refused.push(`${requestLine(ex)} (${operation}) answered ${ex.response.status} to account 1's non-admin key, the admin key's ${served.response.status}`);
+    }
+  }
+  if (refused.length > 0) t.note(`not judged for A-AUTH-1 (not a 401 to a configured key where the admin key was served): ${refused.join('; ')}`);
+}
 
 check({
   id: 'a-auth/bearer-key-on-delete',
@@ -678,17 +718,39 @@ async function expectLetterCaseSwapsRefused(t: CheckContext, probes: readonly Pr
   }
 }
 
+/**
+ * A-AUTH-7 on a URL a key has just read: a cache in front of the gate that keeps answers by URL
+ * alone (no Vary on Authorization) serves them to anyone, and the probes never read a URL with
+ * the key before they send it without one, but for the lists' and fixture reads' first pages. A
+ * later page of the pipeline list (`laterPageQuery`: page 2, or offset 1, of one item, as the
+ * target document pages it) is read with the admin key and, where that is a 2xx, the same URL is
+ * sent at once without a key and with a key that names nothing: each is 401 with the error
+ * object. Without a list, a paged one, or a 2xx with the key, a note. Requests: 3.
+ */
+async function expectReadUrlRefused(t: CheckContext, prefix: string): Promise<void> {
+  const query = laterPageQuery(t);
+  if (aRoute(t, 'pipelines.list') === null || query === undefined) return t.note('no later page of the pipeline list was read with the key and then without: the target document says the list is not served, or not paged');
+  const keyed = await aSend(t, t.a(), 'pipelines.list', { query });
+  if (!is2xx(keyed)) return t.note(`a later page of the pipeline list was not sent without a key: with the key, ${requestLine(keyed)} answered ${keyed.response.status}`);
+  const unknown = `${prefix}_${BASE62.slice(0, 40).join('')}`;
+  for (const authorization of [described(null, 'none'), described(`Bearer ${unknown}`, '"Bearer <a key that names nothing>"')]) {
+    const ex = await aSend(t, t.aWithAuthorization(authorization.value), 'pipelines.list', { query });
+    expectUnauthenticated(t, ex, `Authorization ${authorization.description}, on a later page of the pipeline list the admin key had just read (${requestLine(keyed)})`, 'A-AUTH-7');
+  }
+}
+
 check({
   id: 'a-auth/invalid-keys-401',
   clauses: ['A-AUTH-7'],
   supports: ['A-AUTH-2', 'A-ERR-1'],
-  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), letters of the secret in the other case, with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted)',
+  title: 'A-AUTH-7: invalid keys (random, prefixed random, truncated, extended, altered, a look-alike character swapped, a letter or digit swapped for its compatibility twin beyond ASCII (Latin-1, full-width), letters of the secret in the other case, with the byte 0xA0, 0x85 or 0xAD before or after it (0xA0 after the scheme too), followed by a colon and text, with punctuation before or after, split by a space, far longer than a key) get 401 with the error object (a twin or a byte beyond ASCII refused with 400 for its bytes is noted); so do no key and a key that names nothing on a later page of the pipeline list the admin key has just read',
   needs: ['a'],
   async run(t) {
     const prefix = t.target.keyPrefix;
     const key = adminKey(t);
     const known = new Set(t.target.a.flatMap((a) => [a.adminKey, a.nonAdminKey]).filter((k): k is string => !!k));
     const probes = await authProbes(t);
+    await expectReadUrlRefused(t, prefix);
     // A value just over a round limit and one far over it, on every probe, before the random
     // ones: a length guard before the lookup answers with a refusal of its own.
     const filler = BASE62.join('');

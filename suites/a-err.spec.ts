@@ -340,6 +340,64 @@ function suffixWriteProbes(t: CheckContext): Probe[] {
   });
 }
 
+/**
+ * Origins a browser application calling interface A from elsewhere sends (a dashboard on its own
+ * host, a page opened from a file: `null`). A CORS layer that wraps the interface answers such a
+ * request with headers of its own; its 401s and 404s are the interface's all the same, the error
+ * object in their body (4A, 7A: no exception for a request's origin).
+ */
+const CROSS_ORIGINS = ['https://dashboard.example.com', 'null'] as const;
+
+/**
+ * Refused requests from another origin, every run: the spec's DELETE of an absent pipeline
+ * without a key (401, A-AUTH-7), and the read of an absent pipeline with the key where reads are
+ * served, each with an `Origin` header. 2 requests an origin.
+ */
+function crossOriginProbes(t: CheckContext): Probe[] {
+  const absent = () => absentIdFrom(t.target, Date.now());
+  return CROSS_ORIGINS.flatMap((origin): Probe[] => {
+    const headers = { origin };
+    return [
+      { label: `DELETE without a key, Origin: ${origin}`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.archive', absent(), { headers }), expect: { status: 401, clause: 'A-AUTH-7' } },
+      ...(aRoute(t, 'pipelines.read') ? [{ label: `GET of an absent pipeline, Origin: ${origin}`, send: (t2: CheckContext) => aSend(t, t2.a(), 'pipelines.read', absent(), { headers }) }] : []),
+    ];
+  });
+}
+
+/**
+ * The YAML media types a client sends a definition under (the spec's definitions are YAML or
+ * JSON documents; the media type is the client's to name).
+ */
+const YAML_BODY_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'] as const;
+
+/**
+ * Refused writes whose body is YAML, every run: the replace of an absent pipeline with a valid
+ * definition as YAML, with the key, and, without a key, the replace and the create and
+ * validation (a YAML text no parser takes: nothing can be made whatever the target makes of the
+ * missing key), each under one of `YAML_BODY_TYPES` in turn. A renderer that answers errors in
+ * the format of the request's body loses the error object; the spec's 401s and 404s carry it
+ * whatever was sent. A target that takes no YAML may refuse the body first (415, 400): only 401s
+ * and 404s are judged. Up to 4 requests.
+ */
+function yamlBodyProbes(t: CheckContext): Probe[] {
+  const id = absentIdFrom(t.target, Date.now());
+  const typed = (options: RequestOptions, i: number): RequestOptions => ({ ...options, headers: { ...options.headers, 'content-type': YAML_BODY_TYPES[i % YAML_BODY_TYPES.length] ?? 'application/yaml' } });
+  const malformed = (name: string): RequestOptions => ({ body: `name: [${name}\nsource: {` });
+  const probes: Probe[] = [];
+  const replace = aRoute(t, 'pipelines.replace');
+  if (replace) {
+    const valid = documentBody(plainDefinition(t.name('err-yaml')), 'yaml');
+    probes.push({ label: `${replace.method} ${routePath(replace, id)} with a YAML definition (${YAML_BODY_TYPES[0]})`, send: (t2) => aSend(t, t2.a(), 'pipelines.replace', id, typed(valid, 0)) });
+    probes.push({ label: `${replace.method} ${routePath(replace, id)} with a YAML definition (${YAML_BODY_TYPES[1]}) without a key`, send: (t2) => aSend(t, t2.aWithAuthorization(null), 'pipelines.replace', id, typed(valid, 1)) });
+  }
+  for (const [i, operation] of (['pipelines.create', 'pipelines.validate'] as const).entries()) {
+    const route = aRoute(t, operation);
+    const type = YAML_BODY_TYPES[(i + 2) % YAML_BODY_TYPES.length];
+    if (route) probes.push({ label: `${route.method} ${route.path} with a YAML text no parser takes (${type}) without a key`, send: (t2) => aSend(t, t2.aWithAuthorization(null), operation, typed(malformed('disco-err-yaml'), i + 2)) });
+  }
+  return probes;
+}
+
 function labelled(probes: fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe> {
   return fc.oneof(...probes).map((p) => Object.assign(p, { [fc.toStringMethod]: () => p.label }));
 }
@@ -370,7 +428,7 @@ check({
   id: 'a-err/401-404-error-object',
   clauses: ['A-ERR-1'],
   supports: ['A-AUTH-7'],
-  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also with a sparse fieldset, pretty-printing or an envelope asked for in the query; also under paths ending in a format suffix, .yaml, .json, .html) is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 401 and 404 of a read or a refused request (absent pipelines and keys, bad keys, non-integer ids, unknown paths, also under a pipeline\'s; also asking for YAML, RFC 9457 problem details or, as a browser does, HTML; also in other languages: German, French, Japanese and any; also from another origin (Origin); also with a sparse fieldset, pretty-printing or an envelope asked for in the query; also under paths ending in a format suffix, .yaml, .json, .html) is a JSON object with a string "error"',
   needs: ['a'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -385,6 +443,7 @@ check({
     if (keyManagement && aRoute(t, 'keys.read')) await judge(t, { label: 'GET of an absent key', send: (t2) => aSend(t, t2.a(), 'keys.read', absentIdFrom(t.target, Date.now())) });
     for (const probe of oddAcceptProbes(t, keyManagement)) await judge(t, probe);
     for (const probe of otherLanguageReadProbes(t)) await judge(t, probe);
+    for (const probe of crossOriginProbes(t)) await judge(t, probe);
     await judgeEach(t, queryReadProbes(t));
     await judgeEach(t, suffixReadProbes(t));
     await t.property('401 and 404 carry the error object', labelled(readProbes(t, keyManagement)), async (p) => {
@@ -397,7 +456,7 @@ check({
   id: 'a-err/404-error-object-writes',
   clauses: ['A-ERR-1'],
   supports: ['A-ENUM-1'],
-  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages and with a sparse fieldset, pretty-printing or an envelope asked for in the query, and under a path ending in .yaml, .json or .html; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key, is a JSON object with a string "error"',
+  title: 'A-ERR-1: every 404 of a write to something absent (DELETE, PUT, PATCH, start, stop of absent or non-integer pipeline ids, the spec\'s DELETE also in other languages and with a sparse fieldset, pretty-printing or an envelope asked for in the query, and under a path ending in .yaml, .json or .html; the replace with a YAML body; key revocation; unknown paths, also under a pipeline\'s), and the 401 of a revoked key and of writes with a YAML body without a key, is a JSON object with a string "error"',
   needs: ['a', 'write'],
   async run(t) {
     const keyManagement = (await aSend(t, t.a(), 'keys.list')).response.status === 200;
@@ -405,6 +464,7 @@ check({
     for (const probe of otherLanguageWriteProbes(t)) await judge(t, probe);
     await judgeEach(t, queryWriteProbes(t));
     await judgeEach(t, suffixWriteProbes(t));
+    await judgeEach(t, yamlBodyProbes(t));
     for (const probe of await revokedKeyProbes(t, keyManagement)) await judge(t, probe);
     await t.property('404s of writes carry the error object', labelled(writeProbes(t, keyManagement)), async (p) => {
       await judge(t, p);

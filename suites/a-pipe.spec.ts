@@ -5,7 +5,7 @@ import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/
 import type { Account } from './lib/factories/removal.ts';
 import { type Transition, archivablePipeline, createPipeline, definitionIn, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
 import { documentBody, type DocumentFormat } from './lib/documents.ts';
-import { type JsonObject, errorObjectA, is2xx, isObject, jsonChanges, recordIn, requestLine, sameJson, showChanges } from './lib/answers.ts';
+import { type JsonObject, createdId, errorObjectA, is2xx, isObject, jsonChanges, recordIn, requestLine, sameJson, showChanges } from './lib/answers.ts';
 import { idPlusPowerOfTwo } from './lib/big-ids.ts';
 import { type Document, MOST_TABLES, plainDefinition, validDefinition, wideDefinition } from './lib/arbitraries/definitions.ts';
 import { DAY_S, WEEK_S, logUniformSeconds } from './lib/arbitraries/durations.ts';
@@ -275,6 +275,10 @@ interface DeployedHow {
   startKey?: { key: string; label: string };
   /** What the pipeline is, for messages (`a pipeline of 1000 tables`); a deployed pipeline unless said. */
   what?: string;
+  /** Whether the pipeline is started a second time, while deployed, before its DELETE. */
+  startTwice?: boolean;
+  /** Done after the start (and any redeploy), before the pipeline is read and deleted: why it could not be done, if it could not. */
+  beforeDelete?: () => Promise<string | undefined>;
 }
 
 /** Creates, starts and deletes a pipeline; why it was not deployed at its DELETE, if it was not. */
@@ -295,6 +299,10 @@ async function deployAndDelete(t: CheckContext, id: number, document: JsonObject
     const started = await aSend(t, withKey(t, startKey.key), 'pipelines.start', id);
     if (!is2xx(started)) return `${requestLine(started)} with ${startKey.label} answered ${started.response.status} (starting is the target's to rule, A-GAP-1)`;
   }
+  if (how.startTwice) {
+    const again = await aSend(t, t.a(account), 'pipelines.start', id);
+    if (!is2xx(again)) return `${requestLine(again)}, a second start of the pipeline just started, answered ${again.response.status} (starting is the target's to rule, A-GAP-1)`;
+  }
   if (c.restart) {
     await aSend(t, t.a(), 'pipelines.stop', id);
     await startPipeline(t, 0, id);
@@ -302,6 +310,8 @@ async function deployAndDelete(t: CheckContext, id: number, document: JsonObject
   if (c.redeploy === 'description') await aSend(t, t.a(), 'pipelines.update', id, { body: { description: `redeployed ${id}` } });
   if (c.redeploy === 'name') await renameDeployed(t, id, document, c.spaced);
   if (waitMs > 0) await t.advanceClock(waitMs);
+  const undone = how.beforeDelete === undefined ? undefined : await how.beforeDelete();
+  if (undone !== undefined) return undone;
   const { body: before } = await readPipeline(t, account, id);
   // A-PIPE-1 is about a deployed pipeline: one the target shows otherwise (still starting, say)
   // is archived all the same, but its DELETE says nothing of this rule.
@@ -371,7 +381,7 @@ function notSeenDeployed(t: CheckContext, seen: { deployed: boolean; last: strin
 check({
   id: 'a-pipe/delete-deployed',
   clauses: ['A-PIPE-1'],
-  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management; one started with the non-admin key and deleted with the admin key) is 200; it is stopped and torn down, then archived',
+  title: 'A-PIPE-1: DELETE of a deployed pipeline (the archivable fixture, and pipelines just started, restarted, or redeployed by an update of the description or a rename, named with or without a space, their definitions with or without an initial load, of 1 to 5 tables and, in every run, of 9 to 50 and of 1000; deleted with a configured key or one made through key management; one started with the non-admin key and deleted with the admin key; one started twice; one started with a key revoked before its DELETE) is 200; it is stopped and torn down, then archived',
   needs: ['a', 'write'],
   async run(t) {
     const fixture = await archiveFixture(t, 'deployed', 'A-PIPE-1');
@@ -388,8 +398,51 @@ check({
     await deleteDeployedWithMadeKey(t);
     await deleteDeployedStartedByNonAdmin(t);
     await deleteDeployedWide(t);
+    await deleteDeployedStartedTwice(t);
+    await deleteDeployedStartedByRevokedKey(t);
   },
 });
+
+/**
+ * A-PIPE-1 whatever became of the key that started the pipeline: a runtime deployment owned by
+ * the token that started it, and torn down with that token, is refused the teardown once that
+ * key is revoked, and a service that archives all the same leaves it running whoever deletes
+ * it. The other cases start with keys that still work at the DELETE. One plain case started with
+ * an admin key the run makes (A-GAP-4), that key revoked, then deleted with account 1's admin key,
+ * in every run (9 requests at seed 7: the key's create, the pipeline's create, start, the revocation, reads,
+ * DELETE, read back). A target that does not make or revoke keys through the API, or refuses
+ * this key the start, leaves it unseen, noted.
+ */
+async function deleteDeployedStartedByRevokedKey(t: CheckContext): Promise<void> {
+  const unseen = 'so the DELETE of a deployed pipeline started with a key since revoked was not seen';
+  if (aRoute(t, 'keys.create') === null || aRoute(t, 'keys.revoke') === null) return t.note(`the target document says keys are not made or not revoked through the API (interface_a.operations.keys.create, keys.revoke), ${unseen}`);
+  // Key management is judged by a-keys: here a create not taken, or one whose key is not shown, only leaves this unseen.
+  const created = await aSend(t, t.a(), 'keys.create', { body: { name: uniqueName(t, 'pipe1-starter'), admin: true } });
+  revokeIfCreated(t, created);
+  const key = is2xx(created) ? keyValueIn(created.json, t.target.keyPrefix) : undefined;
+  const keyId = is2xx(created) ? createdId(created) : undefined;
+  if (key === undefined || typeof keyId !== 'number') return t.note(`${requestLine(created)} (an admin key to start a pipeline with) answered ${created.response.status}${is2xx(created) ? ' without a key and its id this check could use' : ''}, ${unseen}`);
+  const revoke = async (): Promise<string | undefined> => {
+    const revoked = await aSend(t, t.a(), 'keys.revoke', keyId);
+    return is2xx(revoked) ? undefined : `${requestLine(revoked)} (the revocation of the key that started the pipeline) answered ${revoked.response.status}`;
+  };
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-revstart')), PLAIN_CASE, 0, { startKey: { key, label: 'an admin key the run made' }, beforeDelete: revoke, what: 'a deployed pipeline whose starting key was revoked since' });
+  if (notDeployed !== undefined) t.note(`${notDeployed}, ${unseen}`);
+}
+
+/**
+ * A-PIPE-1 for a pipeline started twice: a start of a pipeline already deployed may look like a
+ * start that changes nothing and still reach a runtime that registers a second deployment of it,
+ * which a teardown that knows the first only leaves running (and a service that archives all the
+ * same). The generated cases start a pipeline once (a restart stops it first). One plain case
+ * started twice in a row with account 1's admin key, in every run (6 requests: create, two
+ * starts, read, DELETE, read back). Starting is the target's to rule (A-GAP-1): a second start
+ * refused (409, say) leaves it unseen, noted.
+ */
+async function deleteDeployedStartedTwice(t: CheckContext): Promise<void> {
+  const notDeployed = await deleteDeployed(t, plainDefinition(uniqueName(t, 'pipe1-twice')), PLAIN_CASE, 0, { startTwice: true, what: 'a deployed pipeline started twice' });
+  if (notDeployed !== undefined) t.note(`${notDeployed}, so the DELETE of a deployed pipeline started twice was not seen`);
+}
 
 /**
  * A-PIPE-1 for a deployed pipeline renamed since its start, in every run: the generated cases

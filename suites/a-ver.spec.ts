@@ -15,6 +15,7 @@ import { plainDefinition } from './lib/arbitraries/definitions.ts';
 import { uniqueName } from './lib/unique-names.ts';
 import { withKey } from './lib/clients.ts';
 import { aTargetFindsPipelines } from './lib/controls.ts';
+import { firstPageQuery } from './catalog/a-lists.ts';
 
 /*
  * A-VER-1: interface A is served under `{cdc_base_url}/api/public/v1`: every operation of it, not
@@ -429,6 +430,63 @@ async function nonAdminKeyUnderV1(t: CheckContext): Promise<void> {
 }
 
 /**
+ * A-VER-1 for the lists as a client pages them: the other requests read each list without
+ * paging parameters, and a gateway that routes by query (paging reworked in a newer version)
+ * sends a paged request elsewhere. Each list the target routes (the pipelines, the keys) is read
+ * with the admin key as it is and then with the query of its first page (`firstPageQuery`: page
+ * 1, or offset 0, as the target document pages it; never past the end, which a deployment may
+ * refuse): where the plain read is a 2xx, the paged one answered as an unknown path (404, 405,
+ * 501) or gone (410) fails. A list that does not page is not sent. Requests: up to 4.
+ */
+async function pagedListsUnderV1(t: CheckContext): Promise<void> {
+  const query = firstPageQuery(t);
+  if (Object.keys(query).length === 0) return t.note('the lists were not read paged under /api/public/v1: the target document says they do not page (interface_a.list_paging)');
+  for (const operation of ['pipelines.list', 'keys.list'] as const) {
+    if (aRoute(t, operation) === null) continue;
+    const plain = await aSend(t, t.a(), operation);
+    if (!is2xx(plain)) continue;
+    const paged = await aSend(t, t.a(), operation, { query });
+    if (notServedHere(paged)) notServed(t, paged, `(${operation}, its first page) with the admin key answered ${paged.response.status}, as an unknown path, where the same list without paging parameters answered ${plain.response.status}: paged requests are not served there`);
+  }
+}
+
+/** Accept headers that pin no media type: curl's and most HTTP libraries' default, a range of one type, none at all. */
+const UNPINNED_ACCEPTS: readonly { accept: string | null; shown: string }[] = [
+  { accept: '*/*', shown: 'Accept: */*' },
+  { accept: 'application/*', shown: 'Accept: application/*' },
+  { accept: null, shown: 'no Accept' },
+];
+
+/**
+ * A-VER-1 whatever the client accepts: the version is carried in the path, and the spec asks
+ * clients of interface A for no Accept header, so a client that sends none, or only wildcards
+ * (curl's `*\/*`), is served under /api/public/v1 as one asking for JSON is. A gateway that
+ * negotiates the version from Accept and gives such a client the newest answers it as an unknown
+ * path there. Each unpinned Accept goes with the spec's DELETE of an absent pipeline without a
+ * key (nothing can change) and, with the admin key, with the pipeline list where served (a read):
+ * where the same request asking for JSON was served (401 without a key, a 2xx with it), an
+ * answer as an unknown path (404, 405, 501) or gone (410) fails; any other (a 406, say) is
+ * other clauses' to judge. Requests: 2 to 8.
+ */
+async function unpinnedAcceptUnderV1(t: CheckContext): Promise<void> {
+  const absent = absentIdFrom(t.target, 20_260_917);
+  const sends: { what: string; send: (accept: string | null) => Promise<Exchange>; served: (ex: Exchange) => boolean }[] = [];
+  if (aRoute(t, 'pipelines.archive') !== null) sends.push({ what: "the spec's DELETE of an absent pipeline without a key", send: (accept) => aSend(t, t.aWithAuthorization(null), 'pipelines.archive', absent, { headers: { accept } }), served: (ex) => ex.response.status === 401 });
+  if (aRoute(t, 'pipelines.list') !== null) sends.push({ what: 'the pipeline list with the admin key', send: (accept) => aSend(t, t.a(), 'pipelines.list', { headers: { accept } }), served: is2xx });
+  for (const { what, send, served } of sends) {
+    const json = await send('application/json');
+    if (!served(json)) {
+      t.note(`${what} was not sent without an Accept that asks for JSON: asking for JSON, ${requestLine(json)} answered ${json.response.status}`);
+      continue;
+    }
+    for (const { accept, shown } of UNPINNED_ACCEPTS) {
+      const ex = await send(accept);
+      if (notServedHere(ex)) notServed(t, ex, `(${what}) with ${shown} answered ${ex.response.status}, as an unknown path, where the same request with Accept: application/json answered ${json.response.status}: the path carries the version, whatever the client accepts`);
+    }
+  }
+}
+
+/**
  * Account 2 under /api/public/v1 on the spec's one operation, for a target that names no fixture
  * pipeline to read: DELETE of an absent pipeline with account 1's admin key, with account 2's,
  * and the same DELETE to the unknown path beside the route with account 2's key and with account
@@ -561,6 +619,8 @@ check({
 
     await secondAccountUnderV1(t, false);
     await nonAdminKeyUnderV1(t);
+    await unpinnedAcceptUnderV1(t);
+    await pagedListsUnderV1(t);
 
     // Not in the spec: only a note for the reader of the report.
     const base = t.target.cdcBaseUrl ?? '';

@@ -60,6 +60,20 @@ export function renderError(ctx: Context, err: unknown, iface: InterfaceName, co
     ctx.body = errorAsYaml(ctx.body as Record<string, unknown>);
     return;
   }
+  // a-cross-origin-errors-bodiless: a CORS layer re-raises a cross-origin request's error bare, its body lost.
+  if (iface === 'A' && faults?.has('a-cross-origin-errors-bodiless') && ctx.get('origin') !== '') {
+    ctx.set('Access-Control-Allow-Origin', ctx.get('origin'));
+    ctx.set('Vary', 'Origin');
+    ctx.type = 'text/plain';
+    ctx.body = '';
+    return;
+  }
+  // a-error-yaml-for-yaml-bodies: a YAML client's errors in the format its body came in.
+  if (iface === 'A' && faults?.has('a-error-yaml-for-yaml-bodies') && /yaml/i.test(ctx.get('content-type'))) {
+    ctx.type = 'application/yaml';
+    ctx.body = errorAsYaml(ctx.body as Record<string, unknown>);
+    return;
+  }
   // b-415-html-page: the body parser's refusal of another media type is left to a web server's page.
   if (iface === 'B' && status === 415 && faults?.has('b-415-html-page')) {
     ctx.type = 'text/html';

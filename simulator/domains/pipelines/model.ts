@@ -209,7 +209,12 @@ function deployOnRuntime(sim: Sim, pipeline: Pipeline, now: number, reason: 'sta
 /** Idempotent: starting a deployed pipeline changes nothing. */
 export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
   ensureWritable(pipeline);
-  if (isDeployed(pipeline)) return pipeline;
+  if (isDeployed(pipeline)) {
+    // The fault: the start is passed to the runtime all the same, which registers a second deployment.
+    if (sim.faults.has('a-second-start-delete-keeps-running')) startedAgain.add(pipeline);
+    return pipeline;
+  }
+  startedAgain.delete(pipeline);
   const now = sim.clock.now();
   deployOnRuntime(sim, pipeline, now, 'start');
   // The fault: the runtime names deployments after their pipeline, so deploying a name redeploys
@@ -226,6 +231,12 @@ export function startPipeline(sim: Sim, pipeline: Pipeline): Pipeline {
  * `a-archive-restores-started-definition` is on.
  */
 const startedWith = new WeakMap<Pipeline, PipelineDefinition>();
+
+/**
+ * Deployed pipelines started again while deployed, each with a second runtime deployment; kept and
+ * read only while the fault `a-second-start-delete-keeps-running` is on.
+ */
+const startedAgain = new WeakSet<Pipeline>();
 
 /** The most tables the teardown request of the fault `a-wide-teardown-refused-keeps-running` takes. */
 const MOST_TABLES_A_TEARDOWN_TAKES = 8;
@@ -278,7 +289,10 @@ export function archivePipeline(sim: Sim, pipeline: Pipeline, runtimeRefusesStop
     // at most 8 tables; a larger one is refused (not checked) and the archive goes on.
     const tables = (pipeline.definition.source as { tables?: unknown } | undefined)?.tables;
     const teardownRefused = sim.faults.has('a-wide-teardown-refused-keeps-running') && Array.isArray(tables) && tables.length > MOST_TABLES_A_TEARDOWN_TAKES;
-    if (teardownRefused || leaseRenewed || streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
+    // The fault: a pipeline started twice has a second runtime deployment the teardown does not
+    // know; the runtime refuses to drop it while that one runs (not checked), and the archive goes on.
+    const secondDeployment = sim.faults.has('a-second-start-delete-keeps-running') && startedAgain.has(pipeline);
+    if (secondDeployment || teardownRefused || leaseRenewed || streamOnly || unfound || badTeardownUrl || runtimeRefusesStop || sim.faults.has('a-delete-deployed-keeps-running')) record(pipeline, now, stateOf(pipeline, now), 'archived', 'archive');
     else {
       record(pipeline, now, stateOf(pipeline, now), 'stopping', 'archive');
       undeploy(pipeline, now);

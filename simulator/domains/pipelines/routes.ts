@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { toYaml } from '../../http/yaml.ts';
 import { unboundToRuntime } from '../apikeys/model.ts';
+import type { PipelineApiKey } from '../apikeys/types.ts';
 import type { Sim } from '../../context.ts';
 import type { AccountState } from '../../store.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -27,6 +28,11 @@ const listPageCaches = new WeakMap<Sim, Map<string, unknown>>();
  * key: the runtime deployment is owned by the token that started it, and its teardown runs with it.
  */
 const startedByNonAdmin = new WeakSet<Pipeline>();
+/**
+ * The fault `a-revoked-starter-delete-keeps-running`'s key each deployment was last started with:
+ * the teardown runs with that key's token, which the runtime refuses once the key is revoked.
+ */
+const startedWithKey = new WeakMap<Pipeline, PipelineApiKey>();
 const DOCUMENT_FORMATS = ['json', 'yaml'] as const;
 const JSON_TYPE = 'application/json';
 const YAML_TYPES = ['application/yaml', 'application/x-yaml', 'text/yaml'];
@@ -125,6 +131,11 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     if (sim.faults.has('a-foreign-definition-yaml-403') && yamlAsked(ctx) && ownedElsewhere(sim, ctx.state.account, ctx.params.id ?? '')) {
       throw new ApiError('forbidden', { message: 'Forbidden: this pipeline belongs to another account.' });
     }
+    // The fault: the definitions service authenticates against the admin-key table only, so a
+    // non-admin key, valid everywhere else, is not found there: the refusal of a key not read.
+    if (sim.faults.has('a-nonadmin-key-definition-401') && !ctx.state.apiKey.admin) {
+      throw new ApiError('unauthorized', { message: 'Unauthorized: send a valid API key as Authorization: Bearer <key>.', headers: { 'WWW-Authenticate': 'Bearer' } });
+    }
     const pipeline = await findPipeline(sim, ctx.state.account, ctx.params.id ?? '', 'read', ctx.state.apiKey);
     if (!sim.faults.has('a-definition-cache-by-name')) return sendDefinition(ctx, sim, presentDefinition(pipeline));
     // "Names are unique": a render cache keyed by the name, dropped on that pipeline's writes.
@@ -181,6 +192,7 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
     noteUpdater(sim, pipeline, ctx.get('authorization'));
     const deploys = !isDeployed(pipeline);
     ctx.body = presentPipeline(sim, startPipeline(sim, pipeline), aBase(ctx, prefix));
+    if (deploys && sim.faults.has('a-revoked-starter-delete-keeps-running')) startedWithKey.set(pipeline, ctx.state.apiKey);
     if (deploys && sim.faults.has('a-nonadmin-started-delete-keeps-running')) {
       if (ctx.state.apiKey.admin) startedByNonAdmin.delete(pipeline);
       else startedByNonAdmin.add(pipeline);
@@ -216,7 +228,10 @@ export function registerPipelineRoutes(router: ARouter, sim: Sim, prefix: string
       (sim.faults.has('a-made-key-delete-keeps-running') && unboundToRuntime.has(ctx.state.apiKey)) ||
       // The fault a-nonadmin-started-delete-keeps-running: the teardown runs with the token that
       // started the deployment, a non-admin's may not delete, and the runtime's 403 is not checked.
-      (sim.faults.has('a-nonadmin-started-delete-keeps-running') && startedByNonAdmin.has(pipeline));
+      (sim.faults.has('a-nonadmin-started-delete-keeps-running') && startedByNonAdmin.has(pipeline)) ||
+      // The fault a-revoked-starter-delete-keeps-running: the teardown runs with the token that
+      // started the deployment, which the runtime refuses once its key is revoked (not checked).
+      (sim.faults.has('a-revoked-starter-delete-keeps-running') && (startedWithKey.get(pipeline)?.revokedAt ?? null) !== null);
     // The fault: a wide not-deployed pipeline's archive goes through the bulk-cleanup queue, answered 202.
     const queued = sim.faults.has('a-wide-archive-202') && !isDeployed(pipeline) && tableCount(pipeline) > WIDE_ARCHIVE_TABLES;
     const archived = archivePipeline(sim, pipeline, refused);

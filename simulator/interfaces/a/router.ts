@@ -96,6 +96,15 @@ export function interfaceARouter(sim: Sim): MountedInterface {
       ctx.body = { statusCode: 401, message: 'Unauthorized' };
       return;
     }
+    // The fault: an edge cache in front of the gate keeps the list's later pages by URL alone.
+    const edge = sim.faults.has('a-later-list-pages-edge-cached') && laterPipelineListPage(ctx) ? edgeCache(sim) : undefined;
+    const cached = edge?.get(ctx.url);
+    if (cached && sim.clock.now() < cached.until) {
+      ctx.status = 200;
+      ctx.type = cached.type;
+      ctx.body = JSON.parse(cached.body) as unknown;
+      return;
+    }
     try {
       aGate(sim, ctx);
     } catch (err) {
@@ -121,6 +130,7 @@ export function interfaceARouter(sim: Sim): MountedInterface {
     }
     try {
       await dispatch[version](ctx, next);
+      if (edge && ctx.status === 200) edge.set(ctx.url, { body: JSON.stringify(ctx.body), type: ctx.response.get('Content-Type') || 'application/json', until: sim.clock.now() + EDGE_CACHE_TTL_MS });
     } catch (err) {
       // The fault: field-level validation details are shown to admin keys only (they describe
       // the schema); a non-admin key's failed validation keeps only the generic message.
@@ -164,6 +174,10 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
   if (sim.faults.has('a-scoped-keys-v2-only') && scopedKey(sim, ctx)) return 'v2';
   // The fault: keys made through the API after v2's launch carry the gateway's routing to v2.
   if (sim.faults.has('a-api-made-keys-v2-only') && apiMadeKey(sim, ctx)) return 'v2';
+  // The fault: list paging was reworked in v2, and the gateway sends every paged list request there.
+  if (sim.faults.has('a-paged-lists-v2-only') && pagedListRequest(sim, ctx)) return 'v2';
+  // The fault: the gateway's version negotiation gives a client that pins no media type the newest.
+  if (sim.faults.has('a-unpinned-accept-served-v2') && unpinnedAccept(ctx.get('accept'))) return 'v2';
   if (sim.faults.has('a-wrong-version-prefix')) return 'v2';
   if ((ctx.method === 'GET' || ctx.method === 'HEAD') && sim.faults.has('a-reads-under-v2')) return 'v2';
   if (WRITES.has(ctx.method) && !(ctx.method === 'DELETE' && PIPELINE_PATH.test(ctx.path)) && sim.faults.has('a-writes-under-v2')) return 'v2';
@@ -171,6 +185,17 @@ function servedVersion(sim: Sim, ctx: Context): 'v1' | 'v2' {
 }
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A GET of the pipeline or key list carrying a paging parameter (a-paged-lists-v2-only), under either version prefix. */
+function pagedListRequest(sim: Sim, ctx: Context): boolean {
+  const list = ctx.path.replace(/^\/api\/public\/v\d+/, '').replace(/\/$/, '');
+  return ctx.method === 'GET' && (list === '/pipelines' || list === sim.conventions.a.paths.keys) && (ctx.query.page !== undefined || ctx.query.page_size !== undefined);
+}
+
+/** Whether an Accept header pins no media type (a-unpinned-accept-served-v2): absent, or only wildcard ranges (any type, or any subtype of one). */
+function unpinnedAccept(accept: string): boolean {
+  return accept.split(',').map((range) => range.split(';')[0]?.trim() ?? '').filter((type) => type !== '').every((type) => type.includes('*'));
+}
 
 /** Whether the request's Bearer key is a key of an account other than the first made. */
 function movedAccountKey(sim: Sim, ctx: Context): boolean {
@@ -191,6 +216,24 @@ function apiMadeKey(sim: Sim, ctx: Context): boolean {
   const token = /^bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
   const owner = token === undefined ? null : sim.store.findPipelineKey(token);
   return owner !== null && routedToV2.has(owner.key);
+}
+
+/** How long the edge cache of the fault `a-later-list-pages-edge-cached` keeps a page. */
+const EDGE_CACHE_TTL_MS = 60_000;
+
+/** The fault `a-later-list-pages-edge-cached`'s cache: URL to page. Written and read only while it is on. */
+const edgeCaches = new WeakMap<Sim, Map<string, { body: string; type: string; until: number }>>();
+
+function edgeCache(sim: Sim): Map<string, { body: string; type: string; until: number }> {
+  let cache = edgeCaches.get(sim);
+  if (!cache) edgeCaches.set(sim, (cache = new Map()));
+  return cache;
+}
+
+/** A GET of a later page of the pipeline list (`page` past 1), under either version prefix. */
+function laterPipelineListPage(ctx: Context): boolean {
+  const page = ctx.query.page;
+  return ctx.method === 'GET' && /^\/api\/public\/v\d+\/pipelines\/?$/.test(ctx.path) && typeof page === 'string' && Number(page) > 1;
 }
 
 /** One pipeline's path (`/pipelines/{id}`), under either version prefix. */
