@@ -161,6 +161,8 @@ export const slowest = [
 // first (2026-12-03): 533 s with three workers (cores + 1, the CPU about 70 % busy), 455 s with
 // four, 517 s with five (and one file's burst, bounded in wall time, then fell short under the
 // load). Earlier, with fewer files that wait in real time, four had been slower than three.
+// Again on a machine about 1.3 times slower (2026-12-03, 3,955 tests): 556 and 596 s with four,
+// 563 s with five, no gain beyond the spread of one machine's runs: four kept.
 const PARALLEL_WORKERS = availableParallelism() + 2;
 
 export default defineConfig({
