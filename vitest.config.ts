@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { slowFirstSequencer } from './test/support/slow-first-sequencer.ts';
+import { slowFirstSequencer, type TestOrder, type Timed } from './test/support/slow-first-sequencer.ts';
 
 // The project's own tests only. `suites/**/*.spec.ts` are conformance checks that take a
 // target and run under `disco check`, so they are deliberately not collected here.
@@ -45,114 +45,116 @@ export const timedWithRoom = [
 // 2-core machine. So a test file must leave no state behind in a module (docs/extending.md).
 export const ownModules = ['simulator/domains/jobs/settle.test.ts'];
 
-// The files that take longest, longest first (measured on a 2-core machine, in the parallel
-// group): they start first (test/support/slow-first-sequencer.ts). Started last, as on a fresh
-// checkout vitest starts them (it knows durations only from a cache under node_modules), they
-// left one worker busy after the others were done: 478 s against 432 s for all of npm test's
-// tests, three workers each time (and 512 s with two workers in vitest's order, as before this
-// list). A file that runs the whole suite, or takes more than about 10 s, belongs in one of the
-// two lists below (docs/extending.md); the order needs no precision.
+// The order files start in, within each project (test/support/slow-first-sequencer.ts), with
+// about the seconds each took in a whole npm test on a 2-core machine (2026-12-03; only the
+// proportions matter, the order needs no precision). Vitest knows durations only from a cache
+// under node_modules, which a fresh checkout (CI) has not: it then starts the largest files
+// first, and the whole-suite runs, small files, started last and left one worker busy after the
+// others were done (478 s against 432 s for all of npm test's tests, three workers each time).
+// A file that runs the whole suite, or takes more than about 5 s, belongs in `computing` or
+// `waiting` (docs/extending.md).
 //
-// Those that keep a core busy (whole runs, fault proofs, processes, tsc):
-const computing = [
-  'test/spec-neutral-gateway.test.ts',
-  'test/alt-conventions.test.ts',
-  'test/cli.test.ts',
-  'test/report-consistency.test.ts',
-  'test/mutated-bodies.test.ts',
-  'test/faults-b.test.ts',
-  'test/faults-a.test.ts',
-  'test/package.test.ts',
-  'test/faultless.test.ts',
-  'test/mutated-queries.test.ts',
-  'test/typecheck.test.ts',
-  'test/serve-tls.test.ts',
-  'test/persistence.test.ts',
-  'test/har.test.ts',
-  'test/per-account-ids.test.ts',
-  'test/check-plan.test.ts',
-  'test/serve-command.test.ts',
-  'test/bench-baselines.test.ts',
-  'test/journal.test.ts',
-  'test/cli-bad-input.test.ts',
-  'test/openapi.test.ts',
-  'test/mutual-tls.test.ts',
-  'test/simulator-robustness.test.ts',
-  'suites/lib/arbitraries/key-pairs.test.ts',
-  'test/suites/a-err-every-level.test.ts',
+// The two longest start first, one per core; in the timed-with-room group, its two longest.
+const first = ['test/alt-conventions.test.ts', 'test/spec-neutral-gateway.test.ts', 'test/suites/degenerate-targets.test.ts', 'test/embedded-close.test.ts'];
+
+// Those that keep a core busy (whole runs, fault proofs, processes, tsc), longest first: after
+// `first`, before the files named nowhere.
+const computing: Timed[] = [
+  ['test/mutated-bodies.test.ts', 75],
+  ['test/faults-a.test.ts', 72],
+  ['test/cli.test.ts', 71],
+  ['test/faults-b.test.ts', 66],
+  ['test/faultless.test.ts', 63],
+  ['test/report-consistency.test.ts', 57],
+  ['test/mutated-queries.test.ts', 45],
+  ['test/per-account-ids.test.ts', 24],
+  ['test/package.test.ts', 24],
+  ['test/serve-tls.test.ts', 16],
+  ['test/persistence.test.ts', 14],
+  ['test/har.test.ts', 12],
+  ['test/bench-baselines.test.ts', 11],
+  ['test/typecheck.test.ts', 10],
+  ['test/check-plan.test.ts', 7],
+  ['test/openapi.test.ts', 6],
+  ['test/suites/a-err-every-level.test.ts', 6],
+  ['suites/lib/arbitraries/key-pairs.test.ts', 6],
+  ['test/mutual-tls.test.ts', 5],
+  ['test/serve-command.test.ts', 5],
+  ['test/simulator-robustness.test.ts', 5],
+  ['test/journal.test.ts', 4],
+  ['test/cli-bad-input.test.ts', 4],
 ];
 
 // Those that mostly wait in real time (jobs paced in real time on the alt conventions, keys
-// expiring, a jittery target's delays for the timing oracle): a core's worth of them at a time
-// costs the computing files almost nothing. Listed after all of those, they ran together, three
-// workers waiting at once, and the cores sat 70 to 90 % idle for about 65 s of a 442 s run; so
-// the two lists are interleaved, these spread evenly over the computing ones (388 s).
-const waiting = [
-  'test/suites/a-minimal-target.test.ts',
-  'test/suites/b-job-watch-notified.test.ts',
-  'test/suites/b-job-watch-worded.test.ts',
-  'test/suites/b-job-watcher-shapes.test.ts',
-  'test/suites/a-enum-same-name-stop.test.ts',
-  'test/suites/b-spec-only-target.test.ts',
-  'test/suites/b-job-include-wrapped.test.ts',
-  'test/suites/b-job-poll-alone.test.ts',
-  'test/suites/b-job-watch-failing-ended-unseen.test.ts',
-  'test/suites/a-spec-profile.test.ts',
-  'test/suites/b-job-beyond-fixtures.test.ts',
-  'test/suites/a-enum-later-states.test.ts',
-  'test/suites/a-keys-dead-key-pipeline-writes.test.ts',
-  'test/suites/b-ntf-mark.test.ts',
-  'test/suites/a-keys-expiry-offsets.test.ts',
-  'test/suites/a-keys-expiry-every-account.test.ts',
-  'test/suites/b-job-watch-digest.test.ts',
-  'bin/check/wait.test.ts',
-  'test/suites/b-dlv-deletion.test.ts',
-  'test/suites/b-dlv-delete-freedoms.test.ts',
-  'test/suites/b-job-second-account-progress.test.ts',
-  'test/suites/b-job-other-packages-start.test.ts',
-  'test/suites/b-iso.test.ts',
-  'test/suites/lagging-lists.test.ts',
-  'test/suites/b-job-stopped.test.ts',
-  'test/suites/a-keys-unused-key-lagging-list.test.ts',
-  'test/suites/b-job-watch-scheduled-notices.test.ts',
-  'test/suites/b-job-stop-while-running.test.ts',
-  'test/suites/b-hdr-mark-other-spellings.test.ts',
-  'test/suites/a-key-expiry-field.test.ts',
-  'test/suites/a-keys-minimal-create.test.ts',
-  'test/suites/a-keys-past-expiry-shown-otherwise.test.ts',
-  'test/suites/b-job-watch-ended.test.ts',
-  'test/suites/b-extension-list-items.test.ts',
-  'test/suites/b-hdr-mark-control.test.ts',
-  'test/suites/b-job-terminated-cluster.test.ts',
-  'test/suites/b-ntf-member-mark.test.ts',
-  'test/suites/b-job-watch-twice.test.ts',
-  'test/suites/b-schema-member-job.test.ts',
+// expiring, a jittery target's delays for the timing oracle), longest first: a core's worth of
+// them at a time costs the computing files almost nothing. Listed after all of those, they ran
+// together, three workers waiting at once, and the cores sat 70 to 90 % idle for about 65 s of a
+// 442 s run. Spread evenly over the computing files by count (388 s then), they outnumbered the
+// computing files' last ones and ran together again, with the files they were not spread over
+// after them: two stretches of 15 to 45 s at 10 to 60 % of the cores (504 s, 2026-12-03). Now
+// they are spread over every other file by their seconds.
+const waiting: Timed[] = [
+  ['test/suites/b-dlv-delete-freedoms.test.ts', 35],
+  ['test/suites/b-job-watch-notified.test.ts', 34],
+  ['test/suites/a-minimal-target.test.ts', 33],
+  ['test/suites/a-keys-past-expiry-shown-otherwise.test.ts', 24],
+  ['test/suites/b-job-watch-worded.test.ts', 22],
+  ['test/suites/a-spec-profile.test.ts', 17],
+  ['test/suites/b-job-watch-failing-ended-unseen.test.ts', 17],
+  ['test/suites/b-spec-only-target.test.ts', 14],
+  ['test/suites/a-timing-other-operations.test.ts', 13],
+  ['test/suites/a-keys-lapsed-refusal-names-key.test.ts', 12],
+  ['test/suites/a-keys-past-expiry.test.ts', 12],
+  ['test/suites/b-job-watcher-shapes.test.ts', 12],
+  ['test/suites/a-enum-same-name-stop.test.ts', 11],
+  ['test/suites/b-ntf-mark.test.ts', 11],
+  ['test/suites/b-job-include-wrapped.test.ts', 10],
+  ['test/suites/b-dlv-read-after-delete.test.ts', 10],
+  ['test/suites/a-enum-later-states.test.ts', 10],
+  ['test/suites/a-timing-non-admin-key.test.ts', 10],
+  ['test/suites/a-timing-lived-on.test.ts', 10],
+  ['test/suites/b-job-watch-second-account.test.ts', 9],
+  ['test/suites/b-job-poll-alone.test.ts', 9],
+  ['test/suites/b-job-beyond-fixtures.test.ts', 9],
+  ['test/suites/a-keys-dead-key-pipeline-writes.test.ts', 9],
+  ['test/suites/a-keys-expiry-offsets.test.ts', 9],
+  ['test/suites/b-job-watch-digest.test.ts', 9],
+  ['bin/check/wait.test.ts', 9],
+  ['test/suites/a-keys-expiry-every-account.test.ts', 9],
+  ['test/suites/b-job-member-and-include-reads.test.ts', 8],
+  ['test/suites/b-job-lifecycle-poll-freedoms.test.ts', 7],
+  ['test/suites/b-iso.test.ts', 7],
+  ['test/suites/b-job-create-starts-narrow-views.test.ts', 7],
+  ['test/suites/b-job-second-account-progress.test.ts', 7],
+  ['test/suites/lagging-lists.test.ts', 7],
+  ['test/suites/b-job-member-started-progress.test.ts', 6],
+  ['test/suites/b-job-second-account-starts.test.ts', 6],
+  ['test/suites/b-job-other-packages-start.test.ts', 6],
+  ['test/suites/b-job-stopped.test.ts', 6],
+  ['test/suites/b-dlv-deletion.test.ts', 6],
+  ['test/suites/b-hdr-mark-other-spellings.test.ts', 6],
+  ['test/suites/a-keys-unused-key-lagging-list.test.ts', 5],
+  ['test/suites/b-job-watch-scheduled-notices.test.ts', 5],
+  ['test/suites/b-auth-rotation-unnamed-user-and-role-reads.test.ts', 5],
+  ['test/suites/b-extension-list-items.test.ts', 5],
+  ['test/suites/b-schema-completed-job-outputs.test.ts', 5],
+  ['test/suites/b-job-second-account-refused.test.ts', 5],
+  ['test/suites/b-auth-rotation-by-id-and-formats.test.ts', 5],
+  ['test/suites/a-err-deployed-refuses-changes.test.ts', 5],
+  ['test/suites/b-job-stop-while-running.test.ts', 5],
+  ['test/suites/b-hook-reset-salt-freedoms.test.ts', 5],
+  ['test/suites/a-key-expiry-field.test.ts', 4],
+  ['test/suites/a-keys-minimal-create.test.ts', 4],
+  ['test/suites/b-hdr-mark-control.test.ts', 4],
+  ['test/suites/b-job-watch-ended.test.ts', 4],
+  ['test/suites/b-job-terminated-cluster.test.ts', 3],
+  ['test/suites/b-schema-member-job.test.ts', 3],
+  ['test/suites/b-ntf-member-mark.test.ts', 3],
+  ['test/suites/b-job-watch-twice.test.ts', 3],
 ];
 
-/** `first` and `then` merged, each list's files spread evenly over the other's, in their own order, `first`'s first. */
-function interleaved(first: readonly string[], then: readonly string[]): string[] {
-  const out: string[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < first.length || j < then.length) {
-    // The list further behind, as a fraction of its length, goes next.
-    if (j >= then.length || (i < first.length && i / first.length <= j / then.length)) out.push(first[i++]!);
-    else out.push(then[j++]!);
-  }
-  return out;
-}
-
-/**
- * The two longest computing files first (one per core), then the rest of `computing` and
- * `waiting` interleaved (the workers after the first two start on waiting files), then the timed files with
- * room, the longest first, two at a time.
- */
-export const slowest = [
-  ...computing.slice(0, 2),
-  ...interleaved(computing.slice(2), waiting),
-  'test/suites/degenerate-targets.test.ts',
-  'test/embedded-close.test.ts',
-];
+/** The order of every project's files: see test/support/slow-first-sequencer.ts. A file named nowhere takes about a second. */
+export const testOrder: TestOrder = { first, computing, waiting, unlistedSeconds: 1 };
 
 // Two workers more than there are cores. Vitest's default is cores - 1, one on a 2-core machine,
 // which left the second core to the child processes alone: 414 s of tests against 263 s with two.
@@ -172,7 +174,7 @@ export default defineConfig({
     pool: 'forks',
     // The checkout compiled once for the disco processes tests start (test/support/test-build.ts).
     globalSetup: ['./test/support/test-build-setup.ts'],
-    sequence: { sequencer: slowFirstSequencer(slowest) },
+    sequence: { sequencer: slowFirstSequencer(testOrder) },
     reporters: ['default', './test/support/plain-summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'parallel', include, exclude: [...timed, ...timedWithRoom, ...ownModules], isolate: false, maxWorkers: PARALLEL_WORKERS, sequence: { groupOrder: 0 } } },

@@ -4,8 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
-import { ownModules, slowest, timed, timedWithRoom } from '../vitest.config.ts';
-import { slowFirstSequencer } from './support/slow-first-sequencer.ts';
+import { ownModules, testOrder, timed, timedWithRoom } from '../vitest.config.ts';
+import { namedFiles, slowFirstSequencer, spreadByTime } from './support/slow-first-sequencer.ts';
 
 const ROOT = new URL('../', import.meta.url);
 
@@ -42,14 +42,16 @@ describe('the own-modules test group', () => {
   });
 });
 
-describe('the slowest files, started first', () => {
-  it('names only test files that exist, each once', () => {
-    const missing = slowest.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
+describe('the order files start in', () => {
+  it('names only test files that exist, each once, with the seconds they take', () => {
+    const named = namedFiles(testOrder);
+    const missing = named.filter((file) => !existsSync(new URL(`../${file}`, import.meta.url)));
     expect(missing).toEqual([]);
-    expect(new Set(slowest).size).toBe(slowest.length);
+    expect(new Set(named).size).toBe(named.length);
+    expect([...testOrder.computing, ...testOrder.waiting].filter(([, seconds]) => !(seconds > 0))).toEqual([]);
   });
 
-  it('start first within their project, in the order given; the projects and the other files keep vitest\'s order', async () => {
+  it('starts `first` first within its project, then the computing files and the rest in vitest\'s order, the waiting ones spread over them by time', async () => {
     const root = '/checkout';
     const project = (name: string, groupOrder: number) => ({ name, config: { sequence: { groupOrder }, isolate: false } });
     const parallel = project('parallel', 0);
@@ -61,17 +63,46 @@ describe('the slowest files, started first', () => {
       return { moduleId: `${root}/${file}`, project: of } as unknown as TestSpecification;
     };
     const ctx = { config: { root }, cache: { getFileTestResults: () => undefined, getFileStats: (key: string) => ({ size: sizes.get(key) }) } } as unknown as Vitest;
-    const Sequencer = slowFirstSequencer(['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/timed-slow.test.ts']);
+    const Sequencer = slowFirstSequencer({
+      first: ['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/timed-slow.test.ts'],
+      computing: [['test/busy-small.test.ts', 4]],
+      waiting: [['test/wait-long.test.ts', 2], ['test/wait-short.test.ts', 1]],
+      unlistedSeconds: 1,
+    });
     const files = [
       spec('test/big.test.ts', parallel, 900),
+      spec('test/wait-short.test.ts', parallel, 950),
       spec('test/slow-a.test.ts', parallel, 10),
       spec('test/timed-big.test.ts', timedProject, 800),
       spec('test/medium.test.ts', parallel, 500),
+      spec('test/busy-small.test.ts', parallel, 5),
+      spec('test/wait-long.test.ts', parallel, 1),
       spec('test/timed-slow.test.ts', timedProject, 5),
       spec('test/slow-b.test.ts', parallel, 20),
     ];
     const sorted = await new Sequencer(ctx).sort(files);
-    expect(sorted.map((s) => s.moduleId.slice(root.length + 1))).toEqual(['test/slow-b.test.ts', 'test/slow-a.test.ts', 'test/big.test.ts', 'test/medium.test.ts', 'test/timed-slow.test.ts', 'test/timed-big.test.ts']);
+    // Six seconds of busy files (busy-small 4, big and medium 1 each, named nowhere), three of
+    // waiting ones: busy-small puts the busy files two thirds through, wait-long evens them, big
+    // puts them ahead again, wait-short evens them, medium is the last.
+    expect(sorted.map((s) => s.moduleId.slice(root.length + 1))).toEqual([
+      'test/slow-b.test.ts',
+      'test/slow-a.test.ts',
+      'test/busy-small.test.ts',
+      'test/wait-long.test.ts',
+      'test/big.test.ts',
+      'test/wait-short.test.ts',
+      'test/medium.test.ts',
+      'test/timed-slow.test.ts',
+      'test/timed-big.test.ts',
+    ]);
+  });
+
+  it('spreads one list over another by seconds, each in its own order, whatever their lengths', () => {
+    const seconds = (item: string) => Number(item.slice(1));
+    // Ten seconds of busy files, five of waiting ones: a waiting second for every two busy ones.
+    expect(spreadByTime(['b2', 'b2', 'b2', 'b2', 'b2'], ['w1', 'w1', 'w3'], seconds)).toEqual(['b2', 'w1', 'b2', 'w1', 'b2', 'w3', 'b2', 'b2']);
+    expect(spreadByTime([], ['w1', 'w2'], seconds)).toEqual(['w1', 'w2']);
+    expect(spreadByTime(['b1', 'b2'], [], seconds)).toEqual(['b1', 'b2']);
   });
 });
 

@@ -8,7 +8,7 @@ const TSC = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.m
 /*
  * The type check, run as one test among the others, not before them: `tsc --noEmit` first, then
  * vitest, left one core idle for the 15 s tsc takes (it is single-threaded) before any test
- * started. Here it starts among the longest files (vitest.config.ts, `slowest`) and shares the
+ * started. Here it starts among the longest files (vitest.config.ts, `computing`) and shares the
  * cores with the rest. `npm run typecheck` runs it alone.
  */
 describe('the project', () => {
