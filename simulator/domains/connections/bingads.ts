@@ -40,6 +40,9 @@ const CAMPAIGN_TEMPLATES = [
   { name: 'Generic - Broad', status: 'Paused' },
 ] as const;
 
+const ACCOUNT_BASE = 150_000_000;
+const CAMPAIGN_BASE = 400_000_000;
+
 export function readApiVersion(value: string | undefined): string {
   if (value === undefined) return BING_API_VERSIONS[BING_API_VERSIONS.length - 1] ?? '13';
   if (!(BING_API_VERSIONS as readonly string[]).includes(value)) throw invalidField('api_version', `must be one of ${BING_API_VERSIONS.join(', ')}`);
@@ -50,16 +53,25 @@ export function readApiVersion(value: string | undefined): string {
  * The ad accounts a Bing Ads connection can see: derived from the connection id, so every
  * connection sees its own, stable accounts. Campaigns come with the accounts named in
  * `campaignsOf` (ids), or with all of them when `forceFetch` is set.
+ *
+ * Ids are nine digits, as Bing Ads' own often are (the real service's docs show them as strings,
+ * "123"): accounts from 150,000,000, campaigns from 400,000,000, each offset by the connection id.
+ * Under the standard conventions (ids from 1) both stay below 10^9, out of the range a checker
+ * takes for absent ids by default (10^9 to 2^31 - 1); under the alt ones (ids from 10^9 + 1)
+ * they go beyond 10^10, out of the `absent_ids` the target description names (1,000 to 10^9).
+ * A campaign id once was the account's times ten (1,500,000,600): inside the default range, it
+ * halted a run that asked for campaigns.
  */
 export function bingAdsAccounts(connection: Connection, options: { campaignsOf: string | undefined; forceFetch: boolean }): BingAdsAccount[] {
   const accounts: BingAdsAccount[] = ACCOUNT_TEMPLATES.map((template, index) => {
-    const id = 150_000_000 + connection.id * 10 + index;
+    const id = ACCOUNT_BASE + connection.id * 10 + index;
     return { id, number: `F${id.toString(36).toUpperCase()}`, customer_id: 25_000_000 + connection.id, ...template };
   });
   const wanted = options.campaignsOf === undefined ? null : accountIds(options.campaignsOf, accounts);
   for (const account of accounts) {
     if (options.forceFetch || wanted?.has(account.id)) {
-      account.campaigns = CAMPAIGN_TEMPLATES.map((template, index) => ({ id: account.id * 10 + index, ...template }));
+      const first = CAMPAIGN_BASE + (account.id - ACCOUNT_BASE) * 10;
+      account.campaigns = CAMPAIGN_TEMPLATES.map((template, index) => ({ id: first + index, ...template }));
     }
   }
   return accounts;
