@@ -455,12 +455,15 @@ export const B_CONN_3_SAMPLES = {
   salesforceCustomObject: 'Disco_Sample__c',
   /** Fetched again from the source rather than a cache: another path to the same answer. */
   salesforceFetch: { force_fetch: 'true' },
-  /**
-   * Versions of the Bing Ads API (Microsoft's 13, the current, and the 12 and 11 before it) for the
-   * real service's api_version. Not force_fetch or accounts: they load campaigns, whose ids a
-   * deployment's Bing Ads may number in the range the run takes for absent ids.
-   */
+  /** Versions of the Bing Ads API (Microsoft's 13, the current, and the 12 and 11 before it) for the real service's api_version. */
   bingAdsApiVersions: ['13', '12', '11'],
+  /**
+   * The real service's force_fetch: campaigns fetched again from Bing Ads for every account (its
+   * docs), another path to the same array. Campaign ids are the deployment's: where they reach the
+   * range the run takes for absent ids, the absent-id guard halts the run and absent_ids in the
+   * target document names another range.
+   */
+  bingAdsFetch: { force_fetch: 'true' },
   /** The report types the real service takes, its default (KeywordPerformanceReport) first. */
   bingAdsReportTypes: ['KeywordPerformanceReport', 'AccountPerformanceReport', 'CampaignPerformanceReport', 'AdGroupPerformanceReport', 'AdPerformanceReport', 'SearchQueryPerformanceReport', 'DiscoNoSuchReport'],
 } as const;

@@ -80,10 +80,26 @@ export function registerMetadataRoutes(router: BRouteTable, sim: Sim): void {
     // b-bingads-accounts-query-500: Bing Ads' 64-bit account ids read with BigInt before they
     // are checked, which throws on anything that is no integer (`abc`, `1.5`).
     if (campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-query-500')) for (const part of campaignsOf.split(',')) BigInt(part.trim());
-    const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch: booleanQuery(ctx, 'force_fetch') });
+    const forceFetch = booleanQuery(ctx, 'force_fetch');
+    const accounts = bingAdsAccounts(connection, { campaignsOf, forceFetch });
+    // b-bingads-accounts-force-fetch-queued: fetching every account's campaigns again is slow, so
+    // it goes to a background job, whose 202 and status are answered instead of the accounts.
+    if (forceFetch && sim.faults.has('b-bingads-accounts-force-fetch-queued')) {
+      ctx.status = 202;
+      ctx.body = { status: 'fetching', accounts: accounts.length };
+      return;
+    }
     // b-bingads-accounts-old-version-envelope: an older API version's SOAP client, whose envelope is answered as it comes.
     const oldVersion = version !== BING_API_VERSIONS[BING_API_VERSIONS.length - 1] && sim.faults.has('b-bingads-accounts-old-version-envelope');
-    ctx.body = sim.faults.has('b-bingads-accounts-wrapped') ? { accounts } : oldVersion ? { AccountInfo: accounts } : accounts;
+    // b-bingads-accounts-asked-keyed: the campaign loader's map of the accounts asked for, by id, answered as it comes.
+    const keyed = campaignsOf !== undefined && sim.faults.has('b-bingads-accounts-asked-keyed');
+    ctx.body = sim.faults.has('b-bingads-accounts-wrapped')
+      ? { accounts }
+      : oldVersion
+        ? { AccountInfo: accounts }
+        : keyed
+          ? Object.fromEntries(accounts.filter((account) => account.campaigns).map((account) => [String(account.id), account]))
+          : accounts;
     secondRegionEnvelope(sim, ctx);
     cacheHitEntry(sim, ctx);
   });
