@@ -104,6 +104,18 @@ function membersRefusedTypes(): { front: Front; retarget: (t: ResolvedTarget) =>
   };
 }
 
+/** Account 2's plan makes no connections of a kind it holds none of: POST /connections/{type} there refused 402 (payment required, as the real service answers). */
+function secondAccountMakesNoConnections(): { front: Front; retarget: (t: ResolvedTarget) => ResolvedTarget } {
+  let second: string | undefined;
+  return {
+    retarget: (t) => {
+      second = t.b[1]?.accountId;
+      return t;
+    },
+    front: answering((req) => (req.method === 'POST' && second !== undefined && new RegExp(`^/${second}/api/connections/[^/]+$`).test(pathOf(req)) ? { status: 402, body: JSON.stringify({ message: 'Your plan does not include this connection type.' }) } : undefined)),
+  };
+}
+
 /** Bing Ads API versions before 13 refused 400 (retired at Microsoft). */
 const retiredBingAdsVersions = answering((req) => (/\/bingads\/accounts$/.test(pathOf(req)) && /[?&]api_version=1[12](&|$)/.test(req.url ?? '') ? { status: 400, body: JSON.stringify({ message: 'api_version is no longer supported' }) } : undefined));
 
@@ -160,6 +172,13 @@ describe.concurrent('audit 28 checks on deployments that chose otherwise', () =>
       const [check] = run.checks;
       expect(check?.verdict, describeChecks(run.checks)).toBe('pass');
       expect(check?.notes.join('\n')).toMatch(/GET \/connections\/types with member_api_key answered 403/);
+    });
+    it(`b-conn/types-of-made-connections: account 2 refused the make 402: noted, B-CONN-1 verified by account 1's (${conventions})`, { timeout: 60_000 }, async () => {
+      const { front, retarget } = secondAccountMakesNoConnections();
+      const run = await runSuitesAgainstSimulator({ exactly: ['b-conn/types-of-made-connections'], conventions, seed: 7, runs: 3, front, retarget });
+      const [check] = run.checks;
+      expect([check?.verdict, check?.partial ?? []], describeChecks(run.checks)).toEqual(['pass', []]);
+      expect(check?.notes.join('\n')).toMatch(/no connection of a type account 2 holds none of could be made .*402/);
     });
     it(`b-conn/bingads-accounts: api_version 12 and 11 refused 400: noted, passed (${conventions})`, { timeout: 60_000 }, async () => {
       const run = await runSuitesAgainstSimulator({ exactly: ['b-conn/bingads-accounts'], conventions, seed: 7, runs: 3, front: retiredBingAdsVersions });
