@@ -180,6 +180,13 @@ describe.concurrent('audit 28 checks on deployments that chose otherwise', () =>
       expect([check?.verdict, check?.partial ?? []], describeChecks(run.checks)).toEqual(['pass', []]);
       expect(check?.notes.join('\n')).toMatch(/no connection of a type account 2 holds none of could be made .*402/);
     });
+    it(`b-auth/regenerated-key-replaces-old: no DELETE /hooks/{id} served (404 to any key): noted, passed (${conventions})`, { timeout: 60_000 }, async () => {
+      const front = answering((req) => (req.method === 'DELETE' && /\/hooks\/[^/]+$/.test(pathOf(req)) ? { status: 404, body: JSON.stringify({ message: 'Item not found.' }) } : undefined));
+      const run = await runSuitesAgainstSimulator({ exactly: ['b-auth/regenerated-key-replaces-old'], conventions, seed: 7, runs: 1, front });
+      const [check] = run.checks;
+      expect(check?.verdict, describeChecks(run.checks)).toBe('pass');
+      expect(check?.notes.join('\n')).toMatch(/DELETE \/hooks\/\d+ with the live key answered 404: this target may not serve DELETE \/hooks\/\{id\} \(an extension\), so whether a replaced key is refused on a removal was not seen/);
+    });
     it(`b-conn/bingads-accounts: api_version 12 and 11 refused 400: noted, passed (${conventions})`, { timeout: 60_000 }, async () => {
       const run = await runSuitesAgainstSimulator({ exactly: ['b-conn/bingads-accounts'], conventions, seed: 7, runs: 3, front: retiredBingAdsVersions });
       const [check] = run.checks;
