@@ -120,19 +120,19 @@ function secondAccountMakesNoConnections(): { front: Front; retarget: (t: Resolv
 const retiredBingAdsVersions = answering((req) => (/\/bingads\/accounts$/.test(pathOf(req)) && /[?&]api_version=1[12](&|$)/.test(req.url ?? '') ? { status: 400, body: JSON.stringify({ message: 'api_version is no longer supported' }) } : undefined));
 
 /**
- * A grant cache on the destructive routes of interface B, its entries kept for `lingerMs`: a key
- * replaced by POST /user/tokens still deletes a hook for that long; the target document allows a
- * replaced key 1 s (interface_b.replaced_key_seconds). The front sends such a DELETE on with
- * the new key.
+ * A grant cache on some write routes of interface B (`routes`, matched against "METHOD path"; the
+ * DELETE of a hook by default), its entries kept for `lingerMs`: a key replaced by POST
+ * /user/tokens still works there for that long; the target document allows a replaced key 1 s
+ * (interface_b.replaced_key_seconds). The front sends such a request on with the new key.
  */
-function lingeringDeleteGrants(lingerMs: number): { front: Front; retarget: (t: ResolvedTarget) => ResolvedTarget } {
+function lingeringGrants(lingerMs: number, routes = /^DELETE .*\/hooks\/[^/]+$/): { front: Front; retarget: (t: ResolvedTarget) => ResolvedTarget } {
   const replaced = new Map<string, { by: string; at: number }>();
   const front: Front = (upstream) =>
     frontServer(upstream, (req, _body, res, forward) => {
       const path = pathOf(req);
       const auth = String(req.headers.authorization ?? '');
       const grant = replaced.get(auth);
-      if (req.method === 'DELETE' && /\/hooks\/[^/]+$/.test(path) && grant !== undefined && Date.now() - grant.at < lingerMs) req.headers.authorization = grant.by;
+      if (routes.test(`${req.method} ${path}`) && grant !== undefined && Date.now() - grant.at < lingerMs) req.headers.authorization = grant.by;
       forwardWhole(forward, req.url ?? '/', (reply) => {
         if (req.method === 'POST' && /\/user\/tokens$/.test(path) && reply.status < 300) {
           const key = (JSON.parse(reply.body) as { api_key?: unknown }).api_key;
@@ -193,12 +193,12 @@ describe.concurrent('audit 28 checks on deployments that chose otherwise', () =>
       expect(check?.verdict, describeChecks(run.checks)).toBe('pass');
       expect(check?.notes.join('\n')).toMatch(/refused .*api_version=12 \(400\), api_version=11 \(400\)/);
     });
-    it(`b-auth/regenerated-key-replaces-old: a replaced key still deletes for 0.7 s, within the 1 s the target document allows: noted, passed; for a minute: failed (${conventions})`, { timeout: 90_000 }, async () => {
-      const within = lingeringDeleteGrants(700);
-      const beyond = lingeringDeleteGrants(60_000);
-      const [ok, late] = await Promise.all([within, beyond].map(({ front, retarget }) => runSuitesAgainstSimulator({ exactly: ['b-auth/regenerated-key-replaces-old'], conventions, seed: 7, runs: 1, front, retarget })));
-      expect(ok?.checks[0]?.verdict, describeChecks(ok?.checks ?? [])).toBe('pass');
-      expect(ok?.checks[0]?.notes.join('\n')).toMatch(/DELETE \/hooks\/\d+ \(a hook the live key made\) with the key replaced by POST \/user\/tokens went through .* within the 1 s the target document allows/);
+    it(`b-auth/regenerated-key-replaces-old: a replaced key still writes (PUT /user, POST /hooks), or deletes, for 0.7 s, within the 1 s the target document allows: noted, passed; deleting for a minute: failed (${conventions})`, { timeout: 90_000 }, async () => {
+      const runs = [lingeringGrants(700, /^(PUT .*\/user|POST .*\/hooks)$/), lingeringGrants(700), lingeringGrants(60_000)];
+      const [writes, deletes, late] = await Promise.all(runs.map(({ front, retarget }) => runSuitesAgainstSimulator({ exactly: ['b-auth/regenerated-key-replaces-old'], conventions, seed: 7, runs: 1, front, retarget })));
+      expect([writes?.checks[0]?.verdict, deletes?.checks[0]?.verdict], describeChecks([...(writes?.checks ?? []), ...(deletes?.checks ?? [])])).toEqual(['pass', 'pass']);
+      expect(writes?.checks[0]?.notes.join('\n')).toMatch(/PUT \/user with the key replaced by POST \/user\/tokens went through .* within the 1 s the target document allows/);
+      expect(deletes?.checks[0]?.notes.join('\n')).toMatch(/DELETE \/hooks\/\d+ \(a hook the live key made\) with the key replaced by POST \/user\/tokens went through .* within the 1 s the target document allows/);
       expect(late?.checks[0]?.failures.map((f) => [f.clause, f.message])).toContainEqual(['B-AUTH-2', expect.stringMatching(/refused on reads but not on a removal: DELETE \/hooks\/\d+ .* answered 200, .* after the regeneration \(the target document allows 1 s\)/)]);
     });
   }
