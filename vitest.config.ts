@@ -103,6 +103,7 @@ const waiting: Timed[] = [
   ['test/suites/b-job-watch-failing-ended-unseen.test.ts', 17],
   ['test/suites/b-spec-only-target.test.ts', 14],
   ['test/suites/a-timing-other-operations.test.ts', 13],
+  ['test/suites/audit28-freedoms.test.ts', 13],
   ['test/suites/a-keys-lapsed-refusal-names-key.test.ts', 12],
   ['test/suites/a-keys-past-expiry.test.ts', 12],
   ['test/suites/b-job-watcher-shapes.test.ts', 12],

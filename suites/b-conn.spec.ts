@@ -899,12 +899,26 @@ check({
     const accounts: (0 | 1)[] = t.target.b[1] ? [0, 1] : [0];
     let made: MadeOfType | undefined;
     let heldAll = 0;
+    // Each account's part either verifies the clause (the made type listed, or a failure) or says why it could not.
+    const unseen: string[] = [];
+    let partSeen = false;
     for (const account of accounts) {
       const one = await madeTypeListed(t, account);
-      if (one === 'holds every type') heldAll++;
-      else if (account === 0) made = one;
+      if (one === 'holds every type') {
+        heldAll++;
+        continue;
+      }
+      if (account === 0) made = one.made;
+      if (one.unseen === undefined) partSeen = true;
+      else unseen.push(one.unseen);
     }
     if (heldAll === accounts.length) t.skip(`${accounts.length > 1 ? 'each account' : 'account 1'} holds a connection of every type this check makes (${CONNECTION_KINDS.map((k) => k.make.type).join(', ')}): b-conn/types finds them in the list`);
+    // The second account's part deepens the first's (a catalog kept by account): where one account
+    // showed the made type listed, the other's not being seen is noted; where none did, not verified.
+    if (unseen.length > 0) {
+      if (partSeen) t.note(`${unseen.join('; ')} (the other account's part was seen)`);
+      else t.partial('B-CONN-1', unseen.join('; '));
+    }
     // A member of account 1 reads the list after the make: the account now holds a connection of
     // the made type, which the owner's list showed and the member sees, so the member's list holds
     // that type too, as b-conn/types holds it to every type of the account's connections (a list
@@ -954,10 +968,12 @@ interface MadeOfType extends ConnectionRef {
  * In `account`, with its own key: the types list read before, then a connection made of the
  * first kind of type (CONNECTION_KINDS) the account holds none of; its type must be in the list
  * read before, in some spelling, or, where the connection is read under a type the list lacks,
- * the clause fails; otherwise not verified, saying why. Returns the connection made, if one was,
- * or that the account holds a connection of every type the check makes (none made).
+ * the clause fails. Returns the connection made, if one was, and why the part was not seen
+ * (`unseen`: nothing made, or the type neither listed nor read under; the caller notes it where
+ * the other account's part was seen, else covers the clause in part), or that the account holds
+ * a connection of every type the check makes (none made).
  */
-async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<MadeOfType | 'holds every type' | undefined> {
+async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<{ made?: MadeOfType; unseen?: string } | 'holds every type'> {
   const whose = account === 0 ? 'account 1' : 'account 2';
   const client = t.b(account);
   const held = new Set(fixtureConnections(t, account).map((c) => c.type));
@@ -989,7 +1005,7 @@ async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<MadeOfTy
     const found = listedSpelling(listed, make.type) ?? listedSpelling(listed, answered);
     if (found !== undefined) {
       t.note(`${what} lists ${show(make.type)}${found === make.type ? '' : ` (as ${show(found)})`}, a type ${whose} held no connection of until the run made one (connection ${id})`);
-      return { type: make.type, id, made: true, listedAs: found };
+      return { made: { type: make.type, id, made: true, listedAs: found } };
     }
     // Read again within the list's lag: a connection made in the background (a 202) is read a
     // moment later; under the type the path named, or the one its answer spelled otherwise.
@@ -1007,11 +1023,11 @@ async function madeTypeListed(t: CheckContext, account: 0 | 1): Promise<MadeOfTy
         received: `not listed (${listed.length} types listed)`,
         exchange: ex,
       });
-    } else t.partial('B-CONN-1', `${what} lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made in ${whose} by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen`);
-    return { type: make.type, id, made: true };
+      return { made: { type: make.type, id, made: true } };
+    }
+    return { made: { type: make.type, id, made: true }, unseen: `${what} lists ${spellings.map(show).join(' or ')} in no spelling, and connection ${id}, made in ${whose} by POST ${path}, is not read under ${spellings.length > 1 ? 'either' : 'that type'} (${spellings.map((s) => `GET /connections/${s}/${id}`).join(', ')}, an extension): whether the list leaves the type out or spells it otherwise was not seen` };
   }
-  t.partial('B-CONN-1', `no connection of a type ${whose} holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use there was not seen`);
-  return undefined;
+  return { unseen: `no connection of a type ${whose} holds none of could be made (an extension: ${notMade.join('; ')}), so whether GET /connections/types lists more than the types in use there was not seen` };
 }
 
 /**
