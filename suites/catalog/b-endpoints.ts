@@ -459,9 +459,8 @@ export const B_CONN_3_SAMPLES = {
   bingAdsApiVersions: ['13', '12', '11'],
   /**
    * The real service's force_fetch: campaigns fetched again from Bing Ads for every account (its
-   * docs), another path to the same array. Campaign ids are the deployment's: where they reach the
-   * range the run takes for absent ids, the absent-id guard halts the run and absent_ids in the
-   * target document names another range.
+   * docs), another path to the same array. Campaign ids are Microsoft's, not the API's records:
+   * the absent-id guard does not watch a source's metadata (suites/lib/absent-id-guard.ts).
    */
   bingAdsFetch: { force_fetch: 'true' },
   /** The report types the real service takes, its default (KeywordPerformanceReport) first. */

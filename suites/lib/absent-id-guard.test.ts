@@ -51,6 +51,16 @@ describe('the absent-id guard: the target showing ids inside the range a run tak
     expect(guard.reason).toBeNull();
   });
 
+  it("does not trip on a source's metadata read through a connection (Bing Ads campaigns in ten digits), and still trips on the connection's own paths", () => {
+    const guard = new AbsentIdGuard(target());
+    guard.observe(exchange('GET', `${BASE}/acme/api/connections/7/bingads/accounts?force_fetch=true`, 200, [{ account_id: '150000060', campaigns: [{ id: 1_500_000_600 }] }]));
+    guard.observe(exchange('GET', `${BASE}/acme/api/connections/1000000000000000007/salesforce/fields?object_name=Account`, 200, [{ id: 1_500_000_601 }]));
+    expect(guard.reason).toBeNull();
+    // The connection's own paths name its type first: `/connections/{type}/{id}/...`.
+    guard.observe(exchange('GET', `${BASE}/acme/api/connections/bingads/12/schema`, 200, [{ id: 1_500_000_602 }]));
+    expect(guard.reason).toContain('connections/bingads/12/schema answered [0].id 1500000602');
+  });
+
   it('does not trip on an error answer, whatever it names', () => {
     const guard = new AbsentIdGuard(target());
     guard.observe(exchange('GET', `${BASE}/acme/api/packages/5`, 404, { id: 1_500_000_000, message: 'not found' }));

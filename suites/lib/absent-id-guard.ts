@@ -54,6 +54,10 @@ export class AbsentIdGuard {
     }
     const { status } = exchange.response;
     if (status < 200 || status > 299 || exchange.json === undefined) return;
+    // A source's metadata, read through a connection (GET /connections/{id}/bingads/accounts,
+    // /salesforce/fields: B-CONN-3), names the source's own things (Bing Ads accounts and
+    // campaigns, numbered by Microsoft, often in ten digits): no check asks this API for them.
+    if (SOURCE_METADATA.test(new URL(exchange.request.url).pathname)) return;
     const found = this.firstIdOfTarget(exchange.json, '');
     if (!found) return;
     const [where, id] = found;
@@ -92,6 +96,9 @@ export class AbsentIdGuard {
     return undefined;
   }
 }
+
+/** A read of a source's metadata through a connection: `.../connections/{id}/{source}/{what}` (the connection's id right after `connections`, unlike its own paths, `/connections/{type}/{id}`). */
+const SOURCE_METADATA = /\/connections\/\d+\/[^/]+\/[^/]+\/?$/;
 
 /** A member naming a record by its id: `id`, `package_id`, `notification_ids`. */
 const ID_MEMBER = /^(id|.+_ids?)$/;
