@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { uniqueName, withFreshName } from './lib/unique-names.ts';
+import { noteOnce } from './lib/notes.ts';
 import { nonIdSegment, absentIdFrom, nonIntegerIdNear } from './lib/arbitraries/ids-and-paths.ts';
 import type { Account } from './lib/factories/removal.ts';
 import { type Transition, archivablePipeline, createPipeline, definitionIn, historyOf, makePipeline, readDefinition, readDefinitionTwice, definitionChanges, readPipeline, type DefinitionTwice, showTransitions, startPipeline } from './lib/factories/pipelines.ts';
@@ -904,9 +905,6 @@ function judgeMalformedId(t: CheckContext, ex: Exchange, spec: boolean): void {
   t.expect.that(ex.response.status < 500, { clause: 'X-ROB-1', message: `${requestLine(ex)} answered ${ex.response.status}: a malformed id must not be a server error`, expected: 'no server error', received: describeResponse(ex), exchange: ex });
 }
 
-/** The refusals already noted as a front's, per check run: one note per method and status. */
-const notedFrontRefusals = new WeakMap<CheckContext, Set<string>>();
-
 /**
  * The body of a malformed id's 4xx. A 401 or 404 carries the error object (A-ERR-1: every 401 and
  * 404 body). Any other 4xx is bad input's refusal (X-ROB-1: "a 4xx with the interface's error
@@ -928,12 +926,9 @@ function refusalBody(t: CheckContext, ex: Exchange): void {
     t.expect.that(false, { clause: 'X-ROB-1', message: `${requestLine(ex)} (not an integer id) was refused with ${status} without the interface A error object`, expected: 'a JSON object with a string "error"', received: describeResponse(ex), exchange: ex });
     return;
   }
-  const noted = notedFrontRefusals.get(t) ?? new Set<string>();
-  notedFrontRefusals.set(t, noted);
+  // One note per method and status, as a front's refusal.
   const kind = `${ex.request.method} ${status}`;
-  if (noted.has(kind)) return;
-  noted.add(kind);
-  t.note(`${requestLine(ex)} answered ${status} without the interface's error object (${ex.response.headers['content-type'] ?? 'no content-type'}): taken as a refusal (A-PIPE-3) and held to no 5xx only, outside the simulator profile, for a front server may refuse such a path before the service sees it (further ${kind} answers alike are not noted again)`);
+  noteOnce(t, `front refusal ${kind}`, `${requestLine(ex)} answered ${status} without the interface's error object (${ex.response.headers['content-type'] ?? 'no content-type'}): taken as a refusal (A-PIPE-3) and held to no 5xx only, outside the simulator profile, for a front server may refuse such a path before the service sees it (further ${kind} answers alike are not noted again)`);
 }
 
 /**

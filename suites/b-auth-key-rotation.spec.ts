@@ -7,6 +7,7 @@ import type { CheckContext, Exchange } from './lib/types.ts';
 import { keyProbes, keyWriteProbes } from './catalog/b-key-probes.ts';
 import { bodyContext } from './catalog/b-requests.ts';
 import { bEndpoint } from './catalog/b-endpoints.ts';
+import { noteOnce } from './lib/notes.ts';
 import { GONE, partReader } from './catalog/b-state.ts';
 import { idOf, is2xx, isObject, recordIn, show, userIn } from './lib/answers.ts';
 import { sshKeyBody } from './lib/factories/ssh-keys.ts';
@@ -132,12 +133,8 @@ async function expectWritesRefused(t: CheckContext, old: string, account: 0 | 1,
           if (!is2xx(removed)) throw new Error(`DELETE ${path} answered ${removed.response.status}; it is still there`);
         });
       }
-      if (attempt === 0 && is2xx(ex) && sentAt - replacedAt < graceMs) {
-        noteOnce(t, `write ${probe.endpoint.key}`, `${probe.endpoint.key} with the key replaced by POST /user/tokens went through ${shownMs(sentAt - replacedAt)} after the regeneration, within the ${graceMs / 1000} s the target document allows (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''}): sent again once that time had passed`);
-        await t.sleep(Math.max(0, replacedAt + graceMs - Date.now()));
-        continue;
-      }
-      t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on writes: ${probe.endpoint.key} with it answered ${ex.response.status}${graceMs > 0 ? `, ${shownMs(Date.now() - replacedAt)} after the regeneration (the target document allows ${graceMs / 1000} s)` : ''}`);
+      if (attempt === 0 && (await lingeredWithinGrace(t, ex, sentAt, replacedAt, graceMs, { key: `write ${probe.endpoint.key}`, what: probe.endpoint.key, resent: 'sent again' }))) continue;
+      t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on writes: ${probe.endpoint.key} with it answered ${ex.response.status}${afterGrace(replacedAt, graceMs)}`);
       for (const { part, read } of readers) {
         const was = before.get(part);
         if (was === undefined) continue;
@@ -153,15 +150,27 @@ async function expectWritesRefused(t: CheckContext, old: string, account: 0 | 1,
   }
 }
 
-/** What a check has noted once (by `key`): a case seen on every regeneration is noted the first time. */
-const notedOnce = new WeakMap<CheckContext, Set<string>>();
+/** Where the target document's grace for a replaced key comes from, for a message. */
+function graceSource(t: CheckContext): string {
+  return `interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''}`;
+}
 
-function noteOnce(t: CheckContext, key: string, text: string): void {
-  const noted = notedOnce.get(t) ?? new Set<string>();
-  notedOnce.set(t, noted);
-  if (noted.has(key)) return;
-  noted.add(key);
-  t.note(text);
+/**
+ * Whether `ex`, sent with the replaced key at `sentAt` (epoch ms), went through within the grace
+ * the target document allows (`graceMs` after `replacedAt`): if so it is noted (once a check,
+ * under `note.key`) and the rest of the grace is waited out, for the caller to send it again
+ * (`note.resent`) and judge that.
+ */
+async function lingeredWithinGrace(t: CheckContext, ex: Exchange, sentAt: number, replacedAt: number, graceMs: number, note: { key: string; what: string; resent: string }): Promise<boolean> {
+  if (!is2xx(ex) || sentAt - replacedAt >= graceMs) return false;
+  noteOnce(t, note.key, `${note.what} with the key replaced by POST /user/tokens went through ${shownMs(sentAt - replacedAt)} after the regeneration, within the ${graceMs / 1000} s the target document allows (${graceSource(t)}): ${note.resent} once that time had passed`);
+  await t.sleep(Math.max(0, replacedAt + graceMs - Date.now()));
+  return true;
+}
+
+/** How long after the regeneration a replaced key went through, where the document allows a grace: for a failure's message. */
+function afterGrace(replacedAt: number, graceMs: number): string {
+  return graceMs > 0 ? `, ${shownMs(Date.now() - replacedAt)} after the regeneration (the target document allows ${graceMs / 1000} s)` : '';
 }
 
 /**
@@ -181,14 +190,12 @@ function noteOnce(t: CheckContext, key: string, text: string): void {
 async function expectDeleteRefused(t: CheckContext, old: string, account: 0 | 1, live: () => string, replacedAt: number, graceMs: number): Promise<void> {
   let sent = await deleteHookWithReplaced(t, old, account, live);
   if (sent === undefined) return;
-  if (is2xx(sent.ex) && sent.sentAt - replacedAt < graceMs) {
-    noteOnce(t, 'delete', `DELETE ${sent.path} (a hook the live key made) with the key replaced by POST /user/tokens went through ${shownMs(sent.sentAt - replacedAt)} after the regeneration, within the ${graceMs / 1000} s the target document allows (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''}): sent again on another hook once that time had passed`);
-    await t.sleep(Math.max(0, replacedAt + graceMs - Date.now()));
+  if (await lingeredWithinGrace(t, sent.ex, sent.sentAt, replacedAt, graceMs, { key: 'delete', what: `DELETE ${sent.path} (a hook the live key made)`, resent: 'sent again on another hook' })) {
     sent = await deleteHookWithReplaced(t, old, account, live);
     if (sent === undefined) return;
   }
   const { ex, path } = sent;
-  t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on a removal: DELETE ${path} (a hook the live key made) with it answered ${ex.response.status}${graceMs > 0 ? `, ${shownMs(Date.now() - replacedAt)} after the regeneration (the target document allows ${graceMs / 1000} s)` : ''}`);
+  t.expect.status(ex, '4xx', 'B-AUTH-2', `the key replaced by POST /user/tokens was refused on reads but not on a removal: DELETE ${path} (a hook the live key made) with it answered ${ex.response.status}${afterGrace(replacedAt, graceMs)}`);
   if (!is2xx(ex)) {
     // The positive control, the cleanup's DELETE sent now: a target that serves no DELETE
     // /hooks/{id} (an extension) refuses every key, so the refusal above showed nothing there.
@@ -357,7 +364,7 @@ async function regenerations(t: CheckContext, holder: Holder, runs: number, afte
       const status = polled.last.response.status;
       const why =
         status >= 200 && status < 300
-          ? `the ${name} replaced by POST /user/tokens still authenticated ${shownMs(polled.workedMs)} later (GET /connections/types answered ${status}); the target document allows ${graceMs / 1000} s (interface_b.replaced_key_seconds${t.target.interfaceB.replacedKeyMs === undefined ? ', default' : ''})`
+          ? `the ${name} replaced by POST /user/tokens still authenticated ${shownMs(polled.workedMs)} later (GET /connections/types answered ${status}); the target document allows ${graceMs / 1000} s (${graceSource(t)})`
           : `GET /connections/types with the ${name} replaced by POST /user/tokens answered ${status}, which is no refusal (4xx)`;
       t.expect.status(polled.last, '4xx', 'B-AUTH-2', why);
     }

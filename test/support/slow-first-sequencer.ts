@@ -38,6 +38,9 @@ export function namedFiles(order: TestOrder): string[] {
  */
 export function slowFirstSequencer(order: TestOrder): new (...args: ConstructorParameters<typeof BaseSequencer>) => BaseSequencer {
   const seconds = new Map<string, number>([...order.computing, ...order.waiting]);
+  const named = new Set(namedFiles(order));
+  const computing = order.computing.map(([file]) => file);
+  const waiting = order.waiting.map(([file]) => file);
   return class SlowFirstSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
@@ -51,10 +54,7 @@ export function slowFirstSequencer(order: TestOrder): new (...args: ConstructorP
       }
       const ranked = (files: readonly TestSpecification[], list: readonly string[]): TestSpecification[] =>
         files.filter((f) => list.includes(name(f))).sort((a, b) => list.indexOf(name(a)) - list.indexOf(name(b)));
-      const computing = order.computing.map(([file]) => file);
-      const waiting = order.waiting.map(([file]) => file);
       return projects.flatMap((files) => {
-        const named = new Set(namedFiles(order));
         // Array.prototype.filter keeps vitest's order for the files named nowhere.
         const busy = [...ranked(files, computing), ...files.filter((f) => !named.has(name(f)))];
         const secondsOf = (f: TestSpecification) => seconds.get(name(f)) ?? order.unlistedSeconds;
