@@ -100,6 +100,9 @@ describe('a deployment behind a gateway that changes only what the spec leaves f
     // waits for a delivery naming a job by the id the gateway showed (a gap clause).
     expect(useBigIds ? bigIdRunProblems(run, conventions) : faultlessRunProblems(run, conventions, 'spec'), `seed ${seed}`).toEqual([]);
     if (useBigIds) expect(bigIds!.shown()).toBeGreaterThan(1_000);
+    // A source's own ids (Bing Ads accounts) are not the deployment's: asked for by them, the
+    // campaigns were read, not refused as ids nobody knows (a sample lost before, silently).
+    expect(run.checks.find((c) => c.id === 'b-conn/bingads-accounts')?.notes.join(' ')).toMatch(/also an array of objects: .*accounts=\d+ \(\d+ objects\), accounts=\d+%2C\d+ \(\d+ objects\)/);
     expectSkewSeen(run, clockOffsetMs);
     if (splitOrigins) expect([a!.strays, b!.strays]).toEqual([[], []]);
     // The cache let a replaced key through: B-AUTH-2 passed by waiting for its refusal, not by luck.

@@ -43,6 +43,15 @@ const FREE_FORM = new Set(['settings', 'notification_settings', 'variables', 'dy
 
 const DIGITS = /^\d+$/;
 
+/**
+ * A source's metadata read through a connection (`/connections/{id}/bingads/accounts`,
+ * `/salesforce/fields`): its ids are the source's (Bing Ads accounts and campaigns, numbered by
+ * Microsoft), which a deployment numbering its own records beyond 2^53 passes on as the source
+ * gave them, so the gateway leaves such an answer as it is (a client asking for some of those
+ * accounts by id, `accounts=150000060`, then names ids the deployment knows).
+ */
+const SOURCE_METADATA = /\/connections\/\d+\/[^/]+\/[^/]+\/?$/;
+
 /** A job named in a notification's text, as the simulator words it. */
 const JOB_IN_TEXT = /\bJob (\d+)\b/g;
 
@@ -116,7 +125,7 @@ export async function startBigIdGateway(upstream: string): Promise<BigIdGateway>
         let body: Buffer = Buffer.concat(chunks);
         const answerType = answer.headers['content-type'];
         const answerJson = answerType ? jsonOf(answerType, body, (text) => parseLossless(text)) : undefined;
-        if (answerJson !== undefined) {
+        if (answerJson !== undefined && !SOURCE_METADATA.test(new URL(path, 'http://gateway').pathname)) {
           body = rewritten(body, () => walk(answerJson, big, self));
           out['content-length'] = String(body.length);
         }
