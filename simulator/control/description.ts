@@ -72,14 +72,15 @@ export function targetDescription(conventions: Conventions): Record<string, unkn
 /**
  * Settings of a hook of each live type that delivers nowhere, in the real service's keys. The web
  * and Slack URLs hold capitals in their path and query, as receivers' tokens do (Slack's
- * .../services/T0A1B2C3D/B4E5F6G7H/XyZ...): a run on declared hooks (the alt conventions') then
- * shows a deployment that stores a URL lowercased.
+ * .../services/T0A1B2C3D/B4E5F6G7H/XyZ...), and the PagerDuty service's name capitals and a blank:
+ * a run on declared hooks (the alt conventions') then shows a deployment that stores a URL
+ * lowercased or a service's name as a slug.
  */
 const NOWHERE_SETTINGS: Record<LiveHookType, Record<string, unknown>> = {
   web: { url: 'https://hooks.disco-conformance.invalid/declared/T0kenAbC9?route=Disco' },
   email: { emails: 'disco@hooks.disco-conformance.invalid' },
   slack: { url: 'https://hooks.disco-conformance.invalid/services/T0A1B2C3D/B4E5F6G7H/XyZaBcDeFgHiJkLmNoPqRsTu', channel: '#disco' },
-  pagerduty: { service_key: 'disco-conformance-no-such-service', service_name: 'disco' },
+  pagerduty: { service_key: 'disco-conformance-no-such-service', service_name: 'Disco Conformance' },
 };
 
 function declaredHooks(words: HookVocabulary): Record<string, unknown>[] {

@@ -14,8 +14,10 @@ export function newSalt(): string {
   return randomBytes(32).toString('hex');
 }
 
-/** A new hook's settings as stored: as sent, but under a fault that rewrites the URL. */
-function storedSettings(sim: Sim, settings: HookFields['settings']): HookFields['settings'] {
+/** A new hook's settings as stored: as sent, but under a fault that rewrites the URL or a PagerDuty service's name. */
+function storedSettings(sim: Sim, { type, settings }: Pick<HookFields, 'type' | 'settings'>): HookFields['settings'] {
+  // b-hook-pagerduty-service-name-slugged: the name kept as the slug the integration looks the service up by.
+  if (sim.faults.has('b-hook-pagerduty-service-name-slugged') && type === 'pagerduty' && typeof settings.service_name === 'string') return { ...settings, service_name: settings.service_name.toLowerCase().replace(/\s+/g, '-') };
   const url = settings.url;
   if (typeof url !== 'string') return settings;
   // b-hook-url-query-dropped: the URL normalised to its origin and path before it is stored.
@@ -57,7 +59,7 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
           ? fields.name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
           : fields.name,
     active: fields.active,
-    settings: storedSettings(sim, fields.settings),
+    settings: storedSettings(sim, fields),
     events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
     salt: newSalt(),
     createdAt: now,

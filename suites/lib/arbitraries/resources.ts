@@ -226,6 +226,9 @@ export function anyHookBody(name: string, options: HookOptions) {
   return fc.oneof({ weight: 3, arbitrary: web }, email, slack, pagerduty);
 }
 
+/** A PagerDuty service's name: one to three words, the first capitalised, some the others too. */
+const pagerDutyServiceName = fc.array(fc.stringMatching(/^[A-Za-z][a-z0-9]{1,9}$/), { minLength: 1, maxLength: 3 }).map((words) => words.map((w, i) => (i === 0 ? w[0]!.toUpperCase() + w.slice(1) : w)).join(' '));
+
 /** A hook body of each live type of the real service, one generator each (`anyHookBody`'s). */
 export function hookBodiesByType(name: string, options: HookOptions): Record<'web' | 'email' | 'slack' | 'pagerduty', fc.Arbitrary<{ type: string; settings: Record<string, unknown>; name: string; events: string[]; active: boolean }>> {
   const typed = (type: string, settings: fc.Arbitrary<Record<string, unknown>>) => fc.record({ settings, common: hookCommon(name, options) }).map(({ settings, common }) => ({ type, settings, ...common }));
@@ -233,7 +236,8 @@ export function hookBodiesByType(name: string, options: HookOptions): Record<'we
     web: typed('web', webSettings),
     email: typed('email', fc.array(emailLocalPart, { minLength: 1, maxLength: 3 }).map((locals) => ({ emails: locals.map((l) => `${l}@example.com`).join(',') }))),
     slack: typed('slack', fc.record({ path: slackWebhookPath, channel: fc.stringMatching(/^#[a-z0-9-]{1,20}$/) }).map(({ path, channel }) => ({ url: `https://hooks.example.com/${path}`, channel }))),
-    pagerduty: typed('pagerduty', fc.stringMatching(/^[0-9a-f]{32}$/).map((key) => ({ service_key: key, service_name: 'disco' }))),
+    // A PagerDuty service's name as people write one (capitals, blanks): kept as given, never a slug of it.
+    pagerduty: typed('pagerduty', fc.record({ key: fc.stringMatching(/^[0-9a-f]{32}$/), name: pagerDutyServiceName }).map(({ key, name }) => ({ service_key: key, service_name: name }))),
   };
 }
 
