@@ -133,7 +133,7 @@ check({
   id: 'b-hook/create-read',
   clauses: ['B-HOOK-1'],
   supports: ['B-SCHEMA-1'],
-  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused, and one named with more than 64 characters, and one with characters beyond U+FFFF, and one holding &, < and >, each kept as sent or refused with a 4xx); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
+  title: 'B-HOOK-1: POST /hooks creates a hook with type, name, settings, events and active; GET /hooks/{hook_id} returns it (also a hook created with member_api_key, where given and not refused, and one in account 2 with its api_key, where given and not refused, and one named with more than 64 characters, and one with characters beyond U+FFFF, and one holding &, < and >, each kept as sent or refused with a 4xx); a create refused for a made-up event kind (or the member\'s, refused) leaves no hook of its name in GET /hooks (an extension, where served); the first hook made still reads back once the check has made 51',
   needs: ['b', 'write'],
   async run(t) {
     const { words, kinds } = hookKinds(t, t.name('hook'));
@@ -149,6 +149,7 @@ check({
       t.expect.schema(read.ex, 'hook', 'B-SCHEMA-1');
     });
     await memberCreates(t);
+    await secondAccountCreates(t);
     await longNameKept(t);
     await astralNameKept(t);
     await markupNameKept(t);
@@ -325,6 +326,31 @@ function recreatedPair(t: CheckContext, name: string): { words: HookWords; bodie
     if (b) return { words: 'declared', bodies: [body(a, a.events, false), body(b, b.events, true)] };
   }
   return undefined;
+}
+
+/**
+ * B-HOOK-1 in another account than account 1: "creates a hook ... returns it" holds in every
+ * account, and the property makes account 1's hooks only. A deployment that stores some accounts'
+ * hooks otherwise (a shard migrated apart, its events table missing) answers and reads back
+ * another hook there. One inactive hook of account 2 (the target document's first hook, else the
+ * real service's web hook to a reserved domain), made with account 2's api_key, answered and read
+ * back as sent (deleted on cleanup). A refusal (a 4xx: a plan without hooks, say) is account 2's
+ * choice and noted, as is a target document without a second account.
+ */
+async function secondAccountCreates(t: CheckContext): Promise<void> {
+  if (!t.target.b[1]) return t.note('the target document gives no second account, so a hook made in another account than account 1 was not seen');
+  const sent = inactiveHookBody(t.target.interfaceB, t.name('hook-account-2'));
+  const ex = await t.b(1).post('/hooks', { body: sent });
+  const made = idOf(ex);
+  if (is2xx(ex) && made !== undefined) deleteHookOnCleanup(t, made, 1);
+  if (ex.response.status >= 400 && ex.response.status < 500) return t.note(`POST /hooks with account 2's api_key answered ${ex.response.status}, so a hook made in another account than account 1 was not seen`);
+  t.expect.status(ex, '2xx', 'B-HOOK-1', `POST /hooks with account 2's api_key answered ${ex.response.status}`);
+  const body = objectBody(t, ex, 'B-HOOK-1', "POST /hooks with account 2's api_key");
+  const id = integerId(t, ex, body, 'B-HOOK-1', "POST /hooks with account 2's api_key");
+  expectHookReflects(t, ex, body, sent, "POST /hooks with account 2's api_key");
+  const read = await t.b(1).get(`/hooks/${id}`);
+  t.expect.status(read, '2xx', 'B-HOOK-1', `GET /hooks/${id} of the hook account 2 just created answered ${read.response.status}`);
+  expectHookReflects(t, read, objectBody(t, read, 'B-HOOK-1', `GET /hooks/${id} of account 2`), sent, `GET /hooks/${id} of the hook account 2 created`);
 }
 
 /**

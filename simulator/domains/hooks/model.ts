@@ -60,7 +60,8 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
           : fields.name,
     active: fields.active,
     settings: storedSettings(sim, fields),
-    events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
+    // b-hook-later-accounts-events-dropped: the events table migrated on the first account's shard only.
+    events: sim.faults.has('b-hook-events-dropped') || (sim.faults.has('b-hook-later-accounts-events-dropped') && account !== sim.store.firstAccount()) ? [] : [...fields.events],
     salt: newSalt(),
     createdAt: now,
     updatedAt: now,
