@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../suites/clauses.ts';
-import { faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
+import { WHOLE_RUN_TIMEOUT_MS, faultlessRunProblems, runSuitesAgainstSimulator } from './support/run-suites.ts';
 
 /**
  * Seeds that once raised a false alarm, each with the check it tripped: they must stay quiet.
@@ -22,7 +22,8 @@ const FRESH = SEEDS[1];
 
 describe('the faultless simulator passes every check (no false alarms)', () => {
   for (const seed of SEEDS) {
-    it(`with seed ${seed}, nothing fails, errors or skips and every must clause passes`, async () => {
+    // A hang guard, not a bound (WHOLE_RUN_TIMEOUT_MS).
+    it(`with seed ${seed}, nothing fails, errors or skips and every must clause passes`, { timeout: WHOLE_RUN_TIMEOUT_MS }, async () => {
       if (seed === FRESH) process.stdout.write(`faultless: fresh random seed ${seed} (replay: disco check --seed ${seed} --runs 10)\n`);
       const run = await runSuitesAgainstSimulator({ seed, runs: 10 });
       expect(faultlessRunProblems(run, 'standard'), `seed ${seed}`).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { faultCatalog, type FaultName } from '../simulator/faults.ts';
-import { describeChecks, perAccountRunProblems, runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from './support/run-suites.ts';
+import { WHOLE_RUN_TIMEOUT_MS, describeChecks, perAccountRunProblems, runOneCheck, runSuitesAgainstSimulator, withEmbeddedTarget } from './support/run-suites.ts';
 import { PROOF, runCatching } from './fault-proofs/prove.ts';
 
 /*
@@ -18,7 +18,7 @@ describe('ids numbered per account: no false alarm, and not verified only where 
   // the conventions alternating. The standard conventions here, the alt ones in the fault runs
   // below: a second whole run here (it ran both) cost CI about 25 s of a worker's time.
   const fresh = Number(process.env.DISCO_RANDOM_SEED_PER_ACCOUNT ?? randomInt(0, 2 ** 31 - 1));
-  it(`standard conventions, a fresh random seed (${fresh})`, async () => {
+  it(`standard conventions, a fresh random seed (${fresh})`, { timeout: WHOLE_RUN_TIMEOUT_MS }, async () => {
     process.stdout.write(`ids numbered per account: fresh random seed ${fresh} (replay: DISCO_RANDOM_SEED_PER_ACCOUNT=${fresh})\n`);
     const run = await runSuitesAgainstSimulator({ conventions: 'standard', idNumbering: 'account', seed: fresh, runs: 10, profile: 'spec' });
     expect(perAccountRunProblems(run), `seed ${fresh}`).toEqual([]);

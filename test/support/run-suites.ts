@@ -18,6 +18,14 @@ export interface SuiteRun {
 }
 
 /**
+ * The time a test holding one whole run of the suite (every check, 10 cases per property) may
+ * take before it is taken for hung: a guard, not a bound. Such a run takes 25 to 45 s on a 2-core
+ * machine beside the rest of npm test, and 60 s (vitest's default here) ran out once with two more
+ * whole runs and three other processes on the same two cores.
+ */
+export const WHOLE_RUN_TIMEOUT_MS = 180_000;
+
+/**
  * Runs the conformance checks (all, those whose id starts with one of `only` or that carry a clause
  * it names, or `exactly` the checks it names) against a fresh
  * embedded simulator with the given faults and conventions (the alt ones are checked in the
