@@ -73,6 +73,7 @@ const computing: Timed[] = [
   ['test/persistence.test.ts', 14],
   ['test/har.test.ts', 12],
   ['test/bench-baselines.test.ts', 11],
+  ['test/suites/audit29-freedoms.test.ts', 10],
   ['test/typecheck.test.ts', 10],
   ['test/check-plan.test.ts', 7],
   ['test/openapi.test.ts', 6],
