@@ -114,14 +114,18 @@ const SOURCE_METADATA = [/\/connections\/\d+\/[^/]+\/[^/]+\/?$/, /\/connections\
 /**
  * The shapes of a source's metadata reads, with those the target document moves elsewhere
  * (`interface_b.extension_paths`, the docs' metadata reads being extensions) at their new paths:
- * a moved template's placeholders are one segment each, the path matched whole after the
+ * a moved template's `{id}` is the connection's, an integer (digits), the path matched whole after the
  * account's root (`{base_url}/{account_id}/api`).
  */
 function sourceMetadataPatterns(moves: Readonly<Record<string, string>>): RegExp[] {
   const moved = Object.entries(moves).flatMap(([from, to]) => {
     const route = routeOf(from);
     if (!route || route.method !== 'GET' || !SOURCE_METADATA.some((p) => p.test(route.path.replace(/\{id\}/g, '1')))) return [];
-    const source = to.replace(/\/+$/, '').split(/\{(?:id|type)\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+    const source = to
+      .replace(/\/+$/, '')
+      .split(/(\{(?:id|type)\})/)
+      .map((part) => (part === '{id}' ? '\\d+' : part === '{type}' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
     return [new RegExp(`/[^/]+/api${source}/?$`)];
   });
   return [...SOURCE_METADATA, ...moved];
