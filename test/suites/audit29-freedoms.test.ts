@@ -73,3 +73,84 @@ describe("the source's ids of a metadata read at the docs' paths, inside the run
     expect(run.checks.map((c) => [c.id, c.verdict]), describeChecks(run.checks)).toEqual([['b-rob/non-integer-ids-near-live', 'pass']]);
   });
 });
+
+/**
+ * b-conn/bingads-accounts' force_fetch and accounts samples (B-CONN-3), where the deployment
+ * chooses otherwise what the spec leaves free (its query parameters, an account's members): the
+ * check still verifies the clause on the plain read and sets the samples aside, saying why.
+ */
+describe('b-conn/bingads-accounts where the accounts and their parameters differ', () => {
+  // Bing Ads accounts as Microsoft's SDK names their members (Id, AccountNumber): neither account_id nor id.
+  const pascalCase: Front = (upstream) =>
+    frontServer(upstream, (req, _body, res, forward) =>
+      forwardWhole(forward, req.url ?? '/', (reply) => {
+        const body = /\/connections\/[^/]+\/bingads\/accounts$/.test(pathOf(req)) ? reply.body.replace(/"(id|account_id|number)"\s*:/g, (_m, name: string) => `"${name === 'number' ? 'AccountNumber' : 'Id'}":`) : reply.body;
+        sendText(res, reply.status, reply.headers, body);
+      }),
+    );
+  // accounts taken as repeated accounts[] only: accounts=... refused 400 (and force_fetch ignored).
+  const bracketedAccounts: Front = (upstream) =>
+    frontServer(upstream, (req, _body, res, forward) => {
+      const url = new URL(req.url ?? '/', 'http://front');
+      if (/\/bingads\/accounts$/.test(url.pathname) && url.searchParams.has('accounts')) {
+        res.writeHead(400, { 'content-type': 'application/vnd.service+json; version=2' }).end(JSON.stringify({ message: 'accounts[] is an array parameter' }));
+        return;
+      }
+      url.searchParams.delete('force_fetch');
+      forwardWhole(forward, `${url.pathname}${url.search}`, (reply) => sendText(res, reply.status, reply.headers, reply.body));
+    });
+  it.each([
+    ['accounts with neither account_id nor id (Id)', pascalCase, /accounts not sampled: no object of GET .* carries an id/],
+    ['accounts= refused 400 (accounts[] wanted), force_fetch ignored', bracketedAccounts, /refused \(a value this deployment does not take\): accounts=[0-9]+ \(400\), accounts=[0-9]+%2C[0-9]+ \(400\)/],
+  ] as const)('%s: verified and passed, the samples set aside', async (_, front, note) => {
+    const run = await runSuitesAgainstSimulator({ conventions: 'standard', profile: 'spec', exactly: ['b-conn/bingads-accounts'], seed: 7, runs: 3, front });
+    expect(run.checks.map((c) => [c.id, c.verdict, c.reason]), describeChecks(run.checks)).toEqual([['b-conn/bingads-accounts', 'pass', undefined]]);
+    expect(run.checks[0]?.notes?.join('\n')).toMatch(note);
+  });
+});
+
+/**
+ * A grant cache on some routes of interface B (`routes`, matched against "METHOD path"), its
+ * entries kept for `lingerMs`: a key replaced by POST /user/tokens still works there for that
+ * long; the target document allows a replaced key 1 s (interface_b.replaced_key_seconds). The
+ * front sends such a request on with the key that replaced it (as audit 28's file does).
+ */
+function lingeringGrants(lingerMs: number, routes: RegExp): { front: Front; retarget: (t: ResolvedTarget) => ResolvedTarget } {
+  const replaced = new Map<string, { by: string; at: number }>();
+  const front: Front = (upstream) =>
+    frontServer(upstream, (req, _body, res, forward) => {
+      const path = pathOf(req);
+      const auth = String(req.headers.authorization ?? '');
+      const grant = replaced.get(auth);
+      if (routes.test(`${req.method} ${path}`) && grant !== undefined && Date.now() - grant.at < lingerMs) req.headers.authorization = grant.by;
+      forwardWhole(forward, req.url ?? '/', (reply) => {
+        if (req.method === 'POST' && /\/user\/tokens$/.test(path) && reply.status < 300) {
+          const key = (JSON.parse(reply.body) as { api_key?: unknown }).api_key;
+          if (typeof key === 'string') replaced.set(auth, { by: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, at: Date.now() });
+        }
+        sendText(res, reply.status, reply.headers, reply.body);
+      });
+    });
+  return { front, retarget: (t) => ({ ...t, interfaceB: { ...t.interfaceB, replacedKeyMs: 1_000 } }) };
+}
+
+/**
+ * b-auth/regenerated-key-replaces-old polls the replaced key's refusal for the grace the target
+ * document allows on GET /connections/types, the reads by id and the other spellings, and (audit
+ * 29) sends the writes and the DELETE again after it; its probe of the round (GET /invoices, GET
+ * /connections/types or POST /user/tokens, sent with the replaced key) was judged at once. A
+ * deployment whose grant cache keeps an entry per route lets the replaced key through GET
+ * /invoices a moment longer than GET /connections/types, still within the grace.
+ */
+describe('b-auth/regenerated-key-replaces-old where the replaced key lingers on the probe routes within the grace', () => {
+  it('GET /invoices and POST /user/tokens for 0.7 s of the 1 s allowed: passed; GET /invoices for a minute: failed (standard and alt, side by side)', { timeout: 90_000 }, async () => {
+    const cases = (['standard', 'alt'] as const).flatMap((conventions) => [
+      { conventions, ...lingeringGrants(700, /^(GET .*\/invoices|POST .*\/user\/tokens)$/) },
+      { conventions, ...lingeringGrants(60_000, /^GET .*\/invoices$/) },
+    ]);
+    const runs = await Promise.all(cases.map(({ conventions, front, retarget }) => runSuitesAgainstSimulator({ exactly: ['b-auth/regenerated-key-replaces-old'], conventions, seed: 7, runs: 1, front, retarget })));
+    const [stdWithin, stdLate, altWithin, altLate] = runs.map((run) => run.checks[0]);
+    expect([stdWithin?.verdict, altWithin?.verdict], describeChecks(runs.flatMap((r) => r.checks))).toEqual(['pass', 'pass']);
+    for (const late of [stdLate, altLate]) expect(late?.failures.map((f) => [f.clause, f.message])).toContainEqual(['B-AUTH-2', expect.stringMatching(/refused by GET \/connections\/types but not by GET \/invoices \(200\), .* after the regeneration \(the target document allows 1 s\)/)]);
+  });
+});
