@@ -156,3 +156,25 @@ describe.concurrent('b-auth/regenerated-key-replaces-old where the replaced key 
     for (const late of [stdLate, altLate]) expect(late?.failures.map((f) => [f.clause, f.message])).toContainEqual(['B-AUTH-2', expect.stringMatching(/refused by GET \/connections\/types but not by GET \/invoices \(200\), .* after the regeneration \(the target document allows 1 s\)/)]);
   });
 });
+
+/**
+ * a-err/401-404-error-object's cross-origin probes (A-ERR-1, A-AUTH-7) behind a gateway's CORS
+ * policy that ends a GET from an origin it does not allow with an empty 200 (Azure API
+ * Management's terminate-unmatched-request), passing other methods on: the spec says nothing of
+ * origins. The keyed GET's answer is noted as not judged; the keyless DELETE still judged 401.
+ */
+describe.concurrent('a-err/401-404-error-object behind a CORS policy ending unmatched GETs with an empty 200', () => {
+  const endingUnmatchedGets: Front = (upstream) =>
+    frontServer(upstream, (req, _body, res, forward) => {
+      if (req.method === 'GET' && pathOf(req).startsWith('/api/public/') && req.headers.origin !== undefined) {
+        res.writeHead(200, { 'content-length': '0' }).end();
+        return;
+      }
+      forwardWhole(forward, req.url ?? '/', (reply) => sendText(res, reply.status, reply.headers, reply.body));
+    });
+  it('standard conventions: passed, the GETs from another origin noted as not judged', async () => {
+    const run = await runSuitesAgainstSimulator({ exactly: ['a-err/401-404-error-object'], conventions: 'standard', seed: 7, runs: 3, front: endingUnmatchedGets });
+    expect(run.checks.map((c) => [c.id, c.verdict]), describeChecks(run.checks)).toEqual([['a-err/401-404-error-object', 'pass']]);
+    expect(run.checks[0]?.notes.join('\n')).toMatch(/not judged for A-ERR-1, answered neither 401 nor 404: GET of an absent pipeline, Origin: https:\/\/dashboard\.example\.com: 200/);
+  });
+});
