@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { forwardWhole, frontServer, sendText } from '../support/front-server.ts';
+import { answering } from '../support/answering-front.ts';
 import { describeChecks, runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
@@ -63,7 +64,7 @@ const movedMetadata = (t: ResolvedTarget): ResolvedTarget => ({
  * (`/connections/metadata/bingads/{id}/accounts`, extensions the catalog reads), or wherever the
  * target document moves them, halted the run where the source's ids reach the absent range.
  */
-describe.concurrent("the source's ids of a metadata read at the docs' paths, inside the run's absent range", () => {
+describe("the source's ids of a metadata read at the docs' paths, inside the run's absent range", () => {
   it.each([
     ['standard', 1_500_000_000, false],
     ['alt', 500_000_000, true],
@@ -78,7 +79,7 @@ describe.concurrent("the source's ids of a metadata read at the docs' paths, ins
  * chooses otherwise what the spec leaves free (its query parameters, an account's members): the
  * check still verifies the clause on the plain read and sets the samples aside, saying why.
  */
-describe.concurrent('b-conn/bingads-accounts where the accounts and their parameters differ', () => {
+describe('b-conn/bingads-accounts where the accounts and their parameters differ', () => {
   // Bing Ads accounts as Microsoft's SDK names their members (Id, AccountNumber): neither account_id nor id.
   const pascalCase: Front = (upstream) =>
     frontServer(upstream, (req, _body, res, forward) =>
@@ -143,7 +144,7 @@ function lingeringGrants(lingerMs: number, routes: RegExp): { front: Front; reta
  * deployment whose grant cache keeps an entry per route lets the replaced key through GET
  * /invoices a moment longer than GET /connections/types, still within the grace.
  */
-describe.concurrent('b-auth/regenerated-key-replaces-old where the replaced key lingers on the probe routes within the grace', () => {
+describe('b-auth/regenerated-key-replaces-old where the replaced key lingers on the probe routes within the grace', () => {
   it('GET /invoices and POST /user/tokens for 0.7 s of the 1 s allowed: passed; GET /invoices for a minute: failed (standard and alt, side by side)', { timeout: 90_000 }, async () => {
     const cases = (['standard', 'alt'] as const).flatMap((conventions) => [
       { conventions, ...lingeringGrants(700, /^(GET .*\/invoices|POST .*\/user\/tokens)$/) },
@@ -163,7 +164,7 @@ describe.concurrent('b-auth/regenerated-key-replaces-old where the replaced key 
  * Management's terminate-unmatched-request), passing other methods on: the spec says nothing of
  * origins. The keyed GET's answer is noted as not judged; the keyless DELETE still judged 401.
  */
-describe.concurrent('a-err/401-404-error-object behind a CORS policy ending unmatched GETs with an empty 200', () => {
+describe('a-err/401-404-error-object behind a CORS policy ending unmatched GETs with an empty 200', () => {
   const endingUnmatchedGets: Front = (upstream) =>
     frontServer(upstream, (req, _body, res, forward) => {
       if (req.method === 'GET' && pathOf(req).startsWith('/api/public/') && req.headers.origin !== undefined) {
@@ -176,5 +177,25 @@ describe.concurrent('a-err/401-404-error-object behind a CORS policy ending unma
     const run = await runSuitesAgainstSimulator({ exactly: ['a-err/401-404-error-object'], conventions: 'standard', seed: 7, runs: 3, front: endingUnmatchedGets });
     expect(run.checks.map((c) => [c.id, c.verdict]), describeChecks(run.checks)).toEqual([['a-err/401-404-error-object', 'pass']]);
     expect(run.checks[0]?.notes.join('\n')).toMatch(/not judged for A-ERR-1, answered neither 401 nor 404: GET of an absent pipeline, Origin: https:\/\/dashboard\.example\.com: 200/);
+  });
+});
+
+/**
+ * b-conn/types-of-made-connections where account 1's plan makes no connection of a kind it holds
+ * none of (402) and account 2's does (audit 28's file holds the other way round): account 2's
+ * part verifies B-CONN-1, account 1's is noted, not covered in part.
+ */
+describe('b-conn/types-of-made-connections where account 1 may make no connection', () => {
+  it('standard conventions: passed, account 1\'s part noted', async () => {
+    let first: string | undefined;
+    const retarget = (t: ResolvedTarget): ResolvedTarget => {
+      first = t.b[0]?.accountId;
+      return t;
+    };
+    const front = answering((req) => (req.method === 'POST' && first !== undefined && new RegExp(`^/${first}/api/connections/[^/]+$`).test(pathOf(req)) ? { status: 402, body: JSON.stringify({ message: 'Your plan does not include this connection type.' }) } : undefined));
+    const run = await runSuitesAgainstSimulator({ exactly: ['b-conn/types-of-made-connections'], conventions: 'standard', seed: 7, runs: 3, front, retarget });
+    const [check] = run.checks;
+    expect([check?.verdict, check?.partial ?? []], describeChecks(run.checks)).toEqual(['pass', []]);
+    expect(check?.notes.join('\n')).toMatch(/no connection of a type account 1 holds none of could be made .*402.*\(the other account's part was seen\)/);
   });
 });
