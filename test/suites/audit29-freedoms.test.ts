@@ -199,3 +199,37 @@ describe('b-conn/types-of-made-connections where account 1 may make no connectio
     expect(check?.notes.join('\n')).toMatch(/no connection of a type account 1 holds none of could be made .*402.*\(the other account's part was seen\)/);
   });
 });
+
+/**
+ * b-auth/regenerated-key-replaces-old where an unknown key is refused 403, not 401 (B-AUTH-1:
+ * which 4xx is a gap), and a hook's removal is soft: DELETE /hooks/{id} answered 204 without a
+ * body, the hook still read 200 afterwards, marked deleted.
+ */
+describe('b-auth/regenerated-key-replaces-old where a replaced key is refused 403 and a hook removal is soft', () => {
+  it('standard conventions: passed', async () => {
+    const deleted = new Set<string>();
+    const front: Front = (upstream) =>
+      frontServer(upstream, (req, _body, res, forward) => {
+        const path = pathOf(req);
+        const hook = /\/api\/hooks\/(\d+)$/.exec(path)?.[1];
+        if (req.method === 'GET' && hook !== undefined && deleted.has(hook)) {
+          res.writeHead(200, { 'content-type': 'application/vnd.service+json; version=2' }).end(JSON.stringify({ id: Number(hook), type: 'web', name: 'gone', active: false, settings: {}, events: [], salt: '0'.repeat(64), deleted: true }));
+          return;
+        }
+        forwardWhole(forward, req.url ?? '/', (reply) => {
+          if (req.method === 'DELETE' && hook !== undefined && reply.status < 300) {
+            deleted.add(hook);
+            res.writeHead(204).end();
+            return;
+          }
+          if (reply.status === 401 && path.includes('/api/')) {
+            sendText(res, 403, reply.headers, JSON.stringify({ message: 'Forbidden' }));
+            return;
+          }
+          sendText(res, reply.status, reply.headers, reply.body);
+        });
+      });
+    const run = await runSuitesAgainstSimulator({ exactly: ['b-auth/regenerated-key-replaces-old'], conventions: 'standard', seed: 7, runs: 1, front });
+    expect(run.checks.map((c) => [c.id, c.verdict]), describeChecks(run.checks)).toEqual([['b-auth/regenerated-key-replaces-old', 'pass']]);
+  });
+});
