@@ -99,6 +99,7 @@ const waiting: Timed[] = [
   ['test/suites/a-minimal-target.test.ts', 33],
   ['test/suites/a-keys-past-expiry-shown-otherwise.test.ts', 24],
   ['test/suites/b-job-watch-worded.test.ts', 22],
+  ['test/suites/audit29-freedoms.test.ts', 19],
   ['test/suites/a-spec-profile.test.ts', 17],
   ['test/suites/b-job-watch-failing-ended-unseen.test.ts', 17],
   ['test/suites/b-spec-only-target.test.ts', 14],

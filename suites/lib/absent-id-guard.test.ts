@@ -61,6 +61,23 @@ describe('the absent-id guard: the target showing ids inside the range a run tak
     expect(guard.reason).toContain('connections/bingads/12/schema answered [0].id 1500000602');
   });
 
+  it("does not trip on a source's metadata read at the real service's docs' paths (extensions), nor where the target document moves them; other moved extensions still trip", () => {
+    const guard = new AbsentIdGuard(target());
+    guard.observe(exchange('GET', `${BASE}/acme/api/connections/metadata/bingads/7/accounts?force_fetch=true`, 200, [{ account_id: 1_500_000_060, campaigns: [{ id: 1_500_000_600 }] }]));
+    guard.observe(exchange('GET', `${BASE}/acme/api/connections/metadata/adwords/7/customers/`, 200, [{ customer_id: 1_234_567_890 }]));
+    expect(guard.reason).toBeNull();
+    const moves = { 'GET /connections/metadata/bingads/{id}/accounts': '/sources/bingads/{id}/accounts', 'GET /user': '/me' };
+    const moved = new AbsentIdGuard({ ...target(), interfaceB: { extensionPaths: moves } });
+    moved.observe(exchange('GET', `${BASE}/acme/api/sources/bingads/7/accounts`, 200, [{ account_id: 1_500_000_060 }]));
+    expect(moved.reason).toBeNull();
+    // Not a metadata read: the moved GET /user, and a path that only ends like the moved one.
+    moved.observe(exchange('GET', `${BASE}/acme/api/me`, 200, { id: 1_500_000_061 }));
+    expect(moved.reason).toContain('GET /acme/api/me answered id 1500000061');
+    const other = new AbsentIdGuard({ ...target(), interfaceB: { extensionPaths: moves } });
+    other.observe(exchange('GET', `${BASE}/acme/api/jobs/sources/bingads/7/accounts`, 200, [{ id: 1_500_000_062 }]));
+    expect(other.reason).toContain('answered [0].id 1500000062');
+  });
+
   it('does not trip on an error answer, whatever it names', () => {
     const guard = new AbsentIdGuard(target());
     guard.observe(exchange('GET', `${BASE}/acme/api/packages/5`, 404, { id: 1_500_000_000, message: 'not found' }));

@@ -2,6 +2,7 @@ import type { Exchange, ResolvedTarget } from './types.ts';
 import { describeRange, rangeHolding, rangesInUse, type AbsentIdRange } from './absent-ids.ts';
 import { listedFixtureIds } from './target.ts';
 import { STAND_IN_BAND, bandNumbersIn, inStandInBand } from './big-ids.ts';
+import { routeOf } from './target-types.ts';
 
 /**
  * Watches a run's answers for the target's own ids inside the ranges the run takes for ids that
@@ -23,10 +24,13 @@ export class AbsentIdGuard {
   /** Ids in range the run sent before the target showed them: the run's own. */
   private readonly runs = new Set<number>();
   private tripped: string | null = null;
+  /** Where this target serves a source's metadata reads: the catalog's shapes, and where its document moves them. */
+  private readonly sourceMetadata: RegExp[];
 
-  constructor(target: Pick<ResolvedTarget, 'absentIds' | 'b' | 'a'>) {
+  constructor(target: Pick<ResolvedTarget, 'absentIds' | 'b' | 'a'> & { interfaceB?: Pick<ResolvedTarget['interfaceB'], 'extensionPaths'> }) {
     this.ranges = rangesInUse(target);
     this.declared = target.absentIds !== undefined;
+    this.sourceMetadata = sourceMetadataPatterns(target.interfaceB?.extensionPaths ?? {});
     for (const account of [...target.b, ...target.a]) for (const [, id] of listedFixtureIds(account.fixtures)) if (this.inRange(id)) this.targets.add(id);
   }
 
@@ -55,9 +59,12 @@ export class AbsentIdGuard {
     const { status } = exchange.response;
     if (status < 200 || status > 299 || exchange.json === undefined) return;
     // A source's metadata, read through a connection (GET /connections/{id}/bingads/accounts,
-    // /salesforce/fields: B-CONN-3), names the source's own things (Bing Ads accounts and
-    // campaigns, numbered by Microsoft, often in ten digits): no check asks this API for them.
-    if (SOURCE_METADATA.test(new URL(exchange.request.url).pathname)) return;
+    // /salesforce/fields: B-CONN-3; the real service's docs' /connections/metadata/{source}/{id}/...,
+    // extensions, wherever the target document moves them), names the source's own things (Bing
+    // Ads accounts and campaigns, Google's customers, numbered by Microsoft and Google, often in
+    // ten digits): no check asks this API for them.
+    const pathname = new URL(exchange.request.url).pathname;
+    if (this.sourceMetadata.some((pattern) => pattern.test(pathname))) return;
     const found = this.firstIdOfTarget(exchange.json, '');
     if (!found) return;
     const [where, id] = found;
@@ -97,8 +104,32 @@ export class AbsentIdGuard {
   }
 }
 
-/** A read of a source's metadata through a connection: `.../connections/{id}/{source}/{what}` (the connection's id right after `connections`, unlike its own paths, `/connections/{type}/{id}`). */
-const SOURCE_METADATA = /\/connections\/\d+\/[^/]+\/[^/]+\/?$/;
+/**
+ * A read of a source's metadata through a connection: the spec's `.../connections/{id}/{source}/{what}`
+ * (the connection's id right after `connections`, unlike its own paths, `/connections/{type}/{id}`)
+ * and the real service's docs' `.../connections/metadata/{source}/{id}/{what}` (extensions).
+ */
+const SOURCE_METADATA = [/\/connections\/\d+\/[^/]+\/[^/]+\/?$/, /\/connections\/metadata\/[^/]+\/\d+\/[^/]+\/?$/];
+
+/**
+ * The shapes of a source's metadata reads, with those the target document moves elsewhere
+ * (`interface_b.extension_paths`, the docs' metadata reads being extensions) at their new paths:
+ * a moved template's `{id}` is the connection's, an integer (digits), the path matched whole after the
+ * account's root (`{base_url}/{account_id}/api`).
+ */
+function sourceMetadataPatterns(moves: Readonly<Record<string, string>>): RegExp[] {
+  const moved = Object.entries(moves).flatMap(([from, to]) => {
+    const route = routeOf(from);
+    if (!route || route.method !== 'GET' || !SOURCE_METADATA.some((p) => p.test(route.path.replace(/\{id\}/g, '1')))) return [];
+    const source = to
+      .replace(/\/+$/, '')
+      .split(/(\{(?:id|type)\})/)
+      .map((part) => (part === '{id}' ? '\\d+' : part === '{type}' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    return [new RegExp(`/[^/]+/api${source}/?$`)];
+  });
+  return [...SOURCE_METADATA, ...moved];
+}
 
 /** A member naming a record by its id: `id`, `package_id`, `notification_ids`. */
 const ID_MEMBER = /^(id|.+_ids?)$/;
