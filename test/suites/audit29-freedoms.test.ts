@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { forwardWhole, frontServer, sendText } from '../support/front-server.ts';
 import { answering } from '../support/answering-front.ts';
 import { describeChecks, runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
+import { lingeringGrants } from '../support/lingering-grants.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /*
@@ -108,33 +109,6 @@ describe('b-conn/bingads-accounts where the accounts and their parameters differ
     expect(run.checks[0]?.notes?.join('\n')).toMatch(note);
   });
 });
-
-/**
- * A grant cache on some routes of interface B (`routes`, matched against "METHOD path"), its
- * entries kept for `lingerMs`: a key replaced by POST /user/tokens still works there for that
- * long; the target document allows a replaced key 1 s (interface_b.replaced_key_seconds). The
- * front sends such a request on with the key that replaced it (as audit 28's file does).
- */
-function lingeringGrants(lingerMs: number, routes: RegExp): { front: Front; retarget: (t: ResolvedTarget) => ResolvedTarget } {
-  const replaced = new Map<string, { by: string; at: number }>();
-  const front: Front = (upstream) =>
-    frontServer(upstream, (req, _body, res, forward) => {
-      const path = pathOf(req);
-      const auth = String(req.headers.authorization ?? '');
-      const grant = replaced.get(auth);
-      if (routes.test(`${req.method} ${path}`) && grant !== undefined && Date.now() - grant.at < lingerMs) req.headers.authorization = grant.by;
-      // A regeneration let through for a replaced key replaces the key it was sent on with (the live one).
-      const sent = String(req.headers.authorization ?? '');
-      forwardWhole(forward, req.url ?? '/', (reply) => {
-        if (req.method === 'POST' && /\/user\/tokens$/.test(path) && reply.status < 300) {
-          const key = (JSON.parse(reply.body) as { api_key?: unknown }).api_key;
-          if (typeof key === 'string') replaced.set(sent, { by: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, at: Date.now() });
-        }
-        sendText(res, reply.status, reply.headers, reply.body);
-      });
-    });
-  return { front, retarget: (t) => ({ ...t, interfaceB: { ...t.interfaceB, replacedKeyMs: 1_000 } }) };
-}
 
 /**
  * b-auth/regenerated-key-replaces-old polls the replaced key's refusal for the grace the target
