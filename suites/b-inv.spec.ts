@@ -658,7 +658,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number or digits followed by text, given twice: a 4xx or a page of at most 100) or none, whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count), and whoever of the account asks (another user, member_api_key)',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number or digits followed by text, given twice, written as an array: a 4xx or a page of at most 100) or none, whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count), and whoever of the account asks (another user, member_api_key)',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -705,6 +705,12 @@ check({
       const ex = await t.b().get(`/invoices?${query}`);
       expectRefusedOrCapped(t, ex, `GET /invoices?${query} (the page size given twice)`, ' (whichever value is taken)');
     }
+    // The page size written as an array (`limit[]=250`, as qs-style clients send lists): what it
+    // means is the deployment's (a qs-style parser reads the page size, another reads an unknown
+    // name), but whichever, no page holds more than 100. A reader whose bounds hold only a page
+    // size given as a string lets the array through. Asked once.
+    const bracketed = `${size}%5B%5D=250`;
+    expectRefusedOrCapped(t, await t.b().get(`/invoices?${bracketed}`), `GET /invoices?${names.pageSize}[]=250 (the page size written as an array)`);
     // A page size above 100 written with a fraction ("101.0", as spreadsheet-built URLs send
     // whole numbers) is no integer from 1 to 100 either: refused, or capped as 101 is. A lenient
     // reader that takes its whole part ahead of the strict one skips the bounds the strict one
