@@ -75,6 +75,10 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const { record, key } = createKey(sim, ctx.state.account, input);
     if (sim.faults.has('a-made-key-any-prefix')) madeThroughKeyManagement.add(record);
     if (pastExpiryTaken && record.expiresAt !== null && record.expiresAt <= sim.clock.now()) cachedWithoutTtl.add(record);
+    // The fault: the gate's key cache reads the expiry with a seconds-only pattern (strptime's
+    // %Y-%m-%dT%H:%M:%S%z); one written with a fraction of a second (as toISOString writes it)
+    // does not parse, and the entry is set without a TTL: the key never expires, its record showing the expiry.
+    if (sim.faults.has('a-key-expiry-fraction-unparsed') && record.expiresAt !== null && /T[0-9:]+[.,][0-9]/.test(input.expiresAt ?? '')) cachedWithoutTtl.add(record);
     // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
     // The fault a-made-nonadmin-key-bare-secret: read-only keys are for CI runners, whose secret stores drop the prefix.
     const bareIndexed = sim.faults.has('a-made-key-bare-secret-authenticates') || (sim.faults.has('a-made-nonadmin-key-bare-secret') && !record.admin);
