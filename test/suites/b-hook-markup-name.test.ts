@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-HOOK-1 "creates a hook with ... name": a hook named with &, < and > keeps them. A store that
@@ -26,4 +27,13 @@ describe('b-hook/create-read: a name holding &, < and >', () => {
       expect(check.verdict, describeChecks([check])).toBe('pass');
     });
   }
+});
+
+// Mutation audit 29b: a hook created in account 2 (its api_key) reads back as sent too, where a
+// store sharded by account keeps the first account's event subscriptions only.
+describeCheckCatches('b-hook/create-read in account 2', {
+  check: 'b-hook/create-read',
+  fault: 'b-hook-events-first-shard-only',
+  clause: 'B-HOOK-1',
+  message: "POST /hooks with account 2's api_key: the hook's events is not what was sent",
 });

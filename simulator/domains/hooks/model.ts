@@ -58,7 +58,8 @@ export function createHook(sim: Sim, account: AccountState, fields: HookFields):
           : fields.name,
     active: fields.active,
     settings: storedSettings(sim, fields.settings),
-    events: sim.faults.has('b-hook-events-dropped') ? [] : [...fields.events],
+    // b-hook-events-first-shard-only: the subscriptions written to the default shard, the first account's: elsewhere none are kept.
+    events: sim.faults.has('b-hook-events-dropped') || (sim.faults.has('b-hook-events-first-shard-only') && account !== sim.store.firstAccount()) ? [] : [...fields.events],
     salt: newSalt(),
     createdAt: now,
     updatedAt: now,
