@@ -650,6 +650,36 @@ async function theirExpiringKey(t: CheckContext, expiresAt: number, offsetMin: n
 }
 
 /**
+ * An expiry written with a fraction of a second names its moment as one written to the second
+ * does (ISO 8601; JavaScript's toISOString writes `.000Z`): a gate that reads expiries with a
+ * seconds-only pattern and holds a key whose expiry does not parse without one never expires such
+ * a key, which the keys made to the second never show. Makes a non-admin key of account 1 to
+ * expire at `expiresAt` written so, shown taken (expiryShown, judging nothing), and uses it at
+ * once; the caller uses it again past the expiry. A target refusing such an expiry (a 4xx), or
+ * showing another one, is noted: nothing is handed back then. 2 requests (3 where the expiry is
+ * read from the key's record).
+ */
+async function fractionExpiringKey(t: CheckContext, expiresAt: number): Promise<{ made: CreatedKey; sent: string } | undefined> {
+  const sent = new Date(expiresAt).toISOString();
+  const outcome = await createKeyUnlessRefused(t, { name: uniqueName(t, 'expiring-fraction'), admin: false, expires_at: sent });
+  if ('refused' in outcome) {
+    t.note(`a key made to expire at ${sent} (a fraction of a second written) was refused (${describeResponse(outcome.refused)}): expiry was seen for expiries written to the second only`);
+    return undefined;
+  }
+  const shown = await expiryShown(t, outcome, expiresAt, sent, 0);
+  if (!('taken' in shown)) {
+    t.note(`the key made to expire at ${sent} (a fraction of a second written) ${shown.seen}, so it was not judged`);
+    return undefined;
+  }
+  const before = await useKey(t, outcome.key);
+  if (!worked(before)) {
+    t.note(`the key made to expire at ${sent} (a fraction of a second written) was refused at once (${before.response.status}), so its expiry was not timed`);
+    return undefined;
+  }
+  return { made: outcome, sent };
+}
+
+/**
  * A-AUTH-4 on key management, for a run whose property sent it no expired admin key (its cases
  * drew none, or none whose expiry was shown taken): an admin key made for it to expire in a
  * minute (`extraMs` more where the target refused short lifetimes), used before, the clock moved
@@ -811,7 +841,7 @@ check({
   id: 'a-keys/expiry-in-real-time',
   clauses: ['A-AUTH-4', 'A-AUTH-3'],
   supports: ['A-AUTH-7', 'A-ERR-1'],
-  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, and its own 401 show no full value (A-AUTH-3); a key made with an expiry already past (an hour ago), where the target makes one (showing that expiry, or another past too), gets 401 at once; no control API needed',
+  title: 'A-AUTH-4: an admin key made to expire a few seconds from now (its expiry written at +05:30, in UTC where the target takes only that) works at once and, once the target\'s own clock (its Date header) has passed the expiry, gets 401 with the error object, there (as a key of account 2 made to expire then does, and one whose expiry is written with a fraction of a second), on every read the target served it (a fixture pipeline by HEAD too), on the pipeline writes (create, replace, update, start, stop and, last, its DELETE, of a pipeline of the check\'s own, refused with the pipeline kept) and on key management (a key\'s create, the revocation of another key, its own revocation), and its record, read with the admin key, and its own 401 show no full value (A-AUTH-3); a key made with an expiry already past (an hour ago), where the target makes one (showing that expiry, or another past too), gets 401 at once; no control API needed',
   needs: ['a', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'a key with an expiry cannot be created');
@@ -850,6 +880,8 @@ check({
       t.partial('A-AUTH-4', `account 2's key that should live a few seconds more was refused at once (${theirs.before.response.status}), where account 1's of the same expiry worked: its expiry could not be timed`);
       theirs = undefined;
     }
+    // The same moment written with a fraction of a second, as JavaScript's toISOString writes it.
+    const fraction = await fractionExpiringKey(t, expiresAt);
     const reads = await readsServedTo(t, made, true);
     const victim = await createKey(t, { name: uniqueName(t, 'victim-of-expired'), admin: false });
     // Wait on our clock until the target's is past the expiry by a second (its clock has second precision).
@@ -862,6 +894,7 @@ check({
     // Its refusal is an answer after the key's creation too: it must not name the key whole (A-AUTH-3).
     expectNoKey(t, after, made, 'the refusal of the key once expired');
     if (theirs !== undefined) expectUnauthenticated(t, await useKey(t, theirs.made.key), `account 2's ${past.replace(/^a /, '')}, made with expires_at ${theirs.sent},`, 'A-AUTH-4', worked);
+    if (fraction !== undefined) expectUnauthenticated(t, await useKey(t, fraction.made.key), `${past}, made with expires_at ${fraction.sent} (the moment written with a fraction of a second),`, 'A-AUTH-4', worked);
     await expectReadsRefused(t, made.key, reads, past, 'A-AUTH-4');
     await expectKeyWritesRefused(t, made, victim, `an admin ${past.replace(/^a /, '')}`, 'A-AUTH-4', { itself: true });
     await expectPipelineWritesRefused(t, made.key, past, 'A-AUTH-4');
@@ -921,7 +954,7 @@ check({
   id: 'a-keys/admin-only',
   clauses: ['A-AUTH-5'],
   supports: ['A-AUTH-3', 'A-GAP-4'],
-  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one) or revoking keys (another, its own, one revoked already, an absent id, a key of the other account) gets 403 (at the paths with a trailing slash: no 2xx), a non-admin key made with an expiry too, with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
+  title: 'A-AUTH-5: a non-admin key (account 1\'s, and account 2\'s where the target document gives one) creating (with a valid body or a malformed one, or a form body) or revoking keys (another, its own, one revoked already, an absent id, a key of the other account) gets 403 (at the paths with a trailing slash: no 2xx), a non-admin key made with an expiry too, with the error object, and nothing changes; listing or reading keys shows no key value (A-AUTH-3) and is 403 by the simulator\'s convention (A-GAP-4)',
   needs: ['a', 'a-nonadmin', 'write'],
   async run(t) {
     await requireKeyManagement(t, 'key management cannot be tried with a non-admin key');
@@ -965,6 +998,7 @@ check({
       const fixed: Attempt[] = [{ kind: 'create', body: { name: t.name('by-non-admin') } }, ...malformed, { kind: 'revoke' }, { kind: 'list' }, { kind: 'read' }];
       for (const a of fixed) await attempt(a);
       await expectTrailingSlashRefused(t, nonAdmin, victim, withNonAdmin, sentNames, account);
+      await expectFormCreateRefused(t, nonAdmin, withNonAdmin, sentNames, account);
       // 5A.5's 403 is for who calls, not for what the id names: revoking an id that names no key
       // of the caller's account (absent, or another account's key) is key management too, and a
       // lookup made before the admin rule answers it 404. The other account's id is sent only
@@ -1061,6 +1095,30 @@ async function expectTrailingSlashRefused(t: CheckContext, nonAdmin: string, vic
   });
   const still = await useKey(t, victim.key);
   t.expect.that(worked(still), { clause: 'A-AUTH-5', message: `the revocation at its path with a trailing slash ${withNonAdmin} revoked another key (it stopped working)`, expected: 'the key keeps working', received: describeResponse(still), exchange: still });
+}
+
+/**
+ * A-AUTH-5 however the create's body is sent: a key create that also takes a dashboard's form
+ * posts (application/x-www-form-urlencoded), behind an admin rule run for JSON requests only, lets
+ * a non-admin key make keys that way. The spec fixes no media type for key management (A-GAP-4),
+ * so a target that takes no form answers a 4xx (415, 400), which keeps the clause as a 403 does; a
+ * 2xx is a key made for a non-admin caller and fails (the admin's key list is searched for its
+ * name after the attempts too, `sentNames`, and a key made so is revoked after the check). 1 request.
+ */
+async function expectFormCreateRefused(t: CheckContext, nonAdmin: string, withNonAdmin: string, sentNames: Set<string>, account: 0 | 1): Promise<void> {
+  const create = aRoute(t, 'keys.create') ?? aEndpoint('keys.create');
+  const name = t.name('by-non-admin form');
+  sentNames.add(name);
+  const made = await withKey(t, nonAdmin).request(create.method, create.path, { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ name }).toString() });
+  const madeId = is2xx(made) ? createdId(made) : undefined;
+  if (typeof madeId === 'number') revokeOnCleanup(t, madeId, account);
+  t.expect.that(!is2xx(made), {
+    clause: 'A-AUTH-5',
+    message: `${requestLine(made)} with a form body (application/x-www-form-urlencoded, name=...) ${withNonAdmin} answered ${made.response.status}: a non-admin caller is refused key creation however it sends the body`,
+    expected: '403, or a refusal of the media type (415, 400)',
+    received: describeResponse(made),
+    exchange: made,
+  });
 }
 
 /**

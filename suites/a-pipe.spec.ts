@@ -956,7 +956,7 @@ function judgeMalformedHead(t: CheckContext, head: Exchange, get: Exchange): voi
  * Ids around absent ones cannot show a `Number()` or `parseInt` reading: it finds nothing there.
  * The check writes nothing, so without such a fixture the rule is covered in part. Then `id` in
  * other words (`-12`, `orders-12`: otherWordsReads), of which no profile lets `-12` read as `id`.
- * Requests: 10 ids times the served reads by id (2 on the simulator) times GET and HEAD, 40, 8 of
+ * Requests: 12 ids times the served reads by id (2 on the simulator) times GET and HEAD, 48, 8 of
  * the other words, and the control read.
  */
 async function readsAroundExisting(t: CheckContext, reads: readonly RoutedOperation[]): Promise<void> {
@@ -1104,7 +1104,7 @@ check({
   id: 'a-pipe/integer-id-reads',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1', 'A-ERR-1'],
-  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is never a 5xx, and in the simulator profile a 4xx (the error object on it: A-ERR-1 for a 401 or 404, X-ROB-1 otherwise); GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`, `orders-12`) never find it in the simulator profile (noted elsewhere: the spec defines no read), nor in any profile do `-12` and its id + 2^32 and + 2^64 (the integer read whole, not its low 32 or 64 bits)',
+  title: 'A-PIPE-3: reading a pipeline by an id that is not an integer (word, fraction, sign, huge, unicode digits) is never a 5xx, and in the simulator profile a 4xx (the error object on it: A-ERR-1 for a 401 or 404, X-ROB-1 otherwise); GET and HEAD of ids written around an existing pipeline (`12.0`, `12abc`, ` 12`, `12;v=2`, `１２`, `orders-12`) never find it in the simulator profile (noted elsewhere: the spec defines no read), nor in any profile do `-12` and its id + 2^32 and + 2^64 (the integer read whole, not its low 32 or 64 bits)',
   needs: ['a'],
   async run(t) {
     const reads = pipelineOperations(t).filter((e) => e.route.method === 'GET');
@@ -1124,10 +1124,17 @@ check({
  * `12.5`), and `id` with a path parameter (`12;x`, `12;v=2`), which servlet-style routers strip
  * before matching: RFC 3986 (3.3) keeps `;...` in the segment, so `12;x` is no integer id; and
  * `id` with a format suffix (`12.json`), which Rails-style routers take off as the response
- * format: the segment is still `12.json`, no integer id.
+ * format: the segment is still `12.json`, no integer id. And `id` in full-width digits (`１２`,
+ * percent-encoded as UTF-8): Java's Long.parseLong and Python's int() take any Unicode decimal
+ * digit for its value, yet the segment holds no ASCII digit, so no integer.
  */
 function writtenAround(id: number): string[] {
-  return [`${id}abc`, `${id}.5`, `${id}.0`, `${id}e0`, `%20${id}`, `${id}%20`, `${id}%2C5`, `${id}-x`, `${id};x`, `${id};v=2`, `${id}.json`];
+  return [`${id}abc`, `${id}.5`, `${id}.0`, `${id}e0`, `%20${id}`, `${id}%20`, `${id}%2C5`, `${id}-x`, `${id};x`, `${id};v=2`, `${id}.json`, fullWidth(id)];
+}
+
+/** `id` written in full-width digits (U+FF10 to U+FF19), percent-encoded for the path. */
+function fullWidth(id: number): string {
+  return encodeURIComponent([...String(id)].map((d) => String.fromCodePoint(0xff10 + Number(d))).join(''));
 }
 
 /** A pipeline operation with the route the target document gives it. */
@@ -1145,8 +1152,8 @@ type RoutedOperation = AEndpoint & { route: ARoute };
  * this: a lenient parser finds nothing there and answers 404. A stop taken for the pipeline,
  * which is not deployed, changes nothing to read back: only its answer is judged. Without
  * pipelines of its own to try, the rule is covered in part: no fixture is risked on it.
- * Requests: 11 ids (10 and the name) times the routed writes (5 on the simulator) and 2 reads
- * back, about 80 with the pipeline's making and its reads before.
+ * Requests: 13 ids (12 and the name) times the routed writes (5 on the simulator) and 2 reads
+ * back, about 95 with the pipeline's making and its reads before.
  */
 async function malformedAroundOwn(t: CheckContext, writes: readonly RoutedOperation[], archive: RoutedOperation, send: (e: RoutedOperation, id: string) => Promise<Exchange>): Promise<void> {
   if (aRoute(t, 'pipelines.create') === null) {
@@ -1314,7 +1321,7 @@ check({
   id: 'a-pipe/integer-id-writes',
   clauses: ['A-PIPE-3'],
   supports: ['X-ROB-1', 'A-ERR-1'],
-  title: 'A-PIPE-3: DELETE (and, in the simulator profile, PUT, PATCH, start, stop) of an id that is not an integer is a 4xx, never a 5xx (the error object on it: A-ERR-1 for a 401 or 404, X-ROB-1 otherwise, a front\'s bare refusal noted outside the simulator profile); written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, its name), every routed write leaves that pipeline as it was, as do the writes of its id + 2^32 and + 2^64 where they name nothing (the integer read whole); in every profile `-12` and `orders-12` never change a pipeline the check made, nor does `-12` read it (`orders-12`\'s read judged in the simulator profile, noted elsewhere)',
+  title: 'A-PIPE-3: DELETE (and, in the simulator profile, PUT, PATCH, start, stop) of an id that is not an integer is a 4xx, never a 5xx (the error object on it: A-ERR-1 for a 401 or 404, X-ROB-1 otherwise, a front\'s bare refusal noted outside the simulator profile); written around a pipeline the check made (`12abc`, `12.5`, ` 12`, `12;x`, `１２`, its name), every routed write leaves that pipeline as it was, as do the writes of its id + 2^32 and + 2^64 where they name nothing (the integer read whole); in every profile `-12` and `orders-12` never change a pipeline the check made, nor does `-12` read it (`orders-12`\'s read judged in the simulator profile, noted elsewhere)',
   needs: ['a', 'write'],
   async run(t) {
     const send = (e: RoutedOperation, id: string): Promise<Exchange> => t.a().request(e.route.method, pathWithId(e, id), validOptions(t, e, 'pipe3'));

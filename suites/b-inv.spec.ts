@@ -463,7 +463,7 @@ async function otherOrders(t: CheckContext, names: ReturnType<typeof pagingNames
 check({
   id: 'b-inv/walk-pages',
   clauses: ['B-LIM-1'],
-  title: "B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages by offset concatenate to the list without gaps or repeats, in account 1's list and in the second account's where the target document has one",
+  title: "B-LIM-1: offset is the index of the first invoice, from 0: consecutive pages by offset concatenate to the list without gaps or repeats, in account 1's list (also as another user of account 1 reads it, member_api_key) and in the second account's where the target document has one",
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -507,9 +507,35 @@ check({
       }
     });
     await pageOfOne(t, names, orders[0]!.whole);
+    await walkMemberPages(t, names);
     await walkSecondAccount(t, names);
   },
 });
+
+/**
+ * The offset means the same whoever of the account asks: another user of account 1
+ * (member_api_key) may be paged by a handler of its own (a billing portal for members) with an
+ * offset counted otherwise. Which roles may read invoices is not shown, and another user may see
+ * the list in another order, so the member's own list is the measure: its page at offset
+ * MEMBER_PAGE (of that size) must be the second half of its page of twice that size at offset 0.
+ * Two requests; a 4xx refusing members is noted, as is a member list too short to hold two pages,
+ * or a target document without a member key.
+ */
+async function walkMemberPages(t: CheckContext, names: ReturnType<typeof pagingNames>): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) return t.note('the target document gives no member_api_key (a key of a second user of account 1): invoice pages were walked with api_key only');
+  const member = t.bWithKey(memberKey);
+  const how = ', asked with member_api_key: another user of account 1';
+  const first = await member.get('/invoices', { query: pageQuery(names, { offset: 0, size: 2 * MEMBER_PAGE }) });
+  if (first.response.status >= 400 && first.response.status < 500) return t.note(`GET /invoices?${describePage(names, { offset: 0, size: 2 * MEMBER_PAGE })} with member_api_key answered ${first.response.status}: a refusal of members (which roles may read invoices is not shown), so a member's pages were not walked`);
+  t.expect.status(first, '2xx', 'B-LIM-1', `GET /invoices?${describePage(names, { offset: 0, size: 2 * MEMBER_PAGE })}${how} answered ${first.response.status}`);
+  const whole = arrayBody(t, first, 'B-LIM-1', 'GET /invoices').map(idOf);
+  if (whole.length <= MEMBER_PAGE) return t.note(`a member's first page of ${2 * MEMBER_PAGE} holds ${whole.length} invoice(s): a member's second page could not be held to it`);
+  expectSlice(t, await member.get('/invoices', { query: pageQuery(names, { offset: MEMBER_PAGE, size: MEMBER_PAGE }) }), 'B-LIM-1', whole, MEMBER_PAGE, MEMBER_PAGE, how);
+}
+
+/** The page size of a member's second page (`walkMemberPages`), its first asked twice as large. */
+const MEMBER_PAGE = 3;
 
 /**
  * A page of one invoice at offset 1, in the default order, asked once: the smallest page size is
@@ -632,7 +658,7 @@ function describeQuery(query: Readonly<Record<string, string | number>>): string
 check({
   id: 'b-inv/page-size',
   clauses: ['B-LIM-2'],
-  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number or digits followed by text, given twice: a 4xx or a page of at most 100) or none, whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count), and whoever of the account asks (another user, member_api_key)',
+  title: 'B-LIM-2: a page holds at most the page size asked for (1 to 100) and never more than 100 invoices, whatever size is asked (above 100, below 1, not a number or digits followed by text, given twice, written as an array: a 4xx or a page of at most 100) or none, whatever name asks it (250 under the common page-size names the target does not use: limit, per_page, page_size, size, count), and whoever of the account asks (another user, member_api_key)',
   needs: ['b'],
   async run(t) {
     await pagingNamesWork(t, t.b());
@@ -679,6 +705,12 @@ check({
       const ex = await t.b().get(`/invoices?${query}`);
       expectRefusedOrCapped(t, ex, `GET /invoices?${query} (the page size given twice)`, ' (whichever value is taken)');
     }
+    // The page size written as an array (`limit[]=250`, as qs-style clients send lists): what it
+    // means is the deployment's (a qs-style parser reads the page size, another reads an unknown
+    // name), but whichever, no page holds more than 100. A reader whose bounds hold only a page
+    // size given as a string lets the array through. Asked once.
+    const bracketed = `${size}%5B%5D=250`;
+    expectRefusedOrCapped(t, await t.b().get(`/invoices?${bracketed}`), `GET /invoices?${names.pageSize}[]=250 (the page size written as an array)`);
     // A page size above 100 written with a fraction ("101.0", as spreadsheet-built URLs send
     // whole numbers) is no integer from 1 to 100 either: refused, or capped as 101 is. A lenient
     // reader that takes its whole part ahead of the strict one skips the bounds the strict one

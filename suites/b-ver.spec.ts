@@ -400,6 +400,20 @@ async function expectEmptyPageVendorType(t: CheckContext): Promise<void> {
   if (!Array.isArray(ex.json) || ex.json.length > 0) t.note(`GET /invoices?${describePage(names, page)} was not an empty list, so no empty list was seen`);
 }
 
+/**
+ * B-VER-2 on the invoice list in another order: the real service's `sort` and `direction` (its API
+ * docs; extensions), asked once together, since a deployment may serve a sorted list by a query
+ * of its own (a reporting query) whose serializer labels its answers itself. A target that does
+ * not know them ignores them (its default list, judged alike) or refuses them (noted).
+ */
+async function expectSortedListVendorType(t: CheckContext): Promise<void> {
+  const query = { sort: 'number', direction: 'asc' };
+  const what = 'GET /invoices?sort=number&direction=asc (the real service\'s order parameters, an extension)';
+  const ex = await t.b().get('/invoices', { query });
+  if (!is2xx(ex)) return t.note(`${what} answered ${ex.response.status}, so the media type of the list in another order was not seen`);
+  expectVendorType(t, ex, what);
+}
+
 /** The largest invoice page B-LIM-2 allows. */
 const FULL_PAGE = 100;
 
@@ -508,7 +522,7 @@ async function expectExtensionAndRootReadsVendorType(t: CheckContext): Promise<v
 check({
   id: 'b-ver/success-media-type',
   clauses: ['B-VER-2'],
-  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, and */* beside it at the same weight, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100); the real service's list reads beyond the spec (GET /clusters, /packages, /hooks, ...) and its reads at the API's root (GET /user, /accounts, ...) too, where served",
+  title: "B-VER-2: successful reads with a body use application/vnd.service+json; version=2, whichever spelling of Accept asked for it (application/json listed beside it at the same weight, before it or after it, and */* beside it at the same weight, too), and whichever account's key asks (the second account's too, where the target document has one), and when the body is an empty list (an invoice page past the end) or a large one (a full invoice page of 100), or the list asked in another order (the real service's sort and direction); the real service's list reads beyond the spec (GET /clusters, /packages, /hooks, ...) and its reads at the API's root (GET /user, /accounts, ...) too, where served",
   needs: ['b'],
   async run(t) {
     for (const path of specReads(t)) expectVendorType(t, await t.b().get(path), `GET ${path}`);
@@ -520,6 +534,7 @@ check({
       t.note('the target document has one account: only account 1\'s answers were seen');
     }
     await expectEmptyPageVendorType(t);
+    await expectSortedListVendorType(t);
     await expectExtensionAndRootReadsVendorType(t);
     await expectFullPageVendorType(t, 0);
     if (t.target.b[1]) await expectFullPageVendorType(t, 1);

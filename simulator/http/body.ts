@@ -80,7 +80,7 @@ export async function readBody(
 }
 
 /** The body's text, within the limit (413 beyond it, 400 when it cannot be read), remembered for the journal. */
-async function readText(ctx: Context, limitBytes: number): Promise<string> {
+export async function readText(ctx: Context, limitBytes: number): Promise<string> {
   let text: string;
   try {
     const length = ctx.get('content-length') || undefined;

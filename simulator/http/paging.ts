@@ -52,6 +52,9 @@ function readLimit(sim: Sim, ctx: Context, name: string, fallback: number, maxLi
   // spreadsheet-built URLs send it) is read by its whole part in a lenient branch before the
   // strict reader, which alone holds the 1..100 bounds.
   const raw = ctx.query[name];
+  // b-limit-bracket-array-unbounded: a qs-style parser makes `name[]` the array of `name`, which the string-only bounds never see; parseInt reads its first value.
+  const bracketed = sim.faults.has('b-limit-bracket-array-unbounded') && raw === undefined ? ctx.query[`${name}[]`] : undefined;
+  if (bracketed !== undefined) return Number.parseInt(String(Array.isArray(bracketed) ? bracketed[0] : bracketed), 10) || fallback;
   // b-limit-nan-passes-bounds: the bounds compare Number(raw), false either way for NaN, and the page takes parseInt's reading.
   if (sim.faults.has('b-limit-nan-passes-bounds') && typeof raw === 'string' && raw !== '' && !(Number(raw) < 1 || Number(raw) > maxLimit)) return Number.parseInt(raw, 10) || fallback;
   if (sim.faults.has('b-limit-decimal-unbounded') && typeof raw === 'string' && /^[0-9]+\.0+$/.test(raw)) return Number.parseInt(raw, 10) || fallback;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 
 /**
@@ -23,4 +24,13 @@ describe('a-keys/admin-only at the paths with a trailing slash', () => {
       expect((await adminOnly(undefined, conventions)).failed.size).toBe(0);
     });
   }
+});
+
+// Mutation audit 29b: nor by a form body (a create that also takes the dashboard's form posts,
+// behind an admin rule run for JSON requests only).
+describeCheckCatches('a-keys/admin-only with a form body', {
+  check: 'a-keys/admin-only',
+  fault: 'a-key-create-form-skips-admin-rule',
+  clause: 'A-AUTH-5',
+  message: 'with a form body (application/x-www-form-urlencoded, name=...)',
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answering } from '../support/answering-front.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * The expiry checks write a key's expires_at at an offset from UTC (a-keys/expiry-in-real-time
@@ -36,4 +37,13 @@ describe('key expiries written at an offset from UTC', () => {
       ['a-keys/expiry-in-real-time', 'fail', ['A-AUTH-4']],
     ]);
   });
+});
+
+// Mutation audit 29b: nor an expiry written with a fraction of a second (`.000Z`, as toISOString
+// writes it), which a gate reading expiries with a seconds-only pattern holds without one.
+describeCheckCatches('a-keys/expiry-in-real-time with an expiry written with a fraction of a second', {
+  check: 'a-keys/expiry-in-real-time',
+  fault: 'a-key-expiry-fraction-unparsed',
+  clause: 'A-AUTH-4',
+  message: '(the moment written with a fraction of a second)',
 });

@@ -15,3 +15,16 @@ describeCheckCatches('the A-PIPE-3 checks against routes that strip a format suf
   clause: 'A-PIPE-3',
   message: '.json',
 });
+
+/**
+ * Mutation audit 29b: nor any id in other digits than ASCII's. Java's Long.parseLong and Python's
+ * int() take full-width (and other Unicode decimal) digits for their value: routes reading the id
+ * so passed in std and alt. The id in full-width digits (`１２`, percent-encoded) is now among
+ * writtenAround's; the writes catch it in both conventions (the reads in the simulator profile).
+ */
+describeCheckCatches('a-pipe/integer-id-writes against routes that read the id in any Unicode digits', {
+  check: 'a-pipe/integer-id-writes',
+  fault: 'a-pipeline-id-unicode-digits',
+  clause: 'A-PIPE-3',
+  message: '%EF%BC%9',
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 
 /**
@@ -40,4 +41,12 @@ describe('b-inv/walk-pages at a page of one and in orders listing as the default
   it('passes without a fault', { timeout: 30_000 }, async () => {
     expect((await walkPages(undefined, 'standard')).failed.has('B-LIM-1')).toBe(false);
   });
+});
+
+// The offset for another user of account 1: members paged by a query of their own that counts it from 1.
+describeCheckCatches('b-inv/walk-pages with member_api_key', {
+  check: 'b-inv/walk-pages',
+  fault: 'b-member-invoice-offset-from-one',
+  clause: 'B-LIM-1',
+  message: 'asked with member_api_key',
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 import type { FaultName } from '../../simulator/faults.ts';
 
 /**
@@ -29,4 +30,13 @@ describe('b-inv/page-size with a size that starts with digits, and for another u
       expect((await pageSize(undefined, conventions)).failed.size).toBe(0);
     });
   }
+});
+
+// Mutation audit 29b: the page size written as an array (`limit[]=250`), which a qs-style parser
+// gives the reader as an array its string-only bounds never see.
+describeCheckCatches('b-inv/page-size with the page size written as an array', {
+  check: 'b-inv/page-size',
+  fault: 'b-limit-bracket-array-unbounded',
+  clause: 'B-LIM-2',
+  message: '[]=250 (the page size written as an array) answered a page of 250',
 });

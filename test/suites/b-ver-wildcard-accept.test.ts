@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-VER-2: a successful answer uses the versioned media type whatever other ranges the client
@@ -26,4 +27,13 @@ describe('b-ver/success-media-type: the any-type range beside the vendor type', 
       expect(check.verdict, describeChecks([check])).toBe('pass');
     });
   }
+});
+
+// Mutation audit 29b: nor the invoice list asked in another order (the real service's sort and
+// direction), which a deployment may serve through a reporting query's serializer of its own.
+describeCheckCatches('b-ver/success-media-type on the invoice list in another order', {
+  check: 'b-ver/success-media-type',
+  fault: 'b-sorted-invoices-plain-json',
+  clause: 'B-VER-2',
+  message: 'GET /invoices?sort=number&direction=asc',
 });

@@ -12,8 +12,9 @@ import type { PipelineApiKey } from './types.ts';
 export const denyListed = new WeakMap<AccountState, PipelineApiKey>();
 
 /**
- * The fault `a-past-expiry-never-enforced`: keys made with an expiry already past, which the
- * gate's cache holds without a TTL (no expiry). Written only while the fault is on (routes.ts).
+ * The faults `a-past-expiry-never-enforced` and `a-key-expiry-fraction-unparsed`: keys the gate's
+ * cache holds without a TTL (no expiry): made with an expiry already past, or with one written with
+ * a fraction of a second. Written only while a fault is on (routes.ts).
  */
 export const cachedWithoutTtl = new WeakSet<PipelineApiKey>();
 

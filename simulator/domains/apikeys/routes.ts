@@ -12,6 +12,8 @@ import { cachedWithoutTtl, madeThroughKeyManagement } from './authenticate.ts';
 import { parsePositiveId } from '../../http/path-id.ts';
 import { faultRouteName } from '../../interfaces/a/fault-routes.ts';
 import { conflict } from '../../http/a-errors.ts';
+import { readText } from '../../http/body.ts';
+import { isMediaType } from '../../http/accept.ts';
 import { sha256Hex, type AccountState } from '../../store.ts';
 
 /** The largest signed 32-bit integer: the fault `a-int32-key-id-500` overflows above it. */
@@ -53,7 +55,10 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const bodyFirst = !adminCheckedLate && sim.faults.has('a-non-admin-bad-body-422');
     // The fault a-admin-rule-exact-paths: the admin rule is the gateway's, over the paths as written.
     const ruleMissed = sim.faults.has('a-admin-rule-exact-paths') && ctx.path.endsWith('/');
-    if (!adminCheckedLate && !bodyFirst && !ruleMissed) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
+    // The fault a-key-create-form-skips-admin-rule: the dashboard's form posts share the create, and
+    // the admin rule is the API's, run for JSON requests only (the dashboard's session checked its own).
+    const dashboardForm = sim.faults.has('a-key-create-form-skips-admin-rule') && isMediaType(ctx.get('content-type'), ['application/x-www-form-urlencoded']);
+    if (!adminCheckedLate && !bodyFirst && !ruleMissed && !dashboardForm) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names may be non-ASCII, so the body is to be decoded in the charset its
     // Content-Type names, and a TextDecoder of a label it does not know throws (a 500).
     if (sim.faults.has('a-key-create-charset-decoder')) charsetDecoder(ctx.get('content-type'));
@@ -62,7 +67,7 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     // with a TTL of zero or less is refused, so it is set without one): a key made with an expiry
     // already past is cached for ever and authenticates, its record showing that expiry.
     const pastExpiryTaken = sim.faults.has('a-past-expiry-never-enforced');
-    const input = readNewKey(await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { pastExpiryTaken, foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp'), adminNullAsAbsent: sim.faults.has('a-key-admin-null-as-absent') });
+    const input = readNewKey(dashboardForm ? Object.fromEntries(new URLSearchParams(await readText(ctx, sim.options.bodyLimitBytes))) : await readABody(ctx, sim, { formats: ['json'] }), sim.clock.now(), { pastExpiryTaken, foldKeyNames: sim.faults.has('a-key-body-keys-case-folded'), expiryYearCapped: sim.faults.has('a-key-expiry-past-year-9999-500'), expiryUnixSeconds: sim.faults.has('a-key-expiry-unix-timestamp'), adminNullAsAbsent: sim.faults.has('a-key-admin-null-as-absent') });
     if (bodyFirst) requireAdmin(sim, ctx.state.apiKey, ctx.state.account);
     // The fault: key names unique across the organisation's other accounts (an account may reuse
     // its own names when it rotates a key), a check that forgot the names are per account.
@@ -70,6 +75,10 @@ export function registerApiKeyRoutes(router: ARouter, sim: Sim, prefix: string):
     const { record, key } = createKey(sim, ctx.state.account, input);
     if (sim.faults.has('a-made-key-any-prefix')) madeThroughKeyManagement.add(record);
     if (pastExpiryTaken && record.expiresAt !== null && record.expiresAt <= sim.clock.now()) cachedWithoutTtl.add(record);
+    // The fault: the gate's key cache reads the expiry with a seconds-only pattern (strptime's
+    // %Y-%m-%dT%H:%M:%S%z); one written with a fraction of a second (as toISOString writes it)
+    // does not parse, and the entry is set without a TTL: the key never expires, its record showing the expiry.
+    if (sim.faults.has('a-key-expiry-fraction-unparsed') && record.expiresAt !== null && /T[0-9:]+[.,][0-9]/.test(input.expiresAt ?? '')) cachedWithoutTtl.add(record);
     // The fault: "key service v2" indexes the secret without its prefix too, for CLIs that store only the secret.
     // The fault a-made-nonadmin-key-bare-secret: read-only keys are for CI runners, whose secret stores drop the prefix.
     const bareIndexed = sim.faults.has('a-made-key-bare-secret-authenticates') || (sim.faults.has('a-made-nonadmin-key-bare-secret') && !record.admin);

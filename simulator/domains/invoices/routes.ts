@@ -57,6 +57,8 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     let page = readInvoicePage(sim, ctx, ascUncapped || portal ? UNCAPPED_LIMIT : invoicePageLimit(sim, typeof offset === 'string' && /^0*[1-9]\d*$/.test(offset)));
     // b-lim-offset-ignored-without-limit: the offset is only wired into the query that a page size switches on; without one the default first page is served.
     if (sim.faults.has('b-lim-offset-ignored-without-limit') && ctx.query[sim.conventions.b.paging.limit] === undefined) page = { ...page, offset: 0 };
+    // b-member-invoice-offset-from-one: members are paged by the billing portal's query, whose OFFSET counts from 1.
+    if (sim.faults.has('b-member-invoice-offset-from-one') && page.offset > 0 && ctx.state.user.id !== accountOwner(account)?.id) page = { ...page, offset: page.offset + 1 };
     // b-invoice-page-of-one-ignores-offset: a page of one is the single-row lookup, which takes no offset.
     if (sim.faults.has('b-invoice-page-of-one-ignores-offset') && page.limit === 1) page = { ...page, offset: 0 };
     // b-invoices-no-default-page-size: no page size asked serves the whole list from the offset (the default was meant for the UI).

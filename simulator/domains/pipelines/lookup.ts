@@ -43,8 +43,10 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   // a signed-integer reader taking a negative id for its absolute value (`-12` is pipeline 12).
   const friendly = sim.faults.has('a-friendly-id-trailing-digits') ? /^[a-z][a-z0-9-]*-(\d+)$/i.exec(rawId)?.[1] : undefined;
   const unsigned = sim.faults.has('a-negative-id-absolute') && /^-\d+$/.test(rawId) ? rawId.slice(1) : undefined;
+  // The fault: a parser that takes any Unicode decimal digit (Java's Long.parseLong): `１２` is pipeline 12.
+  const widened = sim.faults.has('a-pipeline-id-unicode-digits') ? asciiDigits(rawId) : undefined;
   // The archive fault stands for a DELETE handler that reads its id with parseInt.
-  const id = parsePositiveId(friendly ?? unsigned ?? rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
+  const id = parsePositiveId(friendly ?? unsigned ?? widened ?? rawId) ?? (use === 'archive' && sim.faults.has('a-archive-id-parseint') ? leadingInteger(rawId) : null);
   if (id === null) {
     // A handler that takes what is not an id for a name, as a friendlier API might.
     const named = sim.faults.has('a-pipeline-id-as-name') ? byName(account, rawId) : undefined;
@@ -76,6 +78,23 @@ export async function findPipeline(sim: Sim, account: AccountState, segment: str
   if (sim.faults.has('a-pipeline-owned-by-creating-key') && (createdWithKeyFault.get(pipeline)?.revokedAt ?? null) !== null) throw await absent(sim, account, id, use);
   settle(pipeline, sim.clock.now());
   return pipeline;
+}
+
+/**
+ * The fault `a-pipeline-id-unicode-digits`'s reading: a segment of decimal digits of any script
+ * the fault's parser knows (ASCII, Arabic-Indic, extended Arabic-Indic, Devanagari, full-width),
+ * written in ASCII; undefined where another character is in it.
+ */
+function asciiDigits(raw: string): string | undefined {
+  const zeros = [0x30, 0x660, 0x6f0, 0x966, 0xff10];
+  let out = '';
+  for (const c of raw) {
+    const code = c.codePointAt(0) ?? 0;
+    const zero = zeros.find((z) => code >= z && code <= z + 9);
+    if (zero === undefined) return undefined;
+    out += String(code - zero);
+  }
+  return out === '' ? undefined : out;
 }
 
 /**

@@ -392,13 +392,15 @@ function isEmptyList(body: unknown): boolean {
  * Successful answers labelled application/json by a fault: `b-later-accounts-plain-json`, every
  * account's but the first made; `b-group-and-token-labelled-json`, two writes whose handlers set
  * their own type (a connection group made, a key regenerated), as handlers written apart from the
- * rest do.
+ * rest do; `b-sorted-invoices-plain-json`, the invoice list in a sort of the real service's.
  */
 function labelledJsonByFault(sim: Sim, ctx: Context): boolean {
   // b-later-accounts-plain-json: the vendor media type rolled out to the first account only.
   if (sim.faults.has('b-later-accounts-plain-json') && (ctx.state as BState).account !== sim.store.firstAccount()) return true;
   // b-large-body-plain-json: byte bodies over 16 KiB go out through a streaming writer, which labels them itself.
   if (sim.faults.has('b-large-body-plain-json') && Buffer.isBuffer(ctx.body) && ctx.body.length > 16_384) return true;
+  // b-sorted-invoices-plain-json: the invoice list in a sort of the real service's goes through the reporting query's serializer.
+  if (sim.faults.has('b-sorted-invoices-plain-json') && ctx.method === 'GET' && /\/invoices$/.test(ctx.path) && ctx.query.sort !== undefined) return true;
   // b-job-poll-plain-json: job polls, the hot path served from kept bytes, go out as their handler labelled them.
   if (sim.faults.has('b-job-poll-plain-json') && ctx.method === 'GET' && /\/jobs\/\d+$/.test(ctx.path)) return true;
   return sim.faults.has('b-group-and-token-labelled-json') && ctx.method === 'POST' && /\/(connection_groups|user\/tokens)$/.test(ctx.path);
