@@ -41,6 +41,8 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-hdr-jobs-exact-type') && ctx.get('content-type') !== '' && ctx.get('content-type') !== 'application/json') {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
     }
+    // b-job-body-charset-spelling-latin1: this handler decodes its body by a charset table that knows only `charset=utf-8` as written.
+    if (sim.faults.has('b-job-body-charset-spelling-latin1')) ctx.state.charsetBySpelling = true;
     const raw = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     const body = ctx.state.lenientBodies ? unwrapped(raw, 'job') : raw;
     if (body !== raw) allowLeniently(ctx, 'B-JOB-1', 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body');
