@@ -12,6 +12,7 @@ import { createJob, jobStateNow, jobVariables, jobWatchers, readJob, stopJob, un
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder, readNames } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
 import { isTerminal } from './lifecycle.ts';
 import { jobUrl, presentJob, presentJobLog, presentLogSummary, presentOutputPreview } from './present.ts';
@@ -89,8 +90,12 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   registerSearchRoute(router, sim, '/jobs/search', JOB_SEARCH);
 
   router.get('/jobs/:id', (ctx) => {
-    const { account, links } = ctx.state;
-    const job = readJob(sim, account, pathId(ctx.params.id));
+    const { links } = ctx.state;
+    const id = pathId(ctx.params.id);
+    // b-member-job-read-any-account: a member's read goes through the team view's lookup, which finds a job by id in any account.
+    const teamView = sim.faults.has('b-member-job-read-any-account') && ctx.state.user.id !== accountOwner(ctx.state.account)?.id && !ctx.state.account.jobs.has(id);
+    const account = (teamView ? inOtherAccount(sim, ctx.state.account, (other) => (other.jobs.has(id) ? other : undefined)) : undefined) ?? ctx.state.account;
+    const job = readJob(sim, account, id);
     // b-job-include-404-orm-text: a read asking for includes goes through the eager loader, whose miss is the ORM's own.
     if (!job && sim.faults.has('b-job-include-404-orm-text') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false }) !== undefined) {
       throw new ApiError('not_found', { message: `Couldn't find Job with 'id'=${ctx.params.id}` });
