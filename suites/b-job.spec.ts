@@ -414,6 +414,8 @@ check({
     // Dynamic variables empty or not: an implementation may take another way (a template that
     // resolves the package later) once there are some, and skip the lookup on it.
     let refusedOtherwise = false;
+    // The drawn expressions refused with the account's own package and cluster too: another language.
+    let expressionsRefused = false;
     const dynamic = fc.oneof(fc.constant({}), fc.dictionary(variableName, dynamicExpression, { minKeys: 1, maxKeys: 3, noNullPrototype: true }));
     const input = fc.record({ id: fc.oneof(absentId(t.target), wideAbsentId(t.target)), variables, dynamic });
     const refused = new RefusedJobs();
@@ -437,6 +439,21 @@ check({
         refused.sent(body, ex);
         t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} (${id}) with dynamic variables ${show(dyn)} answered ${ex.response.status} instead of the not-found error`);
         if (isObject(ex.json) && typeof ex.json.message === 'string') continue;
+        // Whether the expressions are what was refused: the same variables, with the account's own
+        // package and cluster, asked once per case until the deployment is seen to refuse them.
+        if (ex.response.status < 400 || ex.response.status >= 500 || expressionsRefused) continue;
+        const own = await sendJob(t, fixtureJobBody(t, given));
+        if (is2xx(own)) {
+          t.fail({
+            clause: 'B-JOB-2',
+            message: `POST /jobs naming ${what} (${id}) with dynamic variables ${show(dyn)} answered ${ex.response.status} without the not-found error object, while the same variables and dynamic variables with the account's own package and cluster made a job (${own.response.status}): the refusal is of the absent id, not of the expressions, and the documented answer to it is the error object`,
+            expected: 'a 4xx carrying the error object {"message": ...}',
+            received: describeResponse(ex),
+            exchange: ex,
+          });
+          continue;
+        }
+        expressionsRefused = true;
         if (!refusedOtherwise) t.note(`POST /jobs naming ${what} with the real service's expressions in dynamic_variables was refused (${ex.response.status}) without the error object: a refusal of the expressions is not judged as the not-found answer`);
         refusedOtherwise = true;
       }

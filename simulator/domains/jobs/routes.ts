@@ -49,6 +49,12 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     if (body !== raw) allowLeniently(ctx, 'B-JOB-1', 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body');
     if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
     const input = parseNewJob(body);
+    // b-job-dynvars-absent-422-errors: with dynamic variables the job goes through the template path, whose model validation answers a missing package or cluster as a 422 of field errors.
+    if (sim.faults.has('b-job-dynvars-absent-422-errors') && Object.keys(input.dynamicVariables).length > 0 && (!account.packages.has(input.packageId) || !account.clusters.has(input.clusterId))) {
+      ctx.status = 422;
+      ctx.body = { errors: { ...(account.packages.has(input.packageId) ? {} : { package_id: ['does not exist'] }), ...(account.clusters.has(input.clusterId) ? {} : { cluster_id: ['does not exist'] }) } };
+      return;
+    }
     const job = createJob(sim, account, user, input);
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentJob(sim, account, job, links);
