@@ -1458,6 +1458,36 @@ async function startInSecondAccount(t: CheckContext): Promise<SecondAccountJob |
   return { id, statuses: [first.status], progress: [first.progress], ended: ENDED_STATUSES.has(first.status) };
 }
 
+/**
+ * B-JOB-3 in account 2's job list (GET /jobs with its key, an extension): every list read above is
+ * account 1's, and a deployment may list the accounts made after the first from another store (a
+ * reporting shard) whose status column keeps display labels. Once account 2's job has run beside
+ * the others, its list's first page is read once and every listed job's status held to the nine; a
+ * list not served is noted.
+ */
+async function judgeSecondAccountList(t: CheckContext): Promise<void> {
+  const walked = await walkCatalogList(t.b(1), t.target, '/jobs', { maxPages: 1 });
+  if ('refused' in walked) {
+    t.note(`account 2's job list (GET /jobs with its key, an extension) answered ${walked.refused.response.status}: its listed statuses were not read`);
+    return;
+  }
+  let judged = 0;
+  walked.exchanges.forEach((ex, page) => {
+    for (const job of walked.pages[page] ?? []) {
+      if (!isObject(job) || !Object.hasOwn(job, 'status')) continue;
+      judged++;
+      t.expect.that(typeof job.status === 'string' && JOB_STATUSES.includes(job.status), {
+        clause: 'B-JOB-3',
+        message: `account 2's job list (GET /jobs with its key, an extension) shows job ${String(job.id)} with the status ${show(job.status)}, not one of the nine`,
+        expected: JOB_STATUSES.join(' | '),
+        received: show(job.status),
+        exchange: ex,
+      });
+    }
+  });
+  t.note(`account 2's job list (GET /jobs with its key, an extension; its first page): ${judged} listed job(s) held to the nine statuses`);
+}
+
 /** One read of account 2's job, with account 2's key; a read refused ends its reads (the note at the end says so). */
 function readSecondAccountJob(t: CheckContext, job: SecondAccountJob): Promise<void> {
   return readJobWith(t, job, t.b(1), "account 2's key", OF_ACCOUNT_2);
@@ -1644,6 +1674,7 @@ check({
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
+    if (second) await judgeSecondAccountList(t);
     withQuery.report();
     withIncludes.report();
     if (ended !== undefined) await memberReadOfEnded(t, id, ended);
