@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { check } from './lib/registry.ts';
 import { listCatalog } from './catalog/b-lists.ts';
 import { mediaTypeSpelling, randomCase } from './lib/arbitraries/media-types.ts';
-import { idOf, is2xx, isObject, pageListing, requestLine, userFieldsOf, userIn } from './lib/answers.ts';
+import { idOf, is2xx, isObject, pageListing, recordIn, requestLine, userFieldsOf, userIn } from './lib/answers.ts';
+import { jobBodyFrom } from './lib/factories/jobs.ts';
 import { listedStates, type Listed } from './lib/notifications.ts';
 import { listLagMs, LISTS_CURRENT_SAID, readWithinListLag } from './lib/list-lag.ts';
 import { describeNotSent, exerciseWrites, refusedGapValues } from './catalog/b-exercise.ts';
@@ -188,6 +189,45 @@ const APPLIED_FIELDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const MARK = 'POST /notifications/mark';
+
+const JOBS = 'POST /jobs';
+
+/** The variable a job is posted with under each spelling: a value beyond ASCII (`nonAscii`), which a body decoded in another charset garbles. */
+const JOB_VARIABLE = 'disco_hdr';
+
+/**
+ * POST /jobs under `contentType` carried a variable beyond ASCII (`JOB_VARIABLE`, `sent`): a job
+ * handler that decodes its own body (a charset table knowing one spelling) garbles it while the
+ * ids, in ASCII, come out right. The job's `variables` (section 2) in the answer, else read back
+ * (GET /jobs/{id}), must hold the value as sent; where neither shows the variables, a note says so.
+ */
+async function expectJobVariableAsSent(t: CheckContext, ex: Exchange, contentType: string, sent: string): Promise<void> {
+  if (!is2xx(ex)) return;
+  const shownIn = (json: unknown): unknown => {
+    const record = recordIn(json);
+    return isObject(record) && isObject(record.variables) ? record.variables[JOB_VARIABLE] : undefined;
+  };
+  const answered = shownIn(ex.json);
+  if (answered === sent) return;
+  const id = idOf(ex);
+  const read = id === undefined ? undefined : await t.b().get(`/jobs/${id}`);
+  const readBack = read && is2xx(read) ? shownIn(read.json) : undefined;
+  if (readBack === sent) {
+    t.note(`POST /jobs with Content-Type ${JSON.stringify(contentType)} answered the variable ${JOB_VARIABLE} as ${JSON.stringify(answered)}, but GET /jobs/${id} shows it as sent: not charged to B-HDR-1`);
+    return;
+  }
+  if (answered === undefined && readBack === undefined) {
+    t.note(`POST /jobs with Content-Type ${JSON.stringify(contentType)}: neither its answer nor GET /jobs/${id ?? '{id}'} showed the job's variables, so whether its body was read as UTF-8 text was not seen`);
+    return;
+  }
+  t.fail({
+    clause: 'B-HDR-1',
+    message: `POST /jobs with Content-Type ${JSON.stringify(contentType)} did not read the JSON body as the same UTF-8 text: the job's variable ${JOB_VARIABLE}, beyond ASCII, is ${readBack !== undefined ? 'read back' : 'answered'} otherwise than sent`,
+    expected: JSON.stringify(sent),
+    received: JSON.stringify(readBack ?? answered),
+    exchange: read && readBack !== undefined ? read : ex,
+  });
+}
 
 /**
  * How the marks by id were judged: by their effect on the others (how many), or by status only
@@ -411,6 +451,10 @@ check({
       // Each mark names a notification still unread where the document names one: its own control.
       const unread = stillUnreadFixture(t, marks);
       const bodies: Record<string, Record<string, unknown>> = unread === undefined ? {} : { [MARK]: { id: unread } };
+      // The job carries a variable beyond ASCII: its handler may decode its body itself.
+      const jobVariable = nonAscii(t.name(`hdr-job-${spellings.indexOf(contentType)}`));
+      const jobBody = jobBodyFrom(t.fixtures(), { run_date: '2026-01-01', [JOB_VARIABLE]: jobVariable });
+      if (jobBody) bodies[JOBS] = jobBody;
       const unsent = await exerciseWrites(t, { select: (e) => e.source === 'spec' && e.effect === 'write' && e.body !== undefined && !SPELLED_ABOVE.has(e.key), headers: { 'content-type': contentType }, bodies }, async (endpoint, ex) => {
         const refused = refusedGapValues(t, endpoint, ex);
         if (refused) {
@@ -421,6 +465,7 @@ check({
         const body = sentBody(ex);
         if (endpoint.key === MARK) await expectOthersLeftUnread(t, ex, contentType, body.id, inbox, marks);
         else if (!fields) judgedByStatus.add(endpoint.key);
+        if (endpoint.key === JOBS && jobBody) await expectJobVariableAsSent(t, ex, contentType, jobVariable);
         return expectApplied(t, ex, `${endpoint.method} ${new URL(ex.request.url).pathname}`, contentType, Object.fromEntries((fields ?? []).map((f) => [f, body[f]])));
       });
       for (const n of unsent) notSent.set(n.key, n.why);

@@ -749,8 +749,54 @@ check({
     const { reads, unproven } = await screenForeign(t, foreign);
     unprovenReads(t, ['B-AUTH-3', 'X-ISO-1'], unproven);
     await compareWithAbsent(t, readProbes(t, reads), foreignMarks(foreign));
+    await memberReadsForeign(t, readProbes(t, reads), foreignMarks(foreign));
   },
 });
+
+/**
+ * The same reads with member_api_key (another user of account 1): a lookup may hold only the
+ * owner's key to its account (a team view that finds a record by id in any account for members,
+ * once shared between accounts). One read per kind of account 2's thing, its record's own (the
+ * shortest path naming it), sent once with the member's key: a 4xx showing none of account 2's
+ * names passes; a 2xx is compared with the member's read of an absent id, as the owner's are
+ * (`expectNoAccess`). Where the member's key does not read account 1's own path (the control),
+ * nothing is sent; where the document gives no member key, a note says so.
+ */
+async function memberReadsForeign(t: CheckContext, probes: { probe: IdProbe; id: number }[], markers: readonly string[]): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  if (memberKey === undefined) {
+    t.note("the target document gives no member_api_key (a key of a second user of account 1), so account 2's ids were read with api_key only");
+    return;
+  }
+  const member = t.bWithKey(memberKey);
+  const control = await member.get(bEndpoint('GET /connections/types').path);
+  if (!is2xx(control)) {
+    t.note(`member_api_key was refused on account 1's own path (GET /connections/types answered ${control.response.status}), so account 2's ids were not read with it`);
+    return;
+  }
+  const byKind = new Map<string, { probe: IdProbe; id: number }>();
+  for (const entry of probes) {
+    const kind = entry.probe.endpoint.id?.kind;
+    if (kind === undefined) continue;
+    const held = byKind.get(kind);
+    if (!held || entry.probe.endpoint.path.length < held.probe.endpoint.path.length) byKind.set(kind, entry);
+  }
+  const noted = new Set<string>();
+  const sendAsMember = (probe: IdProbe, id: number): Promise<Exchange> => member.request(probe.method, probe.path(id), probe.query ? { query: { ...probe.query } } : {});
+  for (const { probe, id } of byKind.values()) {
+    const ex = await sendAsMember(probe, id);
+    expectNoCrashOrLeak(t, ex, CRASH_AND_LEAK, otherKeys(t, 0));
+    const what = `${probe.label} with member_api_key (another user of account 1) and account 2's id ${id}`;
+    if (ex.response.status >= 400 && ex.response.status < 500) {
+      const shown = markers.filter((m) => m !== '' && bodyShows(ex, m));
+      t.expect.that(shown.length === 0, { clause: 'B-AUTH-3', message: `${what}: the refusal shows account 2's data`, expected: "nothing of account 2's", received: `the answer names ${shown.join(', ')}`, exchange: ex });
+      continue;
+    }
+    const absent = absentIdFrom(t.target, 1_999_999_937);
+    await expectNoAccess(t, ex, await sendAsMember(probe, absent), { what: `${what}, and with the absent id ${absent}`, markers, echoes: { subject: [String(id)], reference: [String(absent)] }, noted });
+  }
+  t.note(`account 2's ${[...byKind.keys()].join(', ')} read once each with member_api_key too`);
+}
 
 /** The output preview of the real docs (docs/interface-b.md), an extension taking two ids. */
 const previewPath = (jobId: number, outputId: number): string => `/jobs/${jobId}/outputs/${outputId}/preview`;

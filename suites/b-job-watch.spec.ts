@@ -715,14 +715,18 @@ async function watcherMarksOne(t: CheckContext, member: Subscriber | undefined, 
  * A job that fails, watched by another user of the account: B-JOB-5's subscription is to the
  * job's notifications whatever the job comes to, and the real service notifies a job's watchers
  * when it reaches a terminal status, failed among them. A deployment that sends a failure down the
- * owner's alert path only notifies the job's creator and no watcher. The jobs above complete or are
- * stopped, so only a job of a package whose jobs fail (`fixtures.failing_package_id`, which the API
+ * owner's alert path only notifies the job's creator and no watcher. The jobs above are stopped,
+ * so only a job of a package whose jobs fail (`fixtures.failing_package_id`, which the API
  * cannot make) shows it: api_key's user starts one, member_api_key's user watches it at once, and
- * both users' notifications are read from before the job was made.
+ * both users' notifications are read from before the job was made. And a job of the fixture
+ * package left to complete, watched the same way (`ending` completed): a deployment that sends a
+ * completion as the owner's "your job is done" message alone notifies no watcher of it.
  */
 interface FailingWatch {
   job: Ending;
   packageId: number;
+  /** The status the job is left to end in: failed (the failing package's) or completed (the fixture package's). */
+  ending: 'failed' | 'completed';
   member: Subscriber;
   memberInbox: Inbox;
   ownerInbox: Inbox;
@@ -736,10 +740,15 @@ interface FailingWatch {
   ownerReadStarted?: boolean;
 }
 
-/** Starts the failing job and has the member watch it; why not, where it could not. */
-async function startFailingWatch(t: CheckContext, owner: Subscriber, member: Subscriber | undefined): Promise<FailingWatch | string> {
-  const packageId = t.fixtures().failing_package_id;
-  if (packageId === undefined) return 'the target document names no package whose jobs fail (fixtures.failing_package_id)';
+/** How messages name the package of a job left to end `ending`. */
+function endingPackage(ending: FailingWatch['ending'], packageId: number): string {
+  return ending === 'failed' ? `package ${packageId} (fixtures.failing_package_id)` : `the fixture package ${packageId} (fixtures.package_id)`;
+}
+
+/** Starts the job left to end `ending` (failed: the failing package's; completed: the fixture package's) and has the member watch it; why not, where it could not. */
+async function startFailingWatch(t: CheckContext, owner: Subscriber, member: Subscriber | undefined, ending: FailingWatch['ending'] = 'failed'): Promise<FailingWatch | string> {
+  const packageId = ending === 'failed' ? t.fixtures().failing_package_id : t.fixtures().package_id;
+  if (packageId === undefined) return ending === 'failed' ? 'the target document names no package whose jobs fail (fixtures.failing_package_id)' : 'the target document names no fixture package';
   if (!member) return 'no other user of the account could watch it (member_api_key not given, or a key of api_key\'s user)';
   // Without the unread counts openInbox also reads: the failing job's notifications are judged by what names it.
   const memberInbox = await openInbox(t, member.client, { counted: false });
@@ -750,14 +759,14 @@ async function startFailingWatch(t: CheckContext, owner: Subscriber, member: Sub
   if (!body) return 'no job body could be made of the fixtures';
   const started = await t.b().post('/jobs', { body: { ...body, package_id: packageId } });
   const id = idOf(started);
-  if (!is2xx(started) || id === undefined) return `POST /jobs of package ${packageId} (fixtures.failing_package_id) answered ${describeResponse(started)}`;
+  if (!is2xx(started) || id === undefined) return `POST /jobs of ${endingPackage(ending, packageId)} answered ${describeResponse(started)}`;
   stopJobOnCleanup(t, id);
   const ex = await member.client.post(`/jobs/${id}/watchers`);
   // Which roles may call which operation of interface B is not shown (section 5): a member may be refused.
   if (ex.response.status >= 400 && ex.response.status < 500) return `POST /jobs/${id}/watchers with member_api_key answered ${ex.response.status} (which roles may call what on interface B is not shown)`;
-  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers by ${member.who}, on job ${id} of package ${packageId} (whose jobs fail), answered ${ex.response.status}, expected 200`);
+  t.expect.status(ex, 200, 'B-JOB-5', `POST /jobs/${id}/watchers by ${member.who}, on job ${id} of ${ending === 'failed' ? `package ${packageId} (whose jobs fail)` : endingPackage(ending, packageId)}, answered ${ex.response.status}, expected 200`);
   if (!is2xx(ex)) return `the watch of job ${id} was not taken`;
-  const watch: FailingWatch = { job: { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, packageId, member, memberInbox, ownerInbox, read: 0, ownerRunning: -1 };
+  const watch: FailingWatch = { job: { id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, packageId, ending, member, memberInbox, ownerInbox, read: 0, ownerRunning: -1 };
   await readWhileRunning(t, watch, owner);
   return watch;
 }
@@ -821,21 +830,22 @@ async function judgeFailingWatch(t: CheckContext, watch: FailingWatch, owner: Su
   }, { timeoutMs: jobEndMs(t.target) + settleMs, intervalMs: (elapsed) => (elapsed < 5_000 ? 500 : 1_000) });
   if (!job.readable) return `GET /jobs/${job.id} (an extension) did not show the job's status, so its end was not seen`;
   if (!job.ended) return `job ${job.id} had not ended after ${jobEndMs(t.target) / 1000} s (last seen ${job.status ?? 'unknown'}) ${jobTimingHint('job_end_seconds')}`;
-  if (job.status !== 'failed') return `job ${job.id} of package ${watch.packageId} (fixtures.failing_package_id) ended ${job.status ?? '?'}, not failed`;
+  const { ending } = watch;
+  if (job.status !== ending) return `job ${job.id} of ${endingPackage(ending, watch.packageId)} ended ${job.status ?? '?'}, not ${ending}`;
   const notified = memberNews();
   if (notified) {
-    t.note(`${member.who} was notified about job ${job.id}, which failed, through its POST /jobs/${job.id}/watchers: a new notification naming it by ${notified.how}`);
+    t.note(`${member.who} was notified about job ${job.id}, which ${ending}, through its POST /jobs/${job.id}/watchers: a new notification naming it by ${notified.how}`);
     return undefined;
   }
-  if (watch.ownerRunning < 0) return `job ${job.id} was first read ended (failed), so a notification of its end could not be told from another of its events`;
+  if (watch.ownerRunning < 0) return `job ${job.id} was first read ended (${ending}), so a notification of its end could not be told from another of its events`;
   if (!watch.memberInbox.complete) return `GET /notifications with member_api_key was not read to its end (more than ${INBOX_PAGES} pages of 100), so a notification about job ${job.id} may be unread`;
   const ownerAbout = ownerNews();
-  if (!ownerAbout) return `no new notification named job ${job.id} within ${settleMs / 1000} s of its failure, for ${member.who} nor for api_key's user, its creator: the deployment may not notify on a failed job, or its notifications may not name the job`;
+  if (!ownerAbout) return `no new notification named job ${job.id} within ${settleMs / 1000} s of its end (${ending}), for ${member.who} nor for api_key's user, its creator: the deployment may not notify on a ${ending} job, or its notifications may not name the job`;
   // The spec gives notifications no fields: a watcher's may name the job otherwise than its creator's (a digest naming the package).
-  if ((watch.memberInbox.unnamed ?? 0) > 0) return `${member.who} got ${watch.memberInbox.unnamed} new notification(s) naming no job while job ${job.id} failed, where its creator's named it (by ${ownerAbout.how}): one may be the watcher's of its failure, worded otherwise`;
+  if ((watch.memberInbox.unnamed ?? 0) > 0) return `${member.who} got ${watch.memberInbox.unnamed} new notification(s) naming no job while job ${job.id} ${ending}, where its creator's named it (by ${ownerAbout.how}): one may be the watcher's of its end, worded otherwise`;
   t.fail({
     clause: 'B-JOB-5',
-    message: `job ${job.id} (package ${watch.packageId}, whose jobs fail) failed after ${member.who}'s POST /jobs/${job.id}/watchers answered 200, and api_key's user, its creator, was notified of its end (a notification naming it by ${ownerAbout.how}), but no notification about it reached ${member.who} within ${settleMs / 1000} s: the watch did not subscribe its caller to the job's notifications`,
+    message: `job ${job.id} (${ending === 'failed' ? `package ${watch.packageId}, whose jobs fail` : `the fixture package ${watch.packageId}, left to complete`}) ${ending} after ${member.who}'s POST /jobs/${job.id}/watchers answered 200, and api_key's user, its creator, was notified of its end (a notification naming it by ${ownerAbout.how}), but no notification about it reached ${member.who} within ${settleMs / 1000} s: the watch did not subscribe its caller to the job's notifications`,
     expected: `a new notification of ${member.who} naming job ${job.id}`,
     received: `${watch.memberInbox.fresh} new notification(s), none naming job ${job.id}`,
     ...(watch.memberInbox.last ? { exchange: watch.memberInbox.last } : {}),
@@ -897,7 +907,7 @@ check({
   clauses: ['B-JOB-5'],
   // The notification a watch brings the member is one a job's creator does not have: marked by its id here.
   supports: ['B-NTF-1'],
-  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), and for account 2\'s user on its own job (where the target document gives account 2 fixtures), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, on a job that has ended, and (where the target document names a package whose jobs fail) for the member on a job that fails, where its creator is notified of the failure',
+  title: 'B-JOB-5: POST /jobs/{job_id}/watchers answers 200 and subscribes the caller to the job: it shows among the watchers (where a target lists them), and the job\'s end notifies it (where a target lists notifications), for the key\'s user and for another user of the account (member_api_key), and for account 2\'s user on its own job (where the target document gives account 2 fixtures), within the job\'s first seconds, on a job seen running, on a job asked to stop that has not ended, on a job that has ended, and (where the target document names a package whose jobs fail) for the member on a job that fails, where its creator is notified of the failure, and for the member on a job of the fixture package left to complete, where its creator is notified of its end',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const made = await makeJob(t, 0);
@@ -965,6 +975,10 @@ check({
       ? 'no job could be started to stop'
       : await stoppingWatch(t, { id: stoppingJob.id, client: t.b(), ended: false, readable: true, lastRunning: -1 }, owner, stoppingUnwatch && !is2xx(stoppingUnwatch) ? `it could not stop watching it first (DELETE /jobs/${stoppingJob.id}/watchers, an extension, answered ${stoppingUnwatch.response.status})` : undefined, member);
 
+    // A job of the fixture package left to complete, watched by the member (the jobs above are
+    // stopped): started after the watches above, whose timing (a job not yet running) it would take.
+    const completing = await startFailingWatch(t, owner, member, 'completed');
+
     // The notifications: what each user that may subscribe has before the jobs are stopped, then
     // what comes. The watched job and the controls are stopped at once, the running job once watched.
     const candidates = [owner, ...(member?.subscribed ? [member] : [])];
@@ -999,6 +1013,8 @@ check({
       failingUnseen = againUnseen === undefined ? undefined : `${failingUnseen}; a second such job, watched and judged at once: ${againUnseen}`;
     }
     if (failingUnseen !== undefined) t.note(`a watch of a job that failed was not seen to bring its notification: ${failingUnseen}`);
+    const completingUnseen = typeof completing === 'string' ? completing : await judgeFailingWatch(t, completing, owner);
+    if (completingUnseen !== undefined) t.note(`a watch of a job left to complete was not seen to bring its notification: ${completingUnseen}`);
     // Last: its requests would otherwise delay the stops above, which must come while the jobs run.
     await secondAccountWatches(t);
 

@@ -414,6 +414,8 @@ check({
     // Dynamic variables empty or not: an implementation may take another way (a template that
     // resolves the package later) once there are some, and skip the lookup on it.
     let refusedOtherwise = false;
+    // The drawn expressions refused with the account's own package and cluster too: another language.
+    let expressionsRefused = false;
     const dynamic = fc.oneof(fc.constant({}), fc.dictionary(variableName, dynamicExpression, { minKeys: 1, maxKeys: 3, noNullPrototype: true }));
     const input = fc.record({ id: fc.oneof(absentId(t.target), wideAbsentId(t.target)), variables, dynamic });
     const refused = new RefusedJobs();
@@ -437,6 +439,21 @@ check({
         refused.sent(body, ex);
         t.expect.status(ex, '4xx', 'B-JOB-2', `POST /jobs naming ${what} (${id}) with dynamic variables ${show(dyn)} answered ${ex.response.status} instead of the not-found error`);
         if (isObject(ex.json) && typeof ex.json.message === 'string') continue;
+        // Whether the expressions are what was refused: the same variables, with the account's own
+        // package and cluster, asked once per case until the deployment is seen to refuse them.
+        if (ex.response.status < 400 || ex.response.status >= 500 || expressionsRefused) continue;
+        const own = await sendJob(t, fixtureJobBody(t, given));
+        if (is2xx(own)) {
+          t.fail({
+            clause: 'B-JOB-2',
+            message: `POST /jobs naming ${what} (${id}) with dynamic variables ${show(dyn)} answered ${ex.response.status} without the not-found error object, while the same variables and dynamic variables with the account's own package and cluster made a job (${own.response.status}): the refusal is of the absent id, not of the expressions, and the documented answer to it is the error object`,
+            expected: 'a 4xx carrying the error object {"message": ...}',
+            received: describeResponse(ex),
+            exchange: ex,
+          });
+          continue;
+        }
+        expressionsRefused = true;
         if (!refusedOtherwise) t.note(`POST /jobs naming ${what} with the real service's expressions in dynamic_variables was refused (${ex.response.status}) without the error object: a refusal of the expressions is not judged as the not-found answer`);
         refusedOtherwise = true;
       }
@@ -1441,6 +1458,36 @@ async function startInSecondAccount(t: CheckContext): Promise<SecondAccountJob |
   return { id, statuses: [first.status], progress: [first.progress], ended: ENDED_STATUSES.has(first.status) };
 }
 
+/**
+ * B-JOB-3 in account 2's job list (GET /jobs with its key, an extension): every list read above is
+ * account 1's, and a deployment may list the accounts made after the first from another store (a
+ * reporting shard) whose status column keeps display labels. Once account 2's job has run beside
+ * the others, its list's first page is read once and every listed job's status held to the nine; a
+ * list not served is noted.
+ */
+async function judgeSecondAccountList(t: CheckContext): Promise<void> {
+  const walked = await walkCatalogList(t.b(1), t.target, '/jobs', { maxPages: 1 });
+  if ('refused' in walked) {
+    t.note(`account 2's job list (GET /jobs with its key, an extension) answered ${walked.refused.response.status}: its listed statuses were not read`);
+    return;
+  }
+  let judged = 0;
+  walked.exchanges.forEach((ex, page) => {
+    for (const job of walked.pages[page] ?? []) {
+      if (!isObject(job) || !Object.hasOwn(job, 'status')) continue;
+      judged++;
+      t.expect.that(typeof job.status === 'string' && JOB_STATUSES.includes(job.status), {
+        clause: 'B-JOB-3',
+        message: `account 2's job list (GET /jobs with its key, an extension) shows job ${String(job.id)} with the status ${show(job.status)}, not one of the nine`,
+        expected: JOB_STATUSES.join(' | '),
+        received: show(job.status),
+        exchange: ex,
+      });
+    }
+  });
+  t.note(`account 2's job list (GET /jobs with its key, an extension; its first page): ${judged} listed job(s) held to the nine statuses`);
+}
+
 /** One read of account 2's job, with account 2's key; a read refused ends its reads (the note at the end says so). */
 function readSecondAccountJob(t: CheckContext, job: SecondAccountJob): Promise<void> {
   return readJobWith(t, job, t.b(1), "account 2's key", OF_ACCOUNT_2);
@@ -1627,6 +1674,7 @@ check({
     }, { timeoutMs: jobEndMs(t.target), intervalMs: (elapsed) => (elapsed < POLL_DENSE_FOR_MS ? POLL_DENSE_MS : POLL_SPARSE_MS) });
     await list.read();
     list.report();
+    if (second) await judgeSecondAccountList(t);
     withQuery.report();
     withIncludes.report();
     if (ended !== undefined) await memberReadOfEnded(t, id, ended);

@@ -92,6 +92,8 @@ function announceEnd(sim: Sim, account: AccountState, job: Job, state: JobState,
     if (sim.faults.has('b-failed-job-notifies-owner-only') && state.status === 'failed' && user.id !== job.ownerId) continue;
     // b-scheduled-run-notifies-schedule-owner-only: a run a schedule made reports to the schedule's owner (the scheduler's own notifier), not to the job's watchers.
     if (sim.faults.has('b-scheduled-run-notifies-schedule-owner-only') && job.createdBy !== undefined && user.id !== job.ownerId) continue;
+    // b-completed-job-notifies-owner-only: a completion is the owner's "your job is done" mail; only stops and failures go to the watchers.
+    if (sim.faults.has('b-completed-job-notifies-owner-only') && state.status === 'completed' && user.id !== job.ownerId) continue;
     notify(sim, home, user.id, event, message, job.id, at);
     sim.touched?.add(home);
   }

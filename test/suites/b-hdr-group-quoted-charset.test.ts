@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-HDR-1: a JSON body is read as UTF-8 under every spelling of application/json. A group handler
@@ -27,4 +28,13 @@ describe('b-hdr/json-media-type-on-every-write: a group named beyond ASCII', () 
       expect(check.verdict, describeChecks([check])).toBe('pass');
     });
   }
+});
+
+// The same misreading in POST /jobs's own body decoder: the job's ids are ASCII, so each job is
+// now posted with a variable beyond ASCII, held to its value as sent.
+describeCheckCatches('b-hdr/json-media-type-on-every-write: a job variable beyond ASCII', {
+  check: 'b-hdr/json-media-type-on-every-write',
+  fault: 'b-job-body-charset-spelling-latin1',
+  clause: 'B-HDR-1',
+  message: /^POST \/jobs with Content-Type ".*" did not read the JSON body as the same UTF-8 text: the job's variable disco_hdr/,
 });

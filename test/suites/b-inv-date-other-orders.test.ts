@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import type { FaultName } from '../../simulator/faults.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-INV-1's `date` is YYYY-MM-DD in every list GET /invoices answers, not only the plain one: the
@@ -23,4 +24,13 @@ describe('b-inv/date-format under the real service\'s other orders and filter', 
       expect((await dateFormat(undefined, conventions)).failed.size).toBe(0);
     });
   }
+});
+
+// The plain GET /invoices (no query) may be a handler of its own (a billing widget's): the check's
+// whole-list reads all send a page size, so the plain list is read once too.
+describeCheckCatches('b-inv/date-format on the plain GET /invoices', {
+  check: 'b-inv/date-format',
+  fault: 'b-plain-invoice-list-date-time',
+  clause: 'B-INV-1',
+  message: "GET /invoices without a query (no page size, offset or order) lists",
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clauseVerdicts } from '../../suites/lib/aggregate.ts';
 import { answering } from '../support/answering-front.ts';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * b-iso/foreign-account-path sends member_api_key on account 2's path too, once it is seen to
@@ -24,4 +25,13 @@ describe("b-iso/foreign-account-path with account 1's member_api_key", () => {
     expect(check.partial?.find((p) => p.clause === 'B-AUTH-3')?.reason).toMatch(/member_api_key was refused on account 1's own path \(GET \/connections\/types answered 403\)/);
     expect(clauseVerdicts(run.checks, { profile: 'spec' }).find((v) => v.id === 'B-AUTH-3')?.verdict).not.toBe('pass');
   });
+});
+
+// b-iso/foreign-ids-read-as-absent reads account 2's things with member_api_key too, once per
+// kind: a lookup may find a record by id in any account for members alone (a team view).
+describeCheckCatches('b-iso/foreign-ids-read-as-absent with member_api_key', {
+  check: 'b-iso/foreign-ids-read-as-absent',
+  fault: 'b-member-job-read-any-account',
+  clause: 'B-AUTH-3',
+  message: /^GET \/jobs\/\{id\} with member_api_key \(another user of account 1\) and account 2's id \d+, and with the absent id \d+: the foreign request was not refused/,
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-JOB-2 right after a job of the same package and variables: a double-submit guard keyed
@@ -29,4 +30,14 @@ describe('b-job/absent-cluster-or-package posts an absent cluster right after a 
     expect(check.verdict).toBe('pass');
     expect(check.notes.join('\n')).toMatch(/an absent cluster was posted right after job \d+ of the same package and variables/);
   });
+});
+
+// A 4xx without the error object to an absent id with dynamic variables may be a refusal of the
+// expressions: where the same expressions with the account's own package and cluster make a job,
+// it is not, and fails.
+describeCheckCatches('b-job/absent-cluster-or-package with dynamic variables the deployment takes', {
+  check: 'b-job/absent-cluster-or-package',
+  fault: 'b-job-dynvars-absent-422-errors',
+  clause: 'B-JOB-2',
+  message: /^POST \/jobs naming an absent (cluster|package|cluster and package) \(\d+\) with dynamic variables .* answered 422 without the not-found error object, while the same variables and dynamic variables with the account's own package and cluster made a job/,
 });

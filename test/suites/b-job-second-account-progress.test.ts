@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import type { FaultName } from '../../simulator/faults.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-JOB-4 in every account: a deployment reporting progress in percent for every account but the
@@ -25,4 +26,13 @@ describe("b-job/lifecycle-poll's job in account 2", () => {
     expect(failed.has('B-JOB-4')).toBe(false);
     expect(failed.has('B-JOB-3')).toBe(false);
   });
+});
+
+// Account 2's job list too: a list served from another store for the accounts made after the
+// first (a reporting shard keeping display labels) shows account 1's list right.
+describeCheckCatches("b-job/lifecycle-poll's read of account 2's job list", {
+  check: 'b-job/lifecycle-poll',
+  fault: 'b-job-list-later-accounts-status-label',
+  clause: 'B-JOB-3',
+  message: /^account 2's job list \(GET \/jobs with its key, an extension\) shows job \d+ with the status "[A-Z][a-z]+( [a-z]+)?", not one of the nine/,
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rewriting } from '../support/rewriting-front.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 import type { ResolvedTarget } from '../../suites/lib/types.ts';
 
 /**
@@ -107,4 +108,13 @@ describe.concurrent('b-job/watch with another user of the account (member_api_ke
     expect([check.verdict, check.failures], describeChecks([check])).toEqual(['pass', []]);
     expect(partial).toMatch(/with member_api_key answered 403 \(which roles may call what on interface B is not shown\)/);
   });
+});
+
+// The jobs the check watches are stopped, or fail: one of the fixture package is left to complete,
+// watched by member_api_key's user, for a deployment that tells only a job's owner of a completion.
+describeCheckCatches('b-job/watch on a job left to complete', {
+  check: 'b-job/watch',
+  fault: 'b-completed-job-notifies-owner-only',
+  clause: 'B-JOB-5',
+  message: /^job \d+ \(the fixture package \d+, left to complete\) completed after member_api_key's user \(colleague@one\.example\)'s POST \/jobs\/\d+\/watchers answered 200, and api_key's user, its creator, was notified of its end/,
 });

@@ -70,7 +70,8 @@ export function registerInvoiceRoutes(router: BRouteTable, sim: Sim): void {
     setPageLinks(sim, ctx, page, total);
     ctx.type = 'application/json';
     // b-since-invoice-date-timestamp: the `since` filter's reporting query selects the date as a timestamp column.
-    const stamped = sim.faults.has('b-since-invoice-date-timestamp') && order.since !== null;
+    // b-plain-invoice-list-date-time: the plain list (no query) is the billing widget's handler, which renders dates with their time.
+    const stamped = (sim.faults.has('b-since-invoice-date-timestamp') && order.since !== null) || (sim.faults.has('b-plain-invoice-list-date-time') && ctx.querystring === '');
     const bytesOf = (invoice: Invoice): Buffer => {
       const owned = linksOfOwner(sim, account, invoice, links);
       return stamped ? Buffer.from(JSON.stringify({ ...presentInvoice(invoice, owned, sim, account), date: `${invoice.date}T00:00:00Z` })) : invoiceJsonBytes(invoice, owned, sim, account);

@@ -12,6 +12,7 @@ import { createJob, jobStateNow, jobVariables, jobWatchers, readJob, stopJob, un
 import { jobListingAt, jobsListed, jobsPage } from './order.ts';
 import { readChoice, readIdFilter, readListOrder, readNames } from '../../http/list-query.ts';
 import { isNaturalOrder } from '../shared/list-order.ts';
+import { inOtherAccount } from '../shared/foreign.ts';
 import { JOB_INCLUDES, JOB_STATUSES, type Job } from './types.ts';
 import { isTerminal } from './lifecycle.ts';
 import { jobUrl, presentJob, presentJobLog, presentLogSummary, presentOutputPreview } from './present.ts';
@@ -41,11 +42,19 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
     if (sim.faults.has('b-hdr-jobs-exact-type') && ctx.get('content-type') !== '' && ctx.get('content-type') !== 'application/json') {
       throw new ApiError('unsupported_media_type', { message: 'Unsupported media type: send application/json.' });
     }
+    // b-job-body-charset-spelling-latin1: this handler decodes its body by a charset table that knows only `charset=utf-8` as written.
+    if (sim.faults.has('b-job-body-charset-spelling-latin1')) ctx.state.charsetBySpelling = true;
     const raw = await readJsonObject(ctx, sim.options.bodyLimitBytes);
     const body = ctx.state.lenientBodies ? unwrapped(raw, 'job') : raw;
     if (body !== raw) allowLeniently(ctx, 'B-JOB-1', 'the job\'s fields came wrapped in {"job": {...}}, not at the top of the body');
     if (sim.faults.has('b-bad-job-id-500') && [body.cluster_id, body.package_id].some((v) => typeof v === 'number' && !(Number.isSafeInteger(v) && v > 0))) throw new RangeError('id out of range for type bigint');
     const input = parseNewJob(body);
+    // b-job-dynvars-absent-422-errors: with dynamic variables the job goes through the template path, whose model validation answers a missing package or cluster as a 422 of field errors.
+    if (sim.faults.has('b-job-dynvars-absent-422-errors') && Object.keys(input.dynamicVariables).length > 0 && (!account.packages.has(input.packageId) || !account.clusters.has(input.clusterId))) {
+      ctx.status = 422;
+      ctx.body = { errors: { ...(account.packages.has(input.packageId) ? {} : { package_id: ['does not exist'] }), ...(account.clusters.has(input.clusterId) ? {} : { cluster_id: ['does not exist'] }) } };
+      return;
+    }
     const job = createJob(sim, account, user, input);
     ctx.status = sim.conventions.b.createdStatus;
     ctx.body = presentJob(sim, account, job, links);
@@ -87,8 +96,12 @@ export function registerJobRoutes(router: BRouteTable, sim: Sim): void {
   registerSearchRoute(router, sim, '/jobs/search', JOB_SEARCH);
 
   router.get('/jobs/:id', (ctx) => {
-    const { account, links } = ctx.state;
-    const job = readJob(sim, account, pathId(ctx.params.id));
+    const { links } = ctx.state;
+    const id = pathId(ctx.params.id);
+    // b-member-job-read-any-account: a member's read goes through the team view's lookup, which finds a job by id in any account.
+    const teamView = sim.faults.has('b-member-job-read-any-account') && ctx.state.user.id !== accountOwner(ctx.state.account)?.id && !ctx.state.account.jobs.has(id);
+    const account = (teamView ? inOtherAccount(sim, ctx.state.account, (other) => (other.jobs.has(id) ? other : undefined)) : undefined) ?? ctx.state.account;
+    const job = readJob(sim, account, id);
     // b-job-include-404-orm-text: a read asking for includes goes through the eager loader, whose miss is the ORM's own.
     if (!job && sim.faults.has('b-job-include-404-orm-text') && ctx.querystring !== '' && readNames(ctx, 'include', JOB_INCLUDES, { all: false }) !== undefined) {
       throw new ApiError('not_found', { message: `Couldn't find Job with 'id'=${ctx.params.id}` });

@@ -48,7 +48,8 @@ export function jobsPageBytes(sim: Sim, account: AccountState, jobs: readonly Jo
   // b-job-list-status-label: the same view with each status as a display label ("Pending
   // stoppage"), as a job table's column shows it.
   const percent = sim.faults.has('b-job-list-progress-percent');
-  const labels = sim.faults.has('b-job-list-status-label');
+  // b-job-list-later-accounts-status-label: every account but the first made is listed from the reporting shard, whose status column holds the labels.
+  const labels = sim.faults.has('b-job-list-status-label') || (sim.faults.has('b-job-list-later-accounts-status-label') && account !== sim.store.firstAccount());
   if (percent || labels) {
     return jsonArrayBytes(jobs.map((job) => {
       const shown = presentJob(sim, account, job, links);
