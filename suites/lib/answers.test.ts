@@ -96,4 +96,11 @@ describe('bodyShows', () => {
     expect(bodyShows(answer('[{"key":"svc_ab\\/cd\\u003d\\u003d"}]'), 'svc_ab/cd==')).toBe(true);
     expect(bodyShows(answer('[{"key":"svc_ab…"}]'), 'svc_ab/cd==')).toBe(false);
   });
+
+  it('asks one answer for many texts, keys and nested values alike (its strings are walked once and kept)', () => {
+    const one = answer('{"items":[{"n\\u0061me":"a\\/b","tags":["x\\u003dy",{"deep":"z\\/w"}]}],"count":2}');
+    expect(['name', 'a/b', 'x=y', 'z/w', 'items'].map((text) => bodyShows(one, text))).toEqual([true, true, true, true, true]);
+    expect(['a/c', 'count2', 'w/z'].map((text) => bodyShows(one, text))).toEqual([false, false, false]);
+    expect(bodyShows(answer('"just\\/text"'), 'just/text')).toBe(true);
+  });
 });
