@@ -387,7 +387,7 @@ async function memberCreates(t: CheckContext): Promise<void> {
 check({
   id: 'b-hook/reset-salt',
   clauses: ['B-HOOK-2'],
-  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and GET /hooks/{hook_id} shows it (also after a reset with member_api_key, where given and not refused, and after one in account 2 with its api_key, where given: there too nothing else changes), and nothing else changes (a name with blanks around or inside it neither, nor one with characters beyond U+FFFF, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
+  title: 'B-HOOK-2: PUT /hooks/{hook_id}/reset returns the hook with a new salt, one it never had, each time it is reset (three times), and GET /hooks/{hook_id} shows it (also after a reset with member_api_key, where given and not refused, and of the member\'s own hook by api_key after it, and after one in account 2 with its api_key, where given: there too nothing else changes), and nothing else changes (a name with blanks around or inside it neither, nor one with characters beyond U+FFFF, nor what an update (PUT /hooks/{hook_id}, where served) changed before the reset; updated_at may move forward; in the simulator profile it stays too)',
   needs: ['b', 'write'],
   async run(t) {
     const unjudged = new Set<string>();
@@ -510,7 +510,35 @@ async function memberResets(t: CheckContext): Promise<string | undefined> {
     expectOnlySaltMoved(t, memberAfter, memberBefore, memberAfterHook, `GET /hooks/${id} with member_api_key after its reset with member_api_key (of ${whose})`, 'read');
     if (memberBefore.salt === before.salt) t.expect.that(memberAfterHook.salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} with member_api_key after its reset with member_api_key (of ${whose}) does not show the salt the reset returned`, expected: 'the salt the reset returned', received: memberAfterHook.salt === before.salt ? 'the old salt' : 'another salt', exchange: memberAfter });
   }
+  if (ownId !== undefined) await adminResetsOthersHook(t, id, afterHook.salt);
   return undefined;
+}
+
+/**
+ * The member's own hook (`id`, its salt now `current`) reset once more, by api_key's user: a
+ * re-salt scoped to the caller's own hooks (WHERE user_id = caller) answers another user's reset
+ * a new salt and keeps the old, while each user's resets of its own hooks, all the others here,
+ * are stored. Read back with api_key. A refusal (which roles may reset whose hook is not shown) is
+ * noted. Two requests.
+ */
+async function adminResetsOthersHook(t: CheckContext, id: number, current: unknown): Promise<void> {
+  const what = `PUT /hooks/${id}/reset with api_key, of the hook member_api_key's user made`;
+  const ex = await t.b().put(`/hooks/${id}/reset`);
+  if (ex.response.status >= 400 && ex.response.status < 500) return t.note(`${what} answered ${ex.response.status} (which roles may reset whose hook is not shown), so a reset of a hook another user made was not seen`);
+  t.expect.status(ex, '2xx', 'B-HOOK-2', `${what} answered ${ex.response.status}`);
+  const reset = objectBody(t, ex, 'B-HOOK-2', what);
+  t.expect.that(typeof reset.salt === 'string' && reset.salt !== '' && reset.salt !== current, {
+    clause: 'B-HOOK-2',
+    message: `${what} did not return a new salt`,
+    expected: 'a salt string different from the one before',
+    received: typeof reset.salt === 'string' ? (reset.salt === current ? 'the same salt as before' : '(an empty salt)') : show(reset.salt),
+    exchange: ex,
+  });
+  const after = await t.b().get(`/hooks/${id}`);
+  t.expect.status(after, '2xx', 'B-HOOK-2', `GET /hooks/${id} after ${what} answered ${after.response.status}`);
+  const hook = objectBody(t, after, 'B-HOOK-2', `GET /hooks/${id} after ${what}`);
+  // Salts are secrets: which one shows is said, never its value.
+  t.expect.that(hook.salt === reset.salt, { clause: 'B-HOOK-2', message: `GET /hooks/${id} after ${what} does not show the salt the reset returned: the reset was answered, not stored`, expected: 'the salt the reset returned', received: hook.salt === current ? 'the old salt' : 'another salt', exchange: after });
 }
 
 /**

@@ -287,7 +287,7 @@ check({
   id: 'b-job/create-starts',
   clauses: ['B-JOB-1'],
   supports: ['B-JOB-3', 'B-SCHEMA-1'],
-  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given) and in account 2 with its own key and fixtures (where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
+  title: 'B-JOB-1: POST /jobs with cluster_id, package_id, variables and dynamic_variables creates a job and starts it, also on another cluster the account lists (where listed) and posted by another user of the account (member_api_key, where given) and in account 2 with its own key and fixtures (where given); the job read back (where served) carries the posted variables, under the names posted (ones with a dot, in camelCase or in capitals too), in jobs of the fixture package and of up to three other packages the account lists (where listed), whose jobs start too',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const idle: IdleJob[] = [];
@@ -339,18 +339,20 @@ check({
       });
       await expectVariablesStored(t, id, posted, readBack);
     }
-    // Variable names the spec leaves free: one with a dot, as config-style names are written. The
-    // job carries it under that very name, not taken apart into nested objects (a path setter's
-    // reading); a deployment that refuses such a name says so with a 4xx, noted.
-    const dotted = { variables: { 'run.date': '2026-11-30', 'source.table.name': 'orders' }, dynamic_variables: {} };
+    // Variable names the spec leaves free: with a dot, as config-style names are written, and in
+    // camelCase and capitals, as package variables often are (generated names are lower case).
+    // The job carries each under that very name, not taken apart into nested objects (a path
+    // setter's reading) nor snake-cased (a body key transform for camelCase clients that walks
+    // into variables); a deployment that refuses such names says so with a 4xx, noted.
+    const dotted = { variables: { 'run.date': '2026-11-30', 'source.table.name': 'orders', startDate: '2026-11-01', TABLE_NAME: 'orders' }, dynamic_variables: {} };
     const dottedEx = await t.b().post('/jobs', { body: fixtureJobBody(t, dotted) });
     if (dottedEx.response.status >= 400 && dottedEx.response.status < 500) {
-      t.note(`POST /jobs refused variables named with a dot (${show(dotted.variables)}: ${dottedEx.response.status}), so such names were not verified`);
+      t.note(`POST /jobs refused variables named with a dot or with capitals (${show(dotted.variables)}: ${dottedEx.response.status}), so such names were not verified`);
     } else {
       const { id, body: job, exchange: ex } = await createJob(t, fixtureJobBody(t, dotted), dottedEx);
       t.expect.that(contains(job.variables, dotted.variables), {
         clause: 'B-JOB-1',
-        message: `job ${id}, posted with variables named with a dot, does not carry them under the names posted`,
+        message: `job ${id}, posted with variables named with a dot or with capitals, does not carry them under the names posted`,
         expected: `variables ⊇ ${show(dotted.variables)}`,
         received: `variables ${show(job.variables)}`,
         exchange: ex,

@@ -385,7 +385,7 @@ async function markNullNoted(t: CheckContext): Promise<void> {
 check({
   id: 'b-ntf/mark',
   clauses: ['B-NTF-1'],
-  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200, for the key\'s user and for another user of the account (member_api_key) marking its own by id',
+  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200, for the key\'s user for another user of the account (member_api_key) marking its own by id, and for account 2\'s user (where the target document has one) marking one of its own by id',
   needs: ['b', 'write', 'fixture:notification_ids'],
   runsFirst: 'a mark is seen to work only on notifications unread before it, and other checks mark them read (the endpoint catalog sends the mark without an id)',
   async run(t) {
@@ -400,6 +400,7 @@ check({
     await marksNamingNothing(t);
     await memberMarksOne(t);
     await memberMarksAll(t);
+    await secondAccountMarksOne(t);
     // Whether a read showed a mark's effect on a notification unread before it; a 200 alone
     // proves nothing was marked, and neither does a notification or a count already read.
     const { unseen: oneUnseen, othersSeen } = await markOneUnread(t, ids);
@@ -505,6 +506,33 @@ check({
 const NOTIFICATION_AGE_MS = 8 * 86_400_000;
 
 /** The ids GET /notifications (an extension) lists unread; null when the list is not served. */
+/**
+ * B-NTF-1 in account 2, where the target document has one: its user's mark by id, with its own key,
+ * marks too: one notification its GET /notifications (an extension) lists unread, then read back
+ * as read. Account 1's marks alone pass a deployment whose later accounts' inbox the mark does not
+ * reach. One only, and none of the two of account 2's fixture notifications that other checks
+ * want unread (b-iso's), so the rest stay as they were. Where none can be, noted.
+ */
+async function secondAccountMarksOne(t: CheckContext): Promise<void> {
+  if (!t.target.b[1]) return void t.note("the target document names one account, so that another account's user marks its notifications too was not seen");
+  const client = t.b(1);
+  const before = await listedStates(t, client);
+  const kept = new Set((t.fixtures(1).notification_ids ?? []).slice(0, 2));
+  const id = before ? [...before.states].filter(([n, read]) => !read && !kept.has(n)).map(([n]) => n).at(-1) : undefined;
+  if (!before || id === undefined) return void t.note(`a mark by account 2's user was not seen: ${before ? 'GET /notifications with its key listed no notification unread but those other checks want unread' : 'GET /notifications (an extension) was not served with its key'}`);
+  const ex = await client.post('/notifications/mark', { body: { id } });
+  t.expect.status(ex, 200, 'B-NTF-1', `POST /notifications/mark {"id": ${id}} with account 2's key answered ${ex.response.status}`);
+  const after = await readUntil(t, () => listedStates(t, client), (l) => l === null || l.states.get(id) !== false);
+  if (!after || after.states.get(id) !== false) return;
+  t.expect.that(false, {
+    clause: 'B-NTF-1',
+    message: `account 2's notification ${id} is still unread ${waited(t)}after POST /notifications/mark {"id": ${id}} with account 2's key`,
+    expected: 'read: true',
+    received: 'read: false',
+    exchange: pageOf(after.walk, id) ?? ex,
+  });
+}
+
 async function listedUnread(t: CheckContext): Promise<number[] | null> {
   const listed = await listedStates(t);
   return listed ? [...listed.states].filter(([, read]) => !read).map(([id]) => id) : null;

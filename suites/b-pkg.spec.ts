@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { check } from './lib/registry.ts';
-import { absentId, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
+import { absentId, absentIdFrom, wideAbsentId } from './lib/arbitraries/ids-and-paths.ts';
 import { createdId, extensionListItems, fieldsIn, is2xx, isObject, objectBody, sameJson, show, walkList, type JsonObject } from './lib/answers.ts';
 import { extensionPaging } from './lib/paging.ts';
 import type { CheckContext, Exchange, InterfaceClient } from './lib/types.ts';
@@ -200,7 +200,7 @@ function membersLost(listed: unknown, read: unknown, path: string): string[] {
 check({
   id: 'b-pkg/absent',
   clauses: ['B-PKG-1'],
-  title: 'B-PKG-1: GET /packages/{package_id} of an absent package answers 404 with the message object; the ids 0, minus the fixture package\'s and 2^32 above it answer no other package than the one asked for (a 2xx with that id, else a 404 with the message object)',
+  title: 'B-PKG-1: GET /packages/{package_id} of an absent package answers 404 with the message object, to another user of the account (member_api_key, where given and served the fixture package) too; the ids 0, minus the fixture package\'s and 2^32 above it answer no other package than the one asked for (a 2xx with that id, else a 404 with the message object)',
   needs: ['b'],
   async run(t) {
     await t.property('absent package ids are 404', fc.oneof(absentId(t.target), wideAbsentId(t.target)), async (id) => {
@@ -209,8 +209,35 @@ check({
       t.expect.errorObjectB(ex, 'B-PKG-1');
     });
     await undrawnIds(t);
+    await memberAbsent(t);
   },
 });
+
+/**
+ * An absent package read by another user of the account (member_api_key), where the document
+ * gives one and that user is served the fixture package (which roles may read what is not shown:
+ * a member refused that read too is noted): a 404 with the message object, as api_key's user gets.
+ * A deployment that authorizes a member's read on the record before asking whether there is one
+ * answers it the permission refusal (403) instead. Two reads.
+ */
+async function memberAbsent(t: CheckContext): Promise<void> {
+  const memberKey = t.target.b[0]?.memberApiKey;
+  const fixture = t.fixtures().package_id;
+  if (memberKey === undefined || fixture === undefined) {
+    t.note('no absent package was read by another user of the account: that needs member_api_key and fixtures.package_id in the target document');
+    return;
+  }
+  const member = t.bWithKey(memberKey);
+  const control = await member.get(`/packages/${fixture}`);
+  if (!is2xx(control)) {
+    t.note(`member_api_key's user was not served the fixture package (GET /packages/${fixture} answered ${control.response.status}: which roles may read what is not shown), so its read of an absent one was not judged`);
+    return;
+  }
+  const id = absentIdFrom(t.target, 7919);
+  const ex = await member.get(`/packages/${id}`);
+  t.expect.status(ex, 404, 'B-PKG-1', `GET /packages/${id} (no such package) with member_api_key, whose user is served the fixture package, answered ${ex.response.status}`);
+  t.expect.errorObjectB(ex, 'B-PKG-1');
+}
 
 /** 2^32: an id this far above one that exists wraps onto it where a handler casts ids to 32 bits. */
 const WRAP_32 = 2 ** 32;

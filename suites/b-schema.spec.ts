@@ -11,7 +11,7 @@ import { jobBodyFrom, stopJobOnCleanup } from './lib/factories/jobs.ts';
 import { deleteScheduleOnCleanup, enabledScheduleBody } from './lib/factories/schedules.ts';
 import { walkCatalogList } from './catalog/b-lists.ts';
 import { simulatorNow } from './lib/target-features.ts';
-import { FRESH_STAMP_SLACK_MS, NAME_FIELDS_BY_SCHEMA, expectFormats, freshStampProblems, futureStampProblems } from './lib/formats.ts';
+import { FRESH_STAMP_SLACK_MS, NAME_FIELDS_BY_SCHEMA, expectFormats, freshStampProblems, futureStampProblems, movedStampProblem, stampOrderProblem, type StampSeen } from './lib/formats.ts';
 import { otherTimeZoneTaken, restoreUserAfter, userPutBody } from './lib/factories/user.ts';
 import { extensionListItems, idOf, is2xx, isObject, routeMissing, type JsonObject } from './lib/answers.ts';
 import { jobStartMs, jobTimingHint, pollPastStart } from './lib/job-timing.ts';
@@ -217,6 +217,41 @@ function expectNoStampAhead(t: CheckContext, samples: readonly Sample[]): void {
   if (undated.size) t.note(`${undated.size} resource${undated.size === 1 ? '' : 's'} read or changed had created_at or updated_at but no Date header to set them against (the target's clock), so whether those name a moment to come (a local time labelled UTC) was not seen: ${[...undated].slice(0, 3).join('; ')}`);
 }
 
+/**
+ * Each record's updated_at against its created_at, and answer after answer (`seen`, by schema and id, across the property's
+ * cases): where it moved, the move names a change after the answer that showed it before, so a
+ * time before that answer (its Date header, less FRESH_STAMP_SLACK_MS) is not the UTC moment it
+ * says. An update's time west of UTC labelled UTC lies in the past, where expectNoStampAhead does
+ * not look; a record made before the run (the user) is not judged by freshness either.
+ */
+function expectMovedStampsLater(t: CheckContext, samples: readonly Sample[], seen: Map<string, StampSeen>): void {
+  for (const s of samples) {
+    // Nor does a change precede the record's making: updated_at is not before created_at.
+    const disorder = stampOrderProblem(s.value);
+    if (disorder) {
+      t.expect.that(false, {
+        clause: 'B-FMT-1',
+        message: `${s.what}: updated_at lies before created_at: UTC times of a record cannot name a change before its making`,
+        expected: 'updated_at not before created_at',
+        received: disorder,
+        exchange: s.ex,
+      });
+    }
+    if (!isObject(s.value) || s.value.id === undefined || s.value.id === null) continue;
+    const key = `${s.schema} ${String(s.value.id)}`;
+    const judged = movedStampProblem(seen.get(key), s.ex, s.value);
+    if (judged.seen) seen.set(key, judged.seen);
+    if (!judged.problem) continue;
+    t.expect.that(false, {
+      clause: 'B-FMT-1',
+      message: `${s.what}: updated_at moved to a moment before an earlier answer that showed the record: a UTC time of a later change cannot name a moment before it`,
+      expected: `an updated_at as before, or not before that answer's Date (less ${FRESH_STAMP_SLACK_MS / 1000} s)`,
+      received: judged.problem,
+      exchange: s.ex,
+    });
+  }
+}
+
 check({
   id: 'b-schema/read-resources',
   clauses: ['B-SCHEMA-1'],
@@ -410,7 +445,7 @@ check({
 check({
   id: 'b-schema/written-formats',
   clauses: ['B-FMT-1'],
-  title: 'B-FMT-1: created and updated resources carry UTC ISO 8601 timestamps and integer ids, a job the second account starts (where the target document has one) among them; a resource just made carries the moment of its making, and no created_at or updated_at an update or a read answers lies after that answer (by its Date header)',
+  title: 'B-FMT-1: created and updated resources carry UTC ISO 8601 timestamps and integer ids, a job the second account starts (where the target document has one) among them; a resource just made carries the moment of its making, and no created_at or updated_at an update or a read answers lies after that answer (by its Date header), and no updated_at lies before its record\'s created_at, nor, where it moved, before an earlier answer that showed the record',
   needs: ['b', 'write', 'fixture:package_id', 'fixture:cluster_id'],
   async run(t) {
     const sampled = new Set<string>();
@@ -419,12 +454,16 @@ check({
     await userAwayFromUtc(t);
     const unjudgedMoments = new Set<string>();
     let judgedMoments = 0;
+    const updatedSeen = new Map<string, StampSeen>();
     await t.property('every written resource has UTC timestamps and integer ids', writeInput(t), async (input) => {
       const samples = await writtenSamples(t, input, unsampled, cases++);
       for (const s of samples) sampled.add(s.schema);
       formatAll(t, samples);
       // Updates and reads: their times may name any moment before the answer, none after it.
       expectNoStampAhead(t, samples.filter((m) => !m.made));
+      // A record's updated_at that moved since an earlier answer showed it (a case before, the
+      // write before its read) names a moment after that answer, not one before it.
+      expectMovedStampsLater(t, samples, updatedSeen);
       for (const s of samples.filter((m) => m.made)) {
         const judgement = freshStampProblems(s.ex, s.value);
         if ('unjudged' in judgement) {

@@ -181,6 +181,37 @@ async function expectRefusedElsewhere(t: CheckContext, paths: string[]): Promise
     }
   }
   if (headUnserved.length) t.note(`HEAD with the versioned Accept header was not served on ${headUnserved.join(', ')}, so its refusal without it was not judged there`);
+  await expectRefusedAtRoot(t);
+}
+
+/**
+ * The reads at the API's root (`B_ROOT_ENDPOINTS`: GET /user, /accounts, ..., outside
+ * `/{account_id}/api`; extensions), whose router a deployment may mount apart from the version
+ * negotiation, as B-VER-2's check minds for their label: the first one served with the versioned
+ * Accept header as the API's answer for the key (labelled with the vendor type, or showing the
+ * key's own records: `showsKeyRecords`, for the base URL may be another app's) gets each wrong
+ * Accept, refused with a 4xx. Where none is, noted.
+ */
+async function expectRefusedAtRoot(t: CheckContext): Promise<void> {
+  const key = t.target.b[0]?.apiKey;
+  if (t.target.baseUrl === undefined || key === undefined) {
+    t.note("the target document gives no base URL of the API's root, so that its reads (GET /user, /accounts, ...) refuse a wrong Accept too was not seen");
+    return;
+  }
+  const root = bRootClient(t, key);
+  let known: Promise<KeyRecords> | undefined;
+  for (const e of B_ROOT_ENDPOINTS) {
+    if (e.method !== 'GET' || e.effect !== 'read' || e.path.includes('{')) continue;
+    const control = await root.get(e.path);
+    if (!is2xx(control) || control.json === undefined) continue;
+    if (!labelledVendorType(control) && !showsKeyRecords(control, await (known ??= keyRecords(t)))) continue;
+    for (const accept of WRONG_ELSEWHERE) {
+      const ex = await root.get(e.path, { headers: { accept } });
+      t.expect.status(ex, '4xx', 'B-VER-1', `GET ${e.path} at the API's root (${t.target.baseUrl}${e.path}, an extension) with ${describeAccept(accept)} was not refused (${ex.response.status}), though the versioned Accept header is served there: every request carries it, at the root too`);
+    }
+    return;
+  }
+  t.note("no read at the API's root (GET /user, /accounts, ...) was served with the versioned Accept header as the API's answer for the key, so that the root refuses a wrong Accept too was not seen");
 }
 
 function describeAccept(accept: string | null): string {
@@ -190,7 +221,7 @@ function describeAccept(accept: string | null): string {
 check({
   id: 'b-ver/accept-required',
   clauses: ['B-VER-1'],
-  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version (a whole number, or one beginning with 2: 2.1, 2beta, 2-preview), or a value no media-type parser reads, is refused with a 4xx, on account 2\'s reads too (where the target document has one) and with HEAD, each judged where the same request with the right Accept is served, also beside a browser\'s headers (X-Requested-With, Origin, Sec-Fetch-*) and after 320 distinct spellings of the right one were served',
+  title: 'B-VER-1: a request without the versioned Accept header, or naming another media type or version (a whole number, or one beginning with 2: 2.1, 2beta, 2-preview), or a value no media-type parser reads, is refused with a 4xx, on account 2\'s reads too (where the target document has one), with HEAD and on a read at the API\'s root (an extension, where served), each judged where the same request with the right Accept is served, also beside a browser\'s headers (X-Requested-With, Origin, Sec-Fetch-*) and after 320 distinct spellings of the right one were served',
   needs: ['b'],
   async run(t) {
     const paths = specReads(t);

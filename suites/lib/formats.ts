@@ -206,6 +206,47 @@ export function futureStampProblems(ex: Exchange, value: unknown): { problems: s
   return { problems };
 }
 
+/** A record's updated_at as an answer showed it, and that answer's moment (its Date header). */
+export interface StampSeen {
+  ms: number;
+  answered: number;
+}
+
+/**
+ * A record's updated_at that moved since an earlier answer showed it (`seen`) names a change made
+ * after that answer: a moment not before its Date header, less the header's second and
+ * FRESH_STAMP_SLACK_MS. One before it names another moment than it says: a wall-clock time west of
+ * UTC labelled UTC (as a database session in another zone writes NOW()), which
+ * futureStampProblems, looking only ahead, cannot see. Returns the problem, if any, and what to
+ * remember of this answer for the record's next one (`seen` undefined: nothing to judge or keep).
+ */
+export function movedStampProblem(seen: StampSeen | undefined, ex: Exchange, value: unknown): { problem?: string; seen?: StampSeen } {
+  const header = dateHeader(ex);
+  const answered = header === undefined ? NaN : Date.parse(header);
+  const ms = isObject(value) ? utcDateTimeMs(value.updated_at) : undefined;
+  if (ms === undefined || Number.isNaN(answered)) return {};
+  const now = { ms, answered };
+  if (!seen || ms === seen.ms) return { seen: now };
+  const earliest = seen.answered - 1000 - FRESH_STAMP_SLACK_MS;
+  if (ms >= earliest) return { seen: now };
+  const shown = isObject(value) ? String(value.updated_at) : '';
+  return { seen: now, problem: `updated_at ${shown} moved since an earlier answer (${new Date(seen.ms).toISOString()}, answered ${new Date(seen.answered).toUTCString()}) to a moment ${Math.round((seen.answered - ms) / 1000)} s before that answer` };
+}
+
+/**
+ * A record's updated_at before its created_at (beyond a second, for the two may be kept at
+ * different precisions): one of them names another moment than it says, for no change precedes
+ * the record's making. A time west of UTC labelled UTC written by an update to a record made
+ * within those hours shows so, with no clock to set it against.
+ */
+export function stampOrderProblem(value: unknown): string | undefined {
+  if (!isObject(value)) return undefined;
+  const created = utcDateTimeMs(value.created_at);
+  const updated = utcDateTimeMs(value.updated_at);
+  if (created === undefined || updated === undefined || updated >= created - 1000) return undefined;
+  return `updated_at ${String(value.updated_at)} is ${Math.round((created - updated) / 1000)} s before created_at ${String(value.created_at)}`;
+}
+
 /** The answer's `Date` header as sent (any letter case of its name), the target's own clock. */
 function dateHeader(ex: Exchange): string | undefined {
   return Object.entries(ex.response.headers).find(([name]) => name.toLowerCase() === 'date')?.[1];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FRESH_STAMP_SLACK_MS, freshStampProblems } from './formats.ts';
+import { FRESH_STAMP_SLACK_MS, freshStampProblems, movedStampProblem, stampOrderProblem } from './formats.ts';
 import type { Exchange } from './types.ts';
 
 /** A create's answer stamped `Date: <dateMs>` (or with no Date header), taking `durationMs`. */
@@ -48,5 +48,24 @@ describe('freshStampProblems', () => {
     expect(freshStampProblems(bad, { created_at: iso(0) })).toHaveProperty('unjudged');
     expect(freshStampProblems(answered(0, 10), { created_at: '2026-12-01T15:27:00+09:00' })).toHaveProperty('unjudged');
     expect(freshStampProblems(answered(Date.parse('2026-12-01T06:27:00Z'), 10, 'Date'), { created_at: '2026-12-01T15:27:00Z' })).toMatchObject({ problems: [expect.stringContaining('32400 s')] });
+  });
+});
+
+describe('stampOrderProblem and movedStampProblem', () => {
+  const at = Date.parse('2026-12-01T06:27:00Z');
+  it('names an updated_at before created_at beyond a second, and takes one equal, later or cut to its second', () => {
+    expect(stampOrderProblem({ created_at: iso(at), updated_at: iso(at - 8 * 3_600_000) })).toMatch(/^updated_at \S+ is 28800 s before created_at/);
+    for (const updated of [at, at + 5_000, at - 999]) expect(stampOrderProblem({ created_at: iso(at), updated_at: iso(updated) })).toBeUndefined();
+    expect(stampOrderProblem({ created_at: iso(at) })).toBeUndefined();
+  });
+  it('judges a moved updated_at against the answer that showed it before: not before that answer, less the slack', () => {
+    const first = movedStampProblem(undefined, answered(at, 10), { updated_at: iso(at - 60_000) });
+    expect(first).toEqual({ seen: { ms: at - 60_000, answered: at } });
+    // Unchanged, or moved to a moment after the first answer: nothing to say.
+    expect(movedStampProblem(first.seen, answered(at + 5_000, 10), { updated_at: iso(at - 60_000) }).problem).toBeUndefined();
+    expect(movedStampProblem(first.seen, answered(at + 5_000, 10), { updated_at: iso(at + 4_000) }).problem).toBeUndefined();
+    // Moved to eight hours before the first answer (a wall-clock time west of UTC labelled UTC).
+    expect(movedStampProblem(first.seen, answered(at + 5_000, 10), { updated_at: iso(at + 5_000 - 8 * 3_600_000) }).problem).toMatch(/moved since an earlier answer/);
+    expect(movedStampProblem(first.seen, answered(at + 5_000, 10), { updated_at: iso(at - FRESH_STAMP_SLACK_MS) }).problem).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator, type Front } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-CG-1 "creates a group", whoever of the account sends it and whatever it is named: a
@@ -33,4 +34,13 @@ describe('b-conn/group-create: a name given twice, and a group made by a member'
       expect(check.partial ?? []).toEqual([]);
     });
   }
+});
+
+// A group made without connections (none named, or an empty array) answered 201 and not kept:
+// account 1's GET /connection_groups (an extension) does not list it.
+describeCheckCatches('b-conn/group-create: groups made without connections are kept, not only answered', {
+  check: 'b-conn/group-create',
+  fault: 'b-cg-empty-group-not-kept',
+  clause: 'B-CG-1',
+  message: /^group \d+ \("[^"]*group-bare"\), created \(201\) without connections, is not in account 1's GET \/connection_groups/,
 });

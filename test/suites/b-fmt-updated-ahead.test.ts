@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-FMT-1 "timestamps are ... in UTC": an update's updated_at written by a database session in
@@ -27,4 +28,14 @@ describe('b-schema/written-formats: no time after the answer', () => {
       expect(check.verdict, describeChecks([check])).toBe('pass');
     });
   }
+});
+
+// An update's updated_at written by a database session in America/Los_Angeles and read back as
+// UTC lies eight hours in the past, where no clock check of times to come looks: before the
+// record's created_at (the simulator's user is made when it starts).
+describeCheckCatches('b-schema/written-formats: no updated_at before created_at', {
+  check: 'b-schema/written-formats',
+  fault: 'b-user-update-db-west-local-time',
+  clause: 'B-FMT-1',
+  message: /^PUT \/user: updated_at lies before created_at/,
 });

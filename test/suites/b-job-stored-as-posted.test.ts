@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import type { ConventionsName } from '../../simulator/conventions.ts';
 import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-JOB-1 on what POST /jobs stores, not only what it answers: a job posted on another cluster of
@@ -38,4 +39,13 @@ describe('b-job/create-starts: the job is stored as posted', () => {
       expect(run.checks.find((c) => c.id === 'b-job/create-starts')?.verdict, describeChecks(run.checks)).toBe('pass');
     });
   }
+});
+
+// Variable names in camelCase and capitals snake-cased by a body key transform that walks into
+// variables (`startDate`, `TABLE_NAME` stored as `start_date`, `table_name`).
+describeCheckCatches('b-job/create-starts: variables keep the names posted, capitals and all', {
+  check: 'b-job/create-starts',
+  fault: 'b-job-variable-names-snake-cased',
+  clause: 'B-JOB-1',
+  message: /^job \d+, posted with variables named with a dot or with capitals, does not carry them under the names posted$/,
 });

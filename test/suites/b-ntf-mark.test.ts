@@ -16,12 +16,13 @@ import { answering } from '../support/answering-front.ts';
 /**
  * Marks every notification of account 1's users read, as an earlier run would have: all at once,
  * then each by its id (under either fault, one of the two ways works); the member's (which
- * b-ntf/mark also marks one of by id) by the ids its own list shows.
+ * b-ntf/mark also marks one of by id) by the ids its own list shows; and account 2's user's
+ * (b-ntf/mark marks one of them by id too) likewise.
  */
 async function readEveryFixture(embedded: EmbeddedTarget): Promise<void> {
   const account = embedded.target.b[0]!;
-  const markAs = async (key: string, body: Record<string, unknown>): Promise<void> => {
-    const res = await fetch(`${embedded.target.baseUrl}/${account.accountId}/api/notifications/mark`, {
+  const markAs = async (key: string, body: Record<string, unknown>, accountId = account.accountId): Promise<void> => {
+    const res = await fetch(`${embedded.target.baseUrl}/${accountId}/api/notifications/mark`, {
       method: 'POST',
       headers: { authorization: basicAuthorization(key), accept: B_ACCEPT, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -29,11 +30,15 @@ async function readEveryFixture(embedded: EmbeddedTarget): Promise<void> {
     expect(res.status).toBe(200);
   };
   for (const body of [{}, ...(account.fixtures.notification_ids ?? []).map((id) => ({ id }))]) await markAs(account.apiKey, body);
+  const listedIds = async (key: string, accountId: string): Promise<number[]> => {
+    const listed = await fetch(`${embedded.target.baseUrl}/${accountId}/api/notifications?all=true&limit=100`, { headers: { authorization: basicAuthorization(key), accept: B_ACCEPT } });
+    return ((await listed.json()) as { id: number }[]).map((n) => n.id);
+  };
+  const second = embedded.target.b[1];
+  if (second) for (const body of [{}, ...(await listedIds(second.apiKey, second.accountId)).map((id) => ({ id }))]) await markAs(second.apiKey, body, second.accountId);
   const member = account.memberApiKey;
   if (member === undefined) return;
-  const listed = await fetch(`${embedded.target.baseUrl}/${account.accountId}/api/notifications?all=true&limit=100`, { headers: { authorization: basicAuthorization(member), accept: B_ACCEPT } });
-  const ids = ((await listed.json()) as { id: number }[]).map((n) => n.id);
-  for (const body of [{}, ...ids.map((id) => ({ id }))]) await markAs(member, body);
+  for (const body of [{}, ...(await listedIds(member, account.accountId)).map((id) => ({ id }))]) await markAs(member, body);
 }
 
 function mark(faults: FaultName[], seed: number, before?: (embedded: EmbeddedTarget) => Promise<void>) {

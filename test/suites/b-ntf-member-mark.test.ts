@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runOneCheck, withEmbeddedTarget } from '../support/run-suites.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-NTF-1: the mark by id is the caller's. A deployment that checks the notification against the
@@ -40,4 +41,13 @@ describe.concurrent("b-job/watch: member_api_key's user marks by its id the noti
     expect(check.failures).toEqual([]);
     expect(check.notes.join('\n')).toMatch(/marked notification \d+, about job \d+ it watches and did not make, by its id: answered 200 and read after/);
   });
+});
+
+// B-NTF-1 in another account than the first: a deployment whose later accounts' inbox the mark
+// does not reach answers account 2's mark 200 and leaves its notification unread.
+describeCheckCatches("b-ntf/mark: account 2's user marks one of its own by its id", {
+  check: 'b-ntf/mark',
+  fault: 'b-mark-later-accounts-ignored',
+  clause: 'B-NTF-1',
+  message: /^account 2's notification \d+ is still unread .*after POST \/notifications\/mark \{"id": \d+\} with account 2's key$/,
 });

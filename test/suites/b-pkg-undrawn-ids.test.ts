@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSuitesAgainstSimulator } from '../support/run-suites.ts';
 import type { FaultName } from '../../simulator/faults.ts';
+import { describeCheckCatches } from '../support/check-catches.ts';
 
 /**
  * B-PKG-1 at ids the drawn absent ids never are: 0 (a "0 means the latest" shortcut), minus the
@@ -32,4 +33,13 @@ describe('b-pkg/absent at 0, a negative id and 2^32 above the fixture', () => {
       expect((await absent(undefined, conventions)).failed.has('B-PKG-1')).toBe(false);
     });
   }
+});
+
+// An absent package read by another user of the account: a member's read authorized on the record
+// before asking whether there is one answers the permission refusal (403), not the not-found object.
+describeCheckCatches("b-pkg/absent: an absent package read by member_api_key's user is a 404 too", {
+  check: 'b-pkg/absent',
+  fault: 'b-package-absent-member-403',
+  clause: 'B-PKG-1',
+  message: /^GET \/packages\/\d+ \(no such package\) with member_api_key, whose user is served the fixture package, answered 403$/,
 });

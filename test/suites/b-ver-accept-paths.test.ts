@@ -5,8 +5,9 @@ import { describeChecks, runSuitesAgainstSimulator } from '../support/run-suites
 
 /**
  * b-ver/accept-required on the paths a version negotiation may miss: another account than the
- * first (a flag set per account), a HEAD (a negotiation in the body renderer), and an Accept header
- * no media-type parser reads (a catch that falls back to the default version).
+ * first (a flag set per account), a HEAD (a negotiation in the body renderer), an Accept header
+ * no media-type parser reads (a catch that falls back to the default version), and the reads at
+ * the API's root (a router mounted apart).
  */
 function acceptRequired(faults: FaultName[], conventions: ConventionsName) {
   return runSuitesAgainstSimulator({ only: ['b-ver/accept-required'], exactly: ['b-ver/accept-required'], faults, conventions, seed: 7, runs: 3 });
@@ -16,6 +17,8 @@ const CASES: { fault: FaultName; message: RegExp }[] = [
   { fault: 'b-later-accounts-accept-optional', message: /account 2/ },
   { fault: 'b-head-skips-accept', message: /^HEAD / },
   { fault: 'b-accept-unparseable-served', message: /names no media type a parser reads/ },
+  // The API-root router mounted apart from the version negotiation: GET /user at the root.
+  { fault: 'b-root-routes-skip-accept', message: /^GET \/user at the API's root .* with no Accept header was not refused \(200\)/ },
 ];
 
 describe('b-ver/accept-required', () => {

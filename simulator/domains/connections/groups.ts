@@ -71,7 +71,8 @@ export function createGroup(sim: Sim, account: AccountState, user: User, input: 
     createdAt: now,
     updatedAt: now,
   };
-  account.connectionGroups.set(group.id, group);
+  // b-cg-empty-group-not-kept: the insert is committed with the memberships: none to insert, it is rolled back.
+  if (!(sim.faults.has('b-cg-empty-group-not-kept') && input.connections.length === 0)) account.connectionGroups.set(group.id, group);
   if (problems.length && refusedAfter === 'insert') throw invalidFields(problems);
   // b-group-members-not-assigned: the answer lists them, but nobody moved them.
   // b-cg-member-connections-not-assigned: moving connections is kept to admins by a check that skips the move instead of refusing it.

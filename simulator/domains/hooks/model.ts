@@ -106,6 +106,12 @@ function undeleteHook(account: AccountState, fields: HookFields): Hook | undefin
   return row;
 }
 
+/**
+ * Who made each hook through POST /hooks: the row's user_id that b-hook-reset-creator-scoped's
+ * re-salt is scoped to. Written and read only under the fault.
+ */
+export const hookCreators = new WeakMap<Hook, number>();
+
 /** Each hook as it was created: what b-hook-reset-reverts-update's write cache saves back on a reset. */
 const createdRows = new WeakMap<Hook, Hook>();
 
@@ -170,6 +176,8 @@ export function resetSalt(sim: Sim, account: AccountState, id: number, callerId:
   // b-hook-reset-owner-only-saved: the re-salt is written only in the account owner's session;
   // another user's reset is answered from a copy with a salt drawn and never written.
   if (sim.faults.has('b-hook-reset-owner-only-saved') && callerId !== accountOwner(account)?.id) return { ...hook, salt: newSalt() };
+  // b-hook-reset-creator-scoped: the re-salt scoped to the caller's own hooks; another user's hook is answered from a copy.
+  if (sim.faults.has('b-hook-reset-creator-scoped') && (hookCreators.get(hook) ?? callerId) !== callerId) return { ...hook, salt: newSalt() };
   // b-hook-reset-first-account-only-saved: the re-salt written on the first account's shard only; a later account's reset is answered from a copy.
   if (sim.faults.has('b-hook-reset-first-account-only-saved') && account !== sim.store.firstAccount()) return { ...hook, salt: newSalt() };
   // b-hook-salt-derived: a salt "regenerated" from what never changes, so every reset after the

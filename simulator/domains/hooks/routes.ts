@@ -11,7 +11,7 @@ import { parseHookCreate, parseHookUpdate, type HookFields } from './input.ts';
 import { eventNamed } from './vocabulary.ts';
 import type { HookEvent } from './events.ts';
 import type { AccountState } from '../../store.ts';
-import { HOOK_SORTS, createHook, deleteHook, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
+import { HOOK_SORTS, createHook, deleteHook, hookCreators, hooksNewestFirst, ownHook, pingHook, readHook, resetSalt, updateHook } from './model.ts';
 import { presentHook, presentHookType, presentPingedHook } from './present.ts';
 import { HOOK_TYPE_CATALOG, HOOK_TYPES } from './catalog.ts';
 import { registerSearchRoute } from '../shared/search-routes.ts';
@@ -79,6 +79,8 @@ export function registerHookRoutes(router: BRouteTable, sim: Sim): void {
     const fields = sim.faults.has('b-hook-refused-create-leaves-hook') ? parseAfterInserting(sim, account, body) : parseHookCreate(body, sim.conventions.b.hooks);
     // b-hook-member-stored-inactive: a plain member's hook "awaits an admin's approval", stored inactive whatever was sent.
     const hook = createHook(sim, account, sim.faults.has('b-hook-member-stored-inactive') && roleOf(account, ctx.state.user) === 'member' ? { ...fields, active: false } : fields);
+    // b-hook-reset-creator-scoped: the row's user_id, which the fault's reset is scoped to.
+    if (sim.faults.has('b-hook-reset-creator-scoped')) hookCreators.set(hook, ctx.state.user.id);
     ctx.status = sim.conventions.b.createdStatus;
     // b-hook-active-created-200: an active hook is pinged as it is made, and the ping's answer path sets its own 200.
     if (sim.faults.has('b-hook-active-created-200') && hook.active) ctx.status = 200;

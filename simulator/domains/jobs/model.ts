@@ -45,7 +45,9 @@ export function createJob(sim: Sim, account: AccountState, creator: User, input:
   if (!pkg) throw notFound();
   if (pkg.status === 'archived') throw invalidField('package_id', 'names an archived package, which cannot run');
   // b-job-last-run-variables-win: the package's last run's variables are merged over the posted ones (the spread order slipped).
-  const merged = sim.faults.has('b-job-last-run-variables-win') ? { ...input.variables, ...lastRunVariables(account, input.packageId) } : input.variables;
+  // b-job-variable-names-snake-cased: the body's key transform for camelCase clients walks into variables.
+  const posted = sim.faults.has('b-job-variable-names-snake-cased') ? Object.fromEntries(Object.entries(input.variables).map(([name, value]) => [underscored(name), value])) : input.variables;
+  const merged = sim.faults.has('b-job-last-run-variables-win') ? { ...posted, ...lastRunVariables(account, input.packageId) } : posted;
   // b-job-dotted-variables-nested: the variables written through the workflow engine's path setter.
   const expanded = sim.faults.has('b-job-dotted-variables-nested') ? expandDotted(merged) : merged;
   // b-job-variables-dropped-without-declared: the posted variables taken as overrides of the package's own, and a package that declares none has nothing to override.
@@ -242,4 +244,9 @@ function expandDotted(vars: Record<string, string>): Record<string, string> {
     at[parts[parts.length - 1]!] = value;
   }
   return out as Record<string, string>;
+}
+
+/** A name as Rails' String#underscore makes it (b-job-variable-names-snake-cased): `startDate` and `TABLE_NAME` become `start_date` and `table_name`. */
+function underscored(name: string): string {
+  return name.replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2').replace(/([a-z\d])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
 }

@@ -46,6 +46,8 @@ export { userNotificationCounts as notificationCounts, userNotificationsPage as 
  */
 export function markRead(sim: Sim, account: AccountState, userId: number, id: number | null): number {
   const now = sim.clock.now();
+  // b-mark-later-accounts-ignored: past the first account the inbox lives in a store the mark does not update.
+  if (sim.faults.has('b-mark-later-accounts-ignored') && account !== sim.store.firstAccount()) return 0;
   if (id !== null) {
     const one = account.notifications.get(id);
     // b-mark-by-id-owner-only: the notification is taken to be the account's, read by its owner (who gets the account's mail).

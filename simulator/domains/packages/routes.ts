@@ -167,6 +167,9 @@ export function registerPackageRoutes(router: BRouteTable, sim: Sim): void {
       const owned = sim.faults.has('b-package-owner-is-caller') ? { ...detail, owner_id: ctx.state.user.id } : detail;
       // b-package-detail-without-variables: the detail query joins the variables through the package's draft version, which has none.
       ctx.body = sim.faults.has('b-package-detail-without-variables') ? { ...owned, variables: {} } : owned;
+    } else if (sim.faults.has('b-package-absent-member-403') && ctx.state.user.id !== accountOwner(account)?.id) {
+      // b-package-absent-member-403: a member's read authorized on the record before asking whether there is one.
+      throw new ApiError('forbidden');
     } else if (sim.faults.has('b-package-absent-200-null')) {
       // A JSON `null` body: Koa would turn a null ctx.body into 204.
       ctx.body = 'null';

@@ -69,7 +69,8 @@ export function updateUser(sim: Sim, user: User, patch: UserPatch): User {
     // The picture is the Gravatar of that address.
     user.avatar_url = avatarUrlFor(gravatarEmailOf(user));
   }
-  user.updatedAt = sim.clock.now();
+  // b-user-update-db-west-local-time: NOW() on a database session in America/Los_Angeles (UTC-8 in winter), read back as UTC.
+  user.updatedAt = sim.faults.has('b-user-update-db-west-local-time') ? sim.clock.now() - 8 * 3_600_000 : sim.clock.now();
   return user;
 }
 

@@ -49,7 +49,8 @@ export function bGate(sim: Sim, options: { accountless?: boolean } = {}): Middle
     try {
       if (sim.faults.has('b-repeated-query-500') && Object.values(ctx.query).some(Array.isArray)) throw new TypeError('value.trim is not a function');
       if (sim.faults.has('b-broken-escape-500')) decodePathByHand(ctx.path);
-      checkVersion(sim, ctx, acceptVerdicts);
+      // b-root-routes-skip-accept: the API-root router, mounted apart, has no version negotiation.
+      if (!(options.accountless === true && sim.faults.has('b-root-routes-skip-accept'))) checkVersion(sim, ctx, acceptVerdicts);
       authenticate(sim, ctx, keyDigests, options.accountless === true);
       // b-path-id-parse-int: the id parameters normalised with parseInt before the handlers read them.
       if (sim.faults.has('b-path-id-parse-int')) parseIntIdParams(ctx);
