@@ -21,7 +21,13 @@ describe('keys of one name', () => {
     // A deployment whose key names are unique in an account: a second create under a name is 409.
     const uniqueNames = answering((req, body) => {
       if (req.method !== 'POST' || !/^\/api\/public\/v1\/api-keys$/.test(req.url ?? '')) return undefined;
-      const name = (JSON.parse(body || '{}') as { name?: unknown }).name;
+      // A create in another form (a form body, which a-keys/admin-only also sends) is passed on.
+      let name: unknown;
+      try {
+        name = (JSON.parse(body || '{}') as { name?: unknown }).name;
+      } catch {
+        return undefined;
+      }
       if (typeof name !== 'string') return undefined;
       // Per caller, as the front cannot tell accounts apart (a check may send one name in each).
       const taken = `${req.headers.authorization ?? ''} ${name}`;
