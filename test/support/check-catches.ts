@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../simulator/faults.ts';
 import { runSuitesAgainstSimulator } from './run-suites.ts';
+import { TIMED_CLAUSES } from '../fault-proofs/prove.ts';
 
 type Conventions = 'standard' | 'alt';
 
@@ -30,7 +31,10 @@ export function describeCheckCatches(title: string, o: { check: string | readonl
       return check;
     });
   };
-  describe(title, () => {
+  // Side by side: each run has a simulator of its own, and many of these checks mostly wait (jobs
+  // and keys in real time), so three runs one after another held a worker for their sum. Not the
+  // timing oracle's, whose samples must not share the process (fault-proofs/prove.ts).
+  (TIMED_CLAUSES.includes(clause) ? describe : describe.concurrent)(title, () => {
     for (const { check: id, conventions: caughtIn } of caughtBy) {
       for (const conventions of caughtIn) {
         it(`${single ? '' : `${id} `}fails ${clause} (${conventions})`, { timeout: 90_000 }, async () => {
