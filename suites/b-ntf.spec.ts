@@ -385,7 +385,7 @@ async function markNullNoted(t: CheckContext): Promise<void> {
 check({
   id: 'b-ntf/mark',
   clauses: ['B-NTF-1'],
-  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200, for the key\'s user for another user of the account (member_api_key) marking its own by id, and for account 2\'s user (where the target document has one) marking one of its own by id',
+  title: 'B-NTF-1: POST /notifications/mark with an id marks that notification read, without one marks all; both answer 200, for the key\'s user, for another user of the account (member_api_key) marking its own by id, and for account 2\'s user (where the target document has one) marking one of its own by id',
   needs: ['b', 'write', 'fixture:notification_ids'],
   runsFirst: 'a mark is seen to work only on notifications unread before it, and other checks mark them read (the endpoint catalog sends the mark without an id)',
   async run(t) {
@@ -505,7 +505,6 @@ check({
  */
 const NOTIFICATION_AGE_MS = 8 * 86_400_000;
 
-/** The ids GET /notifications (an extension) lists unread; null when the list is not served. */
 /**
  * B-NTF-1 in account 2, where the target document has one: its user's mark by id, with its own key,
  * marks too: one notification its GET /notifications (an extension) lists unread, then read back
@@ -533,6 +532,7 @@ async function secondAccountMarksOne(t: CheckContext): Promise<void> {
   });
 }
 
+/** The ids GET /notifications (an extension) lists unread; null when the list is not served. */
 async function listedUnread(t: CheckContext): Promise<number[] | null> {
   const listed = await listedStates(t);
   return listed ? [...listed.states].filter(([, read]) => !read).map(([id]) => id) : null;
